@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Journeys run in the system Chromium (no browser downloads here) against the production build,
+// served by the real server on an embedded database of this run's own.
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromePath)) {
+  throw new Error(
+    `No Chromium at ${chromePath}. Install Debian's package (sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
+  );
+}
+
+// The config is evaluated in every worker too; the first evaluation picks the port and data folder
+// and hands them on through the environment.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+const port = Number(process.env.E2E_PORT);
+// The back-office journey's admin, made by admin:create on the fresh data folder before the server
+// opens it (the embedded database is single-process, so it cannot be done while the store runs).
+process.env.E2E_ADMIN_EMAIL ??= 'admin@example.com';
+process.env.E2E_ADMIN_PASSWORD ??= 'festive-admin-secret';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' },
+    },
+  ],
+  webServer: {
+    command: `npx tsx scripts/admin-create.ts --email ${process.env.E2E_ADMIN_EMAIL} --password ${process.env.E2E_ADMIN_PASSWORD} --name "Store Owner" && npx tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const pincode = z.string().regex(/^\d{6}$/, 'must be a six-digit pincode');
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+/**
+ * Every environment variable the store reads, with its default. Parsed once at start; a bad value
+ * stops the process with a one-line message naming the variable (see formatConfigError).
+ */
+export const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  SEED_ON_START: booleanFlag.default(true),
+
+  STORE_NAME: z.string().min(1).default('Utsav Gifts'),
+  STORE_TAGLINE: z.string().min(1).default('Return gifts and presents for every Indian celebration'),
+  SUPPORT_EMAIL: z.email().default('hello@utsavgifts.in'),
+  INSTAGRAM_HANDLE: z
+    .string()
+    .regex(/^[A-Za-z0-9._]{1,30}$/, 'must be an Instagram handle without @')
+    .default('utsavgifts'),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^91\d{10}$/, 'must be 91 followed by a 10-digit mobile number')
+    .default('919876543210'),
+  SAME_DAY_CITY: z.string().min(1).default('Bengaluru'),
+
+  ORIGIN_PINCODE: pincode.default('560001'),
+  NEXT_DAY_RADIUS_KM: z.coerce.number().positive().default(350),
+  BLOCKED_PINCODE_PREFIXES: commaList.default([]),
+  FREE_SHIPPING_FROM_RUPEES: z.coerce.number().int().min(0).default(1000),
+  SHIPPING_FEE_RUPEES: z.coerce.number().int().min(0).default(50),
+
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
+    .optional(),
+
+  // Payments (DESIGN 4): Razorpay when both keys are set, else the built-in sandbox.
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  SANDBOX_KEY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  // Mail (DESIGN 4): SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  // The order expiry sweep and the mail worker; tests turn them off and call them directly.
+  BACKGROUND_JOBS: booleanFlag.default(true),
+});
+export type Env = z.infer<typeof Env>;
+
+export type Config = Env & {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** Where the built web app lives. */
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in a .env file mean "not set", as most tools treat them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = Env.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    webDistDir: path.resolve(import.meta.dirname, '../../dist/web'),
+  };
+}

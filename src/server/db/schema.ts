@@ -1,0 +1,340 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Money is integer paise in every table (DESIGN 4: rupees only at the API and UI edges).
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull().unique(),
+  username: text('username').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['customer', 'admin'] })
+    .notNull()
+    .default('customer'),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Only a SHA-256 of the bearer token is stored, so a leaked table cannot log anyone in.
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * Fixed-window counters shared by every instance (login and registration limits), in the shape
+ * rate-limiter-flexible's RateLimiterDrizzle expects.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});
+
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+  image: text('image').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image').notNull().default(''),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    stock: integer('stock').notNull().default(0),
+    allowPreOrder: boolean('allow_pre_order').notNull().default(false),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    featured: boolean('featured').notNull().default(false),
+    rating: real('rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    archived: boolean('archived').notNull().default(false),
+    // Lower-cased name, tags, category and description, written by the catalogue service on every
+    // change; trigram and full-text search read it (array_to_string is not immutable, so a
+    // generated column cannot build it from tags).
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('products_category_price_idx').on(table.categoryId, table.pricePaise, table.id),
+    index('products_category_created_idx').on(table.categoryId, table.createdAt, table.id),
+    index('products_price_idx').on(table.pricePaise, table.id),
+    index('products_created_idx').on(table.createdAt, table.id),
+    index('products_rating_idx').on(table.rating, table.id),
+    index('products_featured_idx').on(table.featured, table.id),
+    index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('products_search_vector_idx').using('gin', table.searchVector),
+  ],
+);
+
+/**
+ * The catalogue's vocabulary (every distinct word of products.search_text with the number of
+ * products using it), kept by the catalogue service. Search corrects each query word against it
+ * with a trigram index before it touches products, so a typo costs one small lookup.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    docCount: integer('doc_count').notNull().default(0),
+  },
+  (table) => [index('search_terms_trgm_idx').using('gin', sql`${table.term} gin_trgm_ops`)],
+);
+
+export const collections = pgTable('collections', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  description: text('description').notNull().default(''),
+  image: text('image').notNull().default(''),
+  featured: boolean('featured').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const collectionProducts = pgTable(
+  'collection_products',
+  {
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.productId] }),
+    index('collection_products_product_idx').on(table.productId),
+  ],
+);
+
+/** India Post's pincode directory (one row a pincode), loaded by the seed from npm packages. */
+export const pincodes = pgTable('pincodes', {
+  pincode: text('pincode').primaryKey(),
+  office: text('office').notNull(),
+  district: text('district').notNull(),
+  state: text('state').notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+});
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    addressLine1: text('address_line_1').notNull(),
+    addressLine2: text('address_line_2').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('India'),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    addressType: text('address_type').notNull().default('home'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('addresses_user_idx').on(table.userId),
+    // At most one default per user, enforced by the database so concurrent requests cannot break it.
+    uniqueIndex('addresses_one_default_idx').on(table.userId).where(sql`${table.isDefault}`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('wishlist_user_product_idx').on(table.userId, table.productId)],
+);
+
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    shippingPaise: integer('shipping_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    deliveryPincode: text('delivery_pincode').notNull(),
+    deliveryEstimate: jsonb('delivery_estimate'),
+    idempotencyKey: text('idempotency_key'),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('orders_user_created_idx').on(table.userId, table.createdAt),
+    index('orders_status_expires_idx').on(table.status, table.expiresAt),
+    uniqueIndex('orders_user_idempotency_idx').on(table.userId, table.idempotencyKey),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    pricePaise: integer('price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    isPreOrder: boolean('is_pre_order').notNull().default(false),
+    // Units taken from stock for this line while the order is unpaid or paid; 0 for pre-orders.
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
+  },
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    index('order_items_product_idx').on(table.productId),
+  ],
+);
+
+/** Every status change, shown to the customer as a timeline. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    actor: text('actor').notNull().default('system'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status', { enum: ['captured', 'failed', 'refunded'] }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    method: text('method'),
+    errorCode: text('error_code'),
+    errorDescription: text('error_description'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('payments_order_idx').on(table.orderId),
+    uniqueIndex('payments_provider_payment_idx')
+      .on(table.provider, table.providerPaymentId)
+      .where(sql`${table.status} <> 'failed'`),
+  ],
+);
+
+/** Provider webhooks, stored by event id so a retried delivery is handled once. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  event: text('event').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
+
+/** Mail goes through this queue so that sending never blocks or fails an order (DESIGN 4, Mail). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CATALOGUE_BASE_DATE,
+  createCollectionPicker,
+  generateCategories,
+  generateCollections,
+  generateProducts,
+  PRODUCT_ARTWORK_POOL,
+  type ProductSeed,
+  shopPrice,
+} from './catalogue';
+
+const demo = [...generateProducts(520)];
+
+describe('generateProducts', () => {
+  it('generates the same catalogue every time', () => {
+    expect([...generateProducts(520)]).toEqual(demo);
+  });
+
+  it('starts a larger catalogue with the smaller one', () => {
+    expect([...generateProducts(60)]).toEqual(demo.slice(0, 60));
+  });
+
+  it('spreads products over at least 8 occasion categories', () => {
+    const slugs = new Set(demo.map((product) => product.categorySlug));
+    expect(slugs.size).toBeGreaterThanOrEqual(8);
+    expect(generateCategories().map((category) => category.slug)).toEqual(expect.arrayContaining([...slugs]));
+  });
+
+  it('prices from ₹50 to about ₹5,000 in whole rupees, with mrp above the price when present', () => {
+    for (const product of demo) {
+      expect(product.pricePaise).toBeGreaterThanOrEqual(5000);
+      expect(product.pricePaise).toBeLessThanOrEqual(500_000);
+      expect(product.pricePaise % 100).toBe(0);
+      if (product.mrpPaise !== null) expect(product.mrpPaise).toBeGreaterThan(product.pricePaise);
+    }
+    const withoutMrp = demo.filter((product) => product.mrpPaise === null).length;
+    expect(withoutMrp).toBeGreaterThan(0);
+    expect(withoutMrp).toBeLessThan(demo.length / 3);
+  });
+
+  it('ends prices the way shops do and never below ₹50', () => {
+    expect([20, 50, 61, 99, 120, 151, 1234, 4950].map(shopPrice)).toEqual([
+      50, 50, 69, 99, 99, 149, 1199, 4999,
+    ]);
+  });
+
+  it('has about 6% out of stock, of which some allow pre-order and some do not', () => {
+    const outOfStock = demo.filter((product) => product.stock === 0);
+    expect(outOfStock.length / demo.length).toBeGreaterThan(0.03);
+    expect(outOfStock.length / demo.length).toBeLessThan(0.09);
+    expect(outOfStock.some((product) => product.allowPreOrder)).toBe(true);
+    expect(outOfStock.some((product) => !product.allowPreOrder)).toBe(true);
+    expect(demo.filter((product) => product.stock > 0 && product.allowPreOrder)).toEqual([]);
+  });
+
+  it('sells some return gifts in lots of 6, 10 or 12 with enough stock for a lot', () => {
+    const packs = demo.filter((product) => product.minQuantity > 1);
+    expect(packs.length).toBeGreaterThan(10);
+    for (const product of packs) {
+      expect([6, 10, 12]).toContain(product.minQuantity);
+      expect(product.tags).toContain('bulk-pack');
+      if (product.stock > 0) expect(product.stock).toBeGreaterThanOrEqual(product.minQuantity);
+    }
+  });
+
+  it('gives every product believable text, 2 to 6 tags, a rating and a past creation date', () => {
+    for (const product of demo) {
+      const sentences = product.description.split(/(?<=\.) /);
+      expect(sentences.length).toBeGreaterThanOrEqual(2);
+      expect(sentences.length).toBeLessThanOrEqual(3);
+      expect(product.tags.length).toBeGreaterThanOrEqual(2);
+      expect(product.tags.length).toBeLessThanOrEqual(6);
+      expect(product.rating).toBeGreaterThanOrEqual(3.5);
+      expect(product.rating).toBeLessThanOrEqual(5);
+      expect(product.ratingCount).toBeGreaterThan(0);
+      expect(product.createdAt.getTime()).toBeLessThan(CATALOGUE_BASE_DATE.getTime());
+      expect(product.searchText).toBe(product.searchText.toLowerCase());
+      expect(product.searchText).toContain(product.name.toLowerCase());
+      expect(product.searchText).toContain(product.categoryName.toLowerCase());
+    }
+    expect(new Set(demo.map((product) => product.name)).size).toBe(demo.length);
+  });
+
+  it('includes the names shoppers search for first', () => {
+    const names = demo.map((product) => product.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Chocolate Bouquet',
+        'Mini Chocolate Bouquet',
+        'Brass Diya Set of 4',
+        'Personalised Name Keychain',
+        'Jute Potli Bag with Ganesha Motif',
+        'Kids Stationery Kit',
+      ]),
+    );
+  });
+
+  it('features about 5% of products', () => {
+    const featured = demo.filter((product) => product.featured).length;
+    expect(featured).toBeGreaterThanOrEqual(6);
+    expect(featured / demo.length).toBeLessThan(0.1);
+  });
+
+  it('gives each product its own artwork and 1 to 3 colourways in a small catalogue', () => {
+    demo.forEach((product, index) => {
+      expect(product.image).toBe(`/uploads/products/${index + 1}.svg`);
+      expect(product.artwork?.slot).toBe(index + 1);
+      expect(product.images.length).toBeGreaterThanOrEqual(1);
+      expect(product.images.length).toBeLessThanOrEqual(3);
+    });
+  });
+
+  it('makes 100,000 products quickly, reusing at most 800 images of the same category', () => {
+    const started = performance.now();
+    const categoryOfImage = new Map<string, string>();
+    let total = 0;
+    let artworks = 0;
+    let mismatched = 0;
+    for (const product of generateProducts(100_000)) {
+      total++;
+      if (product.artwork) artworks++;
+      const known = categoryOfImage.get(product.image);
+      if (!known) categoryOfImage.set(product.image, product.categorySlug);
+      else if (known !== product.categorySlug) mismatched++;
+    }
+    expect(mismatched).toBe(0);
+    expect(total).toBe(100_000);
+    expect(artworks).toBe(PRODUCT_ARTWORK_POOL);
+    expect(categoryOfImage.size).toBe(PRODUCT_ARTWORK_POOL);
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe('collections', () => {
+  const collections = generateCollections();
+  const picker = createCollectionPicker(collections);
+  for (const product of demo) picker.consider(product);
+  const members = picker.members();
+
+  it('curates at least 6 collections, 3 of them featured', () => {
+    expect(collections.length).toBeGreaterThanOrEqual(6);
+    expect(collections.filter((collection) => collection.featured)).toHaveLength(3);
+    expect(collections.map((collection) => collection.name)).toEqual(
+      expect.arrayContaining([
+        'Under ₹99 Return Gifts',
+        'Diwali Hampers',
+        'Eco-friendly Favours',
+        'Bestsellers',
+      ]),
+    );
+  });
+
+  it('fills each collection with 12 to 40 products that fit its rule', () => {
+    collections.forEach((collection, index) => {
+      const ordinals = members[index]!;
+      expect(ordinals.length, collection.name).toBeGreaterThanOrEqual(12);
+      expect(ordinals.length, collection.name).toBeLessThanOrEqual(40);
+      expect(new Set(ordinals).size).toBe(ordinals.length);
+      for (const ordinal of ordinals) expect(collection.fits(demo[ordinal] as ProductSeed)).toBe(true);
+    });
+  });
+
+  it('keeps under-₹99 return gifts under ₹100', () => {
+    const index = collections.findIndex((collection) => collection.name === 'Under ₹99 Return Gifts');
+    for (const ordinal of members[index]!) expect(demo[ordinal]!.pricePaise).toBeLessThanOrEqual(9900);
+  });
+});

@@ -1,0 +1,282 @@
+// Seeds an empty database with the demo catalogue and the pincode directory (DESIGN 1: `npm start`
+// on a fresh clone serves a complete store). Only empty parts are seeded, so it runs on every
+// start and is a no-op once the data is there.
+import fs from 'node:fs';
+import path from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import { slugWithId } from '../../../shared/slug';
+import { type Db, rowsOf } from '../client';
+import { categories, collectionProducts, collections, pincodes, products } from '../schema';
+import { type ArtworkFile, productArtworkFiles, writeArtworkFiles } from './artwork';
+import { insertRowsAsJson } from './bulk-insert';
+import {
+  type CategorySeed,
+  type CollectionSeed,
+  createCollectionPicker,
+  DEFAULT_PRODUCT_COUNT,
+  generateCategories,
+  generateCollections,
+  generateProducts,
+  PRODUCT_ARTWORK_POOL,
+  type ProductSeed,
+} from './catalogue';
+import { insertPincodes, loadPincodeDirectory } from './pincodes';
+
+export type SeedProgress = { step: string; done: number; total: number };
+
+export type SeedOptions = {
+  /** DATA_DIR: artwork goes to `<dataDir>/uploads/...`. */
+  dataDir: string;
+  /** Products to generate when the catalogue is empty. */
+  products?: number;
+  onProgress?: (progress: SeedProgress) => void;
+};
+
+/** Rows added by this call; `skipped` when there was nothing to seed. */
+export type SeedSummary = {
+  categories: number;
+  products: number;
+  collections: number;
+  pincodes: number;
+  skipped: boolean;
+};
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Queryable = Db | Tx;
+
+const PRODUCT_CHUNK = 1000;
+const DEFER_SEARCH_INDEXES_FROM = 10_000;
+
+// Two instances starting together against one PostgreSQL must not both seed: each seeding
+// transaction takes this lock, then checks again that its table is still empty.
+const CATALOGUE_LOCK = 7_242_026_001;
+const PINCODE_LOCK = 7_242_026_002;
+
+export async function isCatalogueEmpty(db: Queryable): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).limit(1);
+  return rows.length === 0;
+}
+
+async function isPincodeDirectoryEmpty(db: Queryable): Promise<boolean> {
+  const rows = await db.select({ pincode: pincodes.pincode }).from(pincodes).limit(1);
+  return rows.length === 0;
+}
+
+async function lock(tx: Tx, key: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(key))})`);
+}
+
+/**
+ * Planner statistics for freshly loaded tables. PGlite has no autovacuum, so without this the
+ * planner guesses, and on a large catalogue it picks sequential scans over the search indexes.
+ */
+async function analyze(db: Db, tables: readonly string[], onProgress: SeedOptions['onProgress']) {
+  for (const [index, table] of tables.entries()) {
+    onProgress?.({ step: 'statistics', done: index, total: tables.length });
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
+  }
+  onProgress?.({ step: 'statistics', done: tables.length, total: tables.length });
+}
+
+/** Takes `amount` ids from a table's identity sequence, so slugs can carry the id at insert. */
+async function reserveIds(tx: Tx, table: 'products' | 'collections', amount: number): Promise<number[]> {
+  const result = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${amount}::int)`,
+  );
+  return rowsOf<{ id: number }>(result).map((row) => row.id);
+}
+
+/** Drops the GIN indexes of products and returns their definitions, to be run again later. */
+async function dropSearchIndexes(tx: Tx): Promise<string[]> {
+  const indexes = rowsOf<{ name: string; definition: string }>(
+    await tx.execute(
+      sql`select indexname as name, indexdef as definition from pg_indexes
+          where schemaname = current_schema() and tablename = 'products' and indexdef ilike '% using gin %'`,
+    ),
+  );
+  for (const index of indexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
+  return indexes.map((index) => index.definition);
+}
+
+export async function seedDatabase(database: { db: Db }, options: SeedOptions): Promise<SeedSummary> {
+  const { db } = database;
+  const summary: SeedSummary = { categories: 0, products: 0, collections: 0, pincodes: 0, skipped: true };
+
+  const seeded = (await isCatalogueEmpty(db))
+    ? await db.transaction(async (tx) => {
+        await lock(tx, CATALOGUE_LOCK);
+        // Another instance may have seeded while this one waited for the lock.
+        if (!(await isCatalogueEmpty(tx))) return null;
+        return seedCatalogue(tx, options);
+      })
+    : null;
+  if (seeded) {
+    Object.assign(summary, seeded);
+    await analyze(db, ['categories', 'products', 'collections', 'collection_products'], options.onProgress);
+  } else {
+    await restoreMissingArtwork(db, options.dataDir);
+  }
+
+  if (await isPincodeDirectoryEmpty(db)) {
+    const rows = loadPincodeDirectory();
+    summary.pincodes = await db.transaction(async (tx) => {
+      await lock(tx, PINCODE_LOCK);
+      if (!(await isPincodeDirectoryEmpty(tx))) return 0;
+      return insertPincodes(tx, rows, { onProgress: options.onProgress });
+    });
+    if (summary.pincodes > 0) await analyze(db, ['pincodes'], options.onProgress);
+  }
+
+  summary.skipped = summary.categories + summary.products + summary.collections + summary.pincodes === 0;
+  return summary;
+}
+
+const categoryArtwork = (seeds: readonly CategorySeed[]): ArtworkFile[] =>
+  seeds.map((category, index) => ({
+    path: category.image,
+    artwork: { motif: category.motif, label: category.name, palette: index },
+  }));
+
+const collectionArtwork = (seeds: readonly CollectionSeed[]): ArtworkFile[] =>
+  seeds.map((collection, index) => ({
+    path: collection.image,
+    artwork: { motif: collection.motif, label: collection.name, palette: index + 2 },
+  }));
+
+async function seedCatalogue(
+  tx: Tx,
+  { dataDir, products: productCount = DEFAULT_PRODUCT_COUNT, onProgress }: SeedOptions,
+) {
+  if (!Number.isInteger(productCount) || productCount < 1) {
+    throw new Error(`products must be a positive whole number, not ${productCount}`);
+  }
+
+  const categorySeeds = generateCategories();
+  onProgress?.({ step: 'categories', done: 0, total: categorySeeds.length });
+  // Categories an admin created before any product stay as they are (the slug is unique).
+  const insertedCategories = await tx
+    .insert(categories)
+    .values(categorySeeds.map(({ motif: _motif, ...category }) => category))
+    .onConflictDoNothing()
+    .returning({ id: categories.id });
+  const categoryIds = new Map(
+    (await tx.select({ id: categories.id, slug: categories.slug }).from(categories)).map((row) => [
+      row.slug,
+      row.id,
+    ]),
+  );
+  await writeArtworkFiles(dataDir, categoryArtwork(categorySeeds));
+  onProgress?.({ step: 'categories', done: categorySeeds.length, total: categorySeeds.length });
+
+  // A large catalogue loads faster when its GIN (search) indexes are built once at the end rather
+  // than updated row by row: 100,000 products take about half the time. The drop is part of this
+  // transaction, so a failed seed leaves the indexes as they were.
+  const deferredIndexes = productCount >= DEFER_SEARCH_INDEXES_FROM ? await dropSearchIndexes(tx) : [];
+
+  const collectionSeeds = generateCollections();
+  const picker = createCollectionPicker(collectionSeeds);
+  const productIds = new Int32Array(productCount);
+  let chunk: ProductSeed[] = [];
+  let done = 0;
+  onProgress?.({ step: 'products', done, total: productCount });
+
+  const flush = async () => {
+    const ids = await reserveIds(tx, 'products', chunk.length);
+    const rows = chunk.map((product, index) => {
+      const id = ids[index]!;
+      productIds[product.ordinal] = id;
+      return {
+        id,
+        name: product.name,
+        slug: slugWithId(product.name, id),
+        description: product.description,
+        image: product.image,
+        images: product.images,
+        pricePaise: product.pricePaise,
+        mrpPaise: product.mrpPaise,
+        categoryId: categoryIds.get(product.categorySlug)!,
+        tags: product.tags,
+        stock: product.stock,
+        allowPreOrder: product.allowPreOrder,
+        minQuantity: product.minQuantity,
+        featured: product.featured,
+        rating: product.rating,
+        ratingCount: product.ratingCount,
+        archived: false,
+        searchText: product.searchText,
+        createdAt: product.createdAt,
+        updatedAt: product.createdAt,
+      };
+    });
+    await insertRowsAsJson(tx, products, rows, { overridingSystemValue: true });
+    const artwork = chunk.flatMap((product) => (product.artwork ? productArtworkFiles(product.artwork) : []));
+    if (artwork.length > 0) await writeArtworkFiles(dataDir, artwork);
+    done += chunk.length;
+    chunk = [];
+    onProgress?.({ step: 'products', done, total: productCount });
+  };
+
+  for (const product of generateProducts(productCount)) {
+    picker.consider(product);
+    chunk.push(product);
+    if (chunk.length === PRODUCT_CHUNK) await flush();
+  }
+  if (chunk.length > 0) await flush();
+
+  for (const [index, definition] of deferredIndexes.entries()) {
+    onProgress?.({ step: 'search indexes', done: index, total: deferredIndexes.length });
+    await tx.execute(sql.raw(definition));
+  }
+  if (deferredIndexes.length > 0) {
+    onProgress?.({ step: 'search indexes', done: deferredIndexes.length, total: deferredIndexes.length });
+  }
+
+  onProgress?.({ step: 'collections', done: 0, total: collectionSeeds.length });
+  const collectionIds = await reserveIds(tx, 'collections', collectionSeeds.length);
+  await tx
+    .insert(collections)
+    .overridingSystemValue()
+    .values(
+      collectionSeeds.map((collection, index) => ({
+        id: collectionIds[index]!,
+        name: collection.name,
+        slug: slugWithId(collection.name, collectionIds[index]!),
+        description: collection.description,
+        image: collection.image,
+        featured: collection.featured,
+        sortOrder: collection.sortOrder,
+        createdAt: collection.createdAt,
+      })),
+    );
+  const memberships = picker.members().flatMap((ordinals, index) =>
+    ordinals.map((ordinal, position) => ({
+      collectionId: collectionIds[index]!,
+      productId: productIds[ordinal]!,
+      position,
+    })),
+  );
+  await insertRowsAsJson(tx, collectionProducts, memberships);
+  await writeArtworkFiles(dataDir, collectionArtwork(collectionSeeds));
+  onProgress?.({ step: 'collections', done: collectionSeeds.length, total: collectionSeeds.length });
+
+  return {
+    categories: insertedCategories.length,
+    products: productCount,
+    collections: collectionSeeds.length,
+  };
+}
+
+/**
+ * Artwork lives in DATA_DIR, but the rows that point at it may live in a shared PostgreSQL: an
+ * instance started on a new machine against a seeded database draws the missing files again
+ * (never overwriting a file that is there).
+ */
+async function restoreMissingArtwork(db: Db, dataDir: string) {
+  if (fs.existsSync(path.join(dataDir, 'uploads', 'categories'))) return;
+  const [row] = await db.select({ total: count() }).from(products);
+  const files = [...categoryArtwork(generateCategories()), ...collectionArtwork(generateCollections())];
+  for (const product of generateProducts(Math.min(row?.total ?? 0, PRODUCT_ARTWORK_POOL))) {
+    if (product.artwork) files.push(...productArtworkFiles(product.artwork));
+  }
+  await writeArtworkFiles(dataDir, files, { overwrite: false });
+}

@@ -1,0 +1,36 @@
+/**
+ * Expected failures carry a kind and a message a shopper can read; the error handler in
+ * http/error-handler.ts maps kinds to HTTP status in one place.
+ */
+export type AppErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'tooMany';
+
+export const statusOfKind: Record<AppErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+};
+
+export type FieldError = { path: string; message: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+    readonly details: { errors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const invalid = (message: string, errors?: FieldError[]) =>
+  new AppError('invalid', message, errors ? { errors } : {});
+export const unauthorized = (message = 'Please log in to continue') => new AppError('unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do that') => new AppError('forbidden', message);
+export const notFound = (message: string) => new AppError('notFound', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const tooMany = (message: string, retryAfterSeconds: number) =>
+  new AppError('tooMany', message, { retryAfterSeconds });

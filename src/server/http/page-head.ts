@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What the server writes into a page's <head> so crawlers and chat apps without JavaScript see
+ * the page (DESIGN 4 "Analytics and SEO"). Modules register resolvers for their URLs.
+ */
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Path only; the absolute URL is built from PUBLIC_URL or the request's host. */
+  canonicalPath: string;
+  image?: string;
+  ogType?: 'website' | 'product';
+  jsonLd?: object[];
+  /** Data the web app reads on first render instead of fetching it again. */
+  preloadedData?: Record<string, unknown>;
+};
+
+export type PageHeadResolver = (path: string, request: FastifyRequest) => Promise<PageHead | null>;
+
+export type PageHeads = {
+  add(matches: (path: string) => boolean, resolve: PageHeadResolver): void;
+  resolve(path: string, request: FastifyRequest): Promise<PageHead | null>;
+};
+
+export function createPageHeads(): PageHeads {
+  const resolvers: { matches: (path: string) => boolean; resolve: PageHeadResolver }[] = [];
+  return {
+    add(matches, resolve) {
+      resolvers.push({ matches, resolve });
+    },
+    async resolve(path, request) {
+      for (const entry of resolvers) {
+        if (entry.matches(path)) return entry.resolve(path, request);
+      }
+      return null;
+    },
+  };
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** JSON inside a <script> must not be able to close the tag. */
+export const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function renderHead(head: PageHead, origin: string, storeName: string): string {
+  const url = `${origin}${head.canonicalPath}`;
+  const image = head.image ? new URL(head.image, origin).toString() : undefined;
+  const tags = [
+    `<title data-server-head>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" data-server-head>`,
+    `<link rel="canonical" href="${escapeHtml(url)}" data-server-head>`,
+    `<meta property="og:site_name" content="${escapeHtml(storeName)}" data-server-head>`,
+    `<meta property="og:type" content="${head.ogType ?? 'website'}" data-server-head>`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" data-server-head>`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" data-server-head>`,
+    `<meta property="og:url" content="${escapeHtml(url)}" data-server-head>`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" data-server-head>`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" data-server-head>`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" data-server-head>`,
+  ];
+  if (image) {
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(image)}" data-server-head>`,
+      `<meta name="twitter:image" content="${escapeHtml(image)}" data-server-head>`,
+      `<link rel="preload" as="image" href="${escapeHtml(head.image ?? '')}" fetchpriority="high" data-server-head>`,
+    );
+  }
+  for (const item of head.jsonLd ?? []) {
+    tags.push(`<script type="application/ld+json" data-server-head>${scriptSafeJson(item)}</script>`);
+  }
+  return tags.join('\n    ');
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isKnownPagePath } from '../../shared/page-routes';
+import type { StoreSettings } from '../../shared/store-settings';
+import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
+
+const HEAD_MARKER = '<!--app-head-->';
+const DATA_MARKER = '<!--app-data-->';
+
+type WebAppOptions = {
+  distDir: string;
+  uploadsDir: string;
+  pageHeads: PageHeads;
+  settings: StoreSettings;
+  publicUrl: string | undefined;
+};
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, uploads from DATA_DIR, and for every
+ * other GET the app's HTML with a server-written head (history fallback). Unknown page paths get
+ * the same app with status 404 so that the app shows 'Page Not Found' and crawlers skip it.
+ */
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions) {
+  fs.mkdirSync(options.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+  });
+
+  const indexPath = path.join(options.distDir, 'index.html');
+  const template = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const defaultHead = (requestPath: string): PageHead => ({
+    title: `${options.settings.storeName} | Return gifts and gifts for every occasion`,
+    description: `${options.settings.tagline}. Prices from ₹50, 500+ products, free shipping from ₹${options.settings.freeShippingFrom.toLocaleString('en-IN')}, 7-day returns.`,
+    canonicalPath: requestPath,
+  });
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!template) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build`, or start the store with `npm start`.');
+    }
+    const requestPath = decodeURI(request.url.split('?')[0] ?? '/');
+    const known = isKnownPagePath(requestPath);
+    const head =
+      (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
+    const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+    const data = { settings: options.settings, ...(head.preloadedData ?? {}) };
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
+      .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
+    return reply
+      .code(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  // Paths under these prefixes are never pages of the app: a miss there is a plain 404, whether or
+  // not the web app is built.
+  const nonPagePrefixes = ['/api/', '/uploads/', '/assets/', '/sandbox/'];
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !nonPagePrefixes.some((prefix) => request.url.startsWith(prefix));
+    if (isPageRequest) return sendPage(request, reply);
+    return reply.code(404).send({ message: 'Not found', requestId: request.id });
+  });
+}

@@ -1,0 +1,323 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminCategory,
+  type AdminCategoryChanges,
+  type AdminCollection,
+  type AdminCollectionChanges,
+  type AdminProduct,
+  type AdminProductChanges,
+  type AdminProductList,
+  type AdminProductQuery,
+  type NewAdminCategory,
+  type NewAdminCollection,
+  type NewAdminProduct,
+} from '../../../shared/api/admin';
+import { toPaise, toRupees } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { categories, collectionProducts, collections, products } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../errors';
+import { type CatalogService, type ProductChanges, rebuildSearchTerms } from '../catalog/catalog-service';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const CATEGORY_NOT_FOUND = 'Category not found';
+export const COLLECTION_NOT_FOUND = 'Collection not found';
+export const CHOOSE_CATEGORY = 'Choose a category that exists';
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  image: products.image,
+  images: products.images,
+  pricePaise: products.pricePaise,
+  mrpPaise: products.mrpPaise,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  tags: products.tags,
+  stock: products.stock,
+  allowPreOrder: products.allowPreOrder,
+  minQuantity: products.minQuantity,
+  featured: products.featured,
+  archived: products.archived,
+  updatedAt: products.updatedAt,
+};
+
+type ProductRow = Omit<AdminProduct, 'price' | 'mrp' | 'updatedAt'> & {
+  pricePaise: number;
+  mrpPaise: number | null;
+  updatedAt: Date;
+};
+
+const toAdminProduct = ({ pricePaise, mrpPaise, updatedAt, ...row }: ProductRow): AdminProduct => ({
+  ...row,
+  price: toRupees(pricePaise),
+  mrp: mrpPaise === null ? null : toRupees(mrpPaise),
+  updatedAt: updatedAt.toISOString(),
+});
+
+/** The catalogue service's change set from the API's rupees. */
+export function productChangesOf(input: AdminProductChanges): ProductChanges {
+  const { price, mrp, ...rest } = input;
+  return {
+    ...rest,
+    ...(price !== undefined ? { pricePaise: toPaise(price) } : {}),
+    ...(mrp !== undefined ? { mrpPaise: mrp === null ? null : toPaise(mrp) } : {}),
+  };
+}
+
+/** The Postgres unique violation behind a Drizzle error, on both drivers. */
+const isUniqueViolation = (error: unknown): boolean => {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;
+
+/**
+ * The back office's catalogue writes. Products change through the catalogue service, which keeps
+ * search_text and the vocabulary in step and drops its caches; category and collection edits made
+ * here call catalog.invalidate() themselves.
+ */
+export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: CatalogService }) {
+  async function product(id: number): Promise<AdminProduct> {
+    const [row] = await db
+      .select(productColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.id, id));
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    return toAdminProduct(row);
+  }
+
+  async function requireCategory(categoryId: number | undefined) {
+    if (categoryId === undefined) return;
+    const [row] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, categoryId));
+    if (!row) throw invalid(CHOOSE_CATEGORY, [{ path: 'categoryId', message: CHOOSE_CATEGORY }]);
+  }
+
+  async function requireProducts(ids: readonly number[]) {
+    if (ids.length === 0) return;
+    const found = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, [...ids]));
+    const known = new Set(found.map((row) => row.id));
+    const missing = ids.find((id) => !known.has(id));
+    if (missing !== undefined) {
+      throw invalid(`Product ${missing} does not exist`, [
+        { path: 'productIds', message: `Product ${missing} does not exist` },
+      ]);
+    }
+  }
+
+  async function category(id: number): Promise<AdminCategory> {
+    const [row] = await db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        description: categories.description,
+        image: categories.image,
+        sortOrder: categories.sortOrder,
+        productCount: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`,
+      })
+      .from(categories)
+      .where(eq(categories.id, id));
+    if (!row) throw notFound(CATEGORY_NOT_FOUND);
+    return { ...row, productCount: Number(row.productCount) };
+  }
+
+  async function collectionsWhere(where: SQL | undefined): Promise<AdminCollection[]> {
+    const rows = await db
+      .select()
+      .from(collections)
+      .where(where)
+      .orderBy(asc(collections.sortOrder), asc(collections.id));
+    if (rows.length === 0) return [];
+    const members = await db
+      .select({
+        collectionId: collectionProducts.collectionId,
+        id: products.id,
+        name: products.name,
+        archived: products.archived,
+      })
+      .from(collectionProducts)
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .where(
+        inArray(
+          collectionProducts.collectionId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(collectionProducts.position), asc(products.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      image: row.image,
+      featured: row.featured,
+      sortOrder: row.sortOrder,
+      products: members
+        .filter((member) => member.collectionId === row.id)
+        .map(({ id, name, archived }) => ({ id, name, archived })),
+    }));
+  }
+
+  async function collection(id: number): Promise<AdminCollection> {
+    const [found] = await collectionsWhere(eq(collections.id, id));
+    if (!found) throw notFound(COLLECTION_NOT_FOUND);
+    return found;
+  }
+
+  return {
+    product,
+
+    async listProducts(query: AdminProductQuery): Promise<AdminProductList> {
+      const filters: SQL[] = [];
+      if (query.archived !== 'all') filters.push(eq(products.archived, query.archived === 'true'));
+      if (query.q) {
+        const id = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
+        const found = or(
+          ilike(products.name, likePattern(query.q)),
+          ...(id !== null ? [eq(products.id, id)] : []),
+        );
+        if (found) filters.push(found);
+      }
+      const where = filters.length > 0 ? and(...filters) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(productColumns)
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .where(where)
+          .orderBy(desc(products.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+        db.select({ total: count() }).from(products).where(where),
+      ]);
+      return {
+        data: rows.map(toAdminProduct),
+        total: total?.total ?? 0,
+        page: query.page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+
+    async createProduct(input: NewAdminProduct): Promise<AdminProduct> {
+      await requireCategory(input.categoryId);
+      const { price, mrp, ...rest } = input;
+      const created = await catalog.createProduct({
+        ...rest,
+        pricePaise: toPaise(price),
+        mrpPaise: mrp === null ? null : toPaise(mrp),
+      });
+      return product(created.id);
+    },
+
+    /** Any editable field; archiving is a change like any other (products are never deleted). */
+    async updateProduct(id: number, changes: AdminProductChanges): Promise<AdminProduct> {
+      await requireCategory(changes.categoryId);
+      const current = await product(id);
+      // MRP below price is refused whichever of the two the change leaves as it was.
+      const price = changes.price ?? current.price;
+      const mrp = changes.mrp === undefined ? current.mrp : changes.mrp;
+      if (mrp !== null && mrp < price) {
+        throw invalid('MRP cannot be below the price', [
+          { path: 'mrp', message: 'MRP cannot be below the price' },
+        ]);
+      }
+      await catalog.updateProduct(id, productChangesOf(changes));
+      return product(id);
+    },
+
+    /** A new main image (the old main one stays in the gallery list if it was there). */
+    async setProductImage(id: number, image: string): Promise<AdminProduct> {
+      const current = await product(id);
+      const images = [image, ...current.images.filter((existing) => existing !== image)];
+      await catalog.updateProduct(id, { image, images });
+      return product(id);
+    },
+
+    async listCategories(): Promise<AdminCategory[]> {
+      const rows = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .orderBy(asc(categories.sortOrder), asc(categories.name));
+      return Promise.all(rows.map((row) => category(row.id)));
+    },
+
+    async createCategory(input: NewAdminCategory): Promise<AdminCategory> {
+      try {
+        const created = await catalog.createCategory(input);
+        return category(created.id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('A category with this name already exists');
+        throw error;
+      }
+    },
+
+    /**
+     * The slug stays as it was (shoppers' links and search engines keep working); a new name is
+     * written into its products' search text.
+     */
+    async updateCategory(id: number, changes: AdminCategoryChanges): Promise<AdminCategory> {
+      const before = await category(id);
+      if (Object.keys(changes).length > 0) {
+        await db.update(categories).set(changes).where(eq(categories.id, id));
+      }
+      if (changes.name !== undefined && changes.name !== before.name) {
+        await db.execute(sql`
+          UPDATE ${products} SET search_text = lower(concat_ws(' ', ${products.name},
+            array_to_string(${products.tags}, ' '), ${changes.name}::text, ${products.description}))
+          WHERE ${products.categoryId} = ${id}`);
+        await rebuildSearchTerms(db);
+      }
+      catalog.invalidate();
+      return category(id);
+    },
+
+    async listCollections(): Promise<AdminCollection[]> {
+      return collectionsWhere(undefined);
+    },
+
+    async createCollection(input: NewAdminCollection): Promise<AdminCollection> {
+      await requireProducts(input.productIds);
+      const created = await catalog.createCollection(input);
+      return collection(created.id);
+    },
+
+    /** Fields, and with productIds the whole membership in that display order. */
+    async updateCollection(id: number, changes: AdminCollectionChanges): Promise<AdminCollection> {
+      await collection(id);
+      const { productIds, ...fields } = changes;
+      if (productIds) await requireProducts(productIds);
+      await db.transaction(async (tx) => {
+        if (Object.keys(fields).length > 0)
+          await tx.update(collections).set(fields).where(eq(collections.id, id));
+        if (productIds) {
+          await tx.delete(collectionProducts).where(eq(collectionProducts.collectionId, id));
+          if (productIds.length > 0) {
+            await tx
+              .insert(collectionProducts)
+              .values(productIds.map((productId, position) => ({ collectionId: id, productId, position })));
+          }
+        }
+      });
+      catalog.invalidate();
+      return collection(id);
+    },
+  };
+}

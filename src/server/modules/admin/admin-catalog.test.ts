@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AdminCategory,
+  type AdminCollection,
+  type AdminProduct,
+  type AdminProductList,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+} from '../../../shared/api/admin';
+import type { ProductList } from '../../../shared/api/catalog';
+import type { Database } from '../../db/client';
+import { categories, products } from '../../db/schema';
+import { createTestApp } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { registerTestAdmin } from './admin-testing';
+
+let database: Database;
+let app: FastifyInstance;
+let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
+let categoryId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { env: { BACKGROUND_JOBS: 'false' } });
+  admin = await registerTestAdmin(app, database);
+  const [row] = await database.db
+    .insert(categories)
+    .values({ name: 'Return Gifts', slug: 'return-gifts' })
+    .returning({ id: categories.id });
+  categoryId = row!.id;
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const createProduct = async (fields: Record<string, unknown> = {}) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/products',
+    headers: admin.headers,
+    payload: {
+      name: 'Peacock Brass Diya',
+      price: 349,
+      mrp: 499,
+      categoryId,
+      stock: 12,
+      tags: ['diwali'],
+      ...fields,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ product: AdminProduct }>().product;
+};
+
+const patch = (id: number, payload: Record<string, unknown>) =>
+  app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, headers: admin.headers, payload });
+
+const storefrontSearch = async (q: string) =>
+  (await app.inject({ url: '/api/products', query: { search: q } }))
+    .json<ProductList>()
+    .data.map((p) => p.name);
+
+function multipart(bytes: Buffer, filename: string, type: string) {
+  const boundary = '----admin-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return {
+    payload,
+    headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('admin products', () => {
+  it('creates a product in rupees that shoppers then find by search', async () => {
+    const product = await createProduct({ name: 'Zardozi Potli Bag' });
+    expect(product).toMatchObject({
+      price: 349,
+      mrp: 499,
+      categoryName: 'Return Gifts',
+      stock: 12,
+      archived: false,
+    });
+    const [row] = await database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.pricePaise).toBe(34_900);
+    expect(row?.searchText).toContain('zardozi potli bag');
+    expect(await storefrontSearch('zardozi')).toContain('Zardozi Potli Bag');
+  });
+
+  it('edits name, price, stock and tags; the storefront sees the change at once', async () => {
+    const product = await createProduct({ name: 'Kundan Rakhi Set' });
+    expect(await storefrontSearch('kundan')).toContain('Kundan Rakhi Set');
+    const response = await patch(product.id, {
+      name: 'Meenakari Rakhi Set',
+      price: 199.5,
+      mrp: null,
+      stock: 3,
+      tags: ['rakhi', 'festive'],
+      allowPreOrder: true,
+      minQuantity: 2,
+      featured: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ product: AdminProduct }>().product).toMatchObject({
+      name: 'Meenakari Rakhi Set',
+      price: 199.5,
+      mrp: null,
+      stock: 3,
+      tags: ['rakhi', 'festive'],
+      allowPreOrder: true,
+      minQuantity: 2,
+      featured: true,
+    });
+    expect(await storefrontSearch('meenakari')).toContain('Meenakari Rakhi Set');
+    expect(await storefrontSearch('kundan')).not.toContain('Kundan Rakhi Set');
+  });
+
+  it('archives instead of deleting: the product leaves the storefront and stays in the back office', async () => {
+    const product = await createProduct({ name: 'Terracotta Ganesha Idol' });
+    expect((await patch(product.id, { archived: true })).statusCode).toBe(200);
+    expect(await storefrontSearch('terracotta')).not.toContain('Terracotta Ganesha Idol');
+    const list = await app.inject({
+      url: '/api/admin/products',
+      query: { q: 'terracotta', archived: 'true' },
+      headers: admin.headers,
+    });
+    expect(list.json<AdminProductList>().data.map((p) => p.id)).toEqual([product.id]);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/products/${product.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(404);
+  });
+
+  it('refuses bad input with 400 and field errors', async () => {
+    const noName = await app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: admin.headers,
+      payload: { name: '', price: -1, categoryId },
+    });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().errors.map((error: { path: string }) => error.path)).toEqual(
+      expect.arrayContaining(['name', 'price']),
+    );
+    const product = await createProduct();
+    const mrpBelow = await patch(product.id, { mrp: 100 });
+    expect(mrpBelow.statusCode).toBe(400);
+    expect(mrpBelow.json().message).toBe('MRP cannot be below the price');
+    const noCategory = await patch(product.id, { categoryId: 999_999 });
+    expect(noCategory.statusCode).toBe(400);
+    expect((await patch(999_999, { stock: 1 })).statusCode).toBe(404);
+  });
+
+  it('stores an uploaded image as WebP at the storefront widths', async () => {
+    const product = await createProduct();
+    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#f97316' } })
+      .png()
+      .toBuffer();
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product.id}/image`,
+      ...multipart(png, 'diya.png', 'image/png'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const image = response.json<{ product: AdminProduct }>().product.image;
+    expect(image).toMatch(/^\/uploads\/products\/p\d+-[a-z0-9]+-600\.webp$/);
+    const file = path.join(app.config.dataDir, image);
+    expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('webp');
+    expect((await sharp(fs.readFileSync(file)).metadata()).width).toBe(600);
+    expect(fs.existsSync(file.replace('-600.webp', '-300.webp'))).toBe(true);
+    const served = await app.inject({ url: image });
+    expect(served.statusCode).toBe(200);
+  });
+
+  it('refuses a file that is not an image whatever its name says, and one over 5 MB', async () => {
+    const product = await createProduct();
+    const fake = await app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product.id}/image`,
+      ...multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'photo.jpg', 'image/jpeg'),
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toBe(IMAGE_TYPE_MESSAGE);
+    const huge = await app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product.id}/image`,
+      ...multipart(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.jpg', 'image/jpeg'),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe(IMAGE_TOO_LARGE_MESSAGE);
+  });
+});
+
+describe('admin categories and collections', () => {
+  it('creates and renames a category; its products are found by the new name', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/categories',
+      headers: admin.headers,
+      payload: { name: 'Pooja Thalis' },
+    });
+    expect(created.statusCode).toBe(201);
+    const category = created.json<{ category: AdminCategory }>().category;
+    expect(category.slug).toBe('pooja-thalis');
+    await createProduct({ name: 'Silver Plated Plate', categoryId: category.id });
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/categories/${category.id}`,
+      headers: admin.headers,
+      payload: { name: 'Aarti Thalis' },
+    });
+    expect(renamed.json<{ category: AdminCategory }>().category).toMatchObject({
+      name: 'Aarti Thalis',
+      slug: 'pooja-thalis',
+      productCount: 1,
+    });
+    expect(await storefrontSearch('aarti')).toContain('Silver Plated Plate');
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin/categories',
+      headers: admin.headers,
+      payload: { name: 'Pooja Thalis' },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('orders a collection’s products as given', async () => {
+    const [a, b, c] = [
+      await createProduct({ name: 'A gift' }),
+      await createProduct({ name: 'B gift' }),
+      await createProduct({ name: 'C gift' }),
+    ];
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/collections',
+      headers: admin.headers,
+      payload: { name: 'Wedding Favours', productIds: [a!.id, b!.id] },
+    });
+    expect(created.statusCode).toBe(201);
+    const collection = created.json<{ collection: AdminCollection }>().collection;
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/collections/${collection.id}`,
+      headers: admin.headers,
+      payload: { productIds: [c!.id, a!.id], featured: true },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<{ collection: AdminCollection }>().collection.products.map((p) => p.id)).toEqual([
+      c!.id,
+      a!.id,
+    ]);
+    const storefront = await app.inject({ url: `/api/collections/${collection.id}` });
+    expect(
+      storefront.json<{ data: { products: { id: number }[] } }>().data.products.map((p) => p.id),
+    ).toEqual([c!.id, a!.id]);
+    const unknown = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/collections/${collection.id}`,
+      headers: admin.headers,
+      payload: { productIds: [999_999] },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+});

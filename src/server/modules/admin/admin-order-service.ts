@@ -1,0 +1,211 @@
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminOrderDetail, AdminOrderList, AdminOrderQuery } from '../../../shared/api/admin';
+import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
+import { toRupees } from '../../../shared/money';
+import {
+  canTransition,
+  isOrderStatus,
+  isWithinReturnWindow,
+  nextStatuses,
+  type OrderStatus,
+  orderStatusLabel,
+  RETURN_WINDOW_DAYS,
+} from '../../../shared/order-status';
+import type { Clock } from '../../app';
+import type { Db } from '../../db/client';
+import { orderEvents, orderItems, orders, payments, users } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../errors';
+import { enqueueMail } from '../mail/mail-outbox';
+import type { StoreIdentity } from '../mail/order-mails';
+import { addressOf, type OrderRow, orderRecordsOf } from '../orders/order-records';
+import { isOrderId } from '../orders/order-service';
+import { releaseReservation } from '../orders/stock';
+import { orderStatusMail } from './status-mail';
+
+// India has no daylight saving: a day there starts at 18:30 UTC the day before.
+export const INDIA_OFFSET = '+05:30';
+export const indiaDayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00${INDIA_OFFSET}`);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`;
+
+export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
+
+/** The back office's side of orders: find them, read them, move them along the status machine. */
+export function createAdminOrderService({
+  db,
+  clock,
+  store,
+}: {
+  db: Db;
+  clock: Clock;
+  store: StoreIdentity;
+}) {
+  async function orderRow(orderId: string): Promise<OrderRow> {
+    const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    return row;
+  }
+
+  /** When the order was last delivered (its latest 'delivered' event), for the return window. */
+  async function deliveredAt(orderId: string): Promise<Date | null> {
+    const [event] = await db
+      .select({ createdAt: orderEvents.createdAt })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'delivered')))
+      .orderBy(desc(orderEvents.createdAt))
+      .limit(1);
+    return event?.createdAt ?? null;
+  }
+
+  /** The status machine's next steps, less a return once the window has closed. */
+  async function allowedNext(row: OrderRow): Promise<OrderStatus[]> {
+    if (!isOrderStatus(row.status)) return [];
+    const next = [...nextStatuses(row.status)];
+    if (row.status !== 'delivered') return next;
+    const delivered = (await deliveredAt(row.id)) ?? row.updatedAt;
+    return isWithinReturnWindow(delivered, clock.now())
+      ? next
+      : next.filter((status) => status !== 'returned');
+  }
+
+  return {
+    async list(query: AdminOrderQuery): Promise<AdminOrderList> {
+      const filters: SQL[] = [];
+      if (query.status) filters.push(eq(orders.status, query.status));
+      if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
+      if (query.to) filters.push(lt(orders.createdAt, new Date(indiaDayStart(query.to).getTime() + DAY_MS)));
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+        // Phone numbers are stored as typed ('98765 43210'); compare digits, without India's +91.
+        const allDigits = query.q.replace(/\D/g, '');
+        const digits = allDigits.length === 12 && allDigits.startsWith('91') ? allDigits.slice(2) : allDigits;
+        const found = or(
+          ilike(orders.orderNumber, pattern),
+          ilike(users.email, pattern),
+          ...(digits.length >= 4
+            ? [sql`regexp_replace(${orders.shippingAddress}->>'phone', '\\D', '', 'g') like ${`%${digits}%`}`]
+            : []),
+        );
+        if (found) filters.push(found);
+      }
+      const where = filters.length > 0 ? and(...filters) : undefined;
+      const offset = (query.page - 1) * ADMIN_PAGE_SIZE;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            order: orders,
+            email: users.email,
+            fullName: users.fullName,
+            itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+          })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(offset),
+        db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+      ]);
+      return {
+        data: rows.map(({ order, email, fullName, itemCount }) => {
+          const address = addressOf(order);
+          return {
+            id: order.id,
+            orderNumber: order.orderNumber,
+            status: order.status,
+            createdAt: order.createdAt.toISOString(),
+            totalAmount: toRupees(order.totalPaise),
+            customerName: address.fullName || fullName,
+            customerEmail: email,
+            phone: address.phone,
+            itemCount: Number(itemCount),
+          };
+        }),
+        total: total?.total ?? 0,
+        page: query.page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+
+    async detail(orderId: string): Promise<AdminOrderDetail> {
+      const row = await orderRow(orderId);
+      const [[record], [customer], paymentRows, next] = await Promise.all([
+        orderRecordsOf(db, [row]),
+        db
+          .select({ id: users.id, name: users.fullName, email: users.email })
+          .from(users)
+          .where(eq(users.id, row.userId)),
+        db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(payments.id),
+        allowedNext(row),
+      ]);
+      if (!record || !customer) throw notFound(ORDER_NOT_FOUND);
+      return {
+        order: record,
+        customer,
+        nextStatuses: next,
+        payments: paymentRows.map((payment) => ({
+          status: payment.status,
+          amount: toRupees(payment.amountPaise),
+          method: payment.method,
+          providerPaymentId: payment.providerPaymentId,
+          createdAt: payment.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * DESIGN 4 "Status machine": only along canTransition (else 409), delivered → returned only
+     * within the return window. The change, its timeline event (actor 'admin', which the customer
+     * sees) and the status e-mail commit together; a cancellation puts reserved stock back once.
+     */
+    async changeStatus(orderId: string, to: string, note: string): Promise<AdminOrderDetail> {
+      if (!isOrderStatus(to))
+        throw invalid('Unknown order status', [{ path: 'status', message: 'Unknown order status' }]);
+      const row = await orderRow(orderId);
+      const from = row.status;
+      if (!isOrderStatus(from) || !canTransition(from, to)) {
+        throw conflict(`An order that is ${orderStatusLabel(from)} cannot become ${orderStatusLabel(to)}`);
+      }
+      if (!(await allowedNext(row)).includes(to)) throw conflict(RETURN_WINDOW_CLOSED);
+
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        // Conditional on the status read above: two admins (or the expiry sweep) cannot both move it.
+        const [changed] = await tx
+          .update(orders)
+          .set({ status: to, updatedAt: now, ...(to === 'paid' && !row.paidAt ? { paidAt: now } : {}) })
+          .where(and(eq(orders.id, row.id), eq(orders.status, from)))
+          .returning({ id: orders.id });
+        if (!changed) throw conflict('The order changed meanwhile. Please reload it.');
+        if (to === 'cancelled') await releaseReservation(tx, row.id);
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: row.id, status: to, note, actor: 'admin', createdAt: now });
+        const [customer] = await tx
+          .select({ email: users.email, fullName: users.fullName })
+          .from(users)
+          .where(eq(users.id, row.userId));
+        if (customer) {
+          await enqueueMail(
+            tx,
+            orderStatusMail(
+              {
+                id: row.id,
+                orderNumber: row.orderNumber,
+                customerName: addressOf(row).fullName || customer.fullName,
+                customerEmail: customer.email,
+              },
+              to,
+              note,
+              store,
+            ),
+            now,
+          );
+        }
+      });
+      return this.detail(row.id);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminDashboard,
+  type AdminOutbox,
+  LOW_STOCK_THRESHOLD,
+} from '../../../shared/api/admin';
+import { toRupees } from '../../../shared/money';
+import type { OrderStatus } from '../../../shared/order-status';
+import type { Clock } from '../../app';
+import type { Db } from '../../db/client';
+import { mailOutbox, orders, products } from '../../db/schema';
+import { indiaDayStart } from './admin-order-service';
+
+// Issue 11: revenue counts paid orders and every later status; a returned order's money went back
+// and a cancelled one never counted.
+export const REVENUE_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'confirmed',
+  'processing',
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'failed_delivery',
+];
+export const SERIES_DAYS = 14;
+const LOW_STOCK_LIMIT = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INDIA_OFFSET_MS = 330 * 60 * 1000;
+
+/** The India-time calendar date of an instant, as YYYY-MM-DD. */
+export const indiaDate = (instant: Date) =>
+  new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+
+export type AdminReportService = ReturnType<typeof createAdminReportService>;
+
+export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Figures by India-time day of payment (or of the order, for one marked paid without a time). */
+    async dashboard(): Promise<AdminDashboard> {
+      const now = clock.now();
+      const today = indiaDate(now);
+      const todayStart = indiaDayStart(today);
+      const monthStart = indiaDayStart(`${today.slice(0, 8)}01`);
+      const seriesStart = new Date(todayStart.getTime() - (SERIES_DAYS - 1) * DAY_MS);
+      const earliest = seriesStart < monthStart ? seriesStart : monthStart;
+      const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
+      const day = sql<string>`to_char((${paidAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+
+      const [byDay, [pending], lowStock] = await Promise.all([
+        db
+          .select({
+            day,
+            orders: count(),
+            revenuePaise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)::bigint`,
+          })
+          .from(orders)
+          .where(and(inArray(orders.status, [...REVENUE_STATUSES]), gte(paidAt, earliest)))
+          .groupBy(day),
+        db.select({ total: count() }).from(orders).where(eq(orders.status, 'pending')),
+        db
+          .select({ id: products.id, name: products.name, stock: products.stock })
+          .from(products)
+          .where(and(eq(products.archived, false), lte(products.stock, LOW_STOCK_THRESHOLD)))
+          .orderBy(asc(products.stock), asc(products.id))
+          .limit(LOW_STOCK_LIMIT),
+      ]);
+      const figures = new Map(
+        byDay.map((row) => [row.day, { orders: row.orders, paise: Number(row.revenuePaise) }]),
+      );
+      const monthKey = today.slice(0, 7);
+      let monthOrders = 0;
+      let monthPaise = 0;
+      for (const [key, value] of figures) {
+        if (key.startsWith(monthKey) && key <= today) {
+          monthOrders += value.orders;
+          monthPaise += value.paise;
+        }
+      }
+      const revenueSeries = Array.from({ length: SERIES_DAYS }, (_, index) => {
+        const date = indiaDate(new Date(seriesStart.getTime() + index * DAY_MS));
+        const value = figures.get(date);
+        return { date, orders: value?.orders ?? 0, revenue: toRupees(value?.paise ?? 0) };
+      });
+      const todays = figures.get(today);
+      return {
+        today: { orders: todays?.orders ?? 0, revenue: toRupees(todays?.paise ?? 0) },
+        month: { orders: monthOrders, revenue: toRupees(monthPaise) },
+        pendingPayments: pending?.total ?? 0,
+        lowStock,
+        revenueSeries,
+      };
+    },
+
+    async outbox(page: number): Promise<AdminOutbox> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(mailOutbox)
+          .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset((page - 1) * ADMIN_PAGE_SIZE),
+        db.select({ total: count() }).from(mailOutbox),
+      ]);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          recipient: row.recipient,
+          subject: row.subject,
+          text: row.text,
+          kind: row.kind,
+          status: row.status,
+          attempts: row.attempts,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+          lastError: row.lastError,
+        })),
+        total: total?.total ?? 0,
+        page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+  };
+}

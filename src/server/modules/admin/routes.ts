@@ -1,0 +1,181 @@
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminCategoryChanges,
+  AdminCategoryList,
+  AdminCategoryResponse,
+  AdminCollectionChanges,
+  AdminCollectionList,
+  AdminCollectionResponse,
+  AdminDashboard,
+  AdminIdParams,
+  AdminOrderDetail,
+  AdminOrderIdParams,
+  AdminOrderList,
+  AdminOrderQuery,
+  AdminOutbox,
+  AdminOutboxQuery,
+  AdminProductChanges,
+  AdminProductList,
+  AdminProductQuery,
+  AdminProductResponse,
+  ChangeOrderStatus,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  ImportReport,
+  MAX_IMAGE_BYTES,
+  NewAdminCategory,
+  NewAdminCollection,
+  NewAdminProduct,
+} from '../../../shared/api/admin';
+import { invalid } from '../../errors';
+import { createAdminServices } from './install-admin';
+import { exportProductsCsv, importProductsCsv } from './product-csv';
+import { storeProductImage } from './product-images';
+
+/**
+ * /api/admin/*: the back office (issue 11). The admin check is a hook on this whole plugin and
+ * runs on request, before any body is parsed or validated, so no route here can go without it
+ * (admin-guard.test.ts sweeps every registered route).
+ */
+const TooLarge = z.object({ message: z.string(), requestId: z.string() });
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = createAdminServices(app);
+  const uploadsDir = path.join(app.config.dataDir, 'uploads');
+
+  app.addHook('onRequest', app.requireAdmin);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+
+  // ---- Orders ----
+  app.get(
+    '/admin/orders',
+    { schema: { querystring: AdminOrderQuery, response: { 200: AdminOrderList } } },
+    (req) => admin.orders.list(req.query),
+  );
+  app.get(
+    '/admin/orders/:id',
+    { schema: { params: AdminOrderIdParams, response: { 200: AdminOrderDetail } } },
+    (req) => admin.orders.detail(req.params.id),
+  );
+  app.post(
+    '/admin/orders/:id/status',
+    { schema: { params: AdminOrderIdParams, body: ChangeOrderStatus, response: { 200: AdminOrderDetail } } },
+    (req) => admin.orders.changeStatus(req.params.id, req.body.status, req.body.note),
+  );
+
+  // ---- Products ----
+  app.get(
+    '/admin/products',
+    { schema: { querystring: AdminProductQuery, response: { 200: AdminProductList } } },
+    (req) => admin.catalog.listProducts(req.query),
+  );
+  app.post(
+    '/admin/products',
+    { schema: { body: NewAdminProduct, response: { 201: AdminProductResponse } } },
+    async (req, reply) => reply.code(201).send({ product: await admin.catalog.createProduct(req.body) }),
+  );
+  app.get(
+    '/admin/products/:id',
+    { schema: { params: AdminIdParams, response: { 200: AdminProductResponse } } },
+    async (req) => ({
+      product: await admin.catalog.product(req.params.id),
+    }),
+  );
+  app.patch(
+    '/admin/products/:id',
+    { schema: { params: AdminIdParams, body: AdminProductChanges, response: { 200: AdminProductResponse } } },
+    async (req) => ({ product: await admin.catalog.updateProduct(req.params.id, req.body) }),
+  );
+  app.post(
+    '/admin/products/:id/image',
+    { schema: { params: AdminIdParams, response: { 200: AdminProductResponse, 413: TooLarge } } },
+    async (req, reply) => {
+      await admin.catalog.product(req.params.id);
+      if (!req.isMultipart())
+        throw invalid(IMAGE_TYPE_MESSAGE, [{ path: 'file', message: 'Send the image as a file' }]);
+      const file = await req.file();
+      if (!file) throw invalid(IMAGE_TYPE_MESSAGE, [{ path: 'file', message: 'Send the image as a file' }]);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          return reply.code(413).send({ message: IMAGE_TOO_LARGE_MESSAGE, requestId: req.id });
+        }
+        throw error;
+      }
+      const image = await storeProductImage(uploadsDir, req.params.id, bytes);
+      return { product: await admin.catalog.setProductImage(req.params.id, image) };
+    },
+  );
+
+  // CSV import: the file is the body (text/csv), up to 5 MB.
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
+  app.get('/admin/products/export.csv', async (_req, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="products.csv"')
+      .send(await exportProductsCsv(app.db)),
+  );
+  app.post(
+    '/admin/products/import',
+    {
+      schema: { body: z.string({ error: 'Send the CSV file as text/csv' }), response: { 200: ImportReport } },
+    },
+    (req) => importProductsCsv(app.db, admin.catalog, req.body),
+  );
+
+  // ---- Categories and collections ----
+  app.get('/admin/categories', { schema: { response: { 200: AdminCategoryList } } }, async () => ({
+    data: await admin.catalog.listCategories(),
+  }));
+  app.post(
+    '/admin/categories',
+    { schema: { body: NewAdminCategory, response: { 201: AdminCategoryResponse } } },
+    async (req, reply) => reply.code(201).send({ category: await admin.catalog.createCategory(req.body) }),
+  );
+  app.patch(
+    '/admin/categories/:id',
+    {
+      schema: { params: AdminIdParams, body: AdminCategoryChanges, response: { 200: AdminCategoryResponse } },
+    },
+    async (req) => ({ category: await admin.catalog.updateCategory(req.params.id, req.body) }),
+  );
+  app.get('/admin/collections', { schema: { response: { 200: AdminCollectionList } } }, async () => ({
+    data: await admin.catalog.listCollections(),
+  }));
+  app.post(
+    '/admin/collections',
+    { schema: { body: NewAdminCollection, response: { 201: AdminCollectionResponse } } },
+    async (req, reply) =>
+      reply.code(201).send({ collection: await admin.catalog.createCollection(req.body) }),
+  );
+  app.patch(
+    '/admin/collections/:id',
+    {
+      schema: {
+        params: AdminIdParams,
+        body: AdminCollectionChanges,
+        response: { 200: AdminCollectionResponse },
+      },
+    },
+    async (req) => ({ collection: await admin.catalog.updateCollection(req.params.id, req.body) }),
+  );
+
+  // ---- Dashboard and outbox ----
+  app.get('/admin/dashboard', { schema: { response: { 200: AdminDashboard } } }, () =>
+    admin.reports.dashboard(),
+  );
+  app.get(
+    '/admin/outbox',
+    { schema: { querystring: AdminOutboxQuery, response: { 200: AdminOutbox } } },
+    (req) => admin.reports.outbox(req.query.page),
+  );
+};

@@ -1,0 +1,62 @@
+import { lt } from 'drizzle-orm';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '../../db/client';
+import { rateLimits } from '../../db/schema';
+
+/**
+ * Counts attempts per key in a fixed window shared by every instance of the server (DESIGN 1:
+ * nothing process-local for correctness).
+ */
+export type AttemptLimiter = {
+  /** Seconds until the key may try again, or 0 when it still has attempts left. */
+  waitSeconds(key: string): Promise<number>;
+  /** Counts one attempt; answers the seconds to wait when the attempt is over the limit, else 0. */
+  consume(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+};
+
+export type AttemptRule = { name: string; attempts: number; windowSeconds: number };
+
+/**
+ * Where the counters live. The database is the default; Redis (DESIGN 1, REDIS_URL) slots in here
+ * as another kind built on rate-limiter-flexible's RateLimiterRedis once ioredis is installed.
+ */
+export type LimiterStore = { kind: 'database'; db: Db };
+
+const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+export function createAttemptLimiter(store: LimiterStore, rule: AttemptRule): AttemptLimiter {
+  const limiter = new RateLimiterDrizzle({
+    storeClient: store.db,
+    schema: rateLimits,
+    keyPrefix: rule.name,
+    points: rule.attempts,
+    duration: rule.windowSeconds,
+    // Expired rows are swept by sweepExpiredAttempts, which stops with the app.
+    clearExpiredByTimeout: false,
+  });
+  return {
+    async waitSeconds(key) {
+      const state = await limiter.get(key);
+      return state && state.remainingPoints <= 0 ? toSeconds(state.msBeforeNext) : 0;
+    },
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+        return 0;
+      } catch (error) {
+        // The library rejects with its result object when the limit is already exceeded.
+        if (error instanceof RateLimiterRes) return toSeconds(error.msBeforeNext);
+        throw error;
+      }
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}
+
+/** Removes counters whose window ended an hour ago or more; any instance may run it. */
+export async function sweepExpiredAttempts(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.expire, new Date(now.getTime() - 60 * 60 * 1000)));
+}

@@ -1,0 +1,299 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { createTestApp, createTestClock } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { AUTH_LIMITS, EMAIL_TAKEN, INVALID_CREDENTIALS, tokenHashOf, USERNAME_TAKEN } from './auth-service';
+import { registerTestUser } from './test-accounts';
+
+let database: Database;
+let app: FastifyInstance;
+const start = new Date('2025-10-20T10:00:00.000Z');
+const clock = createTestClock(start);
+
+// Each test speaks from its own address so per-IP limits of one test never touch another.
+let lastIp = 0;
+const nextIp = () => {
+  lastIp += 1;
+  return `203.0.113.${lastIp}`;
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  app.get('/api/test/admin-only', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const register = (payload: Record<string, unknown>, ip = nextIp()) =>
+  app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
+const login = (payload: Record<string, unknown>, ip = nextIp()) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
+const me = (token: string) =>
+  app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+describe('POST /api/auth/register', () => {
+  it('creates a customer and answers the SPEC 3 user with a bearer token', async () => {
+    const response = await register({
+      email: 'asha@example.com',
+      password: 'diwali',
+      username: 'asha421',
+      fullName: 'Asha Verma',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.user).toEqual({
+      id: expect.any(Number),
+      userId: body.user.id,
+      name: 'Asha Verma',
+      fullName: 'Asha Verma',
+      email: 'asha@example.com',
+      username: 'asha421',
+      role: 'customer',
+    });
+    // 32 random bytes in base64url.
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('stores a scrypt hash of the password and only a SHA-256 of the token', async () => {
+    const { user, token } = await registerTestUser(app, { password: 'plain-secret' });
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toMatch(/^scrypt\$/);
+    expect(row?.passwordHash).not.toContain('plain-secret');
+    const stored = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored.map((session) => session.tokenHash)).toEqual([tokenHashOf(token)]);
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('normalises the e-mail (trimmed, lower case), so login works whatever the case', async () => {
+    const response = await register({
+      email: '  Meera.Iyer@Example.COM ',
+      password: 'pongal',
+      username: 'meera7',
+      fullName: 'Meera',
+    });
+    expect(response.json().user.email).toBe('meera.iyer@example.com');
+    const again = await login({ email: 'MEERA.IYER@example.com', password: 'pongal' });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('refuses an e-mail that is already registered, in any case, with 409', async () => {
+    await registerTestUser(app, { email: 'ravi@example.com' });
+    const response = await register({
+      email: 'Ravi@Example.com',
+      password: 'another',
+      username: 'someone-else',
+      fullName: 'Ravi',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(EMAIL_TAKEN);
+  });
+
+  it('refuses a username that is taken with 409 naming the username field', async () => {
+    await registerTestUser(app, { username: 'kavya100' });
+    const response = await register({
+      email: 'kavya.new@example.com',
+      password: 'secret1',
+      username: 'kavya100',
+      fullName: 'Kavya',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      message: USERNAME_TAKEN,
+      errors: [{ path: 'username', message: USERNAME_TAKEN }],
+    });
+  });
+
+  it('applies SPEC 5: a password of at least 6 characters and a valid e-mail', async () => {
+    const short = await register({
+      email: 'a@example.com',
+      password: '12345',
+      username: 'a1',
+      fullName: 'A',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Password must be at least 6 characters');
+    const badEmail = await register({
+      email: 'not-an-email',
+      password: '123456',
+      username: 'a2',
+      fullName: 'A',
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).toBe('Please enter a valid email address');
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers the user and a new token that works for /auth/me', async () => {
+    const account = await registerTestUser(app, { password: 'holi-colours' });
+    const response = await login({ email: account.user.email, password: 'holi-colours' });
+    expect(response.statusCode).toBe(200);
+    const { user, token } = response.json();
+    expect(user).toEqual(account.user);
+    expect(token).not.toBe(account.token);
+    expect((await me(token)).json().user).toEqual(account.user);
+  });
+
+  it('answers a wrong e-mail and a wrong password with the same 401 message', async () => {
+    const account = await registerTestUser(app);
+    const wrongPassword = await login({ email: account.user.email, password: 'not-the-password' });
+    const wrongEmail = await login({ email: 'nobody-here@example.com', password: account.password });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongEmail.statusCode).toBe(401);
+    expect(wrongPassword.json().message).toBe(INVALID_CREDENTIALS);
+    expect(wrongEmail.json().message).toBe(INVALID_CREDENTIALS);
+  });
+});
+
+describe('GET /api/auth/me and POST /api/auth/logout', () => {
+  it('refuses a missing, malformed or unknown token with 401', async () => {
+    expect((await app.inject('/api/auth/me')).statusCode).toBe(401);
+    const malformed = await app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer a b c' } });
+    expect(malformed.statusCode).toBe(401);
+    expect((await me('x'.repeat(43))).statusCode).toBe(401);
+    const basic = await app.inject({ url: '/api/auth/me', headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(basic.statusCode).toBe(401);
+  });
+
+  it('answers the user with no-store caching', async () => {
+    const account = await registerTestUser(app);
+    const response = await me(account.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: account.user });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('revokes the token on logout, leaving the same user’s other sessions signed in', async () => {
+    const account = await registerTestUser(app);
+    const other = (await login({ email: account.user.email, password: account.password })).json().token;
+    const response = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: account.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect((await me(account.token)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(200);
+  });
+
+  it('refuses a token once its 30 days are over', async () => {
+    const account = await registerTestUser(app);
+    try {
+      clock.set(new Date(start.getTime() + 29 * 24 * 60 * 60 * 1000));
+      expect((await me(account.token)).statusCode).toBe(200);
+      clock.set(new Date(start.getTime() + 30 * 24 * 60 * 60 * 1000 + 1000));
+      const expired = await me(account.token);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().message).toBe('Your session has expired. Please log in again.');
+    } finally {
+      clock.set(start);
+    }
+  });
+});
+
+describe('requireAdmin', () => {
+  it('lets admins through, refuses customers with 403 and strangers with 401', async () => {
+    const customer = await registerTestUser(app);
+    const admin = await registerTestUser(app);
+    await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    expect((await app.inject('/api/test/admin-only')).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/test/admin-only', headers: customer.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await app.inject({ url: '/api/test/admin-only', headers: admin.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  const retryAfterOf = (response: { headers: Record<string, unknown> }) =>
+    Number(response.headers['retry-after']);
+
+  it('stops guessing one account’s password after 10 failures, from any address, with 429 and Retry-After', async () => {
+    const account = await registerTestUser(app);
+    const { attempts, windowSeconds } = AUTH_LIMITS.loginPerAccount;
+    const ip = nextIp();
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      expect((await login({ email: account.user.email, password: `guess-${attempt}` }, ip)).statusCode).toBe(
+        401,
+      );
+    }
+    const blocked = await login({ email: account.user.email, password: 'guess-again' }, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes\.$/);
+    expect(retryAfterOf(blocked)).toBeGreaterThan(0);
+    expect(retryAfterOf(blocked)).toBeLessThanOrEqual(windowSeconds);
+    // Another address does not help, and neither does the right password while blocked.
+    const elsewhere = await login({ email: account.user.email, password: account.password });
+    expect(elsewhere.statusCode).toBe(429);
+    // The account's existing session is untouched.
+    expect((await me(account.token)).statusCode).toBe(200);
+  });
+
+  it('clears an account’s failures when its owner signs in', async () => {
+    const account = await registerTestUser(app);
+    const ip = nextIp();
+    for (let attempt = 1; attempt < AUTH_LIMITS.loginPerAccount.attempts; attempt += 1) {
+      await login({ email: account.user.email, password: `typo-${attempt}` }, ip);
+    }
+    expect((await login({ email: account.user.email, password: account.password }, ip)).statusCode).toBe(200);
+    expect((await login({ email: account.user.email, password: 'typo-again' }, ip)).statusCode).toBe(401);
+    expect((await login({ email: account.user.email, password: 'typo-and-again' }, ip)).statusCode).toBe(401);
+  });
+
+  it('stops one address that fails across many accounts, while other addresses still sign in', async () => {
+    const account = await registerTestUser(app);
+    const ip = nextIp();
+    const failures = Array.from({ length: AUTH_LIMITS.loginPerIp.attempts }, (_, index) =>
+      login({ email: `stranger-${index}@example.com`, password: 'whatever' }, ip),
+    );
+    expect((await Promise.all(failures)).map((response) => response.statusCode)).toEqual(
+      failures.map(() => 401),
+    );
+    const blocked = await login({ email: account.user.email, password: account.password }, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(retryAfterOf(blocked)).toBeGreaterThan(0);
+    expect((await login({ email: account.user.email, password: account.password })).statusCode).toBe(200);
+  });
+
+  it('limits sign-ups per address with 429 and Retry-After', async () => {
+    const ip = nextIp();
+    const { attempts, windowSeconds } = AUTH_LIMITS.registerPerIp;
+    const signups = Array.from({ length: attempts }, (_, index) =>
+      register(
+        { email: `bulk-${index}@example.com`, password: 'secret1', username: `bulk${index}`, fullName: 'B' },
+        ip,
+      ),
+    );
+    expect((await Promise.all(signups)).map((response) => response.statusCode)).toEqual(
+      signups.map(() => 201),
+    );
+    const blocked = await register(
+      { email: 'bulk-extra@example.com', password: 'secret1', username: 'bulkextra', fullName: 'B' },
+      ip,
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many sign-up attempts\. Please try again in \d+ minutes\.$/);
+    expect(retryAfterOf(blocked)).toBeGreaterThan(0);
+    expect(retryAfterOf(blocked)).toBeLessThanOrEqual(windowSeconds);
+  });
+
+  it('limits sign-up attempts for one e-mail address from many places', async () => {
+    const email = 'popular@example.com';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= AUTH_LIMITS.registerPerAccount.attempts; attempt += 1) {
+      const response = await register({
+        email,
+        password: 'secret1',
+        username: `popular${attempt}`,
+        fullName: 'P',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+  });
+});

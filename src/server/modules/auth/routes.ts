@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AuthResponse,
+  LoginPayload,
+  LogoutResponse,
+  MeResponse,
+  RegisterPayload,
+  type User,
+} from '../../../shared/api/auth';
+import type { AuthUser } from './auth-service';
+
+/** SPEC 3 user JSON: `userId` repeats `id` and `name` is the full name, as older clients read them. */
+export const userJson = (user: AuthUser): User => ({
+  id: user.id,
+  userId: user.id,
+  name: user.fullName,
+  fullName: user.fullName,
+  email: user.email,
+  username: user.username,
+  role: user.role,
+});
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/register',
+    { schema: { body: RegisterPayload, response: { 201: AuthResponse } } },
+    async (request, reply) => {
+      const { user, token } = await app.auth.register(request.body, request.ip);
+      return reply.code(201).send({ user: userJson(user), token });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { body: LoginPayload, response: { 200: AuthResponse } } },
+    async (request) => {
+      const { user, token } = await app.auth.login(request.body, request.ip);
+      return { user: userJson(user), token };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { schema: { response: { 200: MeResponse } }, preHandler: app.requireUser },
+    async (request) => ({
+      user: userJson(request.user),
+    }),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { response: { 200: LogoutResponse } }, preHandler: app.requireUser },
+    async (request) => {
+      if (request.sessionId !== null) await app.auth.logout(request.sessionId);
+      return { success: true as const };
+    },
+  );
+};

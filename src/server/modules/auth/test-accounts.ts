@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthResponse } from '../../../shared/api/auth';
+
+let counter = 0;
+
+/**
+ * For tests of any module: registers a fresh customer through the API and answers its token and
+ * an Authorization header. Each call comes from its own IP address, so tests never trip the
+ * per-IP sign-up limit.
+ */
+export async function registerTestUser(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; username: string; fullName: string }> = {},
+) {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${counter}`;
+  const payload = {
+    email: `shopper-${unique}@example.com`,
+    password: 'festive-secret',
+    username: `shopper${unique}`,
+    fullName: 'Test Shopper',
+    ...overrides,
+  };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload,
+    remoteAddress: `198.51.100.${counter % 250}`,
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`Registering a test user failed with ${response.statusCode}: ${response.body}`);
+  }
+  const { user, token } = response.json<AuthResponse>();
+  return { user, token, password: payload.password, headers: { authorization: `Bearer ${token}` } };
+}

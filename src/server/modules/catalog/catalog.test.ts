@@ -1,0 +1,583 @@
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CategoryList,
+  CollectionList,
+  CollectionResponse,
+  type Product,
+  ProductList,
+  ProductResponse,
+} from '../../../shared/api/catalog';
+import type { Database } from '../../db/client';
+import { products } from '../../db/schema';
+import { createTestApp } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { catalogBenchUrls } from './bench-urls';
+
+let database: Database;
+let app: FastifyInstance;
+const ids: Record<string, number> = {};
+let festiveCollectionId = 0;
+let emptyCollectionId = 0;
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 6, 0, 0));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+  await app.ready();
+  const catalog = app.catalog;
+  const birthday = await catalog.createCategory({ name: 'Birthday Return Gifts', sortOrder: 1 });
+  const diwali = await catalog.createCategory({ name: 'Diwali Gifts', sortOrder: 2 });
+  const wedding = await catalog.createCategory({ name: 'Wedding Favours', sortOrder: 3 });
+  await catalog.createCategory({ name: 'Rakhi', sortOrder: 4 });
+
+  const fixtures = [
+    {
+      key: 'bouquet',
+      name: 'Chocolate Bouquet',
+      categoryId: birthday.id,
+      pricePaise: 89_900,
+      mrpPaise: 119_900,
+      tags: ['chocolate', 'bouquet', 'birthday'],
+      description: 'Twelve milk chocolates wrapped like a flower bouquet.',
+      image: '/uploads/products/bouquet.svg',
+      images: ['/uploads/products/bouquet-2.svg', '/uploads/products/bouquet-3.svg'],
+      stock: 3,
+      featured: true,
+      rating: 4.6,
+      ratingCount: 31,
+      createdAt: day(1),
+    },
+    {
+      key: 'hamper',
+      name: 'Chocolate Gift Hamper',
+      categoryId: diwali.id,
+      pricePaise: 149_900,
+      tags: ['chocolate', 'hamper'],
+      description: 'Assorted chocolates and dry fruits in a festive basket.',
+      stock: 0,
+      allowPreOrder: true,
+      rating: 4.1,
+      ratingCount: 8,
+      createdAt: day(2),
+    },
+    {
+      key: 'roses',
+      name: 'Rose Flower Bouquet',
+      categoryId: wedding.id,
+      pricePaise: 65_000,
+      mrpPaise: 65_000,
+      tags: ['flowers', 'bouquet'],
+      description: 'Fresh red roses.',
+      stock: 20,
+      rating: 3.9,
+      ratingCount: 4,
+      createdAt: day(3),
+    },
+    {
+      key: 'diya',
+      name: 'Brass Diya Set of 4',
+      categoryId: diwali.id,
+      pricePaise: 25_000,
+      mrpPaise: 40_000,
+      tags: ['diya', 'brass', 'pooja', 'lamp'],
+      description: 'Hand-polished brass lamps for Diwali.',
+      stock: 50,
+      featured: true,
+      rating: 4.9,
+      ratingCount: 120,
+      createdAt: day(4),
+    },
+    {
+      key: 'kit',
+      name: 'Kids Colouring Kit',
+      categoryId: birthday.id,
+      pricePaise: 12_000,
+      tags: ['kids', 'stationery'],
+      description: 'Crayons and a colouring book: a return gift children love.',
+      stock: 0,
+      minQuantity: 10,
+      rating: 4.3,
+      ratingCount: 12,
+      createdAt: day(5),
+    },
+    {
+      key: 'candle',
+      name: 'Archived Scented Candle',
+      categoryId: diwali.id,
+      pricePaise: 30_000,
+      tags: ['candle'],
+      description: 'No longer sold.',
+      stock: 9,
+      featured: true,
+      archived: true,
+      createdAt: day(6),
+    },
+    {
+      key: 'coin',
+      name: 'Silver Coin',
+      categoryId: wedding.id,
+      pricePaise: 200_050,
+      tags: ['silver', 'coin'],
+      description: 'A 10 gram silver coin.',
+      stock: 2,
+      rating: 4.9,
+      ratingCount: 3,
+      createdAt: day(7),
+    },
+  ];
+  for (const { key, ...product } of fixtures) {
+    ids[key] = (await catalog.createProduct(product)).id;
+  }
+  const festive = await catalog.createCollection({
+    name: 'Festive Picks',
+    description: 'Our favourites for the festive season.',
+    featured: true,
+    productIds: [ids.diya!, ids.candle!, ids.bouquet!],
+  });
+  festiveCollectionId = festive.id;
+  emptyCollectionId = (await catalog.createCollection({ name: 'Holi Specials', sortOrder: 5 })).id;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+async function list(query = '') {
+  const response = await app.inject(`/api/products${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return ProductList.parse(response.json());
+}
+
+const names = (products: Product[]) => products.map((product) => product.name);
+
+describe('GET /api/products', () => {
+  it('lists every product a shopper may see, featured first, with the total', async () => {
+    const { data, total } = await list();
+    expect(total).toBe(6);
+    expect(names(data)).toEqual([
+      'Brass Diya Set of 4',
+      'Chocolate Bouquet',
+      'Silver Coin',
+      'Kids Colouring Kit',
+      'Rose Flower Bouquet',
+      'Chocolate Gift Hamper',
+    ]);
+  });
+
+  it('gives each product the fields of SPEC 3 in rupees, with stock derived flags', async () => {
+    const { data } = await list();
+    const bouquet = data.find((product) => product.id === ids.bouquet);
+    expect(bouquet).toEqual({
+      id: ids.bouquet,
+      name: 'Chocolate Bouquet',
+      slug: `chocolate-bouquet-${ids.bouquet}`,
+      description: 'Twelve milk chocolates wrapped like a flower bouquet.',
+      image: '/uploads/products/bouquet.svg',
+      images: ['/uploads/products/bouquet-2.svg', '/uploads/products/bouquet-3.svg'],
+      price: 899,
+      mrp: 1199,
+      category: 'Birthday Return Gifts',
+      categoryData: { name: 'Birthday Return Gifts', slug: 'birthday-return-gifts' },
+      tags: ['chocolate', 'bouquet', 'birthday'],
+      inStock: true,
+      allowPreOrder: false,
+      minQuantity: 1,
+      stock: 3,
+      rating: 4.6,
+      ratingCount: 31,
+      featured: true,
+      createdAt: day(1).toISOString(),
+    });
+    const hamper = data.find((product) => product.id === ids.hamper);
+    expect(hamper).toMatchObject({ inStock: false, allowPreOrder: true, mrp: null, stock: 0 });
+    expect(data.find((product) => product.id === ids.kit)).toMatchObject({ inStock: false, minQuantity: 10 });
+    expect(data.find((product) => product.id === ids.coin)).toMatchObject({ price: 2000.5 });
+  });
+
+  it('never lists an archived product', async () => {
+    const everything = await list('?limit=1000');
+    expect(everything.data.map((product) => product.id)).not.toContain(ids.candle);
+    expect((await list('?search=candle')).total).toBe(0);
+    expect((await list('?featured=true')).data.map((product) => product.id)).not.toContain(ids.candle);
+  });
+
+  it('filters by category slug, and by category name', async () => {
+    const bySlug = await list('?category=diwali-gifts');
+    expect(names(bySlug.data)).toEqual(['Brass Diya Set of 4', 'Chocolate Gift Hamper']);
+    expect(bySlug.total).toBe(2);
+    const byName = await list(`?category=${encodeURIComponent('Diwali Gifts')}`);
+    expect(byName.data.map((product) => product.id)).toEqual(bySlug.data.map((product) => product.id));
+  });
+
+  it('answers an unknown or empty category with an empty list', async () => {
+    expect(await list('?category=no-such-occasion')).toEqual({ data: [], total: 0 });
+    expect((await list('?category=rakhi')).total).toBe(0);
+  });
+
+  it('filters by a price range in rupees, both ends included', async () => {
+    const { data, total } = await list('?minPrice=250&maxPrice=899&sort=price');
+    expect(names(data)).toEqual(['Brass Diya Set of 4', 'Rose Flower Bouquet', 'Chocolate Bouquet']);
+    expect(total).toBe(3);
+    expect(names((await list('?minPrice=2000.5')).data)).toEqual(['Silver Coin']);
+    expect((await list('?maxPrice=119.99')).total).toBe(0);
+    expect(names((await list('?minPrice=&maxPrice=120')).data)).toEqual(['Kids Colouring Kit']);
+  });
+
+  it('filters featured and not featured products', async () => {
+    expect(names((await list('?featured=true')).data)).toEqual(['Brass Diya Set of 4', 'Chocolate Bouquet']);
+    expect((await list('?featured=false')).total).toBe(4);
+  });
+
+  it('sorts by id, created_at, price both ways, rating and featured', async () => {
+    const newest = [
+      'Silver Coin',
+      'Kids Colouring Kit',
+      'Brass Diya Set of 4',
+      'Rose Flower Bouquet',
+      'Chocolate Gift Hamper',
+      'Chocolate Bouquet',
+    ];
+    expect(names((await list('?sort=id')).data)).toEqual(newest);
+    expect(names((await list('?sort=id&order=asc')).data)).toEqual([...newest].reverse());
+    expect(names((await list('?sort=created_at&limit=6')).data)).toEqual(newest);
+    const cheapest = [
+      'Kids Colouring Kit',
+      'Brass Diya Set of 4',
+      'Rose Flower Bouquet',
+      'Chocolate Bouquet',
+      'Chocolate Gift Hamper',
+      'Silver Coin',
+    ];
+    expect(names((await list('?sort=price')).data)).toEqual(cheapest);
+    expect(names((await list('?sort=price&order=asc')).data)).toEqual(cheapest);
+    expect(names((await list('?sort=price&order=desc')).data)).toEqual([...cheapest].reverse());
+    // Equal ratings: the newer product first.
+    expect(names((await list('?sort=rating')).data)).toEqual([
+      'Silver Coin',
+      'Brass Diya Set of 4',
+      'Chocolate Bouquet',
+      'Kids Colouring Kit',
+      'Chocolate Gift Hamper',
+      'Rose Flower Bouquet',
+    ]);
+    expect(names((await list('?sort=featured&limit=2')).data)).toEqual([
+      'Brass Diya Set of 4',
+      'Chocolate Bouquet',
+    ]);
+  });
+
+  it('pages through the list without repeating or losing a product', async () => {
+    const seen: number[] = [];
+    for (let page = 1; page <= 4; page += 1) {
+      const { data, total } = await list(`?sort=price&limit=2&page=${page}`);
+      expect(total).toBe(6);
+      expect(data.length).toBe(page <= 3 ? 2 : 0);
+      seen.push(...data.map((product) => product.id));
+    }
+    expect(new Set(seen).size).toBe(6);
+    expect(seen).toEqual((await list('?sort=price')).data.map((product) => product.id));
+  });
+
+  it('returns at most 1000 products a page by default', async () => {
+    const { data, total } = await list();
+    expect(data.length).toBe(total);
+  });
+
+  it('keeps the total in step with catalogue changes made through the service', async () => {
+    const before = (await list('?category=rakhi')).total;
+    const rakhi = (await app.catalog.listCategories()).find((category) => category.slug === 'rakhi')!;
+    const created = await app.catalog.createProduct({
+      name: 'Zardozi Rakhi Thali',
+      categoryId: rakhi.id,
+      pricePaise: 45_000,
+      tags: ['rakhi', 'thali'],
+      stock: 4,
+    });
+    expect((await list('?category=rakhi')).total).toBe(before + 1);
+    expect(names((await list('?search=zardozi')).data)).toEqual(['Zardozi Rakhi Thali']);
+    await app.catalog.updateProduct(created.id, { archived: true });
+    expect((await list('?category=rakhi')).total).toBe(before);
+    expect((await list('?search=zardozi')).total).toBe(0);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=1001', 'limit'],
+    ['limit=ten', 'limit'],
+    ['page=0', 'page'],
+    ['page=1.5', 'page'],
+    ['page=abc', 'page'],
+    ['sort=cheapest', 'sort'],
+    ['order=up', 'order'],
+    ['minPrice=-1', 'minPrice'],
+    ['maxPrice=abc', 'maxPrice'],
+    ['minPrice=500&maxPrice=100', 'minPrice'],
+    ['featured=yes', 'featured'],
+    [`search=${'a'.repeat(501)}`, 'search'],
+    ['sort=price&sort=id', 'sort'],
+  ])('refuses %s with 400 naming %s', async (query, path) => {
+    const response = await app.inject(`/api/products?${query}`);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
+  });
+});
+
+describe('search', () => {
+  it('finds the chocolate bouquet first despite typos in both words', async () => {
+    const { data } = await list(`?search=${encodeURIComponent('chocolat bouqet')}`);
+    expect(data[0]?.name).toBe('Chocolate Bouquet');
+  });
+
+  it('ranks products that have every word in their name above those that merely mention them', async () => {
+    const { data } = await list('?search=bouquet');
+    expect(names(data).slice(0, 2).sort()).toEqual(['Chocolate Bouquet', 'Rose Flower Bouquet']);
+  });
+
+  it('matches tags, category names and descriptions, and completes a word being typed', async () => {
+    expect(names((await list('?search=pooja')).data)).toEqual(['Brass Diya Set of 4']);
+    expect(names((await list('?search=wedding')).data).sort()).toEqual([
+      'Rose Flower Bouquet',
+      'Silver Coin',
+    ]);
+    expect(names((await list('?search=crayons')).data)).toEqual(['Kids Colouring Kit']);
+    expect(names((await list('?search=choc')).data).sort()).toEqual([
+      'Chocolate Bouquet',
+      'Chocolate Gift Hamper',
+    ]);
+  });
+
+  it('ignores case and filler words', async () => {
+    expect(names((await list(`?search=${encodeURIComponent('DIYA for Diwali')}`)).data)).toEqual([
+      'Brass Diya Set of 4',
+    ]);
+  });
+
+  it('falls back to any word when no product has them all', async () => {
+    const { data } = await list(`?search=${encodeURIComponent('silver roses')}`);
+    expect(names(data).sort()).toEqual(['Rose Flower Bouquet', 'Silver Coin']);
+  });
+
+  it('combines search with filters and an explicit sort', async () => {
+    const { data, total } = await list('?search=chocolate&category=diwali-gifts');
+    expect(names(data)).toEqual(['Chocolate Gift Hamper']);
+    expect(total).toBe(1);
+    expect(names((await list('?search=chocolate&sort=price&order=desc')).data)).toEqual([
+      'Chocolate Gift Hamper',
+      'Chocolate Bouquet',
+    ]);
+  });
+
+  it('finds nothing for words unlike any in the catalogue', async () => {
+    expect(await list('?search=xylophonez')).toEqual({ data: [], total: 0 });
+  });
+
+  it.each([
+    "chocolate' OR 1=1 --",
+    '"bouquet"',
+    '100%',
+    '%_%',
+    '🎁🎉 gift',
+    '🎁',
+    'a & b | !c <-> d:*',
+    "'",
+    '\\',
+    'राखी थाली',
+    '   ',
+    'x'.repeat(500),
+    'chocolate '.repeat(50).slice(0, 500),
+  ])('never fails on odd input: %j', async (search) => {
+    const response = await app.inject({ url: '/api/products', query: { search } });
+    expect(response.statusCode).toBe(200);
+    expect(ProductList.parse(response.json()).total).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('GET /api/products/:id', () => {
+  it('returns the product', async () => {
+    const response = await app.inject(`/api/products/${ids.diya}`);
+    expect(response.statusCode).toBe(200);
+    const { product } = ProductResponse.parse(response.json());
+    expect(product).toMatchObject({
+      id: ids.diya,
+      name: 'Brass Diya Set of 4',
+      price: 250,
+      mrp: 400,
+      category: 'Diwali Gifts',
+    });
+  });
+
+  it('answers 404 for an archived or unknown product', async () => {
+    for (const id of [ids.candle, 999_999]) {
+      const response = await app.inject(`/api/products/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'Product not found' });
+    }
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers 400 for the id %s', async (id) => {
+    const response = await app.inject(`/api/products/${id}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({ path: 'id' });
+  });
+});
+
+describe('categories and collections', () => {
+  it('lists categories in display order with counts of visible products', async () => {
+    const response = await app.inject('/api/categories');
+    expect(response.statusCode).toBe(200);
+    const categories = CategoryList.parse(response.json());
+    expect(categories.map((category) => [category.slug, category.productCount])).toEqual([
+      ['birthday-return-gifts', 2],
+      ['diwali-gifts', 2],
+      ['wedding-favours', 2],
+      ['rakhi', 0],
+    ]);
+    expect(categories[0]).toMatchObject({ name: 'Birthday Return Gifts', description: '', image: '' });
+  });
+
+  it('lists collections, featured first, with their slugs and counts', async () => {
+    const response = await app.inject('/api/collections');
+    expect(response.statusCode).toBe(200);
+    const collections = CollectionList.parse(response.json());
+    expect(collections.map((collection) => [collection.slug, collection.productCount])).toEqual([
+      [`festive-picks-${festiveCollectionId}`, 2],
+      [`holi-specials-${emptyCollectionId}`, 0],
+    ]);
+  });
+
+  it('returns a collection with its visible products in display order', async () => {
+    const response = await app.inject(`/api/collections/${festiveCollectionId}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = CollectionResponse.parse(response.json());
+    expect(data).toMatchObject({
+      id: festiveCollectionId,
+      name: 'Festive Picks',
+      featured: true,
+      productCount: 2,
+    });
+    expect(names(data.products)).toEqual(['Brass Diya Set of 4', 'Chocolate Bouquet']);
+  });
+
+  it('returns an empty collection with no products', async () => {
+    const response = await app.inject(`/api/collections/${emptyCollectionId}`);
+    expect(CollectionResponse.parse(response.json()).data.products).toEqual([]);
+  });
+
+  it('answers 404 for an unknown collection and 400 for a bad id', async () => {
+    const missing = await app.inject('/api/collections/424242');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'Collection not found' });
+    expect((await app.inject('/api/collections/festive')).statusCode).toBe(400);
+  });
+});
+
+describe('HTTP caching', () => {
+  it('marks catalogue answers as publicly cacheable with an ETag', async () => {
+    for (const url of [
+      '/api/products?limit=2',
+      `/api/products/${ids.diya}`,
+      '/api/categories',
+      '/api/collections',
+    ]) {
+      const response = await app.inject(url);
+      expect(response.headers.etag, url).toMatch(/^"[\w-]+"$/);
+      expect(response.headers['cache-control'], url).toMatch(/^public, max-age=\d+/);
+    }
+  });
+
+  it('answers 304 without a body when the ETag still matches', async () => {
+    const first = await app.inject('/api/products?sort=price');
+    const etag = String(first.headers.etag);
+    const again = await app.inject({ url: '/api/products?sort=price', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const weak = await app.inject({
+      url: '/api/products?sort=price',
+      headers: { 'if-none-match': `W/${etag}` },
+    });
+    expect(weak.statusCode).toBe(304);
+  });
+
+  it('sends the new body when the catalogue changed', async () => {
+    const first = await app.inject(`/api/products/${ids.roses}`);
+    await app.catalog.updateProduct(ids.roses!, { stock: 19 });
+    const after = await app.inject({
+      url: `/api/products/${ids.roses}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().product.stock).toBe(19);
+  });
+
+  it('sends the same answer gzipped to clients that accept it, with the same ETag', async () => {
+    const plain = await app.inject('/api/products?limit=1000');
+    const gzipped = await app.inject({
+      url: '/api/products?limit=1000',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toContain('accept-encoding');
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('shows stock and price changes made outside the service once the service is told', async () => {
+    const before = await app.inject(`/api/products/${ids.coin}`);
+    expect(before.json().product.stock).toBe(2);
+    await database.db.update(products).set({ stock: 1 }).where(eq(products.id, ids.coin!));
+    app.catalog.stockChanged();
+    expect((await app.inject(`/api/products/${ids.coin}`)).json().product.stock).toBe(1);
+    await database.db.update(products).set({ pricePaise: 210_000 }).where(eq(products.id, ids.coin!));
+    app.catalog.invalidate();
+    expect((await app.inject('/api/products?minPrice=2100&maxPrice=2100')).json().data).toMatchObject([
+      { id: ids.coin, price: 2100 },
+    ]);
+    await database.db.update(products).set({ pricePaise: 200_050 }).where(eq(products.id, ids.coin!));
+    app.catalog.invalidate();
+  });
+
+  it('does not let a 404 be cached', async () => {
+    const response = await app.inject('/api/products/999999');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.etag).toBeUndefined();
+  });
+});
+
+describe('catalogue service for other modules', () => {
+  it('gives current paise prices and stock by id, archived products flagged and unknown ids absent', async () => {
+    const found = await app.catalog.getProductsByIds([ids.bouquet!, ids.candle!, ids.bouquet!, 987_654, -3]);
+    expect([...found.keys()].sort()).toEqual([ids.bouquet, ids.candle].sort());
+    expect(found.get(ids.bouquet!)).toMatchObject({
+      pricePaise: 89_900,
+      price: 899,
+      stock: 3,
+      archived: false,
+    });
+    expect(found.get(ids.candle!)).toMatchObject({ archived: true });
+    expect((await app.catalog.getProductsByIds([])).size).toBe(0);
+  });
+});
+
+describe('benchmark URLs', () => {
+  it('names the four catalogue URLs the benchmark measures, each answering 200', async () => {
+    const urls = await catalogBenchUrls(database.db);
+    expect(urls.map((url) => url.name)).toEqual([
+      'listing: category sorted by price, 24',
+      'product page HTML',
+      'listing: 1000 products',
+      "typo search 'chocolat bouqet'",
+    ]);
+    expect(urls[0]?.productCount).toBe(6);
+    for (const url of urls.filter((entry) => entry.path.startsWith('/api/'))) {
+      expect((await app.inject(url.path)).statusCode, url.path).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams, ProductListQuery } from '../../../shared/api/catalog';
+import { sendCached } from './cacheable-response';
+import { createResponseCache } from './response-cache';
+
+/**
+ * SPEC 7 catalogue calls under /api. Bodies are serialised here once, so that the ETag names the
+ * exact bytes and a repeated request is answered from memory; the shapes are the Zod schemas of
+ * src/shared/api/catalog.ts (checked by the tests).
+ */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const responses = createResponseCache({ ttlMs: 10_000, maxBytes: 32 * 1024 * 1024 });
+  const stopListening = app.catalog.onChange(() => responses.clear());
+  app.addHook('onClose', async () => stopListening());
+
+  /** The answer for this URL from the cache, or from `load` (a 404 is thrown, never cached). */
+  async function answer(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) {
+    const key = request.url;
+    const entry = responses.get(key) ?? responses.set(key, JSON.stringify(await load()));
+    return sendCached(request, reply, responses, key, entry);
+  }
+
+  app.get('/products', { schema: { querystring: ProductListQuery } }, (request, reply) =>
+    answer(request, reply, () => app.catalog.listProducts(request.query)),
+  );
+
+  app.get('/products/:id', { schema: { params: IdParams } }, (request, reply) =>
+    answer(request, reply, async () => ({ product: await app.catalog.getProduct(request.params.id) })),
+  );
+
+  app.get('/categories', (request, reply) => answer(request, reply, () => app.catalog.listCategories()));
+
+  app.get('/collections', (request, reply) => answer(request, reply, () => app.catalog.listCollections()));
+
+  app.get('/collections/:id', { schema: { params: IdParams } }, (request, reply) =>
+    answer(request, reply, async () => ({ data: await app.catalog.getCollection(request.params.id) })),
+  );
+};

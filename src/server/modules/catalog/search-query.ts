@@ -1,0 +1,131 @@
+// DESIGN 4: search is typo-tolerant and ranked, and identical on PGlite and PostgreSQL. A query is
+// cut into words here (in JS, so odd input such as quotes, %, emoji or 500 characters never
+// reaches SQL as syntax); each word is then corrected against the catalogue's vocabulary
+// (search_terms) and the corrected words become a tsquery over products.search_vector.
+
+/** Words after the first few add nothing to a gift search and only cost time. */
+export const MAX_QUERY_WORDS = 6;
+const MAX_WORD_LENGTH = 40;
+
+/**
+ * Words that say nothing about the gift ('gifts for kids'): dropped when the query has other
+ * words, since requiring them would only hide good matches.
+ */
+const FILLER_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
+
+/**
+ * Lower-cased words of letters, combining marks and digits, in query order, without repeats.
+ * Everything else (punctuation, quotes, %, emoji, symbols) separates words.
+ */
+export function queryWords(search: string): string[] {
+  const words = search
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .map((word) => word.slice(0, MAX_WORD_LENGTH));
+  const unique = [...new Set(words)];
+  const meaningful = unique.filter((word) => !FILLER_WORDS.has(word));
+  return (meaningful.length > 0 ? meaningful : unique).slice(0, MAX_QUERY_WORDS);
+}
+
+/** A vocabulary term offered for a query word, with its trigram similarity to the word. */
+export type TermCandidate = { word: string; term: string; similarity: number; docCount: number };
+
+/** The catalogue words chosen for one query word (empty when nothing in the catalogue is close). */
+export type CorrectedWord = { word: string; terms: string[]; best: string | null };
+
+/** Below this a 'correction' is a different word, not a typo ('bouqet' → 'bouquet' is 0.5). */
+const MIN_TYPO_SIMILARITY = 0.3;
+/** With the exact word in the catalogue, only near forms (plurals, -ed) are added alongside it. */
+const MIN_VARIANT_SIMILARITY = 0.5;
+const MAX_TERMS_PER_WORD = 4;
+
+/**
+ * Picks the terms each word may match: the word itself when the catalogue has it, close variants
+ * (plurals), completions of a word being typed ('choc' → 'chocolate'), else the closest spellings.
+ */
+export function correctWords(words: string[], candidates: TermCandidate[]): CorrectedWord[] {
+  return words.map((word) => {
+    const offered = candidates
+      .filter((candidate) => candidate.word === word)
+      .sort((a, b) => b.similarity - a.similarity || b.docCount - a.docCount || a.term.localeCompare(b.term));
+    const exact = offered.some((candidate) => candidate.term === word);
+    const chosen = offered.filter((candidate) => {
+      if (candidate.term === word) return true;
+      const completes = word.length >= 3 && candidate.term.startsWith(word);
+      if (exact) return candidate.similarity >= MIN_VARIANT_SIMILARITY;
+      return completes || candidate.similarity >= MIN_TYPO_SIMILARITY;
+    });
+    const terms = [
+      ...new Set([...(exact ? [word] : []), ...chosen.map((candidate) => candidate.term)]),
+    ].slice(0, MAX_TERMS_PER_WORD);
+    return { word, terms, best: terms[0] ?? null };
+  });
+}
+
+/**
+ * A tsquery in to_tsquery syntax: every known word must match one of its terms. Terms come from
+ * the vocabulary (letters, marks and digits only); each is still quoted so no character can be
+ * read as an operator.
+ */
+export function tsqueryOf(words: CorrectedWord[], mode: 'all' | 'any'): string | null {
+  const groups = words
+    .filter((word) => word.terms.length > 0)
+    .map((word) => `(${word.terms.map(quoteLexeme).join(' | ')})`);
+  if (groups.length === 0) return null;
+  return groups.join(mode === 'all' ? ' & ' : ' | ');
+}
+
+const quoteLexeme = (term: string) => `'${term.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
+
+/** The corrected query as words, for ranking names by trigram similarity. */
+export const correctedPhrase = (words: CorrectedWord[]) =>
+  words
+    .map((word) => word.best)
+    .filter((term): term is string => term !== null)
+    .join(' ');
+
+/**
+ * Edits between two words, a swap of neighbours counting as one (optimal string alignment).
+ * Trigrams miss swapped letters ('dyia' shares one trigram with 'diya'); this catches them.
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const table: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i += 1) {
+    for (let j = 1; j < cols; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = table[i]!;
+      const above = table[i - 1]!;
+      let best = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, table[i - 2]![j - 2]! + 1);
+      }
+      row[j] = best;
+    }
+  }
+  return table[rows - 1]![cols - 1]!;
+}
+
+/** One edit for short words, two from 7 letters ('chocolte' → 'chocolate'). */
+export const allowedEdits = (word: string) => (word.length <= 3 ? 0 : word.length < 7 ? 1 : 2);

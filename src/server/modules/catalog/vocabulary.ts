@@ -1,0 +1,109 @@
+import { allowedEdits, editDistance, type TermCandidate } from './search-query';
+
+// The catalogue's vocabulary (search_terms) held in memory for typo correction. A trigram lookup
+// here takes microseconds; the same lookup in SQL compared every term with similarity() and cost
+// tens of milliseconds on the embedded engine (EXPLAIN showed a sequential scan: the table is too
+// small for the planner to prefer its index). Trigrams follow pg_trgm: each word padded with two
+// spaces before and one after, similarity = shared / (all distinct of both).
+
+/** The words of a text as search sees them: lower-case runs of letters, marks and digits. */
+export const wordsOf = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+
+export function trigramsOf(text: string): Set<string> {
+  const grams = new Set<string>();
+  for (const word of wordsOf(text)) {
+    const padded = `  ${word} `;
+    const chars = [...padded];
+    for (let index = 0; index + 3 <= chars.length; index += 1)
+      grams.add(chars.slice(index, index + 3).join(''));
+  }
+  return grams;
+}
+
+/** pg_trgm's similarity(a, b). */
+export function trigramSimilarity(a: string | Set<string>, b: string | Set<string>): number {
+  const left = typeof a === 'string' ? trigramsOf(a) : a;
+  const right = typeof b === 'string' ? trigramsOf(b) : b;
+  if (left.size === 0 || right.size === 0) return 0;
+  let shared = 0;
+  for (const gram of left) if (right.has(gram)) shared += 1;
+  return shared / (left.size + right.size - shared);
+}
+
+export type VocabularyTerm = { term: string; docCount: number };
+
+export type Vocabulary = {
+  size: number;
+  /** Terms close to the word by trigrams (similarity ≥ 0.3) or starting with it, best first. */
+  candidates(word: string, limit?: number): TermCandidate[];
+  /** For a word trigrams cannot place (swapped letters): the nearest terms by edits. */
+  nearestByEdits(word: string): string[];
+};
+
+const TRIGRAM_THRESHOLD = 0.3;
+
+export function createVocabulary(terms: readonly VocabularyTerm[]): Vocabulary {
+  const grams = terms.map((entry) => trigramsOf(entry.term));
+  const byGram = new Map<string, number[]>();
+  grams.forEach((set, index) => {
+    for (const gram of set) {
+      const list = byGram.get(gram);
+      if (list) list.push(index);
+      else byGram.set(gram, [index]);
+    }
+  });
+
+  return {
+    size: terms.length,
+    candidates(word, limit = 8) {
+      const wordGrams = trigramsOf(word);
+      const shared = new Map<number, number>();
+      for (const gram of wordGrams) {
+        for (const index of byGram.get(gram) ?? []) shared.set(index, (shared.get(index) ?? 0) + 1);
+      }
+      const found = new Map<number, number>();
+      for (const [index, count] of shared) {
+        const similarity = count / (wordGrams.size + (grams[index]?.size ?? 0) - count);
+        if (similarity >= TRIGRAM_THRESHOLD) found.set(index, similarity);
+      }
+      if ([...word].length >= 3) {
+        terms.forEach((entry, index) => {
+          if (!found.has(index) && entry.term.startsWith(word)) {
+            found.set(index, trigramSimilarity(wordGrams, grams[index] ?? new Set()));
+          }
+        });
+      }
+      return [...found]
+        .map(([index, similarity]) => {
+          const entry = terms[index] as VocabularyTerm;
+          return { word, term: entry.term, similarity, docCount: entry.docCount };
+        })
+        .sort(
+          (a, b) =>
+            Number(b.term === word) - Number(a.term === word) ||
+            b.similarity - a.similarity ||
+            b.docCount - a.docCount ||
+            a.term.localeCompare(b.term),
+        )
+        .slice(0, limit);
+    },
+    nearestByEdits(word) {
+      const limit = allowedEdits(word);
+      if (limit === 0) return [];
+      const first = word[0];
+      const length = [...word].length;
+      const scored = terms
+        .filter((entry) => entry.term[0] === first && Math.abs([...entry.term].length - length) <= limit)
+        .map((entry) => ({ ...entry, distance: editDistance(word, entry.term) }))
+        .filter((entry) => entry.distance <= limit)
+        .sort((a, b) => a.distance - b.distance || b.docCount - a.docCount || a.term.localeCompare(b.term));
+      const best = scored[0]?.distance;
+      return scored.filter((entry) => entry.distance === best).map((entry) => entry.term);
+    },
+  };
+}

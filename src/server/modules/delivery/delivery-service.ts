@@ -1,0 +1,178 @@
+import {
+  DELIVERY_MESSAGES,
+  type DeliveryInfo,
+  INVALID_PINCODE_DELIVERY,
+  type ShippingQuote,
+  withPreOrderWindow,
+} from '../../../shared/delivery';
+import {
+  DEFAULT_DELIVERY,
+  isBeforeSameDayCutoff,
+  PINCODE_LENGTH,
+  SAME_DAY_CUTOFF_HOUR_IST,
+} from '../../../shared/pincode';
+import { quoteShipping, type ShippingRules, shippingRulesFromRupees } from '../../../shared/shipping';
+import type { Clock } from '../../app';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createPincodeDirectory, type PincodeDirectory, type PincodePlace } from './pincode-directory';
+import { createShippingCalculator, type ShippingCalculator } from './shipping-calculator';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    delivery: DeliveryService;
+  }
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;
+
+/**
+ * DESIGN 4 "Delivery by pincode": days grow with the great-circle distance from the origin.
+ * Beyond the last band (and for a place whose distance is unknown) the spec's default applies.
+ */
+const STANDARD_DAYS_BY_DISTANCE: readonly { upToKm: number; days: string }[] = [
+  { upToKm: 1000, days: '2-4 Days' },
+  { upToKm: 2000, days: '3-5 Days' },
+  { upToKm: Number.POSITIVE_INFINITY, days: '4-7 Days' },
+];
+
+const SAME_DAY = { days: 'Today', message: 'Same-day delivery on orders before 2 PM' } as const;
+const NEXT_DAY = { days: '1 Day', message: 'Next-day delivery' } as const;
+
+const SIX_DIGITS = new RegExp(`^\\d{${PINCODE_LENGTH}}$`);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// India has one time zone and no daylight saving, so a fixed offset is exact.
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/**
+ * Seconds until the same-day area's answer changes: at the 14:00 cut-off (same_day → next_day)
+ * and at midnight India time (next_day → same_day).
+ */
+export function secondsUntilSameDayChange(now: Date): number {
+  const msIntoIndianDay = (((now.getTime() + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+  const cutoffMs = SAME_DAY_CUTOFF_HOUR_IST * 60 * 60 * 1000;
+  const untilChange = msIntoIndianDay < cutoffMs ? cutoffMs - msIntoIndianDay : DAY_MS - msIntoIndianDay;
+  return Math.ceil(untilChange / 1000);
+}
+
+/** Why a pincode check answered as it did, for cache lifetimes (same-day flips at 14:00 India time). */
+export type DeliveryCheck = { info: DeliveryInfo; inSameDayArea: boolean };
+
+/**
+ * The delivery engine: serviceability, days, city and shipping of a pincode from the directory in
+ * memory (no query per lookup), and the cart's shipping from database prices.
+ */
+export function createDeliveryService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
+  const directory: PincodeDirectory = createPincodeDirectory({ db, originPincode: config.ORIGIN_PINCODE });
+  const rules: ShippingRules = shippingRulesFromRupees({
+    freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
+    shippingFee: config.SHIPPING_FEE_RUPEES,
+  });
+  const calculator: ShippingCalculator = createShippingCalculator({ db, rules });
+  const blockedPrefixes = config.BLOCKED_PINCODE_PREFIXES;
+  const nextDayRadiusKm = config.NEXT_DAY_RADIUS_KM;
+
+  // SPEC 4: the pincode check quotes shipping for order value 0.
+  const checkShipping = quoteShipping(0, rules);
+  const unavailableShipping: ShippingQuote = {
+    cost: 0,
+    free: false,
+    message: DELIVERY_MESSAGES.shippingUnavailable,
+  };
+
+  const isBlocked = (pincode: string) => blockedPrefixes.some((prefix) => pincode.startsWith(prefix));
+
+  /** The directory entry of a well-formed, listed pincode; undefined otherwise. */
+  async function placeOf(pincode: string): Promise<PincodePlace | undefined> {
+    if (!SIX_DIGITS.test(pincode)) return undefined;
+    const snapshot = directory.current() ?? (await directory.get());
+    const place = snapshot.places.get(pincode);
+    // A table that was empty at the last read may have been seeded since (throttled re-read).
+    if (!place && snapshot.places.size === 0) return (await directory.get()).places.get(pincode);
+    return place;
+  }
+
+  function deliveryOf(pincode: string, place: PincodePlace): DeliveryCheck {
+    const city = place.district;
+    // Fields in SPEC 3's order, so the JSON reads as the spec lists them.
+    const served = (
+      speed: { days: string; message: string },
+      type: DeliveryInfo['type'],
+      fastDelivery: boolean,
+    ): DeliveryInfo => ({
+      serviceable: true,
+      days: speed.days,
+      message: speed.message,
+      type,
+      fastDelivery,
+      city,
+      isPreOrder: false,
+      shipping: checkShipping,
+    });
+
+    if (isBlocked(pincode)) {
+      return {
+        info: {
+          serviceable: false,
+          days: 'N/A',
+          message: DELIVERY_MESSAGES.unserviceable,
+          type: 'standard',
+          fastDelivery: false,
+          city,
+          isPreOrder: false,
+          shipping: unavailableShipping,
+        },
+        inSameDayArea: false,
+      };
+    }
+    if (place.inOriginDistrict) {
+      // DESIGN 4: the origin's district gets same-day delivery on orders placed before 14:00 IST.
+      const info = isBeforeSameDayCutoff(clock.now())
+        ? served(SAME_DAY, 'same_day', true)
+        : served(NEXT_DAY, 'next_day', true);
+      return { info, inSameDayArea: true };
+    }
+    const distanceKm = place.distanceKm;
+    if (distanceKm !== null && distanceKm <= nextDayRadiusKm) {
+      return { info: served(NEXT_DAY, 'next_day', true), inSameDayArea: false };
+    }
+    const band =
+      distanceKm === null ? undefined : STANDARD_DAYS_BY_DISTANCE.find((b) => distanceKm <= b.upToKm);
+    const speed = { days: band?.days ?? DEFAULT_DELIVERY.days, message: DEFAULT_DELIVERY.message };
+    return { info: served(speed, 'standard', false), inSameDayArea: false };
+  }
+
+  return {
+    rules,
+    directory,
+
+    /** SPEC 3 delivery info; a malformed or unlisted pincode gets the invalid record (SPEC 5). */
+    async checkPincode(rawPincode: string, options: { isPreOrder?: boolean } = {}): Promise<DeliveryCheck> {
+      const pincode = rawPincode.trim();
+      const place = await placeOf(pincode);
+      if (!place) return { info: INVALID_PINCODE_DELIVERY, inSameDayArea: false };
+      const check = deliveryOf(pincode, place);
+      return options.isPreOrder ? { ...check, info: withPreOrderWindow(check.info) } : check;
+    },
+
+    /** SPEC 3 "Shipping quote (by pincode)"; an unserviceable pincode has none to give. */
+    async quoteShipping(pincode: string, orderValueRupees: number): Promise<ShippingQuote> {
+      const place = await placeOf(pincode);
+      if (!place || isBlocked(pincode)) return unavailableShipping;
+      return quoteShipping(orderValueRupees, rules);
+    },
+
+    /** DESIGN 4: the city is the directory's district; null when the pincode is not listed. */
+    async cityOf(pincode: string): Promise<string | null> {
+      return (await placeOf(pincode))?.district ?? null;
+    },
+
+    calculateCart: calculator.calculate,
+
+    /** Reads the directory now (at start), so the first shopper does not wait for it. */
+    async warmUp(): Promise<void> {
+      await directory.get();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ShippingLine } from '../../../shared/api/delivery';
+import type { ShippingCalculation } from '../../../shared/delivery';
+import { toRupees } from '../../../shared/money';
+import { calculateShipping, type ShippingRules } from '../../../shared/shipping';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+import { invalid } from '../../errors';
+
+export type ShippingCalculator = ReturnType<typeof createShippingCalculator>;
+
+/**
+ * SPEC 3 "Shipping calculation result" of a cart. DESIGN 4: the server always recomputes from
+ * database prices; whatever price a client sends along with a product is ignored.
+ */
+export function createShippingCalculator({ db, rules }: { db: Db; rules: ShippingRules }) {
+  return {
+    async calculate(lines: readonly ShippingLine[]): Promise<ShippingCalculation> {
+      const ids = [...new Set(lines.map((line) => line.product))];
+      const rows = await db
+        .select({ id: products.id, pricePaise: products.pricePaise })
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.archived, false)));
+      const priceById = new Map(rows.map((row) => [row.id, row.pricePaise]));
+
+      const missing = lines.flatMap((line, index) =>
+        priceById.has(line.product)
+          ? []
+          : [{ path: `items.${index}.product`, message: `Product ${line.product} is not available` }],
+      );
+      if (missing.length > 0) {
+        throw invalid(
+          missing.length === 1
+            ? 'A product in your cart is no longer available. Please remove it and try again.'
+            : 'Some products in your cart are no longer available. Please remove them and try again.',
+          missing,
+        );
+      }
+
+      const subtotalPaise = lines.reduce(
+        (sum, line) => sum + priceById.get(line.product)! * line.quantity,
+        0,
+      );
+      return calculateShipping(toRupees(subtotalPaise), rules);
+    },
+  };
+}

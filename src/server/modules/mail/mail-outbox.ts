@@ -1,0 +1,118 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../app';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { MailTransport } from './mail-transport';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type OutgoingMail = {
+  recipient: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** What the mail is about, e.g. 'order-confirmation'; for reports and tests. */
+  kind: string;
+  orderId?: string | null;
+};
+
+/**
+ * Queues a mail in the caller's transaction, so it goes out exactly when the change it reports is
+ * committed, and sending can never block or fail that change (DESIGN 4 "Mail").
+ */
+export async function enqueueMail(executor: Db | Tx, mail: OutgoingMail, now: Date): Promise<void> {
+  await executor.insert(mailOutbox).values({
+    recipient: mail.recipient,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    kind: mail.kind,
+    orderId: mail.orderId ?? null,
+    nextAttemptAt: now,
+  });
+}
+
+export const MAIL_MAX_ATTEMPTS = 8;
+// A claimed mail is left alone this long; if the sender dies mid-send, another picks it up after.
+const CLAIM_LEASE_MS = 5 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+/** Back-off after the n-th failed attempt: 1, 2, 4, ... minutes, at most an hour. */
+export const retryDelayMs = (attempt: number) => Math.min(2 ** Math.max(attempt - 1, 0), 60) * MINUTE_MS;
+
+export type MailWorker = ReturnType<typeof createMailWorker>;
+
+/**
+ * Sends due mail. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several instances
+ * share the queue without sending a mail twice at once; failures are retried with back-off and
+ * given up (status 'failed') after MAIL_MAX_ATTEMPTS.
+ */
+export function createMailWorker({
+  db,
+  clock,
+  transport,
+  from,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  transport: MailTransport;
+  from: string;
+  log: FastifyBaseLogger;
+}) {
+  return {
+    async sendDueMail(limit = 20): Promise<{ sent: number; failed: number }> {
+      const now = clock.now();
+      const due = db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)))
+        .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(mailOutbox)
+        .set({
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+        })
+        .where(inArray(mailOutbox.id, due))
+        .returning();
+
+      let sent = 0;
+      let failed = 0;
+      for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+        try {
+          await transport.send({
+            outboxId: mail.id,
+            from,
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+          await db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: clock.now(), lastError: null })
+            .where(eq(mailOutbox.id, mail.id));
+          sent++;
+        } catch (error) {
+          failed++;
+          const giveUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
+          const message = error instanceof Error ? error.message : String(error);
+          log.warn({ err: error, mailId: mail.id, attempts: mail.attempts, giveUp }, 'sending mail failed');
+          await db
+            .update(mailOutbox)
+            .set({
+              status: giveUp ? 'failed' : 'queued',
+              lastError: message.slice(0, 1000),
+              nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(mail.attempts)),
+            })
+            .where(eq(mailOutbox.id, mail.id));
+        }
+      }
+      return { sent, failed };
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import { createTestApp, createTestClock } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { createMailWorker, enqueueMail, MAIL_MAX_ATTEMPTS, type OutgoingMail } from './mail-outbox';
+import type { MailMessage, MailTransport } from './mail-transport';
+import { type MailOrder, orderConfirmationMail } from './order-mails';
+
+const clock = createTestClock('2031-07-01T10:00:00.000Z');
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, {
+    clock,
+    env: { BACKGROUND_JOBS: 'false', MAIL_FROM: 'Utsav Gifts <orders@utsavgifts.in>' },
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+let mailCounter = 0;
+async function queueMail(overrides: Partial<OutgoingMail> = {}): Promise<number> {
+  mailCounter += 1;
+  const subject = `Test mail ${mailCounter} ${Date.now()}`;
+  await enqueueMail(
+    database.db,
+    { recipient: 'meera@example.com', subject, text: 'Hello from the store', kind: 'test', ...overrides },
+    clock.now(),
+  );
+  const [row] = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.subject, overrides.subject ?? subject));
+  return row!.id;
+}
+
+const rowOf = async (id: number) =>
+  (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+const advance = (ms: number) => clock.set(new Date(clock.now().getTime() + ms));
+
+/** Stands in for an SMTP server: records what it is given, or refuses it. */
+function recordingTransport(fail = false) {
+  const sent: MailMessage[] = [];
+  const transport: MailTransport = {
+    name: 'smtp',
+    async send(message) {
+      if (fail) throw new Error('SMTP connection refused');
+      sent.push(message);
+    },
+  };
+  return { transport, sent };
+}
+
+describe('the mail queue', () => {
+  it('writes due mail as .eml files in DATA_DIR/outbox and marks it sent', async () => {
+    const id = await queueMail({ subject: 'Order RG-10001 confirmed: ₹1,250', text: 'Total: ₹1,250' });
+    const result = await app.mailWorker.sendDueMail();
+
+    expect(result.sent).toBeGreaterThanOrEqual(1);
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    const file = path.join(app.config.dataDir, 'outbox', `${String(id).padStart(8, '0')}.eml`);
+    const eml = fs.readFileSync(file, 'utf8');
+    expect(eml).toContain('From: Utsav Gifts <orders@utsavgifts.in>');
+    expect(eml).toContain('To: meera@example.com');
+    expect(eml).toContain(`Message-ID: <outbox-${id}@utsavgifts.in>`);
+    expect(eml).toMatch(/^Subject: /m);
+    expect(eml).toContain('Content-Type: text/plain; charset=utf-8');
+  });
+
+  it('retries a failed send with growing pauses and gives up after the last attempt', async () => {
+    const id = await queueMail();
+    const failing = createMailWorker({
+      db: database.db,
+      clock,
+      transport: recordingTransport(true).transport,
+      from: 'store@example.com',
+      log: app.log,
+    });
+
+    await failing.sendDueMail();
+    let row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP connection refused' });
+    expect(row.nextAttemptAt.getTime() - clock.now().getTime()).toBe(60_000);
+
+    // Not due yet: nothing is tried.
+    await failing.sendDueMail();
+    expect((await rowOf(id)).attempts).toBe(1);
+
+    advance(60_000);
+    await failing.sendDueMail();
+    row = await rowOf(id);
+    expect(row.attempts).toBe(2);
+    expect(row.nextAttemptAt.getTime() - clock.now().getTime()).toBe(120_000);
+
+    for (let attempt = 3; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
+      advance(60 * 60 * 1000);
+      await failing.sendDueMail();
+    }
+    row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
+    advance(24 * 60 * 60 * 1000);
+    await failing.sendDueMail();
+    expect((await rowOf(id)).attempts).toBe(MAIL_MAX_ATTEMPTS);
+  });
+
+  it('sends each mail once when two workers run at the same time', async () => {
+    // Drain whatever earlier tests left queued, so only this test's mail counts.
+    await app.mailWorker.sendDueMail(100);
+    const ids = [];
+    for (let index = 0; index < 6; index++) ids.push(await queueMail());
+    const one = recordingTransport();
+    const two = recordingTransport();
+    const worker = (transport: MailTransport) =>
+      createMailWorker({ db: database.db, clock, transport, from: 'store@example.com', log: app.log });
+
+    await Promise.all([worker(one.transport).sendDueMail(), worker(two.transport).sendDueMail()]);
+
+    const sentIds = [...one.sent, ...two.sent].map((message) => message.outboxId).sort((a, b) => a - b);
+    expect(sentIds).toEqual(ids);
+    for (const id of ids) expect((await rowOf(id)).status).toBe('sent');
+  });
+});
+
+describe('the order confirmation e-mail', () => {
+  const order: MailOrder = {
+    id: '3b7c8a56-2f1e-4c1a-9a77-1f2e3d4c5b6a',
+    orderNumber: 'RG-10427',
+    customerName: 'Meera Iyer',
+    customerEmail: 'meera@example.com',
+    items: [
+      { name: 'Silver Pooja Thali', quantity: 2, pricePaise: 45_000_00, isPreOrder: false },
+      { name: 'Personalised <Name> Board', quantity: 1, pricePaise: 10_000_00, isPreOrder: true },
+    ],
+    subtotalPaise: 1_00_000_00,
+    shippingPaise: 0,
+    totalPaise: 1_00_000_00,
+    shippingAddress: {
+      fullName: 'Meera Iyer',
+      address: '4 Park Street',
+      city: 'Kolkata',
+      postalCode: '700016',
+      phone: '9830012345',
+    },
+    deliveryEstimate: {
+      days: '4-7 Days',
+      message: 'Standard delivery',
+      type: 'standard',
+      fastDelivery: false,
+      city: 'Kolkata',
+      isPreOrder: true,
+    },
+  };
+  const store = {
+    storeName: 'Utsav Gifts',
+    supportEmail: 'hello@utsavgifts.in',
+    publicUrl: 'https://utsavgifts.in',
+  };
+
+  it('lists the order number, items, total in rupees (en-IN), address and expected delivery', () => {
+    const mail = orderConfirmationMail(order, store);
+    expect(mail.subject).toBe('Order RG-10427 confirmed: ₹1,00,000');
+    expect(mail.text).toContain('2 x Silver Pooja Thali: ₹90,000');
+    expect(mail.text).toContain('1 x Personalised <Name> Board (Pre-Order): ₹10,000');
+    expect(mail.text).toContain('Total: ₹1,00,000');
+    expect(mail.text).toContain('Shipping: Free');
+    expect(mail.text).toContain('4 Park Street');
+    expect(mail.text).toContain('Kolkata 700016');
+    expect(mail.text).toContain('Expected delivery: 4-7 Days to Kolkata');
+    expect(mail.text).toContain(
+      'https://utsavgifts.in/order-confirmation/3b7c8a56-2f1e-4c1a-9a77-1f2e3d4c5b6a',
+    );
+    // The HTML part escapes what shoppers and the catalogue wrote.
+    expect(mail.html).toContain('Personalised &#60;Name&#62; Board');
+    expect(mail.html).not.toContain('<Name>');
+  });
+});

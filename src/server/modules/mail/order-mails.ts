@@ -1,0 +1,143 @@
+import type { AddressForm } from '../../../shared/address';
+import type { DeliveryEstimate } from '../../../shared/api/orders';
+import { formatPaise } from '../../../shared/money';
+import type { OutgoingMail } from './mail-outbox';
+
+export type MailOrder = {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  items: { name: string; quantity: number; pricePaise: number; isPreOrder: boolean }[];
+  subtotalPaise: number;
+  shippingPaise: number;
+  totalPaise: number;
+  shippingAddress: AddressForm;
+  deliveryEstimate: DeliveryEstimate | null;
+};
+
+export type StoreIdentity = { storeName: string; supportEmail: string; publicUrl: string | undefined };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** 'Expected delivery: 2-4 Days to Bangalore (Express)', or null when nothing is known. */
+export function expectedDeliveryLine(estimate: DeliveryEstimate | null): string | null {
+  if (!estimate) return null;
+  const place = estimate.city ? ` to ${estimate.city}` : '';
+  return `Expected delivery: ${estimate.days}${place}${estimate.fastDelivery ? ' (Express)' : ''}`;
+}
+
+const addressLines = (address: AddressForm) => [
+  address.fullName,
+  address.address,
+  `${address.city} ${address.postalCode}`,
+  `Phone: ${address.phone}`,
+];
+
+const orderLink = (store: StoreIdentity, order: MailOrder) =>
+  store.publicUrl ? `${store.publicUrl.replace(/\/$/, '')}/order-confirmation/${order.id}` : null;
+
+/** The order confirmation: order number, items, total in ₹ (en-IN), address and expected delivery. */
+export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): OutgoingMail {
+  const itemLines = order.items.map(
+    (item) =>
+      `${item.quantity} x ${item.name}${item.isPreOrder ? ' (Pre-Order)' : ''}: ${formatPaise(item.pricePaise * item.quantity)}`,
+  );
+  const delivery = expectedDeliveryLine(order.deliveryEstimate);
+  const hasPreOrder = order.items.some((item) => item.isPreOrder);
+  const preOrderNote = hasPreOrder
+    ? 'Your order includes pre-order items; the expected delivery above allows for them.'
+    : null;
+  const link = orderLink(store, order);
+  const shipping = order.shippingPaise === 0 ? 'Free' : formatPaise(order.shippingPaise);
+
+  const text = [
+    `Hello ${order.customerName},`,
+    '',
+    `Thank you for shopping with ${store.storeName}! Your payment was received and order ${order.orderNumber} is confirmed.`,
+    '',
+    'Items:',
+    ...itemLines.map((line) => `  ${line}`),
+    '',
+    `Subtotal: ${formatPaise(order.subtotalPaise)}`,
+    `Shipping: ${shipping}`,
+    `Total: ${formatPaise(order.totalPaise)}`,
+    '',
+    'Delivering to:',
+    ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
+    '',
+    ...(delivery ? [delivery] : []),
+    ...(preOrderNote ? [preOrderNote] : []),
+    ...(link ? ['', `Follow your order: ${link}`] : []),
+    '',
+    `Questions? Write to ${store.supportEmail}.`,
+    `${store.storeName}`,
+  ].join('\n');
+
+  const html = [
+    `<p>Hello ${escapeHtml(order.customerName)},</p>`,
+    `<p>Thank you for shopping with ${escapeHtml(store.storeName)}! Your payment was received and order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>`,
+    '<table cellpadding="4" cellspacing="0" border="0">',
+    ...order.items.map(
+      (item) =>
+        `<tr><td>${item.quantity} x ${escapeHtml(item.name)}${item.isPreOrder ? ' (Pre-Order)' : ''}</td><td align="right">${escapeHtml(formatPaise(item.pricePaise * item.quantity))}</td></tr>`,
+    ),
+    `<tr><td>Subtotal</td><td align="right">${escapeHtml(formatPaise(order.subtotalPaise))}</td></tr>`,
+    `<tr><td>Shipping</td><td align="right">${escapeHtml(shipping)}</td></tr>`,
+    `<tr><td><strong>Total</strong></td><td align="right"><strong>${escapeHtml(formatPaise(order.totalPaise))}</strong></td></tr>`,
+    '</table>',
+    `<p>Delivering to:<br>${addressLines(order.shippingAddress).map(escapeHtml).join('<br>')}</p>`,
+    ...(delivery ? [`<p>${escapeHtml(delivery)}</p>`] : []),
+    ...(preOrderNote ? [`<p>${escapeHtml(preOrderNote)}</p>`] : []),
+    ...(link ? [`<p><a href="${escapeHtml(link)}">Follow your order</a></p>`] : []),
+    `<p>Questions? Write to <a href="mailto:${escapeHtml(store.supportEmail)}">${escapeHtml(store.supportEmail)}</a>.</p>`,
+  ].join('\n');
+
+  return {
+    recipient: order.customerEmail,
+    subject: `Order ${order.orderNumber} confirmed: ${formatPaise(order.totalPaise)}`,
+    text,
+    html,
+    kind: 'order-confirmation',
+    orderId: order.id,
+  };
+}
+
+export type RefundReason = 'out_of_stock' | 'duplicate';
+
+/**
+ * A refund the store made on its own: a payment that came after its order expired when the items
+ * had sold out meanwhile, or a second payment for an order that was already paid.
+ */
+export function paymentRefundedMail(
+  order: MailOrder,
+  amountPaise: number,
+  reason: RefundReason,
+  store: StoreIdentity,
+): OutgoingMail {
+  const why =
+    reason === 'out_of_stock'
+      ? `We received your payment of ${formatPaise(amountPaise)} for order ${order.orderNumber} after the order had expired, and some of its items are no longer in stock.`
+      : `We received a second payment of ${formatPaise(amountPaise)} for order ${order.orderNumber}, which was already paid.`;
+  const text = [
+    `Hello ${order.customerName},`,
+    '',
+    why,
+    `We have refunded ${formatPaise(amountPaise)} to your original payment method. Refunds usually reach your account in 5-7 working days.`,
+    '',
+    `We are sorry for the trouble. Questions? Write to ${store.supportEmail}.`,
+    `${store.storeName}`,
+  ].join('\n');
+  return {
+    recipient: order.customerEmail,
+    subject: `Payment refunded for order ${order.orderNumber}`,
+    text,
+    html: text
+      .split('\n\n')
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
+      .join('\n'),
+    kind: 'payment-refunded',
+    orderId: order.id,
+  };
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { shippingRulesFromRupees } from '../../../shared/shipping';
+import { createMailWorker, type MailWorker } from '../mail/mail-outbox';
+import { mailSenderFor, mailTransportFor } from '../mail/mail-transport';
+import { createPaymentService, type PaymentService } from '../payments/payment-service';
+import type { PaymentProvider } from '../payments/providers/payment-provider';
+import type { SandboxProvider } from '../payments/providers/sandbox-provider';
+import { createPaymentProvider } from '../payments/providers/select-provider';
+import { scheduleBackgroundJobs } from './background-jobs';
+import { createOrderService, type OrderService } from './order-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrderService;
+    payments: PaymentService;
+    paymentProvider: PaymentProvider;
+    /** The built-in provider's own side (signing), when it is the configured provider. */
+    sandboxProvider: SandboxProvider | null;
+    mailWorker: MailWorker;
+  }
+}
+
+// How often unpaid orders are looked at (their expiry is ORDER_EXPIRY_MINUTES) and mail is sent.
+const EXPIRY_SWEEP_EVERY_MS = 60 * 1000;
+const MAIL_EVERY_MS = 15 * 1000;
+
+/**
+ * Orders, payments and mail at the root instance: the /api routes, the sandbox window's routes
+ * and the background jobs share these services. Needs app.delivery (the pincode engine).
+ */
+export function installOrders(app: FastifyInstance) {
+  const { config, db, clock } = app;
+  const { provider, sandbox } = createPaymentProvider(config);
+  if (provider.name === 'razorpay' && !config.RAZORPAY_WEBHOOK_SECRET) {
+    app.log.warn('RAZORPAY_WEBHOOK_SECRET is not set: payment webhooks will be refused');
+  }
+
+  const orders = createOrderService({
+    db,
+    clock,
+    provider,
+    // DESIGN 4: the same configured rule the cart's shipping quote uses.
+    shippingRules: shippingRulesFromRupees({
+      freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
+      shippingFee: config.SHIPPING_FEE_RUPEES,
+    }),
+    lookupDelivery: async (pincode, options) => (await app.delivery.checkPincode(pincode, options)).info,
+    expiryMinutes: config.ORDER_EXPIRY_MINUTES,
+    onStockChanged: () => app.catalog.stockChanged(),
+  });
+  const payments = createPaymentService({
+    db,
+    clock,
+    provider,
+    orderService: orders,
+    store: { storeName: config.STORE_NAME, supportEmail: config.SUPPORT_EMAIL, publicUrl: config.PUBLIC_URL },
+    log: app.log,
+  });
+  const mailWorker = createMailWorker({
+    db,
+    clock,
+    transport: mailTransportFor(config),
+    from: mailSenderFor(config),
+    log: app.log,
+  });
+
+  app.decorate('orders', orders);
+  app.decorate('payments', payments);
+  app.decorate('paymentProvider', provider);
+  app.decorate('sandboxProvider', sandbox);
+  app.decorate('mailWorker', mailWorker);
+
+  if (config.BACKGROUND_JOBS) {
+    scheduleBackgroundJobs(app, [
+      {
+        name: 'order-expiry',
+        everyMs: EXPIRY_SWEEP_EVERY_MS,
+        run: async () => {
+          await orders.expireOverdueOrders();
+          await payments.retryUnfinishedWork();
+        },
+      },
+      { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => mailWorker.sendDueMail() },
+    ]);
+  }
+}

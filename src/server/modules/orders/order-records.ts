@@ -1,0 +1,98 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { AddressForm } from '../../../shared/address';
+import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
+import { toRupees } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { orderEvents, orderItems, type orders, products } from '../../db/schema';
+import type { Tx } from './stock';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+const EMPTY_ADDRESS: AddressForm = { fullName: '', address: '', city: '', postalCode: '', phone: '' };
+
+export const addressOf = (row: Pick<OrderRow, 'shippingAddress'>): AddressForm => {
+  const parsed = AddressForm.safeParse(row.shippingAddress);
+  return parsed.success ? parsed.data : EMPTY_ADDRESS;
+};
+
+export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): DeliveryEstimate | null => {
+  const parsed = DeliveryEstimate.safeParse(row.deliveryEstimate);
+  return parsed.success ? parsed.data : null;
+};
+
+/** SPEC 3 orders with their lines and timelines, in the order of `rows`; three queries in all. */
+export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<OrderRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [lines, events] = await Promise.all([
+    db
+      .select({
+        orderId: orderItems.orderId,
+        productId: orderItems.productId,
+        name: orderItems.name,
+        image: orderItems.image,
+        pricePaise: orderItems.pricePaise,
+        quantity: orderItems.quantity,
+        isPreOrder: orderItems.isPreOrder,
+        stock: products.stock,
+        allowPreOrder: products.allowPreOrder,
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select({
+        orderId: orderEvents.orderId,
+        status: orderEvents.status,
+        note: orderEvents.note,
+        createdAt: orderEvents.createdAt,
+      })
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+
+  return rows.map((row) => {
+    const createdAt = row.createdAt.toISOString();
+    const total = toRupees(row.totalPaise);
+    return {
+      id: row.id,
+      _id: row.id,
+      orderNumber: row.orderNumber,
+      status: row.status,
+      createdAt,
+      created_at: createdAt,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      items: lines
+        .filter((line) => line.orderId === row.id)
+        .map((line) => ({
+          // The name and image are as bought; stock flags are today's (SPEC 3 order item).
+          product: {
+            id: line.productId,
+            name: line.name,
+            image: line.image,
+            inStock: line.stock > 0,
+            allowPreOrder: line.allowPreOrder,
+          },
+          quantity: line.quantity,
+          price: toRupees(line.pricePaise),
+          isPreOrder: line.isPreOrder,
+        })),
+      subtotal: toRupees(row.subtotalPaise),
+      shippingCost: toRupees(row.shippingPaise),
+      totalAmount: total,
+      total,
+      currency: row.currency,
+      shippingAddress: addressOf(row),
+      events: events
+        .filter((event) => event.orderId === row.id)
+        .map((event) => ({
+          status: event.status,
+          note: event.note,
+          createdAt: event.createdAt.toISOString(),
+        })),
+      deliveryEstimate: deliveryEstimateOf(row),
+    };
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OrderIdParams, OrderListResponse, OrderRecord } from '../../../shared/api/orders';
+
+/** SPEC 7 /orders: a signed-in user sees only their own orders (another's is 404). */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.get('/orders/my-orders', { schema: { response: { 200: OrderListResponse } } }, async (request) => ({
+    data: await app.orders.listOrders(request.user.id),
+  }));
+
+  app.get(
+    '/orders/:id',
+    { schema: { params: OrderIdParams, response: { 200: OrderRecord } } },
+    async (request) => app.orders.getOrder(request.user.id, request.params.id),
+  );
+};

@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PaymentProviderName, ProviderOrder } from '../../../../shared/api/payments';
+
+/**
+ * DESIGN 4: Razorpay and the built-in sandbox share this interface and the same signature
+ * scheme, so every check below runs unchanged whichever provider is configured.
+ */
+export type PaymentProvider = {
+  name: PaymentProviderName;
+  /** Public key the checkout window is opened with. */
+  keyId: string;
+  /** Where the payment page loads the provider's checkout script from. */
+  checkoutScriptUrl: string;
+  createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<ProviderOrder>;
+  /** Checks `razorpay_signature` = HMAC-SHA256(order_id + "|" + payment_id, key secret). */
+  verifyPaymentSignature(input: { providerOrderId: string; paymentId: string; signature: string }): boolean;
+  /** Checks `X-Razorpay-Signature` = HMAC-SHA256(raw body, webhook secret). */
+  verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
+  refund(paymentId: string, amountPaise: number): Promise<{ id: string }>;
+};
+
+export const hmacSha256Hex = (secret: string, data: string | Buffer) =>
+  createHmac('sha256', secret).update(data).digest('hex');
+
+/** Constant-time comparison of hex signatures (Razorpay's SDK uses `===`; we do not). */
+export function signaturesMatch(expectedHex: string, given: string | undefined): boolean {
+  if (!given || !/^[0-9a-f]+$/i.test(given)) return false;
+  const expected = Buffer.from(expectedHex, 'hex');
+  const actual = Buffer.from(given, 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Razorpay's documented payment signature: HMAC-SHA256 of `order_id|payment_id`. */
+export const paymentSignature = (keySecret: string, providerOrderId: string, paymentId: string) =>
+  hmacSha256Hex(keySecret, `${providerOrderId}|${paymentId}`);
+
+/** The checks both providers run, given their two secrets. */
+export function signatureChecks(keySecret: string, webhookSecret: string | undefined) {
+  return {
+    verifyPaymentSignature: ({
+      providerOrderId,
+      paymentId,
+      signature,
+    }: {
+      providerOrderId: string;
+      paymentId: string;
+      signature: string;
+    }) => signaturesMatch(paymentSignature(keySecret, providerOrderId, paymentId), signature),
+    verifyWebhookSignature: (rawBody: Buffer, signature: string | undefined) =>
+      // Without a configured webhook secret no webhook can be trusted.
+      webhookSecret !== undefined && signaturesMatch(hmacSha256Hex(webhookSecret, rawBody), signature),
+  };
+}

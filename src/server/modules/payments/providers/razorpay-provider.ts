@@ -1,0 +1,25 @@
+import Razorpay from 'razorpay';
+import { type PaymentProvider, signatureChecks } from './payment-provider';
+
+export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+
+export type RazorpayKeys = { keyId: string; keySecret: string; webhookSecret: string | undefined };
+
+/** Razorpay's Orders API through its official SDK (DESIGN 4); signatures checked by our code. */
+export function createRazorpayProvider(keys: RazorpayKeys): PaymentProvider {
+  const client = new Razorpay({ key_id: keys.keyId, key_secret: keys.keySecret });
+  return {
+    name: 'razorpay',
+    keyId: keys.keyId,
+    checkoutScriptUrl: RAZORPAY_CHECKOUT_SCRIPT,
+    async createOrder({ amountPaise, receipt, notes }) {
+      const order = await client.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes });
+      return { id: order.id, amount: Number(order.amount), currency: 'INR' };
+    },
+    ...signatureChecks(keys.keySecret, keys.webhookSecret),
+    async refund(paymentId, amountPaise) {
+      const refund = await client.payments.refund(paymentId, { amount: amountPaise });
+      return { id: refund.id };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../../config';
+import { hmacSha256Hex, type PaymentProvider, paymentSignature, signatureChecks } from './payment-provider';
+
+export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Razorpay-shaped ids (`order_`, `pay_`, `rfnd_` and 14 characters), unguessable. */
+export function sandboxId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
+  let id = '';
+  for (let index = 0; index < 14; index++) id += ALPHABET[randomInt(ALPHABET.length)];
+  return `${prefix}_${id}`;
+}
+
+export type SandboxSecrets = { keySecret: string; webhookSecret: string };
+
+type StoredSecrets = { sandboxKeySecret?: string; sandboxWebhookSecret?: string };
+
+/**
+ * DESIGN 4: the sandbox secrets come from the environment, else are generated once and kept in
+ * DATA_DIR/secrets.json. Several instances must share them, so a scaled-out deployment sets both
+ * variables (or shares DATA_DIR).
+ */
+export function loadSandboxSecrets(config: Config): SandboxSecrets {
+  const fromEnv = { keySecret: config.SANDBOX_KEY_SECRET, webhookSecret: config.SANDBOX_WEBHOOK_SECRET };
+  if (fromEnv.keySecret && fromEnv.webhookSecret) {
+    return { keySecret: fromEnv.keySecret, webhookSecret: fromEnv.webhookSecret };
+  }
+  const file = path.join(config.dataDir, 'secrets.json');
+  const stored = readSecrets(file) ?? createSecretsFile(file);
+  const secrets = {
+    sandboxKeySecret: stored.sandboxKeySecret ?? newSecret(),
+    sandboxWebhookSecret: stored.sandboxWebhookSecret ?? newSecret(),
+  };
+  if (!stored.sandboxKeySecret || !stored.sandboxWebhookSecret) {
+    // An older file without the sandbox entries: add them, keeping whatever else it holds.
+    writeAtomically(file, { ...stored, ...secrets }, (temporary) => fs.renameSync(temporary, file));
+  }
+  return {
+    keySecret: fromEnv.keySecret ?? secrets.sandboxKeySecret,
+    webhookSecret: fromEnv.webhookSecret ?? secrets.sandboxWebhookSecret,
+  };
+}
+
+const newSecret = () => randomBytes(32).toString('hex');
+
+/**
+ * Creates the file only if it does not exist (a hard link fails on an existing name), so two
+ * instances starting together on one DATA_DIR end up with the same secrets.
+ */
+function createSecretsFile(file: string): StoredSecrets {
+  const secrets = { sandboxKeySecret: newSecret(), sandboxWebhookSecret: newSecret() };
+  try {
+    writeAtomically(file, secrets, (temporary) => fs.linkSync(temporary, file));
+    return secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readSecrets(file) ?? secrets;
+  }
+}
+
+function writeAtomically(file: string, content: StoredSecrets, publish: (temporary: string) => void) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  try {
+    publish(temporary);
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
+function readSecrets(file: string): StoredSecrets | null {
+  if (!fs.existsSync(file)) return null;
+  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return parsed && typeof parsed === 'object' ? (parsed as StoredSecrets) : {};
+}
+
+export type SandboxProvider = PaymentProvider & {
+  /** What the hosted window hands back on success: the signature Razorpay would compute. */
+  signPayment(providerOrderId: string, paymentId: string): string;
+  /** The X-Razorpay-Signature of a webhook the sandbox sends. */
+  signWebhook(rawBody: Buffer): string;
+};
+
+/**
+ * The built-in provider (the default): it speaks Razorpay's protocol, its hosted window lives
+ * under /sandbox/* on this server (sandbox/routes.ts), and it keeps no state of its own: its
+ * orders are our orders' provider_order_id.
+ */
+export function createSandboxProvider(secrets: SandboxSecrets): SandboxProvider {
+  return {
+    name: 'sandbox',
+    keyId: SANDBOX_KEY_ID,
+    checkoutScriptUrl: SANDBOX_CHECKOUT_SCRIPT,
+    async createOrder({ amountPaise }) {
+      return { id: sandboxId('order'), amount: amountPaise, currency: 'INR' };
+    },
+    ...signatureChecks(secrets.keySecret, secrets.webhookSecret),
+    async refund() {
+      return { id: sandboxId('rfnd') };
+    },
+    signPayment: (providerOrderId, paymentId) =>
+      paymentSignature(secrets.keySecret, providerOrderId, paymentId),
+    signWebhook: (rawBody) => hmacSha256Hex(secrets.webhookSecret, rawBody),
+  };
+}

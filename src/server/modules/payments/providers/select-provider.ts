@@ -1,0 +1,42 @@
+import type { Config } from '../../../config';
+import type { PaymentProvider } from './payment-provider';
+import { createRazorpayProvider } from './razorpay-provider';
+import { createSandboxProvider, loadSandboxSecrets, type SandboxProvider } from './sandbox-provider';
+
+export const usesRazorpay = (config: Config) => Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET);
+
+/** DESIGN 4: Razorpay when both keys are set, else the sandbox served by this server. */
+export function createPaymentProvider(config: Config): {
+  provider: PaymentProvider;
+  sandbox: SandboxProvider | null;
+} {
+  if (Boolean(config.RAZORPAY_KEY_ID) !== Boolean(config.RAZORPAY_KEY_SECRET)) {
+    throw new Error(
+      'Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to use Razorpay, or neither for the sandbox',
+    );
+  }
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) {
+    const provider = createRazorpayProvider({
+      keyId: config.RAZORPAY_KEY_ID,
+      keySecret: config.RAZORPAY_KEY_SECRET,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+    });
+    return { provider, sandbox: null };
+  }
+  const sandbox = createSandboxProvider(loadSandboxSecrets(config));
+  return { provider: sandbox, sandbox };
+}
+
+/**
+ * DESIGN 5: the CSP allows exactly what the configured provider needs. The sandbox is same-origin;
+ * Razorpay's checkout.js comes from its CDN and opens its window in a frame from api.razorpay.com.
+ */
+export function paymentCspSources(config: Config) {
+  if (!usesRazorpay(config)) return { script: [], frame: [], connect: [], img: [] };
+  return {
+    script: ['https://checkout.razorpay.com'],
+    frame: ['https://api.razorpay.com'],
+    connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+    img: ['https://cdn.razorpay.com'],
+  };
+}

@@ -1,0 +1,105 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../../db/client';
+import { orders, payments } from '../../../db/schema';
+import type { PaymentService } from '../payment-service';
+import { type SandboxProvider, sandboxId } from '../providers/sandbox-provider';
+
+/**
+ * What the hosted window posts: the outcome the shopper chose and how they paid. Card numbers, CVV
+ * and UPI ids stay in the window; a body with any other field is refused.
+ */
+export const SandboxPayment = z.strictObject({
+  method: z.enum(['card', 'upi']),
+  outcome: z.enum(['success', 'failure']),
+  description: z.string().trim().max(200).optional(),
+});
+export type SandboxPayment = z.infer<typeof SandboxPayment>;
+
+export const DEFAULT_FAILURE_DESCRIPTION = 'Payment declined by the bank';
+
+/**
+ * The sandbox's side of a payment: it signs what Razorpay would sign and sends our webhook handler
+ * the event Razorpay would send, through the same verification code (payments.receiveWebhook).
+ */
+export function createSandboxService({
+  db,
+  sandbox,
+  payments: paymentService,
+}: {
+  db: Db;
+  sandbox: SandboxProvider;
+  payments: PaymentService;
+}) {
+  async function sendWebhook(event: 'payment.captured' | 'payment.failed', entity: Record<string, unknown>) {
+    const body = {
+      entity: 'event',
+      account_id: 'acc_sandbox',
+      event,
+      contains: ['payment'],
+      payload: { payment: { entity } },
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    const rawBody = Buffer.from(JSON.stringify(body));
+    await paymentService.receiveWebhook({
+      rawBody,
+      signature: sandbox.signWebhook(rawBody),
+      eventId: sandboxId('evt'),
+    });
+  }
+
+  return {
+    /** The sandbox's view of a provider order: our order with that provider_order_id. */
+    async findOrder(providerOrderId: string) {
+      const [order] = await db
+        .select({ id: orders.id, totalPaise: orders.totalPaise, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(and(eq(orders.provider, 'sandbox'), eq(orders.providerOrderId, providerOrderId)))
+        .limit(1);
+      if (!order) return null;
+      const [taken] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['captured', 'refunded'])))
+        .limit(1);
+      return { ...order, paid: Boolean(taken) };
+    },
+
+    async pay(providerOrderId: string, amountPaise: number, payment: SandboxPayment, paymentId: string) {
+      const entity = {
+        id: paymentId,
+        entity: 'payment',
+        amount: amountPaise,
+        currency: 'INR',
+        order_id: providerOrderId,
+        method: payment.method,
+        captured: payment.outcome === 'success',
+      };
+      if (payment.outcome === 'success') {
+        await sendWebhook('payment.captured', { ...entity, status: 'captured' });
+        return {
+          razorpay_payment_id: paymentId,
+          razorpay_order_id: providerOrderId,
+          razorpay_signature: sandbox.signPayment(providerOrderId, paymentId),
+        };
+      }
+      const error = {
+        code: 'BAD_REQUEST_ERROR',
+        description: payment.description || DEFAULT_FAILURE_DESCRIPTION,
+        source: payment.method === 'card' ? 'bank' : 'customer',
+        step: 'payment_authorization',
+        reason: 'payment_failed',
+      };
+      await sendWebhook('payment.failed', {
+        ...entity,
+        status: 'failed',
+        error_code: error.code,
+        error_description: error.description,
+        error_source: error.source,
+        error_step: error.step,
+        error_reason: error.reason,
+      });
+      return { error: { ...error, metadata: { order_id: providerOrderId, payment_id: paymentId } } };
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WishlistItem } from '../../../shared/api/wishlist';
+import type { Database } from '../../db/client';
+import { categories, products } from '../../db/schema';
+import { createTestApp } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { registerTestUser } from '../auth/test-accounts';
+
+let database: Database;
+let app: FastifyInstance;
+let diya: { id: number };
+let lantern: { id: number };
+let archived: { id: number };
+let categoryId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+  const [category] = await database.db
+    .insert(categories)
+    .values({ name: 'Diwali Gifts', slug: 'diwali-gifts' })
+    .returning();
+  if (!category) throw new Error('no category');
+  categoryId = category.id;
+  const base = { categoryId: category.id, description: 'Hand-painted', image: '/uploads/p.webp' };
+  [diya, lantern, archived] = (await database.db
+    .insert(products)
+    .values([
+      {
+        ...base,
+        name: 'Clay Diya Set (4 pcs)',
+        slug: 'clay-diya-set-4-pcs',
+        pricePaise: 14900,
+        mrpPaise: 19900,
+        stock: 12,
+      },
+      {
+        ...base,
+        name: 'Paper Lantern',
+        slug: 'paper-lantern',
+        pricePaise: 9950,
+        stock: 0,
+        allowPreOrder: true,
+        minQuantity: 5,
+      },
+      { ...base, name: 'Old Candle', slug: 'old-candle', pricePaise: 5000, stock: 3, archived: true },
+    ])
+    .returning({ id: products.id })) as [{ id: number }, { id: number }, { id: number }];
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+type Headers = { authorization: string };
+const add = (headers: Headers, productId: unknown) =>
+  app.inject({ method: 'POST', url: '/api/wishlists', headers, payload: { productId } });
+const list = async (headers: Headers) =>
+  (await app.inject({ url: '/api/wishlists', headers })).json<{ wishlist: WishlistItem[] }>().wishlist;
+
+describe('POST /api/wishlists', () => {
+  it('adds a product and answers the SPEC 3 entry with the product as the wishlist shows it', async () => {
+    const { headers } = await registerTestUser(app);
+    const response = await add(headers, diya.id);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      wishlistItem: {
+        id: expect.any(Number),
+        productId: diya.id,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        product: {
+          id: diya.id,
+          name: 'Clay Diya Set (4 pcs)',
+          slug: `clay-diya-set-4-pcs-${diya.id}`,
+          image: '/uploads/p.webp',
+          category: 'Diwali Gifts',
+          price: 149,
+          mrp: 199,
+          inStock: true,
+          allowPreOrder: false,
+          minQuantity: 1,
+        },
+      },
+    });
+  });
+
+  it('keeps one entry when the same product is added twice, even at once', async () => {
+    const { headers } = await registerTestUser(app);
+    const responses = await Promise.all([
+      add(headers, lantern.id),
+      add(headers, lantern.id),
+      add(headers, String(lantern.id)),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(responses.map((response) => response.json().wishlistItem.id)).size).toBe(1);
+    const items = await list(headers);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.product).toMatchObject({
+      inStock: false,
+      allowPreOrder: true,
+      minQuantity: 5,
+      mrp: null,
+    });
+  });
+
+  it('answers 404 for an unknown or archived product and 400 for a bad id', async () => {
+    const { headers } = await registerTestUser(app);
+    const unknown = await add(headers, 987654);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Product not found');
+    expect((await add(headers, archived.id)).statusCode).toBe(404);
+    const bad = await add(headers, 'diya');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Product id must be a number');
+    expect(await list(headers)).toEqual([]);
+  });
+
+  it('needs a signed-in user for every route', async () => {
+    expect((await app.inject('/api/wishlists')).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/wishlists', payload: { productId: 1 } })).statusCode,
+    ).toBe(401);
+    expect((await app.inject({ method: 'DELETE', url: '/api/wishlists/1' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'DELETE', url: '/api/wishlists' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET, DELETE /api/wishlists', () => {
+  it('lists newest first with no-store caching', async () => {
+    const { headers } = await registerTestUser(app);
+    await add(headers, diya.id);
+    await add(headers, lantern.id);
+    const response = await app.inject({ url: '/api/wishlists', headers });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json().wishlist.map((item: WishlistItem) => item.productId)).toEqual([
+      lantern.id,
+      diya.id,
+    ]);
+  });
+
+  it('drops a product from the list once it is archived', async () => {
+    const { headers } = await registerTestUser(app);
+    const [temporary] = await database.db
+      .insert(products)
+      .values({ name: 'Seasonal Hamper', slug: 'seasonal-hamper', pricePaise: 99900, categoryId, stock: 2 })
+      .returning({ id: products.id });
+    await add(headers, temporary?.id);
+    await database.db
+      .update(products)
+      .set({ archived: true })
+      .where(eq(products.id, temporary?.id ?? 0));
+    expect(await list(headers)).toEqual([]);
+  });
+
+  it('removes one product and answers success', async () => {
+    const { headers } = await registerTestUser(app);
+    await add(headers, diya.id);
+    await add(headers, lantern.id);
+    const response = await app.inject({ method: 'DELETE', url: `/api/wishlists/${diya.id}`, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect((await list(headers)).map((item) => item.productId)).toEqual([lantern.id]);
+    const again = await app.inject({ method: 'DELETE', url: `/api/wishlists/${diya.id}`, headers });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('This product is not in your wishlist');
+  });
+
+  it('clears the whole list', async () => {
+    const { headers } = await registerTestUser(app);
+    await add(headers, diya.id);
+    await add(headers, lantern.id);
+    const response = await app.inject({ method: 'DELETE', url: '/api/wishlists', headers });
+    expect(response.json()).toEqual({ success: true });
+    expect(await list(headers)).toEqual([]);
+  });
+});
+
+describe('another account', () => {
+  it('never sees, removes or clears someone else’s wishlist', async () => {
+    const owner = await registerTestUser(app);
+    const intruder = await registerTestUser(app);
+    await add(owner.headers, diya.id);
+
+    expect(await list(intruder.headers)).toEqual([]);
+    const remove = await app.inject({
+      method: 'DELETE',
+      url: `/api/wishlists/${diya.id}`,
+      headers: intruder.headers,
+    });
+    expect(remove.statusCode).toBe(404);
+    await app.inject({ method: 'DELETE', url: '/api/wishlists', headers: intruder.headers });
+    // Adding the same product is the intruder's own entry and leaves the owner's alone.
+    expect((await add(intruder.headers, diya.id)).statusCode).toBe(201);
+
+    expect((await list(owner.headers)).map((item) => item.productId)).toEqual([diya.id]);
+  });
+});

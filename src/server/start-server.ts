@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDatabase } from './db/seed/index';
+import { writeRunningStoreFile } from './modules/admin/admin-accounts';
+import { createProgressReporter } from './progress';
+
+/**
+ * Starts the store: migrate, seed an empty database, listen, and shut down gracefully on
+ * SIGTERM/SIGINT (in-flight requests finish, then the database closes).
+ */
+export async function startServer() {
+  // A .env file beside package.json is read if present; real environment variables win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  // admin:create refuses to open the embedded database while this file names a live process.
+  const removeRunningStoreFile = config.DATABASE_URL ? () => {} : writeRunningStoreFile(config.dataDir);
+  await database.migrate();
+  if (config.SEED_ON_START) {
+    const summary = await seedDatabase(database, {
+      dataDir: config.dataDir,
+      onProgress: createProgressReporter('Seeding'),
+    });
+    if (!summary.skipped) {
+      console.error(
+        `Seeded ${summary.products} products, ${summary.categories} categories, ${summary.collections} collections and ${summary.pincodes} pincodes.`,
+      );
+    }
+  }
+
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    await app.close();
+    await database.close();
+    removeRunningStoreFile();
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  return app;
+}

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { OrderRecord } from './orders';
+
+// The back office's API contract (/api/admin/*, admin role only). Money in rupees, as everywhere
+// at the API edge.
+
+export const ADMIN_PAGE_SIZE = 25;
+// Issue 11: a product at or below this stock shows on the dashboard.
+export const LOW_STOCK_THRESHOLD = 5;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 5 MB. Please upload a smaller one.';
+export const IMAGE_TYPE_MESSAGE = 'Please upload a JPEG, PNG or WebP image.';
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const trimmed = (max: number) => z.string().trim().max(max);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2031-03-10');
+const rupees = z
+  .number({ error: 'Enter an amount in rupees' })
+  .min(0, 'Amounts cannot be negative')
+  .max(10_000_000, 'That amount is too large')
+  .refine((value) => Number.isInteger(Math.round(value * 100 * 1000) / 1000), 'At most two decimals');
+
+export const AdminIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export type AdminIdParams = z.infer<typeof AdminIdParams>;
+
+export const AdminOrderIdParams = z.object({ id: z.string().min(1).max(100) });
+
+// ---- Orders ----
+
+export const AdminOrderQuery = z.object({
+  status: z.string().max(40).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  q: trimmed(200).optional(),
+  page,
+});
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
+
+export const AdminOrderSummary = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  totalAmount: z.number(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  phone: z.string(),
+  itemCount: z.number().int(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
+
+export const AdminOrderList = z.object({
+  data: z.array(AdminOrderSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOrderList = z.infer<typeof AdminOrderList>;
+
+export const AdminOrderDetail = z.object({
+  order: OrderRecord,
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  /** Statuses the order may move to now (the status machine and the return window). */
+  nextStatuses: z.array(z.string()),
+  payments: z.array(
+    z.object({
+      status: z.string(),
+      amount: z.number(),
+      method: z.string().nullable(),
+      providerPaymentId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+export const ChangeOrderStatus = z.object({
+  status: z.string().min(1, 'Choose a status').max(40),
+  note: trimmed(500).default(''),
+});
+export type ChangeOrderStatus = z.infer<typeof ChangeOrderStatus>;
+
+// ---- Products ----
+
+export const AdminProductQuery = z.object({
+  q: trimmed(200).optional(),
+  archived: z.enum(['true', 'false', 'all']).default('all'),
+  page,
+});
+export type AdminProductQuery = z.infer<typeof AdminProductQuery>;
+
+export const AdminProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  image: z.string(),
+  images: z.array(z.string()),
+  price: z.number(),
+  mrp: z.number().nullable(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  tags: z.array(z.string()),
+  stock: z.number().int(),
+  allowPreOrder: z.boolean(),
+  minQuantity: z.number().int(),
+  featured: z.boolean(),
+  archived: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+export const AdminProductList = z.object({
+  data: z.array(AdminProduct),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminProductList = z.infer<typeof AdminProductList>;
+
+const ProductFields = {
+  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  description: trimmed(5000),
+  price: rupees.refine((value) => value > 0, 'Price must be more than ₹0'),
+  mrp: rupees.nullable(),
+  categoryId: z.number({ error: 'Choose a category' }).int().positive('Choose a category'),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30),
+  stock: z.number({ error: 'Enter the stock' }).int('Stock is a whole number').min(0).max(1_000_000),
+  allowPreOrder: z.boolean(),
+  minQuantity: z.number().int().min(1, 'At least 1').max(10, 'At most 10'),
+  featured: z.boolean(),
+  archived: z.boolean(),
+};
+
+const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | null | undefined }) =>
+  value.mrp === null || value.mrp === undefined || value.price === undefined || value.mrp >= value.price;
+const MRP_MESSAGE = { message: 'MRP cannot be below the price', path: ['mrp'] };
+
+export const NewAdminProduct = z
+  .object({
+    ...ProductFields,
+    description: ProductFields.description.default(''),
+    mrp: ProductFields.mrp.default(null),
+    tags: ProductFields.tags.default([]),
+    stock: ProductFields.stock.default(0),
+    allowPreOrder: ProductFields.allowPreOrder.default(false),
+    minQuantity: ProductFields.minQuantity.default(1),
+    featured: ProductFields.featured.default(false),
+    archived: ProductFields.archived.default(false),
+  })
+  .refine(mrpAtLeastPrice, MRP_MESSAGE);
+export type NewAdminProduct = z.infer<typeof NewAdminProduct>;
+
+export const AdminProductChanges = z
+  .object(ProductFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, 'Nothing to change')
+  .refine(mrpAtLeastPrice, MRP_MESSAGE);
+export type AdminProductChanges = z.infer<typeof AdminProductChanges>;
+
+export const AdminProductResponse = z.object({ product: AdminProduct });
+export type AdminProductResponse = z.infer<typeof AdminProductResponse>;
+
+export const ImportReport = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
+
+// ---- Categories and collections ----
+
+export const AdminCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  image: z.string(),
+  sortOrder: z.number().int(),
+  productCount: z.number().int(),
+});
+export type AdminCategory = z.infer<typeof AdminCategory>;
+
+export const AdminCategoryList = z.object({ data: z.array(AdminCategory) });
+export type AdminCategoryList = z.infer<typeof AdminCategoryList>;
+
+const CategoryFields = {
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  description: trimmed(2000),
+  image: trimmed(500),
+  sortOrder: z.number().int().min(-100_000).max(100_000),
+};
+export const NewAdminCategory = z.object({
+  ...CategoryFields,
+  description: CategoryFields.description.default(''),
+  image: CategoryFields.image.default(''),
+  sortOrder: CategoryFields.sortOrder.default(0),
+});
+export type NewAdminCategory = z.infer<typeof NewAdminCategory>;
+export const AdminCategoryChanges = z.object(CategoryFields).partial();
+export type AdminCategoryChanges = z.infer<typeof AdminCategoryChanges>;
+export const AdminCategoryResponse = z.object({ category: AdminCategory });
+
+export const AdminCollection = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  featured: z.boolean(),
+  sortOrder: z.number().int(),
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), archived: z.boolean() })),
+});
+export type AdminCollection = z.infer<typeof AdminCollection>;
+export const AdminCollectionList = z.object({ data: z.array(AdminCollection) });
+export type AdminCollectionList = z.infer<typeof AdminCollectionList>;
+
+const CollectionFields = {
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  description: trimmed(2000),
+  image: trimmed(500),
+  featured: z.boolean(),
+  sortOrder: z.number().int().min(-100_000).max(100_000),
+  /** In display order. */
+  productIds: z
+    .array(z.number().int().positive())
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, 'A product appears twice'),
+};
+export const NewAdminCollection = z.object({
+  ...CollectionFields,
+  description: CollectionFields.description.default(''),
+  image: CollectionFields.image.default(''),
+  featured: CollectionFields.featured.default(false),
+  sortOrder: CollectionFields.sortOrder.default(0),
+  productIds: CollectionFields.productIds.default([]),
+});
+export type NewAdminCollection = z.infer<typeof NewAdminCollection>;
+export const AdminCollectionChanges = z.object(CollectionFields).partial();
+export type AdminCollectionChanges = z.infer<typeof AdminCollectionChanges>;
+export const AdminCollectionResponse = z.object({ collection: AdminCollection });
+
+// ---- Dashboard and outbox ----
+
+export const AdminDashboard = z.object({
+  today: z.object({ orders: z.number().int(), revenue: z.number() }),
+  month: z.object({ orders: z.number().int(), revenue: z.number() }),
+  pendingPayments: z.number().int(),
+  lowStock: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
+  /** The last 14 India-time days, oldest first. */
+  revenueSeries: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboard>;
+
+export const AdminOutboxQuery = z.object({ page });
+export const AdminMail = z.object({
+  id: z.number().int(),
+  recipient: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type AdminMail = z.infer<typeof AdminMail>;
+export const AdminOutbox = z.object({
+  data: z.array(AdminMail),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOutbox = z.infer<typeof AdminOutbox>;

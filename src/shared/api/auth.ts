@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export { LoginPayload, RegisterPayload } from '../auth';
+
+export const ROLES = ['customer', 'admin'] as const;
+
+/** SPEC 3 User ("id or userId, name, email, username"), plus fullName and role. */
+export const User = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+});
+export type User = z.infer<typeof User>;
+
+/** POST /auth/login and POST /auth/register. */
+export const AuthResponse = z.object({ user: User, token: z.string() });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/** GET /auth/me. */
+export const MeResponse = z.object({ user: User });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** POST /auth/logout. */
+export const LogoutResponse = z.object({ success: z.literal(true) });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+// The catalogue's API contract (SPEC 3 and 7, DESIGN 4 "Catalogue"). Prices are rupees here; the
+// database keeps paise.
+
+/** SPEC 9: the listing page size, also the most a single page may hold. */
+export const LISTING_PAGE_SIZE = 1000;
+/** SPEC 9: home shows up to 6 featured products. */
+export const HOME_FEATURED_COUNT = 6;
+/** Longest search text accepted; longer input is refused with 400 rather than silently cut. */
+export const SEARCH_MAX_LENGTH = 500;
+const MAX_PRICE_RUPEES = 10_000_000;
+const MAX_PAGE = 100_000;
+
+export const CategoryRef = z.object({ name: z.string(), slug: z.string() });
+export type CategoryRef = z.infer<typeof CategoryRef>;
+
+export const Product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** `{name-slug}-{id}`: the product page is /product/{slug} (SPEC 2). */
+  slug: z.string(),
+  description: z.string(),
+  image: z.string(),
+  /** Extra images after the main one (SPEC 3). */
+  images: z.array(z.string()),
+  price: z.number(),
+  /** Null when the store has none; the client then shows a synthetic mrp (SPEC 9). */
+  mrp: z.number().nullable(),
+  /** The category's name (SPEC 3). */
+  category: z.string(),
+  categoryData: CategoryRef,
+  tags: z.array(z.string()),
+  /** stock > 0 (DESIGN 4). */
+  inStock: z.boolean(),
+  allowPreOrder: z.boolean(),
+  minQuantity: z.number().int(),
+  stock: z.number().int(),
+  rating: z.number(),
+  ratingCount: z.number().int(),
+  featured: z.boolean(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof Product>;
+
+/**
+ * Sort values of GET /api/products (SPEC 7 "Listing sort values sent: featured, id, price (both
+ * price directions), rating"). `order` gives the direction; each sort has a natural default:
+ * featured desc (featured first), id desc (newest first), created_at desc (the home fallback's
+ * "sorted by created_at"), price asc, rating desc. `relevance` (best match first) is the default
+ * when a search is given, `featured` otherwise.
+ */
+export const PRODUCT_SORTS = ['featured', 'id', 'created_at', 'price', 'rating', 'relevance'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const DEFAULT_SORT_ORDER: Readonly<Record<ProductSort, SortOrder>> = {
+  featured: 'desc',
+  id: 'desc',
+  created_at: 'desc',
+  price: 'asc',
+  rating: 'desc',
+  relevance: 'desc',
+};
+
+/** An empty query value (`?minPrice=`) means "not given", as a form with an empty field sends it. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const rupees = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of rupees` })
+    .min(0, `${name} must not be negative`)
+    .max(MAX_PRICE_RUPEES, `${name} is too large`);
+
+export const ProductListQuery = z
+  .object({
+    search: optional(
+      z.string().max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`),
+    ),
+    /** A category slug (a category name also works: it is slugified). */
+    category: optional(z.string().max(200, 'category is too long')),
+    minPrice: optional(rupees('minPrice')),
+    maxPrice: optional(rupees('maxPrice')),
+    sort: optional(z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` })),
+    order: optional(z.enum(SORT_ORDERS, { error: 'order must be asc or desc' })),
+    page: optional(
+      z.coerce
+        .number({ error: 'page must be a whole number from 1' })
+        .int('page must be a whole number from 1')
+        .min(1, 'page must be a whole number from 1')
+        .max(MAX_PAGE, 'page is too large'),
+    ),
+    limit: optional(
+      z.coerce
+        .number({ error: `limit must be a whole number from 1 to ${LISTING_PAGE_SIZE}` })
+        .int(`limit must be a whole number from 1 to ${LISTING_PAGE_SIZE}`)
+        .min(1, `limit must be a whole number from 1 to ${LISTING_PAGE_SIZE}`)
+        .max(LISTING_PAGE_SIZE, `limit must be a whole number from 1 to ${LISTING_PAGE_SIZE}`),
+    ),
+    featured: optional(
+      z
+        .enum(['true', 'false'], { error: 'featured must be true or false' })
+        .transform((value) => value === 'true'),
+    ),
+  })
+  .refine(
+    (query) =>
+      query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
+    {
+      message: 'minPrice must not be more than maxPrice',
+      path: ['minPrice'],
+    },
+  );
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+/** The query as the web client sends it. */
+export type ProductQuery = {
+  search?: string;
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: ProductSort;
+  order?: SortOrder;
+  page?: number;
+  limit?: number;
+  featured?: boolean;
+};
+
+export const ProductList = z.object({ data: z.array(Product), total: z.number().int() });
+export type ProductList = z.infer<typeof ProductList>;
+
+export const ProductResponse = z.object({ product: Product });
+export type ProductResponse = z.infer<typeof ProductResponse>;
+
+/** Catalogue ids in paths are positive whole numbers; anything else is a 400, not a 500. */
+export const IdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'id must be a positive whole number')
+    .transform(Number)
+    .refine((id) => id > 0, 'id must be a positive whole number'),
+});
+
+export const Category = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  image: z.string(),
+  productCount: z.number().int(),
+});
+export type Category = z.infer<typeof Category>;
+export const CategoryList = z.array(Category);
+
+export const CollectionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** `{name-slug}-{id}`: the page is /collection/{slug} (SPEC 2). */
+  slug: z.string(),
+  description: z.string(),
+  image: z.string(),
+  featured: z.boolean(),
+  productCount: z.number().int(),
+});
+export type CollectionSummary = z.infer<typeof CollectionSummary>;
+export const CollectionList = z.array(CollectionSummary);
+
+export const CollectionDetail = CollectionSummary.extend({ products: z.array(Product) });
+export type CollectionDetail = z.infer<typeof CollectionDetail>;
+export const CollectionResponse = z.object({ data: CollectionDetail });
+export type CollectionResponse = z.infer<typeof CollectionResponse>;

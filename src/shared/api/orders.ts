@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AddressForm } from '../address';
+import { DeliveryInfo } from '../delivery';
+
+/** An order id in a URL: any short string; one that is not ours is simply 'Order not found'. */
+export const OrderIdParams = z.object({ id: z.string().min(1).max(100) });
+export type OrderIdParams = z.infer<typeof OrderIdParams>;
+
+/** SPEC 3 order item: product {name, image, inStock, allowPreOrder}, quantity, price (rupees). */
+export const OrderItemRecord = z.object({
+  product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    image: z.string(),
+    inStock: z.boolean(),
+    allowPreOrder: z.boolean(),
+  }),
+  quantity: z.number().int(),
+  /** Unit price the shopper paid, in rupees. */
+  price: z.number(),
+  isPreOrder: z.boolean(),
+});
+export type OrderItemRecord = z.infer<typeof OrderItemRecord>;
+
+/** One step of the timeline the customer sees (DESIGN 4 "Status machine"). */
+export const OrderEventRecord = z.object({
+  status: z.string(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type OrderEventRecord = z.infer<typeof OrderEventRecord>;
+
+/** Expected delivery as worked out when the order was placed, for its pincode. */
+export const DeliveryEstimate = DeliveryInfo.omit({ serviceable: true, shipping: true });
+export type DeliveryEstimate = z.infer<typeof DeliveryEstimate>;
+
+/**
+ * SPEC 3 order: id (also _id), status, createdAt (also created_at), items, totalAmount (also
+ * total), shippingCost, shippingAddress. Money in rupees.
+ */
+export const OrderRecord = z.object({
+  id: z.string(),
+  _id: z.string(),
+  orderNumber: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  created_at: z.string(),
+  paidAt: z.string().nullable(),
+  items: z.array(OrderItemRecord),
+  subtotal: z.number(),
+  shippingCost: z.number(),
+  totalAmount: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  shippingAddress: AddressForm,
+  events: z.array(OrderEventRecord),
+  deliveryEstimate: DeliveryEstimate.nullable(),
+});
+export type OrderRecord = z.infer<typeof OrderRecord>;
+
+/** GET /orders/my-orders: SPEC 7 'list in data', newest first. */
+export const OrderListResponse = z.object({ data: z.array(OrderRecord) });
+export type OrderListResponse = z.infer<typeof OrderListResponse>;

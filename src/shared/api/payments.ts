@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { ShippingAddress } from '../address';
+import { MAX_QUANTITY } from '../cart-rules';
+
+// SPEC 8 and DESIGN 4: the words the server says about money, shown as they are by the web app.
+export const PAYMENT_MESSAGES = {
+  pricesChanged: 'Prices have changed since you loaded the page. Please review your cart.',
+  verificationFailed: 'Payment verification failed',
+  idempotencyKeyReused: 'This request key was already used for a different order. Please try again.',
+  emptyOrder: 'Your cart is empty',
+  duplicateProduct: 'Each product may appear only once in an order',
+  orderNotFound: 'Order not found',
+  orderNoLongerPending: 'This order is no longer awaiting payment. Please review your cart.',
+  alreadyPaid: 'This order has already been paid',
+  paymentFailedRecorded: 'Payment failure recorded',
+  paymentVerified: 'Payment verified successfully',
+} as const;
+
+/** SPEC 3: 'out of stock' names the product so the shopper knows which line to change. */
+export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock. Please review your cart.`;
+export const onlyLeftMessage = (name: string, left: number) =>
+  `Only ${left} of ${name} left in stock. Please review your cart.`;
+export const noLongerAvailableMessage = (name: string) =>
+  `${name} is no longer available. Please remove it from your cart.`;
+export const preOrderOnlyMessage = (name: string) =>
+  `${name} has just sold out and is now available on pre-order only. Please review your cart.`;
+export const quantityRangeMessage = (name: string, min: number) =>
+  `Quantity of ${name} must be between ${min} and ${MAX_QUANTITY}`;
+
+const ProductId = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * SPEC 7 create-order line. inStock, allowPreOrder and minQuantity are what the shopper's cart
+ * believed; the server decides from its own rows and refuses a line whose stock status changed.
+ */
+export const CreateOrderItem = z.object({
+  productId: z.coerce.number().pipe(ProductId),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
+  inStock: z.boolean().optional(),
+  allowPreOrder: z.boolean().optional(),
+  minQuantity: z.number().int().optional(),
+});
+export type CreateOrderItem = z.infer<typeof CreateOrderItem>;
+
+// A real cart has a handful of lines; the cap bounds the work of one request.
+export const MAX_ORDER_LINES = 50;
+
+/** POST /api/payments/create-order. totalAmount: the rupee total the shopper saw, shipping included. */
+export const CreateOrderPayload = z.object({
+  items: z
+    .array(CreateOrderItem)
+    .min(1, PAYMENT_MESSAGES.emptyOrder)
+    .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines`)
+    .refine((items) => new Set(items.map((item) => item.productId)).size === items.length, {
+      message: PAYMENT_MESSAGES.duplicateProduct,
+    }),
+  totalAmount: z.number({ error: 'Total amount is required' }).nonnegative().max(100_000_000),
+  shippingAddress: ShippingAddress,
+});
+export type CreateOrderPayload = z.infer<typeof CreateOrderPayload>;
+export type CreateOrderInput = z.input<typeof CreateOrderPayload>;
+
+/**
+ * Optional `Idempotency-Key` header: a retried create-order with the same key gets the same order.
+ * Other headers (authorization) pass through untouched.
+ */
+export const CreateOrderHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, 'Idempotency-Key must not be empty')
+    .max(200, 'Idempotency-Key must be at most 200 characters')
+    .optional(),
+});
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
+export const PaymentProviderName = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
+
+/** The provider's order, as Razorpay's checkout takes it: amount in paise. */
+export const ProviderOrder = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+});
+export type ProviderOrder = z.infer<typeof ProviderOrder>;
+
+export const CreateOrderResponse = z.object({
+  order: ProviderOrder,
+  /** Our order id (uuid), for verify-payment and /order-confirmation/{orderId}. */
+  orderId: z.string(),
+  orderNumber: z.string(),
+  /** Rupees, as the API speaks (SPEC 3). */
+  totalAmount: z.number(),
+  keyId: z.string(),
+  provider: PaymentProviderName,
+});
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+/** SPEC 3 verification payload: the provider's three fields plus our order id. */
+export const VerifyPaymentPayload = z.object({
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+  orderId: z.string().min(1).max(100),
+});
+export type VerifyPaymentPayload = z.infer<typeof VerifyPaymentPayload>;
+
+export const VerifyPaymentResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: z.string(),
+});
+export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
+
+/** Razorpay's failure object as checkout.js gives it to 'payment.failed' (every field optional). */
+export const ProviderPaymentError = z.looseObject({
+  code: z.string().max(100).optional(),
+  description: z.string().max(500).optional(),
+  reason: z.string().max(200).optional(),
+  source: z.string().max(100).optional(),
+  step: z.string().max(100).optional(),
+  metadata: z
+    .looseObject({
+      order_id: z.string().max(100).optional(),
+      payment_id: z.string().max(100).optional(),
+    })
+    .optional(),
+});
+export type ProviderPaymentError = z.infer<typeof ProviderPaymentError>;
+
+/** SPEC 7 payment-failed: the client reports what the payment window said. */
+export const PaymentFailedPayload = z.object({
+  orderId: z.string().min(1).max(100),
+  error: z.union([z.string().max(500), ProviderPaymentError]).optional(),
+});
+export type PaymentFailedPayload = z.infer<typeof PaymentFailedPayload>;
+
+export const PaymentFailedResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  orderId: z.string(),
+  status: z.string(),
+});
+export type PaymentFailedResponse = z.infer<typeof PaymentFailedResponse>;
+
+/** GET /api/payments/config: what the payment page needs to load the provider's window. */
+export const PaymentConfig = z.object({
+  provider: PaymentProviderName,
+  keyId: z.string(),
+  checkoutScript: z.string(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfig>;
+
+export const WebhookResponse = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+});
+export type WebhookResponse = z.infer<typeof WebhookResponse>;

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canTransition,
+  isWithinReturnWindow,
+  nextStatuses,
+  ORDER_STATUSES,
+  OrderStatus,
+  orderStatusColour,
+  orderStatusLabel,
+  RETURN_WINDOW_DAYS,
+  showsExpectedDelivery,
+} from './order-status';
+
+describe('order status labels (SPEC 4)', () => {
+  it.each([
+    ['pending', 'Payment Pending'],
+    ['paid', 'Payment Confirmed'],
+    ['confirmed', 'Order Confirmed'],
+    ['processing', 'Processing'],
+    ['packed', 'Packed'],
+    ['shipped', 'Shipped'],
+    ['out_for_delivery', 'Out for Delivery'],
+    ['delivered', 'Delivered'],
+    ['failed_delivery', 'Delivery Failed'],
+    ['returned', 'Returned'],
+    ['cancelled', 'Cancelled'],
+  ])('labels %s as %s', (status, label) => {
+    expect(orderStatusLabel(status)).toBe(label);
+  });
+
+  it('capitalises a status it does not know', () => {
+    expect(orderStatusLabel('refunded')).toBe('Refunded');
+    expect(orderStatusLabel('on_hold')).toBe('On hold');
+  });
+});
+
+describe('order status colours (SPEC 4)', () => {
+  it.each([
+    ['pending', 'yellow'],
+    ['paid', 'green'],
+    ['delivered', 'green'],
+    ['confirmed', 'blue'],
+    ['processing', 'indigo'],
+    ['packed', 'purple'],
+    ['shipped', 'cyan'],
+    ['out_for_delivery', 'orange'],
+    ['failed_delivery', 'red'],
+    ['cancelled', 'red'],
+    ['returned', 'grey'],
+    ['refunded', 'grey'],
+  ])('colours %s %s', (status, colour) => {
+    expect(orderStatusColour(status)).toBe(colour);
+  });
+});
+
+describe('status machine (DESIGN 4)', () => {
+  it('walks the happy path from pending to delivered', () => {
+    const path: OrderStatus[] = [
+      'pending',
+      'paid',
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+      'out_for_delivery',
+      'delivered',
+    ];
+    for (let step = 1; step < path.length; step++) {
+      expect(canTransition(path[step - 1]!, path[step]!)).toBe(true);
+    }
+  });
+
+  it('retries or returns a failed delivery', () => {
+    expect(canTransition('out_for_delivery', 'failed_delivery')).toBe(true);
+    expect(nextStatuses('failed_delivery')).toEqual(['out_for_delivery', 'returned']);
+  });
+
+  it('lets a delivered order be returned', () => {
+    expect(nextStatuses('delivered')).toEqual(['returned']);
+  });
+
+  it('cancels only before packing', () => {
+    const cancellable = ORDER_STATUSES.filter((status) => canTransition(status, 'cancelled'));
+    expect(cancellable).toEqual(['pending', 'paid', 'confirmed', 'processing']);
+  });
+
+  it('refuses skipping payment, going back, and leaving a final status', () => {
+    expect(canTransition('pending', 'confirmed')).toBe(false);
+    expect(canTransition('shipped', 'packed')).toBe(false);
+    expect(canTransition('delivered', 'cancelled')).toBe(false);
+    expect(nextStatuses('cancelled')).toEqual([]);
+    expect(nextStatuses('returned')).toEqual([]);
+  });
+
+  it('refuses a status outside the spec', () => {
+    expect(OrderStatus.safeParse('refunded').success).toBe(false);
+  });
+});
+
+describe('return window (SPEC 1: 7-day return)', () => {
+  const deliveredAt = new Date('2025-10-20T10:00:00+05:30');
+
+  it('is open for seven days after delivery', () => {
+    expect(RETURN_WINDOW_DAYS).toBe(7);
+    expect(isWithinReturnWindow(deliveredAt, new Date('2025-10-27T10:00:00+05:30'))).toBe(true);
+  });
+
+  it('is closed after seven days', () => {
+    expect(isWithinReturnWindow(deliveredAt, new Date('2025-10-27T10:00:01+05:30'))).toBe(false);
+  });
+});
+
+describe('expected-delivery hint (SPEC 2 My Orders)', () => {
+  it('shows for orders still on their way', () => {
+    expect(showsExpectedDelivery('paid')).toBe(true);
+    expect(showsExpectedDelivery('out_for_delivery')).toBe(true);
+  });
+
+  it('hides for delivered, cancelled and returned orders', () => {
+    expect(showsExpectedDelivery('delivered')).toBe(false);
+    expect(showsExpectedDelivery('cancelled')).toBe(false);
+    expect(showsExpectedDelivery('returned')).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+// SPEC 4 "Order status": the values, their labels and badge colours.
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'confirmed',
+  'processing',
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'failed_delivery',
+  'returned',
+  'cancelled',
+] as const;
+
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const isOrderStatus = (value: string): value is OrderStatus => OrderStatus.safeParse(value).success;
+
+const SPECIAL_LABELS: Partial<Record<OrderStatus, string>> = {
+  pending: 'Payment Pending',
+  paid: 'Payment Confirmed',
+  confirmed: 'Order Confirmed',
+  out_for_delivery: 'Out for Delivery',
+  failed_delivery: 'Delivery Failed',
+};
+
+/** SPEC 4: the spec's labels; any other value (known or not) capitalised, underscores as spaces. */
+export function orderStatusLabel(status: string): string {
+  const special = isOrderStatus(status) ? SPECIAL_LABELS[status] : undefined;
+  if (special) return special;
+  const words = status.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export type BadgeColour =
+  | 'yellow'
+  | 'green'
+  | 'blue'
+  | 'indigo'
+  | 'purple'
+  | 'cyan'
+  | 'orange'
+  | 'red'
+  | 'grey';
+
+const STATUS_COLOURS: Partial<Record<OrderStatus, BadgeColour>> = {
+  pending: 'yellow',
+  paid: 'green',
+  delivered: 'green',
+  confirmed: 'blue',
+  processing: 'indigo',
+  packed: 'purple',
+  shipped: 'cyan',
+  out_for_delivery: 'orange',
+  failed_delivery: 'red',
+  cancelled: 'red',
+};
+
+/** SPEC 4: badge colour; 'returned' and unknown values are grey. */
+export function orderStatusColour(status: string): BadgeColour {
+  return (isOrderStatus(status) ? STATUS_COLOURS[status] : undefined) ?? 'grey';
+}
+
+// DESIGN 4 "Status machine": anything not listed is refused (409 on the server).
+const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['paid', 'cancelled'],
+  paid: ['confirmed', 'cancelled'],
+  confirmed: ['processing', 'cancelled'],
+  processing: ['packed', 'cancelled'],
+  packed: ['shipped'],
+  shipped: ['out_for_delivery'],
+  out_for_delivery: ['delivered', 'failed_delivery'],
+  failed_delivery: ['out_for_delivery', 'returned'],
+  // Only within RETURN_WINDOW_DAYS of delivery; the caller checks the date (isWithinReturnWindow).
+  delivered: ['returned'],
+  returned: [],
+  cancelled: [],
+};
+
+export const nextStatuses = (from: OrderStatus): readonly OrderStatus[] => TRANSITIONS[from];
+
+export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => TRANSITIONS[from].includes(to);
+
+// DESIGN 4 and SPEC 1: '7-day return'.
+export const RETURN_WINDOW_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `now` is within the return window that opened at `deliveredAt` (both from the caller). */
+export function isWithinReturnWindow(deliveredAt: Date, now: Date): boolean {
+  const elapsed = now.getTime() - deliveredAt.getTime();
+  return elapsed >= 0 && elapsed <= RETURN_WINDOW_DAYS * DAY_MS;
+}
+
+/**
+ * SPEC 2 "My Orders": the expected-delivery hint is for orders not delivered or cancelled. A
+ * returned order has no delivery ahead of it either, so it gets no hint.
+ */
+export const showsExpectedDelivery = (status: string): boolean =>
+  status !== 'delivered' && status !== 'cancelled' && status !== 'returned';

@@ -1,0 +1,27 @@
+// SPEC 2 route table. The server answers these with status 200 and any other page path with 404
+// (the app then shows 'Page Not Found'), so crawlers never index a missing page.
+const pagePatterns: RegExp[] = [
+  /^\/$/,
+  /^\/products\/?$/,
+  /^\/category\/[^/]+\/?$/,
+  /^\/product\/[^/]+\/?$/,
+  /^\/collections\/?$/,
+  /^\/collection\/[^/]+\/?$/,
+  /^\/categories\/?$/,
+  /^\/cart\/?$/,
+  /^\/checkout\/?$/,
+  /^\/payment\/?$/,
+  /^\/test-payment\/?$/,
+  /^\/order-confirmation\/[^/]+\/?$/,
+  /^\/orders\/?$/,
+  /^\/wishlist\/?$/,
+  /^\/login\/?$/,
+  /^\/register\/?$/,
+  /^\/admin(\/.*)?$/,
+];
+
+export const isKnownPagePath = (path: string) => pagePatterns.some((pattern) => pattern.test(path));
+
+/** The bottom navigation is hidden on /payment, /checkout and any /product/ page (SPEC 2). */
+export const hidesBottomNav = (path: string) =>
+  path === '/payment' || path === '/checkout' || path.startsWith('/product/');

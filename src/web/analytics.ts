@@ -1,0 +1,63 @@
+// DESIGN 4: GA4 ecommerce events in INR go to window.dataLayer; gtag itself loads only when a
+// measurement id is configured.
+
+type DataLayerEvent = Record<string, unknown> & { event: string };
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+export type AnalyticsItem = {
+  item_id: string;
+  item_name: string;
+  item_category?: string;
+  price: number;
+  quantity?: number;
+};
+
+function push(entry: DataLayerEvent) {
+  window.dataLayer ??= [];
+  // GA4 recommends clearing the previous ecommerce object before pushing a new one.
+  if ('ecommerce' in entry) window.dataLayer.push({ ecommerce: null });
+  window.dataLayer.push(entry);
+}
+
+/** The page-view helper of SPEC 1: takes a path and a title. */
+export function trackPageView(path: string, title: string) {
+  push({ event: 'page_view', page_path: path, page_title: title, page_location: window.location.href });
+}
+
+export type EcommerceEvent =
+  | 'view_item_list'
+  | 'view_item'
+  | 'add_to_cart'
+  | 'remove_from_cart'
+  | 'begin_checkout'
+  | 'purchase';
+
+export function trackEcommerce(
+  event: EcommerceEvent,
+  items: AnalyticsItem[],
+  extra: Record<string, unknown> = {},
+) {
+  const value = items.reduce((sum, item) => sum + item.price * (item.quantity ?? 1), 0);
+  push({ event, ecommerce: { currency: 'INR', value, items, ...extra } });
+}
+
+const RECENT_VIEWS_KEY = 'recentViews';
+
+/** The recent-view recorder of SPEC 1: remembers the categories and collections a shopper opened. */
+export function recordRecentView(name: string) {
+  try {
+    const previous = JSON.parse(localStorage.getItem(RECENT_VIEWS_KEY) ?? '[]') as unknown;
+    const list = Array.isArray(previous)
+      ? previous.filter((entry): entry is string => typeof entry === 'string')
+      : [];
+    const next = [name, ...list.filter((entry) => entry !== name)].slice(0, 10);
+    localStorage.setItem(RECENT_VIEWS_KEY, JSON.stringify(next));
+  } catch {
+    // Storage can be full or disabled (private mode); recording is best effort.
+  }
+}

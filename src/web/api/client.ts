@@ -1,0 +1,70 @@
+/** Typed fetch for `/api`: the bearer token from storage on every call (SPEC 6), errors as ApiError. */
+
+export const TOKEN_STORAGE_KEY = 'token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Status 0 means the request never got an answer (offline, DNS, CORS). */
+export const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = readToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error. Please check your connection.');
+  }
+
+  const text = await response.text();
+  let payload: unknown = null;
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = null;
+  }
+  if (!response.ok) {
+    const body = (payload ?? {}) as { message?: string; errors?: { path: string; message: string }[] };
+    throw new ApiError(response.status, body.message ?? 'An unexpected error occurred', body.errors ?? []);
+  }
+  return payload as T;
+}

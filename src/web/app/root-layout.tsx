@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { trackPageView } from '../analytics';
+import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
+import { useAuth } from '../features/auth/auth-provider';
+import { CartBar } from '../features/cart/cart-bar';
+import { useCartCount } from '../features/cart/use-cart';
+import { LocationBar } from '../features/location/location-button';
+import { useWishlist } from '../features/wishlist/wishlist-provider';
+import { BottomNav } from './bottom-nav';
+import { ChatButton } from './chat-button';
+import { SiteFooter } from './site-footer';
+import { TopNav } from './top-nav';
+
+/** SPEC 2: the page scrolls to the top on every route change. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** SPEC 1: a page_view (path and title) on every route change, once the new page has its title. */
+function TrackPageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => trackPageView(pathname, document.title));
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+  return null;
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
+    >
+      <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+    </div>
+  );
+}
+
+/** The shell every page shares; it composes the features that the navigation shows. */
+export function RootLayout() {
+  const cartCount = useCartCount();
+  const auth = useAuth();
+  const { wishlistCount } = useWishlist();
+  // SPEC 2: Login and Register in the navigation open the modal in login or signup mode.
+  const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode }>({
+    isOpen: false,
+    mode: 'login',
+  });
+  const session = {
+    loggedIn: auth.user !== null,
+    cartCount,
+    wishlistCount,
+    onLogin: () => setAuthModal({ isOpen: true, mode: 'login' }),
+    onRegister: () => setAuthModal({ isOpen: true, mode: 'signup' }),
+    onLogout: auth.logout,
+  };
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <TrackPageViews />
+      <NavigationProgress />
+      <TopNav session={session} />
+      <LocationBar />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ChatButton />
+      <CartBar />
+      <AuthModal
+        isOpen={authModal.isOpen}
+        defaultMode={authModal.mode}
+        onClose={() => setAuthModal((current) => ({ ...current, isOpen: false }))}
+      />
+      <BottomNav
+        loggedIn={session.loggedIn}
+        cartCount={session.cartCount}
+        wishlistCount={session.wishlistCount}
+        onLogin={session.onLogin}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { storeSettings } from '../app-data';
+
+/**
+ * A page's title, description, canonical link and structured data. React 19 hoists these into
+ * <head>; render exactly one PageMeta per page.
+ */
+export function PageMeta({
+  title,
+  description,
+  canonicalPath,
+  jsonLd,
+}: {
+  title: string;
+  description?: string;
+  canonicalPath?: string;
+  jsonLd?: object[];
+}) {
+  const fullTitle = title === storeSettings.storeName ? title : `${title} | ${storeSettings.storeName}`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      {description && <meta name="description" content={description} />}
+      {canonicalPath && <link rel="canonical" href={`${window.location.origin}${canonicalPath}`} />}
+      {jsonLd?.map((item) => (
+        <script
+          key={JSON.stringify(item).slice(0, 80)}
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; '<' is escaped so it cannot close the tag
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(item).replace(/</g, '\\u003c') }}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  type AddressForm,
+  type CheckoutAddress,
+  savedAddressToForm,
+  validateAddressForm,
+} from '../../../shared/address';
+import { ApiError, readToken } from '../../api/client';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { ErrorBanner } from '../../components/status-message';
+import { ADDRESS_MESSAGES, addressErrorMessage, isSessionExpired } from './address-errors';
+import { useAddressMutations } from './use-addresses';
+
+const EMPTY: AddressForm = { fullName: '', address: '', city: '', postalCode: '', phone: '' };
+
+const formOf = (address: CheckoutAddress): AddressForm => ({
+  fullName: address.fullName,
+  address: address.address,
+  city: address.city,
+  postalCode: address.postalCode,
+  phone: address.phone,
+});
+
+const inputClass =
+  'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600';
+
+/**
+ * SPEC 2 "Address modal (add or edit)" with SPEC 5's modal rules. Saves through the API itself and
+ * hands the saved address (checkout shape) to `onSaved`.
+ */
+export function AddressModal({
+  isOpen,
+  onClose,
+  address = null,
+  onSaved,
+}: {
+  isOpen: boolean;
+  onClose(): void;
+  /** The address being edited; none to add a new one. */
+  address?: CheckoutAddress | null;
+  onSaved?(saved: CheckoutAddress): void;
+}) {
+  const editing = address !== null;
+  const [form, setForm] = useState<AddressForm>(address ? formOf(address) : EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { save } = useAddressMutations();
+  const ids = useId();
+
+  // A different address to edit fills the form (none: an empty one). Compared by value, so a parent that maps its
+  // addresses on every render does not wipe what the shopper is typing.
+  const editingKey = address ? JSON.stringify({ id: address.id, ...formOf(address) }) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: editingKey stands for address by value
+  useEffect(() => {
+    setForm(address ? formOf(address) : EMPTY);
+    setError(null);
+  }, [editingKey]);
+
+  const close = () => {
+    // SPEC 2: closing resets the form unless editing.
+    if (!editing) setForm(EMPTY);
+    setError(null);
+    onClose();
+  };
+
+  const change =
+    (field: keyof AddressForm) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setForm((current) => ({ ...current, [field]: event.target.value }));
+      // SPEC 5: editing a field clears the error.
+      setError(null);
+    };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    if (!readToken()) {
+      setError(ADDRESS_MESSAGES.loginToSave);
+      return;
+    }
+    const problem = validateAddressForm(form);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await save(form, address);
+      if (!editing) setForm(EMPTY);
+      setError(null);
+      onSaved?.(savedAddressToForm(saved));
+      onClose();
+    } catch (failure) {
+      // A 401 has already sent the shopper to the login page.
+      if (isSessionExpired(failure)) return;
+      setError(
+        failure instanceof ApiError
+          ? ADDRESS_MESSAGES.saveFailed(addressErrorMessage(failure))
+          : ADDRESS_MESSAGES.saveFailedRetry,
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: keyof AddressForm) => `${ids}-${name}`;
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={close}
+      title={editing ? 'Edit Address' : 'Add New Address'}
+      subtitle="Please fill in your delivery address details"
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        {error && <ErrorBanner>{error}</ErrorBanner>}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('fullName')} className="text-sm font-semibold text-stone-800">
+            Full Name
+          </label>
+          <input
+            id={field('fullName')}
+            className={inputClass}
+            autoComplete="name"
+            value={form.fullName}
+            onChange={change('fullName')}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('address')} className="text-sm font-semibold text-stone-800">
+            Address
+          </label>
+          <textarea
+            id={field('address')}
+            className={`${inputClass} min-h-20`}
+            rows={3}
+            autoComplete="street-address"
+            placeholder="House no., street, area, landmark"
+            value={form.address}
+            onChange={change('address')}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={field('city')} className="text-sm font-semibold text-stone-800">
+              City
+            </label>
+            <input
+              id={field('city')}
+              className={inputClass}
+              autoComplete="address-level2"
+              value={form.city}
+              onChange={change('city')}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={field('postalCode')} className="text-sm font-semibold text-stone-800">
+              Postal Code
+            </label>
+            <input
+              id={field('postalCode')}
+              className={inputClass}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              value={form.postalCode}
+              onChange={change('postalCode')}
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('phone')} className="text-sm font-semibold text-stone-800">
+            Phone Number
+          </label>
+          <input
+            id={field('phone')}
+            className={inputClass}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            value={form.phone}
+            onChange={change('phone')}
+          />
+        </div>
+        <div className="mt-2 flex gap-3">
+          <Button variant="secondary" className="flex-1" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" className="flex-1" disabled={saving}>
+            {saving ? 'Saving...' : editing ? 'Update Address' : 'Save Address'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

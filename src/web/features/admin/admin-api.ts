@@ -1,0 +1,241 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminCategory,
+  AdminCategoryChanges,
+  AdminCategoryList,
+  AdminCollection,
+  AdminCollectionChanges,
+  AdminCollectionList,
+  AdminDashboard,
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOutbox,
+  AdminProduct,
+  AdminProductChanges,
+  AdminProductList,
+  ImportReport,
+  NewAdminCategory,
+  NewAdminCollection,
+  NewAdminProduct,
+} from '../../../shared/api/admin';
+import { ApiError, apiRequest, readToken } from '../../api/client';
+
+export type OrderFilters = { status?: string; from?: string; to?: string; q?: string; page: number };
+export type ProductFilters = { q?: string; archived: 'true' | 'false' | 'all'; page: number };
+
+const keys = {
+  all: ['admin'] as const,
+  orders: (filters: OrderFilters) => ['admin', 'orders', filters] as const,
+  order: (id: string) => ['admin', 'order', id] as const,
+  products: (filters: ProductFilters) => ['admin', 'products', filters] as const,
+  product: (id: number) => ['admin', 'product', id] as const,
+  categories: ['admin', 'categories'] as const,
+  collections: ['admin', 'collections'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  outbox: (page: number) => ['admin', 'outbox', page] as const,
+};
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: keys.dashboard,
+    queryFn: ({ signal }) => apiRequest<AdminDashboard>('/admin/dashboard', { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useAdminOrders(filters: OrderFilters) {
+  return useQuery({
+    queryKey: keys.orders(filters),
+    queryFn: ({ signal }) => apiRequest<AdminOrderList>('/admin/orders', { query: filters, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAdminOrder(id: string) {
+  return useQuery({
+    queryKey: keys.order(id),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useChangeOrderStatus(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { status: string; note: string }) =>
+      apiRequest<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}/status`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: (detail) => {
+      client.setQueryData(keys.order(id), detail);
+      void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      void client.invalidateQueries({ queryKey: keys.dashboard });
+    },
+  });
+}
+
+export function useAdminProducts(filters: ProductFilters, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: keys.products(filters),
+    queryFn: ({ signal }) => apiRequest<AdminProductList>('/admin/products', { query: filters, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAdminProduct(id: number | null) {
+  return useQuery({
+    queryKey: keys.product(id ?? 0),
+    queryFn: ({ signal }) => apiRequest<{ product: AdminProduct }>(`/admin/products/${id}`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export function useSaveProduct(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewAdminProduct | AdminProductChanges) =>
+      apiRequest<{ product: AdminProduct }>(id === null ? '/admin/products' : `/admin/products/${id}`, {
+        method: id === null ? 'POST' : 'PATCH',
+        body,
+      }),
+    onSuccess: ({ product }) => {
+      client.setQueryData(keys.product(product.id), { product });
+      void client.invalidateQueries({ queryKey: ['admin', 'products'] });
+      void client.invalidateQueries({ queryKey: keys.dashboard });
+    },
+  });
+}
+
+/** Multipart upload: the API client speaks JSON only, so this one call builds its own request. */
+export async function uploadProductImage(id: number, file: File): Promise<{ product: AdminProduct }> {
+  const form = new FormData();
+  form.append('file', file);
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/admin/products/${id}/image`, {
+      method: 'POST',
+      body: form,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection.');
+  }
+  const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+  if (!response.ok) throw new ApiError(response.status, payload?.message ?? 'The upload failed');
+  return payload as { product: AdminProduct };
+}
+
+export function useUploadProductImage(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadProductImage(id, file),
+    onSuccess: ({ product }) => {
+      client.setQueryData(keys.product(product.id), { product });
+      void client.invalidateQueries({ queryKey: ['admin', 'products'] });
+    },
+  });
+}
+
+/** Fetches with the admin's token (a plain link would not send it) and saves the file. */
+export async function downloadProductsCsv(): Promise<void> {
+  const token = readToken();
+  const response = await fetch('/api/admin/products/export.csv', {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }).catch(() => {
+    throw new ApiError(0, 'Network error. Please check your connection.');
+  });
+  if (!response.ok) throw new ApiError(response.status, 'The export failed. Please try again.');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'products.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function useImportProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const token = readToken();
+      const response = await fetch('/api/admin/products/import', {
+        method: 'POST',
+        body: await file.text(),
+        headers: { 'content-type': 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      }).catch(() => {
+        throw new ApiError(0, 'Network error. Please check your connection.');
+      });
+      const payload = (await response.json().catch(() => null)) as
+        | (ImportReport & { message?: string })
+        | null;
+      if (!response.ok) throw new ApiError(response.status, payload?.message ?? 'The import failed');
+      return payload as ImportReport;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'products'] }),
+  });
+}
+
+export function useAdminCategories() {
+  return useQuery({
+    queryKey: keys.categories,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<AdminCategoryList>('/admin/categories', { signal })).data,
+    staleTime: 0,
+  });
+}
+
+export function useSaveCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: NewAdminCategory | AdminCategoryChanges }) =>
+      apiRequest<{ category: AdminCategory }>(id === null ? '/admin/categories' : `/admin/categories/${id}`, {
+        method: id === null ? 'POST' : 'PATCH',
+        body,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.categories }),
+  });
+}
+
+export function useAdminCollections() {
+  return useQuery({
+    queryKey: keys.collections,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<AdminCollectionList>('/admin/collections', { signal })).data,
+    staleTime: 0,
+  });
+}
+
+export function useSaveCollection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: NewAdminCollection | AdminCollectionChanges }) =>
+      apiRequest<{ collection: AdminCollection }>(
+        id === null ? '/admin/collections' : `/admin/collections/${id}`,
+        {
+          method: id === null ? 'POST' : 'PATCH',
+          body,
+        },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.collections }),
+  });
+}
+
+export function useOutbox(page: number) {
+  return useQuery({
+    queryKey: keys.outbox(page),
+    queryFn: ({ signal }) => apiRequest<AdminOutbox>('/admin/outbox', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** A readable message for a failed call. */
+export const errorMessage = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';

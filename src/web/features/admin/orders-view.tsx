@@ -1,0 +1,259 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminOrderDetail } from '../../../shared/api/admin';
+import { formatInr } from '../../../shared/money';
+import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
+import { Button } from '../../components/button';
+import { EmptyState, ErrorBanner } from '../../components/status-message';
+import { errorMessage, type OrderFilters, useAdminOrders, useChangeOrderStatus } from './admin-api';
+import { formatDateTime, inputClass, Pager, QueryState, StatusText } from './admin-ui';
+
+function OrderFiltersForm({
+  filters,
+  onChange,
+}: {
+  filters: OrderFilters;
+  onChange(next: OrderFilters): void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(filters);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...draft, page: 1 });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-3 rounded-xl border border-brand-100 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+    >
+      <div className="flex flex-col gap-1 lg:col-span-2">
+        <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
+          Order number, e-mail or phone
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className={inputClass}
+          value={draft.q ?? ''}
+          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-status`} className="text-sm font-semibold text-stone-800">
+          Status
+        </label>
+        <select
+          id={`${id}-status`}
+          className={inputClass}
+          value={draft.status ?? ''}
+          onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+        >
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {orderStatusLabel(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-from`} className="text-sm font-semibold text-stone-800">
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          className={inputClass}
+          value={draft.from ?? ''}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-to`} className="text-sm font-semibold text-stone-800">
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          className={inputClass}
+          value={draft.to ?? ''}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+        />
+      </div>
+      <div className="sm:col-span-2 lg:col-span-5">
+        <Button type="submit">Filter orders</Button>
+      </div>
+    </form>
+  );
+}
+
+export function OrdersView() {
+  const [filters, setFilters] = useState<OrderFilters>({ page: 1 });
+  const orders = useAdminOrders(filters);
+  return (
+    <div className="space-y-4">
+      <OrderFiltersForm filters={filters} onChange={setFilters} />
+      <QueryState isPending={orders.isPending} error={orders.error} label="orders">
+        {orders.data && orders.data.data.length === 0 ? (
+          <EmptyState title="No orders found">Try other filters.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-stone-100 rounded-xl border border-brand-100 bg-white">
+            {orders.data?.data.map((order) => (
+              <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <div className="min-w-0">
+                  <Link to={`/admin/orders/${order.id}`} className="font-bold text-brand-700 underline">
+                    Order {order.orderNumber}
+                  </Link>
+                  <p className="truncate text-sm text-stone-600">
+                    {order.customerName} · {order.customerEmail} · {order.phone}
+                  </p>
+                  <p className="text-xs text-stone-500">
+                    {formatDateTime(order.createdAt)} · {order.itemCount}{' '}
+                    {order.itemCount === 1 ? 'item' : 'items'}
+                  </p>
+                </div>
+                <div className="text-right">
+                  <p className="font-bold text-stone-900">{formatInr(order.totalAmount)}</p>
+                  <StatusText status={order.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {orders.data && (
+          <Pager
+            page={orders.data.page}
+            pageSize={orders.data.pageSize}
+            total={orders.data.total}
+            onPage={(page) => setFilters({ ...filters, page })}
+          />
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+/** The status buttons offer only the steps the server allows now (nextStatuses). */
+export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  const change = useChangeOrderStatus(detail.order.id);
+  if (detail.nextStatuses.length === 0) {
+    return (
+      <p className="text-stone-600">
+        This order is {orderStatusLabel(detail.order.status)}; it has no further steps.
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
+      <h2 id={`${id}-title`} className="font-bold text-stone-900">
+        Change status
+      </h2>
+      <label htmlFor={`${id}-note`} className="mt-3 block text-sm font-semibold text-stone-800">
+        Note for the customer (optional)
+      </label>
+      <textarea
+        id={`${id}-note`}
+        className={`${inputClass} mt-1`}
+        rows={2}
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <div className="mt-3 flex flex-wrap gap-2">
+        {detail.nextStatuses.map((status) => (
+          <Button
+            key={status}
+            variant={status === 'cancelled' || status === 'returned' ? 'danger' : 'primary'}
+            disabled={change.isPending}
+            onClick={() => change.mutate({ status, note }, { onSuccess: () => setNote('') })}
+          >
+            Mark as {orderStatusLabel(status)}
+          </Button>
+        ))}
+      </div>
+      {change.error && (
+        <div className="mt-3">
+          <ErrorBanner>{errorMessage(change.error)}</ErrorBanner>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
+  const { order, customer } = detail;
+  return (
+    <div className="space-y-4">
+      <section className="rounded-xl border border-brand-100 bg-white p-4">
+        <p className="text-sm text-stone-600">Placed {formatDateTime(order.createdAt)}</p>
+        <p className="mt-1">
+          Status: <StatusText status={order.status} />
+        </p>
+        <p className="mt-2 font-semibold">
+          {customer.name} · {customer.email}
+        </p>
+        <address className="mt-1 not-italic text-stone-700">
+          {order.shippingAddress.fullName}, {order.shippingAddress.address}, {order.shippingAddress.city}{' '}
+          {order.shippingAddress.postalCode} · Phone {order.shippingAddress.phone}
+        </address>
+      </section>
+      <section className="rounded-xl border border-brand-100 bg-white p-4">
+        <h2 className="font-bold text-stone-900">Items</h2>
+        <ul className="mt-2 divide-y divide-stone-100">
+          {order.items.map((item) => (
+            <li key={item.product.id} className="flex justify-between gap-2 py-2">
+              <span>
+                {item.quantity} × {item.product.name}
+                {item.isPreOrder ? ' (Pre-Order)' : ''}
+              </span>
+              <span className="font-semibold">{formatInr(item.price * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatInr(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd>{order.shippingCost === 0 ? 'Free' : formatInr(order.shippingCost)}</dd>
+          </div>
+          <div className="flex justify-between font-bold">
+            <dt>Total</dt>
+            <dd>{formatInr(order.totalAmount)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="rounded-xl border border-brand-100 bg-white p-4">
+        <h2 className="font-bold text-stone-900">Payments</h2>
+        {detail.payments.length === 0 ? (
+          <p className="mt-2 text-stone-600">No payment recorded yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {detail.payments.map((payment) => (
+              <li key={`${payment.createdAt}-${payment.providerPaymentId ?? ''}`}>
+                {formatDateTime(payment.createdAt)}: {payment.status} {formatInr(payment.amount)}
+                {payment.method ? ` by ${payment.method}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="rounded-xl border border-brand-100 bg-white p-4">
+        <h2 className="font-bold text-stone-900">Timeline</h2>
+        <ol className="mt-2 space-y-2 text-sm">
+          {order.events.map((event) => (
+            <li key={`${event.createdAt}-${event.status}`}>
+              <StatusText status={event.status} />{' '}
+              <span className="text-stone-600">{formatDateTime(event.createdAt)}</span>
+              {event.note && <p className="text-stone-700">{event.note}</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

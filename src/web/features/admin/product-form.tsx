@@ -1,0 +1,281 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  type AdminCategory,
+  type AdminProduct,
+  MAX_IMAGE_BYTES,
+  type NewAdminProduct,
+} from '../../../shared/api/admin';
+import { Button } from '../../components/button';
+import { ErrorBanner } from '../../components/status-message';
+import { errorMessage, useSaveProduct, useUploadProductImage } from './admin-api';
+import { inputClass } from './admin-ui';
+
+const amount = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,2})?$/, `Enter the ${label} in rupees, e.g. 349 or 349.50`);
+
+// The form's fields as typed; converted to the API's NewAdminProduct on submit.
+const ProductFormValues = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    description: z.string().max(5000),
+    price: amount('price').refine((value) => Number(value) > 0, 'Price must be more than ₹0'),
+    mrp: z.union([z.literal(''), amount('MRP')]),
+    categoryId: z.string().min(1, 'Choose a category'),
+    tags: z.string().max(1000),
+    stock: z.string().regex(/^\d{1,7}$/, 'Stock is a whole number'),
+    minQuantity: z.string().regex(/^([1-9]|10)$/, 'Minimum quantity is 1 to 10'),
+    allowPreOrder: z.boolean(),
+    featured: z.boolean(),
+    archived: z.boolean(),
+  })
+  .refine((values) => values.mrp === '' || Number(values.mrp) >= Number(values.price), {
+    message: 'MRP cannot be below the price',
+    path: ['mrp'],
+  });
+type ProductFormValues = z.infer<typeof ProductFormValues>;
+
+const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
+  name: product?.name ?? '',
+  description: product?.description ?? '',
+  price: product ? String(product.price) : '',
+  mrp: product?.mrp === null || product?.mrp === undefined ? '' : String(product.mrp),
+  categoryId: product ? String(product.categoryId) : '',
+  tags: product?.tags.join(', ') ?? '',
+  stock: product ? String(product.stock) : '0',
+  minQuantity: product ? String(product.minQuantity) : '1',
+  allowPreOrder: product?.allowPreOrder ?? false,
+  featured: product?.featured ?? false,
+  archived: product?.archived ?? false,
+});
+
+const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
+  name: values.name,
+  description: values.description.trim(),
+  price: Number(values.price),
+  mrp: values.mrp === '' ? null : Number(values.mrp),
+  categoryId: Number(values.categoryId),
+  tags: values.tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean),
+  stock: Number(values.stock),
+  minQuantity: Number(values.minQuantity),
+  allowPreOrder: values.allowPreOrder,
+  featured: values.featured,
+  archived: values.archived,
+});
+
+function Field({
+  label,
+  error,
+  children,
+  id,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+  id: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Create (product null) or edit a product; answers the saved product. */
+export function ProductForm({
+  product,
+  categories,
+  onSaved,
+}: {
+  product: AdminProduct | null;
+  categories: AdminCategory[];
+  onSaved(product: AdminProduct): void;
+}) {
+  const id = useId();
+  const save = useSaveProduct(product?.id ?? null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProductFormValues>({
+    resolver: zodResolver(ProductFormValues),
+    defaultValues: valuesOf(product),
+  });
+  const [saved, setSaved] = useState(false);
+  const described = (name: keyof ProductFormValues) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
+
+  const submit = handleSubmit((values) =>
+    save.mutate(payloadOf(values), {
+      onSuccess: ({ product: stored }) => {
+        setSaved(true);
+        onSaved(stored);
+      },
+    }),
+  );
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 rounded-xl border border-brand-100 bg-white p-4 sm:grid-cols-2"
+    >
+      <div className="sm:col-span-2">
+        <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
+          <input id={`${id}-name`} className={inputClass} {...register('name')} {...described('name')} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
+          <textarea id={`${id}-description`} rows={4} className={inputClass} {...register('description')} />
+        </Field>
+      </div>
+      <Field id={`${id}-price`} label="Price (₹)" error={errors.price?.message}>
+        <input
+          id={`${id}-price`}
+          inputMode="decimal"
+          className={inputClass}
+          {...register('price')}
+          {...described('price')}
+        />
+      </Field>
+      <Field id={`${id}-mrp`} label="MRP (₹, optional)" error={errors.mrp?.message}>
+        <input
+          id={`${id}-mrp`}
+          inputMode="decimal"
+          className={inputClass}
+          {...register('mrp')}
+          {...described('mrp')}
+        />
+      </Field>
+      <Field id={`${id}-categoryId`} label="Category" error={errors.categoryId?.message}>
+        <select
+          id={`${id}-categoryId`}
+          className={inputClass}
+          {...register('categoryId')}
+          {...described('categoryId')}
+        >
+          <option value="">Choose a category</option>
+          {categories.map((category) => (
+            <option key={category.id} value={String(category.id)}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-tags`} label="Tags (comma-separated)" error={errors.tags?.message}>
+        <input id={`${id}-tags`} className={inputClass} {...register('tags')} />
+      </Field>
+      <Field id={`${id}-stock`} label="Stock" error={errors.stock?.message}>
+        <input
+          id={`${id}-stock`}
+          inputMode="numeric"
+          className={inputClass}
+          {...register('stock')}
+          {...described('stock')}
+        />
+      </Field>
+      <Field id={`${id}-minQuantity`} label="Minimum quantity" error={errors.minQuantity?.message}>
+        <input
+          id={`${id}-minQuantity`}
+          inputMode="numeric"
+          className={inputClass}
+          {...register('minQuantity')}
+          {...described('minQuantity')}
+        />
+      </Field>
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="text-sm font-semibold text-stone-800">Options</legend>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="h-5 w-5" {...register('allowPreOrder')} /> Allow pre-orders when
+          out of stock
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="h-5 w-5" {...register('featured')} /> Featured
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="h-5 w-5" {...register('archived')} /> Archived (hidden from the
+          store)
+        </label>
+      </fieldset>
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        {save.error && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}
+        {saved && !save.isPending && !save.error && (
+          <p role="status" className="font-semibold text-green-800">
+            Product saved
+          </p>
+        )}
+        <Button type="submit" disabled={save.isPending}>
+          {product ? 'Save product' : 'Create product'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Replaces the product's picture; the server checks the bytes, this only checks size first. */
+export function ProductImageUpload({ product }: { product: AdminProduct }) {
+  const id = useId();
+  const upload = useUploadProductImage(product.id);
+  const [tooLarge, setTooLarge] = useState(false);
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
+      <h2 id={`${id}-title`} className="font-bold text-stone-900">
+        Product image
+      </h2>
+      {product.image ? (
+        <img src={product.image} alt={product.name} className="mt-3 h-40 w-40 rounded-lg object-cover" />
+      ) : (
+        <p className="mt-2 text-stone-600">No image yet.</p>
+      )}
+      <label htmlFor={`${id}-file`} className="mt-3 block text-sm font-semibold text-stone-800">
+        Upload image (JPEG, PNG or WebP, up to 5 MB)
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="mt-1 block w-full text-sm"
+        disabled={upload.isPending}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          setTooLarge(file.size > MAX_IMAGE_BYTES);
+          if (file.size <= MAX_IMAGE_BYTES) upload.mutate(file);
+        }}
+      />
+      {upload.isPending && <p role="status">Uploading…</p>}
+      {upload.isSuccess && !upload.isPending && (
+        <p role="status" className="font-semibold text-green-800">
+          Image uploaded
+        </p>
+      )}
+      {(tooLarge || upload.error) && (
+        <div className="mt-2">
+          <ErrorBanner>
+            {tooLarge
+              ? 'The image is larger than 5 MB. Please upload a smaller one.'
+              : errorMessage(upload.error)}
+          </ErrorBanner>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
+import { Button } from '../../components/button';
+import { ErrorBanner } from '../../components/status-message';
+import { useAuth } from './auth-provider';
+import { FormField } from './form-field';
+
+/** SPEC 5 quick signup: e-mail and password as for registration, the name optional. */
+const QuickSignupValues = z.object({
+  email: LoginPayload.shape.email,
+  password: RegisterPayload.shape.password,
+  name: z.string().trim().max(100, 'Full name must be at most 100 characters'),
+});
+
+/** SPEC 5 registration page: every field required, plus the confirmation. */
+const RegisterValues = RegisterPayload.extend({
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+});
+
+/** Server failures (SPEC 8) in the red box; field rules appear under each field. */
+function AuthError() {
+  const { error } = useAuth();
+  return error ? <ErrorBanner>{error}</ErrorBanner> : null;
+}
+
+/** Runs a submit with the button disabled and its busy label shown until it settles. */
+function useSubmitting() {
+  const [submitting, setSubmitting] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setSubmitting(true);
+    try {
+      await action();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return [submitting, run] as const;
+}
+
+export function LoginForm({ onSuccess }: { onSuccess(): void }) {
+  const { login } = useAuth();
+  const [submitting, run] = useSubmitting();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(LoginPayload),
+    defaultValues: { email: '', password: '' },
+  });
+  const submit = handleSubmit((values) =>
+    run(async () => {
+      if (await login(values)) onSuccess();
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <AuthError />
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" disabled={submitting} className="mt-1 w-full">
+        {submitting ? 'Please wait...' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}
+
+export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
+  const { quickSignup } = useAuth();
+  const [submitting, run] = useSubmitting();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(QuickSignupValues),
+    defaultValues: { email: '', password: '', name: '' },
+  });
+  const submit = handleSubmit((values) =>
+    run(async () => {
+      if (await quickSignup(values)) onSuccess();
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <AuthError />
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Password (min 6 characters)"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <FormField
+        label="Full Name (Optional)"
+        autoComplete="name"
+        placeholder="Full Name (Optional)"
+        error={formState.errors.name?.message}
+        {...register('name')}
+      />
+      <Button type="submit" disabled={submitting} className="mt-1 w-full">
+        {submitting ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}
+
+export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
+  const { register: registerAccount } = useAuth();
+  const [submitting, run] = useSubmitting();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(RegisterValues),
+    defaultValues: { fullName: '', username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const submit = handleSubmit(({ confirmPassword, ...payload }) => {
+    // SPEC 5: a mismatch is reported with an alert and nothing is sent.
+    if (confirmPassword !== payload.password) {
+      window.alert('Passwords do not match');
+      return;
+    }
+    return run(async () => {
+      if (await registerAccount(payload)) onSuccess();
+    });
+  });
+  const errors = formState.errors;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <AuthError />
+      <FormField
+        label="Full Name"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <FormField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <FormField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Password (min 6 characters)"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" disabled={submitting} className="mt-1 w-full">
+        {submitting ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,199 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthResponse, User } from '../../../shared/api/auth';
+import { ApiError, TOKEN_STORAGE_KEY } from '../../api/client';
+import type { AuthApi } from './auth-api';
+import { AuthModal, type AuthMode } from './auth-modal';
+import { AuthProvider } from './auth-provider';
+
+const priya: User = {
+  id: 7,
+  userId: 7,
+  name: 'Priya',
+  fullName: 'Priya',
+  email: 'priya@example.com',
+  username: 'priya1',
+  role: 'customer',
+};
+
+function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
+  return {
+    me: async () => priya,
+    login: async () => ({ user: priya, token: 'token-1' }),
+    register: async () => ({ user: priya, token: 'token-2' }),
+    logout: async () => {},
+    ...overrides,
+  };
+}
+
+/** The modal as a page would hold it, with buttons that change its default mode. */
+function Harness({ redirectTo, initialMode = 'login' }: { redirectTo?: string; initialMode?: AuthMode }) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setMode('login')}>
+        default login
+      </button>
+      <button type="button" onClick={() => setMode('signup')}>
+        default signup
+      </button>
+      {!open && <p>Modal closed</p>}
+      <AuthModal
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        defaultMode={mode}
+        {...(redirectTo ? { redirectTo } : {})}
+      />
+    </>
+  );
+}
+
+function renderModal(api: AuthApi, props: { redirectTo?: string; initialMode?: AuthMode } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Harness {...props} /> },
+      { path: '/checkout', element: <p>Checkout page</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <AuthProvider api={api}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+const title = () => screen.getByRole('heading', { level: 2 }).textContent;
+const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('AuthModal (SPEC 2, SPEC 4)', () => {
+  it('shows the login titles and switches to signup and back with the toggle', async () => {
+    const user = userEvent.setup();
+    renderModal(fakeApi());
+    expect(title()).toBe('Welcome Back!');
+    expect(screen.getByText('Sign in to continue shopping')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(title()).toBe('Quick Signup');
+    expect(screen.getByText('Create account in 30 seconds')).toBeTruthy();
+    expect(field('Password').placeholder).toBe('Password (min 6 characters)');
+    expect(field('Full Name (Optional)')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(title()).toBe('Welcome Back!');
+  });
+
+  it('clears the fields and the error when the toggle switches mode', async () => {
+    const user = userEvent.setup();
+    renderModal(
+      fakeApi({ login: async () => Promise.reject(new ApiError(401, 'Invalid email or password')) }),
+    );
+    await user.type(field('Email'), 'priya@example.com');
+    await user.type(field('Password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Email').value).toBe('');
+    expect(field('Password').value).toBe('');
+  });
+
+  it('resets mode, fields and error when the default mode changes', async () => {
+    const user = userEvent.setup();
+    renderModal(
+      fakeApi({
+        register: async () => Promise.reject(new ApiError(409, 'An account with this email already exists.')),
+      }),
+      {
+        initialMode: 'signup',
+      },
+    );
+    expect(title()).toBe('Quick Signup');
+    await user.type(field('Email'), 'priya@example.com');
+    await user.type(field('Password'), 'secret1');
+    await user.type(field('Full Name (Optional)'), 'Priya');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists.');
+
+    await user.click(screen.getByRole('button', { name: 'default login' }));
+    expect(title()).toBe('Welcome Back!');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Email').value).toBe('');
+
+    // Typed in login mode, then the default changes to signup: everything clears again.
+    await user.type(field('Email'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'default signup' }));
+    expect(title()).toBe('Quick Signup');
+    expect(field('Email').value).toBe('');
+    expect(field('Full Name (Optional)').value).toBe('');
+  });
+
+  it("disables the button and reads 'Please wait...' while signing in", async () => {
+    const user = userEvent.setup();
+    let finish: (value: AuthResponse) => void = () => {};
+    renderModal(fakeApi({ login: () => new Promise<AuthResponse>((resolve) => (finish = resolve)) }));
+    await user.type(field('Email'), 'priya@example.com');
+    await user.type(field('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const busy = await screen.findByRole('button', { name: 'Please wait...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    finish({ user: priya, token: 'token-1' });
+    expect(await screen.findByText('Modal closed')).toBeTruthy();
+  });
+
+  it("disables the button and reads 'Creating account...' while signing up", async () => {
+    const user = userEvent.setup();
+    renderModal(fakeApi({ register: () => new Promise<AuthResponse>(() => {}) }), { initialMode: 'signup' });
+    await user.type(field('Email'), 'new@example.com');
+    await user.type(field('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const busy = await screen.findByRole('button', { name: 'Creating account...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('closes on success, saves the token and goes to redirectTo when it is not /', async () => {
+    const user = userEvent.setup();
+    const router = renderModal(fakeApi(), { redirectTo: '/checkout' });
+    await user.type(field('Email'), 'priya@example.com');
+    await user.type(field('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Checkout page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
+  });
+
+  it('stays on the page when redirectTo is /', async () => {
+    const user = userEvent.setup();
+    const router = renderModal(fakeApi());
+    await user.type(field('Email'), 'priya@example.com');
+    await user.type(field('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Modal closed')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('checks SPEC 5 rules before calling the server', async () => {
+    const user = userEvent.setup();
+    const login = vi.fn(fakeApi().login);
+    renderModal(fakeApi({ login }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.type(field('Email'), 'not-an-email');
+    await user.type(field('Password'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    await waitFor(() => expect(login).not.toHaveBeenCalled());
+  });
+});

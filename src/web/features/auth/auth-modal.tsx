@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../components/modal';
+import { LoginForm, QuickSignupForm } from './auth-forms';
+import { useAuth } from './auth-provider';
+
+export type AuthMode = 'login' | 'signup';
+
+const TITLES: Record<AuthMode, { title: string; subtitle: string }> = {
+  login: { title: 'Welcome Back!', subtitle: 'Sign in to continue shopping' },
+  signup: { title: 'Quick Signup', subtitle: 'Create account in 30 seconds' },
+};
+
+/** SPEC 2 "Login and signup modal" with SPEC 4's transitions. */
+export function AuthModal({
+  isOpen,
+  onClose,
+  defaultMode = 'login',
+  redirectTo = '/',
+}: {
+  isOpen: boolean;
+  onClose(): void;
+  defaultMode?: AuthMode;
+  redirectTo?: string;
+}) {
+  const { clearError } = useAuth();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>(defaultMode);
+  // A new key remounts the form: the quickest way to clear every field.
+  const [formKey, setFormKey] = useState(0);
+
+  const reset = (nextMode: AuthMode) => {
+    setMode(nextMode);
+    setFormKey((key) => key + 1);
+    clearError();
+  };
+
+  // SPEC 2: when the default mode changes, the mode resets and the fields and error clear. The
+  // same happens each time the modal opens, so an old error or password never greets the shopper.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset is rebuilt every render; these two values decide
+  useEffect(() => {
+    if (isOpen) reset(defaultMode);
+  }, [defaultMode, isOpen]);
+
+  const onSuccess = () => {
+    onClose();
+    if (redirectTo !== '/') navigate(redirectTo);
+  };
+
+  const { title, subtitle } = TITLES[mode];
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={title} subtitle={subtitle}>
+      {mode === 'login' ? (
+        <LoginForm key={formKey} onSuccess={onSuccess} />
+      ) : (
+        <QuickSignupForm key={formKey} onSuccess={onSuccess} />
+      )}
+      <p className="mt-4 text-center text-sm text-stone-600">
+        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+        <button
+          type="button"
+          onClick={() => reset(mode === 'login' ? 'signup' : 'login')}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          {mode === 'login' ? 'Sign up' : 'Sign in'}
+        </button>
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { useSyncExternalStore } from 'react';
+import { ShippingCalculation } from '../../../shared/delivery';
+import { shippingRulesFromRupees } from '../../../shared/shipping';
+import { apiRequest, readToken, TOKEN_STORAGE_KEY } from '../../api/client';
+import { storeSettings } from '../../app-data';
+import {
+  type CartState,
+  type CartStore,
+  createCartStore,
+  type ShippingRequestItem,
+  syncAcrossTabs,
+} from './cart-store';
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC 7: POST /shipping/calculate; the server prices the lines from the database. */
+export async function requestShippingQuote(items: ShippingRequestItem[], signal: AbortSignal) {
+  const answer = await apiRequest<unknown>('/shipping/calculate', {
+    method: 'POST',
+    body: { items },
+    signal,
+  });
+  return ShippingCalculation.parse(answer);
+}
+
+let cartStore: CartStore | undefined;
+let stopSync: (() => void) | undefined;
+
+/** The one cart of this browser tab, created on first use. */
+export function getCartStore(): CartStore {
+  if (!cartStore) {
+    const store = createCartStore({
+      storage: browserStorage(),
+      quoteShipping: requestShippingQuote,
+      hasToken: () => readToken() !== null,
+      shippingRules: shippingRulesFromRupees(storeSettings),
+    });
+    stopSync = syncAcrossTabs(store, window, TOKEN_STORAGE_KEY);
+    store.refreshShipping();
+    cartStore = store;
+  }
+  return cartStore;
+}
+
+const subscribe = (listener: () => void) => getCartStore().subscribe(listener);
+
+/**
+ * The cart state, or a part of it. A selector must return a primitive or a part of the state as it
+ * is (not a new object or array), or React would see a change on every render.
+ */
+export function useCartState<T = CartState>(select?: (state: CartState) => T): T {
+  const getSnapshot = () => {
+    const state = getCartStore().getState();
+    return (select ? select(state) : state) as T;
+  };
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/** SPEC 2: the nav badge shows the cart's quantity total. */
+export const useCartCount = () => useCartState((state) => state.itemCount);
+
+/** The quantity of one product in the cart (0 when absent). */
+export const useCartQuantity = (id: number) =>
+  useCartState((state) => state.items.find((item) => item.id === id)?.quantity ?? 0);
+
+/** Actions of the cart; stable functions of the one store. */
+export function useCartActions() {
+  const store = getCartStore();
+  return {
+    addItem: store.addItem,
+    removeItem: store.removeItem,
+    updateQuantity: store.updateQuantity,
+    clearCart: store.clearCart,
+    refreshShipping: store.refreshShipping,
+    applyCatalogue: store.applyCatalogue,
+  };
+}
+
+/** Tests start from a fresh store built from the current storage. */
+export function resetCartStoreForTests() {
+  stopSync?.();
+  cartStore?.dispose();
+  cartStore = undefined;
+}

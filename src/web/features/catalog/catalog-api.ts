@@ -1,0 +1,124 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type Category,
+  type CollectionDetail,
+  type CollectionResponse,
+  type CollectionSummary,
+  HOME_FEATURED_COUNT,
+  LISTING_PAGE_SIZE,
+  type Product,
+  type ProductList,
+  type ProductQuery,
+  type ProductResponse,
+} from '../../../shared/api/catalog';
+import { apiRequest } from '../../api/client';
+import { takePreloadedData } from '../../app-data';
+
+// SPEC 7 catalogue calls as TanStack Query hooks.
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  listing: (query: ProductQuery) => ['catalog', 'listing', query] as const,
+  product: (id: number) => ['catalog', 'product', id] as const,
+  featured: ['catalog', 'featured'] as const,
+  categories: ['catalog', 'categories'] as const,
+  collections: ['catalog', 'collections'] as const,
+  collection: (id: number) => ['catalog', 'collection', id] as const,
+};
+
+export function fetchProducts(query: ProductQuery, signal?: AbortSignal): Promise<ProductList> {
+  return apiRequest<ProductList>('/products', { query, ...(signal ? { signal } : {}) });
+}
+
+/** Merges listing pages in order, keeping the first copy of a product seen twice (SPEC 4). */
+export function mergeProductPages(pages: readonly ProductList[]): Product[] {
+  const seen = new Set<number>();
+  const merged: Product[] = [];
+  for (const page of pages) {
+    for (const product of page.data) {
+      if (seen.has(product.id)) continue;
+      seen.add(product.id);
+      merged.push(product);
+    }
+  }
+  return merged;
+}
+
+/**
+ * SPEC 4 "Listing": pages of 1000; the next page exists while the last one was full. A filter
+ * change is a new query key, so it starts again from page 1.
+ */
+export function useProductListing(query: ProductQuery) {
+  return useInfiniteQuery({
+    queryKey: catalogKeys.listing(query),
+    queryFn: ({ pageParam, signal }) =>
+      fetchProducts({ ...query, page: pageParam, limit: LISTING_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, _pages, lastPageParam) =>
+      lastPage.data.length < LISTING_PAGE_SIZE ? undefined : lastPageParam + 1,
+    placeholderData: keepPreviousData,
+  });
+}
+
+// The product page's data written into the HTML by the server, for the first render only.
+const preloadedProduct = takePreloadedData<Product>('product');
+const pageLoadedAt = Date.now();
+
+export function useProduct(id: number | null) {
+  const initial = preloadedProduct && preloadedProduct.id === id ? preloadedProduct : undefined;
+  return useQuery({
+    queryKey: catalogKeys.product(id ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest<ProductResponse>(`/products/${id}`, { signal }).then((body) => body.product),
+    enabled: id !== null,
+    ...(initial ? { initialData: initial, initialDataUpdatedAt: pageLoadedAt } : {}),
+    // A missing product redirects at once (SPEC 4); retrying a 404 only delays that.
+    retry: false,
+  });
+}
+
+/**
+ * SPEC 7 call pattern: featured products, else (none, or an error) the newest by created_at;
+ * only the first 6 are shown.
+ */
+export function useFeaturedProducts() {
+  return useQuery({
+    queryKey: catalogKeys.featured,
+    queryFn: async ({ signal }) => {
+      try {
+        const featured = await fetchProducts({ featured: true, limit: HOME_FEATURED_COUNT }, signal);
+        if (featured.data.length > 0) return featured.data.slice(0, HOME_FEATURED_COUNT);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      }
+      const newest = await fetchProducts({ sort: 'created_at', limit: HOME_FEATURED_COUNT }, signal);
+      return newest.data.slice(0, HOME_FEATURED_COUNT);
+    },
+  });
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: catalogKeys.categories,
+    queryFn: ({ signal }) => apiRequest<Category[]>('/categories', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCollections() {
+  return useQuery({
+    queryKey: catalogKeys.collections,
+    queryFn: ({ signal }) => apiRequest<CollectionSummary[]>('/collections', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCollection(id: number | null) {
+  return useQuery<CollectionDetail>({
+    queryKey: catalogKeys.collection(id ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest<CollectionResponse>(`/collections/${id}`, { signal }).then((body) => body.data),
+    enabled: id !== null,
+    retry: false,
+  });
+}

@@ -1,0 +1,132 @@
+import { useId } from 'react';
+import type { Category } from '../../../shared/api/catalog';
+import { effectiveSort, type ListingFilters, SORT_OPTIONS } from './listing-filters';
+
+const fieldClass =
+  'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-600';
+
+/** SPEC 2 listing filters: search, category, min and max price, sort and 'Clear All Filters'. */
+export function FiltersPanel({
+  filters,
+  categories,
+  problem,
+  onChange,
+  onClear,
+}: {
+  filters: ListingFilters;
+  categories: readonly Category[];
+  /** Why the prices cannot be used, shown under them. */
+  problem: string | null;
+  onChange(changes: Partial<ListingFilters>): void;
+  onClear(): void;
+}) {
+  const id = useId();
+  const searching = filters.search.trim() !== '';
+  const sortOptions = SORT_OPTIONS.filter((option) => option.value !== 'relevance' || searching);
+  return (
+    <form
+      aria-label="Filter products"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-search`} className="text-sm font-semibold text-stone-800">
+          Search
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={filters.search}
+          maxLength={500}
+          placeholder="Try 'diya' or 'chocolate bouquet'"
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => onChange({ search: event.target.value })}
+          className={fieldClass}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-category`} className="text-sm font-semibold text-stone-800">
+          Category
+        </label>
+        <select
+          id={`${id}-category`}
+          value={filters.category}
+          onChange={(event) => onChange({ category: event.target.value })}
+          className={fieldClass}
+        >
+          <option value="">All Categories</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.slug}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-semibold text-stone-800">Price (₹)</legend>
+        <div className="grid grid-cols-2 gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-min`} className="text-xs text-stone-600">
+              Min Price
+            </label>
+            <input
+              id={`${id}-min`}
+              inputMode="numeric"
+              value={filters.minPrice}
+              placeholder="0"
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? `${id}-price-problem` : undefined}
+              onChange={(event) => onChange({ minPrice: event.target.value })}
+              className={fieldClass}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-max`} className="text-xs text-stone-600">
+              Max Price
+            </label>
+            <input
+              id={`${id}-max`}
+              inputMode="numeric"
+              value={filters.maxPrice}
+              placeholder="Any"
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? `${id}-price-problem` : undefined}
+              onChange={(event) => onChange({ maxPrice: event.target.value })}
+              className={fieldClass}
+            />
+          </div>
+        </div>
+        {problem && (
+          <p id={`${id}-price-problem`} className="text-sm text-red-700">
+            {problem}
+          </p>
+        )}
+      </fieldset>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-sort`} className="text-sm font-semibold text-stone-800">
+          Sort By
+        </label>
+        <select
+          id={`${id}-sort`}
+          value={effectiveSort(filters)}
+          onChange={(event) => onChange({ sort: event.target.value as ListingFilters['sort'] })}
+          className={fieldClass}
+        >
+          {sortOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="button"
+        onClick={onClear}
+        className="min-h-11 rounded-lg border border-brand-600 bg-white px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        Clear All Filters
+      </button>
+    </form>
+  );
+}

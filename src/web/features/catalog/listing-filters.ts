@@ -1,0 +1,120 @@
+import type { ProductQuery } from '../../../shared/api/catalog';
+
+// SPEC 2 "Product listing" filters, kept in the URL so a filtered listing can be shared and
+// survives a reload: /products?search=diya&minPrice=100&sort=price_asc, or
+// /category/diwali-gifts?sort=rating for a category.
+
+export type ListingSort = 'relevance' | 'featured' | 'newest' | 'price_asc' | 'price_desc' | 'rating';
+
+/** SPEC 2 sort labels; 'Best Match' is offered only while searching, where it is the default. */
+export const SORT_OPTIONS: readonly { value: ListingSort; label: string }[] = [
+  { value: 'relevance', label: 'Best Match' },
+  { value: 'featured', label: 'Featured First' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'price_asc', label: 'Price Low to High' },
+  { value: 'price_desc', label: 'Price High to Low' },
+  { value: 'rating', label: 'Highest Rated' },
+];
+
+const SORT_QUERY: Readonly<Record<ListingSort, Pick<ProductQuery, 'sort' | 'order'>>> = {
+  relevance: { sort: 'relevance' },
+  featured: { sort: 'featured' },
+  newest: { sort: 'id', order: 'desc' },
+  price_asc: { sort: 'price', order: 'asc' },
+  price_desc: { sort: 'price', order: 'desc' },
+  rating: { sort: 'rating', order: 'desc' },
+};
+
+export type ListingFilters = {
+  search: string;
+  /** A category slug; it lives in the path (/category/{slug}), not the query. */
+  category: string;
+  minPrice: string;
+  maxPrice: string;
+  /** '' means the default: Best Match while searching, else Featured First. */
+  sort: ListingSort | '';
+};
+
+export const EMPTY_FILTERS: ListingFilters = {
+  search: '',
+  category: '',
+  minPrice: '',
+  maxPrice: '',
+  sort: '',
+};
+
+const isSort = (value: string | null): value is ListingSort =>
+  SORT_OPTIONS.some((option) => option.value === value);
+
+export function filtersFromUrl(searchParams: URLSearchParams, category = ''): ListingFilters {
+  const sort = searchParams.get('sort');
+  return {
+    search: searchParams.get('search') ?? '',
+    category,
+    minPrice: searchParams.get('minPrice') ?? '',
+    maxPrice: searchParams.get('maxPrice') ?? '',
+    sort: isSort(sort) ? sort : '',
+  };
+}
+
+/** The listing URL of the filters: the category in the path, the rest in the query. */
+export function listingUrl(filters: ListingFilters): string {
+  const params = new URLSearchParams();
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.minPrice.trim()) params.set('minPrice', filters.minPrice.trim());
+  if (filters.maxPrice.trim()) params.set('maxPrice', filters.maxPrice.trim());
+  if (filters.sort) params.set('sort', filters.sort);
+  const query = params.toString();
+  const path = filters.category ? `/category/${encodeURIComponent(filters.category)}` : '/products';
+  return query ? `${path}?${query}` : path;
+}
+
+export const effectiveSort = (filters: ListingFilters): ListingSort =>
+  filters.sort === 'relevance' && !filters.search.trim()
+    ? 'featured'
+    : filters.sort || (filters.search.trim() ? 'relevance' : 'featured');
+
+/** A price field's rupees, or null when it is empty or not a usable number. */
+export function parsePrice(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const rupees = Number(text);
+  return Number.isFinite(rupees) && rupees <= 10_000_000 ? rupees : null;
+}
+
+/** Why the price fields cannot be used as typed, or null when they can. */
+export function priceProblem(filters: Pick<ListingFilters, 'minPrice' | 'maxPrice'>): string | null {
+  const min = filters.minPrice.trim();
+  const max = filters.maxPrice.trim();
+  if ((min && parsePrice(min) === null) || (max && parsePrice(max) === null)) {
+    return 'Enter prices as whole rupees, e.g. 500';
+  }
+  const low = parsePrice(min);
+  const high = parsePrice(max);
+  if (low !== null && high !== null && low > high) return 'Min price must not be more than max price';
+  return null;
+}
+
+/** The API query of the filters; unusable prices are left out rather than sent. */
+export function toProductQuery(filters: ListingFilters): ProductQuery {
+  const query: ProductQuery = { ...SORT_QUERY[effectiveSort(filters)] };
+  const search = filters.search.trim();
+  if (search) query.search = search.slice(0, 500);
+  if (filters.category) query.category = filters.category;
+  if (priceProblem(filters) === null) {
+    const min = parsePrice(filters.minPrice);
+    const max = parsePrice(filters.maxPrice);
+    if (min !== null) query.minPrice = min;
+    if (max !== null) query.maxPrice = max;
+  }
+  return query;
+}
+
+export const hasActiveFilters = (filters: ListingFilters) =>
+  Boolean(
+    filters.search.trim() ||
+      filters.category ||
+      filters.minPrice.trim() ||
+      filters.maxPrice.trim() ||
+      filters.sort,
+  );

@@ -1,0 +1,76 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { galleryImages, ProductGallery, wrapIndex } from './product-gallery';
+import { PLACEHOLDER_IMAGE } from './product-image';
+
+afterEach(cleanup);
+
+const images = ['/a.svg', '/b.svg', '/c.svg'];
+const mainImage = () => screen.getByRole('img', { name: /^Diya Set, image/ });
+
+describe('wrapIndex', () => {
+  it('wraps in both directions', () => {
+    expect(wrapIndex(3, 3)).toBe(0);
+    expect(wrapIndex(-1, 3)).toBe(2);
+    expect(wrapIndex(-4, 3)).toBe(2);
+    expect(wrapIndex(1, 3)).toBe(1);
+    expect(wrapIndex(5, 0)).toBe(0);
+  });
+
+  it('lists the main image first, then extra images without blanks or repeats', () => {
+    expect(galleryImages({ image: '/a.svg', images: ['/b.svg', '', '/a.svg', '/c.svg'] })).toEqual(images);
+    expect(galleryImages({ image: '', images: [] })).toEqual([]);
+  });
+});
+
+describe('ProductGallery', () => {
+  it('goes from the last image to the first with Next and from the first to the last with Previous', async () => {
+    const user = userEvent.setup();
+    render(<ProductGallery images={images} name="Diya Set" />);
+    expect(mainImage().getAttribute('src')).toBe('/a.svg');
+    expect(mainImage().getAttribute('alt')).toBe('Diya Set, image 1 of 3');
+
+    await user.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(mainImage().getAttribute('src')).toBe('/c.svg');
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(mainImage().getAttribute('src')).toBe('/a.svg');
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(mainImage().getAttribute('src')).toBe('/c.svg');
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(mainImage().getAttribute('src')).toBe('/a.svg');
+  });
+
+  it('jumps to an image from its dot or its thumbnail', async () => {
+    const user = userEvent.setup();
+    render(<ProductGallery images={images} name="Diya Set" />);
+    await user.click(screen.getByRole('button', { name: 'Show image 2 of 3' }));
+    expect(mainImage().getAttribute('src')).toBe('/b.svg');
+    expect(screen.getByRole('button', { name: 'Show image 2 of 3' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'View image 3' }));
+    expect(mainImage().getAttribute('src')).toBe('/c.svg');
+    expect(screen.getByRole('button', { name: 'View image 3' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('loads the first image eagerly with high priority and gives every image a size', () => {
+    render(<ProductGallery images={images} name="Diya Set" />);
+    const main = mainImage();
+    expect(main.getAttribute('loading')).toBe('eager');
+    expect(main.getAttribute('fetchpriority')).toBe('high');
+    for (const image of document.querySelectorAll('img')) {
+      expect(image.getAttribute('width')).toMatch(/^\d+$/);
+      expect(image.getAttribute('height')).toMatch(/^\d+$/);
+    }
+  });
+
+  it('shows no arrows for a single image, and the placeholder when it fails to load', () => {
+    render(<ProductGallery images={['/broken.svg']} name="Diya Set" />);
+    expect(screen.queryByRole('button', { name: 'Next image' })).toBeNull();
+    const image = screen.getByRole('img', { name: 'Diya Set' });
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+  });
+});

@@ -1,0 +1,44 @@
+import { type ImgHTMLAttributes, useState } from 'react';
+
+/** Shown when a product image fails to load (SPEC 2). */
+export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
+
+/**
+ * Every catalogue image has a width and height (no layout shift), loads lazily unless it is the
+ * page's main (LCP) image, and falls back to the placeholder when it cannot be loaded.
+ */
+export function ProductImage({
+  src,
+  alt,
+  size = 300,
+  priority = false,
+  className = '',
+  ...rest
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height' | 'loading'> & {
+  src: string | null | undefined;
+  alt: string;
+  /** Intrinsic width and height in CSS pixels (catalogue artwork is square). */
+  size?: number;
+  /** The page's largest above-the-fold image: load it first. */
+  priority?: boolean;
+}) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const wanted = src || PLACEHOLDER_IMAGE;
+  const shown = failedSrc === wanted ? PLACEHOLDER_IMAGE : wanted;
+  return (
+    <img
+      {...rest}
+      src={shown}
+      alt={alt}
+      width={size}
+      height={size}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      onError={() => {
+        if (shown !== PLACEHOLDER_IMAGE) setFailedSrc(wanted);
+      }}
+      className={`bg-brand-100 object-cover ${className}`}
+    />
+  );
+}

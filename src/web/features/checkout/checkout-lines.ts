@@ -1,0 +1,48 @@
+import { stockStatus } from '../../../shared/cart-rules';
+import { formatPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
+import type { AnalyticsItem } from '../../analytics';
+
+/**
+ * A cart line as checkout reads it (SPEC 3 cart item). The page hands the cart's lines in; this
+ * feature does not reach into the cart itself.
+ */
+export type CheckoutLine = {
+  id: number;
+  name: string;
+  image: string;
+  price: number;
+  quantity: number;
+  category: string;
+  inStock: boolean;
+  allowPreOrder: boolean;
+  minQuantity: number;
+};
+
+/** SPEC 2: the 'Pre-Order' badge is for lines out of stock with pre-order allowed. */
+export const isPreOrderLine = (line: Pick<CheckoutLine, 'inStock' | 'allowPreOrder'>) =>
+  stockStatus(line) === 'pre_order';
+
+export const lineTotalPaise = (line: Pick<CheckoutLine, 'price' | 'quantity'>): Paise =>
+  toPaise(line.price) * line.quantity;
+
+export const formatLineTotal = (line: Pick<CheckoutLine, 'price' | 'quantity'>) =>
+  formatPaise(lineTotalPaise(line));
+
+export const linesSubtotal = (lines: readonly Pick<CheckoutLine, 'price' | 'quantity'>[]) =>
+  toRupees(lines.reduce((sum, line) => sum + lineTotalPaise(line), 0));
+
+export const unitCount = (lines: readonly Pick<CheckoutLine, 'quantity'>[]) =>
+  lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** SPEC 2 "item count (item/items)". */
+export const itemCountText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
+/** GA4 items of begin_checkout and purchase, in INR (DESIGN 4). */
+export const analyticsItemsOf = (lines: readonly CheckoutLine[]): AnalyticsItem[] =>
+  lines.map((line) => ({
+    item_id: String(line.id),
+    item_name: line.name,
+    item_category: line.category || undefined,
+    price: line.price,
+    quantity: line.quantity,
+  }));

@@ -1,0 +1,195 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeliveryInfo } from '../../../shared/delivery';
+import { DeliveryChecker } from './delivery-checker';
+import { LocationButton } from './location-button';
+import { DELIVERY_INFO_KEY, SELECTED_PINCODE_KEY } from './location-store';
+import { resetLocationForTests } from './use-location-state';
+
+const bangalore: DeliveryInfo = {
+  serviceable: true,
+  days: 'Today',
+  message: 'Same-day delivery on orders before 2 PM',
+  type: 'same_day',
+  fastDelivery: true,
+  city: 'Bangalore',
+  isPreOrder: false,
+  shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
+};
+const andaman: DeliveryInfo = {
+  serviceable: false,
+  days: 'N/A',
+  message: "Sorry, we don't deliver to this pincode yet",
+  type: 'standard',
+  fastDelivery: false,
+  city: 'South Andaman',
+  isPreOrder: false,
+  shipping: { cost: 0, free: false, message: 'Delivery not available' },
+};
+
+/** The network edge only: a stand-in for the store's /api answering like the real server. */
+function serveApi({ down = false } = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    if (down) throw new TypeError('Failed to fetch');
+    const url = new URL(String(input));
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.pathname === '/api/pincodes/check/560001') return json(bangalore);
+    if (url.pathname === '/api/pincodes/check/744101') return json(andaman);
+    if (url.pathname === '/api/pincodes/shipping/560001') {
+      const free = Number(url.searchParams.get('orderValue')) >= 1000;
+      return json({ cost: free ? 0 : 50, free, message: free ? 'Free shipping' : '₹50 shipping charge' });
+    }
+    return new Response('{"message":"Not found"}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderWithQuery(element: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetLocationForTests();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetLocationForTests();
+});
+
+describe('DeliveryChecker', () => {
+  it('keeps digits only, at most 6, and enables Check only at 6 digits', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<DeliveryChecker />);
+    const field = screen.getByLabelText<HTMLInputElement>('Pincode');
+    const check = screen.getByRole('button', { name: 'Check' });
+    expect(check).toHaveProperty('disabled', true);
+    await user.type(field, '56a0 0');
+    expect(field.value).toBe('5600');
+    expect(check).toHaveProperty('disabled', true);
+    await user.type(field, '1-99');
+    expect(field.value).toBe('560019');
+    expect(check).toHaveProperty('disabled', false);
+  });
+
+  it('shows city, days, the Express badge and the shipping message, and remembers the pincode', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<DeliveryChecker />);
+    await user.type(screen.getByLabelText('Pincode'), '560001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+
+    expect(await screen.findByText('Delivering to Bangalore (560001)')).toBeTruthy();
+    expect(screen.getByText('Today')).toBeTruthy();
+    expect(screen.getByText('(Express)')).toBeTruthy();
+    expect(screen.getByText('₹50 shipping charge')).toBeTruthy();
+    expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBe('560001');
+    expect(JSON.parse(localStorage.getItem(DELIVERY_INFO_KEY) ?? 'null')).toEqual(bangalore);
+  });
+
+  it('clears the result when the pincode is edited below 6 digits', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<DeliveryChecker />);
+    const field = screen.getByLabelText('Pincode');
+    await user.type(field, '560001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await screen.findByText('Delivering to Bangalore (560001)');
+
+    await user.type(field, '{Backspace}');
+    expect(screen.queryByText('Delivering to Bangalore (560001)')).toBeNull();
+    expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBeNull();
+  });
+
+  it('quotes shipping for the order value: free from ₹1,000', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<DeliveryChecker orderValue={1200} />);
+    await user.type(screen.getByLabelText('Pincode'), '560001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Free shipping')).toBeTruthy();
+  });
+
+  it('shows the pre-order window for a pre-order product', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<DeliveryChecker productIsPreOrder />);
+    await user.type(screen.getByLabelText('Pincode'), '560001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('10-15 Days')).toBeTruthy();
+    expect(screen.queryByText('(Express)')).toBeNull();
+  });
+
+  it("says 'Not deliverable to {pincode}' in the full view and 'Not available' in the compact one", async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<DeliveryChecker />);
+    await user.type(screen.getByLabelText('Pincode'), '744101');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Not deliverable to 744101')).toBeTruthy();
+    expect(screen.getByText("Sorry, we don't deliver to this pincode yet")).toBeTruthy();
+    cleanup();
+
+    renderWithQuery(<DeliveryChecker compact />);
+    expect(await screen.findByText('Not available')).toBeTruthy();
+  });
+
+  it('reports a failed check and shows the standard estimate', async () => {
+    serveApi({ down: true });
+    const user = userEvent.setup();
+    renderWithQuery(<DeliveryChecker />);
+    await user.type(screen.getByLabelText('Pincode'), '560001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error checking pincode. Please try again.');
+    expect(
+      screen.getByText(/Orders to Bangalore \(560001\) are usually delivered in 3-7 business days\./),
+    ).toBeTruthy();
+    expect(screen.getByText(/Shipping calculated at checkout/)).toBeTruthy();
+  });
+});
+
+describe('LocationButton and the delivery-location modal', () => {
+  it('checks a pincode, closes on a serviceable one, and can clear it', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<LocationButton />);
+    await user.click(screen.getByRole('button', { name: 'Select delivery location' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Select Delivery Location' });
+    const checkDelivery = screen.getByRole('button', { name: 'Check Delivery' });
+    expect(checkDelivery).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Pincode'), '560001');
+    await user.click(checkDelivery);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dialog.isConnected).toBe(false);
+    const button = screen.getByRole('button', { name: 'Deliver to Bangalore 560001' });
+
+    await user.click(button);
+    expect(screen.getByText('Bangalore – 560001')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Select delivery location' })).toBeTruthy();
+    expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBeNull();
+  });
+
+  it('stays open with the spec message for a pincode it cannot deliver to', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<LocationButton />);
+    await user.click(screen.getByRole('button', { name: 'Select delivery location' }));
+    await user.type(screen.getByLabelText('Pincode'), '744101');
+    await user.click(screen.getByRole('button', { name: 'Check Delivery' }));
+    expect(await screen.findByText("Sorry, we don't deliver to this pincode yet")).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Select Delivery Location' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import type { OrderItemRecord } from '../../../shared/api/orders';
+import { formatInr, formatPaise, toPaise } from '../../../shared/money';
+import { GiftIcon } from '../../components/icons';
+
+function ItemImage({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <span
+        aria-hidden="true"
+        className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg bg-brand-100"
+      >
+        <GiftIcon className="h-6 w-6 text-brand-600" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt=""
+      width={56}
+      height={56}
+      loading="lazy"
+      onError={() => setFailed(true)}
+      className="h-14 w-14 shrink-0 rounded-lg bg-brand-100 object-cover"
+    />
+  );
+}
+
+/** The line total in paise, so ₹0.10 × 3 never drifts (DESIGN 4). */
+export const orderLineTotal = (item: Pick<OrderItemRecord, 'price' | 'quantity'>) =>
+  formatPaise(toPaise(item.price) * item.quantity);
+
+/** An order's lines: image, name, 'price x quantity' and the line total (SPEC 2). */
+export function OrderItemList({ items }: { items: readonly OrderItemRecord[] }) {
+  return (
+    <ul className="divide-y divide-brand-100">
+      {items.map((item) => (
+        <li key={item.product.id} className="flex items-center gap-3 py-3">
+          <ItemImage src={item.product.image} />
+          <div className="min-w-0 flex-1">
+            <p className="line-clamp-2 font-semibold text-stone-900">{item.product.name}</p>
+            <p className="text-sm text-stone-600">
+              {formatInr(item.price)} x {item.quantity}
+              {item.isPreOrder && (
+                <span className="ml-2 rounded bg-purple-100 px-1.5 py-0.5 text-xs font-semibold text-purple-800">
+                  Pre-Order
+                </span>
+              )}
+            </p>
+          </div>
+          <p className="font-bold text-stone-900">
+            <span className="sr-only">Line total: </span>
+            {orderLineTotal(item)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
+import { ApiError, apiRequest } from '../../api/client';
+
+export const ORDERS_QUERY_KEY = ['orders'] as const;
+
+/** SPEC 7: GET /orders/my-orders, 'list in data', newest first. */
+export async function fetchMyOrders(): Promise<OrderRecord[]> {
+  return OrderListResponse.parse(await apiRequest<unknown>('/orders/my-orders')).data;
+}
+
+/** SPEC 7: GET /orders/{id}; null when the order is not there (or not the shopper's: also 404). */
+export async function fetchOrder(id: string): Promise<OrderRecord | null> {
+  try {
+    return OrderRecord.parse(await apiRequest<unknown>(`/orders/${encodeURIComponent(id)}`));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+// A refused token is not worth asking again; anything else (network, 5xx) once more.
+const retryUnlessRefused = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && (error.status === 401 || error.status === 403)) && failures < 1;
+
+/** The signed-in shopper's orders; the page passes the user id (null: logged out, no call). */
+export function useMyOrders(userId: number | null) {
+  return useQuery({
+    queryKey: [...ORDERS_QUERY_KEY, 'mine', userId],
+    queryFn: fetchMyOrders,
+    enabled: userId !== null,
+    // An order's status moves on the server; a return visit shows the latest.
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** One order of the signed-in shopper; `enabled` waits for the session to be known. */
+export function useOrder(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...ORDERS_QUERY_KEY, 'one', orderId],
+    queryFn: () => fetchOrder(orderId),
+    enabled,
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+}

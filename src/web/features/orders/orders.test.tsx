@@ -1,0 +1,122 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../../shared/api/orders';
+import { expectedDeliveryHint } from './expected-delivery';
+import { OrderStatusBadge } from './order-status-badge';
+
+afterEach(cleanup);
+
+describe('OrderStatusBadge (SPEC 4)', () => {
+  it.each([
+    ['pending', 'Payment Pending', 'yellow'],
+    ['paid', 'Payment Confirmed', 'green'],
+    ['confirmed', 'Order Confirmed', 'blue'],
+    ['processing', 'Processing', 'indigo'],
+    ['packed', 'Packed', 'purple'],
+    ['shipped', 'Shipped', 'cyan'],
+    ['out_for_delivery', 'Out for Delivery', 'orange'],
+    ['delivered', 'Delivered', 'green'],
+    ['failed_delivery', 'Delivery Failed', 'red'],
+    ['returned', 'Returned', 'grey'],
+    ['cancelled', 'Cancelled', 'red'],
+    ['on_hold', 'On hold', 'grey'],
+  ])('shows %s as %s in %s', (status, label, colour) => {
+    render(<OrderStatusBadge status={status} />);
+    const badge = screen.getByText(label);
+    expect(badge.dataset.colour).toBe(colour);
+  });
+
+  it('draws each colour with its own classes', () => {
+    render(
+      <>
+        <OrderStatusBadge status="pending" />
+        <OrderStatusBadge status="cancelled" />
+        <OrderStatusBadge status="returned" />
+      </>,
+    );
+    expect(screen.getByText('Payment Pending').className).toContain('bg-yellow-100');
+    expect(screen.getByText('Cancelled').className).toContain('bg-red-100');
+    expect(screen.getByText('Returned').className).toContain('bg-stone-100');
+  });
+});
+
+const estimate: NonNullable<OrderRecord['deliveryEstimate']> = {
+  days: '2-4 Days',
+  message: 'Standard delivery',
+  type: 'standard',
+  fastDelivery: false,
+  city: 'Pune',
+  isPreOrder: false,
+};
+const line = (isPreOrder: boolean): OrderRecord['items'][number] => ({
+  product: { id: 1, name: 'Brass Diya', image: '', inStock: !isPreOrder, allowPreOrder: isPreOrder },
+  quantity: 1,
+  price: 299,
+  isPreOrder,
+});
+
+describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
+  // 12 Nov 2025, 12:00 in India.
+  const createdAt = '2025-11-12T06:30:00.000Z';
+
+  it('dates the window from the day the order was placed, to the city', () => {
+    expect(
+      expectedDeliveryHint({
+        status: 'shipped',
+        items: [line(false)],
+        deliveryEstimate: estimate,
+        createdAt,
+      }),
+    ).toBe('Expected delivery by 16 Nov 2025 to Pune');
+    expect(
+      expectedDeliveryHint({
+        status: 'paid',
+        items: [line(false)],
+        deliveryEstimate: {
+          ...estimate,
+          days: 'Today',
+          type: 'same_day',
+          fastDelivery: true,
+          city: 'Bangalore',
+        },
+        createdAt,
+      }),
+    ).toBe('Expected delivery by 12 Nov 2025 to Bangalore (Express)');
+  });
+
+  it('states the checkout pre-order window for an order with a pre-order line', () => {
+    expect(
+      expectedDeliveryHint({
+        status: 'paid',
+        items: [line(false), line(true)],
+        deliveryEstimate: { ...estimate, days: '10-15 Days', isPreOrder: true },
+        createdAt,
+      }),
+    ).toBe('Expected delivery by 2 Dec 2025 (pre-order, 15-20 days)');
+  });
+
+  it('keeps a window it cannot read as words', () => {
+    expect(
+      expectedDeliveryHint({
+        status: 'paid',
+        items: [line(false)],
+        deliveryEstimate: { ...estimate, days: 'About a week' },
+        createdAt,
+      }),
+    ).toBe('Expected delivery in About a week to Pune');
+  });
+
+  it('has no hint for delivered, cancelled or returned orders', () => {
+    for (const status of ['delivered', 'cancelled', 'returned']) {
+      expect(
+        expectedDeliveryHint({ status, items: [line(false)], deliveryEstimate: estimate, createdAt }),
+      ).toBeNull();
+    }
+  });
+
+  it('falls back to the general promise without an estimate', () => {
+    expect(
+      expectedDeliveryHint({ status: 'pending', items: [line(false)], deliveryEstimate: null, createdAt }),
+    ).toBe('Expected to be delivered in 3-7 business days');
+  });
+});

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { formatInr } from '../../../shared/money';
+import type { PaymentRequest } from './payment-request';
+import { paymentAmounts } from './payment-request';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = `payment-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
+      <h2 id={id} className="text-lg font-bold text-stone-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 018 0v3" />
+    </svg>
+  );
+}
+
+/** SPEC 2 "Payment": the order summary, the shipping address and the payment method. */
+export function PaymentDetails({ request }: { request: PaymentRequest }) {
+  const { subtotal, shipping, total } = paymentAmounts(request);
+  const { address, items } = request;
+  const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title="Order Summary">
+        <dl className="space-y-2 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-stone-700">
+              Subtotal ({units} {units === 1 ? 'item' : 'items'})
+            </dt>
+            <dd className="font-semibold">{formatInr(subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-stone-700">Shipping</dt>
+            <dd className={`font-semibold ${shipping === 0 ? 'text-green-700' : ''}`}>
+              {shipping === 0 ? 'Free' : formatInr(shipping)}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-brand-100 pt-2 text-base">
+            <dt className="font-bold">Total</dt>
+            <dd className="font-extrabold text-stone-900">{formatInr(total)}</dd>
+          </div>
+        </dl>
+      </Card>
+
+      <Card title="Shipping Address">
+        <address className="text-sm text-stone-800 not-italic">
+          <span className="block font-semibold text-stone-900">{address.fullName}</span>
+          <span className="block whitespace-pre-line">{address.address}</span>
+          <span className="block">
+            {address.city} - {address.postalCode}
+          </span>
+          <span className="block">Phone: {address.phone}</span>
+        </address>
+      </Card>
+
+      <Card title="Payment Method">
+        <p className="text-sm text-stone-800">Pay securely with cards, UPI, Net Banking, and wallets</p>
+        <p className="mt-2 inline-flex items-center gap-1.5 text-xs font-semibold text-green-800">
+          <LockIcon />
+          Your payment is secured with 256-bit SSL encryption
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { AddressForm } from '../../../shared/address';
+import { ShippingCalculation } from '../../../shared/delivery';
+import { type Paise, toPaise, toRupees } from '../../../shared/money';
+
+/** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
+export const PaymentLine = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  image: z.string().catch(''),
+  price: z.number().nonnegative(),
+  quantity: z.number().int().positive(),
+  category: z.string().catch(''),
+  inStock: z.boolean(),
+  allowPreOrder: z.boolean(),
+  minQuantity: z.number().int().positive(),
+});
+export type PaymentLine = z.infer<typeof PaymentLine>;
+
+/**
+ * The navigation state checkout hands to /payment (SPEC 4 "go to payment with address and total"):
+ * the chosen address, the total the shopper saw, the cart's shipping and its lines.
+ */
+export const PaymentRequest = z.object({
+  address: AddressForm,
+  orderTotal: z.number().nonnegative(),
+  shippingInfo: ShippingCalculation.nullable(),
+  items: z.array(PaymentLine).min(1),
+});
+export type PaymentRequest = z.infer<typeof PaymentRequest>;
+
+/** The request in the navigation state, or null when it is missing or incomplete (SPEC 5). */
+export function readPaymentRequest(state: unknown): PaymentRequest | null {
+  const parsed = PaymentRequest.safeParse(state);
+  return parsed.success ? parsed.data : null;
+}
+
+const subtotalPaise = (items: readonly PaymentLine[]): Paise =>
+  items.reduce((sum, item) => sum + toPaise(item.price) * item.quantity, 0);
+
+/** Subtotal, shipping and total in rupees, as the payment page shows them. */
+export function paymentAmounts(request: PaymentRequest) {
+  const subtotal = subtotalPaise(request.items);
+  const total = toPaise(request.orderTotal);
+  const shipping = Math.max(0, total - subtotal);
+  return { subtotal: toRupees(subtotal), shipping: toRupees(shipping), total: toRupees(total) };
+}

@@ -1,0 +1,268 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { WishlistItem } from '../../../shared/api/wishlist';
+import { SESSION_EXPIRED_EVENT } from '../../../shared/auth';
+import { ApiError } from '../../api/client';
+import { type WishlistApi, wishlistApi } from './wishlist-api';
+
+export const WISHLIST_QUERY_KEY = ['wishlist'] as const;
+const NOTICE_MS = 3000;
+
+export type WishlistNotice = { id: number; text: string; tone: 'success' | 'error' };
+
+export type WishlistContextValue = {
+  /** SPEC 3 client view. */
+  wishlistItems: WishlistItem[];
+  wishlistCount: number;
+  loggedIn: boolean;
+  loading: boolean;
+  /** The list could not be fetched; it then shows as empty (SPEC 8). */
+  failed: boolean;
+  refetch(): void;
+  isInWishlist(productId: number): boolean;
+  /** A change for this product is on its way to the server. */
+  isPending(productId: number): boolean;
+  add(productId: number): Promise<boolean>;
+  remove(productId: number): Promise<boolean>;
+  /** SPEC 4: removes the product if present, otherwise adds it. */
+  toggle(productId: number): Promise<boolean>;
+  clear(): Promise<boolean>;
+};
+
+const WishlistContext = createContext<WishlistContextValue | null>(null);
+
+/** SPEC 8: the service's message, else the action's own failure text. */
+function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return 'Wishlist service not available';
+    return error.message || fallback;
+  }
+  return fallback;
+}
+
+/**
+ * SPEC 4 "Wishlist": fetched while a user is signed in, empty otherwise. The app shell passes the
+ * signed-in user's id, so this feature does not depend on the auth feature.
+ */
+export function WishlistProvider({
+  userId,
+  api = wishlistApi,
+  children,
+}: {
+  userId: number | null;
+  api?: WishlistApi;
+  children: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => [...WISHLIST_QUERY_KEY, userId] as const, [userId]);
+  const query = useQuery({ queryKey, queryFn: () => api.list(), enabled: userId !== null, retry: false });
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const [notice, setNotice] = useState<WishlistNotice | null>(null);
+  const noticeId = useRef(0);
+
+  // Logging out empties the wishlist (SPEC 4) and leaves nothing of it in memory.
+  useEffect(() => {
+    if (userId === null) queryClient.removeQueries({ queryKey: WISHLIST_QUERY_KEY });
+  }, [userId, queryClient]);
+
+  // A refused token means the session is over: the auth state signs out (SPEC 6).
+  useEffect(() => {
+    if (query.error instanceof ApiError && query.error.status === 401) {
+      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    }
+  }, [query.error]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const items = useMemo(() => (userId === null ? [] : (query.data ?? [])), [userId, query.data]);
+
+  const notify = useCallback((text: string, tone: WishlistNotice['tone'] = 'success') => {
+    noticeId.current += 1;
+    setNotice({ id: noticeId.current, text, tone });
+  }, []);
+
+  const change = useCallback(
+    async (
+      productId: number | null,
+      call: () => Promise<(items: WishlistItem[]) => WishlistItem[]>,
+      success: string,
+      failure: string,
+    ) => {
+      if (productId !== null) setPending((current) => new Set(current).add(productId));
+      try {
+        const update = await call();
+        queryClient.setQueryData<WishlistItem[]>(queryKey, (current = []) => update(current));
+        notify(success);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401)
+          window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+        notify(failureText(error, failure), 'error');
+        return false;
+      } finally {
+        if (productId !== null) {
+          setPending((current) => {
+            const next = new Set(current);
+            next.delete(productId);
+            return next;
+          });
+        }
+      }
+    },
+    [queryClient, queryKey, notify],
+  );
+
+  const add = useCallback(
+    async (productId: number) => {
+      if (userId === null) {
+        // SPEC 8: shown as an alert.
+        window.alert('Please login to add items to wishlist');
+        return false;
+      }
+      return change(
+        productId,
+        async () => {
+          const item = await api.add(productId);
+          return (current) =>
+            current.some((entry) => entry.productId === productId) ? current : [item, ...current];
+        },
+        'Added to wishlist',
+        'Failed to add to wishlist',
+      );
+    },
+    [userId, api, change],
+  );
+
+  const remove = useCallback(
+    async (productId: number) => {
+      if (userId === null) {
+        notify('Please login to manage wishlist', 'error');
+        return false;
+      }
+      return change(
+        productId,
+        async () => {
+          await api.remove(productId);
+          return (current) => current.filter((entry) => entry.productId !== productId);
+        },
+        'Removed from wishlist',
+        'Failed to remove from wishlist',
+      );
+    },
+    [userId, api, change, notify],
+  );
+
+  const clear = useCallback(async () => {
+    if (userId === null) {
+      notify('Please login to manage wishlist', 'error');
+      return false;
+    }
+    return change(
+      null,
+      async () => {
+        await api.clear();
+        return () => [];
+      },
+      'Wishlist cleared',
+      'Failed to clear wishlist',
+    );
+  }, [userId, api, change, notify]);
+
+  const toggle = useCallback(
+    (productId: number) =>
+      items.some((entry) => entry.productId === productId) ? remove(productId) : add(productId),
+    [items, add, remove],
+  );
+
+  const value = useMemo<WishlistContextValue>(
+    () => ({
+      wishlistItems: items,
+      wishlistCount: items.length,
+      loggedIn: userId !== null,
+      loading: userId !== null && query.isPending,
+      failed: userId !== null && query.isError,
+      refetch: () => void query.refetch(),
+      isInWishlist: (productId) => items.some((entry) => entry.productId === productId),
+      isPending: (productId) => pending.has(productId),
+      add,
+      remove,
+      toggle,
+      clear,
+    }),
+    [items, userId, query.isPending, query.isError, query.refetch, pending, add, remove, toggle, clear],
+  );
+
+  return (
+    <WishlistContext.Provider value={value}>
+      {children}
+      <WishlistNoticeRegion notice={notice} onDismiss={() => setNotice(null)} />
+    </WishlistContext.Provider>
+  );
+}
+
+/** Messages of SPEC 8 as a toast, announced by screen readers through a live region. */
+function WishlistNoticeRegion({ notice, onDismiss }: { notice: WishlistNotice | null; onDismiss(): void }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 md:bottom-6"
+    >
+      {notice && (
+        <p
+          key={notice.id}
+          className={`pointer-events-auto flex items-center gap-3 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-lg ${
+            notice.tone === 'error' ? 'bg-red-700' : 'bg-stone-900'
+          }`}
+        >
+          {notice.text}
+          <button
+            type="button"
+            onClick={onDismiss}
+            aria-label="Dismiss message"
+            className="text-white/80 hover:text-white"
+          >
+            ×
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+// Outside a provider (a component test, say) every action explains itself instead of crashing.
+const unavailable = async () => {
+  window.alert('Wishlist service not available');
+  return false;
+};
+const withoutProvider: WishlistContextValue = {
+  wishlistItems: [],
+  wishlistCount: 0,
+  loggedIn: false,
+  loading: false,
+  failed: false,
+  refetch: () => {},
+  isInWishlist: () => false,
+  isPending: () => false,
+  add: unavailable,
+  remove: unavailable,
+  toggle: unavailable,
+  clear: unavailable,
+};
+
+export function useWishlist(): WishlistContextValue {
+  return useContext(WishlistContext) ?? withoutProvider;
+}

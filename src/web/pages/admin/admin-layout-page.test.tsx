@@ -1,0 +1,105 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../../shared/api/admin';
+import type { User } from '../../../shared/api/auth';
+import { TOKEN_STORAGE_KEY } from '../../api/client';
+import { RevenueChart } from '../../features/admin/dashboard-view';
+import { OrderStatusControls } from '../../features/admin/orders-view';
+import type { AuthApi } from '../../features/auth/auth-api';
+import { AuthProvider } from '../../features/auth/auth-provider';
+import { Component as AdminLayout } from './admin-layout-page';
+
+const userWith = (role: User['role']): User => ({
+  id: 7,
+  userId: 7,
+  name: 'Lata',
+  fullName: 'Lata',
+  email: 'lata@example.com',
+  username: 'lata',
+  role,
+});
+
+const authApiFor = (user: User): AuthApi => ({
+  me: async () => user,
+  login: async () => ({ user, token: 't' }),
+  register: async () => ({ user, token: 't' }),
+  logout: async () => {},
+});
+
+function renderAdmin(user: User | null) {
+  if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+  const router = createMemoryRouter(
+    [{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <h1>Dashboard</h1> }] }],
+    { initialEntries: ['/admin'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider api={authApiFor(user ?? userWith('customer'))}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('the back office frame (issue 11)', () => {
+  it('asks a guest to log in with an admin account', async () => {
+    renderAdmin(null);
+    expect(await screen.findByRole('heading', { name: 'You need an admin account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+  });
+
+  it('turns a customer away', async () => {
+    renderAdmin(userWith('customer'));
+    expect(
+      await screen.findByText('You are signed in as lata@example.com, which is not an admin account.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('shows an admin the back office navigation and the page', async () => {
+    renderAdmin(userWith('admin'));
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Collections', 'Outbox']);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+  });
+});
+
+describe('back office pieces', () => {
+  it('offers only the statuses the server allows next', () => {
+    const detail = {
+      order: { id: 'o1', status: 'packed' },
+      nextStatuses: ['shipped'],
+    } as unknown as AdminOrderDetail;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrderStatusControls detail={detail} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Mark as Shipped']);
+    expect(screen.getByLabelText('Note for the customer (optional)')).toBeTruthy();
+  });
+
+  it('gives the revenue chart a text alternative in rupees', () => {
+    render(
+      <RevenueChart
+        series={[
+          { date: '2031-03-09', revenue: 0, orders: 0 },
+          { date: '2031-03-10', revenue: 150000, orders: 3 },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      'Revenue by day: 2031-03-09 ₹0, 2031-03-10 ₹1,50,000',
+    );
+  });
+});

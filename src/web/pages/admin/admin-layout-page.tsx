@@ -1,0 +1,43 @@
+import { Link, Outlet, useLocation } from 'react-router';
+import { buttonClass } from '../../components/button';
+import { EmptyState, Spinner } from '../../components/status-message';
+import { AdminNav } from '../../features/admin/admin-nav';
+import { useAuth } from '../../features/auth/auth-provider';
+
+/** The back office's frame (issue 11): shown to admins only; the API checks the role again. */
+export function Component() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+
+  return (
+    <div className="mx-auto max-w-6xl pb-10">
+      <title>Back office</title>
+      <meta name="robots" content="noindex, nofollow" />
+      {loading ? (
+        <div className="py-16 text-center">
+          <Spinner label="Checking your account" />
+        </div>
+      ) : user?.role !== 'admin' ? (
+        <EmptyState
+          title="You need an admin account"
+          action={
+            <Link to="/login" state={{ from: location }} className={buttonClass('primary')}>
+              {user ? 'Log in as an admin' : 'Login'}
+            </Link>
+          }
+        >
+          {user
+            ? `You are signed in as ${user.email}, which is not an admin account.`
+            : 'Please log in with an admin account.'}
+        </EmptyState>
+      ) : (
+        <>
+          <AdminNav />
+          <div className="pt-4">
+            <Outlet />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link, useParams } from 'react-router';
+import { useAdminOrder } from '../../features/admin/admin-api';
+import { QueryState } from '../../features/admin/admin-ui';
+import { OrderStatusControls, OrderSummary } from '../../features/admin/orders-view';
+
+export function Component() {
+  const { id = '' } = useParams();
+  const order = useAdminOrder(id);
+  return (
+    <section className="space-y-4">
+      <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 underline">
+        ← All orders
+      </Link>
+      <QueryState isPending={order.isPending} error={order.error} label="the order">
+        {order.data && (
+          <>
+            <h1 className="text-2xl font-extrabold text-stone-900">Order {order.data.order.orderNumber}</h1>
+            <OrderStatusControls detail={order.data} />
+            <OrderSummary detail={order.data} />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,322 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AddressRecord } from '../../shared/api/addresses';
+import type { User } from '../../shared/api/auth';
+import type { DeliveryInfo } from '../../shared/delivery';
+import { TOKEN_STORAGE_KEY } from '../api/client';
+import type { AuthApi } from '../features/auth/auth-api';
+import { AuthProvider } from '../features/auth/auth-provider';
+import type { CartProduct } from '../features/cart/cart-item';
+import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
+import { resetLocationForTests } from '../features/location/use-location-state';
+import { CheckoutPage } from './checkout-page';
+
+const meera: User = {
+  id: 11,
+  userId: 11,
+  name: 'Meera Nair',
+  fullName: 'Meera Nair',
+  email: 'meera.nair@example.com',
+  username: 'meera42',
+  role: 'customer',
+};
+
+const hamper: CartProduct = {
+  id: 21,
+  name: 'Diwali Dry Fruit Hamper',
+  price: 450,
+  category: 'Diwali',
+  inStock: true,
+};
+const thali: CartProduct = {
+  id: 22,
+  name: 'Silver Pooja Thali',
+  price: 799,
+  category: 'Pooja',
+  inStock: false,
+  allowPreOrder: true,
+};
+
+const record = (id: number, overrides: Partial<AddressRecord> = {}): AddressRecord => ({
+  id,
+  full_name: `Person ${id}`,
+  address_line_1: `${id}, MG Road`,
+  address_line_2: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postal_code: '560001',
+  country: 'India',
+  phone: '9876543210',
+  is_default: false,
+  address_type: 'home',
+  created_at: '2025-10-20T10:00:00.000Z',
+  updated_at: '2025-10-20T10:00:00.000Z',
+  ...overrides,
+});
+
+const bengaluru: DeliveryInfo = {
+  serviceable: true,
+  days: '1 Day',
+  message: 'Next-day delivery',
+  type: 'next_day',
+  fastDelivery: true,
+  city: 'Bangalore',
+  isPreOrder: false,
+  shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
+};
+
+/** The network edge: addresses, the pincode check and the cart's shipping quote, as the server answers. */
+function serveApi({ addresses = [] as AddressRecord[], addressStatus = 200 } = {}) {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    if (url.pathname === '/api/addresses') {
+      return addressStatus === 200
+        ? json({ data: addresses })
+        : json({ message: 'Database unavailable' }, addressStatus);
+    }
+    if (url.pathname.startsWith('/api/pincodes/check/')) return json(bengaluru);
+    if (url.pathname === '/api/shipping/calculate') {
+      const { items } = JSON.parse(String(init?.body)) as { items: { product: number; quantity: number }[] };
+      const prices = new Map([
+        [21, 450],
+        [22, 799],
+      ]);
+      const subtotal = items.reduce((sum, item) => sum + (prices.get(item.product) ?? 0) * item.quantity, 0);
+      const fee = subtotal >= 1000 ? 0 : 50;
+      return json({
+        subtotal,
+        shippingFee: fee,
+        total: subtotal + fee,
+        freeShipping: fee === 0,
+        shippingReason: fee === 0 ? 'Free shipping for orders ≥ ₹1,000' : '₹50 shipping charge',
+      });
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function PaymentProbe() {
+  const location = useLocation();
+  return <pre data-testid="payment-state">{JSON.stringify(location.state)}</pre>;
+}
+
+function renderCheckout(user: User | null) {
+  if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+  const api: AuthApi = {
+    me: async () => {
+      if (!user) throw new Error('no session');
+      return user;
+    },
+    login: async () => ({ user: meera, token: 'token-2' }),
+    register: async () => ({ user: meera, token: 'token-2' }),
+    logout: async () => {},
+  };
+  const router = createMemoryRouter(
+    [
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/payment', element: <PaymentProbe /> },
+      { path: '/products', element: <p>Products page</p> },
+    ],
+    { initialEntries: ['/checkout'] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthProvider api={api}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  window.dataLayer = [];
+  resetCartStoreForTests();
+  resetLocationForTests();
+});
+
+afterEach(() => {
+  cleanup();
+  resetCartStoreForTests();
+  resetLocationForTests();
+  vi.unstubAllGlobals();
+});
+
+describe('Checkout page (SPEC 2)', () => {
+  it('sends a shopper with an empty cart back to the products', async () => {
+    serveApi();
+    renderCheckout(meera);
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Shop Now' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('asks a guest to log in once, with the cart beside the request', async () => {
+    const user = userEvent.setup();
+    serveApi();
+    getCartStore().addItem(hamper, 2);
+    renderCheckout(null);
+
+    const popup = await screen.findByRole('dialog', { name: 'Welcome Back!' });
+    expect(screen.getByRole('heading', { name: 'Please login to continue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(summary.textContent).toContain('(2 items)');
+    expect(summary.textContent).toContain('Diwali Dry Fruit Hamper');
+
+    await user.click(within(popup).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // A cart change re-renders the page; the popup stays closed.
+    act(() => getCartStore().addItem(hamper));
+    await waitFor(() => expect(summary.textContent).toContain('(3 items)'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // The page's own Sign Up button opens it again, in signup mode.
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('dialog', { name: 'Quick Signup' })).toBeTruthy();
+  });
+
+  it('greets by name, preselects the default address and hands the order to payment', async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1), record(2, { full_name: 'Meera Nair', is_default: true })] });
+    getCartStore().addItem(hamper, 2);
+    getCartStore().addItem(thali);
+    const router = renderCheckout(meera);
+
+    expect(await screen.findByText('Welcome back, Meera Nair')).toBeTruthy();
+    const group = await screen.findByRole('group', { name: 'Select an address:' });
+    const chosen = within(group).getByRole('radio', { name: /Meera Nair/ }) as HTMLInputElement;
+    expect(chosen.checked).toBe(true);
+    expect((within(group).getByRole('radio', { name: /Person 1/ }) as HTMLInputElement).checked).toBe(false);
+
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    // SPEC 2: the Pre-Order badge, price x quantity, line totals.
+    const thaliLine = within(summary).getByText('Silver Pooja Thali').closest('li') as HTMLElement;
+    expect(thaliLine.textContent).toContain('₹799 x 1');
+    expect(thaliLine.textContent).toContain('Pre-Order');
+    const hamperLine = within(summary).getByText('Diwali Dry Fruit Hamper').closest('li') as HTMLElement;
+    expect(hamperLine.textContent).toContain('₹450 x 2');
+    expect(hamperLine.textContent).toContain('₹900');
+    expect(hamperLine.textContent).not.toContain('Pre-Order');
+    await waitFor(() => expect(summary.textContent).toContain('ShippingFree'));
+    expect(summary.textContent).toContain('Total₹1,699');
+    // SPEC 2 and 9: days to city with Express, and the checkout's pre-order window.
+    await waitFor(() =>
+      expect(summary.textContent).toContain('In-stock items: 1 Day to Bangalore (Express)'),
+    );
+    expect(summary.textContent).toContain('Pre-order items: 15-20 days to Bangalore');
+    expect(within(summary).getByRole('heading', { name: 'Expected Delivery' })).toBeTruthy();
+    expect(summary.textContent).toContain('Secure Checkout');
+    expect(summary.textContent).toContain('Free Shipping');
+
+    // The shopper picks the other address, then proceeds.
+    await user.click(within(group).getByRole('radio', { name: /Person 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.address).toEqual({
+      fullName: 'Person 1',
+      address: '1, MG Road',
+      city: 'Bengaluru',
+      postalCode: '560001',
+      phone: '9876543210',
+    });
+    expect(state.orderTotal).toBe(1699);
+    expect(state.shippingInfo).toMatchObject({ subtotal: 1699, shippingFee: 0, freeShipping: true });
+    expect(state.items).toEqual([
+      expect.objectContaining({ id: 21, quantity: 2, inStock: true, allowPreOrder: false, minQuantity: 1 }),
+      expect.objectContaining({ id: 22, quantity: 1, inStock: false, allowPreOrder: true, minQuantity: 1 }),
+    ]);
+  });
+
+  it('edits a saved address through the modal', async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(4, { full_name: 'Meera Nair', is_default: true })] });
+    getCartStore().addItem(hamper);
+    renderCheckout(meera);
+
+    await user.click(await screen.findByRole('button', { name: /^Edit address of Meera Nair/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Address' });
+    expect((within(dialog).getByLabelText('Full Name') as HTMLInputElement).value).toBe('Meera Nair');
+    expect((within(dialog).getByLabelText('Postal Code') as HTMLInputElement).value).toBe('560001');
+    expect(within(dialog).getByRole('button', { name: 'Update Address' })).toBeTruthy();
+  });
+
+  it('holds the submit back until there is an address, and opens the add form when none is saved', async () => {
+    serveApi({ addresses: [] });
+    getCartStore().addItem(hamper);
+    renderCheckout(meera);
+
+    expect(await screen.findByRole('dialog', { name: 'Add New Address' })).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Select Address to Continue' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(
+      screen.getByText('Please select or add a delivery address before proceeding to payment.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Order Summary' }).textContent).toContain(
+      'Add or select a delivery address',
+    );
+  });
+
+  it('treats a saved address that breaks the rules as incomplete', async () => {
+    serveApi({ addresses: [record(3, { is_default: true, phone: '12345' })] });
+    getCartStore().addItem(hamper);
+    renderCheckout(meera);
+
+    const group = await screen.findByRole('group', { name: 'Select an address:' });
+    expect((within(group).getByRole('radio') as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Select Address to Continue' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('says when the saved addresses cannot be loaded and opens the add form', async () => {
+    serveApi({ addressStatus: 503 });
+    getCartStore().addItem(hamper);
+    renderCheckout(meera);
+
+    // The addresses are asked for twice (one retry, a second apart) before the page gives up.
+    expect(await screen.findByRole('dialog', { name: 'Add New Address' }, { timeout: 5000 })).toBeTruthy();
+    const alert = await screen.findByText(/^Error loading saved addresses/);
+    expect(alert.textContent).toBe('Error loading saved addresses. Database unavailable');
+  });
+
+  it.each([
+    ['the name', { name: 'Kiran', fullName: 'Kiran' }, 'Kiran'],
+    ['the e-mail before the @ without a name', { name: ' ', fullName: '' }, 'meera.nair'],
+    ['the username without a name or e-mail', { name: '', fullName: '', email: '' }, 'meera42'],
+    ['User without any of them', { name: '', fullName: '', email: '', username: '' }, 'User'],
+  ])('welcomes back with %s', async (_case, overrides, expected) => {
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper);
+    renderCheckout({ ...meera, ...overrides });
+    expect(await screen.findByText(`Welcome back, ${expected}`)).toBeTruthy();
+  });
+
+  it('sends begin_checkout once, in INR', async () => {
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 2);
+    renderCheckout(meera);
+    await screen.findByRole('group', { name: 'Select an address:' });
+    act(() => getCartStore().addItem(hamper));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Order Summary' }).textContent).toContain('(3 items)'),
+    );
+    const events = (window.dataLayer ?? []).filter(
+      (entry): entry is { event: string; ecommerce: { currency: string; value: number } } =>
+        typeof entry === 'object' && entry !== null && 'event' in entry && entry.event === 'begin_checkout',
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]?.ecommerce).toMatchObject({ currency: 'INR', value: 900 });
+  });
+});

@@ -1,0 +1,281 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  AddressForm,
+  type CheckoutAddress,
+  isCompleteAddress,
+  isValidPostalCode,
+} from '../../shared/address';
+import { displayName } from '../../shared/auth';
+import { toPaise, toRupees } from '../../shared/money';
+import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
+import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
+import { storeSettings } from '../app-data';
+import { Button, buttonClass } from '../components/button';
+import { PageMeta } from '../components/page-meta';
+import { EmptyState, Spinner } from '../components/status-message';
+import {
+  ADDRESS_MESSAGES,
+  addressErrorMessage,
+  isSessionExpired,
+} from '../features/addresses/address-errors';
+import { AddressModal } from '../features/addresses/address-modal';
+import { initialAddress, useSavedAddresses } from '../features/addresses/use-addresses';
+import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
+import { useAuth } from '../features/auth/auth-provider';
+import { useCartActions, useCartState } from '../features/cart/use-cart';
+import { AddressPicker } from '../features/checkout/address-picker';
+import type { CheckoutLine } from '../features/checkout/checkout-lines';
+import { CheckoutSubmit } from '../features/checkout/checkout-submit';
+import type { CheckoutDelivery } from '../features/checkout/delivery-estimate';
+import { CheckoutOrderSummary, type CheckoutShipping } from '../features/checkout/order-summary';
+import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
+import { getDeliveryLookups } from '../features/location/use-location-state';
+import type { PaymentRequest } from '../features/payment/payment-request';
+
+const sameAddress = (a: AddressForm, b: AddressForm) =>
+  a.fullName.trim() === b.fullName.trim() &&
+  a.address.trim() === b.address.trim() &&
+  a.city.trim() === b.city.trim() &&
+  a.postalCode.trim() === b.postalCode.trim() &&
+  a.phone.replace(/\D/g, '') === b.phone.replace(/\D/g, '');
+
+/** An address carried back through the login page (SPEC 2: 'keep any shipping address passed along'). */
+function carriedAddress(state: unknown): AddressForm | null {
+  if (!state || typeof state !== 'object' || !('shippingAddress' in state)) return null;
+  const parsed = AddressForm.safeParse(state.shippingAddress);
+  return parsed.success ? parsed.data : null;
+}
+
+/** SPEC 2: delivery to the chosen address's postal code, through the 5-minute lookup cache. */
+function useCheckoutDelivery(address: CheckoutAddress | null): CheckoutDelivery {
+  const postalCode = address && isValidPostalCode(address.postalCode) ? address.postalCode.trim() : null;
+  const query = useQuery({
+    queryKey: ['checkout', 'delivery', postalCode],
+    queryFn: () => getDeliveryLookups().checkDelivery(postalCode ?? ''),
+    enabled: postalCode !== null,
+    staleTime: PINCODE_CACHE_TTL_MS,
+  });
+  if (postalCode === null) return { status: 'no-address' };
+  if (!query.data) return { status: 'checking', postalCode };
+  // The lookup never fails: without the server or a cached answer it hands back defaults.
+  if (query.data.source === 'fallback') return { status: 'unknown', postalCode };
+  return { status: 'checked', postalCode, info: query.data.value };
+}
+
+function LoginToContinue({ onOpen }: { onOpen(mode: AuthMode): void }) {
+  return (
+    <section
+      aria-labelledby="login-to-continue-title"
+      className="rounded-2xl border border-brand-100 bg-white p-5 text-center shadow-sm"
+    >
+      <h2 id="login-to-continue-title" className="text-xl font-bold text-stone-900">
+        Please login to continue
+      </h2>
+      <p className="mt-2 text-sm text-stone-600">
+        Sign in or create an account to choose a delivery address and pay securely. Your cart is saved.
+      </p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Button onClick={() => onOpen('login')} className="sm:min-w-36">
+          Login
+        </Button>
+        <Button variant="secondary" onClick={() => onOpen('signup')} className="sm:min-w-36">
+          Sign Up
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** SPEC 2 "Checkout". */
+export function CheckoutPage() {
+  const auth = useAuth();
+  const cart = useCartState();
+  const { refreshShipping } = useCartActions();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const userId = auth.user?.id ?? null;
+  const lines: readonly CheckoutLine[] = cart.items;
+
+  useBeginCheckout(lines);
+
+  // The server's shipping quote needs the token: ask again once the shopper is signed in (SPEC 4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new user id is the reason to ask again
+  useEffect(() => refreshShipping(), [refreshShipping, userId]);
+
+  // SPEC 2: a guest with items gets the login popup once; closing it keeps it closed until login.
+  const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode }>({
+    isOpen: false,
+    mode: 'login',
+  });
+  const popupShown = useRef(false);
+  const needsLogin = !auth.loading && auth.user === null && lines.length > 0;
+  useEffect(() => {
+    if (userId !== null) {
+      popupShown.current = false;
+      setAuthModal((current) => ({ ...current, isOpen: false }));
+    } else if (needsLogin && !popupShown.current) {
+      popupShown.current = true;
+      setAuthModal({ isOpen: true, mode: 'login' });
+    }
+  }, [needsLogin, userId]);
+
+  const saved = useSavedAddresses(userId);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const carried = carriedAddress(location.state);
+  const selected =
+    saved.addresses.find((address) => address.id === selectedId) ??
+    (carried ? saved.addresses.find((address) => sameAddress(address, carried)) : undefined) ??
+    initialAddress(saved.addresses);
+
+  // SPEC 4 and 8: with no saved address, or when they cannot be loaded, the add form opens (once).
+  const [addressModal, setAddressModal] = useState<{ isOpen: boolean; editing: CheckoutAddress | null }>({
+    isOpen: false,
+    editing: null,
+  });
+  const addFormOpened = useRef<number | null>(null);
+  const loadFailed = saved.error !== null && !isSessionExpired(saved.error);
+  const noneSaved = !saved.loading && saved.addresses.length === 0;
+  useEffect(() => {
+    if (userId === null || lines.length === 0 || addFormOpened.current === userId) return;
+    if (noneSaved || loadFailed) {
+      addFormOpened.current = userId;
+      setAddressModal({ isOpen: true, editing: null });
+    }
+  }, [userId, lines.length, noneSaved, loadFailed]);
+
+  const delivery = useCheckoutDelivery(userId === null ? null : selected);
+
+  const shipping: CheckoutShipping | null = cart.shippingInfo && {
+    fee: cart.shippingInfo.shippingFee,
+    free: cart.shippingInfo.freeShipping,
+    message: cart.shippingInfo.shippingReason,
+    loading: cart.loading,
+  };
+
+  const meta = (
+    <PageMeta
+      title="Checkout"
+      description="Choose a delivery address and pay securely."
+      canonicalPath="/checkout"
+    />
+  );
+
+  if (lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-5xl">
+        {meta}
+        <h1 className="text-2xl font-extrabold text-stone-900">Checkout</h1>
+        <EmptyState
+          title="Your cart is empty"
+          action={
+            <Link to="/products" className={buttonClass('primary', 'px-8')}>
+              Shop Now
+            </Link>
+          }
+        >
+          Add some gifts to your cart to check out.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  if (auth.loading && auth.user === null) {
+    return (
+      <div className="py-16 text-center">
+        {meta}
+        <Spinner label="Loading checkout" />
+      </div>
+    );
+  }
+
+  const summary = <CheckoutOrderSummary lines={lines} shipping={shipping} delivery={delivery} />;
+  const authPopup = (
+    <AuthModal
+      isOpen={authModal.isOpen}
+      defaultMode={authModal.mode}
+      redirectTo="/checkout"
+      onClose={() => setAuthModal((current) => ({ ...current, isOpen: false }))}
+    />
+  );
+
+  if (auth.user === null) {
+    return (
+      <div className="mx-auto max-w-5xl">
+        {meta}
+        <h1 className="text-2xl font-extrabold text-stone-900">Checkout</h1>
+        <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
+          <LoginToContinue onOpen={(mode) => setAuthModal({ isOpen: true, mode })} />
+          {summary}
+        </div>
+        {authPopup}
+      </div>
+    );
+  }
+
+  const ready = isCompleteAddress(selected);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isCompleteAddress(selected)) return;
+    const quote = cart.shippingInfo ?? calculateShipping(cart.total, shippingRulesFromRupees(storeSettings));
+    const request: PaymentRequest = {
+      address: {
+        fullName: selected.fullName,
+        address: selected.address,
+        city: selected.city,
+        postalCode: selected.postalCode,
+        phone: selected.phone,
+      },
+      orderTotal: toRupees(toPaise(cart.total) + toPaise(quote.shippingFee)),
+      shippingInfo: quote,
+      items: lines.map((line) => ({
+        id: line.id,
+        name: line.name,
+        image: line.image,
+        price: line.price,
+        quantity: line.quantity,
+        category: line.category,
+        inStock: line.inStock,
+        allowPreOrder: line.allowPreOrder,
+        minQuantity: line.minQuantity,
+      })),
+    };
+    navigate('/payment', { state: request });
+  };
+
+  const errors = loadFailed ? [`${ADDRESS_MESSAGES.loadFailed}. ${addressErrorMessage(saved.error)}`] : [];
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      {meta}
+      <h1 className="text-2xl font-extrabold text-stone-900">Checkout</h1>
+      <p className="mt-1 text-stone-700">Welcome back, {displayName(auth.user)}</p>
+      <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
+        <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Delivery address">
+          <AddressPicker
+            addresses={saved.addresses}
+            selectedId={selected?.id ?? null}
+            loading={saved.loading}
+            errors={errors}
+            onSelect={setSelectedId}
+            onAdd={() => setAddressModal({ isOpen: true, editing: null })}
+            onEdit={(address) => setAddressModal({ isOpen: true, editing: address })}
+            onRefresh={saved.refetch}
+          />
+          <CheckoutSubmit ready={ready} />
+        </form>
+        <div className="md:sticky md:top-20">{summary}</div>
+      </div>
+      <AddressModal
+        isOpen={addressModal.isOpen}
+        address={addressModal.editing}
+        onClose={() => setAddressModal((current) => ({ ...current, isOpen: false }))}
+        onSaved={(address) => setSelectedId(address.id)}
+      />
+    </div>
+  );
+}
+
+export { CheckoutPage as Component };

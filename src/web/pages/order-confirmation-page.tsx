@@ -1,0 +1,253 @@
+import { Link, useLocation, useParams } from 'react-router';
+import type { OrderRecord } from '../../shared/api/orders';
+import { formatInr } from '../../shared/money';
+import { storeSettings } from '../app-data';
+import { Button, buttonClass } from '../components/button';
+import { PageMeta } from '../components/page-meta';
+import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
+import { useAuth } from '../features/auth/auth-provider';
+import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
+import { formatOrderDate } from '../features/orders/order-dates';
+import { OrderItemList } from '../features/orders/order-item-list';
+import { OrderStatusBadge } from '../features/orders/order-status-badge';
+import { OrderTimeline } from '../features/orders/order-timeline';
+import { useOrder } from '../features/orders/orders-api';
+import { PreOrderNotice } from '../features/orders/pre-order-notice';
+
+const meta = (
+  <>
+    <PageMeta title="Order Confirmation" description="Your order with us." />
+    <meta name="robots" content="noindex" />
+  </>
+);
+
+/** A paid order is confirmed; one still awaiting payment, or cancelled, must not say so. */
+function headingOf(status: string) {
+  if (status === 'pending')
+    return { title: 'Awaiting Payment', thanks: 'We have not received the payment for this order yet.' };
+  if (status === 'cancelled') return { title: 'Order Cancelled', thanks: 'This order was cancelled.' };
+  return {
+    title: 'Order Confirmed!',
+    thanks: `Thank you for shopping with ${storeSettings.storeName}. We are getting your gifts ready.`,
+  };
+}
+
+function CheckIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-8 w-8"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3"
+      aria-hidden="true"
+    >
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+function OrderConfirmation({
+  order,
+  email,
+  paymentSuccess,
+}: {
+  order: OrderRecord;
+  email: string;
+  paymentSuccess: boolean;
+}) {
+  const { title, thanks } = headingOf(order.status);
+  const { shippingAddress: address } = order;
+  const hint = expectedDeliveryHint(order);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <header className="rounded-2xl border border-green-200 bg-white p-5 text-center shadow-sm">
+        {title === 'Order Confirmed!' && (
+          <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+            <CheckIcon />
+          </span>
+        )}
+        <h1 className="mt-3 text-2xl font-extrabold text-stone-900">{title}</h1>
+        <p className="mt-1 text-stone-700">{thanks}</p>
+        {paymentSuccess && order.paidAt && (
+          <p role="status" className="mt-2 text-sm font-semibold text-green-700">
+            Your payment was successful.
+          </p>
+        )}
+        <dl className="mt-4 grid grid-cols-1 gap-3 text-left text-sm sm:grid-cols-3">
+          <div className="rounded-lg bg-brand-50 px-3 py-2">
+            <dt className="text-stone-600">Order number</dt>
+            <dd className="font-bold text-stone-900">{order.orderNumber}</dd>
+          </div>
+          <div className="rounded-lg bg-brand-50 px-3 py-2">
+            <dt className="text-stone-600">Placed on</dt>
+            <dd className="font-bold text-stone-900">
+              <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+            </dd>
+          </div>
+          <div className="rounded-lg bg-brand-50 px-3 py-2">
+            <dt className="text-stone-600">Total</dt>
+            <dd className="font-bold text-stone-900">{formatInr(order.totalAmount)}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <section
+        aria-labelledby="order-items-title"
+        className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
+      >
+        <h2 id="order-items-title" className="text-lg font-bold text-stone-900">
+          Items
+        </h2>
+        <OrderItemList items={order.items} />
+        <dl className="space-y-1 border-t border-brand-100 pt-3 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-stone-700">Subtotal</dt>
+            <dd className="font-semibold">{formatInr(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-stone-700">Shipping</dt>
+            <dd className="font-semibold">
+              {order.shippingCost === 0 ? 'Free' : formatInr(order.shippingCost)}
+            </dd>
+          </div>
+          <div className="flex justify-between text-base">
+            <dt className="font-bold">Total</dt>
+            <dd className="font-extrabold">{formatInr(order.totalAmount)}</dd>
+          </div>
+        </dl>
+        {hasPreOrderItems(order) && (
+          <div className="mt-3">
+            <PreOrderNotice />
+          </div>
+        )}
+        {hint && !hasPreOrderItems(order) && (
+          <p className="mt-3 text-sm font-semibold text-stone-800">{hint}</p>
+        )}
+      </section>
+
+      <section
+        aria-labelledby="order-address-title"
+        className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
+      >
+        <h2 id="order-address-title" className="text-lg font-bold text-stone-900">
+          Shipping Address
+        </h2>
+        <address className="mt-2 text-sm text-stone-800 not-italic">
+          <span className="block font-semibold text-stone-900">{address.fullName}</span>
+          <span className="block whitespace-pre-line">{address.address}</span>
+          <span className="block">
+            {address.city} - {address.postalCode}
+          </span>
+          <span className="block">Phone: {address.phone}</span>
+        </address>
+      </section>
+
+      <section
+        aria-labelledby="order-status-title"
+        className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
+      >
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="order-status-title" className="text-lg font-bold text-stone-900">
+            Order Status
+          </h2>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <div className="mt-3">
+          <OrderTimeline events={order.events} />
+        </div>
+      </section>
+
+      <p className="rounded-lg bg-brand-100 px-3 py-2 text-center text-sm text-brand-800">
+        {email
+          ? `A confirmation e-mail with your order details is on its way to ${email}.`
+          : 'A confirmation e-mail with your order details is on its way to you.'}
+      </p>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to="/orders" className={buttonClass('primary', 'px-6')}>
+          View All Orders
+        </Link>
+        <Link to="/products" className={buttonClass('secondary', 'px-6')}>
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC 2 "Order confirmation". */
+export function OrderConfirmationPage() {
+  const { orderId = '' } = useParams();
+  const location = useLocation();
+  const auth = useAuth();
+  const query = useOrder(orderId, auth.user !== null && orderId !== '');
+  const paymentSuccess =
+    typeof location.state === 'object' && location.state !== null && 'paymentSuccess' in location.state
+      ? location.state.paymentSuccess === true
+      : false;
+
+  if (auth.user === null && !auth.loading) {
+    return (
+      <>
+        {meta}
+        <EmptyState
+          title="Please log in to view your order"
+          action={
+            <Link to="/login" state={{ from: location.pathname }} className={buttonClass('primary')}>
+              Login
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+
+  if (auth.user === null || query.isPending) {
+    return (
+      <div className="py-16 text-center">
+        {meta}
+        <Spinner label="Loading your order" />
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-12">
+        {meta}
+        <ErrorBanner>We couldn't load your order just now. Please try again.</ErrorBanner>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (query.data === null) {
+    return (
+      <>
+        {meta}
+        <EmptyState
+          title="Order not found"
+          action={
+            <Link to="/orders" className={buttonClass('primary')}>
+              View All Orders
+            </Link>
+          }
+        >
+          We couldn't find your order. Please check your email for order details.
+        </EmptyState>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {meta}
+      <OrderConfirmation order={query.data} email={auth.user.email} paymentSuccess={paymentSuccess} />
+    </>
+  );
+}
+
+export { OrderConfirmationPage as Component };

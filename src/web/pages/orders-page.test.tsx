@@ -1,0 +1,212 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../shared/api/auth';
+import type { OrderRecord } from '../../shared/api/orders';
+import { TOKEN_STORAGE_KEY } from '../api/client';
+import type { AuthApi } from '../features/auth/auth-api';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { OrderConfirmationPage } from './order-confirmation-page';
+import { OrdersPage } from './orders-page';
+
+const sana: User = {
+  id: 9,
+  userId: 9,
+  name: 'Sana Khan',
+  fullName: 'Sana Khan',
+  email: 'sana@example.com',
+  username: 'sana9',
+  role: 'customer',
+};
+
+const ORDER_ID = '5d2c8a70-7f3e-4a54-8b1f-9a0e6c1d2b31';
+
+const paidOrder: OrderRecord = {
+  id: ORDER_ID,
+  _id: ORDER_ID,
+  orderNumber: 'RG-10431',
+  status: 'paid',
+  createdAt: '2025-11-12T06:30:00.000Z',
+  created_at: '2025-11-12T06:30:00.000Z',
+  paidAt: '2025-11-12T06:32:00.000Z',
+  items: [
+    {
+      product: { id: 21, name: 'Diwali Dry Fruit Hamper', image: '', inStock: true, allowPreOrder: false },
+      quantity: 2,
+      price: 450,
+      isPreOrder: false,
+    },
+    {
+      product: { id: 22, name: 'Silver Pooja Thali', image: '', inStock: false, allowPreOrder: true },
+      quantity: 1,
+      price: 799,
+      isPreOrder: true,
+    },
+  ],
+  subtotal: 1699,
+  shippingCost: 0,
+  totalAmount: 1699,
+  total: 1699,
+  currency: 'INR',
+  shippingAddress: {
+    fullName: 'Sana Khan',
+    address: '4, Linking Road',
+    city: 'Mumbai',
+    postalCode: '400050',
+    phone: '9812345678',
+  },
+  events: [
+    { status: 'pending', note: 'Order placed', createdAt: '2025-11-12T06:30:00.000Z' },
+    { status: 'paid', note: 'Payment received', createdAt: '2025-11-12T06:32:00.000Z' },
+  ],
+  deliveryEstimate: {
+    days: '10-15 Days',
+    message: 'Pre-order delivery',
+    type: 'standard',
+    fastDelivery: false,
+    city: 'Mumbai',
+    isPreOrder: true,
+  },
+};
+
+const shippedOrder: OrderRecord = {
+  ...paidOrder,
+  id: 'a1b2c3d4-0000-4000-8000-000000000001',
+  _id: 'a1b2c3d4-0000-4000-8000-000000000001',
+  orderNumber: 'RG-10400',
+  status: 'shipped',
+  items: [paidOrder.items[0]!],
+  subtotal: 900,
+  shippingCost: 50,
+  totalAmount: 950,
+  total: 950,
+  deliveryEstimate: { ...paidOrder.deliveryEstimate!, days: '2-4 Days', isPreOrder: false },
+};
+
+function serveOrders(orders: OrderRecord[]) {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/api/orders/my-orders') return json({ data: orders });
+      const match = /^\/api\/orders\/([^/]+)$/.exec(url.pathname);
+      const order = orders.find((candidate) => candidate.id === match?.[1]);
+      return order ? json(order) : json({ message: 'Order not found' }, 404);
+    }),
+  );
+}
+
+function renderAt(
+  path: string,
+  { user = sana as User | null, state }: { user?: User | null; state?: unknown } = {},
+) {
+  if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+  const api: AuthApi = {
+    me: async () => {
+      if (!user) throw new Error('no session');
+      return user;
+    },
+    login: async () => ({ user: sana, token: 't' }),
+    register: async () => ({ user: sana, token: 't' }),
+    logout: async () => {},
+  };
+  const router = createMemoryRouter(
+    [
+      { path: '/orders', element: <OrdersPage /> },
+      { path: '/order-confirmation/:orderId', element: <OrderConfirmationPage /> },
+    ],
+    { initialEntries: [{ pathname: path, state }] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthProvider api={api}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('My Orders page (SPEC 2)', () => {
+  it('asks a guest to log in', async () => {
+    serveOrders([]);
+    renderAt('/orders', { user: null });
+    expect(await screen.findByRole('heading', { name: 'Please log in to view your orders' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('invites a shopper without orders to shop', async () => {
+    serveOrders([]);
+    renderAt('/orders');
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Shop Now' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('lists each order with its number, date, status, items, total, hint and timeline', async () => {
+    const user = userEvent.setup();
+    serveOrders([paidOrder, shippedOrder]);
+    renderAt('/orders');
+
+    const card = (await screen.findByRole('article', { name: 'Order RG-10400' })) as HTMLElement;
+    expect(card.textContent).toContain('Placed on 12 November 2025');
+    expect(within(card).getByText('Shipped')).toBeTruthy();
+    expect(card.textContent).toContain('₹450 x 2');
+    expect(card.textContent).toContain('Total₹950');
+    expect(card.textContent).toContain('Expected delivery by 16 Nov 2025 to Mumbai');
+
+    const preOrder = screen.getByRole('article', { name: 'Order RG-10431' });
+    expect(preOrder.textContent).toContain('Expected delivery by 2 Dec 2025 (pre-order, 15-20 days)');
+    expect(preOrder.textContent).not.toContain('10-15');
+
+    const toggle = within(card).getByRole('button', { name: 'Show status history of order RG-10400' });
+    expect(within(card).queryByText('Payment received')).toBeNull();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(card).getByText('Payment received')).toBeTruthy();
+    expect(within(card).getByText('Payment Confirmed')).toBeTruthy();
+  });
+});
+
+describe('Order confirmation page (SPEC 2)', () => {
+  it('confirms a paid order with its details and one pre-order notice', async () => {
+    serveOrders([paidOrder]);
+    renderAt(`/order-confirmation/${ORDER_ID}`, { state: { paymentSuccess: true } });
+
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    const page = document.body;
+    expect(page.textContent).toContain('RG-10431');
+    expect(page.textContent).toContain('12 November 2025');
+    expect(page.textContent).toContain('Your payment was successful.');
+    expect(page.textContent).toContain('₹799 x 1');
+    expect(screen.getAllByRole('note')).toHaveLength(1);
+    expect(screen.getByRole('note').textContent).toContain('15-20 days');
+    expect(page.textContent).not.toContain('10-15');
+    const address = screen.getByRole('region', { name: 'Shipping Address' });
+    expect(address.textContent).toContain('Phone: 9812345678');
+    const status = screen.getByRole('region', { name: 'Order Status' });
+    expect(within(status).getAllByText('Payment Confirmed').length).toBeGreaterThan(0);
+    expect(status.textContent).toContain('Order placed');
+    expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/products');
+    expect(page.textContent).toContain('sana@example.com');
+  });
+
+  it('says when the order cannot be found', async () => {
+    serveOrders([]);
+    renderAt('/order-confirmation/not-an-order');
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
+    expect(
+      screen.getByText("We couldn't find your order. Please check your email for order details."),
+    ).toBeTruthy();
+  });
+});

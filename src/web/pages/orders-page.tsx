@@ -1,0 +1,133 @@
+import { Link } from 'react-router';
+import type { OrderRecord } from '../../shared/api/orders';
+import { formatInr } from '../../shared/money';
+import { Button, buttonClass } from '../components/button';
+import { PageMeta } from '../components/page-meta';
+import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
+import { useAuth } from '../features/auth/auth-provider';
+import { expectedDeliveryHint } from '../features/orders/expected-delivery';
+import { formatOrderDate } from '../features/orders/order-dates';
+import { OrderItemList } from '../features/orders/order-item-list';
+import { OrderStatusBadge } from '../features/orders/order-status-badge';
+import { ExpandableOrderTimeline } from '../features/orders/order-timeline';
+import { useMyOrders } from '../features/orders/orders-api';
+
+function OrderCard({ order }: { order: OrderRecord }) {
+  const hint = expectedDeliveryHint(order);
+  const titleId = `order-${order.id}-title`;
+  return (
+    <li>
+      <article
+        aria-labelledby={titleId}
+        className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id={titleId} className="font-bold text-stone-900">
+              Order {order.orderNumber}
+            </h2>
+            <p className="text-sm text-stone-600">
+              Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+            </p>
+          </div>
+          <OrderStatusBadge status={order.status} />
+        </header>
+        <OrderItemList items={order.items} />
+        <div className="flex items-center justify-between border-t border-brand-100 pt-3">
+          <span className="text-sm text-stone-700">Total</span>
+          <span className="text-lg font-extrabold text-stone-900">{formatInr(order.totalAmount)}</span>
+        </div>
+        {hint && (
+          <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800">{hint}</p>
+        )}
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <ExpandableOrderTimeline events={order.events} orderNumber={order.orderNumber} />
+          <Link
+            to={`/order-confirmation/${order.id}`}
+            aria-label={`View details of order ${order.orderNumber}`}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline"
+          >
+            View details
+          </Link>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** SPEC 2 "My Orders". */
+export function OrdersPage() {
+  const auth = useAuth();
+  const query = useMyOrders(auth.user?.id ?? null);
+
+  const meta = (
+    <>
+      <PageMeta title="My Orders" description="Your orders and where they are." canonicalPath="/orders" />
+      <meta name="robots" content="noindex" />
+    </>
+  );
+
+  if (!auth.user) {
+    if (auth.loading) {
+      return (
+        <div className="py-16 text-center">
+          {meta}
+          <Spinner label="Loading your orders" />
+        </div>
+      );
+    }
+    return (
+      <>
+        {meta}
+        <EmptyState
+          title="Please log in to view your orders"
+          action={
+            <Link to="/login" state={{ from: '/orders' }} className={buttonClass('primary')}>
+              Login
+            </Link>
+          }
+        >
+          Follow your orders from payment to delivery.
+        </EmptyState>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      {meta}
+      <h1 className="text-2xl font-extrabold text-stone-900">My Orders</h1>
+      {query.isPending ? (
+        <div className="py-16 text-center">
+          <Spinner label="Loading your orders" />
+        </div>
+      ) : query.isError ? (
+        <div className="mt-4 flex flex-col items-start gap-3">
+          <ErrorBanner>We couldn't load your orders just now. Please try again.</ErrorBanner>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : query.data.length === 0 ? (
+        <EmptyState
+          title="No orders yet"
+          action={
+            <Link to="/products" className={buttonClass('primary', 'px-8')}>
+              Shop Now
+            </Link>
+          }
+        >
+          Your orders will appear here once you place one.
+        </EmptyState>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-4">
+          {query.data.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export { OrdersPage as Component };

@@ -1,0 +1,416 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../shared/api/auth';
+import type { CreateOrderResponse } from '../../shared/api/payments';
+import { TOKEN_STORAGE_KEY } from '../api/client';
+import { storeSettings } from '../app-data';
+import type { AuthApi } from '../features/auth/auth-api';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
+import type { PaymentRequest } from '../features/payment/payment-request';
+import type { RazorpayConstructor, RazorpayFailure, RazorpayOptions } from '../features/payment/razorpay';
+import { PaymentPage } from './payment-page';
+
+const arjun: User = {
+  id: 5,
+  userId: 5,
+  name: 'Arjun Mehta',
+  fullName: 'Arjun Mehta',
+  email: 'arjun@example.com',
+  username: 'arjun5',
+  role: 'customer',
+};
+
+const request: PaymentRequest = {
+  address: {
+    fullName: 'Arjun Mehta',
+    address: '12, MG Road',
+    city: 'Bengaluru',
+    postalCode: '560001',
+    phone: '9876543210',
+  },
+  orderTotal: 950,
+  shippingInfo: {
+    subtotal: 900,
+    shippingFee: 50,
+    total: 950,
+    freeShipping: false,
+    shippingReason: '₹50 shipping charge',
+  },
+  items: [
+    {
+      id: 21,
+      name: 'Diwali Dry Fruit Hamper',
+      image: '',
+      price: 450,
+      quantity: 2,
+      category: 'Diwali',
+      inStock: true,
+      allowPreOrder: false,
+      minQuantity: 1,
+    },
+  ],
+};
+
+const created: CreateOrderResponse = {
+  order: { id: 'order_sbx_1', amount: 95000, currency: 'INR' },
+  orderId: '0b9f7c1e-4a7d-4c43-9a53-1f1d1c2e3f40',
+  orderNumber: 'RG-10427',
+  totalAmount: 950,
+  keyId: 'rzp_test_sandbox',
+  provider: 'sandbox',
+};
+
+/** The provider's window, as checkout.js exposes it: the test plays the shopper's part. */
+class FakeCheckout {
+  static opened: FakeCheckout[] = [];
+  failed: ((response: RazorpayFailure) => void)[] = [];
+  constructor(readonly options: RazorpayOptions) {}
+  on(_event: 'payment.failed', callback: (response: RazorpayFailure) => void) {
+    this.failed.push(callback);
+  }
+  open() {
+    FakeCheckout.opened.push(this);
+  }
+}
+const lastWindow = () => FakeCheckout.opened.at(-1) as FakeCheckout;
+
+type Reply = { status: number; body: unknown } | 'network-error';
+
+/** The network edge: /api/payments/* answering from queues the test fills. */
+function servePayments() {
+  const calls: { path: string; body: unknown; headers: Record<string, string> }[] = [];
+  const replies: Record<string, (Reply | Promise<Reply>)[]> = {
+    'create-order': [],
+    'verify-payment': [],
+    'payment-failed': [],
+  };
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const name = url.pathname.replace('/api/payments/', '');
+    calls.push({
+      path: url.pathname,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    });
+    const reply = await replies[name]?.shift();
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    if (reply) return json(reply.body, reply.status);
+    if (name === 'create-order') return json(created);
+    if (name === 'verify-payment') {
+      return json({
+        success: true,
+        message: 'Payment verified successfully',
+        orderId: created.orderId,
+        orderNumber: created.orderNumber,
+        status: 'paid',
+      });
+    }
+    if (name === 'payment-failed') {
+      return json({
+        success: true,
+        message: 'Payment failure recorded',
+        orderId: created.orderId,
+        status: 'pending',
+      });
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const callsTo = (name: string) => calls.filter((call) => call.path === `/api/payments/${name}`);
+  return { replies, callsTo };
+}
+
+function Probe({ name }: { name: string }) {
+  const location = useLocation();
+  return (
+    <p>
+      {name} {location.pathname} {JSON.stringify(location.state)}
+    </p>
+  );
+}
+
+function renderPayment({ user = arjun as User | null, state = request as unknown } = {}) {
+  if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+  const api: AuthApi = {
+    me: async () => {
+      if (!user) throw new Error('no session');
+      return user;
+    },
+    login: async () => ({ user: arjun, token: 't' }),
+    register: async () => ({ user: arjun, token: 't' }),
+    logout: async () => {},
+  };
+  const router = createMemoryRouter(
+    [
+      { path: '/payment', element: <PaymentPage /> },
+      { path: '/login', element: <Probe name="Login page" /> },
+      { path: '/checkout', element: <Probe name="Checkout page" /> },
+      { path: '/order-confirmation/:orderId', element: <Probe name="Confirmation page" /> },
+    ],
+    { initialEntries: [{ pathname: '/payment', state }] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthProvider api={api}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const payButton = () => screen.findByRole('button', { name: 'Pay ₹950' });
+
+beforeEach(() => {
+  localStorage.clear();
+  window.dataLayer = [];
+  FakeCheckout.opened = [];
+  window.Razorpay = FakeCheckout as unknown as RazorpayConstructor;
+  resetCartStoreForTests();
+});
+
+afterEach(() => {
+  cleanup();
+  resetCartStoreForTests();
+  delete window.Razorpay;
+  vi.unstubAllGlobals();
+});
+
+describe('Payment page (SPEC 2, 4 and 8)', () => {
+  it('refuses a visit without the checkout state', async () => {
+    servePayments();
+    renderPayment({ state: { address: request.address, items: [] } });
+    expect(await screen.findByRole('heading', { name: 'Invalid Payment Request' })).toBeTruthy();
+    expect(screen.getByText('Please complete the checkout process first.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Checkout' }).getAttribute('href')).toBe('/checkout');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('sends a visitor without a session to log in, back to checkout with the address', async () => {
+    servePayments();
+    const router = renderPayment({ user: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/checkout', shippingAddress: request.address });
+  });
+
+  it('shows the summary, the address and the payment method', async () => {
+    servePayments();
+    renderPayment();
+    expect(await screen.findByRole('heading', { name: 'Complete Your Payment' })).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(summary.textContent).toContain('Subtotal (2 items)₹900');
+    expect(summary.textContent).toContain('Shipping₹50');
+    expect(summary.textContent).toContain('Total₹950');
+    const address = screen.getByRole('region', { name: 'Shipping Address' });
+    expect(address.textContent).toContain('12, MG Road');
+    expect(address.textContent).toContain('Phone: 9876543210');
+    expect(screen.getByText('Pay securely with cards, UPI, Net Banking, and wallets')).toBeTruthy();
+    expect(screen.getByText(/256-bit SSL/)).toBeTruthy();
+    expect(await payButton()).toBeTruthy();
+  });
+
+  it('creates the order, opens the window, verifies, clears the cart and confirms', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    getCartStore().addItem({ id: 21, name: 'Diwali Dry Fruit Hamper', price: 450 }, 2);
+    let answerVerify: (reply: Reply) => void = () => {};
+    const router = renderPayment();
+
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+
+    const [create] = api.callsTo('create-order');
+    expect(create?.body).toEqual({
+      items: [{ productId: 21, quantity: 2, inStock: true, allowPreOrder: false, minQuantity: 1 }],
+      totalAmount: 950,
+      shippingAddress: request.address,
+    });
+    expect(create?.headers['idempotency-key']).toMatch(/\S{8,}/);
+
+    const { options } = lastWindow();
+    expect(options).toMatchObject({
+      key: 'rzp_test_sandbox',
+      amount: 95000,
+      currency: 'INR',
+      order_id: 'order_sbx_1',
+      name: storeSettings.storeName,
+      image: `${window.location.origin}/favicon.svg`,
+      prefill: { name: 'Arjun Mehta', email: 'arjun@example.com', contact: '9876543210' },
+      readonly: { email: true, contact: true, name: true },
+      theme: { color: '#ea580c' },
+      modal: { escape: false, confirm_close: true },
+    });
+
+    // The verification is held back so the processing screen can be seen.
+    api.replies['verify-payment']?.push(
+      new Promise<Reply>((resolve) => {
+        answerVerify = resolve;
+      }),
+    );
+    act(() =>
+      options.handler({
+        razorpay_order_id: 'order_sbx_1',
+        razorpay_payment_id: 'pay_sbx_1',
+        razorpay_signature: 'signature',
+      }),
+    );
+    const overlay = await screen.findByRole('alertdialog', { name: 'Processing Payment' });
+    expect(overlay.textContent).toContain('Please wait while we verify your payment...');
+
+    answerVerify({
+      status: 200,
+      body: {
+        success: true,
+        message: 'ok',
+        orderId: created.orderId,
+        orderNumber: 'RG-10427',
+        status: 'paid',
+      },
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/order-confirmation/${created.orderId}`),
+    );
+    expect(router.state.location.state).toEqual({ paymentSuccess: true });
+    expect(getCartStore().getState().items).toHaveLength(0);
+    expect(localStorage.getItem('cart')).toBeNull();
+    const purchase = (window.dataLayer ?? []).find(
+      (entry) =>
+        typeof entry === 'object' && entry !== null && 'event' in entry && entry.event === 'purchase',
+    );
+    expect(purchase).toMatchObject({
+      ecommerce: { currency: 'INR', transaction_id: 'RG-10427', value: 950, shipping: 50 },
+    });
+  });
+
+  it('says the payment was cancelled when the window is dismissed, and lets the shopper pay again', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    renderPayment();
+
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    act(() => lastWindow().options.modal.ondismiss());
+    expect((await screen.findByRole('alert')).textContent).toBe('Payment cancelled by user');
+    const again = await payButton();
+    expect((again as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(again);
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(2));
+    const keys = api.callsTo('create-order').map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    // Paying again retries the same pending order instead of making a second one that holds stock.
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('reports a failed payment and shows its description, or Unknown error', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    renderPayment();
+
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    const error = {
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Card declined by bank',
+      metadata: { order_id: 'order_sbx_1', payment_id: 'pay_sbx_2' },
+    };
+    act(() => {
+      for (const callback of lastWindow().failed) callback({ error });
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Payment failed: Card declined by bank');
+    await waitFor(() => expect(api.callsTo('payment-failed')).toHaveLength(1));
+    expect(api.callsTo('payment-failed')[0]?.body).toEqual({ orderId: created.orderId, error });
+
+    act(() => {
+      for (const callback of lastWindow().failed) callback({});
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Payment failed: Unknown error');
+  });
+
+  it('retries a create that met a network error with the same key, and starts afresh after a refusal', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    api.replies['create-order']?.push('network-error', {
+      status: 409,
+      body: { message: 'Prices have changed since you loaded the page. Please review your cart.' },
+    });
+    renderPayment();
+
+    await user.click(await payButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to initiate payment');
+    await user.click(await payButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Prices have changed since you loaded the page. Please review your cart.',
+    );
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+
+    const keys = api.callsTo('create-order').map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    // A refused key (order expired or changed) cannot succeed again: the next press is a new order.
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('says Initiating Payment... while the order is being created', async () => {
+    const user = userEvent.setup();
+    servePayments();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const network = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
+      await gate;
+      return (network as typeof fetch)(input, init);
+    });
+    renderPayment();
+
+    await user.click(await payButton());
+    const busy = await screen.findByRole('button', { name: 'Initiating Payment...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(((await payButton()) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it.each([
+    [
+      {
+        status: 409,
+        body: { message: 'This order was cancelled before the payment arrived; it will be refunded.' },
+      },
+      'Payment verification failed: This order was cancelled before the payment arrived; it will be refunded.',
+    ],
+    [
+      { status: 400, body: { message: 'Payment verification failed' } },
+      'Payment verification failed. Please contact support.',
+    ],
+    ['network-error' as const, 'Payment verification failed. Please contact support.'],
+  ])('explains a failed verification (%#)', async (reply, message) => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    api.replies['verify-payment']?.push(reply);
+    const router = renderPayment();
+
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    act(() =>
+      lastWindow().options.handler({
+        razorpay_order_id: 'order_sbx_1',
+        razorpay_payment_id: 'pay_sbx_1',
+        razorpay_signature: 'forged',
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/payment');
+  });
+});

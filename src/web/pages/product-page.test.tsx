@@ -1,0 +1,189 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CollectionDetail, Product } from '../../shared/api/catalog';
+import { CollectionPage } from './collection-page';
+import { ProductPage } from './product-page';
+
+const bouquet: Product = {
+  id: 7,
+  name: 'Chocolate Bouquet',
+  slug: 'chocolate-bouquet-7',
+  description: 'Twelve chocolates wrapped like flowers.',
+  image: '/uploads/products/1.svg',
+  images: ['/uploads/products/1-2.svg'],
+  price: 899,
+  mrp: 1199,
+  category: 'Festive Hampers',
+  categoryData: { name: 'Festive Hampers', slug: 'festive-hampers' },
+  tags: ['chocolate', 'bouquet', 'ribbon'],
+  inStock: true,
+  allowPreOrder: false,
+  minQuantity: 1,
+  stock: 3,
+  rating: 4.6,
+  ratingCount: 31,
+  featured: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function stubApi(routes: Record<string, unknown>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input)).pathname;
+    return path in routes
+      ? Response.json(routes[path])
+      : Response.json({ message: 'Product not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** A browser without the Web Share API; set after userEvent.setup(), which installs its own clipboard. */
+function withoutShareSheet(clipboard: { writeText: (text: string) => Promise<void> }) {
+  Object.defineProperty(window.navigator, 'share', { value: undefined, configurable: true });
+  Object.defineProperty(window.navigator, 'clipboard', { value: clipboard, configurable: true });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/product/:slug', element: <ProductPage /> },
+      { path: '/collection/:slug', element: <CollectionPage /> },
+      { path: '/products', element: <h1>All Products</h1> },
+      { path: '/collections', element: <h1>Gift Collections</h1> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return () => router.state.location.pathname;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the product page', () => {
+  it('shows price, mrp, discount, stock, description and tags as Features', async () => {
+    stubApi({ '/api/products/7': { product: bouquet } });
+    renderAt('/product/chocolate-bouquet-7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' })).toBeTruthy();
+    expect(screen.getAllByText('₹899').length).toBeGreaterThan(0);
+    expect(screen.getByText('₹1,199')).toBeTruthy();
+    expect(screen.getByText('25% OFF')).toBeTruthy();
+    expect(screen.getByText('In Stock')).toBeTruthy();
+    expect(screen.getByText('Only 3 left')).toBeTruthy();
+    expect(screen.getByText('Twelve chocolates wrapped like flowers.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Features' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs.textContent).toBe('Home›Festive Hampers›Chocolate Bouquet');
+  });
+
+  it('says Pre-Order with its delivery time, or Out of Stock', async () => {
+    stubApi({
+      '/api/products/8': { product: { ...bouquet, id: 8, stock: 0, inStock: false, allowPreOrder: true } },
+      '/api/products/9': { product: { ...bouquet, id: 9, stock: 0, inStock: false } },
+    });
+    renderAt('/product/x-8');
+    expect(await screen.findByText('Pre-Order')).toBeTruthy();
+    expect(screen.getByText('Delivery in 10-15 Days')).toBeTruthy();
+    cleanup();
+    renderAt('/product/x-9');
+    await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
+    // The stock label (the cart's disabled button says it too).
+    expect(screen.getAllByText('Out of Stock').some((element) => element.tagName === 'SPAN')).toBe(true);
+    expect(screen.queryByText('Pre-Order')).toBeNull();
+  });
+
+  it('starts the quantity at minQuantity and keeps it between minQuantity and 10', async () => {
+    stubApi({ '/api/products/7': { product: { ...bouquet, minQuantity: 8 } } });
+    const user = userEvent.setup();
+    renderAt('/product/chocolate-bouquet-7');
+    const quantity = await screen.findByRole('status', { name: 'Quantity' });
+    expect(quantity.textContent).toBe('8');
+    const decrease = screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement;
+    const increase = screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement;
+    expect(decrease.disabled).toBe(true);
+    await user.click(increase);
+    await user.click(increase);
+    expect(quantity.textContent).toBe('10');
+    expect(increase.disabled).toBe(true);
+    expect(screen.getByText('Minimum order: 8 pieces')).toBeTruthy();
+  });
+
+  it('copies the link when the browser cannot share, and says so', async () => {
+    stubApi({ '/api/products/7': { product: bouquet } });
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {});
+    withoutShareSheet({ writeText });
+    renderAt('/product/chocolate-bouquet-7');
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Product link copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/product/chocolate-bouquet-7`);
+  });
+
+  it('asks the shopper to copy the URL when neither sharing nor copying works', async () => {
+    stubApi({ '/api/products/7': { product: bouquet } });
+    const user = userEvent.setup();
+    withoutShareSheet({ writeText: vi.fn(async () => Promise.reject(new Error('denied'))) });
+    renderAt('/product/chocolate-bouquet-7');
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Unable to share. Please copy the URL manually.')).toBeTruthy();
+  });
+
+  it('sends a non-numeric id to /products without asking the API', async () => {
+    const fetchMock = stubApi({});
+    const location = renderAt('/product/chocolate-bouquet');
+    await waitFor(() => expect(location()).toBe('/products'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a product that fails to load to /products', async () => {
+    stubApi({});
+    const location = renderAt('/product/gone-404');
+    await waitFor(() => expect(location()).toBe('/products'));
+  });
+});
+
+describe('the collection page', () => {
+  const collection: CollectionDetail = {
+    id: 3,
+    name: 'Holi Specials',
+    slug: 'holi-specials-3',
+    description: 'Colours and sweets.',
+    image: '',
+    featured: false,
+    productCount: 0,
+    products: [],
+  };
+
+  it("says 'Collection Coming Soon' when it has no products", async () => {
+    stubApi({ '/api/collections/3': { data: collection } });
+    renderAt('/collection/holi-specials-3');
+    expect(await screen.findByText('Collection Coming Soon')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Holi Specials' })).toBeTruthy();
+  });
+
+  it('lists its products', async () => {
+    stubApi({ '/api/collections/3': { data: { ...collection, productCount: 1, products: [bouquet] } } });
+    renderAt('/collection/holi-specials-3');
+    expect(await screen.findByRole('link', { name: 'Chocolate Bouquet' })).toBeTruthy();
+  });
+
+  it('sends a bad id or a failed load to /collections', async () => {
+    stubApi({});
+    const badId = renderAt('/collection/holi-specials');
+    await waitFor(() => expect(badId()).toBe('/collections'));
+    cleanup();
+    const failed = renderAt('/collection/holi-specials-99');
+    await waitFor(() => expect(failed()).toBe('/collections'));
+  });
+});

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { clampQuantity, stockStatus } from '../../shared/cart-rules';
+import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
+import { idFromSlug, productPath } from '../../shared/slug';
+import { storeSettings } from '../app-data';
+import { PageMeta } from '../components/page-meta';
+import { EmptyState } from '../components/status-message';
+import { AddToCartButton } from '../features/cart/add-to-cart-button';
+import { trackItemView } from '../features/catalog/catalog-analytics';
+import { useProduct } from '../features/catalog/catalog-api';
+import { ProductDetail, productCrumbs } from '../features/catalog/product-detail';
+import { ProductDetailSkeleton } from '../features/catalog/skeletons';
+import { DeliveryChecker } from '../features/location/delivery-checker';
+import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
+
+/** SPEC 2 /product/{name-slug}-{id}; a missing or non-numeric id sends the shopper to /products. */
+export function ProductPage() {
+  const { slug } = useParams();
+  const id = idFromSlug(slug);
+  if (id === null) return <Navigate to="/products" replace />;
+  return <ProductView key={id} id={id} />;
+}
+
+function ProductView({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const { data: product, isError } = useProduct(id);
+
+  // SPEC 4: on failure, redirect to /products.
+  useEffect(() => {
+    if (isError) navigate('/products', { replace: true });
+  }, [isError, navigate]);
+
+  // One view_item per product shown, not per background refetch.
+  const tracked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!product || tracked.current === product.id) return;
+    tracked.current = product.id;
+    trackItemView(product);
+  }, [product]);
+
+  if (isError) return <EmptyState title="Product not found" />;
+  if (!product) return <ProductDetailSkeleton />;
+
+  const origin = window.location.origin;
+  return (
+    <>
+      <PageMeta
+        title={product.name}
+        description={metaDescription(
+          product.description || `${product.name} from ${storeSettings.storeName}.`,
+        )}
+        canonicalPath={productPath(product)}
+        jsonLd={[
+          productJsonLd(product, origin, storeSettings.storeName),
+          breadcrumbJsonLd(productCrumbs(product), origin),
+        ]}
+      />
+      {/* Slots for other features: renderAddToCart (cart), renderWishlistToggle (wishlist) and
+          renderDeliveryChecker (location) are passed here as they are built. */}
+      <ProductDetail
+        product={product}
+        renderAddToCart={(shown, quantity) => <AddToCartButton product={shown} quantity={quantity} />}
+        renderWishlistToggle={(shown) => <WishlistToggle productId={shown.id} />}
+        renderDeliveryChecker={(shown) => (
+          <DeliveryChecker
+            productIsPreOrder={stockStatus(shown) === 'pre_order'}
+            orderValue={shown.price * clampQuantity(shown.minQuantity)}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+export { ProductPage as Component };

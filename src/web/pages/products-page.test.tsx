@@ -1,0 +1,200 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Category, Product } from '../../shared/api/catalog';
+import { ProductsPage } from './products-page';
+
+const categories: Category[] = [
+  {
+    id: 1,
+    name: 'Diwali Gifts',
+    slug: 'diwali-gifts',
+    description: 'Lights and sweets.',
+    image: '',
+    productCount: 2,
+  },
+  { id: 2, name: 'Rakhi', slug: 'rakhi', description: '', image: '', productCount: 0 },
+];
+
+const product = (id: number, name: string, price: number): Product => ({
+  id,
+  name,
+  slug: `gift-${id}`,
+  description: '',
+  image: '',
+  images: [],
+  price,
+  mrp: null,
+  category: 'Diwali Gifts',
+  categoryData: { name: 'Diwali Gifts', slug: 'diwali-gifts' },
+  tags: ['brass', 'diya', 'pooja', 'lamp'],
+  inStock: true,
+  allowPreOrder: false,
+  minQuantity: 1,
+  stock: 10,
+  rating: 4,
+  ratingCount: 2,
+  featured: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** A stand-in for the API: records each /api/products query and answers with `products`. */
+function stubApi(products: Product[] = [product(1, 'Brass Diya', 250), product(2, 'Clay Diya', 99)]) {
+  const queries: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/api/categories') return Response.json(categories);
+      if (url.pathname === '/api/products') {
+        queries.push(url.searchParams);
+        return Response.json({ data: products, total: products.length });
+      }
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }),
+  );
+  return queries;
+}
+
+function renderListing(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/products', element: <ProductsPage /> },
+      { path: '/category/:category', element: <ProductsPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, location };
+}
+
+const lastQuery = (queries: URLSearchParams[]) => Object.fromEntries(queries.at(-1) ?? []);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the product listing and its URL', () => {
+  it('restores the filters from a shared URL and asks the API for page 1 of them', async () => {
+    const queries = stubApi();
+    renderListing('/products?search=diya&minPrice=50&sort=price_asc');
+    await screen.findByText('Brass Diya');
+    expect(lastQuery(queries)).toEqual({
+      search: 'diya',
+      minPrice: '50',
+      sort: 'price',
+      order: 'asc',
+      page: '1',
+      limit: '1000',
+    });
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('diya');
+    expect((screen.getByLabelText('Min Price') as HTMLInputElement).value).toBe('50');
+    expect((screen.getByLabelText('Sort By') as HTMLSelectElement).value).toBe('price_asc');
+  });
+
+  it('puts a new sort into the URL and reloads from page 1', async () => {
+    const queries = stubApi();
+    const user = userEvent.setup();
+    const { location } = renderListing('/products?search=diya');
+    await screen.findByText('Brass Diya');
+    expect((screen.getByLabelText('Sort By') as HTMLSelectElement).value).toBe('relevance');
+    await user.selectOptions(screen.getByLabelText('Sort By'), 'Highest Rated');
+    await waitFor(() => expect(location()).toBe('/products?search=diya&sort=rating'));
+    await waitFor(() =>
+      expect(lastQuery(queries)).toMatchObject({ sort: 'rating', order: 'desc', page: '1' }),
+    );
+  });
+
+  it('moves to the category URL when a category is chosen, keeping the other filters', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { location } = renderListing('/products?maxPrice=500');
+    await screen.findByText('Brass Diya');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Diwali Gifts');
+    await waitFor(() => expect(location()).toBe('/category/diwali-gifts?maxPrice=500'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diwali Gifts' })).toBeTruthy();
+  });
+
+  it('updates the URL once the shopper stops typing a search', async () => {
+    const queries = stubApi();
+    const user = userEvent.setup();
+    const { location } = renderListing('/products');
+    await screen.findByText('Brass Diya');
+    await user.type(screen.getByLabelText('Search'), 'potli bag');
+    await waitFor(() => expect(location()).toBe('/products?search=potli+bag'));
+    await waitFor(() => expect(lastQuery(queries)).toMatchObject({ search: 'potli bag', sort: 'relevance' }));
+  });
+
+  it('keeps a typed price when the sort is changed next, and follows the back button', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { location, router } = renderListing('/category/diwali-gifts');
+    await screen.findByText('Brass Diya');
+    await user.type(screen.getByLabelText('Max Price'), '500');
+    await waitFor(() => expect(location()).toBe('/category/diwali-gifts?maxPrice=500'));
+    await user.selectOptions(screen.getByLabelText('Sort By'), 'Price Low to High');
+    await waitFor(() => expect(location()).toBe('/category/diwali-gifts?maxPrice=500&sort=price_asc'));
+    await router.navigate(-1);
+    await waitFor(() => expect(location()).toBe('/category/diwali-gifts?maxPrice=500'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Sort By') as HTMLSelectElement).value).toBe('featured'),
+    );
+    await router.navigate(-1);
+    await waitFor(() => expect(location()).toBe('/category/diwali-gifts'));
+    await waitFor(() => expect((screen.getByLabelText('Max Price') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('keeps unusable prices out of the query and says why', async () => {
+    const queries = stubApi();
+    renderListing('/products?minPrice=900&maxPrice=100');
+    await screen.findByText('Brass Diya');
+    expect(screen.getByText('Min price must not be more than max price')).toBeTruthy();
+    expect(lastQuery(queries)).toEqual({ sort: 'featured', page: '1', limit: '1000' });
+  });
+
+  it("clears every filter, the category included, with 'Clear All Filters'", async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { location } = renderListing('/category/diwali-gifts?search=diya&sort=newest');
+    await screen.findByText('Brass Diya');
+    await user.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    await waitFor(() => expect(location()).toBe('/products'));
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    stubApi([]);
+    renderListing('/products?search=unicorn');
+    expect(await screen.findByText('No products found matching your criteria.')).toBeTruthy();
+  });
+
+  it('shows two tags and a count of the rest on each card, and the end message after a short page', async () => {
+    stubApi();
+    renderListing('/products');
+    await screen.findByText('Brass Diya');
+    const tagLists = screen.getAllByRole('list', { name: 'Tags' });
+    expect(tagLists[0]?.textContent).toBe('brassdiya+2and 2 more');
+    expect(screen.getByText("You've seen all 2 products.")).toBeTruthy();
+  });
+
+  it('opens and closes the filters on a phone with the Filters button', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderListing('/products');
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById('listing-filters')?.className).toContain('hidden');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById('listing-filters')?.className).not.toMatch(/(^| )hidden( |$)/);
+  });
+});

@@ -1,0 +1,203 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/catalog-structured-data';
+import { recordRecentView } from '../analytics';
+import { PageMeta } from '../components/page-meta';
+import { EmptyState, ErrorBanner } from '../components/status-message';
+import { CartControls } from '../features/cart/cart-controls';
+import { Breadcrumbs } from '../features/catalog/breadcrumbs';
+import { trackItemList } from '../features/catalog/catalog-analytics';
+import { mergeProductPages, useCategories, useProductListing } from '../features/catalog/catalog-api';
+import { FiltersPanel } from '../features/catalog/filters-panel';
+import {
+  EMPTY_FILTERS,
+  filtersFromUrl,
+  hasActiveFilters,
+  type ListingFilters,
+  listingUrl,
+  priceProblem,
+  toProductQuery,
+} from '../features/catalog/listing-filters';
+import { ProductGrid } from '../features/catalog/product-grid';
+import { ProductGridSkeleton } from '../features/catalog/skeletons';
+
+/** Typing in search or price fields updates the URL (and the results) after this pause. */
+const TYPING_DEBOUNCE_MS = 400;
+
+/** SPEC 2 "Product listing" for /products and /category/{category}. */
+export function ProductsPage() {
+  const { category: categoryParam = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const applied = useMemo(() => filtersFromUrl(searchParams, categoryParam), [searchParams, categoryParam]);
+  const appliedUrl = listingUrl(applied);
+
+  // What the shopper is typing; the URL follows after a pause. A URL change the page did not
+  // make itself (back button, a link) replaces it.
+  const [draft, setDraft] = useState<ListingFilters>(applied);
+  const navigatedTo = useRef(appliedUrl);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the URL only
+  useEffect(() => {
+    if (appliedUrl !== navigatedTo.current) {
+      navigatedTo.current = appliedUrl;
+      setDraft(applied);
+    }
+  }, [appliedUrl]);
+
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  function apply(next: ListingFilters) {
+    const url = listingUrl(next);
+    if (url === navigatedTo.current) return;
+    navigatedTo.current = url;
+    navigate(url, { preventScrollReset: true });
+  }
+
+  function change(changes: Partial<ListingFilters>) {
+    const next = { ...draft, ...changes };
+    setDraft(next);
+    clearTimeout(typingTimer.current);
+    const typed = 'search' in changes || 'minPrice' in changes || 'maxPrice' in changes;
+    if (typed) {
+      // One history entry per pause in typing, not one per key press.
+      typingTimer.current = setTimeout(() => apply(next), TYPING_DEBOUNCE_MS);
+    } else {
+      apply(next);
+    }
+  }
+
+  function clearAll() {
+    clearTimeout(typingTimer.current);
+    setDraft(EMPTY_FILTERS);
+    apply(EMPTY_FILTERS);
+  }
+
+  const query = useMemo(() => toProductQuery(applied), [applied]);
+  const listing = useProductListing(query);
+  const categories = useCategories();
+  const products = useMemo(() => mergeProductPages(listing.data?.pages ?? []), [listing.data]);
+  const total = listing.data?.pages[0]?.total;
+  const category = categories.data?.find((entry) => entry.slug === applied.category);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const categoryName = category?.name;
+  useEffect(() => {
+    if (categoryName) recordRecentView(categoryName);
+  }, [categoryName]);
+
+  const listName = categoryName ?? (applied.search ? `Search: ${applied.search}` : 'All Products');
+  const firstPage = listing.isPlaceholderData ? undefined : listing.data?.pages[0];
+  const trackedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!firstPage || trackedFor.current === appliedUrl) return;
+    trackedFor.current = appliedUrl;
+    trackItemList(listName, firstPage.data);
+  }, [firstPage, appliedUrl, listName]);
+
+  const heading = categoryName ?? (categoryParam ? 'Products' : 'All Products');
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    ...(categoryParam
+      ? [
+          { name: 'Categories', path: '/categories' },
+          { name: categoryName ?? categoryParam, path: `/category/${categoryParam}` },
+        ]
+      : [{ name: 'Products', path: '/products' }]),
+  ];
+  const origin = window.location.origin;
+  const problem = priceProblem(draft);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageMeta
+        title={applied.search ? `${heading}: '${applied.search}'` : heading}
+        description={
+          category?.description ||
+          `Shop ${categoryName ?? 'return gifts and presents'} for every celebration: prices from ₹50, free shipping from ₹1,000.`
+        }
+        canonicalPath={categoryParam ? `/category/${categoryParam}` : '/products'}
+        jsonLd={[breadcrumbJsonLd(crumbs, origin), itemListJsonLd(products.slice(0, 24), origin, listName)]}
+      />
+      <Breadcrumbs crumbs={crumbs} />
+      <div className="flex items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-extrabold text-stone-900">{heading}</h1>
+          {total !== undefined && (
+            <p className="text-sm text-stone-600" aria-live="polite">
+              {total.toLocaleString('en-IN')} {total === 1 ? 'product' : 'products'}
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls="listing-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+          className="min-h-11 rounded-lg border border-brand-600 bg-white px-4 text-sm font-semibold text-brand-700 md:hidden"
+        >
+          Filters
+          {hasActiveFilters(applied) && (
+            <span aria-hidden="true" className="ml-1.5 inline-block h-2 w-2 rounded-full bg-festive-pink" />
+          )}
+        </button>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+        <aside
+          id="listing-filters"
+          className={`${filtersOpen ? 'block' : 'hidden'} rounded-2xl border border-brand-100 bg-white p-4 md:sticky md:top-20 md:block md:self-start`}
+        >
+          <FiltersPanel
+            filters={draft}
+            categories={categories.data ?? []}
+            problem={problem}
+            onChange={change}
+            onClear={clearAll}
+          />
+        </aside>
+
+        <section aria-label="Results" aria-busy={listing.isFetching && !listing.isFetchingNextPage}>
+          {listing.isPending ? (
+            <ProductGridSkeleton />
+          ) : listing.isError && products.length === 0 ? (
+            <div className="flex flex-col items-start gap-3">
+              <ErrorBanner>
+                We could not load the products. Please check your connection and try again.
+              </ErrorBanner>
+              <button
+                type="button"
+                onClick={() => listing.refetch()}
+                className="min-h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                Try again
+              </button>
+            </div>
+          ) : products.length === 0 ? (
+            <EmptyState title="No products found matching your criteria.">
+              Try another word, a wider price range or{' '}
+              <button type="button" onClick={clearAll} className="font-semibold text-brand-700 underline">
+                clear the filters
+              </button>
+              .
+            </EmptyState>
+          ) : (
+            <div className={listing.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+              <ProductGrid
+                products={products}
+                resetKey={appliedUrl}
+                hasMore={Boolean(listing.hasNextPage)}
+                loadingMore={listing.isFetchingNextPage}
+                onLoadMore={() => listing.fetchNextPage()}
+                renderActions={(product) => <CartControls product={product} />}
+                endMessage={`You've seen all ${products.length.toLocaleString('en-IN')} ${products.length === 1 ? 'product' : 'products'}.`}
+              />
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export { ProductsPage as Component };

@@ -1,0 +1,49 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './app/root-layout';
+import { ErrorPage } from './pages/error-page';
+
+// SPEC 2 route table. Each page is its own lazily loaded chunk, so a shopper downloads only the
+// pages they open.
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { index: true, lazy: () => import('./pages/home-page') },
+      { path: 'products', lazy: () => import('./pages/products-page') },
+      { path: 'category/:category', lazy: () => import('./pages/products-page') },
+      { path: 'product/:slug', lazy: () => import('./pages/product-page') },
+      { path: 'collections', lazy: () => import('./pages/collections-page') },
+      { path: 'collection/:slug', lazy: () => import('./pages/collection-page') },
+      { path: 'categories', lazy: () => import('./pages/categories-page') },
+      { path: 'cart', lazy: () => import('./pages/cart-page') },
+      { path: 'checkout', lazy: () => import('./pages/checkout-page') },
+      { path: 'payment', lazy: () => import('./pages/payment-page') },
+      { path: 'test-payment', lazy: () => import('./pages/test-payment-page') },
+      { path: 'order-confirmation/:orderId', lazy: () => import('./pages/order-confirmation-page') },
+      { path: 'orders', lazy: () => import('./pages/orders-page') },
+      { path: 'login', lazy: () => import('./pages/login-page') },
+      { path: 'register', lazy: () => import('./pages/register-page') },
+      { path: 'wishlist', lazy: () => import('./pages/wishlist-page') },
+      {
+        // Issue 11: the back office, in chunks of its own that shoppers never download.
+        path: 'admin',
+        lazy: () => import('./pages/admin/admin-layout-page'),
+        children: [
+          { index: true, lazy: () => import('./pages/admin/dashboard-page') },
+          { path: 'orders', lazy: () => import('./pages/admin/orders-page') },
+          { path: 'orders/:id', lazy: () => import('./pages/admin/order-page') },
+          { path: 'products', lazy: () => import('./pages/admin/products-page') },
+          { path: 'products/new', lazy: () => import('./pages/admin/product-page') },
+          { path: 'products/:id', lazy: () => import('./pages/admin/product-page') },
+          { path: 'categories', lazy: () => import('./pages/admin/categories-page') },
+          { path: 'collections', lazy: () => import('./pages/admin/collections-page') },
+          { path: 'outbox', lazy: () => import('./pages/admin/outbox-page') },
+        ],
+      },
+      { path: '*', lazy: () => import('./pages/not-found-page') },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

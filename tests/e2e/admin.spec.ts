@@ -1,0 +1,154 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+
+// The back office (issue 11): the admin made by admin:create (playwright.config.ts) adds a product
+// with a picture that shoppers then find, and moves a customer's paid order along to shipped.
+
+const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
+const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? '';
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+
+async function tokenFor(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A page of its own signed in with the token (SPEC 6: the token lives in localStorage). */
+async function signedInPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  return context.newPage();
+}
+
+const letters = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+test('the admin adds a product with a picture and ships a paid order; shopper and customer see both', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const base = baseURL ?? '';
+
+  // Shoppers who are not admins see the refusal.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'You need an admin account' })).toBeVisible();
+
+  const admin = await signedInPage(browser, base, await tokenFor(request, adminEmail, adminPassword));
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(admin.getByText("Today's revenue")).toBeVisible();
+
+  // A new product with an uploaded image.
+  const name = `Saffron Lantern ${letters()}`;
+  await admin
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Products' })
+    .click();
+  await admin.getByRole('link', { name: 'New product' }).click();
+  await admin.getByLabel('Name', { exact: true }).fill(name);
+  await admin.getByLabel('Description', { exact: true }).fill('A hand-painted lantern for Diwali evenings.');
+  await admin.getByLabel('Price (₹)').fill('1499');
+  await admin.getByLabel('MRP (₹, optional)').fill('1999');
+  await admin.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
+  await admin.getByLabel('Stock', { exact: true }).fill('25');
+  await admin.getByRole('button', { name: 'Create product' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Edit product' })).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin\/products\/\d+$/);
+  const productId = Number(admin.url().split('/').at(-1));
+
+  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f97316' } })
+    .png()
+    .toBuffer();
+  await admin
+    .getByLabel('Upload image (JPEG, PNG or WebP, up to 5 MB)')
+    .setInputFiles({ name: 'lantern.png', mimeType: 'image/png', buffer: png });
+  await expect(admin.getByText('Image uploaded')).toBeVisible();
+  await expect(admin.getByRole('img', { name })).toHaveAttribute(
+    'src',
+    /\/uploads\/products\/p\d+-.+-600\.webp$/,
+  );
+
+  // Shoppers find it on the storefront.
+  await page.goto(`/products?search=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('link', { name }).first()).toBeVisible();
+
+  // A customer orders it and pays through the sandbox provider (signature as its window makes it).
+  const customerEmail = `meera.${Date.now()}@example.com`;
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      email: customerEmail,
+      password: 'diwali-2031',
+      username: `meera${Date.now()}`,
+      fullName: 'Meera Iyer',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const customerToken = ((await registered.json()) as { token: string }).token;
+  const auth = { authorization: `Bearer ${customerToken}` };
+  const created = await request.post('/api/payments/create-order', {
+    headers: auth,
+    data: {
+      items: [{ productId, quantity: 1, inStock: true, allowPreOrder: false, minQuantity: 1 }],
+      // SPEC 9: free shipping from ₹1,000.
+      totalAmount: 1499,
+      shippingAddress: {
+        fullName: 'Meera Iyer',
+        address: '12 MG Road, Ashok Nagar',
+        city: 'Bengaluru',
+        postalCode: '560001',
+        phone: '98765 43210',
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const order = (await created.json()) as { orderId: string; orderNumber: string; order: { id: string } };
+  const { sandboxKeySecret } = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    sandboxKeySecret: string;
+  };
+  const paymentId = `pay_e2e${Date.now()}`;
+  const verified = await request.post('/api/payments/verify-payment', {
+    headers: auth,
+    data: {
+      razorpay_order_id: order.order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: createHmac('sha256', sandboxKeySecret)
+        .update(`${order.order.id}|${paymentId}`)
+        .digest('hex'),
+      orderId: order.orderId,
+    },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+
+  // The admin finds the order and moves it along to shipped.
+  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+  await admin.getByLabel('Order number, e-mail or phone').fill(order.orderNumber);
+  await admin.getByRole('button', { name: 'Filter orders' }).click();
+  await admin.getByRole('link', { name: `Order ${order.orderNumber}` }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
+  for (const step of ['Order Confirmed', 'Processing', 'Packed']) {
+    await admin.getByRole('button', { name: `Mark as ${step}` }).click();
+    await expect(admin.getByText(`Status: ${step}`)).toBeVisible();
+  }
+  await admin.getByLabel('Note for the customer (optional)').fill('Sent with BlueDart, AWB 12345');
+  await admin.getByRole('button', { name: 'Mark as Shipped' }).click();
+  await expect(admin.getByText('Status: Shipped')).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Mark as Out for Delivery' })).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Mark as Cancelled' })).toHaveCount(0);
+
+  // The status e-mail is in the outbox.
+  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Outbox' }).click();
+  await expect(admin.getByText(`Order ${order.orderNumber}: Shipped`)).toBeVisible();
+
+  // The customer sees it shipped in My Orders.
+  const customer = await signedInPage(browser, base, customerToken);
+  await customer.goto('/orders');
+  await expect(customer.getByText(order.orderNumber).first()).toBeVisible();
+  await expect(customer.getByText('Shipped', { exact: true }).first()).toBeVisible();
+});

@@ -1,0 +1,98 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+/** The first rupee amount in a card: its price. */
+const priceOf = (text: string) =>
+  Number((text.match(/₹([\d,]+(?:\.\d+)?)/)?.[1] ?? 'NaN').replaceAll(',', ''));
+
+const productCards = (page: Page): Locator =>
+  page.getByRole('list', { name: 'Products' }).getByRole('article');
+
+async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Filters' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+test('home → category → filter and sort → product → gallery', async ({ page }) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Gifts that make every celebration special' }),
+  ).toBeVisible();
+  await expect(page.getByText('Same-day delivery in Bengaluru')).toBeVisible();
+  await page
+    .getByRole('list', { name: 'Occasions' })
+    .getByRole('link', { name: /Diwali Gifts/ })
+    .click();
+  await expect(page).toHaveURL(/\/category\/diwali-gifts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Diwali Gifts' })).toBeVisible();
+  await expect(productCards(page).first()).toBeVisible();
+
+  await openFilters(page);
+  await page.getByLabel('Max Price').fill('500');
+  await expect(page).toHaveURL(/\/category\/diwali-gifts\?maxPrice=500$/);
+  await page.getByLabel('Sort By').selectOption({ label: 'Price Low to High' });
+  await expect(page).toHaveURL(/\/category\/diwali-gifts\?maxPrice=500&sort=price_asc$/);
+  await expect
+    .poll(async () => {
+      const prices = (await productCards(page).allInnerTexts()).map(priceOf);
+      const sorted =
+        prices.length > 1 && prices.every((price, index) => index === 0 || prices[index - 1]! <= price);
+      return sorted && prices.every((price) => price <= 500);
+    })
+    .toBe(true);
+
+  // The filtered listing survives a reload (the filters live in the URL).
+  await page.reload();
+  await expect(page.getByLabel('Max Price')).toHaveValue('500');
+  await expect(page.getByLabel('Sort By')).toHaveValue('price_asc');
+
+  const first = productCards(page).first();
+  const name = (await first.getByRole('heading').textContent())?.trim() ?? '';
+  await first.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/product\/[\p{L}\p{N}-]+-\d+$/u);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Diwali Gifts' }),
+  ).toBeVisible();
+
+  const gallery = page.getByRole('region', { name: `Images of ${name}` });
+  const mainImage = gallery.getByRole('img', { name: /image \d+ of \d+$/ }).first();
+  await expect(mainImage).toHaveAttribute('alt', /image 1 of \d+$/);
+  const count = Number((await mainImage.getAttribute('alt'))?.match(/of (\d+)$/)?.[1]);
+  await gallery.getByRole('button', { name: 'Previous image' }).click();
+  await expect(gallery.getByRole('img', { name: new RegExp(`image ${count} of ${count}$`) })).toBeVisible();
+  await gallery.getByRole('button', { name: 'Next image' }).click();
+  await expect(gallery.getByRole('img', { name: new RegExp(`image 1 of ${count}$`) })).toBeVisible();
+});
+
+test('a search with typos finds the product', async ({ page }) => {
+  await page.goto('/products');
+  await openFilters(page);
+  await page.getByLabel('Search').fill('chocolat bouqet');
+  await expect(page).toHaveURL(/\/products\?search=chocolat\+bouqet$/);
+  await expect(productCards(page).first().getByRole('heading')).toHaveText('Chocolate Bouquet');
+  await expect(page.getByLabel('Sort By')).toHaveValue('relevance');
+});
+
+test('a search that matches nothing says so', async ({ page }) => {
+  await page.goto('/products?search=zzzzqqq');
+  await expect(page.getByText('No products found matching your criteria.')).toBeVisible();
+});
+
+test('a bad product id lands on /products', async ({ page }) => {
+  await page.goto('/product/chocolate-bouquet');
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goto('/product/gone-99999999');
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+});
+
+test('collections list and a collection page, and a bad collection id lands on /collections', async ({
+  page,
+}) => {
+  await page.goto('/collections');
+  await page.getByRole('list', { name: 'Collections' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/collection\/[\p{L}\p{N}-]+-\d+$/u);
+  await expect(productCards(page).first()).toBeVisible();
+  await page.goto('/collection/not-a-collection');
+  await expect(page).toHaveURL(/\/collections$/);
+});

@@ -1,0 +1,24 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = process.env.API_PORT ?? '3001';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/uploads': `http://127.0.0.1:${apiPort}`,
+      '/sandbox': `http://127.0.0.1:${apiPort}`,
+      '/sitemap.xml': `http://127.0.0.1:${apiPort}`,
+      '/robots.txt': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    setupFiles: ['./tests/setup/fail-on-console-error.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // A new PGlite database takes seconds to create (STACK.md): one per file, generous limits.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'web', environment: 'happy-dom', include: ['src/web/**/*.test.{ts,tsx}'] },
+      },
+    ],
+  },
+});
