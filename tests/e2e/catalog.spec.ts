@@ -96,3 +96,31 @@ test('collections list and a collection page, and a bad collection id lands on /
   await page.goto('/collection/not-a-collection');
   await expect(page).toHaveURL(/\/collections$/);
 });
+
+test('products a shopper opened come back under Recently viewed on home and product pages', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  const names: string[] = [];
+  for (const index of [0, 1]) {
+    const card = productCards(page).nth(index);
+    const name = (await card.getByRole('heading').textContent())?.trim() ?? '';
+    await card.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    names.push(name);
+    await page.goBack();
+  }
+
+  // Home lists them newest first, and still does after a reload (kept in this browser).
+  await page.goto('/');
+  await page.reload();
+  const recent = page.getByRole('list', { name: 'Recently viewed products' });
+  await expect(recent.getByRole('article').getByRole('heading')).toHaveText([names[1]!, names[0]!]);
+
+  // On a product page the row leaves out the product itself.
+  await recent.getByRole('link', { name: names[0]! }).click();
+  await expect(page.getByRole('heading', { level: 1, name: names[0]! })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Recently viewed products' }).getByRole('article').getByRole('heading'),
+  ).toHaveText([names[1]!]);
+});

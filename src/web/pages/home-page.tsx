@@ -14,6 +14,7 @@ import { useCategories, useCollections, useFeaturedProducts } from '../features/
 import { CategoryCard } from '../features/catalog/category-card';
 import { CollectionCard } from '../features/catalog/collection-card';
 import { ProductCard } from '../features/catalog/product-card';
+import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
 import { CardGridSkeleton, ProductGridSkeleton } from '../features/catalog/skeletons';
 
 /** Occasions shown on home; the rest are one tap away on /categories. */
@@ -218,6 +219,8 @@ export function HomePage() {
           </ul>
         )}
       </section>
+
+      <RecentlyViewedRow />
 
       <section
         aria-labelledby="contact-title"

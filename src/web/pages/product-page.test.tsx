@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -69,6 +69,7 @@ function renderAt(path: string) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 describe('the product page', () => {
@@ -137,6 +138,29 @@ describe('the product page', () => {
     renderAt('/product/chocolate-bouquet-7');
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Unable to share. Please copy the URL manually.')).toBeTruthy();
+  });
+
+  it('shows the products viewed before under Recently viewed, and forgets one the store no longer has', async () => {
+    stubApi({
+      '/api/products/7': { product: bouquet },
+      '/api/products/8': { product: { ...bouquet, id: 8, name: 'Brass Diya Set', slug: 'brass-diya-set-8' } },
+    });
+    renderAt('/product/brass-diya-set-8');
+    await screen.findByRole('heading', { level: 1, name: 'Brass Diya Set' });
+    // A first product page has nothing to recall.
+    expect(screen.queryByRole('heading', { name: 'Recently viewed' })).toBeNull();
+    cleanup();
+
+    localStorage.setItem('recentlyViewed', JSON.stringify([8, 99]));
+    renderAt('/product/chocolate-bouquet-7');
+    await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
+    const row = await screen.findByRole('list', { name: 'Recently viewed products' });
+    expect(within(row).getByRole('link', { name: 'Brass Diya Set' }).getAttribute('href')).toBe(
+      '/product/brass-diya-set-8',
+    );
+    expect(within(row).getAllByRole('article')).toHaveLength(1);
+    // Product 99 answered 404: it is dropped; this product is now the most recent.
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('recentlyViewed') ?? '')).toEqual([7, 8]));
   });
 
   it('sends a non-numeric id to /products without asking the API', async () => {

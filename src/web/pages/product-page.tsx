@@ -10,6 +10,8 @@ import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { trackItemView } from '../features/catalog/catalog-analytics';
 import { useProduct } from '../features/catalog/catalog-api';
 import { ProductDetail, productCrumbs } from '../features/catalog/product-detail';
+import { recordProductView } from '../features/catalog/recently-viewed';
+import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { DeliveryChecker } from '../features/location/delivery-checker';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
@@ -37,6 +39,7 @@ function ProductView({ id }: { id: number }) {
     if (!product || tracked.current === product.id) return;
     tracked.current = product.id;
     trackItemView(product);
+    recordProductView(product.id);
   }, [product]);
 
   if (isError) return <EmptyState title="Product not found" />;
@@ -69,6 +72,9 @@ function ProductView({ id }: { id: number }) {
           />
         )}
       />
+      <div className="mt-10">
+        <RecentlyViewedRow excludeId={product.id} />
+      </div>
     </>
   );
 }

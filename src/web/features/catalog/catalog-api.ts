@@ -64,12 +64,17 @@ export function useProductListing(query: ProductQuery) {
 const preloadedProduct = takePreloadedData<Product>('product');
 const pageLoadedAt = Date.now();
 
+export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  return apiRequest<ProductResponse>(`/products/${id}`, signal ? { signal } : {}).then(
+    (body) => body.product,
+  );
+}
+
 export function useProduct(id: number | null) {
   const initial = preloadedProduct && preloadedProduct.id === id ? preloadedProduct : undefined;
   return useQuery({
     queryKey: catalogKeys.product(id ?? 0),
-    queryFn: ({ signal }) =>
-      apiRequest<ProductResponse>(`/products/${id}`, { signal }).then((body) => body.product),
+    queryFn: ({ signal }) => fetchProduct(id ?? 0, signal),
     enabled: id !== null,
     ...(initial ? { initialData: initial, initialDataUpdatedAt: pageLoadedAt } : {}),
     // A missing product redirects at once (SPEC 4); retrying a 404 only delays that.
