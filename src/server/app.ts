@@ -13,6 +13,7 @@ import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { installAuth } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
+import { bulkEnquiryRoutes } from './modules/bulk-enquiries/routes';
 import { installCatalog } from './modules/catalog/catalog-module';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createDeliveryService } from './modules/delivery/delivery-service';
@@ -116,6 +117,7 @@ export async function buildApp({
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(adminRoutes);
+      await api.register(bulkEnquiryRoutes);
     },
     { prefix: '/api' },
   );

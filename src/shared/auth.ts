@@ -5,7 +5,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 // Bounds the work of hashing a hostile request; no real password comes near it.
 export const PASSWORD_MAX_LENGTH = 128;
 
-const Email = z
+export const Email = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()

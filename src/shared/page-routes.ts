@@ -17,6 +17,7 @@ const pagePatterns: RegExp[] = [
   /^\/wishlist\/?$/,
   /^\/login\/?$/,
   /^\/register\/?$/,
+  /^\/bulk-orders\/?$/,
   /^\/admin(\/.*)?$/,
 ];
 

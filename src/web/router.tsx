@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: () => import('./pages/login-page') },
       { path: 'register', lazy: () => import('./pages/register-page') },
       { path: 'wishlist', lazy: () => import('./pages/wishlist-page') },
+      { path: 'bulk-orders', lazy: () => import('./pages/bulk-orders-page') },
       {
         // Issue 11: the back office, in chunks of its own that shoppers never download.
         path: 'admin',
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'categories', lazy: () => import('./pages/admin/categories-page') },
           { path: 'collections', lazy: () => import('./pages/admin/collections-page') },
           { path: 'outbox', lazy: () => import('./pages/admin/outbox-page') },
+          { path: 'bulk-enquiries', lazy: () => import('./pages/admin/bulk-enquiries-page') },
         ],
       },
       { path: '*', lazy: () => import('./pages/not-found-page') },

@@ -1,28 +1,14 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { adminEmail, adminPassword, signedInPage, tokenFor } from './support/back-office';
 
 // The back office (issue 11): the admin made by admin:create (playwright.config.ts) adds a product
 // with a picture that shoppers then find, and moves a customer's paid order along to shipped.
 
-const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? '';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
-
-async function tokenFor(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** A page of its own signed in with the token (SPEC 6: the token lives in localStorage). */
-async function signedInPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript((value) => localStorage.setItem('token', value), token);
-  return context.newPage();
-}
 
 const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');

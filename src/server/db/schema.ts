@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -337,4 +338,28 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+// Issue 13: bulk and corporate enquiries from the storefront, worked through in the back office.
+export const bulkEnquiries = pgTable(
+  'bulk_enquiries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    occasion: text('occasion').notNull(),
+    productsOrBudget: text('products_or_budget').notNull(),
+    quantity: integer('quantity').notNull(),
+    neededBy: date('needed_by', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    gstin: text('gstin'),
+    status: text('status', { enum: ['new', 'contacted', 'quoted', 'won', 'lost'] })
+      .notNull()
+      .default('new'),
+    note: text('note'),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('bulk_enquiries_status_created_idx').on(table.status, table.createdAt)],
 );

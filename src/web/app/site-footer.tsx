@@ -29,6 +29,11 @@ export function SiteFooter() {
                 Collections
               </Link>
             </li>
+            <li>
+              <Link className="hover:text-brand-700" to="/bulk-orders">
+                Bulk and corporate orders
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { HOME_FEATURED_COUNT } from '../../shared/api/catalog';
 import { organizationJsonLd, websiteJsonLd } from '../../shared/catalog-structured-data';
 import { formatInr } from '../../shared/money';
-import { chatLink, instagramLink } from '../../shared/store-settings';
+import { instagramLink } from '../../shared/store-settings';
 import { storeSettings } from '../app-data';
 import { buttonClass } from '../components/button';
 import { GiftIcon, InstagramIcon, MailIcon, PackageIcon } from '../components/icons';
@@ -118,14 +118,9 @@ export function HomePage() {
           <p className="font-bold text-brand-800">Bulk orders welcome</p>
           <p className="mt-1 text-sm text-stone-600">
             Return gifts for 50 or 500 guests, wedding favours and corporate gifting.{' '}
-            <a
-              href={chatLink(storeSettings)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-semibold text-brand-700 underline"
-            >
+            <Link to="/bulk-orders" className="font-semibold text-brand-700 underline">
               Ask for a bulk quote
-            </a>
+            </Link>
           </p>
         </div>
       </section>

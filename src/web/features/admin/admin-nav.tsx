@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/collections', label: 'Collections', end: false },
+  { to: '/admin/bulk-enquiries', label: 'Bulk enquiries', end: false },
   { to: '/admin/outbox', label: 'Outbox', end: false },
 ];
 

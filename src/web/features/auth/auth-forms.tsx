@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
 import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useAuth } from './auth-provider';
-import { FormField } from './form-field';
 
 /** SPEC 5 quick signup: e-mail and password as for registration, the name optional. */
 const QuickSignupValues = z.object({

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { isValidPhone, PHONE_DIGITS } from '../address';
+import { Email } from '../auth';
+import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
+import { INDIA_TIME_ZONE } from '../pincode';
+
+// Issue 13 "Bulk and corporate orders": the home page's bulk-order promise leads to this enquiry,
+// which the store answers with a quote. The same schema checks the form and the API.
+
+// A cart line stops at 10 units (SPEC 5); bulk starts where a party's return gifts start.
+export const BULK_MIN_QUANTITY = 20;
+export const BULK_MAX_QUANTITY = 100_000;
+// A bulk order is made and packed to order: the earliest date is tomorrow, India time.
+export const BULK_LEAD_DAYS = 1;
+export const BULK_MAX_DAYS_AHEAD = 365;
+
+export const BULK_ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export type BulkEnquiryStatus = (typeof BULK_ENQUIRY_STATUSES)[number];
+export const BULK_ENQUIRY_STATUS_LABELS: Record<BulkEnquiryStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A date (YYYY-MM-DD) in India for `now` plus whole days. */
+export const indiaDate = (now: Date, plusDays = 0) =>
+  new Date(now.getTime() + plusDays * DAY_MS).toLocaleDateString('en-CA', { timeZone: INDIA_TIME_ZONE });
+
+/** The message for a needed-by date outside what the store can promise, or null when it is fine. */
+export function neededByProblem(date: string, now: Date): string | null {
+  if (date < indiaDate(now, BULK_LEAD_DAYS)) return 'Please choose a date from tomorrow onwards';
+  if (date > indiaDate(now, BULK_MAX_DAYS_AHEAD)) return 'Please choose a date within the next year';
+  return null;
+}
+
+/** 10 digits from '+91 98450 12345', '098450 12345' or '98450-12345'; anything else as typed. */
+export function indianPhoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length === PHONE_DIGITS + 2 && digits.startsWith('91')) return digits.slice(2);
+  if (digits.length === PHONE_DIGITS + 1 && digits.startsWith('0')) return digits.slice(1);
+  return digits;
+}
+
+const isCalendarDate = (value: string) => {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+};
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** POST /api/bulk-enquiries. */
+export const BulkEnquiryInput = z.object({
+  occasion: required('Occasion', 80),
+  productsOrBudget: required('Products or budget', 1000),
+  quantity: z.coerce
+    .number({ error: 'Quantity is required' })
+    .int('Quantity must be a whole number')
+    .min(BULK_MIN_QUANTITY, `Bulk orders start at ${BULK_MIN_QUANTITY} pieces`)
+    .max(
+      BULK_MAX_QUANTITY,
+      `For more than ${BULK_MAX_QUANTITY.toLocaleString('en-IN')} pieces, please write to us`,
+    ),
+  neededBy: z
+    .string({ error: 'Needed-by date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose the date you need the order by')
+    .refine(isCalendarDate, 'Please choose a real date'),
+  name: required('Name', 100),
+  // SPEC 5's phone rule and message, as in the address form; a business caller's +91 or 0 is fine.
+  phone: required('Phone number', 20)
+    .transform(indianPhoneDigits)
+    .refine(isValidPhone, `Please enter a valid ${PHONE_DIGITS}-digit phone number`),
+  email: Email,
+  gstin: z
+    .string()
+    .trim()
+    .max(20, GSTIN_MESSAGE)
+    .transform(normaliseGstin)
+    .refine((value) => value === '' || isValidGstin(value), GSTIN_MESSAGE)
+    .default(''),
+});
+export type BulkEnquiryInput = z.infer<typeof BulkEnquiryInput>;
+
+export const BulkEnquiry = z.object({
+  id: z.number().int(),
+  occasion: z.string(),
+  productsOrBudget: z.string(),
+  quantity: z.number().int(),
+  neededBy: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  gstin: z.string().nullable(),
+  status: z.enum(BULK_ENQUIRY_STATUSES),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BulkEnquiry = z.infer<typeof BulkEnquiry>;
+
+export const BulkEnquiryCreated = z.object({ id: z.number().int(), message: z.string() });
+export type BulkEnquiryCreated = z.infer<typeof BulkEnquiryCreated>;
+
+export const AdminBulkEnquiryQuery = z.object({
+  status: z.enum(BULK_ENQUIRY_STATUSES, { error: 'Unknown status' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminBulkEnquiryQuery = z.infer<typeof AdminBulkEnquiryQuery>;
+
+export const AdminBulkEnquiryList = z.object({
+  data: z.array(BulkEnquiry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminBulkEnquiryList = z.infer<typeof AdminBulkEnquiryList>;
+
+export const UpdateBulkEnquiry = z.object({
+  status: z.enum(BULK_ENQUIRY_STATUSES, {
+    error: `Status must be one of ${BULK_ENQUIRY_STATUSES.join(', ')}`,
+  }),
+  note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional(),
+});
+export type UpdateBulkEnquiry = z.infer<typeof UpdateBulkEnquiry>;
+
+export const BulkEnquiryResponse = z.object({ enquiry: BulkEnquiry });

@@ -1,0 +1,30 @@
+import { formatInr } from '../../shared/money';
+import { storeSettings } from '../app-data';
+import { PageMeta } from '../components/page-meta';
+import { useAuth } from '../features/auth/auth-provider';
+import { BulkEnquiryFormCard } from '../features/bulk-orders/bulk-enquiry-form';
+
+/** Issue 13: where the home page's bulk-order promise leads. */
+export function BulkOrdersPage() {
+  const { user } = useAuth();
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-5 py-4">
+      <PageMeta
+        title="Bulk and corporate orders"
+        description={`Return gifts for 50 or 500 guests, wedding favours and corporate gifting from ${storeSettings.storeName}. Tell us what you need and get a quote.`}
+        canonicalPath="/bulk-orders"
+      />
+      <div>
+        <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">Bulk and corporate orders</h1>
+        <p className="mt-2 text-stone-700">
+          Return gifts for a birthday party, favours for a wedding, Diwali gifts for your team: tell us the
+          occasion, how many pieces and by when, and our gifting team will call you with a quote. Prices start
+          at {formatInr(50)} a piece, with GST invoices for businesses.
+        </p>
+      </div>
+      <BulkEnquiryFormCard defaults={{ name: user?.fullName ?? '', email: user?.email ?? '' }} />
+    </section>
+  );
+}
+
+export { BulkOrdersPage as Component };
