@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { AddressRecord } from '../../src/shared/api/addresses';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
+import { saveNewAddress } from './support/address-modal';
 
 // Accounts, addresses and wishlist (issue 8) against the real server and its seeded catalogue.
 
@@ -76,14 +77,13 @@ test('a shopper signs up in the modal, stays signed in, keeps an address and a w
   await page.goto('/checkout');
   const addressForm = page.getByRole('dialog', { name: 'Add New Address' });
   await expect(addressForm.getByText('Please fill in your delivery address details')).toBeVisible();
-  await addressForm.getByLabel('Full Name').fill('Asha Verma');
-  await addressForm.getByLabel('Address').fill('12, MG Road');
-  await addressForm.getByLabel('City').fill('Bengaluru');
-  await addressForm.getByLabel('Postal Code').fill('560001');
-  await addressForm.getByLabel('Phone Number').fill('9876543210');
-  await addressForm.getByRole('button', { name: 'Save Address' }).click();
-  await expect(addressForm).toBeHidden();
-  await expect(page.getByRole('radio', { name: /Asha Verma/ })).toBeChecked();
+  await saveNewAddress(page, {
+    fullName: 'Asha Verma',
+    address: '12, MG Road',
+    city: 'Bengaluru',
+    postalCode: '560001',
+    phone: '9876543210',
+  });
 
   // Two wishlist items from their product pages.
   await addToWishlistFromProductPage(page, first);
