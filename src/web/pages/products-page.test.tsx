@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, Product } from '../../shared/api/catalog';
+import { renderRoutes } from '../testing/render-routes';
 import { ProductsPage } from './products-page';
 
 const categories: Category[] = [
@@ -59,18 +58,12 @@ function stubApi(products: Product[] = [product(1, 'Brass Diya', 250), product(2
 }
 
 function renderListing(path: string) {
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: '/products', element: <ProductsPage /> },
       { path: '/category/:category', element: <ProductsPage /> },
     ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    path,
   );
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { router, location };
