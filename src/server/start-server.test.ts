@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,6 +115,38 @@ async function stopStore(child: ChildProcess, signal: NodeJS.Signals) {
   return exited;
 }
 
+/**
+ * A POST whose headers the server has read (it asked for the body with 100 Continue) but whose
+ * body is not sent yet: a request in flight, finished by `finish`.
+ */
+async function requestInFlight(url: string, body: unknown) {
+  const payload = Buffer.from(JSON.stringify(body));
+  const request = http.request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': payload.length, expect: '100-continue' },
+  });
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+  });
+  const asked = new Promise<void>((resolve) => request.once('continue', () => resolve()));
+  request.flushHeaders();
+  await asked;
+  return {
+    finish() {
+      request.end(payload);
+      return answered;
+    },
+  };
+}
+
 async function productTotal(baseUrl: string): Promise<number> {
   const response = await fetch(`${baseUrl}/api/products?limit=1`);
   return ((await response.json()) as { total: number }).total;
@@ -150,9 +183,18 @@ describe('starting the store', () => {
       body: JSON.stringify({ email: 'durable@example.com', password: 'secret123' }),
     });
     expect(login.status).toBe(200);
-    second.child.kill('SIGTERM');
-    const code = await new Promise((resolve) => second.child.once('exit', resolve));
-    expect(code).toBe(0);
+
+    // Graceful shutdown: a request in flight when SIGTERM arrives is still answered, then the
+    // process closes the database and exits cleanly.
+    const inFlight = await requestInFlight(`${second.baseUrl}/api/auth/login`, {
+      email: 'durable@example.com',
+      password: 'secret123',
+    });
+    const exited = stopStore(second.child, 'SIGTERM');
+    const answer = await inFlight.finish();
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ user: { email: 'durable@example.com' } });
+    expect(await exited).toBe(0);
   });
 
   it('keeps an order created before a SIGKILL: after restart it can be paid, or it expires and frees its stock', {
