@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Category, CollectionSummary } from '../../shared/api/catalog';
+import { diwaliCategory, weddingCollection } from '../testing/catalog-fixtures';
 import { renderRoutes } from '../testing/render-routes';
 import { CategoriesPage } from './categories-page';
 import { CollectionsPage } from './collections-page';
@@ -31,25 +31,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const diwali: Category = {
-  id: 4,
-  name: 'Diwali Gifts',
-  slug: 'diwali-gifts',
-  description: 'Diyas, sweets and hampers.',
-  image: '/uploads/categories/4.svg',
-  productCount: 48,
-};
-
-const wedding: CollectionSummary = {
-  id: 2,
-  name: 'Wedding Favours',
-  slug: 'wedding-favours-2',
-  description: 'Thank-you gifts for guests.',
-  image: '/uploads/collections/2.svg',
-  featured: true,
-  productCount: 24,
-};
-
 describe('the collection list', () => {
   it("says 'No Collections Yet' when there are none", async () => {
     stubApi({ '/api/collections': [] });
@@ -59,7 +40,7 @@ describe('the collection list', () => {
   });
 
   it('links each collection to /collection/{name-slug}-{id}', async () => {
-    stubApi({ '/api/collections': [wedding] });
+    stubApi({ '/api/collections': [weddingCollection] });
     renderAt('/collections');
     const list = await screen.findByRole('list', { name: 'Collections' });
     expect(list.querySelector('a')?.getAttribute('href')).toBe('/collection/wedding-favours-2');
@@ -74,7 +55,7 @@ describe('the category list', () => {
   });
 
   it('links each category to /category/{slug}', async () => {
-    stubApi({ '/api/categories': [diwali] });
+    stubApi({ '/api/categories': [diwaliCategory] });
     renderAt('/categories');
     const list = await screen.findByRole('list', { name: 'Categories' });
     expect(list.querySelector('a')?.getAttribute('href')).toBe('/category/diwali-gifts');
