@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { AddressRecord } from '../../src/shared/api/addresses';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
+import { saveNewAddress } from './support/address-modal';
 
 // Accounts, addresses and wishlist (issue 8) against the real server and its seeded catalogue.
 
@@ -11,7 +12,9 @@ async function pickProducts(page: Page): Promise<[Product, Product]> {
   const { data } = (await response.json()) as ProductList;
   const counts = new Map<string, number>();
   for (const product of data) counts.set(product.name, (counts.get(product.name) ?? 0) + 1);
-  const singles = data.filter((product) => counts.get(product.name) === 1);
+  const singles = data.filter(
+    (product) => product.inStock && product.minQuantity === 1 && counts.get(product.name) === 1,
+  );
   expect(singles.length).toBeGreaterThanOrEqual(2);
   return [singles[0]!, singles[1]!];
 }
@@ -65,21 +68,22 @@ test('a shopper signs up in the modal, stays signed in, keeps an address and a w
   await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Wishlist' })).toBeVisible();
 
-  // An address: no page hosts the address modal until checkout (a later issue), so through the API
-  // with the shopper's own token.
   const token = await storedToken(page);
   expect(token).toBeTruthy();
-  const created = await page.request.post('/api/addresses', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      fullName: 'Asha Verma',
-      addressLine1: '12, MG Road',
-      city: 'Bengaluru',
-      postalCode: '560001',
-      phone: '98765 43210',
-    },
+
+  // An address, through the address modal at checkout: with none saved it opens by itself.
+  await page.goto(`/product/${first.slug}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await page.goto('/checkout');
+  const addressForm = page.getByRole('dialog', { name: 'Add New Address' });
+  await expect(addressForm.getByText('Please fill in your delivery address details')).toBeVisible();
+  await saveNewAddress(page, {
+    fullName: 'Asha Verma',
+    address: '12, MG Road',
+    city: 'Bengaluru',
+    postalCode: '560001',
+    phone: '9876543210',
   });
-  expect(created.status()).toBe(201);
 
   // Two wishlist items from their product pages.
   await addToWishlistFromProductPage(page, first);
@@ -114,6 +118,9 @@ test('a shopper signs up in the modal, stays signed in, keeps an address and a w
   await expect(page.getByRole('link', { name: first.name })).toBeVisible();
   await expect(bottomNav.getByRole('link', { name: /2 items in wishlist/ })).toBeVisible();
 
+  await page.goto('/checkout');
+  await expect(page.getByRole('radio', { name: /Asha Verma/ })).toBeChecked();
+  await expect(page.getByRole('dialog', { name: 'Add New Address' })).toHaveCount(0);
   const freshToken = await storedToken(page);
   const addresses = await page.request.get('/api/addresses', {
     headers: { authorization: `Bearer ${freshToken}` },

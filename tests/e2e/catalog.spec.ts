@@ -124,3 +124,93 @@ test('products a shopper opened come back under Recently viewed on home and prod
     page.getByRole('list', { name: 'Recently viewed products' }).getByRole('article').getByRole('heading'),
   ).toHaveText([names[1]!]);
 });
+
+type LayerEvent = {
+  event: string;
+  page_path?: string;
+  page_title?: string;
+  ecommerce?: {
+    currency: string;
+    value: number;
+    items: { item_id: string; item_name: string; price: number }[];
+  };
+};
+
+const dataLayerEvents = (page: Page) =>
+  page.evaluate(
+    () =>
+      ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter(
+        (entry) => typeof entry === 'object' && entry !== null && 'event' in entry,
+      ) as LayerEvent[],
+  );
+
+test('page views, item lists and item views reach the dataLayer in INR, and each page sets its head', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page
+    .getByRole('list', { name: 'Occasions' })
+    .getByRole('link', { name: /Diwali Gifts/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Diwali Gifts' })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await dataLayerEvents(page)).some(
+        (entry) =>
+          entry.event === 'page_view' &&
+          entry.page_path === '/category/diwali-gifts' &&
+          entry.page_title?.startsWith('Diwali Gifts'),
+      ),
+    )
+    .toBe(true);
+  await expect
+    .poll(async () => {
+      const list = (await dataLayerEvents(page)).find((entry) => entry.event === 'view_item_list');
+      return list?.ecommerce?.currency === 'INR' && list.ecommerce.items.length > 0;
+    })
+    .toBe(true);
+  // SPEC 1: the recent-view recorder takes the category's name.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('recentViews') ?? '[]'))).toContain(
+    'Diwali Gifts',
+  );
+
+  const first = productCards(page).first();
+  const name = (await first.getByRole('heading').textContent())?.trim() ?? '';
+  const price = priceOf((await first.textContent()) ?? '');
+  await first.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const productPath = new URL(page.url()).pathname;
+  await expect
+    .poll(async () => {
+      const view = (await dataLayerEvents(page)).find((entry) => entry.event === 'view_item');
+      return (
+        view?.ecommerce && {
+          currency: view.ecommerce.currency,
+          value: view.ecommerce.value,
+          name: view.ecommerce.items[0]?.item_name,
+        }
+      );
+    })
+    .toEqual({ currency: 'INR', value: price, name });
+  await expect
+    .poll(async () =>
+      (await dataLayerEvents(page)).some(
+        (entry) => entry.event === 'page_view' && entry.page_path === productPath,
+      ),
+    )
+    .toBe(true);
+
+  // The head the client writes after a navigation: title, canonical link and Product JSON-LD.
+  await expect(page).toHaveTitle(new RegExp(`^${name}`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${productPath}$`));
+  const structured = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? '{}')));
+  expect(structured).toContainEqual(
+    expect.objectContaining({
+      '@type': 'Product',
+      name,
+      offers: expect.objectContaining({ priceCurrency: 'INR', price: expect.anything() }),
+    }),
+  );
+});

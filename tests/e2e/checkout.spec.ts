@@ -2,6 +2,7 @@ import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import type { AuthResponse } from '../../src/shared/api/auth';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
 import { formatInr } from '../../src/shared/money';
+import { saveNewAddress } from './support/address-modal';
 
 // The money path (issue 10): checkout, the payment window of the built-in sandbox provider, the
 // confirmation and My Orders, against the real server and its seeded catalogue.
@@ -105,14 +106,13 @@ test('a guest fills a cart, signs up at checkout, adds an address, pays by card 
   const addressForm = page.getByRole('dialog', { name: 'Add New Address' });
   await expect(addressForm).toBeVisible();
   await expect(page.getByRole('button', { name: 'Select Address to Continue' })).toBeDisabled();
-  await addressForm.getByLabel('Full Name').fill('Asha Verma');
-  await addressForm.getByLabel('Address').fill('12, MG Road, near Trinity Circle');
-  await addressForm.getByLabel('City').fill('Bengaluru');
-  await addressForm.getByLabel('Postal Code').fill('560001');
-  await addressForm.getByLabel('Phone Number').fill('9876543210');
-  await addressForm.getByRole('button', { name: 'Save Address' }).click();
-  await expect(addressForm).toBeHidden();
-  await expect(page.getByRole('radio', { name: /Asha Verma/ })).toBeChecked();
+  await saveNewAddress(page, {
+    fullName: 'Asha Verma',
+    address: '12, MG Road, near Trinity Circle',
+    city: 'Bengaluru',
+    postalCode: '560001',
+    phone: '9876543210',
+  });
 
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await expect(summary).toContainText(`Total${formatInr(total)}`);

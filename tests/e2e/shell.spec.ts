@@ -49,3 +49,27 @@ test('the bottom navigation is hidden on checkout, payment and product pages', a
     await expect(page.getByRole('navigation', { name: 'Bottom' })).toHaveCount(0);
   }
 });
+
+test('a new page opens at the top, whatever the scroll position of the last one', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const footerLink = page
+    .getByRole('navigation', { name: 'Footer' })
+    .getByRole('link', { name: 'Collections' });
+  await footerLink.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await footerLink.click();
+  await expect(page).toHaveURL(/\/collections$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift Collections' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a page that cannot be loaded shows the Unexpected Application Error! screen', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The cart page's code never arrives (a dropped connection, a deploy that removed the chunk).
+  await page.route('**/assets/cart-page-*.js', (route) => route.abort());
+  await page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase, rowsOf } from '../db/client';
 
 /**
  * A migrated database of the test file's own: in-memory PGlite by default, or, when
@@ -35,4 +36,20 @@ export async function createTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * The same test database as a second store instance would see it: on PostgreSQL through a
+ * connection pool of its own, as a second process would have; on PGlite the same embedded
+ * instance (it has one connection). Closing it leaves `database` open.
+ */
+export async function openSecondConnection(database: Database): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { ...database, close: async () => {} };
+  const [current] = rowsOf<{ name: string }>(
+    await database.db.execute(sql`select current_database() as name`),
+  );
+  const url = new URL(serverUrl);
+  url.pathname = `/${current!.name}`;
+  return openDatabase({ url: url.toString(), poolSize: 10 });
 }

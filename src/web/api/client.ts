@@ -63,8 +63,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = null;
   }
   if (!response.ok) {
-    const body = (payload ?? {}) as { message?: string; errors?: { path: string; message: string }[] };
-    throw new ApiError(response.status, body.message ?? 'An unexpected error occurred', body.errors ?? []);
+    const body = (payload ?? {}) as { message?: unknown; errors?: { path: string; message: string }[] };
+    // An answer without a message of ours (a proxy's HTML error page) carries an empty message, so
+    // each screen shows its own SPEC 8 fallback ('Login failed', 'An error occurred', ...).
+    const message = typeof body.message === 'string' ? body.message : '';
+    throw new ApiError(response.status, message, body.errors ?? []);
   }
   return payload as T;
 }

@@ -58,6 +58,7 @@ export function RootLayout() {
   });
   const session = {
     loggedIn: auth.user !== null,
+    isAdmin: auth.user?.role === 'admin',
     cartCount,
     wishlistCount,
     onLogin: () => setAuthModal({ isOpen: true, mode: 'login' }),

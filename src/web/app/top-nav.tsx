@@ -6,6 +6,8 @@ import { CartIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon } from '../component
 
 export type NavSession = {
   loggedIn: boolean;
+  /** Issue 11: the back office is linked for admins only (the API refuses everyone else). */
+  isAdmin?: boolean;
   cartCount: number;
   wishlistCount: number;
   onLogin(): void;
@@ -60,6 +62,11 @@ export function TopNav({ session }: { session: NavSession }) {
           <NavLink to="/orders" className={linkClass}>
             Orders
           </NavLink>
+          {session.isAdmin && (
+            <NavLink to="/admin" className={linkClass}>
+              Admin
+            </NavLink>
+          )}
           <button
             type="button"
             onClick={session.onLogout}

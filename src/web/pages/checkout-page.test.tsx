@@ -69,7 +69,11 @@ const bengaluru: DeliveryInfo = {
 };
 
 /** The network edge: addresses, the pincode check and the cart's shipping quote, as the server answers. */
-function serveApi({ addresses = [] as AddressRecord[], addressStatus = 200 } = {}) {
+function serveApi({
+  addresses = [] as AddressRecord[],
+  addressStatus = 200,
+  quoteHeldUntil = Promise.resolve(),
+} = {}) {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -81,6 +85,7 @@ function serveApi({ addresses = [] as AddressRecord[], addressStatus = 200 } = {
     }
     if (url.pathname.startsWith('/api/pincodes/check/')) return json(bengaluru);
     if (url.pathname === '/api/shipping/calculate') {
+      await quoteHeldUntil;
       const { items } = JSON.parse(String(init?.body)) as { items: { product: number; quantity: number }[] };
       const prices = new Map([
         [21, 450],
@@ -236,6 +241,25 @@ describe('Checkout page (SPEC 2)', () => {
       expect.objectContaining({ id: 21, quantity: 2, inStock: true, allowPreOrder: false, minQuantity: 1 }),
       expect.objectContaining({ id: 22, quantity: 1, inStock: false, allowPreOrder: true, minQuantity: 1 }),
     ]);
+  });
+
+  it("says 'Calculating...' for shipping and total until the server's quote arrives", async () => {
+    let releaseQuote: () => void = () => {};
+    serveApi({
+      addresses: [record(1, { is_default: true })],
+      quoteHeldUntil: new Promise<void>((resolve) => {
+        releaseQuote = resolve;
+      }),
+    });
+    getCartStore().addItem(hamper);
+    renderCheckout(meera);
+
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    await waitFor(() => expect(summary.textContent).toContain('ShippingCalculating...'));
+    expect(summary.textContent).toContain('TotalCalculating...');
+    act(() => releaseQuote());
+    await waitFor(() => expect(summary.textContent).toContain('Shipping₹50'));
+    expect(summary.textContent).toContain('Total₹500');
   });
 
   it('edits a saved address through the modal', async () => {

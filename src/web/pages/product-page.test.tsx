@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionDetail, Product } from '../../shared/api/catalog';
+import { renderRoutes } from '../testing/render-routes';
 import { CollectionPage } from './collection-page';
 import { ProductPage } from './product-page';
 
@@ -47,7 +46,7 @@ function withoutShareSheet(clipboard: { writeText: (text: string) => Promise<voi
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: '/product/:slug', element: <ProductPage /> },
       { path: '/collection/:slug', element: <CollectionPage /> },
@@ -55,13 +54,7 @@ function renderAt(path: string) {
       { path: '/collections', element: <h1>Gift Collections</h1> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    path,
   );
   return () => router.state.location.pathname;
 }

@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, Product } from '../../shared/api/catalog';
+import { testProduct } from '../testing/catalog-fixtures';
+import { renderRoutes } from '../testing/render-routes';
 import { ProductsPage } from './products-page';
 
 const categories: Category[] = [
@@ -18,27 +18,8 @@ const categories: Category[] = [
   { id: 2, name: 'Rakhi', slug: 'rakhi', description: '', image: '', productCount: 0 },
 ];
 
-const product = (id: number, name: string, price: number): Product => ({
-  id,
-  name,
-  slug: `gift-${id}`,
-  description: '',
-  image: '',
-  images: [],
-  price,
-  mrp: null,
-  category: 'Diwali Gifts',
-  categoryData: { name: 'Diwali Gifts', slug: 'diwali-gifts' },
-  tags: ['brass', 'diya', 'pooja', 'lamp'],
-  inStock: true,
-  allowPreOrder: false,
-  minQuantity: 1,
-  stock: 10,
-  rating: 4,
-  ratingCount: 2,
-  featured: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const product = (id: number, name: string, price: number): Product =>
+  testProduct(id, { name, slug: `gift-${id}`, price, mrp: null, tags: ['brass', 'diya', 'pooja', 'lamp'] });
 
 /** A stand-in for the API: records each /api/products query and answers with `products`. */
 function stubApi(products: Product[] = [product(1, 'Brass Diya', 250), product(2, 'Clay Diya', 99)]) {
@@ -59,18 +40,12 @@ function stubApi(products: Product[] = [product(1, 'Brass Diya', 250), product(2
 }
 
 function renderListing(path: string) {
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: '/products', element: <ProductsPage /> },
       { path: '/category/:category', element: <ProductsPage /> },
     ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    path,
   );
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { router, location };

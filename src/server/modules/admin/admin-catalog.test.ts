@@ -13,6 +13,7 @@ import {
   IMAGE_TYPE_MESSAGE,
 } from '../../../shared/api/admin';
 import type { ProductList } from '../../../shared/api/catalog';
+import { productImageSrcSet } from '../../../shared/product-images';
 import type { Database } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { createTestApp } from '../../testing/test-app';
@@ -180,9 +181,12 @@ describe('admin products', () => {
     const file = path.join(app.config.dataDir, image);
     expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('webp');
     expect((await sharp(fs.readFileSync(file)).metadata()).width).toBe(600);
-    expect(fs.existsSync(file.replace('-600.webp', '-300.webp'))).toBe(true);
-    const served = await app.inject({ url: image });
-    expect(served.statusCode).toBe(200);
+    // Every width the storefront's srcset offers exists and is served.
+    const srcSet = productImageSrcSet(image)
+      ?.split(', ')
+      .map((candidate) => candidate.split(' ')[0]!);
+    expect(srcSet).toHaveLength(2);
+    for (const url of srcSet ?? []) expect((await app.inject({ url })).statusCode).toBe(200);
   });
 
   it('refuses a file that is not an image whatever its name says, and one over 5 MB', async () => {

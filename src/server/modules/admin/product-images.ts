@@ -2,11 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_TYPE_MESSAGE } from '../../../shared/api/admin';
+import { PRODUCT_IMAGE_WIDTHS, uploadedImagePath } from '../../../shared/product-images';
 import { invalid } from '../../errors';
 
-// The widths written for each upload; the storefront shows product.image (the widest), cards
-// and thumbnails can pick the smaller one by its -300 name.
-export const PRODUCT_IMAGE_WIDTHS = [300, 600] as const;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /**
@@ -34,13 +32,13 @@ export async function storeProductImage(
   const stem = `p${productId}-${Date.now().toString(36)}`;
   let widest = '';
   for (const width of PRODUCT_IMAGE_WIDTHS) {
-    const name = `${stem}-${width}.webp`;
+    const publicPath = uploadedImagePath(stem, width);
     await sharp(bytes)
       .rotate()
       .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
-      .toFile(path.join(folder, name));
-    widest = `/uploads/products/${name}`;
+      .toFile(path.join(folder, path.basename(publicPath)));
+    widest = publicPath;
   }
   return widest;
 }

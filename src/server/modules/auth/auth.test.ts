@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestDatabase, openSecondConnection } from '../../testing/test-database';
 import { AUTH_LIMITS, EMAIL_TAKEN, INVALID_CREDENTIALS, tokenHashOf, USERNAME_TAKEN } from './auth-service';
 import { registerTestUser } from './test-accounts';
 
@@ -232,6 +232,31 @@ describe('rate limits', () => {
     expect(elsewhere.statusCode).toBe(429);
     // The account's existing session is untouched.
     expect((await me(account.token)).statusCode).toBe(200);
+  });
+
+  it('counts an account’s failures across two store instances on one database', async () => {
+    const secondDatabase = await openSecondConnection(database);
+    const second = await createTestApp(secondDatabase, { clock });
+    try {
+      const account = await registerTestUser(app);
+      const guess = async (instance: FastifyInstance, password: string) =>
+        (
+          await instance.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: account.user.email, password },
+            remoteAddress: nextIp(),
+          })
+        ).statusCode;
+      for (let attempt = 1; attempt <= AUTH_LIMITS.loginPerAccount.attempts; attempt += 1) {
+        expect(await guess(attempt % 2 === 0 ? app : second, `guess-${attempt}`)).toBe(401);
+      }
+      expect(await guess(app, 'one-more-guess')).toBe(429);
+      expect(await guess(second, 'one-more-guess')).toBe(429);
+    } finally {
+      await second.close();
+      await secondDatabase.close();
+    }
   });
 
   it('clears an account’s failures when its owner signs in', async () => {

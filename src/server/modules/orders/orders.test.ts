@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
-import { type Database, openDatabase, rowsOf } from '../../db/client';
+import type { Database } from '../../db/client';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestDatabase, openSecondConnection } from '../../testing/test-database';
 import { registerTestUser } from '../auth/test-accounts';
 import {
   createBuyers,
@@ -339,28 +339,15 @@ describe('concurrent buyers', () => {
   });
 });
 
-/**
- * A second store instance on the same database: on PostgreSQL with its own connection pool, as a
- * second process would have; on PGlite the same embedded instance (it has one connection).
- */
+/** A second store instance on the same database, as a second process would be. */
 async function openSecondInstance() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let secondDatabase = database;
-  if (serverUrl) {
-    const [current] = rowsOf<{ name: string }>(
-      await database.db.execute(sql`select current_database() as name`),
-    );
-    const url = new URL(serverUrl);
-    url.pathname = `/${current!.name}`;
-    secondDatabase = await openDatabase({ url: url.toString(), poolSize: 10 });
-  }
+  const secondDatabase = await openSecondConnection(database);
   const secondApp = await createTestApp(secondDatabase, { clock, env: NO_JOBS });
   return {
     app: secondApp,
-    database: secondDatabase,
     async close() {
       await secondApp.close();
-      if (secondDatabase !== database) await secondDatabase.close();
+      await secondDatabase.close();
     },
   };
 }

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddressInput, CheckoutAddress } from '../../../shared/address';
 import type { AddressRecord } from '../../../shared/api/addresses';
 import { SESSION_EXPIRED_EVENT } from '../../../shared/auth';
-import { TOKEN_STORAGE_KEY } from '../../api/client';
+import { ApiError, TOKEN_STORAGE_KEY } from '../../api/client';
+import { addressErrorMessage } from './address-errors';
 import { AddressModal } from './address-modal';
 import { localAddressesKey, migrateLocalAddresses } from './local-addresses';
 import { resetAddressMigrationForTests, useSavedAddresses } from './use-addresses';
@@ -365,5 +366,21 @@ describe('moving locally saved addresses to the server (SPEC 4)', () => {
     expect(await screen.findByText('Server Home (default)')).toBeTruthy();
     await waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('addresses_5')).not.toBeNull();
+  });
+});
+
+describe('address service errors (SPEC 8)', () => {
+  it('give the server message, else a generic one, and name an expired session and a lost connection', () => {
+    expect(addressErrorMessage(new ApiError(409, 'You can save up to 20 addresses'))).toBe(
+      'You can save up to 20 addresses',
+    );
+    expect(addressErrorMessage(new ApiError(502, ''))).toBe('An error occurred');
+    expect(addressErrorMessage(new ApiError(401, 'Unauthorized'))).toBe(
+      'Session expired. Please login again.',
+    );
+    expect(addressErrorMessage(new ApiError(0, 'Network error. Please check your connection.'))).toBe(
+      'Network error. Please check your connection.',
+    );
+    expect(addressErrorMessage(new TypeError('x is undefined'))).toBe('An unexpected error occurred');
   });
 });

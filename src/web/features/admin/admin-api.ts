@@ -238,4 +238,4 @@ export function useOutbox(page: number) {
 
 /** A readable message for a failed call. */
 export const errorMessage = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+  (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';

@@ -73,4 +73,16 @@ describe('ProductGallery', () => {
     fireEvent.error(image);
     expect(image.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
   });
+
+  it('offers an uploaded image in each width it was stored at, and drops the srcset with the placeholder', () => {
+    render(<ProductGallery images={['/uploads/products/p521-m3x9k2-600.webp']} name="Diya Set" />);
+    const image = screen.getByRole('img', { name: 'Diya Set' });
+    expect(image.getAttribute('srcset')).toBe(
+      '/uploads/products/p521-m3x9k2-300.webp 300w, /uploads/products/p521-m3x9k2-600.webp 600w',
+    );
+    expect(image.getAttribute('sizes')).toBe('600px');
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+    expect(image.getAttribute('srcset')).toBeNull();
+  });
 });

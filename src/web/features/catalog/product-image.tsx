@@ -1,11 +1,13 @@
 import { type ImgHTMLAttributes, useState } from 'react';
+import { productImageSrcSet } from '../../../shared/product-images';
 
 /** Shown when a product image fails to load (SPEC 2). */
 export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
 
 /**
- * Every catalogue image has a width and height (no layout shift), loads lazily unless it is the
- * page's main (LCP) image, and falls back to the placeholder when it cannot be loaded.
+ * Every catalogue image has a width and height (no layout shift), a srcset when the server has
+ * several widths, loads lazily unless it is the page's main (LCP) image, and falls back to the
+ * placeholder when it cannot be loaded.
  */
 export function ProductImage({
   src,
@@ -25,10 +27,14 @@ export function ProductImage({
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const wanted = src || PLACEHOLDER_IMAGE;
   const shown = failedSrc === wanted ? PLACEHOLDER_IMAGE : wanted;
+  // Uploaded images come in several widths; the browser picks one for the size shown.
+  const srcSet = productImageSrcSet(shown);
   return (
     <img
       {...rest}
       src={shown}
+      srcSet={srcSet}
+      sizes={srcSet ? `${size}px` : undefined}
       alt={alt}
       width={size}
       height={size}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -79,6 +79,19 @@ describe('DeliveryChecker', () => {
     await user.type(field, '1-99');
     expect(field.value).toBe('560019');
     expect(check).toHaveProperty('disabled', false);
+  });
+
+  it("says 'Please enter a valid 6-digit pincode' when submitted short, and asks no server", async () => {
+    const fetchMock = serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<DeliveryChecker />);
+    const field = screen.getByLabelText<HTMLInputElement>('Pincode');
+    await user.type(field, '5600');
+    fireEvent.submit(field.form!);
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid 6-digit pincode');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(field, '1');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows city, days, the Express badge and the shipping message, and remembers the pincode', async () => {

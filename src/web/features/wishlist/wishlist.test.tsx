@@ -73,6 +73,33 @@ function renderShell(api: WishlistApi, userId: number | null = 1) {
   );
 }
 
+/** The list's own Remove and Clear All, as the wishlist page calls them. */
+function ListActions() {
+  const { remove, clear } = useWishlist();
+  return (
+    <>
+      <button type="button" onClick={() => void remove(1)}>
+        Remove gift 1
+      </button>
+      <button type="button" onClick={() => void clear()}>
+        Clear All
+      </button>
+    </>
+  );
+}
+
+function renderList(api: WishlistApi, userId: number | null) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <WishlistProvider userId={userId} api={api}>
+        <Count />
+        <ListActions />
+      </WishlistProvider>
+    </QueryClientProvider>,
+  );
+}
+
 const notice = () => screen.getByRole('status').textContent?.replace('×', '');
 
 beforeEach(() => vi.stubGlobal('alert', vi.fn()));
@@ -143,5 +170,40 @@ describe('wishlist state (SPEC 4, SPEC 8)', () => {
     api.list = vi.fn(async () => Promise.reject(new ApiError(500, 'Something went wrong')));
     renderShell(api);
     expect(await screen.findByText('0 saved')).toBeTruthy();
+  });
+
+  it("says 'Please login to manage wishlist' when a guest removes or clears, and calls nothing", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    renderList(api, null);
+    await user.click(screen.getByRole('button', { name: 'Remove gift 1' }));
+    expect(notice()).toBe('Please login to manage wishlist');
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(notice()).toBe('Please login to manage wishlist');
+    expect(api.remove).not.toHaveBeenCalled();
+    expect(api.clear).not.toHaveBeenCalled();
+  });
+
+  it('keeps the list and says so when removing or clearing fails', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi([itemFor(1), itemFor(2)]);
+    api.remove = vi.fn<WishlistApi['remove']>().mockRejectedValue(new TypeError('bad answer'));
+    api.clear = vi.fn<WishlistApi['clear']>().mockRejectedValue(new TypeError('bad answer'));
+    renderList(api, 1);
+    await screen.findByText('2 saved');
+    await user.click(screen.getByRole('button', { name: 'Remove gift 1' }));
+    await waitFor(() => expect(notice()).toBe('Failed to remove from wishlist'));
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(notice()).toBe('Failed to clear wishlist'));
+    expect(screen.getByText('2 saved')).toBeTruthy();
+  });
+
+  it("says 'Wishlist cleared' and empties the list", async () => {
+    const user = userEvent.setup();
+    renderList(fakeApi([itemFor(1), itemFor(2)]), 1);
+    await screen.findByText('2 saved');
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(notice()).toBe('Wishlist cleared'));
+    expect(screen.getByText('0 saved')).toBeTruthy();
   });
 });

@@ -1,0 +1,16 @@
+// Issue 11: each uploaded product image is stored as WebP copies at these widths, named
+// `/uploads/products/p{productId}-{stamp}-{width}.webp`; product.image names the widest. The
+// storefront offers them all in `srcset` (issue 6), so a phone's card loads the small copy.
+
+export const PRODUCT_IMAGE_WIDTHS = [300, 600] as const;
+
+const UPLOADED_IMAGE = /^(\/uploads\/products\/p\d+-[a-z0-9]+)-\d+\.webp$/;
+
+export const uploadedImagePath = (stem: string, width: number) => `/uploads/products/${stem}-${width}.webp`;
+
+/** The `srcset` of an uploaded image, or undefined for an image with one size only. */
+export function productImageSrcSet(src: string): string | undefined {
+  const match = UPLOADED_IMAGE.exec(src);
+  if (!match) return undefined;
+  return PRODUCT_IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ');
+}
