@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { openRedis, type RedisConnection } from './db/redis-client';
 import { installErrorHandler } from './http/error-handler';
 import { createPageHeads, type PageHeads } from './http/page-head';
 import { registerWebApp } from './http/web-app';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Database['db'];
+    /** The shared-counter store when REDIS_URL is set (opened and closed with the app). */
+    redis: RedisConnection | null;
     clock: Clock;
     pageHeads: PageHeads;
   }
@@ -74,6 +77,9 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
+  app.decorate('redis', redis);
+  if (redis) app.addHook('onClose', () => redis.close());
   app.decorate('clock', clock);
   app.decorate('pageHeads', createPageHeads());
 

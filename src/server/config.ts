@@ -82,6 +82,11 @@ export const Env = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  // Starts every key this store writes to Redis, so several stores (or tests) can share one.
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be letters, digits, _ : . or -')
+    .default('utsav:'),
   // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset = 404.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Uploaded product images: a folder in DATA_DIR (default) or an S3-compatible bucket.

@@ -35,7 +35,13 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i;
  * `preHandler: app.requireUser`.
  */
 export function installAuth(app: FastifyInstance) {
-  const auth = createAuthService({ db: app.db, clock: app.clock });
+  const auth = createAuthService({
+    db: app.db,
+    clock: app.clock,
+    limiterStore: app.redis
+      ? { kind: 'redis', client: app.redis.client, prefix: app.config.REDIS_KEY_PREFIX }
+      : { kind: 'database', db: app.db },
+  });
   app.decorate('auth', auth);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
