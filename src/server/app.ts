@@ -18,6 +18,7 @@ import { installCatalog } from './modules/catalog/catalog-module';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createDeliveryService } from './modules/delivery/delivery-service';
 import { deliveryRoutes } from './modules/delivery/routes';
+import { installMetrics } from './modules/health/metrics-routes';
 import { healthRoutes } from './modules/health/routes';
 import { installOrders } from './modules/orders/install-orders';
 import { orderRoutes } from './modules/orders/routes';
@@ -101,6 +102,8 @@ export async function buildApp({
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCompress, { threshold: 1024 });
+  // Prometheus metrics for a scraper holding METRICS_TOKEN (absent without it).
+  installMetrics(app);
   // At the root, not encapsulated: every module's routes use app.requireUser / app.requireAdmin.
   installAuth(app);
   // At the root too: app.catalog serves other modules (cart prices), page heads and the sitemap.

@@ -25,6 +25,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** Connections of the PostgreSQL pool (for /metrics); null for the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
 };
 
@@ -57,6 +59,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         return false;
       }
     },
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
@@ -78,6 +81,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         return false;
       }
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }

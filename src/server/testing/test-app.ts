@@ -26,6 +26,7 @@ export async function createTestApp(
   };
   const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
   app.addHook('preClose', async () => {
+    if (!redisEnv.REDIS_URL || config.REDIS_URL !== redisEnv.REDIS_URL) return;
     const keys = (await app.redis?.client.keys(`${config.REDIS_KEY_PREFIX}*`)) ?? [];
     if (keys.length > 0) await app.redis?.client.del(...keys);
   });
