@@ -76,6 +76,8 @@ export const Env = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   // The order expiry sweep and the mail worker; tests turn them off and call them directly.
   BACKGROUND_JOBS: booleanFlag.default(true),
+  // How often each instance looks for overdue unpaid orders and stuck webhooks.
+  EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 
   // Scale-out (DESIGN 1, docs/operations.md): shared counters in Redis when set, else the database.
   REDIS_URL: z

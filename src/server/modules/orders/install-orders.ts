@@ -20,8 +20,7 @@ declare module 'fastify' {
   }
 }
 
-// How often unpaid orders are looked at (their expiry is ORDER_EXPIRY_MINUTES) and mail is sent.
-const EXPIRY_SWEEP_EVERY_MS = 60 * 1000;
+// How often mail is sent; unpaid orders are looked at every EXPIRY_SWEEP_SECONDS.
 const MAIL_EVERY_MS = 15 * 1000;
 
 /**
@@ -74,7 +73,7 @@ export function installOrders(app: FastifyInstance) {
     scheduleBackgroundJobs(app, [
       {
         name: 'order-expiry',
-        everyMs: EXPIRY_SWEEP_EVERY_MS,
+        everyMs: config.EXPIRY_SWEEP_SECONDS * 1000,
         run: async () => {
           await orders.expireOverdueOrders();
           await payments.retryUnfinishedWork();
