@@ -11,6 +11,8 @@ import { installErrorHandler } from './http/error-handler';
 import { createPageHeads, type PageHeads } from './http/page-head';
 import { registerWebApp } from './http/web-app';
 import { addressRoutes } from './modules/addresses/routes';
+import { type ImageStorage, imageStorageFor } from './modules/admin/image-storage';
+import { mediaRoutes } from './modules/admin/media-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { installAuth } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
@@ -46,6 +48,8 @@ declare module 'fastify' {
     db: Database['db'];
     /** The shared-counter store when REDIS_URL is set (opened and closed with the app). */
     redis: RedisConnection | null;
+    /** Uploaded product images: DATA_DIR/uploads or an S3-compatible bucket (STORAGE). */
+    imageStorage: ImageStorage;
     clock: Clock;
     pageHeads: PageHeads;
   }
@@ -81,6 +85,7 @@ export async function buildApp({
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', () => redis.close());
+  app.decorate('imageStorage', imageStorageFor(config));
   app.decorate('clock', clock);
   app.decorate('pageHeads', createPageHeads());
 
@@ -128,6 +133,8 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  // Uploaded images kept in a bucket are served from /media/ (nothing there with local storage).
+  await app.register(mediaRoutes);
   // The built-in payment provider's script, window and calls (only when it is the provider).
   await app.register(sandboxRoutes, { prefix: '/sandbox' });
 

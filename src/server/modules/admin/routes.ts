@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +43,6 @@ const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = createAdminServices(app);
-  const uploadsDir = path.join(app.config.dataDir, 'uploads');
 
   app.addHook('onRequest', app.requireAdmin);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
@@ -107,7 +105,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const image = await storeProductImage(uploadsDir, req.params.id, bytes);
+      const image = await storeProductImage(app.imageStorage, req.params.id, bytes);
       return { product: await admin.catalog.setProductImage(req.params.id, image) };
     },
   );
