@@ -10,6 +10,7 @@ import {
   AdminCollectionResponse,
   AdminDashboard,
   AdminIdParams,
+  AdminJobs,
   AdminOrderDetail,
   AdminOrderIdParams,
   AdminOrderList,
@@ -30,6 +31,8 @@ import {
   NewAdminProduct,
 } from '../../../shared/api/admin';
 import { invalid } from '../../errors';
+import { MAIL_EVERY_MS } from '../orders/install-orders';
+import { readJobQueues, readStuckWebhooks } from '../orders/job-queues';
 import { createAdminServices } from './install-admin';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 import { storeProductImage } from './product-images';
@@ -176,4 +179,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: AdminOutboxQuery, response: { 200: AdminOutbox } } },
     (req) => admin.reports.outbox(req.query.page),
   );
+
+  // ---- Background jobs (issue 12: visible in the back office) ----
+  app.get('/admin/jobs', { schema: { response: { 200: AdminJobs } } }, async () => ({
+    queues: await readJobQueues(app.db, app.clock.now()),
+    stuckWebhooks: await readStuckWebhooks(app.db),
+    schedule: {
+      expirySweepSeconds: app.config.EXPIRY_SWEEP_SECONDS,
+      mailEverySeconds: MAIL_EVERY_MS / 1000,
+      runsOnThisInstance: app.config.BACKGROUND_JOBS,
+    },
+  }));
 };

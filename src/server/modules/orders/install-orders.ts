@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 // How often mail is sent; unpaid orders are looked at every EXPIRY_SWEEP_SECONDS.
-const MAIL_EVERY_MS = 15 * 1000;
+export const MAIL_EVERY_MS = 15 * 1000;
 
 /**
  * Orders, payments and mail at the root instance: the /api routes, the sandbox window's routes

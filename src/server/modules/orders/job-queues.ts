@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import { webhookEvents } from '../../db/schema';
 import { ORDER_EXPIRED_NOTE } from './order-service';
 
 /**
@@ -64,4 +65,20 @@ export async function readOrderTotals(db: Db) {
     expired: count(row.expired),
     paymentFailures: count(row.payment_failures),
   };
+}
+
+/** Provider webhooks not handled yet (the oldest first), for the back office. */
+export async function readStuckWebhooks(db: Db, limit = 20) {
+  const rows = await db
+    .select({
+      id: webhookEvents.id,
+      event: webhookEvents.event,
+      receivedAt: webhookEvents.receivedAt,
+      lastError: webhookEvents.lastError,
+    })
+    .from(webhookEvents)
+    .where(isNull(webhookEvents.processedAt))
+    .orderBy(asc(webhookEvents.receivedAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
 }
