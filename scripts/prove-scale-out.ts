@@ -16,7 +16,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
 import { orders, products } from '../src/server/db/schema';
 import { AUTH_LIMITS } from '../src/server/modules/auth/auth-service';
@@ -29,12 +28,12 @@ import {
 } from '../src/server/modules/orders/order-fixtures';
 import { ORDER_EXPIRED_NOTE } from '../src/server/modules/orders/order-service';
 import { paymentSignature } from '../src/server/modules/payments/providers/payment-provider';
+import { createServerDatabase } from '../src/server/testing/test-database';
 import { type StoreInstance, startInstance, stopInstance } from './store-process';
 
 const serverUrl = process.env.PROVE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runId = randomBytes(5).toString('hex');
-const databaseName = `prove_scale_out_${runId}`;
 const redisPrefix = `prove:${runId}:`;
 const sandboxKeySecret = randomBytes(24).toString('hex');
 const startedAt = Date.now();
@@ -310,14 +309,9 @@ async function killDuringBurst(database: Database, instances: StoreInstance[]) {
 }
 
 async function main() {
-  say(`Creating database ${databaseName} and migrating it`);
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const databaseUrl = url.toString();
+  const server = await createServerDatabase(serverUrl);
+  const databaseUrl = server.url;
+  say(`Created database ${new URL(databaseUrl).pathname.slice(1)}; migrating it`);
   const database = await openDatabase({ url: databaseUrl });
   const dataDirs: string[] = [];
   const instances: StoreInstance[] = [];
@@ -351,10 +345,7 @@ async function main() {
   } finally {
     await Promise.all(instances.map((instance) => stopInstance(instance)));
     await database.close();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await dropper.end();
+    await server.drop();
     const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);

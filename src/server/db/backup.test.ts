@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestProduct } from '../modules/orders/order-fixtures';
+import { createServerDatabase } from '../testing/test-database';
 import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from './backup';
 import { openDatabase } from './client';
 import { products } from './schema';
@@ -13,15 +13,11 @@ import { products } from './schema';
 // The embedded round trip always runs; the PostgreSQL one too when TEST_DATABASE_URL is set.
 const serverUrl = process.env.TEST_DATABASE_URL;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
-const databasesToDrop: string[] = [];
+const drops: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
-  if (!serverUrl || databasesToDrop.length === 0) return;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  for (const name of databasesToDrop) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  for (const drop of drops) await drop();
 });
 
 async function embeddedTarget(): Promise<BackupTarget> {
@@ -29,15 +25,9 @@ async function embeddedTarget(): Promise<BackupTarget> {
 }
 
 async function postgresTarget(): Promise<BackupTarget> {
-  const name = `store_backup_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  databasesToDrop.push(name);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), dataDir: path.join(workDir, 'unused') };
+  const server = await createServerDatabase(serverUrl!);
+  drops.push(server.drop);
+  return { url: server.url, dataDir: path.join(workDir, 'unused') };
 }
 
 const engines = [

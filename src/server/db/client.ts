@@ -25,6 +25,12 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * Runs `task` unless another process is running the task of the same name on this database
+   * (a PostgreSQL session advisory lock, released when the task ends or its connection dies);
+   * answers whether it ran. The embedded database belongs to one process, so there it always runs.
+   */
+  runExclusively(name: string, task: () => Promise<unknown>): Promise<boolean>;
   /** Connections of the PostgreSQL pool (for /metrics); null for the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
@@ -59,6 +65,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         return false;
       }
     },
+    runExclusively: async (_name, task) => {
+      await task();
+      return true;
+    },
     poolStats: () => null,
     close: () => client.close(),
   };
@@ -79,6 +89,25 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         return true;
       } catch {
         return false;
+      }
+    },
+    runExclusively: async (name, task) => {
+      const client = await pool.connect();
+      try {
+        const lockKey = `utsav:${name}`;
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtext($1)) as locked',
+          [lockKey],
+        );
+        if (!rows[0]?.locked) return false;
+        try {
+          await task();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]);
+        }
+        return true;
+      } finally {
+        client.release();
       }
     },
     poolStats: () => ({

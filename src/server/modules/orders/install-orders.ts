@@ -74,6 +74,9 @@ export function installOrders(app: FastifyInstance) {
       {
         name: 'order-expiry',
         everyMs: config.EXPIRY_SWEEP_SECONDS * 1000,
+        // Each step is safe to repeat, but one instance at a time keeps a retried webhook or a
+        // refund from being worked on twice at once.
+        exclusive: true,
         run: async () => {
           await orders.expireOverdueOrders();
           await payments.retryUnfinishedWork();
