@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../testing/test-database';
-import { type Database, openDatabase } from './client';
+import { type Database, migrationsFolder, openDatabase } from './client';
+
+const readMigrationJournal = (): { entries: unknown[] } =>
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
 
 describe('runExclusively on the embedded database', () => {
   it('always runs the task: one process owns the database', async () => {
@@ -64,6 +70,21 @@ describe.each(serverUrl ? [serverUrl] : [])('runExclusively on PostgreSQL', (url
     release();
     expect(await holder).toBe(true);
     expect(await second.runExclusively('order-expiry', async () => {})).toBe(true);
+  });
+
+  it('migrates a new database once when two instances start together', async () => {
+    const fresh = await createServerDatabase(url);
+    const instances = [await openDatabase({ url: fresh.url }), await openDatabase({ url: fresh.url })];
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      const { rows } = (await instances[0]!.db.execute(
+        sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { applied: number }[] };
+      expect(rows[0]!.applied).toBe(readMigrationJournal().entries.length);
+    } finally {
+      for (const instance of instances) await instance.close();
+      await fresh.drop();
+    }
   });
 
   it('frees the name when the task fails', async () => {

@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK = 'utsav:migrate';
 
 /**
  * One Drizzle type for both engines. The PGlite and node-postgres drivers expose the same query
@@ -82,7 +83,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    // Instances starting together on a new database take turns: the second finds nothing to do.
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+        try {
+          await migratePg(db, { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       try {
         await pool.query('select 1');
