@@ -86,3 +86,23 @@ describe.each(stores.filter((entry) => entry.name === 'redis'))('counters in $na
     expect(await redis!.client.keys(`${prefix}*`)).not.toEqual([]);
   });
 });
+
+describe('attempt limiter on an unreachable Redis', () => {
+  it('counts in the database instead, so sign-in stays limited', async () => {
+    // Nothing listens on port 1 of this machine.
+    const away = openRedis('redis://127.0.0.1:1');
+    try {
+      const limiter = createAttemptLimiter(
+        { kind: 'redis', client: away.client, prefix, fallbackDb: database.db },
+        ruleOf(2),
+      );
+      const waits = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) waits.push(await limiter.consume('nisha@example.com'));
+      expect(waits.slice(0, 2)).toEqual([0, 0]);
+      expect(waits[2]).toBeGreaterThan(0);
+      expect(await database.db.select().from(rateLimits)).not.toEqual([]);
+    } finally {
+      await away.close();
+    }
+  });
+});

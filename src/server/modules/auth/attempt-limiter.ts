@@ -22,11 +22,29 @@ export type AttemptRule = { name: string; attempts: number; windowSeconds: numbe
  * Where the counters live: the database by default, Redis when REDIS_URL is set (DESIGN 1,
  * docs/decisions/0007). `prefix` keeps apart stores that share one Redis (tests, staging).
  */
-export type LimiterStore = { kind: 'database'; db: Db } | { kind: 'redis'; client: Redis; prefix?: string };
+export type LimiterStore =
+  | { kind: 'database'; db: Db }
+  | {
+      kind: 'redis';
+      client: Redis;
+      prefix?: string;
+      /** Counts here while Redis cannot be reached, so sign-in keeps working and stays limited. */
+      fallbackDb?: Db;
+    };
 
 const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function createAttemptLimiter(store: LimiterStore, rule: AttemptRule): AttemptLimiter {
+  const databaseLimiter = (db: Db) =>
+    new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: rule.name,
+      points: rule.attempts,
+      duration: rule.windowSeconds,
+      // Expired rows are swept by sweepExpiredAttempts, which stops with the app.
+      clearExpiredByTimeout: false,
+    });
   const limiter =
     store.kind === 'redis'
       ? // Redis expires each counter with its window; INCR + EXPIRE run as one atomic step.
@@ -35,16 +53,9 @@ export function createAttemptLimiter(store: LimiterStore, rule: AttemptRule): At
           keyPrefix: `${store.prefix ?? 'utsav:'}${rule.name}`,
           points: rule.attempts,
           duration: rule.windowSeconds,
+          ...(store.fallbackDb ? { insuranceLimiter: databaseLimiter(store.fallbackDb) } : {}),
         })
-      : new RateLimiterDrizzle({
-          storeClient: store.db,
-          schema: rateLimits,
-          keyPrefix: rule.name,
-          points: rule.attempts,
-          duration: rule.windowSeconds,
-          // Expired rows are swept by sweepExpiredAttempts, which stops with the app.
-          clearExpiredByTimeout: false,
-        });
+      : databaseLimiter(store.db);
   return {
     async waitSeconds(key) {
       const state = await limiter.get(key);

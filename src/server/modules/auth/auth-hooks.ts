@@ -39,7 +39,7 @@ export function installAuth(app: FastifyInstance) {
     db: app.db,
     clock: app.clock,
     limiterStore: app.redis
-      ? { kind: 'redis', client: app.redis.client, prefix: app.config.REDIS_KEY_PREFIX }
+      ? { kind: 'redis', client: app.redis.client, prefix: app.config.REDIS_KEY_PREFIX, fallbackDb: app.db }
       : { kind: 'database', db: app.db },
   });
   app.decorate('auth', auth);
