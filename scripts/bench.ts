@@ -8,7 +8,6 @@
 //   options: --duration 10 --connections 10 --label "embedded, 100k" --skip-startup --no-write
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +16,7 @@ import { openDatabase } from '../src/server/db/client';
 import { seedDatabase } from '../src/server/db/seed/index';
 import { createProgressReporter } from '../src/server/progress';
 import { benchTargets } from './bench-targets';
+import { freePort } from './store-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -36,18 +36,6 @@ const connections = Number(args.connections);
 
 function log(message: string) {
   process.stderr.write(`${message}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 type Server = { child: ChildProcess; baseUrl: string; startedInMs: number };

@@ -6,10 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { openRedis, type RedisConnection } from './db/redis-client';
 import { installErrorHandler } from './http/error-handler';
 import { createPageHeads, type PageHeads } from './http/page-head';
 import { registerWebApp } from './http/web-app';
 import { addressRoutes } from './modules/addresses/routes';
+import { type ImageStorage, imageStorageFor } from './modules/admin/image-storage';
+import { mediaRoutes } from './modules/admin/media-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { installAuth } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
@@ -18,6 +21,7 @@ import { installCatalog } from './modules/catalog/catalog-module';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createDeliveryService } from './modules/delivery/delivery-service';
 import { deliveryRoutes } from './modules/delivery/routes';
+import { installMetrics } from './modules/health/metrics-routes';
 import { healthRoutes } from './modules/health/routes';
 import { installOrders } from './modules/orders/install-orders';
 import { orderRoutes } from './modules/orders/routes';
@@ -43,6 +47,10 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Database['db'];
+    /** The shared-counter store when REDIS_URL is set (opened and closed with the app). */
+    redis: RedisConnection | null;
+    /** Uploaded product images: DATA_DIR/uploads or an S3-compatible bucket (STORAGE). */
+    imageStorage: ImageStorage;
     clock: Clock;
     pageHeads: PageHeads;
   }
@@ -75,6 +83,10 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
+  app.decorate('redis', redis);
+  if (redis) app.addHook('onClose', () => redis.close());
+  app.decorate('imageStorage', imageStorageFor(config));
   app.decorate('clock', clock);
   app.decorate('pageHeads', createPageHeads());
 
@@ -96,6 +108,8 @@ export async function buildApp({
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCompress, { threshold: 1024 });
+  // Prometheus metrics for a scraper holding METRICS_TOKEN (absent without it).
+  installMetrics(app);
   // At the root, not encapsulated: every module's routes use app.requireUser / app.requireAdmin.
   installAuth(app);
   // At the root too: app.catalog serves other modules (cart prices), page heads and the sitemap.
@@ -121,6 +135,8 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  // Uploaded images kept in a bucket are served from /media/ (nothing there with local storage).
+  await app.register(mediaRoutes);
   // The built-in payment provider's script, window and calls (only when it is the provider).
   await app.register(sandboxRoutes, { prefix: '/sandbox' });
 

@@ -32,4 +32,25 @@ describe('loadConfig', () => {
       '744',
     ]);
   });
+
+  it('needs a bucket for S3 storage and both S3 keys or neither', () => {
+    expect(loadConfig({}).STORAGE).toBe('local');
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(
+      'Invalid environment variable S3_BUCKET: must be set when STORAGE=s3',
+    );
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'utsav-media', S3_ACCESS_KEY_ID: 'AKIA1' })).toThrow(
+      'Invalid environment variable S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+    );
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'utsav-media' }).S3_REGION).toBe('ap-south-1');
+  });
+
+  it('accepts only redis URLs and metrics tokens long enough to guess at', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(
+      'Invalid environment variable REDIS_URL: must start with redis:// or rediss://',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'Invalid environment variable METRICS_TOKEN: must be at least 16 characters',
+    );
+  });
 });

@@ -76,6 +76,31 @@ export const Env = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   // The order expiry sweep and the mail worker; tests turn them off and call them directly.
   BACKGROUND_JOBS: booleanFlag.default(true),
+  // How often each instance looks for overdue unpaid orders and stuck webhooks.
+  EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+
+  // Scale-out (DESIGN 1, docs/operations.md): shared counters in Redis when set, else the database.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  // Starts every key this store writes to Redis, so several stores (or tests) can share one.
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be letters, digits, _ : . or -')
+    .default('utsav:'),
+  // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset = 404.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Uploaded product images: a folder in DATA_DIR (default) or an S3-compatible bucket.
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('ap-south-1'),
+  // For S3-compatible services (MinIO, R2, Spaces); unset = AWS itself.
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Path-style addressing (bucket in the path), which most S3-compatible services need.
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 });
 export type Env = z.infer<typeof Env>;
 
@@ -91,7 +116,18 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in a .env file mean "not set", as most tools treat them.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = Env.safeParse(present);
+  const parsed = Env.superRefine((env, context) => {
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when STORAGE=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+      });
+    }
+  }).safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { productImageSrcSet, uploadedImagePath } from './product-images';
+import { productImageSrcSet } from './product-images';
 
 describe('productImageSrcSet', () => {
   it('offers every width written for an uploaded image', () => {
-    expect(productImageSrcSet(uploadedImagePath('p521-m3x9k2', 600))).toBe(
-      '/uploads/products/p521-m3x9k2-300.webp 300w, /uploads/products/p521-m3x9k2-600.webp 600w',
+    expect(productImageSrcSet('/uploads/products/p521-m3x9k2a1f0-600.webp')).toBe(
+      '/uploads/products/p521-m3x9k2a1f0-300.webp 300w, /uploads/products/p521-m3x9k2a1f0-600.webp 600w',
+    );
+    // The same from an S3-compatible bucket (issue 12), served under /media.
+    expect(productImageSrcSet('/media/products/p521-m3x9k2a1f0-600.webp')).toBe(
+      '/media/products/p521-m3x9k2a1f0-300.webp 300w, /media/products/p521-m3x9k2a1f0-600.webp 600w',
     );
   });
 

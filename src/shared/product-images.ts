@@ -4,9 +4,8 @@
 
 export const PRODUCT_IMAGE_WIDTHS = [300, 600] as const;
 
-const UPLOADED_IMAGE = /^(\/uploads\/products\/p\d+-[a-z0-9]+)-\d+\.webp$/;
-
-export const uploadedImagePath = (stem: string, width: number) => `/uploads/products/${stem}-${width}.webp`;
+// Served from /uploads (local storage) or /media (an S3-compatible bucket, issue 12).
+const UPLOADED_IMAGE = /^(\/(?:uploads|media)\/products\/p\d+-[a-z0-9]+)-\d+\.webp$/;
 
 /** The `srcset` of an uploaded image, or undefined for an image with one size only. */
 export function productImageSrcSet(src: string): string | undefined {

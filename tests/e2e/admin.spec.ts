@@ -131,6 +131,8 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   // The status e-mail is in the outbox.
   await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Outbox' }).click();
   await expect(admin.getByText(`Order ${order.orderNumber}: Shipped`)).toBeVisible();
+  // Beside it, what the background jobs have waiting (issue 12).
+  await expect(admin.getByRole('table', { name: 'Background job queues' })).toBeVisible();
 
   // The customer sees it shipped in My Orders.
   const customer = await signedInPage(browser, base, customerToken);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK = 'utsav:migrate';
 
 /**
  * One Drizzle type for both engines. The PGlite and node-postgres drivers expose the same query
@@ -25,6 +26,14 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * Runs `task` unless another process is running the task of the same name on this database
+   * (a PostgreSQL session advisory lock, released when the task ends or its connection dies);
+   * answers whether it ran. The embedded database belongs to one process, so there it always runs.
+   */
+  runExclusively(name: string, task: () => Promise<unknown>): Promise<boolean>;
+  /** Connections of the PostgreSQL pool (for /metrics); null for the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
 };
 
@@ -57,6 +66,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         return false;
       }
     },
+    runExclusively: async (_name, task) => {
+      await task();
+      return true;
+    },
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
@@ -69,7 +83,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    // Instances starting together on a new database take turns: the second finds nothing to do.
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+        try {
+          await migratePg(db, { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       try {
         await pool.query('select 1');
@@ -78,6 +105,31 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         return false;
       }
     },
+    runExclusively: async (name, task) => {
+      const client = await pool.connect();
+      try {
+        const lockKey = `utsav:${name}`;
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtext($1)) as locked',
+          [lockKey],
+        );
+        if (!rows[0]?.locked) return false;
+        try {
+          await task();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]);
+        }
+        return true;
+      } finally {
+        client.release();
+      }
+    },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }

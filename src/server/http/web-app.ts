@@ -79,7 +79,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   // Paths under these prefixes are never pages of the app: a miss there is a plain 404, whether or
   // not the web app is built.
-  const nonPagePrefixes = ['/api/', '/uploads/', '/assets/', '/sandbox/'];
+  const nonPagePrefixes = ['/api/', '/uploads/', '/media/', '/assets/', '/sandbox/'];
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&

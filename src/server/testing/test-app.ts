@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,17 +7,29 @@ import { buildApp, type Clock } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 
-/** A store app on the given database with a data folder of its own and quiet logs. */
+/**
+ * A store app on the given database with a data folder of its own and quiet logs. When
+ * TEST_REDIS_URL is set (CI's PostgreSQL pass), its shared counters live in that Redis under a
+ * random key prefix, removed when the app closes.
+ */
 export async function createTestApp(
   database: Database,
   options: { env?: Record<string, string>; clock?: Clock; webDistDir?: string } = {},
 ): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
+  const redisEnv: Record<string, string> = process.env.TEST_REDIS_URL
+    ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:` }
+    : {};
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...redisEnv, ...options.env }),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   };
   const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  app.addHook('preClose', async () => {
+    if (!redisEnv.REDIS_URL || config.REDIS_URL !== redisEnv.REDIS_URL) return;
+    const keys = (await app.redis?.client.keys(`${config.REDIS_KEY_PREFIX}*`)) ?? [];
+    if (keys.length > 0) await app.redis?.client.del(...keys);
+  });
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   return app;
 }

@@ -4,9 +4,33 @@ import pg from 'pg';
 import { type Database, openDatabase, rowsOf } from '../db/client';
 
 /**
+ * An empty database with a random name on the PostgreSQL server at `serverUrl`, so two runs never
+ * meet; `drop` removes it (closing any connection still open to it).
+ */
+export async function createServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
  * A migrated database of the test file's own: in-memory PGlite by default, or, when
- * TEST_DATABASE_URL is set, a freshly created PostgreSQL database with a random name that is
- * dropped on close, so two runs never meet.
+ * TEST_DATABASE_URL is set, a fresh PostgreSQL database (createServerDatabase) dropped on close.
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -16,24 +40,14 @@ export async function createTestDatabase(): Promise<Database> {
     return database;
   }
 
-  const name = `store_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const server = await createServerDatabase(serverUrl);
+  const database = await openDatabase({ url: server.url, poolSize: 20 });
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await server.drop();
     },
   };
 }

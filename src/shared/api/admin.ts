@@ -272,3 +272,26 @@ export const AdminOutbox = z.object({
   pageSize: z.number().int(),
 });
 export type AdminOutbox = z.infer<typeof AdminOutbox>;
+
+// ---- Background jobs ----
+
+const count = z.number().int().min(0);
+/** What each background job has waiting, store-wide (every instance sees the same). */
+export const AdminJobs = z.object({
+  queues: z.object({
+    orderExpiry: z.object({ pending: count, overdue: count }),
+    mail: z.object({ queued: count, due: count, retrying: count, failed: count, sent: count }),
+    webhooks: z.object({ unprocessed: count, failing: count }),
+  }),
+  /** Provider webhooks not yet handled, oldest first; retried on every expiry sweep. */
+  stuckWebhooks: z.array(
+    z.object({ id: z.string(), event: z.string(), receivedAt: z.string(), lastError: z.string().nullable() }),
+  ),
+  schedule: z.object({
+    expirySweepSeconds: z.number().int(),
+    mailEverySeconds: z.number().int(),
+    /** Whether the instance that answered runs the jobs (BACKGROUND_JOBS). */
+    runsOnThisInstance: z.boolean(),
+  }),
+});
+export type AdminJobs = z.infer<typeof AdminJobs>;

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { createTestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
-import { registerTestAdmin } from './admin-testing';
+import { multipartFile, productPhoto, registerTestAdmin } from './admin-testing';
 
 let database: Database;
 let app: FastifyInstance;
@@ -69,18 +69,7 @@ const storefrontSearch = async (q: string) =>
     .data.map((p) => p.name);
 
 function multipart(bytes: Buffer, filename: string, type: string) {
-  const boundary = '----admin-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return {
-    payload,
-    headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartFile(bytes, filename, type, admin.headers);
 }
 
 describe('admin products', () => {
@@ -167,9 +156,7 @@ describe('admin products', () => {
 
   it('stores an uploaded image as WebP at the storefront widths', async () => {
     const product = await createProduct();
-    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#f97316' } })
-      .png()
-      .toBuffer();
+    const png = await productPhoto();
     const response = await app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/image`,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import { registerTestUser } from '../auth/test-accounts';
 import { createOrPromoteAdmin } from './admin-accounts';
@@ -8,6 +9,30 @@ export async function registerTestAdmin(app: FastifyInstance, database: Database
   const account = await registerTestUser(app);
   await createOrPromoteAdmin(database.db, { email: account.user.email, password: account.password });
   return account;
+}
+
+/** A 900×700 PNG, as a shop owner's photo of a product might be. */
+export const productPhoto = () =>
+  sharp({ create: { width: 900, height: 700, channels: 3, background: '#f97316' } })
+    .png()
+    .toBuffer();
+
+/** A multipart upload of one file in the `file` field, as the back office's image form sends it. */
+export function multipartFile(
+  bytes: Buffer,
+  filename: string,
+  type: string,
+  headers: Record<string, string>,
+) {
+  const boundary = '----admin-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /**

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import {
   AdminCollectionResponse,
   AdminDashboard,
   AdminIdParams,
+  AdminJobs,
   AdminOrderDetail,
   AdminOrderIdParams,
   AdminOrderList,
@@ -31,6 +31,8 @@ import {
   NewAdminProduct,
 } from '../../../shared/api/admin';
 import { invalid } from '../../errors';
+import { MAIL_EVERY_MS } from '../orders/install-orders';
+import { readJobQueues, readStuckWebhooks } from '../orders/job-queues';
 import { createAdminServices } from './install-admin';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 import { storeProductImage } from './product-images';
@@ -44,7 +46,6 @@ const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = createAdminServices(app);
-  const uploadsDir = path.join(app.config.dataDir, 'uploads');
 
   app.addHook('onRequest', app.requireAdmin);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
@@ -107,7 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const image = await storeProductImage(uploadsDir, req.params.id, bytes);
+      const image = await storeProductImage(app.imageStorage, req.params.id, bytes);
       return { product: await admin.catalog.setProductImage(req.params.id, image) };
     },
   );
@@ -178,4 +179,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: AdminOutboxQuery, response: { 200: AdminOutbox } } },
     (req) => admin.reports.outbox(req.query.page),
   );
+
+  // ---- Background jobs (issue 12: visible in the back office) ----
+  app.get('/admin/jobs', { schema: { response: { 200: AdminJobs } } }, async () => ({
+    queues: await readJobQueues(app.db, app.clock.now()),
+    stuckWebhooks: await readStuckWebhooks(app.db),
+    schedule: {
+      expirySweepSeconds: app.config.EXPIRY_SWEEP_SECONDS,
+      mailEverySeconds: MAIL_EVERY_MS / 1000,
+      runsOnThisInstance: app.config.BACKGROUND_JOBS,
+    },
+  }));
 };

@@ -1,5 +1,6 @@
 import { lt } from 'drizzle-orm';
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -18,23 +19,43 @@ export type AttemptLimiter = {
 export type AttemptRule = { name: string; attempts: number; windowSeconds: number };
 
 /**
- * Where the counters live. The database is the default; Redis (DESIGN 1, REDIS_URL) slots in here
- * as another kind built on rate-limiter-flexible's RateLimiterRedis once ioredis is installed.
+ * Where the counters live: the database by default, Redis when REDIS_URL is set (DESIGN 1,
+ * docs/decisions/0007). `prefix` keeps apart stores that share one Redis (tests, staging).
  */
-export type LimiterStore = { kind: 'database'; db: Db };
+export type LimiterStore =
+  | { kind: 'database'; db: Db }
+  | {
+      kind: 'redis';
+      client: Redis;
+      prefix?: string;
+      /** Counts here while Redis cannot be reached, so sign-in keeps working and stays limited. */
+      fallbackDb?: Db;
+    };
 
 const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function createAttemptLimiter(store: LimiterStore, rule: AttemptRule): AttemptLimiter {
-  const limiter = new RateLimiterDrizzle({
-    storeClient: store.db,
-    schema: rateLimits,
-    keyPrefix: rule.name,
-    points: rule.attempts,
-    duration: rule.windowSeconds,
-    // Expired rows are swept by sweepExpiredAttempts, which stops with the app.
-    clearExpiredByTimeout: false,
-  });
+  const databaseLimiter = (db: Db) =>
+    new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: rule.name,
+      points: rule.attempts,
+      duration: rule.windowSeconds,
+      // Expired rows are swept by sweepExpiredAttempts, which stops with the app.
+      clearExpiredByTimeout: false,
+    });
+  const limiter =
+    store.kind === 'redis'
+      ? // Redis expires each counter with its window; INCR + EXPIRE run as one atomic step.
+        new RateLimiterRedis({
+          storeClient: store.client,
+          keyPrefix: `${store.prefix ?? 'utsav:'}${rule.name}`,
+          points: rule.attempts,
+          duration: rule.windowSeconds,
+          ...(store.fallbackDb ? { insuranceLimiter: databaseLimiter(store.fallbackDb) } : {}),
+        })
+      : databaseLimiter(store.db);
   return {
     async waitSeconds(key) {
       const state = await limiter.get(key);

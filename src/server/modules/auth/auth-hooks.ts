@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors';
-import { sweepExpiredAttempts } from './attempt-limiter';
+import { type LimiterStore, sweepExpiredAttempts } from './attempt-limiter';
 import { type AuthService, type AuthUser, createAuthService } from './auth-service';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -8,6 +8,8 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
+    /** Where every rate limit counts attempts: Redis when configured, else the database. */
+    limiterStore: LimiterStore;
     /** preHandler: 401 without a valid bearer token; sets request.user. */
     requireUser: PreHandler;
     /** preHandler: sets request.currentUser when a valid token comes, never refuses. */
@@ -35,7 +37,11 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i;
  * `preHandler: app.requireUser`.
  */
 export function installAuth(app: FastifyInstance) {
-  const auth = createAuthService({ db: app.db, clock: app.clock });
+  const limiterStore: LimiterStore = app.redis
+    ? { kind: 'redis', client: app.redis.client, prefix: app.config.REDIS_KEY_PREFIX, fallbackDb: app.db }
+    : { kind: 'database', db: app.db };
+  app.decorate<LimiterStore>('limiterStore', limiterStore);
+  const auth = createAuthService({ db: app.db, clock: app.clock, limiterStore });
   app.decorate('auth', auth);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);

@@ -23,7 +23,7 @@ export const bulkEnquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     storeEmail: app.config.SUPPORT_EMAIL,
     publicUrl: app.config.PUBLIC_URL?.replace(/\/$/, ''),
   });
-  const perIp = createAttemptLimiter({ kind: 'database', db: app.db }, BULK_ENQUIRY_LIMIT);
+  const perIp = createAttemptLimiter(app.limiterStore, BULK_ENQUIRY_LIMIT);
 
   app.post(
     '/bulk-enquiries',

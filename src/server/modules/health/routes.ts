@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+const Readiness = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down', 'not_configured']),
+});
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,6 +18,26 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(databaseUp ? 200 : 503)
         .send({ status: databaseUp ? 'ok' : 'degraded', database: databaseUp ? 'up' : 'down' });
+    },
+  );
+
+  // For the load balancer: send traffic here only while everything a request needs answers.
+  // While the instance shuts down Fastify answers 503 to new requests, so it drains.
+  app.get(
+    '/ready',
+    { schema: { response: { 200: Readiness, 503: Readiness } }, logLevel: 'warn' },
+    async (_request, reply) => {
+      const [databaseUp, redisUp] = await Promise.all([
+        app.database.ping(),
+        app.redis ? app.redis.ping() : Promise.resolve(null),
+      ]);
+      const ready = databaseUp && redisUp !== false;
+      reply.header('cache-control', 'no-store');
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not_ready',
+        database: databaseUp ? 'up' : 'down',
+        redis: redisUp === null ? 'not_configured' : redisUp ? 'up' : 'down',
+      });
     },
   );
 };

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 
-export type BackgroundJob = { name: string; everyMs: number; run: () => Promise<unknown> };
+export type BackgroundJob = {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+  /** Run on one instance at a time (the others skip that turn); see Database.runExclusively. */
+  exclusive?: boolean;
+};
 
 /**
  * Runs each job on a timer from the moment the app is ready until it closes. A run never overlaps
  * the previous one of the same job, and closing waits for runs in progress, so the database is
- * not closed under them. The jobs are plain functions; tests call them directly instead.
+ * not closed under them. An exclusive job runs on one instance at a time across all instances
+ * sharing the database. The jobs are plain functions; tests call them directly instead.
  */
 export function scheduleBackgroundJobs(app: FastifyInstance, jobs: readonly BackgroundJob[]) {
   const timers: NodeJS.Timeout[] = [];
@@ -18,8 +25,7 @@ export function scheduleBackgroundJobs(app: FastifyInstance, jobs: readonly Back
       const timer = setInterval(() => {
         if (busy || closing) return;
         busy = true;
-        const run = job
-          .run()
+        const run = (job.exclusive ? app.database.runExclusively(job.name, job.run) : job.run())
           .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'background job failed'))
           .finally(() => {
             busy = false;

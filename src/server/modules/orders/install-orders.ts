@@ -20,9 +20,8 @@ declare module 'fastify' {
   }
 }
 
-// How often unpaid orders are looked at (their expiry is ORDER_EXPIRY_MINUTES) and mail is sent.
-const EXPIRY_SWEEP_EVERY_MS = 60 * 1000;
-const MAIL_EVERY_MS = 15 * 1000;
+// How often mail is sent; unpaid orders are looked at every EXPIRY_SWEEP_SECONDS.
+export const MAIL_EVERY_MS = 15 * 1000;
 
 /**
  * Orders, payments and mail at the root instance: the /api routes, the sandbox window's routes
@@ -74,7 +73,10 @@ export function installOrders(app: FastifyInstance) {
     scheduleBackgroundJobs(app, [
       {
         name: 'order-expiry',
-        everyMs: EXPIRY_SWEEP_EVERY_MS,
+        everyMs: config.EXPIRY_SWEEP_SECONDS * 1000,
+        // Each step is safe to repeat, but one instance at a time keeps a retried webhook or a
+        // refund from being worked on twice at once.
+        exclusive: true,
         run: async () => {
           await orders.expireOverdueOrders();
           await payments.retryUnfinishedWork();

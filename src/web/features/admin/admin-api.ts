@@ -7,6 +7,7 @@ import type {
   AdminCollectionChanges,
   AdminCollectionList,
   AdminDashboard,
+  AdminJobs,
   AdminOrderDetail,
   AdminOrderList,
   AdminOutbox,
@@ -33,6 +34,7 @@ const keys = {
   collections: ['admin', 'collections'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   outbox: (page: number) => ['admin', 'outbox', page] as const,
+  jobs: ['admin', 'jobs'] as const,
 };
 
 export function useDashboard() {
@@ -232,6 +234,16 @@ export function useOutbox(page: number) {
     queryKey: keys.outbox(page),
     queryFn: ({ signal }) => apiRequest<AdminOutbox>('/admin/outbox', { query: { page }, signal }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Background job queues, refreshed every 15 seconds while the page is open. */
+export function useJobs() {
+  return useQuery({
+    queryKey: keys.jobs,
+    queryFn: ({ signal }) => apiRequest<AdminJobs>('/admin/jobs', { signal }),
+    refetchInterval: 15_000,
     staleTime: 0,
   });
 }

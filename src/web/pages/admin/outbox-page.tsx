@@ -1,9 +1,15 @@
+import { JobsView } from '../../features/admin/jobs-view';
 import { OutboxView } from '../../features/admin/outbox-view';
 
 export function Component() {
   return (
     <section>
       <h1 className="mb-4 text-2xl font-extrabold text-stone-900">Outbox</h1>
+      <h2 className="mb-2 text-lg font-bold text-stone-900">Background jobs</h2>
+      <div className="mb-6">
+        <JobsView />
+      </div>
+      <h2 className="mb-2 text-lg font-bold text-stone-900">E-mails</h2>
       <OutboxView />
     </section>
   );

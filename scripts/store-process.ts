@@ -1,0 +1,59 @@
+// Starts and stops store processes for the scale-out proof and the load test. Each instance is a
+// plain `node` process (tsx loaded with --import), so its pid is the server itself and SIGKILL
+// reaches it directly.
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export type StoreInstance = { name: string; child: ChildProcess; baseUrl: string; port: number };
+
+/** Starts `src/server/main.ts` on a free port and waits until /api/ready answers 200. */
+export async function startInstance(name: string, env: Record<string, string>): Promise<StoreInstance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) return { name, child, baseUrl, port };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 120_000) throw new Error(`${name} did not become ready within 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** SIGTERM (graceful: drains requests and jobs) or SIGKILL; resolves when the process has exited. */
+export async function stopInstance(instance: StoreInstance, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
+  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
+  instance.child.kill(signal);
+  await exited;
+}

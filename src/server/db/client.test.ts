@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerDatabase } from '../testing/test-database';
+import { type Database, migrationsFolder, openDatabase } from './client';
+
+const readMigrationJournal = (): { entries: unknown[] } =>
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
+
+describe('runExclusively on the embedded database', () => {
+  it('always runs the task: one process owns the database', async () => {
+    const database = await openDatabase({});
+    try {
+      let runs = 0;
+      const task = async () => {
+        runs += 1;
+      };
+      expect(
+        await Promise.all([database.runExclusively('sweep', task), database.runExclusively('sweep', task)]),
+      ).toEqual([true, true]);
+      expect(runs).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+// Two instances of the store are two pools on one PostgreSQL database (when TEST_DATABASE_URL is set).
+const serverUrl = process.env.TEST_DATABASE_URL;
+describe.each(serverUrl ? [serverUrl] : [])('runExclusively on PostgreSQL', (url) => {
+  let server: Awaited<ReturnType<typeof createServerDatabase>>;
+  let first: Database;
+  let second: Database;
+  beforeAll(async () => {
+    server = await createServerDatabase(url);
+    first = await openDatabase({ url: server.url });
+    second = await openDatabase({ url: server.url });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await server.drop();
+  });
+
+  it('lets one instance run a task of a name while the other skips it, then frees the name', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const holder = first.runExclusively('order-expiry', async () => {
+      started();
+      await gate;
+    });
+    await running;
+
+    let skippedRan = false;
+    expect(
+      await second.runExclusively('order-expiry', async () => {
+        skippedRan = true;
+      }),
+    ).toBe(false);
+    expect(skippedRan).toBe(false);
+    expect(await second.runExclusively('mail', async () => {})).toBe(true);
+
+    release();
+    expect(await holder).toBe(true);
+    expect(await second.runExclusively('order-expiry', async () => {})).toBe(true);
+  });
+
+  it('migrates a new database once when two instances start together', async () => {
+    const fresh = await createServerDatabase(url);
+    const instances = [await openDatabase({ url: fresh.url }), await openDatabase({ url: fresh.url })];
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      const { rows } = (await instances[0]!.db.execute(
+        sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { applied: number }[] };
+      expect(rows[0]!.applied).toBe(readMigrationJournal().entries.length);
+    } finally {
+      for (const instance of instances) await instance.close();
+      await fresh.drop();
+    }
+  });
+
+  it('frees the name when the task fails', async () => {
+    await expect(
+      first.runExclusively('refunds', async () => {
+        throw new Error('provider unreachable');
+      }),
+    ).rejects.toThrow('provider unreachable');
+    expect(await second.runExclusively('refunds', async () => {})).toBe(true);
+  });
+});

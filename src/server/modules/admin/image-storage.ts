@@ -1,0 +1,114 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config';
+
+/**
+ * Where uploaded product images live (issue 12: no local file may be the only copy of something
+ * when several instances serve the store). Keys look like `products/p12-abc-600.webp`.
+ */
+export type ImageStorage = {
+  kind: 'local' | 's3';
+  /** Stores the bytes under the key; answers the path the storefront shows it at. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<string>;
+  /** The stored bytes, or null when nothing is stored under the key. */
+  read(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+};
+
+/** A key we wrote: a folder and a file name of word characters, never `..` or a leading slash. */
+export const IMAGE_KEY = /^products\/[\w-]{1,120}\.webp$/;
+
+/** The default: files under DATA_DIR/uploads, served by the store at /uploads/. */
+export function createLocalImageStorage(uploadsDir: string): ImageStorage {
+  const fileOf = (key: string) => {
+    if (!IMAGE_KEY.test(key)) throw new Error(`Not an image key: ${key}`);
+    return path.join(uploadsDir, key);
+  };
+  return {
+    kind: 'local',
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, bytes);
+      return `/uploads/${key}`;
+    },
+    async read(key) {
+      try {
+        return { bytes: await fs.readFile(fileOf(key)), contentType: 'image/webp' };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint?: string | undefined;
+  forcePathStyle?: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+/**
+ * An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...). The store serves the images at
+ * /media/<key> (same origin, so the CSP stays 'self'); a CDN or nginx can cache that path, since
+ * a key is never rewritten with other bytes.
+ */
+export function createS3ImageStorage(settings: S3Settings): ImageStorage {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle ?? false,
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    maxAttempts: 3,
+  });
+  return {
+    kind: 's3',
+    async put(key, bytes, contentType) {
+      if (!IMAGE_KEY.test(key)) throw new Error(`Not an image key: ${key}`);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+      return `/media/${key}`;
+    },
+    async read(key) {
+      if (!IMAGE_KEY.test(key)) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+        if (!object.Body) return null;
+        return {
+          bytes: Buffer.from(await object.Body.transformToByteArray()),
+          contentType: object.ContentType ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if ((error as Error).name === 'NoSuchKey' || status === 404) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export function imageStorageFor(config: Config): ImageStorage {
+  if (config.STORAGE === 's3' && config.S3_BUCKET) {
+    return createS3ImageStorage({
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      credentials:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    });
+  }
+  return createLocalImageStorage(path.join(config.dataDir, 'uploads'));
+}
