@@ -236,7 +236,11 @@ describe('rate limits', () => {
 
   it('counts an account’s failures across two store instances on one database', async () => {
     const secondDatabase = await openSecondConnection(database);
-    const second = await createTestApp(secondDatabase, { clock });
+    // Both instances count in the same place: the database, or one Redis under one key prefix.
+    const second = await createTestApp(secondDatabase, {
+      clock,
+      env: app.config.REDIS_KEY_PREFIX ? { REDIS_KEY_PREFIX: app.config.REDIS_KEY_PREFIX } : {},
+    });
     try {
       const account = await registerTestUser(app);
       const guess = async (instance: FastifyInstance, password: string) =>
