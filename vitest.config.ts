@@ -23,7 +23,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', environment: 'happy-dom', include: ['src/web/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          // Scripts from other sites (gtag.js) are never fetched in tests; count them as loaded.
+          environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
+        },
       },
     ],
   },

@@ -17,11 +17,40 @@ export type AnalyticsItem = {
   quantity?: number;
 };
 
+type Gtag = (...args: unknown[]) => void;
+let gtag: Gtag | null = null;
+
+/**
+ * DESIGN 4: loads Google's gtag.js for GA4 when a measurement id is configured (the CSP then
+ * allows its hosts). Page views are sent by the router's own page_view events, not by gtag.
+ */
+export function loadGoogleAnalytics(measurementId: string | null) {
+  if (!measurementId || gtag) return;
+  window.dataLayer ??= [];
+  const layer = window.dataLayer;
+  // gtag.js reads its commands as `arguments` objects, as Google's own snippet pushes them.
+  gtag = function gtagCommand() {
+    // biome-ignore lint/complexity/noArguments: gtag.js only understands the arguments object
+    layer.push(arguments);
+  };
+  gtag('js', new Date());
+  gtag('config', measurementId, { send_page_view: false });
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
+  document.head.append(script);
+}
+
 function push(entry: DataLayerEvent) {
   window.dataLayer ??= [];
   // GA4 recommends clearing the previous ecommerce object before pushing a new one.
   if ('ecommerce' in entry) window.dataLayer.push({ ecommerce: null });
   window.dataLayer.push(entry);
+  if (gtag) {
+    // gtag.js sends only its own commands to GA4: the same event, with the ecommerce fields.
+    const { event, ecommerce, ...fields } = entry;
+    gtag('event', event, { ...fields, ...(ecommerce as Record<string, unknown> | undefined) });
+  }
 }
 
 /** The page-view helper of SPEC 1: takes a path and a title. */

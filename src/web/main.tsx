@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { loadGoogleAnalytics } from './analytics';
+import { storeSettings } from './app-data';
 import { AuthProvider, useAuth } from './features/auth/auth-provider';
 import { WishlistProvider } from './features/wishlist/wishlist-provider';
 import { createRouter } from './router';
@@ -9,6 +11,8 @@ import './styles.css';
 
 // The server wrote this page's head for crawlers; React's own <title> and <meta> take over now.
 for (const element of document.head.querySelectorAll('[data-server-head]')) element.remove();
+
+loadGoogleAnalytics(storeSettings.gaMeasurementId);
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -64,6 +64,13 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   // Shoppers find it on the storefront.
   await page.goto(`/products?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('link', { name }).first()).toBeVisible();
+  // With its uploaded picture, offered at both stored widths.
+  const cardImage = page.getByRole('article').filter({ hasText: name }).locator('img').first();
+  await expect(cardImage).toHaveAttribute('src', /\/uploads\/products\/p\d+-.+-600\.webp$/);
+  await expect(cardImage).toHaveAttribute('srcset', /-300\.webp 300w, .+-600\.webp 600w$/);
+  await expect
+    .poll(() => cardImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
 
   // A customer orders it and pays through the sandbox provider (signature as its window makes it).
   const customerEmail = `meera.${Date.now()}@example.com`;

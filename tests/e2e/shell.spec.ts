@@ -23,6 +23,9 @@ test('the mobile menu opens and closes, and the chat button opens a pre-filled c
     'href',
     'mailto:hello@utsavgifts.in',
   );
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: '@utsavgifts', exact: true }),
+  ).toHaveAttribute('href', 'https://www.instagram.com/utsavgifts/');
 });
 
 test('the bottom navigation is hidden on checkout, payment and product pages', async ({ page }) => {
