@@ -20,6 +20,7 @@ import { seedDatabase } from '../src/server/db/seed/index';
 import { orderBody } from '../src/server/modules/orders/order-fixtures';
 import { paymentSignature } from '../src/server/modules/payments/providers/payment-provider';
 import { createServerDatabase } from '../src/server/testing/test-database';
+import { MAX_QUANTITY } from '../src/shared/cart-rules';
 import { toRupees } from '../src/shared/money';
 import { releaseScratch, root, type StoreInstance, startInstance, stopInstance } from './store-process';
 
@@ -59,13 +60,25 @@ function say(message: string) {
 function createRecorder() {
   const latencies = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
   const failures = new Map<Step, number>(STEPS.map((step) => [step, 0]));
+  /** "step: status message" of each failed answer, counted. */
+  const reasons = new Map<string, number>();
   return {
-    record(step: Step, ms: number, ok: boolean) {
+    record(step: Step, ms: number, status: number, body: string) {
       latencies.get(step)!.push(ms);
-      if (!ok) failures.set(step, failures.get(step)! + 1);
+      if (status >= 200 && status < 400) return;
+      failures.set(step, failures.get(step)! + 1);
+      let message = '';
+      try {
+        message = String((JSON.parse(body) as { message?: unknown }).message ?? '');
+      } catch {
+        message = body.slice(0, 80);
+      }
+      const reason = `${step}: ${status} ${message}`.trim();
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     },
     latencies,
     failures,
+    reasons,
   };
 }
 type Recorder = ReturnType<typeof createRecorder>;
@@ -95,7 +108,7 @@ function journey(catalogue: Product[], recorder: Recorder): autocannon.Request[]
     onResponse: (status, body, rawContext) => {
       const context = rawContext as Context;
       const ok = status >= 200 && status < 400;
-      recorder.record(step, performance.now() - (context.startedAt ?? performance.now()), ok);
+      recorder.record(step, performance.now() - (context.startedAt ?? performance.now()), status, body);
       if (ok && onAnswer) {
         try {
           onAnswer(JSON.parse(body) as Record<string, unknown>, context);
@@ -232,6 +245,7 @@ type LevelResult = {
   journeys: number;
   requests: Run;
   steps: { step: Step; count: number; p50: number; p99: number; failed: number }[];
+  failedAnswers: string[];
 };
 
 async function measureLevel(instances: StoreInstance[], connections: number, catalogue: Product[]) {
@@ -256,12 +270,13 @@ async function measureLevel(instances: StoreInstance[], connections: number, cat
     journeys,
     requests,
     steps,
+    failedAnswers: [...recorder.reasons].map(([reason, count]) => `${count}× ${reason}`),
   } satisfies LevelResult;
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
 
-function report(results: LevelResult[], facts: string[]): string {
+function report(results: LevelResult[], facts: string[], loadAverage: string): string {
   const lines = [
     '## Scale-out load test (issue 12)',
     '',
@@ -270,10 +285,14 @@ function report(results: LevelResult[], facts: string[]): string {
     'pincode check → shipping quote → register → create order → verify payment (sandbox signature);',
     'with two instances the connections are split evenly between them (no proxy in between). The',
     'baseline is `/api/health` at the same concurrency in the same run, just before the journey.',
-    'The load generator, both instances, PostgreSQL and Redis share one 2-core machine that other',
-    'work was also using, so absolute figures are noisy (±30 % between runs) and two instances',
-    'cannot show a real scale-out here: they compete for the same two cores. What the run does show',
-    'is that the journey keeps working, error-free, at each level on one and on two instances.',
+    'The load generator, the instances, PostgreSQL and Redis all share one 2-core machine, which',
+    `other work was using heavily during this run (load average ${loadAverage}), so absolute figures`,
+    'are noisy (±30 % or worse between runs), and two instances cannot show real scale-out here: they',
+    'compete for the same two cores. `register` dominates the journey: scrypt password hashing is',
+    'deliberately slow and CPU-bound. `errors` are requests autocannon gave up on (10 s timeout);',
+    '`non-2xx` are answers with an error status, listed under the tables. A baseline far below its',
+    'neighbours marks a moment when other work held the CPU: compare a row’s journey figures with the',
+    'baseline of the same row, not across rows.',
     '',
     '| instances | connections | baseline req/s | baseline p99 ms | journey req/s | journeys/s | errors | non-2xx |',
     '|---|---|---|---|---|---|---|---|',
@@ -291,6 +310,14 @@ function report(results: LevelResult[], facts: string[]): string {
         `| ${result.instances} | ${result.connections} | ${result.steps
           .map((step) => `${ms(step.p50)} / ${ms(step.p99)}${step.failed ? ` (${step.failed} failed)` : ''}`)
           .join(' | ')} |`,
+    ),
+    '',
+    ...results.flatMap((result) =>
+      result.failedAnswers.length > 0
+        ? [
+            `- ${result.instances} instance(s), ${result.connections} connections: ${result.failedAnswers.join('; ')}`,
+          ]
+        : [],
     ),
     '',
   ];
@@ -325,7 +352,7 @@ async function main() {
       await database.db.execute(sql`
         update products set stock = 1000000
          where id in (select id from products where archived = false and stock > 0 and allow_pre_order = false
-                       order by id limit 40)
+                         and min_quantity <= ${MAX_QUANTITY} order by id limit 40)
         returning id, name, price_paise as "pricePaise", min_quantity as "minQuantity"`),
     );
     if (catalogue.length === 0) throw new Error('The seed produced no product to buy');
@@ -370,7 +397,14 @@ async function main() {
       `${os.cpus().length} cores`,
       `${duration} s per measurement`,
     ];
-    const section = report(results, facts);
+    const section = report(
+      results,
+      facts,
+      os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', '),
+    );
     process.stdout.write(`${section}\n`);
     if (!args['no-write']) {
       writeSection(section);
