@@ -15,7 +15,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
 import { orders, products } from '../src/server/db/schema';
 import { AUTH_LIMITS } from '../src/server/modules/auth/auth-service';
@@ -29,7 +28,7 @@ import {
 import { ORDER_EXPIRED_NOTE } from '../src/server/modules/orders/order-service';
 import { paymentSignature } from '../src/server/modules/payments/providers/payment-provider';
 import { createServerDatabase } from '../src/server/testing/test-database';
-import { type StoreInstance, startInstance, stopInstance } from './store-process';
+import { releaseScratch, type StoreInstance, startInstance, stopInstance } from './store-process';
 
 const serverUrl = process.env.PROVE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -343,14 +342,13 @@ async function main() {
   } catch (error) {
     check('the proof ran to the end', false, error instanceof Error ? error.message : String(error));
   } finally {
-    await Promise.all(instances.map((instance) => stopInstance(instance)));
-    await database.close();
-    await server.drop();
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await releaseScratch({
+      instances,
+      database,
+      server,
+      redis: { url: redisUrl, prefix: redisPrefix },
+      dataDirs,
+    });
   }
 
   const failed = results.filter((result) => !result.ok).length;

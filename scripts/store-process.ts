@@ -2,8 +2,11 @@
 // plain `node` process (tsx loaded with --import), so its pid is the server itself and SIGKILL
 // reaches it directly.
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Database } from '../src/server/db/client';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -56,4 +59,25 @@ export async function stopInstance(instance: StoreInstance, signal: 'SIGTERM' | 
   const exited = new Promise((resolve) => instance.child.once('exit', resolve));
   instance.child.kill(signal);
   await exited;
+}
+
+/**
+ * Undoes what a run set up: stops its instances, closes and drops its scratch database, removes
+ * its Redis keys and its data folders.
+ */
+export async function releaseScratch(scratch: {
+  instances: StoreInstance[];
+  database: Database;
+  server: { drop(): Promise<void> };
+  redis: { url: string; prefix: string };
+  dataDirs: string[];
+}) {
+  await Promise.all(scratch.instances.map((instance) => stopInstance(instance)));
+  await scratch.database.close();
+  await scratch.server.drop();
+  const redis = new Redis(scratch.redis.url);
+  const keys = await redis.keys(`${scratch.redis.prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+  for (const dir of scratch.dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 }
