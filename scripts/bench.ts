@@ -20,7 +20,7 @@ import { createProgressReporter } from '../src/server/progress';
 import { log, startStore, stopStore } from './bench-server';
 import { benchTargets } from './bench-targets';
 import { jsBudgetMarkdown, measureJsBudget } from './js-budget';
-import { recordSection, today } from './performance-doc';
+import { machineNote, recordSection, today } from './performance-doc';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,6 +65,7 @@ async function measure(name: string, url: string): Promise<Measurement> {
  * `scripts/start.ts` (what `npm start` runs) until /api/health answers.
  */
 async function timeStartup(env: Record<string, string>) {
+  const machine = machineNote();
   log('Timing the first start (build, migrate, seed) on a fresh data folder...');
   const first = await startStore({ ...env, FORCE_WEB_BUILD: '1' }, 'scripts/start.ts');
   await stopStore(first);
@@ -77,7 +78,7 @@ async function timeStartup(env: Record<string, string>) {
   const markdown = [
     '### Start-up',
     '',
-    `Measured ${today()} on ${os.cpus().length} cores: from spawning \`scripts/start.ts\` (what \`npm start\` runs, after \`npm install\`) until \`/api/health\` answers.`,
+    `Measured ${today()} on ${machine}: from spawning \`scripts/start.ts\` (what \`npm start\` runs, after \`npm install\`) until \`/api/health\` answers.`,
     '',
     '| start | time | target |',
     '|---|---:|---:|',
@@ -115,6 +116,7 @@ async function main() {
   const targets = await benchTargets(database.db);
   await database.close();
 
+  const machine = machineNote();
   log('Starting the store for the load runs...');
   const server = await startStore(env);
   const results: Measurement[] = [];
@@ -136,7 +138,7 @@ async function main() {
   const table = [
     `### ${label}`,
     '',
-    `Measured ${today()} on ${os.cpus().length} cores with ${connections} connections, ${duration} s a URL.`,
+    `Measured ${today()} on ${machine} with ${connections} connections, ${duration} s a URL.`,
     '',
     '| URL | req/s | ratio to health | p50 ms | p99 ms | errors |',
     '|---|---:|---:|---:|---:|---:|',

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { freePort, log, startStore, stopStore } from './bench-server';
 import { assertChromiumInstalled, chromePath, chromiumFlags } from './chromium';
-import { recordSection, today } from './performance-doc';
+import { machineNote, recordSection, today } from './performance-doc';
 
 const { values: args } = parseArgs({
   options: {
@@ -108,6 +108,7 @@ function tableRow(score: PageScore): string {
 
 async function main() {
   const runs = Math.max(1, Number(args.runs));
+  const machine = machineNote();
   const ownDataDir = !args['data-dir'];
   const dataDir = args['data-dir']
     ? path.resolve(args['data-dir'])
@@ -182,7 +183,7 @@ async function main() {
   const markdown = [
     '### Lighthouse 12, mobile preset',
     '',
-    `Measured ${today()} on ${os.cpus().length} cores, ${runs === 1 ? 'one run' : `median of ${runs} runs`} a page, simulated throttling (slow 4G, 4x CPU slowdown), system Chromium. ✗ marks a figure that misses its target.`,
+    `Measured ${today()} on ${machine}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} a page, simulated throttling (slow 4G, 4x CPU slowdown), system Chromium. ✗ marks a figure that misses its target.`,
     '',
     '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

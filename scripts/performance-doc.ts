@@ -1,6 +1,7 @@
 // Writes benchmark figures into docs/performance.md: each run replaces its own section, keyed by
 // its label, and keeps the others.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { log } from './bench-server';
 
@@ -22,3 +23,12 @@ export function recordSection(label: string, markdown: string) {
 }
 
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The machine as a run found it: figures taken while other work loads the cores (load average above
+ * the core count) are not comparable with a quiet machine's.
+ */
+export const machineNote = () => {
+  const cores = os.cpus().length;
+  return `${cores} cores, load average ${(os.loadavg()[0] ?? 0).toFixed(1)} at the start`;
+};
