@@ -138,7 +138,7 @@ async function main() {
   const table = [
     `### ${label}`,
     '',
-    `Measured ${today()} on ${machine} with ${connections} connections, ${duration} s a URL.`,
+    `Measured ${today()} with ${connections} connections, ${duration} s a URL (${machine}).`,
     '',
     '| URL | req/s | ratio to health | p50 ms | p99 ms | errors |',
     '|---|---:|---:|---:|---:|---:|',
