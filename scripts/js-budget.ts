@@ -1,12 +1,12 @@
 // The JavaScript budget of issue 6: what the home page needs (the entry, its static imports and the
 // home route with its own) at most 150 KB gzipped, and every other route at most 50 KB gzipped
-// beyond what the entry already loaded. Measured on a production build with Vite's manifest,
-// written to a temporary folder so dist/web (possibly being served) is left alone.
+// beyond what the entry already loaded. Measured on a production build and its manifest, written
+// to a temporary folder so dist/web (possibly being served) is left alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Manifest } from 'vite';
+import { type BuildManifest, chunksOf } from '../src/server/http/route-preloads';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pagesDir = 'src/web/pages/';
@@ -26,11 +26,11 @@ export async function measureJsBudget(): Promise<JsBudgetReport> {
       root,
       configFile: path.join(root, 'vite.config.ts'),
       logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, manifest: true },
+      build: { outDir, emptyOutDir: true },
     });
     const manifest = JSON.parse(
       fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
-    ) as Manifest;
+    ) as BuildManifest & Record<string, { isDynamicEntry?: boolean }>;
     const gzipped = new Map<string, number>();
     const sizeOf = (file: string) => {
       let size = gzipped.get(file);
@@ -40,14 +40,7 @@ export async function measureJsBudget(): Promise<JsBudgetReport> {
       }
       return size;
     };
-    /** The chunk files a manifest key loads before it runs: itself and its static imports. */
-    const closure = (key: string, into = new Set<string>()) => {
-      const chunk = manifest[key];
-      if (!chunk || into.has(chunk.file)) return into;
-      into.add(chunk.file);
-      for (const imported of chunk.imports ?? []) closure(imported, into);
-      return into;
-    };
+    const closure = (key: string, into?: Set<string>) => chunksOf(manifest, key, into);
     const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + sizeOf(file), 0);
 
     const entry = closure('index.html');
