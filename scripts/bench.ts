@@ -4,7 +4,8 @@
 //
 //   npm run bench                                   fresh embedded store, demo catalogue
 //   npm run bench -- --data-dir /tmp/big            an existing data folder (e.g. 100,000 products)
-//   npm run bench -- --database-url postgres://...  PostgreSQL (seeded first if empty)
+//   npm run bench -- --database-url postgres://...  PostgreSQL (an empty database gets the demo
+//                                                   catalogue; seed 100,000 first with db:seed)
 //   options: --duration 10 --connections 10 --label "embedded, 100k" --skip-startup --no-write
 //
 // Start-up is timed only on a fresh embedded store (no --data-dir, no --database-url); the

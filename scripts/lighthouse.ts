@@ -93,6 +93,21 @@ function scorePage(page: string, pagePath: string, lhr: Result): PageScore {
   };
 }
 
+/**
+ * One Lighthouse run. A failed trace (NO_NAVSTART and the like, which a loaded machine provokes)
+ * is retried once, as Lighthouse's own message advises.
+ */
+async function audit(url: string, flags: Flags) {
+  for (let attempt = 1; ; attempt++) {
+    // No config: Lighthouse's default is the mobile preset with simulated throttling.
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result;
+    if (attempt === 2) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    log(`  Lighthouse: ${result.lhr.runtimeError.message} Trying once more...`);
+  }
+}
+
 const mark = (ok: boolean) => (ok ? '' : ' ✗');
 
 function tableRow(score: PageScore): string {
@@ -146,10 +161,7 @@ async function main() {
         log(
           `[${index + 1}/${pages.length}] ${page.page} ${page.path}${runs > 1 ? ` run ${run}/${runs}` : ''}...`,
         );
-        // No config: Lighthouse's default is the mobile preset with simulated throttling.
-        const result = await lighthouse(`${store.baseUrl}${page.path}`, flags);
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+        const result = await audit(`${store.baseUrl}${page.path}`, flags);
         const score = scorePage(page.page, page.path, result.lhr);
         if (args.reports) {
           fs.mkdirSync(args.reports, { recursive: true });
