@@ -2,15 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { assertChromiumInstalled, chromePath, chromiumFlags } from './scripts/chromium';
 
 // Journeys run in the system Chromium (no browser downloads here) against the production build,
 // served by the real server on an embedded database of this run's own.
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromePath)) {
-  throw new Error(
-    `No Chromium at ${chromePath}. Install Debian's package (sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
-  );
-}
+assertChromiumInstalled();
 
 // The config is evaluated in every worker too; the first evaluation picks the port and data folder
 // and hands them on through the environment.
@@ -36,15 +32,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: chromePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [

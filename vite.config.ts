@@ -11,6 +11,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The server reads it to preload the chunk of the page a request lands on (route-preloads.ts).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
 import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
+import { createRoutePreloads } from './route-preloads';
 
 const HEAD_MARKER = '<!--app-head-->';
 const DATA_MARKER = '<!--app-data-->';
@@ -34,6 +35,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   const indexPath = path.join(options.distDir, 'index.html');
   const template = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+  const routePreloads = createRoutePreloads(options.distDir);
   if (template) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -69,6 +71,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const html = template
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
+      // After the entry's own script and preloads, so the entry is requested first.
+      .replace('</head>', `${routePreloads(requestPath)}</head>`)
       .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
     return reply
       .code(known ? 200 : 404)

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { trackPageView } from '../analytics';
-import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
+import type { AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
 import { CartBar } from '../features/cart/cart-bar';
 import { useCartCount } from '../features/cart/use-cart';
@@ -11,6 +11,12 @@ import { BottomNav } from './bottom-nav';
 import { ChatButton } from './chat-button';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
+
+// The modal's forms bring react-hook-form and its resolvers: loaded when a shopper first opens it,
+// they stay out of the JavaScript every page needs (issue 6 budget: 150 KB gzipped for home).
+const AuthModal = lazy(() =>
+  import('../features/auth/auth-modal').then((module) => ({ default: module.AuthModal })),
+);
 
 /** SPEC 2: the page scrolls to the top on every route change. */
 function ScrollToTop() {
@@ -52,10 +58,8 @@ export function RootLayout() {
   const auth = useAuth();
   const { wishlistCount } = useWishlist();
   // SPEC 2: Login and Register in the navigation open the modal in login or signup mode.
-  const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode }>({
-    isOpen: false,
-    mode: 'login',
-  });
+  // null until the modal is first opened, so its chunk is fetched only then.
+  const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode } | null>(null);
   const session = {
     loggedIn: auth.user !== null,
     isAdmin: auth.user?.role === 'admin',
@@ -84,11 +88,15 @@ export function RootLayout() {
       <SiteFooter />
       <ChatButton />
       <CartBar />
-      <AuthModal
-        isOpen={authModal.isOpen}
-        defaultMode={authModal.mode}
-        onClose={() => setAuthModal((current) => ({ ...current, isOpen: false }))}
-      />
+      {authModal && (
+        <Suspense fallback={null}>
+          <AuthModal
+            isOpen={authModal.isOpen}
+            defaultMode={authModal.mode}
+            onClose={() => setAuthModal((current) => current && { ...current, isOpen: false })}
+          />
+        </Suspense>
+      )}
       <BottomNav
         loggedIn={session.loggedIn}
         cartCount={session.cartCount}

@@ -157,7 +157,14 @@ export function ProductsPage() {
           />
         </aside>
 
-        <section aria-label="Results" aria-busy={listing.isFetching && !listing.isFetchingNextPage}>
+        <section
+          aria-labelledby="results-heading"
+          aria-busy={listing.isFetching && !listing.isFetchingNextPage}
+        >
+          {/* Product cards title themselves with h3: this keeps the heading levels in order. */}
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
           {listing.isPending ? (
             <ProductGridSkeleton />
           ) : listing.isError && products.length === 0 ? (
@@ -168,7 +175,7 @@ export function ProductsPage() {
               <button
                 type="button"
                 onClick={() => listing.refetch()}
-                className="min-h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+                className="min-h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 Try again
               </button>

@@ -36,7 +36,7 @@ export function CartControls({ product, className = '' }: { product: CartProduct
         type="button"
         aria-label={`Add ${product.name} to cart`}
         onClick={() => addItem(product, min)}
-        className={`min-h-10 w-full rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-700 ${className}`}
+        className={`min-h-10 w-full rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-800 ${className}`}
       >
         {min > 1 ? `Add ${min}` : 'Add'}
       </button>

@@ -1,11 +1,12 @@
 import { type DiscountTier, discountBadge, syntheticMrp } from '../../../shared/discount';
 import { formatInr } from '../../../shared/money';
 
+// SPEC 9's colours in shades where white text keeps WCAG AA contrast (4.5:1).
 const tierClass: Record<DiscountTier, string> = {
   red: 'bg-red-600 text-white',
-  orange: 'bg-orange-500 text-white',
+  orange: 'bg-orange-700 text-white',
   yellow: 'bg-yellow-300 text-stone-900',
-  green: 'bg-green-600 text-white',
+  green: 'bg-green-700 text-white',
 };
 
 /** SPEC 9: the mrp shown is the product's, or a synthetic one chosen by its id when it has none. */

@@ -1,0 +1,88 @@
+// The JavaScript budget of issue 6: what the home page needs (the entry, its static imports and the
+// home route with its own) at most 150 KB gzipped, and every other route at most 50 KB gzipped
+// beyond what the entry already loaded. Measured on a production build and its manifest, written
+// to a temporary folder so dist/web (possibly being served) is left alone.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type BuildManifest, chunksOf } from '../src/server/http/route-preloads';
+
+const root = path.resolve(import.meta.dirname, '..');
+const pagesDir = 'src/web/pages/';
+
+export const jsBudget = { homeKb: 150, routeKb: 50 };
+
+export type RouteWeight = { route: string; ownKb: number; beyondEntryKb: number };
+export type JsBudgetReport = { entryKb: number; homeKb: number; routes: RouteWeight[] };
+
+const kb = (bytes: number) => bytes / 1024;
+
+export async function measureJsBudget(): Promise<JsBudgetReport> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'js-budget-'));
+  try {
+    const { build } = await import('vite');
+    await build({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+    ) as BuildManifest & Record<string, { isDynamicEntry?: boolean }>;
+    const gzipped = new Map<string, number>();
+    const sizeOf = (file: string) => {
+      let size = gzipped.get(file);
+      if (size === undefined) {
+        size = gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
+        gzipped.set(file, size);
+      }
+      return size;
+    };
+    const closure = (key: string, into?: Set<string>) => chunksOf(manifest, key, into);
+    const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + sizeOf(file), 0);
+
+    const entry = closure('index.html');
+    const home = closure(`${pagesDir}home-page.tsx`, new Set(entry));
+    const routes = Object.entries(manifest)
+      .filter(
+        ([key, chunk]) => chunk.isDynamicEntry && key.startsWith(pagesDir) && !key.endsWith('home-page.tsx'),
+      )
+      .map(([key, chunk]) => {
+        const beyond = [...closure(key)].filter((file) => !entry.has(file));
+        return {
+          route: key.slice(pagesDir.length).replace(/\.tsx$/, ''),
+          ownKb: kb(sizeOf(chunk.file)),
+          beyondEntryKb: kb(total(beyond)),
+        };
+      })
+      .sort((a, b) => b.beyondEntryKb - a.beyondEntryKb);
+    return { entryKb: kb(total(entry)), homeKb: kb(total(home)), routes };
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const mark = (ok: boolean) => (ok ? '' : ' ✗');
+
+export function jsBudgetMarkdown(report: JsBudgetReport, date: string): string {
+  return [
+    '### JavaScript budget',
+    '',
+    `Measured ${date} from a production build (Vite manifest), gzip level 9. "Beyond the entry" is what opening the route downloads on top of the entry and its static imports. ✗ marks a figure over its budget.`,
+    '',
+    '| what | gzipped | budget |',
+    '|---|---:|---:|',
+    `| entry and its static imports | ${report.entryKb.toFixed(1)} KB | |`,
+    `| home page: entry + home route | ${report.homeKb.toFixed(1)} KB${mark(report.homeKb <= jsBudget.homeKb)} | ≤ ${jsBudget.homeKb} KB |`,
+    '',
+    '| route chunk | own chunk | beyond the entry | budget |',
+    '|---|---:|---:|---:|',
+    ...report.routes.map(
+      (r) =>
+        `| ${r.route} | ${r.ownKb.toFixed(1)} KB | ${r.beyondEntryKb.toFixed(1)} KB${mark(r.beyondEntryKb <= jsBudget.routeKb)} | ≤ ${jsBudget.routeKb} KB |`,
+    ),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRoutePreloads } from './route-preloads';
+
+let distDir: string;
+
+// The shape Vite writes: the entry, two pages and chunks they share.
+const manifest = {
+  'index.html': { file: 'assets/index-a1.js', imports: ['_react-b2.js'], dynamicImports: [] },
+  '_react-b2.js': { file: 'assets/react-b2.js' },
+  '_product-card-c3.js': { file: 'assets/product-card-c3.js', imports: ['_react-b2.js'] },
+  'src/web/pages/home-page.tsx': {
+    file: 'assets/home-page-d4.js',
+    imports: ['index.html', '_product-card-c3.js'],
+    isDynamicEntry: true,
+  },
+  'src/web/pages/product-page.tsx': {
+    file: 'assets/product-page-e5.js',
+    imports: ['index.html', '_product-card-c3.js', '_react-b2.js'],
+    isDynamicEntry: true,
+  },
+};
+
+beforeAll(() => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-preloads-'));
+  fs.mkdirSync(path.join(distDir, '.vite'));
+  fs.writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+});
+
+afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+const hrefs = (tags: string) =>
+  [...tags.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('route preloads', () => {
+  it("names the landing page's chunk and the imports the entry does not already load", () => {
+    const preloads = createRoutePreloads(distDir);
+    expect(hrefs(preloads('/'))).toEqual(['/assets/home-page-d4.js', '/assets/product-card-c3.js']);
+    expect(hrefs(preloads('/product/soy-wax-scented-candle-512'))).toEqual([
+      '/assets/product-page-e5.js',
+      '/assets/product-card-c3.js',
+    ]);
+  });
+
+  it('names nothing for pages it has no chunk for, or without a manifest', () => {
+    expect(createRoutePreloads(distDir)('/cart')).toBe('');
+    expect(createRoutePreloads(distDir)('/products')).toBe('');
+    expect(createRoutePreloads(path.join(distDir, 'missing'))('/')).toBe('');
+  });
+});
