@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_QUANTITY } from '../../../shared/cart-rules';
 import {
   CATALOGUE_BASE_DATE,
   createCollectionPicker,
@@ -54,11 +55,12 @@ describe('generateProducts', () => {
     expect(demo.filter((product) => product.stock > 0 && product.allowPreOrder)).toEqual([]);
   });
 
-  it('sells some return gifts in lots of 6, 10 or 12 with enough stock for a lot', () => {
+  it('sells some return gifts in lots of 5, 6 or 10 (never more than a cart line holds) with enough stock', () => {
     const packs = demo.filter((product) => product.minQuantity > 1);
     expect(packs.length).toBeGreaterThan(10);
     for (const product of packs) {
-      expect([6, 10, 12]).toContain(product.minQuantity);
+      expect([5, 6, 10]).toContain(product.minQuantity);
+      expect(product.minQuantity).toBeLessThanOrEqual(MAX_QUANTITY);
       expect(product.tags).toContain('bulk-pack');
       if (product.stock > 0) expect(product.stock).toBeGreaterThanOrEqual(product.minQuantity);
     }

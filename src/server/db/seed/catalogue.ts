@@ -1004,7 +1004,7 @@ const SIGNATURE_PRODUCTS: readonly Choice[] = [
     prefix: 'Jute',
     motif: 'Ganesha',
     pack: null,
-    minQuantity: 12,
+    minQuantity: 6,
   },
   { ...findItem('birthday-return-gifts', 'Chocolate Bouquet'), prefix: 'Mini', motif: null, pack: null },
   {
@@ -1177,7 +1177,8 @@ export function* generateProducts(
 
     let minQuantity = choice.minQuantity ?? 1;
     if (choice.minQuantity === undefined && item.returnGift && rupees <= 299 && random() < 0.45) {
-      minQuantity = pick(random, [6, 10, 12]);
+      // At most MAX_QUANTITY: a line cannot hold more (SPEC 5), so a bigger lot could never be bought.
+      minQuantity = pick(random, [5, 6, 10]);
     }
 
     const availability = random();
