@@ -54,7 +54,13 @@ export async function startServer() {
     app.log.info({ signal }, 'shutting down');
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
+    // A keep-alive connection (a proxy's, a browser's) that was busy when closing began would
+    // otherwise hold the server open until its client lets go; close each as soon as its
+    // answer is out. In-flight requests still finish.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
     await app.close();
+    clearInterval(closeIdle);
     await database.close();
     removeRunningStoreFile();
     process.exit(0);
