@@ -315,6 +315,9 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp('processed_at', { withTimezone: true }),
   lastError: text('last_error'),
+  /** Failed handlings so far; the sweep retries with growing pauses and gives up after a few. */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
 });
 
 /** Mail goes through this queue so that sending never blocks or fails an order (DESIGN 4, Mail). */

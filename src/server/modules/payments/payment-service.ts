@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import type { Clock } from '../../app';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, payments, users, webhookEvents } from '../../db/schema';
 import { conflict, invalid } from '../../errors';
-import { enqueueMail } from '../mail/mail-outbox';
+import { enqueueMail, retryDelayMs } from '../mail/mail-outbox';
 import {
   type MailOrder,
   orderConfirmationMail,
@@ -39,6 +39,9 @@ export const INVALID_WEBHOOK_SIGNATURE = 'Invalid webhook signature';
 
 // A webhook whose handling failed is tried again by the sweep after this long.
 const WEBHOOK_RETRY_AFTER_MS = 60 * 1000;
+// Pauses of 1, 2, 4 ... 60 minutes between tries (the mail queue's back-off): about 7 hours in
+// all, past which an event that still fails waits for the owner (shown in the back office's jobs).
+export const WEBHOOK_MAX_ATTEMPTS = 12;
 const RETRY_BATCH = 50;
 
 /** The parts of Razorpay's webhook body we read; everything else is kept as received. */
@@ -325,10 +328,20 @@ export function createPaymentService({
         .where(eq(webhookEvents.id, id));
     } catch (error) {
       log.error({ err: error, webhookEventId: id }, 'handling a payment webhook failed; it will be retried');
-      await db
+      const [failed] = await db
         .update(webhookEvents)
-        .set({ lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1000) })
-        .where(eq(webhookEvents.id, id));
+        .set({
+          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+          attempts: sql`${webhookEvents.attempts} + 1`,
+        })
+        .where(eq(webhookEvents.id, id))
+        .returning({ attempts: webhookEvents.attempts });
+      if (failed) {
+        await db
+          .update(webhookEvents)
+          .set({ nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(failed.attempts)) })
+          .where(eq(webhookEvents.id, id));
+      }
     }
   }
 
@@ -444,6 +457,8 @@ export function createPaymentService({
             eq(webhookEvents.provider, provider.name),
             isNull(webhookEvents.processedAt),
             lt(webhookEvents.receivedAt, before),
+            lt(webhookEvents.attempts, WEBHOOK_MAX_ATTEMPTS),
+            or(isNull(webhookEvents.nextAttemptAt), lte(webhookEvents.nextAttemptAt, clock.now())),
           ),
         )
         .orderBy(asc(webhookEvents.receivedAt))

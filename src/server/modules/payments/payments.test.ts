@@ -20,6 +20,7 @@ import {
   PAYMENT_RECEIVED_NOTE,
   REFUNDED_DUPLICATE_NOTE,
   REFUNDED_OUT_OF_STOCK_NOTE,
+  WEBHOOK_MAX_ATTEMPTS,
 } from './payment-service';
 import { hmacSha256Hex } from './providers/payment-provider';
 import { sandboxId } from './providers/sandbox-provider';
@@ -422,6 +423,47 @@ describe('POST /api/payments/webhook', () => {
       .from(webhookEvents)
       .where(eq(webhookEvents.id, 'evt_interrupted01'));
     expect(stored!.processedAt).toBeInstanceOf(Date);
+  });
+
+  it('retries an event that keeps failing after growing pauses, then leaves it to the owner', async () => {
+    const { created } = await newOrder();
+    // An amount no payment row can hold: handling it fails every time.
+    await database.db.insert(webhookEvents).values({
+      id: 'evt_keeps_failing',
+      provider: 'sandbox',
+      event: 'payment.captured',
+      payload: JSON.parse(
+        webhookBody('payment.captured', created, sandboxId('pay'), { amount: 3_000_000_000 }),
+      ),
+      receivedAt: clock.now(),
+    });
+    const stored = async () =>
+      (await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_keeps_failing')))[0]!;
+
+    advance(2);
+    await app.payments.retryUnfinishedWork();
+    expect(await stored()).toMatchObject({ attempts: 1, processedAt: null });
+    expect((await stored()).lastError).toBeTruthy();
+    // The next try waits a minute, then two, then four...
+    await app.payments.retryUnfinishedWork();
+    expect((await stored()).attempts).toBe(1);
+    advance(1);
+    await app.payments.retryUnfinishedWork();
+    expect((await stored()).attempts).toBe(2);
+    advance(1);
+    await app.payments.retryUnfinishedWork();
+    expect((await stored()).attempts).toBe(2);
+    advance(1);
+    await app.payments.retryUnfinishedWork();
+    expect((await stored()).attempts).toBe(3);
+
+    // After the last try the sweep stops; the order is untouched.
+    for (let attempt = 4; attempt <= WEBHOOK_MAX_ATTEMPTS + 2; attempt += 1) {
+      advance(61);
+      await app.payments.retryUnfinishedWork();
+    }
+    expect((await stored()).attempts).toBe(WEBHOOK_MAX_ATTEMPTS);
+    expect(await statusOf(created.orderId)).toBe('pending');
   });
 
   it('refunds a second payment for an order that is already paid', async () => {
