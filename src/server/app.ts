@@ -15,6 +15,7 @@ import { installAuth } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
 import { installCatalog } from './modules/catalog/catalog-module';
 import { catalogRoutes } from './modules/catalog/routes';
+import { couponRoutes } from './modules/coupons/routes';
 import { createDeliveryService } from './modules/delivery/delivery-service';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -115,6 +116,7 @@ export async function buildApp({
       await api.register(deliveryRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
+      await api.register(couponRoutes);
       await api.register(adminRoutes);
     },
     { prefix: '/api' },

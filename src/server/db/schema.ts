@@ -226,6 +226,9 @@ export const orders = pgTable(
     deliveryPincode: text('delivery_pincode').notNull(),
     deliveryEstimate: jsonb('delivery_estimate'),
     idempotencyKey: text('idempotency_key'),
+    // Issue 14: the coupon's discount on the items (shipping is never discounted), in paise.
+    discountPaise: integer('discount_paise').notNull().default(0),
+    couponCode: text('coupon_code'),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -255,6 +258,8 @@ export const orderItems = pgTable(
     pricePaise: integer('price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     isPreOrder: boolean('is_pre_order').notNull().default(false),
+    // The line's share of the order's coupon discount, so invoices and refunds know what it cost.
+    discountPaise: integer('discount_paise').notNull().default(0),
     // Units taken from stock for this line while the order is unpaid or paid; 0 for pre-orders.
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
   },
@@ -262,6 +267,52 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(table.orderId),
     index('order_items_product_idx').on(table.productId),
   ],
+);
+
+/**
+ * Coupon codes made by the owner (issue 14). `usedCount` counts the orders holding a redemption;
+ * it only grows through a conditional UPDATE, so concurrent orders cannot pass the usage limit.
+ */
+export const coupons = pgTable('coupons', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  // Stored upper-case; shoppers may type it in any case.
+  code: text('code').notNull().unique(),
+  description: text('description').notNull().default(''),
+  kind: text('kind', { enum: ['percent', 'flat'] }).notNull(),
+  // A whole percent (1-100) for 'percent', paise for 'flat'.
+  value: integer('value').notNull(),
+  minOrderPaise: integer('min_order_paise').notNull().default(0),
+  maxDiscountPaise: integer('max_discount_paise'),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  usageLimit: integer('usage_limit'),
+  perCustomerLimit: integer('per_customer_limit'),
+  // Empty: every category.
+  categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+  active: boolean('active').notNull().default(true),
+  usedCount: integer('used_count').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One row per order that used a coupon; removed when that order expires unpaid. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    discountPaise: integer('discount_paise').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('coupon_redemptions_coupon_user_idx').on(table.couponId, table.userId)],
 );
 
 /** Every status change, shown to the customer as a timeline. */

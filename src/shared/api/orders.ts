@@ -48,6 +48,9 @@ export const OrderRecord = z.object({
   paidAt: z.string().nullable(),
   items: z.array(OrderItemRecord),
   subtotal: z.number(),
+  /** Issue 14: the coupon's discount on the items, in rupees (0 without a coupon). */
+  discount: z.number(),
+  couponCode: z.string().nullable(),
   shippingCost: z.number(),
   totalAmount: z.number(),
   total: z.number(),

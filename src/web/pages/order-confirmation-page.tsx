@@ -105,6 +105,12 @@ function OrderConfirmation({
             <dt className="text-stone-700">Subtotal</dt>
             <dd className="font-semibold">{formatInr(order.subtotal)}</dd>
           </div>
+          {order.discount > 0 && (
+            <div className="flex justify-between text-green-800">
+              <dt>Coupon {order.couponCode}</dt>
+              <dd className="font-semibold">-{formatInr(order.discount)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt className="text-stone-700">Shipping</dt>
             <dd className="font-semibold">

@@ -46,6 +46,8 @@ const paidOrder: OrderRecord = {
     },
   ],
   subtotal: 1699,
+  discount: 0,
+  couponCode: null,
   shippingCost: 0,
   totalAmount: 1699,
   total: 1699,

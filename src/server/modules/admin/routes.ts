@@ -30,6 +30,12 @@ import {
   NewAdminCollection,
   NewAdminProduct,
 } from '../../../shared/api/admin';
+import {
+  AdminCouponChanges,
+  AdminCouponList,
+  AdminCouponResponse,
+  NewAdminCoupon,
+} from '../../../shared/api/coupons';
 import { invalid } from '../../errors';
 import { createAdminServices } from './install-admin';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
@@ -167,6 +173,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ collection: await admin.catalog.updateCollection(req.params.id, req.body) }),
+  );
+
+  // ---- Coupons (issue 14) ----
+  app.get('/admin/coupons', { schema: { response: { 200: AdminCouponList } } }, async () => ({
+    data: await app.coupons.list(),
+  }));
+  app.post(
+    '/admin/coupons',
+    { schema: { body: NewAdminCoupon, response: { 201: AdminCouponResponse } } },
+    async (req, reply) => reply.code(201).send({ coupon: await app.coupons.create(req.body) }),
+  );
+  app.patch(
+    '/admin/coupons/:id',
+    { schema: { params: AdminIdParams, body: AdminCouponChanges, response: { 200: AdminCouponResponse } } },
+    async (req) => ({ coupon: await app.coupons.update(req.params.id, req.body) }),
   );
 
   // ---- Dashboard and outbox ----

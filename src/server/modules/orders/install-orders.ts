@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { shippingRulesFromRupees } from '../../../shared/shipping';
+import { type CouponService, createCouponService } from '../coupons/coupon-service';
 import { createMailWorker, type MailWorker } from '../mail/mail-outbox';
 import { mailSenderFor, mailTransportFor } from '../mail/mail-transport';
 import { createPaymentService, type PaymentService } from '../payments/payment-service';
@@ -17,6 +18,7 @@ declare module 'fastify' {
     /** The built-in provider's own side (signing), when it is the configured provider. */
     sandboxProvider: SandboxProvider | null;
     mailWorker: MailWorker;
+    coupons: CouponService;
   }
 }
 
@@ -35,10 +37,12 @@ export function installOrders(app: FastifyInstance) {
     app.log.warn('RAZORPAY_WEBHOOK_SECRET is not set: payment webhooks will be refused');
   }
 
+  const coupons = createCouponService({ db, clock });
   const orders = createOrderService({
     db,
     clock,
     provider,
+    coupons,
     // DESIGN 4: the same configured rule the cart's shipping quote uses.
     shippingRules: shippingRulesFromRupees({
       freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
@@ -69,6 +73,7 @@ export function installOrders(app: FastifyInstance) {
   app.decorate('paymentProvider', provider);
   app.decorate('sandboxProvider', sandbox);
   app.decorate('mailWorker', mailWorker);
+  app.decorate('coupons', coupons);
 
   if (config.BACKGROUND_JOBS) {
     scheduleBackgroundJobs(app, [

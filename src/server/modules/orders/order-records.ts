@@ -80,6 +80,8 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
           isPreOrder: line.isPreOrder,
         })),
       subtotal: toRupees(row.subtotalPaise),
+      discount: toRupees(row.discountPaise),
+      couponCode: row.couponCode,
       shippingCost: toRupees(row.shippingPaise),
       totalAmount: total,
       total,

@@ -121,6 +121,8 @@ export function createPaymentService({
       customerEmail: customer?.email ?? '',
       items,
       subtotalPaise: order.subtotalPaise,
+      discountPaise: order.discountPaise,
+      couponCode: order.couponCode,
       shippingPaise: order.shippingPaise,
       totalPaise: order.totalPaise,
       shippingAddress: address,

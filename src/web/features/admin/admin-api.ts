@@ -18,6 +18,12 @@ import type {
   NewAdminCollection,
   NewAdminProduct,
 } from '../../../shared/api/admin';
+import type {
+  AdminCoupon,
+  AdminCouponChanges,
+  AdminCouponList,
+  NewAdminCouponInput,
+} from '../../../shared/api/coupons';
 import { ApiError, apiRequest, readToken } from '../../api/client';
 
 export type OrderFilters = { status?: string; from?: string; to?: string; q?: string; page: number };
@@ -33,6 +39,7 @@ const keys = {
   collections: ['admin', 'collections'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   outbox: (page: number) => ['admin', 'outbox', page] as const,
+  coupons: ['admin', 'coupons'] as const,
 };
 
 export function useDashboard() {
@@ -233,6 +240,26 @@ export function useOutbox(page: number) {
     queryFn: ({ signal }) => apiRequest<AdminOutbox>('/admin/outbox', { query: { page }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+}
+
+export function useAdminCoupons() {
+  return useQuery({
+    queryKey: keys.coupons,
+    queryFn: async ({ signal }) => (await apiRequest<AdminCouponList>('/admin/coupons', { signal })).data,
+    staleTime: 0,
+  });
+}
+
+export function useSaveCoupon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: NewAdminCouponInput | AdminCouponChanges }) =>
+      apiRequest<{ coupon: AdminCoupon }>(id === null ? '/admin/coupons' : `/admin/coupons/${id}`, {
+        method: id === null ? 'POST' : 'PATCH',
+        body,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.coupons }),
   });
 }
 

@@ -217,6 +217,12 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
             <dt>Subtotal</dt>
             <dd>{formatInr(order.subtotal)}</dd>
           </div>
+          {order.discount > 0 && (
+            <div className="flex justify-between">
+              <dt>Coupon {order.couponCode}</dt>
+              <dd>-{formatInr(order.discount)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt>Shipping</dt>
             <dd>{order.shippingCost === 0 ? 'Free' : formatInr(order.shippingCost)}</dd>

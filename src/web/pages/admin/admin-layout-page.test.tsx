@@ -69,7 +69,7 @@ describe('the back office frame (issue 11)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Collections', 'Outbox']);
+    ).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Collections', 'Coupons', 'Outbox']);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   });
 });
