@@ -24,6 +24,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { paymentCspSources } from './modules/payments/providers/select-provider';
 import { paymentRoutes } from './modules/payments/routes';
 import { sandboxRoutes } from './modules/payments/sandbox/routes';
+import { createReviewService, type ReviewService } from './modules/reviews/review-service';
+import { reviewRoutes } from './modules/reviews/routes';
 import { storeRoutes } from './modules/store/routes';
 import { storeSettingsFrom } from './modules/store/store-settings';
 import { wishlistRoutes } from './modules/wishlist/routes';
@@ -45,6 +47,7 @@ declare module 'fastify' {
     db: Database['db'];
     clock: Clock;
     pageHeads: PageHeads;
+    reviews: ReviewService;
   }
 }
 
@@ -104,6 +107,11 @@ export async function buildApp({
   app.decorate('delivery', createDeliveryService({ db: app.db, clock, config }));
   // At the root too: orders, payments and mail serve the /api routes, the sandbox and the sweeps.
   installOrders(app);
+  // At the root too: reviews serve the product page and the back office (issue 14).
+  app.decorate(
+    'reviews',
+    createReviewService({ db: app.db, clock, onRatingsChanged: () => app.catalog.stockChanged() }),
+  );
 
   await app.register(
     async (api) => {
@@ -117,6 +125,7 @@ export async function buildApp({
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(couponRoutes);
+      await api.register(reviewRoutes);
       await api.register(adminRoutes);
     },
     { prefix: '/api' },

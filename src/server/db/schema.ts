@@ -315,6 +315,33 @@ export const couponRedemptions = pgTable(
   (table) => [index('coupon_redemptions_coupon_user_idx').on(table.couponId, table.userId)],
 );
 
+/**
+ * Ratings and reviews (issue 14): one per customer and product, from a delivered order. The
+ * product's rating and rating_count are their aggregate over reviews that are not hidden,
+ * written in the same transaction as every change here.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    // Plain text, never HTML; its length is limited by the API.
+    text: text('text').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('reviews_product_user_idx').on(table.productId, table.userId),
+    index('reviews_product_created_idx').on(table.productId, table.createdAt),
+  ],
+);
+
 /** Every status change, shown to the customer as a timeline. */
 export const orderEvents = pgTable(
   'order_events',

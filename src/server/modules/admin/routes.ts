@@ -36,6 +36,12 @@ import {
   AdminCouponResponse,
   NewAdminCoupon,
 } from '../../../shared/api/coupons';
+import {
+  AdminReviewChanges,
+  AdminReviewIdParams,
+  AdminReviewList,
+  AdminReviewQuery,
+} from '../../../shared/api/reviews';
 import { invalid } from '../../errors';
 import { createAdminServices } from './install-admin';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
@@ -188,6 +194,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/coupons/:id',
     { schema: { params: AdminIdParams, body: AdminCouponChanges, response: { 200: AdminCouponResponse } } },
     async (req) => ({ coupon: await app.coupons.update(req.params.id, req.body) }),
+  );
+
+  // ---- Reviews (issue 14) ----
+  app.get(
+    '/admin/reviews',
+    { schema: { querystring: AdminReviewQuery, response: { 200: AdminReviewList } } },
+    (req) => app.reviews.adminList(req.query),
+  );
+  app.patch(
+    '/admin/reviews/:id',
+    { schema: { params: AdminReviewIdParams, body: AdminReviewChanges } },
+    async (req, reply) => {
+      await app.reviews.setHidden(req.params.id, req.body.hidden);
+      return reply.code(204).send();
+    },
   );
 
   // ---- Dashboard and outbox ----

@@ -39,7 +39,7 @@ const MY_ORDERS_LIMIT = 200;
 const SWEEP_BATCH = 200;
 
 /** The Postgres unique violation behind a Drizzle error, on both drivers. */
-function violatedConstraint(error: unknown): string | null {
+export function violatedConstraint(error: unknown): string | null {
   for (
     let current = error;
     current && typeof current === 'object';

@@ -24,6 +24,7 @@ import type {
   AdminCouponList,
   NewAdminCouponInput,
 } from '../../../shared/api/coupons';
+import type { AdminReviewList } from '../../../shared/api/reviews';
 import { ApiError, apiRequest, readToken } from '../../api/client';
 
 export type OrderFilters = { status?: string; from?: string; to?: string; q?: string; page: number };
@@ -40,6 +41,7 @@ const keys = {
   dashboard: ['admin', 'dashboard'] as const,
   outbox: (page: number) => ['admin', 'outbox', page] as const,
   coupons: ['admin', 'coupons'] as const,
+  reviews: (page: number) => ['admin', 'reviews', page] as const,
 };
 
 export function useDashboard() {
@@ -260,6 +262,24 @@ export function useSaveCoupon() {
         body,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.coupons }),
+  });
+}
+
+export function useAdminReviews(page: number) {
+  return useQuery({
+    queryKey: keys.reviews(page),
+    queryFn: ({ signal }) => apiRequest<AdminReviewList>('/admin/reviews', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useHideReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: number; hidden: boolean }) =>
+      apiRequest<void>(`/admin/reviews/${id}`, { method: 'PATCH', body: { hidden } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'reviews'] }),
   });
 }
 

@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/collections', label: 'Collections', end: false },
   { to: '/admin/coupons', label: 'Coupons', end: false },
+  { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/outbox', label: 'Outbox', end: false },
 ];
 

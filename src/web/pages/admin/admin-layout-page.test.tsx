@@ -69,7 +69,16 @@ describe('the back office frame (issue 11)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Collections', 'Coupons', 'Outbox']);
+    ).toEqual([
+      'Dashboard',
+      'Orders',
+      'Products',
+      'Categories',
+      'Collections',
+      'Coupons',
+      'Reviews',
+      'Outbox',
+    ]);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   });
 });
