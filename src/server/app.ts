@@ -19,6 +19,7 @@ import { couponRoutes } from './modules/coupons/routes';
 import { createDeliveryService } from './modules/delivery/delivery-service';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { healthRoutes } from './modules/health/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { installOrders } from './modules/orders/install-orders';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentCspSources } from './modules/payments/providers/select-provider';
@@ -126,6 +127,7 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(couponRoutes);
       await api.register(reviewRoutes);
+      await api.register(invoiceRoutes);
       await api.register(adminRoutes);
     },
     { prefix: '/api' },

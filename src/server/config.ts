@@ -76,6 +76,20 @@ export const Env = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   // The order expiry sweep and the mail worker; tests turn them off and call them directly.
   BACKGROUND_JOBS: booleanFlag.default(true),
+
+  // GST tax invoices (issue 14): the seller as registered. CGST + SGST when the delivery state is
+  // STORE_STATE (a state name as India Post writes it), IGST otherwise.
+  STORE_LEGAL_NAME: z.string().min(1).default('Utsav Gifts Private Limited'),
+  STORE_ADDRESS: z.string().min(1).default('12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001'),
+  STORE_STATE: z.string().min(1).default('Karnataka'),
+  STORE_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d]$/, 'must be a 15-character GSTIN like 29ABCDE1234F1Z5')
+    .default('29ABCDE1234F1Z5'),
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 capital letters or digits')
+    .default('UG'),
 });
 export type Env = z.infer<typeof Env>;
 

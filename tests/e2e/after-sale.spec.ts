@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   adminToken,
@@ -37,4 +38,23 @@ test('a customer whose order was delivered reviews the product and sees the new 
   await expect(reviews).toContainText('You rated this product 4 out of 5');
   // The product's own rating line follows the real aggregate too.
   await expect(page.getByText('(1 rating)')).toBeVisible();
+});
+
+test('a customer downloads the GST tax invoice of a paid order', async ({ browser, request, baseURL }) => {
+  const product = await pickProduct(request, 21);
+  const token = await registerCustomer(request, 'Rohan Mehta');
+  const order = await paidOrder(request, token, [product]);
+
+  const page = await signedInPage(browser, baseURL ?? '', token);
+  await page.goto('/orders');
+  const card = page.getByRole('article', { name: `Order ${order.orderNumber}` });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: `Download invoice of order ${order.orderNumber}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^invoice-UG-\d{2}-\d{2}-\d{6}\.pdf$/);
+  const file = await download.path();
+  const bytes = fs.readFileSync(file);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toContain('Tax Invoice UG/');
 });

@@ -68,6 +68,9 @@ export const categories = pgTable('categories', {
   description: text('description').notNull().default(''),
   image: text('image').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
+  // GST (issue 14): the HSN code and rate (basis points, 1800 = 18%) of the category's products.
+  hsnCode: text('hsn_code').notNull().default('9505'),
+  gstRateBp: integer('gst_rate_bp').notNull().default(1800),
   createdAt: createdAt(),
 });
 
@@ -341,6 +344,34 @@ export const reviews = pgTable(
     index('reviews_product_created_idx').on(table.productId, table.createdAt),
   ],
 );
+
+/**
+ * GST tax invoices (issue 14), one per paid order, numbered per financial year without gaps: the
+ * number is taken from invoice_counters in the transaction that marks the order paid. `data` is
+ * the invoice as issued (seller, buyer, lines, tax), so it reads the same however the store's
+ * settings change later.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (table) => [uniqueIndex('invoices_year_sequence_idx').on(table.financialYear, table.sequence)],
+);
+
+export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastSequence: integer('last_sequence').notNull(),
+});
 
 /** Every status change, shown to the customer as a timeline. */
 export const orderEvents = pgTable(

@@ -58,6 +58,8 @@ export const OrderRecord = z.object({
   shippingAddress: AddressForm,
   events: z.array(OrderEventRecord),
   deliveryEstimate: DeliveryEstimate.nullable(),
+  /** Issue 14: the GST tax invoice's number once the order is paid. */
+  invoiceNumber: z.string().nullable(),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

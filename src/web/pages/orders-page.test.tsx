@@ -71,6 +71,7 @@ const paidOrder: OrderRecord = {
     city: 'Mumbai',
     isPreOrder: true,
   },
+  invoiceNumber: 'UG/25-26/000031',
 };
 
 const shippedOrder: OrderRecord = {

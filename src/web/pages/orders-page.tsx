@@ -6,6 +6,7 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
+import { InvoiceDownload } from '../features/orders/invoice-download';
 import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
@@ -42,6 +43,13 @@ function OrderCard({ order }: { order: OrderRecord }) {
         )}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <ExpandableOrderTimeline events={order.events} orderNumber={order.orderNumber} />
+          {order.invoiceNumber && (
+            <InvoiceDownload
+              orderId={order.id}
+              orderNumber={order.orderNumber}
+              invoiceNumber={order.invoiceNumber}
+            />
+          )}
           <Link
             to={`/order-confirmation/${order.id}`}
             aria-label={`View details of order ${order.orderNumber}`}

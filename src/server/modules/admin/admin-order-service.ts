@@ -15,6 +15,7 @@ import type { Clock } from '../../app';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, payments, users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
+import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
 import { addressOf, type OrderRow, orderRecordsOf } from '../orders/order-records';
@@ -37,10 +38,12 @@ export function createAdminOrderService({
   db,
   clock,
   store,
+  invoices,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
+  invoices: InvoiceService;
 }) {
   async function orderRow(orderId: string): Promise<OrderRow> {
     const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
@@ -180,6 +183,7 @@ export function createAdminOrderService({
           .returning({ id: orders.id });
         if (!changed) throw conflict('The order changed meanwhile. Please reload it.');
         if (to === 'cancelled') await releaseReservation(tx, row.id);
+        if (to === 'paid') await invoices.issue(tx, row.id, now);
         await tx
           .insert(orderEvents)
           .values({ orderId: row.id, status: to, note, actor: 'admin', createdAt: now });

@@ -21,6 +21,7 @@ export function createAdminServices(app: FastifyInstance): AdminServices {
         supportEmail: config.SUPPORT_EMAIL,
         publicUrl: config.PUBLIC_URL,
       },
+      invoices: app.invoices,
     }),
     catalog: createAdminCatalogService({ db, catalog: app.catalog }),
     reports: createAdminReportService({ db, clock }),

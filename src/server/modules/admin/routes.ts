@@ -43,6 +43,7 @@ import {
   AdminReviewQuery,
 } from '../../../shared/api/reviews';
 import { invalid } from '../../errors';
+import { sendInvoicePdf } from '../invoices/routes';
 import { createAdminServices } from './install-admin';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 import { storeProductImage } from './product-images';
@@ -76,6 +77,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders/:id/status',
     { schema: { params: AdminOrderIdParams, body: ChangeOrderStatus, response: { 200: AdminOrderDetail } } },
     (req) => admin.orders.changeStatus(req.params.id, req.body.status, req.body.note),
+  );
+
+  app.get('/admin/orders/:id/invoice.pdf', { schema: { params: AdminOrderIdParams } }, async (req, reply) =>
+    sendInvoicePdf(reply, await app.invoices.forAdmin(req.params.id)),
   );
 
   // ---- Products ----

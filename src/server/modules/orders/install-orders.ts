@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { shippingRulesFromRupees } from '../../../shared/shipping';
 import { type CouponService, createCouponService } from '../coupons/coupon-service';
+import { createInvoiceService, type InvoiceService } from '../invoices/invoice-service';
 import { createMailWorker, type MailWorker } from '../mail/mail-outbox';
 import { mailSenderFor, mailTransportFor } from '../mail/mail-transport';
 import { createPaymentService, type PaymentService } from '../payments/payment-service';
@@ -19,6 +20,7 @@ declare module 'fastify' {
     sandboxProvider: SandboxProvider | null;
     mailWorker: MailWorker;
     coupons: CouponService;
+    invoices: InvoiceService;
   }
 }
 
@@ -38,6 +40,16 @@ export function installOrders(app: FastifyInstance) {
   }
 
   const coupons = createCouponService({ db, clock });
+  const invoices = createInvoiceService({
+    db,
+    seller: {
+      legalName: config.STORE_LEGAL_NAME,
+      address: config.STORE_ADDRESS,
+      state: config.STORE_STATE,
+      gstin: config.STORE_GSTIN,
+      prefix: config.INVOICE_PREFIX,
+    },
+  });
   const orders = createOrderService({
     db,
     clock,
@@ -57,6 +69,7 @@ export function installOrders(app: FastifyInstance) {
     clock,
     provider,
     orderService: orders,
+    invoices,
     store: { storeName: config.STORE_NAME, supportEmail: config.SUPPORT_EMAIL, publicUrl: config.PUBLIC_URL },
     log: app.log,
   });
@@ -74,6 +87,7 @@ export function installOrders(app: FastifyInstance) {
   app.decorate('sandboxProvider', sandbox);
   app.decorate('mailWorker', mailWorker);
   app.decorate('coupons', coupons);
+  app.decorate('invoices', invoices);
 
   if (config.BACKGROUND_JOBS) {
     scheduleBackgroundJobs(app, [

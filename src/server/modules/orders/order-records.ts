@@ -3,7 +3,7 @@ import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
 import { toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, type orders, products } from '../../db/schema';
+import { invoices, orderEvents, orderItems, type orders, products } from '../../db/schema';
 import type { Tx } from './stock';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -20,11 +20,11 @@ export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): Del
   return parsed.success ? parsed.data : null;
 };
 
-/** SPEC 3 orders with their lines and timelines, in the order of `rows`; three queries in all. */
+/** SPEC 3 orders with their lines, timelines and invoice numbers, in the order of `rows`. */
 export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events] = await Promise.all([
+  const [lines, events, issued] = await Promise.all([
     db
       .select({
         orderId: orderItems.orderId,
@@ -51,7 +51,12 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select({ orderId: invoices.orderId, number: invoices.number })
+      .from(invoices)
+      .where(inArray(invoices.orderId, ids)),
   ]);
+  const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
 
   return rows.map((row) => {
     const createdAt = row.createdAt.toISOString();
@@ -95,6 +100,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
           createdAt: event.createdAt.toISOString(),
         })),
       deliveryEstimate: deliveryEstimateOf(row),
+      invoiceNumber: invoiceNumbers.get(row.id) ?? null,
     };
   });
 }

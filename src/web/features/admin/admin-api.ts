@@ -25,7 +25,7 @@ import type {
   NewAdminCouponInput,
 } from '../../../shared/api/coupons';
 import type { AdminReviewList } from '../../../shared/api/reviews';
-import { ApiError, apiRequest, readToken } from '../../api/client';
+import { ApiError, apiRequest, downloadFile, invoiceFileName, readToken } from '../../api/client';
 
 export type OrderFilters = { status?: string; from?: string; to?: string; q?: string; page: number };
 export type ProductFilters = { q?: string; archived: 'true' | 'false' | 'all'; page: number };
@@ -152,22 +152,10 @@ export function useUploadProductImage(id: number) {
   });
 }
 
-/** Fetches with the admin's token (a plain link would not send it) and saves the file. */
-export async function downloadProductsCsv(): Promise<void> {
-  const token = readToken();
-  const response = await fetch('/api/admin/products/export.csv', {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  }).catch(() => {
-    throw new ApiError(0, 'Network error. Please check your connection.');
-  });
-  if (!response.ok) throw new ApiError(response.status, 'The export failed. Please try again.');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'products.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
+export const downloadProductsCsv = () => downloadFile('/admin/products/export.csv', 'products.csv');
+
+export const downloadAdminInvoice = (orderId: string, invoiceNumber: string) =>
+  downloadFile(`/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, invoiceFileName(invoiceNumber));
 
 export function useImportProducts() {
   const client = useQueryClient();

@@ -5,7 +5,13 @@ import { formatInr } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
-import { errorMessage, type OrderFilters, useAdminOrders, useChangeOrderStatus } from './admin-api';
+import {
+  downloadAdminInvoice,
+  errorMessage,
+  type OrderFilters,
+  useAdminOrders,
+  useChangeOrderStatus,
+} from './admin-api';
 import { formatDateTime, inputClass, Pager, QueryState, StatusText } from './admin-ui';
 
 function OrderFiltersForm({
@@ -182,6 +188,29 @@ export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
   );
 }
 
+/** Issue 14: the order's GST tax invoice, downloaded with the admin's token. */
+function InvoiceLink({ orderId, invoiceNumber }: { orderId: string; invoiceNumber: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <p className="mt-1 text-sm">
+      Invoice {invoiceNumber}{' '}
+      <button
+        type="button"
+        className="min-h-11 font-semibold text-brand-700 hover:underline"
+        onClick={() => {
+          setError(null);
+          downloadAdminInvoice(orderId, invoiceNumber).catch((failure: unknown) =>
+            setError(errorMessage(failure)),
+          );
+        }}
+      >
+        Download invoice PDF
+      </button>
+      {error && <span className="block text-red-700">{error}</span>}
+    </p>
+  );
+}
+
 export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
   const { order, customer } = detail;
   return (
@@ -191,6 +220,7 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
         <p className="mt-1">
           Status: <StatusText status={order.status} />
         </p>
+        {order.invoiceNumber && <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />}
         <p className="mt-2 font-semibold">
           {customer.name} · {customer.email}
         </p>
