@@ -25,6 +25,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { paymentCspSources } from './modules/payments/providers/select-provider';
 import { paymentRoutes } from './modules/payments/routes';
 import { sandboxRoutes } from './modules/payments/sandbox/routes';
+import { returnRoutes } from './modules/returns/routes';
 import { createReviewService, type ReviewService } from './modules/reviews/review-service';
 import { reviewRoutes } from './modules/reviews/routes';
 import { storeRoutes } from './modules/store/routes';
@@ -128,6 +129,7 @@ export async function buildApp({
       await api.register(couponRoutes);
       await api.register(reviewRoutes);
       await api.register(invoiceRoutes);
+      await api.register(returnRoutes);
       await api.register(adminRoutes);
     },
     { prefix: '/api' },

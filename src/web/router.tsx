@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'products/:id', lazy: () => import('./pages/admin/product-page') },
           { path: 'categories', lazy: () => import('./pages/admin/categories-page') },
           { path: 'collections', lazy: () => import('./pages/admin/collections-page') },
+          { path: 'returns', lazy: () => import('./pages/admin/returns-page') },
           { path: 'coupons', lazy: () => import('./pages/admin/coupons-page') },
           { path: 'reviews', lazy: () => import('./pages/admin/reviews-page') },
           { path: 'outbox', lazy: () => import('./pages/admin/outbox-page') },

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { formatInr } from '../../src/shared/money';
 import {
   adminToken,
   moveOrder,
@@ -10,7 +12,7 @@ import {
   signedInPage,
 } from './store-api';
 
-// After the sale (issue 14): reviews from customers whose order was delivered.
+// After the sale (issue 14): reviews, tax invoices and returns with refunds.
 
 test('a customer whose order was delivered reviews the product and sees the new average', async ({
   browser,
@@ -57,4 +59,48 @@ test('a customer downloads the GST tax invoice of a paid order', async ({ browse
   const bytes = fs.readFileSync(file);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(bytes.toString('latin1')).toContain('Tax Invoice UG/');
+});
+
+test('a customer returns a delivered item, the owner approves it and the customer sees the refund', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const [first, second] = [await pickProduct(request, 22), await pickProduct(request, 23)];
+  const token = await registerCustomer(request, 'Imran Shaikh');
+  const order = await paidOrder(request, token, [first!, second!]);
+  const ownerToken = await adminToken(request);
+  await moveOrder(request, ownerToken, order.orderId, PAID_TO_DELIVERED);
+
+  // The customer asks to return one of the two items, with a photo, from the order page.
+  const customer = await signedInPage(browser, baseURL ?? '', token);
+  await customer.goto('/orders');
+  await customer.getByRole('link', { name: `View details of order ${order.orderNumber}` }).click();
+  const returns = customer.getByRole('region', { name: 'Returns' });
+  await returns.getByRole('button', { name: 'Return items' }).click();
+  await returns.getByLabel(`Units of ${first!.name} to return`).selectOption('1');
+  await returns.getByLabel('Reason for the return').fill('The colour is not what the picture showed');
+  const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#0e7490' } })
+    .png()
+    .toBuffer();
+  await returns
+    .getByLabel('Photos (optional, up to 3)')
+    .setInputFiles({ name: 'colour.png', mimeType: 'image/png', buffer: photo });
+  await returns.getByRole('button', { name: 'Request return' }).click();
+  await expect(returns).toContainText('Return requested: being reviewed');
+  await expect(returns).toContainText(`Refund on approval: ${formatInr(first!.price)}`);
+  await expect(returns.getByRole('img', { name: 'Return photo 1' })).toBeVisible();
+
+  // The owner approves it in the back office.
+  const owner = await signedInPage(browser, baseURL ?? '', ownerToken);
+  await owner.goto('/admin/returns');
+  const card = owner.getByRole('listitem', { name: `Return of order ${order.orderNumber}` });
+  await expect(card).toContainText('The colour is not what the picture showed');
+  await card.getByRole('button', { name: 'Approve and refund' }).click();
+  await expect(card).toHaveCount(0);
+
+  // The customer sees the refund and the order returned.
+  await customer.reload();
+  await expect(returns).toContainText(`Refunded ${formatInr(first!.price)} to your original payment method`);
+  await expect(customer.getByRole('region', { name: 'Order Status' })).toContainText('Returned');
 });

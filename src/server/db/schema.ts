@@ -265,6 +265,8 @@ export const orderItems = pgTable(
     discountPaise: integer('discount_paise').notNull().default(0),
     // Units taken from stock for this line while the order is unpaid or paid; 0 for pre-orders.
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    // Issue 14: units given back through approved returns.
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId),
@@ -373,6 +375,74 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastSequence: integer('last_sequence').notNull(),
 });
 
+/**
+ * Return requests (issue 14): made by the customer within the return window, decided by the owner.
+ * At most one is open ('requested') per order; approval refunds through the payment provider in
+ * the transaction that locks this row, so a return is refunded once however often it is approved.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['requested', 'approved', 'rejected'] })
+      .notNull()
+      .default('requested'),
+    reason: text('reason').notNull(),
+    refundPaise: integer('refund_paise').notNull().default(0),
+    providerRefundId: text('provider_refund_id'),
+    decisionNote: text('decision_note').notNull().default(''),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('return_requests_order_idx').on(table.orderId),
+    uniqueIndex('return_requests_one_open_idx').on(table.orderId).where(sql`${table.status} = 'requested'`),
+  ],
+);
+
+export const returnItems = pgTable(
+  'return_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    // What these units cost the customer (their share of the line after any coupon).
+    amountPaise: integer('amount_paise').notNull(),
+  },
+  (table) => [index('return_items_return_idx').on(table.returnId)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Photos a customer adds to a return request, kept in the database (not on one instance's disk)
+ * and served only to that customer and the owner.
+ */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('return_photos_return_idx').on(table.returnId)],
+);
+
 /** Every status change, shown to the customer as a timeline. */
 export const orderEvents = pgTable(
   'order_events',
@@ -401,6 +471,8 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     status: text('status', { enum: ['captured', 'failed', 'refunded'] }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
+    // Issue 14: what has gone back to the customer through returns; never above amount_paise.
+    refundedPaise: integer('refunded_paise').notNull().default(0),
     method: text('method'),
     errorCode: text('error_code'),
     errorDescription: text('error_description'),

@@ -37,12 +37,14 @@ const paidOrder: OrderRecord = {
       quantity: 2,
       price: 450,
       isPreOrder: false,
+      returnedQuantity: 0,
     },
     {
       product: { id: 22, name: 'Silver Pooja Thali', image: '', inStock: false, allowPreOrder: true },
       quantity: 1,
       price: 799,
       isPreOrder: true,
+      returnedQuantity: 0,
     },
   ],
   subtotal: 1699,
@@ -72,6 +74,8 @@ const paidOrder: OrderRecord = {
     isPreOrder: true,
   },
   invoiceNumber: 'UG/25-26/000031',
+  returnableUntil: null,
+  returns: [],
 };
 
 const shippedOrder: OrderRecord = {

@@ -18,7 +18,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
-import { addressOf, type OrderRow, orderRecordsOf } from '../orders/order-records';
+import { addressOf, deliveredAtOf, type OrderRow, orderRecordsOf } from '../orders/order-records';
 import { isOrderId } from '../orders/order-service';
 import { releaseReservation } from '../orders/stock';
 import { orderStatusMail } from './status-mail';
@@ -51,23 +51,12 @@ export function createAdminOrderService({
     return row;
   }
 
-  /** When the order was last delivered (its latest 'delivered' event), for the return window. */
-  async function deliveredAt(orderId: string): Promise<Date | null> {
-    const [event] = await db
-      .select({ createdAt: orderEvents.createdAt })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'delivered')))
-      .orderBy(desc(orderEvents.createdAt))
-      .limit(1);
-    return event?.createdAt ?? null;
-  }
-
   /** The status machine's next steps, less a return once the window has closed. */
   async function allowedNext(row: OrderRow): Promise<OrderStatus[]> {
     if (!isOrderStatus(row.status)) return [];
     const next = [...nextStatuses(row.status)];
     if (row.status !== 'delivered') return next;
-    const delivered = (await deliveredAt(row.id)) ?? row.updatedAt;
+    const delivered = (await deliveredAtOf(db, row.id)) ?? row.updatedAt;
     return isWithinReturnWindow(delivered, clock.now())
       ? next
       : next.filter((status) => status !== 'returned');

@@ -37,6 +37,13 @@ import {
   NewAdminCoupon,
 } from '../../../shared/api/coupons';
 import {
+  AdminReturnList,
+  AdminReturnQuery,
+  DecideReturn,
+  ReturnIdParams,
+  ReturnResponse,
+} from '../../../shared/api/returns';
+import {
   AdminReviewChanges,
   AdminReviewIdParams,
   AdminReviewList,
@@ -199,6 +206,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/coupons/:id',
     { schema: { params: AdminIdParams, body: AdminCouponChanges, response: { 200: AdminCouponResponse } } },
     async (req) => ({ coupon: await app.coupons.update(req.params.id, req.body) }),
+  );
+
+  // ---- Returns (issue 14) ----
+  app.get(
+    '/admin/returns',
+    { schema: { querystring: AdminReturnQuery, response: { 200: AdminReturnList } } },
+    (req) => app.returns.adminList(req.query),
+  );
+  app.post(
+    '/admin/returns/:id/approve',
+    { schema: { params: ReturnIdParams, body: DecideReturn, response: { 200: ReturnResponse } } },
+    async (req) => ({ return: await app.returns.approve(req.params.id, req.body.note) }),
+  );
+  app.post(
+    '/admin/returns/:id/reject',
+    { schema: { params: ReturnIdParams, body: DecideReturn, response: { 200: ReturnResponse } } },
+    async (req) => ({ return: await app.returns.reject(req.params.id, req.body.note) }),
   );
 
   // ---- Reviews (issue 14) ----

@@ -13,12 +13,12 @@ import { moveOrderAlong, registerTestAdmin } from '../admin/admin-testing';
 import { registerTestUser } from '../auth/test-accounts';
 import {
   createTestProduct,
+  payOrder,
   placeOrder,
   seedPincodes,
   TEST_ADDRESS,
   testCategory,
 } from '../orders/order-fixtures';
-import { sandboxId } from '../payments/providers/sandbox-provider';
 
 // 2032-03-31 15:30 in India: the last day of financial year 2031-32.
 const clock = createTestClock('2032-03-31T10:00:00.000Z');
@@ -60,22 +60,7 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Pays an order through the sandbox provider's signed checkout answer, as its window does. */
-async function pay(created: CreateOrderResponse, headers = shopper.headers) {
-  const paymentId = sandboxId('pay');
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/payments/verify-payment',
-    headers,
-    payload: {
-      razorpay_order_id: created.order.id,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: app.sandboxProvider!.signPayment(created.order.id, paymentId),
-      orderId: created.orderId,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const pay = (created: CreateOrderResponse) => payOrder(app, shopper.headers, created);
 
 const invoiceOf = async (orderId: string, headers = shopper.headers) =>
   (await app.inject({ url: `/api/orders/${orderId}/invoice`, headers })).json<Invoice>();

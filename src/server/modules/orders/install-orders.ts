@@ -8,6 +8,7 @@ import { createPaymentService, type PaymentService } from '../payments/payment-s
 import type { PaymentProvider } from '../payments/providers/payment-provider';
 import type { SandboxProvider } from '../payments/providers/sandbox-provider';
 import { createPaymentProvider } from '../payments/providers/select-provider';
+import { createReturnService, type ReturnService } from '../returns/return-service';
 import { scheduleBackgroundJobs } from './background-jobs';
 import { createOrderService, type OrderService } from './order-service';
 
@@ -21,6 +22,7 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     coupons: CouponService;
     invoices: InvoiceService;
+    returns: ReturnService;
   }
 }
 
@@ -88,6 +90,21 @@ export function installOrders(app: FastifyInstance) {
   app.decorate('mailWorker', mailWorker);
   app.decorate('coupons', coupons);
   app.decorate('invoices', invoices);
+  app.decorate(
+    'returns',
+    createReturnService({
+      db,
+      clock,
+      provider,
+      orderService: orders,
+      store: {
+        storeName: config.STORE_NAME,
+        supportEmail: config.SUPPORT_EMAIL,
+        publicUrl: config.PUBLIC_URL,
+      },
+      onStockChanged: () => app.catalog.stockChanged(),
+    }),
+  );
 
   if (config.BACKGROUND_JOBS) {
     scheduleBackgroundJobs(app, [

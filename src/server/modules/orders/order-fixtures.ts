@@ -7,6 +7,7 @@ import { quoteShippingPaise } from '../../../shared/shipping';
 import type { Database } from '../../db/client';
 import { categories, pincodes, products, sessions, users } from '../../db/schema';
 import { tokenHashOf } from '../auth/auth-service';
+import { sandboxId } from '../payments/providers/sandbox-provider';
 
 // For the tests of orders and payments: real rows in the test database, orders through the API.
 
@@ -187,4 +188,27 @@ export async function createBuyers(database: Database, count: number, now: Date)
     })),
   );
   return buyers.map((buyer) => ({ headers: { authorization: `Bearer ${buyer.token}` } }));
+}
+
+/** Pays an order through the sandbox provider's signed checkout answer, as its window does. */
+export async function payOrder(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  created: CreateOrderResponse,
+) {
+  const paymentId = sandboxId('pay');
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/payments/verify-payment',
+    headers,
+    payload: {
+      razorpay_order_id: created.order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: app.sandboxProvider!.signPayment(created.order.id, paymentId),
+      orderId: created.orderId,
+    },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`verify-payment failed with ${response.statusCode}: ${response.body}`);
+  }
 }

@@ -24,6 +24,7 @@ import type {
   AdminCouponList,
   NewAdminCouponInput,
 } from '../../../shared/api/coupons';
+import type { AdminReturnList, ReturnRecord } from '../../../shared/api/returns';
 import type { AdminReviewList } from '../../../shared/api/reviews';
 import { ApiError, apiRequest, downloadFile, invoiceFileName, readToken } from '../../api/client';
 
@@ -42,6 +43,7 @@ const keys = {
   outbox: (page: number) => ['admin', 'outbox', page] as const,
   coupons: ['admin', 'coupons'] as const,
   reviews: (page: number) => ['admin', 'reviews', page] as const,
+  returns: (status: string, page: number) => ['admin', 'returns', status, page] as const,
 };
 
 export function useDashboard() {
@@ -268,6 +270,32 @@ export function useHideReview() {
     mutationFn: ({ id, hidden }: { id: number; hidden: boolean }) =>
       apiRequest<void>(`/admin/reviews/${id}`, { method: 'PATCH', body: { hidden } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'reviews'] }),
+  });
+}
+
+export function useAdminReturns(status: string, page: number) {
+  return useQuery({
+    queryKey: keys.returns(status, page),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminReturnList>('/admin/returns', { query: { status, page }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useDecideReturn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) =>
+      apiRequest<{ return: ReturnRecord }>(`/admin/returns/${id}/${decision}`, {
+        method: 'POST',
+        body: { note },
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['admin', 'returns'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'order'] });
+      void client.invalidateQueries({ queryKey: keys.dashboard });
+    },
   });
 }
 

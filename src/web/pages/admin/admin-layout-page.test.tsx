@@ -75,6 +75,7 @@ describe('the back office frame (issue 11)', () => {
       'Products',
       'Categories',
       'Collections',
+      'Returns',
       'Coupons',
       'Reviews',
       'Outbox',
