@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { formatInr } from '../../src/shared/money';
 import {
   adminToken,
+  customerWithAddress,
   moveOrder,
   PAID_TO_DELIVERED,
   paidOrder,
@@ -103,4 +104,65 @@ test('a customer returns a delivered item, the owner approves it and the custome
   await customer.reload();
   await expect(returns).toContainText(`Refunded ${formatInr(first!.price)} to your original payment method`);
   await expect(customer.getByRole('region', { name: 'Order Status' })).toContainText('Returned');
+});
+
+test('the owner creates a coupon and a shopper pays the discounted total with it', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  // A product under ₹1,000, so shipping (worked out before the discount) is ₹50; past the products
+  // the checkout journeys take, with stock to spare.
+  const product = await pickProduct(
+    request,
+    10,
+    (candidate) => candidate.price >= 300 && candidate.price < 900 && candidate.stock >= 5,
+  );
+  const code = `FEST${Date.now().toString(36).toUpperCase()}`;
+
+  const owner = await signedInPage(browser, baseURL ?? '', await adminToken(request));
+  await owner.goto('/admin/coupons');
+  const form = owner.getByRole('form', { name: 'New coupon' });
+  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('Discount type').selectOption('flat');
+  await form.getByLabel('Amount off (₹)').fill('150');
+  await form.getByLabel('Minimum order (₹, optional)').fill('250');
+  await form.getByLabel('Uses per customer (optional)').fill('1');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(owner.getByText(`Coupon ${code} created`)).toBeVisible();
+  await expect(owner.getByRole('list', { name: 'Coupons' })).toContainText(
+    '₹150 off on orders of ₹250 or more',
+  );
+
+  const shopper = await signedInPage(browser, baseURL ?? '', await customerWithAddress(request, 'Divya'));
+  await shopper.goto(`/products?search=${encodeURIComponent(product.name)}`);
+  await shopper.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
+  await shopper.goto('/checkout');
+  await expect(shopper.getByRole('radio', { name: /Divya/ })).toBeChecked();
+  await shopper.getByLabel('Coupon code').fill('nosuchcode');
+  await shopper.getByRole('button', { name: 'Apply' }).click();
+  await expect(shopper.getByRole('alert')).toHaveText('NOSUCHCODE: This coupon code is not valid');
+  await shopper.getByLabel('Coupon code').fill(code.toLowerCase());
+  await shopper.getByRole('button', { name: 'Apply' }).click();
+
+  const total = product.price - 150 + 50;
+  const summary = shopper.getByRole('region', { name: 'Order Summary' });
+  await expect(summary).toContainText(`Coupon ${code}-₹150`);
+  await expect(summary).toContainText(`Total${formatInr(total)}`);
+  await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await shopper.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+  const paymentWindow = shopper.getByTitle('Payment window').contentFrame();
+  await paymentWindow.getByRole('radio', { name: 'UPI' }).check();
+  await paymentWindow.getByLabel('UPI ID').fill('success@upi');
+  await paymentWindow.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+
+  await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(shopper.getByText(`Coupon ${code}`)).toBeVisible();
+  const purchase = await shopper.evaluate(() =>
+    (window.dataLayer ?? []).find(
+      (entry) =>
+        typeof entry === 'object' && entry !== null && (entry as { event?: string }).event === 'purchase',
+    ),
+  );
+  expect(purchase).toMatchObject({ ecommerce: { coupon: code, value: total } });
 });

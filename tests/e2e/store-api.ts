@@ -48,18 +48,44 @@ export async function registerCustomer(request: APIRequestContext, fullName: str
   return ((await response.json()) as { token: string }).token;
 }
 
-/** An in-stock seeded product sold singly, the `index`-th of those with a name of their own. */
-export async function pickProduct(request: APIRequestContext, index: number): Promise<Product> {
+/**
+ * An in-stock seeded product sold singly, the `index`-th of those with a name of their own (and
+ * that `fits`).
+ */
+export async function pickProduct(
+  request: APIRequestContext,
+  index: number,
+  fits: (product: Product) => boolean = () => true,
+): Promise<Product> {
   const response = await request.get('/api/products?limit=1000');
   const { data } = (await response.json()) as ProductList;
   const counts = new Map<string, number>();
   for (const product of data) counts.set(product.name, (counts.get(product.name) ?? 0) + 1);
   const singles = data.filter(
-    (product) => product.inStock && product.minQuantity === 1 && counts.get(product.name) === 1,
+    (product) =>
+      product.inStock && product.minQuantity === 1 && counts.get(product.name) === 1 && fits(product),
   );
   const product = singles[index];
   if (!product) throw new Error(`No seeded product number ${index}`);
   return product;
+}
+
+/** A customer with a saved default address in Bengaluru, for journeys through checkout. */
+export async function customerWithAddress(request: APIRequestContext, fullName: string) {
+  const token = await registerCustomer(request, fullName);
+  const address = await request.post('/api/addresses', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      fullName,
+      addressLine1: '7, Residency Road',
+      city: 'Bengaluru',
+      postalCode: '560025',
+      phone: '9845012345',
+      isDefault: true,
+    },
+  });
+  expect(address.status()).toBe(201);
+  return token;
 }
 
 /** An order of one unit of each product, created and paid through the sandbox provider. */
