@@ -104,6 +104,10 @@ test('a customer returns a delivered item, the owner approves it and the custome
   await customer.reload();
   await expect(returns).toContainText(`Refunded ${formatInr(first!.price)} to your original payment method`);
   await expect(customer.getByRole('region', { name: 'Order Status' })).toContainText('Returned');
+  await customer.goto('/orders');
+  await expect(customer.getByRole('article', { name: `Order ${order.orderNumber}` })).toContainText(
+    `Refunded ${formatInr(first!.price)}`,
+  );
 });
 
 test('the owner creates a coupon and a shopper pays the discounted total with it', async ({

@@ -67,6 +67,8 @@ export const AdminOrderDetail = z.object({
     z.object({
       status: z.string(),
       amount: z.number(),
+      /** Issue 14: refunded through returns (or in full when the payment was given back). */
+      refunded: z.number(),
       method: z.string().nullable(),
       providerPaymentId: z.string().nullable(),
       createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { OrderRecord } from '../../shared/api/orders';
-import { formatInr } from '../../shared/money';
+import { formatInr, toPaise, toRupees } from '../../shared/money';
 import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
@@ -15,6 +15,10 @@ import { useMyOrders } from '../features/orders/orders-api';
 
 function OrderCard({ order }: { order: OrderRecord }) {
   const hint = expectedDeliveryHint(order);
+  // Issue 14: what approved returns have refunded (added in paise).
+  const refundedPaise = order.returns
+    .filter((record) => record.status === 'approved')
+    .reduce((sum, record) => sum + toPaise(record.refundAmount), 0);
   const titleId = `order-${order.id}-title`;
   return (
     <li>
@@ -38,6 +42,11 @@ function OrderCard({ order }: { order: OrderRecord }) {
           <span className="text-sm text-stone-700">Total</span>
           <span className="text-lg font-extrabold text-stone-900">{formatInr(order.totalAmount)}</span>
         </div>
+        {refundedPaise > 0 && (
+          <p className="mt-1 text-right text-sm font-semibold text-green-800">
+            Refunded {formatInr(toRupees(refundedPaise))}
+          </p>
+        )}
         {hint && (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800">{hint}</p>
         )}

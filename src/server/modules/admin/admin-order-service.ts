@@ -15,6 +15,7 @@ import type { Clock } from '../../app';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, payments, users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
+import type { CouponService } from '../coupons/coupon-service';
 import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
@@ -39,11 +40,13 @@ export function createAdminOrderService({
   clock,
   store,
   invoices,
+  coupons,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
   invoices: InvoiceService;
+  coupons: CouponService;
 }) {
   async function orderRow(orderId: string): Promise<OrderRow> {
     const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
@@ -140,6 +143,11 @@ export function createAdminOrderService({
         payments: paymentRows.map((payment) => ({
           status: payment.status,
           amount: toRupees(payment.amountPaise),
+          refunded: toRupees(
+            payment.status === 'refunded'
+              ? Math.max(payment.refundedPaise, payment.amountPaise)
+              : payment.refundedPaise,
+          ),
           method: payment.method,
           providerPaymentId: payment.providerPaymentId,
           createdAt: payment.createdAt.toISOString(),
@@ -172,6 +180,8 @@ export function createAdminOrderService({
           .returning({ id: orders.id });
         if (!changed) throw conflict('The order changed meanwhile. Please reload it.');
         if (to === 'cancelled') await releaseReservation(tx, row.id);
+        // An order cancelled before it was paid gives its coupon use back, as an expired one does.
+        if (to === 'cancelled' && !row.paidAt) await coupons.release(tx, row.id);
         if (to === 'paid') await invoices.issue(tx, row.id, now);
         await tx
           .insert(orderEvents)

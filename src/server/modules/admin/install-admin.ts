@@ -22,6 +22,7 @@ export function createAdminServices(app: FastifyInstance): AdminServices {
         publicUrl: config.PUBLIC_URL,
       },
       invoices: app.invoices,
+      coupons: app.coupons,
     }),
     catalog: createAdminCatalogService({ db, catalog: app.catalog }),
     reports: createAdminReportService({ db, clock }),

@@ -271,6 +271,26 @@ describe('create-order with a coupon', () => {
     expect(row?.usedCount).toBe(1);
   });
 
+  it('gives the use back when the owner cancels the order before it is paid', async () => {
+    const coupon = await createCoupon({ kind: 'flat', value: 100, usageLimit: 1 });
+    const shopper = await registerTestUser(app);
+    const lamp = await createTestProduct(database, { priceRupees: 1500 });
+    const created = await placeOrder(app, shopper.headers, [{ product: lamp, quantity: 1 }], {
+      couponCode: coupon.code,
+      totalAmount: 1400,
+    });
+
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${created.orderId}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled', note: '' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [row] = await database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row?.usedCount).toBe(0);
+  });
+
   it('gives the use back when the order expires unpaid', async () => {
     const coupon = await createCoupon({ kind: 'flat', value: 100, usageLimit: 1 });
     const shopper = await registerTestUser(app);

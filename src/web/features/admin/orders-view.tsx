@@ -273,11 +273,32 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
               <li key={`${payment.createdAt}-${payment.providerPaymentId ?? ''}`}>
                 {formatDateTime(payment.createdAt)}: {payment.status} {formatInr(payment.amount)}
                 {payment.method ? ` by ${payment.method}` : ''}
+                {payment.refunded > 0 ? ` (${formatInr(payment.refunded)} refunded)` : ''}
               </li>
             ))}
           </ul>
         )}
       </section>
+      {order.returns.length > 0 && (
+        <section className="rounded-xl border border-brand-100 bg-white p-4">
+          <h2 className="font-bold text-stone-900">Returns</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {order.returns.map((record) => (
+              <li key={record.id}>
+                {formatDateTime(record.createdAt)}: {record.status},{' '}
+                {record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')} ·{' '}
+                {formatInr(record.refundAmount)}
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/admin/returns"
+            className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700"
+          >
+            Review returns
+          </Link>
+        </section>
+      )}
       <section className="rounded-xl border border-brand-100 bg-white p-4">
         <h2 className="font-bold text-stone-900">Timeline</h2>
         <ol className="mt-2 space-y-2 text-sm">
