@@ -50,7 +50,7 @@ const STEPS = [
   'verify payment',
 ] as const;
 type Step = (typeof STEPS)[number];
-type Product = { id: number; name: string; pricePaise: number; minQuantity: number };
+type Product = { id: number; name: string; pricePaise: number; minQuantity: number; categoryId: number };
 
 function say(message: string) {
   process.stderr.write(`${message}\n`);
@@ -353,7 +353,7 @@ async function main() {
         update products set stock = 1000000
          where id in (select id from products where archived = false and stock > 0 and allow_pre_order = false
                          and min_quantity <= ${MAX_QUANTITY} order by id limit 40)
-        returning id, name, price_paise as "pricePaise", min_quantity as "minQuantity"`),
+        returning id, name, price_paise as "pricePaise", min_quantity as "minQuantity", category_id as "categoryId"`),
     );
     if (catalogue.length === 0) throw new Error('The seed produced no product to buy');
 

@@ -19,15 +19,20 @@ import { authRoutes } from './modules/auth/routes';
 import { bulkEnquiryRoutes } from './modules/bulk-enquiries/routes';
 import { installCatalog } from './modules/catalog/catalog-module';
 import { catalogRoutes } from './modules/catalog/routes';
+import { couponRoutes } from './modules/coupons/routes';
 import { createDeliveryService } from './modules/delivery/delivery-service';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { installMetrics } from './modules/health/metrics-routes';
 import { healthRoutes } from './modules/health/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { installOrders } from './modules/orders/install-orders';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentCspSources } from './modules/payments/providers/select-provider';
 import { paymentRoutes } from './modules/payments/routes';
 import { sandboxRoutes } from './modules/payments/sandbox/routes';
+import { returnRoutes } from './modules/returns/routes';
+import { createReviewService, type ReviewService } from './modules/reviews/review-service';
+import { reviewRoutes } from './modules/reviews/routes';
 import { storeRoutes } from './modules/store/routes';
 import { storeSettingsFrom } from './modules/store/store-settings';
 import { wishlistRoutes } from './modules/wishlist/routes';
@@ -53,6 +58,7 @@ declare module 'fastify' {
     imageStorage: ImageStorage;
     clock: Clock;
     pageHeads: PageHeads;
+    reviews: ReviewService;
   }
 }
 
@@ -122,6 +128,11 @@ export async function buildApp({
   app.decorate('delivery', createDeliveryService({ db: app.db, clock, config }));
   // At the root too: orders, payments and mail serve the /api routes, the sandbox and the sweeps.
   installOrders(app);
+  // At the root too: reviews serve the product page and the back office (issue 14).
+  app.decorate(
+    'reviews',
+    createReviewService({ db: app.db, clock, onRatingsChanged: () => app.catalog.stockChanged() }),
+  );
 
   await app.register(
     async (api) => {
@@ -134,6 +145,10 @@ export async function buildApp({
       await api.register(deliveryRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
+      await api.register(couponRoutes);
+      await api.register(reviewRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(returnRoutes);
       await api.register(adminRoutes);
       await api.register(bulkEnquiryRoutes);
     },

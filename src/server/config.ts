@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidGstin } from '../shared/gstin';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -101,6 +102,21 @@ export const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // Path-style addressing (bucket in the path), which most S3-compatible services need.
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+
+  // GST tax invoices (issue 14): the seller as registered. CGST + SGST when the delivery state is
+  // STORE_STATE (a state name as India Post writes it), IGST otherwise.
+  STORE_LEGAL_NAME: z.string().min(1).default('Utsav Gifts Private Limited'),
+  STORE_ADDRESS: z.string().min(1).default('12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001'),
+  STORE_STATE: z.string().min(1).default('Karnataka'),
+  // A GSTIN with a wrong check character would print an invoice no tax office accepts.
+  STORE_GSTIN: z
+    .string()
+    .refine(isValidGstin, 'must be a valid 15-character GSTIN like 29ABCDE1234F1ZW')
+    .default('29ABCDE1234F1ZW'),
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 capital letters or digits')
+    .default('UG'),
 });
 export type Env = z.infer<typeof Env>;
 

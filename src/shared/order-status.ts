@@ -101,3 +101,18 @@ export function isWithinReturnWindow(deliveredAt: Date, now: Date): boolean {
  */
 export const showsExpectedDelivery = (status: string): boolean =>
   status !== 'delivered' && status !== 'cancelled' && status !== 'returned';
+
+/**
+ * Issue 14: what `returning` more units of a line refunds, when `before` of its `quantity` units
+ * were returned already and the whole line cost `linePaidPaise`. Rounded down per step, so the
+ * shares of all units add up to the line exactly.
+ */
+export function returnShare(
+  linePaidPaise: number,
+  quantity: number,
+  before: number,
+  returning: number,
+): number {
+  const upTo = (units: number) => Math.floor((linePaidPaise * units) / quantity);
+  return upTo(before + returning) - upTo(before);
+}

@@ -1,14 +1,9 @@
-import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { adminEmail, adminPassword, signedInPage, tokenFor } from './support/back-office';
+import { adminToken, paidOrder, registerCustomer, signedInPage } from './support/store-api';
 
 // The back office (issue 11): the admin made by admin:create (playwright.config.ts) adds a product
 // with a picture that shoppers then find, and moves a customer's paid order along to shipped.
-
-const dataDir = process.env.E2E_DATA_DIR ?? '';
 
 const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -26,7 +21,7 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'You need an admin account' })).toBeVisible();
 
-  const admin = await signedInPage(browser, base, await tokenFor(request, adminEmail, adminPassword));
+  const admin = await signedInPage(browser, base, await adminToken(request));
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(admin.getByText("Today's revenue")).toBeVisible();
@@ -73,51 +68,8 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
     .toBeGreaterThan(0);
 
   // A customer orders it and pays through the sandbox provider (signature as its window makes it).
-  const customerEmail = `meera.${Date.now()}@example.com`;
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      email: customerEmail,
-      password: 'diwali-2031',
-      username: `meera${Date.now()}`,
-      fullName: 'Meera Iyer',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const customerToken = ((await registered.json()) as { token: string }).token;
-  const auth = { authorization: `Bearer ${customerToken}` };
-  const created = await request.post('/api/payments/create-order', {
-    headers: auth,
-    data: {
-      items: [{ productId, quantity: 1, inStock: true, allowPreOrder: false, minQuantity: 1 }],
-      // SPEC 9: free shipping from ₹1,000.
-      totalAmount: 1499,
-      shippingAddress: {
-        fullName: 'Meera Iyer',
-        address: '12 MG Road, Ashok Nagar',
-        city: 'Bengaluru',
-        postalCode: '560001',
-        phone: '98765 43210',
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const order = (await created.json()) as { orderId: string; orderNumber: string; order: { id: string } };
-  const { sandboxKeySecret } = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    sandboxKeySecret: string;
-  };
-  const paymentId = `pay_e2e${Date.now()}`;
-  const verified = await request.post('/api/payments/verify-payment', {
-    headers: auth,
-    data: {
-      razorpay_order_id: order.order.id,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: createHmac('sha256', sandboxKeySecret)
-        .update(`${order.order.id}|${paymentId}`)
-        .digest('hex'),
-      orderId: order.orderId,
-    },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
+  const customerToken = await registerCustomer(request, 'Meera Iyer');
+  const order = await paidOrder(request, customerToken, [{ id: productId, price: 1499 }]);
 
   // The admin finds the order and moves it along to shipped.
   await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminEmail, adminPassword, signedInPage, tokenFor } from './support/back-office';
+import { adminToken, signedInPage } from './support/store-api';
 
 // Issue 13 "Bulk and corporate orders": from the home page's promise to the owner's list.
 
@@ -40,11 +40,7 @@ test('a shopper asks for a bulk quote from home and the owner works the enquiry'
     page.getByText('Thank you! Our gifting team will call you within one working day with a quote.'),
   ).toBeVisible();
 
-  const admin = await signedInPage(
-    browser,
-    baseURL ?? '',
-    await tokenFor(request, adminEmail, adminPassword),
-  );
+  const admin = await signedInPage(browser, baseURL ?? '', await adminToken(request));
   await admin.goto('/admin');
   await admin
     .getByRole('navigation', { name: 'Back office' })

@@ -69,6 +69,9 @@ export const categories = pgTable('categories', {
   description: text('description').notNull().default(''),
   image: text('image').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
+  // GST (issue 14): the HSN code and rate (basis points, 1800 = 18%) of the category's products.
+  hsnCode: text('hsn_code').notNull().default('9505'),
+  gstRateBp: integer('gst_rate_bp').notNull().default(1800),
   createdAt: createdAt(),
 });
 
@@ -227,6 +230,9 @@ export const orders = pgTable(
     deliveryPincode: text('delivery_pincode').notNull(),
     deliveryEstimate: jsonb('delivery_estimate'),
     idempotencyKey: text('idempotency_key'),
+    // Issue 14: the coupon's discount on the items (shipping is never discounted), in paise.
+    discountPaise: integer('discount_paise').notNull().default(0),
+    couponCode: text('coupon_code'),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -256,13 +262,186 @@ export const orderItems = pgTable(
     pricePaise: integer('price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     isPreOrder: boolean('is_pre_order').notNull().default(false),
+    // The line's share of the order's coupon discount, so invoices and refunds know what it cost.
+    discountPaise: integer('discount_paise').notNull().default(0),
     // Units taken from stock for this line while the order is unpaid or paid; 0 for pre-orders.
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    // Issue 14: units given back through approved returns.
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId),
     index('order_items_product_idx').on(table.productId),
   ],
+);
+
+/**
+ * Coupon codes made by the owner (issue 14). `usedCount` counts the orders holding a redemption;
+ * it only grows through a conditional UPDATE, so concurrent orders cannot pass the usage limit.
+ */
+export const coupons = pgTable('coupons', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  // Stored upper-case; shoppers may type it in any case.
+  code: text('code').notNull().unique(),
+  description: text('description').notNull().default(''),
+  kind: text('kind', { enum: ['percent', 'flat'] }).notNull(),
+  // A whole percent (1-100) for 'percent', paise for 'flat'.
+  value: integer('value').notNull(),
+  minOrderPaise: integer('min_order_paise').notNull().default(0),
+  maxDiscountPaise: integer('max_discount_paise'),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  usageLimit: integer('usage_limit'),
+  perCustomerLimit: integer('per_customer_limit'),
+  // Empty: every category.
+  categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+  active: boolean('active').notNull().default(true),
+  usedCount: integer('used_count').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One row per order that used a coupon; removed when that order expires unpaid. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    discountPaise: integer('discount_paise').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('coupon_redemptions_coupon_user_idx').on(table.couponId, table.userId)],
+);
+
+/**
+ * Ratings and reviews (issue 14): one per customer and product, from a delivered order. The
+ * product's rating and rating_count are their aggregate over reviews that are not hidden,
+ * written in the same transaction as every change here.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    // Plain text, never HTML; its length is limited by the API.
+    text: text('text').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('reviews_product_user_idx').on(table.productId, table.userId),
+    index('reviews_product_created_idx').on(table.productId, table.createdAt),
+  ],
+);
+
+/**
+ * GST tax invoices (issue 14), one per paid order, numbered per financial year without gaps: the
+ * number is taken from invoice_counters in the transaction that marks the order paid. `data` is
+ * the invoice as issued (seller, buyer, lines, tax), so it reads the same however the store's
+ * settings change later.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (table) => [uniqueIndex('invoices_year_sequence_idx').on(table.financialYear, table.sequence)],
+);
+
+export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastSequence: integer('last_sequence').notNull(),
+});
+
+/**
+ * Return requests (issue 14): made by the customer within the return window, decided by the owner.
+ * At most one is open ('requested') per order; approval refunds through the payment provider in
+ * the transaction that locks this row, so a return is refunded once however often it is approved.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['requested', 'approved', 'rejected'] })
+      .notNull()
+      .default('requested'),
+    reason: text('reason').notNull(),
+    refundPaise: integer('refund_paise').notNull().default(0),
+    providerRefundId: text('provider_refund_id'),
+    decisionNote: text('decision_note').notNull().default(''),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('return_requests_order_idx').on(table.orderId),
+    uniqueIndex('return_requests_one_open_idx').on(table.orderId).where(sql`${table.status} = 'requested'`),
+  ],
+);
+
+export const returnItems = pgTable(
+  'return_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    // What these units cost the customer (their share of the line after any coupon).
+    amountPaise: integer('amount_paise').notNull(),
+  },
+  (table) => [index('return_items_return_idx').on(table.returnId)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Photos a customer adds to a return request, kept in the database (not on one instance's disk)
+ * and served only to that customer and the owner.
+ */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('return_photos_return_idx').on(table.returnId)],
 );
 
 /** Every status change, shown to the customer as a timeline. */
@@ -293,6 +472,8 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     status: text('status', { enum: ['captured', 'failed', 'refunded'] }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
+    // Issue 14: what has gone back to the customer through returns; never above amount_paise.
+    refundedPaise: integer('refunded_paise').notNull().default(0),
     method: text('method'),
     errorCode: text('error_code'),
     errorDescription: text('error_description'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../gst';
 import { OrderRecord } from './orders';
 
 // The back office's API contract (/api/admin/*, admin role only). Money in rupees, as everywhere
@@ -66,6 +67,8 @@ export const AdminOrderDetail = z.object({
     z.object({
       status: z.string(),
       amount: z.number(),
+      /** Issue 14: refunded through returns (or in full when the payment was given back). */
+      refunded: z.number(),
       method: z.string().nullable(),
       providerPaymentId: z.string().nullable(),
       createdAt: z.string(),
@@ -178,6 +181,10 @@ export const AdminCategory = z.object({
   image: z.string(),
   sortOrder: z.number().int(),
   productCount: z.number().int(),
+  /** Issue 14: printed on GST invoices for the category's products. */
+  hsnCode: z.string(),
+  /** GST rate in percent. */
+  gstRate: z.number(),
 });
 export type AdminCategory = z.infer<typeof AdminCategory>;
 
@@ -189,12 +196,23 @@ const CategoryFields = {
   description: trimmed(2000),
   image: trimmed(500),
   sortOrder: z.number().int().min(-100_000).max(100_000),
+  hsnCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, 'An HSN code is 4 to 8 digits'),
+  gstRate: z
+    .number({ error: 'Choose a GST rate' })
+    .refine((rate) => (GST_RATES_BP as readonly number[]).includes(Math.round(rate * 100)), {
+      message: `GST is one of ${GST_RATES_BP.map((rate) => `${rate / 100}%`).join(', ')}`,
+    }),
 };
 export const NewAdminCategory = z.object({
   ...CategoryFields,
   description: CategoryFields.description.default(''),
   image: CategoryFields.image.default(''),
   sortOrder: CategoryFields.sortOrder.default(0),
+  hsnCode: CategoryFields.hsnCode.default('9505'),
+  gstRate: CategoryFields.gstRate.default(DEFAULT_GST_RATE_BP / 100),
 });
 export type NewAdminCategory = z.infer<typeof NewAdminCategory>;
 export const AdminCategoryChanges = z.object(CategoryFields).partial();

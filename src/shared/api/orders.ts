@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressForm } from '../address';
 import { DeliveryInfo } from '../delivery';
+import { ReturnRecord } from './returns';
 
 /** An order id in a URL: any short string; one that is not ours is simply 'Order not found'. */
 export const OrderIdParams = z.object({ id: z.string().min(1).max(100) });
@@ -19,6 +20,8 @@ export const OrderItemRecord = z.object({
   /** Unit price the shopper paid, in rupees. */
   price: z.number(),
   isPreOrder: z.boolean(),
+  /** Issue 14: units given back through approved returns. */
+  returnedQuantity: z.number().int(),
 });
 export type OrderItemRecord = z.infer<typeof OrderItemRecord>;
 
@@ -48,6 +51,9 @@ export const OrderRecord = z.object({
   paidAt: z.string().nullable(),
   items: z.array(OrderItemRecord),
   subtotal: z.number(),
+  /** Issue 14: the coupon's discount on the items, in rupees (0 without a coupon). */
+  discount: z.number(),
+  couponCode: z.string().nullable(),
   shippingCost: z.number(),
   totalAmount: z.number(),
   total: z.number(),
@@ -55,6 +61,11 @@ export const OrderRecord = z.object({
   shippingAddress: AddressForm,
   events: z.array(OrderEventRecord),
   deliveryEstimate: DeliveryEstimate.nullable(),
+  /** Issue 14: the GST tax invoice's number once the order is paid. */
+  invoiceNumber: z.string().nullable(),
+  /** Issue 14: until when a return may be requested (7 days after delivery), else null. */
+  returnableUntil: z.string().nullable(),
+  returns: z.array(ReturnRecord),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShippingAddress } from '../address';
 import { MAX_QUANTITY } from '../cart-rules';
+import { CouponCode } from './coupons';
 
 // SPEC 8 and DESIGN 4: the words the server says about money, shown as they are by the web app.
 export const PAYMENT_MESSAGES = {
@@ -49,7 +50,10 @@ export type CreateOrderItem = z.infer<typeof CreateOrderItem>;
 // A real cart has a handful of lines; the cap bounds the work of one request.
 export const MAX_ORDER_LINES = 50;
 
-/** POST /api/payments/create-order. totalAmount: the rupee total the shopper saw, shipping included. */
+/**
+ * POST /api/payments/create-order. totalAmount: the rupee total the shopper saw, shipping included
+ * and any coupon discount taken off.
+ */
 export const CreateOrderPayload = z.object({
   items: z
     .array(CreateOrderItem)
@@ -60,6 +64,8 @@ export const CreateOrderPayload = z.object({
     }),
   totalAmount: z.number({ error: 'Total amount is required' }).nonnegative().max(100_000_000),
   shippingAddress: ShippingAddress,
+  /** Issue 14: the coupon the shopper applied; totalAmount is after its discount. */
+  couponCode: CouponCode.optional(),
 });
 export type CreateOrderPayload = z.infer<typeof CreateOrderPayload>;
 export type CreateOrderInput = z.input<typeof CreateOrderPayload>;

@@ -71,3 +71,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return payload as T;
 }
+
+/**
+ * Fetches a file with the signed-in token (a plain link would not send it) and hands it to the
+ * browser as a download named `fileName`.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const token = readToken();
+  const response = await fetch(`/api${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }).catch(() => {
+    throw new ApiError(0, 'Network error. Please check your connection.');
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(response.status, body?.message ?? 'The download failed. Please try again.');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** 'UG/31-32/000042' → 'invoice-UG-31-32-000042.pdf', as the server names it. */
+export const invoiceFileName = (invoiceNumber: string) => `invoice-${invoiceNumber.replaceAll('/', '-')}.pdf`;

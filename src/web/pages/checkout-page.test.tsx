@@ -84,6 +84,12 @@ function serveApi({
         : json({ message: 'Database unavailable' }, addressStatus);
     }
     if (url.pathname.startsWith('/api/pincodes/check/')) return json(bengaluru);
+    if (url.pathname === '/api/coupons/validate') {
+      const { code } = JSON.parse(String(init?.body)) as { code: string };
+      return code.toUpperCase() === 'DIWALI100'
+        ? json({ code: 'DIWALI100', summary: '₹100 off', discount: 100 })
+        : json({ message: 'This coupon code is not valid' }, 409);
+    }
     if (url.pathname === '/api/shipping/calculate') {
       await quoteHeldUntil;
       const { items } = JSON.parse(String(init?.body)) as { items: { product: number; quantity: number }[] };
@@ -144,6 +150,7 @@ function renderCheckout(user: User | null) {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   window.dataLayer = [];
   resetCartStoreForTests();
   resetLocationForTests();
@@ -342,5 +349,33 @@ describe('Checkout page (SPEC 2)', () => {
     );
     expect(events).toHaveLength(1);
     expect(events[0]?.ecommerce).toMatchObject({ currency: 'INR', value: 900 });
+  });
+
+  it('applies a coupon the server accepts, says why it refuses another, and hands the code to payment', async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 2);
+    getCartStore().addItem(thali);
+    const router = renderCheckout(meera);
+    await screen.findByRole('group', { name: 'Select an address:' });
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    await waitFor(() => expect(summary.textContent).toContain('Total₹1,699'));
+
+    await user.type(screen.getByLabelText('Coupon code'), 'nosuch');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('NOSUCH: This coupon code is not valid');
+    expect(summary.textContent).toContain('Total₹1,699');
+
+    await user.clear(screen.getByLabelText('Coupon code'));
+    await user.type(screen.getByLabelText('Coupon code'), 'diwali100');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(document.body.textContent).toContain('DIWALI100 applied: you save ₹100'));
+    await waitFor(() => expect(summary.textContent).toContain('Coupon DIWALI100-₹100'));
+    expect(summary.textContent).toContain('Total₹1,599');
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state).toMatchObject({ orderTotal: 1599, couponCode: 'DIWALI100', discount: 100 });
   });
 });

@@ -8,7 +8,6 @@ import {
   isValidPostalCode,
 } from '../../shared/address';
 import { displayName } from '../../shared/auth';
-import { toPaise, toRupees } from '../../shared/money';
 import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
 import { storeSettings } from '../app-data';
@@ -29,8 +28,10 @@ import { AddressPicker } from '../features/checkout/address-picker';
 import type { CheckoutLine } from '../features/checkout/checkout-lines';
 import { CheckoutSubmit } from '../features/checkout/checkout-submit';
 import type { CheckoutDelivery } from '../features/checkout/delivery-estimate';
-import { CheckoutOrderSummary, type CheckoutShipping } from '../features/checkout/order-summary';
+import { CheckoutOrderSummary, type CheckoutShipping, orderTotal } from '../features/checkout/order-summary';
 import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
+import { CouponField } from '../features/coupons/coupon-field';
+import { useCoupon } from '../features/coupons/use-coupon';
 import { getDeliveryLookups } from '../features/location/use-location-state';
 import type { PaymentRequest } from '../features/payment/payment-request';
 
@@ -98,7 +99,11 @@ export function CheckoutPage() {
   const userId = auth.user?.id ?? null;
   const lines: readonly CheckoutLine[] = cart.items;
 
-  useBeginCheckout(lines);
+  // Issue 14: a coupon needs a signed-in shopper (limits are per customer).
+  const coupon = useCoupon(
+    userId === null ? [] : lines.map((line) => ({ productId: line.id, quantity: line.quantity })),
+  );
+  useBeginCheckout(lines, coupon.code);
 
   // The server's shipping quote needs the token: ask again once the shopper is signed in (SPEC 4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new user id is the reason to ask again
@@ -190,7 +195,15 @@ export function CheckoutPage() {
     );
   }
 
-  const summary = <CheckoutOrderSummary lines={lines} shipping={shipping} delivery={delivery} />;
+  const discount = coupon.applied && { code: coupon.applied.code, amount: coupon.applied.discount };
+  const summary = (
+    <CheckoutOrderSummary
+      lines={lines}
+      shipping={shipping}
+      delivery={delivery}
+      discount={userId === null ? null : discount}
+    />
+  );
   const authPopup = (
     <AuthModal
       isOpen={authModal.isOpen}
@@ -228,8 +241,9 @@ export function CheckoutPage() {
         postalCode: selected.postalCode,
         phone: selected.phone,
       },
-      orderTotal: toRupees(toPaise(cart.total) + toPaise(quote.shippingFee)),
+      orderTotal: orderTotal(cart.total, discount ? discount.amount : 0, quote.shippingFee),
       shippingInfo: quote,
+      ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),
       items: lines.map((line) => ({
         id: line.id,
         name: line.name,
@@ -266,7 +280,10 @@ export function CheckoutPage() {
           />
           <CheckoutSubmit ready={ready} />
         </form>
-        <div className="md:sticky md:top-20">{summary}</div>
+        <div className="flex flex-col gap-3 md:sticky md:top-20">
+          {summary}
+          <CouponField coupon={coupon} />
+        </div>
       </div>
       <AddressModal
         isOpen={addressModal.isOpen}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { OrderRecord } from '../../shared/api/orders';
 import { formatInr } from '../../shared/money';
@@ -7,12 +8,14 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
+import { InvoiceDownload } from '../features/orders/invoice-download';
 import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
 import { useOrder } from '../features/orders/orders-api';
 import { PreOrderNotice } from '../features/orders/pre-order-notice';
+import { OrderReturns } from '../features/returns/order-returns';
 
 const meta = (
   <>
@@ -51,10 +54,13 @@ function OrderConfirmation({
   order,
   email,
   paymentSuccess,
+  afterSale,
 }: {
   order: OrderRecord;
   email: string;
   paymentSuccess: boolean;
+  /** Issue 14: the invoice and returns of the order. */
+  afterSale?: ReactNode;
 }) {
   const { title, thanks } = headingOf(order.status);
   const { shippingAddress: address } = order;
@@ -105,6 +111,12 @@ function OrderConfirmation({
             <dt className="text-stone-700">Subtotal</dt>
             <dd className="font-semibold">{formatInr(order.subtotal)}</dd>
           </div>
+          {order.discount > 0 && (
+            <div className="flex justify-between text-green-800">
+              <dt>Coupon {order.couponCode}</dt>
+              <dd className="font-semibold">-{formatInr(order.discount)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt className="text-stone-700">Shipping</dt>
             <dd className="font-semibold">
@@ -157,6 +169,8 @@ function OrderConfirmation({
           <OrderTimeline events={order.events} />
         </div>
       </section>
+
+      {afterSale}
 
       <p className="rounded-lg bg-brand-100 px-3 py-2 text-center text-sm text-brand-800">
         {email
@@ -245,7 +259,25 @@ export function OrderConfirmationPage() {
   return (
     <>
       {meta}
-      <OrderConfirmation order={query.data} email={auth.user.email} paymentSuccess={paymentSuccess} />
+      <OrderConfirmation
+        order={query.data}
+        email={auth.user.email}
+        paymentSuccess={paymentSuccess}
+        afterSale={
+          <>
+            {query.data.invoiceNumber && (
+              <p className="text-center">
+                <InvoiceDownload
+                  orderId={query.data.id}
+                  orderNumber={query.data.orderNumber}
+                  invoiceNumber={query.data.invoiceNumber}
+                />
+              </p>
+            )}
+            <OrderReturns order={query.data} now={new Date()} onChanged={() => void query.refetch()} />
+          </>
+        }
+      />
     </>
   );
 }

@@ -37,15 +37,19 @@ const paidOrder: OrderRecord = {
       quantity: 2,
       price: 450,
       isPreOrder: false,
+      returnedQuantity: 0,
     },
     {
       product: { id: 22, name: 'Silver Pooja Thali', image: '', inStock: false, allowPreOrder: true },
       quantity: 1,
       price: 799,
       isPreOrder: true,
+      returnedQuantity: 0,
     },
   ],
   subtotal: 1699,
+  discount: 0,
+  couponCode: null,
   shippingCost: 0,
   totalAmount: 1699,
   total: 1699,
@@ -69,6 +73,9 @@ const paidOrder: OrderRecord = {
     city: 'Mumbai',
     isPreOrder: true,
   },
+  invoiceNumber: 'UG/25-26/000031',
+  returnableUntil: null,
+  returns: [],
 };
 
 const shippedOrder: OrderRecord = {

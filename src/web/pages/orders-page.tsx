@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import type { OrderRecord } from '../../shared/api/orders';
-import { formatInr } from '../../shared/money';
+import { formatInr, toPaise, toRupees } from '../../shared/money';
 import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
+import { InvoiceDownload } from '../features/orders/invoice-download';
 import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
@@ -14,6 +15,10 @@ import { useMyOrders } from '../features/orders/orders-api';
 
 function OrderCard({ order }: { order: OrderRecord }) {
   const hint = expectedDeliveryHint(order);
+  // Issue 14: what approved returns have refunded (added in paise).
+  const refundedPaise = order.returns
+    .filter((record) => record.status === 'approved')
+    .reduce((sum, record) => sum + toPaise(record.refundAmount), 0);
   const titleId = `order-${order.id}-title`;
   return (
     <li>
@@ -37,11 +42,23 @@ function OrderCard({ order }: { order: OrderRecord }) {
           <span className="text-sm text-stone-700">Total</span>
           <span className="text-lg font-extrabold text-stone-900">{formatInr(order.totalAmount)}</span>
         </div>
+        {refundedPaise > 0 && (
+          <p className="mt-1 text-right text-sm font-semibold text-green-800">
+            Refunded {formatInr(toRupees(refundedPaise))}
+          </p>
+        )}
         {hint && (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800">{hint}</p>
         )}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <ExpandableOrderTimeline events={order.events} orderNumber={order.orderNumber} />
+          {order.invoiceNumber && (
+            <InvoiceDownload
+              orderId={order.id}
+              orderNumber={order.orderNumber}
+              invoiceNumber={order.invoiceNumber}
+            />
+          )}
           <Link
             to={`/order-confirmation/${order.id}`}
             aria-label={`View details of order ${order.orderNumber}`}

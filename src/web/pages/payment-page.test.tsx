@@ -289,6 +289,37 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     });
   });
 
+  it('shows the coupon, sends its code with the order and tags the purchase with it', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    sessionStorage.setItem('couponCode', 'DIWALI100');
+    // ₹900 of items, ₹100 off, ₹50 shipping (from the value before the coupon).
+    renderPayment({ state: { ...request, orderTotal: 850, couponCode: 'DIWALI100', discount: 100 } });
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(summary.textContent).toContain('Coupon DIWALI100-₹100');
+    expect(summary.textContent).toContain('Shipping₹50');
+    expect(summary.textContent).toContain('Total₹850');
+
+    api.replies['create-order']?.push({ status: 200, body: { ...created, totalAmount: 850 } });
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹850' }));
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(api.callsTo('create-order')[0]?.body).toMatchObject({ totalAmount: 850, couponCode: 'DIWALI100' });
+
+    act(() =>
+      lastWindow().options.handler({
+        razorpay_order_id: 'order_sbx_1',
+        razorpay_payment_id: 'pay_sbx_1',
+        razorpay_signature: 'signature',
+      }),
+    );
+    await waitFor(() => expect(sessionStorage.getItem('couponCode')).toBeNull());
+    const purchase = (window.dataLayer ?? []).find(
+      (entry) =>
+        typeof entry === 'object' && entry !== null && 'event' in entry && entry.event === 'purchase',
+    );
+    expect(purchase).toMatchObject({ ecommerce: { value: 850, coupon: 'DIWALI100' } });
+  });
+
   it('says the payment was cancelled when the window is dismissed, and lets the shopper pay again', async () => {
     const user = userEvent.setup();
     const api = servePayments();

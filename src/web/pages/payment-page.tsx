@@ -8,6 +8,7 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { useCartActions } from '../features/cart/use-cart';
+import { forgetAppliedCoupon } from '../features/coupons/coupon-store';
 import { PaymentDetails } from '../features/payment/payment-details';
 import { type PaymentRequest, paymentAmounts, readPaymentRequest } from '../features/payment/payment-request';
 import { ProcessingOverlay } from '../features/payment/processing-overlay';
@@ -29,7 +30,8 @@ function PaymentForm({ request }: { request: PaymentRequest }) {
   const onPaid = useCallback(
     ({ order }: PaidOrder) => {
       clearCart();
-      // SPEC 1: purchase in INR, with the order as the transaction.
+      forgetAppliedCoupon();
+      // SPEC 1: purchase in INR, with the order as the transaction (and the coupon, issue 14).
       trackEcommerce(
         'purchase',
         request.items.map((item) => ({
@@ -39,11 +41,16 @@ function PaymentForm({ request }: { request: PaymentRequest }) {
           price: item.price,
           quantity: item.quantity,
         })),
-        { transaction_id: order.orderNumber, value: order.totalAmount, shipping },
+        {
+          transaction_id: order.orderNumber,
+          value: order.totalAmount,
+          shipping,
+          ...(request.couponCode ? { coupon: request.couponCode } : {}),
+        },
       );
       navigate(`/order-confirmation/${order.orderId}`, { replace: true, state: { paymentSuccess: true } });
     },
-    [clearCart, navigate, request.items, shipping],
+    [clearCart, navigate, request.items, request.couponCode, shipping],
   );
 
   const payer = useMemo(() => ({ name: displayName(user), email: user?.email ?? '' }), [user]);

@@ -2,6 +2,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionDetail, Product } from '../../shared/api/catalog';
+import type { ReviewPage } from '../../shared/api/reviews';
+import type { AuthApi } from '../features/auth/auth-api';
+import { AuthProvider } from '../features/auth/auth-provider';
 import { renderRoutes } from '../testing/render-routes';
 import { CollectionPage } from './collection-page';
 import { ProductPage } from './product-page';
@@ -45,6 +48,19 @@ function withoutShareSheet(clipboard: { writeText: (text: string) => Promise<voi
   Object.defineProperty(window.navigator, 'clipboard', { value: clipboard, configurable: true });
 }
 
+const guest: AuthApi = {
+  me: async () => {
+    throw new Error('no session');
+  },
+  login: async () => {
+    throw new Error('not used');
+  },
+  register: async () => {
+    throw new Error('not used');
+  },
+  logout: async () => {},
+};
+
 function renderAt(path: string) {
   const router = renderRoutes(
     [
@@ -55,6 +71,7 @@ function renderAt(path: string) {
       { path: '*', element: <p>elsewhere</p> },
     ],
     path,
+    (routes) => <AuthProvider api={guest}>{routes}</AuthProvider>,
   );
   return () => router.state.location.pathname;
 }
@@ -66,6 +83,42 @@ afterEach(() => {
 });
 
 describe('the product page', () => {
+  it('shows the reviews newest first with the average, their text as plain text', async () => {
+    const reviews: ReviewPage = {
+      data: [
+        {
+          id: 2,
+          rating: 5,
+          text: '<b>Loved it</b>\nArrived early',
+          authorName: 'Meera I.',
+          createdAt: '2031-11-02T06:00:00.000Z',
+        },
+        { id: 1, rating: 4, text: '', authorName: 'Arjun', createdAt: '2031-11-01T06:00:00.000Z' },
+      ],
+      total: 7,
+      page: 1,
+      pageSize: 5,
+      average: 4.6,
+      count: 31,
+    };
+    stubApi({ '/api/products/7': { product: bouquet }, '/api/products/7/reviews': reviews });
+    renderAt('/product/chocolate-bouquet-7');
+    const section = await screen.findByRole('region', { name: 'Ratings & Reviews' });
+    await waitFor(() => expect(section.textContent).toContain('4.6 out of 5 · 31 ratings'));
+    const items = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.textContent?.includes('Verified purchase'));
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Meera I.'),
+      expect.stringContaining('Arjun'),
+    ]);
+    // Markup in a review is shown as the characters typed, never as HTML.
+    expect(section.querySelector('b')).toBeNull();
+    expect(section.textContent).toContain('<b>Loved it</b>');
+    expect(screen.getByRole('button', { name: 'Older reviews' })).toBeTruthy();
+    expect(section.textContent).toContain('Sign in to rate and review this product.');
+  });
+
   it('shows price, mrp, discount, stock, description and tags as Features', async () => {
     stubApi({ '/api/products/7': { product: bouquet } });
     renderAt('/product/chocolate-bouquet-7');

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { clampQuantity, stockStatus } from '../../shared/cart-rules';
@@ -6,14 +7,16 @@ import { idFromSlug, productPath } from '../../shared/slug';
 import { storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState } from '../components/status-message';
+import { useAuth } from '../features/auth/auth-provider';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { trackItemView } from '../features/catalog/catalog-analytics';
-import { useProduct } from '../features/catalog/catalog-api';
+import { catalogKeys, useProduct } from '../features/catalog/catalog-api';
 import { ProductDetail, productCrumbs } from '../features/catalog/product-detail';
 import { recordProductView } from '../features/catalog/recently-viewed';
 import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { DeliveryChecker } from '../features/location/delivery-checker';
+import { ProductReviews } from '../features/reviews/product-reviews';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
 
 /** SPEC 2 /product/{name-slug}-{id}; a missing or non-numeric id sends the shopper to /products. */
@@ -27,6 +30,8 @@ export function ProductPage() {
 function ProductView({ id }: { id: number }) {
   const navigate = useNavigate();
   const { data: product, isError } = useProduct(id);
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
 
   // SPEC 4: on failure, redirect to /products.
   useEffect(() => {
@@ -72,6 +77,14 @@ function ProductView({ id }: { id: number }) {
           />
         )}
       />
+      <div className="mt-6">
+        <ProductReviews
+          productId={product.id}
+          signedIn={user !== null}
+          // A new review changes the product's average and count shown above and in its JSON-LD.
+          onReviewed={() => void queryClient.invalidateQueries({ queryKey: catalogKeys.product(product.id) })}
+        />
+      </div>
       <div className="mt-10">
         <RecentlyViewedRow excludeId={product.id} />
       </div>

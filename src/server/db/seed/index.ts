@@ -33,6 +33,25 @@ export type SeedOptions = {
 };
 
 /** Rows added by this call; `skipped` when there was nothing to seed. */
+/**
+ * Issue 14: demo HSN codes and GST rates of the seeded categories (basis points), printed on tax
+ * invoices; the owner corrects them in the back office. Others get the column defaults.
+ */
+const CATEGORY_TAX: Readonly<Record<string, { hsnCode: string; gstRateBp: number }>> = {
+  'birthday-return-gifts': { hsnCode: '9503', gstRateBp: 1200 },
+  'kids-party-favours': { hsnCode: '9503', gstRateBp: 1200 },
+  'wedding-favours': { hsnCode: '7418', gstRateBp: 1200 },
+  housewarming: { hsnCode: '6913', gstRateBp: 1200 },
+  'pooja-essentials': { hsnCode: '7418', gstRateBp: 1200 },
+  'diwali-gifts': { hsnCode: '9505', gstRateBp: 1200 },
+  rakhi: { hsnCode: '5609', gstRateBp: 500 },
+  'baby-shower': { hsnCode: '6111', gstRateBp: 500 },
+  'corporate-gifts': { hsnCode: '4820', gstRateBp: 1800 },
+  'personalised-gifts': { hsnCode: '4911', gstRateBp: 1800 },
+  'festive-hampers': { hsnCode: '2106', gstRateBp: 1800 },
+  'thank-you-gifts': { hsnCode: '4909', gstRateBp: 1200 },
+};
+
 export type SeedSummary = {
   categories: number;
   products: number;
@@ -156,7 +175,12 @@ async function seedCatalogue(
   // Categories an admin created before any product stay as they are (the slug is unique).
   const insertedCategories = await tx
     .insert(categories)
-    .values(categorySeeds.map(({ motif: _motif, ...category }) => category))
+    .values(
+      categorySeeds.map(({ motif: _motif, ...category }) => ({
+        ...category,
+        ...CATEGORY_TAX[category.slug],
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: categories.id });
   const categoryIds = new Map(

@@ -132,12 +132,15 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
         description: categories.description,
         image: categories.image,
         sortOrder: categories.sortOrder,
+        hsnCode: categories.hsnCode,
+        gstRateBp: categories.gstRateBp,
         productCount: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`,
       })
       .from(categories)
       .where(eq(categories.id, id));
     if (!row) throw notFound(CATEGORY_NOT_FOUND);
-    return { ...row, productCount: Number(row.productCount) };
+    const { gstRateBp, ...rest } = row;
+    return { ...rest, gstRate: gstRateBp / 100, productCount: Number(row.productCount) };
   }
 
   async function collectionsWhere(where: SQL | undefined): Promise<AdminCollection[]> {
@@ -262,6 +265,10 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
     async createCategory(input: NewAdminCategory): Promise<AdminCategory> {
       try {
         const created = await catalog.createCategory(input);
+        await db
+          .update(categories)
+          .set({ hsnCode: input.hsnCode, gstRateBp: Math.round(input.gstRate * 100) })
+          .where(eq(categories.id, created.id));
         return category(created.id);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('A category with this name already exists');
@@ -275,8 +282,10 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
      */
     async updateCategory(id: number, changes: AdminCategoryChanges): Promise<AdminCategory> {
       const before = await category(id);
-      if (Object.keys(changes).length > 0) {
-        await db.update(categories).set(changes).where(eq(categories.id, id));
+      const { gstRate, ...columns } = changes;
+      const values = gstRate === undefined ? columns : { ...columns, gstRateBp: Math.round(gstRate * 100) };
+      if (Object.keys(values).length > 0) {
+        await db.update(categories).set(values).where(eq(categories.id, id));
       }
       if (changes.name !== undefined && changes.name !== before.name) {
         await db.execute(sql`

@@ -15,9 +15,11 @@ import type { Clock } from '../../app';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, payments, users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
+import type { CouponService } from '../coupons/coupon-service';
+import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
-import { addressOf, type OrderRow, orderRecordsOf } from '../orders/order-records';
+import { addressOf, deliveredAtOf, type OrderRow, orderRecordsOf } from '../orders/order-records';
 import { isOrderId } from '../orders/order-service';
 import { releaseReservation } from '../orders/stock';
 import { orderStatusMail } from './status-mail';
@@ -37,10 +39,14 @@ export function createAdminOrderService({
   db,
   clock,
   store,
+  invoices,
+  coupons,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
+  invoices: InvoiceService;
+  coupons: CouponService;
 }) {
   async function orderRow(orderId: string): Promise<OrderRow> {
     const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
@@ -48,23 +54,12 @@ export function createAdminOrderService({
     return row;
   }
 
-  /** When the order was last delivered (its latest 'delivered' event), for the return window. */
-  async function deliveredAt(orderId: string): Promise<Date | null> {
-    const [event] = await db
-      .select({ createdAt: orderEvents.createdAt })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'delivered')))
-      .orderBy(desc(orderEvents.createdAt))
-      .limit(1);
-    return event?.createdAt ?? null;
-  }
-
   /** The status machine's next steps, less a return once the window has closed. */
   async function allowedNext(row: OrderRow): Promise<OrderStatus[]> {
     if (!isOrderStatus(row.status)) return [];
     const next = [...nextStatuses(row.status)];
     if (row.status !== 'delivered') return next;
-    const delivered = (await deliveredAt(row.id)) ?? row.updatedAt;
+    const delivered = (await deliveredAtOf(db, row.id)) ?? row.updatedAt;
     return isWithinReturnWindow(delivered, clock.now())
       ? next
       : next.filter((status) => status !== 'returned');
@@ -148,6 +143,11 @@ export function createAdminOrderService({
         payments: paymentRows.map((payment) => ({
           status: payment.status,
           amount: toRupees(payment.amountPaise),
+          refunded: toRupees(
+            payment.status === 'refunded'
+              ? Math.max(payment.refundedPaise, payment.amountPaise)
+              : payment.refundedPaise,
+          ),
           method: payment.method,
           providerPaymentId: payment.providerPaymentId,
           createdAt: payment.createdAt.toISOString(),
@@ -180,6 +180,9 @@ export function createAdminOrderService({
           .returning({ id: orders.id });
         if (!changed) throw conflict('The order changed meanwhile. Please reload it.');
         if (to === 'cancelled') await releaseReservation(tx, row.id);
+        // An order cancelled before it was paid gives its coupon use back, as an expired one does.
+        if (to === 'cancelled' && !row.paidAt) await coupons.release(tx, row.id);
+        if (to === 'paid') await invoices.issue(tx, row.id, now);
         await tx
           .insert(orderEvents)
           .values({ orderId: row.id, status: to, note, actor: 'admin', createdAt: now });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { ORDER_STATUSES } from '../../../shared/order-status';
 import type { Database } from '../../db/client';
 import { registerTestUser } from '../auth/test-accounts';
 import { createOrPromoteAdmin } from './admin-accounts';
@@ -55,4 +56,32 @@ export function registeredRoutes(app: FastifyInstance): { method: string; url: s
     }
   }
   return found;
+}
+
+/** The status machine's steps from an unpaid order to its delivery (DESIGN 4). */
+export const STEPS_TO_DELIVERED = ORDER_STATUSES.slice(
+  ORDER_STATUSES.indexOf('paid'),
+  ORDER_STATUSES.indexOf('delivered') + 1,
+);
+
+/** Moves an order through the back office's status changes, failing on any refusal. */
+export async function moveOrderAlong(
+  app: FastifyInstance,
+  adminHeaders: Record<string, string>,
+  orderId: string,
+  statuses: readonly string[],
+) {
+  for (const status of statuses) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status`,
+      headers: adminHeaders,
+      payload: { status, note: '' },
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(
+        `Moving order ${orderId} to ${status} failed with ${response.statusCode}: ${response.body}`,
+      );
+    }
+  }
 }

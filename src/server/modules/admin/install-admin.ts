@@ -21,6 +21,8 @@ export function createAdminServices(app: FastifyInstance): AdminServices {
         supportEmail: config.SUPPORT_EMAIL,
         publicUrl: config.PUBLIC_URL,
       },
+      invoices: app.invoices,
+      coupons: app.coupons,
     }),
     catalog: createAdminCatalogService({ db, catalog: app.catalog }),
     reports: createAdminReportService({ db, clock }),

@@ -30,7 +30,27 @@ import {
   NewAdminCollection,
   NewAdminProduct,
 } from '../../../shared/api/admin';
+import {
+  AdminCouponChanges,
+  AdminCouponList,
+  AdminCouponResponse,
+  NewAdminCoupon,
+} from '../../../shared/api/coupons';
+import {
+  AdminReturnList,
+  AdminReturnQuery,
+  DecideReturn,
+  ReturnIdParams,
+  ReturnResponse,
+} from '../../../shared/api/returns';
+import {
+  AdminReviewChanges,
+  AdminReviewIdParams,
+  AdminReviewList,
+  AdminReviewQuery,
+} from '../../../shared/api/reviews';
 import { invalid } from '../../errors';
+import { sendInvoicePdf } from '../invoices/routes';
 import { MAIL_EVERY_MS } from '../orders/install-orders';
 import { readJobQueues, readStuckWebhooks } from '../orders/job-queues';
 import { createAdminServices } from './install-admin';
@@ -65,6 +85,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders/:id/status',
     { schema: { params: AdminOrderIdParams, body: ChangeOrderStatus, response: { 200: AdminOrderDetail } } },
     (req) => admin.orders.changeStatus(req.params.id, req.body.status, req.body.note),
+  );
+
+  app.get('/admin/orders/:id/invoice.pdf', { schema: { params: AdminOrderIdParams } }, async (req, reply) =>
+    sendInvoicePdf(reply, await app.invoices.forAdmin(req.params.id)),
   );
 
   // ---- Products ----
@@ -168,6 +192,53 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ collection: await admin.catalog.updateCollection(req.params.id, req.body) }),
+  );
+
+  // ---- Coupons (issue 14) ----
+  app.get('/admin/coupons', { schema: { response: { 200: AdminCouponList } } }, async () => ({
+    data: await app.coupons.list(),
+  }));
+  app.post(
+    '/admin/coupons',
+    { schema: { body: NewAdminCoupon, response: { 201: AdminCouponResponse } } },
+    async (req, reply) => reply.code(201).send({ coupon: await app.coupons.create(req.body) }),
+  );
+  app.patch(
+    '/admin/coupons/:id',
+    { schema: { params: AdminIdParams, body: AdminCouponChanges, response: { 200: AdminCouponResponse } } },
+    async (req) => ({ coupon: await app.coupons.update(req.params.id, req.body) }),
+  );
+
+  // ---- Returns (issue 14) ----
+  app.get(
+    '/admin/returns',
+    { schema: { querystring: AdminReturnQuery, response: { 200: AdminReturnList } } },
+    (req) => app.returns.adminList(req.query),
+  );
+  app.post(
+    '/admin/returns/:id/approve',
+    { schema: { params: ReturnIdParams, body: DecideReturn, response: { 200: ReturnResponse } } },
+    async (req) => ({ return: await app.returns.approve(req.params.id, req.body.note) }),
+  );
+  app.post(
+    '/admin/returns/:id/reject',
+    { schema: { params: ReturnIdParams, body: DecideReturn, response: { 200: ReturnResponse } } },
+    async (req) => ({ return: await app.returns.reject(req.params.id, req.body.note) }),
+  );
+
+  // ---- Reviews (issue 14) ----
+  app.get(
+    '/admin/reviews',
+    { schema: { querystring: AdminReviewQuery, response: { 200: AdminReviewList } } },
+    (req) => app.reviews.adminList(req.query),
+  );
+  app.patch(
+    '/admin/reviews/:id',
+    { schema: { params: AdminReviewIdParams, body: AdminReviewChanges } },
+    async (req, reply) => {
+      await app.reviews.setHidden(req.params.id, req.body.hidden);
+      return reply.code(204).send();
+    },
   );
 
   // ---- Dashboard and outbox ----

@@ -144,6 +144,8 @@ describe('the order confirmation e-mail', () => {
       { name: 'Personalised <Name> Board', quantity: 1, pricePaise: 10_000_00, isPreOrder: true },
     ],
     subtotalPaise: 1_00_000_00,
+    discountPaise: 0,
+    couponCode: null,
     shippingPaise: 0,
     totalPaise: 1_00_000_00,
     shippingAddress: {

@@ -10,6 +10,9 @@ export type MailOrder = {
   customerEmail: string;
   items: { name: string; quantity: number; pricePaise: number; isPreOrder: boolean }[];
   subtotalPaise: number;
+  /** Issue 14: the coupon's discount, 0 without one. */
+  discountPaise: number;
+  couponCode: string | null;
   shippingPaise: number;
   totalPaise: number;
   shippingAddress: AddressForm;
@@ -51,6 +54,10 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     : null;
   const link = orderLink(store, order);
   const shipping = order.shippingPaise === 0 ? 'Free' : formatPaise(order.shippingPaise);
+  const discount =
+    order.discountPaise > 0
+      ? { label: `Coupon ${order.couponCode ?? ''}`.trim(), amount: `-${formatPaise(order.discountPaise)}` }
+      : null;
 
   const text = [
     `Hello ${order.customerName},`,
@@ -61,6 +68,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     ...itemLines.map((line) => `  ${line}`),
     '',
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
+    ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
     `Shipping: ${shipping}`,
     `Total: ${formatPaise(order.totalPaise)}`,
     '',
@@ -84,6 +92,11 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
         `<tr><td>${item.quantity} x ${escapeHtml(item.name)}${item.isPreOrder ? ' (Pre-Order)' : ''}</td><td align="right">${escapeHtml(formatPaise(item.pricePaise * item.quantity))}</td></tr>`,
     ),
     `<tr><td>Subtotal</td><td align="right">${escapeHtml(formatPaise(order.subtotalPaise))}</td></tr>`,
+    ...(discount
+      ? [
+          `<tr><td>${escapeHtml(discount.label)}</td><td align="right">${escapeHtml(discount.amount)}</td></tr>`,
+        ]
+      : []),
     `<tr><td>Shipping</td><td align="right">${escapeHtml(shipping)}</td></tr>`,
     `<tr><td><strong>Total</strong></td><td align="right"><strong>${escapeHtml(formatPaise(order.totalPaise))}</strong></td></tr>`,
     '</table>',

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { shippingRulesFromRupees } from '../../../shared/shipping';
+import { type CouponService, createCouponService } from '../coupons/coupon-service';
+import { createInvoiceService, type InvoiceService } from '../invoices/invoice-service';
 import { createMailWorker, type MailWorker } from '../mail/mail-outbox';
 import { mailSenderFor, mailTransportFor } from '../mail/mail-transport';
 import { createPaymentService, type PaymentService } from '../payments/payment-service';
 import type { PaymentProvider } from '../payments/providers/payment-provider';
 import type { SandboxProvider } from '../payments/providers/sandbox-provider';
 import { createPaymentProvider } from '../payments/providers/select-provider';
+import { createReturnService, type ReturnService } from '../returns/return-service';
 import { scheduleBackgroundJobs } from './background-jobs';
 import { createOrderService, type OrderService } from './order-service';
 
@@ -17,6 +20,9 @@ declare module 'fastify' {
     /** The built-in provider's own side (signing), when it is the configured provider. */
     sandboxProvider: SandboxProvider | null;
     mailWorker: MailWorker;
+    coupons: CouponService;
+    invoices: InvoiceService;
+    returns: ReturnService;
   }
 }
 
@@ -34,10 +40,22 @@ export function installOrders(app: FastifyInstance) {
     app.log.warn('RAZORPAY_WEBHOOK_SECRET is not set: payment webhooks will be refused');
   }
 
+  const coupons = createCouponService({ db, clock });
+  const invoices = createInvoiceService({
+    db,
+    seller: {
+      legalName: config.STORE_LEGAL_NAME,
+      address: config.STORE_ADDRESS,
+      state: config.STORE_STATE,
+      gstin: config.STORE_GSTIN,
+      prefix: config.INVOICE_PREFIX,
+    },
+  });
   const orders = createOrderService({
     db,
     clock,
     provider,
+    coupons,
     // DESIGN 4: the same configured rule the cart's shipping quote uses.
     shippingRules: shippingRulesFromRupees({
       freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
@@ -52,6 +70,7 @@ export function installOrders(app: FastifyInstance) {
     clock,
     provider,
     orderService: orders,
+    invoices,
     store: { storeName: config.STORE_NAME, supportEmail: config.SUPPORT_EMAIL, publicUrl: config.PUBLIC_URL },
     log: app.log,
   });
@@ -68,6 +87,23 @@ export function installOrders(app: FastifyInstance) {
   app.decorate('paymentProvider', provider);
   app.decorate('sandboxProvider', sandbox);
   app.decorate('mailWorker', mailWorker);
+  app.decorate('coupons', coupons);
+  app.decorate('invoices', invoices);
+  app.decorate(
+    'returns',
+    createReturnService({
+      db,
+      clock,
+      provider,
+      orderService: orders,
+      store: {
+        storeName: config.STORE_NAME,
+        supportEmail: config.SUPPORT_EMAIL,
+        publicUrl: config.PUBLIC_URL,
+      },
+      onStockChanged: () => app.catalog.stockChanged(),
+    }),
+  );
 
   if (config.BACKGROUND_JOBS) {
     scheduleBackgroundJobs(app, [

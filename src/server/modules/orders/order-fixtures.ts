@@ -7,6 +7,7 @@ import { quoteShippingPaise } from '../../../shared/shipping';
 import type { Database } from '../../db/client';
 import { categories, pincodes, products, sessions, users } from '../../db/schema';
 import { tokenHashOf } from '../auth/auth-service';
+import { sandboxId } from '../payments/providers/sandbox-provider';
 
 // For the tests of orders and payments: real rows in the test database, orders through the API.
 
@@ -45,7 +46,7 @@ export async function seedPincodes(database: Database) {
 
 let productCounter = 0;
 
-export type TestProduct = { id: number; name: string; pricePaise: number };
+export type TestProduct = { id: number; name: string; pricePaise: number; categoryId: number };
 
 /** A product of its own for one test, so tests in a file never share stock. */
 export async function createTestProduct(
@@ -57,14 +58,12 @@ export async function createTestProduct(
     allowPreOrder: boolean;
     minQuantity: number;
     archived: boolean;
+    /** The product's category by name (made when missing); 'Return Gifts' by default. */
+    category: string;
   }> = {},
 ): Promise<TestProduct> {
   productCounter += 1;
-  const [category] = await database.db
-    .insert(categories)
-    .values({ name: 'Return Gifts', slug: 'return-gifts' })
-    .onConflictDoUpdate({ target: categories.slug, set: { name: 'Return Gifts' } })
-    .returning({ id: categories.id });
+  const category = await testCategory(database, fields.category ?? 'Return Gifts');
   const name = fields.name ?? `Brass Diya Set ${productCounter}`;
   const [row] = await database.db
     .insert(products)
@@ -73,14 +72,30 @@ export async function createTestProduct(
       slug: `test-product-${productCounter}`,
       image: `/uploads/products/${productCounter}.webp`,
       pricePaise: toPaise(fields.priceRupees ?? 300),
-      categoryId: category!.id,
+      categoryId: category.id,
       stock: fields.stock ?? 20,
       allowPreOrder: fields.allowPreOrder ?? false,
       minQuantity: fields.minQuantity ?? 1,
       archived: fields.archived ?? false,
     })
-    .returning({ id: products.id, name: products.name, pricePaise: products.pricePaise });
+    .returning({
+      id: products.id,
+      name: products.name,
+      pricePaise: products.pricePaise,
+      categoryId: products.categoryId,
+    });
   return row!;
+}
+
+/** A category by name, made on first use. */
+export async function testCategory(database: Database, name: string): Promise<{ id: number }> {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const [category] = await database.db
+    .insert(categories)
+    .values({ name, slug })
+    .onConflictDoUpdate({ target: categories.slug, set: { name } })
+    .returning({ id: categories.id });
+  return category!;
 }
 
 export type Line = { product: TestProduct; quantity: number; inStock?: boolean; allowPreOrder?: boolean };
@@ -93,7 +108,7 @@ export function totalFor(lines: readonly Line[]): number {
 
 export function orderBody(
   lines: readonly Line[],
-  overrides: Partial<{ totalAmount: number; shippingAddress: AddressForm }> = {},
+  overrides: Partial<{ totalAmount: number; shippingAddress: AddressForm; couponCode: string }> = {},
 ) {
   return {
     items: lines.map((line) => ({
@@ -105,6 +120,7 @@ export function orderBody(
     })),
     totalAmount: overrides.totalAmount ?? totalFor(lines),
     shippingAddress: overrides.shippingAddress ?? TEST_ADDRESS,
+    ...(overrides.couponCode ? { couponCode: overrides.couponCode } : {}),
   };
 }
 
@@ -112,13 +128,17 @@ export async function postOrder(
   app: FastifyInstance,
   headers: Record<string, string>,
   lines: readonly Line[],
-  options: { idempotencyKey?: string; totalAmount?: number } = {},
+  options: { idempotencyKey?: string; totalAmount?: number; couponCode?: string; address?: AddressForm } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: '/api/payments/create-order',
     headers: { ...headers, ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
-    payload: orderBody(lines, options.totalAmount === undefined ? {} : { totalAmount: options.totalAmount }),
+    payload: orderBody(lines, {
+      ...(options.totalAmount === undefined ? {} : { totalAmount: options.totalAmount }),
+      ...(options.couponCode ? { couponCode: options.couponCode } : {}),
+      ...(options.address ? { shippingAddress: options.address } : {}),
+    }),
   });
 }
 
@@ -127,8 +147,9 @@ export async function placeOrder(
   app: FastifyInstance,
   headers: Record<string, string>,
   lines: readonly Line[],
+  options: Parameters<typeof postOrder>[3] = {},
 ): Promise<CreateOrderResponse> {
-  const response = await postOrder(app, headers, lines);
+  const response = await postOrder(app, headers, lines, options);
   if (response.statusCode !== 200) {
     throw new Error(`create-order failed with ${response.statusCode}: ${response.body}`);
   }
@@ -167,4 +188,27 @@ export async function createBuyers(database: Database, count: number, now: Date)
     })),
   );
   return buyers.map((buyer) => ({ headers: { authorization: `Bearer ${buyer.token}` } }));
+}
+
+/** Pays an order through the sandbox provider's signed checkout answer, as its window does. */
+export async function payOrder(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  created: CreateOrderResponse,
+) {
+  const paymentId = sandboxId('pay');
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/payments/verify-payment',
+    headers,
+    payload: {
+      razorpay_order_id: created.order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: app.sandboxProvider!.signPayment(created.order.id, paymentId),
+      orderId: created.orderId,
+    },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`verify-payment failed with ${response.statusCode}: ${response.body}`);
+  }
 }

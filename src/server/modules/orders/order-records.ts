@@ -1,9 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
 import { toRupees } from '../../../shared/money';
+import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, type orders, products } from '../../db/schema';
+import { invoices, orderEvents, orderItems, type orders, products } from '../../db/schema';
+import { returnsByOrder } from '../returns/return-records';
 import type { Tx } from './stock';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -20,11 +22,36 @@ export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): Del
   return parsed.success ? parsed.data : null;
 };
 
-/** SPEC 3 orders with their lines and timelines, in the order of `rows`; three queries in all. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the order was last delivered (its latest 'delivered' event), for the return window. */
+export async function deliveredAtOf(db: Db | Tx, orderId: string): Promise<Date | null> {
+  const [event] = await db
+    .select({ createdAt: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'delivered')))
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(1);
+  return event?.createdAt ?? null;
+}
+
+/** Issue 14: 7 days after the latest delivery, for a delivered (or partly returned) order. */
+function returnableUntil(
+  status: string,
+  events: readonly { status: string; createdAt: Date }[],
+): string | null {
+  if (status !== 'delivered' && status !== 'returned') return null;
+  const delivered = events.filter((event) => event.status === 'delivered').at(-1);
+  return delivered
+    ? new Date(delivered.createdAt.getTime() + RETURN_WINDOW_DAYS * DAY_MS).toISOString()
+    : null;
+}
+
+/** SPEC 3 orders with their lines, timelines and invoice numbers, in the order of `rows`. */
 export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events] = await Promise.all([
+  const [lines, events, issued, returns] = await Promise.all([
     db
       .select({
         orderId: orderItems.orderId,
@@ -34,6 +61,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
         pricePaise: orderItems.pricePaise,
         quantity: orderItems.quantity,
         isPreOrder: orderItems.isPreOrder,
+        returnedQuantity: orderItems.returnedQuantity,
         stock: products.stock,
         allowPreOrder: products.allowPreOrder,
       })
@@ -51,7 +79,13 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select({ orderId: invoices.orderId, number: invoices.number })
+      .from(invoices)
+      .where(inArray(invoices.orderId, ids)),
+    returnsByOrder(db, ids),
   ]);
+  const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
 
   return rows.map((row) => {
     const createdAt = row.createdAt.toISOString();
@@ -78,8 +112,11 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
           quantity: line.quantity,
           price: toRupees(line.pricePaise),
           isPreOrder: line.isPreOrder,
+          returnedQuantity: line.returnedQuantity,
         })),
       subtotal: toRupees(row.subtotalPaise),
+      discount: toRupees(row.discountPaise),
+      couponCode: row.couponCode,
       shippingCost: toRupees(row.shippingPaise),
       totalAmount: total,
       total,
@@ -93,6 +130,12 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
           createdAt: event.createdAt.toISOString(),
         })),
       deliveryEstimate: deliveryEstimateOf(row),
+      invoiceNumber: invoiceNumbers.get(row.id) ?? null,
+      returnableUntil: returnableUntil(
+        row.status,
+        events.filter((event) => event.orderId === row.id),
+      ),
+      returns: returns.get(row.id) ?? [],
     };
   });
 }

@@ -19,6 +19,7 @@ import type { Clock } from '../../app';
 import { type Db, rowsOf } from '../../db/client';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
+import type { AppliedCoupon, CouponService } from '../coupons/coupon-service';
 import type { PaymentProvider } from '../payments/providers/payment-provider';
 import { addressOf, type OrderRow, orderRecordsOf } from './order-records';
 import { releaseReservation, reserveStock } from './stock';
@@ -38,7 +39,7 @@ const MY_ORDERS_LIMIT = 200;
 const SWEEP_BATCH = 200;
 
 /** The Postgres unique violation behind a Drizzle error, on both drivers. */
-function violatedConstraint(error: unknown): string | null {
+export function violatedConstraint(error: unknown): string | null {
   for (
     let current = error;
     current && typeof current === 'object';
@@ -77,6 +78,7 @@ export function createOrderService({
   db,
   clock,
   provider,
+  coupons,
   shippingRules,
   lookupDelivery,
   expiryMinutes,
@@ -85,6 +87,7 @@ export function createOrderService({
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
+  coupons: CouponService;
   shippingRules: ShippingRules;
   lookupDelivery: DeliveryLookup;
   expiryMinutes: number;
@@ -111,6 +114,7 @@ export function createOrderService({
       lines.length === sent.size &&
       lines.every((line) => sent.get(line.productId) === line.quantity) &&
       toPaise(payload.totalAmount) === existing.totalPaise &&
+      (payload.couponCode ?? null) === existing.couponCode &&
       sameAddress(payload.shippingAddress, addressOf(existing));
     if (!sameBody) throw conflict(PAYMENT_MESSAGES.idempotencyKeyReused);
     if (existing.status !== 'pending') {
@@ -165,6 +169,7 @@ export function createOrderService({
         name: products.name,
         image: products.image,
         pricePaise: products.pricePaise,
+        categoryId: products.categoryId,
         stock: products.stock,
         allowPreOrder: products.allowPreOrder,
         minQuantity: products.minQuantity,
@@ -197,6 +202,7 @@ export function createOrderService({
         name: product.name,
         image: product.image,
         pricePaise: product.pricePaise,
+        categoryId: product.categoryId,
         quantity: item.quantity,
         isPreOrder,
       };
@@ -216,8 +222,14 @@ export function createOrderService({
     const lines = await priceLines(payload);
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
     const subtotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+    // Issue 14: the coupon is checked and its discount worked out again here, never taken from
+    // the client. Shipping follows the cart's value before the discount, as the cart quoted it.
+    const coupon: AppliedCoupon | null = payload.couponCode
+      ? await coupons.apply(userId, payload.couponCode, lines)
+      : null;
+    const discountPaise = coupon?.discountPaise ?? 0;
     const { shippingFeePaise } = quoteShippingPaise(subtotalPaise, shippingRules);
-    const totalPaise = subtotalPaise + shippingFeePaise;
+    const totalPaise = subtotalPaise - discountPaise + shippingFeePaise;
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
     const address = payload.shippingAddress;
@@ -251,6 +263,8 @@ export function createOrderService({
             status: 'pending',
             subtotalPaise,
             shippingPaise: shippingFeePaise,
+            discountPaise,
+            couponCode: coupon?.code ?? null,
             totalPaise,
             currency: 'INR',
             shippingAddress: address,
@@ -264,13 +278,15 @@ export function createOrderService({
           })
           .returning();
         if (!created) throw new Error('Inserting an order returned no row');
+        if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
         await tx.insert(orderItems).values(
-          lines.map((line) => ({
+          lines.map((line, index) => ({
             orderId: created.id,
             productId: line.productId,
             name: line.name,
             image: line.image,
             pricePaise: line.pricePaise,
+            discountPaise: coupon?.lineDiscountsPaise[index] ?? 0,
             quantity: line.quantity,
             isPreOrder: line.isPreOrder,
             reservedQuantity: line.isPreOrder ? 0 : line.quantity,
@@ -349,6 +365,7 @@ export function createOrderService({
             .returning({ id: orders.id });
           if (!row) return false;
           await releaseReservation(tx, id);
+          await coupons.release(tx, id);
           await tx
             .insert(orderEvents)
             .values({ orderId: id, status: 'cancelled', note: ORDER_EXPIRED_NOTE, createdAt: now });

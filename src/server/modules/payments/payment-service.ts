@@ -13,6 +13,7 @@ import type { Clock } from '../../app';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, payments, users, webhookEvents } from '../../db/schema';
 import { conflict, invalid } from '../../errors';
+import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail, retryDelayMs } from '../mail/mail-outbox';
 import {
   type MailOrder,
@@ -91,6 +92,7 @@ export function createPaymentService({
   clock,
   provider,
   orderService,
+  invoices,
   store,
   log,
 }: {
@@ -98,6 +100,8 @@ export function createPaymentService({
   clock: Clock;
   provider: PaymentProvider;
   orderService: OrderService;
+  /** Issue 14: every paid order gets its GST tax invoice in the transaction that marks it paid. */
+  invoices: InvoiceService;
   store: StoreIdentity;
   log: FastifyBaseLogger;
 }) {
@@ -124,6 +128,8 @@ export function createPaymentService({
       customerEmail: customer?.email ?? '',
       items,
       subtotalPaise: order.subtotalPaise,
+      discountPaise: order.discountPaise,
+      couponCode: order.couponCode,
       shippingPaise: order.shippingPaise,
       totalPaise: order.totalPaise,
       shippingAddress: address,
@@ -149,6 +155,7 @@ export function createPaymentService({
       .returning({ id: orders.id });
     if (!paid) return false;
     await addEvent(tx, order.id, 'paid', note);
+    await invoices.issue(tx, order.id, now);
     await enqueueMail(tx, orderConfirmationMail(await mailOrderOf(tx, order), store), now);
     return true;
   }

@@ -19,7 +19,15 @@ import type {
   NewAdminCollection,
   NewAdminProduct,
 } from '../../../shared/api/admin';
-import { ApiError, apiRequest, readToken } from '../../api/client';
+import type {
+  AdminCoupon,
+  AdminCouponChanges,
+  AdminCouponList,
+  NewAdminCouponInput,
+} from '../../../shared/api/coupons';
+import type { AdminReturnList, ReturnRecord } from '../../../shared/api/returns';
+import type { AdminReviewList } from '../../../shared/api/reviews';
+import { ApiError, apiRequest, downloadFile, invoiceFileName, readToken } from '../../api/client';
 
 export type OrderFilters = { status?: string; from?: string; to?: string; q?: string; page: number };
 export type ProductFilters = { q?: string; archived: 'true' | 'false' | 'all'; page: number };
@@ -35,6 +43,9 @@ const keys = {
   dashboard: ['admin', 'dashboard'] as const,
   outbox: (page: number) => ['admin', 'outbox', page] as const,
   jobs: ['admin', 'jobs'] as const,
+  coupons: ['admin', 'coupons'] as const,
+  reviews: (page: number) => ['admin', 'reviews', page] as const,
+  returns: (status: string, page: number) => ['admin', 'returns', status, page] as const,
 };
 
 export function useDashboard() {
@@ -145,22 +156,10 @@ export function useUploadProductImage(id: number) {
   });
 }
 
-/** Fetches with the admin's token (a plain link would not send it) and saves the file. */
-export async function downloadProductsCsv(): Promise<void> {
-  const token = readToken();
-  const response = await fetch('/api/admin/products/export.csv', {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  }).catch(() => {
-    throw new ApiError(0, 'Network error. Please check your connection.');
-  });
-  if (!response.ok) throw new ApiError(response.status, 'The export failed. Please try again.');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'products.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
+export const downloadProductsCsv = () => downloadFile('/admin/products/export.csv', 'products.csv');
+
+export const downloadAdminInvoice = (orderId: string, invoiceNumber: string) =>
+  downloadFile(`/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, invoiceFileName(invoiceNumber));
 
 export function useImportProducts() {
   const client = useQueryClient();
@@ -245,6 +244,70 @@ export function useJobs() {
     queryFn: ({ signal }) => apiRequest<AdminJobs>('/admin/jobs', { signal }),
     refetchInterval: 15_000,
     staleTime: 0,
+  });
+}
+
+export function useAdminCoupons() {
+  return useQuery({
+    queryKey: keys.coupons,
+    queryFn: async ({ signal }) => (await apiRequest<AdminCouponList>('/admin/coupons', { signal })).data,
+    staleTime: 0,
+  });
+}
+
+export function useSaveCoupon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: NewAdminCouponInput | AdminCouponChanges }) =>
+      apiRequest<{ coupon: AdminCoupon }>(id === null ? '/admin/coupons' : `/admin/coupons/${id}`, {
+        method: id === null ? 'POST' : 'PATCH',
+        body,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.coupons }),
+  });
+}
+
+export function useAdminReviews(page: number) {
+  return useQuery({
+    queryKey: keys.reviews(page),
+    queryFn: ({ signal }) => apiRequest<AdminReviewList>('/admin/reviews', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useHideReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: number; hidden: boolean }) =>
+      apiRequest<void>(`/admin/reviews/${id}`, { method: 'PATCH', body: { hidden } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'reviews'] }),
+  });
+}
+
+export function useAdminReturns(status: string, page: number) {
+  return useQuery({
+    queryKey: keys.returns(status, page),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminReturnList>('/admin/returns', { query: { status, page }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useDecideReturn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) =>
+      apiRequest<{ return: ReturnRecord }>(`/admin/returns/${id}/${decision}`, {
+        method: 'POST',
+        body: { note },
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['admin', 'returns'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'order'] });
+      void client.invalidateQueries({ queryKey: keys.dashboard });
+    },
   });
 }
 

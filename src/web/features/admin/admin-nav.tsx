@@ -6,6 +6,9 @@ const LINKS = [
   { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/collections', label: 'Collections', end: false },
+  { to: '/admin/returns', label: 'Returns', end: false },
+  { to: '/admin/coupons', label: 'Coupons', end: false },
+  { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/bulk-enquiries', label: 'Bulk enquiries', end: false },
   { to: '/admin/outbox', label: 'Outbox', end: false },
 ];

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminCategory } from '../../../shared/api/admin';
+import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../../../shared/gst';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminCategories, useSaveCategory } from './admin-api';
@@ -11,10 +12,15 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
   const [name, setName] = useState(category?.name ?? '');
   const [description, setDescription] = useState(category?.description ?? '');
   const [sortOrder, setSortOrder] = useState(String(category?.sortOrder ?? 0));
+  const [hsnCode, setHsnCode] = useState(category?.hsnCode ?? '9505');
+  const [gstRate, setGstRate] = useState(String(category?.gstRate ?? DEFAULT_GST_RATE_BP / 100));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { id: category?.id ?? null, body: { name, description, sortOrder: Number(sortOrder) || 0 } },
+      {
+        id: category?.id ?? null,
+        body: { name, description, sortOrder: Number(sortOrder) || 0, hsnCode, gstRate: Number(gstRate) },
+      },
       {
         onSuccess: () => {
           if (!category) {
@@ -27,7 +33,7 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
     );
   };
   return (
-    <form onSubmit={submit} className="grid gap-2 sm:grid-cols-[2fr_3fr_1fr_auto] sm:items-end">
+    <form onSubmit={submit} className="grid gap-2 sm:grid-cols-[2fr_3fr_1fr_1fr_1fr_auto] sm:items-end">
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-name`} className="text-sm font-semibold text-stone-800">
           Category name
@@ -63,11 +69,40 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
           onChange={(e) => setSortOrder(e.target.value)}
         />
       </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-hsn`} className="text-sm font-semibold text-stone-800">
+          HSN code
+        </label>
+        <input
+          id={`${id}-hsn`}
+          inputMode="numeric"
+          className={inputClass}
+          value={hsnCode}
+          onChange={(e) => setHsnCode(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-gst`} className="text-sm font-semibold text-stone-800">
+          GST rate
+        </label>
+        <select
+          id={`${id}-gst`}
+          className={inputClass}
+          value={gstRate}
+          onChange={(e) => setGstRate(e.target.value)}
+        >
+          {GST_RATES_BP.map((rate) => (
+            <option key={rate} value={String(rate / 100)}>
+              {rate / 100}%
+            </option>
+          ))}
+        </select>
+      </div>
       <Button type="submit" disabled={save.isPending}>
         {category ? 'Save' : 'Add category'}
       </Button>
       {save.error && (
-        <div className="sm:col-span-4">
+        <div className="sm:col-span-6">
           <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>
         </div>
       )}
@@ -98,7 +133,8 @@ export function CategoriesView() {
                     <div>
                       <p className="font-semibold">{category.name}</p>
                       <p className="text-sm text-stone-600">
-                        /category/{category.slug} · {category.productCount} products
+                        /category/{category.slug} · {category.productCount} products · HSN {category.hsnCode}{' '}
+                        · GST {category.gstRate}%
                       </p>
                     </div>
                     <Button

@@ -5,7 +5,13 @@ import { formatInr } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
-import { errorMessage, type OrderFilters, useAdminOrders, useChangeOrderStatus } from './admin-api';
+import {
+  downloadAdminInvoice,
+  errorMessage,
+  type OrderFilters,
+  useAdminOrders,
+  useChangeOrderStatus,
+} from './admin-api';
 import { formatDateTime, inputClass, Pager, QueryState, StatusText } from './admin-ui';
 
 function OrderFiltersForm({
@@ -182,6 +188,29 @@ export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
   );
 }
 
+/** Issue 14: the order's GST tax invoice, downloaded with the admin's token. */
+function InvoiceLink({ orderId, invoiceNumber }: { orderId: string; invoiceNumber: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <p className="mt-1 text-sm">
+      Invoice {invoiceNumber}{' '}
+      <button
+        type="button"
+        className="min-h-11 font-semibold text-brand-700 hover:underline"
+        onClick={() => {
+          setError(null);
+          downloadAdminInvoice(orderId, invoiceNumber).catch((failure: unknown) =>
+            setError(errorMessage(failure)),
+          );
+        }}
+      >
+        Download invoice PDF
+      </button>
+      {error && <span className="block text-red-700">{error}</span>}
+    </p>
+  );
+}
+
 export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
   const { order, customer } = detail;
   return (
@@ -191,6 +220,7 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
         <p className="mt-1">
           Status: <StatusText status={order.status} />
         </p>
+        {order.invoiceNumber && <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />}
         <p className="mt-2 font-semibold">
           {customer.name} · {customer.email}
         </p>
@@ -217,6 +247,12 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
             <dt>Subtotal</dt>
             <dd>{formatInr(order.subtotal)}</dd>
           </div>
+          {order.discount > 0 && (
+            <div className="flex justify-between">
+              <dt>Coupon {order.couponCode}</dt>
+              <dd>-{formatInr(order.discount)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt>Shipping</dt>
             <dd>{order.shippingCost === 0 ? 'Free' : formatInr(order.shippingCost)}</dd>
@@ -237,11 +273,32 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
               <li key={`${payment.createdAt}-${payment.providerPaymentId ?? ''}`}>
                 {formatDateTime(payment.createdAt)}: {payment.status} {formatInr(payment.amount)}
                 {payment.method ? ` by ${payment.method}` : ''}
+                {payment.refunded > 0 ? ` (${formatInr(payment.refunded)} refunded)` : ''}
               </li>
             ))}
           </ul>
         )}
       </section>
+      {order.returns.length > 0 && (
+        <section className="rounded-xl border border-brand-100 bg-white p-4">
+          <h2 className="font-bold text-stone-900">Returns</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {order.returns.map((record) => (
+              <li key={record.id}>
+                {formatDateTime(record.createdAt)}: {record.status},{' '}
+                {record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')} ·{' '}
+                {formatInr(record.refundAmount)}
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/admin/returns"
+            className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700"
+          >
+            Review returns
+          </Link>
+        </section>
+      )}
       <section className="rounded-xl border border-brand-100 bg-white p-4">
         <h2 className="font-bold text-stone-900">Timeline</h2>
         <ol className="mt-2 space-y-2 text-sm">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -11,7 +11,7 @@ import {
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct, useUploadProductImage } from './admin-api';
-import { inputClass } from './admin-ui';
+import { Field, inputClass } from './admin-ui';
 
 const amount = (label: string) =>
   z
@@ -70,32 +70,6 @@ const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   featured: values.featured,
   archived: values.archived,
 });
-
-function Field({
-  label,
-  error,
-  children,
-  id,
-}: {
-  label: string;
-  error?: string | undefined;
-  children: ReactNode;
-  id: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Create (product null) or edit a product; answers the saved product. */
 export function ProductForm({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatInr } from '../../../shared/money';
+import { formatInr, toPaise, toRupees } from '../../../shared/money';
 import { GiftIcon } from '../../components/icons';
 import {
   type CheckoutLine,
@@ -78,17 +78,25 @@ function TruckIcon() {
   );
 }
 
+/** Subtotal less the coupon plus shipping, added in paise so that ₹0.10 + ₹0.20 is ₹0.30. */
+export const orderTotal = (subtotal: number, discount: number, shippingFee: number) =>
+  toRupees(toPaise(subtotal) - toPaise(discount) + toPaise(shippingFee));
+
 /** SPEC 2 "Checkout", right column: the lines, money, delivery estimate and reassurance. */
 export function CheckoutOrderSummary({
   lines,
   shipping,
   delivery,
+  discount = null,
 }: {
   lines: readonly CheckoutLine[];
   shipping: CheckoutShipping | null;
   delivery: CheckoutDelivery;
+  /** Issue 14: the applied coupon's saving on the items, in rupees. */
+  discount?: { code: string; amount: number } | null;
 }) {
   const subtotal = linesSubtotal(lines);
+  const saving = discount?.amount ?? 0;
   const count = unitCount(lines);
   const mix = {
     hasInStock: lines.some((line) => !isPreOrderLine(line)),
@@ -140,6 +148,12 @@ export function CheckoutOrderSummary({
           <dt className="text-stone-700">Subtotal</dt>
           <dd className="font-semibold">{formatInr(subtotal)}</dd>
         </div>
+        {discount && (
+          <div className="flex justify-between text-green-800">
+            <dt>Coupon {discount.code}</dt>
+            <dd className="font-semibold">-{formatInr(discount.amount)}</dd>
+          </div>
+        )}
         <div className="grid grid-cols-[1fr_auto] gap-x-3">
           <dt className="text-stone-700">Shipping</dt>
           <dd className={`text-right font-semibold ${!calculating && shipping.free ? 'text-green-700' : ''}`}>
@@ -166,7 +180,7 @@ export function CheckoutOrderSummary({
         <div className="flex justify-between border-t border-brand-100 pt-2 text-base">
           <dt className="font-bold">Total</dt>
           <dd className="font-extrabold text-stone-900">
-            {calculating ? 'Calculating...' : formatInr(subtotal + shipping.fee)}
+            {calculating ? 'Calculating...' : formatInr(orderTotal(subtotal, saving, shipping.fee))}
           </dd>
         </div>
       </dl>

@@ -53,6 +53,7 @@ const line = (isPreOrder: boolean): OrderRecord['items'][number] => ({
   quantity: 1,
   price: 299,
   isPreOrder,
+  returnedQuantity: 0,
 });
 
 describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {

@@ -33,7 +33,7 @@ function LockIcon() {
 
 /** SPEC 2 "Payment": the order summary, the shipping address and the payment method. */
 export function PaymentDetails({ request }: { request: PaymentRequest }) {
-  const { subtotal, shipping, total } = paymentAmounts(request);
+  const { subtotal, discount, shipping, total } = paymentAmounts(request);
   const { address, items } = request;
   const units = items.reduce((sum, item) => sum + item.quantity, 0);
   return (
@@ -46,6 +46,12 @@ export function PaymentDetails({ request }: { request: PaymentRequest }) {
             </dt>
             <dd className="font-semibold">{formatInr(subtotal)}</dd>
           </div>
+          {discount > 0 && (
+            <div className="flex justify-between text-green-800">
+              <dt>Coupon {request.couponCode}</dt>
+              <dd className="font-semibold">-{formatInr(discount)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt className="text-stone-700">Shipping</dt>
             <dd className={`font-semibold ${shipping === 0 ? 'text-green-700' : ''}`}>

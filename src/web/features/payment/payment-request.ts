@@ -26,6 +26,9 @@ export const PaymentRequest = z.object({
   orderTotal: z.number().nonnegative(),
   shippingInfo: ShippingCalculation.nullable(),
   items: z.array(PaymentLine).min(1),
+  /** Issue 14: the coupon applied at checkout and its saving in rupees (orderTotal is after it). */
+  couponCode: z.string().optional(),
+  discount: z.number().nonnegative().optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
 
@@ -38,10 +41,16 @@ export function readPaymentRequest(state: unknown): PaymentRequest | null {
 const subtotalPaise = (items: readonly PaymentLine[]): Paise =>
   items.reduce((sum, item) => sum + toPaise(item.price) * item.quantity, 0);
 
-/** Subtotal, shipping and total in rupees, as the payment page shows them. */
+/** Subtotal, coupon discount, shipping and total in rupees, as the payment page shows them. */
 export function paymentAmounts(request: PaymentRequest) {
   const subtotal = subtotalPaise(request.items);
+  const discount = toPaise(request.discount ?? 0);
   const total = toPaise(request.orderTotal);
-  const shipping = Math.max(0, total - subtotal);
-  return { subtotal: toRupees(subtotal), shipping: toRupees(shipping), total: toRupees(total) };
+  const shipping = Math.max(0, total - subtotal + discount);
+  return {
+    subtotal: toRupees(subtotal),
+    discount: toRupees(discount),
+    shipping: toRupees(shipping),
+    total: toRupees(total),
+  };
 }

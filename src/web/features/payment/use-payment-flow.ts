@@ -77,7 +77,7 @@ export function usePaymentFlow({
     setPhase('creating');
     setMessage(null);
     attemptKey.current ??= newIdempotencyKey();
-    const { address, items, orderTotal } = request;
+    const { address, items, orderTotal, couponCode } = request;
 
     let Razorpay: RazorpayConstructor;
     let order: CreateOrderResponse;
@@ -93,6 +93,7 @@ export function usePaymentFlow({
           })),
           totalAmount: orderTotal,
           shippingAddress: address,
+          ...(couponCode ? { couponCode } : {}),
         },
         attemptKey.current,
       );

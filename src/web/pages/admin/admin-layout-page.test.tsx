@@ -69,7 +69,18 @@ describe('the back office frame (issue 11)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Collections', 'Bulk enquiries', 'Outbox']);
+    ).toEqual([
+      'Dashboard',
+      'Orders',
+      'Products',
+      'Categories',
+      'Collections',
+      'Returns',
+      'Coupons',
+      'Reviews',
+      'Bulk enquiries',
+      'Outbox',
+    ]);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   });
 });

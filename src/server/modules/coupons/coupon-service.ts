@@ -1,0 +1,248 @@
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type {
+  AdminCoupon,
+  AdminCouponChanges,
+  CouponQuote,
+  NewAdminCoupon,
+} from '../../../shared/api/coupons';
+import {
+  allocateDiscount,
+  COUPON_MESSAGES,
+  type CouponLine,
+  type CouponTerms,
+  couponDiscount,
+  couponSummary,
+  normaliseCouponCode,
+} from '../../../shared/coupon';
+import { toPaise, toRupees } from '../../../shared/money';
+import type { Clock } from '../../app';
+import type { Db } from '../../db/client';
+import { couponRedemptions, coupons, products } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../errors';
+import { indiaDayStart } from '../admin/admin-order-service';
+import type { Tx } from '../orders/stock';
+
+type CouponRow = typeof coupons.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const indiaDate = (instant: Date) =>
+  new Date(instant.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+export const COUPON_CODE_TAKEN = 'A coupon with this code already exists';
+export const COUPON_NOT_FOUND = 'Coupon not found';
+
+const termsOf = (row: CouponRow): CouponTerms => ({
+  code: row.code,
+  kind: row.kind,
+  value: row.value,
+  minOrderPaise: row.minOrderPaise,
+  maxDiscountPaise: row.maxDiscountPaise,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  categoryIds: row.categoryIds,
+  active: row.active,
+});
+
+function adminCouponOf(row: CouponRow): AdminCoupon {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    summary: couponSummary(termsOf(row)),
+    kind: row.kind,
+    value: row.kind === 'flat' ? toRupees(row.value) : row.value,
+    minOrder: toRupees(row.minOrderPaise),
+    maxDiscount: row.maxDiscountPaise === null ? null : toRupees(row.maxDiscountPaise),
+    startsOn: row.startsAt ? indiaDate(row.startsAt) : null,
+    // Stored as the last instant of the day; shown as that day.
+    endsOn: row.endsAt ? indiaDate(row.endsAt) : null,
+    usageLimit: row.usageLimit,
+    perCustomerLimit: row.perCustomerLimit,
+    categoryIds: row.categoryIds,
+    active: row.active,
+    usedCount: row.usedCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The coupon a priced order carries into its transaction. */
+export type AppliedCoupon = {
+  couponId: number;
+  code: string;
+  discountPaise: number;
+  /** Each line's share of the discount, in the order of the lines given. */
+  lineDiscountsPaise: number[];
+};
+
+export type CouponService = ReturnType<typeof createCouponService>;
+
+/**
+ * Coupons (issue 14): the owner's codes, the checkout's quote and the order's redemption. The
+ * discount rules are shared (src/shared/coupon.ts); usage limits are counted here, in the order's
+ * transaction, with a conditional UPDATE on the coupon's row so that concurrent orders on any
+ * number of instances take turns and cannot pass the limit.
+ */
+export function createCouponService({ db, clock }: { db: Db; clock: Clock }) {
+  async function byCode(code: string): Promise<CouponRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.code, normaliseCouponCode(code)))
+      .limit(1);
+    return row;
+  }
+
+  async function usesBy(runner: Db | Tx, couponId: number, userId: number): Promise<number> {
+    const [row] = await runner
+      .select({ uses: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
+    return row?.uses ?? 0;
+  }
+
+  /**
+   * The discount `code` gives these priced lines for this shopper, or a 409 saying why not. The
+   * limits are read without a lock here; redeem checks them again where it counts.
+   */
+  async function apply(userId: number, code: string, lines: readonly CouponLine[]): Promise<AppliedCoupon> {
+    const row = await byCode(code);
+    if (!row) throw conflict(COUPON_MESSAGES.notFound);
+    const outcome = couponDiscount(termsOf(row), lines, clock.now());
+    if (!outcome.ok) throw conflict(outcome.message);
+    if (row.usageLimit !== null && row.usedCount >= row.usageLimit) throw conflict(COUPON_MESSAGES.usedUp);
+    if (row.perCustomerLimit !== null && (await usesBy(db, row.id, userId)) >= row.perCustomerLimit) {
+      throw conflict(COUPON_MESSAGES.usedByYou);
+    }
+    return {
+      couponId: row.id,
+      code: row.code,
+      discountPaise: outcome.discountPaise,
+      lineDiscountsPaise: allocateDiscount(termsOf(row), lines, outcome.discountPaise),
+    };
+  }
+
+  return {
+    apply,
+
+    /** POST /api/coupons/validate: the discount for the cart as the server prices it. */
+    async quote(
+      userId: number,
+      code: string,
+      items: readonly { productId: number; quantity: number }[],
+    ): Promise<CouponQuote> {
+      const rows = await db
+        .select({ id: products.id, pricePaise: products.pricePaise, categoryId: products.categoryId })
+        .from(products)
+        .where(
+          and(
+            inArray(
+              products.id,
+              items.map((item) => item.productId),
+            ),
+            eq(products.archived, false),
+          ),
+        );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const lines = items.flatMap((item) => {
+        const product = byId.get(item.productId);
+        return product ? [{ ...product, quantity: item.quantity }] : [];
+      });
+      const applied = await apply(userId, code, lines);
+      const row = await byCode(applied.code);
+      return {
+        code: applied.code,
+        summary: row ? couponSummary(termsOf(row)) : '',
+        discount: toRupees(applied.discountPaise),
+      };
+    },
+
+    /**
+     * Takes one use of the coupon for an order, inside the order's transaction. The conditional
+     * UPDATE locks the coupon's row until the transaction ends, so the per-customer count that
+     * follows sees every earlier redemption of this coupon; either refusal rolls the order back.
+     */
+    async redeem(tx: Tx, applied: AppliedCoupon, orderId: string, userId: number): Promise<void> {
+      const [taken] = await tx
+        .update(coupons)
+        .set({ usedCount: sql`${coupons.usedCount} + 1` })
+        .where(
+          and(
+            eq(coupons.id, applied.couponId),
+            or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
+          ),
+        )
+        .returning({ perCustomerLimit: coupons.perCustomerLimit });
+      if (!taken) throw conflict(COUPON_MESSAGES.usedUp);
+      if (
+        taken.perCustomerLimit !== null &&
+        (await usesBy(tx, applied.couponId, userId)) >= taken.perCustomerLimit
+      ) {
+        throw conflict(COUPON_MESSAGES.usedByYou);
+      }
+      await tx.insert(couponRedemptions).values({
+        couponId: applied.couponId,
+        orderId,
+        userId,
+        discountPaise: applied.discountPaise,
+        createdAt: clock.now(),
+      });
+    },
+
+    /** Gives back an order's use of its coupon (the order expired unpaid); once, in its transaction. */
+    async release(tx: Tx, orderId: string): Promise<void> {
+      const [released] = await tx
+        .delete(couponRedemptions)
+        .where(eq(couponRedemptions.orderId, orderId))
+        .returning({ couponId: couponRedemptions.couponId });
+      if (!released) return;
+      await tx
+        .update(coupons)
+        .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+        .where(eq(coupons.id, released.couponId));
+    },
+
+    // ---- The back office ----
+
+    async list(): Promise<AdminCoupon[]> {
+      const rows = await db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id));
+      return rows.map(adminCouponOf);
+    },
+
+    async create(input: NewAdminCoupon): Promise<AdminCoupon> {
+      if (await byCode(input.code)) {
+        throw invalid(COUPON_CODE_TAKEN, [{ path: 'code', message: COUPON_CODE_TAKEN }]);
+      }
+      const [row] = await db
+        .insert(coupons)
+        .values({
+          code: input.code,
+          description: input.description,
+          kind: input.kind,
+          value: input.kind === 'flat' ? toPaise(input.value) : input.value,
+          minOrderPaise: toPaise(input.minOrder),
+          maxDiscountPaise: input.maxDiscount === null ? null : toPaise(input.maxDiscount),
+          startsAt: input.startsOn ? indiaDayStart(input.startsOn) : null,
+          endsAt: input.endsOn ? new Date(indiaDayStart(input.endsOn).getTime() + DAY_MS - 1) : null,
+          usageLimit: input.usageLimit,
+          perCustomerLimit: input.perCustomerLimit,
+          categoryIds: [...new Set(input.categoryIds)],
+          active: input.active,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: coupons.code })
+        .returning();
+      if (!row) throw invalid(COUPON_CODE_TAKEN, [{ path: 'code', message: COUPON_CODE_TAKEN }]);
+      return adminCouponOf(row);
+    },
+
+    async update(id: number, changes: AdminCouponChanges): Promise<AdminCoupon> {
+      const [row] = await db
+        .update(coupons)
+        .set({ active: changes.active })
+        .where(eq(coupons.id, id))
+        .returning();
+      if (!row) throw notFound(COUPON_NOT_FOUND);
+      return adminCouponOf(row);
+    },
+  };
+}

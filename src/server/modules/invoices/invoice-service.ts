@@ -1,0 +1,181 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { INVOICE_MESSAGES, type Invoice } from '../../../shared/api/invoices';
+import {
+  financialYearOf,
+  gstStateCode,
+  invoiceNumber,
+  isIntraState,
+  SHIPPING_GST_RATE_BP,
+  SHIPPING_SAC,
+  type TaxableLine,
+  taxLines,
+} from '../../../shared/gst';
+import { toRupees } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import {
+  categories,
+  invoiceCounters,
+  invoices,
+  orderItems,
+  orders,
+  pincodes,
+  products,
+  users,
+} from '../../db/schema';
+import { notFound } from '../../errors';
+import { addressOf } from '../orders/order-records';
+import { isOrderId } from '../orders/order-service';
+import type { Tx } from '../orders/stock';
+
+/** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
+export type Seller = { legalName: string; address: string; state: string; gstin: string; prefix: string };
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
+
+/**
+ * GST tax invoices (issue 14). `issue` runs inside the transaction that marks an order paid, so
+ * every paid order has exactly one invoice and the financial year's numbers have no gaps: the
+ * counter row is locked by its UPDATE until that transaction ends, and a rollback returns the
+ * number with it.
+ */
+export function createInvoiceService({ db, seller }: { db: Db; seller: Seller }) {
+  async function compose(tx: Tx, orderId: string, issuedAt: Date, number: string): Promise<Invoice> {
+    const [order] = await tx
+      .select({ order: orders, email: users.email, fullName: users.fullName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    if (!order) throw new Error(`Order ${orderId} vanished`);
+    const items = await tx
+      .select({
+        name: orderItems.name,
+        quantity: orderItems.quantity,
+        pricePaise: orderItems.pricePaise,
+        discountPaise: orderItems.discountPaise,
+        hsn: categories.hsnCode,
+        rateBp: categories.gstRateBp,
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id));
+    const [place] = await tx
+      .select({ state: pincodes.state })
+      .from(pincodes)
+      .where(eq(pincodes.pincode, order.order.deliveryPincode));
+    const deliveryState = place?.state ?? '';
+    const intraState = isIntraState(seller.state, deliveryState);
+
+    const taxable: TaxableLine[] = items.map((item) => ({
+      description: item.name,
+      hsn: item.hsn,
+      quantity: item.quantity,
+      grossPaise: item.pricePaise * item.quantity - item.discountPaise,
+      rateBp: item.rateBp,
+    }));
+    if (order.order.shippingPaise > 0) {
+      taxable.push({
+        description: 'Shipping charges',
+        hsn: SHIPPING_SAC,
+        quantity: 1,
+        grossPaise: order.order.shippingPaise,
+        rateBp: SHIPPING_GST_RATE_BP,
+      });
+    }
+    const { lines, totals } = taxLines(taxable, intraState);
+    if (totals.totalPaise !== order.order.totalPaise) {
+      throw new Error(
+        `Invoice of order ${orderId} adds up to ${totals.totalPaise}, not ${order.order.totalPaise}`,
+      );
+    }
+    const address = addressOf(order.order);
+    return {
+      number,
+      issuedAt: issuedAt.toISOString(),
+      orderNumber: order.order.orderNumber,
+      seller: {
+        legalName: seller.legalName,
+        address: seller.address,
+        gstin: seller.gstin,
+        state: seller.state,
+        stateCode: gstStateCode(seller.state),
+      },
+      buyer: { name: address.fullName || order.fullName, email: order.email },
+      deliveryAddress: [
+        address.fullName,
+        address.address,
+        `${address.city} ${address.postalCode}${deliveryState ? `, ${deliveryState}` : ''}`,
+        `Phone: ${address.phone}`,
+      ],
+      placeOfSupply: { state: deliveryState || 'Unknown', stateCode: gstStateCode(deliveryState) },
+      intraState,
+      couponCode: order.order.couponCode,
+      lines: lines.map((line) => ({
+        description: line.description,
+        hsn: line.hsn,
+        quantity: line.quantity,
+        rate: line.rateBp / 100,
+        taxableValue: toRupees(line.taxablePaise),
+        cgst: toRupees(line.cgstPaise),
+        sgst: toRupees(line.sgstPaise),
+        igst: toRupees(line.igstPaise),
+        total: toRupees(line.grossPaise),
+      })),
+      totals: {
+        taxableValue: toRupees(totals.taxablePaise),
+        cgst: toRupees(totals.cgstPaise),
+        sgst: toRupees(totals.sgstPaise),
+        igst: toRupees(totals.igstPaise),
+        total: toRupees(totals.totalPaise),
+      },
+    };
+  }
+
+  async function invoiceOf(where: SQL | undefined): Promise<Invoice> {
+    const [row] = await db
+      .select({ data: invoices.data })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(where);
+    if (!row) throw notFound(INVOICE_MESSAGES.notIssued);
+    return row.data as Invoice;
+  }
+
+  return {
+    /** Issues the order's invoice once (a second call is a no-op), in the caller's transaction. */
+    async issue(tx: Tx, orderId: string, issuedAt: Date): Promise<void> {
+      const [existing] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.orderId, orderId));
+      if (existing) return;
+      const financialYear = financialYearOf(issuedAt);
+      const [counter] = await tx
+        .insert(invoiceCounters)
+        .values({ financialYear, lastSequence: 1 })
+        .onConflictDoUpdate({
+          target: invoiceCounters.financialYear,
+          set: { lastSequence: sql`${invoiceCounters.lastSequence} + 1` },
+        })
+        .returning({ sequence: invoiceCounters.lastSequence });
+      if (!counter) throw new Error('The invoice counter gave no number');
+      const number = invoiceNumber(seller.prefix, financialYear, counter.sequence);
+      const data = await compose(tx, orderId, issuedAt, number);
+      await tx
+        .insert(invoices)
+        .values({ orderId, number, financialYear, sequence: counter.sequence, issuedAt, data });
+    },
+
+    /** The customer's own order's invoice; another's order is 'not found' (DESIGN 5). */
+    async forCustomer(userId: number, orderId: string): Promise<Invoice> {
+      if (!isOrderId(orderId)) throw notFound(INVOICE_MESSAGES.notIssued);
+      return invoiceOf(and(eq(invoices.orderId, orderId), eq(orders.userId, userId)));
+    },
+
+    async forAdmin(orderId: string): Promise<Invoice> {
+      if (!isOrderId(orderId)) throw notFound(INVOICE_MESSAGES.notIssued);
+      return invoiceOf(eq(invoices.orderId, orderId));
+    },
+  };
+}

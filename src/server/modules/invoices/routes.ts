@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Invoice } from '../../../shared/api/invoices';
+import { OrderIdParams } from '../../../shared/api/orders';
+import { renderInvoicePdf } from './invoice-pdf';
+
+/** Issue 14: the customer's GST tax invoice of a paid order, as JSON and as a PDF to download. */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/:id/invoice',
+    { schema: { params: OrderIdParams, response: { 200: Invoice } }, preHandler: app.requireUser },
+    async (request) => app.invoices.forCustomer(request.user.id, request.params.id),
+  );
+
+  app.get(
+    '/orders/:id/invoice.pdf',
+    { schema: { params: OrderIdParams }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const invoice = await app.invoices.forCustomer(request.user.id, request.params.id);
+      return sendInvoicePdf(reply, invoice);
+    },
+  );
+};
+
+export async function sendInvoicePdf(
+  reply: { header(name: string, value: string): unknown; send(body: Buffer): unknown },
+  invoice: Invoice,
+) {
+  const pdf = await renderInvoicePdf(invoice);
+  reply.header('content-type', 'application/pdf');
+  reply.header(
+    'content-disposition',
+    `attachment; filename="invoice-${invoice.number.replaceAll('/', '-')}.pdf"`,
+  );
+  return reply.send(pdf);
+}

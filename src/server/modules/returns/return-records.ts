@@ -1,0 +1,73 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { ReturnRecord } from '../../../shared/api/returns';
+import { toRupees } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { orderItems, returnItems, returnPhotos, returnRequests } from '../../db/schema';
+import type { Tx } from '../orders/stock';
+
+type ReturnRow = typeof returnRequests.$inferSelect;
+
+/** Return requests with their items and photo ids, as the customer and the owner see them. */
+export async function returnRecordsOf(db: Db | Tx, rows: readonly ReturnRow[]): Promise<ReturnRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [items, photos] = await Promise.all([
+    db
+      .select({
+        returnId: returnItems.returnId,
+        productId: orderItems.productId,
+        name: orderItems.name,
+        quantity: returnItems.quantity,
+        amountPaise: returnItems.amountPaise,
+      })
+      .from(returnItems)
+      .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
+      .where(inArray(returnItems.returnId, ids))
+      .orderBy(asc(returnItems.id)),
+    db
+      .select({ id: returnPhotos.id, returnId: returnPhotos.returnId })
+      .from(returnPhotos)
+      .where(inArray(returnPhotos.returnId, ids))
+      .orderBy(asc(returnPhotos.id)),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    reason: row.reason,
+    items: items
+      .filter((item) => item.returnId === row.id)
+      .map((item) => ({
+        productId: item.productId,
+        name: item.name,
+        quantity: item.quantity,
+        amount: toRupees(item.amountPaise),
+      })),
+    refundAmount: toRupees(row.refundPaise),
+    decisionNote: row.decisionNote,
+    photoIds: photos.filter((photo) => photo.returnId === row.id).map((photo) => photo.id),
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The return requests of these orders, oldest first, by order id. */
+export async function returnsByOrder(
+  db: Db | Tx,
+  orderIds: readonly string[],
+): Promise<Map<string, ReturnRecord[]>> {
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(returnRequests)
+          .where(inArray(returnRequests.orderId, [...orderIds]))
+          .orderBy(asc(returnRequests.createdAt), asc(returnRequests.id));
+  const records = await returnRecordsOf(db, rows);
+  const byOrder = new Map<string, ReturnRecord[]>();
+  rows.forEach((row, index) => {
+    const record = records[index];
+    if (record) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), record]);
+  });
+  return byOrder;
+}

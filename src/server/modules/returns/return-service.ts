@@ -1,0 +1,372 @@
+import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
+import {
+  type AdminReturnList,
+  type AdminReturnQuery,
+  MAX_RETURN_PHOTOS,
+  type NewReturn,
+  RETURN_MESSAGES,
+  type ReturnRecord,
+  tooManyUnitsMessage,
+} from '../../../shared/api/returns';
+import { formatPaise } from '../../../shared/money';
+import {
+  canTransition,
+  isOrderStatus,
+  isWithinReturnWindow,
+  returnShare,
+} from '../../../shared/order-status';
+import type { Clock } from '../../app';
+import type { Db } from '../../db/client';
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  products,
+  returnItems,
+  returnPhotos,
+  returnRequests,
+  users,
+} from '../../db/schema';
+import { conflict, invalid, notFound } from '../../errors';
+import { orderStatusMail } from '../admin/status-mail';
+import { enqueueMail } from '../mail/mail-outbox';
+import type { StoreIdentity } from '../mail/order-mails';
+import { addressOf, deliveredAtOf } from '../orders/order-records';
+import { type OrderService, violatedConstraint } from '../orders/order-service';
+import type { Tx } from '../orders/stock';
+import type { PaymentProvider } from '../payments/providers/payment-provider';
+import { returnRecordsOf } from './return-records';
+
+export const returnApprovedNote = (refundPaise: number) =>
+  `Return approved: ${formatPaise(refundPaise)} refunded to the original payment method`;
+export const returnRejectedNote = (note: string) => `Return request not approved${note ? `: ${note}` : ''}`;
+
+// Photos are re-encoded (which also drops their metadata, e.g. location) and kept small.
+const PHOTO_MAX_PIXELS = 1600;
+
+export type ReturnService = ReturnType<typeof createReturnService>;
+
+/**
+ * Returns and refunds (issue 14). A customer asks within the return window; the owner approves
+ * (refund through the payment provider, restock, order → returned, e-mail) or rejects. Approval
+ * runs in one transaction holding the return's row and the order's payment rows, so a return is
+ * refunded once however many times it is approved at once, and no refund passes what was paid.
+ */
+export function createReturnService({
+  db,
+  clock,
+  provider,
+  orderService,
+  store,
+  onStockChanged = () => {},
+}: {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  orderService: OrderService;
+  store: StoreIdentity;
+  onStockChanged?: () => void;
+}) {
+  async function recordOf(runner: Db | Tx, returnId: number): Promise<ReturnRecord> {
+    const rows = await runner.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+    const [record] = await returnRecordsOf(runner, rows);
+    if (!record) throw notFound(RETURN_MESSAGES.returnNotFound);
+    return record;
+  }
+
+  async function mailCustomer(tx: Tx, orderId: string, status: string, note: string) {
+    const [row] = await tx
+      .select({ order: orders, email: users.email, fullName: users.fullName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    if (!row) return;
+    const mail = orderStatusMail(
+      {
+        id: row.order.id,
+        orderNumber: row.order.orderNumber,
+        customerName: addressOf(row.order).fullName || row.fullName,
+        customerEmail: row.email,
+      },
+      status,
+      note,
+      store,
+    );
+    await enqueueMail(tx, { ...mail, kind: 'order-return' }, clock.now());
+  }
+
+  /** Refunds `amountPaise` from the order's captured payments (locked by the caller's query). */
+  async function refund(
+    tx: Tx,
+    orderId: string,
+    wantedPaise: number,
+  ): Promise<{ paise: number; refundId: string }> {
+    const captured = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, orderId),
+          eq(payments.status, 'captured'),
+          isNotNull(payments.providerPaymentId),
+        ),
+      )
+      .orderBy(asc(payments.id))
+      .for('update');
+    const refundable = captured.reduce(
+      (sum, payment) => sum + payment.amountPaise - payment.refundedPaise,
+      0,
+    );
+    const paise = Math.min(wantedPaise, refundable);
+    if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
+    let left = paise;
+    const ids: string[] = [];
+    for (const payment of captured) {
+      const take = Math.min(left, payment.amountPaise - payment.refundedPaise);
+      if (take <= 0 || !payment.providerPaymentId) continue;
+      try {
+        ids.push((await provider.refund(payment.providerPaymentId, take)).id);
+      } catch {
+        throw conflict(RETURN_MESSAGES.refundFailed);
+      }
+      const refunded = payment.refundedPaise + take;
+      await tx
+        .update(payments)
+        .set({ refundedPaise: refunded, status: refunded === payment.amountPaise ? 'refunded' : 'captured' })
+        .where(eq(payments.id, payment.id));
+      left -= take;
+      if (left === 0) break;
+    }
+    return { paise, refundId: ids.join(',') };
+  }
+
+  /** The request's row, locked, while it is still open; else why not. */
+  async function openRequest(tx: Tx, returnId: number) {
+    const [row] = await tx.select().from(returnRequests).where(eq(returnRequests.id, returnId)).for('update');
+    if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
+    if (row.status !== 'requested') throw conflict(RETURN_MESSAGES.alreadyDecided);
+    return row;
+  }
+
+  return {
+    /** The customer's request: items of a delivered order within the return window, and why. */
+    async request(userId: number, orderId: string, input: NewReturn): Promise<ReturnRecord> {
+      const order = await orderService.ownOrder(userId, orderId);
+      if (order.status !== 'delivered' && order.status !== 'returned')
+        throw conflict(RETURN_MESSAGES.notDelivered);
+      const delivered = await deliveredAtOf(db, order.id);
+      if (!delivered || !isWithinReturnWindow(delivered, clock.now()))
+        throw conflict(RETURN_MESSAGES.windowClosed);
+
+      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      const chosen = input.items.map((item) => {
+        const line = lines.find((candidate) => candidate.productId === item.productId);
+        if (!line)
+          throw invalid(RETURN_MESSAGES.notInOrder, [{ path: 'items', message: RETURN_MESSAGES.notInOrder }]);
+        const left = line.quantity - line.returnedQuantity;
+        if (item.quantity > left) throw invalid(tooManyUnitsMessage(line.name, left));
+        const linePaid = line.pricePaise * line.quantity - line.discountPaise;
+        return {
+          orderItemId: line.id,
+          quantity: item.quantity,
+          amountPaise: returnShare(linePaid, line.quantity, line.returnedQuantity, item.quantity),
+        };
+      });
+
+      try {
+        const id = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(returnRequests)
+            .values({
+              orderId: order.id,
+              userId,
+              reason: input.reason,
+              refundPaise: chosen.reduce((sum, item) => sum + item.amountPaise, 0),
+              createdAt: clock.now(),
+            })
+            .returning({ id: returnRequests.id });
+          if (!created) throw new Error('Inserting a return returned no row');
+          await tx.insert(returnItems).values(chosen.map((item) => ({ ...item, returnId: created.id })));
+          return created.id;
+        });
+        return recordOf(db, id);
+      } catch (error) {
+        if (violatedConstraint(error) === 'return_requests_one_open_idx')
+          throw conflict(RETURN_MESSAGES.alreadyOpen);
+        throw error;
+      }
+    },
+
+    /** A photo for an open request of the customer's own (at most three). */
+    async addPhoto(userId: number, returnId: number, bytes: Buffer): Promise<ReturnRecord> {
+      const [row] = await db
+        .select()
+        .from(returnRequests)
+        .where(and(eq(returnRequests.id, returnId), eq(returnRequests.userId, userId)));
+      if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
+      if (row.status !== 'requested') throw conflict(RETURN_MESSAGES.photoNotOpen);
+      let webp: Buffer;
+      try {
+        webp = await sharp(bytes)
+          .rotate()
+          .resize(PHOTO_MAX_PIXELS, PHOTO_MAX_PIXELS, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer();
+      } catch {
+        throw invalid('Please upload a JPEG, PNG or WebP photo.');
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .select({ id: returnRequests.id })
+          .from(returnRequests)
+          .where(eq(returnRequests.id, returnId))
+          .for('update');
+        const [photos] = await tx
+          .select({ n: count() })
+          .from(returnPhotos)
+          .where(eq(returnPhotos.returnId, returnId));
+        if ((photos?.n ?? 0) >= MAX_RETURN_PHOTOS) throw conflict(RETURN_MESSAGES.tooManyPhotos);
+        await tx
+          .insert(returnPhotos)
+          .values({ returnId, contentType: 'image/webp', bytes: webp, createdAt: clock.now() });
+      });
+      return recordOf(db, returnId);
+    },
+
+    /** A photo's bytes for the customer who added it (userId) or the owner (null). */
+    async photo(returnId: number, photoId: number, userId: number | null) {
+      const where: SQL[] = [eq(returnPhotos.id, photoId), eq(returnPhotos.returnId, returnId)];
+      if (userId !== null) where.push(eq(returnRequests.userId, userId));
+      const [row] = await db
+        .select({ contentType: returnPhotos.contentType, bytes: returnPhotos.bytes })
+        .from(returnPhotos)
+        .innerJoin(returnRequests, eq(returnRequests.id, returnPhotos.returnId))
+        .where(and(...where));
+      if (!row) throw notFound('Photo not found');
+      return row;
+    },
+
+    async adminList(query: AdminReturnQuery): Promise<AdminReturnList> {
+      const where = query.status === 'all' ? undefined : eq(returnRequests.status, query.status);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ request: returnRequests, order: orders, email: users.email, fullName: users.fullName })
+          .from(returnRequests)
+          .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+          .innerJoin(users, eq(users.id, returnRequests.userId))
+          .where(where)
+          .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+        db.select({ total: count() }).from(returnRequests).where(where),
+      ]);
+      const records = await returnRecordsOf(
+        db,
+        rows.map((row) => row.request),
+      );
+      return {
+        data: rows.map((row, index) => ({
+          ...(records[index] as ReturnRecord),
+          orderId: row.order.id,
+          orderNumber: row.order.orderNumber,
+          customerName: addressOf(row.order).fullName || row.fullName,
+          customerEmail: row.email,
+        })),
+        total: total?.total ?? 0,
+        page: query.page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+
+    /**
+     * Approves an open request: refunds its amount (capped by what the order's payments have
+     * left) through the provider, puts the units back in stock (not pre-order lines, made to
+     * order), moves the order to 'returned' and mails the customer, all or nothing.
+     */
+    async approve(returnId: number, note: string): Promise<ReturnRecord> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const request = await openRequest(tx, returnId);
+        const { paise, refundId } = await refund(tx, request.orderId, request.refundPaise);
+        const items = await tx
+          .select({
+            orderItemId: returnItems.orderItemId,
+            quantity: returnItems.quantity,
+            productId: orderItems.productId,
+            isPreOrder: orderItems.isPreOrder,
+          })
+          .from(returnItems)
+          .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
+          .where(eq(returnItems.returnId, returnId))
+          .orderBy(asc(orderItems.productId));
+        for (const item of items) {
+          await tx
+            .update(orderItems)
+            .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${item.quantity}` })
+            .where(eq(orderItems.id, item.orderItemId));
+          if (!item.isPreOrder) {
+            await tx
+              .update(products)
+              .set({ stock: sql`${products.stock} + ${item.quantity}` })
+              .where(eq(products.id, item.productId));
+          }
+        }
+        await tx
+          .update(returnRequests)
+          .set({
+            status: 'approved',
+            refundPaise: paise,
+            providerRefundId: refundId,
+            decisionNote: note,
+            decidedAt: now,
+          })
+          .where(eq(returnRequests.id, returnId));
+
+        const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for('update');
+        if (!order) throw new Error(`Order ${request.orderId} vanished`);
+        if (
+          isOrderStatus(order.status) &&
+          order.status !== 'returned' &&
+          canTransition(order.status, 'returned')
+        ) {
+          await tx.update(orders).set({ status: 'returned', updatedAt: now }).where(eq(orders.id, order.id));
+        }
+        const eventNote = [returnApprovedNote(paise), note].filter(Boolean).join('. ');
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: order.id, status: 'returned', note: eventNote, actor: 'admin', createdAt: now });
+        await mailCustomer(tx, order.id, 'returned', eventNote);
+      });
+      onStockChanged();
+      return recordOf(db, returnId);
+    },
+
+    async reject(returnId: number, note: string): Promise<ReturnRecord> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const request = await openRequest(tx, returnId);
+        await tx
+          .update(returnRequests)
+          .set({ status: 'rejected', decisionNote: note, decidedAt: now })
+          .where(eq(returnRequests.id, returnId));
+        const [order] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, request.orderId));
+        const eventNote = returnRejectedNote(note);
+        await tx.insert(orderEvents).values({
+          orderId: request.orderId,
+          status: order?.status ?? 'delivered',
+          note: eventNote,
+          actor: 'admin',
+          createdAt: now,
+        });
+        await mailCustomer(tx, request.orderId, order?.status ?? 'delivered', eventNote);
+      });
+      return recordOf(db, returnId);
+    },
+  };
+}

@@ -1,0 +1,253 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../../shared/api/orders';
+import type { CreateOrderResponse } from '../../../shared/api/payments';
+import { RETURN_MESSAGES, type ReturnRecord, tooManyUnitsMessage } from '../../../shared/api/returns';
+import type { Database } from '../../db/client';
+import { mailOutbox, payments, products } from '../../db/schema';
+import { createTestApp, createTestClock } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { moveOrderAlong, registerTestAdmin, STEPS_TO_DELIVERED } from '../admin/admin-testing';
+import { registerTestUser } from '../auth/test-accounts';
+import {
+  createTestProduct,
+  type Line,
+  payOrder,
+  placeOrder,
+  seedPincodes,
+  type TestProduct,
+} from '../orders/order-fixtures';
+import { returnApprovedNote } from './return-service';
+
+const clock = createTestClock('2031-12-01T06:00:00.000Z');
+let database: Database;
+let app: FastifyInstance;
+let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
+let shopper: Awaited<ReturnType<typeof registerTestUser>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedPincodes(database);
+  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
+  admin = await registerTestAdmin(app, database);
+  shopper = await registerTestUser(app, { fullName: 'Meera Iyer' });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+/** An order paid through the sandbox's signed answer and moved along to delivered now. */
+async function deliveredOrder(lines: readonly Line[]): Promise<CreateOrderResponse> {
+  const created = await placeOrder(app, shopper.headers, lines);
+  await payOrder(app, shopper.headers, created);
+  await moveOrderAlong(app, admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+  return created;
+}
+
+const requestReturn = (
+  orderId: string,
+  items: { product: TestProduct; quantity: number }[],
+  headers = shopper.headers,
+) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/returns`,
+    headers,
+    payload: {
+      items: items.map((item) => ({ productId: item.product.id, quantity: item.quantity })),
+      reason: 'The lid of one box arrived cracked',
+    },
+  });
+
+const decide = (returnId: number, decision: 'approve' | 'reject', note = '') =>
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/returns/${returnId}/${decision}`,
+    headers: admin.headers,
+    payload: { note },
+  });
+
+const stockOf = async (product: TestProduct) =>
+  (await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]
+    ?.stock;
+const paymentOf = async (orderId: string) =>
+  (await database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
+const orderOf = async (orderId: string) =>
+  (await app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers })).json<OrderRecord>();
+
+describe('returns and refunds', () => {
+  it('refunds an approved partial return, restocks it, marks the order returned and mails the customer', async () => {
+    const diya = await createTestProduct(database, { priceRupees: 450, stock: 10 });
+    const thali = await createTestProduct(database, { priceRupees: 799, stock: 5 });
+    const created = await deliveredOrder([
+      { product: diya, quantity: 2 },
+      { product: thali, quantity: 1 },
+    ]);
+    expect((await orderOf(created.orderId)).returnableUntil).toBe('2031-12-08T06:00:00.000Z');
+
+    const requested = await requestReturn(created.orderId, [{ product: diya, quantity: 1 }]);
+    expect(requested.statusCode, requested.body).toBe(201);
+    const request = requested.json<{ return: ReturnRecord }>().return;
+    expect(request).toMatchObject({
+      status: 'requested',
+      refundAmount: 450,
+      items: [{ name: diya.name, quantity: 1, amount: 450 }],
+    });
+
+    const approved = await decide(request.id, 'approve', 'Sorry about the lid');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<{ return: ReturnRecord }>().return).toMatchObject({
+      status: 'approved',
+      refundAmount: 450,
+    });
+
+    expect(await paymentOf(created.orderId)).toMatchObject({
+      amountPaise: 169_900,
+      refundedPaise: 45_000,
+      status: 'captured',
+    });
+    expect(await stockOf(diya)).toBe(9);
+    const order = await orderOf(created.orderId);
+    expect(order.status).toBe('returned');
+    expect(order.items.map((item) => item.returnedQuantity)).toEqual([1, 0]);
+    expect(order.events.at(-1)).toMatchObject({
+      status: 'returned',
+      note: `${returnApprovedNote(45_000)}. Sorry about the lid`,
+    });
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, created.orderId));
+    expect(mails.find((mail) => mail.kind === 'order-return')?.text).toContain('₹450 refunded');
+
+    // The rest of the order, returned later in the window: the refund reaches what was paid and no more.
+    clock.set(new Date(clock.now().getTime() + 3 * 24 * 60 * 60 * 1000));
+    const rest = await requestReturn(created.orderId, [
+      { product: diya, quantity: 1 },
+      { product: thali, quantity: 1 },
+    ]);
+    expect(rest.statusCode, rest.body).toBe(201);
+    await decide(rest.json<{ return: ReturnRecord }>().return.id, 'approve');
+    expect(await paymentOf(created.orderId)).toMatchObject({ refundedPaise: 169_900, status: 'refunded' });
+    const again = await requestReturn(created.orderId, [{ product: thali, quantity: 1 }]);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(tooManyUnitsMessage(thali.name, 0));
+  });
+
+  it('refunds once when the same return is approved twice at once', async () => {
+    const lamp = await createTestProduct(database, { priceRupees: 1250, stock: 4 });
+    const created = await deliveredOrder([{ product: lamp, quantity: 1 }]);
+    const request = (await requestReturn(created.orderId, [{ product: lamp, quantity: 1 }])).json<{
+      return: ReturnRecord;
+    }>().return;
+
+    const answers = await Promise.all([decide(request.id, 'approve'), decide(request.id, 'approve')]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+      RETURN_MESSAGES.alreadyDecided,
+    );
+    expect(await paymentOf(created.orderId)).toMatchObject({ amountPaise: 125_000, refundedPaise: 125_000 });
+    expect(await stockOf(lamp)).toBe(4);
+    const returnedEvents = (await orderOf(created.orderId)).events.filter(
+      (event) => event.status === 'returned',
+    );
+    expect(returnedEvents).toHaveLength(1);
+  });
+
+  it('refuses a return after the 7-day window', async () => {
+    const bell = await createTestProduct(database, { priceRupees: 600 });
+    const created = await deliveredOrder([{ product: bell, quantity: 1 }]);
+    clock.set(new Date(clock.now().getTime() + 7 * 24 * 60 * 60 * 1000 + 60_000));
+
+    const response = await requestReturn(created.orderId, [{ product: bell, quantity: 1 }]);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(RETURN_MESSAGES.windowClosed);
+    expect((await orderOf(created.orderId)).returns).toEqual([]);
+  });
+
+  it('refuses an order not delivered, more units than bought, a second open request and another customer', async () => {
+    const candle = await createTestProduct(database, { priceRupees: 350 });
+    const unpaid = await placeOrder(app, shopper.headers, [{ product: candle, quantity: 1 }]);
+    const notDelivered = await requestReturn(unpaid.orderId, [{ product: candle, quantity: 1 }]);
+    expect([notDelivered.statusCode, notDelivered.json().message]).toEqual([
+      409,
+      RETURN_MESSAGES.notDelivered,
+    ]);
+
+    const created = await deliveredOrder([{ product: candle, quantity: 2 }]);
+    const tooMany = await requestReturn(created.orderId, [{ product: candle, quantity: 3 }]);
+    expect([tooMany.statusCode, tooMany.json().message]).toEqual([400, tooManyUnitsMessage(candle.name, 2)]);
+
+    expect((await requestReturn(created.orderId, [{ product: candle, quantity: 1 }])).statusCode).toBe(201);
+    const second = await requestReturn(created.orderId, [{ product: candle, quantity: 1 }]);
+    expect([second.statusCode, second.json().message]).toEqual([409, RETURN_MESSAGES.alreadyOpen]);
+
+    const stranger = await registerTestUser(app);
+    expect(
+      (await requestReturn(created.orderId, [{ product: candle, quantity: 1 }], stranger.headers)).statusCode,
+    ).toBe(404);
+  });
+
+  it('lets the owner reject a return: no refund, the customer told why', async () => {
+    const frame = await createTestProduct(database, { priceRupees: 900, stock: 3 });
+    const created = await deliveredOrder([{ product: frame, quantity: 1 }]);
+    const request = (await requestReturn(created.orderId, [{ product: frame, quantity: 1 }])).json<{
+      return: ReturnRecord;
+    }>().return;
+
+    const rejected = await decide(request.id, 'reject', 'The frame was engraved to order');
+    expect(rejected.json<{ return: ReturnRecord }>().return).toMatchObject({
+      status: 'rejected',
+      decisionNote: 'The frame was engraved to order',
+    });
+    expect(await paymentOf(created.orderId)).toMatchObject({ refundedPaise: 0, status: 'captured' });
+    expect(await stockOf(frame)).toBe(2);
+    expect((await orderOf(created.orderId)).status).toBe('delivered');
+    expect((await decide(request.id, 'approve')).statusCode).toBe(409);
+  });
+
+  it('takes up to three photos with a request and shows them only to their customer and the owner', async () => {
+    const vase = await createTestProduct(database, { priceRupees: 700 });
+    const created = await deliveredOrder([{ product: vase, quantity: 1 }]);
+    const request = (await requestReturn(created.orderId, [{ product: vase, quantity: 1 }])).json<{
+      return: ReturnRecord;
+    }>().return;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c2410c' } })
+      .png()
+      .toBuffer();
+    const upload = (headers: Record<string, string>) => {
+      const boundary = '----return-photo';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="crack.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return app.inject({
+        method: 'POST',
+        url: `/api/returns/${request.id}/photos`,
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+    };
+
+    const stranger = await registerTestUser(app);
+    expect((await upload(stranger.headers)).statusCode).toBe(404);
+    const answers = [];
+    for (let index = 0; index < 4; index++) answers.push(await upload(shopper.headers));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 409]);
+    const photoIds = answers[2]!.json<{ return: ReturnRecord }>().return.photoIds;
+    expect(photoIds).toHaveLength(3);
+
+    const url = `/api/returns/${request.id}/photos/${photoIds[0]}`;
+    const own = await app.inject({ url, headers: shopper.headers });
+    expect([own.statusCode, own.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect((await sharp(own.rawPayload).metadata()).width).toBe(40);
+    expect((await app.inject({ url, headers: admin.headers })).statusCode).toBe(200);
+    expect((await app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,64 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../shared/api/admin';
+import { OrderIdParams } from '../../../shared/api/orders';
+import { NewReturn, ReturnIdParams, ReturnPhotoParams, ReturnResponse } from '../../../shared/api/returns';
+import { invalid } from '../../errors';
+
+const TooLarge = z.object({ message: z.string(), requestId: z.string() });
+const SEND_A_PHOTO = 'Send the photo as a file';
+
+/** Issue 14: the customer's return requests, their photos, and the photos' bytes. */
+export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2 } });
+
+  app.post(
+    '/orders/:id/returns',
+    {
+      schema: { params: OrderIdParams, body: NewReturn, response: { 201: ReturnResponse } },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ return: await app.returns.request(request.user.id, request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/returns/:id/photos',
+    {
+      schema: { params: ReturnIdParams, response: { 201: ReturnResponse, 413: TooLarge } },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const file = request.isMultipart() ? await request.file() : undefined;
+      if (!file) throw invalid(SEND_A_PHOTO, [{ path: 'file', message: SEND_A_PHOTO }]);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          return reply.code(413).send({ message: IMAGE_TOO_LARGE_MESSAGE, requestId: request.id });
+        }
+        throw error;
+      }
+      return reply
+        .code(201)
+        .send({ return: await app.returns.addPhoto(request.user.id, request.params.id, bytes) });
+    },
+  );
+
+  app.get(
+    '/returns/:id/photos/:photoId',
+    { schema: { params: ReturnPhotoParams }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const viewer = request.user.role === 'admin' ? null : request.user.id;
+      const photo = await app.returns.photo(request.params.id, request.params.photoId, viewer);
+      return reply
+        .header('content-type', photo.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .send(photo.bytes);
+    },
+  );
+};

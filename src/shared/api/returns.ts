@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { RETURN_WINDOW_DAYS } from '../order-status';
+
+// Issue 14 "Returns and refunds": the customer's request from the order page, the owner's decision.
+
+export const RETURN_MESSAGES = {
+  windowClosed: `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`,
+  notDelivered: 'Only a delivered order can be returned',
+  alreadyOpen: 'A return for this order is already being reviewed',
+  notInOrder: 'That item is not in this order',
+  alreadyDecided: 'This return has already been decided',
+  nothingToRefund: 'Nothing is left to refund on this order',
+  refundFailed: 'The refund could not be made just now. Please try again.',
+  returnNotFound: 'Return not found',
+  tooManyPhotos: 'A return can have at most 3 photos',
+  photoNotOpen: 'Photos can be added only while the return is being reviewed',
+} as const;
+
+export const MAX_RETURN_PHOTOS = 3;
+
+export const tooManyUnitsMessage = (name: string, left: number) =>
+  left === 0 ? `${name} has already been returned` : `You can return at most ${left} of ${name}`;
+
+export const NewReturn = z.object({
+  items: z
+    .array(
+      z.object({
+        productId: z.number().int().positive().max(2_147_483_647),
+        quantity: z.number().int().min(1, 'Return at least 1 unit').max(1000),
+      }),
+    )
+    .min(1, 'Choose at least one item to return')
+    .max(50)
+    .refine((items) => new Set(items.map((item) => item.productId)).size === items.length, {
+      message: 'Each item may appear only once',
+    }),
+  reason: z
+    .string({ error: 'Tell us why you are returning the items' })
+    .trim()
+    .min(5, 'Tell us why you are returning the items (at least 5 characters)')
+    .max(500, 'A reason can be at most 500 characters'),
+});
+export type NewReturn = z.infer<typeof NewReturn>;
+
+export const ReturnRecord = z.object({
+  id: z.number().int(),
+  status: z.enum(['requested', 'approved', 'rejected']),
+  reason: z.string(),
+  items: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      amount: z.number(),
+    }),
+  ),
+  /** Rupees: what approval refunds (or refunded). */
+  refundAmount: z.number(),
+  decisionNote: z.string(),
+  photoIds: z.array(z.number().int()),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type ReturnRecord = z.infer<typeof ReturnRecord>;
+
+export const ReturnResponse = z.object({ return: ReturnRecord });
+
+export const ReturnIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ReturnPhotoParams = ReturnIdParams.extend({
+  photoId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+// ---- The back office ----
+
+export const AdminReturn = ReturnRecord.extend({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+});
+export type AdminReturn = z.infer<typeof AdminReturn>;
+
+export const AdminReturnQuery = z.object({
+  status: z.enum(['requested', 'approved', 'rejected', 'all']).default('requested'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminReturnQuery = z.infer<typeof AdminReturnQuery>;
+
+export const AdminReturnList = z.object({
+  data: z.array(AdminReturn),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminReturnList = z.infer<typeof AdminReturnList>;
+
+export const DecideReturn = z.object({ note: z.string().trim().max(500).default('') });
+export type DecideReturn = z.infer<typeof DecideReturn>;

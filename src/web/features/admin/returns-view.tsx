@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminReturn } from '../../../shared/api/returns';
+import { formatInr } from '../../../shared/money';
+import { Button } from '../../components/button';
+import { PrivateImage } from '../../components/private-image';
+import { EmptyState, ErrorBanner } from '../../components/status-message';
+import { errorMessage, useAdminReturns, useDecideReturn } from './admin-api';
+import { formatDateTime, inputClass, Pager, QueryState } from './admin-ui';
+
+const FILTERS = [
+  { value: 'requested', label: 'To review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'all', label: 'All' },
+];
+
+function ReturnCard({ record }: { record: AdminReturn }) {
+  const id = useId();
+  const decide = useDecideReturn();
+  const [note, setNote] = useState('');
+  return (
+    <li className="space-y-2 p-3" aria-label={`Return of order ${record.orderNumber}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <Link to={`/admin/orders/${record.orderId}`} className="font-semibold text-brand-700 hover:underline">
+          Order {record.orderNumber}
+        </Link>
+        <span className="text-sm text-stone-600">{formatDateTime(record.createdAt)}</span>
+      </div>
+      <p className="text-sm text-stone-700">
+        {record.customerName} ({record.customerEmail})
+      </p>
+      <p className="text-sm">{record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')}</p>
+      <p className="whitespace-pre-line text-sm text-stone-800">Reason: {record.reason}</p>
+      {record.photoIds.length > 0 && (
+        <div className="flex gap-2">
+          {record.photoIds.map((photoId, index) => (
+            <PrivateImage
+              key={photoId}
+              path={`/returns/${record.id}/photos/${photoId}`}
+              alt={`Photo ${index + 1} of the return`}
+              className="h-24 w-24 rounded-lg object-cover"
+            />
+          ))}
+        </div>
+      )}
+      <p className="text-sm font-semibold">
+        {record.status === 'requested'
+          ? `Refund on approval: ${formatInr(record.refundAmount)}`
+          : record.status === 'approved'
+            ? `Approved: ${formatInr(record.refundAmount)} refunded`
+            : `Rejected${record.decisionNote ? `: ${record.decisionNote}` : ''}`}
+      </p>
+      {record.status === 'requested' && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor={`${id}-note`} className="text-sm font-semibold text-stone-800">
+              Note for the customer (optional)
+            </label>
+            <input
+              id={`${id}-note`}
+              className={inputClass}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+          <Button
+            disabled={decide.isPending}
+            onClick={() => decide.mutate({ id: record.id, decision: 'approve', note })}
+          >
+            Approve and refund
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate({ id: record.id, decision: 'reject', note })}
+          >
+            Reject
+          </Button>
+        </div>
+      )}
+      {decide.error && <ErrorBanner>{errorMessage(decide.error)}</ErrorBanner>}
+    </li>
+  );
+}
+
+/** Issue 14: return requests to review (approve refunds through the payment provider). */
+export function ReturnsView() {
+  const [status, setStatus] = useState('requested');
+  const [page, setPage] = useState(1);
+  const returns = useAdminReturns(status, page);
+  return (
+    <div className="space-y-3">
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Show returns</legend>
+        {FILTERS.map((filter) => (
+          <Button
+            key={filter.value}
+            variant={filter.value === status ? 'primary' : 'secondary'}
+            aria-pressed={filter.value === status}
+            onClick={() => {
+              setStatus(filter.value);
+              setPage(1);
+            }}
+          >
+            {filter.label}
+          </Button>
+        ))}
+      </fieldset>
+      <QueryState isPending={returns.isPending} error={returns.error} label="returns">
+        {returns.data?.data.length === 0 ? (
+          <EmptyState title="No returns here" />
+        ) : (
+          <ul
+            aria-label="Returns"
+            className="divide-y divide-stone-100 rounded-xl border border-brand-100 bg-white"
+          >
+            {returns.data?.data.map((record) => (
+              <ReturnCard key={record.id} record={record} />
+            ))}
+          </ul>
+        )}
+        {returns.data && (
+          <Pager page={page} pageSize={returns.data.pageSize} total={returns.data.total} onPage={setPage} />
+        )}
+      </QueryState>
+    </div>
+  );
+}

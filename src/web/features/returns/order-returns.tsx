@@ -1,0 +1,203 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { OrderRecord } from '../../../shared/api/orders';
+import { MAX_RETURN_PHOTOS, type ReturnRecord } from '../../../shared/api/returns';
+import { formatInr } from '../../../shared/money';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { PrivateImage } from '../../components/private-image';
+import { ErrorBanner } from '../../components/status-message';
+import { requestReturn } from './returns-api';
+
+const STATUS_TEXT: Record<ReturnRecord['status'], string> = {
+  requested: 'Return requested: being reviewed',
+  approved: 'Return approved',
+  rejected: 'Return not approved',
+};
+
+function ReturnSummary({ record }: { record: ReturnRecord }) {
+  return (
+    <li className="rounded-xl border border-brand-100 p-3 text-sm">
+      <p className="font-semibold text-stone-900">{STATUS_TEXT[record.status]}</p>
+      <p className="text-stone-700">
+        {record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')}
+      </p>
+      {record.status === 'approved' ? (
+        <p className="font-semibold text-green-800">
+          Refunded {formatInr(record.refundAmount)} to your original payment method
+        </p>
+      ) : record.status === 'requested' ? (
+        <p className="text-stone-700">Refund on approval: {formatInr(record.refundAmount)}</p>
+      ) : null}
+      {record.decisionNote && <p className="text-stone-700">{record.decisionNote}</p>}
+      {record.photoIds.length > 0 && (
+        <div className="mt-2 flex gap-2">
+          {record.photoIds.map((photoId, index) => (
+            <PrivateImage
+              key={photoId}
+              path={`/returns/${record.id}/photos/${photoId}`}
+              alt={`Return photo ${index + 1}`}
+              className="h-20 w-20 rounded-lg object-cover"
+            />
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function ReturnForm({ order, onDone }: { order: OrderRecord; onDone(): void }) {
+  const id = useId();
+  const returnable = order.items.filter((item) => item.quantity > item.returnedQuantity);
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [reason, setReason] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const chosen = returnable
+    .map((item) => ({ productId: item.product.id, quantity: quantities[item.product.id] ?? 0 }))
+    .filter((item) => item.quantity > 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState({ busy: true, error: null });
+    try {
+      await requestReturn(order.id, { items: chosen, reason }, photos);
+      setState({ busy: false, error: null });
+      onDone();
+    } catch (error) {
+      setState({
+        busy: false,
+        error: error instanceof ApiError ? error.message : 'Could not send the request.',
+      });
+      onDone();
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label="Return items" className="flex flex-col gap-3">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-semibold text-stone-800">Items to return</legend>
+        {returnable.map((item) => {
+          const left = item.quantity - item.returnedQuantity;
+          return (
+            <label key={item.product.id} className="flex items-center justify-between gap-3 text-sm">
+              <span>
+                {item.product.name} <span className="text-stone-600">({left} can be returned)</span>
+              </span>
+              <select
+                aria-label={`Units of ${item.product.name} to return`}
+                value={quantities[item.product.id] ?? 0}
+                onChange={(event) =>
+                  setQuantities((current) => ({ ...current, [item.product.id]: Number(event.target.value) }))
+                }
+                className="min-h-11 rounded-lg border border-stone-300 bg-white px-2"
+              >
+                {Array.from({ length: left + 1 }, (_, index) => `${index}`).map((units) => (
+                  <option key={units} value={units}>
+                    {units}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+        })}
+      </fieldset>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-800">
+          Reason for the return
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          required
+          minLength={5}
+          maxLength={500}
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-base"
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-photos`} className="text-sm font-semibold text-stone-800">
+          Photos (optional, up to {MAX_RETURN_PHOTOS})
+        </label>
+        <input
+          id={`${id}-photos`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          onChange={(event) => setPhotos(Array.from(event.target.files ?? []).slice(0, MAX_RETURN_PHOTOS))}
+          className="text-sm"
+        />
+      </div>
+      {state.error && <ErrorBanner>{state.error}</ErrorBanner>}
+      <Button type="submit" disabled={state.busy || chosen.length === 0} className="self-start">
+        {state.busy ? 'Sending...' : 'Request return'}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Issue 14: the order page's returns: each request with its refund, and the form while the 7-day
+ * window is open, items are left to return and no request is being reviewed.
+ */
+export function OrderReturns({
+  order,
+  now,
+  onChanged,
+}: {
+  order: OrderRecord;
+  now: Date;
+  onChanged(): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const windowOpen = order.returnableUntil !== null && new Date(order.returnableUntil) > now;
+  const anyLeft = order.items.some((item) => item.quantity > item.returnedQuantity);
+  const reviewing = order.returns.some((record) => record.status === 'requested');
+  const canRequest = windowOpen && anyLeft && !reviewing;
+  if (order.returns.length === 0 && !canRequest) return null;
+
+  return (
+    <section
+      aria-labelledby="order-returns-title"
+      className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
+    >
+      <h2 id="order-returns-title" className="text-lg font-bold text-stone-900">
+        Returns
+      </h2>
+      {order.returns.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-2">
+          {order.returns.map((record) => (
+            <ReturnSummary key={record.id} record={record} />
+          ))}
+        </ul>
+      )}
+      {canRequest && (
+        <div className="mt-3">
+          <p className="text-sm text-stone-700">
+            You can return items until{' '}
+            {new Date(order.returnableUntil ?? '').toLocaleDateString('en-IN', {
+              dateStyle: 'medium',
+              timeZone: 'Asia/Kolkata',
+            })}
+            .
+          </p>
+          {open ? (
+            <div className="mt-3">
+              <ReturnForm
+                order={order}
+                onDone={() => {
+                  onChanged();
+                }}
+              />
+            </div>
+          ) : (
+            <Button variant="secondary" className="mt-2" onClick={() => setOpen(true)}>
+              Return items
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

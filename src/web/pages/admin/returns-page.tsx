@@ -1,0 +1,10 @@
+import { ReturnsView } from '../../features/admin/returns-view';
+
+export function Component() {
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-extrabold text-stone-900">Returns</h1>
+      <ReturnsView />
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import type { Product, ProductList } from '../../../src/shared/api/catalog';
+
+// Set-up through the API for the after-sale journeys (issue 14): customers, paid orders through
+// the sandbox provider (signed as its window signs them) and the admin's status changes.
+
+export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
+const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? '';
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+
+export const DELIVERY_ADDRESS = {
+  fullName: 'Meera Iyer',
+  address: '12 MG Road, Ashok Nagar',
+  city: 'Bengaluru',
+  postalCode: '560001',
+  phone: '98765 43210',
+};
+
+export async function tokenFor(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export const adminToken = (request: APIRequestContext) => tokenFor(request, adminEmail, adminPassword);
+
+/** A page of its own signed in with the token (SPEC 6: the token lives in localStorage). */
+export async function signedInPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  return context.newPage();
+}
+
+export async function registerCustomer(request: APIRequestContext, fullName: string) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const response = await request.post('/api/auth/register', {
+    data: {
+      email: `customer.${stamp}@example.com`,
+      password: 'diwali-2031',
+      username: `customer${stamp}`,
+      fullName,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * An in-stock seeded product sold singly, the `index`-th of those with a name of their own (and
+ * that `fits`).
+ */
+export async function pickProduct(
+  request: APIRequestContext,
+  index: number,
+  fits: (product: Product) => boolean = () => true,
+): Promise<Product> {
+  const response = await request.get('/api/products?limit=1000');
+  const { data } = (await response.json()) as ProductList;
+  const counts = new Map<string, number>();
+  for (const product of data) counts.set(product.name, (counts.get(product.name) ?? 0) + 1);
+  const singles = data.filter(
+    (product) =>
+      product.inStock && product.minQuantity === 1 && counts.get(product.name) === 1 && fits(product),
+  );
+  const product = singles[index];
+  if (!product) throw new Error(`No seeded product number ${index}`);
+  return product;
+}
+
+/** A customer with a saved default address in Bengaluru, for journeys through checkout. */
+export async function customerWithAddress(request: APIRequestContext, fullName: string) {
+  const token = await registerCustomer(request, fullName);
+  const address = await request.post('/api/addresses', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      fullName,
+      addressLine1: '7, Residency Road',
+      city: 'Bengaluru',
+      postalCode: '560025',
+      phone: '9845012345',
+      isDefault: true,
+    },
+  });
+  expect(address.status()).toBe(201);
+  return token;
+}
+
+/** An order of one unit of each product, created and paid through the sandbox provider. */
+export async function paidOrder(
+  request: APIRequestContext,
+  token: string,
+  products: Pick<Product, 'id' | 'price'>[],
+) {
+  const auth = { authorization: `Bearer ${token}` };
+  const subtotal = products.reduce((sum, product) => sum + product.price, 0);
+  const created = await request.post('/api/payments/create-order', {
+    headers: auth,
+    data: {
+      items: products.map((product) => ({
+        productId: product.id,
+        quantity: 1,
+        inStock: true,
+        allowPreOrder: false,
+        minQuantity: 1,
+      })),
+      // SPEC 9: free shipping from ₹1,000, else ₹50.
+      totalAmount: subtotal + (subtotal >= 1000 ? 0 : 50),
+      shippingAddress: DELIVERY_ADDRESS,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const order = (await created.json()) as { orderId: string; orderNumber: string; order: { id: string } };
+  const { sandboxKeySecret } = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    sandboxKeySecret: string;
+  };
+  const paymentId = `pay_e2e${Date.now()}`;
+  const verified = await request.post('/api/payments/verify-payment', {
+    headers: auth,
+    data: {
+      razorpay_order_id: order.order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: createHmac('sha256', sandboxKeySecret)
+        .update(`${order.order.id}|${paymentId}`)
+        .digest('hex'),
+      orderId: order.orderId,
+    },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return order;
+}
+
+/** The back office's status changes, as tests/e2e/admin.spec.ts makes them by hand. */
+export async function moveOrder(
+  request: APIRequestContext,
+  token: string,
+  orderId: string,
+  statuses: string[],
+) {
+  for (const status of statuses) {
+    const response = await request.post(`/api/admin/orders/${orderId}/status`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status, note: '' },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+export const PAID_TO_DELIVERED = [
+  'confirmed',
+  'processing',
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+];
