@@ -73,6 +73,7 @@ function serveApi({
   addresses = [] as AddressRecord[],
   addressStatus = 200,
   quoteHeldUntil = Promise.resolve(),
+  couponHeldUntil = Promise.resolve(),
 } = {}) {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -85,6 +86,7 @@ function serveApi({
     }
     if (url.pathname.startsWith('/api/pincodes/check/')) return json(bengaluru);
     if (url.pathname === '/api/coupons/validate') {
+      await couponHeldUntil;
       const { code } = JSON.parse(String(init?.body)) as { code: string };
       return code.toUpperCase() === 'DIWALI100'
         ? json({ code: 'DIWALI100', summary: '₹100 off', discount: 100 })
@@ -377,5 +379,29 @@ describe('Checkout page (SPEC 2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
     expect(state).toMatchObject({ orderTotal: 1599, couponCode: 'DIWALI100', discount: 100 });
+  });
+
+  it('holds the way to payment while a coupon is being checked, so a discount is never left out', async () => {
+    const user = userEvent.setup();
+    let answerCoupon = () => {};
+    serveApi({
+      addresses: [record(1, { is_default: true })],
+      couponHeldUntil: new Promise<void>((resolve) => {
+        answerCoupon = resolve;
+      }),
+    });
+    getCartStore().addItem(hamper, 2);
+    getCartStore().addItem(thali);
+    renderCheckout(meera);
+    await screen.findByRole('group', { name: 'Select an address:' });
+    const proceed = screen.getByRole('button', { name: 'Proceed to Payment' });
+    await waitFor(() => expect((proceed as HTMLButtonElement).disabled).toBe(false));
+
+    await user.type(screen.getByLabelText('Coupon code'), 'diwali100');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect((proceed as HTMLButtonElement).disabled).toBe(true));
+    answerCoupon();
+    await waitFor(() => expect(document.body.textContent).toContain('DIWALI100 applied: you save ₹100'));
+    expect((proceed as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -231,7 +231,7 @@ export function CheckoutPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isCompleteAddress(selected)) return;
+    if (!isCompleteAddress(selected) || coupon.checking) return;
     const quote = cart.shippingInfo ?? calculateShipping(cart.total, shippingRulesFromRupees(storeSettings));
     const request: PaymentRequest = {
       address: {
@@ -278,7 +278,7 @@ export function CheckoutPage() {
             onEdit={(address) => setAddressModal({ isOpen: true, editing: address })}
             onRefresh={saved.refetch}
           />
-          <CheckoutSubmit ready={ready} />
+          <CheckoutSubmit ready={ready} checking={coupon.checking} />
         </form>
         <div className="flex flex-col gap-3 md:sticky md:top-20">
           {summary}
