@@ -201,6 +201,40 @@ export function createCouponService({ db, clock }: { db: Db; clock: Clock }) {
         .where(eq(coupons.id, released.couponId));
     },
 
+    /**
+     * A payment that arrived after its order expired revived the order (stock allowing): its use,
+     * given back at expiry, is taken again. Past the usage limit too: the customer paid the
+     * discounted price the store offered, so the count says what was really used.
+     */
+    async reclaim(
+      tx: Tx,
+      order: { id: string; userId: number; couponCode: string | null; discountPaise: number },
+    ): Promise<void> {
+      if (!order.couponCode || order.discountPaise <= 0) return;
+      const [coupon] = await tx
+        .select({ id: coupons.id })
+        .from(coupons)
+        .where(eq(coupons.code, order.couponCode));
+      if (!coupon) return;
+      const [taken] = await tx
+        .insert(couponRedemptions)
+        .values({
+          couponId: coupon.id,
+          orderId: order.id,
+          userId: order.userId,
+          discountPaise: order.discountPaise,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: couponRedemptions.orderId })
+        .returning({ id: couponRedemptions.id });
+      if (taken) {
+        await tx
+          .update(coupons)
+          .set({ usedCount: sql`${coupons.usedCount} + 1` })
+          .where(eq(coupons.id, coupon.id));
+      }
+    },
+
     // ---- The back office ----
 
     async list(): Promise<AdminCoupon[]> {

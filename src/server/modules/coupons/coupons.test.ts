@@ -6,7 +6,7 @@ import type { OrderRecord } from '../../../shared/api/orders';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { COUPON_MESSAGES, minimumOrderMessage } from '../../../shared/coupon';
 import type { Database } from '../../db/client';
-import { coupons, orderItems } from '../../db/schema';
+import { couponRedemptions, coupons, orderItems } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import { registerTestAdmin } from '../admin/admin-testing';
@@ -308,5 +308,37 @@ describe('create-order with a coupon', () => {
       totalAmount: 1400,
     });
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('takes the use again when a late payment revives the expired order, even past the limit', async () => {
+    const coupon = await createCoupon({ kind: 'flat', value: 100, usageLimit: 1 });
+    const lamp = await createTestProduct(database, { priceRupees: 1500, stock: 5 });
+    const lines = [{ product: lamp, quantity: 1 }];
+    const [late, prompt] = await createBuyers(database, 2, clock.now());
+    const expired = await placeOrder(app, late!.headers, lines, {
+      couponCode: coupon.code,
+      totalAmount: 1400,
+    });
+    clock.set(new Date(clock.now().getTime() + 31 * 60 * 1000));
+    await app.orders.expireOverdueOrders();
+    // Given back at expiry, the one use goes to another shopper.
+    await placeOrder(app, prompt!.headers, lines, { couponCode: coupon.code, totalAmount: 1400 });
+
+    // Then the first shopper's payment arrives: the order is revived with the price they paid.
+    const outcome = await app.payments.capturePayment({
+      orderId: expired.orderId,
+      providerOrderId: expired.order.id,
+      paymentId: `pay_late${codeCounter}`,
+      amountPaise: expired.order.amount,
+      method: 'upi',
+    });
+    expect(outcome.kind).toBe('paid');
+    const [row] = await database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row?.usedCount).toBe(2);
+    const redemptions = await database.db
+      .select()
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.couponId, coupon.id));
+    expect(redemptions.map((redemption) => redemption.orderId)).toContain(expired.orderId);
   });
 });

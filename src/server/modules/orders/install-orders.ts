@@ -70,6 +70,7 @@ export function installOrders(app: FastifyInstance) {
     clock,
     provider,
     orderService: orders,
+    coupons,
     invoices,
     store: { storeName: config.STORE_NAME, supportEmail: config.SUPPORT_EMAIL, publicUrl: config.PUBLIC_URL },
     log: app.log,

@@ -13,6 +13,7 @@ import type { Clock } from '../../app';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, payments, users, webhookEvents } from '../../db/schema';
 import { conflict, invalid } from '../../errors';
+import type { CouponService } from '../coupons/coupon-service';
 import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail, retryDelayMs } from '../mail/mail-outbox';
 import {
@@ -92,6 +93,7 @@ export function createPaymentService({
   clock,
   provider,
   orderService,
+  coupons,
   invoices,
   store,
   log,
@@ -100,6 +102,8 @@ export function createPaymentService({
   clock: Clock;
   provider: PaymentProvider;
   orderService: OrderService;
+  /** A late payment that revives an expired order takes its coupon use again. */
+  coupons: CouponService;
   /** Issue 14: every paid order gets its GST tax invoice in the transaction that marks it paid. */
   invoices: InvoiceService;
   store: StoreIdentity;
@@ -203,6 +207,7 @@ export function createPaymentService({
         // The one way out of 'cancelled' (outside canTransition on purpose): money that arrives for
         // an order that expired unpaid is never lost; the order is revived if its stock is there.
         if (await reserveOrderAgain(tx, order.id)) {
+          await coupons.reclaim(tx, order);
           await markPaid(tx, order, 'cancelled', LATE_PAYMENT_RESERVED_NOTE);
           return { kind: 'paid' };
         }

@@ -563,6 +563,7 @@ describe('a refund the provider did not take at first', () => {
       clock,
       provider: flakyProvider,
       orderService: app.orders,
+      coupons: app.coupons,
       invoices: app.invoices,
       store: { storeName: 'Utsav Gifts', supportEmail: 'hello@utsavgifts.in', publicUrl: undefined },
       log: app.log,
