@@ -303,7 +303,16 @@ export const AdminJobs = z.object({
   }),
   /** Provider webhooks not yet handled, oldest first; retried on every expiry sweep. */
   stuckWebhooks: z.array(
-    z.object({ id: z.string(), event: z.string(), receivedAt: z.string(), lastError: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      event: z.string(),
+      receivedAt: z.string(),
+      lastError: z.string().nullable(),
+      /** Failed handlings so far, when the next is due, and whether the retries have stopped. */
+      attempts: z.number().int(),
+      nextAttemptAt: z.string().nullable(),
+      gaveUp: z.boolean(),
+    }),
   ),
   schedule: z.object({
     expirySweepSeconds: z.number().int(),

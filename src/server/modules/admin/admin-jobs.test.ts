@@ -66,6 +66,9 @@ describe('GET /api/admin/jobs', () => {
         event: 'payment.captured',
         receivedAt: '2031-03-10T04:50:00.000Z',
         lastError: 'Order not found',
+        attempts: 0,
+        nextAttemptAt: null,
+        gaveUp: false,
       },
     ]);
     expect(before.schedule).toEqual({

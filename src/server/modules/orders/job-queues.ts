@@ -1,6 +1,7 @@
 import { asc, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { webhookEvents } from '../../db/schema';
+import { WEBHOOK_MAX_ATTEMPTS } from '../payments/payment-service';
 import { ORDER_EXPIRED_NOTE } from './order-service';
 
 /**
@@ -75,10 +76,17 @@ export async function readStuckWebhooks(db: Db, limit = 20) {
       event: webhookEvents.event,
       receivedAt: webhookEvents.receivedAt,
       lastError: webhookEvents.lastError,
+      attempts: webhookEvents.attempts,
+      nextAttemptAt: webhookEvents.nextAttemptAt,
     })
     .from(webhookEvents)
     .where(isNull(webhookEvents.processedAt))
     .orderBy(asc(webhookEvents.receivedAt))
     .limit(limit);
-  return rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    receivedAt: row.receivedAt.toISOString(),
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    gaveUp: row.attempts >= WEBHOOK_MAX_ATTEMPTS,
+  }));
 }

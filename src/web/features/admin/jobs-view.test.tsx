@@ -17,6 +17,9 @@ const jobs: AdminJobs = {
       event: 'payment.captured',
       receivedAt: '2031-03-10T04:50:00.000Z',
       lastError: 'Order not found',
+      attempts: 12,
+      nextAttemptAt: '2031-03-10T11:50:00.000Z',
+      gaveUp: true,
     },
   ],
   schedule: { expirySweepSeconds: 60, mailEverySeconds: 15, runsOnThisInstance: false },
@@ -33,7 +36,9 @@ describe('the background jobs panel', () => {
     expect(within(table).getByRole('row', { name: /Payment webhooks/ }).textContent).toContain(
       '1 not handled yet, 1 with an error',
     );
-    expect(screen.getByText(/evt_stuck0000000001/).textContent).toContain('Order not found');
+    const stuck = screen.getByText(/evt_stuck0000000001/).textContent;
+    expect(stuck).toContain('Order not found');
+    expect(stuck).toContain('gave up after 12 tries: needs a look');
     expect(screen.getByText(/does not run the jobs/)).toBeTruthy();
   });
 });

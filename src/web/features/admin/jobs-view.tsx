@@ -80,6 +80,11 @@ export function JobQueues({ jobs }: { jobs: AdminJobs }) {
               <li key={webhook.id} className="text-stone-700">
                 {webhook.event} · {webhook.id} · received {formatDateTime(webhook.receivedAt)}
                 {webhook.lastError ? ` · ${webhook.lastError}` : ''}
+                {webhook.gaveUp
+                  ? ` · gave up after ${webhook.attempts} tries: needs a look`
+                  : webhook.attempts > 0 && webhook.nextAttemptAt
+                    ? ` · tried ${webhook.attempts} ${webhook.attempts === 1 ? 'time' : 'times'}, next at ${formatDateTime(webhook.nextAttemptAt)}`
+                    : ''}
               </li>
             ))}
           </ul>
