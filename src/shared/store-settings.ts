@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// The links built from the settings live in store-links.ts (no Zod, so the web shell can use them
+// without loading Zod); they are re-exported here.
+export { chatLink, instagramLink } from './store-links';
+
 /** Public store settings from configuration (DESIGN 4 "Store settings"); never hard-coded in UI. */
 export const StoreSettings = z.object({
   storeName: z.string(),
