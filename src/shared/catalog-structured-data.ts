@@ -1,7 +1,8 @@
 import type { Product } from './api/catalog';
 import { stockStatus } from './cart-rules';
 import { productPath } from './slug';
-import { instagramLink, type StoreSettings } from './store-settings';
+import { instagramLink } from './store-links';
+import type { StoreSettings } from './store-settings';
 
 // DESIGN 4 "Analytics and SEO": schema.org JSON-LD, written by the server into the HTML head and by
 // the web app's PageMeta, from one definition so both say the same thing.

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { PRE_ORDER_DAYS_PRODUCT_PAGE } from './pincode';
 
 // SPEC 3: the delivery record of a pincode check, also kept in browser storage ('deliveryInfo').
+// Its wording and fixed records live in delivery-rules.ts (no Zod, so the web shell can use them
+// without loading Zod); they are re-exported here for the server.
+
+export {
+  DELIVERY_MESSAGES,
+  INVALID_PINCODE_DELIVERY,
+  notDeliverableTo,
+  withPreOrderWindow,
+} from './delivery-rules';
 
 export const DeliveryType = z.enum(['standard', 'invalid', 'same_day', 'next_day']);
 export type DeliveryType = z.infer<typeof DeliveryType>;
@@ -36,47 +44,3 @@ export const ShippingCalculation = z.object({
   shippingReason: z.string(),
 });
 export type ShippingCalculation = z.infer<typeof ShippingCalculation>;
-
-// SPEC 8: the server says these too, so they live here rather than in a component.
-export const DELIVERY_MESSAGES = {
-  unserviceable: "Sorry, we don't deliver to this pincode yet",
-  /** The compact delivery checker's wording for an unserviceable pincode. */
-  unserviceableCompact: 'Not available',
-  /** The shipping line of an unserviceable pincode. */
-  shippingUnavailable: 'Delivery not available',
-  invalidPincode: 'Invalid pincode',
-  checkFailed: 'Error checking pincode. Please try again.',
-  /** Delivery estimate shown when the lookup itself failed. */
-  lookupFailedEstimate: 'delivered in 3-7 business days',
-} as const;
-
-/** SPEC 8: the full delivery checker's wording for an unserviceable pincode. */
-export const notDeliverableTo = (pincode: string) => `Not deliverable to ${pincode}`;
-
-/** SPEC 5: an invalid pincode is answered with a record, not an error, so the UI has one path. */
-export const INVALID_PINCODE_DELIVERY = {
-  serviceable: false,
-  days: 'N/A',
-  message: DELIVERY_MESSAGES.invalidPincode,
-  type: 'invalid',
-  fastDelivery: false,
-  city: '',
-  isPreOrder: false,
-  shipping: { cost: 0, free: false, message: DELIVERY_MESSAGES.shippingUnavailable },
-} as const satisfies DeliveryInfo;
-
-/**
- * SPEC 4 and 9: a pre-order item ships in the pre-order window (the product page's wording),
- * however fast its pincode is served. Used by the server's engine and by the product page.
- */
-export function withPreOrderWindow(info: DeliveryInfo): DeliveryInfo {
-  if (!info.serviceable) return { ...info, isPreOrder: true };
-  return {
-    ...info,
-    days: PRE_ORDER_DAYS_PRODUCT_PAGE,
-    message: 'Pre-order delivery',
-    type: 'standard',
-    fastDelivery: false,
-    isPreOrder: true,
-  };
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Pincode } from './api/delivery';
 import { DeliveryInfo } from './delivery';
 import {
   cityFromPincodeFallback,
@@ -8,7 +9,6 @@ import {
   isCompletePincode,
   PINCODE_CACHE_TTL_MS,
   PINCODE_LENGTH,
-  Pincode,
   PRE_ORDER_DAYS_CHECKOUT,
   PRE_ORDER_DAYS_PRODUCT_PAGE,
   SAME_DAY_CUTOFF_HOUR_IST,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { DeliveryInfo } from './delivery';
 
 // SPEC 9: pincode length 6.
@@ -32,16 +31,6 @@ export function validatePincode(value: string): PincodeValidation {
 
 /** SPEC 5: the delivery check can be submitted only with exactly six digits. */
 export const isCompletePincode = (value: string) => validatePincode(value).valid;
-
-/** A six-digit pincode, with the message of SPEC 5 for whichever rule it breaks. */
-export const Pincode = z
-  .string({ error: PINCODE_MESSAGES.empty })
-  .trim()
-  .superRefine((value, ctx) => {
-    const result = validatePincode(value);
-    if (!result.valid) ctx.addIssue({ code: 'custom', message: result.message });
-  });
-export type Pincode = z.infer<typeof Pincode>;
 
 // SPEC 9: the client's city fallback only; the server names the directory's district (DESIGN 4).
 const CITY_BY_PINCODE_PREFIX: ReadonlyMap<string, string> = new Map([

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// The links built from the settings live in store-links.ts (no Zod, so the web shell can use them
+// without loading Zod); they are re-exported here.
+export { chatLink, instagramLink } from './store-links';
+
 /** Public store settings from configuration (DESIGN 4 "Store settings"); never hard-coded in UI. */
 export const StoreSettings = z.object({
   storeName: z.string(),
@@ -13,10 +17,3 @@ export const StoreSettings = z.object({
   gaMeasurementId: z.string().nullable(),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
-
-/** The chat-app button opens a pre-filled chat about return gifts (SPEC 1). */
-export const chatLink = (settings: Pick<StoreSettings, 'whatsappNumber'>) =>
-  `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent('Hi! I would like to know more about your return gifts.')}`;
-
-export const instagramLink = (settings: Pick<StoreSettings, 'instagramHandle'>) =>
-  `https://www.instagram.com/${settings.instagramHandle}/`;

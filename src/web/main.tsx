@@ -6,6 +6,8 @@ import { RouterProvider } from 'react-router';
 import { loadGoogleAnalytics } from './analytics';
 import { storeSettings } from './app-data';
 import { AuthProvider, useAuth } from './features/auth/auth-provider';
+import { prepareStoredCart } from './features/cart/use-cart';
+import { prepareStoredLocation } from './features/location/use-location-state';
 import { WishlistProvider } from './features/wishlist/wishlist-provider';
 import { createRouter } from './router';
 import './styles.css';
@@ -30,14 +32,20 @@ function UserWishlist({ children }: { children: ReactNode }) {
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <UserWishlist>
-          <RouterProvider router={createRouter()} />
-        </UserWishlist>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Reading a stored cart or location needs Zod, which loads only then: a first visit does without it
+// (docs/performance.md "JavaScript budget"), and a returning one reads its cart before the first
+// render. Not a top-level await: the bundler would then split the entry's modules into many small
+// chunks, since a chunk imported while the entry awaits could not import from the entry.
+void Promise.all([prepareStoredCart(), prepareStoredLocation()]).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <UserWishlist>
+            <RouterProvider router={createRouter()} />
+          </UserWishlist>
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../catalog-limits';
 
 // The catalogue's API contract (SPEC 3 and 7, DESIGN 4 "Catalogue"). Prices are rupees here; the
-// database keeps paise.
+// database keeps paise. The limits live in catalog-limits.ts (no Zod, so web pages can use them
+// without loading Zod) and are re-exported here.
+export { HOME_FEATURED_COUNT, LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../catalog-limits';
 
-/** SPEC 9: the listing page size, also the most a single page may hold. */
-export const LISTING_PAGE_SIZE = 1000;
-/** SPEC 9: home shows up to 6 featured products. */
-export const HOME_FEATURED_COUNT = 6;
-/** Longest search text accepted; longer input is refused with 400 rather than silently cut. */
-export const SEARCH_MAX_LENGTH = 500;
 const MAX_PRICE_RUPEES = 10_000_000;
 const MAX_PAGE = 100_000;
 

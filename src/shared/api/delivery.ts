@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { Pincode } from '../pincode';
+import { PINCODE_MESSAGES, validatePincode } from '../pincode';
 
 // The delivery and shipping API contract (SPEC 3 and 7). Response bodies are DeliveryInfo,
 // ShippingQuote and ShippingCalculation from ../delivery.
+
+/** A six-digit pincode, with the message of SPEC 5 for whichever rule it breaks. */
+export const Pincode = z
+  .string({ error: PINCODE_MESSAGES.empty })
+  .trim()
+  .superRefine((value, ctx) => {
+    const result = validatePincode(value);
+    if (!result.valid) ctx.addIssue({ code: 'custom', message: result.message });
+  });
+export type Pincode = z.infer<typeof Pincode>;
 
 /** Largest order value or quantity worth quoting; larger input is refused with 400. */
 const MAX_ORDER_VALUE_RUPEES = 10_000_000;

@@ -73,6 +73,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
+ * An answer checked with a shared schema that is imported on first use, so that the schemas (and
+ * Zod) stay out of the entry (docs/performance.md "JavaScript budget"). The import and the request
+ * run together.
+ */
+export async function parsedAnswer<T>(
+  schema: Promise<{ parse(input: unknown): T }>,
+  answer: Promise<unknown>,
+): Promise<T> {
+  const [loaded, body] = await Promise.all([schema, answer]);
+  return loaded.parse(body);
+}
+
+/**
  * Fetches a file with the signed-in token (a plain link would not send it) and hands it to the
  * browser as a download named `fileName`.
  */

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { chatLink } from '../../shared/store-settings';
+import { chatLink } from '../../shared/store-links';
 import { storeSettings } from '../app-data';
 import { ChatIcon } from '../components/icons';
 

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { trackPageView } from '../analytics';
-import type { AuthMode } from '../features/auth/auth-modal';
+import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
 import { CartBar } from '../features/cart/cart-bar';
 import { useCartCount } from '../features/cart/use-cart';
@@ -11,12 +11,6 @@ import { BottomNav } from './bottom-nav';
 import { ChatButton } from './chat-button';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
-
-// The modal's forms bring react-hook-form and its resolvers: loaded when a shopper first opens it,
-// they stay out of the JavaScript every page needs (issue 6 budget: 150 KB gzipped for home).
-const AuthModal = lazy(() =>
-  import('../features/auth/auth-modal').then((module) => ({ default: module.AuthModal })),
-);
 
 /** SPEC 2: the page scrolls to the top on every route change. */
 function ScrollToTop() {
@@ -89,13 +83,11 @@ export function RootLayout() {
       <ChatButton />
       <CartBar />
       {authModal && (
-        <Suspense fallback={null}>
-          <AuthModal
-            isOpen={authModal.isOpen}
-            defaultMode={authModal.mode}
-            onClose={() => setAuthModal((current) => current && { ...current, isOpen: false })}
-          />
-        </Suspense>
+        <AuthModal
+          isOpen={authModal.isOpen}
+          defaultMode={authModal.mode}
+          onClose={() => setAuthModal((current) => current && { ...current, isOpen: false })}
+        />
       )}
       <BottomNav
         loggedIn={session.loggedIn}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { instagramLink } from '../../shared/store-settings';
+import { instagramLink } from '../../shared/store-links';
 import { storeSettings } from '../app-data';
 import { InstagramIcon, MailIcon } from '../components/icons';
 

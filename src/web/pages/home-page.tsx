@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { HOME_FEATURED_COUNT } from '../../shared/api/catalog';
+import { HOME_FEATURED_COUNT } from '../../shared/catalog-limits';
 import { organizationJsonLd, websiteJsonLd } from '../../shared/catalog-structured-data';
 import { formatInr } from '../../shared/money';
-import { instagramLink } from '../../shared/store-settings';
+import { instagramLink } from '../../shared/store-links';
 import { storeSettings } from '../app-data';
 import { buttonClass } from '../components/button';
 import { GiftIcon, InstagramIcon, MailIcon, PackageIcon } from '../components/icons';

@@ -6,6 +6,7 @@ import { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
+import type { AuthMode } from './auth-modal';
 import { useAuth } from './auth-provider';
 
 /** SPEC 5 quick signup: e-mail and password as for registration, the name optional. */
@@ -38,6 +39,11 @@ function useSubmitting() {
     }
   };
   return [submitting, run] as const;
+}
+
+/** The login modal's form of a mode: one component, so the modal loads both forms at once. */
+export function ModalForm({ mode, onSuccess }: { mode: AuthMode; onSuccess(): void }) {
+  return mode === 'login' ? <LoginForm onSuccess={onSuccess} /> : <QuickSignupForm onSuccess={onSuccess} />;
 }
 
 export function LoginForm({ onSuccess }: { onSuccess(): void }) {

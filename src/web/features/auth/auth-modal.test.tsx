@@ -52,7 +52,8 @@ function Harness({ redirectTo, initialMode = 'login' }: { redirectTo?: string; i
   );
 }
 
-function renderModal(api: AuthApi, props: { redirectTo?: string; initialMode?: AuthMode } = {}) {
+/** Renders the modal and waits for its form, which loads on first open. */
+async function renderModal(api: AuthApi, props: { redirectTo?: string; initialMode?: AuthMode } = {}) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <Harness {...props} /> },
@@ -65,11 +66,12 @@ function renderModal(api: AuthApi, props: { redirectTo?: string; initialMode?: A
       <RouterProvider router={router} />
     </AuthProvider>,
   );
+  await screen.findByLabelText('Email');
   return router;
 }
 
 const title = () => screen.getByRole('heading', { level: 2 }).textContent;
-const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const field = async (name: string) => (await screen.findByLabelText(name)) as HTMLInputElement;
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
@@ -77,15 +79,15 @@ afterEach(cleanup);
 describe('AuthModal (SPEC 2, SPEC 4)', () => {
   it('shows the login titles and switches to signup and back with the toggle', async () => {
     const user = userEvent.setup();
-    renderModal(fakeApi());
+    await renderModal(fakeApi());
     expect(title()).toBe('Welcome Back!');
     expect(screen.getByText('Sign in to continue shopping')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(title()).toBe('Quick Signup');
     expect(screen.getByText('Create account in 30 seconds')).toBeTruthy();
-    expect(field('Password').placeholder).toBe('Password (min 6 characters)');
-    expect(field('Full Name (Optional)')).toBeTruthy();
+    expect((await field('Password')).placeholder).toBe('Password (min 6 characters)');
+    expect(await field('Full Name (Optional)')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(title()).toBe('Welcome Back!');
@@ -93,23 +95,23 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
 
   it('clears the fields and the error when the toggle switches mode', async () => {
     const user = userEvent.setup();
-    renderModal(
+    await renderModal(
       fakeApi({ login: async () => Promise.reject(new ApiError(401, 'Invalid email or password')) }),
     );
-    await user.type(field('Email'), 'priya@example.com');
-    await user.type(field('Password'), 'wrong-one');
+    await user.type(await field('Email'), 'priya@example.com');
+    await user.type(await field('Password'), 'wrong-one');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
 
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(field('Email').value).toBe('');
-    expect(field('Password').value).toBe('');
+    expect((await field('Email')).value).toBe('');
+    expect((await field('Password')).value).toBe('');
   });
 
   it('resets mode, fields and error when the default mode changes', async () => {
     const user = userEvent.setup();
-    renderModal(
+    await renderModal(
       fakeApi({
         register: async () => Promise.reject(new ApiError(409, 'An account with this email already exists.')),
       }),
@@ -118,31 +120,31 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
       },
     );
     expect(title()).toBe('Quick Signup');
-    await user.type(field('Email'), 'priya@example.com');
-    await user.type(field('Password'), 'secret1');
-    await user.type(field('Full Name (Optional)'), 'Priya');
+    await user.type(await field('Email'), 'priya@example.com');
+    await user.type(await field('Password'), 'secret1');
+    await user.type(await field('Full Name (Optional)'), 'Priya');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists.');
 
     await user.click(screen.getByRole('button', { name: 'default login' }));
     expect(title()).toBe('Welcome Back!');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(field('Email').value).toBe('');
+    expect((await field('Email')).value).toBe('');
 
     // Typed in login mode, then the default changes to signup: everything clears again.
-    await user.type(field('Email'), 'someone@example.com');
+    await user.type(await field('Email'), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'default signup' }));
     expect(title()).toBe('Quick Signup');
-    expect(field('Email').value).toBe('');
-    expect(field('Full Name (Optional)').value).toBe('');
+    expect((await field('Email')).value).toBe('');
+    expect((await field('Full Name (Optional)')).value).toBe('');
   });
 
   it("disables the button and reads 'Please wait...' while signing in", async () => {
     const user = userEvent.setup();
     let finish: (value: AuthResponse) => void = () => {};
-    renderModal(fakeApi({ login: () => new Promise<AuthResponse>((resolve) => (finish = resolve)) }));
-    await user.type(field('Email'), 'priya@example.com');
-    await user.type(field('Password'), 'secret');
+    await renderModal(fakeApi({ login: () => new Promise<AuthResponse>((resolve) => (finish = resolve)) }));
+    await user.type(await field('Email'), 'priya@example.com');
+    await user.type(await field('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const busy = await screen.findByRole('button', { name: 'Please wait...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -152,9 +154,11 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
 
   it("disables the button and reads 'Creating account...' while signing up", async () => {
     const user = userEvent.setup();
-    renderModal(fakeApi({ register: () => new Promise<AuthResponse>(() => {}) }), { initialMode: 'signup' });
-    await user.type(field('Email'), 'new@example.com');
-    await user.type(field('Password'), 'secret1');
+    await renderModal(fakeApi({ register: () => new Promise<AuthResponse>(() => {}) }), {
+      initialMode: 'signup',
+    });
+    await user.type(await field('Email'), 'new@example.com');
+    await user.type(await field('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const busy = await screen.findByRole('button', { name: 'Creating account...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -162,9 +166,9 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
 
   it('closes on success, saves the token and goes to redirectTo when it is not /', async () => {
     const user = userEvent.setup();
-    const router = renderModal(fakeApi(), { redirectTo: '/checkout' });
-    await user.type(field('Email'), 'priya@example.com');
-    await user.type(field('Password'), 'secret');
+    const router = await renderModal(fakeApi(), { redirectTo: '/checkout' });
+    await user.type(await field('Email'), 'priya@example.com');
+    await user.type(await field('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Checkout page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
@@ -173,9 +177,9 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
 
   it('stays on the page when redirectTo is /', async () => {
     const user = userEvent.setup();
-    const router = renderModal(fakeApi());
-    await user.type(field('Email'), 'priya@example.com');
-    await user.type(field('Password'), 'secret');
+    const router = await renderModal(fakeApi());
+    await user.type(await field('Email'), 'priya@example.com');
+    await user.type(await field('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Modal closed')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
@@ -184,13 +188,13 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
   it('checks SPEC 5 rules before calling the server', async () => {
     const user = userEvent.setup();
     const login = vi.fn(fakeApi().login);
-    renderModal(fakeApi({ login }));
+    await renderModal(fakeApi({ login }));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    await user.type(field('Email'), 'not-an-email');
-    await user.type(field('Password'), '12345');
+    await user.type(await field('Email'), 'not-an-email');
+    await user.type(await field('Password'), '12345');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();

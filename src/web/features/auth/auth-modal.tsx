@@ -1,8 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/modal';
-import { LoginForm, QuickSignupForm } from './auth-forms';
+import { Spinner } from '../../components/status-message';
 import { useAuth } from './auth-provider';
+
+// The forms bring react-hook-form, its resolvers and Zod: loaded when the modal first opens, they
+// stay out of the JavaScript of every page and of checkout, which only may open it (issue 6
+// budget, docs/performance.md "JavaScript budget").
+const ModalForm = lazy(() => import('./auth-forms').then((module) => ({ default: module.ModalForm })));
 
 export type AuthMode = 'login' | 'signup';
 
@@ -50,11 +55,15 @@ export function AuthModal({
   const { title, subtitle } = TITLES[mode];
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={title} subtitle={subtitle}>
-      {mode === 'login' ? (
-        <LoginForm key={formKey} onSuccess={onSuccess} />
-      ) : (
-        <QuickSignupForm key={formKey} onSuccess={onSuccess} />
-      )}
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading the form" />
+          </div>
+        }
+      >
+        <ModalForm key={formKey} mode={mode} onSuccess={onSuccess} />
+      </Suspense>
       <p className="mt-4 text-center text-sm text-stone-600">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
         <button

@@ -8,7 +8,7 @@ import {
   useReducer,
 } from 'react';
 import type { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
-import { deriveSignupIdentity, SESSION_EXPIRED_EVENT } from '../../../shared/auth';
+import { deriveSignupIdentity, SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { readToken, TOKEN_STORAGE_KEY } from '../../api/client';
 import { type AuthApi, authApi } from './auth-api';
 import {

@@ -2,13 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_QUANTITY, SHIPPING_RECALC_DEBOUNCE_MS } from '../../../shared/cart-rules';
 import type { ShippingCalculation } from '../../../shared/delivery';
 import { DEFAULT_SHIPPING_RULES, shippingRulesFromRupees } from '../../../shared/shipping';
-import { CART_STORAGE_KEY, type CartProduct, parseStoredCart } from './cart-item';
+import { lazyParser, loadedParser } from '../../lazy-parser';
+import { CART_STORAGE_KEY, type CartProduct } from './cart-item';
 import {
   type CartStoreOptions,
   createCartStore,
   type ShippingRequestItem,
   syncAcrossTabs,
 } from './cart-store';
+import { parseStoredCart } from './stored-cart';
 
 const diya: CartProduct = {
   id: 1,
@@ -44,6 +46,7 @@ const stores: { dispose(): void }[] = [];
 function newStore(overrides: Partial<CartStoreOptions> = {}) {
   const store = createCartStore({
     storage: window.localStorage,
+    parseStored: loadedParser(parseStoredCart),
     quoteShipping: fakeQuotes().quoteShipping,
     hasToken: () => false,
     shippingRules: DEFAULT_SHIPPING_RULES,
@@ -259,6 +262,36 @@ describe('cart storage', () => {
     stop();
     window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
     expect(store.getState().items).toEqual([]);
+  });
+});
+
+describe('stored cart parser loaded on demand', () => {
+  it('starts empty without asking for the parser when nothing is stored', () => {
+    let asked = 0;
+    const parseStored = lazyParser(async () => {
+      asked += 1;
+      return parseStoredCart;
+    });
+    expect(newStore({ parseStored }).getState().items).toEqual([]);
+    expect(asked).toBe(0);
+  });
+
+  it('reads a cart found before its parser loaded once the parser arrives, and keeps it stored', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items: [{ ...diya, quantity: 3 }] }));
+    let arrive: (parser: typeof parseStoredCart) => void = () => {};
+    const parseStored = lazyParser(
+      () =>
+        new Promise<typeof parseStoredCart>((resolve) => {
+          arrive = resolve;
+        }),
+    );
+    const store = newStore({ parseStored });
+    expect(store.getState().items).toEqual([]);
+    expect(stored()?.items).toHaveLength(1);
+
+    arrive(parseStoredCart);
+    await vi.waitFor(() => expect(store.getState().itemCount).toBe(3));
+    expect(store.getState().total).toBe(3 * 499);
   });
 });
 

@@ -2,13 +2,13 @@ import { MAX_QUANTITY, SHIPPING_RECALC_DEBOUNCE_MS, stockStatus } from '../../..
 import type { ShippingCalculation } from '../../../shared/delivery';
 import { calculateShipping, type ShippingRules } from '../../../shared/shipping';
 import { type AnalyticsItem, trackEcommerce } from '../../analytics';
+import type { LazyParser } from '../../lazy-parser';
 import {
   CART_STORAGE_KEY,
   type CartItem,
   type CartProduct,
   cartQuantity,
   cartSubtotal,
-  parseStoredCart,
   serializeCart,
   toCartItem,
 } from './cart-item';
@@ -30,6 +30,8 @@ export type ShippingRequestItem = { product: number; quantity: number };
 export type CartStoreOptions = {
   /** Browser storage, or null when it is unavailable (private mode): the cart then lives in memory. */
   storage: Storage | null;
+  /** Reads a stored cart: its lines, or null when it is unreadable (stored-cart.ts). */
+  parseStored: LazyParser<CartItem[] | null>;
   /** POST /api/shipping/calculate. */
   quoteShipping(items: ShippingRequestItem[], signal: AbortSignal): Promise<ShippingCalculation>;
   hasToken(): boolean;
@@ -77,7 +79,14 @@ export function createCartStore(options: CartStoreOptions) {
     } catch {
       return [];
     }
-    const items = parseStoredCart(raw);
+    if (raw === null) return [];
+    const parse = options.parseStored.current;
+    if (!parse) {
+      // Stored after the start (another tab) before the parser was loaded: read it once it is.
+      options.parseStored.load().then(reloadFromStorage, () => {});
+      return [];
+    }
+    const items = parse(raw);
     if (items !== null) return items;
     // Corrupted or from an incompatible version: start again rather than crash (task 1).
     removeStored();
@@ -145,6 +154,11 @@ export function createCartStore(options: CartStoreOptions) {
         },
       );
     }, debounceMs);
+  }
+
+  function reloadFromStorage() {
+    emit(stateFor(readStorage(), state.shippingInfo, state.loading));
+    recalculateShipping();
   }
 
   /** SPEC 4: the cart is saved on every change. */
@@ -216,10 +230,7 @@ export function createCartStore(options: CartStoreOptions) {
     },
 
     /** Another tab changed the stored cart (the `storage` event): take its version. */
-    reloadFromStorage() {
-      emit(stateFor(readStorage(), state.shippingInfo, state.loading));
-      recalculateShipping();
-    },
+    reloadFromStorage,
 
     /** Asks again, e.g. when the cart page opens after the shopper logged in. */
     refreshShipping: recalculateShipping,

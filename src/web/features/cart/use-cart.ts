@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { ShippingCalculation } from '../../../shared/delivery';
 import { shippingRulesFromRupees } from '../../../shared/shipping';
-import { apiRequest, readToken, TOKEN_STORAGE_KEY } from '../../api/client';
+import { apiRequest, parsedAnswer, readToken, TOKEN_STORAGE_KEY } from '../../api/client';
 import { storeSettings } from '../../app-data';
+import { lazyParser } from '../../lazy-parser';
+import { CART_STORAGE_KEY } from './cart-item';
 import {
   type CartState,
   type CartStore,
@@ -21,12 +22,22 @@ function browserStorage(): Storage | null {
 
 /** SPEC 7: POST /shipping/calculate; the server prices the lines from the database. */
 export async function requestShippingQuote(items: ShippingRequestItem[], signal: AbortSignal) {
-  const answer = await apiRequest<unknown>('/shipping/calculate', {
-    method: 'POST',
-    body: { items },
-    signal,
-  });
-  return ShippingCalculation.parse(answer);
+  return parsedAnswer(
+    import('../../../shared/delivery').then((schemas) => schemas.ShippingCalculation),
+    apiRequest<unknown>('/shipping/calculate', { method: 'POST', body: { items }, signal }),
+  );
+}
+
+/** The stored cart's parser (with Zod), loaded when there is a stored cart to read. */
+const storedCart = lazyParser(() => import('./stored-cart').then((module) => module.parseStoredCart));
+
+/** Loads the stored cart's parser before the first render when a cart is stored (main.tsx). */
+export async function prepareStoredCart(): Promise<void> {
+  try {
+    if (browserStorage()?.getItem(CART_STORAGE_KEY) != null) await storedCart.load();
+  } catch {
+    // Unreadable storage, or the parser did not download: the cart starts as the store finds it.
+  }
 }
 
 let cartStore: CartStore | undefined;
@@ -37,6 +48,7 @@ export function getCartStore(): CartStore {
   if (!cartStore) {
     const store = createCartStore({
       storage: browserStorage(),
+      parseStored: storedCart,
       quoteShipping: requestShippingQuote,
       hasToken: () => readToken() !== null,
       shippingRules: shippingRulesFromRupees(storeSettings),

@@ -1,16 +1,15 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  type Category,
-  type CollectionDetail,
-  type CollectionResponse,
-  type CollectionSummary,
-  HOME_FEATURED_COUNT,
-  LISTING_PAGE_SIZE,
-  type Product,
-  type ProductList,
-  type ProductQuery,
-  type ProductResponse,
+import type {
+  Category,
+  CollectionDetail,
+  CollectionResponse,
+  CollectionSummary,
+  Product,
+  ProductList,
+  ProductQuery,
+  ProductResponse,
 } from '../../../shared/api/catalog';
+import { HOME_FEATURED_COUNT, LISTING_PAGE_SIZE } from '../../../shared/catalog-limits';
 import { apiRequest } from '../../api/client';
 import { takePreloadedData } from '../../app-data';
 

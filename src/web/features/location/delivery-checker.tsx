@@ -1,10 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  DELIVERY_MESSAGES,
-  type DeliveryInfo,
-  notDeliverableTo,
-  withPreOrderWindow,
-} from '../../../shared/delivery';
+import type { DeliveryInfo } from '../../../shared/delivery';
+import { DELIVERY_MESSAGES, notDeliverableTo, withPreOrderWindow } from '../../../shared/delivery-rules';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { FALLBACK_SHIPPING_QUOTE } from './delivery-lookups';
 import { MapPinIcon, TruckIcon } from './location-icons';

@@ -1,10 +1,11 @@
-import { CityResponse } from '../../../shared/api/delivery';
-import { DeliveryInfo, ShippingQuote, withPreOrderWindow } from '../../../shared/delivery';
+import type { DeliveryInfo, ShippingQuote } from '../../../shared/delivery';
+import { withPreOrderWindow } from '../../../shared/delivery-rules';
 import {
   cityFromPincodeFallback,
   FALLBACK_DELIVERY_INFO,
   PINCODE_CACHE_TTL_MS,
 } from '../../../shared/pincode';
+import { parsedAnswer } from '../../api/client';
 
 /** Where an answer came from: the server, the 5-minute cache, or the client's defaults (SPEC 7). */
 export type LookupSource = 'server' | 'cache' | 'fallback';
@@ -14,6 +15,9 @@ export type Lookup<T> = { value: T; source: LookupSource };
 export type ApiGet = (path: string, query?: Record<string, string | number>) => Promise<unknown>;
 
 export type DeliveryLookups = ReturnType<typeof createDeliveryLookups>;
+
+// The schemas (and Zod) load with the first answer, not with the entry (docs/performance.md).
+const deliverySchemas = () => import('../../../shared/delivery');
 
 /** SPEC 7: shipping-cost cache keys round the order value down to a multiple of 100. */
 export function roundOrderValueForCache(orderValue: number): number {
@@ -80,12 +84,10 @@ export function createDeliveryLookups({
     checkDelivery(pincode: string, { isPreOrder = false }: { isPreOrder?: boolean } = {}) {
       return lookup(
         deliveryCacheKey(pincode, isPreOrder),
-        async () =>
-          DeliveryInfo.parse(
-            await get(
-              `/pincodes/check/${encodeURIComponent(pincode)}`,
-              isPreOrder ? { isPreOrder: 'true' } : {},
-            ),
+        () =>
+          parsedAnswer(
+            deliverySchemas().then((schemas) => schemas.DeliveryInfo),
+            get(`/pincodes/check/${encodeURIComponent(pincode)}`, isPreOrder ? { isPreOrder: 'true' } : {}),
           ),
         () => fallbackDeliveryInfo(pincode, isPreOrder),
       );
@@ -96,9 +98,10 @@ export function createDeliveryLookups({
       const rounded = roundOrderValueForCache(orderValue);
       return lookup(
         shippingCacheKey(pincode, orderValue),
-        async () =>
-          ShippingQuote.parse(
-            await get(`/pincodes/shipping/${encodeURIComponent(pincode)}`, { orderValue: rounded }),
+        () =>
+          parsedAnswer(
+            deliverySchemas().then((schemas) => schemas.ShippingQuote),
+            get(`/pincodes/shipping/${encodeURIComponent(pincode)}`, { orderValue: rounded }),
           ),
         () => FALLBACK_SHIPPING_QUOTE,
       );
@@ -108,7 +111,13 @@ export function createDeliveryLookups({
     cityOf(pincode: string) {
       return lookup(
         cityCacheKey(pincode),
-        async () => CityResponse.parse(await get(`/pincodes/city/${encodeURIComponent(pincode)}`)).city,
+        async () => {
+          const answer = await parsedAnswer(
+            import('../../../shared/api/delivery').then((schemas) => schemas.CityResponse),
+            get(`/pincodes/city/${encodeURIComponent(pincode)}`),
+          );
+          return answer.city;
+        },
         () => cityFromPincodeFallback(pincode),
       );
     },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DELIVERY_MESSAGES, notDeliverableTo } from '../../../shared/delivery';
+import { DELIVERY_MESSAGES, notDeliverableTo } from '../../../shared/delivery-rules';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { ErrorBanner, Spinner } from '../../components/status-message';

@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryInfo } from '../../../shared/delivery';
+import { lazyParser, loadedParser } from '../../lazy-parser';
 import type { Lookup } from './delivery-lookups';
 import { fallbackDeliveryInfo } from './delivery-lookups';
 import {
@@ -11,6 +12,9 @@ import {
   NO_LOCATION,
   SELECTED_PINCODE_KEY,
 } from './location-store';
+import { parseStoredDeliveryInfo } from './stored-location';
+
+const parseStored = loadedParser(parseStoredDeliveryInfo);
 
 const bangalore: DeliveryInfo = {
   serviceable: true,
@@ -126,7 +130,7 @@ describe('the location store', () => {
   it("stores the pincode and delivery info under 'selectedPincode' and 'deliveryInfo'", async () => {
     const { lookups, answers } = fakeLookups();
     answers.set('560001', { value: bangalore, source: 'server' });
-    const store = createLocationStore({ storage: localStorage, lookups });
+    const store = createLocationStore({ storage: localStorage, parseStored, lookups });
     const seen: LocationState['status'][] = [];
     store.subscribe(() => seen.push(store.getState().status));
 
@@ -136,7 +140,7 @@ describe('the location store', () => {
     expect(JSON.parse(localStorage.getItem(DELIVERY_INFO_KEY) ?? 'null')).toEqual(bangalore);
 
     // A new visit starts from storage.
-    const next = createLocationStore({ storage: localStorage, lookups });
+    const next = createLocationStore({ storage: localStorage, parseStored, lookups });
     expect(next.getState()).toEqual({
       pincode: '560001',
       deliveryInfo: bangalore,
@@ -148,7 +152,7 @@ describe('the location store', () => {
   it('clears the stored location when set to fewer than 6 characters, or cleared', async () => {
     const { lookups, answers, asked } = fakeLookups();
     answers.set('560001', { value: bangalore, source: 'server' });
-    const store = createLocationStore({ storage: localStorage, lookups });
+    const store = createLocationStore({ storage: localStorage, parseStored, lookups });
     await store.setPincode('560001');
 
     await store.setPincode('5600');
@@ -165,7 +169,7 @@ describe('the location store', () => {
 
   it('falls back to the standard record with the 3-digit city when the server fails (SPEC 4, 9)', async () => {
     const { lookups } = fakeLookups();
-    const store = createLocationStore({ storage: localStorage, lookups });
+    const store = createLocationStore({ storage: localStorage, parseStored, lookups });
     await store.setPincode('110001');
     expect(store.getState()).toMatchObject({ pincode: '110001', status: 'ready', failed: true });
     expect(store.getState().deliveryInfo).toEqual({
@@ -180,10 +184,39 @@ describe('the location store', () => {
     });
   });
 
+  it('reads a location found before its parser loaded once the parser arrives', async () => {
+    localStorage.setItem(SELECTED_PINCODE_KEY, '560001');
+    localStorage.setItem(DELIVERY_INFO_KEY, JSON.stringify(bangalore));
+    let arrive: (parser: typeof parseStoredDeliveryInfo) => void = () => {};
+    const later = lazyParser(
+      () =>
+        new Promise<typeof parseStoredDeliveryInfo>((resolve) => {
+          arrive = resolve;
+        }),
+    );
+    const store = createLocationStore({
+      storage: localStorage,
+      parseStored: later,
+      lookups: fakeLookups().lookups,
+    });
+    expect(store.getState()).toEqual(NO_LOCATION);
+
+    arrive(parseStoredDeliveryInfo);
+    await vi.waitFor(() =>
+      expect(store.getState()).toEqual({
+        pincode: '560001',
+        deliveryInfo: bangalore,
+        status: 'ready',
+        failed: false,
+      }),
+    );
+    expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBe('560001');
+  });
+
   it('ignores a corrupted stored record', () => {
     localStorage.setItem(SELECTED_PINCODE_KEY, '560001');
     localStorage.setItem(DELIVERY_INFO_KEY, '{"serviceable":"yes"');
-    const store = createLocationStore({ storage: localStorage, lookups: fakeLookups().lookups });
+    const store = createLocationStore({ storage: localStorage, parseStored, lookups: fakeLookups().lookups });
     expect(store.getState()).toEqual(NO_LOCATION);
   });
 
@@ -191,7 +224,7 @@ describe('the location store', () => {
     localStorage.setItem(SELECTED_PINCODE_KEY, '560001');
     localStorage.setItem(DELIVERY_INFO_KEY, JSON.stringify(bangalore));
     const { lookups, answers } = fakeLookups();
-    const store = createLocationStore({ storage: localStorage, lookups });
+    const store = createLocationStore({ storage: localStorage, parseStored, lookups });
 
     await store.revalidate();
     expect(store.getState().deliveryInfo).toEqual(bangalore);

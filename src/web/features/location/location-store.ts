@@ -1,5 +1,6 @@
-import { DeliveryInfo } from '../../../shared/delivery';
+import type { DeliveryInfo } from '../../../shared/delivery';
 import { PINCODE_LENGTH } from '../../../shared/pincode';
+import type { LazyParser } from '../../lazy-parser';
 import type { DeliveryLookups } from './delivery-lookups';
 
 // SPEC 3: the selected pincode and its delivery info are kept in browser storage under these keys.
@@ -66,11 +67,13 @@ export type LocationStore = ReturnType<typeof createLocationStore>;
 export type LocationStoreOptions = {
   /** Browser storage, or null when it is unavailable (private mode): the location then lives in memory. */
   storage: Storage | null;
+  /** Reads the stored delivery info, or gives null when it is unreadable (stored-location.ts). */
+  parseStored: LazyParser<DeliveryInfo | null>;
   lookups: Pick<DeliveryLookups, 'checkDelivery'>;
 };
 
 /** The one location of the app: a small store persisted under the spec's keys (STYLE "Web"). */
-export function createLocationStore({ storage, lookups }: LocationStoreOptions) {
+export function createLocationStore({ storage, parseStored, lookups }: LocationStoreOptions) {
   const listeners = new Set<() => void>();
   let state: LocationState = readStorage();
 
@@ -79,9 +82,15 @@ export function createLocationStore({ storage, lookups }: LocationStoreOptions) 
       const pincode = storage?.getItem(SELECTED_PINCODE_KEY) ?? null;
       const raw = storage?.getItem(DELIVERY_INFO_KEY) ?? null;
       if (pincode === null || raw === null) return NO_LOCATION;
-      const info = DeliveryInfo.safeParse(JSON.parse(raw));
-      if (/^\d{6}$/.test(pincode) && info.success) {
-        return { pincode, deliveryInfo: info.data, status: 'ready', failed: false };
+      const parse = parseStored.current;
+      if (!parse) {
+        // Stored after the start (another tab) before the parser was loaded: read it once it is.
+        parseStored.load().then(reloadFromStorage, () => {});
+        return NO_LOCATION;
+      }
+      const info = parse(raw);
+      if (/^\d{6}$/.test(pincode) && info) {
+        return { pincode, deliveryInfo: info, status: 'ready', failed: false };
       }
     } catch {
       // Unreadable storage or a corrupted record: start without a location.
@@ -101,6 +110,11 @@ export function createLocationStore({ storage, lookups }: LocationStoreOptions) 
     } catch {
       // Full or disabled storage: the location still works for this visit.
     }
+  }
+
+  function reloadFromStorage() {
+    state = readStorage();
+    for (const listener of listeners) listener();
   }
 
   function dispatch(event: LocationEvent) {
@@ -153,10 +167,7 @@ export function createLocationStore({ storage, lookups }: LocationStoreOptions) 
     },
 
     /** Another tab chose or cleared a location. */
-    reloadFromStorage() {
-      state = readStorage();
-      for (const listener of listeners) listener();
-    },
+    reloadFromStorage,
   };
 }
 

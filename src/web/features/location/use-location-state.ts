@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { PINCODE_CACHE_TTL_MS } from '../../../shared/pincode';
 import { apiRequest } from '../../api/client';
+import { lazyParser } from '../../lazy-parser';
 import { createDeliveryLookups, type DeliveryLookups, roundOrderValueForCache } from './delivery-lookups';
 import {
   createLocationStore,
+  DELIVERY_INFO_KEY,
   type LocationState,
   type LocationStore,
   syncLocationAcrossTabs,
@@ -29,10 +31,28 @@ export function getDeliveryLookups(): DeliveryLookups {
   return lookups;
 }
 
+/** The stored location's parser (with Zod), loaded when there is a stored location to read. */
+const storedLocation = lazyParser(() =>
+  import('./stored-location').then((module) => module.parseStoredDeliveryInfo),
+);
+
+/** Loads the stored location's parser before the first render when a location is stored (main.tsx). */
+export async function prepareStoredLocation(): Promise<void> {
+  try {
+    if (browserStorage()?.getItem(DELIVERY_INFO_KEY) != null) await storedLocation.load();
+  } catch {
+    // Unreadable storage, or the parser did not download: the store starts as it finds them.
+  }
+}
+
 /** The one location of this browser tab, created on first use. */
 export function getLocationStore(): LocationStore {
   if (!locationStore) {
-    locationStore = createLocationStore({ storage: browserStorage(), lookups: getDeliveryLookups() });
+    locationStore = createLocationStore({
+      storage: browserStorage(),
+      parseStored: storedLocation,
+      lookups: getDeliveryLookups(),
+    });
     stopSync = syncLocationAcrossTabs(locationStore, window);
   }
   return locationStore;

@@ -1,5 +1,8 @@
-import { type WishlistItem, WishlistItemResponse, WishlistResponse } from '../../../shared/api/wishlist';
-import { apiRequest } from '../../api/client';
+import type { WishlistItem } from '../../../shared/api/wishlist';
+import { apiRequest, parsedAnswer } from '../../api/client';
+
+// The schemas (and Zod) load with the first answer, not with the entry (docs/performance.md).
+const wishlistSchemas = () => import('../../../shared/api/wishlist');
 
 /** The wishlist calls of SPEC 7; the provider takes them as a dependency so tests can pass their own. */
 export type WishlistApi = {
@@ -10,11 +13,20 @@ export type WishlistApi = {
 };
 
 export const wishlistApi: WishlistApi = {
-  list: async () => WishlistResponse.parse(await apiRequest<unknown>('/wishlists')).wishlist,
-  add: async (productId) =>
-    WishlistItemResponse.parse(
-      await apiRequest<unknown>('/wishlists', { method: 'POST', body: { productId } }),
-    ).wishlistItem,
+  list: async () => {
+    const answer = await parsedAnswer(
+      wishlistSchemas().then((schemas) => schemas.WishlistResponse),
+      apiRequest<unknown>('/wishlists'),
+    );
+    return answer.wishlist;
+  },
+  add: async (productId) => {
+    const answer = await parsedAnswer(
+      wishlistSchemas().then((schemas) => schemas.WishlistItemResponse),
+      apiRequest<unknown>('/wishlists', { method: 'POST', body: { productId } }),
+    );
+    return answer.wishlistItem;
+  },
   remove: async (productId) => {
     await apiRequest<unknown>(`/wishlists/${productId}`, { method: 'DELETE' });
   },

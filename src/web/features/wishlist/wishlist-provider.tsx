@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import type { WishlistItem } from '../../../shared/api/wishlist';
-import { SESSION_EXPIRED_EVENT } from '../../../shared/auth';
+import { SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { ApiError } from '../../api/client';
 import { type WishlistApi, wishlistApi } from './wishlist-api';
 

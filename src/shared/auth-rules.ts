@@ -1,0 +1,38 @@
+// SPEC 5 and 9: signup passwords have at least 6 characters.
+export const PASSWORD_MIN_LENGTH = 6;
+// Bounds the work of hashing a hostile request; no real password comes near it.
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * SPEC 5 quick signup: username is the e-mail's local part plus a random whole number below 1000;
+ * fullName is the trimmed name or, when empty, that username. `random` is injected for tests.
+ */
+export function deriveSignupIdentity(
+  email: string,
+  name: string,
+  random: () => number = Math.random,
+): { username: string; fullName: string } {
+  const localPart = email.trim().toLowerCase().split('@')[0] ?? '';
+  const username = `${localPart}${Math.floor(random() * 1000) % 1000}`;
+  return { username, fullName: name.trim() || username };
+}
+
+export type NamedUser = {
+  name?: string | null;
+  fullName?: string | null;
+  email?: string | null;
+  username?: string | null;
+};
+
+/** SPEC 2 checkout greeting: name, else the e-mail before the @, else username, else 'User'. */
+export function displayName(user: NamedUser | null | undefined): string {
+  const candidates = [user?.name, user?.fullName, user?.email?.split('@')[0], user?.username];
+  return candidates.map((value) => value?.trim()).find((value) => value) ?? 'User';
+}
+
+/**
+ * Browser event a web feature raises when the server refuses the stored token (SPEC 6: a 401 on
+ * an address call logs the shopper out); the auth state listens and signs out. It lives here so
+ * that features, which never import each other, agree on one name.
+ */
+export const SESSION_EXPIRED_EVENT = 'auth:session-expired';

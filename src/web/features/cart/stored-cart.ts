@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
+
+// The stored cart's schema, apart from cart-item.ts: it needs Zod, which loads only when there is a
+// stored cart to read (use-cart.ts, docs/performance.md "JavaScript budget").
+
+// Older stores kept ids as strings; a numeric string is still the same product.
+const ProductId = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive()),
+]);
+
+/**
+ * SPEC 3 cart item: product fields plus quantity (and slug for links). Fields a stored cart of an
+ * older version may lack get the spec's defaults; a line without id, name, price or quantity is
+ * unusable and dropped.
+ */
+export const CartItem = z.object({
+  id: ProductId,
+  name: z.string().min(1),
+  slug: z.string().optional().catch(undefined),
+  image: z.string().catch(''),
+  price: z.number().finite().nonnegative(),
+  category: z.string().catch(''),
+  quantity: z
+    .number()
+    .int()
+    .min(1)
+    .transform((quantity) => Math.min(quantity, MAX_QUANTITY)),
+  inStock: z.boolean().catch(true),
+  allowPreOrder: z.boolean().catch(false),
+  minQuantity: z.number().int().min(1).catch(DEFAULT_MIN_QUANTITY),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/** The stored value: `{ items }`. Totals are never stored; they are computed from the lines. */
+const StoredCart = z.object({ items: z.array(z.unknown()) });
+
+/**
+ * Reads a stored cart. Anything unreadable gives null (the caller resets storage); lines that are
+ * individually broken are dropped and duplicate lines merged, so one bad line does not cost the
+ * shopper the rest of the cart.
+ */
+export function parseStoredCart(raw: string | null): CartItem[] | null {
+  if (raw === null) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const stored = StoredCart.safeParse(json);
+  if (!stored.success) return null;
+  const items: CartItem[] = [];
+  for (const entry of stored.data.items) {
+    const line = CartItem.safeParse(entry);
+    if (!line.success) continue;
+    const existing = items.findIndex((item) => item.id === line.data.id);
+    if (existing === -1) items.push(line.data);
+    else {
+      const merged = items[existing]!;
+      items[existing] = { ...merged, quantity: Math.min(merged.quantity + line.data.quantity, MAX_QUANTITY) };
+    }
+  }
+  return items;
+}
