@@ -76,6 +76,7 @@ const paidOrder: OrderRecord = {
   invoiceNumber: 'UG/25-26/000031',
   returnableUntil: null,
   returns: [],
+  gift: null,
 };
 
 const shippedOrder: OrderRecord = {
