@@ -31,6 +31,10 @@ describe('gift options', () => {
 
   it('reads an empty message as none and prices as shown unless asked', () => {
     expect(GiftOptions.parse({ message: '   ' })).toEqual({ message: null, hidePrices: false });
+    expect(GiftOptions.parse({ message: null, hidePrices: true })).toEqual({
+      message: null,
+      hidePrices: true,
+    });
     expect(giftRecordOf(giftColumnsOf(GiftOptions.parse({})))).toBeNull();
     expect(giftRecordOf(giftColumnsOf(GiftOptions.parse({ hidePrices: true })))).toEqual({
       message: null,

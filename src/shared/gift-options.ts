@@ -30,7 +30,7 @@ export const GiftMessage = z
  * amounts off the packing slip.
  */
 export const GiftOptions = z.object({
-  message: GiftMessage.optional().transform((message) => message || null),
+  message: GiftMessage.nullish().transform((message) => message || null),
   hidePrices: z.boolean({ error: 'Hide prices must be true or false' }).default(false),
 });
 export type GiftOptions = z.infer<typeof GiftOptions>;

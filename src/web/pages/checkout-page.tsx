@@ -28,6 +28,12 @@ import { AddressPicker } from '../features/checkout/address-picker';
 import type { CheckoutLine } from '../features/checkout/checkout-lines';
 import { CheckoutSubmit } from '../features/checkout/checkout-submit';
 import type { CheckoutDelivery } from '../features/checkout/delivery-estimate';
+import {
+  type GiftChoice,
+  GiftOptionsField,
+  NO_GIFT,
+  readGiftChoice,
+} from '../features/checkout/gift-options-field';
 import { CheckoutOrderSummary, type CheckoutShipping, orderTotal } from '../features/checkout/order-summary';
 import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
 import { CouponField } from '../features/coupons/coupon-field';
@@ -152,6 +158,10 @@ export function CheckoutPage() {
 
   const delivery = useCheckoutDelivery(userId === null ? null : selected);
 
+  // Issue 13: the gift message and "hide prices"; the error shows after a refused submit.
+  const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
+  const [giftError, setGiftError] = useState<string | undefined>();
+
   const shipping: CheckoutShipping | null = cart.shippingInfo && {
     fee: cart.shippingInfo.shippingFee,
     free: cart.shippingInfo.freeShipping,
@@ -232,6 +242,9 @@ export function CheckoutPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isCompleteAddress(selected)) return;
+    const { giftOptions, error } = readGiftChoice(gift);
+    setGiftError(error);
+    if (error) return;
     const quote = cart.shippingInfo ?? calculateShipping(cart.total, shippingRulesFromRupees(storeSettings));
     const request: PaymentRequest = {
       address: {
@@ -244,6 +257,7 @@ export function CheckoutPage() {
       orderTotal: orderTotal(cart.total, discount ? discount.amount : 0, quote.shippingFee),
       shippingInfo: quote,
       ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),
+      ...(giftOptions ? { giftOptions } : {}),
       items: lines.map((line) => ({
         id: line.id,
         name: line.name,
@@ -277,6 +291,14 @@ export function CheckoutPage() {
             onAdd={() => setAddressModal({ isOpen: true, editing: null })}
             onEdit={(address) => setAddressModal({ isOpen: true, editing: address })}
             onRefresh={saved.refetch}
+          />
+          <GiftOptionsField
+            choice={gift}
+            error={giftError}
+            onChange={(choice) => {
+              setGift(choice);
+              if (giftError) setGiftError(readGiftChoice(choice).error);
+            }}
           />
           <CheckoutSubmit ready={ready} />
         </form>
