@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatInr } from '../../src/shared/money';
-import { adminToken, customerWithAddress, pickProduct, signedInPage } from './support/store-api';
+import { adminToken, customerWithAddress, payByUpi, pickProduct, signedInPage } from './support/store-api';
 
 // Issue 13: a gift message with hidden prices, from checkout to the back office's packing slip.
 
@@ -27,11 +26,7 @@ test('a shopper sends a gift message with hidden prices and the packing slip pri
   await shopper.getByRole('checkbox', { name: 'Hide prices on the packing slip' }).check();
   await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
 
-  await shopper.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
-  const paymentWindow = shopper.getByTitle('Payment window').contentFrame();
-  await paymentWindow.getByRole('radio', { name: 'UPI' }).check();
-  await paymentWindow.getByLabel('UPI ID').fill('success@upi');
-  await paymentWindow.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+  await payByUpi(shopper, total);
 
   await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(shopper.getByRole('blockquote', { name: 'Gift message' })).toHaveText(MESSAGE);
