@@ -9,7 +9,11 @@ describe('gift options', () => {
       message: '  Happy Diwali, Meera!\r\nWith love, Asha  ',
       hidePrices: true,
     });
-    expect(parsed).toEqual({ message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true });
+    expect(parsed).toEqual({
+      message: 'Happy Diwali, Meera!\nWith love, Asha',
+      hidePrices: true,
+      recipientEmail: null,
+    });
   });
 
   it('takes 250 characters and refuses 251', () => {
@@ -30,15 +34,31 @@ describe('gift options', () => {
   });
 
   it('reads an empty message as none and prices as shown unless asked', () => {
-    expect(GiftOptions.parse({ message: '   ' })).toEqual({ message: null, hidePrices: false });
+    expect(GiftOptions.parse({ message: '   ' })).toEqual({
+      message: null,
+      hidePrices: false,
+      recipientEmail: null,
+    });
     expect(GiftOptions.parse({ message: null, hidePrices: true })).toEqual({
       message: null,
       hidePrices: true,
+      recipientEmail: null,
     });
     expect(giftRecordOf(giftColumnsOf(GiftOptions.parse({})))).toBeNull();
     expect(giftRecordOf(giftColumnsOf(GiftOptions.parse({ hidePrices: true })))).toEqual({
       message: null,
       hidePrices: true,
+      recipientEmail: null,
     });
+  });
+
+  it("takes the recipient's e-mail in lower case, or none, and refuses one that is not an address", () => {
+    expect(GiftOptions.parse({ recipientEmail: ' Meera.Nair@Example.com ' }).recipientEmail).toBe(
+      'meera.nair@example.com',
+    );
+    expect(GiftOptions.parse({ recipientEmail: '' }).recipientEmail).toBeNull();
+    expect(GiftOptions.safeParse({ recipientEmail: 'meera@' }).error?.issues[0]?.message).toBe(
+      GIFT_MESSAGES.recipientEmail,
+    );
   });
 });

@@ -237,6 +237,8 @@ export const orders = pgTable(
     // hidePrices keeps amounts off it.
     giftMessage: text('gift_message'),
     hidePrices: boolean('hide_prices').notNull().default(false),
+    // Issue 13: who gets "A gift is on its way" when the order is paid (none when null).
+    giftRecipientEmail: text('gift_recipient_email'),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

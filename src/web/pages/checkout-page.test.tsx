@@ -273,7 +273,37 @@ describe('Checkout page (SPEC 2)', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
-    expect(state.giftOptions).toEqual({ message: 'Happy Diwali, Meera! With love, Asha', hidePrices: true });
+    expect(state.giftOptions).toEqual({
+      message: 'Happy Diwali, Meera! With love, Asha',
+      hidePrices: true,
+      recipientEmail: null,
+    });
+  });
+
+  it("checks the recipient's e-mail before payment and sends it in lower case", async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 2);
+    const router = renderCheckout(meera);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'This is a gift' }));
+    const email = screen.getByRole('textbox', { name: "Recipient's e-mail (optional)" });
+    await user.type(email, 'meera@');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(
+      await screen.findByText("Please enter a valid email address for the gift's recipient"),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    await user.type(email, 'Example.com');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.giftOptions).toEqual({
+      message: null,
+      hidePrices: false,
+      recipientEmail: 'meera@example.com',
+    });
   });
 
   it('sends no gift options when the box is left unticked', async () => {

@@ -30,6 +30,7 @@ import { CheckoutSubmit } from '../features/checkout/checkout-submit';
 import type { CheckoutDelivery } from '../features/checkout/delivery-estimate';
 import {
   type GiftChoice,
+  type GiftErrors,
   GiftOptionsField,
   NO_GIFT,
   readGiftChoice,
@@ -160,7 +161,7 @@ export function CheckoutPage() {
 
   // Issue 13: the gift message and "hide prices"; the error shows after a refused submit.
   const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
-  const [giftError, setGiftError] = useState<string | undefined>();
+  const [giftErrors, setGiftErrors] = useState<GiftErrors | undefined>();
 
   const shipping: CheckoutShipping | null = cart.shippingInfo && {
     fee: cart.shippingInfo.shippingFee,
@@ -242,9 +243,9 @@ export function CheckoutPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isCompleteAddress(selected)) return;
-    const { giftOptions, error } = readGiftChoice(gift);
-    setGiftError(error);
-    if (error) return;
+    const { giftOptions, errors } = readGiftChoice(gift);
+    setGiftErrors(errors);
+    if (errors) return;
     const quote = cart.shippingInfo ?? calculateShipping(cart.total, shippingRulesFromRupees(storeSettings));
     const request: PaymentRequest = {
       address: {
@@ -294,10 +295,10 @@ export function CheckoutPage() {
           />
           <GiftOptionsField
             choice={gift}
-            error={giftError}
+            errors={giftErrors}
             onChange={(choice) => {
               setGift(choice);
-              if (giftError) setGiftError(readGiftChoice(choice).error);
+              if (giftErrors) setGiftErrors(readGiftChoice(choice).errors);
             }}
           />
           <CheckoutSubmit ready={ready} />

@@ -91,7 +91,7 @@ const shippedOrder: OrderRecord = {
   totalAmount: 950,
   total: 950,
   deliveryEstimate: { ...paidOrder.deliveryEstimate!, days: '2-4 Days', isPreOrder: false },
-  gift: { message: 'Happy Diwali, Meera!\nWith love, Sana', hidePrices: true },
+  gift: { message: 'Happy Diwali, Meera!\nWith love, Sana', hidePrices: true, recipientEmail: null },
 };
 
 function serveOrders(orders: OrderRecord[]) {
@@ -228,10 +228,11 @@ describe('Order confirmation page (SPEC 2)', () => {
 
 describe('Gift options on the order confirmation page (issue 13)', () => {
   it('shows the gift message and that prices are hidden', async () => {
-    serveOrders([shippedOrder]);
+    serveOrders([{ ...shippedOrder, gift: { ...shippedOrder.gift!, recipientEmail: 'meera@example.com' } }]);
     renderAt(`/order-confirmation/${shippedOrder.id}`);
     const message = await screen.findByRole('blockquote', { name: 'Gift message' });
     expect(message.textContent).toBe('Happy Diwali, Meera!\nWith love, Sana');
     expect(screen.getByText('Gift · Prices hidden')).toBeTruthy();
+    expect(screen.getByText('Gift e-mail to meera@example.com')).toBeTruthy();
   });
 });

@@ -6,12 +6,12 @@ import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders'
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { GIFT_MESSAGES } from '../../../shared/gift-options';
 import type { Database } from '../../db/client';
-import { orders, products } from '../../db/schema';
+import { mailOutbox, orders, products } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import { registerTestAdmin } from '../admin/admin-testing';
 import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, type Line, orderBody, seedPincodes } from './order-fixtures';
+import { createTestProduct, type Line, orderBody, payOrder, seedPincodes } from './order-fixtures';
 
 // Issue 13: gift options travel with create-order and come back on every order record.
 
@@ -74,7 +74,7 @@ describe('gift options on create-order', () => {
     });
     expect(response.statusCode).toBe(200);
     const { orderId } = response.json<CreateOrderResponse>();
-    const gift = { message: MESSAGE, hidePrices: true };
+    const gift = { message: MESSAGE, hidePrices: true, recipientEmail: null };
 
     const own = await app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers });
     expect(own.json<OrderRecord>().gift).toEqual(gift);
@@ -114,5 +114,54 @@ describe('gift options on create-order', () => {
 
     const changed = await postGiftOrder(lines, { message: MESSAGE, hidePrices: false }, 'gift-key-1');
     expect(changed.statusCode).toBe(409);
+  });
+
+  it('refuses a recipient e-mail that is not an address', async () => {
+    const product = await createTestProduct(database);
+    const response = await postGiftOrder([{ product, quantity: 1 }], { recipientEmail: 'meera@' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(GIFT_MESSAGES.recipientEmail);
+  });
+});
+
+describe('the gift e-mail', () => {
+  const mailsOf = (orderId: string) =>
+    database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+
+  it('tells the recipient a gift is on its way when the order is paid, with the message and no prices', async () => {
+    const product = await createTestProduct(database, { name: 'Kundan Rakhi Set', priceRupees: 650 });
+    const response = await postGiftOrder([{ product, quantity: 2 }], {
+      message: 'Happy Raksha Bandhan!\nLove, Asha',
+      hidePrices: true,
+      recipientEmail: 'Meera.Nair@example.com',
+    });
+    const created = response.json<CreateOrderResponse>();
+    expect((await mailsOf(created.orderId)).map((mail) => mail.kind)).toEqual([]);
+
+    await payOrder(app, shopper.headers, created);
+    const mail = (await mailsOf(created.orderId)).find((sent) => sent.kind === 'gift-on-its-way');
+    expect(mail).toMatchObject({ recipient: 'meera.nair@example.com', subject: 'A gift is on its way' });
+    expect(mail?.text).toContain('Happy Raksha Bandhan!');
+    expect(mail?.text).toContain('2 x Kundan Rakhi Set');
+    expect(mail?.text).not.toContain('₹');
+    expect(mail?.html).not.toContain('₹');
+  });
+
+  it('shows the amounts when prices are not hidden, and sends no gift e-mail without a recipient', async () => {
+    const product = await createTestProduct(database, { name: 'Brass Ganesha Idol', priceRupees: 1200 });
+    const withRecipient = await postGiftOrder([{ product, quantity: 1 }], {
+      message: MESSAGE,
+      recipientEmail: 'meera.nair@example.com',
+    });
+    await payOrder(app, shopper.headers, withRecipient.json<CreateOrderResponse>());
+    const mail = (await mailsOf(withRecipient.json<CreateOrderResponse>().orderId)).find(
+      (sent) => sent.kind === 'gift-on-its-way',
+    );
+    expect(mail?.text).toContain('1 x Brass Ganesha Idol: ₹1,200');
+
+    const noRecipient = await postGiftOrder([{ product, quantity: 1 }], { message: MESSAGE });
+    await payOrder(app, shopper.headers, noRecipient.json<CreateOrderResponse>());
+    const kinds = (await mailsOf(noRecipient.json<CreateOrderResponse>().orderId)).map((sent) => sent.kind);
+    expect(kinds).toEqual(['order-confirmation']);
   });
 });

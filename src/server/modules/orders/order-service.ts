@@ -59,10 +59,11 @@ const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.postalCode === b.postalCode &&
   a.phone === b.phone;
 
-const sameGift = (
-  a: Pick<OrderRow, 'giftMessage' | 'hidePrices'>,
-  b: Pick<OrderRow, 'giftMessage' | 'hidePrices'>,
-) => a.giftMessage === b.giftMessage && a.hidePrices === b.hidePrices;
+type GiftColumns = Pick<OrderRow, 'giftMessage' | 'hidePrices' | 'giftRecipientEmail'>;
+const sameGift = (a: GiftColumns, b: GiftColumns) =>
+  a.giftMessage === b.giftMessage &&
+  a.hidePrices === b.hidePrices &&
+  a.giftRecipientEmail === b.giftRecipientEmail;
 
 const estimateOf = (info: DeliveryInfo): DeliveryEstimate => ({
   days: info.days,

@@ -1,22 +1,36 @@
 import { useId } from 'react';
 import { GIFT_MESSAGE_MAX, GiftOptions, giftMessageLength } from '../../../shared/gift-options';
-import { TextAreaField } from '../../components/form-field';
+import { FormField, TextAreaField } from '../../components/form-field';
 
 /** What the shopper has ticked and typed under "This is a gift". */
-export type GiftChoice = { isGift: boolean; message: string; hidePrices: boolean };
+export type GiftChoice = { isGift: boolean; message: string; hidePrices: boolean; recipientEmail: string };
 
-export const NO_GIFT: GiftChoice = { isGift: false, message: '', hidePrices: false };
+export const NO_GIFT: GiftChoice = { isGift: false, message: '', hidePrices: false, recipientEmail: '' };
+
+/** What the server's schema says about the message and the e-mail, field by field. */
+export type GiftErrors = { message?: string; recipientEmail?: string };
 
 /**
  * Issue 13: the choice as create-order takes it, through the server's own schema: undefined when
  * it is not a gift, or the reason the message is refused.
  */
-export function readGiftChoice(choice: GiftChoice): { giftOptions?: GiftOptions; error?: string } {
+export function readGiftChoice(choice: GiftChoice): { giftOptions?: GiftOptions; errors?: GiftErrors } {
   if (!choice.isGift) return {};
-  const parsed = GiftOptions.safeParse({ message: choice.message, hidePrices: choice.hidePrices });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please check your gift message' };
-  const { message, hidePrices } = parsed.data;
-  return message === null && !hidePrices ? {} : { giftOptions: parsed.data };
+  const parsed = GiftOptions.safeParse({
+    message: choice.message,
+    hidePrices: choice.hidePrices,
+    recipientEmail: choice.recipientEmail,
+  });
+  if (!parsed.success) {
+    const errors: GiftErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === 'recipientEmail' ? 'recipientEmail' : 'message';
+      errors[field] ??= issue.message;
+    }
+    return { errors };
+  }
+  const { message, hidePrices, recipientEmail } = parsed.data;
+  return message === null && !hidePrices && recipientEmail === null ? {} : { giftOptions: parsed.data };
 }
 
 function Tick({
@@ -46,11 +60,11 @@ function Tick({
 /** Issue 13: the gift message (with a live count up to 250) and "hide prices" at checkout. */
 export function GiftOptionsField({
   choice,
-  error,
+  errors,
   onChange,
 }: {
   choice: GiftChoice;
-  error?: string | undefined;
+  errors?: GiftErrors | undefined;
   onChange(choice: GiftChoice): void;
 }) {
   const counterId = useId();
@@ -77,7 +91,7 @@ export function GiftOptionsField({
               label="Gift message"
               rows={3}
               value={choice.message}
-              error={error}
+              error={errors?.message}
               placeholder="Happy Diwali! With love, ..."
               aria-describedby={counterId}
               onChange={(event) => onChange({ ...choice, message: event.target.value })}
@@ -96,6 +110,21 @@ export function GiftOptionsField({
             checked={choice.hidePrices}
             onChange={(hidePrices) => onChange({ ...choice, hidePrices })}
           />
+          <FormField
+            label="Recipient's e-mail (optional)"
+            // Our schema's message, not the browser's own bubble, says what is wrong with it.
+            type="text"
+            inputMode="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            autoComplete="off"
+            value={choice.recipientEmail}
+            error={errors?.recipientEmail}
+            onChange={(event) => onChange({ ...choice, recipientEmail: event.target.value })}
+          />
+          <p className="-mt-2 text-sm text-stone-600">
+            We will tell them a gift is on its way once you have paid.
+          </p>
         </div>
       )}
     </section>

@@ -16,6 +16,9 @@ export function GiftNote({ gift, className = '' }: { gift: GiftRecord | null; cl
       ) : (
         <p className="mt-1 text-stone-600">No gift message</p>
       )}
+      {gift.recipientEmail && (
+        <p className="mt-1 break-all text-stone-700">Gift e-mail to {gift.recipientEmail}</p>
+      )}
     </div>
   );
 }

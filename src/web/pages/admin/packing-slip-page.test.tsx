@@ -41,7 +41,7 @@ const giftOrder: OrderRecord = {
   invoiceNumber: null,
   returnableUntil: null,
   returns: [],
-  gift: { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true },
+  gift: { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true, recipientEmail: null },
 };
 
 afterEach(cleanup);
