@@ -5,7 +5,7 @@ import { adminToken, customerWithAddress, payByUpi, pickProduct, signedInPage } 
 
 const MESSAGE = 'Happy Diwali, Nisha! Wishing you light and sweets. With love, Kabir';
 
-test('a shopper sends a gift message with hidden prices and the packing slip prints it without amounts', async ({
+test('a shopper sends a gift message with hidden prices; the packing slip and the gift e-mail show no amounts', async ({
   browser,
   request,
   baseURL,
@@ -13,6 +13,7 @@ test('a shopper sends a gift message with hidden prices and the packing slip pri
   // Past the products the checkout and after-sale journeys take, with stock to spare.
   const product = await pickProduct(request, 30, (candidate) => candidate.stock >= 5);
   const total = product.price + (product.price >= 1000 ? 0 : 50);
+  const recipient = `nisha.${Date.now()}@example.com`;
 
   const shopper = await signedInPage(browser, baseURL ?? '', await customerWithAddress(request, 'Kabir'));
   await shopper.goto(`/products?search=${encodeURIComponent(product.name)}`);
@@ -24,6 +25,7 @@ test('a shopper sends a gift message with hidden prices and the packing slip pri
   await shopper.getByRole('textbox', { name: 'Gift message' }).fill(MESSAGE);
   await expect(shopper.getByText(`${MESSAGE.length}/250 characters`)).toBeVisible();
   await shopper.getByRole('checkbox', { name: 'Hide prices on the packing slip' }).check();
+  await shopper.getByRole('textbox', { name: "Recipient's e-mail (optional)" }).fill(recipient);
   await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   await payByUpi(shopper, total);
@@ -42,4 +44,12 @@ test('a shopper sends a gift message with hidden prices and the packing slip pri
   await expect(slip).toContainText('7, Residency Road');
   await expect(slip.getByRole('region', { name: 'Gift message' })).toContainText(MESSAGE);
   await expect(slip).not.toContainText('₹');
+
+  // The recipient's "A gift is on its way", in the store's outbox: the message, and no amounts.
+  await owner.goto('/admin/outbox');
+  const mail = owner.getByRole('listitem').filter({ hasText: `To ${recipient}` });
+  await mail.getByText('A gift is on its way').click();
+  await expect(mail).toContainText('Wishing you light and sweets.');
+  await expect(mail).toContainText(`1 x ${product.name}`);
+  await expect(mail).not.toContainText('₹');
 });
