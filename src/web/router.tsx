@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('./pages/admin/dashboard-page') },
           { path: 'orders', lazy: () => import('./pages/admin/orders-page') },
           { path: 'orders/:id', lazy: () => import('./pages/admin/order-page') },
+          { path: 'orders/:id/packing-slip', lazy: () => import('./pages/admin/packing-slip-page') },
           { path: 'products', lazy: () => import('./pages/admin/products-page') },
           { path: 'products/new', lazy: () => import('./pages/admin/product-page') },
           { path: 'products/:id', lazy: () => import('./pages/admin/product-page') },

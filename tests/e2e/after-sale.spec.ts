@@ -8,6 +8,7 @@ import {
   moveOrder,
   PAID_TO_DELIVERED,
   paidOrder,
+  payByUpi,
   pickProduct,
   registerCustomer,
   signedInPage,
@@ -154,11 +155,7 @@ test('the owner creates a coupon and a shopper pays the discounted total with it
   await expect(summary).toContainText(`Coupon ${code}-₹150`);
   await expect(summary).toContainText(`Total${formatInr(total)}`);
   await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await shopper.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
-  const paymentWindow = shopper.getByTitle('Payment window').contentFrame();
-  await paymentWindow.getByRole('radio', { name: 'UPI' }).check();
-  await paymentWindow.getByLabel('UPI ID').fill('success@upi');
-  await paymentWindow.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+  await payByUpi(shopper, total);
 
   await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(shopper.getByText(`Coupon ${code}`)).toBeVisible();

@@ -233,6 +233,12 @@ export const orders = pgTable(
     // Issue 14: the coupon's discount on the items (shipping is never discounted), in paise.
     discountPaise: integer('discount_paise').notNull().default(0),
     couponCode: text('coupon_code'),
+    // Issue 13: gift options chosen at checkout; the message is printed on the packing slip and
+    // hidePrices keeps amounts off it.
+    giftMessage: text('gift_message'),
+    hidePrices: boolean('hide_prices').notNull().default(false),
+    // Issue 13: who gets "A gift is on its way" when the order is paid (none when null).
+    giftRecipientEmail: text('gift_recipient_email'),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressForm } from '../address';
 import { DeliveryInfo } from '../delivery';
+import { GiftRecord } from '../gift-options';
 import { ReturnRecord } from './returns';
 
 /** An order id in a URL: any short string; one that is not ours is simply 'Order not found'. */
@@ -66,6 +67,8 @@ export const OrderRecord = z.object({
   /** Issue 14: until when a return may be requested (7 days after delivery), else null. */
   returnableUntil: z.string().nullable(),
   returns: z.array(ReturnRecord),
+  /** Issue 13: the gift message and "hide prices" chosen at checkout; null when not a gift. */
+  gift: GiftRecord.nullable(),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShippingAddress } from '../address';
 import { MAX_QUANTITY } from '../cart-rules';
+import { GiftOptions } from '../gift-options';
 import { CouponCode } from './coupons';
 
 // SPEC 8 and DESIGN 4: the words the server says about money, shown as they are by the web app.
@@ -66,6 +67,8 @@ export const CreateOrderPayload = z.object({
   shippingAddress: ShippingAddress,
   /** Issue 14: the coupon the shopper applied; totalAmount is after its discount. */
   couponCode: CouponCode.optional(),
+  /** Issue 13: the gift message and "hide prices", part of the idempotent body like the rest. */
+  giftOptions: GiftOptions.optional(),
 });
 export type CreateOrderPayload = z.infer<typeof CreateOrderPayload>;
 export type CreateOrderInput = z.input<typeof CreateOrderPayload>;

@@ -252,6 +252,76 @@ describe('Checkout page (SPEC 2)', () => {
     ]);
   });
 
+  it('collects a gift message with a live count and hidden prices, and hands them to payment', async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 2);
+    const router = renderCheckout(meera);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'This is a gift' }));
+    const message = screen.getByRole('textbox', { name: 'Gift message' });
+    await user.click(message);
+    await user.paste('a'.repeat(251));
+    expect(screen.getByText('251/250 characters')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Your gift message must be at most 250 characters')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    await user.clear(message);
+    await user.paste('  Happy Diwali, Meera! With love, Asha  ');
+    expect(screen.getByText('36/250 characters')).toBeTruthy();
+    expect(screen.queryByText('Your gift message must be at most 250 characters')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Hide prices on the packing slip' }));
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.giftOptions).toEqual({
+      message: 'Happy Diwali, Meera! With love, Asha',
+      hidePrices: true,
+      recipientEmail: null,
+    });
+  });
+
+  it("checks the recipient's e-mail before payment and sends it in lower case", async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 2);
+    const router = renderCheckout(meera);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'This is a gift' }));
+    const email = screen.getByRole('textbox', { name: "Recipient's e-mail (optional)" });
+    await user.type(email, 'meera@');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(
+      await screen.findByText("Please enter a valid email address for the gift's recipient"),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    await user.type(email, 'Example.com');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.giftOptions).toEqual({
+      message: null,
+      hidePrices: false,
+      recipientEmail: 'meera@example.com',
+    });
+  });
+
+  it('sends no gift options when the box is left unticked', async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 2);
+    const router = renderCheckout(meera);
+
+    expect(await screen.findByRole('checkbox', { name: 'This is a gift' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Gift message' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state).not.toHaveProperty('giftOptions');
+  });
+
   it("says 'Calculating...' for shipping and total until the server's quote arrives", async () => {
     let releaseQuote: () => void = () => {};
     serveApi({

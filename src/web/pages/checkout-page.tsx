@@ -28,6 +28,13 @@ import { AddressPicker } from '../features/checkout/address-picker';
 import type { CheckoutLine } from '../features/checkout/checkout-lines';
 import { CheckoutSubmit } from '../features/checkout/checkout-submit';
 import type { CheckoutDelivery } from '../features/checkout/delivery-estimate';
+import {
+  type GiftChoice,
+  type GiftErrors,
+  GiftOptionsField,
+  NO_GIFT,
+  readGiftChoice,
+} from '../features/checkout/gift-options-field';
 import { CheckoutOrderSummary, type CheckoutShipping, orderTotal } from '../features/checkout/order-summary';
 import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
 import { CouponField } from '../features/coupons/coupon-field';
@@ -152,6 +159,10 @@ export function CheckoutPage() {
 
   const delivery = useCheckoutDelivery(userId === null ? null : selected);
 
+  // Issue 13: the gift message and "hide prices"; the error shows after a refused submit.
+  const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
+  const [giftErrors, setGiftErrors] = useState<GiftErrors | undefined>();
+
   const shipping: CheckoutShipping | null = cart.shippingInfo && {
     fee: cart.shippingInfo.shippingFee,
     free: cart.shippingInfo.freeShipping,
@@ -232,6 +243,9 @@ export function CheckoutPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isCompleteAddress(selected) || coupon.checking) return;
+    const { giftOptions, errors } = readGiftChoice(gift);
+    setGiftErrors(errors);
+    if (errors) return;
     const quote = cart.shippingInfo ?? calculateShipping(cart.total, shippingRulesFromRupees(storeSettings));
     const request: PaymentRequest = {
       address: {
@@ -244,6 +258,7 @@ export function CheckoutPage() {
       orderTotal: orderTotal(cart.total, discount ? discount.amount : 0, quote.shippingFee),
       shippingInfo: quote,
       ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),
+      ...(giftOptions ? { giftOptions } : {}),
       items: lines.map((line) => ({
         id: line.id,
         name: line.name,
@@ -277,6 +292,14 @@ export function CheckoutPage() {
             onAdd={() => setAddressModal({ isOpen: true, editing: null })}
             onEdit={(address) => setAddressModal({ isOpen: true, editing: address })}
             onRefresh={saved.refetch}
+          />
+          <GiftOptionsField
+            choice={gift}
+            errors={giftErrors}
+            onChange={(choice) => {
+              setGift(choice);
+              if (giftErrors) setGiftErrors(readGiftChoice(choice).errors);
+            }}
           />
           <CheckoutSubmit ready={ready} checking={coupon.checking} />
         </form>

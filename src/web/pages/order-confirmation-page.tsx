@@ -5,9 +5,11 @@ import { formatInr } from '../../shared/money';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
+import { PostalAddress } from '../components/postal-address';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
+import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
 import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
@@ -145,14 +147,8 @@ function OrderConfirmation({
         <h2 id="order-address-title" className="text-lg font-bold text-stone-900">
           Shipping Address
         </h2>
-        <address className="mt-2 text-sm text-stone-800 not-italic">
-          <span className="block font-semibold text-stone-900">{address.fullName}</span>
-          <span className="block whitespace-pre-line">{address.address}</span>
-          <span className="block">
-            {address.city} - {address.postalCode}
-          </span>
-          <span className="block">Phone: {address.phone}</span>
-        </address>
+        <PostalAddress address={address} className="mt-2" />
+        <GiftNote gift={order.gift} className="mt-3" />
       </section>
 
       <section

@@ -76,6 +76,7 @@ const paidOrder: OrderRecord = {
   invoiceNumber: 'UG/25-26/000031',
   returnableUntil: null,
   returns: [],
+  gift: null,
 };
 
 const shippedOrder: OrderRecord = {
@@ -90,6 +91,7 @@ const shippedOrder: OrderRecord = {
   totalAmount: 950,
   total: 950,
   deliveryEstimate: { ...paidOrder.deliveryEstimate!, days: '2-4 Days', isPreOrder: false },
+  gift: { message: 'Happy Diwali, Meera!\nWith love, Sana', hidePrices: true, recipientEmail: null },
 };
 
 function serveOrders(orders: OrderRecord[]) {
@@ -170,8 +172,14 @@ describe('My Orders page (SPEC 2)', () => {
     expect(card.textContent).toContain('₹450 x 2');
     expect(card.textContent).toContain('Total₹950');
     expect(card.textContent).toContain('Expected delivery by 16 Nov 2025 to Mumbai');
+    // Issue 13: the gift message and the shopper's choice to hide prices on the packing slip.
+    expect(within(card).getByRole('blockquote', { name: 'Gift message' }).textContent).toBe(
+      'Happy Diwali, Meera!\nWith love, Sana',
+    );
+    expect(card.textContent).toContain('Prices hidden');
 
     const preOrder = screen.getByRole('article', { name: 'Order RG-10431' });
+    expect(within(preOrder).queryByRole('blockquote', { name: 'Gift message' })).toBeNull();
     expect(preOrder.textContent).toContain('Expected delivery by 2 Dec 2025 (pre-order, 15-20 days)');
     expect(preOrder.textContent).not.toContain('10-15');
 
@@ -215,5 +223,16 @@ describe('Order confirmation page (SPEC 2)', () => {
     expect(
       screen.getByText("We couldn't find your order. Please check your email for order details."),
     ).toBeTruthy();
+  });
+});
+
+describe('Gift options on the order confirmation page (issue 13)', () => {
+  it('shows the gift message and that prices are hidden', async () => {
+    serveOrders([{ ...shippedOrder, gift: { ...shippedOrder.gift!, recipientEmail: 'meera@example.com' } }]);
+    renderAt(`/order-confirmation/${shippedOrder.id}`);
+    const message = await screen.findByRole('blockquote', { name: 'Gift message' });
+    expect(message.textContent).toBe('Happy Diwali, Meera!\nWith love, Sana');
+    expect(screen.getByText('Gift · Prices hidden')).toBeTruthy();
+    expect(screen.getByText('Gift e-mail to meera@example.com')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
+import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
 import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
@@ -38,6 +39,7 @@ function OrderCard({ order }: { order: OrderRecord }) {
           <OrderStatusBadge status={order.status} />
         </header>
         <OrderItemList items={order.items} />
+        <GiftNote gift={order.gift} className="mb-3" />
         <div className="flex items-center justify-between border-t border-brand-100 pt-3">
           <span className="text-sm text-stone-700">Total</span>
           <span className="text-lg font-extrabold text-stone-900">{formatInr(order.totalAmount)}</span>

@@ -320,6 +320,17 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect(purchase).toMatchObject({ ecommerce: { value: 850, coupon: 'DIWALI100' } });
   });
 
+  it('sends the gift message and hidden prices chosen at checkout with the order', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    const giftOptions = { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true };
+    renderPayment({ state: { ...request, giftOptions } });
+
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(api.callsTo('create-order')[0]?.body).toMatchObject({ totalAmount: 950, giftOptions });
+  });
+
   it('says the payment was cancelled when the window is dismissed, and lets the shopper pay again', async () => {
     const user = userEvent.setup();
     const api = servePayments();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import type { Product, ProductList } from '../../../src/shared/api/catalog';
+import { formatInr } from '../../../src/shared/money';
 
 // Set-up through the API for the after-sale journeys (issue 14): customers, paid orders through
 // the sandbox provider (signed as its window signs them) and the admin's status changes.
@@ -156,3 +157,12 @@ export const PAID_TO_DELIVERED = [
   'out_for_delivery',
   'delivered',
 ];
+
+/** Pays the total shown on the payment page in the sandbox's window, by UPI. */
+export async function payByUpi(page: Page, total: number) {
+  await page.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+  const paymentWindow = page.getByTitle('Payment window').contentFrame();
+  await paymentWindow.getByRole('radio', { name: 'UPI' }).check();
+  await paymentWindow.getByLabel('UPI ID').fill('success@upi');
+  await paymentWindow.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+}

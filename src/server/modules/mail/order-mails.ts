@@ -154,3 +154,47 @@ export function paymentRefundedMail(
     orderId: order.id,
   };
 }
+
+/** Issue 13: what the gift's recipient is told; amounts only when the shopper did not hide them. */
+export type GiftMail = { recipientEmail: string; message: string | null; hidePrices: boolean };
+
+/** Issue 13: "A gift is on its way", to the recipient the shopper named, when the order is paid. */
+export function giftOnItsWayMail(order: MailOrder, gift: GiftMail, store: StoreIdentity): OutgoingMail {
+  const itemLines = order.items.map(
+    (item) =>
+      `${item.quantity} x ${item.name}${gift.hidePrices ? '' : `: ${formatPaise(item.pricePaise * item.quantity)}`}`,
+  );
+  const delivery = expectedDeliveryLine(order.deliveryEstimate);
+  const intro = `${order.customerName} has sent you a gift from ${store.storeName} (order ${order.orderNumber}).`;
+  const text = [
+    `Hello ${order.shippingAddress.fullName},`,
+    '',
+    intro,
+    ...(gift.message ? ['', 'Their message:', ...gift.message.split('\n').map((line) => `  ${line}`)] : []),
+    '',
+    'In the parcel:',
+    ...itemLines.map((line) => `  ${line}`),
+    '',
+    ...(delivery ? [delivery, ''] : []),
+    `Questions? Write to ${store.supportEmail}.`,
+    `${store.storeName}`,
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(order.shippingAddress.fullName)},</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    ...(gift.message
+      ? [`<blockquote>${escapeHtml(gift.message).replaceAll('\n', '<br>')}</blockquote>`]
+      : []),
+    `<p>In the parcel:<br>${itemLines.map(escapeHtml).join('<br>')}</p>`,
+    ...(delivery ? [`<p>${escapeHtml(delivery)}</p>`] : []),
+    `<p>Questions? Write to <a href="mailto:${escapeHtml(store.supportEmail)}">${escapeHtml(store.supportEmail)}</a>.</p>`,
+  ].join('\n');
+  return {
+    recipient: gift.recipientEmail,
+    subject: 'A gift is on its way',
+    text,
+    html,
+    kind: 'gift-on-its-way',
+    orderId: order.id,
+  };
+}

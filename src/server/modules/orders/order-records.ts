@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
+import { giftRecordOf } from '../../../shared/gift-options';
 import { toRupees } from '../../../shared/money';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import type { Db } from '../../db/client';
@@ -136,6 +137,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
         events.filter((event) => event.orderId === row.id),
       ),
       returns: returns.get(row.id) ?? [],
+      gift: giftRecordOf(row),
     };
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/api/payments';
 import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
 import { DELIVERY_MESSAGES, type DeliveryInfo } from '../../../shared/delivery';
+import { giftColumnsOf } from '../../../shared/gift-options';
 import { toPaise, toRupees } from '../../../shared/money';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../app';
@@ -57,6 +58,12 @@ const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.city === b.city &&
   a.postalCode === b.postalCode &&
   a.phone === b.phone;
+
+type GiftColumns = Pick<OrderRow, 'giftMessage' | 'hidePrices' | 'giftRecipientEmail'>;
+const sameGift = (a: GiftColumns, b: GiftColumns) =>
+  a.giftMessage === b.giftMessage &&
+  a.hidePrices === b.hidePrices &&
+  a.giftRecipientEmail === b.giftRecipientEmail;
 
 const estimateOf = (info: DeliveryInfo): DeliveryEstimate => ({
   days: info.days,
@@ -115,6 +122,7 @@ export function createOrderService({
       lines.every((line) => sent.get(line.productId) === line.quantity) &&
       toPaise(payload.totalAmount) === existing.totalPaise &&
       (payload.couponCode ?? null) === existing.couponCode &&
+      sameGift(giftColumnsOf(payload.giftOptions), existing) &&
       sameAddress(payload.shippingAddress, addressOf(existing));
     if (!sameBody) throw conflict(PAYMENT_MESSAGES.idempotencyKeyReused);
     if (existing.status !== 'pending') {
@@ -265,6 +273,7 @@ export function createOrderService({
             shippingPaise: shippingFeePaise,
             discountPaise,
             couponCode: coupon?.code ?? null,
+            ...giftColumnsOf(payload.giftOptions),
             totalPaise,
             currency: 'INR',
             shippingAddress: address,

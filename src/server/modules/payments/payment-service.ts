@@ -17,6 +17,7 @@ import type { CouponService } from '../coupons/coupon-service';
 import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail, retryDelayMs } from '../mail/mail-outbox';
 import {
+  giftOnItsWayMail,
   type MailOrder,
   orderConfirmationMail,
   paymentRefundedMail,
@@ -160,7 +161,16 @@ export function createPaymentService({
     if (!paid) return false;
     await addEvent(tx, order.id, 'paid', note);
     await invoices.issue(tx, order.id, now);
-    await enqueueMail(tx, orderConfirmationMail(await mailOrderOf(tx, order), store), now);
+    const mailOrder = await mailOrderOf(tx, order);
+    await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
+    if (order.giftRecipientEmail) {
+      const gift = {
+        recipientEmail: order.giftRecipientEmail,
+        message: order.giftMessage,
+        hidePrices: order.hidePrices,
+      };
+      await enqueueMail(tx, giftOnItsWayMail(mailOrder, gift, store), now);
+    }
     return true;
   }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatInr } from '../../../shared/money';
+import { PostalAddress } from '../../components/postal-address';
 import type { PaymentRequest } from './payment-request';
 import { paymentAmounts } from './payment-request';
 
@@ -66,14 +67,7 @@ export function PaymentDetails({ request }: { request: PaymentRequest }) {
       </Card>
 
       <Card title="Shipping Address">
-        <address className="text-sm text-stone-800 not-italic">
-          <span className="block font-semibold text-stone-900">{address.fullName}</span>
-          <span className="block whitespace-pre-line">{address.address}</span>
-          <span className="block">
-            {address.city} - {address.postalCode}
-          </span>
-          <span className="block">Phone: {address.phone}</span>
-        </address>
+        <PostalAddress address={address} />
       </Card>
 
       <Card title="Payment Method">

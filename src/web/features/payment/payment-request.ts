@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressForm } from '../../../shared/address';
 import { ShippingCalculation } from '../../../shared/delivery';
+import { GiftOptions } from '../../../shared/gift-options';
 import { type Paise, toPaise, toRupees } from '../../../shared/money';
 
 /** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
@@ -29,6 +30,8 @@ export const PaymentRequest = z.object({
   /** Issue 14: the coupon applied at checkout and its saving in rupees (orderTotal is after it). */
   couponCode: z.string().optional(),
   discount: z.number().nonnegative().optional(),
+  /** Issue 13: the gift message and "hide prices" chosen at checkout. */
+  giftOptions: GiftOptions.optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
 

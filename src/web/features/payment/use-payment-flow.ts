@@ -77,7 +77,7 @@ export function usePaymentFlow({
     setPhase('creating');
     setMessage(null);
     attemptKey.current ??= newIdempotencyKey();
-    const { address, items, orderTotal, couponCode } = request;
+    const { address, items, orderTotal, couponCode, giftOptions } = request;
 
     let Razorpay: RazorpayConstructor;
     let order: CreateOrderResponse;
@@ -94,6 +94,7 @@ export function usePaymentFlow({
           totalAmount: orderTotal,
           shippingAddress: address,
           ...(couponCode ? { couponCode } : {}),
+          ...(giftOptions ? { giftOptions } : {}),
         },
         attemptKey.current,
       );

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useAdminOrder } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
 import { OrderStatusControls, OrderSummary } from '../../features/admin/orders-view';
+import { GiftNote } from '../../features/orders/gift-note';
 
 export function Component() {
   const { id = '' } = useParams();
@@ -15,6 +16,15 @@ export function Component() {
         {order.data && (
           <>
             <h1 className="text-2xl font-extrabold text-stone-900">Order {order.data.order.orderNumber}</h1>
+            <div className="flex flex-wrap items-center gap-3">
+              <Link
+                to={`/admin/orders/${order.data.order.id}/packing-slip`}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
+                Packing slip
+              </Link>
+            </div>
+            <GiftNote gift={order.data.order.gift} />
             <OrderStatusControls detail={order.data} />
             <OrderSummary detail={order.data} />
           </>

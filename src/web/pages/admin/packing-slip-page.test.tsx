@@ -1,0 +1,79 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../../shared/api/orders';
+import { PackingSlip } from './packing-slip-page';
+
+const ORDER_ID = '7c1e4a52-2d7f-4b1a-9c33-5e8f0a6b1d20';
+
+const giftOrder: OrderRecord = {
+  id: ORDER_ID,
+  _id: ORDER_ID,
+  orderNumber: 'RG-10452',
+  status: 'paid',
+  createdAt: '2026-11-20T06:30:00.000Z',
+  created_at: '2026-11-20T06:30:00.000Z',
+  paidAt: '2026-11-20T06:32:00.000Z',
+  items: [
+    {
+      product: { id: 31, name: 'Peacock Brass Diya', image: '', inStock: true, allowPreOrder: false },
+      quantity: 2,
+      price: 450,
+      isPreOrder: false,
+      returnedQuantity: 0,
+    },
+  ],
+  subtotal: 900,
+  discount: 0,
+  couponCode: null,
+  shippingCost: 50,
+  totalAmount: 950,
+  total: 950,
+  currency: 'INR',
+  shippingAddress: {
+    fullName: 'Meera Nair',
+    address: '4, Indiranagar 100 Feet Road',
+    city: 'Bengaluru',
+    postalCode: '560038',
+    phone: '9876543210',
+  },
+  events: [],
+  deliveryEstimate: null,
+  invoiceNumber: null,
+  returnableUntil: null,
+  returns: [],
+  gift: { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true, recipientEmail: null },
+};
+
+afterEach(cleanup);
+
+describe('Packing slip (issue 13)', () => {
+  it('prints the address, the items, their quantities and the gift message, and no prices when hidden', () => {
+    render(<PackingSlip order={giftOrder} />);
+    const slip = screen.getByRole('article', { name: 'Packing slip' });
+    expect(slip.textContent).toContain('Meera Nair');
+    expect(slip.textContent).toContain('4, Indiranagar 100 Feet Road');
+    expect(slip.textContent).toContain('Bengaluru - 560038');
+    const row = within(slip).getByRole('row', { name: /Peacock Brass Diya/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Peacock Brass Diya', '2']);
+    const message = within(slip).getByRole('region', { name: 'Gift message' });
+    expect(message.textContent).toContain('Happy Diwali, Meera!\nWith love, Asha');
+    expect(slip.textContent).not.toContain('₹');
+  });
+
+  it('prints the amounts and the total when prices are not hidden', () => {
+    render(<PackingSlip order={{ ...giftOrder, gift: null }} />);
+    const slip = screen.getByRole('article', { name: 'Packing slip' });
+    const row = within(slip).getByRole('row', { name: /Peacock Brass Diya/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Peacock Brass Diya', '2', '₹900']);
+    expect(slip.textContent).toContain('Total₹950');
+    expect(within(slip).queryByRole('region', { name: 'Gift message' })).toBeNull();
+  });
+});
