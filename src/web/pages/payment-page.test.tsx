@@ -325,6 +325,9 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     const api = servePayments();
     const giftOptions = { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true };
     renderPayment({ state: { ...request, giftOptions } });
+    // The shopper sees what the order will carry before paying.
+    expect((await screen.findByLabelText('Gift message')).textContent).toBe(giftOptions.message);
+    expect(screen.getByText('Gift · Prices hidden')).toBeTruthy();
 
     await user.click(await payButton());
     await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { displayName } from '../../shared/auth';
+import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options';
 import { formatInr } from '../../shared/money';
 import { trackEcommerce } from '../analytics';
 import { Button, buttonClass } from '../components/button';
@@ -9,6 +10,7 @@ import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { useCartActions } from '../features/cart/use-cart';
 import { forgetAppliedCoupon } from '../features/coupons/coupon-store';
+import { GiftNote } from '../features/orders/gift-note';
 import { PaymentDetails } from '../features/payment/payment-details';
 import { type PaymentRequest, paymentAmounts, readPaymentRequest } from '../features/payment/payment-request';
 import { ProcessingOverlay } from '../features/payment/processing-overlay';
@@ -59,7 +61,11 @@ function PaymentForm({ request }: { request: PaymentRequest }) {
   return (
     <>
       <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
-        <PaymentDetails request={request} />
+        <div className="flex flex-col gap-4">
+          <PaymentDetails request={request} />
+          {/* Issue 13: the gift options chosen at checkout, as the order will carry them. */}
+          <GiftNote gift={giftRecordOf(giftColumnsOf(request.giftOptions))} />
+        </div>
         <div className="flex flex-col gap-3 md:sticky md:top-20">
           {message && <ErrorBanner>{message}</ErrorBanner>}
           <Button onClick={() => void pay()} disabled={phase !== 'idle'} className="w-full py-3 text-base">
