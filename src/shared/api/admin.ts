@@ -47,6 +47,8 @@ export const AdminOrderSummary = z.object({
   customerEmail: z.string(),
   phone: z.string(),
   itemCount: z.number().int(),
+  /** Issue 13: a gift order (a message, hidden prices or a recipient e-mail), to pack with care. */
+  isGift: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderList, AdminOrderQuery } from '../../../shared/api/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
+import { giftRecordOf } from '../../../shared/gift-options';
 import { toRupees } from '../../../shared/money';
 import {
   canTransition,
@@ -116,6 +117,7 @@ export function createAdminOrderService({
             customerEmail: email,
             phone: address.phone,
             itemCount: Number(itemCount),
+            isGift: giftRecordOf(order) !== null,
           };
         }),
         total: total?.total ?? 0,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDetail } from '../../../shared/api/admin';
+import type { AdminOrderDetail, AdminOrderList } from '../../../shared/api/admin';
 import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { GIFT_MESSAGES } from '../../../shared/gift-options';
@@ -82,6 +82,9 @@ describe('gift options on create-order', () => {
     expect(mine.json<OrderListResponse>().data.find((order) => order.id === orderId)?.gift).toEqual(gift);
     const backOffice = await app.inject({ url: `/api/admin/orders/${orderId}`, headers: admin.headers });
     expect(backOffice.json<AdminOrderDetail>().order.gift).toEqual(gift);
+    const listed = await app.inject({ url: '/api/admin/orders', headers: admin.headers });
+    const summaries = listed.json<AdminOrderList>().data;
+    expect(summaries.find((order) => order.id === orderId)?.isGift).toBe(true);
   });
 
   it('shows another user the order as not found, message and all', async () => {
@@ -103,6 +106,8 @@ describe('gift options on create-order', () => {
     const { orderId } = response.json<CreateOrderResponse>();
     const own = await app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers });
     expect(own.json<OrderRecord>().gift).toBeNull();
+    const listed = await app.inject({ url: '/api/admin/orders', headers: admin.headers });
+    expect(listed.json<AdminOrderList>().data.find((order) => order.id === orderId)?.isGift).toBe(false);
   });
 
   it('treats the gift options as part of the idempotent request', async () => {
