@@ -38,6 +38,15 @@ export const DeliveryDate = z
 export const DeliveryChoice = z.object({ date: DeliveryDate, slot: DeliverySlot });
 export type DeliveryChoice = z.infer<typeof DeliveryChoice>;
 
+/** An order's chosen date and slot as the API returns them: null when none was chosen. */
+export const DeliveryChoiceRecord = z.object({
+  date: z.string(),
+  slot: DeliverySlot,
+  /** The slot's fee in rupees, already included in the order's shippingCost. */
+  fee: z.number().nonnegative(),
+});
+export type DeliveryChoiceRecord = z.infer<typeof DeliveryChoiceRecord>;
+
 export const DeliverySlotOption = z.object({
   slot: DeliverySlot,
   label: z.string(),
