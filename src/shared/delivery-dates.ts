@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DELIVERY_MESSAGES, type DeliveryInfo } from './delivery';
+import { DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
 import { IST_OFFSET_MS, isBeforeSameDayCutoff } from './pincode';
+
+export { DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
 
 // Issue 13 part 3: the delivery dates and slots a shopper may choose, from the pincode engine's
 // answer. The product page, checkout and create-order all work them out with these functions.
@@ -8,10 +11,6 @@ import { IST_OFFSET_MS, isBeforeSameDayCutoff } from './pincode';
 /** How many dates are offered, counted from the earliest possible one. */
 export const DELIVERY_DATE_CHOICES = 7;
 
-export const DELIVERY_SLOTS = {
-  standard: 'Standard delivery (9 AM - 9 PM)',
-  midnight: 'Midnight delivery (11 PM - 11:59 PM)',
-} as const;
 export const DeliverySlot = z.enum(['standard', 'midnight'], {
   error: 'Please choose the standard or the midnight delivery slot',
 });
@@ -85,15 +84,6 @@ export const indiaDateOf = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS
 
 const addDays = (isoDate: string, days: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** 'Tue, 24 Nov', as the checkout names a date. */
-export const formatDeliveryDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
 
 /**
  * Days from today (India time) to the earliest delivery: 0 for same-day, 1 for next-day, the first
