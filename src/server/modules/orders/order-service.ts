@@ -26,7 +26,7 @@ import type { PaymentProvider } from '../payments/providers/payment-provider';
 import { addressOf, type OrderRow, orderRecordsOf } from './order-records';
 import { releaseReservation, reserveStock } from './stock';
 
-/** Delivery for a pincode, from the delivery engine (app.delivery), and whether it is same-day country. */
+/** Delivery for a pincode from the delivery engine (app.delivery), and whether it is in the same-day area. */
 export type DeliveryLookup = (
   pincode: string,
   options: { isPreOrder: boolean },
