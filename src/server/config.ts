@@ -51,6 +51,8 @@ export const Env = z.object({
   BLOCKED_PINCODE_PREFIXES: commaList.default([]),
   FREE_SHIPPING_FROM_RUPEES: z.coerce.number().int().min(0).default(1000),
   SHIPPING_FEE_RUPEES: z.coerce.number().int().min(0).default(50),
+  // Issue 13: the extra charge for the midnight slot (23:00-23:59) at same-day pincodes.
+  MIDNIGHT_SLOT_FEE_RUPEES: z.coerce.number().int().min(0).default(199),
 
   GA_MEASUREMENT_ID: z
     .string()

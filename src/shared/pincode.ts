@@ -77,7 +77,7 @@ export const PRE_ORDER_DAYS_CHECKOUT = '15-20 days';
 export const SAME_DAY_CUTOFF_HOUR_IST = 14;
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 // India has one time zone and no daylight saving, so a fixed offset is exact.
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /** Whether `now` (from an injected clock) is before the same-day cut-off of its India date. */
 export function isBeforeSameDayCutoff(now: Date): boolean {

@@ -239,6 +239,11 @@ export const orders = pgTable(
     hidePrices: boolean('hide_prices').notNull().default(false),
     // Issue 13: who gets "A gift is on its way" when the order is paid (none when null).
     giftRecipientEmail: text('gift_recipient_email'),
+    // Issue 13: the delivery date ('YYYY-MM-DD', India) and slot chosen at checkout (none when
+    // null); the slot's fee is part of shippingPaise, kept apart here to show what it was for.
+    deliveryDate: text('delivery_date'),
+    deliverySlot: text('delivery_slot'),
+    deliverySlotFeePaise: integer('delivery_slot_fee_paise').notNull().default(0),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressForm } from '../address';
 import { DeliveryInfo } from '../delivery';
+import { DeliveryChoiceRecord } from '../delivery-dates';
 import { GiftRecord } from '../gift-options';
 import { ReturnRecord } from './returns';
 
@@ -69,6 +70,8 @@ export const OrderRecord = z.object({
   returns: z.array(ReturnRecord),
   /** Issue 13: the gift message and "hide prices" chosen at checkout; null when not a gift. */
   gift: GiftRecord.nullable(),
+  /** Issue 13: the delivery date and slot chosen at checkout; null when none was. */
+  delivery: DeliveryChoiceRecord.nullable(),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

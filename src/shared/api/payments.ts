@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShippingAddress } from '../address';
 import { MAX_QUANTITY } from '../cart-rules';
+import { DeliveryChoice } from '../delivery-dates';
 import { GiftOptions } from '../gift-options';
 import { CouponCode } from './coupons';
 
@@ -69,6 +70,11 @@ export const CreateOrderPayload = z.object({
   couponCode: CouponCode.optional(),
   /** Issue 13: the gift message and "hide prices", part of the idempotent body like the rest. */
   giftOptions: GiftOptions.optional(),
+  /**
+   * Issue 13: the delivery date and slot; re-checked with the server's clock. totalAmount includes
+   * the midnight slot's fee.
+   */
+  delivery: DeliveryChoice.optional(),
 });
 export type CreateOrderPayload = z.infer<typeof CreateOrderPayload>;
 export type CreateOrderInput = z.input<typeof CreateOrderPayload>;

@@ -8,6 +8,7 @@ import { PageMeta } from '../components/page-meta';
 import { PostalAddress } from '../components/postal-address';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
+import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
@@ -135,9 +136,10 @@ function OrderConfirmation({
             <PreOrderNotice />
           </div>
         )}
-        {hint && !hasPreOrderItems(order) && (
+        {hint && !hasPreOrderItems(order) && !order.delivery && (
           <p className="mt-3 text-sm font-semibold text-stone-800">{hint}</p>
         )}
+        <DeliveryChoiceNote delivery={order.delivery} className="mt-3" />
       </section>
 
       <section

@@ -77,6 +77,7 @@ const paidOrder: OrderRecord = {
   returnableUntil: null,
   returns: [],
   gift: null,
+  delivery: null,
 };
 
 const shippedOrder: OrderRecord = {

@@ -5,6 +5,7 @@ import {
   type ShippingQuote,
   withPreOrderWindow,
 } from '../../../shared/delivery';
+import { type DeliveryDates, deliveryDateOptions } from '../../../shared/delivery-dates';
 import {
   DEFAULT_DELIVERY,
   isBeforeSameDayCutoff,
@@ -143,17 +144,35 @@ export function createDeliveryService({ db, clock, config }: { db: Db; clock: Cl
     return { info: served(speed, 'standard', false), inSameDayArea: false };
   }
 
+  /** SPEC 3 delivery info; a malformed or unlisted pincode gets the invalid record (SPEC 5). */
+  async function checkPincode(
+    rawPincode: string,
+    options: { isPreOrder?: boolean } = {},
+  ): Promise<DeliveryCheck> {
+    const pincode = rawPincode.trim();
+    const place = await placeOf(pincode);
+    if (!place) return { info: INVALID_PINCODE_DELIVERY, inSameDayArea: false };
+    const check = deliveryOf(pincode, place);
+    return options.isPreOrder ? { ...check, info: withPreOrderWindow(check.info) } : check;
+  }
+
   return {
     rules,
     directory,
 
-    /** SPEC 3 delivery info; a malformed or unlisted pincode gets the invalid record (SPEC 5). */
-    async checkPincode(rawPincode: string, options: { isPreOrder?: boolean } = {}): Promise<DeliveryCheck> {
-      const pincode = rawPincode.trim();
-      const place = await placeOf(pincode);
-      if (!place) return { info: INVALID_PINCODE_DELIVERY, inSameDayArea: false };
-      const check = deliveryOf(pincode, place);
-      return options.isPreOrder ? { ...check, info: withPreOrderWindow(check.info) } : check;
+    checkPincode,
+
+    /**
+     * Issue 13: the dates and slots a shopper may choose at this pincode, as of the app clock; none
+     * for a pre-order (it ships in the pre-order window) or a pincode we do not deliver to.
+     */
+    async deliveryDates(rawPincode: string, options: { isPreOrder?: boolean } = {}): Promise<DeliveryDates> {
+      const check = await checkPincode(rawPincode, options);
+      return {
+        type: check.info.type,
+        days: check.info.days,
+        dates: deliveryDateOptions(check, clock.now(), config.MIDNIGHT_SLOT_FEE_RUPEES),
+      };
     },
 
     /** SPEC 3 "Shipping quote (by pincode)"; an unserviceable pincode has none to give. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryInfo } from '../../../shared/delivery';
+import type { DeliveryDates } from '../../../shared/delivery-dates';
 import type { Database } from '../../db/client';
 import { categories, pincodes, products } from '../../db/schema';
 import { insertPincodes, loadPincodeDirectory } from '../../db/seed/pincodes';
@@ -280,6 +281,79 @@ describe('GET /api/pincodes/shipping/:pincode', () => {
     } finally {
       await custom.close();
     }
+  });
+});
+
+describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
+  const datesOf = async (pincode: string, query = '', target = app) => {
+    const response = await target.inject(`/api/pincodes/delivery-dates/${pincode}${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as DeliveryDates;
+  };
+  const slotsOf = (dates: DeliveryDates) => dates.dates[0]?.slots.map((slot) => [slot.slot, slot.fee]);
+
+  it('offers Bengaluru today and a ₹199 midnight slot before 2 PM India time', async () => {
+    clock.set('2026-03-10T11:00:00+05:30');
+    const dates = await datesOf('560001');
+    expect(dates.type).toBe('same_day');
+    expect(dates.dates.map((option) => option.date)).toEqual([
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+      '2026-03-16',
+    ]);
+    expect(slotsOf(dates)).toEqual([
+      ['standard', 0],
+      ['midnight', 199],
+    ]);
+  });
+
+  it('starts Bengaluru tomorrow from 2 PM, keeping the midnight slot', async () => {
+    clock.set('2026-03-10T14:00:00+05:30');
+    const dates = await datesOf('560001');
+    expect(dates.dates[0]?.date).toBe('2026-03-11');
+    expect(slotsOf(dates)).toEqual([
+      ['standard', 0],
+      ['midnight', 199],
+    ]);
+  });
+
+  it('starts Delhi at the first day of its range, with no midnight slot', async () => {
+    clock.set('2026-03-10T11:00:00+05:30');
+    const dates = await datesOf('110001');
+    expect(dates).toMatchObject({ type: 'standard', days: '3-5 Days' });
+    expect(dates.dates[0]?.date).toBe('2026-03-13');
+    expect(slotsOf(dates)).toEqual([['standard', 0]]);
+  });
+
+  it('offers no dates for a pre-order or a blocked region', async () => {
+    expect((await datesOf('560001', '?isPreOrder=true')).dates).toEqual([]);
+    expect((await datesOf('744101', '', blockingApp)).dates).toEqual([]);
+  });
+
+  it('charges the configured midnight fee', async () => {
+    const custom = await createTestApp(database, { clock, env: { MIDNIGHT_SLOT_FEE_RUPEES: '249' } });
+    try {
+      clock.set('2026-03-10T11:00:00+05:30');
+      expect(slotsOf(await datesOf('560001', '', custom))).toEqual([
+        ['standard', 0],
+        ['midnight', 249],
+      ]);
+    } finally {
+      await custom.close();
+    }
+  });
+
+  it("refuses a malformed or unlisted pincode with 400 and the spec's message", async () => {
+    const malformed = await app.inject('/api/pincodes/delivery-dates/56000');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Pincode must be 6 digits');
+    const unlisted = await app.inject('/api/pincodes/delivery-dates/123456');
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json().message).toBe('Invalid pincode');
   });
 });
 

@@ -8,8 +8,8 @@ import {
   ShippingCalculationRequest,
   ShippingQuoteQuery,
 } from '../../../shared/api/delivery';
-import { ShippingCalculation } from '../../../shared/delivery';
-import { notFound } from '../../errors';
+import { DELIVERY_MESSAGES, ShippingCalculation } from '../../../shared/delivery';
+import { invalid, notFound } from '../../errors';
 import { secondsUntilSameDayChange } from './delivery-service';
 
 // DESIGN 5: pincode answers do not depend on the user, so browsers and CDNs may keep them briefly.
@@ -53,6 +53,20 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const quote = await app.delivery.quoteShipping(request.params.pincode, request.query.orderValue);
       return sendPublicJson(request, reply, JSON.stringify(quote), SHIPPING_MAX_AGE_SECONDS);
+    },
+  );
+
+  // Issue 13: the dates and slots on offer change at 14:00 and at midnight India time.
+  app.get(
+    '/pincodes/delivery-dates/:pincode',
+    { schema: { params: PincodeParams, querystring: PincodeCheckQuery } },
+    async (request, reply) => {
+      const dates = await app.delivery.deliveryDates(request.params.pincode, {
+        isPreOrder: request.query.isPreOrder ?? false,
+      });
+      if (dates.type === 'invalid') throw invalid(DELIVERY_MESSAGES.invalidPincode);
+      const maxAge = Math.min(CHECK_MAX_AGE_SECONDS, secondsUntilSameDayChange(app.clock.now()));
+      return sendPublicJson(request, reply, JSON.stringify(dates), maxAge);
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { toPaise } from '../../../shared/money';
 import { shippingRulesFromRupees } from '../../../shared/shipping';
 import { type CouponService, createCouponService } from '../coupons/coupon-service';
 import { createInvoiceService, type InvoiceService } from '../invoices/invoice-service';
@@ -61,7 +62,8 @@ export function installOrders(app: FastifyInstance) {
       freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
       shippingFee: config.SHIPPING_FEE_RUPEES,
     }),
-    lookupDelivery: async (pincode, options) => (await app.delivery.checkPincode(pincode, options)).info,
+    lookupDelivery: (pincode, options) => app.delivery.checkPincode(pincode, options),
+    midnightSlotFeePaise: toPaise(config.MIDNIGHT_SLOT_FEE_RUPEES),
     expiryMinutes: config.ORDER_EXPIRY_MINUTES,
     onStockChanged: () => app.catalog.stockChanged(),
   });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
+import { type DeliveryChoiceRecord, DeliverySlot } from '../../../shared/delivery-dates';
 import { giftRecordOf } from '../../../shared/gift-options';
 import { toRupees } from '../../../shared/money';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
@@ -16,6 +17,15 @@ const EMPTY_ADDRESS: AddressForm = { fullName: '', address: '', city: '', postal
 export const addressOf = (row: Pick<OrderRow, 'shippingAddress'>): AddressForm => {
   const parsed = AddressForm.safeParse(row.shippingAddress);
   return parsed.success ? parsed.data : EMPTY_ADDRESS;
+};
+
+/** Issue 13: the chosen date and slot, when the shopper chose one. */
+export const deliveryChoiceOf = (
+  row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot' | 'deliverySlotFeePaise'>,
+): DeliveryChoiceRecord | null => {
+  const slot = DeliverySlot.safeParse(row.deliverySlot);
+  if (row.deliveryDate === null || !slot.success) return null;
+  return { date: row.deliveryDate, slot: slot.data, fee: toRupees(row.deliverySlotFeePaise) };
 };
 
 export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): DeliveryEstimate | null => {
@@ -138,6 +148,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
       ),
       returns: returns.get(row.id) ?? [],
       gift: giftRecordOf(row),
+      delivery: deliveryChoiceOf(row),
     };
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/api/payments';
 import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
 import { DELIVERY_MESSAGES, type DeliveryInfo } from '../../../shared/delivery';
+import { type DeliveryChoice, deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { toPaise, toRupees } from '../../../shared/money';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
@@ -25,8 +26,11 @@ import type { PaymentProvider } from '../payments/providers/payment-provider';
 import { addressOf, type OrderRow, orderRecordsOf } from './order-records';
 import { releaseReservation, reserveStock } from './stock';
 
-/** Delivery for a pincode, from the delivery engine (app.delivery). */
-export type DeliveryLookup = (pincode: string, options: { isPreOrder: boolean }) => Promise<DeliveryInfo>;
+/** Delivery for a pincode from the delivery engine (app.delivery), and whether it is in the same-day area. */
+export type DeliveryLookup = (
+  pincode: string,
+  options: { isPreOrder: boolean },
+) => Promise<{ info: DeliveryInfo; inSameDayArea: boolean }>;
 
 export const ORDER_EXPIRED_NOTE = 'Payment not received in time';
 export const ORDER_PLACED_NOTE = 'Order placed. Waiting for payment.';
@@ -65,6 +69,11 @@ const sameGift = (a: GiftColumns, b: GiftColumns) =>
   a.hidePrices === b.hidePrices &&
   a.giftRecipientEmail === b.giftRecipientEmail;
 
+const sameDeliveryChoice = (
+  choice: DeliveryChoice | undefined,
+  row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot'>,
+) => (choice?.date ?? null) === row.deliveryDate && (choice?.slot ?? null) === row.deliverySlot;
+
 const estimateOf = (info: DeliveryInfo): DeliveryEstimate => ({
   days: info.days,
   message: info.message,
@@ -88,6 +97,7 @@ export function createOrderService({
   coupons,
   shippingRules,
   lookupDelivery,
+  midnightSlotFeePaise,
   expiryMinutes,
   onStockChanged = () => {},
 }: {
@@ -97,6 +107,8 @@ export function createOrderService({
   coupons: CouponService;
   shippingRules: ShippingRules;
   lookupDelivery: DeliveryLookup;
+  /** Issue 13: the extra charge of the midnight delivery slot. */
+  midnightSlotFeePaise: number;
   expiryMinutes: number;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
@@ -123,6 +135,7 @@ export function createOrderService({
       toPaise(payload.totalAmount) === existing.totalPaise &&
       (payload.couponCode ?? null) === existing.couponCode &&
       sameGift(giftColumnsOf(payload.giftOptions), existing) &&
+      sameDeliveryChoice(payload.delivery, existing) &&
       sameAddress(payload.shippingAddress, addressOf(existing));
     if (!sameBody) throw conflict(PAYMENT_MESSAGES.idempotencyKeyReused);
     if (existing.status !== 'pending') {
@@ -236,13 +249,17 @@ export function createOrderService({
       ? await coupons.apply(userId, payload.couponCode, lines)
       : null;
     const discountPaise = coupon?.discountPaise ?? 0;
-    const { shippingFeePaise } = quoteShippingPaise(subtotalPaise, shippingRules);
-    const totalPaise = subtotalPaise - discountPaise + shippingFeePaise;
+    // Issue 13: the midnight slot's fee is a delivery charge, so it is part of the shipping.
+    const slotFeePaise = payload.delivery?.slot === 'midnight' ? midnightSlotFeePaise : 0;
+    const shippingPaise = quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise + slotFeePaise;
+    const totalPaise = subtotalPaise - discountPaise + shippingPaise;
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
     const address = payload.shippingAddress;
     const hasPreOrder = lines.some((line) => line.isPreOrder);
-    const delivery = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
+    const now = clock.now();
+    const check = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
+    const delivery = check.info;
     if (!delivery.serviceable) {
       throw conflict(
         delivery.type === 'invalid'
@@ -251,7 +268,10 @@ export function createOrderService({
       );
     }
 
-    const now = clock.now();
+    // Issue 13: the date and slot are checked again now; the page may have been open past 2 PM.
+    const choiceProblem = payload.delivery ? deliveryChoiceProblem(payload.delivery, check, now) : null;
+    if (choiceProblem) throw invalid(choiceProblem);
+
     let order: OrderRow;
     try {
       order = await db.transaction(async (tx) => {
@@ -270,10 +290,13 @@ export function createOrderService({
             userId,
             status: 'pending',
             subtotalPaise,
-            shippingPaise: shippingFeePaise,
+            shippingPaise,
             discountPaise,
             couponCode: coupon?.code ?? null,
             ...giftColumnsOf(payload.giftOptions),
+            deliveryDate: payload.delivery?.date ?? null,
+            deliverySlot: payload.delivery?.slot ?? null,
+            deliverySlotFeePaise: slotFeePaise,
             totalPaise,
             currency: 'INR',
             shippingAddress: address,

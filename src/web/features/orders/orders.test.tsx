@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../shared/api/orders';
+import { DeliveryChoiceNote } from './delivery-choice-note';
 import { expectedDeliveryHint } from './expected-delivery';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -119,5 +120,23 @@ describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
     expect(
       expectedDeliveryHint({ status: 'pending', items: [line(false)], deliveryEstimate: null, createdAt }),
     ).toBe('Expected to be delivered in 3-7 business days');
+  });
+});
+
+describe('DeliveryChoiceNote (issue 13)', () => {
+  it('names the chosen date and the midnight slot with its fee', () => {
+    render(<DeliveryChoiceNote delivery={{ date: '2026-11-24', slot: 'midnight', fee: 199 }} />);
+    expect(
+      screen.getByText(
+        'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199, included in shipping)',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('names a standard slot without a fee, and shows nothing when no date was chosen', () => {
+    const { container } = render(<DeliveryChoiceNote delivery={null} />);
+    expect(container.textContent).toBe('');
+    render(<DeliveryChoiceNote delivery={{ date: '2026-11-29', slot: 'standard' as const, fee: 0 }} />);
+    expect(screen.getByText('Delivery on Sun, 29 Nov · Standard delivery (9 AM - 9 PM)')).toBeTruthy();
   });
 });

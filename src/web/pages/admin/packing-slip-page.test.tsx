@@ -42,6 +42,7 @@ const giftOrder: OrderRecord = {
   returnableUntil: null,
   returns: [],
   gift: { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true, recipientEmail: null },
+  delivery: null,
 };
 
 afterEach(cleanup);

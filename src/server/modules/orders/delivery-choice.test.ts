@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../../shared/api/admin';
+import type { OrderRecord } from '../../../shared/api/orders';
+import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import { DELIVERY_DATE_MESSAGES } from '../../../shared/delivery-dates';
+import { orders } from '../../db/schema';
+import { createTestClock } from '../../testing/test-app';
+import { createTestProduct, type Line, orderBody, payOrder, TEST_ADDRESS, totalFor } from './order-fixtures';
+import { orderTestContext } from './order-test-context';
+
+// Issue 13 part 3: create-order re-checks the chosen delivery date and slot with its own clock.
+
+// 11:00 India time on Monday 23 November 2026.
+const MORNING = '2026-11-23T11:00:00+05:30';
+const clock = createTestClock(MORNING);
+const context = orderTestContext(clock);
+
+const DELHI_ADDRESS = { ...TEST_ADDRESS, city: 'New Delhi', postalCode: '110001' };
+
+const postWithDelivery = (
+  lines: Line[],
+  delivery: unknown,
+  options: { totalAmount?: number; address?: typeof TEST_ADDRESS } = {},
+) =>
+  context.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers: context.shopper.headers,
+    payload: {
+      ...orderBody(lines, {
+        shippingAddress: options.address ?? TEST_ADDRESS,
+        totalAmount: options.totalAmount,
+      }),
+      delivery,
+    },
+  });
+
+const orderCount = () => context.database.db.$count(orders);
+
+describe('delivery date and slot on create-order', () => {
+  it('refuses a same-day date once 2 PM India time has passed, naming the earliest date', async () => {
+    clock.set('2026-11-23T14:30:00+05:30');
+    const product = await createTestProduct(context.database, { name: 'Mysore Pak Box' });
+    const before = await orderCount();
+    const response = await postWithDelivery([{ product, quantity: 1 }], {
+      date: '2026-11-23',
+      slot: 'standard',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Same-day delivery closes at 2 PM India time. Please choose Tue, 24 Nov or later',
+    );
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses the midnight slot at a pincode without same-day delivery (Delhi)', async () => {
+    clock.set(MORNING);
+    const product = await createTestProduct(context.database, { name: 'Brass Ganesha' });
+    const lines = [{ product, quantity: 1 }];
+    const response = await postWithDelivery(
+      lines,
+      { date: '2026-11-26', slot: 'midnight' },
+      { address: DELHI_ADDRESS, totalAmount: totalFor(lines) + 199 },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(DELIVERY_DATE_MESSAGES.midnightNotHere);
+  });
+
+  it('refuses a date before a standard pincode can be reached', async () => {
+    clock.set(MORNING);
+    const product = await createTestProduct(context.database, { name: 'Kundan Rakhi Set' });
+    const response = await postWithDelivery(
+      [{ product, quantity: 1 }],
+      { date: '2026-11-24', slot: 'standard' },
+      { address: DELHI_ADDRESS },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The earliest delivery date for this pincode is Thu, 26 Nov');
+  });
+
+  it('refuses a date for an order with a pre-order line', async () => {
+    clock.set(MORNING);
+    const product = await createTestProduct(context.database, {
+      name: 'Silk Potli Bag',
+      stock: 0,
+      allowPreOrder: true,
+    });
+    const response = await postWithDelivery([{ product, quantity: 2, inStock: false, allowPreOrder: true }], {
+      date: '2026-11-30',
+      slot: 'standard',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(DELIVERY_DATE_MESSAGES.preOrder);
+  });
+
+  it('refuses a date that is not on the calendar', async () => {
+    const product = await createTestProduct(context.database);
+    const response = await postWithDelivery([{ product, quantity: 1 }], {
+      date: '2026-11-31',
+      slot: 'standard',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(DELIVERY_DATE_MESSAGES.invalidDate);
+  });
+
+  it('refuses a total that leaves out the ₹199 midnight fee', async () => {
+    clock.set(MORNING);
+    const product = await createTestProduct(context.database);
+    const response = await postWithDelivery([{ product, quantity: 1 }], {
+      date: '2026-11-23',
+      slot: 'midnight',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(PAYMENT_MESSAGES.pricesChanged);
+  });
+
+  it('stores a midnight choice in Bengaluru, charges ₹199 for it and shows it to the shopper and the owner', async () => {
+    clock.set(MORNING);
+    const product = await createTestProduct(context.database, {
+      name: 'Dry Fruit Hamper',
+      priceRupees: 1500,
+    });
+    const lines = [{ product, quantity: 1 }];
+    const response = await postWithDelivery(
+      lines,
+      { date: '2026-11-23', slot: 'midnight' },
+      { totalAmount: 1500 + 199 },
+    );
+    expect(response.statusCode).toBe(200);
+    const created = response.json<CreateOrderResponse>();
+    expect(created.totalAmount).toBe(1699);
+
+    const delivery = { date: '2026-11-23', slot: 'midnight', fee: 199 };
+    const own = (
+      await context.app.inject({ url: `/api/orders/${created.orderId}`, headers: context.shopper.headers })
+    ).json<OrderRecord>();
+    expect(own).toMatchObject({ subtotal: 1500, shippingCost: 199, totalAmount: 1699, delivery });
+    const backOffice = await context.app.inject({
+      url: `/api/admin/orders/${created.orderId}`,
+      headers: context.admin.headers,
+    });
+    expect(backOffice.json<AdminOrderDetail>().order.delivery).toEqual(delivery);
+    // The fee is part of the paid amount, and the tax invoice still adds up to it.
+    await payOrder(context.app, context.shopper.headers, created);
+    const paid = (
+      await context.app.inject({ url: `/api/orders/${created.orderId}`, headers: context.shopper.headers })
+    ).json<OrderRecord>();
+    expect(paid.invoiceNumber).not.toBeNull();
+  });
+
+  it('stores a standard slot at no charge, and no choice as null', async () => {
+    clock.set(MORNING);
+    const product = await createTestProduct(context.database);
+    const lines = [{ product, quantity: 1 }];
+    const chosen = await postWithDelivery(
+      lines,
+      { date: '2026-11-29', slot: 'standard' },
+      { address: DELHI_ADDRESS },
+    );
+    expect(chosen.statusCode).toBe(200);
+    const withChoice = await context.app.inject({
+      url: `/api/orders/${chosen.json().orderId}`,
+      headers: context.shopper.headers,
+    });
+    expect(withChoice.json<OrderRecord>().delivery).toEqual({ date: '2026-11-29', slot: 'standard', fee: 0 });
+
+    const plain = await postWithDelivery(lines, undefined);
+    const withoutChoice = await context.app.inject({
+      url: `/api/orders/${plain.json().orderId}`,
+      headers: context.shopper.headers,
+    });
+    expect(withoutChoice.json<OrderRecord>().delivery).toBeNull();
+  });
+});

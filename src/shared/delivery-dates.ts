@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { DELIVERY_MESSAGES, type DeliveryInfo } from './delivery';
+import { DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
+import { IST_OFFSET_MS, isBeforeSameDayCutoff } from './pincode';
+
+export { DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
+
+// Issue 13 part 3: the delivery dates and slots a shopper may choose, from the pincode engine's
+// answer. The product page, checkout and create-order all work them out with these functions.
+
+/** How many dates are offered, counted from the earliest possible one. */
+export const DELIVERY_DATE_CHOICES = 7;
+
+export const DeliverySlot = z.enum(['standard', 'midnight'], {
+  error: 'Please choose the standard or the midnight delivery slot',
+});
+export type DeliverySlot = z.infer<typeof DeliverySlot>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const DELIVERY_DATE_MESSAGES = {
+  invalidDate: 'Please choose a valid delivery date',
+  preOrder: 'Pre-order items are delivered in the pre-order window, so a delivery date cannot be chosen',
+  midnightNotHere: 'The midnight slot is available only at pincodes with same-day delivery',
+  noDates: 'Delivery dates are not available for this pincode',
+} as const;
+
+/** 'YYYY-MM-DD' naming a real calendar date (not 2026-02-30). */
+export const DeliveryDate = z
+  .string({ error: DELIVERY_DATE_MESSAGES.invalidDate })
+  .refine(
+    (value) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    DELIVERY_DATE_MESSAGES.invalidDate,
+  );
+
+/** What the shopper chose at checkout. */
+export const DeliveryChoice = z.object({ date: DeliveryDate, slot: DeliverySlot });
+export type DeliveryChoice = z.infer<typeof DeliveryChoice>;
+
+/** An order's chosen date and slot as the API returns them: null when none was chosen. */
+export const DeliveryChoiceRecord = z.object({
+  date: z.string(),
+  slot: DeliverySlot,
+  /** The slot's fee in rupees, already included in the order's shippingCost. */
+  fee: z.number().nonnegative(),
+});
+export type DeliveryChoiceRecord = z.infer<typeof DeliveryChoiceRecord>;
+
+export const DeliverySlotOption = z.object({
+  slot: DeliverySlot,
+  label: z.string(),
+  /** Extra charge for the slot, in rupees (0 for standard). */
+  fee: z.number().nonnegative(),
+});
+export type DeliverySlotOption = z.infer<typeof DeliverySlotOption>;
+
+export const DeliveryDateOption = z.object({
+  date: z.string(),
+  slots: z.array(DeliverySlotOption),
+});
+export type DeliveryDateOption = z.infer<typeof DeliveryDateOption>;
+
+/** GET /pincodes/delivery-dates/:pincode; no dates for a pre-order, which ships in its window. */
+export const DeliveryDates = z.object({
+  type: z.string(),
+  days: z.string(),
+  dates: z.array(DeliveryDateOption),
+});
+export type DeliveryDates = z.infer<typeof DeliveryDates>;
+
+/**
+ * The engine's answer the dates follow from. `inSameDayArea` stays true after the 14:00 cut-off
+ * (the answer is then next_day), so the midnight slot is still offered for tomorrow.
+ */
+export type DeliveryBasis = {
+  info: Pick<DeliveryInfo, 'serviceable' | 'type' | 'days' | 'isPreOrder'>;
+  inSameDayArea: boolean;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The India date of an instant, as 'YYYY-MM-DD'. */
+export const indiaDateOf = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+const addDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Days from today (India time) to the earliest delivery: 0 for same-day, 1 for next-day, the first
+ * number of a standard range ('2-4 Days' → 2). Null when no date can be chosen.
+ */
+function earliestOffset({ info }: DeliveryBasis, now: Date): number | null {
+  if (!info.serviceable || info.isPreOrder) return null;
+  if (info.type === 'same_day') return isBeforeSameDayCutoff(now) ? 0 : 1;
+  if (info.type === 'next_day') return 1;
+  if (info.type !== 'standard') return null;
+  const first = /^(\d+)/.exec(info.days.trim());
+  return first ? Number(first[1]) : null;
+}
+
+/** The first date that can still be chosen, 'YYYY-MM-DD'; null when none can. */
+export function earliestDeliveryDate(basis: DeliveryBasis, now: Date): string | null {
+  const offset = earliestOffset(basis, now);
+  return offset === null ? null : addDays(indiaDateOf(now), offset);
+}
+
+const slotsFor = (basis: DeliveryBasis, midnightFeeRupees: number): DeliverySlotOption[] => [
+  { slot: 'standard', label: DELIVERY_SLOTS.standard, fee: 0 },
+  ...(basis.inSameDayArea
+    ? [{ slot: 'midnight' as const, label: DELIVERY_SLOTS.midnight, fee: midnightFeeRupees }]
+    : []),
+];
+
+/** The dates (DELIVERY_DATE_CHOICES of them from the earliest) and the slots of each. */
+export function deliveryDateOptions(
+  basis: DeliveryBasis,
+  now: Date,
+  midnightFeeRupees: number,
+): DeliveryDateOption[] {
+  const earliest = earliestDeliveryDate(basis, now);
+  if (earliest === null) return [];
+  const slots = slotsFor(basis, midnightFeeRupees);
+  return Array.from({ length: DELIVERY_DATE_CHOICES }, (_, index) => ({
+    date: addDays(earliest, index),
+    slots,
+  }));
+}
+
+/** The extra charge of a slot, in rupees. */
+export const slotFeeRupees = (slot: DeliverySlot, midnightFeeRupees: number) =>
+  slot === 'midnight' ? midnightFeeRupees : 0;
+
+/**
+ * Why a chosen date and slot can no longer be delivered (a message for the shopper), or null when
+ * it can. Create-order asks this again with its own clock, so a page left open past 2 PM is caught.
+ */
+export function deliveryChoiceProblem(
+  choice: DeliveryChoice,
+  basis: DeliveryBasis,
+  now: Date,
+): string | null {
+  if (basis.info.isPreOrder) return DELIVERY_DATE_MESSAGES.preOrder;
+  if (!basis.info.serviceable) return DELIVERY_MESSAGES.unserviceable;
+  if (!DeliveryDate.safeParse(choice.date).success) return DELIVERY_DATE_MESSAGES.invalidDate;
+  const earliest = earliestDeliveryDate(basis, now);
+  if (earliest === null) return DELIVERY_DATE_MESSAGES.noDates;
+  if (choice.date < earliest) {
+    const today = indiaDateOf(now);
+    if (choice.date === today && basis.inSameDayArea) {
+      return `Same-day delivery closes at 2 PM India time. Please choose ${formatDeliveryDate(earliest)} or later`;
+    }
+    return `The earliest delivery date for this pincode is ${formatDeliveryDate(earliest)}`;
+  }
+  const latest = addDays(earliest, DELIVERY_DATE_CHOICES - 1);
+  if (choice.date > latest) {
+    return `Delivery dates can be chosen up to ${formatDeliveryDate(latest)}`;
+  }
+  if (choice.slot === 'midnight' && !basis.inSameDayArea) return DELIVERY_DATE_MESSAGES.midnightNotHere;
+  return null;
+}

@@ -1,0 +1,20 @@
+import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
+import { DELIVERY_SLOTS, formatDeliveryDate } from '../../../shared/delivery-slot-rules';
+import { formatInr } from '../../../shared/money';
+
+/** Issue 13: the delivery date and slot the shopper chose at checkout; nothing when none was. */
+export function DeliveryChoiceNote({
+  delivery,
+  className = '',
+}: {
+  delivery: DeliveryChoiceRecord | null;
+  className?: string;
+}) {
+  if (!delivery) return null;
+  return (
+    <p className={`text-sm font-semibold text-stone-800 ${className}`}>
+      Delivery on {formatDeliveryDate(delivery.date)} · {DELIVERY_SLOTS[delivery.slot]}
+      {delivery.fee > 0 && ` (${formatInr(delivery.fee)}, included in shipping)`}
+    </p>
+  );
+}
