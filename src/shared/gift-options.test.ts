@@ -28,9 +28,11 @@ describe('gift options', () => {
     expect(messageOf(`${'🎁'.repeat(250)}   `).success).toBe(true);
   });
 
-  it('refuses control characters other than line breaks', () => {
+  it('refuses control characters other than tabs and line breaks', () => {
     expect(messageOf('Happy\u0007 birthday').error?.issues[0]?.message).toBe(GIFT_MESSAGES.notPlainText);
-    expect(messageOf('Happy\tbirthday').success).toBe(false);
+    expect(messageOf('Happy\u0000birthday').success).toBe(false);
+    expect(messageOf('Happy\u0085birthday').success).toBe(false);
+    expect(messageOf('Happy\tbirthday').success).toBe(true);
   });
 
   it('reads an empty message as none and prices as shown unless asked', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './plain-text';
 
 // Issue 13: gift options per order. The checkout form and the server parse with this one schema.
 
@@ -13,10 +14,6 @@ export const GIFT_MESSAGES = {
 /** Characters by code point (an emoji is one, not two), for the checkout's counter too. */
 export const giftMessageLength = (message: string) => [...message].length;
 
-/** Line breaks are kept (a message may have a greeting line); any other control character is not. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const CONTROL_CHARACTER = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/;
-
 /** Trims the ends and writes every line break as \n, as the textarea and the packing slip show it. */
 export const normaliseGiftMessage = (message: string) => message.replace(/\r\n?/g, '\n').trim();
 
@@ -24,7 +21,7 @@ export const GiftMessage = z
   .string()
   .transform(normaliseGiftMessage)
   .refine((message) => giftMessageLength(message) <= GIFT_MESSAGE_MAX, GIFT_MESSAGES.tooLong)
-  .refine((message) => !CONTROL_CHARACTER.test(message), GIFT_MESSAGES.notPlainText);
+  .refine((message) => !hasControlCharacters(message), GIFT_MESSAGES.notPlainText);
 
 /** Optional: the recipient gets "A gift is on its way" when the order is paid. */
 export const GiftRecipientEmail = z

@@ -139,7 +139,7 @@ type LayerEvent = {
 const dataLayerEvents = (page: Page) =>
   page.evaluate(
     () =>
-      ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter(
+      (window.dataLayer ?? []).filter(
         (entry) => typeof entry === 'object' && entry !== null && 'event' in entry,
       ) as LayerEvent[],
   );

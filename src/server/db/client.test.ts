@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../testing/test-database';
-import { type Database, migrationsFolder, openDatabase } from './client';
+import { type Database, migrationsFolder, openDatabase, rowsOf } from './client';
 
 const readMigrationJournal = (): { entries: unknown[] } =>
   JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
@@ -77,9 +77,11 @@ describe.each(serverUrl ? [serverUrl] : [])('runExclusively on PostgreSQL', (url
     const instances = [await openDatabase({ url: fresh.url }), await openDatabase({ url: fresh.url })];
     try {
       await Promise.all(instances.map((instance) => instance.migrate()));
-      const { rows } = (await instances[0]!.db.execute(
-        sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-      )) as unknown as { rows: { applied: number }[] };
+      const rows = rowsOf<{ applied: number }>(
+        await instances[0]!.db.execute(
+          sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+        ),
+      );
       expect(rows[0]!.applied).toBe(readMigrationJournal().entries.length);
     } finally {
       for (const instance of instances) await instance.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from '../plain-text';
 
 // Issue 14 "Ratings and reviews": the product page's reviews, the customer's own, and the back
 // office's moderation.
@@ -14,10 +15,6 @@ export const REVIEW_MESSAGES = {
   reviewNotFound: 'Review not found',
 } as const;
 
-// Control characters other than line breaks and tabs have no place in a review.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: those characters are what it removes
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
 /** POST /api/products/:id/reviews. The text is plain text: it is stored and shown as typed. */
 export const NewReview = z.object({
   rating: z
@@ -27,7 +24,7 @@ export const NewReview = z.object({
     .max(5, 'Choose a rating from 1 to 5 stars'),
   text: z
     .string()
-    .transform((value) => value.replace(CONTROL_CHARACTERS, '').replace(/\r\n?/g, '\n').trim())
+    .transform((value) => withoutControlCharacters(value).replace(/\r\n?/g, '\n').trim())
     .pipe(z.string().max(REVIEW_TEXT_MAX, `A review can be at most ${REVIEW_TEXT_MAX} characters`))
     .default(''),
 });

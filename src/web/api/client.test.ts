@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from './client';
 
 function answerWith(response: () => Response | Promise<Response>) {
-  const fetchMock = vi.fn(async () => response());
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -25,9 +25,9 @@ describe('apiRequest', () => {
     localStorage.setItem('token', 'tok-123');
     const fetchMock = answerWith(() => Response.json({ data: [] }));
     expect(await apiRequest('/addresses')).toEqual({ data: [] });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
-    expect(url.pathname).toBe('/api/addresses');
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok-123');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(new URL(String(url)).pathname).toBe('/api/addresses');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok-123');
   });
 
   it('carries the server’s message and field errors on a refusal', async () => {
