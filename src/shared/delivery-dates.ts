@@ -3,7 +3,7 @@ import { DELIVERY_MESSAGES, type DeliveryInfo } from './delivery';
 import { DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
 import { IST_OFFSET_MS, isBeforeSameDayCutoff } from './pincode';
 
-export { DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
+export { DELIVERY_SLOTS, deliveryChoiceText, formatDeliveryDate } from './delivery-slot-rules';
 
 // Issue 13 part 3: the delivery dates and slots a shopper may choose, from the pincode engine's
 // answer. The product page, checkout and create-order all work them out with these functions.
@@ -62,6 +62,8 @@ export type DeliveryDateOption = z.infer<typeof DeliveryDateOption>;
 
 /** GET /pincodes/delivery-dates/:pincode; no dates for a pre-order, which ships in its window. */
 export const DeliveryDates = z.object({
+  /** The India date by the server's clock, so 'Today' and 'Tomorrow' do not hang on the device's. */
+  today: z.string(),
   type: z.string(),
   days: z.string(),
   dates: z.array(DeliveryDateOption),

@@ -14,3 +14,7 @@ export const formatDeliveryDate = (isoDate: string) =>
     month: 'short',
     timeZone: 'UTC',
   }).format(new Date(`${isoDate}T00:00:00Z`));
+
+/** 'Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)': a chosen date and slot, as orders show them. */
+export const deliveryChoiceText = (choice: { date: string; slot: keyof typeof DELIVERY_SLOTS }) =>
+  `${formatDeliveryDate(choice.date)} · ${DELIVERY_SLOTS[choice.slot]}`;

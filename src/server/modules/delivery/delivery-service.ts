@@ -5,7 +5,7 @@ import {
   type ShippingQuote,
   withPreOrderWindow,
 } from '../../../shared/delivery';
-import { type DeliveryDates, deliveryDateOptions } from '../../../shared/delivery-dates';
+import { type DeliveryDates, deliveryDateOptions, indiaDateOf } from '../../../shared/delivery-dates';
 import {
   DEFAULT_DELIVERY,
   isBeforeSameDayCutoff,
@@ -168,10 +168,12 @@ export function createDeliveryService({ db, clock, config }: { db: Db; clock: Cl
      */
     async deliveryDates(rawPincode: string, options: { isPreOrder?: boolean } = {}): Promise<DeliveryDates> {
       const check = await checkPincode(rawPincode, options);
+      const now = clock.now();
       return {
+        today: indiaDateOf(now),
         type: check.info.type,
         days: check.info.days,
-        dates: deliveryDateOptions(check, clock.now(), config.MIDNIGHT_SLOT_FEE_RUPEES),
+        dates: deliveryDateOptions(check, now, config.MIDNIGHT_SLOT_FEE_RUPEES),
       };
     },
 

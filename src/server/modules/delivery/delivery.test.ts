@@ -314,6 +314,7 @@ describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
   it('starts Bengaluru tomorrow from 2 PM, keeping the midnight slot', async () => {
     clock.set('2026-03-10T14:00:00+05:30');
     const dates = await datesOf('560001');
+    expect(dates.today).toBe('2026-03-10');
     expect(dates.dates[0]?.date).toBe('2026-03-11');
     expect(slotsOf(dates)).toEqual([
       ['standard', 0],
@@ -330,7 +331,7 @@ describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
   });
 
   it('offers no dates for a pre-order or a blocked region', async () => {
-    expect((await datesOf('560001', '?isPreOrder=true')).dates).toEqual([]);
+    expect(await datesOf('560001', '?isPreOrder=true')).toMatchObject({ days: '10-15 Days', dates: [] });
     expect((await datesOf('744101', '', blockingApp)).dates).toEqual([]);
   });
 

@@ -270,7 +270,8 @@ export function createOrderService({
 
     // Issue 13: the date and slot are checked again now; the page may have been open past 2 PM.
     const choiceProblem = payload.delivery ? deliveryChoiceProblem(payload.delivery, check, now) : null;
-    if (choiceProblem) throw invalid(choiceProblem);
+    // The path tells the payment page to offer the dates again rather than only show the message.
+    if (choiceProblem) throw invalid(choiceProblem, [{ path: 'delivery', message: choiceProblem }]);
 
     let order: OrderRow;
     try {
