@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliveryChoiceRecord } from '../delivery-dates';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../gst';
 import { OrderRecord } from './orders';
 
@@ -49,6 +50,8 @@ export const AdminOrderSummary = z.object({
   itemCount: z.number().int(),
   /** Issue 13: a gift order (a message, hidden prices or a recipient e-mail), to pack with care. */
   isGift: z.boolean(),
+  /** Issue 13: the delivery day and slot the shopper chose; null when none was. */
+  delivery: DeliveryChoiceRecord.nullable(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
 

@@ -20,7 +20,13 @@ import type { CouponService } from '../coupons/coupon-service';
 import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
-import { addressOf, deliveredAtOf, type OrderRow, orderRecordsOf } from '../orders/order-records';
+import {
+  addressOf,
+  deliveredAtOf,
+  deliveryChoiceOf,
+  type OrderRow,
+  orderRecordsOf,
+} from '../orders/order-records';
 import { isOrderId } from '../orders/order-service';
 import { releaseReservation } from '../orders/stock';
 import { orderStatusMail } from './status-mail';
@@ -118,6 +124,7 @@ export function createAdminOrderService({
             phone: address.phone,
             itemCount: Number(itemCount),
             isGift: giftRecordOf(order) !== null,
+            delivery: deliveryChoiceOf(order),
           };
         }),
         total: total?.total ?? 0,
@@ -201,6 +208,7 @@ export function createAdminOrderService({
                 orderNumber: row.orderNumber,
                 customerName: addressOf(row).fullName || customer.fullName,
                 customerEmail: customer.email,
+                deliveryChoice: deliveryChoiceOf(row),
               },
               to,
               note,

@@ -1,24 +1,35 @@
+import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { orderStatusLabel } from '../../../shared/order-status';
 import type { OutgoingMail } from '../mail/mail-outbox';
-import type { StoreIdentity } from '../mail/order-mails';
+import { deliveryChoiceLine, type StoreIdentity } from '../mail/order-mails';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The e-mail queued when the back office moves an order to a new status. */
 export function orderStatusMail(
-  order: { id: string; orderNumber: string; customerName: string; customerEmail: string },
+  order: {
+    id: string;
+    orderNumber: string;
+    customerName: string;
+    customerEmail: string;
+    /** Issue 13: repeated while the parcel is on its way, so the shopper knows when to be home. */
+    deliveryChoice?: DeliveryChoiceRecord | null;
+  },
   status: string,
   note: string,
   store: StoreIdentity,
 ): OutgoingMail {
   const label = orderStatusLabel(status);
+  const onItsWay = !['delivered', 'returned', 'cancelled'].includes(status);
+  const delivery = onItsWay ? deliveryChoiceLine(order.deliveryChoice ?? null) : null;
   const link = store.publicUrl ? `${store.publicUrl.replace(/\/$/, '')}/orders` : null;
   const text = [
     `Hello ${order.customerName},`,
     '',
     `Your order ${order.orderNumber} is now: ${label}.`,
     ...(note ? ['', note] : []),
+    ...(delivery ? ['', delivery] : []),
     ...(link ? ['', `See your orders: ${link}`] : []),
     '',
     `Questions? Write to ${store.supportEmail}.`,

@@ -7,9 +7,10 @@ import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
+import { orderStatusMail } from '../admin/status-mail';
 import { createMailWorker, enqueueMail, MAIL_MAX_ATTEMPTS, type OutgoingMail } from './mail-outbox';
 import type { MailMessage, MailTransport } from './mail-transport';
-import { type MailOrder, orderConfirmationMail } from './order-mails';
+import { giftOnItsWayMail, type MailOrder, orderConfirmationMail } from './order-mails';
 
 const clock = createTestClock('2031-07-01T10:00:00.000Z');
 let database: Database;
@@ -163,6 +164,7 @@ describe('the order confirmation e-mail', () => {
       city: 'Kolkata',
       isPreOrder: true,
     },
+    deliveryChoice: null,
   };
   const store = {
     storeName: 'Utsav Gifts',
@@ -186,5 +188,35 @@ describe('the order confirmation e-mail', () => {
     // The HTML part escapes what shoppers and the catalogue wrote.
     expect(mail.html).toContain('Personalised &#60;Name&#62; Board');
     expect(mail.html).not.toContain('<Name>');
+  });
+
+  // Issue 13: the day and slot chosen at checkout, in every mail about the order on its way.
+  describe('with a chosen delivery day and slot', () => {
+    const midnight = {
+      ...order,
+      items: [order.items[0]!],
+      deliveryChoice: { date: '2026-11-24', slot: 'midnight' as const, fee: 199 },
+    };
+    const chosenDay = 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)';
+
+    it('names them in the confirmation instead of the estimate', () => {
+      const mail = orderConfirmationMail(midnight, store);
+      expect(mail.text).toContain(chosenDay);
+      expect(mail.html).toContain(`<p>${chosenDay}</p>`);
+      expect(mail.text).not.toContain('Expected delivery');
+    });
+
+    it("names them in the recipient's 'A gift is on its way'", () => {
+      const gift = { recipientEmail: 'nisha@example.com', message: null, hidePrices: true };
+      const mail = giftOnItsWayMail(midnight, gift, store);
+      expect(mail.text).toContain(chosenDay);
+      expect(mail.text).not.toContain('₹');
+    });
+
+    it('repeats them in status mail while the parcel is on its way, not once it is delivered', () => {
+      const customer = { ...midnight, customerEmail: 'meera@example.com' };
+      expect(orderStatusMail(customer, 'shipped', '', store).text).toContain(chosenDay);
+      expect(orderStatusMail(customer, 'delivered', '', store).text).not.toContain('Delivery on');
+    });
   });
 });

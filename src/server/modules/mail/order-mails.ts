@@ -1,5 +1,7 @@
 import type { AddressForm } from '../../../shared/address';
 import type { DeliveryEstimate } from '../../../shared/api/orders';
+import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
+import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatPaise } from '../../../shared/money';
 import type { OutgoingMail } from './mail-outbox';
 
@@ -17,6 +19,8 @@ export type MailOrder = {
   totalPaise: number;
   shippingAddress: AddressForm;
   deliveryEstimate: DeliveryEstimate | null;
+  /** Issue 13: the delivery day and slot chosen at checkout; null when none was. */
+  deliveryChoice: DeliveryChoiceRecord | null;
 };
 
 export type StoreIdentity = { storeName: string; supportEmail: string; publicUrl: string | undefined };
@@ -30,6 +34,10 @@ export function expectedDeliveryLine(estimate: DeliveryEstimate | null): string 
   const place = estimate.city ? ` to ${estimate.city}` : '';
   return `Expected delivery: ${estimate.days}${place}${estimate.fastDelivery ? ' (Express)' : ''}`;
 }
+
+/** Issue 13: 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)', or null. */
+export const deliveryChoiceLine = (choice: DeliveryChoiceRecord | null) =>
+  choice ? `Delivery on ${deliveryChoiceText(choice)}` : null;
 
 const addressLines = (address: AddressForm) => [
   address.fullName,
@@ -47,7 +55,8 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     (item) =>
       `${item.quantity} x ${item.name}${item.isPreOrder ? ' (Pre-Order)' : ''}: ${formatPaise(item.pricePaise * item.quantity)}`,
   );
-  const delivery = expectedDeliveryLine(order.deliveryEstimate);
+  // A chosen day says more than the estimate, so it replaces it.
+  const delivery = deliveryChoiceLine(order.deliveryChoice) ?? expectedDeliveryLine(order.deliveryEstimate);
   const hasPreOrder = order.items.some((item) => item.isPreOrder);
   const preOrderNote = hasPreOrder
     ? 'Your order includes pre-order items; the expected delivery above allows for them.'
@@ -164,7 +173,7 @@ export function giftOnItsWayMail(order: MailOrder, gift: GiftMail, store: StoreI
     (item) =>
       `${item.quantity} x ${item.name}${gift.hidePrices ? '' : `: ${formatPaise(item.pricePaise * item.quantity)}`}`,
   );
-  const delivery = expectedDeliveryLine(order.deliveryEstimate);
+  const delivery = deliveryChoiceLine(order.deliveryChoice) ?? expectedDeliveryLine(order.deliveryEstimate);
   const intro = `${order.customerName} has sent you a gift from ${store.storeName} (order ${order.orderNumber}).`;
   const text = [
     `Hello ${order.shippingAddress.fullName},`,

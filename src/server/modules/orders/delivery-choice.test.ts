@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminOrderDetail } from '../../../shared/api/admin';
+import type { AdminOrderDetail, AdminOrderList } from '../../../shared/api/admin';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { DELIVERY_DATE_MESSAGES } from '../../../shared/delivery-dates';
-import { orders } from '../../db/schema';
+import { mailOutbox, orders } from '../../db/schema';
 import { createTestClock } from '../../testing/test-app';
 import { createTestProduct, type Line, orderBody, payOrder, TEST_ADDRESS, totalFor } from './order-fixtures';
 import { orderTestContext } from './order-test-context';
@@ -146,6 +147,20 @@ describe('delivery date and slot on create-order', () => {
       await context.app.inject({ url: `/api/orders/${created.orderId}`, headers: context.shopper.headers })
     ).json<OrderRecord>();
     expect(paid.invoiceNumber).not.toBeNull();
+
+    // The owner's list and the shopper's confirmation e-mail name the day and the slot.
+    const list = await context.app.inject({
+      url: `/api/admin/orders?q=${created.orderNumber}`,
+      headers: context.admin.headers,
+    });
+    const listed = list.json<AdminOrderList>().data.find((row) => row.id === created.orderId);
+    expect(listed?.delivery).toEqual(delivery);
+    const mails = await context.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, created.orderId));
+    const confirmation = mails.find((mail) => mail.kind === 'order-confirmation');
+    expect(confirmation?.text).toContain('Delivery on Mon, 23 Nov · Midnight delivery (11 PM - 11:59 PM)');
   });
 
   it('stores a standard slot at no charge, and no choice as null', async () => {

@@ -24,7 +24,7 @@ import {
   type RefundReason,
   type StoreIdentity,
 } from '../mail/order-mails';
-import { addressOf, deliveryEstimateOf, type OrderRow } from '../orders/order-records';
+import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from '../orders/order-records';
 import type { OrderService } from '../orders/order-service';
 import { reserveOrderAgain, type Tx } from '../orders/stock';
 import type { PaymentProvider } from './providers/payment-provider';
@@ -139,6 +139,7 @@ export function createPaymentService({
       totalPaise: order.totalPaise,
       shippingAddress: address,
       deliveryEstimate: deliveryEstimateOf(order),
+      deliveryChoice: deliveryChoiceOf(order),
     };
   }
 

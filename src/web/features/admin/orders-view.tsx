@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
+import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { Button } from '../../components/button';
@@ -118,6 +119,11 @@ export function OrdersView() {
                     {order.itemCount === 1 ? 'item' : 'items'}
                     {order.isGift && <span className="ml-1 font-semibold text-brand-800">· Gift</span>}
                   </p>
+                  {order.delivery && (
+                    <p className="text-xs font-semibold text-stone-800">
+                      Deliver on {deliveryChoiceText(order.delivery)}
+                    </p>
+                  )}
                 </div>
                 <div className="text-right">
                   <p className="font-bold text-stone-900">{formatInr(order.totalAmount)}</p>
