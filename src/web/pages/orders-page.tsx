@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
+import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
@@ -39,6 +40,7 @@ function OrderCard({ order }: { order: OrderRecord }) {
           <OrderStatusBadge status={order.status} />
         </header>
         <OrderItemList items={order.items} />
+        <DeliveryChoiceNote delivery={order.delivery} className="mb-3" />
         <GiftNote gift={order.gift} className="mb-3" />
         <div className="flex items-center justify-between border-t border-brand-100 pt-3">
           <span className="text-sm text-stone-700">Total</span>

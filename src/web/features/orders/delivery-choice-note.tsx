@@ -1,5 +1,5 @@
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
-import { DELIVERY_SLOTS, formatDeliveryDate } from '../../../shared/delivery-slot-rules';
+import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
 
 /** Issue 13: the delivery date and slot the shopper chose at checkout; nothing when none was. */
@@ -13,7 +13,7 @@ export function DeliveryChoiceNote({
   if (!delivery) return null;
   return (
     <p className={`text-sm font-semibold text-stone-800 ${className}`}>
-      Delivery on {formatDeliveryDate(delivery.date)} · {DELIVERY_SLOTS[delivery.slot]}
+      Delivery on {deliveryChoiceText(delivery)}
       {delivery.fee > 0 && ` (${formatInr(delivery.fee)}, included in shipping)`}
     </p>
   );

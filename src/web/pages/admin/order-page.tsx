@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useAdminOrder } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
 import { OrderStatusControls, OrderSummary } from '../../features/admin/orders-view';
+import { DeliveryChoiceNote } from '../../features/orders/delivery-choice-note';
 import { GiftNote } from '../../features/orders/gift-note';
 
 export function Component() {
@@ -24,6 +25,7 @@ export function Component() {
                 Packing slip
               </Link>
             </div>
+            <DeliveryChoiceNote delivery={order.data.order.delivery} />
             <GiftNote gift={order.data.order.gift} />
             <OrderStatusControls detail={order.data} />
             <OrderSummary detail={order.data} />

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import type { OrderRecord } from '../../../shared/api/orders';
+import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
 import { storeSettings } from '../../app-data';
 import { Button } from '../../components/button';
@@ -9,7 +10,8 @@ import { QueryState } from '../../features/admin/admin-ui';
 
 /**
  * Issue 13: what travels in the box: the delivery address, the items and their quantities, the
- * gift message, and prices only when the shopper did not ask to hide them.
+ * gift message, the chosen delivery day and slot, and prices only when the shopper did not ask to
+ * hide them.
  */
 export function PackingSlip({ order }: { order: OrderRecord }) {
   const showPrices = !order.gift?.hidePrices;
@@ -33,6 +35,14 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
         </h2>
         <PostalAddress address={order.shippingAddress} className="mt-1 text-base" />
       </section>
+      {order.delivery && (
+        <section aria-labelledby="slip-delivery-title" className="mt-4">
+          <h2 id="slip-delivery-title" className="font-bold">
+            Deliver on
+          </h2>
+          <p className="mt-1 text-lg font-semibold">{deliveryChoiceText(order.delivery)}</p>
+        </section>
+      )}
       <section aria-labelledby="slip-items-title" className="mt-4">
         <h2 id="slip-items-title" className="font-bold">
           Items
