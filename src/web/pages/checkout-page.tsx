@@ -8,6 +8,7 @@ import {
   isValidPostalCode,
 } from '../../shared/address';
 import { displayName } from '../../shared/auth';
+import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
 import { storeSettings } from '../app-data';
@@ -25,7 +26,7 @@ import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
 import { useCartActions, useCartState } from '../features/cart/use-cart';
 import { AddressPicker } from '../features/checkout/address-picker';
-import type { CheckoutLine } from '../features/checkout/checkout-lines';
+import { type CheckoutLine, isPreOrderLine } from '../features/checkout/checkout-lines';
 import { CheckoutSubmit } from '../features/checkout/checkout-submit';
 import type { CheckoutDelivery } from '../features/checkout/delivery-estimate';
 import {
@@ -39,6 +40,8 @@ import { CheckoutOrderSummary, type CheckoutShipping, orderTotal } from '../feat
 import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
 import { CouponField } from '../features/coupons/coupon-field';
 import { useCoupon } from '../features/coupons/use-coupon';
+import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
+import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
 import { getDeliveryLookups } from '../features/location/use-location-state';
 import type { PaymentRequest } from '../features/payment/payment-request';
 
@@ -159,6 +162,20 @@ export function CheckoutPage() {
 
   const delivery = useCheckoutDelivery(userId === null ? null : selected);
 
+  // Issue 13: the delivery day and slot. A pre-order line ships in its window, so no day is asked
+  // for; a choice the current address's offer no longer has (another address, 2 PM passed) is
+  // dropped, so only what is offered is shown, charged and sent.
+  const hasPreOrder = lines.some(isPreOrderLine);
+  const datesPincode = !hasPreOrder && delivery.status !== 'no-address' ? delivery.postalCode : null;
+  const deliveryDates = useDeliveryDates(datesPincode);
+  const [dateChoice, setDateChoice] = useState<DeliveryChoice | null>(null);
+  const chosenDelivery = datesPincode === null ? null : offeredChoice(dateChoice, deliveryDates.data);
+  const choiceDropped = dateChoice !== null && deliveryDates.data !== undefined && chosenDelivery === null;
+  useEffect(() => {
+    if (choiceDropped) setDateChoice(null);
+  }, [choiceDropped]);
+  const slotFee = chosenDelivery?.fee ?? 0;
+
   // Issue 13: the gift message and "hide prices"; the error shows after a refused submit.
   const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
   const [giftErrors, setGiftErrors] = useState<GiftErrors | undefined>();
@@ -213,6 +230,7 @@ export function CheckoutPage() {
       shipping={shipping}
       delivery={delivery}
       discount={userId === null ? null : discount}
+      slotFee={slotFee}
     />
   );
   const authPopup = (
@@ -255,10 +273,11 @@ export function CheckoutPage() {
         postalCode: selected.postalCode,
         phone: selected.phone,
       },
-      orderTotal: orderTotal(cart.total, discount ? discount.amount : 0, quote.shippingFee),
+      orderTotal: orderTotal(cart.total, discount ? discount.amount : 0, quote.shippingFee, slotFee),
       shippingInfo: quote,
       ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),
       ...(giftOptions ? { giftOptions } : {}),
+      ...(chosenDelivery ? { delivery: chosenDelivery } : {}),
       items: lines.map((line) => ({
         id: line.id,
         name: line.name,
@@ -292,6 +311,13 @@ export function CheckoutPage() {
             onAdd={() => setAddressModal({ isOpen: true, editing: null })}
             onEdit={(address) => setAddressModal({ isOpen: true, editing: address })}
             onRefresh={saved.refetch}
+          />
+          <DeliveryDatePicker
+            pincode={datesPincode}
+            hasPreOrder={hasPreOrder}
+            lookup={deliveryDates}
+            value={chosenDelivery}
+            onChange={setDateChoice}
           />
           <GiftOptionsField
             choice={gift}

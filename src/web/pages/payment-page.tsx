@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { displayName } from '../../shared/auth';
+import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options';
 import { formatInr } from '../../shared/money';
 import { trackEcommerce } from '../analytics';
@@ -10,9 +11,17 @@ import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { useCartActions } from '../features/cart/use-cart';
 import { forgetAppliedCoupon } from '../features/coupons/coupon-store';
+import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
+import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
+import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { GiftNote } from '../features/orders/gift-note';
 import { PaymentDetails } from '../features/payment/payment-details';
-import { type PaymentRequest, paymentAmounts, readPaymentRequest } from '../features/payment/payment-request';
+import {
+  type PaymentRequest,
+  paymentAmounts,
+  readPaymentRequest,
+  withDeliveryChoice,
+} from '../features/payment/payment-request';
 import { ProcessingOverlay } from '../features/payment/processing-overlay';
 import { type PaidOrder, preloadCheckoutScript, usePaymentFlow } from '../features/payment/use-payment-flow';
 
@@ -23,10 +32,22 @@ const meta = (
   </>
 );
 
-function PaymentForm({ request }: { request: PaymentRequest }) {
+function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   const { user } = useAuth();
   const { clearCart } = useCartActions();
   const navigate = useNavigate();
+
+  // Issue 13: when the server refuses the day chosen at checkout (2 PM passed while paying), the
+  // days are offered again here, fresh, and the next Pay sends the new choice and its total.
+  const [refused, setRefused] = useState(false);
+  const [dateChoice, setDateChoice] = useState<DeliveryChoice | null>(null);
+  const pincode = checkedOut.address.postalCode.trim();
+  const deliveryDates = useDeliveryDates(refused ? pincode : null, { fresh: true });
+  const chosenDelivery = useMemo(
+    () => (refused ? offeredChoice(dateChoice, deliveryDates.data) : (checkedOut.delivery ?? null)),
+    [refused, dateChoice, deliveryDates.data, checkedOut.delivery],
+  );
+  const request = useMemo(() => withDeliveryChoice(checkedOut, chosenDelivery), [checkedOut, chosenDelivery]);
   const { total, shipping } = paymentAmounts(request);
 
   const onPaid = useCallback(
@@ -56,13 +77,31 @@ function PaymentForm({ request }: { request: PaymentRequest }) {
   );
 
   const payer = useMemo(() => ({ name: displayName(user), email: user?.email ?? '' }), [user]);
-  const { phase, message, pay } = usePaymentFlow({ request, payer, onPaid });
+  const { phase, message, pay, deliveryRefused } = usePaymentFlow({ request, payer, onPaid });
+  useEffect(() => {
+    if (deliveryRefused) setRefused(true);
+  }, [deliveryRefused]);
 
   return (
     <>
       <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
         <div className="flex flex-col gap-4">
           <PaymentDetails request={request} />
+          {refused ? (
+            <DeliveryDatePicker
+              title="Choose another delivery date"
+              pincode={pincode}
+              hasPreOrder={false}
+              lookup={deliveryDates}
+              value={chosenDelivery}
+              onChange={setDateChoice}
+            />
+          ) : (
+            <DeliveryChoiceNote
+              delivery={chosenDelivery}
+              className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
+            />
+          )}
           {/* Issue 13: the gift options chosen at checkout, as the order will carry them. */}
           <GiftNote gift={giftRecordOf(giftColumnsOf(request.giftOptions))} />
         </div>

@@ -15,7 +15,9 @@ import { ProductDetail, productCrumbs } from '../features/catalog/product-detail
 import { recordProductView } from '../features/catalog/recently-viewed';
 import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
+import { EarliestDelivery } from '../features/delivery-dates/earliest-delivery';
 import { DeliveryChecker } from '../features/location/delivery-checker';
+import { useLocationState } from '../features/location/use-location-state';
 import { ProductReviews } from '../features/reviews/product-reviews';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
 
@@ -32,6 +34,12 @@ function ProductView({ id }: { id: number }) {
   const { data: product, isError } = useProduct(id);
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  // Issue 13: the earliest delivery day is asked for a checked pincode we deliver to.
+  const location = useLocationState();
+  const servedPincode =
+    location.status === 'ready' && !location.failed && location.deliveryInfo?.serviceable
+      ? location.pincode
+      : null;
 
   // SPEC 4: on failure, redirect to /products.
   useEffect(() => {
@@ -74,7 +82,9 @@ function ProductView({ id }: { id: number }) {
           <DeliveryChecker
             productIsPreOrder={stockStatus(shown) === 'pre_order'}
             orderValue={shown.price * clampQuantity(shown.minQuantity)}
-          />
+          >
+            <EarliestDelivery pincode={servedPincode} isPreOrder={stockStatus(shown) === 'pre_order'} />
+          </DeliveryChecker>
         )}
       />
       <div className="mt-6">

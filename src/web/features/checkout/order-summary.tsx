@@ -78,9 +78,12 @@ function TruckIcon() {
   );
 }
 
-/** Subtotal less the coupon plus shipping, added in paise so that ₹0.10 + ₹0.20 is ₹0.30. */
-export const orderTotal = (subtotal: number, discount: number, shippingFee: number) =>
-  toRupees(toPaise(subtotal) - toPaise(discount) + toPaise(shippingFee));
+/**
+ * Subtotal less the coupon plus shipping and any delivery-slot fee, added in paise so that ₹0.10 +
+ * ₹0.20 is ₹0.30.
+ */
+export const orderTotal = (subtotal: number, discount: number, shippingFee: number, slotFee = 0) =>
+  toRupees(toPaise(subtotal) - toPaise(discount) + toPaise(shippingFee) + toPaise(slotFee));
 
 /** SPEC 2 "Checkout", right column: the lines, money, delivery estimate and reassurance. */
 export function CheckoutOrderSummary({
@@ -88,12 +91,15 @@ export function CheckoutOrderSummary({
   shipping,
   delivery,
   discount = null,
+  slotFee = 0,
 }: {
   lines: readonly CheckoutLine[];
   shipping: CheckoutShipping | null;
   delivery: CheckoutDelivery;
   /** Issue 14: the applied coupon's saving on the items, in rupees. */
   discount?: { code: string; amount: number } | null;
+  /** Issue 13: the chosen delivery slot's fee in rupees (midnight), charged as shipping. */
+  slotFee?: number;
 }) {
   const subtotal = linesSubtotal(lines);
   const saving = discount?.amount ?? 0;
@@ -104,6 +110,8 @@ export function CheckoutOrderSummary({
   };
   const estimates = estimateLines(delivery, mix);
   const calculating = shipping === null || shipping.loading;
+  // Display only: create-order charges the slot's fee itself (issue 13).
+  const shippingShown = calculating ? 0 : toRupees(toPaise(shipping.fee) + toPaise(slotFee));
 
   return (
     <section
@@ -156,12 +164,19 @@ export function CheckoutOrderSummary({
         )}
         <div className="grid grid-cols-[1fr_auto] gap-x-3">
           <dt className="text-stone-700">Shipping</dt>
-          <dd className={`text-right font-semibold ${!calculating && shipping.free ? 'text-green-700' : ''}`}>
-            {calculating ? 'Calculating...' : shipping.free ? 'Free' : formatInr(shipping.fee)}
+          <dd
+            className={`text-right font-semibold ${!calculating && shippingShown === 0 ? 'text-green-700' : ''}`}
+          >
+            {calculating ? 'Calculating...' : shippingShown === 0 ? 'Free' : formatInr(shippingShown)}
           </dd>
           {!calculating && shipping.message && (
             <dd className={`col-span-2 text-xs ${shipping.free ? 'text-green-700' : 'text-brand-800'}`}>
               {shipping.message}
+            </dd>
+          )}
+          {slotFee > 0 && (
+            <dd className="col-span-2 text-xs text-brand-800">
+              Includes {formatInr(slotFee)} for midnight delivery
             </dd>
           )}
         </div>
@@ -180,7 +195,7 @@ export function CheckoutOrderSummary({
         <div className="flex justify-between border-t border-brand-100 pt-2 text-base">
           <dt className="font-bold">Total</dt>
           <dd className="font-extrabold text-stone-900">
-            {calculating ? 'Calculating...' : formatInr(orderTotal(subtotal, saving, shipping.fee))}
+            {calculating ? 'Calculating...' : formatInr(orderTotal(subtotal, saving, shipping.fee, slotFee))}
           </dd>
         </div>
       </dl>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { DELIVERY_MESSAGES, notDeliverableTo, withPreOrderWindow } from '../../../shared/delivery-rules';
 import { ErrorBanner, Spinner } from '../../components/status-message';
@@ -17,15 +17,18 @@ export function shippingText(message: string): string {
  * The product page's delivery checker (SPEC 2, 4, 5, 8): a pincode field whose answer is the shared
  * location, so a pincode checked here is the one the rest of the store uses. `orderValue` (rupees)
  * quotes shipping for what is being bought; a pre-order product shows the pre-order window.
+ * `children` go under the answer, inside the box (the product page's earliest delivery date).
  */
 export function DeliveryChecker({
   productIsPreOrder = false,
   orderValue,
   compact = false,
+  children,
 }: {
   productIsPreOrder?: boolean;
   orderValue?: number;
   compact?: boolean;
+  children?: ReactNode;
 }) {
   const location = useLocationState();
   const [input, setInput] = useState(location.pincode ?? '');
@@ -86,6 +89,7 @@ export function DeliveryChecker({
           <Unserviceable info={info} pincode={input} compact={compact} />
         )}
       </div>
+      {children}
     </section>
   );
 }

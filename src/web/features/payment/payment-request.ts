@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressForm } from '../../../shared/address';
 import { ShippingCalculation } from '../../../shared/delivery';
+import { type DeliveryChoice, DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { GiftOptions } from '../../../shared/gift-options';
 import { type Paise, toPaise, toRupees } from '../../../shared/money';
 
@@ -32,6 +33,8 @@ export const PaymentRequest = z.object({
   discount: z.number().nonnegative().optional(),
   /** Issue 13: the gift message and "hide prices" chosen at checkout. */
   giftOptions: GiftOptions.optional(),
+  /** Issue 13: the delivery day and slot chosen at checkout, with the slot's fee (in orderTotal). */
+  delivery: DeliveryChoiceRecord.optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
 
@@ -57,3 +60,20 @@ export function paymentAmounts(request: PaymentRequest) {
     total: toRupees(total),
   };
 }
+
+/**
+ * Issue 13: the request with another delivery choice (after the server refused the first), its
+ * total moved by the difference of the slots' fees.
+ */
+export function withDeliveryChoice(
+  request: PaymentRequest,
+  delivery: DeliveryChoiceRecord | null,
+): PaymentRequest {
+  const { delivery: previous, ...rest } = request;
+  const total = toPaise(request.orderTotal) - toPaise(previous?.fee ?? 0) + toPaise(delivery?.fee ?? 0);
+  return { ...rest, orderTotal: toRupees(total), ...(delivery ? { delivery } : {}) };
+}
+
+/** The day and slot as create-order takes them (it works out the fee itself). */
+export const deliveryChoiceOf = (request: PaymentRequest): DeliveryChoice | undefined =>
+  request.delivery && { date: request.delivery.date, slot: request.delivery.slot };

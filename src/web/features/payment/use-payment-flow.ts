@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client';
 import { storeSettings } from '../../app-data';
 import { loadCheckoutScript } from './checkout-script';
 import { initiateFailureMessage, PAYMENT_MESSAGES, verificationFailureMessage } from './payment-messages';
-import type { PaymentRequest } from './payment-request';
+import { deliveryChoiceOf, type PaymentRequest } from './payment-request';
 import { paymentsApi } from './payments-api';
 import type { RazorpayConstructor, RazorpaySuccess } from './razorpay';
 
@@ -49,6 +49,8 @@ export function usePaymentFlow({
 }) {
   const [phase, setPhase] = useState<PaymentPhase>('idle');
   const [message, setMessage] = useState<string | null>(null);
+  // Issue 13: the server refused the delivery day (2 PM passed while paying): offer the days again.
+  const [deliveryRefused, setDeliveryRefused] = useState(false);
   // One key for the whole visit: pressing Pay again after a network error, a dismissed window or a
   // failed payment is a retry the server answers with the same pending order, so no second order
   // holds stock. Only when the server refuses the key (the order expired or changed) does the
@@ -76,7 +78,9 @@ export function usePaymentFlow({
     busy.current = true;
     setPhase('creating');
     setMessage(null);
+    setDeliveryRefused(false);
     attemptKey.current ??= newIdempotencyKey();
+    const delivery = deliveryChoiceOf(request);
     const { address, items, orderTotal, couponCode, giftOptions } = request;
 
     let Razorpay: RazorpayConstructor;
@@ -95,6 +99,7 @@ export function usePaymentFlow({
           shippingAddress: address,
           ...(couponCode ? { couponCode } : {}),
           ...(giftOptions ? { giftOptions } : {}),
+          ...(delivery ? { delivery } : {}),
         },
         attemptKey.current,
       );
@@ -113,6 +118,9 @@ export function usePaymentFlow({
     } catch (error) {
       busy.current = false;
       if (error instanceof ApiError && error.status === 409) attemptKey.current = null;
+      if (error instanceof ApiError && error.errors.some((field) => field.path === 'delivery')) {
+        setDeliveryRefused(true);
+      }
       setPhase('idle');
       setMessage(initiateFailureMessage(error));
       return;
@@ -151,5 +159,5 @@ export function usePaymentFlow({
     checkout.open();
   }, [request, payer.name, payer.email, verify]);
 
-  return { phase, message, pay };
+  return { phase, message, pay, deliveryRefused };
 }

@@ -1,0 +1,57 @@
+import { DELIVERY_SLOTS } from '../../../shared/delivery-slot-rules';
+import { formatInr } from '../../../shared/money';
+import { PRE_ORDER_DAYS_PRODUCT_PAGE } from '../../../shared/pincode';
+import { Spinner } from '../../components/status-message';
+import { deliveryDateLabel } from './delivery-date-labels';
+import { useDeliveryDates } from './delivery-dates-api';
+
+/**
+ * Issue 13: beside the product page's delivery checker, the earliest day the checked pincode can
+ * have this product and whether the midnight slot is offered, so a shopper knows before adding it
+ * to the cart. `pincode` is null until a served pincode is checked. A pre-order product ships in
+ * its pre-order window instead.
+ */
+export function EarliestDelivery({ pincode, isPreOrder }: { pincode: string | null; isPreOrder: boolean }) {
+  const lookup = useDeliveryDates(isPreOrder ? null : pincode);
+  let content = null;
+  if (isPreOrder) {
+    content = (
+      <p>
+        Pre-order: delivered in <span className="font-semibold">{PRE_ORDER_DAYS_PRODUCT_PAGE}</span>; a
+        delivery date cannot be chosen.
+      </p>
+    );
+  } else if (pincode === null) {
+    content = null;
+  } else if (lookup.isError) {
+    content = <p className="text-stone-600">Delivery dates could not be loaded just now.</p>;
+  } else if (!lookup.data) {
+    content = (
+      <p className="flex items-center gap-2 text-stone-600">
+        <Spinner label="Loading delivery dates" />
+        Loading delivery dates...
+      </p>
+    );
+  } else {
+    const [first] = lookup.data.dates;
+    const midnight = first?.slots.find((slot) => slot.slot === 'midnight');
+    content = first && (
+      <>
+        <p>
+          Earliest delivery:{' '}
+          <span className="font-semibold">{deliveryDateLabel(first.date, lookup.data.today)}</span>
+        </p>
+        {midnight && (
+          <p className="text-stone-700">
+            {DELIVERY_SLOTS.midnight} available for {formatInr(midnight.fee)} extra
+          </p>
+        )}
+      </>
+    );
+  }
+  return (
+    <div aria-live="polite" className="mt-2 space-y-0.5 text-sm text-stone-800">
+      {content}
+    </div>
+  );
+}
