@@ -68,6 +68,26 @@ const bengaluru: DeliveryInfo = {
   shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
 };
 
+const week = (first: string) =>
+  Array.from({ length: 7 }, (_, index) =>
+    new Date(Date.parse(`${first}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10),
+  );
+const standardSlot = { slot: 'standard', label: 'Standard delivery (9 AM - 9 PM)', fee: 0 };
+const midnightSlot = { slot: 'midnight', label: 'Midnight delivery (11 PM - 11:59 PM)', fee: 199 };
+// Issue 13: the days on offer at 11:00 India time on Monday 23 November 2026.
+const bengaluruDates = {
+  today: '2026-11-23',
+  type: 'same_day',
+  days: 'Today',
+  dates: week('2026-11-23').map((date) => ({ date, slots: [standardSlot, midnightSlot] })),
+};
+const delhiDates = {
+  today: '2026-11-23',
+  type: 'standard',
+  days: '3-5 Days',
+  dates: week('2026-11-26').map((date) => ({ date, slots: [standardSlot] })),
+};
+
 /** The network edge: addresses, the pincode check and the cart's shipping quote, as the server answers. */
 function serveApi({
   addresses = [] as AddressRecord[],
@@ -85,6 +105,8 @@ function serveApi({
         : json({ message: 'Database unavailable' }, addressStatus);
     }
     if (url.pathname.startsWith('/api/pincodes/check/')) return json(bengaluru);
+    if (url.pathname === '/api/pincodes/delivery-dates/560001') return json(bengaluruDates);
+    if (url.pathname === '/api/pincodes/delivery-dates/110001') return json(delhiDates);
     if (url.pathname === '/api/coupons/validate') {
       await couponHeldUntil;
       const { code } = JSON.parse(String(init?.body)) as { code: string };
@@ -473,5 +495,67 @@ describe('Checkout page (SPEC 2)', () => {
     answerCoupon();
     await waitFor(() => expect(document.body.textContent).toContain('DIWALI100 applied: you save ₹100'));
     expect((proceed as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('adds the midnight fee to shipping and total, drops the choice on another address, and hands it to payment', async () => {
+    const user = userEvent.setup();
+    serveApi({
+      addresses: [
+        record(1, { full_name: 'Meera Nair', is_default: true }),
+        record(2, { full_name: 'Kabir Delhi', city: 'New Delhi', postal_code: '110001' }),
+      ],
+    });
+    getCartStore().addItem(hamper, 2);
+    const router = renderCheckout(meera);
+
+    const section = await screen.findByRole('region', { name: 'Delivery date' });
+    await user.click(await within(section).findByRole('radio', { name: 'Today, 23 Nov' }));
+    await user.click(
+      within(section).getByRole('radio', { name: 'Midnight delivery (11 PM - 11:59 PM) · ₹199 extra' }),
+    );
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    // ₹50 shipping under ₹1,000 plus the ₹199 slot (display only: the server charges it itself).
+    await waitFor(() => expect(summary.textContent).toContain('Shipping₹249'));
+    expect(summary.textContent).toContain('Includes ₹199 for midnight delivery');
+    expect(summary.textContent).toContain('Total₹1,149');
+
+    // Delhi has neither same-day nor midnight: the choice goes, and so does the fee.
+    const addresses = screen.getByRole('group', { name: 'Select an address:' });
+    await user.click(within(addresses).getByRole('radio', { name: /Kabir Delhi/ }));
+    expect(await within(section).findByRole('radio', { name: 'Thu, 26 Nov' })).toBeTruthy();
+    expect(within(section).getByRole('radio', { name: 'Earliest available' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await waitFor(() => expect(summary.textContent).toContain('Shipping₹50'));
+    expect(summary.textContent).toContain('Total₹950');
+
+    await user.click(within(addresses).getByRole('radio', { name: /Meera Nair/ }));
+    await user.click(await within(section).findByRole('radio', { name: 'Tomorrow, 24 Nov' }));
+    await user.click(
+      within(section).getByRole('radio', { name: 'Midnight delivery (11 PM - 11:59 PM) · ₹199 extra' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.delivery).toEqual({ date: '2026-11-24', slot: 'midnight', fee: 199 });
+    expect(state.orderTotal).toBe(1149);
+  });
+
+  it('offers no delivery day when the cart has a pre-order line, and sends none', async () => {
+    const user = userEvent.setup();
+    const fetchMock = serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper);
+    getCartStore().addItem(thali);
+    const router = renderCheckout(meera);
+
+    const section = await screen.findByRole('region', { name: 'Delivery date' });
+    expect(section.textContent).toContain('Your order has pre-order items, delivered in 15-20 days');
+    expect(within(section).queryByRole('radio')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    expect(JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null').delivery).toBeUndefined();
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname);
+    expect(asked.some((path) => path.startsWith('/api/pincodes/delivery-dates/'))).toBe(false);
   });
 });

@@ -227,6 +227,21 @@ describe('Order confirmation page (SPEC 2)', () => {
   });
 });
 
+describe('The chosen delivery day in My Orders (issue 13)', () => {
+  it('names the day and the slot on the order card, and nothing on an order without one', async () => {
+    serveOrders([
+      { ...shippedOrder, delivery: { date: '2025-11-14', slot: 'midnight', fee: 199 } },
+      paidOrder,
+    ]);
+    renderAt('/orders');
+    const card = await screen.findByRole('article', { name: 'Order RG-10400' });
+    expect(card.textContent).toContain(
+      'Delivery on Fri, 14 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199, included in shipping)',
+    );
+    expect(screen.getByRole('article', { name: 'Order RG-10431' }).textContent).not.toContain('Delivery on');
+  });
+});
+
 describe('Gift options on the order confirmation page (issue 13)', () => {
   it('shows the gift message and that prices are hidden', async () => {
     serveOrders([{ ...shippedOrder, gift: { ...shippedOrder.gift!, recipientEmail: 'meera@example.com' } }]);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,6 +78,20 @@ class FakeCheckout {
 }
 const lastWindow = () => FakeCheckout.opened.at(-1) as FakeCheckout;
 
+// Issue 13: the days on offer at 14:30 India time on Monday 23 November 2026: from tomorrow.
+const afterCutoffDates = {
+  today: '2026-11-23',
+  type: 'next_day',
+  days: '1 Day',
+  dates: ['2026-11-24', '2026-11-25', '2026-11-26'].map((date) => ({
+    date,
+    slots: [
+      { slot: 'standard', label: 'Standard delivery (9 AM - 9 PM)', fee: 0 },
+      { slot: 'midnight', label: 'Midnight delivery (11 PM - 11:59 PM)', fee: 199 },
+    ],
+  })),
+};
+
 type Reply = { status: number; body: unknown } | 'network-error';
 
 /** The network edge: /api/payments/* answering from queues the test fills. */
@@ -92,6 +106,7 @@ function servePayments() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
+    if (url.pathname === '/api/pincodes/delivery-dates/560001') return json(afterCutoffDates);
     const name = url.pathname.replace('/api/payments/', '');
     calls.push({
       path: url.pathname,
@@ -457,5 +472,48 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it("shows the server's refusal of a day that has passed, offers the days again and pays with the new one", async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    const refusal = 'Same-day delivery closes at 2 PM India time. Please choose Tue, 24 Nov or later';
+    api.replies['create-order']?.push({
+      status: 400,
+      body: { message: refusal, errors: [{ path: 'delivery', message: refusal }] },
+    });
+    renderPayment({
+      state: { ...request, orderTotal: 1149, delivery: { date: '2026-11-23', slot: 'midnight', fee: 199 } },
+    });
+    expect(
+      await screen.findByText(
+        'Delivery on Mon, 23 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199, included in shipping)',
+      ),
+    ).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,149' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    expect(api.callsTo('create-order')[0]?.body).toMatchObject({
+      totalAmount: 1149,
+      delivery: { date: '2026-11-23', slot: 'midnight' },
+    });
+    // The refused day is gone: without a new choice the order would go at the earliest, for ₹950.
+    const again = await screen.findByRole('region', { name: 'Choose another delivery date' });
+    expect(await within(again).findByRole('radio', { name: 'Earliest available' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(screen.getByRole('button', { name: 'Pay ₹950' })).toBeTruthy();
+
+    await user.click(within(again).getByRole('radio', { name: 'Tomorrow, 24 Nov' }));
+    await user.click(
+      within(again).getByRole('radio', { name: 'Midnight delivery (11 PM - 11:59 PM) · ₹199 extra' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Pay ₹1,149' }));
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(api.callsTo('create-order')[1]?.body).toMatchObject({
+      totalAmount: 1149,
+      delivery: { date: '2026-11-24', slot: 'midnight' },
+    });
   });
 });

@@ -77,4 +77,15 @@ describe('Packing slip (issue 13)', () => {
     expect(slip.textContent).toContain('Total₹950');
     expect(within(slip).queryByRole('region', { name: 'Gift message' })).toBeNull();
   });
+
+  it('prints the chosen delivery day and slot, without its fee when prices are hidden', () => {
+    render(
+      <PackingSlip order={{ ...giftOrder, delivery: { date: '2026-11-24', slot: 'midnight', fee: 199 } }} />,
+    );
+    const slip = screen.getByRole('article', { name: 'Packing slip' });
+    expect(within(slip).getByRole('region', { name: 'Deliver on' }).textContent).toBe(
+      'Deliver onTue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)',
+    );
+    expect(slip.textContent).not.toContain('₹');
+  });
 });
