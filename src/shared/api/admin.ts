@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../gst';
+import { PersonalisationConfig } from '../personalisation';
 import { OrderRecord } from './orders';
 
 // The back office's API contract (/api/admin/*, admin role only). Money in rupees, as everywhere
@@ -111,6 +112,8 @@ export const AdminProduct = z.object({
   minQuantity: z.number().int(),
   featured: z.boolean(),
   archived: z.boolean(),
+  /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
+  personalisation: PersonalisationConfig.nullable(),
   updatedAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
@@ -135,6 +138,7 @@ const ProductFields = {
   minQuantity: z.number().int().min(1, 'At least 1').max(10, 'At most 10'),
   featured: z.boolean(),
   archived: z.boolean(),
+  personalisation: PersonalisationConfig.nullable(),
 };
 
 const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | null | undefined }) =>
@@ -152,6 +156,7 @@ export const NewAdminProduct = z
     minQuantity: ProductFields.minQuantity.default(1),
     featured: ProductFields.featured.default(false),
     archived: ProductFields.archived.default(false),
+    personalisation: ProductFields.personalisation.default(null),
   })
   .refine(mrpAtLeastPrice, MRP_MESSAGE);
 export type NewAdminProduct = z.infer<typeof NewAdminProduct>;

@@ -28,6 +28,7 @@ const bouquet: Product = {
   rating: 4.6,
   ratingCount: 31,
   featured: true,
+  personalisation: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
