@@ -29,6 +29,7 @@ import { installOrders } from './modules/orders/install-orders';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentCspSources } from './modules/payments/providers/select-provider';
 import { paymentRoutes } from './modules/payments/routes';
+import { personalisationRoutes } from './modules/personalisation/routes';
 import { sandboxRoutes } from './modules/payments/sandbox/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { createReviewService, type ReviewService } from './modules/reviews/review-service';
@@ -151,6 +152,7 @@ export async function buildApp({
       await api.register(returnRoutes);
       await api.register(adminRoutes);
       await api.register(bulkEnquiryRoutes);
+      await api.register(personalisationRoutes);
     },
     { prefix: '/api' },
   );
