@@ -15,7 +15,8 @@ const nameTag = PersonalisationConfig.parse({
   ],
   photo: 'optional',
 });
-const values = (input: Parameters<typeof PersonalisationValues.parse>[0]) => PersonalisationValues.parse(input);
+const values = (input: Parameters<typeof PersonalisationValues.parse>[0]) =>
+  PersonalisationValues.parse(input);
 const PHOTO = `/uploads/personalisations/${'a1'.repeat(16)}.webp`;
 
 describe('personalisation config', () => {
@@ -42,8 +43,14 @@ describe('personalisation config', () => {
 
 describe('checkPersonalisation', () => {
   it('accepts a name within its length, trimmed, with the photo', () => {
-    const check = checkPersonalisation(nameTag, values({ text: { 'Name on tag': '  Aarav  ' }, photo: PHOTO }));
-    expect(check).toEqual({ ok: true, record: { fields: [{ label: 'Name on tag', value: 'Aarav' }], photo: PHOTO } });
+    const check = checkPersonalisation(
+      nameTag,
+      values({ text: { 'Name on tag': '  Aarav  ' }, photo: PHOTO }),
+    );
+    expect(check).toEqual({
+      ok: true,
+      record: { fields: [{ label: 'Name on tag', value: 'Aarav' }], photo: PHOTO },
+    });
   });
 
   it('counts an emoji as one character: 20 fit, 21 do not', () => {
@@ -62,7 +69,10 @@ describe('checkPersonalisation', () => {
   });
 
   it('refuses a field the product does not have and control characters', () => {
-    const unknown = checkPersonalisation(nameTag, values({ text: { 'Name on tag': 'Aarav', Colour: 'red' } }));
+    const unknown = checkPersonalisation(
+      nameTag,
+      values({ text: { 'Name on tag': 'Aarav', Colour: 'red' } }),
+    );
     expect(unknown).toEqual({
       ok: false,
       problems: [{ field: 'Colour', message: 'Colour is not a personalisation field of this product' }],
@@ -95,7 +105,9 @@ describe('checkPersonalisation', () => {
   it('takes a photo reference only in the upload’s own form', () => {
     expect(photoKeyOf(PHOTO)).toBe(`personalisations/${'a1'.repeat(16)}.webp`);
     expect(PersonalisationValues.safeParse({ photo: '/uploads/products/p1-600.webp' }).success).toBe(false);
-    expect(PersonalisationValues.safeParse({ photo: '/uploads/personalisations/../x.webp' }).success).toBe(false);
+    expect(PersonalisationValues.safeParse({ photo: '/uploads/personalisations/../x.webp' }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -1,35 +1,19 @@
 import { z } from 'zod';
+import {
+  normalisePersonalisationText,
+  PERSONALISATION_FIELD_MAX_LENGTH,
+  PERSONALISATION_LABEL_MAX,
+  PERSONALISATION_MAX_FIELDS,
+  PERSONALISATION_MESSAGES,
+  PERSONALISATION_PHOTO_RULES,
+  PHOTO_PATH,
+} from './personalisation-rules';
 import { hasControlCharacters } from './plain-text';
 
-// Issue 13 item 2: personalisation per product. The owner's config, the shopper's values and the
-// one check between them live here, so the product page, the cart and create-order agree.
-
-export const PERSONALISATION_FIELD_MAX_LENGTH = 100;
-export const PERSONALISATION_MAX_FIELDS = 5;
-export const PERSONALISATION_LABEL_MAX = 60;
-export const PERSONALISATION_PHOTO_RULES = ['off', 'optional', 'required'] as const;
-/** The photo a shopper may upload: JPEG or PNG, checked by content on the server. */
-export const PERSONALISATION_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PERSONALISATION_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
-
-export const PERSONALISATION_MESSAGES = {
-  photoType: 'Please upload a JPEG or PNG photo.',
-  photoTooLarge: 'The photo is larger than 5 MB. Please upload a smaller one.',
-  photoRequired: 'Please add a photo',
-  photoNotTaken: 'This product does not take a photo',
-  photoMissing: 'The photo was not found. Please upload it again.',
-  notPersonalisable: 'This product cannot be personalised',
-  duplicateLabels: 'Each personalisation field needs its own label',
-  emptyConfig: 'Add a text field or allow a photo, or turn personalisation off',
-} as const;
-
-export const requiredMessage = (label: string) => `Please enter ${label}`;
-export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
-export const notPlainTextMessage = (label: string) => `${label} must be plain text`;
-export const unknownFieldMessage = (label: string) => `${label} is not a personalisation field of this product`;
-
-/** Characters by code point (an emoji is one), as the product page's counter shows them. */
-export const personalisationLength = (text: string) => [...text].length;
+// Issue 13 item 2: personalisation per product, the schemas. The rules without Zod (limits,
+// messages, the check and the cart key) are in personalisation-rules.ts, so the cart and the
+// product page can use them without loading Zod; they are re-exported here.
+export * from './personalisation-rules';
 
 const Label = z
   .string({ error: 'Enter a label for the field' })
@@ -44,12 +28,17 @@ export const PersonalisationField = z.object({
     .number({ error: 'Enter the maximum length' })
     .int('The maximum length is a whole number')
     .min(1, 'The maximum length is at least 1')
-    .max(PERSONALISATION_FIELD_MAX_LENGTH, `The maximum length is at most ${PERSONALISATION_FIELD_MAX_LENGTH}`),
+    .max(
+      PERSONALISATION_FIELD_MAX_LENGTH,
+      `The maximum length is at most ${PERSONALISATION_FIELD_MAX_LENGTH}`,
+    ),
   required: z.boolean().default(false),
 });
 export type PersonalisationField = z.infer<typeof PersonalisationField>;
 
-export const PhotoRule = z.enum(PERSONALISATION_PHOTO_RULES, { error: 'Photo must be off, optional or required' });
+export const PhotoRule = z.enum(PERSONALISATION_PHOTO_RULES, {
+  error: 'Photo must be off, optional or required',
+});
 export type PhotoRule = z.infer<typeof PhotoRule>;
 
 /** A product's personalisation as the owner set it; a product without one stores null. */
@@ -62,7 +51,8 @@ export const PersonalisationConfig = z
     photo: PhotoRule.default('off'),
   })
   .refine(
-    (config) => new Set(config.fields.map((field) => field.label.toLowerCase())).size === config.fields.length,
+    (config) =>
+      new Set(config.fields.map((field) => field.label.toLowerCase())).size === config.fields.length,
     { message: PERSONALISATION_MESSAGES.duplicateLabels, path: ['fields'] },
   )
   .refine((config) => config.fields.length > 0 || config.photo !== 'off', {
@@ -72,17 +62,11 @@ export const PersonalisationConfig = z
 export type PersonalisationConfig = z.infer<typeof PersonalisationConfig>;
 export type PersonalisationConfigInput = z.input<typeof PersonalisationConfig>;
 
-/** Whether a shopper must fill something in before the product can go in the cart. */
-export const needsPersonalisation = (config: PersonalisationConfig | null | undefined) =>
-  !!config && (config.photo === 'required' || config.fields.some((field) => field.required));
-
 /**
  * A customer photo as the upload answered it: the path it is served at, `/uploads/...` (local
  * storage) or `/media/...` (a bucket), under `personalisations/` with a random name.
  */
-export const PHOTO_PATH = /^\/(?:uploads|media)\/(personalisations\/[a-f0-9]{32}\.webp)$/;
 export const PhotoReference = z.string().regex(PHOTO_PATH, PERSONALISATION_MESSAGES.photoMissing);
-export const photoKeyOf = (reference: string) => PHOTO_PATH.exec(reference)?.[1] ?? null;
 
 /**
  * What the shopper entered for a cart or order line: text per field label and an optional photo.
@@ -108,77 +92,9 @@ export const PersonalisationValues = z.object({
 export type PersonalisationValues = z.infer<typeof PersonalisationValues>;
 export type PersonalisationValuesInput = z.input<typeof PersonalisationValues>;
 
-export const normalisePersonalisationText = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-
-export type PersonalisationProblem = { field: string; message: string };
-
 /** A line's values as the order keeps and shows them: the fields in the product's order. */
 export const PersonalisationRecord = z.object({
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
   photo: z.string().nullable(),
 });
 export type PersonalisationRecord = z.infer<typeof PersonalisationRecord>;
-
-export type PersonalisationCheck =
-  | { ok: true; record: PersonalisationRecord | null }
-  | { ok: false; problems: PersonalisationProblem[] };
-
-/**
- * The one rule: do these values satisfy this product's config? Missing required fields, texts
- * over their length or not plain text, fields the product does not have, and a photo the product
- * does not take or requires are problems, each naming its field. Empty values on a personalisable
- * product whose fields are all optional are fine: that line is simply not personalised.
- */
-export function checkPersonalisation(
-  config: PersonalisationConfig | null | undefined,
-  values: PersonalisationValues | null | undefined,
-): PersonalisationCheck {
-  const text = values?.text ?? {};
-  const photo = values?.photo ?? null;
-  const given = Object.keys(text).length > 0 || photo !== null;
-  if (!config) {
-    return given
-      ? { ok: false, problems: [{ field: 'personalisation', message: PERSONALISATION_MESSAGES.notPersonalisable }] }
-      : { ok: true, record: null };
-  }
-  const problems: PersonalisationProblem[] = [];
-  const labels = new Set(config.fields.map((field) => field.label));
-  for (const label of Object.keys(text)) {
-    if (!labels.has(label)) problems.push({ field: label, message: unknownFieldMessage(label) });
-  }
-  const fields: PersonalisationRecord['fields'] = [];
-  for (const field of config.fields) {
-    const value = text[field.label] ?? '';
-    if (value === '') {
-      if (field.required) problems.push({ field: field.label, message: requiredMessage(field.label) });
-      continue;
-    }
-    if (personalisationLength(value) > field.maxLength) {
-      problems.push({ field: field.label, message: tooLongMessage(field.label, field.maxLength) });
-    } else if (hasControlCharacters(value)) {
-      problems.push({ field: field.label, message: notPlainTextMessage(field.label) });
-    }
-    fields.push({ label: field.label, value });
-  }
-  if (photo === null && config.photo === 'required') {
-    problems.push({ field: 'photo', message: PERSONALISATION_MESSAGES.photoRequired });
-  }
-  if (photo !== null && config.photo === 'off') {
-    problems.push({ field: 'photo', message: PERSONALISATION_MESSAGES.photoNotTaken });
-  }
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, record: fields.length > 0 || photo !== null ? { fields, photo } : null };
-}
-
-/**
- * Identifies a personalisation: two lines of one product with equal keys are one line. Labels are
- * sorted so the order values were typed in does not matter.
- */
-export function personalisationKey(values: PersonalisationValues | null | undefined): string {
-  if (!values) return '';
-  const entries = Object.entries(values.text)
-    .filter(([, value]) => value !== '')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (entries.length === 0 && !values.photo) return '';
-  return JSON.stringify([entries, values.photo ?? null]);
-}

@@ -6,8 +6,8 @@ import {
   type CreateOrderResponse,
   noLongerAvailableMessage,
   onlyLeftMessage,
-  outOfStockMessage,
   orderLineKey,
+  outOfStockMessage,
   PAYMENT_MESSAGES,
   preOrderOnlyMessage,
   quantityRangeMessage,
@@ -224,7 +224,8 @@ export function createOrderService({
     const byId = new Map(rows.map((row) => [row.id, row]));
     // Lines of one product personalised differently draw on the same stock.
     const wanted = new Map<number, number>();
-    for (const item of payload.items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+    for (const item of payload.items)
+      wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
 
     const priced = payload.items.map((item, index) => {
       const product = byId.get(item.productId);

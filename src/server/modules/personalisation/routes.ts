@@ -11,7 +11,11 @@ const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 const SEND_A_PHOTO = 'Send the photo as a file';
 
 // A shopper tries a few photos for a few products; more from one connection in an hour is a script.
-export const PERSONALISATION_PHOTO_LIMIT = { name: 'personalisation-photo-ip', attempts: 30, windowSeconds: 60 * 60 };
+export const PERSONALISATION_PHOTO_LIMIT = {
+  name: 'personalisation-photo-ip',
+  attempts: 30,
+  windowSeconds: 60 * 60,
+};
 
 /**
  * Issue 13: POST /api/personalisation/photos. Anyone may upload (a shopper need not be signed in
@@ -28,7 +32,8 @@ export const personalisationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 201: PersonalisationPhotoResponse, 413: TooLarge } } },
     async (request, reply) => {
       const wait = await perIp.consume(request.ip);
-      if (wait > 0) throw tooMany('Too many photo uploads from this connection. Please try again later.', wait);
+      if (wait > 0)
+        throw tooMany('Too many photo uploads from this connection. Please try again later.', wait);
       const file = request.isMultipart() ? await request.file() : undefined;
       if (!file) throw invalid(SEND_A_PHOTO, [{ path: 'file', message: SEND_A_PHOTO }]);
       let bytes: Buffer;
@@ -36,7 +41,9 @@ export const personalisationRoutes: FastifyPluginAsyncZod = async (app) => {
         bytes = await file.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          return reply.code(413).send({ message: PERSONALISATION_MESSAGES.photoTooLarge, requestId: request.id });
+          return reply
+            .code(413)
+            .send({ message: PERSONALISATION_MESSAGES.photoTooLarge, requestId: request.id });
         }
         throw error;
       }
