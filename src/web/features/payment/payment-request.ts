@@ -3,6 +3,7 @@ import { AddressForm } from '../../../shared/address';
 import { ShippingCalculation } from '../../../shared/delivery';
 import { GiftOptions } from '../../../shared/gift-options';
 import { type Paise, toPaise, toRupees } from '../../../shared/money';
+import { PersonalisationValues } from '../../../shared/personalisation';
 
 /** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
 export const PaymentLine = z.object({
@@ -15,6 +16,8 @@ export const PaymentLine = z.object({
   inStock: z.boolean(),
   allowPreOrder: z.boolean(),
   minQuantity: z.number().int().positive(),
+  /** Issue 13: what the shopper personalised the line with. */
+  personalisation: PersonalisationValues.optional(),
 });
 export type PaymentLine = z.infer<typeof PaymentLine>;
 
