@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { clampQuantity, stockStatus } from '../../shared/cart-rules';
 import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
+import { checkPersonalisation, personalisationValuesOf } from '../../shared/personalisation-rules';
 import { idFromSlug, productPath } from '../../shared/slug';
 import { storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
@@ -16,6 +17,7 @@ import { recordProductView } from '../features/catalog/recently-viewed';
 import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { DeliveryChecker } from '../features/location/delivery-checker';
+import { emptyPersonalisation, PersonalisationForm } from '../features/personalisation/personalisation-form';
 import { ProductReviews } from '../features/reviews/product-reviews';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
 
@@ -32,6 +34,9 @@ function ProductView({ id }: { id: number }) {
   const { data: product, isError } = useProduct(id);
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  // Issue 13: what the shopper is personalising this product with.
+  const [typed, setTyped] = useState(emptyPersonalisation);
+  const [uploadingPhoto, setUploadingPhoto] = useState(false);
 
   // SPEC 4: on failure, redirect to /products.
   useEffect(() => {
@@ -49,6 +54,14 @@ function ProductView({ id }: { id: number }) {
 
   if (isError) return <EmptyState title="Product not found" />;
   if (!product) return <ProductDetailSkeleton />;
+
+  const config = product.personalisation;
+  const values = config ? personalisationValuesOf(typed) : undefined;
+  const check = config ? checkPersonalisation(config, values) : null;
+  const problems = check && !check.ok ? check.problems : [];
+  const blockedReason = uploadingPhoto
+    ? 'Add to Cart is ready once your photo has uploaded'
+    : (problems[0]?.message ?? null);
 
   const origin = window.location.origin;
   return (
@@ -68,7 +81,27 @@ function ProductView({ id }: { id: number }) {
           renderDeliveryChecker (location) are passed here as they are built. */}
       <ProductDetail
         product={product}
-        renderAddToCart={(shown, quantity) => <AddToCartButton product={shown} quantity={quantity} />}
+        renderAddToCart={(shown, quantity) => (
+          <AddToCartButton
+            product={shown}
+            quantity={quantity}
+            personalisation={values}
+            blockedReason={blockedReason}
+          />
+        )}
+        renderPersonalisation={(shown) =>
+          config && (
+            <PersonalisationForm
+              config={config}
+              image={shown.image}
+              productName={shown.name}
+              value={typed}
+              problems={problems}
+              onChange={setTyped}
+              onUploadingChange={setUploadingPhoto}
+            />
+          )
+        }
         renderWishlistToggle={(shown) => <WishlistToggle productId={shown.id} />}
         renderDeliveryChecker={(shown) => (
           <DeliveryChecker
