@@ -9,7 +9,11 @@ export async function uploadPersonalisationPhoto(file: File, signal?: AbortSigna
   form.append('file', file);
   let response: Response;
   try {
-    response = await fetch('/api/personalisation/photos', { method: 'POST', body: form, signal });
+    response = await fetch(new URL('/api/personalisation/photos', window.location.origin), {
+      method: 'POST',
+      body: form,
+      signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Network error. Please check your connection.');
