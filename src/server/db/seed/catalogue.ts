@@ -991,11 +991,8 @@ type Choice = {
   personalisation?: PersonalisationConfig;
 };
 
-// Issue 13: the store shows personalisation out of the box on a keychain and a return gift.
-const NAME_ON_KEYCHAIN: PersonalisationConfig = {
-  fields: [{ label: 'Name on keychain', maxLength: 12, required: true }],
-  photo: 'off',
-};
+// Issue 13: the store shows personalisation out of the box on a return gift. (Products sold
+// singly stay plain: the journeys pick those and add them to the cart from listings.)
 const NAME_ON_TAG: PersonalisationConfig = {
   fields: [{ label: 'Name on tag', maxLength: 20, required: true }],
   photo: 'optional',
@@ -1013,13 +1010,7 @@ const findItem = (slug: string, noun: string) => {
 const SIGNATURE_PRODUCTS: readonly Choice[] = [
   { ...findItem('festive-hampers', 'Chocolate Bouquet'), prefix: '', motif: null, pack: null },
   { ...findItem('diwali-gifts', 'Diya'), prefix: 'Brass', motif: null, pack: 4 },
-  {
-    ...findItem('personalised-gifts', 'Name Keychain'),
-    prefix: 'Personalised',
-    motif: null,
-    pack: null,
-    personalisation: NAME_ON_KEYCHAIN,
-  },
+  { ...findItem('personalised-gifts', 'Name Keychain'), prefix: 'Personalised', motif: null, pack: null },
   {
     ...findItem('birthday-return-gifts', 'Potli Bag'),
     prefix: 'Jute',
