@@ -36,7 +36,11 @@ export const CartItem = z.object({
    * Issue 13: what the shopper personalised the line with. Unreadable values drop the line rather
    * than turn it into a plain one the shopper did not ask for.
    */
-  personalisation: PersonalisationValues.optional(),
+  // A product spread into a line carries the API's `personalisation: null`: that is no values.
+  personalisation: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    PersonalisationValues.optional(),
+  ),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
