@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation';
 
 // Money is integer paise in every table (DESIGN 4: rupees only at the API and UI edges).
 
@@ -97,6 +98,9 @@ export const products = pgTable(
     rating: real('rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     archived: boolean('archived').notNull().default(false),
+    // Issue 13: text fields and photo rule a shopper fills in (PersonalisationConfig); null when the
+    // product is not personalisable.
+    personalisation: jsonb('personalisation').$type<PersonalisationConfig>(),
     // Lower-cased name, tags, category and description, written by the catalogue service on every
     // change; trigram and full-text search read it (array_to_string is not immutable, so a
     // generated column cannot build it from tags).
@@ -279,6 +283,9 @@ export const orderItems = pgTable(
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
     // Issue 14: units given back through approved returns.
     returnedQuantity: integer('returned_quantity').notNull().default(0),
+    // Issue 13: what the shopper entered (PersonalisationRecord), as checked when the order was
+    // made; null for a line that is not personalised.
+    personalisation: jsonb('personalisation').$type<PersonalisationRecord>(),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeliveryChoiceRecord } from '../delivery-dates';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../gst';
+import { PersonalisationConfig } from '../personalisation';
 import { OrderRecord } from './orders';
 
 // The back office's API contract (/api/admin/*, admin role only). Money in rupees, as everywhere
@@ -114,6 +115,8 @@ export const AdminProduct = z.object({
   minQuantity: z.number().int(),
   featured: z.boolean(),
   archived: z.boolean(),
+  /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
+  personalisation: PersonalisationConfig.nullable(),
   updatedAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
@@ -138,6 +141,7 @@ const ProductFields = {
   minQuantity: z.number().int().min(1, 'At least 1').max(10, 'At most 10'),
   featured: z.boolean(),
   archived: z.boolean(),
+  personalisation: PersonalisationConfig.nullable(),
 };
 
 const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | null | undefined }) =>
@@ -155,6 +159,7 @@ export const NewAdminProduct = z
     minQuantity: ProductFields.minQuantity.default(1),
     featured: ProductFields.featured.default(false),
     archived: ProductFields.archived.default(false),
+    personalisation: ProductFields.personalisation.default(null),
   })
   .refine(mrpAtLeastPrice, MRP_MESSAGE);
 export type NewAdminProduct = z.infer<typeof NewAdminProduct>;

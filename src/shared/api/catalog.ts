@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../catalog-limits';
+import { PersonalisationConfig } from '../personalisation';
 
 // The catalogue's API contract (SPEC 3 and 7, DESIGN 4 "Catalogue"). Prices are rupees here; the
 // database keeps paise. The limits live in catalog-limits.ts (no Zod, so web pages can use them
@@ -36,6 +37,8 @@ export const Product = z.object({
   rating: z.number(),
   ratingCount: z.number().int(),
   featured: z.boolean(),
+  /** Issue 13: the text fields and photo a shopper fills in; null when not personalisable. */
+  personalisation: PersonalisationConfig.nullable(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof Product>;

@@ -3,6 +3,7 @@ import { AddressForm } from '../address';
 import { DeliveryInfo } from '../delivery';
 import { DeliveryChoiceRecord } from '../delivery-dates';
 import { GiftRecord } from '../gift-options';
+import { PersonalisationRecord } from '../personalisation';
 import { ReturnRecord } from './returns';
 
 /** An order id in a URL: any short string; one that is not ours is simply 'Order not found'. */
@@ -24,6 +25,8 @@ export const OrderItemRecord = z.object({
   isPreOrder: z.boolean(),
   /** Issue 14: units given back through approved returns. */
   returnedQuantity: z.number().int(),
+  /** Issue 13: the texts and photo the shopper personalised this line with; null when none. */
+  personalisation: PersonalisationRecord.nullable(),
 });
 export type OrderItemRecord = z.infer<typeof OrderItemRecord>;
 

@@ -3,6 +3,7 @@ import { ShippingAddress } from '../address';
 import { MAX_QUANTITY } from '../cart-rules';
 import { DeliveryChoice } from '../delivery-dates';
 import { GiftOptions } from '../gift-options';
+import { PersonalisationValues, personalisationKey } from '../personalisation';
 import { CouponCode } from './coupons';
 
 // SPEC 8 and DESIGN 4: the words the server says about money, shown as they are by the web app.
@@ -11,7 +12,7 @@ export const PAYMENT_MESSAGES = {
   verificationFailed: 'Payment verification failed',
   idempotencyKeyReused: 'This request key was already used for a different order. Please try again.',
   emptyOrder: 'Your cart is empty',
-  duplicateProduct: 'Each product may appear only once in an order',
+  duplicateProduct: 'Each product may appear only once in an order, unless personalised differently',
   orderNotFound: 'Order not found',
   orderNoLongerPending: 'This order is no longer awaiting payment. Please review your cart.',
   alreadyPaid: 'This order has already been paid',
@@ -46,8 +47,14 @@ export const CreateOrderItem = z.object({
   inStock: z.boolean().optional(),
   allowPreOrder: z.boolean().optional(),
   minQuantity: z.number().int().optional(),
+  /** Issue 13: what the shopper entered; checked against the product's config by the server. */
+  personalisation: PersonalisationValues.optional(),
 });
 export type CreateOrderItem = z.infer<typeof CreateOrderItem>;
+
+/** A line is one product with one personalisation: the same product personalised twice is two lines. */
+export const orderLineKey = (item: Pick<CreateOrderItem, 'productId' | 'personalisation'>) =>
+  `${item.productId}|${personalisationKey(item.personalisation)}`;
 
 // A real cart has a handful of lines; the cap bounds the work of one request.
 export const MAX_ORDER_LINES = 50;
@@ -61,7 +68,7 @@ export const CreateOrderPayload = z.object({
     .array(CreateOrderItem)
     .min(1, PAYMENT_MESSAGES.emptyOrder)
     .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines`)
-    .refine((items) => new Set(items.map((item) => item.productId)).size === items.length, {
+    .refine((items) => new Set(items.map(orderLineKey)).size === items.length, {
       message: PAYMENT_MESSAGES.duplicateProduct,
     }),
   totalAmount: z.number({ error: 'Total amount is required' }).nonnegative().max(100_000_000),

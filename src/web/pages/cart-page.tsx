@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, Spinner } from '../components/status-message';
+import { cartLineKey } from '../features/cart/cart-item';
 import { CartLine } from '../features/cart/cart-line';
 import { CartSummary } from '../features/cart/cart-summary';
 import { useCartActions, useCartState } from '../features/cart/use-cart';
@@ -83,7 +84,7 @@ export function CartPage() {
             )}
             <ul className="space-y-3">
               {items.map((item) => (
-                <CartLine key={item.id} item={item} notes={notesFor(item.id)} />
+                <CartLine key={cartLineKey(item)} item={item} notes={notesFor(item.id)} />
               ))}
             </ul>
           </section>

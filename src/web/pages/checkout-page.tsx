@@ -288,6 +288,7 @@ export function CheckoutPage() {
         inStock: line.inStock,
         allowPreOrder: line.allowPreOrder,
         minQuantity: line.minQuantity,
+        ...(line.personalisation ? { personalisation: line.personalisation } : {}),
       })),
     };
     navigate('/payment', { state: request });

@@ -38,6 +38,7 @@ const paidOrder: OrderRecord = {
       price: 450,
       isPreOrder: false,
       returnedQuantity: 0,
+      personalisation: null,
     },
     {
       product: { id: 22, name: 'Silver Pooja Thali', image: '', inStock: false, allowPreOrder: true },
@@ -45,6 +46,7 @@ const paidOrder: OrderRecord = {
       price: 799,
       isPreOrder: true,
       returnedQuantity: 0,
+      personalisation: null,
     },
   ],
   subtotal: 1699,

@@ -5,6 +5,7 @@ import type { CollectionDetail, Product } from '../../shared/api/catalog';
 import type { ReviewPage } from '../../shared/api/reviews';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
+import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
 import { renderRoutes } from '../testing/render-routes';
 import { CollectionPage } from './collection-page';
 import { ProductPage } from './product-page';
@@ -28,6 +29,7 @@ const bouquet: Product = {
   rating: 4.6,
   ratingCount: 31,
   featured: true,
+  personalisation: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -255,5 +257,96 @@ describe('the collection page', () => {
     cleanup();
     const failed = renderAt('/collection/holi-specials-99');
     await waitFor(() => expect(failed()).toBe('/collections'));
+  });
+});
+
+describe('personalising a product (issue 13)', () => {
+  const potli: Product = {
+    ...bouquet,
+    id: 9,
+    name: 'Jute Ganesha Potli Bag',
+    slug: 'jute-ganesha-potli-bag-9',
+    price: 99,
+    stock: 50,
+    personalisation: { fields: [{ label: 'Name on tag', maxLength: 20, required: true }], photo: 'optional' },
+  };
+  const PHOTO = `/uploads/personalisations/${'ab'.repeat(16)}.webp`;
+
+  it('keeps Add to Cart disabled with the reason until a name fits, previews it live, and makes a line per name', async () => {
+    resetCartStoreForTests();
+    const fetchMock = stubApi({
+      '/api/products/9': { product: potli },
+      '/api/products/9/reviews': { data: [], total: 0, page: 1, pageSize: 5, average: 0, count: 0 },
+      '/api/personalisation/photos': { photo: PHOTO },
+    });
+    const user = userEvent.setup();
+    renderAt('/product/jute-ganesha-potli-bag-9');
+    const name = await screen.findByRole('textbox', { name: 'Name on tag' });
+    const [addToCart] = screen.getAllByRole('button', { name: 'Add to Cart' });
+    expect(addToCart).toHaveProperty('disabled', true);
+    expect(addToCart?.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(addToCart?.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please enter Name on tag',
+    );
+
+    await user.type(name, 'Aarav Sharma Krishnan Iyer');
+    expect(screen.getByText('26/20 characters')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const described = (name.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      '26/20 characters',
+      'Name on tag must be at most 20 characters',
+    ]);
+    expect(addToCart).toHaveProperty('disabled', true);
+
+    await user.clear(name);
+    await user.type(name, 'Aarav');
+    expect(screen.getByTestId('personalisation-preview').textContent).toBe('Aarav');
+    expect(screen.getByText('5/20 characters')).toBeTruthy();
+    await user.upload(
+      screen.getByLabelText(/^Photo \(JPEG or PNG/),
+      new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('img', { name: 'Your upload' })).toHaveProperty(
+      'src',
+      `${window.location.origin}${PHOTO}`,
+    );
+    expect(
+      fetchMock.mock.calls.some(
+        ([input]) => new URL(String(input)).pathname === '/api/personalisation/photos',
+      ),
+    ).toBe(true);
+    expect(addToCart).toHaveProperty('disabled', false);
+    await user.click(addToCart!);
+
+    await user.clear(name);
+    await user.type(name, 'Diya');
+    await user.click(addToCart!);
+
+    const lines = getCartStore().getState().items;
+    expect(lines.map((line) => [line.id, line.quantity, line.personalisation])).toEqual([
+      [9, 1, { text: { 'Name on tag': 'Aarav' }, photo: PHOTO }],
+      [9, 1, { text: { 'Name on tag': 'Diya' }, photo: PHOTO }],
+    ]);
+  });
+
+  it('refuses a photo that is not a JPEG or PNG before uploading it', async () => {
+    resetCartStoreForTests();
+    const fetchMock = stubApi({
+      '/api/products/9': { product: potli },
+      '/api/products/9/reviews': { data: [], total: 0, page: 1, pageSize: 5, average: 0, count: 0 },
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    renderAt('/product/jute-ganesha-potli-bag-9');
+    await user.upload(
+      await screen.findByLabelText(/^Photo \(JPEG or PNG/),
+      new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Please upload a JPEG or PNG photo.');
+    expect(
+      fetchMock.mock.calls.some(
+        ([input]) => new URL(String(input)).pathname === '/api/personalisation/photos',
+      ),
+    ).toBe(false);
   });
 });

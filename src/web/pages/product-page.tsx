@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { clampQuantity, stockStatus } from '../../shared/cart-rules';
 import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
+import { checkPersonalisation, personalisationValuesOf } from '../../shared/personalisation-rules';
 import { idFromSlug, productPath } from '../../shared/slug';
 import { storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
@@ -18,6 +19,7 @@ import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { EarliestDelivery } from '../features/delivery-dates/earliest-delivery';
 import { DeliveryChecker } from '../features/location/delivery-checker';
 import { useLocationState } from '../features/location/use-location-state';
+import { emptyPersonalisation, PersonalisationForm } from '../features/personalisation/personalisation-form';
 import { ProductReviews } from '../features/reviews/product-reviews';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
 
@@ -40,6 +42,9 @@ function ProductView({ id }: { id: number }) {
     location.status === 'ready' && !location.failed && location.deliveryInfo?.serviceable
       ? location.pincode
       : null;
+  // Issue 13: what the shopper is personalising this product with.
+  const [typed, setTyped] = useState(emptyPersonalisation);
+  const [uploadingPhoto, setUploadingPhoto] = useState(false);
 
   // SPEC 4: on failure, redirect to /products.
   useEffect(() => {
@@ -57,6 +62,14 @@ function ProductView({ id }: { id: number }) {
 
   if (isError) return <EmptyState title="Product not found" />;
   if (!product) return <ProductDetailSkeleton />;
+
+  const config = product.personalisation;
+  const values = config ? personalisationValuesOf(typed) : undefined;
+  const check = config ? checkPersonalisation(config, values) : null;
+  const problems = check && !check.ok ? check.problems : [];
+  const blockedReason = uploadingPhoto
+    ? 'Add to Cart is ready once your photo has uploaded'
+    : (problems[0]?.message ?? null);
 
   const origin = window.location.origin;
   return (
@@ -76,7 +89,27 @@ function ProductView({ id }: { id: number }) {
           renderDeliveryChecker (location) are passed here as they are built. */}
       <ProductDetail
         product={product}
-        renderAddToCart={(shown, quantity) => <AddToCartButton product={shown} quantity={quantity} />}
+        renderAddToCart={(shown, quantity) => (
+          <AddToCartButton
+            product={shown}
+            quantity={quantity}
+            personalisation={values}
+            blockedReason={blockedReason}
+          />
+        )}
+        renderPersonalisation={(shown) =>
+          config && (
+            <PersonalisationForm
+              config={config}
+              image={shown.image}
+              productName={shown.name}
+              value={typed}
+              problems={problems}
+              onChange={setTyped}
+              onUploadingChange={setUploadingPhoto}
+            />
+          )
+        }
         renderWishlistToggle={(shown) => <WishlistToggle productId={shown.id} />}
         renderDeliveryChecker={(shown) => (
           <DeliveryChecker

@@ -41,6 +41,7 @@ export const testProduct = (id: number, fields: Partial<Product> = {}): Product 
   rating: 4,
   ratingCount: 2,
   featured: false,
+  personalisation: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...fields,
 });

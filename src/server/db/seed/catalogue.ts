@@ -1,6 +1,8 @@
 // The demo catalogue (DESIGN 4, Catalogue): generated, never fetched, and deterministic. The same
 // seed gives the same rows, and the first k products do not depend on how many are asked for, so a
 // 100,000-product catalogue starts with the 520-product one.
+
+import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { Motif } from './artwork';
 
 /** Every date in the catalogue is this instant minus a deterministic offset. */
@@ -973,6 +975,8 @@ export type ProductSeed = {
   ratingCount: number;
   createdAt: Date;
   searchText: string;
+  /** Issue 13: what a shopper fills in; null for most products. */
+  personalisation: PersonalisationConfig | null;
   /** Present on the product that introduces an image; the seed writes its files. */
   artwork: ProductArtwork | null;
 };
@@ -984,6 +988,14 @@ type Choice = {
   motif: string | null;
   pack: number | null;
   minQuantity?: number;
+  personalisation?: PersonalisationConfig;
+};
+
+// Issue 13: the store shows personalisation out of the box on a return gift. (Products sold
+// singly stay plain: the journeys pick those and add them to the cart from listings.)
+const NAME_ON_TAG: PersonalisationConfig = {
+  fields: [{ label: 'Name on tag', maxLength: 20, required: true }],
+  photo: 'optional',
 };
 
 const findItem = (slug: string, noun: string) => {
@@ -1005,6 +1017,7 @@ const SIGNATURE_PRODUCTS: readonly Choice[] = [
     motif: 'Ganesha',
     pack: null,
     minQuantity: 6,
+    personalisation: NAME_ON_TAG,
   },
   { ...findItem('birthday-return-gifts', 'Chocolate Bouquet'), prefix: 'Mini', motif: null, pack: null },
   {
@@ -1233,6 +1246,7 @@ export function* generateProducts(
       ratingCount,
       createdAt,
       searchText: searchTextOf({ name, tags: tagList, categoryName: category.name, description }),
+      personalisation: choice.personalisation ?? null,
       artwork,
     };
   }

@@ -227,6 +227,7 @@ async function seedCatalogue(
         rating: product.rating,
         ratingCount: product.ratingCount,
         archived: false,
+        personalisation: product.personalisation,
         searchText: product.searchText,
         createdAt: product.createdAt,
         updatedAt: product.createdAt,

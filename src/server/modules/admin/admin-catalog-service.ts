@@ -41,6 +41,7 @@ const productColumns = {
   minQuantity: products.minQuantity,
   featured: products.featured,
   archived: products.archived,
+  personalisation: products.personalisation,
   updatedAt: products.updatedAt,
 };
 

@@ -15,8 +15,11 @@ export type ImageStorage = {
   read(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
 };
 
-/** A key we wrote: a folder and a file name of word characters, never `..` or a leading slash. */
-export const IMAGE_KEY = /^products\/[\w-]{1,120}\.webp$/;
+/**
+ * A key we wrote: a folder (product images, or customers' personalisation photos) and a file name
+ * of word characters, never `..` or a leading slash.
+ */
+export const IMAGE_KEY = /^(?:products|personalisations)\/[\w-]{1,120}\.webp$/;
 
 /** The default: files under DATA_DIR/uploads, served by the store at /uploads/. */
 export function createLocalImageStorage(uploadsDir: string): ImageStorage {

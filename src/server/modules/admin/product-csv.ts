@@ -23,6 +23,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'featured',
   'archived',
   'image',
+  // Issue 13: the personalisation config as JSON; empty when the product is not personalisable.
+  'personalisation',
 ] as const;
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
@@ -53,6 +55,7 @@ export async function exportProductsCsv(db: Db): Promise<string> {
       String(product.featured),
       String(product.archived),
       product.image,
+      product.personalisation ? guardFormula(JSON.stringify(product.personalisation)) : '',
     ]),
   ]);
 }
@@ -65,6 +68,15 @@ const BOOLEAN_TEXT: Record<string, boolean> = {
   '1': true,
   '0': false,
 };
+
+/** JSON that does not read stays text, which the schema refuses with its own message. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 /** A row's cells as the API's product fields; numbers and booleans that do not read are kept as text for Zod to refuse. */
 function fieldsOf(cells: Map<Column, string>, categoryIds: Map<string, number>): Record<string, unknown> {
@@ -102,6 +114,9 @@ function fieldsOf(cells: Map<Column, string>, categoryIds: Map<string, number>):
       case 'featured':
       case 'archived':
         fields[column] = BOOLEAN_TEXT[text.toLowerCase()] ?? text;
+        break;
+      case 'personalisation':
+        fields.personalisation = text === '' ? null : jsonOrText(text);
         break;
     }
   }

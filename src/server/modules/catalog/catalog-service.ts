@@ -12,6 +12,7 @@ import {
   type SortOrder,
 } from '../../../shared/api/catalog';
 import { type Paise, toRupees } from '../../../shared/money';
+import type { PersonalisationConfig } from '../../../shared/personalisation';
 import { slugify, slugWithId } from '../../../shared/slug';
 import { type Db, rowsOf } from '../../db/client';
 import { categories, collectionProducts, collections, products, searchTerms } from '../../db/schema';
@@ -47,6 +48,7 @@ export type NewProduct = {
   rating?: number;
   ratingCount?: number;
   archived?: boolean;
+  personalisation?: PersonalisationConfig | null;
   createdAt?: Date;
 };
 
@@ -104,7 +106,7 @@ export const RANKED_MATCHES_LIMIT = 20_000;
 const productJsonColumns = sql.raw(`p.id, p.name, p.slug, p.description, p.image, p.images,
   p.price_paise AS "pricePaise", p.mrp_paise AS "mrpPaise", p.tags, p.stock,
   p.allow_pre_order AS "allowPreOrder", p.min_quantity AS "minQuantity", p.featured, p.rating,
-  p.rating_count AS "ratingCount", p.archived, p.created_at AS "createdAt", p.category_id AS "categoryId"`);
+  p.rating_count AS "ratingCount", p.archived, p.personalisation, p.created_at AS "createdAt", p.category_id AS "categoryId"`);
 
 type ProductJson = {
   id: number;
@@ -124,6 +126,7 @@ type ProductJson = {
   rating: number;
   ratingCount: number;
   archived: boolean;
+  personalisation: PersonalisationConfig | null;
   createdAt: string;
   categoryId: number;
 };
@@ -164,6 +167,7 @@ function toCatalogProduct(row: ProductJson, category: CategoryRow | undefined): 
     rating: Math.round(row.rating * 10) / 10,
     ratingCount: row.ratingCount,
     featured: row.featured,
+    personalisation: row.personalisation,
     createdAt: new Date(row.createdAt).toISOString(),
     pricePaise: row.pricePaise,
     mrpPaise: row.mrpPaise,
@@ -681,6 +685,7 @@ export function createCatalogService({
             rating: input.rating ?? 0,
             ratingCount: input.ratingCount ?? 0,
             archived: input.archived ?? false,
+            personalisation: input.personalisation ?? null,
             ...(input.createdAt ? { createdAt: input.createdAt } : {}),
           })
           .returning({ id: products.id });

@@ -191,6 +191,7 @@ describe('GET /api/products', () => {
       rating: 4.6,
       ratingCount: 31,
       featured: true,
+      personalisation: null,
       createdAt: day(1).toISOString(),
     });
     const hamper = data.find((product) => product.id === ids.hamper);

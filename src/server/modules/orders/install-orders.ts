@@ -9,6 +9,7 @@ import { createPaymentService, type PaymentService } from '../payments/payment-s
 import type { PaymentProvider } from '../payments/providers/payment-provider';
 import type { SandboxProvider } from '../payments/providers/sandbox-provider';
 import { createPaymentProvider } from '../payments/providers/select-provider';
+import { personalisationPhotoExists } from '../personalisation/personalisation-photos';
 import { createReturnService, type ReturnService } from '../returns/return-service';
 import { scheduleBackgroundJobs } from './background-jobs';
 import { createOrderService, type OrderService } from './order-service';
@@ -65,6 +66,7 @@ export function installOrders(app: FastifyInstance) {
     lookupDelivery: (pincode, options) => app.delivery.checkPincode(pincode, options),
     midnightSlotFeePaise: toPaise(config.MIDNIGHT_SLOT_FEE_RUPEES),
     expiryMinutes: config.ORDER_EXPIRY_MINUTES,
+    photoExists: (reference) => personalisationPhotoExists(app.imageStorage, reference),
     onStockChanged: () => app.catalog.stockChanged(),
   });
   const payments = createPaymentService({

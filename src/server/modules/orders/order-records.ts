@@ -73,6 +73,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
         quantity: orderItems.quantity,
         isPreOrder: orderItems.isPreOrder,
         returnedQuantity: orderItems.returnedQuantity,
+        personalisation: orderItems.personalisation,
         stock: products.stock,
         allowPreOrder: products.allowPreOrder,
       })
@@ -124,6 +125,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
           price: toRupees(line.pricePaise),
           isPreOrder: line.isPreOrder,
           returnedQuantity: line.returnedQuantity,
+          personalisation: line.personalisation ?? null,
         })),
       subtotal: toRupees(row.subtotalPaise),
       discount: toRupees(row.discountPaise),

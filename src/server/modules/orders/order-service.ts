@@ -6,6 +6,7 @@ import {
   type CreateOrderResponse,
   noLongerAvailableMessage,
   onlyLeftMessage,
+  orderLineKey,
   outOfStockMessage,
   PAYMENT_MESSAGES,
   preOrderOnlyMessage,
@@ -16,6 +17,12 @@ import { DELIVERY_MESSAGES, type DeliveryInfo } from '../../../shared/delivery';
 import { type DeliveryChoice, deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { toPaise, toRupees } from '../../../shared/money';
+import {
+  checkPersonalisation,
+  PERSONALISATION_MESSAGES,
+  type PersonalisationRecord,
+  personalisationKey,
+} from '../../../shared/personalisation';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../app';
 import { type Db, rowsOf } from '../../db/client';
@@ -83,6 +90,12 @@ const estimateOf = (info: DeliveryInfo): DeliveryEstimate => ({
   isPreOrder: info.isPreOrder,
 });
 
+/** The values a stored line was made from, to compare a retried request's lines with. */
+const valuesOfRecord = (record: PersonalisationRecord) => ({
+  text: Object.fromEntries(record.fields.map((field) => [field.label, field.value])),
+  photo: record.photo,
+});
+
 export type OrderService = ReturnType<typeof createOrderService>;
 
 /**
@@ -99,6 +112,7 @@ export function createOrderService({
   lookupDelivery,
   midnightSlotFeePaise,
   expiryMinutes,
+  photoExists,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -110,6 +124,8 @@ export function createOrderService({
   /** Issue 13: the extra charge of the midnight delivery slot. */
   midnightSlotFeePaise: number;
   expiryMinutes: number;
+  /** Issue 13: whether a personalisation photo reference names a stored upload. */
+  photoExists: (reference: string) => Promise<boolean>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -125,13 +141,19 @@ export function createOrderService({
   /** A retried request gets its first answer; the same key with another body is refused. */
   async function replay(existing: OrderRow, payload: CreateOrderPayload): Promise<CreateOrderResponse> {
     const lines = await db
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .select({
+        productId: orderItems.productId,
+        quantity: orderItems.quantity,
+        personalisation: orderItems.personalisation,
+      })
       .from(orderItems)
       .where(eq(orderItems.orderId, existing.id));
-    const sent = new Map(payload.items.map((item) => [item.productId, item.quantity]));
+    const sent = new Map(payload.items.map((item) => [orderLineKey(item), item.quantity]));
+    const storedKey = (line: (typeof lines)[number]) =>
+      `${line.productId}|${personalisationKey(line.personalisation ? valuesOfRecord(line.personalisation) : null)}`;
     const sameBody =
       lines.length === sent.size &&
-      lines.every((line) => sent.get(line.productId) === line.quantity) &&
+      lines.every((line) => sent.get(storedKey(line)) === line.quantity) &&
       toPaise(payload.totalAmount) === existing.totalPaise &&
       (payload.couponCode ?? null) === existing.couponCode &&
       sameGift(giftColumnsOf(payload.giftOptions), existing) &&
@@ -195,12 +217,17 @@ export function createOrderService({
         allowPreOrder: products.allowPreOrder,
         minQuantity: products.minQuantity,
         archived: products.archived,
+        personalisation: products.personalisation,
       })
       .from(products)
       .where(inArray(products.id, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
+    // Lines of one product personalised differently draw on the same stock.
+    const wanted = new Map<number, number>();
+    for (const item of payload.items)
+      wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
 
-    return payload.items.map((item) => {
+    const priced = payload.items.map((item, index) => {
       const product = byId.get(item.productId);
       if (!product || product.archived) {
         throw conflict(noLongerAvailableMessage(product?.name ?? 'A product in your cart'));
@@ -209,8 +236,21 @@ export function createOrderService({
       const min = Math.min(Math.max(product.minQuantity, DEFAULT_MIN_QUANTITY), MAX_QUANTITY);
       if (item.quantity < min) throw invalid(quantityRangeMessage(product.name, min));
 
+      const personalisation = checkPersonalisation(product.personalisation, item.personalisation);
+      if (!personalisation.ok) {
+        const [first] = personalisation.problems;
+        throw invalid(
+          `${product.name}: ${first?.message ?? PERSONALISATION_MESSAGES.notPersonalisable}`,
+          personalisation.problems.map((problem) => ({
+            path: `items.${index}.personalisation.${problem.field}`,
+            message: problem.message,
+          })),
+        );
+      }
+
       let isPreOrder = false;
-      if (product.stock < item.quantity) {
+      const units = wanted.get(product.id) ?? item.quantity;
+      if (product.stock < units) {
         if (product.stock > 0) throw conflict(onlyLeftMessage(product.name, product.stock));
         if (!product.allowPreOrder) throw conflict(outOfStockMessage(product.name));
         // SPEC 4: out of stock with pre-order allowed. The shopper must have seen it as a pre-order
@@ -226,8 +266,19 @@ export function createOrderService({
         categoryId: product.categoryId,
         quantity: item.quantity,
         isPreOrder,
+        personalisation: personalisation.record,
       };
     });
+    // Photos are looked up once the cheap checks have passed.
+    for (const [index, line] of priced.entries()) {
+      const photo = line.personalisation?.photo;
+      if (photo && !(await photoExists(photo))) {
+        throw invalid(`${line.name}: ${PERSONALISATION_MESSAGES.photoMissing}`, [
+          { path: `items.${index}.personalisation.photo`, message: PERSONALISATION_MESSAGES.photoMissing },
+        ]);
+      }
+    }
+    return priced;
   }
 
   async function createOrder(
@@ -323,6 +374,7 @@ export function createOrderService({
             quantity: line.quantity,
             isPreOrder: line.isPreOrder,
             reservedQuantity: line.isPreOrder ? 0 : line.quantity,
+            personalisation: line.personalisation,
           })),
         );
         await tx

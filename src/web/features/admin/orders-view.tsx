@@ -4,7 +4,9 @@ import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
+import { orderItemKey } from '../../../shared/personalisation-rules';
 import { Button } from '../../components/button';
+import { PersonalisationDetails } from '../../components/personalisation-details';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import {
   downloadAdminInvoice,
@@ -240,10 +242,18 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
         <h2 className="font-bold text-stone-900">Items</h2>
         <ul className="mt-2 divide-y divide-stone-100">
           {order.items.map((item) => (
-            <li key={item.product.id} className="flex justify-between gap-2 py-2">
+            <li key={orderItemKey(item)} className="flex justify-between gap-2 py-2">
               <span>
                 {item.quantity} × {item.product.name}
                 {item.isPreOrder ? ' (Pre-Order)' : ''}
+                {item.personalisation && (
+                  <PersonalisationDetails
+                    fields={item.personalisation.fields}
+                    photo={item.personalisation.photo}
+                    photoSize={80}
+                    linkPhoto
+                  />
+                )}
               </span>
               <span className="font-semibold">{formatInr(item.price * item.quantity)}</span>
             </li>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   type AdminCategory,
@@ -8,6 +8,12 @@ import {
   MAX_IMAGE_BYTES,
   type NewAdminProduct,
 } from '../../../shared/api/admin';
+import {
+  PERSONALISATION_FIELD_MAX_LENGTH,
+  PERSONALISATION_MAX_FIELDS,
+  type PersonalisationConfig,
+  type PhotoRule,
+} from '../../../shared/personalisation';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct, useUploadProductImage } from './admin-api';
@@ -33,6 +39,22 @@ const ProductFormValues = z
     allowPreOrder: z.boolean(),
     featured: z.boolean(),
     archived: z.boolean(),
+    // Issue 13: personalisation; the server checks the whole config again (duplicate labels).
+    personalisable: z.boolean(),
+    personalisationFields: z.array(
+      z.object({
+        label: z.string().trim().min(1, 'Enter a label, e.g. Name on tag').max(60),
+        maxLength: z
+          .string()
+          .regex(/^\d{1,3}$/, 'Enter a maximum length')
+          .refine(
+            (value) => Number(value) >= 1 && Number(value) <= PERSONALISATION_FIELD_MAX_LENGTH,
+            `The maximum length is 1 to ${PERSONALISATION_FIELD_MAX_LENGTH}`,
+          ),
+        required: z.boolean(),
+      }),
+    ),
+    photo: z.enum(['off', 'optional', 'required']),
   })
   .refine((values) => values.mrp === '' || Number(values.mrp) >= Number(values.price), {
     message: 'MRP cannot be below the price',
@@ -52,7 +74,26 @@ const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
   allowPreOrder: product?.allowPreOrder ?? false,
   featured: product?.featured ?? false,
   archived: product?.archived ?? false,
+  personalisable: !!product?.personalisation,
+  personalisationFields: (product?.personalisation?.fields ?? []).map((field) => ({
+    label: field.label,
+    maxLength: String(field.maxLength),
+    required: field.required,
+  })),
+  photo: product?.personalisation?.photo ?? 'off',
 });
+
+const personalisationOf = (values: ProductFormValues): PersonalisationConfig | null =>
+  values.personalisable
+    ? {
+        fields: values.personalisationFields.map((field) => ({
+          label: field.label,
+          maxLength: Number(field.maxLength),
+          required: field.required,
+        })),
+        photo: values.photo,
+      }
+    : null;
 
 const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   name: values.name,
@@ -69,7 +110,14 @@ const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   allowPreOrder: values.allowPreOrder,
   featured: values.featured,
   archived: values.archived,
+  personalisation: personalisationOf(values),
 });
+
+const PHOTO_RULE_LABELS: Readonly<Record<PhotoRule, string>> = {
+  off: 'No photo',
+  optional: 'Photo optional (JPEG or PNG)',
+  required: 'Photo required (JPEG or PNG)',
+};
 
 /** Create (product null) or edit a product; answers the saved product. */
 export function ProductForm({
@@ -86,11 +134,15 @@ export function ProductForm({
   const {
     register,
     handleSubmit,
+    control,
+    watch,
     formState: { errors },
   } = useForm<ProductFormValues>({
     resolver: zodResolver(ProductFormValues),
     defaultValues: valuesOf(product),
   });
+  const personalisationFields = useFieldArray({ control, name: 'personalisationFields' });
+  const personalisable = watch('personalisable');
   const [saved, setSaved] = useState(false);
   const described = (name: keyof ProductFormValues) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
@@ -187,6 +239,85 @@ export function ProductForm({
           <input type="checkbox" className="h-5 w-5" {...register('archived')} /> Archived (hidden from the
           store)
         </label>
+      </fieldset>
+      <fieldset className="flex flex-col gap-3 sm:col-span-2">
+        <legend className="text-sm font-semibold text-stone-800">Personalisation</legend>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="h-5 w-5" {...register('personalisable')} /> Shoppers personalise
+          this product
+        </label>
+        {personalisable && (
+          <>
+            {personalisationFields.fields.map((field, index) => {
+              const fieldErrors = errors.personalisationFields?.[index];
+              return (
+                <div
+                  key={field.id}
+                  className="grid gap-2 rounded-lg border border-brand-100 p-3 sm:grid-cols-[1fr_10rem_auto_auto]"
+                >
+                  <Field
+                    id={`${id}-pf-${index}-label`}
+                    label={`Text field ${index + 1} label`}
+                    error={fieldErrors?.label?.message}
+                  >
+                    <input
+                      id={`${id}-pf-${index}-label`}
+                      className={inputClass}
+                      placeholder="Name on tag"
+                      {...register(`personalisationFields.${index}.label`)}
+                    />
+                  </Field>
+                  <Field
+                    id={`${id}-pf-${index}-max`}
+                    label={`Text field ${index + 1} maximum length`}
+                    error={fieldErrors?.maxLength?.message}
+                  >
+                    <input
+                      id={`${id}-pf-${index}-max`}
+                      inputMode="numeric"
+                      className={inputClass}
+                      {...register(`personalisationFields.${index}.maxLength`)}
+                    />
+                  </Field>
+                  <label className="flex min-h-11 items-center gap-2 self-end">
+                    <input
+                      type="checkbox"
+                      className="h-5 w-5"
+                      {...register(`personalisationFields.${index}.required`)}
+                    />
+                    Required
+                  </label>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    className="self-end"
+                    onClick={() => personalisationFields.remove(index)}
+                  >
+                    Remove text field {index + 1}
+                  </Button>
+                </div>
+              );
+            })}
+            {personalisationFields.fields.length < PERSONALISATION_MAX_FIELDS && (
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => personalisationFields.append({ label: '', maxLength: '20', required: true })}
+              >
+                Add a text field
+              </Button>
+            )}
+            <Field id={`${id}-photo`} label="Customer photo" error={errors.photo?.message}>
+              <select id={`${id}-photo`} className={inputClass} {...register('photo')}>
+                {(Object.keys(PHOTO_RULE_LABELS) as PhotoRule[]).map((rule) => (
+                  <option key={rule} value={rule}>
+                    {PHOTO_RULE_LABELS[rule]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </>
+        )}
       </fieldset>
       <div className="flex flex-col gap-3 sm:col-span-2">
         {save.error && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}

@@ -1,23 +1,30 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { canAddToCart, MAX_QUANTITY } from '../../../shared/cart-rules';
-import type { CartProduct } from './cart-item';
+import type { PersonalisationValues } from '../../../shared/personalisation-rules';
+import { type CartProduct, cartLineKey } from './cart-item';
 import { useCartActions, useCartQuantity } from './use-cart';
 
 /**
  * The product page's 'Add to Cart' (SPEC 2): adds the quantity chosen on the page's own stepper.
- * Out of stock without pre-order: disabled (SPEC 4 "Product stock").
+ * Out of stock without pre-order: disabled (SPEC 4 "Product stock"). Issue 13: a personalised
+ * product adds a line for these values, and stays disabled with the reason while they fall short.
  */
 export function AddToCartButton({
   product,
   quantity,
+  personalisation,
+  blockedReason = null,
   className = '',
 }: {
   product: CartProduct;
   quantity: number;
+  personalisation?: PersonalisationValues | undefined;
+  blockedReason?: string | null;
   className?: string;
 }) {
-  const inCart = useCartQuantity(product.id);
+  const reasonId = useId();
+  const inCart = useCartQuantity(cartLineKey({ id: product.id, personalisation }));
   const { addItem } = useCartActions();
   const [message, setMessage] = useState('');
 
@@ -36,7 +43,7 @@ export function AddToCartButton({
   const full = inCart >= MAX_QUANTITY;
   const add = () => {
     const room = MAX_QUANTITY - inCart;
-    addItem(product, quantity);
+    addItem(product, quantity, personalisation);
     setMessage(
       quantity > room
         ? `Added ${room} (${MAX_QUANTITY} is the most per product)`
@@ -49,11 +56,17 @@ export function AddToCartButton({
       <button
         type="button"
         onClick={add}
-        disabled={full}
+        disabled={full || blockedReason !== null}
+        aria-describedby={blockedReason ? reasonId : undefined}
         className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
       >
         Add to Cart
       </button>
+      {blockedReason && (
+        <p id={reasonId} className="text-xs font-semibold text-stone-700">
+          {blockedReason}
+        </p>
+      )}
       {/* Compact: the product page also shows this in its mobile sticky bar. */}
       <p role="status" className="text-xs text-stone-700">
         {full ? `${MAX_QUANTITY} in cart, the most per product. ` : message && `${message}. `}

@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { canAddToCart, clampQuantity, MAX_QUANTITY } from '../../../shared/cart-rules';
-import type { CartProduct } from './cart-item';
+import { needsPersonalisation } from '../../../shared/personalisation-rules';
+import { type CartProduct, cartItemPath } from './cart-item';
 import { useCartActions, useCartQuantity } from './use-cart';
 
 /** The smallest quantity a product is sold in (SPEC 3 minQuantity, default 1, at most 10). */
@@ -20,6 +22,18 @@ export function CartControls({ product, className = '' }: { product: CartProduct
   const available = canAddToCart(product);
 
   if (quantity === 0) {
+    // Issue 13: a name or photo is needed first, and only the product page asks for it.
+    if (available && needsPersonalisation(product.personalisation)) {
+      return (
+        <Link
+          to={cartItemPath({ id: product.id, name: product.name, slug: product.slug ?? undefined })}
+          aria-label={`Personalise ${product.name}`}
+          className={`flex min-h-10 w-full items-center justify-center rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-800 ${className}`}
+        >
+          Personalise
+        </Link>
+      );
+    }
     if (!available) {
       return (
         <button

@@ -1,8 +1,10 @@
 import { DEFAULT_MIN_QUANTITY } from '../../../shared/cart-rules';
 import { type Paise, toPaise, toRupees } from '../../../shared/money';
+import type { PersonalisationConfig, PersonalisationValues } from '../../../shared/personalisation-rules';
 import { idFromSlug, productPath } from '../../../shared/slug';
 import type { CartItem } from './stored-cart';
 
+export { type CartLineKey, cartLineKey } from './cart-line-key';
 export type { CartItem } from './stored-cart';
 
 // SPEC 3: storage key 'cart'.
@@ -19,12 +21,21 @@ export type CartProduct = {
   inStock?: boolean | null;
   allowPreOrder?: boolean | null;
   minQuantity?: number | null;
+  /** Issue 13: what a shopper fills in on the product page before adding it. */
+  personalisation?: PersonalisationConfig | null;
 };
 
 export const serializeCart = (items: readonly CartItem[]) => JSON.stringify({ items });
 
-export function toCartItem(product: CartProduct, quantity: number): CartItem {
+export function toCartItem(
+  product: CartProduct,
+  quantity: number,
+  personalisation?: PersonalisationValues,
+): CartItem {
   return {
+    ...(personalisation && (Object.keys(personalisation.text).length > 0 || personalisation.photo)
+      ? { personalisation }
+      : {}),
     id: product.id,
     name: product.name,
     slug: product.slug ?? undefined,
@@ -37,6 +48,17 @@ export function toCartItem(product: CartProduct, quantity: number): CartItem {
     minQuantity: Math.max(DEFAULT_MIN_QUANTITY, product.minQuantity ?? DEFAULT_MIN_QUANTITY),
   };
 }
+
+/** The line's personalisation as label and value pairs, in the order the product asks for them. */
+export const personalisationFieldsOf = (item: Pick<CartItem, 'personalisation'>) =>
+  Object.entries(item.personalisation?.text ?? {}).map(([label, value]) => ({ label, value }));
+
+/** The line's name for buttons and fields, told apart from the same product personalised otherwise. */
+export const cartLineName = (item: Pick<CartItem, 'name' | 'personalisation'>) => {
+  const texts = Object.values(item.personalisation?.text ?? {});
+  if (texts.length > 0) return `${item.name} (${texts.join(', ')})`;
+  return item.personalisation?.photo ? `${item.name} (with photo)` : item.name;
+};
 
 /** Money is summed in paise (DESIGN 4) so ₹0.10 + ₹0.20 never drifts. */
 export const lineTotalPaise = (item: Pick<CartItem, 'price' | 'quantity'>): Paise =>

@@ -3,8 +3,16 @@ import { Link } from 'react-router';
 import { MAX_QUANTITY, STOCK_STATUS_LABELS, stockStatus } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
 import { GiftIcon } from '../../components/icons';
+import { PersonalisationDetails } from '../../components/personalisation-details';
 import { minQuantityOf } from './cart-controls';
-import { type CartItem, cartItemPath, lineTotal } from './cart-item';
+import {
+  type CartItem,
+  cartItemPath,
+  cartLineKey,
+  cartLineName,
+  lineTotal,
+  personalisationFieldsOf,
+} from './cart-item';
 import { useCartActions } from './use-cart';
 
 function LineImage({ item }: { item: CartItem }) {
@@ -42,7 +50,10 @@ function quantityOptions(item: CartItem): number[] {
 export function CartLine({ item, notes }: { item: CartItem; notes: string[] }) {
   const { updateQuantity, removeItem } = useCartActions();
   const status = stockStatus(item);
-  const selectId = `cart-quantity-${item.id}`;
+  const key = cartLineKey(item);
+  // Issue 13: the same product personalised twice is two lines, told apart by their values.
+  const name = cartLineName(item);
+  const selectId = `cart-quantity-${key.replace(/[^\w-]/g, '_')}`;
   return (
     <li className="flex gap-3 rounded-xl border border-brand-100 bg-white p-3 shadow-sm">
       <LineImage item={item} />
@@ -53,6 +64,10 @@ export function CartLine({ item, notes }: { item: CartItem; notes: string[] }) {
         >
           {item.name}
         </Link>
+        <PersonalisationDetails
+          fields={personalisationFieldsOf(item)}
+          photo={item.personalisation?.photo ?? null}
+        />
         <p className="text-sm text-stone-600">
           {formatInr(item.price)} each
           {status !== 'in_stock' && (
@@ -77,9 +92,9 @@ export function CartLine({ item, notes }: { item: CartItem; notes: string[] }) {
             </label>
             <select
               id={selectId}
-              aria-label={`Quantity of ${item.name}`}
+              aria-label={`Quantity of ${name}`}
               value={item.quantity}
-              onChange={(event) => updateQuantity(item.id, Number(event.target.value))}
+              onChange={(event) => updateQuantity(key, Number(event.target.value))}
               className="min-h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
             >
               {quantityOptions(item).map((quantity) => (
@@ -96,8 +111,8 @@ export function CartLine({ item, notes }: { item: CartItem; notes: string[] }) {
         </div>
         <button
           type="button"
-          onClick={() => removeItem(item.id)}
-          aria-label={`Remove ${item.name} from cart`}
+          onClick={() => removeItem(key)}
+          aria-label={`Remove ${name} from cart`}
           className="self-start rounded px-1 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
         >
           Remove

@@ -1,12 +1,15 @@
 import { MAX_QUANTITY, SHIPPING_RECALC_DEBOUNCE_MS, stockStatus } from '../../../shared/cart-rules';
 import type { ShippingCalculation } from '../../../shared/delivery';
+import type { PersonalisationValues } from '../../../shared/personalisation-rules';
 import { calculateShipping, type ShippingRules } from '../../../shared/shipping';
 import { type AnalyticsItem, trackEcommerce } from '../../analytics';
 import type { LazyParser } from '../../lazy-parser';
 import {
   CART_STORAGE_KEY,
   type CartItem,
+  type CartLineKey,
   type CartProduct,
+  cartLineKey,
   cartQuantity,
   cartSubtotal,
   serializeCart,
@@ -66,6 +69,12 @@ export function createCartStore(options: CartStoreOptions) {
   let inFlight: AbortController | undefined;
   // Only the answer to the latest cart counts; an older quote arriving late is ignored.
   let generation = 0;
+
+  /** A product id names its plain line (cart-line-key.ts). */
+  function lineOf(key: CartLineKey | number): CartItem | undefined {
+    const wanted = String(key);
+    return state.items.find((item) => cartLineKey(item) === wanted);
+  }
 
   function stateFor(items: readonly CartItem[], shippingInfo: ShippingCalculation | null, loading: boolean) {
     return { items, total: cartSubtotal(items), itemCount: cartQuantity(items), shippingInfo, loading };
@@ -178,44 +187,47 @@ export function createCartStore(options: CartStoreOptions) {
       };
     },
 
-    quantityOf: (id: number) => state.items.find((item) => item.id === id)?.quantity ?? 0,
+    /** The quantity of a line (a product id names its plain line); 0 when absent. */
+    quantityOf: (key: CartLineKey | number) => lineOf(key)?.quantity ?? 0,
 
     /**
      * SPEC 4: a line already present gains `quantity` (1 by default), a new line starts with it.
-     * Quantities stop at MAX_QUANTITY.
+     * Quantities stop at MAX_QUANTITY. Issue 13: a different personalisation is a different line.
      */
-    addItem(product: CartProduct, quantity = 1) {
-      const existing = state.items.find((item) => item.id === product.id);
+    addItem(product: CartProduct, quantity = 1, personalisation?: PersonalisationValues) {
+      const line0 = toCartItem(product, 1, personalisation);
+      const key = cartLineKey(line0);
+      const existing = lineOf(key);
       const current = existing?.quantity ?? 0;
       const next = Math.min(current + Math.max(1, Math.floor(quantity)), MAX_QUANTITY);
       if (next === current) return;
-      const line = toCartItem(product, next);
+      const line = { ...line0, quantity: next };
       const items = existing
-        ? state.items.map((item) => (item.id === product.id ? { ...item, ...line } : item))
+        ? state.items.map((item) => (cartLineKey(item) === key ? { ...item, ...line } : item))
         : [...state.items, line];
       commit(items);
       trackEcommerce('add_to_cart', [analyticsItem(line, next - current)]);
     },
 
-    removeItem(id: number) {
-      const existing = state.items.find((item) => item.id === id);
+    removeItem(key: CartLineKey | number) {
+      const existing = lineOf(key);
       if (!existing) return;
-      commit(state.items.filter((item) => item.id !== id));
+      commit(state.items.filter((item) => item !== existing));
       trackEcommerce('remove_from_cart', [analyticsItem(existing, existing.quantity)]);
     },
 
     /** SPEC 4: 0 or less removes the line; otherwise the quantity is set (at most MAX_QUANTITY). */
-    updateQuantity(id: number, quantity: number) {
-      const existing = state.items.find((item) => item.id === id);
+    updateQuantity(key: CartLineKey | number, quantity: number) {
+      const existing = lineOf(key);
       if (!existing) return;
       if (!(quantity > 0)) {
-        commit(state.items.filter((item) => item.id !== id));
+        commit(state.items.filter((item) => item !== existing));
         trackEcommerce('remove_from_cart', [analyticsItem(existing, existing.quantity)]);
         return;
       }
       const next = Math.min(Math.floor(quantity), MAX_QUANTITY);
       if (next === existing.quantity) return;
-      commit(state.items.map((item) => (item.id === id ? { ...item, quantity: next } : item)));
+      commit(state.items.map((item) => (item === existing ? { ...item, quantity: next } : item)));
       const delta = next - existing.quantity;
       trackEcommerce(delta > 0 ? 'add_to_cart' : 'remove_from_cart', [
         analyticsItem(existing, Math.abs(delta)),
@@ -254,7 +266,7 @@ export function createCartStore(options: CartStoreOptions) {
           changed = true;
           continue;
         }
-        const fresh = toCartItem(product, item.quantity);
+        const fresh = toCartItem(product, item.quantity, item.personalisation);
         if (fresh.price !== item.price) {
           notices.push({ kind: 'price', id: item.id, name: fresh.name, was: item.price, now: fresh.price });
         }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
+import { PersonalisationValues } from '../../../shared/personalisation';
+import { cartLineKey } from './cart-line-key';
 
 // The stored cart's schema, apart from cart-item.ts: it needs Zod, which loads only when there is a
 // stored cart to read (use-cart.ts, docs/performance.md "JavaScript budget").
@@ -30,6 +32,15 @@ export const CartItem = z.object({
   inStock: z.boolean().catch(true),
   allowPreOrder: z.boolean().catch(false),
   minQuantity: z.number().int().min(1).catch(DEFAULT_MIN_QUANTITY),
+  /**
+   * Issue 13: what the shopper personalised the line with. Unreadable values drop the line rather
+   * than turn it into a plain one the shopper did not ask for.
+   */
+  // A product spread into a line carries the API's `personalisation: null`: that is no values.
+  personalisation: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    PersonalisationValues.optional(),
+  ),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
@@ -55,7 +66,7 @@ export function parseStoredCart(raw: string | null): CartItem[] | null {
   for (const entry of stored.data.items) {
     const line = CartItem.safeParse(entry);
     if (!line.success) continue;
-    const existing = items.findIndex((item) => item.id === line.data.id);
+    const existing = items.findIndex((item) => cartLineKey(item) === cartLineKey(line.data));
     if (existing === -1) items.push(line.data);
     else {
       const merged = items[existing]!;

@@ -3,7 +3,7 @@ import { shippingRulesFromRupees } from '../../../shared/shipping';
 import { apiRequest, parsedAnswer, readToken, TOKEN_STORAGE_KEY } from '../../api/client';
 import { storeSettings } from '../../app-data';
 import { lazyParser } from '../../lazy-parser';
-import { CART_STORAGE_KEY } from './cart-item';
+import { CART_STORAGE_KEY, type CartLineKey, cartLineKey } from './cart-item';
 import {
   type CartState,
   type CartStore,
@@ -77,9 +77,9 @@ export function useCartState<T = CartState>(select?: (state: CartState) => T): T
 /** SPEC 2: the nav badge shows the cart's quantity total. */
 export const useCartCount = () => useCartState((state) => state.itemCount);
 
-/** The quantity of one product in the cart (0 when absent). */
-export const useCartQuantity = (id: number) =>
-  useCartState((state) => state.items.find((item) => item.id === id)?.quantity ?? 0);
+/** The quantity of one cart line (a product id names its plain line); 0 when absent. */
+export const useCartQuantity = (key: CartLineKey | number) =>
+  useCartState((state) => state.items.find((item) => cartLineKey(item) === String(key))?.quantity ?? 0);
 
 /** Actions of the cart; stable functions of the one store. */
 export function useCartActions() {

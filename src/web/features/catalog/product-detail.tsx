@@ -17,6 +17,8 @@ import { StockStatus } from './stock-status';
  */
 export type ProductDetailSlots = {
   renderAddToCart?: (product: Product, quantity: number) => ReactNode;
+  /** Issue 13: the personalisation form of a personalisable product. */
+  renderPersonalisation?: (product: Product) => ReactNode;
   renderWishlistToggle?: (product: Product) => ReactNode;
   renderDeliveryChecker?: (product: Product) => ReactNode;
 };
@@ -31,6 +33,7 @@ export const productCrumbs = (product: Product) => [
 export function ProductDetail({
   product,
   renderAddToCart,
+  renderPersonalisation,
   renderWishlistToggle,
   renderDeliveryChecker,
 }: { product: Product } & ProductDetailSlots) {
@@ -77,6 +80,8 @@ export function ProductDetail({
           </div>
 
           <StockStatus product={product} />
+
+          {renderPersonalisation?.(product)}
 
           <div className="flex flex-col gap-2">
             <span className="text-sm font-semibold text-stone-800">Quantity</span>

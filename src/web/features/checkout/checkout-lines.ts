@@ -1,5 +1,6 @@
 import { stockStatus } from '../../../shared/cart-rules';
 import { formatPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
+import { type PersonalisationValues, personalisationKey } from '../../../shared/personalisation-rules';
 import type { AnalyticsItem } from '../../analytics';
 
 /**
@@ -16,7 +17,17 @@ export type CheckoutLine = {
   inStock: boolean;
   allowPreOrder: boolean;
   minQuantity: number;
+  /** Issue 13: what the shopper personalised the line with. */
+  personalisation?: PersonalisationValues | undefined;
 };
+
+/** A line's identity: the same product personalised twice is two lines. */
+export const checkoutLineKey = (line: Pick<CheckoutLine, 'id' | 'personalisation'>) =>
+  `${line.id}|${personalisationKey(line.personalisation)}`;
+
+/** The line's personalisation as label and value pairs, in the order the product asks for them. */
+export const checkoutLineFields = (line: Pick<CheckoutLine, 'personalisation'>) =>
+  Object.entries(line.personalisation?.text ?? {}).map(([label, value]) => ({ label, value }));
 
 /** SPEC 2: the 'Pre-Order' badge is for lines out of stock with pre-order allowed. */
 export const isPreOrderLine = (line: Pick<CheckoutLine, 'inStock' | 'allowPreOrder'>) =>

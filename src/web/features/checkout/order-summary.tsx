@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { formatInr, toPaise, toRupees } from '../../../shared/money';
 import { GiftIcon } from '../../components/icons';
+import { PersonalisationDetails } from '../../components/personalisation-details';
 import {
   type CheckoutLine,
+  checkoutLineFields,
+  checkoutLineKey,
   formatLineTotal,
   isPreOrderLine,
   itemCountText,
@@ -130,7 +133,7 @@ export function CheckoutOrderSummary({
         className="mt-3 max-h-64 divide-y divide-brand-100 overflow-y-auto pr-1"
       >
         {lines.map((line) => (
-          <li key={line.id} className="flex items-center gap-3 py-2">
+          <li key={checkoutLineKey(line)} className="flex items-center gap-3 py-2">
             <LineImage src={line.image} />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-semibold text-stone-900">{line.name}</p>
@@ -142,6 +145,11 @@ export function CheckoutOrderSummary({
                   </span>
                 )}
               </p>
+              <PersonalisationDetails
+                fields={checkoutLineFields(line)}
+                photo={line.personalisation?.photo ?? null}
+                photoSize={40}
+              />
             </div>
             <p className="text-sm font-bold text-stone-900">
               <span className="sr-only">Line total: </span>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { OrderItemRecord } from '../../../shared/api/orders';
 import { formatInr, formatPaise, toPaise } from '../../../shared/money';
+import { orderItemKey } from '../../../shared/personalisation-rules';
 import { GiftIcon } from '../../components/icons';
+import { PersonalisationDetails } from '../../components/personalisation-details';
 
 function ItemImage({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
@@ -37,7 +39,7 @@ export function OrderItemList({ items }: { items: readonly OrderItemRecord[] }) 
   return (
     <ul className="divide-y divide-brand-100">
       {items.map((item) => (
-        <li key={item.product.id} className="flex items-center gap-3 py-3">
+        <li key={orderItemKey(item)} className="flex items-center gap-3 py-3">
           <ItemImage src={item.product.image} />
           <div className="min-w-0 flex-1">
             <p className="line-clamp-2 font-semibold text-stone-900">{item.product.name}</p>
@@ -49,6 +51,12 @@ export function OrderItemList({ items }: { items: readonly OrderItemRecord[] }) 
                 </span>
               )}
             </p>
+            {item.personalisation && (
+              <PersonalisationDetails
+                fields={item.personalisation.fields}
+                photo={item.personalisation.photo}
+              />
+            )}
           </div>
           <p className="font-bold text-stone-900">
             <span className="sr-only">Line total: </span>

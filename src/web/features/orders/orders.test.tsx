@@ -55,6 +55,7 @@ const line = (isPreOrder: boolean): OrderRecord['items'][number] => ({
   price: 299,
   isPreOrder,
   returnedQuantity: 0,
+  personalisation: null,
 });
 
 describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {

@@ -4,6 +4,7 @@ import { ShippingCalculation } from '../../../shared/delivery';
 import { type DeliveryChoice, DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { GiftOptions } from '../../../shared/gift-options';
 import { type Paise, toPaise, toRupees } from '../../../shared/money';
+import { PersonalisationValues } from '../../../shared/personalisation';
 
 /** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
 export const PaymentLine = z.object({
@@ -16,6 +17,8 @@ export const PaymentLine = z.object({
   inStock: z.boolean(),
   allowPreOrder: z.boolean(),
   minQuantity: z.number().int().positive(),
+  /** Issue 13: what the shopper personalised the line with. */
+  personalisation: PersonalisationValues.optional(),
 });
 export type PaymentLine = z.infer<typeof PaymentLine>;
 

@@ -94,6 +94,7 @@ export function usePaymentFlow({
             inStock: item.inStock,
             allowPreOrder: item.allowPreOrder,
             minQuantity: item.minQuantity,
+            ...(item.personalisation ? { personalisation: item.personalisation } : {}),
           })),
           totalAmount: orderTotal,
           shippingAddress: address,

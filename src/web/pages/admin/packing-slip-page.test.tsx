@@ -20,6 +20,7 @@ const giftOrder: OrderRecord = {
       price: 450,
       isPreOrder: false,
       returnedQuantity: 0,
+      personalisation: null,
     },
   ],
   subtotal: 900,

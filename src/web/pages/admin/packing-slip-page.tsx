@@ -2,8 +2,10 @@ import { Link, useParams } from 'react-router';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
+import { orderItemKey } from '../../../shared/personalisation-rules';
 import { storeSettings } from '../../app-data';
 import { Button } from '../../components/button';
+import { PersonalisationDetails } from '../../components/personalisation-details';
 import { PostalAddress } from '../../components/postal-address';
 import { useAdminOrder } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
@@ -65,10 +67,17 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
           </thead>
           <tbody>
             {order.items.map((item) => (
-              <tr key={item.product.id} className="border-b border-stone-200">
+              <tr key={orderItemKey(item)} className="border-b border-stone-200">
                 <td className="py-1">
                   {item.product.name}
                   {item.isPreOrder ? ' (Pre-Order)' : ''}
+                  {item.personalisation && (
+                    <PersonalisationDetails
+                      fields={item.personalisation.fields}
+                      photo={item.personalisation.photo}
+                      photoSize={96}
+                    />
+                  )}
                 </td>
                 <td className="py-1 text-right">{item.quantity}</td>
                 {showPrices && <td className="py-1 text-right">{formatInr(item.price * item.quantity)}</td>}

@@ -1,0 +1,320 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderDetail, AdminProduct } from '../../../shared/api/admin';
+import type { ProductResponse } from '../../../shared/api/catalog';
+import type { OrderRecord } from '../../../shared/api/orders';
+import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import { toRupees } from '../../../shared/money';
+import { PERSONALISATION_MESSAGES, type PersonalisationConfig } from '../../../shared/personalisation';
+import { quoteShippingPaise } from '../../../shared/shipping';
+import { orderItems, orders, products } from '../../db/schema';
+import { createTestClock } from '../../testing/test-app';
+import { multipartFile } from '../admin/admin-testing';
+import { createTestProduct, TEST_ADDRESS, type TestProduct } from '../orders/order-fixtures';
+import { orderTestContext } from '../orders/order-test-context';
+
+// Issue 13 item 2: personalisation per product, on both databases (TEST_DATABASE_URL).
+
+const context = orderTestContext(createTestClock('2031-03-10T06:00:00.000Z'));
+
+const NAME_ON_TAG: PersonalisationConfig = {
+  fields: [{ label: 'Name on tag', maxLength: 20, required: true }],
+  photo: 'optional',
+};
+
+/** A product made by the owner through the back office, personalisable as given. */
+async function personalisableProduct(name: string, personalisation: unknown = NAME_ON_TAG) {
+  const plain = await createTestProduct(context.database, { name, stock: 20 });
+  const response = await context.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/products/${plain.id}`,
+    headers: context.admin.headers,
+    payload: { personalisation },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return plain;
+}
+
+const photoPng = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: '#2563eb' } })
+    .png()
+    .toBuffer();
+
+const uploadPhoto = (bytes: Buffer, filename = 'me.png', type = 'image/png') =>
+  context.app.inject({
+    method: 'POST',
+    url: '/api/personalisation/photos',
+    ...multipartFile(bytes, filename, type, {}),
+  });
+
+type PersonalisedLine = { product: TestProduct; quantity: number; personalisation?: unknown };
+
+function createOrder(lines: readonly PersonalisedLine[]) {
+  const subtotal = lines.reduce((sum, line) => sum + line.product.pricePaise * line.quantity, 0);
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers: context.shopper.headers,
+    payload: {
+      items: lines.map((line) => ({
+        productId: line.product.id,
+        quantity: line.quantity,
+        inStock: true,
+        ...(line.personalisation === undefined ? {} : { personalisation: line.personalisation }),
+      })),
+      totalAmount: toRupees(subtotal + quoteShippingPaise(subtotal).shippingFeePaise),
+      shippingAddress: TEST_ADDRESS,
+    },
+  });
+}
+
+const orderCount = () => context.database.db.$count(orders);
+
+describe('personalisation config', () => {
+  it('is saved by the owner and returned with the product to shoppers and the back office', async () => {
+    const product = await personalisableProduct('Jute Potli Bag with Name Tag');
+    const shown = await context.app.inject({ url: `/api/products/${product.id}` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json<ProductResponse>().product.personalisation).toEqual(NAME_ON_TAG);
+    const owner = await context.app.inject({
+      url: `/api/admin/products/${product.id}`,
+      headers: context.admin.headers,
+    });
+    expect(owner.json<{ product: AdminProduct }>().product.personalisation).toEqual(NAME_ON_TAG);
+
+    const off = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${product.id}`,
+      headers: context.admin.headers,
+      payload: { personalisation: null },
+    });
+    expect(off.json<{ product: AdminProduct }>().product.personalisation).toBeNull();
+  });
+
+  it('refuses a field longer than 100 characters or two fields with one label, and keeps the old config', async () => {
+    const product = await personalisableProduct('Wooden Name Plaque');
+    const tooLong = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${product.id}`,
+      headers: context.admin.headers,
+      payload: { personalisation: { fields: [{ label: 'Name', maxLength: 101 }], photo: 'off' } },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('The maximum length is at most 100');
+    const twice = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${product.id}`,
+      headers: context.admin.headers,
+      payload: {
+        personalisation: {
+          fields: [
+            { label: 'Name', maxLength: 10 },
+            { label: 'Name', maxLength: 10 },
+          ],
+        },
+      },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toContain(PERSONALISATION_MESSAGES.duplicateLabels);
+    const [row] = await context.database.db
+      .select({ personalisation: products.personalisation })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row?.personalisation).toEqual(NAME_ON_TAG);
+  });
+
+  it('survives a CSV export and re-import, and an import can set it', async () => {
+    const product = await personalisableProduct('Name Tag Return Gift Box');
+    const exported = await context.app.inject({
+      url: '/api/admin/products/export.csv',
+      headers: context.admin.headers,
+    });
+    const reimport = await context.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import',
+      headers: { ...context.admin.headers, 'content-type': 'text/csv' },
+      payload: exported.body,
+    });
+    expect(reimport.statusCode, reimport.body).toBe(200);
+    expect(reimport.json().errors).toEqual([]);
+    const csv = `id,personalisation\r\n${product.id},"${JSON.stringify({ fields: [{ label: 'Initials', maxLength: 3 }], photo: 'off' }).replaceAll('"', '""')}"\r\n`;
+    const imported = await context.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import',
+      headers: { ...context.admin.headers, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(imported.json()).toEqual({ created: 0, updated: 1, errors: [] });
+    const [row] = await context.database.db
+      .select({ personalisation: products.personalisation })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row?.personalisation).toEqual({
+      fields: [{ label: 'Initials', maxLength: 3, required: false }],
+      photo: 'off',
+    });
+  });
+});
+
+describe('customer photo upload', () => {
+  it('stores a PNG as WebP under personalisations/ without signing in, and serves it', async () => {
+    const response = await uploadPhoto(await photoPng());
+    expect(response.statusCode, response.body).toBe(201);
+    const { photo } = response.json<{ photo: string }>();
+    expect(photo).toMatch(/^\/uploads\/personalisations\/[a-f0-9]{32}\.webp$/);
+    const file = path.join(context.app.config.dataDir, photo);
+    expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('webp');
+    const served = await context.app.inject({ url: photo });
+    expect(served.statusCode).toBe(200);
+  });
+
+  it('refuses a file that is not a JPEG or PNG by its content, whatever its name says', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const response = await uploadPhoto(svg, 'me.png', 'image/png');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(PERSONALISATION_MESSAGES.photoType);
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
+    expect((await uploadPhoto(webp, 'me.webp', 'image/webp')).statusCode).toBe(400);
+  });
+
+  it('refuses a photo over 5 MB', async () => {
+    const response = await uploadPhoto(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.jpg', 'image/jpeg');
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(PERSONALISATION_MESSAGES.photoTooLarge);
+  });
+});
+
+describe('personalisation on create-order', () => {
+  it('refuses a name longer than allowed, naming the field, and creates nothing', async () => {
+    const product = await personalisableProduct('Mini Potli Bag with Tag');
+    const before = await orderCount();
+    const response = await createOrder([
+      { product, quantity: 1, personalisation: { text: { 'Name on tag': 'A'.repeat(21) } } },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`${product.name}: Name on tag must be at most 20 characters`);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses a line missing a required field, also when the product gets no values at all', async () => {
+    const product = await personalisableProduct('Silk Potli Bag with Tag');
+    const blank = await createOrder([
+      { product, quantity: 1, personalisation: { text: { 'Name on tag': '  ' } } },
+    ]);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(`${product.name}: Please enter Name on tag`);
+    const none = await createOrder([{ product, quantity: 1 }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(`${product.name}: Please enter Name on tag`);
+  });
+
+  it('refuses a field the product does not have and values for a product that takes none', async () => {
+    const product = await personalisableProduct('Cotton Potli Bag with Tag');
+    const unknown = await createOrder([
+      { product, quantity: 1, personalisation: { text: { 'Name on tag': 'Aarav', Colour: 'Red' } } },
+    ]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(
+      `${product.name}: Colour is not a personalisation field of this product`,
+    );
+    const plain = await createTestProduct(context.database, { name: 'Plain Steel Bottle' });
+    const refused = await createOrder([
+      { product: plain, quantity: 1, personalisation: { text: { Name: 'Aarav' } } },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(`${plain.name}: ${PERSONALISATION_MESSAGES.notPersonalisable}`);
+  });
+
+  it('refuses a photo reference that was never uploaded', async () => {
+    const product = await personalisableProduct('Brocade Potli Bag with Tag');
+    const before = await orderCount();
+    const response = await createOrder([
+      {
+        product,
+        quantity: 1,
+        personalisation: {
+          text: { 'Name on tag': 'Aarav' },
+          photo: `/uploads/personalisations/${'0'.repeat(32)}.webp`,
+        },
+      },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`${product.name}: ${PERSONALISATION_MESSAGES.photoMissing}`);
+    const elsewhere = await createOrder([
+      {
+        product,
+        quantity: 1,
+        personalisation: { text: { 'Name on tag': 'Aarav' }, photo: '/uploads/products/1.svg' },
+      },
+    ]);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('stores two names as two items with the photo, shown to the shopper and in the back office', async () => {
+    const product = await personalisableProduct('Ganesha Potli Bag with Tag');
+    const { photo } = (await uploadPhoto(await photoPng())).json<{ photo: string }>();
+    const response = await createOrder([
+      { product, quantity: 2, personalisation: { text: { 'Name on tag': '  Aarav ' }, photo } },
+      { product, quantity: 3, personalisation: { text: { 'Name on tag': 'Diya' } } },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { orderId } = response.json<CreateOrderResponse>();
+
+    const stored = await context.database.db
+      .select({ quantity: orderItems.quantity, personalisation: orderItems.personalisation })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id);
+    expect(stored).toEqual([
+      { quantity: 2, personalisation: { fields: [{ label: 'Name on tag', value: 'Aarav' }], photo } },
+      { quantity: 3, personalisation: { fields: [{ label: 'Name on tag', value: 'Diya' }], photo: null } },
+    ]);
+    const [row] = await context.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row?.stock).toBe(15);
+
+    const own = await context.app.inject({ url: `/api/orders/${orderId}`, headers: context.shopper.headers });
+    expect(own.json<OrderRecord>().items.map((item) => item.personalisation)).toEqual(
+      stored.map((line) => line.personalisation),
+    );
+    const detail = await context.app.inject({
+      url: `/api/admin/orders/${orderId}`,
+      headers: context.admin.headers,
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json<AdminOrderDetail>().order.items.map((item) => item.personalisation)).toEqual([
+      { fields: [{ label: 'Name on tag', value: 'Aarav' }], photo },
+      { fields: [{ label: 'Name on tag', value: 'Diya' }], photo: null },
+    ]);
+  });
+
+  it('refuses the same product with the same personalisation twice in one order', async () => {
+    const product = await personalisableProduct('Velvet Potli Bag with Tag');
+    const same = { text: { 'Name on tag': 'Aarav' } };
+    const response = await createOrder([
+      { product, quantity: 1, personalisation: same },
+      { product, quantity: 1, personalisation: { text: { 'Name on tag': ' Aarav ' } } },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(PAYMENT_MESSAGES.duplicateProduct);
+  });
+
+  it('checks stock across the lines of one product', async () => {
+    const product = await personalisableProduct('Mirror-work Potli Bag with Tag');
+    await context.database.db.update(products).set({ stock: 4 }).where(eq(products.id, product.id));
+    const response = await createOrder([
+      { product, quantity: 3, personalisation: { text: { 'Name on tag': 'Aarav' } } },
+      { product, quantity: 2, personalisation: { text: { 'Name on tag': 'Diya' } } },
+    ]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(`Only 4 of ${product.name} left in stock. Please review your cart.`);
+  });
+});

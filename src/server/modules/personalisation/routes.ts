@@ -1,0 +1,53 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PersonalisationPhotoResponse } from '../../../shared/api/personalisation';
+import { PERSONALISATION_MESSAGES, PERSONALISATION_PHOTO_MAX_BYTES } from '../../../shared/personalisation';
+import { invalid, tooMany } from '../../errors';
+import { createAttemptLimiter } from '../auth/attempt-limiter';
+import { storePersonalisationPhoto } from './personalisation-photos';
+
+const TooLarge = z.object({ message: z.string(), requestId: z.string() });
+const SEND_A_PHOTO = 'Send the photo as a file';
+
+// A shopper tries a few photos for a few products; more from one connection in an hour is a script.
+export const PERSONALISATION_PHOTO_LIMIT = {
+  name: 'personalisation-photo-ip',
+  attempts: 30,
+  windowSeconds: 60 * 60,
+};
+
+/**
+ * Issue 13: POST /api/personalisation/photos. Anyone may upload (a shopper need not be signed in
+ * to fill a cart), so it is limited per connection like the other anonymous writes.
+ */
+export const personalisationRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PERSONALISATION_PHOTO_MAX_BYTES, files: 1, fields: 0 },
+  });
+  const perIp = createAttemptLimiter(app.limiterStore, PERSONALISATION_PHOTO_LIMIT);
+
+  app.post(
+    '/personalisation/photos',
+    { schema: { response: { 201: PersonalisationPhotoResponse, 413: TooLarge } } },
+    async (request, reply) => {
+      const wait = await perIp.consume(request.ip);
+      if (wait > 0)
+        throw tooMany('Too many photo uploads from this connection. Please try again later.', wait);
+      const file = request.isMultipart() ? await request.file() : undefined;
+      if (!file) throw invalid(SEND_A_PHOTO, [{ path: 'file', message: SEND_A_PHOTO }]);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          return reply
+            .code(413)
+            .send({ message: PERSONALISATION_MESSAGES.photoTooLarge, requestId: request.id });
+        }
+        throw error;
+      }
+      return reply.code(201).send({ photo: await storePersonalisationPhoto(app.imageStorage, bytes) });
+    },
+  );
+};
