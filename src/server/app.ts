@@ -30,6 +30,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { paymentCspSources } from './modules/payments/providers/select-provider';
 import { paymentRoutes } from './modules/payments/routes';
 import { sandboxRoutes } from './modules/payments/sandbox/routes';
+import { quoteRoutes } from './modules/quotes/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { createReviewService, type ReviewService } from './modules/reviews/review-service';
 import { reviewRoutes } from './modules/reviews/routes';
@@ -151,6 +152,7 @@ export async function buildApp({
       await api.register(returnRoutes);
       await api.register(adminRoutes);
       await api.register(bulkEnquiryRoutes);
+      await api.register(quoteRoutes);
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,7 @@ const bouquet: Product = {
   inStock: true,
   allowPreOrder: false,
   minQuantity: 1,
+  quantityTiers: [],
   stock: 3,
   rating: 4.6,
   ratingCount: 31,

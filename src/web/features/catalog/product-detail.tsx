@@ -10,6 +10,7 @@ import { galleryImages, ProductGallery } from './product-gallery';
 import { QuantityStepper } from './quantity-stepper';
 import { ShareButton } from './share-button';
 import { StockStatus } from './stock-status';
+import { describeTiers } from '../../../shared/quantity-pricing';
 
 /**
  * What other features put on the product page (pages compose features): the cart's 'Add to
@@ -85,6 +86,15 @@ export function ProductDetail({
           </div>
 
           {renderAddToCart?.(product, quantity)}
+
+          {product.quantityTiers.length > 0 && (
+            <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-800">
+              Buying for a party? {describeTiers(product.quantityTiers)} —{' '}
+              <Link to="/bulk-orders" className="font-semibold text-brand-700 underline">
+                ask for a bulk quote
+              </Link>
+            </p>
+          )}
 
           <ShareButton
             title={product.name}
