@@ -44,7 +44,9 @@ describe('quantity pricing tiers', () => {
     expect(firstMessage([{ minQuantity: 1, percentOff: 5 }])).toBe(TIER_MESSAGES.minQuantity);
     expect(firstMessage([{ minQuantity: 25, percentOff: 0 }])).toBe(TIER_MESSAGES.percent);
     expect(firstMessage([{ minQuantity: 25, percentOff: 91 }])).toBe(TIER_MESSAGES.percent);
-    expect(firstMessage([{ minQuantity: 25.5, percentOff: 5 }])).toBe('The tier quantity must be a whole number');
+    expect(firstMessage([{ minQuantity: 25.5, percentOff: 5 }])).toBe(
+      'The tier quantity must be a whole number',
+    );
     expect(firstMessage([...partyTiers].reverse())).toBe(TIER_MESSAGES.ascending);
     expect(
       firstMessage([

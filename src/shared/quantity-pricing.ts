@@ -61,7 +61,11 @@ export function tierFor(tiers: readonly QuantityTier[], quantity: number): Quant
  * The unit price in paise for a quantity. The one rounding rule: a tier's unit price rounds down
  * to the whole paisa, so the customer never pays a fraction of a paisa more than the percent says.
  */
-export function unitPricePaise(listPricePaise: Paise, tiers: readonly QuantityTier[], quantity: number): Paise {
+export function unitPricePaise(
+  listPricePaise: Paise,
+  tiers: readonly QuantityTier[],
+  quantity: number,
+): Paise {
   const tier = tierFor(tiers, quantity);
   if (!tier) return listPricePaise;
   return Math.floor((listPricePaise * (100 - tier.percentOff)) / 100);

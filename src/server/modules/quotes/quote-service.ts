@@ -109,7 +109,9 @@ export function createQuoteService({
       .from(users)
       .where(eq(users.email, email));
     if (!customer) {
-      throw invalid(QUOTE_MESSAGES.noCustomer, [{ path: 'customerEmail', message: QUOTE_MESSAGES.noCustomer }]);
+      throw invalid(QUOTE_MESSAGES.noCustomer, [
+        { path: 'customerEmail', message: QUOTE_MESSAGES.noCustomer },
+      ]);
     }
     return customer;
   }
@@ -148,7 +150,8 @@ export function createQuoteService({
       }
       // A bulk line larger than the shelf is made to order when the product takes pre-orders.
       const isPreOrder = product.stock < line.quantity;
-      if (isPreOrder && !product.allowPreOrder) throw conflict(quoteStockMessage(product.name, product.stock));
+      if (isPreOrder && !product.allowPreOrder)
+        throw conflict(quoteStockMessage(product.name, product.stock));
       return {
         productId: product.id,
         name: product.name,
@@ -175,7 +178,9 @@ export function createQuoteService({
     });
     if (!check.info.serviceable) {
       const message =
-        check.info.type === 'invalid' ? 'Please enter a valid delivery pincode' : DELIVERY_MESSAGES.unserviceable;
+        check.info.type === 'invalid'
+          ? 'Please enter a valid delivery pincode'
+          : DELIVERY_MESSAGES.unserviceable;
       throw invalid(message, [{ path: 'shippingAddress.postalCode', message }]);
     }
     return check.info;
@@ -331,9 +336,13 @@ export function createQuoteService({
           tierLines,
           createdAt: now,
         });
-        await tx
-          .insert(orderEvents)
-          .values({ orderId: created.id, status: 'pending', note: QUOTE_SENT_NOTE, actor: 'admin', createdAt: now });
+        await tx.insert(orderEvents).values({
+          orderId: created.id,
+          status: 'pending',
+          note: QUOTE_SENT_NOTE,
+          actor: 'admin',
+          createdAt: now,
+        });
         if (input.bulkEnquiryId) {
           await tx
             .update(bulkEnquiries)

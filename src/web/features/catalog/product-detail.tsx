@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../../shared/api/catalog';
 import { clampQuantity } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
+import { describeTiers } from '../../../shared/quantity-pricing';
 import { categoryPath, productPath } from '../../../shared/slug';
 import { Breadcrumbs } from './breadcrumbs';
 import { PriceTag } from './price-tag';
@@ -10,7 +11,6 @@ import { galleryImages, ProductGallery } from './product-gallery';
 import { QuantityStepper } from './quantity-stepper';
 import { ShareButton } from './share-button';
 import { StockStatus } from './stock-status';
-import { describeTiers } from '../../../shared/quantity-pricing';
 
 /**
  * What other features put on the product page (pages compose features): the cart's 'Add to
