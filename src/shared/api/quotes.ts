@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressForm, ShippingAddress } from '../address';
 import { Email } from '../auth';
+import { formatInr } from '../money';
 import { BULK_MAX_QUANTITY } from './bulk-enquiries';
 import { DeliveryEstimate } from './orders';
 import { MAX_ORDER_LINES } from './payments';
@@ -113,5 +114,13 @@ export const QuotePreview = z.object({
   total: z.number(),
 });
 export type QuotePreview = z.infer<typeof QuotePreview>;
+
+/** "50 × ₹108 each (10% off ₹120)", as the quote, its preview and its e-mail show a line. */
+export function quoteLinePrice(
+  line: Pick<QuoteLine, 'quantity' | 'unitPrice' | 'percentOff' | 'listPrice'>,
+): string {
+  const each = `${line.quantity.toLocaleString('en-IN')} × ${formatInr(line.unitPrice)} each`;
+  return line.percentOff > 0 ? `${each} (${line.percentOff}% off ${formatInr(line.listPrice)})` : each;
+}
 
 export const QuoteIdParams = z.object({ orderId: z.string().min(1).max(100) });

@@ -1,4 +1,4 @@
-import type { Quote } from '../../../shared/api/quotes';
+import { type Quote, quoteLinePrice } from '../../../shared/api/quotes';
 import { formatInr } from '../../../shared/money';
 import type { OutgoingMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
@@ -16,13 +16,10 @@ const payBy = (expiresAt: string) =>
 /** Issue 13: the customer's quote with its tiered prices and the link that pays it. */
 export function quoteMail(quote: Quote, customerName: string, store: StoreIdentity): OutgoingMail {
   const link = store.publicUrl ? `${store.publicUrl.replace(/\/$/, '')}${quote.path}` : null;
-  const lines = quote.lines.map((line) => {
-    const each =
-      line.percentOff > 0
-        ? `${formatInr(line.unitPrice)} each (${line.percentOff}% off ${formatInr(line.listPrice)})`
-        : `${formatInr(line.unitPrice)} each`;
-    return `  ${line.quantity.toLocaleString('en-IN')} x ${line.name}${line.isPreOrder ? ' (Pre-Order)' : ''}: ${each} = ${formatInr(line.lineTotal)}`;
-  });
+  const lines = quote.lines.map(
+    (line) =>
+      `  ${line.name}${line.isPreOrder ? ' (Pre-Order)' : ''}: ${quoteLinePrice(line)} = ${formatInr(line.lineTotal)}`,
+  );
   const text = [
     `Hello ${customerName},`,
     '',

@@ -150,8 +150,7 @@ describe('a bulk quote sent as a payable link', () => {
       .where(and(eq(mailOutbox.kind, 'quote'), eq(mailOutbox.orderId, quote.orderId)));
     expect(mail?.recipient).toBe(customer.user.email);
     expect(mail?.subject).toBe(`Your quote ${quote.orderNumber} from Utsav Gifts: ₹5,400`);
-    expect(mail?.text).toContain('50 x');
-    expect(mail?.text).toContain('₹108 each (10% off ₹120) = ₹5,400');
+    expect(mail?.text).toContain('50 × ₹108 each (10% off ₹120) = ₹5,400');
     expect(mail?.text).toContain(`/quote/${quote.orderId}`);
   });
 
