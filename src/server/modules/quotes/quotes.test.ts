@@ -11,6 +11,7 @@ import { createTestClock } from '../../testing/test-app';
 import { registerTestUser } from '../auth/test-accounts';
 import { createTestProduct, payOrder, TEST_ADDRESS } from '../orders/order-fixtures';
 import { orderTestContext } from '../orders/order-test-context';
+import { sandboxId } from '../payments/providers/sandbox-provider';
 
 // Issue 13 item 4: quantity tiers per product, and bulk quotes the owner sends as payable links.
 
@@ -302,6 +303,49 @@ describe('a bulk quote sent as a payable link', () => {
     expect(shown.json<QuoteResponse>().quote.state).toBe('paid');
     // Reserved when quoted, kept when paid.
     expect(await stockOf(product.id)).toBe(30);
+  });
+
+  it("is settled by the provider's webhook like any order, when the window's answer never comes", async () => {
+    const product = await tieredProduct();
+    const customer = await registerTestUser(context.app);
+    const quote = await sendQuote(quoteBody(customer.user.email, [{ productId: product.id, quantity: 25 }]));
+    const started = await context.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.orderId}/payment`,
+      headers: customer.headers,
+    });
+    const created = started.json<CreateOrderResponse>();
+    const rawBody = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: sandboxId('pay'),
+            amount: created.order.amount,
+            order_id: created.order.id,
+            method: 'upi',
+          },
+        },
+      },
+    });
+    const delivered = await context.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': context.app.sandboxProvider!.signWebhook(Buffer.from(rawBody)),
+        'x-razorpay-event-id': sandboxId('evt'),
+      },
+      payload: rawBody,
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+
+    const order = await context.app.inject({
+      method: 'GET',
+      url: `/api/orders/${quote.orderId}`,
+      headers: customer.headers,
+    });
+    expect(order.json<OrderRecord>()).toMatchObject({ status: 'paid', totalAmount: 2850 });
   });
 
   it('refuses payment once expired, and the sweep puts its stock back', async () => {
