@@ -59,6 +59,8 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   await form.getByLabel('Customer e-mail').fill(user.email);
   await form.getByLabel('Product ID (line 1)').fill(String(product.id));
   await form.getByLabel('Quantity (line 1)').fill('50');
+  // The line names what the ID stands for, tiers included.
+  await expect(form.getByText(`${product.name} · `)).toContainText('5% off from 25 pieces, 10% off from 50');
   await form.getByLabel('Full Name').fill(DELIVERY_ADDRESS.fullName);
   await form.getByLabel('Address', { exact: true }).fill(DELIVERY_ADDRESS.address);
   await form.getByLabel('City').fill(DELIVERY_ADDRESS.city);

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import type { NewQuoteInput } from '../../../shared/api/quotes';
 import { QUOTE_DEFAULT_VALID_DAYS } from '../../../shared/api/quotes';
+import { formatInr } from '../../../shared/money';
+import { describeTiers } from '../../../shared/quantity-pricing';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { QuoteLines } from '../../components/quote-lines';
 import { ErrorBanner } from '../../components/status-message';
-import { errorMessage } from './admin-api';
+import { errorMessage, useAdminProduct } from './admin-api';
 import { Field, formatDateTime, inputClass } from './admin-ui';
 import { usePreviewQuote, useSendQuote } from './quotes-api';
 
@@ -19,6 +21,22 @@ const ADDRESS_FIELDS = [
   { name: 'phone', label: 'Phone Number' },
 ] as const;
 type AddressDraft = Record<(typeof ADDRESS_FIELDS)[number]['name'], string>;
+
+/** The product a line's ID names, so the owner sees what they typed: name, price, tiers, stock. */
+function LineProduct({ productId }: { productId: string }) {
+  const id = /^\d{1,9}$/.test(productId.trim()) ? Number(productId) : null;
+  const product = useAdminProduct(id);
+  if (id === null) return null;
+  if (product.isPending) return <p className="text-sm text-stone-600">Looking up product {id}…</p>;
+  if (product.error || !product.data) return <p className="text-sm text-red-700">No product has ID {id}</p>;
+  const { name, price, quantityTiers, stock } = product.data.product;
+  return (
+    <p className="text-sm text-stone-700">
+      {name} · {formatInr(price)} · {stock.toLocaleString('en-IN')} in stock ·{' '}
+      {quantityTiers.length > 0 ? describeTiers(quantityTiers) : 'no quantity tiers'}
+    </p>
+  );
+}
 
 /** The server's field errors by path ('lines.0.quantity'), for the field that caused them. */
 function fieldErrors(error: unknown): Map<string, string> {
@@ -117,41 +135,44 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-semibold text-stone-800">Products</legend>
         {lines.map((line, index) => (
-          <div key={line.key} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-            <Field
-              id={`${id}-product-${line.key}`}
-              label={`Product ID (line ${index + 1})`}
-              error={errors.get(`lines.${index}.productId`)}
-            >
-              <input
+          <div key={line.key} className="flex flex-col gap-1">
+            <div className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+              <Field
                 id={`${id}-product-${line.key}`}
-                inputMode="numeric"
-                className={inputClass}
-                value={line.productId}
-                onChange={(event) => changeLine(line.key, { productId: event.target.value })}
-              />
-            </Field>
-            <Field
-              id={`${id}-quantity-${line.key}`}
-              label={`Quantity (line ${index + 1})`}
-              error={errors.get(`lines.${index}.quantity`)}
-            >
-              <input
+                label={`Product ID (line ${index + 1})`}
+                error={errors.get(`lines.${index}.productId`)}
+              >
+                <input
+                  id={`${id}-product-${line.key}`}
+                  inputMode="numeric"
+                  className={inputClass}
+                  value={line.productId}
+                  onChange={(event) => changeLine(line.key, { productId: event.target.value })}
+                />
+              </Field>
+              <Field
                 id={`${id}-quantity-${line.key}`}
-                inputMode="numeric"
-                className={inputClass}
-                value={line.quantity}
-                onChange={(event) => changeLine(line.key, { quantity: event.target.value })}
-              />
-            </Field>
-            <Button
-              variant="secondary"
-              disabled={lines.length === 1}
-              aria-label={`Remove line ${index + 1}`}
-              onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
-            >
-              Remove
-            </Button>
+                label={`Quantity (line ${index + 1})`}
+                error={errors.get(`lines.${index}.quantity`)}
+              >
+                <input
+                  id={`${id}-quantity-${line.key}`}
+                  inputMode="numeric"
+                  className={inputClass}
+                  value={line.quantity}
+                  onChange={(event) => changeLine(line.key, { quantity: event.target.value })}
+                />
+              </Field>
+              <Button
+                variant="secondary"
+                disabled={lines.length === 1}
+                aria-label={`Remove line ${index + 1}`}
+                onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+              >
+                Remove
+              </Button>
+            </div>
+            <LineProduct productId={line.productId} />
           </div>
         ))}
         <div>
