@@ -31,6 +31,7 @@ import { paymentCspSources } from './modules/payments/providers/select-provider'
 import { paymentRoutes } from './modules/payments/routes';
 import { sandboxRoutes } from './modules/payments/sandbox/routes';
 import { personalisationRoutes } from './modules/personalisation/routes';
+import { quoteRoutes } from './modules/quotes/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { createReviewService, type ReviewService } from './modules/reviews/review-service';
 import { reviewRoutes } from './modules/reviews/routes';
@@ -153,6 +154,7 @@ export async function buildApp({
       await api.register(adminRoutes);
       await api.register(bulkEnquiryRoutes);
       await api.register(personalisationRoutes);
+      await api.register(quoteRoutes);
     },
     { prefix: '/api' },
   );

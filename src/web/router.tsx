@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
       { path: 'register', lazy: () => import('./pages/register-page') },
       { path: 'wishlist', lazy: () => import('./pages/wishlist-page') },
       { path: 'bulk-orders', lazy: () => import('./pages/bulk-orders-page') },
+      // Issue 13: a bulk quote's payable link, e-mailed to the customer.
+      { path: 'quote/:orderId', lazy: () => import('./pages/quote-page') },
       {
         // Issue 11: the back office, in chunks of its own that shoppers never download.
         path: 'admin',
@@ -45,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'reviews', lazy: () => import('./pages/admin/reviews-page') },
           { path: 'outbox', lazy: () => import('./pages/admin/outbox-page') },
           { path: 'bulk-enquiries', lazy: () => import('./pages/admin/bulk-enquiries-page') },
+          { path: 'quotes/new', lazy: () => import('./pages/admin/new-quote-page') },
         ],
       },
       { path: '*', lazy: () => import('./pages/not-found-page') },

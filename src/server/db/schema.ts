@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation';
+import type { QuantityTier } from '../../shared/quantity-pricing';
 
 // Money is integer paise in every table (DESIGN 4: rupees only at the API and UI edges).
 
@@ -101,6 +102,9 @@ export const products = pgTable(
     // Issue 13: text fields and photo rule a shopper fills in (PersonalisationConfig); null when the
     // product is not personalisable.
     personalisation: jsonb('personalisation').$type<PersonalisationConfig>(),
+    // Issue 13: quantity pricing tiers ([{ minQuantity, percentOff }], ascending) for bulk quotes;
+    // retail carts never use them.
+    quantityTiers: jsonb('quantity_tiers').$type<QuantityTier[]>().notNull().default([]),
     // Lower-cased name, tags, category and description, written by the catalogue service on every
     // change; trigram and full-text search read it (array_to_string is not immutable, so a
     // generated column cannot build it from tags).
@@ -565,3 +569,23 @@ export const bulkEnquiries = pgTable(
   },
   (table) => [index('bulk_enquiries_status_created_idx').on(table.status, table.createdAt)],
 );
+
+/**
+ * Issue 13: a bulk quote the owner sends as a payable link. The quote is an ordinary pending order
+ * (stock reserved, expiring at orders.expires_at, paid through the same payment path); this row
+ * marks it as a quote and keeps what the tiers did to each line's price.
+ */
+export const orderQuotes = pgTable('order_quotes', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  bulkEnquiryId: integer('bulk_enquiry_id').references(() => bulkEnquiries.id),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id),
+  // [{ productId, listPricePaise, percentOff }] per line, as priced when the quote was made.
+  tierLines: jsonb('tier_lines').$type<QuoteTierLine[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+export type QuoteTierLine = { productId: number; listPricePaise: number; percentOff: number };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeliveryChoiceRecord } from '../delivery-dates';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../gst';
 import { PersonalisationConfig } from '../personalisation';
+import { QuantityTier, QuantityTiers } from '../quantity-pricing';
 import { OrderRecord } from './orders';
 
 // The back office's API contract (/api/admin/*, admin role only). Money in rupees, as everywhere
@@ -113,6 +114,7 @@ export const AdminProduct = z.object({
   stock: z.number().int(),
   allowPreOrder: z.boolean(),
   minQuantity: z.number().int(),
+  quantityTiers: z.array(QuantityTier),
   featured: z.boolean(),
   archived: z.boolean(),
   /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
@@ -139,6 +141,7 @@ const ProductFields = {
   stock: z.number({ error: 'Enter the stock' }).int('Stock is a whole number').min(0).max(1_000_000),
   allowPreOrder: z.boolean(),
   minQuantity: z.number().int().min(1, 'At least 1').max(10, 'At most 10'),
+  quantityTiers: QuantityTiers,
   featured: z.boolean(),
   archived: z.boolean(),
   personalisation: PersonalisationConfig.nullable(),
@@ -157,6 +160,7 @@ export const NewAdminProduct = z
     stock: ProductFields.stock.default(0),
     allowPreOrder: ProductFields.allowPreOrder.default(false),
     minQuantity: ProductFields.minQuantity.default(1),
+    quantityTiers: ProductFields.quantityTiers.default([]),
     featured: ProductFields.featured.default(false),
     archived: ProductFields.archived.default(false),
     personalisation: ProductFields.personalisation.default(null),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../catalog-limits';
 import { PersonalisationConfig } from '../personalisation';
+import { QuantityTier } from '../quantity-pricing';
 
 // The catalogue's API contract (SPEC 3 and 7, DESIGN 4 "Catalogue"). Prices are rupees here; the
 // database keeps paise. The limits live in catalog-limits.ts (no Zod, so web pages can use them
@@ -33,6 +34,8 @@ export const Product = z.object({
   inStock: z.boolean(),
   allowPreOrder: z.boolean(),
   minQuantity: z.number().int(),
+  /** Issue 13: bulk-quote discounts by quantity (never applied to a retail cart). */
+  quantityTiers: z.array(QuantityTier),
   stock: z.number().int(),
   rating: z.number(),
   ratingCount: z.number().int(),

@@ -25,6 +25,7 @@ const bouquet: Product = {
   inStock: true,
   allowPreOrder: false,
   minQuantity: 1,
+  quantityTiers: [],
   stock: 3,
   rating: 4.6,
   ratingCount: 31,
@@ -134,6 +135,27 @@ describe('the product page', () => {
     expect(screen.getByRole('heading', { name: 'Features' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs.textContent).toBe('Home›Festive Hampers›Chocolate Bouquet');
+  });
+
+  it('offers quantity tiers to party buyers with a link to a bulk quote, and nothing without tiers', async () => {
+    const quantityTiers = [
+      { minQuantity: 25, percentOff: 5 },
+      { minQuantity: 50, percentOff: 10 },
+    ];
+    stubApi({ '/api/products/7': { product: { ...bouquet, quantityTiers } } });
+    renderAt('/product/chocolate-bouquet-7');
+    const offer = await screen.findByText(/^Buying for a party\?/);
+    expect(offer.textContent).toBe(
+      'Buying for a party? 5% off from 25 pieces, 10% off from 50 — ask for a bulk quote',
+    );
+    expect(screen.getByRole('link', { name: 'ask for a bulk quote' }).getAttribute('href')).toBe(
+      '/bulk-orders',
+    );
+    cleanup();
+    stubApi({ '/api/products/7': { product: bouquet } });
+    renderAt('/product/chocolate-bouquet-7');
+    await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
+    expect(screen.queryByText(/^Buying for a party\?/)).toBeNull();
   });
 
   it('says Pre-Order with its delivery time, or Out of Stock', async () => {

@@ -37,6 +37,7 @@ export const testProduct = (id: number, fields: Partial<Product> = {}): Product 
   inStock: true,
   allowPreOrder: false,
   minQuantity: 1,
+  quantityTiers: [],
   stock: 10,
   rating: 4,
   ratingCount: 2,

@@ -39,6 +39,7 @@ const productColumns = {
   stock: products.stock,
   allowPreOrder: products.allowPreOrder,
   minQuantity: products.minQuantity,
+  quantityTiers: products.quantityTiers,
   featured: products.featured,
   archived: products.archived,
   personalisation: products.personalisation,

@@ -187,6 +187,7 @@ describe('GET /api/products', () => {
       inStock: true,
       allowPreOrder: false,
       minQuantity: 1,
+      quantityTiers: [],
       stock: 3,
       rating: 4.6,
       ratingCount: 31,

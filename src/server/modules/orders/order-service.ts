@@ -410,6 +410,8 @@ export function createOrderService({
   return {
     createOrder,
     ownOrder,
+    /** The provider's order for a pending order of ours, as create-order answers it (issue 13 quotes). */
+    startPayment: respond,
 
     async getOrder(userId: number, orderId: string): Promise<OrderRecord> {
       const [record] = await orderRecordsOf(db, [await ownOrder(userId, orderId)]);

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import {
   BULK_ENQUIRY_STATUS_LABELS,
   BULK_ENQUIRY_STATUSES,
@@ -77,6 +78,12 @@ function EnquiryCard({ enquiry }: { enquiry: BulkEnquiry }) {
           </a>
           {enquiry.gstin ? ` · GSTIN ${enquiry.gstin}` : ''}
         </p>
+        <Link
+          to={`/admin/quotes/new?enquiry=${enquiry.id}&email=${encodeURIComponent(enquiry.email)}`}
+          className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+        >
+          Send a quote
+        </Link>
         <form
           className="mt-3 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
           onSubmit={(event) => {

@@ -14,10 +14,31 @@ import {
   type PersonalisationConfig,
   type PhotoRule,
 } from '../../../shared/personalisation';
+import { type QuantityTier, QuantityTiers } from '../../../shared/quantity-pricing';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct, useUploadProductImage } from './admin-api';
 import { Field, inputClass } from './admin-ui';
+
+const TIERS_FORMAT_MESSAGE = 'Write each tier as pieces:percent, e.g. 25:5, 50:10';
+
+/** "25:5, 50:10" as typed in the form, or null when it is not in that shape. */
+function parseTiers(text: string): QuantityTier[] | null {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const tiers: QuantityTier[] = [];
+  for (const entry of entries) {
+    const match = /^(\d{1,6})\s*:\s*(\d{1,3})\s*%?$/.exec(entry);
+    if (!match) return null;
+    tiers.push({ minQuantity: Number(match[1]), percentOff: Number(match[2]) });
+  }
+  return tiers;
+}
+
+const tiersText = (tiers: readonly QuantityTier[]) =>
+  tiers.map((tier) => `${tier.minQuantity}:${tier.percentOff}`).join(', ');
 
 const amount = (label: string) =>
   z
@@ -36,6 +57,7 @@ const ProductFormValues = z
     tags: z.string().max(1000),
     stock: z.string().regex(/^\d{1,7}$/, 'Stock is a whole number'),
     minQuantity: z.string().regex(/^([1-9]|10)$/, 'Minimum quantity is 1 to 10'),
+    quantityTiers: z.string().max(200, TIERS_FORMAT_MESSAGE),
     allowPreOrder: z.boolean(),
     featured: z.boolean(),
     archived: z.boolean(),
@@ -59,6 +81,12 @@ const ProductFormValues = z
   .refine((values) => values.mrp === '' || Number(values.mrp) >= Number(values.price), {
     message: 'MRP cannot be below the price',
     path: ['mrp'],
+  })
+  .superRefine((values, context) => {
+    const tiers = parseTiers(values.quantityTiers);
+    const problem =
+      tiers === null ? TIERS_FORMAT_MESSAGE : QuantityTiers.safeParse(tiers).error?.issues[0]?.message;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['quantityTiers'] });
   });
 type ProductFormValues = z.infer<typeof ProductFormValues>;
 
@@ -71,6 +99,7 @@ const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
   tags: product?.tags.join(', ') ?? '',
   stock: product ? String(product.stock) : '0',
   minQuantity: product ? String(product.minQuantity) : '1',
+  quantityTiers: tiersText(product?.quantityTiers ?? []),
   allowPreOrder: product?.allowPreOrder ?? false,
   featured: product?.featured ?? false,
   archived: product?.archived ?? false,
@@ -107,6 +136,7 @@ const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
     .filter(Boolean),
   stock: Number(values.stock),
   minQuantity: Number(values.minQuantity),
+  quantityTiers: parseTiers(values.quantityTiers) ?? [],
   allowPreOrder: values.allowPreOrder,
   featured: values.featured,
   archived: values.archived,
@@ -226,6 +256,25 @@ export function ProductForm({
           {...described('minQuantity')}
         />
       </Field>
+      <div className="sm:col-span-2">
+        <Field
+          id={`${id}-quantityTiers`}
+          label="Bulk quote tiers (pieces:percent off, optional)"
+          error={errors.quantityTiers?.message}
+        >
+          <input
+            id={`${id}-quantityTiers`}
+            className={inputClass}
+            placeholder="25:5, 50:10"
+            {...register('quantityTiers')}
+            {...described('quantityTiers')}
+          />
+        </Field>
+        <p className="mt-1 text-sm text-stone-600">
+          Discounts for bulk quotes only, e.g. 25:5, 50:10 is 5% off from 25 pieces and 10% off from 50.
+          Retail carts keep the price above.
+        </p>
+      </div>
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Options</legend>
         <label className="flex min-h-11 items-center gap-2">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../../shared/api/catalog';
 import { clampQuantity } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
+import { describeTiers } from '../../../shared/quantity-pricing';
 import { categoryPath, productPath } from '../../../shared/slug';
 import { Breadcrumbs } from './breadcrumbs';
 import { PriceTag } from './price-tag';
@@ -90,6 +91,15 @@ export function ProductDetail({
           </div>
 
           {renderAddToCart?.(product, quantity)}
+
+          {product.quantityTiers.length > 0 && (
+            <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-800">
+              Buying for a party? {describeTiers(product.quantityTiers)} —{' '}
+              <Link to="/bulk-orders" className="font-semibold text-brand-700 underline">
+                ask for a bulk quote
+              </Link>
+            </p>
+          )}
 
           <ShareButton
             title={product.name}

@@ -79,6 +79,7 @@ describe('the back office frame (issue 11)', () => {
       'Coupons',
       'Reviews',
       'Bulk enquiries',
+      'New quote',
       'Outbox',
     ]);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();

@@ -1,0 +1,246 @@
+import { useId, useState } from 'react';
+import type { NewQuoteInput } from '../../../shared/api/quotes';
+import { QUOTE_DEFAULT_VALID_DAYS } from '../../../shared/api/quotes';
+import { formatInr } from '../../../shared/money';
+import { describeTiers } from '../../../shared/quantity-pricing';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { QuoteLines } from '../../components/quote-lines';
+import { ErrorBanner } from '../../components/status-message';
+import { errorMessage, useAdminProduct } from './admin-api';
+import { Field, formatDateTime, inputClass } from './admin-ui';
+import { usePreviewQuote, useSendQuote } from './quotes-api';
+
+type LineDraft = { key: number; productId: string; quantity: string };
+
+const ADDRESS_FIELDS = [
+  { name: 'fullName', label: 'Full Name' },
+  { name: 'address', label: 'Address' },
+  { name: 'city', label: 'City' },
+  { name: 'postalCode', label: 'Postal Code' },
+  { name: 'phone', label: 'Phone Number' },
+] as const;
+type AddressDraft = Record<(typeof ADDRESS_FIELDS)[number]['name'], string>;
+
+/** The product a line's ID names, so the owner sees what they typed: name, price, tiers, stock. */
+function LineProduct({ productId }: { productId: string }) {
+  const id = /^\d{1,9}$/.test(productId.trim()) ? Number(productId) : null;
+  const product = useAdminProduct(id);
+  if (id === null) return null;
+  if (product.isPending) return <p className="text-sm text-stone-600">Looking up product {id}…</p>;
+  if (product.error || !product.data) return <p className="text-sm text-red-700">No product has ID {id}</p>;
+  const { name, price, quantityTiers, stock } = product.data.product;
+  return (
+    <p className="text-sm text-stone-700">
+      {name} · {formatInr(price)} · {stock.toLocaleString('en-IN')} in stock ·{' '}
+      {quantityTiers.length > 0 ? describeTiers(quantityTiers) : 'no quantity tiers'}
+    </p>
+  );
+}
+
+/** The server's field errors by path ('lines.0.quantity'), for the field that caused them. */
+function fieldErrors(error: unknown): Map<string, string> {
+  const found = new Map<string, string>();
+  if (error instanceof ApiError) {
+    for (const problem of error.errors)
+      if (!found.has(problem.path)) found.set(problem.path, problem.message);
+  }
+  return found;
+}
+
+/**
+ * Issue 13 item 4: the owner builds a bulk quote for a customer (products × quantities, the
+ * delivery address, how long it holds) and sends it as a payable link. Prices come from the
+ * server: the preview and the quote are both worked out there from the products' tiers.
+ */
+export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; email: string }) {
+  const id = useId();
+  const preview = usePreviewQuote();
+  const send = useSendQuote();
+  const [customerEmail, setCustomerEmail] = useState(email);
+  const [lines, setLines] = useState<LineDraft[]>([{ key: 0, productId: '', quantity: '' }]);
+  const [address, setAddress] = useState<AddressDraft>({
+    fullName: '',
+    address: '',
+    city: '',
+    postalCode: '',
+    phone: '',
+  });
+  const [validDays, setValidDays] = useState(String(QUOTE_DEFAULT_VALID_DAYS));
+
+  const body = (): NewQuoteInput => ({
+    customerEmail,
+    ...(enquiryId ? { bulkEnquiryId: enquiryId } : {}),
+    lines: lines.map((line) => ({ productId: Number(line.productId), quantity: Number(line.quantity) })),
+    shippingAddress: address,
+    validDays: Number(validDays),
+  });
+  const lastError = send.error ?? preview.error;
+  const errors = fieldErrors(lastError);
+  const addressError = [...errors].find(([path]) => path.startsWith('shippingAddress'))?.[1];
+  const changeLine = (key: number, change: Partial<LineDraft>) =>
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+
+  const sent = send.data?.quote;
+  if (sent) {
+    const link = new URL(sent.path, window.location.origin).href;
+    return (
+      <section aria-labelledby={`${id}-sent`} className="rounded-xl border border-green-200 bg-white p-4">
+        <h2 id={`${id}-sent`} className="text-lg font-bold text-green-800">
+          Quote {sent.orderNumber} sent to {sent.customerEmail}
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          The customer was e-mailed this link; the items are reserved until{' '}
+          {sent.expiresAt ? formatDateTime(sent.expiresAt) : 'it is paid'}.
+        </p>
+        <p className="mt-2 break-all">
+          Payable link:{' '}
+          <a className="font-semibold text-brand-700 underline" href={link}>
+            {link}
+          </a>
+        </p>
+        <div className="mt-3">
+          <QuoteLines {...sent} />
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      aria-label="Bulk quote"
+      noValidate
+      className="grid gap-4 rounded-xl border border-brand-100 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send.mutate(body());
+      }}
+    >
+      {enquiryId && (
+        <p className="text-sm text-stone-700">Answers bulk enquiry #{enquiryId}; it moves to Quoted.</p>
+      )}
+      <Field id={`${id}-email`} label="Customer e-mail" error={errors.get('customerEmail')}>
+        <input
+          id={`${id}-email`}
+          type="email"
+          className={inputClass}
+          value={customerEmail}
+          onChange={(event) => setCustomerEmail(event.target.value)}
+        />
+      </Field>
+      <p className="-mt-2 text-sm text-stone-600">
+        The customer signs in with this e-mail to pay, so it must belong to an account on the store.
+      </p>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-sm font-semibold text-stone-800">Products</legend>
+        {lines.map((line, index) => (
+          <div key={line.key} className="flex flex-col gap-1">
+            <div className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+              <Field
+                id={`${id}-product-${line.key}`}
+                label={`Product ID (line ${index + 1})`}
+                error={errors.get(`lines.${index}.productId`)}
+              >
+                <input
+                  id={`${id}-product-${line.key}`}
+                  inputMode="numeric"
+                  className={inputClass}
+                  value={line.productId}
+                  onChange={(event) => changeLine(line.key, { productId: event.target.value })}
+                />
+              </Field>
+              <Field
+                id={`${id}-quantity-${line.key}`}
+                label={`Quantity (line ${index + 1})`}
+                error={errors.get(`lines.${index}.quantity`)}
+              >
+                <input
+                  id={`${id}-quantity-${line.key}`}
+                  inputMode="numeric"
+                  className={inputClass}
+                  value={line.quantity}
+                  onChange={(event) => changeLine(line.key, { quantity: event.target.value })}
+                />
+              </Field>
+              <Button
+                variant="secondary"
+                disabled={lines.length === 1}
+                aria-label={`Remove line ${index + 1}`}
+                onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+              >
+                Remove
+              </Button>
+            </div>
+            <LineProduct productId={line.productId} />
+          </div>
+        ))}
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setLines((current) => [
+                ...current,
+                { key: Math.max(...current.map((line) => line.key)) + 1, productId: '', quantity: '' },
+              ])
+            }
+          >
+            Add another product
+          </Button>
+        </div>
+        <p className="text-sm text-stone-600">
+          A product's ID is shown on the Products page of the back office.
+        </p>
+      </fieldset>
+
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="text-sm font-semibold text-stone-800">Delivery address</legend>
+        {ADDRESS_FIELDS.map((field) => (
+          <Field key={field.name} id={`${id}-${field.name}`} label={field.label}>
+            <input
+              id={`${id}-${field.name}`}
+              className={inputClass}
+              value={address[field.name]}
+              onChange={(event) =>
+                setAddress((current) => ({ ...current, [field.name]: event.target.value }))
+              }
+            />
+          </Field>
+        ))}
+        {addressError && <p className="text-sm text-red-700 sm:col-span-2">{addressError}</p>}
+      </fieldset>
+
+      <Field id={`${id}-valid`} label="Valid for (days)" error={errors.get('validDays')}>
+        <input
+          id={`${id}-valid`}
+          inputMode="numeric"
+          className={`${inputClass} max-w-32`}
+          value={validDays}
+          onChange={(event) => setValidDays(event.target.value)}
+        />
+      </Field>
+
+      {preview.data && !preview.isPending && (
+        <section aria-label="Quote preview" className="rounded-lg bg-brand-50 p-3">
+          <QuoteLines {...preview.data} />
+        </section>
+      )}
+      {lastError && <ErrorBanner>{errorMessage(lastError)}</ErrorBanner>}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          disabled={preview.isPending || send.isPending}
+          onClick={() => {
+            send.reset();
+            preview.mutate(body());
+          }}
+        >
+          {preview.isPending ? 'Working out prices...' : 'Preview prices'}
+        </Button>
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send quote'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NewQuoteInput, QuotePreview, QuoteResponse } from '../../../shared/api/quotes';
+import { apiRequest } from '../../api/client';
+
+/** Issue 13: the prices a bulk quote would have, worked out by the server; nothing is stored. */
+export function usePreviewQuote() {
+  return useMutation({
+    mutationFn: (body: NewQuoteInput) =>
+      apiRequest<QuotePreview>('/admin/quotes/preview', { method: 'POST', body }),
+  });
+}
+
+/** Issue 13: sends the quote: a pending order for the customer and an e-mail with its link. */
+export function useSendQuote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewQuoteInput) => apiRequest<QuoteResponse>('/admin/quotes', { method: 'POST', body }),
+    // The quote is an order, and its enquiry is now quoted.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
