@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '../../shared/page-routes';
@@ -9,9 +10,22 @@ import { createRoutePreloads } from './route-preloads';
 
 const HEAD_MARKER = '<!--app-head-->';
 const DATA_MARKER = '<!--app-data-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** src/web/entry-server.tsx as the server sees it (it imports nothing of the web's types). */
+type PageRenderer = {
+  renderPage(request: {
+    url: string;
+    origin: string;
+    settings: StoreSettings;
+    catalog: FastifyInstance['catalog'];
+  }): Promise<{ html: string; queries: unknown } | null>;
+};
 
 type WebAppOptions = {
   distDir: string;
+  /** The server renderer's module (built by `vite build` into dist/ssr); null or absent: none. */
+  rendererPath: string | null;
   uploadsDir: string;
   pageHeads: PageHeads;
   settings: StoreSettings;
@@ -49,6 +63,28 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
+  // Without a renderer (not built: development, most tests) pages are the app shell as before.
+  const renderer =
+    template && options.rendererPath && fs.existsSync(options.rendererPath)
+      ? ((await import(pathToFileURL(options.rendererPath).href)) as PageRenderer)
+      : null;
+
+  /** The page's server-rendered markup and data, or null: a failed render still serves the shell. */
+  async function renderBody(request: FastifyRequest, origin: string) {
+    if (!renderer) return null;
+    try {
+      return await renderer.renderPage({
+        url: request.url,
+        origin,
+        settings: options.settings,
+        catalog: app.catalog,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; sending the app shell');
+      return null;
+    }
+  }
+
   const defaultHead = (requestPath: string): PageHead => ({
     title: `${options.settings.storeName} | Return gifts and gifts for every occasion`,
     description: `${options.settings.tagline}. Prices from ₹50, 500+ products, free shipping from ₹${options.settings.freeShippingFrom.toLocaleString('en-IN')}, 7-day returns.`,
@@ -67,15 +103,19 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const head =
       (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
-    const data = { settings: options.settings, ...(head.preloadedData ?? {}) };
+    const rendered = known ? await renderBody(request, origin) : null;
+    const data = { settings: options.settings, ...(rendered ? { queries: rendered.queries } : {}) };
     const html = template
       .replace(/<title>[^<]*<\/title>/, '')
+      .replace(ROOT_ELEMENT, `<div id="root">${rendered?.html ?? ''}</div>`)
       .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
       // After the entry's own script and preloads, so the entry is requested first.
       .replace('</head>', `${routePreloads(requestPath)}</head>`)
       .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
     return reply
       .code(known ? 200 : 404)
+      // Rendered pages hold nothing personal (a guest's view), yet change with the catalogue:
+      // revalidate every time.
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);

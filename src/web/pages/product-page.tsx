@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { clampQuantity, stockStatus } from '../../shared/cart-rules';
 import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
 import { idFromSlug, productPath } from '../../shared/slug';
-import { storeSettings } from '../app-data';
+import { siteOrigin, storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
@@ -50,7 +50,7 @@ function ProductView({ id }: { id: number }) {
   if (isError) return <EmptyState title="Product not found" />;
   if (!product) return <ProductDetailSkeleton />;
 
-  const origin = window.location.origin;
+  const origin = siteOrigin();
   return (
     <>
       <PageMeta

@@ -4,6 +4,7 @@ import type { Product } from '../../../shared/api/catalog';
 import { clampQuantity } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
 import { categoryPath, productPath } from '../../../shared/slug';
+import { siteOrigin } from '../../app-data';
 import { Breadcrumbs } from './breadcrumbs';
 import { PriceTag } from './price-tag';
 import { galleryImages, ProductGallery } from './product-gallery';
@@ -39,7 +40,7 @@ export function ProductDetail({
   const [chosen, setChosen] = useState<number | null>(null);
   const quantity = clampQuantity(chosen ?? min, min);
   const images = galleryImages(product);
-  const url = `${window.location.origin}${productPath(product)}`;
+  const url = `${siteOrigin()}${productPath(product)}`;
 
   return (
     <div className="flex flex-col gap-4 pb-24 md:pb-0">
