@@ -5,8 +5,8 @@ import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvide
 import type { Category, CollectionSummary, Product, ProductList, ProductQuery } from '../shared/api/catalog';
 import { idFromSlug } from '../shared/slug';
 import type { StoreSettings } from '../shared/store-settings';
-import { applyServerSettings, setServerOrigin } from './app-data';
 import { AppProviders } from './app/app-providers';
+import { applyServerSettings, setServerOrigin } from './app-data';
 import { catalogKeys, loadFeaturedProducts } from './features/catalog/catalog-api';
 import { filtersFromUrl, toProductQuery } from './features/catalog/listing-filters';
 import { REVEAL_STEP } from './features/catalog/product-grid';

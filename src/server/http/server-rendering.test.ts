@@ -19,8 +19,9 @@ const rupees = (paise: number) => paise / 100;
 
 /** The markup the server put into #root, without the comments React puts between text parts. */
 const rootOf = (html: string) =>
-  (html.match(/<div id="root">([\s\S]*)<\/div><script type="application\/json" id="app-data">/)?.[1] ?? '')
-    .replaceAll('<!-- -->', '');
+  (
+    html.match(/<div id="root">([\s\S]*)<\/div><script type="application\/json" id="app-data">/)?.[1] ?? ''
+  ).replaceAll('<!-- -->', '');
 
 type DehydratedQuery = { queryKey: unknown[]; state: { data: unknown } };
 /** The query cache written into the page. */
@@ -118,8 +119,9 @@ describe('server-rendered landing pages', () => {
     expect(root).toContain('src="/uploads/products/tea-lights.svg"');
     expect(root.match(/<article/g)?.length).toBe(24);
     const preview = queriesOf(response.body).find((query) => query.queryKey[1] === 'listing-preview');
-    expect(preview?.state.data).toMatchObject({ total: LISTED_PRODUCTS });
-    expect((preview?.state.data as { data: unknown[] }).data).toHaveLength(24);
+    const firstCards = preview?.state.data as { total: number; data: unknown[] } | undefined;
+    expect(firstCards?.total).toBe(LISTED_PRODUCTS);
+    expect(firstCards?.data).toHaveLength(24);
     expect(queriesOf(response.body).some((query) => query.queryKey[1] === 'listing')).toBe(false);
   });
 

@@ -112,13 +112,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       // After the entry's own script and preloads, so the entry is requested first.
       .replace('</head>', `${routePreloads(requestPath)}</head>`)
       .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
-    return reply
-      .code(known ? 200 : 404)
-      // Rendered pages hold nothing personal (a guest's view), yet change with the catalogue:
-      // revalidate every time.
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return (
+      reply
+        .code(known ? 200 : 404)
+        // Rendered pages hold nothing personal (a guest's view), yet change with the catalogue:
+        // revalidate every time.
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
   }
 
   // Paths under these prefixes are never pages of the app: a miss there is a plain 404, whether or

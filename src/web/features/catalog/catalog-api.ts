@@ -77,8 +77,8 @@ export function useProduct(id: number | null) {
 }
 
 /**
- * SPEC 7 call pattern (also the server renderer's, with the catalogue service): featured products, else (none, or an error) the newest by created_at;
- * only the first 6 are shown.
+ * SPEC 7 call pattern: featured products, else (none, or an error) the newest by created_at; only
+ * the first 6 are shown. `list` is the API here and the catalogue service in the server renderer.
  */
 export async function loadFeaturedProducts(
   list: (query: ProductQuery) => Promise<ProductList>,
