@@ -163,6 +163,15 @@ describe('server-rendered landing pages', () => {
     expect(rootOf(unknown.body)).toBe('');
   });
 
+  it('renders a catalogue change on the next request, though rendered pages are kept', async () => {
+    const url = `/product/scented-tea-lights-${teaLightsId}`;
+    expect(rootOf((await app.inject(url)).body)).toContain('₹249');
+    await app.catalog.updateProduct(teaLightsId, { pricePaise: 27_900 });
+    const root = rootOf((await app.inject(url)).body);
+    expect(root).toContain('₹279');
+    expect(root).not.toContain('₹249');
+  });
+
   it('sends rendered pages for revalidation, compressed, never cached as personal content', async () => {
     const response = await app.inject({ url: '/products', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['cache-control']).toBe('no-cache');

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
+import { createResponseCache } from '../modules/catalog/response-cache';
 import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
 import { createRoutePreloads } from './route-preloads';
 
@@ -91,6 +92,32 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     canonicalPath: requestPath,
   });
 
+  // Rendering a page costs milliseconds of CPU, and a page depends only on its URL and the
+  // catalogue: recent pages are kept and cleared on every catalogue change, like the API's answers.
+  const pages = createResponseCache({ ttlMs: 10_000, maxBytes: 16 * 1024 * 1024 });
+  const stopListening = app.catalog.onChange(() => pages.clear());
+  app.addHook('onClose', async () => stopListening());
+
+  async function buildPage(request: FastifyRequest, page: string, origin: string, requestPath: string) {
+    const known = isKnownPagePath(requestPath);
+    const head =
+      (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
+    const rendered = known ? await renderBody(request, origin) : null;
+    const data = { settings: options.settings, ...(rendered ? { queries: rendered.queries } : {}) };
+    return (
+      page
+        .replace(/<title>[^<]*<\/title>/, '')
+        .replace(ROOT_ELEMENT, `<div id="root">${rendered?.html ?? ''}</div>`)
+        .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
+        // After the entry's own script and preloads, so the entry is requested first.
+        .replace('</head>', `${routePreloads(requestPath)}</head>`)
+        .replace(
+          DATA_MARKER,
+          `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`,
+        )
+    );
+  }
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     if (!template) {
       return reply
@@ -99,22 +126,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send('The web app is not built yet. Run `npm run build`, or start the store with `npm start`.');
     }
     const requestPath = decodeURI(request.url.split('?')[0] ?? '/');
-    const known = isKnownPagePath(requestPath);
-    const head =
-      (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
-    const rendered = known ? await renderBody(request, origin) : null;
-    const data = { settings: options.settings, ...(rendered ? { queries: rendered.queries } : {}) };
-    const html = template
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(ROOT_ELEMENT, `<div id="root">${rendered?.html ?? ''}</div>`)
-      .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
-      // After the entry's own script and preloads, so the entry is requested first.
-      .replace('</head>', `${routePreloads(requestPath)}</head>`)
-      .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
+    const key = `${origin}${request.url}`;
+    const html =
+      pages.get(key)?.body ?? pages.set(key, await buildPage(request, template, origin, requestPath)).body;
     return (
       reply
-        .code(known ? 200 : 404)
+        .code(isKnownPagePath(requestPath) ? 200 : 404)
         // Rendered pages hold nothing personal (a guest's view), yet change with the catalogue:
         // revalidate every time.
         .header('cache-control', 'no-cache')
