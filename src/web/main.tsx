@@ -1,6 +1,6 @@
 import './zod-config';
 import { type DehydratedState, hydrate, QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { loadGoogleAnalytics } from './analytics';
@@ -51,12 +51,17 @@ if (!root) throw new Error('The page has no #root element');
 // The first render replaces the server's markup (docs/decisions/0015-server-rendered-first-paint.md):
 // createRoot, not hydrateRoot, because the browser's first render already shows the stored cart,
 // location and session, which the server cannot know.
+// A transition, so that React renders in slices and the page stays responsive meanwhile (issue 6:
+// total blocking time); the server's markup stays on screen until the one commit.
 void Promise.all([prepareStoredCart(), prepareStoredLocation(), loadLandingRoutes()]).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createRouter()} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
 import { createResponseCache } from '../modules/catalog/response-cache';
+import { deferAppStart } from './deferred-start';
 import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
 import { createRoutePreloads } from './route-preloads';
 
@@ -104,18 +105,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
     const rendered = known ? await renderBody(request, origin) : null;
     const data = { settings: options.settings, ...(rendered ? { queries: rendered.queries } : {}) };
-    return (
-      page
-        .replace(/<title>[^<]*<\/title>/, '')
-        .replace(ROOT_ELEMENT, `<div id="root">${rendered?.html ?? ''}</div>`)
-        .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
-        // After the entry's own script and preloads, so the entry is requested first.
-        .replace('</head>', `${routePreloads(requestPath)}</head>`)
-        .replace(
-          DATA_MARKER,
-          `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`,
-        )
-    );
+    // The rendered markup's controls do nothing until the app has started and replaced it: say so
+    // (screen readers and Playwright's actionability checks read aria-disabled; no style uses it).
+    const body = rendered ? `<div aria-disabled="true">${rendered.html}</div>` : '';
+    const html = page
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`)
+      .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
+      // After the entry's own script and preloads, so the entry is requested first.
+      .replace('</head>', `${routePreloads(requestPath)}</head>`)
+      .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
+    return rendered ? deferAppStart(html) : html;
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
