@@ -6,6 +6,9 @@ const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // `vite build` builds both environments: the browser app and the server renderer of its landing
+  // pages (docs/decisions/0015-server-rendered-first-paint.md).
+  builder: {},
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -13,6 +16,17 @@ export default defineConfig({
     sourcemap: false,
     // The server reads it to preload the chunk of the page a request lands on (route-preloads.ts).
     manifest: true,
+  },
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        rollupOptions: { input: { 'entry-server': 'src/web/entry-server.tsx' } },
+      },
+    },
   },
   server: {
     proxy: {

@@ -165,6 +165,7 @@ export async function buildApp({
 
   await registerWebApp(app, {
     distDir: config.webDistDir,
+    rendererPath: config.webRendererPath,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     pageHeads: app.pageHeads,
     settings: storeSettingsFrom(config),

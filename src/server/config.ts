@@ -127,6 +127,8 @@ export type Config = Env & {
   dataDir: string;
   /** Where the built web app lives. */
   webDistDir: string;
+  /** The server renderer of the landing pages, built beside the web app; null: none. */
+  webRendererPath: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -155,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     dataDir: path.resolve(parsed.data.DATA_DIR),
     webDistDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    webRendererPath: path.resolve(import.meta.dirname, '../../dist/ssr/entry-server.js'),
   };
 }

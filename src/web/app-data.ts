@@ -2,7 +2,8 @@ import type { StoreSettings } from '../shared/store-settings';
 
 /**
  * Data the server wrote into the page (`<script id="app-data">`): store settings always, and for
- * some URLs the page's own data so the first render needs no extra request.
+ * the pages it renders (entry-server.tsx) the query cache that rendering used, so the first
+ * client render shows the same content without a request.
  */
 type AppData = { settings: StoreSettings } & Record<string, unknown>;
 
@@ -30,7 +31,23 @@ function readAppData(): AppData {
 
 const appData = readAppData();
 
-export const storeSettings: StoreSettings = appData.settings;
+/** One object for the process's life; the server renderer fills it from its configuration. */
+export const storeSettings: StoreSettings = { ...appData.settings };
+
+/** Server rendering only: the store's settings come from the server's configuration, not a page. */
+export function applyServerSettings(settings: StoreSettings) {
+  Object.assign(storeSettings, settings);
+}
+
+let serverOrigin = '';
+
+/** Server rendering only: the origin of the request being rendered (renders are synchronous). */
+export function setServerOrigin(origin: string) {
+  serverOrigin = origin;
+}
+
+/** The site's origin for absolute links (canonical, JSON-LD, sharing), in the browser and server. */
+export const siteOrigin = () => (typeof window === 'undefined' ? serverOrigin : window.location.origin);
 
 /** Preloaded page data is used once, for the first render of the URL it was written for. */
 export function takePreloadedData<T>(key: string): T | undefined {

@@ -59,6 +59,8 @@ test('a new page opens at the top, whatever the scroll position of the last one'
   const footerLink = page
     .getByRole('navigation', { name: 'Footer' })
     .getByRole('link', { name: 'Collections' });
+  // The server-rendered page's links are marked disabled until the app has taken it over.
+  await expect(footerLink).toBeEnabled();
   await footerLink.scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await footerLink.click();

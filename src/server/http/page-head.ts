@@ -12,8 +12,6 @@ export type PageHead = {
   image?: string;
   ogType?: 'website' | 'product';
   jsonLd?: object[];
-  /** Data the web app reads on first render instead of fetching it again. */
-  preloadedData?: Record<string, unknown>;
 };
 
 export type PageHeadResolver = (path: string, request: FastifyRequest) => Promise<PageHead | null>;

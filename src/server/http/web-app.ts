@@ -1,17 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
+import { createResponseCache } from '../modules/catalog/response-cache';
+import { deferAppStart } from './deferred-start';
 import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
 import { createRoutePreloads } from './route-preloads';
 
 const HEAD_MARKER = '<!--app-head-->';
 const DATA_MARKER = '<!--app-data-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** src/web/entry-server.tsx as the server sees it (it imports nothing of the web's types). */
+type PageRenderer = {
+  renderPage(request: {
+    url: string;
+    origin: string;
+    settings: StoreSettings;
+    catalog: FastifyInstance['catalog'];
+  }): Promise<{ html: string; queries: unknown } | null>;
+};
 
 type WebAppOptions = {
   distDir: string;
+  /** The server renderer's module (built by `vite build` into dist/ssr); null or absent: none. */
+  rendererPath: string | null;
   uploadsDir: string;
   pageHeads: PageHeads;
   settings: StoreSettings;
@@ -49,11 +65,58 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
+  // Without a renderer (not built: development, most tests) pages are the app shell as before.
+  const renderer =
+    template && options.rendererPath && fs.existsSync(options.rendererPath)
+      ? ((await import(pathToFileURL(options.rendererPath).href)) as PageRenderer)
+      : null;
+
+  /** The page's server-rendered markup and data, or null: a failed render still serves the shell. */
+  async function renderBody(request: FastifyRequest, origin: string) {
+    if (!renderer) return null;
+    try {
+      return await renderer.renderPage({
+        url: request.url,
+        origin,
+        settings: options.settings,
+        catalog: app.catalog,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; sending the app shell');
+      return null;
+    }
+  }
+
   const defaultHead = (requestPath: string): PageHead => ({
     title: `${options.settings.storeName} | Return gifts and gifts for every occasion`,
     description: `${options.settings.tagline}. Prices from ₹50, 500+ products, free shipping from ₹${options.settings.freeShippingFrom.toLocaleString('en-IN')}, 7-day returns.`,
     canonicalPath: requestPath,
   });
+
+  // Rendering a page costs milliseconds of CPU, and a page depends only on its URL and the
+  // catalogue: recent pages are kept and cleared on every catalogue change, like the API's answers.
+  const pages = createResponseCache({ ttlMs: 10_000, maxBytes: 16 * 1024 * 1024 });
+  const stopListening = app.catalog.onChange(() => pages.clear());
+  app.addHook('onClose', async () => stopListening());
+
+  async function buildPage(request: FastifyRequest, page: string, origin: string, requestPath: string) {
+    const known = isKnownPagePath(requestPath);
+    const head =
+      (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
+    const rendered = known ? await renderBody(request, origin) : null;
+    const data = { settings: options.settings, ...(rendered ? { queries: rendered.queries } : {}) };
+    // The rendered markup's controls do nothing until the app has started and replaced it: say so
+    // (screen readers and Playwright's actionability checks read aria-disabled; no style uses it).
+    const body = rendered ? `<div aria-disabled="true">${rendered.html}</div>` : '';
+    const html = page
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`)
+      .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
+      // After the entry's own script and preloads, so the entry is requested first.
+      .replace('</head>', `${routePreloads(requestPath)}</head>`)
+      .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
+    return rendered ? deferAppStart(html) : html;
+  }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     if (!template) {
@@ -63,32 +126,36 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send('The web app is not built yet. Run `npm run build`, or start the store with `npm start`.');
     }
     const requestPath = decodeURI(request.url.split('?')[0] ?? '/');
-    const known = isKnownPagePath(requestPath);
-    const head =
-      (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
-    const data = { settings: options.settings, ...(head.preloadedData ?? {}) };
-    const html = template
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
-      // After the entry's own script and preloads, so the entry is requested first.
-      .replace('</head>', `${routePreloads(requestPath)}</head>`)
-      .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
-    return reply
-      .code(known ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const key = `${origin}${request.url}`;
+    const html =
+      pages.get(key)?.body ?? pages.set(key, await buildPage(request, template, origin, requestPath)).body;
+    return (
+      reply
+        .code(isKnownPagePath(requestPath) ? 200 : 404)
+        // Rendered pages hold nothing personal (a guest's view), yet change with the catalogue:
+        // revalidate every time.
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
   }
 
   // Paths under these prefixes are never pages of the app: a miss there is a plain 404, whether or
   // not the web app is built.
   const nonPagePrefixes = ['/api/', '/uploads/', '/media/', '/assets/', '/sandbox/'];
+  const isPagePath = (url: string) => !nonPagePrefixes.some((prefix) => url.startsWith(prefix));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ message: 'Not found', requestId: request.id });
+
+  // A route, not only the not-found handler, because @fastify/compress compresses what routes send:
+  // a rendered listing is about 80 KB of HTML, 10 KB gzipped.
+  app.get('/*', async (request, reply) =>
+    isPagePath(request.url) ? sendPage(request, reply) : notFound(request, reply),
+  );
   app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !nonPagePrefixes.some((prefix) => request.url.startsWith(prefix));
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url);
     if (isPageRequest) return sendPage(request, reply);
-    return reply.code(404).send({ message: 'Not found', requestId: request.id });
+    return notFound(request, reply);
   });
 }

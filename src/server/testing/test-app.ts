@@ -14,7 +14,13 @@ import type { Database } from '../db/client';
  */
 export async function createTestApp(
   database: Database,
-  options: { env?: Record<string, string>; clock?: Clock; webDistDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    webDistDir?: string;
+    /** With webDistDir: the server renderer to use (else none, whatever dist/ holds). */
+    webRendererPath?: string;
+  } = {},
 ): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
   const redisEnv: Record<string, string> = process.env.TEST_REDIS_URL
@@ -22,7 +28,9 @@ export async function createTestApp(
     : {};
   const config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...redisEnv, ...options.env }),
-    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.webDistDir
+      ? { webDistDir: options.webDistDir, webRendererPath: options.webRendererPath ?? null }
+      : {}),
   };
   const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
   app.addHook('preClose', async () => {

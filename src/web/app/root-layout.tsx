@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { trackPageView } from '../analytics';
 import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
@@ -12,11 +12,16 @@ import { ChatButton } from './chat-button';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
-/** SPEC 2: the page scrolls to the top on every route change. */
+/**
+ * SPEC 2: the page scrolls to the top on every route change. Not on the first render: the page
+ * just loaded, and a shopper may already have scrolled the server-rendered page.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

@@ -1,4 +1,4 @@
-import { storeSettings } from '../app-data';
+import { siteOrigin, storeSettings } from '../app-data';
 
 /**
  * A page's title, description, canonical link and structured data. React 19 hoists these into
@@ -15,12 +15,15 @@ export function PageMeta({
   canonicalPath?: string;
   jsonLd?: object[];
 }) {
+  // The server writes the head of the pages it renders itself (page-heads.ts); rendered here too,
+  // these tags would land in <body> and repeat it.
+  if (typeof document === 'undefined') return null;
   const fullTitle = title === storeSettings.storeName ? title : `${title} | ${storeSettings.storeName}`;
   return (
     <>
       <title>{fullTitle}</title>
       {description && <meta name="description" content={description} />}
-      {canonicalPath && <link rel="canonical" href={`${window.location.origin}${canonicalPath}`} />}
+      {canonicalPath && <link rel="canonical" href={`${siteOrigin()}${canonicalPath}`} />}
       {jsonLd?.map((item) => (
         <script
           key={JSON.stringify(item).slice(0, 80)}

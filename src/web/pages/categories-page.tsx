@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { breadcrumbJsonLd } from '../../shared/catalog-structured-data';
+import { siteOrigin } from '../app-data';
 import { buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner } from '../components/status-message';
@@ -22,7 +23,7 @@ export function CategoriesPage() {
         title="Shop by Occasion"
         description="Return gifts and presents by occasion: birthdays, weddings, Diwali, Rakhi, baby showers and more."
         canonicalPath="/categories"
-        jsonLd={[breadcrumbJsonLd(crumbs, window.location.origin)]}
+        jsonLd={[breadcrumbJsonLd(crumbs, siteOrigin())]}
       />
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="text-2xl font-extrabold text-stone-900">Shop by Occasion</h1>

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { breadcrumbJsonLd, itemListJsonLd, metaDescription } from '../../shared/catalog-structured-data';
 import { collectionPath, idFromSlug } from '../../shared/slug';
 import { recordRecentView } from '../analytics';
+import { siteOrigin } from '../app-data';
 import { buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState } from '../components/status-message';
@@ -47,7 +48,7 @@ function CollectionView({ id }: { id: number }) {
     );
   }
 
-  const origin = window.location.origin;
+  const origin = siteOrigin();
   const crumbs = [
     { name: 'Home', path: '/' },
     { name: 'Collections', path: '/collections' },

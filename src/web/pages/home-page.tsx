@@ -4,7 +4,7 @@ import { HOME_FEATURED_COUNT } from '../../shared/catalog-limits';
 import { organizationJsonLd, websiteJsonLd } from '../../shared/catalog-structured-data';
 import { formatInr } from '../../shared/money';
 import { instagramLink } from '../../shared/store-links';
-import { storeSettings } from '../app-data';
+import { siteOrigin, storeSettings } from '../app-data';
 import { buttonClass } from '../components/button';
 import { GiftIcon, InstagramIcon, MailIcon, PackageIcon } from '../components/icons';
 import { PageMeta } from '../components/page-meta';
@@ -63,7 +63,7 @@ export function HomePage() {
     const flagged = all.filter((collection) => collection.featured);
     return (flagged.length > 0 ? flagged : all).slice(0, HOME_COLLECTIONS);
   })();
-  const origin = window.location.origin;
+  const origin = siteOrigin();
 
   return (
     <div className="flex flex-col gap-10">

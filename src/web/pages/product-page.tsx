@@ -5,7 +5,7 @@ import { clampQuantity, stockStatus } from '../../shared/cart-rules';
 import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
 import { checkPersonalisation, personalisationValuesOf } from '../../shared/personalisation-rules';
 import { idFromSlug, productPath } from '../../shared/slug';
-import { storeSettings } from '../app-data';
+import { siteOrigin, storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
@@ -71,7 +71,7 @@ function ProductView({ id }: { id: number }) {
     ? 'Add to Cart is ready once your photo has uploaded'
     : (problems[0]?.message ?? null);
 
-  const origin = window.location.origin;
+  const origin = siteOrigin();
   return (
     <>
       <PageMeta

@@ -1,13 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { ProductList } from '../../shared/api/catalog';
 import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/catalog-structured-data';
 import { recordRecentView } from '../analytics';
+import { siteOrigin } from '../app-data';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner } from '../components/status-message';
 import { CartControls } from '../features/cart/cart-controls';
 import { Breadcrumbs } from '../features/catalog/breadcrumbs';
 import { trackItemList } from '../features/catalog/catalog-analytics';
-import { mergeProductPages, useCategories, useProductListing } from '../features/catalog/catalog-api';
+import {
+  catalogKeys,
+  mergeProductPages,
+  useCategories,
+  useProductListing,
+} from '../features/catalog/catalog-api';
 import { FiltersPanel } from '../features/catalog/filters-panel';
 import {
   EMPTY_FILTERS,
@@ -76,8 +84,16 @@ export function ProductsPage() {
   const query = useMemo(() => toProductQuery(applied), [applied]);
   const listing = useProductListing(query);
   const categories = useCategories();
+  const queryClient = useQueryClient();
+  // The first cards the server rendered (entry-server.tsx) stay until the page of 1000 arrives, so
+  // the shopper sees them at once and the full page then extends them without a change.
+  const serverPreview = listing.isPending
+    ? queryClient.getQueryData<ProductList>(catalogKeys.listingPreview(query))
+    : undefined;
+  const preview = serverPreview && serverPreview.data.length > 0 ? serverPreview : undefined;
   const products = useMemo(() => mergeProductPages(listing.data?.pages ?? []), [listing.data]);
-  const total = listing.data?.pages[0]?.total;
+  const shownProducts = preview ? preview.data : products;
+  const total = listing.data?.pages[0]?.total ?? preview?.total;
   const category = categories.data?.find((entry) => entry.slug === applied.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -105,7 +121,7 @@ export function ProductsPage() {
         ]
       : [{ name: 'Products', path: '/products' }]),
   ];
-  const origin = window.location.origin;
+  const origin = siteOrigin();
   const problem = priceProblem(draft);
 
   return (
@@ -165,7 +181,7 @@ export function ProductsPage() {
           <h2 id="results-heading" className="sr-only">
             Results
           </h2>
-          {listing.isPending ? (
+          {listing.isPending && !preview ? (
             <ProductGridSkeleton />
           ) : listing.isError && products.length === 0 ? (
             <div className="flex flex-col items-start gap-3">
@@ -180,7 +196,7 @@ export function ProductsPage() {
                 Try again
               </button>
             </div>
-          ) : products.length === 0 ? (
+          ) : shownProducts.length === 0 ? (
             <EmptyState title="No products found matching your criteria.">
               Try another word, a wider price range or{' '}
               <button type="button" onClick={clearAll} className="font-semibold text-brand-700 underline">
@@ -191,10 +207,10 @@ export function ProductsPage() {
           ) : (
             <div className={listing.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
               <ProductGrid
-                products={products}
+                products={shownProducts}
                 resetKey={appliedUrl}
-                hasMore={Boolean(listing.hasNextPage)}
-                loadingMore={listing.isFetchingNextPage}
+                hasMore={preview !== undefined || Boolean(listing.hasNextPage)}
+                loadingMore={preview !== undefined || listing.isFetchingNextPage}
                 onLoadMore={() => listing.fetchNextPage()}
                 renderActions={(product) => <CartControls product={product} />}
                 endMessage={`You've seen all ${products.length.toLocaleString('en-IN')} ${products.length === 1 ? 'product' : 'products'}.`}

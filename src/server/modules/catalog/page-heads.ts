@@ -81,7 +81,6 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
             origin,
           ),
         ],
-        preloadedData: { product },
       };
     },
   );

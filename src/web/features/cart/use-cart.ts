@@ -53,8 +53,11 @@ export function getCartStore(): CartStore {
       hasToken: () => readToken() !== null,
       shippingRules: shippingRulesFromRupees(storeSettings),
     });
-    stopSync = syncAcrossTabs(store, window, TOKEN_STORAGE_KEY);
-    store.refreshShipping();
+    // The server renders with an empty cart that never changes (entry-server.tsx).
+    if (typeof window !== 'undefined') {
+      stopSync = syncAcrossTabs(store, window, TOKEN_STORAGE_KEY);
+      store.refreshShipping();
+    }
     cartStore = store;
   }
   return cartStore;

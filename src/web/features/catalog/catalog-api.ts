@@ -11,13 +11,14 @@ import type {
 } from '../../../shared/api/catalog';
 import { HOME_FEATURED_COUNT, LISTING_PAGE_SIZE } from '../../../shared/catalog-limits';
 import { apiRequest } from '../../api/client';
-import { takePreloadedData } from '../../app-data';
 
 // SPEC 7 catalogue calls as TanStack Query hooks.
 
 export const catalogKeys = {
   all: ['catalog'] as const,
   listing: (query: ProductQuery) => ['catalog', 'listing', query] as const,
+  /** The first cards of a listing, rendered by the server until the listing's page arrives. */
+  listingPreview: (query: ProductQuery) => ['catalog', 'listing-preview', query] as const,
   product: (id: number) => ['catalog', 'product', id] as const,
   featured: ['catalog', 'featured'] as const,
   categories: ['catalog', 'categories'] as const,
@@ -59,10 +60,6 @@ export function useProductListing(query: ProductQuery) {
   });
 }
 
-// The product page's data written into the HTML by the server, for the first render only.
-const preloadedProduct = takePreloadedData<Product>('product');
-const pageLoadedAt = Date.now();
-
 export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
   return apiRequest<ProductResponse>(`/products/${id}`, signal ? { signal } : {}).then(
     (body) => body.product,
@@ -70,34 +67,36 @@ export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product>
 }
 
 export function useProduct(id: number | null) {
-  const initial = preloadedProduct && preloadedProduct.id === id ? preloadedProduct : undefined;
   return useQuery({
     queryKey: catalogKeys.product(id ?? 0),
     queryFn: ({ signal }) => fetchProduct(id ?? 0, signal),
     enabled: id !== null,
-    ...(initial ? { initialData: initial, initialDataUpdatedAt: pageLoadedAt } : {}),
     // A missing product redirects at once (SPEC 4); retrying a 404 only delays that.
     retry: false,
   });
 }
 
 /**
- * SPEC 7 call pattern: featured products, else (none, or an error) the newest by created_at;
- * only the first 6 are shown.
+ * SPEC 7 call pattern: featured products, else (none, or an error) the newest by created_at; only
+ * the first 6 are shown. `list` is the API here and the catalogue service in the server renderer.
  */
+export async function loadFeaturedProducts(
+  list: (query: ProductQuery) => Promise<ProductList>,
+): Promise<Product[]> {
+  try {
+    const featured = await list({ featured: true, limit: HOME_FEATURED_COUNT });
+    if (featured.data.length > 0) return featured.data.slice(0, HOME_FEATURED_COUNT);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  }
+  const newest = await list({ sort: 'created_at', limit: HOME_FEATURED_COUNT });
+  return newest.data.slice(0, HOME_FEATURED_COUNT);
+}
+
 export function useFeaturedProducts() {
   return useQuery({
     queryKey: catalogKeys.featured,
-    queryFn: async ({ signal }) => {
-      try {
-        const featured = await fetchProducts({ featured: true, limit: HOME_FEATURED_COUNT }, signal);
-        if (featured.data.length > 0) return featured.data.slice(0, HOME_FEATURED_COUNT);
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      }
-      const newest = await fetchProducts({ sort: 'created_at', limit: HOME_FEATURED_COUNT }, signal);
-      return newest.data.slice(0, HOME_FEATURED_COUNT);
-    },
+    queryFn: ({ signal }) => loadFeaturedProducts((query) => fetchProducts(query, signal)),
   });
 }
 

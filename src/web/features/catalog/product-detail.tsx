@@ -5,6 +5,7 @@ import { clampQuantity } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
 import { describeTiers } from '../../../shared/quantity-pricing';
 import { categoryPath, productPath } from '../../../shared/slug';
+import { siteOrigin } from '../../app-data';
 import { Breadcrumbs } from './breadcrumbs';
 import { PriceTag } from './price-tag';
 import { galleryImages, ProductGallery } from './product-gallery';
@@ -43,7 +44,7 @@ export function ProductDetail({
   const [chosen, setChosen] = useState<number | null>(null);
   const quantity = clampQuantity(chosen ?? min, min);
   const images = galleryImages(product);
-  const url = `${window.location.origin}${productPath(product)}`;
+  const url = `${siteOrigin()}${productPath(product)}`;
 
   return (
     <div className="flex flex-col gap-4 pb-24 md:pb-0">

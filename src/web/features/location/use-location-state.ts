@@ -53,7 +53,8 @@ export function getLocationStore(): LocationStore {
       parseStored: storedLocation,
       lookups: getDeliveryLookups(),
     });
-    stopSync = syncLocationAcrossTabs(locationStore, window);
+    // The server renders with no location that never changes (entry-server.tsx).
+    if (typeof window !== 'undefined') stopSync = syncLocationAcrossTabs(locationStore, window);
   }
   return locationStore;
 }

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatInr } from '../../shared/money';
+import type { Database } from '../db/client';
+import { createTestApp } from '../testing/test-app';
+import { createTestDatabase } from '../testing/test-database';
+
+// Issue 6: the landing pages arrive rendered by the same React components the browser runs, from
+// the catalogue in the database, with the data they were rendered from for the browser's first
+// render. The renderer is the source module here; `vite build` bundles the same file.
+
+let database: Database;
+let app: FastifyInstance;
+let distDir: string;
+const rupees = (paise: number) => paise / 100;
+
+/** The markup the server put into #root, without the comments React puts between text parts. */
+const rootOf = (html: string) =>
+  (
+    html.match(/<div id="root">([\s\S]*)<\/div><script type="application\/json" id="app-data">/)?.[1] ?? ''
+  ).replaceAll('<!-- -->', '');
+
+type DehydratedQuery = { queryKey: unknown[]; state: { data: unknown } };
+/** The query cache written into the page. */
+function queriesOf(html: string): DehydratedQuery[] {
+  const json = html.match(/<script type="application\/json" id="app-data">(.*?)<\/script>/)?.[1] ?? '{}';
+  const data = JSON.parse(json) as { queries?: { queries: DehydratedQuery[] } };
+  return data.queries?.queries ?? [];
+}
+
+let teaLightsId = 0;
+let brassDiyaId = 0;
+let scriptNameId = 0;
+const LISTED_PRODUCTS = 30;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
+  );
+  app = await createTestApp(database, {
+    webDistDir: distDir,
+    webRendererPath: path.resolve(import.meta.dirname, '../../web/entry-server.tsx'),
+  });
+  await app.ready();
+  const diwali = await app.catalog.createCategory({ name: 'Diwali Gifts', description: 'Lights.' });
+  const wedding = await app.catalog.createCategory({ name: 'Wedding Favours', description: 'Favours.' });
+  teaLightsId = (
+    await app.catalog.createProduct({
+      name: 'Scented Tea Lights',
+      categoryId: diwali.id,
+      pricePaise: 24_900,
+      image: '/uploads/products/tea-lights.svg',
+      stock: 20,
+      featured: true,
+    })
+  ).id;
+  brassDiyaId = (
+    await app.catalog.createProduct({
+      name: 'Brass Diya Pair',
+      categoryId: diwali.id,
+      pricePaise: 1_29_900,
+      image: '/uploads/products/brass-diya.svg',
+      stock: 5,
+    })
+  ).id;
+  scriptNameId = (
+    await app.catalog.createProduct({
+      name: 'Mithai Box </script><b>Sweet</b>\u2028',
+      categoryId: wedding.id,
+      pricePaise: 49_900,
+      stock: 3,
+    })
+  ).id;
+  for (let index = 1; index <= LISTED_PRODUCTS - 3; index++) {
+    await app.catalog.createProduct({
+      name: `Wedding Potli Bag ${index}`,
+      categoryId: wedding.id,
+      pricePaise: 5_000 + index * 100,
+      stock: 10,
+    });
+  }
+  await app.catalog.createCollection({ name: 'Festival of Lights', productIds: [teaLightsId, brassDiyaId] });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('server-rendered landing pages', () => {
+  it('renders home with the featured products, occasions and collections', async () => {
+    const response = await app.inject('/');
+    expect(response.statusCode).toBe(200);
+    const root = rootOf(response.body);
+    expect(root).toContain('Gifts that make every celebration special');
+    expect(root).toContain('Scented Tea Lights');
+    expect(root).toContain(formatInr(rupees(24_900)));
+    expect(root).toContain('src="/uploads/products/tea-lights.svg"');
+    expect(root).toContain('Wedding Favours');
+    expect(root).toContain('Festival of Lights');
+    // Personal state renders as a first-time guest sees it; the browser shows the stored one.
+    expect(root).toContain('Login');
+  });
+
+  it('renders the first screenful of /products and inlines only that, not the page of 1000', async () => {
+    const response = await app.inject('/products');
+    const root = rootOf(response.body);
+    expect(root).toContain('All Products');
+    expect(root).toContain(`${LISTED_PRODUCTS} products`);
+    // Featured first (the listing's default order).
+    expect(root).toMatch(/<article[\s\S]*?Scented Tea Lights[\s\S]*?₹249/);
+    expect(root).toContain('src="/uploads/products/tea-lights.svg"');
+    expect(root.match(/<article/g)?.length).toBe(24);
+    const preview = queriesOf(response.body).find((query) => query.queryKey[1] === 'listing-preview');
+    const firstCards = preview?.state.data as { total: number; data: unknown[] } | undefined;
+    expect(firstCards?.total).toBe(LISTED_PRODUCTS);
+    expect(firstCards?.data).toHaveLength(24);
+    expect(queriesOf(response.body).some((query) => query.queryKey[1] === 'listing')).toBe(false);
+  });
+
+  it('renders a category with its own products only, in the order the URL asks for', async () => {
+    const root = rootOf((await app.inject('/category/diwali-gifts?sort=price_desc')).body);
+    expect(root).toContain('Diwali Gifts');
+    expect(root).toContain('2 products');
+    expect(root.indexOf('Brass Diya Pair')).toBeLessThan(root.indexOf('Scented Tea Lights'));
+    expect(root).not.toContain('Wedding Potli Bag');
+  });
+
+  it('renders a product page with its name, price and image, and the product for the first render', async () => {
+    const response = await app.inject(`/product/brass-diya-pair-${brassDiyaId}`);
+    const root = rootOf(response.body);
+    expect(root).toMatch(/<h1[^>]*>Brass Diya Pair<\/h1>/);
+    expect(root).toContain(formatInr(rupees(1_29_900)));
+    expect(root).toContain('src="/uploads/products/brass-diya.svg"');
+    const product = queriesOf(response.body).find((query) => query.queryKey[1] === 'product');
+    expect(product?.state.data).toMatchObject({ id: brassDiyaId, price: 1299, name: 'Brass Diya Pair' });
+    // The server-written head stays as it was.
+    expect(response.body).toContain('<title data-server-head>Brass Diya Pair | Utsav Gifts</title>');
+  });
+
+  it('keeps a name that could close the script tag inside the embedded data', async () => {
+    const response = await app.inject(`/product/mithai-box-${scriptNameId}`);
+    expect(response.body).not.toContain('</script><b>');
+    const product = queriesOf(response.body).find((query) => query.queryKey[1] === 'product');
+    expect(product?.state.data).toMatchObject({ name: 'Mithai Box </script><b>Sweet</b>\u2028' });
+    expect(rootOf(response.body)).toContain('Mithai Box &lt;/script&gt;&lt;b&gt;Sweet&lt;/b&gt;');
+  });
+
+  it('leaves a missing product and unknown paths to the browser: redirect and Page Not Found', async () => {
+    const missing = await app.inject('/product/gone-999999');
+    expect(missing.statusCode).toBe(200);
+    expect(rootOf(missing.body)).toBe('');
+    expect(queriesOf(missing.body)).toEqual([]);
+    const unknown = await app.inject('/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(rootOf(unknown.body)).toBe('');
+  });
+
+  it('renders a catalogue change on the next request, though rendered pages are kept', async () => {
+    const url = `/product/scented-tea-lights-${teaLightsId}`;
+    expect(rootOf((await app.inject(url)).body)).toContain('₹249');
+    await app.catalog.updateProduct(teaLightsId, { pricePaise: 27_900 });
+    const root = rootOf((await app.inject(url)).body);
+    expect(root).toContain('₹279');
+    expect(root).not.toContain('₹249');
+  });
+
+  it('sends rendered pages for revalidation, compressed, never cached as personal content', async () => {
+    const response = await app.inject({ url: '/products', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+});

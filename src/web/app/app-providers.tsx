@@ -1,0 +1,21 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AuthProvider, useAuth } from '../features/auth/auth-provider';
+import { WishlistProvider } from '../features/wishlist/wishlist-provider';
+
+/** The signed-in user's wishlist (SPEC 4: fetched on login, emptied on logout). */
+function UserWishlist({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return <WishlistProvider userId={user?.id ?? null}>{children}</WishlistProvider>;
+}
+
+/** The state every page reads, the same in the browser (main.tsx) and the server renderer. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <UserWishlist>{children}</UserWishlist>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

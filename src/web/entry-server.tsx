@@ -1,0 +1,120 @@
+import './zod-config';
+import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
+import type { Category, CollectionSummary, Product, ProductList, ProductQuery } from '../shared/api/catalog';
+import { idFromSlug } from '../shared/slug';
+import type { StoreSettings } from '../shared/store-settings';
+import { AppProviders } from './app/app-providers';
+import { applyServerSettings, setServerOrigin } from './app-data';
+import { catalogKeys, loadFeaturedProducts } from './features/catalog/catalog-api';
+import { filtersFromUrl, toProductQuery } from './features/catalog/listing-filters';
+import { REVEAL_STEP } from './features/catalog/product-grid';
+import { routes } from './router';
+
+/**
+ * The server's catalogue service, called in-process (no HTTP round trip to itself). Structural, so
+ * the web code does not import the server's modules.
+ */
+export type CatalogSource = {
+  listProducts(query: ProductQuery): Promise<ProductList>;
+  getProduct(id: number): Promise<Product>;
+  listCategories(): Promise<Category[]>;
+  listCollections(): Promise<CollectionSummary[]>;
+};
+
+export type RenderRequest = {
+  /** Path and query string of the request. */
+  url: string;
+  origin: string;
+  settings: StoreSettings;
+  catalog: CatalogSource;
+};
+
+export type RenderedPage = {
+  /** The markup of #root. */
+  html: string;
+  /** The query cache the markup was rendered from, for the browser's first render. */
+  queries: DehydratedState;
+};
+
+/** What the browser receives is JSON: the render uses the same values (dates as strings). */
+const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * Fills the query cache with what the page shows above the fold, under the keys its hooks read.
+ * Returns false for a page the server leaves to the browser (a product that does not exist: the
+ * browser then redirects to /products as SPEC 4 says).
+ */
+async function prefetchPage(queryClient: QueryClient, url: URL, catalog: CatalogSource): Promise<boolean> {
+  const path = url.pathname;
+  if (path === '/') {
+    const [categories, collections, featured] = await Promise.all([
+      catalog.listCategories(),
+      catalog.listCollections(),
+      loadFeaturedProducts((query) => catalog.listProducts(query)),
+    ]);
+    queryClient.setQueryData(catalogKeys.categories, asJson(categories));
+    queryClient.setQueryData(catalogKeys.collections, asJson(collections));
+    queryClient.setQueryData(catalogKeys.featured, asJson(featured));
+    return true;
+  }
+  const listing = matchPath('/products', path) ?? matchPath('/category/:category', path);
+  if (listing) {
+    const query = toProductQuery(filtersFromUrl(url.searchParams, listing.params.category ?? ''));
+    // Only the first screenful: the page of 1000 (SPEC 9) is the browser's one listing request,
+    // and inlining it would make the HTML megabytes long.
+    const [categories, firstCards] = await Promise.all([
+      catalog.listCategories(),
+      catalog.listProducts({ ...query, page: 1, limit: REVEAL_STEP }),
+    ]);
+    queryClient.setQueryData(catalogKeys.categories, asJson(categories));
+    queryClient.setQueryData(catalogKeys.listingPreview(query), asJson(firstCards));
+    return true;
+  }
+  const product = matchPath('/product/:slug', path);
+  if (product) {
+    const id = idFromSlug(product.params.slug);
+    if (id === null) return false;
+    try {
+      queryClient.setQueryData(catalogKeys.product(id), asJson(await catalog.getProduct(id)));
+    } catch {
+      return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+const handler = createStaticHandler(routes);
+
+/** Paths this renderer serves; others get the plain app shell. */
+export const RENDERED_PATHS = [/^\/$/, /^\/products\/?$/, /^\/category\/[^/]+\/?$/, /^\/product\/[^/]+\/?$/];
+
+/**
+ * The markup of a landing page (/, the listings, a product) from the same components the browser
+ * runs, with every browser-only state (cart, location, signed-in user) as a first-time guest sees
+ * it; null for other pages. Not cached per user: it never holds anything personal.
+ */
+export async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
+  const url = new URL(request.url, request.origin);
+  if (!RENDERED_PATHS.some((pattern) => pattern.test(url.pathname))) return null;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+  if (!(await prefetchPage(queryClient, url, request.catalog))) return null;
+
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  applyServerSettings(request.settings);
+  setServerOrigin(request.origin);
+  const html = renderToString(
+    <AppProviders queryClient={queryClient}>
+      {/* The router's own hydration script is inline, which the CSP forbids; nothing needs it. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  const queries = dehydrate(queryClient);
+  queryClient.clear();
+  return { html, queries };
+}

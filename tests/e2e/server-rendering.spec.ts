@@ -1,0 +1,85 @@
+import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+import type { ProductList } from '../../src/shared/api/catalog';
+import { formatInr } from '../../src/shared/money';
+import { productPath } from '../../src/shared/slug';
+
+// Issue 6: /, the listings and a product page arrive rendered from the server, so they paint
+// without JavaScript, and the app then takes over without console noise and works.
+
+/** Console warnings and errors, and uncaught errors, from the moment the page opens. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+async function cheapestDiwaliGift(page: Page) {
+  const response = await page.request.get('/api/products?category=diwali-gifts&sort=price&order=asc&limit=1');
+  const [product] = ((await response.json()) as ProductList).data;
+  if (!product) throw new Error('The seeded catalogue has no Diwali gifts');
+  return product;
+}
+
+test('the landing pages show their products without JavaScript', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const product = await cheapestDiwaliGift(page);
+
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Gifts that make every celebration special' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+
+  await page.goto('/category/diwali-gifts?sort=price_asc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Diwali Gifts' })).toBeVisible();
+  const firstCard = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
+  await expect(firstCard.getByRole('heading')).toHaveText(product.name);
+  await expect(firstCard).toContainText(formatInr(product.price));
+
+  await page.goto(productPath(product));
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByText(formatInr(product.price)).first()).toBeVisible();
+  await context.close();
+});
+
+test('the app takes over the rendered pages quietly: add to cart and filters work', async ({ page }) => {
+  const problems = collectProblems(page);
+  const product = await cheapestDiwaliGift(page);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+
+  await page.goto(productPath(product));
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+  await page.goto('/category/diwali-gifts?sort=price_asc');
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
+  await cards
+    .first()
+    .getByRole('button', { name: `Add ${product.name} to cart` })
+    .click();
+  await expect(
+    page.getByRole('link', { name: new RegExp(`^Cart ${product.minQuantity} items? in cart$`) }).first(),
+  ).toBeVisible();
+
+  await page.goto('/products');
+  const filtersToggle = page.getByRole('button', { name: 'Filters', exact: true });
+  await filtersToggle.click();
+  await expect(filtersToggle).toHaveAttribute('aria-expanded', 'true');
+  await page.getByLabel('Max Price').fill('300');
+  await expect(page).toHaveURL(/\/products\?maxPrice=300$/);
+  await expect
+    .poll(async () => {
+      const prices = (await cards.allInnerTexts()).map((text) =>
+        Number((text.match(/₹([\d,]+)/)?.[1] ?? 'NaN').replaceAll(',', '')),
+      );
+      return prices.length > 0 && prices.every((price) => price <= 300);
+    })
+    .toBe(true);
+
+  expect(problems).toEqual([]);
+});
