@@ -22,6 +22,9 @@ test('a pincode checked on a product page shows city and days, and is still ther
   const check = checker.getByRole('button', { name: 'Check' });
 
   await expect(check).toBeDisabled();
+  // Keystrokes, unlike fill(), do not wait: the server's first paint keeps the field disabled until
+  // the app has started (decision 15).
+  await expect(field).toBeEditable();
   // SPEC 5: non-digits are stripped.
   await field.pressSequentially('11 00-01');
   await expect(field).toHaveValue('110001');

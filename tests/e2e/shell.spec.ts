@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appStarted } from './support/app-start';
 
 test('an unknown path shows Page Not Found and Go Home leads home', async ({ page }) => {
   const response = await page.goto('/this-page-does-not-exist');
@@ -59,8 +60,8 @@ test('a new page opens at the top, whatever the scroll position of the last one'
   const footerLink = page
     .getByRole('navigation', { name: 'Footer' })
     .getByRole('link', { name: 'Collections' });
-  // The server-rendered page's links are marked disabled until the app has taken it over.
-  await expect(footerLink).toBeEnabled();
+  // Scroll restoration is the app's: before it starts, the link is a plain full-page load.
+  await appStarted(page);
   await footerLink.scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await footerLink.click();
@@ -72,6 +73,7 @@ test('a new page opens at the top, whatever the scroll position of the last one'
 test('a page that cannot be loaded shows the Unexpected Application Error! screen', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await appStarted(page);
   // The cart page's code never arrives (a dropped connection, a deploy that removed the chunk).
   await page.route('**/assets/cart-page-*.js', (route) => route.abort());
   await page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: /^Cart/ }).click();

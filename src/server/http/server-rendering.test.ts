@@ -141,6 +141,10 @@ describe('server-rendered landing pages', () => {
     expect(root).toContain('src="/uploads/products/brass-diya.svg"');
     const product = queriesOf(response.body).find((query) => query.queryKey[1] === 'product');
     expect(product?.state.data).toMatchObject({ id: brassDiyaId, price: 1299, name: 'Brass Diya Pair' });
+    // Its pincode field and Add to Cart wait, disabled, for the app: typing there would be lost.
+    expect(root).toMatch(
+      /^<fieldset disabled class="server-rendered">[\s\S]*Add to Cart[\s\S]*<\/fieldset>$/,
+    );
     // The server-written head stays as it was.
     expect(response.body).toContain('<title data-server-head>Brass Diya Pair | Utsav Gifts</title>');
   });
