@@ -108,6 +108,12 @@ test('products a shopper opened come back under Recently viewed on home and prod
     await card.getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     names.push(name);
+    // The server paints the product page before the app starts; the app records the view.
+    await expect
+      .poll(() =>
+        page.evaluate(() => (JSON.parse(localStorage.getItem('recentlyViewed') ?? '[]') as unknown[]).length),
+      )
+      .toBe(names.length);
     await page.goBack();
   }
 
