@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { withoutControlCharacters } from '../plain-text';
+import { REVIEW_TEXT_MAX } from '../review-rules';
 
 // Issue 14 "Ratings and reviews": the product page's reviews, the customer's own, and the back
 // office's moderation.
 
-export const REVIEW_TEXT_MAX = 2000;
-export const REVIEWS_PAGE_SIZE = 5;
-
-export const REVIEW_MESSAGES = {
-  notBought: 'You can review a product once an order of it has been delivered to you',
-  alreadyReviewed: 'You have already reviewed this product',
-  signIn: 'Sign in to rate and review this product',
-  productNotFound: 'Product not found',
-  reviewNotFound: 'Review not found',
-} as const;
+export * from '../review-rules';
 
 /** POST /api/products/:id/reviews. The text is plain text: it is stored and shown as typed. */
 export const NewReview = z.object({

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { NewQuoteInput } from '../../../shared/api/quotes';
 import { QUOTE_DEFAULT_VALID_DAYS } from '../../../shared/api/quotes';
 import { formatInr } from '../../../shared/money';
-import { describeTiers } from '../../../shared/quantity-pricing';
+import { describeTiers } from '../../../shared/quantity-tier-rules';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { QuoteLines } from '../../components/quote-lines';

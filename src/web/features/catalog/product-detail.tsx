@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../../shared/api/catalog';
 import { clampQuantity } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
-import { describeTiers } from '../../../shared/quantity-pricing';
+import { describeTiers } from '../../../shared/quantity-tier-rules';
 import { categoryPath, productPath } from '../../../shared/slug';
 import { siteOrigin } from '../../app-data';
 import { Breadcrumbs } from './breadcrumbs';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { REVIEW_TEXT_MAX } from '../../../shared/api/reviews';
+import { REVIEW_TEXT_MAX } from '../../../shared/review-rules';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';

@@ -1,11 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type NewReviewInput,
-  ReviewEligibility,
-  ReviewPage,
-  type ReviewRecord,
-} from '../../../shared/api/reviews';
-import { apiRequest } from '../../api/client';
+import type { NewReviewInput, ReviewPage, ReviewRecord } from '../../../shared/api/reviews';
+import { apiRequest, parsedAnswer } from '../../api/client';
+
+// The schemas (and Zod) load with the first answer, not with the product page (docs/performance.md).
+const reviewSchemas = () => import('../../../shared/api/reviews');
 
 const keys = {
   page: (productId: number, page: number) => ['reviews', productId, 'page', page] as const,
@@ -17,9 +15,10 @@ const keys = {
 export function useReviews(productId: number, page: number) {
   return useQuery({
     queryKey: keys.page(productId, page),
-    queryFn: async ({ signal }) =>
-      ReviewPage.parse(
-        await apiRequest<unknown>(`/products/${productId}/reviews`, { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      parsedAnswer<ReviewPage>(
+        reviewSchemas().then((schemas) => schemas.ReviewPage),
+        apiRequest<unknown>(`/products/${productId}/reviews`, { query: { page }, signal }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -29,8 +28,11 @@ export function useReviews(productId: number, page: number) {
 export function useReviewEligibility(productId: number, signedIn: boolean) {
   return useQuery({
     queryKey: keys.mine(productId),
-    queryFn: async ({ signal }) =>
-      ReviewEligibility.parse(await apiRequest<unknown>(`/products/${productId}/reviews/mine`, { signal })),
+    queryFn: ({ signal }) =>
+      parsedAnswer(
+        reviewSchemas().then((schemas) => schemas.ReviewEligibility),
+        apiRequest<unknown>(`/products/${productId}/reviews/mine`, { signal }),
+      ),
     enabled: signedIn,
     staleTime: 0,
   });
