@@ -6,6 +6,7 @@ import type { Category, CollectionSummary, Product, ProductList, ProductQuery } 
 import { idFromSlug } from '../shared/slug';
 import type { StoreSettings } from '../shared/store-settings';
 import { AppProviders } from './app/app-providers';
+import { ServerFrame } from './app/server-frame';
 import { applyServerSettings, setServerOrigin } from './app-data';
 import { catalogKeys, loadFeaturedProducts } from './features/catalog/catalog-api';
 import { filtersFromUrl, toProductQuery } from './features/catalog/listing-filters';
@@ -110,8 +111,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   setServerOrigin(request.origin);
   const html = renderToString(
     <AppProviders queryClient={queryClient}>
-      {/* The router's own hydration script is inline, which the CSP forbids; nothing needs it. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <ServerFrame>
+        {/* The router's own hydration script is inline, which the CSP forbids; the browser's router
+            starts from the same URL and needs no data from it (main.tsx). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ServerFrame>
     </AppProviders>,
   );
   const queries = dehydrate(queryClient);

@@ -1,18 +1,17 @@
 import './zod-config';
 import { type DehydratedState, hydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { loadGoogleAnalytics } from './analytics';
 import { AppProviders } from './app/app-providers';
+import { ServerFrame } from './app/server-frame';
 import { storeSettings, takePreloadedData } from './app-data';
+import { removeServerHead } from './components/page-meta';
 import { prepareStoredCart } from './features/cart/use-cart';
 import { prepareStoredLocation } from './features/location/use-location-state';
 import { createRouter, routes } from './router';
 import './styles.css';
-
-// The server wrote this page's head for crawlers; React's own <title> and <meta> take over now.
-for (const element of document.head.querySelectorAll('[data-server-head]')) element.remove();
 
 loadGoogleAnalytics(storeSettings.gaMeasurementId);
 
@@ -27,8 +26,8 @@ if (serverQueries) hydrate(queryClient, serverQueries);
 
 /**
  * Loads the lazy page modules of the URL the shopper landed on before the first render, so that it
- * renders the page itself rather than nothing (React Router's "No HydrateFallback") and can replace
- * the server's markup with the same content in one step.
+ * renders the page itself rather than nothing (React Router's "No HydrateFallback") and can hydrate
+ * the server's markup of it.
  */
 async function loadLandingRoutes() {
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -48,18 +47,36 @@ if (!root) throw new Error('The page has no #root element');
 // (docs/performance.md "JavaScript budget"), and a returning one reads its cart before the first
 // render. Not a top-level await: the bundler would then split the entry's modules into many small
 // chunks, since a chunk imported while the entry awaits could not import from the entry.
-// The first render replaces the server's markup (docs/decisions/0015-server-rendered-first-paint.md):
-// createRoot, not hydrateRoot, because the browser's first render already shows the stored cart,
-// location and session, which the server cannot know.
-// A transition, so that React renders in slices and the page stays responsive meanwhile (issue 6:
-// total blocking time); the server's markup stays on screen until the one commit.
+// A page the server rendered is hydrated (docs/decisions/0015-server-rendered-first-paint.md):
+// React attaches to the markup instead of building the page again, with every browser-only state
+// rendered as the server did (a guest's) until hydration is done (app/server-frame.tsx). In a
+// transition, so that React hydrates in slices and the page stays responsive meanwhile (issue 6:
+// total blocking time). Other pages are rendered by the browser alone.
 void Promise.all([prepareStoredCart(), prepareStoredLocation(), loadLandingRoutes()]).then(() => {
+  const router = createRouter();
+  if (serverQueries) {
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <ServerFrame>
+              <RouterProvider router={router} />
+            </ServerFrame>
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
+    return;
+  }
+  // The server wrote this page's head for crawlers; React's own <title> and <meta> take over now.
+  removeServerHead();
   const app = createRoot(root);
   startTransition(() => {
     app.render(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={createRouter()} />
+          <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     );

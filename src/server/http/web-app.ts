@@ -105,10 +105,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
     const rendered = known ? await renderBody(request, origin) : null;
     const data = { settings: options.settings, ...(rendered ? { queries: rendered.queries } : {}) };
-    // The rendered markup's controls do nothing until the app has started and replaced it, and what
-    // is typed into them would be lost then: a disabled fieldset makes every field and button really
-    // disabled (links still work), for shoppers, screen readers and Playwright alike.
-    const body = rendered ? `<fieldset disabled class="server-rendered">${rendered.html}</fieldset>` : '';
+    const body = rendered?.html ?? '';
     const html = page
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`)

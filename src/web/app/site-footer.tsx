@@ -61,7 +61,11 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-brand-100 py-3 text-center text-xs text-stone-500">
+      {/* The year can differ between the server's clock and the shopper's on New Year's Eve. */}
+      <p
+        className="border-t border-brand-100 py-3 text-center text-xs text-stone-500"
+        suppressHydrationWarning
+      >
         © {new Date().getFullYear()} {storeSettings.storeName}. Prices in Indian rupees, inclusive of taxes.
       </p>
     </footer>

@@ -1,4 +1,11 @@
+import { useLayoutEffect } from 'react';
+import { useHydrated } from '../app/server-frame';
 import { siteOrigin, storeSettings } from '../app-data';
+
+/** The head the server wrote for crawlers (page-head.ts); React's own tags take over from it. */
+export function removeServerHead() {
+  for (const element of document.head.querySelectorAll('[data-server-head]')) element.remove();
+}
 
 /**
  * A page's title, description, canonical link and structured data. React 19 hoists these into
@@ -15,9 +22,14 @@ export function PageMeta({
   canonicalPath?: string;
   jsonLd?: object[];
 }) {
-  // The server writes the head of the pages it renders itself (page-heads.ts); rendered here too,
-  // these tags would land in <body> and repeat it.
-  if (typeof document === 'undefined') return null;
+  // The server writes the head of the pages it renders itself (page-heads.ts); rendered there too,
+  // these tags would land in <body> and repeat it. So they are rendered once the page is hydrated,
+  // and the server's head goes in the same commit, before the browser paints.
+  const hydrated = useHydrated();
+  useLayoutEffect(() => {
+    if (hydrated) removeServerHead();
+  }, [hydrated]);
+  if (!hydrated) return null;
   const fullTitle = title === storeSettings.storeName ? title : `${title} | ${storeSettings.storeName}`;
   return (
     <>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ProductList } from '../../shared/api/catalog';
 import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/catalog-structured-data';
@@ -85,15 +85,20 @@ export function ProductsPage() {
   const listing = useProductListing(query);
   const categories = useCategories();
   const queryClient = useQueryClient();
+  // An answer arrives as an urgent render, which React cannot interrupt; the page of 1000 is then
+  // rendered in the background, in slices, so a tap meanwhile is answered (issue 6: total blocking
+  // time). Until then the page shows what it showed before.
+  const listingData = useDeferredValue(listing.data);
+  const awaitingData = listingData === undefined && !listing.isError;
   // The first cards the server rendered (entry-server.tsx) stay until the page of 1000 arrives, so
   // the shopper sees them at once and the full page then extends them without a change.
-  const serverPreview = listing.isPending
+  const serverPreview = awaitingData
     ? queryClient.getQueryData<ProductList>(catalogKeys.listingPreview(query))
     : undefined;
   const preview = serverPreview && serverPreview.data.length > 0 ? serverPreview : undefined;
-  const products = useMemo(() => mergeProductPages(listing.data?.pages ?? []), [listing.data]);
+  const products = useMemo(() => mergeProductPages(listingData?.pages ?? []), [listingData]);
   const shownProducts = preview ? preview.data : products;
-  const total = listing.data?.pages[0]?.total ?? preview?.total;
+  const total = listingData?.pages[0]?.total ?? preview?.total;
   const category = categories.data?.find((entry) => entry.slug === applied.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -103,7 +108,7 @@ export function ProductsPage() {
   }, [categoryName]);
 
   const listName = categoryName ?? (applied.search ? `Search: ${applied.search}` : 'All Products');
-  const firstPage = listing.isPlaceholderData ? undefined : listing.data?.pages[0];
+  const firstPage = listing.isPlaceholderData ? undefined : listingData?.pages[0];
   const trackedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!firstPage || trackedFor.current === appliedUrl) return;
@@ -181,7 +186,7 @@ export function ProductsPage() {
           <h2 id="results-heading" className="sr-only">
             Results
           </h2>
-          {listing.isPending && !preview ? (
+          {awaitingData && !preview ? (
             <ProductGridSkeleton />
           ) : listing.isError && products.length === 0 ? (
             <div className="flex flex-col items-start gap-3">

@@ -1,6 +1,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -61,7 +62,9 @@ export function AuthProvider({
   const restore = useCallback(
     (token: string | null, isCancelled: () => boolean) => {
       if (!token) {
-        dispatch({ type: 'signedOut' });
+        // Every page reads the session: as a transition, React re-renders them in slices, so a
+        // page that has just started stays responsive (issue 6: total blocking time).
+        startTransition(() => dispatch({ type: 'signedOut' }));
         return;
       }
       // An answer about a token that is no longer the stored one (the shopper signed in or out

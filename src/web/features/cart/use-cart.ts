@@ -53,7 +53,7 @@ export function getCartStore(): CartStore {
       hasToken: () => readToken() !== null,
       shippingRules: shippingRulesFromRupees(storeSettings),
     });
-    // The server renders with an empty cart that never changes (entry-server.tsx).
+    // The server renders with the guest's cart (getGuestCart) and never needs this one.
     if (typeof window !== 'undefined') {
       stopSync = syncAcrossTabs(store, window, TOKEN_STORAGE_KEY);
       store.refreshShipping();
@@ -63,6 +63,20 @@ export function getCartStore(): CartStore {
   return cartStore;
 }
 
+let guestCartStore: CartStore | undefined;
+
+/** The cart the server renders with and hydration expects: a first-time guest's, empty for good. */
+function getGuestCart(): CartState {
+  guestCartStore ??= createCartStore({
+    storage: null,
+    parseStored: storedCart,
+    quoteShipping: requestShippingQuote,
+    hasToken: () => false,
+    shippingRules: shippingRulesFromRupees(storeSettings),
+  });
+  return guestCartStore.getState();
+}
+
 const subscribe = (listener: () => void) => getCartStore().subscribe(listener);
 
 /**
@@ -70,11 +84,12 @@ const subscribe = (listener: () => void) => getCartStore().subscribe(listener);
  * is (not a new object or array), or React would see a change on every render.
  */
 export function useCartState<T = CartState>(select?: (state: CartState) => T): T {
-  const getSnapshot = () => {
-    const state = getCartStore().getState();
-    return (select ? select(state) : state) as T;
-  };
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const pick = (state: CartState) => (select ? select(state) : state) as T;
+  return useSyncExternalStore(
+    subscribe,
+    () => pick(getCartStore().getState()),
+    () => pick(getGuestCart()),
+  );
 }
 
 /** SPEC 2: the nav badge shows the cart's quantity total. */

@@ -1,12 +1,15 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useHydrated } from '../../app/server-frame';
 import { catalogKeys, fetchProduct } from './catalog-api';
 import { ProductCard } from './product-card';
 import { forgetRecentlyViewed, readRecentlyViewed } from './recently-viewed';
 
 /** Cards in the row: one swipe's worth on a phone, two rows' worth of a desktop grid. */
 export const RECENTLY_VIEWED_SHOWN = 6;
+
+const NONE: number[] = [];
 
 /**
  * Issue 13: the products this browser opened lately, read fresh from the catalogue (the same cached
@@ -15,11 +18,13 @@ export const RECENTLY_VIEWED_SHOWN = 6;
  */
 export function RecentlyViewedRow({ excludeId }: { excludeId?: number }) {
   // Read once per page: the product being viewed right now is recorded after this row mounts.
-  const [ids] = useState(() =>
+  const [stored] = useState(() =>
     readRecentlyViewed()
       .filter((id) => id !== excludeId)
       .slice(0, RECENTLY_VIEWED_SHOWN),
   );
+  // The server knows nothing of this browser: hydration starts from no row, then shows it.
+  const ids = useHydrated() ? stored : NONE;
   const results = useQueries({
     queries: ids.map((id) => ({
       queryKey: catalogKeys.product(id),

@@ -9,6 +9,7 @@ import {
   DELIVERY_INFO_KEY,
   type LocationState,
   type LocationStore,
+  NO_LOCATION,
   syncLocationAcrossTabs,
 } from './location-store';
 
@@ -53,7 +54,7 @@ export function getLocationStore(): LocationStore {
       parseStored: storedLocation,
       lookups: getDeliveryLookups(),
     });
-    // The server renders with no location that never changes (entry-server.tsx).
+    // The server renders with the guest's (getGuestSnapshot) and never needs this store's.
     if (typeof window !== 'undefined') stopSync = syncLocationAcrossTabs(locationStore, window);
   }
   return locationStore;
@@ -61,13 +62,15 @@ export function getLocationStore(): LocationStore {
 
 const subscribe = (listener: () => void) => getLocationStore().subscribe(listener);
 const getSnapshot = () => getLocationStore().getState();
+/** The server renders, and hydration expects, a first-time guest's: no pincode chosen. */
+const getGuestSnapshot = () => NO_LOCATION;
 
 /**
  * The shared location (selected pincode, delivery info, status) and its actions. The first screen
  * that shows it refreshes a stored record once per visit.
  */
 export function useLocationState() {
-  const state: LocationState = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const state: LocationState = useSyncExternalStore(subscribe, getSnapshot, getGuestSnapshot);
   useEffect(() => {
     if (revalidated) return;
     revalidated = true;
