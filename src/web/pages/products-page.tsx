@@ -108,7 +108,9 @@ export function ProductsPage() {
   }, [categoryName]);
 
   const listName = categoryName ?? (applied.search ? `Search: ${applied.search}` : 'All Products');
-  const firstPage = listing.isPlaceholderData ? undefined : listingData?.pages[0];
+  // Only once the new list is on screen: the deferred value may still hold the previous filter's.
+  const firstPage =
+    listing.isPlaceholderData || listingData !== listing.data ? undefined : listingData?.pages[0];
   const trackedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!firstPage || trackedFor.current === appliedUrl) return;
