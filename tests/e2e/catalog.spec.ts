@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { appStarted } from './support/app-start';
 
 /** The first rupee amount in a card: its price. */
 const priceOf = (text: string) =>
@@ -84,6 +85,30 @@ test('a bad product id lands on /products', async ({ page }) => {
   await page.goto('/product/gone-99999999');
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+});
+
+test('a product page asks for its reviews only as the shopper scrolls towards them', async ({
+  page,
+  request,
+}) => {
+  const answer = await request.get('/api/products?sort=rating&limit=1');
+  const product = ((await answer.json()).data as { slug: string; ratingCount: number }[])[0];
+  if (!product) throw new Error('The seeded catalogue has no products');
+  expect(product.ratingCount).toBeGreaterThan(1);
+  const reviewCalls: string[] = [];
+  page.on('request', (call) => {
+    if (/\/api\/products\/\d+\/reviews/.test(call.url())) reviewCalls.push(call.url());
+  });
+  await page.goto(`/product/${product.slug}`);
+  await appStarted(page);
+  await page.waitForLoadState('networkidle');
+  const reviews = page.getByRole('region', { name: 'Ratings & Reviews' });
+  await expect(reviews).toContainText('Loading reviews');
+  expect(reviewCalls).toEqual([]);
+
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(reviews).toContainText(`${product.ratingCount.toLocaleString('en-IN')} ratings`);
+  expect(reviewCalls).toHaveLength(1);
 });
 
 test('collections list and a collection page, and a bad collection id lands on /collections', async ({

@@ -6,6 +6,7 @@ import type { ReviewPage } from '../../shared/api/reviews';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
+import { scrollEverythingIntoView } from '../testing/on-screen';
 import { renderRoutes } from '../testing/render-routes';
 import { CollectionPage } from './collection-page';
 import { ProductPage } from './product-page';
@@ -105,6 +106,7 @@ describe('the product page', () => {
       count: 31,
     };
     stubApi({ '/api/products/7': { product: bouquet }, '/api/products/7/reviews': reviews });
+    scrollEverythingIntoView();
     renderAt('/product/chocolate-bouquet-7');
     const section = await screen.findByRole('region', { name: 'Ratings & Reviews' });
     await waitFor(() => expect(section.textContent).toContain('4.6 out of 5 · 31 ratings'));

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
+import { useNearViewport } from '../../components/use-near-viewport';
 import { ReviewForm } from './review-form';
 import { useReviewEligibility, useReviews } from './reviews-api';
 import { StarRating } from './star-rating';
@@ -23,13 +24,18 @@ export function ProductReviews({
   onReviewed?: () => void;
 }) {
   const [page, setPage] = useState(1);
-  const reviews = useReviews(productId, page);
-  const eligibility = useReviewEligibility(productId, signedIn);
+  const section = useRef<HTMLElement>(null);
+  // The reviews (and the schemas that check them) load as the shopper scrolls towards them: less
+  // than half a phone screen ahead, so a first screenful on a phone never waits for them.
+  const near = useNearViewport(section, '300px');
+  const reviews = useReviews(productId, page, near);
+  const eligibility = useReviewEligibility(productId, signedIn && near);
   const data = reviews.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <section
+      ref={section}
       aria-labelledby="reviews-title"
       className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
     >
