@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_TIERS,
+  type QuantityTierValue,
   TIER_MAX_PERCENT,
   TIER_MAX_QUANTITY,
   TIER_MESSAGES,
@@ -23,8 +24,9 @@ export const QuantityTier = z.object({
   percentOff: wholeNumber('The tier discount')
     .min(TIER_MIN_PERCENT, TIER_MESSAGES.percent)
     .max(TIER_MAX_PERCENT, TIER_MESSAGES.percent),
-});
-export type QuantityTier = z.infer<typeof QuantityTier>;
+}) satisfies z.ZodType<QuantityTierValue>;
+/** One shape, named once in quantity-tier-rules.ts; the schema above is checked against it. */
+export type QuantityTier = QuantityTierValue;
 
 export const QuantityTiers = z
   .array(QuantityTier)

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
+import type { DeliveryInfo } from '../../../shared/delivery';
 import { type DeliveryChoiceRecord, DeliverySlot } from '../../../shared/delivery-dates';
 import { giftRecordOf } from '../../../shared/gift-options';
 import { toRupees } from '../../../shared/money';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { invoices, orderEvents, orderItems, type orders, products } from '../../db/schema';
 import { returnsByOrder } from '../returns/return-records';
 import type { Tx } from './stock';
@@ -27,6 +28,25 @@ export const deliveryChoiceOf = (
   if (row.deliveryDate === null || !slot.success) return null;
   return { date: row.deliveryDate, slot: slot.data, fee: toRupees(row.deliverySlotFeePaise) };
 };
+
+/** The next order number (RG-10001 on). Checkout orders and quotes share the one sequence. */
+export async function nextOrderNumber(tx: Tx): Promise<string> {
+  const [numbered] = rowsOf<{ n: string }>(
+    await tx.execute(sql`select nextval('order_number_seq')::text as n`),
+  );
+  if (!numbered) throw new Error('order_number_seq gave no value');
+  return `RG-${numbered.n}`;
+}
+
+/** What an order keeps of the delivery check it was placed with, to show until it ships. */
+export const estimateOf = (info: DeliveryInfo): DeliveryEstimate => ({
+  days: info.days,
+  message: info.message,
+  type: info.type,
+  fastDelivery: info.fastDelivery,
+  city: info.city,
+  isPreOrder: info.isPreOrder,
+});
 
 export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): DeliveryEstimate | null => {
   const parsed = DeliveryEstimate.safeParse(row.deliveryEstimate);

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { AddressForm } from '../../../shared/address';
-import type { DeliveryEstimate, OrderRecord } from '../../../shared/api/orders';
+import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CreateOrderPayload,
   type CreateOrderResponse,
@@ -25,12 +25,12 @@ import {
 } from '../../../shared/personalisation';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../app';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons/coupon-service';
 import type { PaymentProvider } from '../payments/providers/payment-provider';
-import { addressOf, type OrderRow, orderRecordsOf } from './order-records';
+import { addressOf, estimateOf, nextOrderNumber, type OrderRow, orderRecordsOf } from './order-records';
 import { releaseReservation, reserveStock } from './stock';
 
 /** Delivery for a pincode from the delivery engine (app.delivery), and whether it is in the same-day area. */
@@ -80,15 +80,6 @@ const sameDeliveryChoice = (
   choice: DeliveryChoice | undefined,
   row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot'>,
 ) => (choice?.date ?? null) === row.deliveryDate && (choice?.slot ?? null) === row.deliverySlot;
-
-const estimateOf = (info: DeliveryInfo): DeliveryEstimate => ({
-  days: info.days,
-  message: info.message,
-  type: info.type,
-  fastDelivery: info.fastDelivery,
-  city: info.city,
-  isPreOrder: info.isPreOrder,
-});
 
 /** The values a stored line was made from, to compare a retried request's lines with. */
 const valuesOfRecord = (record: PersonalisationRecord) => ({
@@ -331,14 +322,10 @@ export function createOrderService({
           tx,
           lines.filter((line) => !line.isPreOrder),
         );
-        const [numbered] = rowsOf<{ n: string }>(
-          await tx.execute(sql`select nextval('order_number_seq')::text as n`),
-        );
-        if (!numbered) throw new Error('order_number_seq gave no value');
         const [created] = await tx
           .insert(orders)
           .values({
-            orderNumber: `RG-${numbered.n}`,
+            orderNumber: await nextOrderNumber(tx),
             userId,
             status: 'pending',
             subtotalPaise,

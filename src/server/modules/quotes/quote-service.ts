@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { noLongerAvailableMessage } from '../../../shared/api/payments';
 import {
@@ -16,7 +16,7 @@ import { toRupees } from '../../../shared/money';
 import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../app';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   bulkEnquiries,
   orderEvents,
@@ -30,7 +30,13 @@ import {
 import { conflict, invalid, notFound } from '../../errors';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
-import { addressOf, deliveryEstimateOf, type OrderRow } from '../orders/order-records';
+import {
+  addressOf,
+  deliveryEstimateOf,
+  estimateOf,
+  nextOrderNumber,
+  type OrderRow,
+} from '../orders/order-records';
 import { type DeliveryLookup, isOrderId, type OrderService } from '../orders/order-service';
 import { reserveStock, type Tx } from '../orders/stock';
 import { quoteMail } from './quote-mail';
@@ -280,14 +286,10 @@ export function createQuoteService({
           tx,
           lines.filter((line) => !line.isPreOrder),
         );
-        const [numbered] = rowsOf<{ n: string }>(
-          await tx.execute(sql`select nextval('order_number_seq')::text as n`),
-        );
-        if (!numbered) throw new Error('order_number_seq gave no value');
         const [created] = await tx
           .insert(orders)
           .values({
-            orderNumber: `RG-${numbered.n}`,
+            orderNumber: await nextOrderNumber(tx),
             userId: customer.id,
             status: 'pending',
             subtotalPaise,
@@ -296,14 +298,7 @@ export function createQuoteService({
             currency: 'INR',
             shippingAddress: address,
             deliveryPincode: address.postalCode,
-            deliveryEstimate: {
-              days: delivery.days,
-              message: delivery.message,
-              type: delivery.type,
-              fastDelivery: delivery.fastDelivery,
-              city: delivery.city,
-              isPreOrder: delivery.isPreOrder,
-            },
+            deliveryEstimate: estimateOf(delivery),
             provider: providerName,
             // The quote's validity: the sweep that expires unpaid orders releases its stock then.
             expiresAt: new Date(now.getTime() + input.validDays * DAY_MS),

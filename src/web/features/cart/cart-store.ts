@@ -28,6 +28,15 @@ export type CartState = {
   loading: boolean;
 };
 
+/** A first-time guest's cart: what the server renders with and hydration expects. */
+export const EMPTY_CART: CartState = Object.freeze({
+  items: [],
+  total: 0,
+  itemCount: 0,
+  shippingInfo: null,
+  loading: false,
+});
+
 export type ShippingRequestItem = { product: number; quantity: number };
 
 export type CartStoreOptions = {

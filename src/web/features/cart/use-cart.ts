@@ -8,6 +8,7 @@ import {
   type CartState,
   type CartStore,
   createCartStore,
+  EMPTY_CART,
   type ShippingRequestItem,
   syncAcrossTabs,
 } from './cart-store';
@@ -53,7 +54,7 @@ export function getCartStore(): CartStore {
       hasToken: () => readToken() !== null,
       shippingRules: shippingRulesFromRupees(storeSettings),
     });
-    // The server renders with the guest's cart (getGuestCart) and never needs this one.
+    // The server renders with the guest's cart (EMPTY_CART) and never needs this one.
     if (typeof window !== 'undefined') {
       stopSync = syncAcrossTabs(store, window, TOKEN_STORAGE_KEY);
       store.refreshShipping();
@@ -61,20 +62,6 @@ export function getCartStore(): CartStore {
     cartStore = store;
   }
   return cartStore;
-}
-
-let guestCartStore: CartStore | undefined;
-
-/** The cart the server renders with and hydration expects: a first-time guest's, empty for good. */
-function getGuestCart(): CartState {
-  guestCartStore ??= createCartStore({
-    storage: null,
-    parseStored: storedCart,
-    quoteShipping: requestShippingQuote,
-    hasToken: () => false,
-    shippingRules: shippingRulesFromRupees(storeSettings),
-  });
-  return guestCartStore.getState();
 }
 
 const subscribe = (listener: () => void) => getCartStore().subscribe(listener);
@@ -88,7 +75,7 @@ export function useCartState<T = CartState>(select?: (state: CartState) => T): T
   return useSyncExternalStore(
     subscribe,
     () => pick(getCartStore().getState()),
-    () => pick(getGuestCart()),
+    () => pick(EMPTY_CART),
   );
 }
 
