@@ -1,5 +1,6 @@
 import type { Product } from './api/catalog';
 import { stockStatus } from './cart-rules';
+import { formatInr } from './money';
 import { productPath } from './slug';
 import { instagramLink } from './store-links';
 import type { StoreSettings } from './store-settings';
@@ -68,6 +69,14 @@ export function productJsonLd(product: Product, origin: string, storeName: strin
       : {}),
   };
 }
+
+/** A listing's title (before the store's name): its heading, and the search when there is one. */
+export const listingTitle = (heading: string, search?: string) =>
+  search ? `${heading}: '${search}'` : heading;
+
+/** A listing's description when its category has none of its own. */
+export const listingDescription = (categoryName: string | undefined, freeShippingFrom: number) =>
+  `Shop ${categoryName ?? 'return gifts and presents'} for every celebration: prices from ₹50, free shipping from ${formatInr(freeShippingFrom)}.`;
 
 export type Crumb = { name: string; path: string };
 

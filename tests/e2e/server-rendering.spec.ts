@@ -2,6 +2,7 @@ import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
 import type { ProductList } from '../../src/shared/api/catalog';
 import { formatInr } from '../../src/shared/money';
 import { productPath } from '../../src/shared/slug';
+import { appStarted } from './support/app-start';
 
 // Issue 6: /, the listings and a product page arrive rendered from the server, so they paint
 // without JavaScript, and the app then takes over without console noise and works.
@@ -82,4 +83,36 @@ test('the app takes over the rendered pages quietly: add to cart and filters wor
     .toBe(true);
 
   expect(problems).toEqual([]);
+});
+
+test("the server's head stands on the landing page, and the app's takes over from the first navigation", async ({
+  page,
+}) => {
+  const product = await cheapestDiwaliGift(page);
+  const head = async () => ({
+    titles: await page.locator('head title').count(),
+    canonicals: await page
+      .locator('head link[rel="canonical"]')
+      .evaluateAll((links) => links.map((link) => new URL(link.getAttribute('href') ?? '').pathname)),
+    fromServer: await page.locator('head [data-server-head]').count(),
+  });
+
+  await page.goto(productPath(product));
+  await appStarted(page);
+  await expect(page).toHaveTitle(`${product.name} | Utsav Gifts`);
+  expect(await head()).toMatchObject({ titles: 1, canonicals: [productPath(product)] });
+  expect((await head()).fromServer).toBeGreaterThan(0);
+
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'Diwali Gifts' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Diwali Gifts' })).toBeVisible();
+  await expect(page).toHaveTitle('Diwali Gifts | Utsav Gifts');
+  expect(await head()).toEqual({ titles: 1, canonicals: ['/category/diwali-gifts'], fromServer: 0 });
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page).toHaveTitle(`${product.name} | Utsav Gifts`);
+  expect(await head()).toEqual({ titles: 1, canonicals: [productPath(product)], fromServer: 0 });
 });

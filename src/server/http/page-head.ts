@@ -9,7 +9,13 @@ export type PageHead = {
   description: string;
   /** Path only; the absolute URL is built from PUBLIC_URL or the request's host. */
   canonicalPath: string;
+  /** For link previews (og:image). */
   image?: string;
+  /**
+   * The image is also the page's largest paint (a product's main photo): the browser fetches it
+   * first. Not for a category's picture, which its page does not show.
+   */
+  preloadImage?: boolean;
   ogType?: 'website' | 'product';
   jsonLd?: object[];
 };
@@ -65,7 +71,11 @@ export function renderHead(head: PageHead, origin: string, storeName: string): s
     tags.push(
       `<meta property="og:image" content="${escapeHtml(image)}" data-server-head>`,
       `<meta name="twitter:image" content="${escapeHtml(image)}" data-server-head>`,
-      `<link rel="preload" as="image" href="${escapeHtml(head.image ?? '')}" fetchpriority="high" data-server-head>`,
+    );
+  }
+  if (head.image && head.preloadImage) {
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(head.image)}" fetchpriority="high" data-server-head>`,
     );
   }
   for (const item of head.jsonLd ?? []) {

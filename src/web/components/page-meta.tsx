@@ -1,10 +1,12 @@
 import { useLayoutEffect } from 'react';
-import { useHydrated } from '../app/server-frame';
+import { useLocation } from 'react-router';
 import { siteOrigin, storeSettings } from '../app-data';
+
+const SERVER_HEAD = '[data-server-head]';
 
 /** The head the server wrote for crawlers (page-head.ts); React's own tags take over from it. */
 export function removeServerHead() {
-  for (const element of document.head.querySelectorAll('[data-server-head]')) element.remove();
+  for (const element of document.head.querySelectorAll(SERVER_HEAD)) element.remove();
 }
 
 /**
@@ -23,13 +25,17 @@ export function PageMeta({
   jsonLd?: object[];
 }) {
   // The server writes the head of the pages it renders itself (page-heads.ts); rendered there too,
-  // these tags would land in <body> and repeat it. So they are rendered once the page is hydrated,
-  // and the server's head goes in the same commit, before the browser paints.
-  const hydrated = useHydrated();
+  // these tags would land in <body> and repeat it. In the browser the server's head stands for the
+  // page it was written for, so hydration changes nothing in <head>; the first navigation away
+  // replaces it with these tags, in one commit, before the browser paints (React Router's first
+  // location has the key 'default').
+  const landed = useLocation().key === 'default';
+  const serverHeadStands =
+    typeof document === 'undefined' || (landed && document.head.querySelector(SERVER_HEAD) !== null);
   useLayoutEffect(() => {
-    if (hydrated) removeServerHead();
-  }, [hydrated]);
-  if (!hydrated) return null;
+    if (!serverHeadStands) removeServerHead();
+  }, [serverHeadStands]);
+  if (serverHeadStands) return null;
   const fullTitle = title === storeSettings.storeName ? title : `${title} | ${storeSettings.storeName}`;
   return (
     <>

@@ -2,9 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ProductList } from '../../shared/api/catalog';
-import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/catalog-structured-data';
+import {
+  breadcrumbJsonLd,
+  itemListJsonLd,
+  listingDescription,
+  listingTitle,
+} from '../../shared/catalog-structured-data';
 import { recordRecentView } from '../analytics';
-import { siteOrigin } from '../app-data';
+import { siteOrigin, storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner } from '../components/status-message';
 import { CartControls } from '../features/cart/cart-controls';
@@ -134,10 +139,9 @@ export function ProductsPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageMeta
-        title={applied.search ? `${heading}: '${applied.search}'` : heading}
+        title={listingTitle(heading, applied.search)}
         description={
-          category?.description ||
-          `Shop ${categoryName ?? 'return gifts and presents'} for every celebration: prices from ₹50, free shipping from ₹1,000.`
+          category?.description || listingDescription(categoryName, storeSettings.freeShippingFrom)
         }
         canonicalPath={categoryParam ? `/category/${categoryParam}` : '/products'}
         jsonLd={[breadcrumbJsonLd(crumbs, origin), itemListJsonLd(products.slice(0, 24), origin, listName)]}

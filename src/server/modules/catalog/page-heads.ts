@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   breadcrumbJsonLd,
   itemListJsonLd,
+  listingDescription,
+  listingTitle,
   metaDescription,
   organizationJsonLd,
   productJsonLd,
@@ -32,7 +34,7 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
 }
 
 /**
- * DESIGN 4 "Analytics and SEO": the head of /, /product/*, /collection/* and /category/* written by
+ * DESIGN 4 "Analytics and SEO": the head of /, /products, /product/*, /collection/* and /category/* written by
  * the server, so crawlers and chat-app link previews see the title, image and JSON-LD.
  */
 export function registerCatalogPageHeads(app: FastifyInstance) {
@@ -68,7 +70,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
           `${product.name} for ${formatInr(product.price)}. ${product.description || `${product.category} from ${settings.storeName}.`}`,
         ),
         canonicalPath: productPath(product),
-        ...(product.image ? { image: product.image } : {}),
+        ...(product.image ? { image: product.image, preloadImage: true } : {}),
         ogType: 'product',
         jsonLd: [
           productJsonLd(product, origin, settings.storeName),
@@ -80,6 +82,33 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
             ],
             origin,
           ),
+        ],
+      };
+    },
+  );
+
+  app.pageHeads.add(
+    (path) => path === '/products' || path === '/products/',
+    async (_path, request): Promise<PageHead> => {
+      const origin = publicOrigin(request);
+      const { search } = request.query as { search?: unknown };
+      // The ItemList is the canonical listing's (/products as it first opens), whatever the filters.
+      const { data } = await app.catalog.listProducts({ limit: 24, page: 1 });
+      const heading = 'All Products';
+      return {
+        title: titled(listingTitle(heading, typeof search === 'string' ? search.trim() : undefined)),
+        description: metaDescription(listingDescription(undefined, settings.freeShippingFrom)),
+        canonicalPath: '/products',
+        ...(data[0]?.image ? { image: data[0].image } : {}),
+        jsonLd: [
+          breadcrumbJsonLd(
+            [
+              { name: 'Home', path: '/' },
+              { name: 'Products', path: '/products' },
+            ],
+            origin,
+          ),
+          itemListJsonLd(data, origin, heading),
         ],
       };
     },

@@ -139,6 +139,10 @@ describe('server-written head', () => {
       '<meta property="og:image" content="http://localhost/uploads/products/bouquet.svg" data-server-head>',
     );
     expect(html).toContain('<meta property="og:type" content="product" data-server-head>');
+    // The main photo is the page's largest paint: fetched first.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/products/bouquet.svg" fetchpriority="high" data-server-head>',
+    );
     expect(html).toMatch(
       /<meta name="description" content="Chocolate Bouquet &#60;Deluxe&#62; for ₹899\. Twelve milk/,
     );
@@ -222,6 +226,32 @@ describe('server-written head', () => {
     );
     const types = jsonLdOf(html).map((item) => item['@type']);
     expect(types).toEqual(['BreadcrumbList', 'ItemList']);
+    // The category's picture is for link previews; its page does not show it.
+    expect(html).not.toContain('rel="preload" as="image"');
+  });
+
+  it('gives /products its title (with the search), description, breadcrumbs and ItemList', async () => {
+    const html = (await app.inject('/products')).body;
+    expect(html).toContain('<title data-server-head>All Products | Utsav Gifts</title>');
+    expect(html).toContain(
+      '<meta name="description" content="Shop return gifts and presents for every celebration: prices from ₹50, free shipping from ₹1,000." data-server-head>',
+    );
+    expect(html).toContain('<link rel="canonical" href="http://localhost:80/products" data-server-head>');
+    const [breadcrumbs, itemList] = jsonLdOf(html);
+    expect(breadcrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Home' },
+        { position: 2, name: 'Products' },
+      ],
+    });
+    expect(itemList).toMatchObject({ '@type': 'ItemList', name: 'All Products', numberOfItems: 2 });
+
+    const searched = (await app.inject('/products?search=%3Cb%3Ehamper')).body;
+    expect(searched).toContain(
+      '<title data-server-head>All Products: &#39;&#60;b&#62;hamper&#39; | Utsav Gifts</title>',
+    );
+    expect(searched).toContain('<link rel="canonical" href="http://localhost:80/products" data-server-head>');
   });
 
   it('gives the home page the Organization and WebSite JSON-LD', async () => {
