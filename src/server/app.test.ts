@@ -73,15 +73,15 @@ describe('the HTTP shell', () => {
 });
 
 describe('the web app', () => {
-  it('returns the app with a server-written head for a known page', async () => {
-    const response = await app.inject('/products');
+  it('returns the app with the default head for a known page without one of its own', async () => {
+    const response = await app.inject('/collections');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain(
       '<title data-server-head>Utsav Gifts | Return gifts and gifts for every occasion</title>',
     );
     expect(response.body).toContain(
-      '<link rel="canonical" href="http://localhost:80/products" data-server-head>',
+      '<link rel="canonical" href="http://localhost:80/collections" data-server-head>',
     );
     expect(response.body).toContain(
       '<script type="application/json" id="app-data">{"settings":{"storeName":"Utsav Gifts"',
