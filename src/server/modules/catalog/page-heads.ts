@@ -159,8 +159,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
       return {
         title: titled(category.name),
         description: metaDescription(
-          category.description ||
-            `${category.name}: ${category.productCount} gifts from ${settings.storeName}.`,
+          category.description || listingDescription(category.name, settings.freeShippingFrom),
         ),
         canonicalPath: categoryPath(category),
         ...(image ? { image } : {}),

@@ -230,6 +230,14 @@ describe('server-written head', () => {
     expect(html).not.toContain('rel="preload" as="image"');
   });
 
+  it('describes a category without a description of its own as its listing page does', async () => {
+    await app.catalog.createCategory({ name: 'Pooja Essentials' });
+    const html = (await app.inject('/category/pooja-essentials')).body;
+    expect(html).toContain(
+      '<meta name="description" content="Shop Pooja Essentials for every celebration: prices from ₹50, free shipping from ₹1,000." data-server-head>',
+    );
+  });
+
   it('gives /products its title (with the search), description, breadcrumbs and ItemList', async () => {
     const html = (await app.inject('/products')).body;
     expect(html).toContain('<title data-server-head>All Products | Utsav Gifts</title>');
