@@ -15,6 +15,7 @@ import { createTestClock } from '../../testing/test-app';
 import { multipartFile } from '../admin/admin-testing';
 import { createTestProduct, TEST_ADDRESS, type TestProduct } from '../orders/order-fixtures';
 import { orderTestContext } from '../orders/order-test-context';
+import { PERSONALISATION_PHOTO_LIMIT } from './routes';
 
 // Issue 13 item 2: personalisation per product, on both databases (TEST_DATABASE_URL).
 
@@ -43,10 +44,11 @@ const photoPng = () =>
     .png()
     .toBuffer();
 
-const uploadPhoto = (bytes: Buffer, filename = 'me.png', type = 'image/png') =>
+const uploadPhoto = (bytes: Buffer, filename = 'me.png', type = 'image/png', remoteAddress = '127.0.0.1') =>
   context.app.inject({
     method: 'POST',
     url: '/api/personalisation/photos',
+    remoteAddress,
     ...multipartFile(bytes, filename, type, {}),
   });
 
@@ -186,6 +188,26 @@ describe('customer photo upload', () => {
     const response = await uploadPhoto(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.jpg', 'image/jpeg');
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(PERSONALISATION_MESSAGES.photoTooLarge);
+  });
+
+  it('refuses more uploads from one connection than the hourly limit, storing nothing', async () => {
+    const folder = path.join(context.app.config.dataDir, 'uploads', 'personalisations');
+    const storedPhotos = () => fs.readdirSync(folder).length;
+    const photo = await photoPng();
+    const connection = '203.0.113.40';
+    for (let upload = 1; upload <= PERSONALISATION_PHOTO_LIMIT.attempts; upload++) {
+      expect((await uploadPhoto(photo, 'me.png', 'image/png', connection)).statusCode).toBe(201);
+    }
+    const before = storedPhotos();
+    const refused = await uploadPhoto(photo, 'me.png', 'image/png', connection);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Too many photo uploads from this connection. Please try again later.',
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(storedPhotos()).toBe(before);
+    // Another shopper's connection is not held back.
+    expect((await uploadPhoto(photo, 'me.png', 'image/png', '203.0.113.41')).statusCode).toBe(201);
   });
 });
 
