@@ -29,6 +29,8 @@ test('a customer whose order was delivered reviews the product and sees the new 
   const page = await signedInPage(browser, baseURL ?? '', token);
   await page.goto(`/product/${product.slug}`);
   const reviews = page.getByRole('region', { name: 'Ratings & Reviews' });
+  // The reviews load as the shopper scrolls towards them.
+  await reviews.scrollIntoViewIfNeeded();
   await expect(reviews.getByRole('form', { name: 'Write a review' })).toBeVisible();
   await reviews.getByRole('radio', { name: '4 stars' }).check({ force: true });
   await reviews
