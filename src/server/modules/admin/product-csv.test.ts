@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct, AdminProductList, ImportReport } from '../../../shared/api/admin';
+import { TIER_MESSAGES } from '../../../shared/quantity-pricing';
 import type { Database } from '../../db/client';
 import { categories } from '../../db/schema';
 import { createTestApp } from '../../testing/test-app';
@@ -84,6 +85,46 @@ describe('product CSV import and export', () => {
     expect(await findProduct('Kumkum')).toMatchObject({ stock: 7, price: 159, mrp: 199 });
   });
 
+  it('sets, changes and clears bulk discount tiers, refusing tiers written wrongly or out of order', async () => {
+    const created = await importCsv(
+      'name,price,category,stock,quantityTiers\r\nThank-you Tags,20,return-gifts,500,10:5|50:10%\r\n',
+    );
+    expect(created.json<ImportReport>()).toEqual({ created: 1, updated: 0, errors: [] });
+    const tags = await findProduct('Thank-you Tags');
+    expect(tags.quantityTiers).toEqual([
+      { minQuantity: 10, percentOff: 5 },
+      { minQuantity: 50, percentOff: 10 },
+    ]);
+
+    const refused = await importCsv(
+      [
+        'id,quantityTiers',
+        `${tags.id},10 pieces 5 off`,
+        `${tags.id},50:10|10:5`,
+        `${tags.id},10:95`,
+        '',
+      ].join('\r\n'),
+    );
+    expect(refused.json<ImportReport>()).toEqual({
+      created: 0,
+      updated: 0,
+      errors: [
+        {
+          row: 2,
+          message:
+            "quantityTiers: write each tier as pieces:percent off, with | between tiers, e.g. 10:5|50:10 (found '10 pieces 5 off')",
+        },
+        { row: 3, message: `quantityTiers: ${TIER_MESSAGES.ascending}` },
+        { row: 4, message: `quantityTiers.0.percentOff: ${TIER_MESSAGES.percent}` },
+      ],
+    });
+    expect((await findProduct('Thank-you Tags')).quantityTiers).toHaveLength(2);
+
+    const cleared = await importCsv(`id,quantityTiers\r\n${tags.id},\r\n`);
+    expect(cleared.json<ImportReport>()).toEqual({ created: 0, updated: 1, errors: [] });
+    expect((await findProduct('Thank-you Tags')).quantityTiers).toEqual([]);
+  });
+
   it('refuses a file with unknown columns or broken quoting as a whole', async () => {
     const unknown = await importCsv('name,colour\r\nDiya,red\r\n');
     expect(unknown.statusCode).toBe(400);
@@ -95,7 +136,7 @@ describe('product CSV import and export', () => {
 
   it('exports every product in the columns the import reads, and a re-import changes nothing', async () => {
     await importCsv(
-      'name,description,price,category,tags\r\n"=HYPERLINK(""http://x"")","Line one\nline two",50,return-gifts,a|b\r\n',
+      'name,description,price,category,tags,quantityTiers\r\n"=HYPERLINK(""http://x"")","Line one\nline two",50,return-gifts,a|b,25:5|100:12\r\n',
     );
     const exported = await app.inject({ url: '/api/admin/products/export.csv', headers: admin.headers });
     expect(exported.statusCode).toBe(200);

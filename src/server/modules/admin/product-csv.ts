@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AdminProductChanges, type ImportReport, NewAdminProduct } from '../../../shared/api/admin';
 import { toRupees } from '../../../shared/money';
+import type { QuantityTier } from '../../../shared/quantity-pricing';
 import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { AppError, invalid } from '../../errors';
@@ -25,14 +26,30 @@ export const PRODUCT_CSV_COLUMNS = [
   'image',
   // Issue 13: the personalisation config as JSON; empty when the product is not personalisable.
   'personalisation',
+  // Bulk discounts as pieces:percent, '|' between tiers (10:5|50:10); empty for none.
+  'quantityTiers',
 ] as const;
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 // One import is one request; a catalogue larger than this goes in several files.
 export const MAX_IMPORT_ROWS = 5000;
 const TAG_SEPARATOR = '|';
+const TIER_FORMAT = 'write each tier as pieces:percent off, with | between tiers, e.g. 10:5|50:10';
 
-/** All products, archived ones included, as CSV; money in rupees, tags joined by '|'. */
+const tiersText = (tiers: readonly QuantityTier[]) =>
+  tiers.map((tier) => `${tier.minQuantity}:${tier.percentOff}`).join(TAG_SEPARATOR);
+
+/** '10:5|50:10' as tiers; the ranges and the order are the schema's to check. */
+function tiersOf(text: string): QuantityTier[] {
+  if (text === '') return [];
+  return text.split(TAG_SEPARATOR).map((part) => {
+    const match = /^\s*(\d{1,9})\s*:\s*(\d{1,3})\s*%?\s*$/.exec(part);
+    if (!match) throw invalid(`quantityTiers: ${TIER_FORMAT} (found '${part.trim()}')`);
+    return { minQuantity: Number(match[1]), percentOff: Number(match[2]) };
+  });
+}
+
+/** All products, archived ones included, as CSV; money in rupees, tags and tiers joined by '|'. */
 export async function exportProductsCsv(db: Db): Promise<string> {
   const rows = await db
     .select({ product: products, categorySlug: categories.slug })
@@ -56,6 +73,7 @@ export async function exportProductsCsv(db: Db): Promise<string> {
       String(product.archived),
       product.image,
       product.personalisation ? guardFormula(JSON.stringify(product.personalisation)) : '',
+      tiersText(product.quantityTiers),
     ]),
   ]);
 }
@@ -118,6 +136,9 @@ function fieldsOf(cells: Map<Column, string>, categoryIds: Map<string, number>):
       case 'personalisation':
         fields.personalisation = text === '' ? null : jsonOrText(text);
         break;
+      case 'quantityTiers':
+        fields.quantityTiers = tiersOf(text);
+        break;
     }
   }
   return fields;
@@ -176,8 +197,8 @@ export async function importProductsCsv(
     }
     const cells = new Map(columns.map((column, position) => [column as Column, row[position] ?? '']));
     const idText = cells.get('id')?.trim() ?? '';
-    const fields = fieldsOf(cells, categoryIds);
     try {
+      const fields = fieldsOf(cells, categoryIds);
       if (idText === '') {
         const parsed = NewAdminProduct.safeParse(fields);
         if (!parsed.success) throw invalid(firstIssue(parsed.error));

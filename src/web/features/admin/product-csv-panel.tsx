@@ -16,8 +16,9 @@ export function ProductCsvPanel() {
       <div className="mt-3 space-y-3">
         <p className="text-sm text-stone-600">
           Columns: id, name, description, price, mrp, category, tags (separated by |), stock, allowPreOrder,
-          minQuantity, featured, archived, personalisation (as exported, empty for none). Leave id empty to
-          add a product; with an id, only the columns in the file change.
+          minQuantity, featured, archived, personalisation (as exported, empty for none), quantityTiers
+          (pieces:percent off, separated by |, e.g. 10:5|50:10; empty for none). Leave id empty to add a
+          product; with an id, only the columns in the file change.
         </p>
         <Button
           variant="secondary"
