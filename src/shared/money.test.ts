@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, formatPaise, toPaise, toRupees } from './money';
+import { formatInr, formatLineAmount, formatPaise, lineAmountPaise, toPaise, toRupees } from './money';
 
 describe('formatInr (DESIGN 4: en-IN grouping)', () => {
   it('groups lakhs the Indian way', () => {
@@ -34,5 +34,13 @@ describe('paise and rupees', () => {
   it('formats paise as rupees', () => {
     expect(formatPaise(100000)).toBe('₹1,000');
     expect(formatPaise(9950)).toBe('₹99.50');
+  });
+
+  it('multiplies a line in paise, so ₹0.10 × 3 is ₹0.30 and ₹19.99 × 3 is ₹59.97 exactly', () => {
+    expect(0.1 * 3).not.toBe(0.3);
+    expect(lineAmountPaise({ price: 0.1, quantity: 3 })).toBe(30);
+    expect(lineAmountPaise({ price: 19.99, quantity: 3 })).toBe(5997);
+    expect(formatLineAmount({ price: 0.1, quantity: 3 })).toBe('₹0.30');
+    expect(formatLineAmount({ price: 1299, quantity: 100 })).toBe('₹1,29,900');
   });
 });

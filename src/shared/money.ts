@@ -5,6 +5,10 @@ export type Paise = number;
 export const toPaise = (rupees: number): Paise => Math.round(rupees * 100);
 export const toRupees = (paise: Paise): number => paise / 100;
 
+/** A line's amount: a price in rupees times a quantity, in paise, so ₹0.10 × 3 never drifts. */
+export const lineAmountPaise = (line: { price: number; quantity: number }): Paise =>
+  toPaise(line.price) * line.quantity;
+
 const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -23,3 +27,7 @@ export function formatInr(rupees: number): string {
 }
 
 export const formatPaise = (paise: Paise): string => formatInr(toRupees(paise));
+
+/** A line's amount as the shopper and the back office read it: ₹298.50. */
+export const formatLineAmount = (line: { price: number; quantity: number }): string =>
+  formatPaise(lineAmountPaise(line));

@@ -47,6 +47,16 @@ describe('analytics (DESIGN 4)', () => {
     ]);
   });
 
+  it("sums an event's value in paise, so fractional prices add up exactly", async () => {
+    const analytics = await freshAnalytics();
+    analytics.trackEcommerce('begin_checkout', [
+      { item_id: '3', item_name: 'Kumkum Box', price: 149.9, quantity: 3 },
+      { item_id: '4', item_name: 'Thread', price: 0.1 },
+    ]);
+    // Multiplied in rupees, 149.9 × 3 is 449.70000000000005.
+    expect(window.dataLayer?.at(-1)).toMatchObject({ ecommerce: { value: 449.8 } });
+  });
+
   it('loads gtag.js for a measurement id once and sends each event to GA4 through it', async () => {
     const analytics = await freshAnalytics();
     analytics.loadGoogleAnalytics('G-TEST12345');

@@ -1,5 +1,6 @@
 // DESIGN 4: GA4 ecommerce events in INR go to window.dataLayer; gtag itself loads only when a
 // measurement id is configured.
+import { lineAmountPaise, toRupees } from '../shared/money';
 
 type DataLayerEvent = Record<string, unknown> & { event: string };
 
@@ -71,7 +72,12 @@ export function trackEcommerce(
   items: AnalyticsItem[],
   extra: Record<string, unknown> = {},
 ) {
-  const value = items.reduce((sum, item) => sum + item.price * (item.quantity ?? 1), 0);
+  const value = toRupees(
+    items.reduce(
+      (sum, item) => sum + lineAmountPaise({ price: item.price, quantity: item.quantity ?? 1 }),
+      0,
+    ),
+  );
   push({ event, ecommerce: { currency: 'INR', value, items, ...extra } });
 }
 

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
-import { formatInr } from '../../../shared/money';
+import { formatInr, formatLineAmount } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { orderItemKey } from '../../../shared/personalisation-rules';
 import { Button } from '../../components/button';
@@ -255,7 +255,7 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
                   />
                 )}
               </span>
-              <span className="font-semibold">{formatInr(item.price * item.quantity)}</span>
+              <span className="font-semibold">{formatLineAmount(item)}</span>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { DEFAULT_MIN_QUANTITY } from '../../../shared/cart-rules';
-import { type Paise, toPaise, toRupees } from '../../../shared/money';
+import { lineAmountPaise, toRupees } from '../../../shared/money';
 import type { PersonalisationConfig, PersonalisationValues } from '../../../shared/personalisation-rules';
 import { idFromSlug, productPath } from '../../../shared/slug';
 import type { CartItem } from './stored-cart';
@@ -61,11 +61,9 @@ export const cartLineName = (item: Pick<CartItem, 'name' | 'personalisation'>) =
 };
 
 /** Money is summed in paise (DESIGN 4) so ₹0.10 + ₹0.20 never drifts. */
-export const lineTotalPaise = (item: Pick<CartItem, 'price' | 'quantity'>): Paise =>
-  toPaise(item.price) * item.quantity;
-export const lineTotal = (item: Pick<CartItem, 'price' | 'quantity'>) => toRupees(lineTotalPaise(item));
+export const lineTotal = (item: Pick<CartItem, 'price' | 'quantity'>) => toRupees(lineAmountPaise(item));
 export const cartSubtotal = (items: readonly Pick<CartItem, 'price' | 'quantity'>[]) =>
-  toRupees(items.reduce((sum, item) => sum + lineTotalPaise(item), 0));
+  toRupees(items.reduce((sum, item) => sum + lineAmountPaise(item), 0));
 export const cartQuantity = (items: readonly Pick<CartItem, 'quantity'>[]) =>
   items.reduce((sum, item) => sum + item.quantity, 0);
 

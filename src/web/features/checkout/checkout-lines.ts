@@ -1,5 +1,5 @@
 import { stockStatus } from '../../../shared/cart-rules';
-import { formatPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
+import { lineAmountPaise, toRupees } from '../../../shared/money';
 import { type PersonalisationValues, personalisationKey } from '../../../shared/personalisation-rules';
 import type { AnalyticsItem } from '../../analytics';
 
@@ -33,14 +33,8 @@ export const checkoutLineFields = (line: Pick<CheckoutLine, 'personalisation'>) 
 export const isPreOrderLine = (line: Pick<CheckoutLine, 'inStock' | 'allowPreOrder'>) =>
   stockStatus(line) === 'pre_order';
 
-export const lineTotalPaise = (line: Pick<CheckoutLine, 'price' | 'quantity'>): Paise =>
-  toPaise(line.price) * line.quantity;
-
-export const formatLineTotal = (line: Pick<CheckoutLine, 'price' | 'quantity'>) =>
-  formatPaise(lineTotalPaise(line));
-
 export const linesSubtotal = (lines: readonly Pick<CheckoutLine, 'price' | 'quantity'>[]) =>
-  toRupees(lines.reduce((sum, line) => sum + lineTotalPaise(line), 0));
+  toRupees(lines.reduce((sum, line) => sum + lineAmountPaise(line), 0));
 
 export const unitCount = (lines: readonly Pick<CheckoutLine, 'quantity'>[]) =>
   lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { formatInr, toPaise, toRupees } from '../../../shared/money';
+import { formatInr, formatLineAmount, toPaise, toRupees } from '../../../shared/money';
 import { GiftIcon } from '../../components/icons';
 import { PersonalisationDetails } from '../../components/personalisation-details';
 import {
   type CheckoutLine,
   checkoutLineFields,
   checkoutLineKey,
-  formatLineTotal,
   isPreOrderLine,
   itemCountText,
   linesSubtotal,
@@ -153,7 +152,7 @@ export function CheckoutOrderSummary({
             </div>
             <p className="text-sm font-bold text-stone-900">
               <span className="sr-only">Line total: </span>
-              {formatLineTotal(line)}
+              {formatLineAmount(line)}
             </p>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { OrderItemRecord } from '../../../shared/api/orders';
-import { formatInr, formatPaise, toPaise } from '../../../shared/money';
+import { formatInr, formatLineAmount } from '../../../shared/money';
 import { orderItemKey } from '../../../shared/personalisation-rules';
 import { GiftIcon } from '../../components/icons';
 import { PersonalisationDetails } from '../../components/personalisation-details';
@@ -30,10 +30,6 @@ function ItemImage({ src }: { src: string }) {
   );
 }
 
-/** The line total in paise, so ₹0.10 × 3 never drifts (DESIGN 4). */
-export const orderLineTotal = (item: Pick<OrderItemRecord, 'price' | 'quantity'>) =>
-  formatPaise(toPaise(item.price) * item.quantity);
-
 /** An order's lines: image, name, 'price x quantity' and the line total (SPEC 2). */
 export function OrderItemList({ items }: { items: readonly OrderItemRecord[] }) {
   return (
@@ -60,7 +56,7 @@ export function OrderItemList({ items }: { items: readonly OrderItemRecord[] }) 
           </div>
           <p className="font-bold text-stone-900">
             <span className="sr-only">Line total: </span>
-            {orderLineTotal(item)}
+            {formatLineAmount(item)}
           </p>
         </li>
       ))}

@@ -3,7 +3,7 @@ import { AddressForm } from '../../../shared/address';
 import { ShippingCalculation } from '../../../shared/delivery';
 import { type DeliveryChoice, DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { GiftOptions } from '../../../shared/gift-options';
-import { type Paise, toPaise, toRupees } from '../../../shared/money';
+import { lineAmountPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
 import { PersonalisationValues } from '../../../shared/personalisation';
 
 /** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
@@ -48,7 +48,7 @@ export function readPaymentRequest(state: unknown): PaymentRequest | null {
 }
 
 const subtotalPaise = (items: readonly PaymentLine[]): Paise =>
-  items.reduce((sum, item) => sum + toPaise(item.price) * item.quantity, 0);
+  items.reduce((sum, item) => sum + lineAmountPaise(item), 0);
 
 /** Subtotal, coupon discount, shipping and total in rupees, as the payment page shows them. */
 export function paymentAmounts(request: PaymentRequest) {

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
-import { formatInr } from '../../../shared/money';
+import { formatInr, formatLineAmount } from '../../../shared/money';
 import { orderItemKey } from '../../../shared/personalisation-rules';
 import { storeSettings } from '../../app-data';
 import { Button } from '../../components/button';
@@ -80,7 +80,7 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
                   )}
                 </td>
                 <td className="py-1 text-right">{item.quantity}</td>
-                {showPrices && <td className="py-1 text-right">{formatInr(item.price * item.quantity)}</td>}
+                {showPrices && <td className="py-1 text-right">{formatLineAmount(item)}</td>}
               </tr>
             ))}
           </tbody>
