@@ -518,6 +518,10 @@ describe('Checkout page (SPEC 2)', () => {
     await waitFor(() => expect(summary.textContent).toContain('Shipping₹249'));
     expect(summary.textContent).toContain('Includes ₹199 for midnight delivery');
     expect(summary.textContent).toContain('Total₹1,149');
+    // The Expected Delivery box names the chosen day and slot, not the pincode's estimate.
+    expect(summary.textContent).toContain(
+      'Expected DeliveryMon, 23 Nov · Midnight delivery (11 PM - 11:59 PM)',
+    );
 
     // Delhi has neither same-day nor midnight: the choice goes, and so does the fee.
     const addresses = screen.getByRole('group', { name: 'Select an address:' });
@@ -529,6 +533,7 @@ describe('Checkout page (SPEC 2)', () => {
     );
     await waitFor(() => expect(summary.textContent).toContain('Shipping₹50'));
     expect(summary.textContent).toContain('Total₹950');
+    expect(summary.textContent).not.toContain('Midnight delivery');
 
     await user.click(within(addresses).getByRole('radio', { name: /Meera Nair/ }));
     await user.click(await within(section).findByRole('radio', { name: 'Tomorrow, 24 Nov' }));

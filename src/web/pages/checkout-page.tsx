@@ -230,7 +230,7 @@ export function CheckoutPage() {
       shipping={shipping}
       delivery={delivery}
       discount={userId === null ? null : discount}
-      slotFee={slotFee}
+      chosenDelivery={chosenDelivery}
     />
   );
   const authPopup = (

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
+import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr, formatLineAmount, toPaise, toRupees } from '../../../shared/money';
 import { GiftIcon } from '../../components/icons';
 import { PersonalisationDetails } from '../../components/personalisation-details';
@@ -93,16 +95,17 @@ export function CheckoutOrderSummary({
   shipping,
   delivery,
   discount = null,
-  slotFee = 0,
+  chosenDelivery = null,
 }: {
   lines: readonly CheckoutLine[];
   shipping: CheckoutShipping | null;
   delivery: CheckoutDelivery;
   /** Issue 14: the applied coupon's saving on the items, in rupees. */
   discount?: { code: string; amount: number } | null;
-  /** Issue 13: the chosen delivery slot's fee in rupees (midnight), charged as shipping. */
-  slotFee?: number;
+  /** Issue 13: the delivery day and slot the shopper chose; its fee (midnight) is charged as shipping. */
+  chosenDelivery?: DeliveryChoiceRecord | null;
 }) {
+  const slotFee = chosenDelivery?.fee ?? 0;
   const subtotal = linesSubtotal(lines);
   const saving = discount?.amount ?? 0;
   const count = unitCount(lines);
@@ -209,7 +212,9 @@ export function CheckoutOrderSummary({
 
       <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 px-3 py-2">
         <h3 className="text-sm font-bold text-brand-800">Expected Delivery</h3>
-        <p className="mt-0.5 text-sm text-stone-800">{expectedDeliveryText(delivery, mix)}</p>
+        <p className="mt-0.5 text-sm text-stone-800">
+          {chosenDelivery ? deliveryChoiceText(chosenDelivery) : expectedDeliveryText(delivery, mix)}
+        </p>
       </div>
 
       <ul aria-label="Why shop with us" className="mt-4 flex flex-wrap gap-2 text-xs font-semibold">
