@@ -76,11 +76,19 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   await expect(sent).toBeVisible();
   const link = await admin.getByRole('link', { name: /\/quote\// }).getAttribute('href');
   expect(link).toMatch(/\/quote\/[0-9a-f-]{36}$/);
+  const orderNumber = (await sent.textContent())?.match(/RG-\d+/)?.[0] ?? '';
+  // The back office's order list marks it as a quote.
+  await admin.goto('/admin/orders');
+  await expect(
+    admin.getByRole('listitem').filter({ has: admin.getByRole('link', { name: `Order ${orderNumber}` }) }),
+  ).toContainText('· Quote');
   await admin.context().close();
 
-  // The customer opens the link signed in, sees the tier prices and pays in the sandbox.
+  // The customer finds it under My Orders, opens it signed in, sees the tier prices and pays.
   const customer = await signedInPage(browser, baseURL ?? '', customerToken);
-  await customer.goto(new URL(link ?? '').pathname);
+  await customer.goto('/orders');
+  await customer.getByRole('link', { name: `View and pay the quote of order ${orderNumber}` }).click();
+  await expect(customer).toHaveURL(new URL(link ?? '').pathname);
   await expect(customer.getByRole('heading', { level: 1, name: /^Your quote RG-\d+$/ })).toBeVisible();
   const items = customer.getByRole('region', { name: 'Items with bulk prices' });
   await expect(items).toContainText(product.name);

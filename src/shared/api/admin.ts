@@ -54,6 +54,8 @@ export const AdminOrderSummary = z.object({
   isGift: z.boolean(),
   /** Issue 13: the delivery day and slot the shopper chose; null when none was. */
   delivery: DeliveryChoiceRecord.nullable(),
+  /** Issue 13: a quote the owner sent as a payable link, not an order placed at checkout. */
+  isQuote: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
 

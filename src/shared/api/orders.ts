@@ -75,6 +75,8 @@ export const OrderRecord = z.object({
   gift: GiftRecord.nullable(),
   /** Issue 13: the delivery date and slot chosen at checkout; null when none was. */
   delivery: DeliveryChoiceRecord.nullable(),
+  /** Issue 13: a quote the owner sent as a payable link; its page is /quote/:id. */
+  isQuote: z.boolean(),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

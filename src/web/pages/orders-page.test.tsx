@@ -80,6 +80,7 @@ const paidOrder: OrderRecord = {
   returns: [],
   gift: null,
   delivery: null,
+  isQuote: false,
 };
 
 const shippedOrder: OrderRecord = {
@@ -241,6 +242,22 @@ describe('The chosen delivery day in My Orders (issue 13)', () => {
       'Delivery on Fri, 14 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199, included in shipping)',
     );
     expect(screen.getByRole('article', { name: 'Order RG-10431' }).textContent).not.toContain('Delivery on');
+  });
+});
+
+describe('A quote in My Orders (issue 13)', () => {
+  it('links a pending quote to its page to pay it, and no other order', async () => {
+    serveOrders([
+      { ...shippedOrder, status: 'pending', isQuote: true },
+      { ...paidOrder, status: 'pending' },
+    ]);
+    renderAt('/orders');
+    const quote = await screen.findByRole('article', { name: 'Order RG-10400' });
+    expect(
+      within(quote).getByRole('link', { name: 'View and pay the quote of order RG-10400' }).getAttribute('href'),
+    ).toBe(`/quote/${shippedOrder.id}`);
+    const order = screen.getByRole('article', { name: 'Order RG-10431' });
+    expect(within(order).queryByRole('link', { name: /quote/ })).toBeNull();
   });
 });
 

@@ -63,6 +63,15 @@ function OrderCard({ order }: { order: OrderRecord }) {
               invoiceNumber={order.invoiceNumber}
             />
           )}
+          {order.isQuote && order.status === 'pending' && (
+            <Link
+              to={`/quote/${order.id}`}
+              aria-label={`View and pay the quote of order ${order.orderNumber}`}
+              className={buttonClass('primary')}
+            >
+              View and pay quote
+            </Link>
+          )}
           <Link
             to={`/order-confirmation/${order.id}`}
             aria-label={`View details of order ${order.orderNumber}`}

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/order-status';
 import type { Clock } from '../../app';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orders, payments, users } from '../../db/schema';
+import { orderEvents, orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
 import type { CouponService } from '../coupons/coupon-service';
 import type { InvoiceService } from '../invoices/invoice-service';
@@ -101,6 +101,7 @@ export function createAdminOrderService({
             email: users.email,
             fullName: users.fullName,
             itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+            isQuote: sql<boolean>`exists (select 1 from ${orderQuotes} where ${orderQuotes.orderId} = ${orders.id})`,
           })
           .from(orders)
           .innerJoin(users, eq(users.id, orders.userId))
@@ -111,7 +112,7 @@ export function createAdminOrderService({
         db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
       ]);
       return {
-        data: rows.map(({ order, email, fullName, itemCount }) => {
+        data: rows.map(({ order, email, fullName, itemCount, isQuote }) => {
           const address = addressOf(order);
           return {
             id: order.id,
@@ -125,6 +126,7 @@ export function createAdminOrderService({
             itemCount: Number(itemCount),
             isGift: giftRecordOf(order) !== null,
             delivery: deliveryChoiceOf(order),
+            isQuote,
           };
         }),
         total: total?.total ?? 0,

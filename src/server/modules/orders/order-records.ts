@@ -7,7 +7,7 @@ import { giftRecordOf } from '../../../shared/gift-options';
 import { toRupees } from '../../../shared/money';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf } from '../../db/client';
-import { invoices, orderEvents, orderItems, type orders, products } from '../../db/schema';
+import { invoices, orderEvents, orderItems, orderQuotes, type orders, products } from '../../db/schema';
 import { returnsByOrder } from '../returns/return-records';
 import type { Tx } from './stock';
 
@@ -82,7 +82,7 @@ function returnableUntil(
 export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, issued, returns] = await Promise.all([
+  const [lines, events, issued, returns, quotes] = await Promise.all([
     db
       .select({
         orderId: orderItems.orderId,
@@ -116,8 +116,10 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
       .from(invoices)
       .where(inArray(invoices.orderId, ids)),
     returnsByOrder(db, ids),
+    db.select({ orderId: orderQuotes.orderId }).from(orderQuotes).where(inArray(orderQuotes.orderId, ids)),
   ]);
   const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
+  const quoteIds = new Set(quotes.map((quote) => quote.orderId));
 
   return rows.map((row) => {
     const createdAt = row.createdAt.toISOString();
@@ -171,6 +173,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
       returns: returns.get(row.id) ?? [],
       gift: giftRecordOf(row),
       delivery: deliveryChoiceOf(row),
+      isQuote: quoteIds.has(row.id),
     };
   });
 }

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminProductResponse } from '../../../shared/api/admin';
+import type { AdminOrderList, AdminProductResponse } from '../../../shared/api/admin';
 import type { ProductResponse } from '../../../shared/api/catalog';
-import type { OrderRecord } from '../../../shared/api/orders';
+import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { QUOTE_MESSAGES, type QuotePreview, type QuoteResponse } from '../../../shared/api/quotes';
 import { TIER_MESSAGES } from '../../../shared/quantity-pricing';
 import { bulkEnquiries, mailOutbox, products } from '../../db/schema';
 import { createTestClock } from '../../testing/test-app';
 import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, payOrder, TEST_ADDRESS } from '../orders/order-fixtures';
+import { createTestProduct, payOrder, placeOrder, TEST_ADDRESS } from '../orders/order-fixtures';
 import { orderTestContext } from '../orders/order-test-context';
 import { sandboxId } from '../payments/providers/sandbox-provider';
 
@@ -153,6 +153,38 @@ describe('a bulk quote sent as a payable link', () => {
     expect(mail?.subject).toBe(`Your quote ${quote.orderNumber} from Utsav Gifts: ₹5,400`);
     expect(mail?.text).toContain('50 × ₹108 each (10% off ₹120) = ₹5,400');
     expect(mail?.text).toContain(`/quote/${quote.orderId}`);
+  });
+
+  it("is marked as a quote in the customer's orders and the back office's list; a checkout order is not", async () => {
+    const product = await tieredProduct();
+    const customer = await registerTestUser(context.app);
+    const checkout = await placeOrder(context.app, customer.headers, [{ product, quantity: 2 }]);
+    const quote = await sendQuote(quoteBody(customer.user.email, [{ productId: product.id, quantity: 50 }]));
+
+    const mine = await context.app.inject({ url: '/api/orders/my-orders', headers: customer.headers });
+    const quoteFlags = new Map(
+      mine.json<OrderListResponse>().data.map((order) => [order.id, order.isQuote] as const),
+    );
+    expect(quoteFlags).toEqual(
+      new Map([
+        [quote.orderId, true],
+        [checkout.orderId, false],
+      ]),
+    );
+
+    const listed = await context.app.inject({
+      url: '/api/admin/orders',
+      query: { q: customer.user.email },
+      headers: context.admin.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json<AdminOrderList>().data.map((order) => [order.id, order.isQuote] as const);
+    expect(new Map(rows)).toEqual(
+      new Map([
+        [quote.orderId, true],
+        [checkout.orderId, false],
+      ]),
+    );
   });
 
   it('previews the same prices without storing anything', async () => {

@@ -119,6 +119,7 @@ export function OrdersView() {
                   <p className="text-xs text-stone-500">
                     {formatDateTime(order.createdAt)} · {order.itemCount}{' '}
                     {order.itemCount === 1 ? 'item' : 'items'}
+                    {order.isQuote && <span className="ml-1 font-semibold text-brand-800">· Quote</span>}
                     {order.isGift && <span className="ml-1 font-semibold text-brand-800">· Gift</span>}
                   </p>
                   {order.delivery && (

@@ -44,6 +44,7 @@ const giftOrder: OrderRecord = {
   returns: [],
   gift: { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true, recipientEmail: null },
   delivery: null,
+  isQuote: false,
 };
 
 afterEach(cleanup);
