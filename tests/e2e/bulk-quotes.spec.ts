@@ -57,7 +57,13 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
     .click();
   const form = admin.getByRole('form', { name: 'Bulk quote' });
   await form.getByLabel('Customer e-mail').fill(user.email);
-  await form.getByLabel('Product ID (line 1)').fill(String(product.id));
+  // The owner finds the product by name rather than by its ID.
+  await form.getByLabel('Find a product by name').fill(product.name);
+  await form
+    .getByRole('list', { name: 'Matching products' })
+    .getByRole('button', { name: `Add ${product.name} to the quote` })
+    .click();
+  await expect(form.getByLabel('Product ID (line 1)')).toHaveValue(String(product.id));
   await form.getByLabel('Quantity (line 1)').fill('50');
   // The line names what the ID stands for, tiers included.
   await expect(form.getByText(`${product.name} · `)).toContainText('5% off from 25 pieces, 10% off from 50');

@@ -9,6 +9,7 @@ import { QuoteLines } from '../../components/quote-lines';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminProduct } from './admin-api';
 import { Field, formatDateTime, inputClass } from './admin-ui';
+import { QuoteProductFinder } from './quote-product-finder';
 import { usePreviewQuote, useSendQuote } from './quotes-api';
 
 type LineDraft = { key: number; productId: string; quantity: string };
@@ -134,6 +135,21 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
 
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-semibold text-stone-800">Products</legend>
+        <QuoteProductFinder
+          onPick={(product) =>
+            setLines((current) => {
+              // The first empty line takes it; otherwise it is a new line.
+              const empty = current.find((line) => line.productId.trim() === '');
+              if (empty) {
+                return current.map((line) =>
+                  line === empty ? { ...line, productId: String(product.id) } : line,
+                );
+              }
+              const key = Math.max(...current.map((line) => line.key)) + 1;
+              return [...current, { key, productId: String(product.id), quantity: '' }];
+            })
+          }
+        />
         {lines.map((line, index) => (
           <div key={line.key} className="flex flex-col gap-1">
             <div className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
@@ -189,7 +205,7 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
           </Button>
         </div>
         <p className="text-sm text-stone-600">
-          A product's ID is shown on the Products page of the back office.
+          Find a product by name above, or type its ID (shown on the Products page of the back office).
         </p>
       </fieldset>
 
