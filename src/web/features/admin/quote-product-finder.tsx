@@ -29,6 +29,10 @@ export function QuoteProductFinder({ onPick }: { onPick(product: AdminProduct): 
           className={inputClass}
           value={text}
           onChange={(event) => setText(event.target.value)}
+          // The matches update as the owner types; Enter here must not send the quote around it.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
         />
       </Field>
       {!searching ? null : found.isPending ? (
