@@ -9,6 +9,10 @@ export const toRupees = (paise: Paise): number => paise / 100;
 export const lineAmountPaise = (line: { price: number; quantity: number }): Paise =>
   toPaise(line.price) * line.quantity;
 
+/** The lines' amounts added in paise: a cart's, a checkout's or a payment's subtotal. */
+export const linesAmountPaise = (lines: readonly { price: number; quantity: number }[]): Paise =>
+  lines.reduce((sum, line) => sum + lineAmountPaise(line), 0);
+
 const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

@@ -1,6 +1,6 @@
 // DESIGN 4: GA4 ecommerce events in INR go to window.dataLayer; gtag itself loads only when a
 // measurement id is configured.
-import { lineAmountPaise, toRupees } from '../shared/money';
+import { linesAmountPaise, toRupees } from '../shared/money';
 
 type DataLayerEvent = Record<string, unknown> & { event: string };
 
@@ -73,10 +73,7 @@ export function trackEcommerce(
   extra: Record<string, unknown> = {},
 ) {
   const value = toRupees(
-    items.reduce(
-      (sum, item) => sum + lineAmountPaise({ price: item.price, quantity: item.quantity ?? 1 }),
-      0,
-    ),
+    linesAmountPaise(items.map((item) => ({ price: item.price, quantity: item.quantity ?? 1 }))),
   );
   push({ event, ecommerce: { currency: 'INR', value, items, ...extra } });
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_MIN_QUANTITY } from '../../../shared/cart-rules';
-import { lineAmountPaise, toRupees } from '../../../shared/money';
+import { lineAmountPaise, linesAmountPaise, toRupees } from '../../../shared/money';
 import type { PersonalisationConfig, PersonalisationValues } from '../../../shared/personalisation-rules';
 import { idFromSlug, productPath } from '../../../shared/slug';
 import type { CartItem } from './stored-cart';
@@ -63,7 +63,7 @@ export const cartLineName = (item: Pick<CartItem, 'name' | 'personalisation'>) =
 /** Money is summed in paise (DESIGN 4) so ₹0.10 + ₹0.20 never drifts. */
 export const lineTotal = (item: Pick<CartItem, 'price' | 'quantity'>) => toRupees(lineAmountPaise(item));
 export const cartSubtotal = (items: readonly Pick<CartItem, 'price' | 'quantity'>[]) =>
-  toRupees(items.reduce((sum, item) => sum + lineAmountPaise(item), 0));
+  toRupees(linesAmountPaise(items));
 export const cartQuantity = (items: readonly Pick<CartItem, 'quantity'>[]) =>
   items.reduce((sum, item) => sum + item.quantity, 0);
 

@@ -7,6 +7,7 @@ import { CART_STORAGE_KEY, type CartProduct } from './cart-item';
 import {
   type CartStoreOptions,
   createCartStore,
+  EMPTY_CART,
   type ShippingRequestItem,
   syncAcrossTabs,
 } from './cart-store';
@@ -112,6 +113,15 @@ describe('cart rules (SPEC 4 "Cart")', () => {
     store.addItem(favours);
     expect(store.quantityOf(3)).toBe(MAX_QUANTITY);
     expect(store.getState().total).toBe(800);
+  });
+
+  it("is the server's guest cart itself while empty, so hydrating a guest's page changes nothing", () => {
+    const store = newStore();
+    expect(store.getState()).toBe(EMPTY_CART);
+    store.addItem(diya);
+    expect(store.getState()).not.toBe(EMPTY_CART);
+    store.removeItem(1);
+    expect(store.getState()).toBe(EMPTY_CART);
   });
 
   it('removing a line subtracts its price times quantity', () => {

@@ -86,6 +86,8 @@ export function createCartStore(options: CartStoreOptions) {
   }
 
   function stateFor(items: readonly CartItem[], shippingInfo: ShippingCalculation | null, loading: boolean) {
+    // The very object the server rendered with: a guest's hydration then sees no change to redo.
+    if (items.length === 0 && shippingInfo === null && !loading) return EMPTY_CART;
     return { items, total: cartSubtotal(items), itemCount: cartQuantity(items), shippingInfo, loading };
   }
 

@@ -1,5 +1,5 @@
 import { stockStatus } from '../../../shared/cart-rules';
-import { lineAmountPaise, toRupees } from '../../../shared/money';
+import { linesAmountPaise, toRupees } from '../../../shared/money';
 import { type PersonalisationValues, personalisationKey } from '../../../shared/personalisation-rules';
 import type { AnalyticsItem } from '../../analytics';
 
@@ -34,7 +34,7 @@ export const isPreOrderLine = (line: Pick<CheckoutLine, 'inStock' | 'allowPreOrd
   stockStatus(line) === 'pre_order';
 
 export const linesSubtotal = (lines: readonly Pick<CheckoutLine, 'price' | 'quantity'>[]) =>
-  toRupees(lines.reduce((sum, line) => sum + lineAmountPaise(line), 0));
+  toRupees(linesAmountPaise(lines));
 
 export const unitCount = (lines: readonly Pick<CheckoutLine, 'quantity'>[]) =>
   lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -3,7 +3,7 @@ import { AddressForm } from '../../../shared/address';
 import { ShippingCalculation } from '../../../shared/delivery';
 import { type DeliveryChoice, DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { GiftOptions } from '../../../shared/gift-options';
-import { lineAmountPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
+import { linesAmountPaise, toPaise, toRupees } from '../../../shared/money';
 import { PersonalisationValues } from '../../../shared/personalisation';
 
 /** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
@@ -47,12 +47,9 @@ export function readPaymentRequest(state: unknown): PaymentRequest | null {
   return parsed.success ? parsed.data : null;
 }
 
-const subtotalPaise = (items: readonly PaymentLine[]): Paise =>
-  items.reduce((sum, item) => sum + lineAmountPaise(item), 0);
-
 /** Subtotal, coupon discount, shipping and total in rupees, as the payment page shows them. */
 export function paymentAmounts(request: PaymentRequest) {
-  const subtotal = subtotalPaise(request.items);
+  const subtotal = linesAmountPaise(request.items);
   const discount = toPaise(request.discount ?? 0);
   const total = toPaise(request.orderTotal);
   const shipping = Math.max(0, total - subtotal + discount);
