@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { openRedis, type RedisConnection } from './db/redis-client';
@@ -38,10 +39,6 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { storeRoutes } from './modules/store/routes';
 import { storeSettingsFrom } from './modules/store/store-settings';
 import { wishlistRoutes } from './modules/wishlist/routes';
-
-/** Time comes in as a dependency so tests can set it (same-day cut-off, order expiry). */
-export type Clock = { now(): Date };
-export const systemClock: Clock = { now: () => new Date() };
 
 export type AppDependencies = {
   config: Config;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indiaDate, indianPhoneDigits, neededByProblem } from './api/bulk-enquiries';
+import { indianPhoneDigits, neededByProblem } from './api/bulk-enquiries';
+import { indiaDateOf as indiaDate } from './india-time';
 
 describe('bulk enquiry rules', () => {
   it('reads phone numbers with +91, a leading 0 or separators', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_MESSAGES } from './delivery';
 import {
   DELIVERY_DATE_MESSAGES,
   type DeliveryBasis,
@@ -9,6 +8,7 @@ import {
   earliestDeliveryDate,
   formatDeliveryDate,
 } from './delivery-dates';
+import { DELIVERY_MESSAGES } from './delivery-rules';
 
 // 11:30 and 14:30 India time on Monday 23 November 2026; 00:30 India time on the 24th.
 const MORNING = new Date('2026-11-23T06:00:00.000Z');

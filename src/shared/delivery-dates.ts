@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DELIVERY_MESSAGES, type DeliveryInfo } from './delivery';
+import type { DeliveryInfo } from './delivery';
+import { DELIVERY_MESSAGES } from './delivery-rules';
 import { DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
-import { IST_OFFSET_MS, isBeforeSameDayCutoff } from './pincode';
+import { addDays, indiaDateOf, isBeforeSameDayCutoff } from './india-time';
 
 export { DELIVERY_SLOTS, deliveryChoiceText, formatDeliveryDate } from './delivery-slot-rules';
 
@@ -78,14 +79,6 @@ export type DeliveryBasis = {
   info: Pick<DeliveryInfo, 'serviceable' | 'type' | 'days' | 'isPreOrder'>;
   inSameDayArea: boolean;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The India date of an instant, as 'YYYY-MM-DD'. */
-export const indiaDateOf = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-
-const addDays = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Days from today (India time) to the earliest delivery: 0 for same-day, 1 for next-day, the first

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DELIVERY_MESSAGES,
-  DeliveryInfo,
-  INVALID_PINCODE_DELIVERY,
-  notDeliverableTo,
-  ShippingCalculation,
-} from './delivery';
+import { DeliveryInfo, ShippingCalculation } from './delivery';
+import { DELIVERY_MESSAGES, INVALID_PINCODE_DELIVERY, notDeliverableTo } from './delivery-rules';
 
 describe('DeliveryInfo (SPEC 3)', () => {
   it('accepts a same-day record', () => {

@@ -2,14 +2,7 @@ import { z } from 'zod';
 
 // SPEC 3: the delivery record of a pincode check, also kept in browser storage ('deliveryInfo').
 // Its wording and fixed records live in delivery-rules.ts (no Zod, so the web shell can use them
-// without loading Zod); they are re-exported here for the server.
-
-export {
-  DELIVERY_MESSAGES,
-  INVALID_PINCODE_DELIVERY,
-  notDeliverableTo,
-  withPreOrderWindow,
-} from './delivery-rules';
+// without loading Zod).
 
 export const DeliveryType = z.enum(['standard', 'invalid', 'same_day', 'next_day']);
 export type DeliveryType = z.infer<typeof DeliveryType>;

@@ -1,3 +1,4 @@
+import { indiaYearMonth } from './india-time';
 import type { Paise } from './money';
 
 // Issue 14 "GST tax invoice": store prices are tax-inclusive, so each invoice line's tax is taken
@@ -126,9 +127,8 @@ export function taxLines(
 
 /** India's financial year (April to March) of an instant, in India time: '2031-32'. */
 export function financialYearOf(instant: Date): string {
-  const india = new Date(instant.getTime() + 5.5 * 60 * 60 * 1000);
-  const year = india.getUTCFullYear();
-  const start = india.getUTCMonth() >= 3 ? year : year - 1;
+  const { year, month } = indiaYearMonth(instant);
+  const start = month >= 3 ? year : year - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 

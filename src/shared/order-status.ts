@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from './india-time';
 
 // SPEC 4 "Order status": the values, their labels and badge colours.
 export const ORDER_STATUSES = [
@@ -87,7 +88,6 @@ export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => TR
 
 // DESIGN 4 and SPEC 1: '7-day return'.
 export const RETURN_WINDOW_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether `now` is within the return window that opened at `deliveredAt` (both from the caller). */
 export function isWithinReturnWindow(deliveredAt: Date, now: Date): boolean {

@@ -1,11 +1,20 @@
-import type { PersonalisationConfig, PersonalisationRecord, PersonalisationValues } from './personalisation';
 import { hasControlCharacters } from './plain-text';
-
-export type { PersonalisationConfig, PersonalisationRecord, PersonalisationValues } from './personalisation';
 
 // Issue 13 item 2: personalisation per product. The owner's config, the shopper's values and the
 // one check between them, shared by the product page, the cart and create-order. No Zod here (the
 // schemas are in personalisation.ts), so the cart can use it in the first bundle.
+
+/** A product's personalisation as the owner set it; a product without one stores null. */
+export type PersonalisationConfig = {
+  fields: { label: string; maxLength: number; required: boolean }[];
+  photo: (typeof PERSONALISATION_PHOTO_RULES)[number];
+};
+
+/** What the shopper entered for a line: text per field label and an optional photo path. */
+export type PersonalisationValues = { text: Record<string, string>; photo: string | null };
+
+/** A line's values as the order keeps and shows them: the fields in the product's order. */
+export type PersonalisationRecord = { fields: { label: string; value: string }[]; photo: string | null };
 
 export const PERSONALISATION_FIELD_MAX_LENGTH = 100;
 export const PERSONALISATION_MAX_FIELDS = 5;

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { PersonalisationConfig, PersonalisationValues } from './personalisation';
 import {
   checkPersonalisation,
   PERSONALISATION_MESSAGES,
-  PersonalisationConfig,
-  PersonalisationValues,
   personalisationKey,
   photoKeyOf,
-} from './personalisation';
+} from './personalisation-rules';
 
 const nameTag = PersonalisationConfig.parse({
   fields: [

@@ -6,14 +6,17 @@ import {
   PERSONALISATION_MAX_FIELDS,
   PERSONALISATION_MESSAGES,
   PERSONALISATION_PHOTO_RULES,
+  type PersonalisationConfig as PersonalisationConfigShape,
+  type PersonalisationRecord as PersonalisationRecordShape,
+  type PersonalisationValues as PersonalisationValuesShape,
   PHOTO_PATH,
 } from './personalisation-rules';
 import { hasControlCharacters } from './plain-text';
 
 // Issue 13 item 2: personalisation per product, the schemas. The rules without Zod (limits,
 // messages, the check and the cart key) are in personalisation-rules.ts, so the cart and the
-// product page can use them without loading Zod; they are re-exported here.
-export * from './personalisation-rules';
+// product page can use them without loading Zod. The shapes are named there once; each schema
+// here is checked against its shape.
 
 const Label = z
   .string({ error: 'Enter a label for the field' })
@@ -58,8 +61,8 @@ export const PersonalisationConfig = z
   .refine((config) => config.fields.length > 0 || config.photo !== 'off', {
     message: PERSONALISATION_MESSAGES.emptyConfig,
     path: ['fields'],
-  });
-export type PersonalisationConfig = z.infer<typeof PersonalisationConfig>;
+  }) satisfies z.ZodType<PersonalisationConfigShape>;
+export type PersonalisationConfig = PersonalisationConfigShape;
 export type PersonalisationConfigInput = z.input<typeof PersonalisationConfig>;
 
 /**
@@ -88,13 +91,13 @@ export const PersonalisationValues = z.object({
       ),
     ),
   photo: PhotoReference.nullish().transform((photo) => photo ?? null),
-});
-export type PersonalisationValues = z.infer<typeof PersonalisationValues>;
+}) satisfies z.ZodType<PersonalisationValuesShape>;
+export type PersonalisationValues = PersonalisationValuesShape;
 export type PersonalisationValuesInput = z.input<typeof PersonalisationValues>;
 
 /** A line's values as the order keeps and shows them: the fields in the product's order. */
 export const PersonalisationRecord = z.object({
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
   photo: z.string().nullable(),
-});
-export type PersonalisationRecord = z.infer<typeof PersonalisationRecord>;
+}) satisfies z.ZodType<PersonalisationRecordShape>;
+export type PersonalisationRecord = PersonalisationRecordShape;

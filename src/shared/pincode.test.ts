@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Pincode } from './api/delivery';
 import { DeliveryInfo } from './delivery';
+import { isBeforeSameDayCutoff, SAME_DAY_CUTOFF_HOUR_IST } from './india-time';
 import {
   cityFromPincodeFallback,
   DEFAULT_DELIVERY,
   FALLBACK_DELIVERY_INFO,
-  isBeforeSameDayCutoff,
   isCompletePincode,
   PINCODE_CACHE_TTL_MS,
   PINCODE_LENGTH,
   PRE_ORDER_DAYS_CHECKOUT,
   PRE_ORDER_DAYS_PRODUCT_PAGE,
-  SAME_DAY_CUTOFF_HOUR_IST,
   sanitizePincodeInput,
   validatePincode,
 } from './pincode';

@@ -72,14 +72,3 @@ export const FALLBACK_DELIVERY_INFO = {
 // SPEC 4 and 9: the product page and checkout quote different pre-order windows; both are in use.
 export const PRE_ORDER_DAYS_PRODUCT_PAGE = '10-15 Days';
 export const PRE_ORDER_DAYS_CHECKOUT = '15-20 days';
-
-// SPEC 9 and DESIGN 4: same-day orders must be placed before 2 PM India time.
-export const SAME_DAY_CUTOFF_HOUR_IST = 14;
-export const INDIA_TIME_ZONE = 'Asia/Kolkata';
-// India has one time zone and no daylight saving, so a fixed offset is exact.
-export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** Whether `now` (from an injected clock) is before the same-day cut-off of its India date. */
-export function isBeforeSameDayCutoff(now: Date): boolean {
-  return new Date(now.getTime() + IST_OFFSET_MS).getUTCHours() < SAME_DAY_CUTOFF_HOUR_IST;
-}

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 // The links built from the settings live in store-links.ts (no Zod, so the web shell can use them
-// without loading Zod); they are re-exported here.
-export { chatLink, instagramLink } from './store-links';
+// without loading Zod).
 
 /** Public store settings from configuration (DESIGN 4 "Store settings"); never hard-coded in UI. */
 export const StoreSettings = z.object({

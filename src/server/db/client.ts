@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -13,11 +14,17 @@ export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 'utsav:migrate';
 
 /**
- * One Drizzle type for both engines. The PGlite and node-postgres drivers expose the same query
- * builder, transactions and `execute`; only their result wrappers differ, which the services
- * never touch directly (they use the builder or `rowsOf`).
+ * One Drizzle type for both engines: the PostgreSQL database both drivers extend. They share the
+ * query builder, transactions and `execute`; only their result wrappers differ, which the
+ * services never touch directly (they use the builder or `rowsOf`).
  */
-export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The handle inside `db.transaction(...)`: the same query builder, bound to one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a query needs: the database, or a transaction already open on it. */
+export type Queryable = Db | Tx;
 
 export type Database = {
   db: Db;
@@ -53,11 +60,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       try {
         await client.query('select 1');

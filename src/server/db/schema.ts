@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation';
+import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
 import type { QuantityTier } from '../../shared/quantity-pricing';
 
 // Money is integer paise in every table (DESIGN 4: rupees only at the API and UI edges).

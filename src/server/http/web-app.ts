@@ -5,9 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
-import { createResponseCache } from '../modules/catalog/response-cache';
 import { deferAppStart } from './deferred-start';
 import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
+import { createResponseCache } from './response-cache';
 import { createRoutePreloads } from './route-preloads';
 
 const HEAD_MARKER = '<!--app-head-->';

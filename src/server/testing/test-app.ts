@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Clock } from '../app';
+import { buildApp } from '../app';
+import type { Clock } from '../clock';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidPhone, PHONE_DIGITS } from '../address';
 import { Email } from '../auth';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
-import { INDIA_TIME_ZONE } from '../pincode';
+import { indiaDateOf } from '../india-time';
 
 // Issue 13 "Bulk and corporate orders": the home page's bulk-order promise leads to this enquiry,
 // which the store answers with a quote. The same schema checks the form and the API.
@@ -24,15 +24,10 @@ export const BULK_ENQUIRY_STATUS_LABELS: Record<BulkEnquiryStatus, string> = {
   lost: 'Lost',
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A date (YYYY-MM-DD) in India for `now` plus whole days. */
-export const indiaDate = (now: Date, plusDays = 0) =>
-  new Date(now.getTime() + plusDays * DAY_MS).toLocaleDateString('en-CA', { timeZone: INDIA_TIME_ZONE });
-
 /** The message for a needed-by date outside what the store can promise, or null when it is fine. */
 export function neededByProblem(date: string, now: Date): string | null {
-  if (date < indiaDate(now, BULK_LEAD_DAYS)) return 'Please choose a date from tomorrow onwards';
-  if (date > indiaDate(now, BULK_MAX_DAYS_AHEAD)) return 'Please choose a date within the next year';
+  if (date < indiaDateOf(now, BULK_LEAD_DAYS)) return 'Please choose a date from tomorrow onwards';
+  if (date > indiaDateOf(now, BULK_MAX_DAYS_AHEAD)) return 'Please choose a date within the next year';
   return null;
 }
 

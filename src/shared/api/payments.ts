@@ -3,7 +3,8 @@ import { ShippingAddress } from '../address';
 import { MAX_QUANTITY } from '../cart-rules';
 import { DeliveryChoice } from '../delivery-dates';
 import { GiftOptions } from '../gift-options';
-import { PersonalisationValues, personalisationKey } from '../personalisation';
+import { PersonalisationValues } from '../personalisation';
+import { personalisationKey } from '../personalisation-rules';
 import { CouponCode } from './coupons';
 
 // SPEC 8 and DESIGN 4: the words the server says about money, shown as they are by the web app.

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QUOTE_MESSAGES, type Quote } from '../../shared/api/quotes';
 import { displayName } from '../../shared/auth-rules';
+import { INDIA_TIME_ZONE } from '../../shared/india-time';
 import { formatInr } from '../../shared/money';
 import { ApiError } from '../api/client';
 import { Button, buttonClass } from '../components/button';
@@ -23,7 +24,7 @@ const meta = (
 );
 
 const formatUntil = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: INDIA_TIME_ZONE });
 
 function QuotePayment({ quote }: { quote: Quote }) {
   const { user } = useAuth();

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { slugWithId } from '../../../shared/slug';
-import { type Db, rowsOf } from '../client';
+import { type Db, rowsOf, type Tx } from '../client';
 import { categories, collectionProducts, collections, pincodes, products } from '../schema';
 import { type ArtworkFile, productArtworkFiles, writeArtworkFiles } from './artwork';
 import { insertRowsAsJson } from './bulk-insert';
@@ -60,7 +60,6 @@ export type SeedSummary = {
   skipped: boolean;
 };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Db | Tx;
 
 const PRODUCT_CHUNK = 1000;

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { AddressInput } from '../../../shared/address';
 import type { AddressRecord } from '../../../shared/api/addresses';
-import type { Clock } from '../../app';
-import type { Db } from '../../db/client';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
 import { addresses, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 
@@ -11,7 +11,6 @@ export const MAX_ADDRESSES_PER_USER = 20;
 export const ADDRESS_NOT_FOUND = 'Address not found';
 
 type AddressRow = typeof addresses.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** SPEC 3 "As read back" (snake_case). */
 export const addressRecord = (row: AddressRow): AddressRecord => ({

@@ -16,6 +16,7 @@ import {
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { categories, collectionProducts, collections, products } from '../../db/schema';
+import { containsPattern, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { type CatalogService, type ProductChanges, rebuildSearchTerms } from '../catalog/catalog-service';
 
@@ -68,20 +69,6 @@ export function productChangesOf(input: AdminProductChanges): ProductChanges {
     ...(mrp !== undefined ? { mrpPaise: mrp === null ? null : toPaise(mrp) } : {}),
   };
 }
-
-/** The Postgres unique violation behind a Drizzle error, on both drivers. */
-const isUniqueViolation = (error: unknown): boolean => {
-  for (
-    let current = error;
-    current && typeof current === 'object';
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;
 
@@ -196,7 +183,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       if (query.q) {
         const id = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
         const found = or(
-          ilike(products.name, likePattern(query.q)),
+          ilike(products.name, containsPattern(query.q)),
           ...(id !== null ? [eq(products.id, id)] : []),
         );
         if (found) filters.push(found);
@@ -273,7 +260,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
           .where(eq(categories.id, created.id));
         return category(created.id);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('A category with this name already exists');
+        if (violatedConstraint(error) !== null) throw conflict('A category with this name already exists');
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle
 import type { AdminOrderDetail, AdminOrderList, AdminOrderQuery } from '../../../shared/api/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import { giftRecordOf } from '../../../shared/gift-options';
+import { indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import {
   canTransition,
@@ -12,9 +13,10 @@ import {
   orderStatusLabel,
   RETURN_WINDOW_DAYS,
 } from '../../../shared/order-status';
-import type { Clock } from '../../app';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
+import { containsPattern } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { CouponService } from '../coupons/coupon-service';
 import type { InvoiceService } from '../invoices/invoice-service';
@@ -30,11 +32,6 @@ import {
 import { isOrderId } from '../orders/order-service';
 import { releaseReservation } from '../orders/stock';
 import { orderStatusMail } from './status-mail';
-
-// India has no daylight saving: a day there starts at 18:30 UTC the day before.
-export const INDIA_OFFSET = '+05:30';
-export const indiaDayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00${INDIA_OFFSET}`);
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`;
@@ -77,9 +74,9 @@ export function createAdminOrderService({
       const filters: SQL[] = [];
       if (query.status) filters.push(eq(orders.status, query.status));
       if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
-      if (query.to) filters.push(lt(orders.createdAt, new Date(indiaDayStart(query.to).getTime() + DAY_MS)));
+      if (query.to) filters.push(lt(orders.createdAt, indiaDayEnd(query.to)));
       if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+        const pattern = containsPattern(query.q);
         // Phone numbers are stored as typed ('98765 43210'); compare digits, without India's +91.
         const allDigits = query.q.replace(/\D/g, '');
         const digits = allDigits.length === 12 && allDigits.startsWith('91') ? allDigits.slice(2) : allDigits;

@@ -5,12 +5,12 @@ import {
   type AdminOutbox,
   LOW_STOCK_THRESHOLD,
 } from '../../../shared/api/admin';
+import { DAY_MS, indiaDateOf, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { OrderStatus } from '../../../shared/order-status';
-import type { Clock } from '../../app';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { mailOutbox, orders, products } from '../../db/schema';
-import { indiaDayStart } from './admin-order-service';
 
 // Issue 11: revenue counts paid orders and every later status; a returned order's money went back
 // and a cancelled one never counted.
@@ -26,12 +26,6 @@ export const REVENUE_STATUSES: readonly OrderStatus[] = [
 ];
 export const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const INDIA_OFFSET_MS = 330 * 60 * 1000;
-
-/** The India-time calendar date of an instant, as YYYY-MM-DD. */
-export const indiaDate = (instant: Date) =>
-  new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
 export type AdminReportService = ReturnType<typeof createAdminReportService>;
 
@@ -40,7 +34,7 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
     /** Figures by India-time day of payment (or of the order, for one marked paid without a time). */
     async dashboard(): Promise<AdminDashboard> {
       const now = clock.now();
-      const today = indiaDate(now);
+      const today = indiaDateOf(now);
       const todayStart = indiaDayStart(today);
       const monthStart = indiaDayStart(`${today.slice(0, 8)}01`);
       const seriesStart = new Date(todayStart.getTime() - (SERIES_DAYS - 1) * DAY_MS);
@@ -79,7 +73,7 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
         }
       }
       const revenueSeries = Array.from({ length: SERIES_DAYS }, (_, index) => {
-        const date = indiaDate(new Date(seriesStart.getTime() + index * DAY_MS));
+        const date = indiaDateOf(new Date(seriesStart.getTime() + index * DAY_MS));
         const value = figures.get(date);
         return { date, orders: value?.orders ?? 0, revenue: toRupees(value?.paise ?? 0) };
       });

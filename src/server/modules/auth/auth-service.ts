@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { LoginPayload, RegisterPayload } from '../../../shared/auth';
-import type { Clock } from '../../app';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { violatedConstraint } from '../../db/sql-helpers';
 import { AppError, conflict, tooMany, unauthorized } from '../../errors';
 import {
   type AttemptLimiter,
@@ -50,19 +51,6 @@ const toAuthUser = (row: Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' 
   fullName: row.fullName,
   role: row.role,
 });
-
-/** The Postgres unique-violation behind a Drizzle error, on both drivers. */
-function violatedConstraint(error: unknown): string | null {
-  for (
-    let current = error;
-    current && typeof current === 'object';
-    current = (current as { cause?: unknown }).cause
-  ) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

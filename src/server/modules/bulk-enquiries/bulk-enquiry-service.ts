@@ -7,7 +7,7 @@ import {
   neededByProblem,
   type UpdateBulkEnquiry,
 } from '../../../shared/api/bulk-enquiries';
-import type { Clock } from '../../app';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { bulkEnquiries } from '../../db/schema';
 import { invalid, notFound } from '../../errors';

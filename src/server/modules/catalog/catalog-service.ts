@@ -12,10 +12,10 @@ import {
   type SortOrder,
 } from '../../../shared/api/catalog';
 import { type Paise, toRupees } from '../../../shared/money';
-import type { PersonalisationConfig } from '../../../shared/personalisation';
+import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugify, slugWithId } from '../../../shared/slug';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { categories, collectionProducts, collections, products, searchTerms } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
@@ -440,7 +440,7 @@ export function createCatalogService({
   }
 
   /** Writes search_text from the product's current fields and keeps the vocabulary in step. */
-  async function refreshSearchText(tx: Db, productId: number) {
+  async function refreshSearchText(tx: Tx, productId: number) {
     const [before] = await tx
       .select({ searchText: products.searchText, archived: products.archived })
       .from(products)
@@ -700,7 +700,7 @@ export function createCatalogService({
           .update(products)
           .set({ slug: slugWithId(input.name, row.id) })
           .where(eq(products.id, row.id));
-        await refreshSearchText(tx as unknown as Db, row.id);
+        await refreshSearchText(tx, row.id);
         return row.id;
       });
       invalidate();
@@ -723,7 +723,7 @@ export function createCatalogService({
           .where(eq(products.id, id))
           .returning({ id: products.id });
         if (updated.length === 0) throw notFound('Product not found');
-        await refreshSearchText(tx as unknown as Db, id);
+        await refreshSearchText(tx, id);
       });
       invalidate();
       const [product] = await productsByIds([id]);

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, ProductListQuery } from '../../../shared/api/catalog';
-import { sendCached } from './cacheable-response';
-import { createResponseCache } from './response-cache';
+import { sendCached } from '../../http/cacheable-response';
+import { createResponseCache } from '../../http/response-cache';
 
 /**
  * SPEC 7 catalogue calls under /api. Bodies are serialised here once, so that the ETag names the

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sendCacheable } from './cacheable-response';
+import { sendCacheable } from '../../http/cacheable-response';
 
 /** The sitemap protocol allows at most 50,000 URLs a file; bigger catalogues get an index. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -14,19 +14,14 @@ import {
   couponSummary,
   normaliseCouponCode,
 } from '../../../shared/coupon';
+import { indiaDateOf, indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
 import { toPaise, toRupees } from '../../../shared/money';
-import type { Clock } from '../../app';
-import type { Db } from '../../db/client';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
 import { couponRedemptions, coupons, products } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
-import { indiaDayStart } from '../admin/admin-order-service';
-import type { Tx } from '../orders/stock';
 
 type CouponRow = typeof coupons.$inferSelect;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const indiaDate = (instant: Date) =>
-  new Date(instant.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 export const COUPON_CODE_TAKEN = 'A coupon with this code already exists';
 export const COUPON_NOT_FOUND = 'Coupon not found';
@@ -53,9 +48,9 @@ function adminCouponOf(row: CouponRow): AdminCoupon {
     value: row.kind === 'flat' ? toRupees(row.value) : row.value,
     minOrder: toRupees(row.minOrderPaise),
     maxDiscount: row.maxDiscountPaise === null ? null : toRupees(row.maxDiscountPaise),
-    startsOn: row.startsAt ? indiaDate(row.startsAt) : null,
+    startsOn: row.startsAt ? indiaDateOf(row.startsAt) : null,
     // Stored as the last instant of the day; shown as that day.
-    endsOn: row.endsAt ? indiaDate(row.endsAt) : null,
+    endsOn: row.endsAt ? indiaDateOf(row.endsAt) : null,
     usageLimit: row.usageLimit,
     perCustomerLimit: row.perCustomerLimit,
     categoryIds: row.categoryIds,
@@ -256,7 +251,7 @@ export function createCouponService({ db, clock }: { db: Db; clock: Clock }) {
           minOrderPaise: toPaise(input.minOrder),
           maxDiscountPaise: input.maxDiscount === null ? null : toPaise(input.maxDiscount),
           startsAt: input.startsOn ? indiaDayStart(input.startsOn) : null,
-          endsAt: input.endsOn ? new Date(indiaDayStart(input.endsOn).getTime() + DAY_MS - 1) : null,
+          endsAt: input.endsOn ? new Date(indiaDayEnd(input.endsOn).getTime() - 1) : null,
           usageLimit: input.usageLimit,
           perCustomerLimit: input.perCustomerLimit,
           categoryIds: [...new Set(input.categoryIds)],

@@ -1,19 +1,14 @@
+import type { DeliveryInfo, ShippingQuote } from '../../../shared/delivery';
+import { type DeliveryDates, deliveryDateOptions } from '../../../shared/delivery-dates';
 import {
   DELIVERY_MESSAGES,
-  type DeliveryInfo,
   INVALID_PINCODE_DELIVERY,
-  type ShippingQuote,
   withPreOrderWindow,
-} from '../../../shared/delivery';
-import { type DeliveryDates, deliveryDateOptions, indiaDateOf } from '../../../shared/delivery-dates';
-import {
-  DEFAULT_DELIVERY,
-  isBeforeSameDayCutoff,
-  PINCODE_LENGTH,
-  SAME_DAY_CUTOFF_HOUR_IST,
-} from '../../../shared/pincode';
+} from '../../../shared/delivery-rules';
+import { indiaDateOf, isBeforeSameDayCutoff, msUntilSameDayChange } from '../../../shared/india-time';
+import { DEFAULT_DELIVERY, PINCODE_LENGTH } from '../../../shared/pincode';
 import { quoteShipping, type ShippingRules, shippingRulesFromRupees } from '../../../shared/shipping';
-import type { Clock } from '../../app';
+import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createPincodeDirectory, type PincodeDirectory, type PincodePlace } from './pincode-directory';
@@ -42,19 +37,12 @@ const NEXT_DAY = { days: '1 Day', message: 'Next-day delivery' } as const;
 
 const SIX_DIGITS = new RegExp(`^\\d{${PINCODE_LENGTH}}$`);
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-// India has one time zone and no daylight saving, so a fixed offset is exact.
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
 /**
  * Seconds until the same-day area's answer changes: at the 14:00 cut-off (same_day → next_day)
  * and at midnight India time (next_day → same_day).
  */
 export function secondsUntilSameDayChange(now: Date): number {
-  const msIntoIndianDay = (((now.getTime() + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
-  const cutoffMs = SAME_DAY_CUTOFF_HOUR_IST * 60 * 60 * 1000;
-  const untilChange = msIntoIndianDay < cutoffMs ? cutoffMs - msIntoIndianDay : DAY_MS - msIntoIndianDay;
-  return Math.ceil(untilChange / 1000);
+  return Math.ceil(msUntilSameDayChange(now) / 1000);
 }
 
 /** Why a pincode check answered as it did, for cache lifetimes (same-day flips at 14:00 India time). */

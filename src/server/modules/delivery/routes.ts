@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PincodeCheckParams,
@@ -8,8 +6,10 @@ import {
   ShippingCalculationRequest,
   ShippingQuoteQuery,
 } from '../../../shared/api/delivery';
-import { DELIVERY_MESSAGES, ShippingCalculation } from '../../../shared/delivery';
+import { ShippingCalculation } from '../../../shared/delivery';
+import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
 import { invalid, notFound } from '../../errors';
+import { sendCacheable } from '../../http/cacheable-response';
 import { secondsUntilSameDayChange } from './delivery-service';
 
 // DESIGN 5: pincode answers do not depend on the user, so browsers and CDNs may keep them briefly.
@@ -43,7 +43,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const maxAge = inSameDayArea
         ? Math.min(CHECK_MAX_AGE_SECONDS, secondsUntilSameDayChange(app.clock.now()))
         : CHECK_MAX_AGE_SECONDS;
-      return sendPublicJson(request, reply, JSON.stringify(info), maxAge);
+      return sendCacheable(request, reply, JSON.stringify(info), {
+        cacheControl: `public, max-age=${maxAge}`,
+      });
     },
   );
 
@@ -52,7 +54,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: PincodeParams, querystring: ShippingQuoteQuery } },
     async (request, reply) => {
       const quote = await app.delivery.quoteShipping(request.params.pincode, request.query.orderValue);
-      return sendPublicJson(request, reply, JSON.stringify(quote), SHIPPING_MAX_AGE_SECONDS);
+      return sendCacheable(request, reply, JSON.stringify(quote), {
+        cacheControl: `public, max-age=${SHIPPING_MAX_AGE_SECONDS}`,
+      });
     },
   );
 
@@ -66,14 +70,18 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (dates.type === 'invalid') throw invalid(DELIVERY_MESSAGES.invalidPincode);
       const maxAge = Math.min(CHECK_MAX_AGE_SECONDS, secondsUntilSameDayChange(app.clock.now()));
-      return sendPublicJson(request, reply, JSON.stringify(dates), maxAge);
+      return sendCacheable(request, reply, JSON.stringify(dates), {
+        cacheControl: `public, max-age=${maxAge}`,
+      });
     },
   );
 
   app.get('/pincodes/city/:pincode', { schema: { params: PincodeParams } }, async (request, reply) => {
     const city = await app.delivery.cityOf(request.params.pincode);
     if (city === null) throw notFound('We could not find this pincode');
-    return sendPublicJson(request, reply, JSON.stringify({ city }), CITY_MAX_AGE_SECONDS);
+    return sendCacheable(request, reply, JSON.stringify({ city }), {
+      cacheControl: `public, max-age=${CITY_MAX_AGE_SECONDS}`,
+    });
   });
 
   app.post(
@@ -82,16 +90,3 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.delivery.calculateCart(request.body.items),
   );
 };
-
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
-
-function sendPublicJson(request: FastifyRequest, reply: FastifyReply, body: string, maxAgeSeconds: number) {
-  const etag = etagOf(body);
-  reply.header('etag', etag).header('cache-control', `public, max-age=${maxAgeSeconds}`);
-  const ifNoneMatch = request.headers['if-none-match'];
-  // A compressing proxy may have weakened our tag (W/"…"); it still names the same body.
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    return reply.code(304).send();
-  }
-  return reply.type('application/json; charset=utf-8').send(body);
-}

@@ -11,7 +11,7 @@ import {
   taxLines,
 } from '../../../shared/gst';
 import { toRupees } from '../../../shared/money';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   categories,
   invoiceCounters,
@@ -25,7 +25,6 @@ import {
 import { notFound } from '../../errors';
 import { addressOf } from '../orders/order-records';
 import { isOrderId } from '../orders/order-service';
-import type { Tx } from '../orders/stock';
 
 /** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
 export type Seller = { legalName: string; address: string; state: string; gstin: string; prefix: string };

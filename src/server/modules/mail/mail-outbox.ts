@@ -1,11 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../app';
-import type { Db } from '../../db/client';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { MailTransport } from './mail-transport';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type OutgoingMail = {
   recipient: string;

@@ -4,12 +4,12 @@ import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { type DeliveryChoiceRecord, DeliverySlot } from '../../../shared/delivery-dates';
 import { giftRecordOf } from '../../../shared/gift-options';
+import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { invoices, orderEvents, orderItems, orderQuotes, type orders, products } from '../../db/schema';
 import { returnsByOrder } from '../returns/return-records';
-import type { Tx } from './stock';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -52,8 +52,6 @@ export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): Del
   const parsed = DeliveryEstimate.safeParse(row.deliveryEstimate);
   return parsed.success ? parsed.data : null;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When the order was last delivered (its latest 'delivered' event), for the return window. */
 export async function deliveredAtOf(db: Db | Tx, orderId: string): Promise<Date | null> {

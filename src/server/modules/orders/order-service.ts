@@ -13,8 +13,9 @@ import {
   quantityRangeMessage,
 } from '../../../shared/api/payments';
 import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
-import { DELIVERY_MESSAGES, type DeliveryInfo } from '../../../shared/delivery';
+import type { DeliveryInfo } from '../../../shared/delivery';
 import { type DeliveryChoice, deliveryChoiceProblem } from '../../../shared/delivery-dates';
+import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { toPaise, toRupees } from '../../../shared/money';
 import {
@@ -22,11 +23,12 @@ import {
   PERSONALISATION_MESSAGES,
   type PersonalisationRecord,
   personalisationKey,
-} from '../../../shared/personalisation';
+} from '../../../shared/personalisation-rules';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
-import type { Clock } from '../../app';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
+import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons/coupon-service';
 import type { PaymentProvider } from '../payments/providers/payment-provider';
@@ -49,19 +51,6 @@ export const isOrderId = (value: string) => UUID.test(value);
 // SPEC 2 "My Orders" has no paging; this bounds one answer for a very loyal shopper.
 const MY_ORDERS_LIMIT = 200;
 const SWEEP_BATCH = 200;
-
-/** The Postgres unique violation behind a Drizzle error, on both drivers. */
-export function violatedConstraint(error: unknown): string | null {
-  for (
-    let current = error;
-    current && typeof current === 'object';
-    current = (current as { cause?: unknown }).cause
-  ) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}
 
 const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.fullName === b.fullName &&

@@ -1,10 +1,8 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { outOfStockMessage } from '../../../shared/api/payments';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderItems, products } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type StockLine = { productId: number; quantity: number; name: string };
 

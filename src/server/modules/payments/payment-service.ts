@@ -9,8 +9,8 @@ import {
   type VerifyPaymentPayload,
   type VerifyPaymentResponse,
 } from '../../../shared/api/payments';
-import type { Clock } from '../../app';
-import type { Db } from '../../db/client';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, payments, users, webhookEvents } from '../../db/schema';
 import { conflict, invalid } from '../../errors';
 import type { CouponService } from '../coupons/coupon-service';
@@ -26,7 +26,7 @@ import {
 } from '../mail/order-mails';
 import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from '../orders/order-records';
 import type { OrderService } from '../orders/order-service';
-import { reserveOrderAgain, type Tx } from '../orders/stock';
+import { reserveOrderAgain } from '../orders/stock';
 import type { PaymentProvider } from './providers/payment-provider';
 
 export const PAYMENT_RECEIVED_NOTE = 'Payment received';

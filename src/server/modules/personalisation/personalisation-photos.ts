@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { PERSONALISATION_MESSAGES, photoKeyOf } from '../../../shared/personalisation';
+import { PERSONALISATION_MESSAGES, photoKeyOf } from '../../../shared/personalisation-rules';
 import { invalid } from '../../errors';
 import type { ImageStorage } from '../admin/image-storage';
 

@@ -8,7 +8,7 @@ import type { ProductResponse } from '../../../shared/api/catalog';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { toRupees } from '../../../shared/money';
-import { PERSONALISATION_MESSAGES, type PersonalisationConfig } from '../../../shared/personalisation';
+import { PERSONALISATION_MESSAGES, type PersonalisationConfig } from '../../../shared/personalisation-rules';
 import { quoteShippingPaise } from '../../../shared/shipping';
 import { orderItems, orders, products } from '../../db/schema';
 import { createTestClock } from '../../testing/test-app';

@@ -2,7 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PersonalisationPhotoResponse } from '../../../shared/api/personalisation';
-import { PERSONALISATION_MESSAGES, PERSONALISATION_PHOTO_MAX_BYTES } from '../../../shared/personalisation';
+import {
+  PERSONALISATION_MESSAGES,
+  PERSONALISATION_PHOTO_MAX_BYTES,
+} from '../../../shared/personalisation-rules';
 import { invalid, tooMany } from '../../errors';
 import { createAttemptLimiter } from '../auth/attempt-limiter';
 import { storePersonalisationPhoto } from './personalisation-photos';

@@ -1,11 +1,12 @@
 import { type Quote, quoteLinePrice } from '../../../shared/api/quotes';
+import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import type { OutgoingMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
 
 const payBy = (expiresAt: string) =>
   new Date(expiresAt).toLocaleString('en-IN', {
-    timeZone: 'Asia/Kolkata',
+    timeZone: INDIA_TIME_ZONE,
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -11,12 +11,13 @@ import {
   quoteQuantityMessage,
   quoteStockMessage,
 } from '../../../shared/api/quotes';
-import { DELIVERY_MESSAGES } from '../../../shared/delivery';
+import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
+import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
-import type { Clock } from '../../app';
-import type { Db } from '../../db/client';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
 import {
   bulkEnquiries,
   orderEvents,
@@ -38,12 +39,10 @@ import {
   type OrderRow,
 } from '../orders/order-records';
 import { type DeliveryLookup, isOrderId, type OrderService } from '../orders/order-service';
-import { reserveStock, type Tx } from '../orders/stock';
+import { reserveStock } from '../orders/stock';
 import { quoteMail } from './quote-mail';
 
 export const QUOTE_SENT_NOTE = 'Quote sent. Waiting for payment.';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type PricedLine = {
   productId: number;

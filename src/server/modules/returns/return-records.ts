@@ -1,9 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { toRupees } from '../../../shared/money';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderItems, returnItems, returnPhotos, returnRequests } from '../../db/schema';
-import type { Tx } from '../orders/stock';
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 

@@ -17,8 +17,8 @@ import {
   isWithinReturnWindow,
   returnShare,
 } from '../../../shared/order-status';
-import type { Clock } from '../../app';
-import type { Db } from '../../db/client';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
 import {
   orderEvents,
   orderItems,
@@ -30,13 +30,13 @@ import {
   returnRequests,
   users,
 } from '../../db/schema';
+import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { orderStatusMail } from '../admin/status-mail';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { StoreIdentity } from '../mail/order-mails';
 import { addressOf, deliveredAtOf } from '../orders/order-records';
-import { type OrderService, violatedConstraint } from '../orders/order-service';
-import type { Tx } from '../orders/stock';
+import type { OrderService } from '../orders/order-service';
 import type { PaymentProvider } from '../payments/providers/payment-provider';
 import { returnRecordsOf } from './return-records';
 

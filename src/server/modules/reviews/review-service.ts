@@ -12,12 +12,11 @@ import {
   type ReviewRecord,
   reviewerName,
 } from '../../../shared/api/reviews';
-import type { Clock } from '../../app';
-import type { Db } from '../../db/client';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, products, reviews, users } from '../../db/schema';
+import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, forbidden, notFound } from '../../errors';
-import { violatedConstraint } from '../orders/order-service';
-import type { Tx } from '../orders/stock';
 
 type ReviewRow = {
   id: number;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
@@ -70,7 +71,7 @@ export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
+    timeZone: INDIA_TIME_ZONE,
   });
 
 /** A labelled control with its error below it. */

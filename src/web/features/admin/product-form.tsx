@@ -8,12 +8,12 @@ import {
   MAX_IMAGE_BYTES,
   type NewAdminProduct,
 } from '../../../shared/api/admin';
+import type { PhotoRule } from '../../../shared/personalisation';
 import {
   PERSONALISATION_FIELD_MAX_LENGTH,
   PERSONALISATION_MAX_FIELDS,
   type PersonalisationConfig,
-  type PhotoRule,
-} from '../../../shared/personalisation';
+} from '../../../shared/personalisation-rules';
 import { type QuantityTier, QuantityTiers } from '../../../shared/quantity-pricing';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';

@@ -6,8 +6,9 @@ import { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
-import type { AuthMode } from './auth-modal';
 import { useAuth } from './auth-provider';
+
+export type AuthMode = 'login' | 'signup';
 
 /** SPEC 5 quick signup: e-mail and password as for registration, the name optional. */
 const QuickSignupValues = z.object({

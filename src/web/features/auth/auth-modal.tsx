@@ -2,14 +2,16 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/status-message';
+import type { AuthMode } from './auth-forms';
+
+export type { AuthMode } from './auth-forms';
+
 import { useAuth } from './auth-provider';
 
 // The forms bring react-hook-form, its resolvers and Zod: loaded when the modal first opens, they
 // stay out of the JavaScript of every page and of checkout, which only may open it (issue 6
 // budget, docs/performance.md "JavaScript budget").
 const ModalForm = lazy(() => import('./auth-forms').then((module) => ({ default: module.ModalForm })));
-
-export type AuthMode = 'login' | 'signup';
 
 const TITLES: Record<AuthMode, { title: string; subtitle: string }> = {
   login: { title: 'Welcome Back!', subtitle: 'Sign in to continue shopping' },

@@ -7,9 +7,9 @@ import {
   BULK_MIN_QUANTITY,
   type BulkEnquiryCreated,
   BulkEnquiryInput,
-  indiaDate,
   neededByProblem,
 } from '../../../shared/api/bulk-enquiries';
+import { indiaDateOf } from '../../../shared/india-time';
 import { apiRequest } from '../../api/client';
 import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
@@ -101,8 +101,8 @@ export function BulkEnquiryFormCard({ defaults }: { defaults: { name: string; em
         <FormField
           label="Needed by"
           type="date"
-          min={indiaDate(now, BULK_LEAD_DAYS)}
-          max={indiaDate(now, BULK_MAX_DAYS_AHEAD)}
+          min={indiaDateOf(now, BULK_LEAD_DAYS)}
+          max={indiaDateOf(now, BULK_MAX_DAYS_AHEAD)}
           error={errors.neededBy?.message}
           {...register('neededBy')}
         />

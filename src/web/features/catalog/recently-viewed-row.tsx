@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { useHydrated } from '../../app/server-frame';
+import { useHydrated } from '../../components/use-hydrated';
 import { catalogKeys, fetchProduct } from './catalog-api';
 import { ProductCard } from './product-card';
 import { forgetRecentlyViewed, readRecentlyViewed } from './recently-viewed';

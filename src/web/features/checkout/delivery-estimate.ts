@@ -1,4 +1,5 @@
-import { DELIVERY_MESSAGES, type DeliveryInfo } from '../../../shared/delivery';
+import type { DeliveryInfo } from '../../../shared/delivery';
+import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
 import { PRE_ORDER_DAYS_CHECKOUT } from '../../../shared/pincode';
 
 /** What checkout knows about delivery to the chosen address's postal code. */

@@ -1,9 +1,7 @@
 import { formatDeliveryDate } from '../../../shared/delivery-slot-rules';
+import { addDays } from '../../../shared/india-time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-const dayAfter = (isoDate: string) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+const dayAfter = (isoDate: string) => addDays(isoDate, 1);
 
 const dayAndMonth = (isoDate: string) =>
   new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(

@@ -1,11 +1,11 @@
 import type { OrderRecord } from '../../../shared/api/orders';
-import { DELIVERY_MESSAGES } from '../../../shared/delivery';
+import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
+import { DAY_MS, INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { showsExpectedDelivery } from '../../../shared/order-status';
-import { INDIA_TIME_ZONE, PRE_ORDER_DAYS_CHECKOUT } from '../../../shared/pincode';
+import { PRE_ORDER_DAYS_CHECKOUT } from '../../../shared/pincode';
 
 type OrderDelivery = Pick<OrderRecord, 'status' | 'items' | 'deliveryEstimate' | 'createdAt'>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const shortDate = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',

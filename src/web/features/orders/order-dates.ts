@@ -1,4 +1,4 @@
-import { INDIA_TIME_ZONE } from '../../../shared/pincode';
+import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 
 // Dates are shown in India time with Indian conventions (en-IN), whatever the device's zone.
 const dateFormat = new Intl.DateTimeFormat('en-IN', {

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { MAX_RETURN_PHOTOS, type ReturnRecord } from '../../../shared/api/returns';
+import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
@@ -178,7 +179,7 @@ export function OrderReturns({
             You can return items until{' '}
             {new Date(order.returnableUntil ?? '').toLocaleDateString('en-IN', {
               dateStyle: 'medium',
-              timeZone: 'Asia/Kolkata',
+              timeZone: INDIA_TIME_ZONE,
             })}
             .
           </p>

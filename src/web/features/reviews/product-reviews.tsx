@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { useNearViewport } from '../../components/use-near-viewport';
@@ -7,7 +8,7 @@ import { useReviewEligibility, useReviews } from './reviews-api';
 import { StarRating } from './star-rating';
 
 const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+  new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE });
 
 /**
  * Issue 14: the product's average, count and reviews (newest first, paged), and the form for a

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { etagOf } from './cacheable-response';
 
 const gzip = promisify(gzipCallback);
+
+/** A strong ETag of the exact bytes sent, so every instance gives the same tag for the same body. */
+export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** A serialised catalogue answer: the body, its ETag and, once asked for, its gzip form. */
 export type CachedResponse = {

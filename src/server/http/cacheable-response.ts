@@ -1,15 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedResponse, ResponseCache } from './response-cache';
+import { type CachedResponse, etagOf, type ResponseCache } from './response-cache';
 
 /**
  * DESIGN 5: responses that do not depend on the user carry ETag and Cache-Control. Browsers and
  * CDNs keep a catalogue answer for a minute, then revalidate; an unchanged answer is a bodyless 304.
  */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-
-/** A strong ETag of the exact bytes sent, so every instance gives the same tag for the same body. */
-export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
