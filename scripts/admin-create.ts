@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { createOrPromoteAdmin, runningStorePid } from '../src/server/modules/admin/admin-accounts';
+import { createOrPromoteAdmin, runningStorePid } from '../src/server/modules/admin';
 
 const usage = `Usage: npm run admin:create -- --email E --password P [--name N] [--data-dir DIR]
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { BackupError, backupDatabase } from '../src/server/db/backup';
-import { runningStorePid } from '../src/server/modules/admin/admin-accounts';
+import { runningStorePid } from '../src/server/modules/admin';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../src/server/db/client';
 import { seedDatabase } from '../src/server/db/seed/index';
 import { orderBody } from '../src/server/modules/orders/order-fixtures';
-import { paymentSignature } from '../src/server/modules/payments/providers/payment-provider';
+import { paymentSignature } from '../src/server/modules/payment-providers';
 import { createServerDatabase } from '../src/server/testing/test-database';
 import { MAX_QUANTITY } from '../src/shared/cart-rules';
 import { toRupees } from '../src/shared/money';

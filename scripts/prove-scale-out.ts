@@ -18,7 +18,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
 import { orders, products } from '../src/server/db/schema';
-import { AUTH_LIMITS } from '../src/server/modules/auth/auth-service';
+import { AUTH_LIMITS } from '../src/server/modules/auth';
+import { ORDER_EXPIRED_NOTE } from '../src/server/modules/orders';
 import {
   createBuyers,
   createTestProduct,
@@ -26,8 +27,7 @@ import {
   seedPincodes,
   type TestProduct,
 } from '../src/server/modules/orders/order-fixtures';
-import { ORDER_EXPIRED_NOTE } from '../src/server/modules/orders/order-service';
-import { paymentSignature } from '../src/server/modules/payments/providers/payment-provider';
+import { paymentSignature } from '../src/server/modules/payment-providers';
 import { createServerDatabase } from '../src/server/testing/test-database';
 import { releaseScratch, type StoreInstance, startInstance, stopInstance } from './store-process';
 

@@ -4,62 +4,41 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { scheduleBackgroundJobs } from './background-jobs';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { openRedis, type RedisConnection } from './db/redis-client';
+import { openRedis } from './db/redis-client';
 import { installErrorHandler } from './http/error-handler';
-import { createPageHeads, type PageHeads } from './http/page-head';
+import { mediaRoutes } from './http/media-routes';
+import { createPageHeads } from './http/page-head';
 import { registerWebApp } from './http/web-app';
-import { addressRoutes } from './modules/addresses/routes';
-import { type ImageStorage, imageStorageFor } from './modules/admin/image-storage';
-import { mediaRoutes } from './modules/admin/media-routes';
-import { adminRoutes } from './modules/admin/routes';
-import { installAuth } from './modules/auth/auth-hooks';
-import { authRoutes } from './modules/auth/routes';
-import { bulkEnquiryRoutes } from './modules/bulk-enquiries/routes';
-import { installCatalog } from './modules/catalog/catalog-module';
-import { catalogRoutes } from './modules/catalog/routes';
-import { couponRoutes } from './modules/coupons/routes';
-import { createDeliveryService } from './modules/delivery/delivery-service';
-import { deliveryRoutes } from './modules/delivery/routes';
-import { installMetrics } from './modules/health/metrics-routes';
-import { healthRoutes } from './modules/health/routes';
-import { invoiceRoutes } from './modules/invoices/routes';
-import { installOrders } from './modules/orders/install-orders';
-import { orderRoutes } from './modules/orders/routes';
-import { paymentCspSources } from './modules/payments/providers/select-provider';
-import { paymentRoutes } from './modules/payments/routes';
-import { sandboxRoutes } from './modules/payments/sandbox/routes';
-import { personalisationRoutes } from './modules/personalisation/routes';
-import { quoteRoutes } from './modules/quotes/routes';
-import { returnRoutes } from './modules/returns/routes';
-import { createReviewService, type ReviewService } from './modules/reviews/review-service';
-import { reviewRoutes } from './modules/reviews/routes';
-import { storeRoutes } from './modules/store/routes';
-import { storeSettingsFrom } from './modules/store/store-settings';
-import { wishlistRoutes } from './modules/wishlist/routes';
+import { addressRoutes } from './modules/addresses';
+import { adminRoutes } from './modules/admin';
+import { authRoutes, installAuth } from './modules/auth';
+import { bulkEnquiryRoutes } from './modules/bulk-enquiries';
+import { catalogRoutes, installCatalog } from './modules/catalog';
+import { couponRoutes } from './modules/coupons';
+import { deliveryRoutes } from './modules/delivery';
+import { healthRoutes, installMetrics } from './modules/health';
+import { invoiceRoutes } from './modules/invoices';
+import { MAIL_EVERY_MS } from './modules/mail';
+import { orderRoutes } from './modules/orders';
+import { paymentCspSources } from './modules/payment-providers';
+import { paymentRoutes, sandboxRoutes } from './modules/payments';
+import { personalisationRoutes } from './modules/personalisation';
+import { quoteRoutes } from './modules/quotes';
+import { returnRoutes } from './modules/returns';
+import { reviewRoutes } from './modules/reviews';
+import { storeRoutes, storeSettingsFrom } from './modules/store';
+import { wishlistRoutes } from './modules/wishlist';
+import { createServices } from './services';
 
 export type AppDependencies = {
   config: Config;
   database: Database;
   clock?: Clock;
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    database: Database;
-    db: Database['db'];
-    /** The shared-counter store when REDIS_URL is set (opened and closed with the app). */
-    redis: RedisConnection | null;
-    /** Uploaded product images: DATA_DIR/uploads or an S3-compatible bucket (STORAGE). */
-    imageStorage: ImageStorage;
-    clock: Clock;
-    pageHeads: PageHeads;
-    reviews: ReviewService;
-  }
-}
 
 /** Builds the whole store without listening; tests drive it with `app.inject`. */
 export async function buildApp({
@@ -91,9 +70,27 @@ export async function buildApp({
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', () => redis.close());
-  app.decorate('imageStorage', imageStorageFor(config));
   app.decorate('clock', clock);
   app.decorate('pageHeads', createPageHeads());
+  const services = createServices({ config, db: database.db, clock, log: app.log, redis });
+  // Each service becomes app.<name>, typed by the one declaration in services.ts.
+  for (const [name, service] of Object.entries(services)) app.decorate(name, service as unknown);
+  if (config.BACKGROUND_JOBS) {
+    scheduleBackgroundJobs(app, [
+      {
+        name: 'order-expiry',
+        everyMs: config.EXPIRY_SWEEP_SECONDS * 1000,
+        // Each step is safe to repeat, but one instance at a time keeps a retried webhook or a
+        // refund from being worked on twice at once.
+        exclusive: true,
+        run: async () => {
+          await services.orders.expireOverdueOrders();
+          await services.payments.retryUnfinishedWork();
+        },
+      },
+      { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
+    ]);
+  }
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -121,17 +118,8 @@ export async function buildApp({
   installMetrics(app);
   // At the root, not encapsulated: every module's routes use app.requireUser / app.requireAdmin.
   installAuth(app);
-  // At the root too: app.catalog serves other modules (cart prices), page heads and the sitemap.
+  // At the root too: page heads and the sitemap, outside /api.
   await installCatalog(app);
-  // At the root too: app.delivery (pincode engine, cart shipping) serves checkout and orders.
-  app.decorate('delivery', createDeliveryService({ db: app.db, clock, config }));
-  // At the root too: orders, payments and mail serve the /api routes, the sandbox and the sweeps.
-  installOrders(app);
-  // At the root too: reviews serve the product page and the back office (issue 14).
-  app.decorate(
-    'reviews',
-    createReviewService({ db: app.db, clock, onRatingsChanged: () => app.catalog.stockChanged() }),
-  );
 
   await app.register(
     async (api) => {

@@ -15,7 +15,7 @@ import { quoteShippingPaise } from '../shared/shipping';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase, rowsOf } from './db/client';
-import { paymentSignature } from './modules/payments/providers/payment-provider';
+import { paymentSignature } from './modules/payment-providers';
 import { createTestClock } from './testing/test-app';
 import { createTestDatabase } from './testing/test-database';
 

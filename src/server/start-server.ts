@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/index';
-import { writeRunningStoreFile } from './modules/admin/admin-accounts';
+import { writeRunningStoreFile } from './modules/admin';
 import { createProgressReporter } from './progress';
 
 /**

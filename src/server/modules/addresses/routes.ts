@@ -9,11 +9,11 @@ import {
   DeleteAddressResponse,
   LegacyAddressListResponse,
 } from '../../../shared/api/addresses';
-import { addressRecord, createAddressService } from './address-service';
+import { addressRecord } from './address-service';
 
 /** SPEC 7 /addresses: every route needs a signed-in user and sees only that user's rows. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAddressService({ db: app.db, clock: app.clock });
+  const service = app.addressBook;
   // onRequest: an anonymous caller is turned away before its body is even parsed.
   app.addHook('onRequest', app.requireUser);
 

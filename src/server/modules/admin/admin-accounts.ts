@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth';
 
 export type AdminAccountInput = { email: string; password: string; name?: string | undefined };
 export type AdminAccountResult = { id: number; email: string; created: boolean };

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { categories, collectionProducts, collections, products } from '../../db/schema';
 import { containsPattern, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
-import { type CatalogService, type ProductChanges, rebuildSearchTerms } from '../catalog/catalog-service';
+import { type CatalogService, type ProductChanges, rebuildSearchTerms } from '../catalog';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CATEGORY_NOT_FOUND = 'Category not found';

@@ -6,7 +6,7 @@ import { webhookEvents } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import { registerTestUser } from '../auth/test-accounts';
-import { enqueueMail } from '../mail/mail-outbox';
+import { enqueueMail } from '../mail';
 import { createTestProduct, placeOrder, seedPincodes } from '../orders/order-fixtures';
 import { registerTestAdmin } from './admin-testing';
 

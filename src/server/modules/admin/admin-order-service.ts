@@ -18,20 +18,19 @@ import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
-import type { CouponService } from '../coupons/coupon-service';
-import type { InvoiceService } from '../invoices/invoice-service';
-import { enqueueMail } from '../mail/mail-outbox';
-import type { StoreIdentity } from '../mail/order-mails';
+import type { StoreIdentity } from '../../store-identity';
+import type { CouponService } from '../coupons';
+import type { InvoiceService } from '../invoices';
+import { enqueueMail, orderStatusMail } from '../mail';
 import {
   addressOf,
   deliveredAtOf,
   deliveryChoiceOf,
+  isOrderId,
   type OrderRow,
   orderRecordsOf,
-} from '../orders/order-records';
-import { isOrderId } from '../orders/order-service';
-import { releaseReservation } from '../orders/stock';
-import { orderStatusMail } from './status-mail';
+  releaseReservation,
+} from '../orders';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`;

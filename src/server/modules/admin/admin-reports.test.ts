@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../auth';
 import { registerTestUser } from '../auth/test-accounts';
 import { createTestProduct, placeOrder, seedPincodes } from '../orders/order-fixtures';
 import { createOrPromoteAdmin, runningStorePid, writeRunningStoreFile } from './admin-accounts';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { IMAGE_TYPE_MESSAGE } from '../../../shared/api/admin';
 import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/product-images';
 import { invalid } from '../../errors';
-import type { ImageStorage } from './image-storage';
+import type { ImageStorage } from '../../storage/image-storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 

@@ -50,10 +50,9 @@ import {
   AdminReviewQuery,
 } from '../../../shared/api/reviews';
 import { invalid } from '../../errors';
-import { sendInvoicePdf } from '../invoices/routes';
-import { MAIL_EVERY_MS } from '../orders/install-orders';
-import { readJobQueues, readStuckWebhooks } from '../orders/job-queues';
-import { createAdminServices } from './install-admin';
+import { readJobQueues, readStuckWebhooks } from '../health';
+import { sendInvoicePdf } from '../invoices';
+import { MAIL_EVERY_MS } from '../mail';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 import { storeProductImage } from './product-images';
 
@@ -65,7 +64,7 @@ import { storeProductImage } from './product-images';
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = createAdminServices(app);
+  const { admin } = app;
 
   app.addHook('onRequest', app.requireAdmin);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });

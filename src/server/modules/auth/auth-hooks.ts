@@ -1,31 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors';
-import { type LimiterStore, sweepExpiredAttempts } from './attempt-limiter';
-import { type AuthService, type AuthUser, createAuthService } from './auth-service';
-
-type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    auth: AuthService;
-    /** Where every rate limit counts attempts: Redis when configured, else the database. */
-    limiterStore: LimiterStore;
-    /** preHandler: 401 without a valid bearer token; sets request.user. */
-    requireUser: PreHandler;
-    /** preHandler: sets request.currentUser when a valid token comes, never refuses. */
-    optionalUser: PreHandler;
-    /** preHandler: like requireUser, and 403 for anyone who is not an admin. */
-    requireAdmin: PreHandler;
-  }
-  interface FastifyRequest {
-    /** The signed-in user behind requireUser; reading it on a route without it answers 401. */
-    readonly user: AuthUser;
-    /** The signed-in user, or null when none (set by requireUser and optionalUser). */
-    currentUser: AuthUser | null;
-    /** The session the request's token belongs to (logout revokes it). */
-    sessionId: number | null;
-  }
-}
+import { sweepExpiredAttempts } from './attempt-limiter';
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
@@ -37,12 +12,7 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i;
  * `preHandler: app.requireUser`.
  */
 export function installAuth(app: FastifyInstance) {
-  const limiterStore: LimiterStore = app.redis
-    ? { kind: 'redis', client: app.redis.client, prefix: app.config.REDIS_KEY_PREFIX, fallbackDb: app.db }
-    : { kind: 'database', db: app.db };
-  app.decorate<LimiterStore>('limiterStore', limiterStore);
-  const auth = createAuthService({ db: app.db, clock: app.clock, limiterStore });
-  app.decorate('auth', auth);
+  const { auth } = app;
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('user', {

@@ -11,7 +11,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { bulkEnquiries } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
-import { enqueueMail } from '../mail/mail-outbox';
+import { enqueueMail } from '../mail';
 
 export const BULK_ENQUIRY_PAGE_SIZE = 25;
 export const BULK_ENQUIRY_RECEIVED =

@@ -9,20 +9,15 @@ import {
   UpdateBulkEnquiry,
 } from '../../../shared/api/bulk-enquiries';
 import { tooMany } from '../../errors';
-import { createAttemptLimiter } from '../auth/attempt-limiter';
-import { BULK_ENQUIRY_RECEIVED, createBulkEnquiryService } from './bulk-enquiry-service';
+import { createAttemptLimiter } from '../auth';
+import { BULK_ENQUIRY_RECEIVED } from './bulk-enquiry-service';
 
 // A real company sends a handful of enquiries; more from one address in an hour is a script.
 export const BULK_ENQUIRY_LIMIT = { name: 'bulk-enquiry-ip', attempts: 10, windowSeconds: 60 * 60 };
 
 /** Issue 13: POST /api/bulk-enquiries (anyone) and the back office's /api/admin/bulk-enquiries. */
 export const bulkEnquiryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBulkEnquiryService({
-    db: app.db,
-    clock: app.clock,
-    storeEmail: app.config.SUPPORT_EMAIL,
-    publicUrl: app.config.PUBLIC_URL?.replace(/\/$/, ''),
-  });
+  const service = app.bulkEnquiries;
   const perIp = createAttemptLimiter(app.limiterStore, BULK_ENQUIRY_LIMIT);
 
   app.post(

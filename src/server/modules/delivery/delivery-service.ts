@@ -14,12 +14,6 @@ import type { Db } from '../../db/client';
 import { createPincodeDirectory, type PincodeDirectory, type PincodePlace } from './pincode-directory';
 import { createShippingCalculator, type ShippingCalculator } from './shipping-calculator';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    delivery: DeliveryService;
-  }
-}
-
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
 
 /**

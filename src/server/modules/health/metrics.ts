@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { readJobQueues, readOrderTotals } from '../orders/job-queues';
+import { readJobQueues, readOrderTotals } from './job-queues';
 
 /**
  * Prometheus metrics of one instance: request rate and latency by route (this process), and

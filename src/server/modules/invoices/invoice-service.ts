@@ -23,8 +23,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../errors';
-import { addressOf } from '../orders/order-records';
-import { isOrderId } from '../orders/order-service';
+import { addressOf, isOrderId } from '../orders';
 
 /** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
 export type Seller = { legalName: string; address: string; state: string; gstin: string; prefix: string };

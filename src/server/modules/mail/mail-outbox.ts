@@ -5,6 +5,9 @@ import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { MailTransport } from './mail-transport';
 
+// How often the worker sends what is due.
+export const MAIL_EVERY_MS = 15 * 1000;
+
 export type OutgoingMail = {
   recipient: string;
   subject: string;

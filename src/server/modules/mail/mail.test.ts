@@ -3,14 +3,16 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { storeIdentityFrom } from '../../store-identity';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
-import { orderStatusMail } from '../admin/status-mail';
 import { createMailWorker, enqueueMail, MAIL_MAX_ATTEMPTS, type OutgoingMail } from './mail-outbox';
 import type { MailMessage, MailTransport } from './mail-transport';
 import { giftOnItsWayMail, type MailOrder, orderConfirmationMail } from './order-mails';
+import { orderStatusMail } from './status-mail';
 
 const clock = createTestClock('2031-07-01T10:00:00.000Z');
 let database: Database;
@@ -166,11 +168,13 @@ describe('the order confirmation e-mail', () => {
     },
     deliveryChoice: null,
   };
-  const store = {
-    storeName: 'Utsav Gifts',
-    supportEmail: 'hello@utsavgifts.in',
-    publicUrl: 'https://utsavgifts.in',
-  };
+  const store = storeIdentityFrom(
+    loadConfig({
+      STORE_NAME: 'Utsav Gifts',
+      SUPPORT_EMAIL: 'hello@utsavgifts.in',
+      PUBLIC_URL: 'https://utsavgifts.in/',
+    }),
+  );
 
   it('lists the order number, items, total in rupees (en-IN), address and expected delivery', () => {
     const mail = orderConfirmationMail(order, store);

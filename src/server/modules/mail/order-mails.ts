@@ -3,6 +3,7 @@ import type { DeliveryEstimate } from '../../../shared/api/orders';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatPaise } from '../../../shared/money';
+import type { StoreIdentity } from '../../store-identity';
 import type { OutgoingMail } from './mail-outbox';
 
 export type MailOrder = {
@@ -22,8 +23,6 @@ export type MailOrder = {
   /** Issue 13: the delivery day and slot chosen at checkout; null when none was. */
   deliveryChoice: DeliveryChoiceRecord | null;
 };
-
-export type StoreIdentity = { storeName: string; supportEmail: string; publicUrl: string | undefined };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

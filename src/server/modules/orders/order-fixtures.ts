@@ -6,8 +6,8 @@ import { toPaise, toRupees } from '../../../shared/money';
 import { quoteShippingPaise } from '../../../shared/shipping';
 import type { Database } from '../../db/client';
 import { categories, pincodes, products, sessions, users } from '../../db/schema';
-import { tokenHashOf } from '../auth/auth-service';
-import { sandboxId } from '../payments/providers/sandbox-provider';
+import { tokenHashOf } from '../auth';
+import { sandboxId } from '../payment-providers';
 
 // For the tests of orders and payments: real rows in the test database, orders through the API.
 

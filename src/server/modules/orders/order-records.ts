@@ -9,7 +9,7 @@ import { toRupees } from '../../../shared/money';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import { invoices, orderEvents, orderItems, orderQuotes, type orders, products } from '../../db/schema';
-import { returnsByOrder } from '../returns/return-records';
+import { returnsByOrder } from './return-records';
 
 export type OrderRow = typeof orders.$inferSelect;
 

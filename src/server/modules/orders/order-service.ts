@@ -30,8 +30,8 @@ import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
-import type { AppliedCoupon, CouponService } from '../coupons/coupon-service';
-import type { PaymentProvider } from '../payments/providers/payment-provider';
+import type { AppliedCoupon, CouponService } from '../coupons';
+import type { PaymentProvider } from '../payment-providers';
 import { addressOf, estimateOf, nextOrderNumber, type OrderRow, orderRecordsOf } from './order-records';
 import { releaseReservation, reserveStock } from './stock';
 

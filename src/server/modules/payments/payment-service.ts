@@ -13,21 +13,21 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, payments, users, webhookEvents } from '../../db/schema';
 import { conflict, invalid } from '../../errors';
-import type { CouponService } from '../coupons/coupon-service';
-import type { InvoiceService } from '../invoices/invoice-service';
-import { enqueueMail, retryDelayMs } from '../mail/mail-outbox';
+import type { StoreIdentity } from '../../store-identity';
+import type { CouponService } from '../coupons';
+import type { InvoiceService } from '../invoices';
 import {
+  enqueueMail,
   giftOnItsWayMail,
   type MailOrder,
   orderConfirmationMail,
   paymentRefundedMail,
   type RefundReason,
-  type StoreIdentity,
-} from '../mail/order-mails';
-import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from '../orders/order-records';
-import type { OrderService } from '../orders/order-service';
-import { reserveOrderAgain } from '../orders/stock';
-import type { PaymentProvider } from './providers/payment-provider';
+  retryDelayMs,
+} from '../mail';
+import type { OrderService } from '../orders';
+import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow, reserveOrderAgain } from '../orders';
+import type { PaymentProvider } from '../payment-providers';
 
 export const PAYMENT_RECEIVED_NOTE = 'Payment received';
 export const LATE_PAYMENT_RESERVED_NOTE =

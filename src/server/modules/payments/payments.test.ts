@@ -8,8 +8,9 @@ import { mailOutbox, orders, payments, products, webhookEvents } from '../../db/
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import { registerTestUser } from '../auth/test-accounts';
+import { ORDER_EXPIRED_NOTE } from '../orders';
 import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../orders/order-fixtures';
-import { ORDER_EXPIRED_NOTE } from '../orders/order-service';
+import { hmacSha256Hex, sandboxId } from '../payment-providers';
 import {
   createPaymentService,
   DUPLICATE_PAYMENT_NOTE,
@@ -22,8 +23,6 @@ import {
   REFUNDED_OUT_OF_STOCK_NOTE,
   WEBHOOK_MAX_ATTEMPTS,
 } from './payment-service';
-import { hmacSha256Hex } from './providers/payment-provider';
-import { sandboxId } from './providers/sandbox-provider';
 
 const clock = createTestClock('2031-05-01T04:30:00.000Z');
 let database: Database;
@@ -565,7 +564,7 @@ describe('a refund the provider did not take at first', () => {
       orderService: app.orders,
       coupons: app.coupons,
       invoices: app.invoices,
-      store: { storeName: 'Utsav Gifts', supportEmail: 'hello@utsavgifts.in', publicUrl: undefined },
+      store: app.store,
       log: app.log,
     });
     const { product, created } = await newOrder({ stock: 1 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { PERSONALISATION_MESSAGES, photoKeyOf } from '../../../shared/personalisation-rules';
 import { invalid } from '../../errors';
-import type { ImageStorage } from '../admin/image-storage';
+import type { ImageStorage } from '../../storage/image-storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png']);
 // Large enough to print on a mug or a cushion, small enough to keep storage modest.

@@ -7,7 +7,7 @@ import {
   PERSONALISATION_PHOTO_MAX_BYTES,
 } from '../../../shared/personalisation-rules';
 import { invalid, tooMany } from '../../errors';
-import { createAttemptLimiter } from '../auth/attempt-limiter';
+import { createAttemptLimiter } from '../auth';
 import { storePersonalisationPhoto } from './personalisation-photos';
 
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });

@@ -29,18 +29,19 @@ import {
   users,
 } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
-import { enqueueMail } from '../mail/mail-outbox';
-import type { StoreIdentity } from '../mail/order-mails';
+import type { StoreIdentity } from '../../store-identity';
+import { enqueueMail, quoteMail } from '../mail';
 import {
   addressOf,
+  type DeliveryLookup,
   deliveryEstimateOf,
   estimateOf,
+  isOrderId,
   nextOrderNumber,
   type OrderRow,
-} from '../orders/order-records';
-import { type DeliveryLookup, isOrderId, type OrderService } from '../orders/order-service';
-import { reserveStock } from '../orders/stock';
-import { quoteMail } from './quote-mail';
+  type OrderService,
+  reserveStock,
+} from '../orders';
 
 export const QUOTE_SENT_NOTE = 'Quote sent. Waiting for payment.';
 

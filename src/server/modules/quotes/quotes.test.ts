@@ -11,7 +11,7 @@ import { createTestClock } from '../../testing/test-app';
 import { registerTestUser } from '../auth/test-accounts';
 import { createTestProduct, payOrder, placeOrder, TEST_ADDRESS } from '../orders/order-fixtures';
 import { orderTestContext } from '../orders/order-test-context';
-import { sandboxId } from '../payments/providers/sandbox-provider';
+import { sandboxId } from '../payment-providers';
 
 // Issue 13 item 4: quantity tiers per product, and bulk quotes the owner sends as payable links.
 

@@ -1,29 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateOrderResponse } from '../../../shared/api/payments';
 import { NewQuote, QuoteIdParams, QuotePreview, QuoteResponse } from '../../../shared/api/quotes';
-import { shippingRulesFromRupees } from '../../../shared/shipping';
-import { createQuoteService } from './quote-service';
 
 /**
  * Issue 13 item 4: the owner's bulk quotes (/api/admin/quotes) and the customer's payable link
  * (/api/quotes/{orderId}; paying it goes on through /api/payments/verify-payment as any order).
  */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app;
-  const quotes = createQuoteService({
-    db: app.db,
-    clock: app.clock,
-    orderService: app.orders,
-    providerName: app.paymentProvider.name,
-    // DESIGN 4: the same configured rule as the cart and create-order.
-    shippingRules: shippingRulesFromRupees({
-      freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
-      shippingFee: config.SHIPPING_FEE_RUPEES,
-    }),
-    lookupDelivery: (pincode, options) => app.delivery.checkPincode(pincode, options),
-    store: { storeName: config.STORE_NAME, supportEmail: config.SUPPORT_EMAIL, publicUrl: config.PUBLIC_URL },
-    onStockChanged: () => app.catalog.stockChanged(),
-  });
+  const { quotes } = app;
 
   const customerQuoteRoutes: FastifyPluginAsyncZod = async (customer) => {
     customer.addHook('onRequest', app.requireUser);

@@ -32,13 +32,11 @@ import {
 } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
-import { orderStatusMail } from '../admin/status-mail';
-import { enqueueMail } from '../mail/mail-outbox';
-import type { StoreIdentity } from '../mail/order-mails';
-import { addressOf, deliveredAtOf } from '../orders/order-records';
-import type { OrderService } from '../orders/order-service';
-import type { PaymentProvider } from '../payments/providers/payment-provider';
-import { returnRecordsOf } from './return-records';
+import type { StoreIdentity } from '../../store-identity';
+import { enqueueMail, orderStatusMail } from '../mail';
+import type { OrderService } from '../orders';
+import { addressOf, deliveredAtOf, returnRecordsOf } from '../orders';
+import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
   `Return approved: ${formatPaise(refundPaise)} refunded to the original payment method`;

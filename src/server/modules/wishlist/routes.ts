@@ -6,11 +6,10 @@ import {
   WishlistProductParams,
   WishlistResponse,
 } from '../../../shared/api/wishlist';
-import { createWishlistService } from './wishlist-service';
 
 /** SPEC 7 /wishlists: the signed-in user's own list only (SPEC 5: wishlist actions need login). */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createWishlistService({ db: app.db });
+  const service = app.wishlist;
   // onRequest: an anonymous caller is turned away before its body is even parsed.
   app.addHook('onRequest', app.requireUser);
 

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatPaise } from '../../../../shared/money';
 import { conflict, notFound } from '../../../errors';
-import { sandboxId } from '../providers/sandbox-provider';
-import { createSandboxService, SandboxPayment } from './sandbox-service';
+import { sandboxId } from '../../payment-providers';
+import { SandboxPayment } from './sandbox-service';
 
 const ASSETS = ['checkout.js', 'pay.js', 'pay.css'] as const;
 const CONTENT_TYPES: Record<string, string> = {
@@ -53,9 +53,8 @@ const SandboxPayResult = z.union([
  * only registered when the sandbox is the configured provider.
  */
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sandbox = app.sandboxProvider;
-  if (!sandbox) return;
-  const service = createSandboxService({ db: app.db, sandbox, payments: app.payments });
+  const { sandboxProvider: sandbox, sandbox: service } = app;
+  if (!sandbox || !service) return;
   const page = read('pay.html');
   const assets = new Map(ASSETS.map((name) => [name, read(name)]));
 

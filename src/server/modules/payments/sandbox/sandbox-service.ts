@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { orders, payments } from '../../../db/schema';
+import { type SandboxProvider, sandboxId } from '../../payment-providers';
 import type { PaymentService } from '../payment-service';
-import { type SandboxProvider, sandboxId } from '../providers/sandbox-provider';
 
 /**
  * What the hosted window posts: the outcome the shopper chose and how they paid. Card numbers, CVV
@@ -22,6 +22,8 @@ export const DEFAULT_FAILURE_DESCRIPTION = 'Payment declined by the bank';
  * The sandbox's side of a payment: it signs what Razorpay would sign and sends our webhook handler
  * the event Razorpay would send, through the same verification code (payments.receiveWebhook).
  */
+export type SandboxService = ReturnType<typeof createSandboxService>;
+
 export function createSandboxService({
   db,
   sandbox,

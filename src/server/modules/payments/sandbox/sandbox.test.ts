@@ -12,7 +12,7 @@ import { createTestApp } from '../../../testing/test-app';
 import { createTestDatabase } from '../../../testing/test-database';
 import { registerTestUser } from '../../auth/test-accounts';
 import { createTestProduct, placeOrder, seedPincodes } from '../../orders/order-fixtures';
-import { loadSandboxSecrets } from '../providers/sandbox-provider';
+import { loadSandboxSecrets } from '../../payment-providers';
 
 let database: Database;
 let app: FastifyInstance;

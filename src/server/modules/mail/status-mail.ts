@@ -1,7 +1,8 @@
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { orderStatusLabel } from '../../../shared/order-status';
-import type { OutgoingMail } from '../mail/mail-outbox';
-import { deliveryChoiceLine, type StoreIdentity } from '../mail/order-mails';
+import type { StoreIdentity } from '../../store-identity';
+import type { OutgoingMail } from './mail-outbox';
+import { deliveryChoiceLine } from './order-mails';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../../errors';
+import { notFound } from '../errors';
 
 /**
  * `GET /media/<key>`: uploaded images kept in an S3-compatible bucket, served from the store's own

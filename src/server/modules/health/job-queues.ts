@@ -1,8 +1,8 @@
 import { asc, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { webhookEvents } from '../../db/schema';
-import { WEBHOOK_MAX_ATTEMPTS } from '../payments/payment-service';
-import { ORDER_EXPIRED_NOTE } from './order-service';
+import { ORDER_EXPIRED_NOTE } from '../orders';
+import { WEBHOOK_MAX_ATTEMPTS } from '../payments';
 
 /**
  * How much work each background job has waiting, read from the tables the jobs claim rows from

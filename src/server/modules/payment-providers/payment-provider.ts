@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentProviderName, ProviderOrder } from '../../../../shared/api/payments';
+import type { PaymentProviderName, ProviderOrder } from '../../../shared/api/payments';
 
 /**
  * DESIGN 4: Razorpay and the built-in sandbox share this interface and the same signature

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../../config';
+import type { Config } from '../../config';
 import { hmacSha256Hex, type PaymentProvider, paymentSignature, signatureChecks } from './payment-provider';
 
 export const SANDBOX_KEY_ID = 'rzp_test_sandbox';

@@ -1,4 +1,4 @@
-import type { Config } from '../../../config';
+import type { Config } from '../../config';
 import type { PaymentProvider } from './payment-provider';
 import { createRazorpayProvider } from './razorpay-provider';
 import { createSandboxProvider, loadSandboxSecrets, type SandboxProvider } from './sandbox-provider';

@@ -1,8 +1,8 @@
 import { type Quote, quoteLinePrice } from '../../../shared/api/quotes';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
-import type { OutgoingMail } from '../mail/mail-outbox';
-import type { StoreIdentity } from '../mail/order-mails';
+import type { StoreIdentity } from '../../store-identity';
+import type { OutgoingMail } from './mail-outbox';
 
 const payBy = (expiresAt: string) =>
   new Date(expiresAt).toLocaleString('en-IN', {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /**
  * Where uploaded product images live (issue 12: no local file may be the only copy of something

@@ -6,11 +6,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { createTestProduct } from '../orders/order-fixtures';
-import { multipartFile, productPhoto, registerTestAdmin } from './admin-testing';
+import type { Database } from '../db/client';
+import { multipartFile, productPhoto, registerTestAdmin } from '../modules/admin/admin-testing';
+import { createTestProduct } from '../modules/orders/order-fixtures';
+import { createTestApp } from '../testing/test-app';
+import { createTestDatabase } from '../testing/test-database';
 import { createLocalImageStorage, createS3ImageStorage } from './image-storage';
 
 /**

@@ -1,0 +1,3 @@
+// The addresses module's public entry: saved delivery addresses of a customer.
+export { type AddressService, createAddressService } from './address-service';
+export { addressRoutes } from './routes';

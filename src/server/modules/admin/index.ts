@@ -1,0 +1,6 @@
+// The back office's public entry: its services, routes and the admin-account commands.
+export { createOrPromoteAdmin, runningStorePid, writeRunningStoreFile } from './admin-accounts';
+export { type AdminCatalogService, createAdminCatalogService } from './admin-catalog-service';
+export { type AdminOrderService, createAdminOrderService } from './admin-order-service';
+export { type AdminReportService, createAdminReportService } from './admin-report-service';
+export { adminRoutes } from './routes';

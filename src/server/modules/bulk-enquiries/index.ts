@@ -1,0 +1,3 @@
+// The bulk-enquiries module's public entry: enquiries from companies and parties.
+export { type BulkEnquiryService, createBulkEnquiryService } from './bulk-enquiry-service';
+export { bulkEnquiryRoutes } from './routes';

@@ -1,0 +1,21 @@
+// The orders module's public entry: checkout orders, their records, stock and expiry.
+export {
+  addressOf,
+  deliveredAtOf,
+  deliveryChoiceOf,
+  deliveryEstimateOf,
+  estimateOf,
+  nextOrderNumber,
+  type OrderRow,
+  orderRecordsOf,
+} from './order-records';
+export {
+  createOrderService,
+  type DeliveryLookup,
+  isOrderId,
+  ORDER_EXPIRED_NOTE,
+  type OrderService,
+} from './order-service';
+export { returnRecordsOf } from './return-records';
+export { orderRoutes } from './routes';
+export { releaseReservation, reserveOrderAgain, reserveStock } from './stock';

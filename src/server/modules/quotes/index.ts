@@ -1,0 +1,3 @@
+// The quotes module's public entry: the owner's bulk quotes and the customer's payable link.
+export { createQuoteService, type QuoteService } from './quote-service';
+export { quoteRoutes } from './routes';
