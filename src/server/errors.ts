@@ -2,7 +2,14 @@
  * Expected failures carry a kind and a message a shopper can read; the error handler in
  * http/error-handler.ts maps kinds to HTTP status in one place.
  */
-export type AppErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'tooMany';
+export type AppErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'tooLarge'
+  | 'tooMany';
 
 export const statusOfKind: Record<AppErrorKind, number> = {
   invalid: 400,
@@ -10,6 +17,7 @@ export const statusOfKind: Record<AppErrorKind, number> = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  tooLarge: 413,
   tooMany: 429,
 };
 
@@ -32,5 +40,6 @@ export const unauthorized = (message = 'Please log in to continue') => new AppEr
 export const forbidden = (message = 'You are not allowed to do that') => new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('notFound', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+export const tooLarge = (message: string) => new AppError('tooLarge', message);
 export const tooMany = (message: string, retryAfterSeconds: number) =>
   new AppError('tooMany', message, { retryAfterSeconds });

@@ -9,6 +9,10 @@ export const toRupees = (paise: Paise): number => paise / 100;
 export const lineAmountPaise = (line: { price: number; quantity: number }): Paise =>
   toPaise(line.price) * line.quantity;
 
+/** The server's subtotal: lines priced in paise (after any quantity tier), times their quantities. */
+export const linesTotalPaise = (lines: readonly { unitPaise: Paise; quantity: number }[]): Paise =>
+  lines.reduce((sum, line) => sum + line.unitPaise * line.quantity, 0);
+
 /** The lines' amounts added in paise: a cart's, a checkout's or a payment's subtotal. */
 export const linesAmountPaise = (lines: readonly { price: number; quantity: number }[]): Paise =>
   lines.reduce((sum, line) => sum + lineAmountPaise(line), 0);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { escapeHtml } from './escape-html';
 
 /**
  * What the server writes into a page's <head> so crawlers and chat apps without JavaScript see
@@ -41,8 +42,6 @@ export function createPageHeads(): PageHeads {
     },
   };
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** JSON inside a <script> must not be able to close the tag. */
 export const scriptSafeJson = (value: unknown) =>

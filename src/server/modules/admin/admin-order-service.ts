@@ -15,7 +15,7 @@ import {
 } from '../../../shared/order-status';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
+import { orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
@@ -29,6 +29,7 @@ import {
   isOrderId,
   type OrderRow,
   orderRecordsOf,
+  recordStatus,
   releaseReservation,
 } from '../orders';
 
@@ -190,9 +191,7 @@ export function createAdminOrderService({
         // An order cancelled before it was paid gives its coupon use back, as an expired one does.
         if (to === 'cancelled' && !row.paidAt) await coupons.release(tx, row.id);
         if (to === 'paid') await invoices.issue(tx, row.id, now);
-        await tx
-          .insert(orderEvents)
-          .values({ orderId: row.id, status: to, note, actor: 'admin', createdAt: now });
+        await recordStatus(tx, { orderId: row.id, status: to, note, actor: 'admin', at: now });
         const [customer] = await tx
           .select({ email: users.email, fullName: users.fullName })
           .from(users)

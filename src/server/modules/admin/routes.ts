@@ -49,7 +49,7 @@ import {
   AdminReviewList,
   AdminReviewQuery,
 } from '../../../shared/api/reviews';
-import { invalid } from '../../errors';
+import { readUploadedFile } from '../../http/uploads';
 import { readJobQueues, readStuckWebhooks } from '../health';
 import { sendInvoicePdf } from '../invoices';
 import { MAIL_EVERY_MS } from '../mail';
@@ -116,21 +116,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/products/:id/image',
     { schema: { params: AdminIdParams, response: { 200: AdminProductResponse, 413: TooLarge } } },
-    async (req, reply) => {
+    async (req) => {
       await admin.catalog.product(req.params.id);
-      if (!req.isMultipart())
-        throw invalid(IMAGE_TYPE_MESSAGE, [{ path: 'file', message: 'Send the image as a file' }]);
-      const file = await req.file();
-      if (!file) throw invalid(IMAGE_TYPE_MESSAGE, [{ path: 'file', message: 'Send the image as a file' }]);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          return reply.code(413).send({ message: IMAGE_TOO_LARGE_MESSAGE, requestId: req.id });
-        }
-        throw error;
-      }
+      const bytes = await readUploadedFile(req, {
+        missing: IMAGE_TYPE_MESSAGE,
+        missingField: 'Send the image as a file',
+        tooLarge: IMAGE_TOO_LARGE_MESSAGE,
+      });
       const image = await storeProductImage(app.imageStorage, req.params.id, bytes);
       return { product: await admin.catalog.setProductImage(req.params.id, image) };
     },

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ShippingLine } from '../../../shared/api/delivery';
 import type { ShippingCalculation } from '../../../shared/delivery';
-import { toRupees } from '../../../shared/money';
+import { linesTotalPaise, toRupees } from '../../../shared/money';
 import { calculateShipping, type ShippingRules } from '../../../shared/shipping';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
@@ -37,9 +37,8 @@ export function createShippingCalculator({ db, rules }: { db: Db; rules: Shippin
         );
       }
 
-      const subtotalPaise = lines.reduce(
-        (sum, line) => sum + priceById.get(line.product)! * line.quantity,
-        0,
+      const subtotalPaise = linesTotalPaise(
+        lines.map((line) => ({ unitPaise: priceById.get(line.product)!, quantity: line.quantity })),
       );
       return calculateShipping(toRupees(subtotalPaise), rules);
     },

@@ -3,6 +3,7 @@ import type { DeliveryEstimate } from '../../../shared/api/orders';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatPaise } from '../../../shared/money';
+import { escapeHtml } from '../../http/escape-html';
 import type { StoreIdentity } from '../../store-identity';
 import type { OutgoingMail } from './mail-outbox';
 
@@ -23,9 +24,6 @@ export type MailOrder = {
   /** Issue 13: the delivery day and slot chosen at checkout; null when none was. */
   deliveryChoice: DeliveryChoiceRecord | null;
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** 'Expected delivery: 2-4 Days to Bangalore (Express)', or null when nothing is known. */
 export function expectedDeliveryLine(estimate: DeliveryEstimate | null): string | null {

@@ -1,11 +1,9 @@
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { orderStatusLabel } from '../../../shared/order-status';
+import { escapeHtml } from '../../http/escape-html';
 import type { StoreIdentity } from '../../store-identity';
 import type { OutgoingMail } from './mail-outbox';
 import { deliveryChoiceLine } from './order-mails';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The e-mail queued when the back office moves an order to a new status. */
 export function orderStatusMail(

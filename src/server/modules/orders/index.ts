@@ -1,4 +1,6 @@
 // The orders module's public entry: checkout orders, their records, stock and expiry.
+
+export { type OrderEvent, recordStatus } from './order-events';
 export {
   addressOf,
   deliveredAtOf,
@@ -16,6 +18,7 @@ export {
   ORDER_EXPIRED_NOTE,
   type OrderService,
 } from './order-service';
+export { insertPendingOrder, type PendingOrderLine } from './pending-order';
 export { returnRecordsOf } from './return-records';
 export { orderRoutes } from './routes';
 export { releaseReservation, reserveOrderAgain, reserveStock } from './stock';

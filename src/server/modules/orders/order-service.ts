@@ -17,7 +17,7 @@ import type { DeliveryInfo } from '../../../shared/delivery';
 import { type DeliveryChoice, deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
 import { giftColumnsOf } from '../../../shared/gift-options';
-import { toPaise, toRupees } from '../../../shared/money';
+import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
 import {
   checkPersonalisation,
   PERSONALISATION_MESSAGES,
@@ -27,13 +27,15 @@ import {
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, products } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
 import type { PaymentProvider } from '../payment-providers';
-import { addressOf, estimateOf, nextOrderNumber, type OrderRow, orderRecordsOf } from './order-records';
-import { releaseReservation, reserveStock } from './stock';
+import { recordStatus } from './order-events';
+import { addressOf, estimateOf, type OrderRow, orderRecordsOf } from './order-records';
+import { insertPendingOrder } from './pending-order';
+import { releaseReservation } from './stock';
 
 /** Delivery for a pincode from the delivery engine (app.delivery), and whether it is in the same-day area. */
 export type DeliveryLookup = (
@@ -273,7 +275,9 @@ export function createOrderService({
 
     const lines = await priceLines(payload);
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
-    const subtotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+    const subtotalPaise = linesTotalPaise(
+      lines.map((line) => ({ unitPaise: line.pricePaise, quantity: line.quantity })),
+    );
     // Issue 14: the coupon is checked and its discount worked out again here, never taken from
     // the client. Shipping follows the cart's value before the discount, as the cart quoted it.
     const coupon: AppliedCoupon | null = payload.couponCode
@@ -307,16 +311,9 @@ export function createOrderService({
     let order: OrderRow;
     try {
       order = await db.transaction(async (tx) => {
-        await reserveStock(
-          tx,
-          lines.filter((line) => !line.isPreOrder),
-        );
-        const [created] = await tx
-          .insert(orders)
-          .values({
-            orderNumber: await nextOrderNumber(tx),
+        const created = await insertPendingOrder(tx, {
+          order: {
             userId,
-            status: 'pending',
             subtotalPaise,
             shippingPaise,
             discountPaise,
@@ -326,22 +323,13 @@ export function createOrderService({
             deliverySlot: payload.delivery?.slot ?? null,
             deliverySlotFeePaise: slotFeePaise,
             totalPaise,
-            currency: 'INR',
             shippingAddress: address,
-            deliveryPincode: address.postalCode,
             deliveryEstimate: estimateOf(delivery),
             idempotencyKey: idempotencyKey ?? null,
             provider: provider.name,
             expiresAt: new Date(now.getTime() + expiryMinutes * 60 * 1000),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!created) throw new Error('Inserting an order returned no row');
-        if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
-        await tx.insert(orderItems).values(
-          lines.map((line, index) => ({
-            orderId: created.id,
+          },
+          lines: lines.map((line, index) => ({
             productId: line.productId,
             name: line.name,
             image: line.image,
@@ -349,13 +337,12 @@ export function createOrderService({
             discountPaise: coupon?.lineDiscountsPaise[index] ?? 0,
             quantity: line.quantity,
             isPreOrder: line.isPreOrder,
-            reservedQuantity: line.isPreOrder ? 0 : line.quantity,
             personalisation: line.personalisation,
           })),
-        );
-        await tx
-          .insert(orderEvents)
-          .values({ orderId: created.id, status: 'pending', note: ORDER_PLACED_NOTE, createdAt: now });
+          note: ORDER_PLACED_NOTE,
+          now,
+        });
+        if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
         return created;
       });
     } catch (error) {
@@ -429,9 +416,7 @@ export function createOrderService({
           if (!row) return false;
           await releaseReservation(tx, id);
           await coupons.release(tx, id);
-          await tx
-            .insert(orderEvents)
-            .values({ orderId: id, status: 'cancelled', note: ORDER_EXPIRED_NOTE, createdAt: now });
+          await recordStatus(tx, { orderId: id, status: 'cancelled', note: ORDER_EXPIRED_NOTE, at: now });
           return true;
         });
         if (cancelled) expired++;

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/payments';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { orderEvents, orderItems, orders, payments, users, webhookEvents } from '../../db/schema';
+import { orderItems, orders, payments, users, webhookEvents } from '../../db/schema';
 import { conflict, invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
@@ -26,7 +26,14 @@ import {
   retryDelayMs,
 } from '../mail';
 import type { OrderService } from '../orders';
-import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow, reserveOrderAgain } from '../orders';
+import {
+  addressOf,
+  deliveryChoiceOf,
+  deliveryEstimateOf,
+  type OrderRow,
+  recordStatus,
+  reserveOrderAgain,
+} from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 
 export const PAYMENT_RECEIVED_NOTE = 'Payment received';
@@ -143,9 +150,8 @@ export function createPaymentService({
     };
   }
 
-  async function addEvent(tx: Tx, orderId: string, status: string, note: string) {
-    await tx.insert(orderEvents).values({ orderId, status, note, createdAt: clock.now() });
-  }
+  const addEvent = (tx: Tx, orderId: string, status: string, note: string) =>
+    recordStatus(tx, { orderId, status, note, at: clock.now() });
 
   async function markPaid(
     tx: Tx,

@@ -6,7 +6,8 @@ import {
   PERSONALISATION_MESSAGES,
   PERSONALISATION_PHOTO_MAX_BYTES,
 } from '../../../shared/personalisation-rules';
-import { invalid, tooMany } from '../../errors';
+import { tooMany } from '../../errors';
+import { readUploadedFile } from '../../http/uploads';
 import { createAttemptLimiter } from '../auth';
 import { storePersonalisationPhoto } from './personalisation-photos';
 
@@ -37,19 +38,10 @@ export const personalisationRoutes: FastifyPluginAsyncZod = async (app) => {
       const wait = await perIp.consume(request.ip);
       if (wait > 0)
         throw tooMany('Too many photo uploads from this connection. Please try again later.', wait);
-      const file = request.isMultipart() ? await request.file() : undefined;
-      if (!file) throw invalid(SEND_A_PHOTO, [{ path: 'file', message: SEND_A_PHOTO }]);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          return reply
-            .code(413)
-            .send({ message: PERSONALISATION_MESSAGES.photoTooLarge, requestId: request.id });
-        }
-        throw error;
-      }
+      const bytes = await readUploadedFile(request, {
+        missing: SEND_A_PHOTO,
+        tooLarge: PERSONALISATION_MESSAGES.photoTooLarge,
+      });
       return reply.code(201).send({ photo: await storePersonalisationPhoto(app.imageStorage, bytes) });
     },
   );

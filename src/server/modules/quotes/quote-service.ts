@@ -13,14 +13,13 @@ import {
 } from '../../../shared/api/quotes';
 import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
 import { DAY_MS } from '../../../shared/india-time';
-import { toRupees } from '../../../shared/money';
+import { linesTotalPaise, toRupees } from '../../../shared/money';
 import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
   bulkEnquiries,
-  orderEvents,
   orderItems,
   orderQuotes,
   orders,
@@ -36,11 +35,10 @@ import {
   type DeliveryLookup,
   deliveryEstimateOf,
   estimateOf,
+  insertPendingOrder,
   isOrderId,
-  nextOrderNumber,
   type OrderRow,
   type OrderService,
-  reserveStock,
 } from '../orders';
 
 export const QUOTE_SENT_NOTE = 'Quote sent. Waiting for payment.';
@@ -172,7 +170,9 @@ export function createQuoteService({
   }
 
   function totalsOf(lines: readonly PricedLine[]) {
-    const subtotalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+    const subtotalPaise = linesTotalPaise(
+      lines.map((line) => ({ unitPaise: line.unitPricePaise, quantity: line.quantity })),
+    );
     // The same shipping rule as every order, on the tiered subtotal.
     const shippingPaise = quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise;
     return { subtotalPaise, shippingPaise, totalPaise: subtotalPaise + shippingPaise };
@@ -282,43 +282,30 @@ export function createQuoteService({
       const address = input.shippingAddress;
 
       const quote = await db.transaction(async (tx) => {
-        await reserveStock(
-          tx,
-          lines.filter((line) => !line.isPreOrder),
-        );
-        const [created] = await tx
-          .insert(orders)
-          .values({
-            orderNumber: await nextOrderNumber(tx),
+        const created = await insertPendingOrder(tx, {
+          order: {
             userId: customer.id,
-            status: 'pending',
             subtotalPaise,
             shippingPaise,
             totalPaise,
-            currency: 'INR',
             shippingAddress: address,
-            deliveryPincode: address.postalCode,
             deliveryEstimate: estimateOf(delivery),
             provider: providerName,
             // The quote's validity: the sweep that expires unpaid orders releases its stock then.
             expiresAt: new Date(now.getTime() + input.validDays * DAY_MS),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!created) throw new Error('Inserting a quote order returned no row');
-        await tx.insert(orderItems).values(
-          lines.map((line) => ({
-            orderId: created.id,
+          },
+          lines: lines.map((line) => ({
             productId: line.productId,
             name: line.name,
             image: line.image,
             pricePaise: line.unitPricePaise,
             quantity: line.quantity,
             isPreOrder: line.isPreOrder,
-            reservedQuantity: line.isPreOrder ? 0 : line.quantity,
           })),
-        );
+          note: QUOTE_SENT_NOTE,
+          actor: 'admin',
+          now,
+        });
         const tierLines: QuoteTierLine[] = lines.map((line) => ({
           productId: line.productId,
           listPricePaise: line.listPricePaise,
@@ -329,13 +316,6 @@ export function createQuoteService({
           bulkEnquiryId: input.bulkEnquiryId ?? null,
           createdBy: adminId,
           tierLines,
-          createdAt: now,
-        });
-        await tx.insert(orderEvents).values({
-          orderId: created.id,
-          status: 'pending',
-          note: QUOTE_SENT_NOTE,
-          actor: 'admin',
           createdAt: now,
         });
         if (input.bulkEnquiryId) {

@@ -20,7 +20,6 @@ import {
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
-  orderEvents,
   orderItems,
   orders,
   payments,
@@ -35,7 +34,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, orderStatusMail } from '../mail';
 import type { OrderService } from '../orders';
-import { addressOf, deliveredAtOf, returnRecordsOf } from '../orders';
+import { addressOf, deliveredAtOf, recordStatus, returnRecordsOf } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
@@ -333,9 +332,13 @@ export function createReturnService({
           await tx.update(orders).set({ status: 'returned', updatedAt: now }).where(eq(orders.id, order.id));
         }
         const eventNote = [returnApprovedNote(paise), note].filter(Boolean).join('. ');
-        await tx
-          .insert(orderEvents)
-          .values({ orderId: order.id, status: 'returned', note: eventNote, actor: 'admin', createdAt: now });
+        await recordStatus(tx, {
+          orderId: order.id,
+          status: 'returned',
+          note: eventNote,
+          actor: 'admin',
+          at: now,
+        });
         await mailCustomer(tx, order.id, 'returned', eventNote);
       });
       onStockChanged();
@@ -355,12 +358,12 @@ export function createReturnService({
           .from(orders)
           .where(eq(orders.id, request.orderId));
         const eventNote = returnRejectedNote(note);
-        await tx.insert(orderEvents).values({
+        await recordStatus(tx, {
           orderId: request.orderId,
           status: order?.status ?? 'delivered',
           note: eventNote,
           actor: 'admin',
-          createdAt: now,
+          at: now,
         });
         await mailCustomer(tx, request.orderId, order?.status ?? 'delivered', eventNote);
       });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../shared/api/admin';
 import { OrderIdParams } from '../../../shared/api/orders';
 import { NewReturn, ReturnIdParams, ReturnPhotoParams, ReturnResponse } from '../../../shared/api/returns';
-import { invalid } from '../../errors';
+import { readUploadedFile } from '../../http/uploads';
 
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 const SEND_A_PHOTO = 'Send the photo as a file';
@@ -32,17 +32,10 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const file = request.isMultipart() ? await request.file() : undefined;
-      if (!file) throw invalid(SEND_A_PHOTO, [{ path: 'file', message: SEND_A_PHOTO }]);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          return reply.code(413).send({ message: IMAGE_TOO_LARGE_MESSAGE, requestId: request.id });
-        }
-        throw error;
-      }
+      const bytes = await readUploadedFile(request, {
+        missing: SEND_A_PHOTO,
+        tooLarge: IMAGE_TOO_LARGE_MESSAGE,
+      });
       return reply
         .code(201)
         .send({ return: await app.returns.addPhoto(request.user.id, request.params.id, bytes) });

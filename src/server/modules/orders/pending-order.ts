@@ -1,0 +1,65 @@
+import type { AddressForm } from '../../../shared/address';
+import type { Tx } from '../../db/client';
+import { orderItems, orders } from '../../db/schema';
+import { recordStatus } from './order-events';
+import { nextOrderNumber, type OrderRow } from './order-records';
+import { reserveStock } from './stock';
+
+/** What an order waiting for payment is made of, whoever priced it (checkout or the owner's quote). */
+export type PendingOrderColumns = Omit<
+  typeof orders.$inferInsert,
+  'orderNumber' | 'status' | 'currency' | 'shippingAddress' | 'deliveryPincode' | 'createdAt' | 'updatedAt'
+> & { shippingAddress: AddressForm };
+
+export type PendingOrderLine = Omit<typeof orderItems.$inferInsert, 'orderId' | 'reservedQuantity'> & {
+  isPreOrder: boolean;
+};
+
+/**
+ * Inserts an order waiting for payment, in the caller's transaction: reserves the stock of its
+ * in-stock lines (a pre-order line reserves nothing), numbers it, writes its lines and the first
+ * line of its history. The expiry sweep releases what it holds if it is never paid.
+ */
+export async function insertPendingOrder(
+  tx: Tx,
+  {
+    order,
+    lines,
+    note,
+    actor,
+    now,
+  }: {
+    order: PendingOrderColumns;
+    lines: readonly PendingOrderLine[];
+    note: string;
+    actor?: 'system' | 'admin';
+    now: Date;
+  },
+): Promise<OrderRow> {
+  await reserveStock(
+    tx,
+    lines.filter((line) => !line.isPreOrder),
+  );
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      ...order,
+      orderNumber: await nextOrderNumber(tx),
+      status: 'pending',
+      currency: 'INR',
+      deliveryPincode: order.shippingAddress.postalCode,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!created) throw new Error('Inserting an order returned no row');
+  await tx.insert(orderItems).values(
+    lines.map((line) => ({
+      ...line,
+      orderId: created.id,
+      reservedQuantity: line.isPreOrder ? 0 : line.quantity,
+    })),
+  );
+  await recordStatus(tx, { orderId: created.id, status: 'pending', note, actor, at: now });
+  return created;
+}
