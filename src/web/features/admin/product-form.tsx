@@ -6,15 +6,14 @@ import {
   type AdminCategory,
   type AdminProduct,
   MAX_IMAGE_BYTES,
-  type NewAdminProduct,
+  NewAdminProduct,
 } from '../../../shared/api/admin';
 import type { PhotoRule } from '../../../shared/personalisation';
 import {
-  PERSONALISATION_FIELD_MAX_LENGTH,
   PERSONALISATION_MAX_FIELDS,
   type PersonalisationConfig,
 } from '../../../shared/personalisation-rules';
-import { type QuantityTier, QuantityTiers } from '../../../shared/quantity-pricing';
+import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct, useUploadProductImage } from './admin-api';
@@ -46,47 +45,49 @@ const amount = (label: string) =>
     .trim()
     .regex(/^\d+(\.\d{1,2})?$/, `Enter the ${label} in rupees, e.g. 349 or 349.50`);
 
-// The form's fields as typed; converted to the API's NewAdminProduct on submit.
+const wholeNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, message);
+
+/**
+ * The form's fields as typed. Only how the text is written is checked here (rupees, whole
+ * numbers, the tiers' "pieces:percent"); every rule of a product, with its words, is the shared
+ * NewAdminProduct's, run on the payload the form would send (the server runs the same).
+ */
 const ProductFormValues = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(200),
-    description: z.string().max(5000),
-    price: amount('price').refine((value) => Number(value) > 0, 'Price must be more than ₹0'),
+    name: z.string(),
+    description: z.string(),
+    price: amount('price'),
     mrp: z.union([z.literal(''), amount('MRP')]),
-    categoryId: z.string().min(1, 'Choose a category'),
-    tags: z.string().max(1000),
-    stock: z.string().regex(/^\d{1,7}$/, 'Stock is a whole number'),
-    minQuantity: z.string().regex(/^([1-9]|10)$/, 'Minimum quantity is 1 to 10'),
+    categoryId: z.string(),
+    tags: z.string(),
+    stock: wholeNumber('Stock is a whole number'),
+    minQuantity: wholeNumber('Minimum quantity is a whole number'),
     quantityTiers: z.string().max(200, TIERS_FORMAT_MESSAGE),
     allowPreOrder: z.boolean(),
     featured: z.boolean(),
     archived: z.boolean(),
-    // Issue 13: personalisation; the server checks the whole config again (duplicate labels).
     personalisable: z.boolean(),
     personalisationFields: z.array(
       z.object({
-        label: z.string().trim().min(1, 'Enter a label, e.g. Name on tag').max(60),
-        maxLength: z
-          .string()
-          .regex(/^\d{1,3}$/, 'Enter a maximum length')
-          .refine(
-            (value) => Number(value) >= 1 && Number(value) <= PERSONALISATION_FIELD_MAX_LENGTH,
-            `The maximum length is 1 to ${PERSONALISATION_FIELD_MAX_LENGTH}`,
-          ),
+        label: z.string(),
+        maxLength: wholeNumber('Enter a maximum length'),
         required: z.boolean(),
       }),
     ),
     photo: z.enum(['off', 'optional', 'required']),
   })
-  .refine((values) => values.mrp === '' || Number(values.mrp) >= Number(values.price), {
-    message: 'MRP cannot be below the price',
-    path: ['mrp'],
-  })
   .superRefine((values, context) => {
-    const tiers = parseTiers(values.quantityTiers);
-    const problem =
-      tiers === null ? TIERS_FORMAT_MESSAGE : QuantityTiers.safeParse(tiers).error?.issues[0]?.message;
-    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['quantityTiers'] });
+    if (parseTiers(values.quantityTiers) === null) {
+      context.addIssue({ code: 'custom', message: TIERS_FORMAT_MESSAGE, path: ['quantityTiers'] });
+      return;
+    }
+    for (const issue of NewAdminProduct.safeParse(payloadOf(values)).error?.issues ?? []) {
+      context.addIssue({ code: 'custom', message: issue.message, path: formPathOf(issue.path) });
+    }
   });
 type ProductFormValues = z.infer<typeof ProductFormValues>;
 
@@ -142,6 +143,16 @@ const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   archived: values.archived,
   personalisation: personalisationOf(values),
 });
+
+/** Where a shared-schema issue shows in the form: personalisation.fields.0.label is that row's label. */
+function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
+  const [first, second, ...rest] = path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+  if (first === 'personalisation' && second === 'fields') return ['personalisationFields', ...rest];
+  if (first === 'personalisation') return [second === 'photo' ? 'photo' : 'personalisationFields'];
+  if (first === 'quantityTiers') return ['quantityTiers'];
+  if (first === 'tags') return ['tags'];
+  return [first ?? 'name'];
+}
 
 const PHOTO_RULE_LABELS: Readonly<Record<PhotoRule, string>> = {
   off: 'No photo',
@@ -355,6 +366,12 @@ export function ProductForm({
               >
                 Add a text field
               </Button>
+            )}
+            {/* A rule over all the fields (labels must differ); the resolver keeps it at the array's root. */}
+            {errors.personalisationFields?.root?.message && (
+              <p role="alert" className="text-sm text-red-700">
+                {errors.personalisationFields.root.message}
+              </p>
             )}
             <Field id={`${id}-photo`} label="Customer photo" error={errors.photo?.message}>
               <select id={`${id}-photo`} className={inputClass} {...register('photo')}>

@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminCategory } from '../../../shared/api/admin';
+import { PERSONALISATION_MESSAGES } from '../../../shared/personalisation-rules';
+import { ProductForm } from './product-form';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const categories = [{ id: 3, name: 'Diwali Gifts', slug: 'diwali-gifts' }] as AdminCategory[];
+
+function renderForm() {
+  const sent: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ message: 'not under test' }), { status: 500 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <ProductForm product={null} categories={categories} onSaved={() => {}} />
+    </QueryClientProvider>,
+  );
+  return sent;
+}
+
+// The form checks how things are typed; the product's rules and their words are the shared
+// NewAdminProduct's, the same the server answers with.
+describe('ProductForm', () => {
+  it("shows the shared schema's words and sends nothing while a rule is broken", async () => {
+    const user = userEvent.setup();
+    const sent = renderForm();
+    await user.type(screen.getByLabelText('Price (₹)'), '0');
+    await user.selectOptions(screen.getByLabelText('Category'), '3');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Price must be more than ₹0')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('checks the MRP against the price with the shared rule, then sends the payload in rupees', async () => {
+    const user = userEvent.setup();
+    const sent = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Brass Diya Set');
+    await user.type(screen.getByLabelText('Price (₹)'), '349.50');
+    await user.type(screen.getByLabelText('MRP (₹, optional)'), '299');
+    await user.selectOptions(screen.getByLabelText('Category'), '3');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('MRP cannot be below the price')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.clear(screen.getByLabelText('MRP (₹, optional)'));
+    await user.type(screen.getByLabelText('MRP (₹, optional)'), '399');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ name: 'Brass Diya Set', price: 349.5, mrp: 399, categoryId: 3 });
+  });
+
+  it('refuses two personalisation fields with one label before sending, as the server would', async () => {
+    const user = userEvent.setup();
+    const sent = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Jute Potli Bag');
+    await user.type(screen.getByLabelText('Price (₹)'), '99');
+    await user.selectOptions(screen.getByLabelText('Category'), '3');
+    await user.click(screen.getByLabelText(/Shoppers personalise/));
+    await user.click(screen.getByRole('button', { name: 'Add a text field' }));
+    await user.click(screen.getByRole('button', { name: 'Add a text field' }));
+    await user.type(screen.getByLabelText('Text field 1 label'), 'Name on tag');
+    await user.type(screen.getByLabelText('Text field 2 label'), 'name on tag');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+
+    expect(await screen.findByText(PERSONALISATION_MESSAGES.duplicateLabels)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+});
