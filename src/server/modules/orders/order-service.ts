@@ -1,39 +1,27 @@
-import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { AddressForm } from '../../../shared/address';
+import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CreateOrderPayload,
   type CreateOrderResponse,
-  noLongerAvailableMessage,
-  onlyLeftMessage,
-  orderLineKey,
-  outOfStockMessage,
   PAYMENT_MESSAGES,
-  preOrderOnlyMessage,
-  quantityRangeMessage,
 } from '../../../shared/api/payments';
-import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
 import type { DeliveryInfo } from '../../../shared/delivery';
-import { type DeliveryChoice, deliveryChoiceProblem } from '../../../shared/delivery-dates';
+import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
-import {
-  checkPersonalisation,
-  PERSONALISATION_MESSAGES,
-  type PersonalisationRecord,
-  personalisationKey,
-} from '../../../shared/personalisation-rules';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
 import type { PaymentProvider } from '../payment-providers';
 import { recordStatus } from './order-events';
-import { addressOf, estimateOf, type OrderRow, orderRecordsOf } from './order-records';
+import { priceOrderLines } from './order-pricing';
+import { estimateOf, type OrderRow, orderRecordsOf } from './order-records';
+import { isSameRequest } from './order-replay';
 import { insertPendingOrder } from './pending-order';
 import { releaseReservation } from './stock';
 
@@ -53,30 +41,6 @@ export const isOrderId = (value: string) => UUID.test(value);
 // SPEC 2 "My Orders" has no paging; this bounds one answer for a very loyal shopper.
 const MY_ORDERS_LIMIT = 200;
 const SWEEP_BATCH = 200;
-
-const sameAddress = (a: AddressForm, b: AddressForm) =>
-  a.fullName === b.fullName &&
-  a.address === b.address &&
-  a.city === b.city &&
-  a.postalCode === b.postalCode &&
-  a.phone === b.phone;
-
-type GiftColumns = Pick<OrderRow, 'giftMessage' | 'hidePrices' | 'giftRecipientEmail'>;
-const sameGift = (a: GiftColumns, b: GiftColumns) =>
-  a.giftMessage === b.giftMessage &&
-  a.hidePrices === b.hidePrices &&
-  a.giftRecipientEmail === b.giftRecipientEmail;
-
-const sameDeliveryChoice = (
-  choice: DeliveryChoice | undefined,
-  row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot'>,
-) => (choice?.date ?? null) === row.deliveryDate && (choice?.slot ?? null) === row.deliverySlot;
-
-/** The values a stored line was made from, to compare a retried request's lines with. */
-const valuesOfRecord = (record: PersonalisationRecord) => ({
-  text: Object.fromEntries(record.fields.map((field) => [field.label, field.value])),
-  photo: record.photo,
-});
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
@@ -122,25 +86,7 @@ export function createOrderService({
 
   /** A retried request gets its first answer; the same key with another body is refused. */
   async function replay(existing: OrderRow, payload: CreateOrderPayload): Promise<CreateOrderResponse> {
-    const lines = await db
-      .select({
-        productId: orderItems.productId,
-        quantity: orderItems.quantity,
-        personalisation: orderItems.personalisation,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, existing.id));
-    const sent = new Map(payload.items.map((item) => [orderLineKey(item), item.quantity]));
-    const storedKey = (line: (typeof lines)[number]) =>
-      `${line.productId}|${personalisationKey(line.personalisation ? valuesOfRecord(line.personalisation) : null)}`;
-    const sameBody =
-      lines.length === sent.size &&
-      lines.every((line) => sent.get(storedKey(line)) === line.quantity) &&
-      toPaise(payload.totalAmount) === existing.totalPaise &&
-      (payload.couponCode ?? null) === existing.couponCode &&
-      sameGift(giftColumnsOf(payload.giftOptions), existing) &&
-      sameDeliveryChoice(payload.delivery, existing) &&
-      sameAddress(payload.shippingAddress, addressOf(existing));
+    const sameBody = await isSameRequest(db, existing, payload);
     if (!sameBody) throw conflict(PAYMENT_MESSAGES.idempotencyKeyReused);
     if (existing.status !== 'pending') {
       throw conflict(existing.paidAt ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.orderNoLongerPending);
@@ -185,84 +131,6 @@ export function createOrderService({
     };
   }
 
-  /** Prices, stock and pre-order status of every line from the database, or a readable refusal. */
-  async function priceLines(payload: CreateOrderPayload) {
-    const ids = payload.items.map((item) => item.productId);
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        pricePaise: products.pricePaise,
-        categoryId: products.categoryId,
-        stock: products.stock,
-        allowPreOrder: products.allowPreOrder,
-        minQuantity: products.minQuantity,
-        archived: products.archived,
-        personalisation: products.personalisation,
-      })
-      .from(products)
-      .where(inArray(products.id, ids));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    // Lines of one product personalised differently draw on the same stock.
-    const wanted = new Map<number, number>();
-    for (const item of payload.items)
-      wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
-
-    const priced = payload.items.map((item, index) => {
-      const product = byId.get(item.productId);
-      if (!product || product.archived) {
-        throw conflict(noLongerAvailableMessage(product?.name ?? 'A product in your cart'));
-      }
-      // SPEC 5: quantity from minQuantity to 10 (a minimum above 10 is capped, as the cart does).
-      const min = Math.min(Math.max(product.minQuantity, DEFAULT_MIN_QUANTITY), MAX_QUANTITY);
-      if (item.quantity < min) throw invalid(quantityRangeMessage(product.name, min));
-
-      const personalisation = checkPersonalisation(product.personalisation, item.personalisation);
-      if (!personalisation.ok) {
-        const [first] = personalisation.problems;
-        throw invalid(
-          `${product.name}: ${first?.message ?? PERSONALISATION_MESSAGES.notPersonalisable}`,
-          personalisation.problems.map((problem) => ({
-            path: `items.${index}.personalisation.${problem.field}`,
-            message: problem.message,
-          })),
-        );
-      }
-
-      let isPreOrder = false;
-      const units = wanted.get(product.id) ?? item.quantity;
-      if (product.stock < units) {
-        if (product.stock > 0) throw conflict(onlyLeftMessage(product.name, product.stock));
-        if (!product.allowPreOrder) throw conflict(outOfStockMessage(product.name));
-        // SPEC 4: out of stock with pre-order allowed. The shopper must have seen it as a pre-order
-        // (a longer wait), not as in stock.
-        if (item.inStock !== false) throw conflict(preOrderOnlyMessage(product.name));
-        isPreOrder = true;
-      }
-      return {
-        productId: product.id,
-        name: product.name,
-        image: product.image,
-        pricePaise: product.pricePaise,
-        categoryId: product.categoryId,
-        quantity: item.quantity,
-        isPreOrder,
-        personalisation: personalisation.record,
-      };
-    });
-    // Photos are looked up once the cheap checks have passed.
-    for (const [index, line] of priced.entries()) {
-      const photo = line.personalisation?.photo;
-      if (photo && !(await photoExists(photo))) {
-        throw invalid(`${line.name}: ${PERSONALISATION_MESSAGES.photoMissing}`, [
-          { path: `items.${index}.personalisation.photo`, message: PERSONALISATION_MESSAGES.photoMissing },
-        ]);
-      }
-    }
-    return priced;
-  }
-
   async function createOrder(
     userId: number,
     payload: CreateOrderPayload,
@@ -273,7 +141,7 @@ export function createOrderService({
       if (existing) return replay(existing, payload);
     }
 
-    const lines = await priceLines(payload);
+    const lines = await priceOrderLines(db, payload, photoExists);
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
     const subtotalPaise = linesTotalPaise(
       lines.map((line) => ({ unitPaise: line.pricePaise, quantity: line.quantity })),
