@@ -1,5 +1,6 @@
 // The payments module's public entry: capture, webhooks, refunds and the sandbox's window.
-export { createPaymentService, type PaymentService, WEBHOOK_MAX_ATTEMPTS } from './payment-service';
+export { createPaymentService, type PaymentService } from './payment-service';
 export { paymentRoutes } from './routes';
 export { sandboxRoutes } from './sandbox/routes';
 export { createSandboxService, type SandboxService } from './sandbox/sandbox-service';
+export { WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';

@@ -12,7 +12,6 @@ import { ORDER_EXPIRED_NOTE } from '../orders';
 import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../orders/order-fixtures';
 import { hmacSha256Hex, sandboxId } from '../payment-providers';
 import {
-  createPaymentService,
   DUPLICATE_PAYMENT_NOTE,
   INVALID_WEBHOOK_SIGNATURE,
   LATE_PAYMENT_NOTE,
@@ -21,8 +20,9 @@ import {
   PAYMENT_RECEIVED_NOTE,
   REFUNDED_DUPLICATE_NOTE,
   REFUNDED_OUT_OF_STOCK_NOTE,
-  WEBHOOK_MAX_ATTEMPTS,
-} from './payment-service';
+} from './payment-notes';
+import { createPaymentService } from './payment-service';
+import { WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';
 
 const clock = createTestClock('2031-05-01T04:30:00.000Z');
 let database: Database;

@@ -1,0 +1,186 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { orders, payments } from '../../db/schema';
+import type { StoreIdentity } from '../../store-identity';
+import type { CouponService } from '../coupons';
+import type { InvoiceService } from '../invoices';
+import { enqueueMail, giftOnItsWayMail, orderConfirmationMail, type RefundReason } from '../mail';
+import { type OrderRow, recordStatus, reserveOrderAgain } from '../orders';
+import type { PaymentProvider } from '../payment-providers';
+import { mailOrderOf } from './mail-order';
+import {
+  DUPLICATE_PAYMENT_NOTE,
+  LATE_PAYMENT_NOTE,
+  LATE_PAYMENT_RESERVED_NOTE,
+  PAYMENT_RECEIVED_NOTE,
+} from './payment-notes';
+import type { Refunds } from './refunds';
+
+export type Failure = {
+  paymentId: string | null;
+  code: string | null;
+  description: string;
+  reason: string | null;
+};
+
+type CaptureOutcome =
+  | { kind: 'paid' | 'recorded-before' }
+  | { kind: 'refund'; paymentRowId: number; reason: RefundReason };
+
+export type Capture = ReturnType<typeof createCapture>;
+
+/**
+ * DESIGN 4: `pending` → `paid` through one code path (capturePayment) that is safe to run any
+ * number of times: the payment row is unique per provider payment id and the order changes with a
+ * conditional UPDATE while its row is locked. Failed attempts are recorded once each.
+ */
+export function createCapture({
+  db,
+  clock,
+  provider,
+  coupons,
+  invoices,
+  store,
+  refunds,
+}: {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  /** A late payment that revives an expired order takes its coupon use again. */
+  coupons: CouponService;
+  /** Issue 14: every paid order gets its GST tax invoice in the transaction that marks it paid. */
+  invoices: InvoiceService;
+  store: StoreIdentity;
+  refunds: Refunds;
+}) {
+  async function markPaid(
+    tx: Tx,
+    order: OrderRow,
+    from: 'pending' | 'cancelled',
+    note: string,
+  ): Promise<boolean> {
+    const now = clock.now();
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: now, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+      .returning({ id: orders.id });
+    if (!paid) return false;
+    await recordStatus(tx, { orderId: order.id, status: 'paid', note, at: now });
+    await invoices.issue(tx, order.id, now);
+    const mailOrder = await mailOrderOf(tx, order);
+    await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
+    if (order.giftRecipientEmail) {
+      const gift = {
+        recipientEmail: order.giftRecipientEmail,
+        message: order.giftMessage,
+        hidePrices: order.hidePrices,
+      };
+      await enqueueMail(tx, giftOnItsWayMail(mailOrder, gift, store), now);
+    }
+    return true;
+  }
+
+  /**
+   * Records a captured payment and moves its order on, once. A payment for an order that expired
+   * meanwhile is never lost: the stock is taken again when it is there (order → paid), else the
+   * payment is refunded. A second payment for an order already paid is refunded too.
+   */
+  async function capturePayment(input: {
+    orderId: string;
+    providerOrderId: string;
+    paymentId: string;
+    amountPaise: number;
+    method: string | null;
+  }): Promise<CaptureOutcome> {
+    const outcome = await db.transaction(async (tx): Promise<CaptureOutcome> => {
+      // The order's row lock makes capture, the expiry sweep and a second capture take turns.
+      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+      if (!order) throw new Error(`Order ${input.orderId} vanished`);
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          provider: provider.name,
+          providerOrderId: input.providerOrderId,
+          providerPaymentId: input.paymentId,
+          status: 'captured',
+          amountPaise: input.amountPaise,
+          method: input.method,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({
+          target: [payments.provider, payments.providerPaymentId],
+          where: sql`${payments.status} <> 'failed'`,
+        })
+        .returning({ id: payments.id });
+      if (!payment) return { kind: 'recorded-before' };
+
+      if (order.status === 'pending') {
+        await markPaid(tx, order, 'pending', PAYMENT_RECEIVED_NOTE);
+        return { kind: 'paid' };
+      }
+      if (order.status === 'cancelled' && order.paidAt === null) {
+        // The one way out of 'cancelled' (outside canTransition on purpose): money that arrives for
+        // an order that expired unpaid is never lost; the order is revived if its stock is there.
+        if (await reserveOrderAgain(tx, order.id)) {
+          await coupons.reclaim(tx, order);
+          await markPaid(tx, order, 'cancelled', LATE_PAYMENT_RESERVED_NOTE);
+          return { kind: 'paid' };
+        }
+        await recordStatus(tx, {
+          orderId: order.id,
+          status: 'cancelled',
+          note: LATE_PAYMENT_NOTE,
+          at: clock.now(),
+        });
+        return { kind: 'refund', paymentRowId: payment.id, reason: 'out_of_stock' };
+      }
+      await recordStatus(tx, {
+        orderId: order.id,
+        status: order.status,
+        note: DUPLICATE_PAYMENT_NOTE,
+        at: clock.now(),
+      });
+      return { kind: 'refund', paymentRowId: payment.id, reason: 'duplicate' };
+    });
+    if (outcome.kind === 'refund') await refunds.refundPayment(outcome.paymentRowId, outcome.reason);
+    return outcome;
+  }
+
+  /** Failures from the checkout window or the provider's webhook, each payment id recorded once. */
+  async function recordFailure(order: OrderRow, failure: Failure): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+      if (failure.paymentId) {
+        const [seen] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.provider, provider.name),
+              eq(payments.providerPaymentId, failure.paymentId),
+              eq(payments.status, 'failed'),
+            ),
+          )
+          .limit(1);
+        if (seen) return;
+      }
+      await tx.insert(payments).values({
+        orderId: order.id,
+        provider: provider.name,
+        providerOrderId: order.providerOrderId ?? '',
+        providerPaymentId: failure.paymentId,
+        status: 'failed',
+        amountPaise: order.totalPaise,
+        errorCode: failure.code,
+        errorDescription: failure.description,
+        createdAt: clock.now(),
+      });
+      // The order stays pending: the shopper may try again until it expires.
+    });
+  }
+
+  return { capturePayment, recordFailure };
+}

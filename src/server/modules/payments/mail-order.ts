@@ -1,0 +1,39 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { orderItems, users } from '../../db/schema';
+import type { MailOrder } from '../mail';
+import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from '../orders';
+
+/** An order as its mails show it: the customer, the lines and the amounts. */
+export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
+  const [customer] = await tx
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  const items = await tx
+    .select({
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      pricePaise: orderItems.pricePaise,
+      isPreOrder: orderItems.isPreOrder,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const address = addressOf(order);
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    customerName: customer?.fullName || address.fullName,
+    customerEmail: customer?.email ?? '',
+    items,
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    couponCode: order.couponCode,
+    shippingPaise: order.shippingPaise,
+    totalPaise: order.totalPaise,
+    shippingAddress: address,
+    deliveryEstimate: deliveryEstimateOf(order),
+    deliveryChoice: deliveryChoiceOf(order),
+  };
+}
