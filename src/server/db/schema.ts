@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -86,6 +87,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     image: text('image').notNull().default(''),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    // A unit price, at most ₹1,00,00,000 (shared/api/admin.ts), so 32 bits hold it; every amount
+    // an order sums from prices is 64-bit.
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise'),
     categoryId: integer('category_id')
@@ -230,16 +233,16 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status').notNull().default('pending'),
-    subtotalPaise: integer('subtotal_paise').notNull(),
-    shippingPaise: integer('shipping_paise').notNull(),
-    totalPaise: integer('total_paise').notNull(),
+    subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
     shippingAddress: jsonb('shipping_address').notNull(),
     deliveryPincode: text('delivery_pincode').notNull(),
     deliveryEstimate: jsonb('delivery_estimate'),
     idempotencyKey: text('idempotency_key'),
     // Issue 14: the coupon's discount on the items (shipping is never discounted), in paise.
-    discountPaise: integer('discount_paise').notNull().default(0),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
     couponCode: text('coupon_code'),
     // Issue 13: gift options chosen at checkout; the message is printed on the packing slip and
     // hidePrices keeps amounts off it.
@@ -251,7 +254,7 @@ export const orders = pgTable(
     // null); the slot's fee is part of shippingPaise, kept apart here to show what it was for.
     deliveryDate: text('delivery_date'),
     deliverySlot: text('delivery_slot'),
-    deliverySlotFeePaise: integer('delivery_slot_fee_paise').notNull().default(0),
+    deliverySlotFeePaise: bigint('delivery_slot_fee_paise', { mode: 'number' }).notNull().default(0),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -278,11 +281,11 @@ export const orderItems = pgTable(
       .references(() => products.id),
     name: text('name').notNull(),
     image: text('image').notNull().default(''),
-    pricePaise: integer('price_paise').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     isPreOrder: boolean('is_pre_order').notNull().default(false),
     // The line's share of the order's coupon discount, so invoices and refunds know what it cost.
-    discountPaise: integer('discount_paise').notNull().default(0),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
     // Units taken from stock for this line while the order is unpaid or paid; 0 for pre-orders.
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
     // Issue 14: units given back through approved returns.
@@ -309,8 +312,8 @@ export const coupons = pgTable('coupons', {
   kind: text('kind', { enum: ['percent', 'flat'] }).notNull(),
   // A whole percent (1-100) for 'percent', paise for 'flat'.
   value: integer('value').notNull(),
-  minOrderPaise: integer('min_order_paise').notNull().default(0),
-  maxDiscountPaise: integer('max_discount_paise'),
+  minOrderPaise: bigint('min_order_paise', { mode: 'number' }).notNull().default(0),
+  maxDiscountPaise: bigint('max_discount_paise', { mode: 'number' }),
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
   usageLimit: integer('usage_limit'),
@@ -337,7 +340,7 @@ export const couponRedemptions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    discountPaise: integer('discount_paise').notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [index('coupon_redemptions_coupon_user_idx').on(table.couponId, table.userId)],
@@ -417,7 +420,7 @@ export const returnRequests = pgTable(
       .notNull()
       .default('requested'),
     reason: text('reason').notNull(),
-    refundPaise: integer('refund_paise').notNull().default(0),
+    refundPaise: bigint('refund_paise', { mode: 'number' }).notNull().default(0),
     providerRefundId: text('provider_refund_id'),
     decisionNote: text('decision_note').notNull().default(''),
     createdAt: createdAt(),
@@ -441,7 +444,7 @@ export const returnItems = pgTable(
       .references(() => orderItems.id),
     quantity: integer('quantity').notNull(),
     // What these units cost the customer (their share of the line after any coupon).
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
   },
   (table) => [index('return_items_return_idx').on(table.returnId)],
 );
@@ -493,9 +496,11 @@ export const payments = pgTable(
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     status: text('status', { enum: ['captured', 'failed', 'refunded'] }).notNull(),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    // As the provider reported it; a payment counts only in the order's currency.
+    currency: text('currency').notNull().default('INR'),
     // Issue 14: what has gone back to the customer through returns; never above amount_paise.
-    refundedPaise: integer('refunded_paise').notNull().default(0),
+    refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
     method: text('method'),
     errorCode: text('error_code'),
     errorDescription: text('error_description'),

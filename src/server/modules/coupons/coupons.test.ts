@@ -330,6 +330,7 @@ describe('create-order with a coupon', () => {
       providerOrderId: expired.order.id,
       paymentId: `pay_late${codeCounter}`,
       amountPaise: expired.order.amount,
+      currency: 'INR',
       method: 'upi',
     });
     expect(outcome.kind).toBe('paid');

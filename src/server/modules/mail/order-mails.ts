@@ -123,7 +123,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
   };
 }
 
-export type RefundReason = 'out_of_stock' | 'duplicate';
+export type RefundReason = 'out_of_stock' | 'duplicate' | 'amount_mismatch';
 
 /**
  * A refund the store made on its own: a payment that came after its order expired when the items
@@ -135,10 +135,11 @@ export function paymentRefundedMail(
   reason: RefundReason,
   store: StoreIdentity,
 ): OutgoingMail {
-  const why =
-    reason === 'out_of_stock'
-      ? `We received your payment of ${formatPaise(amountPaise)} for order ${order.orderNumber} after the order had expired, and some of its items are no longer in stock.`
-      : `We received a second payment of ${formatPaise(amountPaise)} for order ${order.orderNumber}, which was already paid.`;
+  const why = {
+    out_of_stock: `We received your payment of ${formatPaise(amountPaise)} for order ${order.orderNumber} after the order had expired, and some of its items are no longer in stock.`,
+    duplicate: `We received a second payment of ${formatPaise(amountPaise)} for order ${order.orderNumber}, which was already paid.`,
+    amount_mismatch: `We received a payment of ${formatPaise(amountPaise)} for order ${order.orderNumber}, which does not match its total of ${formatPaise(order.totalPaise)}, so the order is not paid yet. You can pay the order again from My Orders while it is open.`,
+  }[reason];
   const text = [
     `Hello ${order.customerName},`,
     '',

@@ -1,4 +1,9 @@
 // The payment providers' public entry: Razorpay and the built-in sandbox behind one interface.
-export { hmacSha256Hex, type PaymentProvider, paymentSignature } from './payment-provider';
+export {
+  type CapturedAmount,
+  hmacSha256Hex,
+  type PaymentProvider,
+  paymentSignature,
+} from './payment-provider';
 export { loadSandboxSecrets, type SandboxProvider, sandboxId } from './sandbox-provider';
 export { createPaymentProvider, paymentCspSources } from './select-provider';

@@ -21,7 +21,15 @@ export type PaymentProvider = {
   /** Checks `X-Razorpay-Signature` = HMAC-SHA256(raw body, webhook secret). */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   refund(paymentId: string, amountPaise: number): Promise<{ id: string }>;
+  /**
+   * What the provider captured for a payment, to check against the order before it counts; null
+   * when the provider keeps no payments of its own to ask (the sandbox, whose only word on a
+   * payment is its signed webhook, which carries the amount).
+   */
+  fetchPayment(paymentId: string): Promise<CapturedAmount | null>;
 };
+
+export type CapturedAmount = { amountPaise: number; currency: string };
 
 export const hmacSha256Hex = (secret: string, data: string | Buffer) =>
   createHmac('sha256', secret).update(data).digest('hex');

@@ -17,6 +17,10 @@ export function createRazorpayProvider(keys: RazorpayKeys): PaymentProvider {
       return { id: order.id, amount: Number(order.amount), currency: 'INR' };
     },
     ...signatureChecks(keys.keySecret, keys.webhookSecret),
+    async fetchPayment(paymentId) {
+      const payment = await client.payments.fetch(paymentId);
+      return { amountPaise: Number(payment.amount), currency: String(payment.currency) };
+    },
     async refund(paymentId, amountPaise) {
       const refund = await client.payments.refund(paymentId, { amount: amountPaise });
       return { id: refund.id };

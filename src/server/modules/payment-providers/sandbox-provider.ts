@@ -104,6 +104,9 @@ export function createSandboxProvider(secrets: SandboxSecrets): SandboxProvider 
     async refund() {
       return { id: sandboxId('rfnd') };
     },
+    async fetchPayment() {
+      return null;
+    },
     signPayment: (providerOrderId, paymentId) =>
       paymentSignature(secrets.keySecret, providerOrderId, paymentId),
     signWebhook: (rawBody) => hmacSha256Hex(secrets.webhookSecret, rawBody),

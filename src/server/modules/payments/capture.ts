@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatPaise } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
@@ -10,6 +12,7 @@ import { type OrderRow, recordStatus, reserveOrderAgain } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { mailOrderOf } from './mail-order';
 import {
+  amountMismatchNote,
   DUPLICATE_PAYMENT_NOTE,
   LATE_PAYMENT_NOTE,
   LATE_PAYMENT_RESERVED_NOTE,
@@ -43,6 +46,7 @@ export function createCapture({
   invoices,
   store,
   refunds,
+  log,
 }: {
   db: Db;
   clock: Clock;
@@ -53,6 +57,7 @@ export function createCapture({
   invoices: InvoiceService;
   store: StoreIdentity;
   refunds: Refunds;
+  log: FastifyBaseLogger;
 }) {
   async function markPaid(
     tx: Tx,
@@ -92,6 +97,8 @@ export function createCapture({
     providerOrderId: string;
     paymentId: string;
     amountPaise: number;
+    /** As the provider reported it; null when it did not say, which never matches. */
+    currency: string | null;
     method: string | null;
   }): Promise<CaptureOutcome> {
     const outcome = await db.transaction(async (tx): Promise<CaptureOutcome> => {
@@ -107,6 +114,7 @@ export function createCapture({
           providerPaymentId: input.paymentId,
           status: 'captured',
           amountPaise: input.amountPaise,
+          currency: input.currency ?? 'unknown',
           method: input.method,
           createdAt: clock.now(),
         })
@@ -116,6 +124,30 @@ export function createCapture({
         })
         .returning({ id: payments.id });
       if (!payment) return { kind: 'recorded-before' };
+
+      // Money is checked to the paisa: a payment counts only for exactly the order's total.
+      if (input.amountPaise !== order.totalPaise || input.currency !== order.currency) {
+        const captured =
+          input.currency === 'INR'
+            ? formatPaise(input.amountPaise)
+            : `${input.amountPaise} (${input.currency ?? 'no currency'})`;
+        await recordStatus(tx, {
+          orderId: order.id,
+          status: order.status,
+          note: amountMismatchNote(captured, formatPaise(order.totalPaise)),
+          at: clock.now(),
+        });
+        log.warn(
+          {
+            orderId: order.id,
+            paymentId: input.paymentId,
+            amountPaise: input.amountPaise,
+            currency: input.currency,
+          },
+          'a captured payment does not match its order; refunding it',
+        );
+        return { kind: 'refund', paymentRowId: payment.id, reason: 'amount_mismatch' };
+      }
 
       if (order.status === 'pending') {
         await markPaid(tx, order, 'pending', PAYMENT_RECEIVED_NOTE);

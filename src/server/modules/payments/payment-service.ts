@@ -15,7 +15,7 @@ import type { InvoiceService } from '../invoices';
 import type { OrderService } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
-import { LATE_PAYMENT_REFUNDED_MESSAGE } from './payment-notes';
+import { LATE_PAYMENT_REFUNDED_MESSAGE, PAYMENT_AMOUNT_MISMATCH_MESSAGE } from './payment-notes';
 import { createRefunds } from './refunds';
 import { createWebhookInbox } from './webhook-inbox';
 
@@ -57,7 +57,7 @@ export function createPaymentService({
   log: FastifyBaseLogger;
 }) {
   const refunds = createRefunds({ db, clock, provider, store, log });
-  const capture = createCapture({ db, clock, provider, coupons, invoices, store, refunds });
+  const capture = createCapture({ db, clock, provider, coupons, invoices, store, refunds, log });
   const inbox = createWebhookInbox({ db, clock, provider, log, capture });
 
   return {
@@ -78,15 +78,23 @@ export function createPaymentService({
         });
       if (!genuine) throw invalid(PAYMENT_MESSAGES.verificationFailed);
 
+      // The signature says which payment; what it captured is the provider's to say (the sandbox
+      // keeps none: its signed webhook, which carries the amount, reaches us first).
+      const captured = (await provider.fetchPayment(payload.razorpay_payment_id)) ?? {
+        amountPaise: order.totalPaise,
+        currency: order.currency,
+      };
       await capture.capturePayment({
         orderId: order.id,
         providerOrderId: payload.razorpay_order_id,
         paymentId: payload.razorpay_payment_id,
-        amountPaise: order.totalPaise,
+        amountPaise: captured.amountPaise,
+        currency: captured.currency,
         method: null,
       });
       const current = await orderService.ownOrder(userId, order.id);
       if (current.status === 'cancelled') throw conflict(LATE_PAYMENT_REFUNDED_MESSAGE);
+      if (current.status === 'pending') throw conflict(PAYMENT_AMOUNT_MISMATCH_MESSAGE);
       return {
         success: true,
         message: PAYMENT_MESSAGES.paymentVerified,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -8,7 +8,13 @@ import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
 import { recordStatus } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { mailOrderOf } from './mail-order';
-import { REFUNDED_DUPLICATE_NOTE, REFUNDED_OUT_OF_STOCK_NOTE } from './payment-notes';
+import { REFUNDED_DUPLICATE_NOTE, REFUNDED_MISMATCH_NOTE, REFUNDED_OUT_OF_STOCK_NOTE } from './payment-notes';
+
+const REFUND_NOTES: Record<RefundReason, string> = {
+  out_of_stock: REFUNDED_OUT_OF_STOCK_NOTE,
+  duplicate: REFUNDED_DUPLICATE_NOTE,
+  amount_mismatch: REFUNDED_MISMATCH_NOTE,
+};
 
 const RETRY_BATCH = 50;
 
@@ -49,7 +55,7 @@ export function createRefunds({
         await recordStatus(tx, {
           orderId: order.id,
           status: order.status,
-          note: reason === 'out_of_stock' ? REFUNDED_OUT_OF_STOCK_NOTE : REFUNDED_DUPLICATE_NOTE,
+          note: REFUND_NOTES[reason],
           at: clock.now(),
         });
         await enqueueMail(
@@ -70,9 +76,14 @@ export function createRefunds({
 
     /** Refunds the provider did not take before (a failed call, a crash); answers how many went. */
     async refundDuePayments(): Promise<number> {
-      // Captured payments that must go back: on an order that expired unpaid, or a second one.
+      // Captured payments that must go back: on an order that expired unpaid, one that does not
+      // match its order's total, or a second matching one.
+      const matchesOrder = and(
+        eq(payments.amountPaise, orders.totalPaise),
+        eq(payments.currency, orders.currency),
+      );
       const due = await db
-        .select({ id: payments.id, status: orders.status })
+        .select({ id: payments.id, status: orders.status, matches: sql<boolean>`${matchesOrder}` })
         .from(payments)
         .innerJoin(orders, eq(orders.id, payments.orderId))
         .where(
@@ -82,7 +93,8 @@ export function createRefunds({
             isNotNull(payments.providerPaymentId),
             or(
               and(eq(orders.status, 'cancelled'), isNull(orders.paidAt)),
-              sql`exists (select 1 from ${payments} as earlier where earlier.order_id = ${payments.orderId} and earlier.status = 'captured' and earlier.id < ${payments.id})`,
+              not(matchesOrder ?? sql`true`),
+              sql`exists (select 1 from ${payments} as earlier where earlier.order_id = ${payments.orderId} and earlier.status = 'captured' and earlier.amount_paise = ${orders.totalPaise} and earlier.currency = ${orders.currency} and earlier.id < ${payments.id})`,
             ),
           ),
         )
@@ -90,7 +102,11 @@ export function createRefunds({
         .limit(RETRY_BATCH);
       let refunds = 0;
       for (const payment of due) {
-        const reason: RefundReason = payment.status === 'cancelled' ? 'out_of_stock' : 'duplicate';
+        const reason: RefundReason = !payment.matches
+          ? 'amount_mismatch'
+          : payment.status === 'cancelled'
+            ? 'out_of_stock'
+            : 'duplicate';
         if (await refundPayment(payment.id, reason)) refunds++;
       }
       return refunds;

@@ -24,6 +24,7 @@ const PaymentEntity = z.looseObject({
   id: z.string().min(1),
   order_id: z.string().nullish(),
   amount: z.number().int().nonnegative(),
+  currency: z.string().nullish(),
   method: z.string().nullish(),
   error_code: z.string().nullish(),
   error_description: z.string().nullish(),
@@ -79,6 +80,7 @@ export function createWebhookInbox({
         providerOrderId: payment.order_id ?? '',
         paymentId: payment.id,
         amountPaise: payment.amount,
+        currency: payment.currency ?? null,
         method: payment.method ?? null,
       });
     } else if (envelope.event === 'payment.failed') {

@@ -354,6 +354,7 @@ describe('a bulk quote sent as a payable link', () => {
           entity: {
             id: sandboxId('pay'),
             amount: created.order.amount,
+            currency: 'INR',
             order_id: created.order.id,
             method: 'upi',
           },

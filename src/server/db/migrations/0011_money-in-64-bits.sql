@@ -1,0 +1,15 @@
+ALTER TABLE "coupon_redemptions" ALTER COLUMN "discount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "coupons" ALTER COLUMN "min_order_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "coupons" ALTER COLUMN "max_discount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "price_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "discount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "subtotal_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "shipping_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "total_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "discount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "delivery_slot_fee_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "refunded_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "return_items" ALTER COLUMN "amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "return_requests" ALTER COLUMN "refund_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "currency" text DEFAULT 'INR' NOT NULL;
