@@ -68,22 +68,7 @@ export type NewCollection = {
 
 export type SitemapEntry = { path: string; lastModified: Date | null };
 
-/**
- * search_text as the catalogue writes it: lower-cased name, tags, category name and description
- * (schema.ts). The SQL form below is what the service stores; this JS twin is for bulk loaders
- * that insert rows without going through the service.
- */
-export function buildSearchText(product: {
-  name: string;
-  tags: readonly string[];
-  categoryName: string;
-  description: string;
-}): string {
-  return [product.name, product.tags.join(' '), product.categoryName, product.description]
-    .join(' ')
-    .toLowerCase();
-}
-
+/** search_text as the catalogue writes it: lower-cased name, tags, category name and description (schema.ts). */
 const searchTextSql = sql`lower(concat_ws(' ', ${products.name}, array_to_string(${products.tags}, ' '), ${categories.name}, ${products.description}))`;
 
 /** Which words of search_text the catalogue knows, straight from the full-text vectors. */
