@@ -28,7 +28,7 @@ import { createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
 import { createWishlistService } from './modules/wishlist';
 import { imageStorageFor } from './storage/image-storage';
-import { type StoreIdentity, storeIdentityFrom } from './store-identity';
+import { storeIdentityFrom } from './store-identity';
 
 export type ServiceDependencies = {
   config: Config;

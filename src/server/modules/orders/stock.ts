@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { outOfStockMessage } from '../../../shared/api/payments';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { orderItems, products } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 
