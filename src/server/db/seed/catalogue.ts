@@ -32,10 +32,10 @@ export const PRODUCT_ARTWORK_POOL = 800;
 const DEFAULT_SEED = 20_261_001;
 const MINUTES_PER_DAY = 24 * 60;
 
-export type Random = () => number;
+type Random = () => number;
 
 /** mulberry32: tiny, fast and good enough for demo data; never Math.random, so runs repeat. */
-export function createRandom(seed: number): Random {
+function createRandom(seed: number): Random {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -343,7 +343,7 @@ export function* generateProducts(
 }
 
 /** What products.search_text holds (schema.ts): lower-cased name, tags, category and description. */
-export function searchTextOf(product: {
+function searchTextOf(product: {
   name: string;
   tags: readonly string[];
   categoryName: string;
@@ -370,7 +370,7 @@ export type CollectionSeed = {
 };
 
 /** A collection holds at most this many products: the best-rated that fit. */
-export const COLLECTION_SIZE = 40;
+const COLLECTION_SIZE = 40;
 
 export function generateCollections(): CollectionSeed[] {
   return COLLECTION_TEMPLATES.map((definition, index) => ({

@@ -24,7 +24,7 @@ import { insertPincodes, loadPincodeDirectory } from './pincodes';
 
 export type SeedProgress = { step: string; done: number; total: number };
 
-export type SeedOptions = {
+type SeedOptions = {
   /** DATA_DIR: artwork goes to `<dataDir>/uploads/...`. */
   dataDir: string;
   /** Products to generate when the catalogue is empty. */

@@ -16,7 +16,7 @@ export type CatalogReader = { db: Db; cache: CatalogCache };
 /** A product as the server's other modules need it: the API fields plus paise and the archive flag. */
 export type CatalogProduct = Product & { pricePaise: Paise; mrpPaise: Paise | null; archived: boolean };
 
-export type CategoryRow = Omit<Category, 'productCount'>;
+type CategoryRow = Omit<Category, 'productCount'>;
 
 // Rows come back as one JSON text built by the database: parsing JSON is several times faster
 // than the embedded driver's per-field decoding on big pages (measured: 1000 rows 23 ms vs 63 ms).
