@@ -2,7 +2,7 @@
  * Expected failures carry a kind and a message a shopper can read; the error handler in
  * http/error-handler.ts maps kinds to HTTP status in one place.
  */
-type AppErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'tooMany';
+export type AppErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'tooMany';
 
 export const statusOfKind: Record<AppErrorKind, number> = {
   invalid: 400,
