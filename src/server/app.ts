@@ -34,7 +34,7 @@ import { storeRoutes, storeSettingsFrom } from './modules/store';
 import { wishlistRoutes } from './modules/wishlist';
 import { createServices } from './services';
 
-export type AppDependencies = {
+type AppDependencies = {
   config: Config;
   database: Database;
   clock?: Clock;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-export type BackgroundJob = {
+type BackgroundJob = {
   name: string;
   everyMs: number;
   run: () => Promise<unknown>;

@@ -1,4 +1,4 @@
-export type Progress = { step: string; done: number; total: number };
+type Progress = { step: string; done: number; total: number };
 
 /**
  * Progress on stderr for long jobs (seeding, benchmarks): one updating line on a terminal, a line

@@ -30,7 +30,7 @@ import { createWishlistService } from './modules/wishlist';
 import { imageStorageFor } from './storage/image-storage';
 import { storeIdentityFrom } from './store-identity';
 
-export type ServiceDependencies = {
+type ServiceDependencies = {
   config: Config;
   db: Db;
   clock: Clock;
@@ -157,7 +157,7 @@ export function createServices({ config, db, clock, log, redis }: ServiceDepende
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+type Services = ReturnType<typeof createServices>;
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

@@ -44,7 +44,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = {
+type DatabaseOptions = {
   /** postgres:// URL; when absent the embedded PGlite database is used. */
   url?: string | undefined;
   /** Folder for PGlite's files; when absent PGlite keeps everything in memory. */

@@ -5,7 +5,7 @@ import { type CachedResponse, etagOf, type ResponseCache } from './response-cach
  * DESIGN 5: responses that do not depend on the user carry ETag and Cache-Control. Browsers and
  * CDNs keep a catalogue answer for a minute, then revalidate; an unchanged answer is a bodyless 304.
  */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

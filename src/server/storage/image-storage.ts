@@ -19,7 +19,7 @@ export type ImageStorage = {
  * A key we wrote: a folder (product images, or customers' personalisation photos) and a file name
  * of word characters, never `..` or a leading slash.
  */
-export const IMAGE_KEY = /^(?:products|personalisations)\/[\w-]{1,120}\.webp$/;
+const IMAGE_KEY = /^(?:products|personalisations)\/[\w-]{1,120}\.webp$/;
 
 /** The default: files under DATA_DIR/uploads, served by the store at /uploads/. */
 export function createLocalImageStorage(uploadsDir: string): ImageStorage {
@@ -46,7 +46,7 @@ export function createLocalImageStorage(uploadsDir: string): ImageStorage {
   };
 }
 
-export type S3Settings = {
+type S3Settings = {
   bucket: string;
   region: string;
   endpoint?: string | undefined;

@@ -20,7 +20,7 @@ export type Motif =
 type Palette = { light: string; deep: string; main: string; accent: string; ink: string };
 
 /** Marigold, deep pink, turmeric, leaf green and royal blue: the festive colours of the store. */
-export const PALETTES: readonly Palette[] = [
+const PALETTES: readonly Palette[] = [
   { light: '#FFF3D6', deep: '#FDBA4D', main: '#E8590C', accent: '#C2185B', ink: '#7A2A0C' },
   { light: '#FFE4EF', deep: '#F48FB1', main: '#C2185B', accent: '#F5B700', ink: '#5B0E2D' },
   { light: '#FFF8D9', deep: '#F7C948', main: '#D97706', accent: '#2E7D32', ink: '#5A3E00' },
@@ -102,7 +102,7 @@ function labelLines(label: string): string[] {
 export type Artwork = { motif: Motif; label: string; palette: number };
 
 /** A 600 x 600 SVG of about 1.5 KB: soft background, dotted border, motif and label. */
-export function renderArtwork({ motif, label, palette: paletteIndex }: Artwork): string {
+function renderArtwork({ motif, label, palette: paletteIndex }: Artwork): string {
   const palette = PALETTES[((paletteIndex % PALETTES.length) + PALETTES.length) % PALETTES.length]!;
   const lines = labelLines(label);
   const fontSize = lines.some((line) => line.length > 16) ? 38 : 44;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { slugWithId } from '../../../shared/slug';
-import { type Db, rowsOf, type Tx } from '../client';
+import { type Db, type Queryable, rowsOf, type Tx } from '../client';
 import { categories, collectionProducts, collections, pincodes, products } from '../schema';
 import { type ArtworkFile, productArtworkFiles, writeArtworkFiles } from './artwork';
 import { insertRowsAsJson } from './bulk-insert';
@@ -24,7 +24,7 @@ import { insertPincodes, loadPincodeDirectory } from './pincodes';
 
 export type SeedProgress = { step: string; done: number; total: number };
 
-export type SeedOptions = {
+type SeedOptions = {
   /** DATA_DIR: artwork goes to `<dataDir>/uploads/...`. */
   dataDir: string;
   /** Products to generate when the catalogue is empty. */
@@ -59,8 +59,6 @@ export type SeedSummary = {
   pincodes: number;
   skipped: boolean;
 };
-
-type Queryable = Db | Tx;
 
 const PRODUCT_CHUNK = 1000;
 const DEFER_SEARCH_INDEXES_FROM = 10_000;

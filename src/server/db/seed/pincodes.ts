@@ -7,7 +7,7 @@ import type { Db } from '../client';
 import { pincodes } from '../schema';
 import { insertRowsAsJson } from './bulk-insert';
 
-export type PincodeRow = typeof pincodes.$inferInsert;
+type PincodeRow = typeof pincodes.$inferInsert;
 
 type PostOffice = { name: string; pincode: number; district: string; state: string };
 type Coordinates = Record<string, { lat: number; lng: number }>;
@@ -70,7 +70,7 @@ export function loadPincodeDirectory(): PincodeRow[] {
   return rows.sort((a, b) => (a.pincode < b.pincode ? -1 : 1));
 }
 
-export type SeedPincodesOptions = {
+type SeedPincodesOptions = {
   batchSize?: number;
   onProgress?: (progress: { step: string; done: number; total: number }) => void;
 };

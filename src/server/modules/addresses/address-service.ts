@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../errors';
 
 // A generous cap so one account cannot fill the table; no shopper needs more delivery addresses.
 export const MAX_ADDRESSES_PER_USER = 20;
-export const ADDRESS_NOT_FOUND = 'Address not found';
+const ADDRESS_NOT_FOUND = 'Address not found';
 
 type AddressRow = typeof addresses.$inferSelect;
 

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../auth';
 
-export type AdminAccountInput = { email: string; password: string; name?: string | undefined };
-export type AdminAccountResult = { id: number; email: string; created: boolean };
+type AdminAccountInput = { email: string; password: string; name?: string | undefined };
+type AdminAccountResult = { id: number; email: string; created: boolean };
 
-export const MIN_ADMIN_PASSWORD_LENGTH = 8;
+const MIN_ADMIN_PASSWORD_LENGTH = 8;
 
 /**
  * DESIGN 3: an admin is made only by `npm run admin:create`, never through the API. Creates the
@@ -48,7 +48,7 @@ export async function createOrPromoteAdmin(db: Db, input: AdminAccountInput): Pr
 }
 
 /** The file a running store keeps in DATA_DIR while it has the embedded database open. */
-export const RUNNING_STORE_FILE = 'store.pid';
+const RUNNING_STORE_FILE = 'store.pid';
 
 export function writeRunningStoreFile(dataDir: string): () => void {
   const file = path.join(dataDir, RUNNING_STORE_FILE);

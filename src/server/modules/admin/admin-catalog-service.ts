@@ -20,10 +20,10 @@ import { containsPattern, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { type CatalogService, type ProductChanges, rebuildSearchTerms } from '../catalog';
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const CATEGORY_NOT_FOUND = 'Category not found';
-export const COLLECTION_NOT_FOUND = 'Collection not found';
-export const CHOOSE_CATEGORY = 'Choose a category that exists';
+const PRODUCT_NOT_FOUND = 'Product not found';
+const CATEGORY_NOT_FOUND = 'Category not found';
+const COLLECTION_NOT_FOUND = 'Collection not found';
+const CHOOSE_CATEGORY = 'Choose a category that exists';
 
 const productColumns = {
   id: products.id,
@@ -61,7 +61,7 @@ const toAdminProduct = ({ pricePaise, mrpPaise, updatedAt, ...row }: ProductRow)
 });
 
 /** The catalogue service's change set from the API's rupees. */
-export function productChangesOf(input: AdminProductChanges): ProductChanges {
+function productChangesOf(input: AdminProductChanges): ProductChanges {
   const { price, mrp, ...rest } = input;
   return {
     ...rest,

@@ -33,7 +33,7 @@ import {
   releaseReservation,
 } from '../orders';
 
-export const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = 'Order not found';
 export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`;
 
 export type AdminOrderService = ReturnType<typeof createAdminOrderService>;

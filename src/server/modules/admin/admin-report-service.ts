@@ -14,7 +14,7 @@ import { mailOutbox, orders, products } from '../../db/schema';
 
 // Issue 11: revenue counts paid orders and every later status; a returned order's money went back
 // and a cancelled one never counted.
-export const REVENUE_STATUSES: readonly OrderStatus[] = [
+const REVENUE_STATUSES: readonly OrderStatus[] = [
   'paid',
   'confirmed',
   'processing',
@@ -24,7 +24,7 @@ export const REVENUE_STATUSES: readonly OrderStatus[] = [
   'delivered',
   'failed_delivery',
 ];
-export const SERIES_DAYS = 14;
+const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;
 
 export type AdminReportService = ReturnType<typeof createAdminReportService>;

@@ -86,7 +86,7 @@ export function parseCsv(input: string): string[][] {
 
 const needsQuotes = /[",\r\n]|^\s|\s$/;
 
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

@@ -32,7 +32,7 @@ export const PRODUCT_CSV_COLUMNS = [
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 // One import is one request; a catalogue larger than this goes in several files.
-export const MAX_IMPORT_ROWS = 5000;
+const MAX_IMPORT_ROWS = 5000;
 const TAG_SEPARATOR = '|';
 const TIER_FORMAT = 'write each tier as pieces:percent off, with | between tiers, e.g. 10:5|50:10';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors';
 import { sweepExpiredAttempts } from './attempt-limiter';
 
-export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 // 32 random bytes in base64url are 43 characters; anything far off is not one of our tokens.
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i;

@@ -19,7 +19,7 @@ export type Role = 'customer' | 'admin';
 /** The signed-in user as routes see it (`request.user`). */
 export type AuthUser = { id: number; email: string; username: string; fullName: string; role: Role };
 
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
 export const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';

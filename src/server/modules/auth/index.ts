@@ -1,10 +1,5 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
-export {
-  type AttemptLimiter,
-  type AttemptRule,
-  createAttemptLimiter,
-  type LimiterStore,
-} from './attempt-limiter';
+export { type AttemptLimiter, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
 export { installAuth } from './auth-hooks';
 export { AUTH_LIMITS, type AuthService, type AuthUser, createAuthService, tokenHashOf } from './auth-service';
 export { hashPassword, verifyPassword } from './password';

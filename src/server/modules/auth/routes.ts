@@ -10,7 +10,7 @@ import {
 import type { AuthUser } from './auth-service';
 
 /** SPEC 3 user JSON: `userId` repeats `id` and `name` is the full name, as older clients read them. */
-export const userJson = (user: AuthUser): User => ({
+const userJson = (user: AuthUser): User => ({
   id: user.id,
   userId: user.id,
   name: user.fullName,

@@ -13,7 +13,7 @@ import { bulkEnquiries } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { enqueueMail } from '../mail';
 
-export const BULK_ENQUIRY_PAGE_SIZE = 25;
+const BULK_ENQUIRY_PAGE_SIZE = 25;
 export const BULK_ENQUIRY_RECEIVED =
   'Thank you! Our gifting team will call you within one working day with a quote.';
 

@@ -3,7 +3,7 @@ import { slugWithId } from '../../../shared/slug';
 import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
 
-export type CatalogBenchUrl = { name: string; path: string; productCount?: number };
+type CatalogBenchUrl = { name: string; path: string; productCount?: number };
 
 /**
  * The catalogue URLs `npm run bench` measures (issue 6 targets), found in the database so they

@@ -4,7 +4,7 @@
 // (search_terms) and the corrected words become a tsquery over products.search_vector.
 
 /** Words after the first few add nothing to a gift search and only cost time. */
-export const MAX_QUERY_WORDS = 6;
+const MAX_QUERY_WORDS = 6;
 const MAX_WORD_LENGTH = 40;
 
 /**

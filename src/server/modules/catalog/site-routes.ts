@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sendCacheable } from '../../http/cacheable-response';
 
 /** The sitemap protocol allows at most 50,000 URLs a file; bigger catalogues get an index. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 /** Absolute URLs use PUBLIC_URL when set, else the host the request came to. */
 export function publicOrigin(request: FastifyRequest): string {

@@ -35,7 +35,7 @@ export function trigramSimilarity(a: string | Set<string>, b: string | Set<strin
   return shared / (left.size + right.size - shared);
 }
 
-export type VocabularyTerm = { term: string; docCount: number };
+type VocabularyTerm = { term: string; docCount: number };
 
 export type Vocabulary = {
   size: number;

@@ -24,7 +24,7 @@ import { conflict, invalid, notFound } from '../../errors';
 type CouponRow = typeof coupons.$inferSelect;
 
 export const COUPON_CODE_TAKEN = 'A coupon with this code already exists';
-export const COUPON_NOT_FOUND = 'Coupon not found';
+const COUPON_NOT_FOUND = 'Coupon not found';
 
 const termsOf = (row: CouponRow): CouponTerms => ({
   code: row.code,

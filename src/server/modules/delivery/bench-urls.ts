@@ -3,7 +3,7 @@
 // directory and never the database.
 
 /** Same shape as scripts/bench-targets.ts's BenchTarget. */
-export type DeliveryBenchUrl = { name: string; path: string };
+type DeliveryBenchUrl = { name: string; path: string };
 
 // A far pincode (New Delhi): the standard branch, the one most shoppers take.
 const BENCH_PINCODE = '110001';

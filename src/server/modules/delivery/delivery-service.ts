@@ -40,7 +40,7 @@ export function secondsUntilSameDayChange(now: Date): number {
 }
 
 /** Why a pincode check answered as it did, for cache lifetimes (same-day flips at 14:00 India time). */
-export type DeliveryCheck = { info: DeliveryInfo; inSameDayArea: boolean };
+type DeliveryCheck = { info: DeliveryInfo; inSameDayArea: boolean };
 
 /**
  * The delivery engine: serviceability, days, city and shipping of a pincode from the directory in

@@ -29,7 +29,7 @@ export type PincodeDirectory = {
 const EARTH_RADIUS_KM = 6371;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
-export function greatCircleKm(from: Coordinates, to: Coordinates): number {
+function greatCircleKm(from: Coordinates, to: Coordinates): number {
   const dLat = toRadians(to.latitude - from.latitude);
   const dLon = toRadians(to.longitude - from.longitude);
   const h =

@@ -8,7 +8,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from '../payments';
  * How much work each background job has waiting, read from the tables the jobs claim rows from
  * (so every instance sees the same store-wide figures). For /metrics and the back office.
  */
-export type JobQueues = {
+type JobQueues = {
   orderExpiry: { pending: number; overdue: number };
   mail: { queued: number; due: number; retrying: number; failed: number; sent: number };
   webhooks: { unprocessed: number; failing: number };

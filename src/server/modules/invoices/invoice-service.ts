@@ -26,7 +26,7 @@ import { notFound } from '../../errors';
 import { addressOf, isOrderId } from '../orders';
 
 /** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
-export type Seller = { legalName: string; address: string; state: string; gstin: string; prefix: string };
+type Seller = { legalName: string; address: string; state: string; gstin: string; prefix: string };
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
 

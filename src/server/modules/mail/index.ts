@@ -4,12 +4,10 @@ export {
   enqueueMail,
   MAIL_EVERY_MS,
   type MailWorker,
-  type OutgoingMail,
   retryDelayMs,
 } from './mail-outbox';
 export { mailSenderFor, mailTransportFor } from './mail-transport';
 export {
-  deliveryChoiceLine,
   giftOnItsWayMail,
   type MailOrder,
   orderConfirmationMail,

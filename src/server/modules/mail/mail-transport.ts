@@ -34,7 +34,7 @@ const envelopeOf = (message: MailMessage) => ({
 });
 
 /** DESIGN 4 default: each mail as an RFC 822 .eml file in DATA_DIR/outbox, openable by any mail app. */
-export function createOutboxFileTransport(directory: string): MailTransport {
+function createOutboxFileTransport(directory: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     name: 'outbox-files',
@@ -47,7 +47,7 @@ export function createOutboxFileTransport(directory: string): MailTransport {
   };
 }
 
-export function createSmtpTransport(url: string): MailTransport {
+function createSmtpTransport(url: string): MailTransport {
   const smtp = nodemailer.createTransport(url);
   return {
     name: 'smtp',

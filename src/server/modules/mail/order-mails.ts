@@ -26,7 +26,7 @@ export type MailOrder = {
 };
 
 /** 'Expected delivery: 2-4 Days to Bangalore (Express)', or null when nothing is known. */
-export function expectedDeliveryLine(estimate: DeliveryEstimate | null): string | null {
+function expectedDeliveryLine(estimate: DeliveryEstimate | null): string | null {
   if (!estimate) return null;
   const place = estimate.city ? ` to ${estimate.city}` : '';
   return `Expected delivery: ${estimate.days}${place}${estimate.fastDelivery ? ' (Express)' : ''}`;
@@ -163,7 +163,7 @@ export function paymentRefundedMail(
 }
 
 /** Issue 13: what the gift's recipient is told; amounts only when the shopper did not hide them. */
-export type GiftMail = { recipientEmail: string; message: string | null; hidePrices: boolean };
+type GiftMail = { recipientEmail: string; message: string | null; hidePrices: boolean };
 
 /** Issue 13: "A gift is on its way", to the recipient the shopper named, when the order is paid. */
 export function giftOnItsWayMail(order: MailOrder, gift: GiftMail, store: StoreIdentity): OutgoingMail {

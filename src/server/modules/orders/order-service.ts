@@ -32,7 +32,7 @@ export type DeliveryLookup = (
 ) => Promise<{ info: DeliveryInfo; inSameDayArea: boolean }>;
 
 export const ORDER_EXPIRED_NOTE = 'Payment not received in time';
-export const ORDER_PLACED_NOTE = 'Order placed. Waiting for payment.';
+const ORDER_PLACED_NOTE = 'Order placed. Waiting for payment.';
 
 // A uuid, checked before it reaches a uuid column (where anything else is a database error).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { orderItems, products } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 
-export type StockLine = { productId: number; quantity: number; name: string };
+type StockLine = { productId: number; quantity: number; name: string };
 
 /**
  * Takes each line's units from stock with a conditional decrement, so concurrent buyers on any

@@ -35,7 +35,7 @@ export const hmacSha256Hex = (secret: string, data: string | Buffer) =>
   createHmac('sha256', secret).update(data).digest('hex');
 
 /** Constant-time comparison of hex signatures (Razorpay's SDK uses `===`; we do not). */
-export function signaturesMatch(expectedHex: string, given: string | undefined): boolean {
+function signaturesMatch(expectedHex: string, given: string | undefined): boolean {
   if (!given || !/^[0-9a-f]+$/i.test(given)) return false;
   const expected = Buffer.from(expectedHex, 'hex');
   const actual = Buffer.from(given, 'hex');

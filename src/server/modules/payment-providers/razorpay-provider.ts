@@ -1,9 +1,9 @@
 import Razorpay from 'razorpay';
 import { type PaymentProvider, signatureChecks } from './payment-provider';
 
-export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
-export type RazorpayKeys = { keyId: string; keySecret: string; webhookSecret: string | undefined };
+type RazorpayKeys = { keyId: string; keySecret: string; webhookSecret: string | undefined };
 
 /** Razorpay's Orders API through its official SDK (DESIGN 4); signatures checked by our code. */
 export function createRazorpayProvider(keys: RazorpayKeys): PaymentProvider {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import { hmacSha256Hex, type PaymentProvider, paymentSignature, signatureChecks } from './payment-provider';
 
-export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
-export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
+const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -16,7 +16,7 @@ export function sandboxId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
   return `${prefix}_${id}`;
 }
 
-export type SandboxSecrets = { keySecret: string; webhookSecret: string };
+type SandboxSecrets = { keySecret: string; webhookSecret: string };
 
 type StoredSecrets = { sandboxKeySecret?: string; sandboxWebhookSecret?: string };
 

@@ -3,7 +3,7 @@ import type { PaymentProvider } from './payment-provider';
 import { createRazorpayProvider } from './razorpay-provider';
 import { createSandboxProvider, loadSandboxSecrets, type SandboxProvider } from './sandbox-provider';
 
-export const usesRazorpay = (config: Config) => Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET);
+const usesRazorpay = (config: Config) => Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET);
 
 /** DESIGN 4: Razorpay when both keys are set, else the sandbox served by this server. */
 export function createPaymentProvider(config: Config): {

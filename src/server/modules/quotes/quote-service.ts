@@ -41,7 +41,7 @@ import {
   type OrderService,
 } from '../orders';
 
-export const QUOTE_SENT_NOTE = 'Quote sent. Waiting for payment.';
+const QUOTE_SENT_NOTE = 'Quote sent. Waiting for payment.';
 
 type PricedLine = {
   productId: number;
@@ -66,7 +66,7 @@ const lineOf = (line: PricedLine): QuoteLine => ({
   isPreOrder: line.isPreOrder,
 });
 
-export const quotePath = (orderId: string) => `/quote/${orderId}`;
+const quotePath = (orderId: string) => `/quote/${orderId}`;
 
 /**
  * What a quote's link can do now. A quote is an order, so its state follows the order: paid once a

@@ -39,7 +39,7 @@ import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
   `Return approved: ${formatPaise(refundPaise)} refunded to the original payment method`;
-export const returnRejectedNote = (note: string) => `Return request not approved${note ? `: ${note}` : ''}`;
+const returnRejectedNote = (note: string) => `Return request not approved${note ? `: ${note}` : ''}`;
 
 // Photos are re-encoded (which also drops their metadata, e.g. location) and kept small.
 const PHOTO_MAX_PIXELS = 1600;

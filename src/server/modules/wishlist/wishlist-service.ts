@@ -6,8 +6,8 @@ import { type Db, rowsOf } from '../../db/client';
 import { categories, products, wishlistItems } from '../../db/schema';
 import { notFound } from '../../errors';
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const NOT_IN_WISHLIST = 'This product is not in your wishlist';
+const PRODUCT_NOT_FOUND = 'Product not found';
+const NOT_IN_WISHLIST = 'This product is not in your wishlist';
 
 export type WishlistService = ReturnType<typeof createWishlistService>;
 

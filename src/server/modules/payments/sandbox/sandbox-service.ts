@@ -16,7 +16,7 @@ export const SandboxPayment = z.strictObject({
 });
 export type SandboxPayment = z.infer<typeof SandboxPayment>;
 
-export const DEFAULT_FAILURE_DESCRIPTION = 'Payment declined by the bank';
+const DEFAULT_FAILURE_DESCRIPTION = 'Payment declined by the bank';
 
 /**
  * The sandbox's side of a payment: it signs what Razorpay would sign and sends our webhook handler

@@ -1,0 +1,242 @@
+// What shoppers read of the catalogue (SPEC 7): product listings, a product, categories,
+// collections and the sitemap's pages; figures that are costly to work out are cached.
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  type Category,
+  type CollectionDetail,
+  type CollectionSummary,
+  DEFAULT_SORT_ORDER,
+  LISTING_PAGE_SIZE,
+  type Product,
+  type ProductList,
+  type ProductListQuery,
+  type ProductSort,
+  type SortOrder,
+} from '../../../shared/api/catalog';
+import { slugify, slugWithId } from '../../../shared/slug';
+import { rowsOf } from '../../db/client';
+import { collections } from '../../db/schema';
+import { notFound } from '../../errors';
+import {
+  type CatalogProduct,
+  type CatalogReader,
+  categoryRows,
+  productsByIds,
+  selectProducts,
+  toApiProduct,
+} from './catalog-rows';
+import { correctSearch, matchSet, orderedMatchIds } from './catalog-search';
+import { queryWords, tsqueryOf } from './search-query';
+
+type SitemapEntry = { path: string; lastModified: Date | null };
+
+const directionOf = (order: SortOrder) => sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+
+/** ORDER BY of a sort, with the id as the last key so pages never overlap. */
+function orderSql(sort: Exclude<ProductSort, 'relevance'>, order: SortOrder): SQL {
+  const direction = directionOf(order);
+  switch (sort) {
+    case 'featured':
+      return sql`p.featured ${direction}, p.id ${direction}`;
+    case 'id':
+      return sql`p.id ${direction}`;
+    case 'created_at':
+      return sql`p.created_at ${direction}, p.id ${direction}`;
+    case 'price':
+      return sql`p.price_paise ${direction}, p.id ${direction}`;
+    case 'rating':
+      return sql`p.rating ${direction}, p.id ${direction}`;
+  }
+}
+
+function count({ db, cache }: CatalogReader, where: SQL, key: string): Promise<number> {
+  return cache.remember(`total:${key}`, async () => {
+    const result = await db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  });
+}
+
+/** GET /api/products: filters, typo-tolerant ranked search, sort, pages (SPEC 7). */
+export async function listProducts(reader: CatalogReader, query: ProductListQuery): Promise<ProductList> {
+  const result = await listProductsWith(reader, query, 'all');
+  // Several words that no product has together: show products with any of them instead.
+  if (result.total === 0 && query.search !== undefined && queryWords(query.search).length > 1) {
+    return listProductsWith(reader, query, 'any');
+  }
+  return result;
+}
+
+async function listProductsWith(
+  reader: CatalogReader,
+  query: ProductListQuery,
+  mode: 'all' | 'any',
+): Promise<ProductList> {
+  const conditions: SQL[] = [sql`NOT p.archived`];
+  const keyParts: unknown[] = [];
+  if (query.category !== undefined) {
+    const slug = slugify(query.category);
+    const category = (await categoryRows(reader)).find((entry) => entry.slug === slug);
+    if (!category) return { data: [], total: 0 };
+    conditions.push(sql`p.category_id = ${category.id}`);
+    keyParts.push(category.id);
+  } else keyParts.push(null);
+  if (query.minPrice !== undefined) conditions.push(sql`p.price_paise >= ${Math.ceil(query.minPrice * 100)}`);
+  if (query.maxPrice !== undefined)
+    conditions.push(sql`p.price_paise <= ${Math.floor(query.maxPrice * 100)}`);
+  if (query.featured !== undefined) conditions.push(sql`p.featured = ${query.featured}`);
+  keyParts.push(query.minPrice ?? null, query.maxPrice ?? null, query.featured ?? null);
+
+  const words = await correctSearch(reader, query.search);
+  const tsquery = words ? tsqueryOf(words, mode) : null;
+  if (words && tsquery === null) return { data: [], total: 0 };
+  if (tsquery) conditions.push(sql`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
+  keyParts.push(tsquery);
+
+  const where = sql.join(conditions, sql` AND `);
+  const key = JSON.stringify(keyParts);
+  const limit = query.limit ?? LISTING_PAGE_SIZE;
+  const offset = ((query.page ?? 1) - 1) * limit;
+  const sort: ProductSort = query.sort ?? (words ? 'relevance' : 'featured');
+  const order: SortOrder = sort === 'relevance' ? 'desc' : (query.order ?? DEFAULT_SORT_ORDER[sort]);
+
+  if (words) {
+    const set = await matchSet(reader, where, key);
+    if (!set.broad) {
+      const ids = orderedMatchIds(set, words, sort, order);
+      const pageIds = ids.slice(offset, offset + limit);
+      const rows = new Map((await productsByIds(reader, pageIds)).map((product) => [product.id, product]));
+      const data = pageIds.flatMap((id) => {
+        const product = rows.get(id);
+        return product ? [toApiProduct(product)] : [];
+      });
+      return { data, total: ids.length };
+    }
+  }
+
+  const total = await count(reader, where, key);
+  if (total === 0 || offset >= total) return { data: [], total };
+  // Relevance over a broad search: the featured order, which the indexes serve directly.
+  const rows = await selectProducts(reader, {
+    where,
+    orderBy: orderSql(sort === 'relevance' ? 'featured' : sort, sort === 'relevance' ? 'desc' : order),
+    limit,
+    offset,
+  });
+  return { data: rows.map(toApiProduct), total };
+}
+
+/** A product a shopper may see; archived or missing ones are 404 'Product not found'. */
+export async function getProduct(reader: CatalogReader, id: number): Promise<Product> {
+  const [product] = await selectProducts(reader, { where: sql`p.id = ${id} AND NOT p.archived` });
+  if (!product) throw notFound('Product not found');
+  return toApiProduct(product);
+}
+
+/**
+ * Current price (paise), stock and flags of the given products, archived ones included (with
+ * `archived: true`) so a cart or order can say which item is gone. Unknown ids are absent.
+ */
+export async function getProductsByIds(
+  reader: CatalogReader,
+  ids: readonly number[],
+): Promise<Map<number, CatalogProduct>> {
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+  const found = await productsByIds(reader, unique);
+  return new Map(found.map((product) => [product.id, product]));
+}
+
+/** Categories in display order with how many visible products each has. */
+export async function listCategories(reader: CatalogReader): Promise<Category[]> {
+  const { db, cache } = reader;
+  const [rows, counts] = await Promise.all([
+    categoryRows(reader),
+    cache.remember('category-counts', async () => {
+      const result = await db.execute(
+        sql`SELECT category_id AS id, count(*)::int AS n FROM products WHERE NOT archived GROUP BY category_id`,
+      );
+      return new Map(rowsOf<{ id: number; n: number }>(result).map((row) => [Number(row.id), Number(row.n)]));
+    }),
+  ]);
+  return rows.map((row) => ({ ...row, productCount: counts.get(row.id) ?? 0 }));
+}
+
+export function listCollections({ db, cache }: CatalogReader): Promise<CollectionSummary[]> {
+  return cache.remember('collections', async () => {
+    const rows = await db
+      .select({
+        id: collections.id,
+        name: collections.name,
+        description: collections.description,
+        image: collections.image,
+        featured: collections.featured,
+        productCount: sql<number>`(select count(*) from collection_products cp join products p on p.id = cp.product_id where cp.collection_id = collections.id and not p.archived)::int`,
+      })
+      .from(collections)
+      .orderBy(desc(collections.featured), asc(collections.sortOrder), asc(collections.id));
+    return rows.map((row) => ({
+      ...row,
+      slug: slugWithId(row.name, row.id),
+      productCount: Number(row.productCount),
+    }));
+  });
+}
+
+/** A collection with its visible products in display order; 404 'Collection not found'. */
+export async function getCollection(reader: CatalogReader, id: number): Promise<CollectionDetail> {
+  const [collection] = await reader.db.select().from(collections).where(eq(collections.id, id));
+  if (!collection) throw notFound('Collection not found');
+  const items = await selectProducts(reader, {
+    from: sql`products p JOIN collection_products cp ON cp.product_id = p.id`,
+    where: sql`cp.collection_id = ${id} AND NOT p.archived`,
+    orderBy: sql`cp.position, p.id`,
+    limit: LISTING_PAGE_SIZE,
+  });
+  return {
+    id: collection.id,
+    name: collection.name,
+    slug: slugWithId(collection.name, collection.id),
+    description: collection.description,
+    image: collection.image,
+    featured: collection.featured,
+    productCount: items.length,
+    products: items.map(toApiProduct),
+  };
+}
+
+/** Every public catalogue page, for /sitemap.xml. */
+export function sitemapEntries(reader: CatalogReader): Promise<SitemapEntry[]> {
+  const { db, cache } = reader;
+  return cache.remember('sitemap', async () => {
+    const [categoryRowsList, collectionRows, productResult] = await Promise.all([
+      categoryRows(reader),
+      db
+        .select({ id: collections.id, name: collections.name })
+        .from(collections)
+        .orderBy(asc(collections.id)),
+      db.execute(sql`
+        SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
+          SELECT id, name, updated_at AS "updatedAt" FROM products WHERE NOT archived ORDER BY id
+        ) t`),
+    ]);
+    const productRows = JSON.parse(rowsOf<{ rows: string }>(productResult)[0]?.rows ?? '[]') as {
+      id: number;
+      name: string;
+      updatedAt: string;
+    }[];
+    return [
+      { path: '/', lastModified: null },
+      { path: '/products', lastModified: null },
+      { path: '/categories', lastModified: null },
+      { path: '/collections', lastModified: null },
+      ...categoryRowsList.map((row) => ({ path: `/category/${row.slug}`, lastModified: null })),
+      ...collectionRows.map((row) => ({
+        path: `/collection/${slugWithId(row.name, row.id)}`,
+        lastModified: null,
+      })),
+      ...productRows.map((row) => ({
+        path: `/product/${slugWithId(row.name, row.id)}`,
+        lastModified: new Date(row.updatedAt),
+      })),
+    ];
+  });
+}

@@ -1,0 +1,158 @@
+// Products and categories as the catalogue hands them out, read in one query each and with the
+// category list cached; the reads and the writes both answer with these.
+import { asc, type SQL, sql } from 'drizzle-orm';
+import type { Category, Product } from '../../../shared/api/catalog';
+import { type Paise, toRupees } from '../../../shared/money';
+import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
+import type { QuantityTier } from '../../../shared/quantity-pricing';
+import { slugWithId } from '../../../shared/slug';
+import { type Db, rowsOf } from '../../db/client';
+import { categories } from '../../db/schema';
+import type { CatalogCache } from './catalog-cache';
+
+/** What catalogue reads need: the database and the cache of derived figures. */
+export type CatalogReader = { db: Db; cache: CatalogCache };
+
+/** A product as the server's other modules need it: the API fields plus paise and the archive flag. */
+export type CatalogProduct = Product & { pricePaise: Paise; mrpPaise: Paise | null; archived: boolean };
+
+type CategoryRow = Omit<Category, 'productCount'>;
+
+// Rows come back as one JSON text built by the database: parsing JSON is several times faster
+// than the embedded driver's per-field decoding on big pages (measured: 1000 rows 23 ms vs 63 ms).
+const productJsonColumns = sql.raw(`p.id, p.name, p.slug, p.description, p.image, p.images,
+  p.price_paise AS "pricePaise", p.mrp_paise AS "mrpPaise", p.tags, p.stock,
+  p.allow_pre_order AS "allowPreOrder", p.min_quantity AS "minQuantity",
+  p.quantity_tiers AS "quantityTiers", p.featured, p.rating, p.rating_count AS "ratingCount",
+  p.archived, p.personalisation, p.created_at AS "createdAt", p.category_id AS "categoryId"`);
+
+type ProductJson = {
+  id: number;
+  name: string;
+  /** Written as `{name-slug}-{id}` by the service and the seed. */
+  slug: string;
+  description: string;
+  image: string;
+  images: string[];
+  pricePaise: number;
+  mrpPaise: number | null;
+  tags: string[];
+  stock: number;
+  allowPreOrder: boolean;
+  minQuantity: number;
+  quantityTiers: QuantityTier[];
+  featured: boolean;
+  rating: number;
+  ratingCount: number;
+  archived: boolean;
+  personalisation: PersonalisationConfig | null;
+  createdAt: string;
+  categoryId: number;
+};
+
+function toCatalogProduct(row: ProductJson, category: CategoryRow | undefined): CatalogProduct {
+  const categoryName = category?.name ?? '';
+  const categorySlug = category?.slug ?? '';
+  return {
+    id: row.id,
+    name: row.name,
+    // The stored slug, unless a writer outside the service left one without the id.
+    slug: row.slug.endsWith(`-${row.id}`) ? row.slug : slugWithId(row.name, row.id),
+    description: row.description,
+    image: row.image,
+    images: row.images,
+    price: toRupees(row.pricePaise),
+    mrp: row.mrpPaise === null ? null : toRupees(row.mrpPaise),
+    category: categoryName,
+    categoryData: { name: categoryName, slug: categorySlug },
+    tags: row.tags,
+    inStock: row.stock > 0,
+    allowPreOrder: row.allowPreOrder,
+    minQuantity: row.minQuantity,
+    quantityTiers: row.quantityTiers,
+    stock: row.stock,
+    // real is single precision: 4.7 may come back as 4.699999809…
+    rating: Math.round(row.rating * 10) / 10,
+    ratingCount: row.ratingCount,
+    featured: row.featured,
+    personalisation: row.personalisation,
+    createdAt: new Date(row.createdAt).toISOString(),
+    pricePaise: row.pricePaise,
+    mrpPaise: row.mrpPaise,
+    archived: row.archived,
+  };
+}
+
+/** The API's product: the internal fields stay inside the server. */
+export function toApiProduct(product: CatalogProduct): Product {
+  const { pricePaise: _price, mrpPaise: _mrp, archived: _archived, ...rest } = product;
+  return rest;
+}
+
+/** Every category in display order. */
+export function categoryRows({ db, cache }: CatalogReader): Promise<CategoryRow[]> {
+  return cache.remember('categories', () =>
+    db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        description: categories.description,
+        image: categories.image,
+      })
+      .from(categories)
+      .orderBy(asc(categories.sortOrder), asc(categories.name)),
+  );
+}
+
+async function categoryIndex(
+  reader: CatalogReader,
+  ids: Iterable<number>,
+): Promise<Map<number, CategoryRow>> {
+  let index = new Map((await categoryRows(reader)).map((category) => [category.id, category]));
+  // A category created by another instance since the list was cached: read it again.
+  for (const id of ids) {
+    if (index.has(id)) continue;
+    reader.cache.clear();
+    index = new Map((await categoryRows(reader)).map((category) => [category.id, category]));
+    break;
+  }
+  return index;
+}
+
+export async function selectProducts(
+  reader: CatalogReader,
+  {
+    from = sql`products p`,
+    where,
+    orderBy,
+    limit,
+    offset = 0,
+  }: {
+    from?: SQL;
+    where: SQL;
+    orderBy?: SQL;
+    limit?: number;
+    offset?: number;
+  },
+): Promise<CatalogProduct[]> {
+  const result = await reader.db.execute(sql`
+    SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
+      SELECT ${productJsonColumns} FROM ${from} WHERE ${where}
+      ${orderBy ? sql`ORDER BY ${orderBy}` : sql``}
+      ${limit === undefined ? sql`` : sql`LIMIT ${limit}`} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}
+    ) t`);
+  const raw = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? '[]') as ProductJson[];
+  const index = await categoryIndex(
+    reader,
+    raw.map((row) => row.categoryId),
+  );
+  return raw.map((row) => toCatalogProduct(row, index.get(row.categoryId)));
+}
+
+/** The products with these ids, archived ones included, in no particular order. */
+export function productsByIds(reader: CatalogReader, ids: readonly number[]): Promise<CatalogProduct[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  // One array parameter: a thousand separate ones cost more to parse and plan than the lookup.
+  return selectProducts(reader, { where: sql`p.id = ANY(${`{${ids.join(',')}}`}::int[])` });
+}

@@ -1,0 +1,185 @@
+// Changes to the catalogue: categories, products (archiving included) and collections. Each keeps
+// search's index in step and then drops every cached figure, so the next read sees the change.
+import { eq } from 'drizzle-orm';
+import type { Category, CollectionSummary } from '../../../shared/api/catalog';
+import type { Paise } from '../../../shared/money';
+import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
+import type { QuantityTier } from '../../../shared/quantity-pricing';
+import { slugify, slugWithId } from '../../../shared/slug';
+import { categories, collectionProducts, collections, products } from '../../db/schema';
+import { notFound } from '../../errors';
+import { type CatalogProduct, type CatalogReader, productsByIds } from './catalog-rows';
+import { refreshSearchText } from './search-index';
+
+/** What catalogue writes need: a reader to answer with, and the drop of every cached figure. */
+export type CatalogWriter = CatalogReader & { invalidate: () => void };
+
+export type NewCategory = {
+  name: string;
+  slug?: string;
+  description?: string;
+  image?: string;
+  sortOrder?: number;
+};
+
+export type NewProduct = {
+  name: string;
+  categoryId: number;
+  pricePaise: Paise;
+  mrpPaise?: Paise | null;
+  description?: string;
+  image?: string;
+  images?: string[];
+  tags?: string[];
+  stock?: number;
+  allowPreOrder?: boolean;
+  minQuantity?: number;
+  quantityTiers?: QuantityTier[];
+  featured?: boolean;
+  rating?: number;
+  ratingCount?: number;
+  archived?: boolean;
+  personalisation?: PersonalisationConfig | null;
+  createdAt?: Date;
+};
+
+export type ProductChanges = Partial<NewProduct>;
+
+export type NewCollection = {
+  name: string;
+  description?: string;
+  image?: string;
+  featured?: boolean;
+  sortOrder?: number;
+  /** In display order. */
+  productIds?: number[];
+};
+
+export async function createCategory(
+  { db, invalidate }: CatalogWriter,
+  input: NewCategory,
+): Promise<Category> {
+  const [row] = await db
+    .insert(categories)
+    .values({
+      name: input.name,
+      slug: input.slug ?? slugify(input.name),
+      description: input.description ?? '',
+      image: input.image ?? '',
+      sortOrder: input.sortOrder ?? 0,
+    })
+    .returning();
+  if (!row) throw new Error('The category was not created');
+  invalidate();
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    image: row.image,
+    productCount: 0,
+  };
+}
+
+export async function createProduct(writer: CatalogWriter, input: NewProduct): Promise<CatalogProduct> {
+  const id = await writer.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: input.name,
+        slug: slugify(input.name),
+        categoryId: input.categoryId,
+        pricePaise: input.pricePaise,
+        mrpPaise: input.mrpPaise ?? null,
+        description: input.description ?? '',
+        image: input.image ?? '',
+        images: input.images ?? [],
+        tags: input.tags ?? [],
+        stock: input.stock ?? 0,
+        allowPreOrder: input.allowPreOrder ?? false,
+        minQuantity: input.minQuantity ?? 1,
+        quantityTiers: input.quantityTiers ?? [],
+        featured: input.featured ?? false,
+        rating: input.rating ?? 0,
+        ratingCount: input.ratingCount ?? 0,
+        archived: input.archived ?? false,
+        personalisation: input.personalisation ?? null,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error('The product was not created');
+    await tx
+      .update(products)
+      .set({ slug: slugWithId(input.name, row.id) })
+      .where(eq(products.id, row.id));
+    await refreshSearchText(tx, row.id);
+    return row.id;
+  });
+  writer.invalidate();
+  const [created] = await productsByIds(writer, [id]);
+  if (!created) throw new Error('The product was not created');
+  return created;
+}
+
+/** Changes a product (archiving included); search text and vocabulary follow. */
+export async function updateProduct(
+  writer: CatalogWriter,
+  id: number,
+  changes: ProductChanges,
+): Promise<CatalogProduct> {
+  await writer.db.transaction(async (tx) => {
+    const values = {
+      ...changes,
+      ...(changes.name !== undefined ? { slug: slugWithId(changes.name, id) } : {}),
+      updatedAt: new Date(),
+    };
+    const updated = await tx
+      .update(products)
+      .set(values)
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    if (updated.length === 0) throw notFound('Product not found');
+    await refreshSearchText(tx, id);
+  });
+  writer.invalidate();
+  const [product] = await productsByIds(writer, [id]);
+  if (!product) throw notFound('Product not found');
+  return product;
+}
+
+export async function createCollection(
+  { db, invalidate }: CatalogWriter,
+  input: NewCollection,
+): Promise<CollectionSummary> {
+  const collection = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(collections)
+      .values({
+        name: input.name,
+        slug: slugify(input.name),
+        description: input.description ?? '',
+        image: input.image ?? '',
+        featured: input.featured ?? false,
+        sortOrder: input.sortOrder ?? 0,
+      })
+      .returning();
+    if (!row) throw new Error('The collection was not created');
+    const productIds = [...new Set(input.productIds ?? [])];
+    if (productIds.length > 0) {
+      await tx
+        .insert(collectionProducts)
+        .values(productIds.map((productId, position) => ({ collectionId: row.id, productId, position })));
+    }
+    return row;
+  });
+  invalidate();
+  return {
+    id: collection.id,
+    name: collection.name,
+    slug: slugWithId(collection.name, collection.id),
+    description: collection.description,
+    image: collection.image,
+    featured: collection.featured,
+    productCount: input.productIds?.length ?? 0,
+  };
+}
