@@ -70,7 +70,9 @@ export const Env = z.object({
     .int()
     .min(1)
     .max(24 * 60)
-    .default(30),
+    .default(15),
+  // Fair stock: orders one account may hold waiting for payment at a time (each reserves stock).
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
   // Mail (DESIGN 4): SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox.
   SMTP_URL: z
     .string()

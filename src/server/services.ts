@@ -85,6 +85,7 @@ export function createServices({ config, db, clock, log, redis }: ServiceDepende
     lookupDelivery,
     midnightSlotFeePaise: toPaise(config.MIDNIGHT_SLOT_FEE_RUPEES),
     expiryMinutes: config.ORDER_EXPIRY_MINUTES,
+    maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
     onStockChanged,
   });

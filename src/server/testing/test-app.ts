@@ -28,7 +28,16 @@ export async function createTestApp(
     ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:` }
     : {};
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...redisEnv, ...options.env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      // Test files place many orders for one shopper and leave them unpaid; the fair-stock limit
+      // has tests of its own (orders/fair-stock.test.ts) at the production default.
+      MAX_UNPAID_ORDERS: '100',
+      ...redisEnv,
+      ...options.env,
+    }),
     ...(options.webDistDir
       ? { webDistDir: options.webDistDir, webRendererPath: options.webRendererPath ?? null }
       : {}),

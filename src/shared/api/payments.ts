@@ -8,6 +8,13 @@ import { personalisationKey } from '../personalisation-rules';
 import { CouponCode } from './coupons';
 
 // SPEC 8 and DESIGN 4: the words the server says about money, shown as they are by the web app.
+/**
+ * Fair stock: an account holds at most a few orders waiting for payment (each reserves stock), so
+ * the message names them and where to pay or cancel one.
+ */
+export const tooManyUnpaidOrdersMessage = (orderNumbers: readonly string[]) =>
+  `You already have ${orderNumbers.length} orders waiting for payment (${orderNumbers.join(', ')}). Pay or cancel one in My Orders (/orders) before placing another.`;
+
 export const PAYMENT_MESSAGES = {
   pricesChanged: 'Prices have changed since you loaded the page. Please review your cart.',
   verificationFailed: 'Payment verification failed',

@@ -5,8 +5,8 @@ export type OrderEvent = {
   orderId: string;
   status: string;
   note: string;
-  /** Who moved the order: the store itself (expiry, payments) unless the owner did. */
-  actor?: 'system' | 'admin';
+  /** Who moved the order: the store itself (expiry, payments) unless the owner or the customer did. */
+  actor?: 'system' | 'admin' | 'customer';
   at: Date;
 };
 

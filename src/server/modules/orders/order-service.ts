@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CreateOrderPayload,
   type CreateOrderResponse,
   PAYMENT_MESSAGES,
+  tooManyUnpaidOrdersMessage,
 } from '../../../shared/api/payments';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
@@ -12,8 +13,8 @@ import { giftColumnsOf } from '../../../shared/gift-options';
 import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { orderQuotes, orders, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
@@ -32,6 +33,7 @@ export type DeliveryLookup = (
 ) => Promise<{ info: DeliveryInfo; inSameDayArea: boolean }>;
 
 export const ORDER_EXPIRED_NOTE = 'Payment not received in time';
+export const ORDER_CANCELLED_BY_CUSTOMER_NOTE = 'Cancelled by the customer before payment';
 const ORDER_PLACED_NOTE = 'Order placed. Waiting for payment.';
 
 // A uuid, checked before it reaches a uuid column (where anything else is a database error).
@@ -58,6 +60,7 @@ export function createOrderService({
   lookupDelivery,
   midnightSlotFeePaise,
   expiryMinutes,
+  maxUnpaidOrders,
   photoExists,
   onStockChanged = () => {},
 }: {
@@ -70,6 +73,8 @@ export function createOrderService({
   /** Issue 13: the extra charge of the midnight delivery slot. */
   midnightSlotFeePaise: number;
   expiryMinutes: number;
+  /** Fair stock: orders one account may hold waiting for payment at a time. */
+  maxUnpaidOrders: number;
   /** Issue 13: whether a personalisation photo reference names a stored upload. */
   photoExists: (reference: string) => Promise<boolean>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
@@ -131,6 +136,61 @@ export function createOrderService({
     };
   }
 
+  /**
+   * One account never holds more than maxUnpaidOrders checkout orders waiting for payment (quotes
+   * are the owner's, not counted). The account's row is locked first, so two orders sent at once
+   * are counted one after the other, on every instance.
+   */
+  async function refuseBeyondUnpaidLimit(tx: Tx, userId: number, now: Date) {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const unpaid = await tx
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, 'pending'),
+          gt(orders.expiresAt, now),
+          isNull(orderQuotes.orderId),
+        ),
+      )
+      .orderBy(asc(orders.createdAt));
+    if (unpaid.length >= maxUnpaidOrders) {
+      throw conflict(tooManyUnpaidOrdersMessage(unpaid.map((row) => row.orderNumber)));
+    }
+  }
+
+  /** Cancels a pending order and gives back at once what it held: its stock and its coupon use. */
+  async function cancelPending(
+    tx: Tx,
+    orderId: string,
+    event: { note: string; actor?: 'system' | 'customer'; now: Date; dueBy?: Date },
+  ): Promise<boolean> {
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: event.now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'pending'),
+          ...(event.dueBy ? [lte(orders.expiresAt, event.dueBy)] : []),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (!row) return false;
+    await releaseReservation(tx, orderId);
+    await coupons.release(tx, orderId);
+    await recordStatus(tx, {
+      orderId,
+      status: 'cancelled',
+      note: event.note,
+      actor: event.actor,
+      at: event.now,
+    });
+    return true;
+  }
+
   async function createOrder(
     userId: number,
     payload: CreateOrderPayload,
@@ -179,6 +239,7 @@ export function createOrderService({
     let order: OrderRow;
     try {
       order = await db.transaction(async (tx) => {
+        await refuseBeyondUnpaidLimit(tx, userId, now);
         const created = await insertPendingOrder(tx, {
           order: {
             userId,
@@ -238,16 +299,36 @@ export function createOrderService({
     return row;
   }
 
+  async function getOrder(userId: number, orderId: string): Promise<OrderRecord> {
+    const [record] = await orderRecordsOf(db, [await ownOrder(userId, orderId)]);
+    if (!record) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    return record;
+  }
+
   return {
     createOrder,
     ownOrder,
     /** The provider's order for a pending order of ours, as create-order answers it (issue 13 quotes). */
     startPayment: respond,
 
-    async getOrder(userId: number, orderId: string): Promise<OrderRecord> {
-      const [record] = await orderRecordsOf(db, [await ownOrder(userId, orderId)]);
-      if (!record) throw notFound(PAYMENT_MESSAGES.orderNotFound);
-      return record;
+    getOrder,
+
+    /**
+     * The shopper cancels an order still waiting for payment; its stock and coupon are free again
+     * at once. A payment that arrives for it later is treated as one for an expired order.
+     */
+    async cancelOrder(userId: number, orderId: string): Promise<OrderRecord> {
+      const order = await ownOrder(userId, orderId);
+      const cancelled = await db.transaction((tx) =>
+        cancelPending(tx, order.id, {
+          note: ORDER_CANCELLED_BY_CUSTOMER_NOTE,
+          actor: 'customer',
+          now: clock.now(),
+        }),
+      );
+      if (!cancelled) throw conflict(PAYMENT_MESSAGES.orderNoLongerPending);
+      onStockChanged();
+      return getOrder(userId, order.id);
     },
 
     async listOrders(userId: number): Promise<OrderRecord[]> {
@@ -275,18 +356,9 @@ export function createOrderService({
         .limit(SWEEP_BATCH);
       let expired = 0;
       for (const { id } of due) {
-        const cancelled = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(orders)
-            .set({ status: 'cancelled', updatedAt: now })
-            .where(and(eq(orders.id, id), eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
-            .returning({ id: orders.id });
-          if (!row) return false;
-          await releaseReservation(tx, id);
-          await coupons.release(tx, id);
-          await recordStatus(tx, { orderId: id, status: 'cancelled', note: ORDER_EXPIRED_NOTE, at: now });
-          return true;
-        });
+        const cancelled = await db.transaction((tx) =>
+          cancelPending(tx, id, { note: ORDER_EXPIRED_NOTE, now, dueBy: now }),
+        );
         if (cancelled) expired++;
       }
       if (expired > 0) onStockChanged();

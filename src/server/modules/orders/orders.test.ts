@@ -81,7 +81,7 @@ describe('POST /api/payments/create-order', () => {
 
     const row = await orderRow(created.orderId);
     expect(row).toMatchObject({ status: 'pending', totalPaise: 95_000, providerOrderId: created.order.id });
-    expect(row.expiresAt?.getTime()).toBe(clock.now().getTime() + 30 * 60 * 1000);
+    expect(row.expiresAt?.getTime()).toBe(clock.now().getTime() + 15 * 60 * 1000);
     const [line] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, created.orderId));
     expect(line).toMatchObject({ quantity: 2, reservedQuantity: 2, pricePaise: 45_000, isPreOrder: false });
 
@@ -390,12 +390,12 @@ describe('GET /api/orders', () => {
 });
 
 describe('unpaid orders expire', () => {
-  it('cancels an unpaid order after 30 minutes and puts its stock back once', async () => {
+  it('cancels an unpaid order after 15 minutes and puts its stock back once', async () => {
     const product = await createTestProduct(database, { stock: 5 });
     const created = await placeOrder(app, shopper.headers, [{ product, quantity: 3 }]);
     expect(await stockOf(product)).toBe(2);
 
-    advance(29);
+    advance(14);
     await app.orders.expireOverdueOrders();
     expect((await orderRow(created.orderId)).status).toBe('pending');
 

@@ -14,4 +14,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: OrderIdParams, response: { 200: OrderRecord } } },
     async (request) => app.orders.getOrder(request.user.id, request.params.id),
   );
+
+  // Fair stock: an order the shopper will not pay gives its stock and coupon back at once.
+  app.post(
+    '/orders/:id/cancel',
+    { schema: { params: OrderIdParams, response: { 200: OrderRecord } } },
+    async (request) => app.orders.cancelOrder(request.user.id, request.params.id),
+  );
 };
