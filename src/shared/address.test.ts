@@ -76,6 +76,12 @@ describe('AddressInput (SPEC 3 address as sent, SPEC 5 messages)', () => {
       'Full name must be at most 100 characters',
     ]);
   });
+
+  it('refuses an overlong postal code or phone with their own messages, once', () => {
+    expect(
+      messagesOf(AddressInput.safeParse({ ...sent, postalCode: '5'.repeat(300), phone: '9-'.repeat(300) })),
+    ).toEqual(['Postal code must be 6 digits', 'Phone number must be 10 digits']);
+  });
 });
 
 describe('validateAddressForm (SPEC 5 address modal)', () => {
@@ -125,6 +131,32 @@ describe('validateAddressForm (SPEC 5 address modal)', () => {
     );
     expect(messagesOf(ShippingAddress.safeParse({ ...form, postalCode: '' }))).toEqual([
       'Please fill in all required fields',
+    ]);
+  });
+
+  it("holds an order's shipping address to the saved address's limits, naming the field", () => {
+    const result = ShippingAddress.safeParse({ ...form, fullName: 'a'.repeat(300_000) });
+    expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['fullName'], message: 'Full name must be at most 100 characters' },
+    ]);
+    expect(messagesOf(ShippingAddress.safeParse({ ...form, city: 'c'.repeat(101) }))).toEqual([
+      'City must be at most 100 characters',
+    ]);
+    expect(messagesOf(ShippingAddress.safeParse({ ...form, phone: '9 '.repeat(20) }))).toEqual([
+      'Please enter a valid 10-digit phone number',
+    ]);
+  });
+
+  it('takes a saved address with both lines at their longest, as checkout joins them', () => {
+    const saved = AddressInput.parse({
+      ...sent,
+      addressLine1: 'a'.repeat(200),
+      addressLine2: 'b'.repeat(200),
+    });
+    const { address } = addressInputToForm(saved);
+    expect(ShippingAddress.parse({ ...form, address }).address).toBe(address);
+    expect(messagesOf(ShippingAddress.safeParse({ ...form, address: `${address}c` }))).toEqual([
+      'Address must be at most 402 characters',
     ]);
   });
 });

@@ -8,39 +8,65 @@ const digitsOf = (value: string) => value.replace(/\D/g, '');
 export const isValidPhone = (value: string) => digitsOf(value).length === PHONE_DIGITS;
 export const isValidPostalCode = (value: string) => new RegExp(`^\\d{${PINCODE_LENGTH}}$`).test(value.trim());
 
+/**
+ * Issue 21: the longest each address field may be, one rule for the saved address and for an
+ * order's (or a quote's) shipping address alike. Far above any real address, far below a payload.
+ */
+export const ADDRESS_LIMITS = {
+  fullName: 100,
+  addressLine: 200,
+  city: 100,
+  state: 100,
+  country: 100,
+  // The 10 digits with room for the spaces, dashes, brackets or +91 typed between them.
+  phone: 20,
+} as const;
+
+/** The checkout form keeps both saved lines in its one address, joined by ', ' (savedAddressToForm). */
+export const ADDRESS_FORM_ADDRESS_MAX = ADDRESS_LIMITS.addressLine * 2 + ', '.length;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/**
+ * Trimmed, with a readable limit on length. Past the limit nothing else reads the value (abort),
+ * so a huge one gets this one message and no rule of the whole address runs over it.
+ */
+const limitedText = (label: string, max: number, params?: { error: string }) =>
+  z
+    .string(params)
+    .trim()
+    .max(max, { error: tooLong(label, max), abort: true });
+
 /** Trimmed, with blank counted as missing (SPEC 5), and a readable limit on length. */
 const requiredText = (label: string, required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, `${label} must be at most ${max} characters`);
+  limitedText(label, max, { error: required }).min(1, required);
 
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
+const optionalText = (label: string, max: number) => limitedText(label, max).default('');
 
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 
 /** SPEC 3 "Address as sent" with SPEC 5's messages: the body of POST and PUT /addresses. */
 export const AddressInput = z.object({
-  fullName: requiredText('Full name', 'Full name is required', 100),
-  addressLine1: requiredText('Address', 'Address is required', 200),
-  addressLine2: optionalText('Address line 2', 200),
-  city: requiredText('City', 'City is required', 100),
-  state: optionalText('State', 100),
+  fullName: requiredText('Full name', 'Full name is required', ADDRESS_LIMITS.fullName),
+  addressLine1: requiredText('Address', 'Address is required', ADDRESS_LIMITS.addressLine),
+  addressLine2: optionalText('Address line 2', ADDRESS_LIMITS.addressLine),
+  city: requiredText('City', 'City is required', ADDRESS_LIMITS.city),
+  state: optionalText('State', ADDRESS_LIMITS.state),
   postalCode: z
     .string({ error: 'Postal code is required' })
     .trim()
     .min(1, { error: 'Postal code is required', abort: true })
+    .max(PINCODE_LENGTH, { error: 'Postal code must be 6 digits', abort: true })
     .refine(isValidPostalCode, 'Postal code must be 6 digits'),
   // Stored as the bare 10 digits, whatever separators the shopper typed.
   phone: z
     .string({ error: 'Phone number is required' })
     .trim()
     .min(1, { error: 'Phone number is required', abort: true })
+    .max(ADDRESS_LIMITS.phone, { error: 'Phone number must be 10 digits', abort: true })
     .refine(isValidPhone, 'Phone number must be 10 digits')
     .transform(digitsOf),
-  country: z.string().trim().min(1, 'Country is required').max(100).default('India'),
+  country: requiredText('Country', 'Country is required', ADDRESS_LIMITS.country).default('India'),
   isDefault: z.boolean().default(false),
   addressType: z.enum(ADDRESS_TYPES, { error: 'Address type must be home, work or other' }).default('home'),
 });
@@ -101,11 +127,30 @@ const normaliseAddressForm = (form: AddressForm): AddressForm => ({
   phone: digitsOf(form.phone),
 });
 
-/** An order's shipping address as the server accepts it: the modal's rules, then trimmed. */
-export const ShippingAddress = AddressForm.superRefine((form, ctx) => {
-  const message = validateAddressForm(form);
-  if (message) ctx.addIssue({ code: 'custom', message });
-}).transform(normaliseAddressForm);
+/**
+ * An order's shipping address as the server accepts it: the saved address's limits (the address
+ * holds both lines), the modal's rules, then trimmed. The fields' limits are checked first, so a
+ * huge value is refused by name before any rule reads it.
+ */
+export const ShippingAddress = z
+  .object({
+    fullName: limitedText('Full name', ADDRESS_LIMITS.fullName),
+    address: limitedText('Address', ADDRESS_FORM_ADDRESS_MAX),
+    city: limitedText('City', ADDRESS_LIMITS.city),
+    postalCode: z
+      .string()
+      .trim()
+      .max(PINCODE_LENGTH, { error: ADDRESS_FORM_MESSAGES.invalidPostalCode, abort: true }),
+    phone: z
+      .string()
+      .trim()
+      .max(ADDRESS_LIMITS.phone, { error: ADDRESS_FORM_MESSAGES.invalidPhone, abort: true }),
+  })
+  .superRefine((form, ctx) => {
+    const message = validateAddressForm(form);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .transform(normaliseAddressForm);
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
 
 /** Checkout form to the body the address endpoints take; the form has one multi-line address. */

@@ -34,6 +34,7 @@ export const minimumOrderMessage = (minOrderPaise: Paise) =>
   `Add items worth ${formatPaise(minOrderPaise)} or more to use this coupon`;
 
 // Codes are letters, digits, '-' and '_'; compared upper-case.
+export const COUPON_CODE_MAX = 30;
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,30}$/;
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
 

@@ -29,6 +29,7 @@ export const DELIVERY_DATE_MESSAGES = {
 /** 'YYYY-MM-DD' naming a real calendar date (not 2026-02-30). */
 export const DeliveryDate = z
   .string({ error: DELIVERY_DATE_MESSAGES.invalidDate })
+  .max('YYYY-MM-DD'.length, { error: DELIVERY_DATE_MESSAGES.invalidDate, abort: true })
   .refine(
     (value) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     DELIVERY_DATE_MESSAGES.invalidDate,

@@ -19,6 +19,9 @@ export const normaliseGiftMessage = (message: string) => message.replace(/\r\n?/
 
 export const GiftMessage = z
   .string()
+  // Issue 21: what arrives is bounded before it is tidied; twice the limit leaves room for \r\n
+  // line breaks and spaces at the ends, which tidying takes off.
+  .max(GIFT_MESSAGE_MAX * 2, { error: GIFT_MESSAGES.tooLong, abort: true })
   .transform(normaliseGiftMessage)
   .refine((message) => giftMessageLength(message) <= GIFT_MESSAGE_MAX, GIFT_MESSAGES.tooLong)
   .refine((message) => !hasControlCharacters(message), GIFT_MESSAGES.notPlainText);

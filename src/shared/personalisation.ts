@@ -69,7 +69,11 @@ export type PersonalisationConfigInput = z.input<typeof PersonalisationConfig>;
  * A customer photo as the upload answered it: the path it is served at, `/uploads/...` (local
  * storage) or `/media/...` (a bucket), under `personalisations/` with a random name.
  */
-export const PhotoReference = z.string().regex(PHOTO_PATH, PERSONALISATION_MESSAGES.photoMissing);
+export const PhotoReference = z
+  .string()
+  // Such a path is 62 characters long.
+  .max(100, { error: PERSONALISATION_MESSAGES.photoMissing, abort: true })
+  .regex(PHOTO_PATH, PERSONALISATION_MESSAGES.photoMissing);
 
 /**
  * What the shopper entered for a cart or order line: text per field label and an optional photo.
@@ -82,6 +86,12 @@ export const PersonalisationValues = z.object({
       z.string().max(PERSONALISATION_LABEL_MAX, 'Unknown personalisation field'),
       z.string().max(1000, 'A personalisation text is too long'),
     )
+    // Issue 21: no more texts than a product has fields. A record has no length check of its own;
+    // `maxEntries` in the params tells request-bounds.test.ts the limit.
+    .refine((text) => Object.keys(text).length <= PERSONALISATION_MAX_FIELDS, {
+      message: `At most ${PERSONALISATION_MAX_FIELDS} personalisation texts`,
+      params: { maxEntries: PERSONALISATION_MAX_FIELDS },
+    })
     .default({})
     .transform((text) =>
       Object.fromEntries(

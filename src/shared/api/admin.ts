@@ -17,7 +17,11 @@ export const IMAGE_TYPE_MESSAGE = 'Please upload a JPEG, PNG or WebP image.';
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const trimmed = (max: number) => z.string().trim().max(max);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2031-03-10');
+const DATE_EXAMPLE = 'Use a date like 2031-03-10';
+const isoDate = z
+  .string()
+  .max('YYYY-MM-DD'.length, { error: DATE_EXAMPLE, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_EXAMPLE);
 const rupees = z
   .number({ error: 'Enter an amount in rupees' })
   .min(0, 'Amounts cannot be negative')
@@ -215,6 +219,7 @@ const CategoryFields = {
   hsnCode: z
     .string()
     .trim()
+    .max(8, { error: 'An HSN code is 4 to 8 digits', abort: true })
     .regex(/^\d{4,8}$/, 'An HSN code is 4 to 8 digits'),
   gstRate: z
     .number({ error: 'Choose a GST rate' })

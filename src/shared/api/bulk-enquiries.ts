@@ -65,6 +65,7 @@ export const BulkEnquiryInput = z.object({
     ),
   neededBy: z
     .string({ error: 'Needed-by date is required' })
+    .max('YYYY-MM-DD'.length, { error: 'Please choose the date you need the order by', abort: true })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose the date you need the order by')
     .refine(isCalendarDate, 'Please choose a real date'),
   name: required('Name', 100),

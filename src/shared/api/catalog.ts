@@ -140,6 +140,7 @@ export type ProductResponse = z.infer<typeof ProductResponse>;
 export const IdParams = z.object({
   id: z
     .string()
+    .max(9, { error: 'id must be a positive whole number', abort: true })
     .regex(/^\d{1,9}$/, 'id must be a positive whole number')
     .transform(Number)
     .refine((id) => id > 0, 'id must be a positive whole number'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from '../cart-rules';
-import { COUPON_CODE_PATTERN, normaliseCouponCode } from '../coupon';
+import { COUPON_CODE_MAX, COUPON_CODE_PATTERN, normaliseCouponCode } from '../coupon';
 
 // Issue 14 "Coupons": the checkout's check of a code, and the back office's coupon screens.
 
@@ -11,7 +11,7 @@ export const CouponCode = z
   .string({ error: 'Enter a coupon code' })
   .trim()
   .min(1, 'Enter a coupon code')
-  .max(30, 'This coupon code is not valid')
+  .max(COUPON_CODE_MAX, 'This coupon code is not valid')
   .transform(normaliseCouponCode);
 
 /** POST /api/coupons/validate: the code and the cart's lines (the server prices them itself). */
@@ -38,7 +38,11 @@ export const CouponQuote = z.object({
 });
 export type CouponQuote = z.infer<typeof CouponQuote>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2031-10-20');
+const DATE_EXAMPLE = 'Use a date like 2031-10-20';
+const isoDate = z
+  .string()
+  .max('YYYY-MM-DD'.length, { error: DATE_EXAMPLE, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_EXAMPLE);
 const rupees = z
   .number({ error: 'Enter an amount in rupees' })
   .min(0, 'Amounts cannot be negative')
@@ -58,6 +62,7 @@ export const NewAdminCoupon = z
     code: z
       .string()
       .trim()
+      .max(COUPON_CODE_MAX, { error: COUPON_CODE_MESSAGE, abort: true })
       .transform(normaliseCouponCode)
       .pipe(z.string().regex(COUPON_CODE_PATTERN, COUPON_CODE_MESSAGE)),
     description: z.string().trim().max(200).default(''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PINCODE_MESSAGES, validatePincode } from '../pincode';
+import { PINCODE_LENGTH, PINCODE_MESSAGES, validatePincode } from '../pincode';
 
 // The delivery and shipping API contract (SPEC 3 and 7). Response bodies are DeliveryInfo,
 // ShippingQuote and ShippingCalculation from ../delivery.
@@ -8,6 +8,7 @@ import { PINCODE_MESSAGES, validatePincode } from '../pincode';
 export const Pincode = z
   .string({ error: PINCODE_MESSAGES.empty })
   .trim()
+  .max(PINCODE_LENGTH, { error: PINCODE_MESSAGES.wrongLength, abort: true })
   .superRefine((value, ctx) => {
     const result = validatePincode(value);
     if (!result.valid) ctx.addIssue({ code: 'custom', message: result.message });
@@ -19,8 +20,11 @@ const MAX_ORDER_VALUE_RUPEES = 10_000_000;
 export const MAX_SHIPPING_LINES = 100;
 export const MAX_SHIPPING_LINE_QUANTITY = 1000;
 
-/** GET /pincodes/check/:pincode takes any text: a bad pincode is answered with the invalid record (SPEC 5). */
-export const PincodeCheckParams = z.object({ pincode: z.string() });
+/**
+ * GET /pincodes/check/:pincode takes any text: a bad pincode is answered with the invalid record
+ * (SPEC 5). Fastify's router refuses a path parameter over 100 characters (maxParamLength) first.
+ */
+export const PincodeCheckParams = z.object({ pincode: z.string().max(100, PINCODE_MESSAGES.wrongLength) });
 export type PincodeCheckParams = z.infer<typeof PincodeCheckParams>;
 
 export const PincodeCheckQuery = z.object({

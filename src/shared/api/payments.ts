@@ -149,15 +149,18 @@ export const VerifyPaymentResponse = z.object({
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
 
-/** Razorpay's failure object as checkout.js gives it to 'payment.failed' (every field optional). */
-export const ProviderPaymentError = z.looseObject({
+/**
+ * Razorpay's failure object as checkout.js gives it to 'payment.failed' (every field optional).
+ * Other keys are dropped, not kept: nothing reads them, and nothing unbounded is passed on.
+ */
+export const ProviderPaymentError = z.object({
   code: z.string().max(100).optional(),
   description: z.string().max(500).optional(),
   reason: z.string().max(200).optional(),
   source: z.string().max(100).optional(),
   step: z.string().max(100).optional(),
   metadata: z
-    .looseObject({
+    .object({
       order_id: z.string().max(100).optional(),
       payment_id: z.string().max(100).optional(),
     })

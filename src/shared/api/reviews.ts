@@ -7,6 +7,8 @@ import { REVIEW_TEXT_MAX } from '../review-rules';
 
 export * from '../review-rules';
 
+const REVIEW_TOO_LONG = `A review can be at most ${REVIEW_TEXT_MAX} characters`;
+
 /** POST /api/products/:id/reviews. The text is plain text: it is stored and shown as typed. */
 export const NewReview = z.object({
   rating: z
@@ -16,8 +18,11 @@ export const NewReview = z.object({
     .max(5, 'Choose a rating from 1 to 5 stars'),
   text: z
     .string()
+    // Issue 21: what arrives is bounded before it is tidied; twice the limit leaves room for \r\n
+    // line breaks and spaces at the ends, which tidying takes off.
+    .max(REVIEW_TEXT_MAX * 2, { error: REVIEW_TOO_LONG, abort: true })
     .transform((value) => withoutControlCharacters(value).replace(/\r\n?/g, '\n').trim())
-    .pipe(z.string().max(REVIEW_TEXT_MAX, `A review can be at most ${REVIEW_TEXT_MAX} characters`))
+    .pipe(z.string().max(REVIEW_TEXT_MAX, REVIEW_TOO_LONG))
     .default(''),
 });
 export type NewReview = z.infer<typeof NewReview>;
