@@ -154,7 +154,6 @@ export async function buildApp({
     uploadsDir: path.join(config.dataDir, 'uploads'),
     pageHeads: app.pageHeads,
     settings: storeSettingsFrom(config),
-    publicUrl: config.PUBLIC_URL?.replace(/\/$/, ''),
   });
 
   return app;

@@ -7,6 +7,7 @@ import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
 import { deferAppStart } from './deferred-start';
 import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
+import { publicOrigin } from './public-origin';
 import { createResponseCache } from './response-cache';
 import { createRoutePreloads } from './route-preloads';
 
@@ -31,7 +32,6 @@ type WebAppOptions = {
   uploadsDir: string;
   pageHeads: PageHeads;
   settings: StoreSettings;
-  publicUrl: string | undefined;
 };
 
 /**
@@ -124,7 +124,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send('The web app is not built yet. Run `npm run build`, or start the store with `npm start`.');
     }
     const requestPath = decodeURI(request.url.split('?')[0] ?? '/');
-    const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = publicOrigin(request);
     const key = `${origin}${request.url}`;
     const html =
       pages.get(key)?.body ?? pages.set(key, await buildPage(request, template, origin, requestPath)).body;
