@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { startupNotices } from './startup-notices';
+import { startupNotices, TEST_MODE_NOTICE } from './startup-notices';
 
 describe('startupNotices', () => {
+  it('says first that payments are simulated whenever the sandbox takes them', () => {
+    expect(startupNotices(loadConfig({}))[0]).toBe(TEST_MODE_NOTICE);
+    expect(TEST_MODE_NOTICE).toMatch(/^Test mode: payments are simulated/);
+    const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_1234567890', RAZORPAY_KEY_SECRET: 'razorpay-key-secret' };
+    expect(startupNotices(loadConfig(razorpay))).not.toContain(TEST_MODE_NOTICE);
+    expect(startupNotices(loadConfig({ PAYMENTS: 'sandbox', ...razorpay }))[0]).toBe(TEST_MODE_NOTICE);
+  });
+
   it('warns to set PUBLIC_URL, naming the listening address links fall back to', () => {
     const [warning] = startupNotices(loadConfig({ PORT: '8080' })).filter((line) =>
       line.includes('PUBLIC_URL'),
