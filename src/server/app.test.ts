@@ -68,6 +68,8 @@ describe('the HTTP shell', () => {
       storeName: 'Utsav Gifts',
       freeShippingFrom: 1000,
       shippingFee: 50,
+      // Issue 21: no payment setting, so the sandbox takes payments and the store says so.
+      testMode: true,
     });
   });
 });
