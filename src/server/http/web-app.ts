@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
+import { isPersonalImage } from '../storage/image-storage';
 import { deferAppStart } from './deferred-start';
 import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
 import { publicOrigin } from './public-origin';
@@ -46,7 +47,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+    setHeaders: (res, filePath) => {
+      const key = path.relative(options.uploadsDir, filePath).split(path.sep).join('/');
+      res.header('cache-control', isPersonalImage(key) ? 'no-store' : 'public, max-age=86400');
+    },
   });
 
   const indexPath = path.join(options.distDir, 'index.html');
