@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { mailOutbox, orders, payments, products, webhookEvents } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
+import { moveOrderAlong, registerTestAdmin, STEPS_TO_DELIVERED } from '../admin/admin-testing';
 import { registerTestUser } from '../auth/test-accounts';
 import { ORDER_EXPIRED_NOTE } from '../orders';
 import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../orders/order-fixtures';
@@ -261,6 +262,47 @@ describe('POST /api/payments/payment-failed', () => {
       payload: { orderId: created.orderId, error: 'Card declined by bank' },
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('refuses a failure for a paid, delivered or cancelled order with 409 and records nothing (issue 21)', async () => {
+    const admin = await registerTestAdmin(app, database);
+    const paid = (await newOrder()).created;
+    expect((await verify({ ...checkoutResponse(paid), orderId: paid.orderId })).statusCode).toBe(200);
+    const delivered = (await newOrder()).created;
+    expect((await verify({ ...checkoutResponse(delivered), orderId: delivered.orderId })).statusCode).toBe(
+      200,
+    );
+    await moveOrderAlong(app, admin.headers, delivered.orderId, STEPS_TO_DELIVERED.slice(1));
+    const cancelled = (await newOrder()).created;
+    advance(31);
+    await app.orders.expireOverdueOrders();
+
+    for (const [created, status] of [
+      [paid, 'paid'],
+      [delivered, 'delivered'],
+      [cancelled, 'cancelled'],
+    ] as const) {
+      const before = await paymentsOf(created.orderId);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/payment-failed',
+        headers: shopper.headers,
+        payload: {
+          orderId: created.orderId,
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'Card declined by bank',
+            metadata: { order_id: created.order.id, payment_id: sandboxId('pay') },
+          },
+        },
+      });
+      expect([response.statusCode, response.json().message]).toEqual([
+        409,
+        PAYMENT_MESSAGES.failureForSettledOrder,
+      ]);
+      expect(await statusOf(created.orderId)).toBe(status);
+      expect(await paymentsOf(created.orderId)).toEqual(before);
+    }
   });
 });
 
