@@ -57,6 +57,25 @@ describe('the HTTP shell', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
+  it('sends HSTS over HTTPS only: not over plain HTTP, nor for a forged X-Forwarded-Proto', async () => {
+    expect((await app.inject('/')).headers['strict-transport-security']).toBeUndefined();
+    const forged = await app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+
+    const proxied = await createTestApp(database, { env: { TRUST_PROXY: 'true' } });
+    try {
+      const overHttps = await proxied.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const overHttp = await proxied.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+      expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('marks API responses as not cacheable unless a route says otherwise', async () => {
     expect((await app.inject('/api/health')).headers['cache-control']).toBe('no-store');
     expect((await app.inject('/api/config')).headers['cache-control']).toBe('public, max-age=300');
@@ -68,6 +87,8 @@ describe('the HTTP shell', () => {
       storeName: 'Utsav Gifts',
       freeShippingFrom: 1000,
       shippingFee: 50,
+      // Issue 21: no payment setting, so the sandbox takes payments and the store says so.
+      testMode: true,
     });
   });
 });

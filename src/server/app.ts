@@ -34,6 +34,9 @@ import { storeRoutes, storeSettingsFrom } from './modules/store';
 import { wishlistRoutes } from './modules/wishlist';
 import { createServices } from './services';
 
+// Helmet's own default: a year, subdomains included.
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 type AppDependencies = {
   config: Config;
   database: Database;
@@ -110,9 +113,19 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Sent below, over HTTPS only.
+    strictTransportSecurity: false,
   });
   // Helmet 8 throws on bad options at creation instead of passing errors on, so `next` only continues.
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, () => {
+      // Issue 21: HSTS belongs to HTTPS answers (RFC 6797 7.2); over plain HTTP it only tells a
+      // browser on localhost or a LAN address to insist on an HTTPS that is not there. Behind a
+      // proxy (TRUST_PROXY) the protocol is the one X-Forwarded-Proto names.
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      done();
+    }),
+  );
   await app.register(fastifyCompress, { threshold: 1024 });
   // Prometheus metrics for a scraper holding METRICS_TOKEN (absent without it).
   installMetrics(app);
@@ -154,7 +167,6 @@ export async function buildApp({
     uploadsDir: path.join(config.dataDir, 'uploads'),
     pageHeads: app.pageHeads,
     settings: storeSettingsFrom(config),
-    publicUrl: config.PUBLIC_URL?.replace(/\/$/, ''),
   });
 
   return app;

@@ -53,4 +53,25 @@ describe('loadConfig', () => {
       'Invalid environment variable METRICS_TOKEN: must be at least 16 characters',
     );
   });
+
+  it('chooses who takes payments from PAYMENTS, else from the Razorpay keys (issue 21)', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_1234567890', RAZORPAY_KEY_SECRET: 'razorpay-key-secret' };
+    expect(loadConfig({}).paymentProvider).toBe('sandbox');
+    expect(loadConfig(keys).paymentProvider).toBe('razorpay');
+    expect(loadConfig({ PAYMENTS: 'razorpay', ...keys }).paymentProvider).toBe('razorpay');
+    expect(loadConfig({ PAYMENTS: 'sandbox', ...keys }).paymentProvider).toBe('sandbox');
+  });
+
+  it('refuses PAYMENTS=razorpay without both keys with one line naming the missing one', () => {
+    expect(() => loadConfig({ PAYMENTS: 'razorpay' })).toThrow(
+      new ConfigError('Invalid environment variable RAZORPAY_KEY_ID: must be set when PAYMENTS=razorpay'),
+    );
+    expect(() => loadConfig({ PAYMENTS: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_1234567890' })).toThrow(
+      new ConfigError('Invalid environment variable RAZORPAY_KEY_SECRET: must be set when PAYMENTS=razorpay'),
+    );
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_1234567890' })).toThrow(
+      'Invalid environment variable RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set together',
+    );
+    expect(() => loadConfig({ PAYMENTS: 'paypal' })).toThrow(/^Invalid environment variable PAYMENTS: /);
+  });
 });

@@ -59,7 +59,9 @@ export const Env = z.object({
     .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
     .optional(),
 
-  // Payments (DESIGN 4): Razorpay when both keys are set, else the built-in sandbox.
+  // Payments (DESIGN 4, issue 21): `razorpay` takes real payments and needs both keys; `sandbox`
+  // simulates them. Unset: Razorpay when both keys are set, else the sandbox (a fresh clone).
+  PAYMENTS: z.enum(['sandbox', 'razorpay']).optional(),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -125,6 +127,8 @@ export const Env = z.object({
 export type Env = z.infer<typeof Env>;
 
 export type Config = Env & {
+  /** Who takes the payments, decided once from PAYMENTS and the Razorpay keys. */
+  paymentProvider: 'razorpay' | 'sandbox';
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   /** Where the built web app lives. */
@@ -149,14 +153,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
       });
     }
+    // Real payments are never half-configured into simulated ones: a store that asked for Razorpay
+    // and lacks a key does not start.
+    if (env.PAYMENTS === 'razorpay') {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
+        if (!env[key]) {
+          context.addIssue({ code: 'custom', path: [key], message: 'must be set when PAYMENTS=razorpay' });
+        }
+      }
+    } else if (
+      env.PAYMENTS === undefined &&
+      Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
+        message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set together',
+      });
+    }
   }).safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
   }
+  const { PAYMENTS, RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET } = parsed.data;
+  const razorpayKeys = Boolean(RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET);
   return {
     ...parsed.data,
+    paymentProvider: PAYMENTS ?? (razorpayKeys ? 'razorpay' : 'sandbox'),
     dataDir: path.resolve(parsed.data.DATA_DIR),
     webDistDir: path.resolve(import.meta.dirname, '../../dist/web'),
     webRendererPath: path.resolve(import.meta.dirname, '../../dist/ssr/entry-server.js'),

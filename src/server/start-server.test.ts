@@ -16,6 +16,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase, rowsOf } from './db/client';
 import { paymentSignature } from './modules/payment-providers';
+import { TEST_MODE_NOTICE } from './startup-notices';
 import { createTestClock } from './testing/test-app';
 import { createTestDatabase } from './testing/test-database';
 
@@ -157,6 +158,8 @@ describe('starting the store', () => {
     timeout: 300_000,
   }, async () => {
     const first = await startStore();
+    // Issue 21: with no setting the sandbox takes payments, and the first line says so.
+    expect(first.stderr().split('\n')[0]).toBe(TEST_MODE_NOTICE);
     const seeded = await productTotal(first.baseUrl);
     expect(seeded).toBeGreaterThanOrEqual(500);
 
@@ -325,5 +328,14 @@ describe('starting the store', () => {
     const code = await new Promise((resolve) => store.child.once('exit', resolve));
     expect(code).toBe(1);
     expect(store.stderr().trim()).toMatch(/^Invalid environment variable PORT: [^\n]+$/);
+  });
+
+  it('refuses PAYMENTS=razorpay without the Razorpay keys with one line', { timeout: 60_000 }, async () => {
+    const store = spawnStore({ PAYMENTS: 'razorpay', RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '' });
+    const code = await new Promise((resolve) => store.child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(store.stderr().trim()).toBe(
+      'Invalid environment variable RAZORPAY_KEY_ID: must be set when PAYMENTS=razorpay',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/index';
 import { writeRunningStoreFile } from './modules/admin';
 import { createProgressReporter } from './progress';
+import { startupNotices } from './startup-notices';
 
 /**
  * Starts the store: migrate, seed an empty database, listen, and shut down gracefully on
@@ -24,6 +25,8 @@ export async function startServer() {
     }
     throw error;
   }
+  // On stderr with the other lines for people: stdout carries the JSON log.
+  for (const notice of startupNotices(config)) console.error(notice);
 
   const database = await openDatabase({
     url: config.DATABASE_URL,

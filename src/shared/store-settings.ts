@@ -14,5 +14,7 @@ export const StoreSettings = z.object({
   freeShippingFrom: z.number(),
   shippingFee: z.number(),
   gaMeasurementId: z.string().nullable(),
+  /** Issue 21: the built-in sandbox takes the payments; every page says they are simulated. */
+  testMode: z.boolean(),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;

@@ -17,6 +17,8 @@ const fallbackSettings: StoreSettings = {
   freeShippingFrom: 1000,
   shippingFee: 50,
   gaMeasurementId: null,
+  // As the server's default (no payment setting): only `npm run dev`'s Vite pages lack app data.
+  testMode: true,
 };
 
 function readAppData(): AppData {

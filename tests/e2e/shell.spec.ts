@@ -80,3 +80,35 @@ test('a page that cannot be loaded shows the Unexpected Application Error! scree
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
 });
+
+test('every page says payments are simulated, on one line at 360 px and in place from the first paint', async ({
+  browser,
+  baseURL,
+}) => {
+  // Issue 21: the journeys run on the built-in sandbox, as a fresh clone does.
+  const viewport = { width: 360, height: 740 };
+  const withoutScript = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
+  const firstPaint = await withoutScript.newPage();
+  await firstPaint.goto('/');
+  await expect(firstPaint.getByRole('note')).toHaveText('Test mode: payments are simulated');
+  const headerBefore = await firstPaint.getByRole('banner').boundingBox();
+  await withoutScript.close();
+
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await page.goto('/');
+  await appStarted(page);
+  const ribbon = page.getByRole('note');
+  await expect(ribbon).toHaveText('Test mode: payments are simulated');
+  // The header stays where the server's markup put it: the ribbon's line was there from the start.
+  expect((await page.getByRole('banner').boundingBox())?.y).toBe(headerBefore?.y);
+  // One line, nothing cut off.
+  expect(await ribbon.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  expect((await ribbon.boundingBox())?.height).toBeLessThanOrEqual(24);
+
+  for (const path of ['/cart', '/checkout', '/nowhere']) {
+    await page.goto(path);
+    await expect(page.getByRole('note')).toHaveText('Test mode: payments are simulated');
+  }
+  await context.close();
+});

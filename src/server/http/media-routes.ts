@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../errors';
+import { isPersonalImage } from '../storage/image-storage';
 
 /**
  * `GET /media/<key>`: uploaded images kept in an S3-compatible bucket, served from the store's own
@@ -9,11 +10,12 @@ import { notFound } from '../errors';
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   if (app.imageStorage.kind !== 's3') return;
   app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
-    const image = await app.imageStorage.read(request.params['*']);
+    const key = request.params['*'];
+    const image = await app.imageStorage.read(key);
     if (!image) throw notFound('Not found');
     return reply
       .type(image.contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', isPersonalImage(key) ? 'no-store' : 'public, max-age=31536000, immutable')
       .send(image.bytes);
   });
 };

@@ -183,4 +183,35 @@ describe('server-rendered landing pages', () => {
     expect(response.headers.etag).toBeUndefined();
     expect(response.headers['set-cookie']).toBeUndefined();
   });
+
+  it('shows the test-mode ribbon in the first paint while the sandbox takes payments (issue 21)', async () => {
+    const ribbon = '<p role="note" class="h-6 truncate';
+    for (const url of ['/', '/products', `/product/scented-tea-lights-${teaLightsId}`]) {
+      const html = (await app.inject(url)).body;
+      const root = rootOf(html);
+      expect(root).toContain('Test mode: payments are simulated');
+      // Above the header, in the markup itself: its line is taken before the page is laid out.
+      expect(root.indexOf(ribbon)).toBeGreaterThan(-1);
+      expect(root.indexOf(ribbon)).toBeLessThan(root.indexOf('<header'));
+    }
+
+    const razorpay = await createTestApp(database, {
+      webDistDir: distDir,
+      webRendererPath: path.resolve(import.meta.dirname, '../../web/entry-server.tsx'),
+      env: {
+        PAYMENTS: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_live_1234567890',
+        RAZORPAY_KEY_SECRET: 'key-secret',
+      },
+    });
+    try {
+      const html = (await razorpay.inject('/')).body;
+      expect(rootOf(html)).toContain('Scented Tea Lights');
+      expect(html).not.toContain('Test mode');
+    } finally {
+      await razorpay.close();
+    }
+    // The ribbon follows each store's own setting, not the last page rendered.
+    expect(rootOf((await app.inject('/?again')).body)).toContain('Test mode: payments are simulated');
+  });
 });

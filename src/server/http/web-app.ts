@@ -5,8 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
+import { isPersonalImage } from '../storage/image-storage';
 import { deferAppStart } from './deferred-start';
 import { type PageHead, type PageHeads, renderHead, scriptSafeJson } from './page-head';
+import { publicOrigin } from './public-origin';
 import { createResponseCache } from './response-cache';
 import { createRoutePreloads } from './route-preloads';
 
@@ -31,7 +33,6 @@ type WebAppOptions = {
   uploadsDir: string;
   pageHeads: PageHeads;
   settings: StoreSettings;
-  publicUrl: string | undefined;
 };
 
 /**
@@ -46,7 +47,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+    setHeaders: (res, filePath) => {
+      const key = path.relative(options.uploadsDir, filePath).split(path.sep).join('/');
+      res.header('cache-control', isPersonalImage(key) ? 'no-store' : 'public, max-age=86400');
+    },
   });
 
   const indexPath = path.join(options.distDir, 'index.html');
@@ -124,7 +128,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send('The web app is not built yet. Run `npm run build`, or start the store with `npm start`.');
     }
     const requestPath = decodeURI(request.url.split('?')[0] ?? '/');
-    const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = publicOrigin(request);
     const key = `${origin}${request.url}`;
     const html =
       pages.get(key)?.body ?? pages.set(key, await buildPage(request, template, origin, requestPath)).body;

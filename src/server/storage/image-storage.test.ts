@@ -210,5 +210,10 @@ describe('product images with STORAGE=s3', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(600);
     expect((await app.inject({ url: '/media/products/p1-gone-600.webp' })).statusCode).toBe(404);
+
+    // Issue 21: a customer's personalisation photo is personal: no cache may keep it.
+    const photo = await app.imageStorage.put(`personalisations/${'a'.repeat(32)}.webp`, png, 'image/webp');
+    const personal = await app.inject({ url: photo });
+    expect([personal.statusCode, personal.headers['cache-control']]).toEqual([200, 'no-store']);
   });
 });

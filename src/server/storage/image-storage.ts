@@ -21,6 +21,12 @@ export type ImageStorage = {
  */
 const IMAGE_KEY = /^(?:products|personalisations)\/[\w-]{1,120}\.webp$/;
 
+/**
+ * Issue 21: a customer's own photo (for a personalised gift) is personal, like a return's photos:
+ * served `no-store`, so that no shared cache or proxy keeps a copy.
+ */
+export const isPersonalImage = (key: string) => key.startsWith('personalisations/');
+
 /** The default: files under DATA_DIR/uploads, served by the store at /uploads/. */
 export function createLocalImageStorage(uploadsDir: string): ImageStorage {
   const fileOf = (key: string) => {

@@ -25,6 +25,7 @@ export const PAYMENT_MESSAGES = {
   orderNoLongerPending: 'This order is no longer awaiting payment. Please review your cart.',
   alreadyPaid: 'This order has already been paid',
   paymentFailedRecorded: 'Payment failure recorded',
+  failureForSettledOrder: 'This order is no longer awaiting payment, so no payment failure was recorded',
   paymentVerified: 'Payment verified successfully',
 } as const;
 

@@ -10,6 +10,7 @@ import { useWishlist } from '../features/wishlist/wishlist-provider';
 import { BottomNav } from './bottom-nav';
 import { ChatButton } from './chat-button';
 import { SiteFooter } from './site-footer';
+import { TestModeRibbon } from './test-mode-ribbon';
 import { TopNav } from './top-nav';
 
 /**
@@ -79,6 +80,7 @@ export function RootLayout() {
       <ScrollToTop />
       <TrackPageViews />
       <NavigationProgress />
+      <TestModeRibbon />
       <TopNav session={session} />
       <LocationBar />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4">

@@ -13,8 +13,8 @@ import { formatInr } from '../../../shared/money';
 import { categoryPath, collectionPath, idFromSlug, productPath } from '../../../shared/slug';
 import { AppError } from '../../errors';
 import type { PageHead } from '../../http/page-head';
+import { publicOrigin } from '../../http/public-origin';
 import { storeSettingsFrom } from '../store';
-import { publicOrigin } from './site-routes';
 
 /** The one segment after a prefix: '/product/tea-set-12/' → 'tea-set-12'. */
 function segmentAfter(prefix: string, path: string): string | null {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -274,5 +275,57 @@ describe('server-written head', () => {
     });
     expect(website).toMatchObject({ '@type': 'WebSite' });
     expect(html).toMatch(/<meta name="description" content="[^"]*same-day delivery in Bengaluru/);
+  });
+});
+
+describe('absolute links and the Host header (issue 21)', () => {
+  const forged = { host: 'evil.example' };
+  const productUrl = () => `/product/chocolate-bouquet-deluxe-${bouquetId}`;
+
+  it('never writes a forged Host into the sitemap or robots.txt: the listening address stands in', async () => {
+    const sitemap = (await app.inject({ url: '/sitemap.xml', headers: forged })).body;
+    expect(sitemap).toContain(`<loc>http://localhost:3000${productUrl()}</loc>`);
+    expect(sitemap).not.toContain('evil.example');
+    const robots = (await app.inject({ url: '/robots.txt', headers: forged })).body;
+    expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(robots).not.toContain('evil.example');
+  });
+
+  it('never writes a forged Host into a page’s canonical link, og:url or JSON-LD', async () => {
+    for (const host of ['evil.example', 'localhost.evil.example', 'evil.example:80']) {
+      const html = (await app.inject({ url: productUrl(), headers: { host } })).body;
+      expect(html).toContain(
+        `<link rel="canonical" href="http://localhost:3000${productUrl()}" data-server-head>`,
+      );
+      expect(html).toContain(
+        `<meta property="og:url" content="http://localhost:3000${productUrl()}" data-server-head>`,
+      );
+      expect(html).not.toContain('evil.example');
+    }
+    const home = (await app.inject({ url: '/', headers: forged })).body;
+    expect(jsonLdOf(home)[0]).toMatchObject({ '@type': 'Organization', url: 'http://localhost:3000/' });
+  });
+
+  it('names the port the store actually listens at (PORT=0 picks one)', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const robots = (await app.inject({ url: '/robots.txt', headers: forged })).body;
+    expect(robots).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
+  });
+
+  it('trusts a Host naming this machine, with any port', async () => {
+    for (const host of ['127.0.0.1:4173', '[::1]:8080', 'localhost']) {
+      const html = (await app.inject({ url: productUrl(), headers: { host } })).body;
+      expect(html).toContain(`<link rel="canonical" href="http://${host}${productUrl()}" data-server-head>`);
+    }
+  });
+
+  it('uses PUBLIC_URL whatever the Host says', async () => {
+    const html = (await publicApp.inject({ url: productUrl(), headers: { host: '127.0.0.1:4173' } })).body;
+    expect(html).toContain(
+      `<link rel="canonical" href="https://gifts.example.in${productUrl()}" data-server-head>`,
+    );
+    const robots = (await publicApp.inject({ url: '/robots.txt', headers: forged })).body;
+    expect(robots).toContain('Sitemap: https://gifts.example.in/sitemap.xml');
   });
 });

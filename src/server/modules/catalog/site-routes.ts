@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sendCacheable } from '../../http/cacheable-response';
+import { publicOrigin } from '../../http/public-origin';
 
 /** The sitemap protocol allows at most 50,000 URLs a file; bigger catalogues get an index. */
 const SITEMAP_MAX_URLS = 50_000;
-
-/** Absolute URLs use PUBLIC_URL when set, else the host the request came to. */
-export function publicOrigin(request: FastifyRequest): string {
-  const configured = request.server.config.PUBLIC_URL?.replace(/\/$/, '');
-  return configured ?? `${request.protocol}://${request.host}`;
-}
 
 const escapeXml = (value: string) =>
   value.replace(

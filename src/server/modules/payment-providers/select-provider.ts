@@ -3,19 +3,20 @@ import type { PaymentProvider } from './payment-provider';
 import { createRazorpayProvider } from './razorpay-provider';
 import { createSandboxProvider, loadSandboxSecrets, type SandboxProvider } from './sandbox-provider';
 
-const usesRazorpay = (config: Config) => Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET);
+const usesRazorpay = (config: Config) => config.paymentProvider === 'razorpay';
 
-/** DESIGN 4: Razorpay when both keys are set, else the sandbox served by this server. */
+/**
+ * DESIGN 4 and issue 21: Razorpay when PAYMENTS=razorpay (or, PAYMENTS unset, both keys are set),
+ * else the sandbox served by this server. loadConfig has already refused Razorpay without its keys.
+ */
 export function createPaymentProvider(config: Config): {
   provider: PaymentProvider;
   sandbox: SandboxProvider | null;
 } {
-  if (Boolean(config.RAZORPAY_KEY_ID) !== Boolean(config.RAZORPAY_KEY_SECRET)) {
-    throw new Error(
-      'Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to use Razorpay, or neither for the sandbox',
-    );
-  }
-  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) {
+  if (usesRazorpay(config)) {
+    if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET) {
+      throw new Error('Razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
+    }
     const provider = createRazorpayProvider({
       keyId: config.RAZORPAY_KEY_ID,
       keySecret: config.RAZORPAY_KEY_SECRET,

@@ -181,10 +181,23 @@ export function createCapture({
     return outcome;
   }
 
-  /** Failures from the checkout window or the provider's webhook, each payment id recorded once. */
-  async function recordFailure(order: OrderRow, failure: Failure): Promise<void> {
-    await db.transaction(async (tx) => {
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+  /**
+   * Failures from the checkout window or the provider's webhook, each payment id recorded once.
+   * `whilePending`: only for an order still awaiting payment (judged with its row locked, so a
+   * payment captured at the same moment wins); answers false, recording nothing, otherwise.
+   */
+  async function recordFailure(
+    order: OrderRow,
+    failure: Failure,
+    { whilePending = false }: { whilePending?: boolean } = {},
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.id))
+        .for('update');
+      if (whilePending && locked?.status !== 'pending') return false;
       if (failure.paymentId) {
         const [seen] = await tx
           .select({ id: payments.id })
@@ -197,7 +210,7 @@ export function createCapture({
             ),
           )
           .limit(1);
-        if (seen) return;
+        if (seen) return true;
       }
       await tx.insert(payments).values({
         orderId: order.id,
@@ -211,6 +224,7 @@ export function createCapture({
         createdAt: clock.now(),
       });
       // The order stays pending: the shopper may try again until it expires.
+      return true;
     });
   }
 

@@ -115,7 +115,10 @@ export function createPaymentService({
       if (reportedFor && order.providerOrderId && reportedFor !== order.providerOrderId) {
         throw invalid('This payment failure belongs to another order');
       }
-      await capture.recordFailure(order, failure);
+      // Issue 21: the checkout window reports failures of an order being paid; one for a paid,
+      // delivered or cancelled order would put a false failure into its history.
+      const recorded = await capture.recordFailure(order, failure, { whilePending: true });
+      if (!recorded) throw conflict(PAYMENT_MESSAGES.failureForSettledOrder);
       return {
         success: true,
         message: PAYMENT_MESSAGES.paymentFailedRecorded,

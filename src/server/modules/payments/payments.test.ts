@@ -263,6 +263,49 @@ describe('POST /api/payments/payment-failed', () => {
     });
     expect(theirs.statusCode).toBe(404);
   });
+
+  it('refuses a failure for a paid, delivered or cancelled order with 409 and records nothing (issue 21)', async () => {
+    const paid = (await newOrder()).created;
+    expect((await verify({ ...checkoutResponse(paid), orderId: paid.orderId })).statusCode).toBe(200);
+    const delivered = (await newOrder()).created;
+    expect((await verify({ ...checkoutResponse(delivered), orderId: delivered.orderId })).statusCode).toBe(
+      200,
+    );
+    // The back office's status changes, paid to delivered (DESIGN 4).
+    for (const status of ['confirmed', 'processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
+      await app.admin.orders.changeStatus(delivered.orderId, status, '');
+    }
+    const cancelled = (await newOrder()).created;
+    advance(31);
+    await app.orders.expireOverdueOrders();
+
+    for (const [created, status] of [
+      [paid, 'paid'],
+      [delivered, 'delivered'],
+      [cancelled, 'cancelled'],
+    ] as const) {
+      const before = await paymentsOf(created.orderId);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/payment-failed',
+        headers: shopper.headers,
+        payload: {
+          orderId: created.orderId,
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'Card declined by bank',
+            metadata: { order_id: created.order.id, payment_id: sandboxId('pay') },
+          },
+        },
+      });
+      expect([response.statusCode, response.json().message]).toEqual([
+        409,
+        PAYMENT_MESSAGES.failureForSettledOrder,
+      ]);
+      expect(await statusOf(created.orderId)).toBe(status);
+      expect(await paymentsOf(created.orderId)).toEqual(before);
+    }
+  });
 });
 
 describe('POST /api/payments/webhook', () => {

@@ -171,6 +171,13 @@ describe('customer photo upload', () => {
     expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('webp');
     const served = await context.app.inject({ url: photo });
     expect(served.statusCode).toBe(200);
+    // Issue 21: a customer's photo is personal; product images stay cacheable.
+    expect(served.headers['cache-control']).toBe('no-store');
+    const productImage = path.join(context.app.config.dataDir, 'uploads', 'products', 'p1-diya-600.webp');
+    fs.mkdirSync(path.dirname(productImage), { recursive: true });
+    fs.copyFileSync(file, productImage);
+    const product = await context.app.inject({ url: '/uploads/products/p1-diya-600.webp' });
+    expect(product.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('refuses a file that is not a JPEG or PNG by its content, whatever its name says', async () => {

@@ -246,6 +246,7 @@ describe('returns and refunds', () => {
     const url = `/api/returns/${request.id}/photos/${photoIds[0]}`;
     const own = await app.inject({ url, headers: shopper.headers });
     expect([own.statusCode, own.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect(own.headers['cache-control']).toBe('no-store');
     expect((await sharp(own.rawPayload).metadata()).width).toBe(40);
     expect((await app.inject({ url, headers: admin.headers })).statusCode).toBe(200);
     expect((await app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);

@@ -48,10 +48,13 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = request.user.role === 'admin' ? null : request.user.id;
       const photo = await app.returns.photo(request.params.id, request.params.photoId, viewer);
-      return reply
-        .header('content-type', photo.contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .send(photo.bytes);
+      return (
+        reply
+          .header('content-type', photo.contentType)
+          // Issue 21: a customer's photo of what they return is personal: no cache keeps it.
+          .header('cache-control', 'no-store')
+          .send(photo.bytes)
+      );
     },
   );
 };

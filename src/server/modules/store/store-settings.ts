@@ -13,5 +13,6 @@ export function storeSettingsFrom(config: Config): StoreSettings {
     freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
     shippingFee: config.SHIPPING_FEE_RUPEES,
     gaMeasurementId: config.GA_MEASUREMENT_ID ?? null,
+    testMode: config.paymentProvider === 'sandbox',
   };
 }

@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import { listeningOrigin } from './http/public-origin';
+
+export const TEST_MODE_NOTICE =
+  'Test mode: payments are simulated by the built-in sandbox and nothing is charged. Set PAYMENTS=razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take real payments.';
+
+/**
+ * Issue 21: what an operator must know before the store opens, printed once in start-up's first
+ * lines: that payments are simulated, and that links fall back to this machine's address.
+ */
+export function startupNotices(config: Config): string[] {
+  const notices: string[] = [];
+  if (config.paymentProvider === 'sandbox') notices.push(TEST_MODE_NOTICE);
+  if (!config.PUBLIC_URL) {
+    const fallback =
+      config.PORT === 0 ? 'the address it listens at' : listeningOrigin(config.HOST, config.PORT);
+    notices.push(
+      `Warning: PUBLIC_URL is not set, so canonical links, the sitemap and robots.txt point at ${fallback} (or the localhost address a page was asked at) and e-mails carry no links. Set PUBLIC_URL to the store's public address, e.g. https://www.example.in.`,
+    );
+  }
+  return notices;
+}
