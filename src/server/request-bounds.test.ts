@@ -58,6 +58,7 @@ const NO_BODY = new Set([
   'DELETE /api/wishlists',
   'DELETE /api/wishlists/:productId',
   'POST /api/quotes/:orderId/payment',
+  'POST /api/orders/:id/cancel',
 ]);
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
