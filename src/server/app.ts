@@ -15,6 +15,7 @@ import { type ImageStorage, imageStorageFor } from './modules/admin/image-storag
 import { mediaRoutes } from './modules/admin/media-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { installAuth } from './modules/auth/auth-hooks';
+import type { PasswordCost } from './modules/auth/password';
 import { authRoutes } from './modules/auth/routes';
 import { bulkEnquiryRoutes } from './modules/bulk-enquiries/routes';
 import { installCatalog } from './modules/catalog/catalog-module';
@@ -47,6 +48,8 @@ export type AppDependencies = {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Only tests pass one: a cheap scrypt cost, so signing up dozens of shoppers takes no time. */
+  passwordCost?: PasswordCost;
 };
 
 declare module 'fastify' {
@@ -69,6 +72,7 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
+  passwordCost,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -123,7 +127,7 @@ export async function buildApp({
   // Prometheus metrics for a scraper holding METRICS_TOKEN (absent without it).
   installMetrics(app);
   // At the root, not encapsulated: every module's routes use app.requireUser / app.requireAdmin.
-  installAuth(app);
+  installAuth(app, { passwordCost });
   // At the root too: app.catalog serves other modules (cart prices), page heads and the sitemap.
   await installCatalog(app);
   // At the root too: app.delivery (pincode engine, cart shipping) serves checkout and orders.

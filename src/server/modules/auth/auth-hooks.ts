@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors';
 import { type LimiterStore, sweepExpiredAttempts } from './attempt-limiter';
 import { type AuthService, type AuthUser, createAuthService } from './auth-service';
+import type { PasswordCost } from './password';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -36,12 +37,12 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i;
  * Installed on the root instance (not encapsulated) so every module's routes can use
  * `preHandler: app.requireUser`.
  */
-export function installAuth(app: FastifyInstance) {
+export function installAuth(app: FastifyInstance, { passwordCost }: { passwordCost?: PasswordCost } = {}) {
   const limiterStore: LimiterStore = app.redis
     ? { kind: 'redis', client: app.redis.client, prefix: app.config.REDIS_KEY_PREFIX, fallbackDb: app.db }
     : { kind: 'database', db: app.db };
   app.decorate<LimiterStore>('limiterStore', limiterStore);
-  const auth = createAuthService({ db: app.db, clock: app.clock, limiterStore });
+  const auth = createAuthService({ db: app.db, clock: app.clock, limiterStore, passwordCost });
   app.decorate('auth', auth);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
