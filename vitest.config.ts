@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // One migrated database per run, which each file's database is copied from.
+          globalSetup: ['./src/server/testing/global-setup.ts'],
           // A new PGlite database takes seconds to create (STACK.md): one per file, generous limits.
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -19,16 +19,16 @@ import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
 import { orders, products } from '../src/server/db/schema';
 import { AUTH_LIMITS } from '../src/server/modules/auth/auth-service';
+import { ORDER_EXPIRED_NOTE } from '../src/server/modules/orders/order-service';
+import { paymentSignature } from '../src/server/modules/payments/providers/payment-provider';
 import {
   createBuyers,
   createTestProduct,
   orderBody,
   seedPincodes,
   type TestProduct,
-} from '../src/server/modules/orders/order-fixtures';
-import { ORDER_EXPIRED_NOTE } from '../src/server/modules/orders/order-service';
-import { paymentSignature } from '../src/server/modules/payments/providers/payment-provider';
-import { createServerDatabase } from '../src/server/testing/test-database';
+} from '../src/server/testing/order-fixtures';
+import { createServerDatabase } from '../src/server/testing/server-database';
 import { releaseScratch, type StoreInstance, startInstance, stopInstance } from './store-process';
 
 const serverUrl = process.env.PROVE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
