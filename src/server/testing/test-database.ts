@@ -1,10 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type Database, openDatabase, rowsOf } from '../db/client';
+import { type Database, migrationsFolder, openDatabase, rowsOf } from '../db/client';
 import { createServerDatabase } from './server-database';
 
 /**
@@ -23,7 +23,8 @@ declare module 'vitest' {
 
 /**
  * In-memory PGlite dumped to a file after migrating, or, when TEST_DATABASE_URL is set, a migrated
- * PostgreSQL database with no connection left open (CREATE DATABASE ... TEMPLATE needs that).
+ * PostgreSQL database with no connection left open (CREATE DATABASE ... TEMPLATE needs that),
+ * dropped after the run.
  */
 export async function createDatabaseTemplate(): Promise<{
   template: DatabaseTemplate;
@@ -41,22 +42,51 @@ export async function createDatabaseTemplate(): Promise<{
     return { template: { kind: 'postgres', serverUrl, name: server.name }, drop: server.drop };
   }
 
-  const database = await openDatabase({});
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-template-'));
-  const snapshotFile = path.join(folder, 'pglite.tar');
-  try {
-    await database.migrate();
-    // Uncompressed: loading a gzipped dump took about twice as long.
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const dump = await client.dumpDataDir('none');
-    fs.writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await database.close();
+  // The dump depends only on the migrations and PGlite's version, so it is kept between runs: a
+  // run of one file then starts in a second instead of first migrating a database of its own.
+  const snapshotFile = path.join(SNAPSHOT_FOLDER, `pglite-${templateKey()}.tar`);
+  if (!fs.existsSync(snapshotFile)) {
+    const database = await openDatabase({});
+    try {
+      await database.migrate();
+      // Uncompressed: loading a gzipped dump took about twice as long.
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+      fs.mkdirSync(SNAPSHOT_FOLDER, { recursive: true });
+      // Renamed into place, so a run starting meanwhile never reads half a file.
+      const partial = `${snapshotFile}.${process.pid}`;
+      fs.writeFileSync(partial, dump);
+      fs.renameSync(partial, snapshotFile);
+    } finally {
+      await database.close();
+    }
+    removeOldSnapshots(snapshotFile);
   }
-  return {
-    template: { kind: 'pglite', snapshotFile },
-    drop: async () => fs.rmSync(folder, { recursive: true, force: true }),
-  };
+  return { template: { kind: 'pglite', snapshotFile }, drop: async () => {} };
+}
+
+const SNAPSHOT_FOLDER = path.resolve(import.meta.dirname, '../../../node_modules/.cache/test-database');
+
+/** Dumps of older migrations, once no run that started with one can still be reading it. */
+function removeOldSnapshots(current: string) {
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const name of fs.readdirSync(SNAPSHOT_FOLDER)) {
+    const file = path.join(SNAPSHOT_FOLDER, name);
+    if (file !== current && fs.statSync(file).mtimeMs < hourAgo) fs.rmSync(file, { force: true });
+  }
+}
+
+/** A hash of every migration file and of PGlite's version. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const pglite = path.resolve(import.meta.dirname, '../../../node_modules/@electric-sql/pglite/package.json');
+  hash.update(JSON.parse(fs.readFileSync(pglite, 'utf8')).version);
+  const files = fs.readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort();
+  for (const file of files) {
+    const full = path.join(migrationsFolder, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 /**
