@@ -90,16 +90,19 @@ function templateKey(): string {
 }
 
 /**
- * A migrated database of the test file's own, copied from the run's template: in-memory PGlite,
- * or a PostgreSQL database of a random name dropped on close. Without a template (a file run
- * outside this config) it is made and migrated from scratch.
+ * A migrated database of the test file's own, as the run's template left it: in-memory PGlite, or
+ * a PostgreSQL database of a random name dropped on close. Without a template (a file run outside
+ * this config) it is made and migrated from scratch.
  */
 export async function createTestDatabase(): Promise<Database> {
   const template = inject('databaseTemplate');
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     if (template?.kind === 'pglite') {
-      return openDatabase({ snapshot: new Blob([fs.readFileSync(template.snapshotFile)]) });
+      workerPglite ??= openDatabase({ snapshot: new Blob([fs.readFileSync(template.snapshotFile)]) });
+      const database = await workerPglite;
+      await emptyToTemplate(database);
+      return { ...database, close: async () => {} };
     }
     const database = await openDatabase({});
     await database.migrate();
@@ -119,6 +122,38 @@ export async function createTestDatabase(): Promise<Database> {
       await server.drop();
     },
   };
+}
+
+/**
+ * The PGlite instance of this Vitest worker, loaded from the template by its first file. Loading
+ * the dump costs about 0.4 s of CPU per file; emptying the instance again about a tenth of that.
+ * A worker runs its files one after another (the server project shares modules between them), and
+ * each file closes its apps before the next begins.
+ */
+let workerPglite: Promise<Database> | undefined;
+
+/**
+ * Back to the migrated template: no rows (the migrations insert none) and every sequence at its
+ * start, order numbers included.
+ */
+async function emptyToTemplate(database: Database) {
+  await database.db.execute(sql`
+    DO $$
+    DECLARE
+      tables text;
+      sequence record;
+    BEGIN
+      SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') INTO tables
+        FROM pg_tables WHERE schemaname = 'public';
+      IF tables IS NOT NULL THEN
+        EXECUTE 'TRUNCATE ' || tables || ' RESTART IDENTITY CASCADE';
+      END IF;
+      FOR sequence IN
+        SELECT sequence_schema, sequence_name FROM information_schema.sequences WHERE sequence_schema = 'public'
+      LOOP
+        EXECUTE format('ALTER SEQUENCE %I.%I RESTART', sequence.sequence_schema, sequence.sequence_name);
+      END LOOP;
+    END $$`);
 }
 
 /**
