@@ -43,7 +43,7 @@ export default defineConfig({
   ],
   webServer: {
     // node --import tsx rather than npx tsx: npx and tsx's own child process cost about a second.
-    command: `node --import tsx scripts/admin-create.ts --email ${process.env.E2E_ADMIN_EMAIL} --password ${process.env.E2E_ADMIN_PASSWORD} --name "Store Owner" && node --import tsx src/server/main.ts`,
+    command: `node --import tsx scripts/admin-create.ts --email ${process.env.E2E_ADMIN_EMAIL} --password ${process.env.E2E_ADMIN_PASSWORD} --name "Store Owner" && node --import tsx tests/e2e/support/journey-store.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
