@@ -8,12 +8,10 @@ import { type Database, migrationsFolder, openDatabase, rowsOf } from '../db/cli
 import { createServerDatabase } from './server-database';
 
 /**
- * The migrated database a test run makes once (global-setup.ts) and every test file copies:
+ * The migrated database a test run makes once (global-setup.ts) and every test file starts from:
  * creating and migrating a database for each file cost about 1.5 s of CPU per file on PGlite.
  */
-export type DatabaseTemplate =
-  | { kind: 'pglite'; snapshotFile: string }
-  | { kind: 'postgres'; serverUrl: string; name: string };
+export type DatabaseTemplate = { kind: 'pglite'; snapshotFile: string } | { kind: 'postgres'; name: string };
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -39,7 +37,7 @@ export async function createDatabaseTemplate(): Promise<{
     } finally {
       await database.close();
     }
-    return { template: { kind: 'postgres', serverUrl, name: server.name }, drop: server.drop };
+    return { template: { kind: 'postgres', name: server.name }, drop: server.drop };
   }
 
   // The dump depends only on the migrations and PGlite's version, so it is kept between runs: a
