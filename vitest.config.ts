@@ -1,14 +1,22 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+// Server test files that mock a module (vi.mock), which files sharing a worker's modules cannot.
+const MOCKS_MODULES = ['src/server/request-bounds.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default leaves one core to its main process, which waits on the workers: on this
+    // two-core machine that ran every file on one core.
+    maxWorkers: os.availableParallelism(),
     setupFiles: ['./tests/setup/fail-on-console-error.ts'],
     projects: [
       {
         extends: true,
-        test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'] },
+        // Pure functions, nothing kept between calls: files share a worker's modules.
+        test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'], isolate: false },
       },
       {
         extends: true,
@@ -16,7 +24,26 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // A new PGlite database takes seconds to create (STACK.md): one per file, generous limits.
+          exclude: [...MOCKS_MODULES],
+          // One migrated database per run, which each file's database is copied from.
+          globalSetup: ['./src/server/testing/global-setup.ts'],
+          // Files share a worker's modules instead of importing the whole server again each (half of
+          // the suite's CPU): every file has its own database and app, and no server module keeps
+          // state between apps. The web project keeps isolation: its stores are module singletons.
+          isolate: false,
+          // Generous limits: PGlite slows down a lot on a busy machine (STACK.md).
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A file that replaces a module with vi.mock needs modules of its own.
+          name: 'server-isolated',
+          environment: 'node',
+          include: [...MOCKS_MODULES],
+          globalSetup: ['./src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

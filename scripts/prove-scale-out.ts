@@ -20,15 +20,15 @@ import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
 import { orders, products } from '../src/server/db/schema';
 import { AUTH_LIMITS } from '../src/server/modules/auth';
 import { ORDER_EXPIRED_NOTE } from '../src/server/modules/orders';
+import { paymentSignature } from '../src/server/modules/payment-providers';
 import {
   createBuyers,
   createTestProduct,
   orderBody,
   seedPincodes,
   type TestProduct,
-} from '../src/server/modules/orders/order-fixtures';
-import { paymentSignature } from '../src/server/modules/payment-providers';
-import { createServerDatabase } from '../src/server/testing/test-database';
+} from '../src/server/testing/order-fixtures';
+import { createServerDatabase } from '../src/server/testing/server-database';
 import { releaseScratch, type StoreInstance, startInstance, stopInstance } from './store-process';
 
 const serverUrl = process.env.PROVE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

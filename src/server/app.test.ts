@@ -1,53 +1,43 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './db/client';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './testing/test-app';
-import { createTestDatabase } from './testing/test-database';
+import { setUpTestStore } from './testing/test-store';
 
-let database: Database;
-let app: FastifyInstance;
-let distDir: string;
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
+fs.mkdirSync(path.join(distDir, 'assets'));
+fs.writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
+);
+fs.writeFileSync(
+  path.join(distDir, 'assets', 'index-abc123.js'),
+  `console.log(${JSON.stringify('x'.repeat(4000))});`,
+);
+const store = setUpTestStore({ webDistDir: distDir });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
-  fs.mkdirSync(path.join(distDir, 'assets'));
-  fs.writeFileSync(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(distDir, 'assets', 'index-abc123.js'),
-    `console.log(${JSON.stringify('x'.repeat(4000))});`,
-  );
-  app = await createTestApp(database, { webDistDir: distDir });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  fs.rmSync(distDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
 describe('the HTTP shell', () => {
   it('reports a reachable database on /api/health', async () => {
-    const response = await app.inject('/api/health');
+    const response = await store.app.inject('/api/health');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('answers an unknown API path with a JSON 404 and the request id', async () => {
-    const response = await app.inject({ url: '/api/nothing-here', headers: { 'x-request-id': 'req-42' } });
+    const response = await store.app.inject({
+      url: '/api/nothing-here',
+      headers: { 'x-request-id': 'req-42' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.headers['x-request-id']).toBe('req-42');
     expect(response.json()).toEqual({ message: 'Not found', requestId: 'req-42' });
   });
 
   it('sends security headers with a strict content security policy', async () => {
-    const response = await app.inject('/api/health');
+    const response = await store.app.inject('/api/health');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const csp = String(response.headers['content-security-policy']);
@@ -58,11 +48,11 @@ describe('the HTTP shell', () => {
   });
 
   it('sends HSTS over HTTPS only: not over plain HTTP, nor for a forged X-Forwarded-Proto', async () => {
-    expect((await app.inject('/')).headers['strict-transport-security']).toBeUndefined();
-    const forged = await app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect((await store.app.inject('/')).headers['strict-transport-security']).toBeUndefined();
+    const forged = await store.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
 
-    const proxied = await createTestApp(database, { env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestApp(store.database, { env: { TRUST_PROXY: 'true' } });
     try {
       const overHttps = await proxied.inject({
         url: '/api/health',
@@ -77,12 +67,12 @@ describe('the HTTP shell', () => {
   });
 
   it('marks API responses as not cacheable unless a route says otherwise', async () => {
-    expect((await app.inject('/api/health')).headers['cache-control']).toBe('no-store');
-    expect((await app.inject('/api/config')).headers['cache-control']).toBe('public, max-age=300');
+    expect((await store.app.inject('/api/health')).headers['cache-control']).toBe('no-store');
+    expect((await store.app.inject('/api/config')).headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('serves the public store settings', async () => {
-    const response = await app.inject('/api/config');
+    const response = await store.app.inject('/api/config');
     expect(response.json()).toMatchObject({
       storeName: 'Utsav Gifts',
       freeShippingFrom: 1000,
@@ -95,7 +85,7 @@ describe('the HTTP shell', () => {
 
 describe('the web app', () => {
   it('returns the app with the default head for a known page without one of its own', async () => {
-    const response = await app.inject('/collections');
+    const response = await store.app.inject('/collections');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain(
@@ -111,13 +101,13 @@ describe('the web app', () => {
   });
 
   it('returns the app with status 404 for an unknown page so it can show Page Not Found', async () => {
-    const response = await app.inject('/no/such/page');
+    const response = await store.app.inject('/no/such/page');
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<div id="root"></div>');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const response = await app.inject({
+    const response = await store.app.inject({
       url: '/assets/index-abc123.js',
       headers: { 'accept-encoding': 'gzip' },
     });
@@ -127,7 +117,7 @@ describe('the web app', () => {
   });
 
   it('answers a missing asset with 404, not the app', async () => {
-    const response = await app.inject('/assets/missing.js');
+    const response = await store.app.inject('/assets/missing.js');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: 'Not found' });
   });

@@ -15,6 +15,7 @@ import { createPageHeads } from './http/page-head';
 import { registerWebApp } from './http/web-app';
 import { addressRoutes } from './modules/addresses';
 import { adminRoutes } from './modules/admin';
+import type { PasswordCost } from './modules/auth';
 import { authRoutes, installAuth } from './modules/auth';
 import { bulkEnquiryRoutes } from './modules/bulk-enquiries';
 import { catalogRoutes, installCatalog } from './modules/catalog';
@@ -41,6 +42,8 @@ type AppDependencies = {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Only tests pass one: a cheap scrypt cost, so signing up dozens of shoppers takes no time. */
+  passwordCost?: PasswordCost;
 };
 
 /** Builds the whole store without listening; tests drive it with `app.inject`. */
@@ -48,6 +51,7 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
+  passwordCost,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -75,7 +79,7 @@ export async function buildApp({
   if (redis) app.addHook('onClose', () => redis.close());
   app.decorate('clock', clock);
   app.decorate('pageHeads', createPageHeads());
-  const services = createServices({ config, db: database.db, clock, log: app.log, redis });
+  const services = createServices({ config, db: database.db, clock, log: app.log, redis, passwordCost });
   // Each service becomes app.<name>, typed by the one declaration in services.ts.
   for (const [name, service] of Object.entries(services)) app.decorate(name, service as unknown);
   if (config.BACKGROUND_JOBS) {

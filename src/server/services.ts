@@ -12,7 +12,7 @@ import {
   createAdminOrderService,
   createAdminReportService,
 } from './modules/admin';
-import { type AuthUser, createAuthService, type LimiterStore } from './modules/auth';
+import { type AuthUser, createAuthService, type LimiterStore, type PasswordCost } from './modules/auth';
 import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService } from './modules/catalog';
 import { createCouponService } from './modules/coupons';
@@ -37,13 +37,15 @@ type ServiceDependencies = {
   log: FastifyBaseLogger;
   /** The shared-counter store when REDIS_URL is set. */
   redis: RedisConnection | null;
+  /** scrypt's cost for new password hashes: production's unless a test asks for less. */
+  passwordCost?: PasswordCost | undefined;
 };
 
 /**
  * The composition root: every service of the store, built from its dependencies in one place.
  * Modules never build each other's services; what one needs of another comes in here.
  */
-export function createServices({ config, db, clock, log, redis }: ServiceDependencies) {
+export function createServices({ config, db, clock, log, redis, passwordCost }: ServiceDependencies) {
   const store = storeIdentityFrom(config);
   // DESIGN 4: one configured shipping rule for the cart's quote, create-order and quotes.
   const shippingRules = shippingRulesFromRupees({
@@ -59,7 +61,7 @@ export function createServices({ config, db, clock, log, redis }: ServiceDepende
   const onStockChanged = () => catalog.stockChanged();
   const delivery = createDeliveryService({ db, clock, config });
   const lookupDelivery = delivery.checkPincode;
-  const auth = createAuthService({ db, clock, limiterStore });
+  const auth = createAuthService({ db, clock, limiterStore, passwordCost });
   const { provider: paymentProvider, sandbox: sandboxProvider } = createPaymentProvider(config);
   if (paymentProvider.name === 'razorpay' && !config.RAZORPAY_WEBHOOK_SECRET) {
     log.warn('RAZORPAY_WEBHOOK_SECRET is not set: payment webhooks will be refused');

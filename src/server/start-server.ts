@@ -5,14 +5,16 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/index';
 import { writeRunningStoreFile } from './modules/admin';
+import type { PasswordCost } from './modules/auth';
 import { createProgressReporter } from './progress';
 import { startupNotices } from './startup-notices';
 
 /**
  * Starts the store: migrate, seed an empty database, listen, and shut down gracefully on
- * SIGTERM/SIGINT (in-flight requests finish, then the database closes).
+ * SIGTERM/SIGINT (in-flight requests finish, then the database closes). Only the browser journeys
+ * pass a password cost (a cheap one: they sign up a shopper each).
  */
-export async function startServer() {
+export async function startServer({ passwordCost }: { passwordCost?: PasswordCost } = {}) {
   // A .env file beside package.json is read if present; real environment variables win.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
@@ -47,7 +49,7 @@ export async function startServer() {
     }
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, passwordCost });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;

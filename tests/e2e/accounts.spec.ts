@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AddressRecord } from '../../src/shared/api/addresses';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
 import { saveNewAddress } from './support/address-modal';
+import { expect, test } from './support/fixtures';
 
 // Accounts, addresses and wishlist (issue 8) against the real server and its seeded catalogue.
 

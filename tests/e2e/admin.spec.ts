@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { adminToken, paidOrder, registerCustomer, signedInPage } from './support/store-api';
+import { expect, test } from './support/fixtures';
+import { paidOrder } from './support/store-api';
 
 // The back office (issue 11): the admin made by admin:create (playwright.config.ts) adds a product
 // with a picture that shoppers then find, and moves a customer's paid order along to shipped.
@@ -9,19 +9,17 @@ const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 test('the admin adds a product with a picture and ships a paid order; shopper and customer see both', async ({
-  browser,
   page,
   request,
-  baseURL,
+  ownerPage: admin,
+  newShopper,
 }) => {
   test.setTimeout(120_000);
-  const base = baseURL ?? '';
 
   // Shoppers who are not admins see the refusal.
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'You need an admin account' })).toBeVisible();
 
-  const admin = await signedInPage(browser, base, await adminToken(request));
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(admin.getByText("Today's revenue")).toBeVisible();
@@ -68,7 +66,7 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
     .toBeGreaterThan(0);
 
   // A customer orders it and pays through the sandbox provider (signature as its window makes it).
-  const customerToken = await registerCustomer(request, 'Meera Iyer');
+  const { token: customerToken, page: customer } = await newShopper('Meera Iyer', { address: false });
   const order = await paidOrder(request, customerToken, [{ id: productId, price: 1499 }]);
 
   // The admin finds the order and moves it along to shipped.
@@ -94,7 +92,6 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   await expect(admin.getByRole('table', { name: 'Background job queues' })).toBeVisible();
 
   // The customer sees it shipped in My Orders.
-  const customer = await signedInPage(browser, base, customerToken);
   await customer.goto('/orders');
   await expect(customer.getByText(order.orderNumber).first()).toBeVisible();
   await expect(customer.getByText('Shipped', { exact: true }).first()).toBeVisible();

@@ -1,32 +1,21 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { formatInr } from '../../src/shared/money';
-import {
-  adminToken,
-  customerWithAddress,
-  moveOrder,
-  PAID_TO_DELIVERED,
-  paidOrder,
-  payByUpi,
-  pickProduct,
-  registerCustomer,
-  signedInPage,
-} from './support/store-api';
+import { expect, test } from './support/fixtures';
+import { moveOrder, PAID_TO_DELIVERED, paidOrder, payByUpi, pickProduct } from './support/store-api';
 
 // After the sale (issue 14): reviews, tax invoices and returns with refunds.
 
 test('a customer whose order was delivered reviews the product and sees the new average', async ({
-  browser,
   request,
-  baseURL,
+  ownerToken,
+  newShopper,
 }) => {
   const product = await pickProduct(request, 20);
-  const token = await registerCustomer(request, 'Kavya Rao');
+  const { token, page } = await newShopper('Kavya Rao', { address: false });
   const order = await paidOrder(request, token, [product]);
-  await moveOrder(request, await adminToken(request), order.orderId, PAID_TO_DELIVERED);
+  await moveOrder(request, ownerToken, order.orderId, PAID_TO_DELIVERED);
 
-  const page = await signedInPage(browser, baseURL ?? '', token);
   await page.goto(`/product/${product.slug}`);
   const reviews = page.getByRole('region', { name: 'Ratings & Reviews' });
   // The reviews load as the shopper scrolls towards them.
@@ -46,12 +35,11 @@ test('a customer whose order was delivered reviews the product and sees the new 
   await expect(page.getByText('(1 rating)')).toBeVisible();
 });
 
-test('a customer downloads the GST tax invoice of a paid order', async ({ browser, request, baseURL }) => {
+test('a customer downloads the GST tax invoice of a paid order', async ({ request, newShopper }) => {
   const product = await pickProduct(request, 21);
-  const token = await registerCustomer(request, 'Rohan Mehta');
+  const { token, page } = await newShopper('Rohan Mehta', { address: false });
   const order = await paidOrder(request, token, [product]);
 
-  const page = await signedInPage(browser, baseURL ?? '', token);
   await page.goto('/orders');
   const card = page.getByRole('article', { name: `Order ${order.orderNumber}` });
   const [download] = await Promise.all([
@@ -66,18 +54,17 @@ test('a customer downloads the GST tax invoice of a paid order', async ({ browse
 });
 
 test('a customer returns a delivered item, the owner approves it and the customer sees the refund', async ({
-  browser,
   request,
-  baseURL,
+  ownerToken,
+  ownerPage: owner,
+  newShopper,
 }) => {
   const [first, second] = [await pickProduct(request, 22), await pickProduct(request, 23)];
-  const token = await registerCustomer(request, 'Imran Shaikh');
+  const { token, page: customer } = await newShopper('Imran Shaikh', { address: false });
   const order = await paidOrder(request, token, [first!, second!]);
-  const ownerToken = await adminToken(request);
   await moveOrder(request, ownerToken, order.orderId, PAID_TO_DELIVERED);
 
   // The customer asks to return one of the two items, with a photo, from the order page.
-  const customer = await signedInPage(browser, baseURL ?? '', token);
   await customer.goto('/orders');
   await customer.getByRole('link', { name: `View details of order ${order.orderNumber}` }).click();
   const returns = customer.getByRole('region', { name: 'Returns' });
@@ -96,7 +83,6 @@ test('a customer returns a delivered item, the owner approves it and the custome
   await expect(returns.getByRole('img', { name: 'Return photo 1' })).toBeVisible();
 
   // The owner approves it in the back office.
-  const owner = await signedInPage(browser, baseURL ?? '', ownerToken);
   await owner.goto('/admin/returns');
   const card = owner.getByRole('listitem', { name: `Return of order ${order.orderNumber}` });
   await expect(card).toContainText('The colour is not what the picture showed');
@@ -114,9 +100,9 @@ test('a customer returns a delivered item, the owner approves it and the custome
 });
 
 test('the owner creates a coupon and a shopper pays the discounted total with it', async ({
-  browser,
   request,
-  baseURL,
+  ownerPage: owner,
+  newShopper,
 }) => {
   // A product under ₹1,000, so shipping (worked out before the discount) is ₹50; past the products
   // the checkout journeys take, with stock to spare.
@@ -127,7 +113,6 @@ test('the owner creates a coupon and a shopper pays the discounted total with it
   );
   const code = `FEST${Date.now().toString(36).toUpperCase()}`;
 
-  const owner = await signedInPage(browser, baseURL ?? '', await adminToken(request));
   await owner.goto('/admin/coupons');
   const form = owner.getByRole('form', { name: 'New coupon' });
   await form.getByLabel('Code').fill(code);
@@ -141,7 +126,7 @@ test('the owner creates a coupon and a shopper pays the discounted total with it
     '₹150 off on orders of ₹250 or more',
   );
 
-  const shopper = await signedInPage(browser, baseURL ?? '', await customerWithAddress(request, 'Divya'));
+  const { page: shopper } = await newShopper('Divya');
   await shopper.goto(`/products?search=${encodeURIComponent(product.name)}`);
   await shopper.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
   await shopper.goto('/checkout');

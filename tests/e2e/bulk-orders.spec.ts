@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { adminToken, signedInPage } from './support/store-api';
+import { expect, test } from './support/fixtures';
 
 // Issue 13 "Bulk and corporate orders": from the home page's promise to the owner's list.
 
@@ -8,10 +7,8 @@ const daysAhead = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 
 test('a shopper asks for a bulk quote from home and the owner works the enquiry', async ({
-  browser,
   page,
-  request,
-  baseURL,
+  ownerPage: admin,
 }) => {
   const occasion = `Riya's birthday ${Date.now()}`;
   await page.goto('/');
@@ -40,7 +37,6 @@ test('a shopper asks for a bulk quote from home and the owner works the enquiry'
     page.getByText('Thank you! Our gifting team will call you within one working day with a quote.'),
   ).toBeVisible();
 
-  const admin = await signedInPage(browser, baseURL ?? '', await adminToken(request));
   await admin.goto('/admin');
   await admin
     .getByRole('navigation', { name: 'Back office' })

@@ -1,15 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { formatInr, formatPaise, toPaise } from '../../src/shared/money';
 import { unitPricePaise } from '../../src/shared/quantity-pricing';
 import { quoteShippingPaise } from '../../src/shared/shipping';
-import {
-  adminToken,
-  DELIVERY_ADDRESS,
-  payByUpi,
-  pickProduct,
-  registerCustomer,
-  signedInPage,
-} from './support/store-api';
+import { expect, test } from './support/fixtures';
+import { DELIVERY_ADDRESS, payByUpi, pickProduct } from './support/store-api';
 
 // Issue 13 item 4: quantity tiers priced into a bulk quote the owner sends as a payable link.
 
@@ -22,9 +15,11 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   browser,
   request,
   baseURL,
+  ownerPage: admin,
+  newShopper,
 }) => {
   const product = await pickProduct(request, 40, (candidate) => candidate.stock >= 60);
-  const customerToken = await registerCustomer(request, 'Ananya Desai');
+  const { token: customerToken, page: customer } = await newShopper('Ananya Desai', { address: false });
   const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${customerToken}` } });
   const { user } = (await me.json()) as { user: { email: string } };
   const unitPaise = unitPricePaise(toPaise(product.price), TIERS, 50);
@@ -32,7 +27,6 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   const totalPaise = subtotalPaise + quoteShippingPaise(subtotalPaise).shippingFeePaise;
 
   // The owner sets the product's tiers in the back office.
-  const admin = await signedInPage(browser, baseURL ?? '', await adminToken(request));
   await admin.goto(`/admin/products/${product.id}`);
   await admin.getByLabel('Bulk quote tiers (pieces:percent off, optional)').fill('25:5, 50:10');
   await admin.getByRole('button', { name: 'Save product' }).click();
@@ -91,7 +85,6 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   await admin.context().close();
 
   // The customer finds it under My Orders, opens it signed in, sees the tier prices and pays.
-  const customer = await signedInPage(browser, baseURL ?? '', customerToken);
   await customer.goto('/orders');
   await customer.getByRole('link', { name: `View and pay the quote of order ${orderNumber}` }).click();
   await expect(customer).toHaveURL(new URL(link ?? '').pathname);

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
 import { formatInr } from '../../src/shared/money';
+import { expect, test } from './support/fixtures';
 
 /** Three in-stock products sold singly, with names no other product shares (cards are found by name). */
 async function pickProducts(page: Page): Promise<[Product, Product, Product]> {

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { appStarted } from './support/app-start';
+import { expect, test } from './support/fixtures';
 
 /** The first rupee amount in a card: its price. */
 const priceOf = (text: string) =>

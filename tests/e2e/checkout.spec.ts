@@ -1,8 +1,8 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import type { AuthResponse } from '../../src/shared/api/auth';
+import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
 import { formatInr } from '../../src/shared/money';
 import { saveNewAddress } from './support/address-modal';
+import { expect, test } from './support/fixtures';
 
 // The money path (issue 10): checkout, the payment window of the built-in sandbox provider, the
 // confirmation and My Orders, against the real server and its seeded catalogue.
@@ -11,8 +11,8 @@ import { saveNewAddress } from './support/address-modal';
  * In-stock products sold singly, with names no other product shares (cards are found by name).
  * Each journey takes its own slice, so none meets stock another one reserved.
  */
-async function pickProducts(page: Page, offset: number, count: number): Promise<Product[]> {
-  const response = await page.request.get('/api/products?limit=1000');
+async function pickProducts(request: APIRequestContext, offset: number, count: number): Promise<Product[]> {
+  const response = await request.get('/api/products?limit=1000');
   expect(response.ok()).toBe(true);
   const { data } = (await response.json()) as ProductList;
   const counts = new Map<string, number>();
@@ -36,35 +36,6 @@ const totalOf = (products: Product[]) => {
   return subtotal + (subtotal >= 1000 ? 0 : 50);
 };
 
-/** A signed-in shopper with one saved address, set up through the API (the first journey does it by hand). */
-async function signedInShopper(page: Page, name: string) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const registered = await page.request.post('/api/auth/register', {
-    data: {
-      email: `${name.toLowerCase()}.${stamp}@example.com`,
-      password: 'utsav-2025',
-      username: `${name.toLowerCase()}${stamp}`,
-      fullName: name,
-    },
-  });
-  expect(registered.ok()).toBe(true);
-  const { token } = (await registered.json()) as AuthResponse;
-  const address = await page.request.post('/api/addresses', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      fullName: name,
-      addressLine1: '7, Residency Road',
-      city: 'Bengaluru',
-      postalCode: '560025',
-      phone: '9845012345',
-      isDefault: true,
-    },
-  });
-  expect(address.status()).toBe(201);
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-}
-
 /** From a filled cart to the provider's window: checkout, the saved address, Pay. */
 async function openPaymentWindow(page: Page, total: number, shopper: string): Promise<FrameLocator> {
   await page.goto('/checkout');
@@ -81,7 +52,7 @@ async function openPaymentWindow(page: Page, total: number, shopper: string): Pr
 test('a guest fills a cart, signs up at checkout, adds an address, pays by card and finds the order', async ({
   page,
 }) => {
-  const products = await pickProducts(page, 0, 2);
+  const products = await pickProducts(page.request, 0, 2);
   for (const product of products) await addToCart(page, product);
   const total = totalOf(products);
 
@@ -150,9 +121,9 @@ test('a guest fills a cart, signs up at checkout, adds an address, pays by card 
   await expect(card.getByRole('listitem').filter({ hasText: 'Payment Pending' })).toBeVisible();
 });
 
-test('a shopper pays by UPI', async ({ page }) => {
-  const [product] = await pickProducts(page, 2, 1);
-  await signedInShopper(page, 'Ravi');
+test('a shopper pays by UPI', async ({ page, newShopper }) => {
+  const [product] = await pickProducts(page.request, 2, 1);
+  await newShopper('Ravi', { on: page });
   await addToCart(page, product!);
   const total = totalOf([product!]);
 
@@ -165,9 +136,12 @@ test('a shopper pays by UPI', async ({ page }) => {
   await expect(page.getByText(product!.name)).toBeVisible();
 });
 
-test('closing the payment window cancels the payment and lets the shopper pay again', async ({ page }) => {
-  const [product] = await pickProducts(page, 3, 1);
-  await signedInShopper(page, 'Kavya');
+test('closing the payment window cancels the payment and lets the shopper pay again', async ({
+  page,
+  newShopper,
+}) => {
+  const [product] = await pickProducts(page.request, 3, 1);
+  await newShopper('Kavya', { on: page });
   await addToCart(page, product!);
   const total = totalOf([product!]);
 
@@ -181,9 +155,9 @@ test('closing the payment window cancels the payment and lets the shopper pay ag
   await expect(page).toHaveURL(/\/payment$/);
 });
 
-test('a failed payment is shown with the reason the window gave', async ({ page }) => {
-  const [product] = await pickProducts(page, 4, 1);
-  await signedInShopper(page, 'Imran');
+test('a failed payment is shown with the reason the window gave', async ({ page, newShopper }) => {
+  const [product] = await pickProducts(page.request, 4, 1);
+  await newShopper('Imran', { on: page });
   await addToCart(page, product!);
   const total = totalOf([product!]);
 

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import type { OrderRecord } from '../../src/shared/api/orders';
 import { deliveryChoiceText } from '../../src/shared/delivery-slot-rules';
 import { formatInr } from '../../src/shared/money';
-import { adminToken, customerWithAddress, payByUpi, pickProduct, signedInPage } from './support/store-api';
+import { expect, test } from './support/fixtures';
+import { payByUpi, pickProduct } from './support/store-api';
 
 // Issue 13 part 3: a delivery day and the midnight slot, from the product page to the back office.
 // Bengaluru (the shopper's 560025) is in the same-day area, so the midnight slot is offered at any
@@ -10,14 +10,13 @@ import { adminToken, customerWithAddress, payByUpi, pickProduct, signedInPage } 
 // takes whichever comes first and reads the order back for the words to expect.
 
 test('a shopper picks the first day and the midnight slot, pays its fee and sees it on the order everywhere', async ({
-  browser,
   request,
-  baseURL,
+  newShopper,
+  ownerPage: owner,
 }) => {
   const product = await pickProduct(request, 45, (candidate) => candidate.stock >= 5);
   const total = product.price + (product.price >= 1000 ? 0 : 50) + 199;
-  const token = await customerWithAddress(request, 'Ananya');
-  const shopper = await signedInPage(browser, baseURL ?? '', token);
+  const { token, page: shopper } = await newShopper('Ananya');
 
   // The product page says how soon the checked pincode can have it.
   await shopper.goto(`/product/${product.slug}`);
@@ -60,7 +59,6 @@ test('a shopper picks the first day and the midnight slot, pays its fee and sees
   await shopper.goto('/orders');
   await expect(shopper.getByRole('article', { name: `Order ${order.orderNumber}` })).toContainText(chosen);
 
-  const owner = await signedInPage(browser, baseURL ?? '', await adminToken(request));
   await owner.goto(`/admin/orders/${orderId}`);
   await expect(owner.getByText(chosen)).toBeVisible();
   await owner.getByRole('link', { name: 'Packing slip' }).click();

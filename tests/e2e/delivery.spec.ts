@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // Delivery by pincode (issue 7) on the product page, against the real pincode directory the
 // server seeded. Far pincodes are used because their answer does not depend on the time of day

@@ -1,21 +1,21 @@
-import { expect, test } from '@playwright/test';
-import { adminToken, customerWithAddress, payByUpi, pickProduct, signedInPage } from './support/store-api';
+import { expect, test } from './support/fixtures';
+import { payByUpi, pickProduct } from './support/store-api';
 
 // Issue 13: a gift message with hidden prices, from checkout to the back office's packing slip.
 
 const MESSAGE = 'Happy Diwali, Nisha! Wishing you light and sweets. With love, Kabir';
 
 test('a shopper sends a gift message with hidden prices; the packing slip and the gift e-mail show no amounts', async ({
-  browser,
   request,
-  baseURL,
+  newShopper,
+  ownerPage: owner,
 }) => {
   // Past the products the checkout and after-sale journeys take, with stock to spare.
   const product = await pickProduct(request, 30, (candidate) => candidate.stock >= 5);
   const total = product.price + (product.price >= 1000 ? 0 : 50);
   const recipient = `nisha.${Date.now()}@example.com`;
 
-  const shopper = await signedInPage(browser, baseURL ?? '', await customerWithAddress(request, 'Kabir'));
+  const { page: shopper } = await newShopper('Kabir');
   await shopper.goto(`/products?search=${encodeURIComponent(product.name)}`);
   await shopper.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
   await shopper.goto('/checkout');
@@ -35,7 +35,6 @@ test('a shopper sends a gift message with hidden prices; the packing slip and th
   await expect(shopper.getByText('Gift · Prices hidden')).toBeVisible();
   const orderId = shopper.url().split('/').at(-1) ?? '';
 
-  const owner = await signedInPage(browser, baseURL ?? '', await adminToken(request));
   await owner.goto(`/admin/orders/${orderId}`);
   await expect(owner.getByRole('blockquote', { name: 'Gift message' })).toHaveText(MESSAGE);
   await owner.getByRole('link', { name: 'Packing slip' }).click();

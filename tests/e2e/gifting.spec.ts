@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { ProductList } from '../../src/shared/api/catalog';
 import type { OrderRecord } from '../../src/shared/api/orders';
 import { deliveryChoiceText } from '../../src/shared/delivery-slot-rules';
 import { formatInr } from '../../src/shared/money';
-import { adminToken, customerWithAddress, payByUpi, signedInPage } from './support/store-api';
+import { expect, test } from './support/fixtures';
+import { payByUpi } from './support/store-api';
 
 // Issue 13's "Done when": one gift with everything the issue adds, from the product page to the back
 // office. The first day offered is today before 2 PM India time and tomorrow after it, so the journey
@@ -14,9 +14,9 @@ const PHOTO = path.join(import.meta.dirname, 'fixtures', 'shopper-photo.png');
 const MESSAGE = 'Happy 6th birthday, Aarav! Love from Dadi';
 
 test('a personalised return gift with a name and photo, a delivery day and a hidden-price gift message reaches the back office', async ({
-  browser,
   request,
-  baseURL,
+  newShopper,
+  ownerPage: owner,
 }) => {
   const listing = (await (await request.get('/api/products?limit=1000')).json()) as ProductList;
   const product = listing.data.find(
@@ -29,8 +29,7 @@ test('a personalised return gift with a name and photo, a delivery day and a hid
   const total = subtotal + (subtotal >= 1000 ? 0 : 50) + 199;
 
   // The shopper's saved address is in Bengaluru, where same-day and midnight delivery apply.
-  const token = await customerWithAddress(request, 'Priya');
-  const shopper = await signedInPage(browser, baseURL ?? '', token);
+  const { token, page: shopper } = await newShopper('Priya');
   await shopper.goto(`/product/${product.slug}`);
   await shopper.getByRole('textbox', { name: 'Name on tag' }).fill('Aarav');
   await expect(shopper.getByTestId('personalisation-preview')).toHaveText('Aarav');
@@ -62,7 +61,6 @@ test('a personalised return gift with a name and photo, a delivery day and a hid
   if (!delivery) throw new Error('The order carries no delivery day');
   expect(delivery.slot).toBe('midnight');
 
-  const owner = await signedInPage(browser, baseURL ?? '', await adminToken(request));
   await owner.goto(`/admin/orders/${orderId}`);
   await expect(owner.getByText('Aarav', { exact: true })).toBeVisible();
   const photo = owner.getByRole('img', { name: 'Uploaded by the shopper' });

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { ProductList } from '../../src/shared/api/catalog';
-import { adminToken, customerWithAddress, payByUpi, signedInPage } from './support/store-api';
+import { expect, test } from './support/fixtures';
+import { payByUpi } from './support/store-api';
 
 // Issue 13 item 2: a return gift personalised with a name and a photo, two names as two lines,
 // paid in the sandbox, and shown with the photo in the back office and on the packing slip.
@@ -9,9 +9,9 @@ import { adminToken, customerWithAddress, payByUpi, signedInPage } from './suppo
 const PHOTO = path.join(import.meta.dirname, 'fixtures', 'shopper-photo.png');
 
 test('a shopper personalises a return gift with two names and a photo; the back office shows them', async ({
-  browser,
   request,
-  baseURL,
+  newShopper,
+  ownerPage: owner,
 }) => {
   const listing = (await (await request.get('/api/products?limit=1000')).json()) as ProductList;
   const product = listing.data.find(
@@ -23,7 +23,7 @@ test('a shopper personalises a return gift with two names and a photo; the back 
   const subtotal = product.price * lots * 2;
   const total = subtotal + (subtotal >= 1000 ? 0 : 50);
 
-  const shopper = await signedInPage(browser, baseURL ?? '', await customerWithAddress(request, 'Lakshmi'));
+  const { page: shopper } = await newShopper('Lakshmi');
   await shopper.goto(`/product/${product.slug}`);
   const addToCart = shopper.getByRole('button', { name: 'Add to Cart' }).first();
   await expect(addToCart).toBeDisabled();
@@ -59,7 +59,6 @@ test('a shopper personalises a return gift with two names and a photo; the back 
   await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   const orderId = shopper.url().split('/').at(-1) ?? '';
 
-  const owner = await signedInPage(browser, baseURL ?? '', await adminToken(request));
   await owner.goto(`/admin/orders/${orderId}`);
   await expect(owner.getByText('Aarav', { exact: true })).toBeVisible();
   await expect(owner.getByText('Diya', { exact: true })).toBeVisible();

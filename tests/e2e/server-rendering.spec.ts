@@ -1,8 +1,9 @@
-import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import type { ProductList } from '../../src/shared/api/catalog';
 import { formatInr } from '../../src/shared/money';
 import { productPath } from '../../src/shared/slug';
 import { appStarted } from './support/app-start';
+import { expect, test } from './support/fixtures';
 
 // Issue 6: /, the listings and a product page arrive rendered from the server, so they paint
 // without JavaScript, and the app then takes over without console noise and works.

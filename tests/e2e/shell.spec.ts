@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { appStarted } from './support/app-start';
+import { expect, test } from './support/fixtures';
 
 test('an unknown path shows Page Not Found and Go Home leads home', async ({ page }) => {
   const response = await page.goto('/this-page-does-not-exist');
@@ -29,22 +29,14 @@ test('the mobile menu opens and closes, and the chat button opens a pre-filled c
   ).toHaveAttribute('href', 'https://www.instagram.com/utsavgifts/');
 });
 
-test('the bottom navigation is hidden on checkout, payment and product pages', async ({ page }) => {
+test('the bottom navigation is hidden on checkout, payment and product pages', async ({
+  page,
+  newShopper,
+}) => {
   await page.goto('/nowhere');
   await expect(page.getByRole('navigation', { name: 'Bottom' })).toBeVisible();
   // A guest is sent from /payment to /login (SPEC 4), so the payment page is visited signed in.
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const registered = await page.request.post('/api/auth/register', {
-    data: {
-      email: `nav.${stamp}@example.com`,
-      password: 'utsav-2025',
-      username: `nav${stamp}`,
-      fullName: 'Nav Tester',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const { token } = (await registered.json()) as { token: string };
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await newShopper('Nav Tester', { address: false, on: page });
 
   for (const path of ['/checkout', '/payment', '/product/anything-1']) {
     await page.goto(path);

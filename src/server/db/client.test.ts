@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerDatabase } from '../testing/test-database';
+import { createServerDatabase } from '../testing/server-database';
 import { type Database, migrationsFolder, openDatabase, rowsOf } from './client';
 
 const readMigrationJournal = (): { entries: unknown[] } =>

@@ -1,20 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInr } from '../../shared/money';
-import type { Database } from '../db/client';
 import { createTestApp } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-database';
+import { setUpTestStore } from '../testing/test-store';
 
 // Issue 6: the landing pages arrive rendered by the same React components the browser runs, from
 // the catalogue in the database, with the data they were rendered from for the browser's first
 // render. The renderer is the source module here; `vite build` bundles the same file.
 
-let database: Database;
-let app: FastifyInstance;
-let distDir: string;
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
+fs.writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
+);
+const store = setUpTestStore({
+  webDistDir: distDir,
+  webRendererPath: path.resolve(import.meta.dirname, '../../web/entry-server.tsx'),
+});
 const rupees = (paise: number) => paise / 100;
 
 /** The markup the server put into #root, without the comments React puts between text parts. */
@@ -37,21 +41,13 @@ let scriptNameId = 0;
 const LISTED_PRODUCTS = 30;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
-  fs.writeFileSync(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
-  );
-  app = await createTestApp(database, {
-    webDistDir: distDir,
-    webRendererPath: path.resolve(import.meta.dirname, '../../web/entry-server.tsx'),
+  const diwali = await store.app.catalog.createCategory({ name: 'Diwali Gifts', description: 'Lights.' });
+  const wedding = await store.app.catalog.createCategory({
+    name: 'Wedding Favours',
+    description: 'Favours.',
   });
-  await app.ready();
-  const diwali = await app.catalog.createCategory({ name: 'Diwali Gifts', description: 'Lights.' });
-  const wedding = await app.catalog.createCategory({ name: 'Wedding Favours', description: 'Favours.' });
   teaLightsId = (
-    await app.catalog.createProduct({
+    await store.app.catalog.createProduct({
       name: 'Scented Tea Lights',
       categoryId: diwali.id,
       pricePaise: 24_900,
@@ -61,7 +57,7 @@ beforeAll(async () => {
     })
   ).id;
   brassDiyaId = (
-    await app.catalog.createProduct({
+    await store.app.catalog.createProduct({
       name: 'Brass Diya Pair',
       categoryId: diwali.id,
       pricePaise: 1_29_900,
@@ -70,7 +66,7 @@ beforeAll(async () => {
     })
   ).id;
   scriptNameId = (
-    await app.catalog.createProduct({
+    await store.app.catalog.createProduct({
       name: 'Mithai Box </script><b>Sweet</b>\u2028',
       categoryId: wedding.id,
       pricePaise: 49_900,
@@ -78,25 +74,24 @@ beforeAll(async () => {
     })
   ).id;
   for (let index = 1; index <= LISTED_PRODUCTS - 3; index++) {
-    await app.catalog.createProduct({
+    await store.app.catalog.createProduct({
       name: `Wedding Potli Bag ${index}`,
       categoryId: wedding.id,
       pricePaise: 5_000 + index * 100,
       stock: 10,
     });
   }
-  await app.catalog.createCollection({ name: 'Festival of Lights', productIds: [teaLightsId, brassDiyaId] });
+  await store.app.catalog.createCollection({
+    name: 'Festival of Lights',
+    productIds: [teaLightsId, brassDiyaId],
+  });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  fs.rmSync(distDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
 describe('server-rendered landing pages', () => {
   it('renders home with the featured products, occasions and collections', async () => {
-    const response = await app.inject('/');
+    const response = await store.app.inject('/');
     expect(response.statusCode).toBe(200);
     const root = rootOf(response.body);
     expect(root).toContain('Gifts that make every celebration special');
@@ -110,7 +105,7 @@ describe('server-rendered landing pages', () => {
   });
 
   it('renders the first screenful of /products and inlines only that, not the page of 1000', async () => {
-    const response = await app.inject('/products');
+    const response = await store.app.inject('/products');
     const root = rootOf(response.body);
     expect(root).toContain('All Products');
     expect(root).toContain(`${LISTED_PRODUCTS} products`);
@@ -126,7 +121,7 @@ describe('server-rendered landing pages', () => {
   });
 
   it('renders a category with its own products only, in the order the URL asks for', async () => {
-    const root = rootOf((await app.inject('/category/diwali-gifts?sort=price_desc')).body);
+    const root = rootOf((await store.app.inject('/category/diwali-gifts?sort=price_desc')).body);
     expect(root).toContain('Diwali Gifts');
     expect(root).toContain('2 products');
     expect(root.indexOf('Brass Diya Pair')).toBeLessThan(root.indexOf('Scented Tea Lights'));
@@ -134,7 +129,7 @@ describe('server-rendered landing pages', () => {
   });
 
   it('renders a product page with its name, price and image, and the product for the first render', async () => {
-    const response = await app.inject(`/product/brass-diya-pair-${brassDiyaId}`);
+    const response = await store.app.inject(`/product/brass-diya-pair-${brassDiyaId}`);
     const root = rootOf(response.body);
     expect(root).toMatch(/<h1[^>]*>Brass Diya Pair<\/h1>/);
     expect(root).toContain(formatInr(rupees(1_29_900)));
@@ -150,7 +145,7 @@ describe('server-rendered landing pages', () => {
   });
 
   it('keeps a name that could close the script tag inside the embedded data', async () => {
-    const response = await app.inject(`/product/mithai-box-${scriptNameId}`);
+    const response = await store.app.inject(`/product/mithai-box-${scriptNameId}`);
     expect(response.body).not.toContain('</script><b>');
     const product = queriesOf(response.body).find((query) => query.queryKey[1] === 'product');
     expect(product?.state.data).toMatchObject({ name: 'Mithai Box </script><b>Sweet</b>\u2028' });
@@ -158,26 +153,26 @@ describe('server-rendered landing pages', () => {
   });
 
   it('leaves a missing product and unknown paths to the browser: redirect and Page Not Found', async () => {
-    const missing = await app.inject('/product/gone-999999');
+    const missing = await store.app.inject('/product/gone-999999');
     expect(missing.statusCode).toBe(200);
     expect(rootOf(missing.body)).toBe('');
     expect(queriesOf(missing.body)).toEqual([]);
-    const unknown = await app.inject('/no-such-page');
+    const unknown = await store.app.inject('/no-such-page');
     expect(unknown.statusCode).toBe(404);
     expect(rootOf(unknown.body)).toBe('');
   });
 
   it('renders a catalogue change on the next request, though rendered pages are kept', async () => {
     const url = `/product/scented-tea-lights-${teaLightsId}`;
-    expect(rootOf((await app.inject(url)).body)).toContain('₹249');
-    await app.catalog.updateProduct(teaLightsId, { pricePaise: 27_900 });
-    const root = rootOf((await app.inject(url)).body);
+    expect(rootOf((await store.app.inject(url)).body)).toContain('₹249');
+    await store.app.catalog.updateProduct(teaLightsId, { pricePaise: 27_900 });
+    const root = rootOf((await store.app.inject(url)).body);
     expect(root).toContain('₹279');
     expect(root).not.toContain('₹249');
   });
 
   it('sends rendered pages for revalidation, compressed, never cached as personal content', async () => {
-    const response = await app.inject({ url: '/products', headers: { 'accept-encoding': 'gzip' } });
+    const response = await store.app.inject({ url: '/products', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers.etag).toBeUndefined();
@@ -187,7 +182,7 @@ describe('server-rendered landing pages', () => {
   it('shows the test-mode ribbon in the first paint while the sandbox takes payments (issue 21)', async () => {
     const ribbon = '<p role="note" class="h-6 truncate';
     for (const url of ['/', '/products', `/product/scented-tea-lights-${teaLightsId}`]) {
-      const html = (await app.inject(url)).body;
+      const html = (await store.app.inject(url)).body;
       const root = rootOf(html);
       expect(root).toContain('Test mode: payments are simulated');
       // Above the header, in the markup itself: its line is taken before the page is laid out.
@@ -195,7 +190,7 @@ describe('server-rendered landing pages', () => {
       expect(root.indexOf(ribbon)).toBeLessThan(root.indexOf('<header'));
     }
 
-    const razorpay = await createTestApp(database, {
+    const razorpay = await createTestApp(store.database, {
       webDistDir: distDir,
       webRendererPath: path.resolve(import.meta.dirname, '../../web/entry-server.tsx'),
       env: {
@@ -212,6 +207,6 @@ describe('server-rendered landing pages', () => {
       await razorpay.close();
     }
     // The ribbon follows each store's own setting, not the last page rendered.
-    expect(rootOf((await app.inject('/?again')).body)).toContain('Test mode: payments are simulated');
+    expect(rootOf((await store.app.inject('/?again')).body)).toContain('Test mode: payments are simulated');
   });
 });

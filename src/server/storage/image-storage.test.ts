@@ -3,14 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { multipartFile, productPhoto, registerTestAdmin } from '../modules/admin/admin-testing';
-import { createTestProduct } from '../modules/orders/order-fixtures';
-import { createTestApp } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-database';
+import { multipartFile, productPhoto } from '../testing/admin-fixtures';
+import { createTestProduct } from '../testing/order-fixtures';
+import { setUpTestStore } from '../testing/test-store';
 import { createLocalImageStorage, createS3ImageStorage } from './image-storage';
 
 /**
@@ -160,35 +157,26 @@ describe('local image storage', () => {
 
 describe('product images with STORAGE=s3', () => {
   const s3 = startFakeS3();
-  let database: Database;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp(database, {
-      env: {
-        BACKGROUND_JOBS: 'false',
-        STORAGE: 's3',
-        S3_BUCKET: 'utsav-media',
-        S3_ENDPOINT: await s3.ready,
-        S3_FORCE_PATH_STYLE: 'true',
-        S3_ACCESS_KEY_ID: credentials.accessKeyId,
-        S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      },
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await s3.close();
+  // Registered before the store, so it runs after it: the app closes before the bucket it uses.
+  afterAll(() => s3.close());
+  const store = setUpTestStore({
+    env: async () => ({
+      BACKGROUND_JOBS: 'false',
+      STORAGE: 's3',
+      S3_BUCKET: 'utsav-media',
+      S3_ENDPOINT: await s3.ready,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    }),
   });
 
   it('go to the bucket, not to DATA_DIR, and the store serves them from /media/', async () => {
-    const admin = await registerTestAdmin(app, database);
-    const product = await createTestProduct(database);
+    const admin = await store.newAdmin();
+    const product = await createTestProduct(store.database);
     const png = await productPhoto();
 
-    const response = await app.inject({
+    const response = await store.app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/image`,
       ...multipartFile(png, 'diya.png', 'image/png', admin.headers),
@@ -202,18 +190,22 @@ describe('product images with STORAGE=s3', () => {
       `/utsav-media/${image.replace('/media/', '').replace('-600.webp', '-300.webp')}`,
       `/utsav-media/${image.replace('/media/', '')}`,
     ]);
-    expect(fs.existsSync(path.join(app.config.dataDir, 'uploads', 'products'))).toBe(false);
+    expect(fs.existsSync(path.join(store.app.config.dataDir, 'uploads', 'products'))).toBe(false);
 
-    const served = await app.inject({ url: image });
+    const served = await store.app.inject({ url: image });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(600);
-    expect((await app.inject({ url: '/media/products/p1-gone-600.webp' })).statusCode).toBe(404);
+    expect((await store.app.inject({ url: '/media/products/p1-gone-600.webp' })).statusCode).toBe(404);
 
     // Issue 21: a customer's personalisation photo is personal: no cache may keep it.
-    const photo = await app.imageStorage.put(`personalisations/${'a'.repeat(32)}.webp`, png, 'image/webp');
-    const personal = await app.inject({ url: photo });
+    const photo = await store.app.imageStorage.put(
+      `personalisations/${'a'.repeat(32)}.webp`,
+      png,
+      'image/webp',
+    );
+    const personal = await store.app.inject({ url: photo });
     expect([personal.statusCode, personal.headers['cache-control']]).toEqual([200, 'no-store']);
   });
 });

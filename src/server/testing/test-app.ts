@@ -7,11 +7,18 @@ import { buildApp } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
+import type { PasswordCost } from '../modules/auth';
 
 /**
- * A store app on the given database with a data folder of its own and quiet logs. When
- * TEST_REDIS_URL is set (CI's PostgreSQL pass), its shared counters live in that Redis under a
- * random key prefix, removed when the app closes.
+ * The scrypt cost of every password hashed in tests: microseconds instead of production's 0.3 s
+ * (password.test.ts checks production's). Stored hashes carry their cost, so logins verify alike.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 2 ** 4, r: 8, p: 1 };
+
+/**
+ * A store app on the given database with a data folder of its own, quiet logs and cheap password
+ * hashing. When TEST_REDIS_URL is set (CI's PostgreSQL pass), its shared counters live in that
+ * Redis under a random key prefix, removed when the app closes.
  */
 export async function createTestApp(
   database: Database,
@@ -42,7 +49,12 @@ export async function createTestApp(
       ? { webDistDir: options.webDistDir, webRendererPath: options.webRendererPath ?? null }
       : {}),
   };
-  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    passwordCost: TEST_PASSWORD_COST,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   app.addHook('preClose', async () => {
     if (!redisEnv.REDIS_URL || config.REDIS_URL !== redisEnv.REDIS_URL) return;
     const keys = (await app.redis?.client.keys(`${config.REDIS_KEY_PREFIX}*`)) ?? [];
@@ -52,8 +64,10 @@ export async function createTestApp(
   return app;
 }
 
+export type TestClock = Clock & { set(next: Date | string): void };
+
 /** A clock tests can set and move. */
-export function createTestClock(start: Date | string): Clock & { set(next: Date | string): void } {
+export function createTestClock(start: Date | string): TestClock {
   let current = new Date(start);
   return {
     now: () => new Date(current),

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Product, ProductList } from '../../../src/shared/api/catalog';
 import { formatInr } from '../../../src/shared/money';
 
@@ -9,7 +9,7 @@ import { formatInr } from '../../../src/shared/money';
 // the sandbox provider (signed as its window signs them) and the admin's status changes.
 
 export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? '';
+export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? '';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
 
 export const DELIVERY_ADDRESS = {
@@ -24,15 +24,6 @@ export async function tokenFor(request: APIRequestContext, email: string, passwo
   const response = await request.post('/api/auth/login', { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { token: string }).token;
-}
-
-export const adminToken = (request: APIRequestContext) => tokenFor(request, adminEmail, adminPassword);
-
-/** A page of its own signed in with the token (SPEC 6: the token lives in localStorage). */
-export async function signedInPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript((value) => localStorage.setItem('token', value), token);
-  return context.newPage();
 }
 
 export async function registerCustomer(request: APIRequestContext, fullName: string) {

@@ -4,30 +4,25 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idFromSlug } from '../../../shared/slug';
-import { createTestDatabase } from '../../testing/test-database';
-import { type Database, rowsOf } from '../client';
+import { setUpTestDatabase } from '../../testing/test-store';
+import { rowsOf } from '../client';
 import { categories, collectionProducts, collections, pincodes, products } from '../schema';
 import { isCatalogueEmpty, type SeedProgress, type SeedSummary, seedDatabase } from './index';
 
-let database: Database;
-let dataDir: string;
+const testDatabase = setUpTestDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
 let summary: SeedSummary;
 const progress: SeedProgress[] = [];
 
 // One database for the file: the pincode directory takes a few seconds to load, so it is seeded once.
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
-  summary = await seedDatabase(database, { dataDir, onProgress: (step) => progress.push(step) });
+  summary = await seedDatabase(testDatabase.database, { dataDir, onProgress: (step) => progress.push(step) });
 });
 
-afterAll(async () => {
-  await database?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const total = async (table: typeof products | typeof categories | typeof collections | typeof pincodes) => {
-  const [row] = await database.db.select({ total: count() }).from(table);
+  const [row] = await testDatabase.database.db.select({ total: count() }).from(table);
   return row!.total;
 };
 
@@ -55,11 +50,11 @@ describe('seedDatabase', () => {
     expect(await total(products)).toBe(520);
     expect(await total(categories)).toBe(12);
     expect(await total(collections)).toBe(8);
-    expect(await isCatalogueEmpty(database.db)).toBe(false);
+    expect(await isCatalogueEmpty(testDatabase.database.db)).toBe(false);
   });
 
   it('writes slugs that end in the row id and search text with the category name', async () => {
-    const rows = await database.db
+    const rows = await testDatabase.database.db
       .select({
         id: products.id,
         slug: products.slug,
@@ -72,7 +67,7 @@ describe('seedDatabase', () => {
       expect(idFromSlug(row.slug)).toBe(row.id);
       expect(row.searchText).toContain(row.category.toLowerCase());
     }
-    const collectionRows = await database.db
+    const collectionRows = await testDatabase.database.db
       .select({ id: collections.id, slug: collections.slug })
       .from(collections);
     for (const row of collectionRows) expect(idFromSlug(row.slug)).toBe(row.id);
@@ -80,7 +75,7 @@ describe('seedDatabase', () => {
 
   it('prices every product at ₹50 or more, none archived', async () => {
     const [row] = rowsOf<{ cheapest: number; archived: number }>(
-      await database.db.execute(
+      await testDatabase.database.db.execute(
         sql`select min(price_paise)::int as cheapest, count(*) filter (where archived)::int as archived from products`,
       ),
     );
@@ -90,7 +85,7 @@ describe('seedDatabase', () => {
 
   it('has out-of-stock products both with and without pre-order', async () => {
     const rows = rowsOf<{ allow_pre_order: boolean; total: number }>(
-      await database.db.execute(
+      await testDatabase.database.db.execute(
         sql`select allow_pre_order, count(*)::int as total from products where stock = 0 group by allow_pre_order`,
       ),
     );
@@ -99,7 +94,7 @@ describe('seedDatabase', () => {
 
   it('finds the chocolate bouquet through trigram similarity despite typos', async () => {
     const rows = rowsOf<{ name: string }>(
-      await database.db.execute(
+      await testDatabase.database.db.execute(
         sql`select name from products where word_similarity('chocolat bouqet', search_text) > 0.4
             order by word_similarity('chocolat bouqet', search_text) desc limit 5`,
       ),
@@ -109,7 +104,7 @@ describe('seedDatabase', () => {
 
   it('fills every collection with 12 to 40 products and features 3 collections', async () => {
     const rows = rowsOf<{ featured: boolean; members: number }>(
-      await database.db.execute(
+      await testDatabase.database.db.execute(
         sql`select c.featured, count(cp.product_id)::int as members
             from collections c left join collection_products cp on cp.collection_id = c.id group by c.id`,
       ),
@@ -119,7 +114,7 @@ describe('seedDatabase', () => {
       expect(row.members).toBeGreaterThanOrEqual(12);
       expect(row.members).toBeLessThanOrEqual(40);
     }
-    const [first] = await database.db
+    const [first] = await testDatabase.database.db
       .select({ position: collectionProducts.position })
       .from(collectionProducts)
       .orderBy(collectionProducts.position)
@@ -129,7 +124,10 @@ describe('seedDatabase', () => {
 
   it('loads the pincode directory: 560001 is in district Bangalore with coordinates', async () => {
     expect(await total(pincodes)).toBe(19_159);
-    const [row] = await database.db.select().from(pincodes).where(eq(pincodes.pincode, '560001'));
+    const [row] = await testDatabase.database.db
+      .select()
+      .from(pincodes)
+      .where(eq(pincodes.pincode, '560001'));
     expect(row).toMatchObject({
       pincode: '560001',
       district: 'Bangalore',
@@ -139,16 +137,21 @@ describe('seedDatabase', () => {
     expect(row!.latitude).toBeCloseTo(12.98, 1);
     expect(row!.longitude).toBeCloseTo(77.6, 1);
     // 110001's offices are mostly filed under Central Delhi; its first office is in New Delhi's list.
-    const [delhi] = await database.db.select().from(pincodes).where(eq(pincodes.pincode, '110001'));
+    const [delhi] = await testDatabase.database.db
+      .select()
+      .from(pincodes)
+      .where(eq(pincodes.pincode, '110001'));
     expect(delhi?.district).toBe('Central Delhi');
   });
 
   it('draws a small 600 x 600 SVG for every product, category and collection image', async () => {
-    const productRows = await database.db
+    const productRows = await testDatabase.database.db
       .select({ image: products.image, images: products.images })
       .from(products);
-    const categoryRows = await database.db.select({ image: categories.image }).from(categories);
-    const collectionRows = await database.db.select({ image: collections.image }).from(collections);
+    const categoryRows = await testDatabase.database.db.select({ image: categories.image }).from(categories);
+    const collectionRows = await testDatabase.database.db
+      .select({ image: collections.image })
+      .from(collections);
     const paths = new Set([
       ...productRows.flatMap((row) => [row.image, ...row.images]),
       ...categoryRows.map((row) => row.image),
@@ -177,7 +180,7 @@ describe('seedDatabase', () => {
   });
 
   it('adds nothing when run again', async () => {
-    const again = await seedDatabase(database, { dataDir, products: 900 });
+    const again = await seedDatabase(testDatabase.database, { dataDir, products: 900 });
     expect(again).toEqual({ categories: 0, products: 0, collections: 0, pincodes: 0, skipped: true });
     expect(await total(products)).toBe(520);
     expect(await total(pincodes)).toBe(19_159);
@@ -187,8 +190,8 @@ describe('seedDatabase', () => {
   it('draws missing artwork again for a seeded database on a new data folder', async () => {
     const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
     try {
-      await seedDatabase(database, { dataDir: freshDir });
-      const [row] = await database.db
+      await seedDatabase(testDatabase.database, { dataDir: freshDir });
+      const [row] = await testDatabase.database.db
         .select({ image: products.image })
         .from(products)
         .where(eq(products.name, 'Chocolate Bouquet'));

@@ -1,24 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AddressRecord } from '../../../shared/api/addresses';
-import type { Database } from '../../db/client';
-import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestUser } from '../auth/test-accounts';
+import { setUpTestStore } from '../../testing/test-store';
 import { MAX_ADDRESSES_PER_USER } from './address-service';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const store = setUpTestStore();
 
 type Headers = { authorization: string };
 
@@ -33,20 +18,20 @@ const home = {
 };
 
 const create = (headers: Headers, payload: Record<string, unknown> = home) =>
-  app.inject({ method: 'POST', url: '/api/addresses', headers, payload });
+  store.app.inject({ method: 'POST', url: '/api/addresses', headers, payload });
 const createOk = async (headers: Headers, payload: Record<string, unknown> = home) => {
   const response = await create(headers, payload);
   expect(response.statusCode).toBe(201);
   return response.json<{ data: AddressRecord }>().data;
 };
 const list = async (headers: Headers) =>
-  (await app.inject({ url: '/api/addresses', headers })).json<{ data: AddressRecord[] }>().data;
+  (await store.app.inject({ url: '/api/addresses', headers })).json<{ data: AddressRecord[] }>().data;
 const defaults = (addresses: AddressRecord[]) =>
   addresses.filter((address) => address.is_default).map((a) => a.id);
 
 describe('POST /api/addresses', () => {
   it('saves the sent shape and reads it back in SPEC 3 snake_case, the first address as default', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const response = await create(headers);
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toEqual({
@@ -67,7 +52,7 @@ describe('POST /api/addresses', () => {
   });
 
   it('keeps the first default when a later address does not ask to be default', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const first = await createOk(headers);
     const second = await createOk(headers, {
       ...home,
@@ -81,7 +66,7 @@ describe('POST /api/addresses', () => {
   });
 
   it('moves the default to a new address sent with isDefault', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     await createOk(headers);
     const second = await createOk(headers, { ...home, isDefault: true });
     expect(second.is_default).toBe(true);
@@ -98,7 +83,7 @@ describe('POST /api/addresses', () => {
     { path: 'postalCode', change: { postalCode: '56000A' }, message: 'Postal code must be 6 digits' },
     { path: 'phone', change: { phone: '98765-4321' }, message: 'Phone number must be 10 digits' },
   ])('refuses a bad $path with the SPEC 5 message "$message"', async ({ path, change, message }) => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const response = await create(headers, { ...home, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, errors: [{ path, message }] });
@@ -106,7 +91,7 @@ describe('POST /api/addresses', () => {
   });
 
   it(`refuses more than ${MAX_ADDRESSES_PER_USER} addresses with a readable 409`, async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     for (let index = 0; index < MAX_ADDRESSES_PER_USER; index += 1) await createOk(headers);
     const response = await create(headers);
     expect(response.statusCode).toBe(409);
@@ -116,30 +101,30 @@ describe('POST /api/addresses', () => {
 
 describe('reading addresses', () => {
   it('lists the default first, and answers the default and one address by id', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const first = await createOk(headers);
     const second = await createOk(headers, { ...home, city: 'Chennai' });
-    await app.inject({ method: 'PUT', url: `/api/addresses/${second.id}/default`, headers });
+    await store.app.inject({ method: 'PUT', url: `/api/addresses/${second.id}/default`, headers });
 
     expect((await list(headers)).map((address) => address.id)).toEqual([second.id, first.id]);
-    const byDefault = await app.inject({ url: '/api/addresses/default', headers });
+    const byDefault = await store.app.inject({ url: '/api/addresses/default', headers });
     expect(byDefault.json().data).toMatchObject({ id: second.id, city: 'Chennai', is_default: true });
-    const byId = await app.inject({ url: `/api/addresses/${first.id}`, headers });
+    const byId = await store.app.inject({ url: `/api/addresses/${first.id}`, headers });
     expect(byId.json().data).toMatchObject({ id: first.id, is_default: false });
     expect(byId.headers['cache-control']).toBe('no-store');
   });
 
   it('answers data: null for the default of a user with no address', async () => {
-    const { headers } = await registerTestUser(app);
-    const response = await app.inject({ url: '/api/addresses/default', headers });
+    const { headers } = await store.newCustomer();
+    const response = await store.app.inject({ url: '/api/addresses/default', headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: null });
   });
 
   it('answers the old local format of SPEC 3 on /addresses/legacy/format', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const saved = await createOk(headers);
-    const response = await app.inject({ url: '/api/addresses/legacy/format', headers });
+    const response = await store.app.inject({ url: '/api/addresses/legacy/format', headers });
     expect(response.json()).toEqual({
       data: [
         {
@@ -156,12 +141,12 @@ describe('reading addresses', () => {
   });
 
   it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
-    const { headers } = await registerTestUser(app);
-    expect((await app.inject({ url: '/api/addresses/999999', headers })).statusCode).toBe(404);
-    const notANumber = await app.inject({ url: '/api/addresses/abc', headers });
+    const { headers } = await store.newCustomer();
+    expect((await store.app.inject({ url: '/api/addresses/999999', headers })).statusCode).toBe(404);
+    const notANumber = await store.app.inject({ url: '/api/addresses/abc', headers });
     expect(notANumber.statusCode).toBe(400);
     expect(notANumber.json().message).toBe('Address id must be a number');
-    expect((await app.inject({ url: '/api/addresses/99999999999', headers })).statusCode).toBe(400);
+    expect((await store.app.inject({ url: '/api/addresses/99999999999', headers })).statusCode).toBe(400);
   });
 
   it('needs a signed-in user for every route', async () => {
@@ -175,7 +160,11 @@ describe('reading addresses', () => {
       ['PUT', '/api/addresses/1/default'],
       ['DELETE', '/api/addresses/1'],
     ] as const) {
-      const response = await app.inject({ method, url, ...(method === 'POST' ? { payload: home } : {}) });
+      const response = await store.app.inject({
+        method,
+        url,
+        ...(method === 'POST' ? { payload: home } : {}),
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -183,9 +172,9 @@ describe('reading addresses', () => {
 
 describe('changing addresses', () => {
   it('replaces the fields on PUT and keeps the default', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const saved = await createOk(headers);
-    const response = await app.inject({
+    const response = await store.app.inject({
       method: 'PUT',
       url: `/api/addresses/${saved.id}`,
       headers,
@@ -202,9 +191,9 @@ describe('changing addresses', () => {
   });
 
   it('validates PUT bodies with the same SPEC 5 messages', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const saved = await createOk(headers);
-    const response = await app.inject({
+    const response = await store.app.inject({
       method: 'PUT',
       url: `/api/addresses/${saved.id}`,
       headers,
@@ -215,26 +204,30 @@ describe('changing addresses', () => {
   });
 
   it('makes an address the default with PUT /:id/default, unsetting the old one', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const first = await createOk(headers);
     const second = await createOk(headers);
-    const response = await app.inject({ method: 'PUT', url: `/api/addresses/${second.id}/default`, headers });
+    const response = await store.app.inject({
+      method: 'PUT',
+      url: `/api/addresses/${second.id}/default`,
+      headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ id: second.id, is_default: true });
     expect(defaults(await list(headers))).toEqual([second.id]);
-    expect((await app.inject({ url: `/api/addresses/${first.id}`, headers })).json().data.is_default).toBe(
-      false,
-    );
+    expect(
+      (await store.app.inject({ url: `/api/addresses/${first.id}`, headers })).json().data.is_default,
+    ).toBe(false);
   });
 
   it('keeps exactly one default when many set-default calls race', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const saved = [];
     for (let index = 0; index < 5; index += 1)
       saved.push(await createOk(headers, { ...home, city: `City ${index}` }));
     const responses = await Promise.all(
       [...saved, ...saved].map((address) =>
-        app.inject({ method: 'PUT', url: `/api/addresses/${address.id}/default`, headers }),
+        store.app.inject({ method: 'PUT', url: `/api/addresses/${address.id}/default`, headers }),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
@@ -242,7 +235,7 @@ describe('changing addresses', () => {
   });
 
   it('keeps exactly one default when addresses are created concurrently', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const responses = await Promise.all(
       Array.from({ length: 6 }, () => create(headers, { ...home, isDefault: true })),
     );
@@ -251,37 +244,41 @@ describe('changing addresses', () => {
   });
 
   it('deletes an address and promotes another when the default goes', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const first = await createOk(headers);
     const second = await createOk(headers);
     const third = await createOk(headers);
 
-    const removeOther = await app.inject({ method: 'DELETE', url: `/api/addresses/${second.id}`, headers });
+    const removeOther = await store.app.inject({
+      method: 'DELETE',
+      url: `/api/addresses/${second.id}`,
+      headers,
+    });
     expect(removeOther.json()).toEqual({ success: true });
     expect(defaults(await list(headers))).toEqual([first.id]);
 
-    await app.inject({ method: 'DELETE', url: `/api/addresses/${first.id}`, headers });
+    await store.app.inject({ method: 'DELETE', url: `/api/addresses/${first.id}`, headers });
     expect(await list(headers)).toEqual([expect.objectContaining({ id: third.id, is_default: true })]);
 
-    await app.inject({ method: 'DELETE', url: `/api/addresses/${third.id}`, headers });
+    await store.app.inject({ method: 'DELETE', url: `/api/addresses/${third.id}`, headers });
     expect(await list(headers)).toEqual([]);
-    const again = await app.inject({ method: 'DELETE', url: `/api/addresses/${third.id}`, headers });
+    const again = await store.app.inject({ method: 'DELETE', url: `/api/addresses/${third.id}`, headers });
     expect(again.statusCode).toBe(404);
   });
 });
 
 describe('another account', () => {
   it('can never read, change, make default or delete someone else’s address', async () => {
-    const owner = await registerTestUser(app);
-    const intruder = await registerTestUser(app);
+    const owner = await store.newCustomer();
+    const intruder = await store.newCustomer();
     const saved = await createOk(owner.headers);
     const headers = intruder.headers;
 
     const attempts = [
-      await app.inject({ url: `/api/addresses/${saved.id}`, headers }),
-      await app.inject({ method: 'PUT', url: `/api/addresses/${saved.id}`, headers, payload: home }),
-      await app.inject({ method: 'PUT', url: `/api/addresses/${saved.id}/default`, headers }),
-      await app.inject({ method: 'DELETE', url: `/api/addresses/${saved.id}`, headers }),
+      await store.app.inject({ url: `/api/addresses/${saved.id}`, headers }),
+      await store.app.inject({ method: 'PUT', url: `/api/addresses/${saved.id}`, headers, payload: home }),
+      await store.app.inject({ method: 'PUT', url: `/api/addresses/${saved.id}/default`, headers }),
+      await store.app.inject({ method: 'DELETE', url: `/api/addresses/${saved.id}`, headers }),
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(404);
@@ -289,8 +286,12 @@ describe('another account', () => {
       expect(response.body).not.toContain('Priya');
     }
     expect(await list(headers)).toEqual([]);
-    expect((await app.inject({ url: '/api/addresses/default', headers })).json()).toEqual({ data: null });
-    expect((await app.inject({ url: '/api/addresses/legacy/format', headers })).json()).toEqual({ data: [] });
+    expect((await store.app.inject({ url: '/api/addresses/default', headers })).json()).toEqual({
+      data: null,
+    });
+    expect((await store.app.inject({ url: '/api/addresses/legacy/format', headers })).json()).toEqual({
+      data: [],
+    });
     // The owner's address is as it was.
     expect(await list(owner.headers)).toEqual([saved]);
   });

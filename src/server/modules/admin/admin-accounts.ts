@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { hashPassword } from '../auth';
+import { hashPassword, PASSWORD_COST, type PasswordCost } from '../auth';
 
 type AdminAccountInput = { email: string; password: string; name?: string | undefined };
 type AdminAccountResult = { id: number; email: string; created: boolean };
@@ -15,13 +15,17 @@ const MIN_ADMIN_PASSWORD_LENGTH = 8;
  * account, or promotes an existing one (its password is set to the given one, so the operator
  * knows it).
  */
-export async function createOrPromoteAdmin(db: Db, input: AdminAccountInput): Promise<AdminAccountResult> {
+export async function createOrPromoteAdmin(
+  db: Db,
+  input: AdminAccountInput,
+  passwordCost: PasswordCost = PASSWORD_COST,
+): Promise<AdminAccountResult> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: ${input.email}`);
   if (input.password.length < MIN_ADMIN_PASSWORD_LENGTH) {
     throw new Error(`The password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordCost);
   const [existing] = await db
     .select({ id: users.id })
     .from(users)

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminCategory,
   type AdminCollection,
@@ -14,38 +13,26 @@ import {
 } from '../../../shared/api/admin';
 import type { ProductList } from '../../../shared/api/catalog';
 import { productImageSrcSet } from '../../../shared/product-images';
-import type { Database } from '../../db/client';
 import { categories, products } from '../../db/schema';
-import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { multipartFile, productPhoto, registerTestAdmin } from './admin-testing';
+import { multipartFile, productPhoto } from '../../testing/admin-fixtures';
+import { setUpTestStore } from '../../testing/test-store';
 
-let database: Database;
-let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
+const store = setUpTestStore({ env: { BACKGROUND_JOBS: 'false' }, admin: true });
 let categoryId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { env: { BACKGROUND_JOBS: 'false' } });
-  admin = await registerTestAdmin(app, database);
-  const [row] = await database.db
+  const [row] = await store.database.db
     .insert(categories)
     .values({ name: 'Return Gifts', slug: 'return-gifts' })
     .returning({ id: categories.id });
   categoryId = row!.id;
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
 const createProduct = async (fields: Record<string, unknown> = {}) => {
-  const response = await app.inject({
+  const response = await store.app.inject({
     method: 'POST',
     url: '/api/admin/products',
-    headers: admin.headers,
+    headers: store.admin.headers,
     payload: {
       name: 'Peacock Brass Diya',
       price: 349,
@@ -61,15 +48,20 @@ const createProduct = async (fields: Record<string, unknown> = {}) => {
 };
 
 const patch = (id: number, payload: Record<string, unknown>) =>
-  app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, headers: admin.headers, payload });
+  store.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/products/${id}`,
+    headers: store.admin.headers,
+    payload,
+  });
 
 const storefrontSearch = async (q: string) =>
-  (await app.inject({ url: '/api/products', query: { search: q } }))
+  (await store.app.inject({ url: '/api/products', query: { search: q } }))
     .json<ProductList>()
     .data.map((p) => p.name);
 
 function multipart(bytes: Buffer, filename: string, type: string) {
-  return multipartFile(bytes, filename, type, admin.headers);
+  return multipartFile(bytes, filename, type, store.admin.headers);
 }
 
 describe('admin products', () => {
@@ -82,7 +74,7 @@ describe('admin products', () => {
       stock: 12,
       archived: false,
     });
-    const [row] = await database.db.select().from(products).where(eq(products.id, product.id));
+    const [row] = await store.database.db.select().from(products).where(eq(products.id, product.id));
     expect(row?.pricePaise).toBe(34_900);
     expect(row?.searchText).toContain('zardozi potli bag');
     expect(await storefrontSearch('zardozi')).toContain('Zardozi Potli Bag');
@@ -120,25 +112,25 @@ describe('admin products', () => {
     const product = await createProduct({ name: 'Terracotta Ganesha Idol' });
     expect((await patch(product.id, { archived: true })).statusCode).toBe(200);
     expect(await storefrontSearch('terracotta')).not.toContain('Terracotta Ganesha Idol');
-    const list = await app.inject({
+    const list = await store.app.inject({
       url: '/api/admin/products',
       query: { q: 'terracotta', archived: 'true' },
-      headers: admin.headers,
+      headers: store.admin.headers,
     });
     expect(list.json<AdminProductList>().data.map((p) => p.id)).toEqual([product.id]);
-    const deleted = await app.inject({
+    const deleted = await store.app.inject({
       method: 'DELETE',
       url: `/api/admin/products/${product.id}`,
-      headers: admin.headers,
+      headers: store.admin.headers,
     });
     expect(deleted.statusCode).toBe(404);
   });
 
   it('refuses bad input with 400 and field errors', async () => {
-    const noName = await app.inject({
+    const noName = await store.app.inject({
       method: 'POST',
       url: '/api/admin/products',
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { name: '', price: -1, categoryId },
     });
     expect(noName.statusCode).toBe(400);
@@ -157,7 +149,7 @@ describe('admin products', () => {
   it('stores an uploaded image as WebP at the storefront widths', async () => {
     const product = await createProduct();
     const png = await productPhoto();
-    const response = await app.inject({
+    const response = await store.app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/image`,
       ...multipart(png, 'diya.png', 'image/png'),
@@ -165,7 +157,7 @@ describe('admin products', () => {
     expect(response.statusCode, response.body).toBe(200);
     const image = response.json<{ product: AdminProduct }>().product.image;
     expect(image).toMatch(/^\/uploads\/products\/p\d+-[a-z0-9]+-600\.webp$/);
-    const file = path.join(app.config.dataDir, image);
+    const file = path.join(store.app.config.dataDir, image);
     expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('webp');
     expect((await sharp(fs.readFileSync(file)).metadata()).width).toBe(600);
     // Every width the storefront's srcset offers exists and is served.
@@ -173,19 +165,19 @@ describe('admin products', () => {
       ?.split(', ')
       .map((candidate) => candidate.split(' ')[0]!);
     expect(srcSet).toHaveLength(2);
-    for (const url of srcSet ?? []) expect((await app.inject({ url })).statusCode).toBe(200);
+    for (const url of srcSet ?? []) expect((await store.app.inject({ url })).statusCode).toBe(200);
   });
 
   it('refuses a file that is not an image whatever its name says, and one over 5 MB', async () => {
     const product = await createProduct();
-    const fake = await app.inject({
+    const fake = await store.app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/image`,
       ...multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'photo.jpg', 'image/jpeg'),
     });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().message).toBe(IMAGE_TYPE_MESSAGE);
-    const huge = await app.inject({
+    const huge = await store.app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/image`,
       ...multipart(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.jpg', 'image/jpeg'),
@@ -197,20 +189,20 @@ describe('admin products', () => {
 
 describe('admin categories and collections', () => {
   it('creates and renames a category; its products are found by the new name', async () => {
-    const created = await app.inject({
+    const created = await store.app.inject({
       method: 'POST',
       url: '/api/admin/categories',
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { name: 'Pooja Thalis' },
     });
     expect(created.statusCode).toBe(201);
     const category = created.json<{ category: AdminCategory }>().category;
     expect(category.slug).toBe('pooja-thalis');
     await createProduct({ name: 'Silver Plated Plate', categoryId: category.id });
-    const renamed = await app.inject({
+    const renamed = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/categories/${category.id}`,
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { name: 'Aarti Thalis' },
     });
     expect(renamed.json<{ category: AdminCategory }>().category).toMatchObject({
@@ -219,10 +211,10 @@ describe('admin categories and collections', () => {
       productCount: 1,
     });
     expect(await storefrontSearch('aarti')).toContain('Silver Plated Plate');
-    const again = await app.inject({
+    const again = await store.app.inject({
       method: 'POST',
       url: '/api/admin/categories',
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { name: 'Pooja Thalis' },
     });
     expect(again.statusCode).toBe(409);
@@ -234,18 +226,18 @@ describe('admin categories and collections', () => {
       await createProduct({ name: 'B gift' }),
       await createProduct({ name: 'C gift' }),
     ];
-    const created = await app.inject({
+    const created = await store.app.inject({
       method: 'POST',
       url: '/api/admin/collections',
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { name: 'Wedding Favours', productIds: [a!.id, b!.id] },
     });
     expect(created.statusCode).toBe(201);
     const collection = created.json<{ collection: AdminCollection }>().collection;
-    const changed = await app.inject({
+    const changed = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/collections/${collection.id}`,
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { productIds: [c!.id, a!.id], featured: true },
     });
     expect(changed.statusCode).toBe(200);
@@ -253,14 +245,14 @@ describe('admin categories and collections', () => {
       c!.id,
       a!.id,
     ]);
-    const storefront = await app.inject({ url: `/api/collections/${collection.id}` });
+    const storefront = await store.app.inject({ url: `/api/collections/${collection.id}` });
     expect(
       storefront.json<{ data: { products: { id: number }[] } }>().data.products.map((p) => p.id),
     ).toEqual([c!.id, a!.id]);
-    const unknown = await app.inject({
+    const unknown = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/collections/${collection.id}`,
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { productIds: [999_999] },
     });
     expect(unknown.statusCode).toBe(400);

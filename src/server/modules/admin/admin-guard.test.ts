@@ -1,27 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestUser } from '../auth/test-accounts';
-import { registeredRoutes, registerTestAdmin } from './admin-testing';
+import { describe, expect, it } from 'vitest';
+import { registeredRoutes } from '../../testing/admin-fixtures';
+import { setUpTestStore } from '../../testing/test-store';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { env: { BACKGROUND_JOBS: 'false' } });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const store = setUpTestStore({ env: { BACKGROUND_JOBS: 'false' } });
 
 const adminRoutes = () =>
-  registeredRoutes(app)
+  registeredRoutes(store.app)
     .filter((route) => route.url.startsWith('/api/admin') && route.method !== 'HEAD')
     .map((route) => ({ ...route, url: route.url.replace(/:id\b/g, '1') }));
 
@@ -41,15 +25,15 @@ describe('the /api/admin guard', () => {
 
   it('answers 401 without a token on every admin route', async () => {
     for (const route of adminRoutes()) {
-      const response = await app.inject({ method: route.method as 'GET', url: route.url, payload: {} });
+      const response = await store.app.inject({ method: route.method as 'GET', url: route.url, payload: {} });
       expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
     }
   });
 
   it('answers 403 to a customer on every admin route', async () => {
-    const customer = await registerTestUser(app);
+    const customer = await store.newCustomer();
     for (const route of adminRoutes()) {
-      const response = await app.inject({
+      const response = await store.app.inject({
         method: route.method as 'GET',
         url: route.url,
         headers: customer.headers,
@@ -60,8 +44,8 @@ describe('the /api/admin guard', () => {
   });
 
   it('lets an admin made by admin:create in', async () => {
-    const admin = await registerTestAdmin(app, database);
-    const response = await app.inject({ url: '/api/admin/dashboard', headers: admin.headers });
+    const admin = await store.newAdmin();
+    const response = await store.app.inject({ url: '/api/admin/dashboard', headers: admin.headers });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -1,38 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderList } from '../../../shared/api/admin';
 import type { OrderRecord } from '../../../shared/api/orders';
-import type { Database } from '../../db/client';
 import { mailOutbox, orderEvents, products } from '../../db/schema';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../orders/order-fixtures';
+import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 import { RETURN_WINDOW_CLOSED } from './admin-order-service';
-import { registerTestAdmin } from './admin-testing';
 
 const clock = createTestClock('2031-03-10T06:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
-let shopper: Awaited<ReturnType<typeof registerTestUser>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  admin = await registerTestAdmin(app, database);
-  shopper = await registerTestUser(app);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  admin: true,
+  customer: true,
 });
 
 const stockOf = async (product: TestProduct) => {
-  const [row] = await database.db
+  const [row] = await store.database.db
     .select({ stock: products.stock })
     .from(products)
     .where(eq(products.id, product.id));
@@ -40,10 +26,10 @@ const stockOf = async (product: TestProduct) => {
 };
 
 const move = (orderId: string, status: string, note = '') =>
-  app.inject({
+  store.app.inject({
     method: 'POST',
     url: `/api/admin/orders/${orderId}/status`,
-    headers: admin.headers,
+    headers: store.admin.headers,
     payload: { status, note },
   });
 
@@ -56,56 +42,56 @@ async function moveAlong(orderId: string, statuses: string[]) {
 
 describe('GET /api/admin/orders', () => {
   it('finds orders by number, e-mail and status, newest first, in pages', async () => {
-    const product = await createTestProduct(database);
-    const buyer = await registerTestUser(app);
-    const first = await placeOrder(app, buyer.headers, [{ product, quantity: 1 }]);
-    const second = await placeOrder(app, buyer.headers, [{ product, quantity: 2 }]);
+    const product = await createTestProduct(store.database);
+    const buyer = await store.newCustomer();
+    const first = await placeOrder(store.app, buyer.headers, [{ product, quantity: 1 }]);
+    const second = await placeOrder(store.app, buyer.headers, [{ product, quantity: 2 }]);
     await moveAlong(second.orderId, ['paid']);
 
-    const byEmail = await app.inject({
+    const byEmail = await store.app.inject({
       url: '/api/admin/orders',
       query: { q: buyer.user.email },
-      headers: admin.headers,
+      headers: store.admin.headers,
     });
     const list = byEmail.json<AdminOrderList>();
     expect(list.data.map((order) => order.orderNumber)).toEqual([second.orderNumber, first.orderNumber]);
     expect(list.data[0]).toMatchObject({ customerEmail: buyer.user.email, itemCount: 2, status: 'paid' });
 
-    const byNumber = await app.inject({
+    const byNumber = await store.app.inject({
       url: '/api/admin/orders',
       query: { q: first.orderNumber },
-      headers: admin.headers,
+      headers: store.admin.headers,
     });
     expect(byNumber.json<AdminOrderList>().data.map((order) => order.id)).toEqual([first.orderId]);
 
     // TEST_ADDRESS's phone is '98765 43210'; the search ignores spaces.
-    const byPhone = await app.inject({
+    const byPhone = await store.app.inject({
       url: '/api/admin/orders',
       query: { q: '+91 98765-43210', status: 'pending' },
-      headers: admin.headers,
+      headers: store.admin.headers,
     });
     expect(byPhone.json<AdminOrderList>().data.map((order) => order.id)).toContain(first.orderId);
 
-    const paid = await app.inject({
+    const paid = await store.app.inject({
       url: '/api/admin/orders',
       query: { q: buyer.user.email, status: 'paid' },
-      headers: admin.headers,
+      headers: store.admin.headers,
     });
     expect(paid.json<AdminOrderList>().data.map((order) => order.id)).toEqual([second.orderId]);
   });
 
   it('filters by India-time dates', async () => {
-    const product = await createTestProduct(database);
-    const buyer = await registerTestUser(app);
+    const product = await createTestProduct(store.database);
+    const buyer = await store.newCustomer();
     // 20:00 UTC on the 10th is 01:30 on the 11th in India.
     clock.set('2031-03-10T20:00:00.000Z');
-    const late = await placeOrder(app, buyer.headers, [{ product, quantity: 1 }]);
+    const late = await placeOrder(store.app, buyer.headers, [{ product, quantity: 1 }]);
     clock.set('2031-03-10T06:00:00.000Z');
     const query = (from: string, to: string) =>
-      app.inject({
+      store.app.inject({
         url: '/api/admin/orders',
         query: { q: buyer.user.email, from, to },
-        headers: admin.headers,
+        headers: store.admin.headers,
       });
     expect(
       (await query('2031-03-11', '2031-03-11')).json<AdminOrderList>().data.map((order) => order.id),
@@ -114,10 +100,10 @@ describe('GET /api/admin/orders', () => {
   });
 
   it('refuses a malformed date with 400', async () => {
-    const response = await app.inject({
+    const response = await store.app.inject({
       url: '/api/admin/orders',
       query: { from: '10/03/2031' },
-      headers: admin.headers,
+      headers: store.admin.headers,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errors: [{ path: 'from' }] });
@@ -126,69 +112,78 @@ describe('GET /api/admin/orders', () => {
 
 describe('GET /api/admin/orders/:id', () => {
   it('shows the order, its customer and the statuses it may move to', async () => {
-    const product = await createTestProduct(database);
-    const order = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
-    const response = await app.inject({ url: `/api/admin/orders/${order.orderId}`, headers: admin.headers });
+    const product = await createTestProduct(store.database);
+    const order = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
+    const response = await store.app.inject({
+      url: `/api/admin/orders/${order.orderId}`,
+      headers: store.admin.headers,
+    });
     const detail = response.json<AdminOrderDetail>();
     expect(detail.order.orderNumber).toBe(order.orderNumber);
-    expect(detail.customer.email).toBe(shopper.user.email);
+    expect(detail.customer.email).toBe(store.customer.user.email);
     expect(detail.nextStatuses).toEqual(['paid', 'cancelled']);
   });
 
   it('answers 404 for an unknown order', async () => {
-    const response = await app.inject({ url: '/api/admin/orders/not-an-order', headers: admin.headers });
+    const response = await store.app.inject({
+      url: '/api/admin/orders/not-an-order',
+      headers: store.admin.headers,
+    });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('POST /api/admin/orders/:id/status', () => {
   it('moves an order along, shows the customer the step and queues a status e-mail', async () => {
-    const product = await createTestProduct(database);
-    const order = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const product = await createTestProduct(store.database);
+    const order = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
     await moveAlong(order.orderId, ['paid', 'confirmed', 'processing', 'packed']);
     const response = await move(order.orderId, 'shipped', 'Sent with BlueDart, AWB 12345');
     expect(response.statusCode).toBe(200);
     expect(response.json<AdminOrderDetail>().nextStatuses).toEqual(['out_for_delivery']);
 
-    const seen = await app.inject({ url: `/api/orders/${order.orderId}`, headers: shopper.headers });
+    const seen = await store.app.inject({
+      url: `/api/orders/${order.orderId}`,
+      headers: store.customer.headers,
+    });
     const record = seen.json<OrderRecord>();
     expect(record.status).toBe('shipped');
     expect(record.events.at(-1)).toMatchObject({ status: 'shipped', note: 'Sent with BlueDart, AWB 12345' });
 
-    const [event] = await database.db
+    const [event] = await store.database.db
       .select({ actor: orderEvents.actor })
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order.orderId), eq(orderEvents.status, 'shipped')));
     expect(event?.actor).toBe('admin');
-    const mails = await database.db
+    const mails = await store.database.db
       .select({ subject: mailOutbox.subject, recipient: mailOutbox.recipient, text: mailOutbox.text })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.orderId, order.orderId), eq(mailOutbox.kind, 'order-status')));
     expect(mails).toHaveLength(5);
     expect(mails).toContainEqual({
       subject: `Order ${order.orderNumber}: Shipped`,
-      recipient: shopper.user.email,
+      recipient: store.customer.user.email,
       text: expect.stringContaining('Sent with BlueDart, AWB 12345'),
     });
   });
 
   it('refuses a step the status machine does not allow with 409', async () => {
-    const product = await createTestProduct(database);
-    const order = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const product = await createTestProduct(store.database);
+    const order = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
     const response = await move(order.orderId, 'shipped');
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('An order that is Payment Pending cannot become Shipped');
   });
 
   it('refuses an unknown status with 400', async () => {
-    const product = await createTestProduct(database);
-    const order = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const product = await createTestProduct(store.database);
+    const order = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
     expect((await move(order.orderId, 'teleported')).statusCode).toBe(400);
   });
 
   it('puts a cancelled order’s reserved stock back exactly once', async () => {
-    const product = await createTestProduct(database, { stock: 10 });
-    const order = await placeOrder(app, shopper.headers, [{ product, quantity: 3 }]);
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const order = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 3 }]);
     await moveAlong(order.orderId, ['paid']);
     expect(await stockOf(product)).toBe(7);
     const [cancelled, again] = await Promise.all([
@@ -200,9 +195,9 @@ describe('POST /api/admin/orders/:id/status', () => {
   });
 
   it('allows a return within the return window only', async () => {
-    const product = await createTestProduct(database);
-    const early = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
-    const late = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const product = await createTestProduct(store.database);
+    const early = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
+    const late = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
     const toDelivered = [
       'paid',
       'confirmed',

@@ -1,63 +1,45 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOutbox } from '../../../shared/api/admin';
-import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestProduct, placeOrder, seedPincodes } from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 import { verifyPassword } from '../auth';
-import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, placeOrder, seedPincodes } from '../orders/order-fixtures';
 import { createOrPromoteAdmin, runningStorePid, writeRunningStoreFile } from './admin-accounts';
-import { registerTestAdmin } from './admin-testing';
 
 // 05:00 UTC on 10 March is 10:30 in India.
 const clock = createTestClock('2031-03-10T05:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  admin = await registerTestAdmin(app, database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes, admin: true });
 
 const pay = (orderId: string) =>
-  app.inject({
+  store.app.inject({
     method: 'POST',
     url: `/api/admin/orders/${orderId}/status`,
-    headers: admin.headers,
+    headers: store.admin.headers,
     payload: { status: 'paid' },
   });
 
 describe('GET /api/admin/dashboard', () => {
   it('adds up paid orders by India-time day, counts pending payments and lists low stock', async () => {
-    const shopper = await registerTestUser(app);
-    const product = await createTestProduct(database, { priceRupees: 1000, stock: 9 });
-    await createTestProduct(database, { name: 'Archived Low', stock: 1, archived: true });
+    const shopper = await store.newCustomer();
+    const product = await createTestProduct(store.database, { priceRupees: 1000, stock: 9 });
+    await createTestProduct(store.database, { name: 'Archived Low', stock: 1, archived: true });
 
     // Paid at 20:00 UTC on 1 March: 2 March in India (this month, not today).
     clock.set('2031-03-01T20:00:00.000Z');
-    const earlier = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const earlier = await placeOrder(store.app, shopper.headers, [{ product, quantity: 1 }]);
     await pay(earlier.orderId);
     // Paid at 19:00 UTC on 9 March: 00:30 on 10 March in India, so today.
     clock.set('2031-03-09T19:00:00.000Z');
-    const today = await placeOrder(app, shopper.headers, [{ product, quantity: 2 }]);
+    const today = await placeOrder(store.app, shopper.headers, [{ product, quantity: 2 }]);
     await pay(today.orderId);
     clock.set('2031-03-10T05:00:00.000Z');
-    await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    await placeOrder(store.app, shopper.headers, [{ product, quantity: 1 }]);
 
-    const response = await app.inject({ url: '/api/admin/dashboard', headers: admin.headers });
+    const response = await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers });
     const dashboard = response.json<AdminDashboard>();
     // ₹1,000 each, free shipping from ₹1,000 (SPEC 9).
     expect(dashboard.today).toEqual({ orders: 1, revenue: 2000 });
@@ -77,11 +59,11 @@ describe('GET /api/admin/dashboard', () => {
 
 describe('GET /api/admin/outbox', () => {
   it('lists queued mail, newest first, with subject, recipient and text', async () => {
-    const shopper = await registerTestUser(app);
-    const product = await createTestProduct(database);
-    const order = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const shopper = await store.newCustomer();
+    const product = await createTestProduct(store.database);
+    const order = await placeOrder(store.app, shopper.headers, [{ product, quantity: 1 }]);
     await pay(order.orderId);
-    const response = await app.inject({ url: '/api/admin/outbox', headers: admin.headers });
+    const response = await store.app.inject({ url: '/api/admin/outbox', headers: store.admin.headers });
     const [latest] = response.json<AdminOutbox>().data;
     expect(latest).toMatchObject({
       recipient: shopper.user.email,
@@ -95,26 +77,26 @@ describe('GET /api/admin/outbox', () => {
 
 describe('admin:create', () => {
   it('creates an admin, or promotes an existing account and sets its password', async () => {
-    const created = await createOrPromoteAdmin(database.db, {
+    const created = await createOrPromoteAdmin(store.database.db, {
       email: 'Owner@Example.com',
       password: 'diwali-2031!',
       name: 'Store Owner',
     });
     expect(created).toMatchObject({ email: 'owner@example.com', created: true });
-    const login = await app.inject({
+    const login = await store.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: 'owner@example.com', password: 'diwali-2031!' },
     });
     expect(login.json().user.role).toBe('admin');
 
-    const customer = await registerTestUser(app);
-    const promoted = await createOrPromoteAdmin(database.db, {
+    const customer = await store.newCustomer();
+    const promoted = await createOrPromoteAdmin(store.database.db, {
       email: customer.user.email,
       password: 'new-secret-1',
     });
     expect(promoted.created).toBe(false);
-    const rows = await database.db.select().from(users);
+    const rows = await store.database.db.select().from(users);
     const row = rows.find((user) => user.email === customer.user.email);
     expect(row?.role).toBe('admin');
     expect(await verifyPassword('new-secret-1', row?.passwordHash ?? '')).toBe(true);
@@ -122,7 +104,7 @@ describe('admin:create', () => {
 
   it('refuses a short password', async () => {
     await expect(
-      createOrPromoteAdmin(database.db, { email: 'a@example.com', password: 'short' }),
+      createOrPromoteAdmin(store.database.db, { email: 'a@example.com', password: 'short' }),
     ).rejects.toThrow(/at least 8/);
   });
 

@@ -1,45 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct, AdminProductList, ImportReport } from '../../../shared/api/admin';
 import { TIER_MESSAGES } from '../../../shared/quantity-pricing';
-import type { Database } from '../../db/client';
 import { categories } from '../../db/schema';
-import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestAdmin } from './admin-testing';
+import { setUpTestStore } from '../../testing/test-store';
 import { parseCsv } from './csv';
 import { PRODUCT_CSV_COLUMNS } from './product-csv';
 
-let database: Database;
-let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
+const store = setUpTestStore({ env: { BACKGROUND_JOBS: 'false' }, admin: true });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { env: { BACKGROUND_JOBS: 'false' } });
-  admin = await registerTestAdmin(app, database);
-  await database.db.insert(categories).values([
+  await store.database.db.insert(categories).values([
     { name: 'Return Gifts', slug: 'return-gifts' },
     { name: 'Pooja Items', slug: 'pooja-items' },
   ]);
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
 const importCsv = (text: string) =>
-  app.inject({
+  store.app.inject({
     method: 'POST',
     url: '/api/admin/products/import',
-    headers: { ...admin.headers, 'content-type': 'text/csv' },
+    headers: { ...store.admin.headers, 'content-type': 'text/csv' },
     payload: text,
   });
 
 const findProduct = async (q: string) =>
   (
-    await app.inject({ url: '/api/admin/products', query: { q }, headers: admin.headers })
+    await store.app.inject({ url: '/api/admin/products', query: { q }, headers: store.admin.headers })
   ).json<AdminProductList>().data[0] as AdminProduct;
 
 describe('product CSV import and export', () => {
@@ -138,7 +124,10 @@ describe('product CSV import and export', () => {
     await importCsv(
       'name,description,price,category,tags,quantityTiers\r\n"=HYPERLINK(""http://x"")","Line one\nline two",50,return-gifts,a|b,25:5|100:12\r\n',
     );
-    const exported = await app.inject({ url: '/api/admin/products/export.csv', headers: admin.headers });
+    const exported = await store.app.inject({
+      url: '/api/admin/products/export.csv',
+      headers: store.admin.headers,
+    });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('text/csv');
     expect(exported.headers['content-disposition']).toContain('products.csv');
@@ -149,12 +138,12 @@ describe('product CSV import and export', () => {
     expect(formula?.[2]).toBe('Line one\nline two');
 
     const before = (
-      await app.inject({ url: '/api/admin/products', headers: admin.headers })
+      await store.app.inject({ url: '/api/admin/products', headers: store.admin.headers })
     ).json<AdminProductList>();
     const again = await importCsv(exported.body);
     expect(again.json<ImportReport>()).toEqual({ created: 0, updated: rows.length, errors: [] });
     const after = (
-      await app.inject({ url: '/api/admin/products', headers: admin.headers })
+      await store.app.inject({ url: '/api/admin/products', headers: store.admin.headers })
     ).json<AdminProductList>();
     const comparable = (list: AdminProductList) =>
       list.data.map(({ updatedAt: _updated, ...product }) => product);

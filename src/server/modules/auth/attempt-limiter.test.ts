@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
 import { openRedis, type RedisConnection } from '../../db/redis-client';
 import { rateLimits } from '../../db/schema';
-import { createTestDatabase } from '../../testing/test-database';
+import { setUpTestDatabase } from '../../testing/test-store';
 import { type AttemptRule, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
 
 // The database store always runs; the Redis store runs too when TEST_REDIS_URL names a server
@@ -11,11 +10,10 @@ import { type AttemptRule, createAttemptLimiter, type LimiterStore } from './att
 const redisUrl = process.env.TEST_REDIS_URL;
 const prefix = `test:${randomBytes(6).toString('hex')}:`;
 
-let database: Database;
+const testDatabase = setUpTestDatabase();
 let redis: RedisConnection | null = null;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   if (redisUrl) redis = openRedis(redisUrl);
 });
 
@@ -25,11 +23,10 @@ afterAll(async () => {
     if (keys.length > 0) await redis.client.del(...keys);
     await redis.close();
   }
-  await database.close();
 });
 
 const stores: { name: string; store: () => LimiterStore }[] = [
-  { name: 'database', store: () => ({ kind: 'database', db: database.db }) },
+  { name: 'database', store: () => ({ kind: 'database', db: testDatabase.database.db }) },
   ...(redisUrl
     ? [{ name: 'redis', store: (): LimiterStore => ({ kind: 'redis', client: redis!.client, prefix }) }]
     : []),
@@ -79,10 +76,10 @@ describe.each(stores)('attempt limiter on the $name', ({ store }) => {
 
 describe.each(stores.filter((entry) => entry.name === 'redis'))('counters in $name', ({ store }) => {
   it('leave the database table untouched', async () => {
-    await database.db.delete(rateLimits);
+    await testDatabase.database.db.delete(rateLimits);
     const limiter = createAttemptLimiter(store(), ruleOf(5));
     await limiter.consume('kiran@example.com');
-    expect(await database.db.select().from(rateLimits)).toEqual([]);
+    expect(await testDatabase.database.db.select().from(rateLimits)).toEqual([]);
     expect(await redis!.client.keys(`${prefix}*`)).not.toEqual([]);
   });
 });
@@ -93,14 +90,14 @@ describe('attempt limiter on an unreachable Redis', () => {
     const away = openRedis('redis://127.0.0.1:1');
     try {
       const limiter = createAttemptLimiter(
-        { kind: 'redis', client: away.client, prefix, fallbackDb: database.db },
+        { kind: 'redis', client: away.client, prefix, fallbackDb: testDatabase.database.db },
         ruleOf(2),
       );
       const waits = [];
       for (let attempt = 0; attempt < 3; attempt += 1) waits.push(await limiter.consume('nisha@example.com'));
       expect(waits.slice(0, 2)).toEqual([0, 0]);
       expect(waits[2]).toBeGreaterThan(0);
-      expect(await database.db.select().from(rateLimits)).not.toEqual([]);
+      expect(await testDatabase.database.db.select().from(rateLimits)).not.toEqual([]);
     } finally {
       await away.close();
     }

@@ -12,7 +12,7 @@ import {
   createAttemptLimiter,
   type LimiterStore,
 } from './attempt-limiter';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
 
 export type Role = 'customer' | 'admin';
 
@@ -58,10 +58,12 @@ export function createAuthService({
   db,
   clock,
   limiterStore = { kind: 'database', db },
+  passwordCost = PASSWORD_COST,
 }: {
   db: Db;
   clock: Clock;
   limiterStore?: LimiterStore;
+  passwordCost?: PasswordCost;
 }) {
   const limiter = (rule: AttemptRule): AttemptLimiter => createAttemptLimiter(limiterStore, rule);
   const loginPerAccount = limiter(AUTH_LIMITS.loginPerAccount);
@@ -71,7 +73,7 @@ export function createAuthService({
 
   // A login for an unknown e-mail checks the password against this hash, so it takes as long as
   // a wrong password for a real account and the answer gives nothing away.
-  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'), passwordCost);
 
   async function startSession(userId: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -96,7 +98,7 @@ export function createAuthService({
         throw tooMany(`Too many sign-up attempts. Please try again in ${waitText(wait)}.`, wait);
       }
 
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, passwordCost);
       try {
         const [row] = await db
           .insert(users)

@@ -1,17 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase, openSecondConnection } from '../../testing/test-database';
+import { openSecondConnection } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
 import { AUTH_LIMITS, EMAIL_TAKEN, INVALID_CREDENTIALS, tokenHashOf, USERNAME_TAKEN } from './auth-service';
-import { registerTestUser } from './test-accounts';
+import { PASSWORD_COST } from './password';
 
-let database: Database;
-let app: FastifyInstance;
 const start = new Date('2025-10-20T10:00:00.000Z');
 const clock = createTestClock(start);
+const store = setUpTestStore({
+  clock,
+  routes: (app) =>
+    app.get('/api/test/admin-only', { preHandler: app.requireAdmin }, async () => ({ ok: true })),
+});
 
 // Each test speaks from its own address so per-IP limits of one test never touch another.
 let lastIp = 0;
@@ -20,23 +28,12 @@ const nextIp = () => {
   return `203.0.113.${lastIp}`;
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  app.get('/api/test/admin-only', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
 const register = (payload: Record<string, unknown>, ip = nextIp()) =>
-  app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
+  store.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
 const login = (payload: Record<string, unknown>, ip = nextIp()) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
+  store.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
 const me = (token: string) =>
-  app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+  store.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 
 describe('POST /api/auth/register', () => {
   it('creates a customer and answers the SPEC 3 user with a bearer token', async () => {
@@ -63,13 +60,44 @@ describe('POST /api/auth/register', () => {
   });
 
   it('stores a scrypt hash of the password and only a SHA-256 of the token', async () => {
-    const { user, token } = await registerTestUser(app, { password: 'plain-secret' });
-    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    const { user, token } = await store.newCustomer({ password: 'plain-secret' });
+    const [row] = await store.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
     expect(row?.passwordHash).not.toContain('plain-secret');
-    const stored = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const stored = await store.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(stored.map((session) => session.tokenHash)).toEqual([tokenHashOf(token)]);
     expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('hashes at production’s scrypt cost when the app is given no other (only tests give one)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-cost-'));
+    const production = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+      database: store.database,
+    });
+    try {
+      const response = await production.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          email: 'full-cost@example.com',
+          password: 'diwali-2031',
+          username: 'fullcost',
+          fullName: 'Full Cost',
+        },
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const [row] = await store.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'full-cost@example.com'));
+      const { N, r, p } = PASSWORD_COST;
+      expect(row?.passwordHash.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+    } finally {
+      await production.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('normalises the e-mail (trimmed, lower case), so login works whatever the case', async () => {
@@ -85,7 +113,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses an e-mail that is already registered, in any case, with 409', async () => {
-    await registerTestUser(app, { email: 'ravi@example.com' });
+    await store.newCustomer({ email: 'ravi@example.com' });
     const response = await register({
       email: 'Ravi@Example.com',
       password: 'another',
@@ -97,7 +125,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a username that is taken with 409 naming the username field', async () => {
-    await registerTestUser(app, { username: 'kavya100' });
+    await store.newCustomer({ username: 'kavya100' });
     const response = await register({
       email: 'kavya.new@example.com',
       password: 'secret1',
@@ -133,7 +161,7 @@ describe('POST /api/auth/register', () => {
 
 describe('POST /api/auth/login', () => {
   it('answers the user and a new token that works for /auth/me', async () => {
-    const account = await registerTestUser(app, { password: 'holi-colours' });
+    const account = await store.newCustomer({ password: 'holi-colours' });
     const response = await login({ email: account.user.email, password: 'holi-colours' });
     expect(response.statusCode).toBe(200);
     const { user, token } = response.json();
@@ -143,7 +171,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers a wrong e-mail and a wrong password with the same 401 message', async () => {
-    const account = await registerTestUser(app);
+    const account = await store.newCustomer();
     const wrongPassword = await login({ email: account.user.email, password: 'not-the-password' });
     const wrongEmail = await login({ email: 'nobody-here@example.com', password: account.password });
     expect(wrongPassword.statusCode).toBe(401);
@@ -155,16 +183,22 @@ describe('POST /api/auth/login', () => {
 
 describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('refuses a missing, malformed or unknown token with 401', async () => {
-    expect((await app.inject('/api/auth/me')).statusCode).toBe(401);
-    const malformed = await app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer a b c' } });
+    expect((await store.app.inject('/api/auth/me')).statusCode).toBe(401);
+    const malformed = await store.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer a b c' },
+    });
     expect(malformed.statusCode).toBe(401);
     expect((await me('x'.repeat(43))).statusCode).toBe(401);
-    const basic = await app.inject({ url: '/api/auth/me', headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    const basic = await store.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: 'Basic dXNlcjpwYXNz' },
+    });
     expect(basic.statusCode).toBe(401);
   });
 
   it('answers the user with no-store caching', async () => {
-    const account = await registerTestUser(app);
+    const account = await store.newCustomer();
     const response = await me(account.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ user: account.user });
@@ -172,9 +206,13 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
   });
 
   it('revokes the token on logout, leaving the same user’s other sessions signed in', async () => {
-    const account = await registerTestUser(app);
+    const account = await store.newCustomer();
     const other = (await login({ email: account.user.email, password: account.password })).json().token;
-    const response = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: account.headers });
+    const response = await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: account.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect((await me(account.token)).statusCode).toBe(401);
@@ -182,7 +220,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
   });
 
   it('refuses a token once its 30 days are over', async () => {
-    const account = await registerTestUser(app);
+    const account = await store.newCustomer();
     try {
       clock.set(new Date(start.getTime() + 29 * 24 * 60 * 60 * 1000));
       expect((await me(account.token)).statusCode).toBe(200);
@@ -198,14 +236,16 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
 
 describe('requireAdmin', () => {
   it('lets admins through, refuses customers with 403 and strangers with 401', async () => {
-    const customer = await registerTestUser(app);
-    const admin = await registerTestUser(app);
-    await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
-    expect((await app.inject('/api/test/admin-only')).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/test/admin-only', headers: customer.headers })).statusCode).toBe(
-      403,
+    const customer = await store.newCustomer();
+    const admin = await store.newCustomer();
+    await store.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    expect((await store.app.inject('/api/test/admin-only')).statusCode).toBe(401);
+    expect(
+      (await store.app.inject({ url: '/api/test/admin-only', headers: customer.headers })).statusCode,
+    ).toBe(403);
+    expect((await store.app.inject({ url: '/api/test/admin-only', headers: admin.headers })).statusCode).toBe(
+      200,
     );
-    expect((await app.inject({ url: '/api/test/admin-only', headers: admin.headers })).statusCode).toBe(200);
   });
 });
 
@@ -214,7 +254,7 @@ describe('rate limits', () => {
     Number(response.headers['retry-after']);
 
   it('stops guessing one account’s password after 10 failures, from any address, with 429 and Retry-After', async () => {
-    const account = await registerTestUser(app);
+    const account = await store.newCustomer();
     const { attempts, windowSeconds } = AUTH_LIMITS.loginPerAccount;
     const ip = nextIp();
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
@@ -235,14 +275,14 @@ describe('rate limits', () => {
   });
 
   it('counts an account’s failures across two store instances on one database', async () => {
-    const secondDatabase = await openSecondConnection(database);
+    const secondDatabase = await openSecondConnection(store.database);
     // Both instances count in the same place: the database, or one Redis under one key prefix.
     const second = await createTestApp(secondDatabase, {
       clock,
-      env: app.config.REDIS_KEY_PREFIX ? { REDIS_KEY_PREFIX: app.config.REDIS_KEY_PREFIX } : {},
+      env: store.app.config.REDIS_KEY_PREFIX ? { REDIS_KEY_PREFIX: store.app.config.REDIS_KEY_PREFIX } : {},
     });
     try {
-      const account = await registerTestUser(app);
+      const account = await store.newCustomer();
       const guess = async (instance: FastifyInstance, password: string) =>
         (
           await instance.inject({
@@ -253,9 +293,9 @@ describe('rate limits', () => {
           })
         ).statusCode;
       for (let attempt = 1; attempt <= AUTH_LIMITS.loginPerAccount.attempts; attempt += 1) {
-        expect(await guess(attempt % 2 === 0 ? app : second, `guess-${attempt}`)).toBe(401);
+        expect(await guess(attempt % 2 === 0 ? store.app : second, `guess-${attempt}`)).toBe(401);
       }
-      expect(await guess(app, 'one-more-guess')).toBe(429);
+      expect(await guess(store.app, 'one-more-guess')).toBe(429);
       expect(await guess(second, 'one-more-guess')).toBe(429);
     } finally {
       await second.close();
@@ -264,7 +304,7 @@ describe('rate limits', () => {
   });
 
   it('clears an account’s failures when its owner signs in', async () => {
-    const account = await registerTestUser(app);
+    const account = await store.newCustomer();
     const ip = nextIp();
     for (let attempt = 1; attempt < AUTH_LIMITS.loginPerAccount.attempts; attempt += 1) {
       await login({ email: account.user.email, password: `typo-${attempt}` }, ip);
@@ -275,7 +315,7 @@ describe('rate limits', () => {
   });
 
   it('stops one address that fails across many accounts, while other addresses still sign in', async () => {
-    const account = await registerTestUser(app);
+    const account = await store.newCustomer();
     const ip = nextIp();
     const failures = Array.from({ length: AUTH_LIMITS.loginPerIp.attempts }, (_, index) =>
       login({ email: `stranger-${index}@example.com`, password: 'whatever' }, ip),

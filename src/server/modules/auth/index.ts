@@ -2,5 +2,5 @@
 export { type AttemptLimiter, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
 export { installAuth } from './auth-hooks';
 export { AUTH_LIMITS, type AuthService, type AuthUser, createAuthService, tokenHashOf } from './auth-service';
-export { hashPassword, verifyPassword } from './password';
+export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
 export { authRoutes } from './routes';

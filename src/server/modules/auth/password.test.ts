@@ -8,6 +8,13 @@ describe('password hashing', () => {
     expect(hash).not.toContain('diwali2025');
   });
 
+  it('hashes with a cost passed in, written into the hash, and verifies it the same way', async () => {
+    const hash = await hashPassword('ganesh-chaturthi', { N: 2 ** 4, r: 8, p: 1 });
+    expect(hash).toMatch(/^scrypt\$16\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(await verifyPassword('ganesh-chaturthi', hash)).toBe(true);
+    expect(await verifyPassword('ganesh-chaturth', hash)).toBe(false);
+  });
+
   it('salts every hash, so the same password hashes differently', async () => {
     expect(await hashPassword('same-password')).not.toBe(await hashPassword('same-password'));
   });

@@ -1,31 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminBulkEnquiryList, BulkEnquiry } from '../../../shared/api/bulk-enquiries';
-import type { Database } from '../../db/client';
 import { bulkEnquiries, mailOutbox } from '../../db/schema';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestAdmin } from '../admin/admin-testing';
-import { registerTestUser } from '../auth/test-accounts';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 import { BULK_ENQUIRY_LIMIT } from './routes';
 
-let database: Database;
-let app: FastifyInstance;
-let adminHeaders: { authorization: string };
 // 11:30 in India on 23 November 2026: the earliest needed-by date is the 24th.
 const clock = createTestClock('2026-11-23T11:30:00+05:30');
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  adminHeaders = (await registerTestAdmin(app, database)).headers;
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' }, admin: true });
 
 let address = 0;
 const enquiry = {
@@ -40,7 +23,7 @@ const enquiry = {
 };
 const send = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => {
   address += 1;
-  return app.inject({
+  return store.app.inject({
     method: 'POST',
     url: '/api/bulk-enquiries',
     payload,
@@ -48,7 +31,7 @@ const send = (payload: Record<string, unknown>, headers: Record<string, string> 
     remoteAddress: `203.0.113.${address % 250}`,
   });
 };
-const storedCount = async () => (await database.db.select().from(bulkEnquiries)).length;
+const storedCount = async () => (await store.database.db.select().from(bulkEnquiries)).length;
 
 describe('a bulk enquiry from the storefront', () => {
   it('is stored as new, answers a thank-you and mails the store', async () => {
@@ -57,7 +40,7 @@ describe('a bulk enquiry from the storefront', () => {
     const { id, message } = response.json<{ id: number; message: string }>();
     expect(message).toBe('Thank you! Our gifting team will call you within one working day with a quote.');
 
-    const [row] = await database.db.select().from(bulkEnquiries).where(eq(bulkEnquiries.id, id));
+    const [row] = await store.database.db.select().from(bulkEnquiries).where(eq(bulkEnquiries.id, id));
     expect(row).toMatchObject({
       occasion: "Aarav's 5th birthday",
       quantity: 60,
@@ -68,7 +51,7 @@ describe('a bulk enquiry from the storefront', () => {
       status: 'new',
       userId: null,
     });
-    const [mail] = await database.db
+    const [mail] = await store.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'bulk-enquiry'))
@@ -80,9 +63,9 @@ describe('a bulk enquiry from the storefront', () => {
   });
 
   it('remembers the customer who sent it when signed in', async () => {
-    const customer = await registerTestUser(app);
+    const customer = await store.newCustomer();
     const response = await send(enquiry, customer.headers);
-    const [row] = await database.db
+    const [row] = await store.database.db
       .select()
       .from(bulkEnquiries)
       .where(eq(bulkEnquiries.id, response.json<{ id: number }>().id));
@@ -111,11 +94,16 @@ describe('a bulk enquiry from the storefront', () => {
   it(`turns a connection away after ${BULK_ENQUIRY_LIMIT.attempts} enquiries in an hour`, async () => {
     const from = { remoteAddress: '192.0.2.77' };
     for (let attempt = 0; attempt < BULK_ENQUIRY_LIMIT.attempts; attempt++) {
-      const ok = await app.inject({ method: 'POST', url: '/api/bulk-enquiries', payload: enquiry, ...from });
+      const ok = await store.app.inject({
+        method: 'POST',
+        url: '/api/bulk-enquiries',
+        payload: enquiry,
+        ...from,
+      });
       expect(ok.statusCode).toBe(201);
     }
     const before = await storedCount();
-    const refused = await app.inject({
+    const refused = await store.app.inject({
       method: 'POST',
       url: '/api/bulk-enquiries',
       payload: enquiry,
@@ -137,15 +125,15 @@ describe('bulk enquiries in the back office', () => {
     clock.set('2026-11-23T12:00:00+05:30');
     const second = (await send({ ...enquiry, occasion: 'Wedding favours' })).json<{ id: number }>();
 
-    const listed = await app.inject({ url: '/api/admin/bulk-enquiries', headers: adminHeaders });
+    const listed = await store.app.inject({ url: '/api/admin/bulk-enquiries', headers: store.admin.headers });
     expect(listed.statusCode).toBe(200);
     const ids = listed.json<AdminBulkEnquiryList>().data.map((row) => row.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
 
-    const moved = await app.inject({
+    const moved = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/bulk-enquiries/${first.id}`,
-      headers: adminHeaders,
+      headers: store.admin.headers,
       payload: { status: 'quoted', note: 'Sent a quote for ₹1,87,500 on WhatsApp' },
     });
     expect(moved.statusCode).toBe(200);
@@ -155,29 +143,29 @@ describe('bulk enquiries in the back office', () => {
       note: 'Sent a quote for ₹1,87,500 on WhatsApp',
     });
 
-    const quoted = await app.inject({
+    const quoted = await store.app.inject({
       url: '/api/admin/bulk-enquiries?status=quoted',
-      headers: adminHeaders,
+      headers: store.admin.headers,
     });
     expect(quoted.json<AdminBulkEnquiryList>()).toMatchObject({ total: 1, data: [{ id: first.id }] });
   });
 
   it('refuses an unknown status and an unknown enquiry', async () => {
     const created = (await send(enquiry)).json<{ id: number }>();
-    const badStatus = await app.inject({
+    const badStatus = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/bulk-enquiries/${created.id}`,
-      headers: adminHeaders,
+      headers: store.admin.headers,
       payload: { status: 'shipped' },
     });
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json<{ message: string }>().message).toBe(
       'Status must be one of new, contacted, quoted, won, lost',
     );
-    const missing = await app.inject({
+    const missing = await store.app.inject({
       method: 'PATCH',
       url: '/api/admin/bulk-enquiries/999999',
-      headers: adminHeaders,
+      headers: store.admin.headers,
       payload: { status: 'won' },
     });
     expect(missing.statusCode).toBe(404);
@@ -185,10 +173,10 @@ describe('bulk enquiries in the back office', () => {
   });
 
   it('is for the owner only', async () => {
-    const customer = await registerTestUser(app);
-    expect((await app.inject({ url: '/api/admin/bulk-enquiries' })).statusCode).toBe(401);
+    const customer = await store.newCustomer();
+    expect((await store.app.inject({ url: '/api/admin/bulk-enquiries' })).statusCode).toBe(401);
     expect(
-      (await app.inject({ url: '/api/admin/bulk-enquiries', headers: customer.headers })).statusCode,
+      (await store.app.inject({ url: '/api/admin/bulk-enquiries', headers: customer.headers })).statusCode,
     ).toBe(403);
   });
 });

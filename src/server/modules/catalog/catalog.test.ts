@@ -1,7 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CategoryList,
   CollectionList,
@@ -10,14 +9,11 @@ import {
   ProductList,
   ProductResponse,
 } from '../../../shared/api/catalog';
-import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
-import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
 import { catalogBenchUrls } from './bench-urls';
 
-let database: Database;
-let app: FastifyInstance;
+const store = setUpTestStore();
 const ids: Record<string, number> = {};
 let festiveCollectionId = 0;
 let emptyCollectionId = 0;
@@ -25,10 +21,7 @@ let emptyCollectionId = 0;
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 6, 0, 0));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  await app.ready();
-  const catalog = app.catalog;
+  const catalog = store.app.catalog;
   const birthday = await catalog.createCategory({ name: 'Birthday Return Gifts', sortOrder: 1 });
   const diwali = await catalog.createCategory({ name: 'Diwali Gifts', sortOrder: 2 });
   const wedding = await catalog.createCategory({ name: 'Wedding Favours', sortOrder: 3 });
@@ -142,13 +135,8 @@ beforeAll(async () => {
   emptyCollectionId = (await catalog.createCollection({ name: 'Holi Specials', sortOrder: 5 })).id;
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
 async function list(query = '') {
-  const response = await app.inject(`/api/products${query}`);
+  const response = await store.app.inject(`/api/products${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return ProductList.parse(response.json());
 }
@@ -292,8 +280,8 @@ describe('GET /api/products', () => {
 
   it('keeps the total in step with catalogue changes made through the service', async () => {
     const before = (await list('?category=rakhi')).total;
-    const rakhi = (await app.catalog.listCategories()).find((category) => category.slug === 'rakhi')!;
-    const created = await app.catalog.createProduct({
+    const rakhi = (await store.app.catalog.listCategories()).find((category) => category.slug === 'rakhi')!;
+    const created = await store.app.catalog.createProduct({
       name: 'Zardozi Rakhi Thali',
       categoryId: rakhi.id,
       pricePaise: 45_000,
@@ -302,7 +290,7 @@ describe('GET /api/products', () => {
     });
     expect((await list('?category=rakhi')).total).toBe(before + 1);
     expect(names((await list('?search=zardozi')).data)).toEqual(['Zardozi Rakhi Thali']);
-    await app.catalog.updateProduct(created.id, { archived: true });
+    await store.app.catalog.updateProduct(created.id, { archived: true });
     expect((await list('?category=rakhi')).total).toBe(before);
     expect((await list('?search=zardozi')).total).toBe(0);
   });
@@ -323,7 +311,7 @@ describe('GET /api/products', () => {
     [`search=${'a'.repeat(501)}`, 'search'],
     ['sort=price&sort=id', 'sort'],
   ])('refuses %s with 400 naming %s', async (query, path) => {
-    const response = await app.inject(`/api/products?${query}`);
+    const response = await store.app.inject(`/api/products?${query}`);
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.message).toEqual(expect.any(String));
@@ -395,7 +383,7 @@ describe('search', () => {
     'x'.repeat(500),
     'chocolate '.repeat(50).slice(0, 500),
   ])('never fails on odd input: %j', async (search) => {
-    const response = await app.inject({ url: '/api/products', query: { search } });
+    const response = await store.app.inject({ url: '/api/products', query: { search } });
     expect(response.statusCode).toBe(200);
     expect(ProductList.parse(response.json()).total).toBeGreaterThanOrEqual(0);
   });
@@ -403,7 +391,7 @@ describe('search', () => {
 
 describe('GET /api/products/:id', () => {
   it('returns the product', async () => {
-    const response = await app.inject(`/api/products/${ids.diya}`);
+    const response = await store.app.inject(`/api/products/${ids.diya}`);
     expect(response.statusCode).toBe(200);
     const { product } = ProductResponse.parse(response.json());
     expect(product).toMatchObject({
@@ -417,14 +405,14 @@ describe('GET /api/products/:id', () => {
 
   it('answers 404 for an archived or unknown product', async () => {
     for (const id of [ids.candle, 999_999]) {
-      const response = await app.inject(`/api/products/${id}`);
+      const response = await store.app.inject(`/api/products/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ message: 'Product not found' });
     }
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers 400 for the id %s', async (id) => {
-    const response = await app.inject(`/api/products/${id}`);
+    const response = await store.app.inject(`/api/products/${id}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({ path: 'id' });
   });
@@ -432,7 +420,7 @@ describe('GET /api/products/:id', () => {
 
 describe('categories and collections', () => {
   it('lists categories in display order with counts of visible products', async () => {
-    const response = await app.inject('/api/categories');
+    const response = await store.app.inject('/api/categories');
     expect(response.statusCode).toBe(200);
     const categories = CategoryList.parse(response.json());
     expect(categories.map((category) => [category.slug, category.productCount])).toEqual([
@@ -445,7 +433,7 @@ describe('categories and collections', () => {
   });
 
   it('lists collections, featured first, with their slugs and counts', async () => {
-    const response = await app.inject('/api/collections');
+    const response = await store.app.inject('/api/collections');
     expect(response.statusCode).toBe(200);
     const collections = CollectionList.parse(response.json());
     expect(collections.map((collection) => [collection.slug, collection.productCount])).toEqual([
@@ -455,7 +443,7 @@ describe('categories and collections', () => {
   });
 
   it('returns a collection with its visible products in display order', async () => {
-    const response = await app.inject(`/api/collections/${festiveCollectionId}`);
+    const response = await store.app.inject(`/api/collections/${festiveCollectionId}`);
     expect(response.statusCode).toBe(200);
     const { data } = CollectionResponse.parse(response.json());
     expect(data).toMatchObject({
@@ -468,15 +456,15 @@ describe('categories and collections', () => {
   });
 
   it('returns an empty collection with no products', async () => {
-    const response = await app.inject(`/api/collections/${emptyCollectionId}`);
+    const response = await store.app.inject(`/api/collections/${emptyCollectionId}`);
     expect(CollectionResponse.parse(response.json()).data.products).toEqual([]);
   });
 
   it('answers 404 for an unknown collection and 400 for a bad id', async () => {
-    const missing = await app.inject('/api/collections/424242');
+    const missing = await store.app.inject('/api/collections/424242');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ message: 'Collection not found' });
-    expect((await app.inject('/api/collections/festive')).statusCode).toBe(400);
+    expect((await store.app.inject('/api/collections/festive')).statusCode).toBe(400);
   });
 });
 
@@ -488,20 +476,23 @@ describe('HTTP caching', () => {
       '/api/categories',
       '/api/collections',
     ]) {
-      const response = await app.inject(url);
+      const response = await store.app.inject(url);
       expect(response.headers.etag, url).toMatch(/^"[\w-]+"$/);
       expect(response.headers['cache-control'], url).toMatch(/^public, max-age=\d+/);
     }
   });
 
   it('answers 304 without a body when the ETag still matches', async () => {
-    const first = await app.inject('/api/products?sort=price');
+    const first = await store.app.inject('/api/products?sort=price');
     const etag = String(first.headers.etag);
-    const again = await app.inject({ url: '/api/products?sort=price', headers: { 'if-none-match': etag } });
+    const again = await store.app.inject({
+      url: '/api/products?sort=price',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    const weak = await app.inject({
+    const weak = await store.app.inject({
       url: '/api/products?sort=price',
       headers: { 'if-none-match': `W/${etag}` },
     });
@@ -509,9 +500,9 @@ describe('HTTP caching', () => {
   });
 
   it('sends the new body when the catalogue changed', async () => {
-    const first = await app.inject(`/api/products/${ids.roses}`);
-    await app.catalog.updateProduct(ids.roses!, { stock: 19 });
-    const after = await app.inject({
+    const first = await store.app.inject(`/api/products/${ids.roses}`);
+    await store.app.catalog.updateProduct(ids.roses!, { stock: 19 });
+    const after = await store.app.inject({
       url: `/api/products/${ids.roses}`,
       headers: { 'if-none-match': String(first.headers.etag) },
     });
@@ -520,8 +511,8 @@ describe('HTTP caching', () => {
   });
 
   it('sends the same answer gzipped to clients that accept it, with the same ETag', async () => {
-    const plain = await app.inject('/api/products?limit=1000');
-    const gzipped = await app.inject({
+    const plain = await store.app.inject('/api/products?limit=1000');
+    const gzipped = await store.app.inject({
       url: '/api/products?limit=1000',
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
@@ -532,22 +523,22 @@ describe('HTTP caching', () => {
   });
 
   it('shows stock and price changes made outside the service once the service is told', async () => {
-    const before = await app.inject(`/api/products/${ids.coin}`);
+    const before = await store.app.inject(`/api/products/${ids.coin}`);
     expect(before.json().product.stock).toBe(2);
-    await database.db.update(products).set({ stock: 1 }).where(eq(products.id, ids.coin!));
-    app.catalog.stockChanged();
-    expect((await app.inject(`/api/products/${ids.coin}`)).json().product.stock).toBe(1);
-    await database.db.update(products).set({ pricePaise: 210_000 }).where(eq(products.id, ids.coin!));
-    app.catalog.invalidate();
-    expect((await app.inject('/api/products?minPrice=2100&maxPrice=2100')).json().data).toMatchObject([
+    await store.database.db.update(products).set({ stock: 1 }).where(eq(products.id, ids.coin!));
+    store.app.catalog.stockChanged();
+    expect((await store.app.inject(`/api/products/${ids.coin}`)).json().product.stock).toBe(1);
+    await store.database.db.update(products).set({ pricePaise: 210_000 }).where(eq(products.id, ids.coin!));
+    store.app.catalog.invalidate();
+    expect((await store.app.inject('/api/products?minPrice=2100&maxPrice=2100')).json().data).toMatchObject([
       { id: ids.coin, price: 2100 },
     ]);
-    await database.db.update(products).set({ pricePaise: 200_050 }).where(eq(products.id, ids.coin!));
-    app.catalog.invalidate();
+    await store.database.db.update(products).set({ pricePaise: 200_050 }).where(eq(products.id, ids.coin!));
+    store.app.catalog.invalidate();
   });
 
   it('does not let a 404 be cached', async () => {
-    const response = await app.inject('/api/products/999999');
+    const response = await store.app.inject('/api/products/999999');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers.etag).toBeUndefined();
   });
@@ -555,7 +546,13 @@ describe('HTTP caching', () => {
 
 describe('catalogue service for other modules', () => {
   it('gives current paise prices and stock by id, archived products flagged and unknown ids absent', async () => {
-    const found = await app.catalog.getProductsByIds([ids.bouquet!, ids.candle!, ids.bouquet!, 987_654, -3]);
+    const found = await store.app.catalog.getProductsByIds([
+      ids.bouquet!,
+      ids.candle!,
+      ids.bouquet!,
+      987_654,
+      -3,
+    ]);
     expect([...found.keys()].sort()).toEqual([ids.bouquet, ids.candle].sort());
     expect(found.get(ids.bouquet!)).toMatchObject({
       pricePaise: 89_900,
@@ -564,13 +561,13 @@ describe('catalogue service for other modules', () => {
       archived: false,
     });
     expect(found.get(ids.candle!)).toMatchObject({ archived: true });
-    expect((await app.catalog.getProductsByIds([])).size).toBe(0);
+    expect((await store.app.catalog.getProductsByIds([])).size).toBe(0);
   });
 });
 
 describe('benchmark URLs', () => {
   it('names the four catalogue URLs the benchmark measures, each answering 200', async () => {
-    const urls = await catalogBenchUrls(database.db);
+    const urls = await catalogBenchUrls(store.database.db);
     expect(urls.map((url) => url.name)).toEqual([
       'listing: category sorted by price, 24',
       'product page HTML',
@@ -579,7 +576,7 @@ describe('benchmark URLs', () => {
     ]);
     expect(urls[0]?.productCount).toBe(6);
     for (const url of urls.filter((entry) => entry.path.startsWith('/api/'))) {
-      expect((await app.inject(url.path)).statusCode, url.path).toBe(200);
+      expect((await store.app.inject(url.path)).statusCode, url.path).toBe(200);
     }
   });
 });

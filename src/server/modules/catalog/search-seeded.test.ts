@@ -1,36 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ProductList } from '../../../shared/api/catalog';
-import type { Database } from '../../db/client';
 import { seedDatabase } from '../../db/seed/index';
-import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
 
 // Search on the demo catalogue as the seed writes it (rows inserted without the catalogue
 // service): the vocabulary is built when the app starts.
-let database: Database;
-let app: FastifyInstance;
-let dataDir: string;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-seed-'));
+const store = setUpTestStore({ seed: (database) => seedDatabase(database, { dataDir }) });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-seed-'));
-  await seedDatabase(database, { dataDir });
-  app = await createTestApp(database);
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function search(text: string, extra = '') {
-  const response = await app.inject(`/api/products?search=${encodeURIComponent(text)}${extra}`);
+  const response = await store.app.inject(`/api/products?search=${encodeURIComponent(text)}${extra}`);
   expect(response.statusCode).toBe(200);
   return ProductList.parse(response.json());
 }

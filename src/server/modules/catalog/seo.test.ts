@@ -4,14 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
 import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
 
-let database: Database;
-let app: FastifyInstance;
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
+fs.writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
+);
+const store = setUpTestStore({ webDistDir: distDir });
 let publicApp: FastifyInstance;
-let distDir: string;
 let bouquetId = 0;
 let hamperId = 0;
 let archivedId = 0;
@@ -25,24 +27,17 @@ function jsonLdOf(html: string): Record<string, unknown>[] {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
-  fs.writeFileSync(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
-  );
-  app = await createTestApp(database, { webDistDir: distDir });
-  publicApp = await createTestApp(database, {
+  publicApp = await createTestApp(store.database, {
     webDistDir: distDir,
     env: { PUBLIC_URL: 'https://gifts.example.in/' },
   });
-  await Promise.all([app.ready(), publicApp.ready()]);
-  const hampers = await app.catalog.createCategory({
+  await publicApp.ready();
+  const hampers = await store.app.catalog.createCategory({
     name: 'Festive Hampers',
     description: 'Hampers for every festival.',
     image: '/uploads/categories/festive-hampers.svg',
   });
-  const bouquet = await app.catalog.createProduct({
+  const bouquet = await store.app.catalog.createProduct({
     name: 'Chocolate Bouquet <Deluxe>',
     categoryId: hampers.id,
     pricePaise: 89_900,
@@ -56,7 +51,7 @@ beforeAll(async () => {
   });
   bouquetId = bouquet.id;
   hamperId = (
-    await app.catalog.createProduct({
+    await store.app.catalog.createProduct({
       name: 'Dry Fruit Hamper',
       categoryId: hampers.id,
       pricePaise: 129_900,
@@ -65,7 +60,7 @@ beforeAll(async () => {
     })
   ).id;
   archivedId = (
-    await app.catalog.createProduct({
+    await store.app.catalog.createProduct({
       name: 'Old Hamper',
       categoryId: hampers.id,
       pricePaise: 10_000,
@@ -73,7 +68,7 @@ beforeAll(async () => {
     })
   ).id;
   collectionId = (
-    await app.catalog.createCollection({
+    await store.app.catalog.createCollection({
       name: 'Diwali Edit',
       description: 'Lights and sweets.',
       productIds: [bouquetId, hamperId],
@@ -84,15 +79,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
   await publicApp?.close();
-  await database?.close();
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
 describe('/sitemap.xml and /robots.txt', () => {
   it('lists every product, collection and category URL as absolute URLs of the request host', async () => {
-    const response = await app.inject('/sitemap.xml');
+    const response = await store.app.inject('/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const body = response.body;
@@ -115,7 +108,7 @@ describe('/sitemap.xml and /robots.txt', () => {
   });
 
   it('serves robots.txt pointing at the sitemap and keeping crawlers out of personal pages', async () => {
-    const response = await app.inject('/robots.txt');
+    const response = await store.app.inject('/robots.txt');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toContain('User-agent: *');
@@ -124,13 +117,13 @@ describe('/sitemap.xml and /robots.txt', () => {
   });
 
   it('answers an unknown sitemap part with 404', async () => {
-    expect((await app.inject('/sitemap-2.xml')).statusCode).toBe(404);
+    expect((await store.app.inject('/sitemap-2.xml')).statusCode).toBe(404);
   });
 });
 
 describe('server-written head', () => {
   it('gives a product URL its title, description, image, Product JSON-LD', async () => {
-    const response = await app.inject(`/product/chocolate-bouquet-deluxe-${bouquetId}`);
+    const response = await store.app.inject(`/product/chocolate-bouquet-deluxe-${bouquetId}`);
     expect(response.statusCode).toBe(200);
     const html = response.body;
     expect(html).toContain(
@@ -180,7 +173,7 @@ describe('server-written head', () => {
   });
 
   it('marks a pre-order product as PreOrder, whatever slug the link used', async () => {
-    const html = (await app.inject(`/product/old-name-${hamperId}`)).body;
+    const html = (await store.app.inject(`/product/old-name-${hamperId}`)).body;
     expect(jsonLdOf(html)[0]).toMatchObject({ offers: { availability: 'https://schema.org/PreOrder' } });
     expect(html).toContain(
       `<link rel="canonical" href="http://localhost:80/product/dry-fruit-hamper-${hamperId}"`,
@@ -193,14 +186,14 @@ describe('server-written head', () => {
       '/product/gone-999999',
       `/product/old-hamper-${archivedId}`,
     ]) {
-      const response = await app.inject(url);
+      const response = await store.app.inject(url);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title data-server-head>Utsav Gifts | Return gifts');
     }
   });
 
   it('gives a collection URL its name, image and an ItemList of its products', async () => {
-    const html = (await app.inject(`/collection/diwali-edit-${collectionId}`)).body;
+    const html = (await store.app.inject(`/collection/diwali-edit-${collectionId}`)).body;
     expect(html).toContain('<title data-server-head>Diwali Edit | Utsav Gifts</title>');
     expect(html).toContain('<meta name="description" content="Lights and sweets." data-server-head>');
     expect(html).toContain(
@@ -217,7 +210,7 @@ describe('server-written head', () => {
   });
 
   it('gives a category URL its name, description, image and ItemList', async () => {
-    const html = (await app.inject('/category/festive-hampers')).body;
+    const html = (await store.app.inject('/category/festive-hampers')).body;
     expect(html).toContain('<title data-server-head>Festive Hampers | Utsav Gifts</title>');
     expect(html).toContain(
       '<meta name="description" content="Hampers for every festival." data-server-head>',
@@ -232,15 +225,15 @@ describe('server-written head', () => {
   });
 
   it('describes a category without a description of its own as its listing page does', async () => {
-    await app.catalog.createCategory({ name: 'Pooja Essentials' });
-    const html = (await app.inject('/category/pooja-essentials')).body;
+    await store.app.catalog.createCategory({ name: 'Pooja Essentials' });
+    const html = (await store.app.inject('/category/pooja-essentials')).body;
     expect(html).toContain(
       '<meta name="description" content="Shop Pooja Essentials for every celebration: prices from ₹50, free shipping from ₹1,000." data-server-head>',
     );
   });
 
   it('gives /products its title (with the search), description, breadcrumbs and ItemList', async () => {
-    const html = (await app.inject('/products')).body;
+    const html = (await store.app.inject('/products')).body;
     expect(html).toContain('<title data-server-head>All Products | Utsav Gifts</title>');
     expect(html).toContain(
       '<meta name="description" content="Shop return gifts and presents for every celebration: prices from ₹50, free shipping from ₹1,000." data-server-head>',
@@ -256,7 +249,7 @@ describe('server-written head', () => {
     });
     expect(itemList).toMatchObject({ '@type': 'ItemList', name: 'All Products', numberOfItems: 2 });
 
-    const searched = (await app.inject('/products?search=%3Cb%3Ehamper')).body;
+    const searched = (await store.app.inject('/products?search=%3Cb%3Ehamper')).body;
     expect(searched).toContain(
       '<title data-server-head>All Products: &#39;&#60;b&#62;hamper&#39; | Utsav Gifts</title>',
     );
@@ -264,7 +257,7 @@ describe('server-written head', () => {
   });
 
   it('gives the home page the Organization and WebSite JSON-LD', async () => {
-    const html = (await app.inject('/')).body;
+    const html = (await store.app.inject('/')).body;
     const [organization, website] = jsonLdOf(html);
     expect(organization).toMatchObject({
       '@type': 'Organization',
@@ -283,17 +276,17 @@ describe('absolute links and the Host header (issue 21)', () => {
   const productUrl = () => `/product/chocolate-bouquet-deluxe-${bouquetId}`;
 
   it('never writes a forged Host into the sitemap or robots.txt: the listening address stands in', async () => {
-    const sitemap = (await app.inject({ url: '/sitemap.xml', headers: forged })).body;
+    const sitemap = (await store.app.inject({ url: '/sitemap.xml', headers: forged })).body;
     expect(sitemap).toContain(`<loc>http://localhost:3000${productUrl()}</loc>`);
     expect(sitemap).not.toContain('evil.example');
-    const robots = (await app.inject({ url: '/robots.txt', headers: forged })).body;
+    const robots = (await store.app.inject({ url: '/robots.txt', headers: forged })).body;
     expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(robots).not.toContain('evil.example');
   });
 
   it('never writes a forged Host into a page’s canonical link, og:url or JSON-LD', async () => {
     for (const host of ['evil.example', 'localhost.evil.example', 'evil.example:80']) {
-      const html = (await app.inject({ url: productUrl(), headers: { host } })).body;
+      const html = (await store.app.inject({ url: productUrl(), headers: { host } })).body;
       expect(html).toContain(
         `<link rel="canonical" href="http://localhost:3000${productUrl()}" data-server-head>`,
       );
@@ -302,20 +295,20 @@ describe('absolute links and the Host header (issue 21)', () => {
       );
       expect(html).not.toContain('evil.example');
     }
-    const home = (await app.inject({ url: '/', headers: forged })).body;
+    const home = (await store.app.inject({ url: '/', headers: forged })).body;
     expect(jsonLdOf(home)[0]).toMatchObject({ '@type': 'Organization', url: 'http://localhost:3000/' });
   });
 
   it('names the port the store actually listens at (PORT=0 picks one)', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const robots = (await app.inject({ url: '/robots.txt', headers: forged })).body;
+    await store.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = store.app.server.address() as AddressInfo;
+    const robots = (await store.app.inject({ url: '/robots.txt', headers: forged })).body;
     expect(robots).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
   });
 
   it('trusts a Host naming this machine, with any port', async () => {
     for (const host of ['127.0.0.1:4173', '[::1]:8080', 'localhost']) {
-      const html = (await app.inject({ url: productUrl(), headers: { host } })).body;
+      const html = (await store.app.inject({ url: productUrl(), headers: { host } })).body;
       expect(html).toContain(`<link rel="canonical" href="http://${host}${productUrl()}" data-server-head>`);
     }
   });

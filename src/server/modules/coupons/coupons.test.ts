@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminCoupon, NewAdminCouponInput } from '../../../shared/api/coupons';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { COUPON_MESSAGES, minimumOrderMessage } from '../../../shared/coupon';
-import type { Database } from '../../db/client';
 import { couponRedemptions, coupons, orderItems } from '../../db/schema';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestAdmin } from '../admin/admin-testing';
-import { registerTestUser } from '../auth/test-accounts';
 import {
   createBuyers,
   createTestProduct,
@@ -19,34 +13,22 @@ import {
   postOrder,
   seedPincodes,
   testCategory,
-} from '../orders/order-fixtures';
+} from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 import { COUPON_CODE_TAKEN } from './coupon-service';
 
 // 2031-10-20 11:30 in India.
 const clock = createTestClock('2031-10-20T06:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
+const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes, admin: true });
 let codeCounter = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  admin = await registerTestAdmin(app, database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 async function createCoupon(fields: Partial<NewAdminCouponInput> = {}): Promise<AdminCoupon> {
   codeCounter += 1;
-  const response = await app.inject({
+  const response = await store.app.inject({
     method: 'POST',
     url: '/api/admin/coupons',
-    headers: admin.headers,
+    headers: store.admin.headers,
     payload: { code: `FEST${codeCounter}`, kind: 'percent', value: 10, ...fields },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -54,7 +36,7 @@ async function createCoupon(fields: Partial<NewAdminCouponInput> = {}): Promise<
 }
 
 const validate = (headers: Record<string, string>, code: string, lines: readonly Line[]) =>
-  app.inject({
+  store.app.inject({
     method: 'POST',
     url: '/api/coupons/validate',
     headers,
@@ -62,11 +44,11 @@ const validate = (headers: Record<string, string>, code: string, lines: readonly
   });
 
 const orderOf = async (headers: Record<string, string>, orderId: string) =>
-  (await app.inject({ url: `/api/orders/${orderId}`, headers })).json<OrderRecord>();
+  (await store.app.inject({ url: `/api/orders/${orderId}`, headers })).json<OrderRecord>();
 
 describe('coupons in the back office', () => {
   it('creates a coupon with its limits and lists it', async () => {
-    const diwali = await testCategory(database, 'Diwali Gifts');
+    const diwali = await testCategory(store.database, 'Diwali Gifts');
     const coupon = await createCoupon({
       code: ' diwali-200 ',
       description: 'Diwali week',
@@ -93,32 +75,32 @@ describe('coupons in the back office', () => {
       usedCount: 0,
     });
 
-    const list = await app.inject({ url: '/api/admin/coupons', headers: admin.headers });
+    const list = await store.app.inject({ url: '/api/admin/coupons', headers: store.admin.headers });
     expect(list.json<{ data: AdminCoupon[] }>().data.map((row) => row.code)).toContain('DIWALI-200');
   });
 
   it('refuses a code that exists, a percent above 100 and a customer', async () => {
     const existing = await createCoupon();
-    const again = await app.inject({
+    const again = await store.app.inject({
       method: 'POST',
       url: '/api/admin/coupons',
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { code: existing.code.toLowerCase(), kind: 'flat', value: 50 },
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(COUPON_CODE_TAKEN);
 
-    const tooMuch = await app.inject({
+    const tooMuch = await store.app.inject({
       method: 'POST',
       url: '/api/admin/coupons',
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { code: 'HALFPLUS', kind: 'percent', value: 120 },
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe('A percent is a whole number from 1 to 100');
 
-    const shopper = await registerTestUser(app);
-    const asShopper = await app.inject({
+    const shopper = await store.newCustomer();
+    const asShopper = await store.app.inject({
       method: 'POST',
       url: '/api/admin/coupons',
       headers: shopper.headers,
@@ -131,8 +113,8 @@ describe('coupons in the back office', () => {
 describe('POST /api/coupons/validate', () => {
   it('quotes the discount on the server’s prices, whatever the case of the code', async () => {
     const coupon = await createCoupon({ value: 20, maxDiscount: 150 });
-    const shopper = await registerTestUser(app);
-    const lamp = await createTestProduct(database, { priceRupees: 499 });
+    const shopper = await store.newCustomer();
+    const lamp = await createTestProduct(store.database, { priceRupees: 499 });
     const response = await validate(shopper.headers, coupon.code.toLowerCase(), [
       { product: lamp, quantity: 1 },
     ]);
@@ -145,8 +127,8 @@ describe('POST /api/coupons/validate', () => {
   });
 
   it('says why a code does not apply', async () => {
-    const shopper = await registerTestUser(app);
-    const lamp = await createTestProduct(database, { priceRupees: 300 });
+    const shopper = await store.newCustomer();
+    const lamp = await createTestProduct(store.database, { priceRupees: 300 });
     const lines = [{ product: lamp, quantity: 1 }];
     const minimum = await createCoupon({ minOrder: 500 });
     const expired = await createCoupon({ startsOn: '2031-10-01', endsOn: '2031-10-19' });
@@ -168,7 +150,7 @@ describe('POST /api/coupons/validate', () => {
   });
 
   it('needs a signed-in shopper', async () => {
-    const response = await app.inject({
+    const response = await store.app.inject({
       method: 'POST',
       url: '/api/coupons/validate',
       payload: { code: 'FEST1', items: [{ productId: 1, quantity: 1 }] },
@@ -180,15 +162,15 @@ describe('POST /api/coupons/validate', () => {
 describe('create-order with a coupon', () => {
   it('takes the discount off the items, keeps shipping from the cart value and stores each line’s share', async () => {
     const coupon = await createCoupon({ kind: 'flat', value: 100 });
-    const shopper = await registerTestUser(app);
-    const diya = await createTestProduct(database, { priceRupees: 300 });
-    const thali = await createTestProduct(database, { priceRupees: 600 });
+    const shopper = await store.newCustomer();
+    const diya = await createTestProduct(store.database, { priceRupees: 300 });
+    const thali = await createTestProduct(store.database, { priceRupees: 600 });
     const lines = [
       { product: diya, quantity: 1 },
       { product: thali, quantity: 1 },
     ];
     // ₹900 of items (below ₹1,000: ₹50 shipping) less ₹100.
-    const created = await placeOrder(app, shopper.headers, lines, {
+    const created = await placeOrder(store.app, shopper.headers, lines, {
       couponCode: coupon.code,
       totalAmount: 850,
     });
@@ -197,7 +179,7 @@ describe('create-order with a coupon', () => {
 
     const order = await orderOf(shopper.headers, created.orderId);
     expect(order).toMatchObject({ subtotal: 900, discount: 100, couponCode: coupon.code, shippingCost: 50 });
-    const shares = await database.db
+    const shares = await store.database.db
       .select({ discountPaise: orderItems.discountPaise })
       .from(orderItems)
       .where(eq(orderItems.orderId, created.orderId))
@@ -207,9 +189,9 @@ describe('create-order with a coupon', () => {
 
   it('refuses a total that ignores the discount', async () => {
     const coupon = await createCoupon({ kind: 'flat', value: 100 });
-    const shopper = await registerTestUser(app);
-    const lamp = await createTestProduct(database, { priceRupees: 1200 });
-    const response = await postOrder(app, shopper.headers, [{ product: lamp, quantity: 1 }], {
+    const shopper = await store.newCustomer();
+    const lamp = await createTestProduct(store.database, { priceRupees: 1200 });
+    const response = await postOrder(store.app, shopper.headers, [{ product: lamp, quantity: 1 }], {
       couponCode: coupon.code,
       totalAmount: 1200,
     });
@@ -218,13 +200,13 @@ describe('create-order with a coupon', () => {
   });
 
   it('discounts only the categories the coupon names', async () => {
-    const rakhi = await testCategory(database, 'Rakhi');
+    const rakhi = await testCategory(store.database, 'Rakhi');
     const coupon = await createCoupon({ value: 50, categoryIds: [rakhi.id] });
-    const shopper = await registerTestUser(app);
-    const thread = await createTestProduct(database, { priceRupees: 400, category: 'Rakhi' });
-    const mug = await createTestProduct(database, { priceRupees: 700 });
+    const shopper = await store.newCustomer();
+    const thread = await createTestProduct(store.database, { priceRupees: 400, category: 'Rakhi' });
+    const mug = await createTestProduct(store.database, { priceRupees: 700 });
     const created = await placeOrder(
-      app,
+      store.app,
       shopper.headers,
       [
         { product: thread, quantity: 1 },
@@ -238,12 +220,12 @@ describe('create-order with a coupon', () => {
 
   it('holds the per-customer limit', async () => {
     const coupon = await createCoupon({ kind: 'flat', value: 50, perCustomerLimit: 1 });
-    const shopper = await registerTestUser(app);
-    const lamp = await createTestProduct(database, { priceRupees: 1500 });
+    const shopper = await store.newCustomer();
+    const lamp = await createTestProduct(store.database, { priceRupees: 1500 });
     const lines = [{ product: lamp, quantity: 1 }];
-    await placeOrder(app, shopper.headers, lines, { couponCode: coupon.code, totalAmount: 1450 });
+    await placeOrder(store.app, shopper.headers, lines, { couponCode: coupon.code, totalAmount: 1450 });
 
-    const second = await postOrder(app, shopper.headers, lines, {
+    const second = await postOrder(store.app, shopper.headers, lines, {
       couponCode: coupon.code,
       totalAmount: 1450,
     });
@@ -255,55 +237,55 @@ describe('create-order with a coupon', () => {
 
   it('lets a coupon limited to 1 use discount only one of two concurrent orders', async () => {
     const coupon = await createCoupon({ kind: 'flat', value: 100, usageLimit: 1 });
-    const lamp = await createTestProduct(database, { priceRupees: 1500, stock: 10 });
+    const lamp = await createTestProduct(store.database, { priceRupees: 1500, stock: 10 });
     const lines = [{ product: lamp, quantity: 1 }];
-    const buyers = await createBuyers(database, 2, clock.now());
+    const buyers = await createBuyers(store.database, 2, clock.now());
 
     const answers = await Promise.all(
       buyers.map((buyer) =>
-        postOrder(app, buyer.headers, lines, { couponCode: coupon.code, totalAmount: 1400 }),
+        postOrder(store.app, buyer.headers, lines, { couponCode: coupon.code, totalAmount: 1400 }),
       ),
     );
 
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(COUPON_MESSAGES.usedUp);
-    const [row] = await database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    const [row] = await store.database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row?.usedCount).toBe(1);
   });
 
   it('gives the use back when the owner cancels the order before it is paid', async () => {
     const coupon = await createCoupon({ kind: 'flat', value: 100, usageLimit: 1 });
-    const shopper = await registerTestUser(app);
-    const lamp = await createTestProduct(database, { priceRupees: 1500 });
-    const created = await placeOrder(app, shopper.headers, [{ product: lamp, quantity: 1 }], {
+    const shopper = await store.newCustomer();
+    const lamp = await createTestProduct(store.database, { priceRupees: 1500 });
+    const created = await placeOrder(store.app, shopper.headers, [{ product: lamp, quantity: 1 }], {
       couponCode: coupon.code,
       totalAmount: 1400,
     });
 
-    const cancelled = await app.inject({
+    const cancelled = await store.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${created.orderId}/status`,
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { status: 'cancelled', note: '' },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const [row] = await database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    const [row] = await store.database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row?.usedCount).toBe(0);
   });
 
   it('gives the use back when the order expires unpaid', async () => {
     const coupon = await createCoupon({ kind: 'flat', value: 100, usageLimit: 1 });
-    const shopper = await registerTestUser(app);
-    const lamp = await createTestProduct(database, { priceRupees: 1500 });
+    const shopper = await store.newCustomer();
+    const lamp = await createTestProduct(store.database, { priceRupees: 1500 });
     const lines = [{ product: lamp, quantity: 1 }];
-    await placeOrder(app, shopper.headers, lines, { couponCode: coupon.code, totalAmount: 1400 });
+    await placeOrder(store.app, shopper.headers, lines, { couponCode: coupon.code, totalAmount: 1400 });
 
     clock.set(new Date(clock.now().getTime() + 31 * 60 * 1000));
-    await app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
 
-    const [row] = await database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    const [row] = await store.database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row?.usedCount).toBe(0);
-    const again = await postOrder(app, shopper.headers, lines, {
+    const again = await postOrder(store.app, shopper.headers, lines, {
       couponCode: coupon.code,
       totalAmount: 1400,
     });
@@ -312,20 +294,20 @@ describe('create-order with a coupon', () => {
 
   it('takes the use again when a late payment revives the expired order, even past the limit', async () => {
     const coupon = await createCoupon({ kind: 'flat', value: 100, usageLimit: 1 });
-    const lamp = await createTestProduct(database, { priceRupees: 1500, stock: 5 });
+    const lamp = await createTestProduct(store.database, { priceRupees: 1500, stock: 5 });
     const lines = [{ product: lamp, quantity: 1 }];
-    const [late, prompt] = await createBuyers(database, 2, clock.now());
-    const expired = await placeOrder(app, late!.headers, lines, {
+    const [late, prompt] = await createBuyers(store.database, 2, clock.now());
+    const expired = await placeOrder(store.app, late!.headers, lines, {
       couponCode: coupon.code,
       totalAmount: 1400,
     });
     clock.set(new Date(clock.now().getTime() + 31 * 60 * 1000));
-    await app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
     // Given back at expiry, the one use goes to another shopper.
-    await placeOrder(app, prompt!.headers, lines, { couponCode: coupon.code, totalAmount: 1400 });
+    await placeOrder(store.app, prompt!.headers, lines, { couponCode: coupon.code, totalAmount: 1400 });
 
     // Then the first shopper's payment arrives: the order is revived with the price they paid.
-    const outcome = await app.payments.capturePayment({
+    const outcome = await store.app.payments.capturePayment({
       orderId: expired.orderId,
       providerOrderId: expired.order.id,
       paymentId: `pay_late${codeCounter}`,
@@ -334,9 +316,9 @@ describe('create-order with a coupon', () => {
       method: 'upi',
     });
     expect(outcome.kind).toBe('paid');
-    const [row] = await database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    const [row] = await store.database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row?.usedCount).toBe(2);
-    const redemptions = await database.db
+    const redemptions = await store.database.db
       .select()
       .from(couponRedemptions)
       .where(eq(couponRedemptions.couponId, coupon.id));

@@ -7,18 +7,16 @@ import type { Database } from '../../db/client';
 import { categories, pincodes, products } from '../../db/schema';
 import { insertPincodes, loadPincodeDirectory } from '../../db/seed/pincodes';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
 import { secondsUntilSameDayChange } from './delivery-service';
 
 // The real India Post directory is seeded once for the file; every app below reads it.
-let database: Database;
-let app: FastifyInstance;
-let blockingApp: FastifyInstance;
 const clock = createTestClock('2026-03-10T10:00:00+05:30');
 const productIds = { diya: 0, hamper: 0, archived: 0 };
+const store = setUpTestStore({ clock, seed: seedDirectoryAndProducts });
+let blockingApp: FastifyInstance;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+async function seedDirectoryAndProducts(database: Database) {
   await insertPincodes(database.db, loadPincodeDirectory());
   const [category] = await database.db
     .insert(categories)
@@ -50,18 +48,20 @@ beforeAll(async () => {
     number,
     number,
   ];
+}
 
-  app = await createTestApp(database, { clock });
-  blockingApp = await createTestApp(database, { clock, env: { BLOCKED_PINCODE_PREFIXES: '744, 11000' } });
+beforeAll(async () => {
+  blockingApp = await createTestApp(store.database, {
+    clock,
+    env: { BLOCKED_PINCODE_PREFIXES: '744, 11000' },
+  });
 });
 
 afterAll(async () => {
-  await app?.close();
   await blockingApp?.close();
-  await database?.close();
 });
 
-async function check(pincode: string, target = app, query = ''): Promise<DeliveryInfo> {
+async function check(pincode: string, target = store.app, query = ''): Promise<DeliveryInfo> {
   const response = await target.inject(`/api/pincodes/check/${encodeURIComponent(pincode)}${query}`);
   expect(response.statusCode).toBe(200);
   return response.json();
@@ -114,7 +114,7 @@ describe('GET /api/pincodes/check/:pincode in the same-day area (the origin dist
 
   it('keeps the answer in caches only until the cut-off', async () => {
     clock.set('2026-03-10T13:59:30+05:30');
-    const response = await app.inject('/api/pincodes/check/560001');
+    const response = await store.app.inject('/api/pincodes/check/560001');
     expect(response.headers['cache-control']).toBe('public, max-age=30');
     expect(secondsUntilSameDayChange(new Date('2026-03-10T14:00:00+05:30'))).toBe(10 * 60 * 60);
   });
@@ -156,7 +156,7 @@ describe('GET /api/pincodes/check/:pincode beyond Bengaluru', () => {
   });
 
   it('gives a pre-order item the pre-order window, even in the same-day area', async () => {
-    expect(await check('560001', app, '?isPreOrder=true')).toMatchObject({
+    expect(await check('560001', store.app, '?isPreOrder=true')).toMatchObject({
       serviceable: true,
       days: '10-15 Days',
       type: 'standard',
@@ -164,23 +164,26 @@ describe('GET /api/pincodes/check/:pincode beyond Bengaluru', () => {
       isPreOrder: true,
       city: 'Bangalore',
     });
-    expect(await check('560001', app, '?isPreOrder=false')).toMatchObject({
+    expect(await check('560001', store.app, '?isPreOrder=false')).toMatchObject({
       type: 'same_day',
       isPreOrder: false,
     });
   });
 
   it('refuses an isPreOrder that is not true or false', async () => {
-    const response = await app.inject('/api/pincodes/check/560001?isPreOrder=maybe');
+    const response = await store.app.inject('/api/pincodes/check/560001?isPreOrder=maybe');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('isPreOrder must be true or false');
   });
 
   it('lets browsers keep an answer for a minute and revalidate it with its ETag', async () => {
-    const first = await app.inject('/api/pincodes/check/110001');
+    const first = await store.app.inject('/api/pincodes/check/110001');
     expect(first.headers['cache-control']).toBe('public, max-age=60');
     const etag = String(first.headers.etag);
-    const again = await app.inject({ url: '/api/pincodes/check/110001', headers: { 'if-none-match': etag } });
+    const again = await store.app.inject({
+      url: '/api/pincodes/check/110001',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -233,22 +236,22 @@ describe('GET /api/pincodes/check/:pincode with a pincode we cannot use', () => 
 
 describe('GET /api/pincodes/shipping/:pincode', () => {
   it('charges ₹50 below ₹1,000 and ships free from ₹1,000', async () => {
-    const below = await app.inject('/api/pincodes/shipping/110001?orderValue=999');
+    const below = await store.app.inject('/api/pincodes/shipping/110001?orderValue=999');
     expect(below.statusCode).toBe(200);
     expect(below.json()).toEqual({ cost: 50, free: false, message: '₹50 shipping charge' });
     expect(below.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
 
-    const at = await app.inject('/api/pincodes/shipping/110001?orderValue=1000');
+    const at = await store.app.inject('/api/pincodes/shipping/110001?orderValue=1000');
     expect(at.json()).toEqual({ cost: 0, free: true, message: 'Free shipping' });
   });
 
   it('quotes order value 0 when none is given', async () => {
-    const response = await app.inject('/api/pincodes/shipping/560001');
+    const response = await store.app.inject('/api/pincodes/shipping/560001');
     expect(response.json()).toEqual({ cost: 50, free: false, message: '₹50 shipping charge' });
   });
 
   it('has no quote for a pincode it does not deliver to', async () => {
-    const unlisted = await app.inject('/api/pincodes/shipping/123456?orderValue=2000');
+    const unlisted = await store.app.inject('/api/pincodes/shipping/123456?orderValue=2000');
     expect(unlisted.json()).toEqual({ cost: 0, free: false, message: 'Delivery not available' });
     const blocked = await blockingApp.inject('/api/pincodes/shipping/744101?orderValue=2000');
     expect(blocked.json()).toEqual({ cost: 0, free: false, message: 'Delivery not available' });
@@ -260,13 +263,13 @@ describe('GET /api/pincodes/shipping/:pincode', () => {
     ['560001', '?orderValue=-5', 'orderValue must not be negative'],
     ['560001', '?orderValue=lots', 'orderValue must be a number of rupees'],
   ])('refuses %s%s with 400 and the message %s', async (pincode, query, message) => {
-    const response = await app.inject(`/api/pincodes/shipping/${pincode}${query}`);
+    const response = await store.app.inject(`/api/pincodes/shipping/${pincode}${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
 
   it('follows the configured threshold and fee', async () => {
-    const custom = await createTestApp(database, {
+    const custom = await createTestApp(store.database, {
       env: { FREE_SHIPPING_FROM_RUPEES: '500', SHIPPING_FEE_RUPEES: '40' },
     });
     try {
@@ -285,7 +288,7 @@ describe('GET /api/pincodes/shipping/:pincode', () => {
 });
 
 describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
-  const datesOf = async (pincode: string, query = '', target = app) => {
+  const datesOf = async (pincode: string, query = '', target = store.app) => {
     const response = await target.inject(`/api/pincodes/delivery-dates/${pincode}${query}`);
     expect(response.statusCode).toBe(200);
     return response.json() as DeliveryDates;
@@ -336,7 +339,7 @@ describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
   });
 
   it('charges the configured midnight fee', async () => {
-    const custom = await createTestApp(database, { clock, env: { MIDNIGHT_SLOT_FEE_RUPEES: '249' } });
+    const custom = await createTestApp(store.database, { clock, env: { MIDNIGHT_SLOT_FEE_RUPEES: '249' } });
     try {
       clock.set('2026-03-10T11:00:00+05:30');
       expect(slotsOf(await datesOf('560001', '', custom))).toEqual([
@@ -349,10 +352,10 @@ describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
   });
 
   it("refuses a malformed or unlisted pincode with 400 and the spec's message", async () => {
-    const malformed = await app.inject('/api/pincodes/delivery-dates/56000');
+    const malformed = await store.app.inject('/api/pincodes/delivery-dates/56000');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Pincode must be 6 digits');
-    const unlisted = await app.inject('/api/pincodes/delivery-dates/123456');
+    const unlisted = await store.app.inject('/api/pincodes/delivery-dates/123456');
     expect(unlisted.statusCode).toBe(400);
     expect(unlisted.json().message).toBe('Invalid pincode');
   });
@@ -360,16 +363,16 @@ describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
 
 describe('GET /api/pincodes/city/:pincode', () => {
   it("names the directory's district", async () => {
-    const response = await app.inject('/api/pincodes/city/570001');
+    const response = await store.app.inject('/api/pincodes/city/570001');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ city: 'Mysore' });
   });
 
   it('answers 404 for a pincode that is not in the directory and 400 for a malformed one', async () => {
-    const unlisted = await app.inject('/api/pincodes/city/123456');
+    const unlisted = await store.app.inject('/api/pincodes/city/123456');
     expect(unlisted.statusCode).toBe(404);
     expect(unlisted.json().message).toBe('We could not find this pincode');
-    const malformed = await app.inject('/api/pincodes/city/12345x');
+    const malformed = await store.app.inject('/api/pincodes/city/12345x');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Pincode must contain only numbers');
   });
@@ -377,10 +380,10 @@ describe('GET /api/pincodes/city/:pincode', () => {
 
 describe('the directory in memory', () => {
   it('answers from memory and sees a new pincode only after a refresh', async () => {
-    const fresh = await createTestApp(database, { clock });
+    const fresh = await createTestApp(store.database, { clock });
     try {
       expect(await check('999999', fresh)).toMatchObject({ type: 'invalid' });
-      await database.db.insert(pincodes).values({
+      await store.database.db.insert(pincodes).values({
         pincode: '999999',
         office: 'Test Office',
         district: 'Bangalore',
@@ -393,7 +396,7 @@ describe('the directory in memory', () => {
       await fresh.delivery.directory.refresh();
       expect(await check('999999', fresh)).toMatchObject({ serviceable: true, city: 'Bangalore' });
     } finally {
-      await database.db.delete(pincodes).where(eq(pincodes.pincode, '999999'));
+      await store.database.db.delete(pincodes).where(eq(pincodes.pincode, '999999'));
       await fresh.close();
     }
   });
@@ -406,7 +409,7 @@ describe('the directory in memory', () => {
 
 describe('POST /api/shipping/calculate', () => {
   const calculate = (body: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: '/api/shipping/calculate', payload: body });
+    store.app.inject({ method: 'POST', url: '/api/shipping/calculate', payload: body });
 
   it('charges ₹50 on a ₹999 cart', async () => {
     const response = await calculate({ items: [{ product: productIds.diya, quantity: 3 }] });

@@ -1,29 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { createTestProduct, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, placeOrder, seedPincodes } from '../orders/order-fixtures';
+import { setUpTestStore } from '../../testing/test-store';
 
 const METRICS_TOKEN = 'scrape-me-please-0123456789';
 const clock = createTestClock('2031-03-10T06:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false', METRICS_TOKEN } });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false', METRICS_TOKEN }, seed: seedPincodes });
 
 const scrape = (token = METRICS_TOKEN) =>
-  app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+  store.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
 
 /** The value of one sample line, e.g. `utsav_orders{state="paid"}`. */
 const sampleOf = (text: string, sample: string) => {
@@ -33,7 +18,7 @@ const sampleOf = (text: string, sample: string) => {
 
 describe('GET /api/ready', () => {
   it('answers 200 when the database (and Redis, when configured) answer', async () => {
-    const response = await app.inject('/api/ready');
+    const response = await store.app.inject('/api/ready');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ready',
@@ -45,7 +30,7 @@ describe('GET /api/ready', () => {
 
   it('answers 503 while the configured Redis cannot be reached', async () => {
     // Nothing listens on port 1 of this machine.
-    const stranded = await createTestApp(database, {
+    const stranded = await createTestApp(store.database, {
       env: { BACKGROUND_JOBS: 'false', REDIS_URL: 'redis://127.0.0.1:1' },
     });
     try {
@@ -62,7 +47,7 @@ describe('GET /api/ready', () => {
 
 describe('GET /metrics', () => {
   it('is not there at all without METRICS_TOKEN', async () => {
-    const bare = await createTestApp(database, { env: { BACKGROUND_JOBS: 'false' } });
+    const bare = await createTestApp(store.database, { env: { BACKGROUND_JOBS: 'false' } });
     try {
       expect((await bare.inject('/metrics')).statusCode).toBe(404);
     } finally {
@@ -71,19 +56,19 @@ describe('GET /metrics', () => {
   });
 
   it('refuses a scraper without the token', async () => {
-    expect((await app.inject('/metrics')).statusCode).toBe(401);
+    expect((await store.app.inject('/metrics')).statusCode).toBe(401);
     const wrong = await scrape('not-the-right-token-at-all');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('A valid metrics token is required');
   });
 
   it('counts requests by route pattern and reports orders and the job queues', async () => {
-    const shopper = await registerTestUser(app);
-    const product = await createTestProduct(database, { stock: 5 });
-    await placeOrder(app, shopper.headers, [{ product, quantity: 2 }]);
-    await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
-    await app.inject({ url: `/api/products/${product.id}` });
-    await app.inject({ url: '/api/products/999999' });
+    const shopper = await store.newCustomer();
+    const product = await createTestProduct(store.database, { stock: 5 });
+    await placeOrder(store.app, shopper.headers, [{ product, quantity: 2 }]);
+    await placeOrder(store.app, shopper.headers, [{ product, quantity: 1 }]);
+    await store.app.inject({ url: `/api/products/${product.id}` });
+    await store.app.inject({ url: '/api/products/999999' });
 
     const response = await scrape();
     expect(response.statusCode).toBe(200);
@@ -110,7 +95,7 @@ describe('GET /metrics', () => {
     expect(sampleOf(text, 'utsav_job_queue_depth{queue="order-expiry",state="pending"}')).toBe(2);
     // The pool of the PostgreSQL run (test databases open 20 connections at most); none on PGlite.
     expect(sampleOf(text, 'utsav_db_pool_connections{state="max"}')).toBe(
-      database.kind === 'postgres' ? 20 : undefined,
+      store.database.kind === 'postgres' ? 20 : undefined,
     );
     expect(sampleOf(text, 'utsav_job_queue_depth{queue="order-expiry",state="overdue"}')).toBe(0);
 
@@ -119,7 +104,7 @@ describe('GET /metrics', () => {
     expect(
       sampleOf((await scrape()).body, 'utsav_job_queue_depth{queue="order-expiry",state="overdue"}'),
     ).toBe(2);
-    await app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
     const afterSweep = (await scrape()).body;
     expect(sampleOf(afterSweep, 'utsav_job_queue_depth{queue="order-expiry",state="overdue"}')).toBe(0);
     expect(sampleOf(afterSweep, 'utsav_orders{state="expired"}')).toBe(2);

@@ -1,16 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminCategory } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
 import { INVOICE_MESSAGES, type Invoice } from '../../../shared/api/invoices';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { toPaise } from '../../../shared/money';
-import type { Database } from '../../db/client';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { moveOrderAlong, registerTestAdmin } from '../admin/admin-testing';
-import { registerTestUser } from '../auth/test-accounts';
+import { moveOrderAlong } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
   payOrder,
@@ -18,14 +13,19 @@ import {
   seedPincodes,
   TEST_ADDRESS,
   testCategory,
-} from '../orders/order-fixtures';
+} from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 
 // 2032-03-31 15:30 in India: the last day of financial year 2031-32.
 const clock = createTestClock('2032-03-31T10:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
-let shopper: Awaited<ReturnType<typeof registerTestUser>>;
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  admin: true,
+  customer: { fullName: 'Asha Rao' },
+});
 
 const DELHI = {
   ...TEST_ADDRESS,
@@ -36,34 +36,21 @@ const DELHI = {
 };
 
 async function categoryTaxed(name: string, hsnCode: string, gstRate: number) {
-  const { id } = await testCategory(database, name);
-  const response = await app.inject({
+  const { id } = await testCategory(store.database, name);
+  const response = await store.app.inject({
     method: 'PATCH',
     url: `/api/admin/categories/${id}`,
-    headers: admin.headers,
+    headers: store.admin.headers,
     payload: { hsnCode, gstRate },
   });
   expect(response.json<{ category: AdminCategory }>().category).toMatchObject({ hsnCode, gstRate });
   return name;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  admin = await registerTestAdmin(app, database);
-  shopper = await registerTestUser(app, { fullName: 'Asha Rao' });
-});
+const pay = (created: CreateOrderResponse) => payOrder(store.app, store.customer.headers, created);
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const pay = (created: CreateOrderResponse) => payOrder(app, shopper.headers, created);
-
-const invoiceOf = async (orderId: string, headers = shopper.headers) =>
-  (await app.inject({ url: `/api/orders/${orderId}/invoice`, headers })).json<Invoice>();
+const invoiceOf = async (orderId: string, headers = store.customer.headers) =>
+  (await store.app.inject({ url: `/api/orders/${orderId}/invoice`, headers })).json<Invoice>();
 
 /** Every line's taxable value and tax, and the totals, add up to what was paid, to the paisa. */
 function expectAddsUp(invoice: Invoice, paidRupees: number) {
@@ -87,12 +74,21 @@ describe('GST tax invoices', () => {
     const brass = await categoryTaxed('Brass Decor', '7418', 12);
     const hamper = await categoryTaxed('Gourmet Hampers', '2106', 18);
     const lines = [
-      { product: await createTestProduct(database, { priceRupees: 249.99, category: rakhi }), quantity: 3 },
-      { product: await createTestProduct(database, { priceRupees: 333.33, category: brass }), quantity: 1 },
-      { product: await createTestProduct(database, { priceRupees: 99.5, category: hamper }), quantity: 1 },
+      {
+        product: await createTestProduct(store.database, { priceRupees: 249.99, category: rakhi }),
+        quantity: 3,
+      },
+      {
+        product: await createTestProduct(store.database, { priceRupees: 333.33, category: brass }),
+        quantity: 1,
+      },
+      {
+        product: await createTestProduct(store.database, { priceRupees: 99.5, category: hamper }),
+        quantity: 1,
+      },
     ];
     // ₹1,182.80 of items: free shipping.
-    const created = await placeOrder(app, shopper.headers, lines);
+    const created = await placeOrder(store.app, store.customer.headers, lines);
     await pay(created);
 
     const invoice = await invoiceOf(created.orderId);
@@ -100,7 +96,7 @@ describe('GST tax invoices', () => {
       number: 'UG/31-32/000001',
       orderNumber: created.orderNumber,
       seller: { legalName: 'Utsav Gifts Private Limited', gstin: '29ABCDE1234F1ZW', stateCode: '29' },
-      buyer: { name: 'Asha Rao', email: shopper.user.email },
+      buyer: { name: 'Asha Rao', email: store.customer.user.email },
       placeOfSupply: { state: 'Karnataka', stateCode: '29' },
       intraState: true,
     });
@@ -120,7 +116,7 @@ describe('GST tax invoices', () => {
     expect(invoice.totals.igst).toBe(0);
     expectAddsUp(invoice, created.totalAmount);
     const order = (
-      await app.inject({ url: `/api/orders/${created.orderId}`, headers: shopper.headers })
+      await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: store.customer.headers })
     ).json<OrderRecord>();
     expect(order.invoiceNumber).toBe('UG/31-32/000001');
   });
@@ -129,22 +125,28 @@ describe('GST tax invoices', () => {
     const candles = await categoryTaxed('Scented Candles', '3406', 12);
     const coins = await categoryTaxed('Silver Coins', '7106', 3);
     const coupon = (
-      await app.inject({
+      await store.app.inject({
         method: 'POST',
         url: '/api/admin/coupons',
-        headers: admin.headers,
+        headers: store.admin.headers,
         payload: { code: 'HOLI77', kind: 'flat', value: 77.77 },
       })
     ).json<{ coupon: AdminCoupon }>().coupon;
     const lines = [
-      { product: await createTestProduct(database, { priceRupees: 555.55, category: candles }), quantity: 1 },
-      { product: await createTestProduct(database, { priceRupees: 199, category: coins }), quantity: 2 },
+      {
+        product: await createTestProduct(store.database, { priceRupees: 555.55, category: candles }),
+        quantity: 1,
+      },
+      {
+        product: await createTestProduct(store.database, { priceRupees: 199, category: coins }),
+        quantity: 2,
+      },
     ];
     // ₹953.55 of items (₹50 shipping below ₹1,000) less ₹77.77: ₹925.78.
-    const response = await app.inject({
+    const response = await store.app.inject({
       method: 'POST',
       url: '/api/payments/create-order',
-      headers: shopper.headers,
+      headers: store.customer.headers,
       payload: {
         items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, inStock: true })),
         totalAmount: 925.78,
@@ -175,33 +177,33 @@ describe('GST tax invoices', () => {
   });
 
   it('numbers invoices in sequence within a financial year and starts again on 1 April, India time', async () => {
-    const product = await createTestProduct(database, { priceRupees: 1200 });
-    const march = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const product = await createTestProduct(store.database, { priceRupees: 1200 });
+    const march = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
     await pay(march);
     // 00:10 on 1 April 2032 in India.
     clock.set('2032-03-31T18:40:00.000Z');
-    const april = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
-    await moveOrderAlong(app, admin.headers, april.orderId, ['paid']);
+    const april = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
+    await moveOrderAlong(store.app, store.admin.headers, april.orderId, ['paid']);
 
     expect((await invoiceOf(march.orderId)).number).toBe('UG/31-32/000003');
     expect((await invoiceOf(april.orderId)).number).toBe('UG/32-33/000001');
   });
 
   it('serves the PDF to its customer and the owner, and to nobody else', async () => {
-    const product = await createTestProduct(database, { priceRupees: 1500 });
-    const created = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
-    const unpaid = await app.inject({
+    const product = await createTestProduct(store.database, { priceRupees: 1500 });
+    const created = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
+    const unpaid = await store.app.inject({
       url: `/api/orders/${created.orderId}/invoice.pdf`,
-      headers: shopper.headers,
+      headers: store.customer.headers,
     });
     expect(unpaid.statusCode).toBe(404);
     expect(unpaid.json().message).toBe(INVOICE_MESSAGES.notIssued);
     await pay(created);
     const number = (await invoiceOf(created.orderId)).number;
 
-    const pdf = await app.inject({
+    const pdf = await store.app.inject({
       url: `/api/orders/${created.orderId}/invoice.pdf`,
-      headers: shopper.headers,
+      headers: store.customer.headers,
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -211,13 +213,13 @@ describe('GST tax invoices', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.toString('latin1')).toContain(`Tax Invoice ${number}`);
 
-    const owner = await app.inject({
+    const owner = await store.app.inject({
       url: `/api/admin/orders/${created.orderId}/invoice.pdf`,
-      headers: admin.headers,
+      headers: store.admin.headers,
     });
     expect(owner.statusCode).toBe(200);
-    const stranger = await registerTestUser(app);
-    const refused = await app.inject({
+    const stranger = await store.newCustomer();
+    const refused = await store.app.inject({
       url: `/api/orders/${created.orderId}/invoice.pdf`,
       headers: stranger.headers,
     });

@@ -1,34 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { storeIdentityFrom } from '../../store-identity';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 import { createMailWorker, enqueueMail, MAIL_MAX_ATTEMPTS, type OutgoingMail } from './mail-outbox';
 import type { MailMessage, MailTransport } from './mail-transport';
 import { giftOnItsWayMail, type MailOrder, orderConfirmationMail } from './order-mails';
 import { orderStatusMail } from './status-mail';
 
 const clock = createTestClock('2031-07-01T10:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, {
-    clock,
-    env: { BACKGROUND_JOBS: 'false', MAIL_FROM: 'Utsav Gifts <orders@utsavgifts.in>' },
-  });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false', MAIL_FROM: 'Utsav Gifts <orders@utsavgifts.in>' },
 });
 
 let mailCounter = 0;
@@ -36,11 +23,11 @@ async function queueMail(overrides: Partial<OutgoingMail> = {}): Promise<number>
   mailCounter += 1;
   const subject = `Test mail ${mailCounter} ${Date.now()}`;
   await enqueueMail(
-    database.db,
+    store.database.db,
     { recipient: 'meera@example.com', subject, text: 'Hello from the store', kind: 'test', ...overrides },
     clock.now(),
   );
-  const [row] = await database.db
+  const [row] = await store.database.db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.subject, overrides.subject ?? subject));
@@ -48,7 +35,7 @@ async function queueMail(overrides: Partial<OutgoingMail> = {}): Promise<number>
 }
 
 const rowOf = async (id: number) =>
-  (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+  (await store.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 const advance = (ms: number) => clock.set(new Date(clock.now().getTime() + ms));
 
 /** Stands in for an SMTP server: records what it is given, or refuses it. */
@@ -67,13 +54,13 @@ function recordingTransport(fail = false) {
 describe('the mail queue', () => {
   it('writes due mail as .eml files in DATA_DIR/outbox and marks it sent', async () => {
     const id = await queueMail({ subject: 'Order RG-10001 confirmed: ₹1,250', text: 'Total: ₹1,250' });
-    const result = await app.mailWorker.sendDueMail();
+    const result = await store.app.mailWorker.sendDueMail();
 
     expect(result.sent).toBeGreaterThanOrEqual(1);
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);
-    const file = path.join(app.config.dataDir, 'outbox', `${String(id).padStart(8, '0')}.eml`);
+    const file = path.join(store.app.config.dataDir, 'outbox', `${String(id).padStart(8, '0')}.eml`);
     const eml = fs.readFileSync(file, 'utf8');
     expect(eml).toContain('From: Utsav Gifts <orders@utsavgifts.in>');
     expect(eml).toContain('To: meera@example.com');
@@ -85,11 +72,11 @@ describe('the mail queue', () => {
   it('retries a failed send with growing pauses and gives up after the last attempt', async () => {
     const id = await queueMail();
     const failing = createMailWorker({
-      db: database.db,
+      db: store.database.db,
       clock,
       transport: recordingTransport(true).transport,
       from: 'store@example.com',
-      log: app.log,
+      log: store.app.log,
     });
 
     await failing.sendDueMail();
@@ -120,13 +107,19 @@ describe('the mail queue', () => {
 
   it('sends each mail once when two workers run at the same time', async () => {
     // Drain whatever earlier tests left queued, so only this test's mail counts.
-    await app.mailWorker.sendDueMail(100);
+    await store.app.mailWorker.sendDueMail(100);
     const ids = [];
     for (let index = 0; index < 6; index++) ids.push(await queueMail());
     const one = recordingTransport();
     const two = recordingTransport();
     const worker = (transport: MailTransport) =>
-      createMailWorker({ db: database.db, clock, transport, from: 'store@example.com', log: app.log });
+      createMailWorker({
+        db: store.database.db,
+        clock,
+        transport,
+        from: 'store@example.com',
+        log: store.app.log,
+      });
 
     await Promise.all([worker(one.transport).sendDueMail(), worker(two.transport).sendDueMail()]);
 
@@ -168,7 +161,7 @@ describe('the order confirmation e-mail', () => {
     },
     deliveryChoice: null,
   };
-  const store = storeIdentityFrom(
+  const storeDetails = storeIdentityFrom(
     loadConfig({
       STORE_NAME: 'Utsav Gifts',
       SUPPORT_EMAIL: 'hello@utsavgifts.in',
@@ -177,7 +170,7 @@ describe('the order confirmation e-mail', () => {
   );
 
   it('lists the order number, items, total in rupees (en-IN), address and expected delivery', () => {
-    const mail = orderConfirmationMail(order, store);
+    const mail = orderConfirmationMail(order, storeDetails);
     expect(mail.subject).toBe('Order RG-10427 confirmed: ₹1,00,000');
     expect(mail.text).toContain('2 x Silver Pooja Thali: ₹90,000');
     expect(mail.text).toContain('1 x Personalised <Name> Board (Pre-Order): ₹10,000');
@@ -204,7 +197,7 @@ describe('the order confirmation e-mail', () => {
     const chosenDay = 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)';
 
     it('names them in the confirmation instead of the estimate', () => {
-      const mail = orderConfirmationMail(midnight, store);
+      const mail = orderConfirmationMail(midnight, storeDetails);
       expect(mail.text).toContain(chosenDay);
       expect(mail.html).toContain(`<p>${chosenDay}</p>`);
       expect(mail.text).not.toContain('Expected delivery');
@@ -212,15 +205,15 @@ describe('the order confirmation e-mail', () => {
 
     it("names them in the recipient's 'A gift is on its way'", () => {
       const gift = { recipientEmail: 'nisha@example.com', message: null, hidePrices: true };
-      const mail = giftOnItsWayMail(midnight, gift, store);
+      const mail = giftOnItsWayMail(midnight, gift, storeDetails);
       expect(mail.text).toContain(chosenDay);
       expect(mail.text).not.toContain('₹');
     });
 
     it('repeats them in status mail while the parcel is on its way, not once it is delivered', () => {
       const customer = { ...midnight, customerEmail: 'meera@example.com' };
-      expect(orderStatusMail(customer, 'shipped', '', store).text).toContain(chosenDay);
-      expect(orderStatusMail(customer, 'delivered', '', store).text).not.toContain('Delivery on');
+      expect(orderStatusMail(customer, 'shipped', '', storeDetails).text).toContain(chosenDay);
+      expect(orderStatusMail(customer, 'delivered', '', storeDetails).text).not.toContain('Delivery on');
     });
   });
 });

@@ -5,16 +5,30 @@ import type { OrderRecord } from '../../../shared/api/orders';
 import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { DELIVERY_DATE_MESSAGES } from '../../../shared/delivery-dates';
 import { mailOutbox, orders } from '../../db/schema';
+import {
+  createTestProduct,
+  type Line,
+  orderBody,
+  payOrder,
+  seedPincodes,
+  TEST_ADDRESS,
+  totalFor,
+} from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
-import { createTestProduct, type Line, orderBody, payOrder, TEST_ADDRESS, totalFor } from './order-fixtures';
-import { orderTestContext } from './order-test-context';
+import { setUpTestStore } from '../../testing/test-store';
 
 // Issue 13 part 3: create-order re-checks the chosen delivery date and slot with its own clock.
 
 // 11:00 India time on Monday 23 November 2026.
 const MORNING = '2026-11-23T11:00:00+05:30';
 const clock = createTestClock(MORNING);
-const context = orderTestContext(clock);
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: true,
+  admin: true,
+});
 
 const DELHI_ADDRESS = { ...TEST_ADDRESS, city: 'New Delhi', postalCode: '110001' };
 
@@ -23,10 +37,10 @@ const postWithDelivery = (
   delivery: unknown,
   options: { totalAmount?: number; address?: typeof TEST_ADDRESS } = {},
 ) =>
-  context.app.inject({
+  store.app.inject({
     method: 'POST',
     url: '/api/payments/create-order',
-    headers: context.shopper.headers,
+    headers: store.customer.headers,
     payload: {
       ...orderBody(lines, {
         shippingAddress: options.address ?? TEST_ADDRESS,
@@ -36,12 +50,12 @@ const postWithDelivery = (
     },
   });
 
-const orderCount = () => context.database.db.$count(orders);
+const orderCount = () => store.database.db.$count(orders);
 
 describe('delivery date and slot on create-order', () => {
   it('refuses a same-day date once 2 PM India time has passed, naming the earliest date', async () => {
     clock.set('2026-11-23T14:30:00+05:30');
-    const product = await createTestProduct(context.database, { name: 'Mysore Pak Box' });
+    const product = await createTestProduct(store.database, { name: 'Mysore Pak Box' });
     const before = await orderCount();
     const response = await postWithDelivery([{ product, quantity: 1 }], {
       date: '2026-11-23',
@@ -56,7 +70,7 @@ describe('delivery date and slot on create-order', () => {
 
   it('refuses the midnight slot at a pincode without same-day delivery (Delhi)', async () => {
     clock.set(MORNING);
-    const product = await createTestProduct(context.database, { name: 'Brass Ganesha' });
+    const product = await createTestProduct(store.database, { name: 'Brass Ganesha' });
     const lines = [{ product, quantity: 1 }];
     const response = await postWithDelivery(
       lines,
@@ -69,7 +83,7 @@ describe('delivery date and slot on create-order', () => {
 
   it('refuses a date before a standard pincode can be reached', async () => {
     clock.set(MORNING);
-    const product = await createTestProduct(context.database, { name: 'Kundan Rakhi Set' });
+    const product = await createTestProduct(store.database, { name: 'Kundan Rakhi Set' });
     const response = await postWithDelivery(
       [{ product, quantity: 1 }],
       { date: '2026-11-24', slot: 'standard' },
@@ -81,7 +95,7 @@ describe('delivery date and slot on create-order', () => {
 
   it('refuses a date for an order with a pre-order line', async () => {
     clock.set(MORNING);
-    const product = await createTestProduct(context.database, {
+    const product = await createTestProduct(store.database, {
       name: 'Silk Potli Bag',
       stock: 0,
       allowPreOrder: true,
@@ -95,7 +109,7 @@ describe('delivery date and slot on create-order', () => {
   });
 
   it('refuses a date that is not on the calendar', async () => {
-    const product = await createTestProduct(context.database);
+    const product = await createTestProduct(store.database);
     const response = await postWithDelivery([{ product, quantity: 1 }], {
       date: '2026-11-31',
       slot: 'standard',
@@ -106,7 +120,7 @@ describe('delivery date and slot on create-order', () => {
 
   it('refuses a total that leaves out the ₹199 midnight fee', async () => {
     clock.set(MORNING);
-    const product = await createTestProduct(context.database);
+    const product = await createTestProduct(store.database);
     const response = await postWithDelivery([{ product, quantity: 1 }], {
       date: '2026-11-23',
       slot: 'midnight',
@@ -117,7 +131,7 @@ describe('delivery date and slot on create-order', () => {
 
   it('stores a midnight choice in Bengaluru, charges ₹199 for it and shows it to the shopper and the owner', async () => {
     clock.set(MORNING);
-    const product = await createTestProduct(context.database, {
+    const product = await createTestProduct(store.database, {
       name: 'Dry Fruit Hamper',
       priceRupees: 1500,
     });
@@ -133,29 +147,29 @@ describe('delivery date and slot on create-order', () => {
 
     const delivery = { date: '2026-11-23', slot: 'midnight', fee: 199 };
     const own = (
-      await context.app.inject({ url: `/api/orders/${created.orderId}`, headers: context.shopper.headers })
+      await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: store.customer.headers })
     ).json<OrderRecord>();
     expect(own).toMatchObject({ subtotal: 1500, shippingCost: 199, totalAmount: 1699, delivery });
-    const backOffice = await context.app.inject({
+    const backOffice = await store.app.inject({
       url: `/api/admin/orders/${created.orderId}`,
-      headers: context.admin.headers,
+      headers: store.admin.headers,
     });
     expect(backOffice.json<AdminOrderDetail>().order.delivery).toEqual(delivery);
     // The fee is part of the paid amount, and the tax invoice still adds up to it.
-    await payOrder(context.app, context.shopper.headers, created);
+    await payOrder(store.app, store.customer.headers, created);
     const paid = (
-      await context.app.inject({ url: `/api/orders/${created.orderId}`, headers: context.shopper.headers })
+      await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: store.customer.headers })
     ).json<OrderRecord>();
     expect(paid.invoiceNumber).not.toBeNull();
 
     // The owner's list and the shopper's confirmation e-mail name the day and the slot.
-    const list = await context.app.inject({
+    const list = await store.app.inject({
       url: `/api/admin/orders?q=${created.orderNumber}`,
-      headers: context.admin.headers,
+      headers: store.admin.headers,
     });
     const listed = list.json<AdminOrderList>().data.find((row) => row.id === created.orderId);
     expect(listed?.delivery).toEqual(delivery);
-    const mails = await context.database.db
+    const mails = await store.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.orderId, created.orderId));
@@ -165,7 +179,7 @@ describe('delivery date and slot on create-order', () => {
 
   it('stores a standard slot at no charge, and no choice as null', async () => {
     clock.set(MORNING);
-    const product = await createTestProduct(context.database);
+    const product = await createTestProduct(store.database);
     const lines = [{ product, quantity: 1 }];
     const chosen = await postWithDelivery(
       lines,
@@ -173,16 +187,16 @@ describe('delivery date and slot on create-order', () => {
       { address: DELHI_ADDRESS },
     );
     expect(chosen.statusCode).toBe(200);
-    const withChoice = await context.app.inject({
+    const withChoice = await store.app.inject({
       url: `/api/orders/${chosen.json().orderId}`,
-      headers: context.shopper.headers,
+      headers: store.customer.headers,
     });
     expect(withChoice.json<OrderRecord>().delivery).toEqual({ date: '2026-11-29', slot: 'standard', fee: 0 });
 
     const plain = await postWithDelivery(lines, undefined);
-    const withoutChoice = await context.app.inject({
+    const withoutChoice = await store.app.inject({
       url: `/api/orders/${plain.json().orderId}`,
-      headers: context.shopper.headers,
+      headers: store.customer.headers,
     });
     expect(withoutChoice.json<OrderRecord>().delivery).toBeNull();
   });

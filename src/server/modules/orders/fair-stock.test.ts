@@ -6,11 +6,16 @@ import { tooManyUnpaidOrdersMessage } from '../../../shared/api/payments';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { coupons, orders, products } from '../../db/schema';
+import {
+  createTestProduct,
+  placeOrder,
+  postOrder,
+  seedPincodes,
+  TEST_ADDRESS,
+} from '../../testing/order-fixtures';
+import { registerTestAdmin, registerTestUser } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { createTestDatabase, openSecondConnection } from '../../testing/test-database';
-import { registerTestAdmin } from '../admin/admin-testing';
-import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, placeOrder, postOrder, seedPincodes, TEST_ADDRESS } from './order-fixtures';
 
 // Fair stock: one account cannot hold the store's stock hostage with unpaid orders.
 

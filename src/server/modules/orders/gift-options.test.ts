@@ -1,61 +1,53 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderList } from '../../../shared/api/admin';
 import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { GIFT_MESSAGES } from '../../../shared/gift-options';
-import type { Database } from '../../db/client';
 import { mailOutbox, orders, products } from '../../db/schema';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestAdmin } from '../admin/admin-testing';
-import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, type Line, orderBody, payOrder, seedPincodes } from './order-fixtures';
+import {
+  createTestProduct,
+  type Line,
+  orderBody,
+  payOrder,
+  seedPincodes,
+} from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 
 // Issue 13: gift options travel with create-order and come back on every order record.
 
 const clock = createTestClock('2031-03-10T06:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let shopper: Awaited<ReturnType<typeof registerTestUser>>;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  shopper = await registerTestUser(app);
-  admin = await registerTestAdmin(app, database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: true,
+  admin: true,
 });
 
 const MESSAGE = 'Happy Diwali, Meera! With love from Asha and the kids.';
 
 const postGiftOrder = (lines: Line[], giftOptions: unknown, idempotencyKey?: string) =>
-  app.inject({
+  store.app.inject({
     method: 'POST',
     url: '/api/payments/create-order',
-    headers: { ...shopper.headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    headers: { ...store.customer.headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
     payload: { ...orderBody(lines), giftOptions },
   });
 
 const ordersOf = async (productId: number) => {
-  const rows = await database.db
+  const rows = await store.database.db
     .select({ stock: products.stock })
     .from(products)
     .where(eq(products.id, productId));
-  const count = await database.db.$count(orders);
+  const count = await store.database.db.$count(orders);
   return { stock: rows[0]?.stock, count };
 };
 
 describe('gift options on create-order', () => {
   it('refuses a message over 250 characters with the reason and creates nothing', async () => {
-    const product = await createTestProduct(database, { name: 'Brass Peacock Diya', stock: 5 });
+    const product = await createTestProduct(store.database, { name: 'Brass Peacock Diya', stock: 5 });
     const before = await ordersOf(product.id);
     const response = await postGiftOrder([{ product, quantity: 1 }], {
       message: 'a'.repeat(251),
@@ -67,7 +59,10 @@ describe('gift options on create-order', () => {
   });
 
   it('stores the trimmed message and hidden prices and returns them to the shopper and the owner', async () => {
-    const product = await createTestProduct(database, { name: 'Silver Pooja Thali', priceRupees: 1200 });
+    const product = await createTestProduct(store.database, {
+      name: 'Silver Pooja Thali',
+      priceRupees: 1200,
+    });
     const response = await postGiftOrder([{ product, quantity: 1 }], {
       message: `  ${MESSAGE}\n`,
       hidePrices: true,
@@ -76,42 +71,45 @@ describe('gift options on create-order', () => {
     const { orderId } = response.json<CreateOrderResponse>();
     const gift = { message: MESSAGE, hidePrices: true, recipientEmail: null };
 
-    const own = await app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers });
+    const own = await store.app.inject({ url: `/api/orders/${orderId}`, headers: store.customer.headers });
     expect(own.json<OrderRecord>().gift).toEqual(gift);
-    const mine = await app.inject({ url: '/api/orders/my-orders', headers: shopper.headers });
+    const mine = await store.app.inject({ url: '/api/orders/my-orders', headers: store.customer.headers });
     expect(mine.json<OrderListResponse>().data.find((order) => order.id === orderId)?.gift).toEqual(gift);
-    const backOffice = await app.inject({ url: `/api/admin/orders/${orderId}`, headers: admin.headers });
+    const backOffice = await store.app.inject({
+      url: `/api/admin/orders/${orderId}`,
+      headers: store.admin.headers,
+    });
     expect(backOffice.json<AdminOrderDetail>().order.gift).toEqual(gift);
-    const listed = await app.inject({ url: '/api/admin/orders', headers: admin.headers });
+    const listed = await store.app.inject({ url: '/api/admin/orders', headers: store.admin.headers });
     const summaries = listed.json<AdminOrderList>().data;
     expect(summaries.find((order) => order.id === orderId)?.isGift).toBe(true);
   });
 
   it('shows another user the order as not found, message and all', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const response = await postGiftOrder([{ product, quantity: 1 }], { message: MESSAGE, hidePrices: false });
     const { orderId } = response.json<CreateOrderResponse>();
-    const stranger = await registerTestUser(app);
+    const stranger = await store.newCustomer();
 
-    const theirs = await app.inject({ url: `/api/orders/${orderId}`, headers: stranger.headers });
+    const theirs = await store.app.inject({ url: `/api/orders/${orderId}`, headers: stranger.headers });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).not.toContain('Meera');
-    const list = await app.inject({ url: '/api/orders/my-orders', headers: stranger.headers });
+    const list = await store.app.inject({ url: '/api/orders/my-orders', headers: stranger.headers });
     expect(list.json<OrderListResponse>().data).toEqual([]);
   });
 
   it('gives an order without gift options no gift', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const response = await postGiftOrder([{ product, quantity: 1 }], undefined);
     const { orderId } = response.json<CreateOrderResponse>();
-    const own = await app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers });
+    const own = await store.app.inject({ url: `/api/orders/${orderId}`, headers: store.customer.headers });
     expect(own.json<OrderRecord>().gift).toBeNull();
-    const listed = await app.inject({ url: '/api/admin/orders', headers: admin.headers });
+    const listed = await store.app.inject({ url: '/api/admin/orders', headers: store.admin.headers });
     expect(listed.json<AdminOrderList>().data.find((order) => order.id === orderId)?.isGift).toBe(false);
   });
 
   it('treats the gift options as part of the idempotent request', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const lines = [{ product, quantity: 1 }];
     const first = await postGiftOrder(lines, { message: MESSAGE, hidePrices: true }, 'gift-key-1');
     const again = await postGiftOrder(lines, { message: MESSAGE, hidePrices: true }, 'gift-key-1');
@@ -122,7 +120,7 @@ describe('gift options on create-order', () => {
   });
 
   it('refuses a recipient e-mail that is not an address', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const response = await postGiftOrder([{ product, quantity: 1 }], { recipientEmail: 'meera@' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(GIFT_MESSAGES.recipientEmail);
@@ -131,10 +129,10 @@ describe('gift options on create-order', () => {
 
 describe('the gift e-mail', () => {
   const mailsOf = (orderId: string) =>
-    database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+    store.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
 
   it('tells the recipient a gift is on its way when the order is paid, with the message and no prices', async () => {
-    const product = await createTestProduct(database, { name: 'Kundan Rakhi Set', priceRupees: 650 });
+    const product = await createTestProduct(store.database, { name: 'Kundan Rakhi Set', priceRupees: 650 });
     const response = await postGiftOrder([{ product, quantity: 2 }], {
       message: 'Happy Raksha Bandhan!\nLove, Asha',
       hidePrices: true,
@@ -143,7 +141,7 @@ describe('the gift e-mail', () => {
     const created = response.json<CreateOrderResponse>();
     expect((await mailsOf(created.orderId)).map((mail) => mail.kind)).toEqual([]);
 
-    await payOrder(app, shopper.headers, created);
+    await payOrder(store.app, store.customer.headers, created);
     const mail = (await mailsOf(created.orderId)).find((sent) => sent.kind === 'gift-on-its-way');
     expect(mail).toMatchObject({ recipient: 'meera.nair@example.com', subject: 'A gift is on its way' });
     expect(mail?.text).toContain('Happy Raksha Bandhan!');
@@ -153,19 +151,22 @@ describe('the gift e-mail', () => {
   });
 
   it('shows the amounts when prices are not hidden, and sends no gift e-mail without a recipient', async () => {
-    const product = await createTestProduct(database, { name: 'Brass Ganesha Idol', priceRupees: 1200 });
+    const product = await createTestProduct(store.database, {
+      name: 'Brass Ganesha Idol',
+      priceRupees: 1200,
+    });
     const withRecipient = await postGiftOrder([{ product, quantity: 1 }], {
       message: MESSAGE,
       recipientEmail: 'meera.nair@example.com',
     });
-    await payOrder(app, shopper.headers, withRecipient.json<CreateOrderResponse>());
+    await payOrder(store.app, store.customer.headers, withRecipient.json<CreateOrderResponse>());
     const mail = (await mailsOf(withRecipient.json<CreateOrderResponse>().orderId)).find(
       (sent) => sent.kind === 'gift-on-its-way',
     );
     expect(mail?.text).toContain('1 x Brass Ganesha Idol: ₹1,200');
 
     const noRecipient = await postGiftOrder([{ product, quantity: 1 }], { message: MESSAGE });
-    await payOrder(app, shopper.headers, noRecipient.json<CreateOrderResponse>());
+    await payOrder(store.app, store.customer.headers, noRecipient.json<CreateOrderResponse>());
     const kinds = (await mailsOf(noRecipient.json<CreateOrderResponse>().orderId)).map((sent) => sent.kind);
     expect(kinds).toEqual(['order-confirmation']);
   });

@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
+import { createTestProduct, orderBody, seedPincodes, TEST_ADDRESS } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
-import { createTestProduct, orderBody, TEST_ADDRESS } from './order-fixtures';
-import { orderTestContext } from './order-test-context';
+import { setUpTestStore } from '../../testing/test-store';
 
 // Issue 21, finding 1: a 300,000-character name on create-order froze invoice rendering and
 // megabyte orders filled an account's order list. Oversized input is refused at the schema, by
 // name, and nothing is stored.
 
-const context = orderTestContext(createTestClock('2031-03-10T06:00:00.000Z'));
+const context = setUpTestStore({
+  clock: createTestClock('2031-03-10T06:00:00.000Z'),
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: true,
+  admin: true,
+});
 const orderCount = () => context.database.db.$count(orders);
 
 const createOrder = (payload: unknown) =>
   context.app.inject({
     method: 'POST',
     url: '/api/payments/create-order',
-    headers: context.shopper.headers,
+    headers: context.customer.headers,
     payload: payload as Record<string, unknown>,
   });
 
@@ -103,7 +109,7 @@ describe('a quote with oversized input', () => {
       url: '/api/admin/quotes',
       headers: context.admin.headers,
       payload: {
-        customerEmail: context.shopper.user.email,
+        customerEmail: context.customer.user.email,
         lines: [{ productId: product.id, quantity: 50 }],
         shippingAddress: { ...TEST_ADDRESS, fullName: 'A'.repeat(300_000) },
       },

@@ -1,13 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
-import type { Database } from '../../db/client';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase, openSecondConnection } from '../../testing/test-database';
-import { registerTestUser } from '../auth/test-accounts';
 import {
   createBuyers,
   createTestProduct,
@@ -18,29 +13,18 @@ import {
   seedPincodes,
   TEST_ADDRESS,
   type TestProduct,
-} from './order-fixtures';
+} from '../../testing/order-fixtures';
+import { createTestApp, createTestClock } from '../../testing/test-app';
+import { openSecondConnection } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
 import { ORDER_EXPIRED_NOTE } from './order-service';
 
 const NO_JOBS = { BACKGROUND_JOBS: 'false' };
 const clock = createTestClock('2031-03-10T06:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let shopper: Awaited<ReturnType<typeof registerTestUser>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: NO_JOBS });
-  shopper = await registerTestUser(app);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const store = setUpTestStore({ clock, env: NO_JOBS, seed: seedPincodes, customer: true });
 
 const stockOf = async (product: TestProduct) => {
-  const [row] = await database.db
+  const [row] = await store.database.db
     .select({ stock: products.stock })
     .from(products)
     .where(eq(products.id, product.id));
@@ -48,23 +32,23 @@ const stockOf = async (product: TestProduct) => {
 };
 
 const orderRow = async (orderId: string) => {
-  const [row] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = await store.database.db.select().from(orders).where(eq(orders.id, orderId));
   return row!;
 };
 
-const getOrder = async (orderId: string, headers = shopper.headers) =>
-  app.inject({ url: `/api/orders/${orderId}`, headers });
+const getOrder = async (orderId: string, headers = store.customer.headers) =>
+  store.app.inject({ url: `/api/orders/${orderId}`, headers });
 
 const advance = (minutes: number) => clock.set(new Date(clock.now().getTime() + minutes * 60 * 1000));
 
 describe('POST /api/payments/create-order', () => {
   it('creates a pending order priced from the database and reserves its stock', async () => {
-    const product = await createTestProduct(database, {
+    const product = await createTestProduct(store.database, {
       name: 'Peacock Brass Diya',
       priceRupees: 450,
       stock: 5,
     });
-    const response = await postOrder(app, shopper.headers, [{ product, quantity: 2 }]);
+    const response = await postOrder(store.app, store.customer.headers, [{ product, quantity: 2 }]);
 
     expect(response.statusCode).toBe(200);
     const created = response.json<CreateOrderResponse>();
@@ -82,7 +66,10 @@ describe('POST /api/payments/create-order', () => {
     const row = await orderRow(created.orderId);
     expect(row).toMatchObject({ status: 'pending', totalPaise: 95_000, providerOrderId: created.order.id });
     expect(row.expiresAt?.getTime()).toBe(clock.now().getTime() + 15 * 60 * 1000);
-    const [line] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, created.orderId));
+    const [line] = await store.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, created.orderId));
     expect(line).toMatchObject({ quantity: 2, reservedQuantity: 2, pricePaise: 45_000, isPreOrder: false });
 
     const order = (await getOrder(created.orderId)).json<OrderRecord>();
@@ -112,27 +99,29 @@ describe('POST /api/payments/create-order', () => {
   });
 
   it('ships free from ₹1,000', async () => {
-    const product = await createTestProduct(database, { priceRupees: 250 });
-    const created = await placeOrder(app, shopper.headers, [{ product, quantity: 4 }]);
+    const product = await createTestProduct(store.database, { priceRupees: 250 });
+    const created = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 4 }]);
     expect(created.order.amount).toBe(100_000);
   });
 
   it('refuses an order whose total differs from the server’s, reserving nothing', async () => {
-    const product = await createTestProduct(database, { priceRupees: 450, stock: 5 });
-    const response = await postOrder(app, shopper.headers, [{ product, quantity: 1 }], { totalAmount: 1 });
+    const product = await createTestProduct(store.database, { priceRupees: 450, stock: 5 });
+    const response = await postOrder(store.app, store.customer.headers, [{ product, quantity: 1 }], {
+      totalAmount: 1,
+    });
 
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(PAYMENT_MESSAGES.pricesChanged);
     expect(await stockOf(product)).toBe(5);
-    const count = await database.db.$count(orderItems, eq(orderItems.productId, product.id));
+    const count = await store.database.db.$count(orderItems, eq(orderItems.productId, product.id));
     expect(count).toBe(0);
   });
 
   it('refuses a total computed from a price the store has since changed', async () => {
-    const product = await createTestProduct(database, { priceRupees: 450 });
+    const product = await createTestProduct(store.database, { priceRupees: 450 });
     const seenTotal = 500;
-    await database.db.update(products).set({ pricePaise: 55_000 }).where(eq(products.id, product.id));
-    const response = await postOrder(app, shopper.headers, [{ product, quantity: 1 }], {
+    await store.database.db.update(products).set({ pricePaise: 55_000 }).where(eq(products.id, product.id));
+    const response = await postOrder(store.app, store.customer.headers, [{ product, quantity: 1 }], {
       totalAmount: seenTotal,
     });
     expect(response.statusCode).toBe(409);
@@ -140,8 +129,10 @@ describe('POST /api/payments/create-order', () => {
   });
 
   it('refuses an out-of-stock product without pre-order, naming it', async () => {
-    const product = await createTestProduct(database, { name: 'Silver Kumkum Box', stock: 0 });
-    const response = await postOrder(app, shopper.headers, [{ product, quantity: 1, inStock: false }]);
+    const product = await createTestProduct(store.database, { name: 'Silver Kumkum Box', stock: 0 });
+    const response = await postOrder(store.app, store.customer.headers, [
+      { product, quantity: 1, inStock: false },
+    ]);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(
       'Sorry, Silver Kumkum Box is out of stock. Please review your cart.',
@@ -149,26 +140,29 @@ describe('POST /api/payments/create-order', () => {
   });
 
   it('refuses more units than are left', async () => {
-    const product = await createTestProduct(database, { name: 'Jute Potli Bag', stock: 2 });
-    const response = await postOrder(app, shopper.headers, [{ product, quantity: 3 }]);
+    const product = await createTestProduct(store.database, { name: 'Jute Potli Bag', stock: 2 });
+    const response = await postOrder(store.app, store.customer.headers, [{ product, quantity: 3 }]);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Only 2 of Jute Potli Bag left in stock. Please review your cart.');
     expect(await stockOf(product)).toBe(2);
   });
 
   it('takes a pre-order line without reserving stock', async () => {
-    const preOrder = await createTestProduct(database, {
+    const preOrder = await createTestProduct(store.database, {
       name: 'Custom Name Plate',
       stock: 0,
       allowPreOrder: true,
     });
-    const inStock = await createTestProduct(database, { stock: 4 });
-    const created = await placeOrder(app, shopper.headers, [
+    const inStock = await createTestProduct(store.database, { stock: 4 });
+    const created = await placeOrder(store.app, store.customer.headers, [
       { product: preOrder, quantity: 1, inStock: false, allowPreOrder: true },
       { product: inStock, quantity: 1 },
     ]);
 
-    const lines = await database.db.select().from(orderItems).where(eq(orderItems.orderId, created.orderId));
+    const lines = await store.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, created.orderId));
     expect(lines.find((line) => line.productId === preOrder.id)).toMatchObject({
       isPreOrder: true,
       reservedQuantity: 0,
@@ -187,19 +181,21 @@ describe('POST /api/payments/create-order', () => {
   });
 
   it('refuses a pre-order line the cart still showed as in stock', async () => {
-    const product = await createTestProduct(database, {
+    const product = await createTestProduct(store.database, {
       name: 'Rangoli Stencils',
       stock: 0,
       allowPreOrder: true,
     });
-    const response = await postOrder(app, shopper.headers, [{ product, quantity: 1, inStock: true }]);
+    const response = await postOrder(store.app, store.customer.headers, [
+      { product, quantity: 1, inStock: true },
+    ]);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toContain('Rangoli Stencils');
   });
 
   it('refuses an archived product', async () => {
-    const product = await createTestProduct(database, { name: 'Old Gift Hamper', archived: true });
-    const response = await postOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const product = await createTestProduct(store.database, { name: 'Old Gift Hamper', archived: true });
+    const response = await postOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(
       'Old Gift Hamper is no longer available. Please remove it from your cart.',
@@ -207,30 +203,30 @@ describe('POST /api/payments/create-order', () => {
   });
 
   it('refuses a quantity below the product’s minimum or above 10', async () => {
-    const product = await createTestProduct(database, { name: 'Mini Ganesha', minQuantity: 5 });
-    const tooFew = await postOrder(app, shopper.headers, [{ product, quantity: 4 }]);
+    const product = await createTestProduct(store.database, { name: 'Mini Ganesha', minQuantity: 5 });
+    const tooFew = await postOrder(store.app, store.customer.headers, [{ product, quantity: 4 }]);
     expect(tooFew.statusCode).toBe(400);
     expect(tooFew.json().message).toBe('Quantity of Mini Ganesha must be between 5 and 10');
-    const tooMany = await postOrder(app, shopper.headers, [{ product, quantity: 11 }]);
+    const tooMany = await postOrder(store.app, store.customer.headers, [{ product, quantity: 11 }]);
     expect(tooMany.statusCode).toBe(400);
   });
 
   it('refuses an address the checkout form would refuse and a pincode it does not deliver to', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const lines: Line[] = [{ product, quantity: 1 }];
-    const badPhone = await app.inject({
+    const badPhone = await store.app.inject({
       method: 'POST',
       url: '/api/payments/create-order',
-      headers: shopper.headers,
+      headers: store.customer.headers,
       payload: orderBody(lines, { shippingAddress: { ...TEST_ADDRESS, phone: '12345' } }),
     });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().message).toBe('Please enter a valid 10-digit phone number');
 
-    const unlisted = await app.inject({
+    const unlisted = await store.app.inject({
       method: 'POST',
       url: '/api/payments/create-order',
-      headers: shopper.headers,
+      headers: store.customer.headers,
       payload: orderBody(lines, { shippingAddress: { ...TEST_ADDRESS, postalCode: '999999' } }),
     });
     expect(unlisted.statusCode).toBe(409);
@@ -238,18 +234,22 @@ describe('POST /api/payments/create-order', () => {
   });
 
   it('needs a signed-in shopper', async () => {
-    const product = await createTestProduct(database);
-    const response = await postOrder(app, {}, [{ product, quantity: 1 }]);
+    const product = await createTestProduct(store.database);
+    const response = await postOrder(store.app, {}, [{ product, quantity: 1 }]);
     expect(response.statusCode).toBe(401);
   });
 });
 
 describe('a retried create-order (Idempotency-Key)', () => {
   it('answers a retry with the same order and reserves once', async () => {
-    const product = await createTestProduct(database, { stock: 6 });
+    const product = await createTestProduct(store.database, { stock: 6 });
     const lines = [{ product, quantity: 2 }];
-    const first = await postOrder(app, shopper.headers, lines, { idempotencyKey: 'checkout-attempt-1' });
-    const retry = await postOrder(app, shopper.headers, lines, { idempotencyKey: 'checkout-attempt-1' });
+    const first = await postOrder(store.app, store.customer.headers, lines, {
+      idempotencyKey: 'checkout-attempt-1',
+    });
+    const retry = await postOrder(store.app, store.customer.headers, lines, {
+      idempotencyKey: 'checkout-attempt-1',
+    });
 
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
@@ -257,11 +257,11 @@ describe('a retried create-order (Idempotency-Key)', () => {
   });
 
   it('gives two simultaneous requests with one key one order', async () => {
-    const product = await createTestProduct(database, { stock: 6 });
+    const product = await createTestProduct(store.database, { stock: 6 });
     const lines = [{ product, quantity: 1 }];
     const answers = await Promise.all([
-      postOrder(app, shopper.headers, lines, { idempotencyKey: 'double-click' }),
-      postOrder(app, shopper.headers, lines, { idempotencyKey: 'double-click' }),
+      postOrder(store.app, store.customer.headers, lines, { idempotencyKey: 'double-click' }),
+      postOrder(store.app, store.customer.headers, lines, { idempotencyKey: 'double-click' }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     const [a, b] = answers.map((answer) => answer.json<CreateOrderResponse>());
@@ -271,9 +271,9 @@ describe('a retried create-order (Idempotency-Key)', () => {
   });
 
   it('refuses a key reused with a different body', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     await placeOrderWithKey([{ product, quantity: 1 }], 'reused-key');
-    const response = await postOrder(app, shopper.headers, [{ product, quantity: 2 }], {
+    const response = await postOrder(store.app, store.customer.headers, [{ product, quantity: 2 }], {
       idempotencyKey: 'reused-key',
     });
     expect(response.statusCode).toBe(409);
@@ -281,10 +281,10 @@ describe('a retried create-order (Idempotency-Key)', () => {
   });
 
   it('keeps keys apart per shopper', async () => {
-    const other = await registerTestUser(app);
-    const product = await createTestProduct(database);
+    const other = await store.newCustomer();
+    const product = await createTestProduct(store.database);
     const mine = await placeOrderWithKey([{ product, quantity: 1 }], 'shared-key');
-    const theirs = await postOrder(app, other.headers, [{ product, quantity: 1 }], {
+    const theirs = await postOrder(store.app, other.headers, [{ product, quantity: 1 }], {
       idempotencyKey: 'shared-key',
     });
     expect(theirs.statusCode).toBe(200);
@@ -293,25 +293,25 @@ describe('a retried create-order (Idempotency-Key)', () => {
 });
 
 async function placeOrderWithKey(lines: Line[], key: string) {
-  const response = await postOrder(app, shopper.headers, lines, { idempotencyKey: key });
+  const response = await postOrder(store.app, store.customer.headers, lines, { idempotencyKey: key });
   expect(response.statusCode).toBe(200);
   return response.json<CreateOrderResponse>();
 }
 
 describe('concurrent buyers', () => {
   it('sells exactly the last 10 units to 50 buyers at once', async () => {
-    const product = await createTestProduct(database, { name: 'Last Lot Lanterns', stock: 10 });
-    const buyers = await createBuyers(database, 50, clock.now());
+    const product = await createTestProduct(store.database, { name: 'Last Lot Lanterns', stock: 10 });
+    const buyers = await createBuyers(store.database, 50, clock.now());
 
     const answers = await Promise.all(
-      buyers.map((buyer) => postOrder(app, buyer.headers, [{ product, quantity: 1 }])),
+      buyers.map((buyer) => postOrder(store.app, buyer.headers, [{ product, quantity: 1 }])),
     );
 
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 409)).toHaveLength(40);
     expect(await stockOf(product)).toBe(0);
-    const reserved = await database.db
+    const reserved = await store.database.db
       .select({ total: sql<number>`coalesce(sum(${orderItems.reservedQuantity}), 0)::int` })
       .from(orderItems)
       .where(eq(orderItems.productId, product.id));
@@ -321,12 +321,12 @@ describe('concurrent buyers', () => {
   it('sells exactly the last 10 units through two app instances on one database', async () => {
     const second = await openSecondInstance();
     try {
-      const product = await createTestProduct(database, { stock: 10 });
-      const buyers = await createBuyers(database, 30, clock.now());
+      const product = await createTestProduct(store.database, { stock: 10 });
+      const buyers = await createBuyers(store.database, 30, clock.now());
 
       const answers = await Promise.all(
         buyers.map((buyer, index) =>
-          postOrder(index % 2 === 0 ? app : second.app, buyer.headers, [{ product, quantity: 1 }]),
+          postOrder(index % 2 === 0 ? store.app : second.app, buyer.headers, [{ product, quantity: 1 }]),
         ),
       );
 
@@ -341,7 +341,7 @@ describe('concurrent buyers', () => {
 
 /** A second store instance on the same database, as a second process would be. */
 async function openSecondInstance() {
-  const secondDatabase = await openSecondConnection(database);
+  const secondDatabase = await openSecondConnection(store.database);
   const secondApp = await createTestApp(secondDatabase, { clock, env: NO_JOBS });
   return {
     app: secondApp,
@@ -354,15 +354,15 @@ async function openSecondInstance() {
 
 describe('GET /api/orders', () => {
   it('lists only my orders, newest first', async () => {
-    const me = await registerTestUser(app);
-    const someoneElse = await registerTestUser(app);
-    const product = await createTestProduct(database);
-    const first = await placeOrder(app, me.headers, [{ product, quantity: 1 }]);
+    const me = await store.newCustomer();
+    const someoneElse = await store.newCustomer();
+    const product = await createTestProduct(store.database);
+    const first = await placeOrder(store.app, me.headers, [{ product, quantity: 1 }]);
     advance(1);
-    const second = await placeOrder(app, me.headers, [{ product, quantity: 2 }]);
-    await placeOrder(app, someoneElse.headers, [{ product, quantity: 1 }]);
+    const second = await placeOrder(store.app, me.headers, [{ product, quantity: 2 }]);
+    await placeOrder(store.app, someoneElse.headers, [{ product, quantity: 1 }]);
 
-    const response = await app.inject({ url: '/api/orders/my-orders', headers: me.headers });
+    const response = await store.app.inject({ url: '/api/orders/my-orders', headers: me.headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { data } = response.json<OrderListResponse>();
@@ -370,42 +370,45 @@ describe('GET /api/orders', () => {
   });
 
   it('answers an empty list for a new shopper', async () => {
-    const newcomer = await registerTestUser(app);
-    const response = await app.inject({ url: '/api/orders/my-orders', headers: newcomer.headers });
+    const newcomer = await store.newCustomer();
+    const response = await store.app.inject({ url: '/api/orders/my-orders', headers: newcomer.headers });
     expect(response.json()).toEqual({ data: [] });
   });
 
   it('answers 404 for another shopper’s order and for an id that is no order', async () => {
-    const product = await createTestProduct(database);
-    const created = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
-    const stranger = await registerTestUser(app);
+    const product = await createTestProduct(store.database);
+    const created = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
+    const stranger = await store.newCustomer();
 
     const theirs = await getOrder(created.orderId, stranger.headers);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().message).toBe('Order not found');
     expect((await getOrder('not-an-order')).statusCode).toBe(404);
     expect((await getOrder('0b0c2d52-8a1f-4f0e-9d8e-5c1b2a3d4e5f')).statusCode).toBe(404);
-    expect((await app.inject({ url: `/api/orders/${created.orderId}` })).statusCode).toBe(401);
+    expect((await store.app.inject({ url: `/api/orders/${created.orderId}` })).statusCode).toBe(401);
   });
 });
 
 describe('unpaid orders expire', () => {
   it('cancels an unpaid order after 15 minutes and puts its stock back once', async () => {
-    const product = await createTestProduct(database, { stock: 5 });
-    const created = await placeOrder(app, shopper.headers, [{ product, quantity: 3 }]);
+    const product = await createTestProduct(store.database, { stock: 5 });
+    const created = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 3 }]);
     expect(await stockOf(product)).toBe(2);
 
     advance(14);
-    await app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
     expect((await orderRow(created.orderId)).status).toBe('pending');
 
     advance(2);
-    await app.orders.expireOverdueOrders();
-    await app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
 
     expect((await orderRow(created.orderId)).status).toBe('cancelled');
     expect(await stockOf(product)).toBe(5);
-    const [line] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, created.orderId));
+    const [line] = await store.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, created.orderId));
     expect(line!.reservedQuantity).toBe(0);
     const order = (await getOrder(created.orderId)).json<OrderRecord>();
     expect(order.events.map((event) => [event.status, event.note])).toEqual([
@@ -417,23 +420,23 @@ describe('unpaid orders expire', () => {
   it('releases stock exactly once when two instances sweep at the same moment', async () => {
     const second = await openSecondInstance();
     try {
-      const product = await createTestProduct(database, { stock: 8 });
+      const product = await createTestProduct(store.database, { stock: 8 });
       const created = [];
       for (let index = 0; index < 4; index++) {
-        created.push(await placeOrder(app, shopper.headers, [{ product, quantity: 2 }]));
+        created.push(await placeOrder(store.app, store.customer.headers, [{ product, quantity: 2 }]));
       }
       expect(await stockOf(product)).toBe(0);
 
       advance(31);
       await Promise.all([
-        app.orders.expireOverdueOrders(),
+        store.app.orders.expireOverdueOrders(),
         second.app.orders.expireOverdueOrders(),
-        app.orders.expireOverdueOrders(),
+        store.app.orders.expireOverdueOrders(),
       ]);
 
       expect(await stockOf(product)).toBe(8);
       for (const { orderId } of created) {
-        const cancellations = await database.db.$count(
+        const cancellations = await store.database.db.$count(
           orderEvents,
           sql`${orderEvents.orderId} = ${orderId} and ${orderEvents.status} = 'cancelled'`,
         );

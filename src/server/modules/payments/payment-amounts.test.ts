@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { QuoteResponse } from '../../../shared/api/quotes';
 import { mailOutbox, orderEvents, orders, payments } from '../../db/schema';
+import { createTestProduct, placeOrder, seedPincodes, TEST_ADDRESS } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
-import { createTestProduct, placeOrder, TEST_ADDRESS } from '../orders/order-fixtures';
-import { orderTestContext } from '../orders/order-test-context';
+import { setUpTestStore } from '../../testing/test-store';
 import { sandboxId } from '../payment-providers';
 import {
   PAYMENT_AMOUNT_MISMATCH_MESSAGE,
@@ -17,12 +17,18 @@ import { createPaymentService } from './payment-service';
 // Money is checked to the paisa: a payment counts only for exactly its order's total, in rupees.
 
 const clock = createTestClock('2031-05-01T04:30:00.000Z');
-const context = orderTestContext(clock);
+const context = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: true,
+  admin: true,
+});
 
 /** A ₹119 gift with ₹50 shipping: a ₹169 order of the shopper's, waiting for payment. */
 async function pendingOrder(): Promise<CreateOrderResponse> {
   const product = await createTestProduct(context.database, { priceRupees: 119, stock: 5 });
-  return placeOrder(context.app, context.shopper.headers, [{ product, quantity: 1 }]);
+  return placeOrder(context.app, context.customer.headers, [{ product, quantity: 1 }]);
 }
 
 /** A captured-payment webhook, signed with the sandbox's real webhook secret. */
@@ -173,7 +179,7 @@ describe('a captured payment that is not the order total', () => {
     });
     const created = await pendingOrder();
     const paymentId = sandboxId('pay');
-    const verifying = service.verifyPayment(context.shopper.user.id, {
+    const verifying = service.verifyPayment(context.customer.user.id, {
       orderId: created.orderId,
       razorpay_order_id: created.order.id,
       razorpay_payment_id: paymentId,
@@ -203,7 +209,7 @@ describe('amounts above ₹2.14 crore (64-bit money columns)', () => {
       url: '/api/admin/quotes',
       headers: context.admin.headers,
       payload: {
-        customerEmail: context.shopper.user.email,
+        customerEmail: context.customer.user.email,
         lines: [{ productId: product.id, quantity: 100_000 }],
         shippingAddress: TEST_ADDRESS,
       },

@@ -4,13 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
-import type { Database } from '../../db/client';
 import { mailOutbox, orders, payments, products, webhookEvents } from '../../db/schema';
+import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestUser } from '../auth/test-accounts';
+import { setUpTestStore } from '../../testing/test-store';
 import { ORDER_EXPIRED_NOTE } from '../orders';
-import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../orders/order-fixtures';
 import { hmacSha256Hex, sandboxId } from '../payment-providers';
 import {
   DUPLICATE_PAYMENT_NOTE,
@@ -26,27 +24,18 @@ import { createPaymentService } from './payment-service';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';
 
 const clock = createTestClock('2031-05-01T04:30:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let shopper: Awaited<ReturnType<typeof registerTestUser>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  shopper = await registerTestUser(app, { fullName: 'Meera Iyer' });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: { fullName: 'Meera Iyer' },
 });
 
 const advance = (minutes: number) => clock.set(new Date(clock.now().getTime() + minutes * 60 * 1000));
 
 async function newOrder(fields: Parameters<typeof createTestProduct>[1] = {}, quantity = 1) {
-  const product = await createTestProduct(database, fields);
-  const created = await placeOrder(app, shopper.headers, [{ product, quantity }]);
+  const product = await createTestProduct(store.database, fields);
+  const created = await placeOrder(store.app, store.customer.headers, [{ product, quantity }]);
   return { product, created };
 }
 
@@ -55,12 +44,12 @@ function checkoutResponse(created: CreateOrderResponse, paymentId = sandboxId('p
   return {
     razorpay_order_id: created.order.id,
     razorpay_payment_id: paymentId,
-    razorpay_signature: app.sandboxProvider!.signPayment(created.order.id, paymentId),
+    razorpay_signature: store.app.sandboxProvider!.signPayment(created.order.id, paymentId),
   };
 }
 
-const verify = (body: Record<string, string>, headers = shopper.headers) =>
-  app.inject({ method: 'POST', url: '/api/payments/verify-payment', headers, payload: body });
+const verify = (body: Record<string, string>, headers = store.customer.headers) =>
+  store.app.inject({ method: 'POST', url: '/api/payments/verify-payment', headers, payload: body });
 
 function webhookBody(
   event: string,
@@ -94,9 +83,9 @@ function webhookBody(
 const deliverWebhook = (
   rawBody: string,
   eventId: string,
-  signature = app.sandboxProvider!.signWebhook(Buffer.from(rawBody)),
+  signature = store.app.sandboxProvider!.signWebhook(Buffer.from(rawBody)),
 ) =>
-  app.inject({
+  store.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
     headers: {
@@ -108,16 +97,21 @@ const deliverWebhook = (
   });
 
 const paymentsOf = (orderId: string) =>
-  database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  store.database.db.select().from(payments).where(eq(payments.orderId, orderId));
 const mailOf = (orderId: string) =>
-  database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+  store.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
 const statusOf = async (orderId: string) =>
-  (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+  (await store.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]
+    ?.status;
 const stockOf = async (product: TestProduct) =>
-  (await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]
-    ?.stock;
+  (
+    await store.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id))
+  )[0]?.stock;
 const timelineOf = async (orderId: string) => {
-  const response = await app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers });
+  const response = await store.app.inject({ url: `/api/orders/${orderId}`, headers: store.customer.headers });
   return response.json<OrderRecord>().events.map((event) => [event.status, event.note]);
 };
 
@@ -142,7 +136,7 @@ describe('POST /api/payments/verify-payment', () => {
     const [mail] = await mailOf(created.orderId);
     expect(mail).toMatchObject({
       kind: 'order-confirmation',
-      recipient: shopper.user.email,
+      recipient: store.customer.user.email,
       status: 'queued',
     });
     expect(mail!.subject).toBe(`Order ${created.orderNumber} confirmed: ₹1,250`);
@@ -196,7 +190,7 @@ describe('POST /api/payments/verify-payment', () => {
 
   it('answers 404 for another shopper’s order', async () => {
     const { created } = await newOrder();
-    const stranger = await registerTestUser(app);
+    const stranger = await store.newCustomer();
     const response = await verify(
       { ...checkoutResponse(created), orderId: created.orderId },
       stranger.headers,
@@ -210,10 +204,10 @@ describe('POST /api/payments/payment-failed', () => {
   it('records the provider’s reason and keeps the order open for another try', async () => {
     const { created } = await newOrder();
     const paymentId = sandboxId('pay');
-    const response = await app.inject({
+    const response = await store.app.inject({
       method: 'POST',
       url: '/api/payments/payment-failed',
-      headers: shopper.headers,
+      headers: store.customer.headers,
       payload: {
         orderId: created.orderId,
         error: {
@@ -243,10 +237,10 @@ describe('POST /api/payments/payment-failed', () => {
 
   it('records a bare message and answers 404 for another shopper’s order', async () => {
     const { created } = await newOrder();
-    const mine = await app.inject({
+    const mine = await store.app.inject({
       method: 'POST',
       url: '/api/payments/payment-failed',
-      headers: shopper.headers,
+      headers: store.customer.headers,
       payload: { orderId: created.orderId, error: '' },
     });
     expect(mine.statusCode).toBe(200);
@@ -254,8 +248,8 @@ describe('POST /api/payments/payment-failed', () => {
       { status: 'failed', errorDescription: 'Unknown error' },
     ]);
 
-    const stranger = await registerTestUser(app);
-    const theirs = await app.inject({
+    const stranger = await store.newCustomer();
+    const theirs = await store.app.inject({
       method: 'POST',
       url: '/api/payments/payment-failed',
       headers: stranger.headers,
@@ -273,11 +267,11 @@ describe('POST /api/payments/payment-failed', () => {
     );
     // The back office's status changes, paid to delivered (DESIGN 4).
     for (const status of ['confirmed', 'processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
-      await app.admin.orders.changeStatus(delivered.orderId, status, '');
+      await store.app.admin.orders.changeStatus(delivered.orderId, status, '');
     }
     const cancelled = (await newOrder()).created;
     advance(31);
-    await app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
 
     for (const [created, status] of [
       [paid, 'paid'],
@@ -285,10 +279,10 @@ describe('POST /api/payments/payment-failed', () => {
       [cancelled, 'cancelled'],
     ] as const) {
       const before = await paymentsOf(created.orderId);
-      const response = await app.inject({
+      const response = await store.app.inject({
         method: 'POST',
         url: '/api/payments/payment-failed',
-        headers: shopper.headers,
+        headers: store.customer.headers,
         payload: {
           orderId: created.orderId,
           error: {
@@ -317,7 +311,7 @@ describe('POST /api/payments/webhook', () => {
     const bad = await deliverWebhook(body, eventId, hmacSha256Hex('not-the-secret', body));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(INVALID_WEBHOOK_SIGNATURE);
-    const missing = await app.inject({
+    const missing = await store.app.inject({
       method: 'POST',
       url: '/api/payments/webhook',
       headers: { 'content-type': 'application/json' },
@@ -329,12 +323,12 @@ describe('POST /api/payments/webhook', () => {
     const tampered = await deliverWebhook(
       reformatted,
       eventId,
-      app.sandboxProvider!.signWebhook(Buffer.from(body)),
+      store.app.sandboxProvider!.signWebhook(Buffer.from(body)),
     );
     expect(tampered.statusCode).toBe(400);
 
     expect(await statusOf(created.orderId)).toBe('pending');
-    expect(await database.db.$count(webhookEvents, eq(webhookEvents.id, eventId))).toBe(0);
+    expect(await store.database.db.$count(webhookEvents, eq(webhookEvents.id, eventId))).toBe(0);
   });
 
   it('handles an event delivered three times once', async () => {
@@ -350,7 +344,10 @@ describe('POST /api/payments/webhook', () => {
     expect(await statusOf(created.orderId)).toBe('paid');
     expect(await paymentsOf(created.orderId)).toHaveLength(1);
     expect(await mailOf(created.orderId)).toHaveLength(1);
-    const [stored] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    const [stored] = await store.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, eventId));
     expect(stored).toMatchObject({ event: 'payment.captured', provider: 'sandbox', lastError: null });
     expect(stored!.processedAt).toBeInstanceOf(Date);
   });
@@ -407,10 +404,10 @@ describe('POST /api/payments/webhook', () => {
     });
     await deliverWebhook(body, sandboxId('evt'));
     // The checkout reports the same failure too: still one row.
-    await app.inject({
+    await store.app.inject({
       method: 'POST',
       url: '/api/payments/payment-failed',
-      headers: shopper.headers,
+      headers: store.customer.headers,
       payload: {
         orderId: created.orderId,
         error: { description: 'Your bank declined this payment', metadata: { payment_id: paymentId } },
@@ -449,7 +446,7 @@ describe('POST /api/payments/webhook', () => {
     const { created } = await newOrder();
     const paymentId = sandboxId('pay');
     // Stored but never handled, as if the instance stopped right after the insert.
-    await database.db.insert(webhookEvents).values({
+    await store.database.db.insert(webhookEvents).values({
       id: 'evt_interrupted01',
       provider: 'sandbox',
       event: 'payment.captured',
@@ -457,11 +454,11 @@ describe('POST /api/payments/webhook', () => {
       receivedAt: clock.now(),
     });
     advance(2);
-    const retried = await app.payments.retryUnfinishedWork();
+    const retried = await store.app.payments.retryUnfinishedWork();
 
     expect(retried.webhooks).toBeGreaterThanOrEqual(1);
     expect(await statusOf(created.orderId)).toBe('paid');
-    const [stored] = await database.db
+    const [stored] = await store.database.db
       .select()
       .from(webhookEvents)
       .where(eq(webhookEvents.id, 'evt_interrupted01'));
@@ -473,7 +470,7 @@ describe('POST /api/payments/webhook', () => {
     // A payment id too long for the payments index (PostgreSQL's btree rows hold at most about
     // 2.7 kB, and random text does not compress): storing it fails every time.
     const unstorableId = `pay_${randomBytes(12_000).toString('base64url')}`;
-    await database.db.insert(webhookEvents).values({
+    await store.database.db.insert(webhookEvents).values({
       id: 'evt_keeps_failing',
       provider: 'sandbox',
       event: 'payment.captured',
@@ -481,29 +478,31 @@ describe('POST /api/payments/webhook', () => {
       receivedAt: clock.now(),
     });
     const stored = async () =>
-      (await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_keeps_failing')))[0]!;
+      (
+        await store.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_keeps_failing'))
+      )[0]!;
 
     advance(2);
-    await app.payments.retryUnfinishedWork();
+    await store.app.payments.retryUnfinishedWork();
     expect(await stored()).toMatchObject({ attempts: 1, processedAt: null });
     expect((await stored()).lastError).toBeTruthy();
     // The next try waits a minute, then two, then four...
-    await app.payments.retryUnfinishedWork();
+    await store.app.payments.retryUnfinishedWork();
     expect((await stored()).attempts).toBe(1);
     advance(1);
-    await app.payments.retryUnfinishedWork();
+    await store.app.payments.retryUnfinishedWork();
     expect((await stored()).attempts).toBe(2);
     advance(1);
-    await app.payments.retryUnfinishedWork();
+    await store.app.payments.retryUnfinishedWork();
     expect((await stored()).attempts).toBe(2);
     advance(1);
-    await app.payments.retryUnfinishedWork();
+    await store.app.payments.retryUnfinishedWork();
     expect((await stored()).attempts).toBe(3);
 
     // After the last try the sweep stops; the order is untouched.
     for (let attempt = 4; attempt <= WEBHOOK_MAX_ATTEMPTS + 2; attempt += 1) {
       advance(61);
-      await app.payments.retryUnfinishedWork();
+      await store.app.payments.retryUnfinishedWork();
     }
     expect((await stored()).attempts).toBe(WEBHOOK_MAX_ATTEMPTS);
     expect(await statusOf(created.orderId)).toBe('pending');
@@ -529,7 +528,7 @@ describe('a payment after its order expired', () => {
   it('reserves the stock again when it is there and marks the order paid', async () => {
     const { product, created } = await newOrder({ stock: 5 }, 2);
     advance(31);
-    await app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
     expect(await statusOf(created.orderId)).toBe('cancelled');
     expect(await stockOf(product)).toBe(5);
 
@@ -552,10 +551,10 @@ describe('a payment after its order expired', () => {
   it('refunds it when the items sold out meanwhile, and tells the shopper', async () => {
     const { product, created } = await newOrder({ stock: 2 }, 2);
     advance(31);
-    await app.orders.expireOverdueOrders();
+    await store.app.orders.expireOverdueOrders();
     // Someone else buys the released units.
-    const other = await registerTestUser(app);
-    await placeOrder(app, other.headers, [{ product, quantity: 2 }]);
+    const other = await store.newCustomer();
+    await placeOrder(store.app, other.headers, [{ product, quantity: 2 }]);
     expect(await stockOf(product)).toBe(0);
 
     const late = checkoutResponse(created);
@@ -575,7 +574,7 @@ describe('a payment after its order expired', () => {
       ['cancelled', REFUNDED_OUT_OF_STOCK_NOTE],
     ]);
     const [mail] = await mailOf(created.orderId);
-    expect(mail).toMatchObject({ kind: 'payment-refunded', recipient: shopper.user.email });
+    expect(mail).toMatchObject({ kind: 'payment-refunded', recipient: store.customer.user.email });
     expect(mail!.text).toContain('no longer in stock');
 
     // The provider's webhook for the same payment, arriving later, changes nothing.
@@ -591,7 +590,7 @@ describe('a payment after its order expired', () => {
 describe('a refund the provider did not take at first', () => {
   it('is retried by the sweep and made once', async () => {
     let refundCalls = 0;
-    const provider = app.paymentProvider;
+    const provider = store.app.paymentProvider;
     // The provider is the one outside system here: its refund call fails the first time.
     const flakyProvider = {
       ...provider,
@@ -602,19 +601,19 @@ describe('a refund the provider did not take at first', () => {
       },
     };
     const service = createPaymentService({
-      db: database.db,
+      db: store.database.db,
       clock,
       provider: flakyProvider,
-      orderService: app.orders,
-      coupons: app.coupons,
-      invoices: app.invoices,
-      store: app.store,
-      log: app.log,
+      orderService: store.app.orders,
+      coupons: store.app.coupons,
+      invoices: store.app.invoices,
+      store: store.app.store,
+      log: store.app.log,
     });
     const { product, created } = await newOrder({ stock: 1 });
     advance(31);
-    await app.orders.expireOverdueOrders();
-    await placeOrder(app, (await registerTestUser(app)).headers, [{ product, quantity: 1 }]);
+    await store.app.orders.expireOverdueOrders();
+    await placeOrder(store.app, (await store.newCustomer()).headers, [{ product, quantity: 1 }]);
 
     const paymentId = sandboxId('pay');
     await service.capturePayment({
@@ -641,7 +640,7 @@ describe('a refund the provider did not take at first', () => {
 
 describe('GET /api/payments/config', () => {
   it('names the sandbox and its script by default', async () => {
-    const response = await app.inject('/api/payments/config');
+    const response = await store.app.inject('/api/payments/config');
     expect(response.json()).toEqual({
       provider: 'sandbox',
       keyId: 'rzp_test_sandbox',
@@ -655,7 +654,7 @@ describe('with Razorpay keys configured', () => {
   const webhookSecret = 'whsec_test_0123456789abcdef';
 
   beforeAll(async () => {
-    razorpayApp = await createTestApp(database, {
+    razorpayApp = await createTestApp(store.database, {
       clock,
       env: {
         BACKGROUND_JOBS: 'false',
@@ -681,7 +680,7 @@ describe('with Razorpay keys configured', () => {
     expect(csp).toContain("script-src 'self' https://checkout.razorpay.com");
     expect(csp).toContain("frame-src 'self' https://api.razorpay.com");
     expect(
-      String((await app.inject('/api/payments/config')).headers['content-security-policy']),
+      String((await store.app.inject('/api/payments/config')).headers['content-security-policy']),
     ).not.toContain('razorpay.com');
     // The sandbox is not served when Razorpay is the provider.
     expect((await razorpayApp.inject('/sandbox/api/orders/order_x')).statusCode).toBe(404);
@@ -703,9 +702,9 @@ describe('with Razorpay keys configured', () => {
         },
         payload: body,
       });
-    expect((await send(app.sandboxProvider!.signWebhook(Buffer.from(body)))).statusCode).toBe(400);
+    expect((await send(store.app.sandboxProvider!.signWebhook(Buffer.from(body)))).statusCode).toBe(400);
     expect((await send(hmacSha256Hex(webhookSecret, body))).statusCode).toBe(200);
-    const [stored] = await database.db
+    const [stored] = await store.database.db
       .select()
       .from(webhookEvents)
       .where(and(eq(webhookEvents.id, 'evt_rzp_1'), eq(webhookEvents.provider, 'razorpay')));

@@ -11,15 +11,26 @@ import { toRupees } from '../../../shared/money';
 import { PERSONALISATION_MESSAGES, type PersonalisationConfig } from '../../../shared/personalisation-rules';
 import { quoteShippingPaise } from '../../../shared/shipping';
 import { orderItems, orders, products } from '../../db/schema';
+import { multipartFile } from '../../testing/admin-fixtures';
+import {
+  createTestProduct,
+  seedPincodes,
+  TEST_ADDRESS,
+  type TestProduct,
+} from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
-import { multipartFile } from '../admin/admin-testing';
-import { createTestProduct, TEST_ADDRESS, type TestProduct } from '../orders/order-fixtures';
-import { orderTestContext } from '../orders/order-test-context';
+import { setUpTestStore } from '../../testing/test-store';
 import { PERSONALISATION_PHOTO_LIMIT } from './routes';
 
 // Issue 13 item 2: personalisation per product, on both databases (TEST_DATABASE_URL).
 
-const context = orderTestContext(createTestClock('2031-03-10T06:00:00.000Z'));
+const store = setUpTestStore({
+  clock: createTestClock('2031-03-10T06:00:00.000Z'),
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: true,
+  admin: true,
+});
 
 const NAME_ON_TAG: PersonalisationConfig = {
   fields: [{ label: 'Name on tag', maxLength: 20, required: true }],
@@ -28,11 +39,11 @@ const NAME_ON_TAG: PersonalisationConfig = {
 
 /** A product made by the owner through the back office, personalisable as given. */
 async function personalisableProduct(name: string, personalisation: unknown = NAME_ON_TAG) {
-  const plain = await createTestProduct(context.database, { name, stock: 20 });
-  const response = await context.app.inject({
+  const plain = await createTestProduct(store.database, { name, stock: 20 });
+  const response = await store.app.inject({
     method: 'PATCH',
     url: `/api/admin/products/${plain.id}`,
-    headers: context.admin.headers,
+    headers: store.admin.headers,
     payload: { personalisation },
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -45,7 +56,7 @@ const photoPng = () =>
     .toBuffer();
 
 const uploadPhoto = (bytes: Buffer, filename = 'me.png', type = 'image/png', remoteAddress = '127.0.0.1') =>
-  context.app.inject({
+  store.app.inject({
     method: 'POST',
     url: '/api/personalisation/photos',
     remoteAddress,
@@ -56,10 +67,10 @@ type PersonalisedLine = { product: TestProduct; quantity: number; personalisatio
 
 function createOrder(lines: readonly PersonalisedLine[]) {
   const subtotal = lines.reduce((sum, line) => sum + line.product.pricePaise * line.quantity, 0);
-  return context.app.inject({
+  return store.app.inject({
     method: 'POST',
     url: '/api/payments/create-order',
-    headers: context.shopper.headers,
+    headers: store.customer.headers,
     payload: {
       items: lines.map((line) => ({
         productId: line.product.id,
@@ -73,24 +84,24 @@ function createOrder(lines: readonly PersonalisedLine[]) {
   });
 }
 
-const orderCount = () => context.database.db.$count(orders);
+const orderCount = () => store.database.db.$count(orders);
 
 describe('personalisation config', () => {
   it('is saved by the owner and returned with the product to shoppers and the back office', async () => {
     const product = await personalisableProduct('Jute Potli Bag with Name Tag');
-    const shown = await context.app.inject({ url: `/api/products/${product.id}` });
+    const shown = await store.app.inject({ url: `/api/products/${product.id}` });
     expect(shown.statusCode).toBe(200);
     expect(shown.json<ProductResponse>().product.personalisation).toEqual(NAME_ON_TAG);
-    const owner = await context.app.inject({
+    const owner = await store.app.inject({
       url: `/api/admin/products/${product.id}`,
-      headers: context.admin.headers,
+      headers: store.admin.headers,
     });
     expect(owner.json<{ product: AdminProduct }>().product.personalisation).toEqual(NAME_ON_TAG);
 
-    const off = await context.app.inject({
+    const off = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${product.id}`,
-      headers: context.admin.headers,
+      headers: store.admin.headers,
       payload: { personalisation: null },
     });
     expect(off.json<{ product: AdminProduct }>().product.personalisation).toBeNull();
@@ -98,18 +109,18 @@ describe('personalisation config', () => {
 
   it('refuses a field longer than 100 characters or two fields with one label, and keeps the old config', async () => {
     const product = await personalisableProduct('Wooden Name Plaque');
-    const tooLong = await context.app.inject({
+    const tooLong = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${product.id}`,
-      headers: context.admin.headers,
+      headers: store.admin.headers,
       payload: { personalisation: { fields: [{ label: 'Name', maxLength: 101 }], photo: 'off' } },
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain('The maximum length is at most 100');
-    const twice = await context.app.inject({
+    const twice = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${product.id}`,
-      headers: context.admin.headers,
+      headers: store.admin.headers,
       payload: {
         personalisation: {
           fields: [
@@ -121,7 +132,7 @@ describe('personalisation config', () => {
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.body).toContain(PERSONALISATION_MESSAGES.duplicateLabels);
-    const [row] = await context.database.db
+    const [row] = await store.database.db
       .select({ personalisation: products.personalisation })
       .from(products)
       .where(eq(products.id, product.id));
@@ -130,27 +141,27 @@ describe('personalisation config', () => {
 
   it('survives a CSV export and re-import, and an import can set it', async () => {
     const product = await personalisableProduct('Name Tag Return Gift Box');
-    const exported = await context.app.inject({
+    const exported = await store.app.inject({
       url: '/api/admin/products/export.csv',
-      headers: context.admin.headers,
+      headers: store.admin.headers,
     });
-    const reimport = await context.app.inject({
+    const reimport = await store.app.inject({
       method: 'POST',
       url: '/api/admin/products/import',
-      headers: { ...context.admin.headers, 'content-type': 'text/csv' },
+      headers: { ...store.admin.headers, 'content-type': 'text/csv' },
       payload: exported.body,
     });
     expect(reimport.statusCode, reimport.body).toBe(200);
     expect(reimport.json().errors).toEqual([]);
     const csv = `id,personalisation\r\n${product.id},"${JSON.stringify({ fields: [{ label: 'Initials', maxLength: 3 }], photo: 'off' }).replaceAll('"', '""')}"\r\n`;
-    const imported = await context.app.inject({
+    const imported = await store.app.inject({
       method: 'POST',
       url: '/api/admin/products/import',
-      headers: { ...context.admin.headers, 'content-type': 'text/csv' },
+      headers: { ...store.admin.headers, 'content-type': 'text/csv' },
       payload: csv,
     });
     expect(imported.json()).toEqual({ created: 0, updated: 1, errors: [] });
-    const [row] = await context.database.db
+    const [row] = await store.database.db
       .select({ personalisation: products.personalisation })
       .from(products)
       .where(eq(products.id, product.id));
@@ -167,16 +178,16 @@ describe('customer photo upload', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { photo } = response.json<{ photo: string }>();
     expect(photo).toMatch(/^\/uploads\/personalisations\/[a-f0-9]{32}\.webp$/);
-    const file = path.join(context.app.config.dataDir, photo);
+    const file = path.join(store.app.config.dataDir, photo);
     expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('webp');
-    const served = await context.app.inject({ url: photo });
+    const served = await store.app.inject({ url: photo });
     expect(served.statusCode).toBe(200);
     // Issue 21: a customer's photo is personal; product images stay cacheable.
     expect(served.headers['cache-control']).toBe('no-store');
-    const productImage = path.join(context.app.config.dataDir, 'uploads', 'products', 'p1-diya-600.webp');
+    const productImage = path.join(store.app.config.dataDir, 'uploads', 'products', 'p1-diya-600.webp');
     fs.mkdirSync(path.dirname(productImage), { recursive: true });
     fs.copyFileSync(file, productImage);
-    const product = await context.app.inject({ url: '/uploads/products/p1-diya-600.webp' });
+    const product = await store.app.inject({ url: '/uploads/products/p1-diya-600.webp' });
     expect(product.headers['cache-control']).toBe('public, max-age=86400');
   });
 
@@ -198,7 +209,7 @@ describe('customer photo upload', () => {
   });
 
   it('refuses more uploads from one connection than the hourly limit, storing nothing', async () => {
-    const folder = path.join(context.app.config.dataDir, 'uploads', 'personalisations');
+    const folder = path.join(store.app.config.dataDir, 'uploads', 'personalisations');
     const storedPhotos = () => fs.readdirSync(folder).length;
     const photo = await photoPng();
     const connection = '203.0.113.40';
@@ -251,7 +262,7 @@ describe('personalisation on create-order', () => {
     expect(unknown.json().message).toBe(
       `${product.name}: Colour is not a personalisation field of this product`,
     );
-    const plain = await createTestProduct(context.database, { name: 'Plain Steel Bottle' });
+    const plain = await createTestProduct(store.database, { name: 'Plain Steel Bottle' });
     const refused = await createOrder([
       { product: plain, quantity: 1, personalisation: { text: { Name: 'Aarav' } } },
     ]);
@@ -295,7 +306,7 @@ describe('personalisation on create-order', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { orderId } = response.json<CreateOrderResponse>();
 
-    const stored = await context.database.db
+    const stored = await store.database.db
       .select({ quantity: orderItems.quantity, personalisation: orderItems.personalisation })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
@@ -304,19 +315,19 @@ describe('personalisation on create-order', () => {
       { quantity: 2, personalisation: { fields: [{ label: 'Name on tag', value: 'Aarav' }], photo } },
       { quantity: 3, personalisation: { fields: [{ label: 'Name on tag', value: 'Diya' }], photo: null } },
     ]);
-    const [row] = await context.database.db
+    const [row] = await store.database.db
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, product.id));
     expect(row?.stock).toBe(15);
 
-    const own = await context.app.inject({ url: `/api/orders/${orderId}`, headers: context.shopper.headers });
+    const own = await store.app.inject({ url: `/api/orders/${orderId}`, headers: store.customer.headers });
     expect(own.json<OrderRecord>().items.map((item) => item.personalisation)).toEqual(
       stored.map((line) => line.personalisation),
     );
-    const detail = await context.app.inject({
+    const detail = await store.app.inject({
       url: `/api/admin/orders/${orderId}`,
-      headers: context.admin.headers,
+      headers: store.admin.headers,
     });
     expect(detail.statusCode).toBe(200);
     expect(detail.json<AdminOrderDetail>().order.items.map((item) => item.personalisation)).toEqual([
@@ -338,7 +349,7 @@ describe('personalisation on create-order', () => {
 
   it('checks stock across the lines of one product', async () => {
     const product = await personalisableProduct('Mirror-work Potli Bag with Tag');
-    await context.database.db.update(products).set({ stock: 4 }).where(eq(products.id, product.id));
+    await store.database.db.update(products).set({ stock: 4 }).where(eq(products.id, product.id));
     const response = await createOrder([
       { product, quantity: 3, personalisation: { text: { 'Name on tag': 'Aarav' } } },
       { product, quantity: 2, personalisation: { text: { 'Name on tag': 'Diya' } } },

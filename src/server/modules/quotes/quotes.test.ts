@@ -7,16 +7,27 @@ import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { QUOTE_MESSAGES, type QuotePreview, type QuoteResponse } from '../../../shared/api/quotes';
 import { TIER_MESSAGES } from '../../../shared/quantity-pricing';
 import { bulkEnquiries, mailOutbox, products } from '../../db/schema';
+import {
+  createTestProduct,
+  payOrder,
+  placeOrder,
+  seedPincodes,
+  TEST_ADDRESS,
+} from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
-import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, payOrder, placeOrder, TEST_ADDRESS } from '../orders/order-fixtures';
-import { orderTestContext } from '../orders/order-test-context';
+import { setUpTestStore } from '../../testing/test-store';
 import { sandboxId } from '../payment-providers';
 
 // Issue 13 item 4: quantity tiers per product, and bulk quotes the owner sends as payable links.
 
 const clock = createTestClock('2026-11-23T10:00:00+05:30');
-const context = orderTestContext(clock);
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: true,
+  admin: true,
+});
 const PARTY_TIERS = [
   { minQuantity: 25, percentOff: 5 },
   { minQuantity: 50, percentOff: 10 },
@@ -24,13 +35,13 @@ const PARTY_TIERS = [
 
 /** A ₹120 product with the party tiers, stocked for a bulk order. */
 async function tieredProduct(fields: { stock?: number; allowPreOrder?: boolean } = {}) {
-  const product = await createTestProduct(context.database, {
+  const product = await createTestProduct(store.database, {
     name: `Mini Ganesha Idol ${Date.now()}${Math.random()}`,
     priceRupees: 120,
     stock: fields.stock ?? 80,
     allowPreOrder: fields.allowPreOrder ?? false,
   });
-  await context.database.db
+  await store.database.db
     .update(products)
     .set({ quantityTiers: PARTY_TIERS })
     .where(eq(products.id, product.id));
@@ -39,10 +50,7 @@ async function tieredProduct(fields: { stock?: number; allowPreOrder?: boolean }
 
 const stockOf = async (productId: number) =>
   (
-    await context.database.db
-      .select({ stock: products.stock })
-      .from(products)
-      .where(eq(products.id, productId))
+    await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
   )[0]?.stock;
 
 const quoteBody = (email: string, lines: Record<string, unknown>[], extra = {}) => ({
@@ -53,10 +61,10 @@ const quoteBody = (email: string, lines: Record<string, unknown>[], extra = {}) 
 });
 
 async function sendQuote(body: Record<string, unknown>) {
-  const response = await context.app.inject({
+  const response = await store.app.inject({
     method: 'POST',
     url: '/api/admin/quotes',
-    headers: context.admin.headers,
+    headers: store.admin.headers,
     payload: body,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -65,17 +73,17 @@ async function sendQuote(body: Record<string, unknown>) {
 
 describe('quantity tiers on a product', () => {
   it('are saved by the owner and shown with the product', async () => {
-    const product = await createTestProduct(context.database, { priceRupees: 120 });
-    const saved = await context.app.inject({
+    const product = await createTestProduct(store.database, { priceRupees: 120 });
+    const saved = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${product.id}`,
-      headers: context.admin.headers,
+      headers: store.admin.headers,
       payload: { quantityTiers: PARTY_TIERS },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<AdminProductResponse>().product.quantityTiers).toEqual(PARTY_TIERS);
 
-    const shown = await context.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+    const shown = await store.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
     expect(shown.json<ProductResponse>().product.quantityTiers).toEqual(PARTY_TIERS);
   });
 
@@ -86,10 +94,10 @@ describe('quantity tiers on a product', () => {
       [[{ minQuantity: 1, percentOff: 5 }], TIER_MESSAGES.minQuantity],
       [[{ minQuantity: 25, percentOff: 95 }], TIER_MESSAGES.percent],
     ] as const) {
-      const refused = await context.app.inject({
+      const refused = await store.app.inject({
         method: 'PATCH',
         url: `/api/admin/products/${product.id}`,
-        headers: context.admin.headers,
+        headers: store.admin.headers,
         payload: { quantityTiers: tiers },
       });
       expect(refused.statusCode).toBe(400);
@@ -97,7 +105,7 @@ describe('quantity tiers on a product', () => {
         refused.json<{ errors: { message: string }[] }>().errors.map((error) => error.message),
       ).toContain(message);
     }
-    const [row] = await context.database.db
+    const [row] = await store.database.db
       .select({ quantityTiers: products.quantityTiers })
       .from(products)
       .where(eq(products.id, product.id));
@@ -106,10 +114,10 @@ describe('quantity tiers on a product', () => {
 
   it('never change a retail cart: create-order still stops at 10 units', async () => {
     const product = await tieredProduct();
-    const response = await context.app.inject({
+    const response = await store.app.inject({
       method: 'POST',
       url: '/api/payments/create-order',
-      headers: context.shopper.headers,
+      headers: store.customer.headers,
       payload: {
         items: [{ productId: product.id, quantity: 25 }],
         totalAmount: 25 * 114,
@@ -123,7 +131,7 @@ describe('quantity tiers on a product', () => {
 describe('a bulk quote sent as a payable link', () => {
   it('is priced by the server from the tiers, ignoring prices the client sends', async () => {
     const product = await tieredProduct();
-    const customer = await registerTestUser(context.app, { fullName: 'Nisha Kulkarni' });
+    const customer = await store.newCustomer({ fullName: 'Nisha Kulkarni' });
     const quote = await sendQuote(
       quoteBody(customer.user.email, [{ productId: product.id, quantity: 50, price: 1, unitPrice: 1 }], {
         total: 1,
@@ -145,7 +153,7 @@ describe('a bulk quote sent as a payable link', () => {
     // Reserved as any pending order's lines are.
     expect(await stockOf(product.id)).toBe(30);
 
-    const [mail] = await context.database.db
+    const [mail] = await store.database.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'quote'), eq(mailOutbox.orderId, quote.orderId)));
@@ -157,11 +165,11 @@ describe('a bulk quote sent as a payable link', () => {
 
   it("is marked as a quote in the customer's orders and the back office's list; a checkout order is not", async () => {
     const product = await tieredProduct();
-    const customer = await registerTestUser(context.app);
-    const checkout = await placeOrder(context.app, customer.headers, [{ product, quantity: 2 }]);
+    const customer = await store.newCustomer();
+    const checkout = await placeOrder(store.app, customer.headers, [{ product, quantity: 2 }]);
     const quote = await sendQuote(quoteBody(customer.user.email, [{ productId: product.id, quantity: 50 }]));
 
-    const mine = await context.app.inject({ url: '/api/orders/my-orders', headers: customer.headers });
+    const mine = await store.app.inject({ url: '/api/orders/my-orders', headers: customer.headers });
     const quoteFlags = new Map(
       mine.json<OrderListResponse>().data.map((order) => [order.id, order.isQuote] as const),
     );
@@ -172,10 +180,10 @@ describe('a bulk quote sent as a payable link', () => {
       ]),
     );
 
-    const listed = await context.app.inject({
+    const listed = await store.app.inject({
       url: '/api/admin/orders',
       query: { q: customer.user.email },
-      headers: context.admin.headers,
+      headers: store.admin.headers,
     });
     expect(listed.statusCode, listed.body).toBe(200);
     const rows = listed.json<AdminOrderList>().data.map((order) => [order.id, order.isQuote] as const);
@@ -189,11 +197,11 @@ describe('a bulk quote sent as a payable link', () => {
 
   it('previews the same prices without storing anything', async () => {
     const product = await tieredProduct();
-    const customer = await registerTestUser(context.app);
-    const response = await context.app.inject({
+    const customer = await store.newCustomer();
+    const response = await store.app.inject({
       method: 'POST',
       url: '/api/admin/quotes/preview',
-      headers: context.admin.headers,
+      headers: store.admin.headers,
       payload: quoteBody(customer.user.email, [{ productId: product.id, quantity: 30 }]),
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -204,8 +212,8 @@ describe('a bulk quote sent as a payable link', () => {
 
   it('moves the bulk enquiry it answers to quoted', async () => {
     const product = await tieredProduct();
-    const customer = await registerTestUser(context.app);
-    const [enquiry] = await context.database.db
+    const customer = await store.newCustomer();
+    const [enquiry] = await store.database.db
       .insert(bulkEnquiries)
       .values({
         occasion: 'Office Diwali',
@@ -222,7 +230,7 @@ describe('a bulk quote sent as a payable link', () => {
         bulkEnquiryId: enquiry!.id,
       }),
     );
-    const [row] = await context.database.db
+    const [row] = await store.database.db
       .select()
       .from(bulkEnquiries)
       .where(eq(bulkEnquiries.id, enquiry!.id));
@@ -231,35 +239,35 @@ describe('a bulk quote sent as a payable link', () => {
 
   it('is refused to anyone but the owner', async () => {
     const product = await tieredProduct();
-    const body = quoteBody(context.shopper.user.email, [{ productId: product.id, quantity: 50 }]);
-    const asShopper = await context.app.inject({
+    const body = quoteBody(store.customer.user.email, [{ productId: product.id, quantity: 50 }]);
+    const asShopper = await store.app.inject({
       method: 'POST',
       url: '/api/admin/quotes',
-      headers: context.shopper.headers,
+      headers: store.customer.headers,
       payload: body,
     });
     expect(asShopper.statusCode).toBe(403);
-    const anonymous = await context.app.inject({ method: 'POST', url: '/api/admin/quotes', payload: body });
+    const anonymous = await store.app.inject({ method: 'POST', url: '/api/admin/quotes', payload: body });
     expect(anonymous.statusCode).toBe(401);
     expect(await stockOf(product.id)).toBe(80);
   });
 
   it('refuses an e-mail without an account, and more than the stock of a product without pre-orders', async () => {
     const product = await tieredProduct({ stock: 40 });
-    const unknown = await context.app.inject({
+    const unknown = await store.app.inject({
       method: 'POST',
       url: '/api/admin/quotes',
-      headers: context.admin.headers,
+      headers: store.admin.headers,
       payload: quoteBody('nobody.here@example.com', [{ productId: product.id, quantity: 30 }]),
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ message: string }>().message).toBe(QUOTE_MESSAGES.noCustomer);
 
-    const tooMany = await context.app.inject({
+    const tooMany = await store.app.inject({
       method: 'POST',
       url: '/api/admin/quotes',
-      headers: context.admin.headers,
-      payload: quoteBody(context.shopper.user.email, [{ productId: product.id, quantity: 50 }]),
+      headers: store.admin.headers,
+      payload: quoteBody(store.customer.user.email, [{ productId: product.id, quantity: 50 }]),
     });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json<{ message: string }>().message).toContain('Only 40 of');
@@ -268,17 +276,17 @@ describe('a bulk quote sent as a payable link', () => {
 
   it('cannot be seen or paid by another customer', async () => {
     const product = await tieredProduct();
-    const customer = await registerTestUser(context.app);
+    const customer = await store.newCustomer();
     const quote = await sendQuote(quoteBody(customer.user.email, [{ productId: product.id, quantity: 50 }]));
-    const other = context.shopper.headers;
+    const other = store.customer.headers;
 
-    const seen = await context.app.inject({
+    const seen = await store.app.inject({
       method: 'GET',
       url: `/api/quotes/${quote.orderId}`,
       headers: other,
     });
     expect(seen.statusCode).toBe(404);
-    const started = await context.app.inject({
+    const started = await store.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.orderId}/payment`,
       headers: other,
@@ -286,20 +294,20 @@ describe('a bulk quote sent as a payable link', () => {
     expect(started.statusCode).toBe(404);
 
     // Even holding the customer's provider order, a stranger cannot settle it.
-    const own = await context.app.inject({
+    const own = await store.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.orderId}/payment`,
       headers: customer.headers,
     });
-    await expect(payOrder(context.app, other, own.json<CreateOrderResponse>())).rejects.toThrow(/404/);
+    await expect(payOrder(store.app, other, own.json<CreateOrderResponse>())).rejects.toThrow(/404/);
   });
 
   it('is paid through the same payment path and becomes an ordinary paid order', async () => {
     const product = await tieredProduct();
-    const customer = await registerTestUser(context.app);
+    const customer = await store.newCustomer();
     const quote = await sendQuote(quoteBody(customer.user.email, [{ productId: product.id, quantity: 50 }]));
 
-    const started = await context.app.inject({
+    const started = await store.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.orderId}/payment`,
       headers: customer.headers,
@@ -308,9 +316,9 @@ describe('a bulk quote sent as a payable link', () => {
     const created = started.json<CreateOrderResponse>();
     expect(created).toMatchObject({ orderId: quote.orderId, totalAmount: 5400 });
     expect(created.order.amount).toBe(540_000);
-    await payOrder(context.app, customer.headers, created);
+    await payOrder(store.app, customer.headers, created);
 
-    const order = await context.app.inject({
+    const order = await store.app.inject({
       method: 'GET',
       url: `/api/orders/${quote.orderId}`,
       headers: customer.headers,
@@ -320,14 +328,14 @@ describe('a bulk quote sent as a payable link', () => {
     expect(record.items).toEqual([expect.objectContaining({ quantity: 50, price: 108 })]);
     expect(record.invoiceNumber).not.toBeNull();
 
-    const again = await context.app.inject({
+    const again = await store.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.orderId}/payment`,
       headers: customer.headers,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(QUOTE_MESSAGES.alreadyPaid);
-    const shown = await context.app.inject({
+    const shown = await store.app.inject({
       method: 'GET',
       url: `/api/quotes/${quote.orderId}`,
       headers: customer.headers,
@@ -339,9 +347,9 @@ describe('a bulk quote sent as a payable link', () => {
 
   it("is settled by the provider's webhook like any order, when the window's answer never comes", async () => {
     const product = await tieredProduct();
-    const customer = await registerTestUser(context.app);
+    const customer = await store.newCustomer();
     const quote = await sendQuote(quoteBody(customer.user.email, [{ productId: product.id, quantity: 25 }]));
-    const started = await context.app.inject({
+    const started = await store.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.orderId}/payment`,
       headers: customer.headers,
@@ -361,19 +369,19 @@ describe('a bulk quote sent as a payable link', () => {
         },
       },
     });
-    const delivered = await context.app.inject({
+    const delivered = await store.app.inject({
       method: 'POST',
       url: '/api/payments/webhook',
       headers: {
         'content-type': 'application/json',
-        'x-razorpay-signature': context.app.sandboxProvider!.signWebhook(Buffer.from(rawBody)),
+        'x-razorpay-signature': store.app.sandboxProvider!.signWebhook(Buffer.from(rawBody)),
         'x-razorpay-event-id': sandboxId('evt'),
       },
       payload: rawBody,
     });
     expect(delivered.statusCode, delivered.body).toBe(200);
 
-    const order = await context.app.inject({
+    const order = await store.app.inject({
       method: 'GET',
       url: `/api/orders/${quote.orderId}`,
       headers: customer.headers,
@@ -383,7 +391,7 @@ describe('a bulk quote sent as a payable link', () => {
 
   it('refuses payment once expired, and the sweep puts its stock back', async () => {
     const product = await tieredProduct();
-    const customer = await registerTestUser(context.app);
+    const customer = await store.newCustomer();
     const quote = await sendQuote(
       quoteBody(customer.user.email, [{ productId: product.id, quantity: 25 }], { validDays: 2 }),
     );
@@ -392,7 +400,7 @@ describe('a bulk quote sent as a payable link', () => {
 
     clock.set('2026-11-25T10:00:01+05:30');
     try {
-      const late = await context.app.inject({
+      const late = await store.app.inject({
         method: 'POST',
         url: `/api/quotes/${quote.orderId}/payment`,
         headers: customer.headers,
@@ -400,9 +408,9 @@ describe('a bulk quote sent as a payable link', () => {
       expect(late.statusCode).toBe(409);
       expect(late.json<{ message: string }>().message).toBe(QUOTE_MESSAGES.expired);
 
-      await context.app.orders.expireOverdueOrders();
+      await store.app.orders.expireOverdueOrders();
       expect(await stockOf(product.id)).toBe(80);
-      const shown = await context.app.inject({
+      const shown = await store.app.inject({
         method: 'GET',
         url: `/api/quotes/${quote.orderId}`,
         headers: customer.headers,

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { RETURN_MESSAGES, type ReturnRecord, tooManyUnitsMessage } from '../../../shared/api/returns';
-import type { Database } from '../../db/client';
 import { mailOutbox, payments, products } from '../../db/schema';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { moveOrderAlong, registerTestAdmin, STEPS_TO_DELIVERED } from '../admin/admin-testing';
-import { registerTestUser } from '../auth/test-accounts';
+import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
   type Line,
@@ -18,42 +13,34 @@ import {
   placeOrder,
   seedPincodes,
   type TestProduct,
-} from '../orders/order-fixtures';
+} from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 import { returnApprovedNote } from './return-service';
 
 const clock = createTestClock('2031-12-01T06:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
-let shopper: Awaited<ReturnType<typeof registerTestUser>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  admin = await registerTestAdmin(app, database);
-  shopper = await registerTestUser(app, { fullName: 'Meera Iyer' });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  admin: true,
+  customer: { fullName: 'Meera Iyer' },
 });
 
 /** An order paid through the sandbox's signed answer and moved along to delivered now. */
 async function deliveredOrder(lines: readonly Line[]): Promise<CreateOrderResponse> {
-  const created = await placeOrder(app, shopper.headers, lines);
-  await payOrder(app, shopper.headers, created);
-  await moveOrderAlong(app, admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+  const created = await placeOrder(store.app, store.customer.headers, lines);
+  await payOrder(store.app, store.customer.headers, created);
+  await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
   return created;
 }
 
 const requestReturn = (
   orderId: string,
   items: { product: TestProduct; quantity: number }[],
-  headers = shopper.headers,
+  headers = store.customer.headers,
 ) =>
-  app.inject({
+  store.app.inject({
     method: 'POST',
     url: `/api/orders/${orderId}/returns`,
     headers,
@@ -64,25 +51,31 @@ const requestReturn = (
   });
 
 const decide = (returnId: number, decision: 'approve' | 'reject', note = '') =>
-  app.inject({
+  store.app.inject({
     method: 'POST',
     url: `/api/admin/returns/${returnId}/${decision}`,
-    headers: admin.headers,
+    headers: store.admin.headers,
     payload: { note },
   });
 
 const stockOf = async (product: TestProduct) =>
-  (await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]
-    ?.stock;
+  (
+    await store.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id))
+  )[0]?.stock;
 const paymentOf = async (orderId: string) =>
-  (await database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
+  (await store.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
 const orderOf = async (orderId: string) =>
-  (await app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers })).json<OrderRecord>();
+  (
+    await store.app.inject({ url: `/api/orders/${orderId}`, headers: store.customer.headers })
+  ).json<OrderRecord>();
 
 describe('returns and refunds', () => {
   it('refunds an approved partial return, restocks it, marks the order returned and mails the customer', async () => {
-    const diya = await createTestProduct(database, { priceRupees: 450, stock: 10 });
-    const thali = await createTestProduct(database, { priceRupees: 799, stock: 5 });
+    const diya = await createTestProduct(store.database, { priceRupees: 450, stock: 10 });
+    const thali = await createTestProduct(store.database, { priceRupees: 799, stock: 5 });
     const created = await deliveredOrder([
       { product: diya, quantity: 2 },
       { product: thali, quantity: 1 },
@@ -118,7 +111,10 @@ describe('returns and refunds', () => {
       status: 'returned',
       note: `${returnApprovedNote(45_000)}. Sorry about the lid`,
     });
-    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, created.orderId));
+    const mails = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, created.orderId));
     expect(mails.find((mail) => mail.kind === 'order-return')?.text).toContain('₹450 refunded');
 
     // The rest of the order, returned later in the window: the refund reaches what was paid and no more.
@@ -136,7 +132,7 @@ describe('returns and refunds', () => {
   });
 
   it('refunds once when the same return is approved twice at once', async () => {
-    const lamp = await createTestProduct(database, { priceRupees: 1250, stock: 4 });
+    const lamp = await createTestProduct(store.database, { priceRupees: 1250, stock: 4 });
     const created = await deliveredOrder([{ product: lamp, quantity: 1 }]);
     const request = (await requestReturn(created.orderId, [{ product: lamp, quantity: 1 }])).json<{
       return: ReturnRecord;
@@ -157,7 +153,7 @@ describe('returns and refunds', () => {
   });
 
   it('refuses a return after the 7-day window', async () => {
-    const bell = await createTestProduct(database, { priceRupees: 600 });
+    const bell = await createTestProduct(store.database, { priceRupees: 600 });
     const created = await deliveredOrder([{ product: bell, quantity: 1 }]);
     clock.set(new Date(clock.now().getTime() + 7 * 24 * 60 * 60 * 1000 + 60_000));
 
@@ -169,8 +165,8 @@ describe('returns and refunds', () => {
   });
 
   it('refuses an order not delivered, more units than bought, a second open request and another customer', async () => {
-    const candle = await createTestProduct(database, { priceRupees: 350 });
-    const unpaid = await placeOrder(app, shopper.headers, [{ product: candle, quantity: 1 }]);
+    const candle = await createTestProduct(store.database, { priceRupees: 350 });
+    const unpaid = await placeOrder(store.app, store.customer.headers, [{ product: candle, quantity: 1 }]);
     const notDelivered = await requestReturn(unpaid.orderId, [{ product: candle, quantity: 1 }]);
     expect([notDelivered.statusCode, notDelivered.json().message]).toEqual([
       409,
@@ -185,14 +181,14 @@ describe('returns and refunds', () => {
     const second = await requestReturn(created.orderId, [{ product: candle, quantity: 1 }]);
     expect([second.statusCode, second.json().message]).toEqual([409, RETURN_MESSAGES.alreadyOpen]);
 
-    const stranger = await registerTestUser(app);
+    const stranger = await store.newCustomer();
     expect(
       (await requestReturn(created.orderId, [{ product: candle, quantity: 1 }], stranger.headers)).statusCode,
     ).toBe(404);
   });
 
   it('lets the owner reject a return: no refund, the customer told why', async () => {
-    const frame = await createTestProduct(database, { priceRupees: 900, stock: 3 });
+    const frame = await createTestProduct(store.database, { priceRupees: 900, stock: 3 });
     const created = await deliveredOrder([{ product: frame, quantity: 1 }]);
     const request = (await requestReturn(created.orderId, [{ product: frame, quantity: 1 }])).json<{
       return: ReturnRecord;
@@ -210,7 +206,7 @@ describe('returns and refunds', () => {
   });
 
   it('takes up to three photos with a request and shows them only to their customer and the owner', async () => {
-    const vase = await createTestProduct(database, { priceRupees: 700 });
+    const vase = await createTestProduct(store.database, { priceRupees: 700 });
     const created = await deliveredOrder([{ product: vase, quantity: 1 }]);
     const request = (await requestReturn(created.orderId, [{ product: vase, quantity: 1 }])).json<{
       return: ReturnRecord;
@@ -227,7 +223,7 @@ describe('returns and refunds', () => {
         png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      return app.inject({
+      return store.app.inject({
         method: 'POST',
         url: `/api/returns/${request.id}/photos`,
         headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -235,20 +231,20 @@ describe('returns and refunds', () => {
       });
     };
 
-    const stranger = await registerTestUser(app);
+    const stranger = await store.newCustomer();
     expect((await upload(stranger.headers)).statusCode).toBe(404);
     const answers = [];
-    for (let index = 0; index < 4; index++) answers.push(await upload(shopper.headers));
+    for (let index = 0; index < 4; index++) answers.push(await upload(store.customer.headers));
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 409]);
     const photoIds = answers[2]!.json<{ return: ReturnRecord }>().return.photoIds;
     expect(photoIds).toHaveLength(3);
 
     const url = `/api/returns/${request.id}/photos/${photoIds[0]}`;
-    const own = await app.inject({ url, headers: shopper.headers });
+    const own = await store.app.inject({ url, headers: store.customer.headers });
     expect([own.statusCode, own.headers['content-type']]).toEqual([200, 'image/webp']);
     expect(own.headers['cache-control']).toBe('no-store');
     expect((await sharp(own.rawPayload).metadata()).width).toBe(40);
-    expect((await app.inject({ url, headers: admin.headers })).statusCode).toBe(200);
-    expect((await app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await store.app.inject({ url, headers: store.admin.headers })).statusCode).toBe(200);
+    expect((await store.app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);
   });
 });

@@ -1,38 +1,21 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared/api/catalog';
 import { type AdminReviewList, REVIEW_MESSAGES, type ReviewPage } from '../../../shared/api/reviews';
-import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
-import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { moveOrderAlong, registerTestAdmin, STEPS_TO_DELIVERED } from '../admin/admin-testing';
-import { registerTestUser } from '../auth/test-accounts';
-import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../orders/order-fixtures';
+import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
+import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
 
 const clock = createTestClock('2031-11-02T06:00:00.000Z');
-let database: Database;
-let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof registerTestAdmin>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { clock, env: { BACKGROUND_JOBS: 'false' } });
-  admin = await registerTestAdmin(app, database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes, admin: true });
 
 /** A customer whose order of the product has been delivered. */
 async function deliveredBuyer(product: TestProduct, fullName = 'Meera Iyer') {
-  const buyer = await registerTestUser(app, { fullName });
-  const order = await placeOrder(app, buyer.headers, [{ product, quantity: 1 }]);
-  await moveOrderAlong(app, admin.headers, order.orderId, STEPS_TO_DELIVERED);
+  const buyer = await store.newCustomer({ fullName });
+  const order = await placeOrder(store.app, buyer.headers, [{ product, quantity: 1 }]);
+  await moveOrderAlong(store.app, store.admin.headers, order.orderId, STEPS_TO_DELIVERED);
   return buyer;
 }
 
@@ -40,13 +23,13 @@ const postReview = (
   headers: Record<string, string>,
   product: TestProduct,
   payload: Record<string, unknown>,
-) => app.inject({ method: 'POST', url: `/api/products/${product.id}/reviews`, headers, payload });
+) => store.app.inject({ method: 'POST', url: `/api/products/${product.id}/reviews`, headers, payload });
 
 const reviewsOf = async (product: TestProduct, page = 1) =>
-  (await app.inject({ url: `/api/products/${product.id}/reviews?page=${page}` })).json<ReviewPage>();
+  (await store.app.inject({ url: `/api/products/${product.id}/reviews?page=${page}` })).json<ReviewPage>();
 
 const aggregateOf = async (product: TestProduct) => {
-  const [row] = await database.db
+  const [row] = await store.database.db
     .select({ rating: products.rating, ratingCount: products.ratingCount })
     .from(products)
     .where(eq(products.id, product.id));
@@ -55,7 +38,7 @@ const aggregateOf = async (product: TestProduct) => {
 
 describe('POST /api/products/:id/reviews', () => {
   it('lets a customer with a delivered order rate and review once, and keeps the aggregate', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const meera = await deliveredBuyer(product, 'Meera Iyer');
     const arjun = await deliveredBuyer(product, 'Arjun');
 
@@ -73,7 +56,7 @@ describe('POST /api/products/:id/reviews', () => {
     expect((await postReview(arjun.headers, product, { rating: 4 })).statusCode).toBe(201);
 
     expect(await aggregateOf(product)).toEqual({ rating: 4.5, ratingCount: 2 });
-    const product$ = await app.inject({ url: `/api/products/${product.id}` });
+    const product$ = await store.app.inject({ url: `/api/products/${product.id}` });
     expect(product$.json<{ product: Product }>().product).toMatchObject({ rating: 4.5, ratingCount: 2 });
 
     const again = await postReview(meera.headers, product, { rating: 1, text: 'Changed my mind' });
@@ -83,8 +66,8 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('refuses a review from a customer who did not buy the product', async () => {
-    const product = await createTestProduct(database);
-    const stranger = await registerTestUser(app);
+    const product = await createTestProduct(store.database);
+    const stranger = await store.newCustomer();
     const response = await postReview(stranger.headers, product, { rating: 1, text: 'Never bought it' });
 
     expect(response.statusCode).toBe(403);
@@ -94,10 +77,10 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('refuses a customer whose order has not been delivered yet', async () => {
-    const product = await createTestProduct(database);
-    const buyer = await registerTestUser(app);
-    const order = await placeOrder(app, buyer.headers, [{ product, quantity: 1 }]);
-    await moveOrderAlong(app, admin.headers, order.orderId, [
+    const product = await createTestProduct(store.database);
+    const buyer = await store.newCustomer();
+    const order = await placeOrder(store.app, buyer.headers, [{ product, quantity: 1 }]);
+    await moveOrderAlong(store.app, store.admin.headers, order.orderId, [
       'paid',
       'confirmed',
       'processing',
@@ -105,7 +88,7 @@ describe('POST /api/products/:id/reviews', () => {
       'shipped',
     ]);
 
-    const eligibility = await app.inject({
+    const eligibility = await store.app.inject({
       url: `/api/products/${product.id}/reviews/mine`,
       headers: buyer.headers,
     });
@@ -114,7 +97,7 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('refuses a rating outside 1-5, text over 2,000 characters and a guest', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const buyer = await deliveredBuyer(product);
     const zero = await postReview(buyer.headers, product, { rating: 0 });
     expect(zero.statusCode).toBe(400);
@@ -126,7 +109,7 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('keeps markup as plain text', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const buyer = await deliveredBuyer(product);
     const text = '<img src=x onerror=alert(1)> <b>great</b>';
     await postReview(buyer.headers, product, { rating: 3, text });
@@ -136,7 +119,7 @@ describe('POST /api/products/:id/reviews', () => {
 
 describe('GET /api/products/:id/reviews', () => {
   it('lists visible reviews newest first, five a page, with the average and count', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     for (const rating of [5, 4, 4, 3, 5, 2]) {
       const buyer = await deliveredBuyer(product, `Buyer ${rating}`);
       clock.set(new Date(clock.now().getTime() + 60_000));
@@ -155,38 +138,38 @@ describe('GET /api/products/:id/reviews', () => {
   });
 
   it('answers 404 for an unknown product', async () => {
-    const response = await app.inject({ url: '/api/products/99999999/reviews' });
+    const response = await store.app.inject({ url: '/api/products/99999999/reviews' });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('hiding a review in the back office', () => {
   it('takes it off the product page and out of the aggregate, and back', async () => {
-    const product = await createTestProduct(database);
+    const product = await createTestProduct(store.database);
     const fan = await deliveredBuyer(product, 'Kavya Rao');
     const critic = await deliveredBuyer(product, 'Imran Khan');
     await postReview(fan.headers, product, { rating: 5, text: 'Beautiful' });
     await postReview(critic.headers, product, { rating: 1, text: 'Spam link here' });
     expect(await aggregateOf(product)).toEqual({ rating: 3, ratingCount: 2 });
 
-    const list = await app.inject({ url: '/api/admin/reviews', headers: admin.headers });
+    const list = await store.app.inject({ url: '/api/admin/reviews', headers: store.admin.headers });
     const spam = list.json<AdminReviewList>().data.find((review) => review.text === 'Spam link here');
     expect(spam).toMatchObject({ productName: product.name, authorEmail: critic.user.email, hidden: false });
 
-    const hide = await app.inject({
+    const hide = await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/reviews/${spam!.id}`,
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { hidden: true },
     });
     expect(hide.statusCode).toBe(204);
     expect(await aggregateOf(product)).toEqual({ rating: 5, ratingCount: 1 });
     expect((await reviewsOf(product)).data.map((review) => review.text)).toEqual(['Beautiful']);
 
-    await app.inject({
+    await store.app.inject({
       method: 'PATCH',
       url: `/api/admin/reviews/${spam!.id}`,
-      headers: admin.headers,
+      headers: store.admin.headers,
       payload: { hidden: false },
     });
     expect(await aggregateOf(product)).toEqual({ rating: 3, ratingCount: 2 });

@@ -1,31 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WishlistItem } from '../../../shared/api/wishlist';
-import type { Database } from '../../db/client';
 import { categories, products } from '../../db/schema';
-import { createTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import { registerTestUser } from '../auth/test-accounts';
+import { setUpTestStore } from '../../testing/test-store';
 
-let database: Database;
-let app: FastifyInstance;
+const store = setUpTestStore();
 let diya: { id: number };
 let lantern: { id: number };
 let archived: { id: number };
 let categoryId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  const [category] = await database.db
+  const [category] = await store.database.db
     .insert(categories)
     .values({ name: 'Diwali Gifts', slug: 'diwali-gifts' })
     .returning();
   if (!category) throw new Error('no category');
   categoryId = category.id;
   const base = { categoryId: category.id, description: 'Hand-painted', image: '/uploads/p.webp' };
-  [diya, lantern, archived] = (await database.db
+  [diya, lantern, archived] = (await store.database.db
     .insert(products)
     .values([
       {
@@ -50,20 +43,15 @@ beforeAll(async () => {
     .returning({ id: products.id })) as [{ id: number }, { id: number }, { id: number }];
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
 type Headers = { authorization: string };
 const add = (headers: Headers, productId: unknown) =>
-  app.inject({ method: 'POST', url: '/api/wishlists', headers, payload: { productId } });
+  store.app.inject({ method: 'POST', url: '/api/wishlists', headers, payload: { productId } });
 const list = async (headers: Headers) =>
-  (await app.inject({ url: '/api/wishlists', headers })).json<{ wishlist: WishlistItem[] }>().wishlist;
+  (await store.app.inject({ url: '/api/wishlists', headers })).json<{ wishlist: WishlistItem[] }>().wishlist;
 
 describe('POST /api/wishlists', () => {
   it('adds a product and answers the SPEC 3 entry with the product as the wishlist shows it', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const response = await add(headers, diya.id);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
@@ -88,7 +76,7 @@ describe('POST /api/wishlists', () => {
   });
 
   it('keeps one entry when the same product is added twice, even at once', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const responses = await Promise.all([
       add(headers, lantern.id),
       add(headers, lantern.id),
@@ -107,7 +95,7 @@ describe('POST /api/wishlists', () => {
   });
 
   it('answers 404 for an unknown or archived product and 400 for a bad id', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     const unknown = await add(headers, 987654);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Product not found');
@@ -119,21 +107,22 @@ describe('POST /api/wishlists', () => {
   });
 
   it('needs a signed-in user for every route', async () => {
-    expect((await app.inject('/api/wishlists')).statusCode).toBe(401);
+    expect((await store.app.inject('/api/wishlists')).statusCode).toBe(401);
     expect(
-      (await app.inject({ method: 'POST', url: '/api/wishlists', payload: { productId: 1 } })).statusCode,
+      (await store.app.inject({ method: 'POST', url: '/api/wishlists', payload: { productId: 1 } }))
+        .statusCode,
     ).toBe(401);
-    expect((await app.inject({ method: 'DELETE', url: '/api/wishlists/1' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'DELETE', url: '/api/wishlists' })).statusCode).toBe(401);
+    expect((await store.app.inject({ method: 'DELETE', url: '/api/wishlists/1' })).statusCode).toBe(401);
+    expect((await store.app.inject({ method: 'DELETE', url: '/api/wishlists' })).statusCode).toBe(401);
   });
 });
 
 describe('GET, DELETE /api/wishlists', () => {
   it('lists newest first with no-store caching', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     await add(headers, diya.id);
     await add(headers, lantern.id);
-    const response = await app.inject({ url: '/api/wishlists', headers });
+    const response = await store.app.inject({ url: '/api/wishlists', headers });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json().wishlist.map((item: WishlistItem) => item.productId)).toEqual([
       lantern.id,
@@ -142,13 +131,13 @@ describe('GET, DELETE /api/wishlists', () => {
   });
 
   it('drops a product from the list once it is archived', async () => {
-    const { headers } = await registerTestUser(app);
-    const [temporary] = await database.db
+    const { headers } = await store.newCustomer();
+    const [temporary] = await store.database.db
       .insert(products)
       .values({ name: 'Seasonal Hamper', slug: 'seasonal-hamper', pricePaise: 99900, categoryId, stock: 2 })
       .returning({ id: products.id });
     await add(headers, temporary?.id);
-    await database.db
+    await store.database.db
       .update(products)
       .set({ archived: true })
       .where(eq(products.id, temporary?.id ?? 0));
@@ -156,23 +145,23 @@ describe('GET, DELETE /api/wishlists', () => {
   });
 
   it('removes one product and answers success', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     await add(headers, diya.id);
     await add(headers, lantern.id);
-    const response = await app.inject({ method: 'DELETE', url: `/api/wishlists/${diya.id}`, headers });
+    const response = await store.app.inject({ method: 'DELETE', url: `/api/wishlists/${diya.id}`, headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect((await list(headers)).map((item) => item.productId)).toEqual([lantern.id]);
-    const again = await app.inject({ method: 'DELETE', url: `/api/wishlists/${diya.id}`, headers });
+    const again = await store.app.inject({ method: 'DELETE', url: `/api/wishlists/${diya.id}`, headers });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('This product is not in your wishlist');
   });
 
   it('clears the whole list', async () => {
-    const { headers } = await registerTestUser(app);
+    const { headers } = await store.newCustomer();
     await add(headers, diya.id);
     await add(headers, lantern.id);
-    const response = await app.inject({ method: 'DELETE', url: '/api/wishlists', headers });
+    const response = await store.app.inject({ method: 'DELETE', url: '/api/wishlists', headers });
     expect(response.json()).toEqual({ success: true });
     expect(await list(headers)).toEqual([]);
   });
@@ -180,18 +169,18 @@ describe('GET, DELETE /api/wishlists', () => {
 
 describe('another account', () => {
   it('never sees, removes or clears someone else’s wishlist', async () => {
-    const owner = await registerTestUser(app);
-    const intruder = await registerTestUser(app);
+    const owner = await store.newCustomer();
+    const intruder = await store.newCustomer();
     await add(owner.headers, diya.id);
 
     expect(await list(intruder.headers)).toEqual([]);
-    const remove = await app.inject({
+    const remove = await store.app.inject({
       method: 'DELETE',
       url: `/api/wishlists/${diya.id}`,
       headers: intruder.headers,
     });
     expect(remove.statusCode).toBe(404);
-    await app.inject({ method: 'DELETE', url: '/api/wishlists', headers: intruder.headers });
+    await store.app.inject({ method: 'DELETE', url: '/api/wishlists', headers: intruder.headers });
     // Adding the same product is the intruder's own entry and leaves the owner's alone.
     expect((await add(intruder.headers, diya.id)).statusCode).toBe(201);
 

@@ -2,48 +2,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateOrderResponse } from '../../../../shared/api/payments';
 import { loadConfig } from '../../../config';
-import type { Database } from '../../../db/client';
 import { orders, payments, webhookEvents } from '../../../db/schema';
-import { createTestApp } from '../../../testing/test-app';
-import { createTestDatabase } from '../../../testing/test-database';
-import { registerTestUser } from '../../auth/test-accounts';
-import { createTestProduct, placeOrder, seedPincodes } from '../../orders/order-fixtures';
+import { createTestProduct, placeOrder, seedPincodes } from '../../../testing/order-fixtures';
+import { setUpTestStore } from '../../../testing/test-store';
 import { loadSandboxSecrets } from '../../payment-providers';
 
-let database: Database;
-let app: FastifyInstance;
-let shopper: Awaited<ReturnType<typeof registerTestUser>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedPincodes(database);
-  app = await createTestApp(database, { env: { BACKGROUND_JOBS: 'false' } });
-  shopper = await registerTestUser(app);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const store = setUpTestStore({ env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes, customer: true });
 
 async function newOrder(priceRupees = 900): Promise<CreateOrderResponse> {
-  const product = await createTestProduct(database, { priceRupees });
-  return placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+  const product = await createTestProduct(store.database, { priceRupees });
+  return placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
 }
 
 const pay = (providerOrderId: string, body: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: `/sandbox/api/orders/${providerOrderId}/pay`, payload: body });
+  store.app.inject({ method: 'POST', url: `/sandbox/api/orders/${providerOrderId}/pay`, payload: body });
 
 const statusOf = async (orderId: string) =>
-  (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+  (await store.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]
+    ?.status;
 
 describe('the sandbox checkout script and window', () => {
   it('serves checkout.js with a Razorpay constructor', async () => {
-    const response = await app.inject('/sandbox/checkout.js');
+    const response = await store.app.inject('/sandbox/checkout.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(response.body).toContain('window.Razorpay = Razorpay');
@@ -51,7 +34,7 @@ describe('the sandbox checkout script and window', () => {
   });
 
   it('serves the window so that only the store’s own pages can frame it, without inline scripts', async () => {
-    const response = await app.inject('/sandbox/pay?order_id=order_x&key_id=rzp_test_sandbox');
+    const response = await store.app.inject('/sandbox/pay?order_id=order_x&key_id=rzp_test_sandbox');
     expect(response.statusCode).toBe(200);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'self'");
@@ -62,16 +45,20 @@ describe('the sandbox checkout script and window', () => {
     expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(response.body).not.toMatch(/\sstyle=|\son[a-z]+=/);
     // Everywhere else the store cannot be framed.
-    expect(String((await app.inject('/api/payments/config')).headers['content-security-policy'])).toContain(
-      "frame-ancestors 'none'",
+    expect(
+      String((await store.app.inject('/api/payments/config')).headers['content-security-policy']),
+    ).toContain("frame-ancestors 'none'");
+    expect((await store.app.inject('/sandbox/pay.js')).statusCode).toBe(200);
+    expect((await store.app.inject('/sandbox/pay.css')).headers['content-type']).toBe(
+      'text/css; charset=utf-8',
     );
-    expect((await app.inject('/sandbox/pay.js')).statusCode).toBe(200);
-    expect((await app.inject('/sandbox/pay.css')).headers['content-type']).toBe('text/css; charset=utf-8');
   });
 
   it('shows the amount and the store name of a provider order', async () => {
     const created = await newOrder(900);
-    const response = await app.inject(`/sandbox/api/orders/${created.order.id}?key_id=rzp_test_sandbox`);
+    const response = await store.app.inject(
+      `/sandbox/api/orders/${created.order.id}?key_id=rzp_test_sandbox`,
+    );
     expect(response.json()).toEqual({
       id: created.order.id,
       amount: 95_000,
@@ -81,9 +68,9 @@ describe('the sandbox checkout script and window', () => {
       storeName: 'Utsav Gifts',
       status: 'created',
     });
-    expect((await app.inject('/sandbox/api/orders/order_doesnotexist')).statusCode).toBe(404);
+    expect((await store.app.inject('/sandbox/api/orders/order_doesnotexist')).statusCode).toBe(404);
     expect(
-      (await app.inject(`/sandbox/api/orders/${created.order.id}?key_id=rzp_live_other`)).statusCode,
+      (await store.app.inject(`/sandbox/api/orders/${created.order.id}?key_id=rzp_live_other`)).statusCode,
     ).toBe(404);
   });
 });
@@ -99,7 +86,7 @@ describe('paying in the sandbox window', () => {
     expect(result.razorpay_payment_id).toMatch(/^pay_[A-Za-z0-9]{14}$/);
     // The webhook went through the real handler: the order is paid before the shopper's page verifies.
     expect(await statusOf(created.orderId)).toBe('paid');
-    const events = await database.db.select().from(webhookEvents);
+    const events = await store.database.db.select().from(webhookEvents);
     expect(
       events.some(
         (event) =>
@@ -109,14 +96,14 @@ describe('paying in the sandbox window', () => {
       ),
     ).toBe(true);
 
-    const verified = await app.inject({
+    const verified = await store.app.inject({
       method: 'POST',
       url: '/api/payments/verify-payment',
-      headers: shopper.headers,
+      headers: store.customer.headers,
       payload: { ...result, orderId: created.orderId },
     });
     expect(verified.json()).toMatchObject({ success: true, status: 'paid' });
-    const rows = await database.db.select().from(payments).where(eq(payments.orderId, created.orderId));
+    const rows = await store.database.db.select().from(payments).where(eq(payments.orderId, created.orderId));
     expect(rows).toMatchObject([{ status: 'captured', method: 'card', amountPaise: 95_000 }]);
 
     const again = await pay(created.order.id, { method: 'upi', outcome: 'success' });
@@ -141,7 +128,7 @@ describe('paying in the sandbox window', () => {
       metadata: { order_id: created.order.id },
     });
     expect(await statusOf(created.orderId)).toBe('pending');
-    const rows = await database.db.select().from(payments).where(eq(payments.orderId, created.orderId));
+    const rows = await store.database.db.select().from(payments).where(eq(payments.orderId, created.orderId));
     expect(rows).toMatchObject([
       {
         status: 'failed',

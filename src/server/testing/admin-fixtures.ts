@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { ORDER_STATUSES } from '../../../shared/order-status';
-import type { Database } from '../../db/client';
-import { registerTestUser } from '../auth/test-accounts';
-import { createOrPromoteAdmin } from './admin-accounts';
+import { ORDER_STATUSES } from '../../shared/order-status';
 
-/** For the back office's tests: a registered account promoted the way admin:create does it. */
-export async function registerTestAdmin(app: FastifyInstance, database: Database) {
-  const account = await registerTestUser(app);
-  await createOrPromoteAdmin(database.db, { email: account.user.email, password: account.password });
-  return account;
-}
+// For the back office's tests: uploads, its routes and its status changes.
 
 /** A 900×700 PNG, as a shop owner's photo of a product might be. */
 export const productPhoto = () =>

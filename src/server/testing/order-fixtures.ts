@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AddressForm } from '../../../shared/address';
-import type { CreateOrderResponse } from '../../../shared/api/payments';
-import { toPaise, toRupees } from '../../../shared/money';
-import { quoteShippingPaise } from '../../../shared/shipping';
-import type { Database } from '../../db/client';
-import { categories, pincodes, products, sessions, users } from '../../db/schema';
-import { tokenHashOf } from '../auth';
-import { sandboxId } from '../payment-providers';
+import type { AddressForm } from '../../shared/address';
+import type { CreateOrderResponse } from '../../shared/api/payments';
+import { toPaise, toRupees } from '../../shared/money';
+import { quoteShippingPaise } from '../../shared/shipping';
+import type { Database } from '../db/client';
+import { categories, pincodes, products, sessions, users } from '../db/schema';
+import { tokenHashOf } from '../modules/auth';
+import { sandboxId } from '../modules/payment-providers';
 
 // For the tests of orders and payments: real rows in the test database, orders through the API.
 

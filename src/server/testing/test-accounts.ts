@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthResponse } from '../../../shared/api/auth';
+import type { AuthResponse } from '../../shared/api/auth';
+import type { Database } from '../db/client';
+import { createOrPromoteAdmin } from '../modules/admin';
+import { TEST_PASSWORD_COST } from './test-app';
+
+export type TestAccount = Awaited<ReturnType<typeof registerTestUser>>;
 
 let counter = 0;
 
 /**
- * For tests of any module: registers a fresh customer through the API and answers its token and
+ * Registers a fresh customer through the API and answers its token and
  * an Authorization header. Each call comes from its own IP address, so tests never trip the
  * per-IP sign-up limit.
  */
@@ -32,4 +37,15 @@ export async function registerTestUser(
   }
   const { user, token } = response.json<AuthResponse>();
   return { user, token, password: payload.password, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A registered account promoted the way admin:create does it. */
+export async function registerTestAdmin(app: FastifyInstance, database: Database): Promise<TestAccount> {
+  const account = await registerTestUser(app);
+  await createOrPromoteAdmin(
+    database.db,
+    { email: account.user.email, password: account.password },
+    TEST_PASSWORD_COST,
+  );
+  return account;
 }

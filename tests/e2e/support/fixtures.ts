@@ -1,0 +1,67 @@
+import { type BrowserContext, test as base, type Page } from '@playwright/test';
+import { adminEmail, adminPassword, customerWithAddress, registerCustomer, tokenFor } from './store-api';
+
+export { expect } from '@playwright/test';
+
+type Shopper = { token: string; page: Page };
+
+type JourneyFixtures = {
+  /** A page of its own signed in as the store owner. */
+  ownerPage: Page;
+  /**
+   * Registers a customer through the API (by default with a saved address in Bengaluru) and signs
+   * a page in as them: one of its own, or `on` (the journey's `page`, on the project's phone).
+   * Journeys about signing up or in use the forms instead.
+   */
+  newShopper(fullName: string, options?: { address?: boolean; on?: Page }): Promise<Shopper>;
+  /** A page of its own signed in with the token. */
+  signedInPage(token: string): Promise<Page>;
+};
+
+type WorkerFixtures = {
+  /** The owner made by admin:create (playwright.config.ts), signed in once per worker through the API. */
+  ownerToken: string;
+};
+
+export const test = base.extend<JourneyFixtures, WorkerFixtures>({
+  ownerToken: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const token = await tokenFor(request, adminEmail, adminPassword);
+      await request.dispose();
+      await use(token);
+    },
+    { scope: 'worker' },
+  ],
+
+  signedInPage: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (token) => {
+      const context = await browser.newContext({ baseURL });
+      contexts.push(context);
+      await signIn(context, token);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
+
+  ownerPage: async ({ signedInPage, ownerToken }, use) => {
+    await use(await signedInPage(ownerToken));
+  },
+
+  newShopper: async ({ request, signedInPage }, use) => {
+    await use(async (fullName, { address = true, on } = {}) => {
+      const token = address
+        ? await customerWithAddress(request, fullName)
+        : await registerCustomer(request, fullName);
+      if (!on) return { token, page: await signedInPage(token) };
+      await signIn(on.context(), token);
+      return { token, page: on };
+    });
+  },
+});
+
+/** SPEC 6: the token lives in localStorage; set before any of the app's scripts run on each page. */
+async function signIn(context: BrowserContext, token: string) {
+  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+}
