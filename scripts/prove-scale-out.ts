@@ -152,8 +152,8 @@ async function lastUnits(database: Database, instances: StoreInstance[]) {
 }
 
 async function loginLimit(instances: StoreInstance[]) {
-  const { attempts } = AUTH_LIMITS.loginPerAccount;
-  say(`Step 2: the login limit (${attempts} failures per account) across both instances`);
+  const { attempts } = AUTH_LIMITS.loginPerAccountAndIp;
+  say(`Step 2: the login limit (${attempts} attempts per account and address) across both instances`);
   for (const [label, order] of [
     ['A first', [0, 1]],
     ['B first', [1, 0]],

@@ -12,7 +12,13 @@ import {
   createAdminOrderService,
   createAdminReportService,
 } from './modules/admin';
-import { type AuthUser, createAuthService, type LimiterStore, type PasswordCost } from './modules/auth';
+import {
+  type AuthUser,
+  createAttemptLimiter,
+  createAuthService,
+  type LimiterStore,
+  type PasswordCost,
+} from './modules/auth';
 import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService } from './modules/catalog';
 import { createCouponService } from './modules/coupons';
@@ -114,6 +120,12 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     imageStorage,
     limiterStore,
     catalog,
+    /** Issue 21: product searches per address (GET /api/products?search=), generous for real shoppers. */
+    searchLimiter: createAttemptLimiter(limiterStore, {
+      name: 'search-ip',
+      attempts: 120,
+      windowSeconds: 60,
+    }),
     delivery,
     auth,
     paymentProvider,

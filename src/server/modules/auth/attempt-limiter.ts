@@ -13,6 +13,8 @@ export type AttemptLimiter = {
   waitSeconds(key: string): Promise<number>;
   /** Counts one attempt; answers the seconds to wait when the attempt is over the limit, else 0. */
   consume(key: string): Promise<number>;
+  /** Attempts counted for the key in its current window (0 when none). */
+  count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 };
 
@@ -70,6 +72,10 @@ export function createAttemptLimiter(store: LimiterStore, rule: AttemptRule): At
         if (error instanceof RateLimiterRes) return toSeconds(error.msBeforeNext);
         throw error;
       }
+    },
+    async count(key) {
+      const state = await limiter.get(key);
+      return state?.consumedPoints ?? 0;
     },
     async reset(key) {
       await limiter.delete(key);

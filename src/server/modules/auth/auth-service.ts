@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { LoginPayload, RegisterPayload } from '../../../shared/auth';
 import type { Clock } from '../../clock';
@@ -25,15 +26,26 @@ export const EMAIL_TAKEN = 'An account with this email already exists. Please si
 export const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';
 
 /**
- * Login counts failures only (a shopper who types the right password is never slowed down);
- * registration counts every attempt. Per IP the limits allow a shared office or mobile network.
+ * Login (issue 21): every attempt for one account from one address is counted before the password
+ * is checked, so a burst cannot outrun the limit, and a success clears that pair. Failures per
+ * account and per address never refuse the right password: past their thresholds the answer is
+ * slowed (account) or a wrong password is refused (address). Registration counts every attempt.
  */
 export const AUTH_LIMITS = {
-  loginPerAccount: { name: 'login-account', attempts: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { name: 'login-ip', attempts: 30, windowSeconds: 15 * 60 },
+  loginPerAccountAndIp: { name: 'login-account-ip', attempts: 10, windowSeconds: 15 * 60 },
+  /** Failures for one account from anywhere: beyond `attempts`, each answer waits longer. */
+  loginAccountFailures: { name: 'login-account-failures', attempts: 10, windowSeconds: 15 * 60 },
+  /** Failures from one address across accounts: beyond `attempts`, a wrong password gets 429. */
+  loginIpFailures: { name: 'login-ip-failures', attempts: 30, windowSeconds: 15 * 60 },
   registerPerAccount: { name: 'register-account', attempts: 5, windowSeconds: 60 * 60 },
   registerPerIp: { name: 'register-ip', attempts: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, AttemptRule>;
+
+/** The slow-down for failures beyond a threshold: 0.5 s, doubling, at most 8 s. */
+export function floodDelayMs(failures: number, threshold: number): number {
+  const over = failures - threshold;
+  return over <= 0 ? 0 : Math.min(500 * 2 ** (over - 1), 8000);
+}
 
 const waitText = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
@@ -59,15 +71,22 @@ export function createAuthService({
   clock,
   limiterStore = { kind: 'database', db },
   passwordCost = PASSWORD_COST,
+  verify = verifyPassword,
+  sleep = (ms: number) => sleepFor(ms).then(() => undefined),
 }: {
   db: Db;
   clock: Clock;
   limiterStore?: LimiterStore;
   passwordCost?: PasswordCost;
+  /** Checks a password against a stored hash; tests observe how often it runs. */
+  verify?: (password: string, storedHash: string) => Promise<boolean>;
+  /** Waits before answering a flooded account; tests record the waits instead. */
+  sleep?: (ms: number) => Promise<void>;
 }) {
   const limiter = (rule: AttemptRule): AttemptLimiter => createAttemptLimiter(limiterStore, rule);
-  const loginPerAccount = limiter(AUTH_LIMITS.loginPerAccount);
-  const loginPerIp = limiter(AUTH_LIMITS.loginPerIp);
+  const loginPerAccountAndIp = limiter(AUTH_LIMITS.loginPerAccountAndIp);
+  const loginAccountFailures = limiter(AUTH_LIMITS.loginAccountFailures);
+  const loginIpFailures = limiter(AUTH_LIMITS.loginIpFailures);
   const registerPerAccount = limiter(AUTH_LIMITS.registerPerAccount);
   const registerPerIp = limiter(AUTH_LIMITS.registerPerIp);
 
@@ -120,18 +139,36 @@ export function createAuthService({
     },
 
     async login(input: LoginPayload, ip: string): Promise<{ user: AuthUser; token: string }> {
-      const wait = Math.max(await loginPerIp.waitSeconds(ip), await loginPerAccount.waitSeconds(input.email));
-      if (wait > 0) {
-        throw tooMany(`Too many login attempts. Please try again in ${waitText(wait)}.`, wait);
-      }
+      const tooManyLogins = (wait: number) =>
+        tooMany(`Too many login attempts. Please try again in ${waitText(wait)}.`, wait);
+      // Counted before the hash, in one atomic step, so concurrent guesses beyond the limit are
+      // refused without checking them.
+      const pair = `${input.email}|${ip}`;
+      const wait = await loginPerAccountAndIp.consume(pair);
+      if (wait > 0) throw tooManyLogins(wait);
+
+      const [accountFailures, ipFailures] = await Promise.all([
+        loginAccountFailures.count(input.email),
+        loginIpFailures.count(ip),
+      ]);
+      const delay = Math.max(
+        floodDelayMs(accountFailures, AUTH_LIMITS.loginAccountFailures.attempts),
+        floodDelayMs(ipFailures, AUTH_LIMITS.loginIpFailures.attempts),
+      );
+      if (delay > 0) await sleep(delay);
 
       const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-      const matches = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash));
+      const matches = await verify(input.password, row?.passwordHash ?? (await dummyHash));
       if (!row || !matches) {
-        await Promise.all([loginPerIp.consume(ip), loginPerAccount.consume(input.email)]);
+        const [, ipWait] = await Promise.all([
+          loginAccountFailures.consume(input.email),
+          loginIpFailures.consume(ip),
+        ]);
+        // A shared network keeps signing in; only its repeated wrong passwords are refused.
+        if (ipWait > 0) throw tooManyLogins(ipWait);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      await loginPerAccount.reset(input.email);
+      await loginPerAccountAndIp.reset(pair);
       return { user: toAuthUser(row), token: await startSession(row.id) };
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, ProductListQuery } from '../../../shared/api/catalog';
+import { tooMany } from '../../errors';
 import { sendCached } from '../../http/cacheable-response';
 import { createResponseCache } from '../../http/response-cache';
 
@@ -21,9 +22,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendCached(request, reply, responses, key, entry);
   }
 
-  app.get('/products', { schema: { querystring: ProductListQuery } }, (request, reply) =>
-    answer(request, reply, () => app.catalog.listProducts(request.query)),
-  );
+  app.get('/products', { schema: { querystring: ProductListQuery } }, async (request, reply) => {
+    // A search costs far more than a listing, so each address has its own allowance (issue 21).
+    if (request.query.search) {
+      const wait = await app.searchLimiter.consume(request.ip);
+      if (wait > 0) throw tooMany(`Too many searches. Please try again in ${wait} seconds.`, wait);
+    }
+    return answer(request, reply, () => app.catalog.listProducts(request.query));
+  });
 
   app.get('/products/:id', { schema: { params: IdParams } }, (request, reply) =>
     answer(request, reply, async () => ({ product: await app.catalog.getProduct(request.params.id) })),
