@@ -321,7 +321,8 @@ describe('GET /api/products', () => {
 
 describe('search', () => {
   it('answers 429 with Retry-After once one address has made 120 searches in a minute', async () => {
-    const search = (ip: string) => store.app.inject({ url: '/api/products?search=bouquet', remoteAddress: ip });
+    const search = (ip: string) =>
+      store.app.inject({ url: '/api/products?search=bouquet', remoteAddress: ip });
     for (let index = 0; index < 120; index += 1) {
       expect((await search('198.18.0.1')).statusCode).toBe(200);
     }
@@ -330,7 +331,9 @@ describe('search', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().message).toMatch(/^Too many searches\. Please try again in \d+ seconds\.$/);
     expect((await search('198.18.0.2')).statusCode).toBe(200);
-    expect((await store.app.inject({ url: '/api/products', remoteAddress: '198.18.0.1' })).statusCode).toBe(200);
+    expect((await store.app.inject({ url: '/api/products', remoteAddress: '198.18.0.1' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('finds the chocolate bouquet first despite typos in both words', async () => {
