@@ -17,7 +17,7 @@ import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService } from './modules/catalog';
 import { createCouponService } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
-import { createInvoiceService } from './modules/invoices';
+import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createOrderService } from './modules/orders';
 import { createPaymentProvider } from './modules/payment-providers';
@@ -66,8 +66,10 @@ export function createServices({ config, db, clock, log, redis }: ServiceDepende
   }
 
   const coupons = createCouponService({ db, clock });
+  const pdfPool = createPdfPool({ threads: config.PDF_THREADS, timeLimitMs: config.PDF_TIME_LIMIT_MS });
   const invoices = createInvoiceService({
     db,
+    pdfPool,
     seller: {
       legalName: store.legalName,
       address: store.address,
@@ -108,6 +110,7 @@ export function createServices({ config, db, clock, log, redis }: ServiceDepende
   });
 
   return {
+    pdfPool,
     store,
     imageStorage,
     limiterStore,

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../errors';
 import { addressOf, isOrderId } from '../orders';
+import type { PdfPool } from './pdf-pool';
 
 /** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
 type Seller = { legalName: string; address: string; state: string; gstin: string; prefix: string };
@@ -36,7 +37,7 @@ export type InvoiceService = ReturnType<typeof createInvoiceService>;
  * counter row is locked by its UPDATE until that transaction ends, and a rollback returns the
  * number with it.
  */
-export function createInvoiceService({ db, seller }: { db: Db; seller: Seller }) {
+export function createInvoiceService({ db, seller, pdfPool }: { db: Db; seller: Seller; pdfPool: PdfPool }) {
   async function compose(tx: Tx, orderId: string, issuedAt: Date, number: string): Promise<Invoice> {
     const [order] = await tx
       .select({ order: orders, email: users.email, fullName: users.fullName })
@@ -169,6 +170,11 @@ export function createInvoiceService({ db, seller }: { db: Db; seller: Seller })
     async forCustomer(userId: number, orderId: string): Promise<Invoice> {
       if (!isOrderId(orderId)) throw notFound(INVOICE_MESSAGES.notIssued);
       return invoiceOf(and(eq(invoices.orderId, orderId), eq(orders.userId, userId)));
+    },
+
+    /** The invoice as a PDF, laid out in the worker pool (issue 21), never on the event loop. */
+    pdfOf(invoice: Invoice): Promise<Buffer> {
+      return pdfPool.renderInvoice(invoice);
     },
 
     async forAdmin(orderId: string): Promise<Invoice> {
