@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { INVOICE_MESSAGES, type Invoice } from '../../../shared/api/invoices';
 import {
   financialYearOf,
@@ -172,9 +172,30 @@ export function createInvoiceService({ db, seller, pdfPool }: { db: Db; seller: 
       return invoiceOf(and(eq(invoices.orderId, orderId), eq(orders.userId, userId)));
     },
 
-    /** The invoice as a PDF, laid out in the worker pool (issue 21), never on the event loop. */
-    pdfOf(invoice: Invoice): Promise<Buffer> {
-      return pdfPool.renderInvoice(invoice);
+    /**
+     * The invoice as a PDF (issue 21): laid out once in the worker pool, never on the event loop,
+     * on its first download; the stored bytes are served from then on, so the legal document
+     * never changes. Two first downloads at once keep the bytes of whichever stored first.
+     */
+    async pdfOf(invoice: Invoice): Promise<Buffer> {
+      const stored = async () => {
+        const [row] = await db
+          .select({ pdf: invoices.pdf })
+          .from(invoices)
+          .where(eq(invoices.number, invoice.number));
+        return row?.pdf ?? null;
+      };
+      const existing = await stored();
+      if (existing) return Buffer.from(existing);
+      const pdf = await pdfPool.renderInvoice(invoice);
+      const [saved] = await db
+        .update(invoices)
+        .set({ pdf })
+        .where(and(eq(invoices.number, invoice.number), isNull(invoices.pdf)))
+        .returning({ id: invoices.id });
+      if (saved) return pdf;
+      const winner = await stored();
+      return winner ? Buffer.from(winner) : pdf;
     },
 
     async forAdmin(orderId: string): Promise<Invoice> {
