@@ -15,7 +15,8 @@ export const PDF_MESSAGES = {
  * Issue 21: PDFs are laid out in worker threads (piscina), never on the event loop, each task
  * aborted after `timeLimitMs`. The worker sits next to this file with the same extension: `.ts`
  * under tsx and Vitest (the worker then loads tsx itself through `--import tsx`), `.js` when
- * compiled to dist/server (no loader needed).
+ * compiled to dist/server (no loader needed). Assumption for that build: it emits files one for
+ * one (tsc-style) or, if it bundles, lists pdf-worker.ts as its own entry beside pdf-pool.
  */
 export function createPdfPool({ threads, timeLimitMs }: { threads: number; timeLimitMs: number }) {
   const here = fileURLToPath(import.meta.url);
