@@ -123,6 +123,10 @@ export const Env = z.object({
     .string()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 capital letters or digits')
     .default('UG'),
+  // Issue 21: invoice PDFs are laid out in this many worker threads, each task stopped (503)
+  // after PDF_TIME_LIMIT_MS.
+  PDF_THREADS: z.coerce.number().int().min(1).max(8).default(1),
+  PDF_TIME_LIMIT_MS: z.coerce.number().int().min(1).default(20_000),
 });
 export type Env = z.infer<typeof Env>;
 

@@ -9,7 +9,8 @@ export type AppErrorKind =
   | 'notFound'
   | 'conflict'
   | 'tooLarge'
-  | 'tooMany';
+  | 'tooMany'
+  | 'unavailable';
 
 export const statusOfKind: Record<AppErrorKind, number> = {
   invalid: 400,
@@ -19,6 +20,7 @@ export const statusOfKind: Record<AppErrorKind, number> = {
   conflict: 409,
   tooLarge: 413,
   tooMany: 429,
+  unavailable: 503,
 };
 
 export type FieldError = { path: string; message: string };

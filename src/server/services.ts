@@ -23,7 +23,7 @@ import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService } from './modules/catalog';
 import { createCouponService } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
-import { createInvoiceService } from './modules/invoices';
+import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createOrderService } from './modules/orders';
 import { createPaymentProvider } from './modules/payment-providers';
@@ -74,8 +74,10 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   }
 
   const coupons = createCouponService({ db, clock });
+  const pdfPool = createPdfPool({ threads: config.PDF_THREADS, timeLimitMs: config.PDF_TIME_LIMIT_MS });
   const invoices = createInvoiceService({
     db,
+    pdfPool,
     seller: {
       legalName: store.legalName,
       address: store.address,
@@ -116,6 +118,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   });
 
   return {
+    pdfPool,
     store,
     imageStorage,
     limiterStore,

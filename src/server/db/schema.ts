@@ -23,6 +23,7 @@ import type { QuantityTier } from '../../shared/quantity-pricing';
 // Money is integer paise in every table (DESIGN 4: rupees only at the API and UI edges).
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -392,6 +393,8 @@ export const invoices = pgTable(
     sequence: integer('sequence').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     data: jsonb('data').notNull(),
+    // Issue 21: the PDF as first rendered, served unchanged afterwards (a legal document).
+    pdf: bytea('pdf'),
   },
   (table) => [uniqueIndex('invoices_year_sequence_idx').on(table.financialYear, table.sequence)],
 );
@@ -448,8 +451,6 @@ export const returnItems = pgTable(
   },
   (table) => [index('return_items_return_idx').on(table.returnId)],
 );
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * Photos a customer adds to a return request, kept in the database (not on one instance's disk)

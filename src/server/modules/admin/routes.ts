@@ -87,9 +87,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => admin.orders.changeStatus(req.params.id, req.body.status, req.body.note),
   );
 
-  app.get('/admin/orders/:id/invoice.pdf', { schema: { params: AdminOrderIdParams } }, async (req, reply) =>
-    sendInvoicePdf(reply, await app.invoices.forAdmin(req.params.id)),
-  );
+  app.get('/admin/orders/:id/invoice.pdf', { schema: { params: AdminOrderIdParams } }, async (req, reply) => {
+    const invoice = await app.invoices.forAdmin(req.params.id);
+    return sendInvoicePdf(reply, invoice, await app.invoices.pdfOf(invoice));
+  });
 
   // ---- Products ----
   app.get(

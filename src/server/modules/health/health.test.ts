@@ -62,6 +62,15 @@ describe('GET /metrics', () => {
     expect(wrong.json().message).toBe('A valid metrics token is required');
   });
 
+  it('exports the event-loop delay (issue 21: a blocked loop shows before health stops answering)', async () => {
+    const text = (await scrape()).body;
+    // prom-client's default metrics sample it with perf_hooks.monitorEventLoopDelay.
+    for (const name of ['lag_seconds', 'lag_p50_seconds', 'lag_p99_seconds', 'lag_max_seconds']) {
+      expect(text).toContain(`# TYPE utsav_process_nodejs_eventloop_${name} gauge`);
+      expect(sampleOf(text, `utsav_process_nodejs_eventloop_${name}`)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('counts requests by route pattern and reports orders and the job queues', async () => {
     const shopper = await store.newCustomer();
     const product = await createTestProduct(store.database, { stock: 5 });

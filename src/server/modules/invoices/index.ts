@@ -1,3 +1,4 @@
 // The invoices module's public entry: GST tax invoices.
 export { createInvoiceService, type InvoiceService } from './invoice-service';
+export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export { invoiceRoutes, sendInvoicePdf } from './routes';

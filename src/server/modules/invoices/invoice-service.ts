@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { INVOICE_MESSAGES, type Invoice } from '../../../shared/api/invoices';
 import {
   financialYearOf,
@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../errors';
 import { addressOf, isOrderId } from '../orders';
+import type { PdfPool } from './pdf-pool';
 
 /** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
 type Seller = { legalName: string; address: string; state: string; gstin: string; prefix: string };
@@ -36,7 +37,7 @@ export type InvoiceService = ReturnType<typeof createInvoiceService>;
  * counter row is locked by its UPDATE until that transaction ends, and a rollback returns the
  * number with it.
  */
-export function createInvoiceService({ db, seller }: { db: Db; seller: Seller }) {
+export function createInvoiceService({ db, seller, pdfPool }: { db: Db; seller: Seller; pdfPool: PdfPool }) {
   async function compose(tx: Tx, orderId: string, issuedAt: Date, number: string): Promise<Invoice> {
     const [order] = await tx
       .select({ order: orders, email: users.email, fullName: users.fullName })
@@ -169,6 +170,32 @@ export function createInvoiceService({ db, seller }: { db: Db; seller: Seller })
     async forCustomer(userId: number, orderId: string): Promise<Invoice> {
       if (!isOrderId(orderId)) throw notFound(INVOICE_MESSAGES.notIssued);
       return invoiceOf(and(eq(invoices.orderId, orderId), eq(orders.userId, userId)));
+    },
+
+    /**
+     * The invoice as a PDF (issue 21): laid out once in the worker pool, never on the event loop,
+     * on its first download; the stored bytes are served from then on, so the legal document
+     * never changes. Two first downloads at once keep the bytes of whichever stored first.
+     */
+    async pdfOf(invoice: Invoice): Promise<Buffer> {
+      const stored = async () => {
+        const [row] = await db
+          .select({ pdf: invoices.pdf })
+          .from(invoices)
+          .where(eq(invoices.number, invoice.number));
+        return row?.pdf ?? null;
+      };
+      const existing = await stored();
+      if (existing) return Buffer.from(existing);
+      const pdf = await pdfPool.renderInvoice(invoice);
+      const [saved] = await db
+        .update(invoices)
+        .set({ pdf })
+        .where(and(eq(invoices.number, invoice.number), isNull(invoices.pdf)))
+        .returning({ id: invoices.id });
+      if (saved) return pdf;
+      const winner = await stored();
+      return winner ? Buffer.from(winner) : pdf;
     },
 
     async forAdmin(orderId: string): Promise<Invoice> {

@@ -225,4 +225,36 @@ describe('GST tax invoices', () => {
     });
     expect(refused.statusCode).toBe(404);
   });
+
+  it('serves the stored PDF byte for byte on a later download, even after the store details change', async () => {
+    const product = await createTestProduct(database, { priceRupees: 900 });
+    const created = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    await pay(created);
+    const url = `/api/orders/${created.orderId}/invoice.pdf`;
+    const first = await app.inject({ url, headers: shopper.headers });
+    expect(first.statusCode).toBe(200);
+
+    // Another instance, a day later, with the store renamed and moved: same bytes, the legal
+    // document as first issued (a fresh render would differ, if only in its creation date).
+    const renamed = await createTestApp(database, {
+      clock: createTestClock('2032-04-01T10:00:00.000Z'),
+      env: {
+        BACKGROUND_JOBS: 'false',
+        STORE_LEGAL_NAME: 'Utsav Renamed Private Limited',
+        STORE_ADDRESS: '1 Sayyaji Rao Road, Mysuru, Karnataka 570001',
+      },
+    });
+    try {
+      const again = await renamed.inject({ url, headers: shopper.headers });
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      const owner = await renamed.inject({
+        url: `/api/admin/orders/${created.orderId}/invoice.pdf`,
+        headers: admin.headers,
+      });
+      expect(owner.rawPayload.equals(first.rawPayload)).toBe(true);
+    } finally {
+      await renamed.close();
+    }
+  });
 });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Invoice } from '../../../shared/api/invoices';
 import { OrderIdParams } from '../../../shared/api/orders';
-import { renderInvoicePdf } from './invoice-pdf';
 
 /** Issue 14: the customer's GST tax invoice of a paid order, as JSON and as a PDF to download. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +15,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: OrderIdParams }, preHandler: app.requireUser },
     async (request, reply) => {
       const invoice = await app.invoices.forCustomer(request.user.id, request.params.id);
-      return sendInvoicePdf(reply, invoice);
+      return sendInvoicePdf(reply, invoice, await app.invoices.pdfOf(invoice));
     },
   );
 };
@@ -24,8 +23,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 export async function sendInvoicePdf(
   reply: { header(name: string, value: string): unknown; send(body: Buffer): unknown },
   invoice: Invoice,
+  pdf: Buffer,
 ) {
-  const pdf = await renderInvoicePdf(invoice);
   reply.header('content-type', 'application/pdf');
   reply.header(
     'content-disposition',
