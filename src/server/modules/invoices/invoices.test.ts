@@ -14,7 +14,7 @@ import {
   TEST_ADDRESS,
   testCategory,
 } from '../../testing/order-fixtures';
-import { createTestClock } from '../../testing/test-app';
+import { createTestApp, createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
 // 2032-03-31 15:30 in India: the last day of financial year 2031-32.
@@ -227,16 +227,16 @@ describe('GST tax invoices', () => {
   });
 
   it('serves the stored PDF byte for byte on a later download, even after the store details change', async () => {
-    const product = await createTestProduct(database, { priceRupees: 900 });
-    const created = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const product = await createTestProduct(store.database, { priceRupees: 900 });
+    const created = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
     await pay(created);
     const url = `/api/orders/${created.orderId}/invoice.pdf`;
-    const first = await app.inject({ url, headers: shopper.headers });
+    const first = await store.app.inject({ url, headers: store.customer.headers });
     expect(first.statusCode).toBe(200);
 
     // Another instance, a day later, with the store renamed and moved: same bytes, the legal
     // document as first issued (a fresh render would differ, if only in its creation date).
-    const renamed = await createTestApp(database, {
+    const renamed = await createTestApp(store.database, {
       clock: createTestClock('2032-04-01T10:00:00.000Z'),
       env: {
         BACKGROUND_JOBS: 'false',
@@ -245,12 +245,12 @@ describe('GST tax invoices', () => {
       },
     });
     try {
-      const again = await renamed.inject({ url, headers: shopper.headers });
+      const again = await renamed.inject({ url, headers: store.customer.headers });
       expect(again.statusCode).toBe(200);
       expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
       const owner = await renamed.inject({
         url: `/api/admin/orders/${created.orderId}/invoice.pdf`,
-        headers: admin.headers,
+        headers: store.admin.headers,
       });
       expect(owner.rawPayload.equals(first.rawPayload)).toBe(true);
     } finally {
