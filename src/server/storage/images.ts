@@ -54,6 +54,8 @@ async function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
+const isOverPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
 function refuse(message: string): never {
   throw invalid(message, [{ path: 'file', message }]);
 }
@@ -74,8 +76,8 @@ export async function reencodeImage(
   let size: { width?: number; height?: number; format?: string };
   try {
     size = await sharp(bytes, options).metadata();
-  } catch {
-    refuse(use.typeMessage);
+  } catch (error) {
+    refuse(isOverPixelLimit(error) ? IMAGE_TOO_LARGE_MESSAGE : use.typeMessage);
   }
   if (size.format !== format) refuse(use.typeMessage);
   if (!size.width || !size.height) refuse(use.typeMessage);
@@ -92,8 +94,7 @@ export async function reencodeImage(
             .toBuffer(),
         );
       } catch (error) {
-        if (error instanceof Error && /pixel limit/i.test(error.message)) refuse(IMAGE_TOO_LARGE_MESSAGE);
-        refuse(use.typeMessage);
+        refuse(isOverPixelLimit(error) ? IMAGE_TOO_LARGE_MESSAGE : use.typeMessage);
       }
     }
     return copies;
