@@ -14,7 +14,9 @@ import {
 import type { ProductList } from '../../../shared/api/catalog';
 import { productImageSrcSet } from '../../../shared/product-images';
 import { categories, products } from '../../db/schema';
+import { IMAGE_TOO_LARGE_MESSAGE as PIXELS_MESSAGE } from '../../storage/images';
 import { multipartFile, productPhoto } from '../../testing/admin-fixtures';
+import { gifImage, pngBomb, svgImage } from '../../testing/image-bomb';
 import { setUpTestStore } from '../../testing/test-store';
 
 const store = setUpTestStore({ env: { BACKGROUND_JOBS: 'false' }, admin: true });
@@ -184,6 +186,45 @@ describe('admin products', () => {
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe(IMAGE_TOO_LARGE_MESSAGE);
+  });
+
+  it('refuses an image over 40 megapixels, an SVG and a GIF with 400, storing nothing', async () => {
+    const product = await createProduct();
+    const upload = (bytes: Buffer, name: string, type: string) =>
+      store.app.inject({
+        method: 'POST',
+        url: `/api/admin/products/${product.id}/image`,
+        ...multipart(bytes, name, type),
+      });
+    const folder = path.join(store.app.config.dataDir, 'uploads', 'products');
+    const before = fs.existsSync(folder) ? fs.readdirSync(folder).length : 0;
+    const bomb = await upload(pngBomb(), 'bomb.png', 'image/png');
+    expect([bomb.statusCode, bomb.json().message]).toEqual([400, PIXELS_MESSAGE]);
+    for (const [bytes, name] of [
+      [svgImage(), 'logo.svg'],
+      [await gifImage(), 'diya.gif'],
+    ] as const) {
+      const refused = await upload(bytes, name, 'image/png');
+      expect([refused.statusCode, refused.json().message]).toEqual([400, IMAGE_TYPE_MESSAGE]);
+    }
+    expect(fs.existsSync(folder) ? fs.readdirSync(folder).length : 0).toBe(before);
+  });
+
+  it('still takes a JPEG, a PNG and a WebP', async () => {
+    const product = await createProduct();
+    const plain = sharp({ create: { width: 64, height: 48, channels: 3, background: '#7c3aed' } });
+    for (const [bytes, type] of [
+      [await plain.clone().jpeg().toBuffer(), 'image/jpeg'],
+      [await plain.clone().png().toBuffer(), 'image/png'],
+      [await plain.clone().webp().toBuffer(), 'image/webp'],
+    ] as const) {
+      const response = await store.app.inject({
+        method: 'POST',
+        url: `/api/admin/products/${product.id}/image`,
+        ...multipart(bytes, 'photo', type),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
   });
 });
 

@@ -1,36 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { PERSONALISATION_MESSAGES, photoKeyOf } from '../../../shared/personalisation-rules';
-import { invalid } from '../../errors';
 import type { ImageStorage } from '../../storage/image-storage';
+import { reencodeImage } from '../../storage/images';
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png']);
 // Large enough to print on a mug or a cushion, small enough to keep storage modest.
 const PHOTO_MAX_SIDE = 2000;
 
 /**
- * Checks that the bytes are a JPEG or PNG (sharp reads the header; the file name and declared type
- * are not trusted), then stores one WebP copy under `personalisations/` with a random name that
+ * Checks that the bytes are a JPEG or PNG (their signature and header; the file name and declared
+ * type are not trusted) of at most 40 megapixels, then stores one WebP copy under `personalisations/` with a random name that
  * cannot be guessed. Re-encoding drops metadata such as the camera's location. Answers the path
  * the photo is served at, which is the reference a cart line carries.
  */
 export async function storePersonalisationPhoto(storage: ImageStorage, bytes: Buffer): Promise<string> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw invalid(PERSONALISATION_MESSAGES.photoType, [
-      { path: 'file', message: PERSONALISATION_MESSAGES.photoType },
-    ]);
-  }
-  const webp = await sharp(bytes)
-    .rotate()
-    .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 85 })
-    .toBuffer();
+  const [webp] = await reencodeImage(
+    bytes,
+    { accept: ['jpeg', 'png'], typeMessage: PERSONALISATION_MESSAGES.photoType, quality: 85 },
+    [PHOTO_MAX_SIDE],
+  );
+  if (!webp) throw new Error('Re-encoding a photo answered no copy');
   return storage.put(`personalisations/${randomBytes(16).toString('hex')}.webp`, webp, 'image/webp');
 }
 

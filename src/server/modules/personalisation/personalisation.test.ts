@@ -11,7 +11,9 @@ import { toRupees } from '../../../shared/money';
 import { PERSONALISATION_MESSAGES, type PersonalisationConfig } from '../../../shared/personalisation-rules';
 import { quoteShippingPaise } from '../../../shared/shipping';
 import { orderItems, orders, products } from '../../db/schema';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../../storage/images';
 import { multipartFile } from '../../testing/admin-fixtures';
+import { pngBomb } from '../../testing/image-bomb';
 import {
   createTestProduct,
   seedPincodes,
@@ -200,6 +202,14 @@ describe('customer photo upload', () => {
       .webp()
       .toBuffer();
     expect((await uploadPhoto(webp, 'me.webp', 'image/webp')).statusCode).toBe(400);
+  });
+
+  it('refuses a photo over 40 megapixels with 400, storing nothing', async () => {
+    const folder = path.join(store.app.config.dataDir, 'uploads', 'personalisations');
+    const before = fs.existsSync(folder) ? fs.readdirSync(folder).length : 0;
+    const response = await uploadPhoto(pngBomb(), 'bomb.png', 'image/png', '203.0.113.77');
+    expect([response.statusCode, response.json().message]).toEqual([400, IMAGE_TOO_LARGE_MESSAGE]);
+    expect(fs.existsSync(folder) ? fs.readdirSync(folder).length : 0).toBe(before);
   });
 
   it('refuses a photo over 5 MB', async () => {

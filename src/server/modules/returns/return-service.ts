@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import {
   type AdminReturnList,
@@ -31,6 +30,7 @@ import {
 } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
+import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, orderStatusMail } from '../mail';
 import type { OrderService } from '../orders';
@@ -205,27 +205,28 @@ export function createReturnService({
         .where(and(eq(returnRequests.id, returnId), eq(returnRequests.userId, userId)));
       if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
       if (row.status !== 'requested') throw conflict(RETURN_MESSAGES.photoNotOpen);
-      let webp: Buffer;
-      try {
-        webp = await sharp(bytes)
-          .rotate()
-          .resize(PHOTO_MAX_PIXELS, PHOTO_MAX_PIXELS, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer();
-      } catch {
-        throw invalid('Please upload a JPEG, PNG or WebP photo.');
-      }
+      // Issue 21: the cap is checked before any decoding, so a fourth photo costs nothing; the
+      // transaction below checks it again against a racing upload.
+      if ((await photoCountOf(db, returnId)) >= MAX_RETURN_PHOTOS)
+        throw conflict(RETURN_MESSAGES.tooManyPhotos);
+      const [webp] = await reencodeImage(
+        bytes,
+        {
+          accept: ['jpeg', 'png', 'webp'],
+          typeMessage: 'Please upload a JPEG, PNG or WebP photo.',
+          quality: 80,
+        },
+        [PHOTO_MAX_PIXELS],
+      );
+      if (!webp) throw new Error('Re-encoding a photo answered no copy');
       await db.transaction(async (tx) => {
         await tx
           .select({ id: returnRequests.id })
           .from(returnRequests)
           .where(eq(returnRequests.id, returnId))
           .for('update');
-        const [photos] = await tx
-          .select({ n: count() })
-          .from(returnPhotos)
-          .where(eq(returnPhotos.returnId, returnId));
-        if ((photos?.n ?? 0) >= MAX_RETURN_PHOTOS) throw conflict(RETURN_MESSAGES.tooManyPhotos);
+        if ((await photoCountOf(tx, returnId)) >= MAX_RETURN_PHOTOS)
+          throw conflict(RETURN_MESSAGES.tooManyPhotos);
         await tx
           .insert(returnPhotos)
           .values({ returnId, contentType: 'image/webp', bytes: webp, createdAt: clock.now() });
@@ -370,4 +371,12 @@ export function createReturnService({
       return recordOf(db, returnId);
     },
   };
+}
+
+async function photoCountOf(db: Db | Tx, returnId: number): Promise<number> {
+  const [photos] = await db
+    .select({ n: count() })
+    .from(returnPhotos)
+    .where(eq(returnPhotos.returnId, returnId));
+  return photos?.n ?? 0;
 }

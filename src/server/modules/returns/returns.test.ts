@@ -5,7 +5,9 @@ import type { OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { RETURN_MESSAGES, type ReturnRecord, tooManyUnitsMessage } from '../../../shared/api/returns';
 import { mailOutbox, payments, products } from '../../db/schema';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../../storage/images';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
+import { gifImage, pngBomb, svgImage } from '../../testing/image-bomb';
 import {
   createTestProduct,
   type Line,
@@ -246,5 +248,53 @@ describe('returns and refunds', () => {
     expect((await sharp(own.rawPayload).metadata()).width).toBe(40);
     expect((await store.app.inject({ url, headers: store.admin.headers })).statusCode).toBe(200);
     expect((await store.app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);
+  });
+
+  it('refuses a photo over 40 megapixels, an SVG and a GIF, and a fourth photo before decoding it', async () => {
+    const lamp = await createTestProduct(store.database, { priceRupees: 900 });
+    const created = await deliveredOrder([{ product: lamp, quantity: 1 }]);
+    const request = (await requestReturn(created.orderId, [{ product: lamp, quantity: 1 }])).json<{
+      return: ReturnRecord;
+    }>().return;
+    const upload = (bytes: Buffer) => {
+      const boundary = '----return-photo';
+      return store.app.inject({
+        method: 'POST',
+        url: `/api/returns/${request.id}/photos`,
+        headers: { ...store.customer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="crack.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    };
+    const bomb = pngBomb();
+    const refused = await upload(bomb);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, IMAGE_TOO_LARGE_MESSAGE]);
+    for (const bytes of [svgImage(), await gifImage()]) {
+      const wrongType = await upload(bytes);
+      expect([wrongType.statusCode, wrongType.json().message]).toEqual([
+        400,
+        'Please upload a JPEG, PNG or WebP photo.',
+      ]);
+    }
+    const plain = sharp({ create: { width: 30, height: 20, channels: 3, background: '#0891b2' } });
+    const accepted = [];
+    for (const bytes of [
+      await plain.clone().jpeg().toBuffer(),
+      await plain.clone().png().toBuffer(),
+      await plain.clone().webp().toBuffer(),
+    ])
+      accepted.push((await upload(bytes)).statusCode);
+    expect(accepted).toEqual([201, 201, 201]);
+
+    const started = Date.now();
+    const fourth = await upload(bomb);
+    expect([fourth.statusCode, fourth.json().message]).toEqual([409, RETURN_MESSAGES.tooManyPhotos]);
+    // Decoding the bomb takes seconds; refusing it by the count takes a query.
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
