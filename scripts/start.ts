@@ -1,7 +1,6 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then starts the
-// store (migrate, seed an empty database, listen).
-import { ensureWebBuild } from './web-build';
+// The first half of `npm start`: builds the web app and the server when missing or stale. The
+// second half, `exec node dist/server/main.js` in package.json, runs the compiled server in place
+// of npm's shell, so a signal npm forwards (SIGTERM, Ctrl-C) reaches the server itself.
+import { buildIfStale } from './build-if-stale';
 
-await ensureWebBuild();
-const { startServer } = await import('../src/server/start-server');
-await startServer();
+await buildIfStale();

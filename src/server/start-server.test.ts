@@ -16,6 +16,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase, rowsOf } from './db/client';
 import { paymentSignature } from './modules/payments/providers/payment-provider';
+import { localUrl } from './start-server';
 import { createTestClock } from './testing/test-app';
 import { createTestDatabase } from './testing/test-database';
 
@@ -325,5 +326,14 @@ describe('starting the store', () => {
     const code = await new Promise((resolve) => store.child.once('exit', resolve));
     expect(code).toBe(1);
     expect(store.stderr().trim()).toMatch(/^Invalid environment variable PORT: [^\n]+$/);
+  });
+});
+
+describe('the address start-up names', () => {
+  it('is localhost for a store listening on every interface, else the host it listens on', () => {
+    expect(localUrl('0.0.0.0', 3000)).toBe('http://localhost:3000');
+    expect(localUrl('::', 3000)).toBe('http://localhost:3000');
+    expect(localUrl('127.0.0.1', 8080)).toBe('http://127.0.0.1:8080');
+    expect(localUrl('::1', 8080)).toBe('http://[::1]:8080');
   });
 });
