@@ -42,9 +42,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The compiled server, as `npm start` runs it (scripts/start.ts builds it, and the web app, when
+    // The compiled server, as `npm start` runs it (scripts/start.js builds it, and the web app, when
     // stale).
-    command: `node --import tsx scripts/start.ts && npx tsx scripts/admin-create.ts --email ${process.env.E2E_ADMIN_EMAIL} --password ${process.env.E2E_ADMIN_PASSWORD} --name "Store Owner" && node dist/server/main.js`,
+    command: `node scripts/start.js && npx tsx scripts/admin-create.ts --email ${process.env.E2E_ADMIN_EMAIL} --password ${process.env.E2E_ADMIN_PASSWORD} --name "Store Owner" && node dist/server/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
