@@ -1,13 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
+const root = import.meta.dirname;
+
+/**
+ * The compiled server mirrors src/ (dist/server, dist/shared), so every path a server module builds
+ * from its own folder (migrations, the payment sandbox's pages, ../../dist/web) holds in dist as in
+ * src. The files it reads that are not TypeScript are copied to the same places, and the folders
+ * are cleared first, since the build shares dist/ with the web app and cannot empty it.
+ */
+function serverFiles(): Plugin {
+  const sourceDir = path.join(root, 'src/server');
+  return {
+    name: 'utsav:server-files',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'server',
+    buildStart() {
+      for (const folder of ['dist/server', 'dist/shared'])
+        fs.rmSync(path.join(root, folder), { recursive: true, force: true });
+    },
+    generateBundle() {
+      for (const file of fs.readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })) {
+        const source = path.join(sourceDir, file);
+        if (file.endsWith('.ts') || !fs.statSync(source).isFile()) continue;
+        this.emitFile({ type: 'asset', fileName: `server/${file}`, source: fs.readFileSync(source) });
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  // `vite build` builds both environments: the browser app and the server renderer of its landing
-  // pages (docs/decisions/0015-server-rendered-first-paint.md).
+  plugins: [react(), tailwindcss(), serverFiles()],
+  // `vite build` builds every environment: the browser app, the server renderer of its landing
+  // pages (docs/decisions/0015-server-rendered-first-paint.md) and the server that `npm start`
+  // runs with plain `node` (docs/decisions/0018-compiled-server.md).
   builder: {},
   build: {
     outDir: 'dist/web',
@@ -25,6 +55,34 @@ export default defineConfig({
         manifest: false,
         copyPublicDir: false,
         rollupOptions: { input: { 'entry-server': 'src/web/entry-server.tsx' } },
+      },
+    },
+    server: {
+      consumer: 'server',
+      // Packages load from node_modules at run time, as they do under tsx; only our code is compiled.
+      resolve: { external: true },
+      keepProcessEnv: true,
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        copyPublicDir: false,
+        manifest: false,
+        target: 'node20',
+        minify: false,
+        reportCompressedSize: false,
+        rollupOptions: {
+          input: {
+            'server/main': 'src/server/main.ts',
+            // Loaded by path in worker threads (invoices/pdf-pool.ts), so no import reaches it.
+            'server/modules/invoices/pdf-worker': 'src/server/modules/invoices/pdf-worker.ts',
+          },
+          output: {
+            preserveModules: true,
+            preserveModulesRoot: 'src',
+            entryFileNames: '[name].js',
+            virtualDirname: 'server/_virtual',
+          },
+        },
       },
     },
   },

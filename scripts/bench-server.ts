@@ -1,6 +1,6 @@
 // Starts and stops the production store for the benchmark scripts (bench.ts, lighthouse.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import { buildIfStale } from './build-if-stale';
 import { freePort, root } from './store-process';
 
 export function log(message: string) {
@@ -10,17 +10,23 @@ export function log(message: string) {
 export type RunningStore = { child: ChildProcess; baseUrl: string; startedInMs: number };
 
 /**
- * Starts the store on a free port and resolves once /api/health answers. `scripts/start.ts` also
- * builds the web app when it is stale; `src/server/main.ts` only migrates, seeds and listens.
+ * Starts the store on a free port and resolves once /api/health answers: through `npm start`, as a
+ * shopkeeper runs it (its time includes npm and the check for stale builds), or the compiled server
+ * alone (`node dist/server/main.js`, built first when stale).
  */
 export async function startStore(
   env: Record<string, string>,
-  script: 'scripts/start.ts' | 'src/server/main.ts' = 'src/server/main.ts',
+  how: 'npm start' | 'server' = 'server',
 ): Promise<RunningStore> {
+  if (how === 'server') await buildIfStale();
   const port = await freePort();
   const started = Date.now();
-  // tsx itself (not npx) so SIGTERM reaches the store and it shuts down gracefully.
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [script], {
+  // npm execs the server in place of its shell, so SIGTERM to either reaches the store.
+  const command =
+    how === 'npm start'
+      ? { file: 'npm', args: ['start'] }
+      : { file: process.execPath, args: ['dist/server/main.js'] };
+  const child = spawn(command.file, command.args, {
     cwd: root,
     env: {
       ...process.env,
@@ -46,7 +52,7 @@ export async function startStore(
       child.kill('SIGTERM');
       throw new Error('The store did not start within 5 minutes');
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -6,10 +6,11 @@
 //   npm run bench -- --data-dir /tmp/big            an existing data folder (e.g. 100,000 products)
 //   npm run bench -- --database-url postgres://...  PostgreSQL (an empty database gets the demo
 //                                                   catalogue; seed 100,000 first with db:seed)
+//   npm run bench -- --startup-only                 the start-up figures alone (about a minute)
 //   options: --duration 10 --connections 10 --label "embedded, 100k" --skip-startup --no-write
 //
 // Start-up is timed only on a fresh embedded store (no --data-dir, no --database-url); the
-// JavaScript budget is measured on every run. Lighthouse is `npm run bench:lighthouse`.
+// JavaScript budget is measured on every other run. Lighthouse is `npm run bench:lighthouse`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     label: { type: 'string' },
     'skip-startup': { type: 'boolean', default: false },
+    'startup-only': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -61,30 +63,36 @@ async function measure(name: string, url: string): Promise<Measurement> {
 }
 
 /**
- * Issue 5: the first `npm start` (web build, migrations, seeding the demo catalogue and the pincode
- * directory) serves within 60 s, a restart on the same data within 5 s. Both are timed from spawning
- * `scripts/start.ts` (what `npm start` runs) until /api/health answers.
+ * Issue 5: the first `npm start` (builds, migrations, seeding the demo catalogue and the pincode
+ * directory) serves within 60 s. Issue 27: a restart on the same data, with the builds fresh,
+ * within 2 s on a quiet machine. Both are timed from spawning `npm start` until /api/health
+ * answers; the restart three times, as one run on a shared machine says little.
  */
 async function timeStartup(env: Record<string, string>) {
   const machine = machineNote();
-  log('Timing the first start (build, migrate, seed) on a fresh data folder...');
-  const first = await startStore({ ...env, FORCE_WEB_BUILD: '1' }, 'scripts/start.ts');
+  log('Timing the first start (builds, migrate, seed) on a fresh data folder...');
+  const first = await startStore({ ...env, FORCE_BUILD: '1' }, 'npm start');
   await stopStore(first);
   log(`  first start: ${(first.startedInMs / 1000).toFixed(1)} s`);
-  log('Timing a restart on the same data...');
-  const again = await startStore(env, 'scripts/start.ts');
-  await stopStore(again);
-  log(`  restart: ${(again.startedInMs / 1000).toFixed(1)} s`);
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const restarts: number[] = [];
+  for (let run = 1; run <= 3; run++) {
+    log(`Timing restart ${run} of 3 on the same data...`);
+    const again = await startStore(env, 'npm start');
+    await stopStore(again);
+    restarts.push(again.startedInMs);
+    log(`  restart: ${(again.startedInMs / 1000).toFixed(2)} s`);
+  }
+  const median = [...restarts].sort((a, b) => a - b)[1] ?? 0;
+  const seconds = (ms: number, digits = 1) => `${(ms / 1000).toFixed(digits)} s`;
   const markdown = [
     '### Start-up',
     '',
-    `Measured ${today()} on ${machine}: from spawning \`scripts/start.ts\` (what \`npm start\` runs, after \`npm install\`) until \`/api/health\` answers.`,
+    `Measured ${today()} on ${machine}: from spawning \`npm start\` (after \`npm install\`) until \`/api/health\` answers. The server runs compiled (\`node dist/server/main.js\`).`,
     '',
     '| start | time | target |',
     '|---|---:|---:|',
-    `| first start on an empty data folder: web build, migrations, demo catalogue and pincode directory seeded | ${seconds(first.startedInMs)}${first.startedInMs <= 60_000 ? '' : ' ✗'} | ≤ 60 s |`,
-    `| restart on the same data (no build, no seeding) | ${seconds(again.startedInMs)}${again.startedInMs <= 5_000 ? '' : ' ✗'} | ≤ 5 s |`,
+    `| first start on an empty data folder: web app and server built, migrations, demo catalogue and pincode directory seeded | ${seconds(first.startedInMs)}${first.startedInMs <= 60_000 ? '' : ' ✗'} | ≤ 60 s |`,
+    `| restart on the same data, builds fresh (median of 3: ${restarts.map((ms) => seconds(ms, 2)).join(', ')}) | ${seconds(median, 2)}${median <= 2_000 ? '' : ' ✗'} | ≤ 2 s |`,
     '',
   ].join('\n');
   process.stdout.write(`\n${markdown}\n`);
@@ -103,6 +111,10 @@ async function main() {
   };
 
   if (!args['skip-startup'] && !args['data-dir'] && !databaseUrl) await timeStartup(env);
+  if (args['startup-only']) {
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
 
   log('Measuring the JavaScript budget (a production build with its manifest)...');
   const budget = jsBudgetMarkdown(await measureJsBudget(), today());

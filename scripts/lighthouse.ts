@@ -133,7 +133,7 @@ async function main() {
   log('Starting the production store (building the web app if it is stale, seeding if empty)...');
   const store = await startStore(
     { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    'scripts/start.ts',
+    'npm start',
   );
   log(`  serving on ${store.baseUrl} after ${(store.startedInMs / 1000).toFixed(1)} s`);
   let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;

@@ -1,12 +1,13 @@
-// Starts and stops store processes for the scale-out proof and the load test. Each instance is a
-// plain `node` process (tsx loaded with --import), so its pid is the server itself and SIGKILL
-// reaches it directly.
+// Starts and stops store processes for the scale-out proof and the load test. Each instance is the
+// compiled server as production runs it (`node dist/server/main.js`), so its pid is the server
+// itself and SIGKILL reaches it directly.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Database } from '../src/server/db/client';
+import { buildIfStale } from './build-if-stale';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -24,10 +25,15 @@ export async function freePort(): Promise<number> {
 
 export type StoreInstance = { name: string; child: ChildProcess; baseUrl: string; port: number };
 
-/** Starts `src/server/main.ts` on a free port and waits until /api/ready answers 200. */
+// Once per run: instances started together must not build into dist/ at the same time.
+let built: Promise<void> | undefined;
+
+/** Starts the compiled server on a free port and waits until /api/ready answers 200. */
 export async function startInstance(name: string, env: Record<string, string>): Promise<StoreInstance> {
+  built ??= buildIfStale();
+  await built;
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -16,6 +16,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase, rowsOf } from './db/client';
 import { paymentSignature } from './modules/payment-providers';
+import { localUrl } from './start-server';
 import { TEST_MODE_NOTICE } from './startup-notices';
 import { createTestClock } from './testing/test-app';
 import { createTestDatabase } from './testing/test-database';
@@ -337,5 +338,14 @@ describe('starting the store', () => {
     expect(store.stderr().trim()).toBe(
       'Invalid environment variable RAZORPAY_KEY_ID: must be set when PAYMENTS=razorpay',
     );
+  });
+});
+
+describe('the address start-up names', () => {
+  it('is localhost for a store listening on every interface, else the host it listens on', () => {
+    expect(localUrl('0.0.0.0', 3000)).toBe('http://localhost:3000');
+    expect(localUrl('::', 3000)).toBe('http://localhost:3000');
+    expect(localUrl('127.0.0.1', 8080)).toBe('http://127.0.0.1:8080');
+    expect(localUrl('::1', 8080)).toBe('http://[::1]:8080');
   });
 });

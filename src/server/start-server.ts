@@ -1,5 +1,10 @@
+import { EventEmitter, once } from 'node:events';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { symbols } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -72,5 +77,26 @@ export async function startServer({ passwordCost }: { passwordCost?: PasswordCos
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  const { port } = app.server.address() as AddressInfo;
+  if (['info', 'debug', 'trace'].includes(config.LOG_LEVEL)) await logLinesWritten(app);
+  // On stderr with the seeding lines: stdout carries the JSON log, which a collector may parse.
+  process.stderr.write(`${config.STORE_NAME} is open at ${localUrl(config.HOST, port)}\n`);
   return app;
+}
+
+/**
+ * pino writes stdout asynchronously, so Fastify's "Server listening at" lines may still be on their
+ * way; waiting for its stream to drain lets the open line come last. Bounded, should a destination
+ * never report draining.
+ */
+async function logLinesWritten(app: FastifyInstance) {
+  const stream = (app.log as unknown as Record<symbol, unknown>)[symbols.streamSym];
+  if (stream instanceof EventEmitter) await Promise.race([once(stream, 'drain'), sleep(200)]);
+}
+
+/** The address to open in a browser on this machine: one listening on every interface is at localhost. */
+export function localUrl(host: string, port: number): string {
+  const everyInterface = host === '0.0.0.0' || host === '::';
+  const name = everyInterface ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
