@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { openRedis, type RedisConnection } from '../../db/redis-client';
-import { createTestClock } from '../../testing/test-app';
+import { createTestClock, TEST_PASSWORD_COST } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import type { LimiterStore } from './attempt-limiter';
 import { AUTH_LIMITS, createAuthService, floodDelayMs } from './auth-service';
@@ -47,6 +47,7 @@ describe.each(stores)('login limits on the $name', ({ name, store }) => {
       db: database.db,
       clock,
       limiterStore: store(),
+      passwordCost: TEST_PASSWORD_COST,
       verify: (password, storedHash) => {
         verifications += 1;
         return verifyPassword(password, storedHash);
