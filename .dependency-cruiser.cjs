@@ -1,5 +1,5 @@
 /**
- * The import rules of the layers (docs/architecture.md), checked by `npm run lint:deps`.
+ * The import rules of the layers (docs/architecture.md), checked by `npm run lint` (through `npm run lint:deps`).
  * dependency-cruiser reads TypeScript through TypeScript 5's compiler API (TypeScript 7, which
  * type-checks the project, has none); type-only imports count, as they tie modules together too.
  */
