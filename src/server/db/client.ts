@@ -50,8 +50,8 @@ type DatabaseOptions = {
   /** Folder for PGlite's files; when absent PGlite keeps everything in memory. */
   dataDir?: string | undefined;
   /**
-   * PGlite only: a data folder dumped by PGlite's `dumpDataDir` to start from. Tests open each
-   * file's database from one migrated copy: loading it is several times quicker than initdb.
+   * PGlite only: a data folder dumped by PGlite's `dumpDataDir` to start from. Tests start from a
+   * migrated copy: loading it is several times quicker than initdb and the migrations.
    */
   snapshot?: Blob | undefined;
   poolSize?: number;

@@ -97,10 +97,19 @@ export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     if (template?.kind === 'pglite') {
-      workerPglite ??= openDatabase({ snapshot: new Blob([fs.readFileSync(template.snapshotFile)]) });
+      const snapshot = () => openDatabase({ snapshot: new Blob([fs.readFileSync(template.snapshotFile)]) });
+      // A second database while the first is still open (two in one file) is an instance of its own.
+      if (workerPgliteInUse) return snapshot();
+      workerPgliteInUse = true;
+      workerPglite ??= snapshot();
       const database = await workerPglite;
       await emptyToTemplate(database);
-      return { ...database, close: async () => {} };
+      return {
+        ...database,
+        close: async () => {
+          workerPgliteInUse = false;
+        },
+      };
     }
     const database = await openDatabase({});
     await database.migrate();
@@ -129,6 +138,7 @@ export async function createTestDatabase(): Promise<Database> {
  * each file closes its apps before the next begins.
  */
 let workerPglite: Promise<Database> | undefined;
+let workerPgliteInUse = false;
 
 /**
  * Back to the migrated template: no rows (the migrations insert none) and every sequence at its
