@@ -21,6 +21,7 @@ import {
   type CatalogProduct,
   type CatalogReader,
   categoryRows,
+  collectionSummaryOf,
   productsByIds,
   selectProducts,
   toApiProduct,
@@ -191,16 +192,7 @@ export async function getCollection(reader: CatalogReader, id: number): Promise<
     orderBy: sql`cp.position, p.id`,
     limit: LISTING_PAGE_SIZE,
   });
-  return {
-    id: collection.id,
-    name: collection.name,
-    slug: slugWithId(collection.name, collection.id),
-    description: collection.description,
-    image: collection.image,
-    featured: collection.featured,
-    productCount: items.length,
-    products: items.map(toApiProduct),
-  };
+  return { ...collectionSummaryOf(collection, items.length), products: items.map(toApiProduct) };
 }
 
 /** Every public catalogue page, for /sitemap.xml. */

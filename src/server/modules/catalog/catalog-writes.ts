@@ -8,7 +8,7 @@ import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugify, slugWithId } from '../../../shared/slug';
 import { categories, collectionProducts, collections, products } from '../../db/schema';
 import { notFound } from '../../errors';
-import { type CatalogProduct, type CatalogReader, productsByIds } from './catalog-rows';
+import { type CatalogProduct, type CatalogReader, collectionSummaryOf, productsByIds } from './catalog-rows';
 import { refreshSearchText } from './search-index';
 
 /** What catalogue writes need: a reader to answer with, and the drop of every cached figure. */
@@ -173,13 +173,5 @@ export async function createCollection(
     return row;
   });
   invalidate();
-  return {
-    id: collection.id,
-    name: collection.name,
-    slug: slugWithId(collection.name, collection.id),
-    description: collection.description,
-    image: collection.image,
-    featured: collection.featured,
-    productCount: input.productIds?.length ?? 0,
-  };
+  return collectionSummaryOf(collection, input.productIds?.length ?? 0);
 }
