@@ -74,7 +74,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL) : null;
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', () => redis.close());
   app.decorate('clock', clock);

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * The Redis connection behind shared counters when REDIS_URL is set (DESIGN 1). Commands fail
@@ -12,7 +12,9 @@ export type RedisConnection = {
   close(): Promise<void>;
 };
 
-export function openRedis(url: string): RedisConnection {
+export async function openRedis(url: string): Promise<RedisConnection> {
+  // Loaded only when REDIS_URL is set: a single-instance store never pays for it at start-up.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 /**
@@ -66,19 +65,31 @@ type S3Settings = {
  * a key is never rewritten with other bytes.
  */
 export function createS3ImageStorage(settings: S3Settings): ImageStorage {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle ?? false,
-    ...(settings.credentials ? { credentials: settings.credentials } : {}),
-    maxAttempts: 3,
-  });
+  // The AWS SDK is loaded on first use, not at start-up (a restart serves sooner).
+  let sdk: Promise<{
+    s3: typeof import('@aws-sdk/client-s3');
+    client: import('@aws-sdk/client-s3').S3Client;
+  }>;
+  const s3 = () => {
+    sdk ??= import('@aws-sdk/client-s3').then((module) => ({
+      s3: module,
+      client: new module.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        forcePathStyle: settings.forcePathStyle ?? false,
+        ...(settings.credentials ? { credentials: settings.credentials } : {}),
+        maxAttempts: 3,
+      }),
+    }));
+    return sdk;
+  };
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
       if (!IMAGE_KEY.test(key)) throw new Error(`Not an image key: ${key}`);
+      const { s3: aws, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new aws.PutObjectCommand({
           Bucket: settings.bucket,
           Key: key,
           Body: bytes,
@@ -91,7 +102,8 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
     async read(key) {
       if (!IMAGE_KEY.test(key)) return null;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+        const { s3: aws, client } = await s3();
+        const object = await client.send(new aws.GetObjectCommand({ Bucket: settings.bucket, Key: key }));
         if (!object.Body) return null;
         return {
           bytes: Buffer.from(await object.Body.transformToByteArray()),
