@@ -36,8 +36,8 @@ function serverFiles(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), serverFiles()],
   // `vite build` builds every environment: the browser app, the server renderer of its landing
-  // pages (docs/decisions/0015-server-rendered-first-paint.md) and the server that `npm start`
-  // runs with plain `node` (docs/decisions/0018-compiled-server.md).
+  // pages (docs/decisions/0020-server-rendered-first-paint.md) and the server that `npm start`
+  // runs with plain `node` (docs/decisions/0021-compiled-server.md).
   builder: {},
   build: {
     outDir: 'dist/web',

@@ -1,5 +1,5 @@
 // Starts the app on a page the server rendered, once that page has painted
-// (docs/decisions/0015-server-rendered-first-paint.md): the app's modules then do not compete with
+// (docs/decisions/0020-server-rendered-first-paint.md): the app's modules then do not compete with
 // the page's stylesheet and images for the first paint. The server names the modules in the data-
 // attributes (src/server/http/deferred-start.ts). Plain JavaScript: it runs before any bundle.
 (() => {

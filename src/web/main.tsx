@@ -47,7 +47,7 @@ if (!root) throw new Error('The page has no #root element');
 // (docs/performance.md "JavaScript budget"), and a returning one reads its cart before the first
 // render. Not a top-level await: the bundler would then split the entry's modules into many small
 // chunks, since a chunk imported while the entry awaits could not import from the entry.
-// A page the server rendered is hydrated (docs/decisions/0015-server-rendered-first-paint.md):
+// A page the server rendered is hydrated (docs/decisions/0020-server-rendered-first-paint.md):
 // React attaches to the markup instead of building the page again, with every browser-only state
 // rendered as the server did (a guest's) until hydration is done (app/server-frame.tsx). In a
 // transition, so that React hydrates in slices and the page stays responsive meanwhile (issue 6:

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useHydrated } from '../components/use-hydrated';
 
 /**
- * Frames a page the server renders (docs/decisions/0015-server-rendered-first-paint.md). Until the
+ * Frames a page the server renders (docs/decisions/0020-server-rendered-first-paint.md). Until the
  * app has hydrated it, the markup's controls do nothing, and what is typed into them would be lost:
  * a disabled fieldset makes every field and button really disabled (links still work), for
  * shoppers, screen readers and Playwright alike. It lays out as `display: contents` and stays, no
