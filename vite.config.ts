@@ -73,8 +73,9 @@ export default defineConfig({
         rollupOptions: {
           input: {
             'server/main': 'src/server/main.ts',
-            // Loaded by path in worker threads (invoices/pdf-pool.ts), so no import reaches it.
+            // Loaded by path in worker threads (worker-pool.ts), so no import reaches them.
             'server/modules/invoices/pdf-worker': 'src/server/modules/invoices/pdf-worker.ts',
+            'server/modules/admin/product-csv-worker': 'src/server/modules/admin/product-csv-worker.ts',
           },
           output: {
             preserveModules: true,

@@ -82,7 +82,9 @@ export async function buildApp({
   const services = createServices({ config, db: database.db, clock, log: app.log, redis, passwordCost });
   // Each service becomes app.<name>, typed by the one declaration in services.ts.
   for (const [name, service] of Object.entries(services)) app.decorate(name, service as unknown);
-  app.addHook('onClose', () => services.pdfPool.close());
+  app.addHook('onClose', async () => {
+    await Promise.all([services.pdfPool.close(), services.productCsvPool.close()]);
+  });
   if (config.BACKGROUND_JOBS) {
     scheduleBackgroundJobs(app, [
       {

@@ -127,6 +127,9 @@ export const Env = z.object({
   // after PDF_TIME_LIMIT_MS.
   PDF_THREADS: z.coerce.number().int().min(1).max(8).default(1),
   PDF_TIME_LIMIT_MS: z.coerce.number().int().min(1).default(20_000),
+  // Issue 21: a product CSV import is read (parsed and checked) in a worker thread, stopped (503,
+  // nothing imported) after this; the largest file (5 MB, 5000 rows) takes a few seconds at most.
+  CSV_IMPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).default(30_000),
 });
 export type Env = z.infer<typeof Env>;
 

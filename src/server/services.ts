@@ -11,6 +11,7 @@ import {
   createAdminCatalogService,
   createAdminOrderService,
   createAdminReportService,
+  createProductCsvPool,
 } from './modules/admin';
 import {
   type AuthUser,
@@ -119,6 +120,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
 
   return {
     pdfPool,
+    productCsvPool: createProductCsvPool({ timeLimitMs: config.CSV_IMPORT_TIME_LIMIT_MS }),
     store,
     imageStorage,
     limiterStore,

@@ -3,4 +3,5 @@ export { createOrPromoteAdmin, runningStorePid, writeRunningStoreFile } from './
 export { type AdminCatalogService, createAdminCatalogService } from './admin-catalog-service';
 export { type AdminOrderService, createAdminOrderService } from './admin-order-service';
 export { type AdminReportService, createAdminReportService } from './admin-report-service';
+export { createProductCsvPool, PRODUCT_CSV_MESSAGES, type ProductCsvPool } from './product-csv-pool';
 export { adminRoutes } from './routes';

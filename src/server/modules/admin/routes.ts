@@ -153,7 +153,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ImportReport },
       },
     },
-    (req) => importProductsCsv(app.db, admin.catalog, req.body),
+    (req) => importProductsCsv(app.db, admin.catalog, app.productCsvPool, req.body),
   );
 
   // ---- Categories and collections ----

@@ -1,0 +1,28 @@
+import { createWorkerPool } from '../../worker-pool';
+import type readProductCsvFile from './product-csv-worker';
+
+export type ProductCsvPool = ReturnType<typeof createProductCsvPool>;
+
+export const PRODUCT_CSV_MESSAGES = {
+  tooSlow:
+    'The file took too long to read, so nothing was imported. Please split it into smaller files and try again.',
+} as const;
+
+/**
+ * Issue 21: import files are parsed and checked in a worker thread (product-csv-worker.ts), each
+ * stopped after `timeLimitMs`; the database writes stay on the main thread. One thread: imports
+ * are the owner's, rare, and a second one waits rather than taking another core.
+ */
+export function createProductCsvPool({ timeLimitMs }: { timeLimitMs: number }) {
+  const pool = createWorkerPool<typeof readProductCsvFile>({
+    besideModule: import.meta.url,
+    workerName: 'product-csv-worker',
+    threads: 1,
+    timeLimitMs,
+    tooSlowMessage: PRODUCT_CSV_MESSAGES.tooSlow,
+  });
+  return {
+    read: (text: string, categoryIds: Map<string, number>) => pool.run({ text, categoryIds }),
+    close: pool.close,
+  };
+}
