@@ -1,11 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runningStorePid } from '../src/server/modules/admin/admin-accounts';
+import { TEST_INVOICE_SELLER } from '../src/server/testing/invoice-fixtures';
+import type { Invoice } from '../src/shared/api/invoices';
+import { buildIfStale } from './build-if-stale';
 import { freePort, root } from './store-process';
+
+const run = promisify(execFile);
 
 // `npm start` as the README runs it: it builds what is stale (here usually nothing: the builds are
 // shared with the other runs), serves the compiled server with plain `node`, says where the store
@@ -75,5 +81,62 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
     expect(() => process.kill(serverPid!, 0)).toThrow();
     expect(await portIsFree(port)).toBe(true);
+  });
+});
+
+// In this file because it is the one test file that builds dist/ (through npm start, above), so
+// two builds never run at once; buildIfStale is a no-op after the test above.
+describe('the compiled server', () => {
+  it('reads a CSV import and lays out an invoice PDF in worker threads under plain node', {
+    timeout: 180_000,
+  }, async () => {
+    await buildIfStale();
+    const invoice: Invoice = {
+      number: 'UG/26-27/000001',
+      issuedAt: '2026-11-25T10:00:00.000Z',
+      orderNumber: 'UG-20261125-000001',
+      seller: TEST_INVOICE_SELLER,
+      buyer: { name: 'Priya Sharma', email: 'priya@example.com' },
+      deliveryAddress: ['Priya Sharma', '12, MG Road', 'Bengaluru 560001, Karnataka', 'Phone: 9876543210'],
+      placeOfSupply: { state: 'Karnataka', stateCode: '29' },
+      intraState: true,
+      couponCode: null,
+      lines: [
+        {
+          description: 'Brass Diya',
+          hsn: '7418',
+          quantity: 1,
+          rate: 12,
+          taxableValue: 88.39,
+          cgst: 5.3,
+          sgst: 5.31,
+          igst: 0,
+          total: 99,
+        },
+      ],
+      totals: { taxableValue: 88.39, cgst: 5.3, sgst: 5.31, igst: 0, total: 99 },
+    };
+    // The pools load their workers by path (worker-pool.ts): this proves the build emits each
+    // worker beside its pool and that it runs without tsx.
+    const script = `
+      import { createProductCsvPool } from './dist/server/modules/admin/product-csv-pool.js';
+      import { createPdfPool } from './dist/server/modules/invoices/pdf-pool.js';
+      const csvPool = createProductCsvPool({ timeLimitMs: 60000 });
+      const pdfPool = createPdfPool({ threads: 1, timeLimitMs: 60000 });
+      const reading = await csvPool.read('name,price,category\\r\\nBrass Diya,99,pooja-items\\r\\nJute Potli,0,pooja-items\\r\\n', new Map([['pooja-items', 7]]));
+      const pdf = await pdfPool.renderInvoice(${JSON.stringify(invoice)});
+      await Promise.all([csvPool.close(), pdfPool.close()]);
+      console.log(JSON.stringify({ reading, pdfStart: pdf.subarray(0, 5).toString() }));
+    `;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
+    expect(JSON.parse(stdout)).toEqual({
+      reading: {
+        rows: [
+          { row: 2, create: expect.objectContaining({ name: 'Brass Diya', price: 99, categoryId: 7 }) },
+          { row: 3, error: 'price: Price must be more than ₹0' },
+        ],
+      },
+      pdfStart: '%PDF-',
+    });
   });
 });

@@ -29,7 +29,9 @@ export const PRODUCT_CSV_COLUMNS = [
 ] as const;
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
-// One import is one request; a catalogue larger than this goes in several files.
+// One import is one request (text/csv, at most 5 MB); a catalogue larger than this goes in
+// several files.
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
 export const TAG_SEPARATOR = '|';
 const TIER_FORMAT = 'write each tier as pieces:percent off, with | between tiers, e.g. 10:5|50:10';

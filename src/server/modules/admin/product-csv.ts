@@ -6,8 +6,8 @@ import { categories, products } from '../../db/schema';
 import { AppError, invalid } from '../../errors';
 import type { AdminCatalogService } from './admin-catalog-service';
 import { guardFormula, toCsv } from './csv';
-import { PRODUCT_CSV_COLUMNS, TAG_SEPARATOR, tiersText } from './product-csv-rows';
 import type { ProductCsvPool } from './product-csv-pool';
+import { PRODUCT_CSV_COLUMNS, TAG_SEPARATOR, tiersText } from './product-csv-rows';
 
 export { PRODUCT_CSV_COLUMNS };
 

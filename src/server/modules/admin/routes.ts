@@ -54,6 +54,7 @@ import { readJobQueues, readStuckWebhooks } from '../health';
 import { sendInvoicePdf } from '../invoices';
 import { MAIL_EVERY_MS } from '../mail';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
+import { MAX_IMPORT_BYTES } from './product-csv-rows';
 import { storeProductImage } from './product-images';
 
 /**
@@ -62,7 +63,6 @@ import { storeProductImage } from './product-images';
  * (admin-guard.test.ts sweeps every registered route).
  */
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });
-const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { admin } = app;
@@ -133,7 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // CSV import: the file is the body (text/csv), up to 5 MB.
   app.addContentTypeParser(
     'text/csv',
-    { parseAs: 'string', bodyLimit: CSV_IMPORT_MAX_BYTES },
+    { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
     (_req, body, done) => done(null, body),
   );
   app.get('/admin/products/export.csv', async (_req, reply) =>
@@ -149,7 +149,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         // The parser's byte limit comes first; a character is at least a byte, so this never bites.
         body: z
           .string({ error: 'Send the CSV file as text/csv' })
-          .max(CSV_IMPORT_MAX_BYTES, 'The CSV file is larger than 5 MB'),
+          .max(MAX_IMPORT_BYTES, 'The CSV file is larger than 5 MB'),
         response: { 200: ImportReport },
       },
     },

@@ -6,6 +6,7 @@ import type { Invoice } from '../../../shared/api/invoices';
 import { MAX_ORDER_LINES } from '../../../shared/api/payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { TEST_INVOICE_SELLER } from '../../testing/invoice-fixtures';
 import { createTestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import { createPdfPool, PDF_MESSAGES } from './pdf-pool';
@@ -29,13 +30,7 @@ const largestInvoice: Invoice = {
   number: 'UG/2031-32/000001',
   issuedAt: '2032-03-31T10:00:00.000Z',
   orderNumber: 'UG-20320331-000001',
-  seller: {
-    legalName: 'Utsav Gifts Private Limited',
-    address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
-    gstin: '29ABCDE1234F1ZW',
-    state: 'Karnataka',
-    stateCode: '29',
-  },
+  seller: TEST_INVOICE_SELLER,
   buyer: { name: longest(ADDRESS_LIMITS.fullName), email: `${'a'.repeat(64)}@example.com` },
   deliveryAddress: [
     longest(ADDRESS_LIMITS.fullName),
