@@ -27,6 +27,8 @@ export const PAYMENT_MESSAGES = {
   paymentFailedRecorded: 'Payment failure recorded',
   failureForSettledOrder: 'This order is no longer awaiting payment, so no payment failure was recorded',
   paymentVerified: 'Payment verified successfully',
+  providerUnreachable:
+    'We could not reach the payment provider to confirm this payment. If money was taken, the order updates on its own once the provider tells us: please check My Orders in a few minutes.',
 } as const;
 
 /** SPEC 3: 'out of stock' names the product so the shopper knows which line to change. */

@@ -1,12 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CreateOrderResponse } from '../../../shared/api/payments';
+import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { QuoteResponse } from '../../../shared/api/quotes';
 import { mailOutbox, orderEvents, orders, payments } from '../../db/schema';
+import { statusOfKind } from '../../errors';
 import { createTestProduct, placeOrder, seedPincodes, TEST_ADDRESS } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { sandboxId } from '../payment-providers';
+import { type PaymentProvider, sandboxId } from '../payment-providers';
 import {
   PAYMENT_AMOUNT_MISMATCH_MESSAGE,
   PAYMENT_RECEIVED_NOTE,
@@ -86,6 +87,19 @@ const mailKindsOf = async (orderId: string) =>
       .where(eq(mailOutbox.orderId, orderId))
   ).map((mail) => mail.kind);
 
+/** The store's payment service with another provider (one that fails or answers as told). */
+const paymentServiceWith = (provider: PaymentProvider) =>
+  createPaymentService({
+    db: context.database.db,
+    clock,
+    provider,
+    orderService: context.app.orders,
+    coupons: context.app.coupons,
+    invoices: context.app.invoices,
+    store: context.app.store,
+    log: context.app.log,
+  });
+
 describe('a captured payment that is not the order total', () => {
   it('a signed webhook for 1 paisa leaves a ₹169 order unpaid, tells the owner and refunds the paisa', async () => {
     const created = await pendingOrder();
@@ -136,16 +150,7 @@ describe('a captured payment that is not the order total', () => {
         return provider.refund(paymentId, amountPaise);
       },
     };
-    const service = createPaymentService({
-      db: context.database.db,
-      clock,
-      provider: flaky,
-      orderService: context.app.orders,
-      coupons: context.app.coupons,
-      invoices: context.app.invoices,
-      store: context.app.store,
-      log: context.app.log,
-    });
+    const service = paymentServiceWith(flaky);
     const created = await pendingOrder();
     await service.capturePayment({
       orderId: created.orderId,
@@ -167,16 +172,7 @@ describe('a captured payment that is not the order total', () => {
     const provider = context.app.paymentProvider;
     // Razorpay answers what a payment captured; here it reports ₹100 for a ₹169 order.
     const shortPaying = { ...provider, fetchPayment: async () => ({ amountPaise: 10_000, currency: 'INR' }) };
-    const service = createPaymentService({
-      db: context.database.db,
-      clock,
-      provider: shortPaying,
-      orderService: context.app.orders,
-      coupons: context.app.coupons,
-      invoices: context.app.invoices,
-      store: context.app.store,
-      log: context.app.log,
-    });
+    const service = paymentServiceWith(shortPaying);
     const created = await pendingOrder();
     const paymentId = sandboxId('pay');
     const verifying = service.verifyPayment(context.customer.user.id, {
@@ -194,6 +190,31 @@ describe('a captured payment that is not the order total', () => {
     expect(await paymentsOf(created.orderId)).toEqual([
       { amountPaise: 10_000, currency: 'INR', status: 'refunded' },
     ]);
+  });
+
+  it('verify-payment answers 503 with a clear message and records nothing when the provider cannot be reached', async () => {
+    // As Razorpay's SDK fails when its API cannot be reached (here, a DNS failure).
+    const unreachable = {
+      ...context.app.paymentProvider,
+      fetchPayment: async () => {
+        throw new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } });
+      },
+    };
+    const created = await pendingOrder();
+    const paymentId = sandboxId('pay');
+    const failure = await paymentServiceWith(unreachable)
+      .verifyPayment(context.customer.user.id, {
+        orderId: created.orderId,
+        razorpay_order_id: created.order.id,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: context.app.sandboxProvider!.signPayment(created.order.id, paymentId),
+      })
+      .catch((error: unknown) => error);
+
+    expect(failure).toMatchObject({ kind: 'unavailable', message: PAYMENT_MESSAGES.providerUnreachable });
+    expect(statusOfKind.unavailable).toBe(503);
+    expect((await orderOf(created.orderId)).status).toBe('pending');
+    expect(await paymentsOf(created.orderId)).toEqual([]);
   });
 });
 

@@ -8,12 +8,12 @@ import {
 } from '../../../shared/api/payments';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { conflict, invalid } from '../../errors';
+import { AppError, conflict, invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { OrderService } from '../orders';
-import type { PaymentProvider } from '../payment-providers';
+import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
 import { LATE_PAYMENT_REFUNDED_MESSAGE, PAYMENT_AMOUNT_MISMATCH_MESSAGE } from './payment-notes';
 import { createRefunds } from './refunds';
@@ -80,10 +80,16 @@ export function createPaymentService({
 
       // The signature says which payment; what it captured is the provider's to say (the sandbox
       // keeps none: its signed webhook, which carries the amount, reaches us first).
-      const captured = (await provider.fetchPayment(payload.razorpay_payment_id)) ?? {
-        amountPaise: order.totalPaise,
-        currency: order.currency,
-      };
+      let reported: CapturedAmount | null;
+      try {
+        reported = await provider.fetchPayment(payload.razorpay_payment_id);
+      } catch (error) {
+        // The provider is down or unreachable: nothing is recorded, and its payment.captured
+        // webhook (or the shopper's retry) settles the order later.
+        log.warn({ err: error, orderId: order.id }, 'could not ask the payment provider about a payment');
+        throw new AppError('unavailable', PAYMENT_MESSAGES.providerUnreachable);
+      }
+      const captured = reported ?? { amountPaise: order.totalPaise, currency: order.currency };
       await capture.capturePayment({
         orderId: order.id,
         providerOrderId: payload.razorpay_order_id,
