@@ -1,10 +1,13 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import {
+  ADDRESS_LIMITS,
   type AddressForm,
   type CheckoutAddress,
+  PHONE_DIGITS,
   savedAddressToForm,
   validateAddressForm,
 } from '../../../shared/address';
+import { PINCODE_LENGTH } from '../../../shared/pincode';
 import { ApiError, readToken } from '../../api/client';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
@@ -121,6 +124,7 @@ export function AddressModal({
             id={field('fullName')}
             className={inputClass}
             autoComplete="name"
+            maxLength={ADDRESS_LIMITS.fullName}
             value={form.fullName}
             onChange={change('fullName')}
           />
@@ -135,6 +139,8 @@ export function AddressModal({
             rows={3}
             autoComplete="street-address"
             placeholder="House no., street, area, landmark"
+            // The modal saves the whole address as the saved address's first line.
+            maxLength={ADDRESS_LIMITS.addressLine}
             value={form.address}
             onChange={change('address')}
           />
@@ -148,6 +154,7 @@ export function AddressModal({
               id={field('city')}
               className={inputClass}
               autoComplete="address-level2"
+              maxLength={ADDRESS_LIMITS.city}
               value={form.city}
               onChange={change('city')}
             />
@@ -161,7 +168,7 @@ export function AddressModal({
               className={inputClass}
               inputMode="numeric"
               autoComplete="postal-code"
-              maxLength={6}
+              maxLength={PINCODE_LENGTH}
               value={form.postalCode}
               onChange={change('postalCode')}
             />
@@ -177,7 +184,7 @@ export function AddressModal({
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={10}
+            maxLength={PHONE_DIGITS}
             value={form.phone}
             onChange={change('phone')}
           />

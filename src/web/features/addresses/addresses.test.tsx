@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AddressInput, CheckoutAddress } from '../../../shared/address';
+import { ADDRESS_LIMITS, type AddressInput, type CheckoutAddress } from '../../../shared/address';
 import type { AddressRecord } from '../../../shared/api/addresses';
 import { SESSION_EXPIRED_EVENT } from '../../../shared/auth';
 import { ApiError, TOKEN_STORAGE_KEY } from '../../api/client';
@@ -127,6 +127,17 @@ afterEach(() => {
 });
 
 describe('AddressModal (SPEC 2, SPEC 5)', () => {
+  it('stops each text field at the length the server takes (the shared ADDRESS_LIMITS)', async () => {
+    serveAddresses();
+    renderWithApp(<ModalHarness />);
+    expect(field('Full Name').maxLength).toBe(ADDRESS_LIMITS.fullName);
+    expect(field('Address').maxLength).toBe(ADDRESS_LIMITS.addressLine);
+    expect(field('City').maxLength).toBe(ADDRESS_LIMITS.city);
+    // 114 characters typed: the field keeps the first 100, so the server never refuses the length.
+    await fillForm({ City: 'Thiruvananthapuram '.repeat(6) });
+    expect(field('City').value).toBe('Thiruvananthapuram '.repeat(6).slice(0, ADDRESS_LIMITS.city));
+  });
+
   it('adds an address with the SPEC 2 words and hands the saved address back', async () => {
     const server = serveAddresses();
     renderWithApp(<ModalHarness />);
