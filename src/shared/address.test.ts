@@ -66,9 +66,9 @@ describe('AddressInput (SPEC 3 address as sent, SPEC 5 messages)', () => {
   });
 
   it('needs a 6-digit postal code and a 10-digit phone', () => {
-    expect(
-      messagesOf(AddressInput.safeParse({ ...sent, postalCode: '56003', phone: '+91 98765 43210' })),
-    ).toEqual(['Postal code must be 6 digits', 'Phone number must be 10 digits']);
+    expect(messagesOf(AddressInput.safeParse({ ...sent, postalCode: '56003', phone: '98765 4321' }))).toEqual(
+      ['Postal code must be 6 digits', 'Phone number must be 10 digits'],
+    );
   });
 
   it('limits the length of a name with a readable message', () => {
@@ -217,9 +217,26 @@ describe('address shape converters (SPEC 3)', () => {
       fullName: 'Priya Sharma',
       address: '12, 4th Cross, Indiranagar',
       city: 'Bengaluru',
+      state: 'Karnataka',
       postalCode: '560038',
       phone: '9876543210',
       isDefault: true,
     });
+  });
+
+  it('carries a State from the form to the saved address and back, and leaves a blank one out', () => {
+    const input = addressFormToInput({ ...form, state: ' Maharashtra ' });
+    expect(input.state).toBe('Maharashtra');
+    expect(addressInputToForm(input).state).toBe('Maharashtra');
+    expect(addressInputToForm(addressFormToInput({ ...form, state: '  ' }))).not.toHaveProperty('state');
+  });
+
+  it("keeps the State in an order's shipping address, and an address without one as it was", () => {
+    const address = { ...form, phone: '+91 98200 12345' };
+    expect(ShippingAddress.parse({ ...address, state: 'Maharashtra' })).toMatchObject({
+      state: 'Maharashtra',
+      phone: '9820012345',
+    });
+    expect(ShippingAddress.parse(address)).not.toHaveProperty('state');
   });
 });

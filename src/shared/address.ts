@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 import { PINCODE_LENGTH } from './pincode';
 
-// SPEC 9: phone numbers have 10 digits once spaces, dashes and brackets are removed.
-export const PHONE_DIGITS = 10;
-
-const digitsOf = (value: string) => value.replace(/\D/g, '');
-export const isValidPhone = (value: string) => digitsOf(value).length === PHONE_DIGITS;
 export const isValidPostalCode = (value: string) => new RegExp(`^\\d{${PINCODE_LENGTH}}$`).test(value.trim());
 
 /**
@@ -19,7 +15,7 @@ export const ADDRESS_LIMITS = {
   state: 100,
   country: 100,
   // The 10 digits with room for the spaces, dashes, brackets or +91 typed between them.
-  phone: 20,
+  phone: PHONE_INPUT_MAX,
 } as const;
 
 /** The checkout form keeps both saved lines in its one address, joined by ', ' (savedAddressToForm). */
@@ -58,14 +54,14 @@ export const AddressInput = z.object({
     .min(1, { error: 'Postal code is required', abort: true })
     .max(PINCODE_LENGTH, { error: 'Postal code must be 6 digits', abort: true })
     .refine(isValidPostalCode, 'Postal code must be 6 digits'),
-  // Stored as the bare 10 digits, whatever separators the shopper typed.
+  // Stored as the bare 10 digits, whatever separators or +91 the shopper typed (issue 25).
   phone: z
     .string({ error: 'Phone number is required' })
     .trim()
     .min(1, { error: 'Phone number is required', abort: true })
     .max(ADDRESS_LIMITS.phone, { error: 'Phone number must be 10 digits', abort: true })
     .refine(isValidPhone, 'Phone number must be 10 digits')
-    .transform(digitsOf),
+    .transform(normalisePhone),
   country: requiredText('Country', 'Country is required', ADDRESS_LIMITS.country).default('India'),
   isDefault: z.boolean().default(false),
   addressType: z.enum(ADDRESS_TYPES, { error: 'Address type must be home, work or other' }).default('home'),
@@ -88,11 +84,15 @@ export const SavedAddress = z.object({
 });
 export type SavedAddress = z.infer<typeof SavedAddress>;
 
-/** SPEC 3 checkout form shape; also an order's shippingAddress. */
+/**
+ * SPEC 3 checkout form shape; also an order's shippingAddress. Issue 25 adds the State, optional:
+ * orders placed before it, and addresses saved without one, have none.
+ */
 export const AddressForm = z.object({
   fullName: z.string(),
   address: z.string(),
   city: z.string(),
+  state: z.string().optional(),
   postalCode: z.string(),
   phone: z.string(),
 });
@@ -103,6 +103,10 @@ export const ADDRESS_FORM_MESSAGES = {
   invalidPhone: 'Please enter a valid 10-digit phone number',
   invalidPostalCode: 'Please enter a valid 6-digit postal code',
 } as const;
+
+/** The town line of a printed address: 'Bengaluru, Karnataka', or the city alone without a State. */
+export const cityAndState = (address: Pick<AddressForm, 'city' | 'state'>): string =>
+  [address.city, address.state?.trim()].filter(Boolean).join(', ');
 
 /** SPEC 5 "Address modal": the first problem in the spec's order, or null when the form is fine. */
 export function validateAddressForm(form: AddressForm): string | null {
@@ -123,9 +127,16 @@ const normaliseAddressForm = (form: AddressForm): AddressForm => ({
   fullName: form.fullName.trim(),
   address: form.address.trim(),
   city: form.city.trim(),
+  ...stateOf(form),
   postalCode: form.postalCode.trim(),
-  phone: digitsOf(form.phone),
+  phone: normalisePhone(form.phone),
 });
+
+/** The State as a field of its own only when there is one, so a form without it stays as it was. */
+const stateOf = (address: { state?: string | undefined }): { state?: string } => {
+  const state = address.state?.trim();
+  return state ? { state } : {};
+};
 
 /**
  * An order's shipping address as the server accepts it: the saved address's limits (the address
@@ -137,6 +148,7 @@ export const ShippingAddress = z
     fullName: limitedText('Full name', ADDRESS_LIMITS.fullName),
     address: limitedText('Address', ADDRESS_FORM_ADDRESS_MAX),
     city: limitedText('City', ADDRESS_LIMITS.city),
+    state: limitedText('State', ADDRESS_LIMITS.state).optional(),
     postalCode: z
       .string()
       .trim()
@@ -161,7 +173,7 @@ export function addressFormToInput(form: AddressForm, isDefault = false): Addres
     addressLine1: clean.address,
     addressLine2: '',
     city: clean.city,
-    state: '',
+    state: clean.state ?? '',
     postalCode: clean.postalCode,
     phone: clean.phone,
     country: 'India',
@@ -176,6 +188,7 @@ export function addressInputToForm(input: AddressInput): AddressForm {
     fullName: input.fullName,
     address: joinLines(input.addressLine1, input.addressLine2),
     city: input.city,
+    ...stateOf(input),
     postalCode: input.postalCode,
     phone: input.phone,
   };
@@ -190,6 +203,7 @@ export function savedAddressToForm(saved: SavedAddress): CheckoutAddress {
     fullName: saved.full_name,
     address: joinLines(saved.address_line_1, saved.address_line_2),
     city: saved.city,
+    ...stateOf(saved),
     postalCode: saved.postal_code,
     phone: saved.phone,
     isDefault: saved.is_default,

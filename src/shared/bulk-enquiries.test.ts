@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { indianPhoneDigits, neededByProblem } from './api/bulk-enquiries';
+import { neededByProblem } from './api/bulk-enquiries';
 import { indiaDateOf as indiaDate } from './india-time';
 
 describe('bulk enquiry rules', () => {
-  it('reads phone numbers with +91, a leading 0 or separators', () => {
-    expect(indianPhoneDigits('+91 98450 12345')).toBe('9845012345');
-    expect(indianPhoneDigits('098450-12345')).toBe('9845012345');
-    expect(indianPhoneDigits('(984) 501 2345')).toBe('9845012345');
-    expect(indianPhoneDigits('98450 1234')).toBe('984501234');
-  });
-
   it('counts days in India time, whatever the server’s time zone', () => {
     // 00:10 on 24 November in India is still the 23rd in UTC.
     const now = new Date('2026-11-24T00:10:00+05:30');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isValidPhone, PHONE_DIGITS } from '../address';
 import { Email } from '../auth';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
 import { indiaDateOf } from '../india-time';
+import { isValidPhone, normalisePhone, PHONE_DIGITS, PHONE_INPUT_MAX } from '../phone';
 
 // Issue 13 "Bulk and corporate orders": the home page's bulk-order promise leads to this enquiry,
 // which the store answers with a quote. The same schema checks the form and the API.
@@ -29,14 +29,6 @@ export function neededByProblem(date: string, now: Date): string | null {
   if (date < indiaDateOf(now, BULK_LEAD_DAYS)) return 'Please choose a date from tomorrow onwards';
   if (date > indiaDateOf(now, BULK_MAX_DAYS_AHEAD)) return 'Please choose a date within the next year';
   return null;
-}
-
-/** 10 digits from '+91 98450 12345', '098450 12345' or '98450-12345'; anything else as typed. */
-export function indianPhoneDigits(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  if (digits.length === PHONE_DIGITS + 2 && digits.startsWith('91')) return digits.slice(2);
-  if (digits.length === PHONE_DIGITS + 1 && digits.startsWith('0')) return digits.slice(1);
-  return digits;
 }
 
 const isCalendarDate = (value: string) => {
@@ -70,9 +62,9 @@ export const BulkEnquiryInput = z.object({
     .refine(isCalendarDate, 'Please choose a real date'),
   name: required('Name', 100),
   // SPEC 5's phone rule and message, as in the address form; a business caller's +91 or 0 is fine.
-  phone: required('Phone number', 20)
-    .transform(indianPhoneDigits)
-    .refine(isValidPhone, `Please enter a valid ${PHONE_DIGITS}-digit phone number`),
+  phone: required('Phone number', PHONE_INPUT_MAX)
+    .refine(isValidPhone, `Please enter a valid ${PHONE_DIGITS}-digit phone number`)
+    .transform(normalisePhone),
   email: Email,
   gstin: z
     .string()

@@ -270,6 +270,7 @@ export function CheckoutPage() {
         fullName: selected.fullName,
         address: selected.address,
         city: selected.city,
+        ...(selected.state ? { state: selected.state } : {}),
         postalCode: selected.postalCode,
         phone: selected.phone,
       },

@@ -73,13 +73,18 @@ describe('Register page (SPEC 2, SPEC 5)', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
   }
 
-  it("alerts 'Passwords do not match' and sends nothing when they differ", async () => {
+  it("says 'Passwords do not match' under the confirmation, focuses it and sends nothing", async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     const register = vi.fn<AuthApi['register']>();
     renderAt({ pathname: '/register' }, { register });
     await fill('secret1', 'secret2');
-    expect(alert).toHaveBeenCalledWith('Passwords do not match');
+    const confirmation = screen.getByLabelText('Confirm Password');
+    const message = await screen.findByText('Passwords do not match');
+    expect(confirmation.getAttribute('aria-invalid')).toBe('true');
+    expect(confirmation.getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(confirmation);
+    expect(alert).not.toHaveBeenCalled();
     expect(register).not.toHaveBeenCalled();
   });
 

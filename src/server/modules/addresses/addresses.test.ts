@@ -51,6 +51,15 @@ describe('POST /api/addresses', () => {
     });
   });
 
+  it.each(['+91 98765 43210', '098765-43210', '91 98765 43210'])(
+    'stores a phone typed as %j as 9876543210 (issue 25)',
+    async (phone) => {
+      const { headers } = await store.newCustomer();
+      expect((await createOk(headers, { ...home, phone })).phone).toBe('9876543210');
+      expect((await list(headers)).map((address) => address.phone)).toEqual(['9876543210']);
+    },
+  );
+
   it('keeps the first default when a later address does not ask to be default', async () => {
     const { headers } = await store.newCustomer();
     const first = await createOk(headers);
@@ -178,14 +187,14 @@ describe('changing addresses', () => {
       method: 'PUT',
       url: `/api/addresses/${saved.id}`,
       headers,
-      payload: { ...home, fullName: 'Priya S.', addressLine2: '', phone: '(080) 2345-678' },
+      payload: { ...home, fullName: 'Priya S.', addressLine2: '', phone: '(98450) 12-345' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
       id: saved.id,
       full_name: 'Priya S.',
       address_line_2: '',
-      phone: '0802345678',
+      phone: '9845012345',
       is_default: true,
     });
   });

@@ -62,6 +62,19 @@ describe('a bulk enquiry from the storefront', () => {
     expect(mail?.text).toContain('GSTIN: 27AAPFU0939F1ZV');
   });
 
+  it.each(['+91 98765 43210', '098765-43210', '98765 43210'])(
+    'stores the phone typed as %j as its 10 digits 9876543210',
+    async (phone) => {
+      const response = await send({ ...enquiry, phone });
+      expect(response.statusCode).toBe(201);
+      const [row] = await store.database.db
+        .select({ phone: bulkEnquiries.phone })
+        .from(bulkEnquiries)
+        .where(eq(bulkEnquiries.id, response.json<{ id: number }>().id));
+      expect(row?.phone).toBe('9876543210');
+    },
+  );
+
   it('remembers the customer who sent it when signed in', async () => {
     const customer = await store.newCustomer();
     const response = await send(enquiry, customer.headers);
@@ -74,6 +87,7 @@ describe('a bulk enquiry from the storefront', () => {
 
   it.each([
     [{ phone: '98450 1234' }, 'Please enter a valid 10-digit phone number'],
+    [{ phone: '+91 12345 67890' }, 'Please enter a valid 10-digit phone number'],
     [{ email: 'priya@' }, 'Please enter a valid email address'],
     [{ email: '' }, 'Email is required'],
     [{ quantity: 12 }, 'Bulk orders start at 20 pieces'],

@@ -1,3 +1,4 @@
+import type { CityResponse } from '../../../shared/api/delivery';
 import type { DeliveryInfo, ShippingQuote } from '../../../shared/delivery';
 import { type DeliveryDates, deliveryDateOptions } from '../../../shared/delivery-dates';
 import {
@@ -6,6 +7,7 @@ import {
   withPreOrderWindow,
 } from '../../../shared/delivery-rules';
 import { indiaDateOf, isBeforeSameDayCutoff, msUntilSameDayChange } from '../../../shared/india-time';
+import { indianStateOf } from '../../../shared/indian-states';
 import { DEFAULT_DELIVERY, PINCODE_LENGTH } from '../../../shared/pincode';
 import { quoteShipping, type ShippingRules, shippingRulesFromRupees } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
@@ -166,9 +168,14 @@ export function createDeliveryService({ db, clock, config }: { db: Db; clock: Cl
       return quoteShipping(orderValueRupees, rules);
     },
 
-    /** DESIGN 4: the city is the directory's district; null when the pincode is not listed. */
-    async cityOf(pincode: string): Promise<string | null> {
-      return (await placeOf(pincode))?.district ?? null;
+    /**
+     * DESIGN 4: the city is the directory's district; issue 25: the State by today's name (empty
+     * when the directory's name is not one of INDIAN_STATES). Null when the pincode is not listed.
+     */
+    async cityOf(pincode: string): Promise<CityResponse | null> {
+      const place = await placeOf(pincode);
+      if (!place) return null;
+      return { city: place.district, state: indianStateOf(place.state, place.district) ?? '' };
     },
 
     calculateCart: calculator.calculate,

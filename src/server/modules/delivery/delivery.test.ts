@@ -362,10 +362,10 @@ describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
 });
 
 describe('GET /api/pincodes/city/:pincode', () => {
-  it("names the directory's district", async () => {
+  it("names the directory's district and its State", async () => {
     const response = await store.app.inject('/api/pincodes/city/570001');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ city: 'Mysore' });
+    expect(response.json()).toEqual({ city: 'Mysore', state: 'Karnataka' });
   });
 
   it('answers 404 for a pincode that is not in the directory and 400 for a malformed one', async () => {

@@ -77,9 +77,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/pincodes/city/:pincode', { schema: { params: PincodeParams } }, async (request, reply) => {
-    const city = await app.delivery.cityOf(request.params.pincode);
-    if (city === null) throw notFound('We could not find this pincode');
-    return sendCacheable(request, reply, JSON.stringify({ city }), {
+    const place = await app.delivery.cityOf(request.params.pincode);
+    if (place === null) throw notFound('We could not find this pincode');
+    return sendCacheable(request, reply, JSON.stringify(place), {
       cacheControl: `public, max-age=${CITY_MAX_AGE_SECONDS}`,
     });
   });

@@ -1,4 +1,4 @@
-import type { AddressForm } from '../../../shared/address';
+import { type AddressForm, cityAndState } from '../../../shared/address';
 import type { DeliveryEstimate } from '../../../shared/api/orders';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
@@ -39,7 +39,7 @@ export const deliveryChoiceLine = (choice: DeliveryChoiceRecord | null) =>
 const addressLines = (address: AddressForm) => [
   address.fullName,
   address.address,
-  `${address.city} ${address.postalCode}`,
+  `${cityAndState(address)} ${address.postalCode}`,
   `Phone: ${address.phone}`,
 ];
 

@@ -1,3 +1,4 @@
+import { cityAndState } from '../../../shared/address';
 import { type Quote, quoteLinePrice } from '../../../shared/api/quotes';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
@@ -36,7 +37,7 @@ export function quoteMail(quote: Quote, customerName: string, store: StoreIdenti
     'Delivering to:',
     `  ${quote.shippingAddress.fullName}`,
     `  ${quote.shippingAddress.address}`,
-    `  ${quote.shippingAddress.city} ${quote.shippingAddress.postalCode}`,
+    `  ${cityAndState(quote.shippingAddress)} ${quote.shippingAddress.postalCode}`,
     '',
     ...(quote.expiresAt ? [`The items are held for you until ${payBy(quote.expiresAt)}.`] : []),
     link

@@ -15,6 +15,7 @@ const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.fullName === b.fullName &&
   a.address === b.address &&
   a.city === b.city &&
+  (a.state ?? '') === (b.state ?? '') &&
   a.postalCode === b.postalCode &&
   a.phone === b.phone;
 

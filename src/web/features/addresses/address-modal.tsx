@@ -1,26 +1,30 @@
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   ADDRESS_LIMITS,
   type AddressForm,
   type CheckoutAddress,
-  PHONE_DIGITS,
+  isValidPostalCode,
   savedAddressToForm,
   validateAddressForm,
 } from '../../../shared/address';
+import { INDIAN_STATES } from '../../../shared/indian-states';
+import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { PINCODE_LENGTH } from '../../../shared/pincode';
 import { ApiError, readToken } from '../../api/client';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { ErrorBanner } from '../../components/status-message';
 import { ADDRESS_MESSAGES, addressErrorMessage, isSessionExpired } from './address-errors';
+import { type FilledPlace, fillFromPincode, lookUpPincodePlace, NOTHING_FILLED } from './pincode-autofill';
 import { useAddressMutations } from './use-addresses';
 
-const EMPTY: AddressForm = { fullName: '', address: '', city: '', postalCode: '', phone: '' };
+const EMPTY: AddressForm = { fullName: '', address: '', city: '', state: '', postalCode: '', phone: '' };
 
 const formOf = (address: CheckoutAddress): AddressForm => ({
   fullName: address.fullName,
   address: address.address,
   city: address.city,
+  state: address.state ?? '',
   postalCode: address.postalCode,
   phone: address.phone,
 });
@@ -37,12 +41,15 @@ export function AddressModal({
   onClose,
   address = null,
   onSaved,
+  lookUpPlace = lookUpPincodePlace,
 }: {
   isOpen: boolean;
   onClose(): void;
   /** The address being edited; none to add a new one. */
   address?: CheckoutAddress | null;
   onSaved?(saved: CheckoutAddress): void;
+  /** Where City and State come from once the pincode has 6 digits (the store's directory). */
+  lookUpPlace?: typeof lookUpPincodePlace;
 }) {
   const editing = address !== null;
   const [form, setForm] = useState<AddressForm>(address ? formOf(address) : EMPTY);
@@ -50,6 +57,8 @@ export function AddressModal({
   const [saving, setSaving] = useState(false);
   const { save } = useAddressMutations();
   const ids = useId();
+  // What the last pincode lookup wrote into City and State, so a later one replaces only that.
+  const autofilled = useRef<FilledPlace>(NOTHING_FILLED);
 
   // A different address to edit fills the form (none: an empty one). Compared by value, so a parent that maps its
   // addresses on every render does not wipe what the shopper is typing.
@@ -58,17 +67,39 @@ export function AddressModal({
   useEffect(() => {
     setForm(address ? formOf(address) : EMPTY);
     setError(null);
+    autofilled.current = NOTHING_FILLED;
   }, [editingKey]);
+
+  // Issue 25: City and State fill in from the pincode directory as the sixth digit is typed (and,
+  // for an address saved before the State existed, when it is opened); both stay editable.
+  const { postalCode } = form;
+  useEffect(() => {
+    if (!isOpen || !isValidPostalCode(postalCode)) return;
+    let current = true;
+    void lookUpPlace(postalCode.trim()).then((place) => {
+      if (!current || !place) return;
+      const previous = autofilled.current;
+      autofilled.current = { city: place.city, state: place.state };
+      setForm((typed) => fillFromPincode(typed, place, previous));
+    });
+    return () => {
+      current = false;
+    };
+  }, [isOpen, postalCode, lookUpPlace]);
 
   const close = () => {
     // SPEC 2: closing resets the form unless editing.
-    if (!editing) setForm(EMPTY);
+    if (!editing) {
+      setForm(EMPTY);
+      autofilled.current = NOTHING_FILLED;
+    }
     setError(null);
     onClose();
   };
 
   const change =
-    (field: keyof AddressForm) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    (field: keyof AddressForm) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       setForm((current) => ({ ...current, [field]: event.target.value }));
       // SPEC 5: editing a field clears the error.
       setError(null);
@@ -89,7 +120,10 @@ export function AddressModal({
     setSaving(true);
     try {
       const saved = await save(form, address);
-      if (!editing) setForm(EMPTY);
+      if (!editing) {
+        setForm(EMPTY);
+        autofilled.current = NOTHING_FILLED;
+      }
       setError(null);
       onSaved?.(savedAddressToForm(saved));
       onClose();
@@ -175,6 +209,29 @@ export function AddressModal({
           </div>
         </div>
         <div className="flex flex-col gap-1">
+          <label htmlFor={field('state')} className="text-sm font-semibold text-stone-800">
+            State
+          </label>
+          <select
+            id={field('state')}
+            className={inputClass}
+            autoComplete="address-level1"
+            value={form.state ?? ''}
+            onChange={change('state')}
+          >
+            <option value="">Select state</option>
+            {/* A State saved by another client under a name not in the list still shows. */}
+            {form.state && !(INDIAN_STATES as readonly string[]).includes(form.state) && (
+              <option value={form.state}>{form.state}</option>
+            )}
+            {INDIAN_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
           <label htmlFor={field('phone')} className="text-sm font-semibold text-stone-800">
             Phone Number
           </label>
@@ -182,9 +239,10 @@ export function AddressModal({
             id={field('phone')}
             className={inputClass}
             type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={PHONE_DIGITS}
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="10-digit mobile number"
+            maxLength={PHONE_INPUT_MAX}
             value={form.phone}
             onChange={change('phone')}
           />

@@ -7,11 +7,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_LIMITS, type AddressInput, type CheckoutAddress } from '../../../shared/address';
 import type { AddressRecord } from '../../../shared/api/addresses';
 import { SESSION_EXPIRED_EVENT } from '../../../shared/auth';
+import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { ApiError, TOKEN_STORAGE_KEY } from '../../api/client';
 import { addressErrorMessage } from './address-errors';
 import { AddressModal } from './address-modal';
 import { localAddressesKey, migrateLocalAddresses } from './local-addresses';
 import { resetAddressMigrationForTests, useSavedAddresses } from './use-addresses';
+
+// The store's pincode directory as GET /api/pincodes/city answers for these pincodes.
+const DIRECTORY: Record<string, { city: string; state: string }> = {
+  '560001': { city: 'Bangalore', state: 'Karnataka' },
+  '400001': { city: 'Mumbai', state: 'Maharashtra' },
+  '700016': { city: 'Kolkata', state: 'West Bengal' },
+};
 
 /** The network edge only: an in-memory /api/addresses that answers like the real server. */
 function serveAddresses({ status }: { status?: number } = {}) {
@@ -24,6 +32,11 @@ function serveAddresses({ status }: { status?: number } = {}) {
     if (status) return json({ message: 'Refused' }, status);
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
+    const pincode = /^\/api\/pincodes\/city\/(\d{6})$/.exec(url.pathname)?.[1];
+    if (pincode) {
+      const place = DIRECTORY[pincode];
+      return place ? json(place) : json({ message: 'We could not find this pincode' }, 404);
+    }
     if (url.pathname === '/api/addresses' && method === 'GET') return json({ data: saved });
     if (url.pathname === '/api/addresses' && method === 'POST') {
       const body = JSON.parse(String(init?.body)) as AddressInput;
@@ -52,7 +65,12 @@ function serveAddresses({ status }: { status?: number } = {}) {
       bodies.push(body);
       const record = saved.find((address) => address.id === Number(match[1]));
       if (!record) return json({ message: 'Address not found' }, 404);
-      Object.assign(record, { full_name: body.fullName, address_line_1: body.addressLine1, city: body.city });
+      Object.assign(record, {
+        full_name: body.fullName,
+        address_line_1: body.addressLine1,
+        city: body.city,
+        state: body.state,
+      });
       return json({ data: record });
     }
     return json({ message: 'Not found' }, 404);
@@ -98,6 +116,8 @@ function renderWithApp(element: React.ReactNode) {
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const saveRequests = (fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
 
 async function fillForm(values: Partial<Record<string, string>>) {
   const user = userEvent.setup();
@@ -145,8 +165,12 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
     expect(screen.getByText('Please fill in your delivery address details')).toBeTruthy();
     expect(field('Address').tagName).toBe('TEXTAREA');
     expect(field('Postal Code').maxLength).toBe(6);
-    expect(field('Phone Number').maxLength).toBe(10);
+    // Issue 25: room for '+91 98765 43210'; the 10 digits are what is kept.
+    expect(field('Phone Number').maxLength).toBe(PHONE_INPUT_MAX);
     const user = await fillForm(complete);
+    // The directory fills the State; the City the shopper typed stays theirs.
+    await waitFor(() => expect(field('State').value).toBe('Karnataka'));
+    expect(field('City').value).toBe('Bengaluru');
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByText('Saved Priya Sharma')).toBeTruthy();
     expect(server.bodies).toEqual([
@@ -155,7 +179,7 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
         addressLine1: '12, MG Road',
         addressLine2: '',
         city: 'Bengaluru',
-        state: '',
+        state: 'Karnataka',
         postalCode: '560001',
         phone: '9876543210',
         country: 'India',
@@ -166,7 +190,7 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
   });
 
   it.each([
-    { change: { City: '   ' }, message: 'Please fill in all required fields' },
+    { change: { Address: '   ' }, message: 'Please fill in all required fields' },
     { change: { 'Phone Number': '98765' }, message: 'Please enter a valid 10-digit phone number' },
     { change: { 'Postal Code': '5600' }, message: 'Please enter a valid 6-digit postal code' },
   ])('refuses the form with "$message", and editing a field clears it', async ({ change, message }) => {
@@ -175,9 +199,38 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
     const user = await fillForm({ ...complete, ...change });
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(screen.getByRole('alert').textContent).toBe(message);
-    expect(server.fetchMock).not.toHaveBeenCalled();
+    expect(saveRequests(server.fetchMock)).toEqual([]);
     await user.type(field('Full Name'), 'x');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('saves a phone typed as +91 98765 43210 as 9876543210', async () => {
+    const server = serveAddresses();
+    renderWithApp(<ModalHarness />);
+    const user = await fillForm({ ...complete, 'Phone Number': '+91 98765 43210' });
+    expect(field('Phone Number').value).toBe('+91 98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Saved Priya Sharma')).toBeTruthy();
+    expect(server.bodies[0]?.phone).toBe('9876543210');
+  });
+
+  it('fills City and State from the pincode at its sixth digit, and keeps a city the shopper typed', async () => {
+    const server = serveAddresses();
+    renderWithApp(<ModalHarness />);
+    const user = await fillForm({ 'Postal Code': '56000' });
+    expect(server.fetchMock).not.toHaveBeenCalled();
+    await user.type(field('Postal Code'), '1');
+    await waitFor(() => expect(field('City').value).toBe('Bangalore'));
+    expect(field('State').value).toBe('Karnataka');
+
+    // The shopper's own city stays when the pincode changes; the filled State follows the pincode.
+    await fillForm({ City: 'Bengaluru', 'Postal Code': '400001' });
+    await waitFor(() => expect(field('State').value).toBe('Maharashtra'));
+    expect(field('City').value).toBe('Bengaluru');
+
+    // Still editable by hand.
+    await user.selectOptions(field('State'), 'Goa');
+    expect(field('State').value).toBe('Goa');
   });
 
   it("reads 'Saving...' and is disabled while the address is saved", async () => {
@@ -246,7 +299,7 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
     const user = await fillForm(complete);
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(screen.getByRole('alert').textContent).toBe('Please log in to save addresses');
-    expect(server.fetchMock).not.toHaveBeenCalled();
+    expect(saveRequests(server.fetchMock)).toEqual([]);
   });
 
   it("shows 'Failed to save address: {message}' when the server refuses", async () => {

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { cityAndState } from '../../../shared/address';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr, formatLineAmount } from '../../../shared/money';
@@ -235,8 +236,9 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
           {customer.name} · {customer.email}
         </p>
         <address className="mt-1 not-italic text-stone-700">
-          {order.shippingAddress.fullName}, {order.shippingAddress.address}, {order.shippingAddress.city}{' '}
-          {order.shippingAddress.postalCode} · Phone {order.shippingAddress.phone}
+          {order.shippingAddress.fullName}, {order.shippingAddress.address},{' '}
+          {cityAndState(order.shippingAddress)} {order.shippingAddress.postalCode} · Phone{' '}
+          {order.shippingAddress.phone}
         </address>
       </section>
       <section className="rounded-xl border border-brand-100 bg-white p-4">

@@ -133,14 +133,19 @@ export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
 export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register: registerAccount } = useAuth();
   const [submitting, run] = useSubmitting();
-  const { register, handleSubmit, formState } = useForm({
+  const { register, handleSubmit, formState, setError } = useForm({
     resolver: zodResolver(RegisterValues),
     defaultValues: { fullName: '', username: '', email: '', password: '', confirmPassword: '' },
   });
   const submit = handleSubmit(({ confirmPassword, ...payload }) => {
-    // SPEC 5: a mismatch is reported with an alert and nothing is sent.
+    // SPEC 5: a mismatch says 'Passwords do not match' and nothing is sent. Issue 25: said under the
+    // confirmation (focused, so a screen reader reads it) rather than in the browser's alert box.
     if (confirmPassword !== payload.password) {
-      window.alert('Passwords do not match');
+      setError(
+        'confirmPassword',
+        { type: 'mismatch', message: 'Passwords do not match' },
+        { shouldFocus: true },
+      );
       return;
     }
     return run(async () => {

@@ -10,6 +10,7 @@ import {
   neededByProblem,
 } from '../../../shared/api/bulk-enquiries';
 import { indiaDateOf } from '../../../shared/india-time';
+import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { apiRequest } from '../../api/client';
 import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
@@ -112,7 +113,9 @@ export function BulkEnquiryFormCard({ defaults }: { defaults: { name: string; em
         <FormField
           label="Phone"
           type="tel"
+          inputMode="tel"
           autoComplete="tel"
+          maxLength={PHONE_INPUT_MAX}
           placeholder="10-digit mobile number"
           error={errors.phone?.message}
           {...register('phone')}

