@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ToastProvider } from '../components/toast';
 import { AuthProvider, useAuth } from '../features/auth/auth-provider';
 import { WishlistProvider } from '../features/wishlist/wishlist-provider';
 
@@ -9,13 +10,18 @@ function UserWishlist({ children }: { children: ReactNode }) {
   return <WishlistProvider userId={user?.id ?? null}>{children}</WishlistProvider>;
 }
 
-/** The state every page reads, the same in the browser (main.tsx) and the server renderer. */
+/**
+ * The state every page reads, the same in the browser (main.tsx) and the server renderer; the
+ * app's one toast region (issue 25) sits around them all.
+ */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <UserWishlist>{children}</UserWishlist>
-      </AuthProvider>
+      <ToastProvider>
+        <AuthProvider>
+          <UserWishlist>{children}</UserWishlist>
+        </AuthProvider>
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

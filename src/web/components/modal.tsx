@@ -10,12 +10,15 @@ export function Modal({
   onClose,
   title,
   subtitle,
+  role,
   children,
 }: {
   isOpen: boolean;
   onClose(): void;
   title: string;
   subtitle?: string;
+  /** 'alertdialog' for a question that needs an answer before anything else (ConfirmDialog). */
+  role?: 'alertdialog';
   children: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -39,6 +42,7 @@ export function Modal({
   return (
     <dialog
       ref={dialogRef}
+      role={role}
       aria-labelledby={titleId}
       aria-describedby={subtitle ? subtitleId : undefined}
       onCancel={(event) => {

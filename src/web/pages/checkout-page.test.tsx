@@ -263,6 +263,8 @@ describe('Checkout page (SPEC 2)', () => {
       fullName: 'Person 1',
       address: '1, MG Road',
       city: 'Bengaluru',
+      // Issue 25: the saved address's State goes with the order.
+      state: 'Karnataka',
       postalCode: '560001',
       phone: '9876543210',
     });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { WishlistItem } from '../../shared/api/wishlist';
 import { formatInr } from '../../shared/money';
 import { Button, buttonClass } from '../components/button';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { GiftIcon } from '../components/icons';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
@@ -79,6 +80,7 @@ export function WishlistPage() {
   const auth = useAuth();
   const wishlist = useWishlist();
   const count = wishlist.wishlistCount;
+  const [confirmingClear, setConfirmingClear] = useState(false);
 
   const meta = (
     <PageMeta title="My Wishlist" description="Gifts you saved for later." canonicalPath="/wishlist" />
@@ -118,16 +120,22 @@ export function WishlistPage() {
           My Wishlist <span className="text-base font-semibold text-stone-600">({count})</span>
         </h1>
         {count > 0 && (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              if (window.confirm('Are you sure you want to clear your entire wishlist?'))
-                void wishlist.clear();
-            }}
-          >
+          <Button variant="secondary" onClick={() => setConfirmingClear(true)}>
             Clear All
           </Button>
         )}
+        {/* SPEC 2 asks this before clearing; issue 25: in the app's own dialog. */}
+        <ConfirmDialog
+          isOpen={confirmingClear}
+          title="Clear wishlist"
+          message="Are you sure you want to clear your entire wishlist?"
+          confirmLabel="Clear All"
+          onCancel={() => setConfirmingClear(false)}
+          onConfirm={() => {
+            setConfirmingClear(false);
+            void wishlist.clear();
+          }}
+        />
       </div>
 
       {wishlist.loading ? (

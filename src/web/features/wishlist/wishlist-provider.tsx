@@ -1,23 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { WishlistItem } from '../../../shared/api/wishlist';
 import { SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { ApiError } from '../../api/client';
+import { type ToastTone, useToast } from '../../components/toast';
 import { type WishlistApi, wishlistApi } from './wishlist-api';
 
 export const WISHLIST_QUERY_KEY = ['wishlist'] as const;
-const NOTICE_MS = 3000;
-
-export type WishlistNotice = { id: number; text: string; tone: 'success' | 'error' };
 
 export type WishlistContextValue = {
   /** SPEC 3 client view. */
@@ -66,8 +55,8 @@ export function WishlistProvider({
   const queryKey = useMemo(() => [...WISHLIST_QUERY_KEY, userId] as const, [userId]);
   const query = useQuery({ queryKey, queryFn: () => api.list(), enabled: userId !== null, retry: false });
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
-  const [notice, setNotice] = useState<WishlistNotice | null>(null);
-  const noticeId = useRef(0);
+  // SPEC 8's messages, in the app's toast (a live region).
+  const notify: (text: string, tone?: ToastTone) => void = useToast();
 
   // Logging out empties the wishlist (SPEC 4) and leaves nothing of it in memory.
   useEffect(() => {
@@ -81,18 +70,7 @@ export function WishlistProvider({
     }
   }, [query.error]);
 
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
   const items = useMemo(() => (userId === null ? [] : (query.data ?? [])), [userId, query.data]);
-
-  const notify = useCallback((text: string, tone: WishlistNotice['tone'] = 'success') => {
-    noticeId.current += 1;
-    setNotice({ id: noticeId.current, text, tone });
-  }, []);
 
   const change = useCallback(
     async (
@@ -128,8 +106,8 @@ export function WishlistProvider({
   const add = useCallback(
     async (productId: number) => {
       if (userId === null) {
-        // SPEC 8: shown as an alert.
-        window.alert('Please login to add items to wishlist');
+        // SPEC 8 shows these words as an alert; issue 25: in the app's toast, not the browser's box.
+        notify('Please login to add items to wishlist', 'error');
         return false;
       }
       return change(
@@ -143,7 +121,7 @@ export function WishlistProvider({
         'Failed to add to wishlist',
       );
     },
-    [userId, api, change],
+    [userId, api, change, notify],
   );
 
   const remove = useCallback(
@@ -205,64 +183,33 @@ export function WishlistProvider({
     [items, userId, query.isPending, query.isError, query.refetch, pending, add, remove, toggle, clear],
   );
 
-  return (
-    <WishlistContext.Provider value={value}>
-      {children}
-      <WishlistNoticeRegion notice={notice} onDismiss={() => setNotice(null)} />
-    </WishlistContext.Provider>
-  );
-}
-
-/** Messages of SPEC 8 as a toast, announced by screen readers through a live region. */
-function WishlistNoticeRegion({ notice, onDismiss }: { notice: WishlistNotice | null; onDismiss(): void }) {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 md:bottom-6"
-    >
-      {notice && (
-        <p
-          key={notice.id}
-          className={`pointer-events-auto flex items-center gap-3 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-lg ${
-            notice.tone === 'error' ? 'bg-red-700' : 'bg-stone-900'
-          }`}
-        >
-          {notice.text}
-          <button
-            type="button"
-            onClick={onDismiss}
-            aria-label="Dismiss message"
-            className="text-white/80 hover:text-white"
-          >
-            ×
-          </button>
-        </p>
-      )}
-    </div>
-  );
+  return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;
 }
 
 // Outside a provider (a component test, say) every action explains itself instead of crashing.
-const unavailable = async () => {
-  window.alert('Wishlist service not available');
-  return false;
-};
-const withoutProvider: WishlistContextValue = {
-  wishlistItems: [],
-  wishlistCount: 0,
-  loggedIn: false,
-  loading: false,
-  failed: false,
-  refetch: () => {},
-  isInWishlist: () => false,
-  isPending: () => false,
-  add: unavailable,
-  remove: unavailable,
-  toggle: unavailable,
-  clear: unavailable,
+const withoutProvider = (notify: (text: string, tone: ToastTone) => void): WishlistContextValue => {
+  const unavailable = async () => {
+    notify('Wishlist service not available', 'error');
+    return false;
+  };
+  return {
+    wishlistItems: [],
+    wishlistCount: 0,
+    loggedIn: false,
+    loading: false,
+    failed: false,
+    refetch: () => {},
+    isInWishlist: () => false,
+    isPending: () => false,
+    add: unavailable,
+    remove: unavailable,
+    toggle: unavailable,
+    clear: unavailable,
+  };
 };
 
 export function useWishlist(): WishlistContextValue {
-  return useContext(WishlistContext) ?? withoutProvider;
+  const notify = useToast();
+  const context = useContext(WishlistContext);
+  return useMemo(() => context ?? withoutProvider(notify), [context, notify]);
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WishlistItem } from '../../../shared/api/wishlist';
 import { ApiError } from '../../api/client';
+import { ToastProvider } from '../../components/toast';
 import type { WishlistApi } from './wishlist-api';
 import { useWishlist, WishlistProvider } from './wishlist-provider';
 import { WishlistToggle } from './wishlist-toggle';
@@ -68,7 +69,9 @@ function renderShell(api: WishlistApi, userId: number | null = 1) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <Shell api={api} initialUser={userId} />
+      <ToastProvider>
+        <Shell api={api} initialUser={userId} />
+      </ToastProvider>
     </QueryClientProvider>,
   );
 }
@@ -92,10 +95,12 @@ function renderList(api: WishlistApi, userId: number | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <WishlistProvider userId={userId} api={api}>
-        <Count />
-        <ListActions />
-      </WishlistProvider>
+      <ToastProvider>
+        <WishlistProvider userId={userId} api={api}>
+          <Count />
+          <ListActions />
+        </WishlistProvider>
+      </ToastProvider>
     </QueryClientProvider>,
   );
 }
@@ -135,12 +140,13 @@ describe('wishlist state (SPEC 4, SPEC 8)', () => {
     expect(notice()).toBe('Removed from wishlist');
   });
 
-  it("alerts 'Please login to add items to wishlist' for a guest and calls nothing", async () => {
+  it("says 'Please login to add items to wishlist' in the app's toast for a guest and calls nothing", async () => {
     const user = userEvent.setup();
     const api = fakeApi();
     renderShell(api, null);
     await user.click(screen.getByRole('button', { name: 'Add to wishlist' }));
-    expect(window.alert).toHaveBeenCalledWith('Please login to add items to wishlist');
+    expect(notice()).toBe('Please login to add items to wishlist');
+    expect(window.alert).not.toHaveBeenCalled();
     expect(api.add).not.toHaveBeenCalled();
     expect(api.list).not.toHaveBeenCalled();
   });
@@ -205,5 +211,17 @@ describe('wishlist state (SPEC 4, SPEC 8)', () => {
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     await waitFor(() => expect(notice()).toBe('Wishlist cleared'));
     expect(screen.getByText('0 saved')).toBeTruthy();
+  });
+
+  it("says 'Wishlist service not available' outside a wishlist provider", async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <ListActions />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(notice()).toBe('Wishlist service not available');
+    expect(window.alert).not.toHaveBeenCalled();
   });
 });
