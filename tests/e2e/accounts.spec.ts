@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AddressRecord } from '../../src/shared/api/addresses';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
-import { saveNewAddress } from './support/address-modal';
 import { expect, test } from './support/fixtures';
 
 // Accounts, addresses and wishlist (issue 8) against the real server and its seeded catalogue.
@@ -31,6 +30,16 @@ async function openMenu(page: Page) {
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
+/** Issue 25: the browser's own alert and confirm boxes the page opens (there should be none). */
+function nativeDialogsOf(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return messages;
+}
+
 async function addToWishlistFromProductPage(page: Page, product: Product) {
   await page.goto(`/product/${product.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -47,6 +56,7 @@ async function addToWishlistFromProductPage(page: Page, product: Product) {
 test('a shopper signs up in the modal, stays signed in, keeps an address and a wishlist across logins', async ({
   page,
 }) => {
+  const nativeDialogs = nativeDialogsOf(page);
   const [first, second] = await pickProducts(page);
   const email = `asha.${Date.now()}@example.com`;
   const password = 'diwali-2025';
@@ -78,13 +88,18 @@ test('a shopper signs up in the modal, stays signed in, keeps an address and a w
   await page.goto('/checkout');
   const addressForm = page.getByRole('dialog', { name: 'Add New Address' });
   await expect(addressForm.getByText('Please fill in your delivery address details')).toBeVisible();
-  await saveNewAddress(page, {
-    fullName: 'Asha Verma',
-    address: '12, MG Road',
-    city: 'Bengaluru',
-    postalCode: '560001',
-    phone: '9876543210',
-  });
+  await addressForm.getByLabel('Full Name').fill('Asha Verma');
+  await addressForm.getByLabel('Address').fill('Flat 7B, Sea View Apartments, Hill Road, Bandra West');
+  // Issue 25: City and State come from the pincode directory at the sixth digit.
+  await addressForm.getByLabel('Postal Code').pressSequentially('400050');
+  await expect(addressForm.getByLabel('City')).toHaveValue('Mumbai');
+  await expect(addressForm.getByLabel('State')).toHaveValue('Maharashtra');
+  // ...and the phone is typed as Indians do, whole.
+  await addressForm.getByLabel('Phone Number').pressSequentially('+91 98765 43210');
+  await expect(addressForm.getByLabel('Phone Number')).toHaveValue('+91 98765 43210');
+  await addressForm.getByRole('button', { name: 'Save Address' }).click();
+  await expect(addressForm).toBeHidden();
+  await expect(page.getByRole('radio', { name: /Asha Verma/ })).toBeChecked();
 
   // Two wishlist items from their product pages.
   await addToWishlistFromProductPage(page, first);
@@ -130,16 +145,44 @@ test('a shopper signs up in the modal, stays signed in, keeps an address and a w
   expect(data).toEqual([
     expect.objectContaining({
       full_name: 'Asha Verma',
-      city: 'Bengaluru',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      postal_code: '400050',
       phone: '9876543210',
       is_default: true,
     }),
   ]);
+
+  // Clear All asks SPEC 2's question in the app's own dialog: Escape keeps the list, Clear All empties it.
+  await page.goto('/wishlist');
+  const clearAll = page.getByRole('button', { name: 'Clear All' });
+  await clearAll.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Clear wishlist' });
+  await expect(confirm.getByText('Are you sure you want to clear your entire wishlist?')).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(clearAll).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'My Wishlist (2)' })).toBeVisible();
+  await clearAll.click();
+  await confirm.getByRole('button', { name: 'Clear All' }).click();
+  await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Wishlist cleared' })).toBeVisible();
+  expect(nativeDialogs).toEqual([]);
 });
 
 test('a wrong password shows the server message in the red box, and the register page returns the shopper', async ({
   page,
 }) => {
+  const nativeDialogs = nativeDialogsOf(page);
+  // A guest's wishlist heart says SPEC 8's words in the app's toast.
+  const [product] = await pickProducts(page);
+  await page.goto(`/product/${product.slug}`);
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Please login to add items to wishlist' }),
+  ).toBeVisible();
+
   await page.goto('/login?redirect=/wishlist');
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByLabel('Password').fill('not-it');
@@ -152,8 +195,16 @@ test('a wrong password shows the server message in the red box, and the register
   await page.getByLabel('Username').fill(`kavya${Date.now()}`);
   await page.getByLabel('Email address').fill(`kavya.${Date.now()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('rakhi-2025');
-  await page.getByLabel('Confirm Password').fill('rakhi-2025');
+  // A mistyped confirmation: SPEC 5's words under the field (issue 25: no browser alert box).
+  const confirmation = page.getByLabel('Confirm Password');
+  await confirmation.fill('rakhi-2052');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(confirmation).toBeFocused();
+  await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+  await confirmation.fill('rakhi-2025');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/wishlist$/);
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
+  expect(nativeDialogs).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Button, buttonClass } from './button';
 import { Modal } from './modal';
 
@@ -28,10 +28,15 @@ export function ConfirmDialog({
   const cancelRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<Element | null>(null);
 
+  // A layout effect runs before the Modal (a child) opens its dialog in a passive effect, which
+  // moves focus into it: this is the moment the opener still has focus.
+  useLayoutEffect(() => {
+    if (isOpen) openerRef.current = document.activeElement;
+  }, [isOpen]);
+
   useEffect(() => {
     if (!isOpen) return;
-    // Runs after the Modal (a child) has opened its dialog, so this focus is the last word.
-    openerRef.current = document.activeElement;
+    // Runs after the Modal has opened its dialog, so this focus is the last word.
     cancelRef.current?.focus();
     return () => {
       const opener = openerRef.current;
