@@ -98,6 +98,17 @@ describe('POST /api/payments/create-order', () => {
     expect(order.createdAt).toBe(order.created_at);
   });
 
+  it('keeps the State of the shipping address and reads a phone typed +91 98765 43210 (issue 25)', async () => {
+    const product = await createTestProduct(store.database, { priceRupees: 450 });
+    const address = { ...TEST_ADDRESS, state: 'Karnataka', phone: '+91 98765 43210' };
+    const response = await postOrder(store.app, store.customer.headers, [{ product, quantity: 1 }], {
+      address,
+    });
+    expect(response.statusCode).toBe(200);
+    const order = (await getOrder(response.json<CreateOrderResponse>().orderId)).json<OrderRecord>();
+    expect(order.shippingAddress).toEqual({ ...TEST_ADDRESS, state: 'Karnataka', phone: '9876543210' });
+  });
+
   it('ships free from ₹1,000', async () => {
     const product = await createTestProduct(store.database, { priceRupees: 250 });
     const created = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 4 }]);
