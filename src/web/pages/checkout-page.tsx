@@ -9,6 +9,7 @@ import {
 } from '../../shared/address';
 import { displayName } from '../../shared/auth';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
+import { normalisePhone } from '../../shared/phone';
 import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
 import { storeSettings } from '../app-data';
@@ -50,7 +51,7 @@ const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.address.trim() === b.address.trim() &&
   a.city.trim() === b.city.trim() &&
   a.postalCode.trim() === b.postalCode.trim() &&
-  a.phone.replace(/\D/g, '') === b.phone.replace(/\D/g, '');
+  normalisePhone(a.phone) === normalisePhone(b.phone);
 
 /** An address carried back through the login page (SPEC 2: 'keep any shipping address passed along'). */
 function carriedAddress(state: unknown): AddressForm | null {
