@@ -6,6 +6,8 @@ export type TypedAddress = {
   city: string;
   postalCode: string;
   phone: string;
+  /** The State the pincode directory fills in (issue 25); checked before saving when given. */
+  state?: string;
 };
 
 /** Fills the open 'Add New Address' modal with the SPEC 2 fields, saves, and sees it selected. */
@@ -16,6 +18,7 @@ export async function saveNewAddress(page: Page, address: TypedAddress) {
   await addressForm.getByLabel('City').fill(address.city);
   await addressForm.getByLabel('Postal Code').fill(address.postalCode);
   await addressForm.getByLabel('Phone Number').fill(address.phone);
+  if (address.state) await expect(addressForm.getByLabel('State')).toHaveValue(address.state);
   await addressForm.getByRole('button', { name: 'Save Address' }).click();
   await expect(addressForm).toBeHidden();
   await expect(page.getByRole('radio', { name: new RegExp(address.fullName) })).toBeChecked();
