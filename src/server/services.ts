@@ -114,6 +114,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     clock,
     transport: mailTransportFor(config),
     from: mailSenderFor(config),
+    store,
     log,
   });
 

@@ -76,6 +76,7 @@ describe('the mail queue', () => {
       clock,
       transport: recordingTransport(true).transport,
       from: 'store@example.com',
+      store: storeIdentityFrom(store.app.config),
       log: store.app.log,
     });
 
@@ -118,6 +119,7 @@ describe('the mail queue', () => {
         clock,
         transport,
         from: 'store@example.com',
+        store: storeIdentityFrom(store.app.config),
         log: store.app.log,
       });
 
