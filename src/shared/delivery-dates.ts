@@ -14,7 +14,6 @@ export {
 // Issue 13 part 3: the delivery dates and slots a shopper may choose, from the pincode engine's
 // answer. The product page, checkout and create-order all work them out with these functions.
 
-
 export const DeliverySlot = z.enum(['standard', 'midnight'], {
   error: 'Please choose the standard or the midnight delivery slot',
 });
