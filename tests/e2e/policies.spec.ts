@@ -1,3 +1,4 @@
+import type { ConsoleMessage } from '@playwright/test';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 
@@ -27,6 +28,37 @@ test('the footer leads to every policy page, each fitting a 360 px phone', async
     await expect(page).toHaveTitle(`${link} | Utsav Gifts`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }
+});
+
+test('a policy page paints without JavaScript, and the app takes it over without console noise', async ({
+  browser,
+  baseURL,
+}) => {
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto('/policies/shipping');
+  await expect(bare.getByRole('heading', { level: 1, name: 'Shipping and delivery' })).toBeVisible();
+  await expect(bare.getByText('Same day on orders placed before 2 PM India time')).toBeVisible();
+  await noScript.close();
+
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/policies/shipping');
+  await appStarted(page);
+  await expect(page.locator('head title')).toHaveCount(1);
+  await page
+    .getByRole('navigation', { name: 'Other policies' })
+    .getByRole('link', { name: 'Terms of use' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
+  await expect(page).toHaveTitle('Terms of use | Utsav Gifts');
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test('Contact shows customer care as a phone link and the Grievance Officer', async ({ page }) => {
