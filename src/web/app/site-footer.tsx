@@ -27,8 +27,8 @@ export function SiteFooter() {
   const { customerCare, seller } = storeSettings;
   return (
     <footer className="mt-12 border-t border-brand-100 bg-white pb-20 md:pb-0">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-stone-700 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-8 text-sm text-stone-700 lg:grid-cols-4">
+        <div className="col-span-2 lg:col-span-1">
           <p className="text-base font-extrabold text-brand-700">{storeSettings.storeName}</p>
           <p className="mt-1">{storeSettings.tagline}.</p>
           <p className="mt-4 font-semibold text-stone-900">We accept</p>
@@ -58,7 +58,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <div>
+        <div className="col-span-2 lg:col-span-1">
           <p className="font-semibold text-stone-900">Customer care</p>
           <ul className="mt-2 space-y-2">
             <li>
