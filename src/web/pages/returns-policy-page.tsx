@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY_PAGES } from '../../shared/policy-pages';
 import { MAX_RETURN_PHOTOS, MIN_RETURN_REASON_LENGTH, RETURN_WINDOW_DAYS } from '../../shared/return-rules';
+import { telLink } from '../../shared/store-links';
 import { storeSettings } from '../app-data';
 import { PolicyArticle, PolicySection } from '../components/policy-article';
 
@@ -47,8 +48,15 @@ export function ReturnsPolicyPage() {
           </li>
         </ol>
         <p>
-          Cannot use the form? Call us at {customerCare.phone} or write to {customerCare.email} with your
-          order number.
+          Cannot use the form? Call us at{' '}
+          <a href={telLink(customerCare.phone)} className={linkClass}>
+            {customerCare.phone}
+          </a>{' '}
+          or write to{' '}
+          <a href={`mailto:${customerCare.email}`} className={`break-all ${linkClass}`}>
+            {customerCare.email}
+          </a>{' '}
+          with your order number.
         </p>
       </PolicySection>
       <PolicySection title="Refunds">
