@@ -31,7 +31,7 @@ import { personalisationRoutes } from './modules/personalisation';
 import { quoteRoutes } from './modules/quotes';
 import { returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
-import { storeRoutes, storeSettingsFrom } from './modules/store';
+import { registerPolicyPageHeads, storeRoutes, storeSettingsFrom } from './modules/store';
 import { wishlistRoutes } from './modules/wishlist';
 import { createServices } from './services';
 
@@ -140,6 +140,8 @@ export async function buildApp({
   installAuth(app);
   // At the root too: page heads and the sitemap, outside /api.
   await installCatalog(app);
+  // Issue 25: the policy pages' heads (their URLs are in the catalogue's sitemap).
+  registerPolicyPageHeads(app);
 
   await app.register(
     async (api) => {

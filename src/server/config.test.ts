@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { storeIdentityFrom } from './store-identity';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -19,6 +20,24 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ ORIGIN_PINCODE: '5600' })).toThrow(
       'Invalid environment variable ORIGIN_PINCODE: must be a six-digit pincode',
+    );
+  });
+
+  it('reads customer care and the Grievance Officer, customer care e-mail falling back to SUPPORT_EMAIL', () => {
+    const defaults = loadConfig({ SUPPORT_EMAIL: 'help@diyacrafts.in' });
+    expect(defaults.CUSTOMER_CARE_PHONE).toBe('+91 80 4567 8900');
+    expect(storeIdentityFrom(defaults).customerCare).toEqual({
+      phone: '+91 80 4567 8900',
+      email: 'help@diyacrafts.in',
+    });
+    const set = loadConfig({
+      CUSTOMER_CARE_EMAIL: 'care@diyacrafts.in',
+      GRIEVANCE_OFFICER_NAME: 'Anjali Deshpande',
+    });
+    expect(storeIdentityFrom(set).customerCare.email).toBe('care@diyacrafts.in');
+    expect(storeIdentityFrom(set).grievanceOfficer.name).toBe('Anjali Deshpande');
+    expect(() => loadConfig({ CUSTOMER_CARE_PHONE: 'call us' })).toThrow(
+      'Invalid environment variable CUSTOMER_CARE_PHONE: must be a phone number like +91 80 4567 8900',
     );
   });
 

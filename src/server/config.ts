@@ -8,6 +8,10 @@ const booleanFlag = z
 
 const pincode = z.string().regex(/^\d{6}$/, 'must be a six-digit pincode');
 
+// A phone number as people write it: digits with spaces or dashes, optionally after +. The `tel:`
+// link keeps only the + and the digits (src/shared/store-links.ts).
+const phoneNumber = z.string().regex(/^\+?\d[\d -]{6,18}\d$/, 'must be a phone number like +91 80 4567 8900');
+
 const commaList = z.string().transform((value) =>
   value
     .split(',')
@@ -119,6 +123,14 @@ export const Env = z.object({
     .string()
     .refine(isValidGstin, 'must be a valid 15-character GSTIN like 29ABCDE1234F1ZW')
     .default('29ABCDE1234F1ZW'),
+  // Issue 25: the Consumer Protection (E-Commerce) Rules, 2020 ask the seller to show how customers
+  // reach it and who its Grievance Officer is (the Contact page, the footer). Demo values by default.
+  // CUSTOMER_CARE_EMAIL falls back to SUPPORT_EMAIL, so one address needs setting once.
+  CUSTOMER_CARE_PHONE: phoneNumber.default('+91 80 4567 8900'),
+  CUSTOMER_CARE_EMAIL: z.email().optional(),
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(2).max(100).default('Meera Krishnan'),
+  GRIEVANCE_OFFICER_EMAIL: z.email().default('grievance@utsavgifts.in'),
+  GRIEVANCE_OFFICER_PHONE: phoneNumber.default('+91 80 4567 8901'),
   INVOICE_PREFIX: z
     .string()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 capital letters or digits')

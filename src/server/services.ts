@@ -115,6 +115,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     clock,
     transport: mailTransportFor(config),
     from: mailSenderFor(config),
+    store,
     log,
   });
 

@@ -13,6 +13,9 @@ export type StoreIdentity = {
   state: string;
   gstin: string;
   invoicePrefix: string;
+  /** Issue 25: how customers reach the seller, and its Grievance Officer (the Contact page). */
+  customerCare: { phone: string; email: string };
+  grievanceOfficer: { name: string; email: string; phone: string };
 };
 
 export function storeIdentityFrom(config: Config): StoreIdentity {
@@ -25,5 +28,14 @@ export function storeIdentityFrom(config: Config): StoreIdentity {
     state: config.STORE_STATE,
     gstin: config.STORE_GSTIN,
     invoicePrefix: config.INVOICE_PREFIX,
+    customerCare: {
+      phone: config.CUSTOMER_CARE_PHONE,
+      email: config.CUSTOMER_CARE_EMAIL ?? config.SUPPORT_EMAIL,
+    },
+    grievanceOfficer: {
+      name: config.GRIEVANCE_OFFICER_NAME,
+      email: config.GRIEVANCE_OFFICER_EMAIL,
+      phone: config.GRIEVANCE_OFFICER_PHONE,
+    },
   };
 }

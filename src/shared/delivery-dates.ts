@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import type { DeliveryInfo } from './delivery';
 import { DELIVERY_MESSAGES } from './delivery-rules';
-import { DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
+import { DELIVERY_DATE_CHOICES, DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
 import { addDays, indiaDateOf, isBeforeSameDayCutoff } from './india-time';
 
-export { DELIVERY_SLOTS, deliveryChoiceText, formatDeliveryDate } from './delivery-slot-rules';
+export {
+  DELIVERY_DATE_CHOICES,
+  DELIVERY_SLOTS,
+  deliveryChoiceText,
+  formatDeliveryDate,
+} from './delivery-slot-rules';
 
 // Issue 13 part 3: the delivery dates and slots a shopper may choose, from the pincode engine's
 // answer. The product page, checkout and create-order all work them out with these functions.
-
-/** How many dates are offered, counted from the earliest possible one. */
-export const DELIVERY_DATE_CHOICES = 7;
 
 export const DeliverySlot = z.enum(['standard', 'midnight'], {
   error: 'Please choose the standard or the midnight delivery slot',

@@ -14,6 +14,17 @@ export const DELIVERY_MESSAGES = {
   lookupFailedEstimate: 'delivered in 3-7 business days',
 } as const;
 
+/**
+ * DESIGN 4 "Delivery by pincode": days grow with the great-circle distance from the origin.
+ * Beyond the last band (and for a place whose distance is unknown) the spec's default applies.
+ * The server's engine answers with these; the Shipping and delivery page lists them.
+ */
+export const STANDARD_DAYS_BY_DISTANCE: readonly { upToKm: number; days: string }[] = [
+  { upToKm: 1000, days: '2-4 Days' },
+  { upToKm: 2000, days: '3-5 Days' },
+  { upToKm: Number.POSITIVE_INFINITY, days: '4-7 Days' },
+];
+
 /** SPEC 8: the full delivery checker's wording for an unserviceable pincode. */
 export const notDeliverableTo = (pincode: string) => `Not deliverable to ${pincode}`;
 

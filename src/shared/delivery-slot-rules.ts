@@ -1,6 +1,9 @@
 // Issue 13: the words of the delivery slots and dates, without Zod, so pages can show them without
 // loading it. The rules and schemas are in delivery-dates.ts, which re-exports these.
 
+/** How many dates are offered, counted from the earliest possible one. */
+export const DELIVERY_DATE_CHOICES = 7;
+
 export const DELIVERY_SLOTS = {
   standard: 'Standard delivery (9 AM - 9 PM)',
   midnight: 'Midnight delivery (11 PM - 11:59 PM)',

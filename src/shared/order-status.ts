@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from './india-time';
+import { RETURN_WINDOW_DAYS } from './return-rules';
 
 // SPEC 4 "Order status": the values, their labels and badge colours.
 export const ORDER_STATUSES = [
@@ -86,8 +87,7 @@ export const nextStatuses = (from: OrderStatus): readonly OrderStatus[] => TRANS
 
 export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => TRANSITIONS[from].includes(to);
 
-// DESIGN 4 and SPEC 1: '7-day return'.
-export const RETURN_WINDOW_DAYS = 7;
+export { RETURN_WINDOW_DAYS } from './return-rules';
 
 /** Whether `now` is within the return window that opened at `deliveredAt` (both from the caller). */
 export function isWithinReturnWindow(deliveredAt: Date, now: Date): boolean {

@@ -1,3 +1,5 @@
+import { policyPageAt } from './policy-pages';
+
 // SPEC 2 route table. The server answers these with status 200 and any other page path with 404
 // (the app then shows 'Page Not Found'), so crawlers never index a missing page.
 const pagePatterns: RegExp[] = [
@@ -21,7 +23,8 @@ const pagePatterns: RegExp[] = [
   /^\/admin(\/.*)?$/,
 ];
 
-export const isKnownPagePath = (path: string) => pagePatterns.some((pattern) => pattern.test(path));
+export const isKnownPagePath = (path: string) =>
+  pagePatterns.some((pattern) => pattern.test(path)) || policyPageAt(path) !== undefined;
 
 /** The bottom navigation is hidden on /payment, /checkout and any /product/ page (SPEC 2). */
 export const hidesBottomNav = (path: string) =>

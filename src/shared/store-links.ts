@@ -6,3 +6,6 @@ export const chatLink = (settings: Pick<StoreSettings, 'whatsappNumber'>) =>
 
 export const instagramLink = (settings: Pick<StoreSettings, 'instagramHandle'>) =>
   `https://www.instagram.com/${settings.instagramHandle}/`;
+
+/** A `tel:` link keeps only the + and the digits of a number written as '+91 80 4567 8900'. */
+export const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -14,6 +14,17 @@ export const StoreSettings = z.object({
   freeShippingFrom: z.number(),
   shippingFee: z.number(),
   gaMeasurementId: z.string().nullable(),
+  /** Issue 13: the midnight slot's extra charge at same-day pincodes, in rupees. */
+  midnightSlotFee: z.number(),
+  /** Pincodes this close to the dispatch pincode get next-day delivery (DESIGN 4). */
+  nextDayRadiusKm: z.number(),
+  /**
+   * Issue 25, Consumer Protection (E-Commerce) Rules, 2020: the seller's identity, how to reach
+   * customer care and the Grievance Officer, shown in the footer and on the Contact page.
+   */
+  seller: z.object({ legalName: z.string(), address: z.string(), gstin: z.string() }),
+  customerCare: z.object({ phone: z.string(), email: z.string() }),
+  grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   /** Issue 21: the built-in sandbox takes the payments; every page says they are simulated. */
   testMode: z.boolean(),
 });

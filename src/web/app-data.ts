@@ -17,6 +17,15 @@ const fallbackSettings: StoreSettings = {
   freeShippingFrom: 1000,
   shippingFee: 50,
   gaMeasurementId: null,
+  midnightSlotFee: 199,
+  nextDayRadiusKm: 350,
+  seller: {
+    legalName: 'Utsav Gifts Private Limited',
+    address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
+    gstin: '29ABCDE1234F1ZW',
+  },
+  customerCare: { phone: '+91 80 4567 8900', email: 'hello@utsavgifts.in' },
+  grievanceOfficer: { name: 'Meera Krishnan', email: 'grievance@utsavgifts.in', phone: '+91 80 4567 8901' },
   // As the server's default (no payment setting): only `npm run dev`'s Vite pages lack app data.
   testMode: true,
 };

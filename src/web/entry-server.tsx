@@ -3,6 +3,7 @@ import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-qu
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
 import type { Category, CollectionSummary, Product, ProductList, ProductQuery } from '../shared/api/catalog';
+import { policyPageAt } from '../shared/policy-pages';
 import { idFromSlug } from '../shared/slug';
 import type { StoreSettings } from '../shared/store-settings';
 import { AppProviders } from './app/app-providers';
@@ -49,6 +50,8 @@ const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  */
 async function prefetchPage(queryClient: QueryClient, url: URL, catalog: CatalogSource): Promise<boolean> {
   const path = url.pathname;
+  // Issue 25: the policy pages show the store's configuration only (the settings), no queries.
+  if (policyPageAt(path)) return true;
   if (path === '/') {
     const [categories, collections, featured] = await Promise.all([
       catalog.listCategories(),
@@ -89,17 +92,19 @@ async function prefetchPage(queryClient: QueryClient, url: URL, catalog: Catalog
 
 const handler = createStaticHandler(routes);
 
-/** Paths this renderer serves; others get the plain app shell. */
+/** Paths this renderer serves, with the policy pages (policy-pages.ts); others get the plain app shell. */
 export const RENDERED_PATHS = [/^\/$/, /^\/products\/?$/, /^\/category\/[^/]+\/?$/, /^\/product\/[^/]+\/?$/];
+const isRenderedPath = (path: string) =>
+  RENDERED_PATHS.some((pattern) => pattern.test(path)) || policyPageAt(path) !== undefined;
 
 /**
- * The markup of a landing page (/, the listings, a product) from the same components the browser
+ * The markup of a landing page (/, the listings, a product) or a policy page from the same components the browser
  * runs, with every browser-only state (cart, location, signed-in user) as a first-time guest sees
  * it; null for other pages. Not cached per user: it never holds anything personal.
  */
 export async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, request.origin);
-  if (!RENDERED_PATHS.some((pattern) => pattern.test(url.pathname))) return null;
+  if (!isRenderedPath(url.pathname)) return null;
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
   if (!(await prefetchPage(queryClient, url, request.catalog))) return null;
 

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { POLICY_PAGES } from '../shared/policy-pages';
 import { RootLayout } from './app/root-layout';
 import { ErrorPage } from './pages/error-page';
 
@@ -26,6 +27,12 @@ export const routes: RouteObject[] = [
       { path: 'register', lazy: () => import('./pages/register-page') },
       { path: 'wishlist', lazy: () => import('./pages/wishlist-page') },
       { path: 'bulk-orders', lazy: () => import('./pages/bulk-orders-page') },
+      // Issue 25: the pages a seller in India must show (paths in src/shared/policy-pages.ts).
+      { path: POLICY_PAGES.returns.path.slice(1), lazy: () => import('./pages/returns-policy-page') },
+      { path: POLICY_PAGES.shipping.path.slice(1), lazy: () => import('./pages/shipping-policy-page') },
+      { path: POLICY_PAGES.terms.path.slice(1), lazy: () => import('./pages/terms-page') },
+      { path: POLICY_PAGES.privacy.path.slice(1), lazy: () => import('./pages/privacy-page') },
+      { path: POLICY_PAGES.contact.path.slice(1), lazy: () => import('./pages/contact-page') },
       // Issue 13: a bulk quote's payable link, e-mailed to the customer.
       { path: 'quote/:orderId', lazy: () => import('./pages/quote-page') },
       {

@@ -21,6 +21,12 @@ const landingPages: [RegExp, string][] = [
   [/^\/collections\/?$/, 'collections-page'],
   [/^\/collection\/[^/]+\/?$/, 'collection-page'],
   [/^\/categories\/?$/, 'categories-page'],
+  // Issue 25: the policy pages, server-rendered too (paths in src/shared/policy-pages.ts).
+  [/^\/policies\/returns\/?$/, 'returns-policy-page'],
+  [/^\/policies\/shipping\/?$/, 'shipping-policy-page'],
+  [/^\/policies\/terms\/?$/, 'terms-page'],
+  [/^\/policies\/privacy\/?$/, 'privacy-page'],
+  [/^\/contact\/?$/, 'contact-page'],
 ];
 
 /**

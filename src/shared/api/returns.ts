@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { RETURN_WINDOW_DAYS } from '../order-status';
+import { MIN_RETURN_REASON_LENGTH, RETURN_WINDOW_DAYS } from '../return-rules';
+
+export { MAX_RETURN_PHOTOS } from '../return-rules';
 
 // Issue 14 "Returns and refunds": the customer's request from the order page, the owner's decision.
 
@@ -15,8 +17,6 @@ export const RETURN_MESSAGES = {
   tooManyPhotos: 'A return can have at most 3 photos',
   photoNotOpen: 'Photos can be added only while the return is being reviewed',
 } as const;
-
-export const MAX_RETURN_PHOTOS = 3;
 
 export const tooManyUnitsMessage = (name: string, left: number) =>
   left === 0 ? `${name} has already been returned` : `You can return at most ${left} of ${name}`;
@@ -37,7 +37,10 @@ export const NewReturn = z.object({
   reason: z
     .string({ error: 'Tell us why you are returning the items' })
     .trim()
-    .min(5, 'Tell us why you are returning the items (at least 5 characters)')
+    .min(
+      MIN_RETURN_REASON_LENGTH,
+      `Tell us why you are returning the items (at least ${MIN_RETURN_REASON_LENGTH} characters)`,
+    )
     .max(500, 'A reason can be at most 500 characters'),
 });
 export type NewReturn = z.infer<typeof NewReturn>;

@@ -84,6 +84,11 @@ export const MailIcon = (props: IconProps) => (
     <path d="M3 7l9 6 9-6" />
   </Icon>
 );
+export const PhoneIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+  </Icon>
+);
 export const InstagramIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="3" width="18" height="18" rx="5" />

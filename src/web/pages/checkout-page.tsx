@@ -14,6 +14,7 @@ import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
+import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, Spinner } from '../components/status-message';
 import {
@@ -331,6 +332,7 @@ export function CheckoutPage() {
             }}
           />
           <CheckoutSubmit ready={ready} checking={coupon.checking} />
+          <OrderAgreement />
         </form>
         <div className="flex flex-col gap-3 md:sticky md:top-20">
           {summary}

@@ -6,6 +6,7 @@ import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options';
 import { formatInr } from '../../shared/money';
 import { trackEcommerce } from '../analytics';
 import { Button, buttonClass } from '../components/button';
+import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
@@ -110,6 +111,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
           <Button onClick={() => void pay()} disabled={phase !== 'idle'} className="w-full py-3 text-base">
             {phase === 'creating' ? 'Initiating Payment...' : `Pay ${formatInr(total)}`}
           </Button>
+          <OrderAgreement />
           <Link to="/checkout" className="text-center text-sm font-semibold text-brand-700 hover:underline">
             Back to checkout
           </Link>

@@ -13,6 +13,7 @@ import {
   type ProductSort,
   type SortOrder,
 } from '../../../shared/api/catalog';
+import { policyPageList } from '../../../shared/policy-pages';
 import { slugify, slugWithId } from '../../../shared/slug';
 import { rowsOf } from '../../db/client';
 import { collections } from '../../db/schema';
@@ -220,6 +221,8 @@ export function sitemapEntries(reader: CatalogReader): Promise<SitemapEntry[]> {
       { path: '/products', lastModified: null },
       { path: '/categories', lastModified: null },
       { path: '/collections', lastModified: null },
+      // Issue 25: the pages a seller in India must show.
+      ...policyPageList.map((page) => ({ path: page.path, lastModified: null })),
       ...categoryRowsList.map((row) => ({ path: `/category/${row.slug}`, lastModified: null })),
       ...collectionRows.map((row) => ({
         path: `/collection/${slugWithId(row.name, row.id)}`,

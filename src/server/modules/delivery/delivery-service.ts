@@ -4,6 +4,7 @@ import { type DeliveryDates, deliveryDateOptions } from '../../../shared/deliver
 import {
   DELIVERY_MESSAGES,
   INVALID_PINCODE_DELIVERY,
+  STANDARD_DAYS_BY_DISTANCE,
   withPreOrderWindow,
 } from '../../../shared/delivery-rules';
 import { indiaDateOf, isBeforeSameDayCutoff, msUntilSameDayChange } from '../../../shared/india-time';
@@ -17,16 +18,6 @@ import { createPincodeDirectory, type PincodeDirectory, type PincodePlace } from
 import { createShippingCalculator, type ShippingCalculator } from './shipping-calculator';
 
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
-
-/**
- * DESIGN 4 "Delivery by pincode": days grow with the great-circle distance from the origin.
- * Beyond the last band (and for a place whose distance is unknown) the spec's default applies.
- */
-const STANDARD_DAYS_BY_DISTANCE: readonly { upToKm: number; days: string }[] = [
-  { upToKm: 1000, days: '2-4 Days' },
-  { upToKm: 2000, days: '3-5 Days' },
-  { upToKm: Number.POSITIVE_INFINITY, days: '4-7 Days' },
-];
 
 const SAME_DAY = { days: 'Today', message: 'Same-day delivery on orders before 2 PM' } as const;
 const NEXT_DAY = { days: '1 Day', message: 'Next-day delivery' } as const;

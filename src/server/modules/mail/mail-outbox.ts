@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import type { StoreIdentity } from '../../store-identity';
+import { mailFooter } from './mail-footer';
 import type { MailTransport } from './mail-transport';
 
 // How often the worker sends what is due.
@@ -54,14 +56,18 @@ export function createMailWorker({
   clock,
   transport,
   from,
+  store,
   log,
 }: {
   db: Db;
   clock: Clock;
   transport: MailTransport;
   from: string;
+  /** Who the store is, for the footer every mail gets as it is sent (mail-footer.ts). */
+  store: StoreIdentity;
   log: FastifyBaseLogger;
 }) {
+  const footer = mailFooter(store);
   return {
     async sendDueMail(limit = 20): Promise<{ sent: number; failed: number }> {
       const now = clock.now();
@@ -90,8 +96,8 @@ export function createMailWorker({
             from,
             to: mail.recipient,
             subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
+            text: `${mail.text}\n${footer.text}`,
+            html: mail.html === null ? null : `${mail.html}\n${footer.html}`,
           });
           await db
             .update(mailOutbox)

@@ -76,6 +76,7 @@ describe('the mail queue', () => {
       clock,
       transport: recordingTransport(true).transport,
       from: 'store@example.com',
+      store: storeIdentityFrom(store.app.config),
       log: store.app.log,
     });
 
@@ -118,6 +119,7 @@ describe('the mail queue', () => {
         clock,
         transport,
         from: 'store@example.com',
+        store: storeIdentityFrom(store.app.config),
         log: store.app.log,
       });
 
@@ -215,5 +217,49 @@ describe('the order confirmation e-mail', () => {
       expect(orderStatusMail(customer, 'shipped', '', storeDetails).text).toContain(chosenDay);
       expect(orderStatusMail(customer, 'delivered', '', storeDetails).text).not.toContain('Delivery on');
     });
+  });
+});
+
+// Issue 25: every mail ends with customer care and the Contact and Returns pages.
+describe('the footer of every mail', () => {
+  const identity = (env: Record<string, string>) =>
+    storeIdentityFrom(loadConfig({ CUSTOMER_CARE_PHONE: '+91 80 2222 3333', ...env }));
+
+  async function sendOne(storeDetails: ReturnType<typeof storeIdentityFrom>, html: string | null) {
+    await store.app.mailWorker.sendDueMail(100);
+    const id = await queueMail({ html });
+    const recording = recordingTransport();
+    await createMailWorker({
+      db: store.database.db,
+      clock,
+      transport: recording.transport,
+      from: 'store@example.com',
+      store: storeDetails,
+      log: store.app.log,
+    }).sendDueMail();
+    return recording.sent.find((message) => message.outboxId === id)!;
+  }
+
+  it('links Contact and Returns absolutely when PUBLIC_URL is set, with customer care', async () => {
+    const sent = await sendOne(identity({ PUBLIC_URL: 'https://gifts.example.in/' }), '<p>Hello</p>');
+    expect(sent.text).toMatch(/^Hello from the store\n/);
+    expect(sent.text).toContain('Contact us: https://gifts.example.in/contact');
+    expect(sent.text).toContain('Returns and refunds: https://gifts.example.in/policies/returns');
+    expect(sent.text).toContain('Customer care: +91 80 2222 3333 · hello@utsavgifts.in');
+    expect(sent.text).toContain(
+      'Utsav Gifts Private Limited, 12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
+    );
+    expect(sent.html).toContain('<a href="https://gifts.example.in/contact">Contact us</a>');
+    expect(sent.html).toContain(
+      '<a href="https://gifts.example.in/policies/returns">Returns and refunds</a>',
+    );
+    expect(sent.html).toContain('<a href="tel:+918022223333">+91 80 2222 3333</a>');
+  });
+
+  it('names the pages without a link when the store does not know its address, and adds no HTML part', async () => {
+    const sent = await sendOne(identity({}), null);
+    expect(sent.text).toContain('Contact us: /contact on our website');
+    expect(sent.text).toContain('Returns and refunds: /policies/returns on our website');
+    expect(sent.html).toBeNull();
   });
 });
