@@ -56,6 +56,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           // Scripts from other sites (gtag.js) are never fetched in tests; count them as loaded.
           environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
+          // A guard against a hung test, not a speed check: a form test that types a few fields
+          // took 3.8 s alone at load average 24, close to Vitest's default of 5 s.
+          testTimeout: 30_000,
         },
       },
     ],
