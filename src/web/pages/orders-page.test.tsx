@@ -81,6 +81,7 @@ const paidOrder: OrderRecord = {
   gift: null,
   delivery: null,
   isQuote: false,
+  payableUntil: null,
 };
 
 const shippedOrder: OrderRecord = {
