@@ -9,6 +9,7 @@ import {
 } from '../../shared/address';
 import { displayName } from '../../shared/auth';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
+import { deliveryRefusal } from '../../shared/delivery-rules';
 import { normalisePhone } from '../../shared/phone';
 import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
@@ -258,10 +259,16 @@ export function CheckoutPage() {
   }
 
   const ready = isCompleteAddress(selected);
+  // Issue 25: the rule create-order refuses with, applied to the chosen address's pincode check.
+  const refusal = delivery.status === 'checked' ? deliveryRefusal(delivery.info) : null;
+  const undeliverable =
+    refusal && delivery.status === 'checked' ? { postalCode: delivery.postalCode, reason: refusal } : null;
+  const editAddress = (address: CheckoutAddress) => setAddressModal({ isOpen: true, editing: address });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isCompleteAddress(selected) || coupon.checking) return;
+    if (!isCompleteAddress(selected) || coupon.checking || undeliverable || delivery.status === 'checking')
+      return;
     const { giftOptions, errors } = readGiftChoice(gift);
     setGiftErrors(errors);
     if (errors) return;
@@ -310,9 +317,10 @@ export function CheckoutPage() {
             selectedId={selected?.id ?? null}
             loading={saved.loading}
             errors={errors}
+            undeliverableId={undeliverable ? (selected?.id ?? null) : null}
             onSelect={setSelectedId}
             onAdd={() => setAddressModal({ isOpen: true, editing: null })}
-            onEdit={(address) => setAddressModal({ isOpen: true, editing: address })}
+            onEdit={editAddress}
             onRefresh={saved.refetch}
           />
           <DeliveryDatePicker
@@ -330,7 +338,12 @@ export function CheckoutPage() {
               if (giftErrors) setGiftErrors(readGiftChoice(choice).errors);
             }}
           />
-          <CheckoutSubmit ready={ready} checking={coupon.checking} />
+          <CheckoutSubmit
+            ready={ready}
+            checking={coupon.checking || delivery.status === 'checking'}
+            undeliverable={undeliverable}
+            onEditAddress={() => selected && editAddress(selected)}
+          />
         </form>
         <div className="flex flex-col gap-3 md:sticky md:top-20">
           {summary}
