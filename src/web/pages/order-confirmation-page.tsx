@@ -17,6 +17,7 @@ import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
 import { useOrder } from '../features/orders/orders-api';
+import { PendingOrderActions } from '../features/orders/pending-order-actions';
 import { PreOrderNotice } from '../features/orders/pre-order-notice';
 import { OrderReturns } from '../features/returns/order-returns';
 
@@ -99,6 +100,7 @@ function OrderConfirmation({
             <dd className="font-bold text-stone-900">{formatInr(order.totalAmount)}</dd>
           </div>
         </dl>
+        <PendingOrderActions order={order} now={Date.now()} className="mt-4 items-center text-center" />
       </header>
 
       <section
