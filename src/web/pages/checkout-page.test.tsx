@@ -378,6 +378,7 @@ describe('Checkout page (SPEC 2)', () => {
     expect(summary.textContent).toContain('Secure Checkout');
     expect(summary.textContent).not.toContain('Free Shipping');
     await waitFor(() => expect(summary.textContent).toContain('Arrives tomorrow.'));
+    expect(screen.getByRole('region', { name: 'Delivery date' })).toBeTruthy();
   });
 
   it('marks a saved address it cannot deliver to, holds Proceed to Payment with the reason, and edits it in place (issue 25)', async () => {
@@ -397,6 +398,9 @@ describe('Checkout page (SPEC 2)', () => {
     expect(reason?.textContent).toBe(
       'Not deliverable to 999999Please enter a valid delivery pincode. Edit the address or choose another to continue.',
     );
+
+    // No delivery day is offered for it, nor the "you can still place the order" of a failed lookup.
+    expect(screen.queryByRole('region', { name: 'Delivery date' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Edit address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Address' });

@@ -163,12 +163,18 @@ export function CheckoutPage() {
   }, [userId, lines.length, noneSaved, loadFailed]);
 
   const delivery = useCheckoutDelivery(userId === null ? null : selected);
+  // Issue 25: the rule create-order refuses with, applied to the chosen address's pincode check.
+  const refusal = delivery.status === 'checked' ? deliveryRefusal(delivery.info) : null;
+  const undeliverable =
+    refusal && delivery.status === 'checked' ? { postalCode: delivery.postalCode, reason: refusal } : null;
 
   // Issue 13: the delivery day and slot. A pre-order line ships in its window, so no day is asked
   // for; a choice the current address's offer no longer has (another address, 2 PM passed) is
   // dropped, so only what is offered is shown, charged and sent.
   const hasPreOrder = lines.some(isPreOrderLine);
-  const datesPincode = !hasPreOrder && delivery.status !== 'no-address' ? delivery.postalCode : null;
+  // No day can be chosen for an address the order cannot go to (issue 25: its reason says so).
+  const datesPincode =
+    !hasPreOrder && delivery.status !== 'no-address' && !undeliverable ? delivery.postalCode : null;
   const deliveryDates = useDeliveryDates(datesPincode);
   const [dateChoice, setDateChoice] = useState<DeliveryChoice | null>(null);
   const chosenDelivery = datesPincode === null ? null : offeredChoice(dateChoice, deliveryDates.data);
@@ -259,10 +265,6 @@ export function CheckoutPage() {
   }
 
   const ready = isCompleteAddress(selected);
-  // Issue 25: the rule create-order refuses with, applied to the chosen address's pincode check.
-  const refusal = delivery.status === 'checked' ? deliveryRefusal(delivery.info) : null;
-  const undeliverable =
-    refusal && delivery.status === 'checked' ? { postalCode: delivery.postalCode, reason: refusal } : null;
   const editAddress = (address: CheckoutAddress) => setAddressModal({ isOpen: true, editing: address });
 
   const submit = (event: FormEvent) => {
@@ -323,13 +325,15 @@ export function CheckoutPage() {
             onEdit={editAddress}
             onRefresh={saved.refetch}
           />
-          <DeliveryDatePicker
-            pincode={datesPincode}
-            hasPreOrder={hasPreOrder}
-            lookup={deliveryDates}
-            value={chosenDelivery}
-            onChange={setDateChoice}
-          />
+          {!undeliverable && (
+            <DeliveryDatePicker
+              pincode={datesPincode}
+              hasPreOrder={hasPreOrder}
+              lookup={deliveryDates}
+              value={chosenDelivery}
+              onChange={setDateChoice}
+            />
+          )}
           <GiftOptionsField
             choice={gift}
             errors={giftErrors}
