@@ -100,8 +100,13 @@ function OrderConfirmation({
             <dd className="font-bold text-stone-900">{formatInr(order.totalAmount)}</dd>
           </div>
         </dl>
-        <PendingOrderActions order={order} now={Date.now()} className="mt-4 items-center text-center" />
       </header>
+
+      <PendingOrderActions
+        order={order}
+        now={Date.now()}
+        className="rounded-2xl border border-yellow-300 bg-white p-4 shadow-sm"
+      />
 
       <section
         aria-labelledby="order-items-title"

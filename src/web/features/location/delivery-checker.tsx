@@ -1,6 +1,11 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { DeliveryInfo } from '../../../shared/delivery';
-import { DELIVERY_MESSAGES, notDeliverableTo, withPreOrderWindow } from '../../../shared/delivery-rules';
+import {
+  arrivalPhrase,
+  DELIVERY_MESSAGES,
+  notDeliverableTo,
+  withPreOrderWindow,
+} from '../../../shared/delivery-rules';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { FALLBACK_SHIPPING_QUOTE } from './delivery-lookups';
 import { MapPinIcon, TruckIcon } from './location-icons';
@@ -168,7 +173,7 @@ function LookupFailed({ info, pincode, compact }: { info: DeliveryInfo; pincode:
       {!compact && (
         <p className="text-stone-700">
           {info.isPreOrder
-            ? `Pre-orders to ${info.city} (${pincode}) are delivered in ${info.days}.`
+            ? `Pre-orders to ${info.city} (${pincode}) are delivered ${arrivalPhrase(info.days)}.`
             : `Orders to ${info.city} (${pincode}) are usually ${DELIVERY_MESSAGES.lookupFailedEstimate}.`}{' '}
           {shippingText(info.shipping.message)}.
         </p>
