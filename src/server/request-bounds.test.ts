@@ -59,6 +59,7 @@ const NO_BODY = new Set([
   'DELETE /api/wishlists',
   'DELETE /api/wishlists/:productId',
   'POST /api/quotes/:orderId/payment',
+  'POST /api/orders/:id/payment',
   'POST /api/orders/:id/cancel',
 ]);
 

@@ -28,6 +28,31 @@ export const STANDARD_DAYS_BY_DISTANCE: readonly { upToKm: number; days: string 
 /** SPEC 8: the full delivery checker's wording for an unserviceable pincode. */
 export const notDeliverableTo = (pincode: string) => `Not deliverable to ${pincode}`;
 
+/** Said when an order's pincode is not in India's pincode directory (a typo, most often). */
+export const UNKNOWN_PINCODE_MESSAGE = 'Please enter a valid delivery pincode';
+
+/**
+ * Issue 25: why an order cannot go to a pincode, or null when it can. The one rule checkout (which
+ * disables Proceed to Payment with this reason), create-order and the owner's quotes apply, so the
+ * payment page never refuses what checkout allowed.
+ */
+export function deliveryRefusal(info: Pick<DeliveryInfo, 'serviceable' | 'type'>): string | null {
+  if (info.serviceable) return null;
+  return info.type === 'invalid' ? UNKNOWN_PINCODE_MESSAGE : DELIVERY_MESSAGES.unserviceable;
+}
+
+/**
+ * Issue 25: a delivery window as the end of a sentence that starts "arrives": 'Today' reads
+ * "arrives today", '1 Day' "arrives tomorrow", '3-5 Days' "arrives in 3-5 days" (never "arrives in
+ * Today"). The windows stay the spec's labels where they stand alone.
+ */
+export function arrivalPhrase(days: string): string {
+  const window = days.trim();
+  if (/^today$/i.test(window)) return 'today';
+  if (/^1 day$/i.test(window)) return 'tomorrow';
+  return `in ${window.toLowerCase()}`;
+}
+
 /** SPEC 5: an invalid pincode is answered with a record, not an error, so the UI has one path. */
 export const INVALID_PINCODE_DELIVERY = {
   serviceable: false,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DeliveryInfo, ShippingCalculation } from './delivery';
-import { DELIVERY_MESSAGES, INVALID_PINCODE_DELIVERY, notDeliverableTo } from './delivery-rules';
+import {
+  arrivalPhrase,
+  DELIVERY_MESSAGES,
+  deliveryRefusal,
+  INVALID_PINCODE_DELIVERY,
+  notDeliverableTo,
+} from './delivery-rules';
 
 describe('DeliveryInfo (SPEC 3)', () => {
   it('accepts a same-day record', () => {
@@ -58,5 +64,32 @@ describe('ShippingCalculation (SPEC 3)', () => {
       shippingReason: '₹50 shipping charge',
     };
     expect(ShippingCalculation.safeParse(calculation).success).toBe(false);
+  });
+});
+
+describe('deliveryRefusal (issue 25: one rule for checkout and create-order)', () => {
+  it('lets an order go to a served pincode', () => {
+    expect(deliveryRefusal({ serviceable: true, type: 'standard' })).toBeNull();
+  });
+
+  it("says the spec's message for a pincode the store does not serve", () => {
+    expect(deliveryRefusal({ serviceable: false, type: 'standard' })).toBe(
+      "Sorry, we don't deliver to this pincode yet",
+    );
+  });
+
+  it('asks for a valid pincode when it is not in the directory (999999)', () => {
+    expect(deliveryRefusal(INVALID_PINCODE_DELIVERY)).toBe('Please enter a valid delivery pincode');
+  });
+});
+
+describe('arrivalPhrase (issue 25: delivery copy that reads naturally)', () => {
+  it.each([
+    ['Today', 'today'],
+    ['1 Day', 'tomorrow'],
+    ['3-5 Days', 'in 3-5 days'],
+    ['15-20 days', 'in 15-20 days'],
+  ])('turns %j into "arrives %s"', (days, phrase) => {
+    expect(arrivalPhrase(days)).toBe(phrase);
   });
 });

@@ -77,6 +77,12 @@ export const OrderRecord = z.object({
   delivery: DeliveryChoiceRecord.nullable(),
   /** Issue 13: a quote the owner sent as a payable link; its page is /quote/:id. */
   isQuote: z.boolean(),
+  /**
+   * Issue 25: until when a checkout order still waiting for payment can be paid (its expiry), so
+   * My Orders offers 'Complete payment' and 'Cancel order' until then; null for any other order
+   * (paid, cancelled, or a quote, which is paid from its own page).
+   */
+  payableUntil: z.string().nullable(),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

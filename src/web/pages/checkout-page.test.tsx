@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddressRecord } from '../../shared/api/addresses';
 import type { User } from '../../shared/api/auth';
 import type { DeliveryInfo } from '../../shared/delivery';
+import { INVALID_PINCODE_DELIVERY } from '../../shared/delivery-rules';
 import { TOKEN_STORAGE_KEY } from '../api/client';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
@@ -104,6 +105,7 @@ function serveApi({
         ? json({ data: addresses })
         : json({ message: 'Database unavailable' }, addressStatus);
     }
+    if (url.pathname === '/api/pincodes/check/999999') return json(INVALID_PINCODE_DELIVERY);
     if (url.pathname.startsWith('/api/pincodes/check/')) return json(bengaluru);
     if (url.pathname === '/api/pincodes/delivery-dates/560001') return json(bengaluruDates);
     if (url.pathname === '/api/pincodes/delivery-dates/110001') return json(delhiDates);
@@ -363,6 +365,46 @@ describe('Checkout page (SPEC 2)', () => {
     act(() => releaseQuote());
     await waitFor(() => expect(summary.textContent).toContain('Shipping₹50'));
     expect(summary.textContent).toContain('Total₹500');
+  });
+
+  it('shows no Free Shipping badge beside a ₹50 shipping charge, and says when the order arrives (issue 25)', async () => {
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper);
+    renderCheckout(meera);
+
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    await waitFor(() => expect(summary.textContent).toContain('Shipping₹50'));
+    expect(summary.textContent).toContain('₹50 shipping charge');
+    expect(summary.textContent).toContain('Secure Checkout');
+    expect(summary.textContent).not.toContain('Free Shipping');
+    await waitFor(() => expect(summary.textContent).toContain('Arrives tomorrow.'));
+    expect(screen.getByRole('region', { name: 'Delivery date' })).toBeTruthy();
+  });
+
+  it('marks a saved address it cannot deliver to, holds Proceed to Payment with the reason, and edits it in place (issue 25)', async () => {
+    const user = userEvent.setup();
+    serveApi({
+      addresses: [record(5, { full_name: 'Meera Nair', is_default: true, postal_code: '999999' })],
+    });
+    getCartStore().addItem(hamper);
+    renderCheckout(meera);
+
+    const group = await screen.findByRole('group', { name: 'Select an address:' });
+    expect(await within(group).findByText('Not deliverable to 999999')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-describedby')).toBeTruthy();
+    const reason = document.getElementById(submit.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(
+      'Not deliverable to 999999Please enter a valid delivery pincode. Edit the address or choose another to continue.',
+    );
+
+    // No delivery day is offered for it, nor the "you can still place the order" of a failed lookup.
+    expect(screen.queryByRole('region', { name: 'Delivery date' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Edit address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Address' });
+    expect((within(dialog).getByLabelText('Postal Code') as HTMLInputElement).value).toBe('999999');
   });
 
   it('edits a saved address through the modal', async () => {

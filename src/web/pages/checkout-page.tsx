@@ -9,6 +9,7 @@ import {
 } from '../../shared/address';
 import { displayName } from '../../shared/auth';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
+import { deliveryRefusal } from '../../shared/delivery-rules';
 import { normalisePhone } from '../../shared/phone';
 import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
@@ -163,12 +164,18 @@ export function CheckoutPage() {
   }, [userId, lines.length, noneSaved, loadFailed]);
 
   const delivery = useCheckoutDelivery(userId === null ? null : selected);
+  // Issue 25: the rule create-order refuses with, applied to the chosen address's pincode check.
+  const refusal = delivery.status === 'checked' ? deliveryRefusal(delivery.info) : null;
+  const undeliverable =
+    refusal && delivery.status === 'checked' ? { postalCode: delivery.postalCode, reason: refusal } : null;
 
   // Issue 13: the delivery day and slot. A pre-order line ships in its window, so no day is asked
   // for; a choice the current address's offer no longer has (another address, 2 PM passed) is
   // dropped, so only what is offered is shown, charged and sent.
   const hasPreOrder = lines.some(isPreOrderLine);
-  const datesPincode = !hasPreOrder && delivery.status !== 'no-address' ? delivery.postalCode : null;
+  // No day can be chosen for an address the order cannot go to (issue 25: its reason says so).
+  const datesPincode =
+    !hasPreOrder && delivery.status !== 'no-address' && !undeliverable ? delivery.postalCode : null;
   const deliveryDates = useDeliveryDates(datesPincode);
   const [dateChoice, setDateChoice] = useState<DeliveryChoice | null>(null);
   const chosenDelivery = datesPincode === null ? null : offeredChoice(dateChoice, deliveryDates.data);
@@ -259,10 +266,12 @@ export function CheckoutPage() {
   }
 
   const ready = isCompleteAddress(selected);
+  const editAddress = (address: CheckoutAddress) => setAddressModal({ isOpen: true, editing: address });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isCompleteAddress(selected) || coupon.checking) return;
+    if (!isCompleteAddress(selected) || coupon.checking || undeliverable || delivery.status === 'checking')
+      return;
     const { giftOptions, errors } = readGiftChoice(gift);
     setGiftErrors(errors);
     if (errors) return;
@@ -311,18 +320,21 @@ export function CheckoutPage() {
             selectedId={selected?.id ?? null}
             loading={saved.loading}
             errors={errors}
+            undeliverableId={undeliverable ? (selected?.id ?? null) : null}
             onSelect={setSelectedId}
             onAdd={() => setAddressModal({ isOpen: true, editing: null })}
-            onEdit={(address) => setAddressModal({ isOpen: true, editing: address })}
+            onEdit={editAddress}
             onRefresh={saved.refetch}
           />
-          <DeliveryDatePicker
-            pincode={datesPincode}
-            hasPreOrder={hasPreOrder}
-            lookup={deliveryDates}
-            value={chosenDelivery}
-            onChange={setDateChoice}
-          />
+          {!undeliverable && (
+            <DeliveryDatePicker
+              pincode={datesPincode}
+              hasPreOrder={hasPreOrder}
+              lookup={deliveryDates}
+              value={chosenDelivery}
+              onChange={setDateChoice}
+            />
+          )}
           <GiftOptionsField
             choice={gift}
             errors={giftErrors}
@@ -331,7 +343,12 @@ export function CheckoutPage() {
               if (giftErrors) setGiftErrors(readGiftChoice(choice).errors);
             }}
           />
-          <CheckoutSubmit ready={ready} checking={coupon.checking} />
+          <CheckoutSubmit
+            ready={ready}
+            checking={coupon.checking || delivery.status === 'checking'}
+            undeliverable={undeliverable}
+            onEditAddress={() => selected && editAddress(selected)}
+          />
           <OrderAgreement />
         </form>
         <div className="flex flex-col gap-3 md:sticky md:top-20">

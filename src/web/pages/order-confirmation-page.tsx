@@ -17,6 +17,7 @@ import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
 import { useOrder } from '../features/orders/orders-api';
+import { PendingOrderActions } from '../features/orders/pending-order-actions';
 import { PreOrderNotice } from '../features/orders/pre-order-notice';
 import { OrderReturns } from '../features/returns/order-returns';
 
@@ -100,6 +101,12 @@ function OrderConfirmation({
           </div>
         </dl>
       </header>
+
+      <PendingOrderActions
+        order={order}
+        now={Date.now()}
+        className="rounded-2xl border border-yellow-300 bg-white p-4 shadow-sm"
+      />
 
       <section
         aria-labelledby="order-items-title"

@@ -81,6 +81,7 @@ const paidOrder: OrderRecord = {
   gift: null,
   delivery: null,
   isQuote: false,
+  payableUntil: null,
 };
 
 const shippedOrder: OrderRecord = {
@@ -271,5 +272,88 @@ describe('Gift options on the order confirmation page (issue 13)', () => {
     expect(message.textContent).toBe('Happy Diwali, Meera!\nWith love, Sana');
     expect(screen.getByText('Gift · Prices hidden')).toBeTruthy();
     expect(screen.getByText('Gift e-mail to meera@example.com')).toBeTruthy();
+  });
+});
+
+describe('An order left waiting for payment (issue 25: no dead end)', () => {
+  const inFifteenMinutes = () => new Date(Date.now() + 15 * 60 * 1000).toISOString();
+  const waiting = (): OrderRecord => ({
+    ...shippedOrder,
+    status: 'pending',
+    paidAt: null,
+    invoiceNumber: null,
+    payableUntil: inFifteenMinutes(),
+  });
+
+  /** The orders API with a working cancel route, as the server answers it. */
+  function serveCancellable(order: OrderRecord) {
+    let current = order;
+    const cancelCalls: string[] = [];
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input));
+        if (url.pathname === '/api/orders/my-orders') return json({ data: [current] });
+        if (url.pathname === `/api/orders/${current.id}/cancel` && init?.method === 'POST') {
+          cancelCalls.push(current.id);
+          current = { ...current, status: 'cancelled', payableUntil: null };
+          return json(current);
+        }
+        if (url.pathname === `/api/orders/${current.id}`) return json(current);
+        return json({ message: 'Order not found' }, 404);
+      }),
+    );
+    return cancelCalls;
+  }
+
+  it("offers 'Complete payment' (to the payment page of this order) and 'Cancel order' in My Orders", async () => {
+    serveCancellable(waiting());
+    renderAt('/orders');
+    const card = await screen.findByRole('article', { name: 'Order RG-10400' });
+    expect(within(card).getByText('Payment Pending')).toBeTruthy();
+    expect(
+      within(card).getByRole('link', { name: 'Complete payment of order RG-10400' }).getAttribute('href'),
+    ).toBe(`/payment?order=${shippedOrder.id}`);
+    expect(within(card).getByRole('button', { name: 'Cancel order RG-10400' })).toBeTruthy();
+  });
+
+  it('offers neither once the order has expired, or for a paid order', async () => {
+    serveOrders([
+      { ...waiting(), payableUntil: new Date(Date.now() - 1000).toISOString() },
+      { ...paidOrder, payableUntil: null },
+    ]);
+    renderAt('/orders');
+    await screen.findByRole('article', { name: 'Order RG-10400' });
+    expect(screen.queryByRole('link', { name: /Complete payment/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
+  });
+
+  it('cancels from the confirmation page only after the confirmation in the app dialog', async () => {
+    const user = userEvent.setup();
+    const nativeConfirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', nativeConfirm);
+    const cancelCalls = serveCancellable(waiting());
+    renderAt(`/order-confirmation/${shippedOrder.id}`);
+    expect(await screen.findByRole('heading', { name: 'Awaiting Payment' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order RG-10400' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order RG-10400?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(cancelCalls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order RG-10400' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel order RG-10400?' })).getByRole('button', {
+        name: 'Cancel order',
+      }),
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Order Cancelled' })).toBeTruthy();
+    expect(cancelCalls).toEqual([shippedOrder.id]);
+    expect(screen.queryByRole('link', { name: /Complete payment/ })).toBeNull();
+    expect(nativeConfirm).not.toHaveBeenCalled();
   });
 });

@@ -14,6 +14,7 @@ import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { ExpandableOrderTimeline } from '../features/orders/order-timeline';
 import { useMyOrders } from '../features/orders/orders-api';
+import { PendingOrderActions } from '../features/orders/pending-order-actions';
 
 function OrderCard({ order }: { order: OrderRecord }) {
   const hint = expectedDeliveryHint(order);
@@ -54,6 +55,7 @@ function OrderCard({ order }: { order: OrderRecord }) {
         {hint && (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800">{hint}</p>
         )}
+        <PendingOrderActions order={order} now={Date.now()} className="mt-3" />
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <ExpandableOrderTimeline events={order.events} orderNumber={order.orderNumber} />
           {order.invoiceNumber && (

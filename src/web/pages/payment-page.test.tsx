@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/api/auth';
+import type { OrderRecord } from '../../shared/api/orders';
 import type { CreateOrderResponse } from '../../shared/api/payments';
 import { TOKEN_STORAGE_KEY } from '../api/client';
 import { storeSettings } from '../app-data';
@@ -150,7 +151,7 @@ function Probe({ name }: { name: string }) {
   );
 }
 
-function renderPayment({ user = arjun as User | null, state = request as unknown } = {}) {
+function renderPayment({ user = arjun as User | null, state = request as unknown, search = '' } = {}) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
   const api: AuthApi = {
     me: async () => {
@@ -168,7 +169,7 @@ function renderPayment({ user = arjun as User | null, state = request as unknown
       { path: '/checkout', element: <Probe name="Checkout page" /> },
       { path: '/order-confirmation/:orderId', element: <Probe name="Confirmation page" /> },
     ],
-    { initialEntries: [{ pathname: '/payment', state }] },
+    { initialEntries: [{ pathname: '/payment', search, state }] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -515,5 +516,110 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
       totalAmount: 1149,
       delivery: { date: '2026-11-24', slot: 'midnight' },
     });
+  });
+});
+
+describe('Complete payment of an order left waiting for payment (issue 25)', () => {
+  const pending: OrderRecord = {
+    id: created.orderId,
+    _id: created.orderId,
+    orderNumber: created.orderNumber,
+    status: 'pending',
+    createdAt: '2026-11-23T05:30:00.000Z',
+    created_at: '2026-11-23T05:30:00.000Z',
+    paidAt: null,
+    items: [
+      {
+        product: { id: 21, name: 'Diwali Dry Fruit Hamper', image: '', inStock: true, allowPreOrder: false },
+        quantity: 2,
+        price: 450,
+        isPreOrder: false,
+        returnedQuantity: 0,
+        personalisation: null,
+      },
+    ],
+    subtotal: 900,
+    discount: 0,
+    couponCode: null,
+    shippingCost: 50,
+    totalAmount: 950,
+    total: 950,
+    currency: 'INR',
+    shippingAddress: request.address,
+    events: [],
+    deliveryEstimate: null,
+    invoiceNumber: null,
+    returnableUntil: null,
+    returns: [],
+    gift: null,
+    delivery: null,
+    isQuote: false,
+    payableUntil: new Date(Date.now() + 10 * 60 * 1000).toISOString(),
+  };
+
+  function serveOrder(order: OrderRecord) {
+    const paths: string[] = [];
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input));
+        paths.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+        if (url.pathname === `/api/orders/${order.id}`) return json(order);
+        if (url.pathname === `/api/orders/${order.id}/payment`) return json(created);
+        if (url.pathname === '/api/payments/verify-payment') {
+          return json({
+            success: true,
+            message: 'Payment verified successfully',
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+            status: 'paid',
+          });
+        }
+        return json({ message: 'Not found' }, 404);
+      }),
+    );
+    return paths;
+  }
+
+  it('pays that order, not a new one, and confirms it', async () => {
+    const user = userEvent.setup();
+    const paths = serveOrder(pending);
+    getCartStore().addItem({ id: 77, name: 'Brass Diya', price: 299 }, 1);
+    const router = renderPayment({ state: null, search: `?order=${created.orderId}` });
+
+    expect(await screen.findByRole('heading', { name: 'Complete Your Payment' })).toBeTruthy();
+    expect(await screen.findByText(`Order ${created.orderNumber}`)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Order Summary' }).textContent).toContain('Total₹950');
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(lastWindow().options).toMatchObject({ order_id: 'order_sbx_1', amount: 95000 });
+
+    act(() =>
+      lastWindow().options.handler({
+        razorpay_order_id: 'order_sbx_1',
+        razorpay_payment_id: 'pay_sbx_2',
+        razorpay_signature: 'signature',
+      }),
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/order-confirmation/${created.orderId}`),
+    );
+    expect(router.state.location.state).toEqual({ paymentSuccess: true });
+    expect(paths).toContain(`POST /api/orders/${created.orderId}/payment`);
+    expect(paths.some((path) => path.endsWith('/create-order'))).toBe(false);
+    // The cart holds what the shopper added since; paying an older order leaves it alone.
+    expect(getCartStore().getState().items).toHaveLength(1);
+  });
+
+  it('says so when the order can no longer be paid', async () => {
+    serveOrder({ ...pending, status: 'cancelled', payableUntil: null });
+    renderPayment({ state: null, search: `?order=${created.orderId}` });
+    expect(
+      await screen.findByRole('heading', { name: 'This order is no longer awaiting payment' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay ₹950' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders');
   });
 });

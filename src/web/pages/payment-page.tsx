@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { displayName } from '../../shared/auth';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options';
@@ -16,7 +17,8 @@ import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-pic
 import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { GiftNote } from '../features/orders/gift-note';
-import { PaymentDetails } from '../features/payment/payment-details';
+import { isPayable, ORDERS_QUERY_KEY, startOrderPayment, useOrder } from '../features/orders/orders-api';
+import { PaymentDetails, PaymentSummary } from '../features/payment/payment-details';
 import {
   type PaymentRequest,
   paymentAmounts,
@@ -25,6 +27,7 @@ import {
 } from '../features/payment/payment-request';
 import { ProcessingOverlay } from '../features/payment/processing-overlay';
 import { type PaidOrder, preloadCheckoutScript, usePaymentFlow } from '../features/payment/use-payment-flow';
+import { usePaymentWindow } from '../features/payment/use-payment-window';
 
 const meta = (
   <>
@@ -122,12 +125,134 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   );
 }
 
-/** SPEC 2 "Payment": reached from checkout with the order's address, total and lines. */
+/**
+ * Issue 25: 'Complete payment' of an order left waiting for payment (My Orders, its confirmation
+ * page). It pays that order (POST /orders/{id}/payment), never a second one holding the same stock.
+ */
+function PendingOrderPayment({ orderId }: { orderId: string }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useOrder(orderId, true);
+  const order = query.data ?? null;
+
+  const startOrder = useCallback(() => startOrderPayment(orderId), [orderId]);
+  const onPaid = useCallback(
+    ({ order: paid }: PaidOrder) => {
+      // SPEC 1: purchase in INR, with the order as the transaction.
+      trackEcommerce(
+        'purchase',
+        (order?.items ?? []).map((item) => ({
+          item_id: String(item.product.id),
+          item_name: item.product.name,
+          price: item.price,
+          quantity: item.quantity,
+        })),
+        {
+          transaction_id: paid.orderNumber,
+          value: paid.totalAmount,
+          shipping: order?.shippingCost ?? 0,
+          ...(order?.couponCode ? { coupon: order.couponCode } : {}),
+        },
+      );
+      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      navigate(`/order-confirmation/${orderId}`, { replace: true, state: { paymentSuccess: true } });
+    },
+    [navigate, queryClient, orderId, order],
+  );
+  const payer = useMemo(
+    () => ({
+      name: displayName(user),
+      email: user?.email ?? '',
+      contact: order?.shippingAddress.phone ?? '',
+    }),
+    [user, order?.shippingAddress.phone],
+  );
+  const { phase, message, pay } = usePaymentWindow({ startOrder, payer, onPaid });
+
+  if (query.isPending) {
+    return (
+      <div className="py-16 text-center">
+        <Spinner label="Loading your order" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="mt-4 flex flex-col items-start gap-3">
+        <ErrorBanner>We couldn't load your order just now. Please try again.</ErrorBanner>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (order === null || !isPayable(order, Date.now())) {
+    return (
+      <EmptyState
+        title={order === null ? 'Order not found' : 'This order is no longer awaiting payment'}
+        action={
+          <Link to="/orders" className={buttonClass('primary', 'px-8')}>
+            View All Orders
+          </Link>
+        }
+      >
+        {order === null
+          ? "We couldn't find your order. Please check your email for order details."
+          : 'It has been paid, or it expired or was cancelled before payment. My Orders shows where it is.'}
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <p className="mt-1 text-stone-700">Order {order.orderNumber}</p>
+      <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
+        <div className="flex flex-col gap-4">
+          <PaymentSummary
+            subtotal={order.subtotal}
+            discount={order.discount}
+            shipping={order.shippingCost}
+            total={order.totalAmount}
+            couponCode={order.couponCode}
+            units={order.items.reduce((sum, item) => sum + item.quantity, 0)}
+            address={order.shippingAddress}
+          />
+          <DeliveryChoiceNote
+            delivery={order.delivery}
+            className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
+          />
+          <GiftNote gift={order.gift} />
+        </div>
+        <div className="flex flex-col gap-3 md:sticky md:top-20">
+          {message && <ErrorBanner>{message}</ErrorBanner>}
+          <Button onClick={() => void pay()} disabled={phase !== 'idle'} className="w-full py-3 text-base">
+            {phase === 'creating' ? 'Initiating Payment...' : `Pay ${formatInr(order.totalAmount)}`}
+          </Button>
+          <Link
+            to={`/order-confirmation/${order.id}`}
+            className="text-center text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Back to the order
+          </Link>
+        </div>
+      </div>
+      {phase === 'verifying' && <ProcessingOverlay />}
+    </>
+  );
+}
+
+/**
+ * SPEC 2 "Payment": reached from checkout with the order's address, total and lines, or (issue 25)
+ * as /payment?order={id} to pay an order left waiting for payment.
+ */
 export function PaymentPage() {
   const { user, loading } = useAuth();
   const location = useLocation();
+  const [search] = useSearchParams();
+  const pendingOrderId = search.get('order');
   const request = useMemo(() => readPaymentRequest(location.state), [location.state]);
-  const hasRequest = request !== null;
+  const hasRequest = request !== null || pendingOrderId !== null;
 
   // SPEC 7: the provider's script loads when the payment page opens.
   useEffect(() => {
@@ -143,9 +268,22 @@ export function PaymentPage() {
         </div>
       );
     }
-    // SPEC 4: without a user, to /login, which brings the shopper back to checkout.
+    // SPEC 4: without a user, to /login, which brings the shopper back to checkout (or the order).
+    if (pendingOrderId !== null) {
+      return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    }
     const shippingAddress = request?.address;
     return <Navigate to="/login" replace state={{ from: '/checkout', shippingAddress }} />;
+  }
+
+  if (pendingOrderId !== null) {
+    return (
+      <div className="mx-auto max-w-5xl">
+        {meta}
+        <h1 className="text-2xl font-extrabold text-stone-900">Complete Your Payment</h1>
+        <PendingOrderPayment orderId={pendingOrderId} />
+      </div>
+    );
   }
 
   if (!request) {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QUOTE_MESSAGES, type Quote } from '../../shared/api/quotes';
 import { displayName } from '../../shared/auth-rules';
+import { arrivalPhrase } from '../../shared/delivery-rules';
 import { INDIA_TIME_ZONE } from '../../shared/india-time';
 import { formatInr } from '../../shared/money';
 import { ApiError } from '../api/client';
@@ -191,7 +192,7 @@ export function QuotePage() {
             <PostalAddress address={quote.shippingAddress} />
             {quote.deliveryEstimate && (
               <p className="mt-2 text-sm text-stone-700">
-                Delivery in {quote.deliveryEstimate.days}
+                Delivery {arrivalPhrase(quote.deliveryEstimate.days)}
                 {quote.deliveryEstimate.city ? ` to ${quote.deliveryEstimate.city}` : ''} after payment
               </p>
             )}

@@ -98,6 +98,8 @@ export function createAddressService({ db, clock }: { db: Db; clock: Clock }) {
       return row ?? null;
     },
 
+    // Issue 25 (docs/decisions/0026): a pincode the store does not deliver to is saved all the
+    // same (a home address may lie outside delivery); checkout marks it and holds the payment.
     /** The user's first address becomes the default whatever the request says (SPEC 4). */
     async create(userId: number, input: AddressInput): Promise<AddressRow> {
       return db.transaction(async (tx) => {

@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCoupon } from '../../../shared/api/coupons';
 import type { OrderRecord } from '../../../shared/api/orders';
-import { tooManyUnpaidOrdersMessage } from '../../../shared/api/payments';
+import { type CreateOrderResponse, tooManyUnpaidOrdersMessage } from '../../../shared/api/payments';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { coupons, orders, products } from '../../db/schema';
 import {
   createTestProduct,
+  payOrder,
   placeOrder,
   postOrder,
   seedPincodes,
@@ -177,5 +178,71 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(
       (await app.inject({ method: 'POST', url: `/api/orders/${order.orderId}/cancel` })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('POST /api/orders/:id/payment (issue 25: Complete payment)', () => {
+  const resume = (orderId: string, headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment`, headers });
+  const recordOf = async (orderId: string, headers: Record<string, string>) =>
+    (await app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers })).json<OrderRecord>();
+
+  it('says until when a pending order can be paid: its 15-minute expiry', async () => {
+    const shopper = await registerTestUser(app);
+    const product = await createTestProduct(database, { stock: 3 });
+    const order = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+
+    const record = await recordOf(order.orderId, shopper.headers);
+
+    expect(record.status).toBe('pending');
+    expect(record.payableUntil).toBe(new Date(clock.now().getTime() + 15 * 60 * 1000).toISOString());
+  });
+
+  it('answers the same provider order again, which then pays the order', async () => {
+    const shopper = await registerTestUser(app);
+    const product = await createTestProduct(database, { stock: 3 });
+    const order = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+
+    const resumed = await resume(order.orderId, shopper.headers);
+
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const answer = resumed.json<CreateOrderResponse>();
+    expect(answer).toMatchObject({
+      orderId: order.orderId,
+      totalAmount: order.totalAmount,
+      order: order.order,
+    });
+    await payOrder(app, shopper.headers, answer);
+    const paid = await recordOf(order.orderId, shopper.headers);
+    expect(paid.status).toBe('paid');
+    expect(paid.payableUntil).toBeNull();
+    expect((await resume(order.orderId, shopper.headers)).json()).toMatchObject({
+      message: 'This order has already been paid',
+    });
+  });
+
+  it("refuses a cancelled or expired order, and answers 404 for another's", async () => {
+    const shopper = await registerTestUser(app);
+    const product = await createTestProduct(database, { stock: 3 });
+    const cancelled = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const expiring = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    expect((await resume(expiring.orderId, (await registerTestUser(app)).headers)).statusCode).toBe(404);
+    await cancel(cancelled.orderId, shopper.headers);
+
+    const refused = await resume(cancelled.orderId, shopper.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'This order is no longer awaiting payment. Please review your cart.',
+    });
+    expect((await recordOf(cancelled.orderId, shopper.headers)).payableUntil).toBeNull();
+
+    // Past its expiry, before the sweep has cancelled it, it cannot be paid either.
+    const start = clock.now();
+    clock.set(new Date(start.getTime() + 15 * 60 * 1000));
+    try {
+      expect((await resume(expiring.orderId, shopper.headers)).statusCode).toBe(409);
+    } finally {
+      clock.set(start);
+    }
   });
 });

@@ -172,6 +172,8 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
       gift: giftRecordOf(row),
       delivery: deliveryChoiceOf(row),
       isQuote: quoteIds.has(row.id),
+      payableUntil:
+        row.status === 'pending' && !quoteIds.has(row.id) ? (row.expiresAt?.toISOString() ?? null) : null,
     };
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/payments';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
-import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
+import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
 import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
@@ -223,13 +223,9 @@ export function createOrderService({
     const now = clock.now();
     const check = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
     const delivery = check.info;
-    if (!delivery.serviceable) {
-      throw conflict(
-        delivery.type === 'invalid'
-          ? 'Please enter a valid delivery pincode'
-          : DELIVERY_MESSAGES.unserviceable,
-      );
-    }
+    // Issue 25: the rule checkout disables Proceed to Payment with, so this refusal is not met there.
+    const refusal = deliveryRefusal(delivery);
+    if (refusal) throw conflict(refusal);
 
     // Issue 13: the date and slot are checked again now; the page may have been open past 2 PM.
     const choiceProblem = payload.delivery ? deliveryChoiceProblem(payload.delivery, check, now) : null;
@@ -312,6 +308,18 @@ export function createOrderService({
     startPayment: respond,
 
     getOrder,
+
+    /**
+     * Issue 25: 'Complete payment' of an order still waiting for it (My Orders, its confirmation
+     * page): the provider's order again, as create-order answered it, until the order expires.
+     */
+    async resumePayment(userId: number, orderId: string): Promise<CreateOrderResponse> {
+      const order = await ownOrder(userId, orderId);
+      if (order.paidAt) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+      const expired = order.expiresAt !== null && order.expiresAt.getTime() <= clock.now().getTime();
+      if (order.status !== 'pending' || expired) throw conflict(PAYMENT_MESSAGES.orderNoLongerPending);
+      return respond(order);
+    },
 
     /**
      * The shopper cancels an order still waiting for payment; its stock and coupon are free again

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import type { DeliveryInfo } from '../../../shared/delivery';
+import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import {
   createBuyers,
@@ -241,6 +243,11 @@ describe('POST /api/payments/create-order', () => {
       payload: orderBody(lines, { shippingAddress: { ...TEST_ADDRESS, postalCode: '999999' } }),
     });
     expect(unlisted.statusCode).toBe(409);
+    // Issue 25: the reason checkout shows beside a disabled Proceed to Payment, from the same rule
+    // applied to the same pincode check, so payment never refuses what checkout allowed.
+    const check = await store.app.inject({ method: 'GET', url: '/api/pincodes/check/999999' });
+    expect(unlisted.json().message).toBe(deliveryRefusal(check.json<DeliveryInfo>()));
+    expect(unlisted.json().message).toBe('Please enter a valid delivery pincode');
     expect(await stockOf(product)).toBe(20);
   });
 

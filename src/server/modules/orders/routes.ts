@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OrderIdParams, OrderListResponse, OrderRecord } from '../../../shared/api/orders';
+import { CreateOrderResponse } from '../../../shared/api/payments';
 
 /** SPEC 7 /orders: a signed-in user sees only their own orders (another's is 404). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,6 +14,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     { schema: { params: OrderIdParams, response: { 200: OrderRecord } } },
     async (request) => app.orders.getOrder(request.user.id, request.params.id),
+  );
+
+  // Issue 25: 'Complete payment' of a pending order; the payment goes on through verify-payment.
+  app.post(
+    '/orders/:id/payment',
+    { schema: { params: OrderIdParams, response: { 200: CreateOrderResponse } } },
+    async (request) => app.orders.resumePayment(request.user.id, request.params.id),
   );
 
   // Fair stock: an order the shopper will not pay gives its stock and coupon back at once.

@@ -11,7 +11,7 @@ import {
   quoteQuantityMessage,
   quoteStockMessage,
 } from '../../../shared/api/quotes';
-import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
+import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, toRupees } from '../../../shared/money';
 import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
@@ -182,13 +182,8 @@ export function createQuoteService({
     const check = await lookupDelivery(input.shippingAddress.postalCode, {
       isPreOrder: lines.some((line) => line.isPreOrder),
     });
-    if (!check.info.serviceable) {
-      const message =
-        check.info.type === 'invalid'
-          ? 'Please enter a valid delivery pincode'
-          : DELIVERY_MESSAGES.unserviceable;
-      throw invalid(message, [{ path: 'shippingAddress.postalCode', message }]);
-    }
+    const message = deliveryRefusal(check.info);
+    if (message) throw invalid(message, [{ path: 'shippingAddress.postalCode', message }]);
     return check.info;
   }
 

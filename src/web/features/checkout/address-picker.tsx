@@ -1,4 +1,5 @@
 import type { CheckoutAddress } from '../../../shared/address';
+import { notDeliverableTo } from '../../../shared/delivery-rules';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 
@@ -28,6 +29,7 @@ export function AddressPicker({
   loading,
   refreshing = false,
   errors,
+  undeliverableId = null,
   onSelect,
   onAdd,
   onEdit,
@@ -39,6 +41,8 @@ export function AddressPicker({
   refreshing?: boolean;
   /** SPEC 8 address messages, each in its own banner. */
   errors: readonly string[];
+  /** Issue 25: the chosen address when the store cannot deliver to its pincode, marked on its card. */
+  undeliverableId?: number | null;
   onSelect(id: number): void;
   onAdd(): void;
   onEdit(address: CheckoutAddress): void;
@@ -115,6 +119,11 @@ export function AddressPicker({
                           {address.city} - {address.postalCode}
                         </span>
                         <span className="block truncate text-xs text-stone-500">{address.address}</span>
+                        {address.id === undeliverableId && (
+                          <span className="mt-1 block text-sm font-semibold text-red-700">
+                            {notDeliverableTo(address.postalCode)}
+                          </span>
+                        )}
                       </span>
                     </label>
                     <button

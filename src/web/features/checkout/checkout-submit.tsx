@@ -1,24 +1,37 @@
 import { useId } from 'react';
+import { notDeliverableTo } from '../../../shared/delivery-rules';
 import { Button } from '../../components/button';
 
 export const SELECT_ADDRESS_MESSAGE = 'Please select or add a delivery address before proceeding to payment.';
 
-/** SPEC 2 and 5: the submit needs a complete address; without one it is disabled and says why. */
+/** Issue 25: the chosen address's pincode and why an order cannot go there (deliveryRefusal). */
+export type Undeliverable = { postalCode: string; reason: string };
+
+/**
+ * SPEC 2 and 5: the submit needs a complete address; without one it is disabled and says why.
+ * Issue 25: an address the store cannot deliver to disables it too, with the reason and a way to
+ * edit the address here, so the payment page never refuses what checkout let through.
+ */
 export function CheckoutSubmit({
   ready,
   checking = false,
+  undeliverable = null,
+  onEditAddress,
 }: {
   ready: boolean;
-  /** While a coupon is being checked: paying now could leave out a discount the shopper expects. */
+  /** While a coupon or the address's delivery is being checked: paying now could be refused. */
   checking?: boolean;
+  undeliverable?: Undeliverable | null;
+  onEditAddress(): void;
 }) {
   const hintId = useId();
+  const blocked = !ready || undeliverable !== null;
   return (
     <div className="flex flex-col gap-2">
       <Button
         type="submit"
-        disabled={!ready || checking}
-        aria-describedby={ready ? undefined : hintId}
+        disabled={blocked || checking}
+        aria-describedby={blocked ? hintId : undefined}
         className="w-full py-3 text-base"
       >
         {ready ? 'Proceed to Payment' : 'Select Address to Continue'}
@@ -27,6 +40,19 @@ export function CheckoutSubmit({
         <p id={hintId} className="text-center text-sm text-stone-600">
           {SELECT_ADDRESS_MESSAGE}
         </p>
+      )}
+      {ready && undeliverable && (
+        <div className="flex flex-col gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm">
+          <div id={hintId}>
+            <p className="font-semibold text-red-800">{notDeliverableTo(undeliverable.postalCode)}</p>
+            <p className="text-stone-800">
+              {undeliverable.reason}. Edit the address or choose another to continue.
+            </p>
+          </div>
+          <Button variant="secondary" onClick={onEditAddress} className="self-start">
+            Edit address
+          </Button>
+        </div>
       )}
     </div>
   );

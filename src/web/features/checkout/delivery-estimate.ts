@@ -1,5 +1,5 @@
 import type { DeliveryInfo } from '../../../shared/delivery';
-import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
+import { arrivalPhrase, DELIVERY_MESSAGES, deliveryRefusal } from '../../../shared/delivery-rules';
 import { PRE_ORDER_DAYS_CHECKOUT } from '../../../shared/pincode';
 
 /** What checkout knows about delivery to the chosen address's postal code. */
@@ -44,13 +44,11 @@ export function expectedDeliveryText(delivery: CheckoutDelivery, mix: DeliveryMi
       return `Your order will be ${DELIVERY_MESSAGES.lookupFailedEstimate}.${preOrder}`;
     case 'checked': {
       const { info } = delivery;
-      if (!info.serviceable) {
-        return info.type === 'invalid'
-          ? `${DELIVERY_MESSAGES.invalidPincode}: please check the postal code of your address.`
-          : DELIVERY_MESSAGES.unserviceable;
-      }
+      // Issue 25: the reason Proceed to Payment is disabled, from the rule create-order applies.
+      const refusal = deliveryRefusal(info);
+      if (refusal) return `${refusal}.`;
       if (!mix.hasInStock) return `Your pre-order arrives in ${PRE_ORDER_DAYS_CHECKOUT}.`;
-      const speed = info.type === 'same_day' ? `${info.message}.` : `Arrives in ${info.days}.`;
+      const speed = info.type === 'same_day' ? `${info.message}.` : `Arrives ${arrivalPhrase(info.days)}.`;
       return `${speed}${preOrder}`;
     }
   }

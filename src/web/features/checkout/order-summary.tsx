@@ -222,10 +222,13 @@ export function CheckoutOrderSummary({
           <ShieldIcon />
           Secure Checkout
         </li>
-        <li className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-brand-800">
-          <TruckIcon />
-          Free Shipping
-        </li>
+        {/* Issue 25: only when the server's quote says so, never beside a shipping charge. */}
+        {!calculating && shipping.free && shippingShown === 0 && (
+          <li className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-brand-800">
+            <TruckIcon />
+            Free Shipping
+          </li>
+        )}
       </ul>
     </section>
   );

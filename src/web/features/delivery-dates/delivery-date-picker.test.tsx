@@ -190,7 +190,7 @@ describe('DeliveryDatePicker (issue 13)', () => {
     serveDates({ '744101': noChoice });
     withQuery(<Checkout pincode="744101" />);
     expect(
-      await screen.findByText('Your order arrives in 4-7 Days; a date cannot be chosen for pincode 744101.'),
+      await screen.findByText('Your order arrives in 4-7 days; a date cannot be chosen for pincode 744101.'),
     ).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import {
   type DeliveryDateOption,
   type DeliveryDates,
 } from '../../../shared/delivery-dates';
+import { arrivalPhrase } from '../../../shared/delivery-rules';
 import { formatInr } from '../../../shared/money';
 import { PRE_ORDER_DAYS_CHECKOUT } from '../../../shared/pincode';
 import { ApiError } from '../../api/client';
@@ -108,7 +109,9 @@ function DateAndSlot({
         </fieldset>
       )}
       {value === null && (
-        <p className="text-sm text-stone-600">Without a chosen day, your order arrives in {offer.days}.</p>
+        <p className="text-sm text-stone-600">
+          Without a chosen day, your order arrives {arrivalPhrase(offer.days)}.
+        </p>
       )}
     </div>
   );
@@ -173,7 +176,7 @@ export function DeliveryDatePicker({
     body = (
       <p className="mt-2 text-sm text-stone-700">
         {days && days !== 'N/A'
-          ? `Your order arrives in ${days}; a date cannot be chosen for pincode ${pincode}.`
+          ? `Your order arrives ${arrivalPhrase(days)}; a date cannot be chosen for pincode ${pincode}.`
           : `${DELIVERY_DATE_MESSAGES.noDates}.`}
       </p>
     );

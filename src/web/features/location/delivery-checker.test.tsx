@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryInfo } from '../../../shared/delivery';
+import { INVALID_PINCODE_DELIVERY } from '../../../shared/delivery-rules';
 import { DeliveryChecker } from './delivery-checker';
 import { LocationButton } from './location-button';
 import { DELIVERY_INFO_KEY, SELECTED_PINCODE_KEY } from './location-store';
@@ -39,6 +40,7 @@ function serveApi({ down = false } = {}) {
       new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url.pathname === '/api/pincodes/check/560001') return json(bangalore);
     if (url.pathname === '/api/pincodes/check/744101') return json(andaman);
+    if (url.pathname === '/api/pincodes/check/999999') return json(INVALID_PINCODE_DELIVERY);
     if (url.pathname === '/api/pincodes/shipping/560001') {
       const free = Number(url.searchParams.get('orderValue')) >= 1000;
       return json({ cost: free ? 0 : 50, free, message: free ? 'Free shipping' : '₹50 shipping charge' });
@@ -153,7 +155,33 @@ describe('DeliveryChecker', () => {
     cleanup();
 
     renderWithQuery(<DeliveryChecker compact />);
+    await user.type(screen.getByLabelText('Pincode'), '744101');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('Not available')).toBeTruthy();
+  });
+
+  it('keeps a pincode it cannot deliver to in the field, never in the header or the store (issue 25)', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(
+      <>
+        <LocationButton />
+        <DeliveryChecker />
+      </>,
+    );
+    const field = screen.getByLabelText('Pincode');
+    await user.type(field, '560001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByRole('button', { name: 'Deliver to Bangalore 560001' })).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, '744101');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+
+    expect(await screen.findByText('Not deliverable to 744101')).toBeTruthy();
+    expect((field as HTMLInputElement).value).toBe('744101');
+    expect(screen.getByRole('button', { name: 'Select delivery location' })).toBeTruthy();
+    expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBeNull();
   });
 
   it('reports a failed check and shows the standard estimate', async () => {
@@ -204,5 +232,26 @@ describe('LocationButton and the delivery-location modal', () => {
     await user.click(screen.getByRole('button', { name: 'Check Delivery' }));
     expect(await screen.findByText("Sorry, we don't deliver to this pincode yet")).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Select Delivery Location' })).toBeTruthy();
+  });
+
+  it('never makes a pincode outside the directory the location: the header keeps the one before (issue 25)', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderWithQuery(<LocationButton />);
+    await user.click(screen.getByRole('button', { name: 'Select delivery location' }));
+    await user.type(screen.getByLabelText('Pincode'), '560001');
+    await user.click(screen.getByRole('button', { name: 'Check Delivery' }));
+    await user.click(await screen.findByRole('button', { name: 'Deliver to Bangalore 560001' }));
+
+    await user.type(screen.getByLabelText('Pincode'), '999999');
+    await user.click(screen.getByRole('button', { name: 'Check Delivery' }));
+
+    expect(await screen.findByText('Not deliverable to 999999')).toBeTruthy();
+    expect(screen.getByText("Sorry, we don't deliver to this pincode yet")).toBeTruthy();
+    expect(screen.getByText('Bangalore – 560001')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Deliver to Bangalore 560001' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /999999/ })).toBeNull();
+    expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBe('560001');
   });
 });

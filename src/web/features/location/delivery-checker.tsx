@@ -1,10 +1,15 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { DeliveryInfo } from '../../../shared/delivery';
-import { DELIVERY_MESSAGES, notDeliverableTo, withPreOrderWindow } from '../../../shared/delivery-rules';
+import {
+  arrivalPhrase,
+  DELIVERY_MESSAGES,
+  notDeliverableTo,
+  withPreOrderWindow,
+} from '../../../shared/delivery-rules';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { FALLBACK_SHIPPING_QUOTE } from './delivery-lookups';
 import { MapPinIcon, TruckIcon } from './location-icons';
-import { deliveryPhase } from './location-store';
+import { answerFor, deliveryPhase } from './location-store';
 import { PincodeForm } from './pincode-form';
 import { useLocationState, useShippingQuote } from './use-location-state';
 
@@ -34,13 +39,15 @@ export function DeliveryChecker({
   const [input, setInput] = useState(location.pincode ?? '');
   const headingId = useId();
 
-  // A pincode chosen elsewhere (the location modal, another tab) shows here too.
+  // A pincode chosen elsewhere (the location modal, another tab) shows here too; a refused one
+  // gives the location back without taking the refused pincode out of the field.
+  const { pincode: chosen, refused } = location;
   useEffect(() => {
-    if (location.pincode !== null) setInput(location.pincode);
-  }, [location.pincode]);
+    if (chosen !== null && refused === null) setInput(chosen);
+  }, [chosen, refused]);
 
   const phase = deliveryPhase(input, location);
-  const baseInfo = phase === 'serviceable' || phase === 'unserviceable' ? location.deliveryInfo : null;
+  const baseInfo = phase === 'serviceable' || phase === 'unserviceable' ? answerFor(input, location) : null;
   const info = baseInfo && productIsPreOrder ? withPreOrderWindow(baseInfo) : baseInfo;
   const quote = useShippingQuote(
     phase === 'serviceable' && !location.failed ? location.pincode : null,
@@ -81,13 +88,13 @@ export function DeliveryChecker({
             Checking delivery…
           </p>
         )}
-        {info && location.failed && <LookupFailed info={info} pincode={input} compact={compact} />}
+        {info && location.failed && phase === 'serviceable' && (
+          <LookupFailed info={info} pincode={input} compact={compact} />
+        )}
         {info && !location.failed && phase === 'serviceable' && (
           <Serviceable info={info} pincode={input} shippingMessage={shippingMessage} compact={compact} />
         )}
-        {info && !location.failed && phase === 'unserviceable' && (
-          <Unserviceable info={info} pincode={input} compact={compact} />
-        )}
+        {info && phase === 'unserviceable' && <Unserviceable info={info} pincode={input} compact={compact} />}
       </div>
       {children}
     </section>
@@ -166,7 +173,7 @@ function LookupFailed({ info, pincode, compact }: { info: DeliveryInfo; pincode:
       {!compact && (
         <p className="text-stone-700">
           {info.isPreOrder
-            ? `Pre-orders to ${info.city} (${pincode}) are delivered in ${info.days}.`
+            ? `Pre-orders to ${info.city} (${pincode}) are delivered ${arrivalPhrase(info.days)}.`
             : `Orders to ${info.city} (${pincode}) are usually ${DELIVERY_MESSAGES.lookupFailedEstimate}.`}{' '}
           {shippingText(info.shipping.message)}.
         </p>

@@ -11,7 +11,7 @@ import { useLocationState } from './use-location-state';
 /**
  * SPEC 2 "Delivery-location modal": 'Select Delivery Location' with a pincode input, 'Check
  * Delivery' and 'Cancel', and the current location with a Clear option. A serviceable pincode
- * closes it; otherwise the answer stays in view.
+ * closes it; otherwise the answer stays in view, and (issue 25) the location stays what it was.
  */
 export function LocationModal({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   return (
@@ -77,11 +77,14 @@ function LocationForm({ onClose }: { onClose(): void }) {
             Checking delivery…
           </p>
         )}
-        {answered && location.failed && <ErrorBanner>{DELIVERY_MESSAGES.checkFailed}</ErrorBanner>}
-        {answered && !location.failed && phase === 'unserviceable' && location.deliveryInfo && (
+        {answered && phase === 'serviceable' && location.failed && (
+          <ErrorBanner>{DELIVERY_MESSAGES.checkFailed}</ErrorBanner>
+        )}
+        {answered && phase === 'unserviceable' && (
           <div className="space-y-1">
             <p className="font-semibold text-red-700">{notDeliverableTo(input)}</p>
-            <p className="text-stone-700">{location.deliveryInfo.message}</p>
+            {/* SPEC 8's words for any pincode we cannot deliver to, listed or not (999999). */}
+            <p className="text-stone-700">{DELIVERY_MESSAGES.unserviceable}</p>
           </div>
         )}
       </div>

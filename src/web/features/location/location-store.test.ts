@@ -4,6 +4,7 @@ import { lazyParser, loadedParser } from '../../lazy-parser';
 import type { Lookup } from './delivery-lookups';
 import { fallbackDeliveryInfo } from './delivery-lookups';
 import {
+  answerFor,
   createLocationStore,
   DELIVERY_INFO_KEY,
   deliveryPhase,
@@ -40,24 +41,52 @@ const blocked: DeliveryInfo = {
 describe('locationReducer (SPEC 4 "Location and pincode")', () => {
   it('checks a 6-character pincode, then holds its answer', () => {
     const checking = locationReducer(NO_LOCATION, { type: 'select', pincode: '560001' });
-    expect(checking).toEqual({ pincode: '560001', deliveryInfo: null, status: 'checking', failed: false });
+    expect(checking).toEqual({
+      ...NO_LOCATION,
+      pincode: '560001',
+      deliveryInfo: null,
+      status: 'checking',
+      failed: false,
+    });
     const ready = locationReducer(checking, {
       type: 'resolved',
       pincode: '560001',
       info: bangalore,
       failed: false,
     });
-    expect(ready).toEqual({ pincode: '560001', deliveryInfo: bangalore, status: 'ready', failed: false });
+    expect(ready).toEqual({ ...NO_LOCATION, pincode: '560001', deliveryInfo: bangalore, status: 'ready' });
   });
 
   it.each(['', '56000', '5600011'])('clears the location when set to %j (not 6 characters)', (pincode) => {
     const ready: LocationState = {
+      ...NO_LOCATION,
       pincode: '560001',
       deliveryInfo: bangalore,
       status: 'ready',
-      failed: false,
     };
     expect(locationReducer(ready, { type: 'select', pincode })).toEqual(NO_LOCATION);
+  });
+
+  it('never makes a pincode it cannot deliver to the location, and gives back the one before (issue 25)', () => {
+    const bangaloreChosen: LocationState = {
+      ...NO_LOCATION,
+      pincode: '560001',
+      deliveryInfo: bangalore,
+      status: 'ready',
+    };
+    const checking = locationReducer(bangaloreChosen, { type: 'select', pincode: '744101' });
+    const answered = locationReducer(checking, {
+      type: 'resolved',
+      pincode: '744101',
+      info: blocked,
+      failed: false,
+    });
+    expect(answered).toEqual({ ...bangaloreChosen, refused: { pincode: '744101', info: blocked } });
+
+    const fromNothing = locationReducer(NO_LOCATION, { type: 'select', pincode: '999999' });
+    expect(
+      locationReducer(fromNothing, { type: 'resolved', pincode: '999999', info: blocked, failed: false }),
+    ).toEqual({ ...NO_LOCATION, refused: { pincode: '999999', info: blocked } });
   });
 
   it('drops an answer for a pincode that is no longer being checked', () => {
@@ -78,10 +107,10 @@ describe('locationReducer (SPEC 4 "Location and pincode")', () => {
 
 describe('deliveryPhase (none, typed, checking, serviceable or not)', () => {
   const ready = (info: DeliveryInfo): LocationState => ({
+    ...NO_LOCATION,
     pincode: '560001',
     deliveryInfo: info,
     status: 'ready',
-    failed: false,
   });
 
   it('is none below 6 digits and typed at 6 digits not yet checked', () => {
@@ -98,7 +127,10 @@ describe('deliveryPhase (none, typed, checking, serviceable or not)', () => {
 
   it('is serviceable or unserviceable once answered', () => {
     expect(deliveryPhase('560001', ready(bangalore))).toBe('serviceable');
-    expect(deliveryPhase('560001', ready(blocked))).toBe('unserviceable');
+    const refused = { ...ready(bangalore), refused: { pincode: '744101', info: blocked } };
+    expect(deliveryPhase('744101', refused)).toBe('unserviceable');
+    expect(answerFor('744101', refused)).toEqual(blocked);
+    expect(deliveryPhase('560001', refused)).toBe('serviceable');
   });
 
   it('hides the answer when the field no longer holds the answered pincode', () => {
@@ -142,11 +174,42 @@ describe('the location store', () => {
     // A new visit starts from storage.
     const next = createLocationStore({ storage: localStorage, parseStored, lookups });
     expect(next.getState()).toEqual({
+      ...NO_LOCATION,
       pincode: '560001',
       deliveryInfo: bangalore,
       status: 'ready',
-      failed: false,
     });
+  });
+
+  it('keeps the stored location when the pincode checked next cannot be delivered to (issue 25)', async () => {
+    const { lookups, answers } = fakeLookups();
+    answers.set('560001', { value: bangalore, source: 'server' });
+    answers.set('744101', { value: blocked, source: 'server' });
+    const store = createLocationStore({ storage: localStorage, parseStored, lookups });
+    await store.setPincode('560001');
+
+    const answered = await store.setPincode('744101');
+
+    expect(answered).toMatchObject({ pincode: '560001', status: 'ready', refused: { pincode: '744101' } });
+    expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBe('560001');
+    expect(JSON.parse(localStorage.getItem(DELIVERY_INFO_KEY) ?? 'null')).toEqual(bangalore);
+  });
+
+  it('drops a stored location the store cannot deliver to (stored before issue 25, or no longer served)', async () => {
+    localStorage.setItem(SELECTED_PINCODE_KEY, '744101');
+    localStorage.setItem(DELIVERY_INFO_KEY, JSON.stringify(blocked));
+    expect(
+      createLocationStore({ storage: localStorage, parseStored, lookups: fakeLookups().lookups }).getState(),
+    ).toEqual(NO_LOCATION);
+
+    localStorage.setItem(SELECTED_PINCODE_KEY, '560001');
+    localStorage.setItem(DELIVERY_INFO_KEY, JSON.stringify(bangalore));
+    const { lookups, answers } = fakeLookups();
+    answers.set('560001', { value: { ...bangalore, serviceable: false }, source: 'server' });
+    const store = createLocationStore({ storage: localStorage, parseStored, lookups });
+    await store.revalidate();
+    expect(store.getState()).toEqual(NO_LOCATION);
+    expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBeNull();
   });
 
   it('clears the stored location when set to fewer than 6 characters, or cleared', async () => {
@@ -204,10 +267,10 @@ describe('the location store', () => {
     arrive(parseStoredDeliveryInfo);
     await vi.waitFor(() =>
       expect(store.getState()).toEqual({
+        ...NO_LOCATION,
         pincode: '560001',
         deliveryInfo: bangalore,
         status: 'ready',
-        failed: false,
       }),
     );
     expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBe('560001');

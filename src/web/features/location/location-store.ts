@@ -7,15 +7,25 @@ import type { DeliveryLookups } from './delivery-lookups';
 export const SELECTED_PINCODE_KEY = 'selectedPincode';
 export const DELIVERY_INFO_KEY = 'deliveryInfo';
 
-/**
- * The shared location: the chosen pincode and what the server said about it. `failed` marks the
- * SPEC 4 fallback record (the server could not be asked and nothing was cached).
- */
-export type LocationState = {
+/** A location the store can deliver to (or the SPEC 4 fallback record, `failed`). */
+type ChosenLocation = {
   pincode: string | null;
   deliveryInfo: DeliveryInfo | null;
   status: 'none' | 'checking' | 'ready';
   failed: boolean;
+};
+
+/**
+ * The shared location: the chosen pincode and what the server said about it. `failed` marks the
+ * SPEC 4 fallback record (the server could not be asked and nothing was cached).
+ *
+ * Issue 25: a pincode the store cannot deliver to never becomes the location (the header would
+ * say "Deliver to 999999"): its answer is kept as `refused`, to show beside the field, and the
+ * location held before the check (`previous`, kept while checking) comes back.
+ */
+export type LocationState = ChosenLocation & {
+  refused: { pincode: string; info: DeliveryInfo } | null;
+  previous: ChosenLocation | null;
 };
 
 export type LocationEvent =
@@ -28,6 +38,15 @@ export const NO_LOCATION: LocationState = Object.freeze({
   deliveryInfo: null,
   status: 'none',
   failed: false,
+  refused: null,
+  previous: null,
+});
+
+const chosenOf = ({ pincode, deliveryInfo, status, failed }: ChosenLocation): ChosenLocation => ({
+  pincode,
+  deliveryInfo,
+  status,
+  failed,
 });
 
 /** SPEC 4 "Location and pincode" as a pure function of the state and what happened. */
@@ -37,15 +56,38 @@ export function locationReducer(state: LocationState, event: LocationEvent): Loc
       const pincode = event.pincode.trim();
       // SPEC 4: setting a pincode that is not 6 characters clears the location.
       if (pincode.length !== PINCODE_LENGTH) return NO_LOCATION;
-      return { pincode, deliveryInfo: null, status: 'checking', failed: false };
+      const previous =
+        state.status === 'checking' ? state.previous : state.status === 'ready' ? chosenOf(state) : null;
+      return { pincode, deliveryInfo: null, status: 'checking', failed: false, refused: null, previous };
     }
-    case 'resolved':
+    case 'resolved': {
       // An answer for a pincode that is no longer being checked (the shopper moved on) is dropped.
       if (state.status !== 'checking' || state.pincode !== event.pincode) return state;
-      return { pincode: event.pincode, deliveryInfo: event.info, status: 'ready', failed: event.failed };
+      if (!event.failed && !event.info.serviceable) {
+        return {
+          ...(state.previous ?? NO_LOCATION),
+          refused: { pincode: event.pincode, info: event.info },
+          previous: null,
+        };
+      }
+      return {
+        pincode: event.pincode,
+        deliveryInfo: event.info,
+        status: 'ready',
+        failed: event.failed,
+        refused: null,
+        previous: null,
+      };
+    }
     case 'clear':
       return NO_LOCATION;
   }
+}
+
+/** What the server said about the pincode in the field, once answered: the location's or the refused one's. */
+export function answerFor(input: string, state: LocationState): DeliveryInfo | null {
+  if (state.refused !== null && state.refused.pincode === input) return state.refused.info;
+  return state.pincode === input && state.status === 'ready' ? state.deliveryInfo : null;
 }
 
 /** SPEC 4's states of a pincode entry: none, typed (6 digits), checking, then serviceable or not. */
@@ -53,6 +95,7 @@ export type DeliveryPhase = 'none' | 'typed' | 'checking' | 'serviceable' | 'uns
 
 /** The phase of what the shopper has typed, against the shared location. */
 export function deliveryPhase(input: string, state: LocationState): DeliveryPhase {
+  if (state.refused !== null && state.refused.pincode === input) return 'unserviceable';
   if (state.pincode !== null && state.pincode === input) {
     if (state.status === 'checking') return 'checking';
     if (state.status === 'ready' && state.deliveryInfo) {
@@ -89,8 +132,9 @@ export function createLocationStore({ storage, parseStored, lookups }: LocationS
         return NO_LOCATION;
       }
       const info = parse(raw);
-      if (/^\d{6}$/.test(pincode) && info) {
-        return { pincode, deliveryInfo: info, status: 'ready', failed: false };
+      // Issue 25: one stored before undeliverable pincodes were refused is not a location.
+      if (/^\d{6}$/.test(pincode) && info?.serviceable) {
+        return { ...NO_LOCATION, pincode, deliveryInfo: info, status: 'ready' };
       }
     } catch {
       // Unreadable storage or a corrupted record: start without a location.
@@ -161,7 +205,10 @@ export function createLocationStore({ storage, parseStored, lookups }: LocationS
       if (status !== 'ready' || pincode === null) return;
       const { value, source } = await lookups.checkDelivery(pincode);
       if (source === 'fallback' || state.pincode !== pincode || state.status !== 'ready') return;
-      state = { pincode, deliveryInfo: value, status: 'ready', failed: false };
+      // Issue 25: a pincode the store has stopped serving stops being the location.
+      state = value.serviceable
+        ? { ...NO_LOCATION, pincode, deliveryInfo: value, status: 'ready' }
+        : NO_LOCATION;
       writeStorage(state);
       for (const listener of listeners) listener();
     },

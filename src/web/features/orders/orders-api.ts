@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
+import { CreateOrderResponse } from '../../../shared/api/payments';
 import { ApiError, apiRequest } from '../../api/client';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
@@ -43,5 +44,34 @@ export function useOrder(orderId: string, enabled: boolean) {
     enabled,
     staleTime: 0,
     retry: retryUnlessRefused,
+  });
+}
+
+/**
+ * Issue 25: an order still waiting for payment can be paid until it expires (payableUntil). `now`
+ * is passed in so a page and its tests agree on the moment.
+ */
+export const isPayable = (order: Pick<OrderRecord, 'payableUntil'>, now: number) =>
+  order.payableUntil !== null && Date.parse(order.payableUntil) > now;
+
+/** Issue 25: POST /orders/{id}/payment, the provider's order of a pending order ('Complete payment'). */
+export async function startOrderPayment(orderId: string): Promise<CreateOrderResponse> {
+  return CreateOrderResponse.parse(
+    await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/payment`, { method: 'POST' }),
+  );
+}
+
+/**
+ * POST /orders/{id}/cancel: the server gives the order's stock and coupon back at once; every
+ * order query is then asked again, so My Orders and the order's page show it cancelled.
+ */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: string) =>
+      OrderRecord.parse(
+        await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST' }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { AddressForm } from '../../../shared/address';
 import { formatInr } from '../../../shared/money';
 import { PostalAddress } from '../../components/postal-address';
 import type { PaymentRequest } from './payment-request';
@@ -32,11 +33,39 @@ function LockIcon() {
   );
 }
 
-/** SPEC 2 "Payment": the order summary, the shipping address and the payment method. */
+/** SPEC 2 "Payment" of a cart from checkout. */
 export function PaymentDetails({ request }: { request: PaymentRequest }) {
-  const { subtotal, discount, shipping, total } = paymentAmounts(request);
-  const { address, items } = request;
-  const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <PaymentSummary
+      {...paymentAmounts(request)}
+      couponCode={request.couponCode ?? null}
+      units={request.items.reduce((sum, item) => sum + item.quantity, 0)}
+      address={request.address}
+    />
+  );
+}
+
+/**
+ * SPEC 2 "Payment": the order summary, the shipping address and the payment method, in rupees;
+ * for a cart from checkout or (issue 25) a pending order paid from My Orders.
+ */
+export function PaymentSummary({
+  subtotal,
+  discount,
+  shipping,
+  total,
+  couponCode,
+  units,
+  address,
+}: {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  couponCode: string | null;
+  units: number;
+  address: AddressForm;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <Card title="Order Summary">
@@ -49,7 +78,7 @@ export function PaymentDetails({ request }: { request: PaymentRequest }) {
           </div>
           {discount > 0 && (
             <div className="flex justify-between text-green-800">
-              <dt>Coupon {request.couponCode}</dt>
+              <dt>Coupon {couponCode}</dt>
               <dd className="font-semibold">-{formatInr(discount)}</dd>
             </div>
           )}

@@ -45,6 +45,7 @@ const giftOrder: OrderRecord = {
   gift: { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true, recipientEmail: null },
   delivery: null,
   isQuote: false,
+  payableUntil: null,
 };
 
 afterEach(cleanup);
