@@ -145,6 +145,9 @@ test('the owner creates a coupon and a shopper pays the discounted total with it
   await payByUpi(shopper, total);
 
   await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(
+    shopper.getByText(/A confirmation e-mail with your order details is on its way to /),
+  ).toBeVisible();
   await expect(shopper.getByText(`Coupon ${code}`)).toBeVisible();
   const purchase = await shopper.evaluate(() =>
     (window.dataLayer ?? []).find(

@@ -164,12 +164,15 @@ test('a pending order is cancelled from its confirmation page and its stock is f
 
   await page.goto(`/order-confirmation/${order.orderId}`);
   await expect(page.getByRole('heading', { name: 'Awaiting Payment' })).toBeVisible();
+  // No payment, so no confirmation e-mail went out: the page must not promise one.
+  await expect(page.getByText(/confirmation e-mail/)).toHaveCount(0);
   await page.getByRole('button', { name: `Cancel order ${order.orderNumber}` }).click();
   const confirm = page.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` });
   await confirm.getByRole('button', { name: 'Cancel order' }).click();
 
   await expect(page.getByRole('heading', { name: 'Order Cancelled' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Complete payment/ })).toHaveCount(0);
+  await expect(page.getByText(/confirmation e-mail/)).toHaveCount(0);
   expect((await orderOf(request, token, order.orderId)).status).toBe('cancelled');
   expect(await stockOf(request, product.id)).toBe(before);
 });

@@ -177,11 +177,14 @@ function OrderConfirmation({
 
       {afterSale}
 
-      <p className="rounded-lg bg-brand-100 px-3 py-2 text-center text-sm text-brand-800">
-        {email
-          ? `A confirmation e-mail with your order details is on its way to ${email}.`
-          : 'A confirmation e-mail with your order details is on its way to you.'}
-      </p>
+      {/* The confirmation e-mail goes out when the payment arrives: an order never paid has none. */}
+      {order.paidAt && (
+        <p className="rounded-lg bg-brand-100 px-3 py-2 text-center text-sm text-brand-800">
+          {email
+            ? `A confirmation e-mail with your order details is on its way to ${email}.`
+            : 'A confirmation e-mail with your order details is on its way to you.'}
+        </p>
+      )}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Link to="/orders" className={buttonClass('primary', 'px-6')}>
