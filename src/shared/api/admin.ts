@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeliveryChoiceRecord } from '../delivery-dates';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../gst';
+import { LEDGER_KINDS } from '../money-ledger';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier, QuantityTiers } from '../quantity-pricing';
 import { OrderRecord } from './orders';
@@ -87,6 +88,27 @@ export const AdminOrderDetail = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Issue 26: the order's money ledger, in rupees. */
+  money: z.object({
+    captured: z.number(),
+    refunded: z.number(),
+    /** Cash on delivery still to collect (0 until the courier issue brings COD orders). */
+    codToCollect: z.number(),
+    net: z.number(),
+    /** What cancelling the order now refunds through the payment provider. */
+    refundOnCancel: z.number(),
+    /** A cancellation's refund the provider has not taken yet; retried by the store. */
+    refundDue: z.number(),
+    lines: z.array(
+      z.object({
+        kind: z.enum(LEDGER_KINDS),
+        amount: z.number(),
+        label: z.string(),
+        providerRef: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 

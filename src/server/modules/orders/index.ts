@@ -1,5 +1,13 @@
 // The orders module's public entry: checkout orders, their records, stock and expiry.
 
+export {
+  markRefundDue,
+  type MoneyLine,
+  moneyLinesOf,
+  recordMoney,
+  refundablePaiseOf,
+  refundDuePaiseOf,
+} from './money-ledger';
 export { type OrderEvent, recordStatus } from './order-events';
 export {
   addressOf,

@@ -33,8 +33,11 @@ export function createRazorpayProvider(keys: RazorpayKeys): PaymentProvider {
       const payment = await (await client()).payments.fetch(paymentId);
       return { amountPaise: Number(payment.amount), currency: String(payment.currency) };
     },
-    async refund(paymentId, amountPaise) {
-      const refund = await (await client()).payments.refund(paymentId, { amount: amountPaise });
+    async refund(paymentId, amountPaise, receipt) {
+      const refund = await (await client()).payments.refund(paymentId, {
+        amount: amountPaise,
+        ...(receipt ? { receipt } : {}),
+      });
       return { id: refund.id };
     },
   };

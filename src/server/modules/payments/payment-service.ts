@@ -62,6 +62,8 @@ export function createPaymentService({
 
   return {
     capturePayment: capture.capturePayment,
+    /** Issue 26: makes the refunds an order's cancellation made due (the sweep retries failures). */
+    refundOrder: refunds.refundOrder,
     receiveWebhook: inbox.receiveWebhook,
 
     async verifyPayment(userId: number, payload: VerifyPaymentPayload): Promise<VerifyPaymentResponse> {
