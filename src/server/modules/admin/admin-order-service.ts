@@ -257,9 +257,7 @@ export function createAdminOrderService({
                 deliveryChoice: deliveryChoiceOf(row),
               },
               to,
-              [note, refundPaise > 0 ? cancellationRefundNote(refundPaise) : '']
-                .filter(Boolean)
-                .join('\n\n'),
+              [note, refundPaise > 0 ? cancellationRefundNote(refundPaise) : ''].filter(Boolean).join('\n\n'),
               store,
             ),
             now,

@@ -34,9 +34,10 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
       const orderNet = db
         .select({
           day: day.as('day'),
-          paise: sql<string>`sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} else ${moneyLedger.amountPaise} end)`.as(
-            'paise',
-          ),
+          paise:
+            sql<string>`sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} else ${moneyLedger.amountPaise} end)`.as(
+              'paise',
+            ),
         })
         .from(moneyLedger)
         .innerJoin(orders, eq(orders.id, moneyLedger.orderId))

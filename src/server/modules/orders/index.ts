@@ -1,8 +1,8 @@
 // The orders module's public entry: checkout orders, their records, stock and expiry.
 
 export {
-  markRefundDue,
   type MoneyLine,
+  markRefundDue,
   moneyLinesOf,
   recordMoney,
   refundablePaiseOf,

@@ -80,7 +80,11 @@ export async function refundDuePaiseOf(runner: Queryable, orderId: string): Prom
     .select({ paise: sql<string>`coalesce(sum(${payments.amountPaise} - ${payments.refundedPaise}), 0)` })
     .from(payments)
     .where(
-      and(eq(payments.orderId, orderId), eq(payments.status, 'captured'), isNotNull(payments.refundDueReason)),
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'captured'),
+        isNotNull(payments.refundDueReason),
+      ),
     );
   return Number(row?.paise ?? 0);
 }

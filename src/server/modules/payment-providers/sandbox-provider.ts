@@ -81,7 +81,13 @@ function readSecrets(file: string): StoredSecrets | null {
 }
 
 /** A refund the sandbox made, as Razorpay's refund entity has it (amount in paise). */
-export type SandboxRefund = { id: string; payment_id: string; amount: number; receipt: string; created_at: number };
+export type SandboxRefund = {
+  id: string;
+  payment_id: string;
+  amount: number;
+  receipt: string;
+  created_at: number;
+};
 
 export type SandboxProvider = PaymentProvider & {
   /** Issue 26: the refunds made of a payment, as Razorpay lists them (GET /payments/:id/refunds). */

@@ -10,7 +10,10 @@ import type { PaymentProvider } from '../payment-providers';
 import { mailOrderOf } from './mail-order';
 import {
   cancellationRefundedNote,
-  REFUNDED_DUPLICATE_NOTE, REFUNDED_MISMATCH_NOTE, REFUNDED_OUT_OF_STOCK_NOTE } from './payment-notes';
+  REFUNDED_DUPLICATE_NOTE,
+  REFUNDED_MISMATCH_NOTE,
+  REFUNDED_OUT_OF_STOCK_NOTE,
+} from './payment-notes';
 
 const REFUND_NOTES: Record<RefundReason, string> = {
   out_of_stock: REFUNDED_OUT_OF_STOCK_NOTE,
@@ -89,11 +92,7 @@ export function createRefunds({
         });
         // The cancellation's own e-mail has told the customer of this refund.
         if (reason !== 'cancelled') {
-          await enqueueMail(
-            tx,
-            paymentRefundedMail(await mailOrderOf(tx, order), paise, reason, store),
-            now,
-          );
+          await enqueueMail(tx, paymentRefundedMail(await mailOrderOf(tx, order), paise, reason, store), now);
         }
         return paise;
       });
@@ -115,7 +114,11 @@ export function createRefunds({
         .select({ id: payments.id, reason: payments.refundDueReason })
         .from(payments)
         .where(
-          and(eq(payments.orderId, orderId), eq(payments.status, 'captured'), isNotNull(payments.refundDueReason)),
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.status, 'captured'),
+            isNotNull(payments.refundDueReason),
+          ),
         )
         .orderBy(asc(payments.id));
       let refundedPaise = 0;
@@ -173,4 +176,3 @@ export function createRefunds({
     },
   };
 }
-

@@ -127,7 +127,9 @@ export function createReturnService({
       if (take <= 0 || !payment.providerPaymentId) continue;
       let refundId: string;
       try {
-        refundId = (await provider.refund(payment.providerPaymentId, take, `return-${returnId}-${payment.id}`)).id;
+        refundId = (
+          await provider.refund(payment.providerPaymentId, take, `return-${returnId}-${payment.id}`)
+        ).id;
       } catch {
         throw conflict(RETURN_MESSAGES.refundFailed);
       }
