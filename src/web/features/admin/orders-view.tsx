@@ -298,14 +298,16 @@ function OrderMoney({ money }: { money: AdminOrderDetail['money'] }) {
               key={`${line.createdAt}-${line.kind}-${line.providerRef ?? ''}`}
               className="flex justify-between gap-2 py-1.5"
             >
-              <span>
+              <span className="min-w-0 break-words">
                 {line.label}
                 <span className="block text-stone-600">
                   {formatDateTime(line.createdAt)}
                   {line.providerRef ? ` · ${line.providerRef}` : ''}
                 </span>
               </span>
-              <span className={`font-semibold ${line.kind === 'refunded' ? 'text-red-700' : ''}`}>
+              <span
+                className={`shrink-0 whitespace-nowrap font-semibold ${line.kind === 'refunded' ? 'text-red-700' : ''}`}
+              >
                 {line.kind === 'refunded' ? '-' : ''}
                 {formatInr(line.amount)}
               </span>
