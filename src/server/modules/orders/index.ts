@@ -7,6 +7,7 @@ export {
   recordMoney,
   refundablePaiseOf,
   refundDuePaiseOf,
+  refundDueWhere,
 } from './money-ledger';
 export { type OrderEvent, recordStatus } from './order-events';
 export {

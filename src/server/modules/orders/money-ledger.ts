@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { LedgerKind, LedgerReason } from '../../../shared/money-ledger';
 import type { Queryable, Tx } from '../../db/client';
 import { moneyLedger, payments } from '../../db/schema';
@@ -51,14 +51,25 @@ const refundableWhere = (orderId: string) =>
     lt(payments.refundedPaise, payments.amountPaise),
   );
 
-/** What cancelling the order would refund: its captured payments less what already went back. */
-export async function refundablePaiseOf(runner: Queryable, orderId: string): Promise<number> {
+/** The order's payments whose refund a cancellation made due and the provider has not taken yet. */
+export const refundDueWhere = (orderId: string) =>
+  and(eq(payments.orderId, orderId), eq(payments.status, 'captured'), isNotNull(payments.refundDueReason));
+
+async function leftToRefund(runner: Queryable, where: SQL | undefined): Promise<number> {
   const [row] = await runner
     .select({ paise: sql<string>`coalesce(sum(${payments.amountPaise} - ${payments.refundedPaise}), 0)` })
     .from(payments)
-    .where(refundableWhere(orderId));
+    .where(where);
   return Number(row?.paise ?? 0);
 }
+
+/** What cancelling the order would refund: its captured payments less what already went back. */
+export const refundablePaiseOf = (runner: Queryable, orderId: string) =>
+  leftToRefund(runner, refundableWhere(orderId));
+
+/** Paise a cancellation made due that the provider has not taken yet (the sweep retries them). */
+export const refundDuePaiseOf = (runner: Queryable, orderId: string) =>
+  leftToRefund(runner, refundDueWhere(orderId));
 
 /**
  * Marks what is left of the order's payments as due back, in the transaction that cancels it; the
@@ -72,19 +83,4 @@ export async function markRefundDue(tx: Tx, orderId: string, reason: 'cancelled'
     .where(refundableWhere(orderId))
     .returning({ amountPaise: payments.amountPaise, refundedPaise: payments.refundedPaise });
   return due.reduce((sum, payment) => sum + payment.amountPaise - payment.refundedPaise, 0);
-}
-
-/** Paise a cancellation made due that the provider has not taken yet (the sweep retries them). */
-export async function refundDuePaiseOf(runner: Queryable, orderId: string): Promise<number> {
-  const [row] = await runner
-    .select({ paise: sql<string>`coalesce(sum(${payments.amountPaise} - ${payments.refundedPaise}), 0)` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.status, 'captured'),
-        isNotNull(payments.refundDueReason),
-      ),
-    );
-  return Number(row?.paise ?? 0);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
-import { recordMoney, recordStatus, refundDuePaiseOf } from '../orders';
+import { recordMoney, recordStatus, refundDuePaiseOf, refundDueWhere } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { mailOrderOf } from './mail-order';
 import {
@@ -113,13 +113,7 @@ export function createRefunds({
       const due = await db
         .select({ id: payments.id, reason: payments.refundDueReason })
         .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, orderId),
-            eq(payments.status, 'captured'),
-            isNotNull(payments.refundDueReason),
-          ),
-        )
+        .where(refundDueWhere(orderId))
         .orderBy(asc(payments.id));
       let refundedPaise = 0;
       for (const payment of due) {
