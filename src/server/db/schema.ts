@@ -549,6 +549,20 @@ export const moneyLedger = pgTable(
   ],
 );
 
+/**
+ * Issue 26: each run of the daily check of the ledger against the payment provider's records, with
+ * the orders whose net differs ([{ orderId, orderNumber, ledgerPaise, providerPaise }]); the
+ * dashboard shows the latest.
+ */
+export const moneyChecks = pgTable('money_checks', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  ordersChecked: integer('orders_checked').notNull(),
+  differences: jsonb('differences')
+    .$type<{ orderId: string; orderNumber: string; ledgerPaise: number; providerPaise: number }[]>()
+    .notNull(),
+});
+
 /** Provider webhooks, stored by event id so a retried delivery is handled once. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),

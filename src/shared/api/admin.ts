@@ -309,6 +309,16 @@ export const AdminDashboard = z.object({
   lowStock: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
   /** The last 14 India-time days, oldest first. */
   revenueSeries: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /** Issue 26: the latest daily check of the money ledger against the payment provider; null before the first. */
+  moneyCheck: z
+    .object({
+      checkedAt: z.string(),
+      ordersChecked: z.number().int(),
+      differences: z.array(
+        z.object({ orderId: z.string(), orderNumber: z.string(), ledger: z.number(), provider: z.number() }),
+      ),
+    })
+    .nullable(),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 

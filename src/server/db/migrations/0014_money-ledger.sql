@@ -15,6 +15,14 @@ ALTER TABLE "money_ledger" ADD CONSTRAINT "money_ledger_order_id_orders_id_fk" F
 ALTER TABLE "money_ledger" ADD CONSTRAINT "money_ledger_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "money_ledger_order_idx" ON "money_ledger" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "money_ledger_capture_idx" ON "money_ledger" USING btree ("payment_id") WHERE "money_ledger"."kind" = 'captured';--> statement-breakpoint
+CREATE TABLE "money_checks" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "money_checks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"checked_at" timestamp with time zone NOT NULL,
+	"orders_checked" integer NOT NULL,
+	"differences" jsonb NOT NULL
+);
+
+--> statement-breakpoint
 -- Issue 26 backfill: the ledger starts with every movement the tables already hold. A payment given
 -- back in full before refunded_paise counted it (a duplicate, a late payment) counts it now.
 UPDATE "payments" SET "refunded_paise" = "amount_paise" WHERE "status" = 'refunded' AND "refunded_paise" < "amount_paise";--> statement-breakpoint

@@ -9,7 +9,7 @@ import { DAY_MS, indiaDateOf, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { mailOutbox, moneyLedger, orders, products } from '../../db/schema';
+import { mailOutbox, moneyChecks, moneyLedger, orders, products } from '../../db/schema';
 
 const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;
@@ -44,7 +44,7 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
         .where(and(ne(orders.status, 'cancelled'), gte(paidAt, earliest)))
         .groupBy(orders.id)
         .as('order_net');
-      const [byDay, [pending], lowStock] = await Promise.all([
+      const [byDay, [pending], lowStock, [moneyCheck]] = await Promise.all([
         db
           .select({
             day: orderNet.day,
@@ -61,6 +61,7 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
           .where(and(eq(products.archived, false), lte(products.stock, LOW_STOCK_THRESHOLD)))
           .orderBy(asc(products.stock), asc(products.id))
           .limit(LOW_STOCK_LIMIT),
+        db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1),
       ]);
       const figures = new Map(
         byDay.map((row) => [row.day, { orders: row.orders, paise: Number(row.revenuePaise) }]),
@@ -86,6 +87,18 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
         pendingPayments: pending?.total ?? 0,
         lowStock,
         revenueSeries,
+        moneyCheck: moneyCheck
+          ? {
+              checkedAt: moneyCheck.checkedAt.toISOString(),
+              ordersChecked: moneyCheck.ordersChecked,
+              differences: moneyCheck.differences.map((difference) => ({
+                orderId: difference.orderId,
+                orderNumber: difference.orderNumber,
+                ledger: toRupees(difference.ledgerPaise),
+                provider: toRupees(difference.providerPaise),
+              })),
+            }
+          : null,
       };
     },
 

@@ -34,7 +34,12 @@ export type PaymentProvider = {
   fetchPayment(paymentId: string): Promise<CapturedAmount | null>;
 };
 
-export type CapturedAmount = { amountPaise: number; currency: string };
+export type CapturedAmount = {
+  amountPaise: number;
+  currency: string;
+  /** Issue 26: what the provider has refunded of the payment (Razorpay's amount_refunded). */
+  refundedPaise?: number;
+};
 
 export const hmacSha256Hex = (secret: string, data: string | Buffer) =>
   createHmac('sha256', secret).update(data).digest('hex');
