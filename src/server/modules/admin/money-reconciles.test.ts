@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { ReturnRecord } from '../../../shared/api/returns';
-import { mailOutbox, payments, products } from '../../db/schema';
+import { mailOutbox, products } from '../../db/schema';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
@@ -48,12 +48,7 @@ afterEach(() => restoreProvider());
 
 async function paidOrder(lines: readonly Line[]) {
   const created = await placeOrder(store.app, store.customer.headers, lines);
-  await payOrder(store.app, store.customer.headers, created);
-  const [payment] = await store.database.db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, created.orderId));
-  return { created, providerPaymentId: payment!.providerPaymentId! };
+  return { created, providerPaymentId: await payOrder(store.app, store.customer.headers, created) };
 }
 
 const cancel = (orderId: string, note = '') =>

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
-import { payments } from '../../db/schema';
 import { moveOrderAlong } from '../../testing/admin-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
@@ -21,12 +19,7 @@ const store = setUpTestStore({
 async function paidOrder(priceRupees: number) {
   const product = await createTestProduct(store.database, { priceRupees, stock: 5 });
   const created = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }]);
-  await payOrder(store.app, store.customer.headers, created);
-  const [payment] = await store.database.db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, created.orderId));
-  return { created, paymentId: payment!.providerPaymentId! };
+  return { created, paymentId: await payOrder(store.app, store.customer.headers, created) };
 }
 
 describe('the daily check of the money ledger against the payment provider', () => {
