@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { ReturnRecord } from '../../../shared/api/returns';
+import { migrationsFolder, rowsOf } from '../../db/client';
 import { mailOutbox, products } from '../../db/schema';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import {
@@ -244,5 +247,31 @@ describe('the dashboard’s revenue', () => {
     expect((await todaysRevenue()).revenue).toBe(paid.revenue - 399 + 999);
     expect((await cancel(other.created.orderId)).statusCode).toBe(200);
     expect(await todaysRevenue()).toEqual({ orders: paid.orders, revenue: paid.revenue - 399 });
+  });
+});
+
+describe('migration 0014', () => {
+  it('backfills from payments and returns the same money per order as the code records', async () => {
+    // An order the owner marked paid (money taken outside the provider), beside every order above:
+    // paid, cancelled and refunded, refunded after a provider failure, partly returned.
+    const card = await createTestProduct(store.database, { priceRupees: 1200, stock: 5 });
+    const marked = await placeOrder(store.app, store.customer.headers, [{ product: card, quantity: 1 }]);
+    await moveOrderAlong(store.app, store.admin.headers, marked.orderId, ['paid']);
+    const totals = async () =>
+      rowsOf<{ order_id: string; kind: string; paise: string }>(
+        await store.database.db.execute(
+          sql`select order_id, kind, sum(amount_paise)::text as paise from money_ledger group by order_id, kind order by order_id, kind`,
+        ),
+      );
+    const recorded = await totals();
+    expect(recorded.length).toBeGreaterThan(8);
+
+    await store.database.db.execute(sql`delete from money_ledger`);
+    const migration = fs.readFileSync(path.join(migrationsFolder, '0014_money-ledger.sql'), 'utf8');
+    const statements = migration.split('--> statement-breakpoint');
+    const backfill = statements.slice(statements.findIndex((statement) => statement.includes('backfill')));
+    for (const statement of backfill) await store.database.db.execute(sql.raw(statement));
+
+    expect(await totals()).toEqual(recorded);
   });
 });
