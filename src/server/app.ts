@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { DAY_MS } from '../shared/india-time';
 import { scheduleBackgroundJobs } from './background-jobs';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -99,6 +100,8 @@ export async function buildApp({
         },
       },
       { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
+      // Issue 26: the ledger against the payment provider's records, once a day on one instance.
+      { name: 'money-check', everyMs: DAY_MS, exclusive: true, run: () => services.payments.checkLedger() },
     ]);
   }
 

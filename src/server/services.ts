@@ -171,7 +171,14 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     wishlist: createWishlistService({ db }),
     sandbox: sandboxProvider ? createSandboxService({ db, sandbox: sandboxProvider, payments }) : null,
     admin: {
-      orders: createAdminOrderService({ db, clock, store, invoices, coupons }),
+      orders: createAdminOrderService({
+        db,
+        clock,
+        store,
+        invoices,
+        coupons,
+        refundOrder: payments.refundOrder,
+      }),
       catalog: createAdminCatalogService({ db, catalog }),
       reports: createAdminReportService({ db, clock }),
     },

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
+import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
-import { paidOrder } from './support/store-api';
+import { paidOrder, pickProduct } from './support/store-api';
 
 // The back office (issue 11): the admin made by admin:create (playwright.config.ts) adds a product
 // with a picture that shoppers then find, and moves a customer's paid order along to shipped.
@@ -95,4 +96,39 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   await customer.goto('/orders');
   await expect(customer.getByText(order.orderNumber).first()).toBeVisible();
   await expect(customer.getByText('Shipped', { exact: true }).first()).toBeVisible();
+});
+
+test('the owner cancels a paid order after confirming the refund, and the sandbox shows the refund', async ({
+  request,
+  ownerPage: admin,
+  newShopper,
+}) => {
+  // Issue 26: cancelling a paid order refunds it through the payment provider.
+  const product = await pickProduct(request, 3, (candidate) => candidate.price >= 1000);
+  const { token } = await newShopper('Anjali Nair', { address: false });
+  const order = await paidOrder(request, token, [product]);
+  // From ₹1,000 shipping is free (SPEC 9), so the order's total is the product's price.
+  const amount = formatInr(product.price);
+
+  await admin.goto(`/admin/orders/${order.orderId}`);
+  await expect(admin.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
+  await admin.getByRole('button', { name: 'Mark as Cancelled' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` });
+  await expect(dialog).toContainText(`${amount} will be refunded to the customer's original payment method.`);
+  await dialog.getByRole('button', { name: `Cancel and refund ${amount}` }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByText('Status: Cancelled')).toBeVisible();
+  const money = admin.getByRole('region', { name: 'Money' });
+  await expect(money).toContainText('Refund for the cancelled order');
+  await expect(money.getByRole('definition').last()).toHaveText('₹0');
+  // The payment itself shows the refund.
+  await expect(admin.getByText(new RegExp(`: refunded ${amount}`))).toBeVisible();
+
+  // The provider (the sandbox) has made exactly that refund of the payment.
+  const refunds = await request.get(`/sandbox/api/payments/${order.paymentId}/refunds`);
+  expect(await refunds.json()).toMatchObject({
+    count: 1,
+    items: [{ payment_id: order.paymentId, amount: product.price * 100, status: 'processed' }],
+  });
 });

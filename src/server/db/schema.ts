@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -500,8 +501,12 @@ export const payments = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     // As the provider reported it; a payment counts only in the order's currency.
     currency: text('currency').notNull().default('INR'),
-    // Issue 14: what has gone back to the customer through returns; never above amount_paise.
+    // Issue 14: what has gone back to the customer (returns, cancellation); never above amount_paise.
     refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
+    // Issue 26: why what is left of this payment must go back ('cancelled'), set in the transaction
+    // that cancels its order and cleared by the refund; the sweep retries a refund the provider
+    // did not take while it is set.
+    refundDueReason: text('refund_due_reason'),
     method: text('method'),
     errorCode: text('error_code'),
     errorDescription: text('error_description'),
@@ -514,6 +519,49 @@ export const payments = pgTable(
       .where(sql`${table.status} <> 'failed'`),
   ],
 );
+
+/**
+ * Issue 26: every movement of an order's money, written in the transaction that makes it: a
+ * captured payment (or the owner marking an order paid), a refund, cash collected on delivery.
+ * The dashboard's revenue is its net by order; the back office's order page lists its lines.
+ */
+export const moneyLedger = pgTable(
+  'money_ledger',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // The provider payment it moved through; null for the owner's own records (marked paid).
+    paymentId: integer('payment_id').references(() => payments.id),
+    kind: text('kind', { enum: ['captured', 'refunded', 'cod_collected'] }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    // The provider's id of the payment or refund, to match its records.
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('money_ledger_order_idx').on(table.orderId),
+    // A payment is captured once, however often its capture is heard of.
+    uniqueIndex('money_ledger_capture_idx').on(table.paymentId).where(sql`${table.kind} = 'captured'`),
+    check('money_ledger_amount_positive', sql`${table.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * Issue 26: each run of the daily check of the ledger against the payment provider's records, with
+ * the orders whose net differs ([{ orderId, orderNumber, ledgerPaise, providerPaise }]); the
+ * dashboard shows the latest.
+ */
+export const moneyChecks = pgTable('money_checks', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  ordersChecked: integer('orders_checked').notNull(),
+  differences: jsonb('differences')
+    .$type<{ orderId: string; orderNumber: string; ledgerPaise: number; providerPaise: number }[]>()
+    .notNull(),
+});
 
 /** Provider webhooks, stored by event id so a retried delivery is handled once. */
 export const webhookEvents = pgTable('webhook_events', {

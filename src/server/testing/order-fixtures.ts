@@ -190,7 +190,7 @@ export async function createBuyers(database: Database, count: number, now: Date)
   return buyers.map((buyer) => ({ headers: { authorization: `Bearer ${buyer.token}` } }));
 }
 
-/** Pays an order through the sandbox provider's signed checkout answer, as its window does. */
+/** Pays an order through the sandbox provider's signed checkout answer, as its window does; answers the payment id. */
 export async function payOrder(
   app: FastifyInstance,
   headers: Record<string, string>,
@@ -211,4 +211,5 @@ export async function payOrder(
   if (response.statusCode !== 200) {
     throw new Error(`verify-payment failed with ${response.statusCode}: ${response.body}`);
   }
+  return paymentId;
 }

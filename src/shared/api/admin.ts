@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeliveryChoiceRecord } from '../delivery-dates';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../gst';
+import { LEDGER_KINDS } from '../money-ledger';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier, QuantityTiers } from '../quantity-pricing';
 import { OrderRecord } from './orders';
@@ -87,6 +88,27 @@ export const AdminOrderDetail = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Issue 26: the order's money ledger, in rupees. */
+  money: z.object({
+    captured: z.number(),
+    refunded: z.number(),
+    /** Cash on delivery still to collect (0 until the courier issue brings COD orders). */
+    codToCollect: z.number(),
+    net: z.number(),
+    /** What cancelling the order now refunds through the payment provider. */
+    refundOnCancel: z.number(),
+    /** A cancellation's refund the provider has not taken yet; retried by the store. */
+    refundDue: z.number(),
+    lines: z.array(
+      z.object({
+        kind: z.enum(LEDGER_KINDS),
+        amount: z.number(),
+        label: z.string(),
+        providerRef: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
@@ -287,6 +309,16 @@ export const AdminDashboard = z.object({
   lowStock: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
   /** The last 14 India-time days, oldest first. */
   revenueSeries: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /** Issue 26: the latest daily check of the money ledger against the payment provider; null before the first. */
+  moneyCheck: z
+    .object({
+      checkedAt: z.string(),
+      ordersChecked: z.number().int(),
+      differences: z.array(
+        z.object({ orderId: z.string(), orderNumber: z.string(), ledger: z.number(), provider: z.number() }),
+      ),
+    })
+    .nullable(),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 

@@ -121,7 +121,7 @@ export async function paidOrder(
     },
   });
   expect(verified.status(), await verified.text()).toBe(200);
-  return order;
+  return { ...order, paymentId };
 }
 
 /** The back office's status changes, as tests/e2e/admin.spec.ts makes them by hand. */

@@ -5,6 +5,12 @@ import { giftRecordOf } from '../../../shared/gift-options';
 import { indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import {
+  cancellationRefundNote,
+  type LedgerKind,
+  ledgerReasonLabel,
+  netPaise,
+} from '../../../shared/money-ledger';
+import {
   canTransition,
   isOrderStatus,
   isWithinReturnWindow,
@@ -27,9 +33,14 @@ import {
   deliveredAtOf,
   deliveryChoiceOf,
   isOrderId,
+  markRefundDue,
+  moneyLinesOf,
   type OrderRow,
   orderRecordsOf,
+  recordMoney,
   recordStatus,
+  refundablePaiseOf,
+  refundDuePaiseOf,
   releaseReservation,
 } from '../orders';
 
@@ -45,12 +56,15 @@ export function createAdminOrderService({
   store,
   invoices,
   coupons,
+  refundOrder,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
   invoices: InvoiceService;
   coupons: CouponService;
+  /** Issue 26: the payments module's refund of what a cancellation made due. */
+  refundOrder: (orderId: string) => Promise<{ refundedPaise: number; duePaise: number }>;
 }) {
   async function orderRow(orderId: string): Promise<OrderRow> {
     const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
@@ -134,7 +148,7 @@ export function createAdminOrderService({
 
     async detail(orderId: string): Promise<AdminOrderDetail> {
       const row = await orderRow(orderId);
-      const [[record], [customer], paymentRows, next] = await Promise.all([
+      const [[record], [customer], paymentRows, next, lines, refundable, refundDue] = await Promise.all([
         orderRecordsOf(db, [row]),
         db
           .select({ id: users.id, name: users.fullName, email: users.email })
@@ -142,8 +156,13 @@ export function createAdminOrderService({
           .where(eq(users.id, row.userId)),
         db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(payments.id),
         allowedNext(row),
+        moneyLinesOf(db, row.id),
+        refundablePaiseOf(db, row.id),
+        refundDuePaiseOf(db, row.id),
       ]);
       if (!record || !customer) throw notFound(ORDER_NOT_FOUND);
+      const sumOf = (kind: LedgerKind) =>
+        lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amountPaise, 0);
       return {
         order: record,
         customer,
@@ -160,6 +179,22 @@ export function createAdminOrderService({
           providerPaymentId: payment.providerPaymentId,
           createdAt: payment.createdAt.toISOString(),
         })),
+        money: {
+          captured: toRupees(sumOf('captured')),
+          refunded: toRupees(sumOf('refunded')),
+          codToCollect: 0,
+          net: toRupees(netPaise(lines)),
+          // Only a cancellation refunds it, so only an order that may be cancelled offers it.
+          refundOnCancel: next.includes('cancelled') ? toRupees(refundable) : 0,
+          refundDue: toRupees(refundDue),
+          lines: lines.map((line) => ({
+            kind: line.kind,
+            amount: toRupees(line.amountPaise),
+            label: ledgerReasonLabel(line.reason),
+            providerRef: line.providerRef,
+            createdAt: line.createdAt.toISOString(),
+          })),
+        },
       };
     },
 
@@ -167,6 +202,10 @@ export function createAdminOrderService({
      * DESIGN 4 "Status machine": only along canTransition (else 409), delivered → returned only
      * within the return window. The change, its timeline event (actor 'admin', which the customer
      * sees) and the status e-mail commit together; a cancellation puts reserved stock back once.
+     * Issue 26: cancelling a paid order refunds what is left of its payments: the same transaction
+     * marks the refund due and tells the customer its amount, then the provider is asked (once,
+     * however often the cancellation is sent; a refund it does not take is retried by the sweep).
+     * Marking an order paid records the money the owner took in the ledger.
      */
     async changeStatus(orderId: string, to: string, note: string): Promise<AdminOrderDetail> {
       if (!isOrderStatus(to))
@@ -179,7 +218,7 @@ export function createAdminOrderService({
       if (!(await allowedNext(row)).includes(to)) throw conflict(RETURN_WINDOW_CLOSED);
 
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const refundPaise = await db.transaction(async (tx) => {
         // Conditional on the status read above: two admins (or the expiry sweep) cannot both move it.
         const [changed] = await tx
           .update(orders)
@@ -190,7 +229,17 @@ export function createAdminOrderService({
         if (to === 'cancelled') await releaseReservation(tx, row.id);
         // An order cancelled before it was paid gives its coupon use back, as an expired one does.
         if (to === 'cancelled' && !row.paidAt) await coupons.release(tx, row.id);
-        if (to === 'paid') await invoices.issue(tx, row.id, now);
+        if (to === 'paid') {
+          await invoices.issue(tx, row.id, now);
+          await recordMoney(tx, {
+            orderId: row.id,
+            kind: 'captured',
+            amountPaise: row.totalPaise,
+            reason: 'marked_paid',
+            at: now,
+          });
+        }
+        const refundPaise = to === 'cancelled' ? await markRefundDue(tx, row.id, 'cancelled') : 0;
         await recordStatus(tx, { orderId: row.id, status: to, note, actor: 'admin', at: now });
         const [customer] = await tx
           .select({ email: users.email, fullName: users.fullName })
@@ -208,13 +257,15 @@ export function createAdminOrderService({
                 deliveryChoice: deliveryChoiceOf(row),
               },
               to,
-              note,
+              [note, refundPaise > 0 ? cancellationRefundNote(refundPaise) : ''].filter(Boolean).join('\n\n'),
               store,
             ),
             now,
           );
         }
+        return refundPaise;
       });
+      if (refundPaise > 0) await refundOrder(row.id);
       return this.detail(row.id);
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   type AdminDashboard,
@@ -7,23 +7,10 @@ import {
 } from '../../../shared/api/admin';
 import { DAY_MS, indiaDateOf, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
-import type { OrderStatus } from '../../../shared/order-status';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { mailOutbox, orders, products } from '../../db/schema';
+import { mailOutbox, moneyChecks, moneyLedger, orders, products } from '../../db/schema';
 
-// Issue 11: revenue counts paid orders and every later status; a returned order's money went back
-// and a cancelled one never counted.
-const REVENUE_STATUSES: readonly OrderStatus[] = [
-  'paid',
-  'confirmed',
-  'processing',
-  'packed',
-  'shipped',
-  'out_for_delivery',
-  'delivered',
-  'failed_delivery',
-];
 const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;
 
@@ -42,16 +29,31 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
       const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
       const day = sql<string>`to_char((${paidAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 
-      const [byDay, [pending], lowStock] = await Promise.all([
+      // Issue 26: each order's net from the money ledger (taken less given back), so a partial
+      // refund lowers revenue by exactly its amount; a cancelled order's money is going back.
+      const orderNet = db
+        .select({
+          day: day.as('day'),
+          paise:
+            sql<string>`sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} else ${moneyLedger.amountPaise} end)`.as(
+              'paise',
+            ),
+        })
+        .from(moneyLedger)
+        .innerJoin(orders, eq(orders.id, moneyLedger.orderId))
+        .where(and(ne(orders.status, 'cancelled'), gte(paidAt, earliest)))
+        .groupBy(orders.id)
+        .as('order_net');
+      const [byDay, [pending], lowStock, [moneyCheck]] = await Promise.all([
         db
           .select({
-            day,
+            day: orderNet.day,
             orders: count(),
-            revenuePaise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)::bigint`,
+            revenuePaise: sql<string>`coalesce(sum(${orderNet.paise}), 0)::bigint`,
           })
-          .from(orders)
-          .where(and(inArray(orders.status, [...REVENUE_STATUSES]), gte(paidAt, earliest)))
-          .groupBy(day),
+          .from(orderNet)
+          .where(sql`${orderNet.paise} > 0`)
+          .groupBy(orderNet.day),
         db.select({ total: count() }).from(orders).where(eq(orders.status, 'pending')),
         db
           .select({ id: products.id, name: products.name, stock: products.stock })
@@ -59,6 +61,7 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
           .where(and(eq(products.archived, false), lte(products.stock, LOW_STOCK_THRESHOLD)))
           .orderBy(asc(products.stock), asc(products.id))
           .limit(LOW_STOCK_LIMIT),
+        db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1),
       ]);
       const figures = new Map(
         byDay.map((row) => [row.day, { orders: row.orders, paise: Number(row.revenuePaise) }]),
@@ -84,6 +87,18 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
         pendingPayments: pending?.total ?? 0,
         lowStock,
         revenueSeries,
+        moneyCheck: moneyCheck
+          ? {
+              checkedAt: moneyCheck.checkedAt.toISOString(),
+              ordersChecked: moneyCheck.ordersChecked,
+              differences: moneyCheck.differences.map((difference) => ({
+                orderId: difference.orderId,
+                orderNumber: difference.orderNumber,
+                ledger: toRupees(difference.ledgerPaise),
+                provider: toRupees(difference.providerPaise),
+              })),
+            }
+          : null,
       };
     },
 

@@ -1,5 +1,14 @@
 // The orders module's public entry: checkout orders, their records, stock and expiry.
 
+export {
+  type MoneyLine,
+  markRefundDue,
+  moneyLinesOf,
+  recordMoney,
+  refundablePaiseOf,
+  refundDuePaiseOf,
+  refundDueWhere,
+} from './money-ledger';
 export { type OrderEvent, recordStatus } from './order-events';
 export {
   addressOf,

@@ -20,7 +20,12 @@ export type PaymentProvider = {
   verifyPaymentSignature(input: { providerOrderId: string; paymentId: string; signature: string }): boolean;
   /** Checks `X-Razorpay-Signature` = HMAC-SHA256(raw body, webhook secret). */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
-  refund(paymentId: string, amountPaise: number): Promise<{ id: string }>;
+  /**
+   * Refunds part or all of a captured payment. `receipt` names this refund on our side: the
+   * provider keeps it with the refund (Razorpay's `receipt`), and the sandbox makes one refund per
+   * receipt, so a call repeated after a crash does not refund twice there.
+   */
+  refund(paymentId: string, amountPaise: number, receipt?: string): Promise<{ id: string }>;
   /**
    * What the provider captured for a payment, to check against the order before it counts; null
    * when the provider keeps no payments of its own to ask (the sandbox, whose only word on a
@@ -29,7 +34,12 @@ export type PaymentProvider = {
   fetchPayment(paymentId: string): Promise<CapturedAmount | null>;
 };
 
-export type CapturedAmount = { amountPaise: number; currency: string };
+export type CapturedAmount = {
+  amountPaise: number;
+  currency: string;
+  /** Issue 26: what the provider has refunded of the payment (Razorpay's amount_refunded). */
+  refundedPaise?: number;
+};
 
 export const hmacSha256Hex = (secret: string, data: string | Buffer) =>
   createHmac('sha256', secret).update(data).digest('hex');

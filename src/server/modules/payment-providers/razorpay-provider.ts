@@ -31,10 +31,17 @@ export function createRazorpayProvider(keys: RazorpayKeys): PaymentProvider {
     ...signatureChecks(keys.keySecret, keys.webhookSecret),
     async fetchPayment(paymentId) {
       const payment = await (await client()).payments.fetch(paymentId);
-      return { amountPaise: Number(payment.amount), currency: String(payment.currency) };
+      return {
+        amountPaise: Number(payment.amount),
+        currency: String(payment.currency),
+        refundedPaise: Number(payment.amount_refunded ?? 0),
+      };
     },
-    async refund(paymentId, amountPaise) {
-      const refund = await (await client()).payments.refund(paymentId, { amount: amountPaise });
+    async refund(paymentId, amountPaise, receipt) {
+      const refund = await (await client()).payments.refund(paymentId, {
+        amount: amountPaise,
+        ...(receipt ? { receipt } : {}),
+      });
       return { id: refund.id };
     },
   };

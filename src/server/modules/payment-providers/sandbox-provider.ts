@@ -80,7 +80,18 @@ function readSecrets(file: string): StoredSecrets | null {
   return parsed && typeof parsed === 'object' ? (parsed as StoredSecrets) : {};
 }
 
+/** A refund the sandbox made, as Razorpay's refund entity has it (amount in paise). */
+export type SandboxRefund = {
+  id: string;
+  payment_id: string;
+  amount: number;
+  receipt: string;
+  created_at: number;
+};
+
 export type SandboxProvider = PaymentProvider & {
+  /** Issue 26: the refunds made of a payment, as Razorpay lists them (GET /payments/:id/refunds). */
+  refundsOf(paymentId: string): SandboxRefund[];
   /** What the hosted window hands back on success: the signature Razorpay would compute. */
   signPayment(providerOrderId: string, paymentId: string): string;
   /** The X-Razorpay-Signature of a webhook the sandbox sends. */
@@ -93,6 +104,9 @@ export type SandboxProvider = PaymentProvider & {
  * orders are our orders' provider_order_id.
  */
 export function createSandboxProvider(secrets: SandboxSecrets): SandboxProvider {
+  // The refunds it made, by receipt. Kept in memory: the sandbox stands in for a provider in
+  // development and tests, where one process is the whole store.
+  const refunds = new Map<string, SandboxRefund>();
   return {
     name: 'sandbox',
     keyId: SANDBOX_KEY_ID,
@@ -101,9 +115,18 @@ export function createSandboxProvider(secrets: SandboxSecrets): SandboxProvider 
       return { id: sandboxId('order'), amount: amountPaise, currency: 'INR' };
     },
     ...signatureChecks(secrets.keySecret, secrets.webhookSecret),
-    async refund() {
-      return { id: sandboxId('rfnd') };
+    async refund(paymentId, amountPaise, receipt = sandboxId('rfnd')) {
+      const made = refunds.get(receipt) ?? {
+        id: sandboxId('rfnd'),
+        payment_id: paymentId,
+        amount: amountPaise,
+        receipt,
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(receipt, made);
+      return { id: made.id };
     },
+    refundsOf: (paymentId) => [...refunds.values()].filter((refund) => refund.payment_id === paymentId),
     async fetchPayment() {
       return null;
     },

@@ -8,7 +8,7 @@ import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import { enqueueMail, giftOnItsWayMail, orderConfirmationMail, type RefundReason } from '../mail';
-import { type OrderRow, recordStatus, reserveOrderAgain } from '../orders';
+import { type OrderRow, recordMoney, recordStatus, reserveOrderAgain } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { mailOrderOf } from './mail-order';
 import {
@@ -124,6 +124,16 @@ export function createCapture({
         })
         .returning({ id: payments.id });
       if (!payment) return { kind: 'recorded-before' };
+      // Issue 26: money the provider took is in the ledger whatever becomes of it (kept or refunded).
+      await recordMoney(tx, {
+        orderId: order.id,
+        kind: 'captured',
+        amountPaise: input.amountPaise,
+        reason: 'payment',
+        paymentId: payment.id,
+        providerRef: input.paymentId,
+        at: clock.now(),
+      });
 
       // Money is checked to the paisa: a payment counts only for exactly the order's total.
       if (input.amountPaise !== order.totalPaise || input.currency !== order.currency) {

@@ -15,6 +15,7 @@ import type { InvoiceService } from '../invoices';
 import type { OrderService } from '../orders';
 import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
+import { createMoneyCheck } from './money-check';
 import { LATE_PAYMENT_REFUNDED_MESSAGE, PAYMENT_AMOUNT_MISMATCH_MESSAGE } from './payment-notes';
 import { createRefunds } from './refunds';
 import { createWebhookInbox } from './webhook-inbox';
@@ -59,9 +60,14 @@ export function createPaymentService({
   const refunds = createRefunds({ db, clock, provider, store, log });
   const capture = createCapture({ db, clock, provider, coupons, invoices, store, refunds, log });
   const inbox = createWebhookInbox({ db, clock, provider, log, capture });
+  const moneyCheck = createMoneyCheck({ db, clock, provider });
 
   return {
     capturePayment: capture.capturePayment,
+    /** Issue 26: makes the refunds an order's cancellation made due (the sweep retries failures). */
+    refundOrder: refunds.refundOrder,
+    /** Issue 26: the daily check of the money ledger against the provider's records. */
+    checkLedger: moneyCheck.checkLedger,
     receiveWebhook: inbox.receiveWebhook,
 
     async verifyPayment(userId: number, payload: VerifyPaymentPayload): Promise<VerifyPaymentResponse> {

@@ -5,10 +5,15 @@ import type { Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
-import { recordStatus } from '../orders';
+import { recordMoney, recordStatus, refundDuePaiseOf, refundDueWhere } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { mailOrderOf } from './mail-order';
-import { REFUNDED_DUPLICATE_NOTE, REFUNDED_MISMATCH_NOTE, REFUNDED_OUT_OF_STOCK_NOTE } from './payment-notes';
+import {
+  cancellationRefundedNote,
+  REFUNDED_DUPLICATE_NOTE,
+  REFUNDED_MISMATCH_NOTE,
+  REFUNDED_OUT_OF_STOCK_NOTE,
+} from './payment-notes';
 
 const REFUND_NOTES: Record<RefundReason, string> = {
   out_of_stock: REFUNDED_OUT_OF_STOCK_NOTE,
@@ -16,11 +21,20 @@ const REFUND_NOTES: Record<RefundReason, string> = {
   amount_mismatch: REFUNDED_MISMATCH_NOTE,
 };
 
+/** Why a payment goes back: the store's own reasons (mailed here), or its order's cancellation. */
+export type PaymentRefundReason = RefundReason | 'cancelled';
+
+const isPaymentRefundReason = (value: string | null): value is PaymentRefundReason =>
+  value === 'cancelled' || (value !== null && value in REFUND_NOTES);
+
 const RETRY_BATCH = 50;
 
 export type Refunds = ReturnType<typeof createRefunds>;
 
-/** Money that must go back: a payment on an order that expired unpaid, or a second payment. */
+/**
+ * Money that must go back: a payment on an order that expired unpaid, a second payment, one that
+ * does not match its order, and (issue 26) what is left of the payments of a cancelled order.
+ */
 export function createRefunds({
   db,
   clock,
@@ -35,11 +49,13 @@ export function createRefunds({
   log: FastifyBaseLogger;
 }) {
   /**
-   * Refunds a captured payment through the provider and marks it refunded, once: the payment's row
-   * is locked (SKIP LOCKED, so a second instance passes it by) for the provider call. A failed call
-   * leaves it captured for retryUnfinishedWork.
+   * Refunds what is left of a captured payment through the provider and marks it refunded, once:
+   * the payment's row is locked (SKIP LOCKED, so a second instance passes it by) for the provider
+   * call, and the provider is given a receipt that names this refund, so a call repeated after a
+   * crash is one refund there too. A failed call leaves it captured (and due) for
+   * retryUnfinishedWork. Answers the paise refunded (0 when nothing was).
    */
-  async function refundPayment(paymentRowId: number, reason: RefundReason): Promise<boolean> {
+  async function refundPayment(paymentRowId: number, reason: PaymentRefundReason): Promise<number> {
     try {
       return await db.transaction(async (tx) => {
         const [payment] = await tx
@@ -47,32 +63,65 @@ export function createRefunds({
           .from(payments)
           .where(and(eq(payments.id, paymentRowId), eq(payments.status, 'captured')))
           .for('update', { skipLocked: true });
-        if (!payment?.providerPaymentId) return false;
-        await provider.refund(payment.providerPaymentId, payment.amountPaise);
-        await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id));
+        if (!payment?.providerPaymentId) return 0;
+        const paise = payment.amountPaise - payment.refundedPaise;
+        if (paise <= 0) return 0;
+        const receipt = `refund-${payment.id}-${payment.refundedPaise}`;
+        const refund = await provider.refund(payment.providerPaymentId, paise, receipt);
+        const now = clock.now();
+        await tx
+          .update(payments)
+          .set({ status: 'refunded', refundedPaise: payment.amountPaise, refundDueReason: null })
+          .where(eq(payments.id, payment.id));
+        await recordMoney(tx, {
+          orderId: payment.orderId,
+          kind: 'refunded',
+          amountPaise: paise,
+          reason,
+          paymentId: payment.id,
+          providerRef: refund.id,
+          at: now,
+        });
         const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
-        if (!order) return true;
+        if (!order) return paise;
         await recordStatus(tx, {
           orderId: order.id,
           status: order.status,
-          note: REFUND_NOTES[reason],
-          at: clock.now(),
+          note: reason === 'cancelled' ? cancellationRefundedNote(paise) : REFUND_NOTES[reason],
+          at: now,
         });
-        await enqueueMail(
-          tx,
-          paymentRefundedMail(await mailOrderOf(tx, order), payment.amountPaise, reason, store),
-          clock.now(),
-        );
-        return true;
+        // The cancellation's own e-mail has told the customer of this refund.
+        if (reason !== 'cancelled') {
+          await enqueueMail(tx, paymentRefundedMail(await mailOrderOf(tx, order), paise, reason, store), now);
+        }
+        return paise;
       });
     } catch (error) {
       log.error({ err: error, paymentRowId }, 'refunding a payment failed; it will be retried');
-      return false;
+      return 0;
     }
   }
 
   return {
     refundPayment,
+
+    /**
+     * Issue 26: the refunds a cancellation made due, now; answers what went back and what is
+     * still due (the provider did not take it, or another instance is making it).
+     */
+    async refundOrder(orderId: string): Promise<{ refundedPaise: number; duePaise: number }> {
+      const due = await db
+        .select({ id: payments.id, reason: payments.refundDueReason })
+        .from(payments)
+        .where(refundDueWhere(orderId))
+        .orderBy(asc(payments.id));
+      let refundedPaise = 0;
+      for (const payment of due) {
+        if (isPaymentRefundReason(payment.reason))
+          refundedPaise += await refundPayment(payment.id, payment.reason);
+      }
+      return { refundedPaise, duePaise: await refundDuePaiseOf(db, orderId) };
+    },
 
     /** Refunds the provider did not take before (a failed call, a crash); answers how many went. */
     async refundDuePayments(): Promise<number> {
@@ -83,7 +132,12 @@ export function createRefunds({
         eq(payments.currency, orders.currency),
       );
       const due = await db
-        .select({ id: payments.id, status: orders.status, matches: sql<boolean>`${matchesOrder}` })
+        .select({
+          id: payments.id,
+          status: orders.status,
+          dueReason: payments.refundDueReason,
+          matches: sql<boolean>`${matchesOrder}`,
+        })
         .from(payments)
         .innerJoin(orders, eq(orders.id, payments.orderId))
         .where(
@@ -92,6 +146,7 @@ export function createRefunds({
             eq(payments.status, 'captured'),
             isNotNull(payments.providerPaymentId),
             or(
+              isNotNull(payments.refundDueReason),
               and(eq(orders.status, 'cancelled'), isNull(orders.paidAt)),
               not(matchesOrder ?? sql`true`),
               sql`exists (select 1 from ${payments} as earlier where earlier.order_id = ${payments.orderId} and earlier.status = 'captured' and earlier.amount_paise = ${orders.totalPaise} and earlier.currency = ${orders.currency} and earlier.id < ${payments.id})`,
@@ -102,12 +157,14 @@ export function createRefunds({
         .limit(RETRY_BATCH);
       let refunds = 0;
       for (const payment of due) {
-        const reason: RefundReason = !payment.matches
-          ? 'amount_mismatch'
-          : payment.status === 'cancelled'
-            ? 'out_of_stock'
-            : 'duplicate';
-        if (await refundPayment(payment.id, reason)) refunds++;
+        const reason: PaymentRefundReason = isPaymentRefundReason(payment.dueReason)
+          ? payment.dueReason
+          : !payment.matches
+            ? 'amount_mismatch'
+            : payment.status === 'cancelled'
+              ? 'out_of_stock'
+              : 'duplicate';
+        if ((await refundPayment(payment.id, reason)) > 0) refunds++;
       }
       return refunds;
     },

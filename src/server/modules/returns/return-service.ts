@@ -34,7 +34,7 @@ import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, orderStatusMail } from '../mail';
 import type { OrderService } from '../orders';
-import { addressOf, deliveredAtOf, recordStatus, returnRecordsOf } from '../orders';
+import { addressOf, deliveredAtOf, recordMoney, recordStatus, returnRecordsOf } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
@@ -98,6 +98,7 @@ export function createReturnService({
   /** Refunds `amountPaise` from the order's captured payments (locked by the caller's query). */
   async function refund(
     tx: Tx,
+    returnId: number,
     orderId: string,
     wantedPaise: number,
   ): Promise<{ paise: number; refundId: string }> {
@@ -124,11 +125,24 @@ export function createReturnService({
     for (const payment of captured) {
       const take = Math.min(left, payment.amountPaise - payment.refundedPaise);
       if (take <= 0 || !payment.providerPaymentId) continue;
+      let refundId: string;
       try {
-        ids.push((await provider.refund(payment.providerPaymentId, take)).id);
+        refundId = (
+          await provider.refund(payment.providerPaymentId, take, `return-${returnId}-${payment.id}`)
+        ).id;
       } catch {
         throw conflict(RETURN_MESSAGES.refundFailed);
       }
+      ids.push(refundId);
+      await recordMoney(tx, {
+        orderId,
+        kind: 'refunded',
+        amountPaise: take,
+        reason: 'return',
+        paymentId: payment.id,
+        providerRef: refundId,
+        at: clock.now(),
+      });
       const refunded = payment.refundedPaise + take;
       await tx
         .update(payments)
@@ -288,7 +302,7 @@ export function createReturnService({
       const now = clock.now();
       await db.transaction(async (tx) => {
         const request = await openRequest(tx, returnId);
-        const { paise, refundId } = await refund(tx, request.orderId, request.refundPaise);
+        const { paise, refundId } = await refund(tx, returnId, request.orderId, request.refundPaise);
         const items = await tx
           .select({
             orderItemId: returnItems.orderItemId,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AdminDashboard } from '../../../shared/api/admin';
 import { formatInr } from '../../../shared/money';
+import { formatDateTime } from './admin-ui';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -58,6 +59,47 @@ export function RevenueChart({ series }: { series: AdminDashboard['revenueSeries
   );
 }
 
+/** Issue 26: the latest daily check of the money ledger against the payment provider's records. */
+function MoneyCheck({ check }: { check: AdminDashboard['moneyCheck'] }) {
+  return (
+    <section className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
+      <h2 className="font-bold text-stone-900">Money check</h2>
+      {!check ? (
+        <p className="mt-2 text-stone-600">
+          The ledger is compared with the payment provider once a day; the first check has not run yet.
+        </p>
+      ) : check.differences.length === 0 ? (
+        <p className="mt-2 text-stone-600">
+          The ledger agrees with the payment provider on {check.ordersChecked} orders (checked{' '}
+          {formatDateTime(check.checkedAt)}).
+        </p>
+      ) : (
+        <>
+          <p role="status" className="mt-2 font-semibold text-red-700">
+            {check.differences.length} of {check.ordersChecked} orders differ from the payment provider
+            (checked {formatDateTime(check.checkedAt)}).
+          </p>
+          <ul className="mt-2 divide-y divide-stone-100 text-sm">
+            {check.differences.map((difference) => (
+              <li key={difference.orderId} className="flex flex-wrap justify-between gap-2 py-2">
+                <Link
+                  to={`/admin/orders/${difference.orderId}`}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Order {difference.orderNumber}
+                </Link>
+                <span>
+                  Ledger {formatInr(difference.ledger)} · provider {formatInr(difference.provider)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
 export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
   return (
     <div className="space-y-4">
@@ -76,6 +118,7 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
         <Figure label="Low-stock products" value={String(dashboard.lowStock.length)} />
       </dl>
       <RevenueChart series={dashboard.revenueSeries} />
+      <MoneyCheck check={dashboard.moneyCheck} />
       <section className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
         <h2 className="font-bold text-stone-900">Low stock (5 or fewer)</h2>
         {dashboard.lowStock.length === 0 ? (

@@ -7,6 +7,7 @@ import { formatInr, formatLineAmount } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { orderItemKey } from '../../../shared/personalisation-rules';
 import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
 import { PersonalisationDetails } from '../../components/personalisation-details';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import {
@@ -150,10 +151,49 @@ export function OrdersView() {
   );
 }
 
+/** Issue 26: what the owner agrees to before cancelling: the refund it makes, in rupees. */
+function CancelOrderDialog({
+  detail,
+  isOpen,
+  isPending,
+  onConfirm,
+  onClose,
+}: {
+  detail: AdminOrderDetail;
+  isOpen: boolean;
+  isPending: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const refund = detail.money.refundOnCancel;
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={`Cancel order ${detail.order.orderNumber}?`}>
+      <p className="text-stone-800">
+        {refund > 0
+          ? `${formatInr(refund)} will be refunded to the customer's original payment method.`
+          : 'No payment will be refunded: nothing was paid through the payment provider.'}
+      </p>
+      <p className="mt-2 text-sm text-stone-600">
+        The items go back into stock and the customer is told by e-mail
+        {refund > 0 ? ', with the refund amount' : ''}. This cannot be undone.
+      </p>
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={isPending}>
+          Keep the order
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={isPending}>
+          {refund > 0 ? `Cancel and refund ${formatInr(refund)}` : 'Cancel the order'}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
 /** The status buttons offer only the steps the server allows now (nextStatuses). */
 export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
   const id = useId();
   const [note, setNote] = useState('');
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const change = useChangeOrderStatus(detail.order.id);
   if (detail.nextStatuses.length === 0) {
     return (
@@ -162,6 +202,17 @@ export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
       </p>
     );
   }
+  const moveTo = (status: string) =>
+    change.mutate(
+      { status, note },
+      {
+        onSuccess: () => {
+          setNote('');
+          setConfirmingCancel(false);
+        },
+        onError: () => setConfirmingCancel(false),
+      },
+    );
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
       <h2 id={`${id}-title`} className="font-bold text-stone-900">
@@ -184,7 +235,7 @@ export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
             key={status}
             variant={status === 'cancelled' || status === 'returned' ? 'danger' : 'primary'}
             disabled={change.isPending}
-            onClick={() => change.mutate({ status, note }, { onSuccess: () => setNote('') })}
+            onClick={() => (status === 'cancelled' ? setConfirmingCancel(true) : moveTo(status))}
           >
             Mark as {orderStatusLabel(status)}
           </Button>
@@ -194,6 +245,15 @@ export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
         <div className="mt-3">
           <ErrorBanner>{errorMessage(change.error)}</ErrorBanner>
         </div>
+      )}
+      {confirmingCancel && (
+        <CancelOrderDialog
+          detail={detail}
+          isOpen
+          isPending={change.isPending}
+          onConfirm={() => moveTo('cancelled')}
+          onClose={() => setConfirmingCancel(false)}
+        />
       )}
     </section>
   );
@@ -219,6 +279,70 @@ function InvoiceLink({ orderId, invoiceNumber }: { orderId: string; invoiceNumbe
       </button>
       {error && <span className="block text-red-700">{error}</span>}
     </p>
+  );
+}
+
+/** Issue 26: the order's money ledger: every capture and refund, and what the store keeps. */
+function OrderMoney({ money }: { money: AdminOrderDetail['money'] }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
+      <h2 id={`${id}-title`} className="font-bold text-stone-900">
+        Money
+      </h2>
+      {money.lines.length === 0 ? (
+        <p className="mt-2 text-stone-600">No money has moved for this order yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-100 text-sm">
+          {money.lines.map((line) => (
+            <li
+              key={`${line.createdAt}-${line.kind}-${line.providerRef ?? ''}`}
+              className="flex justify-between gap-2 py-1.5"
+            >
+              <span className="min-w-0 break-words">
+                {line.label}
+                <span className="block text-stone-600">
+                  {formatDateTime(line.createdAt)}
+                  {line.providerRef ? ` · ${line.providerRef}` : ''}
+                </span>
+              </span>
+              <span
+                className={`shrink-0 whitespace-nowrap font-semibold ${line.kind === 'refunded' ? 'text-red-700' : ''}`}
+              >
+                {line.kind === 'refunded' ? '-' : ''}
+                {formatInr(line.amount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="mt-2 space-y-1 border-t border-stone-200 pt-2 text-sm">
+        <div className="flex justify-between">
+          <dt>Captured</dt>
+          <dd>{formatInr(money.captured)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Refunded</dt>
+          <dd>{formatInr(money.refunded)}</dd>
+        </div>
+        {money.codToCollect > 0 && (
+          <div className="flex justify-between">
+            <dt>Cash on delivery to collect</dt>
+            <dd>{formatInr(money.codToCollect)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between font-bold">
+          <dt>Net</dt>
+          <dd>{formatInr(money.net)}</dd>
+        </div>
+      </dl>
+      {money.refundDue > 0 && (
+        <p role="status" className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+          A refund of {formatInr(money.refundDue)} is waiting for the payment provider; the store tries again
+          every few minutes.
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -299,6 +423,7 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
           </ul>
         )}
       </section>
+      <OrderMoney money={detail.money} />
       {order.returns.length > 0 && (
         <section className="rounded-xl border border-brand-100 bg-white p-4">
           <h2 className="font-bold text-stone-900">Returns</h2>

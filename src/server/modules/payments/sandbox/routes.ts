@@ -29,6 +29,25 @@ const SandboxOrder = z.object({
   status: z.enum(['created', 'paid']),
 });
 
+const PaymentParams = z.object({ paymentId: z.string().min(1).max(100) });
+
+const SandboxRefundList = z.object({
+  entity: z.literal('collection'),
+  count: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      entity: z.literal('refund'),
+      payment_id: z.string(),
+      amount: z.number().int(),
+      currency: z.literal('INR'),
+      receipt: z.string(),
+      status: z.literal('processed'),
+      created_at: z.number().int(),
+    }),
+  ),
+});
+
 const SandboxPayResult = z.union([
   z.object({
     razorpay_payment_id: z.string(),
@@ -103,6 +122,22 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         storeName: app.config.STORE_NAME,
         status: order.paid ? ('paid' as const) : ('created' as const),
       };
+    },
+  );
+
+  // Issue 26: what the sandbox refunded of a payment, as Razorpay's GET /payments/:id/refunds.
+  app.get(
+    '/api/payments/:paymentId/refunds',
+    { schema: { params: PaymentParams, response: { 200: SandboxRefundList } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const items = sandbox.refundsOf(request.params.paymentId).map((refund) => ({
+        ...refund,
+        entity: 'refund' as const,
+        currency: 'INR' as const,
+        status: 'processed' as const,
+      }));
+      return { entity: 'collection' as const, count: items.length, items };
     },
   );
 

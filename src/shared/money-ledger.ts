@@ -1,0 +1,31 @@
+import { formatPaise, type Paise } from './money';
+
+// Issue 26: the movements of an order's money, as the ledger records them.
+export const LEDGER_KINDS = ['captured', 'refunded', 'cod_collected'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Why money moved; the back office shows the label beside each line. */
+export const LEDGER_REASON_LABELS = {
+  payment: 'Payment captured',
+  marked_paid: 'Marked paid by the store',
+  return: 'Refund for a return',
+  cancelled: 'Refund for the cancelled order',
+  out_of_stock: 'Refund: paid after the order expired and its items sold out',
+  duplicate: 'Refund: a second payment for a paid order',
+  amount_mismatch: "Refund: a payment that did not match the order's total",
+  payment_returned: 'Payment given back',
+  cod: 'Cash collected on delivery',
+} as const;
+export type LedgerReason = keyof typeof LEDGER_REASON_LABELS;
+
+export const ledgerReasonLabel = (reason: string): string =>
+  LEDGER_REASON_LABELS[reason as LedgerReason] ?? reason;
+
+/** Money in (captured, collected on delivery) less money given back. */
+export const netPaise = (lines: readonly { kind: string; amountPaise: Paise }[]): Paise =>
+  lines.reduce((sum, line) => sum + (line.kind === 'refunded' ? -line.amountPaise : line.amountPaise), 0);
+
+/** What the customer is told when a paid order is cancelled (the status e-mail's note). */
+export const REFUND_TIMING = 'Refunds usually reach your account in 5-7 working days.';
+export const cancellationRefundNote = (paise: Paise) =>
+  `We are refunding ${formatPaise(paise)} to your original payment method. ${REFUND_TIMING}`;
