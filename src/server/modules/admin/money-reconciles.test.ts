@@ -250,7 +250,7 @@ describe('the dashboard’s revenue', () => {
   });
 });
 
-describe('migration 0014', () => {
+describe('migration 0013', () => {
   it('backfills from payments and returns the same money per order as the code records', async () => {
     // An order the owner marked paid (money taken outside the provider), beside every order above:
     // paid, cancelled and refunded, refunded after a provider failure, partly returned.
@@ -267,7 +267,7 @@ describe('migration 0014', () => {
     expect(recorded.length).toBeGreaterThan(8);
 
     await store.database.db.execute(sql`delete from money_ledger`);
-    const migration = fs.readFileSync(path.join(migrationsFolder, '0014_money-ledger.sql'), 'utf8');
+    const migration = fs.readFileSync(path.join(migrationsFolder, '0013_money-ledger.sql'), 'utf8');
     const statements = migration.split('--> statement-breakpoint');
     const backfill = statements.slice(statements.findIndex((statement) => statement.includes('backfill')));
     for (const statement of backfill) await store.database.db.execute(sql.raw(statement));
