@@ -19,6 +19,8 @@ import { StockStatus } from './stock-status';
  */
 export type ProductDetailSlots = {
   renderAddToCart?: (product: Product, quantity: number) => ReactNode;
+  /** Issue 25: 'Buy Now' for the chosen quantity, beside Add to Cart. */
+  renderBuyNow?: (product: Product, quantity: number) => ReactNode;
   /** Issue 13: the personalisation form of a personalisable product. */
   renderPersonalisation?: (product: Product) => ReactNode;
   renderWishlistToggle?: (product: Product) => ReactNode;
@@ -35,6 +37,7 @@ export const productCrumbs = (product: Product) => [
 export function ProductDetail({
   product,
   renderAddToCart,
+  renderBuyNow,
   renderPersonalisation,
   renderWishlistToggle,
   renderDeliveryChecker,
@@ -92,6 +95,7 @@ export function ProductDetail({
           </div>
 
           {renderAddToCart?.(product, quantity)}
+          {renderBuyNow?.(product, quantity)}
 
           {product.quantityTiers.length > 0 && (
             <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-800">
@@ -146,7 +150,10 @@ export function ProductDetail({
             <span className="truncate text-xs text-stone-600">{product.name}</span>
             <span className="text-lg font-extrabold text-stone-900">{formatInr(product.price)}</span>
           </div>
-          <div className="ml-auto min-w-0 flex-1">{renderAddToCart?.(product, quantity)}</div>
+          <div className="ml-auto flex min-w-0 flex-1 items-start gap-2">
+            <div className="min-w-0 flex-1">{renderAddToCart?.(product, quantity)}</div>
+            {renderBuyNow && <div className="min-w-0 flex-1">{renderBuyNow(product, quantity)}</div>}
+          </div>
         </div>
       </div>
     </div>
