@@ -36,7 +36,9 @@ export function SimilarProducts({ product }: { product: Product }) {
       ) : (
         <ul
           aria-label="You may also like"
-          className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:px-0 lg:grid-cols-4"
+          // relative: the cards' visually hidden texts (absolutely placed) stay inside the scroller
+          // instead of widening the page.
+          className="relative -mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:px-0 lg:grid-cols-4"
         >
           {similar.data.map((shown) => (
             <li key={shown.id} className="flex w-40 shrink-0 snap-start sm:w-auto">
