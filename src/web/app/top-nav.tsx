@@ -111,15 +111,15 @@ export function TopNav({ session }: { session: NavSession }) {
 
   return (
     <header className="sticky top-0 z-30 border-b border-brand-100 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold text-brand-700">
           <GiftIcon className="h-7 w-7 text-festive-pink" />
-          <span>{storeSettings.storeName}</span>
+          <span className="font-heading">{storeSettings.storeName}</span>
         </Link>
-        <div className="hidden max-w-sm min-w-0 flex-1 lg:block">
+        <div className="hidden max-w-sm min-w-0 flex-1 lg:mx-4 lg:block">
           <SearchCombobox listingPath={searchListingPath} />
         </div>
-        <div className="flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-1">
           <button
             type="button"
             className="rounded-lg p-2 text-stone-700 lg:hidden"

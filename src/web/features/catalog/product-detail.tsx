@@ -150,7 +150,8 @@ export function ProductDetail({
             <span className="truncate text-xs text-stone-600">{product.name}</span>
             <span className="text-lg font-extrabold text-stone-900">{formatInr(product.price)}</span>
           </div>
-          <div className="ml-auto flex min-w-0 flex-1 items-start gap-2">
+          {/* Two buttons side by side on a 360 px phone: a little tighter, on one line each. */}
+          <div className="ml-auto flex min-w-0 flex-1 items-start gap-2 [&_button]:px-2 [&_button]:text-sm [&_button]:whitespace-nowrap">
             <div className="min-w-0 flex-1">{renderAddToCart?.(product, quantity)}</div>
             {renderBuyNow && <div className="min-w-0 flex-1">{renderBuyNow(product, quantity)}</div>}
           </div>
