@@ -147,7 +147,8 @@ export function ProductDetail({
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-brand-100 bg-white/95 px-4 py-2 backdrop-blur md:hidden">
         <div className="flex items-center gap-3">
           <div className="flex min-w-0 flex-col">
-            <span className="truncate text-xs text-stone-600">{product.name}</span>
+            {/* The page title says the name; a phone needs the room for Add to Cart and Buy Now. */}
+            <span className="hidden truncate text-xs text-stone-600 sm:block">{product.name}</span>
             <span className="text-lg font-extrabold text-stone-900">{formatInr(product.price)}</span>
           </div>
           {/* Two buttons side by side on a 360 px phone: a little tighter, on one line each. */}
