@@ -69,7 +69,8 @@ test('home → category → filter and sort → product → gallery', async ({ p
 test('a search with typos finds the product', async ({ page }) => {
   await page.goto('/products');
   await openFilters(page);
-  await page.getByLabel('Search').fill('chocolat bouqet');
+  // The header has a search box of its own (issue 25): this is the listing's filter.
+  await page.getByRole('form', { name: 'Filter products' }).getByLabel('Search').fill('chocolat bouqet');
   await expect(page).toHaveURL(/\/products\?search=chocolat\+bouqet$/);
   await expect(productCards(page).first().getByRole('heading')).toHaveText('Chocolate Bouquet');
   await expect(page.getByLabel('Sort By')).toHaveValue('relevance');

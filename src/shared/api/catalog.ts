@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../catalog-limits';
+import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH, SUGGESTION_QUERY_MAX_LENGTH } from '../catalog-limits';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier } from '../quantity-pricing';
 
 // The catalogue's API contract (SPEC 3 and 7, DESIGN 4 "Catalogue"). Prices are rupees here; the
 // database keeps paise. The limits live in catalog-limits.ts (no Zod, so web pages can use them
 // without loading Zod) and are re-exported here.
-export { HOME_FEATURED_COUNT, LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../catalog-limits';
+export {
+  HOME_FEATURED_COUNT,
+  LISTING_PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
+  SIMILAR_PRODUCTS,
+  SUGGESTED_CATEGORIES,
+  SUGGESTED_PRODUCTS,
+  SUGGESTION_QUERY_MAX_LENGTH,
+} from '../catalog-limits';
 
 const MAX_PRICE_RUPEES = 10_000_000;
 const MAX_PAGE = 100_000;
@@ -174,3 +182,39 @@ export const CollectionDetail = CollectionSummary.extend({ products: z.array(Pro
 export type CollectionDetail = z.infer<typeof CollectionDetail>;
 export const CollectionResponse = z.object({ data: CollectionDetail });
 export type CollectionResponse = z.infer<typeof CollectionResponse>;
+
+/** Issue 25: GET /api/search/suggestions?q=, what the header search offers as the shopper types. */
+export const SearchSuggestionsQuery = z.object({
+  q: z
+    .string()
+    .max(SUGGESTION_QUERY_MAX_LENGTH, `q must be at most ${SUGGESTION_QUERY_MAX_LENGTH} characters`)
+    .default(''),
+});
+
+export const ProductSuggestion = Product.pick({
+  id: true,
+  name: true,
+  slug: true,
+  image: true,
+  price: true,
+  category: true,
+});
+export type ProductSuggestion = z.infer<typeof ProductSuggestion>;
+
+export const CategorySuggestion = z.object({
+  name: z.string(),
+  slug: z.string(),
+  /** The search to keep inside the category, or null when the category's own name matched. */
+  search: z.string().nullable(),
+});
+export type CategorySuggestion = z.infer<typeof CategorySuggestion>;
+
+export const SearchSuggestions = z.object({
+  products: z.array(ProductSuggestion),
+  categories: z.array(CategorySuggestion),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
+
+/** Issue 25: GET /api/products/{id}/similar, "You may also like". */
+export const SimilarProducts = z.object({ data: z.array(Product) });
+export type SimilarProducts = z.infer<typeof SimilarProducts>;

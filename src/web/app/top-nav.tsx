@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { storeSettings } from '../app-data';
 import { BadgeCount } from '../components/badge-count';
-import { CartIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon } from '../components/icons';
+import { CartIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon } from '../components/icons';
+import { EMPTY_FILTERS, listingUrl } from '../features/catalog/listing-filters';
+import { SearchCombobox } from '../features/search/search-combobox';
 
 export type NavSession = {
   loggedIn: boolean;
@@ -20,13 +22,24 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-100 text-brand-800' : 'text-stone-700 hover:bg-brand-100 hover:text-brand-800'
   }`;
 
-/** SPEC 2 "Top navigation": items by role, a mobile menu toggle and badges. */
+/** Issue 25: the header search lists its search with the listing's own URL rules. */
+const searchListingPath = (search: string, category = '') =>
+  listingUrl({ ...EMPTY_FILTERS, search, category });
+
+/**
+ * SPEC 2 "Top navigation": items by role, a mobile menu toggle and badges. Issue 25: a search box
+ * on every page, a field on wide screens and an icon that opens it on narrower ones.
+ */
 export function TopNav({ session }: { session: NavSession }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
-  // Navigating closes the mobile menu.
+  // Navigating closes the mobile menu and the search row.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the path only
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname]);
 
   const links = (
     <>
@@ -98,12 +111,30 @@ export function TopNav({ session }: { session: NavSession }) {
 
   return (
     <header className="sticky top-0 z-30 border-b border-brand-100 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold text-brand-700">
           <GiftIcon className="h-7 w-7 text-festive-pink" />
-          <span>{storeSettings.storeName}</span>
+          <span className="font-heading">{storeSettings.storeName}</span>
         </Link>
-        <div className="hidden items-center gap-1 md:flex">{links}</div>
+        <div className="hidden max-w-sm min-w-0 flex-1 lg:mx-4 lg:block">
+          <SearchCombobox listingPath={searchListingPath} />
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <button
+            type="button"
+            className="rounded-lg p-2 text-stone-700 lg:hidden"
+            aria-expanded={searchOpen}
+            aria-controls="header-search"
+            aria-label={searchOpen ? 'Close search' : 'Search'}
+            onClick={() => {
+              setSearchOpen((open) => !open);
+              setMenuOpen(false);
+            }}
+          >
+            {searchOpen ? <CloseIcon className="h-6 w-6" /> : <SearchIcon className="h-6 w-6" />}
+          </button>
+          <div className="hidden items-center gap-1 md:flex">{links}</div>
+        </div>
         <div className="flex items-center gap-1 md:hidden">
           <Link to="/cart" className="relative rounded-lg p-2 text-stone-700">
             <span className="sr-only">Cart</span>
@@ -116,12 +147,20 @@ export function TopNav({ session }: { session: NavSession }) {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => {
+              setMenuOpen((open) => !open);
+              setSearchOpen(false);
+            }}
           >
             {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
         </div>
       </nav>
+      {searchOpen && (
+        <div id="header-search" className="border-t border-brand-100 bg-white px-4 py-2 lg:hidden">
+          <SearchCombobox listingPath={searchListingPath} autoFocus onDone={() => setSearchOpen(false)} />
+        </div>
+      )}
       {menuOpen && (
         <div id="mobile-menu" className="border-t border-brand-100 bg-white px-4 py-2 md:hidden">
           <div className="flex flex-col gap-1">{links}</div>

@@ -235,6 +235,61 @@ describe('the product page', () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem('recentlyViewed') ?? '')).toEqual([7, 8]));
   });
 
+  it('Buy Now puts the chosen quantity in the cart once and goes straight to checkout', async () => {
+    resetCartStoreForTests();
+    const fetchMock = stubApi({ '/api/products/7': { product: bouquet } });
+    const user = userEvent.setup();
+    const location = renderAt('/product/chocolate-bouquet-7');
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    const [addToCart] = screen.getAllByRole('button', { name: 'Add to Cart' });
+    await user.click(addToCart!);
+    const [buyNow] = screen.getAllByRole('button', { name: 'Buy Now' });
+    await user.click(buyNow!);
+    await waitFor(() => expect(location()).toBe('/checkout'));
+    // Add to Cart then Buy Now buys the chosen 2, not 4.
+    expect(
+      getCartStore()
+        .getState()
+        .items.map((line) => [line.id, line.quantity]),
+    ).toEqual([[7, 2]]);
+    // "You may also like" was never on screen, so it was never asked for.
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/similar'))).toBe(false);
+  });
+
+  it('offers no Buy Now for a product out of stock without pre-order', async () => {
+    stubApi({ '/api/products/7': { product: { ...bouquet, inStock: false, stock: 0 } } });
+    renderAt('/product/chocolate-bouquet-7');
+    await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
+  });
+
+  it('shows "You may also like" once the shopper scrolls near it', async () => {
+    const diya = { ...bouquet, id: 8, name: 'Brass Diya Set', slug: 'brass-diya-set-8' };
+    const box = { ...bouquet, id: 9, name: 'Chocolate Box', slug: 'chocolate-box-9' };
+    stubApi({ '/api/products/7': { product: bouquet }, '/api/products/7/similar': { data: [diya, box] } });
+    scrollEverythingIntoView();
+    renderAt('/product/chocolate-bouquet-7');
+    const row = await screen.findByRole('list', { name: 'You may also like' });
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Brass Diya Set', '/product/brass-diya-set-8'],
+      ['Chocolate Box', '/product/chocolate-box-9'],
+    ]);
+  });
+
+  it('says when no similar gift is in stock, with a way to the category', async () => {
+    stubApi({ '/api/products/7': { product: bouquet }, '/api/products/7/similar': { data: [] } });
+    scrollEverythingIntoView();
+    renderAt('/product/chocolate-bouquet-7');
+    expect(await screen.findByText(/No similar gifts in stock right now/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Festive Hampers' }).getAttribute('href')).toBe(
+      '/category/festive-hampers',
+    );
+  });
+
   it('sends a non-numeric id to /products without asking the API', async () => {
     const fetchMock = stubApi({});
     const location = renderAt('/product/chocolate-bouquet');

@@ -10,11 +10,13 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
+import { BuyNowButton } from '../features/cart/buy-now-button';
 import { trackItemView } from '../features/catalog/catalog-analytics';
 import { catalogKeys, useProduct } from '../features/catalog/catalog-api';
 import { ProductDetail, productCrumbs } from '../features/catalog/product-detail';
 import { recordProductView } from '../features/catalog/recently-viewed';
 import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
+import { SimilarProducts } from '../features/catalog/similar-products';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { EarliestDelivery } from '../features/delivery-dates/earliest-delivery';
 import { DeliveryChecker } from '../features/location/delivery-checker';
@@ -97,6 +99,14 @@ function ProductView({ id }: { id: number }) {
             blockedReason={blockedReason}
           />
         )}
+        renderBuyNow={(shown, quantity) => (
+          <BuyNowButton
+            product={shown}
+            quantity={quantity}
+            personalisation={values}
+            blockedReason={blockedReason}
+          />
+        )}
         renderPersonalisation={(shown) =>
           config && (
             <PersonalisationForm
@@ -127,6 +137,9 @@ function ProductView({ id }: { id: number }) {
           // A new review changes the product's average and count shown above and in its JSON-LD.
           onReviewed={() => void queryClient.invalidateQueries({ queryKey: catalogKeys.product(product.id) })}
         />
+      </div>
+      <div className="mt-10">
+        <SimilarProducts product={product} />
       </div>
       <div className="mt-10">
         <RecentlyViewedRow excludeId={product.id} />

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
 import * as reads from './catalog-reads';
 import type { CatalogReader } from './catalog-rows';
+import * as suggestions from './catalog-suggestions';
 import * as writes from './catalog-writes';
 import { prepareSearchIndex } from './search-index';
 
@@ -71,6 +72,8 @@ export function createCatalogService({
     listCollections: () => reads.listCollections(reader),
     getCollection: (id: number) => reads.getCollection(reader, id),
     sitemapEntries: () => reads.sitemapEntries(reader),
+    suggestSearch: (q: string) => suggestions.suggestSearch(reader, q),
+    similarProducts: (id: number) => suggestions.similarProducts(reader, id),
 
     createCategory: (input: writes.NewCategory) => writes.createCategory(writer, input),
     createProduct: (input: writes.NewProduct) => writes.createProduct(writer, input),

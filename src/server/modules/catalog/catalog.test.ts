@@ -8,6 +8,7 @@ import {
   type Product,
   ProductList,
   ProductResponse,
+  SimilarProducts,
 } from '../../../shared/api/catalog';
 import { products } from '../../db/schema';
 import { setUpTestStore } from '../../testing/test-store';
@@ -431,6 +432,16 @@ describe('GET /api/products/:id', () => {
     const response = await store.app.inject(`/api/products/${id}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({ path: 'id' });
+  });
+});
+
+describe('GET /api/products/:id/similar (issue 25)', () => {
+  it('offers in-stock products of its category or collections, never archived, sold out or itself', async () => {
+    // The diya's category also holds the sold-out hamper and the archived candle; its collection
+    // Festive Picks adds the bouquet from another category.
+    const response = await store.app.inject(`/api/products/${ids.diya}/similar`);
+    expect(response.statusCode).toBe(200);
+    expect(names(SimilarProducts.parse(response.json()).data)).toEqual(['Chocolate Bouquet']);
   });
 });
 

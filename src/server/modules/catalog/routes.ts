@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, ProductListQuery } from '../../../shared/api/catalog';
+import { IdParams, ProductListQuery, SearchSuggestionsQuery } from '../../../shared/api/catalog';
 import { tooMany } from '../../errors';
 import { sendCached } from '../../http/cacheable-response';
 import { createResponseCache } from '../../http/response-cache';
@@ -22,14 +22,32 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendCached(request, reply, responses, key, entry);
   }
 
+  /** A search costs far more than a listing, so each address has its own allowance (issue 21). */
+  async function allowSearch(request: FastifyRequest) {
+    const wait = await app.searchLimiter.consume(request.ip);
+    if (wait > 0) throw tooMany(`Too many searches. Please try again in ${wait} seconds.`, wait);
+  }
+
   app.get('/products', { schema: { querystring: ProductListQuery } }, async (request, reply) => {
-    // A search costs far more than a listing, so each address has its own allowance (issue 21).
-    if (request.query.search) {
-      const wait = await app.searchLimiter.consume(request.ip);
-      if (wait > 0) throw tooMany(`Too many searches. Please try again in ${wait} seconds.`, wait);
-    }
+    if (request.query.search) await allowSearch(request);
     return answer(request, reply, () => app.catalog.listProducts(request.query));
   });
+
+  // Issue 25: the header search's suggestions, one request per pause in typing (the same allowance
+  // as a search: 120 a minute is far more than a shopper types).
+  app.get(
+    '/search/suggestions',
+    { schema: { querystring: SearchSuggestionsQuery } },
+    async (request, reply) => {
+      if (request.query.q.trim()) await allowSearch(request);
+      return answer(request, reply, () => app.catalog.suggestSearch(request.query.q));
+    },
+  );
+
+  // Issue 25: "You may also like", loaded as the shopper scrolls towards it.
+  app.get('/products/:id/similar', { schema: { params: IdParams } }, (request, reply) =>
+    answer(request, reply, async () => ({ data: await app.catalog.similarProducts(request.params.id) })),
+  );
 
   app.get('/products/:id', { schema: { params: IdParams } }, (request, reply) =>
     answer(request, reply, async () => ({ product: await app.catalog.getProduct(request.params.id) })),

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ProductList } from '../../../shared/api/catalog';
+import {
+  ProductList,
+  ProductResponse,
+  SearchSuggestions,
+  SimilarProducts,
+  SUGGESTION_QUERY_MAX_LENGTH,
+} from '../../../shared/api/catalog';
 import { seedDatabase } from '../../db/seed/index';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -33,5 +39,97 @@ describe('search on the demo catalogue', () => {
     for (const product of data) expect(product.categoryData.slug).toBe('diwali-gifts');
     const typo = await search('brass dyia');
     expect(typo.data[0]?.name).toMatch(/brass diya/i);
+  });
+});
+
+async function suggest(q: string) {
+  const response = await store.app.inject(`/api/search/suggestions?q=${encodeURIComponent(q)}`);
+  expect(response.statusCode).toBe(200);
+  return SearchSuggestions.parse(response.json());
+}
+
+describe('header search suggestions on the demo catalogue (issue 25)', () => {
+  it("completes 'choc' to chocolate products, and offers the categories holding them", async () => {
+    const { products, categories } = await suggest('choc');
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.length).toBeLessThanOrEqual(8);
+    for (const product of products) expect(product.name.toLowerCase()).toContain('chocolate');
+    expect(products.map((product) => product.name)).toContain('Chocolate Bouquet');
+    expect(categories.length).toBeGreaterThan(0);
+    expect(categories.length).toBeLessThanOrEqual(4);
+    // No category is named after chocolate: each one offered keeps the search inside it.
+    for (const category of categories) expect(category.search).toBe('choc');
+    expect(categories.map((category) => category.slug)).toContain('festive-hampers');
+  });
+
+  it("corrects the typo 'chocolte' to chocolate products", async () => {
+    const { products } = await suggest('chocolte');
+    expect(products.length).toBeGreaterThan(0);
+    for (const product of products) expect(product.name.toLowerCase()).toContain('chocolate');
+  });
+
+  it('offers a category by its own name, misspelt or half typed', async () => {
+    const typo = await suggest('diwaali');
+    expect(typo.categories[0]).toEqual({ name: 'Diwali Gifts', slug: 'diwali-gifts', search: null });
+    const prefix = await suggest('pooj');
+    expect(prefix.categories[0]).toEqual({
+      name: 'Pooja Essentials',
+      slug: 'pooja-essentials',
+      search: null,
+    });
+  });
+
+  it('links each product suggestion to its product page', async () => {
+    const [first] = (await suggest('chocolate bouquet')).products;
+    expect(first?.name).toBe('Chocolate Bouquet');
+    const page = await store.app.inject(`/api/products/${first?.id}`);
+    expect(ProductResponse.parse(page.json()).product.slug).toBe(first?.slug);
+  });
+
+  it('answers nothing for an empty or blank query, and for words the catalogue does not know', async () => {
+    expect(await suggest('')).toEqual({ products: [], categories: [] });
+    expect(await suggest('   ')).toEqual({ products: [], categories: [] });
+    expect(await suggest('zzqx')).toEqual({ products: [], categories: [] });
+    const bare = await store.app.inject('/api/search/suggestions');
+    expect(bare.json()).toEqual({ products: [], categories: [] });
+  });
+
+  it(`refuses a query longer than ${SUGGESTION_QUERY_MAX_LENGTH} characters with a 400`, async () => {
+    const response = await store.app.inject(
+      `/api/search/suggestions?q=${'a'.repeat(SUGGESTION_QUERY_MAX_LENGTH + 1)}`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(`q must be at most ${SUGGESTION_QUERY_MAX_LENGTH} characters`);
+  });
+
+  it('is cacheable: an unchanged answer is a 304 to a browser that has it', async () => {
+    const first = await store.app.inject('/api/search/suggestions?q=diya');
+    expect(first.headers['cache-control']).toContain('public');
+    const again = await store.app.inject({
+      url: '/api/search/suggestions?q=diya',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('"You may also like" on the demo catalogue (issue 25)', () => {
+  it('offers up to 8 in-stock products of the same category, never the product itself', async () => {
+    const [bouquet] = (await search('chocolate bouquet', '&limit=1')).data;
+    const response = await store.app.inject(`/api/products/${bouquet?.id}/similar`);
+    expect(response.statusCode).toBe(200);
+    const { data } = SimilarProducts.parse(response.json());
+    expect(data).toHaveLength(8);
+    for (const product of data) {
+      expect(product.id).not.toBe(bouquet?.id);
+      expect(product.inStock).toBe(true);
+      expect(product.categoryData.slug).toBe(bouquet?.categoryData.slug);
+    }
+  });
+
+  it("is 404 'Product not found' for a product the store does not have", async () => {
+    const response = await store.app.inject('/api/products/999999/similar');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Product not found');
   });
 });

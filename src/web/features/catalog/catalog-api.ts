@@ -8,6 +8,7 @@ import type {
   ProductList,
   ProductQuery,
   ProductResponse,
+  SimilarProducts,
 } from '../../../shared/api/catalog';
 import { HOME_FEATURED_COUNT, LISTING_PAGE_SIZE } from '../../../shared/catalog-limits';
 import { apiRequest } from '../../api/client';
@@ -20,6 +21,7 @@ export const catalogKeys = {
   /** The first cards of a listing, rendered by the server until the listing's page arrives. */
   listingPreview: (query: ProductQuery) => ['catalog', 'listing-preview', query] as const,
   product: (id: number) => ['catalog', 'product', id] as const,
+  similar: (id: number) => ['catalog', 'similar', id] as const,
   featured: ['catalog', 'featured'] as const,
   categories: ['catalog', 'categories'] as const,
   collections: ['catalog', 'collections'] as const,
@@ -73,6 +75,17 @@ export function useProduct(id: number | null) {
     enabled: id !== null,
     // A missing product redirects at once (SPEC 4); retrying a 404 only delays that.
     retry: false,
+  });
+}
+
+/** Issue 25: "You may also like", asked for only once `enabled` (the shopper scrolled near it). */
+export function useSimilarProducts(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: catalogKeys.similar(id),
+    queryFn: ({ signal }) =>
+      apiRequest<SimilarProducts>(`/products/${id}/similar`, { signal }).then((body) => body.data),
+    enabled,
+    staleTime: 60_000,
   });
 }
 

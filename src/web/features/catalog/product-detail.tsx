@@ -19,6 +19,8 @@ import { StockStatus } from './stock-status';
  */
 export type ProductDetailSlots = {
   renderAddToCart?: (product: Product, quantity: number) => ReactNode;
+  /** Issue 25: 'Buy Now' for the chosen quantity, beside Add to Cart. */
+  renderBuyNow?: (product: Product, quantity: number) => ReactNode;
   /** Issue 13: the personalisation form of a personalisable product. */
   renderPersonalisation?: (product: Product) => ReactNode;
   renderWishlistToggle?: (product: Product) => ReactNode;
@@ -35,6 +37,7 @@ export const productCrumbs = (product: Product) => [
 export function ProductDetail({
   product,
   renderAddToCart,
+  renderBuyNow,
   renderPersonalisation,
   renderWishlistToggle,
   renderDeliveryChecker,
@@ -92,6 +95,7 @@ export function ProductDetail({
           </div>
 
           {renderAddToCart?.(product, quantity)}
+          {renderBuyNow?.(product, quantity)}
 
           {product.quantityTiers.length > 0 && (
             <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-800">
@@ -143,10 +147,15 @@ export function ProductDetail({
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-brand-100 bg-white/95 px-4 py-2 backdrop-blur md:hidden">
         <div className="flex items-center gap-3">
           <div className="flex min-w-0 flex-col">
-            <span className="truncate text-xs text-stone-600">{product.name}</span>
+            {/* The page title says the name; a phone needs the room for Add to Cart and Buy Now. */}
+            <span className="hidden truncate text-xs text-stone-600 sm:block">{product.name}</span>
             <span className="text-lg font-extrabold text-stone-900">{formatInr(product.price)}</span>
           </div>
-          <div className="ml-auto min-w-0 flex-1">{renderAddToCart?.(product, quantity)}</div>
+          {/* Two buttons side by side on a 360 px phone: a little tighter, on one line each. */}
+          <div className="ml-auto flex min-w-0 flex-1 items-start gap-2 [&_button]:px-2 [&_button]:text-sm [&_button]:whitespace-nowrap">
+            <div className="min-w-0 flex-1">{renderAddToCart?.(product, quantity)}</div>
+            {renderBuyNow && <div className="min-w-0 flex-1">{renderBuyNow(product, quantity)}</div>}
+          </div>
         </div>
       </div>
     </div>

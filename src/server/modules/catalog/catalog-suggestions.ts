@@ -1,0 +1,82 @@
+// Issue 25: what the header search offers while the shopper types, and "You may also like" on a
+// product page. Both are small, bounded reads built on the catalogue's search and rows.
+import { sql } from 'drizzle-orm';
+import type { Product, SearchSuggestions } from '../../../shared/api/catalog';
+import { SIMILAR_PRODUCTS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../shared/catalog-limits';
+import { rowsOf } from '../../db/client';
+import { notFound } from '../../errors';
+import { listProducts } from './catalog-reads';
+import { type CatalogReader, categoryRows, selectProducts, toApiProduct } from './catalog-rows';
+import { correctSearch } from './catalog-search';
+import { tsqueryOf } from './search-query';
+import { wordsOf } from './vocabulary';
+
+const NO_SUGGESTIONS: SearchSuggestions = { products: [], categories: [] };
+
+/**
+ * The best few products for a partly typed query (the listing's own search: typos corrected,
+ * the last word completed, 'choc' → chocolate), and categories: first those whose name holds a
+ * corrected word, then those holding the most matching products (offered with the search kept).
+ */
+export async function suggestSearch(reader: CatalogReader, q: string): Promise<SearchSuggestions> {
+  const words = await correctSearch(reader, q);
+  if (!words) return NO_SUGGESTIONS;
+  const tsquery = tsqueryOf(words, 'all') ?? tsqueryOf(words, 'any');
+  if (!tsquery) return NO_SUGGESTIONS;
+
+  const [found, categories] = await Promise.all([
+    listProducts(reader, { search: q, limit: SUGGESTED_PRODUCTS }),
+    categoryRows(reader),
+  ]);
+  const terms = new Set(words.flatMap((word) => word.terms));
+  const named = categories.filter((category) => wordsOf(category.name).some((word) => terms.has(word)));
+
+  const holding = rowsOf<{ id: number }>(
+    await reader.db.execute(sql`
+      SELECT category_id AS id FROM products
+      WHERE NOT archived AND search_vector @@ to_tsquery('simple', ${tsquery})
+      GROUP BY category_id ORDER BY count(*) DESC, category_id LIMIT ${SUGGESTED_CATEGORIES}`),
+  ).map((row) => Number(row.id));
+  const search = q.trim();
+  const suggestedCategories = [
+    ...named.map((category) => ({ name: category.name, slug: category.slug, search: null })),
+    ...holding.flatMap((id) => {
+      const category = categories.find((entry) => entry.id === id);
+      if (!category || named.includes(category)) return [];
+      return [{ name: category.name, slug: category.slug, search }];
+    }),
+  ].slice(0, SUGGESTED_CATEGORIES);
+
+  return {
+    products: found.data.map(({ id, name, slug, image, price, category }) => ({
+      id,
+      name,
+      slug,
+      image,
+      price,
+      category,
+    })),
+    categories: suggestedCategories,
+  };
+}
+
+/**
+ * Products a shopper of this one may also like: in stock, from its category or one of its
+ * collections, same category first, then featured, best rated and newest.
+ */
+export async function similarProducts(reader: CatalogReader, id: number): Promise<Product[]> {
+  const [product] = await reader.db
+    .execute(sql`SELECT category_id AS "categoryId" FROM products WHERE id = ${id} AND NOT archived`)
+    .then((result) => rowsOf<{ categoryId: number }>(result));
+  if (!product) throw notFound('Product not found');
+  const rows = await selectProducts(reader, {
+    where: sql`NOT p.archived AND p.stock > 0 AND p.id <> ${id} AND (
+      p.category_id = ${product.categoryId} OR p.id IN (
+        SELECT mine.product_id FROM collection_products theirs
+        JOIN collection_products mine ON mine.collection_id = theirs.collection_id
+        WHERE theirs.product_id = ${id}))`,
+    orderBy: sql`(p.category_id = ${product.categoryId}) DESC, p.featured DESC, p.rating DESC, p.id DESC`,
+    limit: SIMILAR_PRODUCTS,
+  });
+  return rows.map(toApiProduct);
+}
