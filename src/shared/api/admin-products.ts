@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { PersonalisationConfig } from '../personalisation';
+import { QuantityTier, QuantityTiers } from '../quantity-pricing';
+import { page, trimmed } from './admin-fields';
+
+// The back office's product contract (/api/admin/products*), re-exported by ./admin. Money in
+// rupees, as everywhere at the API edge.
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 5 MB. Please upload a smaller one.';
+export const IMAGE_TYPE_MESSAGE = 'Please upload a JPEG, PNG or WebP image.';
+
+const rupees = z
+  .number({ error: 'Enter an amount in rupees' })
+  .min(0, 'Amounts cannot be negative')
+  .max(10_000_000, 'That amount is too large')
+  .refine((value) => Number.isInteger(Math.round(value * 100 * 1000) / 1000), 'At most two decimals');
+
+// ---- Products ----
+
+export const AdminProductQuery = z.object({
+  q: trimmed(200).optional(),
+  archived: z.enum(['true', 'false', 'all']).default('all'),
+  page,
+});
+export type AdminProductQuery = z.infer<typeof AdminProductQuery>;
+
+export const AdminProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  image: z.string(),
+  images: z.array(z.string()),
+  price: z.number(),
+  mrp: z.number().nullable(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  tags: z.array(z.string()),
+  stock: z.number().int(),
+  allowPreOrder: z.boolean(),
+  minQuantity: z.number().int(),
+  quantityTiers: z.array(QuantityTier),
+  featured: z.boolean(),
+  archived: z.boolean(),
+  /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
+  personalisation: PersonalisationConfig.nullable(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+export const AdminProductList = z.object({
+  data: z.array(AdminProduct),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminProductList = z.infer<typeof AdminProductList>;
+
+const ProductFields = {
+  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  description: trimmed(5000),
+  price: rupees.refine((value) => value > 0, 'Price must be more than ₹0'),
+  mrp: rupees.nullable(),
+  categoryId: z.number({ error: 'Choose a category' }).int().positive('Choose a category'),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30),
+  stock: z.number({ error: 'Enter the stock' }).int('Stock is a whole number').min(0).max(1_000_000),
+  allowPreOrder: z.boolean(),
+  minQuantity: z.number().int().min(1, 'At least 1').max(10, 'At most 10'),
+  quantityTiers: QuantityTiers,
+  featured: z.boolean(),
+  archived: z.boolean(),
+  personalisation: PersonalisationConfig.nullable(),
+};
+
+const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | null | undefined }) =>
+  value.mrp === null || value.mrp === undefined || value.price === undefined || value.mrp >= value.price;
+const MRP_MESSAGE = { message: 'MRP cannot be below the price', path: ['mrp'] };
+
+export const NewAdminProduct = z
+  .object({
+    ...ProductFields,
+    description: ProductFields.description.default(''),
+    mrp: ProductFields.mrp.default(null),
+    tags: ProductFields.tags.default([]),
+    stock: ProductFields.stock.default(0),
+    allowPreOrder: ProductFields.allowPreOrder.default(false),
+    minQuantity: ProductFields.minQuantity.default(1),
+    quantityTiers: ProductFields.quantityTiers.default([]),
+    featured: ProductFields.featured.default(false),
+    archived: ProductFields.archived.default(false),
+    personalisation: ProductFields.personalisation.default(null),
+  })
+  .refine(mrpAtLeastPrice, MRP_MESSAGE);
+export type NewAdminProduct = z.infer<typeof NewAdminProduct>;
+
+export const AdminProductChanges = z
+  .object(ProductFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, 'Nothing to change')
+  .refine(mrpAtLeastPrice, MRP_MESSAGE);
+export type AdminProductChanges = z.infer<typeof AdminProductChanges>;
+
+export const AdminProductResponse = z.object({ product: AdminProduct });
+export type AdminProductResponse = z.infer<typeof AdminProductResponse>;
+
+export const ImportReport = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
