@@ -16,6 +16,8 @@ function serveHome(featured: Response | (() => Response), newest: Product[]) {
       const url = new URL(String(input));
       if (url.pathname === '/api/categories') return Response.json([diwaliCategory]);
       if (url.pathname === '/api/collections') return Response.json([weddingCollection]);
+      if (url.pathname === '/api/catalog-summary')
+        return Response.json({ productCount: 537, lowestPrice: 59 });
       if (url.pathname === '/api/products') {
         productQueries.push(url.searchParams);
         if (url.searchParams.get('featured') === 'true') {
@@ -66,12 +68,14 @@ describe('the home page', () => {
   it('links occasions and collections to their pages and states the marketing claims (SPEC 1, 2)', async () => {
     serveHome(Response.json({ data: [gift(1)], total: 1 }), []);
     renderHome();
+    // Issue 25: the price and count claims are the live catalogue's (537 products from ₹59).
+    await screen.findByText('Prices start at ₹59');
     const occasions = await screen.findByRole('list', { name: 'Occasions' });
     expect(within(occasions).getByRole('link').getAttribute('href')).toBe('/category/diwali-gifts');
     const collections = await screen.findByRole('list', { name: 'Featured collections' });
     expect(within(collections).getByRole('link').getAttribute('href')).toBe('/collection/wedding-favours-2');
     for (const claim of [
-      'Prices start at ₹50',
+      'Prices start at ₹59',
       '500+ products',
       '7-day return',
       'Free shipping from ₹1,000',
