@@ -114,16 +114,25 @@ function drawItems(composition: Composition, palette: Palette): string {
   }
 }
 
-function patternOf(pattern: Pattern, ink: string): string {
+/** One tile of a background pattern, repeated over the card by sharp (an SVG <pattern> is slow). */
+export function tileSvg(pattern: Pattern, ink: string): string {
+  const tile = (size: number, content: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}">${content}</svg>`;
   switch (pattern) {
     case 'dots':
-      return `<pattern id="p" width="44" height="44" patternUnits="userSpaceOnUse"><circle cx="22" cy="22" r="5" fill="${ink}" opacity=".14"/></pattern>`;
+      return tile(44, `<circle cx="22" cy="22" r="5" fill="${ink}" opacity=".14"/>`);
     case 'stripes':
-      return `<pattern id="p" width="36" height="36" patternUnits="userSpaceOnUse" patternTransform="rotate(35)"><rect width="12" height="36" fill="${ink}" opacity=".09"/></pattern>`;
+      return tile(
+        36,
+        `<path d="M-9 9L9-9M0 36L36 0M27 45L45 27" stroke="${ink}" stroke-width="9" opacity=".09"/>`,
+      );
     case 'jaali':
-      return `<pattern id="p" width="60" height="60" patternUnits="userSpaceOnUse"><path d="M30 4L56 30 30 56 4 30z" fill="none" stroke="${ink}" stroke-width="3" opacity=".13"/><circle cx="30" cy="30" r="4" fill="${ink}" opacity=".13"/></pattern>`;
+      return tile(
+        60,
+        `<path d="M30 4L56 30 30 56 4 30z" fill="none" stroke="${ink}" stroke-width="3" opacity=".13"/><circle cx="30" cy="30" r="4" fill="${ink}" opacity=".13"/>`,
+      );
     case 'rays':
-      return `<pattern id="p" width="80" height="80" patternUnits="userSpaceOnUse"><path d="M40 10l6 24 24 6-24 6-6 24-6-24-24-6 24-6z" fill="${ink}" opacity=".1"/></pattern>`;
+      return tile(80, `<path d="M40 10l6 24 24 6-24 6-6 24-6-24-24-6 24-6z" fill="${ink}" opacity=".1"/>`);
   }
 }
 
@@ -132,39 +141,42 @@ const svgOf = (width: number, content: string) =>
 
 const paletteOf = (composition: Composition) => PALETTES[composition.palette % PALETTES.length]!;
 
-/** The card behind the items: a soft gradient, a pattern, and a gold frame on premium gifts. */
+/** The card behind the items: a soft gradient (the pattern is tiled over it). */
 export function backgroundSvg(composition: Composition): string {
   const palette = paletteOf(composition);
   const width = widthOf(composition);
-  const frame = composition.premium
-    ? `<rect x="14" y="14" width="${width - 28}" height="${HEIGHT - 28}" rx="30" fill="none" stroke="#C9A227" stroke-width="10"/>` +
-      `<rect x="34" y="34" width="${width - 68}" height="${HEIGHT - 68}" rx="20" fill="none" stroke="#E9C85B" stroke-width="3"/>`
-    : '';
   return svgOf(
     width,
-    `<defs><radialGradient id="g" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${palette.light}"/><stop offset="1" stop-color="${palette.deep}"/></radialGradient>${patternOf(composition.pattern, palette.ink)}</defs>` +
-      `<rect width="${width}" height="${HEIGHT}" fill="url(#g)"/><rect width="${width}" height="${HEIGHT}" fill="url(#p)"/>${frame}`,
+    `<defs><radialGradient id="g" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${palette.light}"/><stop offset="1" stop-color="${palette.deep}"/></radialGradient></defs>` +
+      `<rect width="${width}" height="${HEIGHT}" fill="url(#g)"/>`,
   );
 }
 
 /**
- * The items on a transparent layer; no words in it (the card prints the name, so nothing is
- * cropped).
+ * The items on a transparent layer, with the gold frame and sparkles of a premium gift; no words
+ * in it (the card prints the name, so nothing is cropped).
  */
 export function itemsSvg(composition: Composition): string {
   const width = widthOf(composition);
-  const sparkles = composition.premium ? place('sparkles', width - 150, 50, 96) : '';
-  return svgOf(width, drawItems(composition, paletteOf(composition)) + sparkles);
+  const premium = composition.premium
+    ? `<rect x="14" y="14" width="${width - 28}" height="${HEIGHT - 28}" rx="30" fill="none" stroke="#C9A227" stroke-width="10"/>` +
+      `<rect x="34" y="34" width="${width - 68}" height="${HEIGHT - 68}" rx="20" fill="none" stroke="#E9C85B" stroke-width="3"/>` +
+      place('sparkles', width - 150, 50, 96)
+    : '';
+  return svgOf(width, drawItems(composition, paletteOf(composition)) + premium);
 }
 
-/** Drawing a patterned background costs far more than the items: each is drawn once. */
+/** A background is shared by many pictures: each is drawn once. */
 function createBackgrounds() {
   const drawn = new Map<string, Promise<{ data: Buffer; info: sharp.OutputInfo }>>();
   return (composition: Composition) => {
-    const key = [composition.palette, composition.pattern, composition.premium, composition.wide].join();
+    const key = [composition.palette, composition.pattern, composition.wide].join();
     let background = drawn.get(key);
     if (!background) {
       background = sharp(Buffer.from(backgroundSvg(composition)))
+        .composite([
+          { input: Buffer.from(tileSvg(composition.pattern, paletteOf(composition).ink)), tile: true },
+        ])
         .raw()
         .toBuffer({ resolveWithObject: true });
       drawn.set(key, background);
@@ -179,47 +191,49 @@ export function compositionStem(composition: Composition): string {
   return `art-${digest.slice(0, 12)}`;
 }
 
-const keyOf = (stem: string, width: number) => `products/${stem}-${width}.webp`;
+const WIDEST = Math.max(...PRODUCT_IMAGE_WIDTHS);
+
+/** The storage key of a composition's copy at a width; the widest is what product.image names. */
+export const pictureKey = (composition: Composition, width = WIDEST) =>
+  `products/${compositionStem(composition)}-${width}.webp`;
 
 /** How many compositions render at once: sharp works on libuv's threads, one per core here. */
 const RENDERS_AT_ONCE = 4;
 
 /**
- * Renders each composition not rendered yet into a WebP per width of PRODUCT_IMAGE_WIDTHS and
- * stores it; answers the path of its widest copy (what product.image holds) by stem, for each one
- * drawn. With `onlyMissing`, a composition whose widest copy is already stored is not drawn again.
+ * Renders each distinct composition into a WebP per width of PRODUCT_IMAGE_WIDTHS and stores it
+ * under pictureKey; answers how many it drew. With `onlyMissing`, a composition whose widest copy
+ * is already stored is not drawn again.
  */
 export async function storeArtwork(
   storage: ImageStorage,
   compositions: Iterable<Composition>,
   { onlyMissing = false }: { onlyMissing?: boolean } = {},
-): Promise<Map<string, string>> {
+): Promise<number> {
   const unique = new Map<string, Composition>();
   for (const composition of compositions) unique.set(compositionStem(composition), composition);
-  const paths = new Map<string, string>();
-  const queue = [...unique.entries()];
-  const widest = Math.max(...PRODUCT_IMAGE_WIDTHS);
+  const queue = [...unique.values()];
   const backgroundOf = createBackgrounds();
+  let drawn = 0;
   const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [stem, composition] = next;
-      if (onlyMissing && (await storage.read(keyOf(stem, widest)))) continue;
+    for (let composition = queue.shift(); composition; composition = queue.shift()) {
+      if (onlyMissing && (await storage.read(pictureKey(composition)))) continue;
       // Drawn once at full size; each width is resized from those pixels.
       const background = await backgroundOf(composition);
-      const drawn = await sharp(background.data, { raw: background.info })
+      const pixels = await sharp(background.data, { raw: background.info })
         .composite([{ input: Buffer.from(itemsSvg(composition)) }])
         .raw()
         .toBuffer({ resolveWithObject: true });
       for (const width of PRODUCT_IMAGE_WIDTHS) {
-        const webp = await sharp(drawn.data, { raw: drawn.info })
+        const webp = await sharp(pixels.data, { raw: pixels.info })
           .resize({ width })
-          .webp({ quality: 82, effort: 2 })
+          .webp({ quality: 80, effort: 0 })
           .toBuffer();
-        const stored = await storage.put(keyOf(stem, width), webp, 'image/webp');
-        if (width === widest) paths.set(stem, stored);
+        await storage.put(pictureKey(composition, width), webp, 'image/webp');
       }
+      drawn++;
     }
   };
   await Promise.all(Array.from({ length: RENDERS_AT_ONCE }, worker));
-  return paths;
+  return drawn;
 }

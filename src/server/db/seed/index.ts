@@ -7,7 +7,7 @@ import { slugWithId } from '../../../shared/slug';
 import { createLocalImageStorage, type ImageStorage } from '../../storage/image-storage';
 import { type Db, type Queryable, rowsOf, type Tx } from '../client';
 import { categories, collectionProducts, collections, pincodes, products } from '../schema';
-import { type Composition, compositionStem, storeArtwork } from './artwork';
+import { type Composition, compositionStem, pictureKey, storeArtwork } from './artwork';
 import { insertRowsAsJson } from './bulk-insert';
 import {
   type CategorySeed,
@@ -119,30 +119,35 @@ export async function seedDatabase(database: { db: Db }, options: SeedOptions): 
   const { db } = database;
   const summary: SeedSummary = { categories: 0, products: 0, collections: 0, pincodes: 0, skipped: true };
 
+  const storage = storageOf(options);
+  const pictures = createPictureList(storage);
   const seeded = (await isCatalogueEmpty(db))
     ? await db.transaction(async (tx) => {
         await lock(tx, CATALOGUE_LOCK);
         // Another instance may have seeded while this one waited for the lock.
         if (!(await isCatalogueEmpty(tx))) return null;
-        return seedCatalogue(tx, options);
+        return seedCatalogue(tx, pictures, options);
       })
     : null;
-  if (seeded) {
-    Object.assign(summary, seeded);
-    await analyze(db, ['categories', 'products', 'collections', 'collection_products'], options.onProgress);
-  } else {
-    await restoreMissingArtwork(db, storageOf(options));
-  }
 
-  if (await isPincodeDirectoryEmpty(db)) {
-    const rows = loadPincodeDirectory();
-    summary.pincodes = await db.transaction(async (tx) => {
-      await lock(tx, PINCODE_LOCK);
-      if (!(await isPincodeDirectoryEmpty(tx))) return 0;
-      return insertPincodes(tx, rows, { onProgress: options.onProgress });
-    });
-    if (summary.pincodes > 0) await analyze(db, ['pincodes'], options.onProgress);
-  }
+  // The pictures are drawn by sharp on libuv's threads while the database work goes on.
+  const drawing = seeded ? storeArtwork(storage, pictures.all()) : restoreMissingArtwork(db, storage);
+  const databaseWork = async () => {
+    if (seeded) {
+      Object.assign(summary, seeded);
+      await analyze(db, ['categories', 'products', 'collections', 'collection_products'], options.onProgress);
+    }
+    if (await isPincodeDirectoryEmpty(db)) {
+      const rows = loadPincodeDirectory();
+      summary.pincodes = await db.transaction(async (tx) => {
+        await lock(tx, PINCODE_LOCK);
+        if (!(await isPincodeDirectoryEmpty(tx))) return 0;
+        return insertPincodes(tx, rows, { onProgress: options.onProgress });
+      });
+      if (summary.pincodes > 0) await analyze(db, ['pincodes'], options.onProgress);
+    }
+  };
+  await Promise.all([drawing, databaseWork()]);
 
   summary.skipped = summary.categories + summary.products + summary.collections + summary.pincodes === 0;
   return summary;
@@ -151,24 +156,28 @@ export async function seedDatabase(database: { db: Db }, options: SeedOptions): 
 const storageOf = (options: SeedOptions) =>
   options.storage ?? createLocalImageStorage(path.join(options.dataDir, 'uploads'));
 
-/** Renders the pictures not rendered yet and answers a composition's stored path. */
-function createPictureShelf(storage: ImageStorage) {
-  const paths = new Map<string, string>();
+/**
+ * The distinct pictures the seeded rows name, each once (a few hundred, however many products),
+ * and the path each is shown at once it is drawn.
+ */
+function createPictureList(storage: ImageStorage) {
+  const pictures = new Map<string, Composition>();
   return {
-    async render(compositions: readonly Composition[]) {
-      const missing = compositions.filter((composition) => !paths.has(compositionStem(composition)));
-      if (missing.length === 0) return;
-      for (const [stem, stored] of await storeArtwork(storage, missing)) paths.set(stem, stored);
+    pathOf(composition: Composition): string {
+      pictures.set(compositionStem(composition), composition);
+      return storage.pathOf(pictureKey(composition));
     },
-    pathOf: (composition: Composition) => paths.get(compositionStem(composition))!,
+    all: () => pictures.values(),
   };
 }
+type PictureList = ReturnType<typeof createPictureList>;
 
 const scenesOf = (seeds: readonly (CategorySeed | CollectionSeed)[]) => seeds.map((seed) => seed.picture);
 
 async function seedCatalogue(
   tx: Tx,
-  { products: productCount = DEFAULT_PRODUCT_COUNT, onProgress, ...options }: SeedOptions,
+  shelf: PictureList,
+  { products: productCount = DEFAULT_PRODUCT_COUNT, onProgress }: SeedOptions,
 ) {
   if (!Number.isInteger(productCount) || productCount < 1) {
     throw new Error(`products must be a positive whole number, not ${productCount}`);
@@ -177,8 +186,6 @@ async function seedCatalogue(
   const categorySeeds = generateCategories();
   const collectionSeeds = generateCollections();
   onProgress?.({ step: 'categories', done: 0, total: categorySeeds.length });
-  const shelf = createPictureShelf(storageOf(options));
-  await shelf.render([...scenesOf(categorySeeds), ...scenesOf(collectionSeeds)]);
   // Categories an admin created before any product stay as they are (the slug is unique).
   const insertedCategories = await tx
     .insert(categories)
@@ -211,7 +218,6 @@ async function seedCatalogue(
   onProgress?.({ step: 'products', done, total: productCount });
 
   const flush = async () => {
-    await shelf.render(chunk.flatMap((product) => product.pictures));
     const ids = await reserveIds(tx, 'products', chunk.length);
     const rows = chunk.map((product, index) => {
       const id = ids[index]!;
@@ -302,7 +308,7 @@ async function seedCatalogue(
  */
 async function restoreMissingArtwork(db: Db, storage: ImageStorage) {
   const [first] = scenesOf(generateCategories());
-  if (!first || (await storeArtwork(storage, [first], { onlyMissing: true })).size === 0) return;
+  if (!first || (await storeArtwork(storage, [first], { onlyMissing: true })) === 0) return;
   const [row] = await db.select({ total: count() }).from(products);
   function* everyPicture() {
     yield* scenesOf(generateCategories());
