@@ -57,6 +57,8 @@ export function HomePage() {
   // Issue 25: the claims are the live catalogue's (server-rendered with the page); none is shown
   // that the catalogue cannot back, nor while its figures are unknown.
   const summary = useCatalogSummary();
+  // While the figures load, the tile keeps its line (no layout shift); if they fail, it goes.
+  const whileLoading = summary.isPending ? '\u00a0' : null;
   const freeShippingFrom = formatInr(storeSettings.freeShippingFrom);
 
   const trackedFeatured = useRef(false);
@@ -138,16 +140,19 @@ export function HomePage() {
         <ul className="grid grid-cols-2 gap-3 text-center sm:grid-cols-4">
           {[
             [
-              summary.data ? lowestPriceClaim(summary.data.lowestPrice) : null,
+              summary.data ? lowestPriceClaim(summary.data.lowestPrice) : whileLoading,
               'Return gifts for every budget',
             ],
-            [summary.data ? productCountClaim(summary.data.productCount) : null, 'For every occasion'],
+            [
+              summary.data ? productCountClaim(summary.data.productCount) : whileLoading,
+              'For every occasion',
+            ],
             ['7-day return', 'Easy returns, no questions'],
             [`Free shipping from ${freeShippingFrom}`, 'Across India'],
           ]
             .filter((entry): entry is [string, string] => entry[0] !== null)
             .map(([claim, detail]) => (
-              <li key={claim} className="rounded-2xl bg-brand-100 px-3 py-4">
+              <li key={detail} className="rounded-2xl bg-brand-100 px-3 py-4">
                 <p className="font-extrabold text-brand-800">{claim}</p>
                 <p className="text-xs text-stone-700">{detail}</p>
               </li>
