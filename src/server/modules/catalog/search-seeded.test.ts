@@ -146,6 +146,8 @@ describe('"You may also like" on the demo catalogue (issue 25)', () => {
     const response = await store.app.inject('/api/products/999999/similar');
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Product not found');
+  });
+});
 
 describe("the home's claims on the demo catalogue (issue 25)", () => {
   const cheapest = async () => {
