@@ -13,6 +13,7 @@ import { writeRunningStoreFile } from './modules/admin';
 import type { PasswordCost } from './modules/auth';
 import { createProgressReporter } from './progress';
 import { startupNotices } from './startup-notices';
+import { imageStorageFor } from './storage/image-storage';
 
 /**
  * Starts the store: migrate, seed an empty database, listen, and shut down gracefully on
@@ -45,6 +46,8 @@ export async function startServer({ passwordCost }: { passwordCost?: PasswordCos
   if (config.SEED_ON_START) {
     const summary = await seedDatabase(database, {
       dataDir: config.dataDir,
+      // Issue 25: the demo pictures go where uploaded images go (a bucket when STORAGE=s3).
+      storage: imageStorageFor(config),
       onProgress: createProgressReporter('Seeding'),
     });
     if (!summary.skipped) {

@@ -12,7 +12,13 @@ describe('productImageSrcSet', () => {
     );
   });
 
-  it('has none for images with one size: seeded artwork, the placeholder, other sites', () => {
+  it('offers both widths of a demo catalogue picture (issue 25)', () => {
+    expect(productImageSrcSet('/uploads/products/art-3f9a0c12be45-600.webp')).toBe(
+      '/uploads/products/art-3f9a0c12be45-300.webp 300w, /uploads/products/art-3f9a0c12be45-600.webp 600w',
+    );
+  });
+
+  it('has none for images with one size: an old SVG, the placeholder, other sites', () => {
     expect(productImageSrcSet('/uploads/products/17.svg')).toBeUndefined();
     expect(productImageSrcSet('/placeholder-product.svg')).toBeUndefined();
     expect(productImageSrcSet('https://example.com/uploads/products/p1-a-600.webp')).toBeUndefined();

@@ -2,7 +2,14 @@ import './zod-config';
 import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
-import type { Category, CollectionSummary, Product, ProductList, ProductQuery } from '../shared/api/catalog';
+import type {
+  CatalogSummary,
+  Category,
+  CollectionSummary,
+  Product,
+  ProductList,
+  ProductQuery,
+} from '../shared/api/catalog';
 import { policyPageAt } from '../shared/policy-pages';
 import { idFromSlug } from '../shared/slug';
 import type { StoreSettings } from '../shared/store-settings';
@@ -23,6 +30,7 @@ export type CatalogSource = {
   getProduct(id: number): Promise<Product>;
   listCategories(): Promise<Category[]>;
   listCollections(): Promise<CollectionSummary[]>;
+  catalogSummary(): Promise<CatalogSummary>;
 };
 
 export type RenderRequest = {
@@ -53,11 +61,13 @@ async function prefetchPage(queryClient: QueryClient, url: URL, catalog: Catalog
   // Issue 25: the policy pages show the store's configuration only (the settings), no queries.
   if (policyPageAt(path)) return true;
   if (path === '/') {
-    const [categories, collections, featured] = await Promise.all([
+    const [categories, collections, featured, summary] = await Promise.all([
       catalog.listCategories(),
       catalog.listCollections(),
       loadFeaturedProducts((query) => catalog.listProducts(query)),
+      catalog.catalogSummary(),
     ]);
+    queryClient.setQueryData(catalogKeys.summary, asJson(summary));
     queryClient.setQueryData(catalogKeys.categories, asJson(categories));
     queryClient.setQueryData(catalogKeys.collections, asJson(collections));
     queryClient.setQueryData(catalogKeys.featured, asJson(featured));

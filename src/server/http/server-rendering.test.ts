@@ -100,6 +100,10 @@ describe('server-rendered landing pages', () => {
     expect(root).toContain('src="/uploads/products/tea-lights.svg"');
     expect(root).toContain('Wedding Favours');
     expect(root).toContain('Festival of Lights');
+    // Issue 25: the claims are this catalogue's: 30 products, the cheapest the ₹51 potli bag.
+    expect(root).toContain('Prices start at ₹51');
+    expect(root).toContain('30+ products');
+    expect(root).not.toContain('500+ products');
     // Personal state renders as a first-time guest sees it; the browser shows the stored one.
     expect(root).toContain('Login');
   });

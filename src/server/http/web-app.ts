@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { homeDescription } from '../../shared/catalog-claims';
 import { isKnownPagePath } from '../../shared/page-routes';
 import type { StoreSettings } from '../../shared/store-settings';
 import { isPersonalImage } from '../storage/image-storage';
@@ -91,9 +92,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
   }
 
-  const defaultHead = (requestPath: string): PageHead => ({
+  // Issue 25: the claims come from the live catalogue (cached), like the home's own head.
+  const defaultHead = async (requestPath: string): Promise<PageHead> => ({
     title: `${options.settings.storeName} | Return gifts and gifts for every occasion`,
-    description: `${options.settings.tagline}. Prices from ₹50, 500+ products, free shipping from ₹${options.settings.freeShippingFrom.toLocaleString('en-IN')}, 7-day returns.`,
+    description: homeDescription(options.settings, await app.catalog.catalogSummary()),
     canonicalPath: requestPath,
   });
 
@@ -106,7 +108,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   async function buildPage(request: FastifyRequest, page: string, origin: string, requestPath: string) {
     const known = isKnownPagePath(requestPath);
     const head =
-      (known ? await options.pageHeads.resolve(requestPath, request) : null) ?? defaultHead(requestPath);
+      (known ? await options.pageHeads.resolve(requestPath, request) : null) ??
+      (await defaultHead(requestPath));
     const rendered = known ? await renderBody(request, origin) : null;
     const data = { settings: options.settings, ...(rendered ? { queries: rendered.queries } : {}) };
     const body = rendered?.html ?? '';

@@ -10,6 +10,8 @@ export type ImageStorage = {
   kind: 'local' | 's3';
   /** Stores the bytes under the key; answers the path the storefront shows it at. */
   put(key: string, bytes: Buffer, contentType: string): Promise<string>;
+  /** The path the storefront shows a key at, stored or not (the seed names pictures before it draws them). */
+  pathOf(key: string): string;
   /** The stored bytes, or null when nothing is stored under the key. */
   read(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
 };
@@ -40,6 +42,7 @@ export function createLocalImageStorage(uploadsDir: string): ImageStorage {
       await fs.writeFile(file, bytes);
       return `/uploads/${key}`;
     },
+    pathOf: (key) => `/uploads/${key}`,
     async read(key) {
       try {
         return { bytes: await fs.readFile(fileOf(key)), contentType: 'image/webp' };
@@ -99,6 +102,7 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
       );
       return `/media/${key}`;
     },
+    pathOf: (key) => `/media/${key}`,
     async read(key) {
       if (!IMAGE_KEY.test(key)) return null;
       try {

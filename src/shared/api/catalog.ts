@@ -165,6 +165,15 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 export const CategoryList = z.array(Category);
 
+/** Issue 25: the live figures behind the home's claims ('Prices start at ₹59', '500+ products'). */
+export const CatalogSummary = z.object({
+  /** Products a shopper can find (not archived). */
+  productCount: z.number().int(),
+  /** The cheapest of them in rupees; null when there are none. */
+  lowestPrice: z.number().nullable(),
+});
+export type CatalogSummary = z.infer<typeof CatalogSummary>;
+
 export const CollectionSummary = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../shared/api/catalog';
 import { diwaliCategory, testProduct, weddingCollection } from '../testing/catalog-fixtures';
@@ -8,7 +8,11 @@ import { HomePage } from './home-page';
 const gift = (id: number) => testProduct(id);
 
 /** The store's /api as the home page calls it; `featured` answers the featured=true request. */
-function serveHome(featured: Response | (() => Response), newest: Product[]) {
+function serveHome(
+  featured: Response | (() => Response),
+  newest: Product[],
+  summary = () => Response.json({ productCount: 537, lowestPrice: 59 }),
+) {
   const productQueries: URLSearchParams[] = [];
   vi.stubGlobal(
     'fetch',
@@ -16,6 +20,7 @@ function serveHome(featured: Response | (() => Response), newest: Product[]) {
       const url = new URL(String(input));
       if (url.pathname === '/api/categories') return Response.json([diwaliCategory]);
       if (url.pathname === '/api/collections') return Response.json([weddingCollection]);
+      if (url.pathname === '/api/catalog-summary') return summary();
       if (url.pathname === '/api/products') {
         productQueries.push(url.searchParams);
         if (url.searchParams.get('featured') === 'true') {
@@ -66,12 +71,14 @@ describe('the home page', () => {
   it('links occasions and collections to their pages and states the marketing claims (SPEC 1, 2)', async () => {
     serveHome(Response.json({ data: [gift(1)], total: 1 }), []);
     renderHome();
+    // Issue 25: the price and count claims are the live catalogue's (537 products from ₹59).
+    await screen.findByText('Prices start at ₹59');
     const occasions = await screen.findByRole('list', { name: 'Occasions' });
     expect(within(occasions).getByRole('link').getAttribute('href')).toBe('/category/diwali-gifts');
     const collections = await screen.findByRole('list', { name: 'Featured collections' });
     expect(within(collections).getByRole('link').getAttribute('href')).toBe('/collection/wedding-favours-2');
     for (const claim of [
-      'Prices start at ₹50',
+      'Prices start at ₹59',
       '500+ products',
       '7-day return',
       'Free shipping from ₹1,000',
@@ -82,5 +89,17 @@ describe('the home page', () => {
       '/categories',
     );
     expect(screen.getByRole('heading', { name: 'Need help choosing a gift?' })).toBeTruthy();
+  });
+
+  it('makes no price or count claim when the catalogue figures cannot be loaded (issue 25)', async () => {
+    serveHome(Response.json({ data: [gift(1)], total: 1 }), [], () =>
+      Response.json({ message: 'Something went wrong' }, { status: 500 }),
+    );
+    renderHome();
+    await screen.findByRole('list', { name: 'Featured products' });
+    await waitFor(() => expect(screen.queryByText('Return gifts for every budget')).toBeNull());
+    expect(screen.queryByText(/Prices start at/)).toBeNull();
+    expect(screen.queryByText(/^[\d,]+\+? products?$/)).toBeNull();
+    expect(screen.getByText('7-day return')).toBeTruthy();
   });
 });

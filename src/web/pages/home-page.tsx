@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { homeDescription, lowestPriceClaim, productCountClaim } from '../../shared/catalog-claims';
 import { HOME_FEATURED_COUNT } from '../../shared/catalog-limits';
 import { organizationJsonLd, websiteJsonLd } from '../../shared/catalog-structured-data';
 import { formatInr } from '../../shared/money';
@@ -10,7 +11,12 @@ import { GiftIcon, InstagramIcon, MailIcon, PackageIcon } from '../components/ic
 import { PageMeta } from '../components/page-meta';
 import { CartControls } from '../features/cart/cart-controls';
 import { trackItemList } from '../features/catalog/catalog-analytics';
-import { useCategories, useCollections, useFeaturedProducts } from '../features/catalog/catalog-api';
+import {
+  useCatalogSummary,
+  useCategories,
+  useCollections,
+  useFeaturedProducts,
+} from '../features/catalog/catalog-api';
 import { CategoryCard } from '../features/catalog/category-card';
 import { CollectionCard } from '../features/catalog/collection-card';
 import { ProductCard } from '../features/catalog/product-card';
@@ -48,6 +54,11 @@ export function HomePage() {
   const categories = useCategories();
   const collections = useCollections();
   const featured = useFeaturedProducts();
+  // Issue 25: the claims are the live catalogue's (server-rendered with the page); none is shown
+  // that the catalogue cannot back, nor while its figures are unknown.
+  const summary = useCatalogSummary();
+  // While the figures load, the tile keeps its line (no layout shift); if they fail, it goes.
+  const whileLoading = summary.isPending ? '\u00a0' : null;
   const freeShippingFrom = formatInr(storeSettings.freeShippingFrom);
 
   const trackedFeatured = useRef(false);
@@ -69,7 +80,7 @@ export function HomePage() {
     <div className="flex flex-col gap-10">
       <PageMeta
         title={storeSettings.storeName}
-        description={`${storeSettings.tagline}. Prices start at ₹50, 500+ products, same-day delivery in ${storeSettings.sameDayCity}, free shipping from ${freeShippingFrom}, 7-day returns.`}
+        description={homeDescription(storeSettings, summary.data)}
         canonicalPath="/"
         jsonLd={[organizationJsonLd(storeSettings, origin), websiteJsonLd(storeSettings.storeName, origin)]}
       />
@@ -128,16 +139,24 @@ export function HomePage() {
       <section aria-label="Why shop with us">
         <ul className="grid grid-cols-2 gap-3 text-center sm:grid-cols-4">
           {[
-            ['Prices start at ₹50', 'Return gifts for every budget'],
-            ['500+ products', 'For every occasion'],
+            [
+              summary.data ? lowestPriceClaim(summary.data.lowestPrice) : whileLoading,
+              'Return gifts for every budget',
+            ],
+            [
+              summary.data ? productCountClaim(summary.data.productCount) : whileLoading,
+              'For every occasion',
+            ],
             ['7-day return', 'Easy returns, no questions'],
             [`Free shipping from ${freeShippingFrom}`, 'Across India'],
-          ].map(([claim, detail]) => (
-            <li key={claim} className="rounded-2xl bg-brand-100 px-3 py-4">
-              <p className="font-extrabold text-brand-800">{claim}</p>
-              <p className="text-xs text-stone-700">{detail}</p>
-            </li>
-          ))}
+          ]
+            .filter((entry): entry is [string, string] => entry[0] !== null)
+            .map(([claim, detail]) => (
+              <li key={detail} className="rounded-2xl bg-brand-100 px-3 py-4">
+                <p className="font-extrabold text-brand-800">{claim}</p>
+                <p className="text-xs text-stone-700">{detail}</p>
+              </li>
+            ))}
         </ul>
       </section>
 

@@ -1,178 +1,239 @@
-// Product, category and collection images are drawn here as small SVGs (DESIGN 4: no image is
-// fetched from the internet), so a fresh clone shows a complete, colourful store offline.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// The demo catalogue's pictures (DESIGN 4: no image is fetched from the internet): icons of the
+// Fluent Emoji Flat set (MIT, docs/licences.md) composed onto festive card backgrounds and rendered
+// by sharp into the same WebP widths as an uploaded image, stored through the store's ImageStorage.
+// Each distinct composition is rendered once, whatever number of products show it.
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/product-images';
+import type { ImageStorage } from '../../storage/image-storage';
 
-export type Motif =
-  | 'balloon'
-  | 'rings'
-  | 'moon'
-  | 'house'
-  | 'diya'
-  | 'rakhi'
-  | 'briefcase'
-  | 'star'
-  | 'lotus'
-  | 'heart'
-  | 'giftbox'
-  | 'leaf';
+/**
+ * single: one item; set: three of it (a pack or set); hamper: treats peeking out of a basket;
+ * closeup: the item large, with its companion; scene: three items side by side (categories and
+ * collections).
+ */
+export type Layout = 'single' | 'set' | 'hamper' | 'closeup' | 'scene';
+export type Pattern = 'dots' | 'stripes' | 'jaali' | 'rays';
+export const PATTERNS: readonly Pattern[] = ['dots', 'stripes', 'jaali', 'rays'];
 
-type Palette = { light: string; deep: string; main: string; accent: string; ink: string };
-
-/** Marigold, deep pink, turmeric, leaf green and royal blue: the festive colours of the store. */
-const PALETTES: readonly Palette[] = [
-  { light: '#FFF3D6', deep: '#FDBA4D', main: '#E8590C', accent: '#C2185B', ink: '#7A2A0C' },
-  { light: '#FFE4EF', deep: '#F48FB1', main: '#C2185B', accent: '#F5B700', ink: '#5B0E2D' },
-  { light: '#FFF8D9', deep: '#F7C948', main: '#D97706', accent: '#2E7D32', ink: '#5A3E00' },
-  { light: '#E8F5E9', deep: '#8BC98E', main: '#2E7D32', accent: '#F59E0B', ink: '#1B4D1F' },
-  { light: '#E3ECFF', deep: '#8FAAF0', main: '#1E3A8A', accent: '#F59E0B', ink: '#0F1F4D' },
-];
-
-function petals(count: number, distance: number, radius: number, fill: string): string {
-  let circles = '';
-  for (let index = 0; index < count; index++) {
-    const angle = (index / count) * Math.PI * 2;
-    const x = Math.round(Math.cos(angle) * distance);
-    const y = Math.round(Math.sin(angle) * distance);
-    circles += `<circle cx="${x}" cy="${y}" r="${radius}" fill="${fill}"/>`;
-  }
-  return circles;
-}
-
-/** Each motif is drawn around (0, 0) within about 300 x 300 units. */
-const MOTIFS: Record<Motif, (palette: Palette) => string> = {
-  balloon: ({ main, accent, ink }) =>
-    `<path d="M-70 40Q-60 110-40 150M60 30Q50 100 30 150M0 10V150" stroke="${ink}" stroke-width="3" fill="none"/>` +
-    `<ellipse cx="-70" cy="-40" rx="62" ry="78" fill="${accent}"/><ellipse cx="60" cy="-50" rx="62" ry="78" fill="#F5B700"/>` +
-    `<ellipse cx="0" cy="-80" rx="66" ry="82" fill="${main}"/><circle cx="-20" cy="-115" r="14" fill="#fff" opacity=".5"/>`,
-  rings: ({ main, accent }) =>
-    `<circle cx="-50" cy="10" r="80" fill="none" stroke="${main}" stroke-width="22"/>` +
-    `<circle cx="50" cy="10" r="80" fill="none" stroke="#F5B700" stroke-width="22"/>` +
-    `<path d="M-50-70l-16-26h32z" fill="${accent}"/>`,
-  moon: ({ main, accent }) =>
-    `<path d="M40-113A120 120 0 1 0 40 113A140 140 0 0 1 40-113z" fill="${main}"/>` +
-    `<path d="M70-60l12 26 28 3-21 19 6 28-25-15-25 15 6-28-21-19 28-3z" fill="${accent}"/>`,
-  house: ({ main, accent, ink }) =>
-    `<path d="M-130-10L0-120 130-10z" fill="${accent}"/><rect x="-100" y="-10" width="200" height="140" fill="${main}"/>` +
-    `<rect x="-25" y="50" width="50" height="80" rx="25" fill="${ink}"/><path d="M-100 0H100" stroke="#F5B700" stroke-width="10" stroke-dasharray="10 12"/>`,
-  diya: ({ main, accent }) =>
-    `<path d="M0-140C45-85 35-35 0-15C-35-35-45-85 0-140z" fill="#F5B700"/><ellipse cx="0" cy="-50" rx="14" ry="28" fill="#FFF3B0"/>` +
-    `<path d="M-140 0Q0 150 140 0z" fill="${main}"/><path d="M-110 20Q0 110 110 20" fill="none" stroke="${accent}" stroke-width="8" stroke-dasharray="4 14" stroke-linecap="round"/>`,
-  rakhi: ({ main, accent }) =>
-    `<path d="M-150 0H150" stroke="${accent}" stroke-width="10"/>${petals(10, 62, 30, main)}` +
-    `<circle r="48" fill="#F5B700"/><circle r="20" fill="${accent}"/>`,
-  briefcase: ({ main, accent, ink }) =>
-    `<rect x="-45" y="-110" width="90" height="50" rx="14" fill="none" stroke="${ink}" stroke-width="14"/>` +
-    `<rect x="-130" y="-70" width="260" height="180" rx="20" fill="${main}"/><rect x="-130" y="-10" width="260" height="14" fill="${accent}"/>` +
-    `<rect x="-18" y="-22" width="36" height="36" rx="6" fill="#F5B700"/>`,
-  star: ({ main, accent }) =>
-    `<path d="M0-140L33-46 132-44 53 16 82 112 0 55-82 112-53 16-132-44-33-46z" fill="${main}"/>` +
-    `<circle r="30" fill="${accent}"/>`,
-  lotus: ({ main, accent }) =>
-    `<g fill="${main}"><ellipse rx="34" ry="100" transform="translate(0 -40)"/>` +
-    `<ellipse rx="32" ry="92" transform="translate(-45 -20) rotate(-35)"/><ellipse rx="32" ry="92" transform="translate(45 -20) rotate(35)"/></g>` +
-    `<g fill="${accent}"><ellipse rx="28" ry="80" transform="translate(-85 20) rotate(-68)"/><ellipse rx="28" ry="80" transform="translate(85 20) rotate(68)"/></g>` +
-    `<path d="M-120 70H120" stroke="#F5B700" stroke-width="12" stroke-linecap="round"/>`,
-  heart: ({ main, accent }) =>
-    `<path d="M0 120C-170 10-120-140 0-60C120-140 170 10 0 120z" fill="${main}"/>` +
-    `<ellipse cx="-60" cy="-45" rx="24" ry="14" transform="rotate(-35 -60 -45)" fill="#fff" opacity=".45"/><circle cx="70" cy="-110" r="14" fill="${accent}"/>`,
-  giftbox: ({ main, accent }) =>
-    `<rect x="-120" y="-40" width="240" height="160" rx="10" fill="${main}"/><rect x="-135" y="-80" width="270" height="50" rx="10" fill="${main}"/>` +
-    `<rect x="-18" y="-80" width="36" height="200" fill="${accent}"/>` +
-    `<ellipse cx="-45" cy="-100" rx="45" ry="24" fill="${accent}"/><ellipse cx="45" cy="-100" rx="45" ry="24" fill="${accent}"/>`,
-  leaf: ({ main, accent }) =>
-    `<path d="M-120 110C-130-50 30-130 130-130C125-20 50 120-120 110z" fill="${main}"/>` +
-    `<path d="M-110 100C-40 20 30-40 110-110" fill="none" stroke="${accent}" stroke-width="8" stroke-linecap="round"/>`,
+export type Composition = {
+  /** Fluent Emoji Flat icon names, the main item first. */
+  icons: readonly string[];
+  layout: Layout;
+  palette: number;
+  pattern: Pattern;
+  /** A gold frame and sparkles: the store's dearest gifts do not look like its ₹59 favours. */
+  premium: boolean;
+  /** 4:3 instead of square (collection cards). */
+  wide: boolean;
 };
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+type Palette = { light: string; deep: string; ink: string };
 
-/** Long labels break onto two lines at the space nearest the middle. */
-function labelLines(label: string): string[] {
-  if (label.length <= 18) return [label];
-  const middle = label.length / 2;
-  let best = -1;
-  for (let index = 0; index < label.length; index++) {
-    if (label[index] === ' ' && (best < 0 || Math.abs(index - middle) < Math.abs(best - middle)))
-      best = index;
-  }
-  return best < 0 ? [label] : [label.slice(0, best), label.slice(best + 1)];
+/** Marigold, rani pink, haldi, mehendi green, peacock blue and rose: the store's festive colours. */
+const PALETTES: readonly Palette[] = [
+  { light: '#FFF3D6', deep: '#FDBA4D', ink: '#B4490A' },
+  { light: '#FFE4EF', deep: '#F48FB1', ink: '#A3154F' },
+  { light: '#FFF8D9', deep: '#F7C948', ink: '#9A5B00' },
+  { light: '#E8F5E9', deep: '#8BC98E', ink: '#1F6B26' },
+  { light: '#E3ECFF', deep: '#8FAAF0', ink: '#1E3A8A' },
+  { light: '#FDECEA', deep: '#F2A58E', ink: '#9C2F17' },
+];
+export const PALETTE_COUNT = PALETTES.length;
+
+const HEIGHT = 600;
+const widthOf = (composition: Composition) => (composition.wide ? 800 : 600);
+
+type IconSet = { icons: Record<string, { body: string }>; aliases?: Record<string, { parent: string }> };
+let iconSet: IconSet | undefined;
+
+/** The icon set's JSON (9 MB), read on first use: only a seed that draws pictures needs it. */
+function loadIconSet(): IconSet {
+  iconSet ??= createRequire(import.meta.url)('@iconify-json/fluent-emoji-flat/icons.json') as IconSet;
+  return iconSet;
 }
 
-export type Artwork = { motif: Motif; label: string; palette: number };
+export function hasIcon(name: string): boolean {
+  const set = loadIconSet();
+  return name in set.icons || name in (set.aliases ?? {});
+}
 
-/** A 600 x 600 SVG of about 1.5 KB: soft background, dotted border, motif and label. */
-function renderArtwork({ motif, label, palette: paletteIndex }: Artwork): string {
-  const palette = PALETTES[((paletteIndex % PALETTES.length) + PALETTES.length) % PALETTES.length]!;
-  const lines = labelLines(label);
-  const fontSize = lines.some((line) => line.length > 16) ? 38 : 44;
-  const firstY = lines.length === 1 ? 515 : 490;
-  const text = lines
-    .map(
-      (line, index) =>
-        `<text x="300" y="${firstY + index * (fontSize + 6)}" text-anchor="middle" font-family="Georgia,'Times New Roman',serif" font-size="${fontSize}" font-weight="700" fill="${palette.ink}">${escapeXml(line)}</text>`,
-    )
-    .join('');
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" role="img" aria-label="${escapeXml(label)}">` +
-    `<defs><radialGradient id="g" cx="50%" cy="38%" r="75%"><stop offset="0" stop-color="${palette.light}"/><stop offset="1" stop-color="${palette.deep}"/></radialGradient></defs>` +
-    `<rect width="600" height="600" fill="url(#g)"/>` +
-    `<rect x="24" y="24" width="552" height="552" rx="40" fill="none" stroke="${palette.accent}" stroke-width="7" stroke-dasharray="1 17" stroke-linecap="round"/>` +
-    `<g fill="${palette.main}" opacity=".35"><circle cx="70" cy="70" r="16"/><circle cx="530" cy="70" r="16"/><circle cx="70" cy="530" r="16"/><circle cx="530" cy="530" r="16"/></g>` +
-    `<g transform="translate(300 ${lines.length === 1 ? 250 : 235})">${MOTIFS[motif](palette)}</g>` +
-    `${text}</svg>`
+function iconBody(name: string): string {
+  const set = loadIconSet();
+  const icon = set.icons[name] ?? set.icons[set.aliases?.[name]?.parent ?? ''];
+  if (!icon) throw new Error(`No icon named ${name} in Fluent Emoji Flat`);
+  return icon.body;
+}
+
+/** An icon drawn as a square of `size` pixels with its top-left corner at (x, y). */
+const place = (name: string, x: number, y: number, size: number) =>
+  `<g transform="translate(${x} ${y}) scale(${size / 32})">${iconBody(name)}</g>`;
+
+const shadow = (cx: number, cy: number, rx: number, ink: string) =>
+  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${Math.round(rx / 7)}" fill="${ink}" opacity=".16"/>`;
+
+function drawItems(composition: Composition, palette: Palette): string {
+  const [main = 'wrapped-gift', second, third] = composition.icons;
+  const middle = widthOf(composition) / 2;
+  switch (composition.layout) {
+    case 'single':
+      return second
+        ? shadow(middle - 20, 520, 220, palette.ink) +
+            place(main, middle - 230, 130, 380) +
+            place(second, middle + 70, 300, 220)
+        : shadow(middle, 520, 190, palette.ink) + place(main, middle - 200, 110, 400);
+    case 'closeup':
+      return (
+        shadow(middle, 560, 260, palette.ink) +
+        place(main, middle - 250, 60, 500) +
+        (second ? place(second, middle + 110, 360, 170) : '')
+      );
+    case 'set':
+      return (
+        shadow(middle, 530, 250, palette.ink) +
+        place(main, middle - 250, 140, 230) +
+        place(main, middle + 20, 140, 230) +
+        place(main, middle - 150, 230, 300)
+      );
+    case 'hamper':
+      return (
+        shadow(middle, 545, 240, palette.ink) +
+        place(second ?? main, middle - 190, 70, 200) +
+        place(third ?? main, middle + 10, 60, 190) +
+        place(main, middle - 95, 120, 190) +
+        place('basket', middle - 220, 170, 440)
+      );
+    case 'scene':
+      return (
+        shadow(middle, 520, 280, palette.ink) +
+        (second ? place(second, middle - 300, 250, 230) : '') +
+        (third ? place(third, middle + 70, 250, 230) : '') +
+        place(main, middle - 160, 100, 320)
+      );
+  }
+}
+
+/** One tile of a background pattern, repeated over the card by sharp (an SVG <pattern> is slow). */
+export function tileSvg(pattern: Pattern, ink: string): string {
+  const tile = (size: number, content: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}">${content}</svg>`;
+  switch (pattern) {
+    case 'dots':
+      return tile(44, `<circle cx="22" cy="22" r="5" fill="${ink}" opacity=".14"/>`);
+    case 'stripes':
+      return tile(
+        36,
+        `<path d="M-9 9L9-9M0 36L36 0M27 45L45 27" stroke="${ink}" stroke-width="9" opacity=".09"/>`,
+      );
+    case 'jaali':
+      return tile(
+        60,
+        `<path d="M30 4L56 30 30 56 4 30z" fill="none" stroke="${ink}" stroke-width="3" opacity=".13"/><circle cx="30" cy="30" r="4" fill="${ink}" opacity=".13"/>`,
+      );
+    case 'rays':
+      return tile(80, `<path d="M40 10l6 24 24 6-24 6-6 24-6-24-24-6 24-6z" fill="${ink}" opacity=".1"/>`);
+  }
+}
+
+const svgOf = (width: number, content: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${HEIGHT}" width="${width}" height="${HEIGHT}">${content}</svg>`;
+
+const paletteOf = (composition: Composition) => PALETTES[composition.palette % PALETTES.length]!;
+
+/** The card behind the items: a soft gradient (the pattern is tiled over it). */
+export function backgroundSvg(composition: Composition): string {
+  const palette = paletteOf(composition);
+  const width = widthOf(composition);
+  return svgOf(
+    width,
+    `<defs><radialGradient id="g" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${palette.light}"/><stop offset="1" stop-color="${palette.deep}"/></radialGradient></defs>` +
+      `<rect width="${width}" height="${HEIGHT}" fill="url(#g)"/>`,
   );
-}
-
-export type ArtworkFile = { path: string; artwork: Artwork };
-
-/** Image files of one product artwork slot: the main image and its colourways. */
-export function productArtworkFiles(slot: {
-  slot: number;
-  label: string;
-  motif: Motif;
-  palette: number;
-  variants: number;
-}): ArtworkFile[] {
-  const files: ArtworkFile[] = [
-    {
-      path: `/uploads/products/${slot.slot}.svg`,
-      artwork: { motif: slot.motif, label: slot.label, palette: slot.palette },
-    },
-  ];
-  for (let variant = 2; variant <= slot.variants + 1; variant++) {
-    files.push({
-      path: `/uploads/products/${slot.slot}-${variant}.svg`,
-      artwork: { motif: slot.motif, label: slot.label, palette: slot.palette + variant - 1 },
-    });
-  }
-  return files;
 }
 
 /**
- * Writes the files under dataDir (`/uploads/x.svg` lands in `<dataDir>/uploads/x.svg`). With
- * `overwrite: false` only missing files are written, which restores artwork on a new machine
- * without touching anything that is already there.
+ * The items on a transparent layer, with the gold frame and sparkles of a premium gift; no words
+ * in it (the card prints the name, so nothing is cropped).
  */
-export async function writeArtworkFiles(
-  dataDir: string,
-  files: readonly ArtworkFile[],
-  { overwrite = true }: { overwrite?: boolean } = {},
+export function itemsSvg(composition: Composition): string {
+  const width = widthOf(composition);
+  const premium = composition.premium
+    ? `<rect x="14" y="14" width="${width - 28}" height="${HEIGHT - 28}" rx="30" fill="none" stroke="#C9A227" stroke-width="10"/>` +
+      `<rect x="34" y="34" width="${width - 68}" height="${HEIGHT - 68}" rx="20" fill="none" stroke="#E9C85B" stroke-width="3"/>` +
+      place('sparkles', width - 150, 50, 96)
+    : '';
+  return svgOf(width, drawItems(composition, paletteOf(composition)) + premium);
+}
+
+/** A background is shared by many pictures: each is drawn once. */
+function createBackgrounds() {
+  const drawn = new Map<string, Promise<{ data: Buffer; info: sharp.OutputInfo }>>();
+  return (composition: Composition) => {
+    const key = [composition.palette, composition.pattern, composition.wide].join();
+    let background = drawn.get(key);
+    if (!background) {
+      background = sharp(Buffer.from(backgroundSvg(composition)))
+        .composite([
+          { input: Buffer.from(tileSvg(composition.pattern, paletteOf(composition).ink)), tile: true },
+        ])
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      drawn.set(key, background);
+    }
+    return background;
+  };
+}
+
+/** The storage key stem of a composition: the same picture always gets the same name. */
+export function compositionStem(composition: Composition): string {
+  const digest = createHash('sha256').update(JSON.stringify(composition)).digest('hex');
+  return `art-${digest.slice(0, 12)}`;
+}
+
+const WIDEST = Math.max(...PRODUCT_IMAGE_WIDTHS);
+
+/** The storage key of a composition's copy at a width; the widest is what product.image names. */
+export const pictureKey = (composition: Composition, width = WIDEST) =>
+  `products/${compositionStem(composition)}-${width}.webp`;
+
+/** How many compositions render at once: sharp works on libuv's threads, one per core here. */
+const RENDERS_AT_ONCE = 4;
+
+/**
+ * Renders each distinct composition into a WebP per width of PRODUCT_IMAGE_WIDTHS and stores it
+ * under pictureKey; answers how many it drew. With `onlyMissing`, a composition whose widest copy
+ * is already stored is not drawn again.
+ */
+export async function storeArtwork(
+  storage: ImageStorage,
+  compositions: Iterable<Composition>,
+  { onlyMissing = false }: { onlyMissing?: boolean } = {},
 ): Promise<number> {
-  const folders = new Set(files.map((file) => path.dirname(path.join(dataDir, file.path))));
-  await Promise.all([...folders].map((folder) => fs.mkdir(folder, { recursive: true })));
-  const written = await Promise.all(
-    files.map(async (file) => {
-      try {
-        await fs.writeFile(path.join(dataDir, file.path), renderArtwork(file.artwork), {
-          flag: overwrite ? 'w' : 'wx',
-        });
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw error;
+  const unique = new Map<string, Composition>();
+  for (const composition of compositions) unique.set(compositionStem(composition), composition);
+  const queue = [...unique.values()];
+  const backgroundOf = createBackgrounds();
+  let drawn = 0;
+  const worker = async () => {
+    for (let composition = queue.shift(); composition; composition = queue.shift()) {
+      if (onlyMissing && (await storage.read(pictureKey(composition)))) continue;
+      // Drawn once at full size; each width is resized from those pixels.
+      const background = await backgroundOf(composition);
+      const pixels = await sharp(background.data, { raw: background.info })
+        .composite([{ input: Buffer.from(itemsSvg(composition)) }])
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      for (const width of PRODUCT_IMAGE_WIDTHS) {
+        const webp = await sharp(pixels.data, { raw: pixels.info })
+          .resize({ width })
+          .webp({ quality: 80, effort: 0 })
+          .toBuffer();
+        await storage.put(pictureKey(composition, width), webp, 'image/webp');
       }
-    }),
-  );
-  return written.filter(Boolean).length;
+      drawn++;
+    }
+  };
+  await Promise.all(Array.from({ length: RENDERS_AT_ONCE }, worker));
+  return drawn;
 }

@@ -2,7 +2,6 @@
 // the products every catalogue starts with, the words names and descriptions are made of, and the
 // collections. catalogue.ts turns them into rows.
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
-import type { Motif } from './artwork';
 
 // ---------------------------------------------------------------------------------------------
 // Categories and the items each one sells
@@ -23,8 +22,13 @@ export type ItemTemplate = {
   returnGift?: boolean;
   /** First sentence of the description; {item} is the item's name in running text. */
   blurb: string;
-  /** Told apart when a name repeats ('Kaju Katli Mithai Box, 500 g'); colourways by default. */
+  /** Told apart when a name repeats ('Rose Scented Candle, Jasmine'); colourways by default. */
   variants?: readonly string[];
+  /**
+   * Sizes, smallest first, that tell apart a name that repeats ('Kaju Katli Mithai Box, 500 g'):
+   * a bigger size never costs less than a smaller one of the same name.
+   */
+  sizes?: readonly string[];
 };
 
 export const COLOURWAYS = [
@@ -46,7 +50,8 @@ export type CategoryTemplate = {
   name: string;
   slug: string;
   description: string;
-  motif: Motif;
+  /** Fluent Emoji icons of its artwork, the main one first (artwork.ts). */
+  scene: readonly string[];
   tag: string;
   occasionLines: readonly string[];
   items: readonly ItemTemplate[];
@@ -58,7 +63,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     slug: 'birthday-return-gifts',
     description:
       'Thank-you gifts for every guest at the party, from potli bags to mini bouquets, in quantities that fit a full guest list.',
-    motif: 'balloon',
+    scene: ['birthday-cake', 'balloon', 'wrapped-gift'],
     tag: 'birthday',
     occasionLines: [
       'A cheerful thank-you for every guest who came to celebrate.',
@@ -81,7 +86,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [299, 1499],
         tags: ['chocolate', 'bouquet'],
         blurb: 'This {item} bunches wrapped chocolates like flowers, finished with ribbon and tissue.',
-        variants: ['12 Chocolates', '16 Chocolates', '24 Chocolates', '30 Chocolates'],
+        sizes: ['12 Chocolates', '16 Chocolates', '24 Chocolates', '30 Chocolates'],
       },
       {
         noun: 'Water Bottle',
@@ -130,7 +135,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     slug: 'wedding-favours',
     description:
       'Bonbonnieres, kumkum boxes and keepsakes to thank wedding guests, from the mehendi to the reception.',
-    motif: 'rings',
+    scene: ['ring', 'bouquet', 'candy'],
     tag: 'wedding',
     occasionLines: [
       'A keepsake your wedding guests will remember long after the baraat.',
@@ -169,7 +174,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [249, 1299],
         tags: ['dry-fruits', 'gourmet'],
         blurb: 'This {item} comes filled with cashews, almonds and raisins in separate sections.',
-        variants: WEIGHTS,
+        sizes: WEIGHTS,
       },
       {
         noun: 'Ganesha Idol',
@@ -200,7 +205,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     name: 'Baby Shower',
     slug: 'baby-shower',
     description: 'Godh bharai favours and gentle gifts for the mother-to-be and the little one on the way.',
-    motif: 'moon',
+    scene: ['baby-bottle', 'teddy-bear', 'baby'],
     tag: 'baby-shower',
     occasionLines: [
       'A gentle favour for the godh bharai and the guests who bless the mother-to-be.',
@@ -262,7 +267,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     name: 'Housewarming',
     slug: 'housewarming',
     description: 'Torans, planters and name plates that bring luck and colour to a new home.',
-    motif: 'house',
+    scene: ['house', 'potted-plant', 'wind-chime'],
     tag: 'housewarming',
     occasionLines: [
       'A warm welcome for a new home and the family moving in.',
@@ -327,7 +332,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     slug: 'diwali-gifts',
     description:
       'Diyas, hampers, rangoli kits and idols to light up Diwali for family, friends and colleagues.',
-    motif: 'diya',
+    scene: ['diya-lamp', 'sparkler', 'candy'],
     tag: 'diwali',
     occasionLines: [
       'Lights up Diwali for family, friends and neighbours.',
@@ -349,7 +354,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [699, 4999],
         tags: ['hamper', 'gourmet'],
         blurb: 'This {item} arrives in a keepsake box with sweets, dry fruits and a pair of diyas.',
-        variants: HAMPER_SIZES,
+        sizes: HAMPER_SIZES,
       },
       {
         noun: 'Rangoli Kit',
@@ -395,7 +400,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [349, 1999],
         tags: ['dry-fruits', 'gourmet'],
         blurb: 'This {item} is packed with premium cashews, almonds, pistachios and raisins.',
-        variants: WEIGHTS,
+        sizes: WEIGHTS,
       },
     ],
   },
@@ -404,7 +409,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     slug: 'rakhi',
     description:
       'Rakhis, lumbas, thalis and gift sets for Raksha Bandhan, for brothers and sisters near and far.',
-    motif: 'rakhi',
+    scene: ['rosette', 'chocolate-bar', 'wrapped-gift'],
     tag: 'rakhi',
     occasionLines: [
       'Made for Raksha Bandhan, for brothers and sisters near and far.',
@@ -425,7 +430,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [399, 1999],
         tags: ['rakhi', 'hamper'],
         blurb: 'This {item} pairs rakhis with a treat to share after the tilak.',
-        variants: HAMPER_SIZES,
+        sizes: HAMPER_SIZES,
       },
       {
         noun: 'Lumba Rakhi Pair',
@@ -456,7 +461,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     slug: 'corporate-gifts',
     description:
       'Desk gifts, welcome kits and festive hampers for teams, clients and partners, with bulk pricing.',
-    motif: 'briefcase',
+    scene: ['briefcase', 'notebook', 'hot-beverage'],
     tag: 'corporate',
     occasionLines: [
       'A gift your team, clients and partners will actually use.',
@@ -508,7 +513,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [999, 3999],
         tags: ['onboarding', 'office'],
         blurb: 'This {item} bundles a notebook, a bottle, a mug and a pen in a branded box.',
-        variants: HAMPER_SIZES,
+        sizes: HAMPER_SIZES,
       },
       {
         noun: 'Tea Gift Box',
@@ -516,7 +521,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [299, 1499],
         tags: ['tea', 'gourmet'],
         blurb: 'This {item} holds loose-leaf tea from single estates, sealed for freshness.',
-        variants: TEA_WEIGHTS,
+        sizes: TEA_WEIGHTS,
       },
       {
         noun: 'Table Clock',
@@ -531,7 +536,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     name: "Kids' Party Favours",
     slug: 'kids-party-favours',
     description: 'Goodie bags, colouring kits and small toys that little guests take home from the party.',
-    motif: 'star',
+    scene: ['crayon', 'party-popper', 'teddy-bear'],
     tag: 'kids',
     occasionLines: [
       'A favourite of little guests at any kids party.',
@@ -610,7 +615,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     name: 'Pooja Essentials',
     slug: 'pooja-essentials',
     description: 'Thalis, agarbatti, kalash and everything else for the daily pooja and festival rituals.',
-    motif: 'lotus',
+    scene: ['diya-lamp', 'bell', 'lotus'],
     tag: 'pooja',
     occasionLines: [
       'For the daily pooja and for festival rituals alike.',
@@ -633,7 +638,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [99, 399],
         tags: ['agarbatti', 'fragrance'],
         blurb: 'This {item} holds hand-rolled sticks that burn for about 40 minutes each.',
-        variants: ['20 Sticks', '40 Sticks', '100 Sticks'],
+        sizes: ['20 Sticks', '40 Sticks', '100 Sticks'],
       },
       {
         noun: 'Dhoop Cones',
@@ -641,7 +646,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [79, 249],
         tags: ['dhoop', 'fragrance'],
         blurb: 'This {item} box comes with a small stand and fills a room with fragrance.',
-        variants: ['20 Cones', '40 Cones', '60 Cones'],
+        sizes: ['20 Cones', '40 Cones', '60 Cones'],
       },
       {
         noun: 'Kalash',
@@ -681,7 +686,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     slug: 'personalised-gifts',
     description:
       'Keychains, mugs, frames and lamps made with a name or a photo, for a gift that is only theirs.',
-    motif: 'heart',
+    scene: ['framed-picture', 'key', 'hot-beverage'],
     tag: 'personalised',
     occasionLines: [
       'Made with their name, so it is a gift no one else has.',
@@ -748,7 +753,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     name: 'Festive Hampers',
     slug: 'festive-hampers',
     description: 'Hampers, mithai boxes and chocolate bouquets, packed to impress for every festival.',
-    motif: 'giftbox',
+    scene: ['basket', 'moon-cake', 'chocolate-bar'],
     tag: 'hamper',
     occasionLines: [
       'A generous hamper for Diwali, Holi, Eid, Christmas and the New Year.',
@@ -762,7 +767,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [599, 4999],
         tags: ['hamper', 'gourmet'],
         blurb: 'This {item} is packed in a keepsake basket with treats chosen to go together.',
-        variants: HAMPER_SIZES,
+        sizes: HAMPER_SIZES,
       },
       {
         noun: 'Mithai Box',
@@ -770,7 +775,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [349, 1499],
         tags: ['sweets', 'mithai'],
         blurb: 'This {item} is made fresh in small batches and sealed for the journey.',
-        variants: WEIGHTS,
+        sizes: WEIGHTS,
       },
       {
         noun: 'Chocolate Bouquet',
@@ -778,7 +783,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [299, 2499],
         tags: ['chocolate', 'bouquet'],
         blurb: 'This {item} arranges chocolates like a bunch of flowers, tied with satin ribbon.',
-        variants: ['12 Chocolates', '16 Chocolates', '24 Chocolates', '30 Chocolates'],
+        sizes: ['12 Chocolates', '16 Chocolates', '24 Chocolates', '30 Chocolates'],
       },
       {
         noun: 'Dry Fruit Tray',
@@ -786,7 +791,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [699, 2999],
         tags: ['dry-fruits', 'gourmet'],
         blurb: 'This {item} is filled with cashews, almonds, pistachios and dates under a clear lid.',
-        variants: WEIGHTS,
+        sizes: WEIGHTS,
       },
       {
         noun: 'Cookie Tin',
@@ -795,7 +800,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         tags: ['cookies', 'gourmet'],
         returnGift: true,
         blurb: 'This {item} is baked in small batches and packed airtight to stay crisp.',
-        variants: WEIGHTS,
+        sizes: WEIGHTS,
       },
       {
         noun: 'Basket Hamper',
@@ -803,7 +808,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [999, 3999],
         tags: ['hamper', 'gourmet'],
         blurb: 'This {item} is filled with snacks, sweets and a candle in a reusable basket.',
-        variants: HAMPER_SIZES,
+        sizes: HAMPER_SIZES,
       },
     ],
   },
@@ -811,7 +816,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     name: 'Thank You Gifts',
     slug: 'thank-you-gifts',
     description: 'Small, thoughtful gifts to say thank you to teachers, hosts, helpers and friends.',
-    motif: 'leaf',
+    scene: ['love-letter', 'potted-plant', 'honey-pot'],
     tag: 'thank-you',
     occasionLines: [
       'A small, thoughtful way to say thank you to teachers, hosts and friends.',
@@ -842,7 +847,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [199, 599],
         tags: ['honey', 'gourmet'],
         blurb: 'This {item} holds raw honey from small beekeepers, unheated and unfiltered.',
-        variants: ['250 g', '500 g', '1 kg'],
+        sizes: ['250 g', '500 g', '1 kg'],
       },
       {
         noun: 'Scented Sachet',
@@ -870,7 +875,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [249, 799],
         tags: ['tea', 'gourmet'],
         blurb: 'This {item} has six blends to try, one for every mood.',
-        variants: TEA_WEIGHTS,
+        sizes: TEA_WEIGHTS,
       },
       {
         noun: 'Chocolate Box',
@@ -879,7 +884,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         tags: ['chocolate', 'return-gift'],
         returnGift: true,
         blurb: 'This {item} holds handmade chocolates in a box that says thank you.',
-        variants: ['9 Pieces', '16 Pieces', '25 Pieces'],
+        sizes: ['9 Pieces', '16 Pieces', '25 Pieces'],
       },
     ],
   },
@@ -986,7 +991,8 @@ type ProductFacts = {
 type CollectionTemplate = {
   name: string;
   description: string;
-  motif: Motif;
+  /** Fluent Emoji icons of its artwork, the main one first (artwork.ts). */
+  scene: readonly string[];
   featured: boolean;
   /** Whether a product belongs in the collection. */
   fits: (product: ProductFacts) => boolean;
@@ -997,14 +1003,14 @@ export const COLLECTION_TEMPLATES: readonly CollectionTemplate[] = [
   {
     name: 'Under ₹99 Return Gifts',
     description: 'Return gifts that cost less than ₹100 each, so the whole guest list is covered.',
-    motif: 'balloon',
+    scene: ['purse', 'pencil', 'soap'],
     featured: true,
     fits: (product) => product.pricePaise <= 9900,
   },
   {
     name: 'Diwali Hampers',
     description: 'Hampers, dry fruit boxes and mithai for Diwali, ready to gift to family and clients.',
-    motif: 'diya',
+    scene: ['basket', 'diya-lamp', 'moon-cake'],
     featured: true,
     fits: (product) =>
       (product.categorySlug === 'diwali-gifts' || product.categorySlug === 'festive-hampers') &&
@@ -1013,14 +1019,14 @@ export const COLLECTION_TEMPLATES: readonly CollectionTemplate[] = [
   {
     name: 'Bestsellers',
     description: 'The gifts our customers order again and again, rated 4.3 stars and above.',
-    motif: 'star',
+    scene: ['glowing-star', 'wrapped-gift', 'bouquet'],
     featured: true,
     fits: (product) => product.rating >= 4.3 && product.ratingCount >= 150,
   },
   {
     name: 'Eco-friendly Favours',
     description: 'Jute, bamboo, terracotta and seed paper: favours that are kind to the planet.',
-    motif: 'leaf',
+    scene: ['seedling', 'potted-plant', 'love-letter'],
     featured: false,
     fits: (product) => product.tags.includes('eco-friendly') && product.pricePaise <= 49_900,
   },
@@ -1028,28 +1034,28 @@ export const COLLECTION_TEMPLATES: readonly CollectionTemplate[] = [
     name: 'Made by Indian Artisans',
     description:
       'Channapatna toys, meenakari boxes, Madhubani art and more, handmade by craftspeople across India.',
-    motif: 'lotus',
+    scene: ['yo-yo', 'artist-palette', 'jar'],
     featured: false,
     fits: (product) => product.tags.includes('handmade'),
   },
   {
     name: 'Corporate Desk Gifts',
     description: 'Organisers, notebooks, clocks and card holders for clients and teams.',
-    motif: 'briefcase',
+    scene: ['mantelpiece-clock', 'notebook', 'identification-card'],
     featured: false,
     fits: (product) => product.categorySlug === 'corporate-gifts' && product.pricePaise >= 24_900,
   },
   {
     name: 'Rakhi Specials',
     description: 'Rakhis, lumbas and Raksha Bandhan gift sets for brothers and sisters near and far.',
-    motif: 'rakhi',
+    scene: ['rosette', 'gem-stone', 'chocolate-bar'],
     featured: false,
     fits: (product) => product.categorySlug === 'rakhi',
   },
   {
     name: 'Premium Gifts Above ₹1,999',
     description: 'Generous hampers, idols and keepsakes for the people who matter most.',
-    motif: 'giftbox',
+    scene: ['basket', 'elephant', 'bottle-with-popping-cork'],
     featured: false,
     fits: (product) => product.pricePaise >= 199_900,
   },

@@ -4,7 +4,7 @@
 // items, words, collections) is in catalogue-data.ts; this file turns that into rows.
 
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
-import type { Motif } from './artwork';
+import type { Composition } from './artwork';
 import {
   CATEGORY_TEMPLATES,
   type CategoryTemplate,
@@ -17,17 +17,15 @@ import {
   PROPER_WORDS,
   SIGNATURE_PRODUCTS,
 } from './catalogue-data';
+import { LOOKS, pictureOf, productCompositions, sceneComposition } from './product-pictures';
 
 /** Every date in the catalogue is this instant minus a deterministic offset. */
 export const CATALOGUE_BASE_DATE = new Date('2026-01-01T00:00:00+05:30');
 
 export const DEFAULT_PRODUCT_COUNT = 520;
 
-/**
- * Products beyond this many reuse earlier artwork (same category and item), so a large catalogue
- * writes a bounded number of image files.
- */
-export const PRODUCT_ARTWORK_POOL = 800;
+/** Issue 25: a gift at this price or above gets the premium picture (gold frame). */
+export const PREMIUM_FROM_PAISE = 199_900;
 
 const DEFAULT_SEED = 20_261_001;
 const MINUTES_PER_DAY = 24 * 60;
@@ -57,8 +55,7 @@ export type CategorySeed = {
   name: string;
   slug: string;
   description: string;
-  image: string;
-  motif: Motif;
+  picture: Composition;
   sortOrder: number;
   createdAt: Date;
 };
@@ -68,8 +65,7 @@ export function generateCategories(): CategorySeed[] {
     name: category.name,
     slug: category.slug,
     description: category.description,
-    image: `/uploads/categories/${category.slug}.svg`,
-    motif: category.motif,
+    picture: sceneComposition(category.scene, index, false),
     sortOrder: index + 1,
     createdAt: minutesBefore(CATALOGUE_BASE_DATE, (400 - index) * MINUTES_PER_DAY),
   }));
@@ -78,16 +74,6 @@ export function generateCategories(): CategorySeed[] {
 // ---------------------------------------------------------------------------------------------
 // Products
 
-export type ProductArtwork = {
-  /** Number of the image: `/uploads/products/<slot>.svg`. */
-  slot: number;
-  label: string;
-  motif: Motif;
-  palette: number;
-  /** Extra colourways written as `<slot>-2.svg`, `<slot>-3.svg`, ... */
-  variants: number;
-};
-
 export type ProductSeed = {
   /** 0-based position in the generated sequence. */
   ordinal: number;
@@ -95,10 +81,10 @@ export type ProductSeed = {
   description: string;
   categorySlug: string;
   categoryName: string;
-  /** The item the name was composed from ('Diya', 'Potli Bag'): artwork is shared by item. */
+  /** The item the name was composed from ('Diya', 'Potli Bag'). */
   item: string;
-  image: string;
-  images: string[];
+  /** The main picture, then the extra ones; the seed renders them and stores their paths. */
+  pictures: Composition[];
   pricePaise: number;
   mrpPaise: number | null;
   tags: string[];
@@ -112,8 +98,6 @@ export type ProductSeed = {
   searchText: string;
   /** Issue 13: what a shopper fills in; null for most products. */
   personalisation: PersonalisationConfig | null;
-  /** Present on the product that introduces an image; the seed writes its files. */
-  artwork: ProductArtwork | null;
 };
 
 type Choice = {
@@ -177,16 +161,19 @@ function chooseFreely(random: Random): Choice {
   return { category, item, prefix, motif, pack };
 }
 
+/** Issue 25: 'Green Tea' and 'Tea Gift Box' make 'Green Tea Gift Box', not 'Green Tea Tea ...'. */
+export function withoutDoubledWords(text: string): string {
+  return text
+    .split(' ')
+    .filter((word, index, words) => index === 0 || word.toLowerCase() !== words[index - 1]!.toLowerCase())
+    .join(' ');
+}
+
 function composeName({ item, prefix, motif, pack }: Choice): string {
   let name = prefix ? `${prefix} ${item.noun}` : item.noun;
   if (motif) name += ` with ${motif} Motif`;
   if (pack) name += ` ${item.packWord ?? 'Set'} of ${pack}`;
-  return name;
-}
-
-function artworkLabel({ item, prefix }: Choice): string {
-  const withPrefix = prefix ? `${prefix} ${item.noun}` : item.noun;
-  return withPrefix.length <= 22 ? withPrefix : item.noun;
+  return withoutDoubledWords(name);
 }
 
 function describeProduct(choice: Choice, minQuantity: number, handmade: boolean, random: Random): string {
@@ -206,42 +193,15 @@ function describeProduct(choice: Choice, minQuantity: number, handmade: boolean,
   return sentences.join(' ');
 }
 
-type ArtworkPool = {
-  next: number;
-  variantsBySlot: Uint8Array;
-  slotsByItem: Map<string, number[]>;
-  slotsByCategory: Map<string, number[]>;
-};
-
-function assignArtwork(
-  ordinal: number,
-  choice: Choice,
-  pool: ArtworkPool,
-  random: Random,
-): { slot: number; artwork: ProductArtwork | null } {
-  const itemKey = `${choice.category.slug}|${choice.item.noun}`;
-  if (pool.next <= PRODUCT_ARTWORK_POOL) {
-    const slot = pool.next++;
-    const artwork: ProductArtwork = {
-      slot,
-      label: artworkLabel(choice),
-      motif: choice.category.motif,
-      palette: Math.floor(random() * 5),
-      variants: 1 + Math.floor(random() * 3),
-    };
-    pool.variantsBySlot[slot] = artwork.variants;
-    for (const [map, key] of [
-      [pool.slotsByItem, itemKey],
-      [pool.slotsByCategory, choice.category.slug],
-    ] as const) {
-      const slots = map.get(key);
-      if (slots) slots.push(slot);
-      else map.set(key, [slot]);
-    }
-    return { slot, artwork };
-  }
-  const candidates = pool.slotsByItem.get(itemKey) ?? pool.slotsByCategory.get(choice.category.slug)!;
-  return { slot: candidates[ordinal % candidates.length]!, artwork: null };
+/**
+ * Issue 25: within a name sold in sizes, a bigger size costs more. The first product of the name
+ * (no size in it) draws a price from the lower half of the item's range; size i of n then costs
+ * about base × (high / base)^((i + 1) / n), so the biggest size reaches the top of the range.
+ */
+function sizedPrice(base: number, high: number, sizeIndex: number, sizes: number, below: number): number {
+  let rupees = shopPrice(base * (high / Math.max(base, 1)) ** ((sizeIndex + 1) / sizes));
+  for (let bump = 10; rupees <= below; bump += 10) rupees = shopPrice(below + bump);
+  return rupees;
 }
 
 /**
@@ -254,12 +214,8 @@ export function* generateProducts(
 ): Generator<ProductSeed> {
   const random = createRandom(seed);
   const nameUses = new Map<string, number>();
-  const pool: ArtworkPool = {
-    next: 1,
-    variantsBySlot: new Uint8Array(PRODUCT_ARTWORK_POOL + 1),
-    slotsByItem: new Map(),
-    slotsByCategory: new Map(),
-  };
+  /** Of a name sold in sizes: the first product's price and the last size's, in rupees. */
+  const sizedFamilies = new Map<string, { base: number; last: number }>();
 
   for (let ordinal = 0; ordinal < count; ordinal++) {
     const choice = SIGNATURE_CHOICES[ordinal] ?? chooseFreely(random);
@@ -268,13 +224,24 @@ export function* generateProducts(
     const baseName = composeName(choice);
     const uses = (nameUses.get(baseName) ?? 0) + 1;
     nameUses.set(baseName, uses);
-    const variants = item.variants ?? COLOURWAYS;
+    const variants = item.sizes ?? item.variants ?? COLOURWAYS;
     const name =
       uses === 1 ? baseName : `${baseName}, ${variants[uses - 2] ?? `Design ${uses - variants.length}`}`;
 
     const [low, high] = item.price;
-    // Log-uniform: cheaper variants are more common, as in a real shop.
-    const rupees = shopPrice(low * (high / low) ** random());
+    const draw = random();
+    const family = item.sizes ? sizedFamilies.get(baseName) : undefined;
+    let rupees: number;
+    if (item.sizes && uses === 1) {
+      rupees = shopPrice(low * (high / low) ** (draw / 2));
+      sizedFamilies.set(baseName, { base: rupees, last: rupees });
+    } else if (item.sizes && family && uses - 2 < item.sizes.length) {
+      rupees = sizedPrice(family.base, high, uses - 2, item.sizes.length, family.last);
+      family.last = rupees;
+    } else {
+      // Log-uniform: cheaper variants are more common, as in a real shop.
+      rupees = shopPrice(low * (high / low) ** draw);
+    }
     const pricePaise = rupees * 100;
     const mrpPaise = random() < 0.85 ? mrpAbove(rupees, 1.12 + random() * 0.5) * 100 : null;
 
@@ -309,12 +276,15 @@ export function* generateProducts(
       Math.floor(random() * 540 * MINUTES_PER_DAY) + ordinal,
     );
 
-    const { slot, artwork } = assignArtwork(ordinal, choice, pool, random);
-    const colourways = pool.variantsBySlot[slot]!;
-    const images = Array.from(
-      { length: colourways },
-      (_, index) => `/uploads/products/${slot}-${index + 2}.svg`,
-    );
+    // Two draws, as the pictures always took, so every later product stays as it was.
+    const look = Math.floor(random() * LOOKS);
+    const extras = 1 + Math.floor(random() * 3);
+    const pictures = productCompositions(pictureOf(name, category.scene), {
+      look,
+      extras,
+      isSet: choice.pack !== null,
+      premium: pricePaise >= PREMIUM_FROM_PAISE,
+    });
 
     yield {
       ordinal,
@@ -323,8 +293,7 @@ export function* generateProducts(
       categorySlug: category.slug,
       categoryName: category.name,
       item: item.noun,
-      image: `/uploads/products/${slot}.svg`,
-      images,
+      pictures,
       pricePaise,
       mrpPaise,
       tags: tagList,
@@ -337,7 +306,6 @@ export function* generateProducts(
       createdAt,
       searchText: searchTextOf({ name, tags: tagList, categoryName: category.name, description }),
       personalisation: choice.personalisation ?? null,
-      artwork,
     };
   }
 }
@@ -360,8 +328,7 @@ function searchTextOf(product: {
 export type CollectionSeed = {
   name: string;
   description: string;
-  image: string;
-  motif: Motif;
+  picture: Composition;
   featured: boolean;
   sortOrder: number;
   createdAt: Date;
@@ -373,9 +340,9 @@ export type CollectionSeed = {
 const COLLECTION_SIZE = 40;
 
 export function generateCollections(): CollectionSeed[] {
-  return COLLECTION_TEMPLATES.map((definition, index) => ({
+  return COLLECTION_TEMPLATES.map(({ scene, ...definition }, index) => ({
     ...definition,
-    image: `/uploads/collections/${index + 1}.svg`,
+    picture: sceneComposition(scene, index + 2, true),
     sortOrder: index + 1,
     createdAt: minutesBefore(CATALOGUE_BASE_DATE, (90 - index * 7) * MINUTES_PER_DAY),
   }));

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productImageSrcSet } from '../../../shared/product-images';
 import { idFromSlug } from '../../../shared/slug';
 import { setUpTestDatabase } from '../../testing/test-store';
 import { rowsOf } from '../client';
@@ -26,16 +28,46 @@ const total = async (table: typeof products | typeof categories | typeof collect
   return row!.total;
 };
 
-/** Every opened tag is closed in order: enough to catch a broken template. */
-function isWellFormedSvg(text: string): boolean {
-  if (!text.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')) return false;
-  const open: string[] = [];
-  for (const [, closing, name, selfClosing] of text.matchAll(/<(\/?)([a-zA-Z]+)[^>]*?(\/?)>/g)) {
-    if (closing) {
-      if (open.pop() !== name) return false;
-    } else if (!selfClosing) open.push(name!);
+/** Issue 25: the order of the sizes the demo catalogue sells, smallest first. */
+const HAMPER_SIZES = ['Classic', 'Deluxe', 'Grand', 'Family Size'];
+
+/** A size in a name's last part ('400 g', '1 kg', '16 Chocolates', 'Deluxe') as a number to order by. */
+function sizeOf(label: string): number | null {
+  const weight = /^(\d+) (g|kg)$/.exec(label);
+  if (weight) return Number(weight[1]) * (weight[2] === 'kg' ? 1000 : 1);
+  const count = /^(\d+) (Chocolates|Pieces|Sticks|Cones)$/.exec(label);
+  if (count) return Number(count[1]);
+  const hamper = HAMPER_SIZES.indexOf(label);
+  return hamper < 0 ? null : hamper;
+}
+
+/** Products whose names repeat a word ('Green Tea Tea Gift Box'). */
+const withDoubledWords = (names: readonly string[]) => names.filter((name) => /\b(\w+) \1\b/i.test(name));
+
+/**
+ * Pairs within a family (one name, told apart by its size) where the bigger size costs less:
+ * 'Brass Dry Fruit Tray, 1 kg' at ₹849 beside 'Brass Dry Fruit Tray, 400 g' at ₹2,099.
+ */
+function invertedSizes(rows: readonly { name: string; pricePaise: number }[]): string[] {
+  const families = new Map<string, { size: number; name: string; pricePaise: number }[]>();
+  for (const row of rows) {
+    const comma = row.name.lastIndexOf(', ');
+    if (comma < 0) continue;
+    const size = sizeOf(row.name.slice(comma + 2));
+    if (size === null) continue;
+    const family = row.name.slice(0, comma);
+    families.set(family, [...(families.get(family) ?? []), { size, ...row }]);
   }
-  return open.length === 0 && !/&(?!#\d+;|amp;|lt;|gt;|quot;)/.test(text);
+  const inverted: string[] = [];
+  for (const members of families.values()) {
+    members.sort((a, b) => a.size - b.size);
+    for (let index = 1; index < members.length; index++) {
+      if (members[index]!.pricePaise < members[index - 1]!.pricePaise) {
+        inverted.push(`${members[index]!.name} costs less than ${members[index - 1]!.name}`);
+      }
+    }
+  }
+  return inverted;
 }
 
 describe('seedDatabase', () => {
@@ -144,7 +176,7 @@ describe('seedDatabase', () => {
     expect(delhi?.district).toBe('Central Delhi');
   });
 
-  it('draws a small 600 x 600 SVG for every product, category and collection image', async () => {
+  it('stores every picture as WebP at 300 and 600 px wide, through the image storage', async () => {
     const productRows = await testDatabase.database.db
       .select({ image: products.image, images: products.images })
       .from(products);
@@ -157,14 +189,56 @@ describe('seedDatabase', () => {
       ...categoryRows.map((row) => row.image),
       ...collectionRows.map((row) => row.image),
     ]);
-    expect(paths.size).toBeGreaterThan(1000);
+    // Distinct pictures, each rendered once and shared by the products that show it.
+    expect(paths.size).toBeGreaterThan(200);
     for (const image of paths) {
-      expect(image).toMatch(/^\/uploads\/(products|categories|collections)\/[\w-]+\.svg$/);
-      const svg = fs.readFileSync(path.join(dataDir, image), 'utf8');
-      expect(isWellFormedSvg(svg), image).toBe(true);
-      expect(svg).toContain('viewBox="0 0 600 600" width="600" height="600"');
-      expect(Buffer.byteLength(svg)).toBeLessThan(2048);
+      expect(image).toMatch(/^\/uploads\/products\/art-[a-f0-9]{12}-600\.webp$/);
+      expect(productImageSrcSet(image)).toBe(
+        `${image.replace('-600.webp', '-300.webp')} 300w, ${image} 600w`,
+      );
     }
+    const sample = [...paths][0]!;
+    const large = await sharp(path.join(dataDir, sample)).metadata();
+    const small = await sharp(path.join(dataDir, sample.replace('-600.webp', '-300.webp'))).metadata();
+    expect([large.format, large.width, small.format, small.width]).toEqual(['webp', 600, 'webp', 300]);
+    const [collection] = collectionRows;
+    const wide = await sharp(path.join(dataDir, collection!.image)).metadata();
+    // A collection card is 4:3, and so is its picture: nothing of it is cropped away.
+    expect([wide.width, wide.height]).toEqual([600, 450]);
+  });
+
+  it('shows a candle as a candle and a bell as a bell, not one picture per category', async () => {
+    const rows = await testDatabase.database.db
+      .select({ name: products.name, image: products.image, category: categories.slug })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId));
+    const diwali = rows.filter((row) => row.category === 'diwali-gifts');
+    expect(new Set(diwali.map((row) => row.image)).size).toBeGreaterThan(10);
+    const candle = rows.find((row) => /Candle/.test(row.name))!;
+    const bouquet = rows.find((row) => row.name === 'Chocolate Bouquet')!;
+    expect(candle.image).not.toBe(bouquet.image);
+  });
+
+  it('names no product with a doubled word', async () => {
+    const rows = await testDatabase.database.db.select({ name: products.name }).from(products);
+    expect(withDoubledWords(rows.map((row) => row.name))).toEqual([]);
+    expect(withDoubledWords(['Green Tea Tea Gift Box'])).toEqual(['Green Tea Tea Gift Box']);
+  });
+
+  it('never prices a bigger size of a product below a smaller one', async () => {
+    const rows = await testDatabase.database.db
+      .select({ name: products.name, pricePaise: products.pricePaise })
+      .from(products);
+    expect(
+      rows.filter((row) => row.name.includes(', ') && sizeOf(row.name.split(', ').at(-1)!) !== null).length,
+    ).toBeGreaterThan(20);
+    expect(invertedSizes(rows)).toEqual([]);
+    expect(
+      invertedSizes([
+        { name: 'Brass Dry Fruit Tray, 400 g', pricePaise: 209_900 },
+        { name: 'Brass Dry Fruit Tray, 1 kg', pricePaise: 84_900 },
+      ]),
+    ).toEqual(['Brass Dry Fruit Tray, 1 kg costs less than Brass Dry Fruit Tray, 400 g']);
   });
 
   it('reports progress up to the total of each step', () => {
@@ -196,7 +270,11 @@ describe('seedDatabase', () => {
         .from(products)
         .where(eq(products.name, 'Chocolate Bouquet'));
       expect(fs.existsSync(path.join(freshDir, row!.image))).toBe(true);
-      expect(fs.existsSync(path.join(freshDir, 'uploads/categories/diwali-gifts.svg'))).toBe(true);
+      const [category] = await testDatabase.database.db
+        .select({ image: categories.image })
+        .from(categories)
+        .where(eq(categories.slug, 'diwali-gifts'));
+      expect(fs.existsSync(path.join(freshDir, category!.image))).toBe(true);
     } finally {
       fs.rmSync(freshDir, { recursive: true, force: true });
     }

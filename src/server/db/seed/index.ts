@@ -1,13 +1,13 @@
 // Seeds an empty database with the demo catalogue and the pincode directory (DESIGN 1: `npm start`
 // on a fresh clone serves a complete store). Only empty parts are seeded, so it runs on every
 // start and is a no-op once the data is there.
-import fs from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { slugWithId } from '../../../shared/slug';
+import { createLocalImageStorage, type ImageStorage } from '../../storage/image-storage';
 import { type Db, type Queryable, rowsOf, type Tx } from '../client';
 import { categories, collectionProducts, collections, pincodes, products } from '../schema';
-import { type ArtworkFile, productArtworkFiles, writeArtworkFiles } from './artwork';
+import { type Composition, compositionStem, pictureKey, storeArtwork } from './artwork';
 import { insertRowsAsJson } from './bulk-insert';
 import {
   type CategorySeed,
@@ -17,7 +17,6 @@ import {
   generateCategories,
   generateCollections,
   generateProducts,
-  PRODUCT_ARTWORK_POOL,
   type ProductSeed,
 } from './catalogue';
 import { insertPincodes, loadPincodeDirectory } from './pincodes';
@@ -25,8 +24,10 @@ import { insertPincodes, loadPincodeDirectory } from './pincodes';
 export type SeedProgress = { step: string; done: number; total: number };
 
 type SeedOptions = {
-  /** DATA_DIR: artwork goes to `<dataDir>/uploads/...`. */
+  /** DATA_DIR: without `storage`, artwork goes to `<dataDir>/uploads/products/...`. */
   dataDir: string;
+  /** Where the pictures go: the store's image storage (local folder or S3-compatible bucket). */
+  storage?: ImageStorage;
   /** Products to generate when the catalogue is empty. */
   products?: number;
   onProgress?: (progress: SeedProgress) => void;
@@ -118,63 +119,80 @@ export async function seedDatabase(database: { db: Db }, options: SeedOptions): 
   const { db } = database;
   const summary: SeedSummary = { categories: 0, products: 0, collections: 0, pincodes: 0, skipped: true };
 
+  const storage = storageOf(options);
+  const pictures = createPictureList(storage);
   const seeded = (await isCatalogueEmpty(db))
     ? await db.transaction(async (tx) => {
         await lock(tx, CATALOGUE_LOCK);
         // Another instance may have seeded while this one waited for the lock.
         if (!(await isCatalogueEmpty(tx))) return null;
-        return seedCatalogue(tx, options);
+        return seedCatalogue(tx, pictures, options);
       })
     : null;
-  if (seeded) {
-    Object.assign(summary, seeded);
-    await analyze(db, ['categories', 'products', 'collections', 'collection_products'], options.onProgress);
-  } else {
-    await restoreMissingArtwork(db, options.dataDir);
-  }
 
-  if (await isPincodeDirectoryEmpty(db)) {
-    const rows = loadPincodeDirectory();
-    summary.pincodes = await db.transaction(async (tx) => {
-      await lock(tx, PINCODE_LOCK);
-      if (!(await isPincodeDirectoryEmpty(tx))) return 0;
-      return insertPincodes(tx, rows, { onProgress: options.onProgress });
-    });
-    if (summary.pincodes > 0) await analyze(db, ['pincodes'], options.onProgress);
-  }
+  // The pictures are drawn by sharp on libuv's threads while the database work goes on.
+  const drawing = seeded ? storeArtwork(storage, pictures.all()) : restoreMissingArtwork(db, storage);
+  const databaseWork = async () => {
+    if (seeded) {
+      Object.assign(summary, seeded);
+      await analyze(db, ['categories', 'products', 'collections', 'collection_products'], options.onProgress);
+    }
+    if (await isPincodeDirectoryEmpty(db)) {
+      const rows = loadPincodeDirectory();
+      summary.pincodes = await db.transaction(async (tx) => {
+        await lock(tx, PINCODE_LOCK);
+        if (!(await isPincodeDirectoryEmpty(tx))) return 0;
+        return insertPincodes(tx, rows, { onProgress: options.onProgress });
+      });
+      if (summary.pincodes > 0) await analyze(db, ['pincodes'], options.onProgress);
+    }
+  };
+  await Promise.all([drawing, databaseWork()]);
 
   summary.skipped = summary.categories + summary.products + summary.collections + summary.pincodes === 0;
   return summary;
 }
 
-const categoryArtwork = (seeds: readonly CategorySeed[]): ArtworkFile[] =>
-  seeds.map((category, index) => ({
-    path: category.image,
-    artwork: { motif: category.motif, label: category.name, palette: index },
-  }));
+const storageOf = (options: SeedOptions) =>
+  options.storage ?? createLocalImageStorage(path.join(options.dataDir, 'uploads'));
 
-const collectionArtwork = (seeds: readonly CollectionSeed[]): ArtworkFile[] =>
-  seeds.map((collection, index) => ({
-    path: collection.image,
-    artwork: { motif: collection.motif, label: collection.name, palette: index + 2 },
-  }));
+/**
+ * The distinct pictures the seeded rows name, each once (a few hundred, however many products),
+ * and the path each is shown at once it is drawn.
+ */
+function createPictureList(storage: ImageStorage) {
+  const pictures = new Map<string, Composition>();
+  return {
+    pathOf(composition: Composition): string {
+      pictures.set(compositionStem(composition), composition);
+      return storage.pathOf(pictureKey(composition));
+    },
+    all: () => pictures.values(),
+  };
+}
+type PictureList = ReturnType<typeof createPictureList>;
+
+const scenesOf = (seeds: readonly (CategorySeed | CollectionSeed)[]) => seeds.map((seed) => seed.picture);
 
 async function seedCatalogue(
   tx: Tx,
-  { dataDir, products: productCount = DEFAULT_PRODUCT_COUNT, onProgress }: SeedOptions,
+  shelf: PictureList,
+  { products: productCount = DEFAULT_PRODUCT_COUNT, onProgress }: SeedOptions,
 ) {
   if (!Number.isInteger(productCount) || productCount < 1) {
     throw new Error(`products must be a positive whole number, not ${productCount}`);
   }
 
   const categorySeeds = generateCategories();
+  const collectionSeeds = generateCollections();
   onProgress?.({ step: 'categories', done: 0, total: categorySeeds.length });
   // Categories an admin created before any product stay as they are (the slug is unique).
   const insertedCategories = await tx
     .insert(categories)
     .values(
-      categorySeeds.map(({ motif: _motif, ...category }) => ({
+      categorySeeds.map(({ picture, ...category }) => ({
         ...category,
+        image: shelf.pathOf(picture),
         ...CATEGORY_TAX[category.slug],
       })),
     )
@@ -186,7 +204,6 @@ async function seedCatalogue(
       row.id,
     ]),
   );
-  await writeArtworkFiles(dataDir, categoryArtwork(categorySeeds));
   onProgress?.({ step: 'categories', done: categorySeeds.length, total: categorySeeds.length });
 
   // A large catalogue loads faster when its GIN (search) indexes are built once at the end rather
@@ -194,7 +211,6 @@ async function seedCatalogue(
   // transaction, so a failed seed leaves the indexes as they were.
   const deferredIndexes = productCount >= DEFER_SEARCH_INDEXES_FROM ? await dropSearchIndexes(tx) : [];
 
-  const collectionSeeds = generateCollections();
   const picker = createCollectionPicker(collectionSeeds);
   const productIds = new Int32Array(productCount);
   let chunk: ProductSeed[] = [];
@@ -211,8 +227,8 @@ async function seedCatalogue(
         name: product.name,
         slug: slugWithId(product.name, id),
         description: product.description,
-        image: product.image,
-        images: product.images,
+        image: shelf.pathOf(product.pictures[0]!),
+        images: product.pictures.slice(1).map(shelf.pathOf),
         pricePaise: product.pricePaise,
         mrpPaise: product.mrpPaise,
         categoryId: categoryIds.get(product.categorySlug)!,
@@ -231,8 +247,6 @@ async function seedCatalogue(
       };
     });
     await insertRowsAsJson(tx, products, rows, { overridingSystemValue: true });
-    const artwork = chunk.flatMap((product) => (product.artwork ? productArtworkFiles(product.artwork) : []));
-    if (artwork.length > 0) await writeArtworkFiles(dataDir, artwork);
     done += chunk.length;
     chunk = [];
     onProgress?.({ step: 'products', done, total: productCount });
@@ -264,7 +278,7 @@ async function seedCatalogue(
         name: collection.name,
         slug: slugWithId(collection.name, collectionIds[index]!),
         description: collection.description,
-        image: collection.image,
+        image: shelf.pathOf(collection.picture),
         featured: collection.featured,
         sortOrder: collection.sortOrder,
         createdAt: collection.createdAt,
@@ -278,7 +292,6 @@ async function seedCatalogue(
     })),
   );
   await insertRowsAsJson(tx, collectionProducts, memberships);
-  await writeArtworkFiles(dataDir, collectionArtwork(collectionSeeds));
   onProgress?.({ step: 'collections', done: collectionSeeds.length, total: collectionSeeds.length });
 
   return {
@@ -289,16 +302,18 @@ async function seedCatalogue(
 }
 
 /**
- * Artwork lives in DATA_DIR, but the rows that point at it may live in a shared PostgreSQL: an
- * instance started on a new machine against a seeded database draws the missing files again
- * (never overwriting a file that is there).
+ * Pictures live in the image storage, but the rows that point at them may live in a shared
+ * PostgreSQL: an instance started on a new machine (local storage) against a seeded database
+ * renders the missing pictures again, never one that is there.
  */
-async function restoreMissingArtwork(db: Db, dataDir: string) {
-  if (fs.existsSync(path.join(dataDir, 'uploads', 'categories'))) return;
+async function restoreMissingArtwork(db: Db, storage: ImageStorage) {
+  const [first] = scenesOf(generateCategories());
+  if (!first || (await storeArtwork(storage, [first], { onlyMissing: true })) === 0) return;
   const [row] = await db.select({ total: count() }).from(products);
-  const files = [...categoryArtwork(generateCategories()), ...collectionArtwork(generateCollections())];
-  for (const product of generateProducts(Math.min(row?.total ?? 0, PRODUCT_ARTWORK_POOL))) {
-    if (product.artwork) files.push(...productArtworkFiles(product.artwork));
+  function* everyPicture() {
+    yield* scenesOf(generateCategories());
+    yield* scenesOf(generateCollections());
+    for (const product of generateProducts(row?.total ?? 0)) yield* product.pictures;
   }
-  await writeArtworkFiles(dataDir, files, { overwrite: false });
+  await storeArtwork(storage, everyPicture(), { onlyMissing: true });
 }

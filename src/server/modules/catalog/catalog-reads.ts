@@ -2,6 +2,7 @@
 // collections and the sitemap's pages; figures that are costly to work out are cached.
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
+  type CatalogSummary,
   type Category,
   type CollectionDetail,
   type CollectionSummary,
@@ -13,6 +14,7 @@ import {
   type ProductSort,
   type SortOrder,
 } from '../../../shared/api/catalog';
+import { toRupees } from '../../../shared/money';
 import { policyPageList } from '../../../shared/policy-pages';
 import { slugify, slugWithId } from '../../../shared/slug';
 import { rowsOf } from '../../db/client';
@@ -160,6 +162,22 @@ export async function listCategories(reader: CatalogReader): Promise<Category[]>
     }),
   ]);
   return rows.map((row) => ({ ...row, productCount: counts.get(row.id) ?? 0 }));
+}
+
+/** Issue 25: the figures behind the home's claims, cached like the other catalogue figures. */
+export function catalogSummary({ db, cache }: CatalogReader): Promise<CatalogSummary> {
+  return cache.remember('summary', async () => {
+    const [row] = rowsOf<{ products: number; lowest: number | null }>(
+      await db.execute(
+        sql`SELECT count(*)::int AS products, min(price_paise)::int AS lowest FROM products WHERE NOT archived`,
+      ),
+    );
+    const lowest = row?.lowest ?? null;
+    return {
+      productCount: Number(row?.products ?? 0),
+      lowestPrice: lowest === null ? null : toRupees(Number(lowest)),
+    };
+  });
 }
 
 export function listCollections({ db, cache }: CatalogReader): Promise<CollectionSummary[]> {

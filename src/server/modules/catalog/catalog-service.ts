@@ -69,6 +69,7 @@ export function createCatalogService({
     getProduct: (id: number) => reads.getProduct(reader, id),
     getProductsByIds: (ids: readonly number[]) => reads.getProductsByIds(reader, ids),
     listCategories: () => reads.listCategories(reader),
+    catalogSummary: () => reads.catalogSummary(reader),
     listCollections: () => reads.listCollections(reader),
     getCollection: (id: number) => reads.getCollection(reader, id),
     sitemapEntries: () => reads.sitemapEntries(reader),

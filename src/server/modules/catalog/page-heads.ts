@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { homeDescription } from '../../../shared/catalog-claims';
 import {
   breadcrumbJsonLd,
   itemListJsonLd,
@@ -47,9 +48,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
       const origin = publicOrigin(request);
       return {
         title: `${settings.storeName} | Return gifts and gifts for every occasion`,
-        description: metaDescription(
-          `${settings.tagline}. Prices start at ₹50, 500+ products, same-day delivery in ${settings.sameDayCity}, free shipping from ${formatInr(settings.freeShippingFrom)}, 7-day returns.`,
-        ),
+        description: metaDescription(homeDescription(settings, await app.catalog.catalogSummary())),
         canonicalPath: '/',
         jsonLd: [organizationJsonLd(settings, origin), websiteJsonLd(settings.storeName, origin)],
       };

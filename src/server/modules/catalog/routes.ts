@@ -55,6 +55,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/categories', (request, reply) => answer(request, reply, () => app.catalog.listCategories()));
 
+  // Issue 25: the live figures behind the home's claims.
+  app.get('/catalog-summary', (request, reply) => answer(request, reply, () => app.catalog.catalogSummary()));
+
   app.get('/collections', (request, reply) => answer(request, reply, () => app.catalog.listCollections()));
 
   app.get('/collections/:id', { schema: { params: IdParams } }, (request, reply) =>

@@ -1,23 +1,38 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  CatalogSummary,
   ProductList,
   ProductResponse,
   SearchSuggestions,
   SimilarProducts,
   SUGGESTION_QUERY_MAX_LENGTH,
 } from '../../../shared/api/catalog';
+import { formatInr } from '../../../shared/money';
+import { rowsOf } from '../../db/client';
 import { seedDatabase } from '../../db/seed/index';
 import { setUpTestStore } from '../../testing/test-store';
 
 // Search on the demo catalogue as the seed writes it (rows inserted without the catalogue
-// service): the vocabulary is built when the app starts.
+// service): the vocabulary is built when the app starts. The home's claims are checked on it too.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-seed-'));
-const store = setUpTestStore({ seed: (database) => seedDatabase(database, { dataDir }) });
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
+fs.writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
+);
+const store = setUpTestStore({
+  seed: (database) => seedDatabase(database, { dataDir }),
+  webDistDir: distDir,
+});
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
 
 async function search(text: string, extra = '') {
   const response = await store.app.inject(`/api/products?search=${encodeURIComponent(text)}${extra}`);
@@ -131,5 +146,42 @@ describe('"You may also like" on the demo catalogue (issue 25)', () => {
     const response = await store.app.inject('/api/products/999999/similar');
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Product not found');
+  });
+});
+
+describe("the home's claims on the demo catalogue (issue 25)", () => {
+  const cheapest = async () => {
+    const [row] = rowsOf<{ id: number; paise: number; total: number }>(
+      await store.database.db.execute(
+        sql`select id, price_paise as paise, count(*) over ()::int as total from products
+            where not archived order by price_paise, id limit 1`,
+      ),
+    );
+    return row!;
+  };
+  const summary = async () => CatalogSummary.parse((await store.app.inject('/api/catalog-summary')).json());
+  const homeDescription = async () =>
+    /<meta name="description" content="([^"]*)" data-server-head>/.exec(
+      (await store.app.inject('/')).body,
+    )?.[1];
+
+  it("states the cheapest product's price and the product count rounded down, on the API and the home's head", async () => {
+    const { paise, total } = await cheapest();
+    expect(total).toBe(520);
+    expect(await summary()).toEqual({ productCount: 520, lowestPrice: paise / 100 });
+    expect(paise).toBeGreaterThan(5000);
+    expect(await homeDescription()).toContain(
+      `Prices start at ${formatInr(paise / 100)}, 500+ products, same-day delivery`,
+    );
+  });
+
+  it('follows the catalogue when the cheapest product is archived', async () => {
+    const before = await cheapest();
+    await store.app.catalog.updateProduct(before.id, { archived: true });
+    const after = await cheapest();
+    expect(await summary()).toEqual({ productCount: 519, lowestPrice: after.paise / 100 });
+    expect(await homeDescription()).toContain(
+      `Prices start at ${formatInr(after.paise / 100)}, 500+ products`,
+    );
   });
 });

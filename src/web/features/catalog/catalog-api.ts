@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
+  CatalogSummary,
   Category,
   CollectionDetail,
   CollectionResponse,
@@ -24,6 +25,7 @@ export const catalogKeys = {
   similar: (id: number) => ['catalog', 'similar', id] as const,
   featured: ['catalog', 'featured'] as const,
   categories: ['catalog', 'categories'] as const,
+  summary: ['catalog', 'summary'] as const,
   collections: ['catalog', 'collections'] as const,
   collection: (id: number) => ['catalog', 'collection', id] as const,
 };
@@ -117,6 +119,15 @@ export function useCategories() {
   return useQuery({
     queryKey: catalogKeys.categories,
     queryFn: ({ signal }) => apiRequest<Category[]>('/categories', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Issue 25: the live figures behind the home's claims. */
+export function useCatalogSummary() {
+  return useQuery({
+    queryKey: catalogKeys.summary,
+    queryFn: ({ signal }) => apiRequest<CatalogSummary>('/catalog-summary', { signal }),
     staleTime: 5 * 60_000,
   });
 }

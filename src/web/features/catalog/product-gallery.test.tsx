@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { galleryImages, ProductGallery, wrapIndex } from './product-gallery';
@@ -7,7 +7,14 @@ import { PLACEHOLDER_IMAGE } from './product-image';
 afterEach(cleanup);
 
 const images = ['/a.svg', '/b.svg', '/c.svg'];
-const mainImage = () => screen.getByRole('img', { name: /^Diya Set, image/ });
+/** The image the dots say is shown (all images sit in one swipeable strip). */
+const shownImage = () => {
+  const dot = screen
+    .getAllByRole('button', { name: /^Show image/ })
+    .find((button) => button.getAttribute('aria-current') === 'true')!;
+  const position = /Show image (\d+)/.exec(dot.getAttribute('aria-label') ?? '')![1];
+  return screen.getByRole('img', { name: `Diya Set, image ${position} of 3` });
+};
 
 describe('wrapIndex', () => {
   it('wraps in both directions', () => {
@@ -28,37 +35,38 @@ describe('ProductGallery', () => {
   it('goes from the last image to the first with Next and from the first to the last with Previous', async () => {
     const user = userEvent.setup();
     render(<ProductGallery images={images} name="Diya Set" />);
-    expect(mainImage().getAttribute('src')).toBe('/a.svg');
-    expect(mainImage().getAttribute('alt')).toBe('Diya Set, image 1 of 3');
+    expect(shownImage().getAttribute('src')).toBe('/a.svg');
+    expect(shownImage().getAttribute('alt')).toBe('Diya Set, image 1 of 3');
 
     await user.click(screen.getByRole('button', { name: 'Previous image' }));
-    expect(mainImage().getAttribute('src')).toBe('/c.svg');
+    expect(shownImage().getAttribute('src')).toBe('/c.svg');
     await user.click(screen.getByRole('button', { name: 'Next image' }));
-    expect(mainImage().getAttribute('src')).toBe('/a.svg');
+    expect(shownImage().getAttribute('src')).toBe('/a.svg');
     await user.click(screen.getByRole('button', { name: 'Next image' }));
     await user.click(screen.getByRole('button', { name: 'Next image' }));
-    expect(mainImage().getAttribute('src')).toBe('/c.svg');
+    expect(shownImage().getAttribute('src')).toBe('/c.svg');
     await user.click(screen.getByRole('button', { name: 'Next image' }));
-    expect(mainImage().getAttribute('src')).toBe('/a.svg');
+    expect(shownImage().getAttribute('src')).toBe('/a.svg');
   });
 
   it('jumps to an image from its dot or its thumbnail', async () => {
     const user = userEvent.setup();
     render(<ProductGallery images={images} name="Diya Set" />);
     await user.click(screen.getByRole('button', { name: 'Show image 2 of 3' }));
-    expect(mainImage().getAttribute('src')).toBe('/b.svg');
+    expect(shownImage().getAttribute('src')).toBe('/b.svg');
     expect(screen.getByRole('button', { name: 'Show image 2 of 3' }).getAttribute('aria-current')).toBe(
       'true',
     );
     await user.click(screen.getByRole('button', { name: 'View image 3' }));
-    expect(mainImage().getAttribute('src')).toBe('/c.svg');
+    expect(shownImage().getAttribute('src')).toBe('/c.svg');
     expect(screen.getByRole('button', { name: 'View image 3' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('loads the first image eagerly with high priority and gives every image a size', () => {
     render(<ProductGallery images={images} name="Diya Set" />);
-    const main = mainImage();
+    const main = shownImage();
     expect(main.getAttribute('loading')).toBe('eager');
+    expect(screen.getByRole('img', { name: 'Diya Set, image 2 of 3' }).getAttribute('loading')).toBe('lazy');
     expect(main.getAttribute('fetchpriority')).toBe('high');
     for (const image of document.querySelectorAll('img')) {
       expect(image.getAttribute('width')).toMatch(/^\d+$/);
@@ -84,5 +92,47 @@ describe('ProductGallery', () => {
     fireEvent.error(image);
     expect(image.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
     expect(image.getAttribute('srcset')).toBeNull();
+  });
+
+  it('steps through the images with the left and right arrow keys, wrapping around', async () => {
+    const user = userEvent.setup();
+    render(<ProductGallery images={images} name="Diya Set" />);
+    await user.click(screen.getByRole('button', { name: 'View image 1' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(shownImage().getAttribute('src')).toBe('/c.svg');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(shownImage().getAttribute('src')).toBe('/b.svg');
+  });
+
+  it('opens a tapped image full screen, zooms it on a tap and closes with the close button', async () => {
+    const user = userEvent.setup();
+    render(<ProductGallery images={images} name="Diya Set" />);
+    await user.click(screen.getByRole('button', { name: 'Zoom in on image 2 of 3' }));
+    const zoom = screen.getByRole('dialog', { name: 'Diya Set, zoomed' });
+    expect(within(zoom).getByText('Image 2 of 3')).toBeTruthy();
+    expect(within(zoom).getByRole('img', { name: 'Diya Set, image 2 of 3' }).getAttribute('src')).toBe(
+      '/b.svg',
+    );
+
+    const zoomIn = within(zoom).getByRole('button', { name: 'Zoom in' });
+    expect(zoomIn.getAttribute('aria-pressed')).toBe('false');
+    await user.click(zoomIn);
+    expect(within(zoom).getByRole('button', { name: 'Zoom out' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Its own arrows move both it and the gallery behind it.
+    await user.click(within(zoom).getByRole('button', { name: 'Next image' }));
+    expect(within(zoom).getByText('Image 3 of 3')).toBeTruthy();
+    expect(within(zoom).getByRole('button', { name: 'Zoom in' })).toBeTruthy();
+    await user.click(within(zoom).getByRole('button', { name: 'Close zoomed image' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(shownImage().getAttribute('src')).toBe('/c.svg');
+  });
+
+  it('closes the full-screen view with Escape', async () => {
+    const user = userEvent.setup();
+    render(<ProductGallery images={images} name="Diya Set" />);
+    await user.click(screen.getByRole('button', { name: 'Zoom in on image 1 of 3' }));
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

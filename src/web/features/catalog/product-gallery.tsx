@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { imageAlt, stepForKey, wrapIndex } from './gallery-navigation';
 import { ProductImage } from './product-image';
+import { ProductImageZoom } from './product-image-zoom';
 
-/** SPEC 2: the gallery's index wraps around in both directions. */
-export const wrapIndex = (index: number, length: number) =>
-  length <= 0 ? 0 : ((index % length) + length) % length;
+export { wrapIndex } from './gallery-navigation';
 
 /** The main image first, then the extra images, without blanks or repeats. */
 export const galleryImages = (product: { image: string; images: readonly string[] }) => [
@@ -13,24 +13,83 @@ export const galleryImages = (product: { image: string; images: readonly string[
 const arrowClass =
   'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-xl font-bold text-stone-800 shadow hover:bg-white';
 
-/** SPEC 2 "Product detail": image gallery with arrows, dots and thumbnails. */
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * SPEC 2 "Product detail": image gallery with arrows, dots and thumbnails. Issue 25: on a phone
+ * the images are swiped (a CSS scroll-snap strip, no script to drag), and a tap opens the image
+ * full screen, where it zooms.
+ */
 export function ProductGallery({ images, name }: { images: readonly string[]; name: string }) {
   const [index, setIndex] = useState(0);
+  const [zoomed, setZoomed] = useState<number | null>(null);
+  const strip = useRef<HTMLUListElement>(null);
   const count = images.length;
   const current = wrapIndex(index, count);
-  const show = (next: number) => setIndex(wrapIndex(next, count));
+
+  const show = (next: number) => {
+    const target = wrapIndex(next, count);
+    setIndex(target);
+    const element = strip.current;
+    element?.scrollTo?.({
+      left: target * element.clientWidth,
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
+  };
+
+  // A swipe moves the strip; the image that comes to rest in view becomes the current one.
+  const followSwipe = () => {
+    const element = strip.current;
+    if (!element || element.clientWidth === 0) return;
+    const visible = wrapIndex(Math.round(element.scrollLeft / element.clientWidth), count);
+    if (visible !== current) setIndex(visible);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = stepForKey(event);
+    if (step === 0 || count < 2) return;
+    event.preventDefault();
+    show(current + step);
+  };
 
   return (
-    <section aria-roledescription="carousel" aria-label={`Images of ${name}`} className="flex flex-col gap-3">
+    <section
+      aria-roledescription="carousel"
+      aria-label={`Images of ${name}`}
+      className="flex flex-col gap-3"
+      onKeyDown={onKeyDown}
+    >
       <div className="relative overflow-hidden rounded-2xl border border-brand-100 bg-white">
-        <ProductImage
-          key={images[current] ?? 'none'}
-          src={images[current]}
-          alt={count > 1 ? `${name}, image ${current + 1} of ${count}` : name}
-          size={600}
-          priority={current === 0}
-          className="aspect-square w-full"
-        />
+        <ul
+          ref={strip}
+          onScroll={followSwipe}
+          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        >
+          {images.map((image, position) => (
+            <li
+              key={image}
+              aria-roledescription="slide"
+              aria-label={`${position + 1} of ${count}`}
+              className="w-full shrink-0 snap-center snap-always"
+            >
+              <button
+                type="button"
+                aria-label={`Zoom in on image ${position + 1} of ${count}`}
+                onClick={() => setZoomed(position)}
+                className="block w-full cursor-zoom-in"
+              >
+                <ProductImage
+                  src={image}
+                  alt={imageAlt(name, position, count)}
+                  size={600}
+                  priority={position === 0}
+                  className="aspect-square w-full"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
         {count > 1 && (
           <>
             <button
@@ -84,6 +143,18 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
             </li>
           ))}
         </ul>
+      )}
+      {zoomed !== null && (
+        <ProductImageZoom
+          images={images}
+          name={name}
+          index={zoomed}
+          onIndexChange={(next) => {
+            setZoomed(next);
+            show(next);
+          }}
+          onClose={() => setZoomed(null)}
+        />
       )}
     </section>
   );
