@@ -62,7 +62,13 @@ test('the app takes over the rendered pages quietly: add to cart and filters wor
   const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
   await cards
     .first()
-    .getByRole('button', { name: `Add ${product.name} to cart` })
+    // A product sold in lots says how many its button adds ('Add 10'), in its name too (WCAG 2.5.3).
+    .getByRole('button', {
+      name:
+        product.minQuantity > 1
+          ? `Add ${product.minQuantity} ${product.name} to cart`
+          : `Add ${product.name} to cart`,
+    })
     .click();
   await expect(
     page.getByRole('link', { name: new RegExp(`^Cart ${product.minQuantity} items? in cart$`) }).first(),

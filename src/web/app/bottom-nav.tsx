@@ -8,7 +8,10 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700' : 'text-stone-600'
   }`;
 
-/** Mobile bottom bar; hidden on /payment, /checkout and product pages (SPEC 2). */
+/**
+ * Mobile bottom bar; hidden on /payment, /checkout and product pages (SPEC 2). Its right-hand end
+ * is kept for the chat button (app/chat-button.tsx).
+ */
 export function BottomNav({
   loggedIn,
   cartCount,
@@ -25,7 +28,7 @@ export function BottomNav({
   return (
     <nav
       aria-label="Bottom"
-      className="fixed inset-x-0 bottom-0 z-30 flex border-t border-brand-100 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 flex border-t border-brand-100 bg-white pr-16 pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <NavLink to="/" end className={itemClass}>
         <HomeIcon className="h-5 w-5" />

@@ -7,12 +7,15 @@ import { storeSettings } from '../app-data';
  */
 export function TestModeRibbon() {
   if (!storeSettings.testMode) return null;
+  // In a landmark of its own, as all of a page's content is for screen-reader users (axe "region").
   return (
-    <p
-      role="note"
-      className="h-6 truncate bg-amber-300 px-4 text-center font-semibold text-stone-900 text-xs leading-6"
-    >
-      Test mode: payments are simulated
-    </p>
+    <aside aria-label="Test mode">
+      <p
+        role="note"
+        className="h-6 truncate bg-amber-300 px-4 text-center font-semibold text-stone-900 text-xs leading-6"
+      >
+        Test mode: payments are simulated
+      </p>
+    </aside>
   );
 }

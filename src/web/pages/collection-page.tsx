@@ -82,15 +82,21 @@ function CollectionView({ id }: { id: number }) {
           We are hand-picking the gifts for this collection. Please check back soon.
         </EmptyState>
       ) : (
-        <ProductGrid
-          products={collection.products}
-          resetKey={String(collection.id)}
-          hasMore={false}
-          loadingMore={false}
-          onLoadMore={() => {}}
-          renderActions={(product) => <CartControls product={product} />}
-          endMessage={`That's the whole collection: ${collection.products.length} ${collection.products.length === 1 ? 'gift' : 'gifts'}.`}
-        />
+        <section aria-labelledby="collection-gifts-heading">
+          {/* Product cards title themselves with h3: this keeps the heading levels in order. */}
+          <h2 id="collection-gifts-heading" className="sr-only">
+            Gifts in this collection
+          </h2>
+          <ProductGrid
+            products={collection.products}
+            resetKey={String(collection.id)}
+            hasMore={false}
+            loadingMore={false}
+            onLoadMore={() => {}}
+            renderActions={(product) => <CartControls product={product} />}
+            endMessage={`That's the whole collection: ${collection.products.length} ${collection.products.length === 1 ? 'gift' : 'gifts'}.`}
+          />
+        </section>
       )}
     </div>
   );

@@ -202,7 +202,7 @@ export function ProductsPage() {
               <button
                 type="button"
                 onClick={() => listing.refetch()}
-                className="min-h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+                className="min-h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
               >
                 Try again
               </button>

@@ -85,6 +85,7 @@ export async function paidOrder(
   request: APIRequestContext,
   token: string,
   products: Pick<Product, 'id' | 'price'>[],
+  shippingAddress: typeof DELIVERY_ADDRESS = DELIVERY_ADDRESS,
 ) {
   const auth = { authorization: `Bearer ${token}` };
   const subtotal = products.reduce((sum, product) => sum + product.price, 0);
@@ -100,7 +101,7 @@ export async function paidOrder(
       })),
       // SPEC 9: free shipping from ₹1,000, else ₹50.
       totalAmount: subtotal + (subtotal >= 1000 ? 0 : 50),
-      shippingAddress: DELIVERY_ADDRESS,
+      shippingAddress,
     },
   });
   expect(created.status(), await created.text()).toBe(200);

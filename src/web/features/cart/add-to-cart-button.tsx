@@ -58,7 +58,7 @@ export function AddToCartButton({
         onClick={add}
         disabled={full || blockedReason !== null}
         aria-describedby={blockedReason ? reasonId : undefined}
-        className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+        className="min-h-11 w-full rounded-lg bg-brand-600 px-4 font-semibold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
       >
         Add to Cart
       </button>

@@ -32,8 +32,8 @@ export function CartBar() {
         aria-label="Cart summary"
         className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-10 border-t border-brand-200 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur md:bottom-0"
       >
-        {/* The floating chat button (bottom right, drawn above this bar) overlaps only the padding. */}
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 py-2 pr-[4.5rem] pl-4 md:pr-20">
+        {/* On a wider screen the chat button docks in the right-hand padding (app/chat-button.tsx). */}
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2 md:pr-20">
           <p className="flex flex-col leading-tight">
             <span className="text-xs font-semibold text-stone-600">{itemCountLabel(itemCount)}</span>
             <span className="text-lg font-extrabold text-stone-900">{formatInr(total)}</span>

@@ -58,7 +58,7 @@ describe('CartControls (SPEC 4 listing card)', () => {
   it("labels the button 'Add {min}', adds minQuantity units, and removes the line below it", async () => {
     const user = userEvent.setup();
     renderAt('/products', <CartControls product={favours} />);
-    const add = screen.getByRole('button', { name: 'Add Favour Pouch to cart' });
+    const add = screen.getByRole('button', { name: 'Add 3 Favour Pouch to cart' });
     expect(add.textContent).toBe('Add 3');
     await user.click(add);
     expect(getCartStore().quantityOf(12)).toBe(3);
@@ -68,7 +68,7 @@ describe('CartControls (SPEC 4 listing card)', () => {
     expect(getCartStore().quantityOf(12)).toBe(3);
     await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
     expect(getCartStore().quantityOf(12)).toBe(0);
-    expect(screen.getByRole('button', { name: 'Add Favour Pouch to cart' }).textContent).toBe('Add 3');
+    expect(screen.getByRole('button', { name: 'Add 3 Favour Pouch to cart' }).textContent).toBe('Add 3');
   });
 
   it('stops increasing at 10', async () => {
@@ -92,7 +92,7 @@ describe('CartControls (SPEC 4 listing card)', () => {
     const out = screen.getByRole('button', { name: 'Out of Stock' }) as HTMLButtonElement;
     expect(out.disabled).toBe(true);
     expect(
-      (screen.getByRole('button', { name: 'Add Favour Pouch to cart' }) as HTMLButtonElement).disabled,
+      (screen.getByRole('button', { name: 'Add 3 Favour Pouch to cart' }) as HTMLButtonElement).disabled,
     ).toBe(false);
   });
 

@@ -28,7 +28,7 @@ export function CartControls({ product, className = '' }: { product: CartProduct
         <Link
           to={cartItemPath({ id: product.id, name: product.name, slug: product.slug ?? undefined })}
           aria-label={`Personalise ${product.name}`}
-          className={`flex min-h-10 w-full items-center justify-center rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-800 ${className}`}
+          className={`flex min-h-10 w-full items-center justify-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-700 ${className}`}
         >
           Personalise
         </Link>
@@ -48,9 +48,10 @@ export function CartControls({ product, className = '' }: { product: CartProduct
     return (
       <button
         type="button"
-        aria-label={`Add ${product.name} to cart`}
+        // WCAG 2.5.3: the name starts with the visible words ('Add 3'), so voice control finds it.
+        aria-label={min > 1 ? `Add ${min} ${product.name} to cart` : `Add ${product.name} to cart`}
         onClick={() => addItem(product, min)}
-        className={`min-h-10 w-full rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-800 ${className}`}
+        className={`min-h-10 w-full rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-700 ${className}`}
       >
         {min > 1 ? `Add ${min}` : 'Add'}
       </button>

@@ -118,7 +118,7 @@ export function AddressPicker({
                         <span className="block text-sm text-stone-700">
                           {address.city} - {address.postalCode}
                         </span>
-                        <span className="block truncate text-xs text-stone-500">{address.address}</span>
+                        <span className="block text-xs text-stone-500">{address.address}</span>
                         {address.id === undeliverableId && (
                           <span className="mt-1 block text-sm font-semibold text-red-700">
                             {notDeliverableTo(address.postalCode)}

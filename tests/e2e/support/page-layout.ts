@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+
+// Issue 25 item 1: what makes a page not fit a phone, measured in the page itself. Each check runs
+// in one synchronous evaluation (scroll, layout and hit test in the same task), so nothing the app
+// does between two steps (a query settling, a lazy section appearing) can make it flaky.
+
+/**
+ * Horizontal overflow: the document wider than the viewport, and every visible element or text
+ * whose box (clipped by its scrolling or clipping ancestors) extends past the viewport's sides.
+ * Only the outermost offender of a branch is named, as that is where the fix goes.
+ */
+export function overflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewportWidth = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > viewportWidth) {
+      problems.push(
+        `the page is ${document.documentElement.scrollWidth}px wide in a ${viewportWidth}px viewport`,
+      );
+    }
+    const nameOf = (element: Element) => {
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+      const label = element.getAttribute('aria-label');
+      return `<${element.tagName.toLowerCase()}${label ? ` aria-label="${label}"` : ''}>${text}`;
+    };
+    /** The part of `rect` that `clipper` and its ancestors let show; null when they hide all of it. */
+    const shownPart = (element: Element, rect: DOMRect, clipper: Element | null) => {
+      const own = getComputedStyle(element);
+      // Visually hidden (a skip link until focused): clipped to nothing by its own clip.
+      if (own.clip !== 'auto' || own.clipPath !== 'none') return null;
+      let left = rect.left;
+      let right = rect.right;
+      for (let parent = clipper; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.clipPath === 'none' && style.clip === 'auto') continue;
+        const box = parent.getBoundingClientRect();
+        left = Math.max(left, box.left);
+        right = Math.min(right, box.right);
+        if (right - left < 1) return null;
+      }
+      return { left, right };
+    };
+    const sticksOut = (element: Element, rect: DOMRect, clipper: Element | null) => {
+      if (rect.width < 1 || rect.height < 1) return false;
+      const shown = shownPart(element, rect, clipper);
+      return shown !== null && (shown.left < -0.5 || shown.right > viewportWidth + 0.5);
+    };
+    const offenders = new Set<Element>();
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      if (sticksOut(element, element.getBoundingClientRect(), element.parentElement)) offenders.add(element);
+      // Text that runs out of its own box (a long word that does not wrap) makes no element wider.
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if (sticksOut(element, range.getBoundingClientRect(), element)) offenders.add(element);
+      }
+    }
+    for (const element of offenders) {
+      let parent = element.parentElement;
+      while (parent && !offenders.has(parent)) parent = parent.parentElement;
+      if (!parent) problems.push(`sticks out of the viewport: ${nameOf(element)}`);
+    }
+    return problems;
+  });
+}
+
+/**
+ * Covered controls: each visible control is scrolled as near the middle of the viewport as the
+ * page allows, and the element at its centre must be the control or inside it. A control the page
+ * cannot scroll clear of a fixed bar or the chat button (no space reserved at the page's end, or a
+ * floating button over a sticky bar's control) fails.
+ */
+export function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = [
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="tab"]',
+      '[tabindex]:not([tabindex="-1"])',
+    ].join(',');
+    const problems: string[] = [];
+    const nameOf = (element: Element | null) => {
+      if (!element) return 'nothing';
+      const name =
+        element.getAttribute('aria-label') ??
+        (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+      return `<${element.tagName.toLowerCase()}> "${name}"`;
+    };
+    const controls = [...document.querySelectorAll(selector)].filter((control) => {
+      if (!control.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+      const rect = control.getBoundingClientRect();
+      // Visually hidden inputs (a radio drawn by its label) are reached through their label.
+      return rect.width > 2 && rect.height > 2;
+    });
+    /**
+     * Scrolls the window so the control is as near the middle as the page allows, after bringing it
+     * into any horizontal scroller it sits in. Not scrollIntoView: that also scrolls boxes a shopper
+     * cannot scroll (a title clamped to two lines), which would move the control out of its own box.
+     */
+    const bringToMiddle = (control: Element) => {
+      for (let parent = control.parentElement; parent; parent = parent.parentElement) {
+        if (!/auto|scroll/.test(getComputedStyle(parent).overflowX)) continue;
+        const box = parent.getBoundingClientRect();
+        const rect = control.getBoundingClientRect();
+        if (rect.left < box.left) parent.scrollLeft -= box.left - rect.left;
+        else if (rect.right > box.right) parent.scrollLeft += rect.right - box.right;
+      }
+      const rect = control.getBoundingClientRect();
+      window.scrollTo({
+        left: 0,
+        top: window.scrollY + rect.top + rect.height / 2 - window.innerHeight / 2,
+        behavior: 'instant',
+      });
+    };
+    const startX = window.scrollX;
+    const startY = window.scrollY;
+    for (const control of controls) {
+      bringToMiddle(control);
+      // A link wrapping over two lines: the middle of its whole box can fall between the lines.
+      const rect =
+        [...control.getClientRects()].find((box) => box.width > 2 && box.height > 2) ??
+        control.getBoundingClientRect();
+      const x = Math.min(Math.max(rect.left + rect.width / 2, 0), window.innerWidth - 1);
+      const y = Math.min(Math.max(rect.top + rect.height / 2, 0), window.innerHeight - 1);
+      const hit = document.elementFromPoint(x, y);
+      const reached =
+        hit !== null &&
+        (hit === control ||
+          control.contains(hit) ||
+          // A label's click goes to its control.
+          (hit instanceof HTMLLabelElement && hit.control === control) ||
+          (control instanceof HTMLInputElement &&
+            [...(control.labels ?? [])].some((label) => label.contains(hit))));
+      if (!reached) problems.push(`${nameOf(control)} is covered by ${nameOf(hit)}`);
+    }
+    window.scrollTo({ left: startX, top: startY, behavior: 'instant' });
+    return problems;
+  });
+}
