@@ -13,11 +13,15 @@ import { paidOrder, pickProduct, registerCustomer } from './support/store-api';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
+/**
+ * axe runs on the narrowest phone and the desktop (the issue's "phone and desktop"): it takes about
+ * two thirds of a walk, and the phones in between differ from 360 px only in how things wrap.
+ */
 const VIEWPORTS = [
-  { name: '360 px phone', width: 360, height: 740, isMobile: true },
-  { name: '390 px phone', width: 390, height: 844, isMobile: true },
-  { name: '414 px phone', width: 414, height: 896, isMobile: true },
-  { name: '1366 px desktop', width: 1366, height: 768, isMobile: false },
+  { name: '360 px phone', width: 360, height: 740, isMobile: true, axe: true },
+  { name: '390 px phone', width: 390, height: 844, isMobile: true, axe: false },
+  { name: '414 px phone', width: 414, height: 896, isMobile: true, axe: false },
+  { name: '1366 px desktop', width: 1366, height: 768, isMobile: false, axe: true },
 ];
 
 const LONG_NAME = 'Venkata Subrahmanya Lakshminarayana Chakravarthy';
@@ -184,10 +188,8 @@ async function contextFor(
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`every storefront page fits a ${viewport.name}, covers no control and passes axe`, async ({
-    browser,
-    baseURL,
-  }) => {
+  const title = `every storefront page fits a ${viewport.name} and covers no control${viewport.axe ? ', and axe finds nothing' : ''}`;
+  test(title, async ({ browser, baseURL }) => {
     test.setTimeout(240_000);
     const shopper = await contextFor(browser, viewport, false, baseURL ?? '');
     const guest = await contextFor(browser, viewport, true, baseURL ?? '');
@@ -204,7 +206,7 @@ for (const viewport of VIEWPORTS) {
       const found = [
         ...(await overflowProblems(page)),
         ...(await coveredControls(page)),
-        ...(await axeViolations(page)),
+        ...(viewport.axe ? await axeViolations(page) : []),
       ];
       problems.push(...found.map((problem) => `${stop.path}: ${problem}`));
       // LAYOUT_SCREENSHOTS=1 keeps a picture of each page, to look at what the checks measured.
