@@ -67,10 +67,13 @@ export function overflowProblems(page: Page): Promise<string[]> {
 }
 
 /**
- * Covered controls: each visible control is scrolled as near the middle of the viewport as the
- * page allows, and the element at its centre must be the control or inside it. A control the page
- * cannot scroll clear of a fixed bar or the chat button (no space reserved at the page's end, or a
- * floating button over a sticky bar's control) fails.
+ * Covered controls, two ways:
+ * - each visible control is scrolled as near the middle of the viewport as the page allows, and the
+ *   element at its centre must be the control or inside it. A control the page cannot scroll clear
+ *   of a fixed bar or the chat button (no room kept at the page's end) fails;
+ * - where a shopper rests, at the top of the page as it opens and at its end, no floating control
+ *   (fixed and narrower than the screen, like the chat button) may sit over a control. Content
+ *   scrolling under a full-width bar there is how bars work, and is not counted.
  */
 export function coveredControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -122,26 +125,62 @@ export function coveredControls(page: Page): Promise<string[]> {
         behavior: 'instant',
       });
     };
+    /** The centre of a control's first box (a link wrapping over two lines has a gap in the middle). */
+    const centreOf = (control: Element) => {
+      const rect =
+        [...control.getClientRects()].find((box) => box.width > 2 && box.height > 2) ??
+        control.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    };
+    const reaches = (control: Element, hit: Element | null) =>
+      hit !== null &&
+      (hit === control ||
+        control.contains(hit) ||
+        // A label's click goes to its control.
+        (hit instanceof HTMLLabelElement && hit.control === control) ||
+        (control instanceof HTMLInputElement &&
+          [...(control.labels ?? [])].some((label) => label.contains(hit))));
+    /** The fixed box `element` is drawn in, if any. */
+    const fixedBoxOf = (element: Element) => {
+      for (let box: Element | null = element; box; box = box.parentElement) {
+        if (getComputedStyle(box).position === 'fixed') return box;
+      }
+      return null;
+    };
     const startX = window.scrollX;
     const startY = window.scrollY;
     for (const control of controls) {
       bringToMiddle(control);
-      // A link wrapping over two lines: the middle of its whole box can fall between the lines.
-      const rect =
-        [...control.getClientRects()].find((box) => box.width > 2 && box.height > 2) ??
-        control.getBoundingClientRect();
-      const x = Math.min(Math.max(rect.left + rect.width / 2, 0), window.innerWidth - 1);
-      const y = Math.min(Math.max(rect.top + rect.height / 2, 0), window.innerHeight - 1);
+      const centre = centreOf(control);
+      const x = Math.min(Math.max(centre.x, 0), window.innerWidth - 1);
+      const y = Math.min(Math.max(centre.y, 0), window.innerHeight - 1);
       const hit = document.elementFromPoint(x, y);
-      const reached =
-        hit !== null &&
-        (hit === control ||
-          control.contains(hit) ||
-          // A label's click goes to its control.
-          (hit instanceof HTMLLabelElement && hit.control === control) ||
-          (control instanceof HTMLInputElement &&
-            [...(control.labels ?? [])].some((label) => label.contains(hit))));
-      if (!reached) problems.push(`${nameOf(control)} is covered by ${nameOf(hit)}`);
+      if (!reaches(control, hit)) problems.push(`${nameOf(control)} is covered by ${nameOf(hit)}`);
+    }
+    const viewportWidth = document.documentElement.clientWidth;
+    for (const [place, top] of [
+      ['the top', 0],
+      ['the end', document.documentElement.scrollHeight],
+    ] as const) {
+      window.scrollTo({ left: 0, top, behavior: 'instant' });
+      for (const control of controls) {
+        if (fixedBoxOf(control)) continue;
+        const { x, y } = centreOf(control);
+        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+        const stack = document.elementsFromPoint(x, y);
+        const above = stack.slice(
+          0,
+          Math.max(
+            stack.findIndex((element) => reaches(control, element)),
+            0,
+          ),
+        );
+        const boxes = above.map(fixedBoxOf).filter((box) => box !== null);
+        const underBar = boxes.some((box) => box.getBoundingClientRect().width >= viewportWidth - 1);
+        const floating = boxes.find((box) => box.getBoundingClientRect().width < viewportWidth - 1);
+        if (floating && !underBar)
+          problems.push(`at ${place} of the page, ${nameOf(floating)} floats over ${nameOf(control)}`);
+      }
     }
     window.scrollTo({ left: startX, top: startY, behavior: 'instant' });
     return problems;
