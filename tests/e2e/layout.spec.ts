@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Category, CollectionSummary, Product } from '../../src/shared/api/catalog';
+import { POLICY_PAGES } from '../../src/shared/policy-pages';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 import { coveredControls, overflowProblems } from './support/page-layout';
@@ -167,6 +168,7 @@ const stops = (): Stop[] => [
   { path: '/wishlist', heading: /Wishlist/ },
   { path: '/bulk-orders', heading: 'Bulk and corporate orders' },
   { path: `/quote/${walk.quoteOrderId}`, heading: /^Your quote RG-/ },
+  ...Object.values(POLICY_PAGES).map((policy) => ({ path: policy.path, heading: policy.title })),
   { path: '/no-such-page', heading: 'Page Not Found' },
   { path: '/login', heading: 'Sign in to your account', guest: true },
   { path: '/register', heading: 'Create your account', guest: true },

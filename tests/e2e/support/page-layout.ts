@@ -57,6 +57,25 @@ export function overflowProblems(page: Page): Promise<string[]> {
         if (sticksOut(element, range.getBoundingClientRect(), element)) offenders.add(element);
       }
     }
+    // A control's words must fit in it: a button whose label runs past its edge is cut off (or drawn
+    // under its neighbour) even when the page itself fits.
+    for (const control of document.body.querySelectorAll('button, a[href]')) {
+      if (!control.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const box = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (box.width < 1 || style.display === 'inline' || style.clip !== 'auto' || style.clipPath !== 'none')
+        continue;
+      // Its own words only: a badge or a screen-reader-only note inside is placed on purpose.
+      for (const node of control.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const words = range.getBoundingClientRect();
+        if (words.left < box.left - 1 || words.right > box.right + 1) {
+          problems.push(`words do not fit in their control: ${nameOf(control)}`);
+        }
+      }
+    }
     for (const element of offenders) {
       let parent = element.parentElement;
       while (parent && !offenders.has(parent)) parent = parent.parentElement;

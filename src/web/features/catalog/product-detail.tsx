@@ -143,9 +143,8 @@ export function ProductDetail({
         </div>
       </div>
 
-      {/* SPEC 2: mobile sticky bar with the price and the cart button. Its right-hand end is kept
-          for the chat button (app/chat-button.tsx). */}
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-brand-100 bg-white/95 py-2 pr-16 pl-4 backdrop-blur md:hidden">
+      {/* SPEC 2: mobile sticky bar with the price and the cart button. */}
+      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-brand-100 bg-white/95 px-4 py-2 backdrop-blur md:hidden">
         <div className="flex items-center gap-3">
           <div className="flex min-w-0 flex-col">
             {/* The page title says the name; a phone needs the room for Add to Cart and Buy Now. */}
