@@ -9,13 +9,14 @@ import { useCartState } from '../features/cart/use-cart';
  * Where the button sits (issue 25: it must never cover a control of the page). It docks in the
  * right-hand end of the lowest bar on the screen, which that bar keeps free for it: the bottom
  * navigation on a phone, the cart bar on a wider screen. The product page's sticky bar on a phone
- * needs all its width for Add to Cart and Buy Now, so there it rests just above that bar. With no
+ * needs all its width for Add to Cart and Buy Now, and anywhere above it the button sat on the
+ * page's own controls, so a phone's product page goes without it, as checkout does. With no
  * bar under it (a wider screen without the cart bar) it floats, and the page keeps room at its
  * end so that nothing is left beneath it.
  */
 function placement(pathname: string, cartBarShown: boolean) {
   const phone = pathname.startsWith('/product/')
-    ? 'right-2 bottom-[calc(4.75rem+env(safe-area-inset-bottom))]'
+    ? 'max-md:hidden'
     : 'right-2 bottom-[calc(0.25rem+env(safe-area-inset-bottom))]';
   const wide = cartBarShown ? 'md:right-4 md:bottom-1.5' : 'md:right-6 md:bottom-6';
   return { className: `${phone} ${wide}`, floatsOnWideScreens: !cartBarShown };

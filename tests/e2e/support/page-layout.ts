@@ -177,28 +177,43 @@ export function coveredControls(page: Page): Promise<string[]> {
       if (!reaches(control, hit)) problems.push(`${nameOf(control)} is covered by ${nameOf(hit)}`);
     }
     const viewportWidth = document.documentElement.clientWidth;
+    const fixedBoxes = [...document.body.querySelectorAll('*')].filter(
+      (element) =>
+        getComputedStyle(element).position === 'fixed' &&
+        element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
+        getComputedStyle(element).pointerEvents !== 'none',
+    );
+    const overlap = (a: DOMRect, b: { left: number; right: number; top: number; bottom: number }) => ({
+      left: Math.max(a.left, b.left),
+      right: Math.min(a.right, b.right),
+      top: Math.max(a.top, b.top),
+      bottom: Math.min(a.bottom, b.bottom),
+    });
+    const isEmpty = (box: { left: number; right: number; top: number; bottom: number }) =>
+      box.right - box.left < 1 || box.bottom - box.top < 1;
     for (const [place, top] of [
       ['the top', 0],
       ['the end', document.documentElement.scrollHeight],
     ] as const) {
       window.scrollTo({ left: 0, top, behavior: 'instant' });
+      const bars = fixedBoxes
+        .map((box) => box.getBoundingClientRect())
+        .filter((box) => box.width >= viewportWidth - 1);
+      const floating = fixedBoxes.filter((box) => {
+        const rect = box.getBoundingClientRect();
+        return rect.width > 0 && rect.width < viewportWidth - 1;
+      });
       for (const control of controls) {
         if (fixedBoxOf(control)) continue;
-        const { x, y } = centreOf(control);
-        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
-        const stack = document.elementsFromPoint(x, y);
-        const above = stack.slice(
-          0,
-          Math.max(
-            stack.findIndex((element) => reaches(control, element)),
-            0,
-          ),
-        );
-        const boxes = above.map(fixedBoxOf).filter((box) => box !== null);
-        const underBar = boxes.some((box) => box.getBoundingClientRect().width >= viewportWidth - 1);
-        const floating = boxes.find((box) => box.getBoundingClientRect().width < viewportWidth - 1);
-        if (floating && !underBar)
-          problems.push(`at ${place} of the page, ${nameOf(floating)} floats over ${nameOf(control)}`);
+        const rect = control.getBoundingClientRect();
+        for (const box of floating) {
+          if (box.contains(control)) continue;
+          const shared = overlap(rect, box.getBoundingClientRect());
+          if (isEmpty(shared)) continue;
+          // Under a full-width bar as well: the control scrolls there, as content does under bars.
+          if (bars.some((bar) => !isEmpty(overlap(bar, shared)))) continue;
+          problems.push(`at ${place} of the page, ${nameOf(box)} floats over ${nameOf(control)}`);
+        }
       }
     }
     window.scrollTo({ left: startX, top: startY, behavior: 'instant' });
