@@ -74,7 +74,11 @@ async function shoot(page: Page, name: string) {
   // Pictures below the first screen load as they come near it: now, in the taller window.
   await page.waitForFunction(() =>
     [...document.images]
-      .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+      // In the window: a gallery's other pictures (beside it, in a scroller) load when swiped to.
+      .filter((image) => {
+        const box = image.getBoundingClientRect();
+        return box.width > 0 && box.top < window.innerHeight && box.left < window.innerWidth && box.right > 0;
+      })
       .every((image) => image.complete),
   );
   const file = path.join(outDir, `${name}.png`);
