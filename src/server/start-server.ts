@@ -93,6 +93,7 @@ export async function startServer({ passwordCost }: { passwordCost?: PasswordCos
  * never report draining.
  */
 async function logLinesWritten(app: FastifyInstance) {
+  // pino keeps its destination under a symbol its types do not declare (pino.symbols.streamSym).
   const stream = (app.log as unknown as Record<symbol, unknown>)[symbols.streamSym];
   if (stream instanceof EventEmitter) await Promise.race([once(stream, 'drain'), sleep(200)]);
 }

@@ -48,6 +48,8 @@ export async function createDatabaseTemplate(): Promise<{
     try {
       await database.migrate();
       // Uncompressed: loading a gzipped dump took about twice as long.
+      // Drizzle's PGlite database holds its client as $client; Database types db as the PostgreSQL
+      // base both drivers share, so the PGlite-only dump is reached through this cast (no-DATABASE_URL path).
       const client = (database.db as unknown as { $client: PGlite }).$client;
       const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
       fs.mkdirSync(SNAPSHOT_FOLDER, { recursive: true });

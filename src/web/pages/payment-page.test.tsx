@@ -151,6 +151,7 @@ function Probe({ name }: { name: string }) {
   );
 }
 
+// `unknown`: some tests hand the page a state it must refuse (a missing or malformed order).
 function renderPayment({ user = arjun as User | null, state = request as unknown, search = '' } = {}) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
   const api: AuthApi = {
