@@ -1,16 +1,26 @@
-// Issue 11: each uploaded product image is stored as WebP copies at these widths, named
-// `/uploads/products/p{productId}-{stamp}-{width}.webp`; product.image names the widest. The
-// storefront offers them all in `srcset` (issue 6), so a phone's card loads the small copy.
+// Issue 11: each uploaded product image is stored as WebP copies at these widths; product.image
+// names the widest. The storefront offers them all in `srcset` (issue 6), so a phone's card loads
+// a small copy. Chromium picks the smallest copy at least as dense as the screen, so a card half
+// of a 412 px phone at DPR 1.75 (about 360 device pixels) needs the 400 px copy, not the 600 px one.
+export const PRODUCT_IMAGE_WIDTHS = [300, 400, 600] as const;
 
-export const PRODUCT_IMAGE_WIDTHS = [300, 600] as const;
+// Images stored before the 400 px copy existed are named `{stem}-{width}.webp` and have these
+// widths only; since then each copy is named `{stem}-{width}w.webp`, so a srcset never names a copy
+// that was not stored.
+const EARLIER_WIDTHS = [300, 600] as const;
+
+/** The storage key of one copy of a product image (`products/{stem}-{width}w.webp`). */
+export const productImageKey = (stem: string, width: number) => `products/${stem}-${width}w.webp`;
 
 // Served from /uploads (local storage) or /media (an S3-compatible bucket, issue 12). The demo
-// catalogue's pictures (issue 25) are stored the same way as `art-{hash}-{width}.webp`.
-const UPLOADED_IMAGE = /^(\/(?:uploads|media)\/products\/(?:p\d+|art)-[a-z0-9]+)-\d+\.webp$/;
+// catalogue's pictures (issue 25) are stored the same way, with the stem `art-{hash}`.
+const STORED_IMAGE = /^(\/(?:uploads|media)\/products\/(?:p\d+|art)-[a-z0-9]+)-\d+(w?)\.webp$/;
 
 /** The `srcset` of an uploaded image, or undefined for an image with one size only. */
 export function productImageSrcSet(src: string): string | undefined {
-  const match = UPLOADED_IMAGE.exec(src);
+  const match = STORED_IMAGE.exec(src);
   if (!match) return undefined;
-  return PRODUCT_IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ');
+  const [, path, suffix] = match;
+  const widths = suffix ? PRODUCT_IMAGE_WIDTHS : EARLIER_WIDTHS;
+  return widths.map((width) => `${path}-${width}${suffix}.webp ${width}w`).join(', ');
 }

@@ -52,16 +52,19 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   await expect(admin.getByText('Image uploaded')).toBeVisible();
   await expect(admin.getByRole('img', { name })).toHaveAttribute(
     'src',
-    /\/uploads\/products\/p\d+-.+-600\.webp$/,
+    /\/uploads\/products\/p\d+-.+-600w\.webp$/,
   );
 
   // Shoppers find it on the storefront.
   await page.goto(`/products?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('link', { name }).first()).toBeVisible();
-  // With its uploaded picture, offered at both stored widths.
+  // With its uploaded picture, offered at each stored width.
   const cardImage = page.getByRole('article').filter({ hasText: name }).locator('img').first();
-  await expect(cardImage).toHaveAttribute('src', /\/uploads\/products\/p\d+-.+-600\.webp$/);
-  await expect(cardImage).toHaveAttribute('srcset', /-300\.webp 300w, .+-600\.webp 600w$/);
+  await expect(cardImage).toHaveAttribute('src', /\/uploads\/products\/p\d+-.+-600w\.webp$/);
+  await expect(cardImage).toHaveAttribute(
+    'srcset',
+    /-300w\.webp 300w, .+-400w\.webp 400w, .+-600w\.webp 600w$/,
+  );
   await expect
     .poll(() => cardImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
     .toBeGreaterThan(0);

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/product-images';
+import { PRODUCT_IMAGE_WIDTHS, productImageKey } from '../../../shared/product-images';
 import type { ImageStorage } from '../../storage/image-storage';
 
 /**
@@ -195,7 +195,7 @@ const WIDEST = Math.max(...PRODUCT_IMAGE_WIDTHS);
 
 /** The storage key of a composition's copy at a width; the widest is what product.image names. */
 export const pictureKey = (composition: Composition, width = WIDEST) =>
-  `products/${compositionStem(composition)}-${width}.webp`;
+  productImageKey(compositionStem(composition), width);
 
 /** How many compositions render at once: sharp works on libuv's threads, one per core here. */
 const RENDERS_AT_ONCE = 4;

@@ -316,4 +316,25 @@ async function restoreMissingArtwork(db: Db, storage: ImageStorage) {
     for (const product of generateProducts(row?.total ?? 0)) yield* product.pictures;
   }
   await storeArtwork(storage, everyPicture(), { onlyMissing: true });
+  await renameEarlierArtwork(db);
+}
+
+// A catalogue seeded before pictures had a 400 px copy names them `art-{hash}-{width}.webp`; the
+// pictures just drawn are `art-{hash}-{width}w.webp` (shared/product-images.ts), so the rows name
+// those, which also exist on a new data folder.
+const EARLIER_ARTWORK = String.raw`^(/(?:uploads|media)/products/art-[a-f0-9]+-[0-9]+)\.webp$`;
+const renamed = (column: string) => sql.raw(`regexp_replace(${column}, '${EARLIER_ARTWORK}', '\\1w.webp')`);
+
+async function renameEarlierArtwork(db: Db) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update categories set image = ${renamed('image')} where image ~ ${EARLIER_ARTWORK}`);
+    await tx.execute(
+      sql`update collections set image = ${renamed('image')} where image ~ ${EARLIER_ARTWORK}`,
+    );
+    await tx.execute(sql`
+      update products
+      set image = ${renamed('image')},
+          images = array(select ${renamed('picture')} from unnest(images) as picture)
+      where image ~ ${EARLIER_ARTWORK}`);
+  });
 }

@@ -158,7 +158,7 @@ describe('admin products', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const image = response.json<{ product: AdminProduct }>().product.image;
-    expect(image).toMatch(/^\/uploads\/products\/p\d+-[a-z0-9]+-600\.webp$/);
+    expect(image).toMatch(/^\/uploads\/products\/p\d+-[a-z0-9]+-600w\.webp$/);
     const file = path.join(store.app.config.dataDir, image);
     expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('webp');
     expect((await sharp(fs.readFileSync(file)).metadata()).width).toBe(600);
@@ -166,8 +166,12 @@ describe('admin products', () => {
     const srcSet = productImageSrcSet(image)
       ?.split(', ')
       .map((candidate) => candidate.split(' ')[0]!);
-    expect(srcSet).toHaveLength(2);
-    for (const url of srcSet ?? []) expect((await store.app.inject({ url })).statusCode).toBe(200);
+    expect(srcSet).toHaveLength(3);
+    for (const url of srcSet ?? []) {
+      const copy = await store.app.inject({ url });
+      expect(copy.statusCode).toBe(200);
+      expect((await sharp(copy.rawPayload).metadata()).width).toBe(Number(/-(\d+)w\.webp$/.exec(url)?.[1]));
+    }
   });
 
   it('refuses a file that is not an image whatever its name says, and one over 5 MB', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IMAGE_TYPE_MESSAGE } from '../../../shared/api/admin';
-import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/product-images';
+import { PRODUCT_IMAGE_WIDTHS, productImageKey } from '../../../shared/product-images';
 import type { ImageStorage } from '../../storage/image-storage';
 import { reencodeImage } from '../../storage/images';
 
@@ -25,7 +25,7 @@ export async function storeProductImage(
   let widest = '';
   for (const [index, width] of PRODUCT_IMAGE_WIDTHS.entries()) {
     const webp = copies[index] as Buffer;
-    widest = await storage.put(`products/${stem}-${width}.webp`, webp, 'image/webp');
+    widest = await storage.put(productImageKey(stem, width), webp, 'image/webp');
   }
   return widest;
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CollectionSummary } from '../../../shared/api/catalog';
 import { collectionPath } from '../../../shared/slug';
-import { ProductImage } from './product-image';
+import { CARD_IMAGE_SIZES, ProductImage } from './product-image';
 
 /** A collection card linking to /collection/{name-slug}-{id} (SPEC 2). */
 export function CollectionCard({
@@ -16,7 +16,13 @@ export function CollectionCard({
       to={collectionPath(collection)}
       className="group flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
-      <ProductImage src={collection.image} alt="" priority={priority} className="aspect-[4/3] w-full" />
+      <ProductImage
+        src={collection.image}
+        alt=""
+        priority={priority}
+        sizes={CARD_IMAGE_SIZES}
+        className="aspect-[4/3] w-full"
+      />
       <span className="flex flex-col gap-1 p-3">
         <span className="font-bold text-stone-900 group-hover:text-brand-700">{collection.name}</span>
         {collection.description && (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../../shared/api/catalog';
 import { productPath } from '../../../shared/slug';
 import { PriceTag } from './price-tag';
-import { ProductImage } from './product-image';
+import { CARD_IMAGE_SIZES, ProductImage } from './product-image';
 
 /** SPEC 9: a card shows 2 tags plus a count of the rest. */
 export const CARD_TAGS_SHOWN = 2;
@@ -31,7 +31,13 @@ export function ProductCard({
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={path} className="block" tabIndex={-1} aria-hidden="true">
-        <ProductImage src={product.image} alt="" priority={priority} className="aspect-square w-full" />
+        <ProductImage
+          src={product.image}
+          alt=""
+          priority={priority}
+          sizes={CARD_IMAGE_SIZES}
+          className="aspect-square w-full"
+        />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold text-stone-900 sm:text-base">

@@ -88,7 +88,7 @@ describe('ProductGallery', () => {
     expect(image.getAttribute('srcset')).toBe(
       '/uploads/products/p521-m3x9k2-300.webp 300w, /uploads/products/p521-m3x9k2-600.webp 600w',
     );
-    expect(image.getAttribute('sizes')).toBe('600px');
+    expect(image.getAttribute('sizes')).toBe('(min-width: 768px) 560px, 100vw');
     fireEvent.error(image);
     expect(image.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
     expect(image.getAttribute('srcset')).toBeNull();

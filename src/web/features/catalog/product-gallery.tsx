@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { imageAlt, stepForKey, wrapIndex } from './gallery-navigation';
-import { ProductImage } from './product-image';
+import { DETAIL_IMAGE_SIZES, ProductImage } from './product-image';
 import { ProductImageZoom } from './product-image-zoom';
 
 export { wrapIndex } from './gallery-navigation';
@@ -83,6 +83,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
                   src={image}
                   alt={imageAlt(name, position, count)}
                   size={600}
+                  sizes={DETAIL_IMAGE_SIZES}
                   priority={position === 0}
                   className="aspect-square w-full"
                 />
