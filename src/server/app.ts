@@ -25,6 +25,7 @@ import { deliveryRoutes } from './modules/delivery';
 import { healthRoutes, installMetrics } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
 import { MAIL_EVERY_MS } from './modules/mail';
+import { messagingRoutes, SANDBOX_REPORT_EVERY_MS } from './modules/messaging';
 import { orderRoutes } from './modules/orders';
 import { paymentCspSources } from './modules/payment-providers';
 import { paymentRoutes, sandboxRoutes } from './modules/payments';
@@ -100,6 +101,16 @@ export async function buildApp({
         },
       },
       { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
+      // DESIGN 6: the WhatsApp and SMS sandboxes report delivery a moment after each send.
+      ...(services.messaging.sandbox.inUse
+        ? [
+            {
+              name: 'messaging-sandbox',
+              everyMs: SANDBOX_REPORT_EVERY_MS,
+              run: () => services.messaging.sandbox.reportDeliveries(),
+            },
+          ]
+        : []),
       // Issue 26: the ledger against the payment provider's records, once a day on one instance.
       { name: 'money-check', everyMs: DAY_MS, exclusive: true, run: () => services.payments.checkLedger() },
     ]);
@@ -165,6 +176,7 @@ export async function buildApp({
       await api.register(bulkEnquiryRoutes);
       await api.register(personalisationRoutes);
       await api.register(quoteRoutes);
+      await api.register(messagingRoutes);
     },
     { prefix: '/api' },
   );

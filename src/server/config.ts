@@ -19,6 +19,19 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+// `ours=theirs` pairs: our template names (otp, order_placed, ...) to a provider's own ids.
+const templateMap = z
+  .string()
+  .regex(
+    /^\s*[a-z_]+=[\w.-]+\s*(,\s*[a-z_]+=[\w.-]+\s*)*$/,
+    'must be a list like otp=abc123,order_placed=def456',
+  )
+  .transform((value) =>
+    Object.fromEntries(
+      value.split(',').map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+    ),
+  );
+
 /**
  * Every environment variable the store reads, with its default. Parsed once at start; a bad value
  * stops the process with a one-line message naming the variable (see formatConfigError).
@@ -85,6 +98,40 @@ export const Env = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // Messages to shoppers' phones (DESIGN 6, docs/operations.md "WhatsApp and SMS"): each channel
+  // uses the built-in sandbox unless its provider is chosen here (and then needs its keys).
+  WHATSAPP_PROVIDER: z.enum(['sandbox', 'cloud-api']).default('sandbox'),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+    .default('v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the digits of the phone number id')
+    .optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(20, 'must be at least 20 characters').optional(),
+  // Meta signs each webhook with the app secret (X-Hub-Signature-256).
+  WHATSAPP_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Echoed back in the webhook's subscription handshake (hub.verify_token).
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'must be a language code like en or en_US')
+    .default('en'),
+  // Approved template names when they differ from ours (otp=utsav_login_code,...).
+  WHATSAPP_TEMPLATES: templateMap.default({}),
+  SMS_PROVIDER: z.enum(['sandbox', 'msg91']).default('sandbox'),
+  MSG91_API_URL: z.url().default('https://control.msg91.com'),
+  MSG91_AUTH_KEY: z.string().min(10, 'must be at least 10 characters').optional(),
+  // Each of our templates as an MSG91 template id (each tied to its DLT template id in MSG91).
+  MSG91_TEMPLATES: templateMap.optional(),
+  MSG91_SENDER_ID: z
+    .string()
+    .regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT sender id')
+    .optional(),
+  // MSG91 does not sign delivery reports: its webhook URL carries this token (?token=).
+  MSG91_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // The order expiry sweep and the mail worker; tests turn them off and call them directly.
   BACKGROUND_JOBS: booleanFlag.default(true),
   // How often each instance looks for overdue unpaid orders and stuck webhooks.
@@ -189,6 +236,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         path: [env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
         message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set together',
       });
+    }
+    // A real provider is never half-configured into a sandbox: a missing key stops the start.
+    if (env.WHATSAPP_PROVIDER === 'cloud-api') {
+      for (const key of [
+        'WHATSAPP_PHONE_NUMBER_ID',
+        'WHATSAPP_ACCESS_TOKEN',
+        'WHATSAPP_APP_SECRET',
+        'WHATSAPP_VERIFY_TOKEN',
+      ] as const) {
+        if (!env[key]) {
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'must be set when WHATSAPP_PROVIDER=cloud-api',
+          });
+        }
+      }
+    }
+    if (env.SMS_PROVIDER === 'msg91') {
+      for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATES', 'MSG91_WEBHOOK_TOKEN'] as const) {
+        if (!env[key]) {
+          context.addIssue({ code: 'custom', path: [key], message: 'must be set when SMS_PROVIDER=msg91' });
+        }
+      }
     }
   }).safeParse(present);
   if (!parsed.success) {

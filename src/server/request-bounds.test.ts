@@ -49,6 +49,10 @@ const BODIES_WITHOUT_A_SCHEMA: Record<string, { takes: string; maxBytes: number 
     takes: 'the raw bytes the provider signed (WEBHOOK_BODY_LIMIT in payments/routes.ts)',
     maxBytes: 256 * 1024,
   },
+  'POST /api/messaging/whatsapp/webhook': {
+    takes: 'the raw bytes Meta signed (WHATSAPP_WEBHOOK_BODY_LIMIT in messaging/routes.ts)',
+    maxBytes: 256 * 1024,
+  },
 };
 
 /** Routes with a body-carrying method that read no body (any sent is held to the app's 1 MB). */

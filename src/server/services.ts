@@ -26,6 +26,7 @@ import { createCouponService } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
 import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
+import { createMessaging } from './modules/messaging';
 import { createOrderService } from './modules/orders';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createPaymentService, createSandboxService } from './modules/payments';
@@ -110,6 +111,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     store,
     log,
   });
+  // DESIGN 6: WhatsApp and SMS (or their sandboxes); app.messenger is what other modules send with.
+  const messaging = createMessaging({ config, db, clock, log });
   const mailWorker = createMailWorker({
     db,
     clock,
@@ -142,6 +145,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     orders,
     payments,
     mailWorker,
+    messaging,
+    messenger: messaging.messenger,
     returns: createReturnService({
       db,
       clock,

@@ -4,6 +4,7 @@ export {
   hmacSha256Hex,
   type PaymentProvider,
   paymentSignature,
+  signaturesMatch,
 } from './payment-provider';
 export { loadSandboxSecrets, type SandboxProvider, sandboxId } from './sandbox-provider';
 export { createPaymentProvider, paymentCspSources } from './select-provider';

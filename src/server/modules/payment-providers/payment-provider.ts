@@ -45,7 +45,7 @@ export const hmacSha256Hex = (secret: string, data: string | Buffer) =>
   createHmac('sha256', secret).update(data).digest('hex');
 
 /** Constant-time comparison of hex signatures (Razorpay's SDK uses `===`; we do not). */
-function signaturesMatch(expectedHex: string, given: string | undefined): boolean {
+export function signaturesMatch(expectedHex: string, given: string | undefined): boolean {
   if (!given || !/^[0-9a-f]+$/i.test(given)) return false;
   const expected = Buffer.from(expectedHex, 'hex');
   const actual = Buffer.from(given, 'hex');

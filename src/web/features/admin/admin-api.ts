@@ -25,6 +25,7 @@ import type {
   AdminCouponList,
   NewAdminCouponInput,
 } from '../../../shared/api/coupons';
+import type { AdminMessages } from '../../../shared/api/messaging';
 import type { AdminReturnList, ReturnRecord } from '../../../shared/api/returns';
 import type { AdminReviewList } from '../../../shared/api/reviews';
 import { ApiError, apiRequest, downloadFile, invoiceFileName, readToken } from '../../api/client';
@@ -42,6 +43,7 @@ const keys = {
   collections: ['admin', 'collections'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   outbox: (page: number) => ['admin', 'outbox', page] as const,
+  messages: (page: number) => ['admin', 'messages', page] as const,
   jobs: ['admin', 'jobs'] as const,
   coupons: ['admin', 'coupons'] as const,
   reviews: (page: number) => ['admin', 'reviews', page] as const,
@@ -234,6 +236,17 @@ export function useOutbox(page: number) {
     queryFn: ({ signal }) => apiRequest<AdminOutbox>('/admin/outbox', { query: { page }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+}
+
+/** What the WhatsApp and SMS sandboxes sent, refreshed while the page is open (statuses move). */
+export function useMessages(page: number) {
+  return useQuery({
+    queryKey: keys.messages(page),
+    queryFn: ({ signal }) => apiRequest<AdminMessages>('/admin/messages', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: 5000,
   });
 }
 

@@ -12,6 +12,7 @@ const LINKS = [
   { to: '/admin/bulk-enquiries', label: 'Bulk enquiries', end: false },
   { to: '/admin/quotes/new', label: 'New quote', end: false },
   { to: '/admin/outbox', label: 'Outbox', end: false },
+  { to: '/admin/messages', label: 'Messages', end: false },
 ];
 
 /** The back office's own navigation; scrolls sideways on a phone. */
