@@ -171,7 +171,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     bulkEnquiries: createBulkEnquiryService({
       db,
       clock,
-      storeEmail: store.supportEmail,
+      storeEmail: () => store.supportEmail,
       publicUrl: store.publicUrl,
     }),
     addressBook: createAddressService({ db, clock }),

@@ -50,7 +50,11 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
 
   const merge = (saved: Partial<OwnerSettings>): OwnerSettings => ({ ...defaults, ...saved });
 
-  async function get(): Promise<SettingsSnapshot> {
+  // Saves made by this instance: a read begun before one of them must not put older values back.
+  let saves = 0;
+
+  async function read(): Promise<SettingsSnapshot> {
+    const savesBefore = saves;
     const [row] = await db
       .select({ version: storeSettings.version })
       .from(storeSettings)
@@ -62,8 +66,23 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
       .select({ values: storeSettings.values, version: storeSettings.version })
       .from(storeSettings)
       .where(eq(storeSettings.id, ROW_ID));
-    cached = full ? { values: merge(full.values), version: full.version } : { values: defaults, version: 0 };
-    return cached;
+    const snapshot = full
+      ? { values: merge(full.values), version: full.version }
+      : { values: defaults, version: 0 };
+    if (savesBefore === saves) cached = snapshot;
+    return snapshot;
+  }
+
+  // Reads that arrive while one is under way share it: under load the version is looked up far
+  // less than once per request, and a read never waits on more than one round trip.
+  let reading: Promise<SettingsSnapshot> | null = null;
+  function get(): Promise<SettingsSnapshot> {
+    if (reading) return reading;
+    const current = read().finally(() => {
+      if (reading === current) reading = null;
+    });
+    reading = current;
+    return current;
   }
 
   return {
@@ -96,12 +115,10 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
           });
         await writeAuditLine(tx, { actor, area: 'settings', changes }, now);
       });
+      // Read afresh, not through a read that began before the save committed.
+      saves += 1;
+      reading = null;
       return get();
-    },
-
-    /** True once the owner has saved (the values are no longer only configuration's). */
-    async saved(): Promise<boolean> {
-      return (await get()).version > 0;
     },
 
     /** The latest changes of one area, newest first. */
