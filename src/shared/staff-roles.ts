@@ -36,9 +36,10 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/bulk-enquiries': ORDERS,
   'PATCH /api/admin/bulk-enquiries/:id': ORDERS,
 
-  'GET /api/admin/products': CATALOGUE,
+  // Read by everyone on the staff: a quote (the orders role) picks its products from here.
+  'GET /api/admin/products': STAFF,
+  'GET /api/admin/products/:id': STAFF,
   'POST /api/admin/products': CATALOGUE,
-  'GET /api/admin/products/:id': CATALOGUE,
   'PATCH /api/admin/products/:id': CATALOGUE,
   'POST /api/admin/products/:id/image': CATALOGUE,
   'GET /api/admin/products/export.csv': CATALOGUE,

@@ -6,7 +6,8 @@ import { canUseRoute, type StaffRole } from '../../../shared/staff-roles';
 const LINKS = [
   { to: '/admin', label: 'Dashboard', end: true, needs: 'GET /api/admin/dashboard' },
   { to: '/admin/orders', label: 'Orders', end: false, needs: 'GET /api/admin/orders' },
-  { to: '/admin/products', label: 'Products', end: false, needs: 'GET /api/admin/products' },
+  // Every role reads products (quotes pick from them); the page is for those who change them.
+  { to: '/admin/products', label: 'Products', end: false, needs: 'POST /api/admin/products' },
   { to: '/admin/categories', label: 'Categories', end: false, needs: 'GET /api/admin/categories' },
   { to: '/admin/collections', label: 'Collections', end: false, needs: 'GET /api/admin/collections' },
   { to: '/admin/returns', label: 'Returns', end: false, needs: 'GET /api/admin/returns' },
