@@ -82,8 +82,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   const invoices = createInvoiceService({
     db,
     pdfPool,
-    seller: async () => {
-      const now = await storeNow();
+    seller: async (tx) => {
+      const now = storeIdentityFrom(config, await settings.valuesIn(tx));
       return {
         legalName: now.legalName,
         address: now.address,

@@ -43,8 +43,11 @@ export function createInvoiceService({
   pdfPool,
 }: {
   db: Db;
-  /** Issue 26: the seller as the owner's settings say now; an issued invoice keeps what it printed. */
-  seller: () => Promise<Seller>;
+  /**
+   * Issue 26: the seller as the owner's settings say now, read in the issuing transaction; an
+   * issued invoice keeps what it printed.
+   */
+  seller: (tx: Tx) => Promise<Seller>;
   pdfPool: PdfPool;
 }) {
   async function compose(
@@ -174,7 +177,7 @@ export function createInvoiceService({
         })
         .returning({ sequence: invoiceCounters.lastSequence });
       if (!counter) throw new Error('The invoice counter gave no number');
-      const seller = await sellerNow();
+      const seller = await sellerNow(tx);
       const number = invoiceNumber(seller.prefix, financialYear, counter.sequence);
       const data = await compose(tx, orderId, issuedAt, number, seller);
       await tx

@@ -87,6 +87,17 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
 
   return {
     get,
+    /**
+     * The values as saved, read through the caller's transaction: inside one, a read on another
+     * connection would wait for it on the embedded database (a single connection).
+     */
+    async valuesIn(executor: Queryable): Promise<OwnerSettings> {
+      const [row] = await executor
+        .select({ values: storeSettings.values })
+        .from(storeSettings)
+        .where(eq(storeSettings.id, ROW_ID));
+      return merge(row?.values ?? {});
+    },
     /** The values as this instance last read them, for what must be synchronous (mail text). */
     current: (): OwnerSettings => cached.values,
 

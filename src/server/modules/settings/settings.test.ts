@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
 import { adminAuditLog, storeSettings } from '../../db/schema';
-import { createTestProduct, orderBody, seedPincodes } from '../../testing/order-fixtures';
+import { createTestProduct, orderBody, payOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestApp } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -111,6 +112,7 @@ describe('the owner settings', () => {
       shippingFee: 80,
       freeShippingFrom: 1500,
       midnightSlotFee: 249,
+      legalName: 'Utsav Mysuru Gifts LLP',
       gstin: '29abcde1234f1zw',
     };
     const response = await save(changed);
@@ -131,6 +133,7 @@ describe('the owner settings', () => {
           { key: 'shippingFee', from: 50, to: 80 },
           { key: 'freeShippingFrom', from: 1000, to: 1500 },
           { key: 'midnightSlotFee', from: 199, to: 249 },
+          { key: 'legalName', from: 'Utsav Gifts Private Limited', to: 'Utsav Mysuru Gifts LLP' },
         ],
       },
     ]);
@@ -172,6 +175,18 @@ describe('the owner settings', () => {
       payload: orderBody(line, { totalAmount: 780 }),
     });
     expect(order.statusCode).toBe(200);
+
+    // Paid there, its tax invoice names the seller as saved.
+    const created = order.json<CreateOrderResponse>();
+    await payOrder(second, shopper.headers, created);
+    const invoice = await second.inject({
+      url: `/api/orders/${created.orderId}/invoice`,
+      headers: shopper.headers,
+    });
+    expect(invoice.json().seller).toMatchObject({
+      legalName: 'Utsav Mysuru Gifts LLP',
+      gstin: '29ABCDE1234F1ZW',
+    });
   });
 
   it('save nothing and write no audit line when nothing changed', async () => {
