@@ -86,7 +86,7 @@ describe('staff invitations', () => {
     expect(signedIn.json().user).toMatchObject({ role: 'admin', staffRole: 'orders' });
     const headers = { authorization: `Bearer ${signedIn.json().token}` };
     expect((await store.app.inject({ url: '/api/admin/orders', headers })).statusCode).toBe(200);
-    expect((await store.app.inject({ url: '/api/admin/products', headers })).statusCode).toBe(403);
+    expect((await store.app.inject({ url: '/api/admin/categories', headers })).statusCode).toBe(403);
     // Only an owner invites.
     expect((await invite('someone@example.in', 'owner', headers)).statusCode).toBe(403);
 
@@ -161,10 +161,10 @@ describe('staff roles', () => {
     const headers = member.headers;
     expect((await changeRole(member.user.id, 'catalogue')).statusCode).toBe(204);
     expect((await store.app.inject({ url: '/api/admin/orders', headers })).statusCode).toBe(403);
-    expect((await store.app.inject({ url: '/api/admin/products', headers })).statusCode).toBe(200);
+    expect((await store.app.inject({ url: '/api/admin/categories', headers })).statusCode).toBe(200);
 
     expect((await changeRole(member.user.id, 'none')).statusCode).toBe(204);
-    expect((await store.app.inject({ url: '/api/admin/products', headers })).statusCode).toBe(403);
+    expect((await store.app.inject({ url: '/api/admin/categories', headers })).statusCode).toBe(403);
     const me = await store.app.inject({ url: '/api/auth/me', headers });
     expect(me.json().user).toMatchObject({ role: 'customer', staffRole: null });
     expect((await staffList()).staff.map((row) => row.id)).not.toContain(member.user.id);
