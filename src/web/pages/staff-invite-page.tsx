@@ -102,6 +102,7 @@ export function StaffInvitePage() {
     <section className="mx-auto max-w-md py-6">
       <PageMeta title="Join the staff" description="Accept an invitation to the store's back office." />
       <meta name="robots" content="noindex" />
+      <h1 className="mb-4 text-2xl font-extrabold text-stone-900">Join the staff</h1>
       {invitation.isPending ? (
         <div className="py-16 text-center">
           <Spinner label="Checking your invitation" />
@@ -119,7 +120,6 @@ export function StaffInvitePage() {
         </EmptyState>
       ) : (
         <div className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">
-          <h1 className="text-2xl font-extrabold text-stone-900">Join the staff</h1>
           <AcceptForm token={token} invitation={invitation.data} />
         </div>
       )}
