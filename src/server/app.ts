@@ -33,6 +33,8 @@ import { personalisationRoutes } from './modules/personalisation';
 import { quoteRoutes } from './modules/quotes';
 import { returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
+import { settingsRoutes } from './modules/settings';
+import { staffRoutes } from './modules/staff';
 import { registerPolicyPageHeads, storeRoutes, storeSettingsFrom } from './modules/store';
 import { wishlistRoutes } from './modules/wishlist';
 import { createServices } from './services';
@@ -173,6 +175,8 @@ export async function buildApp({
       await api.register(invoiceRoutes);
       await api.register(returnRoutes);
       await api.register(adminRoutes);
+      await api.register(settingsRoutes);
+      await api.register(staffRoutes);
       await api.register(bulkEnquiryRoutes);
       await api.register(personalisationRoutes);
       await api.register(quoteRoutes);
@@ -190,7 +194,10 @@ export async function buildApp({
     rendererPath: config.webRendererPath,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     pageHeads: app.pageHeads,
-    settings: storeSettingsFrom(config),
+    settings: async () => {
+      const { version, values } = await services.settings.get();
+      return { version, settings: storeSettingsFrom(config, values) };
+    },
   });
 
   return app;

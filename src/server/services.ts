@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { toPaise } from '../shared/money';
-import { shippingRulesFromRupees } from '../shared/shipping';
+import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -34,9 +33,11 @@ import { personalisationPhotoExists } from './modules/personalisation';
 import { createQuoteService } from './modules/quotes';
 import { createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
+import { createSettingsService } from './modules/settings';
+import { createStaffService } from './modules/staff';
 import { createWishlistService } from './modules/wishlist';
 import { imageStorageFor } from './storage/image-storage';
-import { storeIdentityFrom } from './store-identity';
+import { liveStoreIdentity, storeIdentityFrom } from './store-identity';
 
 type ServiceDependencies = {
   config: Config;
@@ -54,12 +55,14 @@ type ServiceDependencies = {
  * Modules never build each other's services; what one needs of another comes in here.
  */
 export function createServices({ config, db, clock, log, redis, passwordCost }: ServiceDependencies) {
-  const store = storeIdentityFrom(config);
-  // DESIGN 4: one configured shipping rule for the cart's quote, create-order and quotes.
-  const shippingRules = shippingRulesFromRupees({
-    freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
-    shippingFee: config.SHIPPING_FEE_RUPEES,
-  });
+  // Issue 26: the owner's settings (configuration until saved), read by every instance.
+  const settings = createSettingsService({ db, clock, config });
+  const store = liveStoreIdentity(config, settings.current);
+  /** The identity as saved now, for what is written once and kept (invoices, each mail's footer). */
+  const storeNow = async () => storeIdentityFrom(config, (await settings.get()).values);
+  // DESIGN 4: one shipping rule for the cart's quote, create-order and quotes, as the owner set it.
+  const deliveryCharges: ReadDeliveryCharges = async () =>
+    deliveryChargesFromRupees((await settings.get()).values);
   const imageStorage = imageStorageFor(config);
   const limiterStore: LimiterStore = redis
     ? { kind: 'redis', client: redis.client, prefix: config.REDIS_KEY_PREFIX, fallbackDb: db }
@@ -67,7 +70,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
 
   const catalog = createCatalogService({ db });
   const onStockChanged = () => catalog.stockChanged();
-  const delivery = createDeliveryService({ db, clock, config });
+  const delivery = createDeliveryService({ db, clock, config, deliveryCharges });
   const lookupDelivery = delivery.checkPincode;
   const auth = createAuthService({ db, clock, limiterStore, passwordCost });
   const { provider: paymentProvider, sandbox: sandboxProvider } = createPaymentProvider(config);
@@ -80,12 +83,15 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   const invoices = createInvoiceService({
     db,
     pdfPool,
-    seller: {
-      legalName: store.legalName,
-      address: store.address,
-      state: store.state,
-      gstin: store.gstin,
-      prefix: store.invoicePrefix,
+    seller: async (tx) => {
+      const now = storeIdentityFrom(config, await settings.valuesIn(tx));
+      return {
+        legalName: now.legalName,
+        address: now.address,
+        state: now.state,
+        gstin: now.gstin,
+        prefix: now.invoicePrefix,
+      };
     },
   });
   const orders = createOrderService({
@@ -93,9 +99,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     clock,
     provider: paymentProvider,
     coupons,
-    shippingRules,
+    deliveryCharges,
     lookupDelivery,
-    midnightSlotFeePaise: toPaise(config.MIDNIGHT_SLOT_FEE_RUPEES),
     expiryMinutes: config.ORDER_EXPIRY_MINUTES,
     maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
@@ -118,11 +123,13 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     clock,
     transport: mailTransportFor(config),
     from: mailSenderFor(config),
-    store,
+    store: storeNow,
     log,
   });
 
   return {
+    settings,
+    staff: createStaffService({ db, clock, store, passwordCost }),
     pdfPool,
     productCsvPool: createProductCsvPool({ timeLimitMs: config.CSV_IMPORT_TIME_LIMIT_MS }),
     store,
@@ -161,7 +168,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       clock,
       orderService: orders,
       providerName: paymentProvider.name,
-      shippingRules,
+      deliveryCharges,
       lookupDelivery,
       store,
       onStockChanged,
@@ -169,7 +176,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     bulkEnquiries: createBulkEnquiryService({
       db,
       clock,
-      storeEmail: store.supportEmail,
+      storeEmail: () => store.supportEmail,
       publicUrl: store.publicUrl,
     }),
     addressBook: createAddressService({ db, clock }),

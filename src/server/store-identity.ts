@@ -1,7 +1,9 @@
+import type { OwnerSettings } from '../shared/owner-settings';
 import type { Config } from './config';
 
 /**
- * Who the store is, built once from configuration: shown in mail, on invoices and in links.
+ * Who the store is, from configuration and the owner's saved settings (issue 26): shown in mail,
+ * on invoices and in links.
  * `publicUrl` never ends in a slash, so `${publicUrl}/orders` is always one path.
  */
 export type StoreIdentity = {
@@ -18,24 +20,60 @@ export type StoreIdentity = {
   grievanceOfficer: { name: string; email: string; phone: string };
 };
 
-export function storeIdentityFrom(config: Config): StoreIdentity {
+/** The identity from configuration, with the owner's saved settings over it when given. */
+export function storeIdentityFrom(config: Config, owner?: OwnerSettings): StoreIdentity {
   return {
-    storeName: config.STORE_NAME,
-    supportEmail: config.SUPPORT_EMAIL,
+    storeName: owner?.storeName ?? config.STORE_NAME,
+    supportEmail: owner?.supportEmail ?? config.SUPPORT_EMAIL,
     publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ''),
-    legalName: config.STORE_LEGAL_NAME,
-    address: config.STORE_ADDRESS,
+    legalName: owner?.legalName ?? config.STORE_LEGAL_NAME,
+    address: owner?.address ?? config.STORE_ADDRESS,
     state: config.STORE_STATE,
-    gstin: config.STORE_GSTIN,
+    gstin: owner?.gstin ?? config.STORE_GSTIN,
     invoicePrefix: config.INVOICE_PREFIX,
     customerCare: {
-      phone: config.CUSTOMER_CARE_PHONE,
-      email: config.CUSTOMER_CARE_EMAIL ?? config.SUPPORT_EMAIL,
+      phone: owner?.customerCarePhone ?? config.CUSTOMER_CARE_PHONE,
+      email: owner?.customerCareEmail ?? config.CUSTOMER_CARE_EMAIL ?? config.SUPPORT_EMAIL,
     },
     grievanceOfficer: {
-      name: config.GRIEVANCE_OFFICER_NAME,
-      email: config.GRIEVANCE_OFFICER_EMAIL,
-      phone: config.GRIEVANCE_OFFICER_PHONE,
+      name: owner?.grievanceOfficerName ?? config.GRIEVANCE_OFFICER_NAME,
+      email: owner?.grievanceOfficerEmail ?? config.GRIEVANCE_OFFICER_EMAIL,
+      phone: owner?.grievanceOfficerPhone ?? config.GRIEVANCE_OFFICER_PHONE,
+    },
+  };
+}
+
+/**
+ * An identity whose every field reads the owner's settings as this instance last read them, for
+ * the services that compose mail synchronously (the settings are read again on every page, quote
+ * and order, so this follows a save within the next such read).
+ */
+export function liveStoreIdentity(config: Config, current: () => OwnerSettings): StoreIdentity {
+  const now = () => storeIdentityFrom(config, current());
+  return {
+    get storeName() {
+      return now().storeName;
+    },
+    get supportEmail() {
+      return now().supportEmail;
+    },
+    publicUrl: storeIdentityFrom(config).publicUrl,
+    get legalName() {
+      return now().legalName;
+    },
+    get address() {
+      return now().address;
+    },
+    state: config.STORE_STATE,
+    get gstin() {
+      return now().gstin;
+    },
+    invoicePrefix: config.INVOICE_PREFIX,
+    get customerCare() {
+      return now().customerCare;
+    },
+    get grievanceOfficer() {
+      return now().grievanceOfficer;
     },
   };
 }

@@ -21,6 +21,7 @@ const pagePatterns: RegExp[] = [
   /^\/register\/?$/,
   /^\/bulk-orders\/?$/,
   /^\/admin(\/.*)?$/,
+  /^\/staff-invite\/[^/]+\/?$/,
 ];
 
 export const isKnownPagePath = (path: string) =>

@@ -26,6 +26,23 @@ export const shippingRulesFromRupees = (settings: {
   shippingFeePaise: toPaise(settings.shippingFee),
 });
 
+/**
+ * Issue 26: the charges in force, from the owner's settings (configuration until saved). Services
+ * read them again for every quote and order, so a saved change applies on every instance at once.
+ */
+export type DeliveryCharges = { shippingRules: ShippingRules; midnightSlotFeePaise: Paise };
+export type ReadDeliveryCharges = () => Promise<DeliveryCharges>;
+
+/** The charges of settings in rupees (the owner's settings, the store's public settings). */
+export const deliveryChargesFromRupees = (settings: {
+  freeShippingFrom: number;
+  shippingFee: number;
+  midnightSlotFee: number;
+}): DeliveryCharges => ({
+  shippingRules: shippingRulesFromRupees(settings),
+  midnightSlotFeePaise: toPaise(settings.midnightSlotFee),
+});
+
 export type ShippingPaiseQuote = { shippingFeePaise: Paise; freeShipping: boolean };
 
 export function quoteShippingPaise(

@@ -45,7 +45,10 @@ const appData = readAppData();
 /** One object for the process's life; the server renderer fills it from its configuration. */
 export const storeSettings: StoreSettings = { ...appData.settings };
 
-/** Server rendering only: the store's settings come from the server's configuration, not a page. */
+/**
+ * The server renderer fills it from the settings in force; in the browser, the back office's
+ * Settings page after a save (issue 26), so this tab's next pages show the saved fee and name.
+ */
 export function applyServerSettings(settings: StoreSettings) {
   Object.assign(storeSettings, settings);
 }

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: POLICY_PAGES.contact.path.slice(1), lazy: () => import('./pages/contact-page') },
       // Issue 13: a bulk quote's payable link, e-mailed to the customer.
       { path: 'quote/:orderId', lazy: () => import('./pages/quote-page') },
+      // Issue 26: the link of a staff invitation.
+      { path: 'staff-invite/:token', lazy: () => import('./pages/staff-invite-page') },
       {
         // Issue 11: the back office, in chunks of its own that shoppers never download.
         path: 'admin',
@@ -56,6 +58,9 @@ export const routes: RouteObject[] = [
           { path: 'messages', lazy: () => import('./pages/admin/messages-page') },
           { path: 'bulk-enquiries', lazy: () => import('./pages/admin/bulk-enquiries-page') },
           { path: 'quotes/new', lazy: () => import('./pages/admin/new-quote-page') },
+          // Issue 26: the owner's settings and staff.
+          { path: 'settings', lazy: () => import('./pages/admin/settings-page') },
+          { path: 'staff', lazy: () => import('./pages/admin/staff-page') },
         ],
       },
       { path: '*', lazy: () => import('./pages/not-found-page') },

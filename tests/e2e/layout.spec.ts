@@ -182,6 +182,8 @@ const stops = (): Stop[] => [
   { path: '/no-such-page', heading: 'Page Not Found' },
   { path: '/login', heading: 'Sign in to your account', guest: true },
   { path: '/register', heading: 'Create your account', guest: true },
+  // Issue 26: a staff invitation's link that is used up or unknown.
+  { path: '/staff-invite/an-invitation-used-long-ago', heading: 'Join the staff', guest: true },
 ];
 
 async function contextFor(

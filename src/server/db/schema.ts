@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OwnerSettings } from '../../shared/owner-settings';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
 import type { QuantityTier } from '../../shared/quantity-pricing';
 
@@ -38,8 +39,63 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['customer', 'admin'] })
     .notNull()
     .default('customer'),
+  // Issue 26: what an admin may do (src/shared/staff-roles.ts); read only when role is 'admin'.
+  // The default makes every admin that existed before staff roles an owner.
+  staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue'] })
+    .notNull()
+    .default('owner'),
   createdAt: createdAt(),
 });
+
+/**
+ * Issue 26: the owner's settings (src/shared/owner-settings.ts), one row (id 1) holding the saved
+ * values as one object; configuration gives every value not saved. `version` goes up on each
+ * save, so every instance sees a change with one cheap read (src/server/modules/settings).
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer('id').primaryKey(),
+    values: jsonb('values').$type<Partial<OwnerSettings>>().notNull(),
+    version: integer('version').notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [check('store_settings_one_row', sql`${table.id} = 1`)],
+);
+
+/** Issue 26: one line per change an owner makes to settings or staff: who, when, what. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Kept as written, so the line still says who after the account is gone.
+    userEmail: text('user_email').notNull(),
+    area: text('area', { enum: ['settings', 'staff'] }).notNull(),
+    changes: jsonb('changes').$type<{ key: string; from: unknown; to: unknown }[]>().notNull(),
+  },
+  (table) => [index('admin_audit_log_area_idx').on(table.area, table.at)],
+);
+
+/** Issue 26: an owner's invitation to join the staff; the link works once, until it expires. */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue'] }).notNull(),
+    // Only a SHA-256 of the link's token is stored, as for sessions.
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_invites_email_idx').on(table.email)],
+);
 
 export const sessions = pgTable(
   'sessions',

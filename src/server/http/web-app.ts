@@ -33,7 +33,8 @@ type WebAppOptions = {
   rendererPath: string | null;
   uploadsDir: string;
   pageHeads: PageHeads;
-  settings: StoreSettings;
+  /** Issue 26: the public settings in force and their version (a page is cached per version). */
+  settings: () => Promise<{ version: number; settings: StoreSettings }>;
 };
 
 /**
@@ -77,13 +78,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       : null;
 
   /** The page's server-rendered markup and data, or null: a failed render still serves the shell. */
-  async function renderBody(request: FastifyRequest, origin: string) {
+  async function renderBody(request: FastifyRequest, origin: string, settings: StoreSettings) {
     if (!renderer) return null;
     try {
       return await renderer.renderPage({
         url: request.url,
         origin,
-        settings: options.settings,
+        settings,
         catalog: app.catalog,
       });
     } catch (error) {
@@ -93,9 +94,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
 
   // Issue 25: the claims come from the live catalogue (cached), like the home's own head.
-  const defaultHead = async (requestPath: string): Promise<PageHead> => ({
-    title: `${options.settings.storeName} | Return gifts and gifts for every occasion`,
-    description: homeDescription(options.settings, await app.catalog.catalogSummary()),
+  const defaultHead = async (requestPath: string, settings: StoreSettings): Promise<PageHead> => ({
+    title: `${settings.storeName} | Return gifts and gifts for every occasion`,
+    description: homeDescription(settings, await app.catalog.catalogSummary()),
     canonicalPath: requestPath,
   });
 
@@ -105,18 +106,24 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const stopListening = app.catalog.onChange(() => pages.clear());
   app.addHook('onClose', async () => stopListening());
 
-  async function buildPage(request: FastifyRequest, page: string, origin: string, requestPath: string) {
+  async function buildPage(
+    request: FastifyRequest,
+    page: string,
+    origin: string,
+    requestPath: string,
+    settings: StoreSettings,
+  ) {
     const known = isKnownPagePath(requestPath);
     const head =
       (known ? await options.pageHeads.resolve(requestPath, request) : null) ??
-      (await defaultHead(requestPath));
-    const rendered = known ? await renderBody(request, origin) : null;
-    const data = { settings: options.settings, ...(rendered ? { queries: rendered.queries } : {}) };
+      (await defaultHead(requestPath, settings));
+    const rendered = known ? await renderBody(request, origin, settings) : null;
+    const data = { settings, ...(rendered ? { queries: rendered.queries } : {}) };
     const body = rendered?.html ?? '';
     const html = page
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`)
-      .replace(HEAD_MARKER, renderHead(head, origin, options.settings.storeName))
+      .replace(HEAD_MARKER, renderHead(head, origin, settings.storeName))
       // After the entry's own script and preloads, so the entry is requested first.
       .replace('</head>', `${routePreloads(requestPath)}</head>`)
       .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
@@ -132,9 +139,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
     const requestPath = decodeURI(request.url.split('?')[0] ?? '/');
     const origin = publicOrigin(request);
-    const key = `${origin}${request.url}`;
+    // A saved setting (any instance) moves the version, so no page built before it is served.
+    const { version, settings } = await options.settings();
+    const key = `${version} ${origin}${request.url}`;
     const html =
-      pages.get(key)?.body ?? pages.set(key, await buildPage(request, template, origin, requestPath)).body;
+      pages.get(key)?.body ??
+      pages.set(key, await buildPage(request, template, origin, requestPath, settings)).body;
     return (
       reply
         .code(isKnownPagePath(requestPath) ? 200 : 404)

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '../../shared/api/auth';
+import type { StaffRole } from '../../shared/staff-roles';
 import type { Database } from '../db/client';
+import { users } from '../db/schema';
 import { createOrPromoteAdmin } from '../modules/admin';
 import { TEST_PASSWORD_COST } from './test-app';
 
@@ -47,5 +50,16 @@ export async function registerTestAdmin(app: FastifyInstance, database: Database
     { email: account.user.email, password: account.password },
     TEST_PASSWORD_COST,
   );
+  return account;
+}
+
+/** Issue 26: an admin with the given staff role (owners are what admin:create makes). */
+export async function registerTestStaff(
+  app: FastifyInstance,
+  database: Database,
+  staffRole: StaffRole,
+): Promise<TestAccount> {
+  const account = await registerTestAdmin(app, database);
+  await database.db.update(users).set({ staffRole }).where(eq(users.id, account.user.id));
   return account;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { StaffRole } from '../../shared/staff-roles';
 import { type Clock, systemClock } from '../clock';
 import type { Database } from '../db/client';
-import { registerTestAdmin, registerTestUser, type TestAccount } from './test-accounts';
+import { registerTestAdmin, registerTestStaff, registerTestUser, type TestAccount } from './test-accounts';
 import { createTestApp } from './test-app';
 import { createTestDatabase } from './test-database';
 
@@ -41,6 +42,8 @@ export type TestStore<C extends Clock = Clock> = {
   newCustomer(fields?: CustomerFields): Promise<TestAccount>;
   /** One more owner, promoted the way admin:create does it. */
   newAdmin(): Promise<TestAccount>;
+  /** Issue 26: an admin with this staff role. */
+  newStaff(staffRole: StaffRole): Promise<TestAccount>;
 };
 
 /**
@@ -110,6 +113,7 @@ export function setUpTestStore<C extends Clock = Clock>(options: TestStoreOption
     },
     newCustomer: (fields = {}) => registerTestUser(ready(app, 'app'), fields),
     newAdmin: () => registerTestAdmin(ready(app, 'app'), testDatabase.database),
+    newStaff: (staffRole) => registerTestStaff(ready(app, 'app'), testDatabase.database, staffRole),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from '../staff-roles';
 
 export { LoginPayload, RegisterPayload } from '../auth';
 
@@ -13,6 +14,11 @@ export const User = z.object({
   email: z.string(),
   username: z.string(),
   role: z.enum(ROLES),
+  /**
+   * Issue 26: an admin's back office role (src/shared/staff-roles.ts); null for a customer. The
+   * server always sends it; optional so a client built before staff roles still reads the user.
+   */
+  staffRole: z.enum(STAFF_ROLES).nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 

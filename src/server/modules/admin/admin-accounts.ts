@@ -11,9 +11,9 @@ type AdminAccountResult = { id: number; email: string; created: boolean };
 const MIN_ADMIN_PASSWORD_LENGTH = 8;
 
 /**
- * DESIGN 3: an admin is made only by `npm run admin:create`, never through the API. Creates the
- * account, or promotes an existing one (its password is set to the given one, so the operator
- * knows it).
+ * DESIGN 3: the first admin is made by `npm run admin:create` (owners invite the rest, issue 26).
+ * Creates the account as an owner, or promotes an existing one (its password is set to the given
+ * one, so the operator knows it).
  */
 export async function createOrPromoteAdmin(
   db: Db,
@@ -34,7 +34,12 @@ export async function createOrPromoteAdmin(
   if (existing) {
     await db
       .update(users)
-      .set({ role: 'admin', passwordHash, ...(input.name ? { fullName: input.name } : {}) })
+      .set({
+        role: 'admin',
+        staffRole: 'owner',
+        passwordHash,
+        ...(input.name ? { fullName: input.name } : {}),
+      })
       .where(eq(users.id, existing.id));
     return { id: existing.id, email, created: false };
   }
@@ -43,7 +48,14 @@ export async function createOrPromoteAdmin(
     const username = attempt === 0 ? localPart : `${localPart}${Math.floor(Math.random() * 10_000)}`;
     const [row] = await db
       .insert(users)
-      .values({ email, username, fullName: input.name?.trim() || localPart, passwordHash, role: 'admin' })
+      .values({
+        email,
+        username,
+        fullName: input.name?.trim() || localPart,
+        passwordHash,
+        role: 'admin',
+        staffRole: 'owner',
+      })
       .onConflictDoNothing({ target: users.username })
       .returning({ id: users.id });
     if (row) return { id: row.id, email, created: true };

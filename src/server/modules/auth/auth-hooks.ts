@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canUseRoute } from '../../../shared/staff-roles';
 import { forbidden, unauthorized } from '../../errors';
 import { sweepExpiredAttempts } from './attempt-limiter';
 
@@ -40,9 +41,14 @@ export function installAuth(app: FastifyInstance) {
 
   app.decorate('requireUser', async (request: FastifyRequest) => identify(request, true));
   app.decorate('optionalUser', async (request: FastifyRequest) => identify(request, false));
+  // Issue 26: every admin route is checked here against the one role map (shared/staff-roles.ts);
+  // a route missing from it is the owner's alone.
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     await identify(request, true);
     if (request.user.role !== 'admin') throw forbidden();
+    if (!canUseRoute(request.user.staffRole, request.method, request.routeOptions.url ?? '')) {
+      throw forbidden('Your staff role does not include this part of the back office');
+    }
   });
 
   // Old rate-limit counters are swept now and then; every instance may do it, the delete is idempotent.

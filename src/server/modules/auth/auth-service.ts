@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { LoginPayload, RegisterPayload } from '../../../shared/auth';
+import type { StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -17,8 +18,18 @@ import { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from '
 
 export type Role = 'customer' | 'admin';
 
-/** The signed-in user as routes see it (`request.user`). */
-export type AuthUser = { id: number; email: string; username: string; fullName: string; role: Role };
+/**
+ * The signed-in user as routes see it (`request.user`); `staffRole` (issue 26) is what an admin may
+ * do in the back office, null for a customer.
+ */
+export type AuthUser = {
+  id: number;
+  email: string;
+  username: string;
+  fullName: string;
+  role: Role;
+  staffRole: StaffRole | null;
+};
 
 const SESSION_DAYS = 30;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -56,12 +67,15 @@ const waitText = (seconds: number) => {
 export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 type UserRow = typeof users.$inferSelect;
-const toAuthUser = (row: Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 'role'>): AuthUser => ({
+const toAuthUser = (
+  row: Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 'role' | 'staffRole'>,
+): AuthUser => ({
   id: row.id,
   email: row.email,
   username: row.username,
   fullName: row.fullName,
   role: row.role,
+  staffRole: row.role === 'admin' ? row.staffRole : null,
 });
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -182,6 +196,7 @@ export function createAuthService({
           username: users.username,
           fullName: users.fullName,
           role: users.role,
+          staffRole: users.staffRole,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -53,6 +53,7 @@ describe('POST /api/auth/register', () => {
       email: 'asha@example.com',
       username: 'asha421',
       role: 'customer',
+      staffRole: null,
     });
     // 32 random bytes in base64url.
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);

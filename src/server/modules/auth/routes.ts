@@ -18,6 +18,7 @@ const userJson = (user: AuthUser): User => ({
   email: user.email,
   username: user.username,
   role: user.role,
+  staffRole: user.staffRole,
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

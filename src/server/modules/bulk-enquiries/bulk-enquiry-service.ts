@@ -62,7 +62,8 @@ export function createBulkEnquiryService({
   db: Db;
   clock: Clock;
   /** Where the store reads enquiries: its support address. */
-  storeEmail: string;
+  /** Issue 26: the support address as the owner's settings say now. */
+  storeEmail: () => string;
   publicUrl: string | undefined;
 }) {
   return {
@@ -80,7 +81,7 @@ export function createBulkEnquiryService({
         await enqueueMail(
           tx,
           {
-            recipient: storeEmail,
+            recipient: storeEmail(),
             subject: `Bulk enquiry #${enquiry.id}: ${enquiry.quantity.toLocaleString('en-IN')} pieces for ${enquiry.occasion}`,
             text: enquiryMailText(enquiry, publicUrl ? `${publicUrl}/admin/bulk-enquiries` : null),
             kind: 'bulk-enquiry',

@@ -39,18 +39,20 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
  * the server, so crawlers and chat-app link previews see the title, image and JSON-LD.
  */
 export function registerCatalogPageHeads(app: FastifyInstance) {
-  const settings = storeSettingsFrom(app.config);
-  const titled = (name: string) => `${name} | ${settings.storeName}`;
+  // Issue 26: the owner's settings as this instance last read them; the web app reads them before
+  // building each page (http/web-app.ts), so a head never lags a save.
+  const settingsNow = () => storeSettingsFrom(app.config, app.settings.current());
+  const titled = (name: string) => `${name} | ${settingsNow().storeName}`;
 
   app.pageHeads.add(
     (path) => path === '/',
     async (_path, request): Promise<PageHead> => {
       const origin = publicOrigin(request);
       return {
-        title: `${settings.storeName} | Return gifts and gifts for every occasion`,
-        description: metaDescription(homeDescription(settings, await app.catalog.catalogSummary())),
+        title: `${settingsNow().storeName} | Return gifts and gifts for every occasion`,
+        description: metaDescription(homeDescription(settingsNow(), await app.catalog.catalogSummary())),
         canonicalPath: '/',
-        jsonLd: [organizationJsonLd(settings, origin), websiteJsonLd(settings.storeName, origin)],
+        jsonLd: [organizationJsonLd(settingsNow(), origin), websiteJsonLd(settingsNow().storeName, origin)],
       };
     },
   );
@@ -66,13 +68,13 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
       return {
         title: titled(product.name),
         description: metaDescription(
-          `${product.name} for ${formatInr(product.price)}. ${product.description || `${product.category} from ${settings.storeName}.`}`,
+          `${product.name} for ${formatInr(product.price)}. ${product.description || `${product.category} from ${settingsNow().storeName}.`}`,
         ),
         canonicalPath: productPath(product),
         ...(product.image ? { image: product.image, preloadImage: true } : {}),
         ogType: 'product',
         jsonLd: [
-          productJsonLd(product, origin, settings.storeName),
+          productJsonLd(product, origin, settingsNow().storeName),
           breadcrumbJsonLd(
             [
               { name: 'Home', path: '/' },
@@ -96,7 +98,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
       const heading = 'All Products';
       return {
         title: titled(listingTitle(heading, typeof search === 'string' ? search.trim() : undefined)),
-        description: metaDescription(listingDescription(undefined, settings.freeShippingFrom)),
+        description: metaDescription(listingDescription(undefined, settingsNow().freeShippingFrom)),
         canonicalPath: '/products',
         ...(data[0]?.image ? { image: data[0].image } : {}),
         jsonLd: [
@@ -126,7 +128,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
         title: titled(collection.name),
         description: metaDescription(
           collection.description ||
-            `${collection.name}: ${collection.products.length} gifts from ${settings.storeName}.`,
+            `${collection.name}: ${collection.products.length} gifts from ${settingsNow().storeName}.`,
         ),
         canonicalPath: collectionPath(collection),
         ...(image ? { image } : {}),
@@ -158,7 +160,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
       return {
         title: titled(category.name),
         description: metaDescription(
-          category.description || listingDescription(category.name, settings.freeShippingFrom),
+          category.description || listingDescription(category.name, settingsNow().freeShippingFrom),
         ),
         canonicalPath: categoryPath(category),
         ...(image ? { image } : {}),

@@ -9,8 +9,9 @@ import {
 } from '../../../shared/delivery-rules';
 import { indiaDateOf, isBeforeSameDayCutoff, msUntilSameDayChange } from '../../../shared/india-time';
 import { indianStateOf } from '../../../shared/indian-states';
+import { toRupees } from '../../../shared/money';
 import { DEFAULT_DELIVERY, PINCODE_LENGTH } from '../../../shared/pincode';
-import { quoteShipping, type ShippingRules, shippingRulesFromRupees } from '../../../shared/shipping';
+import { quoteShipping, type ReadDeliveryCharges, type ShippingRules } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -39,18 +40,24 @@ type DeliveryCheck = { info: DeliveryInfo; inSameDayArea: boolean };
  * The delivery engine: serviceability, days, city and shipping of a pincode from the directory in
  * memory (no query per lookup), and the cart's shipping from database prices.
  */
-export function createDeliveryService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
+export function createDeliveryService({
+  db,
+  clock,
+  config,
+  deliveryCharges,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  /** Issue 26: the owner's charges in force, read for every answer that quotes one. */
+  deliveryCharges: ReadDeliveryCharges;
+}) {
   const directory: PincodeDirectory = createPincodeDirectory({ db, originPincode: config.ORIGIN_PINCODE });
-  const rules: ShippingRules = shippingRulesFromRupees({
-    freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
-    shippingFee: config.SHIPPING_FEE_RUPEES,
-  });
-  const calculator: ShippingCalculator = createShippingCalculator({ db, rules });
+  const shippingRules = async (): Promise<ShippingRules> => (await deliveryCharges()).shippingRules;
+  const calculator: ShippingCalculator = createShippingCalculator({ db, shippingRules });
   const blockedPrefixes = config.BLOCKED_PINCODE_PREFIXES;
   const nextDayRadiusKm = config.NEXT_DAY_RADIUS_KM;
 
-  // SPEC 4: the pincode check quotes shipping for order value 0.
-  const checkShipping = quoteShipping(0, rules);
   const unavailableShipping: ShippingQuote = {
     cost: 0,
     free: false,
@@ -69,7 +76,9 @@ export function createDeliveryService({ db, clock, config }: { db: Db; clock: Cl
     return place;
   }
 
-  function deliveryOf(pincode: string, place: PincodePlace): DeliveryCheck {
+  // SPEC 4: the pincode check quotes shipping for order value 0.
+  function deliveryOf(pincode: string, place: PincodePlace, rules: ShippingRules): DeliveryCheck {
+    const checkShipping = quoteShipping(0, rules);
     const city = place.district;
     // Fields in SPEC 3's order, so the JSON reads as the spec lists them.
     const served = (
@@ -127,12 +136,11 @@ export function createDeliveryService({ db, clock, config }: { db: Db; clock: Cl
     const pincode = rawPincode.trim();
     const place = await placeOf(pincode);
     if (!place) return { info: INVALID_PINCODE_DELIVERY, inSameDayArea: false };
-    const check = deliveryOf(pincode, place);
+    const check = deliveryOf(pincode, place, await shippingRules());
     return options.isPreOrder ? { ...check, info: withPreOrderWindow(check.info) } : check;
   }
 
   return {
-    rules,
     directory,
 
     checkPincode,
@@ -148,7 +156,7 @@ export function createDeliveryService({ db, clock, config }: { db: Db; clock: Cl
         today: indiaDateOf(now),
         type: check.info.type,
         days: check.info.days,
-        dates: deliveryDateOptions(check, now, config.MIDNIGHT_SLOT_FEE_RUPEES),
+        dates: deliveryDateOptions(check, now, toRupees((await deliveryCharges()).midnightSlotFeePaise)),
       };
     },
 
@@ -156,7 +164,7 @@ export function createDeliveryService({ db, clock, config }: { db: Db; clock: Cl
     async quoteShipping(pincode: string, orderValueRupees: number): Promise<ShippingQuote> {
       const place = await placeOf(pincode);
       if (!place || isBlocked(pincode)) return unavailableShipping;
-      return quoteShipping(orderValueRupees, rules);
+      return quoteShipping(orderValueRupees, await shippingRules());
     },
 
     /**

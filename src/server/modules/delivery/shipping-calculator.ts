@@ -13,7 +13,13 @@ export type ShippingCalculator = ReturnType<typeof createShippingCalculator>;
  * SPEC 3 "Shipping calculation result" of a cart. DESIGN 4: the server always recomputes from
  * database prices; whatever price a client sends along with a product is ignored.
  */
-export function createShippingCalculator({ db, rules }: { db: Db; rules: ShippingRules }) {
+export function createShippingCalculator({
+  db,
+  shippingRules,
+}: {
+  db: Db;
+  shippingRules: () => Promise<ShippingRules>;
+}) {
   return {
     async calculate(lines: readonly ShippingLine[]): Promise<ShippingCalculation> {
       const ids = [...new Set(lines.map((line) => line.product))];
@@ -40,7 +46,7 @@ export function createShippingCalculator({ db, rules }: { db: Db; rules: Shippin
       const subtotalPaise = linesTotalPaise(
         lines.map((line) => ({ unitPaise: priceById.get(line.product)!, quantity: line.quantity })),
       );
-      return calculateShipping(toRupees(subtotalPaise), rules);
+      return calculateShipping(toRupees(subtotalPaise), await shippingRules());
     },
   };
 }

@@ -37,8 +37,26 @@ export type InvoiceService = ReturnType<typeof createInvoiceService>;
  * counter row is locked by its UPDATE until that transaction ends, and a rollback returns the
  * number with it.
  */
-export function createInvoiceService({ db, seller, pdfPool }: { db: Db; seller: Seller; pdfPool: PdfPool }) {
-  async function compose(tx: Tx, orderId: string, issuedAt: Date, number: string): Promise<Invoice> {
+export function createInvoiceService({
+  db,
+  seller: sellerNow,
+  pdfPool,
+}: {
+  db: Db;
+  /**
+   * Issue 26: the seller as the owner's settings say now, read in the issuing transaction; an
+   * issued invoice keeps what it printed.
+   */
+  seller: (tx: Tx) => Promise<Seller>;
+  pdfPool: PdfPool;
+}) {
+  async function compose(
+    tx: Tx,
+    orderId: string,
+    issuedAt: Date,
+    number: string,
+    seller: Seller,
+  ): Promise<Invoice> {
     const [order] = await tx
       .select({ order: orders, email: users.email, fullName: users.fullName })
       .from(orders)
@@ -159,8 +177,9 @@ export function createInvoiceService({ db, seller, pdfPool }: { db: Db; seller: 
         })
         .returning({ sequence: invoiceCounters.lastSequence });
       if (!counter) throw new Error('The invoice counter gave no number');
+      const seller = await sellerNow(tx);
       const number = invoiceNumber(seller.prefix, financialYear, counter.sequence);
-      const data = await compose(tx, orderId, issuedAt, number);
+      const data = await compose(tx, orderId, issuedAt, number, seller);
       await tx
         .insert(invoices)
         .values({ orderId, number, financialYear, sequence: counter.sequence, issuedAt, data });

@@ -63,13 +63,14 @@ export function createMailWorker({
   clock: Clock;
   transport: MailTransport;
   from: string;
-  /** Who the store is, for the footer every mail gets as it is sent (mail-footer.ts). */
-  store: StoreIdentity;
+  /** Who the store is now, for the footer every mail gets as it is sent (mail-footer.ts). */
+  store: () => Promise<StoreIdentity>;
   log: FastifyBaseLogger;
 }) {
-  const footer = mailFooter(store);
   return {
     async sendDueMail(limit = 20): Promise<{ sent: number; failed: number }> {
+      // Issue 26: the owner's settings as saved now, so a changed care phone is in the next mail.
+      const footer = mailFooter(await store());
       const now = clock.now();
       const due = db
         .select({ id: mailOutbox.id })

@@ -76,7 +76,7 @@ describe('the mail queue', () => {
       clock,
       transport: recordingTransport(true).transport,
       from: 'store@example.com',
-      store: storeIdentityFrom(store.app.config),
+      store: async () => storeIdentityFrom(store.app.config),
       log: store.app.log,
     });
 
@@ -119,7 +119,7 @@ describe('the mail queue', () => {
         clock,
         transport,
         from: 'store@example.com',
-        store: storeIdentityFrom(store.app.config),
+        store: async () => storeIdentityFrom(store.app.config),
         log: store.app.log,
       });
 
@@ -234,7 +234,7 @@ describe('the footer of every mail', () => {
       clock,
       transport: recording.transport,
       from: 'store@example.com',
-      store: storeDetails,
+      store: async () => storeDetails,
       log: store.app.log,
     }).sendDueMail();
     return recording.sent.find((message) => message.outboxId === id)!;

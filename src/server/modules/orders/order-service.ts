@@ -11,7 +11,7 @@ import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
-import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
+import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { orderQuotes, orders, users } from '../../db/schema';
@@ -56,9 +56,8 @@ export function createOrderService({
   clock,
   provider,
   coupons,
-  shippingRules,
+  deliveryCharges,
   lookupDelivery,
-  midnightSlotFeePaise,
   expiryMinutes,
   maxUnpaidOrders,
   photoExists,
@@ -68,10 +67,10 @@ export function createOrderService({
   clock: Clock;
   provider: PaymentProvider;
   coupons: CouponService;
-  shippingRules: ShippingRules;
+  /** Issue 26: the owner's charges in force, read for every order. */
+  deliveryCharges: ReadDeliveryCharges;
   lookupDelivery: DeliveryLookup;
   /** Issue 13: the extra charge of the midnight delivery slot. */
-  midnightSlotFeePaise: number;
   expiryMinutes: number;
   /** Fair stock: orders one account may hold waiting for payment at a time. */
   maxUnpaidOrders: number;
@@ -213,6 +212,7 @@ export function createOrderService({
       : null;
     const discountPaise = coupon?.discountPaise ?? 0;
     // Issue 13: the midnight slot's fee is a delivery charge, so it is part of the shipping.
+    const { shippingRules, midnightSlotFeePaise } = await deliveryCharges();
     const slotFeePaise = payload.delivery?.slot === 'midnight' ? midnightSlotFeePaise : 0;
     const shippingPaise = quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise + slotFeePaise;
     const totalPaise = subtotalPaise - discountPaise + shippingPaise;

@@ -15,7 +15,7 @@ import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, toRupees } from '../../../shared/money';
 import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
-import { quoteShippingPaise, type ShippingRules } from '../../../shared/shipping';
+import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -93,7 +93,7 @@ export function createQuoteService({
   clock,
   orderService,
   providerName,
-  shippingRules,
+  deliveryCharges,
   lookupDelivery,
   store,
   onStockChanged,
@@ -102,7 +102,8 @@ export function createQuoteService({
   clock: Clock;
   orderService: OrderService;
   providerName: string;
-  shippingRules: ShippingRules;
+  /** Issue 26: the owner's charges in force, read for every quote. */
+  deliveryCharges: ReadDeliveryCharges;
   lookupDelivery: DeliveryLookup;
   store: StoreIdentity;
   onStockChanged: () => void;
@@ -169,7 +170,8 @@ export function createQuoteService({
     });
   }
 
-  function totalsOf(lines: readonly PricedLine[]) {
+  async function totalsOf(lines: readonly PricedLine[]) {
+    const { shippingRules } = await deliveryCharges();
     const subtotalPaise = linesTotalPaise(
       lines.map((line) => ({ unitPaise: line.unitPricePaise, quantity: line.quantity })),
     );
@@ -244,7 +246,7 @@ export function createQuoteService({
       await customerOf(input.customerEmail);
       const lines = await priceLines(input);
       await deliveryFor(input, lines);
-      const totals = totalsOf(lines);
+      const totals = await totalsOf(lines);
       return {
         lines: lines.map(lineOf),
         subtotal: toRupees(totals.subtotalPaise),
@@ -272,7 +274,7 @@ export function createQuoteService({
       }
       const lines = await priceLines(input);
       const delivery = await deliveryFor(input, lines);
-      const { subtotalPaise, shippingPaise, totalPaise } = totalsOf(lines);
+      const { subtotalPaise, shippingPaise, totalPaise } = await totalsOf(lines);
       const now = clock.now();
       const address = input.shippingAddress;
 

@@ -9,14 +9,13 @@ import { publicOrigin } from '../../http/public-origin';
  * (page-head.ts), so a crawler sees each page's own title, description and canonical link.
  */
 export function registerPolicyPageHeads(app: FastifyInstance) {
-  const storeName = app.config.STORE_NAME;
   app.pageHeads.add(
     (path) => policyPageAt(path) !== undefined,
     async (path, request): Promise<PageHead | null> => {
       const page = policyPageAt(path);
       if (!page) return null;
       return {
-        title: `${page.title} | ${storeName}`,
+        title: `${page.title} | ${app.settings.current().storeName}`,
         description: metaDescription(page.description),
         canonicalPath: page.path,
         // The same trail the page's own PageMeta writes (components/policy-article.tsx).

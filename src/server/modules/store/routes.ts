@@ -3,9 +3,10 @@ import { StoreSettings } from '../../../shared/store-settings';
 import { storeSettingsFrom } from './store-settings';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = storeSettingsFrom(app.config);
   app.get('/config', { schema: { response: { 200: StoreSettings } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return settings;
+    // Issue 26: the owner may change these at any time; a browser asks again each time (the
+    // ETag-less answer is small) rather than keep an old shipping fee for minutes.
+    reply.header('cache-control', 'no-cache');
+    return storeSettingsFrom(app.config, (await app.settings.get()).values);
   });
 };

@@ -1,21 +1,25 @@
+import type { OwnerSettings } from '../../../shared/owner-settings';
 import type { StoreSettings } from '../../../shared/store-settings';
 import type { Config } from '../../config';
 import { storeIdentityFrom } from '../../store-identity';
 
-/** The public part of the configuration, read by the web app (never a secret). */
-export function storeSettingsFrom(config: Config): StoreSettings {
-  const identity = storeIdentityFrom(config);
+/**
+ * The public part of the configuration, with the owner's saved settings over it when given (issue
+ * 26), read by the web app (never a secret).
+ */
+export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreSettings {
+  const identity = storeIdentityFrom(config, owner);
   return {
-    storeName: config.STORE_NAME,
+    storeName: identity.storeName,
     tagline: config.STORE_TAGLINE,
-    supportEmail: config.SUPPORT_EMAIL,
+    supportEmail: identity.supportEmail,
     instagramHandle: config.INSTAGRAM_HANDLE,
     whatsappNumber: config.WHATSAPP_NUMBER,
     sameDayCity: config.SAME_DAY_CITY,
-    freeShippingFrom: config.FREE_SHIPPING_FROM_RUPEES,
-    shippingFee: config.SHIPPING_FEE_RUPEES,
+    freeShippingFrom: owner?.freeShippingFrom ?? config.FREE_SHIPPING_FROM_RUPEES,
+    shippingFee: owner?.shippingFee ?? config.SHIPPING_FEE_RUPEES,
     gaMeasurementId: config.GA_MEASUREMENT_ID ?? null,
-    midnightSlotFee: config.MIDNIGHT_SLOT_FEE_RUPEES,
+    midnightSlotFee: owner?.midnightSlotFee ?? config.MIDNIGHT_SLOT_FEE_RUPEES,
     nextDayRadiusKm: config.NEXT_DAY_RADIUS_KM,
     seller: { legalName: identity.legalName, address: identity.address, gstin: identity.gstin },
     customerCare: identity.customerCare,

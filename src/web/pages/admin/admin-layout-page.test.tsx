@@ -11,7 +11,10 @@ import type { AuthApi } from '../../features/auth/auth-api';
 import { AuthProvider } from '../../features/auth/auth-provider';
 import { Component as AdminLayout } from './admin-layout-page';
 
-const userWith = (role: User['role']): User => ({
+const userWith = (
+  role: User['role'],
+  staffRole: User['staffRole'] = role === 'admin' ? 'owner' : null,
+): User => ({
   id: 7,
   userId: 7,
   name: 'Lata',
@@ -19,7 +22,13 @@ const userWith = (role: User['role']): User => ({
   email: 'lata@example.com',
   username: 'lata',
   role,
+  staffRole,
 });
+
+const menuOf = async () =>
+  within(await screen.findByRole('navigation', { name: 'Back office' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 const authApiFor = (user: User): AuthApi => ({
   me: async () => user,
@@ -62,14 +71,9 @@ describe('the back office frame (issue 11)', () => {
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
   });
 
-  it('shows an admin the back office navigation and the page', async () => {
+  it('shows an owner the whole back office navigation and the page', async () => {
     renderAdmin(userWith('admin'));
-    const nav = await screen.findByRole('navigation', { name: 'Back office' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
+    expect(await menuOf()).toEqual([
       'Dashboard',
       'Orders',
       'Products',
@@ -81,8 +85,20 @@ describe('the back office frame (issue 11)', () => {
       'Bulk enquiries',
       'New quote',
       'Outbox',
+      'Settings',
+      'Staff',
     ]);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+  });
+
+  // Issue 26: the menu hides what the role cannot use (src/shared/staff-roles.ts).
+  it('shows the orders and catalogue roles only their own parts', async () => {
+    renderAdmin(userWith('admin', 'orders'));
+    expect(await menuOf()).toEqual(['Dashboard', 'Orders', 'Returns', 'Bulk enquiries', 'New quote']);
+    cleanup();
+    localStorage.clear();
+    renderAdmin(userWith('admin', 'catalogue'));
+    expect(await menuOf()).toEqual(['Dashboard', 'Products', 'Categories', 'Collections', 'Reviews']);
   });
 });
 

@@ -32,7 +32,7 @@ export function Component() {
         </EmptyState>
       ) : (
         <>
-          <AdminNav />
+          <AdminNav role={user.staffRole} />
           <div className="pt-4">
             <Outlet />
           </div>

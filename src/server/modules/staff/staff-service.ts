@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type {
+  AcceptStaffInvite,
+  NewStaffInvite,
+  PendingStaffInvite,
+  StaffInvitation,
+  StaffMember,
+} from '../../../shared/api/staff';
+import { formatDeliveryDate } from '../../../shared/delivery-slot-rules';
+import { DAY_MS, indiaDateOf } from '../../../shared/india-time';
+import type { StaffRole } from '../../../shared/staff-roles';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { staffInvites, users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { escapeHtml } from '../../http/escape-html';
+import type { StoreIdentity } from '../../store-identity';
+import { hashPassword, PASSWORD_COST, type PasswordCost, tokenHashOf } from '../auth';
+import { enqueueMail } from '../mail';
+import { type SettingsActor, writeAuditLine } from '../settings';
+
+/** An invitation link works for a week, once. */
+export const INVITE_DAYS = 7;
+
+export const STAFF_MESSAGES = {
+  alreadyStaff: 'This person is already on the staff. Change their role in the list instead.',
+  lastOwner: 'The store needs at least one owner. Make someone else an owner first.',
+  notStaff: 'No staff member with this id',
+  inviteGone: 'This invitation link has expired or was already used. Ask the owner for a new one.',
+  inviteNotFound: 'No open invitation with this id',
+} as const;
+
+export type StaffService = ReturnType<typeof createStaffService>;
+
+/**
+ * Issue 26: the owner's staff. An owner invites by e-mail with a role; the link (in the mail
+ * outbox) is single use and expires; the invitee sets a password. Roles change or go at once (the
+ * role is read from the database on every request), and the last owner cannot be removed.
+ */
+export function createStaffService({
+  db,
+  clock,
+  store,
+  passwordCost = PASSWORD_COST,
+}: {
+  db: Db;
+  clock: Clock;
+  store: StoreIdentity;
+  passwordCost?: PasswordCost | undefined;
+}) {
+  const openInvite = (now: Date) =>
+    and(isNull(staffInvites.acceptedAt), isNull(staffInvites.revokedAt), gt(staffInvites.expiresAt, now));
+
+  async function accountOf(email: string) {
+    const [row] = await db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
+    return row;
+  }
+
+  async function findOpenInvite(token: string) {
+    const [invite] = await db
+      .select()
+      .from(staffInvites)
+      .where(and(eq(staffInvites.tokenHash, tokenHashOf(token)), openInvite(clock.now())));
+    if (!invite) throw notFound(STAFF_MESSAGES.inviteGone);
+    return invite;
+  }
+
+  return {
+    async list(): Promise<{ staff: StaffMember[]; invites: PendingStaffInvite[] }> {
+      const staff = await db
+        .select({ id: users.id, email: users.email, fullName: users.fullName, staffRole: users.staffRole })
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .orderBy(asc(users.email));
+      const invites = await db
+        .select({
+          id: staffInvites.id,
+          email: staffInvites.email,
+          staffRole: staffInvites.staffRole,
+          expiresAt: staffInvites.expiresAt,
+        })
+        .from(staffInvites)
+        .where(openInvite(clock.now()))
+        .orderBy(asc(staffInvites.id));
+      return { staff, invites: invites.map((row) => ({ ...row, expiresAt: row.expiresAt.toISOString() })) };
+    },
+
+    /** Sends the invitation (through the mail outbox); an earlier open one for the address lapses. */
+    async invite(actor: SettingsActor, input: NewStaffInvite, origin: string): Promise<void> {
+      const account = await accountOf(input.email);
+      if (account?.role === 'admin') throw conflict(STAFF_MESSAGES.alreadyStaff);
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + INVITE_DAYS * DAY_MS);
+      const link = `${origin}/staff-invite/${token}`;
+      const storeName = store.storeName;
+      const until = formatDeliveryDate(indiaDateOf(expiresAt));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(staffInvites)
+          .set({ revokedAt: now })
+          .where(and(eq(staffInvites.email, input.email), openInvite(now)));
+        await tx.insert(staffInvites).values({
+          email: input.email,
+          staffRole: input.staffRole,
+          tokenHash: tokenHashOf(token),
+          invitedBy: actor.id,
+          createdAt: now,
+          expiresAt,
+        });
+        await enqueueMail(
+          tx,
+          {
+            recipient: input.email,
+            subject: `You are invited to ${storeName}'s back office`,
+            text: [
+              `${actor.email} invites you to ${storeName}'s back office with the ${input.staffRole} role.`,
+              `Set your password here (the link works once, until ${until}):`,
+              link,
+            ].join('\n\n'),
+            html: [
+              `<p>${escapeHtml(actor.email)} invites you to ${escapeHtml(storeName)}'s back office with the <strong>${escapeHtml(input.staffRole)}</strong> role.</p>`,
+              `<p><a href="${escapeHtml(link)}">Set your password</a> (the link works once, until ${escapeHtml(until)}).</p>`,
+            ].join('\n'),
+            kind: 'staff-invite',
+          },
+          now,
+        );
+        await writeAuditLine(
+          tx,
+          {
+            actor,
+            area: 'staff',
+            changes: [{ key: 'invite', from: null, to: `${input.email} as ${input.staffRole}` }],
+          },
+          now,
+        );
+      });
+    },
+
+    async revokeInvite(actor: SettingsActor, id: number): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [revoked] = await tx
+          .update(staffInvites)
+          .set({ revokedAt: now })
+          .where(and(eq(staffInvites.id, id), openInvite(now)))
+          .returning({ email: staffInvites.email, staffRole: staffInvites.staffRole });
+        if (!revoked) throw notFound(STAFF_MESSAGES.inviteNotFound);
+        await writeAuditLine(
+          tx,
+          {
+            actor,
+            area: 'staff',
+            changes: [{ key: 'invite', from: `${revoked.email} as ${revoked.staffRole}`, to: null }],
+          },
+          now,
+        );
+      });
+    },
+
+    /** A new role, or 'none' to take the back office away; never the last owner's. */
+    async changeRole(actor: SettingsActor, userId: number, staffRole: StaffRole | 'none'): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        // Every admin row is locked, so two owners demoting each other at once cannot both succeed.
+        const admins = await tx
+          .select({ id: users.id, email: users.email, staffRole: users.staffRole })
+          .from(users)
+          .where(eq(users.role, 'admin'))
+          .orderBy(asc(users.id))
+          .for('update');
+        const target = admins.find((admin) => admin.id === userId);
+        if (!target) throw notFound(STAFF_MESSAGES.notStaff);
+        if (target.staffRole === staffRole) return;
+        const owners = admins.filter((admin) => admin.staffRole === 'owner');
+        if (target.staffRole === 'owner' && owners.length === 1) throw conflict(STAFF_MESSAGES.lastOwner);
+        await tx
+          .update(users)
+          .set(staffRole === 'none' ? { role: 'customer' } : { staffRole })
+          .where(eq(users.id, userId));
+        await writeAuditLine(
+          tx,
+          { actor, area: 'staff', changes: [{ key: target.email, from: target.staffRole, to: staffRole }] },
+          now,
+        );
+      });
+    },
+
+    /** What an invitation link offers, or 404 when it is unknown, used, revoked or expired. */
+    async invitation(token: string): Promise<StaffInvitation> {
+      const invite = await findOpenInvite(token);
+      const account = await accountOf(invite.email);
+      return {
+        email: invite.email,
+        staffRole: invite.staffRole,
+        storeName: store.storeName,
+        existingAccount: account !== undefined,
+      };
+    },
+
+    /**
+     * Makes the invitee staff with the invited role: a new account, or their existing one (whose
+     * password becomes the one set here: the link reached their inbox, as a reset link would).
+     */
+    async accept(token: string, input: AcceptStaffInvite): Promise<{ email: string; staffRole: StaffRole }> {
+      const passwordHash = await hashPassword(input.password, passwordCost);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        // Claimed under a row lock, so two uses of one link cannot both succeed.
+        const [invite] = await tx
+          .update(staffInvites)
+          .set({ acceptedAt: now })
+          .where(and(eq(staffInvites.tokenHash, tokenHashOf(token)), openInvite(now)))
+          .returning();
+        if (!invite) throw notFound(STAFF_MESSAGES.inviteGone);
+        const fields = {
+          role: 'admin' as const,
+          staffRole: invite.staffRole,
+          passwordHash,
+          fullName: input.fullName,
+        };
+        const [existing] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, invite.email))
+          .limit(1);
+        if (existing) {
+          await tx.update(users).set(fields).where(eq(users.id, existing.id));
+        } else {
+          const localPart = (invite.email.split('@')[0] ?? 'staff').replace(/[^a-z0-9._-]/g, '') || 'staff';
+          // A username clash (someone else's local part) takes the next free numbered one.
+          const [{ taken } = { taken: 0 }] = await tx
+            .select({ taken: sql<number>`count(*)::int` })
+            .from(users)
+            .where(sql`${users.username} ~ ${`^${localPart.replace(/[.]/g, '\\.')}\\d*$`}`);
+          await tx.insert(users).values({
+            email: invite.email,
+            username: taken === 0 ? localPart : `${localPart}${taken + 1}`,
+            ...fields,
+          });
+        }
+        return { email: invite.email, staffRole: invite.staffRole };
+      });
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
+
+// Issue 26: what the owner changes in the back office's Settings page. The form and the server
+// validate with this one schema; each field's `meta` says how the form shows it and which
+// configuration variable gives its value until the owner saves one (the first one set wins).
+// Adding a setting is one line here: the table keeps the saved values as one JSON object, and the
+// Settings page lists the fields from this shape.
+
+export type SettingGroup = 'store' | 'care' | 'grievance' | 'shipping' | 'legal';
+export type SettingMeta = {
+  label: string;
+  group: SettingGroup;
+  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees';
+  /** Configuration variables that give the default, in order. */
+  env: readonly string[];
+  hint?: string;
+};
+
+export const SETTING_GROUPS: Record<SettingGroup, string> = {
+  store: 'Store',
+  care: 'Customer care',
+  grievance: 'Grievance Officer',
+  shipping: 'Shipping and delivery charges',
+  legal: 'GST and legal identity',
+};
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const email = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(254, `${label} must be at most 254 characters`)
+    .pipe(z.email(`${label} must be an e-mail address like care@example.in`));
+
+// The same shape configuration accepts (src/server/config.ts): landlines and mobiles, with + and spaces.
+const phone = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(20, `${label} must be at most 20 characters`)
+    .regex(/^\+?\d[\d -]{6,18}\d$/, `${label} must be a phone number like +91 80 4567 8900`);
+
+const rupees = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number of rupees` })
+    .int(`${label} must be whole rupees`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} can be at most ₹${max.toLocaleString('en-IN')}`);
+
+const field = <T extends z.ZodType>(schema: T, meta: SettingMeta) => schema.meta(meta);
+
+export const OwnerSettings = z.object({
+  storeName: field(text('Store name', 60), {
+    label: 'Store name',
+    group: 'store',
+    kind: 'text',
+    env: ['STORE_NAME'],
+  }),
+  supportEmail: field(email('Support e-mail'), {
+    label: 'Support e-mail',
+    group: 'store',
+    kind: 'email',
+    env: ['SUPPORT_EMAIL'],
+  }),
+  customerCarePhone: field(phone('Customer care phone'), {
+    label: 'Customer care phone',
+    group: 'care',
+    kind: 'phone',
+    env: ['CUSTOMER_CARE_PHONE'],
+  }),
+  customerCareEmail: field(email('Customer care e-mail'), {
+    label: 'Customer care e-mail',
+    group: 'care',
+    kind: 'email',
+    env: ['CUSTOMER_CARE_EMAIL', 'SUPPORT_EMAIL'],
+  }),
+  grievanceOfficerName: field(text('Grievance Officer name', 100), {
+    label: 'Name',
+    group: 'grievance',
+    kind: 'text',
+    env: ['GRIEVANCE_OFFICER_NAME'],
+  }),
+  grievanceOfficerEmail: field(email('Grievance Officer e-mail'), {
+    label: 'E-mail',
+    group: 'grievance',
+    kind: 'email',
+    env: ['GRIEVANCE_OFFICER_EMAIL'],
+  }),
+  grievanceOfficerPhone: field(phone('Grievance Officer phone'), {
+    label: 'Phone',
+    group: 'grievance',
+    kind: 'phone',
+    env: ['GRIEVANCE_OFFICER_PHONE'],
+  }),
+  shippingFee: field(rupees('Shipping fee', 10_000), {
+    label: 'Shipping fee (₹)',
+    group: 'shipping',
+    kind: 'rupees',
+    env: ['SHIPPING_FEE_RUPEES'],
+    hint: '0 ships every order free',
+  }),
+  freeShippingFrom: field(rupees('Free shipping threshold', 10_00_000), {
+    label: 'Free shipping from (₹)',
+    group: 'shipping',
+    kind: 'rupees',
+    env: ['FREE_SHIPPING_FROM_RUPEES'],
+    hint: 'Orders of this value or more ship free',
+  }),
+  midnightSlotFee: field(rupees('Midnight delivery fee', 10_000), {
+    label: 'Midnight delivery fee (₹)',
+    group: 'shipping',
+    kind: 'rupees',
+    env: ['MIDNIGHT_SLOT_FEE_RUPEES'],
+  }),
+  legalName: field(text('Legal name', 120), {
+    label: 'Legal name',
+    group: 'legal',
+    kind: 'text',
+    env: ['STORE_LEGAL_NAME'],
+  }),
+  address: field(text('Registered address', 300), {
+    label: 'Registered address',
+    group: 'legal',
+    kind: 'long-text',
+    env: ['STORE_ADDRESS'],
+  }),
+  gstin: field(
+    z
+      .string({ error: GSTIN_MESSAGE })
+      .max(20, GSTIN_MESSAGE)
+      .overwrite(normaliseGstin)
+      .refine(isValidGstin, GSTIN_MESSAGE),
+    { label: 'GSTIN', group: 'legal', kind: 'text', env: ['STORE_GSTIN'] },
+  ),
+});
+export type OwnerSettings = z.infer<typeof OwnerSettings>;
+export type OwnerSettingKey = keyof OwnerSettings;
+
+/** The form's fields in the schema's order, with how each is shown. */
+export const OWNER_SETTING_FIELDS: { key: OwnerSettingKey; meta: SettingMeta }[] = Object.entries(
+  OwnerSettings.shape,
+).map(([key, schema]) => ({ key: key as OwnerSettingKey, meta: schema.meta() as SettingMeta }));
+
+/** GET/PUT /admin/settings: the values in force, and the last changes (who, when, what). */
+export const SettingsChange = z.object({
+  at: z.string(),
+  by: z.string(),
+  changes: z.array(z.object({ key: z.string(), from: z.unknown(), to: z.unknown() })),
+});
+export type SettingsChange = z.infer<typeof SettingsChange>;
+
+export const OwnerSettingsResponse = z.object({
+  settings: OwnerSettings,
+  /** False until the owner saves: the values are configuration's. */
+  saved: z.boolean(),
+  history: z.array(SettingsChange),
+});
+export type OwnerSettingsResponse = z.infer<typeof OwnerSettingsResponse>;

@@ -1,0 +1,78 @@
+// Issue 26: who on the staff may use which back office route. The server's admin check
+// (requireAdmin in the auth module) and the back office's menu both read this one map; a route
+// missing from it is open to owners only, and admin-guard.test.ts fails until it is listed here.
+
+export const STAFF_ROLES = ['owner', 'orders', 'catalogue'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner (everything, settings and staff)',
+  orders: 'Orders (orders, returns, quotes, enquiries)',
+  catalogue: 'Catalogue (products, categories, collections, reviews)',
+};
+
+const OWNER: readonly StaffRole[] = ['owner'];
+const ORDERS: readonly StaffRole[] = ['owner', 'orders'];
+const CATALOGUE: readonly StaffRole[] = ['owner', 'catalogue'];
+const STAFF: readonly StaffRole[] = STAFF_ROLES;
+
+/**
+ * 'METHOD /api/admin/path' as Fastify names the route -> the roles allowed. HEAD follows GET.
+ * The outbox is the owner's: it holds staff invitation links, which would let anyone reading it
+ * become staff with the invited role.
+ */
+export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
+  'GET /api/admin/dashboard': STAFF,
+
+  'GET /api/admin/orders': ORDERS,
+  'GET /api/admin/orders/:id': ORDERS,
+  'POST /api/admin/orders/:id/status': ORDERS,
+  'GET /api/admin/orders/:id/invoice.pdf': ORDERS,
+  'GET /api/admin/returns': ORDERS,
+  'POST /api/admin/returns/:id/approve': ORDERS,
+  'POST /api/admin/returns/:id/reject': ORDERS,
+  'POST /api/admin/quotes/preview': ORDERS,
+  'POST /api/admin/quotes': ORDERS,
+  'GET /api/admin/bulk-enquiries': ORDERS,
+  'PATCH /api/admin/bulk-enquiries/:id': ORDERS,
+
+  // Read by everyone on the staff: a quote (the orders role) picks its products from here.
+  'GET /api/admin/products': STAFF,
+  'GET /api/admin/products/:id': STAFF,
+  'POST /api/admin/products': CATALOGUE,
+  'PATCH /api/admin/products/:id': CATALOGUE,
+  'POST /api/admin/products/:id/image': CATALOGUE,
+  'GET /api/admin/products/export.csv': CATALOGUE,
+  'POST /api/admin/products/import': CATALOGUE,
+  'GET /api/admin/categories': CATALOGUE,
+  'POST /api/admin/categories': CATALOGUE,
+  'PATCH /api/admin/categories/:id': CATALOGUE,
+  'GET /api/admin/collections': CATALOGUE,
+  'POST /api/admin/collections': CATALOGUE,
+  'PATCH /api/admin/collections/:id': CATALOGUE,
+  'GET /api/admin/reviews': CATALOGUE,
+  'PATCH /api/admin/reviews/:id': CATALOGUE,
+
+  'GET /api/admin/coupons': OWNER,
+  'POST /api/admin/coupons': OWNER,
+  'PATCH /api/admin/coupons/:id': OWNER,
+  'GET /api/admin/outbox': OWNER,
+  'GET /api/admin/jobs': OWNER,
+  // What the message sandboxes sent holds sign-in codes, like the outbox holds invitation links.
+  'GET /api/admin/messages': OWNER,
+  'GET /api/admin/settings': OWNER,
+  'PUT /api/admin/settings': OWNER,
+  'GET /api/admin/staff': OWNER,
+  'POST /api/admin/staff/invites': OWNER,
+  'DELETE /api/admin/staff/invites/:id': OWNER,
+  'PATCH /api/admin/staff/:id': OWNER,
+};
+
+/** The roles allowed on a route; a route nobody listed is the owner's alone. */
+export function rolesForRoute(method: string, url: string): readonly StaffRole[] {
+  const key = `${method === 'HEAD' ? 'GET' : method} ${url}`;
+  return ADMIN_ROUTE_ROLES[key] ?? OWNER;
+}
+
+export const canUseRoute = (role: StaffRole | null | undefined, method: string, url: string): boolean =>
+  role !== null && role !== undefined && rolesForRoute(method, url).includes(role);

@@ -1,0 +1,95 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OWNER_SETTING_FIELDS, type OwnerSettingsResponse } from '../../../shared/owner-settings';
+import { SettingsView } from './settings-view';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const answer: OwnerSettingsResponse = {
+  settings: {
+    storeName: 'Utsav Gifts',
+    supportEmail: 'hello@utsavgifts.in',
+    customerCarePhone: '+91 80 4567 8900',
+    customerCareEmail: 'hello@utsavgifts.in',
+    grievanceOfficerName: 'Meera Krishnan',
+    grievanceOfficerEmail: 'grievance@utsavgifts.in',
+    grievanceOfficerPhone: '+91 80 4567 8901',
+    shippingFee: 50,
+    freeShippingFrom: 1000,
+    midnightSlotFee: 199,
+    legalName: 'Utsav Gifts Private Limited',
+    address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
+    gstin: '29ABCDE1234F1ZW',
+  },
+  saved: false,
+  history: [],
+};
+
+/** The page against a server that answers with these settings; the bodies it was sent. */
+function renderSettings() {
+  const sent: { method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET') sent.push({ method, body: JSON.parse(String(init?.body)) });
+      const url = String(input);
+      const body = url.endsWith('/api/config')
+        ? {}
+        : method === 'PUT'
+          ? { ...answer, saved: true, settings: sent.at(-1)?.body }
+          : answer;
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SettingsView />
+    </QueryClientProvider>,
+  );
+  return sent;
+}
+
+describe('the Settings page (issue 26)', () => {
+  it('shows a field for every setting of the shared schema, grouped, with its value', async () => {
+    renderSettings();
+    const form = await screen.findByRole('form', { name: 'Store settings' });
+    for (const { meta } of OWNER_SETTING_FIELDS) {
+      expect(within(form).getAllByLabelText(meta.label).length).toBeGreaterThan(0);
+    }
+    expect(within(form).getByRole('group', { name: 'Shipping and delivery charges' })).toBeTruthy();
+    expect((screen.getByLabelText('Shipping fee (₹)') as HTMLInputElement).value).toBe('50');
+    expect(screen.getByText(/values from the store's configuration/)).toBeTruthy();
+  });
+
+  it('checks the form with the shared rule and sends nothing that breaks it', async () => {
+    const user = userEvent.setup();
+    const sent = renderSettings();
+    const fee = await screen.findByLabelText('Shipping fee (₹)');
+    await user.clear(fee);
+    await user.type(fee, '-5');
+    const gstin = screen.getByLabelText('GSTIN');
+    await user.clear(gstin);
+    await user.type(gstin, '29ABCDE1234F1ZX');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Shipping fee cannot be negative')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1ZW')).toBeTruthy();
+    expect(document.activeElement).toBe(fee);
+    expect(sent).toEqual([]);
+
+    await user.clear(fee);
+    await user.type(fee, '65');
+    await user.clear(gstin);
+    await user.type(gstin, '29abcde1234f1zw');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved. The store uses these values now.')).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'PUT', body: { ...answer.settings, shippingFee: 65, gstin: '29ABCDE1234F1ZW' } },
+    ]);
+  });
+});

@@ -1,0 +1,205 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { StaffMember } from '../../../shared/api/staff';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../shared/staff-roles';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { ErrorBanner } from '../../components/status-message';
+import { errorMessage } from './admin-api';
+import { Field, formatDateTime, inputClass, QueryState } from './admin-ui';
+import { useChangeStaffRole, useInviteStaff, useRevokeInvite, useStaff } from './settings-api';
+
+// Issue 26: the owner invites staff by e-mail with a role, changes or revokes roles.
+
+function InviteForm() {
+  const id = useId();
+  const invite = useInviteStaff();
+  const [email, setEmail] = useState('');
+  const [staffRole, setStaffRole] = useState<StaffRole>('orders');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSentTo(null);
+    invite.mutate(
+      { email, staffRole },
+      {
+        onSuccess: () => {
+          setSentTo(email);
+          setEmail('');
+        },
+      },
+    );
+  };
+  const fieldError = (path: string) =>
+    invite.error instanceof ApiError
+      ? invite.error.errors.find((error) => error.path === path)?.message
+      : undefined;
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Invite staff"
+      className="grid gap-3 sm:grid-cols-[2fr_2fr_auto] sm:items-end"
+    >
+      <Field id={`${id}-email`} label="E-mail" error={fieldError('email')}>
+        <input
+          id={`${id}-email`}
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          className={inputClass}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </Field>
+      <Field id={`${id}-role`} label="Role">
+        <select
+          id={`${id}-role`}
+          className={inputClass}
+          value={staffRole}
+          onChange={(event) => setStaffRole(event.target.value as StaffRole)}
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Button type="submit" disabled={invite.isPending}>
+        {invite.isPending ? 'Sending…' : 'Send invitation'}
+      </Button>
+      {invite.error && !fieldError('email') && (
+        <div className="sm:col-span-3">
+          <ErrorBanner>{errorMessage(invite.error)}</ErrorBanner>
+        </div>
+      )}
+      {sentTo && (
+        <p role="status" className="text-sm font-semibold text-green-800 sm:col-span-3">
+          Invitation sent to {sentTo}. The link works once, for a week.
+        </p>
+      )}
+    </form>
+  );
+}
+
+function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
+  const id = useId();
+  const change = useChangeStaffRole();
+  return (
+    <li className="flex flex-col gap-2 border-b border-stone-100 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-semibold text-stone-900">
+          {member.fullName}
+          {isSelf ? ' (you)' : ''}
+        </p>
+        <p className="text-sm text-stone-600">{member.email}</p>
+      </div>
+      <div className="flex flex-col gap-1 sm:w-72">
+        <label htmlFor={`${id}-role`} className="text-sm font-semibold text-stone-800">
+          Role of {member.fullName}
+        </label>
+        <select
+          id={`${id}-role`}
+          className={inputClass}
+          value={member.staffRole}
+          disabled={change.isPending}
+          onChange={(event) =>
+            change.mutate({ id: member.id, staffRole: event.target.value as StaffRole | 'none' })
+          }
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_LABELS[role]}
+            </option>
+          ))}
+          <option value="none">No access (remove from staff)</option>
+        </select>
+        {change.error && <ErrorBanner>{errorMessage(change.error)}</ErrorBanner>}
+      </div>
+    </li>
+  );
+}
+
+/** The back office's Staff page (owners only). */
+export function StaffView({ currentUserId }: { currentUserId: number | undefined }) {
+  const query = useStaff();
+  const revoke = useRevokeInvite();
+  const data = query.data;
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="invite-heading" className="rounded-xl border border-brand-100 bg-white p-4">
+        <h2 id="invite-heading" className="mb-3 text-lg font-bold text-stone-900">
+          Invite someone
+        </h2>
+        <InviteForm />
+      </section>
+      <QueryState isPending={query.isPending} error={query.error} label="staff">
+        {data && (
+          <>
+            <section aria-labelledby="staff-heading">
+              <h2 id="staff-heading" className="text-lg font-bold text-stone-900">
+                Staff
+              </h2>
+              <ul>
+                {data.staff.map((member) => (
+                  <StaffRow key={member.id} member={member} isSelf={member.id === currentUserId} />
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="invites-heading">
+              <h2 id="invites-heading" className="text-lg font-bold text-stone-900">
+                Open invitations
+              </h2>
+              {data.invites.length === 0 ? (
+                <p className="mt-2 text-sm text-stone-600">No open invitations.</p>
+              ) : (
+                <ul>
+                  {data.invites.map((invite) => (
+                    <li
+                      key={invite.id}
+                      className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-100 py-2"
+                    >
+                      <span className="text-sm text-stone-800">
+                        {invite.email} · {invite.staffRole} · until {formatDateTime(invite.expiresAt)}
+                      </span>
+                      <Button
+                        variant="secondary"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate(invite.id)}
+                        aria-label={`Revoke the invitation to ${invite.email}`}
+                      >
+                        Revoke
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {revoke.error && <ErrorBanner>{errorMessage(revoke.error)}</ErrorBanner>}
+            </section>
+            <section aria-labelledby="staff-history-heading">
+              <h2 id="staff-history-heading" className="text-lg font-bold text-stone-900">
+                Recent changes
+              </h2>
+              {data.history.length === 0 ? (
+                <p className="mt-2 text-sm text-stone-600">No changes yet.</p>
+              ) : (
+                <ul className="mt-2 text-sm text-stone-700">
+                  {data.history.map((line) => (
+                    <li key={`${line.at}-${line.by}`} className="border-b border-stone-100 py-2">
+                      {formatDateTime(line.at)} · {line.by}:{' '}
+                      {line.changes
+                        .map((item) => `${item.key} ${String(item.from ?? '—')} → ${String(item.to ?? '—')}`)
+                        .join('; ')}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  type AcceptStaffInvite,
+  STAFF_PASSWORD_MIN_LENGTH,
+  type StaffInvitation,
+} from '../../shared/api/staff';
+import { PASSWORD_MAX_LENGTH } from '../../shared/auth-rules';
+import { STAFF_ROLE_LABELS } from '../../shared/staff-roles';
+import { ApiError, apiRequest } from '../api/client';
+import { Button, buttonClass } from '../components/button';
+import { FormField } from '../components/form-field';
+import { PageMeta } from '../components/page-meta';
+import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
+
+// Issue 26: the page a staff invitation's link opens; the invitee sets a name and password.
+
+const readMessage = (error: unknown) =>
+  (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
+
+function AcceptForm({ token, invitation }: { token: string; invitation: StaffInvitation }) {
+  const navigate = useNavigate();
+  const [fullName, setFullName] = useState('');
+  const [password, setPassword] = useState('');
+  const accept = useMutation({
+    mutationFn: (body: AcceptStaffInvite) =>
+      apiRequest<{ email: string }>(`/staff-invites/${encodeURIComponent(token)}/accept`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: ({ email }) =>
+      navigate('/login', {
+        replace: true,
+        state: {
+          from: '/admin',
+          message: `Your password is set. Sign in as ${email} to open the back office.`,
+        },
+      }),
+  });
+  const fieldError = (path: string) =>
+    accept.error instanceof ApiError
+      ? accept.error.errors.find((error) => error.path === path)?.message
+      : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    accept.mutate({ fullName, password });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Join the staff" className="mt-4 flex flex-col gap-3">
+      <p className="text-stone-700">
+        {invitation.storeName} invites <strong>{invitation.email}</strong> to its back office as{' '}
+        {STAFF_ROLE_LABELS[invitation.staffRole]}.
+      </p>
+      {invitation.existingAccount && (
+        <p className="text-sm text-stone-600">
+          This e-mail already has an account: the password you set here replaces its password.
+        </p>
+      )}
+      <FormField
+        label="Your name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={fullName}
+        error={fieldError('fullName')}
+        onChange={(event) => setFullName(event.target.value)}
+      />
+      <FormField
+        label={`Password (at least ${STAFF_PASSWORD_MIN_LENGTH} characters)`}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={STAFF_PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={password}
+        error={fieldError('password')}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {accept.error && !fieldError('fullName') && !fieldError('password') && (
+        <ErrorBanner>{readMessage(accept.error)}</ErrorBanner>
+      )}
+      <Button type="submit" disabled={accept.isPending}>
+        {accept.isPending ? 'Saving…' : 'Set password and join'}
+      </Button>
+    </form>
+  );
+}
+
+export function StaffInvitePage() {
+  const { token = '' } = useParams();
+  const invitation = useQuery({
+    queryKey: ['staff-invite', token],
+    queryFn: ({ signal }) =>
+      apiRequest<StaffInvitation>(`/staff-invites/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+
+  return (
+    <section className="mx-auto max-w-md py-6">
+      <PageMeta title="Join the staff" description="Accept an invitation to the store's back office." />
+      <meta name="robots" content="noindex" />
+      <h1 className="mb-4 text-2xl font-extrabold text-stone-900">Join the staff</h1>
+      {invitation.isPending ? (
+        <div className="py-16 text-center">
+          <Spinner label="Checking your invitation" />
+        </div>
+      ) : invitation.error ? (
+        <EmptyState
+          title="This invitation cannot be used"
+          action={
+            <Link to="/" className={buttonClass('primary')}>
+              Go to the store
+            </Link>
+          }
+        >
+          {readMessage(invitation.error)}
+        </EmptyState>
+      ) : (
+        <div className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">
+          <AcceptForm token={token} invitation={invitation.data} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export { StaffInvitePage as Component };
