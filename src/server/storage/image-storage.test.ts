@@ -184,11 +184,13 @@ describe('product images with STORAGE=s3', () => {
 
     expect(response.statusCode, response.body).toBe(200);
     const image: string = response.json().product.image;
-    expect(image).toMatch(/^\/media\/products\/p\d+-[a-z0-9]+-600\.webp$/);
+    expect(image).toMatch(/^\/media\/products\/p\d+-[a-z0-9]+-600w\.webp$/);
     const keys = [...s3.objects.keys()];
+    const key = image.replace('/media/', '');
     expect(keys).toEqual([
-      `/utsav-media/${image.replace('/media/', '').replace('-600.webp', '-300.webp')}`,
-      `/utsav-media/${image.replace('/media/', '')}`,
+      `/utsav-media/${key.replace('-600w.', '-300w.')}`,
+      `/utsav-media/${key.replace('-600w.', '-400w.')}`,
+      `/utsav-media/${key}`,
     ]);
     expect(fs.existsSync(path.join(store.app.config.dataDir, 'uploads', 'products'))).toBe(false);
 
