@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export { LoginPayload, RegisterPayload } from '../auth';
+export {
+  LoginPayload,
+  OtpRequestPayload,
+  OtpVerifyPayload,
+  PhoneVerifyPayload,
+  RegisterPayload,
+} from '../auth';
 
 export const ROLES = ['customer', 'admin'] as const;
 
@@ -13,6 +19,8 @@ export const User = z.object({
   email: z.string(),
   username: z.string(),
   role: z.enum(ROLES),
+  /** The account's verified mobile number (10 digits), when it has one. */
+  phone: z.string().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -27,3 +35,7 @@ export type MeResponse = z.infer<typeof MeResponse>;
 /** POST /auth/logout. */
 export const LogoutResponse = z.object({ success: z.literal(true) });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+/** POST /auth/otp/request: the same answer for every valid number, account or not. */
+export const OtpRequestResponse = z.object({ sent: z.literal(true), resendAfter: z.number().int() });
+export type OtpRequestResponse = z.infer<typeof OtpRequestResponse>;
