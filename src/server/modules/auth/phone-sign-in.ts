@@ -217,7 +217,7 @@ export function createPhoneSignIn({
           .set({ wrongTries: sql`${phoneCodes.wrongTries} - 1` })
           .where(eq(phoneCodes.id, row.id)),
       /** Uses the code up; false when another request used it first. */
-      useUp: async () => {
+      spend: async () => {
         const used = await db
           .update(phoneCodes)
           .set({ usedAt: clock.now() })
@@ -291,7 +291,7 @@ export function createPhoneSignIn({
           }
         }
       }
-      if (!(await checked.useUp())) throw unauthorized(CODE_EXPIRED);
+      if (!(await checked.spend())) throw unauthorized(CODE_EXPIRED);
       return (
         existing ??
         (await createCustomer({ phone: input.phone, fullName: input.fullName ?? '', email: input.email }))
@@ -309,7 +309,7 @@ export function createPhoneSignIn({
         await checked.uncount();
         throw conflict(PHONE_OF_ANOTHER_ACCOUNT);
       }
-      if (!(await checked.useUp())) throw unauthorized(CODE_EXPIRED);
+      if (!(await checked.spend())) throw unauthorized(CODE_EXPIRED);
       try {
         await db
           .update(users)
