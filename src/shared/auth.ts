@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
+import { OTP_CHANNELS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 
 // The rules without a schema live in auth-rules.ts (no Zod, so the web shell can use them without
@@ -7,7 +7,11 @@ import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 export {
   deriveSignupIdentity,
   displayName,
+  NAME_NEEDED,
   type NamedUser,
+  OTP_CHANNELS,
+  OTP_RULES,
+  type OtpChannel,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SESSION_EXPIRED_EVENT,
@@ -53,12 +57,6 @@ export const RegisterPayload = z.object({
 export type RegisterPayload = z.infer<typeof RegisterPayload>;
 
 // ---- Sign-in with a mobile number and a one-time code (decision 0032) ----
-
-/** A code has 6 digits, lives 5 minutes, allows 3 wrong tries; a new one may be asked after 30 s. */
-export const OTP_RULES = { digits: 6, ttlSeconds: 5 * 60, maxWrongTries: 3, resendAfterSeconds: 30 } as const;
-
-export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
-export type OtpChannel = (typeof OTP_CHANNELS)[number];
 
 /** The same phone rule as addresses (shared/phone.ts): stored as the bare 10 digits. */
 export const MobileNumber = z

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AuthResponse, MeResponse } from '../../../shared/api/auth';
-import { OTP_RULES } from '../../../shared/auth';
+import { NAME_NEEDED, OTP_RULES } from '../../../shared/auth';
 import { phoneCodes, sandboxMessages } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { openSecondConnection } from '../../testing/test-database';
@@ -11,7 +11,6 @@ import { createAttemptLimiter } from './attempt-limiter';
 import {
   CODE_EXPIRED,
   EMAIL_OF_ANOTHER_ACCOUNT,
-  NAME_NEEDED,
   OTP_LIMITS,
   PHONE_OF_ANOTHER_ACCOUNT,
   TOO_MANY_TRIES,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { OTP_RULES, type OtpChannel } from '../../../shared/auth';
+import { NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { phoneCodes, users } from '../../db/schema';
@@ -36,7 +36,6 @@ export const OTP_LIMITS = {
 
 export const CODE_EXPIRED = 'This code has expired or was already used. Please ask for a new one.';
 export const TOO_MANY_TRIES = 'Too many wrong tries. Please ask for a new code.';
-export const NAME_NEEDED = 'Please tell us your name to create your account.';
 export const EMAIL_OF_ANOTHER_ACCOUNT =
   'An account with this email already exists. Sign in with your email and add this number from your account.';
 export const PHONE_OF_ANOTHER_ACCOUNT =

@@ -1,4 +1,12 @@
-import type { AuthResponse, LoginPayload, RegisterPayload, User } from '../../../shared/api/auth';
+import type {
+  AuthResponse,
+  LoginPayload,
+  OtpRequestPayload,
+  OtpRequestResponse,
+  OtpVerifyPayload,
+  RegisterPayload,
+  User,
+} from '../../../shared/api/auth';
 import { apiRequest, parsedAnswer } from '../../api/client';
 
 // The schemas (and Zod) load with the first answer, not with the entry (docs/performance.md).
@@ -37,4 +45,23 @@ export const authApi: AuthApi = {
       headers: { authorization: `Bearer ${token}` },
     });
   },
+};
+
+/** Sign-in with a mobile number and a one-time code (decision 0032). */
+export type PhoneAuthApi = {
+  requestCode(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
+  verifyCode(payload: OtpVerifyPayload): Promise<AuthResponse>;
+};
+
+export const phoneAuthApi: PhoneAuthApi = {
+  requestCode: (payload) =>
+    parsedAnswer(
+      authSchemas().then((schemas) => schemas.OtpRequestResponse),
+      apiRequest<unknown>('/auth/otp/request', { method: 'POST', body: payload }),
+    ),
+  verifyCode: (payload) =>
+    parsedAnswer(
+      authSchemas().then((schemas) => schemas.AuthResponse),
+      apiRequest<unknown>('/auth/otp/verify', { method: 'POST', body: payload }),
+    ),
 };

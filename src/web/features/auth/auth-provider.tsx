@@ -8,10 +8,16 @@ import {
   useMemo,
   useReducer,
 } from 'react';
-import type { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
+import type {
+  LoginPayload,
+  OtpRequestPayload,
+  OtpRequestResponse,
+  OtpVerifyPayload,
+  RegisterPayload,
+} from '../../../shared/api/auth';
 import { deriveSignupIdentity, SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { readToken, TOKEN_STORAGE_KEY } from '../../api/client';
-import { type AuthApi, authApi } from './auth-api';
+import { type AuthApi, authApi, type PhoneAuthApi, phoneAuthApi } from './auth-api';
 import {
   type AuthState,
   authReducer,
@@ -29,6 +35,10 @@ export type AuthContextValue = AuthState & {
   register(payload: RegisterPayload): Promise<boolean>;
   /** The modal's signup: username and fullName derived as SPEC 5 says. */
   quickSignup(input: QuickSignup): Promise<boolean>;
+  /** Sends a one-time code to a mobile number; throws ApiError (429, 400) for the form to show. */
+  requestCode(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
+  /** Signs in (or up) with the code; false with the message in `error` when refused. */
+  verifyCode(payload: OtpVerifyPayload): Promise<boolean>;
   logout(): void;
   clearError(): void;
 };
@@ -51,10 +61,12 @@ function storeToken(token: string | null) {
 export function AuthProvider({
   children,
   api = authApi,
+  phoneApi = phoneAuthApi,
   random = Math.random,
 }: {
   children: ReactNode;
   api?: AuthApi;
+  phoneApi?: PhoneAuthApi;
   random?: () => number;
 }) {
   const [state, dispatch] = useReducer(authReducer, null, () => initialAuthState(readToken()));
@@ -157,6 +169,11 @@ export function AuthProvider({
       }, 'Registration failed'),
     [api, random, signIn],
   );
+  const requestCode = phoneApi.requestCode;
+  const verifyCode = useCallback(
+    (payload: OtpVerifyPayload) => signIn(() => phoneApi.verifyCode(payload), 'Sign-in failed'),
+    [phoneApi, signIn],
+  );
   const logout = useCallback(() => {
     const token = readToken();
     storeToken(null);
@@ -167,8 +184,8 @@ export function AuthProvider({
   const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, register, quickSignup, logout, clearError }),
-    [state, login, register, quickSignup, logout, clearError],
+    () => ({ ...state, login, register, quickSignup, requestCode, verifyCode, logout, clearError }),
+    [state, login, register, quickSignup, requestCode, verifyCode, logout, clearError],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
