@@ -130,8 +130,14 @@ export function AuthProvider({
   }, [restore]);
 
   const signIn = useCallback(
-    async (call: () => Promise<{ user: AuthState['user']; token: string }>, fallback: string) => {
-      dispatch({ type: 'started' });
+    async (
+      call: () => Promise<{ user: AuthState['user']; token: string }>,
+      fallback: string,
+      // The code form shows its own progress: loading would make checkout swap the page (and the
+      // modal holding the sent code) for its spinner, losing the number and the code.
+      { keepPage = false } = {},
+    ) => {
+      dispatch({ type: keepPage ? 'errorCleared' : 'started' });
       try {
         const { user, token } = await call();
         if (!user) throw new Error('The server answered without a user');
@@ -171,7 +177,8 @@ export function AuthProvider({
   );
   const requestCode = phoneApi.requestCode;
   const verifyCode = useCallback(
-    (payload: OtpVerifyPayload) => signIn(() => phoneApi.verifyCode(payload), 'Sign-in failed'),
+    (payload: OtpVerifyPayload) =>
+      signIn(() => phoneApi.verifyCode(payload), 'Sign-in failed', { keepPage: true }),
     [phoneApi, signIn],
   );
   const logout = useCallback(() => {
