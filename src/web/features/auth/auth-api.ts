@@ -51,6 +51,9 @@ export const authApi: AuthApi = {
 export type PhoneAuthApi = {
   requestCode(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
   verifyCode(payload: OtpVerifyPayload): Promise<AuthResponse>;
+  /** The signed-in account adds (or changes) its verified number. */
+  requestAddPhone(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
+  verifyAddPhone(payload: { phone: string; code: string }): Promise<User>;
 };
 
 export const phoneAuthApi: PhoneAuthApi = {
@@ -64,4 +67,16 @@ export const phoneAuthApi: PhoneAuthApi = {
       authSchemas().then((schemas) => schemas.AuthResponse),
       apiRequest<unknown>('/auth/otp/verify', { method: 'POST', body: payload }),
     ),
+  requestAddPhone: (payload) =>
+    parsedAnswer(
+      authSchemas().then((schemas) => schemas.OtpRequestResponse),
+      apiRequest<unknown>('/auth/phone/request', { method: 'POST', body: payload }),
+    ),
+  verifyAddPhone: async (payload) => {
+    const answer = await parsedAnswer(
+      authSchemas().then((schemas) => schemas.MeResponse),
+      apiRequest<unknown>('/auth/phone/verify', { method: 'POST', body: payload }),
+    );
+    return answer.user;
+  },
 };

@@ -39,6 +39,9 @@ export type AuthContextValue = AuthState & {
   requestCode(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
   /** Signs in (or up) with the code; false with the message in `error` when refused. */
   verifyCode(payload: OtpVerifyPayload): Promise<boolean>;
+  /** Adding a verified number to the signed-in account; both throw ApiError for the form. */
+  requestAddPhone(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
+  verifyAddPhone(payload: { phone: string; code: string }): Promise<void>;
   logout(): void;
   clearError(): void;
 };
@@ -181,6 +184,15 @@ export function AuthProvider({
       signIn(() => phoneApi.verifyCode(payload), 'Sign-in failed', { keepPage: true }),
     [phoneApi, signIn],
   );
+  const requestAddPhone = phoneApi.requestAddPhone;
+  const verifyAddPhone = useCallback(
+    async (payload: { phone: string; code: string }) => {
+      const user = await phoneApi.verifyAddPhone(payload);
+      const token = readToken();
+      if (token) dispatch({ type: 'restored', user, token });
+    },
+    [phoneApi],
+  );
   const logout = useCallback(() => {
     const token = readToken();
     storeToken(null);
@@ -191,8 +203,30 @@ export function AuthProvider({
   const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, register, quickSignup, requestCode, verifyCode, logout, clearError }),
-    [state, login, register, quickSignup, requestCode, verifyCode, logout, clearError],
+    () => ({
+      ...state,
+      login,
+      register,
+      quickSignup,
+      requestCode,
+      verifyCode,
+      requestAddPhone,
+      verifyAddPhone,
+      logout,
+      clearError,
+    }),
+    [
+      state,
+      login,
+      register,
+      quickSignup,
+      requestCode,
+      verifyCode,
+      requestAddPhone,
+      verifyAddPhone,
+      logout,
+      clearError,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

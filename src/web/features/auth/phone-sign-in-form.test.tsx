@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OtpRequestPayload, OtpVerifyPayload, User } from '../../../shared/api/auth';
 import { NAME_NEEDED } from '../../../shared/auth-rules';
 import { ApiError } from '../../api/client';
+import { AccountPhone } from './account-phone';
 import type { AuthApi, PhoneAuthApi } from './auth-api';
 import { AuthModal } from './auth-modal';
 import { AuthProvider, useAuth } from './auth-provider';
@@ -21,8 +22,18 @@ const asha: User = {
   phone: '9876543210',
 };
 
+const priya: User = {
+  ...asha,
+  id: 7,
+  userId: 7,
+  name: 'Priya',
+  fullName: 'Priya',
+  email: 'priya@example.com',
+};
+delete priya.phone;
+
 const api: AuthApi = {
-  me: async () => asha,
+  me: async () => priya,
   login: async () => Promise.reject(new ApiError(401, 'Invalid email or password')),
   register: async () => Promise.reject(new ApiError(500, 'unused')),
   logout: async () => {},
@@ -43,6 +54,20 @@ function fakePhoneApi() {
       if (!payload.fullName)
         throw new ApiError(400, NAME_NEEDED, [{ path: 'fullName', message: 'Full name is required' }]);
       return { user: asha, token: 'token-phone' };
+    },
+    requestAddPhone: async (payload) => {
+      requests.push(payload);
+      return { sent: true, resendAfter: 30 };
+    },
+    verifyAddPhone: async (payload) => {
+      verifications.push(payload);
+      if (payload.phone === '9123456789') {
+        throw new ApiError(
+          409,
+          'This number belongs to another account. Sign in with it, or add a different number.',
+        );
+      }
+      return { ...priya, phone: payload.phone };
     },
   };
   return { phoneApi, requests, verifications };
@@ -143,5 +168,45 @@ describe('Continue with mobile number (decision 0032)', () => {
     await user.click(screen.getByRole('button', { name: 'Use email instead' }));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Welcome Back!');
     expect(await screen.findByLabelText('Email')).toBeTruthy();
+  });
+});
+
+describe('the account’s mobile number (decision 0032)', () => {
+  async function renderAccount(phoneApi: PhoneAuthApi) {
+    localStorage.setItem('token', 'token-email');
+    render(
+      <AuthProvider api={api} phoneApi={phoneApi}>
+        <AccountPhone />
+      </AuthProvider>,
+    );
+    return screen.findByRole('region', { name: 'Mobile number' });
+  }
+
+  it('adds a verified number to an e-mail account', async () => {
+    const user = userEvent.setup();
+    const server = fakePhoneApi();
+    const panel = await renderAccount(server.phoneApi);
+    expect(panel.textContent).toContain('Add your mobile number to sign in with a one-time code.');
+    await user.click(within(panel).getByRole('button', { name: 'Add mobile number' }));
+    await user.type(within(panel).getByLabelText('Mobile number'), '98765-43210');
+    await user.click(within(panel).getByRole('button', { name: 'Send code' }));
+    expect(server.requests).toEqual([{ phone: '9876543210', channel: 'sms' }]);
+    await user.type(await within(panel).findByLabelText('Code'), '482913');
+    await user.click(within(panel).getByRole('button', { name: 'Verify number' }));
+    expect(await within(panel).findByText(/\+91 98765 43210 \(verified\)/)).toBeTruthy();
+    expect(server.verifications).toEqual([{ phone: '9876543210', code: '482913' }]);
+  });
+
+  it('says so when the number belongs to another account', async () => {
+    const user = userEvent.setup();
+    const panel = await renderAccount(fakePhoneApi().phoneApi);
+    await user.click(within(panel).getByRole('button', { name: 'Add mobile number' }));
+    await user.type(within(panel).getByLabelText('Mobile number'), '9123456789');
+    await user.click(within(panel).getByRole('button', { name: 'Send code' }));
+    await user.type(await within(panel).findByLabelText('Code'), '482913');
+    await user.click(within(panel).getByRole('button', { name: 'Verify number' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'This number belongs to another account. Sign in with it, or add a different number.',
+    );
   });
 });

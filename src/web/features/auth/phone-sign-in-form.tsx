@@ -12,10 +12,10 @@ const INVALID_NUMBER = 'Please enter a valid 10-digit mobile number';
 const INVALID_CODE = 'The code has 6 digits';
 
 /** +91 98765 43210, as the number is read back to the shopper. */
-const spokenNumber = (digits: string) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+export const spokenNumber = (digits: string) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 
 /** Seconds left until `until` (a Date.now() time), counting down once a second; 0 when past. */
-function useCountdown(until: number) {
+export function useCountdown(until: number) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     setNow(Date.now());
