@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OTP_CHANNELS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
+import { OTP_CHANNELS, OTP_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 
 // The rules without a schema live in auth-rules.ts (no Zod, so the web shell can use them without
@@ -76,6 +76,7 @@ export type OtpRequestPayload = z.input<typeof OtpRequestPayload>;
 export const OtpCode = z
   .string({ error: 'Code is required' })
   .trim()
+  .max(OTP_RULES.digits, 'The code has 6 digits')
   .regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const OtpVerifyPayload = z.object({
