@@ -72,7 +72,18 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   const onStockChanged = () => catalog.stockChanged();
   const delivery = createDeliveryService({ db, clock, config, deliveryCharges });
   const lookupDelivery = delivery.checkPincode;
-  const auth = createAuthService({ db, clock, limiterStore, passwordCost });
+  // DESIGN 6: WhatsApp and SMS (or their sandboxes); app.messenger is what other modules send with.
+  const messaging = createMessaging({ config, db, clock, log });
+  const auth = createAuthService({
+    db,
+    clock,
+    limiterStore,
+    passwordCost,
+    // Decision 0032: login codes go out at once, never through an outbox (late is useless).
+    sendCode: (message) => messaging.messenger.send(message),
+    publicHost: store.publicUrl ? new URL(store.publicUrl).host : undefined,
+    log,
+  });
   const { provider: paymentProvider, sandbox: sandboxProvider } = createPaymentProvider(config);
   if (paymentProvider.name === 'razorpay' && !config.RAZORPAY_WEBHOOK_SECRET) {
     log.warn('RAZORPAY_WEBHOOK_SECRET is not set: payment webhooks will be refused');
@@ -116,8 +127,6 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     store,
     log,
   });
-  // DESIGN 6: WhatsApp and SMS (or their sandboxes); app.messenger is what other modules send with.
-  const messaging = createMessaging({ config, db, clock, log });
   const mailWorker = createMailWorker({
     db,
     clock,

@@ -36,3 +36,12 @@ export function displayName(user: NamedUser | null | undefined): string {
  * that features, which never import each other, agree on one name.
  */
 export const SESSION_EXPIRED_EVENT = 'auth:session-expired';
+
+/** What the server answers when a new number's code is right but no name came with it. */
+export const NAME_NEEDED = 'Please tell us your name to create your account.';
+
+/** A code has 6 digits, lives 5 minutes, allows 3 wrong tries; a new one may be asked after 30 s. */
+export const OTP_RULES = { digits: 6, ttlSeconds: 5 * 60, maxWrongTries: 3, resendAfterSeconds: 30 } as const;
+
+export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
+export type OtpChannel = (typeof OTP_CHANNELS)[number];

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
+import { OTP_CHANNELS, OTP_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
+import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 
 // The rules without a schema live in auth-rules.ts (no Zod, so the web shell can use them without
 // loading Zod); they are re-exported here.
 export {
   deriveSignupIdentity,
   displayName,
+  NAME_NEEDED,
   type NamedUser,
+  OTP_CHANNELS,
+  OTP_RULES,
+  type OtpChannel,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SESSION_EXPIRED_EVENT,
@@ -50,3 +55,44 @@ export const RegisterPayload = z.object({
     .max(100, 'Full name must be at most 100 characters'),
 });
 export type RegisterPayload = z.infer<typeof RegisterPayload>;
+
+// ---- Sign-in with a mobile number and a one-time code (decision 0032) ----
+
+/** The same phone rule as addresses (shared/phone.ts): stored as the bare 10 digits. */
+export const MobileNumber = z
+  .string({ error: 'Mobile number is required' })
+  .trim()
+  .min(1, { error: 'Mobile number is required', abort: true })
+  .max(PHONE_INPUT_MAX, { error: 'Please enter a valid 10-digit mobile number', abort: true })
+  .refine(isValidPhone, 'Please enter a valid 10-digit mobile number')
+  .transform(normalisePhone);
+
+export const OtpRequestPayload = z.object({
+  phone: MobileNumber,
+  channel: z.enum(OTP_CHANNELS, { error: 'Channel must be sms or whatsapp' }).default('sms'),
+});
+export type OtpRequestPayload = z.input<typeof OtpRequestPayload>;
+
+export const OtpCode = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .max(OTP_RULES.digits, 'The code has 6 digits')
+  .regex(/^\d{6}$/, 'The code has 6 digits');
+
+export const OtpVerifyPayload = z.object({
+  phone: MobileNumber,
+  code: OtpCode,
+  /** Asked once, when the number has no account yet. */
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be at most 100 characters')
+    .optional(),
+  /** Optional for an account made with a mobile number. */
+  email: Email.optional(),
+});
+export type OtpVerifyPayload = z.input<typeof OtpVerifyPayload>;
+
+/** Adding a phone to the signed-in account: the code, sent to the number being added. */
+export const PhoneVerifyPayload = z.object({ phone: MobileNumber, code: OtpCode });

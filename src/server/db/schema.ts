@@ -32,10 +32,15 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  email: text('email').notNull().unique(),
+  // Null for an account made with a mobile number and a one-time code (decision 0032).
+  email: text('email').unique(),
   username: text('username').notNull().unique(),
   fullName: text('full_name').notNull(),
-  passwordHash: text('password_hash').notNull(),
+  // Null when the account signs in by code only; e-mail login then never matches it.
+  passwordHash: text('password_hash'),
+  // 10 digits (shared/phone.ts), set only once a one-time code sent to it came back.
+  phone: text('phone').unique(),
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   role: text('role', { enum: ['customer', 'admin'] })
     .notNull()
     .default('customer'),
@@ -725,4 +730,23 @@ export const sandboxMessages = pgTable(
     index('sandbox_messages_created_idx').on(table.createdAt),
     index('sandbox_messages_unreported_idx').on(table.reportedAt),
   ],
+);
+
+// Decision 0032: one-time codes sent to a mobile number, to sign in (purpose 'sign-in') or to add
+// the number to a signed-in account ('add-phone', with its user). Only a hash of the code is kept;
+// each code is used once, allows 3 wrong tries (counted before the check) and lives 5 minutes.
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: ['sign-in', 'add-phone'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('phone_codes_phone_idx').on(table.phone, table.purpose)],
 );

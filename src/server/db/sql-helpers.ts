@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { users } from './schema';
+
 /**
  * The constraint behind a PostgreSQL unique violation (23505) in a Drizzle error, on both drivers
  * (the driver's error sits in the `cause` chain); '' when the driver names none, null when the
@@ -19,3 +22,6 @@ export function violatedConstraint(error: unknown): string | null {
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
+
+/** A user's e-mail address, '' for an account made with a mobile number alone (decision 0032). */
+export const userEmail = sql<string>`coalesce(${users.email}, '')`;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../staff-roles';
 
-export { LoginPayload, RegisterPayload } from '../auth';
+export {
+  LoginPayload,
+  OtpRequestPayload,
+  OtpVerifyPayload,
+  PhoneVerifyPayload,
+  RegisterPayload,
+} from '../auth';
 
 export const ROLES = ['customer', 'admin'] as const;
 
@@ -19,6 +25,8 @@ export const User = z.object({
    * server always sends it; optional so a client built before staff roles still reads the user.
    */
   staffRole: z.enum(STAFF_ROLES).nullable().optional(),
+  /** The account's verified mobile number (10 digits), when it has one. */
+  phone: z.string().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -33,3 +41,7 @@ export type MeResponse = z.infer<typeof MeResponse>;
 /** POST /auth/logout. */
 export const LogoutResponse = z.object({ success: z.literal(true) });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+/** POST /auth/otp/request: the same answer for every valid number, account or not. */
+export const OtpRequestResponse = z.object({ sent: z.literal(true), resendAfter: z.number().int() });
+export type OtpRequestResponse = z.infer<typeof OtpRequestResponse>;

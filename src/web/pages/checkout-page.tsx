@@ -361,6 +361,7 @@ export function CheckoutPage() {
         address={addressModal.editing}
         onClose={() => setAddressModal((current) => ({ ...current, isOpen: false }))}
         onSaved={(address) => setSelectedId(address.id)}
+        verifiedPhone={auth.user?.phone}
       />
     </div>
   );

@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PageMeta } from '../components/page-meta';
 import { LoginForm } from '../features/auth/auth-forms';
+import { ContinueWithPhone } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
+import { PhoneSignInForm } from '../features/auth/phone-sign-in-form';
 import { carriedState, messageOf, returnPathOf } from '../features/auth/return-to';
 
 /** SPEC 2 "Login page": back to where the shopper came from, with any shipping address. */
 export function LoginPage() {
   const { user, clearError } = useAuth();
+  const [byPhone, setByPhone] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
   const returnTo = returnPathOf(location);
@@ -37,7 +40,18 @@ export function LoginPage() {
           </p>
         )}
         <div className="mt-4">
-          <LoginForm onSuccess={() => navigate(returnTo, { replace: true, state })} />
+          {byPhone ? (
+            <PhoneSignInForm onSuccess={() => navigate(returnTo, { replace: true, state })} />
+          ) : (
+            <LoginForm onSuccess={() => navigate(returnTo, { replace: true, state })} />
+          )}
+          <ContinueWithPhone
+            byPhone={byPhone}
+            onChange={(next) => {
+              clearError();
+              setByPhone(next);
+            }}
+          />
         </div>
         <p className="mt-4 text-center text-sm text-stone-600">
           New here?{' '}

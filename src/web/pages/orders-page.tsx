@@ -4,6 +4,7 @@ import { formatInr, toPaise, toRupees } from '../../shared/money';
 import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
+import { AccountPhone } from '../features/auth/account-phone';
 import { useAuth } from '../features/auth/auth-provider';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
@@ -129,6 +130,7 @@ export function OrdersPage() {
     <div className="mx-auto max-w-3xl">
       {meta}
       <h1 className="text-2xl font-extrabold text-stone-900">My Orders</h1>
+      <AccountPhone />
       {query.isPending ? (
         <div className="py-16 text-center">
           <Spinner label="Loading your orders" />

@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PageMeta } from '../components/page-meta';
 import { RegisterForm } from '../features/auth/auth-forms';
+import { ContinueWithPhone } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
+import { PhoneSignInForm } from '../features/auth/phone-sign-in-form';
 import { carriedState, returnPathOf } from '../features/auth/return-to';
 
 /** SPEC 2 "Register page": back to where the shopper came from, with any shipping address. */
 export function RegisterPage() {
   const { user, clearError } = useAuth();
+  const [byPhone, setByPhone] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
   const returnTo = returnPathOf(location);
@@ -27,7 +30,18 @@ export function RegisterPage() {
       <div className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">
         <h1 className="text-2xl font-extrabold text-stone-900">Create your account</h1>
         <div className="mt-4">
-          <RegisterForm onSuccess={() => navigate(returnTo, { replace: true, state })} />
+          {byPhone ? (
+            <PhoneSignInForm onSuccess={() => navigate(returnTo, { replace: true, state })} />
+          ) : (
+            <RegisterForm onSuccess={() => navigate(returnTo, { replace: true, state })} />
+          )}
+          <ContinueWithPhone
+            byPhone={byPhone}
+            onChange={(next) => {
+              clearError();
+              setByPhone(next);
+            }}
+          />
         </div>
         <p className="mt-4 text-center text-sm text-stone-600">
           Already have an account?{' '}

@@ -22,7 +22,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
-import { containsPattern } from '../../db/sql-helpers';
+import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
@@ -109,7 +109,7 @@ export function createAdminOrderService({
         db
           .select({
             order: orders,
-            email: users.email,
+            email: userEmail,
             fullName: users.fullName,
             itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
             isQuote: sql<boolean>`exists (select 1 from ${orderQuotes} where ${orderQuotes.orderId} = ${orders.id})`,
@@ -151,7 +151,7 @@ export function createAdminOrderService({
       const [[record], [customer], paymentRows, next, lines, refundable, refundDue] = await Promise.all([
         orderRecordsOf(db, [row]),
         db
-          .select({ id: users.id, name: users.fullName, email: users.email })
+          .select({ id: users.id, name: users.fullName, email: userEmail })
           .from(users)
           .where(eq(users.id, row.userId)),
         db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(payments.id),
@@ -242,7 +242,7 @@ export function createAdminOrderService({
         const refundPaise = to === 'cancelled' ? await markRefundDue(tx, row.id, 'cancelled') : 0;
         await recordStatus(tx, { orderId: row.id, status: to, note, actor: 'admin', at: now });
         const [customer] = await tx
-          .select({ email: users.email, fullName: users.fullName })
+          .select({ email: userEmail, fullName: users.fullName })
           .from(users)
           .where(eq(users.id, row.userId));
         if (customer) {

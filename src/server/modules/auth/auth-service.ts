@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { LoginPayload, RegisterPayload } from '../../../shared/auth';
 import type { StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
@@ -15,6 +16,7 @@ import {
   type LimiterStore,
 } from './attempt-limiter';
 import { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
+import { createPhoneSignIn, type SendCode } from './phone-sign-in';
 
 export type Role = 'customer' | 'admin';
 
@@ -24,11 +26,14 @@ export type Role = 'customer' | 'admin';
  */
 export type AuthUser = {
   id: number;
+  /** '' for an account made with a mobile number and no e-mail (decision 0032). */
   email: string;
   username: string;
   fullName: string;
   role: Role;
   staffRole: StaffRole | null;
+  /** The verified mobile number (10 digits), or null. */
+  phone: string | null;
 };
 
 const SESSION_DAYS = 30;
@@ -68,10 +73,11 @@ export const tokenHashOf = (token: string) => createHash('sha256').update(token)
 
 type UserRow = typeof users.$inferSelect;
 const toAuthUser = (
-  row: Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 'role' | 'staffRole'>,
+  row: Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 'role' | 'staffRole' | 'phone'>,
 ): AuthUser => ({
   id: row.id,
-  email: row.email,
+  email: row.email ?? '',
+  phone: row.phone,
   username: row.username,
   fullName: row.fullName,
   role: row.role,
@@ -87,6 +93,11 @@ export function createAuthService({
   passwordCost = PASSWORD_COST,
   verify = verifyPassword,
   sleep = (ms: number) => sleepFor(ms).then(() => undefined),
+  sendCode = async () => {
+    throw new Error('No messenger was given to send one-time codes');
+  },
+  publicHost,
+  log = { error: () => undefined },
 }: {
   db: Db;
   clock: Clock;
@@ -96,6 +107,10 @@ export function createAuthService({
   verify?: (password: string, storedHash: string) => Promise<boolean>;
   /** Waits before answering a flooded account; tests record the waits instead. */
   sleep?: (ms: number) => Promise<void>;
+  /** Sends one-time codes (app.messenger.send). */
+  sendCode?: SendCode;
+  publicHost?: string | undefined;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const limiter = (rule: AttemptRule): AttemptLimiter => createAttemptLimiter(limiterStore, rule);
   const loginPerAccountAndIp = limiter(AUTH_LIMITS.loginPerAccountAndIp);
@@ -123,7 +138,27 @@ export function createAuthService({
     return token;
   }
 
+  const phoneSignIn = createPhoneSignIn({ db, clock, limiterStore, passwordCost, sendCode, publicHost, log });
+
   return {
+    requestSignInCode: phoneSignIn.requestSignInCode,
+
+    /** POST /auth/otp/verify: a session like login's, for the number's account or a new one. */
+    async verifySignInCode(input: Parameters<typeof phoneSignIn.verifySignInCode>[0]) {
+      const row = await phoneSignIn.verifySignInCode(input);
+      return { user: toAuthUser(row), token: await startSession(row.id) };
+    },
+
+    requestAddPhoneCode: phoneSignIn.requestAddPhoneCode,
+
+    /** Adds a verified number to the signed-in account and answers the account as it now is. */
+    async verifyAddPhoneCode(input: Parameters<typeof phoneSignIn.verifyAddPhoneCode>[0]): Promise<AuthUser> {
+      await phoneSignIn.verifyAddPhoneCode(input);
+      const [row] = await db.select().from(users).where(eq(users.id, input.userId));
+      if (!row) throw unauthorized();
+      return toAuthUser(row);
+    },
+
     async register(input: RegisterPayload, ip: string): Promise<{ user: AuthUser; token: string }> {
       const waits = await Promise.all([registerPerIp.consume(ip), registerPerAccount.consume(input.email)]);
       const wait = Math.max(...waits);
@@ -197,6 +232,7 @@ export function createAuthService({
           fullName: users.fullName,
           role: users.role,
           staffRole: users.staffRole,
+          phone: users.phone,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -94,7 +94,7 @@ describe('POST /api/auth/register', () => {
         .from(users)
         .where(eq(users.email, 'full-cost@example.com'));
       const { N, r, p } = PASSWORD_COST;
-      expect(row?.passwordHash.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+      expect(row?.passwordHash?.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     } finally {
       await production.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,10 @@ import {
   LoginPayload,
   LogoutResponse,
   MeResponse,
+  OtpRequestPayload,
+  OtpRequestResponse,
+  OtpVerifyPayload,
+  PhoneVerifyPayload,
   RegisterPayload,
   type User,
 } from '../../../shared/api/auth';
@@ -19,6 +23,7 @@ const userJson = (user: AuthUser): User => ({
   username: user.username,
   role: user.role,
   staffRole: user.staffRole,
+  ...(user.phone ? { phone: user.phone } : {}),
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,6 +43,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, token } = await app.auth.login(request.body, request.ip);
       return { user: userJson(user), token };
     },
+  );
+
+  // Decision 0032: sign in or sign up with a mobile number and a one-time code.
+  app.post(
+    '/auth/otp/request',
+    { schema: { body: OtpRequestPayload, response: { 200: OtpRequestResponse } } },
+    (request) => app.auth.requestSignInCode({ ...request.body, ip: request.ip }),
+  );
+
+  app.post(
+    '/auth/otp/verify',
+    { schema: { body: OtpVerifyPayload, response: { 200: AuthResponse } } },
+    async (request) => {
+      const { user, token } = await app.auth.verifySignInCode({ ...request.body, ip: request.ip });
+      return { user: userJson(user), token };
+    },
+  );
+
+  // An account adds (or changes) its mobile number by a code sent to the new number.
+  app.post(
+    '/auth/phone/request',
+    {
+      schema: { body: OtpRequestPayload, response: { 200: OtpRequestResponse } },
+      preHandler: app.requireUser,
+    },
+    (request) => app.auth.requestAddPhoneCode({ ...request.body, userId: request.user.id, ip: request.ip }),
+  );
+
+  app.post(
+    '/auth/phone/verify',
+    { schema: { body: PhoneVerifyPayload, response: { 200: MeResponse } }, preHandler: app.requireUser },
+    async (request) => ({
+      user: userJson(
+        await app.auth.verifyAddPhoneCode({ ...request.body, userId: request.user.id, ip: request.ip }),
+      ),
+    }),
   );
 
   app.get(

@@ -22,6 +22,7 @@ import {
   products,
   users,
 } from '../../db/schema';
+import { userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
 import { addressOf, isOrderId } from '../orders';
 import type { PdfPool } from './pdf-pool';
@@ -58,7 +59,7 @@ export function createInvoiceService({
     seller: Seller,
   ): Promise<Invoice> {
     const [order] = await tx
-      .select({ order: orders, email: users.email, fullName: users.fullName })
+      .select({ order: orders, email: userEmail, fullName: users.fullName })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId));

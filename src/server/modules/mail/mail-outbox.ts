@@ -25,6 +25,8 @@ export type OutgoingMail = {
  * committed, and sending can never block or fail that change (DESIGN 4 "Mail").
  */
 export async function enqueueMail(executor: Db | Tx, mail: OutgoingMail, now: Date): Promise<void> {
+  // An account made with a mobile number may have no e-mail address (decision 0032): no mail then.
+  if (!mail.recipient) return;
   await executor.insert(mailOutbox).values({
     recipient: mail.recipient,
     subject: mail.subject,

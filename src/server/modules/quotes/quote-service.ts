@@ -27,6 +27,7 @@ import {
   type QuoteTierLine,
   users,
 } from '../../db/schema';
+import { userEmail } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, quoteMail } from '../mail';
@@ -110,7 +111,7 @@ export function createQuoteService({
 }) {
   async function customerOf(email: string) {
     const [customer] = await db
-      .select({ id: users.id, email: users.email, fullName: users.fullName })
+      .select({ id: users.id, email: userEmail, fullName: users.fullName })
       .from(users)
       .where(eq(users.email, email));
     if (!customer) {
@@ -331,7 +332,7 @@ export function createQuoteService({
 
     async get(userId: number, orderId: string): Promise<Quote> {
       const order = await ownQuoteOrder(userId, orderId);
-      const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      const [customer] = await db.select({ email: userEmail }).from(users).where(eq(users.id, userId));
       return quoteOf(db, order, customer?.email ?? '');
     },
 

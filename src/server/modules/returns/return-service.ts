@@ -28,7 +28,7 @@ import {
   returnRequests,
   users,
 } from '../../db/schema';
-import { violatedConstraint } from '../../db/sql-helpers';
+import { userEmail, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
@@ -76,7 +76,7 @@ export function createReturnService({
 
   async function mailCustomer(tx: Tx, orderId: string, status: string, note: string) {
     const [row] = await tx
-      .select({ order: orders, email: users.email, fullName: users.fullName })
+      .select({ order: orders, email: userEmail, fullName: users.fullName })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId));
@@ -265,7 +265,7 @@ export function createReturnService({
       const where = query.status === 'all' ? undefined : eq(returnRequests.status, query.status);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ request: returnRequests, order: orders, email: users.email, fullName: users.fullName })
+          .select({ request: returnRequests, order: orders, email: userEmail, fullName: users.fullName })
           .from(returnRequests)
           .innerJoin(orders, eq(orders.id, returnRequests.orderId))
           .innerJoin(users, eq(users.id, returnRequests.userId))

@@ -15,7 +15,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, products, reviews, users } from '../../db/schema';
-import { violatedConstraint } from '../../db/sql-helpers';
+import { userEmail, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, forbidden, notFound } from '../../errors';
 
 type ReviewRow = {
@@ -179,7 +179,7 @@ export function createReviewService({
             ...reviewColumns,
             productId: reviews.productId,
             productName: products.name,
-            authorEmail: users.email,
+            authorEmail: userEmail,
             hidden: reviews.hidden,
           })
           .from(reviews)

@@ -13,6 +13,7 @@ import type { StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { staffInvites, users } from '../../db/schema';
+import { userEmail } from '../../db/sql-helpers';
 import { conflict, notFound } from '../../errors';
 import { escapeHtml } from '../../http/escape-html';
 import type { StoreIdentity } from '../../store-identity';
@@ -73,7 +74,7 @@ export function createStaffService({
   return {
     async list(): Promise<{ staff: StaffMember[]; invites: PendingStaffInvite[] }> {
       const staff = await db
-        .select({ id: users.id, email: users.email, fullName: users.fullName, staffRole: users.staffRole })
+        .select({ id: users.id, email: userEmail, fullName: users.fullName, staffRole: users.staffRole })
         .from(users)
         .where(eq(users.role, 'admin'))
         .orderBy(asc(users.email));
@@ -170,7 +171,7 @@ export function createStaffService({
       await db.transaction(async (tx) => {
         // Every admin row is locked, so two owners demoting each other at once cannot both succeed.
         const admins = await tx
-          .select({ id: users.id, email: users.email, staffRole: users.staffRole })
+          .select({ id: users.id, email: userEmail, staffRole: users.staffRole })
           .from(users)
           .where(eq(users.role, 'admin'))
           .orderBy(asc(users.id))

@@ -42,6 +42,7 @@ export function AddressModal({
   address = null,
   onSaved,
   lookUpPlace = lookUpPincodePlace,
+  verifiedPhone = null,
 }: {
   isOpen: boolean;
   onClose(): void;
@@ -50,9 +51,12 @@ export function AddressModal({
   onSaved?(saved: CheckoutAddress): void;
   /** Where City and State come from once the pincode has 6 digits (the store's directory). */
   lookUpPlace?: typeof lookUpPincodePlace;
+  /** Decision 0032: the shopper's verified mobile number, which a new address starts with. */
+  verifiedPhone?: string | null | undefined;
 }) {
   const editing = address !== null;
-  const [form, setForm] = useState<AddressForm>(address ? formOf(address) : EMPTY);
+  const blank: AddressForm = { ...EMPTY, phone: verifiedPhone ?? '' };
+  const [form, setForm] = useState<AddressForm>(address ? formOf(address) : blank);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { save } = useAddressMutations();
@@ -62,10 +66,12 @@ export function AddressModal({
 
   // A different address to edit fills the form (none: an empty one). Compared by value, so a parent that maps its
   // addresses on every render does not wipe what the shopper is typing.
-  const editingKey = address ? JSON.stringify({ id: address.id, ...formOf(address) }) : null;
+  const editingKey = address
+    ? JSON.stringify({ id: address.id, ...formOf(address) })
+    : `new:${verifiedPhone ?? ''}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: editingKey stands for address by value
   useEffect(() => {
-    setForm(address ? formOf(address) : EMPTY);
+    setForm(address ? formOf(address) : blank);
     setError(null);
     autofilled.current = NOTHING_FILLED;
   }, [editingKey]);
@@ -90,7 +96,7 @@ export function AddressModal({
   const close = () => {
     // SPEC 2: closing resets the form unless editing.
     if (!editing) {
-      setForm(EMPTY);
+      setForm(blank);
       autofilled.current = NOTHING_FILLED;
     }
     setError(null);
@@ -121,7 +127,7 @@ export function AddressModal({
     try {
       const saved = await save(form, address);
       if (!editing) {
-        setForm(EMPTY);
+        setForm(blank);
         autofilled.current = NOTHING_FILLED;
       }
       setError(null);

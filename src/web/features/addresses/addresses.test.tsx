@@ -84,7 +84,13 @@ function LoginProbe() {
   return <p>Login page: {(location.state as { message?: string } | null)?.message}</p>;
 }
 
-function ModalHarness({ address = null }: { address?: CheckoutAddress | null }) {
+function ModalHarness({
+  address = null,
+  verifiedPhone = null,
+}: {
+  address?: CheckoutAddress | null;
+  verifiedPhone?: string | null;
+}) {
   const [open, setOpen] = useState(true);
   const [saved, setSaved] = useState<CheckoutAddress | null>(null);
   return (
@@ -93,7 +99,13 @@ function ModalHarness({ address = null }: { address?: CheckoutAddress | null }) 
         Open
       </button>
       {saved && <p>Saved {saved.fullName}</p>}
-      <AddressModal isOpen={open} onClose={() => setOpen(false)} address={address} onSaved={setSaved} />
+      <AddressModal
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        address={address}
+        onSaved={setSaved}
+        verifiedPhone={verifiedPhone}
+      />
     </>
   );
 }
@@ -252,6 +264,16 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Open' }));
     expect(field('Full Name').value).toBe('');
+  });
+
+  it('starts a new address with the verified mobile number, and again after closing', async () => {
+    serveAddresses();
+    renderWithApp(<ModalHarness verifiedPhone="9876543210" />);
+    expect(field('Phone Number').value).toBe('9876543210');
+    const user = await fillForm({ 'Phone Number': '9123456789' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(field('Phone Number').value).toBe('9876543210');
   });
 
   it('edits an address: its fields, Update Address, and kept as typed after closing', async () => {

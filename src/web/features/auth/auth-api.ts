@@ -1,4 +1,12 @@
-import type { AuthResponse, LoginPayload, RegisterPayload, User } from '../../../shared/api/auth';
+import type {
+  AuthResponse,
+  LoginPayload,
+  OtpRequestPayload,
+  OtpRequestResponse,
+  OtpVerifyPayload,
+  RegisterPayload,
+  User,
+} from '../../../shared/api/auth';
 import { apiRequest, parsedAnswer } from '../../api/client';
 
 // The schemas (and Zod) load with the first answer, not with the entry (docs/performance.md).
@@ -36,5 +44,39 @@ export const authApi: AuthApi = {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
+  },
+};
+
+/** Sign-in with a mobile number and a one-time code (decision 0032). */
+export type PhoneAuthApi = {
+  requestCode(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
+  verifyCode(payload: OtpVerifyPayload): Promise<AuthResponse>;
+  /** The signed-in account adds (or changes) its verified number. */
+  requestAddPhone(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
+  verifyAddPhone(payload: { phone: string; code: string }): Promise<User>;
+};
+
+export const phoneAuthApi: PhoneAuthApi = {
+  requestCode: (payload) =>
+    parsedAnswer(
+      authSchemas().then((schemas) => schemas.OtpRequestResponse),
+      apiRequest<unknown>('/auth/otp/request', { method: 'POST', body: payload }),
+    ),
+  verifyCode: (payload) =>
+    parsedAnswer(
+      authSchemas().then((schemas) => schemas.AuthResponse),
+      apiRequest<unknown>('/auth/otp/verify', { method: 'POST', body: payload }),
+    ),
+  requestAddPhone: (payload) =>
+    parsedAnswer(
+      authSchemas().then((schemas) => schemas.OtpRequestResponse),
+      apiRequest<unknown>('/auth/phone/request', { method: 'POST', body: payload }),
+    ),
+  verifyAddPhone: async (payload) => {
+    const answer = await parsedAnswer(
+      authSchemas().then((schemas) => schemas.MeResponse),
+      apiRequest<unknown>('/auth/phone/verify', { method: 'POST', body: payload }),
+    );
+    return answer.user;
   },
 };

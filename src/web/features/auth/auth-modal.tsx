@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/status-message';
 import type { AuthMode } from './auth-forms';
@@ -12,6 +13,14 @@ import { useAuth } from './auth-provider';
 // stay out of the JavaScript of every page and of checkout, which only may open it (issue 6
 // budget, docs/performance.md "JavaScript budget").
 const ModalForm = lazy(() => import('./auth-forms').then((module) => ({ default: module.ModalForm })));
+const PhoneSignInForm = lazy(() =>
+  import('./phone-sign-in-form').then((module) => ({ default: module.PhoneSignInForm })),
+);
+
+const PHONE_TITLE = {
+  title: 'Continue with mobile number',
+  subtitle: 'Sign in or sign up with a one-time code',
+};
 
 const TITLES: Record<AuthMode, { title: string; subtitle: string }> = {
   login: { title: 'Welcome Back!', subtitle: 'Sign in to continue shopping' },
@@ -33,11 +42,14 @@ export function AuthModal({
   const { clearError } = useAuth();
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>(defaultMode);
+  // Decision 0032: the same modal signs in by a mobile number and a code, so checkout is never left.
+  const [byPhone, setByPhone] = useState(false);
   // A new key remounts the form: the quickest way to clear every field.
   const [formKey, setFormKey] = useState(0);
 
   const reset = (nextMode: AuthMode) => {
     setMode(nextMode);
+    setByPhone(false);
     setFormKey((key) => key + 1);
     clearError();
   };
@@ -54,7 +66,7 @@ export function AuthModal({
     if (redirectTo !== '/') navigate(redirectTo);
   };
 
-  const { title, subtitle } = TITLES[mode];
+  const { title, subtitle } = byPhone ? PHONE_TITLE : TITLES[mode];
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={title} subtitle={subtitle}>
       <Suspense
@@ -64,8 +76,20 @@ export function AuthModal({
           </div>
         }
       >
-        <ModalForm key={formKey} mode={mode} onSuccess={onSuccess} />
+        {byPhone ? (
+          <PhoneSignInForm key={formKey} onSuccess={onSuccess} />
+        ) : (
+          <ModalForm key={formKey} mode={mode} onSuccess={onSuccess} />
+        )}
       </Suspense>
+      <ContinueWithPhone
+        byPhone={byPhone}
+        onChange={(next) => {
+          clearError();
+          setFormKey((key) => key + 1);
+          setByPhone(next);
+        }}
+      />
       <p className="mt-4 text-center text-sm text-stone-600">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
         <button
@@ -77,5 +101,29 @@ export function AuthModal({
         </button>
       </p>
     </Modal>
+  );
+}
+
+/** "Continue with mobile number" under an e-mail form, and the way back to e-mail. */
+export function ContinueWithPhone({
+  byPhone,
+  onChange,
+}: {
+  byPhone: boolean;
+  onChange(byPhone: boolean): void;
+}) {
+  return (
+    <div className="mt-3">
+      {!byPhone && (
+        <p className="mb-3 flex items-center gap-3 text-xs uppercase text-stone-500" aria-hidden="true">
+          <span className="h-px flex-1 bg-stone-200" />
+          or
+          <span className="h-px flex-1 bg-stone-200" />
+        </p>
+      )}
+      <Button variant="secondary" className="w-full" onClick={() => onChange(!byPhone)}>
+        {byPhone ? 'Use email instead' : 'Continue with mobile number'}
+      </Button>
+    </div>
   );
 }

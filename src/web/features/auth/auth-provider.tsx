@@ -8,10 +8,16 @@ import {
   useMemo,
   useReducer,
 } from 'react';
-import type { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
+import type {
+  LoginPayload,
+  OtpRequestPayload,
+  OtpRequestResponse,
+  OtpVerifyPayload,
+  RegisterPayload,
+} from '../../../shared/api/auth';
 import { deriveSignupIdentity, SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { readToken, TOKEN_STORAGE_KEY } from '../../api/client';
-import { type AuthApi, authApi } from './auth-api';
+import { type AuthApi, authApi, type PhoneAuthApi, phoneAuthApi } from './auth-api';
 import {
   type AuthState,
   authReducer,
@@ -29,6 +35,13 @@ export type AuthContextValue = AuthState & {
   register(payload: RegisterPayload): Promise<boolean>;
   /** The modal's signup: username and fullName derived as SPEC 5 says. */
   quickSignup(input: QuickSignup): Promise<boolean>;
+  /** Sends a one-time code to a mobile number; throws ApiError (429, 400) for the form to show. */
+  requestCode(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
+  /** Signs in (or up) with the code; false with the message in `error` when refused. */
+  verifyCode(payload: OtpVerifyPayload): Promise<boolean>;
+  /** Adding a verified number to the signed-in account; both throw ApiError for the form. */
+  requestAddPhone(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
+  verifyAddPhone(payload: { phone: string; code: string }): Promise<void>;
   logout(): void;
   clearError(): void;
 };
@@ -51,10 +64,12 @@ function storeToken(token: string | null) {
 export function AuthProvider({
   children,
   api = authApi,
+  phoneApi = phoneAuthApi,
   random = Math.random,
 }: {
   children: ReactNode;
   api?: AuthApi;
+  phoneApi?: PhoneAuthApi;
   random?: () => number;
 }) {
   const [state, dispatch] = useReducer(authReducer, null, () => initialAuthState(readToken()));
@@ -118,8 +133,14 @@ export function AuthProvider({
   }, [restore]);
 
   const signIn = useCallback(
-    async (call: () => Promise<{ user: AuthState['user']; token: string }>, fallback: string) => {
-      dispatch({ type: 'started' });
+    async (
+      call: () => Promise<{ user: AuthState['user']; token: string }>,
+      fallback: string,
+      // The code form shows its own progress: loading would make checkout swap the page (and the
+      // modal holding the sent code) for its spinner, losing the number and the code.
+      { keepPage = false } = {},
+    ) => {
+      dispatch({ type: keepPage ? 'errorCleared' : 'started' });
       try {
         const { user, token } = await call();
         if (!user) throw new Error('The server answered without a user');
@@ -157,6 +178,21 @@ export function AuthProvider({
       }, 'Registration failed'),
     [api, random, signIn],
   );
+  const requestCode = phoneApi.requestCode;
+  const verifyCode = useCallback(
+    (payload: OtpVerifyPayload) =>
+      signIn(() => phoneApi.verifyCode(payload), 'Sign-in failed', { keepPage: true }),
+    [phoneApi, signIn],
+  );
+  const requestAddPhone = phoneApi.requestAddPhone;
+  const verifyAddPhone = useCallback(
+    async (payload: { phone: string; code: string }) => {
+      const user = await phoneApi.verifyAddPhone(payload);
+      const token = readToken();
+      if (token) dispatch({ type: 'restored', user, token });
+    },
+    [phoneApi],
+  );
   const logout = useCallback(() => {
     const token = readToken();
     storeToken(null);
@@ -167,8 +203,30 @@ export function AuthProvider({
   const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, register, quickSignup, logout, clearError }),
-    [state, login, register, quickSignup, logout, clearError],
+    () => ({
+      ...state,
+      login,
+      register,
+      quickSignup,
+      requestCode,
+      verifyCode,
+      requestAddPhone,
+      verifyAddPhone,
+      logout,
+      clearError,
+    }),
+    [
+      state,
+      login,
+      register,
+      quickSignup,
+      requestCode,
+      verifyCode,
+      requestAddPhone,
+      verifyAddPhone,
+      logout,
+      clearError,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

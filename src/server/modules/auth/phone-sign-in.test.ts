@@ -1,0 +1,398 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { AuthResponse, MeResponse } from '../../../shared/api/auth';
+import { NAME_NEEDED, OTP_RULES } from '../../../shared/auth';
+import { phoneCodes, sandboxMessages } from '../../db/schema';
+import { createTestApp, createTestClock } from '../../testing/test-app';
+import { openSecondConnection } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
+import { createAttemptLimiter } from './attempt-limiter';
+import {
+  CODE_EXPIRED,
+  EMAIL_OF_ANOTHER_ACCOUNT,
+  OTP_LIMITS,
+  PHONE_OF_ANOTHER_ACCOUNT,
+  TOO_MANY_TRIES,
+} from './phone-sign-in';
+
+const start = new Date('2026-11-25T10:00:00.000Z');
+const clock = createTestClock(start);
+const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' } });
+
+// Each test speaks from its own address and to its own numbers, so no limit of one touches another.
+let last = 0;
+const nextIp = () => `203.0.113.${++last}`;
+const nextPhone = () => `98${String(10_000_000 + ++last * 7919).slice(-8)}`;
+
+const requestCode = (
+  phone: string,
+  ip: string,
+  extra: Record<string, unknown> = {},
+  app: FastifyInstance = store.app,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/request',
+    payload: { phone, ...extra },
+    remoteAddress: ip,
+  });
+
+const verify = (payload: Record<string, unknown>, ip: string, app: FastifyInstance = store.app) =>
+  app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload, remoteAddress: ip });
+
+/** The code the sandbox "sent" to the number last. */
+async function lastCode(phone: string) {
+  const [message] = await store.database.db
+    .select()
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.recipient, phone))
+    .orderBy(desc(sandboxMessages.id))
+    .limit(1);
+  if (!message?.params[0]) throw new Error(`No code was sent to ${phone}`);
+  return message.params[0];
+}
+
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Lets a number ask again at once, as if its 30 seconds had passed. */
+const endCooldown = (phone: string) =>
+  createAttemptLimiter(store.app.limiterStore, OTP_LIMITS.resendPerPhone).reset(phone);
+
+async function signUp(phone: string, fullName = 'Asha Rao') {
+  const ip = nextIp();
+  expect((await requestCode(phone, ip)).statusCode).toBe(200);
+  const response = await verify({ phone, code: await lastCode(phone), fullName }, ip);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AuthResponse>();
+}
+
+describe('asking for a code', () => {
+  it('sends a 6-digit code by SMS (WhatsApp when asked), keeping only its hash', async () => {
+    const phone = nextPhone();
+    const response = await requestCode(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, nextIp());
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ sent: true, resendAfter: 30 });
+    const [message] = await store.database.db
+      .select()
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, phone));
+    expect(message?.channel).toBe('sms');
+    expect(message?.template).toBe('otp');
+    const code = message?.params[0] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect(message?.text).toContain(`${code} is your Utsav Gifts login code. It expires in 5 minutes.`);
+    const [row] = await store.database.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone));
+    expect(row?.codeHash).not.toContain(code);
+    expect(row?.expiresAt.getTime()).toBe(start.getTime() + 5 * 60 * 1000);
+
+    const whatsappPhone = nextPhone();
+    await requestCode(`0${whatsappPhone}`, nextIp(), { channel: 'whatsapp' });
+    const [whatsapp] = await store.database.db
+      .select()
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, whatsappPhone));
+    expect(whatsapp?.channel).toBe('whatsapp');
+  });
+
+  it('answers the same whether or not the number has an account', async () => {
+    const known = nextPhone();
+    await signUp(known);
+    await endCooldown(known);
+    const forKnown = await requestCode(known, nextIp());
+    const forUnknown = await requestCode(nextPhone(), nextIp());
+    expect(forKnown.statusCode).toBe(forUnknown.statusCode);
+    expect(forKnown.body).toBe(forUnknown.body);
+  });
+
+  it('refuses a number that is not an Indian mobile, and an unknown channel, sending nothing', async () => {
+    const before = (await store.database.db.select().from(sandboxMessages)).length;
+    for (const payload of [
+      { phone: '12345' },
+      { phone: '5876543210' },
+      { phone: '98765 43210', channel: 'fax' },
+    ]) {
+      const response = await store.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/request',
+        payload,
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await store.database.db.select().from(sandboxMessages)).toHaveLength(before);
+  });
+
+  it('sends a number one code per 30 seconds, from any address, with Retry-After', async () => {
+    const phone = nextPhone();
+    expect((await requestCode(phone, nextIp())).statusCode).toBe(200);
+    const again = await requestCode(phone, nextIp());
+    expect(again.statusCode).toBe(429);
+    const retryAfter = Number(again.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect(again.json().message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
+  });
+
+  it('sends a number at most 5 codes an hour, so nobody can flood a phone', async () => {
+    const phone = nextPhone();
+    for (let sent = 1; sent <= OTP_LIMITS.perPhone.attempts; sent++) {
+      expect((await requestCode(phone, nextIp())).statusCode).toBe(200);
+      await endCooldown(phone);
+    }
+    const refused = await requestCode(phone, nextIp());
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(30 * 60);
+  });
+
+  it('lets one address ask for 20 codes an hour, whatever the numbers', async () => {
+    const ip = nextIp();
+    for (let sent = 1; sent <= OTP_LIMITS.perIp.attempts; sent++) {
+      expect((await requestCode(nextPhone(), ip)).statusCode).toBe(200);
+    }
+    const refused = await requestCode(nextPhone(), ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('signing in with the code', () => {
+  it('makes a customer for a new number, asking the name once; e-mail is optional', async () => {
+    const phone = nextPhone();
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const code = await lastCode(phone);
+    const nameless = await verify({ phone, code }, ip);
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().message).toBe(NAME_NEEDED);
+    const response = await verify({ phone, code, fullName: '  Asha Rao ' }, ip);
+    expect(response.statusCode, response.body).toBe(200);
+    const { user, token } = response.json<AuthResponse>();
+    expect(user).toMatchObject({
+      name: 'Asha Rao',
+      fullName: 'Asha Rao',
+      email: '',
+      phone,
+      role: 'customer',
+    });
+    expect(user.username).toMatch(/^asharao\d{4}$/);
+    const me = await store.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json<MeResponse>().user.phone).toBe(phone);
+  });
+
+  it('signs a known number into its account', async () => {
+    const phone = nextPhone();
+    const first = await signUp(phone);
+    await endCooldown(phone);
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const response = await verify({ phone, code: await lastCode(phone), fullName: 'Someone Else' }, ip);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<AuthResponse>().user).toMatchObject({ id: first.user.id, fullName: 'Asha Rao' });
+  });
+
+  it('refuses a wrong code with the tries left, and the right one after 3 wrong tries', async () => {
+    const phone = nextPhone();
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const code = await lastCode(phone);
+    const messages = [];
+    for (let attempt = 0; attempt < OTP_RULES.maxWrongTries; attempt++) {
+      const response = await verify({ phone, code: otherCode(code), fullName: 'Ravi' }, ip);
+      expect(response.statusCode).toBe(401);
+      messages.push(response.json().message);
+    }
+    expect(messages).toEqual([
+      'That code is not right. 2 tries left.',
+      'That code is not right. 1 try left.',
+      TOO_MANY_TRIES,
+    ]);
+    const right = await verify({ phone, code, fullName: 'Ravi' }, ip);
+    expect(right.statusCode).toBe(401);
+    expect(right.json().message).toBe(TOO_MANY_TRIES);
+  });
+
+  it('counts guesses that arrive at once: 12 together get no more than 3 tries', async () => {
+    const phone = nextPhone();
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const code = await lastCode(phone);
+    const guesses = Array.from({ length: 12 }, (_, index) =>
+      String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      guesses.map((guess) => verify({ phone, code: guess, fullName: 'Ravi' }, ip)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(guesses.map(() => 401));
+    const [row] = await store.database.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone));
+    expect(row?.wrongTries).toBe(3);
+    expect((await verify({ phone, code, fullName: 'Ravi' }, ip)).statusCode).toBe(401);
+  });
+
+  it('refuses a code used once already, and one past its 5 minutes', async () => {
+    const phone = nextPhone();
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const code = await lastCode(phone);
+    expect((await verify({ phone, code, fullName: 'Meera' }, ip)).statusCode).toBe(200);
+    const reused = await verify({ phone, code, fullName: 'Meera' }, ip);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(CODE_EXPIRED);
+
+    const late = nextPhone();
+    await requestCode(late, ip);
+    const lateCode = await lastCode(late);
+    clock.set(new Date(start.getTime() + OTP_RULES.ttlSeconds * 1000 + 1000));
+    try {
+      const expired = await verify({ phone: late, code: lateCode, fullName: 'Meera' }, ip);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().message).toBe(CODE_EXPIRED);
+    } finally {
+      clock.set(start);
+    }
+  });
+
+  it('makes a new code replace the one before it', async () => {
+    const phone = nextPhone();
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    await endCooldown(phone);
+    await requestCode(phone, ip);
+    const rows = await store.database.db
+      .select()
+      .from(phoneCodes)
+      .where(eq(phoneCodes.phone, phone))
+      .orderBy(phoneCodes.id);
+    expect(rows.map((row) => row.usedAt !== null)).toEqual([true, false]);
+    expect((await verify({ phone, code: await lastCode(phone), fullName: 'Kiran' }, ip)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('never merges: a new number with the e-mail of another account is refused', async () => {
+    const emailAccount = await store.newCustomer();
+    const phone = nextPhone();
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const code = await lastCode(phone);
+    const response = await verify({ phone, code, fullName: 'Asha', email: emailAccount.user.email }, ip);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(EMAIL_OF_ANOTHER_ACCOUNT);
+    // The code still works for an account without that e-mail.
+    expect((await verify({ phone, code, fullName: 'Asha' }, ip)).statusCode).toBe(200);
+  });
+
+  it('leaves e-mail login to accounts with a password', async () => {
+    const { user } = await signUp(nextPhone());
+    const login = await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: `${user.username}@example.com`, password: 'anything' },
+      remoteAddress: nextIp(),
+    });
+    expect(login.statusCode).toBe(401);
+  });
+});
+
+describe('adding a phone to an e-mail account', () => {
+  const add = async (headers: Record<string, string>, phone: string, ip: string) => {
+    const asked = await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/request',
+      payload: { phone },
+      headers,
+      remoteAddress: ip,
+    });
+    expect(asked.statusCode).toBe(200);
+    return store.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/verify',
+      payload: { phone, code: await lastCode(phone) },
+      headers,
+      remoteAddress: ip,
+    });
+  };
+
+  it('verifies the number for the signed-in account, which then signs in with it too', async () => {
+    const account = await store.newCustomer();
+    const phone = nextPhone();
+    const response = await add(account.headers, phone, nextIp());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<MeResponse>().user).toMatchObject({ id: account.user.id, phone });
+    await endCooldown(phone);
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const signIn = await verify({ phone, code: await lastCode(phone) }, ip);
+    expect(signIn.json<AuthResponse>().user.id).toBe(account.user.id);
+  });
+
+  it('refuses a number that belongs to another account, and a sign-in code for it', async () => {
+    const phone = nextPhone();
+    await signUp(phone);
+    await endCooldown(phone);
+    const account = await store.newCustomer();
+    const response = await add(account.headers, phone, nextIp());
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(PHONE_OF_ANOTHER_ACCOUNT);
+
+    // A code sent to add a number does not sign anyone in.
+    const other = nextPhone();
+    const ip = nextIp();
+    await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/request',
+      payload: { phone: other },
+      headers: account.headers,
+      remoteAddress: ip,
+    });
+    const signIn = await verify({ phone: other, code: await lastCode(other), fullName: 'Thief' }, ip);
+    expect(signIn.statusCode).toBe(401);
+    const [row] = await store.database.db
+      .select()
+      .from(phoneCodes)
+      .where(and(eq(phoneCodes.phone, other), eq(phoneCodes.purpose, 'add-phone')));
+    expect(row?.usedAt).toBeNull();
+  });
+});
+
+describe('with two instances', () => {
+  it('holds the limits across them (the database, or Redis when TEST_REDIS_URL is set)', async () => {
+    const secondDatabase = await openSecondConnection(store.database);
+    const second = await createTestApp(secondDatabase, {
+      clock,
+      env: { BACKGROUND_JOBS: 'false', REDIS_KEY_PREFIX: store.app.config.REDIS_KEY_PREFIX },
+    });
+    try {
+      const phone = nextPhone();
+      expect((await requestCode(phone, nextIp(), {}, store.app)).statusCode).toBe(200);
+      expect((await requestCode(phone, nextIp(), {}, second)).statusCode).toBe(429);
+
+      const ip = nextIp();
+      const code = await lastCode(phone);
+      for (let attempt = 0; attempt < OTP_RULES.maxWrongTries; attempt++) {
+        const instance = attempt % 2 === 0 ? store.app : second;
+        expect(
+          (await verify({ phone, code: otherCode(code), fullName: 'Ravi' }, ip, instance)).statusCode,
+        ).toBe(401);
+      }
+      expect((await verify({ phone, code, fullName: 'Ravi' }, ip, second)).json().message).toBe(
+        TOO_MANY_TRIES,
+      );
+
+      const busy = nextIp();
+      for (let sent = 1; sent <= OTP_LIMITS.perIp.attempts; sent++) {
+        const instance = sent % 2 === 0 ? store.app : second;
+        expect((await requestCode(nextPhone(), busy, {}, instance)).statusCode).toBe(200);
+      }
+      expect((await requestCode(nextPhone(), busy, {}, store.app)).statusCode).toBe(429);
+      expect((await requestCode(nextPhone(), busy, {}, second)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+      await secondDatabase.close();
+    }
+  });
+});

@@ -1,0 +1,325 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { phoneCodes, users } from '../../db/schema';
+import { violatedConstraint } from '../../db/sql-helpers';
+import { AppError, conflict, invalid, tooMany, unauthorized } from '../../errors';
+import { type AttemptRule, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
+import { hashPassword, type PasswordCost, verifyPassword } from './password';
+
+/**
+ * What the codes go out through: app.messenger.send (modules/messaging), given by services.ts.
+ * It sends now and throws on failure; a code that arrives late is of no use.
+ */
+export type SendCode = (message: {
+  channel: OtpChannel;
+  to: string;
+  template: 'otp';
+  params: string[];
+  text: string;
+}) => Promise<unknown>;
+
+/**
+ * Decision 0032: a phone receives at most one code every 30 s and 5 an hour, an address asks for
+ * at most 20 an hour, whichever instance answers (the counters live in Redis or the database);
+ * each code allows 3 wrong tries, and an address may try 30 codes in 15 minutes.
+ */
+export const OTP_LIMITS = {
+  resendPerPhone: { name: 'otp-resend', attempts: 1, windowSeconds: OTP_RULES.resendAfterSeconds },
+  perPhone: { name: 'otp-phone', attempts: 5, windowSeconds: 60 * 60 },
+  perIp: { name: 'otp-ip', attempts: 20, windowSeconds: 60 * 60 },
+  verifyPerIp: { name: 'otp-verify-ip', attempts: 30, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, AttemptRule>;
+
+export const CODE_EXPIRED = 'This code has expired or was already used. Please ask for a new one.';
+export const TOO_MANY_TRIES = 'Too many wrong tries. Please ask for a new code.';
+export const EMAIL_OF_ANOTHER_ACCOUNT =
+  'An account with this email already exists. Sign in with your email and add this number from your account.';
+export const PHONE_OF_ANOTHER_ACCOUNT =
+  'This number belongs to another account. Sign in with it, or add a different number.';
+
+const waitText = (seconds: number) =>
+  seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}`;
+
+/** The message as the shopper reads it; the last line lets the browser's WebOTP read the code. */
+function codeText(code: string, channel: OtpChannel, host: string | undefined) {
+  const text = `${code} is your Utsav Gifts login code. It expires in ${OTP_RULES.ttlSeconds / 60} minutes. Do not share it with anyone.`;
+  return channel === 'sms' && host ? `${text}\n\n@${host} #${code}` : text;
+}
+
+/** A username for an account made by phone: the name's letters and four digits ("asha4821"). */
+function usernameFor(fullName: string) {
+  const letters =
+    fullName
+      .toLowerCase()
+      .replace(/[^a-z]/g, '')
+      .slice(0, 20) || 'shopper';
+  return `${letters}${randomInt(1000, 10_000)}`;
+}
+
+type Purpose = (typeof phoneCodes.$inferSelect)['purpose'];
+
+export function createPhoneSignIn({
+  db,
+  clock,
+  limiterStore,
+  passwordCost,
+  sendCode,
+  publicHost,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  limiterStore: LimiterStore;
+  passwordCost: PasswordCost;
+  sendCode: SendCode;
+  /** The store's host (PUBLIC_URL) for WebOTP's `@host #code` line; none without it. */
+  publicHost: string | undefined;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}) {
+  const limiter = (rule: AttemptRule) => createAttemptLimiter(limiterStore, rule);
+  const resendPerPhone = limiter(OTP_LIMITS.resendPerPhone);
+  const perPhone = limiter(OTP_LIMITS.perPhone);
+  const perIp = limiter(OTP_LIMITS.perIp);
+  const verifyPerIp = limiter(OTP_LIMITS.verifyPerIp);
+
+  /**
+   * Sends a new code (the number's earlier unused ones stop working). The answer never says
+   * whether the number has an account: nothing about accounts is read here.
+   */
+  async function sendNewCode(input: {
+    phone: string;
+    channel: OtpChannel;
+    ip: string;
+    purpose: Purpose;
+    userId: number | null;
+  }) {
+    const ipWait = await perIp.consume(input.ip);
+    if (ipWait > 0) {
+      throw tooMany(
+        `Too many codes were asked for from here. Please try again in ${waitText(ipWait)}.`,
+        ipWait,
+      );
+    }
+    const resendWait = await resendPerPhone.consume(input.phone);
+    if (resendWait > 0) {
+      throw tooMany(`Please wait ${waitText(resendWait)} before asking for another code.`, resendWait);
+    }
+    const phoneWait = await perPhone.consume(input.phone);
+    if (phoneWait > 0) {
+      throw tooMany(`Too many codes for this number. Please try again in ${waitText(phoneWait)}.`, phoneWait);
+    }
+
+    const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, '0');
+    // Hashed like a password (scrypt, salted): a leaked table gives no live code in its 5 minutes.
+    const codeHash = await hashPassword(code, passwordCost);
+    const now = clock.now();
+    const id = await db.transaction(async (tx) => {
+      await tx
+        .update(phoneCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(phoneCodes.phone, input.phone),
+            eq(phoneCodes.purpose, input.purpose),
+            isNull(phoneCodes.usedAt),
+          ),
+        );
+      const [row] = await tx
+        .insert(phoneCodes)
+        .values({
+          phone: input.phone,
+          purpose: input.purpose,
+          userId: input.userId,
+          codeHash,
+          expiresAt: new Date(now.getTime() + OTP_RULES.ttlSeconds * 1000),
+          createdAt: now,
+        })
+        .returning({ id: phoneCodes.id });
+      return row?.id;
+    });
+    try {
+      await sendCode({
+        channel: input.channel,
+        to: input.phone,
+        template: 'otp',
+        params: [code],
+        text: codeText(code, input.channel, publicHost),
+      });
+    } catch (error) {
+      // Nothing reached the phone: the shopper may ask again at once.
+      if (id !== undefined) await db.delete(phoneCodes).where(eq(phoneCodes.id, id));
+      await resendPerPhone.reset(input.phone);
+      log.error({ err: error, channel: input.channel }, 'a one-time code could not be sent');
+      throw new AppError('unavailable', 'We could not send the code just now. Please try again.');
+    }
+    return { sent: true as const, resendAfter: OTP_RULES.resendAfterSeconds };
+  }
+
+  /**
+   * Checks a code: the try is counted before the hash is compared (one atomic UPDATE), so
+   * concurrent guesses cannot outrun the 3 allowed. Answers the code's row, not yet used up.
+   */
+  async function checkCode(input: {
+    phone: string;
+    code: string;
+    ip: string;
+    purpose: Purpose;
+    userId: number | null;
+  }) {
+    const ipWait = await verifyPerIp.consume(input.ip);
+    if (ipWait > 0) {
+      throw tooMany(`Too many codes were tried from here. Please try again in ${waitText(ipWait)}.`, ipWait);
+    }
+    const now = clock.now();
+    const [row] = await db
+      .select()
+      .from(phoneCodes)
+      .where(
+        and(
+          eq(phoneCodes.phone, input.phone),
+          eq(phoneCodes.purpose, input.purpose),
+          input.userId === null ? isNull(phoneCodes.userId) : eq(phoneCodes.userId, input.userId),
+          isNull(phoneCodes.usedAt),
+          gt(phoneCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(phoneCodes.id))
+      .limit(1);
+    if (!row) throw unauthorized(CODE_EXPIRED);
+    const [counted] = await db
+      .update(phoneCodes)
+      .set({ wrongTries: sql`${phoneCodes.wrongTries} + 1` })
+      .where(
+        and(
+          eq(phoneCodes.id, row.id),
+          isNull(phoneCodes.usedAt),
+          sql`${phoneCodes.wrongTries} < ${OTP_RULES.maxWrongTries}`,
+        ),
+      )
+      .returning({ wrongTries: phoneCodes.wrongTries });
+    if (!counted) throw unauthorized(TOO_MANY_TRIES);
+    if (!(await verifyPassword(input.code, row.codeHash))) {
+      const left = OTP_RULES.maxWrongTries - counted.wrongTries;
+      throw unauthorized(
+        left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : TOO_MANY_TRIES,
+      );
+    }
+    return {
+      /** The right code does not count as a wrong try (when it is not used up at once). */
+      uncount: () =>
+        db
+          .update(phoneCodes)
+          .set({ wrongTries: sql`${phoneCodes.wrongTries} - 1` })
+          .where(eq(phoneCodes.id, row.id)),
+      /** Uses the code up; false when another request used it first. */
+      spend: async () => {
+        const used = await db
+          .update(phoneCodes)
+          .set({ usedAt: clock.now() })
+          .where(and(eq(phoneCodes.id, row.id), isNull(phoneCodes.usedAt)))
+          .returning({ id: phoneCodes.id });
+        return used.length === 1;
+      },
+    };
+  }
+
+  const userByPhone = async (phone: string) =>
+    (await db.select().from(users).where(eq(users.phone, phone)).limit(1))[0];
+
+  async function createCustomer(input: { phone: string; fullName: string; email: string | undefined }) {
+    const now = clock.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({
+            email: input.email ?? null,
+            username: usernameFor(input.fullName),
+            fullName: input.fullName,
+            passwordHash: null,
+            phone: input.phone,
+            phoneVerifiedAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('Inserting a user returned no row');
+        return row;
+      } catch (error) {
+        const constraint = violatedConstraint(error);
+        if (constraint === null) throw error;
+        if (constraint.includes('username') && attempt < 5) continue;
+        if (constraint.includes('email')) throw conflict(EMAIL_OF_ANOTHER_ACCOUNT);
+        // The same number signed up a moment ago on another request: that account is theirs.
+        const existing = constraint.includes('phone') ? await userByPhone(input.phone) : undefined;
+        if (existing) return existing;
+        throw error;
+      }
+    }
+  }
+
+  return {
+    requestSignInCode: (input: { phone: string; channel: OtpChannel; ip: string }) =>
+      sendNewCode({ ...input, purpose: 'sign-in', userId: null }),
+
+    /**
+     * Signs in the account with this verified number, or makes a customer for a new number (its
+     * name asked once). An e-mail that belongs to another account is refused: never merged.
+     */
+    async verifySignInCode(input: {
+      phone: string;
+      code: string;
+      fullName?: string;
+      email?: string;
+      ip: string;
+    }) {
+      const checked = await checkCode({ ...input, purpose: 'sign-in', userId: null });
+      const existing = await userByPhone(input.phone);
+      if (!existing) {
+        if (!input.fullName) {
+          await checked.uncount();
+          throw invalid(NAME_NEEDED, [{ path: 'fullName', message: 'Full name is required' }]);
+        }
+        if (input.email) {
+          const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+          if (taken) {
+            await checked.uncount();
+            throw conflict(EMAIL_OF_ANOTHER_ACCOUNT);
+          }
+        }
+      }
+      if (!(await checked.spend())) throw unauthorized(CODE_EXPIRED);
+      return (
+        existing ??
+        (await createCustomer({ phone: input.phone, fullName: input.fullName ?? '', email: input.email }))
+      );
+    },
+
+    requestAddPhoneCode: (input: { userId: number; phone: string; channel: OtpChannel; ip: string }) =>
+      sendNewCode({ ...input, purpose: 'add-phone' }),
+
+    /** Sets the signed-in account's verified number; a number of another account is refused. */
+    async verifyAddPhoneCode(input: { userId: number; phone: string; code: string; ip: string }) {
+      const checked = await checkCode({ ...input, purpose: 'add-phone' });
+      const owner = await userByPhone(input.phone);
+      if (owner && owner.id !== input.userId) {
+        await checked.uncount();
+        throw conflict(PHONE_OF_ANOTHER_ACCOUNT);
+      }
+      if (!(await checked.spend())) throw unauthorized(CODE_EXPIRED);
+      try {
+        await db
+          .update(users)
+          .set({ phone: input.phone, phoneVerifiedAt: clock.now() })
+          .where(eq(users.id, input.userId));
+      } catch (error) {
+        if (violatedConstraint(error) === null) throw error;
+        throw conflict(PHONE_OF_ANOTHER_ACCOUNT);
+      }
+    },
+  };
+}
+
+export type PhoneSignIn = ReturnType<typeof createPhoneSignIn>;

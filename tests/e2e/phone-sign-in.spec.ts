@@ -1,0 +1,60 @@
+import type { AdminMessages } from '../../src/shared/api/messaging';
+import { formatInr } from '../../src/shared/money';
+import { expect, test } from './support/fixtures';
+import { pickProduct } from './support/store-api';
+
+// Decision 0032: a guest with a gift in the cart signs up at checkout with a mobile number and the
+// code the SMS sandbox "sent" (read as the owner reads it, on the Messages list), without leaving
+// checkout, and the new address starts with the verified number.
+
+test('a guest signs in at checkout with a mobile number and reaches payment with the phone filled in', async ({
+  page,
+  ownerToken,
+}) => {
+  const product = await pickProduct(page.request, 7);
+  // A number of this run's own: 9 and nine digits.
+  const phone = `9${String(Date.now()).slice(-9)}`;
+
+  await page.goto(`/products?search=${encodeURIComponent(product.name)}`);
+  await page.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
+  await expect(page.getByRole('group', { name: `Quantity of ${product.name} in cart` })).toBeVisible();
+
+  await page.goto('/checkout');
+  const login = page.getByRole('dialog', { name: 'Welcome Back!' });
+  await login.getByRole('button', { name: 'Continue with mobile number' }).click();
+  const byPhone = page.getByRole('dialog', { name: 'Continue with mobile number' });
+  await byPhone.getByLabel('Mobile number').fill(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`);
+  await byPhone.getByRole('button', { name: 'Send code' }).click();
+  await expect(byPhone.getByText(/We sent a 6-digit code by SMS to/)).toBeVisible();
+
+  const messages = await page.request.get('/api/admin/messages', {
+    headers: { authorization: `Bearer ${ownerToken}` },
+  });
+  const sent = ((await messages.json()) as AdminMessages).data.find(
+    (message) => message.to === phone && message.template === 'otp',
+  );
+  expect(sent?.channel).toBe('sms');
+  await byPhone.getByLabel('Code').fill(sent?.params[0] ?? '');
+  await byPhone.getByRole('button', { name: 'Verify and continue' }).click();
+
+  // A new number: the name, once.
+  await byPhone.getByLabel('Full Name').fill('Kavya Menon');
+  await byPhone.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Welcome back, Kavya Menon')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  const addressForm = page.getByRole('dialog', { name: 'Add New Address' });
+  await expect(addressForm.getByLabel('Phone Number')).toHaveValue(phone);
+  await addressForm.getByLabel('Full Name').fill('Kavya Menon');
+  await addressForm.getByLabel('Address').fill('14, 2nd Cross, Indiranagar');
+  await addressForm.getByLabel('City').fill('Bengaluru');
+  await addressForm.getByLabel('Postal Code').fill('560038');
+  await addressForm.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByRole('radio', { name: /Kavya Menon/ })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
+  const total = product.price + (product.price >= 1000 ? 0 : 50);
+  await page.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+  await expect(page.getByTitle('Payment window').contentFrame().getByLabel('Phone')).toHaveValue(phone);
+});
