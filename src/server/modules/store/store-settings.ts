@@ -1,6 +1,7 @@
 import type { StoreSettings } from '../../../shared/store-settings';
 import type { Config } from '../../config';
 import { storeIdentityFrom } from '../../store-identity';
+import { notifyDefaultsFrom } from '../notifications';
 
 /** The public part of the configuration, read by the web app (never a secret). */
 export function storeSettingsFrom(config: Config): StoreSettings {
@@ -21,5 +22,6 @@ export function storeSettingsFrom(config: Config): StoreSettings {
     customerCare: identity.customerCare,
     grievanceOfficer: identity.grievanceOfficer,
     testMode: config.paymentProvider === 'sandbox',
+    orderUpdates: notifyDefaultsFrom(config),
   };
 }
