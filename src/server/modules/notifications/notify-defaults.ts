@@ -30,5 +30,6 @@ export function consentFor(
   const fallbackPhone = address.isGift ? undefined : address.phone;
   const consent = chosen ?? { ...defaults, giftRecipient: false };
   const phone = consent.phone ?? fallbackPhone;
-  return { ...consent, ...(phone ? { phone } : {}) };
+  // Only a gift has a recipient to tell.
+  return { ...consent, giftRecipient: address.isGift && consent.giftRecipient, ...(phone ? { phone } : {}) };
 }
