@@ -26,6 +26,7 @@ import { healthRoutes, installMetrics } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
 import { MAIL_EVERY_MS } from './modules/mail';
 import { messagingRoutes, SANDBOX_REPORT_EVERY_MS } from './modules/messaging';
+import { CART_REMINDER_EVERY_MS, NOTIFY_EVERY_MS, notificationRoutes } from './modules/notifications';
 import { orderRoutes } from './modules/orders';
 import { paymentCspSources } from './modules/payment-providers';
 import { paymentRoutes, sandboxRoutes } from './modules/payments';
@@ -103,6 +104,15 @@ export async function buildApp({
         },
       },
       { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
+      // Issue 23: order news on WhatsApp and SMS, sent by every instance (rows are claimed), and
+      // cart reminders, looked for on one instance at a time.
+      { name: 'notifications', everyMs: NOTIFY_EVERY_MS, run: () => services.notifications.sendDue() },
+      {
+        name: 'cart-reminders',
+        everyMs: CART_REMINDER_EVERY_MS,
+        exclusive: true,
+        run: () => services.notifications.sendCartReminders(),
+      },
       // DESIGN 6: the WhatsApp and SMS sandboxes report delivery a moment after each send.
       ...(services.messaging.sandbox.inUse
         ? [
@@ -181,6 +191,7 @@ export async function buildApp({
       await api.register(personalisationRoutes);
       await api.register(quoteRoutes);
       await api.register(messagingRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

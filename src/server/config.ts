@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidGstin } from '../shared/gstin';
+import { NOTIFY_CHANNELS } from '../shared/notifications';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -70,6 +71,8 @@ export const Env = z.object({
   SHIPPING_FEE_RUPEES: z.coerce.number().int().min(0).default(50),
   // Issue 13: the extra charge for the midnight slot (23:00-23:59) at same-day pincodes.
   MIDNIGHT_SLOT_FEE_RUPEES: z.coerce.number().int().min(0).default(199),
+  // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
+  NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
 
   GA_MEASUREMENT_ID: z
     .string()

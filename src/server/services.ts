@@ -26,6 +26,7 @@ import { createDeliveryService } from './modules/delivery';
 import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
+import { createNotificationService, notifyDefaultsFrom } from './modules/notifications';
 import { createOrderService } from './modules/orders';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createPaymentService, createSandboxService } from './modules/payments';
@@ -90,6 +91,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   }
 
   const coupons = createCouponService({ db, clock });
+  // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
+  const notifyDefaults = notifyDefaultsFrom(config);
   const pdfPool = createPdfPool({ threads: config.PDF_THREADS, timeLimitMs: config.PDF_TIME_LIMIT_MS });
   const invoices = createInvoiceService({
     db,
@@ -115,6 +118,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     expiryMinutes: config.ORDER_EXPIRY_MINUTES,
     maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
+    notifyDefaults,
     onStockChanged,
   });
   const payments = createPaymentService({
@@ -127,6 +131,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     store,
     log,
   });
+  // Issue 23: order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
+  const notifications = createNotificationService({ db, clock, store, messenger: messaging.messenger, log });
   const mailWorker = createMailWorker({
     db,
     clock,
@@ -163,6 +169,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     mailWorker,
     messaging,
     messenger: messaging.messenger,
+    notifications,
     returns: createReturnService({
       db,
       clock,
@@ -180,6 +187,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       deliveryCharges,
       lookupDelivery,
       store,
+      notifyDefaults,
       onStockChanged,
     }),
     bulkEnquiries: createBulkEnquiryService({
@@ -201,7 +209,11 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
         refundOrder: payments.refundOrder,
       }),
       catalog: createAdminCatalogService({ db, catalog }),
-      reports: createAdminReportService({ db, clock }),
+      reports: createAdminReportService({
+        db,
+        clock,
+        cartReminderFigures: notifications.cartReminderFigures,
+      }),
     },
   };
 }

@@ -60,6 +60,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/jobs': OWNER,
   // What the message sandboxes sent holds sign-in codes, like the outbox holds invitation links.
   'GET /api/admin/messages': OWNER,
+  'GET /api/admin/notifications': OWNER,
   'GET /api/admin/settings': OWNER,
   'PUT /api/admin/settings': OWNER,
   'GET /api/admin/staff': OWNER,

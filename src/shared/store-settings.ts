@@ -27,5 +27,7 @@ export const StoreSettings = z.object({
   grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   /** Issue 21: the built-in sandbox takes the payments; every page says they are simulated. */
   testMode: z.boolean(),
+  /** Issue 23: the order-news channels checkout ticks until the shopper changes them. */
+  orderUpdates: z.object({ whatsapp: z.boolean(), sms: z.boolean(), email: z.boolean() }),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;

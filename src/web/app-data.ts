@@ -28,6 +28,7 @@ const fallbackSettings: StoreSettings = {
   grievanceOfficer: { name: 'Meera Krishnan', email: 'grievance@utsavgifts.in', phone: '+91 80 4567 8901' },
   // As the server's default (no payment setting): only `npm run dev`'s Vite pages lack app data.
   testMode: true,
+  orderUpdates: { whatsapp: true, sms: false, email: true },
 };
 
 function readAppData(): AppData {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { OPT_OUT_PATH } from '../shared/notification-links';
 import { POLICY_PAGES } from '../shared/policy-pages';
 import { RootLayout } from './app/root-layout';
 import { ErrorPage } from './pages/error-page';
@@ -27,6 +28,8 @@ export const routes: RouteObject[] = [
       { path: 'register', lazy: () => import('./pages/register-page') },
       { path: 'wishlist', lazy: () => import('./pages/wishlist-page') },
       { path: 'bulk-orders', lazy: () => import('./pages/bulk-orders-page') },
+      // Issue 23: the opt-out link of every order message.
+      { path: OPT_OUT_PATH.slice(1), lazy: () => import('./pages/stop-messages-page') },
       // Issue 25: the pages a seller in India must show (paths in src/shared/policy-pages.ts).
       { path: POLICY_PAGES.returns.path.slice(1), lazy: () => import('./pages/returns-policy-page') },
       { path: POLICY_PAGES.shipping.path.slice(1), lazy: () => import('./pages/shipping-policy-page') },

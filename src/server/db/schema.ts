@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { NotifyConsent } from '../../shared/notifications';
 import type { OwnerSettings } from '../../shared/owner-settings';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
 import type { QuantityTier } from '../../shared/quantity-pricing';
@@ -318,6 +319,9 @@ export const orders = pgTable(
     deliveryDate: text('delivery_date'),
     deliverySlot: text('delivery_slot'),
     deliverySlotFeePaise: bigint('delivery_slot_fee_paise', { mode: 'number' }).notNull().default(0),
+    // Issue 23: the order news the shopper agreed to at checkout (channels, their mobile, whether
+    // the gift's recipient hears too); null for orders from before it, which get no messages.
+    notify: jsonb('notify').$type<NotifyConsent>(),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -750,3 +754,79 @@ export const phoneCodes = pgTable(
   },
   (table) => [index('phone_codes_phone_idx').on(table.phone, table.purpose)],
 );
+// Issue 23: order news on WhatsApp and SMS, one row per event, channel and recipient, written in
+// the transaction of the change it tells of and sent by the notification worker (retries with
+// back-off). dedupe_key makes a second write of the same news a no-op, on every instance.
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    notice: text('notice').notNull(),
+    channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+    /** The 10-digit mobile it goes to. */
+    recipient: text('recipient').notNull(),
+    audience: text('audience', { enum: ['shopper', 'gift_recipient'] }).notNull(),
+    /** What the message needs beyond the order (a refund's paise, a return's decision). */
+    details: jsonb('details').$type<Record<string, string | number>>().notNull().default({}),
+    /** The message as sent (filled when it is sent). */
+    text: text('text'),
+    status: text('status', { enum: ['queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    providerMessageId: text('provider_message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notification_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('notification_outbox_provider_idx').on(table.providerMessageId),
+  ],
+);
+
+// Issue 23: a number that said STOP (or opened an opt-out link) gets nothing more on that channel.
+export const notificationOptOuts = pgTable(
+  'notification_opt_outs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel', { enum: ['whatsapp', 'sms', 'email'] }).notNull(),
+    /** A 10-digit mobile, or an e-mail address in lower case. */
+    address: text('address').notNull(),
+    via: text('via', { enum: ['reply', 'link'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('notification_opt_outs_idx').on(table.channel, table.address)],
+);
+
+// Issue 23: one reminder per unpaid checkout (the pending order it started), at most one per
+// shopper a day; the unique order_id is the claim that holds across instances.
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channels: text('channels').array().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** When its link first filled a cart again. */
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+  },
+  (table) => [index('cart_reminders_user_sent_idx').on(table.userId, table.sentAt)],
+);
+
+// Secrets the store makes for itself once and every instance reads (signing the links in messages),
+// so no configuration is needed and every instance signs alike.
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});

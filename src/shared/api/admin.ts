@@ -216,6 +216,8 @@ export const AdminDashboard = z.object({
       ),
     })
     .nullable(),
+  /** Issue 23: cart reminders sent in the last 30 days, and how many were followed by a payment. */
+  cartReminders: z.object({ sent: z.number().int(), recovered: z.number().int() }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 

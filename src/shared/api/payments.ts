@@ -3,6 +3,7 @@ import { ShippingAddress } from '../address';
 import { MAX_QUANTITY } from '../cart-rules';
 import { DeliveryChoice } from '../delivery-dates';
 import { GiftOptions } from '../gift-options';
+import { NotifyConsent } from '../notifications';
 import { PersonalisationValues } from '../personalisation';
 import { personalisationKey } from '../personalisation-rules';
 import { CouponCode } from './coupons';
@@ -93,6 +94,8 @@ export const CreateOrderPayload = z.object({
    * the midnight slot's fee.
    */
   delivery: DeliveryChoice.optional(),
+  /** Issue 23: the order news the shopper agreed to; the store's defaults when left out. */
+  notify: NotifyConsent.optional(),
 });
 export type CreateOrderPayload = z.infer<typeof CreateOrderPayload>;
 export type CreateOrderInput = z.input<typeof CreateOrderPayload>;

@@ -308,6 +308,36 @@ describe('Checkout page (SPEC 2)', () => {
     });
   });
 
+  it('hands the order updates the shopper ticked, with their mobile, to payment', async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 1);
+    const router = renderCheckout(meera);
+
+    // The store's defaults are ticked (app data: WhatsApp and e-mail).
+    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'SMS' })).toHaveProperty('checked', false);
+    await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    const mobile = screen.getByRole('textbox', { name: 'Mobile number for updates' });
+    await user.type(mobile, '12345');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Phone number must be 10 digits')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    await user.clear(mobile);
+    await user.type(mobile, '+91 91234 56789');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.notify).toEqual({
+      whatsapp: true,
+      sms: true,
+      email: true,
+      phone: '9123456789',
+      giftRecipient: false,
+    });
+  });
+
   it("checks the recipient's e-mail before payment and sends it in lower case", async () => {
     const user = userEvent.setup();
     serveApi({ addresses: [record(1, { is_default: true })] });

@@ -40,6 +40,12 @@ import {
   readGiftChoice,
 } from '../features/checkout/gift-options-field';
 import { CheckoutOrderSummary, type CheckoutShipping, orderTotal } from '../features/checkout/order-summary';
+import {
+  initialUpdates,
+  OrderUpdatesField,
+  readUpdatesChoice,
+  type UpdatesChoice,
+} from '../features/checkout/order-updates-field';
 import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
 import { CouponField } from '../features/coupons/coupon-field';
 import { useCoupon } from '../features/coupons/use-coupon';
@@ -188,6 +194,8 @@ export function CheckoutPage() {
   // Issue 13: the gift message and "hide prices"; the error shows after a refused submit.
   const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
   const [giftErrors, setGiftErrors] = useState<GiftErrors | undefined>();
+  const [updates, setUpdates] = useState<UpdatesChoice>(() => initialUpdates(storeSettings.orderUpdates));
+  const [updatesError, setUpdatesError] = useState<string | undefined>();
 
   const shipping: CheckoutShipping | null = cart.shippingInfo && {
     fee: cart.shippingInfo.shippingFee,
@@ -274,7 +282,9 @@ export function CheckoutPage() {
       return;
     const { giftOptions, errors } = readGiftChoice(gift);
     setGiftErrors(errors);
-    if (errors) return;
+    const updatesChoice = readUpdatesChoice(updates, { phone: selected.phone, isGift: gift.isGift });
+    setUpdatesError(updatesChoice.error);
+    if (errors || updatesChoice.error) return;
     const quote = cart.shippingInfo ?? calculateShipping(cart.total, shippingRulesFromRupees(storeSettings));
     const request: PaymentRequest = {
       address: {
@@ -289,6 +299,7 @@ export function CheckoutPage() {
       shippingInfo: quote,
       ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),
       ...(giftOptions ? { giftOptions } : {}),
+      ...(updatesChoice.notify ? { notify: updatesChoice.notify } : {}),
       ...(chosenDelivery ? { delivery: chosenDelivery } : {}),
       items: lines.map((line) => ({
         id: line.id,
@@ -341,6 +352,20 @@ export function CheckoutPage() {
             onChange={(choice) => {
               setGift(choice);
               if (giftErrors) setGiftErrors(readGiftChoice(choice).errors);
+            }}
+          />
+          <OrderUpdatesField
+            choice={updates}
+            isGift={gift.isGift}
+            addressPhone={selected?.phone ?? ''}
+            error={updatesError}
+            onChange={(choice) => {
+              setUpdates(choice);
+              if (updatesError) {
+                setUpdatesError(
+                  readUpdatesChoice(choice, { phone: selected?.phone ?? '', isGift: gift.isGift }).error,
+                );
+              }
             }}
           />
           <CheckoutSubmit

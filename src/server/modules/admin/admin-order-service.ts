@@ -28,6 +28,7 @@ import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import { enqueueMail, orderStatusMail } from '../mail';
+import { statusMailDue } from '../notifications';
 import {
   addressOf,
   deliveredAtOf,
@@ -245,7 +246,8 @@ export function createAdminOrderService({
           .select({ email: userEmail, fullName: users.fullName })
           .from(users)
           .where(eq(users.id, row.userId));
-        if (customer) {
+        // Issue 26: the few mails that matter, not one per click (notifications' statusMailDue).
+        if (customer && (await statusMailDue(tx, row.id, to))) {
           await enqueueMail(
             tx,
             orderStatusMail(

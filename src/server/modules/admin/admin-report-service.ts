@@ -16,7 +16,16 @@ const LOW_STOCK_LIMIT = 50;
 
 export type AdminReportService = ReturnType<typeof createAdminReportService>;
 
-export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }) {
+export function createAdminReportService({
+  db,
+  clock,
+  cartReminderFigures,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Issue 23: cart reminders sent in the last 30 days and the carts paid for after them. */
+  cartReminderFigures: () => Promise<{ sent: number; recovered: number }>;
+}) {
   return {
     /** Figures by India-time day of payment (or of the order, for one marked paid without a time). */
     async dashboard(): Promise<AdminDashboard> {
@@ -44,7 +53,7 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
         .where(and(ne(orders.status, 'cancelled'), gte(paidAt, earliest)))
         .groupBy(orders.id)
         .as('order_net');
-      const [byDay, [pending], lowStock, [moneyCheck]] = await Promise.all([
+      const [byDay, [pending], lowStock, [moneyCheck], cartReminders] = await Promise.all([
         db
           .select({
             day: orderNet.day,
@@ -62,6 +71,7 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
           .orderBy(asc(products.stock), asc(products.id))
           .limit(LOW_STOCK_LIMIT),
         db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1),
+        cartReminderFigures(),
       ]);
       const figures = new Map(
         byDay.map((row) => [row.day, { orders: row.orders, paise: Number(row.revenuePaise) }]),
@@ -99,6 +109,7 @@ export function createAdminReportService({ db, clock }: { db: Db; clock: Clock }
               })),
             }
           : null,
+        cartReminders,
       };
     },
 

@@ -1,9 +1,12 @@
 // The mail module's public entry: every mail template, the outbox and its worker.
+
+export { cartReminderMail } from './cart-reminder-mail';
 export {
   createMailWorker,
   enqueueMail,
   MAIL_EVERY_MS,
   type MailWorker,
+  type OutgoingMail,
   retryDelayMs,
 } from './mail-outbox';
 export { mailSenderFor, mailTransportFor } from './mail-transport';

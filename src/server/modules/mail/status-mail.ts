@@ -23,12 +23,18 @@ export function orderStatusMail(
   const onItsWay = !['delivered', 'returned', 'cancelled'].includes(status);
   const delivery = onItsWay ? deliveryChoiceLine(order.deliveryChoice ?? null) : null;
   const link = store.publicUrl ? `${store.publicUrl.replace(/\/$/, '')}/orders` : null;
+  // Issue 23: the shipped mail carries the parcel's tracking page.
+  const track =
+    status === 'shipped'
+      ? `Track your parcel: ${store.publicUrl ?? ''}/track?orderNumber=${encodeURIComponent(order.orderNumber)}`
+      : null;
   const text = [
     `Hello ${order.customerName},`,
     '',
     `Your order ${order.orderNumber} is now: ${label}.`,
     ...(note ? ['', note] : []),
     ...(delivery ? ['', delivery] : []),
+    ...(track ? ['', track] : []),
     ...(link ? ['', `See your orders: ${link}`] : []),
     '',
     `Questions? Write to ${store.supportEmail}.`,

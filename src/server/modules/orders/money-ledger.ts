@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { LedgerKind, LedgerReason } from '../../../shared/money-ledger';
 import type { Queryable, Tx } from '../../db/client';
 import { moneyLedger, payments } from '../../db/schema';
+import { queueOrderNotice } from '../notifications';
 
 export type MoneyLine = {
   orderId: string;
@@ -16,11 +17,12 @@ export type MoneyLine = {
 /**
  * Issue 26: one movement of an order's money, written in the transaction that moves it (a capture,
  * a refund), so the ledger never tells of money that did not move. A payment's capture is
- * recorded once (money_ledger_capture_idx), however often it is heard of.
+ * recorded once (money_ledger_capture_idx), however often it is heard of. Every refund passes
+ * here, so here (issue 23) the shopper's WhatsApp and SMS news of it is queued, once per refund.
  */
 export async function recordMoney(tx: Tx, line: MoneyLine) {
   if (line.amountPaise <= 0) return;
-  await tx
+  const [recorded] = await tx
     .insert(moneyLedger)
     .values({
       orderId: line.orderId,
@@ -31,7 +33,17 @@ export async function recordMoney(tx: Tx, line: MoneyLine) {
       providerRef: line.providerRef ?? null,
       createdAt: line.at,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: moneyLedger.id });
+  if (recorded && line.kind === 'refunded') {
+    await queueOrderNotice(tx, {
+      orderId: line.orderId,
+      notice: 'refund_made',
+      key: `refund-${recorded.id}`,
+      details: { paise: line.amountPaise },
+      at: line.at,
+    });
+  }
 }
 
 export async function moneyLinesOf(runner: Queryable, orderId: string) {

@@ -18,6 +18,7 @@ import { orderQuotes, orders, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
+import { consentFor, type NotifyDefaults } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
@@ -61,6 +62,7 @@ export function createOrderService({
   expiryMinutes,
   maxUnpaidOrders,
   photoExists,
+  notifyDefaults,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -76,6 +78,8 @@ export function createOrderService({
   maxUnpaidOrders: number;
   /** Issue 13: whether a personalisation photo reference names a stored upload. */
   photoExists: (reference: string) => Promise<boolean>;
+  /** Issue 23: the order-news channels an order gets when the shopper did not choose. */
+  notifyDefaults: NotifyDefaults;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -244,6 +248,10 @@ export function createOrderService({
             discountPaise,
             couponCode: coupon?.code ?? null,
             ...giftColumnsOf(payload.giftOptions),
+            notify: consentFor(payload.notify, notifyDefaults, {
+              phone: address.phone,
+              isGift: payload.giftOptions !== undefined,
+            }),
             deliveryDate: payload.delivery?.date ?? null,
             deliverySlot: payload.delivery?.slot ?? null,
             deliverySlotFeePaise: slotFeePaise,

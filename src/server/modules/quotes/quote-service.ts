@@ -31,6 +31,7 @@ import { userEmail } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, quoteMail } from '../mail';
+import { consentFor, type NotifyDefaults, queueOrderNotice } from '../notifications';
 import {
   addressOf,
   type DeliveryLookup,
@@ -97,6 +98,7 @@ export function createQuoteService({
   deliveryCharges,
   lookupDelivery,
   store,
+  notifyDefaults,
   onStockChanged,
 }: {
   db: Db;
@@ -107,6 +109,8 @@ export function createQuoteService({
   deliveryCharges: ReadDeliveryCharges;
   lookupDelivery: DeliveryLookup;
   store: StoreIdentity;
+  /** Issue 23: the order-news channels a quote's order gets (no checkout asked the enquirer). */
+  notifyDefaults: NotifyDefaults;
   onStockChanged: () => void;
 }) {
   async function customerOf(email: string) {
@@ -288,6 +292,8 @@ export function createQuoteService({
             totalPaise,
             shippingAddress: address,
             deliveryEstimate: estimateOf(delivery),
+            // Issue 23: no checkout asked the enquirer, so the store's defaults, to the quote's phone.
+            notify: consentFor(undefined, notifyDefaults, { phone: address.phone, isGift: false }),
             provider: providerName,
             // The quote's validity: the sweep that expires unpaid orders releases its stock then.
             expiresAt: new Date(now.getTime() + input.validDays * DAY_MS),
@@ -324,6 +330,12 @@ export function createQuoteService({
         }
         const made = await quoteOf(tx, created, customer.email);
         await enqueueMail(tx, quoteMail(made, customer.fullName, store), now);
+        await queueOrderNotice(tx, {
+          orderId: created.id,
+          notice: 'quote_sent',
+          key: `quote-${created.id}`,
+          at: now,
+        });
         return made;
       });
       onStockChanged();

@@ -33,6 +33,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, orderStatusMail } from '../mail';
+import { queueOrderNotice } from '../notifications';
 import type { OrderService } from '../orders';
 import { addressOf, deliveredAtOf, recordMoney, recordStatus, returnRecordsOf } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
@@ -355,6 +356,13 @@ export function createReturnService({
           at: now,
         });
         await mailCustomer(tx, order.id, 'returned', eventNote);
+        await queueOrderNotice(tx, {
+          orderId: order.id,
+          notice: 'return_decided',
+          key: `return-${returnId}`,
+          details: { decision: 'approved' },
+          at: now,
+        });
       });
       onStockChanged();
       return recordOf(db, returnId);
@@ -381,6 +389,13 @@ export function createReturnService({
           at: now,
         });
         await mailCustomer(tx, request.orderId, order?.status ?? 'delivered', eventNote);
+        await queueOrderNotice(tx, {
+          orderId: request.orderId,
+          notice: 'return_decided',
+          key: `return-${returnId}`,
+          details: { decision: 'rejected' },
+          at: now,
+        });
       });
       return recordOf(db, returnId);
     },

@@ -2,6 +2,7 @@ import type { OwnerSettings } from '../../../shared/owner-settings';
 import type { StoreSettings } from '../../../shared/store-settings';
 import type { Config } from '../../config';
 import { storeIdentityFrom } from '../../store-identity';
+import { notifyDefaultsFrom } from '../notifications';
 
 /**
  * The public part of the configuration, with the owner's saved settings over it when given (issue
@@ -25,5 +26,6 @@ export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreS
     customerCare: identity.customerCare,
     grievanceOfficer: identity.grievanceOfficer,
     testMode: config.paymentProvider === 'sandbox',
+    orderUpdates: notifyDefaultsFrom(config),
   };
 }

@@ -26,6 +26,7 @@ import type {
   NewAdminCouponInput,
 } from '../../../shared/api/coupons';
 import type { AdminMessages } from '../../../shared/api/messaging';
+import type { AdminNotifications } from '../../../shared/api/notifications';
 import type { AdminReturnList, ReturnRecord } from '../../../shared/api/returns';
 import type { AdminReviewList } from '../../../shared/api/reviews';
 import { ApiError, apiRequest, downloadFile, invoiceFileName, readToken } from '../../api/client';
@@ -327,3 +328,13 @@ export function useDecideReturn() {
 /** A readable message for a failed call. */
 export const errorMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
+
+/** Issue 23: the WhatsApp and SMS outbox (status, attempts, last error), newest first. */
+export function useNotificationOutbox(page: number) {
+  return useQuery({
+    queryKey: ['admin', 'notifications', page] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<AdminNotifications>('/admin/notifications', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

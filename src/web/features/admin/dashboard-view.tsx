@@ -116,6 +116,11 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
         />
         <Figure label="Pending payments" value={String(dashboard.pendingPayments)} />
         <Figure label="Low-stock products" value={String(dashboard.lowStock.length)} />
+        <Figure
+          label="Cart reminders (30 days)"
+          value={String(dashboard.cartReminders.sent)}
+          detail={`${dashboard.cartReminders.recovered} carts recovered`}
+        />
       </dl>
       <RevenueChart series={dashboard.revenueSeries} />
       <MoneyCheck check={dashboard.moneyCheck} />

@@ -4,6 +4,7 @@ import { ShippingCalculation } from '../../../shared/delivery';
 import { type DeliveryChoice, DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { GiftOptions } from '../../../shared/gift-options';
 import { linesAmountPaise, toPaise, toRupees } from '../../../shared/money';
+import { NotifyConsent } from '../../../shared/notifications';
 import { PersonalisationValues } from '../../../shared/personalisation';
 
 /** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
@@ -38,6 +39,8 @@ export const PaymentRequest = z.object({
   giftOptions: GiftOptions.optional(),
   /** Issue 13: the delivery day and slot chosen at checkout, with the slot's fee (in orderTotal). */
   delivery: DeliveryChoiceRecord.optional(),
+  /** Issue 23: the order updates the shopper agreed to at checkout. */
+  notify: NotifyConsent.optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
 

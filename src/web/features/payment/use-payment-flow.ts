@@ -35,7 +35,7 @@ export function usePaymentFlow({
     setDeliveryRefused(false);
     attemptKey.current ??= newIdempotencyKey();
     const delivery = deliveryChoiceOf(request);
-    const { address, items, orderTotal, couponCode, giftOptions } = request;
+    const { address, items, orderTotal, couponCode, giftOptions, notify } = request;
     try {
       return await paymentsApi.createOrder(
         {
@@ -51,6 +51,7 @@ export function usePaymentFlow({
           shippingAddress: address,
           ...(couponCode ? { couponCode } : {}),
           ...(giftOptions ? { giftOptions } : {}),
+          ...(notify ? { notify } : {}),
           ...(delivery ? { delivery } : {}),
         },
         attemptKey.current,

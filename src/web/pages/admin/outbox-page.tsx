@@ -1,4 +1,5 @@
 import { JobsView } from '../../features/admin/jobs-view';
+import { NotificationOutboxView } from '../../features/admin/notification-outbox-view';
 import { OutboxView } from '../../features/admin/outbox-view';
 
 export function Component() {
@@ -11,6 +12,8 @@ export function Component() {
       </div>
       <h2 className="mb-2 text-lg font-bold text-stone-900">E-mails</h2>
       <OutboxView />
+      <h2 className="mt-6 mb-2 text-lg font-bold text-stone-900">WhatsApp and SMS</h2>
+      <NotificationOutboxView />
     </section>
   );
 }

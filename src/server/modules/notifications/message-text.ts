@@ -1,0 +1,113 @@
+import { formatPaise } from '../../../shared/money';
+import { CART_RESTORE_PARAM, OPT_OUT_PATH, type OrderNotice } from '../../../shared/notifications';
+import type { StoreIdentity } from '../../store-identity';
+
+/** What a message says of its order; read when it is sent. */
+export type NoticeOrder = {
+  orderId: string;
+  orderNumber: string;
+  totalPaise: number;
+  /** The shopper's name (their account's, else the delivery address's). */
+  shopperName: string;
+  /** Who the parcel goes to (the delivery address's name). */
+  recipientName: string;
+};
+
+export type MessageText = { template: string; params: string[]; text: string };
+
+/** An absolute link when the store knows its address (PUBLIC_URL), else the path on the site. */
+export const linkTo = (store: StoreIdentity, path: string) => `${store.publicUrl ?? ''}${path}`;
+
+/**
+ * Issue 23: the words of each message, with its template's parameters in order (the WhatsApp
+ * template and the SMS DLT template registered for `template` carry the same words around them).
+ * A gift's recipient is never told a price. Every message ends with how to stop them.
+ */
+export function messageFor(
+  notice: OrderNotice,
+  order: NoticeOrder,
+  details: Record<string, string | number>,
+  links: { optOut: string; restore?: string },
+  store: StoreIdentity,
+): MessageText {
+  const number = order.orderNumber;
+  const { params, text } = ((): { params: string[]; text: string } => {
+    switch (notice) {
+      case 'order_placed': {
+        const total = formatPaise(order.totalPaise);
+        return {
+          params: [order.shopperName, number, total],
+          text: `Hi ${order.shopperName}, your order ${number} of ${total} is placed and paid. We will tell you when it ships.`,
+        };
+      }
+      case 'order_shipped': {
+        const track = linkTo(store, `/track?orderNumber=${encodeURIComponent(number)}`);
+        return { params: [number, track], text: `Your order ${number} has shipped. Track it here: ${track}` };
+      }
+      case 'out_for_delivery':
+        return { params: [number], text: `Your order ${number} is out for delivery today.` };
+      case 'order_delivered':
+        return {
+          params: [number, store.storeName],
+          text: `Your order ${number} has been delivered. Thank you for shopping with ${store.storeName}.`,
+        };
+      case 'delivery_failed': {
+        const page = linkTo(store, '/orders');
+        return {
+          params: [number, page],
+          text: `We could not deliver your order ${number}. Please check the address and phone on your order: ${page}`,
+        };
+      }
+      case 'refund_made': {
+        const amount = formatPaise(Number(details.paise ?? 0));
+        return {
+          params: [amount, number],
+          text: `We have refunded ${amount} for your order ${number}. Banks take 5-7 working days to show it.`,
+        };
+      }
+      case 'return_decided': {
+        const decision = details.decision === 'approved' ? 'approved' : 'declined';
+        return {
+          params: [number, decision],
+          text: `Your return request for order ${number} is ${decision}. See the details on your orders page: ${linkTo(store, '/orders')}`,
+        };
+      }
+      case 'quote_sent': {
+        const total = formatPaise(order.totalPaise);
+        const link = linkTo(store, `/quote/${order.orderId}`);
+        return {
+          params: [number, total, link],
+          text: `Your quote ${number} from ${store.storeName} for ${total} is ready. Review and pay: ${link}`,
+        };
+      }
+      case 'gift_on_its_way':
+        return {
+          params: [order.recipientName, order.shopperName, store.storeName],
+          text: `Hello ${order.recipientName}, ${order.shopperName} has sent you a gift from ${store.storeName}. It is on its way!`,
+        };
+      case 'gift_delivered':
+        return {
+          params: [order.recipientName, order.shopperName],
+          text: `Hello ${order.recipientName}, your gift from ${order.shopperName} has been delivered. Enjoy!`,
+        };
+      case 'cart_reminder': {
+        const link = links.restore ?? linkTo(store, '/cart');
+        return {
+          params: [order.shopperName, link],
+          text: `Hi ${order.shopperName}, the gifts you chose are still waiting. Pick up where you left off: ${link}`,
+        };
+      }
+    }
+  })();
+  return {
+    template: notice,
+    params: [...params, links.optOut],
+    text: `${text}\n\nReply STOP to stop these messages, or open ${links.optOut}`,
+  };
+}
+
+export const cartRestoreLink = (store: StoreIdentity, token: string) =>
+  linkTo(store, `/cart?${CART_RESTORE_PARAM}=${encodeURIComponent(token)}`);
+
+export const optOutLink = (store: StoreIdentity, token: string) =>
+  linkTo(store, `${OPT_OUT_PATH}?token=${encodeURIComponent(token)}`);

@@ -1,0 +1,112 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AdminNotifications, OptOutAnswer } from '../../../shared/api/notifications';
+import { isStopReply, type MessageChannel } from '../../../shared/notifications';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { notificationOutbox, orders } from '../../db/schema';
+import { invalid } from '../../errors';
+import type { StoreIdentity } from '../../store-identity';
+import type { Messenger } from '../messaging';
+import { createCartReminders } from './cart-reminders';
+import { createNotificationWorker } from './notification-worker';
+import { maskedAddress, optOut, stopPayload } from './opt-outs';
+import { createLinkSigner } from './signed-links';
+
+const PAGE_SIZE = 50;
+export const LINK_NOT_VALID = 'This link is not valid. Please use the link from your latest message.';
+
+/**
+ * Issue 23: order news on WhatsApp and SMS (the worker), opt-outs by reply and by link, carts that
+ * come back, and the back office's view of the outbox. `messenger` is the messaging module's.
+ */
+export function createNotificationService({
+  db,
+  clock,
+  store,
+  messenger,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  store: StoreIdentity;
+  messenger: Messenger;
+  log: FastifyBaseLogger;
+}) {
+  const signer = createLinkSigner(db);
+  const worker = createNotificationWorker({ db, clock, messenger, signer, store, log });
+  const cartReminders = createCartReminders({ db, clock, signer, store });
+
+  messenger.onStatus((providerMessageId, status) => worker.recordStatus(providerMessageId, status));
+  // A reply of STOP ends that channel for that number (the providers' and DLT's opt-out word).
+  messenger.onInbound(async (from: string, channel: MessageChannel, text: string) => {
+    if (isStopReply(text)) await optOut(db, channel, from, 'reply', clock.now());
+  });
+
+  async function stopOf(token: string) {
+    const stop = stopPayload(await signer.verify(token));
+    if (!stop) throw invalid(LINK_NOT_VALID, [{ path: 'token', message: LINK_NOT_VALID }]);
+    return stop;
+  }
+
+  return {
+    sendDue: worker.sendDue,
+    sendCartReminders: cartReminders.sendDue,
+    cartReminderFigures: cartReminders.figures,
+
+    /** What an opt-out link would stop (the page shows it before the shopper confirms). */
+    async describeOptOut(token: string): Promise<OptOutAnswer> {
+      const stop = await stopOf(token);
+      return { channel: stop.channel, address: maskedAddress(stop.channel, stop.address), stopped: false };
+    },
+
+    async optOutByLink(token: string): Promise<OptOutAnswer> {
+      const stop = await stopOf(token);
+      await optOut(db, stop.channel, stop.address, 'link', clock.now());
+      return { channel: stop.channel, address: maskedAddress(stop.channel, stop.address), stopped: true };
+    },
+
+    /** A reminder link's cart, as it can be bought now. */
+    async restoreCart(token: string) {
+      const payload = await signer.verify(token);
+      const orderId =
+        payload?.kind === 'cart' && typeof payload.orderId === 'string' ? payload.orderId : null;
+      const restored = orderId ? await cartReminders.restore(orderId) : null;
+      if (!restored) throw invalid(LINK_NOT_VALID, [{ path: 'token', message: LINK_NOT_VALID }]);
+      return restored;
+    },
+
+    async list(page: number): Promise<AdminNotifications> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ row: notificationOutbox, orderNumber: orders.orderNumber })
+          .from(notificationOutbox)
+          .leftJoin(orders, eq(orders.id, notificationOutbox.orderId))
+          .orderBy(desc(notificationOutbox.id))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        db.select({ value: count() }).from(notificationOutbox),
+      ]);
+      return {
+        data: rows.map(({ row, orderNumber }) => ({
+          id: row.id,
+          orderNumber,
+          notice: row.notice,
+          channel: row.channel,
+          recipient: row.recipient,
+          audience: row.audience,
+          status: row.status,
+          attempts: row.attempts,
+          lastError: row.lastError,
+          text: row.text,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+        total: total?.value ?? 0,
+        page,
+        pageSize: PAGE_SIZE,
+      };
+    },
+  };
+}
+export type NotificationService = ReturnType<typeof createNotificationService>;

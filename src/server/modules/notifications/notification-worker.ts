@@ -1,0 +1,172 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isOrderNotice, type MessageChannel } from '../../../shared/notifications';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { notificationOutbox, orders, users } from '../../db/schema';
+import type { StoreIdentity } from '../../store-identity';
+import { retryDelayMs } from '../mail';
+import type { DeliveryStatus, Messenger } from '../messaging';
+import { cartRestoreLink, messageFor, type NoticeOrder, optOutLink } from './message-text';
+import { withoutOptOuts } from './notices';
+import type { LinkSigner } from './signed-links';
+
+export const NOTIFY_EVERY_MS = 15 * 1000;
+export const NOTIFY_MAX_ATTEMPTS = 8;
+// A claimed row is left alone this long; if the sender dies mid-send, another picks it up after.
+const CLAIM_LEASE_MS = 5 * 60 * 1000;
+
+// A provider's statuses can arrive out of order (read before delivered): a row only moves forward.
+const STATUS_RANK: Record<string, number> = {
+  queued: 0,
+  sent: 1,
+  delivered: 2,
+  read: 3,
+  failed: 4,
+  skipped: 4,
+};
+
+/** The link that stops messages on `channel` for `address`; every message carries one. */
+export const optOutToken = (signer: LinkSigner, channel: MessageChannel | 'email', address: string) =>
+  signer.sign({ kind: 'stop', channel, address });
+/** The link in a cart reminder that fills that cart again, on any device. */
+export const restoreToken = (signer: LinkSigner, orderId: string) => signer.sign({ kind: 'cart', orderId });
+
+/**
+ * Sends due WhatsApp and SMS rows through the messenger, as the mail worker sends mail: rows are
+ * claimed with FOR UPDATE SKIP LOCKED and a lease, so several instances share the queue without
+ * sending one twice at once; failures are retried with the mail's back-off and given up after
+ * NOTIFY_MAX_ATTEMPTS. A number that stopped messages after the row was written gets nothing.
+ */
+export function createNotificationWorker({
+  db,
+  clock,
+  messenger,
+  signer,
+  store,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  messenger: Messenger;
+  signer: LinkSigner;
+  store: StoreIdentity;
+  log: FastifyBaseLogger;
+}) {
+  async function orderOf(orderId: string | null): Promise<NoticeOrder | null> {
+    if (!orderId) return null;
+    const [row] = await db
+      .select({ order: orders, fullName: users.fullName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    if (!row) return null;
+    const address = row.order.shippingAddress as { fullName?: string };
+    return {
+      orderId: row.order.id,
+      orderNumber: row.order.orderNumber,
+      totalPaise: row.order.totalPaise,
+      shopperName: row.fullName || address.fullName || 'there',
+      recipientName: address.fullName || 'there',
+    };
+  }
+
+  return {
+    async sendDue(limit = 20): Promise<{ sent: number; failed: number; skipped: number }> {
+      const now = clock.now();
+      const due = db
+        .select({ id: notificationOutbox.id })
+        .from(notificationOutbox)
+        .where(and(eq(notificationOutbox.status, 'queued'), lte(notificationOutbox.nextAttemptAt, now)))
+        .orderBy(asc(notificationOutbox.nextAttemptAt), asc(notificationOutbox.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(notificationOutbox)
+        .set({
+          attempts: sql`${notificationOutbox.attempts} + 1`,
+          nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+        })
+        .where(inArray(notificationOutbox.id, due))
+        .returning();
+
+      const tally = { sent: 0, failed: 0, skipped: 0 };
+      for (const row of claimed.sort((a, b) => a.id - b.id)) {
+        const recipient = { channel: row.channel, to: row.recipient, audience: row.audience };
+        const order = await orderOf(row.orderId);
+        if (!order || !isOrderNotice(row.notice) || (await withoutOptOuts(db, [recipient])).length === 0) {
+          await db
+            .update(notificationOutbox)
+            .set({
+              status: 'skipped',
+              lastError: order ? 'The number stopped these messages' : 'No such order',
+            })
+            .where(eq(notificationOutbox.id, row.id));
+          tally.skipped++;
+          continue;
+        }
+        try {
+          const links = {
+            optOut: optOutLink(store, await optOutToken(signer, row.channel, row.recipient)),
+            ...(row.notice === 'cart_reminder'
+              ? {
+                  restore: cartRestoreLink(store, await restoreToken(signer, order.orderId)),
+                }
+              : {}),
+          };
+          const message = messageFor(row.notice, order, row.details, links, store);
+          const { providerMessageId } = await messenger.send({
+            channel: row.channel,
+            to: row.recipient,
+            ...message,
+          });
+          await db
+            .update(notificationOutbox)
+            .set({
+              status: 'sent',
+              sentAt: clock.now(),
+              lastError: null,
+              providerMessageId,
+              text: message.text,
+            })
+            .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'queued')));
+          tally.sent++;
+        } catch (error) {
+          tally.failed++;
+          const giveUp = row.attempts >= NOTIFY_MAX_ATTEMPTS;
+          const text = error instanceof Error ? error.message : String(error);
+          log.warn(
+            { err: error, notificationId: row.id, attempts: row.attempts, giveUp },
+            'sending a message failed',
+          );
+          await db
+            .update(notificationOutbox)
+            .set({
+              status: giveUp ? 'failed' : 'queued',
+              lastError: text.slice(0, 1000),
+              nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
+            })
+            .where(eq(notificationOutbox.id, row.id));
+        }
+      }
+      return tally;
+    },
+
+    /** A delivery status from the provider's webhook (real or sandbox), by the id send() returned. */
+    async recordStatus(providerMessageId: string, status: DeliveryStatus) {
+      const [row] = await db
+        .select({ id: notificationOutbox.id, status: notificationOutbox.status })
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.providerMessageId, providerMessageId));
+      if (!row || (STATUS_RANK[status] ?? 0) <= (STATUS_RANK[row.status] ?? 0)) return;
+      await db
+        .update(notificationOutbox)
+        .set({
+          status,
+          ...(status === 'failed' ? { lastError: 'The provider reported it undelivered' } : {}),
+        })
+        .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, row.status)));
+    },
+  };
+}
+export type NotificationWorker = ReturnType<typeof createNotificationWorker>;

@@ -1,0 +1,560 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { AdminDashboard } from '../../../shared/api/admin';
+import type { AdminMessages } from '../../../shared/api/messaging';
+import type { CartRestoreAnswer, OptOutAnswer } from '../../../shared/api/notifications';
+import type { CreateOrderResponse } from '../../../shared/api/payments';
+import type { NotifyConsentInput } from '../../../shared/notifications';
+import {
+  cartReminders,
+  mailOutbox,
+  notificationOptOuts,
+  notificationOutbox,
+  products,
+} from '../../db/schema';
+import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
+import {
+  createTestProduct,
+  type Line,
+  orderBody,
+  payOrder,
+  seedPincodes,
+  TEST_ADDRESS,
+} from '../../testing/order-fixtures';
+import type { TestAccount } from '../../testing/test-accounts';
+import { createTestApp, createTestClock } from '../../testing/test-app';
+import { openSecondConnection } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
+
+// Issue 23: order news on WhatsApp and SMS through the messenger's sandbox, opt-outs, and carts
+// that come back; issue 26: status e-mails only for what matters.
+
+const clock = createTestClock('2031-05-04T05:00:00.000Z');
+const PUBLIC_URL = 'https://shop.example.in';
+const ENV = { BACKGROUND_JOBS: 'false', PUBLIC_URL };
+const store = setUpTestStore({ clock, env: ENV, seed: seedPincodes, admin: true });
+
+const advance = (ms: number) => clock.set(new Date(clock.now().getTime() + ms));
+const MINUTE = 60 * 1000;
+
+let phoneCounter = 0;
+/** A fresh mobile per test, so one test's opt-outs and messages never meet another's. */
+const newPhone = () => {
+  phoneCounter += 1;
+  return `98${String(Date.now() % 1_000_000).padStart(6, '0')}${String(phoneCounter).padStart(2, '0')}`;
+};
+
+async function placeWith(
+  shopper: TestAccount,
+  lines: Line[],
+  extra: { notify?: NotifyConsentInput; giftOptions?: unknown; address?: typeof TEST_ADDRESS } = {},
+): Promise<CreateOrderResponse> {
+  const body = orderBody(lines, extra.address ? { shippingAddress: extra.address } : {});
+  const response = await store.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers: shopper.headers,
+    payload: {
+      ...body,
+      ...(extra.notify ? { notify: extra.notify } : {}),
+      ...(extra.giftOptions ? { giftOptions: extra.giftOptions } : {}),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<CreateOrderResponse>();
+}
+
+const rowsOf = (orderId: string) =>
+  store.database.db
+    .select()
+    .from(notificationOutbox)
+    .where(eq(notificationOutbox.orderId, orderId))
+    .orderBy(notificationOutbox.id);
+
+const summary = async (orderId: string) =>
+  (await rowsOf(orderId)).map((row) => `${row.notice}:${row.channel}:${row.recipient}`);
+
+/** What the messenger's sandbox holds for a number, newest first (the back office's Messages API). */
+async function sandboxMessagesTo(phone: string) {
+  const response = await store.app.inject({ url: '/api/admin/messages', headers: store.admin.headers });
+  expect(response.statusCode).toBe(200);
+  return response.json<AdminMessages>().data.filter((message) => message.to === phone);
+}
+
+const tokenIn = (text: string, path: string) => {
+  const match = new RegExp(`${PUBLIC_URL}${path.replace('?', '\\?')}([^\\s]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`No ${path} link in: ${text}`);
+  return decodeURIComponent(match[1]);
+};
+
+describe('order news on WhatsApp and SMS', () => {
+  it('sends only on the channels the shopper ticked, only for the events that matter', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { name: 'Brass Diya Set', stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone },
+    });
+    expect(await summary(created.orderId)).toEqual([]);
+
+    await payOrder(store.app, shopper.headers, created);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+
+    const number = created.orderNumber;
+    expect(await summary(created.orderId)).toEqual([
+      `order_placed:whatsapp:${phone}`,
+      `order_shipped:whatsapp:${phone}`,
+      `out_for_delivery:whatsapp:${phone}`,
+      `order_delivered:whatsapp:${phone}`,
+    ]);
+
+    // E-mail unticked: the receipt (confirmation) still goes, the news (shipped, delivered) does not.
+    const mails = await store.database.db
+      .select({ kind: mailOutbox.kind, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, created.orderId));
+    expect(mails.map((mail) => mail.kind)).toEqual(['order-confirmation']);
+
+    const result = await store.app.notifications.sendDue(100);
+    expect(result.failed).toBe(0);
+    const sent = await sandboxMessagesTo(phone);
+    expect(sent.map((message) => message.template).sort()).toEqual(
+      ['order_delivered', 'order_placed', 'order_shipped', 'out_for_delivery'].sort(),
+    );
+    expect(sent.every((message) => message.channel === 'whatsapp')).toBe(true);
+    const shipped = sent.find((message) => message.template === 'order_shipped')!;
+    expect(shipped.text).toContain(`${PUBLIC_URL}/track?orderNumber=${number}`);
+    expect(shipped.params).toContain(`${PUBLIC_URL}/track?orderNumber=${number}`);
+    const placed = sent.find((message) => message.template === 'order_placed')!;
+    expect(placed.text).toContain(number);
+    expect(placed.text).toContain('Reply STOP');
+    for (const row of await rowsOf(created.orderId)) {
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    }
+
+    // The provider's delivery reports come back through the webhook code and move the rows on.
+    await store.app.messaging.sandbox.reportDeliveries();
+    expect((await rowsOf(created.orderId)).map((row) => row.status)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+  });
+
+  it('mails the customer the status changes that matter, not one per click', async () => {
+    const shopper = await store.newCustomer();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: true, email: true, phone: newPhone() },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+    const mails = await store.database.db
+      .select({ kind: mailOutbox.kind, subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, created.orderId))
+      .orderBy(mailOutbox.id);
+    expect(mails.map((mail) => mail.subject.replace(/^Order \S+: /, ''))).toEqual([
+      expect.stringContaining('confirmed'),
+      'Shipped',
+      'Delivered',
+    ]);
+    expect(mails[1]!.text).toContain(`${PUBLIC_URL}/track?orderNumber=`);
+    expect((await rowsOf(created.orderId)).map((row) => row.channel)).toEqual(['sms', 'sms', 'sms', 'sms']);
+  });
+
+  it('sends each message once when two instances run the worker at the same time', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 20 });
+    const orderIds: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+        notify: { whatsapp: true, sms: true, email: false, phone },
+      });
+      await payOrder(store.app, shopper.headers, created);
+      orderIds.push(created.orderId);
+    }
+    const second = await openSecondConnection(store.database);
+    const secondApp = await createTestApp(second, { clock, env: ENV });
+    try {
+      await Promise.all([
+        store.app.notifications.sendDue(100),
+        secondApp.notifications.sendDue(100),
+        store.app.notifications.sendDue(100),
+      ]);
+      // And a second write of the same news (a retried transaction, a replayed event) adds no row.
+      const sent = await sandboxMessagesTo(phone);
+      expect(sent).toHaveLength(6);
+      expect(new Set(sent.map((message) => `${message.channel}:${message.text}`)).size).toBe(6);
+      for (const orderId of orderIds) {
+        expect((await rowsOf(orderId)).map((row) => [row.status, row.attempts])).toEqual([
+          ['sent', 1],
+          ['sent', 1],
+        ]);
+      }
+    } finally {
+      await secondApp.close();
+      await second.close();
+    }
+  });
+
+  it('retries a failed send with back-off and leaves the order alone', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    const failingConnection = await openSecondConnection(store.database);
+    const failing = await createTestApp(failingConnection, {
+      clock,
+      // A real WhatsApp provider that cannot be reached: every send fails.
+      env: {
+        ...ENV,
+        WHATSAPP_PROVIDER: 'cloud-api',
+        WHATSAPP_API_URL: 'http://127.0.0.1:9',
+        WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+        WHATSAPP_ACCESS_TOKEN: 'test-access-token-0123456789',
+        WHATSAPP_APP_SECRET: 'test-app-secret-0123456789',
+        WHATSAPP_VERIFY_TOKEN: 'test-verify-token-0123456789',
+      },
+    });
+    try {
+      await failing.notifications.sendDue(100);
+      const [row] = await rowsOf(created.orderId);
+      expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(row!.lastError).not.toBeNull();
+      expect(row!.nextAttemptAt.getTime() - clock.now().getTime()).toBe(MINUTE);
+      // Not due yet: the working instance leaves it until the pause is over, then sends it.
+      await store.app.notifications.sendDue(100);
+      expect((await rowsOf(created.orderId))[0]!.attempts).toBe(1);
+      advance(MINUTE);
+      await store.app.notifications.sendDue(100);
+      expect((await rowsOf(created.orderId))[0]).toMatchObject({
+        status: 'sent',
+        attempts: 2,
+        lastError: null,
+      });
+    } finally {
+      await failing.close();
+      await failingConnection.close();
+    }
+    const order = await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: shopper.headers });
+    expect(order.json().status).toBe('paid');
+  });
+
+  it('tells a gift recipient it is on its way and delivered on WhatsApp, with no price', async () => {
+    const shopper = await store.newCustomer();
+    const shopperPhone = newPhone();
+    const recipientPhone = newPhone();
+    const product = await createTestProduct(store.database, {
+      name: 'Silver Rakhi',
+      stock: 10,
+      priceRupees: 1234,
+    });
+    const created = await placeWith(shopper, [{ product, quantity: 2 }], {
+      notify: { whatsapp: true, sms: false, email: true, phone: shopperPhone, giftRecipient: true },
+      giftOptions: { message: 'Happy Rakhi!', hidePrices: true },
+      address: { ...TEST_ADDRESS, fullName: 'Kavya Rao', phone: recipientPhone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+    await store.app.notifications.sendDue(100);
+
+    const toRecipient = await sandboxMessagesTo(recipientPhone);
+    expect(toRecipient.map((message) => message.template).sort()).toEqual([
+      'gift_delivered',
+      'gift_on_its_way',
+    ]);
+    for (const message of toRecipient) {
+      expect(message.text).toContain('Kavya Rao');
+      expect(message.text).not.toMatch(/₹|2,468|1,234|2468|1234/);
+      expect(message.params.join(' ')).not.toMatch(/₹/);
+    }
+    const toShopper = await sandboxMessagesTo(shopperPhone);
+    expect(toShopper.find((message) => message.template === 'order_placed')?.text).toContain('₹');
+
+    // Not ticked: the recipient hears nothing.
+    const quiet = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: shopperPhone, giftRecipient: false },
+      giftOptions: { message: 'For you', hidePrices: true },
+      address: { ...TEST_ADDRESS, phone: newPhone() },
+    });
+    await payOrder(store.app, shopper.headers, quiet);
+    expect(await summary(quiet.orderId)).toEqual([`order_placed:whatsapp:${shopperPhone}`]);
+  });
+
+  it('refuses a consent that is not a mobile number, and creates nothing', async () => {
+    const shopper = await store.newCustomer();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const response = await store.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-order',
+      headers: shopper.headers,
+      payload: {
+        ...orderBody([{ product, quantity: 1 }]),
+        notify: { whatsapp: true, sms: false, email: true, phone: '12345' },
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('Phone number must be 10 digits');
+  });
+
+  it('tells the shopper of a refund once, with its amount', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10, priceRupees: 1348 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: true, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    const cancel = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${created.orderId}/status`,
+      headers: store.admin.headers,
+      payload: { status: 'cancelled', note: '' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await store.app.notifications.sendDue(100);
+    const refund = (await sandboxMessagesTo(phone)).filter((message) => message.template === 'refund_made');
+    expect(refund).toHaveLength(1);
+    expect(refund[0]!.text).toContain('₹1,348');
+    expect(refund[0]!.channel).toBe('sms');
+  });
+});
+
+describe('opting out', () => {
+  it('a STOP reply ends WhatsApp messages to that number, also those already queued', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await store.app.notifications.sendDue(100);
+
+    await store.app.messaging.sandbox.reply(phone, 'Stop');
+    const stops = await store.database.db
+      .select()
+      .from(notificationOptOuts)
+      .where(eq(notificationOptOuts.address, phone));
+    expect(stops.map((stop) => [stop.channel, stop.via])).toEqual([['whatsapp', 'reply']]);
+
+    // Queued before the reply was read: the worker drops it; after: never written.
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+    ]);
+    await store.app.notifications.sendDue(100);
+    expect(await summary(created.orderId)).toEqual([
+      `order_placed:whatsapp:${phone}`,
+      `order_placed:sms:${phone}`,
+      `order_shipped:sms:${phone}`,
+    ]);
+    const whatsapp = (await sandboxMessagesTo(phone)).filter((message) => message.channel === 'whatsapp');
+    expect(whatsapp.map((message) => message.template)).toEqual(['order_placed']);
+  });
+
+  it("a message's opt-out link shows what it stops, then stops that channel; a forged link is refused", async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await store.app.notifications.sendDue(100);
+    const sms = (await sandboxMessagesTo(phone)).find((message) => message.channel === 'sms')!;
+    const token = tokenIn(sms.text, '/messages/stop?token=');
+
+    const look = await store.app.inject({
+      url: `/api/notifications/opt-out?token=${encodeURIComponent(token)}`,
+    });
+    expect(look.statusCode).toBe(200);
+    expect(look.json<OptOutAnswer>()).toEqual({
+      channel: 'sms',
+      address: `••••••${phone.slice(-4)}`,
+      stopped: false,
+    });
+    expect(await store.database.db.$count(notificationOptOuts, eq(notificationOptOuts.address, phone))).toBe(
+      0,
+    );
+
+    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+    for (const bad of [forged, 'nonsense', '']) {
+      const refused = await store.app.inject({
+        method: 'POST',
+        url: '/api/notifications/opt-out',
+        payload: { token: bad },
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect(await store.database.db.$count(notificationOptOuts, eq(notificationOptOuts.address, phone))).toBe(
+      0,
+    );
+
+    const stop = await store.app.inject({
+      method: 'POST',
+      url: '/api/notifications/opt-out',
+      payload: { token },
+    });
+    expect(stop.json<OptOutAnswer>().stopped).toBe(true);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+    ]);
+    expect(await summary(created.orderId)).toEqual([
+      `order_placed:whatsapp:${phone}`,
+      `order_placed:sms:${phone}`,
+      `order_shipped:whatsapp:${phone}`,
+    ]);
+  });
+});
+
+describe('carts that come back', () => {
+  it('sends one reminder an hour after an unpaid checkout, once with two instances, and restores the cart', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { name: 'Marigold Toran', stock: 3 });
+    const gone = await createTestProduct(store.database, { name: 'Last Lantern', stock: 1 });
+    const created = await placeWith(
+      shopper,
+      [
+        { product, quantity: 2 },
+        { product: gone, quantity: 1 },
+      ],
+      {
+        notify: { whatsapp: true, sms: false, email: true, phone },
+      },
+    );
+    const remindersOf = () =>
+      store.database.db.select().from(cartReminders).where(eq(cartReminders.orderId, created.orderId));
+
+    advance(59 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersOf()).toHaveLength(0);
+
+    advance(2 * MINUTE);
+    const second = await openSecondConnection(store.database);
+    const secondApp = await createTestApp(second, { clock, env: ENV });
+    try {
+      await Promise.all([
+        store.app.notifications.sendCartReminders(),
+        secondApp.notifications.sendCartReminders(),
+      ]);
+    } finally {
+      await secondApp.close();
+      await second.close();
+    }
+    expect(await remindersOf()).toHaveLength(1);
+    expect(await summary(created.orderId)).toEqual([`cart_reminder:whatsapp:${phone}`]);
+    const mails = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, created.orderId), eq(mailOutbox.kind, 'cart-reminder')));
+    expect(mails).toHaveLength(1);
+
+    // A day later, still unpaid: no second reminder for that cart.
+    advance(25 * 60 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersOf()).toHaveLength(1);
+
+    // The link restores what can still be bought, at most what is in stock, on any device. The
+    // unpaid checkout expired long ago and gave its stock back.
+    await store.app.orders.expireOverdueOrders();
+    await store.app.notifications.sendDue(100);
+    const [reminder] = await sandboxMessagesTo(phone);
+    const token = tokenIn(reminder!.text, '/cart?restore=');
+    // The last lantern sold meanwhile (the expired checkout gave its stock back, another took it).
+    await store.database.db.update(products).set({ stock: 0 }).where(eq(products.id, gone.id));
+    const restored = await store.app.inject({
+      method: 'POST',
+      url: '/api/notifications/cart-restore',
+      payload: { token },
+    });
+    expect(restored.statusCode).toBe(200);
+    const answer = restored.json<CartRestoreAnswer>();
+    expect(answer.lines.map((line) => [line.product.name, line.quantity])).toEqual([['Marigold Toran', 2]]);
+    expect(answer.unavailable).toEqual(['Last Lantern']);
+    const refused = await store.app.inject({
+      method: 'POST',
+      url: '/api/notifications/cart-restore',
+      payload: { token: `${token}x` },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('sends none after the shopper paid, none to a shopper who stopped messages, and counts carts recovered', async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+    const dashboardBefore = (
+      await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })
+    ).json<AdminDashboard>().cartReminders;
+
+    const payer = await store.newCustomer();
+    const payerPhone = newPhone();
+    const abandoned = await placeWith(payer, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: payerPhone },
+    });
+    const paid = await placeWith(payer, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: payerPhone },
+    });
+    await payOrder(store.app, payer.headers, paid);
+
+    const stopped = await store.newCustomer();
+    const stoppedPhone = newPhone();
+    await store.app.messaging.sandbox.reply(stoppedPhone, 'STOP');
+    const stoppedCart = await placeWith(stopped, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: stoppedPhone },
+    });
+
+    const comesBack = await store.newCustomer();
+    const comesBackCart = await placeWith(comesBack, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: newPhone() },
+    });
+
+    advance(70 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    const reminded = async (orderId: string) =>
+      store.database.db.$count(cartReminders, eq(cartReminders.orderId, orderId));
+    expect(await reminded(abandoned.orderId)).toBe(0);
+    expect(await reminded(stoppedCart.orderId)).toBe(0);
+    expect(await reminded(comesBackCart.orderId)).toBe(1);
+
+    // The reminded shopper pays a new checkout: a recovered cart on the dashboard.
+    const again = await placeWith(comesBack, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: newPhone() },
+    });
+    await payOrder(store.app, comesBack.headers, again);
+    const dashboard = (
+      await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })
+    ).json<AdminDashboard>().cartReminders;
+    expect(dashboard).toEqual({ sent: dashboardBefore.sent + 1, recovered: dashboardBefore.recovered + 1 });
+  });
+});
+
+describe('the back office', () => {
+  it('lists the message outbox with status, attempts and last error, to admins only', async () => {
+    const listed = await store.app.inject({ url: '/api/admin/notifications', headers: store.admin.headers });
+    expect(listed.statusCode).toBe(200);
+    const body = listed.json();
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.data[0]).toMatchObject({
+      notice: expect.any(String),
+      channel: expect.stringMatching(/^(whatsapp|sms)$/),
+      status: expect.any(String),
+      attempts: expect.any(Number),
+    });
+    const shopper = await store.newCustomer();
+    expect(
+      (await store.app.inject({ url: '/api/admin/notifications', headers: shopper.headers })).statusCode,
+    ).toBe(403);
+  });
+});

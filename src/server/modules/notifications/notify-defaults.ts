@@ -1,0 +1,35 @@
+import type { NotifyChannel, NotifyConsent } from '../../../shared/notifications';
+import type { Config } from '../../config';
+
+export type NotifyDefaults = Record<NotifyChannel, boolean>;
+
+/**
+ * Issue 23: the channels ticked at checkout until the shopper changes them, and the ones an order
+ * made without a checkout (the owner's quote) uses. The one place they are read: from
+ * configuration today, from the owner's settings once they are kept in the database.
+ */
+export function notifyDefaultsFrom(config: Config): NotifyDefaults {
+  const channels = config.NOTIFY_DEFAULT_CHANNELS;
+  return {
+    whatsapp: channels.includes('whatsapp'),
+    sms: channels.includes('sms'),
+    email: channels.includes('email'),
+  };
+}
+
+/**
+ * The consent an order gets: the shopper's choice, else the defaults. Messages go to the mobile the
+ * shopper gave, else to the delivery address's phone, but never for a gift: that phone is the
+ * recipient's, who must not get the shopper's news (and its prices).
+ */
+export function consentFor(
+  chosen: NotifyConsent | undefined,
+  defaults: NotifyDefaults,
+  address: { phone: string; isGift: boolean },
+): NotifyConsent {
+  const fallbackPhone = address.isGift ? undefined : address.phone;
+  const consent = chosen ?? { ...defaults, giftRecipient: false };
+  const phone = consent.phone ?? fallbackPhone;
+  // Only a gift has a recipient to tell.
+  return { ...consent, giftRecipient: address.isGift && consent.giftRecipient, ...(phone ? { phone } : {}) };
+}

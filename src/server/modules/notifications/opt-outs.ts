@@ -1,0 +1,42 @@
+import { NOTIFY_CHANNELS, type NotifyChannel } from '../../../shared/notifications';
+import { isValidPhone, normalisePhone } from '../../../shared/phone';
+import type { Queryable } from '../../db/client';
+import { notificationOptOuts } from '../../db/schema';
+
+/** A mobile as its 10 digits, an e-mail address in lower case: how opt-outs are kept and matched. */
+export const addressKey = (channel: NotifyChannel, address: string) =>
+  channel === 'email' ? address.trim().toLowerCase() : normalisePhone(address);
+
+/** Records that `address` wants nothing more on `channel`; saying it twice changes nothing. */
+export async function optOut(
+  runner: Queryable,
+  channel: NotifyChannel,
+  address: string,
+  via: 'reply' | 'link',
+  at: Date,
+) {
+  await runner
+    .insert(notificationOptOuts)
+    .values({ channel, address: addressKey(channel, address), via, createdAt: at })
+    .onConflictDoNothing();
+}
+
+/** An opt-out token's payload as this store signed it, or null. */
+export function stopPayload(
+  payload: Record<string, unknown> | null,
+): { channel: NotifyChannel; address: string } | null {
+  if (payload?.kind !== 'stop') return null;
+  const { channel, address } = payload;
+  if (typeof address !== 'string' || !NOTIFY_CHANNELS.includes(channel as NotifyChannel)) return null;
+  if (channel !== 'email' && !isValidPhone(address)) return null;
+  return { channel: channel as NotifyChannel, address };
+}
+
+/** What the opt-out page shows of the address: enough to recognise it, not the whole of it. */
+export function maskedAddress(channel: NotifyChannel, address: string) {
+  if (channel === 'email') {
+    const [name = '', domain = ''] = address.split('@');
+    return `${name.slice(0, 2)}…@${domain}`;
+  }
+  return `••••••${address.slice(-4)}`;
+}

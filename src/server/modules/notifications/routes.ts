@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminNotifications,
+  AdminNotificationsQuery,
+  CartRestoreAnswer,
+  CartRestoreRequest,
+  OptOutAnswer,
+  OptOutRequest,
+} from '../../../shared/api/notifications';
+
+/**
+ * Issue 23: the opt-out link and the cart reminder's link (public: they carry a signed token, and
+ * work on any device, signed in or not), and the back office's view of the message outbox.
+ */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.notifications;
+
+  // Reading what a link would stop changes nothing (mail scanners open links); the page's button posts.
+  app.get(
+    '/notifications/opt-out',
+    { schema: { querystring: OptOutRequest, response: { 200: OptOutAnswer } } },
+    (request) => service.describeOptOut(request.query.token),
+  );
+  app.post(
+    '/notifications/opt-out',
+    { schema: { body: OptOutRequest, response: { 200: OptOutAnswer } } },
+    (request) => service.optOutByLink(request.body.token),
+  );
+  app.post(
+    '/notifications/cart-restore',
+    { schema: { body: CartRestoreRequest, response: { 200: CartRestoreAnswer } } },
+    (request) => service.restoreCart(request.body.token),
+  );
+
+  app.get(
+    '/admin/notifications',
+    {
+      onRequest: app.requireAdmin,
+      schema: { querystring: AdminNotificationsQuery, response: { 200: AdminNotifications } },
+    },
+    (request) => service.list(request.query.page),
+  );
+};

@@ -1,0 +1,6 @@
+// Issue 23: the pages the links in order messages open (no Zod here: the router imports it).
+
+/** The page an opt-out link opens (`?token=`). */
+export const OPT_OUT_PATH = '/messages/stop';
+/** A cart reminder's link opens the cart with this parameter holding its token. */
+export const CART_RESTORE_PARAM = 'restore';

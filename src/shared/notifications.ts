@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
+
+export { CART_RESTORE_PARAM, OPT_OUT_PATH } from './notification-links';
+
+// Issue 23: the channels a shopper can agree to get order news on, at checkout.
+export const NOTIFY_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+/** The channels that go through the messenger (WhatsApp, SMS); e-mail has its own mail outbox. */
+export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+export const NOTIFY_CHANNEL_LABELS: Record<NotifyChannel, string> = {
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+  email: 'E-mail',
+};
+
+/**
+ * What the shopper agreed to at checkout, stored on the order. `phone` is where WhatsApp and SMS
+ * go (their own mobile); `giftRecipient` lets the delivery address's phone get "a gift is on its
+ * way" and "delivered" on WhatsApp, with no price.
+ */
+export const NotifyConsent = z.object({
+  whatsapp: z.boolean({ error: 'WhatsApp updates must be true or false' }),
+  sms: z.boolean({ error: 'SMS updates must be true or false' }),
+  email: z.boolean({ error: 'E-mail updates must be true or false' }),
+  phone: z
+    .string()
+    .max(PHONE_INPUT_MAX, 'Phone number must be 10 digits')
+    .refine(isValidPhone, 'Phone number must be 10 digits')
+    .transform(normalisePhone)
+    .optional(),
+  giftRecipient: z.boolean({ error: 'Gift recipient updates must be true or false' }).default(false),
+});
+export type NotifyConsent = z.infer<typeof NotifyConsent>;
+export type NotifyConsentInput = z.input<typeof NotifyConsent>;
+
+/** The events a shopper (or a gift's recipient) hears about. */
+export const ORDER_NOTICES = [
+  'order_placed',
+  'order_shipped',
+  'out_for_delivery',
+  'order_delivered',
+  'delivery_failed',
+  'refund_made',
+  'return_decided',
+  'quote_sent',
+  'gift_on_its_way',
+  'gift_delivered',
+  'cart_reminder',
+] as const;
+export type OrderNotice = (typeof ORDER_NOTICES)[number];
+
+/** The order statuses whose change tells the shopper on WhatsApp or SMS, and as what. */
+const NOTICE_OF_STATUS: Partial<Record<string, OrderNotice>> = {
+  paid: 'order_placed',
+  shipped: 'order_shipped',
+  out_for_delivery: 'out_for_delivery',
+  delivered: 'order_delivered',
+  failed_delivery: 'delivery_failed',
+};
+export const noticeOfStatus = (status: string): OrderNotice | null => NOTICE_OF_STATUS[status] ?? null;
+
+/** What the gift's recipient hears on the same status changes (never a price). */
+const GIFT_NOTICE_OF_STATUS: Partial<Record<string, OrderNotice>> = {
+  paid: 'gift_on_its_way',
+  delivered: 'gift_delivered',
+};
+export const giftNoticeOfStatus = (status: string): OrderNotice | null =>
+  GIFT_NOTICE_OF_STATUS[status] ?? null;
+
+/**
+ * Issue 26: status e-mails are the few that matter (paid, shipped with tracking, delivered, a failed
+ * delivery, cancelled with its refund, returned), not one per click of the back office (confirmed,
+ * processing, packed, out for delivery tell the customer nothing they must act on).
+ */
+const MAILED_STATUSES = new Set(['paid', 'shipped', 'delivered', 'failed_delivery', 'cancelled', 'returned']);
+export const statusMailsCustomer = (status: string): boolean => MAILED_STATUSES.has(status);
+
+/** Issue 23: a shopper who started checkout and has not paid this long later gets one reminder. */
+export const CART_REMINDER_AFTER_MS = 60 * 60 * 1000;
+/** ...and never more than one in this long. */
+export const CART_REMINDER_GAP_MS = 24 * 60 * 60 * 1000;
+
+/** Replies that end messages on that channel (the words WhatsApp and India's DLT rules use). */
+const STOP_WORDS = new Set(['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+export const isStopReply = (text: string) => STOP_WORDS.has(text.trim().toUpperCase().replace(/\s+/g, ' '));
+
+export const isOrderNotice = (value: string): value is OrderNotice =>
+  (ORDER_NOTICES as readonly string[]).includes(value);

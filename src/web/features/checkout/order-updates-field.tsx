@@ -1,0 +1,118 @@
+import { useId } from 'react';
+import {
+  NOTIFY_CHANNEL_LABELS,
+  NOTIFY_CHANNELS,
+  type NotifyChannel,
+  NotifyConsent,
+} from '../../../shared/notifications';
+import { PHONE_INPUT_MAX } from '../../../shared/phone';
+import { FormField } from '../../components/form-field';
+
+/** What the shopper ticked under "Order updates"; the phone is typed as they like. */
+export type UpdatesChoice = Record<NotifyChannel, boolean> & { phone: string; giftRecipient: boolean };
+
+export const initialUpdates = (defaults: Record<NotifyChannel, boolean>): UpdatesChoice => ({
+  ...defaults,
+  phone: '',
+  giftRecipient: false,
+});
+
+/**
+ * Issue 23: the choice as create-order takes it, through the server's schema. The mobile is the
+ * one typed, else the delivery address's (never for a gift: that phone is the recipient's).
+ */
+export function readUpdatesChoice(
+  choice: UpdatesChoice,
+  fallback: { phone: string; isGift: boolean },
+): { notify?: NotifyConsent; error?: string } {
+  const phone = choice.phone.trim() || (fallback.isGift ? '' : fallback.phone);
+  const parsed = NotifyConsent.safeParse({
+    whatsapp: choice.whatsapp,
+    sms: choice.sms,
+    email: choice.email,
+    giftRecipient: fallback.isGift && choice.giftRecipient,
+    ...(phone ? { phone } : {}),
+  });
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please check your mobile number' };
+  return { notify: parsed.data };
+}
+
+/** Issue 23: WhatsApp, SMS and e-mail updates of the order, and the gift recipient's WhatsApp news. */
+export function OrderUpdatesField({
+  choice,
+  isGift,
+  addressPhone,
+  error,
+  onChange,
+}: {
+  choice: UpdatesChoice;
+  isGift: boolean;
+  addressPhone: string;
+  error?: string | undefined;
+  onChange(choice: UpdatesChoice): void;
+}) {
+  const titleId = useId();
+  const onPhone = choice.whatsapp || choice.sms;
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
+      <h2 id={titleId} className="text-lg font-bold text-stone-900">
+        Order updates
+      </h2>
+      <fieldset className="mt-1">
+        <legend className="text-sm text-stone-600">
+          Tell me when my order is placed, shipped and delivered by:
+        </legend>
+        <div className="flex flex-wrap gap-x-6">
+          {NOTIFY_CHANNELS.map((channel) => (
+            <label key={channel} className="flex min-h-11 items-center gap-3 text-stone-800">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-brand-600"
+                checked={choice[channel]}
+                onChange={(event) => onChange({ ...choice, [channel]: event.target.checked })}
+              />
+              <span>{NOTIFY_CHANNEL_LABELS[channel]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {onPhone && (
+        <FormField
+          label={isGift ? 'Your mobile number' : 'Mobile number for updates'}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={PHONE_INPUT_MAX}
+          placeholder={isGift ? '98765 43210' : addressPhone}
+          value={choice.phone}
+          error={error}
+          onChange={(event) => onChange({ ...choice, phone: event.target.value })}
+        />
+      )}
+      {onPhone && !error && (
+        <p className="mt-1 text-sm text-stone-600">
+          {isGift
+            ? "Left empty, we send no WhatsApp or SMS: the delivery address's phone is the recipient's."
+            : "Left empty, we use the delivery address's phone."}
+        </p>
+      )}
+      {!onPhone && error && (
+        <p role="alert" className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      )}
+      {isGift && (
+        <label className="mt-2 flex min-h-11 items-center gap-3 text-stone-800">
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-brand-600"
+            checked={choice.giftRecipient}
+            onChange={(event) => onChange({ ...choice, giftRecipient: event.target.checked })}
+          />
+          <span>Tell the recipient on WhatsApp when it is on its way and delivered (no prices)</span>
+        </label>
+      )}
+      <p className="mt-1 text-sm text-stone-600">Reply STOP to any message to stop them.</p>
+    </section>
+  );
+}

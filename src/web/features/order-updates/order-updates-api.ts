@@ -1,0 +1,36 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
+
+const schemas = () => import('../../../shared/api/notifications');
+
+/** Issue 23: what an opt-out link stops (reading it changes nothing). */
+export function useOptOutLink(token: string) {
+  return useQuery({
+    queryKey: ['opt-out', token],
+    queryFn: () =>
+      parsedAnswer(
+        schemas().then((module) => module.OptOutAnswer),
+        apiRequest('/notifications/opt-out', { query: { token } }),
+      ),
+    enabled: token !== '',
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
+  });
+}
+
+/** Issue 23: stops the messages the link names. */
+export function useOptOut() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      parsedAnswer(
+        schemas().then((module) => module.OptOutAnswer),
+        apiRequest('/notifications/opt-out', { method: 'POST', body: { token } }),
+      ),
+  });
+}
+
+/** Issue 23: the lines of a cart reminder's link, as they can be bought now. */
+export const restoreCart = (token: string) =>
+  parsedAnswer(
+    schemas().then((module) => module.CartRestoreAnswer),
+    apiRequest('/notifications/cart-restore', { method: 'POST', body: { token } }),
+  );
