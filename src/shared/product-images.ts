@@ -5,8 +5,9 @@
 export const PRODUCT_IMAGE_WIDTHS = [300, 600] as const;
 
 // Served from /uploads (local storage) or /media (an S3-compatible bucket, issue 12). The demo
-// catalogue's pictures (issue 25) are stored the same way as `art-{hash}-{width}.webp`.
-const UPLOADED_IMAGE = /^(\/(?:uploads|media)\/products\/(?:p\d+|art)-[a-z0-9]+)-\d+\.webp$/;
+// catalogue's pictures (issue 25) are stored the same way as `art-{hash}-{width}.webp`, and a photo
+// added to a product before its first save (issue 26) as `new-{stamp}-{width}.webp`.
+const UPLOADED_IMAGE = /^(\/(?:uploads|media)\/products\/(?:p\d+|art|new)-[a-z0-9]+)-\d+\.webp$/;
 
 /** The `srcset` of an uploaded image, or undefined for an image with one size only. */
 export function productImageSrcSet(src: string): string | undefined {

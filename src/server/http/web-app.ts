@@ -133,6 +133,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const requestPath = decodeURI(request.url.split('?')[0] ?? '/');
     const origin = publicOrigin(request);
     const key = `${origin}${request.url}`;
+    await app.catalog.sync();
     const html =
       pages.get(key)?.body ?? pages.set(key, await buildPage(request, template, origin, requestPath)).body;
     return (

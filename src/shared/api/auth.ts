@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
+
 export { LoginPayload, RegisterPayload } from '../auth';
 
 export const ROLES = ['customer', 'admin'] as const;
@@ -27,3 +29,34 @@ export type MeResponse = z.infer<typeof MeResponse>;
 /** POST /auth/logout. */
 export const LogoutResponse = z.object({ success: z.literal(true) });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+/**
+ * GET and PUT /auth/business: a business customer's GSTIN and registered legal name, printed on
+ * their invoices (B2B). Both blank (null) for a consumer; a GSTIN needs its legal name.
+ */
+export const BusinessDetails = z
+  .object({
+    gstin: z
+      .string()
+      .max(20, { error: GSTIN_MESSAGE, abort: true })
+      .transform(normaliseGstin)
+      .refine((value) => value === '' || isValidGstin(value), GSTIN_MESSAGE)
+      .transform((value) => value || null)
+      .nullable(),
+    legalName: z
+      .string()
+      .trim()
+      .max(200, 'Legal name must be at most 200 characters')
+      .transform((value) => value || null)
+      .nullable(),
+  })
+  .refine((value) => !value.gstin || value.legalName, {
+    message: 'Enter the legal name the GSTIN is registered under',
+    path: ['legalName'],
+  });
+export type BusinessDetails = z.infer<typeof BusinessDetails>;
+export const BusinessDetailsRecord = z.object({
+  gstin: z.string().nullable(),
+  legalName: z.string().nullable(),
+});
+export type BusinessDetailsRecord = z.infer<typeof BusinessDetailsRecord>;

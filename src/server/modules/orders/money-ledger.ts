@@ -16,11 +16,12 @@ export type MoneyLine = {
 /**
  * Issue 26: one movement of an order's money, written in the transaction that moves it (a capture,
  * a refund), so the ledger never tells of money that did not move. A payment's capture is
- * recorded once (money_ledger_capture_idx), however often it is heard of.
+ * recorded once (money_ledger_capture_idx), however often it is heard of. Answers the new line's
+ * id (null when nothing was recorded).
  */
-export async function recordMoney(tx: Tx, line: MoneyLine) {
-  if (line.amountPaise <= 0) return;
-  await tx
+export async function recordMoney(tx: Tx, line: MoneyLine): Promise<number | null> {
+  if (line.amountPaise <= 0) return null;
+  const [inserted] = await tx
     .insert(moneyLedger)
     .values({
       orderId: line.orderId,
@@ -31,7 +32,9 @@ export async function recordMoney(tx: Tx, line: MoneyLine) {
       providerRef: line.providerRef ?? null,
       createdAt: line.at,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: moneyLedger.id });
+  return inserted?.id ?? null;
 }
 
 export async function moneyLinesOf(runner: Queryable, orderId: string) {

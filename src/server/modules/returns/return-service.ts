@@ -32,9 +32,10 @@ import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
+import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail } from '../mail';
 import type { OrderService } from '../orders';
-import { addressOf, deliveredAtOf, recordMoney, recordStatus, returnRecordsOf } from '../orders';
+import { addressOf, deliveredAtOf, recordStatus, returnRecordsOf } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
@@ -134,7 +135,7 @@ export function createReturnService({
         throw conflict(RETURN_MESSAGES.refundFailed);
       }
       ids.push(refundId);
-      await recordMoney(tx, {
+      await recordRefund(tx, {
         orderId,
         kind: 'refunded',
         amountPaise: take,

@@ -125,14 +125,17 @@ export function useSaveProduct(id: number | null) {
   });
 }
 
-/** Multipart upload: the API client speaks JSON only, so this one call builds its own request. */
-export async function uploadProductImage(id: number, file: File): Promise<{ product: AdminProduct }> {
+/**
+ * A photo for the product form, stored before the product is saved (multipart: the API client
+ * speaks JSON only, so this one call builds its own request). Answers the photo's path.
+ */
+export async function uploadProductPhoto(file: File): Promise<{ image: string }> {
   const form = new FormData();
   form.append('file', file);
   const token = readToken();
   let response: Response;
   try {
-    response = await fetch(`/api/admin/products/${id}/image`, {
+    response = await fetch('/api/admin/product-images', {
       method: 'POST',
       body: form,
       headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -142,18 +145,7 @@ export async function uploadProductImage(id: number, file: File): Promise<{ prod
   }
   const payload = (await response.json().catch(() => null)) as { message?: string } | null;
   if (!response.ok) throw new ApiError(response.status, payload?.message ?? 'The upload failed');
-  return payload as { product: AdminProduct };
-}
-
-export function useUploadProductImage(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => uploadProductImage(id, file),
-    onSuccess: ({ product }) => {
-      client.setQueryData(keys.product(product.id), { product });
-      void client.invalidateQueries({ queryKey: ['admin', 'products'] });
-    },
-  });
+  return payload as { image: string };
 }
 
 export const downloadProductsCsv = () => downloadFile('/admin/products/export.csv', 'products.csv');
