@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: 'coupons', lazy: () => import('./pages/admin/coupons-page') },
           { path: 'reviews', lazy: () => import('./pages/admin/reviews-page') },
           { path: 'outbox', lazy: () => import('./pages/admin/outbox-page') },
+          { path: 'reports', lazy: () => import('./pages/admin/reports-page') },
           { path: 'bulk-enquiries', lazy: () => import('./pages/admin/bulk-enquiries-page') },
           { path: 'quotes/new', lazy: () => import('./pages/admin/new-quote-page') },
         ],

@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
+import { BusinessDetailsForm } from '../features/auth/business-details';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
@@ -158,6 +159,7 @@ export function OrdersPage() {
           ))}
         </ul>
       )}
+      <BusinessDetailsForm userId={auth.user.id} />
     </div>
   );
 }

@@ -25,6 +25,7 @@ import type {
   AdminCouponList,
   NewAdminCouponInput,
 } from '../../../shared/api/coupons';
+import type { CreditNoteList } from '../../../shared/api/invoices';
 import type { AdminReturnList, ReturnRecord } from '../../../shared/api/returns';
 import type { AdminReviewList } from '../../../shared/api/reviews';
 import { ApiError, apiRequest, downloadFile, invoiceFileName, readToken } from '../../api/client';
@@ -149,6 +150,26 @@ export async function uploadProductPhoto(file: File): Promise<{ image: string }>
 }
 
 export const downloadProductsCsv = () => downloadFile('/admin/products/export.csv', 'products.csv');
+
+/** GST credit notes of an order (one per refund); refetched with the order's own queries. */
+export function useCreditNotes(orderId: string) {
+  return useQuery({
+    queryKey: [...keys.order(orderId), 'credit-notes'],
+    queryFn: ({ signal }) =>
+      apiRequest<CreditNoteList>(`/admin/orders/${encodeURIComponent(orderId)}/credit-notes`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export const downloadCreditNote = (id: number, number: string) =>
+  downloadFile(`/admin/credit-notes/${id}/pdf`, `credit-note-${number.replaceAll('/', '-')}.pdf`);
+
+/** The month's sales register (GSTR-1's tables) as CSV, '2032-03'. */
+export const downloadSalesRegister = (month: string) =>
+  downloadFile(
+    `/admin/reports/sales-register.csv?month=${encodeURIComponent(month)}`,
+    `sales-register-${month}.csv`,
+  );
 
 export const downloadAdminInvoice = (orderId: string, invoiceNumber: string) =>
   downloadFile(`/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, invoiceFileName(invoiceNumber));

@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/bulk-enquiries', label: 'Bulk enquiries', end: false },
   { to: '/admin/quotes/new', label: 'New quote', end: false },
+  { to: '/admin/reports', label: 'Reports', end: false },
   { to: '/admin/outbox', label: 'Outbox', end: false },
 ];
 

@@ -80,6 +80,7 @@ describe('the back office frame (issue 11)', () => {
       'Reviews',
       'Bulk enquiries',
       'New quote',
+      'Reports',
       'Outbox',
     ]);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
