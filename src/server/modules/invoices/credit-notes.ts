@@ -9,7 +9,7 @@ import {
 } from '../../../shared/gst';
 import { type Paise, toPaise, toRupees } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/client';
-import { creditNoteCounters, creditNotes, invoices } from '../../db/schema';
+import { creditNoteCounters, creditNotes, invoices, orderItems } from '../../db/schema';
 import { type MoneyLine, recordMoney } from '../orders';
 
 /**
@@ -33,12 +33,19 @@ export function allocate(paise: Paise, weights: readonly Paise[]): Paise[] {
   return parts;
 }
 
-/** The credit note of a refund of `paise` against the invoice: its lines are the refund's shares. */
-function creditNoteOf(invoice: Invoice, number: string, paise: Paise, reason: string, at: Date): Invoice {
-  const shares = allocate(
-    paise,
-    invoice.lines.map((line) => toPaise(line.total)),
-  );
+/**
+ * The credit note of a refund of `paise` against the invoice: its lines are the refund's shares,
+ * in proportion to `weights` (one per invoice line).
+ */
+function creditNoteOf(
+  invoice: Invoice,
+  number: string,
+  paise: Paise,
+  weights: readonly Paise[],
+  reason: string,
+  at: Date,
+): Invoice {
+  const shares = allocate(paise, weights);
   const { lines, totals } = taxLines(
     invoice.lines.map((line, index) => ({
       description: line.description,
@@ -83,7 +90,12 @@ function creditNoteOf(invoice: Invoice, number: string, paise: Paise, reason: st
  * per financial year without gaps (the counter row stays locked until the transaction ends), once
  * per ledger line. An order without an invoice has nothing to credit.
  */
-export async function recordRefund(tx: Tx, line: MoneyLine & { kind: 'refunded' }): Promise<void> {
+export async function recordRefund(
+  tx: Tx,
+  line: MoneyLine & { kind: 'refunded' },
+  /** The returned lines and what they cost the customer; without them every line is credited in proportion. */
+  returned: readonly { orderItemId: number; amountPaise: Paise }[] = [],
+): Promise<void> {
   const ledgerId = await recordMoney(tx, line);
   if (ledgerId === null || !isCreditedRefund(line.reason)) return;
   const [invoice] = await tx
@@ -102,10 +114,12 @@ export async function recordRefund(tx: Tx, line: MoneyLine & { kind: 'refunded' 
     .returning({ sequence: creditNoteCounters.lastSequence });
   if (!counter) throw new Error('The credit note counter gave no number');
   const number = creditNoteNumber(financialYear, counter.sequence);
+  const issued = invoice.data as Invoice;
   const data = creditNoteOf(
-    invoice.data as Invoice,
+    issued,
     number,
     line.amountPaise,
+    await weightsOf(tx, line.orderId, issued, returned),
     creditNoteReason(line.reason),
     line.at,
   );
@@ -119,6 +133,30 @@ export async function recordRefund(tx: Tx, line: MoneyLine & { kind: 'refunded' 
     issuedAt: line.at,
     data,
   });
+}
+
+/**
+ * What each invoice line weighs in a refund: the returned items' amounts on their lines (the
+ * invoice lists the order's items in id order, then shipping), else what each line was paid.
+ */
+async function weightsOf(
+  tx: Tx,
+  orderId: string,
+  invoice: Invoice,
+  returned: readonly { orderItemId: number; amountPaise: Paise }[],
+): Promise<Paise[]> {
+  const paid = invoice.lines.map((line) => toPaise(line.total));
+  if (returned.length === 0) return paid;
+  const items = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const byItem = new Map<number, Paise>();
+  for (const item of returned)
+    byItem.set(item.orderItemId, (byItem.get(item.orderItemId) ?? 0) + item.amountPaise);
+  const weights = invoice.lines.map((_, index) => byItem.get(items[index]?.id ?? -1) ?? 0);
+  return weights.some((weight) => weight > 0) ? weights : paid;
 }
 
 export async function creditNotesOf(runner: Queryable, orderId: string): Promise<CreditNoteSummary[]> {

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AdminCategory, AdminProduct } from '../../../shared/api/admin';
 import type { BusinessDetailsRecord } from '../../../shared/api/auth';
 import type { CreditNoteList, Invoice } from '../../../shared/api/invoices';
+import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { gstinCheckCharacter } from '../../../shared/gstin';
 import { toPaise } from '../../../shared/money';
+import { bulkEnquiries } from '../../db/schema';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
@@ -182,6 +184,44 @@ describe('a business buyer’s invoice (B2B)', () => {
   });
 });
 
+describe('a quote’s invoice', () => {
+  it('carries the GSTIN its bulk enquiry gave, with the customer’s legal name', async () => {
+    const buyer = await store.newCustomer({ fullName: 'Nisha Verma' });
+    const [enquiry] = await store.database.db
+      .insert(bulkEnquiries)
+      .values({
+        occasion: 'Office Diwali',
+        productsOrBudget: '50 diyas',
+        quantity: 50,
+        neededBy: '2032-03-30',
+        name: 'Nisha Verma',
+        phone: '9845012345',
+        email: buyer.user.email,
+        gstin: BUYER_GSTIN,
+      })
+      .returning();
+    const product = await createTestProduct(store.database, { priceRupees: 120, stock: 80 });
+    const quoted = await admin('POST', '/api/admin/quotes', {
+      customerEmail: buyer.user.email,
+      lines: [{ productId: product.id, quantity: 50 }],
+      shippingAddress: IN_DELHI,
+      bulkEnquiryId: enquiry!.id,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const { orderId } = quoted.json<{ quote: { orderId: string } }>().quote;
+    const started = await store.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${orderId}/payment`,
+      headers: buyer.headers,
+    });
+    await payOrder(store.app, buyer.headers, started.json<CreateOrderResponse>());
+    expect((await invoiceOf(orderId, buyer.headers)).buyer).toMatchObject({
+      gstin: BUYER_GSTIN,
+      legalName: 'Nisha Verma',
+    });
+  });
+});
+
 describe('credit notes', () => {
   const notesOf = async (orderId: string) =>
     (await admin('GET', `/api/admin/orders/${orderId}/credit-notes`)).json<CreditNoteList>().data;
@@ -242,6 +282,16 @@ describe('credit notes', () => {
       reason: 'Goods returned',
     });
     expect(note.intraState).toBe(false);
+    // The returned Diya Set is what is credited: ₹399 at 18%, ₹338.14 taxable and ₹60.86 IGST.
+    expect(note.lines).toEqual([
+      expect.objectContaining({
+        description: 'Diya Set',
+        quantity: 1,
+        taxableValue: 338.14,
+        igst: 60.86,
+        total: 399,
+      }),
+    ]);
     expect(note.lines.reduce((sum, line) => sum + paise(line.total), 0)).toBe(39_900);
     for (const line of note.lines) {
       expect(paise(line.taxableValue) + paise(line.igst)).toBe(paise(line.total));

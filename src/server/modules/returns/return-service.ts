@@ -121,6 +121,11 @@ export function createReturnService({
     );
     const paise = Math.min(wantedPaise, refundable);
     if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
+    // The credit note credits the returned lines (what each cost the customer).
+    const returned = await tx
+      .select({ orderItemId: returnItems.orderItemId, amountPaise: returnItems.amountPaise })
+      .from(returnItems)
+      .where(eq(returnItems.returnId, returnId));
     let left = paise;
     const ids: string[] = [];
     for (const payment of captured) {
@@ -135,15 +140,19 @@ export function createReturnService({
         throw conflict(RETURN_MESSAGES.refundFailed);
       }
       ids.push(refundId);
-      await recordRefund(tx, {
-        orderId,
-        kind: 'refunded',
-        amountPaise: take,
-        reason: 'return',
-        paymentId: payment.id,
-        providerRef: refundId,
-        at: clock.now(),
-      });
+      await recordRefund(
+        tx,
+        {
+          orderId,
+          kind: 'refunded',
+          amountPaise: take,
+          reason: 'return',
+          paymentId: payment.id,
+          providerRef: refundId,
+          at: clock.now(),
+        },
+        returned,
+      );
       const refunded = payment.refundedPaise + take;
       await tx
         .update(payments)
