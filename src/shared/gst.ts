@@ -49,6 +49,9 @@ export const GST_STATE_CODES: Readonly<Record<string, string>> = {
   pondicherry: '34',
   puducherry: '34',
   'andaman & nicobar': '35',
+  // The names the address form offers today (shared/indian-states.ts).
+  'andaman & nicobar islands': '35',
+  'dadra & nagar haveli & daman & diu': '26',
   telangana: '36',
   'andhra pradesh': '37',
   ladakh: '38',
