@@ -144,8 +144,11 @@ export const products = pgTable(
  * Bumped after every catalogue change (catalog-service.ts); each instance compares its last-seen
  * value before answering from its caches, so a change made on one instance is seen on every other
  * at its next request. A sequence: bumping it never waits for a lock and reading it is cheap.
+ * stock_version_seq is bumped by stock changes, which drop cached answers but not the figures
+ * (totals, search matches) that do not depend on stock.
  */
 export const catalogVersionSeq = pgSequence('catalog_version_seq');
+export const stockVersionSeq = pgSequence('stock_version_seq');
 
 /**
  * The catalogue's vocabulary (every distinct word of products.search_text with the number of

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   type AdminCategory,
@@ -7,6 +8,7 @@ import {
   type UploadedProductImage,
 } from '../../../shared/api/admin';
 import type { Category, Product, ProductList } from '../../../shared/api/catalog';
+import { products } from '../../db/schema';
 import { multipartFile, productPhoto } from '../../testing/admin-fixtures';
 import { testCategory } from '../../testing/order-fixtures';
 import { createTestApp } from '../../testing/test-app';
@@ -159,6 +161,15 @@ describe('a catalogue change on one instance', () => {
       expect((await listing()).map((shown) => shown.name)).toEqual(['Marigold Toran']);
       expect(await countHere()).toBe(1);
       expect((await listing()).map((shown) => shown.name)).toEqual(['Marigold Toran']);
+
+      // A stock change (an order's, told through the catalogue service) is seen as well.
+      const stockThere = async () =>
+        (await second.inject({ url: `/api/products/${product.id}` })).json<{ product: Product }>().product
+          .stock;
+      expect(await stockThere()).toBe(5);
+      await store.database.db.update(products).set({ stock: 2 }).where(eq(products.id, product.id));
+      await store.app.catalog.stockChanged();
+      expect(await stockThere()).toBe(2);
 
       await admin('PATCH', `/api/admin/products/${product.id}`, { archived: true });
       expect(await listing()).toEqual([]);

@@ -23,26 +23,34 @@ export function createCatalogService({
   cache?: CatalogCache;
 }) {
   const changeListeners = new Set<() => void>();
-  let seenVersion: string | null = null;
+  let seen: { catalog: string; stock: string } | null = null;
 
-  function clearHere() {
-    cache.clear();
+  function clearAnswers() {
     for (const listener of changeListeners) listener();
   }
 
+  function clearHere() {
+    cache.clear();
+    clearAnswers();
+  }
+
   /**
-   * Tells every instance of a change: catalog_version_seq moves on, and each instance's next
-   * `sync` sees it. Called after the change is committed, so whoever sees the new number reads
-   * the new rows. (This instance's own next sync clears once more: harmless.)
+   * Tells every instance of a change: the sequence moves on, and each instance's next `sync` sees
+   * it. Called after the change is committed, so whoever sees the new number reads the new rows.
+   * (This instance's own next sync clears once more: harmless.)
    */
-  async function announce() {
-    await db.execute(sql`SELECT nextval('catalog_version_seq')`);
+  async function announce(change: 'catalog' | 'stock') {
+    await db.execute(
+      change === 'catalog'
+        ? sql`SELECT nextval('catalog_version_seq')`
+        : sql`SELECT nextval('stock_version_seq')`,
+    );
   }
 
   /** Every cached figure (and any listener's) is dropped on a change, here and on every instance. */
   async function invalidate() {
     clearHere();
-    await announce();
+    await announce('catalog');
   }
 
   const reader: CatalogReader = { db, cache };
@@ -72,13 +80,17 @@ export function createCatalogService({
      * sequence's last value, far cheaper than the answers it guards.
      */
     async sync(): Promise<void> {
-      const [row] = rowsOf<{ v: string }>(
-        await db.execute(sql`SELECT last_value::text AS v FROM catalog_version_seq`),
+      // A sequence's first nextval leaves last_value as it was and sets is_called.
+      const [row] = rowsOf<{ catalog: string; stock: string }>(
+        await db.execute(sql`SELECT
+          (SELECT last_value::text || is_called::text FROM catalog_version_seq) AS catalog,
+          (SELECT last_value::text || is_called::text FROM stock_version_seq) AS stock`),
       );
-      const version = row?.v ?? null;
-      if (version === seenVersion) return;
-      seenVersion = version;
-      clearHere();
+      if (!row) return;
+      const before = seen;
+      seen = { catalog: row.catalog, stock: row.stock };
+      if (before?.catalog !== row.catalog) clearHere();
+      else if (before.stock !== row.stock) clearAnswers();
     },
 
     /**
@@ -87,11 +99,11 @@ export function createCatalogService({
      * instances at their next request. Totals and search matches do not depend on stock and are
      * kept here.
      */
-    stockChanged() {
-      for (const listener of changeListeners) listener();
-      // The caller's change is committed and it does not wait for this; a failed announcement
+    stockChanged(): Promise<void> {
+      clearAnswers();
+      // The caller's change is committed and it need not wait for this; a failed announcement
       // leaves the other instances' answers to their 10-second lifetime.
-      announce().catch(() => {});
+      return announce('stock').catch(() => {});
     },
 
     /** Runs the listener after every catalogue change made through this service. */
