@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { catalogClaims, homeDescription, lowestPriceClaim, productCountClaim } from './catalog-claims';
+import {
+  catalogClaims,
+  homeDescription,
+  lowestPriceClaim,
+  productCountClaim,
+  productCountLabel,
+} from './catalog-claims';
 
 describe('catalogue claims', () => {
   it('rounds the product count down, never up', () => {
@@ -11,6 +17,15 @@ describe('catalogue claims', () => {
     expect(productCountClaim(3)).toBe('3 products');
     expect(productCountClaim(1)).toBe('1 product');
     expect(productCountClaim(0)).toBeNull();
+  });
+
+  it('says 1 product and 2 products, grouped the Indian way', () => {
+    expect([0, 1, 2, 125_000].map(productCountLabel)).toEqual([
+      '0 products',
+      '1 product',
+      '2 products',
+      '1,25,000 products',
+    ]);
   });
 
   it('starts prices at the cheapest product, in rupees', () => {

@@ -5,9 +5,13 @@ import { formatInr } from './money';
 import type { StoreSettings } from './store-settings';
 
 /** 520 → '500+ products', 1,234 → '1,200+ products', 47 → '40+ products', 3 → '3 products'. */
+/** '1 product', '2 products', '1,250 products' (en-IN grouping). */
+export const productCountLabel = (count: number): string =>
+  `${count.toLocaleString('en-IN')} ${count === 1 ? 'product' : 'products'}`;
+
 export function productCountClaim(productCount: number): string | null {
   if (productCount <= 0) return null;
-  if (productCount < 10) return `${productCount} ${productCount === 1 ? 'product' : 'products'}`;
+  if (productCount < 10) return productCountLabel(productCount);
   const step = productCount < 100 ? 10 : 100;
   const roundedDown = Math.floor(productCount / step) * step;
   return `${roundedDown.toLocaleString('en-IN')}+ products`;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { financialYearOf, gstStateCode, invoiceNumber, isIntraState, taxLines } from './gst';
+import {
+  creditNoteNumber,
+  financialYearOf,
+  gstStateCode,
+  invoiceNumber,
+  isCreditedRefund,
+  isIntraState,
+  taxLines,
+} from './gst';
+import { INDIAN_STATES } from './indian-states';
 
 describe('taxLines (issue 14: tax-inclusive prices)', () => {
   it('takes CGST and SGST out of each line within the store’s state', () => {
@@ -45,6 +54,21 @@ describe('states and invoice numbers', () => {
     expect(gstStateCode('Karnataka')).toBe('29');
     expect(gstStateCode('Jammu and Kashmir')).toBe('01');
     expect(gstStateCode('Atlantis')).toBeNull();
+  });
+
+  it('has a GST state code for every State the address form offers', () => {
+    expect(INDIAN_STATES.filter((state) => gstStateCode(state) === null)).toEqual([]);
+    expect(gstStateCode('Dadra and Nagar Haveli and Daman and Diu')).toBe('26');
+  });
+
+  it('numbers credit notes in a series of their own, and credits only returns and cancellations', () => {
+    expect(creditNoteNumber('2031-32', 7)).toBe('CN/31-32/000007');
+    expect(['return', 'cancelled', 'duplicate', 'amount_mismatch'].map(isCreditedRefund)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('numbers invoices by India’s financial year, April to March in India time', () => {

@@ -49,6 +49,9 @@ export const GST_STATE_CODES: Readonly<Record<string, string>> = {
   pondicherry: '34',
   puducherry: '34',
   'andaman & nicobar': '35',
+  // The names the address form offers today (shared/indian-states.ts).
+  'andaman & nicobar islands': '35',
+  'dadra & nagar haveli & daman & diu': '26',
   telangana: '36',
   'andhra pradesh': '37',
   ladakh: '38',
@@ -140,3 +143,19 @@ export const invoiceNumber = (prefix: string, financialYear: string, sequence: n
   `${prefix}/${financialYear.slice(2)}/${String(sequence).padStart(6, '0')}`;
 
 export const formatRateBp = (rateBp: number) => `${rateBp / 100}%`;
+
+/** Credit notes (a refund of what an invoice charged) have a series of their own: 'CN/31-32/000007'. */
+export const creditNoteNumber = (financialYear: string, sequence: number) =>
+  invoiceNumber('CN', financialYear, sequence);
+
+/**
+ * The refunds that reduce an invoiced supply, and so take a credit note: goods returned, an order
+ * cancelled. A second payment given back (or one that missed the order) never was a supply.
+ */
+const CREDIT_NOTE_REASONS: Readonly<Record<string, string>> = {
+  return: 'Goods returned',
+  cancelled: 'Order cancelled',
+};
+
+export const isCreditedRefund = (reason: string) => reason in CREDIT_NOTE_REASONS;
+export const creditNoteReason = (reason: string) => CREDIT_NOTE_REASONS[reason] ?? 'Refund';

@@ -13,8 +13,9 @@ const EARLIER_WIDTHS = [300, 600] as const;
 export const productImageKey = (stem: string, width: number) => `products/${stem}-${width}w.webp`;
 
 // Served from /uploads (local storage) or /media (an S3-compatible bucket, issue 12). The demo
-// catalogue's pictures (issue 25) are stored the same way, with the stem `art-{hash}`.
-const STORED_IMAGE = /^(\/(?:uploads|media)\/products\/(?:p\d+|art)-[a-z0-9]+)-\d+(w?)\.webp$/;
+// catalogue's pictures (issue 25) are stored the same way, with the stem `art-{hash}`, and a photo
+// added to a product before its first save (issue 26) with the stem `new-{stamp}`.
+const STORED_IMAGE = /^(\/(?:uploads|media)\/products\/(?:p\d+|art|new)-[a-z0-9]+)-\d+(w?)\.webp$/;
 
 /** The `srcset` of an uploaded image, or undefined for an image with one size only. */
 export function productImageSrcSet(src: string): string | undefined {

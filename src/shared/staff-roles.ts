@@ -28,6 +28,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/orders/:id': ORDERS,
   'POST /api/admin/orders/:id/status': ORDERS,
   'GET /api/admin/orders/:id/invoice.pdf': ORDERS,
+  'GET /api/admin/orders/:id/credit-notes': ORDERS,
+  'GET /api/admin/credit-notes/:id/pdf': ORDERS,
   'GET /api/admin/returns': ORDERS,
   'POST /api/admin/returns/:id/approve': ORDERS,
   'POST /api/admin/returns/:id/reject': ORDERS,
@@ -42,6 +44,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'POST /api/admin/products': CATALOGUE,
   'PATCH /api/admin/products/:id': CATALOGUE,
   'POST /api/admin/products/:id/image': CATALOGUE,
+  'POST /api/admin/product-images': CATALOGUE,
   'GET /api/admin/products/export.csv': CATALOGUE,
   'POST /api/admin/products/import': CATALOGUE,
   'GET /api/admin/categories': CATALOGUE,
@@ -53,6 +56,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/reviews': CATALOGUE,
   'PATCH /api/admin/reviews/:id': CATALOGUE,
 
+  // The month's sales register is for the owner (or their CA): every sale and its tax.
+  'GET /api/admin/reports/sales-register.csv': OWNER,
   'GET /api/admin/coupons': OWNER,
   'POST /api/admin/coupons': OWNER,
   'PATCH /api/admin/coupons/:id': OWNER,

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'reviews', lazy: () => import('./pages/admin/reviews-page') },
           { path: 'outbox', lazy: () => import('./pages/admin/outbox-page') },
           { path: 'messages', lazy: () => import('./pages/admin/messages-page') },
+          { path: 'reports', lazy: () => import('./pages/admin/reports-page') },
           { path: 'bulk-enquiries', lazy: () => import('./pages/admin/bulk-enquiries-page') },
           { path: 'quotes/new', lazy: () => import('./pages/admin/new-quote-page') },
           // Issue 26: the owner's settings and staff.

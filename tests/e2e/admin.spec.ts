@@ -38,29 +38,30 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   await admin.getByLabel('MRP (₹, optional)').fill('1999');
   await admin.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
   await admin.getByLabel('Stock', { exact: true }).fill('25');
-  await admin.getByRole('button', { name: 'Create product' }).click();
-  await expect(admin.getByRole('heading', { level: 1, name: 'Edit product' })).toBeVisible();
-  await expect(admin).toHaveURL(/\/admin\/products\/\d+$/);
-  const productId = Number(admin.url().split('/').at(-1));
-
+  // Its photo is added before the first save (issue 26).
   const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f97316' } })
     .png()
     .toBuffer();
   await admin
-    .getByLabel('Upload image (JPEG, PNG or WebP, up to 5 MB)')
+    .getByLabel('Add photos (JPEG, PNG or WebP, up to 5 MB each)')
     .setInputFiles({ name: 'lantern.png', mimeType: 'image/png', buffer: png });
-  await expect(admin.getByText('Image uploaded')).toBeVisible();
-  await expect(admin.getByRole('img', { name })).toHaveAttribute(
+  await expect(admin.getByText('Photo added.')).toBeVisible();
+  await expect(admin.getByRole('img', { name: `${name} photo 1` })).toHaveAttribute(
     'src',
-    /\/uploads\/products\/p\d+-.+-600w\.webp$/,
+    /\/uploads\/products\/new-.+-600w\.webp$/,
   );
+  await admin.getByRole('button', { name: 'Create product' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Edit product' })).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin\/products\/\d+$/);
+  const productId = Number(admin.url().split('/').at(-1));
+  await expect(admin.getByText('Main photo')).toBeVisible();
 
   // Shoppers find it on the storefront.
   await page.goto(`/products?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('link', { name }).first()).toBeVisible();
   // With its uploaded picture, offered at each stored width.
   const cardImage = page.getByRole('article').filter({ hasText: name }).locator('img').first();
-  await expect(cardImage).toHaveAttribute('src', /\/uploads\/products\/p\d+-.+-600w\.webp$/);
+  await expect(cardImage).toHaveAttribute('src', /\/uploads\/products\/new-.+-600w\.webp$/);
   await expect(cardImage).toHaveAttribute(
     'srcset',
     /-300w\.webp 300w, .+-400w\.webp 400w, .+-600w\.webp 600w$/,

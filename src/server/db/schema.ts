@@ -50,6 +50,10 @@ export const users = pgTable('users', {
   staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue'] })
     .notNull()
     .default('owner'),
+  // GST: a business customer's GSTIN and the legal name it is registered under, printed on their
+  // invoices (B2B) so they can claim input tax credit; null for a consumer.
+  gstin: text('gstin'),
+  legalName: text('legal_name'),
   createdAt: createdAt(),
 });
 
@@ -166,6 +170,11 @@ export const products = pgTable(
     rating: real('rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     archived: boolean('archived').notNull().default(false),
+    // The owner's stock-keeping unit, unique when given (products_sku_idx); null when none.
+    sku: text('sku'),
+    // GST of this product; null follows its category's HSN code and rate (shared/gst.ts).
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
     // Issue 13: text fields and photo rule a shopper fills in (PersonalisationConfig); null when the
     // product is not personalisable.
     personalisation: jsonb('personalisation').$type<PersonalisationConfig>(),
@@ -189,8 +198,19 @@ export const products = pgTable(
     index('products_featured_idx').on(table.featured, table.id),
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('products_search_vector_idx').using('gin', table.searchVector),
+    uniqueIndex('products_sku_idx').on(table.sku),
   ],
 );
+
+/**
+ * Bumped after every catalogue change (catalog-service.ts); each instance compares its last-seen
+ * value before answering from its caches, so a change made on one instance is seen on every other
+ * at its next request. A sequence: bumping it never waits for a lock and reading it is cheap.
+ * stock_version_seq is bumped by stock changes, which drop cached answers but not the figures
+ * (totals, search matches) that do not depend on stock.
+ */
+export const catalogVersionSeq = pgSequence('catalog_version_seq');
+export const stockVersionSeq = pgSequence('stock_version_seq');
 
 /**
  * The catalogue's vocabulary (every distinct word of products.search_text with the number of
@@ -462,10 +482,51 @@ export const invoices = pgTable(
     // Issue 21: the PDF as first rendered, served unchanged afterwards (a legal document).
     pdf: bytea('pdf'),
   },
-  (table) => [uniqueIndex('invoices_year_sequence_idx').on(table.financialYear, table.sequence)],
+  (table) => [
+    uniqueIndex('invoices_year_sequence_idx').on(table.financialYear, table.sequence),
+    index('invoices_issued_idx').on(table.issuedAt),
+  ],
 );
 
 export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastSequence: integer('last_sequence').notNull(),
+});
+
+/**
+ * GST credit notes: one per refund recorded in the money ledger of an invoiced order, issued in
+ * the refund's transaction, numbered per financial year in a series of their own without gaps.
+ * `data` is the note as issued (an Invoice whose document is 'credit_note'), like invoices.data.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    ledgerId: integer('ledger_id')
+      .notNull()
+      .unique()
+      .references(() => moneyLedger.id),
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    data: jsonb('data').notNull(),
+    pdf: bytea('pdf'),
+  },
+  (table) => [
+    uniqueIndex('credit_notes_year_sequence_idx').on(table.financialYear, table.sequence),
+    index('credit_notes_order_idx').on(table.orderId),
+    index('credit_notes_issued_idx').on(table.issuedAt),
+  ],
+);
+
+export const creditNoteCounters = pgTable('credit_note_counters', {
   financialYear: text('financial_year').primaryKey(),
   lastSequence: integer('last_sequence').notNull(),
 });

@@ -142,6 +142,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     // A saved setting (any instance) moves the version, so no page built before it is served.
     const { version, settings } = await options.settings();
     const key = `${version} ${origin}${request.url}`;
+    await app.catalog.sync();
     const html =
       pages.get(key)?.body ??
       pages.set(key, await buildPage(request, template, origin, requestPath, settings)).body;

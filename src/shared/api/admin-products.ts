@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier, QuantityTiers } from '../quantity-pricing';
-import { page, trimmed } from './admin-fields';
+import { gstRate, hsnCode, page, trimmed } from './admin-fields';
 
 // The back office's product contract (/api/admin/products*), re-exported by ./admin. Money in
 // rupees, as everywhere at the API edge.
@@ -9,6 +9,16 @@ import { page, trimmed } from './admin-fields';
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 5 MB. Please upload a smaller one.';
 export const IMAGE_TYPE_MESSAGE = 'Please upload a JPEG, PNG or WebP image.';
+
+export const SKU_MAX = 64;
+export const SKU_TAKEN_MESSAGE = 'Another product already has this SKU';
+export const MAX_PRODUCT_IMAGES = 12;
+export const IMAGE_NOT_UPLOADED = 'Upload each photo before saving it to a product';
+/** A photo's path as the store serves it (an upload's answer), never an outside address. */
+const productImagePath = z
+  .string()
+  .max(500, IMAGE_NOT_UPLOADED)
+  .regex(/^\/[^\s/][^\s]*$/, IMAGE_NOT_UPLOADED);
 
 const rupees = z
   .number({ error: 'Enter an amount in rupees' })
@@ -43,6 +53,13 @@ export const AdminProduct = z.object({
   quantityTiers: z.array(QuantityTier),
   featured: z.boolean(),
   archived: z.boolean(),
+  /** The owner's stock-keeping unit (unique); null when none. */
+  sku: z.string().nullable(),
+  /** The product's own GST; null follows the category's (categoryHsnCode, categoryGstRate). */
+  hsnCode: z.string().nullable(),
+  gstRate: z.number().nullable(),
+  categoryHsnCode: z.string(),
+  categoryGstRate: z.number(),
   /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
   personalisation: PersonalisationConfig.nullable(),
   updatedAt: z.string(),
@@ -71,6 +88,18 @@ const ProductFields = {
   featured: z.boolean(),
   archived: z.boolean(),
   personalisation: PersonalisationConfig.nullable(),
+  // Blank is none (null), as the form and the CSV send it.
+  sku: z
+    .string()
+    .trim()
+    .max(SKU_MAX, `SKU must be at most ${SKU_MAX} characters`)
+    .regex(/^[A-Za-z0-9._/-]*$/, 'SKU may hold letters, digits and . _ / - only')
+    .nullable()
+    .transform((value) => (value ? value : null)),
+  hsnCode: hsnCode.nullable(),
+  gstRate: gstRate.nullable(),
+  /** Issue 26: every photo, the first being the main one (replaces the list). */
+  images: z.array(productImagePath).max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} photos`),
 };
 
 const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | null | undefined }) =>
@@ -90,6 +119,10 @@ export const NewAdminProduct = z
     featured: ProductFields.featured.default(false),
     archived: ProductFields.archived.default(false),
     personalisation: ProductFields.personalisation.default(null),
+    sku: ProductFields.sku.default(null),
+    hsnCode: ProductFields.hsnCode.default(null),
+    gstRate: ProductFields.gstRate.default(null),
+    images: ProductFields.images.default([]),
   })
   .refine(mrpAtLeastPrice, MRP_MESSAGE);
 export type NewAdminProduct = z.infer<typeof NewAdminProduct>;
@@ -103,6 +136,10 @@ export type AdminProductChanges = z.infer<typeof AdminProductChanges>;
 
 export const AdminProductResponse = z.object({ product: AdminProduct });
 export type AdminProductResponse = z.infer<typeof AdminProductResponse>;
+
+/** POST /api/admin/product-images: a photo stored for a product form, before or after its first save. */
+export const UploadedProductImage = z.object({ image: z.string() });
+export type UploadedProductImage = z.infer<typeof UploadedProductImage>;
 
 export const ImportReport = z.object({
   created: z.number().int(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DeliveryChoiceRecord } from '../delivery-dates';
-import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../gst';
+import { DEFAULT_GST_RATE_BP } from '../gst';
 import { LEDGER_KINDS } from '../money-ledger';
-import { page, trimmed } from './admin-fields';
+import { SALES_MONTH, SALES_MONTH_MESSAGE } from '../sales-register';
+import { gstRate, hsnCode, page, trimmed } from './admin-fields';
 import { OrderRecord } from './orders';
 
 // The product schemas live apart so that the product form's page loads them without the order
@@ -135,16 +136,8 @@ const CategoryFields = {
   description: trimmed(2000),
   image: trimmed(500),
   sortOrder: z.number().int().min(-100_000).max(100_000),
-  hsnCode: z
-    .string()
-    .trim()
-    .max(8, { error: 'An HSN code is 4 to 8 digits', abort: true })
-    .regex(/^\d{4,8}$/, 'An HSN code is 4 to 8 digits'),
-  gstRate: z
-    .number({ error: 'Choose a GST rate' })
-    .refine((rate) => (GST_RATES_BP as readonly number[]).includes(Math.round(rate * 100)), {
-      message: `GST is one of ${GST_RATES_BP.map((rate) => `${rate / 100}%`).join(', ')}`,
-    }),
+  hsnCode,
+  gstRate,
 };
 export const NewAdminCategory = z.object({
   ...CategoryFields,
@@ -274,3 +267,12 @@ export const AdminJobs = z.object({
   }),
 });
 export type AdminJobs = z.infer<typeof AdminJobs>;
+
+/** GET /api/admin/reports/sales-register.csv?month=2032-03 */
+export const SalesRegisterQuery = z.object({
+  month: z
+    .string({ error: SALES_MONTH_MESSAGE })
+    .max(7, SALES_MONTH_MESSAGE)
+    .regex(SALES_MONTH, SALES_MONTH_MESSAGE),
+});
+export type SalesRegisterQuery = z.infer<typeof SalesRegisterQuery>;

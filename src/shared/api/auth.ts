@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
 import { STAFF_ROLES } from '../staff-roles';
 
 export {
@@ -45,3 +46,34 @@ export type LogoutResponse = z.infer<typeof LogoutResponse>;
 /** POST /auth/otp/request: the same answer for every valid number, account or not. */
 export const OtpRequestResponse = z.object({ sent: z.literal(true), resendAfter: z.number().int() });
 export type OtpRequestResponse = z.infer<typeof OtpRequestResponse>;
+
+/**
+ * GET and PUT /auth/business: a business customer's GSTIN and registered legal name, printed on
+ * their invoices (B2B). Both blank (null) for a consumer; a GSTIN needs its legal name.
+ */
+export const BusinessDetails = z
+  .object({
+    gstin: z
+      .string()
+      .max(20, { error: GSTIN_MESSAGE, abort: true })
+      .transform(normaliseGstin)
+      .refine((value) => value === '' || isValidGstin(value), GSTIN_MESSAGE)
+      .transform((value) => value || null)
+      .nullable(),
+    legalName: z
+      .string()
+      .trim()
+      .max(200, 'Legal name must be at most 200 characters')
+      .transform((value) => value || null)
+      .nullable(),
+  })
+  .refine((value) => !value.gstin || value.legalName, {
+    message: 'Enter the legal name the GSTIN is registered under',
+    path: ['legalName'],
+  });
+export type BusinessDetails = z.infer<typeof BusinessDetails>;
+export const BusinessDetailsRecord = z.object({
+  gstin: z.string().nullable(),
+  legalName: z.string().nullable(),
+});
+export type BusinessDetailsRecord = z.infer<typeof BusinessDetailsRecord>;

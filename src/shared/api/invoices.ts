@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 export const INVOICE_MESSAGES = {
   notIssued: 'The invoice is issued once the order is paid',
+  creditNoteNotFound: 'Credit note not found',
 } as const;
 
 export const InvoiceLine = z.object({
@@ -32,7 +33,18 @@ export const Invoice = z.object({
     state: z.string(),
     stateCode: z.string().nullable(),
   }),
-  buyer: z.object({ name: z.string(), email: z.string() }),
+  /** GSTIN and legalName are there for a business buyer (B2B), absent or null for a consumer. */
+  buyer: z.object({
+    name: z.string(),
+    email: z.string(),
+    gstin: z.string().nullish(),
+    legalName: z.string().nullish(),
+  }),
+  /**
+   * A credit note (a refund) names the invoice it reduces; its lines and totals are what went
+   * back. Absent on an invoice.
+   */
+  creditNote: z.object({ invoiceNumber: z.string(), invoiceDate: z.string(), reason: z.string() }).nullish(),
   deliveryAddress: z.array(z.string()),
   placeOfSupply: z.object({ state: z.string(), stateCode: z.string().nullable() }),
   /** CGST + SGST (true) or IGST (false). */
@@ -48,3 +60,15 @@ export const Invoice = z.object({
   }),
 });
 export type Invoice = z.infer<typeof Invoice>;
+
+/** The back office's list of an order's credit notes (GET /api/admin/orders/:id/credit-notes). */
+export const CreditNoteSummary = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  issuedAt: z.string(),
+  /** What went back, in rupees, tax included. */
+  total: z.number(),
+});
+export type CreditNoteSummary = z.infer<typeof CreditNoteSummary>;
+export const CreditNoteList = z.object({ data: z.array(CreditNoteSummary) });
+export type CreditNoteList = z.infer<typeof CreditNoteList>;

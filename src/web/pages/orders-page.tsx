@@ -6,6 +6,7 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { AccountPhone } from '../features/auth/account-phone';
 import { useAuth } from '../features/auth/auth-provider';
+import { BusinessDetailsForm } from '../features/auth/business-details';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
@@ -160,6 +161,7 @@ export function OrdersPage() {
           ))}
         </ul>
       )}
+      <BusinessDetailsForm userId={auth.user.id} />
     </div>
   );
 }

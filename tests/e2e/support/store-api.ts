@@ -85,7 +85,7 @@ export async function paidOrder(
   request: APIRequestContext,
   token: string,
   products: Pick<Product, 'id' | 'price'>[],
-  shippingAddress: typeof DELIVERY_ADDRESS = DELIVERY_ADDRESS,
+  shippingAddress: typeof DELIVERY_ADDRESS & { state?: string } = DELIVERY_ADDRESS,
 ) {
   const auth = { authorization: `Bearer ${token}` };
   const subtotal = products.reduce((sum, product) => sum + product.price, 0);

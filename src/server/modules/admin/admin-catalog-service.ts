@@ -12,6 +12,7 @@ import {
   type NewAdminCategory,
   type NewAdminCollection,
   type NewAdminProduct,
+  SKU_TAKEN_MESSAGE,
 } from '../../../shared/api/admin';
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
@@ -44,30 +45,62 @@ const productColumns = {
   featured: products.featured,
   archived: products.archived,
   personalisation: products.personalisation,
+  sku: products.sku,
+  hsnCode: products.hsnCode,
+  gstRateBp: products.gstRateBp,
+  categoryHsnCode: categories.hsnCode,
+  categoryGstRateBp: categories.gstRateBp,
   updatedAt: products.updatedAt,
 };
 
-type ProductRow = Omit<AdminProduct, 'price' | 'mrp' | 'updatedAt'> & {
+type ProductRow = Omit<AdminProduct, 'price' | 'mrp' | 'updatedAt' | 'gstRate' | 'categoryGstRate'> & {
   pricePaise: number;
   mrpPaise: number | null;
+  gstRateBp: number | null;
+  categoryGstRateBp: number;
   updatedAt: Date;
 };
 
-const toAdminProduct = ({ pricePaise, mrpPaise, updatedAt, ...row }: ProductRow): AdminProduct => ({
+const toAdminProduct = ({
+  pricePaise,
+  mrpPaise,
+  gstRateBp,
+  categoryGstRateBp,
+  updatedAt,
+  ...row
+}: ProductRow): AdminProduct => ({
   ...row,
   price: toRupees(pricePaise),
   mrp: mrpPaise === null ? null : toRupees(mrpPaise),
+  gstRate: gstRateBp === null ? null : gstRateBp / 100,
+  categoryGstRate: categoryGstRateBp / 100,
   updatedAt: updatedAt.toISOString(),
 });
 
-/** The catalogue service's change set from the API's rupees. */
+/** The catalogue service's change set from the API's rupees and percent. */
 function productChangesOf(input: AdminProductChanges): ProductChanges {
-  const { price, mrp, ...rest } = input;
+  const { price, mrp, gstRate, images, ...rest } = input;
   return {
     ...rest,
     ...(price !== undefined ? { pricePaise: toPaise(price) } : {}),
     ...(mrp !== undefined ? { mrpPaise: mrp === null ? null : toPaise(mrp) } : {}),
+    ...(gstRate !== undefined ? { gstRateBp: gstRate === null ? null : Math.round(gstRate * 100) } : {}),
+    // The first photo is the main one (cards, cart, order lines).
+    ...(images !== undefined ? { images, image: images[0] ?? '' } : {}),
   };
+}
+
+/**
+ * A second product with the same SKU is refused with a clear 409: products_sku_idx is the only
+ * unique rule a product write can break (PGlite does not always name it).
+ */
+async function skuChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violatedConstraint(error) !== null) throw conflict(SKU_TAKEN_MESSAGE);
+    throw error;
+  }
 }
 
 export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;
@@ -123,7 +156,9 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
         sortOrder: categories.sortOrder,
         hsnCode: categories.hsnCode,
         gstRateBp: categories.gstRateBp,
-        productCount: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`,
+        // Spelled out: inside a one-table select Drizzle leaves columns unqualified, and
+        // `category_id = id` would compare each product with itself.
+        productCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
       })
       .from(categories)
       .where(eq(categories.id, id));
@@ -184,6 +219,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
         const id = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
         const found = or(
           ilike(products.name, containsPattern(query.q)),
+          ilike(products.sku, containsPattern(query.q)),
           ...(id !== null ? [eq(products.id, id)] : []),
         );
         if (found) filters.push(found);
@@ -210,12 +246,16 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
 
     async createProduct(input: NewAdminProduct): Promise<AdminProduct> {
       await requireCategory(input.categoryId);
-      const { price, mrp, ...rest } = input;
-      const created = await catalog.createProduct({
-        ...rest,
-        pricePaise: toPaise(price),
-        mrpPaise: mrp === null ? null : toPaise(mrp),
-      });
+      const { price, mrp, gstRate, ...rest } = input;
+      const created = await skuChecked(() =>
+        catalog.createProduct({
+          ...rest,
+          image: input.images[0] ?? '',
+          pricePaise: toPaise(price),
+          mrpPaise: mrp === null ? null : toPaise(mrp),
+          gstRateBp: gstRate === null ? null : Math.round(gstRate * 100),
+        }),
+      );
       return product(created.id);
     },
 
@@ -231,7 +271,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
           { path: 'mrp', message: 'MRP cannot be below the price' },
         ]);
       }
-      await catalog.updateProduct(id, productChangesOf(changes));
+      await skuChecked(() => catalog.updateProduct(id, productChangesOf(changes)));
       return product(id);
     },
 
@@ -283,7 +323,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
           WHERE ${products.categoryId} = ${id}`);
         await rebuildSearchTerms(db);
       }
-      catalog.invalidate();
+      await catalog.invalidate();
       return category(id);
     },
 
@@ -314,7 +354,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
           }
         }
       });
-      catalog.invalidate();
+      await catalog.invalidate();
       return collection(id);
     },
   };

@@ -37,6 +37,9 @@ const rowOf = (index: number, description: string) => {
       photo: 'optional',
     }),
     quantityTiers: '10:5|50:10|100:12',
+    sku: '',
+    hsnCode: '',
+    gstRate: '',
   };
   return HEADER.map((column) => cells[column]);
 };

@@ -26,6 +26,11 @@ export const PRODUCT_CSV_COLUMNS = [
   'personalisation',
   // Bulk discounts as pieces:percent, '|' between tiers (10:5|50:10); empty for none.
   'quantityTiers',
+  // Issue 26, optional in an import: the SKU, and the product's own HSN code and GST rate in
+  // percent (empty follows the category's).
+  'sku',
+  'hsnCode',
+  'gstRate',
 ] as const;
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
@@ -109,6 +114,15 @@ function fieldsOf(cells: Map<Column, string>, categoryIds: Map<string, number>):
         break;
       case 'quantityTiers':
         fields.quantityTiers = tiersOf(text);
+        break;
+      case 'sku':
+        fields.sku = text === '' ? null : text;
+        break;
+      case 'hsnCode':
+        fields.hsnCode = text === '' ? null : text;
+        break;
+      case 'gstRate':
+        fields.gstRate = text === '' ? null : number(text.replace(/%$/, ''));
         break;
     }
   }

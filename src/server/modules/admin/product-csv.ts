@@ -36,6 +36,9 @@ export async function exportProductsCsv(db: Db): Promise<string> {
       product.image,
       product.personalisation ? guardFormula(JSON.stringify(product.personalisation)) : '',
       tiersText(product.quantityTiers),
+      guardFormula(product.sku ?? ''),
+      product.hsnCode ?? '',
+      product.gstRateBp === null ? '' : String(product.gstRateBp / 100),
     ]),
   ]);
 }

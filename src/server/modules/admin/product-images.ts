@@ -11,7 +11,8 @@ import { reencodeImage } from '../../storage/images';
  */
 export async function storeProductImage(
   storage: ImageStorage,
-  productId: number,
+  /** Null for a photo added to a product not saved yet (issue 26: photos at creation). */
+  productId: number | null,
   bytes: Buffer,
 ): Promise<string> {
   const copies = await reencodeImage(
@@ -21,7 +22,7 @@ export async function storeProductImage(
   );
   // A new name per upload (also across instances), so browsers and caches never show the previous
   // picture and a stored key is never rewritten.
-  const stem = `p${productId}-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const stem = `${productId === null ? 'new' : `p${productId}`}-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   let widest = '';
   for (const [index, width] of PRODUCT_IMAGE_WIDTHS.entries()) {
     const webp = copies[index] as Buffer;

@@ -29,6 +29,8 @@ import {
   NewAdminCategory,
   NewAdminCollection,
   NewAdminProduct,
+  SalesRegisterQuery,
+  UploadedProductImage,
 } from '../../../shared/api/admin';
 import {
   AdminCouponChanges,
@@ -36,6 +38,7 @@ import {
   AdminCouponResponse,
   NewAdminCoupon,
 } from '../../../shared/api/coupons';
+import { CreditNoteList } from '../../../shared/api/invoices';
 import {
   AdminReturnList,
   AdminReturnQuery,
@@ -56,6 +59,7 @@ import { MAIL_EVERY_MS } from '../mail';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 import { MAX_IMPORT_BYTES } from './product-csv-rows';
 import { storeProductImage } from './product-images';
+import { salesRegisterOf } from './sales-register';
 
 /**
  * /api/admin/*: the back office (issue 11). The admin check is a hook on this whole plugin and
@@ -90,6 +94,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/orders/:id/invoice.pdf', { schema: { params: AdminOrderIdParams } }, async (req, reply) => {
     const invoice = await app.invoices.forAdmin(req.params.id);
     return sendInvoicePdf(reply, invoice, await app.invoices.pdfOf(invoice));
+  });
+
+  // GST credit notes: one per refund of an invoiced order, each a PDF like the invoice.
+  app.get(
+    '/admin/orders/:id/credit-notes',
+    { schema: { params: AdminOrderIdParams, response: { 200: CreditNoteList } } },
+    async (req) => ({ data: await app.invoices.creditNotes(req.params.id) }),
+  );
+  app.get('/admin/credit-notes/:id/pdf', { schema: { params: AdminIdParams } }, async (req, reply) => {
+    const { note, pdf } = await app.invoices.creditNotePdf(req.params.id);
+    return sendInvoicePdf(reply, note, pdf);
   });
 
   // ---- Products ----
@@ -127,6 +142,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const image = await storeProductImage(app.imageStorage, req.params.id, bytes);
       return { product: await admin.catalog.setProductImage(req.params.id, image) };
+    },
+  );
+
+  // Issue 26: a photo for the product form, stored before the product is (photos at creation); the
+  // form then saves the product with its photos in order.
+  app.post(
+    '/admin/product-images',
+    { schema: { response: { 200: UploadedProductImage, 413: TooLarge } } },
+    async (req) => {
+      const bytes = await readUploadedFile(req, {
+        missing: IMAGE_TYPE_MESSAGE,
+        missingField: 'Send the image as a file',
+        tooLarge: IMAGE_TOO_LARGE_MESSAGE,
+      });
+      return { image: await storeProductImage(app.imageStorage, null, bytes) };
     },
   );
 
@@ -238,6 +268,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.reviews.setHidden(req.params.id, req.body.hidden);
       return reply.code(204).send();
     },
+  );
+
+  // GST: the month's sales register in GSTR-1's tables, to file from.
+  app.get(
+    '/admin/reports/sales-register.csv',
+    { schema: { querystring: SalesRegisterQuery } },
+    async (req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sales-register-${req.query.month}.csv"`)
+        .send(await salesRegisterOf(app.db, req.query.month)),
   );
 
   // ---- Dashboard and outbox ----

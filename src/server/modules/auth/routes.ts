@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthResponse,
+  BusinessDetails,
+  BusinessDetailsRecord,
   LoginPayload,
   LogoutResponse,
   MeResponse,
@@ -11,6 +14,7 @@ import {
   RegisterPayload,
   type User,
 } from '../../../shared/api/auth';
+import { users } from '../../db/schema';
 import type { AuthUser } from './auth-service';
 
 /** SPEC 3 user JSON: `userId` repeats `id` and `name` is the full name, as older clients read them. */
@@ -87,6 +91,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       user: userJson(request.user),
     }),
+  );
+
+  // GST: the customer's own GSTIN and legal name, for the invoices of their next orders (B2B).
+  app.get(
+    '/auth/business',
+    { schema: { response: { 200: BusinessDetailsRecord } }, preHandler: app.requireUser },
+    async (request) => {
+      const [row] = await app.db
+        .select({ gstin: users.gstin, legalName: users.legalName })
+        .from(users)
+        .where(eq(users.id, request.user.id));
+      return { gstin: row?.gstin ?? null, legalName: row?.legalName ?? null };
+    },
+  );
+  app.put(
+    '/auth/business',
+    {
+      schema: { body: BusinessDetails, response: { 200: BusinessDetailsRecord } },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { gstin, legalName } = request.body;
+      await app.db.update(users).set({ gstin, legalName }).where(eq(users.id, request.user.id));
+      return { gstin, legalName };
+    },
   );
 
   app.post(

@@ -1,8 +1,9 @@
 // The catalogue service other modules call (app.catalog): the reads and writes of catalog-reads.ts
 // and catalog-writes.ts over one database and one cache, with search made ready at start-up and
 // listeners told of every change.
+import { sql } from 'drizzle-orm';
 import type { ProductListQuery } from '../../../shared/api/catalog';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
 import * as reads from './catalog-reads';
 import type { CatalogReader } from './catalog-rows';
@@ -22,11 +23,34 @@ export function createCatalogService({
   cache?: CatalogCache;
 }) {
   const changeListeners = new Set<() => void>();
+  let seen: { catalog: string; stock: string } | null = null;
 
-  /** Every cached figure (and any listener's) is dropped on a change. */
-  function invalidate() {
-    cache.clear();
+  function clearAnswers() {
     for (const listener of changeListeners) listener();
+  }
+
+  function clearHere() {
+    cache.clear();
+    clearAnswers();
+  }
+
+  /**
+   * Tells every instance of a change: the sequence moves on, and each instance's next `sync` sees
+   * it. Called after the change is committed, so whoever sees the new number reads the new rows.
+   * (This instance's own next sync clears once more: harmless.)
+   */
+  async function announce(change: 'catalog' | 'stock') {
+    await db.execute(
+      change === 'catalog'
+        ? sql`SELECT nextval('catalog_version_seq')`
+        : sql`SELECT nextval('stock_version_seq')`,
+    );
+  }
+
+  /** Every cached figure (and any listener's) is dropped on a change, here and on every instance. */
+  async function invalidate() {
+    clearHere();
+    await announce('catalog');
   }
 
   const reader: CatalogReader = { db, cache };
@@ -51,12 +75,35 @@ export function createCatalogService({
     invalidate,
 
     /**
-     * Call after changing stock outside this service (an order reserving or releasing units):
-     * cached answers are dropped so shoppers see the new stock. Totals and search matches do not
-     * depend on stock and are kept.
+     * Before answering from a cache: when another instance (or this one) changed the catalogue
+     * since the last look, every cached figure and answer here is dropped. One read of a
+     * sequence's last value, far cheaper than the answers it guards.
      */
-    stockChanged() {
-      for (const listener of changeListeners) listener();
+    async sync(): Promise<void> {
+      // A sequence's first nextval leaves last_value as it was and sets is_called.
+      const [row] = rowsOf<{ catalog: string; stock: string }>(
+        await db.execute(sql`SELECT
+          (SELECT last_value::text || is_called::text FROM catalog_version_seq) AS catalog,
+          (SELECT last_value::text || is_called::text FROM stock_version_seq) AS stock`),
+      );
+      if (!row) return;
+      const before = seen;
+      seen = { catalog: row.catalog, stock: row.stock };
+      if (before?.catalog !== row.catalog) clearHere();
+      else if (before.stock !== row.stock) clearAnswers();
+    },
+
+    /**
+     * Call after changing stock outside this service (an order reserving or releasing units):
+     * cached answers are dropped so shoppers see the new stock, here at once and on the other
+     * instances at their next request. Totals and search matches do not depend on stock and are
+     * kept here.
+     */
+    stockChanged(): Promise<void> {
+      clearAnswers();
+      // The caller's change is committed and it need not wait for this; a failed announcement
+      // leaves the other instances' answers to their 10-second lifetime.
+      return announce('stock').catch(() => {});
     },
 
     /** Runs the listener after every catalogue change made through this service. */

@@ -12,7 +12,7 @@ import { type CatalogProduct, type CatalogReader, collectionSummaryOf, productsB
 import { refreshSearchText } from './search-index';
 
 /** What catalogue writes need: a reader to answer with, and the drop of every cached figure. */
-export type CatalogWriter = CatalogReader & { invalidate: () => void };
+export type CatalogWriter = CatalogReader & { invalidate: () => Promise<void> };
 
 export type NewCategory = {
   name: string;
@@ -40,6 +40,9 @@ export type NewProduct = {
   ratingCount?: number;
   archived?: boolean;
   personalisation?: PersonalisationConfig | null;
+  sku?: string | null;
+  hsnCode?: string | null;
+  gstRateBp?: number | null;
   createdAt?: Date;
 };
 
@@ -70,7 +73,7 @@ export async function createCategory(
     })
     .returning();
   if (!row) throw new Error('The category was not created');
-  invalidate();
+  await invalidate();
   return {
     id: row.id,
     name: row.name,
@@ -104,6 +107,9 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
         ratingCount: input.ratingCount ?? 0,
         archived: input.archived ?? false,
         personalisation: input.personalisation ?? null,
+        sku: input.sku ?? null,
+        hsnCode: input.hsnCode ?? null,
+        gstRateBp: input.gstRateBp ?? null,
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
       .returning({ id: products.id });
@@ -115,7 +121,7 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
     await refreshSearchText(tx, row.id);
     return row.id;
   });
-  writer.invalidate();
+  await writer.invalidate();
   const [created] = await productsByIds(writer, [id]);
   if (!created) throw new Error('The product was not created');
   return created;
@@ -141,7 +147,7 @@ export async function updateProduct(
     if (updated.length === 0) throw notFound('Product not found');
     await refreshSearchText(tx, id);
   });
-  writer.invalidate();
+  await writer.invalidate();
   const [product] = await productsByIds(writer, [id]);
   if (!product) throw notFound('Product not found');
   return product;
@@ -172,6 +178,6 @@ export async function createCollection(
     }
     return row;
   });
-  invalidate();
+  await invalidate();
   return collectionSummaryOf(collection, input.productIds?.length ?? 0);
 }

@@ -18,6 +18,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The answer for this URL from the cache, or from `load` (a 404 is thrown, never cached). */
   async function answer(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) {
     const key = request.url;
+    // A change made on another instance drops this instance's answers first.
+    await app.catalog.sync();
     const entry = responses.get(key) ?? responses.set(key, JSON.stringify(await load()));
     return sendCached(request, reply, responses, key, entry);
   }

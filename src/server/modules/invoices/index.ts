@@ -1,4 +1,6 @@
 // The invoices module's public entry: GST tax invoices.
+
+export { recordRefund } from './credit-notes';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export { invoiceRoutes, sendInvoicePdf } from './routes';

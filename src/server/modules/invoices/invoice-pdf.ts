@@ -10,12 +10,20 @@ const dateOf = (iso: string) =>
 
 const MARGIN = 40;
 
-/** The invoice as an A4 PDF: seller, buyer and delivery address, and GST per line. */
+/**
+ * The invoice as an A4 PDF: seller, buyer and delivery address, and GST per line. A credit note
+ * is laid out the same way, titled as one and naming the invoice it reduces.
+ */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const credit = invoice.creditNote ?? null;
+  const title = credit ? 'CREDIT NOTE' : 'TAX INVOICE';
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `Tax Invoice ${invoice.number}`, Author: invoice.seller.legalName },
+    info: {
+      Title: `${credit ? 'Credit Note' : 'Tax Invoice'} ${invoice.number}`,
+      Author: invoice.seller.legalName,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -25,7 +33,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   });
 
   const width = doc.page.width - MARGIN * 2;
-  doc.font('Helvetica-Bold').fontSize(16).text('TAX INVOICE', { align: 'center' });
+  doc.font('Helvetica-Bold').fontSize(16).text(title, { align: 'center' });
   doc.moveDown(0.5);
 
   const top = doc.y;
@@ -45,8 +53,15 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   const right = MARGIN + width / 2 + 10;
   doc.font('Helvetica').fontSize(9);
-  doc.text(`Invoice No: ${invoice.number}`, right, top, { width: width / 2 - 10 });
-  doc.text(`Invoice Date: ${dateOf(invoice.issuedAt)}`);
+  if (credit) {
+    doc.text(`Credit Note No: ${invoice.number}`, right, top, { width: width / 2 - 10 });
+    doc.text(`Credit Note Date: ${dateOf(invoice.issuedAt)}`);
+    doc.text(`Against Invoice: ${credit.invoiceNumber} of ${dateOf(credit.invoiceDate)}`);
+    doc.text(`Reason: ${credit.reason}`);
+  } else {
+    doc.text(`Invoice No: ${invoice.number}`, right, top, { width: width / 2 - 10 });
+    doc.text(`Invoice Date: ${dateOf(invoice.issuedAt)}`);
+  }
   doc.text(`Order No: ${invoice.orderNumber}`);
   doc.text(
     `Place of Supply: ${invoice.placeOfSupply.state}${invoice.placeOfSupply.stateCode ? ` (${invoice.placeOfSupply.stateCode})` : ''}`,
@@ -55,7 +70,10 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   const partiesTop = doc.y;
   doc.font('Helvetica-Bold').text('Bill To', MARGIN, partiesTop, { width: width / 2 });
-  doc.font('Helvetica').text(invoice.buyer.name).text(invoice.buyer.email);
+  doc.font('Helvetica');
+  if (invoice.buyer.legalName) doc.text(invoice.buyer.legalName);
+  doc.text(invoice.buyer.name).text(invoice.buyer.email);
+  if (invoice.buyer.gstin) doc.text(`GSTIN: ${invoice.buyer.gstin}`);
   const billBottom = doc.y;
   doc.font('Helvetica-Bold').text('Ship To', right, partiesTop, { width: width / 2 - 10 });
   doc.font('Helvetica');
@@ -111,7 +129,12 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   doc.moveDown(1);
   doc.font('Helvetica').fontSize(9);
-  doc.text(`Amount paid: ${rs(invoice.totals.total)} (prices include GST)`, MARGIN, doc.y, { width });
+  doc.text(
+    `${credit ? 'Amount refunded' : 'Amount paid'}: ${rs(invoice.totals.total)} (prices include GST)`,
+    MARGIN,
+    doc.y,
+    { width },
+  );
   if (invoice.couponCode)
     doc.text(`Coupon ${invoice.couponCode}: discounts are included in the line values.`);
   doc.text('Whether tax is payable under reverse charge: No');
@@ -120,7 +143,10 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.moveDown(1.5);
   doc.text('Authorised Signatory', { align: 'right' });
   doc.moveDown(1);
-  doc.fontSize(8).fillColor('#555555').text('This is a computer-generated invoice.', { align: 'center' });
+  doc
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(`This is a computer-generated ${credit ? 'credit note' : 'invoice'}.`, { align: 'center' });
   doc.end();
   return done;
 }

@@ -10,13 +10,16 @@ import {
   type TaxableLine,
   taxLines,
 } from '../../../shared/gst';
+import { isValidGstin, normaliseGstin } from '../../../shared/gstin';
 import { toRupees } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
 import {
+  bulkEnquiries,
   categories,
   invoiceCounters,
   invoices,
   orderItems,
+  orderQuotes,
   orders,
   pincodes,
   products,
@@ -25,6 +28,7 @@ import {
 import { userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
 import { addressOf, isOrderId } from '../orders';
+import { creditNoteById, creditNotesOf, storeCreditNotePdf } from './credit-notes';
 import type { PdfPool } from './pdf-pool';
 
 /** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
@@ -59,7 +63,13 @@ export function createInvoiceService({
     seller: Seller,
   ): Promise<Invoice> {
     const [order] = await tx
-      .select({ order: orders, email: userEmail, fullName: users.fullName })
+      .select({
+        order: orders,
+        email: userEmail,
+        fullName: users.fullName,
+        gstin: users.gstin,
+        legalName: users.legalName,
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId));
@@ -70,8 +80,9 @@ export function createInvoiceService({
         quantity: orderItems.quantity,
         pricePaise: orderItems.pricePaise,
         discountPaise: orderItems.discountPaise,
-        hsn: categories.hsnCode,
-        rateBp: categories.gstRateBp,
+        // The product's own HSN code and rate, else its category's (per-product GST).
+        hsn: sql<string>`coalesce(${products.hsnCode}, ${categories.hsnCode})`,
+        rateBp: sql<number>`coalesce(${products.gstRateBp}, ${categories.gstRateBp})::int`,
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))
@@ -82,15 +93,19 @@ export function createInvoiceService({
       .select({ state: pincodes.state })
       .from(pincodes)
       .where(eq(pincodes.pincode, order.order.deliveryPincode));
-    const deliveryState = place?.state ?? '';
+    const address = addressOf(order.order);
+    // The place of supply is the State of the delivery address; an address saved before it had
+    // a State falls back to the directory's State of its pincode.
+    const deliveryState = address.state?.trim() || place?.state || '';
     const intraState = isIntraState(seller.state, deliveryState);
+    const buyer = await businessBuyerOf(tx, orderId, order);
 
     const taxable: TaxableLine[] = items.map((item) => ({
       description: item.name,
       hsn: item.hsn,
       quantity: item.quantity,
       grossPaise: item.pricePaise * item.quantity - item.discountPaise,
-      rateBp: item.rateBp,
+      rateBp: Number(item.rateBp),
     }));
     if (order.order.shippingPaise > 0) {
       taxable.push({
@@ -107,7 +122,6 @@ export function createInvoiceService({
         `Invoice of order ${orderId} adds up to ${totals.totalPaise}, not ${order.order.totalPaise}`,
       );
     }
-    const address = addressOf(order.order);
     return {
       number,
       issuedAt: issuedAt.toISOString(),
@@ -119,7 +133,7 @@ export function createInvoiceService({
         state: seller.state,
         stateCode: gstStateCode(seller.state),
       },
-      buyer: { name: address.fullName || order.fullName, email: order.email },
+      buyer: { name: address.fullName || order.fullName, email: order.email, ...buyer },
       deliveryAddress: [
         address.fullName,
         address.address,
@@ -148,6 +162,27 @@ export function createInvoiceService({
         total: toRupees(totals.totalPaise),
       },
     };
+  }
+
+  /**
+   * A business buyer's GSTIN and legal name (B2B): the GSTIN the bulk enquiry behind the order's
+   * quote gave, else the one on the customer's account; none when neither holds a valid GSTIN.
+   */
+  async function businessBuyerOf(
+    tx: Tx,
+    orderId: string,
+    customer: { fullName: string; gstin: string | null; legalName: string | null },
+  ): Promise<{ gstin: string; legalName: string } | Record<string, never>> {
+    const [enquiry] = await tx
+      .select({ gstin: bulkEnquiries.gstin, name: bulkEnquiries.name })
+      .from(orderQuotes)
+      .innerJoin(bulkEnquiries, eq(bulkEnquiries.id, orderQuotes.bulkEnquiryId))
+      .where(eq(orderQuotes.orderId, orderId));
+    const valid = (gstin: string | null | undefined) =>
+      gstin && isValidGstin(gstin) ? normaliseGstin(gstin) : null;
+    const gstin = valid(enquiry?.gstin) ?? valid(customer.gstin);
+    if (!gstin) return {};
+    return { gstin, legalName: customer.legalName || enquiry?.name || customer.fullName };
   }
 
   async function invoiceOf(where: SQL | undefined): Promise<Invoice> {
@@ -216,6 +251,21 @@ export function createInvoiceService({
       if (saved) return pdf;
       const winner = await stored();
       return winner ? Buffer.from(winner) : pdf;
+    },
+
+    /** The order's credit notes (refunds), oldest first; none for an unknown order. */
+    async creditNotes(orderId: string) {
+      if (!isOrderId(orderId)) return [];
+      return creditNotesOf(db, orderId);
+    },
+
+    /** A credit note and its PDF, laid out once and kept unchanged like an invoice's. */
+    async creditNotePdf(id: number): Promise<{ note: Invoice; pdf: Buffer }> {
+      const found = await creditNoteById(db, id);
+      if (!found) throw notFound(INVOICE_MESSAGES.creditNoteNotFound);
+      if (found.pdf) return { note: found.note, pdf: Buffer.from(found.pdf) };
+      const pdf = await pdfPool.renderInvoice(found.note);
+      return { note: found.note, pdf: await storeCreditNotePdf(db, id, pdf) };
     },
 
     async forAdmin(orderId: string): Promise<Invoice> {

@@ -26,9 +26,10 @@ export async function sendInvoicePdf(
   pdf: Buffer,
 ) {
   reply.header('content-type', 'application/pdf');
+  const kind = invoice.creditNote ? 'credit-note' : 'invoice';
   reply.header(
     'content-disposition',
-    `attachment; filename="invoice-${invoice.number.replaceAll('/', '-')}.pdf"`,
+    `attachment; filename="${kind}-${invoice.number.replaceAll('/', '-')}.pdf"`,
   );
   return reply.send(pdf);
 }

@@ -19,9 +19,10 @@ export type MoneyLine = {
  * a refund), so the ledger never tells of money that did not move. A payment's capture is
  * recorded once (money_ledger_capture_idx), however often it is heard of. Every refund passes
  * here, so here (issue 23) the shopper's WhatsApp and SMS news of it is queued, once per refund.
+ * Answers the new line's id (null when nothing was recorded).
  */
-export async function recordMoney(tx: Tx, line: MoneyLine) {
-  if (line.amountPaise <= 0) return;
+export async function recordMoney(tx: Tx, line: MoneyLine): Promise<number | null> {
+  if (line.amountPaise <= 0) return null;
   const [recorded] = await tx
     .insert(moneyLedger)
     .values({
@@ -44,6 +45,7 @@ export async function recordMoney(tx: Tx, line: MoneyLine) {
       at: line.at,
     });
   }
+  return recorded?.id ?? null;
 }
 
 export async function moneyLinesOf(runner: Queryable, orderId: string) {

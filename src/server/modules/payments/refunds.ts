@@ -4,8 +4,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
+import { recordRefund } from '../invoices';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
-import { recordMoney, recordStatus, refundDuePaiseOf, refundDueWhere } from '../orders';
+import { recordStatus, refundDuePaiseOf, refundDueWhere } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { mailOrderOf } from './mail-order';
 import {
@@ -73,7 +74,7 @@ export function createRefunds({
           .update(payments)
           .set({ status: 'refunded', refundedPaise: payment.amountPaise, refundDueReason: null })
           .where(eq(payments.id, payment.id));
-        await recordMoney(tx, {
+        await recordRefund(tx, {
           orderId: payment.orderId,
           kind: 'refunded',
           amountPaise: paise,

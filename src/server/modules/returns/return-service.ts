@@ -32,10 +32,11 @@ import { userEmail, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
+import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail } from '../mail';
 import { queueOrderNotice } from '../notifications';
 import type { OrderService } from '../orders';
-import { addressOf, deliveredAtOf, recordMoney, recordStatus, returnRecordsOf } from '../orders';
+import { addressOf, deliveredAtOf, recordStatus, returnRecordsOf } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
@@ -121,6 +122,11 @@ export function createReturnService({
     );
     const paise = Math.min(wantedPaise, refundable);
     if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
+    // The credit note credits the returned lines (what each cost the customer).
+    const returned = await tx
+      .select({ orderItemId: returnItems.orderItemId, amountPaise: returnItems.amountPaise })
+      .from(returnItems)
+      .where(eq(returnItems.returnId, returnId));
     let left = paise;
     const ids: string[] = [];
     for (const payment of captured) {
@@ -135,15 +141,19 @@ export function createReturnService({
         throw conflict(RETURN_MESSAGES.refundFailed);
       }
       ids.push(refundId);
-      await recordMoney(tx, {
-        orderId,
-        kind: 'refunded',
-        amountPaise: take,
-        reason: 'return',
-        paymentId: payment.id,
-        providerRef: refundId,
-        at: clock.now(),
-      });
+      await recordRefund(
+        tx,
+        {
+          orderId,
+          kind: 'refunded',
+          amountPaise: take,
+          reason: 'return',
+          paymentId: payment.id,
+          providerRef: refundId,
+          at: clock.now(),
+        },
+        returned,
+      );
       const refunded = payment.refundedPaise + take;
       await tx
         .update(payments)

@@ -25,6 +25,7 @@ import type {
   AdminCouponList,
   NewAdminCouponInput,
 } from '../../../shared/api/coupons';
+import type { CreditNoteList } from '../../../shared/api/invoices';
 import type { AdminMessages } from '../../../shared/api/messaging';
 import type { AdminNotifications } from '../../../shared/api/notifications';
 import type { AdminReturnList, ReturnRecord } from '../../../shared/api/returns';
@@ -128,14 +129,17 @@ export function useSaveProduct(id: number | null) {
   });
 }
 
-/** Multipart upload: the API client speaks JSON only, so this one call builds its own request. */
-export async function uploadProductImage(id: number, file: File): Promise<{ product: AdminProduct }> {
+/**
+ * A photo for the product form, stored before the product is saved (multipart: the API client
+ * speaks JSON only, so this one call builds its own request). Answers the photo's path.
+ */
+export async function uploadProductPhoto(file: File): Promise<{ image: string }> {
   const form = new FormData();
   form.append('file', file);
   const token = readToken();
   let response: Response;
   try {
-    response = await fetch(`/api/admin/products/${id}/image`, {
+    response = await fetch('/api/admin/product-images', {
       method: 'POST',
       body: form,
       headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -145,21 +149,30 @@ export async function uploadProductImage(id: number, file: File): Promise<{ prod
   }
   const payload = (await response.json().catch(() => null)) as { message?: string } | null;
   if (!response.ok) throw new ApiError(response.status, payload?.message ?? 'The upload failed');
-  return payload as { product: AdminProduct };
-}
-
-export function useUploadProductImage(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => uploadProductImage(id, file),
-    onSuccess: ({ product }) => {
-      client.setQueryData(keys.product(product.id), { product });
-      void client.invalidateQueries({ queryKey: ['admin', 'products'] });
-    },
-  });
+  return payload as { image: string };
 }
 
 export const downloadProductsCsv = () => downloadFile('/admin/products/export.csv', 'products.csv');
+
+/** GST credit notes of an order (one per refund); refetched with the order's own queries. */
+export function useCreditNotes(orderId: string) {
+  return useQuery({
+    queryKey: [...keys.order(orderId), 'credit-notes'],
+    queryFn: ({ signal }) =>
+      apiRequest<CreditNoteList>(`/admin/orders/${encodeURIComponent(orderId)}/credit-notes`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export const downloadCreditNote = (id: number, number: string) =>
+  downloadFile(`/admin/credit-notes/${id}/pdf`, `credit-note-${number.replaceAll('/', '-')}.pdf`);
+
+/** The month's sales register (GSTR-1's tables) as CSV, '2032-03'. */
+export const downloadSalesRegister = (month: string) =>
+  downloadFile(
+    `/admin/reports/sales-register.csv?month=${encodeURIComponent(month)}`,
+    `sales-register-${month}.csv`,
+  );
 
 export const downloadAdminInvoice = (orderId: string, invoiceNumber: string) =>
   downloadFile(`/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, invoiceFileName(invoiceNumber));

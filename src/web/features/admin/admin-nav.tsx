@@ -20,6 +20,7 @@ const LINKS = [
     needs: 'GET /api/admin/bulk-enquiries',
   },
   { to: '/admin/quotes/new', label: 'New quote', end: false, needs: 'POST /api/admin/quotes' },
+  { to: '/admin/reports', label: 'Reports', end: false, needs: 'GET /api/admin/reports/sales-register.csv' },
   { to: '/admin/outbox', label: 'Outbox', end: false, needs: 'GET /api/admin/outbox' },
   { to: '/admin/messages', label: 'Messages', end: false, needs: 'GET /api/admin/messages' },
   { to: '/admin/settings', label: 'Settings', end: false, needs: 'GET /api/admin/settings' },

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminCategory } from '../../../shared/api/admin';
+import { productCountLabel } from '../../../shared/catalog-claims';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../../../shared/gst';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
@@ -133,8 +134,8 @@ export function CategoriesView() {
                     <div>
                       <p className="font-semibold">{category.name}</p>
                       <p className="text-sm text-stone-600">
-                        /category/{category.slug} · {category.productCount} products · HSN {category.hsnCode}{' '}
-                        · GST {category.gstRate}%
+                        /category/{category.slug} · {productCountLabel(category.productCount)} · HSN{' '}
+                        {category.hsnCode} · GST {category.gstRate}%
                       </p>
                     </div>
                     <Button

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminCollection } from '../../../shared/api/admin';
+import { productCountLabel } from '../../../shared/catalog-claims';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminCollections, useAdminProducts, useSaveCollection } from './admin-api';
@@ -192,7 +193,9 @@ export function CollectionsView() {
                         {collection.name}
                         {collection.featured ? ' · Featured' : ''}
                       </p>
-                      <p className="text-sm text-stone-600">{collection.products.length} products</p>
+                      <p className="text-sm text-stone-600">
+                        {productCountLabel(collection.products.length)}
+                      </p>
                     </div>
                     <Button
                       variant="secondary"

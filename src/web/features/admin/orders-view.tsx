@@ -18,6 +18,7 @@ import {
   useChangeOrderStatus,
 } from './admin-api';
 import { formatDateTime, inputClass, Pager, QueryState, StatusText } from './admin-ui';
+import { CreditNotes } from './credit-notes';
 
 function OrderFiltersForm({
   filters,
@@ -356,6 +357,7 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
           Status: <StatusText status={order.status} />
         </p>
         {order.invoiceNumber && <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />}
+        {order.invoiceNumber && <CreditNotes orderId={order.id} />}
         <p className="mt-2 font-semibold">
           {customer.name} · {customer.email}
         </p>

@@ -11,7 +11,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const categories = [{ id: 3, name: 'Diwali Gifts', slug: 'diwali-gifts' }] as AdminCategory[];
+const categories = [
+  { id: 3, name: 'Diwali Gifts', slug: 'diwali-gifts', hsnCode: '9505', gstRate: 12 },
+] as AdminCategory[];
 
 function renderForm() {
   const sent: unknown[] = [];
@@ -78,5 +80,26 @@ describe('ProductForm', () => {
 
     expect(await screen.findByText(PERSONALISATION_MESSAGES.duplicateLabels)).toBeTruthy();
     expect(sent).toEqual([]);
+  });
+
+  it('sends the SKU and the product’s own HSN code and GST rate, blank following the category', async () => {
+    const user = userEvent.setup();
+    const sent = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Soy Candle');
+    await user.type(screen.getByLabelText('Price (₹)'), '450');
+    await user.selectOptions(screen.getByLabelText('Category'), '3');
+    expect(screen.getByText("Left blank, invoices use the category's HSN 9505 at 12%.")).toBeTruthy();
+    expect(screen.getByRole('option', { name: "Category's (12%)" })).toBeTruthy();
+    await user.type(screen.getByLabelText('SKU (optional)'), 'UG-CAN-1');
+    await user.type(screen.getByLabelText('HSN code (optional)'), '34');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('An HSN code is 4 to 8 digits')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.type(screen.getByLabelText('HSN code (optional)'), '06');
+    await user.selectOptions(screen.getByLabelText('GST rate'), '18');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ sku: 'UG-CAN-1', hsnCode: '3406', gstRate: 18, images: [] });
   });
 });

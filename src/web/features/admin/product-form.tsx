@@ -4,7 +4,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { AdminCategory } from '../../../shared/api/admin';
 // The product schemas alone: the order schemas would take this page past its JavaScript budget.
-import { type AdminProduct, MAX_IMAGE_BYTES, NewAdminProduct } from '../../../shared/api/admin-products';
+import { type AdminProduct, NewAdminProduct } from '../../../shared/api/admin-products';
 import type { PhotoRule } from '../../../shared/personalisation';
 import {
   PERSONALISATION_MAX_FIELDS,
@@ -13,8 +13,10 @@ import {
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
-import { errorMessage, useSaveProduct, useUploadProductImage } from './admin-api';
+import { errorMessage, useSaveProduct } from './admin-api';
 import { Field, inputClass } from './admin-ui';
+import { ProductPhotos } from './product-photos';
+import { ProductTaxFields } from './product-tax-fields';
 
 const TIERS_FORMAT_MESSAGE = 'Write each tier as pieces:percent, e.g. 25:5, 50:10';
 
@@ -76,6 +78,11 @@ const ProductFormValues = z
       }),
     ),
     photo: z.enum(['off', 'optional', 'required']),
+    sku: z.string(),
+    hsnCode: z.string(),
+    gstRate: z.string(),
+    // Kept by the photo manager (not typed); here so the shared rules check the whole payload.
+    images: z.array(z.string()),
   })
   .superRefine((values, context) => {
     if (parseTiers(values.quantityTiers) === null) {
@@ -108,6 +115,10 @@ const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
     required: field.required,
   })),
   photo: product?.personalisation?.photo ?? 'off',
+  sku: product?.sku ?? '',
+  hsnCode: product?.hsnCode ?? '',
+  gstRate: product?.gstRate === null || product?.gstRate === undefined ? '' : String(product.gstRate),
+  images: product?.images.length ? product.images : product?.image ? [product.image] : [],
 });
 
 const personalisationOf = (values: ProductFormValues): PersonalisationConfig | null =>
@@ -139,6 +150,10 @@ const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   featured: values.featured,
   archived: values.archived,
   personalisation: personalisationOf(values),
+  sku: values.sku.trim() || null,
+  hsnCode: values.hsnCode.trim() || null,
+  gstRate: values.gstRate === '' ? null : Number(values.gstRate),
+  images: values.images,
 });
 
 /** Where a shared-schema issue shows in the form: personalisation.fields.0.label is that row's label. */
@@ -148,6 +163,7 @@ function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
   if (first === 'personalisation') return [second === 'photo' ? 'photo' : 'personalisationFields'];
   if (first === 'quantityTiers') return ['quantityTiers'];
   if (first === 'tags') return ['tags'];
+  if (first === 'images') return ['images'];
   return [first ?? 'name'];
 }
 
@@ -174,6 +190,7 @@ export function ProductForm({
     handleSubmit,
     control,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<ProductFormValues>({
     resolver: zodResolver(ProductFormValues),
@@ -181,6 +198,9 @@ export function ProductForm({
   });
   const personalisationFields = useFieldArray({ control, name: 'personalisationFields' });
   const personalisable = watch('personalisable');
+  const images = watch('images');
+  const categoryId = watch('categoryId');
+  const category = categories.find((each) => String(each.id) === categoryId);
   const [saved, setSaved] = useState(false);
   const described = (name: keyof ProductFormValues) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
@@ -246,6 +266,17 @@ export function ProductForm({
       <Field id={`${id}-tags`} label="Tags (comma-separated)" error={errors.tags?.message}>
         <input id={`${id}-tags`} className={inputClass} {...register('tags')} />
       </Field>
+      <ProductTaxFields
+        id={id}
+        register={{ sku: register('sku'), hsnCode: register('hsnCode'), gstRate: register('gstRate') }}
+        errors={errors}
+        category={category}
+      />
+      <ProductPhotos
+        images={images}
+        productName={watch('name')}
+        onChange={(next) => setValue('images', next, { shouldDirty: true })}
+      />
       <Field id={`${id}-stock`} label="Stock" error={errors.stock?.message}>
         <input
           id={`${id}-stock`}
@@ -394,56 +425,5 @@ export function ProductForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-/** Replaces the product's picture; the server checks the bytes, this only checks size first. */
-export function ProductImageUpload({ product }: { product: AdminProduct }) {
-  const id = useId();
-  const upload = useUploadProductImage(product.id);
-  const [tooLarge, setTooLarge] = useState(false);
-  return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
-      <h2 id={`${id}-title`} className="font-bold text-stone-900">
-        Product image
-      </h2>
-      {product.image ? (
-        <img src={product.image} alt={product.name} className="mt-3 h-40 w-40 rounded-lg object-cover" />
-      ) : (
-        <p className="mt-2 text-stone-600">No image yet.</p>
-      )}
-      <label htmlFor={`${id}-file`} className="mt-3 block text-sm font-semibold text-stone-800">
-        Upload image (JPEG, PNG or WebP, up to 5 MB)
-      </label>
-      <input
-        id={`${id}-file`}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        className="mt-1 block w-full text-sm"
-        disabled={upload.isPending}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file) return;
-          setTooLarge(file.size > MAX_IMAGE_BYTES);
-          if (file.size <= MAX_IMAGE_BYTES) upload.mutate(file);
-        }}
-      />
-      {upload.isPending && <p role="status">Uploading…</p>}
-      {upload.isSuccess && !upload.isPending && (
-        <p role="status" className="font-semibold text-green-800">
-          Image uploaded
-        </p>
-      )}
-      {(tooLarge || upload.error) && (
-        <div className="mt-2">
-          <ErrorBanner>
-            {tooLarge
-              ? 'The image is larger than 5 MB. Please upload a smaller one.'
-              : errorMessage(upload.error)}
-          </ErrorBanner>
-        </div>
-      )}
-    </section>
   );
 }

@@ -39,7 +39,7 @@ export function ProductsView() {
         <form onSubmit={submit} className="flex flex-1 flex-wrap items-end gap-2">
           <div className="flex min-w-48 flex-1 flex-col gap-1">
             <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
-              Search products
+              Search products (name, SKU or number)
             </label>
             <input
               id={`${id}-q`}
@@ -97,6 +97,7 @@ export function ProductsView() {
                     {product.name}
                   </Link>
                   <p className="text-sm text-stone-600">
+                    {product.sku ? `SKU ${product.sku} · ` : ''}
                     {formatInr(product.price)} · {product.stock} in stock · {product.categoryName}
                     {product.archived ? ' · Archived' : ''}
                   </p>

@@ -84,6 +84,7 @@ describe('the back office frame (issue 11)', () => {
       'Reviews',
       'Bulk enquiries',
       'New quote',
+      'Reports',
       'Outbox',
       'Settings',
       'Staff',

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAdminCategories, useAdminProduct } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
-import { ProductForm, ProductImageUpload } from '../../features/admin/product-form';
+import { ProductForm } from '../../features/admin/product-form';
 
 /** /admin/products/new and /admin/products/:id. */
 export function Component() {
@@ -23,7 +23,7 @@ export function Component() {
         label="the product"
       >
         {categories.data && (!editing || product.data) && (
-          <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+          <div className="max-w-3xl">
             <ProductForm
               key={product.data?.product.id ?? 'new'}
               product={product.data?.product ?? null}
@@ -32,7 +32,6 @@ export function Component() {
                 if (!editing) navigate(`/admin/products/${saved.id}`, { replace: true });
               }}
             />
-            {product.data && <ProductImageUpload product={product.data.product} />}
           </div>
         )}
       </QueryState>

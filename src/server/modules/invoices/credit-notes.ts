@@ -1,0 +1,200 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { CreditNoteSummary, Invoice } from '../../../shared/api/invoices';
+import {
+  creditNoteNumber,
+  creditNoteReason,
+  financialYearOf,
+  isCreditedRefund,
+  taxLines,
+} from '../../../shared/gst';
+import { type Paise, toPaise, toRupees } from '../../../shared/money';
+import type { Queryable, Tx } from '../../db/client';
+import { creditNoteCounters, creditNotes, invoices, orderItems } from '../../db/schema';
+import { type MoneyLine, recordMoney } from '../orders';
+
+/**
+ * Splits `paise` over the lines in proportion to what each was paid (largest remainder), so the
+ * parts add up to `paise` exactly and none is above its line's share by more than a paisa.
+ */
+export function allocate(paise: Paise, weights: readonly Paise[]): Paise[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total <= 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (paise * weight) / total);
+  const parts = exact.map(Math.floor);
+  let left = paise - parts.reduce((sum, part) => sum + part, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * The credit note of a refund of `paise` against the invoice: its lines are the refund's shares,
+ * in proportion to `weights` (one per invoice line).
+ */
+function creditNoteOf(
+  invoice: Invoice,
+  number: string,
+  paise: Paise,
+  weights: readonly Paise[],
+  reason: string,
+  at: Date,
+): Invoice {
+  const shares = allocate(paise, weights);
+  const { lines, totals } = taxLines(
+    invoice.lines.map((line, index) => ({
+      description: line.description,
+      hsn: line.hsn,
+      quantity: line.quantity,
+      grossPaise: shares[index] ?? 0,
+      rateBp: Math.round(line.rate * 100),
+    })),
+    invoice.intraState,
+  );
+  return {
+    ...invoice,
+    number,
+    issuedAt: at.toISOString(),
+    creditNote: { invoiceNumber: invoice.number, invoiceDate: invoice.issuedAt, reason },
+    lines: lines
+      .filter((line) => line.grossPaise > 0)
+      .map((line) => ({
+        description: line.description,
+        hsn: line.hsn,
+        quantity: line.quantity,
+        rate: line.rateBp / 100,
+        taxableValue: toRupees(line.taxablePaise),
+        cgst: toRupees(line.cgstPaise),
+        sgst: toRupees(line.sgstPaise),
+        igst: toRupees(line.igstPaise),
+        total: toRupees(line.grossPaise),
+      })),
+    totals: {
+      taxableValue: toRupees(totals.taxablePaise),
+      cgst: toRupees(totals.cgstPaise),
+      sgst: toRupees(totals.sgstPaise),
+      igst: toRupees(totals.igstPaise),
+      total: toRupees(totals.totalPaise),
+    },
+  };
+}
+
+/**
+ * Records a refund in the money ledger and, when it gives back what an invoice charged (a return,
+ * a cancellation), issues its GST credit note in the same transaction: numbered in its own series
+ * per financial year without gaps (the counter row stays locked until the transaction ends), once
+ * per ledger line. An order without an invoice has nothing to credit.
+ */
+export async function recordRefund(
+  tx: Tx,
+  line: MoneyLine & { kind: 'refunded' },
+  /** The returned lines and what they cost the customer; without them every line is credited in proportion. */
+  returned: readonly { orderItemId: number; amountPaise: Paise }[] = [],
+): Promise<void> {
+  const ledgerId = await recordMoney(tx, line);
+  if (ledgerId === null || !isCreditedRefund(line.reason)) return;
+  const [invoice] = await tx
+    .select({ id: invoices.id, data: invoices.data })
+    .from(invoices)
+    .where(eq(invoices.orderId, line.orderId));
+  if (!invoice) return;
+  const financialYear = financialYearOf(line.at);
+  const [counter] = await tx
+    .insert(creditNoteCounters)
+    .values({ financialYear, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.financialYear,
+      set: { lastSequence: sql`${creditNoteCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: creditNoteCounters.lastSequence });
+  if (!counter) throw new Error('The credit note counter gave no number');
+  const number = creditNoteNumber(financialYear, counter.sequence);
+  const issued = invoice.data as Invoice;
+  const data = creditNoteOf(
+    issued,
+    number,
+    line.amountPaise,
+    await weightsOf(tx, line.orderId, issued, returned),
+    creditNoteReason(line.reason),
+    line.at,
+  );
+  await tx.insert(creditNotes).values({
+    orderId: line.orderId,
+    invoiceId: invoice.id,
+    ledgerId,
+    number,
+    financialYear,
+    sequence: counter.sequence,
+    issuedAt: line.at,
+    data,
+  });
+}
+
+/**
+ * What each invoice line weighs in a refund: the returned items' amounts on their lines (the
+ * invoice lists the order's items in id order, then shipping), else what each line was paid.
+ */
+async function weightsOf(
+  tx: Tx,
+  orderId: string,
+  invoice: Invoice,
+  returned: readonly { orderItemId: number; amountPaise: Paise }[],
+): Promise<Paise[]> {
+  const paid = invoice.lines.map((line) => toPaise(line.total));
+  if (returned.length === 0) return paid;
+  const items = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const byItem = new Map<number, Paise>();
+  for (const item of returned)
+    byItem.set(item.orderItemId, (byItem.get(item.orderItemId) ?? 0) + item.amountPaise);
+  const weights = invoice.lines.map((_, index) => byItem.get(items[index]?.id ?? -1) ?? 0);
+  return weights.some((weight) => weight > 0) ? weights : paid;
+}
+
+export async function creditNotesOf(runner: Queryable, orderId: string): Promise<CreditNoteSummary[]> {
+  const rows = await runner
+    .select({
+      id: creditNotes.id,
+      number: creditNotes.number,
+      issuedAt: creditNotes.issuedAt,
+      data: creditNotes.data,
+    })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(asc(creditNotes.id));
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    total: (row.data as Invoice).totals.total,
+  }));
+}
+
+/** The credit note as issued, with its PDF once laid out (null before its first download). */
+export async function creditNoteById(runner: Queryable, id: number) {
+  const [row] = await runner
+    .select({ data: creditNotes.data, pdf: creditNotes.pdf })
+    .from(creditNotes)
+    .where(eq(creditNotes.id, id));
+  return row ? { note: row.data as Invoice, pdf: row.pdf } : null;
+}
+
+/** Keeps the first PDF laid out, so the legal document never changes (as invoices' PDFs). */
+export async function storeCreditNotePdf(runner: Queryable, id: number, pdf: Buffer): Promise<Buffer> {
+  const [saved] = await runner
+    .update(creditNotes)
+    .set({ pdf })
+    .where(and(eq(creditNotes.id, id), isNull(creditNotes.pdf)))
+    .returning({ id: creditNotes.id });
+  if (saved) return pdf;
+  const stored = await creditNoteById(runner, id);
+  return stored?.pdf ? Buffer.from(stored.pdf) : pdf;
+}
