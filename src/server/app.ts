@@ -32,6 +32,7 @@ import { personalisationRoutes } from './modules/personalisation';
 import { quoteRoutes } from './modules/quotes';
 import { returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
+import { sandboxCourierRoutes, shippingAdminRoutes, shippingRoutes } from './modules/shipping';
 import { registerPolicyPageHeads, storeRoutes, storeSettingsFrom } from './modules/store';
 import { wishlistRoutes } from './modules/wishlist';
 import { createServices } from './services';
@@ -100,6 +101,17 @@ export async function buildApp({
         },
       },
       { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
+      // Issue 24: the sandbox courier's clock, on one instance at a time.
+      ...(services.sandboxCourier
+        ? [
+            {
+              name: 'sandbox-courier',
+              everyMs: config.SANDBOX_COURIER_TICK_SECONDS * 1000,
+              exclusive: true,
+              run: () => services.moveSandboxParcels(),
+            },
+          ]
+        : []),
       // Issue 26: the ledger against the payment provider's records, once a day on one instance.
       { name: 'money-check', everyMs: DAY_MS, exclusive: true, run: () => services.payments.checkLedger() },
     ]);
@@ -165,6 +177,8 @@ export async function buildApp({
       await api.register(bulkEnquiryRoutes);
       await api.register(personalisationRoutes);
       await api.register(quoteRoutes);
+      await api.register(shippingRoutes);
+      await api.register(shippingAdminRoutes);
     },
     { prefix: '/api' },
   );
@@ -172,6 +186,7 @@ export async function buildApp({
   await app.register(mediaRoutes);
   // The built-in payment provider's script, window and calls (only when it is the provider).
   await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  await app.register(sandboxCourierRoutes, { prefix: '/sandbox' });
 
   await registerWebApp(app, {
     distDir: config.webDistDir,

@@ -33,6 +33,7 @@ import { personalisationPhotoExists } from './modules/personalisation';
 import { createQuoteService } from './modules/quotes';
 import { createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
+import { createCourier, createShippingService } from './modules/shipping';
 import { createWishlistService } from './modules/wishlist';
 import { imageStorageFor } from './storage/image-storage';
 import { storeIdentityFrom } from './store-identity';
@@ -110,6 +111,15 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     store,
     log,
   });
+  // Issue 24: the courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
+  const { courier, sandbox: sandboxCourier } = createCourier({
+    config,
+    db,
+    clock,
+    origin: { name: store.legalName, address: store.address, city: config.SAME_DAY_CITY },
+    deliveryDaysFor: async (pincode) => promisedDays((await delivery.checkPincode(pincode)).info.days),
+  });
+  const shipping = createShippingService({ db, clock, courier, log });
   const mailWorker = createMailWorker({
     db,
     clock,
@@ -135,6 +145,18 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     delivery,
     auth,
     paymentProvider,
+    shipping,
+    /** The built-in courier, when it is the configured one (its /sandbox/courier API and clock). */
+    sandboxCourier,
+    /** Sends the sandbox courier's due scans through the tracking webhook (a background job). */
+    moveSandboxParcels: async () =>
+      sandboxCourier
+        ? sandboxCourier.sendDueScans(async (payload, token) => {
+            await shipping.receiveTracking(payload, token);
+          })
+        : 0,
+    /** Issue 24: public tracking lookups per address; a shopper needs a few, a guesser many. */
+    trackLimiter: createAttemptLimiter(limiterStore, { name: 'track-ip', attempts: 20, windowSeconds: 600 }),
     /** The built-in provider's own side (signing), when it is the configured provider. */
     sandboxProvider,
     coupons,
@@ -183,6 +205,12 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       reports: createAdminReportService({ db, clock }),
     },
   };
+}
+
+/** The upper bound of a delivery promise ('3-5' days → 5), at least one day. */
+function promisedDays(days: string): number {
+  const numbers = (days.match(/\d+/g) ?? []).map(Number);
+  return Math.max(1, ...numbers);
 }
 
 type Services = ReturnType<typeof createServices>;
