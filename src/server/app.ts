@@ -32,7 +32,12 @@ import { personalisationRoutes } from './modules/personalisation';
 import { quoteRoutes } from './modules/quotes';
 import { returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
-import { sandboxCourierRoutes, shippingAdminRoutes, shippingRoutes } from './modules/shipping';
+import {
+  registerTrackPageHead,
+  sandboxCourierRoutes,
+  shippingAdminRoutes,
+  shippingRoutes,
+} from './modules/shipping';
 import { registerPolicyPageHeads, storeRoutes, storeSettingsFrom } from './modules/store';
 import { wishlistRoutes } from './modules/wishlist';
 import { createServices } from './services';
@@ -157,6 +162,8 @@ export async function buildApp({
   await installCatalog(app);
   // Issue 25: the policy pages' heads (their URLs are in the catalogue's sitemap).
   registerPolicyPageHeads(app);
+  // Issue 24: the public tracking page's head.
+  registerTrackPageHead(app);
 
   await app.register(
     async (api) => {

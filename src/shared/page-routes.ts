@@ -20,6 +20,7 @@ const pagePatterns: RegExp[] = [
   /^\/login\/?$/,
   /^\/register\/?$/,
   /^\/bulk-orders\/?$/,
+  /^\/track\/?$/,
   /^\/admin(\/.*)?$/,
 ];
 

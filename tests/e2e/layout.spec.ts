@@ -177,6 +177,7 @@ const stops = (): Stop[] => [
   { path: '/orders', heading: 'My Orders' },
   { path: '/wishlist', heading: /Wishlist/ },
   { path: '/bulk-orders', heading: 'Bulk and corporate orders' },
+  { path: '/track', heading: 'Track your order' },
   { path: `/quote/${walk.quoteOrderId}`, heading: /^Your quote RG-/ },
   ...Object.values(POLICY_PAGES).map((policy) => ({ path: policy.path, heading: policy.title })),
   { path: '/no-such-page', heading: 'Page Not Found' },

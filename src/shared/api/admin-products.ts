@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier, QuantityTiers } from '../quantity-pricing';
 import { page, trimmed } from './admin-fields';
+import { ProductParcelFields } from './shipping';
 
 // The back office's product contract (/api/admin/products*), re-exported by ./admin. Money in
 // rupees, as everywhere at the API edge.
@@ -45,6 +46,8 @@ export const AdminProduct = z.object({
   archived: z.boolean(),
   /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
   personalisation: PersonalisationConfig.nullable(),
+  /** Issue 24: the packed parcel (null = the category's default, shared/parcel.ts). */
+  ...ProductParcelFields.shape,
   updatedAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
@@ -71,6 +74,7 @@ const ProductFields = {
   featured: z.boolean(),
   archived: z.boolean(),
   personalisation: PersonalisationConfig.nullable(),
+  ...ProductParcelFields.shape,
 };
 
 const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | null | undefined }) =>
@@ -90,6 +94,10 @@ export const NewAdminProduct = z
     featured: ProductFields.featured.default(false),
     archived: ProductFields.archived.default(false),
     personalisation: ProductFields.personalisation.default(null),
+    weightGrams: ProductFields.weightGrams.default(null),
+    lengthCm: ProductFields.lengthCm.default(null),
+    breadthCm: ProductFields.breadthCm.default(null),
+    heightCm: ProductFields.heightCm.default(null),
   })
   .refine(mrpAtLeastPrice, MRP_MESSAGE);
 export type NewAdminProduct = z.infer<typeof NewAdminProduct>;

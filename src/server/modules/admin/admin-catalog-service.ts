@@ -44,6 +44,10 @@ const productColumns = {
   featured: products.featured,
   archived: products.archived,
   personalisation: products.personalisation,
+  weightGrams: products.weightGrams,
+  lengthCm: products.lengthCm,
+  breadthCm: products.breadthCm,
+  heightCm: products.heightCm,
   updatedAt: products.updatedAt,
 };
 

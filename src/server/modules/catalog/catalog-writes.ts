@@ -40,6 +40,11 @@ export type NewProduct = {
   ratingCount?: number;
   archived?: boolean;
   personalisation?: PersonalisationConfig | null;
+  /** Issue 24: the packed parcel; null = the category's default. */
+  weightGrams?: number | null;
+  lengthCm?: number | null;
+  breadthCm?: number | null;
+  heightCm?: number | null;
   createdAt?: Date;
 };
 
@@ -104,6 +109,10 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
         ratingCount: input.ratingCount ?? 0,
         archived: input.archived ?? false,
         personalisation: input.personalisation ?? null,
+        weightGrams: input.weightGrams ?? null,
+        lengthCm: input.lengthCm ?? null,
+        breadthCm: input.breadthCm ?? null,
+        heightCm: input.heightCm ?? null,
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
       .returning({ id: products.id });

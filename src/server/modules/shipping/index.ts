@@ -6,3 +6,4 @@ export { createSandboxCourier, SANDBOX_FAILING_PINCODES, type SandboxCourier } f
 export { createCourier } from './select-courier';
 export { createShippingService, type ShippingService } from './shipping-service';
 export { createShiprocketClient } from './shiprocket-client';
+export { registerTrackPageHead } from './track-page-head';

@@ -165,12 +165,22 @@ describe('POST /api/admin/orders/:id/shipment', () => {
     expect(again.json().message).toBe(SHIPPING_MESSAGES.alreadyShipped);
   });
 
-  it('uses the weight and size set on the product', async () => {
+  it('uses the weight and size the owner set on the product, and refuses impossible ones', async () => {
     const product = await createTestProduct(store.database, { stock: 10 });
-    await store.database.db
-      .update(products)
-      .set({ weightGrams: 1200, lengthCm: 30, breadthCm: 20, heightCm: 12 })
-      .where(eq(products.id, product.id));
+    const headers = await adminHeaders();
+    const edit = (payload: Record<string, number | null>) =>
+      store.app.inject({ method: 'PATCH', url: `/api/admin/products/${product.id}`, headers, payload });
+    const bad = await edit({ weightGrams: 0, heightCm: 500 });
+    expect(bad.statusCode).toBe(400);
+    const saved = await edit({ weightGrams: 1200, lengthCm: 30, breadthCm: 20, heightCm: 12 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().product).toMatchObject({
+      weightGrams: 1200,
+      lengthCm: 30,
+      breadthCm: 20,
+      heightCm: 12,
+    });
+
     const order = await paidOrder({ product, quantity: 1 });
     await shipped(order.orderId);
     const [row] = await store.database.db

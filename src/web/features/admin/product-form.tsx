@@ -15,6 +15,13 @@ import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct, useUploadProductImage } from './admin-api';
 import { Field, inputClass } from './admin-ui';
+import {
+  isParcelField,
+  ParcelFormValues,
+  ProductParcelFields,
+  parcelPayloadOf,
+  parcelValuesOf,
+} from './product-parcel-fields';
 
 const TIERS_FORMAT_MESSAGE = 'Write each tier as pieces:percent, e.g. 25:5, 50:10';
 
@@ -76,6 +83,7 @@ const ProductFormValues = z
       }),
     ),
     photo: z.enum(['off', 'optional', 'required']),
+    parcel: ParcelFormValues,
   })
   .superRefine((values, context) => {
     if (parseTiers(values.quantityTiers) === null) {
@@ -108,6 +116,7 @@ const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
     required: field.required,
   })),
   photo: product?.personalisation?.photo ?? 'off',
+  parcel: parcelValuesOf(product),
 });
 
 const personalisationOf = (values: ProductFormValues): PersonalisationConfig | null =>
@@ -139,6 +148,7 @@ const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   featured: values.featured,
   archived: values.archived,
   personalisation: personalisationOf(values),
+  ...parcelPayloadOf(values.parcel),
 });
 
 /** Where a shared-schema issue shows in the form: personalisation.fields.0.label is that row's label. */
@@ -148,6 +158,7 @@ function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
   if (first === 'personalisation') return [second === 'photo' ? 'photo' : 'personalisationFields'];
   if (first === 'quantityTiers') return ['quantityTiers'];
   if (first === 'tags') return ['tags'];
+  if (first !== undefined && isParcelField(first)) return ['parcel', first];
   return [first ?? 'name'];
 }
 
@@ -181,6 +192,7 @@ export function ProductForm({
   });
   const personalisationFields = useFieldArray({ control, name: 'personalisationFields' });
   const personalisable = watch('personalisable');
+  const categorySlug = categories.find((category) => String(category.id) === watch('categoryId'))?.slug;
   const [saved, setSaved] = useState(false);
   const described = (name: keyof ProductFormValues) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
@@ -283,6 +295,12 @@ export function ProductForm({
           Retail carts keep the price above.
         </p>
       </div>
+      <ProductParcelFields
+        id={`${id}-parcel`}
+        register={(name) => register(`parcel.${name}`)}
+        errors={errors.parcel}
+        categorySlug={categorySlug}
+      />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Options</legend>
         <label className="flex min-h-11 items-center gap-2">
