@@ -151,9 +151,9 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     /** Sends the sandbox courier's due scans through the tracking webhook (a background job). */
     moveSandboxParcels: async () =>
       sandboxCourier
-        ? sandboxCourier.sendDueScans(async (payload, token) => {
-            await shipping.receiveTracking(payload, token);
-          })
+        ? sandboxCourier.sendDueScans(
+            async (payload, token) => (await shipping.receiveTracking(payload, token)).known,
+          )
         : 0,
     /** Issue 24: public tracking lookups per address; a shopper needs a few, a guesser many. */
     trackLimiter: createAttemptLimiter(limiterStore, { name: 'track-ip', attempts: 20, windowSeconds: 600 }),

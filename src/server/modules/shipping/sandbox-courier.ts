@@ -48,8 +48,15 @@ export type SandboxRequest = {
 };
 export type SandboxAnswer = { status: number; json?: unknown; pdf?: Buffer };
 
-/** The webhook the sandbox sends a scan through: the same code as Shiprocket's (shipping service). */
-export type DeliverWebhook = (payload: unknown, token: string) => Promise<void>;
+/**
+ * The webhook the sandbox sends a scan through: the same code as Shiprocket's (shipping service).
+ * False when the store does not know the AWB yet (its booking is still being saved).
+ */
+export type DeliverWebhook = (payload: unknown, token: string) => Promise<boolean>;
+
+// A scan of a parcel whose AWB the store never saved (its booking failed after the courier took
+// it) is dropped once it is this late.
+const UNKNOWN_PARCEL_GIVE_UP_MS = 10 * 60 * 1000;
 
 /** 'YYYY-MM-DD HH:mm:ss' in India time, as Shiprocket writes a scan's date. */
 const scanTime = (instant: Date) =>
@@ -109,6 +116,19 @@ export function createSandboxCourier({
 }) {
   const later = (from: Date, realMs: number) => new Date(from.getTime() + realMs / speed);
 
+  /**
+   * Scans at least a second apart, as a courier's are: their times are written to the second, and
+   * the webhook stores one scan per status and time.
+   */
+  function spaced(scans: PlannedScan[], after?: Date): PlannedScan[] {
+    let previous = after ? after.getTime() : Number.NEGATIVE_INFINITY;
+    return scans.map((scan) => {
+      const due = Math.max(new Date(scan.dueAt).getTime(), previous + 1000);
+      previous = due;
+      return { ...scan, dueAt: new Date(due).toISOString() };
+    });
+  }
+
   function planFor(
     parcel: { pincode: string; city: string; deliveryDays: number },
     from: Date,
@@ -149,7 +169,7 @@ export function createSandboxCourier({
         location: parcel.city,
         dueAt: later(from, lastMs).toISOString(),
       });
-      return scans;
+      return spaced(scans);
     }
     scans.push(
       {
@@ -160,7 +180,7 @@ export function createSandboxCourier({
       },
       ...rtoScans(parcel.city, later(from, lastMs)),
     );
-    return scans;
+    return spaced(scans);
   }
 
   function rtoScans(city: string, from: Date): PlannedScan[] {
@@ -416,20 +436,24 @@ export function createSandboxCourier({
       const attemptAt = new Date(
         Math.max(later(now, 4 * HOUR).getTime(), now.getTime() + (asked - now.getTime()) / speed),
       );
-      const plan: PlannedScan[] = [
-        {
-          kind: 'out_for_delivery',
-          activity: 'Out for delivery (new attempt)',
-          location: parcel.city,
-          dueAt: attemptAt.toISOString(),
-        },
-        {
-          kind: 'delivered',
-          activity: 'Delivered',
-          location: parcel.city,
-          dueAt: later(attemptAt, 3 * HOUR).toISOString(),
-        },
-      ];
+      const lastSent = sent[sent.length - 1];
+      const plan = spaced(
+        [
+          {
+            kind: 'out_for_delivery',
+            activity: 'Out for delivery (new attempt)',
+            location: parcel.city,
+            dueAt: attemptAt.toISOString(),
+          },
+          {
+            kind: 'delivered',
+            activity: 'Delivered',
+            location: parcel.city,
+            dueAt: later(attemptAt, 3 * HOUR).toISOString(),
+          },
+        ],
+        lastSent ? new Date(lastSent.dueAt) : undefined,
+      );
       await db
         .update(sandboxParcels)
         .set({ plan, ndrAction: body.data })
@@ -475,7 +499,9 @@ export function createSandboxCourier({
       let sent = parcel.sent as PlannedScan[];
       while (plan[0] && new Date(plan[0].dueAt) <= now) {
         const scan = plan[0];
-        await deliver(webhookPayloadOf(parcel, scan), token);
+        const taken = await deliver(webhookPayloadOf(parcel, scan), token);
+        // Sent again next time, unless the store has not known the parcel for far too long.
+        if (!taken && now.getTime() - new Date(scan.dueAt).getTime() < UNKNOWN_PARCEL_GIVE_UP_MS) break;
         plan = plan.slice(1);
         sent = [...sent, scan];
         // An unanswered failed delivery goes back to the store on the courier's own schedule.

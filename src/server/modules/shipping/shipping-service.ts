@@ -367,7 +367,10 @@ export function createShippingService({
      * unique index decides between instances); the order then takes the status of the latest scan
      * by the courier's time, so a late or repeated scan never moves it back or twice.
      */
-    async receiveTracking(payload: unknown, token: string | undefined): Promise<{ stored: boolean }> {
+    async receiveTracking(
+      payload: unknown,
+      token: string | undefined,
+    ): Promise<{ stored: boolean; known: boolean }> {
       if (!courier.acceptsWebhookToken(token)) throw unauthorized(SHIPPING_MESSAGES.badWebhookToken);
       const parsed = TrackingWebhook.safeParse(payload);
       if (!parsed.success) throw invalid('Not a tracking update');
@@ -377,7 +380,7 @@ export function createShippingService({
         update.shipment_status_id ?? update.current_status_id,
       );
       const at = courierTime(update.current_timestamp);
-      if (!kind || !at) return { stored: false };
+      if (!kind || !at) return { stored: false, known: true };
       const [shipment] = await db
         .select()
         .from(shipments)
@@ -390,7 +393,7 @@ export function createShippingService({
         );
       if (!shipment) {
         log.warn({ awb: update.awb }, 'tracking update for an unknown shipment');
-        return { stored: false };
+        return { stored: false, known: false };
       }
       const scan = update.scans?.at(-1);
       const now = clock.now();
@@ -408,7 +411,7 @@ export function createShippingService({
           })
           .onConflictDoNothing()
           .returning({ id: shipmentEvents.id });
-        if (!stored) return { stored: false };
+        if (!stored) return { stored: false, known: true };
         // Serialises the scans of one order between instances; each then sees all committed scans.
         const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for('update');
         const [latest] = await tx
@@ -417,7 +420,7 @@ export function createShippingService({
           .where(eq(shipmentEvents.shipmentId, shipment.id))
           .orderBy(desc(shipmentEvents.occurredAt), desc(shipmentEvents.id))
           .limit(1);
-        if (!order || !latest) return { stored: true };
+        if (!order || !latest) return { stored: true, known: true };
         await tx
           .update(shipments)
           .set({ status: latest.kind, updatedAt: now })
@@ -430,7 +433,7 @@ export function createShippingService({
               : `${trackingKindLabel(latest.kind)}${latest.location ? `, ${latest.location}` : ''} (${shipment.courierName}, AWB ${shipment.awb})`;
           await moveOrder(tx, order, target, note, now);
         }
-        return { stored: true };
+        return { stored: true, known: true };
       });
     },
 

@@ -8,7 +8,15 @@ import type {
 } from '../../../shared/api/shipping';
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../../shared/courier-events';
-import { orderEvents, orders, pincodes, products, shipmentEvents, shipments } from '../../db/schema';
+import {
+  orderEvents,
+  orders,
+  pincodes,
+  products,
+  sandboxParcels,
+  shipmentEvents,
+  shipments,
+} from '../../db/schema';
 import {
   createTestProduct,
   payOrder,
@@ -449,5 +457,66 @@ describe('the sandbox courier', () => {
     clock.set(new Date(clock.now().getTime() + 3 * DAY));
     await store.app.moveSandboxParcels();
     expect(await statusOf(order.orderId)).toBe('delivered');
+  });
+
+  it('serves Shiprocket’s API behind its token, and holds scans until the store knows the AWB', async () => {
+    const api = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, token?: string) =>
+      store.app.inject({
+        method,
+        url: `/sandbox/courier/v1/external${url}`,
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+        ...(payload ? { payload } : {}),
+      });
+    const refused = await api('POST', '/auth/login', {
+      email: 'sandbox@courier.test',
+      password: 'wrong-password-here',
+    });
+    expect(refused.statusCode).toBe(401);
+    const login = await api('POST', '/auth/login', { email: 'sandbox@courier.test', password: TOKEN });
+    const { token } = login.json<{ token: string }>();
+    expect((await api('POST', '/orders/create/adhoc', {})).statusCode).toBe(401);
+
+    const created = await api(
+      'POST',
+      '/orders/create/adhoc',
+      {
+        order_id: 'EXT-1',
+        order_date: '2031-03-10 11:00',
+        pickup_location: 'Primary',
+        billing_customer_name: 'Asha',
+        billing_last_name: 'Rao',
+        billing_address: '12 MG Road',
+        billing_city: 'New Delhi',
+        billing_state: 'Delhi',
+        billing_pincode: '110001',
+        billing_phone: '9876543210',
+        weight: 0.5,
+        length: 20,
+        breadth: 15,
+        height: 10,
+      },
+      token,
+    );
+    expect(created.statusCode).toBe(200);
+    const { shipment_id: shipmentId } = created.json<{ shipment_id: number }>();
+    const assigned = await api('POST', '/courier/assign/awb', { shipment_id: shipmentId }, token);
+    const awb = assigned.json<{ response: { data: { awb_code: string } } }>().response.data.awb_code;
+    expect(
+      (await api('POST', '/courier/generate/pickup', { shipment_id: [shipmentId] }, token)).statusCode,
+    ).toBe(200);
+    const label = await api('POST', '/courier/generate/label', { shipment_id: [shipmentId] }, token);
+    const labelUrl = new URL(label.json<{ label_url: string }>().label_url);
+    const pdf = await store.app.inject({ url: labelUrl.pathname });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+
+    // The store never saved this AWB: its scans wait instead of being lost.
+    clock.set(new Date(clock.now().getTime() + 2 * 60 * 60 * 1000 + 60 * 1000));
+    await store.app.moveSandboxParcels();
+    const [parcel] = await store.database.db.select().from(sandboxParcels).where(eq(sandboxParcels.awb, awb));
+    expect(parcel?.sent).toEqual([]);
+    const tracked = await api('GET', `/courier/track/awb/${awb}`, undefined, token);
+    expect(tracked.json<{ tracking_data: { etd: string } }>().tracking_data.etd).toMatch(
+      /^\d{4}-\d{2}-\d{2} /,
+    );
   });
 });
