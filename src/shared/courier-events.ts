@@ -95,7 +95,7 @@ const scanTimeFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: INDIA_TIME_ZONE,
 });
 
-/** 'YYYY-MM-DD' (an India date) as 'Thu, 13 Mar 2031'. */
+/** 'YYYY-MM-DD' (an India date) as 'Thu, 13 Mar, 2031'. */
 export const formatDeliveryDate = (isoDate: string): string =>
   /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? deliveryDateFormat.format(indiaDayStart(isoDate)) : isoDate;
 
