@@ -109,7 +109,7 @@ export const sandboxCourierRoutes: FastifyPluginAsyncZod = async (app) => {
     const base = `${request.protocol}://${request.host}/sandbox/courier`;
     const answered = await sandbox.handle({
       method: request.method,
-      path: url.pathname.replace(/^\/sandbox\/courier/, ''),
+      path: `${url.pathname.replace(/^\/sandbox\/courier/, '')}${url.search}`,
       headers: { authorization: request.headers.authorization, 'x-sandbox-base': base },
       body: request.body,
     });

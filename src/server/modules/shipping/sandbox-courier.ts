@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../../shared/courier-events';
@@ -114,6 +114,10 @@ export function createSandboxCourier({
   /** The store's promise for a pincode, in days (the delivery check's upper bound). */
   deliveryDaysFor: (pincode: string) => Promise<number>;
 }) {
+  const labelKey = (awb: string) =>
+    createHmac('sha256', token).update(`label:${awb}`).digest('hex').slice(0, 32);
+  const sameText = (a: string, b: string) =>
+    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
   const later = (from: Date, realMs: number) => new Date(from.getTime() + realMs / speed);
 
   /**
@@ -235,9 +239,14 @@ export function createSandboxCourier({
 
   /** Shiprocket's API as the sandbox answers it; every path but login needs the Bearer token. */
   async function handle(request: SandboxRequest): Promise<SandboxAnswer> {
-    const path = request.path.replace(/^\/v1\/external/, '');
-    const labelMatch = /^\/labels\/([A-Z0-9]+)\.pdf$/.exec(request.path);
+    const path = new URL(request.path, 'http://sandbox.local').pathname.replace(/^\/v1\/external/, '');
+    const url = new URL(request.path, 'http://sandbox.local');
+    const labelMatch = /^\/labels\/([A-Z0-9]+)\.pdf$/.exec(url.pathname);
     if (request.method === 'GET' && labelMatch) {
+      // Like Shiprocket's label links, the address is the only key: it carries a MAC of the AWB.
+      if (!sameText(labelKey(labelMatch[1] ?? ''), url.searchParams.get('key') ?? '')) {
+        return { status: 404, json: { message: 'No such label' } };
+      }
       const [parcel] = await db
         .select()
         .from(sandboxParcels)
@@ -360,7 +369,7 @@ export function createSandboxCourier({
         status: 200,
         json: {
           label_created: 1,
-          label_url: `${request.headers['x-sandbox-base'] ?? ''}/labels/${parcel.awb}.pdf`,
+          label_url: `${request.headers['x-sandbox-base'] ?? ''}/labels/${parcel.awb}.pdf?key=${labelKey(parcel.awb)}`,
           not_created: [],
         },
       };

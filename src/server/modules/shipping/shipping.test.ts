@@ -506,8 +506,10 @@ describe('the sandbox courier', () => {
     ).toBe(200);
     const label = await api('POST', '/courier/generate/label', { shipment_id: [shipmentId] }, token);
     const labelUrl = new URL(label.json<{ label_url: string }>().label_url);
-    const pdf = await store.app.inject({ url: labelUrl.pathname });
+    const pdf = await store.app.inject({ url: `${labelUrl.pathname}${labelUrl.search}` });
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The label names the recipient: without its key it is not there.
+    expect((await store.app.inject({ url: labelUrl.pathname })).statusCode).toBe(404);
 
     // The store never saved this AWB: its scans wait instead of being lost.
     clock.set(new Date(clock.now().getTime() + 2 * 60 * 60 * 1000 + 60 * 1000));
