@@ -55,6 +55,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Issue 24: the sandbox courier moves a 3-day parcel in about a second (courier.spec.ts).
+      SANDBOX_COURIER_SPEED: '250000',
+      SANDBOX_COURIER_TICK_SECONDS: '0.5',
     },
   },
 });

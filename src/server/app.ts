@@ -35,6 +35,12 @@ import { quoteRoutes } from './modules/quotes';
 import { returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
+import {
+  registerTrackPageHead,
+  sandboxCourierRoutes,
+  shippingAdminRoutes,
+  shippingRoutes,
+} from './modules/shipping';
 import { staffRoutes } from './modules/staff';
 import { registerPolicyPageHeads, storeRoutes, storeSettingsFrom } from './modules/store';
 import { wishlistRoutes } from './modules/wishlist';
@@ -123,6 +129,17 @@ export async function buildApp({
             },
           ]
         : []),
+      // Issue 24: the sandbox courier's clock, on one instance at a time.
+      ...(services.sandboxCourier
+        ? [
+            {
+              name: 'sandbox-courier',
+              everyMs: config.SANDBOX_COURIER_TICK_SECONDS * 1000,
+              exclusive: true,
+              run: () => services.moveSandboxParcels(),
+            },
+          ]
+        : []),
       // Issue 26: the ledger against the payment provider's records, once a day on one instance.
       { name: 'money-check', everyMs: DAY_MS, exclusive: true, run: () => services.payments.checkLedger() },
     ]);
@@ -168,6 +185,8 @@ export async function buildApp({
   await installCatalog(app);
   // Issue 25: the policy pages' heads (their URLs are in the catalogue's sitemap).
   registerPolicyPageHeads(app);
+  // Issue 24: the public tracking page's head.
+  registerTrackPageHead(app);
 
   await app.register(
     async (api) => {
@@ -192,6 +211,8 @@ export async function buildApp({
       await api.register(quoteRoutes);
       await api.register(messagingRoutes);
       await api.register(notificationRoutes);
+      await api.register(shippingRoutes);
+      await api.register(shippingAdminRoutes);
     },
     { prefix: '/api' },
   );
@@ -199,6 +220,7 @@ export async function buildApp({
   await app.register(mediaRoutes);
   // The built-in payment provider's script, window and calls (only when it is the provider).
   await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  await app.register(sandboxCourierRoutes, { prefix: '/sandbox' });
 
   await registerWebApp(app, {
     distDir: config.webDistDir,

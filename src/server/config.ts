@@ -192,6 +192,26 @@ export const Env = z.object({
   // Issue 21: a product CSV import is read (parsed and checked) in a worker thread, stopped (503,
   // nothing imported) after this; the largest file (5 MB, 5000 rows) takes a few seconds at most.
   CSV_IMPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).default(30_000),
+
+  // Issue 24, the courier: `shiprocket` books real shipments (needs SHIPROCKET_EMAIL, _PASSWORD
+  // and _WEBHOOK_TOKEN); `sandbox` (default) is the built-in courier at /sandbox/courier.
+  COURIER: z.enum(['sandbox', 'shiprocket']).default('sandbox'),
+  SHIPROCKET_BASE_URL: z.url().default('https://apiv2.shiprocket.in'),
+  SHIPROCKET_EMAIL: z.email().optional(),
+  SHIPROCKET_PASSWORD: z.string().min(1).optional(),
+  // The token Shiprocket sends in the tracking webhook's x-api-key header (set in its panel).
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The pickup address's name as registered in Shiprocket's panel.
+  SHIPROCKET_PICKUP_LOCATION: z.string().min(1).max(100).default('Primary'),
+  // The sandbox courier's API password and webhook token (one value, as Shiprocket's token is).
+  SANDBOX_COURIER_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('sandbox-courier-token-0001'),
+  // How much faster than real time sandbox parcels move: 60 = a 3-day delivery in 72 minutes.
+  SANDBOX_COURIER_SPEED: z.coerce.number().positive().max(10_000_000).default(60),
+  // How often each instance sends the sandbox's due tracking scans.
+  SANDBOX_COURIER_TICK_SECONDS: z.coerce.number().min(0.2).max(3600).default(5),
 });
 export type Env = z.infer<typeof Env>;
 
@@ -221,6 +241,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         path: ['S3_SECRET_ACCESS_KEY'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
       });
+    }
+    if (env.COURIER === 'shiprocket') {
+      for (const key of ['SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD', 'SHIPROCKET_WEBHOOK_TOKEN'] as const) {
+        if (!env[key]) {
+          context.addIssue({ code: 'custom', path: [key], message: 'must be set when COURIER=shiprocket' });
+        }
+      }
     }
     // Real payments are never half-configured into simulated ones: a store that asked for Razorpay
     // and lacks a key does not start.

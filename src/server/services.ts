@@ -35,6 +35,7 @@ import { createQuoteService } from './modules/quotes';
 import { createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
 import { createSettingsService } from './modules/settings';
+import { createCourier, createShippingService } from './modules/shipping';
 import { createStaffService } from './modules/staff';
 import { createWishlistService } from './modules/wishlist';
 import { imageStorageFor } from './storage/image-storage';
@@ -133,6 +134,15 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   });
   // Issue 23: order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
   const notifications = createNotificationService({ db, clock, store, messenger: messaging.messenger, log });
+  // Issue 24: the courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
+  const { courier, sandbox: sandboxCourier } = createCourier({
+    config,
+    db,
+    clock,
+    origin: { name: store.legalName, address: store.address, city: config.SAME_DAY_CITY },
+    deliveryDaysFor: async (pincode) => promisedDays((await delivery.checkPincode(pincode)).info.days),
+  });
+  const shipping = createShippingService({ db, clock, courier, log });
   const mailWorker = createMailWorker({
     db,
     clock,
@@ -160,6 +170,18 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     delivery,
     auth,
     paymentProvider,
+    shipping,
+    /** The built-in courier, when it is the configured one (its /sandbox/courier API and clock). */
+    sandboxCourier,
+    /** Sends the sandbox courier's due scans through the tracking webhook (a background job). */
+    moveSandboxParcels: async () =>
+      sandboxCourier
+        ? sandboxCourier.sendDueScans(
+            async (payload, token) => (await shipping.receiveTracking(payload, token)).known,
+          )
+        : 0,
+    /** Issue 24: public tracking lookups per address; a shopper needs a few, a guesser many. */
+    trackLimiter: createAttemptLimiter(limiterStore, { name: 'track-ip', attempts: 20, windowSeconds: 600 }),
     /** The built-in provider's own side (signing), when it is the configured provider. */
     sandboxProvider,
     coupons,
@@ -216,6 +238,12 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       }),
     },
   };
+}
+
+/** The upper bound of a delivery promise ('3-5' days → 5), at least one day. */
+function promisedDays(days: string): number {
+  const numbers = (days.match(/\d+/g) ?? []).map(Number);
+  return Math.max(1, ...numbers);
 }
 
 type Services = ReturnType<typeof createServices>;

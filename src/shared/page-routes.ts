@@ -21,6 +21,7 @@ const pagePatterns: RegExp[] = [
   /^\/register\/?$/,
   /^\/bulk-orders\/?$/,
   /^\/messages\/stop\/?$/,
+  /^\/track\/?$/,
   /^\/admin(\/.*)?$/,
   /^\/staff-invite\/[^/]+\/?$/,
 ];

@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
       { path: 'bulk-orders', lazy: () => import('./pages/bulk-orders-page') },
       // Issue 23: the opt-out link of every order message.
       { path: OPT_OUT_PATH.slice(1), lazy: () => import('./pages/stop-messages-page') },
+      // Issue 24: public parcel tracking by order number and phone or e-mail.
+      { path: 'track', lazy: () => import('./pages/track-page') },
       // Issue 25: the pages a seller in India must show (paths in src/shared/policy-pages.ts).
       { path: POLICY_PAGES.returns.path.slice(1), lazy: () => import('./pages/returns-policy-page') },
       { path: POLICY_PAGES.shipping.path.slice(1), lazy: () => import('./pages/shipping-policy-page') },

@@ -178,6 +178,7 @@ const stops = (): Stop[] => [
   { path: '/wishlist', heading: /Wishlist/ },
   { path: '/bulk-orders', heading: 'Bulk and corporate orders' },
   { path: '/messages/stop', heading: 'Stop messages' },
+  { path: '/track', heading: 'Track your order' },
   { path: `/quote/${walk.quoteOrderId}`, heading: /^Your quote RG-/ },
   ...Object.values(POLICY_PAGES).map((policy) => ({ path: policy.path, heading: policy.title })),
   { path: '/no-such-page', heading: 'Page Not Found' },

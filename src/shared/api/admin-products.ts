@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier, QuantityTiers } from '../quantity-pricing';
 import { gstRate, hsnCode, page, trimmed } from './admin-fields';
+import { ProductParcelFields } from './shipping';
 
 // The back office's product contract (/api/admin/products*), re-exported by ./admin. Money in
 // rupees, as everywhere at the API edge.
@@ -62,6 +63,8 @@ export const AdminProduct = z.object({
   categoryGstRate: z.number(),
   /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
   personalisation: PersonalisationConfig.nullable(),
+  /** Issue 24: the packed parcel (null = the category's default, shared/parcel.ts). */
+  ...ProductParcelFields.shape,
   updatedAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
@@ -100,6 +103,7 @@ const ProductFields = {
   gstRate: gstRate.nullable(),
   /** Issue 26: every photo, the first being the main one (replaces the list). */
   images: z.array(productImagePath).max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} photos`),
+  ...ProductParcelFields.shape,
 };
 
 const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | null | undefined }) =>
@@ -123,6 +127,10 @@ export const NewAdminProduct = z
     hsnCode: ProductFields.hsnCode.default(null),
     gstRate: ProductFields.gstRate.default(null),
     images: ProductFields.images.default([]),
+    weightGrams: ProductFields.weightGrams.default(null),
+    lengthCm: ProductFields.lengthCm.default(null),
+    breadthCm: ProductFields.breadthCm.default(null),
+    heightCm: ProductFields.heightCm.default(null),
   })
   .refine(mrpAtLeastPrice, MRP_MESSAGE);
 export type NewAdminProduct = z.infer<typeof NewAdminProduct>;

@@ -20,6 +20,7 @@ import { useOrder } from '../features/orders/orders-api';
 import { PendingOrderActions } from '../features/orders/pending-order-actions';
 import { PreOrderNotice } from '../features/orders/pre-order-notice';
 import { OrderReturns } from '../features/returns/order-returns';
+import { OrderTracking } from '../features/tracking/order-tracking';
 
 const meta = (
   <>
@@ -282,6 +283,7 @@ export function OrderConfirmationPage() {
                 />
               </p>
             )}
+            <OrderTracking orderId={query.data.id} />
             <OrderReturns order={query.data} now={new Date()} onChanged={() => void query.refetch()} />
           </>
         }

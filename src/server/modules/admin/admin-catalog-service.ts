@@ -50,6 +50,10 @@ const productColumns = {
   gstRateBp: products.gstRateBp,
   categoryHsnCode: categories.hsnCode,
   categoryGstRateBp: categories.gstRateBp,
+  weightGrams: products.weightGrams,
+  lengthCm: products.lengthCm,
+  breadthCm: products.breadthCm,
+  heightCm: products.heightCm,
   updatedAt: products.updatedAt,
 };
 

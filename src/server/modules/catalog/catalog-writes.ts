@@ -43,6 +43,11 @@ export type NewProduct = {
   sku?: string | null;
   hsnCode?: string | null;
   gstRateBp?: number | null;
+  /** Issue 24: the packed parcel; null = the category's default. */
+  weightGrams?: number | null;
+  lengthCm?: number | null;
+  breadthCm?: number | null;
+  heightCm?: number | null;
   createdAt?: Date;
 };
 
@@ -110,6 +115,10 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
         sku: input.sku ?? null,
         hsnCode: input.hsnCode ?? null,
         gstRateBp: input.gstRateBp ?? null,
+        weightGrams: input.weightGrams ?? null,
+        lengthCm: input.lengthCm ?? null,
+        breadthCm: input.breadthCm ?? null,
+        heightCm: input.heightCm ?? null,
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
       .returning({ id: products.id });

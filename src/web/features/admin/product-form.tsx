@@ -15,6 +15,13 @@ import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct } from './admin-api';
 import { Field, inputClass } from './admin-ui';
+import {
+  isParcelField,
+  ParcelFormValues,
+  ProductParcelFields,
+  parcelPayloadOf,
+  parcelValuesOf,
+} from './product-parcel-fields';
 import { ProductPhotos } from './product-photos';
 import { ProductTaxFields } from './product-tax-fields';
 
@@ -83,6 +90,7 @@ const ProductFormValues = z
     gstRate: z.string(),
     // Kept by the photo manager (not typed); here so the shared rules check the whole payload.
     images: z.array(z.string()),
+    parcel: ParcelFormValues,
   })
   .superRefine((values, context) => {
     if (parseTiers(values.quantityTiers) === null) {
@@ -119,6 +127,7 @@ const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
   hsnCode: product?.hsnCode ?? '',
   gstRate: product?.gstRate === null || product?.gstRate === undefined ? '' : String(product.gstRate),
   images: product?.images.length ? product.images : product?.image ? [product.image] : [],
+  parcel: parcelValuesOf(product),
 });
 
 const personalisationOf = (values: ProductFormValues): PersonalisationConfig | null =>
@@ -154,6 +163,7 @@ const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   hsnCode: values.hsnCode.trim() || null,
   gstRate: values.gstRate === '' ? null : Number(values.gstRate),
   images: values.images,
+  ...parcelPayloadOf(values.parcel),
 });
 
 /** Where a shared-schema issue shows in the form: personalisation.fields.0.label is that row's label. */
@@ -164,6 +174,7 @@ function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
   if (first === 'quantityTiers') return ['quantityTiers'];
   if (first === 'tags') return ['tags'];
   if (first === 'images') return ['images'];
+  if (first !== undefined && isParcelField(first)) return ['parcel', first];
   return [first ?? 'name'];
 }
 
@@ -201,6 +212,7 @@ export function ProductForm({
   const images = watch('images');
   const categoryId = watch('categoryId');
   const category = categories.find((each) => String(each.id) === categoryId);
+  const categorySlug = category?.slug;
   const [saved, setSaved] = useState(false);
   const described = (name: keyof ProductFormValues) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
@@ -314,6 +326,12 @@ export function ProductForm({
           Retail carts keep the price above.
         </p>
       </div>
+      <ProductParcelFields
+        id={`${id}-parcel`}
+        register={(name) => register(`parcel.${name}`)}
+        errors={errors.parcel}
+        categorySlug={categorySlug}
+      />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Options</legend>
         <label className="flex min-h-11 items-center gap-2">

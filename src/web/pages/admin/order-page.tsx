@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useAdminOrder } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
 import { OrderStatusControls, OrderSummary } from '../../features/admin/orders-view';
+import { ShipmentPanel } from '../../features/admin/shipment-panel';
 import { DeliveryChoiceNote } from '../../features/orders/delivery-choice-note';
 import { GiftNote } from '../../features/orders/gift-note';
 
@@ -27,6 +28,7 @@ export function Component() {
             </div>
             <DeliveryChoiceNote delivery={order.data.order.delivery} />
             <GiftNote gift={order.data.order.gift} />
+            <ShipmentPanel detail={order.data} />
             <OrderStatusControls detail={order.data} />
             <OrderSummary detail={order.data} />
           </>

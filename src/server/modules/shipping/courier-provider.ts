@@ -1,0 +1,57 @@
+import type { ParcelSize } from '../../../shared/parcel';
+
+/** What the store tells the courier about a parcel to book. */
+export type Booking = {
+  orderNumber: string;
+  orderDate: Date;
+  customer: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    pincode: string;
+    email: string;
+    phone: string;
+  };
+  items: { name: string; sku: string; units: number; sellingPriceRupees: number }[];
+  subTotalRupees: number;
+  parcel: ParcelSize;
+};
+
+export type BookedShipment = {
+  providerOrderId: string;
+  providerShipmentId: string;
+  awb: string;
+  courierName: string;
+  label: Buffer;
+  pickupDate: string | null;
+  expectedDelivery: string | null;
+};
+
+/** The shopper's answer to a failed delivery, as the courier's NDR action takes it. */
+export type NdrAnswer =
+  | { kind: 'reattempt'; date: string }
+  | { kind: 'fix_address'; address: string; phone: string };
+
+export type TrackedScan = {
+  status: string;
+  statusId: number | null;
+  activity: string;
+  location: string;
+  at: string;
+};
+
+/**
+ * DESIGN 6: Shiprocket and the built-in sandbox courier behind one interface. The sandbox speaks
+ * Shiprocket's protocol, so both are the same client (shiprocket-client.ts) with another base.
+ */
+export type CourierProvider = {
+  name: 'shiprocket' | 'sandbox';
+  /** Creates the courier's order, assigns an AWB, schedules the pickup and fetches the label. */
+  book(booking: Booking): Promise<BookedShipment>;
+  cancel(providerOrderId: string): Promise<void>;
+  track(awb: string): Promise<TrackedScan[]>;
+  answerFailedDelivery(awb: string, answer: NdrAnswer): Promise<void>;
+  /** Whether a tracking webhook's `x-api-key` header is the configured token. */
+  acceptsWebhookToken(token: string | undefined): boolean;
+};

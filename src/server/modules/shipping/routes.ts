@@ -1,0 +1,121 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BulkShipRequest,
+  BulkShipResponse,
+  DeliveryAnswer,
+  OrderTrackingResponse,
+  ShipmentResponse,
+  TrackQuery,
+  TrackResponse,
+} from '../../../shared/api/shipping';
+import { tooMany } from '../../errors';
+
+const OrderParams = z.object({ id: z.string().max(64) });
+const Acknowledged = z.object({ received: z.boolean() });
+
+/** /api/admin/orders/:id/shipment and /api/admin/shipments: the owner books, prints and cancels. */
+export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.post(
+    '/admin/orders/:id/shipment',
+    { schema: { params: OrderParams, response: { 201: ShipmentResponse } } },
+    async (request, reply) => reply.code(201).send({ shipment: await app.shipping.ship(request.params.id) }),
+  );
+  app.get(
+    '/admin/orders/:id/shipment',
+    {
+      schema: {
+        params: OrderParams,
+        response: { 200: z.object({ shipment: ShipmentResponse.shape.shipment.nullable() }) },
+      },
+    },
+    async (request) => ({ shipment: await app.shipping.shipmentFor(request.params.id) }),
+  );
+  app.delete(
+    '/admin/orders/:id/shipment',
+    { schema: { params: OrderParams, response: { 200: ShipmentResponse } } },
+    async (request) => ({ shipment: await app.shipping.cancel(request.params.id) }),
+  );
+  app.get('/admin/orders/:id/shipment/label', { schema: { params: OrderParams } }, async (request, reply) => {
+    const { awb, pdf } = await app.shipping.label(request.params.id);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="label-${awb}.pdf"`)
+      .send(pdf);
+  });
+  // Many selected orders at once (the order list's "Ship selected"): each answers on its own.
+  app.post(
+    '/admin/shipments',
+    { schema: { body: BulkShipRequest, response: { 200: BulkShipResponse } } },
+    async (request) => ({ results: await app.shipping.shipMany(request.body.orderIds) }),
+  );
+};
+
+/** The courier's webhook, public tracking and the shopper's own tracking. */
+export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/shipping/webhook',
+    { schema: { body: z.unknown(), response: { 200: Acknowledged } } },
+    async (request) => {
+      const header = request.headers['x-api-key'];
+      const { stored } = await app.shipping.receiveTracking(
+        request.body,
+        typeof header === 'string' ? header : undefined,
+      );
+      return { received: stored };
+    },
+  );
+
+  app.get(
+    '/track',
+    { schema: { querystring: TrackQuery, response: { 200: TrackResponse } } },
+    async (request) => {
+      // Guessing pairs is the risk here, so each address gets a small allowance.
+      const wait = await app.trackLimiter.consume(request.ip);
+      if (wait > 0) throw tooMany(`Too many tries. Please try again in ${wait} seconds.`, wait);
+      return { order: await app.shipping.track(request.query.orderNumber, request.query.contact) };
+    },
+  );
+
+  app.get(
+    '/orders/:id/tracking',
+    {
+      schema: { params: OrderParams, response: { 200: OrderTrackingResponse } },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({ tracking: await app.shipping.orderTracking(request.user.id, request.params.id) }),
+  );
+  app.post(
+    '/orders/:id/delivery-answer',
+    {
+      schema: { params: OrderParams, body: DeliveryAnswer, response: { 200: OrderTrackingResponse } },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      tracking: await app.shipping.answerFailedDelivery(request.user.id, request.params.id, request.body),
+    }),
+  );
+};
+
+/** /sandbox/courier/*: the built-in courier's Shiprocket-shaped API (when it is the courier). */
+export const sandboxCourierRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sandbox = app.sandboxCourier;
+  if (!sandbox) return;
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://sandbox.local');
+    const base = `${request.protocol}://${request.host}/sandbox/courier`;
+    const answered = await sandbox.handle({
+      method: request.method,
+      path: `${url.pathname.replace(/^\/sandbox\/courier/, '')}${url.search}`,
+      headers: { authorization: request.headers.authorization, 'x-sandbox-base': base },
+      body: request.body,
+    });
+    if (answered.pdf) return reply.code(answered.status).type('application/pdf').send(answered.pdf);
+    return reply.code(answered.status).send(answered.json);
+  };
+  app.get('/courier/*', answer);
+  app.post('/courier/*', { schema: { body: z.unknown() } }, answer);
+};

@@ -1,0 +1,59 @@
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { CourierProvider } from './courier-provider';
+import { createSandboxCourier, SANDBOX_COURIER_EMAIL, type SandboxCourier } from './sandbox-courier';
+import { createShiprocketClient } from './shiprocket-client';
+
+// The sandbox's Shiprocket client calls this base; fetchInProcess answers it without a network.
+const SANDBOX_BASE = 'http://sandbox-courier.internal/sandbox/courier';
+
+/**
+ * DESIGN 6 and issue 24: Shiprocket when COURIER=shiprocket (loadConfig refuses it without its
+ * credentials), else the sandbox courier served by this server, through the same client.
+ */
+export function createCourier({
+  config,
+  db,
+  clock,
+  origin,
+  deliveryDaysFor,
+}: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  origin: { name: string; address: string; city: string };
+  deliveryDaysFor: (pincode: string) => Promise<number>;
+}): { courier: CourierProvider; sandbox: SandboxCourier | null } {
+  if (config.COURIER === 'shiprocket') {
+    const courier = createShiprocketClient({
+      name: 'shiprocket',
+      baseUrl: config.SHIPROCKET_BASE_URL,
+      email: config.SHIPROCKET_EMAIL ?? '',
+      password: config.SHIPROCKET_PASSWORD ?? '',
+      pickupLocation: config.SHIPROCKET_PICKUP_LOCATION,
+      webhookToken: config.SHIPROCKET_WEBHOOK_TOKEN,
+      now: () => clock.now(),
+    });
+    return { courier, sandbox: null };
+  }
+  const sandbox = createSandboxCourier({
+    db,
+    clock,
+    token: config.SANDBOX_COURIER_TOKEN,
+    speed: config.SANDBOX_COURIER_SPEED,
+    origin,
+    deliveryDaysFor,
+  });
+  const courier = createShiprocketClient({
+    name: 'sandbox',
+    baseUrl: SANDBOX_BASE,
+    email: SANDBOX_COURIER_EMAIL,
+    password: config.SANDBOX_COURIER_TOKEN,
+    pickupLocation: 'Primary',
+    webhookToken: config.SANDBOX_COURIER_TOKEN,
+    fetch: sandbox.fetchInProcess(SANDBOX_BASE),
+    now: () => clock.now(),
+  });
+  return { courier, sandbox };
+}

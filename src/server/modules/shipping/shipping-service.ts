@@ -1,0 +1,526 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  type DeliveryAnswer,
+  type OrderTracking,
+  REATTEMPT_WINDOW_DAYS,
+  SHIPPING_MESSAGES,
+  type Shipment,
+  type TrackedOrder,
+  type TrackingEvent,
+} from '../../../shared/api/shipping';
+import {
+  ORDER_STATUS_OF_SCAN,
+  type TrackingKind,
+  trackingKindLabel,
+  trackingKindOfShiprocket,
+} from '../../../shared/courier-events';
+import { addDays, indiaDateOf } from '../../../shared/india-time';
+import { toRupees } from '../../../shared/money';
+import {
+  canTransition,
+  isOrderStatus,
+  type OrderStatus,
+  orderStatusLabel,
+} from '../../../shared/order-status';
+import { type ParcelSize, parcelOfOrder, parcelOfProduct } from '../../../shared/parcel';
+import { normalisePhone } from '../../../shared/phone';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { categories, orderItems, orders, products, shipmentEvents, shipments, users } from '../../db/schema';
+import { AppError, conflict, invalid, notFound, unauthorized } from '../../errors';
+import { addressOf, isOrderId, type OrderRow, recordStatus, releaseReservation } from '../orders';
+import type { CourierProvider } from './courier-provider';
+
+// Issue 24: a shipment can be booked for a paid order until it leaves the store.
+const SHIPPABLE: readonly OrderStatus[] = ['paid', 'confirmed', 'processing', 'packed'];
+
+/**
+ * Shiprocket's tracking webhook, the parts we read (the sandbox sends the same). Its times are
+ * India time, written 'YYYY-MM-DD HH:mm:ss' in scans and 'DD MM YYYY HH:mm:ss' in current_timestamp.
+ */
+const TrackingWebhook = z.looseObject({
+  awb: z.union([z.string(), z.number()]).transform(String).pipe(z.string().min(1).max(64)),
+  current_status: z.string().max(100),
+  current_status_id: z.coerce.number().nullish(),
+  shipment_status_id: z.coerce.number().nullish(),
+  current_timestamp: z.string().max(40),
+  scans: z
+    .array(
+      z.looseObject({
+        date: z.string().max(40),
+        activity: z.string().max(500).nullish(),
+        location: z.string().max(200).nullish(),
+      }),
+    )
+    .max(500)
+    .nullish(),
+});
+
+/** An India-time courier timestamp as an instant; null when it is neither of Shiprocket's forms. */
+export function courierTime(value: string): Date | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value.trim());
+  const dmy = /^(\d{2})[ -](\d{2})[ -](\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value.trim());
+  const parts = iso
+    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
+    : dmy
+      ? [dmy[3], dmy[2], dmy[1], dmy[4], dmy[5], dmy[6]]
+      : null;
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts;
+  const at = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}+05:30`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/**
+ * The order statuses between `from` and `to` along the status machine (shortest way, never through
+ * a cancellation), or null when `to` cannot be reached: a late scan never moves an order back.
+ */
+function walk(from: OrderStatus, to: OrderStatus): OrderStatus[] | null {
+  if (from === to) return [];
+  // A delivered order goes back only through the returns module (the return window).
+  if (from === 'delivered') return null;
+  const queue: OrderStatus[][] = [[from]];
+  const seen = new Set<OrderStatus>([from]);
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    const last = path[path.length - 1]!;
+    for (const next of [
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+      'out_for_delivery',
+      'delivered',
+      'failed_delivery',
+      'returned',
+    ] as const) {
+      if (seen.has(next) || !canTransition(last, next)) continue;
+      if (next === to) return [...path.slice(1), next];
+      seen.add(next);
+      queue.push([...path, next]);
+    }
+  }
+  return null;
+}
+
+export type ShippingService = ReturnType<typeof createShippingService>;
+
+export function createShippingService({
+  db,
+  clock,
+  courier,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  courier: CourierProvider;
+  log: FastifyBaseLogger;
+}) {
+  const labelUrlOf = (orderId: string) => `/api/admin/orders/${orderId}/shipment/label`;
+
+  const shipmentOf = (row: ShipmentRow, orderId: string): Shipment => ({
+    awb: row.awb,
+    courier: row.courierName,
+    labelUrl: labelUrlOf(orderId),
+    status: row.status as Shipment['status'],
+    pickupDate: row.pickupDate,
+    expectedDelivery: row.expectedDelivery,
+  });
+
+  async function orderRow(orderId: string): Promise<OrderRow> {
+    const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+    if (!row) throw notFound('Order not found');
+    return row;
+  }
+
+  async function openShipment(orderId: string, executor: Db | Tx = db): Promise<ShipmentRow | undefined> {
+    const [row] = await executor
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.orderId, orderId), isNull(shipments.cancelledAt)));
+    return row;
+  }
+
+  async function parcelOf(orderId: string): Promise<{
+    parcel: ParcelSize;
+    items: { name: string; sku: string; units: number; sellingPriceRupees: number }[];
+  }> {
+    const lines = await db
+      .select({
+        productId: orderItems.productId,
+        name: orderItems.name,
+        quantity: orderItems.quantity,
+        pricePaise: orderItems.pricePaise,
+        weightGrams: products.weightGrams,
+        lengthCm: products.lengthCm,
+        breadthCm: products.breadthCm,
+        heightCm: products.heightCm,
+        categorySlug: categories.slug,
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id));
+    return {
+      parcel: parcelOfOrder(
+        lines.map((line) => ({ size: parcelOfProduct(line, line.categorySlug), quantity: line.quantity })),
+      ),
+      items: lines.map((line) => ({
+        name: line.name,
+        sku: `P${line.productId}`,
+        units: line.quantity,
+        sellingPriceRupees: toRupees(line.pricePaise),
+      })),
+    };
+  }
+
+  /** Moves the order along the machine to `to`, one recorded step at a time (the caller holds its row). */
+  async function moveOrder(tx: Tx, row: OrderRow, to: OrderStatus, note: string, at: Date): Promise<boolean> {
+    if (!isOrderStatus(row.status)) return false;
+    const steps = walk(row.status, to);
+    if (!steps || steps.length === 0) return false;
+    let from = row.status;
+    for (const status of steps) {
+      const [changed] = await tx
+        .update(orders)
+        .set({ status, updatedAt: at })
+        .where(and(eq(orders.id, row.id), eq(orders.status, from)))
+        .returning({ id: orders.id });
+      if (!changed) return false;
+      // A parcel back at the store (RTO) puts its units back on the shelf; the reservation is
+      // zeroed as it is released, so this happens once however often the event comes.
+      if (status === 'returned') await releaseReservation(tx, row.id);
+      await recordStatus(tx, {
+        orderId: row.id,
+        status,
+        note: status === to ? note : '',
+        actor: 'system',
+        at,
+      });
+      from = status;
+    }
+    return true;
+  }
+
+  async function bookOne(orderId: string): Promise<Shipment> {
+    const row = await orderRow(orderId);
+    if (!isOrderStatus(row.status) || !SHIPPABLE.includes(row.status))
+      throw conflict(SHIPPING_MESSAGES.notShippable);
+    if (await openShipment(row.id)) throw conflict(SHIPPING_MESSAGES.alreadyShipped);
+    const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+    const address = addressOf(row);
+    const { parcel, items } = await parcelOf(row.id);
+    const booked = await courier.book({
+      orderNumber: row.orderNumber,
+      orderDate: row.createdAt,
+      customer: {
+        name: address.fullName,
+        address: address.address,
+        city: address.city,
+        state: address.state ?? '',
+        pincode: row.deliveryPincode,
+        email: customer?.email ?? '',
+        phone: normalisePhone(address.phone),
+      },
+      items,
+      subTotalRupees: toRupees(row.subtotalPaise),
+      parcel,
+    });
+    const now = clock.now();
+    try {
+      const saved = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+        if (!locked || !isOrderStatus(locked.status) || !SHIPPABLE.includes(locked.status)) {
+          throw conflict(SHIPPING_MESSAGES.notShippable);
+        }
+        const [inserted] = await tx
+          .insert(shipments)
+          .values({
+            orderId: row.id,
+            provider: courier.name,
+            providerOrderId: booked.providerOrderId,
+            providerShipmentId: booked.providerShipmentId,
+            awb: booked.awb,
+            courierName: booked.courierName,
+            label: booked.label,
+            ...parcel,
+            pickupDate: booked.pickupDate,
+            expectedDelivery: booked.expectedDelivery,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted) throw conflict(SHIPPING_MESSAGES.alreadyShipped);
+        await moveOrder(tx, locked, 'packed', `Booked with ${booked.courierName}, AWB ${booked.awb}`, now);
+        return inserted;
+      });
+      return shipmentOf(saved, row.id);
+    } catch (error) {
+      // Two bookings of one order at once: the courier's second one is given back.
+      await courier
+        .cancel(booked.providerOrderId)
+        .catch((cancelError: unknown) =>
+          log.error({ err: cancelError, awb: booked.awb }, 'could not cancel a duplicate courier booking'),
+        );
+      throw error;
+    }
+  }
+
+  async function eventsOf(shipmentId: number): Promise<(typeof shipmentEvents.$inferSelect)[]> {
+    return db
+      .select()
+      .from(shipmentEvents)
+      .where(eq(shipmentEvents.shipmentId, shipmentId))
+      .orderBy(asc(shipmentEvents.occurredAt), asc(shipmentEvents.id));
+  }
+
+  const eventOf = (event: typeof shipmentEvents.$inferSelect): TrackingEvent => ({
+    kind: event.kind,
+    label: trackingKindLabel(event.kind),
+    activity: event.activity,
+    location: event.location,
+    at: event.occurredAt.toISOString(),
+  });
+
+  async function trackedOrderOf(row: OrderRow): Promise<{
+    tracked: TrackedOrder;
+    shipment: ShipmentRow | undefined;
+    events: (typeof shipmentEvents.$inferSelect)[];
+  }> {
+    const [shipment] = await db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, row.id))
+      .orderBy(sql`${shipments.cancelledAt} is null desc`, desc(shipments.id))
+      .limit(1);
+    const live = shipment && !shipment.cancelledAt ? shipment : undefined;
+    const events = live ? await eventsOf(live.id) : [];
+    return {
+      tracked: {
+        number: row.orderNumber,
+        status: row.status,
+        courier: live?.courierName ?? null,
+        awb: live?.awb ?? null,
+        expectedDelivery: live?.expectedDelivery ?? row.deliveryDate ?? null,
+        events: events.map(eventOf),
+      },
+      shipment: live,
+      events,
+    };
+  }
+
+  return {
+    ship: bookOne,
+
+    /** Books many orders one after another; each answers its shipment or why it could not ship. */
+    async shipMany(orderIds: readonly string[]) {
+      const results = [];
+      for (const orderId of new Set(orderIds)) {
+        try {
+          results.push({ orderId, shipment: await bookOne(orderId), error: null });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({ orderId, shipment: null, error: error.message });
+        }
+      }
+      return results;
+    },
+
+    async shipmentFor(orderId: string): Promise<Shipment | null> {
+      const row = await orderRow(orderId);
+      const shipment = await openShipment(row.id);
+      return shipment ? shipmentOf(shipment, row.id) : null;
+    },
+
+    async label(orderId: string): Promise<{ awb: string; pdf: Buffer }> {
+      const row = await orderRow(orderId);
+      const shipment = await openShipment(row.id);
+      if (!shipment) throw notFound(SHIPPING_MESSAGES.noShipment);
+      return { awb: shipment.awb, pdf: shipment.label };
+    },
+
+    /** Cancels the shipment with the courier while it has not been picked up; the order stays packed. */
+    async cancel(orderId: string): Promise<Shipment> {
+      const row = await orderRow(orderId);
+      const shipment = await openShipment(row.id);
+      if (!shipment) throw notFound(SHIPPING_MESSAGES.noShipment);
+      if (shipment.status !== 'booked') throw conflict(SHIPPING_MESSAGES.pickedUp);
+      await courier.cancel(shipment.providerOrderId);
+      const now = clock.now();
+      const [cancelled] = await db
+        .update(shipments)
+        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+        .where(and(eq(shipments.id, shipment.id), eq(shipments.status, 'booked')))
+        .returning();
+      if (!cancelled) throw conflict(SHIPPING_MESSAGES.pickedUp);
+      return shipmentOf(cancelled, row.id);
+    },
+
+    /**
+     * POST /api/shipping/webhook: one tracking scan. Stored once per shipment, status and time (a
+     * unique index decides between instances); the order then takes the status of the latest scan
+     * by the courier's time, so a late or repeated scan never moves it back or twice.
+     */
+    async receiveTracking(
+      payload: unknown,
+      token: string | undefined,
+    ): Promise<{ stored: boolean; known: boolean }> {
+      if (!courier.acceptsWebhookToken(token)) throw unauthorized(SHIPPING_MESSAGES.badWebhookToken);
+      const parsed = TrackingWebhook.safeParse(payload);
+      if (!parsed.success) throw invalid('Not a tracking update');
+      const update = parsed.data;
+      const kind = trackingKindOfShiprocket(
+        update.current_status,
+        update.shipment_status_id ?? update.current_status_id,
+      );
+      const at = courierTime(update.current_timestamp);
+      if (!kind || !at) return { stored: false, known: true };
+      const [shipment] = await db
+        .select()
+        .from(shipments)
+        .where(
+          and(
+            eq(shipments.provider, courier.name),
+            eq(shipments.awb, update.awb),
+            isNull(shipments.cancelledAt),
+          ),
+        );
+      if (!shipment) {
+        log.warn({ awb: update.awb }, 'tracking update for an unknown shipment');
+        return { stored: false, known: false };
+      }
+      const scan = update.scans?.at(-1);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(shipmentEvents)
+          .values({
+            shipmentId: shipment.id,
+            eventKey: `${kind}|${at.toISOString()}`,
+            kind,
+            activity: scan?.activity ?? update.current_status,
+            location: scan?.location ?? '',
+            occurredAt: at,
+            receivedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: shipmentEvents.id });
+        if (!stored) return { stored: false, known: true };
+        // Serialises the scans of one order between instances; each then sees all committed scans.
+        const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for('update');
+        const [latest] = await tx
+          .select()
+          .from(shipmentEvents)
+          .where(eq(shipmentEvents.shipmentId, shipment.id))
+          .orderBy(desc(shipmentEvents.occurredAt), desc(shipmentEvents.id))
+          .limit(1);
+        if (!order || !latest) return { stored: true, known: true };
+        await tx
+          .update(shipments)
+          .set({ status: latest.kind, updatedAt: now })
+          .where(eq(shipments.id, shipment.id));
+        const target = ORDER_STATUS_OF_SCAN[latest.kind as TrackingKind];
+        if (target) {
+          const note =
+            latest.kind === 'undelivered'
+              ? `${orderStatusLabel('failed_delivery')}: ${latest.activity}`
+              : `${trackingKindLabel(latest.kind)}${latest.location ? `, ${latest.location}` : ''} (${shipment.courierName}, AWB ${shipment.awb})`;
+          await moveOrder(tx, order, target, note, now);
+        }
+        return { stored: true, known: true };
+      });
+    },
+
+    /** GET /api/track: the order whose number and phone or e-mail match, else one 404 for both. */
+    async track(orderNumber: string, contact: string): Promise<TrackedOrder> {
+      const [found] = await db
+        .select({ order: orders, email: users.email })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(sql`upper(${orders.orderNumber})`, orderNumber.trim().toUpperCase()));
+      const wanted = contact.trim().toLowerCase();
+      const matches =
+        found &&
+        (wanted.includes('@')
+          ? [found.email, found.order.giftRecipientEmail].some((email) => email?.toLowerCase() === wanted)
+          : normalisePhone(addressOf(found.order).phone) === normalisePhone(wanted) &&
+            normalisePhone(wanted).length === 10);
+      if (!found || !matches) throw notFound(SHIPPING_MESSAGES.trackNotFound);
+      return (await trackedOrderOf(found.order)).tracked;
+    },
+
+    /** The shopper's own order page: tracking, and what a failed delivery asks of them. */
+    async orderTracking(userId: number, orderId: string): Promise<OrderTracking | null> {
+      const row = await orderRow(orderId);
+      if (row.userId !== userId) throw notFound('Order not found');
+      const { tracked, shipment, events } = await trackedOrderOf(row);
+      if (!shipment) return null;
+      const latest = events.at(-1);
+      const today = indiaDateOf(clock.now());
+      const answer = shipment.deliveryAnswer as { eventId?: number } | null;
+      return {
+        ...tracked,
+        failedDelivery:
+          row.status === 'failed_delivery' && latest?.kind === 'undelivered'
+            ? {
+                reason: latest.activity,
+                answered: answer?.eventId === latest.id,
+                earliestDate: addDays(today, 1),
+                latestDate: addDays(today, REATTEMPT_WINDOW_DAYS),
+              }
+            : null,
+      };
+    },
+
+    /** The shopper's answer to a failed delivery goes to the courier (NDR action), once per attempt. */
+    async answerFailedDelivery(
+      userId: number,
+      orderId: string,
+      answer: DeliveryAnswer,
+    ): Promise<OrderTracking | null> {
+      const row = await orderRow(orderId);
+      if (row.userId !== userId) throw notFound('Order not found');
+      const shipment = await openShipment(row.id);
+      const latest = shipment ? (await eventsOf(shipment.id)).at(-1) : undefined;
+      if (!shipment || row.status !== 'failed_delivery' || latest?.kind !== 'undelivered') {
+        throw conflict(SHIPPING_MESSAGES.noFailedDelivery);
+      }
+      if (answer.kind === 'reattempt') {
+        const today = indiaDateOf(clock.now());
+        if (answer.date <= today || answer.date > addDays(today, REATTEMPT_WINDOW_DAYS)) {
+          throw invalid(SHIPPING_MESSAGES.dateOutOfRange, [
+            { path: 'date', message: SHIPPING_MESSAGES.dateOutOfRange },
+          ]);
+        }
+      }
+      // Claimed before the courier is asked, so two answers at once send one.
+      const [claimed] = await db
+        .update(shipments)
+        .set({ deliveryAnswer: { eventId: latest.id, ...answer }, updatedAt: clock.now() })
+        .where(
+          and(
+            eq(shipments.id, shipment.id),
+            sql`coalesce((${shipments.deliveryAnswer}->>'eventId')::int, 0) <> ${latest.id}`,
+          ),
+        )
+        .returning({ id: shipments.id });
+      if (!claimed) throw conflict(SHIPPING_MESSAGES.alreadyAnswered);
+      try {
+        await courier.answerFailedDelivery(shipment.awb, answer);
+      } catch (error) {
+        await db
+          .update(shipments)
+          .set({ deliveryAnswer: shipment.deliveryAnswer })
+          .where(eq(shipments.id, shipment.id));
+        throw error;
+      }
+      return this.orderTracking(userId, orderId);
+    },
+  };
+}

@@ -1,0 +1,524 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type {
+  BulkShipResponse,
+  OrderTrackingResponse,
+  ShipmentResponse,
+  TrackResponse,
+} from '../../../shared/api/shipping';
+import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../../shared/courier-events';
+import {
+  orderEvents,
+  orders,
+  pincodes,
+  products,
+  sandboxParcels,
+  shipmentEvents,
+  shipments,
+} from '../../db/schema';
+import {
+  createTestProduct,
+  payOrder,
+  placeOrder,
+  seedPincodes,
+  TEST_ADDRESS,
+  type TestProduct,
+} from '../../testing/order-fixtures';
+import { createTestApp, createTestClock } from '../../testing/test-app';
+import { openSecondConnection } from '../../testing/test-database';
+import { setUpTestStore } from '../../testing/test-store';
+import { SANDBOX_COURIER_NAME } from './sandbox-courier';
+
+const clock = createTestClock('2031-03-10T04:00:00.000Z');
+const TOKEN = 'sandbox-courier-token-for-tests';
+const env = { BACKGROUND_JOBS: 'false', SANDBOX_COURIER_SPEED: '1', SANDBOX_COURIER_TOKEN: TOKEN };
+const store = setUpTestStore({
+  clock,
+  env,
+  seed: async (database) => {
+    await seedPincodes(database);
+    // One of the sandbox's failing pincodes (a first attempt fails, then RTO).
+    await database.db
+      .insert(pincodes)
+      .values({
+        pincode: '110011',
+        office: 'Nirman Bhawan',
+        district: 'New Delhi',
+        state: 'Delhi',
+        latitude: 28.61,
+        longitude: 77.2,
+      })
+      .onConflictDoNothing();
+  },
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function paidOrder(options: { postalCode?: string; product?: TestProduct; quantity?: number } = {}) {
+  const product = options.product ?? (await createTestProduct(store.database, { stock: 10 }));
+  const buyer = await store.newCustomer();
+  const address = { ...TEST_ADDRESS, postalCode: options.postalCode ?? '110001' };
+  const created = await placeOrder(store.app, buyer.headers, [{ product, quantity: options.quantity ?? 2 }], {
+    address,
+  });
+  await payOrder(store.app, buyer.headers, created);
+  return { ...created, buyer, product, email: buyer.user.email };
+}
+
+// The tests move the clock on by days, past any one session: each admin call signs in afresh.
+const adminHeaders = async () => (await store.newAdmin()).headers;
+
+const ship = async (orderId: string) =>
+  store.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/shipment`,
+    headers: await adminHeaders(),
+  });
+
+async function shipped(orderId: string) {
+  const response = await ship(orderId);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<ShipmentResponse>().shipment;
+}
+
+/** A tracking update as Shiprocket posts it (India time, 'DD MM YYYY HH:mm:ss'). */
+function webhook(
+  awb: string,
+  kind: TrackingKind,
+  indiaTime: string,
+  activity = 'Scan',
+  location = 'Delhi hub',
+) {
+  const [date, time] = indiaTime.split(' ');
+  const [year, month, day] = date!.split('-');
+  const status = SHIPROCKET_STATUS_OF[kind];
+  return {
+    awb,
+    courier_name: SANDBOX_COURIER_NAME,
+    current_status: status.name,
+    current_status_id: status.id,
+    shipment_status: status.name,
+    shipment_status_id: status.id,
+    current_timestamp: `${day} ${month} ${year} ${time}`,
+    scans: [{ date: indiaTime, activity, location, 'sr-status': status.id, 'sr-status-label': status.name }],
+  };
+}
+
+const post = (payload: Record<string, unknown>, token = TOKEN, app = store.app) =>
+  app.inject({ method: 'POST', url: '/api/shipping/webhook', headers: { 'x-api-key': token }, payload });
+
+const statusOf = async (orderId: string) =>
+  (await store.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]
+    ?.status;
+
+const statusLines = async (orderId: string) =>
+  (
+    await store.database.db
+      .select({ status: orderEvents.status })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(orderEvents.id)
+  ).map((row) => row.status);
+
+const stockOf = async (product: TestProduct) =>
+  (
+    await store.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id))
+  )[0]?.stock;
+
+const eventCount = async (awb: string) => {
+  const [shipment] = await store.database.db.select().from(shipments).where(eq(shipments.awb, awb));
+  return (
+    await store.database.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipment!.id))
+  ).length;
+};
+
+describe('POST /api/admin/orders/:id/shipment', () => {
+  it('books a paid order with the sandbox courier: AWB, courier, label with the parcel, order packed', async () => {
+    const order = await paidOrder();
+    const shipment = await shipped(order.orderId);
+    expect(shipment).toMatchObject({
+      courier: SANDBOX_COURIER_NAME,
+      status: 'booked',
+      labelUrl: `/api/admin/orders/${order.orderId}/shipment/label`,
+    });
+    expect(shipment.awb).toMatch(/^SBX\d+$/);
+    expect(shipment.expectedDelivery).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await statusOf(order.orderId)).toBe('packed');
+    expect(await statusLines(order.orderId)).toEqual([
+      'pending',
+      'paid',
+      'confirmed',
+      'processing',
+      'packed',
+    ]);
+
+    // Two units of the default parcel (300 g, 20 x 15 x 10 cm) stacked in one box.
+    const [row] = await store.database.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, order.orderId));
+    expect(row).toMatchObject({ weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 });
+
+    const label = await store.app.inject({ url: shipment.labelUrl, headers: await adminHeaders() });
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const again = await ship(order.orderId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(SHIPPING_MESSAGES.alreadyShipped);
+  });
+
+  it('uses the weight and size the owner set on the product, and refuses impossible ones', async () => {
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const headers = await adminHeaders();
+    const edit = (payload: Record<string, number | null>) =>
+      store.app.inject({ method: 'PATCH', url: `/api/admin/products/${product.id}`, headers, payload });
+    const bad = await edit({ weightGrams: 0, heightCm: 500 });
+    expect(bad.statusCode).toBe(400);
+    const saved = await edit({ weightGrams: 1200, lengthCm: 30, breadthCm: 20, heightCm: 12 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().product).toMatchObject({
+      weightGrams: 1200,
+      lengthCm: 30,
+      breadthCm: 20,
+      heightCm: 12,
+    });
+
+    const order = await paidOrder({ product, quantity: 1 });
+    await shipped(order.orderId);
+    const [row] = await store.database.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, order.orderId));
+    expect(row).toMatchObject({ weightGrams: 1200, lengthCm: 30, breadthCm: 20, heightCm: 12 });
+  });
+
+  it('refuses an unpaid order and answers 401 to a shopper', async () => {
+    const product = await createTestProduct(store.database);
+    const buyer = await store.newCustomer();
+    const created = await placeOrder(store.app, buyer.headers, [{ product, quantity: 1 }]);
+    const unpaid = await ship(created.orderId);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe(SHIPPING_MESSAGES.notShippable);
+    const asShopper = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${created.orderId}/shipment`,
+      headers: buyer.headers,
+    });
+    expect(asShopper.statusCode).toBe(403);
+  });
+
+  it('ships many selected orders at once, each answering on its own', async () => {
+    const first = await paidOrder();
+    const second = await paidOrder();
+    const response = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/shipments',
+      headers: await adminHeaders(),
+      payload: { orderIds: [first.orderId, second.orderId, 'not-an-order'] },
+    });
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json<BulkShipResponse>();
+    expect(results.map((result) => [result.orderId, result.shipment?.status ?? null, result.error])).toEqual([
+      [first.orderId, 'booked', null],
+      [second.orderId, 'booked', null],
+      ['not-an-order', null, 'Order not found'],
+    ]);
+  });
+
+  it('cancels before pickup with the courier, and not once the parcel is picked up', async () => {
+    const order = await paidOrder();
+    const shipment = await shipped(order.orderId);
+    const cancelled = await store.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/orders/${order.orderId}/shipment`,
+      headers: await adminHeaders(),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<ShipmentResponse>().shipment.status).toBe('cancelled');
+    expect(await statusOf(order.orderId)).toBe('packed');
+    // The sandbox dropped the parcel: its clock sends nothing for it.
+    clock.set(new Date(clock.now().getTime() + 10 * DAY));
+    await store.app.moveSandboxParcels();
+    expect(await eventCount(shipment.awb)).toBe(0);
+
+    const again = await shipped(order.orderId);
+    expect(again.awb).not.toBe(shipment.awb);
+    expect((await post(webhook(again.awb, 'picked_up', '2031-03-20 11:00:00'))).statusCode).toBe(200);
+    const late = await store.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/orders/${order.orderId}/shipment`,
+      headers: await adminHeaders(),
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(SHIPPING_MESSAGES.pickedUp);
+  });
+});
+
+describe('POST /api/shipping/webhook', () => {
+  it('stores a repeated event once and moves the order once', async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    const picked = webhook(awb, 'picked_up', '2031-03-10 14:00:00');
+    expect((await post(picked)).json()).toEqual({ received: true });
+    expect((await post(picked)).json()).toEqual({ received: false });
+    expect(await eventCount(awb)).toBe(1);
+    expect(await statusLines(order.orderId)).toEqual([
+      'pending',
+      'paid',
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+    ]);
+  });
+
+  it('takes events out of order: a late scan never moves the order back', async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    await post(webhook(awb, 'delivered', '2031-03-12 15:00:00', 'Delivered', 'New Delhi'));
+    expect(await statusOf(order.orderId)).toBe('delivered');
+    await post(webhook(awb, 'out_for_delivery', '2031-03-12 09:00:00'));
+    await post(webhook(awb, 'picked_up', '2031-03-10 14:00:00'));
+    expect(await statusOf(order.orderId)).toBe('delivered');
+    expect(await eventCount(awb)).toBe(3);
+    expect((await statusLines(order.orderId)).slice(4)).toEqual([
+      'packed',
+      'shipped',
+      'out_for_delivery',
+      'delivered',
+    ]);
+  });
+
+  it('answers 401 to a wrong token and changes nothing', async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    const response = await post(
+      webhook(awb, 'picked_up', '2031-03-10 14:00:00'),
+      'not-the-courier-token-at-all',
+    );
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(SHIPPING_MESSAGES.badWebhookToken);
+    const noToken = await store.app.inject({
+      method: 'POST',
+      url: '/api/shipping/webhook',
+      payload: webhook(awb, 'picked_up', '2031-03-10 14:00:00'),
+    });
+    expect(noToken.statusCode).toBe(401);
+    expect(await eventCount(awb)).toBe(0);
+    expect(await statusOf(order.orderId)).toBe('packed');
+  });
+
+  it('two instances taking the same event at once store it and move the order once', async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    const secondDatabase = await openSecondConnection(store.database);
+    const second = await createTestApp(secondDatabase, { clock, env });
+    try {
+      const event = webhook(awb, 'picked_up', '2031-03-10 14:00:00');
+      const answers = await Promise.all([
+        post(event),
+        post(event, TOKEN, second),
+        post(event),
+        post(event, TOKEN, second),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(answers.filter((answer) => answer.json().received)).toHaveLength(1);
+      expect(await eventCount(awb)).toBe(1);
+      expect((await statusLines(order.orderId)).filter((status) => status === 'shipped')).toHaveLength(1);
+    } finally {
+      await second.close();
+      await secondDatabase.close();
+    }
+  });
+});
+
+describe('the sandbox courier', () => {
+  it('moves a parcel on its clock to delivered, and /track shows the timeline without prices', async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    clock.set(new Date(clock.now().getTime() + 10 * DAY));
+    await store.app.moveSandboxParcels();
+    expect(await statusOf(order.orderId)).toBe('delivered');
+
+    const tracked = await store.app.inject({
+      url: '/api/track',
+      query: { orderNumber: order.orderNumber.toLowerCase(), contact: '+91 98765-43210' },
+    });
+    expect(tracked.statusCode).toBe(200);
+    const body = tracked.json<TrackResponse>();
+    expect(body.order).toMatchObject({
+      number: order.orderNumber,
+      status: 'delivered',
+      courier: SANDBOX_COURIER_NAME,
+      awb,
+    });
+    expect(body.order.events.map((event) => event.kind)).toEqual([
+      'picked_up',
+      'in_transit',
+      'in_transit',
+      'out_for_delivery',
+      'delivered',
+    ]);
+    expect(tracked.body).not.toMatch(/price|amount|total|₹/i);
+
+    const byEmail = await store.app.inject({
+      url: '/api/track',
+      query: { orderNumber: order.orderNumber, contact: order.email.toUpperCase() },
+    });
+    expect(byEmail.statusCode).toBe(200);
+
+    const own = await store.app.inject({
+      url: `/api/orders/${order.orderId}/tracking`,
+      headers: order.buyer.headers,
+    });
+    expect(own.json<OrderTrackingResponse>().tracking).toMatchObject({ awb, failedDelivery: null });
+  });
+
+  it('answers one 404 for a wrong order number or a wrong contact', async () => {
+    const order = await paidOrder();
+    const wrongContact = await store.app.inject({
+      url: '/api/track',
+      query: { orderNumber: order.orderNumber, contact: '9123456789' },
+    });
+    const wrongNumber = await store.app.inject({
+      url: '/api/track',
+      query: { orderNumber: 'RG-1', contact: '9876543210' },
+    });
+    for (const response of [wrongContact, wrongNumber]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(SHIPPING_MESSAGES.trackNotFound);
+    }
+  });
+
+  it('fails a delivery at a documented pincode, returns it to origin and restocks once', async () => {
+    const order = await paidOrder({ postalCode: '110011', quantity: 3 });
+    const before = await stockOf(order.product);
+    const { awb } = await shipped(order.orderId);
+    clock.set(new Date(clock.now().getTime() + 5 * DAY));
+    await store.app.moveSandboxParcels();
+    expect(await statusOf(order.orderId)).toBe('failed_delivery');
+    const own = await store.app.inject({
+      url: `/api/orders/${order.orderId}/tracking`,
+      headers: order.buyer.headers,
+    });
+    expect(own.json<OrderTrackingResponse>().tracking?.failedDelivery).toMatchObject({
+      reason: 'Customer not available',
+      answered: false,
+    });
+
+    // Unanswered: the courier's default applies (RTO), and the units come back once.
+    clock.set(new Date(clock.now().getTime() + 5 * DAY));
+    await store.app.moveSandboxParcels();
+    expect(await statusOf(order.orderId)).toBe('returned');
+    expect(await stockOf(order.product)).toBe(before! + 3);
+    const [last] = await store.database.db
+      .select()
+      .from(shipmentEvents)
+      .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
+      .where(and(eq(shipments.awb, awb), eq(shipmentEvents.kind, 'rto_delivered')));
+    expect(last).toBeDefined();
+    const again = webhook(awb, 'rto_delivered', '2031-03-30 10:00:00');
+    await post(again);
+    await post(again);
+    expect(await stockOf(order.product)).toBe(before! + 3);
+  });
+
+  it('sends the shopper’s new attempt date to the courier, which then delivers', async () => {
+    const order = await paidOrder({ postalCode: '110011' });
+    await shipped(order.orderId);
+    clock.set(new Date(clock.now().getTime() + 5 * DAY));
+    await store.app.moveSandboxParcels();
+    expect(await statusOf(order.orderId)).toBe('failed_delivery');
+    const { tracking } = (
+      await store.app.inject({ url: `/api/orders/${order.orderId}/tracking`, headers: order.buyer.headers })
+    ).json<OrderTrackingResponse>();
+    const answer = (payload: Record<string, string>) =>
+      store.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.orderId}/delivery-answer`,
+        headers: order.buyer.headers,
+        payload,
+      });
+    const tooLate = await answer({ kind: 'reattempt', date: '2040-01-01' });
+    expect(tooLate.statusCode).toBe(400);
+    const answered = await answer({ kind: 'reattempt', date: tracking!.failedDelivery!.earliestDate });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json<OrderTrackingResponse>().tracking?.failedDelivery?.answered).toBe(true);
+    expect(
+      (await answer({ kind: 'fix_address', address: '14 MG Road', phone: '9876543210' })).statusCode,
+    ).toBe(409);
+
+    clock.set(new Date(clock.now().getTime() + 3 * DAY));
+    await store.app.moveSandboxParcels();
+    expect(await statusOf(order.orderId)).toBe('delivered');
+  });
+
+  it('serves Shiprocket’s API behind its token, and holds scans until the store knows the AWB', async () => {
+    const api = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, token?: string) =>
+      store.app.inject({
+        method,
+        url: `/sandbox/courier/v1/external${url}`,
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+        ...(payload ? { payload } : {}),
+      });
+    const refused = await api('POST', '/auth/login', {
+      email: 'sandbox@courier.test',
+      password: 'wrong-password-here',
+    });
+    expect(refused.statusCode).toBe(401);
+    const login = await api('POST', '/auth/login', { email: 'sandbox@courier.test', password: TOKEN });
+    const { token } = login.json<{ token: string }>();
+    expect((await api('POST', '/orders/create/adhoc', {})).statusCode).toBe(401);
+
+    const created = await api(
+      'POST',
+      '/orders/create/adhoc',
+      {
+        order_id: 'EXT-1',
+        order_date: '2031-03-10 11:00',
+        pickup_location: 'Primary',
+        billing_customer_name: 'Asha',
+        billing_last_name: 'Rao',
+        billing_address: '12 MG Road',
+        billing_city: 'New Delhi',
+        billing_state: 'Delhi',
+        billing_pincode: '110001',
+        billing_phone: '9876543210',
+        weight: 0.5,
+        length: 20,
+        breadth: 15,
+        height: 10,
+      },
+      token,
+    );
+    expect(created.statusCode).toBe(200);
+    const { shipment_id: shipmentId } = created.json<{ shipment_id: number }>();
+    const assigned = await api('POST', '/courier/assign/awb', { shipment_id: shipmentId }, token);
+    const awb = assigned.json<{ response: { data: { awb_code: string } } }>().response.data.awb_code;
+    expect(
+      (await api('POST', '/courier/generate/pickup', { shipment_id: [shipmentId] }, token)).statusCode,
+    ).toBe(200);
+    const label = await api('POST', '/courier/generate/label', { shipment_id: [shipmentId] }, token);
+    const labelUrl = new URL(label.json<{ label_url: string }>().label_url);
+    const pdf = await store.app.inject({ url: `${labelUrl.pathname}${labelUrl.search}` });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The label names the recipient: without its key it is not there.
+    expect((await store.app.inject({ url: labelUrl.pathname })).statusCode).toBe(404);
+
+    // The store never saved this AWB: its scans wait instead of being lost.
+    clock.set(new Date(clock.now().getTime() + 2 * 60 * 60 * 1000 + 60 * 1000));
+    await store.app.moveSandboxParcels();
+    const [parcel] = await store.database.db.select().from(sandboxParcels).where(eq(sandboxParcels.awb, awb));
+    expect(parcel?.sent).toEqual([]);
+    const tracked = await api('GET', `/courier/track/awb/${awb}`, undefined, token);
+    expect(tracked.json<{ tracking_data: { etd: string } }>().tracking_data.etd).toMatch(
+      /^\d{4}-\d{2}-\d{2} /,
+    );
+  });
+});

@@ -1,0 +1,249 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShiprocketClient } from './shiprocket-client';
+
+// Shiprocket's documented requests (apidocs.shiprocket.in), checked one by one by a local stand-in.
+
+type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: unknown };
+
+const TOKEN = 'jwt-from-shiprocket';
+const seen: Seen[] = [];
+let server: Server;
+let base = '';
+let expiredOnce = false;
+
+const LABEL = Buffer.from('%PDF-1.4 stand-in label');
+
+function answer(request: Seen): { status: number; body: unknown } {
+  if (request.url === '/v1/external/auth/login')
+    return { status: 200, body: { token: TOKEN, id: 7, email: 'owner@store.test' } };
+  if (request.headers.authorization !== `Bearer ${TOKEN}`)
+    return { status: 401, body: { message: 'Unauthorized' } };
+  if (request.url === '/v1/external/orders/create/adhoc' && expiredOnce === false) {
+    expiredOnce = true;
+    return { status: 401, body: { message: 'Token has expired' } };
+  }
+  switch (request.url) {
+    case '/v1/external/orders/create/adhoc':
+      return {
+        status: 200,
+        body: { order_id: 281248157, shipment_id: 280651040, status: 'NEW', status_code: 1 },
+      };
+    case '/v1/external/courier/assign/awb':
+      return {
+        status: 200,
+        body: {
+          awb_assign_status: 1,
+          response: {
+            data: { awb_code: '19041424751540', courier_name: 'Delhivery Surface', shipment_id: 280651040 },
+          },
+        },
+      };
+    case '/v1/external/courier/generate/pickup':
+      return {
+        status: 200,
+        body: { pickup_status: 1, response: { pickup_scheduled_date: '2031-03-11 12:00:00', status: 3 } },
+      };
+    case '/v1/external/courier/generate/label':
+      return {
+        status: 200,
+        body: { label_created: 1, label_url: `${base}/labels/280651040.pdf`, not_created: [] },
+      };
+    case '/v1/external/courier/track/awb/19041424751540':
+      return {
+        status: 200,
+        body: {
+          tracking_data: {
+            track_status: 1,
+            etd: '2031-03-14 18:00:00',
+            shipment_track_activities: [
+              {
+                date: '2031-03-11 15:10:00',
+                status: 'X-PPOM',
+                activity: 'Shipment picked up',
+                location: 'Bengaluru',
+                'sr-status': '42',
+                'sr-status-label': 'PICKED UP',
+              },
+            ],
+          },
+        },
+      };
+    case '/v1/external/orders/cancel':
+      return { status: 200, body: { status: 200, message: 'Order cancelled successfully.' } };
+    case '/v1/external/ndr/19041424751540/action':
+      return { status: 200, body: { status: true, message: 'Action taken successfully' } };
+    default:
+      return { status: 404, body: { message: 'Not found' } };
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString();
+      const entry = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: text ? JSON.parse(text) : undefined,
+      };
+      seen.push(entry);
+      if (entry.url === '/labels/280651040.pdf') {
+        response.writeHead(200, { 'content-type': 'application/pdf' }).end(LABEL);
+        return;
+      }
+      const { status, body } = answer(entry);
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const client = () =>
+  createShiprocketClient({
+    name: 'shiprocket',
+    baseUrl: base,
+    email: 'owner@store.test',
+    password: 'courier-password',
+    pickupLocation: 'Primary',
+    webhookToken: 'webhook-token-from-the-panel',
+    now: () => new Date('2031-03-10T06:00:00.000Z'),
+  });
+
+describe('the Shiprocket client', () => {
+  it('logs in, books an adhoc order, assigns the AWB, schedules the pickup and fetches the label', async () => {
+    seen.length = 0;
+    const booked = await client().book({
+      orderNumber: 'RG-10042',
+      orderDate: new Date('2031-03-10T05:30:00.000Z'),
+      customer: {
+        name: 'Asha Rao',
+        address: '12 MG Road, Ashok Nagar',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+        email: 'asha@example.com',
+        phone: '9876543210',
+      },
+      items: [{ name: 'Brass Diya Set', sku: 'P12', units: 2, sellingPriceRupees: 300 }],
+      subTotalRupees: 600,
+      parcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
+    });
+    expect(booked).toEqual({
+      providerOrderId: '281248157',
+      providerShipmentId: '280651040',
+      awb: '19041424751540',
+      courierName: 'Delhivery Surface',
+      label: LABEL,
+      pickupDate: '2031-03-11',
+      expectedDelivery: '2031-03-14',
+    });
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /v1/external/auth/login',
+      'POST /v1/external/orders/create/adhoc',
+      // The token had expired: log in again once and repeat the call.
+      'POST /v1/external/auth/login',
+      'POST /v1/external/orders/create/adhoc',
+      'POST /v1/external/courier/assign/awb',
+      'POST /v1/external/courier/generate/pickup',
+      'POST /v1/external/courier/generate/label',
+      'GET /labels/280651040.pdf',
+      'GET /v1/external/courier/track/awb/19041424751540',
+    ]);
+    expect(seen[0]?.body).toEqual({ email: 'owner@store.test', password: 'courier-password' });
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+    const created = seen[3]!;
+    expect(created.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(created.body).toEqual({
+      order_id: 'RG-10042',
+      order_date: '2031-03-10 11:00',
+      pickup_location: 'Primary',
+      billing_customer_name: 'Asha',
+      billing_last_name: 'Rao',
+      billing_address: '12 MG Road, Ashok Nagar',
+      billing_city: 'Bengaluru',
+      billing_pincode: '560001',
+      billing_state: 'Karnataka',
+      billing_country: 'India',
+      billing_email: 'asha@example.com',
+      billing_phone: '9876543210',
+      shipping_is_billing: true,
+      order_items: [{ name: 'Brass Diya Set', sku: 'P12', units: 2, selling_price: 300 }],
+      payment_method: 'Prepaid',
+      sub_total: 600,
+      length: 20,
+      breadth: 15,
+      height: 20,
+      weight: 0.6,
+    });
+    expect(seen[4]?.body).toEqual({ shipment_id: 280651040 });
+    expect(seen[5]?.body).toEqual({ shipment_id: [280651040] });
+    expect(seen[6]?.body).toEqual({ shipment_id: [280651040] });
+  });
+
+  it('cancels by the Shiprocket order id, tracks by AWB and sends the NDR action', async () => {
+    const shiprocket = client();
+    seen.length = 0;
+    await shiprocket.cancel('281248157');
+    const scans = await shiprocket.track('19041424751540');
+    await shiprocket.answerFailedDelivery('19041424751540', { kind: 'reattempt', date: '2031-03-15' });
+    await shiprocket.answerFailedDelivery('19041424751540', {
+      kind: 'fix_address',
+      address: '14 MG Road',
+      phone: '9876543211',
+    });
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /v1/external/auth/login',
+      'POST /v1/external/orders/cancel',
+      'GET /v1/external/courier/track/awb/19041424751540',
+      'POST /v1/external/ndr/19041424751540/action',
+      'POST /v1/external/ndr/19041424751540/action',
+    ]);
+    expect(seen[1]?.body).toEqual({ ids: [281248157] });
+    expect(scans).toEqual([
+      {
+        status: 'PICKED UP',
+        statusId: 42,
+        activity: 'Shipment picked up',
+        location: 'Bengaluru',
+        at: '2031-03-11 15:10:00',
+      },
+    ]);
+    expect(seen[3]?.body).toEqual({
+      action: 're-attempt',
+      comments: 'Shopper asked for a new attempt',
+      deferred_date: '2031-03-15',
+    });
+    expect(seen[4]?.body).toEqual({
+      action: 're-attempt',
+      comments: 'Shopper corrected the address and phone',
+      address1: '14 MG Road',
+      phone: '9876543211',
+    });
+  });
+
+  it('accepts only the configured webhook token', () => {
+    const shiprocket = client();
+    expect(shiprocket.acceptsWebhookToken('webhook-token-from-the-panel')).toBe(true);
+    expect(shiprocket.acceptsWebhookToken('webhook-token-from-the-pane')).toBe(false);
+    expect(shiprocket.acceptsWebhookToken(undefined)).toBe(false);
+  });
+
+  it('turns a refusal into a 503 the owner can read', async () => {
+    const refusing = createShiprocketClient({
+      name: 'shiprocket',
+      baseUrl: base,
+      email: 'owner@store.test',
+      password: 'courier-password',
+      pickupLocation: 'Primary',
+      webhookToken: undefined,
+    });
+    await expect(refusing.track('NOSUCHAWB')).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});

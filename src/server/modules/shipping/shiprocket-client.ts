@@ -1,0 +1,219 @@
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { AppError } from '../../errors';
+import type { Booking, CourierProvider, NdrAnswer, TrackedScan } from './courier-provider';
+
+export type FetchLike = (
+  url: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<Response>;
+
+// Shiprocket's login token lasts 10 days; log in again a day early, and at once on a 401.
+const TOKEN_LIFETIME_MS = 9 * 24 * 60 * 60 * 1000;
+
+const LoginAnswer = z.looseObject({ token: z.string().min(1) });
+const CreatedOrder = z.looseObject({
+  order_id: z.union([z.number(), z.string()]),
+  shipment_id: z.union([z.number(), z.string()]),
+});
+const AssignedAwb = z.looseObject({
+  awb_assign_status: z.number().optional(),
+  response: z.looseObject({
+    data: z.looseObject({ awb_code: z.string().min(1), courier_name: z.string().min(1) }),
+  }),
+});
+const PickupAnswer = z.looseObject({
+  response: z.looseObject({ pickup_scheduled_date: z.string().nullish() }).optional(),
+});
+const LabelAnswer = z.looseObject({ label_url: z.string().min(1) });
+const TrackAnswer = z.looseObject({
+  tracking_data: z.looseObject({
+    etd: z.string().nullish(),
+    shipment_track_activities: z
+      .array(
+        z.looseObject({
+          date: z.string(),
+          status: z.string().nullish(),
+          activity: z.string().nullish(),
+          location: z.string().nullish(),
+          'sr-status': z.union([z.string(), z.number()]).nullish(),
+          'sr-status-label': z.string().nullish(),
+        }),
+      )
+      .nullish(),
+  }),
+});
+
+/** 'YYYY-MM-DD HH:mm' in India time, as Shiprocket's order_date is written. */
+const shiprocketDateTime = (instant: Date) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: INDIA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(instant);
+
+const sameToken = (expected: string, given: string | undefined) => {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * Shiprocket's REST API (apiv2.shiprocket.in/v1/external): token login, adhoc order, AWB, pickup,
+ * label, tracking by AWB, cancel and the NDR action. The built-in sandbox courier serves the same
+ * paths, so this client talks to it too (with `fetch` answered inside this server).
+ */
+export function createShiprocketClient({
+  name,
+  baseUrl,
+  email,
+  password,
+  pickupLocation,
+  webhookToken,
+  fetch = globalThis.fetch,
+  now = () => new Date(),
+}: {
+  name: CourierProvider['name'];
+  baseUrl: string;
+  email: string;
+  password: string;
+  pickupLocation: string;
+  webhookToken: string | undefined;
+  fetch?: FetchLike;
+  now?: () => Date;
+}): CourierProvider {
+  const api = `${baseUrl.replace(/\/$/, '')}/v1/external`;
+  let session: { token: string; until: number } | null = null;
+
+  const unavailable = (detail: string) =>
+    new AppError('unavailable', `${SHIPPING_MESSAGES.courierFailed} (${detail})`);
+
+  async function login(): Promise<string> {
+    const response = await fetch(`${api}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw unavailable(`login answered ${response.status}`);
+    const { token } = LoginAnswer.parse(await response.json());
+    session = { token, until: now().getTime() + TOKEN_LIFETIME_MS };
+    return token;
+  }
+
+  async function call<T>(
+    schema: z.ZodType<T>,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const send = async (token: string) =>
+      fetch(`${api}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const token = session && session.until > now().getTime() ? session.token : await login();
+    let response = await send(token);
+    if (response.status === 401) response = await send(await login());
+    if (!response.ok) throw unavailable(`${path} answered ${response.status}`);
+    const parsed = schema.safeParse(await response.json());
+    if (!parsed.success) throw unavailable(`${path} answered an unexpected body`);
+    return parsed.data;
+  }
+
+  return {
+    name,
+    async book(booking: Booking) {
+      const [firstName, ...rest] = booking.customer.name.trim().split(/\s+/);
+      const created = await call(CreatedOrder, 'POST', '/orders/create/adhoc', {
+        order_id: booking.orderNumber,
+        order_date: shiprocketDateTime(booking.orderDate),
+        pickup_location: pickupLocation,
+        billing_customer_name: firstName ?? booking.customer.name,
+        billing_last_name: rest.join(' '),
+        billing_address: booking.customer.address,
+        billing_city: booking.customer.city,
+        billing_pincode: booking.customer.pincode,
+        billing_state: booking.customer.state,
+        billing_country: 'India',
+        billing_email: booking.customer.email,
+        billing_phone: booking.customer.phone,
+        shipping_is_billing: true,
+        order_items: booking.items.map((item) => ({
+          name: item.name,
+          sku: item.sku,
+          units: item.units,
+          selling_price: item.sellingPriceRupees,
+        })),
+        payment_method: 'Prepaid',
+        sub_total: booking.subTotalRupees,
+        length: booking.parcel.lengthCm,
+        breadth: booking.parcel.breadthCm,
+        height: booking.parcel.heightCm,
+        // Shiprocket takes the weight in kilograms.
+        weight: booking.parcel.weightGrams / 1000,
+      });
+      const shipmentId = Number(created.shipment_id);
+      const assigned = await call(AssignedAwb, 'POST', '/courier/assign/awb', { shipment_id: shipmentId });
+      const pickup = await call(PickupAnswer, 'POST', '/courier/generate/pickup', {
+        shipment_id: [shipmentId],
+      });
+      const { label_url: labelUrl } = await call(LabelAnswer, 'POST', '/courier/generate/label', {
+        shipment_id: [shipmentId],
+      });
+      const labelResponse = await fetch(labelUrl, { method: 'GET' });
+      if (!labelResponse.ok) throw unavailable(`the label answered ${labelResponse.status}`);
+      const label = Buffer.from(await labelResponse.arrayBuffer());
+      const awb = assigned.response.data.awb_code;
+      const tracking = await call(TrackAnswer, 'GET', `/courier/track/awb/${encodeURIComponent(awb)}`);
+      return {
+        providerOrderId: String(created.order_id),
+        providerShipmentId: String(shipmentId),
+        awb,
+        courierName: assigned.response.data.courier_name,
+        label,
+        pickupDate: pickup.response?.pickup_scheduled_date?.slice(0, 10) ?? null,
+        expectedDelivery: tracking.tracking_data.etd?.slice(0, 10) ?? null,
+      };
+    },
+
+    async cancel(providerOrderId: string) {
+      await call(z.unknown(), 'POST', '/orders/cancel', { ids: [Number(providerOrderId)] });
+    },
+
+    async track(awb: string): Promise<TrackedScan[]> {
+      const answer = await call(TrackAnswer, 'GET', `/courier/track/awb/${encodeURIComponent(awb)}`);
+      return (answer.tracking_data.shipment_track_activities ?? []).map((scan) => ({
+        status: scan['sr-status-label'] ?? scan.status ?? '',
+        statusId: scan['sr-status'] == null || scan['sr-status'] === '' ? null : Number(scan['sr-status']),
+        activity: scan.activity ?? '',
+        location: scan.location ?? '',
+        at: scan.date,
+      }));
+    },
+
+    async answerFailedDelivery(awb: string, answer: NdrAnswer) {
+      const body =
+        answer.kind === 'reattempt'
+          ? { action: 're-attempt', comments: 'Shopper asked for a new attempt', deferred_date: answer.date }
+          : {
+              action: 're-attempt',
+              comments: 'Shopper corrected the address and phone',
+              address1: answer.address,
+              phone: answer.phone,
+            };
+      await call(z.unknown(), 'POST', `/ndr/${encodeURIComponent(awb)}/action`, body);
+    },
+
+    acceptsWebhookToken: (token) => webhookToken !== undefined && sameToken(webhookToken, token),
+  };
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { ADDRESS_LIMITS } from '../address';
+import { PARCEL_LIMITS } from '../parcel';
+import { isValidPhone, PHONE_INPUT_MAX } from '../phone';
+
+// Issue 24: shipments booked with the courier, their tracking, and the public tracking page.
+
+export const SHIPPING_MESSAGES = {
+  notShippable: 'Only a paid order that has not shipped yet can be shipped',
+  alreadyShipped: 'This order already has a shipment',
+  noShipment: 'This order has no shipment',
+  pickedUp: 'The courier has already picked up this parcel, so the shipment cannot be cancelled',
+  courierFailed: 'The courier did not accept the shipment just now. Please try again.',
+  trackNotFound: 'We could not find an order with that number and phone or e-mail',
+  badWebhookToken: 'Invalid webhook token',
+  noFailedDelivery: 'This order has no failed delivery to answer',
+  alreadyAnswered: 'The courier already has your answer for this delivery',
+  dateOutOfRange: 'Pick a date within the next 7 days',
+} as const;
+
+export const SHIPMENT_STATUSES = [
+  'booked',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'undelivered',
+  'rto_initiated',
+  'rto_delivered',
+  'cancelled',
+] as const;
+
+export const Shipment = z.object({
+  awb: z.string(),
+  courier: z.string(),
+  labelUrl: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  pickupDate: z.string().nullable(),
+  expectedDelivery: z.string().nullable(),
+});
+export type Shipment = z.infer<typeof Shipment>;
+
+export const ShipmentResponse = z.object({ shipment: Shipment });
+export type ShipmentResponse = z.infer<typeof ShipmentResponse>;
+
+export const MAX_BULK_SHIPMENTS = 100;
+
+export const BulkShipRequest = z.object({
+  orderIds: z.array(z.string().max(64)).min(1).max(MAX_BULK_SHIPMENTS),
+});
+export type BulkShipRequest = z.infer<typeof BulkShipRequest>;
+
+export const BulkShipResponse = z.object({
+  results: z.array(
+    z.object({ orderId: z.string(), shipment: Shipment.nullable(), error: z.string().nullable() }),
+  ),
+});
+export type BulkShipResponse = z.infer<typeof BulkShipResponse>;
+
+export const TrackingEvent = z.object({
+  kind: z.string(),
+  label: z.string(),
+  activity: z.string(),
+  location: z.string(),
+  at: z.string(),
+});
+export type TrackingEvent = z.infer<typeof TrackingEvent>;
+
+/** What anyone who knows the order number and its phone or e-mail may see: never a price. */
+export const TrackedOrder = z.object({
+  number: z.string(),
+  status: z.string(),
+  courier: z.string().nullable(),
+  awb: z.string().nullable(),
+  expectedDelivery: z.string().nullable(),
+  events: z.array(TrackingEvent),
+});
+export type TrackedOrder = z.infer<typeof TrackedOrder>;
+
+export const TrackResponse = z.object({ order: TrackedOrder });
+export type TrackResponse = z.infer<typeof TrackResponse>;
+
+export const TrackQuery = z.object({
+  orderNumber: z.string().trim().min(1, 'Enter your order number').max(32),
+  contact: z.string().trim().min(1, 'Enter the phone or e-mail on the order').max(254),
+});
+export type TrackQuery = z.infer<typeof TrackQuery>;
+
+/** The shopper's own order page: the tracking above plus what a failed delivery asks of them. */
+export const OrderTracking = TrackedOrder.extend({
+  failedDelivery: z
+    .object({ reason: z.string(), answered: z.boolean(), latestDate: z.string(), earliestDate: z.string() })
+    .nullable(),
+});
+export type OrderTracking = z.infer<typeof OrderTracking>;
+export const OrderTrackingResponse = z.object({ tracking: OrderTracking.nullable() });
+export type OrderTrackingResponse = z.infer<typeof OrderTrackingResponse>;
+
+// A new attempt is asked within a week (couriers hold an undelivered parcel about that long).
+export const REATTEMPT_WINDOW_DAYS = 7;
+
+export const DeliveryAnswer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reattempt'), date: z.iso.date('Pick a date') }),
+  z.object({
+    kind: z.literal('fix_address'),
+    address: z
+      .string()
+      .trim()
+      .min(1, 'Enter the address')
+      .max(ADDRESS_LIMITS.addressLine * 2),
+    phone: z
+      .string()
+      .trim()
+      .max(PHONE_INPUT_MAX)
+      .refine(isValidPhone, 'Please enter a valid 10-digit phone number'),
+  }),
+]);
+export type DeliveryAnswer = z.infer<typeof DeliveryAnswer>;
+
+/** The admin product form's parcel fields (empty = the category's default). */
+export const ProductParcelFields = z.object({
+  weightGrams: z.number().int().min(1).max(PARCEL_LIMITS.maxWeightGrams).nullable(),
+  lengthCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
+  breadthCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
+  heightCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
+});
+export type ProductParcelFields = z.infer<typeof ProductParcelFields>;

@@ -1,0 +1,114 @@
+import { INDIA_TIME_ZONE, indiaDayStart } from './india-time';
+import type { OrderStatus } from './order-status';
+
+// Issue 24: the tracking scans a courier reports, what each is called for people, and which order
+// status each one means (DESIGN 4 "Status machine": the courier moves an order only along it).
+
+export const TRACKING_KINDS = [
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'undelivered',
+  'rto_initiated',
+  'rto_delivered',
+] as const;
+export type TrackingKind = (typeof TRACKING_KINDS)[number];
+
+const LABELS: Readonly<Record<TrackingKind, string>> = {
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  undelivered: 'Delivery attempt failed',
+  rto_initiated: 'Returning to the store',
+  rto_delivered: 'Returned to the store',
+};
+
+export const trackingKindLabel = (kind: string): string =>
+  (LABELS as Record<string, string | undefined>)[kind] ?? kind.replace(/_/g, ' ');
+
+/** The order status a scan stands for; an in-transit scan changes nothing. */
+export const ORDER_STATUS_OF_SCAN: Readonly<Record<TrackingKind, OrderStatus | null>> = {
+  picked_up: 'shipped',
+  in_transit: 'shipped',
+  out_for_delivery: 'out_for_delivery',
+  delivered: 'delivered',
+  undelivered: 'failed_delivery',
+  rto_initiated: 'failed_delivery',
+  rto_delivered: 'returned',
+};
+
+/**
+ * Shiprocket's tracking statuses (its webhook's `current_status` and `shipment_status_id`) as the
+ * scans above. Anything else (manifested, pickup scheduled, lost, ...) is kept off the timeline.
+ */
+const SHIPROCKET_STATUS_IDS: Readonly<Record<number, TrackingKind>> = {
+  42: 'picked_up',
+  6: 'in_transit',
+  18: 'in_transit',
+  17: 'out_for_delivery',
+  7: 'delivered',
+  21: 'undelivered',
+  9: 'rto_initiated',
+  10: 'rto_delivered',
+};
+const SHIPROCKET_STATUS_NAMES: Readonly<Record<string, TrackingKind>> = {
+  'PICKED UP': 'picked_up',
+  SHIPPED: 'in_transit',
+  'IN TRANSIT': 'in_transit',
+  'OUT FOR DELIVERY': 'out_for_delivery',
+  DELIVERED: 'delivered',
+  UNDELIVERED: 'undelivered',
+  'RTO INITIATED': 'rto_initiated',
+  'RTO DELIVERED': 'rto_delivered',
+};
+
+export function trackingKindOfShiprocket(status: string, statusId?: number | null): TrackingKind | null {
+  const byName = SHIPROCKET_STATUS_NAMES[status.trim().toUpperCase().replace(/[_-]/g, ' ')];
+  if (byName) return byName;
+  return statusId != null ? (SHIPROCKET_STATUS_IDS[statusId] ?? null) : null;
+}
+
+export const SHIPROCKET_STATUS_OF: Readonly<Record<TrackingKind, { name: string; id: number }>> = {
+  picked_up: { name: 'PICKED UP', id: 42 },
+  in_transit: { name: 'IN TRANSIT', id: 18 },
+  out_for_delivery: { name: 'OUT FOR DELIVERY', id: 17 },
+  delivered: { name: 'DELIVERED', id: 7 },
+  undelivered: { name: 'UNDELIVERED', id: 21 },
+  rto_initiated: { name: 'RTO INITIATED', id: 9 },
+  rto_delivered: { name: 'RTO DELIVERED', id: 10 },
+};
+
+const deliveryDateFormat = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: INDIA_TIME_ZONE,
+});
+const scanTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: INDIA_TIME_ZONE,
+});
+
+/** 'YYYY-MM-DD' (an India date) as 'Thu, 13 Mar, 2031'. */
+export const formatDeliveryDate = (isoDate: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? deliveryDateFormat.format(indiaDayStart(isoDate)) : isoDate;
+
+/** A scan's instant in India time: '12 Mar, 4:05 pm'. */
+export const formatScanTime = (iso: string): string => {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : scanTimeFormat.format(at);
+};
+
+/** The public tracking page (its head is written by the server, its body by the web app). */
+export const TRACK_PAGE = {
+  path: '/track',
+  title: 'Track your order',
+  description:
+    'Follow a parcel with its order number and the phone number or e-mail on the order: courier, AWB, every scan and the expected delivery date.',
+} as const;

@@ -1,0 +1,63 @@
+// Issue 24: what a packed parcel weighs and measures, for the courier's booking and its price.
+
+export type ParcelSize = { weightGrams: number; lengthCm: number; breadthCm: number; heightCm: number };
+
+export const PARCEL_LIMITS = { maxWeightGrams: 50_000, maxSideCm: 200 } as const;
+
+/** A product without its own figures ships as its category's typical packed unit. */
+const CATEGORY_DEFAULTS: Readonly<Record<string, ParcelSize>> = {
+  'festive-hampers': { weightGrams: 1500, lengthCm: 35, breadthCm: 25, heightCm: 15 },
+  'corporate-gifts': { weightGrams: 700, lengthCm: 30, breadthCm: 22, heightCm: 10 },
+  'diwali-gifts': { weightGrams: 600, lengthCm: 25, breadthCm: 20, heightCm: 10 },
+  'pooja-essentials': { weightGrams: 500, lengthCm: 22, breadthCm: 18, heightCm: 10 },
+  housewarming: { weightGrams: 800, lengthCm: 30, breadthCm: 20, heightCm: 15 },
+  'wedding-favours': { weightGrams: 250, lengthCm: 15, breadthCm: 12, heightCm: 8 },
+  rakhi: { weightGrams: 100, lengthCm: 15, breadthCm: 10, heightCm: 3 },
+};
+const FALLBACK: ParcelSize = { weightGrams: 300, lengthCm: 20, breadthCm: 15, heightCm: 10 };
+
+export const defaultParcelFor = (categorySlug: string): ParcelSize =>
+  CATEGORY_DEFAULTS[categorySlug] ?? FALLBACK;
+
+/** A product's own figures where set, else its category's. */
+export function parcelOfProduct(
+  product: {
+    weightGrams: number | null;
+    lengthCm: number | null;
+    breadthCm: number | null;
+    heightCm: number | null;
+  },
+  categorySlug: string,
+): ParcelSize {
+  const fallback = defaultParcelFor(categorySlug);
+  return {
+    weightGrams: product.weightGrams ?? fallback.weightGrams,
+    lengthCm: product.lengthCm ?? fallback.lengthCm,
+    breadthCm: product.breadthCm ?? fallback.breadthCm,
+    heightCm: product.heightCm ?? fallback.heightCm,
+  };
+}
+
+/**
+ * One box for the whole order: the weights add up, the box is as long and wide as the largest
+ * unit and the units stack in height (a simple, slightly generous rule couriers accept), capped at
+ * the courier's limits.
+ */
+export function parcelOfOrder(lines: readonly { size: ParcelSize; quantity: number }[]): ParcelSize {
+  let weightGrams = 0;
+  let lengthCm = 1;
+  let breadthCm = 1;
+  let heightCm = 0;
+  for (const { size, quantity } of lines) {
+    weightGrams += size.weightGrams * quantity;
+    lengthCm = Math.max(lengthCm, size.lengthCm);
+    breadthCm = Math.max(breadthCm, size.breadthCm);
+    heightCm += size.heightCm * quantity;
+  }
+  return {
+    weightGrams: Math.min(Math.max(weightGrams, 1), PARCEL_LIMITS.maxWeightGrams),
+    lengthCm: Math.min(lengthCm, PARCEL_LIMITS.maxSideCm),
+    breadthCm: Math.min(breadthCm, PARCEL_LIMITS.maxSideCm),
+    heightCm: Math.min(Math.max(heightCm, 1), PARCEL_LIMITS.maxSideCm),
+  };
+}

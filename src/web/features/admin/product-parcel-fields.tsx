@@ -1,0 +1,85 @@
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import { z } from 'zod';
+import type { ProductParcelFields as ParcelPayload } from '../../../shared/api/shipping';
+import { defaultParcelFor } from '../../../shared/parcel';
+import { Field, inputClass } from './admin-ui';
+
+// Issue 24: the product form's parcel fields (weight and box size for the courier), kept apart so
+// the form itself changes by a few lines. Empty means the category's default.
+
+const optionalWhole = z
+  .string()
+  .trim()
+  .regex(/^\d{0,6}$/, 'Enter a whole number, or leave it empty for the category default');
+
+export const ParcelFormValues = z.object({
+  weightGrams: optionalWhole,
+  lengthCm: optionalWhole,
+  breadthCm: optionalWhole,
+  heightCm: optionalWhole,
+});
+export type ParcelFormValues = z.infer<typeof ParcelFormValues>;
+
+const NAMES = ['weightGrams', 'lengthCm', 'breadthCm', 'heightCm'] as const;
+
+const text = (value: number | null | undefined) => (value == null ? '' : String(value));
+const number = (value: string) => (value.trim() === '' ? null : Number(value));
+
+export const parcelValuesOf = (product: Partial<ParcelPayload> | null): ParcelFormValues => ({
+  weightGrams: text(product?.weightGrams),
+  lengthCm: text(product?.lengthCm),
+  breadthCm: text(product?.breadthCm),
+  heightCm: text(product?.heightCm),
+});
+
+export const parcelPayloadOf = (values: ParcelFormValues): ParcelPayload => ({
+  weightGrams: number(values.weightGrams),
+  lengthCm: number(values.lengthCm),
+  breadthCm: number(values.breadthCm),
+  heightCm: number(values.heightCm),
+});
+
+export const isParcelField = (name: PropertyKey): boolean => (NAMES as readonly PropertyKey[]).includes(name);
+
+const LABELS: Record<ParcelFieldName, string> = {
+  weightGrams: 'Packed weight (g)',
+  lengthCm: 'Box length (cm)',
+  breadthCm: 'Box breadth (cm)',
+  heightCm: 'Box height (cm)',
+};
+
+export type ParcelFieldName = (typeof NAMES)[number];
+
+export function ProductParcelFields({
+  id,
+  register,
+  errors,
+  categorySlug,
+}: {
+  id: string;
+  /** The product form's register of `parcel.<name>`. */
+  register: (name: ParcelFieldName) => UseFormRegisterReturn;
+  errors: FieldErrors<ParcelFormValues> | undefined;
+  categorySlug: string | undefined;
+}) {
+  const fallback = defaultParcelFor(categorySlug ?? '');
+  return (
+    <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-4">
+      <legend className="text-sm font-semibold text-stone-800">
+        Parcel for the courier (empty: category default)
+      </legend>
+      {NAMES.map((name) => (
+        <Field key={name} id={`${id}-${name}`} label={LABELS[name]} error={errors?.[name]?.message}>
+          <input
+            id={`${id}-${name}`}
+            inputMode="numeric"
+            className={inputClass}
+            placeholder={String(fallback[name])}
+            {...register(name)}
+            {...(errors?.[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {})}
+          />
+        </Field>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { AdminOrderDetail } from '../../../shared/api/admin';
+import type { BulkShipResponse, Shipment, ShipmentResponse } from '../../../shared/api/shipping';
+import { formatDeliveryDate as formatDate } from '../../../shared/courier-events';
+import { ApiError, apiRequest, readToken } from '../../api/client';
+import { Button } from '../../components/button';
+import { ErrorBanner, Spinner } from '../../components/status-message';
+import { errorMessage } from './admin-api';
+
+// Issue 24: booking the courier from the back office, printing its label, cancelling before pickup.
+
+const SHIPPABLE = ['paid', 'confirmed', 'processing', 'packed'];
+const shipmentKey = (orderId: string) => ['admin', 'shipment', orderId] as const;
+const shipmentPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/shipment`;
+
+/** "Ship selected" in the order list: books each order, answering each one's shipment or reason. */
+export async function shipSelected(orderIds: readonly string[]): Promise<BulkShipResponse['results']> {
+  const answer = await apiRequest<BulkShipResponse>('/admin/shipments', {
+    method: 'POST',
+    body: { orderIds },
+  });
+  return answer.results;
+}
+
+/**
+ * Opens the label PDF in a new tab to print (fetched with the owner's token, which a plain link
+ * would not send). The tab is opened first, inside the click, so no pop-up blocker stops it.
+ */
+async function openLabel(labelUrl: string) {
+  const tab = window.open('', '_blank');
+  const token = readToken();
+  const response = await fetch(labelUrl, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    tab?.close();
+    throw new ApiError(response.status, 'The label could not be opened. Please try again.');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  if (tab) tab.location.href = url;
+  else window.location.href = url;
+}
+
+const STATUS_TEXT: Record<Shipment['status'], string> = {
+  booked: 'Booked, waiting for pickup',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  undelivered: 'Delivery attempt failed',
+  rto_initiated: 'Returning to the store',
+  rto_delivered: 'Returned to the store',
+  cancelled: 'Cancelled',
+};
+
+export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
+  const id = useId();
+  const orderId = detail.order.id;
+  const client = useQueryClient();
+  const shipment = useQuery({
+    queryKey: shipmentKey(orderId),
+    queryFn: ({ signal }) => apiRequest<{ shipment: Shipment | null }>(shipmentPath(orderId), { signal }),
+    staleTime: 0,
+  });
+  const settle = () => {
+    void client.invalidateQueries({ queryKey: shipmentKey(orderId) });
+    void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    void client.invalidateQueries({ queryKey: ['admin', 'order', orderId] });
+  };
+  const book = useMutation({
+    mutationFn: () => apiRequest<ShipmentResponse>(shipmentPath(orderId), { method: 'POST' }),
+    onSuccess: settle,
+  });
+  const cancel = useMutation({
+    mutationFn: () => apiRequest<ShipmentResponse>(shipmentPath(orderId), { method: 'DELETE' }),
+    onSuccess: settle,
+  });
+  const label = useMutation({ mutationFn: openLabel });
+
+  const current = shipment.data?.shipment ?? null;
+  const canShip = current === null && SHIPPABLE.includes(detail.order.status);
+  const error = book.error ?? cancel.error ?? label.error ?? shipment.error;
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
+      <h2 id={`${id}-title`} className="font-bold text-stone-900">
+        Shipment
+      </h2>
+      {shipment.isPending ? (
+        <Spinner label="Loading the shipment" />
+      ) : current ? (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-semibold text-stone-700">Courier</dt>
+          <dd>{current.courier}</dd>
+          <dt className="font-semibold text-stone-700">AWB</dt>
+          <dd className="font-mono">{current.awb}</dd>
+          <dt className="font-semibold text-stone-700">Status</dt>
+          <dd>{STATUS_TEXT[current.status]}</dd>
+          {current.pickupDate && (
+            <>
+              <dt className="font-semibold text-stone-700">Pickup</dt>
+              <dd>{formatDate(current.pickupDate)}</dd>
+            </>
+          )}
+          {current.expectedDelivery && (
+            <>
+              <dt className="font-semibold text-stone-700">Expected delivery</dt>
+              <dd>{formatDate(current.expectedDelivery)}</dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        <p className="mt-2 text-sm text-stone-600">
+          {canShip ? 'Not shipped yet.' : 'Only a paid order that has not shipped yet can be shipped.'}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {canShip && (
+          <Button disabled={book.isPending} onClick={() => book.mutate()}>
+            {book.isPending ? 'Booking…' : 'Ship'}
+          </Button>
+        )}
+        {current && (
+          <Button
+            variant="secondary"
+            disabled={label.isPending}
+            onClick={() => label.mutate(current.labelUrl)}
+          >
+            Print label
+          </Button>
+        )}
+        {current?.status === 'booked' && (
+          <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+            Cancel shipment
+          </Button>
+        )}
+      </div>
+      {error && (
+        <div className="mt-3">
+          <ErrorBanner>{errorMessage(error)}</ErrorBanner>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type { TrackResponse } from '../../src/shared/api/shipping';
+import { expect, test } from './support/fixtures';
+import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
+
+// Issue 24: the owner ships a paid order with the sandbox courier and opens its label; the
+// courier's clock (sped up in playwright.config.ts) delivers it, and the shopper's order page and
+// the public /track page show the scans.
+
+test('the owner ships a paid order, the sandbox courier delivers it, and the shopper and /track follow it', async ({
+  page,
+  request,
+  ownerPage: owner,
+  newShopper,
+}) => {
+  const product = await pickProduct(request, 30);
+  const { token } = await newShopper('Nisha Verma', { address: false, on: page });
+  const order = await paidOrder(request, token, [product]);
+
+  await owner.goto(`/admin/orders/${order.orderId}`);
+  const shipment = owner.getByRole('region', { name: 'Shipment' });
+  await shipment.getByRole('button', { name: 'Ship' }).click();
+  await expect(shipment.getByText('Utsav Sandbox Express')).toBeVisible();
+  await expect(shipment.getByText(/^SBX\d+$/)).toBeVisible();
+
+  const [label] = await Promise.all([
+    owner.waitForEvent('popup'),
+    shipment.getByRole('button', { name: 'Print label' }).click(),
+  ]);
+  await expect.poll(() => label.url()).toMatch(/^blob:/);
+
+  // The courier's scans arrive through the tracking webhook on its clock.
+  await expect
+    .poll(async () => {
+      const answer = await request.get('/api/track', {
+        params: { orderNumber: order.orderNumber, contact: DELIVERY_ADDRESS.phone },
+      });
+      return ((await answer.json()) as TrackResponse).order.status;
+    })
+    .toBe('delivered');
+
+  await page.goto(`/order-confirmation/${order.orderId}`);
+  const tracking = page.getByRole('region', { name: 'Tracking' });
+  await expect(tracking.getByText('Utsav Sandbox Express')).toBeVisible();
+  const scans = tracking.getByRole('list', { name: 'Tracking updates' }).getByRole('listitem');
+  await expect(scans).toHaveCount(5);
+  await expect(scans.first()).toContainText('Delivered');
+  await expect(scans.last()).toContainText('Picked up');
+
+  // A gift's recipient with the order number and the phone on it, not signed in.
+  const recipient = await page.context().browser()!.newPage();
+  await recipient.goto('/track');
+  await expect(recipient.getByRole('heading', { level: 1, name: 'Track your order' })).toBeVisible();
+  await recipient.getByLabel('Order number').fill(order.orderNumber);
+  await recipient.getByLabel('Phone or e-mail on the order').fill(DELIVERY_ADDRESS.phone);
+  await recipient.getByRole('button', { name: 'Track' }).click();
+  const found = recipient.getByRole('region', { name: `Order ${order.orderNumber}` });
+  await expect(found.getByText('Delivered').first()).toBeVisible();
+  await expect(found.getByRole('list', { name: 'Tracking updates' }).getByRole('listitem')).toHaveCount(5);
+  await expect(found).not.toContainText('₹');
+  await recipient.close();
+});
