@@ -26,6 +26,7 @@ import {
   categoryRows,
   collectionSummaryOf,
   productsByIds,
+  selectPage,
   selectProducts,
   toApiProduct,
 } from './catalog-rows';
@@ -141,15 +142,17 @@ async function listProductsWith(
     pageWhere = sql`${where} AND ${afterSql(listed, listedOrder, cursor.value, cursor.id)}`;
     offset = 0;
   }
+  // The page's ids alone come from an index-only scan of the order's listing index (one more
+  // than asked, to know whether a page follows); only those rows are then read.
+  const orderBy = orderSql(listed, listedOrder);
   const [total, page] = await Promise.all([
     count(reader, where, key),
-    // The page's ids and sort values alone, one more than asked to know whether a page follows:
-    // an index-only scan of the order's listing index, so only the page's rows are read after it.
-    reader.db
-      .execute(sql`
-        SELECT p.id, ${sql.raw(SORT_COLUMNS[listed].column)}::text AS k FROM products p WHERE ${pageWhere}
-        ORDER BY ${orderSql(listed, listedOrder)} LIMIT ${limit + 1} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}`)
-      .then((result) => rowsOf<{ id: number; k: string }>(result)),
+    selectPage(
+      reader,
+      sql`SELECT p.id, ${sql.raw(SORT_COLUMNS[listed].column)} AS k FROM products p WHERE ${pageWhere}
+        ORDER BY ${orderBy} LIMIT ${limit + 1} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}`,
+      orderBy,
+    ),
   ]);
   const shown = page.slice(0, limit);
   const last = shown.at(-1);
@@ -158,15 +161,11 @@ async function listProductsWith(
       ? encodeCursor({
           kind: 'after',
           sort: `${listed}:${listedOrder}`,
-          value: String(last.k),
-          id: Number(last.id),
+          value: last.sortKey,
+          id: last.product.id,
         })
       : null;
-  const data = await productsInOrder(
-    reader,
-    shown.map((row) => Number(row.id)),
-  );
-  return { data, total, nextCursor };
+  return { data: shown.map(({ product }) => toApiProduct(product)), total, nextCursor };
 }
 
 /** The products with these ids as the API shows them, in the order of the ids. */

@@ -136,34 +136,47 @@ async function categoryIndex(
   return index;
 }
 
-export async function selectProducts(
+type ProductQuery = { from?: SQL; where: SQL; orderBy?: SQL; limit?: number; offset?: number };
+
+async function productRows<Extra extends object = object>(
   reader: CatalogReader,
-  {
-    from = sql`products p`,
-    where,
-    orderBy,
-    limit,
-    offset = 0,
-  }: {
-    from?: SQL;
-    where: SQL;
-    orderBy?: SQL;
-    limit?: number;
-    offset?: number;
-  },
-): Promise<CatalogProduct[]> {
+  { from = sql`products p`, where, orderBy, limit, offset = 0 }: ProductQuery,
+  extraColumns?: SQL,
+): Promise<{ product: CatalogProduct; row: ProductJson & Extra }[]> {
   const result = await reader.db.execute(sql`
     SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
-      SELECT ${productJsonColumns} FROM ${from} WHERE ${where}
+      SELECT ${productJsonColumns}${extraColumns ? sql`, ${extraColumns}` : sql``} FROM ${from} WHERE ${where}
       ${orderBy ? sql`ORDER BY ${orderBy}` : sql``}
       ${limit === undefined ? sql`` : sql`LIMIT ${limit}`} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}
     ) t`);
-  const raw = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? '[]') as ProductJson[];
+  const raw = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? '[]') as (ProductJson & Extra)[];
   const index = await categoryIndex(
     reader,
     raw.map((row) => row.categoryId),
   );
-  return raw.map((row) => toCatalogProduct(row, index.get(row.categoryId)));
+  return raw.map((row) => ({ product: toCatalogProduct(row, index.get(row.categoryId)), row }));
+}
+
+export async function selectProducts(reader: CatalogReader, query: ProductQuery): Promise<CatalogProduct[]> {
+  return (await productRows(reader, query)).map(({ product }) => product);
+}
+
+/**
+ * A listing page in one query: `page` names the page's products (columns id and k, the sort key)
+ * and the rows come back in `orderBy` order, each with its sort key as the database prints it
+ * (exact, for a keyset cursor).
+ */
+export async function selectPage(
+  reader: CatalogReader,
+  page: SQL,
+  orderBy: SQL,
+): Promise<{ product: CatalogProduct; sortKey: string }[]> {
+  const rows = await productRows<{ sortKey: string }>(
+    reader,
+    { from: sql`(${page}) page JOIN products p ON p.id = page.id`, where: sql`true`, orderBy },
+    sql`page.k::text AS "sortKey"`,
+  );
+  return rows.map(({ product, row }) => ({ product, sortKey: row.sortKey }));
 }
 
 /** The products with these ids, archived ones included, in no particular order. */

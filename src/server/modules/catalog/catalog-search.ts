@@ -5,7 +5,13 @@ import type { ProductSort, SortOrder } from '../../../shared/api/catalog';
 import { rowsOf } from '../../db/client';
 import { searchTerms } from '../../db/schema';
 import type { CatalogReader } from './catalog-rows';
-import { type CorrectedWord, correctedPhrase, correctWords, queryWords } from './search-query';
+import {
+  type CorrectedWord,
+  correctedPhrase,
+  correctWords,
+  MAX_TERMS_PER_WORD,
+  queryWords,
+} from './search-query';
 import { createVocabulary, trigramSimilarity, trigramsOf, type Vocabulary, wordsOf } from './vocabulary';
 
 /**
@@ -53,10 +59,15 @@ export async function correctSearch(
     words,
     words.flatMap((word) => known.candidates(word)),
   );
-  // Swapped letters defeat trigrams ('dyia'); edits catch them.
+  // Swapped letters defeat trigrams ('dyia', 'godoie'): a word within the allowed edits is the
+  // likeliest meaning, ahead of words that merely share trigrams. A word being typed keeps its
+  // completions first ('choc' → chocolate), and a word the catalogue has is kept as it is.
   return corrected.map((entry) => {
-    if (entry.terms.length > 0) return entry;
-    const terms = known.nearestByEdits(entry.word).slice(0, 4);
+    if (entry.terms.includes(entry.word)) return entry;
+    const near = known.nearestByEdits(entry.word);
+    if (near.length === 0) return entry;
+    const completions = entry.terms.filter((term) => term.startsWith(entry.word));
+    const terms = [...new Set([...completions, ...near, ...entry.terms])].slice(0, MAX_TERMS_PER_WORD);
     return { word: entry.word, terms, best: terms[0] ?? null };
   });
 }

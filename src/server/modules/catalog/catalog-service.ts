@@ -22,10 +22,15 @@ export function createCatalogService({
   cache?: CatalogCache;
 }) {
   const changeListeners = new Set<() => void>();
+  // A product page reads its product twice (the head and the rendered body) and a shopper's next
+  // view of it comes soon: products are kept as briefly as rendered pages and API answers (10 s,
+  // the bound on another instance's change going unseen), and dropped on any change here.
+  const products = createCatalogCache({ ttlMs: 10_000, maxStaleMs: 10_000, maxEntries: 2000 });
 
   /** Every cached figure (and any listener's) is dropped on a change. */
   function invalidate() {
     cache.clear();
+    products.clear();
     for (const listener of changeListeners) listener();
   }
 
@@ -56,6 +61,7 @@ export function createCatalogService({
      * depend on stock and are kept.
      */
     stockChanged() {
+      products.clear();
       for (const listener of changeListeners) listener();
     },
 
@@ -66,7 +72,7 @@ export function createCatalogService({
     },
 
     listProducts: (query: ProductListQuery) => reads.listProducts(reader, query),
-    getProduct: (id: number) => reads.getProduct(reader, id),
+    getProduct: (id: number) => products.remember(`product:${id}`, () => reads.getProduct(reader, id)),
     getProductsByIds: (ids: readonly number[]) => reads.getProductsByIds(reader, ids),
     listCategories: () => reads.listCategories(reader),
     catalogSummary: () => reads.catalogSummary(reader),
