@@ -128,20 +128,25 @@ function compareMatches(sort: Exclude<ProductSort, 'relevance'>, order: SortOrde
 }
 
 /**
- * Best match first: products whose name holds every word, then the most words, then names
- * closest to the corrected query, then featured and newest.
+ * Best match first: products whose name holds every word, then those holding each word's likeliest
+ * meaning ('orgaanic' is organic before organiser), then names closest to the corrected query,
+ * then featured and newest.
  */
 function rankMatches(matches: readonly Match[], words: CorrectedWord[]): Match[] {
-  const groups = words.filter((word) => word.terms.length > 0).map((word) => new Set(word.terms));
+  const known = words.filter((word) => word.terms.length > 0);
+  const groups = known.map((word) => new Set(word.terms));
+  const best = known.map((word) => word.best);
   const phrase = trigramsOf(correctedPhrase(words));
   const scored = matches.map((match) => {
     const nameWords = new Set(wordsOf(match.name));
     const hits = groups.filter((group) => [...group].some((term) => nameWords.has(term))).length;
-    return { match, hits, similarity: trigramSimilarity(trigramsOf(match.name), phrase) };
+    const bestHits = best.filter((term) => term !== null && nameWords.has(term)).length;
+    return { match, hits, bestHits, similarity: trigramSimilarity(trigramsOf(match.name), phrase) };
   });
   scored.sort(
     (a, b) =>
       b.hits - a.hits ||
+      b.bestHits - a.bestHits ||
       b.similarity - a.similarity ||
       Number(b.match.featured) - Number(a.match.featured) ||
       b.match.id - a.match.id,

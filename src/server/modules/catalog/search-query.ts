@@ -11,7 +11,7 @@ const MAX_WORD_LENGTH = 40;
  * Words that say nothing about the gift ('gifts for kids'): dropped when the query has other
  * words, since requiring them would only hide good matches.
  */
-const FILLER_WORDS = new Set([
+export const FILLER_WORDS = new Set([
   'a',
   'an',
   'and',

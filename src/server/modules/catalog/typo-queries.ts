@@ -1,6 +1,7 @@
 // Searches as a shopper who remembers one product types them: two words of its name, one of them
 // misspelt. Used by `npm run bench -- --crowd` (thousands of distinct searches) and by the search
 // quality tests, which check that the product the words came from comes first.
+import { editDistance, FILLER_WORDS } from './search-query';
 import { wordsOf } from './vocabulary';
 
 export type TypoQuery = { search: string; productId: number };
@@ -17,6 +18,9 @@ export function misspell(word: string, kind: number): string {
       return word.slice(0, middle) + word[middle] + word.slice(middle);
   }
 }
+
+/** Words that name no product: fillers search ignores ('and', 'of') and the seed's 'Design N'. */
+const NOT_NAMING = new Set([...FILLER_WORDS, 'design']);
 
 const isTypoWord = (word: string) => word.length >= 5 && /^\p{L}+$/u.test(word);
 
@@ -36,6 +40,7 @@ export function typoQueries(named: readonly { id: number; name: string }[], coun
         pairs.set(key, (pairs.get(key) ?? 0) + 1);
       }
 
+  const vocabulary = [...new Set(productWords.flat())];
   const queries: TypoQuery[] = [];
   const step = Math.max(1, Math.floor(named.length / count));
   // Products spread over the list first, then the ones between them, until there are enough.
@@ -46,10 +51,30 @@ export function typoQueries(named: readonly { id: number; name: string }[], coun
       const pair = uniquePair(words, (a, b) => pairs.get(pairKey(a, b)) === 1);
       if (!pair) continue;
       const [typo, other] = pair;
-      queries.push({ search: `${misspell(typo, queries.length)} ${other}`, productId: product.id });
+      const misspelt = unambiguousTypo(typo, queries.length, vocabulary);
+      if (misspelt) queries.push({ search: `${misspelt} ${other}`, productId: product.id });
     }
   }
   return queries;
+}
+
+/**
+ * A typo that still means the word: one of the three kinds, starting at `kind`, whose result is
+ * not another word of the names nor as close to one ('carved' → 'cared' is nearer 'card').
+ */
+function unambiguousTypo(word: string, kind: number, vocabulary: readonly string[]): string | null {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const typo = misspell(word, kind + attempt);
+    const distance = editDistance(typo, word);
+    const rival = vocabulary.some(
+      (other) =>
+        other !== word &&
+        Math.abs(other.length - typo.length) <= distance &&
+        editDistance(typo, other) <= distance,
+    );
+    if (!rival) return typo;
+  }
+  return null;
 }
 
 /** Two words (the first one to misspell) that only this product's name holds; letters before digits. */
@@ -57,6 +82,6 @@ function uniquePair(words: string[], unique: (a: string, b: string) => boolean):
   const ranked = [...words].sort((a, b) => Number(/\d/.test(a)) - Number(/\d/.test(b)));
   for (const typo of words.filter(isTypoWord))
     for (const other of ranked)
-      if (other !== typo && other !== 'design' && unique(typo, other)) return [typo, other];
+      if (other !== typo && !NOT_NAMING.has(other) && unique(typo, other)) return [typo, other];
   return null;
 }
