@@ -1,18 +1,33 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProductList } from '../../../shared/api/catalog';
 import { rowsOf } from '../../db/client';
-import { seedDatabase } from '../../db/seed/index';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 22: listing totals and keyset pages (nextCursor) over the demo catalogue.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-listing-'));
-const store = setUpTestStore({ seed: (database) => seedDatabase(database, { dataDir }) });
-
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// Issue 22: listing totals and keyset pages (nextCursor). 600 products in four categories, written
+// in one statement (the app fills their search text when it starts), with prices, ratings, dates
+// and featured flags that repeat, so that pages break inside runs of equal sort values.
+const store = setUpTestStore({
+  seed: async ({ db }) => {
+    await db.execute(sql`
+      INSERT INTO categories (name, slug, sort_order) VALUES
+        ('Birthday Return Gifts', 'birthday-return-gifts', 1), ('Diwali Gifts', 'diwali-gifts', 2),
+        ('Wedding Favours', 'wedding-favours', 3), ('Rakhi', 'rakhi', 4)`);
+    await db.execute(sql`
+      INSERT INTO products (name, slug, category_id, price_paise, rating, featured, stock, created_at)
+      SELECT g.name, lower(replace(g.name, ' ', '-')) || '-' || g.n, c.id, price, rating, featured, 10, created
+      FROM (
+        SELECT n,
+          (ARRAY['Chocolate Box', 'Brass Diya', 'Silk Pouch', 'Rakhi Thread'])[n % 4 + 1] || ' ' || n AS name,
+          (ARRAY['birthday-return-gifts', 'diwali-gifts', 'wedding-favours', 'rakhi'])[(n / 7) % 4 + 1] AS slug,
+          (n * 7919 % 40 + 1) * 4900 AS price,
+          (n * 31 % 11) / 2.0 AS rating,
+          n % 5 = 0 AS featured,
+          timestamptz '2026-01-01 00:00+05:30' - make_interval(days => n * 13 % 60) AS created
+        FROM generate_series(1, 600) AS n
+      ) g JOIN categories c ON c.slug = g.slug`);
+  },
+});
 
 async function list(query: string) {
   const response = await store.app.inject(`/api/products?${query}`);
