@@ -142,17 +142,17 @@ async function listProductsWith(
     pageWhere = sql`${where} AND ${afterSql(listed, listedOrder, cursor.value, cursor.id)}`;
     offset = 0;
   }
-  // The page's ids alone come from an index-only scan of the order's listing index (one more
-  // than asked, to know whether a page follows); only those rows are then read.
+  // One row more than asked, to know whether a page follows.
   const orderBy = orderSql(listed, listedOrder);
   const [total, page] = await Promise.all([
     count(reader, where, key),
-    selectPage(
-      reader,
-      sql`SELECT p.id, ${sql.raw(SORT_COLUMNS[listed].column)} AS k FROM products p WHERE ${pageWhere}
-        ORDER BY ${orderBy} LIMIT ${limit + 1} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}`,
+    selectPage(reader, {
+      where: pageWhere,
       orderBy,
-    ),
+      sortKey: sql.raw(SORT_COLUMNS[listed].column),
+      limit: limit + 1,
+      offset,
+    }),
   ]);
   const shown = page.slice(0, limit);
   const last = shown.at(-1);

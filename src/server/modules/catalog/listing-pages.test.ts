@@ -36,14 +36,14 @@ async function list(query: string) {
 }
 
 /** Every id of a listing, page after page through nextCursor; `between` runs after the first page. */
-async function walk(query: string, between?: () => Promise<void>) {
+async function walk(query: string, between?: () => Promise<void>, limit = 24) {
   const ids: number[] = [];
-  let page = await list(`${query}&limit=24`);
+  let page = await list(`${query}&limit=${limit}`);
   const firstTotal = page.total;
   ids.push(...page.data.map((product) => product.id));
   if (between) await between();
   while (page.nextCursor) {
-    page = await list(`${query}&limit=24&cursor=${encodeURIComponent(page.nextCursor)}`);
+    page = await list(`${query}&limit=${limit}&cursor=${encodeURIComponent(page.nextCursor)}`);
     ids.push(...page.data.map((product) => product.id));
   }
   return { ids, firstTotal };
@@ -80,6 +80,14 @@ describe('listing pages by cursor (issue 22)', () => {
       byPages.push(...data.map((product) => product.id));
     }
     expect(ids).toEqual(byPages);
+  });
+
+  it('walks pages of 250 (read straight in index order) as it walks pages of 24', async () => {
+    for (const query of ['sort=rating&order=desc', 'sort=created_at&order=asc&minPrice=300']) {
+      const large = await walk(query, undefined, 250);
+      expect(large.ids.length).toBe(large.firstTotal);
+      expect(large.ids).toEqual((await walk(query)).ids);
+    }
   });
 
   it('loses and repeats nothing while a product is added ahead of and behind the scroll', async () => {
