@@ -7,6 +7,10 @@
 //   npm run bench -- --database-url postgres://...  PostgreSQL (an empty database gets the demo
 //                                                   catalogue; seed 100,000 first with db:seed)
 //   npm run bench -- --startup-only                 the start-up figures alone (about a minute)
+//   npm run bench -- --crowd --products 100000 --data-dir /tmp/big
+//                                                   issue 22: every request a different URL
+//                                                   (listings, product pages, typo searches);
+//                                                   --products seeds that many into an empty store
 //   options: --duration 10 --connections 10 --label "embedded, 100k" --skip-startup --no-write
 //
 // Start-up is timed only on a fresh embedded store (no --data-dir, no --database-url); the
@@ -19,6 +23,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/client';
 import { seedDatabase } from '../src/server/db/seed/index';
 import { createProgressReporter } from '../src/server/progress';
+import { type CrowdTarget, crowdTargets } from './bench-crowd';
 import { log, startStore, stopStore } from './bench-server';
 import { benchTargets } from './bench-targets';
 import { jsBudgetMarkdown, measureJsBudget } from './js-budget';
@@ -34,6 +39,8 @@ const { values: args } = parseArgs({
     'skip-startup': { type: 'boolean', default: false },
     'startup-only': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    crowd: { type: 'boolean', default: false },
+    products: { type: 'string' },
   },
 });
 
@@ -49,8 +56,31 @@ type Measurement = {
   errors: number;
 };
 
-async function measure(name: string, url: string): Promise<Measurement> {
-  const result = await autocannon({ url, connections, duration });
+async function measure(name: string, url: string, crowd?: CrowdTarget): Promise<Measurement> {
+  let sent = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    ...(crowd
+      ? {
+          requests: [
+            {
+              // Each request a different URL and a different shopper: the store runs with
+              // TRUST_PROXY, so the search allowance per address (issue 21) counts each shopper.
+              setupRequest: (request: autocannon.Request) => {
+                const index = sent++;
+                return {
+                  ...request,
+                  path: crowd.paths[index % crowd.paths.length],
+                  headers: { ...request.headers, 'x-forwarded-for': shopperAddress(index) },
+                };
+              },
+            },
+          ],
+        }
+      : {}),
+  });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
     name,
@@ -61,6 +91,9 @@ async function measure(name: string, url: string): Promise<Measurement> {
     errors,
   };
 }
+
+/** A documentation-range address (RFC 5737) for the index-th shopper: only a header, never dialled. */
+const shopperAddress = (index: number) => `203.0.${(index >> 8) & 255}.${index & 255}`;
 
 /**
  * Issue 5: the first `npm start` (builds, migrations, seeding the demo catalogue and the pincode
@@ -110,24 +143,32 @@ async function main() {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 
-  if (!args['skip-startup'] && !args['data-dir'] && !databaseUrl) await timeStartup(env);
+  if (!args.crowd && !args['skip-startup'] && !args['data-dir'] && !databaseUrl) await timeStartup(env);
   if (args['startup-only']) {
     if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
 
-  log('Measuring the JavaScript budget (a production build with its manifest)...');
-  const budget = jsBudgetMarkdown(await measureJsBudget(), today());
-  process.stdout.write(`\n${budget}\n`);
-  if (!args['no-write']) recordSection('javascript', budget);
+  if (!args.crowd) {
+    log('Measuring the JavaScript budget (a production build with its manifest)...');
+    const budget = jsBudgetMarkdown(await measureJsBudget(), today());
+    process.stdout.write(`\n${budget}\n`);
+    if (!args['no-write']) recordSection('javascript', budget);
+  }
 
   // The embedded database serves one process at a time: find the URLs (seeding an empty
   // database first), close it, then start the store.
   const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'pglite') });
   await database.migrate();
-  await seedDatabase(database, { dataDir, onProgress: createProgressReporter('Seeding') });
+  await seedDatabase(database, {
+    dataDir,
+    ...(args.products ? { products: Number(args.products) } : {}),
+    onProgress: createProgressReporter('Seeding'),
+  });
   const targets = await benchTargets(database.db);
+  const crowd = args.crowd ? await crowdTargets(database.db) : [];
   await database.close();
+  if (args.crowd) return runCrowd(env, crowd, await countProducts(targets), databaseUrl, ownDataDir, dataDir);
 
   const machine = machineNote();
   log('Starting the store for the load runs...');
@@ -159,6 +200,77 @@ async function main() {
       (r) =>
         `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${(r.requestsPerSecond / baseline).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
     ),
+    '',
+  ].join('\n');
+  process.stdout.write(`\n${table}\n`);
+  if (!args['no-write']) recordSection(label, table);
+}
+
+/**
+ * Issue 22: health, then each crowd target for `duration` seconds, every request a different URL.
+ * Before the load, the first searches are checked: their misspelt product must come first.
+ */
+async function runCrowd(
+  env: Record<string, string>,
+  targets: CrowdTarget[],
+  products: string | undefined,
+  databaseUrl: string | undefined,
+  ownDataDir: boolean,
+  dataDir: string,
+) {
+  const machine = machineNote();
+  log('Starting the store for the crowd runs...');
+  const server = await startStore({ ...env, TRUST_PROXY: '1' });
+  const results: Measurement[] = [];
+  const checks: string[] = [];
+  try {
+    for (const target of targets) {
+      if (!target.expectedFirst) continue;
+      const sample = Math.min(200, target.paths.length);
+      let first = 0;
+      for (let index = 0; index < sample; index += 1) {
+        const response = await fetch(`${server.baseUrl}${target.paths[index]}`, {
+          headers: { 'x-forwarded-for': shopperAddress(index) },
+        });
+        const body = (await response.json()) as { data?: { id: number }[] };
+        if (body.data?.[0]?.id === target.expectedFirst[index]) first += 1;
+      }
+      checks.push(
+        `${target.name}: the misspelt product came first for ${first} of the first ${sample} queries.`,
+      );
+      log(checks.at(-1) ?? '');
+    }
+    const all: (CrowdTarget | undefined)[] = [undefined, ...targets];
+    for (const [index, target] of all.entries()) {
+      const name = target
+        ? `${target.name} (${target.paths.length.toLocaleString('en-IN')} URLs)`
+        : '/api/health (baseline)';
+      log(`[${index + 1}/${all.length}] ${name}: ${connections} connections for ${duration} s`);
+      results.push(
+        await measure(name, `${server.baseUrl}${target ? target.paths[0] : '/api/health'}`, target),
+      );
+    }
+  } finally {
+    await stopStore(server);
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const baseline = results[0]?.requestsPerSecond ?? 1;
+  const label =
+    args.label ??
+    `crowd, ${databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)'}, ${products ?? 'demo'} products`;
+  const table = [
+    `### ${label}`,
+    '',
+    `Measured ${today()} with ${connections} connections, ${duration} s a line, every request a different URL in a fixed shuffled order (${machine}). Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`.`,
+    '',
+    '| what | req/s | ratio to health | p50 ms | p99 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${(r.requestsPerSecond / baseline).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+    ),
+    '',
+    ...checks,
     '',
   ].join('\n');
   process.stdout.write(`\n${table}\n`);

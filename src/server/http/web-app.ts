@@ -17,6 +17,12 @@ const HEAD_MARKER = '<!--app-head-->';
 const DATA_MARKER = '<!--app-data-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/** `text` with the first `marker` replaced by `insert`, taken literally (no `$` patterns). */
+function splice(text: string, marker: string, insert: string): string {
+  const at = text.indexOf(marker);
+  return at < 0 ? text : text.slice(0, at) + insert + text.slice(at + marker.length);
+}
+
 /** src/web/entry-server.tsx as the server sees it (it imports nothing of the web's types). */
 type PageRenderer = {
   renderPage(request: {
@@ -114,20 +120,31 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     settings: StoreSettings,
   ) {
     const known = isKnownPagePath(requestPath);
-    const head =
-      (known ? await options.pageHeads.resolve(requestPath, request) : null) ??
-      (await defaultHead(requestPath, settings));
-    const rendered = known ? await renderBody(request, origin, settings) : null;
+    // Together: both read the same product, which the catalogue loads once for both.
+    const [knownHead, rendered] = await Promise.all([
+      known ? options.pageHeads.resolve(requestPath, request) : null,
+      known ? renderBody(request, origin, settings) : null,
+    ]);
+    const head = knownHead ?? (await defaultHead(requestPath, settings));
     const data = { settings, ...(rendered ? { queries: rendered.queries } : {}) };
-    const body = rendered?.html ?? '';
-    const html = page
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`)
-      .replace(HEAD_MARKER, renderHead(head, origin, settings.storeName))
-      // After the entry's own script and preloads, so the entry is requested first.
-      .replace('</head>', `${routePreloads(requestPath)}</head>`)
-      .replace(DATA_MARKER, `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`);
-    return rendered ? deferAppStart(html) : html;
+    // The page around #root is a few kilobytes: its replacements (and the deferred start's
+    // regular expressions) run on it alone, and the rendered body and data are spliced in by
+    // position, never through replace(), whose `$` patterns a product's text could trigger.
+    const frame = splice(
+      page
+        .replace(/<title>[^<]*<\/title>/, '')
+        // After the entry's own script and preloads, so the entry is requested first.
+        .replace('</head>', `${routePreloads(requestPath)}</head>`),
+      HEAD_MARKER,
+      renderHead(head, origin, settings.storeName),
+    );
+    const shell = rendered ? deferAppStart(frame) : frame;
+    const dataScript = `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`;
+    return splice(
+      splice(shell, DATA_MARKER, dataScript),
+      ROOT_ELEMENT,
+      `<div id="root">${rendered?.html ?? ''}</div>`,
+    );
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {

@@ -18,6 +18,7 @@ export {
 
 const MAX_PRICE_RUPEES = 10_000_000;
 const MAX_PAGE = 100_000;
+const MAX_CURSOR_LENGTH = 200;
 
 export const CategoryRef = z.object({ name: z.string(), slug: z.string() });
 export type CategoryRef = z.infer<typeof CategoryRef>;
@@ -115,6 +116,11 @@ export const ProductListQuery = z
         .enum(['true', 'false'], { error: 'featured must be true or false' })
         .transform((value) => value === 'true'),
     ),
+    /**
+     * Issue 22: where the next page of an infinite scroll starts (a previous answer's
+     * nextCursor, with the same filters and sort); `page` still works and is ignored with it.
+     */
+    cursor: optional(z.string().max(MAX_CURSOR_LENGTH, 'cursor is not valid')),
   })
   .refine(
     (query) =>
@@ -136,9 +142,15 @@ export type ProductQuery = {
   page?: number;
   limit?: number;
   featured?: boolean;
+  cursor?: string;
 };
 
-export const ProductList = z.object({ data: z.array(Product), total: z.number().int() });
+export const ProductList = z.object({
+  data: z.array(Product),
+  total: z.number().int(),
+  /** Issue 22: send as `cursor` for the page after this one; null on the last page. */
+  nextCursor: z.string().nullable().optional(),
+});
 export type ProductList = z.infer<typeof ProductList>;
 
 export const ProductResponse = z.object({ product: Product });

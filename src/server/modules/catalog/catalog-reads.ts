@@ -19,40 +19,54 @@ import { policyPageList } from '../../../shared/policy-pages';
 import { slugify, slugWithId } from '../../../shared/slug';
 import { rowsOf } from '../../db/client';
 import { collections } from '../../db/schema';
-import { notFound } from '../../errors';
+import { invalid, notFound } from '../../errors';
 import {
   type CatalogProduct,
   type CatalogReader,
   categoryRows,
   collectionSummaryOf,
   productsByIds,
+  selectPage,
   selectProducts,
   toApiProduct,
 } from './catalog-rows';
 import { correctSearch, matchSet, orderedMatchIds } from './catalog-search';
+import { decodeCursor, encodeCursor } from './listing-cursor';
 import { queryWords, tsqueryOf } from './search-query';
 
 type SitemapEntry = { path: string; lastModified: Date | null };
 
 const directionOf = (order: SortOrder) => sql.raw(order === 'asc' ? 'ASC' : 'DESC');
 
-/** ORDER BY of a sort, with the id as the last key so pages never overlap. */
+/** The column of each listing order; the id follows it as the last key so pages never overlap. */
+const SORT_COLUMNS: Readonly<Record<Exclude<ProductSort, 'relevance'>, { column: string; type: string }>> = {
+  featured: { column: 'p.featured', type: 'boolean' },
+  id: { column: 'p.id', type: 'integer' },
+  created_at: { column: 'p.created_at', type: 'timestamptz' },
+  price: { column: 'p.price_paise', type: 'integer' },
+  rating: { column: 'p.rating', type: 'real' },
+};
+
+/** ORDER BY of a sort, with the id as the last key (served by the listing indexes in schema.ts). */
 function orderSql(sort: Exclude<ProductSort, 'relevance'>, order: SortOrder): SQL {
   const direction = directionOf(order);
-  switch (sort) {
-    case 'featured':
-      return sql`p.featured ${direction}, p.id ${direction}`;
-    case 'id':
-      return sql`p.id ${direction}`;
-    case 'created_at':
-      return sql`p.created_at ${direction}, p.id ${direction}`;
-    case 'price':
-      return sql`p.price_paise ${direction}, p.id ${direction}`;
-    case 'rating':
-      return sql`p.rating ${direction}, p.id ${direction}`;
-  }
+  if (sort === 'id') return sql`p.id ${direction}`;
+  return sql`${sql.raw(SORT_COLUMNS[sort].column)} ${direction}, p.id ${direction}`;
 }
 
+/** Rows after a keyset cursor in this order: (sort value, id) past the cursor's. */
+function afterSql(sort: Exclude<ProductSort, 'relevance'>, order: SortOrder, value: string, id: number): SQL {
+  const { column, type } = SORT_COLUMNS[sort];
+  const past = sql.raw(order === 'asc' ? '>' : '<');
+  if (sort === 'id') return sql`p.id ${past} ${id}`;
+  return sql`(${sql.raw(column)}, p.id) ${past} (${value}::${sql.raw(type)}, ${id})`;
+}
+
+/**
+ * Totals depend on the filters only (never the sort or page), so each category, price band and
+ * search is counted once and kept until the catalogue changes: a shopper scrolling or re-sorting
+ * costs no count. The count itself is an index-only scan of the listing indexes.
+ */
 function count({ db, cache }: CatalogReader, where: SQL, key: string): Promise<number> {
   return cache.remember(`total:${key}`, async () => {
     const result = await db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`);
@@ -75,12 +89,13 @@ async function listProductsWith(
   query: ProductListQuery,
   mode: 'all' | 'any',
 ): Promise<ProductList> {
+  const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const conditions: SQL[] = [sql`NOT p.archived`];
   const keyParts: unknown[] = [];
   if (query.category !== undefined) {
     const slug = slugify(query.category);
     const category = (await categoryRows(reader)).find((entry) => entry.slug === slug);
-    if (!category) return { data: [], total: 0 };
+    if (!category) return { data: [], total: 0, nextCursor: null };
     conditions.push(sql`p.category_id = ${category.id}`);
     keyParts.push(category.id);
   } else keyParts.push(null);
@@ -92,41 +107,74 @@ async function listProductsWith(
 
   const words = await correctSearch(reader, query.search);
   const tsquery = words ? tsqueryOf(words, mode) : null;
-  if (words && tsquery === null) return { data: [], total: 0 };
+  if (words && tsquery === null) return { data: [], total: 0, nextCursor: null };
   if (tsquery) conditions.push(sql`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
   keyParts.push(tsquery);
 
   const where = sql.join(conditions, sql` AND `);
   const key = JSON.stringify(keyParts);
   const limit = query.limit ?? LISTING_PAGE_SIZE;
-  const offset = ((query.page ?? 1) - 1) * limit;
   const sort: ProductSort = query.sort ?? (words ? 'relevance' : 'featured');
   const order: SortOrder = sort === 'relevance' ? 'desc' : (query.order ?? DEFAULT_SORT_ORDER[sort]);
 
   if (words) {
     const set = await matchSet(reader, where, key);
     if (!set.broad) {
+      if (cursor && cursor.kind !== 'offset') throw invalid('cursor is not valid');
+      const offset = cursor ? cursor.offset : ((query.page ?? 1) - 1) * limit;
       const ids = orderedMatchIds(set, words, sort, order);
       const pageIds = ids.slice(offset, offset + limit);
-      const rows = new Map((await productsByIds(reader, pageIds)).map((product) => [product.id, product]));
-      const data = pageIds.flatMap((id) => {
-        const product = rows.get(id);
-        return product ? [toApiProduct(product)] : [];
-      });
-      return { data, total: ids.length };
+      const data = await productsInOrder(reader, pageIds);
+      const next =
+        offset + limit < ids.length ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null;
+      return { data, total: ids.length, nextCursor: next };
     }
   }
 
-  const total = await count(reader, where, key);
-  if (total === 0 || offset >= total) return { data: [], total };
   // Relevance over a broad search: the featured order, which the indexes serve directly.
-  const rows = await selectProducts(reader, {
-    where,
-    orderBy: orderSql(sort === 'relevance' ? 'featured' : sort, sort === 'relevance' ? 'desc' : order),
-    limit,
-    offset,
+  const listed = sort === 'relevance' ? 'featured' : sort;
+  const listedOrder = sort === 'relevance' ? 'desc' : order;
+  let offset = ((query.page ?? 1) - 1) * limit;
+  let pageWhere = where;
+  if (cursor) {
+    if (cursor.kind !== 'after' || cursor.sort !== `${listed}:${listedOrder}`)
+      throw invalid('cursor is not valid');
+    pageWhere = sql`${where} AND ${afterSql(listed, listedOrder, cursor.value, cursor.id)}`;
+    offset = 0;
+  }
+  // One row more than asked, to know whether a page follows.
+  const orderBy = orderSql(listed, listedOrder);
+  const [total, page] = await Promise.all([
+    count(reader, where, key),
+    selectPage(reader, {
+      where: pageWhere,
+      orderBy,
+      sortKey: sql.raw(SORT_COLUMNS[listed].column),
+      limit: limit + 1,
+      offset,
+    }),
+  ]);
+  const shown = page.slice(0, limit);
+  const last = shown.at(-1);
+  const nextCursor =
+    page.length > limit && last
+      ? encodeCursor({
+          kind: 'after',
+          sort: `${listed}:${listedOrder}`,
+          value: last.sortKey,
+          id: last.product.id,
+        })
+      : null;
+  return { data: shown.map(({ product }) => toApiProduct(product)), total, nextCursor };
+}
+
+/** The products with these ids as the API shows them, in the order of the ids. */
+async function productsInOrder(reader: CatalogReader, ids: number[]): Promise<Product[]> {
+  const rows = new Map((await productsByIds(reader, ids)).map((product) => [product.id, product]));
+  return ids.flatMap((id) => {
+    const product = rows.get(id);
+    return product ? [toApiProduct(product)] : [];
   });
-  return { data: rows.map(toApiProduct), total };
 }
 
 /** A product a shopper may see; archived or missing ones are 404 'Product not found'. */

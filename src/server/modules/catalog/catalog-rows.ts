@@ -136,35 +136,63 @@ async function categoryIndex(
   return index;
 }
 
-export async function selectProducts(
+type ProductQuery = { from?: SQL; where: SQL; orderBy?: SQL; limit?: number; offset?: number };
+
+async function productRows<Extra extends object = object>(
   reader: CatalogReader,
-  {
-    from = sql`products p`,
-    where,
-    orderBy,
-    limit,
-    offset = 0,
-  }: {
-    from?: SQL;
-    where: SQL;
-    orderBy?: SQL;
-    limit?: number;
-    offset?: number;
-  },
-): Promise<CatalogProduct[]> {
+  { from = sql`products p`, where, orderBy, limit, offset = 0 }: ProductQuery,
+  extraColumns?: SQL,
+): Promise<{ product: CatalogProduct; row: ProductJson & Extra }[]> {
   const result = await reader.db.execute(sql`
     SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
-      SELECT ${productJsonColumns} FROM ${from} WHERE ${where}
+      SELECT ${productJsonColumns}${extraColumns ? sql`, ${extraColumns}` : sql``} FROM ${from} WHERE ${where}
       ${orderBy ? sql`ORDER BY ${orderBy}` : sql``}
       ${limit === undefined ? sql`` : sql`LIMIT ${limit}`} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}
     ) t`);
-  const raw = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? '[]') as ProductJson[];
+  const raw = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? '[]') as (ProductJson & Extra)[];
   const index = await categoryIndex(
     reader,
     raw.map((row) => row.categoryId),
   );
-  return raw.map((row) => toCatalogProduct(row, index.get(row.categoryId)));
+  return raw.map((row) => ({ product: toCatalogProduct(row, index.get(row.categoryId)), row }));
 }
+
+export async function selectProducts(reader: CatalogReader, query: ProductQuery): Promise<CatalogProduct[]> {
+  return (await productRows(reader, query)).map(({ product }) => product);
+}
+
+/**
+ * A listing page in one query, each row with its sort key as the database prints it (exact, for a
+ * keyset cursor). A small page is found by its ids first: an index-only scan of the order's
+ * listing index checks the filters inside the index and skips the offset there, and only the
+ * page's rows are read. A large page (the web's page of 1000) is read straight in index order,
+ * where looking each row up again by id would cost three times the buffers.
+ */
+export async function selectPage(
+  reader: CatalogReader,
+  {
+    where,
+    orderBy,
+    sortKey,
+    limit,
+    offset,
+  }: { where: SQL; orderBy: SQL; sortKey: SQL; limit: number; offset: number },
+): Promise<{ product: CatalogProduct; sortKey: string }[]> {
+  const query: ProductQuery =
+    limit <= SMALL_PAGE
+      ? {
+          from: sql`(SELECT p.id FROM products p WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit}
+            ${offset > 0 ? sql`OFFSET ${offset}` : sql``}) page JOIN products p ON p.id = page.id`,
+          where: sql`true`,
+          orderBy,
+        }
+      : { where, orderBy, limit, offset };
+  const rows = await productRows<{ sortKey: string }>(reader, query, sql`${sortKey}::text AS "sortKey"`);
+  return rows.map(({ product, row }) => ({ product, sortKey: row.sortKey }));
+}
+
+/** Pages up to this size are found by their ids first (selectPage). */
+const SMALL_PAGE = 100;
 
 /** The products with these ids, archived ones included, in no particular order. */
 export function productsByIds(reader: CatalogReader, ids: readonly number[]): Promise<CatalogProduct[]> {

@@ -5,7 +5,13 @@ import type { ProductSort, SortOrder } from '../../../shared/api/catalog';
 import { rowsOf } from '../../db/client';
 import { searchTerms } from '../../db/schema';
 import type { CatalogReader } from './catalog-rows';
-import { type CorrectedWord, correctedPhrase, correctWords, queryWords } from './search-query';
+import {
+  type CorrectedWord,
+  correctedPhrase,
+  correctWords,
+  MAX_TERMS_PER_WORD,
+  queryWords,
+} from './search-query';
 import { createVocabulary, trigramSimilarity, trigramsOf, type Vocabulary, wordsOf } from './vocabulary';
 
 /**
@@ -53,10 +59,15 @@ export async function correctSearch(
     words,
     words.flatMap((word) => known.candidates(word)),
   );
-  // Swapped letters defeat trigrams ('dyia'); edits catch them.
+  // Swapped letters defeat trigrams ('dyia', 'godoie'): a word within the allowed edits is the
+  // likeliest meaning, ahead of words that merely share trigrams. A word being typed keeps its
+  // completions first ('choc' → chocolate), and a word the catalogue has is kept as it is.
   return corrected.map((entry) => {
-    if (entry.terms.length > 0) return entry;
-    const terms = known.nearestByEdits(entry.word).slice(0, 4);
+    if (entry.terms.includes(entry.word)) return entry;
+    const near = known.nearestByEdits(entry.word);
+    if (near.length === 0) return entry;
+    const completions = entry.terms.filter((term) => term.startsWith(entry.word));
+    const terms = [...new Set([...completions, ...near, ...entry.terms])].slice(0, MAX_TERMS_PER_WORD);
     return { word: entry.word, terms, best: terms[0] ?? null };
   });
 }
@@ -117,20 +128,25 @@ function compareMatches(sort: Exclude<ProductSort, 'relevance'>, order: SortOrde
 }
 
 /**
- * Best match first: products whose name holds every word, then the most words, then names
- * closest to the corrected query, then featured and newest.
+ * Best match first: products whose name holds every word, then those holding each word's likeliest
+ * meaning ('orgaanic' is organic before organiser), then names closest to the corrected query,
+ * then featured and newest.
  */
 function rankMatches(matches: readonly Match[], words: CorrectedWord[]): Match[] {
-  const groups = words.filter((word) => word.terms.length > 0).map((word) => new Set(word.terms));
+  const known = words.filter((word) => word.terms.length > 0);
+  const groups = known.map((word) => new Set(word.terms));
+  const best = known.map((word) => word.best);
   const phrase = trigramsOf(correctedPhrase(words));
   const scored = matches.map((match) => {
     const nameWords = new Set(wordsOf(match.name));
     const hits = groups.filter((group) => [...group].some((term) => nameWords.has(term))).length;
-    return { match, hits, similarity: trigramSimilarity(trigramsOf(match.name), phrase) };
+    const bestHits = best.filter((term) => term !== null && nameWords.has(term)).length;
+    return { match, hits, bestHits, similarity: trigramSimilarity(trigramsOf(match.name), phrase) };
   });
   scored.sort(
     (a, b) =>
       b.hits - a.hits ||
+      b.bestHits - a.bestHits ||
       b.similarity - a.similarity ||
       Number(b.match.featured) - Number(a.match.featured) ||
       b.match.id - a.match.id,

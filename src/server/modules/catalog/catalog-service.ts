@@ -24,8 +24,13 @@ export function createCatalogService({
 }) {
   const changeListeners = new Set<() => void>();
   let seen: { catalog: string; stock: string } | null = null;
+  // A product page reads its product twice (the head and the rendered body) and a shopper's next
+  // view of it comes soon: products are kept as briefly as rendered pages and API answers, and
+  // dropped on any catalogue or stock change (sync sees another instance's).
+  const products = createCatalogCache({ ttlMs: 10_000, maxStaleMs: 10_000, maxEntries: 2000 });
 
   function clearAnswers() {
+    products.clear();
     for (const listener of changeListeners) listener();
   }
 
@@ -113,7 +118,7 @@ export function createCatalogService({
     },
 
     listProducts: (query: ProductListQuery) => reads.listProducts(reader, query),
-    getProduct: (id: number) => reads.getProduct(reader, id),
+    getProduct: (id: number) => products.remember(`product:${id}`, () => reads.getProduct(reader, id)),
     getProductsByIds: (ids: readonly number[]) => reads.getProductsByIds(reader, ids),
     listCategories: () => reads.listCategories(reader),
     catalogSummary: () => reads.catalogSummary(reader),

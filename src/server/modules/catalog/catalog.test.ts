@@ -206,7 +206,7 @@ describe('GET /api/products', () => {
   });
 
   it('answers an unknown or empty category with an empty list', async () => {
-    expect(await list('?category=no-such-occasion')).toEqual({ data: [], total: 0 });
+    expect(await list('?category=no-such-occasion')).toEqual({ data: [], total: 0, nextCursor: null });
     expect((await list('?category=rakhi')).total).toBe(0);
   });
 
@@ -382,7 +382,7 @@ describe('search', () => {
   });
 
   it('finds nothing for words unlike any in the catalogue', async () => {
-    expect(await list('?search=xylophonez')).toEqual({ data: [], total: 0 });
+    expect(await list('?search=xylophonez')).toEqual({ data: [], total: 0, nextCursor: null });
   });
 
   it.each([

@@ -11,7 +11,7 @@ const MAX_WORD_LENGTH = 40;
  * Words that say nothing about the gift ('gifts for kids'): dropped when the query has other
  * words, since requiring them would only hide good matches.
  */
-const FILLER_WORDS = new Set([
+export const FILLER_WORDS = new Set([
   'a',
   'an',
   'and',
@@ -55,7 +55,7 @@ export type CorrectedWord = { word: string; terms: string[]; best: string | null
 const MIN_TYPO_SIMILARITY = 0.3;
 /** With the exact word in the catalogue, only near forms (plurals, -ed) are added alongside it. */
 const MIN_VARIANT_SIMILARITY = 0.5;
-const MAX_TERMS_PER_WORD = 4;
+export const MAX_TERMS_PER_WORD = 4;
 
 /**
  * Picks the terms each word may match: the word itself when the catalogue has it, close variants

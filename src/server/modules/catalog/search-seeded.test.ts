@@ -15,6 +15,7 @@ import { formatInr } from '../../../shared/money';
 import { rowsOf } from '../../db/client';
 import { seedDatabase } from '../../db/seed/index';
 import { setUpTestStore } from '../../testing/test-store';
+import { misspell, typoQueries } from './typo-queries';
 
 // Search on the demo catalogue as the seed writes it (rows inserted without the catalogue
 // service): the vocabulary is built when the app starts. The home's claims are checked on it too.
@@ -54,6 +55,39 @@ describe('search on the demo catalogue', () => {
     for (const product of data) expect(product.categoryData.slug).toBe('diwali-gifts');
     const typo = await search('brass dyia');
     expect(typo.data[0]?.name).toMatch(/brass diya/i);
+  });
+});
+
+describe("the crowd bench's typo searches (issue 22)", () => {
+  it('finds the product the two words came from first, with one word misspelt', async () => {
+    const named = rowsOf<{ id: number; name: string }>(
+      await store.database.db.execute(sql`SELECT id, name FROM products WHERE NOT archived ORDER BY id`),
+    );
+    const queries = typoQueries(named, 40);
+    expect(queries.length).toBe(40);
+    for (const [index, query] of queries.entries()) {
+      // Each query from its own address, as the bench sends them: the search allowance is per shopper.
+      const response = await store.app.inject({
+        url: `/api/products?search=${encodeURIComponent(query.search)}&limit=24`,
+        remoteAddress: `203.0.113.${index}`,
+      });
+      const { data } = ProductList.parse(response.json());
+      expect(data[0]?.id, `'${query.search}'`).toBe(query.productId);
+    }
+  });
+
+  it('misspells as shoppers do: a letter left out, two swapped, one doubled', () => {
+    expect(misspell('bouquet', 0)).toBe('bouuet');
+    expect(misspell('bouquet', 1)).toBe('boquuet');
+    expect(misspell('bouquet', 2)).toBe('bouqquet');
+  });
+
+  it('completes a word being typed, ranked by how well the names match', async () => {
+    const { data } = await search('choc');
+    expect(data.length).toBeGreaterThan(8);
+    for (const product of data.slice(0, 8)) expect(product.name.toLowerCase()).toContain('chocolate');
+    const { data: bouquets } = await search('chocolate bouq');
+    expect(bouquets[0]?.name).toBe('Chocolate Bouquet');
   });
 });
 

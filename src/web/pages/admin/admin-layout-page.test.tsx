@@ -86,6 +86,7 @@ describe('the back office frame (issue 11)', () => {
       'New quote',
       'Reports',
       'Outbox',
+      'Messages',
       'Settings',
       'Staff',
     ]);

@@ -1,0 +1,81 @@
+// Issue 22: the crowd the bench's --crowd mode sends, where every request is a different URL (a
+// festival crowd does not repeat one URL, so the 10-second response cache answers almost nothing):
+// listings over every category × 4 sorts × 4 price bands × pages 1-40, thousands of product pages,
+// and thousands of two-word searches with one word misspelt, each built from one real product's
+// name so that this product should come first.
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client';
+import { categories, products } from '../src/server/db/schema';
+import { typoQueries } from '../src/server/modules/catalog/typo-queries';
+import { slugWithId } from '../src/shared/slug';
+
+export type CrowdTarget = {
+  name: string;
+  paths: string[];
+  /** For searches: the product each path's first result should be. */
+  expectedFirst?: number[];
+};
+
+const SORTS = [
+  'sort=featured',
+  'sort=price&order=asc',
+  'sort=rating&order=desc',
+  'sort=created_at&order=desc',
+] as const;
+/** Rupees: no band, and three bands around the demo catalogue's quartiles (₹199, ₹399, ₹799). */
+const PRICE_BANDS = ['', '&maxPrice=299', '&minPrice=300&maxPrice=999', '&minPrice=1000'] as const;
+const PAGES = 40;
+const PRODUCT_PAGES = 5000;
+const SEARCHES = 3000;
+
+/** A fixed shuffle (mulberry32), so two runs send the same crowd in the same order. */
+function shuffled<T>(items: readonly T[], seed = 22): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
+
+export async function crowdTargets(db: Db): Promise<CrowdTarget[]> {
+  const categoryRows = await db.select({ slug: categories.slug }).from(categories);
+  const listings: string[] = [];
+  for (const { slug } of categoryRows)
+    for (const sort of SORTS)
+      for (const band of PRICE_BANDS)
+        for (let page = 1; page <= PAGES; page += 1)
+          listings.push(
+            `/api/products?category=${encodeURIComponent(slug)}&${sort}${band}&page=${page}&limit=24`,
+          );
+
+  const named = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.archived, false))
+    .orderBy(asc(products.id));
+  const step = Math.max(1, Math.floor(named.length / PRODUCT_PAGES));
+  const pages = named
+    .filter((_, index) => index % step === 0)
+    .slice(0, PRODUCT_PAGES)
+    .map((product) => `/product/${slugWithId(product.name, product.id)}`);
+
+  const searches = shuffled(typoQueries(named, SEARCHES));
+  return [
+    { name: 'listing, 24 a page', paths: shuffled(listings) },
+    { name: 'product page HTML', paths: shuffled(pages) },
+    {
+      name: 'typo search, 24 results',
+      paths: searches.map((query) => `/api/products?search=${encodeURIComponent(query.search)}&limit=24`),
+      expectedFirst: searches.map((query) => query.productId),
+    },
+  ];
+}
