@@ -27,6 +27,7 @@ import { createDeliveryService } from './modules/delivery';
 import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createOrderService } from './modules/orders';
+import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createPaymentService, createSandboxService } from './modules/payments';
 import { personalisationPhotoExists } from './modules/personalisation';
@@ -100,6 +101,13 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
     onStockChanged,
   });
+  const ownerNotices = createOwnerNotices({
+    db,
+    clock,
+    mode: config.OWNER_NOTIFY,
+    recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
+    store,
+  });
   const payments = createPaymentService({
     db,
     clock,
@@ -108,6 +116,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     coupons,
     invoices,
     store,
+    ownerNotices,
     log,
   });
   const mailWorker = createMailWorker({
@@ -142,12 +151,14 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     orders,
     payments,
     mailWorker,
+    ownerNotices,
     returns: createReturnService({
       db,
       clock,
       provider: paymentProvider,
       orderService: orders,
       store,
+      ownerNotices,
       onStockChanged,
     }),
     reviews: createReviewService({ db, clock, onRatingsChanged: onStockChanged }),
@@ -160,13 +171,9 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       lookupDelivery,
       store,
       onStockChanged,
+      maxDiscountPercent: config.QUOTE_MAX_DISCOUNT_PERCENT,
     }),
-    bulkEnquiries: createBulkEnquiryService({
-      db,
-      clock,
-      storeEmail: store.supportEmail,
-      publicUrl: store.publicUrl,
-    }),
+    bulkEnquiries: createBulkEnquiryService({ db, clock, ownerNotices }),
     addressBook: createAddressService({ db, clock }),
     wishlist: createWishlistService({ db }),
     sandbox: sandboxProvider ? createSandboxService({ db, sandbox: sandboxProvider, payments }) : null,

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { listeningOrigin } from './http/public-origin';
 
 /**
  * Who the store is, built once from configuration: shown in mail, on invoices and in links.
@@ -8,6 +9,11 @@ export type StoreIdentity = {
   storeName: string;
   supportEmail: string;
   publicUrl: string | undefined;
+  /**
+   * Where links in mail point: PUBLIC_URL, else the address the store listens at (start-up warns
+   * to set PUBLIC_URL). Never a bare path: a mail client cannot open one.
+   */
+  siteUrl: string;
   legalName: string;
   address: string;
   state: string;
@@ -23,6 +29,7 @@ export function storeIdentityFrom(config: Config): StoreIdentity {
     storeName: config.STORE_NAME,
     supportEmail: config.SUPPORT_EMAIL,
     publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ''),
+    siteUrl: config.PUBLIC_URL?.replace(/\/+$/, '') ?? listeningOrigin(config.HOST, config.PORT),
     legalName: config.STORE_LEGAL_NAME,
     address: config.STORE_ADDRESS,
     state: config.STORE_STATE,
@@ -39,3 +46,7 @@ export function storeIdentityFrom(config: Config): StoreIdentity {
     },
   };
 }
+
+/** An absolute link to a page of the store, for mail: `absoluteUrl(store, '/orders')`. */
+export const absoluteUrl = (store: Pick<StoreIdentity, 'siteUrl'>, path: string) =>
+  `${store.siteUrl}${path.startsWith('/') ? path : `/${path}`}`;

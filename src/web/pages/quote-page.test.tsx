@@ -27,6 +27,10 @@ const openQuote: Quote = {
   state: 'open',
   orderStatus: 'pending',
   customerEmail: 'nisha@example.com',
+  customerPhone: null,
+  buyerGstin: null,
+  buyerLegalName: null,
+  maxDiscountPercent: 20,
   lines: [
     {
       productId: 31,
@@ -38,6 +42,7 @@ const openQuote: Quote = {
       unitPrice: 108,
       lineTotal: 5400,
       isPreOrder: false,
+      negotiated: false,
     },
   ],
   subtotal: 5400,

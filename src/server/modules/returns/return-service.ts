@@ -35,6 +35,7 @@ import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, orderStatusMail } from '../mail';
 import type { OrderService } from '../orders';
 import { addressOf, deliveredAtOf, recordMoney, recordStatus, returnRecordsOf } from '../orders';
+import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
@@ -58,6 +59,7 @@ export function createReturnService({
   provider,
   orderService,
   store,
+  ownerNotices,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -65,6 +67,8 @@ export function createReturnService({
   provider: PaymentProvider;
   orderService: OrderService;
   store: StoreIdentity;
+  /** Issue 26: the owner hears of each return request. */
+  ownerNotices: OwnerNotices;
   onStockChanged?: () => void;
 }) {
   async function recordOf(runner: Db | Tx, returnId: number): Promise<ReturnRecord> {
@@ -201,6 +205,12 @@ export function createReturnService({
             .returning({ id: returnRequests.id });
           if (!created) throw new Error('Inserting a return returned no row');
           await tx.insert(returnItems).values(chosen.map((item) => ({ ...item, returnId: created.id })));
+          const units = chosen.reduce((sum, item) => sum + item.quantity, 0);
+          await ownerNotices.tell(tx, {
+            kind: 'return-request',
+            summary: `Return requested on order ${order.orderNumber}: ${units} ${units === 1 ? 'item' : 'items'}, ${formatPaise(chosen.reduce((sum, item) => sum + item.amountPaise, 0))}`,
+            link: ownerNotices.adminLink('/returns'),
+          });
           return created.id;
         });
         return recordOf(db, id);
