@@ -32,7 +32,7 @@ import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
-import { enqueueMail, orderStatusMail } from '../mail';
+import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
 import type { OrderService } from '../orders';
 import { addressOf, deliveredAtOf, recordMoney, recordStatus, returnRecordsOf } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
@@ -78,7 +78,13 @@ export function createReturnService({
     return record;
   }
 
-  async function mailCustomer(tx: Tx, orderId: string, status: string, note: string) {
+  async function mailCustomer(
+    tx: Tx,
+    orderId: string,
+    status: string,
+    note: string,
+    returned: ReturnedItems | null = null,
+  ) {
     const [row] = await tx
       .select({ order: orders, email: users.email, fullName: users.fullName })
       .from(orders)
@@ -91,6 +97,7 @@ export function createReturnService({
         orderNumber: row.order.orderNumber,
         customerName: addressOf(row.order).fullName || row.fullName,
         customerEmail: row.email,
+        returned,
       },
       status,
       note,
@@ -318,6 +325,7 @@ export function createReturnService({
             orderItemId: returnItems.orderItemId,
             quantity: returnItems.quantity,
             productId: orderItems.productId,
+            name: orderItems.name,
             isPreOrder: orderItems.isPreOrder,
           })
           .from(returnItems)
@@ -364,7 +372,15 @@ export function createReturnService({
           actor: 'admin',
           at: now,
         });
-        await mailCustomer(tx, order.id, 'returned', eventNote);
+        // Which items came back, and whether that is all of the order, for the customer's mail.
+        const lines = await tx
+          .select({ quantity: orderItems.quantity, returned: orderItems.returnedQuantity })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id));
+        await mailCustomer(tx, order.id, 'returned', eventNote, {
+          items: items.map((item) => ({ name: item.name, quantity: item.quantity })),
+          wholeOrder: lines.every((line) => line.returned >= line.quantity),
+        });
       });
       onStockChanged();
       return recordOf(db, returnId);
