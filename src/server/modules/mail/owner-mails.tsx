@@ -11,6 +11,12 @@ export type OwnerNotice = {
   link: string;
 };
 
+const ONE: Record<OwnerNotice['kind'], string> = {
+  'paid-order': 'new paid order',
+  'return-request': 'return request',
+  'bulk-enquiry': 'bulk enquiry',
+};
+
 const KIND_LABELS: Record<OwnerNotice['kind'], string> = {
   'paid-order': 'New paid orders',
   'return-request': 'Return requests',
@@ -65,7 +71,10 @@ export function ownerDigestMail(
   const groups = (Object.keys(KIND_LABELS) as OwnerNotice['kind'][])
     .map((kind) => ({ kind, items: notices.filter((notice) => notice.kind === kind) }))
     .filter((group) => group.items.length > 0);
-  const counts = groups.map((group) => `${group.items.length} ${KIND_LABELS[group.kind].toLowerCase()}`);
+  const counts = groups.map(
+    (group) =>
+      `${group.items.length} ${group.items.length === 1 ? ONE[group.kind] : KIND_LABELS[group.kind].toLowerCase()}`,
+  );
   const subject = `${store.storeName} digest to ${timeOf(periodEnd)}: ${counts.join(', ')}`;
   const text = [
     `What happened at ${store.storeName} up to ${timeOf(periodEnd)}:`,
