@@ -76,8 +76,9 @@ export function ownerDigestMail(
       `${group.items.length} ${group.items.length === 1 ? ONE[group.kind] : KIND_LABELS[group.kind].toLowerCase()}`,
   );
   const subject = `${store.storeName} digest to ${timeOf(periodEnd)}: ${counts.join(', ')}`;
+  const intro = `What happened at ${store.storeName} up to ${timeOf(periodEnd)}:`;
   const text = [
-    `What happened at ${store.storeName} up to ${timeOf(periodEnd)}:`,
+    intro,
     ...groups.flatMap((group) => [
       '',
       `${KIND_LABELS[group.kind]} (${group.items.length}):`,
@@ -98,6 +99,7 @@ export function ownerDigestMail(
         action: { label: 'Open the back office', href: adminUrl },
       },
       <div>
+        <p style={mailStyles.text}>{intro}</p>
         {groups.map((group) => (
           <div key={group.kind}>
             <p style={{ ...mailStyles.text, fontWeight: 700, margin: '0 0 6px' }}>
