@@ -1,3 +1,4 @@
+import { BRAND_COLOUR } from '../../../shared/brand';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import type { StoreIdentity } from '../../store-identity';
 import { mailStyles, Paragraphs, renderMailHtml } from './mail-layout';
@@ -108,7 +109,10 @@ export function ownerDigestMail(
             <ul style={{ ...mailStyles.text, paddingLeft: '20px' }}>
               {group.items.map((notice) => (
                 <li key={notice.id} style={{ margin: '0 0 6px' }}>
-                  {timeOf(notice.createdAt)}: <a href={notice.link}>{notice.summary}</a>
+                  {timeOf(notice.createdAt)}:{' '}
+                  <a href={notice.link} style={{ color: BRAND_COLOUR }}>
+                    {notice.summary}
+                  </a>
                 </li>
               ))}
             </ul>
