@@ -158,9 +158,17 @@ export function createAdminOrderService({
       const row = await orderRow(orderId);
       const [[record], [customer], paymentRows, next, lines, refundable, refundDue] = await Promise.all([
         orderRecordsOf(db, [row]),
-        // A quote nobody has claimed yet (quotes module) has no customer account.
+        // A quote nobody has claimed yet (quotes module) has no account: whom it was sent to stands
+        // in, with id 0 (no account has it).
         row.userId === null
-          ? []
+          ? db
+              .select({
+                id: sql<number>`0`,
+                name: sql<string>`coalesce(${orderQuotes.customerName}, '')`,
+                email: sql<string>`coalesce(${orderQuotes.customerEmail}, ${orderQuotes.customerPhone}, '')`,
+              })
+              .from(orderQuotes)
+              .where(eq(orderQuotes.orderId, row.id))
           : db
               .select({ id: users.id, name: users.fullName, email: users.email })
               .from(users)

@@ -53,6 +53,20 @@ describe('a quote for someone without an account', () => {
     expect(link).toMatch(new RegExp(`^http://localhost:3000/quote/${quote.orderId}\\?key=[\\w-]{32}$`));
     const [order] = await store.database.db.select().from(orders).where(eq(orders.id, quote.orderId));
     expect(order?.userId).toBeNull();
+    // The back office lists and opens it, naming whom it was sent to.
+    const detail = await store.app.inject({
+      url: `/api/admin/orders/${quote.orderId}`,
+      headers: store.admin.headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<{ customer: unknown }>().customer).toEqual({ id: 0, name: 'Ritu Menon', email });
+    const listed = await store.app.inject({
+      url: `/api/admin/orders?q=${email}`,
+      headers: store.admin.headers,
+    });
+    expect(listed.json<{ data: { id: string; customerEmail: string }[] }>().data).toEqual([
+      expect.objectContaining({ id: quote.orderId, customerEmail: email }),
+    ]);
 
     const [mail] = await store.database.db
       .select()
