@@ -145,9 +145,9 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
           onChange={(event) => setCustomerEmail(event.target.value)}
         />
       </Field>
-      <Field id={`${id}-phone`} label="Customer phone (optional)" error={errors.get('customerPhone')}>
+      <Field id={`${id}-customer-phone`} label="Customer phone (optional)" error={errors.get('customerPhone')}>
         <input
-          id={`${id}-phone`}
+          id={`${id}-customer-phone`}
           type="tel"
           inputMode="tel"
           className={inputClass}
