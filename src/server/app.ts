@@ -28,6 +28,7 @@ import { MAIL_EVERY_MS } from './modules/mail';
 import { messagingRoutes, SANDBOX_REPORT_EVERY_MS } from './modules/messaging';
 import { CART_REMINDER_EVERY_MS, NOTIFY_EVERY_MS, notificationRoutes } from './modules/notifications';
 import { orderRoutes } from './modules/orders';
+import { OWNER_DIGEST_EVERY_MS } from './modules/owner-notices';
 import { paymentCspSources } from './modules/payment-providers';
 import { paymentRoutes, sandboxRoutes } from './modules/payments';
 import { personalisationRoutes } from './modules/personalisation';
@@ -140,6 +141,8 @@ export async function buildApp({
             },
           ]
         : []),
+      // Issue 26: every instance looks; the period's claim row lets one of them send the digest.
+      { name: 'owner-digest', everyMs: OWNER_DIGEST_EVERY_MS, run: () => services.ownerNotices.sendDigest() },
       // Issue 26: the ledger against the payment provider's records, once a day on one instance.
       { name: 'money-check', everyMs: DAY_MS, exclusive: true, run: () => services.payments.checkLedger() },
     ]);

@@ -135,6 +135,12 @@ export const Env = z.object({
     .optional(),
   // MSG91 does not sign delivery reports: its webhook URL carries this token (?token=).
   MSG91_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Issue 26: where the owner hears of new paid orders, return requests and bulk enquiries
+  // (default: the customer-care address), and how: each at once, or an hourly or daily digest.
+  OWNER_NOTIFY_EMAIL: z.email().optional(),
+  OWNER_NOTIFY: z.enum(['immediate', 'hourly', 'daily']).default('immediate'),
+  // Issue 26: a negotiated quote price may be at most this many percent below the list price.
+  QUOTE_MAX_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
   // The order expiry sweep and the mail worker; tests turn them off and call them directly.
   BACKGROUND_JOBS: booleanFlag.default(true),
   // How often each instance looks for overdue unpaid orders and stuck webhooks.

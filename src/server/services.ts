@@ -28,6 +28,7 @@ import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mai
 import { createMessaging } from './modules/messaging';
 import { createNotificationService, notifyDefaultsFrom } from './modules/notifications';
 import { createOrderService } from './modules/orders';
+import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createPaymentService, createSandboxService } from './modules/payments';
 import { personalisationPhotoExists } from './modules/personalisation';
@@ -122,6 +123,13 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     notifyDefaults,
     onStockChanged,
   });
+  const ownerNotices = createOwnerNotices({
+    db,
+    clock,
+    mode: config.OWNER_NOTIFY,
+    recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
+    store,
+  });
   const payments = createPaymentService({
     db,
     clock,
@@ -130,6 +138,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     coupons,
     invoices,
     store,
+    ownerNotices,
     log,
   });
   // Issue 23: order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
@@ -192,12 +201,14 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     messaging,
     messenger: messaging.messenger,
     notifications,
+    ownerNotices,
     returns: createReturnService({
       db,
       clock,
       provider: paymentProvider,
       orderService: orders,
       store,
+      ownerNotices,
       onStockChanged,
     }),
     reviews: createReviewService({ db, clock, onRatingsChanged: onStockChanged }),
@@ -211,13 +222,9 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       store,
       notifyDefaults,
       onStockChanged,
+      maxDiscountPercent: config.QUOTE_MAX_DISCOUNT_PERCENT,
     }),
-    bulkEnquiries: createBulkEnquiryService({
-      db,
-      clock,
-      storeEmail: () => store.supportEmail,
-      publicUrl: store.publicUrl,
-    }),
+    bulkEnquiries: createBulkEnquiryService({ db, clock, ownerNotices }),
     addressBook: createAddressService({ db, clock }),
     wishlist: createWishlistService({ db }),
     sandbox: sandboxProvider ? createSandboxService({ db, sandbox: sandboxProvider, payments }) : null,

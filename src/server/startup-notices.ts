@@ -15,7 +15,7 @@ export function startupNotices(config: Config): string[] {
     const fallback =
       config.PORT === 0 ? 'the address it listens at' : listeningOrigin(config.HOST, config.PORT);
     notices.push(
-      `Warning: PUBLIC_URL is not set, so canonical links, the sitemap and robots.txt point at ${fallback} (or the localhost address a page was asked at) and e-mails carry no links. Set PUBLIC_URL to the store's public address, e.g. https://www.example.in.`,
+      `Warning: PUBLIC_URL is not set, so canonical links, the sitemap and robots.txt point at ${fallback} (or the localhost address a page was asked at), and links in e-mails point at ${fallback}. Set PUBLIC_URL to the store's public address, e.g. https://www.example.in.`,
     );
   }
   return notices;

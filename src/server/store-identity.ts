@@ -1,5 +1,6 @@
 import type { OwnerSettings } from '../shared/owner-settings';
 import type { Config } from './config';
+import { listeningOrigin } from './http/public-origin';
 
 /**
  * Who the store is, from configuration and the owner's saved settings (issue 26): shown in mail,
@@ -10,6 +11,11 @@ export type StoreIdentity = {
   storeName: string;
   supportEmail: string;
   publicUrl: string | undefined;
+  /**
+   * Where links in mail point: PUBLIC_URL, else the address the store listens at (start-up warns
+   * to set PUBLIC_URL). Never a bare path: a mail client cannot open one.
+   */
+  siteUrl: string;
   legalName: string;
   address: string;
   state: string;
@@ -26,6 +32,7 @@ export function storeIdentityFrom(config: Config, owner?: OwnerSettings): StoreI
     storeName: owner?.storeName ?? config.STORE_NAME,
     supportEmail: owner?.supportEmail ?? config.SUPPORT_EMAIL,
     publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ''),
+    siteUrl: config.PUBLIC_URL?.replace(/\/+$/, '') ?? listeningOrigin(config.HOST, config.PORT),
     legalName: owner?.legalName ?? config.STORE_LEGAL_NAME,
     address: owner?.address ?? config.STORE_ADDRESS,
     state: config.STORE_STATE,
@@ -58,6 +65,7 @@ export function liveStoreIdentity(config: Config, current: () => OwnerSettings):
       return now().supportEmail;
     },
     publicUrl: storeIdentityFrom(config).publicUrl,
+    siteUrl: storeIdentityFrom(config).siteUrl,
     get legalName() {
       return now().legalName;
     },
@@ -77,3 +85,7 @@ export function liveStoreIdentity(config: Config, current: () => OwnerSettings):
     },
   };
 }
+
+/** An absolute link to a page of the store, for mail: `absoluteUrl(store, '/orders')`. */
+export const absoluteUrl = (store: Pick<StoreIdentity, 'siteUrl'>, path: string) =>
+  `${store.siteUrl}${path.startsWith('/') ? path : `/${path}`}`;

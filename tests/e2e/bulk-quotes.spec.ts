@@ -75,7 +75,8 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   const sent = admin.getByRole('heading', { name: new RegExp(`^Quote RG-\\d+ sent to ${user.email}$`) });
   await expect(sent).toBeVisible();
   const link = await admin.getByRole('link', { name: /\/quote\// }).getAttribute('href');
-  expect(link).toMatch(/\/quote\/[0-9a-f-]{36}$/);
+  // Absolute, with the key that opens it before the customer signs in (issue 26).
+  expect(link).toMatch(/^https?:\/\/[^/]+\/quote\/[0-9a-f-]{36}\?key=[\w-]{32}$/);
   const orderNumber = (await sent.textContent())?.match(/RG-\d+/)?.[0] ?? '';
   // The back office's order list marks it as a quote.
   await admin.goto('/admin/orders');

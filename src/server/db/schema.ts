@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AddressForm } from '../../shared/address';
 import type { NotifyConsent } from '../../shared/notifications';
 import type { OwnerSettings } from '../../shared/owner-settings';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
@@ -346,9 +347,9 @@ export const orders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderNumber: text('order_number').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    // Null only for a quote sent to someone without an account yet: it becomes theirs when they
+    // sign in with the enquiry's e-mail and pay it (quotes module, mayPayQuote).
+    userId: integer('user_id').references(() => users.id),
     status: text('status').notNull().default('pending'),
     subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
     shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull(),
@@ -772,6 +773,9 @@ export const bulkEnquiries = pgTable(
     phone: text('phone').notNull(),
     email: text('email').notNull(),
     gstin: text('gstin'),
+    // Issue 26: the business's legal name and where the order goes, both carried onto the quote.
+    legalName: text('legal_name'),
+    deliveryAddress: jsonb('delivery_address').$type<AddressForm>(),
     status: text('status', { enum: ['new', 'contacted', 'quoted', 'won', 'lost'] })
       .notNull()
       .default('new'),
@@ -798,10 +802,29 @@ export const orderQuotes = pgTable('order_quotes', {
     .references(() => users.id),
   // [{ productId, listPricePaise, percentOff }] per line, as priced when the quote was made.
   tierLines: jsonb('tier_lines').$type<QuoteTierLine[]>().notNull(),
+  // Issue 26: who the quote is for, account or not; the order's userId stays null until someone
+  // signed in with this e-mail (or, later, this verified phone) pays it.
+  customerEmail: text('customer_email'),
+  customerPhone: text('customer_phone'),
+  customerName: text('customer_name'),
+  // The secret in the quote's link, so it opens without an account (SHA-256 of it, as sessions).
+  accessKeyHash: text('access_key_hash'),
+  // The business buyer from the enquiry, for its B2B tax invoice.
+  buyerGstin: text('buyer_gstin'),
+  buyerLegalName: text('buyer_legal_name'),
   createdAt: createdAt(),
 });
 
-export type QuoteTierLine = { productId: number; listPricePaise: number; percentOff: number };
+/**
+ * listPricePaise: the product's price; percentOff: its quantity tier's; a negotiated line also has
+ * the price agreed (within QUOTE_MAX_DISCOUNT_PERCENT of the list price).
+ */
+export type QuoteTierLine = {
+  productId: number;
+  listPricePaise: number;
+  percentOff: number;
+  negotiatedPaise?: number | null;
+};
 
 // DESIGN 6: what the built-in WhatsApp and SMS sandboxes "sent" (they stand in for the WhatsApp
 // Cloud API and MSG91 when no account is configured), shown in the back office's Messages page.
@@ -1004,4 +1027,32 @@ export const sandboxParcels = pgTable('sandbox_parcels', {
   ndrAction: jsonb('ndr_action'),
   createdAt: createdAt(),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+});
+
+/**
+ * Issue 26: what the owner is told of (a new paid order, a return request, a bulk enquiry). With
+ * OWNER_NOTIFY=immediate each one is mailed as it happens; with a digest they wait here until the
+ * hour's or the day's digest takes them (digestedAt).
+ */
+export const ownerNotices = pgTable(
+  'owner_notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['paid-order', 'return-request', 'bulk-enquiry'] }).notNull(),
+    summary: text('summary').notNull(),
+    link: text('link').notNull(),
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('owner_notices_waiting_idx').on(table.digestedAt, table.createdAt)],
+);
+
+/**
+ * Issue 26: one row per digest sent, keyed by the period it closes, so the digest job can run on
+ * every instance and the digest still goes out once (the insert is the claim).
+ */
+export const ownerDigests = pgTable('owner_digests', {
+  periodEnd: timestamp('period_end', { withTimezone: true }).primaryKey(),
+  noticeCount: integer('notice_count').notNull(),
+  createdAt: createdAt(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AddressForm, ShippingAddress } from '../address';
 import { Email } from '../auth';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
 import { indiaDateOf } from '../india-time';
@@ -73,6 +74,10 @@ export const BulkEnquiryInput = z.object({
     .transform(normaliseGstin)
     .refine((value) => value === '' || isValidGstin(value), GSTIN_MESSAGE)
     .default(''),
+  /** The business's name as registered for GST, printed on its invoice (optional). */
+  legalName: z.string().trim().max(200, 'Legal name must be at most 200 characters').default(''),
+  /** Where the order goes, when the enquirer knows; the quote starts from it. */
+  deliveryAddress: ShippingAddress.nullish(),
 });
 export type BulkEnquiryInput = z.infer<typeof BulkEnquiryInput>;
 
@@ -86,6 +91,8 @@ export const BulkEnquiry = z.object({
   phone: z.string(),
   email: z.string(),
   gstin: z.string().nullable(),
+  legalName: z.string().nullable(),
+  deliveryAddress: AddressForm.nullable(),
   status: z.enum(BULK_ENQUIRY_STATUSES),
   note: z.string().nullable(),
   createdAt: z.string(),

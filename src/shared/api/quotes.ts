@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AddressForm, ShippingAddress } from '../address';
 import { Email } from '../auth';
+import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
 import { formatInr } from '../money';
+import { isValidPhone, normalisePhone, PHONE_DIGITS, PHONE_INPUT_MAX } from '../phone';
 import { BULK_MAX_QUANTITY } from './bulk-enquiries';
 import { DeliveryEstimate } from './orders';
 import { MAX_ORDER_LINES } from './payments';
@@ -14,7 +16,9 @@ export const QUOTE_DEFAULT_VALID_DAYS = 7;
 export const QUOTE_MAX_VALID_DAYS = 30;
 
 export const QUOTE_MESSAGES = {
-  noCustomer: 'No customer account uses this e-mail. Ask the customer to register on the store first.',
+  noContact: "Give the customer's e-mail or phone number, or quote from their enquiry",
+  noAddress: 'Add the delivery address (the enquiry has none)',
+  signInToPay: 'Sign in with the e-mail address this quote was sent to, to pay it.',
   enquiryNotFound: 'Bulk enquiry not found',
   quoteNotFound: 'Quote not found',
   expired: 'This quote has expired. Please ask us for a new one.',
@@ -22,6 +26,30 @@ export const QUOTE_MESSAGES = {
   cancelled: 'This quote was withdrawn. Please ask us for a new one.',
   duplicateProduct: 'Each product may appear only once in a quote',
 } as const;
+
+/**
+ * The owner's rule for negotiated prices (QUOTE_MAX_DISCOUNT_PERCENT): a line may be agreed at any
+ * price from the list price down to this many percent below it, never lower and never above it.
+ */
+export const quoteFloorPaise = (listPaise: number, maxDiscountPercent: number) =>
+  Math.ceil((listPaise * (100 - maxDiscountPercent)) / 100);
+
+/** Why an agreed price breaks the rule, or null when it keeps it. */
+export function negotiatedPriceProblem(
+  name: string,
+  listPaise: number,
+  agreedPaise: number,
+  maxDiscountPercent: number,
+): string | null {
+  if (agreedPaise > listPaise) {
+    return `${name}: the agreed price cannot be above the list price of ${formatInr(listPaise / 100)}`;
+  }
+  const floor = quoteFloorPaise(listPaise, maxDiscountPercent);
+  if (agreedPaise < floor) {
+    return `${name}: the agreed price can be at most ${maxDiscountPercent}% below the list price, so at least ${formatInr(floor / 100)}`;
+  }
+  return null;
+}
 
 export const quoteQuantityMessage = (name: string, min: number) =>
   `${name} is sold in quantities of ${min} or more`;
@@ -39,13 +67,45 @@ export const QuoteLineInput = z.object({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(BULK_MAX_QUANTITY, `Quantity must be at most ${BULK_MAX_QUANTITY.toLocaleString('en-IN')}`),
+  /** A negotiated price per piece in rupees; without it the quantity tier prices the line. */
+  unitPrice: z.coerce
+    .number({ error: 'The agreed price must be a number' })
+    .positive('The agreed price must be more than ₹0')
+    .max(10_000_000, 'The agreed price is too large')
+    .refine(
+      (value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6),
+      'Use at most two decimals (paise)',
+    )
+    .nullish(),
 });
 export type QuoteLineInput = z.infer<typeof QuoteLineInput>;
 
 /** POST /api/admin/quotes (and its preview). */
 export const NewQuote = z.object({
-  customerEmail: Email,
+  // Who the quote is for: an e-mail, a phone, or both; from the enquiry when one is named. They
+  // need no account yet: they open the link, and sign in or register with this e-mail to pay.
+  customerEmail: Email.optional(),
+  customerPhone: z
+    .string()
+    .trim()
+    .max(PHONE_INPUT_MAX, `Please enter a valid ${PHONE_DIGITS}-digit phone number`)
+    .refine(
+      (value) => value === '' || isValidPhone(value),
+      `Please enter a valid ${PHONE_DIGITS}-digit phone number`,
+    )
+    .transform((value) => (value === '' ? undefined : normalisePhone(value)))
+    .optional(),
+  customerName: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
   bulkEnquiryId: z.number().int().positive().max(2_147_483_647).nullish(),
+  /** The business buyer for a B2B invoice; from the enquiry when not given. */
+  buyerGstin: z
+    .string()
+    .trim()
+    .max(20, GSTIN_MESSAGE)
+    .transform(normaliseGstin)
+    .refine((value) => value === '' || isValidGstin(value), GSTIN_MESSAGE)
+    .optional(),
+  buyerLegalName: z.string().trim().max(200, 'Legal name must be at most 200 characters').optional(),
   lines: z
     .array(QuoteLineInput)
     .min(1, 'Add at least one product')
@@ -53,7 +113,8 @@ export const NewQuote = z.object({
     .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
       message: QUOTE_MESSAGES.duplicateProduct,
     }),
-  shippingAddress: ShippingAddress,
+  /** Required unless the enquiry named a delivery address, which is used then. */
+  shippingAddress: ShippingAddress.optional(),
   /** How long the link can be paid; the stock stays reserved for as long. */
   validDays: z.coerce
     .number()
@@ -78,6 +139,8 @@ export const QuoteLine = z.object({
   unitPrice: z.number(),
   lineTotal: z.number(),
   isPreOrder: z.boolean(),
+  /** The owner agreed this price with the customer (within the store's maximum discount). */
+  negotiated: z.boolean(),
 });
 export type QuoteLine = z.infer<typeof QuoteLine>;
 
@@ -90,7 +153,12 @@ export const Quote = z.object({
   /** open: can be paid; paid: an ordinary order now; expired or cancelled: cannot be paid. */
   state: z.enum(QUOTE_STATES),
   orderStatus: z.string(),
-  customerEmail: z.string(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  buyerGstin: z.string().nullable(),
+  buyerLegalName: z.string().nullable(),
+  /** The store's rule for agreed prices: at most this many percent below the list price. */
+  maxDiscountPercent: z.number().int(),
   lines: z.array(QuoteLine),
   subtotal: z.number(),
   shippingCost: z.number(),
@@ -106,20 +174,29 @@ export type Quote = z.infer<typeof Quote>;
 export const QuoteResponse = z.object({ quote: Quote });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 
+/** What the owner gets back on sending: the link, absolute, to share by phone or chat as well. */
+export const CreatedQuoteResponse = z.object({ quote: Quote, link: z.string() });
+export type CreatedQuoteResponse = z.infer<typeof CreatedQuoteResponse>;
+
+/** GET /api/quotes/{orderId}?key=...: the link's secret opens the quote without an account. */
+export const QuoteAccessQuery = z.object({ key: z.string().max(100).optional() });
+
 /** What a quote would be, before it is sent: the same pricing, nothing stored. */
 export const QuotePreview = z.object({
   lines: z.array(QuoteLine),
   subtotal: z.number(),
   shippingCost: z.number(),
   total: z.number(),
+  maxDiscountPercent: z.number().int(),
 });
 export type QuotePreview = z.infer<typeof QuotePreview>;
 
 /** "50 × ₹108 each (10% off ₹120)", as the quote, its preview and its e-mail show a line. */
 export function quoteLinePrice(
-  line: Pick<QuoteLine, 'quantity' | 'unitPrice' | 'percentOff' | 'listPrice'>,
+  line: Pick<QuoteLine, 'quantity' | 'unitPrice' | 'percentOff' | 'listPrice'> & { negotiated?: boolean },
 ): string {
   const each = `${line.quantity.toLocaleString('en-IN')} × ${formatInr(line.unitPrice)} each`;
+  if (line.negotiated) return `${each} (agreed price; list price ${formatInr(line.listPrice)})`;
   return line.percentOff > 0 ? `${each} (${line.percentOff}% off ${formatInr(line.listPrice)})` : each;
 }
 

@@ -27,6 +27,10 @@ const openQuote: Quote = {
   state: 'open',
   orderStatus: 'pending',
   customerEmail: 'nisha@example.com',
+  customerPhone: null,
+  buyerGstin: null,
+  buyerLegalName: null,
+  maxDiscountPercent: 20,
   lines: [
     {
       productId: 31,
@@ -38,6 +42,7 @@ const openQuote: Quote = {
       unitPrice: 108,
       lineTotal: 5400,
       isPreOrder: false,
+      negotiated: false,
     },
   ],
   subtotal: 5400,
@@ -60,15 +65,19 @@ function serveQuote(quote: Quote | null) {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
-      if (quote && url.pathname === `/api/quotes/${quote.orderId}`) return json({ quote });
+      // A guest's request opens it only with the link's key, as the server does.
+      const signedIn = new Headers((init as RequestInit | undefined)?.headers).has('authorization');
+      const keyed = url.searchParams.get('key') === 'link-key-0123456789';
+      if (quote && url.pathname === `/api/quotes/${quote.orderId}` && (signedIn || keyed))
+        return json({ quote });
       return json({ message: 'Quote not found' }, 404);
     }),
   );
 }
 
-function renderQuote(user: User | null = nisha) {
+function renderQuote(user: User | null = nisha, entry = `/quote/${ORDER_ID}`) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-4');
   const api: AuthApi = {
     me: async () => {
@@ -80,7 +89,7 @@ function renderQuote(user: User | null = nisha) {
     logout: async () => {},
   };
   const router = createMemoryRouter([{ path: '/quote/:orderId', element: <QuotePage /> }], {
-    initialEntries: [`/quote/${ORDER_ID}`],
+    initialEntries: [entry],
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -138,5 +147,16 @@ describe('a bulk quote link (issue 13)', () => {
     renderQuote(null);
     expect(await screen.findByRole('heading', { name: 'Please log in to view your quote' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  // Issue 26: the owner quoted someone without an account; the mail's link carries a key.
+  it("shows a guest the quote by its link's key, and asks them to sign in or register to pay", async () => {
+    serveQuote(openQuote);
+    renderQuote(null, `/quote/${ORDER_ID}?key=link-key-0123456789`);
+    expect(await screen.findByRole('heading', { name: 'Your quote RG-10512' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.getByText('nisha@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in to pay' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
   });
 });

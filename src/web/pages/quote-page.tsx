@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QUOTE_MESSAGES, type Quote } from '../../shared/api/quotes';
 import { displayName } from '../../shared/auth-rules';
 import { arrivalPhrase } from '../../shared/delivery-rules';
@@ -27,7 +27,7 @@ const meta = (
 const formatUntil = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: INDIA_TIME_ZONE });
 
-function QuotePayment({ quote }: { quote: Quote }) {
+function QuotePayment({ quote, accessKey }: { quote: Quote; accessKey: string | null }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -36,7 +36,7 @@ function QuotePayment({ quote }: { quote: Quote }) {
 
   const startOrder = useCallback(async () => {
     try {
-      return await startQuotePayment(quote.orderId);
+      return await startQuotePayment(quote.orderId, accessKey);
     } catch (error) {
       // Paid or expired meanwhile: show the page's own words for it.
       if (error instanceof ApiError && error.status === 409) {
@@ -44,7 +44,7 @@ function QuotePayment({ quote }: { quote: Quote }) {
       }
       throw error;
     }
-  }, [quote.orderId, queryClient]);
+  }, [quote.orderId, accessKey, queryClient]);
   const onPaid = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
     navigate(`/order-confirmation/${quote.orderId}`, { replace: true, state: { paymentSuccess: true } });
@@ -95,28 +95,60 @@ function ClosedQuote({ quote }: { quote: Quote }) {
   );
 }
 
-/** Issue 13: a bulk quote's payable link, for the customer it was made for. */
+/** Signing in (or registering) to pay a quote opened by its link before having an account. */
+function SignInToPay({ quote, returnTo }: { quote: Quote; returnTo: string }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4">
+      <p className="text-stone-800">
+        To pay {formatInr(quote.total)}, sign in or register
+        {quote.customerEmail ? (
+          <>
+            {' '}
+            with <strong className="break-all">{quote.customerEmail}</strong>
+          </>
+        ) : null}
+        , the address this quote was sent to.
+      </p>
+      <Link to="/login" state={{ from: returnTo }} className={buttonClass('primary')}>
+        Sign in to pay
+      </Link>
+      <Link to="/register" state={{ from: returnTo }} className={buttonClass('secondary')}>
+        Register
+      </Link>
+    </div>
+  );
+}
+
+/** Issue 13: a bulk quote's payable link; issue 26: its key opens it before the customer has an account. */
 export function QuotePage() {
   const { orderId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const accessKey = searchParams.get('key');
   const auth = useAuth();
-  const query = useQuote(orderId, auth.user !== null);
+  const query = useQuote(
+    orderId,
+    accessKey,
+    auth.user !== null,
+    !auth.loading && (auth.user !== null || accessKey !== null),
+  );
+  const returnTo = `/quote/${orderId}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`;
 
-  if (!auth.user) {
-    if (auth.loading) {
-      return (
-        <div className="py-16 text-center">
-          {meta}
-          <Spinner label="Loading your quote" />
-        </div>
-      );
-    }
+  if (auth.loading) {
+    return (
+      <div className="py-16 text-center">
+        {meta}
+        <Spinner label="Loading your quote" />
+      </div>
+    );
+  }
+  if (!auth.user && !accessKey) {
     return (
       <>
         {meta}
         <EmptyState
           title="Please log in to view your quote"
           action={
-            <Link to="/login" state={{ from: `/quote/${orderId}` }} className={buttonClass('primary')}>
+            <Link to="/login" state={{ from: returnTo }} className={buttonClass('primary')}>
               Login
             </Link>
           }
@@ -199,7 +231,13 @@ export function QuotePage() {
           </section>
         </div>
         <div className="md:sticky md:top-20">
-          {quote.state === 'open' ? <QuotePayment quote={quote} /> : <ClosedQuote quote={quote} />}
+          {quote.state !== 'open' ? (
+            <ClosedQuote quote={quote} />
+          ) : auth.user ? (
+            <QuotePayment quote={quote} accessKey={accessKey} />
+          ) : (
+            <SignInToPay quote={quote} returnTo={returnTo} />
+          )}
         </div>
       </div>
     </div>

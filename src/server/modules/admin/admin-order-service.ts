@@ -98,6 +98,7 @@ export function createAdminOrderService({
         const found = or(
           ilike(orders.orderNumber, pattern),
           ilike(users.email, pattern),
+          ilike(orderQuotes.customerEmail, pattern),
           ...(digits.length >= 4
             ? [sql`regexp_replace(${orders.shippingAddress}->>'phone', '\\D', '', 'g') like ${`%${digits}%`}`]
             : []),
@@ -110,18 +111,25 @@ export function createAdminOrderService({
         db
           .select({
             order: orders,
-            email: userEmail,
-            fullName: users.fullName,
+            // A quote not yet claimed has no account: its enquirer's e-mail stands in.
+            email: sql<string>`coalesce(${users.email}, ${orderQuotes.customerEmail}, '')`,
+            fullName: sql<string>`coalesce(${users.fullName}, '')`,
             itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
             isQuote: sql<boolean>`exists (select 1 from ${orderQuotes} where ${orderQuotes.orderId} = ${orders.id})`,
           })
           .from(orders)
-          .innerJoin(users, eq(users.id, orders.userId))
+          .leftJoin(users, eq(users.id, orders.userId))
+          .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
           .where(where)
           .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
           .limit(ADMIN_PAGE_SIZE)
           .offset(offset),
-        db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+        db
+          .select({ total: count() })
+          .from(orders)
+          .leftJoin(users, eq(users.id, orders.userId))
+          .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
+          .where(where),
       ]);
       return {
         data: rows.map(({ order, email, fullName, itemCount, isQuote }) => {
@@ -151,10 +159,21 @@ export function createAdminOrderService({
       const row = await orderRow(orderId);
       const [[record], [customer], paymentRows, next, lines, refundable, refundDue] = await Promise.all([
         orderRecordsOf(db, [row]),
-        db
-          .select({ id: users.id, name: users.fullName, email: userEmail })
-          .from(users)
-          .where(eq(users.id, row.userId)),
+        // A quote nobody has claimed yet (quotes module) has no account: whom it was sent to stands
+        // in, with id 0 (no account has it).
+        row.userId === null
+          ? db
+              .select({
+                id: sql<number>`0`,
+                name: sql<string>`coalesce(${orderQuotes.customerName}, '')`,
+                email: sql<string>`coalesce(${orderQuotes.customerEmail}, ${orderQuotes.customerPhone}, '')`,
+              })
+              .from(orderQuotes)
+              .where(eq(orderQuotes.orderId, row.id))
+          : db
+              .select({ id: users.id, name: users.fullName, email: userEmail })
+              .from(users)
+              .where(eq(users.id, row.userId)),
         db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(payments.id),
         allowedNext(row),
         moneyLinesOf(db, row.id),
@@ -242,10 +261,13 @@ export function createAdminOrderService({
         }
         const refundPaise = to === 'cancelled' ? await markRefundDue(tx, row.id, 'cancelled') : 0;
         await recordStatus(tx, { orderId: row.id, status: to, note, actor: 'admin', at: now });
-        const [customer] = await tx
-          .select({ email: userEmail, fullName: users.fullName })
-          .from(users)
-          .where(eq(users.id, row.userId));
+        const [customer] =
+          row.userId === null
+            ? []
+            : await tx
+                .select({ email: userEmail, fullName: users.fullName })
+                .from(users)
+                .where(eq(users.id, row.userId));
         // Issue 26: the few mails that matter, not one per click (notifications' statusMailDue).
         if (customer && (await statusMailDue(tx, row.id, to))) {
           await enqueueMail(

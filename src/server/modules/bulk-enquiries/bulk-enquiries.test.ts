@@ -54,12 +54,15 @@ describe('a bulk enquiry from the storefront', () => {
     const [mail] = await store.database.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.kind, 'bulk-enquiry'))
+      .where(eq(mailOutbox.kind, 'owner-bulk-enquiry'))
       .orderBy(mailOutbox.id);
     expect(mail?.recipient).toBe('hello@utsavgifts.in');
     expect(mail?.subject).toBe(`Bulk enquiry #${id}: 60 pieces for Aarav's 5th birthday`);
     expect(mail?.text).toContain('Phone: 9845012345');
     expect(mail?.text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    // Issue 26: the owner's mail opens the enquiries page, by an absolute link.
+    expect(mail?.text).toContain('Work on it in the back office: http://localhost:3000/admin/bulk-enquiries');
+    expect(mail?.html).toContain('href="http://localhost:3000/admin/bulk-enquiries"');
   });
 
   it.each(['+91 98765 43210', '098765-43210', '98765 43210'])(

@@ -11,7 +11,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { bulkEnquiries } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
-import { enqueueMail } from '../mail';
+import type { OwnerNotices } from '../owner-notices';
 
 const BULK_ENQUIRY_PAGE_SIZE = 25;
 export const BULK_ENQUIRY_RECEIVED =
@@ -28,13 +28,15 @@ const toEnquiry = (row: Row): BulkEnquiry => ({
   phone: row.phone,
   email: row.email,
   gstin: row.gstin,
+  legalName: row.legalName,
+  deliveryAddress: row.deliveryAddress,
   status: row.status,
   note: row.note,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-function enquiryMailText(enquiry: BulkEnquiry, adminUrl: string | null): string {
+function enquiryMailText(enquiry: BulkEnquiry, adminUrl: string): string {
   return [
     `A bulk enquiry (#${enquiry.id}) came in from the store.`,
     '',
@@ -47,7 +49,14 @@ function enquiryMailText(enquiry: BulkEnquiry, adminUrl: string | null): string 
     `Phone: ${enquiry.phone}`,
     `E-mail: ${enquiry.email}`,
     ...(enquiry.gstin ? [`GSTIN: ${enquiry.gstin}`] : []),
-    ...(adminUrl ? ['', `Work on it in the back office: ${adminUrl}`] : []),
+    ...(enquiry.legalName ? [`Legal name: ${enquiry.legalName}`] : []),
+    ...(enquiry.deliveryAddress
+      ? [
+          `Deliver to: ${enquiry.deliveryAddress.address}, ${enquiry.deliveryAddress.city} ${enquiry.deliveryAddress.postalCode}`,
+        ]
+      : []),
+    '',
+    `Work on it in the back office: ${adminUrl}`,
   ].join('\n');
 }
 
@@ -56,15 +65,12 @@ export type BulkEnquiryService = ReturnType<typeof createBulkEnquiryService>;
 export function createBulkEnquiryService({
   db,
   clock,
-  storeEmail,
-  publicUrl,
+  ownerNotices,
 }: {
   db: Db;
   clock: Clock;
-  /** Where the store reads enquiries: its support address. */
-  /** Issue 26: the support address as the owner's settings say now. */
-  storeEmail: () => string;
-  publicUrl: string | undefined;
+  /** Issue 26: the owner hears of each enquiry (OWNER_NOTIFY_EMAIL, at once or in a digest). */
+  ownerNotices: OwnerNotices;
 }) {
   return {
     /** Stores the enquiry and queues the store's e-mail about it in the same transaction. */
@@ -75,18 +81,23 @@ export function createBulkEnquiryService({
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(bulkEnquiries)
-          .values({ ...input, gstin: input.gstin || null, userId, createdAt: now, updatedAt: now })
+          .values({
+            ...input,
+            gstin: input.gstin || null,
+            legalName: input.legalName || null,
+            deliveryAddress: input.deliveryAddress ?? null,
+            userId,
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning();
         const enquiry = toEnquiry(row!);
-        await enqueueMail(
+        const subject = `Bulk enquiry #${enquiry.id}: ${enquiry.quantity.toLocaleString('en-IN')} pieces for ${enquiry.occasion}`;
+        const link = ownerNotices.adminLink('/bulk-enquiries');
+        await ownerNotices.tell(
           tx,
-          {
-            recipient: storeEmail(),
-            subject: `Bulk enquiry #${enquiry.id}: ${enquiry.quantity.toLocaleString('en-IN')} pieces for ${enquiry.occasion}`,
-            text: enquiryMailText(enquiry, publicUrl ? `${publicUrl}/admin/bulk-enquiries` : null),
-            kind: 'bulk-enquiry',
-          },
-          now,
+          { kind: 'bulk-enquiry', summary: `${subject} from ${enquiry.name}`, link },
+          { subject, text: enquiryMailText(enquiry, link) },
         );
         return enquiry;
       });

@@ -203,9 +203,10 @@ export function createCouponService({ db, clock }: { db: Db; clock: Clock }) {
      */
     async reclaim(
       tx: Tx,
-      order: { id: string; userId: number; couponCode: string | null; discountPaise: number },
+      order: { id: string; userId: number | null; couponCode: string | null; discountPaise: number },
     ): Promise<void> {
-      if (!order.couponCode || order.discountPaise <= 0) return;
+      // A quote carries no coupon, and only a quote can be without its customer (orders.userId).
+      if (!order.couponCode || order.discountPaise <= 0 || order.userId === null) return;
       const [coupon] = await tx
         .select({ id: coupons.id })
         .from(coupons)

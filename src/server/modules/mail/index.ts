@@ -17,5 +17,6 @@ export {
   paymentRefundedMail,
   type RefundReason,
 } from './order-mails';
+export { type OwnerNotice, ownerDigestMail, ownerNoticeMail } from './owner-mails';
 export { quoteMail } from './quote-mail';
-export { orderStatusMail } from './status-mail';
+export { orderStatusMail, type ReturnedItems } from './status-mail';

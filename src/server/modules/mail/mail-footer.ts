@@ -1,18 +1,21 @@
+import { BRAND_COLOUR } from '../../../shared/brand';
 import { POLICY_PAGES } from '../../../shared/policy-pages';
 import { telLink } from '../../../shared/store-links';
 import { escapeHtml } from '../../http/escape-html';
-import type { StoreIdentity } from '../../store-identity';
+import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 
 export type MailFooter = { text: string; html: string };
 
 /**
  * Issue 25: every e-mail ends with who the seller is, how to reach customer care and where the
- * Contact and Returns pages are: absolute links when PUBLIC_URL is set; without it the store
- * cannot know its own address, so the footer names the pages and gives the phone and e-mail.
+ * Contact and Returns pages are, always as absolute links (PUBLIC_URL, else the address the store
+ * listens at: a bare path cannot be opened from a mail client).
  */
 export function mailFooter(store: StoreIdentity): MailFooter {
   const pages = [POLICY_PAGES.contact, POLICY_PAGES.returns];
-  const urlOf = (path: string) => (store.publicUrl ? `${store.publicUrl}${path}` : null);
+  const urlOf = (path: string) => absoluteUrl(store, path);
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:${BRAND_COLOUR}">${escapeHtml(label)}</a>`;
   const care = `Customer care: ${store.customerCare.phone} · ${store.customerCare.email}`;
   const seller = `${store.legalName}, ${store.address}`;
 
@@ -21,20 +24,14 @@ export function mailFooter(store: StoreIdentity): MailFooter {
     '--',
     store.storeName,
     care,
-    ...pages.map((page) => `${page.title}: ${urlOf(page.path) ?? `${page.path} on our website`}`),
+    ...pages.map((page) => `${page.title}: ${urlOf(page.path)}`),
     seller,
   ].join('\n');
 
-  const links = pages
-    .map((page) => {
-      const url = urlOf(page.path);
-      return url ? `<a href="${escapeHtml(url)}">${escapeHtml(page.title)}</a>` : escapeHtml(page.title);
-    })
-    .join(' · ');
+  const links = pages.map((page) => link(urlOf(page.path), page.title)).join(' · ');
   const html = [
-    '<hr>',
-    '<p style="font-size:12px;color:#57534e">',
-    `${escapeHtml(store.storeName)} · Customer care: <a href="${escapeHtml(telLink(store.customerCare.phone))}">${escapeHtml(store.customerCare.phone)}</a> · <a href="mailto:${escapeHtml(store.customerCare.email)}">${escapeHtml(store.customerCare.email)}</a><br>`,
+    '<p style="font-size:12px;line-height:18px;color:#57534e;margin:0;padding-top:12px;border-top:1px solid #e7e5e4;font-family:Arial, Helvetica, sans-serif">',
+    `${escapeHtml(store.storeName)} · Customer care: ${link(telLink(store.customerCare.phone), store.customerCare.phone)} · ${link(`mailto:${store.customerCare.email}`, store.customerCare.email)}<br>`,
     `${links}<br>`,
     escapeHtml(seller),
     '</p>',

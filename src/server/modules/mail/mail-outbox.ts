@@ -4,7 +4,8 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
-import { mailFooter } from './mail-footer';
+import { type MailFooter, mailFooter } from './mail-footer';
+import { MAIL_FOOTER_SLOT } from './mail-layout';
 import type { MailTransport } from './mail-transport';
 
 // How often the worker sends what is due.
@@ -45,6 +46,22 @@ const MINUTE_MS = 60 * 1000;
 
 /** Back-off after the n-th failed attempt: 1, 2, 4, ... minutes, at most an hour. */
 export const retryDelayMs = (attempt: number) => Math.min(2 ** Math.max(attempt - 1, 0), 60) * MINUTE_MS;
+
+/**
+ * A queued mail as it leaves: the footer after the text, and in the HTML where the layout left
+ * its slot (after a bare fragment, which mail from before the layout may be).
+ */
+export function withFooter(mail: { text: string; html: string | null }, footer: MailFooter) {
+  return {
+    text: `${mail.text}\n${footer.text}`,
+    html:
+      mail.html === null
+        ? null
+        : mail.html.includes(MAIL_FOOTER_SLOT)
+          ? mail.html.replace(MAIL_FOOTER_SLOT, footer.html)
+          : `${mail.html}\n${footer.html}`,
+  };
+}
 
 export type MailWorker = ReturnType<typeof createMailWorker>;
 
@@ -99,8 +116,7 @@ export function createMailWorker({
             from,
             to: mail.recipient,
             subject: mail.subject,
-            text: `${mail.text}\n${footer.text}`,
-            html: mail.html === null ? null : `${mail.html}\n${footer.html}`,
+            ...withFooter(mail, footer),
           });
           await db
             .update(mailOutbox)

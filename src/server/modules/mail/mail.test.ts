@@ -7,6 +7,7 @@ import { mailOutbox } from '../../db/schema';
 import { storeIdentityFrom } from '../../store-identity';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
+import { MAIL_FOOTER_SLOT } from './mail-layout';
 import { createMailWorker, enqueueMail, MAIL_MAX_ATTEMPTS, type OutgoingMail } from './mail-outbox';
 import type { MailMessage, MailTransport } from './mail-transport';
 import { giftOnItsWayMail, type MailOrder, orderConfirmationMail } from './order-mails';
@@ -185,7 +186,7 @@ describe('the order confirmation e-mail', () => {
       'https://utsavgifts.in/order-confirmation/3b7c8a56-2f1e-4c1a-9a77-1f2e3d4c5b6a',
     );
     // The HTML part escapes what shoppers and the catalogue wrote.
-    expect(mail.html).toContain('Personalised &#60;Name&#62; Board');
+    expect(mail.html).toContain('Personalised &lt;Name&gt; Board');
     expect(mail.html).not.toContain('<Name>');
   });
 
@@ -201,7 +202,7 @@ describe('the order confirmation e-mail', () => {
     it('names them in the confirmation instead of the estimate', () => {
       const mail = orderConfirmationMail(midnight, storeDetails);
       expect(mail.text).toContain(chosenDay);
-      expect(mail.html).toContain(`<p>${chosenDay}</p>`);
+      expect(mail.html).toContain(`>${chosenDay}</p>`);
       expect(mail.text).not.toContain('Expected delivery');
     });
 
@@ -249,17 +250,36 @@ describe('the footer of every mail', () => {
     expect(sent.text).toContain(
       'Utsav Gifts Private Limited, 12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
     );
-    expect(sent.html).toContain('<a href="https://gifts.example.in/contact">Contact us</a>');
     expect(sent.html).toContain(
-      '<a href="https://gifts.example.in/policies/returns">Returns and refunds</a>',
+      '<a href="https://gifts.example.in/contact" style="color:#c2410c">Contact us</a>',
     );
-    expect(sent.html).toContain('<a href="tel:+918022223333">+91 80 2222 3333</a>');
+    expect(sent.html).toContain(
+      '<a href="https://gifts.example.in/policies/returns" style="color:#c2410c">Returns and refunds</a>',
+    );
+    expect(sent.html).toContain('<a href="tel:+918022223333" style="color:#c2410c">+91 80 2222 3333</a>');
   });
 
-  it('names the pages without a link when the store does not know its address, and adds no HTML part', async () => {
-    const sent = await sendOne(identity({}), null);
-    expect(sent.text).toContain('Contact us: /contact on our website');
-    expect(sent.text).toContain('Returns and refunds: /policies/returns on our website');
+  it('links the pages at the address the store listens at without PUBLIC_URL, and adds no HTML part to a text mail', async () => {
+    const sent = await sendOne(identity({ PORT: '8080' }), null);
+    expect(sent.text).toContain('Contact us: http://localhost:8080/contact');
+    expect(sent.text).toContain('Returns and refunds: http://localhost:8080/policies/returns');
     expect(sent.html).toBeNull();
+  });
+
+  it('goes where a laid-out mail keeps its place for it, inside the page', async () => {
+    const laidOut = orderStatusMail(
+      {
+        id: '3b7c8a56-2f1e-4c1a-9a77-1f2e3d4c5b6a',
+        orderNumber: 'RG-1',
+        customerName: 'Meera',
+        customerEmail: 'm@example.com',
+      },
+      'shipped',
+      '',
+      identity({}),
+    );
+    const sent = await sendOne(identity({}), laidOut.html!);
+    expect(sent.html).not.toContain(MAIL_FOOTER_SLOT);
+    expect(sent.html!.indexOf('Contact us</a>')).toBeLessThan(sent.html!.indexOf('</body>'));
   });
 });

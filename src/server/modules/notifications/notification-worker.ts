@@ -58,7 +58,8 @@ export function createNotificationWorker({
     const [row] = await db
       .select({ order: orders, fullName: users.fullName })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
+      // A quote sent to a phone before its enquirer has an account has no user yet.
+      .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId));
     if (!row) return null;
     const address = row.order.shippingAddress as { fullName?: string };

@@ -9,6 +9,7 @@ import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import { enqueueMail, giftOnItsWayMail, orderConfirmationMail, type RefundReason } from '../mail';
 import { type OrderRow, recordMoney, recordStatus, reserveOrderAgain } from '../orders';
+import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 import { mailOrderOf } from './mail-order';
 import {
@@ -47,6 +48,7 @@ export function createCapture({
   store,
   refunds,
   log,
+  ownerNotices,
 }: {
   db: Db;
   clock: Clock;
@@ -58,6 +60,7 @@ export function createCapture({
   store: StoreIdentity;
   refunds: Refunds;
   log: FastifyBaseLogger;
+  ownerNotices: OwnerNotices;
 }) {
   async function markPaid(
     tx: Tx,
@@ -84,6 +87,11 @@ export function createCapture({
       };
       await enqueueMail(tx, giftOnItsWayMail(mailOrder, gift, store), now);
     }
+    await ownerNotices.tell(tx, {
+      kind: 'paid-order',
+      summary: `New paid order ${order.orderNumber}: ${formatPaise(order.totalPaise)} from ${mailOrder.customerName}`,
+      link: ownerNotices.adminLink(`/orders/${order.id}`),
+    });
     return true;
   }
 

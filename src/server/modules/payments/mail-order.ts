@@ -6,10 +6,14 @@ import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from '
 
 /** An order as its mails show it: the customer, the lines and the amounts. */
 export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
-  const [customer] = await tx
-    .select({ email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, order.userId));
+  // Every order that can be paid has its customer (an unclaimed quote is claimed before payment).
+  const [customer] =
+    order.userId === null
+      ? []
+      : await tx
+          .select({ email: users.email, fullName: users.fullName })
+          .from(users)
+          .where(eq(users.id, order.userId));
   const items = await tx
     .select({
       name: orderItems.name,

@@ -98,6 +98,7 @@ const paymentServiceWith = (provider: PaymentProvider) =>
     invoices: context.app.invoices,
     store: context.app.store,
     log: context.app.log,
+    ownerNotices: context.app.ownerNotices,
   });
 
 describe('a captured payment that is not the order total', () => {

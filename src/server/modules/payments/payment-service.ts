@@ -13,6 +13,7 @@ import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { OrderService } from '../orders';
+import type { OwnerNotices } from '../owner-notices';
 import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
 import { createMoneyCheck } from './money-check';
@@ -46,6 +47,7 @@ export function createPaymentService({
   coupons,
   invoices,
   store,
+  ownerNotices,
   log,
 }: {
   db: Db;
@@ -55,10 +57,22 @@ export function createPaymentService({
   coupons: CouponService;
   invoices: InvoiceService;
   store: StoreIdentity;
+  /** Issue 26: the owner hears of each new paid order. */
+  ownerNotices: OwnerNotices;
   log: FastifyBaseLogger;
 }) {
   const refunds = createRefunds({ db, clock, provider, store, log });
-  const capture = createCapture({ db, clock, provider, coupons, invoices, store, refunds, log });
+  const capture = createCapture({
+    db,
+    clock,
+    provider,
+    coupons,
+    invoices,
+    store,
+    refunds,
+    log,
+    ownerNotices,
+  });
   const inbox = createWebhookInbox({ db, clock, provider, log, capture });
   const moneyCheck = createMoneyCheck({ db, clock, provider });
 

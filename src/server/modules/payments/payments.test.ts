@@ -609,6 +609,7 @@ describe('a refund the provider did not take at first', () => {
       invoices: store.app.invoices,
       store: store.app.store,
       log: store.app.log,
+      ownerNotices: store.app.ownerNotices,
     });
     const { product, created } = await newOrder({ stock: 1 });
     advance(31);

@@ -1,8 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { AddressForm } from '../../../shared/address';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { noLongerAvailableMessage } from '../../../shared/api/payments';
 import {
   type NewQuote,
+  negotiatedPriceProblem,
   QUOTE_MESSAGES,
   type Quote,
   type QuoteLine,
@@ -13,7 +16,7 @@ import {
 } from '../../../shared/api/quotes';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { DAY_MS } from '../../../shared/india-time';
-import { linesTotalPaise, toRupees } from '../../../shared/money';
+import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
 import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
@@ -27,9 +30,8 @@ import {
   type QuoteTierLine,
   users,
 } from '../../db/schema';
-import { userEmail } from '../../db/sql-helpers';
-import { conflict, invalid, notFound } from '../../errors';
-import type { StoreIdentity } from '../../store-identity';
+import { conflict, forbidden, invalid, notFound } from '../../errors';
+import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { enqueueMail, quoteMail } from '../mail';
 import { consentFor, type NotifyDefaults, queueOrderNotice } from '../notifications';
 import {
@@ -54,6 +56,7 @@ type PricedLine = {
   percentOff: number;
   unitPricePaise: number;
   isPreOrder: boolean;
+  negotiated: boolean;
 };
 
 const lineOf = (line: PricedLine): QuoteLine => ({
@@ -66,9 +69,30 @@ const lineOf = (line: PricedLine): QuoteLine => ({
   unitPrice: toRupees(line.unitPricePaise),
   lineTotal: toRupees(line.unitPricePaise * line.quantity),
   isPreOrder: line.isPreOrder,
+  negotiated: line.negotiated,
 });
 
 const quotePath = (orderId: string) => `/quote/${orderId}`;
+
+// The link's secret: only its SHA-256 is kept, so a leaked table opens no quote (as sessions).
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Who may pay a quote: whom it was sent to. */
+type QuoteRecipient = { customerEmail: string | null; customerPhone: string | null };
+/** The signed-in person asking: their e-mail, and (once phone sign-in exists) their verified phone. */
+export type QuotePayer = { id: number; email: string; verifiedPhone?: string | null };
+
+/**
+ * The one check of who may take over and pay a quote sent before they had an account: signed in
+ * with the e-mail the quote went to, or with the phone it went to once that phone is verified by
+ * sign-in (phone sign-in passes verifiedPhone; an unverified phone never counts).
+ */
+export function mayPayQuote(payer: QuotePayer, quote: QuoteRecipient): boolean {
+  const byEmail =
+    quote.customerEmail !== null && payer.email.toLowerCase() === quote.customerEmail.toLowerCase();
+  const byPhone = Boolean(payer.verifiedPhone) && payer.verifiedPhone === quote.customerPhone;
+  return byEmail || byPhone;
+}
 
 /**
  * What a quote's link can do now. A quote is an order, so its state follows the order: paid once a
@@ -100,6 +124,7 @@ export function createQuoteService({
   store,
   notifyDefaults,
   onStockChanged,
+  maxDiscountPercent,
 }: {
   db: Db;
   clock: Clock;
@@ -112,18 +137,50 @@ export function createQuoteService({
   /** Issue 23: the order-news channels a quote's order gets (no checkout asked the enquirer). */
   notifyDefaults: NotifyDefaults;
   onStockChanged: () => void;
+  /** QUOTE_MAX_DISCOUNT_PERCENT: how far below list price the owner lets a negotiated price go. */
+  maxDiscountPercent: number;
 }) {
-  async function customerOf(email: string) {
-    const [customer] = await db
-      .select({ id: users.id, email: userEmail, fullName: users.fullName })
-      .from(users)
-      .where(eq(users.email, email));
-    if (!customer) {
-      throw invalid(QUOTE_MESSAGES.noCustomer, [
-        { path: 'customerEmail', message: QUOTE_MESSAGES.noCustomer },
+  /**
+   * Whom the quote is for and where it goes: what the owner typed, else what the enquiry said.
+   * No account is needed; one that uses the e-mail owns the quote at once.
+   */
+  async function recipientOf(input: NewQuote) {
+    const [enquiry] = input.bulkEnquiryId
+      ? await db.select().from(bulkEnquiries).where(eq(bulkEnquiries.id, input.bulkEnquiryId))
+      : [];
+    if (input.bulkEnquiryId && !enquiry) {
+      throw invalid(QUOTE_MESSAGES.enquiryNotFound, [
+        { path: 'bulkEnquiryId', message: QUOTE_MESSAGES.enquiryNotFound },
       ]);
     }
-    return customer;
+    const email = input.customerEmail ?? enquiry?.email ?? null;
+    const phone = input.customerPhone ?? enquiry?.phone ?? null;
+    if (!email && !phone) {
+      throw invalid(QUOTE_MESSAGES.noContact, [{ path: 'customerEmail', message: QUOTE_MESSAGES.noContact }]);
+    }
+    const address: AddressForm | null | undefined = input.shippingAddress ?? enquiry?.deliveryAddress;
+    if (!address) {
+      throw invalid(QUOTE_MESSAGES.noAddress, [
+        { path: 'shippingAddress', message: QUOTE_MESSAGES.noAddress },
+      ]);
+    }
+    const [account] = email
+      ? await db
+          .select({ id: users.id, email: users.email, fullName: users.fullName })
+          .from(users)
+          .where(eq(users.email, email))
+      : [];
+    return {
+      enquiryId: enquiry?.id ?? null,
+      email,
+      phone,
+      account: account ?? null,
+      name: input.customerName || enquiry?.name || account?.fullName || address.fullName,
+      address,
+      // An empty GSTIN typed by the owner means none, even when the enquiry gave one.
+      gstin: (input.buyerGstin === undefined ? enquiry?.gstin : input.buyerGstin) || null,
+      legalName: (input.buyerLegalName === undefined ? enquiry?.legalName : input.buyerLegalName) || null,
+    };
   }
 
   /** Each line priced from the database and the product's tiers; a client's price never counts. */
@@ -162,6 +219,28 @@ export function createQuoteService({
       const isPreOrder = product.stock < line.quantity;
       if (isPreOrder && !product.allowPreOrder)
         throw conflict(quoteStockMessage(product.name, product.stock));
+      if (line.unitPrice != null) {
+        // A negotiated price replaces the tier, within the owner's maximum discount.
+        const agreedPaise = toPaise(line.unitPrice);
+        const problem = negotiatedPriceProblem(
+          product.name,
+          product.pricePaise,
+          agreedPaise,
+          maxDiscountPercent,
+        );
+        if (problem) throw invalid(problem, [{ path: `lines.${index}.unitPrice`, message: problem }]);
+        return {
+          productId: product.id,
+          name: product.name,
+          image: product.image,
+          quantity: line.quantity,
+          listPricePaise: product.pricePaise,
+          percentOff: 0,
+          unitPricePaise: agreedPaise,
+          isPreOrder,
+          negotiated: true,
+        };
+      }
       return {
         productId: product.id,
         name: product.name,
@@ -171,6 +250,7 @@ export function createQuoteService({
         percentOff: tierFor(product.quantityTiers, line.quantity)?.percentOff ?? 0,
         unitPricePaise: unitPricePaise(product.pricePaise, product.quantityTiers, line.quantity),
         isPreOrder,
+        negotiated: false,
       };
     });
   }
@@ -185,8 +265,8 @@ export function createQuoteService({
     return { subtotalPaise, shippingPaise, totalPaise: subtotalPaise + shippingPaise };
   }
 
-  async function deliveryFor(input: NewQuote, lines: readonly PricedLine[]) {
-    const check = await lookupDelivery(input.shippingAddress.postalCode, {
+  async function deliveryFor(address: AddressForm, lines: readonly PricedLine[]) {
+    const check = await lookupDelivery(address.postalCode, {
       isPreOrder: lines.some((line) => line.isPreOrder),
     });
     const message = deliveryRefusal(check.info);
@@ -194,33 +274,44 @@ export function createQuoteService({
     return check.info;
   }
 
-  async function quoteOf(executor: Db | Tx, order: OrderRow, customerEmail: string): Promise<Quote> {
+  async function quoteOf(executor: Db | Tx, order: OrderRow): Promise<Quote> {
     const [marker] = await executor.select().from(orderQuotes).where(eq(orderQuotes.orderId, order.id));
     if (!marker) throw notFound(QUOTE_MESSAGES.quoteNotFound);
+    // Quotes made before issue 26 kept no e-mail of their own: their customer's account has it.
+    const [account] =
+      marker.customerEmail === null && order.userId !== null
+        ? await executor.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
+        : [];
     const items = await executor
       .select()
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
     const tiers = new Map(marker.tierLines.map((line) => [line.productId, line]));
-    const lines = items.map((item) =>
-      lineOf({
+    const lines = items.map((item) => {
+      const tier = tiers.get(item.productId);
+      return lineOf({
         productId: item.productId,
         name: item.name,
         image: item.image,
         quantity: item.quantity,
-        listPricePaise: tiers.get(item.productId)?.listPricePaise ?? item.pricePaise,
-        percentOff: tiers.get(item.productId)?.percentOff ?? 0,
+        listPricePaise: tier?.listPricePaise ?? item.pricePaise,
+        percentOff: tier?.percentOff ?? 0,
         unitPricePaise: item.pricePaise,
         isPreOrder: item.isPreOrder,
-      }),
-    );
+        negotiated: tier?.negotiatedPaise != null,
+      });
+    });
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,
       state: stateOf(order, clock.now()),
       orderStatus: order.status,
-      customerEmail,
+      customerEmail: marker.customerEmail ?? account?.email ?? null,
+      customerPhone: marker.customerPhone,
+      buyerGstin: marker.buyerGstin,
+      buyerLegalName: marker.buyerLegalName,
+      maxDiscountPercent,
       lines,
       subtotal: toRupees(order.subtotalPaise),
       shippingCost: toRupees(order.shippingPaise),
@@ -232,68 +323,72 @@ export function createQuoteService({
     };
   }
 
-  /** The customer's own quote; anyone else's is 'not found' (DESIGN 5). */
-  async function ownQuoteOrder(userId: number, orderId: string): Promise<OrderRow> {
+  async function quoteRow(orderId: string) {
     const [row] = isOrderId(orderId)
       ? await db
-          .select({ order: orders })
+          .select({ order: orders, marker: orderQuotes })
           .from(orders)
           .innerJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
-          .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+          .where(eq(orders.id, orderId))
       : [];
     if (!row) throw notFound(QUOTE_MESSAGES.quoteNotFound);
-    return row.order;
+    return row;
+  }
+
+  /**
+   * Who may see a quote: its customer; whoever holds its link's key (the enquirer, before any
+   * account); someone signed in whom mayPayQuote names. Anyone else gets 'not found' (DESIGN 5).
+   */
+  async function visibleQuote(viewer: QuotePayer | null, orderId: string, key: string | undefined) {
+    const row = await quoteRow(orderId);
+    const owner = viewer !== null && row.order.userId === viewer.id;
+    const keyHolder = key !== undefined && row.marker.accessKeyHash === hashOf(key);
+    const recipient = viewer !== null && row.order.userId === null && mayPayQuote(viewer, row.marker);
+    if (!owner && !keyHolder && !recipient) throw notFound(QUOTE_MESSAGES.quoteNotFound);
+    return row;
   }
 
   return {
     /** The prices a quote would have, for the owner to check before sending. Nothing is stored. */
     async preview(input: NewQuote): Promise<QuotePreview> {
-      await customerOf(input.customerEmail);
+      const recipient = await recipientOf(input);
       const lines = await priceLines(input);
-      await deliveryFor(input, lines);
+      await deliveryFor(recipient.address, lines);
       const totals = await totalsOf(lines);
       return {
         lines: lines.map(lineOf),
         subtotal: toRupees(totals.subtotalPaise),
         shippingCost: toRupees(totals.shippingPaise),
         total: toRupees(totals.totalPaise),
+        maxDiscountPercent,
       };
     },
 
     /**
      * Makes the quote's pending order, reserves its in-stock lines, marks the enquiry quoted and
-     * queues the customer's e-mail with the link, all in one transaction.
+     * queues the customer's e-mail with the link (when there is an e-mail), all in one transaction.
+     * The answer carries the link for the owner to send by phone or chat too.
      */
-    async create(adminId: number, input: NewQuote): Promise<Quote> {
-      const customer = await customerOf(input.customerEmail);
-      if (input.bulkEnquiryId) {
-        const [enquiry] = await db
-          .select({ id: bulkEnquiries.id })
-          .from(bulkEnquiries)
-          .where(eq(bulkEnquiries.id, input.bulkEnquiryId));
-        if (!enquiry) {
-          throw invalid(QUOTE_MESSAGES.enquiryNotFound, [
-            { path: 'bulkEnquiryId', message: QUOTE_MESSAGES.enquiryNotFound },
-          ]);
-        }
-      }
+    async create(adminId: number, input: NewQuote): Promise<{ quote: Quote; link: string }> {
+      const recipient = await recipientOf(input);
       const lines = await priceLines(input);
-      const delivery = await deliveryFor(input, lines);
+      const delivery = await deliveryFor(recipient.address, lines);
       const { subtotalPaise, shippingPaise, totalPaise } = await totalsOf(lines);
       const now = clock.now();
-      const address = input.shippingAddress;
+      const accessKey = randomBytes(24).toString('base64url');
 
-      const quote = await db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         const created = await insertPendingOrder(tx, {
           order: {
-            userId: customer.id,
+            // Null until someone mayPayQuote names signs in and pays (startPayment claims it).
+            userId: recipient.account?.id ?? null,
             subtotalPaise,
             shippingPaise,
             totalPaise,
-            shippingAddress: address,
+            shippingAddress: recipient.address,
             deliveryEstimate: estimateOf(delivery),
             // Issue 23: no checkout asked the enquirer, so the store's defaults, to the quote's phone.
-            notify: consentFor(undefined, notifyDefaults, { phone: address.phone, isGift: false }),
+            notify: consentFor(undefined, notifyDefaults, { phone: recipient.address.phone, isGift: false }),
             provider: providerName,
             // The quote's validity: the sweep that expires unpaid orders releases its stock then.
             expiresAt: new Date(now.getTime() + input.validDays * DAY_MS),
@@ -314,43 +409,72 @@ export function createQuoteService({
           productId: line.productId,
           listPricePaise: line.listPricePaise,
           percentOff: line.percentOff,
+          negotiatedPaise: line.negotiated ? line.unitPricePaise : null,
         }));
         await tx.insert(orderQuotes).values({
           orderId: created.id,
-          bulkEnquiryId: input.bulkEnquiryId ?? null,
+          bulkEnquiryId: recipient.enquiryId,
           createdBy: adminId,
           tierLines,
+          customerEmail: recipient.email,
+          customerPhone: recipient.phone,
+          customerName: recipient.name,
+          accessKeyHash: hashOf(accessKey),
+          buyerGstin: recipient.gstin,
+          buyerLegalName: recipient.legalName,
           createdAt: now,
         });
-        if (input.bulkEnquiryId) {
+        if (recipient.enquiryId) {
           await tx
             .update(bulkEnquiries)
             .set({ status: 'quoted', updatedAt: now })
-            .where(eq(bulkEnquiries.id, input.bulkEnquiryId));
+            .where(eq(bulkEnquiries.id, recipient.enquiryId));
         }
-        const made = await quoteOf(tx, created, customer.email);
-        await enqueueMail(tx, quoteMail(made, customer.fullName, store), now);
+        const quote = await quoteOf(tx, created);
+        if (quote.customerEmail) {
+          await enqueueMail(tx, quoteMail(quote, recipient.name, store, accessKey), now);
+        }
         await queueOrderNotice(tx, {
           orderId: created.id,
           notice: 'quote_sent',
           key: `quote-${created.id}`,
           at: now,
         });
-        return made;
+        return quote;
       });
       onStockChanged();
-      return quote;
+      return { quote: made, link: absoluteUrl(store, quoteLinkPath(made.path, accessKey)) };
     },
 
-    async get(userId: number, orderId: string): Promise<Quote> {
-      const order = await ownQuoteOrder(userId, orderId);
-      const [customer] = await db.select({ email: userEmail }).from(users).where(eq(users.id, userId));
-      return quoteOf(db, order, customer?.email ?? '');
+    /** The quote behind a link: for its customer, the link's holder, or whom it was sent to. */
+    async get(viewer: QuotePayer | null, orderId: string, key: string | undefined): Promise<Quote> {
+      const { order } = await visibleQuote(viewer, orderId, key);
+      return quoteOf(db, order);
     },
 
-    /** The provider's order for an open quote, as create-order answers a cart; else says why not. */
-    async startPayment(userId: number, orderId: string): Promise<CreateOrderResponse> {
-      const order = await ownQuoteOrder(userId, orderId);
+    /**
+     * The provider's order for an open quote, as create-order answers a cart; else says why not.
+     * A quote sent before its customer had an account becomes theirs here, once (the update is
+     * conditional, so two tabs or instances cannot both take it).
+     */
+    async startPayment(
+      payer: QuotePayer,
+      orderId: string,
+      key: string | undefined,
+    ): Promise<CreateOrderResponse> {
+      const row = await visibleQuote(payer, orderId, key);
+      let order = row.order;
+      if (order.userId !== payer.id) {
+        if (order.userId !== null || !mayPayQuote(payer, row.marker))
+          throw forbidden(QUOTE_MESSAGES.signInToPay);
+        const [claimed] = await db
+          .update(orders)
+          .set({ userId: payer.id, updatedAt: clock.now() })
+          .where(and(eq(orders.id, order.id), isNull(orders.userId)))
+          .returning();
+        if (!claimed) throw forbidden(QUOTE_MESSAGES.signInToPay);
+        order = claimed;
+      }
       const state = stateOf(order, clock.now());
       if (state === 'paid') throw conflict(QUOTE_MESSAGES.alreadyPaid);
       if (state === 'expired') throw conflict(QUOTE_MESSAGES.expired);
@@ -359,3 +483,6 @@ export function createQuoteService({
     },
   };
 }
+
+/** The quote's page with its key, for the mail and the owner's share link. */
+export const quoteLinkPath = (path: string, accessKey: string) => `${path}?key=${accessKey}`;

@@ -1,28 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateOrderResponse } from '../../../shared/api/payments';
-import { NewQuote, QuoteIdParams, QuotePreview, QuoteResponse } from '../../../shared/api/quotes';
+import {
+  CreatedQuoteResponse,
+  NewQuote,
+  QuoteAccessQuery,
+  QuoteIdParams,
+  QuotePreview,
+  QuoteResponse,
+} from '../../../shared/api/quotes';
 
 /**
  * Issue 13 item 4: the owner's bulk quotes (/api/admin/quotes) and the customer's payable link
  * (/api/quotes/{orderId}; paying it goes on through /api/payments/verify-payment as any order).
+ * Issue 26: the link's key opens the quote without an account; paying it needs one.
  */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { quotes } = app;
 
-  const customerQuoteRoutes: FastifyPluginAsyncZod = async (customer) => {
-    customer.addHook('onRequest', app.requireUser);
-    customer.get(
-      '/quotes/:orderId',
-      { schema: { params: QuoteIdParams, response: { 200: QuoteResponse } } },
-      async (request) => ({ quote: await quotes.get(request.user.id, request.params.orderId) }),
-    );
-    customer.post(
-      '/quotes/:orderId/payment',
-      { schema: { params: QuoteIdParams, response: { 200: CreateOrderResponse } } },
-      async (request) => quotes.startPayment(request.user.id, request.params.orderId),
-    );
-  };
-  await app.register(customerQuoteRoutes);
+  app.get(
+    '/quotes/:orderId',
+    {
+      onRequest: app.optionalUser,
+      schema: { params: QuoteIdParams, querystring: QuoteAccessQuery, response: { 200: QuoteResponse } },
+    },
+    async (request) => ({
+      quote: await quotes.get(request.currentUser, request.params.orderId, request.query.key),
+    }),
+  );
+  app.post(
+    '/quotes/:orderId/payment',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        params: QuoteIdParams,
+        querystring: QuoteAccessQuery,
+        response: { 200: CreateOrderResponse },
+      },
+    },
+    async (request) => quotes.startPayment(request.user, request.params.orderId, request.query.key),
+  );
 
   const adminQuoteRoutes: FastifyPluginAsyncZod = async (admin) => {
     // onRequest, as for every /api/admin route: refused before the body is read.
@@ -34,9 +50,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     admin.post(
       '/admin/quotes',
-      { schema: { body: NewQuote, response: { 201: QuoteResponse } } },
-      async (request, reply) =>
-        reply.code(201).send({ quote: await quotes.create(request.user.id, request.body) }),
+      { schema: { body: NewQuote, response: { 201: CreatedQuoteResponse } } },
+      async (request, reply) => reply.code(201).send(await quotes.create(request.user.id, request.body)),
     );
   };
   await app.register(adminQuoteRoutes);

@@ -33,10 +33,11 @@ import { conflict, invalid, notFound } from '../../errors';
 import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
 import { recordRefund } from '../invoices';
-import { enqueueMail, orderStatusMail } from '../mail';
+import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
 import { queueOrderNotice } from '../notifications';
 import type { OrderService } from '../orders';
 import { addressOf, deliveredAtOf, recordStatus, returnRecordsOf } from '../orders';
+import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
@@ -60,6 +61,7 @@ export function createReturnService({
   provider,
   orderService,
   store,
+  ownerNotices,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -67,6 +69,8 @@ export function createReturnService({
   provider: PaymentProvider;
   orderService: OrderService;
   store: StoreIdentity;
+  /** Issue 26: the owner hears of each return request. */
+  ownerNotices: OwnerNotices;
   onStockChanged?: () => void;
 }) {
   async function recordOf(runner: Db | Tx, returnId: number): Promise<ReturnRecord> {
@@ -76,7 +80,13 @@ export function createReturnService({
     return record;
   }
 
-  async function mailCustomer(tx: Tx, orderId: string, status: string, note: string) {
+  async function mailCustomer(
+    tx: Tx,
+    orderId: string,
+    status: string,
+    note: string,
+    returned: ReturnedItems | null = null,
+  ) {
     const [row] = await tx
       .select({ order: orders, email: userEmail, fullName: users.fullName })
       .from(orders)
@@ -89,6 +99,7 @@ export function createReturnService({
         orderNumber: row.order.orderNumber,
         customerName: addressOf(row.order).fullName || row.fullName,
         customerEmail: row.email,
+        returned,
       },
       status,
       note,
@@ -212,6 +223,12 @@ export function createReturnService({
             .returning({ id: returnRequests.id });
           if (!created) throw new Error('Inserting a return returned no row');
           await tx.insert(returnItems).values(chosen.map((item) => ({ ...item, returnId: created.id })));
+          const units = chosen.reduce((sum, item) => sum + item.quantity, 0);
+          await ownerNotices.tell(tx, {
+            kind: 'return-request',
+            summary: `Return requested on order ${order.orderNumber}: ${units} ${units === 1 ? 'item' : 'items'}, ${formatPaise(chosen.reduce((sum, item) => sum + item.amountPaise, 0))}`,
+            link: ownerNotices.adminLink('/returns'),
+          });
           return created.id;
         });
         return recordOf(db, id);
@@ -319,6 +336,7 @@ export function createReturnService({
             orderItemId: returnItems.orderItemId,
             quantity: returnItems.quantity,
             productId: orderItems.productId,
+            name: orderItems.name,
             isPreOrder: orderItems.isPreOrder,
           })
           .from(returnItems)
@@ -365,7 +383,15 @@ export function createReturnService({
           actor: 'admin',
           at: now,
         });
-        await mailCustomer(tx, order.id, 'returned', eventNote);
+        // Which items came back, and whether that is all of the order, for the customer's mail.
+        const lines = await tx
+          .select({ quantity: orderItems.quantity, returned: orderItems.returnedQuantity })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id));
+        await mailCustomer(tx, order.id, 'returned', eventNote, {
+          items: items.map((item) => ({ name: item.name, quantity: item.quantity })),
+          wholeOrder: lines.every((line) => line.returned >= line.quantity),
+        });
         await queueOrderNotice(tx, {
           orderId: order.id,
           notice: 'return_decided',

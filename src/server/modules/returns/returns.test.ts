@@ -117,7 +117,22 @@ describe('returns and refunds', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.orderId, created.orderId));
-    expect(mails.find((mail) => mail.kind === 'order-return')?.text).toContain('₹450 refunded');
+    const partial = mails.find((mail) => mail.kind === 'order-return');
+    expect(partial?.text).toContain('₹450 refunded');
+    // Issue 26: one item of three came back, so the mail names it and does not call the order returned.
+    expect(partial?.subject).toBe(`Order ${created.orderNumber}: Return accepted`);
+    expect(partial?.text).toContain(
+      `We have accepted the return of 1 x ${diya.name} from your order ${created.orderNumber}. The rest of the order stays with you.`,
+    );
+    expect(partial?.text).not.toContain('is now: Returned');
+    expect(partial?.html).toContain(`1 x ${diya.name}`);
+    // The owner heard of the request (OWNER_NOTIFY=immediate by default), at the customer-care address.
+    const [ownerMail] = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'owner-return-request'));
+    expect(ownerMail?.recipient).toBe('hello@utsavgifts.in');
+    expect(ownerMail?.subject).toBe(`Return requested on order ${created.orderNumber}: 1 item, ₹450`);
 
     // The rest of the order, returned later in the window: the refund reaches what was paid and no more.
     clock.set(new Date(clock.now().getTime() + 3 * 24 * 60 * 60 * 1000));
@@ -128,6 +143,15 @@ describe('returns and refunds', () => {
     expect(rest.statusCode, rest.body).toBe(201);
     await decide(rest.json<{ return: ReturnRecord }>().return.id, 'approve');
     expect(await paymentOf(created.orderId)).toMatchObject({ refundedPaise: 169_900, status: 'refunded' });
+    // The last items back: now the whole order is returned, and the mail says so.
+    const all = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, created.orderId))
+      .orderBy(mailOutbox.id);
+    expect(all.filter((mail) => mail.kind === 'order-return').at(-1)?.text).toContain(
+      `Your order ${created.orderNumber} is now: Returned.`,
+    );
     const again = await requestReturn(created.orderId, [{ product: thali, quantity: 1 }]);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(tooManyUnitsMessage(thali.name, 0));

@@ -29,6 +29,7 @@ import { normalisePhone } from '../../../shared/phone';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { categories, orderItems, orders, products, shipmentEvents, shipments, users } from '../../db/schema';
+import { userEmail } from '../../db/sql-helpers';
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../errors';
 import { addressOf, isOrderId, type OrderRow, recordStatus, releaseReservation } from '../orders';
 import type { CourierProvider } from './courier-provider';
@@ -212,7 +213,11 @@ export function createShippingService({
     if (!isOrderStatus(row.status) || !SHIPPABLE.includes(row.status))
       throw conflict(SHIPPING_MESSAGES.notShippable);
     if (await openShipment(row.id)) throw conflict(SHIPPING_MESSAGES.alreadyShipped);
-    const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+    // A quote nobody has claimed has no account yet (and cannot be paid, so it is never shipped).
+    const [customer] =
+      row.userId === null
+        ? []
+        : await db.select({ email: userEmail }).from(users).where(eq(users.id, row.userId));
     const address = addressOf(row);
     const { parcel, items } = await parcelOf(row.id);
     const booked = await courier.book({

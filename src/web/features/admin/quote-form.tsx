@@ -12,7 +12,7 @@ import { Field, formatDateTime, inputClass } from './admin-ui';
 import { QuoteProductFinder } from './quote-product-finder';
 import { usePreviewQuote, useSendQuote } from './quotes-api';
 
-type LineDraft = { key: number; productId: string; quantity: string };
+type LineDraft = { key: number; productId: string; quantity: string; unitPrice: string };
 
 const ADDRESS_FIELDS = [
   { name: 'fullName', label: 'Full Name' },
@@ -59,7 +59,10 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
   const preview = usePreviewQuote();
   const send = useSendQuote();
   const [customerEmail, setCustomerEmail] = useState(email);
-  const [lines, setLines] = useState<LineDraft[]>([{ key: 0, productId: '', quantity: '' }]);
+  const [customerPhone, setCustomerPhone] = useState('');
+  const [buyerGstin, setBuyerGstin] = useState('');
+  const [buyerLegalName, setBuyerLegalName] = useState('');
+  const [lines, setLines] = useState<LineDraft[]>([{ key: 0, productId: '', quantity: '', unitPrice: '' }]);
   const [address, setAddress] = useState<AddressDraft>({
     fullName: '',
     address: '',
@@ -69,11 +72,20 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
   });
   const [validDays, setValidDays] = useState(String(QUOTE_DEFAULT_VALID_DAYS));
 
+  // Blank fields are left out: the server then takes them from the enquiry, when there is one.
+  const addressGiven = Object.values(address).some((value) => value.trim() !== '');
   const body = (): NewQuoteInput => ({
-    customerEmail,
+    ...(customerEmail.trim() ? { customerEmail: customerEmail.trim() } : {}),
+    ...(customerPhone.trim() ? { customerPhone } : {}),
+    ...(buyerGstin.trim() ? { buyerGstin } : {}),
+    ...(buyerLegalName.trim() ? { buyerLegalName } : {}),
     ...(enquiryId ? { bulkEnquiryId: enquiryId } : {}),
-    lines: lines.map((line) => ({ productId: Number(line.productId), quantity: Number(line.quantity) })),
-    shippingAddress: address,
+    lines: lines.map((line) => ({
+      productId: Number(line.productId),
+      quantity: Number(line.quantity),
+      ...(line.unitPrice.trim() ? { unitPrice: Number(line.unitPrice) } : {}),
+    })),
+    ...(addressGiven || !enquiryId ? { shippingAddress: address } : {}),
     validDays: Number(validDays),
   });
   const lastError = send.error ?? preview.error;
@@ -83,16 +95,20 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
 
   const sent = send.data?.quote;
-  if (sent) {
-    const link = new URL(sent.path, window.location.origin).href;
+  if (sent && send.data) {
+    const { link } = send.data;
     return (
       <section aria-labelledby={`${id}-sent`} className="rounded-xl border border-green-200 bg-white p-4">
         <h2 id={`${id}-sent`} className="text-lg font-bold text-green-800">
-          Quote {sent.orderNumber} sent to {sent.customerEmail}
+          Quote {sent.orderNumber}{' '}
+          {sent.customerEmail ? `sent to ${sent.customerEmail}` : `made for ${sent.customerPhone}`}
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          The customer was e-mailed this link; the items are reserved until{' '}
-          {sent.expiresAt ? formatDateTime(sent.expiresAt) : 'it is paid'}.
+          {sent.customerEmail
+            ? 'The customer was e-mailed this link; you can also send it by phone or chat.'
+            : 'Send this link to the customer by phone or chat.'}{' '}
+          It opens without an account; to pay, they sign in or register with the quote's e-mail. The items are
+          reserved until {sent.expiresAt ? formatDateTime(sent.expiresAt) : 'it is paid'}.
         </p>
         <p className="mt-2 break-all">
           Payable link:{' '}
@@ -129,9 +145,46 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
           onChange={(event) => setCustomerEmail(event.target.value)}
         />
       </Field>
+      <Field
+        id={`${id}-customer-phone`}
+        label="Customer phone (optional)"
+        error={errors.get('customerPhone')}
+      >
+        <input
+          id={`${id}-customer-phone`}
+          type="tel"
+          inputMode="tel"
+          className={inputClass}
+          value={customerPhone}
+          onChange={(event) => setCustomerPhone(event.target.value)}
+        />
+      </Field>
       <p className="-mt-2 text-sm text-stone-600">
-        The customer signs in with this e-mail to pay, so it must belong to an account on the store.
+        No account is needed: the link opens the quote, and the customer signs in or registers with this
+        e-mail to pay.{enquiryId ? ' Left empty, the enquiry’s e-mail and phone are used.' : ''}
       </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id={`${id}-gstin`} label="Buyer's GSTIN (optional)" error={errors.get('buyerGstin')}>
+          <input
+            id={`${id}-gstin`}
+            className={inputClass}
+            value={buyerGstin}
+            onChange={(event) => setBuyerGstin(event.target.value)}
+          />
+        </Field>
+        <Field
+          id={`${id}-legal-name`}
+          label="Buyer's legal name (optional)"
+          error={errors.get('buyerLegalName')}
+        >
+          <input
+            id={`${id}-legal-name`}
+            className={inputClass}
+            value={buyerLegalName}
+            onChange={(event) => setBuyerLegalName(event.target.value)}
+          />
+        </Field>
+      </div>
 
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-semibold text-stone-800">Products</legend>
@@ -146,13 +199,13 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
                 );
               }
               const key = Math.max(...current.map((line) => line.key)) + 1;
-              return [...current, { key, productId: String(product.id), quantity: '' }];
+              return [...current, { key, productId: String(product.id), quantity: '', unitPrice: '' }];
             })
           }
         />
         {lines.map((line, index) => (
           <div key={line.key} className="flex flex-col gap-1">
-            <div className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+            <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]">
               <Field
                 id={`${id}-product-${line.key}`}
                 label={`Product ID (line ${index + 1})`}
@@ -179,6 +232,19 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
                   onChange={(event) => changeLine(line.key, { quantity: event.target.value })}
                 />
               </Field>
+              <Field
+                id={`${id}-price-${line.key}`}
+                label={`Agreed price ₹ (line ${index + 1}, optional)`}
+                error={errors.get(`lines.${index}.unitPrice`)}
+              >
+                <input
+                  id={`${id}-price-${line.key}`}
+                  inputMode="decimal"
+                  className={inputClass}
+                  value={line.unitPrice}
+                  onChange={(event) => changeLine(line.key, { unitPrice: event.target.value })}
+                />
+              </Field>
               <Button
                 variant="secondary"
                 disabled={lines.length === 1}
@@ -197,7 +263,12 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
             onClick={() =>
               setLines((current) => [
                 ...current,
-                { key: Math.max(...current.map((line) => line.key)) + 1, productId: '', quantity: '' },
+                {
+                  key: Math.max(...current.map((line) => line.key)) + 1,
+                  productId: '',
+                  quantity: '',
+                  unitPrice: '',
+                },
               ])
             }
           >
@@ -205,12 +276,16 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
           </Button>
         </div>
         <p className="text-sm text-stone-600">
-          Find a product by name above, or type its ID (shown on the Products page of the back office).
+          Find a product by name above, or type its ID (shown on the Products page of the back office). An
+          agreed price replaces the quantity tier, within your limit below the list price
+          {preview.data ? ` (${preview.data.maxDiscountPercent}%)` : ''}.
         </p>
       </fieldset>
 
       <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="text-sm font-semibold text-stone-800">Delivery address</legend>
+        <legend className="text-sm font-semibold text-stone-800">
+          Delivery address{enquiryId ? ' (left empty: the enquiry’s)' : ''}
+        </legend>
         {ADDRESS_FIELDS.map((field) => (
           <Field key={field.name} id={`${id}-${field.name}`} label={field.label}>
             <input

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewQuoteInput, QuotePreview, QuoteResponse } from '../../../shared/api/quotes';
+import type { CreatedQuoteResponse, NewQuoteInput, QuotePreview } from '../../../shared/api/quotes';
 import { apiRequest } from '../../api/client';
 
 /** Issue 13: the prices a bulk quote would have, worked out by the server; nothing is stored. */
@@ -10,11 +10,12 @@ export function usePreviewQuote() {
   });
 }
 
-/** Issue 13: sends the quote: a pending order for the customer and an e-mail with its link. */
+/** Issue 13: sends the quote: a pending order for the customer and an e-mail with its link (issue 26: and the link back, to share by phone). */
 export function useSendQuote() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewQuoteInput) => apiRequest<QuoteResponse>('/admin/quotes', { method: 'POST', body }),
+    mutationFn: (body: NewQuoteInput) =>
+      apiRequest<CreatedQuoteResponse>('/admin/quotes', { method: 'POST', body }),
     // The quote is an order, and its enquiry is now quoted.
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });

@@ -47,6 +47,7 @@ export function BulkEnquiryFormCard({ defaults }: { defaults: { name: string; em
       phone: '',
       email: defaults.email,
       gstin: '',
+      legalName: '',
     },
   });
   const errors = formState.errors;
@@ -135,6 +136,12 @@ export function BulkEnquiryFormCard({ defaults }: { defaults: { name: string; em
         placeholder="15-character GSTIN"
         error={errors.gstin?.message}
         {...register('gstin')}
+      />
+      <FormField
+        label="Business legal name (optional, as on the GSTIN)"
+        autoComplete="organization"
+        error={errors.legalName?.message}
+        {...register('legalName')}
       />
       <Button type="submit" disabled={send.isPending} className="mt-1 w-full sm:w-auto">
         {send.isPending ? 'Sending...' : 'Send enquiry'}

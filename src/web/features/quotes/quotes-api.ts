@@ -3,14 +3,19 @@ import { CreateOrderResponse } from '../../../shared/api/payments';
 import { type Quote, QuoteResponse } from '../../../shared/api/quotes';
 import { ApiError, apiRequest } from '../../api/client';
 
-const quoteKey = (orderId: string) => ['quote', orderId] as const;
+const quoteKey = (orderId: string, signedIn: boolean) => ['quote', orderId, signedIn] as const;
+const keyQuery = (key: string | null) => (key ? `?key=${encodeURIComponent(key)}` : '');
 
-/** Issue 13: the signed-in customer's quote; another's (or none) is a 404 from the server. */
-export function useQuote(orderId: string, enabled: boolean) {
+/**
+ * The quote behind a link: for its customer, or anyone holding the link's key (issue 26: an
+ * enquirer without an account yet); anyone else gets a 404 from the server.
+ */
+export function useQuote(orderId: string, key: string | null, signedIn: boolean, enabled: boolean) {
   return useQuery({
-    queryKey: quoteKey(orderId),
+    queryKey: quoteKey(orderId, signedIn),
     queryFn: async (): Promise<Quote> =>
-      QuoteResponse.parse(await apiRequest<unknown>(`/quotes/${encodeURIComponent(orderId)}`)).quote,
+      QuoteResponse.parse(await apiRequest<unknown>(`/quotes/${encodeURIComponent(orderId)}${keyQuery(key)}`))
+        .quote,
     enabled,
     // Whether it can still be paid changes on the server (paid, expired).
     staleTime: 0,
@@ -19,7 +24,9 @@ export function useQuote(orderId: string, enabled: boolean) {
 }
 
 /** The provider's order for the quote, as create-order answers a cart (same window, same verify). */
-export const startQuotePayment = async (orderId: string): Promise<CreateOrderResponse> =>
+export const startQuotePayment = async (orderId: string, key: string | null): Promise<CreateOrderResponse> =>
   CreateOrderResponse.parse(
-    await apiRequest<unknown>(`/quotes/${encodeURIComponent(orderId)}/payment`, { method: 'POST' }),
+    await apiRequest<unknown>(`/quotes/${encodeURIComponent(orderId)}/payment${keyQuery(key)}`, {
+      method: 'POST',
+    }),
   );

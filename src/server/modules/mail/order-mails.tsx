@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { type AddressForm, cityAndState } from '../../../shared/address';
 import type { DeliveryEstimate } from '../../../shared/api/orders';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatPaise } from '../../../shared/money';
-import { escapeHtml } from '../../http/escape-html';
-import type { StoreIdentity } from '../../store-identity';
+import { absoluteUrl, type StoreIdentity } from '../../store-identity';
+import { mailStyles, Paragraphs, renderMailHtml, WithBreaks } from './mail-layout';
 import type { OutgoingMail } from './mail-outbox';
 
 export type MailOrder = {
@@ -43,8 +44,59 @@ const addressLines = (address: AddressForm) => [
   `Phone: ${address.phone}`,
 ];
 
-const orderLink = (store: StoreIdentity, order: MailOrder) =>
-  store.publicUrl ? `${store.publicUrl.replace(/\/$/, '')}/order-confirmation/${order.id}` : null;
+/** The order's own page, always absolute (a mail client cannot open a bare path). */
+export const orderLink = (store: StoreIdentity, orderId: string) =>
+  absoluteUrl(store, `/order-confirmation/${orderId}`);
+
+/** A table row of a mail: what on the left, the amount on the right. */
+export function AmountRow({
+  label,
+  amount,
+  strong = false,
+}: {
+  label: string;
+  amount: string;
+  strong?: boolean;
+}) {
+  const weight = strong ? { fontWeight: 700 } : {};
+  return (
+    <tr>
+      <td style={{ ...mailStyles.cell, ...weight }}>{label}</td>
+      <td align="right" style={{ ...mailStyles.amount, ...weight }}>
+        {amount}
+      </td>
+    </tr>
+  );
+}
+
+export function AmountTable({ children }: { children: ReactNode }) {
+  return (
+    <table
+      role="presentation"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      border={0}
+      style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}
+    >
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+export function Lines({ lines, heading }: { lines: readonly string[]; heading?: string }) {
+  return (
+    <p style={mailStyles.text}>
+      {heading ? (
+        <>
+          <strong>{heading}</strong>
+          <br />
+        </>
+      ) : null}
+      <WithBreaks lines={lines} />
+    </p>
+  );
+}
 
 /** The order confirmation: order number, items, total in ₹ (en-IN), address and expected delivery. */
 export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): OutgoingMail {
@@ -58,7 +110,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
   const preOrderNote = hasPreOrder
     ? 'Your order includes pre-order items; the expected delivery above allows for them.'
     : null;
-  const link = orderLink(store, order);
+  const link = orderLink(store, order.id);
   const shipping = order.shippingPaise === 0 ? 'Free' : formatPaise(order.shippingPaise);
   const discount =
     order.discountPaise > 0
@@ -83,36 +135,47 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     '',
     ...(delivery ? [delivery] : []),
     ...(preOrderNote ? [preOrderNote] : []),
-    ...(link ? ['', `Follow your order: ${link}`] : []),
+    '',
+    `Follow your order: ${link}`,
     '',
     `Questions? Write to ${store.supportEmail}.`,
     `${store.storeName}`,
   ].join('\n');
-
-  const html = [
-    `<p>Hello ${escapeHtml(order.customerName)},</p>`,
-    `<p>Thank you for shopping with ${escapeHtml(store.storeName)}! Your payment was received and order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>`,
-    '<table cellpadding="4" cellspacing="0" border="0">',
-    ...order.items.map(
-      (item) =>
-        `<tr><td>${item.quantity} x ${escapeHtml(item.name)}${item.isPreOrder ? ' (Pre-Order)' : ''}</td><td align="right">${escapeHtml(formatPaise(item.pricePaise * item.quantity))}</td></tr>`,
-    ),
-    `<tr><td>Subtotal</td><td align="right">${escapeHtml(formatPaise(order.subtotalPaise))}</td></tr>`,
-    ...(discount
-      ? [
-          `<tr><td>${escapeHtml(discount.label)}</td><td align="right">${escapeHtml(discount.amount)}</td></tr>`,
-        ]
-      : []),
-    `<tr><td>Shipping</td><td align="right">${escapeHtml(shipping)}</td></tr>`,
-    `<tr><td><strong>Total</strong></td><td align="right"><strong>${escapeHtml(formatPaise(order.totalPaise))}</strong></td></tr>`,
-    '</table>',
-    `<p>Delivering to:<br>${addressLines(order.shippingAddress).map(escapeHtml).join('<br>')}</p>`,
-    ...(delivery ? [`<p>${escapeHtml(delivery)}</p>`] : []),
-    ...(preOrderNote ? [`<p>${escapeHtml(preOrderNote)}</p>`] : []),
-    ...(link ? [`<p><a href="${escapeHtml(link)}">Follow your order</a></p>`] : []),
-    `<p>Questions? Write to <a href="mailto:${escapeHtml(store.supportEmail)}">${escapeHtml(store.supportEmail)}</a>.</p>`,
-  ].join('\n');
-
+  const html = renderMailHtml(
+    {
+      store,
+      preview: `Order ${order.orderNumber} is confirmed: ${formatPaise(order.totalPaise)}`,
+      heading: `Order ${order.orderNumber} is confirmed`,
+      action: { label: 'View your order', href: link },
+    },
+    <>
+      <p style={mailStyles.text}>Hello {order.customerName},</p>
+      <p style={mailStyles.text}>
+        Thank you for shopping with {store.storeName}! Your payment was received and order{' '}
+        <strong>{order.orderNumber}</strong> is confirmed.
+      </p>
+      <AmountTable>
+        {order.items.map((item, index) => (
+          <AmountRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
+            key={index}
+            label={`${item.quantity} x ${item.name}${item.isPreOrder ? ' (Pre-Order)' : ''}`}
+            amount={formatPaise(item.pricePaise * item.quantity)}
+          />
+        ))}
+        <tr>
+          <td colSpan={2} style={mailStyles.rule} />
+        </tr>
+        <AmountRow label="Subtotal" amount={formatPaise(order.subtotalPaise)} />
+        {discount ? <AmountRow label={discount.label} amount={discount.amount} /> : null}
+        <AmountRow label="Shipping" amount={shipping} />
+        <AmountRow label="Total" amount={formatPaise(order.totalPaise)} strong />
+      </AmountTable>
+      <Lines heading="Delivering to:" lines={addressLines(order.shippingAddress)} />
+      {delivery ? <p style={mailStyles.text}>{delivery}</p> : null}
+      {preOrderNote ? <p style={mailStyles.text}>{preOrderNote}</p> : null}
+    </>,
+  );
   return {
     recipient: order.customerEmail,
     subject: `Order ${order.orderNumber} confirmed: ${formatPaise(order.totalPaise)}`,
@@ -153,10 +216,15 @@ export function paymentRefundedMail(
     recipient: order.customerEmail,
     subject: `Payment refunded for order ${order.orderNumber}`,
     text,
-    html: text
-      .split('\n\n')
-      .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
-      .join('\n'),
+    html: renderMailHtml(
+      {
+        store,
+        preview: `We have refunded ${formatPaise(amountPaise)}`,
+        heading: `Payment refunded for order ${order.orderNumber}`,
+        action: { label: 'View your order', href: orderLink(store, order.id) },
+      },
+      <Paragraphs text={text} />,
+    ),
     kind: 'payment-refunded',
     orderId: order.id,
   };
@@ -186,16 +254,26 @@ export function giftOnItsWayMail(order: MailOrder, gift: GiftMail, store: StoreI
     `Questions? Write to ${store.supportEmail}.`,
     `${store.storeName}`,
   ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(order.shippingAddress.fullName)},</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    ...(gift.message
-      ? [`<blockquote>${escapeHtml(gift.message).replaceAll('\n', '<br>')}</blockquote>`]
-      : []),
-    `<p>In the parcel:<br>${itemLines.map(escapeHtml).join('<br>')}</p>`,
-    ...(delivery ? [`<p>${escapeHtml(delivery)}</p>`] : []),
-    `<p>Questions? Write to <a href="mailto:${escapeHtml(store.supportEmail)}">${escapeHtml(store.supportEmail)}</a>.</p>`,
-  ].join('\n');
+  // The recipient has no account and no order page of theirs, so the button opens the store.
+  const html = renderMailHtml(
+    {
+      store,
+      preview: intro,
+      heading: 'A gift is on its way',
+      action: { label: `Visit ${store.storeName}`, href: absoluteUrl(store, '/') },
+    },
+    <>
+      <p style={mailStyles.text}>Hello {order.shippingAddress.fullName},</p>
+      <p style={mailStyles.text}>{intro}</p>
+      {gift.message ? (
+        <p style={mailStyles.quote}>
+          <WithBreaks lines={gift.message.split('\n')} />
+        </p>
+      ) : null}
+      <Lines heading="In the parcel:" lines={itemLines} />
+      {delivery ? <p style={mailStyles.text}>{delivery}</p> : null}
+    </>,
+  );
   return {
     recipient: gift.recipientEmail,
     subject: 'A gift is on its way',

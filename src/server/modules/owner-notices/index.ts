@@ -1,0 +1,8 @@
+// The owner-notices module's public entry: telling the owner of paid orders, returns and enquiries.
+export {
+  createOwnerNotices,
+  digestPeriodEnd,
+  OWNER_DIGEST_EVERY_MS,
+  type OwnerNoticeMode,
+  type OwnerNotices,
+} from './owner-notices';
