@@ -8,7 +8,9 @@ import type { RedisConnection } from './db/redis-client';
 import type { PageHeads } from './http/page-head';
 import { createAddressService } from './modules/addresses';
 import {
+  createAdminBulkService,
   createAdminCatalogService,
+  createAdminCustomerService,
   createAdminOrderService,
   createAdminReportService,
   createProductCsvPool,
@@ -181,6 +183,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       }),
       catalog: createAdminCatalogService({ db, catalog }),
       reports: createAdminReportService({ db, clock }),
+      bulk: createAdminBulkService({ db, clock, store, pdfPool }),
+      customers: createAdminCustomerService({ db }),
     },
   };
 }

@@ -1,4 +1,5 @@
 // The invoices module's public entry: GST tax invoices.
 export { createInvoiceService, type InvoiceService } from './invoice-service';
+export type { OrderDocuments, PackingSlipDocument } from './order-documents-pdf';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export { invoiceRoutes, sendInvoicePdf } from './routes';
