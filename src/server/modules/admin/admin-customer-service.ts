@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/admin-customers';
 import { toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { addresses, moneyLedger, orders, users } from '../../db/schema';
+import { addresses, orders, users } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
 
@@ -30,25 +30,27 @@ const digitsOf = (column: SQL) => sql`regexp_replace(${column}, '\\D', '', 'g')`
  */
 export function createAdminCustomerService({ db }: { db: Db }) {
   const orderPhone = sql`${orders.shippingAddress}->>'phone'`;
+  // Drizzle writes a one-table select's columns unqualified, so the per-customer subqueries name
+  // their tables in full (o, a, ml) against "users"."id".
   const columns = {
     id: users.id,
     name: users.fullName,
     email: users.email,
     createdAt: users.createdAt,
     phone: sql<string | null>`coalesce(
-      (select ${addresses.phone} from ${addresses} where ${addresses.userId} = ${users.id}
-        order by ${addresses.isDefault} desc, ${addresses.id} desc limit 1),
-      (select ${orderPhone} from ${orders} where ${orders.userId} = ${users.id}
-        order by ${orders.createdAt} desc limit 1))`,
-    orderCount: sql<number>`(select count(*)::int from ${orders}
-      where ${orders.userId} = ${users.id} and ${orders.paidAt} is not null)`,
+      (select a.phone from addresses a where a.user_id = "users"."id"
+        order by a.is_default desc, a.id desc limit 1),
+      (select o.shipping_address->>'phone' from orders o where o.user_id = "users"."id"
+        order by o.created_at desc limit 1))`,
+    orderCount: sql<number>`(select count(*)::int from orders o
+      where o.user_id = "users"."id" and o.paid_at is not null)`,
     // The money ledger's net (taken less given back), as the dashboard counts revenue.
-    spendPaise: sql<string>`(select coalesce(sum(case when ${moneyLedger.kind} = 'refunded'
-      then -${moneyLedger.amountPaise} else ${moneyLedger.amountPaise} end), 0)
-      from ${moneyLedger} inner join ${orders} on ${orders.id} = ${moneyLedger.orderId}
-      where ${orders.userId} = ${users.id})`,
-    lastOrderAt: sql<Date | string | null>`(select max(${orders.createdAt}) from ${orders}
-      where ${orders.userId} = ${users.id})`,
+    spendPaise: sql<string>`(select coalesce(sum(case when ml.kind = 'refunded'
+      then -ml.amount_paise else ml.amount_paise end), 0)
+      from money_ledger ml inner join orders o on o.id = ml.order_id
+      where o.user_id = "users"."id")`,
+    lastOrderAt: sql<Date | string | null>`(select max(o.created_at) from orders o
+      where o.user_id = "users"."id")`,
   };
   type Row = {
     id: number;
