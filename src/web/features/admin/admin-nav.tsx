@@ -1,8 +1,10 @@
-import { NavLink } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { matchPath, NavLink, useLocation } from 'react-router';
 
 const LINKS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', end: false },
+  { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/collections', label: 'Collections', end: false },
@@ -14,18 +16,44 @@ const LINKS = [
   { to: '/admin/outbox', label: 'Outbox', end: false },
 ];
 
-/** The back office's own navigation; scrolls sideways on a phone. */
+/**
+ * The back office's own navigation. Issue 26: on a phone, the section you are in and a "Menu"
+ * button that opens every section in two columns (no bar that scrolls sideways); from a tablet
+ * up, every section in a row that wraps.
+ */
 export function AdminNav() {
+  const id = useId();
+  const { pathname } = useLocation();
+  const [isOpen, setIsOpen] = useState(false);
+  const current = LINKS.find((link) => matchPath({ path: link.to, end: link.end }, pathname));
+  // A chosen section closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path by design
+  useEffect(() => setIsOpen(false), [pathname]);
   return (
-    <nav aria-label="Back office" className="-mx-4 overflow-x-auto border-b border-brand-100 bg-white px-4">
-      <ul className="flex gap-1 py-2">
+    <nav aria-label="Back office" className="-mx-4 border-b border-brand-100 bg-white px-4">
+      <div className="flex items-center justify-between gap-2 py-2 md:hidden">
+        <span className="font-bold text-stone-900">{current?.label ?? 'Back office'}</span>
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={`${id}-links`}
+          onClick={() => setIsOpen(!isOpen)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-200 px-4 text-sm font-semibold text-stone-800 hover:bg-brand-50"
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+      </div>
+      <ul
+        id={`${id}-links`}
+        className={`${isOpen ? 'grid' : 'hidden'} grid-cols-2 gap-1 pb-3 md:flex md:flex-wrap md:py-2`}
+      >
         {LINKS.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}
               end={link.end}
               className={({ isActive }) =>
-                `inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold ${
+                `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold ${
                   isActive ? 'bg-brand-600 text-white' : 'text-stone-700 hover:bg-brand-100'
                 }`
               }
