@@ -83,7 +83,7 @@ export function BulkActionBar({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="space-y-3 rounded-xl border border-brand-300 bg-white p-3 shadow-sm"
+      className="space-y-3 rounded-xl border-2 border-brand-200 bg-white p-3 shadow-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="font-bold text-stone-900">
