@@ -7,7 +7,9 @@ import type { RedisConnection } from './db/redis-client';
 import type { PageHeads } from './http/page-head';
 import { createAddressService } from './modules/addresses';
 import {
+  createAdminBulkService,
   createAdminCatalogService,
+  createAdminCustomerService,
   createAdminOrderService,
   createAdminReportService,
   createProductCsvPool,
@@ -243,6 +245,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
         clock,
         cartReminderFigures: notifications.cartReminderFigures,
       }),
+      bulk: createAdminBulkService({ db, clock, store, pdfPool }),
+      customers: createAdminCustomerService({ db }),
     },
   };
 }

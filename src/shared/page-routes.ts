@@ -32,3 +32,6 @@ export const isKnownPagePath = (path: string) =>
 /** The bottom navigation is hidden on /payment, /checkout and any /product/ page (SPEC 2). */
 export const hidesBottomNav = (path: string) =>
   path === '/payment' || path === '/checkout' || path.startsWith('/product/');
+
+/** Issue 26: the back office, where the storefront's bars (tab bar, cart bar, chat) stay away. */
+export const isBackOffice = (path: string) => path === '/admin' || path.startsWith('/admin/');

@@ -1,3 +1,4 @@
+import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 
 // Issue 13 "Bulk and corporate orders": from the home page's promise to the owner's list.
@@ -38,10 +39,7 @@ test('a shopper asks for a bulk quote from home and the owner works the enquiry'
   ).toBeVisible();
 
   await admin.goto('/admin');
-  await admin
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Bulk enquiries' })
-    .click();
+  await openAdminSection(admin, 'Bulk enquiries');
   const card = admin.getByRole('article', { name: new RegExp(`${occasion} · 75 pieces`) });
   await expect(card).toContainText('Kavya Rao');
   await expect(card.getByRole('link', { name: '9845012345' })).toHaveAttribute('href', 'tel:+919845012345');

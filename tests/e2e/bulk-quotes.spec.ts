@@ -1,6 +1,7 @@
 import { formatInr, formatPaise, toPaise } from '../../src/shared/money';
 import { unitPricePaise } from '../../src/shared/quantity-pricing';
 import { quoteShippingPaise } from '../../src/shared/shipping';
+import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 import { DELIVERY_ADDRESS, payByUpi, pickProduct } from './support/store-api';
 
@@ -45,10 +46,7 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   await shopper.close();
 
   // The owner builds the quote: 50 pieces, priced by the server.
-  await admin
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'New quote' })
-    .click();
+  await openAdminSection(admin, 'New quote');
   const form = admin.getByRole('form', { name: 'Bulk quote' });
   await form.getByLabel('Customer e-mail').fill(user.email);
   // The owner finds the product by name rather than by its ID.

@@ -33,31 +33,39 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  // Null for an account made with a mobile number and a one-time code (decision 0032).
-  email: text('email').unique(),
-  username: text('username').notNull().unique(),
-  fullName: text('full_name').notNull(),
-  // Null when the account signs in by code only; e-mail login then never matches it.
-  passwordHash: text('password_hash'),
-  // 10 digits (shared/phone.ts), set only once a one-time code sent to it came back.
-  phone: text('phone').unique(),
-  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
-  role: text('role', { enum: ['customer', 'admin'] })
-    .notNull()
-    .default('customer'),
-  // Issue 26: what an admin may do (src/shared/staff-roles.ts); read only when role is 'admin'.
-  // The default makes every admin that existed before staff roles an owner.
-  staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue'] })
-    .notNull()
-    .default('owner'),
-  // GST: a business customer's GSTIN and the legal name it is registered under, printed on their
-  // invoices (B2B) so they can claim input tax credit; null for a consumer.
-  gstin: text('gstin'),
-  legalName: text('legal_name'),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // Null for an account made with a mobile number and a one-time code (decision 0032).
+    email: text('email').unique(),
+    username: text('username').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    // Null when the account signs in by code only; e-mail login then never matches it.
+    passwordHash: text('password_hash'),
+    // 10 digits (shared/phone.ts), set only once a one-time code sent to it came back.
+    phone: text('phone').unique(),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    role: text('role', { enum: ['customer', 'admin'] })
+      .notNull()
+      .default('customer'),
+    // Issue 26: what an admin may do (src/shared/staff-roles.ts); read only when role is 'admin'.
+    // The default makes every admin that existed before staff roles an owner.
+    staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue'] })
+      .notNull()
+      .default('owner'),
+    // GST: a business customer's GSTIN and the legal name it is registered under, printed on their
+    // invoices (B2B) so they can claim input tax credit; null for a consumer.
+    gstin: text('gstin'),
+    legalName: text('legal_name'),
+    createdAt: createdAt(),
+  },
+  // Issue 26: the back office finds customers by any part of their name or e-mail.
+  (table) => [
+    index('users_full_name_trgm_idx').using('gin', sql`${table.fullName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+  ],
+);
 
 /**
  * Issue 26: the owner's settings (src/shared/owner-settings.ts), one row (id 1) holding the saved
@@ -320,6 +328,11 @@ export const addresses = pgTable(
   },
   (table) => [
     index('addresses_user_idx').on(table.userId),
+    // Issue 26: customers found by any run of their phone's digits, however it was typed.
+    index('addresses_phone_digits_trgm_idx').using(
+      'gin',
+      sql`(regexp_replace(${table.phone}, '\\D', '', 'g')) gin_trgm_ops`,
+    ),
     // At most one default per user, enforced by the database so concurrent requests cannot break it.
     uniqueIndex('addresses_one_default_idx').on(table.userId).where(sql`${table.isDefault}`),
   ],
@@ -387,6 +400,17 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_status_expires_idx').on(table.status, table.expiresAt),
     uniqueIndex('orders_user_idempotency_idx').on(table.userId, table.idempotencyKey),
+    // Issue 26: the order list's search by the delivery address's name and phone digits, and the
+    // dashboard's best sellers by payment time.
+    index('orders_ship_name_trgm_idx').using(
+      'gin',
+      sql`(${table.shippingAddress}->>'fullName') gin_trgm_ops`,
+    ),
+    index('orders_phone_digits_trgm_idx').using(
+      'gin',
+      sql`(regexp_replace(${table.shippingAddress}->>'phone', '\\D', '', 'g')) gin_trgm_ops`,
+    ),
+    index('orders_paid_idx').on(table.paidAt),
   ],
 );
 

@@ -16,6 +16,8 @@ export * from './admin-products';
 export const ADMIN_PAGE_SIZE = 25;
 // Issue 11: a product at or below this stock shows on the dashboard.
 export const LOW_STOCK_THRESHOLD = 5;
+/** Issue 26: the dashboard's top products are those of the last 30 days. */
+export const TOP_PRODUCT_DAYS = 30;
 const DATE_EXAMPLE = 'Use a date like 2031-03-10';
 const isoDate = z
   .string()
@@ -197,7 +199,22 @@ export const AdminDashboard = z.object({
   month: z.object({ orders: z.number().int(), revenue: z.number() }),
   pendingPayments: z.number().int(),
   lowStock: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
-  /** The last 14 India-time days, oldest first. */
+  /** Issue 26: the day's work, each a count linking to its list. */
+  work: z.object({
+    /** Paid orders not yet shipped (Payment Confirmed to Packed). */
+    toShip: z.number().int(),
+    returnsToDecide: z.number().int(),
+    /** Bulk enquiries nobody has answered yet ('new'). */
+    enquiriesToAnswer: z.number().int(),
+    lowStock: z.number().int(),
+    /** Rupees of cash on delivery still to collect; 0 while no order is paid on delivery. */
+    codToCollect: z.number(),
+  }),
+  /** Issue 26: the best sellers of the last TOP_PRODUCT_DAYS days, by units kept (less returns). */
+  topProducts: z.array(
+    z.object({ id: z.number().int(), name: z.string(), units: z.number().int(), revenue: z.number() }),
+  ),
+  /** The last 14 India-time days, oldest first; revenue is the money ledger's net of refunds. */
   revenueSeries: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
   /** Issue 26: the latest daily check of the money ledger against the payment provider; null before the first. */
   moneyCheck: z

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { isBackOffice } from '../../shared/page-routes';
 import { trackPageView } from '../analytics';
 import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
@@ -60,6 +61,8 @@ export function RootLayout() {
   // SPEC 2: Login and Register in the navigation open the modal in login or signup mode.
   // null until the modal is first opened, so its chunk is fetched only then.
   const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode } | null>(null);
+  // Issue 26: the back office is the owner's workplace: no delivery pincode, cart, chat or tab bar.
+  const storefront = !isBackOffice(useLocation().pathname);
   const session = {
     loggedIn: auth.user !== null,
     isAdmin: auth.user?.role === 'admin',
@@ -82,13 +85,13 @@ export function RootLayout() {
       <NavigationProgress />
       <TestModeRibbon />
       <TopNav session={session} />
-      <LocationBar />
+      {storefront && <LocationBar />}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4">
         <Outlet />
       </main>
       <SiteFooter />
-      <ChatButton />
-      <CartBar />
+      {storefront && <ChatButton />}
+      {storefront && <CartBar />}
       {authModal && (
         <AuthModal
           isOpen={authModal.isOpen}
@@ -96,12 +99,14 @@ export function RootLayout() {
           onClose={() => setAuthModal((current) => current && { ...current, isOpen: false })}
         />
       )}
-      <BottomNav
-        loggedIn={session.loggedIn}
-        cartCount={session.cartCount}
-        wishlistCount={session.wishlistCount}
-        onLogin={session.onLogin}
-      />
+      {storefront && (
+        <BottomNav
+          loggedIn={session.loggedIn}
+          cartCount={session.cartCount}
+          wishlistCount={session.wishlistCount}
+          onLogin={session.onLogin}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderList, AdminOrderQuery } from '../../../shared/api/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
+import type { AdminOrderFilter } from '../../../shared/api/admin-bulk';
 import { giftRecordOf } from '../../../shared/gift-options';
 import { indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
@@ -48,6 +49,37 @@ import {
 const ORDER_NOT_FOUND = 'Order not found';
 export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`;
 
+/**
+ * The order list's filter as SQL (also "every order matching this filter" of a bulk action): the
+ * status, India-time dates, and a search of the order number, the customer's name (account or
+ * delivery address), e-mail and phone.
+ */
+/** The order list's filter; its query joins users and order_quotes (left: a quote may have no account). */
+export function orderListWhere(query: AdminOrderFilter): SQL | undefined {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
+  if (query.to) filters.push(lt(orders.createdAt, indiaDayEnd(query.to)));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    // Phone numbers are stored as typed ('98765 43210'); compare digits, without India's +91.
+    const allDigits = query.q.replace(/\D/g, '');
+    const digits = allDigits.length === 12 && allDigits.startsWith('91') ? allDigits.slice(2) : allDigits;
+    const found = or(
+      ilike(orders.orderNumber, pattern),
+      ilike(users.email, pattern),
+      ilike(orderQuotes.customerEmail, pattern),
+      ilike(users.fullName, pattern),
+      sql`${orders.shippingAddress}->>'fullName' ilike ${pattern}`,
+      ...(digits.length >= 4
+        ? [sql`regexp_replace(${orders.shippingAddress}->>'phone', '\\D', '', 'g') like ${`%${digits}%`}`]
+        : []),
+    );
+    if (found) filters.push(found);
+  }
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
 export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
 
 /** The back office's side of orders: find them, read them, move them along the status machine. */
@@ -86,26 +118,7 @@ export function createAdminOrderService({
 
   return {
     async list(query: AdminOrderQuery): Promise<AdminOrderList> {
-      const filters: SQL[] = [];
-      if (query.status) filters.push(eq(orders.status, query.status));
-      if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
-      if (query.to) filters.push(lt(orders.createdAt, indiaDayEnd(query.to)));
-      if (query.q) {
-        const pattern = containsPattern(query.q);
-        // Phone numbers are stored as typed ('98765 43210'); compare digits, without India's +91.
-        const allDigits = query.q.replace(/\D/g, '');
-        const digits = allDigits.length === 12 && allDigits.startsWith('91') ? allDigits.slice(2) : allDigits;
-        const found = or(
-          ilike(orders.orderNumber, pattern),
-          ilike(users.email, pattern),
-          ilike(orderQuotes.customerEmail, pattern),
-          ...(digits.length >= 4
-            ? [sql`regexp_replace(${orders.shippingAddress}->>'phone', '\\D', '', 'g') like ${`%${digits}%`}`]
-            : []),
-        );
-        if (found) filters.push(found);
-      }
-      const where = filters.length > 0 ? and(...filters) : undefined;
+      const where = orderListWhere(query);
       const offset = (query.page - 1) * ADMIN_PAGE_SIZE;
       const [rows, [total]] = await Promise.all([
         db

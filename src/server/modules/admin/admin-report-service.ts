@@ -1,18 +1,32 @@
-import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   type AdminDashboard,
   type AdminOutbox,
   LOW_STOCK_THRESHOLD,
+  TOP_PRODUCT_DAYS,
 } from '../../../shared/api/admin';
 import { DAY_MS, indiaDateOf, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
+import type { OrderStatus } from '../../../shared/order-status';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { mailOutbox, moneyChecks, moneyLedger, orders, products } from '../../db/schema';
+import {
+  bulkEnquiries,
+  mailOutbox,
+  moneyChecks,
+  moneyLedger,
+  orderItems,
+  orders,
+  products,
+  returnRequests,
+} from '../../db/schema';
 
 const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;
+const TOP_PRODUCTS = 5;
+/** Issue 26: paid and on their way to being shipped. */
+const TO_SHIP = ['paid', 'confirmed', 'processing', 'packed'] satisfies OrderStatus[];
 
 export type AdminReportService = ReturnType<typeof createAdminReportService>;
 
@@ -53,7 +67,11 @@ export function createAdminReportService({
         .where(and(ne(orders.status, 'cancelled'), gte(paidAt, earliest)))
         .groupBy(orders.id)
         .as('order_net');
-      const [byDay, [pending], lowStock, [moneyCheck], cartReminders] = await Promise.all([
+      const topStart = new Date(todayStart.getTime() - (TOP_PRODUCT_DAYS - 1) * DAY_MS);
+      const countOf = async (query: Promise<{ total: number }[]>) => (await query)[0]?.total ?? 0;
+      const lowStockWhere = and(eq(products.archived, false), lte(products.stock, LOW_STOCK_THRESHOLD));
+      const unitsKept = sql`${orderItems.quantity} - ${orderItems.returnedQuantity}`;
+      const [byDay, [pending], lowStock, [moneyCheck], work, topProducts, cartReminders] = await Promise.all([
         db
           .select({
             day: orderNet.day,
@@ -67,12 +85,37 @@ export function createAdminReportService({
         db
           .select({ id: products.id, name: products.name, stock: products.stock })
           .from(products)
-          .where(and(eq(products.archived, false), lte(products.stock, LOW_STOCK_THRESHOLD)))
+          .where(lowStockWhere)
           .orderBy(asc(products.stock), asc(products.id))
           .limit(LOW_STOCK_LIMIT),
         db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1),
+        Promise.all([
+          countOf(db.select({ total: count() }).from(orders).where(inArray(orders.status, TO_SHIP))),
+          countOf(
+            db.select({ total: count() }).from(returnRequests).where(eq(returnRequests.status, 'requested')),
+          ),
+          countOf(db.select({ total: count() }).from(bulkEnquiries).where(eq(bulkEnquiries.status, 'new'))),
+          countOf(db.select({ total: count() }).from(products).where(lowStockWhere)),
+        ]),
+        // Units kept (less those returned) and what was paid for them, at each line's price after
+        // its coupon share.
+        db
+          .select({
+            id: orderItems.productId,
+            name: sql<string>`min(${orderItems.name})`,
+            units: sql<number>`sum(${unitsKept})::int`,
+            paise: sql<string>`sum(floor((${orderItems.pricePaise} * ${orderItems.quantity} - ${orderItems.discountPaise}) * (${unitsKept})::numeric / ${orderItems.quantity}))`,
+          })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(and(gte(orders.paidAt, topStart), ne(orders.status, 'cancelled')))
+          .groupBy(orderItems.productId)
+          .having(sql`sum(${unitsKept}) > 0`)
+          .orderBy(sql`sum(${unitsKept}) desc`, asc(orderItems.productId))
+          .limit(TOP_PRODUCTS),
         cartReminderFigures(),
       ]);
+      const [toShip, returnsToDecide, enquiriesToAnswer, lowStockCount] = work;
       const figures = new Map(
         byDay.map((row) => [row.day, { orders: row.orders, paise: Number(row.revenuePaise) }]),
       );
@@ -96,6 +139,20 @@ export function createAdminReportService({
         month: { orders: monthOrders, revenue: toRupees(monthPaise) },
         pendingPayments: pending?.total ?? 0,
         lowStock,
+        work: {
+          toShip,
+          returnsToDecide,
+          enquiriesToAnswer,
+          lowStock: lowStockCount,
+          // Cash on delivery does not exist yet (no order is paid on delivery), so none is owed.
+          codToCollect: 0,
+        },
+        topProducts: topProducts.map((row) => ({
+          id: row.id,
+          name: row.name,
+          units: Number(row.units),
+          revenue: toRupees(Number(row.paise)),
+        })),
         revenueSeries,
         moneyCheck: moneyCheck
           ? {

@@ -32,6 +32,13 @@ import {
   SalesRegisterQuery,
   UploadedProductImage,
 } from '../../../shared/api/admin';
+import { BulkDocuments, BulkStatusChange, BulkStatusResponse } from '../../../shared/api/admin-bulk';
+import {
+  AdminCustomerDetail,
+  AdminCustomerIdParams,
+  AdminCustomerList,
+  AdminCustomerQuery,
+} from '../../../shared/api/admin-customers';
 import {
   AdminCouponChanges,
   AdminCouponList,
@@ -91,6 +98,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => admin.orders.changeStatus(req.params.id, req.body.status, req.body.note),
   );
 
+  // ---- Bulk order work (issue 26): before /admin/orders/:id, a path of its own ----
+  app.post(
+    '/admin/orders/bulk/status',
+    { schema: { body: BulkStatusChange, response: { 200: BulkStatusResponse } } },
+    (req) => admin.bulk.changeStatus(req.body),
+  );
+  app.post('/admin/orders/bulk/documents.pdf', { schema: { body: BulkDocuments } }, async (req, reply) => {
+    const { pdf, count } = await admin.bulk.documentsPdf(req.body);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="orders-${count}-slips-and-invoices.pdf"`)
+      .send(pdf);
+  });
+
   app.get('/admin/orders/:id/invoice.pdf', { schema: { params: AdminOrderIdParams } }, async (req, reply) => {
     const invoice = await app.invoices.forAdmin(req.params.id);
     return sendInvoicePdf(reply, invoice, await app.invoices.pdfOf(invoice));
@@ -106,6 +127,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const { note, pdf } = await app.invoices.creditNotePdf(req.params.id);
     return sendInvoicePdf(reply, note, pdf);
   });
+
+  // ---- Customers (issue 26) ----
+  app.get(
+    '/admin/customers',
+    { schema: { querystring: AdminCustomerQuery, response: { 200: AdminCustomerList } } },
+    (req) => admin.customers.list(req.query),
+  );
+  app.get(
+    '/admin/customers/:id',
+    { schema: { params: AdminCustomerIdParams, response: { 200: AdminCustomerDetail } } },
+    (req) => admin.customers.detail(req.params.id),
+  );
 
   // ---- Products ----
   app.get(

@@ -2,5 +2,6 @@
 
 export { recordRefund } from './credit-notes';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
+export type { OrderDocuments, PackingSlipDocument } from './order-documents-pdf';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export { invoiceRoutes, sendInvoicePdf } from './routes';

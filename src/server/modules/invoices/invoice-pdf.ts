@@ -4,11 +4,11 @@ import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 
 // PDFKit's built-in Helvetica has no rupee sign, so amounts read 'Rs. 1,234.50' (en-IN grouping).
 const amount = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const rs = (rupees: number) => `Rs. ${amount.format(rupees)}`;
+export const rs = (rupees: number) => `Rs. ${amount.format(rupees)}`;
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE });
 
-const MARGIN = 40;
+export const MARGIN = 40;
 
 /**
  * The invoice as an A4 PDF: seller, buyer and delivery address, and GST per line. A credit note
@@ -16,22 +16,31 @@ const MARGIN = 40;
  */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const credit = invoice.creditNote ?? null;
-  const title = credit ? 'CREDIT NOTE' : 'TAX INVOICE';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: {
-      Title: `${credit ? 'Credit Note' : 'Tax Invoice'} ${invoice.number}`,
-      Author: invoice.seller.legalName,
-    },
+  const { doc, done } = startPdf({
+    Title: `${credit ? 'Credit Note' : 'Tax Invoice'} ${invoice.number}`,
+    Author: invoice.seller.legalName,
   });
+  drawInvoice(doc, invoice);
+  doc.end();
+  return done;
+}
+
+/** An A4 document and the bytes it will have once ended. */
+export function startPdf(info: { Title: string; Author: string }) {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
+/** Lays the invoice out from the current page's top (issue 26: also in a bundle of many orders). */
+export function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice) {
+  const credit = invoice.creditNote ?? null;
+  const title = credit ? 'CREDIT NOTE' : 'TAX INVOICE';
   const width = doc.page.width - MARGIN * 2;
   doc.font('Helvetica-Bold').fontSize(16).text(title, { align: 'center' });
   doc.moveDown(0.5);
@@ -147,6 +156,5 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .fontSize(8)
     .fillColor('#555555')
     .text(`This is a computer-generated ${credit ? 'credit note' : 'invoice'}.`, { align: 'center' });
-  doc.end();
-  return done;
+  doc.fillColor('black');
 }

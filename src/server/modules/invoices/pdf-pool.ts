@@ -1,5 +1,6 @@
 import type { Invoice } from '../../../shared/api/invoices';
 import { createWorkerPool } from '../../worker-pool';
+import type { OrderDocuments } from './order-documents-pdf';
 import type renderPdf from './pdf-worker';
 
 export type PdfPool = ReturnType<typeof createPdfPool>;
@@ -18,10 +19,14 @@ export function createPdfPool({ threads, timeLimitMs }: { threads: number; timeL
     tooSlowMessage: PDF_MESSAGES.tooSlow,
   });
 
+  const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return {
     async renderInvoice(invoice: Invoice): Promise<Buffer> {
-      const bytes = await pool.run({ kind: 'invoice', invoice });
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return bufferOf(await pool.run({ kind: 'invoice', invoice }));
+    },
+    /** Issue 26: many orders' packing slips and invoices as one PDF (order-documents-pdf.ts). */
+    async renderOrderDocuments(orders: OrderDocuments[]): Promise<Buffer> {
+      return bufferOf(await pool.run({ kind: 'orders', orders }));
     },
     close: pool.close,
   };

@@ -2,9 +2,14 @@
 // slow layout never blocks the event loop that answers requests.
 import type { Invoice } from '../../../shared/api/invoices';
 import { renderInvoicePdf } from './invoice-pdf';
+import { type OrderDocuments, renderOrderDocumentsPdf } from './order-documents-pdf';
 
-export type PdfTask = { kind: 'invoice'; invoice: Invoice };
+export type PdfTask = { kind: 'invoice'; invoice: Invoice } | { kind: 'orders'; orders: OrderDocuments[] };
 
 export default async function renderPdf(task: PdfTask): Promise<Uint8Array> {
-  return new Uint8Array(await renderInvoicePdf(task.invoice));
+  const pdf =
+    task.kind === 'invoice'
+      ? await renderInvoicePdf(task.invoice)
+      : await renderOrderDocumentsPdf(task.orders);
+  return new Uint8Array(pdf);
 }

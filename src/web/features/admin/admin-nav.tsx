@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { matchPath, NavLink, useLocation } from 'react-router';
 import { canUseRoute, type StaffRole } from '../../../shared/staff-roles';
 
 // Issue 26: each link names the API route its page needs, so the menu shows a staff member only
@@ -6,6 +7,7 @@ import { canUseRoute, type StaffRole } from '../../../shared/staff-roles';
 const LINKS = [
   { to: '/admin', label: 'Dashboard', end: true, needs: 'GET /api/admin/dashboard' },
   { to: '/admin/orders', label: 'Orders', end: false, needs: 'GET /api/admin/orders' },
+  { to: '/admin/customers', label: 'Customers', end: false, needs: 'GET /api/admin/customers' },
   // Every role reads products (quotes pick from them); the page is for those who change them.
   { to: '/admin/products', label: 'Products', end: false, needs: 'POST /api/admin/products' },
   { to: '/admin/categories', label: 'Categories', end: false, needs: 'GET /api/admin/categories' },
@@ -34,18 +36,45 @@ export const adminLinksFor = (role: StaffRole | null | undefined) =>
     return canUseRoute(role, method, url);
   });
 
-/** The back office's own navigation; scrolls sideways on a phone. */
+/**
+ * The back office's own navigation. Issue 26: on a phone, the section you are in and a "Menu"
+ * button that opens every section in two columns (no bar that scrolls sideways); from a tablet
+ * up, every section in a row that wraps.
+ */
 export function AdminNav({ role }: { role: StaffRole | null | undefined }) {
+  const id = useId();
+  const links = adminLinksFor(role);
+  const { pathname } = useLocation();
+  const [isOpen, setIsOpen] = useState(false);
+  const current = links.find((link) => matchPath({ path: link.to, end: link.end }, pathname));
+  // A chosen section closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path by design
+  useEffect(() => setIsOpen(false), [pathname]);
   return (
-    <nav aria-label="Back office" className="-mx-4 overflow-x-auto border-b border-brand-100 bg-white px-4">
-      <ul className="flex gap-1 py-2">
-        {adminLinksFor(role).map((link) => (
+    <nav aria-label="Back office" className="-mx-4 border-b border-brand-100 bg-white px-4">
+      <div className="flex items-center justify-between gap-2 py-2 md:hidden">
+        <span className="font-bold text-stone-900">{current?.label ?? 'Back office'}</span>
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={`${id}-links`}
+          onClick={() => setIsOpen(!isOpen)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-200 px-4 text-sm font-semibold text-stone-800 hover:bg-brand-50"
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+      </div>
+      <ul
+        id={`${id}-links`}
+        className={`${isOpen ? 'grid' : 'hidden'} grid-cols-2 gap-1 pb-3 md:flex md:flex-wrap md:py-2`}
+      >
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}
               end={link.end}
               className={({ isActive }) =>
-                `inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold ${
+                `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold ${
                   isActive ? 'bg-brand-600 text-white' : 'text-stone-700 hover:bg-brand-100'
                 }`
               }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AdminDashboard } from '../../../shared/api/admin';
+import { type AdminDashboard, TOP_PRODUCT_DAYS } from '../../../shared/api/admin';
 import { formatInr } from '../../../shared/money';
 import { formatDateTime } from './admin-ui';
 
@@ -15,47 +15,103 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 
 const orderCount = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
 
-/** An inline SVG bar chart with a text alternative (the table below it) for screen readers. */
+const dayLabel = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+
+/**
+ * Issue 26: revenue net of refunds by day, each day's value printed beside its bar (text a screen
+ * reader reads and a phone shows, not a picture of bars), newest last.
+ */
 export function RevenueChart({ series }: { series: AdminDashboard['revenueSeries'] }) {
   const max = Math.max(1, ...series.map((day) => day.revenue));
-  const width = 28 * series.length;
-  const height = 120;
   return (
     <figure className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
-      <figcaption className="font-bold text-stone-900">Revenue, last 14 days</figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height + 20}`}
-        className="mt-3 h-40 w-full"
-        role="img"
-        aria-label={`Revenue by day: ${series.map((day) => `${day.date} ${formatInr(day.revenue)}`).join(', ')}`}
-      >
-        {series.map((day, index) => {
-          const barHeight = Math.round((day.revenue / max) * height);
-          return (
-            <g key={day.date}>
-              <rect
-                x={index * 28 + 4}
-                y={height - barHeight}
-                width={20}
-                height={Math.max(barHeight, 1)}
-                rx={3}
-                className="fill-brand-500"
-              >
-                <title>{`${day.date}: ${formatInr(day.revenue)}, ${orderCount(day.orders)}`}</title>
-              </rect>
-              <text
-                x={index * 28 + 14}
-                y={height + 14}
-                textAnchor="middle"
-                className="fill-stone-500 text-[9px]"
-              >
-                {day.date.slice(8)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      <figcaption className="font-bold text-stone-900">Revenue after refunds, last 14 days</figcaption>
+      <ol className="mt-3 space-y-1">
+        {series.map((day) => (
+          <li
+            key={day.date}
+            className="grid grid-cols-[5.5rem_minmax(2rem,1fr)_auto] items-center gap-2 text-sm"
+          >
+            <span className="text-stone-700">{dayLabel(day.date)}</span>
+            <span aria-hidden="true" className="h-3 rounded bg-brand-50">
+              <span
+                className="block h-3 rounded bg-brand-500"
+                style={{ width: `${Math.round((Math.max(day.revenue, 0) / max) * 100)}%` }}
+              />
+            </span>
+            <span className="text-right tabular-nums">
+              <span className="font-semibold text-stone-900">{formatInr(day.revenue)}</span>
+              <span className="text-stone-600"> · {orderCount(day.orders)}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
     </figure>
+  );
+}
+
+/** Issue 26: what waits for the owner today, each linking to where it is done. */
+function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
+  const items = [
+    { label: 'Orders to ship', value: String(work.toShip), to: '/admin/orders' },
+    { label: 'Returns to decide', value: String(work.returnsToDecide), to: '/admin/returns' },
+    { label: 'Enquiries to answer', value: String(work.enquiriesToAnswer), to: '/admin/bulk-enquiries' },
+    { label: 'Low-stock products', value: String(work.lowStock), to: '/admin/products' },
+    { label: 'Cash on delivery to collect', value: formatInr(work.codToCollect), to: null },
+  ];
+  return (
+    <section aria-labelledby="day-of-work" className="space-y-2">
+      <h2 id="day-of-work" className="font-bold text-stone-900">
+        Today's work
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        {items.map((item) => (
+          <li key={item.label} className="rounded-xl border border-brand-100 bg-white p-3 shadow-sm">
+            {item.to ? (
+              <Link to={item.to} className="block text-sm font-semibold text-brand-700 underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span className="block text-sm font-semibold text-stone-600">{item.label}</span>
+            )}
+            <span className="mt-1 block text-2xl font-extrabold text-stone-900">{item.value}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TopProducts({ products }: { products: AdminDashboard['topProducts'] }) {
+  return (
+    <section className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
+      <h2 className="font-bold text-stone-900">Top products, last {TOP_PRODUCT_DAYS} days</h2>
+      {products.length === 0 ? (
+        <p className="mt-2 text-stone-600">Nothing sold in the last {TOP_PRODUCT_DAYS} days.</p>
+      ) : (
+        <ol className="mt-2 divide-y divide-stone-100">
+          {products.map((product) => (
+            <li key={product.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <Link
+                to={`/admin/products/${product.id}`}
+                className="min-w-0 font-semibold text-brand-700 underline"
+              >
+                {product.name}
+              </Link>
+              <span className="text-stone-700">
+                {product.units} sold · {formatInr(product.revenue)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -103,7 +159,7 @@ function MoneyCheck({ check }: { check: AdminDashboard['moneyCheck'] }) {
 export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Figure
           label="Today's revenue"
           value={formatInr(dashboard.today.revenue)}
@@ -122,7 +178,9 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
           detail={`${dashboard.cartReminders.recovered} carts recovered`}
         />
       </dl>
+      <DayOfWork work={dashboard.work} />
       <RevenueChart series={dashboard.revenueSeries} />
+      <TopProducts products={dashboard.topProducts} />
       <MoneyCheck check={dashboard.moneyCheck} />
       <section className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
         <h2 className="font-bold text-stone-900">Low stock (5 or fewer)</h2>

@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { cityAndState } from '../../../shared/address';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
+import { MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr, formatLineAmount } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
@@ -18,6 +19,9 @@ import {
   useChangeOrderStatus,
 } from './admin-api';
 import { formatDateTime, inputClass, Pager, QueryState, StatusText } from './admin-ui';
+import { BulkActionBar } from './bulk-actions';
+import type { OrderSelection } from './bulk-api';
+import { EmailLink, PhoneLink } from './contact-links';
 import { CreditNotes } from './credit-notes';
 
 function OrderFiltersForm({
@@ -29,6 +33,9 @@ function OrderFiltersForm({
 }) {
   const id = useId();
   const [draft, setDraft] = useState(filters);
+  // Issue 26: on a phone the status and dates fold away behind "Filters", so the orders come first.
+  const [showFilters, setShowFilters] = useState(false);
+  const activeFilters = [filters.status, filters.from, filters.to].filter(Boolean).length;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ ...draft, page: 1 });
@@ -40,7 +47,7 @@ function OrderFiltersForm({
     >
       <div className="flex flex-col gap-1 lg:col-span-2">
         <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
-          Order number, e-mail or phone
+          Order number, name, e-mail or phone
         </label>
         <input
           id={`${id}-q`}
@@ -50,100 +57,202 @@ function OrderFiltersForm({
           onChange={(event) => setDraft({ ...draft, q: event.target.value })}
         />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-status`} className="text-sm font-semibold text-stone-800">
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          className={inputClass}
-          value={draft.status ?? ''}
-          onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+      <div className="flex gap-2 sm:hidden">
+        <Button
+          variant="secondary"
+          aria-expanded={showFilters}
+          aria-controls={`${id}-more`}
+          onClick={() => setShowFilters(!showFilters)}
         >
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {orderStatusLabel(status)}
-            </option>
-          ))}
-        </select>
+          Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
+        </Button>
+        <Button type="submit">Search</Button>
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-from`} className="text-sm font-semibold text-stone-800">
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className={inputClass}
-          value={draft.from ?? ''}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-to`} className="text-sm font-semibold text-stone-800">
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className={inputClass}
-          value={draft.to ?? ''}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        />
-      </div>
-      <div className="sm:col-span-2 lg:col-span-5">
-        <Button type="submit">Filter orders</Button>
+      <div id={`${id}-more`} className={`${showFilters ? 'grid' : 'hidden'} gap-3 sm:contents`}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-status`} className="text-sm font-semibold text-stone-800">
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className={inputClass}
+            value={draft.status ?? ''}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {orderStatusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-from`} className="text-sm font-semibold text-stone-800">
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={inputClass}
+            value={draft.from ?? ''}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-to`} className="text-sm font-semibold text-stone-800">
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={inputClass}
+            value={draft.to ?? ''}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
+        </div>
+        <div className="sm:col-span-2 lg:col-span-5">
+          <Button type="submit">Filter orders</Button>
+        </div>
       </div>
     </form>
   );
 }
 
-export function OrdersView() {
+/** The list's filter without its page: what "all N orders matching this filter" means. */
+const filterOf = ({ page: _page, ...filter }: OrderFilters) =>
+  Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as OrderSelection['filter'];
+
+/**
+ * Issue 26: the back office's order list, with a checkbox per order, "select all N matching this
+ * filter" and the bulk action bar. `bulkActions` adds actions to the bar (a courier's "Ship").
+ */
+export function OrdersView({
+  bulkActions,
+}: {
+  bulkActions?: (selection: OrderSelection, count: number) => ReactNode;
+} = {}) {
   const [filters, setFilters] = useState<OrderFilters>({ page: 1 });
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
   const orders = useAdminOrders(filters);
+  const list = orders.data;
+  const pageIds = list?.data.map((order) => order.id) ?? [];
+  const wholePageChosen = pageIds.length > 0 && pageIds.every((orderId) => chosen.has(orderId));
+  const total = list?.total ?? 0;
+
+  const clear = () => {
+    setChosen(new Set());
+    setAllMatching(false);
+  };
+  const toggle = (orderId: string) => {
+    setAllMatching(false);
+    const next = new Set(chosen);
+    if (next.has(orderId)) next.delete(orderId);
+    else next.add(orderId);
+    setChosen(next);
+  };
+  const togglePage = () => {
+    setAllMatching(false);
+    const next = new Set(chosen);
+    for (const orderId of pageIds) {
+      if (wholePageChosen) next.delete(orderId);
+      else next.add(orderId);
+    }
+    setChosen(next);
+  };
+  const selection: OrderSelection = allMatching ? { filter: filterOf(filters) } : { orderIds: [...chosen] };
+  const count = allMatching ? total : chosen.size;
+
   return (
     <div className="space-y-4">
-      <OrderFiltersForm filters={filters} onChange={setFilters} />
+      <OrderFiltersForm
+        filters={filters}
+        onChange={(next) => {
+          clear();
+          setFilters(next);
+        }}
+      />
+      {count > 0 && (
+        <BulkActionBar selection={selection} count={count} onClear={clear}>
+          {bulkActions?.(selection, count)}
+        </BulkActionBar>
+      )}
       <QueryState isPending={orders.isPending} error={orders.error} label="orders">
-        {orders.data && orders.data.data.length === 0 ? (
+        {list && list.data.length === 0 ? (
           <EmptyState title="No orders found">Try other filters.</EmptyState>
         ) : (
-          <ul className="divide-y divide-stone-100 rounded-xl border border-brand-100 bg-white">
-            {orders.data?.data.map((order) => (
-              <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <div className="min-w-0">
-                  <Link to={`/admin/orders/${order.id}`} className="font-bold text-brand-700 underline">
-                    Order {order.orderNumber}
-                  </Link>
-                  <p className="truncate text-sm text-stone-600">
-                    {order.customerName} · {order.customerEmail} · {order.phone}
-                  </p>
-                  <p className="text-xs text-stone-500">
-                    {formatDateTime(order.createdAt)} · {order.itemCount}{' '}
-                    {order.itemCount === 1 ? 'item' : 'items'}
-                    {order.isQuote && <span className="ml-1 font-semibold text-brand-800">· Quote</span>}
-                    {order.isGift && <span className="ml-1 font-semibold text-brand-800">· Gift</span>}
-                  </p>
-                  {order.delivery && (
-                    <p className="text-xs font-semibold text-stone-800">
-                      Deliver on {deliveryChoiceText(order.delivery)}
-                    </p>
-                  )}
-                </div>
-                <div className="text-right">
-                  <p className="font-bold text-stone-900">{formatInr(order.totalAmount)}</p>
-                  <StatusText status={order.status} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <>
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <label className="inline-flex min-h-11 items-center gap-2 font-semibold text-stone-800">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-brand-600"
+                  checked={wholePageChosen || allMatching}
+                  onChange={togglePage}
+                />
+                Select all on this page
+              </label>
+              {wholePageChosen &&
+                !allMatching &&
+                total > pageIds.length &&
+                (total <= MAX_BULK_ORDERS ? (
+                  <Button variant="secondary" onClick={() => setAllMatching(true)}>
+                    Select all {total.toLocaleString('en-IN')} orders matching this filter
+                  </Button>
+                ) : (
+                  <span className="text-stone-600">
+                    {total.toLocaleString('en-IN')} orders match; narrow the filter to {MAX_BULK_ORDERS} or
+                    fewer to choose them all.
+                  </span>
+                ))}
+            </div>
+            <ul className="divide-y divide-stone-100 rounded-xl border border-brand-100 bg-white">
+              {list?.data.map((order) => (
+                <li key={order.id} className="flex items-start gap-3 p-3">
+                  <input
+                    type="checkbox"
+                    aria-label={`Choose order ${order.orderNumber}`}
+                    className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+                    checked={allMatching || chosen.has(order.id)}
+                    onChange={() => toggle(order.id)}
+                  />
+                  <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
+                    <div className="min-w-0">
+                      <Link to={`/admin/orders/${order.id}`} className="font-bold text-brand-700 underline">
+                        Order {order.orderNumber}
+                      </Link>
+                      <p className="text-sm break-words text-stone-600">
+                        {order.customerName} · <EmailLink email={order.customerEmail} /> ·{' '}
+                        <PhoneLink phone={order.phone} />
+                      </p>
+                      <p className="text-xs text-stone-600">
+                        {formatDateTime(order.createdAt)} · {order.itemCount}{' '}
+                        {order.itemCount === 1 ? 'item' : 'items'}
+                        {order.isQuote && <span className="ml-1 font-semibold text-brand-800">· Quote</span>}
+                        {order.isGift && <span className="ml-1 font-semibold text-brand-800">· Gift</span>}
+                      </p>
+                      {order.delivery && (
+                        <p className="text-xs font-semibold text-stone-800">
+                          Deliver on {deliveryChoiceText(order.delivery)}
+                        </p>
+                      )}
+                    </div>
+                    <div className="text-right">
+                      <p className="font-bold text-stone-900">{formatInr(order.totalAmount)}</p>
+                      <StatusText status={order.status} />
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
-        {orders.data && (
+        {list && (
           <Pager
-            page={orders.data.page}
-            pageSize={orders.data.pageSize}
-            total={orders.data.total}
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
             onPage={(page) => setFilters({ ...filters, page })}
           />
         )}
@@ -359,12 +468,15 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
         {order.invoiceNumber && <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />}
         {order.invoiceNumber && <CreditNotes orderId={order.id} />}
         <p className="mt-2 font-semibold">
-          {customer.name} · {customer.email}
+          <Link to={`/admin/customers/${customer.id}`} className="text-brand-700 underline">
+            {customer.name}
+          </Link>{' '}
+          · <EmailLink email={customer.email} />
         </p>
         <address className="mt-1 not-italic text-stone-700">
           {order.shippingAddress.fullName}, {order.shippingAddress.address},{' '}
           {cityAndState(order.shippingAddress)} {order.shippingAddress.postalCode} · Phone{' '}
-          {order.shippingAddress.phone}
+          <PhoneLink phone={order.shippingAddress.phone} />
         </address>
       </section>
       <section className="rounded-xl border border-brand-100 bg-white p-4">

@@ -76,6 +76,7 @@ describe('the back office frame (issue 11)', () => {
     expect(await menuOf()).toEqual([
       'Dashboard',
       'Orders',
+      'Customers',
       'Products',
       'Categories',
       'Collections',
@@ -96,11 +97,31 @@ describe('the back office frame (issue 11)', () => {
   // Issue 26: the menu hides what the role cannot use (src/shared/staff-roles.ts).
   it('shows the orders and catalogue roles only their own parts', async () => {
     renderAdmin(userWith('admin', 'orders'));
-    expect(await menuOf()).toEqual(['Dashboard', 'Orders', 'Returns', 'Bulk enquiries', 'New quote']);
+    expect(await menuOf()).toEqual([
+      'Dashboard',
+      'Orders',
+      'Customers',
+      'Returns',
+      'Bulk enquiries',
+      'New quote',
+    ]);
     cleanup();
     localStorage.clear();
     renderAdmin(userWith('admin', 'catalogue'));
     expect(await menuOf()).toEqual(['Dashboard', 'Products', 'Categories', 'Collections', 'Reviews']);
+  });
+
+  it('folds the sections behind a Menu button that says whether it is open (issue 26)', async () => {
+    renderAdmin(userWith('admin'));
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    const links = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(links?.className).toContain('hidden');
+    menu.click();
+    expect((await screen.findByRole('button', { name: 'Menu', expanded: true })).textContent).toContain(
+      'Menu',
+    );
+    expect(links?.className).not.toMatch(/(^| )hidden( |$)/);
   });
 });
 
@@ -119,17 +140,18 @@ describe('back office pieces', () => {
     expect(screen.getByLabelText('Note for the customer (optional)')).toBeTruthy();
   });
 
-  it('gives the revenue chart a text alternative in rupees', () => {
+  it("prints each day's revenue as text beside its bar (issue 26)", () => {
     render(
       <RevenueChart
         series={[
           { date: '2031-03-09', revenue: 0, orders: 0 },
-          { date: '2031-03-10', revenue: 150000, orders: 3 },
+          { date: '2031-03-10', revenue: 150000.5, orders: 3 },
         ]}
       />,
     );
-    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
-      'Revenue by day: 2031-03-09 ₹0, 2031-03-10 ₹1,50,000',
-    );
+    expect(screen.getAllByRole('listitem').map((day) => day.textContent)).toEqual([
+      'Sun, 9 Mar₹0 · 0 orders',
+      'Mon, 10 Mar₹1,50,000.50 · 3 orders',
+    ]);
   });
 });

@@ -1,0 +1,179 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import type {
+  BulkDocuments,
+  BulkOrderResult,
+  BulkStatusChange,
+  BulkStatusResponse,
+} from '../../../shared/api/admin-bulk';
+import type { Invoice } from '../../../shared/api/invoices';
+import type { OrderRecord } from '../../../shared/api/orders';
+import { MAX_BULK_ORDERS, MAX_PDF_ORDERS, stepsTo } from '../../../shared/bulk-orders';
+import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
+import { lineAmountPaise, toRupees } from '../../../shared/money';
+import { orderStatusLabel } from '../../../shared/order-status';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { invoices, orderQuotes, orders, users } from '../../db/schema';
+import { userEmail } from '../../db/sql-helpers';
+import { invalid, notFound } from '../../errors';
+import type { StoreIdentity } from '../../store-identity';
+import type { OrderDocuments, PdfPool } from '../invoices';
+import { enqueueMail, orderStatusMail } from '../mail';
+import { statusMailDue } from '../notifications';
+import { addressOf, deliveryChoiceOf, isOrderId, orderRecordsOf, recordStatus } from '../orders';
+import { orderListWhere } from './admin-order-service';
+
+export type AdminBulkService = ReturnType<typeof createAdminBulkService>;
+
+/**
+ * Issue 26 "Bulk work": many orders moved along, or printed, in one action. Each order moves in a
+ * transaction of its own (so one that cannot move never holds back or half-changes another), and
+ * a request is bounded (MAX_BULK_ORDERS to move, MAX_PDF_ORDERS to print).
+ */
+export function createAdminBulkService({
+  db,
+  clock,
+  store,
+  pdfPool,
+}: {
+  db: Db;
+  clock: Clock;
+  store: StoreIdentity;
+  pdfPool: PdfPool;
+}) {
+  /** The ticked orders, or every order the list's filter matches (refused beyond `max`). */
+  async function chosenIds(selection: Pick<BulkDocuments, 'orderIds' | 'filter'>, max: number) {
+    if (selection.orderIds) return selection.orderIds;
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
+      .where(orderListWhere(selection.filter ?? {}))
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .limit(max + 1);
+    if (rows.length === 0) throw invalid('No orders match this filter');
+    if (rows.length > max) {
+      throw invalid(`More than ${max} orders match this filter; narrow it to ${max} or fewer`);
+    }
+    return rows.map((row) => row.id);
+  }
+
+  /** One order forward to `to`, each step checked by the status machine, in one transaction. */
+  async function moveOne(orderId: string, to: string, note: string): Promise<BulkOrderResult> {
+    const unknown = { orderId, orderNumber: '', from: '', moved: false, message: 'Order not found' };
+    if (!isOrderId(orderId)) return unknown;
+    return db.transaction(async (tx) => {
+      // Locked until the end, so an admin's single change or the expiry sweep waits for this one.
+      const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!row) return unknown;
+      const result = { orderId, orderNumber: row.orderNumber, from: row.status };
+      const steps = stepsTo(row.status, to);
+      if (!steps) {
+        const message =
+          row.status === to
+            ? `Already ${orderStatusLabel(to)}`
+            : `An order that is ${orderStatusLabel(row.status)} cannot move forward to ${orderStatusLabel(to)}`;
+        return { ...result, moved: false, message };
+      }
+      const now = clock.now();
+      await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, row.id));
+      // Every step on the timeline, a millisecond apart so they read in order; the note on the last.
+      for (const [index, status] of steps.entries()) {
+        await recordStatus(tx, {
+          orderId: row.id,
+          status,
+          note: status === to ? note : '',
+          actor: 'admin',
+          at: new Date(now.getTime() + index),
+        });
+      }
+      // At most one e-mail for the order's new status, not one per step passed through, and only
+      // for a status that matters to the customer (notifications' statusMailDue).
+      const [customer] =
+        row.userId === null
+          ? []
+          : await tx
+              .select({ email: userEmail, fullName: users.fullName })
+              .from(users)
+              .where(eq(users.id, row.userId));
+      if (customer && (await statusMailDue(tx, row.id, to))) {
+        await enqueueMail(
+          tx,
+          orderStatusMail(
+            {
+              id: row.id,
+              orderNumber: row.orderNumber,
+              customerName: addressOf(row).fullName || customer.fullName,
+              customerEmail: customer.email,
+              deliveryChoice: deliveryChoiceOf(row),
+            },
+            to,
+            note,
+            store,
+          ),
+          now,
+        );
+      }
+      return { ...result, moved: true, message: '' };
+    });
+  }
+
+  function slipOf(order: OrderRecord): OrderDocuments['slip'] {
+    const address = order.shippingAddress;
+    const showPrices = !order.gift?.hidePrices;
+    return {
+      storeName: store.storeName,
+      orderNumber: order.orderNumber,
+      deliverTo: [
+        address.fullName,
+        address.address,
+        [address.city, address.state, address.postalCode].filter(Boolean).join(', '),
+        `Phone: ${address.phone}`,
+      ],
+      deliverOn: order.delivery ? deliveryChoiceText(order.delivery) : '',
+      items: order.items.map((item) => ({
+        name: `${item.product.name}${item.isPreOrder ? ' (Pre-Order)' : ''}`,
+        quantity: item.quantity,
+        amount: showPrices ? toRupees(lineAmountPaise(item)) : null,
+      })),
+      total: showPrices ? order.totalAmount : null,
+      giftMessage: order.gift?.message ?? null,
+    };
+  }
+
+  return {
+    async changeStatus(change: BulkStatusChange): Promise<BulkStatusResponse> {
+      const ids = await chosenIds(change, MAX_BULK_ORDERS);
+      const results: BulkOrderResult[] = [];
+      // One after another: each is a short transaction, and a bulk action must not starve checkout.
+      for (const id of ids) results.push(await moveOne(id, change.status, change.note));
+      const moved = results.filter((result) => result.moved).length;
+      return { status: change.status, moved, refused: results.length - moved, results };
+    },
+
+    /** The chosen orders' packing slips and invoices as one PDF, laid out in the PDF worker pool. */
+    async documentsPdf(selection: BulkDocuments): Promise<{ pdf: Buffer; count: number }> {
+      const ids = await chosenIds(selection, MAX_PDF_ORDERS);
+      const valid = ids.filter(isOrderId);
+      const rows = valid.length > 0 ? await db.select().from(orders).where(inArray(orders.id, valid)) : [];
+      if (rows.length !== ids.length)
+        throw notFound('Some of the chosen orders were not found; reload the list');
+      const [records, issued] = await Promise.all([
+        orderRecordsOf(db, rows),
+        db
+          .select({ orderId: invoices.orderId, data: invoices.data })
+          .from(invoices)
+          .where(inArray(invoices.orderId, valid)),
+      ]);
+      const recordOf = new Map(records.map((record) => [record.id, record]));
+      const invoiceOf = new Map(issued.map((row) => [row.orderId, row.data as Invoice]));
+      // In the order they were chosen (the list's order), so the pile matches the screen.
+      const documents = ids.flatMap((id) => {
+        const record = recordOf.get(id);
+        return record ? [{ slip: slipOf(record), invoice: invoiceOf.get(id) ?? null }] : [];
+      });
+      return { pdf: await pdfPool.renderOrderDocuments(documents), count: documents.length };
+    },
+  };
+}

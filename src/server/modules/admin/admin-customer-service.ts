@@ -1,0 +1,163 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  type AdminCustomerDetail,
+  type AdminCustomerList,
+  type AdminCustomerQuery,
+  type AdminCustomerSummary,
+  CUSTOMER_PAGE_SIZE,
+  CUSTOMER_RECENT_ORDERS,
+} from '../../../shared/api/admin-customers';
+import { toRupees } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { addresses, orders, users } from '../../db/schema';
+import { containsPattern, userEmail } from '../../db/sql-helpers';
+import { notFound } from '../../errors';
+
+export type AdminCustomerService = ReturnType<typeof createAdminCustomerService>;
+
+/** Phone numbers are stored as typed ('98765 43210'); searches compare digits, without India's +91. */
+function phoneDigits(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  return digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
+}
+const digitsOf = (column: SQL) => sql`regexp_replace(${column}, '\\D', '', 'g')`;
+
+/**
+ * Issue 26 "Finding people": the back office's customers, at 50,000 of them. A page is 25 rows
+ * by id; a search finds ids through trigram indexes (users_full_name_trgm_idx, users_email_trgm_idx,
+ * addresses_phone_digits_trgm_idx, orders_phone_digits_trgm_idx) and each row's figures are
+ * read through the per-customer indexes of orders and the money ledger.
+ */
+export function createAdminCustomerService({ db }: { db: Db }) {
+  const orderPhone = sql`${orders.shippingAddress}->>'phone'`;
+  // Drizzle writes a one-table select's columns unqualified, so the per-customer subqueries name
+  // their tables in full (o, a, ml) against "users"."id".
+  const columns = {
+    id: users.id,
+    name: users.fullName,
+    email: userEmail,
+    createdAt: users.createdAt,
+    phone: sql<string | null>`coalesce(
+      (select a.phone from addresses a where a.user_id = "users"."id"
+        order by a.is_default desc, a.id desc limit 1),
+      (select o.shipping_address->>'phone' from orders o where o.user_id = "users"."id"
+        order by o.created_at desc limit 1))`,
+    orderCount: sql<number>`(select count(*)::int from orders o
+      where o.user_id = "users"."id" and o.paid_at is not null)`,
+    // The money ledger's net (taken less given back), as the dashboard counts revenue.
+    spendPaise: sql<string>`(select coalesce(sum(case when ml.kind = 'refunded'
+      then -ml.amount_paise else ml.amount_paise end), 0)
+      from money_ledger ml inner join orders o on o.id = ml.order_id
+      where o.user_id = "users"."id")`,
+    lastOrderAt: sql<Date | string | null>`(select max(o.created_at) from orders o
+      where o.user_id = "users"."id")`,
+  };
+  type Row = {
+    id: number;
+    name: string;
+    email: string;
+    createdAt: Date;
+    phone: string | null;
+    orderCount: number;
+    spendPaise: string;
+    lastOrderAt: Date | string | null;
+  };
+
+  const summaryOf = (row: Row): AdminCustomerSummary => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    orderCount: Number(row.orderCount),
+    spend: toRupees(Number(row.spendPaise)),
+    lastOrderAt: row.lastOrderAt === null ? null : new Date(row.lastOrderAt).toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  /** Customers whose name, e-mail or a phone (saved or on an order) holds `q`. */
+  function matching(q: string): SQL {
+    const pattern = containsPattern(q);
+    const digits = phoneDigits(q);
+    const byPhone =
+      digits.length >= 4
+        ? sql`union select ${addresses.userId} from ${addresses}
+            where ${digitsOf(sql`${addresses.phone}`)} like ${`%${digits}%`}
+          union select ${orders.userId} from ${orders}
+            where ${digitsOf(orderPhone)} like ${`%${digits}%`}`
+        : sql``;
+    return sql`${users.id} in (select ${users.id} from ${users}
+      where ${users.fullName} ilike ${pattern} or ${users.email} ilike ${pattern} ${byPhone})`;
+  }
+
+  return {
+    async list(query: AdminCustomerQuery): Promise<AdminCustomerList> {
+      const where = and(eq(users.role, 'customer'), query.q ? matching(query.q) : undefined);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(columns)
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.id))
+          .limit(CUSTOMER_PAGE_SIZE)
+          .offset((query.page - 1) * CUSTOMER_PAGE_SIZE),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return {
+        data: rows.map(summaryOf),
+        total: total?.total ?? 0,
+        page: query.page,
+        pageSize: CUSTOMER_PAGE_SIZE,
+      };
+    },
+
+    async detail(id: number): Promise<AdminCustomerDetail> {
+      const [row] = await db
+        .select(columns)
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, 'customer')));
+      if (!row) throw notFound('Customer not found');
+      const [saved, recent, [all]] = await Promise.all([
+        db
+          .select()
+          .from(addresses)
+          .where(eq(addresses.userId, id))
+          .orderBy(desc(addresses.isDefault), desc(addresses.id)),
+        db
+          .select({
+            id: orders.id,
+            orderNumber: orders.orderNumber,
+            status: orders.status,
+            createdAt: orders.createdAt,
+            totalPaise: orders.totalPaise,
+          })
+          .from(orders)
+          .where(eq(orders.userId, id))
+          .orderBy(desc(orders.createdAt))
+          .limit(CUSTOMER_RECENT_ORDERS),
+        db.select({ total: count() }).from(orders).where(eq(orders.userId, id)),
+      ]);
+      return {
+        customer: summaryOf(row),
+        addresses: saved.map((address) => ({
+          id: address.id,
+          fullName: address.fullName,
+          lines: [
+            address.addressLine1,
+            address.addressLine2,
+            [address.city, address.state, address.postalCode].filter(Boolean).join(', '),
+          ].filter(Boolean),
+          phone: address.phone,
+          isDefault: address.isDefault,
+        })),
+        orders: recent.map((order) => ({
+          id: order.id,
+          orderNumber: order.orderNumber,
+          status: order.status,
+          createdAt: order.createdAt.toISOString(),
+          totalAmount: toRupees(order.totalPaise),
+        })),
+        ordersTotal: all?.total ?? 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderList } from '../../../shared/api/admin';
+import type { AdminCustomerDetail, AdminCustomerList } from '../../../shared/api/admin-customers';
+import {
+  createTestProduct,
+  payOrder,
+  placeOrder,
+  seedPincodes,
+  TEST_ADDRESS,
+} from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
+
+// Issue 26 "Finding people": the back office's customers page and the order list's name search.
+
+const clock = createTestClock('2031-11-20T06:00:00.000Z');
+const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes, admin: true });
+
+const get = <T>(url: string) =>
+  store.app
+    .inject({ url, headers: store.admin.headers })
+    .then((r) => ({ status: r.statusCode, body: r.json<T>() }));
+const customers = (q: string) => get<AdminCustomerList>(`/api/admin/customers?q=${encodeURIComponent(q)}`);
+
+describe('GET /api/admin/customers', () => {
+  it('finds a customer by part of the name, the e-mail or the phone however typed, with orders and spend', async () => {
+    const lakshmi = await store.newCustomer({ fullName: 'Lakshmi Venkataraman' });
+    await store.newCustomer({ fullName: 'Rohan Mehta' });
+    const saved = await store.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: lakshmi.headers,
+      payload: {
+        fullName: 'Lakshmi Venkataraman',
+        addressLine1: '4 Besant Nagar 2nd Avenue',
+        city: 'Chennai',
+        postalCode: '560001',
+        phone: '98401 23456',
+        isDefault: true,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const product = await createTestProduct(store.database, { priceRupees: 1348, stock: 5 });
+    const paid = await placeOrder(store.app, lakshmi.headers, [{ product, quantity: 1 }]);
+    await payOrder(store.app, lakshmi.headers, paid);
+    await placeOrder(store.app, lakshmi.headers, [{ product, quantity: 1 }]);
+
+    const byName = await customers('venkata');
+    expect(byName.status).toBe(200);
+    expect(byName.body.total).toBe(1);
+    expect(byName.body.data[0]).toMatchObject({
+      id: lakshmi.user.id,
+      name: 'Lakshmi Venkataraman',
+      email: lakshmi.user.email,
+      // Stored as digits (shared/phone.ts).
+      phone: '9840123456',
+      orderCount: 1,
+      spend: 1348,
+    });
+    expect((await customers(lakshmi.user.email.toUpperCase())).body.data.map((row) => row.id)).toEqual([
+      lakshmi.user.id,
+    ]);
+    expect((await customers('+91 98401-23456')).body.data.map((row) => row.id)).toEqual([lakshmi.user.id]);
+    // The checkout address's phone (TEST_ADDRESS) finds her too.
+    expect((await customers(TEST_ADDRESS.phone)).body.data.map((row) => row.id)).toContain(lakshmi.user.id);
+    expect((await customers('nobody-like-this')).body).toMatchObject({ data: [], total: 0 });
+    // The owner is staff, not a customer.
+    expect((await customers(store.admin.user.email)).body.total).toBe(0);
+  });
+
+  it('pages 25 customers at a time, newest first, and refuses a search longer than 100 characters', async () => {
+    const all = await get<AdminCustomerList>('/api/admin/customers');
+    expect(all.body.pageSize).toBe(25);
+    const ids = all.body.data.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const tooLong = await store.app.inject({
+      url: `/api/admin/customers?q=${'a'.repeat(101)}`,
+      headers: store.admin.headers,
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/customers/:id', () => {
+  it("shows a customer's addresses and latest orders, and 404 for anyone else", async () => {
+    const customer = await store.newCustomer({ fullName: 'Farhan Qureshi' });
+    const product = await createTestProduct(store.database, { priceRupees: 999, stock: 5 });
+    const order = await placeOrder(store.app, customer.headers, [{ product, quantity: 1 }]);
+    const { status, body } = await get<AdminCustomerDetail>(`/api/admin/customers/${customer.user.id}`);
+    expect(status).toBe(200);
+    expect(body.customer).toMatchObject({
+      name: 'Farhan Qureshi',
+      orderCount: 0,
+      spend: 0,
+      phone: '9876543210',
+    });
+    expect(body.orders).toEqual([
+      expect.objectContaining({ id: order.orderId, status: 'pending', totalAmount: 1049 }),
+    ]);
+    expect(body.ordersTotal).toBe(1);
+    expect((await get(`/api/admin/customers/${store.admin.user.id}`)).status).toBe(404);
+    expect((await get('/api/admin/customers/99999999')).status).toBe(404);
+  });
+});
+
+describe('GET /api/admin/orders?q=', () => {
+  it("finds orders by the customer's account name and by the delivery address's name", async () => {
+    const customer = await store.newCustomer({ fullName: 'Ishaan Chatterjee' });
+    const product = await createTestProduct(store.database, { priceRupees: 500, stock: 5 });
+    const gift = await placeOrder(store.app, customer.headers, [{ product, quantity: 1 }], {
+      address: { ...TEST_ADDRESS, fullName: 'Tanvi Deshpande' },
+    });
+    for (const q of ['chatterjee', 'DESHPANDE']) {
+      const { body } = await get<AdminOrderList>(`/api/admin/orders?q=${q}`);
+      expect(body.data.map((row) => row.id)).toEqual([gift.orderId]);
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { page, trimmed } from './admin-fields';
+
+// Issue 26 "Finding people": the back office's customers. Money in rupees.
+
+export const CUSTOMER_PAGE_SIZE = 25;
+/** A customer's latest orders shown on their page; the order list finds the rest. */
+export const CUSTOMER_RECENT_ORDERS = 20;
+
+export const AdminCustomerQuery = z.object({ q: trimmed(100).optional(), page });
+export type AdminCustomerQuery = z.infer<typeof AdminCustomerQuery>;
+
+export const AdminCustomerIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const AdminCustomerSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** The default saved address's phone, else the latest order's; null when neither exists. */
+  phone: z.string().nullable(),
+  /** Paid orders. */
+  orderCount: z.number().int(),
+  /** What the customer paid, less refunds (the money ledger's net). */
+  spend: z.number(),
+  lastOrderAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminCustomerSummary = z.infer<typeof AdminCustomerSummary>;
+
+export const AdminCustomerList = z.object({
+  data: z.array(AdminCustomerSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminCustomerList = z.infer<typeof AdminCustomerList>;
+
+export const AdminCustomerDetail = z.object({
+  customer: AdminCustomerSummary,
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      fullName: z.string(),
+      lines: z.array(z.string()),
+      phone: z.string(),
+      isDefault: z.boolean(),
+    }),
+  ),
+  /** The latest CUSTOMER_RECENT_ORDERS orders, newest first, any status. */
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      orderNumber: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      totalAmount: z.number(),
+    }),
+  ),
+  /** All the customer's orders, any status. */
+  ordersTotal: z.number().int(),
+});
+export type AdminCustomerDetail = z.infer<typeof AdminCustomerDetail>;

@@ -1,0 +1,136 @@
+import { type ReactNode, useId, useState } from 'react';
+import type { BulkStatusResponse } from '../../../shared/api/admin-bulk';
+import { BULK_STATUSES, type BulkStatus, MAX_BULK_ORDERS, MAX_PDF_ORDERS } from '../../../shared/bulk-orders';
+import { orderStatusLabel } from '../../../shared/order-status';
+import { Button } from '../../components/button';
+import { ErrorBanner } from '../../components/status-message';
+import { errorMessage } from './admin-api';
+import { inputClass } from './admin-ui';
+import { downloadOrderDocuments, type OrderSelection, type PdfProgress, useBulkStatus } from './bulk-api';
+
+const ordersText = (count: number) => `${count.toLocaleString('en-IN')} ${count === 1 ? 'order' : 'orders'}`;
+
+/** What became of a bulk status change: how many moved, and why each other order did not. */
+export function BulkResults({ result }: { result: BulkStatusResponse }) {
+  const refused = result.results.filter((row) => !row.moved);
+  return (
+    <div role="status" className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm">
+      <p className="font-semibold text-stone-900">
+        Moved {ordersText(result.moved)} to {orderStatusLabel(result.status)}
+        {refused.length > 0 ? `; ${ordersText(refused.length)} did not move:` : '.'}
+      </p>
+      {refused.length > 0 && (
+        <ul className="mt-1 list-disc pl-5 text-stone-800">
+          {refused.map((row) => (
+            <li key={row.orderId}>
+              {row.orderNumber ? `Order ${row.orderNumber}` : `Order ${row.orderId}`}: {row.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PdfProgressText({ progress }: { progress: PdfProgress }) {
+  if (progress.phase === 'preparing') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-stone-700">
+        <progress aria-label="Preparing the PDF" className="h-2 w-24" /> Preparing the PDF…
+      </p>
+    );
+  }
+  const percent = progress.total > 0 ? Math.round((progress.received / progress.total) * 100) : 0;
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-stone-700">
+      <progress aria-label="Downloading the PDF" max={100} value={percent} className="h-2 w-24" /> Downloading
+      the PDF… {percent}%
+    </p>
+  );
+}
+
+/**
+ * Issue 26: the bar of actions on the chosen orders: move them forward together, print their
+ * packing slips and invoices as one PDF, and whatever `children` add (a courier's "Ship").
+ */
+export function BulkActionBar({
+  selection,
+  count,
+  onClear,
+  children,
+}: {
+  selection: OrderSelection;
+  count: number;
+  onClear(): void;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const [status, setStatus] = useState<BulkStatus>('packed');
+  const [pdf, setPdf] = useState<{ progress: PdfProgress | null; error: string | null }>({
+    progress: null,
+    error: null,
+  });
+  const move = useBulkStatus();
+  const printing = pdf.progress !== null;
+
+  const print = () => {
+    setPdf({ progress: { phase: 'preparing' }, error: null });
+    downloadOrderDocuments(selection, (progress) => setPdf({ progress, error: null }))
+      .then(() => setPdf({ progress: null, error: null }))
+      .catch((failure: unknown) => setPdf({ progress: null, error: errorMessage(failure) }));
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-xl border-2 border-brand-200 bg-white p-3 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-title`} className="font-bold text-stone-900">
+          {ordersText(count)} chosen
+        </h2>
+        <Button variant="secondary" onClick={onClear}>
+          Clear the choice
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-status`} className="text-sm font-semibold text-stone-800">
+            Move to
+          </label>
+          <select
+            id={`${id}-status`}
+            className={inputClass}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as BulkStatus)}
+          >
+            {BULK_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {orderStatusLabel(option)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          disabled={move.isPending || count > MAX_BULK_ORDERS}
+          onClick={() => move.mutate({ ...selection, status, note: '' })}
+        >
+          {move.isPending ? 'Moving…' : `Mark ${ordersText(count)} as ${orderStatusLabel(status)}`}
+        </Button>
+        <Button variant="secondary" disabled={printing || count > MAX_PDF_ORDERS} onClick={print}>
+          Print slips and invoices (PDF)
+        </Button>
+        {children}
+      </div>
+      {count > MAX_PDF_ORDERS && (
+        <p className="text-sm text-stone-600">
+          One PDF holds at most {MAX_PDF_ORDERS} orders; choose fewer to print them.
+        </p>
+      )}
+      {pdf.progress && <PdfProgressText progress={pdf.progress} />}
+      {pdf.error && <ErrorBanner>{pdf.error}</ErrorBanner>}
+      {move.error && <ErrorBanner>{errorMessage(move.error)}</ErrorBanner>}
+      {move.data && <BulkResults result={move.data} />}
+    </section>
+  );
+}

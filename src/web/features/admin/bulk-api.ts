@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkDocuments, BulkStatusChange, BulkStatusResponse } from '../../../shared/api/admin-bulk';
+import { ApiError, apiRequest, readToken } from '../../api/client';
+
+/** Issue 26: what a bulk action works on: the ticked orders, or every order the filter matches. */
+export type OrderSelection = Pick<BulkDocuments, 'orderIds' | 'filter'>;
+
+export function useBulkStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderSelection & Pick<BulkStatusChange, 'status' | 'note'>) =>
+      apiRequest<BulkStatusResponse>('/admin/orders/bulk/status', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** Where a long PDF is: laid out on the server, then coming down (bytes of the whole). */
+export type PdfProgress = { phase: 'preparing' } | { phase: 'downloading'; received: number; total: number };
+
+/**
+ * The chosen orders' packing slips and invoices as one PDF, saved as a download. The API client
+ * speaks JSON only, so this call reads the body itself to report how much has arrived.
+ */
+export async function downloadOrderDocuments(
+  selection: OrderSelection,
+  onProgress: (progress: PdfProgress) => void,
+): Promise<void> {
+  const token = readToken();
+  onProgress({ phase: 'preparing' });
+  const response = await fetch('/api/admin/orders/bulk/documents.pdf', {
+    method: 'POST',
+    body: JSON.stringify(selection),
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  }).catch(() => {
+    throw new ApiError(0, 'Network error. Please check your connection.');
+  });
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(response.status, body?.message ?? 'The PDF could not be made. Please try again.');
+  }
+  const total = Number(response.headers.get('content-length') ?? 0);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    received += read.value.byteLength;
+    onProgress({ phase: 'downloading', received, total });
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(new Blob(chunks, { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name ?? 'orders.pdf';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

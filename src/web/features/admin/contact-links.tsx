@@ -1,0 +1,23 @@
+import { PHONE_DIGITS } from '../../../shared/phone';
+
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-2';
+
+/** Issue 26: a phone the owner can tap to call; a ten-digit Indian mobile is dialled with +91. */
+export function PhoneLink({ phone }: { phone: string }) {
+  const dialled = phone.replace(/[^\d+]/g, '');
+  const href = /^\d+$/.test(dialled) && dialled.length === PHONE_DIGITS ? `+91${dialled}` : dialled;
+  return (
+    <a href={`tel:${href}`} className={linkClass}>
+      {phone}
+    </a>
+  );
+}
+
+/** Issue 26: an e-mail the owner can tap to write to. */
+export function EmailLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className={`${linkClass} break-all`}>
+      {email}
+    </a>
+  );
+}

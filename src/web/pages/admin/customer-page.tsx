@@ -1,0 +1,26 @@
+import { Link, useParams } from 'react-router';
+import { QueryState } from '../../features/admin/admin-ui';
+import { useAdminCustomer } from '../../features/admin/customers-api';
+import { CustomerDetailView } from '../../features/admin/customers-view';
+
+export function Component() {
+  const { id = '' } = useParams();
+  const customer = useAdminCustomer(id);
+  return (
+    <section className="space-y-4">
+      <Link to="/admin/customers" className="text-sm font-semibold text-brand-700 underline">
+        ← All customers
+      </Link>
+      <QueryState isPending={customer.isPending} error={customer.error} label="the customer">
+        {customer.data && (
+          <>
+            <h1 className="text-2xl font-extrabold break-words text-stone-900">
+              {customer.data.customer.name}
+            </h1>
+            <CustomerDetailView detail={customer.data} />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
