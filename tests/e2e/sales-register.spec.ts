@@ -4,6 +4,7 @@ import { parseCsv } from '../../src/server/modules/admin/csv';
 import type { Invoice } from '../../src/shared/api/invoices';
 import { indiaDateOf } from '../../src/shared/india-time';
 import { toPaise } from '../../src/shared/money';
+import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
 
@@ -68,7 +69,7 @@ test('the owner exports the month’s sales register and its totals equal the in
   expect(invoices.map((invoice) => invoice.intraState)).toEqual([true, true, false]);
 
   await owner.goto('/admin');
-  await owner.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reports' }).click();
+  await openAdminSection(owner, 'Reports');
   await expect(owner.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await owner.getByLabel('Month').fill(month);
   const downloading = owner.waitForEvent('download');

@@ -1,4 +1,5 @@
 import type { OwnerSettingsResponse } from '../../src/shared/owner-settings';
+import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 
 // Issue 26: the owner changes the shipping fee in the back office's Settings, without a restart,
@@ -17,10 +18,7 @@ test('the owner changes the shipping fee in Settings and a shopper is quoted the
   ).json()) as OwnerSettingsResponse;
   try {
     await owner.goto('/admin');
-    await owner
-      .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Settings' })
-      .click();
+    await openAdminSection(owner, 'Settings');
     await expect(owner.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const fee = owner.getByLabel('Shipping fee (₹)');
     await expect(fee).toHaveValue(String(before.shippingFee));
