@@ -100,7 +100,7 @@ export type OrderTrackingResponse = z.infer<typeof OrderTrackingResponse>;
 export const REATTEMPT_WINDOW_DAYS = 7;
 
 export const DeliveryAnswer = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('reattempt'), date: z.iso.date('Pick a date') }),
+  z.object({ kind: z.literal('reattempt'), date: z.iso.date('Pick a date').max(10, 'Pick a date') }),
   z.object({
     kind: z.literal('fix_address'),
     address: z

@@ -46,7 +46,10 @@ export const StaffIdParams = z.object({ id: z.coerce.number().int().positive().m
 
 /** The invitation link's token: 32 random bytes in base64url. */
 export const StaffInviteTokenParams = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invitation link is not valid'),
+  token: z
+    .string()
+    .max(100, 'This invitation link is not valid')
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invitation link is not valid'),
 });
 
 /** GET /staff-invites/:token: what the invitee is asked to accept. */

@@ -1,7 +1,7 @@
 // The shipping module's public entry: the courier (Shiprocket or the sandbox), shipments, tracking.
 
 export type { Booking, CourierProvider, NdrAnswer } from './courier-provider';
-export { sandboxCourierRoutes, shippingAdminRoutes, shippingRoutes } from './routes';
+export { COURIER_BODY_LIMIT, sandboxCourierRoutes, shippingAdminRoutes, shippingRoutes } from './routes';
 export { createSandboxCourier, SANDBOX_FAILING_PINCODES, type SandboxCourier } from './sandbox-courier';
 export { createCourier } from './select-courier';
 export { createShippingService, type ShippingService } from './shipping-service';
