@@ -58,6 +58,8 @@ export default defineConfig({
       // Issue 24: the sandbox courier moves a 3-day parcel in about a second (courier.spec.ts).
       SANDBOX_COURIER_SPEED: '250000',
       SANDBOX_COURIER_TICK_SECONDS: '0.5',
+      // Issue 23: order news leaves within half a second (order-messages.spec.ts).
+      NOTIFY_EVERY_SECONDS: '0.5',
     },
   },
 });

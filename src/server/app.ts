@@ -26,7 +26,7 @@ import { healthRoutes, installMetrics } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
 import { MAIL_EVERY_MS } from './modules/mail';
 import { messagingRoutes, SANDBOX_REPORT_EVERY_MS } from './modules/messaging';
-import { CART_REMINDER_EVERY_MS, NOTIFY_EVERY_MS, notificationRoutes } from './modules/notifications';
+import { CART_REMINDER_EVERY_MS, notificationRoutes } from './modules/notifications';
 import { orderRoutes } from './modules/orders';
 import { OWNER_DIGEST_EVERY_MS } from './modules/owner-notices';
 import { paymentCspSources } from './modules/payment-providers';
@@ -113,7 +113,7 @@ export async function buildApp({
       { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
       // Issue 23: order news on WhatsApp and SMS, sent by every instance (rows are claimed), and
       // cart reminders, looked for on one instance at a time.
-      { name: 'notifications', everyMs: NOTIFY_EVERY_MS, run: () => services.notifications.sendDue() },
+      { name: 'notifications', everyMs: config.NOTIFY_EVERY_SECONDS * 1000, run: () => services.notifications.sendDue() },
       {
         name: 'cart-reminders',
         everyMs: CART_REMINDER_EVERY_MS,

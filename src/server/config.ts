@@ -145,6 +145,9 @@ export const Env = z.object({
   BACKGROUND_JOBS: booleanFlag.default(true),
   // How often each instance looks for overdue unpaid orders and stuck webhooks.
   EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // How often each instance sends queued WhatsApp and SMS order news: "order placed" should reach
+  // the shopper's phone while they still look at the confirmation page.
+  NOTIFY_EVERY_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
 
   // Scale-out (DESIGN 1, docs/operations.md): shared counters in Redis when set, else the database.
   REDIS_URL: z

@@ -22,7 +22,7 @@ test('a shopper asks for a bulk quote from home and the owner works the enquiry'
   await form.getByLabel('Products or budget').fill('Stationery kits, about ₹150 each');
   await form.getByLabel('Quantity (pieces)').fill('12');
   await form.getByLabel('Needed by').fill(daysAhead(10));
-  await form.getByLabel('Name').fill('Kavya Rao');
+  await form.getByLabel('Name', { exact: true }).fill('Kavya Rao');
   await form.getByLabel('Phone').fill('98450 1234');
   await form.getByLabel('Email').fill('kavya.rao@example.com');
   await form.getByRole('button', { name: 'Send enquiry' }).click();

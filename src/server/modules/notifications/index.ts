@@ -3,6 +3,5 @@
 export { CART_REMINDER_EVERY_MS } from './cart-reminders';
 export { queueOrderNotice, queueStatusNotices, statusMailDue } from './notices';
 export { createNotificationService, type NotificationService } from './notification-service';
-export { NOTIFY_EVERY_MS } from './notification-worker';
 export { consentFor, type NotifyDefaults, notifyDefaultsFrom } from './notify-defaults';
 export { notificationRoutes } from './routes';

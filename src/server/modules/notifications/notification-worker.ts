@@ -11,7 +11,6 @@ import { cartRestoreLink, messageFor, type NoticeOrder, optOutLink } from './mes
 import { withoutOptOuts } from './notices';
 import type { LinkSigner } from './signed-links';
 
-export const NOTIFY_EVERY_MS = 15 * 1000;
 export const NOTIFY_MAX_ATTEMPTS = 8;
 // A claimed row is left alone this long; if the sender dies mid-send, another picks it up after.
 const CLAIM_LEASE_MS = 5 * 60 * 1000;
