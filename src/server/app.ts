@@ -113,7 +113,11 @@ export async function buildApp({
       { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
       // Issue 23: order news on WhatsApp and SMS, sent by every instance (rows are claimed), and
       // cart reminders, looked for on one instance at a time.
-      { name: 'notifications', everyMs: config.NOTIFY_EVERY_SECONDS * 1000, run: () => services.notifications.sendDue() },
+      {
+        name: 'notifications',
+        everyMs: config.NOTIFY_EVERY_SECONDS * 1000,
+        run: () => services.notifications.sendDue(),
+      },
       {
         name: 'cart-reminders',
         everyMs: CART_REMINDER_EVERY_MS,
