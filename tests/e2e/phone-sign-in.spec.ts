@@ -1,16 +1,25 @@
 import type { AdminMessages } from '../../src/shared/api/messaging';
 import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
-import { pickProduct } from './support/store-api';
+import { moveOrder, pickProduct } from './support/store-api';
 
 // Decision 0032: a guest with a gift in the cart signs up at checkout with a mobile number and the
 // code the SMS sandbox "sent" (read as the owner reads it, on the Messages list), without leaving
-// checkout, and the new address starts with the verified number.
+// checkout, and the new address starts with the verified number. Issue 23: then pays, and hears
+// "order placed" on WhatsApp with the order number and the tracking link once shipped.
 
-test('a guest signs in at checkout with a mobile number and reaches payment with the phone filled in', async ({
+test('a guest signs in at checkout with a mobile number, pays, and follows the order on WhatsApp', async ({
   page,
   ownerToken,
 }) => {
+  test.setTimeout(120_000);
+  const owner = { authorization: `Bearer ${ownerToken}` };
+  const whatsAppTo = async (phone: string) => {
+    const response = await page.request.get('/api/admin/messages', { headers: owner });
+    return ((await response.json()) as AdminMessages).data.filter(
+      (message) => message.to === phone && message.channel === 'whatsapp',
+    );
+  };
   const product = await pickProduct(page.request, 7);
   // A number of this run's own: 9 and nine digits.
   const phone = `9${String(Date.now()).slice(-9)}`;
@@ -27,9 +36,7 @@ test('a guest signs in at checkout with a mobile number and reaches payment with
   await byPhone.getByRole('button', { name: 'Send code' }).click();
   await expect(byPhone.getByText(/We sent a 6-digit code by SMS to/)).toBeVisible();
 
-  const messages = await page.request.get('/api/admin/messages', {
-    headers: { authorization: `Bearer ${ownerToken}` },
-  });
+  const messages = await page.request.get('/api/admin/messages', { headers: owner });
   const sent = ((await messages.json()) as AdminMessages).data.find(
     (message) => message.to === phone && message.template === 'otp',
   );
@@ -56,5 +63,28 @@ test('a guest signs in at checkout with a mobile number and reaches payment with
   await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
   const total = product.price + (product.price >= 1000 ? 0 : 50);
   await page.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
-  await expect(page.getByTitle('Payment window').contentFrame().getByLabel('Phone')).toHaveValue(phone);
+  const paymentWindow = page.getByTitle('Payment window').contentFrame();
+  await expect(paymentWindow.getByLabel('Phone')).toHaveValue(phone);
+  await paymentWindow.getByRole('radio', { name: 'UPI' }).check();
+  await paymentWindow.getByLabel('UPI ID').fill('success@upi');
+  await paymentWindow.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const orderId = page.url().split('/').at(-1)?.split('?')[0] ?? '';
+  const orderNumber =
+    (
+      await page
+        .getByText(/RG-\d+/)
+        .first()
+        .textContent()
+    )?.match(/RG-\d+/)?.[0] ?? '';
+  expect(orderNumber).not.toBe('');
+
+  // WhatsApp is ticked by default and goes to the verified number on the address.
+  await expect
+    .poll(async () => (await whatsAppTo(phone)).find((message) => message.template === 'order_placed')?.text)
+    .toContain(orderNumber);
+  await moveOrder(page.request, ownerToken, orderId, ['confirmed', 'processing', 'packed', 'shipped']);
+  await expect
+    .poll(async () => (await whatsAppTo(phone)).find((message) => message.template === 'order_shipped')?.text)
+    .toContain(`/track?orderNumber=${orderNumber}`);
 });
