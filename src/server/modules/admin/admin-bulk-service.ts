@@ -14,14 +14,11 @@ import { orderStatusLabel } from '../../../shared/order-status';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { invoices, orderQuotes, orders, users } from '../../db/schema';
-import { userEmail } from '../../db/sql-helpers';
 import { invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { OrderDocuments, PdfPool } from '../invoices';
-import { enqueueMail, orderStatusMail } from '../mail';
-import { statusMailDue } from '../notifications';
-import { addressOf, deliveryChoiceOf, isOrderId, orderRecordsOf, recordStatus } from '../orders';
-import { orderListWhere } from './admin-order-service';
+import { isOrderId, orderRecordsOf, recordStatus } from '../orders';
+import { mailStatusIfDue, orderListWhere } from './admin-order-service';
 
 export type AdminBulkService = ReturnType<typeof createAdminBulkService>;
 
@@ -88,33 +85,8 @@ export function createAdminBulkService({
           at: new Date(now.getTime() + index),
         });
       }
-      // At most one e-mail for the order's new status, not one per step passed through, and only
-      // for a status that matters to the customer (notifications' statusMailDue).
-      const [customer] =
-        row.userId === null
-          ? []
-          : await tx
-              .select({ email: userEmail, fullName: users.fullName })
-              .from(users)
-              .where(eq(users.id, row.userId));
-      if (customer && (await statusMailDue(tx, row.id, to))) {
-        await enqueueMail(
-          tx,
-          orderStatusMail(
-            {
-              id: row.id,
-              orderNumber: row.orderNumber,
-              customerName: addressOf(row).fullName || customer.fullName,
-              customerEmail: customer.email,
-              deliveryChoice: deliveryChoiceOf(row),
-            },
-            to,
-            note,
-            store,
-          ),
-          now,
-        );
-      }
+      // At most one e-mail for the order's new status, not one per step passed through.
+      await mailStatusIfDue(tx, store, row, to, note, now);
       return { ...result, moved: true, message: '' };
     });
   }

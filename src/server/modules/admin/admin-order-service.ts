@@ -21,7 +21,7 @@ import {
   RETURN_WINDOW_DAYS,
 } from '../../../shared/order-status';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
@@ -78,6 +78,36 @@ export function orderListWhere(query: AdminOrderFilter): SQL | undefined {
     if (found) filters.push(found);
   }
   return filters.length > 0 ? and(...filters) : undefined;
+}
+
+/**
+ * The customer's e-mail of an order's new status, in the transaction that moved it: only for the
+ * few statuses that matter (notifications' statusMailDue), and never for a quote nobody has
+ * claimed (no account to write to). The one place the back office mails a status, one order at a
+ * time or in bulk.
+ */
+export async function mailStatusIfDue(
+  tx: Tx,
+  store: StoreIdentity,
+  row: typeof orders.$inferSelect,
+  to: string,
+  note: string,
+  now: Date,
+): Promise<void> {
+  if (row.userId === null || !(await statusMailDue(tx, row.id, to))) return;
+  const [customer] = await tx
+    .select({ email: userEmail, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!customer) return;
+  const order = {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    customerName: addressOf(row).fullName || customer.fullName,
+    customerEmail: customer.email,
+    deliveryChoice: deliveryChoiceOf(row),
+  };
+  await enqueueMail(tx, orderStatusMail(order, to, note, store), now);
 }
 
 export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
@@ -274,32 +304,14 @@ export function createAdminOrderService({
         }
         const refundPaise = to === 'cancelled' ? await markRefundDue(tx, row.id, 'cancelled') : 0;
         await recordStatus(tx, { orderId: row.id, status: to, note, actor: 'admin', at: now });
-        const [customer] =
-          row.userId === null
-            ? []
-            : await tx
-                .select({ email: userEmail, fullName: users.fullName })
-                .from(users)
-                .where(eq(users.id, row.userId));
-        // Issue 26: the few mails that matter, not one per click (notifications' statusMailDue).
-        if (customer && (await statusMailDue(tx, row.id, to))) {
-          await enqueueMail(
-            tx,
-            orderStatusMail(
-              {
-                id: row.id,
-                orderNumber: row.orderNumber,
-                customerName: addressOf(row).fullName || customer.fullName,
-                customerEmail: customer.email,
-                deliveryChoice: deliveryChoiceOf(row),
-              },
-              to,
-              [note, refundPaise > 0 ? cancellationRefundNote(refundPaise) : ''].filter(Boolean).join('\n\n'),
-              store,
-            ),
-            now,
-          );
-        }
+        await mailStatusIfDue(
+          tx,
+          store,
+          row,
+          to,
+          [note, refundPaise > 0 ? cancellationRefundNote(refundPaise) : ''].filter(Boolean).join('\n\n'),
+          now,
+        );
         return refundPaise;
       });
       if (refundPaise > 0) await refundOrder(row.id);

@@ -9,7 +9,8 @@ const ROW_ID = 1;
 
 /** What the owner's settings are until saved: each field's configuration variable (owner-settings.ts). */
 export function settingsDefaultsFrom(config: Config): OwnerSettings {
-  const env = config as unknown as Record<string, unknown>;
+  // Read by the variable names each field lists (owner-settings.ts, which cannot import Config).
+  const env: Readonly<Record<string, unknown>> = config;
   const values: Record<string, unknown> = {};
   for (const { key, meta } of OWNER_SETTING_FIELDS) {
     values[key] = meta.env.map((name) => env[name]).find((value) => value !== undefined);
