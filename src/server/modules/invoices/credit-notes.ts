@@ -7,10 +7,11 @@ import {
   isCreditedRefund,
   taxLines,
 } from '../../../shared/gst';
-import { type Paise, toPaise, toRupees } from '../../../shared/money';
+import { type Paise, toPaise } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/client';
 import { creditNoteCounters, creditNotes, invoices, orderItems } from '../../db/schema';
 import { type MoneyLine, recordMoney } from '../orders';
+import { invoiceFigures } from './invoice-figures';
 
 /**
  * Splits `paise` over the lines in proportion to what each was paid (largest remainder), so the
@@ -61,26 +62,10 @@ function creditNoteOf(
     number,
     issuedAt: at.toISOString(),
     creditNote: { invoiceNumber: invoice.number, invoiceDate: invoice.issuedAt, reason },
-    lines: lines
-      .filter((line) => line.grossPaise > 0)
-      .map((line) => ({
-        description: line.description,
-        hsn: line.hsn,
-        quantity: line.quantity,
-        rate: line.rateBp / 100,
-        taxableValue: toRupees(line.taxablePaise),
-        cgst: toRupees(line.cgstPaise),
-        sgst: toRupees(line.sgstPaise),
-        igst: toRupees(line.igstPaise),
-        total: toRupees(line.grossPaise),
-      })),
-    totals: {
-      taxableValue: toRupees(totals.taxablePaise),
-      cgst: toRupees(totals.cgstPaise),
-      sgst: toRupees(totals.sgstPaise),
-      igst: toRupees(totals.igstPaise),
-      total: toRupees(totals.totalPaise),
-    },
+    ...invoiceFigures(
+      lines.filter((line) => line.grossPaise > 0),
+      totals,
+    ),
   };
 }
 

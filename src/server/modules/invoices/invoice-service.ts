@@ -11,7 +11,6 @@ import {
   taxLines,
 } from '../../../shared/gst';
 import { isValidGstin, normaliseGstin } from '../../../shared/gstin';
-import { toRupees } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
 import {
   bulkEnquiries,
@@ -29,6 +28,7 @@ import { userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
 import { addressOf, isOrderId } from '../orders';
 import { creditNoteById, creditNotesOf, storeCreditNotePdf } from './credit-notes';
+import { invoiceFigures } from './invoice-figures';
 import type { PdfPool } from './pdf-pool';
 
 /** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
@@ -143,24 +143,7 @@ export function createInvoiceService({
       placeOfSupply: { state: deliveryState || 'Unknown', stateCode: gstStateCode(deliveryState) },
       intraState,
       couponCode: order.order.couponCode,
-      lines: lines.map((line) => ({
-        description: line.description,
-        hsn: line.hsn,
-        quantity: line.quantity,
-        rate: line.rateBp / 100,
-        taxableValue: toRupees(line.taxablePaise),
-        cgst: toRupees(line.cgstPaise),
-        sgst: toRupees(line.sgstPaise),
-        igst: toRupees(line.igstPaise),
-        total: toRupees(line.grossPaise),
-      })),
-      totals: {
-        taxableValue: toRupees(totals.taxablePaise),
-        cgst: toRupees(totals.cgstPaise),
-        sgst: toRupees(totals.sgstPaise),
-        igst: toRupees(totals.igstPaise),
-        total: toRupees(totals.totalPaise),
-      },
+      ...invoiceFigures(lines, totals),
     };
   }
 
