@@ -50,6 +50,8 @@ export const Env = z.object({
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_ON_START: booleanFlag.default(true),
+  /** A folder of demo pictures drawn before, shared by the stores a test run seeds (seed/artwork.ts). */
+  SEED_ARTWORK_CACHE_DIR: z.string().min(1).optional(),
 
   STORE_NAME: z.string().min(1).default('Utsav Gifts'),
   STORE_TAGLINE: z.string().min(1).default('Return gifts and presents for every Indian celebration'),
