@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
+import type { AuthResponse } from '../../../shared/api/auth';
 import type { AdminMessages } from '../../../shared/api/messaging';
 import type { CartRestoreAnswer, OptOutAnswer } from '../../../shared/api/notifications';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
@@ -86,6 +87,31 @@ const tokenIn = (text: string, path: string) => {
   if (!match?.[1]) throw new Error(`No ${path} link in: ${text}`);
   return decodeURIComponent(match[1]);
 };
+
+let ipCounter = 0;
+/** A shopper who signed up with a code sent to `phone`: an account with no e-mail address. */
+async function signUpByPhone(phone: string): Promise<TestAccount> {
+  ipCounter += 1;
+  const remoteAddress = `203.0.113.${ipCounter}`;
+  const asked = await store.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/request',
+    payload: { phone },
+    remoteAddress,
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const [code] = (await sandboxMessagesTo(phone)).filter((message) => message.template === 'otp');
+  const verified = await store.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    payload: { phone, code: code?.params[0], fullName: 'Meera Iyer' },
+    remoteAddress,
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  const { user, token } = verified.json<AuthResponse>();
+  expect(user.email).toBe('');
+  return { user, token, password: '', headers: { authorization: `Bearer ${token}` } };
+}
 
 describe('order news on WhatsApp and SMS', () => {
   it('sends only on the channels the shopper ticked, only for the events that matter', async () => {
@@ -537,6 +563,37 @@ describe('carts that come back', () => {
       await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })
     ).json<AdminDashboard>().cartReminders;
     expect(dashboard).toEqual({ sent: dashboardBefore.sent + 1, recovered: dashboardBefore.recovered + 1 });
+  });
+  it('reminds a shopper who signed up by phone alone, and the shoppers after them, on the channels they can hear', async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+    // Made by a code: no e-mail address. The defaults tick WhatsApp and e-mail.
+    const phoneOnly = await signUpByPhone(newPhone());
+    const phoneOnlyCart = await placeWith(phoneOnly, [{ product, quantity: 1 }]);
+    const next = await store.newCustomer();
+    const nextCart = await placeWith(next, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: false, email: true },
+    });
+
+    advance(70 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    const [phoneReminder] = await store.database.db
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.orderId, phoneOnlyCart.orderId));
+    expect(phoneReminder?.channels).toEqual(['whatsapp']);
+    expect(await summary(phoneOnlyCart.orderId)).toEqual([
+      `cart_reminder:whatsapp:${TEST_ADDRESS.phone.replace(' ', '')}`,
+    ]);
+    const [nextReminder] = await store.database.db
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.orderId, nextCart.orderId));
+    expect(nextReminder?.channels).toEqual(['email']);
+    const mails = await store.database.db
+      .select({ recipient: mailOutbox.recipient })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'cart-reminder'));
+    expect(mails.map((mail) => mail.recipient)).toContain(next.user.email);
   });
 });
 
