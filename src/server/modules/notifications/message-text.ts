@@ -74,7 +74,9 @@ export function messageFor(
       }
       case 'quote_sent': {
         const total = formatPaise(order.totalPaise);
-        const link = linkTo(store, `/quote/${order.orderId}`);
+        const path = `/quote/${order.orderId}`;
+        const key = details.accessKey;
+        const link = linkTo(store, typeof key === 'string' ? `${path}?key=${encodeURIComponent(key)}` : path);
         return {
           params: [number, total, link],
           text: `Your quote ${number} from ${store.storeName} for ${total} is ready. Review and pay: ${link}`,

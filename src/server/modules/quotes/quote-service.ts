@@ -438,6 +438,8 @@ export function createQuoteService({
           orderId: created.id,
           notice: 'quote_sent',
           key: `quote-${created.id}`,
+          // The link's key, as the quote mail carries it: the enquirer may have no account to sign in with.
+          details: { accessKey },
           at: now,
         });
         return quote;
