@@ -484,6 +484,35 @@ describe('opting out', () => {
     expect(whatsapp.map((message) => message.template)).toEqual(['order_placed']);
   });
 
+  it('a STOP reply by SMS ends SMS messages to that number, and leaves WhatsApp on', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await store.app.notifications.sendDue(100);
+
+    await store.app.messaging.sandbox.reply(phone, 'STOP', 'sms');
+    const stops = await store.database.db
+      .select()
+      .from(notificationOptOuts)
+      .where(eq(notificationOptOuts.address, phone));
+    expect(stops.map((stop) => [stop.channel, stop.via])).toEqual([['sms', 'reply']]);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+    ]);
+    expect(await summary(created.orderId)).toEqual([
+      `order_placed:whatsapp:${phone}`,
+      `order_placed:sms:${phone}`,
+      `order_shipped:whatsapp:${phone}`,
+    ]);
+  });
+
   it("a message's opt-out link shows what it stops, then stops that channel; a forged link is refused", async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
