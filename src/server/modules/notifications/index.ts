@@ -3,5 +3,10 @@
 export { CART_REMINDER_EVERY_MS } from './cart-reminders';
 export { queueOrderNotice, queueStatusNotices, statusMailDue } from './notices';
 export { createNotificationService, type NotificationService } from './notification-service';
-export { consentFor, type NotifyDefaults, notifyDefaultsFrom } from './notify-defaults';
+export {
+  consentFor,
+  type NotifyDefaults,
+  notifyDefaultsFrom,
+  type ReadNotifyDefaults,
+} from './notify-defaults';
 export { notificationRoutes } from './routes';
