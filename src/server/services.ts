@@ -133,7 +133,11 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   const ownerNotices = createOwnerNotices({
     db,
     clock,
-    mode: config.OWNER_NOTIFY,
+    // Issue 26: how the owner hears is their setting (OWNER_NOTIFY and OWNER_NOTIFY_WHATSAPP until saved).
+    choice: async (executor) => {
+      const values = await settings.valuesIn(executor);
+      return { mode: values.ownerNotify, whatsApp: values.ownerWhatsApp };
+    },
     recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
     store,
   });
