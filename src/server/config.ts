@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
+import { isValidPhone, normalisePhone } from '../shared/phone';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -141,6 +142,12 @@ export const Env = z.object({
   // (default: the customer-care address), and how: each at once, or an hourly or daily digest.
   OWNER_NOTIFY_EMAIL: z.email().optional(),
   OWNER_NOTIFY: z.enum(['immediate', 'hourly', 'daily']).default('immediate'),
+  // The owner's WhatsApp for the same notices (empty: e-mail only); the owner's settings take over.
+  OWNER_NOTIFY_WHATSAPP: z
+    .string()
+    .default('')
+    .refine((value) => value.trim() === '' || isValidPhone(value), 'must be a 10-digit Indian mobile number')
+    .transform((value) => (value.trim() === '' ? '' : normalisePhone(value))),
   // Issue 26: a negotiated quote price may be at most this many percent below the list price.
   QUOTE_MAX_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
   // The order expiry sweep and the mail worker; tests turn them off and call them directly.

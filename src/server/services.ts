@@ -28,7 +28,11 @@ import { createDeliveryService } from './modules/delivery';
 import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
-import { createNotificationService, notifyDefaultsFrom } from './modules/notifications';
+import {
+  createNotificationService,
+  notifyDefaultsFrom,
+  type ReadNotifyDefaults,
+} from './modules/notifications';
 import { createOrderService } from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
@@ -95,8 +99,9 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   }
 
   const coupons = createCouponService({ db, clock });
-  // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
-  const notifyDefaults = notifyDefaultsFrom(config);
+  // Issue 23: the order-news channels ticked at checkout until the shopper changes them, as the owner set them.
+  const notifyDefaults: ReadNotifyDefaults = async () =>
+    notifyDefaultsFrom((await settings.get()).values.orderUpdateChannels);
   const pdfPool = createPdfPool({ threads: config.PDF_THREADS, timeLimitMs: config.PDF_TIME_LIMIT_MS });
   const invoices = createInvoiceService({
     db,
@@ -128,7 +133,11 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   const ownerNotices = createOwnerNotices({
     db,
     clock,
-    mode: config.OWNER_NOTIFY,
+    // Issue 26: how the owner hears is their setting (OWNER_NOTIFY and OWNER_NOTIFY_WHATSAPP until saved).
+    choice: async (executor) => {
+      const values = await settings.valuesIn(executor);
+      return { mode: values.ownerNotify, whatsApp: values.ownerWhatsApp };
+    },
     recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
     store,
   });

@@ -908,7 +908,8 @@ export const notificationOutbox = pgTable(
     channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
     /** The 10-digit mobile it goes to. */
     recipient: text('recipient').notNull(),
-    audience: text('audience', { enum: ['shopper', 'gift_recipient'] }).notNull(),
+    /** The owner's rows tell of the store's own events (new orders, returns, enquiries): no order news. */
+    audience: text('audience', { enum: ['shopper', 'gift_recipient', 'owner'] }).notNull(),
     /** What the message needs beyond the order (a refund's paise, a return's decision). */
     details: jsonb('details').$type<Record<string, string | number>>().notNull().default({}),
     /** The message as sent (filled when it is sent). */

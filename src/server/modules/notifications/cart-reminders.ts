@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RestoredLine } from '../../../shared/api/notifications';
 import { toRupees } from '../../../shared/money';
 import {
@@ -23,7 +24,8 @@ type Candidate = {
   order_id: string;
   user_id: number;
   notify: NotifyConsent | null;
-  email: string;
+  /** Null for an account made by phone alone. */
+  email: string | null;
   full_name: string;
 };
 
@@ -39,11 +41,13 @@ export function createCartReminders({
   clock,
   signer,
   store,
+  log,
 }: {
   db: Db;
   clock: Clock;
   signer: LinkSigner;
   store: StoreIdentity;
+  log: FastifyBaseLogger;
 }) {
   async function candidates(now: Date): Promise<Candidate[]> {
     const startedBefore = new Date(now.getTime() - CART_REMINDER_AFTER_MS).toISOString();
@@ -71,66 +75,69 @@ export function createCartReminders({
     return rowsOf<Candidate>(result);
   }
 
+  /** Reminds one shopper of one checkout; false when there was nothing to send or another claimed it. */
+  async function remind(candidate: Candidate, now: Date): Promise<boolean> {
+    const messengers = await withoutOptOuts(db, shopperRecipients(candidate.notify));
+    // An account made by phone alone has no e-mail address: its e-mail tick reaches nobody.
+    const email = candidate.notify?.email && candidate.email ? addressKey('email', candidate.email) : null;
+    const [emailStopped] = email
+      ? await db
+          .select({ id: notificationOptOuts.id })
+          .from(notificationOptOuts)
+          .where(and(eq(notificationOptOuts.channel, 'email'), eq(notificationOptOuts.address, email)))
+      : [];
+    const mailTo = email && !emailStopped ? candidate.email : null;
+    const channels = [...messengers.map((recipient) => recipient.channel), ...(mailTo ? ['email'] : [])];
+    if (channels.length === 0) return false;
+    const restoreLink = cartRestoreLink(store, await restoreToken(signer, candidate.order_id));
+    return db.transaction(async (tx) => {
+      // The claim: a second instance (or a second run) finds the row and sends nothing.
+      const [claimed] = await tx
+        .insert(cartReminders)
+        .values({ orderId: candidate.order_id, userId: candidate.user_id, channels, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ id: cartReminders.id });
+      if (!claimed) return false;
+      await queueOrderNotice(tx, {
+        orderId: candidate.order_id,
+        notice: 'cart_reminder',
+        key: `cart-${candidate.order_id}`,
+        at: now,
+      });
+      if (mailTo) {
+        const stopLink = optOutLink(store, await optOutToken(signer, 'email', addressKey('email', mailTo)));
+        const mail = cartReminderMail(
+          {
+            orderId: candidate.order_id,
+            customerName: candidate.full_name,
+            customerEmail: mailTo,
+            restoreLink,
+            optOutLink: stopLink,
+          },
+          store,
+        );
+        await enqueueMail(tx, mail, now);
+      }
+      return true;
+    });
+  }
+
   return {
     /** Runs on every instance (exclusively across them); sends each due reminder once. */
-    async sendDue(): Promise<{ reminded: number }> {
+    async sendDue(): Promise<{ reminded: number; failed: number }> {
       const now = clock.now();
       let reminded = 0;
+      let failed = 0;
       for (const candidate of await candidates(now)) {
-        const messengers = await withoutOptOuts(db, shopperRecipients(candidate.notify));
-        const [emailStopped] = candidate.notify?.email
-          ? await db
-              .select({ id: notificationOptOuts.id })
-              .from(notificationOptOuts)
-              .where(
-                and(
-                  eq(notificationOptOuts.channel, 'email'),
-                  eq(notificationOptOuts.address, addressKey('email', candidate.email)),
-                ),
-              )
-          : [{ id: 0 }];
-        const channels = [
-          ...messengers.map((recipient) => recipient.channel),
-          ...(emailStopped ? [] : ['email']),
-        ];
-        if (channels.length === 0) continue;
-        const restoreLink = cartRestoreLink(store, await restoreToken(signer, candidate.order_id));
-        const stopLink = optOutLink(
-          store,
-          await optOutToken(signer, 'email', addressKey('email', candidate.email)),
-        );
-        const sent = await db.transaction(async (tx) => {
-          // The claim: a second instance (or a second run) finds the row and sends nothing.
-          const [claimed] = await tx
-            .insert(cartReminders)
-            .values({ orderId: candidate.order_id, userId: candidate.user_id, channels, sentAt: now })
-            .onConflictDoNothing()
-            .returning({ id: cartReminders.id });
-          if (!claimed) return false;
-          await queueOrderNotice(tx, {
-            orderId: candidate.order_id,
-            notice: 'cart_reminder',
-            key: `cart-${candidate.order_id}`,
-            at: now,
-          });
-          if (channels.includes('email')) {
-            const mail = cartReminderMail(
-              {
-                orderId: candidate.order_id,
-                customerName: candidate.full_name,
-                customerEmail: candidate.email,
-                restoreLink,
-                optOutLink: stopLink,
-              },
-              store,
-            );
-            await enqueueMail(tx, mail, now);
-          }
-          return true;
-        });
-        if (sent) reminded++;
+        // One shopper's bad row must not cost every shopper after them their reminder.
+        try {
+          if (await remind(candidate, now)) reminded++;
+        } catch (error) {
+          failed++;
+          log.error({ err: error, orderId: candidate.order_id }, 'A cart reminder could not be sent');
+        }
       }
-      return { reminded };
+      return { reminded, failed };
     },
 
     /**

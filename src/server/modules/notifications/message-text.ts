@@ -74,7 +74,9 @@ export function messageFor(
       }
       case 'quote_sent': {
         const total = formatPaise(order.totalPaise);
-        const link = linkTo(store, `/quote/${order.orderId}`);
+        const path = `/quote/${order.orderId}`;
+        const key = details.accessKey;
+        const link = linkTo(store, typeof key === 'string' ? `${path}?key=${encodeURIComponent(key)}` : path);
         return {
           params: [number, total, link],
           text: `Your quote ${number} from ${store.storeName} for ${total} is ready. Review and pay: ${link}`,
@@ -111,3 +113,14 @@ export const cartRestoreLink = (store: StoreIdentity, token: string) =>
 
 export const optOutLink = (store: StoreIdentity, token: string) =>
   linkTo(store, `${OPT_OUT_PATH}?token=${encodeURIComponent(token)}`);
+
+/** A message to the owner: what happened and where to see it; the owner stops them in Settings. */
+export function ownerMessageFor(details: Record<string, string | number>): MessageText {
+  const summary = String(details.summary ?? '');
+  const link = String(details.link ?? '');
+  return {
+    template: 'owner_notice',
+    params: [summary, link],
+    text: `${summary}\n\nOpen it in the back office: ${link}`,
+  };
+}

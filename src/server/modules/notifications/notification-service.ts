@@ -35,7 +35,7 @@ export function createNotificationService({
 }) {
   const signer = createLinkSigner(db);
   const worker = createNotificationWorker({ db, clock, messenger, signer, store, log });
-  const cartReminders = createCartReminders({ db, clock, signer, store });
+  const cartReminders = createCartReminders({ db, clock, signer, store, log });
 
   messenger.onStatus((providerMessageId, status) => worker.recordStatus(providerMessageId, status));
   // A reply of STOP ends that channel for that number (the providers' and DLT's opt-out word).

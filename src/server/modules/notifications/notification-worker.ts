@@ -7,7 +7,14 @@ import { notificationOutbox, orders, users } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { retryDelayMs } from '../mail';
 import type { DeliveryStatus, Messenger } from '../messaging';
-import { cartRestoreLink, messageFor, type NoticeOrder, optOutLink } from './message-text';
+import {
+  cartRestoreLink,
+  type MessageText,
+  messageFor,
+  type NoticeOrder,
+  optOutLink,
+  ownerMessageFor,
+} from './message-text';
 import { withoutOptOuts } from './notices';
 import type { LinkSigner } from './signed-links';
 
@@ -71,6 +78,65 @@ export function createNotificationWorker({
     };
   }
 
+  type Row = typeof notificationOutbox.$inferSelect;
+
+  async function skip(row: Row, reason: string): Promise<'skipped'> {
+    await db
+      .update(notificationOutbox)
+      .set({ status: 'skipped', lastError: reason })
+      .where(eq(notificationOutbox.id, row.id));
+    return 'skipped';
+  }
+
+  /** The words of a row as they are now, or why it is no longer sent. */
+  async function messageOf(row: Row): Promise<MessageText | string> {
+    const recipient = { channel: row.channel, to: row.recipient, audience: row.audience };
+    if ((await withoutOptOuts(db, [recipient])).length === 0) return 'The number stopped these messages';
+    if (row.audience === 'owner') return ownerMessageFor(row.details);
+    const order = await orderOf(row.orderId);
+    if (!order || !isOrderNotice(row.notice)) return 'No such order';
+    const links = {
+      optOut: optOutLink(store, await optOutToken(signer, row.channel, row.recipient)),
+      ...(row.notice === 'cart_reminder'
+        ? { restore: cartRestoreLink(store, await restoreToken(signer, order.orderId)) }
+        : {}),
+    };
+    return messageFor(row.notice, order, row.details, links, store);
+  }
+
+  async function sendRow(row: Row): Promise<'sent' | 'failed' | 'skipped'> {
+    try {
+      const message = await messageOf(row);
+      if (typeof message === 'string') return skip(row, message);
+      const { providerMessageId } = await messenger.send({
+        channel: row.channel,
+        to: row.recipient,
+        ...message,
+      });
+      await db
+        .update(notificationOutbox)
+        .set({ status: 'sent', sentAt: clock.now(), lastError: null, providerMessageId, text: message.text })
+        .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'queued')));
+      return 'sent';
+    } catch (error) {
+      const giveUp = row.attempts >= NOTIFY_MAX_ATTEMPTS;
+      const text = error instanceof Error ? error.message : String(error);
+      log.warn(
+        { err: error, notificationId: row.id, attempts: row.attempts, giveUp },
+        'sending a message failed',
+      );
+      await db
+        .update(notificationOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'queued',
+          lastError: text.slice(0, 1000),
+          nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
+        })
+        .where(eq(notificationOutbox.id, row.id));
+      return 'failed';
+    }
+  }
+
   return {
     async sendDue(limit = 20): Promise<{ sent: number; failed: number; skipped: number }> {
       const now = clock.now();
@@ -92,62 +158,7 @@ export function createNotificationWorker({
 
       const tally = { sent: 0, failed: 0, skipped: 0 };
       for (const row of claimed.sort((a, b) => a.id - b.id)) {
-        const recipient = { channel: row.channel, to: row.recipient, audience: row.audience };
-        const order = await orderOf(row.orderId);
-        if (!order || !isOrderNotice(row.notice) || (await withoutOptOuts(db, [recipient])).length === 0) {
-          await db
-            .update(notificationOutbox)
-            .set({
-              status: 'skipped',
-              lastError: order ? 'The number stopped these messages' : 'No such order',
-            })
-            .where(eq(notificationOutbox.id, row.id));
-          tally.skipped++;
-          continue;
-        }
-        try {
-          const links = {
-            optOut: optOutLink(store, await optOutToken(signer, row.channel, row.recipient)),
-            ...(row.notice === 'cart_reminder'
-              ? {
-                  restore: cartRestoreLink(store, await restoreToken(signer, order.orderId)),
-                }
-              : {}),
-          };
-          const message = messageFor(row.notice, order, row.details, links, store);
-          const { providerMessageId } = await messenger.send({
-            channel: row.channel,
-            to: row.recipient,
-            ...message,
-          });
-          await db
-            .update(notificationOutbox)
-            .set({
-              status: 'sent',
-              sentAt: clock.now(),
-              lastError: null,
-              providerMessageId,
-              text: message.text,
-            })
-            .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'queued')));
-          tally.sent++;
-        } catch (error) {
-          tally.failed++;
-          const giveUp = row.attempts >= NOTIFY_MAX_ATTEMPTS;
-          const text = error instanceof Error ? error.message : String(error);
-          log.warn(
-            { err: error, notificationId: row.id, attempts: row.attempts, giveUp },
-            'sending a message failed',
-          );
-          await db
-            .update(notificationOutbox)
-            .set({
-              status: giveUp ? 'failed' : 'queued',
-              lastError: text.slice(0, 1000),
-              nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
-            })
-            .where(eq(notificationOutbox.id, row.id));
-        }
+        tally[await sendRow(row)]++;
       }
       return tally;
     },

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
+import type { AuthResponse } from '../../../shared/api/auth';
 import type { AdminMessages } from '../../../shared/api/messaging';
 import type { CartRestoreAnswer, OptOutAnswer } from '../../../shared/api/notifications';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
+import type { CreatedQuoteResponse } from '../../../shared/api/quotes';
 import type { NotifyConsentInput } from '../../../shared/notifications';
 import {
   cartReminders,
@@ -86,6 +88,31 @@ const tokenIn = (text: string, path: string) => {
   if (!match?.[1]) throw new Error(`No ${path} link in: ${text}`);
   return decodeURIComponent(match[1]);
 };
+
+let ipCounter = 0;
+/** A shopper who signed up with a code sent to `phone`: an account with no e-mail address. */
+async function signUpByPhone(phone: string): Promise<TestAccount> {
+  ipCounter += 1;
+  const remoteAddress = `203.0.113.${ipCounter}`;
+  const asked = await store.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/request',
+    payload: { phone },
+    remoteAddress,
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const [code] = (await sandboxMessagesTo(phone)).filter((message) => message.template === 'otp');
+  const verified = await store.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    payload: { phone, code: code?.params[0], fullName: 'Meera Iyer' },
+    remoteAddress,
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  const { user, token } = verified.json<AuthResponse>();
+  expect(user.email).toBe('');
+  return { user, token, password: '', headers: { authorization: `Bearer ${token}` } };
+}
 
 describe('order news on WhatsApp and SMS', () => {
   it('sends only on the channels the shopper ticked, only for the events that matter', async () => {
@@ -324,6 +351,102 @@ describe('order news on WhatsApp and SMS', () => {
     expect(refund[0]!.text).toContain('₹1,348');
     expect(refund[0]!.channel).toBe('sms');
   });
+  it('tells the shopper a delivery failed, once, by the channels they ticked', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      ...STEPS_TO_DELIVERED.slice(1, -1),
+      'failed_delivery',
+    ]);
+    expect((await summary(created.orderId)).filter((line) => line.startsWith('delivery_failed'))).toEqual([
+      `delivery_failed:whatsapp:${phone}`,
+      `delivery_failed:sms:${phone}`,
+    ]);
+    await store.app.notifications.sendDue(100);
+    const failed = (await sandboxMessagesTo(phone)).filter(
+      (message) => message.template === 'delivery_failed',
+    );
+    expect(failed.map((message) => message.channel).sort()).toEqual(['sms', 'whatsapp']);
+    expect(failed[0]!.text).toContain(`We could not deliver your order ${created.orderNumber}.`);
+    expect(failed[0]!.params[0]).toBe(created.orderNumber);
+  });
+
+  it('tells the shopper their return was approved or declined', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10, priceRupees: 450 });
+    const decided: string[] = [];
+    for (const decision of ['approve', 'reject'] as const) {
+      const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+        notify: { whatsapp: true, sms: false, email: false, phone },
+      });
+      await payOrder(store.app, shopper.headers, created);
+      await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+      const requested = await store.app.inject({
+        method: 'POST',
+        url: `/api/orders/${created.orderId}/returns`,
+        headers: shopper.headers,
+        payload: { items: [{ productId: product.id, quantity: 1 }], reason: 'The lid arrived cracked' },
+      });
+      expect(requested.statusCode, requested.body).toBe(201);
+      const returnId = requested.json<{ return: { id: number } }>().return.id;
+      const answered = await store.app.inject({
+        method: 'POST',
+        url: `/api/admin/returns/${returnId}/${decision}`,
+        headers: store.admin.headers,
+        payload: { note: '' },
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect((await summary(created.orderId)).filter((line) => line.startsWith('return_decided'))).toEqual([
+        `return_decided:whatsapp:${phone}`,
+      ]);
+      decided.push(created.orderNumber);
+    }
+    await store.app.notifications.sendDue(100);
+    const texts = (await sandboxMessagesTo(phone))
+      .filter((message) => message.template === 'return_decided')
+      .map((message) => message.text.split('\n')[0]);
+    expect(texts.sort()).toEqual(
+      [
+        `Your return request for order ${decided[0]} is approved. See the details on your orders page: ${PUBLIC_URL}/orders`,
+        `Your return request for order ${decided[1]} is declined. See the details on your orders page: ${PUBLIC_URL}/orders`,
+      ].sort(),
+    );
+  });
+
+  it("sends a quote to the enquirer's phone with a link that opens it without an account", async () => {
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 100, priceRupees: 200 });
+    const sent = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/quotes',
+      headers: store.admin.headers,
+      payload: {
+        customerPhone: phone,
+        lines: [{ productId: product.id, quantity: 30 }],
+        shippingAddress: { ...TEST_ADDRESS, phone },
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { quote, link } = sent.json<CreatedQuoteResponse>();
+    await store.app.notifications.sendDue(100);
+    const [message] = (await sandboxMessagesTo(phone)).filter((each) => each.template === 'quote_sent');
+    expect(message?.channel).toBe('whatsapp');
+    // The link the owner shares, with the key the quote page accepts from someone not signed in.
+    const shared = `${PUBLIC_URL}/quote/${quote.orderId}?key=${new URL(link).searchParams.get('key')}`;
+    expect(message?.text).toContain(`Review and pay: ${shared}`);
+    expect(message?.params).toContain(shared);
+    const key = new URL(shared).searchParams.get('key')!;
+    const opened = await store.app.inject({
+      url: `/api/quotes/${quote.orderId}?key=${encodeURIComponent(key)}`,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
 });
 
 describe('opting out', () => {
@@ -359,6 +482,35 @@ describe('opting out', () => {
     ]);
     const whatsapp = (await sandboxMessagesTo(phone)).filter((message) => message.channel === 'whatsapp');
     expect(whatsapp.map((message) => message.template)).toEqual(['order_placed']);
+  });
+
+  it('a STOP reply by SMS ends SMS messages to that number, and leaves WhatsApp on', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await store.app.notifications.sendDue(100);
+
+    await store.app.messaging.sandbox.reply(phone, 'STOP', 'sms');
+    const stops = await store.database.db
+      .select()
+      .from(notificationOptOuts)
+      .where(eq(notificationOptOuts.address, phone));
+    expect(stops.map((stop) => [stop.channel, stop.via])).toEqual([['sms', 'reply']]);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+    ]);
+    expect(await summary(created.orderId)).toEqual([
+      `order_placed:whatsapp:${phone}`,
+      `order_placed:sms:${phone}`,
+      `order_shipped:whatsapp:${phone}`,
+    ]);
   });
 
   it("a message's opt-out link shows what it stops, then stops that channel; a forged link is refused", async () => {
@@ -537,6 +689,37 @@ describe('carts that come back', () => {
       await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })
     ).json<AdminDashboard>().cartReminders;
     expect(dashboard).toEqual({ sent: dashboardBefore.sent + 1, recovered: dashboardBefore.recovered + 1 });
+  });
+  it('reminds a shopper who signed up by phone alone, and the shoppers after them, on the channels they can hear', async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+    // Made by a code: no e-mail address. The defaults tick WhatsApp and e-mail.
+    const phoneOnly = await signUpByPhone(newPhone());
+    const phoneOnlyCart = await placeWith(phoneOnly, [{ product, quantity: 1 }]);
+    const next = await store.newCustomer();
+    const nextCart = await placeWith(next, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: false, email: true },
+    });
+
+    advance(70 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    const [phoneReminder] = await store.database.db
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.orderId, phoneOnlyCart.orderId));
+    expect(phoneReminder?.channels).toEqual(['whatsapp']);
+    expect(await summary(phoneOnlyCart.orderId)).toEqual([
+      `cart_reminder:whatsapp:${TEST_ADDRESS.phone.replace(' ', '')}`,
+    ]);
+    const [nextReminder] = await store.database.db
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.orderId, nextCart.orderId));
+    expect(nextReminder?.channels).toEqual(['email']);
+    const mails = await store.database.db
+      .select({ recipient: mailOutbox.recipient })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'cart-reminder'));
+    expect(mails.map((mail) => mail.recipient)).toContain(next.user.email);
   });
 });
 

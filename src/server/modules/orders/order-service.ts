@@ -18,7 +18,7 @@ import { orderQuotes, orders, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
-import { consentFor, type NotifyDefaults } from '../notifications';
+import { consentFor, type ReadNotifyDefaults } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
@@ -79,7 +79,7 @@ export function createOrderService({
   /** Issue 13: whether a personalisation photo reference names a stored upload. */
   photoExists: (reference: string) => Promise<boolean>;
   /** Issue 23: the order-news channels an order gets when the shopper did not choose. */
-  notifyDefaults: NotifyDefaults;
+  notifyDefaults: ReadNotifyDefaults;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -223,6 +223,8 @@ export function createOrderService({
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
     const address = payload.shippingAddress;
+    // Issue 23: the owner's defaults as set now, for an order whose shopper did not choose.
+    const defaults = await notifyDefaults();
     const hasPreOrder = lines.some((line) => line.isPreOrder);
     const now = clock.now();
     const check = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
@@ -248,7 +250,7 @@ export function createOrderService({
             discountPaise,
             couponCode: coupon?.code ?? null,
             ...giftColumnsOf(payload.giftOptions),
-            notify: consentFor(payload.notify, notifyDefaults, {
+            notify: consentFor(payload.notify, defaults, {
               phone: address.phone,
               isGift: payload.giftOptions !== undefined,
             }),

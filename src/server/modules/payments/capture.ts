@@ -88,6 +88,7 @@ export function createCapture({
       await enqueueMail(tx, giftOnItsWayMail(mailOrder, gift, store), now);
     }
     await ownerNotices.tell(tx, {
+      key: `paid-${order.id}`,
       kind: 'paid-order',
       summary: `New paid order ${order.orderNumber}: ${formatPaise(order.totalPaise)} from ${mailOrder.customerName}`,
       link: ownerNotices.adminLink(`/orders/${order.id}`),
