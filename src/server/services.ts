@@ -153,7 +153,14 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     log,
   });
   // Issue 23: order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
-  const notifications = createNotificationService({ db, clock, store, messenger: messaging.messenger, log });
+  const notifications = createNotificationService({
+    db,
+    clock,
+    store,
+    messenger: messaging.messenger,
+    notifyDefaults,
+    log,
+  });
   // Issue 24: the courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
   const { courier, sandbox: sandboxCourier } = createCourier({
     config,

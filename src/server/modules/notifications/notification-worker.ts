@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isOrderNotice, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { notificationOutbox, orders, users } from '../../db/schema';
+import { cartReminders, notificationOutbox, orders, users } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { retryDelayMs } from '../mail';
 import type { DeliveryStatus, Messenger } from '../messaging';
 import {
+  cartReminderMessage,
   cartRestoreLink,
   type MessageText,
   messageFor,
@@ -36,7 +37,8 @@ const STATUS_RANK: Record<string, number> = {
 export const optOutToken = (signer: LinkSigner, channel: MessageChannel | 'email', address: string) =>
   signer.sign({ kind: 'stop', channel, address });
 /** The link in a cart reminder that fills that cart again, on any device. */
-export const restoreToken = (signer: LinkSigner, orderId: string) => signer.sign({ kind: 'cart', orderId });
+export const restoreToken = (signer: LinkSigner, reminderId: number) =>
+  signer.sign({ kind: 'cart', reminderId });
 
 /**
  * Sends due WhatsApp and SMS rows through the messenger, as the mail worker sends mail: rows are
@@ -80,6 +82,24 @@ export function createNotificationWorker({
 
   type Row = typeof notificationOutbox.$inferSelect;
 
+  /** A cart reminder row's reminder and shopper; rows queued before reminders had ids name the order. */
+  async function reminderOf(row: Row) {
+    const reminderId = row.details.reminderId;
+    const which =
+      typeof reminderId === 'number'
+        ? eq(cartReminders.id, reminderId)
+        : row.orderId
+          ? eq(cartReminders.orderId, row.orderId)
+          : null;
+    if (!which) return null;
+    const [reminder] = await db
+      .select({ id: cartReminders.id, fullName: users.fullName })
+      .from(cartReminders)
+      .innerJoin(users, eq(users.id, cartReminders.userId))
+      .where(which);
+    return reminder ?? null;
+  }
+
   async function skip(row: Row, reason: string): Promise<'skipped'> {
     await db
       .update(notificationOutbox)
@@ -93,15 +113,17 @@ export function createNotificationWorker({
     const recipient = { channel: row.channel, to: row.recipient, audience: row.audience };
     if ((await withoutOptOuts(db, [recipient])).length === 0) return 'The number stopped these messages';
     if (row.audience === 'owner') return ownerMessageFor(row.details);
+    const optOut = optOutLink(store, await optOutToken(signer, row.channel, row.recipient));
+    const notice = row.notice;
+    if (notice === 'cart_reminder') {
+      const reminder = await reminderOf(row);
+      if (!reminder) return 'No such cart reminder';
+      const restore = cartRestoreLink(store, await restoreToken(signer, reminder.id));
+      return cartReminderMessage(reminder.fullName || 'there', { optOut, restore });
+    }
     const order = await orderOf(row.orderId);
-    if (!order || !isOrderNotice(row.notice)) return 'No such order';
-    const links = {
-      optOut: optOutLink(store, await optOutToken(signer, row.channel, row.recipient)),
-      ...(row.notice === 'cart_reminder'
-        ? { restore: cartRestoreLink(store, await restoreToken(signer, order.orderId)) }
-        : {}),
-    };
-    return messageFor(row.notice, order, row.details, links, store);
+    if (!order || !isOrderNotice(notice) || notice === 'cart_reminder') return 'No such order';
+    return messageFor(notice, order, row.details, { optOut }, store);
   }
 
   async function sendRow(row: Row): Promise<'sent' | 'failed' | 'skipped'> {

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
 import type { AuthResponse } from '../../../shared/api/auth';
 import type { AdminMessages } from '../../../shared/api/messaging';
-import type { CartRestoreAnswer, OptOutAnswer } from '../../../shared/api/notifications';
+import type { CartRestoreAnswer, CheckoutCartAnswer, OptOutAnswer } from '../../../shared/api/notifications';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { CreatedQuoteResponse } from '../../../shared/api/quotes';
 import type { NotifyConsentInput } from '../../../shared/notifications';
 import {
   cartReminders,
+  checkoutCarts,
   mailOutbox,
   notificationOptOuts,
   notificationOutbox,
@@ -273,7 +274,7 @@ describe('order news on WhatsApp and SMS', () => {
     expect(order.json().status).toBe('paid');
   });
 
-  it('tells a gift recipient it is on its way and delivered on WhatsApp, with no price', async () => {
+  it('tells a gift recipient it is on its way when it ships and delivered when delivered, on WhatsApp, with no price', async () => {
     const shopper = await store.newCustomer();
     const shopperPhone = newPhone();
     const recipientPhone = newPhone();
@@ -287,9 +288,22 @@ describe('order news on WhatsApp and SMS', () => {
       giftOptions: { message: 'Happy Rakhi!', hidePrices: true },
       address: { ...TEST_ADDRESS, fullName: 'Kavya Rao', phone: recipientPhone },
     });
+    const templatesToRecipient = async () => {
+      await store.app.notifications.sendDue(100);
+      return (await sandboxMessagesTo(recipientPhone)).map((message) => message.template).sort();
+    };
+
+    // Paid, confirmed and packed: nothing has left yet, so the recipient hears nothing.
     await payOrder(store.app, shopper.headers, created);
-    await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
-    await store.app.notifications.sendDue(100);
+    const toShipped = STEPS_TO_DELIVERED.slice(1, STEPS_TO_DELIVERED.indexOf('shipped'));
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, toShipped);
+    expect(await templatesToRecipient()).toEqual([]);
+
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, ['shipped']);
+    expect(await templatesToRecipient()).toEqual(['gift_on_its_way']);
+
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, ['out_for_delivery', 'delivered']);
+    expect(await templatesToRecipient()).toEqual(['gift_delivered', 'gift_on_its_way']);
 
     const toRecipient = await sandboxMessagesTo(recipientPhone);
     expect(toRecipient.map((message) => message.template).sort()).toEqual([
@@ -311,7 +325,13 @@ describe('order news on WhatsApp and SMS', () => {
       address: { ...TEST_ADDRESS, phone: newPhone() },
     });
     await payOrder(store.app, shopper.headers, quiet);
-    expect(await summary(quiet.orderId)).toEqual([`order_placed:whatsapp:${shopperPhone}`]);
+    await moveOrderAlong(store.app, store.admin.headers, quiet.orderId, STEPS_TO_DELIVERED.slice(1));
+    expect(await summary(quiet.orderId)).toEqual([
+      `order_placed:whatsapp:${shopperPhone}`,
+      `order_shipped:whatsapp:${shopperPhone}`,
+      `out_for_delivery:whatsapp:${shopperPhone}`,
+      `order_delivered:whatsapp:${shopperPhone}`,
+    ]);
   });
 
   it('refuses a consent that is not a mobile number, and creates nothing', async () => {
@@ -644,7 +664,7 @@ describe('carts that come back', () => {
     expect(refused.statusCode).toBe(400);
   });
 
-  it('sends none after the shopper paid, none to a shopper who stopped messages, and counts carts recovered', async () => {
+  it('sends none after the shopper paid, none to a shopper who stopped messages, and counts a cart recovered only when its link was used before paying', async () => {
     const product = await createTestProduct(store.database, { stock: 50 });
     const dashboardBefore = (
       await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })
@@ -668,7 +688,13 @@ describe('carts that come back', () => {
     });
 
     const comesBack = await store.newCustomer();
+    const comesBackPhone = newPhone();
     const comesBackCart = await placeWith(comesBack, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: comesBackPhone },
+    });
+    // Reminded too, but pays without opening the link: not a cart the reminder recovered.
+    const paysAnyway = await store.newCustomer();
+    const paysAnywayCart = await placeWith(paysAnyway, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: newPhone() },
     });
 
@@ -679,8 +705,18 @@ describe('carts that come back', () => {
     expect(await reminded(abandoned.orderId)).toBe(0);
     expect(await reminded(stoppedCart.orderId)).toBe(0);
     expect(await reminded(comesBackCart.orderId)).toBe(1);
+    expect(await reminded(paysAnywayCart.orderId)).toBe(1);
+    await payOrder(store.app, paysAnyway.headers, paysAnywayCart);
 
-    // The reminded shopper pays a new checkout: a recovered cart on the dashboard.
+    // The other opens the reminder's link, then pays a new checkout: a recovered cart.
+    await store.app.notifications.sendDue(100);
+    const [reminder] = await sandboxMessagesTo(comesBackPhone);
+    const restored = await store.app.inject({
+      method: 'POST',
+      url: '/api/notifications/cart-restore',
+      payload: { token: tokenIn(reminder!.text, '/cart?restore=') },
+    });
+    expect(restored.statusCode).toBe(200);
     const again = await placeWith(comesBack, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: newPhone() },
     });
@@ -688,7 +724,7 @@ describe('carts that come back', () => {
     const dashboard = (
       await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })
     ).json<AdminDashboard>().cartReminders;
-    expect(dashboard).toEqual({ sent: dashboardBefore.sent + 1, recovered: dashboardBefore.recovered + 1 });
+    expect(dashboard).toEqual({ sent: dashboardBefore.sent + 2, recovered: dashboardBefore.recovered + 1 });
   });
   it('reminds a shopper who signed up by phone alone, and the shoppers after them, on the channels they can hear', async () => {
     const product = await createTestProduct(store.database, { stock: 50 });
@@ -720,6 +756,168 @@ describe('carts that come back', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'cart-reminder'));
     expect(mails.map((mail) => mail.recipient)).toContain(next.user.email);
+  });
+});
+
+describe('carts left at checkout before Pay', () => {
+  async function recordCart(shopper: TestAccount, lines: { productId: number; quantity: number }[]) {
+    const response = await store.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/checkout-cart',
+      headers: shopper.headers,
+      payload: { lines },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<CheckoutCartAnswer>();
+  }
+  const remindersTo = (userId: number) =>
+    store.database.db.select().from(cartReminders).where(eq(cartReminders.userId, userId));
+
+  it('reminds once an hour later with two instances, none at 59 minutes, and restores the cart on a second device', async () => {
+    // Signed up by code: a verified mobile, no e-mail. No order yet, so the owner's defaults
+    // (WhatsApp and e-mail) apply, and only WhatsApp has an address.
+    const phone = newPhone();
+    const shopper = await signUpByPhone(phone);
+    const diya = await createTestProduct(store.database, { name: 'Brass Diya', stock: 5 });
+    const toran = await createTestProduct(store.database, { name: 'Bead Toran', stock: 5 });
+    expect(
+      await recordCart(shopper, [
+        { productId: diya.id, quantity: 1 },
+        { productId: toran.id, quantity: 2 },
+      ]),
+    ).toEqual({ recorded: 2 });
+    // The cart changed while on checkout: the later cart replaces the first.
+    advance(5 * MINUTE);
+    await recordCart(shopper, [{ productId: diya.id, quantity: 3 }]);
+
+    advance(59 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersTo(shopper.user.id)).toHaveLength(0);
+
+    advance(2 * MINUTE);
+    const second = await openSecondConnection(store.database);
+    const secondApp = await createTestApp(second, { clock, env: ENV });
+    try {
+      await Promise.all([
+        store.app.notifications.sendCartReminders(),
+        secondApp.notifications.sendCartReminders(),
+      ]);
+    } finally {
+      await secondApp.close();
+      await second.close();
+    }
+    const reminders = await remindersTo(shopper.user.id);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({ orderId: null, channels: ['whatsapp'] });
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersTo(shopper.user.id)).toHaveLength(1);
+
+    await store.app.notifications.sendDue(100);
+    const sent = (await sandboxMessagesTo(phone)).filter((message) => message.template === 'cart_reminder');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain('Hi Meera Iyer, the gifts you chose are still waiting');
+
+    // Another device, not signed in: the link alone brings the cart back.
+    const restored = await store.app.inject({
+      method: 'POST',
+      url: '/api/notifications/cart-restore',
+      payload: { token: tokenIn(sent[0]!.text, '/cart?restore=') },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const answer = restored.json<CartRestoreAnswer>();
+    expect(answer.lines.map((line) => [line.product.name, line.quantity])).toEqual([['Brass Diya', 3]]);
+    expect(answer.unavailable).toEqual([]);
+    const [used] = await remindersTo(shopper.user.id);
+    expect(used?.restoredAt).toEqual(clock.now());
+  });
+
+  it('sends none to a shopper who paid since starting checkout, or who stopped messages', async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+
+    const payer = await store.newCustomer();
+    await recordCart(payer, [{ productId: product.id, quantity: 1 }]);
+    advance(10 * MINUTE);
+    const paid = await placeWith(payer, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: true, phone: newPhone() },
+    });
+    await payOrder(store.app, payer.headers, paid);
+
+    const stoppedPhone = newPhone();
+    const stopped = await signUpByPhone(stoppedPhone);
+    await store.app.messaging.sandbox.reply(stoppedPhone, 'STOP');
+    await recordCart(stopped, [{ productId: product.id, quantity: 1 }]);
+
+    advance(2 * 60 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersTo(payer.user.id)).toHaveLength(0);
+    expect(await remindersTo(stopped.user.id)).toHaveLength(0);
+  });
+
+  it("reminds on the channels of the shopper's latest choice, else the owner's defaults that have an address", async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+    // Never reached the choice: the defaults (WhatsApp and e-mail); no verified mobile, so e-mail.
+    const newcomer = await store.newCustomer();
+    await recordCart(newcomer, [{ productId: product.id, quantity: 1 }]);
+    // Chose SMS alone on an earlier checkout, paid it, then left a later one before Pay.
+    const smsPhone = newPhone();
+    const regular = await store.newCustomer();
+    const earlier = await placeWith(regular, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: true, email: false, phone: smsPhone },
+    });
+    await payOrder(store.app, regular.headers, earlier);
+    advance(MINUTE);
+    await recordCart(regular, [{ productId: product.id, quantity: 2 }]);
+
+    advance(61 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    const [toNewcomer] = await remindersTo(newcomer.user.id);
+    expect(toNewcomer?.channels).toEqual(['email']);
+    const mails = await store.database.db
+      .select({ recipient: mailOutbox.recipient, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'cart-reminder'), eq(mailOutbox.recipient, newcomer.user.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`${PUBLIC_URL}/cart?restore=`);
+    const [toRegular] = await remindersTo(regular.user.id);
+    expect(toRegular?.channels).toEqual(['sms']);
+    const queued = await store.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.notice, 'cart_reminder'), eq(notificationOutbox.recipient, smsPhone)));
+    expect(queued.map((row) => row.channel)).toEqual(['sms']);
+  });
+
+  it('keeps one cart per shopper, refuses unknown products, bad lines and guests, and forgets an emptied cart', async () => {
+    const shopper = await store.newCustomer();
+    const product = await createTestProduct(store.database, { stock: 5 });
+    const put = (payload: unknown, headers: Record<string, string> = shopper.headers) =>
+      store.app.inject({ method: 'PUT', url: '/api/notifications/checkout-cart', headers, payload });
+
+    expect((await put({ lines: [{ productId: product.id, quantity: 1 }] }, {})).statusCode).toBe(401);
+    const unknown = await put({ lines: [{ productId: 2_000_000_000, quantity: 1 }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Product 2000000000 is not sold here');
+    expect((await put({ lines: [{ productId: product.id, quantity: 11 }] })).statusCode).toBe(400);
+    const twice = await put({
+      lines: [
+        { productId: product.id, quantity: 1 },
+        { productId: product.id, quantity: 2 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    const many = Array.from({ length: 51 }, (_, index) => ({ productId: index + 1, quantity: 1 }));
+    expect((await put({ lines: many })).statusCode).toBe(400);
+
+    await recordCart(shopper, [{ productId: product.id, quantity: 1 }]);
+    await recordCart(shopper, [{ productId: product.id, quantity: 4 }]);
+    const kept = await store.database.db
+      .select()
+      .from(checkoutCarts)
+      .where(eq(checkoutCarts.userId, shopper.user.id));
+    expect(kept.map((row) => row.lines)).toEqual([[{ productId: product.id, quantity: 4 }]]);
+
+    expect(await recordCart(shopper, [])).toEqual({ recorded: 0 });
+    expect(await store.database.db.$count(checkoutCarts, eq(checkoutCarts.userId, shopper.user.id))).toBe(0);
   });
 });
 
