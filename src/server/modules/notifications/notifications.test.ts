@@ -890,7 +890,7 @@ describe('carts left at checkout before Pay', () => {
   it('keeps one cart per shopper, refuses unknown products, bad lines and guests, and forgets an emptied cart', async () => {
     const shopper = await store.newCustomer();
     const product = await createTestProduct(store.database, { stock: 5 });
-    const put = (payload: unknown, headers: Record<string, string> = shopper.headers) =>
+    const put = (payload: Record<string, unknown>, headers: Record<string, string> = shopper.headers) =>
       store.app.inject({ method: 'PUT', url: '/api/notifications/checkout-cart', headers, payload });
 
     expect((await put({ lines: [{ productId: product.id, quantity: 1 }] }, {})).statusCode).toBe(401);

@@ -38,11 +38,17 @@ afterEach(cleanup);
 describe('the dashboard (issue 23: carts that come back)', () => {
   it('shows the cart reminders sent in 30 days and the carts they recovered', () => {
     renderDashboard(dashboard);
-    expect(figure('Cart reminders (30 days)')).toEqual(['12', '5 carts recovered']);
+    expect(figure('Cart reminders (30 days)')).toEqual([
+      '12',
+      '5 carts recovered (link opened, then paid within 7 days)',
+    ]);
   });
 
   it('shows none sent as 0, not as an empty figure', () => {
     renderDashboard({ ...dashboard, cartReminders: { sent: 0, recovered: 0 } });
-    expect(figure('Cart reminders (30 days)')).toEqual(['0', '0 carts recovered']);
+    expect(figure('Cart reminders (30 days)')).toEqual([
+      '0',
+      '0 carts recovered (link opened, then paid within 7 days)',
+    ]);
   });
 });
