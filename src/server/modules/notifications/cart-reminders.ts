@@ -107,8 +107,13 @@ export function createCartReminders({
         join users u on u.id = s.user_id
        where not s.declined
          and s.started_at <= ${startedBefore}
-         and not exists (select 1 from orders paid
-                          where paid.user_id = s.user_id and paid.paid_at >= s.started_at)
+         -- Paid since, or placed since without paying first (an order that left pending unpaid,
+         -- as one paid on delivery would): either way the cart was bought.
+         and not exists (select 1 from orders done
+                          where done.user_id = s.user_id
+                            and (done.paid_at >= s.started_at
+                                 or (done.created_at >= s.started_at
+                                     and done.status not in ('pending', 'cancelled'))))
          and not exists (select 1 from cart_reminders r
                           where r.user_id = s.user_id and r.sent_at > ${notOlderThan})
          and (s.order_id is null
