@@ -13,6 +13,7 @@ import {
   mailOutbox,
   notificationOptOuts,
   notificationOutbox,
+  orders,
   products,
 } from '../../db/schema';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
@@ -831,7 +832,7 @@ describe('carts left at checkout before Pay', () => {
     expect(used?.restoredAt).toEqual(clock.now());
   });
 
-  it('sends none to a shopper who paid since starting checkout, or who stopped messages', async () => {
+  it('sends none to a shopper who paid or placed an order since starting checkout, or who stopped messages', async () => {
     const product = await createTestProduct(store.database, { stock: 50 });
 
     const payer = await store.newCustomer();
@@ -842,6 +843,15 @@ describe('carts left at checkout before Pay', () => {
     });
     await payOrder(store.app, payer.headers, paid);
 
+    // Placed without paying first (as an order paid on delivery is): the cart was bought.
+    const placer = await store.newCustomer();
+    await recordCart(placer, [{ productId: product.id, quantity: 1 }]);
+    advance(10 * MINUTE);
+    const placed = await placeWith(placer, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: false, email: true },
+    });
+    await store.database.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, placed.orderId));
+
     const stoppedPhone = newPhone();
     const stopped = await signUpByPhone(stoppedPhone);
     await store.app.messaging.sandbox.reply(stoppedPhone, 'STOP');
@@ -850,6 +860,7 @@ describe('carts left at checkout before Pay', () => {
     advance(2 * 60 * MINUTE);
     await store.app.notifications.sendCartReminders();
     expect(await remindersTo(payer.user.id)).toHaveLength(0);
+    expect(await remindersTo(placer.user.id)).toHaveLength(0);
     expect(await remindersTo(stopped.user.id)).toHaveLength(0);
   });
 
