@@ -21,7 +21,6 @@ import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import type { AuthUser } from '../auth';
 import {
   bulkEnquiries,
   orderItems,
@@ -33,6 +32,7 @@ import {
 } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
+import type { AuthUser } from '../auth';
 import { enqueueMail, quoteMail } from '../mail';
 import { consentFor, type NotifyDefaults, queueOrderNotice } from '../notifications';
 import {

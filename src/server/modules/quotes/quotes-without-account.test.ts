@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { AuthResponse } from '../../../shared/api/auth';
 import { describe, expect, it } from 'vitest';
+import type { AuthResponse } from '../../../shared/api/auth';
 import type { BulkEnquiryCreated } from '../../../shared/api/bulk-enquiries';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { type CreatedQuoteResponse, QUOTE_MESSAGES, type QuoteResponse } from '../../../shared/api/quotes';
