@@ -31,7 +31,15 @@ import type { Db, Tx } from '../../db/client';
 import { categories, orderItems, orders, products, shipmentEvents, shipments, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../errors';
-import { addressOf, isOrderId, type OrderRow, recordStatus, releaseReservation } from '../orders';
+import type { StoreIdentity } from '../../store-identity';
+import {
+  addressOf,
+  isOrderId,
+  mailStatusIfDue,
+  type OrderRow,
+  recordStatus,
+  releaseReservation,
+} from '../orders';
 import type { CourierProvider } from './courier-provider';
 
 // Issue 24: a shipment can be booked for a paid order until it leaves the store.
@@ -115,11 +123,14 @@ export function createShippingService({
   clock,
   courier,
   log,
+  store,
 }: {
   db: Db;
   clock: Clock;
   courier: CourierProvider;
   log: FastifyBaseLogger;
+  /** For the status mails the courier's moves send, as the back office's do. */
+  store: StoreIdentity;
 }) {
   const labelUrlOf = (orderId: string) => `/api/admin/orders/${orderId}/shipment/label`;
 
@@ -436,7 +447,11 @@ export function createShippingService({
             latest.kind === 'undelivered'
               ? `${orderStatusLabel('failed_delivery')}: ${latest.activity}`
               : `${trackingKindLabel(latest.kind)}${latest.location ? `, ${latest.location}` : ''} (${shipment.courierName}, AWB ${shipment.awb})`;
-          await moveOrder(tx, order, target, note, now);
+          // One mail for where the order ends up, not one per step walked, by the back office's
+          // rule; queued in this transaction, so a scan two instances take mails once.
+          if (await moveOrder(tx, order, target, note, now)) {
+            await mailStatusIfDue(tx, store, order, target, note, now);
+          }
         }
         return { stored: true, known: true };
       });

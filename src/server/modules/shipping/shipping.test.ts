@@ -9,6 +9,7 @@ import type {
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../../shared/courier-events';
 import {
+  mailOutbox,
   orderEvents,
   orders,
   pincodes,
@@ -335,6 +336,64 @@ describe('POST /api/shipping/webhook', () => {
       await second.close();
       await secondDatabase.close();
     }
+  });
+});
+
+describe('status mails when the courier moves an order', () => {
+  const statusMails = async (orderId: string) =>
+    (
+      await store.database.db
+        .select({ subject: mailOutbox.subject, text: mailOutbox.text, recipient: mailOutbox.recipient })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, 'order-status')))
+        .orderBy(mailOutbox.id)
+    ).filter((mail) => !mail.subject.endsWith('Paid'));
+
+  it('mails shipped with its tracking link and delivered once each, also when two instances take the scan', async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    // Booking walks the order to packed, which is no news by mail.
+    expect(await statusMails(order.orderId)).toEqual([]);
+
+    const secondDatabase = await openSecondConnection(store.database);
+    const second = await createTestApp(secondDatabase, { clock, env });
+    try {
+      const picked = webhook(awb, 'picked_up', '2031-03-10 14:00:00', 'Picked up', 'Okhla');
+      await Promise.all([post(picked), post(picked, TOKEN, second), post(picked, TOKEN, second)]);
+    } finally {
+      await second.close();
+      await secondDatabase.close();
+    }
+    const [shippedMail, ...others] = await statusMails(order.orderId);
+    expect(others).toEqual([]);
+    expect(shippedMail).toMatchObject({ recipient: order.email, subject: `Order ${order.orderNumber}: Shipped` });
+    expect(shippedMail?.text).toContain(
+      `Track your parcel: http://localhost:3000/track?orderNumber=${order.orderNumber}`,
+    );
+
+    // Out for delivery is no mail; delivered is, with the tracking link; a repeat mails nothing.
+    await post(webhook(awb, 'out_for_delivery', '2031-03-12 09:00:00'));
+    const delivered = webhook(awb, 'delivered', '2031-03-12 15:00:00', 'Delivered', 'New Delhi');
+    await post(delivered);
+    await post(delivered);
+    const mails = await statusMails(order.orderId);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Order ${order.orderNumber}: Shipped`,
+      `Order ${order.orderNumber}: Delivered`,
+    ]);
+    expect(mails[1]?.text).toContain(`/track?orderNumber=${order.orderNumber}`);
+  });
+
+  it("mails a failed delivery with the link to the order's page that takes the answer", async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    await post(webhook(awb, 'undelivered', '2031-03-12 18:00:00', 'Customer not available', 'New Delhi'));
+    expect(await statusOf(order.orderId)).toBe('failed_delivery');
+    const [failed] = await statusMails(order.orderId);
+    expect(failed?.subject).toBe(`Order ${order.orderNumber}: Delivery Failed`);
+    expect(failed?.text).toContain(
+      `Choose a new delivery date or correct the address and phone: http://localhost:3000/order-confirmation/${order.orderId}`,
+    );
   });
 });
 
