@@ -366,7 +366,10 @@ describe('status mails when the courier moves an order', () => {
     }
     const [shippedMail, ...others] = await statusMails(order.orderId);
     expect(others).toEqual([]);
-    expect(shippedMail).toMatchObject({ recipient: order.email, subject: `Order ${order.orderNumber}: Shipped` });
+    expect(shippedMail).toMatchObject({
+      recipient: order.email,
+      subject: `Order ${order.orderNumber}: Shipped`,
+    });
     expect(shippedMail?.text).toContain(
       `Track your parcel: http://localhost:3000/track?orderNumber=${order.orderNumber}`,
     );
