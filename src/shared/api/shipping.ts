@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_LIMITS } from '../address';
-import { PARCEL_LIMITS } from '../parcel';
+import { ParcelSize } from '../parcel';
 import { isValidPhone, PHONE_INPUT_MAX } from '../phone';
 
 // Issue 24: shipments booked with the courier, their tracking, and the public tracking page.
@@ -42,6 +42,17 @@ export type Shipment = z.infer<typeof Shipment>;
 
 export const ShipmentResponse = z.object({ shipment: Shipment });
 export type ShipmentResponse = z.infer<typeof ShipmentResponse>;
+
+/**
+ * POST /api/admin/orders/:id/shipment: the parcel as the owner weighed and measured it; without
+ * one, the order's parcel from its products (their own figures, else their category's).
+ */
+export const ShipRequest = z.object({ parcel: ParcelSize.optional() });
+export type ShipRequest = z.infer<typeof ShipRequest>;
+
+/** GET /api/admin/orders/:id/shipment: the shipment, and the parcel a booking would send. */
+export const ShipmentState = z.object({ shipment: Shipment.nullable(), proposedParcel: ParcelSize });
+export type ShipmentState = z.infer<typeof ShipmentState>;
 
 export const MAX_BULK_SHIPMENTS = 100;
 
@@ -119,9 +130,9 @@ export type DeliveryAnswer = z.infer<typeof DeliveryAnswer>;
 
 /** The admin product form's parcel fields (empty = the category's default). */
 export const ProductParcelFields = z.object({
-  weightGrams: z.number().int().min(1).max(PARCEL_LIMITS.maxWeightGrams).nullable(),
-  lengthCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
-  breadthCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
-  heightCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
+  weightGrams: ParcelSize.shape.weightGrams.nullable(),
+  lengthCm: ParcelSize.shape.lengthCm.nullable(),
+  breadthCm: ParcelSize.shape.breadthCm.nullable(),
+  heightCm: ParcelSize.shape.heightCm.nullable(),
 });
 export type ProductParcelFields = z.infer<typeof ProductParcelFields>;

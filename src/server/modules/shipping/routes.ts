@@ -7,6 +7,8 @@ import {
   DeliveryAnswer,
   OrderTrackingResponse,
   ShipmentResponse,
+  ShipmentState,
+  ShipRequest,
   TrackQuery,
   TrackResponse,
 } from '../../../shared/api/shipping';
@@ -21,18 +23,16 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/orders/:id/shipment',
-    { schema: { params: OrderParams, response: { 201: ShipmentResponse } } },
-    async (request, reply) => reply.code(201).send({ shipment: await app.shipping.ship(request.params.id) }),
+    { schema: { params: OrderParams, body: ShipRequest.nullish(), response: { 201: ShipmentResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ shipment: await app.shipping.ship(request.params.id, request.body?.parcel) }),
   );
   app.get(
     '/admin/orders/:id/shipment',
     {
-      schema: {
-        params: OrderParams,
-        response: { 200: z.object({ shipment: ShipmentResponse.shape.shipment.nullable() }) },
-      },
+      schema: { params: OrderParams, response: { 200: ShipmentState } },
     },
-    async (request) => ({ shipment: await app.shipping.shipmentFor(request.params.id) }),
+    async (request) => app.shipping.shipmentFor(request.params.id),
   );
   app.delete(
     '/admin/orders/:id/shipment',

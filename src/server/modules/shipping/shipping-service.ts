@@ -219,7 +219,7 @@ export function createShippingService({
     return true;
   }
 
-  async function bookOne(orderId: string): Promise<Shipment> {
+  async function bookOne(orderId: string, parcelAsPacked?: ParcelSize): Promise<Shipment> {
     const row = await orderRow(orderId);
     if (!isOrderStatus(row.status) || !SHIPPABLE.includes(row.status))
       throw conflict(SHIPPING_MESSAGES.notShippable);
@@ -230,7 +230,9 @@ export function createShippingService({
         ? []
         : await db.select({ email: userEmail }).from(users).where(eq(users.id, row.userId));
     const address = addressOf(row);
-    const { parcel, items } = await parcelOf(row.id);
+    const fromProducts = await parcelOf(row.id);
+    const items = fromProducts.items;
+    const parcel = parcelAsPacked ?? fromProducts.parcel;
     const booked = await courier.book({
       orderNumber: row.orderNumber,
       orderDate: row.createdAt,
@@ -348,10 +350,14 @@ export function createShippingService({
       return results;
     },
 
-    async shipmentFor(orderId: string): Promise<Shipment | null> {
+    /** The order's shipment, and the parcel its products make (what the Ship dialog starts from). */
+    async shipmentFor(orderId: string): Promise<{ shipment: Shipment | null; proposedParcel: ParcelSize }> {
       const row = await orderRow(orderId);
       const shipment = await openShipment(row.id);
-      return shipment ? shipmentOf(shipment, row.id) : null;
+      return {
+        shipment: shipment ? shipmentOf(shipment, row.id) : null,
+        proposedParcel: (await parcelOf(row.id)).parcel,
+      };
     },
 
     async label(orderId: string): Promise<{ awb: string; pdf: Buffer }> {

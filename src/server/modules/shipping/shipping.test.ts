@@ -4,6 +4,7 @@ import type {
   BulkShipResponse,
   OrderTrackingResponse,
   ShipmentResponse,
+  ShipmentState,
   TrackResponse,
 } from '../../../shared/api/shipping';
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
@@ -197,6 +198,40 @@ describe('POST /api/admin/orders/:id/shipment', () => {
       .from(shipments)
       .where(eq(shipments.orderId, order.orderId));
     expect(row).toMatchObject({ weightGrams: 1200, lengthCm: 30, breadthCm: 20, heightCm: 12 });
+  });
+
+  it('books the parcel as the owner weighed and measured it, within the shared limits', async () => {
+    const order = await paidOrder();
+    const headers = await adminHeaders();
+    const before = await store.app.inject({ url: `/api/admin/orders/${order.orderId}/shipment`, headers });
+    expect(before.json<ShipmentState>()).toEqual({
+      shipment: null,
+      // Two units of the default parcel, stacked: what the dialog starts from.
+      proposedParcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
+    });
+    const book = (parcel: Record<string, unknown>) =>
+      store.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.orderId}/shipment`,
+        headers,
+        payload: { parcel },
+      });
+
+    const refused = await book({ weightGrams: 0, lengthCm: 30, breadthCm: 20, heightCm: 500 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([
+      { path: 'parcel.weightGrams', message: 'Enter the weight in whole grams, 1 to 50,000' },
+      { path: 'parcel.heightCm', message: 'Enter the height in whole centimetres, 1 to 200' },
+    ]);
+    expect(await statusOf(order.orderId)).toBe('paid');
+
+    const booked = await book({ weightGrams: 1750, lengthCm: 32, breadthCm: 24, heightCm: 14 });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const [row] = await store.database.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, order.orderId));
+    expect(row).toMatchObject({ weightGrams: 1750, lengthCm: 32, breadthCm: 24, heightCm: 14 });
   });
 
   it('refuses an unpaid order and answers 401 to a shopper', async () => {
