@@ -26,6 +26,15 @@ export const ParcelSize = z.object({
 });
 export type ParcelSize = z.infer<typeof ParcelSize>;
 
+/** The admin product form's parcel fields (empty = the category's default). */
+export const ProductParcelFields = z.object({
+  weightGrams: ParcelSize.shape.weightGrams.nullable(),
+  lengthCm: ParcelSize.shape.lengthCm.nullable(),
+  breadthCm: ParcelSize.shape.breadthCm.nullable(),
+  heightCm: ParcelSize.shape.heightCm.nullable(),
+});
+export type ProductParcelFields = z.infer<typeof ProductParcelFields>;
+
 /** A product without its own figures ships as its category's typical packed unit. */
 const CATEGORY_DEFAULTS: Readonly<Record<string, ParcelSize>> = {
   'festive-hampers': { weightGrams: 1500, lengthCm: 35, breadthCm: 25, heightCm: 15 },

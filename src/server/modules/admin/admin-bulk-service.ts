@@ -115,6 +115,7 @@ export function createAdminBulkService({
   }
 
   return {
+    chosenIds,
     async changeStatus(change: BulkStatusChange): Promise<BulkStatusResponse> {
       const ids = await chosenIds(change, MAX_BULK_ORDERS);
       const results: BulkOrderResult[] = [];

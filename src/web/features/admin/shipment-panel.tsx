@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
-import type {
-  BulkShipResponse,
-  Shipment,
-  ShipmentResponse,
-  ShipmentState,
-} from '../../../shared/api/shipping';
+import type { Shipment, ShipmentResponse, ShipmentState } from '../../../shared/api/shipping';
 import { formatDeliveryDate as formatDate } from '../../../shared/courier-events';
 import type { ParcelSize } from '../../../shared/parcel';
 import { ApiError, apiRequest, readToken } from '../../api/client';
@@ -20,15 +15,6 @@ import { ShipDialog } from './ship-dialog';
 const SHIPPABLE = ['paid', 'confirmed', 'processing', 'packed'];
 const shipmentKey = (orderId: string) => ['admin', 'shipment', orderId] as const;
 const shipmentPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/shipment`;
-
-/** "Ship selected" in the order list: books each order, answering each one's shipment or reason. */
-export async function shipSelected(orderIds: readonly string[]): Promise<BulkShipResponse['results']> {
-  const answer = await apiRequest<BulkShipResponse>('/admin/shipments', {
-    method: 'POST',
-    body: { orderIds },
-  });
-  return answer.results;
-}
 
 /**
  * Opens the label PDF in a new tab to print (fetched with the owner's token, which a plain link
