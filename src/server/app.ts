@@ -4,7 +4,6 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { DAY_MS } from '../shared/india-time';
 import { scheduleBackgroundJobs } from './background-jobs';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -30,7 +29,7 @@ import { CART_REMINDER_EVERY_MS, notificationRoutes } from './modules/notificati
 import { orderRoutes } from './modules/orders';
 import { OWNER_DIGEST_EVERY_MS } from './modules/owner-notices';
 import { paymentCspSources } from './modules/payment-providers';
-import { paymentRoutes, sandboxRoutes } from './modules/payments';
+import { MONEY_CHECK_LOOK_EVERY_MS, paymentRoutes, sandboxRoutes } from './modules/payments';
 import { personalisationRoutes } from './modules/personalisation';
 import { quoteRoutes } from './modules/quotes';
 import { returnRoutes } from './modules/returns';
@@ -147,8 +146,13 @@ export async function buildApp({
         : []),
       // Issue 26: every instance looks; the period's claim row lets one of them send the digest.
       { name: 'owner-digest', everyMs: OWNER_DIGEST_EVERY_MS, run: () => services.ownerNotices.sendDigest() },
-      // Issue 26: the ledger against the payment provider's records, once a day on one instance.
-      { name: 'money-check', everyMs: DAY_MS, exclusive: true, run: () => services.payments.checkLedger() },
+      // Issue 26: the ledger against the payment provider's records, once a day across restarts and
+      // instances: every instance looks whether it is due, the stored last run's claim picks one.
+      {
+        name: 'money-check',
+        everyMs: MONEY_CHECK_LOOK_EVERY_MS,
+        run: () => services.payments.checkLedgerIfDue(),
+      },
     ]);
   }
 

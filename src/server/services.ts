@@ -169,7 +169,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     origin: { name: store.legalName, address: store.address, city: config.SAME_DAY_CITY },
     deliveryDaysFor: async (pincode) => promisedDays((await delivery.checkPincode(pincode)).info.days),
   });
-  const shipping = createShippingService({ db, clock, courier, log });
+  const shipping = createShippingService({ db, clock, courier, log, store, pdfPool });
   const mailWorker = createMailWorker({
     db,
     clock,

@@ -108,7 +108,16 @@ export const formatScanTime = (iso: string): string => {
 /** The public tracking page (its head is written by the server, its body by the web app). */
 export const TRACK_PAGE = {
   path: '/track',
+  /** The query parameter that fills in the order number; the contact never goes in a link. */
+  orderNumberParam: 'orderNumber',
   title: 'Track your order',
   description:
     'Follow a parcel with its order number and the phone number or e-mail on the order: courier, AWB, every scan and the expected delivery date.',
 } as const;
+
+/** The tracking page for one order, as every message about its parcel links it (the number only). */
+export const trackPathOf = (orderNumber: string) =>
+  `${TRACK_PAGE.path}?${TRACK_PAGE.orderNumberParam}=${encodeURIComponent(orderNumber)}`;
+
+/** The shopper's own page of an order: its timeline and, after a failed delivery, the form to answer it. */
+export const orderPagePathOf = (orderId: string) => `/order-confirmation/${orderId}`;

@@ -1,8 +1,39 @@
+import { z } from 'zod';
+
 // Issue 24: what a packed parcel weighs and measures, for the courier's booking and its price.
 
-export type ParcelSize = { weightGrams: number; lengthCm: number; breadthCm: number; heightCm: number };
-
 export const PARCEL_LIMITS = { maxWeightGrams: 50_000, maxSideCm: 200 } as const;
+
+const WEIGHT_RULE = `Enter the weight in whole grams, 1 to ${PARCEL_LIMITS.maxWeightGrams.toLocaleString('en-IN')}`;
+const side = (name: string) => {
+  const rule = `Enter the ${name} in whole centimetres, 1 to ${PARCEL_LIMITS.maxSideCm}`;
+  return z.number(rule).int(rule).min(1, rule).max(PARCEL_LIMITS.maxSideCm, rule);
+};
+
+/**
+ * A parcel's weight and size within what couriers take: the one rule for a product's own figures
+ * and for the parcel the owner confirms or corrects when booking the courier.
+ */
+export const ParcelSize = z.object({
+  weightGrams: z
+    .number(WEIGHT_RULE)
+    .int(WEIGHT_RULE)
+    .min(1, WEIGHT_RULE)
+    .max(PARCEL_LIMITS.maxWeightGrams, WEIGHT_RULE),
+  lengthCm: side('length'),
+  breadthCm: side('breadth'),
+  heightCm: side('height'),
+});
+export type ParcelSize = z.infer<typeof ParcelSize>;
+
+/** The admin product form's parcel fields (empty = the category's default). */
+export const ProductParcelFields = z.object({
+  weightGrams: ParcelSize.shape.weightGrams.nullable(),
+  lengthCm: ParcelSize.shape.lengthCm.nullable(),
+  breadthCm: ParcelSize.shape.breadthCm.nullable(),
+  heightCm: ParcelSize.shape.heightCm.nullable(),
+});
+export type ProductParcelFields = z.infer<typeof ProductParcelFields>;
 
 /** A product without its own figures ships as its category's typical packed unit. */
 const CATEGORY_DEFAULTS: Readonly<Record<string, ParcelSize>> = {

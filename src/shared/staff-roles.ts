@@ -34,6 +34,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'DELETE /api/admin/orders/:id/shipment': ORDERS,
   'GET /api/admin/orders/:id/shipment/label': ORDERS,
   'POST /api/admin/shipments': ORDERS,
+  'POST /api/admin/shipments/labels.pdf': ORDERS,
   'POST /api/admin/orders/bulk/status': ORDERS,
   'POST /api/admin/orders/bulk/documents.pdf': ORDERS,
   'GET /api/admin/customers': ORDERS,

@@ -19,6 +19,11 @@ test('the owner ships a paid order, the sandbox courier delivers it, and the sho
   await owner.goto(`/admin/orders/${order.orderId}`);
   const shipment = owner.getByRole('region', { name: 'Shipment' });
   await shipment.getByRole('button', { name: 'Ship' }).click();
+  // The parcel from the products' figures, which the owner corrects as packed.
+  const dialog = owner.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  await dialog.getByRole('textbox', { name: 'Weight (g)' }).fill('450');
+  await dialog.getByRole('button', { name: 'Book the courier' }).click();
+  await expect(dialog).toBeHidden();
   await expect(shipment.getByText('Utsav Sandbox Express')).toBeVisible();
   await expect(shipment.getByText(/^SBX\d+$/)).toBeVisible();
 

@@ -748,6 +748,15 @@ export const moneyChecks = pgTable('money_checks', {
     .notNull(),
 });
 
+/**
+ * When a job that is due once a period last ran, across restarts and instances: taking a run is
+ * one conditional upsert of this row (the claim), so N instances run it once.
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});
+
 /** Provider webhooks, stored by event id so a retried delivery is handled once. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),

@@ -56,7 +56,9 @@ export const BulkStatusResponse = z.object({
 });
 export type BulkStatusResponse = z.infer<typeof BulkStatusResponse>;
 
-export const BulkDocuments = z
-  .object(selection(MAX_PDF_ORDERS, 'can be printed'))
-  .refine(ONE_SELECTION.check, ONE_SELECTION.message);
+/** The ticked orders or the list's filter, at most `max` of them: what a bulk action works on. */
+export const orderSelection = (max: number, what: string) =>
+  z.object(selection(max, what)).refine(ONE_SELECTION.check, ONE_SELECTION.message);
+
+export const BulkDocuments = orderSelection(MAX_PDF_ORDERS, 'can be printed');
 export type BulkDocuments = z.infer<typeof BulkDocuments>;

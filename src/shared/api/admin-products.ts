@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ProductParcelFields } from '../parcel';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier, QuantityTiers } from '../quantity-pricing';
 import { gstRate, hsnCode, page, trimmed } from './admin-fields';
-import { ProductParcelFields } from './shipping';
 
 // The back office's product contract (/api/admin/products*), re-exported by ./admin. Money in
 // rupees, as everywhere at the API edge.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ADDRESS_LIMITS } from '../address';
-import { PARCEL_LIMITS } from '../parcel';
+import { ParcelSize } from '../parcel';
 import { isValidPhone, PHONE_INPUT_MAX } from '../phone';
+import { orderSelection } from './admin-bulk';
 
 // Issue 24: shipments booked with the courier, their tracking, and the public tracking page.
 
@@ -9,6 +10,7 @@ export const SHIPPING_MESSAGES = {
   notShippable: 'Only a paid order that has not shipped yet can be shipped',
   alreadyShipped: 'This order already has a shipment',
   noShipment: 'This order has no shipment',
+  noLabels: 'None of the chosen orders has a shipment yet; ship them first',
   pickedUp: 'The courier has already picked up this parcel, so the shipment cannot be cancelled',
   courierFailed: 'The courier did not accept the shipment just now. Please try again.',
   trackNotFound: 'We could not find an order with that number and phone or e-mail',
@@ -43,16 +45,38 @@ export type Shipment = z.infer<typeof Shipment>;
 export const ShipmentResponse = z.object({ shipment: Shipment });
 export type ShipmentResponse = z.infer<typeof ShipmentResponse>;
 
+/**
+ * POST /api/admin/orders/:id/shipment: the parcel as the owner weighed and measured it; without
+ * one, the order's parcel from its products (their own figures, else their category's).
+ */
+export const ShipRequest = z.object({ parcel: ParcelSize.optional() });
+export type ShipRequest = z.infer<typeof ShipRequest>;
+
+/** GET /api/admin/orders/:id/shipment: the shipment, and the parcel a booking would send. */
+export const ShipmentState = z.object({ shipment: Shipment.nullable(), proposedParcel: ParcelSize });
+export type ShipmentState = z.infer<typeof ShipmentState>;
+
+// Each booking is a call to the courier (about a second with Shiprocket), so a request is bounded
+// to what a page of the order list shows and a person waits for; the labels print as one PDF.
 export const MAX_BULK_SHIPMENTS = 100;
 
-export const BulkShipRequest = z.object({
-  orderIds: z.array(z.string().max(64)).min(1).max(MAX_BULK_SHIPMENTS),
-});
+/** POST /api/admin/shipments: the ticked orders or the list's filter (counted again, refused beyond the maximum). */
+export const BulkShipRequest = orderSelection(MAX_BULK_SHIPMENTS, 'can be shipped');
 export type BulkShipRequest = z.infer<typeof BulkShipRequest>;
+
+/** POST /api/admin/shipments/labels.pdf: the chosen orders' labels as one PDF, a page each. */
+export const BulkLabels = orderSelection(MAX_BULK_SHIPMENTS, 'can have their labels printed');
+export type BulkLabels = z.infer<typeof BulkLabels>;
 
 export const BulkShipResponse = z.object({
   results: z.array(
-    z.object({ orderId: z.string(), shipment: Shipment.nullable(), error: z.string().nullable() }),
+    z.object({
+      orderId: z.string(),
+      /** '' when no such order exists. */
+      orderNumber: z.string(),
+      shipment: Shipment.nullable(),
+      error: z.string().nullable(),
+    }),
   ),
 });
 export type BulkShipResponse = z.infer<typeof BulkShipResponse>;
@@ -116,12 +140,3 @@ export const DeliveryAnswer = z.discriminatedUnion('kind', [
   }),
 ]);
 export type DeliveryAnswer = z.infer<typeof DeliveryAnswer>;
-
-/** The admin product form's parcel fields (empty = the category's default). */
-export const ProductParcelFields = z.object({
-  weightGrams: z.number().int().min(1).max(PARCEL_LIMITS.maxWeightGrams).nullable(),
-  lengthCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
-  breadthCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
-  heightCm: z.number().int().min(1).max(PARCEL_LIMITS.maxSideCm).nullable(),
-});
-export type ProductParcelFields = z.infer<typeof ProductParcelFields>;

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { TRACK_PAGE } from '../../shared/courier-events';
 import { ApiError } from '../api/client';
 import { Button } from '../components/button';
@@ -8,9 +9,15 @@ import { ErrorBanner } from '../components/status-message';
 import { ShipmentTracking } from '../features/tracking/shipment-tracking';
 import { useTrackOrder } from '../features/tracking/tracking-api';
 
+const ORDER_NUMBER_MAX = 32;
+
 /** Issue 24: anyone with the order number and its phone or e-mail (a gift's recipient too) follows the parcel. */
 export function TrackPage() {
-  const [orderNumber, setOrderNumber] = useState('');
+  // A message's link names the order; the shopper types the phone or e-mail, which no link holds.
+  const [searchParams] = useSearchParams();
+  const [orderNumber, setOrderNumber] = useState(
+    () => searchParams.get(TRACK_PAGE.orderNumberParam)?.trim().slice(0, ORDER_NUMBER_MAX) ?? '',
+  );
   const [contact, setContact] = useState('');
   const track = useTrackOrder();
   const submit = (event: FormEvent) => {
@@ -44,7 +51,7 @@ export function TrackPage() {
           label="Order number"
           name="orderNumber"
           required
-          maxLength={32}
+          maxLength={ORDER_NUMBER_MAX}
           autoComplete="off"
           value={orderNumber}
           onChange={(event) => setOrderNumber(event.target.value)}

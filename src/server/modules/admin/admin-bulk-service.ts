@@ -17,8 +17,8 @@ import { invoices, orderQuotes, orders, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { OrderDocuments, PdfPool } from '../invoices';
-import { isOrderId, orderRecordsOf, recordStatus } from '../orders';
-import { mailStatusIfDue, orderListWhere } from './admin-order-service';
+import { isOrderId, mailStatusIfDue, orderRecordsOf, recordStatus } from '../orders';
+import { orderListWhere } from './admin-order-service';
 
 export type AdminBulkService = ReturnType<typeof createAdminBulkService>;
 
@@ -115,6 +115,7 @@ export function createAdminBulkService({
   }
 
   return {
+    chosenIds,
     async changeStatus(change: BulkStatusChange): Promise<BulkStatusResponse> {
       const ids = await chosenIds(change, MAX_BULK_ORDERS);
       const results: BulkOrderResult[] = [];

@@ -21,20 +21,19 @@ import {
   RETURN_WINDOW_DAYS,
 } from '../../../shared/order-status';
 import type { Clock } from '../../clock';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
-import { enqueueMail, orderStatusMail } from '../mail';
-import { statusMailDue } from '../notifications';
 import {
   addressOf,
   deliveredAtOf,
   deliveryChoiceOf,
   isOrderId,
+  mailStatusIfDue,
   markRefundDue,
   moneyLinesOf,
   type OrderRow,
@@ -78,36 +77,6 @@ export function orderListWhere(query: AdminOrderFilter): SQL | undefined {
     if (found) filters.push(found);
   }
   return filters.length > 0 ? and(...filters) : undefined;
-}
-
-/**
- * The customer's e-mail of an order's new status, in the transaction that moved it: only for the
- * few statuses that matter (notifications' statusMailDue), and never for a quote nobody has
- * claimed (no account to write to). The one place the back office mails a status, one order at a
- * time or in bulk.
- */
-export async function mailStatusIfDue(
-  tx: Tx,
-  store: StoreIdentity,
-  row: typeof orders.$inferSelect,
-  to: string,
-  note: string,
-  now: Date,
-): Promise<void> {
-  if (row.userId === null || !(await statusMailDue(tx, row.id, to))) return;
-  const [customer] = await tx
-    .select({ email: userEmail, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, row.userId));
-  if (!customer) return;
-  const order = {
-    id: row.id,
-    orderNumber: row.orderNumber,
-    customerName: addressOf(row).fullName || customer.fullName,
-    customerEmail: customer.email,
-    deliveryChoice: deliveryChoiceOf(row),
-  };
-  await enqueueMail(tx, orderStatusMail(order, to, note, store), now);
 }
 
 export type AdminOrderService = ReturnType<typeof createAdminOrderService>;

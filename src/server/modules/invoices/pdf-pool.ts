@@ -28,6 +28,10 @@ export function createPdfPool({ threads, timeLimitMs }: { threads: number; timeL
     async renderOrderDocuments(orders: OrderDocuments[]): Promise<Buffer> {
       return bufferOf(await pool.run({ kind: 'orders', orders }));
     },
+    /** Issue 24: many PDFs (the courier's labels) as one, each page kept as it is. */
+    async mergePdfs(pdfs: readonly Uint8Array[]): Promise<Buffer> {
+      return bufferOf(await pool.run({ kind: 'merge', pdfs: [...pdfs] }));
+    },
     close: pool.close,
   };
 }

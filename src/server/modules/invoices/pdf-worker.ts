@@ -2,11 +2,16 @@
 // slow layout never blocks the event loop that answers requests.
 import type { Invoice } from '../../../shared/api/invoices';
 import { renderInvoicePdf } from './invoice-pdf';
+import { mergePdfs } from './merge-pdfs';
 import { type OrderDocuments, renderOrderDocumentsPdf } from './order-documents-pdf';
 
-export type PdfTask = { kind: 'invoice'; invoice: Invoice } | { kind: 'orders'; orders: OrderDocuments[] };
+export type PdfTask =
+  | { kind: 'invoice'; invoice: Invoice }
+  | { kind: 'orders'; orders: OrderDocuments[] }
+  | { kind: 'merge'; pdfs: Uint8Array[] };
 
 export default async function renderPdf(task: PdfTask): Promise<Uint8Array> {
+  if (task.kind === 'merge') return mergePdfs(task.pdfs);
   const pdf =
     task.kind === 'invoice'
       ? await renderInvoicePdf(task.invoice)

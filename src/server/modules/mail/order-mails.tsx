@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { type AddressForm, cityAndState } from '../../../shared/address';
 import type { DeliveryEstimate } from '../../../shared/api/orders';
+import { orderPagePathOf } from '../../../shared/courier-events';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatPaise } from '../../../shared/money';
@@ -46,7 +47,7 @@ const addressLines = (address: AddressForm) => [
 
 /** The order's own page, always absolute (a mail client cannot open a bare path). */
 export const orderLink = (store: StoreIdentity, orderId: string) =>
-  absoluteUrl(store, `/order-confirmation/${orderId}`);
+  absoluteUrl(store, orderPagePathOf(orderId));
 
 /** A table row of a mail: what on the left, the amount on the right. */
 export function AmountRow({

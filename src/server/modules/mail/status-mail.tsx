@@ -1,3 +1,4 @@
+import { orderPagePathOf, trackPathOf } from '../../../shared/courier-events';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
@@ -42,11 +43,14 @@ export function orderStatusMail(
     ? `We have accepted the return of ${itemList(partial.items)} from your order ${order.orderNumber}. The rest of the order stays with you.`
     : `Your order ${order.orderNumber} is now: ${label}.`;
   const link = absoluteUrl(store, '/orders');
-  // Issue 23: the shipped mail carries the parcel's tracking page.
+  // Every mail about the parcel links its tracking page; a failed delivery links the order's page,
+  // where the shopper picks a new attempt date or corrects the address.
   const track =
-    status === 'shipped'
-      ? `Track your parcel: ${absoluteUrl(store, `/track?orderNumber=${encodeURIComponent(order.orderNumber)}`)}`
-      : null;
+    status === 'shipped' || status === 'out_for_delivery' || status === 'delivered'
+      ? `Track your parcel: ${absoluteUrl(store, trackPathOf(order.orderNumber))}`
+      : status === 'failed_delivery'
+        ? `Choose a new delivery date or correct the address and phone: ${absoluteUrl(store, orderPagePathOf(order.id))}`
+        : null;
   const text = [
     `Hello ${order.customerName},`,
     '',

@@ -1,3 +1,4 @@
+import { orderPagePathOf, trackPathOf } from '../../../shared/courier-events';
 import { formatPaise } from '../../../shared/money';
 import { CART_RESTORE_PARAM, OPT_OUT_PATH, type OrderNotice } from '../../../shared/notifications';
 import type { StoreIdentity } from '../../store-identity';
@@ -31,6 +32,8 @@ export function messageFor(
   store: StoreIdentity,
 ): MessageText {
   const number = order.orderNumber;
+  // Every message about the parcel links to its tracking page (which a gift's recipient may use).
+  const track = linkTo(store, trackPathOf(number));
   const { params, text } = ((): { params: string[]; text: string } => {
     switch (notice) {
       case 'order_placed': {
@@ -40,22 +43,24 @@ export function messageFor(
           text: `Hi ${order.shopperName}, your order ${number} of ${total} is placed and paid. We will tell you when it ships.`,
         };
       }
-      case 'order_shipped': {
-        const track = linkTo(store, `/track?orderNumber=${encodeURIComponent(number)}`);
+      case 'order_shipped':
         return { params: [number, track], text: `Your order ${number} has shipped. Track it here: ${track}` };
-      }
       case 'out_for_delivery':
-        return { params: [number], text: `Your order ${number} is out for delivery today.` };
+        return {
+          params: [number, track],
+          text: `Your order ${number} is out for delivery today. Track it here: ${track}`,
+        };
       case 'order_delivered':
         return {
-          params: [number, store.storeName],
-          text: `Your order ${number} has been delivered. Thank you for shopping with ${store.storeName}.`,
+          params: [number, store.storeName, track],
+          text: `Your order ${number} has been delivered. Thank you for shopping with ${store.storeName}. Its journey: ${track}`,
         };
       case 'delivery_failed': {
-        const page = linkTo(store, '/orders');
+        // The order's own page holds the form for a new attempt date or a corrected address.
+        const page = linkTo(store, orderPagePathOf(order.orderId));
         return {
           params: [number, page],
-          text: `We could not deliver your order ${number}. Please check the address and phone on your order: ${page}`,
+          text: `We could not deliver your order ${number}. Choose a new delivery date or correct the address and phone here: ${page}`,
         };
       }
       case 'refund_made': {
@@ -84,13 +89,13 @@ export function messageFor(
       }
       case 'gift_on_its_way':
         return {
-          params: [order.recipientName, order.shopperName, store.storeName],
-          text: `Hello ${order.recipientName}, ${order.shopperName} has sent you a gift from ${store.storeName}. It is on its way!`,
+          params: [order.recipientName, order.shopperName, store.storeName, track],
+          text: `Hello ${order.recipientName}, ${order.shopperName} has sent you a gift from ${store.storeName}. It is on its way! Follow it here with your phone number: ${track}`,
         };
       case 'gift_delivered':
         return {
-          params: [order.recipientName, order.shopperName],
-          text: `Hello ${order.recipientName}, your gift from ${order.shopperName} has been delivered. Enjoy!`,
+          params: [order.recipientName, order.shopperName, track],
+          text: `Hello ${order.recipientName}, your gift from ${order.shopperName} has been delivered. Enjoy! Its journey: ${track}`,
         };
     }
   })();

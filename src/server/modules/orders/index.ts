@@ -30,4 +30,5 @@ export {
 export { insertPendingOrder, type PendingOrderLine } from './pending-order';
 export { returnRecordsOf } from './return-records';
 export { orderRoutes } from './routes';
+export { mailStatusIfDue } from './status-mail';
 export { releaseReservation, reserveOrderAgain, reserveStock } from './stock';

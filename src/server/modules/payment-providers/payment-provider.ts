@@ -21,11 +21,12 @@ export type PaymentProvider = {
   /** Checks `X-Razorpay-Signature` = HMAC-SHA256(raw body, webhook secret). */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   /**
-   * Refunds part or all of a captured payment. `receipt` names this refund on our side: the
-   * provider keeps it with the refund (Razorpay's `receipt`), and the sandbox makes one refund per
-   * receipt, so a call repeated after a crash does not refund twice there.
+   * Refunds part or all of a captured payment. `receipt` names this refund on our side (at least
+   * 10 letters, digits or hyphens, the same on every try): Razorpay takes it as the refund's
+   * idempotency key (X-Refund-Idempotency) and the sandbox makes one refund per receipt, so a call
+   * repeated after a crash does not refund twice.
    */
-  refund(paymentId: string, amountPaise: number, receipt?: string): Promise<{ id: string }>;
+  refund(paymentId: string, amountPaise: number, receipt: string): Promise<{ id: string }>;
   /**
    * What the provider captured for a payment, to check against the order before it counts; null
    * when the provider keeps no payments of its own to ask (the sandbox, whose only word on a

@@ -115,7 +115,7 @@ export function createSandboxProvider(secrets: SandboxSecrets): SandboxProvider 
       return { id: sandboxId('order'), amount: amountPaise, currency: 'INR' };
     },
     ...signatureChecks(secrets.keySecret, secrets.webhookSecret),
-    async refund(paymentId, amountPaise, receipt = sandboxId('rfnd')) {
+    async refund(paymentId, amountPaise, receipt) {
       const made = refunds.get(receipt) ?? {
         id: sandboxId('rfnd'),
         payment_id: paymentId,

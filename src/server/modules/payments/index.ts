@@ -1,4 +1,6 @@
 // The payments module's public entry: capture, webhooks, refunds and the sandbox's window.
+
+export { MONEY_CHECK_LOOK_EVERY_MS } from './money-check';
 export { createPaymentService, type PaymentService } from './payment-service';
 export { paymentRoutes } from './routes';
 export { sandboxRoutes } from './sandbox/routes';

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { count, desc, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
+import { moneyChecks, payments } from '../../db/schema';
 import { moveOrderAlong } from '../../testing/admin-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
-import { createTestClock } from '../../testing/test-app';
+import { createTestApp, createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import type { CapturedAmount } from '../payment-providers';
 import { createMoneyCheck } from './money-check';
@@ -76,5 +78,77 @@ describe('the daily check of the money ledger against the payment provider', () 
       ordersChecked: 2,
       differences: [],
     });
+  });
+});
+
+describe('the daily run of the money check', () => {
+  const instances: Awaited<ReturnType<typeof createTestApp>>[] = [];
+  const newInstance = async () => {
+    const instance = await createTestApp(store.database, { env: { BACKGROUND_JOBS: 'false' }, clock });
+    instances.push(instance);
+    return instance;
+  };
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.close()));
+  });
+  const checksKept = async () =>
+    (await store.database.db.select({ runs: count() }).from(moneyChecks))[0]?.runs ?? 0;
+
+  it('runs once a day across two instances and restarts, by the stored last run', async () => {
+    clock.set('2031-11-21T02:00:00.000Z');
+    const before = await checksKept();
+    const second = await newInstance();
+    const first = await Promise.all([
+      store.app.payments.checkLedgerIfDue(),
+      second.payments.checkLedgerIfDue(),
+    ]);
+    expect(first.filter((run) => run !== null)).toHaveLength(1);
+    expect(await checksKept()).toBe(before + 1);
+
+    // Restarted an hour later (a new instance): the day's check is done, so nothing runs.
+    clock.set('2031-11-21T03:00:00.000Z');
+    const restarted = await newInstance();
+    expect(await restarted.payments.checkLedgerIfDue()).toBeNull();
+    clock.set('2031-11-22T01:59:59.000Z');
+    expect(await second.payments.checkLedgerIfDue()).toBeNull();
+
+    // A day after the last run it is due again, and again only one instance takes it.
+    clock.set('2031-11-22T02:00:00.000Z');
+    const next = await Promise.all([
+      restarted.payments.checkLedgerIfDue(),
+      second.payments.checkLedgerIfDue(),
+      store.app.payments.checkLedgerIfDue(),
+    ]);
+    expect(next.filter((run) => run !== null)).toHaveLength(1);
+    expect(await checksKept()).toBe(before + 2);
+  });
+
+  it('checks every payment of the window, reading them a page at a time', async () => {
+    clock.set('2031-11-23T06:00:00.000Z');
+    const records = new Map<string, CapturedAmount>();
+    const provider = {
+      ...store.app.paymentProvider,
+      fetchPayment: async (paymentId: string) => records.get(paymentId) ?? null,
+    };
+    const paid = [await paidOrder(500), await paidOrder(600), await paidOrder(700)];
+    for (const [index, order] of paid.entries()) {
+      const [row] = await store.database.db
+        .select({ amountPaise: payments.amountPaise })
+        .from(payments)
+        .where(eq(payments.providerPaymentId, order.paymentId));
+      // The last one's provider record holds ₹1 less than the ledger: the check must reach it.
+      const amountPaise = (row?.amountPaise ?? 0) - (index === 2 ? 100 : 0);
+      records.set(order.paymentId, { amountPaise, currency: 'INR', refundedPaise: 0 });
+    }
+    const check = createMoneyCheck({ db: store.database.db, clock, provider, pageSize: 2 });
+    expect(await check.checkLedger()).toEqual({ ordersChecked: 3, differences: 1 });
+    const [latest] = await store.database.db
+      .select()
+      .from(moneyChecks)
+      .orderBy(desc(moneyChecks.id))
+      .limit(1);
+    expect(latest?.differences).toEqual([
+      expect.objectContaining({ orderNumber: paid[2]?.created.orderNumber, ledgerPaise: expect.any(Number) }),
+    ]);
   });
 });

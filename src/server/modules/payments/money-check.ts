@@ -1,13 +1,20 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/india-time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { moneyChecks, moneyLedger, orders, payments } from '../../db/schema';
+import { moneyChecks, moneyLedger, orders, payments, scheduledRuns } from '../../db/schema';
 import type { PaymentProvider } from '../payment-providers';
 
 // Orders paid in this window are checked; older ones have settled and were checked before.
 const CHECK_DAYS = 35;
-const CHECK_LIMIT = 2000;
+// Every payment of the window is checked, read this many at a time so memory and each query
+// stay small however busy the month was.
+const PAGE_SIZE = 500;
+const RUN_NAME = 'money-check';
+// A check that failed (the provider down) is tried again after this, not at the next look.
+const RETRY_AFTER_MS = 60 * 60 * 1000;
+/** How often each instance looks whether the daily check is due (the claim makes one run it). */
+export const MONEY_CHECK_LOOK_EVERY_MS = 10 * 60 * 1000;
 
 export type MoneyCheck = ReturnType<typeof createMoneyCheck>;
 
@@ -21,16 +28,22 @@ export function createMoneyCheck({
   db,
   clock,
   provider,
+  pageSize = PAGE_SIZE,
 }: {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
+  /** Rows read at a time; tests make it small to cross pages with a few orders. */
+  pageSize?: number;
 }) {
-  return {
-    async checkLedger(): Promise<{ ordersChecked: number; differences: number }> {
-      const since = new Date(clock.now().getTime() - CHECK_DAYS * DAY_MS);
-      const paid = await db
+  /** Every provider payment of the window, by order, read a page at a time by id. */
+  async function paymentsOfWindow(since: Date) {
+    const byOrder = new Map<string, { orderNumber: string; paymentIds: string[] }>();
+    let afterId = 0;
+    for (;;) {
+      const page = await db
         .select({
+          id: payments.id,
           orderId: payments.orderId,
           orderNumber: orders.orderNumber,
           providerPaymentId: payments.providerPaymentId,
@@ -43,51 +56,103 @@ export function createMoneyCheck({
             inArray(payments.status, ['captured', 'refunded']),
             isNotNull(payments.providerPaymentId),
             gte(payments.createdAt, since),
+            gt(payments.id, afterId),
           ),
         )
         .orderBy(payments.id)
-        .limit(CHECK_LIMIT);
-      const byOrder = new Map<string, { orderNumber: string; paymentIds: string[] }>();
-      for (const row of paid) {
+        .limit(pageSize);
+      for (const row of page) {
         const order = byOrder.get(row.orderId) ?? { orderNumber: row.orderNumber, paymentIds: [] };
         if (row.providerPaymentId) order.paymentIds.push(row.providerPaymentId);
         byOrder.set(row.orderId, order);
       }
-      const ledger = byOrder.size
-        ? await db
-            .select({
-              orderId: moneyLedger.orderId,
-              // What moved through the provider: its captures less every refund (all go through it).
-              paise: sql<string>`sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} when ${moneyLedger.paymentId} is not null then ${moneyLedger.amountPaise} else 0 end)`,
-            })
-            .from(moneyLedger)
-            .where(inArray(moneyLedger.orderId, [...byOrder.keys()]))
-            .groupBy(moneyLedger.orderId)
-        : [];
-      const ledgerPaise = new Map(ledger.map((row) => [row.orderId, Number(row.paise)]));
+      if (page.length < pageSize) return byOrder;
+      afterId = page[page.length - 1]?.id ?? afterId;
+    }
+  }
 
-      let ordersChecked = 0;
-      const differences = [];
-      for (const [orderId, order] of byOrder) {
-        let providerPaise = 0;
-        let known = true;
-        for (const paymentId of order.paymentIds) {
-          const record = await provider.fetchPayment(paymentId);
-          if (!record || record.refundedPaise === undefined) {
-            known = false;
-            break;
-          }
-          providerPaise += record.amountPaise - record.refundedPaise;
+  /** What the ledger says went through the provider for these orders, a page of orders at a time. */
+  async function ledgerPaiseOf(orderIds: string[]) {
+    const paise = new Map<string, number>();
+    for (let start = 0; start < orderIds.length; start += pageSize) {
+      const rows = await db
+        .select({
+          orderId: moneyLedger.orderId,
+          // What moved through the provider: its captures less every refund (all go through it).
+          paise: sql<string>`sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} when ${moneyLedger.paymentId} is not null then ${moneyLedger.amountPaise} else 0 end)`,
+        })
+        .from(moneyLedger)
+        .where(inArray(moneyLedger.orderId, orderIds.slice(start, start + pageSize)))
+        .groupBy(moneyLedger.orderId);
+      for (const row of rows) paise.set(row.orderId, Number(row.paise));
+    }
+    return paise;
+  }
+
+  async function checkLedger(): Promise<{ ordersChecked: number; differences: number }> {
+    const since = new Date(clock.now().getTime() - CHECK_DAYS * DAY_MS);
+    const byOrder = await paymentsOfWindow(since);
+    const ledgerPaise = await ledgerPaiseOf([...byOrder.keys()]);
+    let ordersChecked = 0;
+    const differences = [];
+    for (const [orderId, order] of byOrder) {
+      let providerPaise = 0;
+      let known = true;
+      for (const paymentId of order.paymentIds) {
+        const record = await provider.fetchPayment(paymentId);
+        if (!record || record.refundedPaise === undefined) {
+          known = false;
+          break;
         }
-        if (!known) continue;
-        ordersChecked++;
-        const inLedger = ledgerPaise.get(orderId) ?? 0;
-        if (inLedger !== providerPaise) {
-          differences.push({ orderId, orderNumber: order.orderNumber, ledgerPaise: inLedger, providerPaise });
-        }
+        providerPaise += record.amountPaise - record.refundedPaise;
       }
-      await db.insert(moneyChecks).values({ checkedAt: clock.now(), ordersChecked, differences });
-      return { ordersChecked, differences: differences.length };
+      if (!known) continue;
+      ordersChecked++;
+      const inLedger = ledgerPaise.get(orderId) ?? 0;
+      if (inLedger !== providerPaise) {
+        differences.push({ orderId, orderNumber: order.orderNumber, ledgerPaise: inLedger, providerPaise });
+      }
+    }
+    await db.insert(moneyChecks).values({ checkedAt: clock.now(), ordersChecked, differences });
+    return { ordersChecked, differences: differences.length };
+  }
+
+  /**
+   * Takes today's run if it is due: none yet, or the last began a day or more ago. One upsert is
+   * the claim, so of several instances looking at once exactly one gets it, and a restart does
+   * not start the day over.
+   */
+  async function claimRun(now: Date): Promise<boolean> {
+    const [claimed] = await db
+      .insert(scheduledRuns)
+      .values({ name: RUN_NAME, lastRunAt: now })
+      .onConflictDoUpdate({
+        target: scheduledRuns.name,
+        set: { lastRunAt: now },
+        setWhere: lte(scheduledRuns.lastRunAt, new Date(now.getTime() - DAY_MS)),
+      })
+      .returning({ name: scheduledRuns.name });
+    return claimed !== undefined;
+  }
+
+  return {
+    checkLedger,
+    /**
+     * The daily check, on whichever instance claims it first once a day has passed since the last;
+     * answers null when it was not due. A failed check is tried again an hour later.
+     */
+    async checkLedgerIfDue(): Promise<{ ordersChecked: number; differences: number } | null> {
+      const now = clock.now();
+      if (!(await claimRun(now))) return null;
+      try {
+        return await checkLedger();
+      } catch (error) {
+        await db
+          .update(scheduledRuns)
+          .set({ lastRunAt: new Date(now.getTime() - DAY_MS + RETRY_AFTER_MS) })
+          .where(and(eq(scheduledRuns.name, RUN_NAME), eq(scheduledRuns.lastRunAt, now)));
+        throw error;
+      }
     },
   };
 }

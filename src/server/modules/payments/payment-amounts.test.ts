@@ -145,10 +145,10 @@ describe('a captured payment that is not the order total', () => {
     const provider = context.app.paymentProvider;
     const flaky = {
       ...provider,
-      async refund(paymentId: string, amountPaise: number) {
+      async refund(paymentId: string, amountPaise: number, receipt: string) {
         refundCalls += 1;
         if (refundCalls === 1) throw new Error('Payment provider unavailable');
-        return provider.refund(paymentId, amountPaise);
+        return provider.refund(paymentId, amountPaise, receipt);
       },
     };
     const service = paymentServiceWith(flaky);

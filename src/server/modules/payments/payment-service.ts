@@ -82,6 +82,8 @@ export function createPaymentService({
     refundOrder: refunds.refundOrder,
     /** Issue 26: the daily check of the money ledger against the provider's records. */
     checkLedger: moneyCheck.checkLedger,
+    /** The same check when a day has passed since the last, on one instance (the background job). */
+    checkLedgerIfDue: moneyCheck.checkLedgerIfDue,
     receiveWebhook: inbox.receiveWebhook,
 
     async verifyPayment(userId: number, payload: VerifyPaymentPayload): Promise<VerifyPaymentResponse> {

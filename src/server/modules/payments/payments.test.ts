@@ -594,10 +594,10 @@ describe('a refund the provider did not take at first', () => {
     // The provider is the one outside system here: its refund call fails the first time.
     const flakyProvider = {
       ...provider,
-      async refund(paymentId: string, amountPaise: number) {
+      async refund(paymentId: string, amountPaise: number, receipt: string) {
         refundCalls += 1;
         if (refundCalls === 1) throw new Error('Payment provider unavailable');
-        return provider.refund(paymentId, amountPaise);
+        return provider.refund(paymentId, amountPaise, receipt);
       },
     };
     const service = createPaymentService({

@@ -32,6 +32,7 @@ import {
 } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
+import type { AuthUser } from '../auth';
 import { enqueueMail, quoteMail } from '../mail';
 import { consentFor, queueOrderNotice, type ReadNotifyDefaults } from '../notifications';
 import {
@@ -79,18 +80,22 @@ const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** Who may pay a quote: whom it was sent to. */
 type QuoteRecipient = { customerEmail: string | null; customerPhone: string | null };
-/** The signed-in person asking: their e-mail, and (once phone sign-in exists) their verified phone. */
-export type QuotePayer = { id: number; email: string; verifiedPhone?: string | null };
+/**
+ * The signed-in person asking, as the session gives them: their e-mail ('' for an account made by
+ * phone) and their phone, which an account holds only once a one-time code sent to it came back.
+ */
+export type QuotePayer = Pick<AuthUser, 'id' | 'email' | 'phone'>;
 
 /**
  * The one check of who may take over and pay a quote sent before they had an account: signed in
- * with the e-mail the quote went to, or with the phone it went to once that phone is verified by
- * sign-in (phone sign-in passes verifiedPhone; an unverified phone never counts).
+ * with the e-mail the quote went to, or with the (verified) phone it went to.
  */
 export function mayPayQuote(payer: QuotePayer, quote: QuoteRecipient): boolean {
   const byEmail =
-    quote.customerEmail !== null && payer.email.toLowerCase() === quote.customerEmail.toLowerCase();
-  const byPhone = Boolean(payer.verifiedPhone) && payer.verifiedPhone === quote.customerPhone;
+    payer.email !== '' &&
+    quote.customerEmail !== null &&
+    payer.email.toLowerCase() === quote.customerEmail.toLowerCase();
+  const byPhone = payer.phone !== null && payer.phone === quote.customerPhone;
   return byEmail || byPhone;
 }
 

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { AuthResponse } from '../../../shared/api/auth';
 import type { BulkEnquiryCreated } from '../../../shared/api/bulk-enquiries';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { type CreatedQuoteResponse, QUOTE_MESSAGES, type QuoteResponse } from '../../../shared/api/quotes';
-import { mailOutbox, orderQuotes, orders, products } from '../../db/schema';
+import { mailOutbox, orderQuotes, orders, products, sandboxMessages } from '../../db/schema';
 import { createTestProduct, payOrder, seedPincodes, TEST_ADDRESS } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
@@ -136,6 +137,60 @@ describe('a quote for someone without an account', () => {
     });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json<{ message: string }>().message).toBe(QUOTE_MESSAGES.noContact);
+  });
+});
+
+describe('a quote sent to a phone alone', () => {
+  it('is opened and paid by the shopper who signs in with that phone by a one-time code', async () => {
+    const diya = await product();
+    const phone = '9845098450';
+    const sent = await createQuote({
+      customerPhone: `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`,
+      customerName: 'Meera Pillai',
+      lines: [{ productId: diya.id, quantity: 30 }],
+      shippingAddress: TEST_ADDRESS,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { quote } = sent.json<CreatedQuoteResponse>();
+
+    const ip = '203.0.113.77';
+    const asked = await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/request',
+      payload: { phone },
+      remoteAddress: ip,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [message] = await store.database.db
+      .select()
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, phone))
+      .orderBy(desc(sandboxMessages.id))
+      .limit(1);
+    const signedIn = await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      payload: { phone, code: message?.params[0], fullName: 'Meera Pillai' },
+      remoteAddress: ip,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const { user, token } = signedIn.json<AuthResponse>();
+    expect(user).toMatchObject({ email: '', phone });
+    const headers = { authorization: `Bearer ${token}` };
+
+    // No key in the URL: the verified phone alone names them.
+    const seen = await store.app.inject({ url: `/api/quotes/${quote.orderId}`, headers });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json<QuoteResponse>().quote).toMatchObject({ total: 6000, state: 'open' });
+    const started = await store.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.orderId}/payment`,
+      headers,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    await payOrder(store.app, headers, started.json<CreateOrderResponse>());
+    const [paid] = await store.database.db.select().from(orders).where(eq(orders.id, quote.orderId));
+    expect(paid).toMatchObject({ userId: user.id, status: 'paid' });
   });
 });
 

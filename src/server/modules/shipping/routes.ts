@@ -2,11 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BulkLabels,
   BulkShipRequest,
   BulkShipResponse,
   DeliveryAnswer,
+  MAX_BULK_SHIPMENTS,
   OrderTrackingResponse,
   ShipmentResponse,
+  ShipmentState,
+  ShipRequest,
   TrackQuery,
   TrackResponse,
 } from '../../../shared/api/shipping';
@@ -21,18 +25,16 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/orders/:id/shipment',
-    { schema: { params: OrderParams, response: { 201: ShipmentResponse } } },
-    async (request, reply) => reply.code(201).send({ shipment: await app.shipping.ship(request.params.id) }),
+    { schema: { params: OrderParams, body: ShipRequest.nullish(), response: { 201: ShipmentResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ shipment: await app.shipping.ship(request.params.id, request.body?.parcel) }),
   );
   app.get(
     '/admin/orders/:id/shipment',
     {
-      schema: {
-        params: OrderParams,
-        response: { 200: z.object({ shipment: ShipmentResponse.shape.shipment.nullable() }) },
-      },
+      schema: { params: OrderParams, response: { 200: ShipmentState } },
     },
-    async (request) => ({ shipment: await app.shipping.shipmentFor(request.params.id) }),
+    async (request) => app.shipping.shipmentFor(request.params.id),
   );
   app.delete(
     '/admin/orders/:id/shipment',
@@ -46,12 +48,24 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', `inline; filename="label-${awb}.pdf"`)
       .send(pdf);
   });
-  // Many selected orders at once (the order list's "Ship selected"): each answers on its own.
+  // Many selected orders at once (the order list's "Ship"), ticked or by the list's filter, which
+  // the back office's bulk work counts again: each answers on its own.
   app.post(
     '/admin/shipments',
     { schema: { body: BulkShipRequest, response: { 200: BulkShipResponse } } },
-    async (request) => ({ results: await app.shipping.shipMany(request.body.orderIds) }),
+    async (request) => ({
+      results: await app.shipping.shipMany(await app.admin.bulk.chosenIds(request.body, MAX_BULK_SHIPMENTS)),
+    }),
   );
+  app.post('/admin/shipments/labels.pdf', { schema: { body: BulkLabels } }, async (request, reply) => {
+    const orderIds = await app.admin.bulk.chosenIds(request.body, MAX_BULK_SHIPMENTS);
+    const { pdf, count, missing } = await app.shipping.labelsPdf(orderIds);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="labels-${count}.pdf"`)
+      .header('x-labels-missing', missing.join(','))
+      .send(pdf);
+  });
 };
 
 /** The most a courier's request (a tracking scan, a booking in the sandbox) may hold. */

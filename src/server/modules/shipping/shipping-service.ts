@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
@@ -31,7 +31,16 @@ import type { Db, Tx } from '../../db/client';
 import { categories, orderItems, orders, products, shipmentEvents, shipments, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../errors';
-import { addressOf, isOrderId, type OrderRow, recordStatus, releaseReservation } from '../orders';
+import type { StoreIdentity } from '../../store-identity';
+import type { PdfPool } from '../invoices';
+import {
+  addressOf,
+  isOrderId,
+  mailStatusIfDue,
+  type OrderRow,
+  recordStatus,
+  releaseReservation,
+} from '../orders';
 import type { CourierProvider } from './courier-provider';
 
 // Issue 24: a shipment can be booked for a paid order until it leaves the store.
@@ -115,11 +124,17 @@ export function createShippingService({
   clock,
   courier,
   log,
+  store,
+  pdfPool,
 }: {
   db: Db;
   clock: Clock;
   courier: CourierProvider;
   log: FastifyBaseLogger;
+  /** Merges many labels into one PDF off the event loop. */
+  pdfPool: PdfPool;
+  /** For the status mails the courier's moves send, as the back office's do. */
+  store: StoreIdentity;
 }) {
   const labelUrlOf = (orderId: string) => `/api/admin/orders/${orderId}/shipment/label`;
 
@@ -208,7 +223,7 @@ export function createShippingService({
     return true;
   }
 
-  async function bookOne(orderId: string): Promise<Shipment> {
+  async function bookOne(orderId: string, parcelAsPacked?: ParcelSize): Promise<Shipment> {
     const row = await orderRow(orderId);
     if (!isOrderStatus(row.status) || !SHIPPABLE.includes(row.status))
       throw conflict(SHIPPING_MESSAGES.notShippable);
@@ -219,7 +234,9 @@ export function createShippingService({
         ? []
         : await db.select({ email: userEmail }).from(users).where(eq(users.id, row.userId));
     const address = addressOf(row);
-    const { parcel, items } = await parcelOf(row.id);
+    const fromProducts = await parcelOf(row.id);
+    const items = fromProducts.items;
+    const parcel = parcelAsPacked ?? fromProducts.parcel;
     const booked = await courier.book({
       orderNumber: row.orderNumber,
       orderDate: row.createdAt,
@@ -323,24 +340,69 @@ export function createShippingService({
   return {
     ship: bookOne,
 
-    /** Books many orders one after another; each answers its shipment or why it could not ship. */
+    /**
+     * Books many orders one after another (one courier call each, never all at once, so a bulk
+     * action cannot take every connection from checkout); each answers its shipment or why not.
+     */
     async shipMany(orderIds: readonly string[]) {
+      const unique = [...new Set(orderIds)];
+      const valid = unique.filter(isOrderId);
+      const numbers = new Map(
+        (valid.length > 0
+          ? await db
+              .select({ id: orders.id, orderNumber: orders.orderNumber })
+              .from(orders)
+              .where(inArray(orders.id, valid))
+          : []
+        ).map((row) => [row.id, row.orderNumber]),
+      );
       const results = [];
-      for (const orderId of new Set(orderIds)) {
+      for (const orderId of unique) {
+        const orderNumber = numbers.get(orderId) ?? '';
         try {
-          results.push({ orderId, shipment: await bookOne(orderId), error: null });
+          results.push({ orderId, orderNumber, shipment: await bookOne(orderId), error: null });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          results.push({ orderId, shipment: null, error: error.message });
+          results.push({ orderId, orderNumber, shipment: null, error: error.message });
         }
       }
       return results;
     },
 
-    async shipmentFor(orderId: string): Promise<Shipment | null> {
+    /**
+     * The stored labels of the chosen orders' open shipments as one PDF, a page per label in the
+     * order chosen, merged in the PDF worker pool. Orders without a shipment are left out and named.
+     */
+    async labelsPdf(orderIds: readonly string[]): Promise<{ pdf: Buffer; count: number; missing: string[] }> {
+      const valid = [...new Set(orderIds)].filter(isOrderId);
+      const rows =
+        valid.length > 0
+          ? await db
+              .select({ orderId: orders.id, orderNumber: orders.orderNumber, label: shipments.label })
+              .from(orders)
+              .leftJoin(shipments, and(eq(shipments.orderId, orders.id), isNull(shipments.cancelledAt)))
+              .where(inArray(orders.id, valid))
+          : [];
+      const byOrder = new Map(rows.map((row) => [row.orderId, row]));
+      const labels: Uint8Array[] = [];
+      const missing: string[] = [];
+      for (const orderId of valid) {
+        const row = byOrder.get(orderId);
+        if (row?.label) labels.push(row.label);
+        else if (row) missing.push(row.orderNumber);
+      }
+      if (labels.length === 0) throw notFound(SHIPPING_MESSAGES.noLabels);
+      return { pdf: await pdfPool.mergePdfs(labels), count: labels.length, missing };
+    },
+
+    /** The order's shipment, and the parcel its products make (what the Ship dialog starts from). */
+    async shipmentFor(orderId: string): Promise<{ shipment: Shipment | null; proposedParcel: ParcelSize }> {
       const row = await orderRow(orderId);
       const shipment = await openShipment(row.id);
-      return shipment ? shipmentOf(shipment, row.id) : null;
+      return {
+        shipment: shipment ? shipmentOf(shipment, row.id) : null,
+        proposedParcel: (await parcelOf(row.id)).parcel,
+      };
     },
 
     async label(orderId: string): Promise<{ awb: string; pdf: Buffer }> {
@@ -436,7 +498,11 @@ export function createShippingService({
             latest.kind === 'undelivered'
               ? `${orderStatusLabel('failed_delivery')}: ${latest.activity}`
               : `${trackingKindLabel(latest.kind)}${latest.location ? `, ${latest.location}` : ''} (${shipment.courierName}, AWB ${shipment.awb})`;
-          await moveOrder(tx, order, target, note, now);
+          // One mail for where the order ends up, not one per step walked, by the back office's
+          // rule; queued in this transaction, so a scan two instances take mails once.
+          if (await moveOrder(tx, order, target, note, now)) {
+            await mailStatusIfDue(tx, store, order, target, note, now);
+          }
         }
         return { stored: true, known: true };
       });

@@ -1,14 +1,17 @@
 import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type {
   BulkShipResponse,
   OrderTrackingResponse,
   ShipmentResponse,
+  ShipmentState,
   TrackResponse,
 } from '../../../shared/api/shipping';
-import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+import { MAX_BULK_SHIPMENTS, SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../../shared/courier-events';
 import {
+  mailOutbox,
   orderEvents,
   orders,
   pincodes,
@@ -198,6 +201,40 @@ describe('POST /api/admin/orders/:id/shipment', () => {
     expect(row).toMatchObject({ weightGrams: 1200, lengthCm: 30, breadthCm: 20, heightCm: 12 });
   });
 
+  it('books the parcel as the owner weighed and measured it, within the shared limits', async () => {
+    const order = await paidOrder();
+    const headers = await adminHeaders();
+    const before = await store.app.inject({ url: `/api/admin/orders/${order.orderId}/shipment`, headers });
+    expect(before.json<ShipmentState>()).toEqual({
+      shipment: null,
+      // Two units of the default parcel, stacked: what the dialog starts from.
+      proposedParcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
+    });
+    const book = (parcel: Record<string, unknown>) =>
+      store.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.orderId}/shipment`,
+        headers,
+        payload: { parcel },
+      });
+
+    const refused = await book({ weightGrams: 0, lengthCm: 30, breadthCm: 20, heightCm: 500 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([
+      { path: 'parcel.weightGrams', message: 'Enter the weight in whole grams, 1 to 50,000' },
+      { path: 'parcel.heightCm', message: 'Enter the height in whole centimetres, 1 to 200' },
+    ]);
+    expect(await statusOf(order.orderId)).toBe('paid');
+
+    const booked = await book({ weightGrams: 1750, lengthCm: 32, breadthCm: 24, heightCm: 14 });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const [row] = await store.database.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, order.orderId));
+    expect(row).toMatchObject({ weightGrams: 1750, lengthCm: 32, breadthCm: 24, heightCm: 14 });
+  });
+
   it('refuses an unpaid order and answers 401 to a shopper', async () => {
     const product = await createTestProduct(store.database);
     const buyer = await store.newCustomer();
@@ -224,11 +261,72 @@ describe('POST /api/admin/orders/:id/shipment', () => {
     });
     expect(response.statusCode).toBe(200);
     const { results } = response.json<BulkShipResponse>();
-    expect(results.map((result) => [result.orderId, result.shipment?.status ?? null, result.error])).toEqual([
-      [first.orderId, 'booked', null],
-      [second.orderId, 'booked', null],
-      ['not-an-order', null, 'Order not found'],
+    expect(
+      results.map((result) => [
+        result.orderId,
+        result.orderNumber,
+        result.shipment?.status ?? null,
+        result.error,
+      ]),
+    ).toEqual([
+      [first.orderId, first.orderNumber, 'booked', null],
+      [second.orderId, second.orderNumber, 'booked', null],
+      ['not-an-order', '', null, 'Order not found'],
     ]);
+  });
+
+  it("ships every order the list's filter matches, bounded, and prints their labels as one PDF, a page each", async () => {
+    const headers = await adminHeaders();
+    const first = await paidOrder();
+    const second = await paidOrder();
+    const byFilter = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/shipments',
+      headers,
+      payload: { filter: { q: first.orderNumber } },
+    });
+    expect(byFilter.statusCode, byFilter.body).toBe(200);
+    expect(byFilter.json<BulkShipResponse>().results).toEqual([
+      expect.objectContaining({ orderId: first.orderId, error: null }),
+    ]);
+    // More than the maximum matching (every paid order of this file and more) is refused whole.
+    const tooMany = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/shipments',
+      headers,
+      payload: { orderIds: Array.from({ length: MAX_BULK_SHIPMENTS + 1 }, (_, index) => `order-${index}`) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(`At most ${MAX_BULK_SHIPMENTS} orders can be shipped at once`);
+
+    const unshipped = await paidOrder();
+    await shipped(second.orderId);
+    const labels = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/shipments/labels.pdf',
+      headers,
+      payload: { orderIds: [second.orderId, unshipped.orderId, first.orderId] },
+    });
+    expect(labels.statusCode, labels.body).toBe(200);
+    expect(labels.headers['content-type']).toBe('application/pdf');
+    expect(labels.headers['content-disposition']).toBe('attachment; filename="labels-2.pdf"');
+    expect(labels.headers['x-labels-missing']).toBe(unshipped.orderNumber);
+    const merged = await PDFDocument.load(labels.rawPayload);
+    expect(merged.getPageCount()).toBe(2);
+    // 4 x 6 inch label pages, in the order chosen.
+    expect(merged.getPages().map((page) => [page.getWidth(), page.getHeight()])).toEqual([
+      [288, 432],
+      [288, 432],
+    ]);
+
+    const none = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/shipments/labels.pdf',
+      headers,
+      payload: { orderIds: [unshipped.orderId] },
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(SHIPPING_MESSAGES.noLabels);
   });
 
   it('cancels before pickup with the courier, and not once the parcel is picked up', async () => {
@@ -335,6 +433,67 @@ describe('POST /api/shipping/webhook', () => {
       await second.close();
       await secondDatabase.close();
     }
+  });
+});
+
+describe('status mails when the courier moves an order', () => {
+  const statusMails = async (orderId: string) =>
+    (
+      await store.database.db
+        .select({ subject: mailOutbox.subject, text: mailOutbox.text, recipient: mailOutbox.recipient })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, 'order-status')))
+        .orderBy(mailOutbox.id)
+    ).filter((mail) => !mail.subject.endsWith('Paid'));
+
+  it('mails shipped with its tracking link and delivered once each, also when two instances take the scan', async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    // Booking walks the order to packed, which is no news by mail.
+    expect(await statusMails(order.orderId)).toEqual([]);
+
+    const secondDatabase = await openSecondConnection(store.database);
+    const second = await createTestApp(secondDatabase, { clock, env });
+    try {
+      const picked = webhook(awb, 'picked_up', '2031-03-10 14:00:00', 'Picked up', 'Okhla');
+      await Promise.all([post(picked), post(picked, TOKEN, second), post(picked, TOKEN, second)]);
+    } finally {
+      await second.close();
+      await secondDatabase.close();
+    }
+    const [shippedMail, ...others] = await statusMails(order.orderId);
+    expect(others).toEqual([]);
+    expect(shippedMail).toMatchObject({
+      recipient: order.email,
+      subject: `Order ${order.orderNumber}: Shipped`,
+    });
+    expect(shippedMail?.text).toContain(
+      `Track your parcel: http://localhost:3000/track?orderNumber=${order.orderNumber}`,
+    );
+
+    // Out for delivery is no mail; delivered is, with the tracking link; a repeat mails nothing.
+    await post(webhook(awb, 'out_for_delivery', '2031-03-12 09:00:00'));
+    const delivered = webhook(awb, 'delivered', '2031-03-12 15:00:00', 'Delivered', 'New Delhi');
+    await post(delivered);
+    await post(delivered);
+    const mails = await statusMails(order.orderId);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Order ${order.orderNumber}: Shipped`,
+      `Order ${order.orderNumber}: Delivered`,
+    ]);
+    expect(mails[1]?.text).toContain(`/track?orderNumber=${order.orderNumber}`);
+  });
+
+  it("mails a failed delivery with the link to the order's page that takes the answer", async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    await post(webhook(awb, 'undelivered', '2031-03-12 18:00:00', 'Customer not available', 'New Delhi'));
+    expect(await statusOf(order.orderId)).toBe('failed_delivery');
+    const [failed] = await statusMails(order.orderId);
+    expect(failed?.subject).toBe(`Order ${order.orderNumber}: Delivery Failed`);
+    expect(failed?.text).toContain(
+      `Choose a new delivery date or correct the address and phone: http://localhost:3000/order-confirmation/${order.orderId}`,
+    );
   });
 });
 

@@ -32,7 +32,7 @@ export function BulkResults({ result }: { result: BulkStatusResponse }) {
   );
 }
 
-function PdfProgressText({ progress }: { progress: PdfProgress }) {
+export function PdfProgressText({ progress }: { progress: PdfProgress }) {
   if (progress.phase === 'preparing') {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-stone-700">

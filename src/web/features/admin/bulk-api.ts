@@ -18,16 +18,19 @@ export function useBulkStatus() {
 export type PdfProgress = { phase: 'preparing' } | { phase: 'downloading'; received: number; total: number };
 
 /**
- * The chosen orders' packing slips and invoices as one PDF, saved as a download. The API client
- * speaks JSON only, so this call reads the body itself to report how much has arrived.
+ * A PDF the server makes of the chosen orders, saved as a download. The API client speaks JSON
+ * only, so this call reads the body itself to report how much has arrived. Answers the response's
+ * headers (a labels PDF names the orders it left out).
  */
-export async function downloadOrderDocuments(
+export async function downloadPdf(
+  path: string,
   selection: OrderSelection,
+  fallbackName: string,
   onProgress: (progress: PdfProgress) => void,
-): Promise<void> {
+): Promise<Headers> {
   const token = readToken();
   onProgress({ phase: 'preparing' });
-  const response = await fetch('/api/admin/orders/bulk/documents.pdf', {
+  const response = await fetch(`/api${path}`, {
     method: 'POST',
     body: JSON.stringify(selection),
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -51,9 +54,18 @@ export async function downloadOrderDocuments(
   const url = URL.createObjectURL(new Blob(chunks, { type: 'application/pdf' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = name ?? 'orders.pdf';
+  link.download = name ?? fallbackName;
   document.body.append(link);
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+  return response.headers;
+}
+
+/** The chosen orders' packing slips and invoices as one PDF. */
+export async function downloadOrderDocuments(
+  selection: OrderSelection,
+  onProgress: (progress: PdfProgress) => void,
+): Promise<void> {
+  await downloadPdf('/admin/orders/bulk/documents.pdf', selection, 'orders.pdf', onProgress);
 }

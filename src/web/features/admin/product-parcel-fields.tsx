@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import type { ProductParcelFields as ParcelPayload } from '../../../shared/api/shipping';
+import type { ProductParcelFields as ParcelPayload } from '../../../shared/parcel';
 import { defaultParcelFor } from '../../../shared/parcel';
 import { Field, inputClass } from './admin-ui';
 

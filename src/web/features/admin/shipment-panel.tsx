@@ -1,27 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
-import type { BulkShipResponse, Shipment, ShipmentResponse } from '../../../shared/api/shipping';
+import type { Shipment, ShipmentResponse, ShipmentState } from '../../../shared/api/shipping';
 import { formatDeliveryDate as formatDate } from '../../../shared/courier-events';
+import type { ParcelSize } from '../../../shared/parcel';
 import { ApiError, apiRequest, readToken } from '../../api/client';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
+import { ShipDialog } from './ship-dialog';
 
 // Issue 24: booking the courier from the back office, printing its label, cancelling before pickup.
 
 const SHIPPABLE = ['paid', 'confirmed', 'processing', 'packed'];
 const shipmentKey = (orderId: string) => ['admin', 'shipment', orderId] as const;
 const shipmentPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/shipment`;
-
-/** "Ship selected" in the order list: books each order, answering each one's shipment or reason. */
-export async function shipSelected(orderIds: readonly string[]): Promise<BulkShipResponse['results']> {
-  const answer = await apiRequest<BulkShipResponse>('/admin/shipments', {
-    method: 'POST',
-    body: { orderIds },
-  });
-  return answer.results;
-}
 
 /**
  * Opens the label PDF in a new tab to print (fetched with the owner's token, which a plain link
@@ -58,7 +51,7 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
   const client = useQueryClient();
   const shipment = useQuery({
     queryKey: shipmentKey(orderId),
-    queryFn: ({ signal }) => apiRequest<{ shipment: Shipment | null }>(shipmentPath(orderId), { signal }),
+    queryFn: ({ signal }) => apiRequest<ShipmentState>(shipmentPath(orderId), { signal }),
     staleTime: 0,
   });
   const settle = () => {
@@ -66,9 +59,14 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
     void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
     void client.invalidateQueries({ queryKey: ['admin', 'order', orderId] });
   };
+  const [dialogOpen, setDialogOpen] = useState(false);
   const book = useMutation({
-    mutationFn: () => apiRequest<ShipmentResponse>(shipmentPath(orderId), { method: 'POST' }),
-    onSuccess: settle,
+    mutationFn: (parcel: ParcelSize) =>
+      apiRequest<ShipmentResponse>(shipmentPath(orderId), { method: 'POST', body: { parcel } }),
+    onSuccess: () => {
+      setDialogOpen(false);
+      settle();
+    },
   });
   const cancel = useMutation({
     mutationFn: () => apiRequest<ShipmentResponse>(shipmentPath(orderId), { method: 'DELETE' }),
@@ -78,7 +76,7 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
 
   const current = shipment.data?.shipment ?? null;
   const canShip = current === null && SHIPPABLE.includes(detail.order.status);
-  const error = book.error ?? cancel.error ?? label.error ?? shipment.error;
+  const error = cancel.error ?? label.error ?? shipment.error;
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
       <h2 id={`${id}-title`} className="font-bold text-stone-900">
@@ -114,8 +112,13 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {canShip && (
-          <Button disabled={book.isPending} onClick={() => book.mutate()}>
-            {book.isPending ? 'Booking…' : 'Ship'}
+          <Button
+            onClick={() => {
+              book.reset();
+              setDialogOpen(true);
+            }}
+          >
+            Ship
           </Button>
         )}
         {current && (
@@ -137,6 +140,17 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
         <div className="mt-3">
           <ErrorBanner>{errorMessage(error)}</ErrorBanner>
         </div>
+      )}
+      {canShip && shipment.data && dialogOpen && (
+        <ShipDialog
+          orderNumber={detail.order.orderNumber}
+          proposedParcel={shipment.data.proposedParcel}
+          isOpen
+          isBooking={book.isPending}
+          error={book.error ? errorMessage(book.error) : null}
+          onClose={() => setDialogOpen(false)}
+          onBook={(parcel) => book.mutate(parcel)}
+        />
       )}
     </section>
   );

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderNotice } from '../../../shared/notifications';
+import { loadConfig } from '../../config';
+import { storeIdentityFrom } from '../../store-identity';
+import { messageFor } from './message-text';
+
+const store = storeIdentityFrom(
+  loadConfig({ PUBLIC_URL: 'https://gifts.example.in', STORE_NAME: 'Utsav Gifts' }),
+);
+const order = {
+  orderId: '0b6f7c52-3d1e-4f7a-9a55-2f1f6a8e9c10',
+  orderNumber: 'RG-10042',
+  totalPaise: 134_800,
+  shopperName: 'Asha Rao',
+  recipientName: 'Kavya Reddy',
+};
+const links = { optOut: 'https://gifts.example.in/messages/stop?token=t' };
+const textOf = (notice: OrderNotice) => messageFor(notice, order, {}, links, store);
+const TRACK = 'https://gifts.example.in/track?orderNumber=RG-10042';
+
+describe('messages about the parcel', () => {
+  it.each([
+    'order_shipped',
+    'out_for_delivery',
+    'order_delivered',
+    'gift_on_its_way',
+    'gift_delivered',
+  ] as const)('%s links to the tracking page with the order number (and never the contact)', (notice) => {
+    const message = textOf(notice);
+    expect(message.text).toContain(TRACK);
+    // The template's parameter carries the link, before the opt-out link that always ends them.
+    expect(message.params.at(-2)).toBe(TRACK);
+  });
+
+  it("delivery_failed links to the order's own page, which holds the new-attempt and address form", () => {
+    const message = textOf('delivery_failed');
+    const page = `https://gifts.example.in/order-confirmation/${order.orderId}`;
+    expect(message.text).toBe(
+      `We could not deliver your order RG-10042. Choose a new delivery date or correct the address and phone here: ${page}\n\nReply STOP to stop these messages, or open ${links.optOut}`,
+    );
+    expect(message.params).toEqual(['RG-10042', page, links.optOut]);
+  });
+});
