@@ -76,7 +76,6 @@ const NO_BODY = new Set([
   'POST /api/quotes/:orderId/payment',
   'POST /api/orders/:id/payment',
   'POST /api/orders/:id/cancel',
-  'POST /api/admin/orders/:id/shipment',
   'DELETE /api/admin/orders/:id/shipment',
   'DELETE /api/admin/staff/invites/:id',
 ]);
