@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { codRulesFromRupees } from '../shared/cash-on-delivery';
 import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -29,7 +30,7 @@ import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
 import { createNotificationService, notifyDefaultsFrom } from './modules/notifications';
-import { createOrderService } from './modules/orders';
+import { createCodSettlement, createOrderService, type ReadCodRules } from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createPaymentService, createSandboxService } from './modules/payments';
@@ -68,6 +69,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   // DESIGN 4: one shipping rule for the cart's quote, create-order and quotes, as the owner set it.
   const deliveryCharges: ReadDeliveryCharges = async () =>
     deliveryChargesFromRupees((await settings.get()).values);
+  // Decision 0040: the owner's cash on delivery rules, for the eligibility answer and create-order.
+  const codRules: ReadCodRules = async () => codRulesFromRupees((await settings.get()).values);
   const imageStorage = imageStorageFor(config);
   const limiterStore: LimiterStore = redis
     ? { kind: 'redis', client: redis.client, prefix: config.REDIS_KEY_PREFIX, fallbackDb: db }
@@ -112,12 +115,16 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       };
     },
   });
+  // Decision 0040: delivered COD orders become paid (with their invoice), returned ones cancelled,
+  // whichever way they move (courier scans or the back office).
+  const settleCashOnDelivery = createCodSettlement({ issueInvoice: invoices.issue });
   const orders = createOrderService({
     db,
     clock,
     provider: paymentProvider,
     coupons,
     deliveryCharges,
+    codRules,
     lookupDelivery,
     expiryMinutes: config.ORDER_EXPIRY_MINUTES,
     maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
@@ -153,7 +160,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     origin: { name: store.legalName, address: store.address, city: config.SAME_DAY_CITY },
     deliveryDaysFor: async (pincode) => promisedDays((await delivery.checkPincode(pincode)).info.days),
   });
-  const shipping = createShippingService({ db, clock, courier, log });
+  const shipping = createShippingService({ db, clock, courier, log, settleCashOnDelivery });
   const mailWorker = createMailWorker({
     db,
     clock,
@@ -238,6 +245,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
         invoices,
         coupons,
         refundOrder: payments.refundOrder,
+        settleCashOnDelivery,
       }),
       catalog: createAdminCatalogService({ db, catalog }),
       reports: createAdminReportService({

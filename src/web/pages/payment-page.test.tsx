@@ -63,6 +63,7 @@ const created: CreateOrderResponse = {
   totalAmount: 950,
   keyId: 'rzp_test_sandbox',
   provider: 'sandbox',
+  paymentMethod: 'online',
 };
 
 /** The provider's window, as checkout.js exposes it: the test plays the shopper's part. */
@@ -556,6 +557,7 @@ describe('Complete payment of an order left waiting for payment (issue 25)', () 
     delivery: null,
     isQuote: false,
     payableUntil: new Date(Date.now() + 10 * 60 * 1000).toISOString(),
+    cashOnDelivery: null,
   };
 
   function serveOrder(order: OrderRecord) {

@@ -14,6 +14,7 @@ import {
   quoteQuantityMessage,
   quoteStockMessage,
 } from '../../../shared/api/quotes';
+import { COD_MESSAGES, type PaymentMethod } from '../../../shared/cash-on-delivery';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
@@ -461,8 +462,11 @@ export function createQuoteService({
       payer: QuotePayer,
       orderId: string,
       key: string | undefined,
+      paymentMethod: PaymentMethod = 'online',
     ): Promise<CreateOrderResponse> {
       const row = await visibleQuote(payer, orderId, key);
+      // Decision 0040: a quote's price was agreed with the owner and is paid before it ships.
+      if (paymentMethod === 'cod') throw conflict(COD_MESSAGES.quote);
       let order = row.order;
       if (order.userId !== payer.id) {
         if (order.userId !== null || !mayPayQuote(payer, row.marker))

@@ -31,7 +31,14 @@ import type { Db, Tx } from '../../db/client';
 import { categories, orderItems, orders, products, shipmentEvents, shipments, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../errors';
-import { addressOf, isOrderId, type OrderRow, recordStatus, releaseReservation } from '../orders';
+import {
+  addressOf,
+  type CodSettlement,
+  isOrderId,
+  type OrderRow,
+  recordStatus,
+  releaseReservation,
+} from '../orders';
 import type { CourierProvider } from './courier-provider';
 
 // Issue 24: a shipment can be booked for a paid order until it leaves the store.
@@ -115,11 +122,14 @@ export function createShippingService({
   clock,
   courier,
   log,
+  settleCashOnDelivery,
 }: {
   db: Db;
   clock: Clock;
   courier: CourierProvider;
   log: FastifyBaseLogger;
+  /** Decision 0040: a COD order delivered is paid, one back at the store unpaid is cancelled. */
+  settleCashOnDelivery: CodSettlement;
 }) {
   const labelUrlOf = (orderId: string) => `/api/admin/orders/${orderId}/shipment/label`;
 
@@ -203,6 +213,7 @@ export function createShippingService({
         actor: 'system',
         at,
       });
+      await settleCashOnDelivery(tx, row, status, at);
       from = status;
     }
     return true;
@@ -234,6 +245,7 @@ export function createShippingService({
       },
       items,
       subTotalRupees: toRupees(row.subtotalPaise),
+      cashToCollectRupees: row.paymentMethod === 'cod' ? toRupees(row.totalPaise) : null,
       parcel,
     });
     const now = clock.now();

@@ -133,6 +133,7 @@ describe('the Shiprocket client', () => {
       },
       items: [{ name: 'Brass Diya Set', sku: 'P12', units: 2, sellingPriceRupees: 300 }],
       subTotalRupees: 600,
+      cashToCollectRupees: null,
       parcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
     });
     expect(booked).toEqual({

@@ -25,11 +25,12 @@ type FormValues = Record<string, string>;
 const toForm = (settings: OwnerSettings): FormValues =>
   Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)]));
 
-/** Rupee fields become numbers (an empty one stays missing, so the schema names it). */
+/** Rupee fields become numbers (an empty one stays missing, so the schema names it), switches booleans. */
 const fromForm = (form: FormValues): Record<string, unknown> =>
   Object.fromEntries(
     OWNER_SETTING_FIELDS.map(({ key, meta }) => {
       const value = form[key] ?? '';
+      if (meta.kind === 'switch') return [key, value === 'true'];
       if (meta.kind !== 'rupees') return [key, value];
       return [key, value.trim() === '' ? undefined : Number(value.replace(/[₹,\s]/g, ''))];
     }),
@@ -38,7 +39,8 @@ const fromForm = (form: FormValues): Record<string, unknown> =>
 const fieldLabel = (key: string) => OWNER_SETTING_FIELDS.find((field) => field.key === key)?.meta;
 
 const shown = (key: string, value: unknown) => {
-  if (value === null || value === undefined) return '—';
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'On' : 'Off';
   return fieldLabel(key)?.kind === 'rupees' && typeof value === 'number' ? formatInr(value) : String(value);
 };
 
@@ -76,6 +78,21 @@ function SettingInput({
   onChange(value: string): void;
 }) {
   const common = { id, name, label: meta.label, value, error };
+  if (meta.kind === 'switch') {
+    return (
+      <label htmlFor={id} className="flex min-h-11 items-center gap-2 text-sm font-semibold text-stone-800">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className="h-5 w-5"
+          checked={value === 'true'}
+          onChange={(event) => onChange(String(event.target.checked))}
+        />
+        {meta.label}
+      </label>
+    );
+  }
   if (meta.kind === 'long-text') {
     return <TextAreaField {...common} rows={3} onChange={(event) => onChange(event.target.value)} />;
   }

@@ -46,6 +46,7 @@ const giftOrder: OrderRecord = {
   delivery: null,
   isQuote: false,
   payableUntil: null,
+  cashOnDelivery: null,
 };
 
 afterEach(cleanup);
