@@ -19,7 +19,8 @@ const PINCODES_MESSAGE = 'List pincodes or their first 3 to 6 digits, separated 
 export const CodPincodes = z
   .string({ error: PINCODES_MESSAGE })
   .max(2000, 'The pincode list must be at most 2,000 characters')
-  .transform((value) =>
+  // overwrite, not transform: the settings' response schema must stay a plain string to serialise.
+  .overwrite((value) =>
     value
       .split(/[\s,;]+/)
       .filter(Boolean)

@@ -464,9 +464,9 @@ export function createQuoteService({
       key: string | undefined,
       paymentMethod: PaymentMethod = 'online',
     ): Promise<CreateOrderResponse> {
-      const row = await visibleQuote(payer, orderId, key);
       // Decision 0040: a quote's price was agreed with the owner and is paid before it ships.
       if (paymentMethod === 'cod') throw conflict(COD_MESSAGES.quote);
+      const row = await visibleQuote(payer, orderId, key);
       let order = row.order;
       if (order.userId !== payer.id) {
         if (order.userId !== null || !mayPayQuote(payer, row.marker))
