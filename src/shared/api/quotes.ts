@@ -183,7 +183,7 @@ export type CreatedQuoteResponse = z.infer<typeof CreatedQuoteResponse>;
 export const QuoteAccessQuery = z.object({ key: z.string().max(100).optional() });
 
 /** POST /quotes/:id/payment: a quote is paid online (decision 0040: never cash on delivery). */
-export const QuotePaymentPayload = z.object({ paymentMethod: PaymentMethod.optional() }).optional();
+export const QuotePaymentPayload = z.object({ paymentMethod: PaymentMethod.optional() }).nullish();
 
 /** What a quote would be, before it is sent: the same pricing, nothing stored. */
 export const QuotePreview = z.object({

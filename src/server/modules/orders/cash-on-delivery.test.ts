@@ -31,8 +31,8 @@ import {
   TEST_ADDRESS,
   type TestProduct,
 } from '../../testing/order-fixtures';
-import { createTestClock } from '../../testing/test-app';
 import type { TestAccount } from '../../testing/test-accounts';
+import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
 
@@ -149,8 +149,12 @@ const eligibility = async (headers: Record<string, string>, lines: readonly Line
 const orderRow = async (orderId: string) =>
   (await store.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 const stockOf = async (product: TestProduct) =>
-  (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]
-    ?.stock;
+  (
+    await store.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id))
+  )[0]?.stock;
 const codLines = (orderId: string) =>
   store.database.db
     .select()
@@ -240,7 +244,11 @@ describe('cash on delivery rules', () => {
       payload: { personalisation: { fields: [{ label: 'Name on tag', maxLength: 20, required: true }] } },
     });
     expect(made.statusCode, made.body).toBe(200);
-    const personalised = { productId: tag.id, quantity: 1, personalisation: { text: { 'Name on tag': 'Asha' } } };
+    const personalised = {
+      productId: tag.id,
+      quantity: 1,
+      personalisation: { text: { 'Name on tag': 'Asha' } },
+    };
     const refusedPersonalised = await placeCod(buyer.headers, [{ product: tag, quantity: 1 }], {
       extra: { items: [personalised] },
     });
@@ -351,7 +359,10 @@ describe('a cash on delivery order', () => {
     const headers = await ownerHeaders();
     const slip = await store.app.inject({ url: `/api/admin/orders/${placed.orderId}`, headers });
     expect(slip.json<AdminOrderDetail>().money.codToCollect).toBe(899);
-    expect((await store.app.inject({ url: '/api/admin/dashboard', headers })).json<AdminDashboard>().work.codToCollect).toBeGreaterThanOrEqual(899);
+    expect(
+      (await store.app.inject({ url: '/api/admin/dashboard', headers })).json<AdminDashboard>().work
+        .codToCollect,
+    ).toBeGreaterThanOrEqual(899);
 
     clock.set(new Date(clock.now().getTime() + 10 * DAY));
     await store.app.moveSandboxParcels();
@@ -361,12 +372,16 @@ describe('a cash on delivery order', () => {
     expect((await codLines(placed.orderId)).map((line) => [line.amountPaise, line.reason])).toEqual([
       [89_900, 'cod'],
     ]);
-    const [invoice] = await store.database.db.select().from(invoices).where(eq(invoices.orderId, placed.orderId));
+    const [invoice] = await store.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, placed.orderId));
     expect(invoice?.data).toMatchObject({
       cashOnDelivery: { collected: 899 },
       totals: { total: 899 },
     });
-    expect((invoice?.data as { lines: { description: string; total: number }[] }).lines.slice(-2)).toEqual([
+    const invoiceLines = (invoice!.data as { lines: { description: string; total: number }[] }).lines;
+    expect(invoiceLines.slice(-2)).toEqual([
       expect.objectContaining({ description: 'Shipping charges', total: 50 }),
       expect.objectContaining({ description: 'Cash on delivery charges', total: 49 }),
     ]);
