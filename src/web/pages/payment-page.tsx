@@ -60,9 +60,8 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   const { shipping } = paymentAmounts(request);
 
   // Decision 0040: cash on delivery beside online payment, as the server's rule allows it now.
-  const codEligibility = useCodEligibility(request, user?.phone);
+  const cod = useCodEligibility(request, user?.phone).data;
   const [method, setMethod] = useState<PaymentMethod>('online');
-  const cod = codEligibility.data;
   const payOnDelivery = method === 'cod' && cod?.available === true;
   const codFee = payOnDelivery ? cod.fee : 0;
   const total = toRupees(toPaise(paymentAmounts(request).total) + toPaise(codFee));
@@ -117,14 +116,16 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
             request={request}
             codFee={codFee}
             paymentMethod={
-              <PaymentMethodChoice
-                eligibility={codEligibility}
-                method={payOnDelivery ? 'cod' : 'online'}
-                onChange={setMethod}
-                phoneVerifier={
-                  <AccountPhone intro="Verify your mobile number with a one-time code to pay cash on delivery." />
-                }
-              />
+              cod?.offered ? (
+                <PaymentMethodChoice
+                  cod={cod}
+                  method={payOnDelivery ? 'cod' : 'online'}
+                  onChange={setMethod}
+                  phoneVerifier={
+                    <AccountPhone intro="Verify your mobile number with a one-time code to pay cash on delivery." />
+                  }
+                />
+              ) : undefined
             }
           />
           {refused ? (

@@ -2,7 +2,6 @@ import { type ReactNode, useId } from 'react';
 import type { CodEligibility } from '../../../shared/api/payments';
 import type { PaymentMethod } from '../../../shared/cash-on-delivery';
 import { formatInr } from '../../../shared/money';
-import { Button } from '../../components/button';
 
 function Choice({
   value,
@@ -46,28 +45,23 @@ function Choice({
 }
 
 /**
- * Decision 0040: online payment, and cash on delivery beside it when the store offers it: chosen
- * when the server's rule allows, else shown with why not (and, when only a verified mobile is
- * missing, the one-time code form the page passes in).
+ * Decision 0040: online payment, and cash on delivery beside it when the store offers it (the page
+ * shows only the online note otherwise, or while the answer is on its way): chosen when the
+ * server's rule allows, else shown with why not (and, when only a verified mobile is missing, the
+ * one-time code form the page passes in).
  */
 export function PaymentMethodChoice({
-  eligibility,
+  cod,
   method,
   onChange,
   phoneVerifier,
 }: {
-  eligibility: {
-    data: CodEligibility | undefined;
-    isPending: boolean;
-    isError: boolean;
-    refetch(): unknown;
-  };
+  cod: CodEligibility;
   method: PaymentMethod;
   onChange(method: PaymentMethod): void;
   phoneVerifier: ReactNode;
 }) {
   const reasonId = useId();
-  const cod = eligibility.data;
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="sr-only">How would you like to pay?</legend>
@@ -78,38 +72,21 @@ export function PaymentMethodChoice({
         detail="Cards, UPI, Net Banking and wallets, secured with 256-bit SSL encryption"
         onChange={onChange}
       />
-      {eligibility.isPending && (
-        <p role="status" className="text-sm text-stone-600">
-          Checking whether cash on delivery is available…
+      <Choice
+        value="cod"
+        checked={method === 'cod'}
+        disabled={!cod.available}
+        title="Cash on delivery"
+        detail={`Pay ${formatInr(cod.totalWithFee)} in cash when it arrives (includes a ${formatInr(cod.fee)} COD fee)`}
+        {...(cod.reason ? { describedBy: reasonId } : {})}
+        onChange={onChange}
+      />
+      {cod.reason && (
+        <p id={reasonId} className="text-sm text-stone-700">
+          {cod.reason}
         </p>
       )}
-      {eligibility.isError && (
-        <div className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-          <span>We could not check cash on delivery just now.</span>
-          <Button variant="secondary" onClick={() => void eligibility.refetch()}>
-            Check again
-          </Button>
-        </div>
-      )}
-      {cod?.offered && (
-        <>
-          <Choice
-            value="cod"
-            checked={method === 'cod'}
-            disabled={!cod.available}
-            title="Cash on delivery"
-            detail={`Pay ${formatInr(cod.totalWithFee)} in cash when it arrives (includes a ${formatInr(cod.fee)} COD fee)`}
-            {...(cod.reason ? { describedBy: reasonId } : {})}
-            onChange={onChange}
-          />
-          {cod.reason && (
-            <p id={reasonId} className="text-sm text-stone-700">
-              {cod.reason}
-            </p>
-          )}
-          {cod.needsPhone && phoneVerifier}
-        </>
-      )}
+      {cod.needsPhone && phoneVerifier}
     </fieldset>
   );
 }

@@ -67,7 +67,8 @@ export function usePaymentFlow({
             ...(giftOptions ? { giftOptions } : {}),
             ...(notify ? { notify } : {}),
             ...(delivery ? { delivery } : {}),
-            paymentMethod,
+            // Online is the server's default, so only cash on delivery is named.
+            ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
           },
           attemptKey,
         );
