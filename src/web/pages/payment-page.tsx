@@ -121,9 +121,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
                   cod={cod}
                   method={payOnDelivery ? 'cod' : 'online'}
                   onChange={setMethod}
-                  phoneVerifier={
-                    <AccountPhone intro="Verify your mobile number with a one-time code to pay cash on delivery." />
-                  }
+                  phoneVerifier={<AccountPhone intro="We send a 6-digit code by SMS to check the number." />}
                 />
               ) : undefined
             }
