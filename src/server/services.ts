@@ -33,7 +33,7 @@ import { createNotificationService, notifyDefaultsFrom } from './modules/notific
 import { createCodSettlement, createOrderService, type ReadCodRules } from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
-import { createPaymentService, createSandboxService } from './modules/payments';
+import { createOrderAnnouncements, createPaymentService, createSandboxService } from './modules/payments';
 import { personalisationPhotoExists } from './modules/personalisation';
 import { createQuoteService } from './modules/quotes';
 import { createReturnService } from './modules/returns';
@@ -115,6 +115,13 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       };
     },
   });
+  const ownerNotices = createOwnerNotices({
+    db,
+    clock,
+    mode: config.OWNER_NOTIFY,
+    recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
+    store,
+  });
   // Decision 0040: delivered COD orders become paid (with their invoice), returned ones cancelled,
   // whichever way they move (courier scans or the back office).
   const settleCashOnDelivery = createCodSettlement({ issueInvoice: invoices.issue });
@@ -130,14 +137,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
     notifyDefaults,
+    onCashOrderPlaced: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
     onStockChanged,
-  });
-  const ownerNotices = createOwnerNotices({
-    db,
-    clock,
-    mode: config.OWNER_NOTIFY,
-    recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
-    store,
   });
   const payments = createPaymentService({
     db,

@@ -1071,7 +1071,7 @@ export const ownerNotices = pgTable(
   'owner_notices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['paid-order', 'return-request', 'bulk-enquiry'] }).notNull(),
+    kind: text('kind', { enum: ['paid-order', 'cod-order', 'return-request', 'bulk-enquiry'] }).notNull(),
     summary: text('summary').notNull(),
     link: text('link').notNull(),
     digestedAt: timestamp('digested_at', { withTimezone: true }),

@@ -16,6 +16,7 @@ import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner
 import { quoteShippingPaise } from '../../../shared/shipping';
 import {
   invoices,
+  mailOutbox,
   moneyLedger,
   orders,
   pincodes,
@@ -324,6 +325,14 @@ describe('a cash on delivery order', () => {
       providerOrderId: null,
     });
     expect(await stockOf(product)).toBe(8);
+    // The shopper's confirmation says what to keep ready; nothing claims a payment was received.
+    const [mail] = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-confirmation')));
+    expect(mail?.text).toContain('Please keep ₹899 ready: you pay in cash when it is delivered');
+    expect(mail?.text).toContain('Cash on delivery fee: ₹49');
+    expect(mail?.text).not.toContain('payment was received');
 
     const record = await store.app.inject({ url: `/api/orders/${placed.orderId}`, headers: buyer.headers });
     const order = record.json<OrderRecord>();

@@ -70,6 +70,7 @@ export function createOrderService({
   maxUnpaidOrders,
   photoExists,
   notifyDefaults,
+  onCashOrderPlaced,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -89,6 +90,11 @@ export function createOrderService({
   photoExists: (reference: string) => Promise<boolean>;
   /** Issue 23: the order-news channels an order gets when the shopper did not choose. */
   notifyDefaults: NotifyDefaults;
+  /**
+   * Decision 0040: tells the customer and the owner of a cash on delivery order, in the transaction
+   * that places it (a paid order is told of by the payment that confirms it).
+   */
+  onCashOrderPlaced: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -352,6 +358,7 @@ export function createOrderService({
           status: cod ? 'confirmed' : 'pending',
         });
         if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
+        if (cod) await onCashOrderPlaced(tx, created, now);
         return created;
       });
     } catch (error) {

@@ -1,4 +1,5 @@
 // The payments module's public entry: capture, webhooks, refunds and the sandbox's window.
+export { createOrderAnnouncements, type OrderAnnouncements } from './order-announcements';
 export { createPaymentService, type PaymentService } from './payment-service';
 export { paymentRoutes } from './routes';
 export { sandboxRoutes } from './sandbox/routes';
