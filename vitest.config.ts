@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,9 @@ export default defineConfig({
     // two-core machine that ran every file on one core.
     maxWorkers: os.availableParallelism(),
     setupFiles: ['./tests/setup/fail-on-console-error.ts'],
+    // The stores the tests start share the demo pictures already drawn (seed/artwork.ts); the seed
+    // tests of the drawing itself leave it out.
+    env: { SEED_ARTWORK_CACHE_DIR: path.resolve('node_modules/.cache/seed-artwork') },
     projects: [
       {
         extends: true,

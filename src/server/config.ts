@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CodPincodes } from '../shared/cash-on-delivery';
 import { isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
+import { isValidPhone, normalisePhone } from '../shared/phone';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -51,6 +52,8 @@ export const Env = z.object({
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_ON_START: booleanFlag.default(true),
+  /** A folder of demo pictures drawn before, shared by the stores a test run seeds (seed/artwork.ts). */
+  SEED_ARTWORK_CACHE_DIR: z.string().min(1).optional(),
 
   STORE_NAME: z.string().min(1).default('Utsav Gifts'),
   STORE_TAGLINE: z.string().min(1).default('Return gifts and presents for every Indian celebration'),
@@ -72,7 +75,7 @@ export const Env = z.object({
   SHIPPING_FEE_RUPEES: z.coerce.number().int().min(0).default(50),
   // Issue 13: the extra charge for the midnight slot (23:00-23:59) at same-day pincodes.
   MIDNIGHT_SLOT_FEE_RUPEES: z.coerce.number().int().min(0).default(199),
-  // Cash on delivery (decision 0040), until the owner saves their own in Settings: off, orders up
+  // Cash on delivery (decision 0041), until the owner saves their own in Settings: off, orders up
   // to ₹3,000, a ₹49 fee, and (empty) every pincode the store delivers to.
   COD_ENABLED: booleanFlag.default(false),
   COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(10_00_000).default(3000),
@@ -146,6 +149,12 @@ export const Env = z.object({
   // (default: the customer-care address), and how: each at once, or an hourly or daily digest.
   OWNER_NOTIFY_EMAIL: z.email().optional(),
   OWNER_NOTIFY: z.enum(['immediate', 'hourly', 'daily']).default('immediate'),
+  // The owner's WhatsApp for the same notices (empty: e-mail only); the owner's settings take over.
+  OWNER_NOTIFY_WHATSAPP: z
+    .string()
+    .default('')
+    .refine((value) => value.trim() === '' || isValidPhone(value), 'must be a 10-digit Indian mobile number')
+    .transform((value) => (value.trim() === '' ? '' : normalisePhone(value))),
   // Issue 26: a negotiated quote price may be at most this many percent below the list price.
   QUOTE_MAX_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
   // The order expiry sweep and the mail worker; tests turn them off and call them directly.

@@ -29,7 +29,11 @@ import { createDeliveryService } from './modules/delivery';
 import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
-import { createNotificationService, notifyDefaultsFrom } from './modules/notifications';
+import {
+  createNotificationService,
+  notifyDefaultsFrom,
+  type ReadNotifyDefaults,
+} from './modules/notifications';
 import { createCodSettlement, createOrderService, type ReadCodRules } from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
@@ -69,7 +73,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   // DESIGN 4: one shipping rule for the cart's quote, create-order and quotes, as the owner set it.
   const deliveryCharges: ReadDeliveryCharges = async () =>
     deliveryChargesFromRupees((await settings.get()).values);
-  // Decision 0040: the owner's cash on delivery rules, for the eligibility answer and create-order.
+  // Decision 0041: the owner's cash on delivery rules, for the eligibility answer and create-order.
   const codRules: ReadCodRules = async () => codRulesFromRupees((await settings.get()).values);
   const imageStorage = imageStorageFor(config);
   const limiterStore: LimiterStore = redis
@@ -98,8 +102,9 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   }
 
   const coupons = createCouponService({ db, clock });
-  // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
-  const notifyDefaults = notifyDefaultsFrom(config);
+  // Issue 23: the order-news channels ticked at checkout until the shopper changes them, as the owner set them.
+  const notifyDefaults: ReadNotifyDefaults = async () =>
+    notifyDefaultsFrom((await settings.get()).values.orderUpdateChannels);
   const pdfPool = createPdfPool({ threads: config.PDF_THREADS, timeLimitMs: config.PDF_TIME_LIMIT_MS });
   const invoices = createInvoiceService({
     db,
@@ -118,11 +123,15 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   const ownerNotices = createOwnerNotices({
     db,
     clock,
-    mode: config.OWNER_NOTIFY,
+    // Issue 26: how the owner hears is their setting (OWNER_NOTIFY and OWNER_NOTIFY_WHATSAPP until saved).
+    choice: async (executor) => {
+      const values = await settings.valuesIn(executor);
+      return { mode: values.ownerNotify, whatsApp: values.ownerWhatsApp };
+    },
     recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
     store,
   });
-  // Decision 0040: delivered COD orders become paid (with their invoice), returned ones cancelled,
+  // Decision 0041: delivered COD orders become paid (with their invoice), returned ones cancelled,
   // whichever way they move (courier scans or the back office).
   const settleCashOnDelivery = createCodSettlement({ issueInvoice: invoices.issue });
   const orders = createOrderService({
@@ -152,7 +161,14 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     log,
   });
   // Issue 23: order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
-  const notifications = createNotificationService({ db, clock, store, messenger: messaging.messenger, log });
+  const notifications = createNotificationService({
+    db,
+    clock,
+    store,
+    messenger: messaging.messenger,
+    notifyDefaults,
+    log,
+  });
   // Issue 24: the courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
   const { courier, sandbox: sandboxCourier } = createCourier({
     config,

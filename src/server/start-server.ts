@@ -49,6 +49,7 @@ export async function startServer({ passwordCost }: { passwordCost?: PasswordCos
       // Issue 25: the demo pictures go where uploaded images go (a bucket when STORAGE=s3).
       storage: imageStorageFor(config),
       onProgress: createProgressReporter('Seeding'),
+      artworkCacheDir: config.SEED_ARTWORK_CACHE_DIR,
     });
     if (!summary.skipped) {
       console.error(

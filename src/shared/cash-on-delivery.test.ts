@@ -9,7 +9,7 @@ import {
   codRulesFromRupees,
 } from './cash-on-delivery';
 
-// Decision 0040: the one rule the payment page's answer and create-order share.
+// Decision 0041: the one rule the payment page's answer and create-order share.
 const rules = codRulesFromRupees({
   codEnabled: true,
   codMaxOrderValue: 3000,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatInr, formatPaise, type Paise, toPaise } from './money';
 
-// Decision 0040, cash on delivery: the owner's rules (Settings) and the one function that says
+// Decision 0041, cash on delivery: the owner's rules (Settings) and the one function that says
 // whether an order may be paid in cash at the door. The eligibility answer the payment page shows
 // and create-order's refusal both come from codRefusal, so they never disagree.
 

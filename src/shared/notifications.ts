@@ -62,9 +62,13 @@ const NOTICE_OF_STATUS: Partial<Record<string, OrderNotice>> = {
 };
 export const noticeOfStatus = (status: string): OrderNotice | null => NOTICE_OF_STATUS[status] ?? null;
 
-/** What the gift's recipient hears on the same status changes (never a price). */
+/**
+ * What the gift's recipient hears (never a price): that it is on its way when the parcel leaves,
+ * not when it is paid (a paid order may still be cancelled, or wait days for its delivery date),
+ * and that it arrived.
+ */
 const GIFT_NOTICE_OF_STATUS: Partial<Record<string, OrderNotice>> = {
-  paid: 'gift_on_its_way',
+  shipped: 'gift_on_its_way',
   delivered: 'gift_delivered',
 };
 export const giftNoticeOfStatus = (status: string): OrderNotice | null =>
@@ -82,6 +86,9 @@ export const statusMailsCustomer = (status: string): boolean => MAILED_STATUSES.
 export const CART_REMINDER_AFTER_MS = 60 * 60 * 1000;
 /** ...and never more than one in this long. */
 export const CART_REMINDER_GAP_MS = 24 * 60 * 60 * 1000;
+/** A payment this long after a reminder's link filled the cart again counts as a cart recovered. */
+export const CART_RECOVERY_WINDOW_DAYS = 7;
+export const CART_RECOVERY_WINDOW_MS = CART_RECOVERY_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 /** Replies that end messages on that channel (the words WhatsApp and India's DLT rules use). */
 const STOP_WORDS = new Set(['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);

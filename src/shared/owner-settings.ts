@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CodPincodes } from './cash-on-delivery';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
+import { NOTIFY_CHANNEL_LABELS, NOTIFY_CHANNELS } from './notifications';
+import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 
 // Issue 26: what the owner changes in the back office's Settings page. The form and the server
 // validate with this one schema; each field's `meta` says how the form shows it and which
@@ -8,11 +10,13 @@ import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
 // Adding a setting is one line here: the table keeps the saved values as one JSON object, and the
 // Settings page lists the fields from this shape.
 
-export type SettingGroup = 'store' | 'care' | 'grievance' | 'shipping' | 'cod' | 'legal';
+export type SettingGroup = 'store' | 'care' | 'grievance' | 'shipping' | 'cod' | 'legal' | 'messages';
 export type SettingMeta = {
   label: string;
   group: SettingGroup;
-  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'switch';
+  /** 'channels' is a set of ticks from `options`; 'choice' is one of `options`; 'switch' is on or off. */
+  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'channels' | 'choice' | 'switch';
+  options?: readonly { value: string; label: string }[];
   /** Configuration variables that give the default, in order. */
   env: readonly string[];
   hint?: string;
@@ -25,6 +29,16 @@ export const SETTING_GROUPS: Record<SettingGroup, string> = {
   shipping: 'Shipping and delivery charges',
   cod: 'Cash on delivery',
   legal: 'GST and legal identity',
+  messages: 'Messages',
+};
+
+/** How the owner hears of new paid orders, return requests and enquiries (OWNER_NOTIFY). */
+export const OWNER_NOTICE_MODES = ['immediate', 'hourly', 'daily'] as const;
+export type OwnerNoticeMode = (typeof OWNER_NOTICE_MODES)[number];
+const OWNER_NOTICE_MODE_LABELS: Record<OwnerNoticeMode, string> = {
+  immediate: 'At once, one message each',
+  hourly: 'An hourly digest by e-mail',
+  daily: 'A daily digest by e-mail',
 };
 
 const text = (label: string, max: number) =>
@@ -55,6 +69,8 @@ const rupees = (label: string, max: number) =>
     .int(`${label} must be whole rupees`)
     .min(0, `${label} cannot be negative`)
     .max(max, `${label} can be at most ₹${max.toLocaleString('en-IN')}`);
+
+const OWNER_WHATSAPP_MESSAGE = "Owner's WhatsApp must be a 10-digit mobile number, or empty";
 
 const field = <T extends z.ZodType>(schema: T, meta: SettingMeta) => schema.meta(meta);
 
@@ -121,7 +137,7 @@ export const OwnerSettings = z.object({
     kind: 'rupees',
     env: ['MIDNIGHT_SLOT_FEE_RUPEES'],
   }),
-  // Decision 0040: cash on delivery and its rules (src/shared/cash-on-delivery.ts).
+  // Decision 0041: cash on delivery and its rules (src/shared/cash-on-delivery.ts).
   codEnabled: field(z.boolean({ error: 'Cash on delivery must be on or off' }), {
     label: 'Offer cash on delivery',
     group: 'cod',
@@ -170,6 +186,46 @@ export const OwnerSettings = z.object({
       .refine(isValidGstin, GSTIN_MESSAGE),
     { label: 'GSTIN', group: 'legal', kind: 'text', env: ['STORE_GSTIN'] },
   ),
+  // Issue 23: the order-news channels checkout ticks until the shopper changes them.
+  orderUpdateChannels: field(
+    z
+      .array(z.enum(NOTIFY_CHANNELS, { error: 'Order updates can be WhatsApp, SMS or e-mail' }), {
+        error: 'Order updates must be a list of channels',
+      })
+      .max(NOTIFY_CHANNELS.length, 'Order updates can name each channel once')
+      .refine((list) => new Set(list).size === list.length, 'Order updates can name each channel once'),
+    {
+      label: 'Order updates ticked at checkout',
+      group: 'messages',
+      kind: 'channels',
+      options: NOTIFY_CHANNELS.map((value) => ({ value, label: NOTIFY_CHANNEL_LABELS[value] })),
+      env: ['NOTIFY_DEFAULT_CHANNELS'],
+      hint: 'The shopper can change them before paying',
+    },
+  ),
+  // Issue 26: new paid orders, return requests and enquiries also reach the owner's WhatsApp.
+  ownerWhatsApp: field(
+    z
+      .string({ error: OWNER_WHATSAPP_MESSAGE })
+      .trim()
+      .max(PHONE_INPUT_MAX, OWNER_WHATSAPP_MESSAGE)
+      .overwrite((value) => (value === '' ? '' : normalisePhone(value)))
+      .refine((value) => value === '' || isValidPhone(value), OWNER_WHATSAPP_MESSAGE),
+    {
+      label: "Owner's WhatsApp",
+      group: 'messages',
+      kind: 'phone',
+      env: ['OWNER_NOTIFY_WHATSAPP'],
+      hint: 'New orders, return requests and enquiries, as they happen; empty for e-mail only',
+    },
+  ),
+  ownerNotify: field(z.enum(OWNER_NOTICE_MODES, { error: 'Choose how often you hear of new orders' }), {
+    label: 'Tell me of new orders and requests',
+    group: 'messages',
+    kind: 'choice',
+    options: OWNER_NOTICE_MODES.map((value) => ({ value, label: OWNER_NOTICE_MODE_LABELS[value] })),
+    env: ['OWNER_NOTIFY'],
+  }),
 });
 export type OwnerSettings = z.infer<typeof OwnerSettings>;
 export type OwnerSettingKey = keyof OwnerSettings;

@@ -7,7 +7,7 @@ import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 import { pickProduct } from './support/store-api';
 
-// Decision 0040: the owner turns cash on delivery on in Settings; a shopper verifies their mobile
+// Decision 0041: the owner turns cash on delivery on in Settings; a shopper verifies their mobile
 // with a one-time code on the payment page, places a COD order (no payment window), the owner
 // ships it, and the sandbox courier (sped up in playwright.config.ts) delivers it: it becomes paid.
 

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AddressForm } from '../../shared/address';
+import type { CheckoutCartLine } from '../../shared/api/notifications';
 import type { NotifyConsent } from '../../shared/notifications';
 import type { OwnerSettings } from '../../shared/owner-settings';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
@@ -390,7 +391,7 @@ export const orders = pgTable(
     // the gift's recipient hears too); null for orders from before it, which get no messages.
     notify: jsonb('notify').$type<NotifyConsent>(),
     provider: text('provider').notNull(),
-    // Cash on delivery (decision 0040): 'cod' orders are confirmed without a provider order and
+    // Cash on delivery (decision 0041): 'cod' orders are confirmed without a provider order and
     // become paid when the courier delivers them. The COD fee is part of shippingPaise, kept apart
     // here (as the slot's fee is) to show what it was for.
     paymentMethod: text('payment_method', { enum: ['online', 'cod'] })
@@ -917,7 +918,8 @@ export const notificationOutbox = pgTable(
     channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
     /** The 10-digit mobile it goes to. */
     recipient: text('recipient').notNull(),
-    audience: text('audience', { enum: ['shopper', 'gift_recipient'] }).notNull(),
+    /** The owner's rows tell of the store's own events (new orders, returns, enquiries): no order news. */
+    audience: text('audience', { enum: ['shopper', 'gift_recipient', 'owner'] }).notNull(),
     /** What the message needs beyond the order (a refund's paise, a return's decision). */
     details: jsonb('details').$type<Record<string, string | number>>().notNull().default({}),
     /** The message as sent (filled when it is sent). */
@@ -952,25 +954,44 @@ export const notificationOptOuts = pgTable(
   (table) => [uniqueIndex('notification_opt_outs_idx').on(table.channel, table.address)],
 );
 
-// Issue 23: one reminder per unpaid checkout (the pending order it started), at most one per
-// shopper a day; the unique order_id is the claim that holds across instances.
+// Issue 23: the cart a signed-in shopper last had at checkout (one row each, replaced on every
+// change), so one who leaves before paying can be reminded although no order was made.
+export const checkoutCarts = pgTable(
+  'checkout_carts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lines: jsonb('lines').$type<CheckoutCartLine[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('checkout_carts_started_idx').on(table.startedAt)],
+);
+
+// Issue 23: one reminder per unpaid checkout (the pending order it made, or the cart recorded at
+// checkout, kept in `lines` as it was then), at most one per shopper a day. The claim that holds
+// across instances is made under a lock of the shopper's row (cart-reminders.ts).
 export const cartReminders = pgTable(
   'cart_reminders',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderId: uuid('order_id')
-      .notNull()
       .unique()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The recorded cart's lines, for a reminder of a checkout that made no order. */
+    lines: jsonb('lines').$type<CheckoutCartLine[]>(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channels: text('channels').array().notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-    /** When its link first filled a cart again. */
+    /** When its link first filled a cart again: a payment after it is a cart recovered. */
     restoredAt: timestamp('restored_at', { withTimezone: true }),
   },
-  (table) => [index('cart_reminders_user_sent_idx').on(table.userId, table.sentAt)],
+  (table) => [
+    index('cart_reminders_user_sent_idx').on(table.userId, table.sentAt),
+    check('cart_reminders_cart_check', sql`${table.orderId} is not null or ${table.lines} is not null`),
+  ],
 );
 
 // Secrets the store makes for itself once and every instance reads (signing the links in messages),

@@ -87,7 +87,7 @@ export const AdminOrderDetail = z.object({
   money: z.object({
     captured: z.number(),
     refunded: z.number(),
-    /** Decision 0040: rupees of this cash on delivery order still to collect (0 once collected). */
+    /** Decision 0041: rupees of this cash on delivery order still to collect (0 once collected). */
     codToCollect: z.number(),
     net: z.number(),
     /** What cancelling the order now refunds through the payment provider. */
@@ -207,7 +207,7 @@ export const AdminDashboard = z.object({
     /** Bulk enquiries nobody has answered yet ('new'). */
     enquiriesToAnswer: z.number().int(),
     lowStock: z.number().int(),
-    /** Decision 0040: rupees of cash on delivery still to collect (open COD orders). */
+    /** Decision 0041: rupees of cash on delivery still to collect (open COD orders). */
     codToCollect: z.number(),
     /** Rupees the courier collected at the door in the last 30 days (it remits them to the store). */
     codRemitted: z.number(),

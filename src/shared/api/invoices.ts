@@ -50,7 +50,7 @@ export const Invoice = z.object({
   /** CGST + SGST (true) or IGST (false). */
   intraState: z.boolean(),
   couponCode: z.string().nullable(),
-  /** Decision 0040: rupees the courier collected at the door; absent for an order paid online. */
+  /** Decision 0041: rupees the courier collected at the door; absent for an order paid online. */
   cashOnDelivery: z.object({ collected: z.number() }).nullish(),
   lines: z.array(InvoiceLine),
   totals: z.object({

@@ -49,4 +49,13 @@ const Msg91Report = z.object({
 });
 export const Msg91WebhookBody = z.union([Msg91Report, z.array(Msg91Report).max(100)]);
 
+/**
+ * A reply by SMS, as the MSG91 virtual number's callback is set up to post it (decision 0032): the
+ * sender's mobile (with or without 91) and the text. Other fields are dropped.
+ */
+export const Msg91InboundBody = z.object({
+  sender: z.string().trim().min(1).max(20),
+  message: z.string().max(1000),
+});
+
 export const WebhookReceived = z.object({ received: z.literal(true) });

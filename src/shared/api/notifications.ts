@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MAX_QUANTITY } from '../cart-rules';
 import { NOTIFY_CHANNELS } from '../notifications';
 import { page } from './admin-fields';
+import { MAX_ORDER_LINES } from './payments';
 
 // A signed link's token: a base64url payload and its signature, far below this.
 const Token = z
@@ -44,6 +46,37 @@ export const CartRestoreAnswer = z.object({
   unavailable: z.array(z.string()),
 });
 export type CartRestoreAnswer = z.infer<typeof CartRestoreAnswer>;
+
+/**
+ * PUT /api/notifications/checkout-cart: the cart a signed-in shopper has at checkout, so a
+ * reminder can bring it back if they leave without paying. Only product and quantity: what a
+ * shopper wrote on a personalised line stays in their browser, so such lines are not sent.
+ */
+export const CheckoutCartLine = z.object({
+  productId: z
+    .number({ error: 'Product id must be a number' })
+    .int('Product id must be a whole number')
+    .positive('Product id must be positive')
+    .max(2_147_483_647, 'Product id is too large'),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
+});
+export type CheckoutCartLine = z.infer<typeof CheckoutCartLine>;
+// An empty list says the cart was emptied at checkout: nothing is left to remind of.
+export const CheckoutCart = z.object({
+  lines: z
+    .array(CheckoutCartLine, { error: 'Lines must be a list' })
+    .max(MAX_ORDER_LINES, `A cart may have at most ${MAX_ORDER_LINES} lines`)
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
+      message: 'Each product may appear only once',
+    }),
+});
+export type CheckoutCart = z.infer<typeof CheckoutCart>;
+export const CheckoutCartAnswer = z.object({ recorded: z.number().int() });
+export type CheckoutCartAnswer = z.infer<typeof CheckoutCartAnswer>;
 
 /** GET /api/admin/notifications: the WhatsApp and SMS outbox, newest first. */
 export const AdminNotificationsQuery = z.object({ page });

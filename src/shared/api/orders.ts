@@ -84,7 +84,7 @@ export const OrderRecord = z.object({
    */
   payableUntil: z.string().nullable(),
   /**
-   * Decision 0040: a cash on delivery order's fee (part of shippingCost) and the rupees the courier
+   * Decision 0041: a cash on delivery order's fee (part of shippingCost) and the rupees the courier
    * collects (the total); collected once the courier delivered it. Null for an order paid online.
    */
   cashOnDelivery: z.object({ fee: z.number(), toCollect: z.number(), collected: z.boolean() }).nullable(),

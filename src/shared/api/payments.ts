@@ -98,7 +98,7 @@ export const CreateOrderPayload = z.object({
   /** Issue 23: the order news the shopper agreed to; the store's defaults when left out. */
   notify: NotifyConsent.optional(),
   /**
-   * Decision 0040: 'cod' pays in cash at the door when the owner's rules allow it (totalAmount
+   * Decision 0041: 'cod' pays in cash at the door when the owner's rules allow it (totalAmount
    * then includes the COD fee the eligibility answer named); online when left out.
    */
   paymentMethod: PaymentMethod.default('online'),

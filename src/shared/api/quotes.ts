@@ -182,7 +182,7 @@ export type CreatedQuoteResponse = z.infer<typeof CreatedQuoteResponse>;
 /** GET /api/quotes/{orderId}?key=...: the link's secret opens the quote without an account. */
 export const QuoteAccessQuery = z.object({ key: z.string().max(100).optional() });
 
-/** POST /quotes/:id/payment: a quote is paid online (decision 0040: never cash on delivery). */
+/** POST /quotes/:id/payment: a quote is paid online (decision 0041: never cash on delivery). */
 export const QuotePaymentPayload = z.object({ paymentMethod: PaymentMethod.optional() }).nullish();
 
 /** What a quote would be, before it is sent: the same pricing, nothing stored. */

@@ -2,6 +2,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
@@ -16,6 +17,12 @@ type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
   error?: string | undefined;
   ref?: Ref<HTMLTextAreaElement>;
+};
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string | undefined;
+  options: readonly { value: string; label: string }[];
 };
 
 const controlClass = (error: string | undefined, className: string) =>
@@ -70,6 +77,23 @@ export function TextAreaField({ label, error, id, className = '', ref, ...input 
   return (
     <Field id={id} label={label} error={error}>
       {(control) => <textarea ref={ref} className={controlClass(error, className)} {...input} {...control} />}
+    </Field>
+  );
+}
+
+/** A labelled drop-down of `options` with its validation message. */
+export function SelectField({ label, error, id, className = '', options, ...select }: SelectFieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <select className={controlClass(error, className)} {...select} {...control}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
     </Field>
   );
 }

@@ -116,6 +116,10 @@ function serveApi({
         ? json({ code: 'DIWALI100', summary: '₹100 off', discount: 100 })
         : json({ message: 'This coupon code is not valid' }, 409);
     }
+    if (url.pathname === '/api/notifications/checkout-cart' && init?.method === 'PUT') {
+      const { lines } = JSON.parse(String(init.body)) as { lines: unknown[] };
+      return json({ recorded: lines.length });
+    }
     if (url.pathname === '/api/shipping/calculate') {
       await quoteHeldUntil;
       const { items } = JSON.parse(String(init?.body)) as { items: { product: number; quantity: number }[] };
@@ -500,6 +504,39 @@ describe('Checkout page (SPEC 2)', () => {
     getCartStore().addItem(hamper);
     renderCheckout({ ...meera, ...overrides });
     expect(await screen.findByText(`Welcome back, ${expected}`)).toBeTruthy();
+  });
+
+  it("records a signed-in shopper's cart for a reminder, again when it changes, without personalisation", async () => {
+    const fetchMock = serveApi({ addresses: [record(1, { is_default: true })] });
+    const recordings = () =>
+      fetchMock.mock.calls
+        .filter(
+          ([input, init]) =>
+            String(input).endsWith('/api/notifications/checkout-cart') && init?.method === 'PUT',
+        )
+        .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    getCartStore().addItem(hamper, 2);
+    getCartStore().addItem({ ...thali, inStock: true }, 1, { text: { Name: 'Asha' }, photo: null });
+    renderCheckout(meera);
+    await screen.findByRole('group', { name: 'Select an address:' });
+    await waitFor(() => expect(recordings()).toEqual([{ lines: [{ productId: 21, quantity: 2 }] }]));
+
+    act(() => getCartStore().addItem(hamper));
+    await waitFor(() =>
+      expect(recordings()).toEqual([
+        { lines: [{ productId: 21, quantity: 2 }] },
+        { lines: [{ productId: 21, quantity: 3 }] },
+      ]),
+    );
+  });
+
+  it('records nothing for a guest', async () => {
+    const fetchMock = serveApi();
+    getCartStore().addItem(hamper, 2);
+    renderCheckout(null);
+    await screen.findByRole('dialog', { name: 'Welcome Back!' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('checkout-cart'))).toBe(false);
   });
 
   it('sends begin_checkout once, in INR', async () => {

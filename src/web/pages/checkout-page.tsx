@@ -52,6 +52,7 @@ import { useCoupon } from '../features/coupons/use-coupon';
 import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
 import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
 import { getDeliveryLookups } from '../features/location/use-location-state';
+import { useRecordCheckoutCart } from '../features/order-updates/use-record-checkout-cart';
 import type { PaymentRequest } from '../features/payment/payment-request';
 
 const sameAddress = (a: AddressForm, b: AddressForm) =>
@@ -123,6 +124,7 @@ export function CheckoutPage() {
     userId === null ? [] : lines.map((line) => ({ productId: line.id, quantity: line.quantity })),
   );
   useBeginCheckout(lines, coupon.code);
+  useRecordCheckoutCart(userId, lines);
 
   // The server's shipping quote needs the token: ask again once the shopper is signed in (SPEC 4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new user id is the reason to ask again

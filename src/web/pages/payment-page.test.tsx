@@ -96,7 +96,7 @@ const afterCutoffDates = {
 
 type Reply = { status: number; body: unknown } | 'network-error';
 
-// Decision 0040: what the store says of cash on delivery; not offered unless a test offers it.
+// Decision 0041: what the store says of cash on delivery; not offered unless a test offers it.
 const NOT_OFFERED: CodEligibility = {
   offered: false,
   available: false,
@@ -247,7 +247,7 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect(await payButton()).toBeTruthy();
   });
 
-  it('places a cash on delivery order with its fee, without the payment window (decision 0040)', async () => {
+  it('places a cash on delivery order with its fee, without the payment window (decision 0041)', async () => {
     const user = userEvent.setup();
     codAnswer = {
       offered: true,

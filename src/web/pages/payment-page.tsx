@@ -59,7 +59,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   const request = useMemo(() => withDeliveryChoice(checkedOut, chosenDelivery), [checkedOut, chosenDelivery]);
   const { shipping } = paymentAmounts(request);
 
-  // Decision 0040: cash on delivery beside online payment, as the server's rule allows it now.
+  // Decision 0041: cash on delivery beside online payment, as the server's rule allows it now.
   const cod = useCodEligibility(request, user?.phone).data;
   const [method, setMethod] = useState<PaymentMethod>('online');
   const payOnDelivery = method === 'cod' && cod?.available === true;

@@ -2,8 +2,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RegisterPayload, User } from '../../shared/api/auth';
-import type { AuthApi } from '../features/auth/auth-api';
+import type { OtpVerifyPayload, RegisterPayload, User } from '../../shared/api/auth';
+import { NAME_NEEDED } from '../../shared/auth-rules';
+import { ApiError } from '../api/client';
+import type { AuthApi, PhoneAuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
@@ -23,7 +25,11 @@ function CheckoutProbe() {
   return <p>Checkout with {JSON.stringify(location.state)}</p>;
 }
 
-function renderAt(entry: { pathname: string; search?: string; state?: unknown }, api: Partial<AuthApi>) {
+function renderAt(
+  entry: { pathname: string; search?: string; state?: unknown },
+  api: Partial<AuthApi>,
+  phoneApi?: PhoneAuthApi,
+) {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
@@ -41,7 +47,7 @@ function renderAt(entry: { pathname: string; search?: string; state?: unknown },
     ...api,
   };
   render(
-    <AuthProvider api={fullApi}>
+    <AuthProvider api={fullApi} {...(phoneApi ? { phoneApi } : {})}>
       <RouterProvider router={router} />
     </AuthProvider>,
   );
@@ -145,5 +151,73 @@ describe('Login page (SPEC 2)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Home page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+/** A server that sends code 482913; `known` numbers have an account, others are asked for a name. */
+function phoneServer(known: string[]) {
+  const verifications: OtpVerifyPayload[] = [];
+  const phoneApi: PhoneAuthApi = {
+    requestCode: async () => ({ sent: true, resendAfter: 30 }),
+    verifyCode: async (payload) => {
+      verifications.push(payload);
+      if (payload.code !== '482913') throw new ApiError(401, 'That code is not right. 2 tries left.');
+      if (!known.includes(payload.phone) && !payload.fullName) {
+        throw new ApiError(400, NAME_NEEDED, [{ path: 'fullName', message: 'Full name is required' }]);
+      }
+      const fullName = payload.fullName ?? 'Asha Verma';
+      return { user: { ...asha, fullName, name: fullName, phone: payload.phone }, token: 't-phone' };
+    },
+    requestAddPhone: async () => Promise.reject(new ApiError(500, 'unused')),
+    verifyAddPhone: async () => Promise.reject(new ApiError(500, 'unused')),
+  };
+  return { phoneApi, verifications };
+}
+
+async function signInByPhone(user: ReturnType<typeof userEvent.setup>, phone: string) {
+  await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
+  await user.type(await screen.findByLabelText('Mobile number'), phone);
+  await user.click(screen.getByRole('button', { name: 'Send code' }));
+  await user.type(await screen.findByLabelText('Code'), '482913');
+}
+
+describe('Continue with mobile number on the pages (decision 0032)', () => {
+  it('signs a known number in from the login page and returns to checkout with the address', async () => {
+    const user = userEvent.setup();
+    const server = phoneServer(['9876543210']);
+    const router = renderAt(
+      { pathname: '/login', state: { from: '/checkout', shippingAddress } },
+      {},
+      server.phoneApi,
+    );
+    expect(screen.queryByLabelText('Mobile number')).toBeNull();
+    await signInByPhone(user, '98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    expect(await screen.findByText(`Checkout with ${JSON.stringify({ shippingAddress })}`)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(server.verifications).toEqual([{ phone: '9876543210', code: '482913' }]);
+    expect(localStorage.getItem('token')).toBe('t-phone');
+  });
+
+  it('signs a new number up from the register page, asking its name, and can go back to e-mail', async () => {
+    const user = userEvent.setup();
+    const server = phoneServer([]);
+    const router = renderAt({ pathname: '/register', search: '?redirect=/checkout' }, {}, server.phoneApi);
+    await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
+    expect(await screen.findByLabelText('Mobile number')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use email instead' }));
+    expect(screen.getByLabelText('Email address')).toBeTruthy();
+
+    await signInByPhone(user, '91234 56789');
+    await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    await user.type(await screen.findByLabelText('Full Name'), 'Ravi Kumar');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Checkout with null')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(server.verifications.at(-1)).toEqual({
+      phone: '9123456789',
+      code: '482913',
+      fullName: 'Ravi Kumar',
+    });
   });
 });

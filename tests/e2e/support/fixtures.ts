@@ -1,5 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
-import { adminEmail, adminPassword, customerWithAddress, registerCustomer, tokenFor } from './store-api';
+import {
+  adminEmail,
+  adminPassword,
+  copyStoreFolder,
+  type JourneyStore,
+  startJourneyStore,
+} from './journey-server';
+import { customerWithAddress, registerCustomer, tokenFor } from './store-api';
 
 export { expect } from '@playwright/test';
 
@@ -19,14 +29,43 @@ type JourneyFixtures = {
 };
 
 type WorkerFixtures = {
-  /** The owner made by admin:create (playwright.config.ts), signed in once per worker through the API. */
+  /**
+   * This worker's own store, started on a copy of the folder global-setup.ts seeded: the journeys of
+   * one worker run one after another against it, as they would against a store of their own.
+   */
+  journeyStore: JourneyStore;
+  /** The owner made by admin:create (global-setup.ts), signed in once per worker through the API. */
   ownerToken: string;
 };
 
 export const test = base.extend<JourneyFixtures, WorkerFixtures>({
+  journeyStore: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
+    async ({}, use) => {
+      const template = process.env.E2E_TEMPLATE_DIR;
+      if (!template)
+        throw new Error(
+          'E2E_TEMPLATE_DIR is unset: the journeys start from tests/e2e/support/global-setup.ts',
+        );
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-worker-'));
+      copyStoreFolder(template, dataDir);
+      const store = await startJourneyStore(dataDir);
+      // store-api.ts signs sandbox payments with this store's secrets.
+      process.env.E2E_DATA_DIR = dataDir;
+      await use(store);
+      await store.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+
+  baseURL: async ({ journeyStore }, use) => {
+    await use(journeyStore.url);
+  },
+
   ownerToken: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+    async ({ playwright, journeyStore }, use) => {
+      const request = await playwright.request.newContext({ baseURL: journeyStore.url });
       const token = await tokenFor(request, adminEmail, adminPassword);
       await request.dispose();
       await use(token);

@@ -8,10 +8,6 @@ import { formatInr } from '../../../src/shared/money';
 // Set-up through the API for the after-sale journeys (issue 14): customers, paid orders through
 // the sandbox provider (signed as its window signs them) and the admin's status changes.
 
-export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
-export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? '';
-const dataDir = process.env.E2E_DATA_DIR ?? '';
-
 export const DELIVERY_ADDRESS = {
   fullName: 'Meera Iyer',
   address: '12 MG Road, Ashok Nagar',
@@ -106,7 +102,9 @@ export async function paidOrder(
   });
   expect(created.status(), await created.text()).toBe(200);
   const order = (await created.json()) as { orderId: string; orderNumber: string; order: { id: string } };
-  const { sandboxKeySecret } = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+  const { sandboxKeySecret } = JSON.parse(
+    fs.readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'secrets.json'), 'utf8'),
+  ) as {
     sandboxKeySecret: string;
   };
   const paymentId = `pay_e2e${Date.now()}`;

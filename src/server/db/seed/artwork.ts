@@ -3,7 +3,9 @@
 // by sharp into the same WebP widths as an uploaded image, stored through the store's ImageStorage.
 // Each distinct composition is rendered once, whatever number of products show it.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import sharp from 'sharp';
 import { PRODUCT_IMAGE_WIDTHS, productImageKey } from '../../../shared/product-images';
 import type { ImageStorage } from '../../storage/image-storage';
@@ -200,37 +202,87 @@ export const pictureKey = (composition: Composition, width = WIDEST) =>
 /** How many compositions render at once: sharp works on libuv's threads, one per core here. */
 const RENDERS_AT_ONCE = 4;
 
+/** How each width is encoded. Flat art keeps its look at 70; effort 2 costs a fifth more time than
+ * 0 for files about 40 % smaller, which the listing's LCP on slow 4G needs (docs/performance.md,
+ * Lighthouse). */
+const WEBP = { quality: 70, effort: 2 } as const;
+
+/**
+ * A folder of WebPs already drawn, named by a digest of everything that makes their bytes (the
+ * SVGs, the width, the encoding and libvips' version), so a stale copy can never be served. The
+ * test runs set it (SEED_ARTWORK_CACHE_DIR): each of their stores seeds from an empty folder, and
+ * drawing the same few hundred pictures again was most of a seed's time.
+ */
+function createArtworkCache(folder: string | undefined) {
+  const fileOf = (composition: Composition, width: number) => {
+    const digest = createHash('sha256')
+      .update(
+        JSON.stringify([
+          backgroundSvg(composition),
+          tileSvg(composition.pattern, paletteOf(composition).ink),
+          itemsSvg(composition),
+          width,
+          WEBP,
+          sharp.versions.vips,
+        ]),
+      )
+      .digest('hex');
+    return path.join(folder ?? '', `${digest}.webp`);
+  };
+  return {
+    async read(composition: Composition, width: number): Promise<Buffer | null> {
+      if (!folder) return null;
+      return fs.readFile(fileOf(composition, width)).catch(() => null);
+    },
+    async keep(composition: Composition, width: number, webp: Buffer): Promise<void> {
+      if (!folder) return;
+      await fs.mkdir(folder, { recursive: true });
+      // Written aside and renamed: another process seeding at the same time never reads half a file.
+      const file = fileOf(composition, width);
+      const aside = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+      await fs.writeFile(aside, webp);
+      await fs.rename(aside, file);
+    },
+  };
+}
+
 /**
  * Renders each distinct composition into a WebP per width of PRODUCT_IMAGE_WIDTHS and stores it
  * under pictureKey; answers how many it drew. With `onlyMissing`, a composition whose widest copy
- * is already stored is not drawn again.
+ * is already stored is not drawn again; with `cacheDir`, copies drawn before are taken from there.
  */
 export async function storeArtwork(
   storage: ImageStorage,
   compositions: Iterable<Composition>,
-  { onlyMissing = false }: { onlyMissing?: boolean } = {},
+  { onlyMissing = false, cacheDir }: { onlyMissing?: boolean; cacheDir?: string } = {},
 ): Promise<number> {
   const unique = new Map<string, Composition>();
   for (const composition of compositions) unique.set(compositionStem(composition), composition);
   const queue = [...unique.values()];
   const backgroundOf = createBackgrounds();
+  const cache = createArtworkCache(cacheDir);
   let drawn = 0;
+  const draw = async (composition: Composition) => {
+    // Drawn once at full size; each width is resized from those pixels.
+    const background = await backgroundOf(composition);
+    const pixels = await sharp(background.data, { raw: background.info })
+      .composite([{ input: Buffer.from(itemsSvg(composition)) }])
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return (width: number) =>
+      sharp(pixels.data, { raw: pixels.info }).resize({ width }).webp(WEBP).toBuffer();
+  };
   const worker = async () => {
     for (let composition = queue.shift(); composition; composition = queue.shift()) {
       if (onlyMissing && (await storage.read(pictureKey(composition)))) continue;
-      // Drawn once at full size; each width is resized from those pixels.
-      const background = await backgroundOf(composition);
-      const pixels = await sharp(background.data, { raw: background.info })
-        .composite([{ input: Buffer.from(itemsSvg(composition)) }])
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      let encode: ((width: number) => Promise<Buffer>) | undefined;
       for (const width of PRODUCT_IMAGE_WIDTHS) {
-        const webp = await sharp(pixels.data, { raw: pixels.info })
-          .resize({ width })
-          // Flat art keeps its look at 70; effort 2 costs a fifth more time than 0 for files about
-          // 40 % smaller, which the listing's LCP on slow 4G needs (docs/performance.md, Lighthouse).
-          .webp({ quality: 70, effort: 2 })
-          .toBuffer();
+        let webp = await cache.read(composition, width);
+        if (!webp) {
+          encode ??= await draw(composition);
+          webp = await encode(width);
+          await cache.keep(composition, width, webp);
+        }
         await storage.put(pictureKey(composition, width), webp, 'image/webp');
       }
       drawn++;

@@ -13,15 +13,24 @@ import { isCatalogueEmpty, type SeedProgress, type SeedSummary, seedDatabase } f
 
 const testDatabase = setUpTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
+/** This file's own picture cache: its first seed draws every picture (the drawing is under test). */
+const artworkCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-art-'));
 let summary: SeedSummary;
 const progress: SeedProgress[] = [];
 
 // One database for the file: the pincode directory takes a few seconds to load, so it is seeded once.
 beforeAll(async () => {
-  summary = await seedDatabase(testDatabase.database, { dataDir, onProgress: (step) => progress.push(step) });
+  summary = await seedDatabase(testDatabase.database, {
+    dataDir,
+    artworkCacheDir,
+    onProgress: (step) => progress.push(step),
+  });
 });
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(artworkCacheDir, { recursive: true, force: true });
+});
 
 const total = async (table: typeof products | typeof categories | typeof collections | typeof pincodes) => {
   const [row] = await testDatabase.database.db.select({ total: count() }).from(table);
@@ -265,7 +274,7 @@ describe('seedDatabase', () => {
 
   // Drawing every picture again takes seconds of sharp work; the 30 s hang guard is too tight for a
   // busy machine, and this is not a limit on how fast it is.
-  it('draws missing artwork again for a seeded database on a new data folder, under the current names', async () => {
+  it('restores missing artwork for a seeded database on a new data folder, under the current names, from the picture cache', async () => {
     const { db } = testDatabase.database;
     // A catalogue seeded before pictures had a 400 px copy named them `…-600.webp`.
     const earlierName = (image: string) => image.replace('-600w.webp', '-600.webp');
@@ -287,9 +296,20 @@ describe('seedDatabase', () => {
       .update(categories)
       .set({ image: earlierName(diwaliImage) })
       .where(eq(categories.slug, 'diwali-gifts'));
+    // The cache's copy of the bouquet's widest picture, swapped for other bytes: the seed on the
+    // new folder must take it from the cache rather than draw it again.
+    const stored = fs.readFileSync(path.join(dataDir, bouquetImage));
+    const cached = fs
+      .readdirSync(artworkCacheDir)
+      .map((name) => path.join(artworkCacheDir, name))
+      .filter((file) => fs.readFileSync(file).equals(stored));
+    expect(cached).toHaveLength(1);
+    const marker = fs.readFileSync(path.join(dataDir, bouquetImage.replace('-600w.', '-300w.')));
+    fs.writeFileSync(cached[0]!, marker);
     const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
     try {
-      await seedDatabase(testDatabase.database, { dataDir: freshDir });
+      await seedDatabase(testDatabase.database, { dataDir: freshDir, artworkCacheDir });
+      expect(fs.readFileSync(path.join(freshDir, bouquetImage)).equals(marker)).toBe(true);
       const rows = await db
         .select({ image: products.image, images: products.images })
         .from(products)

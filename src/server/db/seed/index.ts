@@ -31,6 +31,8 @@ type SeedOptions = {
   /** Products to generate when the catalogue is empty. */
   products?: number;
   onProgress?: (progress: SeedProgress) => void;
+  /** Pictures drawn by an earlier seed, to copy instead of drawing again (test runs). */
+  artworkCacheDir?: string;
 };
 
 /** Rows added by this call; `skipped` when there was nothing to seed. */
@@ -131,7 +133,10 @@ export async function seedDatabase(database: { db: Db }, options: SeedOptions): 
     : null;
 
   // The pictures are drawn by sharp on libuv's threads while the database work goes on.
-  const drawing = seeded ? storeArtwork(storage, pictures.all()) : restoreMissingArtwork(db, storage);
+  const cacheDir = options.artworkCacheDir;
+  const drawing = seeded
+    ? storeArtwork(storage, pictures.all(), { cacheDir })
+    : restoreMissingArtwork(db, storage, cacheDir);
   const databaseWork = async () => {
     if (seeded) {
       Object.assign(summary, seeded);
@@ -306,16 +311,16 @@ async function seedCatalogue(
  * PostgreSQL: an instance started on a new machine (local storage) against a seeded database
  * renders the missing pictures again, never one that is there.
  */
-async function restoreMissingArtwork(db: Db, storage: ImageStorage) {
+async function restoreMissingArtwork(db: Db, storage: ImageStorage, cacheDir: string | undefined) {
   const [first] = scenesOf(generateCategories());
-  if (!first || (await storeArtwork(storage, [first], { onlyMissing: true })) === 0) return;
+  if (!first || (await storeArtwork(storage, [first], { onlyMissing: true, cacheDir })) === 0) return;
   const [row] = await db.select({ total: count() }).from(products);
   function* everyPicture() {
     yield* scenesOf(generateCategories());
     yield* scenesOf(generateCollections());
     for (const product of generateProducts(row?.total ?? 0)) yield* product.pictures;
   }
-  await storeArtwork(storage, everyPicture(), { onlyMissing: true });
+  await storeArtwork(storage, everyPicture(), { onlyMissing: true, cacheDir });
   await renameEarlierArtwork(db);
 }
 

@@ -130,7 +130,7 @@ export function createAdminOrderService({
   coupons: CouponService;
   /** Issue 26: the payments module's refund of what a cancellation made due. */
   refundOrder: (orderId: string) => Promise<{ refundedPaise: number; duePaise: number }>;
-  /** Decision 0040: a COD order marked delivered is paid, one marked returned is cancelled. */
+  /** Decision 0041: a COD order marked delivered is paid, one marked returned is cancelled. */
   settleCashOnDelivery: CodSettlement;
 }) {
   async function orderRow(orderId: string): Promise<OrderRow> {

@@ -29,7 +29,7 @@ const TOP_PRODUCTS = 5;
 /** Issue 26: paid and on their way to being shipped. */
 const TO_SHIP = ['paid', 'confirmed', 'processing', 'packed'] satisfies OrderStatus[];
 
-/** Decision 0040: the dashboard's cash on delivery and returns-to-origin figures look this far back. */
+/** Decision 0041: the dashboard's cash on delivery and returns-to-origin figures look this far back. */
 export const COURIER_FIGURE_DAYS = 30;
 
 /**

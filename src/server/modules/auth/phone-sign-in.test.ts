@@ -7,7 +7,6 @@ import { phoneCodes, sandboxMessages } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { openSecondConnection } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
-import { createAttemptLimiter } from './attempt-limiter';
 import {
   CODE_EXPIRED,
   EMAIL_OF_ANOTHER_ACCOUNT,
@@ -55,9 +54,10 @@ async function lastCode(phone: string) {
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** Lets a number ask again at once, as if its 30 seconds had passed. */
-const endCooldown = (phone: string) =>
-  createAttemptLimiter(store.app.limiterStore, OTP_LIMITS.resendPerPhone).reset(phone);
+/** Lets the 30 seconds before a number may ask again pass on the store's clock. */
+const endCooldown = async (_phone: string) => {
+  clock.set(new Date(clock.now().getTime() + OTP_RULES.resendAfterSeconds * 1000));
+};
 
 async function signUp(phone: string, fullName = 'Asha Rao') {
   const ip = nextIp();
@@ -93,6 +93,35 @@ describe('asking for a code', () => {
       .from(sandboxMessages)
       .where(eq(sandboxMessages.recipient, whatsappPhone));
     expect(whatsapp?.channel).toBe('whatsapp');
+  });
+
+  it("ends the SMS with WebOTP's @host #code line when the store knows its address", async () => {
+    const withAddress = await createTestApp(store.database, {
+      clock,
+      env: { BACKGROUND_JOBS: 'false', PUBLIC_URL: 'https://shop.example.in' },
+    });
+    try {
+      const phone = nextPhone();
+      expect((await requestCode(phone, nextIp(), {}, withAddress)).statusCode).toBe(200);
+      const [message] = await store.database.db
+        .select()
+        .from(sandboxMessages)
+        .where(eq(sandboxMessages.recipient, phone));
+      const code = await lastCode(phone);
+      // WebOTP: the last line is "@" and the origin's host, a space, "#" and the code.
+      expect(message?.text.split('\n').at(-1)).toBe(`@shop.example.in #${code}`);
+      expect(message?.text.startsWith(`${code} is your Utsav Gifts login code.`)).toBe(true);
+    } finally {
+      await withAddress.close();
+    }
+    // Without an address there is no origin to bind the code to, so no such line.
+    const plain = nextPhone();
+    await requestCode(plain, nextIp());
+    const [message] = await store.database.db
+      .select()
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, plain));
+    expect(message?.text).not.toContain('#');
   });
 
   it('answers the same whether or not the number has an account', async () => {
@@ -132,6 +161,20 @@ describe('asking for a code', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(30);
     expect(again.json().message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
+  });
+
+  it('sends a number a new code once its 30 seconds have passed, not a second before', async () => {
+    const phone = nextPhone();
+    expect((await requestCode(phone, nextIp())).statusCode).toBe(200);
+    const startedAt = clock.now().getTime();
+    clock.set(new Date(startedAt + (OTP_RULES.resendAfterSeconds - 1) * 1000));
+    const early = await requestCode(phone, nextIp());
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('1');
+    clock.set(new Date(startedAt + OTP_RULES.resendAfterSeconds * 1000));
+    const again = await requestCode(phone, nextIp());
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ sent: true, resendAfter: 30 });
   });
 
   it('sends a number at most 5 codes an hour, so nobody can flood a phone', async () => {
@@ -246,14 +289,10 @@ describe('signing in with the code', () => {
     const late = nextPhone();
     await requestCode(late, ip);
     const lateCode = await lastCode(late);
-    clock.set(new Date(start.getTime() + OTP_RULES.ttlSeconds * 1000 + 1000));
-    try {
-      const expired = await verify({ phone: late, code: lateCode, fullName: 'Meera' }, ip);
-      expect(expired.statusCode).toBe(401);
-      expect(expired.json().message).toBe(CODE_EXPIRED);
-    } finally {
-      clock.set(start);
-    }
+    clock.set(new Date(clock.now().getTime() + OTP_RULES.ttlSeconds * 1000 + 1000));
+    const expired = await verify({ phone: late, code: lateCode, fullName: 'Meera' }, ip);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe(CODE_EXPIRED);
   });
 
   it('makes a new code replace the one before it', async () => {

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { phoneCodes, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { AppError, conflict, invalid, tooMany, unauthorized } from '../../errors';
@@ -27,8 +27,9 @@ export type SendCode = (message: {
  * at most 20 an hour, whichever instance answers (the counters live in Redis or the database);
  * each code allows 3 wrong tries, and an address may try 30 codes in 15 minutes.
  */
+// The 30 s between two codes to one number is read from phone_codes on the store's clock (see
+// resendWait), not counted here: it is a rule about codes, and a test clock moves it.
 export const OTP_LIMITS = {
-  resendPerPhone: { name: 'otp-resend', attempts: 1, windowSeconds: OTP_RULES.resendAfterSeconds },
   perPhone: { name: 'otp-phone', attempts: 5, windowSeconds: 60 * 60 },
   perIp: { name: 'otp-ip', attempts: 20, windowSeconds: 60 * 60 },
   verifyPerIp: { name: 'otp-verify-ip', attempts: 30, windowSeconds: 15 * 60 },
@@ -48,6 +49,23 @@ const waitText = (seconds: number) =>
 function codeText(code: string, channel: OtpChannel, host: string | undefined) {
   const text = `${code} is your Utsav Gifts login code. It expires in ${OTP_RULES.ttlSeconds / 60} minutes. Do not share it with anyone.`;
   return channel === 'sms' && host ? `${text}\n\n@${host} #${code}` : text;
+}
+
+/**
+ * Decision 0032: a number gets one code per 30 s, whatever its purpose and whichever instance
+ * answers; the wait runs from the newest code sent to it (a send that failed deleted its code).
+ */
+async function refuseEarlyResend(runner: Queryable, phone: string, now: Date) {
+  const waitMs = OTP_RULES.resendAfterSeconds * 1000;
+  const [newest] = await runner
+    .select({ createdAt: phoneCodes.createdAt })
+    .from(phoneCodes)
+    .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, new Date(now.getTime() - waitMs))))
+    .orderBy(desc(phoneCodes.createdAt))
+    .limit(1);
+  if (!newest) return;
+  const seconds = Math.max(1, Math.ceil((newest.createdAt.getTime() + waitMs - now.getTime()) / 1000));
+  throw tooMany(`Please wait ${waitText(seconds)} before asking for another code.`, seconds);
 }
 
 /** A username for an account made by phone: the name's letters and four digits ("asha4821"). */
@@ -81,7 +99,6 @@ export function createPhoneSignIn({
   log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const limiter = (rule: AttemptRule) => createAttemptLimiter(limiterStore, rule);
-  const resendPerPhone = limiter(OTP_LIMITS.resendPerPhone);
   const perPhone = limiter(OTP_LIMITS.perPhone);
   const perIp = limiter(OTP_LIMITS.perIp);
   const verifyPerIp = limiter(OTP_LIMITS.verifyPerIp);
@@ -104,10 +121,7 @@ export function createPhoneSignIn({
         ipWait,
       );
     }
-    const resendWait = await resendPerPhone.consume(input.phone);
-    if (resendWait > 0) {
-      throw tooMany(`Please wait ${waitText(resendWait)} before asking for another code.`, resendWait);
-    }
+    await refuseEarlyResend(db, input.phone, clock.now());
     const phoneWait = await perPhone.consume(input.phone);
     if (phoneWait > 0) {
       throw tooMany(`Too many codes for this number. Please try again in ${waitText(phoneWait)}.`, phoneWait);
@@ -118,6 +132,9 @@ export function createPhoneSignIn({
     const codeHash = await hashPassword(code, passwordCost);
     const now = clock.now();
     const id = await db.transaction(async (tx) => {
+      // One number's requests queue here, on every instance, so two at once cannot both pass the wait.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${input.phone}`}))`);
+      await refuseEarlyResend(tx, input.phone, now);
       await tx
         .update(phoneCodes)
         .set({ usedAt: now })
@@ -151,8 +168,8 @@ export function createPhoneSignIn({
       });
     } catch (error) {
       // Nothing reached the phone: the shopper may ask again at once.
+      // Deleting the code also lifts the 30 s wait, which is read from the codes.
       if (id !== undefined) await db.delete(phoneCodes).where(eq(phoneCodes.id, id));
-      await resendPerPhone.reset(input.phone);
       log.error({ err: error, channel: input.channel }, 'a one-time code could not be sent');
       throw new AppError('unavailable', 'We could not send the code just now. Please try again.');
     }

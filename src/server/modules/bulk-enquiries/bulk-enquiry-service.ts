@@ -96,7 +96,12 @@ export function createBulkEnquiryService({
         const link = ownerNotices.adminLink('/bulk-enquiries');
         await ownerNotices.tell(
           tx,
-          { kind: 'bulk-enquiry', summary: `${subject} from ${enquiry.name}`, link },
+          {
+            key: `enquiry-${enquiry.id}`,
+            kind: 'bulk-enquiry',
+            summary: `${subject} from ${enquiry.name}`,
+            link,
+          },
           { subject, text: enquiryMailText(enquiry, link) },
         );
         return enquiry;

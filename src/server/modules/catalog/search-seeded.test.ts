@@ -26,7 +26,8 @@ fs.writeFileSync(
   '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',
 );
 const store = setUpTestStore({
-  seed: (database) => seedDatabase(database, { dataDir }),
+  seed: (database) =>
+    seedDatabase(database, { dataDir, artworkCacheDir: process.env.SEED_ARTWORK_CACHE_DIR }),
   webDistDir: distDir,
 });
 

@@ -108,7 +108,7 @@ export function createInvoiceService({
       grossPaise: item.pricePaise * item.quantity - item.discountPaise,
       rateBp: Number(item.rateBp),
     }));
-    // Decision 0040: the COD fee is part of shipping, a delivery service taxed as shipping is, on
+    // Decision 0041: the COD fee is part of shipping, a delivery service taxed as shipping is, on
     // a line of its own so the buyer sees what it was.
     const charges = [
       { description: 'Shipping charges', paise: order.order.shippingPaise - order.order.codFeePaise },

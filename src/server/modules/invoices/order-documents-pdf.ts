@@ -14,7 +14,7 @@ export type PackingSlipDocument = {
   /** null when the shopper asked to hide prices (a gift). */
   total: number | null;
   giftMessage: string | null;
-  /** Decision 0040: rupees the courier collects at the door; null when nothing is to collect. */
+  /** Decision 0041: rupees the courier collects at the door; null when nothing is to collect. */
   codToCollect: number | null;
 };
 

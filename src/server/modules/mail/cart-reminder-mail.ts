@@ -5,7 +5,8 @@ import type { OutgoingMail } from './mail-outbox';
 /** Issue 23: the one reminder of a checkout left unpaid, with the link that fills the cart again. */
 export function cartReminderMail(
   reminder: {
-    orderId: string;
+    /** Null for a cart recorded at checkout that made no order. */
+    orderId: string | null;
     customerName: string;
     customerEmail: string;
     restoreLink: string;

@@ -24,7 +24,7 @@ export type MailOrder = {
   deliveryEstimate: DeliveryEstimate | null;
   /** Issue 13: the delivery day and slot chosen at checkout; null when none was. */
   deliveryChoice: DeliveryChoiceRecord | null;
-  /** Decision 0040: a cash on delivery order's fee (part of shippingPaise); absent when paid online. */
+  /** Decision 0041: a cash on delivery order's fee (part of shippingPaise); absent when paid online. */
   cashOnDelivery?: { feePaise: number };
 };
 
@@ -120,7 +120,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
       ? { label: `Coupon ${order.couponCode ?? ''}`.trim(), amount: `-${formatPaise(order.discountPaise)}` }
       : null;
 
-  // Decision 0040: a cash on delivery order is confirmed before anything is paid.
+  // Decision 0041: a cash on delivery order is confirmed before anything is paid.
   const cod = order.cashOnDelivery;
   const toKeepReady = `Please keep ${formatPaise(order.totalPaise)} ready: you pay in cash when it is delivered (cash on delivery).`;
   const text = [

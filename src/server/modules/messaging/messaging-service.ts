@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createMessenger, type MessageChannel, type MessageTransport } from './messenger';
-import { createMsg91Transport, receiveMsg91Report } from './msg91';
+import { createMsg91Transport, type Msg91Inbound, receiveMsg91Inbound, receiveMsg91Report } from './msg91';
 import { createMessagingSandbox, type SandboxWebhooks } from './sandbox';
 import {
   createWhatsAppCloudTransport,
@@ -71,6 +71,8 @@ export function createMessaging({ config, db, clock }: Dependencies) {
     msg91: {
       receive: (token: string | undefined, body: unknown) =>
         receiveMsg91Report(msg91Token, token, body, events),
+      inbound: (token: string | undefined, body: Msg91Inbound) =>
+        receiveMsg91Inbound(msg91Token, token, body, events),
     },
   };
 
@@ -81,6 +83,7 @@ export function createMessaging({ config, db, clock }: Dependencies) {
       return webhooks.whatsapp.receive(rawBody, whatsAppSignature(whatsAppSecret, rawBody));
     },
     sms: (report) => webhooks.msg91.receive(msg91Token, report),
+    smsReply: (inbound) => webhooks.msg91.inbound(msg91Token, inbound),
   };
 
   const providers = {
@@ -99,7 +102,9 @@ export function createMessaging({ config, db, clock }: Dependencies) {
       reportDeliveries: () => sandbox.reportDeliveries(sandboxWebhooks),
       reportStatus: (providerMessageId: string, status: Parameters<typeof sandbox.reportStatus>[2]) =>
         sandbox.reportStatus(sandboxWebhooks, providerMessageId, status),
-      reply: (from: string, text: string) => sandbox.reply(sandboxWebhooks, from, text),
+      /** A shopper's reply on WhatsApp (the default) or by SMS, through that provider's webhook code. */
+      reply: (from: string, text: string, channel: MessageChannel = 'whatsapp') =>
+        sandbox.reply(sandboxWebhooks, from, text, channel),
       list: async (page: number) => ({ ...(await sandbox.list(page)), providers }),
     },
   };

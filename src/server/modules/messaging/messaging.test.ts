@@ -335,6 +335,33 @@ describe('MSG91 SMS', () => {
       ['37636461', 'failed'],
     ]);
   });
+  it('hears an SMS reply posted to the inbound URL with the webhook token, and nothing without it', async () => {
+    // What the virtual number's callback posts (the shape decision 0032 sets out for MSG91).
+    const reply = { sender: '919876543210', message: 'STOP', keyword: 'STOP', date: '2026-11-25 10:07:02' };
+    const refused = await store.app.inject({
+      method: 'POST',
+      url: '/api/messaging/msg91/inbound?token=guessed-token-00000000',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(reply),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(heard.inbound).toEqual([]);
+    const accepted = await store.app.inject({
+      method: 'POST',
+      url: `/api/messaging/msg91/inbound?token=${WEBHOOK_TOKEN}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(reply),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ received: true });
+    expect(heard.inbound).toEqual([['9876543210', 'sms', 'STOP']]);
+    const malformed = await store.app.inject({
+      method: 'POST',
+      url: `/api/messaging/msg91/inbound?token=${WEBHOOK_TOKEN}`,
+      payload: { message: 'STOP' },
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
 });
 
 describe('the sandboxes (no provider configured)', () => {
@@ -424,7 +451,11 @@ describe('the sandboxes (no provider configured)', () => {
     const after = (await list()).json<AdminMessages>().data.find((message) => message.id === whatsapp.id);
     expect(after?.status).toBe('read');
     await store.app.messaging.sandbox.reply('9876543210', 'STOP');
-    expect(heard.inbound).toEqual([['9876543210', 'whatsapp', 'STOP']]);
+    await store.app.messaging.sandbox.reply('9123456789', 'stop', 'sms');
+    expect(heard.inbound).toEqual([
+      ['9876543210', 'whatsapp', 'STOP'],
+      ['9123456789', 'sms', 'stop'],
+    ]);
   });
 
   it('refuses the real providers’ webhooks, whose secrets nobody outside holds', async () => {

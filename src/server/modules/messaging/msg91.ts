@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { normalisePhone } from '../../../shared/phone';
 import { unauthorized } from '../../errors';
 import {
   type DeliveryStatus,
@@ -102,4 +103,22 @@ export async function receiveMsg91Report(
     const status = msg91Status(report);
     if (status) await events.status(report.requestId, status);
   }
+}
+
+/**
+ * A reply to the store's SMS, as MSG91's virtual number (long code) forwards it to its callback URL.
+ * MSG91's help names the callback but does not publish its fields, so the shape is ours
+ * (docs/operations.md): JSON `{ sender, message }`, the sender with or without 91, on a URL that
+ * carries the same secret token as the delivery reports.
+ */
+export type Msg91Inbound = { sender: string; message: string };
+
+export async function receiveMsg91Inbound(
+  webhookToken: string,
+  givenToken: string | undefined,
+  body: Msg91Inbound,
+  events: MessageEvents,
+): Promise<void> {
+  if (!tokensMatch(webhookToken, givenToken)) throw unauthorized('The webhook token does not match');
+  await events.inbound(normalisePhone(body.sender), 'sms', body.message);
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminMessages,
   AdminMessagesQuery,
+  Msg91InboundBody,
   Msg91WebhookBody,
   Msg91WebhookQuery,
   WebhookReceived,
@@ -40,6 +41,18 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.messaging.webhooks.msg91.receive(request.query.token, request.body);
+      return { received: true as const };
+    },
+  );
+
+  // A reply by SMS (STOP): MSG91's virtual number forwards it here, with the same token in the URL.
+  app.post(
+    '/messaging/msg91/inbound',
+    {
+      schema: { querystring: Msg91WebhookQuery, body: Msg91InboundBody, response: { 200: WebhookReceived } },
+    },
+    async (request) => {
+      await app.messaging.webhooks.msg91.inbound(request.query.token, request.body);
       return { received: true as const };
     },
   );

@@ -21,6 +21,7 @@ const FOLLOWS: Record<DeliveryStatus, SandboxStatus[]> = {
 export type SandboxWebhooks = {
   whatsapp(payload: unknown): Promise<void>;
   sms(report: { requestId: string; number: string; status: string; desc: string }): Promise<void>;
+  smsReply(inbound: { sender: string; message: string }): Promise<void>;
 };
 
 /**
@@ -91,8 +92,12 @@ export function createMessagingSandbox({ db, clock }: { db: Db; clock: Clock }) 
       return Boolean(message);
     },
 
-    /** A shopper's WhatsApp reply (e.g. "STOP"), as Meta's webhook would bring it. */
-    async reply(webhooks: SandboxWebhooks, from: string, text: string) {
+    /** A shopper's reply (e.g. "STOP"), as Meta's webhook or MSG91's inbound callback would bring it. */
+    async reply(webhooks: SandboxWebhooks, from: string, text: string, channel: MessageChannel) {
+      if (channel === 'sms') {
+        await webhooks.smsReply({ sender: `91${from}`, message: text });
+        return;
+      }
       await webhooks.whatsapp(
         whatsAppEnvelope({
           messages: [

@@ -1,7 +1,12 @@
 // The notifications module's public entry: order news on WhatsApp and SMS (an outbox and its
 // worker), opt-outs, carts that come back, and the consent an order is made with.
 export { CART_REMINDER_EVERY_MS } from './cart-reminders';
-export { queueOrderNotice, queueStatusNotices, statusMailDue } from './notices';
+export { queueOrderNotice, queueOwnerMessage, queueStatusNotices, statusMailDue } from './notices';
 export { createNotificationService, type NotificationService } from './notification-service';
-export { consentFor, type NotifyDefaults, notifyDefaultsFrom } from './notify-defaults';
+export {
+  consentFor,
+  type NotifyDefaults,
+  notifyDefaultsFrom,
+  type ReadNotifyDefaults,
+} from './notify-defaults';
 export { notificationRoutes } from './routes';

@@ -24,10 +24,10 @@ export const linkTo = (store: StoreIdentity, path: string) => `${store.publicUrl
  * A gift's recipient is never told a price. Every message ends with how to stop them.
  */
 export function messageFor(
-  notice: OrderNotice,
+  notice: Exclude<OrderNotice, 'cart_reminder'>,
   order: NoticeOrder,
   details: Record<string, string | number>,
-  links: { optOut: string; restore?: string },
+  links: { optOut: string },
   store: StoreIdentity,
 ): MessageText {
   const number = order.orderNumber;
@@ -74,7 +74,9 @@ export function messageFor(
       }
       case 'quote_sent': {
         const total = formatPaise(order.totalPaise);
-        const link = linkTo(store, `/quote/${order.orderId}`);
+        const path = `/quote/${order.orderId}`;
+        const key = details.accessKey;
+        const link = linkTo(store, typeof key === 'string' ? `${path}?key=${encodeURIComponent(key)}` : path);
         return {
           params: [number, total, link],
           text: `Your quote ${number} from ${store.storeName} for ${total} is ready. Review and pay: ${link}`,
@@ -90,24 +92,43 @@ export function messageFor(
           params: [order.recipientName, order.shopperName],
           text: `Hello ${order.recipientName}, your gift from ${order.shopperName} has been delivered. Enjoy!`,
         };
-      case 'cart_reminder': {
-        const link = links.restore ?? linkTo(store, '/cart');
-        return {
-          params: [order.shopperName, link],
-          text: `Hi ${order.shopperName}, the gifts you chose are still waiting. Pick up where you left off: ${link}`,
-        };
-      }
     }
   })();
-  return {
-    template: notice,
-    params: [...params, links.optOut],
-    text: `${text}\n\nReply STOP to stop these messages, or open ${links.optOut}`,
-  };
+  return withStopLink(notice, params, text, links.optOut);
 }
+
+/** Every message ends with how to stop them; the link is the template's last parameter. */
+const withStopLink = (template: string, params: string[], text: string, optOut: string): MessageText => ({
+  template,
+  params: [...params, optOut],
+  text: `${text}\n\nReply STOP to stop these messages, or open ${optOut}`,
+});
+
+/**
+ * A cart reminder: the shopper's name and the link that fills the cart again. It may have no order
+ * (a cart recorded at checkout), so it is written from the reminder, not an order.
+ */
+export const cartReminderMessage = (shopperName: string, links: { optOut: string; restore: string }) =>
+  withStopLink(
+    'cart_reminder',
+    [shopperName, links.restore],
+    `Hi ${shopperName}, the gifts you chose are still waiting. Pick up where you left off: ${links.restore}`,
+    links.optOut,
+  );
 
 export const cartRestoreLink = (store: StoreIdentity, token: string) =>
   linkTo(store, `/cart?${CART_RESTORE_PARAM}=${encodeURIComponent(token)}`);
 
 export const optOutLink = (store: StoreIdentity, token: string) =>
   linkTo(store, `${OPT_OUT_PATH}?token=${encodeURIComponent(token)}`);
+
+/** A message to the owner: what happened and where to see it; the owner stops them in Settings. */
+export function ownerMessageFor(details: Record<string, string | number>): MessageText {
+  const summary = String(details.summary ?? '');
+  const link = String(details.link ?? '');
+  return {
+    template: 'owner_notice',
+    params: [summary, link],
+    text: `${summary}\n\nOpen it in the back office: ${link}`,
+  };
+}

@@ -10,7 +10,10 @@ import {
 import type { Queryable, Tx } from '../../db/client';
 import { notificationOptOuts, notificationOutbox, orders } from '../../db/schema';
 
-type Recipient = { channel: MessageChannel; to: string; audience: 'shopper' | 'gift_recipient' };
+type Recipient = { channel: MessageChannel; to: string; audience: 'shopper' | 'gift_recipient' | 'owner' };
+
+/** The template of every message to the owner: its summary and the back-office link. */
+export const OWNER_NOTICE = 'owner_notice';
 
 /** The channels and numbers of `recipients` that have not opted out. */
 export async function withoutOptOuts(runner: Queryable, recipients: Recipient[]): Promise<Recipient[]> {
@@ -122,4 +125,31 @@ export async function statusMailDue(runner: Queryable, orderId: string, status: 
   if (RECEIPT_STATUSES.has(status)) return true;
   const [order] = await runner.select({ notify: orders.notify }).from(orders).where(eq(orders.id, orderId));
   return order?.notify?.email ?? true;
+}
+
+/**
+ * Issue 26: a WhatsApp message to the owner (a new paid order, a return request, an enquiry, or a
+ * digest of them), in the caller's transaction. `key` names the event: a second write is a no-op.
+ * A number that replied STOP gets nothing, as any other.
+ */
+export async function queueOwnerMessage(
+  tx: Tx,
+  message: { key: string; to: string; summary: string; link: string; at: Date },
+) {
+  const recipient = { channel: 'whatsapp' as const, to: message.to, audience: 'owner' as const };
+  if ((await withoutOptOuts(tx, [recipient])).length === 0) return;
+  await tx
+    .insert(notificationOutbox)
+    .values({
+      dedupeKey: `${message.key}:whatsapp:owner`,
+      orderId: null,
+      notice: OWNER_NOTICE,
+      channel: 'whatsapp',
+      recipient: message.to,
+      audience: 'owner',
+      details: { summary: message.summary, link: message.link },
+      nextAttemptAt: message.at,
+      createdAt: message.at,
+    })
+    .onConflictDoNothing({ target: notificationOutbox.dedupeKey });
 }

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdminNotifications, OptOutAnswer } from '../../../shared/api/notifications';
+import type { AdminNotifications, CheckoutCartLine, OptOutAnswer } from '../../../shared/api/notifications';
 import { isStopReply, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -10,6 +10,7 @@ import type { StoreIdentity } from '../../store-identity';
 import type { Messenger } from '../messaging';
 import { createCartReminders } from './cart-reminders';
 import { createNotificationWorker } from './notification-worker';
+import type { ReadNotifyDefaults } from './notify-defaults';
 import { maskedAddress, optOut, stopPayload } from './opt-outs';
 import { createLinkSigner } from './signed-links';
 
@@ -25,17 +26,20 @@ export function createNotificationService({
   clock,
   store,
   messenger,
+  notifyDefaults,
   log,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
   messenger: Messenger;
+  /** The owner's default channels: a reminded shopper who never chose any has these. */
+  notifyDefaults: ReadNotifyDefaults;
   log: FastifyBaseLogger;
 }) {
   const signer = createLinkSigner(db);
   const worker = createNotificationWorker({ db, clock, messenger, signer, store, log });
-  const cartReminders = createCartReminders({ db, clock, signer, store });
+  const cartReminders = createCartReminders({ db, clock, signer, store, notifyDefaults, log });
 
   messenger.onStatus((providerMessageId, status) => worker.recordStatus(providerMessageId, status));
   // A reply of STOP ends that channel for that number (the providers' and DLT's opt-out word).
@@ -53,6 +57,8 @@ export function createNotificationService({
     sendDue: worker.sendDue,
     sendCartReminders: cartReminders.sendDue,
     cartReminderFigures: cartReminders.figures,
+    recordCheckoutCart: (userId: number, lines: CheckoutCartLine[]) =>
+      cartReminders.recordCheckoutCart(userId, lines),
 
     /** What an opt-out link would stop (the page shows it before the shopper confirms). */
     async describeOptOut(token: string): Promise<OptOutAnswer> {
@@ -66,14 +72,21 @@ export function createNotificationService({
       return { channel: stop.channel, address: maskedAddress(stop.channel, stop.address), stopped: true };
     },
 
-    /** A reminder link's cart, as it can be bought now. */
+    /** A reminder link's cart, as it can be bought now, on any device. */
     async restoreCart(token: string) {
       const payload = await signer.verify(token);
-      const orderId =
-        payload?.kind === 'cart' && typeof payload.orderId === 'string' ? payload.orderId : null;
-      const restored = orderId ? await cartReminders.restore(orderId) : null;
-      if (!restored) throw invalid(LINK_NOT_VALID, [{ path: 'token', message: LINK_NOT_VALID }]);
-      return restored;
+      // Links sent before reminders had ids of their own name the checkout's order.
+      const link =
+        payload?.kind !== 'cart'
+          ? null
+          : typeof payload.reminderId === 'number'
+            ? { reminderId: payload.reminderId }
+            : typeof payload.orderId === 'string'
+              ? { orderId: payload.orderId }
+              : null;
+      const reminder = link ? await cartReminders.reminderOf(link) : null;
+      if (!reminder) throw invalid(LINK_NOT_VALID, [{ path: 'token', message: LINK_NOT_VALID }]);
+      return cartReminders.restore(reminder);
     },
 
     async list(page: number): Promise<AdminNotifications> {

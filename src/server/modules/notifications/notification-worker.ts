@@ -3,11 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isOrderNotice, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { notificationOutbox, orders, users } from '../../db/schema';
+import { cartReminders, notificationOutbox, orders, users } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { retryDelayMs } from '../mail';
 import type { DeliveryStatus, Messenger } from '../messaging';
-import { cartRestoreLink, messageFor, type NoticeOrder, optOutLink } from './message-text';
+import {
+  cartReminderMessage,
+  cartRestoreLink,
+  type MessageText,
+  messageFor,
+  type NoticeOrder,
+  optOutLink,
+  ownerMessageFor,
+} from './message-text';
 import { withoutOptOuts } from './notices';
 import type { LinkSigner } from './signed-links';
 
@@ -29,7 +37,8 @@ const STATUS_RANK: Record<string, number> = {
 export const optOutToken = (signer: LinkSigner, channel: MessageChannel | 'email', address: string) =>
   signer.sign({ kind: 'stop', channel, address });
 /** The link in a cart reminder that fills that cart again, on any device. */
-export const restoreToken = (signer: LinkSigner, orderId: string) => signer.sign({ kind: 'cart', orderId });
+export const restoreToken = (signer: LinkSigner, reminderId: number) =>
+  signer.sign({ kind: 'cart', reminderId });
 
 /**
  * Sends due WhatsApp and SMS rows through the messenger, as the mail worker sends mail: rows are
@@ -71,6 +80,85 @@ export function createNotificationWorker({
     };
   }
 
+  type Row = typeof notificationOutbox.$inferSelect;
+
+  /** A cart reminder row's reminder and shopper; rows queued before reminders had ids name the order. */
+  async function reminderOf(row: Row) {
+    const reminderId = row.details.reminderId;
+    const which =
+      typeof reminderId === 'number'
+        ? eq(cartReminders.id, reminderId)
+        : row.orderId
+          ? eq(cartReminders.orderId, row.orderId)
+          : null;
+    if (!which) return null;
+    const [reminder] = await db
+      .select({ id: cartReminders.id, fullName: users.fullName })
+      .from(cartReminders)
+      .innerJoin(users, eq(users.id, cartReminders.userId))
+      .where(which);
+    return reminder ?? null;
+  }
+
+  async function skip(row: Row, reason: string): Promise<'skipped'> {
+    await db
+      .update(notificationOutbox)
+      .set({ status: 'skipped', lastError: reason })
+      .where(eq(notificationOutbox.id, row.id));
+    return 'skipped';
+  }
+
+  /** The words of a row as they are now, or why it is no longer sent. */
+  async function messageOf(row: Row): Promise<MessageText | string> {
+    const recipient = { channel: row.channel, to: row.recipient, audience: row.audience };
+    if ((await withoutOptOuts(db, [recipient])).length === 0) return 'The number stopped these messages';
+    if (row.audience === 'owner') return ownerMessageFor(row.details);
+    const optOut = optOutLink(store, await optOutToken(signer, row.channel, row.recipient));
+    const notice = row.notice;
+    if (notice === 'cart_reminder') {
+      const reminder = await reminderOf(row);
+      if (!reminder) return 'No such cart reminder';
+      const restore = cartRestoreLink(store, await restoreToken(signer, reminder.id));
+      return cartReminderMessage(reminder.fullName || 'there', { optOut, restore });
+    }
+    const order = await orderOf(row.orderId);
+    if (!order || !isOrderNotice(notice) || notice === 'cart_reminder') return 'No such order';
+    return messageFor(notice, order, row.details, { optOut }, store);
+  }
+
+  async function sendRow(row: Row): Promise<'sent' | 'failed' | 'skipped'> {
+    try {
+      const message = await messageOf(row);
+      if (typeof message === 'string') return skip(row, message);
+      const { providerMessageId } = await messenger.send({
+        channel: row.channel,
+        to: row.recipient,
+        ...message,
+      });
+      await db
+        .update(notificationOutbox)
+        .set({ status: 'sent', sentAt: clock.now(), lastError: null, providerMessageId, text: message.text })
+        .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'queued')));
+      return 'sent';
+    } catch (error) {
+      const giveUp = row.attempts >= NOTIFY_MAX_ATTEMPTS;
+      const text = error instanceof Error ? error.message : String(error);
+      log.warn(
+        { err: error, notificationId: row.id, attempts: row.attempts, giveUp },
+        'sending a message failed',
+      );
+      await db
+        .update(notificationOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'queued',
+          lastError: text.slice(0, 1000),
+          nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
+        })
+        .where(eq(notificationOutbox.id, row.id));
+      return 'failed';
+    }
+  }
+
   return {
     async sendDue(limit = 20): Promise<{ sent: number; failed: number; skipped: number }> {
       const now = clock.now();
@@ -92,62 +180,7 @@ export function createNotificationWorker({
 
       const tally = { sent: 0, failed: 0, skipped: 0 };
       for (const row of claimed.sort((a, b) => a.id - b.id)) {
-        const recipient = { channel: row.channel, to: row.recipient, audience: row.audience };
-        const order = await orderOf(row.orderId);
-        if (!order || !isOrderNotice(row.notice) || (await withoutOptOuts(db, [recipient])).length === 0) {
-          await db
-            .update(notificationOutbox)
-            .set({
-              status: 'skipped',
-              lastError: order ? 'The number stopped these messages' : 'No such order',
-            })
-            .where(eq(notificationOutbox.id, row.id));
-          tally.skipped++;
-          continue;
-        }
-        try {
-          const links = {
-            optOut: optOutLink(store, await optOutToken(signer, row.channel, row.recipient)),
-            ...(row.notice === 'cart_reminder'
-              ? {
-                  restore: cartRestoreLink(store, await restoreToken(signer, order.orderId)),
-                }
-              : {}),
-          };
-          const message = messageFor(row.notice, order, row.details, links, store);
-          const { providerMessageId } = await messenger.send({
-            channel: row.channel,
-            to: row.recipient,
-            ...message,
-          });
-          await db
-            .update(notificationOutbox)
-            .set({
-              status: 'sent',
-              sentAt: clock.now(),
-              lastError: null,
-              providerMessageId,
-              text: message.text,
-            })
-            .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'queued')));
-          tally.sent++;
-        } catch (error) {
-          tally.failed++;
-          const giveUp = row.attempts >= NOTIFY_MAX_ATTEMPTS;
-          const text = error instanceof Error ? error.message : String(error);
-          log.warn(
-            { err: error, notificationId: row.id, attempts: row.attempts, giveUp },
-            'sending a message failed',
-          );
-          await db
-            .update(notificationOutbox)
-            .set({
-              status: giveUp ? 'failed' : 'queued',
-              lastError: text.slice(0, 1000),
-              nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
-            })
-            .where(eq(notificationOutbox.id, row.id));
-        }
+        tally[await sendRow(row)]++;
       }
       return tally;
     },

@@ -1,15 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
+import type { AuthResponse } from '../../../shared/api/auth';
 import type { AdminMessages } from '../../../shared/api/messaging';
-import type { CartRestoreAnswer, OptOutAnswer } from '../../../shared/api/notifications';
+import type { CartRestoreAnswer, CheckoutCartAnswer, OptOutAnswer } from '../../../shared/api/notifications';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
+import type { CreatedQuoteResponse } from '../../../shared/api/quotes';
 import type { NotifyConsentInput } from '../../../shared/notifications';
 import {
   cartReminders,
+  checkoutCarts,
   mailOutbox,
   notificationOptOuts,
   notificationOutbox,
+  orders,
   products,
 } from '../../db/schema';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
@@ -86,6 +90,31 @@ const tokenIn = (text: string, path: string) => {
   if (!match?.[1]) throw new Error(`No ${path} link in: ${text}`);
   return decodeURIComponent(match[1]);
 };
+
+let ipCounter = 0;
+/** A shopper who signed up with a code sent to `phone`: an account with no e-mail address. */
+async function signUpByPhone(phone: string): Promise<TestAccount> {
+  ipCounter += 1;
+  const remoteAddress = `203.0.113.${ipCounter}`;
+  const asked = await store.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/request',
+    payload: { phone },
+    remoteAddress,
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const [code] = (await sandboxMessagesTo(phone)).filter((message) => message.template === 'otp');
+  const verified = await store.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    payload: { phone, code: code?.params[0], fullName: 'Meera Iyer' },
+    remoteAddress,
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  const { user, token } = verified.json<AuthResponse>();
+  expect(user.email).toBe('');
+  return { user, token, password: '', headers: { authorization: `Bearer ${token}` } };
+}
 
 describe('order news on WhatsApp and SMS', () => {
   it('sends only on the channels the shopper ticked, only for the events that matter', async () => {
@@ -246,7 +275,7 @@ describe('order news on WhatsApp and SMS', () => {
     expect(order.json().status).toBe('paid');
   });
 
-  it('tells a gift recipient it is on its way and delivered on WhatsApp, with no price', async () => {
+  it('tells a gift recipient it is on its way when it ships and delivered when delivered, on WhatsApp, with no price', async () => {
     const shopper = await store.newCustomer();
     const shopperPhone = newPhone();
     const recipientPhone = newPhone();
@@ -260,9 +289,22 @@ describe('order news on WhatsApp and SMS', () => {
       giftOptions: { message: 'Happy Rakhi!', hidePrices: true },
       address: { ...TEST_ADDRESS, fullName: 'Kavya Rao', phone: recipientPhone },
     });
+    const templatesToRecipient = async () => {
+      await store.app.notifications.sendDue(100);
+      return (await sandboxMessagesTo(recipientPhone)).map((message) => message.template).sort();
+    };
+
+    // Paid, confirmed and packed: nothing has left yet, so the recipient hears nothing.
     await payOrder(store.app, shopper.headers, created);
-    await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
-    await store.app.notifications.sendDue(100);
+    const toShipped = STEPS_TO_DELIVERED.slice(1, STEPS_TO_DELIVERED.indexOf('shipped'));
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, toShipped);
+    expect(await templatesToRecipient()).toEqual([]);
+
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, ['shipped']);
+    expect(await templatesToRecipient()).toEqual(['gift_on_its_way']);
+
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, ['out_for_delivery', 'delivered']);
+    expect(await templatesToRecipient()).toEqual(['gift_delivered', 'gift_on_its_way']);
 
     const toRecipient = await sandboxMessagesTo(recipientPhone);
     expect(toRecipient.map((message) => message.template).sort()).toEqual([
@@ -284,7 +326,13 @@ describe('order news on WhatsApp and SMS', () => {
       address: { ...TEST_ADDRESS, phone: newPhone() },
     });
     await payOrder(store.app, shopper.headers, quiet);
-    expect(await summary(quiet.orderId)).toEqual([`order_placed:whatsapp:${shopperPhone}`]);
+    await moveOrderAlong(store.app, store.admin.headers, quiet.orderId, STEPS_TO_DELIVERED.slice(1));
+    expect(await summary(quiet.orderId)).toEqual([
+      `order_placed:whatsapp:${shopperPhone}`,
+      `order_shipped:whatsapp:${shopperPhone}`,
+      `out_for_delivery:whatsapp:${shopperPhone}`,
+      `order_delivered:whatsapp:${shopperPhone}`,
+    ]);
   });
 
   it('refuses a consent that is not a mobile number, and creates nothing', async () => {
@@ -324,6 +372,102 @@ describe('order news on WhatsApp and SMS', () => {
     expect(refund[0]!.text).toContain('₹1,348');
     expect(refund[0]!.channel).toBe('sms');
   });
+  it('tells the shopper a delivery failed, once, by the channels they ticked', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      ...STEPS_TO_DELIVERED.slice(1, -1),
+      'failed_delivery',
+    ]);
+    expect((await summary(created.orderId)).filter((line) => line.startsWith('delivery_failed'))).toEqual([
+      `delivery_failed:whatsapp:${phone}`,
+      `delivery_failed:sms:${phone}`,
+    ]);
+    await store.app.notifications.sendDue(100);
+    const failed = (await sandboxMessagesTo(phone)).filter(
+      (message) => message.template === 'delivery_failed',
+    );
+    expect(failed.map((message) => message.channel).sort()).toEqual(['sms', 'whatsapp']);
+    expect(failed[0]!.text).toContain(`We could not deliver your order ${created.orderNumber}.`);
+    expect(failed[0]!.params[0]).toBe(created.orderNumber);
+  });
+
+  it('tells the shopper their return was approved or declined', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10, priceRupees: 450 });
+    const decided: string[] = [];
+    for (const decision of ['approve', 'reject'] as const) {
+      const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+        notify: { whatsapp: true, sms: false, email: false, phone },
+      });
+      await payOrder(store.app, shopper.headers, created);
+      await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+      const requested = await store.app.inject({
+        method: 'POST',
+        url: `/api/orders/${created.orderId}/returns`,
+        headers: shopper.headers,
+        payload: { items: [{ productId: product.id, quantity: 1 }], reason: 'The lid arrived cracked' },
+      });
+      expect(requested.statusCode, requested.body).toBe(201);
+      const returnId = requested.json<{ return: { id: number } }>().return.id;
+      const answered = await store.app.inject({
+        method: 'POST',
+        url: `/api/admin/returns/${returnId}/${decision}`,
+        headers: store.admin.headers,
+        payload: { note: '' },
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect((await summary(created.orderId)).filter((line) => line.startsWith('return_decided'))).toEqual([
+        `return_decided:whatsapp:${phone}`,
+      ]);
+      decided.push(created.orderNumber);
+    }
+    await store.app.notifications.sendDue(100);
+    const texts = (await sandboxMessagesTo(phone))
+      .filter((message) => message.template === 'return_decided')
+      .map((message) => message.text.split('\n')[0]);
+    expect(texts.sort()).toEqual(
+      [
+        `Your return request for order ${decided[0]} is approved. See the details on your orders page: ${PUBLIC_URL}/orders`,
+        `Your return request for order ${decided[1]} is declined. See the details on your orders page: ${PUBLIC_URL}/orders`,
+      ].sort(),
+    );
+  });
+
+  it("sends a quote to the enquirer's phone with a link that opens it without an account", async () => {
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 100, priceRupees: 200 });
+    const sent = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/quotes',
+      headers: store.admin.headers,
+      payload: {
+        customerPhone: phone,
+        lines: [{ productId: product.id, quantity: 30 }],
+        shippingAddress: { ...TEST_ADDRESS, phone },
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { quote, link } = sent.json<CreatedQuoteResponse>();
+    await store.app.notifications.sendDue(100);
+    const [message] = (await sandboxMessagesTo(phone)).filter((each) => each.template === 'quote_sent');
+    expect(message?.channel).toBe('whatsapp');
+    // The link the owner shares, with the key the quote page accepts from someone not signed in.
+    const shared = `${PUBLIC_URL}/quote/${quote.orderId}?key=${new URL(link).searchParams.get('key')}`;
+    expect(message?.text).toContain(`Review and pay: ${shared}`);
+    expect(message?.params).toContain(shared);
+    const key = new URL(shared).searchParams.get('key')!;
+    const opened = await store.app.inject({
+      url: `/api/quotes/${quote.orderId}?key=${encodeURIComponent(key)}`,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
 });
 
 describe('opting out', () => {
@@ -359,6 +503,35 @@ describe('opting out', () => {
     ]);
     const whatsapp = (await sandboxMessagesTo(phone)).filter((message) => message.channel === 'whatsapp');
     expect(whatsapp.map((message) => message.template)).toEqual(['order_placed']);
+  });
+
+  it('a STOP reply by SMS ends SMS messages to that number, and leaves WhatsApp on', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await store.app.notifications.sendDue(100);
+
+    await store.app.messaging.sandbox.reply(phone, 'STOP', 'sms');
+    const stops = await store.database.db
+      .select()
+      .from(notificationOptOuts)
+      .where(eq(notificationOptOuts.address, phone));
+    expect(stops.map((stop) => [stop.channel, stop.via])).toEqual([['sms', 'reply']]);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+    ]);
+    expect(await summary(created.orderId)).toEqual([
+      `order_placed:whatsapp:${phone}`,
+      `order_placed:sms:${phone}`,
+      `order_shipped:whatsapp:${phone}`,
+    ]);
   });
 
   it("a message's opt-out link shows what it stops, then stops that channel; a forged link is refused", async () => {
@@ -492,7 +665,7 @@ describe('carts that come back', () => {
     expect(refused.statusCode).toBe(400);
   });
 
-  it('sends none after the shopper paid, none to a shopper who stopped messages, and counts carts recovered', async () => {
+  it('sends none after the shopper paid, none to a shopper who stopped messages, and counts a cart recovered only when its link was used before paying', async () => {
     const product = await createTestProduct(store.database, { stock: 50 });
     const dashboardBefore = (
       await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })
@@ -516,7 +689,13 @@ describe('carts that come back', () => {
     });
 
     const comesBack = await store.newCustomer();
+    const comesBackPhone = newPhone();
     const comesBackCart = await placeWith(comesBack, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: comesBackPhone },
+    });
+    // Reminded too, but pays without opening the link: not a cart the reminder recovered.
+    const paysAnyway = await store.newCustomer();
+    const paysAnywayCart = await placeWith(paysAnyway, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: newPhone() },
     });
 
@@ -527,8 +706,18 @@ describe('carts that come back', () => {
     expect(await reminded(abandoned.orderId)).toBe(0);
     expect(await reminded(stoppedCart.orderId)).toBe(0);
     expect(await reminded(comesBackCart.orderId)).toBe(1);
+    expect(await reminded(paysAnywayCart.orderId)).toBe(1);
+    await payOrder(store.app, paysAnyway.headers, paysAnywayCart);
 
-    // The reminded shopper pays a new checkout: a recovered cart on the dashboard.
+    // The other opens the reminder's link, then pays a new checkout: a recovered cart.
+    await store.app.notifications.sendDue(100);
+    const [reminder] = await sandboxMessagesTo(comesBackPhone);
+    const restored = await store.app.inject({
+      method: 'POST',
+      url: '/api/notifications/cart-restore',
+      payload: { token: tokenIn(reminder!.text, '/cart?restore=') },
+    });
+    expect(restored.statusCode).toBe(200);
     const again = await placeWith(comesBack, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: newPhone() },
     });
@@ -536,7 +725,210 @@ describe('carts that come back', () => {
     const dashboard = (
       await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })
     ).json<AdminDashboard>().cartReminders;
-    expect(dashboard).toEqual({ sent: dashboardBefore.sent + 1, recovered: dashboardBefore.recovered + 1 });
+    expect(dashboard).toEqual({ sent: dashboardBefore.sent + 2, recovered: dashboardBefore.recovered + 1 });
+  });
+  it('reminds a shopper who signed up by phone alone, and the shoppers after them, on the channels they can hear', async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+    // Made by a code: no e-mail address. The defaults tick WhatsApp and e-mail.
+    const phoneOnly = await signUpByPhone(newPhone());
+    const phoneOnlyCart = await placeWith(phoneOnly, [{ product, quantity: 1 }]);
+    const next = await store.newCustomer();
+    const nextCart = await placeWith(next, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: false, email: true },
+    });
+
+    advance(70 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    const [phoneReminder] = await store.database.db
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.orderId, phoneOnlyCart.orderId));
+    expect(phoneReminder?.channels).toEqual(['whatsapp']);
+    expect(await summary(phoneOnlyCart.orderId)).toEqual([
+      `cart_reminder:whatsapp:${TEST_ADDRESS.phone.replace(' ', '')}`,
+    ]);
+    const [nextReminder] = await store.database.db
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.orderId, nextCart.orderId));
+    expect(nextReminder?.channels).toEqual(['email']);
+    const mails = await store.database.db
+      .select({ recipient: mailOutbox.recipient })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'cart-reminder'));
+    expect(mails.map((mail) => mail.recipient)).toContain(next.user.email);
+  });
+});
+
+describe('carts left at checkout before Pay', () => {
+  async function recordCart(shopper: TestAccount, lines: { productId: number; quantity: number }[]) {
+    const response = await store.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/checkout-cart',
+      headers: shopper.headers,
+      payload: { lines },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<CheckoutCartAnswer>();
+  }
+  const remindersTo = (userId: number) =>
+    store.database.db.select().from(cartReminders).where(eq(cartReminders.userId, userId));
+
+  it('reminds once an hour later with two instances, none at 59 minutes, and restores the cart on a second device', async () => {
+    // Signed up by code: a verified mobile, no e-mail. No order yet, so the owner's defaults
+    // (WhatsApp and e-mail) apply, and only WhatsApp has an address.
+    const phone = newPhone();
+    const shopper = await signUpByPhone(phone);
+    const diya = await createTestProduct(store.database, { name: 'Brass Diya', stock: 5 });
+    const toran = await createTestProduct(store.database, { name: 'Bead Toran', stock: 5 });
+    expect(
+      await recordCart(shopper, [
+        { productId: diya.id, quantity: 1 },
+        { productId: toran.id, quantity: 2 },
+      ]),
+    ).toEqual({ recorded: 2 });
+    // The cart changed while on checkout: the later cart replaces the first.
+    advance(5 * MINUTE);
+    await recordCart(shopper, [{ productId: diya.id, quantity: 3 }]);
+
+    advance(59 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersTo(shopper.user.id)).toHaveLength(0);
+
+    advance(2 * MINUTE);
+    const second = await openSecondConnection(store.database);
+    const secondApp = await createTestApp(second, { clock, env: ENV });
+    try {
+      await Promise.all([
+        store.app.notifications.sendCartReminders(),
+        secondApp.notifications.sendCartReminders(),
+      ]);
+    } finally {
+      await secondApp.close();
+      await second.close();
+    }
+    const reminders = await remindersTo(shopper.user.id);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({ orderId: null, channels: ['whatsapp'] });
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersTo(shopper.user.id)).toHaveLength(1);
+
+    await store.app.notifications.sendDue(100);
+    const sent = (await sandboxMessagesTo(phone)).filter((message) => message.template === 'cart_reminder');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain('Hi Meera Iyer, the gifts you chose are still waiting');
+
+    // Another device, not signed in: the link alone brings the cart back.
+    const restored = await store.app.inject({
+      method: 'POST',
+      url: '/api/notifications/cart-restore',
+      payload: { token: tokenIn(sent[0]!.text, '/cart?restore=') },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const answer = restored.json<CartRestoreAnswer>();
+    expect(answer.lines.map((line) => [line.product.name, line.quantity])).toEqual([['Brass Diya', 3]]);
+    expect(answer.unavailable).toEqual([]);
+    const [used] = await remindersTo(shopper.user.id);
+    expect(used?.restoredAt).toEqual(clock.now());
+  });
+
+  it('sends none to a shopper who paid or placed an order since starting checkout, or who stopped messages', async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+
+    const payer = await store.newCustomer();
+    await recordCart(payer, [{ productId: product.id, quantity: 1 }]);
+    advance(10 * MINUTE);
+    const paid = await placeWith(payer, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: true, phone: newPhone() },
+    });
+    await payOrder(store.app, payer.headers, paid);
+
+    // Placed without paying first (as an order paid on delivery is): the cart was bought.
+    const placer = await store.newCustomer();
+    await recordCart(placer, [{ productId: product.id, quantity: 1 }]);
+    advance(10 * MINUTE);
+    const placed = await placeWith(placer, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: false, email: true },
+    });
+    await store.database.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, placed.orderId));
+
+    const stoppedPhone = newPhone();
+    const stopped = await signUpByPhone(stoppedPhone);
+    await store.app.messaging.sandbox.reply(stoppedPhone, 'STOP');
+    await recordCart(stopped, [{ productId: product.id, quantity: 1 }]);
+
+    advance(2 * 60 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersTo(payer.user.id)).toHaveLength(0);
+    expect(await remindersTo(placer.user.id)).toHaveLength(0);
+    expect(await remindersTo(stopped.user.id)).toHaveLength(0);
+  });
+
+  it("reminds on the channels of the shopper's latest choice, else the owner's defaults that have an address", async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+    // Never reached the choice: the defaults (WhatsApp and e-mail); no verified mobile, so e-mail.
+    const newcomer = await store.newCustomer();
+    await recordCart(newcomer, [{ productId: product.id, quantity: 1 }]);
+    // Chose SMS alone on an earlier checkout, paid it, then left a later one before Pay.
+    const smsPhone = newPhone();
+    const regular = await store.newCustomer();
+    const earlier = await placeWith(regular, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: true, email: false, phone: smsPhone },
+    });
+    await payOrder(store.app, regular.headers, earlier);
+    advance(MINUTE);
+    await recordCart(regular, [{ productId: product.id, quantity: 2 }]);
+
+    advance(61 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    const [toNewcomer] = await remindersTo(newcomer.user.id);
+    expect(toNewcomer?.channels).toEqual(['email']);
+    const mails = await store.database.db
+      .select({ recipient: mailOutbox.recipient, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'cart-reminder'), eq(mailOutbox.recipient, newcomer.user.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`${PUBLIC_URL}/cart?restore=`);
+    const [toRegular] = await remindersTo(regular.user.id);
+    expect(toRegular?.channels).toEqual(['sms']);
+    const queued = await store.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.notice, 'cart_reminder'), eq(notificationOutbox.recipient, smsPhone)));
+    expect(queued.map((row) => row.channel)).toEqual(['sms']);
+  });
+
+  it('keeps one cart per shopper, refuses unknown products, bad lines and guests, and forgets an emptied cart', async () => {
+    const shopper = await store.newCustomer();
+    const product = await createTestProduct(store.database, { stock: 5 });
+    const put = (payload: Record<string, unknown>, headers: Record<string, string> = shopper.headers) =>
+      store.app.inject({ method: 'PUT', url: '/api/notifications/checkout-cart', headers, payload });
+
+    expect((await put({ lines: [{ productId: product.id, quantity: 1 }] }, {})).statusCode).toBe(401);
+    const unknown = await put({ lines: [{ productId: 2_000_000_000, quantity: 1 }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Product 2000000000 is not sold here');
+    expect((await put({ lines: [{ productId: product.id, quantity: 11 }] })).statusCode).toBe(400);
+    const twice = await put({
+      lines: [
+        { productId: product.id, quantity: 1 },
+        { productId: product.id, quantity: 2 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    const many = Array.from({ length: 51 }, (_, index) => ({ productId: index + 1, quantity: 1 }));
+    expect((await put({ lines: many })).statusCode).toBe(400);
+
+    await recordCart(shopper, [{ productId: product.id, quantity: 1 }]);
+    await recordCart(shopper, [{ productId: product.id, quantity: 4 }]);
+    const kept = await store.database.db
+      .select()
+      .from(checkoutCarts)
+      .where(eq(checkoutCarts.userId, shopper.user.id));
+    expect(kept.map((row) => row.lines)).toEqual([[{ productId: product.id, quantity: 4 }]]);
+
+    expect(await recordCart(shopper, [])).toEqual({ recorded: 0 });
+    expect(await store.database.db.$count(checkoutCarts, eq(checkoutCarts.userId, shopper.user.id))).toBe(0);
   });
 });
 

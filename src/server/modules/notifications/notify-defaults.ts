@@ -1,15 +1,15 @@
 import type { NotifyChannel, NotifyConsent } from '../../../shared/notifications';
-import type { Config } from '../../config';
 
 export type NotifyDefaults = Record<NotifyChannel, boolean>;
 
+/** Reads the defaults as the owner set them now (their settings; NOTIFY_DEFAULT_CHANNELS until saved). */
+export type ReadNotifyDefaults = () => Promise<NotifyDefaults>;
+
 /**
  * Issue 23: the channels ticked at checkout until the shopper changes them, and the ones an order
- * made without a checkout (the owner's quote) uses. The one place they are read: from
- * configuration today, from the owner's settings once they are kept in the database.
+ * made without a checkout (the owner's quote) uses, from the owner's list of channels.
  */
-export function notifyDefaultsFrom(config: Config): NotifyDefaults {
-  const channels = config.NOTIFY_DEFAULT_CHANNELS;
+export function notifyDefaultsFrom(channels: readonly NotifyChannel[]): NotifyDefaults {
   return {
     whatsapp: channels.includes('whatsapp'),
     sms: channels.includes('sms'),

@@ -4,13 +4,16 @@ import {
   AdminNotificationsQuery,
   CartRestoreAnswer,
   CartRestoreRequest,
+  CheckoutCart,
+  CheckoutCartAnswer,
   OptOutAnswer,
   OptOutRequest,
 } from '../../../shared/api/notifications';
 
 /**
  * Issue 23: the opt-out link and the cart reminder's link (public: they carry a signed token, and
- * work on any device, signed in or not), and the back office's view of the message outbox.
+ * work on any device, signed in or not), the cart recorded at checkout, and the back office's view
+ * of the message outbox.
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.notifications;
@@ -30,6 +33,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/cart-restore',
     { schema: { body: CartRestoreRequest, response: { 200: CartRestoreAnswer } } },
     (request) => service.restoreCart(request.body.token),
+  );
+
+  // The cart a signed-in shopper has at checkout, so a reminder can bring it back (one per shopper).
+  app.put(
+    '/notifications/checkout-cart',
+    {
+      onRequest: app.requireUser,
+      schema: { body: CheckoutCart, response: { 200: CheckoutCartAnswer } },
+    },
+    (request) => service.recordCheckoutCart(request.user.id, request.body.lines),
   );
 
   app.get(

@@ -34,6 +34,13 @@ export function createLinkSigner(db: Db) {
       .digest('base64url');
 
   return {
+    /**
+     * Reads the key now, for a caller about to sign inside a transaction: on a one-connection
+     * database (PGlite) the key's first read beside an open transaction would wait for it.
+     */
+    async ready(): Promise<void> {
+      await keyOf();
+    },
     async sign(payload: Record<string, string | number>): Promise<string> {
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${await mac(body)}`;

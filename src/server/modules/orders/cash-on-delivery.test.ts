@@ -37,7 +37,7 @@ import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
 
-// Decision 0040: cash on delivery, from the owner's rules to the courier's delivery or return.
+// Decision 0041: cash on delivery, from the owner's rules to the courier's delivery or return.
 const clock = createTestClock('2031-03-10T04:00:00.000Z');
 const store = setUpTestStore({
   clock,

@@ -23,7 +23,7 @@ import { orderQuotes, orders, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
-import { consentFor, type NotifyDefaults } from '../notifications';
+import { consentFor, type ReadNotifyDefaults } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
 import { COD_PLACED_NOTE, cashOnDeliveryRefusal, type ReadCodRules } from './cash-on-delivery';
 import { recordStatus } from './order-events';
@@ -79,7 +79,7 @@ export function createOrderService({
   coupons: CouponService;
   /** Issue 26: the owner's charges in force, read for every order. */
   deliveryCharges: ReadDeliveryCharges;
-  /** Decision 0040: the owner's cash on delivery rules in force, read for every COD order. */
+  /** Decision 0041: the owner's cash on delivery rules in force, read for every COD order. */
   codRules: ReadCodRules;
   lookupDelivery: DeliveryLookup;
   /** Issue 13: the extra charge of the midnight delivery slot. */
@@ -89,9 +89,9 @@ export function createOrderService({
   /** Issue 13: whether a personalisation photo reference names a stored upload. */
   photoExists: (reference: string) => Promise<boolean>;
   /** Issue 23: the order-news channels an order gets when the shopper did not choose. */
-  notifyDefaults: NotifyDefaults;
+  notifyDefaults: ReadNotifyDefaults;
   /**
-   * Decision 0040: tells the customer and the owner of a cash on delivery order, in the transaction
+   * Decision 0041: tells the customer and the owner of a cash on delivery order, in the transaction
    * that places it (a paid order is told of by the payment that confirms it).
    */
   onCashOrderPlaced: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
@@ -277,7 +277,7 @@ export function createOrderService({
     const { lines, coupon, subtotalPaise, discountPaise, slotFeePaise } = priced;
     const rules = cod ? await codRules() : null;
     const address = payload.shippingAddress;
-    // Decision 0040: judged before the total, so a refused COD order hears why, not "prices changed";
+    // Decision 0041: judged before the total, so a refused COD order hears why, not "prices changed";
     // judged again below under the account's lock.
     const refuseCod = async (runner: Db | Tx) => {
       if (!rules) return;
@@ -296,6 +296,8 @@ export function createOrderService({
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
+    // Issue 23: the owner's defaults as set now, for an order whose shopper did not choose.
+    const defaults = await notifyDefaults();
     const hasPreOrder = priced.codFacts.hasPreOrder;
     const now = clock.now();
     const check = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
@@ -326,7 +328,7 @@ export function createOrderService({
             discountPaise,
             couponCode: coupon?.code ?? null,
             ...giftColumnsOf(payload.giftOptions),
-            notify: consentFor(payload.notify, notifyDefaults, {
+            notify: consentFor(payload.notify, defaults, {
               phone: address.phone,
               isGift: payload.giftOptions !== undefined,
             }),
@@ -374,7 +376,7 @@ export function createOrderService({
   }
 
   /**
-   * Decision 0040: whether this cart may be paid on delivery, by the rule create-order applies
+   * Decision 0041: whether this cart may be paid on delivery, by the rule create-order applies
    * (its account facts read without a lock: create-order judges again under one).
    */
   async function codEligibility(userId: number, request: CodEligibilityRequest): Promise<CodEligibility> {

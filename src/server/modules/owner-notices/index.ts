@@ -3,6 +3,7 @@ export {
   createOwnerNotices,
   digestPeriodEnd,
   OWNER_DIGEST_EVERY_MS,
+  type OwnerNoticeChoice,
   type OwnerNoticeMode,
   type OwnerNotices,
 } from './owner-notices';

@@ -11,7 +11,7 @@ export type OrderAnnouncements = ReturnType<typeof createOrderAnnouncements>;
 /**
  * Who hears that an order is confirmed, in the transaction that confirms it: the customer's
  * confirmation (and a gift's recipient), and the owner. A paid order is confirmed by its payment;
- * a cash on delivery order (decision 0040) when it is placed, before anything is paid.
+ * a cash on delivery order (decision 0041) when it is placed, before anything is paid.
  */
 export function createOrderAnnouncements({
   store,
@@ -33,6 +33,7 @@ export function createOrderAnnouncements({
         await enqueueMail(tx, giftOnItsWayMail(mailOrder, gift, store), now);
       }
       await ownerNotices.tell(tx, {
+        key: `paid-${order.id}`,
         kind: 'paid-order',
         summary: `New paid order ${order.orderNumber}: ${formatPaise(order.totalPaise)} from ${mailOrder.customerName}`,
         link: ownerNotices.adminLink(`/orders/${order.id}`),
@@ -47,6 +48,7 @@ export function createOrderAnnouncements({
       const mailOrder = await mailOrderOf(tx, order);
       await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
       await ownerNotices.tell(tx, {
+        key: `cod-${order.id}`,
         kind: 'cod-order',
         summary: `New cash on delivery order ${order.orderNumber}: ${formatPaise(order.totalPaise)} to collect from ${mailOrder.customerName}`,
         link: ownerNotices.adminLink(`/orders/${order.id}`),

@@ -41,7 +41,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       app.orders.createOrder(request.user.id, request.body, request.headers['idempotency-key']),
   );
 
-  // Decision 0040: whether the payment page may offer cash on delivery for this cart, and why not.
+  // Decision 0041: whether the payment page may offer cash on delivery for this cart, and why not.
   app.post(
     '/payments/cod-eligibility',
     {

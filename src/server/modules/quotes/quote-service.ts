@@ -34,7 +34,7 @@ import {
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { enqueueMail, quoteMail } from '../mail';
-import { consentFor, type NotifyDefaults, queueOrderNotice } from '../notifications';
+import { consentFor, queueOrderNotice, type ReadNotifyDefaults } from '../notifications';
 import {
   addressOf,
   type DeliveryLookup,
@@ -136,7 +136,7 @@ export function createQuoteService({
   lookupDelivery: DeliveryLookup;
   store: StoreIdentity;
   /** Issue 23: the order-news channels a quote's order gets (no checkout asked the enquirer). */
-  notifyDefaults: NotifyDefaults;
+  notifyDefaults: ReadNotifyDefaults;
   onStockChanged: () => void;
   /** QUOTE_MAX_DISCOUNT_PERCENT: how far below list price the owner lets a negotiated price go. */
   maxDiscountPercent: number;
@@ -377,6 +377,7 @@ export function createQuoteService({
       const { subtotalPaise, shippingPaise, totalPaise } = await totalsOf(lines);
       const now = clock.now();
       const accessKey = randomBytes(24).toString('base64url');
+      const defaults = await notifyDefaults();
 
       const made = await db.transaction(async (tx) => {
         const created = await insertPendingOrder(tx, {
@@ -389,7 +390,7 @@ export function createQuoteService({
             shippingAddress: recipient.address,
             deliveryEstimate: estimateOf(delivery),
             // Issue 23: no checkout asked the enquirer, so the store's defaults, to the quote's phone.
-            notify: consentFor(undefined, notifyDefaults, { phone: recipient.address.phone, isGift: false }),
+            notify: consentFor(undefined, defaults, { phone: recipient.address.phone, isGift: false }),
             provider: providerName,
             // The quote's validity: the sweep that expires unpaid orders releases its stock then.
             expiresAt: new Date(now.getTime() + input.validDays * DAY_MS),
@@ -439,6 +440,8 @@ export function createQuoteService({
           orderId: created.id,
           notice: 'quote_sent',
           key: `quote-${created.id}`,
+          // The link's key, as the quote mail carries it: the enquirer may have no account to sign in with.
+          details: { accessKey },
           at: now,
         });
         return quote;
@@ -464,7 +467,7 @@ export function createQuoteService({
       key: string | undefined,
       paymentMethod: PaymentMethod = 'online',
     ): Promise<CreateOrderResponse> {
-      // Decision 0040: a quote's price was agreed with the owner and is paid before it ships.
+      // Decision 0041: a quote's price was agreed with the owner and is paid before it ships.
       if (paymentMethod === 'cod') throw conflict(COD_MESSAGES.quote);
       const row = await visibleQuote(payer, orderId, key);
       let order = row.order;

@@ -225,6 +225,7 @@ export function createReturnService({
           await tx.insert(returnItems).values(chosen.map((item) => ({ ...item, returnId: created.id })));
           const units = chosen.reduce((sum, item) => sum + item.quantity, 0);
           await ownerNotices.tell(tx, {
+            key: `return-${created.id}`,
             kind: 'return-request',
             summary: `Return requested on order ${order.orderNumber}: ${units} ${units === 1 ? 'item' : 'items'}, ${formatPaise(chosen.reduce((sum, item) => sum + item.amountPaise, 0))}`,
             link: ownerNotices.adminLink('/returns'),

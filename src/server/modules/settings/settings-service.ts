@@ -113,9 +113,10 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
           .where(eq(storeSettings.id, ROW_ID))
           .for('update');
         const before = merge(row?.values ?? {});
-        const changes = OWNER_SETTING_FIELDS.filter(({ key }) => before[key] !== values[key]).map(
-          ({ key }) => ({ key, from: before[key], to: values[key] }),
-        );
+        // A list (the order-update channels) is compared by what it holds, not by identity.
+        const changes = OWNER_SETTING_FIELDS.filter(
+          ({ key }) => JSON.stringify(before[key]) !== JSON.stringify(values[key]),
+        ).map(({ key }) => ({ key, from: before[key], to: values[key] }));
         if (changes.length === 0) return;
         const now = clock.now();
         await tx

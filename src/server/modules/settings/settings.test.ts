@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
-import { adminAuditLog, storeSettings } from '../../db/schema';
+import { adminAuditLog, orders, storeSettings } from '../../db/schema';
 import { createTestProduct, orderBody, payOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestApp } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
@@ -186,6 +187,54 @@ describe('the owner settings', () => {
     expect(invoice.json().seller).toMatchObject({
       legalName: 'Utsav Mysuru Gifts LLP',
       gstin: '29ABCDE1234F1ZW',
+    });
+  });
+
+  it('set the order updates checkout starts with, and an order made without a choice gets them', async () => {
+    const product = await createTestProduct(store.database, { priceRupees: 2000 });
+    const before = await store.app.inject({ url: '/api/config' });
+    expect(before.json().orderUpdates).toEqual({ whatsapp: true, sms: false, email: true });
+    const { settings } = await readSettings();
+    expect(settings.orderUpdateChannels).toEqual(['whatsapp', 'email']);
+
+    const response = await save({ ...settings, orderUpdateChannels: ['sms'] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<OwnerSettingsResponse>().history[0]?.changes).toEqual([
+      { key: 'orderUpdateChannels', from: ['whatsapp', 'email'], to: ['sms'] },
+    ]);
+    const shopper = await store.newCustomer();
+    for (const app of [store.app, second]) {
+      // Checkout's ticks start from the store's public settings.
+      expect((await app.inject({ url: '/api/config' })).json().orderUpdates).toEqual({
+        whatsapp: false,
+        sms: true,
+        email: false,
+      });
+      const order = await app.inject({
+        method: 'POST',
+        url: '/api/payments/create-order',
+        headers: shopper.headers,
+        payload: orderBody([{ product, quantity: 1 }], { totalAmount: 2000 }),
+      });
+      expect(order.statusCode, order.body).toBe(200);
+      const [row] = await store.database.db
+        .select({ notify: orders.notify })
+        .from(orders)
+        .where(eq(orders.id, order.json<CreateOrderResponse>().orderId));
+      expect(row?.notify).toEqual({
+        whatsapp: false,
+        sms: true,
+        email: false,
+        giftRecipient: false,
+        phone: '9876543210',
+      });
+    }
+
+    const refused = await save({ ...settings, orderUpdateChannels: ['sms', 'pigeon'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toContainEqual({
+      path: 'orderUpdateChannels.1',
+      message: 'Order updates can be WhatsApp, SMS or e-mail',
     });
   });
 

@@ -15,7 +15,7 @@ export type Booking = {
   };
   items: { name: string; sku: string; units: number; sellingPriceRupees: number }[];
   subTotalRupees: number;
-  /** Decision 0040: rupees the courier collects at the door (COD fee included); null: prepaid. */
+  /** Decision 0041: rupees the courier collects at the door (COD fee included); null: prepaid. */
   cashToCollectRupees: number | null;
   parcel: ParcelSize;
 };

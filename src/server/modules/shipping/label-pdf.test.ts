@@ -38,7 +38,7 @@ const label: LabelContent = {
 };
 
 describe('the shipping label', () => {
-  it('prints the cash the courier collects on a COD parcel, and Prepaid otherwise (decision 0040)', async () => {
+  it('prints the cash the courier collects on a COD parcel, and Prepaid otherwise (decision 0041)', async () => {
     const cod = drawnText(await renderLabelPdf({ ...label, codRupees: 1049 }));
     expect(cod).toContain('COD Rs. 1,049.00 to collect');
     const prepaid = drawnText(await renderLabelPdf(label));

@@ -11,7 +11,7 @@ export type LabelContent = {
   from: { name: string; address: string };
   weightGrams: number;
   dimensionsCm: string;
-  /** Decision 0040: rupees the courier collects at the door; null for a prepaid parcel. */
+  /** Decision 0041: rupees the courier collects at the door; null for a prepaid parcel. */
   codRupees: number | null;
 };
 

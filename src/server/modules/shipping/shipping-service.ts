@@ -128,7 +128,7 @@ export function createShippingService({
   clock: Clock;
   courier: CourierProvider;
   log: FastifyBaseLogger;
-  /** Decision 0040: a COD order delivered is paid, one back at the store unpaid is cancelled. */
+  /** Decision 0041: a COD order delivered is paid, one back at the store unpaid is cancelled. */
   settleCashOnDelivery: CodSettlement;
 }) {
   const labelUrlOf = (orderId: string) => `/api/admin/orders/${orderId}/shipment/label`;

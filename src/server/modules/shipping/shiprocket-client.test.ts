@@ -188,7 +188,7 @@ describe('the Shiprocket client', () => {
     expect(seen[6]?.body).toEqual({ shipment_id: [280651040] });
   });
 
-  it('books a cash on delivery parcel as COD with the amount to collect (decision 0040)', async () => {
+  it('books a cash on delivery parcel as COD with the amount to collect (decision 0041)', async () => {
     seen.length = 0;
     await client().book({
       orderNumber: 'RG-10043',

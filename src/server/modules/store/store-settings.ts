@@ -26,6 +26,6 @@ export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreS
     customerCare: identity.customerCare,
     grievanceOfficer: identity.grievanceOfficer,
     testMode: config.paymentProvider === 'sandbox',
-    orderUpdates: notifyDefaultsFrom(config),
+    orderUpdates: notifyDefaultsFrom(owner?.orderUpdateChannels ?? config.NOTIFY_DEFAULT_CHANNELS),
   };
 }

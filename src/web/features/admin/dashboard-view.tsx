@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { type AdminDashboard, TOP_PRODUCT_DAYS } from '../../../shared/api/admin';
 import { formatInr } from '../../../shared/money';
+import { CART_RECOVERY_WINDOW_DAYS } from '../../../shared/notifications';
 import { formatDateTime } from './admin-ui';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -181,7 +182,7 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
         <Figure
           label="Cart reminders (30 days)"
           value={String(dashboard.cartReminders.sent)}
-          detail={`${dashboard.cartReminders.recovered} carts recovered`}
+          detail={`${dashboard.cartReminders.recovered} carts recovered (link opened, then paid within ${CART_RECOVERY_WINDOW_DAYS} days)`}
         />
       </dl>
       <DayOfWork work={dashboard.work} />

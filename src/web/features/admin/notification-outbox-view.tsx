@@ -14,6 +14,11 @@ const STATUS_NAMES: Record<string, string> = {
 };
 
 const channelName = (channel: string) => NOTIFY_CHANNEL_LABELS[channel as NotifyChannel] ?? channel;
+const AUDIENCE_NOTES: Record<string, string> = {
+  gift_recipient: ' (gift recipient)',
+  owner: ' (you, the owner)',
+};
+
 const noticeName = (notice: string) =>
   notice.replaceAll('_', ' ').replace(/^./, (first) => first.toUpperCase());
 
@@ -37,8 +42,8 @@ export function NotificationOutboxView() {
                   </span>
                   <span className="block text-sm text-stone-600">
                     {channelName(row.channel)} to {row.recipient}
-                    {row.audience === 'gift_recipient' ? ' (gift recipient)' : ''} ·{' '}
-                    {formatDateTime(row.sentAt ?? row.createdAt)} · {STATUS_NAMES[row.status] ?? row.status}
+                    {AUDIENCE_NOTES[row.audience] ?? ''} · {formatDateTime(row.sentAt ?? row.createdAt)} ·{' '}
+                    {STATUS_NAMES[row.status] ?? row.status}
                     {row.attempts > 1 ? ` after ${row.attempts} attempts` : ''}
                     {row.lastError ? ` (${row.lastError})` : ''}
                   </span>

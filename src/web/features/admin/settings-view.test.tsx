@@ -29,6 +29,9 @@ const answer: OwnerSettingsResponse = {
     legalName: 'Utsav Gifts Private Limited',
     address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
     gstin: '29ABCDE1234F1ZW',
+    orderUpdateChannels: ['whatsapp', 'email'],
+    ownerWhatsApp: '',
+    ownerNotify: 'immediate',
   },
   saved: false,
   history: [],
@@ -64,7 +67,9 @@ describe('the Settings page (issue 26)', () => {
     renderSettings();
     const form = await screen.findByRole('form', { name: 'Store settings' });
     for (const { meta } of OWNER_SETTING_FIELDS) {
-      expect(within(form).getAllByLabelText(meta.label).length).toBeGreaterThan(0);
+      if (meta.kind === 'channels')
+        expect(within(form).getByRole('group', { name: meta.label })).toBeTruthy();
+      else expect(within(form).getAllByLabelText(meta.label).length).toBeGreaterThan(0);
     }
     expect(within(form).getByRole('group', { name: 'Shipping and delivery charges' })).toBeTruthy();
     expect((screen.getByLabelText('Shipping fee (₹)') as HTMLInputElement).value).toBe('50');
@@ -97,7 +102,7 @@ describe('the Settings page (issue 26)', () => {
     ]);
   });
 
-  it('turns cash on delivery on with its rules, a pincode list tidied by the shared rule (decision 0040)', async () => {
+  it('turns cash on delivery on with its rules, a pincode list tidied by the shared rule (decision 0041)', async () => {
     const user = userEvent.setup();
     const sent = renderSettings();
     const offer = await screen.findByRole('checkbox', { name: 'Offer cash on delivery' });
@@ -119,6 +124,46 @@ describe('the Settings page (issue 26)', () => {
     expect(await screen.findByText('Saved. The store uses these values now.')).toBeTruthy();
     expect(sent).toEqual([
       { method: 'PUT', body: { ...answer.settings, codEnabled: true, codPincodes: '560, 110001' } },
+    ]);
+  });
+
+  it("sets the order updates checkout ticks, the owner's WhatsApp and how often the owner hears", async () => {
+    const user = userEvent.setup();
+    const sent = renderSettings();
+    const channels = await screen.findByRole('group', { name: 'Order updates ticked at checkout' });
+    const tick = (name: string) => within(channels).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect([tick('WhatsApp').checked, tick('SMS').checked, tick('E-mail').checked]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    await user.click(tick('SMS'));
+    await user.click(tick('E-mail'));
+    const whatsApp = screen.getByLabelText("Owner's WhatsApp");
+    await user.type(whatsApp, '12345');
+    const mode = screen.getByLabelText('Tell me of new orders and requests') as HTMLSelectElement;
+    expect(mode.value).toBe('immediate');
+    await user.selectOptions(mode, 'An hourly digest by e-mail');
+
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText("Owner's WhatsApp must be a 10-digit mobile number, or empty"),
+    ).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.clear(whatsApp);
+    await user.type(whatsApp, '+91 98450 12345');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved. The store uses these values now.')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        body: {
+          ...answer.settings,
+          orderUpdateChannels: ['whatsapp', 'sms'],
+          ownerWhatsApp: '9845012345',
+          ownerNotify: 'hourly',
+        },
+      },
     ]);
   });
 });

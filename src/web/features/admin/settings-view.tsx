@@ -11,7 +11,7 @@ import {
 } from '../../../shared/owner-settings';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
-import { FormField, TextAreaField } from '../../components/form-field';
+import { FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
 import { formatDateTime, QueryState } from './admin-ui';
@@ -22,15 +22,22 @@ import { useOwnerSettings, useSaveOwnerSettings } from './settings-api';
 
 type FormValues = Record<string, string>;
 
+// A set of channels is held in the form as its values joined by commas.
 const toForm = (settings: OwnerSettings): FormValues =>
-  Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)]));
+  Object.fromEntries(
+    Object.entries(settings).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.join(',') : String(value),
+    ]),
+  );
 
-/** Rupee fields become numbers (an empty one stays missing, so the schema names it), switches booleans. */
+/** Rupee fields become numbers (an empty one stays missing, so the schema names it), channels a list, switches booleans. */
 const fromForm = (form: FormValues): Record<string, unknown> =>
   Object.fromEntries(
     OWNER_SETTING_FIELDS.map(({ key, meta }) => {
       const value = form[key] ?? '';
       if (meta.kind === 'switch') return [key, value === 'true'];
+      if (meta.kind === 'channels') return [key, value.split(',').filter(Boolean)];
       if (meta.kind !== 'rupees') return [key, value];
       return [key, value.trim() === '' ? undefined : Number(value.replace(/[₹,\s]/g, ''))];
     }),
@@ -38,11 +45,69 @@ const fromForm = (form: FormValues): Record<string, unknown> =>
 
 const fieldLabel = (key: string) => OWNER_SETTING_FIELDS.find((field) => field.key === key)?.meta;
 
+const optionLabel = (meta: SettingMeta | undefined, value: unknown) =>
+  meta?.options?.find((option) => option.value === value)?.label ?? String(value);
+
 const shown = (key: string, value: unknown) => {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
-  return fieldLabel(key)?.kind === 'rupees' && typeof value === 'number' ? formatInr(value) : String(value);
+  const meta = fieldLabel(key);
+  if (Array.isArray(value))
+    return value.length === 0 ? 'none' : value.map((item) => optionLabel(meta, item)).join(', ');
+  if (meta?.kind === 'choice') return optionLabel(meta, value);
+  return meta?.kind === 'rupees' && typeof value === 'number' ? formatInr(value) : String(value);
 };
+
+/** A set of ticks (the order-update channels): one checkbox per option, named by the legend. */
+function ChannelTicks({
+  id,
+  meta,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  meta: SettingMeta;
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+}) {
+  const ticked = value.split(',').filter(Boolean);
+  const options = meta.options ?? [];
+  const toggle = (option: string, on: boolean) =>
+    onChange(
+      options
+        .map((each) => each.value)
+        .filter((each) => (each === option ? on : ticked.includes(each)))
+        .join(','),
+    );
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="text-sm font-semibold text-stone-800">{meta.label}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-4">
+        {options.map((option, index) => (
+          <label key={option.value} className="inline-flex min-h-11 items-center gap-2 text-stone-800">
+            <input
+              // The first box takes the field's id, so an error can move the focus to it.
+              id={index === 0 ? id : undefined}
+              type="checkbox"
+              name={meta.label}
+              value={option.value}
+              checked={ticked.includes(option.value)}
+              onChange={(event) => toggle(option.value, event.target.checked)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
 
 function ChangeLine({ change }: { change: SettingsChange }) {
   return (
@@ -91,6 +156,18 @@ function SettingInput({
         />
         {meta.label}
       </label>
+    );
+  }
+  if (meta.kind === 'channels') {
+    return <ChannelTicks id={id} meta={meta} value={value} error={error} onChange={onChange} />;
+  }
+  if (meta.kind === 'choice') {
+    return (
+      <SelectField
+        {...common}
+        options={meta.options ?? []}
+        onChange={(event) => onChange(event.target.value)}
+      />
     );
   }
   if (meta.kind === 'long-text') {
@@ -161,7 +238,10 @@ function SettingsForm({ answer }: { answer: OwnerSettingsResponse }) {
           >
             <legend className="px-1 text-base font-bold text-stone-900">{title}</legend>
             {OWNER_SETTING_FIELDS.filter(({ meta }) => meta.group === group).map(({ key, meta }) => (
-              <div key={key} className={meta.kind === 'long-text' ? 'sm:col-span-2' : ''}>
+              <div
+                key={key}
+                className={meta.kind === 'long-text' || meta.kind === 'channels' ? 'sm:col-span-2' : ''}
+              >
                 <SettingInput
                   id={`${id}-${key}`}
                   name={key}

@@ -1,8 +1,8 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OtpRequestPayload, OtpVerifyPayload, User } from '../../../shared/api/auth';
 import { NAME_NEEDED } from '../../../shared/auth-rules';
 import { ApiError } from '../../api/client';
@@ -10,6 +10,7 @@ import { AccountPhone } from './account-phone';
 import type { AuthApi, PhoneAuthApi } from './auth-api';
 import { AuthModal } from './auth-modal';
 import { AuthProvider, useAuth } from './auth-provider';
+import { PhoneSignInForm } from './phone-sign-in-form';
 
 const asha: User = {
   id: 9,
@@ -168,6 +169,85 @@ describe('Continue with mobile number (decision 0032)', () => {
     await user.click(screen.getByRole('button', { name: 'Use email instead' }));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Welcome Back!');
     expect(await screen.findByLabelText('Email')).toBeTruthy();
+  });
+});
+
+describe('reading and resending the code (decision 0032)', () => {
+  async function renderForm(phoneApi: PhoneAuthApi) {
+    const onSuccess = vi.fn();
+    render(
+      <AuthProvider api={api} phoneApi={phoneApi}>
+        <PhoneSignInForm onSuccess={onSuccess} />
+      </AuthProvider>,
+    );
+    return onSuccess;
+  }
+
+  async function askForCode(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByLabelText('Mobile number'), '98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    return (await screen.findByLabelText('Code')) as HTMLInputElement;
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'credentials');
+  });
+
+  it('fills the code from the SMS when the browser offers WebOTP, and checks it', async () => {
+    // The browser's API, not ours: the phone hands the code from the SMS's "@host #code" line.
+    vi.stubGlobal('OTPCredential', class {});
+    const get = vi.fn(async (_options: CredentialRequestOptions) => ({
+      type: 'otp',
+      id: '',
+      code: '482913',
+    }));
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get } });
+    const user = userEvent.setup();
+    const server = fakePhoneApi();
+    await renderForm(server.phoneApi);
+    const code = await askForCode(user);
+
+    expect(await screen.findByLabelText('Full Name')).toBeTruthy();
+    expect(code.value).toBe('482913');
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get.mock.calls[0]?.[0]).toMatchObject({ otp: { transport: ['sms'] } });
+    expect(server.verifications).toEqual([{ phone: '9876543210', code: '482913' }]);
+  });
+
+  it('leaves the code to the shopper where the browser has no WebOTP', async () => {
+    const user = userEvent.setup();
+    const server = fakePhoneApi();
+    await renderForm(server.phoneApi);
+    const code = await askForCode(user);
+    expect(code.value).toBe('');
+    expect(server.verifications).toEqual([]);
+  });
+
+  it('enables Resend once the 30 s countdown ends, and sends a new code', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const user = userEvent.setup();
+    const server = fakePhoneApi();
+    await renderForm(server.phoneApi);
+    await askForCode(user);
+    const waiting = screen.getByRole('button', { name: 'Resend code in 30 s' }) as HTMLButtonElement;
+    expect(waiting.disabled).toBe(true);
+
+    act(() => vi.advanceTimersByTime(29_000));
+    expect((screen.getByRole('button', { name: 'Resend code in 1 s' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    act(() => vi.advanceTimersByTime(1_000));
+    const resend = screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(false);
+
+    await user.click(resend);
+    expect(server.requests).toEqual([
+      { phone: '9876543210', channel: 'sms' },
+      { phone: '9876543210', channel: 'sms' },
+    ]);
+    expect(await screen.findByRole('button', { name: 'Resend code in 30 s' })).toBeTruthy();
   });
 });
 

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CheckoutCartLine } from '../../../shared/api/notifications';
 import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
 
 const schemas = () => import('../../../shared/api/notifications');
@@ -33,4 +34,11 @@ export const restoreCart = (token: string) =>
   parsedAnswer(
     schemas().then((module) => module.CartRestoreAnswer),
     apiRequest('/notifications/cart-restore', { method: 'POST', body: { token } }),
+  );
+
+/** Issue 23: the signed-in shopper's cart at checkout, kept for a reminder should they leave. */
+export const recordCheckoutCart = (lines: CheckoutCartLine[]) =>
+  parsedAnswer(
+    schemas().then((module) => module.CheckoutCartAnswer),
+    apiRequest('/notifications/checkout-cart', { method: 'PUT', body: { lines } }),
   );

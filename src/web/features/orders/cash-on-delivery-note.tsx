@@ -2,7 +2,7 @@ import type { OrderRecord } from '../../../shared/api/orders';
 import { formatInr, toPaise, toRupees } from '../../../shared/money';
 
 /**
- * Decision 0040: a cash on delivery order says how much to keep ready for the courier (the COD fee
+ * Decision 0041: a cash on delivery order says how much to keep ready for the courier (the COD fee
  * included), and that it was paid once the courier collected it.
  */
 export function CashOnDeliveryNote({

@@ -143,7 +143,7 @@ describe('DeliveryChoiceNote (issue 13)', () => {
   });
 });
 
-describe('CashOnDeliveryNote (decision 0040)', () => {
+describe('CashOnDeliveryNote (decision 0041)', () => {
   it('asks the shopper to keep the amount ready, then says it was paid', () => {
     const { rerender } = render(<CashOnDeliveryNote cod={{ fee: 49, toCollect: 1049, collected: false }} />);
     expect(

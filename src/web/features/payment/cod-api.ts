@@ -3,7 +3,7 @@ import { CodEligibility, type CodEligibilityRequest } from '../../../shared/api/
 import { apiRequest } from '../../api/client';
 import { deliveryChoiceOf, type PaymentRequest } from './payment-request';
 
-/** Decision 0040: what the server's rule says of paying this cart on delivery. */
+/** Decision 0041: what the server's rule says of paying this cart on delivery. */
 async function fetchCodEligibility(
   body: CodEligibilityRequest,
   signal: AbortSignal,

@@ -80,7 +80,7 @@ export function PaymentSummary({
   couponCode: string | null;
   units: number;
   address: AddressForm;
-  /** Decision 0040: the cash on delivery fee, shown on its own line when paying on delivery. */
+  /** Decision 0041: the cash on delivery fee, shown on its own line when paying on delivery. */
   codFee?: number;
   /** The payment method card's body (the choice of online or cash on delivery); the online note when absent. */
   paymentMethod?: ReactNode;

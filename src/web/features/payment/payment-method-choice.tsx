@@ -45,7 +45,7 @@ function Choice({
 }
 
 /**
- * Decision 0040: online payment, and cash on delivery beside it when the store offers it (the page
+ * Decision 0041: online payment, and cash on delivery beside it when the store offers it (the page
  * shows only the online note otherwise, or while the answer is on its way): chosen when the
  * server's rule allows, else shown with why not (and, when only a verified mobile is missing, the
  * one-time code form the page passes in).

@@ -19,7 +19,7 @@ const newIdempotencyKey = () =>
 
 /**
  * SPEC 4 "Checkout and payment flow" for the cart: create the order, then the payment window; or
- * (decision 0040) place it as cash on delivery, with no window: it is confirmed at once.
+ * (decision 0041) place it as cash on delivery, with no window: it is confirmed at once.
  */
 export function usePaymentFlow({
   request,

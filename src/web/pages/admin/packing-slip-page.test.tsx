@@ -93,7 +93,7 @@ describe('Packing slip (issue 13)', () => {
     expect(slip.textContent).not.toContain('₹');
   });
 
-  it('prints the cash to collect for the courier, even when a gift hides its prices (decision 0040)', () => {
+  it('prints the cash to collect for the courier, even when a gift hides its prices (decision 0041)', () => {
     const cod = { fee: 49, toCollect: 999, collected: false };
     const { unmount } = render(<PackingSlip order={{ ...giftOrder, cashOnDelivery: cod }} />);
     expect(screen.getByRole('article', { name: 'Packing slip' }).textContent).toContain(

@@ -32,7 +32,7 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
           {storeSettings.storeName} · Order {order.orderNumber}
         </p>
       </header>
-      {/* Decision 0040: the courier's instruction, shown even when a gift hides its prices. */}
+      {/* Decision 0041: the courier's instruction, shown even when a gift hides its prices. */}
       {order.cashOnDelivery && !order.cashOnDelivery.collected && (
         <p className="mt-3 rounded-lg border-2 border-stone-900 px-3 py-2 text-xl font-extrabold">
           {codToCollectText(order.cashOnDelivery.toCollect)}

@@ -1,0 +1,80 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminDashboard } from '../../../shared/api/admin';
+import { DashboardView } from './dashboard-view';
+
+const dashboard: AdminDashboard = {
+  today: { orders: 2, revenue: 2696 },
+  month: { orders: 40, revenue: 53_920 },
+  pendingPayments: 1,
+  lowStock: [],
+  work: {
+    toShip: 3,
+    returnsToDecide: 0,
+    enquiriesToAnswer: 1,
+    lowStock: 0,
+    codToCollect: 0,
+    codRemitted: 0,
+    rtoRate: null,
+  },
+  topProducts: [],
+  revenueSeries: [],
+  moneyCheck: null,
+  cartReminders: { sent: 12, recovered: 5 },
+};
+
+function renderDashboard(data: AdminDashboard) {
+  const router = createMemoryRouter([{ path: '/admin', element: <DashboardView dashboard={data} /> }], {
+    initialEntries: ['/admin'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+/** A figure's term and the values that describe it, as the description list reads them. */
+const figure = (label: string) => {
+  const term = screen.getByText(label, { selector: 'dt' });
+  const values: string[] = [];
+  for (let next = term.nextElementSibling; next?.tagName === 'DD'; next = next.nextElementSibling) {
+    values.push(next.textContent ?? '');
+  }
+  return values;
+};
+
+afterEach(cleanup);
+
+describe('the dashboard (issue 23: carts that come back)', () => {
+  it('shows the cart reminders sent in 30 days and the carts they recovered', () => {
+    renderDashboard(dashboard);
+    expect(figure('Cart reminders (30 days)')).toEqual([
+      '12',
+      '5 carts recovered (link opened, then paid within 7 days)',
+    ]);
+  });
+
+  it('shows none sent as 0, not as an empty figure', () => {
+    renderDashboard({ ...dashboard, cartReminders: { sent: 0, recovered: 0 } });
+    expect(figure('Cart reminders (30 days)')).toEqual([
+      '0',
+      '0 carts recovered (link opened, then paid within 7 days)',
+    ]);
+  });
+});
+
+describe('the dashboard (decision 0041: cash on delivery and returns to origin)', () => {
+  it('shows the cash to collect, the cash remitted and the RTO rate, or a dash before any shipment', () => {
+    renderDashboard({
+      ...dashboard,
+      work: { ...dashboard.work, codToCollect: 2098, codRemitted: 1_04_900, rtoRate: 12.5 },
+    });
+    const tile = (label: string) => screen.getByText(label).parentElement?.textContent;
+    expect(tile('Cash on delivery to collect')).toBe('Cash on delivery to collect₹2,098');
+    expect(tile('COD remitted, last 30 days')).toBe('COD remitted, last 30 days₹1,04,900');
+    expect(tile('Returned to origin (RTO), last 30 days')).toBe(
+      'Returned to origin (RTO), last 30 days12.5%',
+    );
+    cleanup();
+    renderDashboard(dashboard);
+    expect(tile('Returned to origin (RTO), last 30 days')).toBe('Returned to origin (RTO), last 30 days—');
+  });
+});
