@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CodPincodes } from '../shared/cash-on-delivery';
 import { isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
 import { isValidPhone, normalisePhone } from '../shared/phone';
@@ -74,6 +75,12 @@ export const Env = z.object({
   SHIPPING_FEE_RUPEES: z.coerce.number().int().min(0).default(50),
   // Issue 13: the extra charge for the midnight slot (23:00-23:59) at same-day pincodes.
   MIDNIGHT_SLOT_FEE_RUPEES: z.coerce.number().int().min(0).default(199),
+  // Cash on delivery (decision 0042), until the owner saves their own in Settings: off, orders up
+  // to ₹3,000, a ₹49 fee, and (empty) every pincode the store delivers to.
+  COD_ENABLED: booleanFlag.default(false),
+  COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(10_00_000).default(3000),
+  COD_FEE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(49),
+  COD_PINCODES: CodPincodes.default(''),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
 

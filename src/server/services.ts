@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { codRulesFromRupees } from '../shared/cash-on-delivery';
 import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -33,10 +34,10 @@ import {
   notifyDefaultsFrom,
   type ReadNotifyDefaults,
 } from './modules/notifications';
-import { createOrderService } from './modules/orders';
+import { createCodSettlement, createOrderService, type ReadCodRules } from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
-import { createPaymentService, createSandboxService } from './modules/payments';
+import { createOrderAnnouncements, createPaymentService, createSandboxService } from './modules/payments';
 import { personalisationPhotoExists } from './modules/personalisation';
 import { createQuoteService } from './modules/quotes';
 import { createReturnService } from './modules/returns';
@@ -72,6 +73,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   // DESIGN 4: one shipping rule for the cart's quote, create-order and quotes, as the owner set it.
   const deliveryCharges: ReadDeliveryCharges = async () =>
     deliveryChargesFromRupees((await settings.get()).values);
+  // Decision 0042: the owner's cash on delivery rules, for the eligibility answer and create-order.
+  const codRules: ReadCodRules = async () => codRulesFromRupees((await settings.get()).values);
   const imageStorage = imageStorageFor(config);
   const limiterStore: LimiterStore = redis
     ? { kind: 'redis', client: redis.client, prefix: config.REDIS_KEY_PREFIX, fallbackDb: db }
@@ -117,19 +120,6 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
       };
     },
   });
-  const orders = createOrderService({
-    db,
-    clock,
-    provider: paymentProvider,
-    coupons,
-    deliveryCharges,
-    lookupDelivery,
-    expiryMinutes: config.ORDER_EXPIRY_MINUTES,
-    maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
-    photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
-    notifyDefaults,
-    onStockChanged,
-  });
   const ownerNotices = createOwnerNotices({
     db,
     clock,
@@ -140,6 +130,24 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     },
     recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
     store,
+  });
+  // Decision 0042: delivered COD orders become paid (with their invoice), returned ones cancelled,
+  // whichever way they move (courier scans or the back office).
+  const settleCashOnDelivery = createCodSettlement({ issueInvoice: invoices.issue });
+  const orders = createOrderService({
+    db,
+    clock,
+    provider: paymentProvider,
+    coupons,
+    deliveryCharges,
+    codRules,
+    lookupDelivery,
+    expiryMinutes: config.ORDER_EXPIRY_MINUTES,
+    maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
+    photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
+    notifyDefaults,
+    onCashOrderPlaced: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
+    onStockChanged,
   });
   const payments = createPaymentService({
     db,
@@ -169,7 +177,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     origin: { name: store.legalName, address: store.address, city: config.SAME_DAY_CITY },
     deliveryDaysFor: async (pincode) => promisedDays((await delivery.checkPincode(pincode)).info.days),
   });
-  const shipping = createShippingService({ db, clock, courier, log, store, pdfPool });
+  const shipping = createShippingService({ db, clock, courier, log, store, pdfPool, settleCashOnDelivery });
   const mailWorker = createMailWorker({
     db,
     clock,
@@ -254,6 +262,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
         invoices,
         coupons,
         refundOrder: payments.refundOrder,
+        settleCashOnDelivery,
       }),
       catalog: createAdminCatalogService({ db, catalog }),
       reports: createAdminReportService({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodPincodes } from './cash-on-delivery';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
 import { NOTIFY_CHANNEL_LABELS, NOTIFY_CHANNELS } from './notifications';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
@@ -9,12 +10,12 @@ import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 // Adding a setting is one line here: the table keeps the saved values as one JSON object, and the
 // Settings page lists the fields from this shape.
 
-export type SettingGroup = 'store' | 'care' | 'grievance' | 'shipping' | 'legal' | 'messages';
+export type SettingGroup = 'store' | 'care' | 'grievance' | 'shipping' | 'cod' | 'legal' | 'messages';
 export type SettingMeta = {
   label: string;
   group: SettingGroup;
-  /** 'channels' is a set of ticks from `options`; 'choice' is one of `options`. */
-  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'channels' | 'choice';
+  /** 'channels' is a set of ticks from `options`; 'choice' is one of `options`; 'switch' is on or off. */
+  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'channels' | 'choice' | 'switch';
   options?: readonly { value: string; label: string }[];
   /** Configuration variables that give the default, in order. */
   env: readonly string[];
@@ -26,6 +27,7 @@ export const SETTING_GROUPS: Record<SettingGroup, string> = {
   care: 'Customer care',
   grievance: 'Grievance Officer',
   shipping: 'Shipping and delivery charges',
+  cod: 'Cash on delivery',
   legal: 'GST and legal identity',
   messages: 'Messages',
 };
@@ -134,6 +136,35 @@ export const OwnerSettings = z.object({
     group: 'shipping',
     kind: 'rupees',
     env: ['MIDNIGHT_SLOT_FEE_RUPEES'],
+  }),
+  // Decision 0042: cash on delivery and its rules (src/shared/cash-on-delivery.ts).
+  codEnabled: field(z.boolean({ error: 'Cash on delivery must be on or off' }), {
+    label: 'Offer cash on delivery',
+    group: 'cod',
+    kind: 'switch',
+    env: ['COD_ENABLED'],
+    hint: 'Never for pre-orders, personalised items or quotes; the shopper verifies their mobile first',
+  }),
+  codMaxOrderValue: field(rupees('Cash on delivery maximum', 10_00_000), {
+    label: 'Maximum order value (₹)',
+    group: 'cod',
+    kind: 'rupees',
+    env: ['COD_MAX_ORDER_RUPEES'],
+    hint: 'Items and shipping, before the COD fee',
+  }),
+  codFee: field(rupees('Cash on delivery fee', 10_000), {
+    label: 'COD fee (₹)',
+    group: 'cod',
+    kind: 'rupees',
+    env: ['COD_FEE_RUPEES'],
+    hint: 'Added to the total of each cash on delivery order',
+  }),
+  codPincodes: field(CodPincodes, {
+    label: 'Pincodes where the courier collects cash',
+    group: 'cod',
+    kind: 'long-text',
+    env: ['COD_PINCODES'],
+    hint: 'Pincodes or their first digits (560 for all of Bengaluru), separated by commas; empty: every pincode you deliver to',
   }),
   legalName: field(text('Legal name', 120), {
     label: 'Legal name',

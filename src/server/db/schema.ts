@@ -391,6 +391,13 @@ export const orders = pgTable(
     // the gift's recipient hears too); null for orders from before it, which get no messages.
     notify: jsonb('notify').$type<NotifyConsent>(),
     provider: text('provider').notNull(),
+    // Cash on delivery (decision 0042): 'cod' orders are confirmed without a provider order and
+    // become paid when the courier delivers them. The COD fee is part of shippingPaise, kept apart
+    // here (as the slot's fee is) to show what it was for.
+    paymentMethod: text('payment_method', { enum: ['online', 'cod'] })
+      .notNull()
+      .default('online'),
+    codFeePaise: bigint('cod_fee_paise', { mode: 'number' }).notNull().default(0),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -730,6 +737,8 @@ export const moneyLedger = pgTable(
     index('money_ledger_order_idx').on(table.orderId),
     // A payment is captured once, however often its capture is heard of.
     uniqueIndex('money_ledger_capture_idx').on(table.paymentId).where(sql`${table.kind} = 'captured'`),
+    // Cash on delivery is collected once per order, however often the courier reports delivery.
+    uniqueIndex('money_ledger_cod_idx').on(table.orderId).where(sql`${table.kind} = 'cod_collected'`),
     check('money_ledger_amount_positive', sql`${table.amountPaise} > 0`),
   ],
 );
@@ -1092,7 +1101,7 @@ export const ownerNotices = pgTable(
   'owner_notices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['paid-order', 'return-request', 'bulk-enquiry'] }).notNull(),
+    kind: text('kind', { enum: ['paid-order', 'cod-order', 'return-request', 'bulk-enquiry'] }).notNull(),
     summary: text('summary').notNull(),
     link: text('link').notNull(),
     digestedAt: timestamp('digested_at', { withTimezone: true }),

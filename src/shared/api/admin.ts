@@ -87,7 +87,7 @@ export const AdminOrderDetail = z.object({
   money: z.object({
     captured: z.number(),
     refunded: z.number(),
-    /** Cash on delivery still to collect (0 until the courier issue brings COD orders). */
+    /** Decision 0042: rupees of this cash on delivery order still to collect (0 once collected). */
     codToCollect: z.number(),
     net: z.number(),
     /** What cancelling the order now refunds through the payment provider. */
@@ -207,8 +207,12 @@ export const AdminDashboard = z.object({
     /** Bulk enquiries nobody has answered yet ('new'). */
     enquiriesToAnswer: z.number().int(),
     lowStock: z.number().int(),
-    /** Rupees of cash on delivery still to collect; 0 while no order is paid on delivery. */
+    /** Decision 0042: rupees of cash on delivery still to collect (open COD orders). */
     codToCollect: z.number(),
+    /** Rupees the courier collected at the door in the last 30 days (it remits them to the store). */
+    codRemitted: z.number(),
+    /** Percent of the last 30 days' shipments that came back to the store (RTO); null without any. */
+    rtoRate: z.number().nullable(),
   }),
   /** Issue 26: the best sellers of the last TOP_PRODUCT_DAYS days, by units kept (less returns). */
   topProducts: z.array(

@@ -50,6 +50,8 @@ export const Invoice = z.object({
   /** CGST + SGST (true) or IGST (false). */
   intraState: z.boolean(),
   couponCode: z.string().nullable(),
+  /** Decision 0042: rupees the courier collected at the door; absent for an order paid online. */
+  cashOnDelivery: z.object({ collected: z.number() }).nullish(),
   lines: z.array(InvoiceLine),
   totals: z.object({
     taxableValue: z.number(),

@@ -83,6 +83,11 @@ export const OrderRecord = z.object({
    * (paid, cancelled, or a quote, which is paid from its own page).
    */
   payableUntil: z.string().nullable(),
+  /**
+   * Decision 0042: a cash on delivery order's fee (part of shippingCost) and the rupees the courier
+   * collects (the total); collected once the courier delivered it. Null for an order paid online.
+   */
+  cashOnDelivery: z.object({ fee: z.number(), toCollect: z.number(), collected: z.boolean() }).nullable(),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

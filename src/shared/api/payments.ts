@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShippingAddress } from '../address';
 import { MAX_QUANTITY } from '../cart-rules';
+import { PaymentMethod } from '../cash-on-delivery';
 import { DeliveryChoice } from '../delivery-dates';
 import { GiftOptions } from '../gift-options';
 import { NotifyConsent } from '../notifications';
@@ -96,6 +97,11 @@ export const CreateOrderPayload = z.object({
   delivery: DeliveryChoice.optional(),
   /** Issue 23: the order news the shopper agreed to; the store's defaults when left out. */
   notify: NotifyConsent.optional(),
+  /**
+   * Decision 0042: 'cod' pays in cash at the door when the owner's rules allow it (totalAmount
+   * then includes the COD fee the eligibility answer named); online when left out.
+   */
+  paymentMethod: PaymentMethod.default('online'),
 });
 export type CreateOrderPayload = z.infer<typeof CreateOrderPayload>;
 export type CreateOrderInput = z.input<typeof CreateOrderPayload>;
@@ -134,8 +140,54 @@ export const CreateOrderResponse = z.object({
   totalAmount: z.number(),
   keyId: z.string(),
   provider: PaymentProviderName,
+  paymentMethod: z.literal('online'),
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+/** A cash on delivery order: confirmed at once, no provider order to pay. */
+export const CashOrderResponse = z.object({
+  paymentMethod: z.literal('cod'),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  /** Rupees to collect at the door, the COD fee included. */
+  totalAmount: z.number(),
+});
+export type CashOrderResponse = z.infer<typeof CashOrderResponse>;
+
+/** POST /api/payments/create-order answers either, by the payment method asked for. */
+export const PlaceOrderResponse = z.discriminatedUnion('paymentMethod', [
+  CreateOrderResponse,
+  CashOrderResponse,
+]);
+export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
+
+/**
+ * POST /api/payments/cod-eligibility: the cart as create-order will send it, and the delivery
+ * pincode. The server prices it and answers with the same rule create-order applies.
+ */
+export const CodEligibilityRequest = CreateOrderPayload.pick({
+  items: true,
+  couponCode: true,
+  delivery: true,
+}).extend({
+  pincode: z.string().regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+});
+export type CodEligibilityRequest = z.infer<typeof CodEligibilityRequest>;
+
+export const CodEligibility = z.object({
+  /** False when the store does not offer cash on delivery at all: the page shows no choice. */
+  offered: z.boolean(),
+  /** Whether this order may be paid on delivery now. */
+  available: z.boolean(),
+  /** Why not, in the shopper's words; null when available. */
+  reason: z.string().nullable(),
+  /** True when a verified mobile is all that is missing (the page offers the one-time code). */
+  needsPhone: z.boolean(),
+  /** Rupees: the COD fee, and the order's total with it (what the courier collects). */
+  fee: z.number(),
+  totalWithFee: z.number(),
+});
+export type CodEligibility = z.infer<typeof CodEligibility>;
 
 /** SPEC 3 verification payload: the provider's three fields plus our order id. */
 export const VerifyPaymentPayload = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressForm, ShippingAddress } from '../address';
 import { Email } from '../auth';
+import { PaymentMethod } from '../cash-on-delivery';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
 import { formatInr } from '../money';
 import { isValidPhone, normalisePhone, PHONE_DIGITS, PHONE_INPUT_MAX } from '../phone';
@@ -180,6 +181,9 @@ export type CreatedQuoteResponse = z.infer<typeof CreatedQuoteResponse>;
 
 /** GET /api/quotes/{orderId}?key=...: the link's secret opens the quote without an account. */
 export const QuoteAccessQuery = z.object({ key: z.string().max(100).optional() });
+
+/** POST /quotes/:id/payment: a quote is paid online (decision 0042: never cash on delivery). */
+export const QuotePaymentPayload = z.object({ paymentMethod: PaymentMethod.optional() }).nullish();
 
 /** What a quote would be, before it is sent: the same pricing, nothing stored. */
 export const QuotePreview = z.object({

@@ -8,6 +8,7 @@ import { PageMeta } from '../components/page-meta';
 import { PostalAddress } from '../components/postal-address';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
+import { CashOnDeliveryNote, shippingWithoutCodFee } from '../features/orders/cash-on-delivery-note';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
@@ -80,11 +81,12 @@ function OrderConfirmation({
         )}
         <h1 className="mt-3 text-2xl font-extrabold text-stone-900">{title}</h1>
         <p className="mt-1 text-stone-700">{thanks}</p>
-        {paymentSuccess && order.paidAt && (
+        {paymentSuccess && order.paidAt && !order.cashOnDelivery && (
           <p role="status" className="mt-2 text-sm font-semibold text-green-700">
             Your payment was successful.
           </p>
         )}
+        <CashOnDeliveryNote cod={order.cashOnDelivery} className="mt-3 text-left" />
         <dl className="mt-4 grid grid-cols-1 gap-3 text-left text-sm sm:grid-cols-3">
           <div className="rounded-lg bg-brand-50 px-3 py-2">
             <dt className="text-stone-600">Order number</dt>
@@ -131,9 +133,15 @@ function OrderConfirmation({
           <div className="flex justify-between">
             <dt className="text-stone-700">Shipping</dt>
             <dd className="font-semibold">
-              {order.shippingCost === 0 ? 'Free' : formatInr(order.shippingCost)}
+              {shippingWithoutCodFee(order) === 0 ? 'Free' : formatInr(shippingWithoutCodFee(order))}
             </dd>
           </div>
+          {order.cashOnDelivery && (
+            <div className="flex justify-between">
+              <dt className="text-stone-700">Cash on delivery fee</dt>
+              <dd className="font-semibold">{formatInr(order.cashOnDelivery.fee)}</dd>
+            </div>
+          )}
           <div className="flex justify-between text-base">
             <dt className="font-bold">Total</dt>
             <dd className="font-extrabold">{formatInr(order.totalAmount)}</dd>
@@ -179,7 +187,7 @@ function OrderConfirmation({
       {afterSale}
 
       {/* The confirmation e-mail goes out when the payment arrives: an order never paid has none. */}
-      {order.paidAt && (
+      {order.paidAt && !order.cashOnDelivery && (
         <p className="rounded-lg bg-brand-100 px-3 py-2 text-center text-sm text-brand-800">
           {email
             ? `A confirmation e-mail with your order details is on its way to ${email}.`

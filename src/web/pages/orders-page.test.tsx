@@ -82,6 +82,7 @@ const paidOrder: OrderRecord = {
   delivery: null,
   isQuote: false,
   payableUntil: null,
+  cashOnDelivery: null,
 };
 
 const shippedOrder: OrderRecord = {

@@ -7,6 +7,7 @@ import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { AccountPhone } from '../features/auth/account-phone';
 import { useAuth } from '../features/auth/auth-provider';
 import { BusinessDetailsForm } from '../features/auth/business-details';
+import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
@@ -43,6 +44,7 @@ function OrderCard({ order }: { order: OrderRecord }) {
           <OrderStatusBadge status={order.status} />
         </header>
         <OrderItemList items={order.items} />
+        <CashOnDeliveryNote cod={order.cashOnDelivery} className="mb-3" />
         <DeliveryChoiceNote delivery={order.delivery} className="mb-3" />
         <GiftNote gift={order.gift} className="mb-3" />
         <div className="flex items-center justify-between border-t border-brand-100 pt-3">

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/api/auth';
 import type { OrderRecord } from '../../shared/api/orders';
-import type { CreateOrderResponse } from '../../shared/api/payments';
+import type { CodEligibility, CreateOrderResponse } from '../../shared/api/payments';
 import { TOKEN_STORAGE_KEY } from '../api/client';
 import { storeSettings } from '../app-data';
 import type { AuthApi } from '../features/auth/auth-api';
@@ -63,6 +63,7 @@ const created: CreateOrderResponse = {
   totalAmount: 950,
   keyId: 'rzp_test_sandbox',
   provider: 'sandbox',
+  paymentMethod: 'online',
 };
 
 /** The provider's window, as checkout.js exposes it: the test plays the shopper's part. */
@@ -95,6 +96,17 @@ const afterCutoffDates = {
 
 type Reply = { status: number; body: unknown } | 'network-error';
 
+// Decision 0042: what the store says of cash on delivery; not offered unless a test offers it.
+const NOT_OFFERED: CodEligibility = {
+  offered: false,
+  available: false,
+  reason: null,
+  needsPhone: false,
+  fee: 49,
+  totalWithFee: 999,
+};
+let codAnswer: CodEligibility = NOT_OFFERED;
+
 /** The network edge: /api/payments/* answering from queues the test fills. */
 function servePayments() {
   const calls: { path: string; body: unknown; headers: Record<string, string> }[] = [];
@@ -108,6 +120,7 @@ function servePayments() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     if (url.pathname === '/api/pincodes/delivery-dates/560001') return json(afterCutoffDates);
+    if (url.pathname === '/api/payments/cod-eligibility') return json(codAnswer);
     const name = url.pathname.replace('/api/payments/', '');
     calls.push({
       path: url.pathname,
@@ -186,6 +199,7 @@ function renderPayment({ user = arjun as User | null, state = request as unknown
 const payButton = () => screen.findByRole('button', { name: 'Pay ₹950' });
 
 beforeEach(() => {
+  codAnswer = NOT_OFFERED;
   localStorage.clear();
   window.dataLayer = [];
   FakeCheckout.opened = [];
@@ -230,6 +244,58 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect(address.textContent).toContain('Phone: 9876543210');
     expect(screen.getByText('Pay securely with cards, UPI, Net Banking, and wallets')).toBeTruthy();
     expect(screen.getByText(/256-bit SSL/)).toBeTruthy();
+    expect(await payButton()).toBeTruthy();
+  });
+
+  it('places a cash on delivery order with its fee, without the payment window (decision 0042)', async () => {
+    const user = userEvent.setup();
+    codAnswer = {
+      offered: true,
+      available: true,
+      reason: null,
+      needsPhone: false,
+      fee: 49,
+      totalWithFee: 999,
+    };
+    const api = servePayments();
+    api.replies['create-order']?.push({
+      status: 200,
+      body: { paymentMethod: 'cod', orderId: created.orderId, orderNumber: 'RG-10427', totalAmount: 999 },
+    });
+    getCartStore().addItem({ id: 21, name: 'Diwali Dry Fruit Hamper', price: 450 }, 2);
+    const router = renderPayment();
+
+    await user.click(await screen.findByRole('radio', { name: /Cash on delivery/ }));
+    expect(screen.getByText('Cash on delivery fee')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Place order: pay ₹999 on delivery' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/order-confirmation/${created.orderId}`),
+    );
+    expect(api.callsTo('create-order')[0]?.body).toMatchObject({ paymentMethod: 'cod', totalAmount: 999 });
+    expect(FakeCheckout.opened).toHaveLength(0);
+    expect(router.state.location.state).toEqual({ cashOnDelivery: true });
+    expect(getCartStore().getState().items).toHaveLength(0);
+  });
+
+  it('says why cash on delivery is not available, and offers the code when a mobile is missing', async () => {
+    codAnswer = {
+      offered: true,
+      available: false,
+      reason: 'Verify your mobile number with a one-time code to pay cash on delivery.',
+      needsPhone: true,
+      fee: 49,
+      totalWithFee: 999,
+    };
+    servePayments();
+    renderPayment();
+    const cod = await screen.findByRole('radio', { name: /Cash on delivery/ });
+    expect((cod as HTMLInputElement).disabled).toBe(true);
+    expect(cod.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(cod.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Verify your mobile number with a one-time code to pay cash on delivery.',
+    );
+    expect(screen.getByRole('button', { name: 'Add mobile number' })).toBeTruthy();
     expect(await payButton()).toBeTruthy();
   });
 
@@ -429,8 +495,8 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
       release = resolve;
     });
     const network = vi.mocked(fetch).getMockImplementation();
-    vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
-      await gate;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/create-order')) await gate;
       return (network as typeof fetch)(input, init);
     });
     renderPayment();
@@ -556,6 +622,7 @@ describe('Complete payment of an order left waiting for payment (issue 25)', () 
     delivery: null,
     isQuote: false,
     payableUntil: new Date(Date.now() + 10 * 60 * 1000).toISOString(),
+    cashOnDelivery: null,
   };
 
   function serveOrder(order: OrderRecord) {

@@ -1,15 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { CashOrderResponse } from '../../shared/api/payments';
 import { displayName } from '../../shared/auth';
+import type { PaymentMethod } from '../../shared/cash-on-delivery';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options';
-import { formatInr } from '../../shared/money';
+import { formatInr, toPaise, toRupees } from '../../shared/money';
 import { trackEcommerce } from '../analytics';
 import { Button, buttonClass } from '../components/button';
 import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
+import { AccountPhone } from '../features/auth/account-phone';
 import { useAuth } from '../features/auth/auth-provider';
 import { useCartActions } from '../features/cart/use-cart';
 import { forgetAppliedCoupon } from '../features/coupons/coupon-store';
@@ -18,7 +21,9 @@ import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/deli
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { GiftNote } from '../features/orders/gift-note';
 import { isPayable, ORDERS_QUERY_KEY, startOrderPayment, useOrder } from '../features/orders/orders-api';
+import { useCodEligibility } from '../features/payment/cod-api';
 import { PaymentDetails, PaymentSummary } from '../features/payment/payment-details';
+import { PaymentMethodChoice } from '../features/payment/payment-method-choice';
 import {
   type PaymentRequest,
   paymentAmounts,
@@ -52,10 +57,17 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
     [refused, dateChoice, deliveryDates.data, checkedOut.delivery],
   );
   const request = useMemo(() => withDeliveryChoice(checkedOut, chosenDelivery), [checkedOut, chosenDelivery]);
-  const { total, shipping } = paymentAmounts(request);
+  const { shipping } = paymentAmounts(request);
 
-  const onPaid = useCallback(
-    ({ order }: PaidOrder) => {
+  // Decision 0042: cash on delivery beside online payment, as the server's rule allows it now.
+  const cod = useCodEligibility(request, user?.phone).data;
+  const [method, setMethod] = useState<PaymentMethod>('online');
+  const payOnDelivery = method === 'cod' && cod?.available === true;
+  const codFee = payOnDelivery ? cod.fee : 0;
+  const total = toRupees(toPaise(paymentAmounts(request).total) + toPaise(codFee));
+
+  const placed = useCallback(
+    (order: { orderId: string; orderNumber: string; totalAmount: number }, state: object) => {
       clearCart();
       forgetAppliedCoupon();
       // SPEC 1: purchase in INR, with the order as the transaction (and the coupon, issue 14).
@@ -75,13 +87,23 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
           ...(request.couponCode ? { coupon: request.couponCode } : {}),
         },
       );
-      navigate(`/order-confirmation/${order.orderId}`, { replace: true, state: { paymentSuccess: true } });
+      navigate(`/order-confirmation/${order.orderId}`, { replace: true, state });
     },
     [clearCart, navigate, request.items, request.couponCode, shipping],
   );
+  const onPaid = useCallback(({ order }: PaidOrder) => placed(order, { paymentSuccess: true }), [placed]);
+  const onCashOrder = useCallback(
+    (order: CashOrderResponse) => placed(order, { cashOnDelivery: true }),
+    [placed],
+  );
 
   const payer = useMemo(() => ({ name: displayName(user), email: user?.email ?? '' }), [user]);
-  const { phase, message, pay, deliveryRefused } = usePaymentFlow({ request, payer, onPaid });
+  const { phase, message, pay, placeCashOrder, deliveryRefused } = usePaymentFlow({
+    request,
+    payer,
+    onPaid,
+    onCashOrder,
+  });
   useEffect(() => {
     if (deliveryRefused) setRefused(true);
   }, [deliveryRefused]);
@@ -90,7 +112,20 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
     <>
       <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
         <div className="flex flex-col gap-4">
-          <PaymentDetails request={request} />
+          <PaymentDetails
+            request={request}
+            codFee={codFee}
+            paymentMethod={
+              cod?.offered ? (
+                <PaymentMethodChoice
+                  cod={cod}
+                  method={payOnDelivery ? 'cod' : 'online'}
+                  onChange={setMethod}
+                  phoneVerifier={<AccountPhone intro="We send a 6-digit code by SMS to check the number." />}
+                />
+              ) : undefined
+            }
+          />
           {refused ? (
             <DeliveryDatePicker
               title="Choose another delivery date"
@@ -111,9 +146,19 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
         </div>
         <div className="flex flex-col gap-3 md:sticky md:top-20">
           {message && <ErrorBanner>{message}</ErrorBanner>}
-          <Button onClick={() => void pay()} disabled={phase !== 'idle'} className="w-full py-3 text-base">
-            {phase === 'creating' ? 'Initiating Payment...' : `Pay ${formatInr(total)}`}
-          </Button>
+          {payOnDelivery ? (
+            <Button
+              onClick={() => void placeCashOrder(codFee)}
+              disabled={phase !== 'idle'}
+              className="w-full py-3 text-base"
+            >
+              {phase === 'creating' ? 'Placing order...' : `Place order: pay ${formatInr(total)} on delivery`}
+            </Button>
+          ) : (
+            <Button onClick={() => void pay()} disabled={phase !== 'idle'} className="w-full py-3 text-base">
+              {phase === 'creating' ? 'Initiating Payment...' : `Pay ${formatInr(total)}`}
+            </Button>
+          )}
           <OrderAgreement />
           <Link to="/checkout" className="text-center text-sm font-semibold text-brand-700 hover:underline">
             Back to checkout

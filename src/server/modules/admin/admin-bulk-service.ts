@@ -111,6 +111,9 @@ export function createAdminBulkService({
       })),
       total: showPrices ? order.totalAmount : null,
       giftMessage: order.gift?.message ?? null,
+      // The courier's instruction, shown even when a gift hides its prices.
+      codToCollect:
+        order.cashOnDelivery && !order.cashOnDelivery.collected ? order.cashOnDelivery.toCollect : null,
     };
   }
 

@@ -89,7 +89,10 @@ describe("the dashboard's day of work", () => {
       enquiriesToAnswer: 1,
       // The box: 4 less 1 and 2 sold.
       lowStock: before.lowStock.length,
+      // No cash on delivery order, and nothing shipped through the courier.
       codToCollect: 0,
+      codRemitted: 0,
+      rtoRate: null,
     });
     expect(before.lowStock.find((row) => row.id === box.id)?.stock).toBe(1);
 

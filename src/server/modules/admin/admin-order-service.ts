@@ -30,6 +30,7 @@ import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import {
   addressOf,
+  type CodSettlement,
   deliveredAtOf,
   deliveryChoiceOf,
   isOrderId,
@@ -89,6 +90,7 @@ export function createAdminOrderService({
   invoices,
   coupons,
   refundOrder,
+  settleCashOnDelivery,
 }: {
   db: Db;
   clock: Clock;
@@ -97,6 +99,8 @@ export function createAdminOrderService({
   coupons: CouponService;
   /** Issue 26: the payments module's refund of what a cancellation made due. */
   refundOrder: (orderId: string) => Promise<{ refundedPaise: number; duePaise: number }>;
+  /** Decision 0042: a COD order marked delivered is paid, one marked returned is cancelled. */
+  settleCashOnDelivery: CodSettlement;
 }) {
   async function orderRow(orderId: string): Promise<OrderRow> {
     const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
@@ -214,7 +218,10 @@ export function createAdminOrderService({
         money: {
           captured: toRupees(sumOf('captured')),
           refunded: toRupees(sumOf('refunded')),
-          codToCollect: 0,
+          codToCollect:
+            row.paymentMethod === 'cod' && !row.paidAt && row.status !== 'cancelled'
+              ? toRupees(row.totalPaise)
+              : 0,
           net: toRupees(netPaise(lines)),
           // Only a cancellation refunds it, so only an order that may be cancelled offers it.
           refundOnCancel: next.includes('cancelled') ? toRupees(refundable) : 0,
@@ -273,6 +280,7 @@ export function createAdminOrderService({
         }
         const refundPaise = to === 'cancelled' ? await markRefundDue(tx, row.id, 'cancelled') : 0;
         await recordStatus(tx, { orderId: row.id, status: to, note, actor: 'admin', at: now });
+        await settleCashOnDelivery(tx, row, to, now);
         await mailStatusIfDue(
           tx,
           store,

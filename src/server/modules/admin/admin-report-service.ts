@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   type AdminDashboard,
@@ -20,6 +20,7 @@ import {
   orders,
   products,
   returnRequests,
+  shipments,
 } from '../../db/schema';
 
 const SERIES_DAYS = 14;
@@ -27,6 +28,46 @@ const LOW_STOCK_LIMIT = 50;
 const TOP_PRODUCTS = 5;
 /** Issue 26: paid and on their way to being shipped. */
 const TO_SHIP = ['paid', 'confirmed', 'processing', 'packed'] satisfies OrderStatus[];
+
+/** Decision 0042: the dashboard's cash on delivery and returns-to-origin figures look this far back. */
+export const COURIER_FIGURE_DAYS = 30;
+
+/**
+ * Cash on delivery still to collect (open COD orders), cash the courier collected since `since`
+ * (it remits what it collects: each `cod_collected` line), and the share of shipments booked since
+ * then that came back to the store (RTO), in percent (null before any shipment).
+ */
+async function courierFigures(db: Db, since: Date) {
+  const [[open], [collected], [shipped]] = await Promise.all([
+    db
+      .select({ paise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.paymentMethod, 'cod'),
+          isNull(orders.paidAt),
+          notInArray(orders.status, ['cancelled', 'returned']),
+        ),
+      ),
+    db
+      .select({ paise: sql<string>`coalesce(sum(${moneyLedger.amountPaise}), 0)` })
+      .from(moneyLedger)
+      .where(and(eq(moneyLedger.kind, 'cod_collected'), gte(moneyLedger.createdAt, since))),
+    db
+      .select({
+        total: count(),
+        returned: sql<number>`count(*) filter (where ${shipments.status} in ('rto_initiated', 'rto_delivered'))::int`,
+      })
+      .from(shipments)
+      .where(and(isNull(shipments.cancelledAt), gte(shipments.createdAt, since))),
+  ]);
+  const total = shipped?.total ?? 0;
+  return {
+    codToCollect: toRupees(Number(open?.paise ?? 0)),
+    codRemitted: toRupees(Number(collected?.paise ?? 0)),
+    rtoRate: total === 0 ? null : Math.round((Number(shipped?.returned ?? 0) * 1000) / total) / 10,
+  };
+}
 
 export type AdminReportService = ReturnType<typeof createAdminReportService>;
 
@@ -71,50 +112,56 @@ export function createAdminReportService({
       const countOf = async (query: Promise<{ total: number }[]>) => (await query)[0]?.total ?? 0;
       const lowStockWhere = and(eq(products.archived, false), lte(products.stock, LOW_STOCK_THRESHOLD));
       const unitsKept = sql`${orderItems.quantity} - ${orderItems.returnedQuantity}`;
-      const [byDay, [pending], lowStock, [moneyCheck], work, topProducts, cartReminders] = await Promise.all([
-        db
-          .select({
-            day: orderNet.day,
-            orders: count(),
-            revenuePaise: sql<string>`coalesce(sum(${orderNet.paise}), 0)::bigint`,
-          })
-          .from(orderNet)
-          .where(sql`${orderNet.paise} > 0`)
-          .groupBy(orderNet.day),
-        db.select({ total: count() }).from(orders).where(eq(orders.status, 'pending')),
-        db
-          .select({ id: products.id, name: products.name, stock: products.stock })
-          .from(products)
-          .where(lowStockWhere)
-          .orderBy(asc(products.stock), asc(products.id))
-          .limit(LOW_STOCK_LIMIT),
-        db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1),
-        Promise.all([
-          countOf(db.select({ total: count() }).from(orders).where(inArray(orders.status, TO_SHIP))),
-          countOf(
-            db.select({ total: count() }).from(returnRequests).where(eq(returnRequests.status, 'requested')),
-          ),
-          countOf(db.select({ total: count() }).from(bulkEnquiries).where(eq(bulkEnquiries.status, 'new'))),
-          countOf(db.select({ total: count() }).from(products).where(lowStockWhere)),
-        ]),
-        // Units kept (less those returned) and what was paid for them, at each line's price after
-        // its coupon share.
-        db
-          .select({
-            id: orderItems.productId,
-            name: sql<string>`min(${orderItems.name})`,
-            units: sql<number>`sum(${unitsKept})::int`,
-            paise: sql<string>`sum(floor((${orderItems.pricePaise} * ${orderItems.quantity} - ${orderItems.discountPaise}) * (${unitsKept})::numeric / ${orderItems.quantity}))`,
-          })
-          .from(orderItems)
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .where(and(gte(orders.paidAt, topStart), ne(orders.status, 'cancelled')))
-          .groupBy(orderItems.productId)
-          .having(sql`sum(${unitsKept}) > 0`)
-          .orderBy(sql`sum(${unitsKept}) desc`, asc(orderItems.productId))
-          .limit(TOP_PRODUCTS),
-        cartReminderFigures(),
-      ]);
+      const courierSince = new Date(todayStart.getTime() - (COURIER_FIGURE_DAYS - 1) * DAY_MS);
+      const [byDay, [pending], lowStock, [moneyCheck], work, topProducts, cartReminders, courier] =
+        await Promise.all([
+          db
+            .select({
+              day: orderNet.day,
+              orders: count(),
+              revenuePaise: sql<string>`coalesce(sum(${orderNet.paise}), 0)::bigint`,
+            })
+            .from(orderNet)
+            .where(sql`${orderNet.paise} > 0`)
+            .groupBy(orderNet.day),
+          db.select({ total: count() }).from(orders).where(eq(orders.status, 'pending')),
+          db
+            .select({ id: products.id, name: products.name, stock: products.stock })
+            .from(products)
+            .where(lowStockWhere)
+            .orderBy(asc(products.stock), asc(products.id))
+            .limit(LOW_STOCK_LIMIT),
+          db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1),
+          Promise.all([
+            countOf(db.select({ total: count() }).from(orders).where(inArray(orders.status, TO_SHIP))),
+            countOf(
+              db
+                .select({ total: count() })
+                .from(returnRequests)
+                .where(eq(returnRequests.status, 'requested')),
+            ),
+            countOf(db.select({ total: count() }).from(bulkEnquiries).where(eq(bulkEnquiries.status, 'new'))),
+            countOf(db.select({ total: count() }).from(products).where(lowStockWhere)),
+          ]),
+          // Units kept (less those returned) and what was paid for them, at each line's price after
+          // its coupon share.
+          db
+            .select({
+              id: orderItems.productId,
+              name: sql<string>`min(${orderItems.name})`,
+              units: sql<number>`sum(${unitsKept})::int`,
+              paise: sql<string>`sum(floor((${orderItems.pricePaise} * ${orderItems.quantity} - ${orderItems.discountPaise}) * (${unitsKept})::numeric / ${orderItems.quantity}))`,
+            })
+            .from(orderItems)
+            .innerJoin(orders, eq(orders.id, orderItems.orderId))
+            .where(and(gte(orders.paidAt, topStart), ne(orders.status, 'cancelled')))
+            .groupBy(orderItems.productId)
+            .having(sql`sum(${unitsKept}) > 0`)
+            .orderBy(sql`sum(${unitsKept}) desc`, asc(orderItems.productId))
+            .limit(TOP_PRODUCTS),
+          cartReminderFigures(),
+          courierFigures(db, courierSince),
+        ]);
       const [toShip, returnsToDecide, enquiriesToAnswer, lowStockCount] = work;
       const figures = new Map(
         byDay.map((row) => [row.day, { orders: row.orders, paise: Number(row.revenuePaise) }]),
@@ -144,8 +191,7 @@ export function createAdminReportService({
           returnsToDecide,
           enquiriesToAnswer,
           lowStock: lowStockCount,
-          // Cash on delivery does not exist yet (no order is paid on delivery), so none is owed.
-          codToCollect: 0,
+          ...courier,
         },
         topProducts: topProducts.map((row) => ({
           id: row.id,

@@ -1,6 +1,7 @@
 // The invoices module's public entry: GST tax invoices.
 
 export { recordRefund } from './credit-notes';
+export { rs } from './invoice-pdf';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
 export type { OrderDocuments, PackingSlipDocument } from './order-documents-pdf';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';

@@ -144,6 +144,7 @@ export function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice) {
     doc.y,
     { width },
   );
+  if (invoice.cashOnDelivery) doc.text(`Cash on delivery: ${rs(invoice.cashOnDelivery.collected)} collected`);
   if (invoice.couponCode)
     doc.text(`Coupon ${invoice.couponCode}: discounts are included in the line values.`);
   doc.text('Whether tax is payable under reverse charge: No');

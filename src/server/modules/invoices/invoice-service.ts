@@ -11,6 +11,7 @@ import {
   taxLines,
 } from '../../../shared/gst';
 import { isValidGstin, normaliseGstin } from '../../../shared/gstin';
+import { toRupees } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
 import {
   bulkEnquiries,
@@ -107,12 +108,18 @@ export function createInvoiceService({
       grossPaise: item.pricePaise * item.quantity - item.discountPaise,
       rateBp: Number(item.rateBp),
     }));
-    if (order.order.shippingPaise > 0) {
+    // Decision 0042: the COD fee is part of shipping, a delivery service taxed as shipping is, on
+    // a line of its own so the buyer sees what it was.
+    const charges = [
+      { description: 'Shipping charges', paise: order.order.shippingPaise - order.order.codFeePaise },
+      { description: 'Cash on delivery charges', paise: order.order.codFeePaise },
+    ];
+    for (const charge of charges.filter((line) => line.paise > 0)) {
       taxable.push({
-        description: 'Shipping charges',
+        description: charge.description,
         hsn: SHIPPING_SAC,
         quantity: 1,
-        grossPaise: order.order.shippingPaise,
+        grossPaise: charge.paise,
         rateBp: SHIPPING_GST_RATE_BP,
       });
     }
@@ -143,6 +150,9 @@ export function createInvoiceService({
       placeOfSupply: { state: deliveryState || 'Unknown', stateCode: gstStateCode(deliveryState) },
       intraState,
       couponCode: order.order.couponCode,
+      ...(order.order.paymentMethod === 'cod'
+        ? { cashOnDelivery: { collected: toRupees(order.order.totalPaise) } }
+        : {}),
       ...invoiceFigures(lines, totals),
     };
   }

@@ -1,4 +1,5 @@
 import type { Invoice } from '../../../shared/api/invoices';
+import { codToCollectText } from '../../../shared/cash-on-delivery';
 import { drawInvoice, MARGIN, rs, startPdf } from './invoice-pdf';
 
 /** What travels in the box (as the back office's packing slip page shows it), ready to print. */
@@ -13,6 +14,8 @@ export type PackingSlipDocument = {
   /** null when the shopper asked to hide prices (a gift). */
   total: number | null;
   giftMessage: string | null;
+  /** Decision 0042: rupees the courier collects at the door; null when nothing is to collect. */
+  codToCollect: number | null;
 };
 
 export type OrderDocuments = { slip: PackingSlipDocument; invoice: Invoice | null };
@@ -21,6 +24,10 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlipDocument) {
   const width = doc.page.width - MARGIN * 2;
   doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text('PACKING SLIP', MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(11).text(`${slip.storeName} - Order ${slip.orderNumber}`);
+  if (slip.codToCollect !== null) {
+    doc.moveDown(0.5);
+    doc.font('Helvetica-Bold').fontSize(16).text(codToCollectText(slip.codToCollect, rs));
+  }
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(12).text('Deliver to');
   doc.font('Helvetica').fontSize(12);

@@ -25,6 +25,8 @@ export type MailOrder = {
   deliveryEstimate: DeliveryEstimate | null;
   /** Issue 13: the delivery day and slot chosen at checkout; null when none was. */
   deliveryChoice: DeliveryChoiceRecord | null;
+  /** Decision 0042: a cash on delivery order's fee (part of shippingPaise); absent when paid online. */
+  cashOnDelivery?: { feePaise: number };
 };
 
 /** 'Expected delivery: 2-4 Days to Bangalore (Express)', or null when nothing is known. */
@@ -112,16 +114,22 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     ? 'Your order includes pre-order items; the expected delivery above allows for them.'
     : null;
   const link = orderLink(store, order.id);
-  const shipping = order.shippingPaise === 0 ? 'Free' : formatPaise(order.shippingPaise);
+  const shippingPaise = order.shippingPaise - (order.cashOnDelivery?.feePaise ?? 0);
+  const shipping = shippingPaise === 0 ? 'Free' : formatPaise(shippingPaise);
   const discount =
     order.discountPaise > 0
       ? { label: `Coupon ${order.couponCode ?? ''}`.trim(), amount: `-${formatPaise(order.discountPaise)}` }
       : null;
 
+  // Decision 0042: a cash on delivery order is confirmed before anything is paid.
+  const cod = order.cashOnDelivery;
+  const toKeepReady = `Please keep ${formatPaise(order.totalPaise)} ready: you pay in cash when it is delivered (cash on delivery).`;
   const text = [
     `Hello ${order.customerName},`,
     '',
-    `Thank you for shopping with ${store.storeName}! Your payment was received and order ${order.orderNumber} is confirmed.`,
+    cod
+      ? `Thank you for shopping with ${store.storeName}! Order ${order.orderNumber} is confirmed. ${toKeepReady}`
+      : `Thank you for shopping with ${store.storeName}! Your payment was received and order ${order.orderNumber} is confirmed.`,
     '',
     'Items:',
     ...itemLines.map((line) => `  ${line}`),
@@ -129,6 +137,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
     ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
     `Shipping: ${shipping}`,
+    ...(cod ? [`Cash on delivery fee: ${formatPaise(cod.feePaise)}`] : []),
     `Total: ${formatPaise(order.totalPaise)}`,
     '',
     'Delivering to:',
@@ -151,10 +160,17 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     },
     <>
       <p style={mailStyles.text}>Hello {order.customerName},</p>
-      <p style={mailStyles.text}>
-        Thank you for shopping with {store.storeName}! Your payment was received and order{' '}
-        <strong>{order.orderNumber}</strong> is confirmed.
-      </p>
+      {cod ? (
+        <p style={mailStyles.text}>
+          Thank you for shopping with {store.storeName}! Order <strong>{order.orderNumber}</strong> is
+          confirmed. {toKeepReady}
+        </p>
+      ) : (
+        <p style={mailStyles.text}>
+          Thank you for shopping with {store.storeName}! Your payment was received and order{' '}
+          <strong>{order.orderNumber}</strong> is confirmed.
+        </p>
+      )}
       <AmountTable>
         {order.items.map((item, index) => (
           <AmountRow
@@ -170,6 +186,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
         <AmountRow label="Subtotal" amount={formatPaise(order.subtotalPaise)} />
         {discount ? <AmountRow label={discount.label} amount={discount.amount} /> : null}
         <AmountRow label="Shipping" amount={shipping} />
+        {cod ? <AmountRow label="Cash on delivery fee" amount={formatPaise(cod.feePaise)} /> : null}
         <AmountRow label="Total" amount={formatPaise(order.totalPaise)} strong />
       </AmountTable>
       <Lines heading="Delivering to:" lines={addressLines(order.shippingAddress)} />

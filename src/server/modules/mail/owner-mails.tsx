@@ -6,7 +6,7 @@ import type { OutgoingMail } from './mail-outbox';
 
 /** Something the owner should hear of: one line, and where in the back office to act on it. */
 export type OwnerNotice = {
-  kind: 'paid-order' | 'return-request' | 'bulk-enquiry';
+  kind: 'paid-order' | 'cod-order' | 'return-request' | 'bulk-enquiry';
   summary: string;
   /** Absolute: the back-office page for it. */
   link: string;
@@ -14,12 +14,14 @@ export type OwnerNotice = {
 
 const ONE: Record<OwnerNotice['kind'], string> = {
   'paid-order': 'new paid order',
+  'cod-order': 'new cash on delivery order',
   'return-request': 'return request',
   'bulk-enquiry': 'bulk enquiry',
 };
 
 const KIND_LABELS: Record<OwnerNotice['kind'], string> = {
   'paid-order': 'New paid orders',
+  'cod-order': 'New cash on delivery orders',
   'return-request': 'Return requests',
   'bulk-enquiry': 'Bulk enquiries',
 };

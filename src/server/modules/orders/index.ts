@@ -1,6 +1,13 @@
 // The orders module's public entry: checkout orders, their records, stock and expiry.
 
 export {
+  COD_PLACED_NOTE,
+  COD_RETURNED_NOTE,
+  type CodSettlement,
+  createCodSettlement,
+  type ReadCodRules,
+} from './cash-on-delivery';
+export {
   type MoneyLine,
   markRefundDue,
   moneyLinesOf,

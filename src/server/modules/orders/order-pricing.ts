@@ -16,7 +16,7 @@ import { conflict, invalid } from '../../errors';
 /** Prices, stock and pre-order status of every line from the database, or a readable refusal. */
 export async function priceOrderLines(
   db: Db,
-  payload: CreateOrderPayload,
+  payload: Pick<CreateOrderPayload, 'items'>,
   photoExists: (reference: string) => Promise<boolean>,
 ) {
   const ids = payload.items.map((item) => item.productId);

@@ -174,6 +174,10 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
       isQuote: quoteIds.has(row.id),
       payableUntil:
         row.status === 'pending' && !quoteIds.has(row.id) ? (row.expiresAt?.toISOString() ?? null) : null,
+      cashOnDelivery:
+        row.paymentMethod === 'cod'
+          ? { fee: toRupees(row.codFeePaise), toCollect: total, collected: row.paidAt !== null }
+          : null,
     };
   });
 }

@@ -57,6 +57,7 @@ export async function isSameRequest(
     lines.length === sent.size &&
     lines.every((line) => sent.get(storedKey(line)) === line.quantity) &&
     toPaise(payload.totalAmount) === existing.totalPaise &&
+    (payload.paymentMethod ?? 'online') === existing.paymentMethod &&
     (payload.couponCode ?? null) === existing.couponCode &&
     sameGift(giftColumnsOf(payload.giftOptions), existing) &&
     sameDeliveryChoice(payload.delivery, existing) &&

@@ -1,11 +1,16 @@
 import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
+  type CashOrderResponse,
+  type CodEligibility,
+  type CodEligibilityRequest,
   type CreateOrderPayload,
   type CreateOrderResponse,
   PAYMENT_MESSAGES,
+  type PlaceOrderResponse,
   tooManyUnpaidOrdersMessage,
 } from '../../../shared/api/payments';
+import { COD_MESSAGES } from '../../../shared/cash-on-delivery';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
@@ -20,6 +25,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
 import { consentFor, type ReadNotifyDefaults } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
+import { COD_PLACED_NOTE, cashOnDeliveryRefusal, type ReadCodRules } from './cash-on-delivery';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
 import { estimateOf, type OrderRow, orderRecordsOf } from './order-records';
@@ -58,11 +64,13 @@ export function createOrderService({
   provider,
   coupons,
   deliveryCharges,
+  codRules,
   lookupDelivery,
   expiryMinutes,
   maxUnpaidOrders,
   photoExists,
   notifyDefaults,
+  onCashOrderPlaced,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -71,6 +79,8 @@ export function createOrderService({
   coupons: CouponService;
   /** Issue 26: the owner's charges in force, read for every order. */
   deliveryCharges: ReadDeliveryCharges;
+  /** Decision 0042: the owner's cash on delivery rules in force, read for every COD order. */
+  codRules: ReadCodRules;
   lookupDelivery: DeliveryLookup;
   /** Issue 13: the extra charge of the midnight delivery slot. */
   expiryMinutes: number;
@@ -80,6 +90,11 @@ export function createOrderService({
   photoExists: (reference: string) => Promise<boolean>;
   /** Issue 23: the order-news channels an order gets when the shopper did not choose. */
   notifyDefaults: ReadNotifyDefaults;
+  /**
+   * Decision 0042: tells the customer and the owner of a cash on delivery order, in the transaction
+   * that places it (a paid order is told of by the payment that confirms it).
+   */
+  onCashOrderPlaced: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -93,9 +108,13 @@ export function createOrderService({
   }
 
   /** A retried request gets its first answer; the same key with another body is refused. */
-  async function replay(existing: OrderRow, payload: CreateOrderPayload): Promise<CreateOrderResponse> {
+  async function replay(existing: OrderRow, payload: CreateOrderPayload): Promise<PlaceOrderResponse> {
     const sameBody = await isSameRequest(db, existing, payload);
     if (!sameBody) throw conflict(PAYMENT_MESSAGES.idempotencyKeyReused);
+    if (existing.paymentMethod === 'cod') {
+      if (existing.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.orderNoLongerPending);
+      return cashResponse(existing);
+    }
     if (existing.status !== 'pending') {
       throw conflict(existing.paidAt ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.orderNoLongerPending);
     }
@@ -136,6 +155,51 @@ export function createOrderService({
       totalAmount: toRupees(order.totalPaise),
       keyId: provider.keyId,
       provider: provider.name,
+      paymentMethod: 'online',
+    };
+  }
+
+  const cashResponse = (order: OrderRow): CashOrderResponse => ({
+    paymentMethod: 'cod',
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    totalAmount: toRupees(order.totalPaise),
+  });
+
+  /**
+   * The order's price from database rows: its lines, the coupon worked out again (never taken
+   * from the client) and shipping on the cart's value before the discount, as the cart quoted it;
+   * the midnight slot's fee is a delivery charge, so part of shipping (issue 13).
+   */
+  async function priceCheckout(
+    userId: number,
+    payload: Pick<CreateOrderPayload, 'items' | 'couponCode' | 'delivery'>,
+  ) {
+    const lines = await priceOrderLines(db, payload, photoExists);
+    const subtotalPaise = linesTotalPaise(
+      lines.map((line) => ({ unitPaise: line.pricePaise, quantity: line.quantity })),
+    );
+    const coupon: AppliedCoupon | null = payload.couponCode
+      ? await coupons.apply(userId, payload.couponCode, lines)
+      : null;
+    const discountPaise = coupon?.discountPaise ?? 0;
+    const { shippingRules, midnightSlotFeePaise } = await deliveryCharges();
+    const slotFeePaise = payload.delivery?.slot === 'midnight' ? midnightSlotFeePaise : 0;
+    const shippingPaise = quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise + slotFeePaise;
+    return {
+      lines,
+      coupon,
+      subtotalPaise,
+      discountPaise,
+      slotFeePaise,
+      shippingPaise,
+      /** What the COD maximum applies to: the order before the COD fee. */
+      valuePaise: subtotalPaise - discountPaise + shippingPaise,
+      codFacts: {
+        hasPreOrder: lines.some((line) => line.isPreOrder),
+        hasPersonalised: lines.some((line) => line.personalisation !== null),
+        isQuote: false,
+      },
     };
   }
 
@@ -144,8 +208,12 @@ export function createOrderService({
    * are the owner's, not counted). The account's row is locked first, so two orders sent at once
    * are counted one after the other, on every instance.
    */
-  async function refuseBeyondUnpaidLimit(tx: Tx, userId: number, now: Date) {
+  async function lockAccount(tx: Tx, userId: number) {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
+  async function refuseBeyondUnpaidLimit(tx: Tx, userId: number, now: Date) {
+    await lockAccount(tx, userId);
     const unpaid = await tx
       .select({ orderNumber: orders.orderNumber })
       .from(orders)
@@ -198,34 +266,39 @@ export function createOrderService({
     userId: number,
     payload: CreateOrderPayload,
     idempotencyKey?: string,
-  ): Promise<CreateOrderResponse> {
+  ): Promise<PlaceOrderResponse> {
     if (idempotencyKey) {
       const existing = await findByIdempotencyKey(userId, idempotencyKey);
       if (existing) return replay(existing, payload);
     }
 
-    const lines = await priceOrderLines(db, payload, photoExists);
-    // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
-    const subtotalPaise = linesTotalPaise(
-      lines.map((line) => ({ unitPaise: line.pricePaise, quantity: line.quantity })),
-    );
-    // Issue 14: the coupon is checked and its discount worked out again here, never taken from
-    // the client. Shipping follows the cart's value before the discount, as the cart quoted it.
-    const coupon: AppliedCoupon | null = payload.couponCode
-      ? await coupons.apply(userId, payload.couponCode, lines)
-      : null;
-    const discountPaise = coupon?.discountPaise ?? 0;
-    // Issue 13: the midnight slot's fee is a delivery charge, so it is part of the shipping.
-    const { shippingRules, midnightSlotFeePaise } = await deliveryCharges();
-    const slotFeePaise = payload.delivery?.slot === 'midnight' ? midnightSlotFeePaise : 0;
-    const shippingPaise = quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise + slotFeePaise;
+    const cod = payload.paymentMethod === 'cod';
+    const priced = await priceCheckout(userId, payload);
+    const { lines, coupon, subtotalPaise, discountPaise, slotFeePaise } = priced;
+    const rules = cod ? await codRules() : null;
+    const address = payload.shippingAddress;
+    // Decision 0042: judged before the total, so a refused COD order hears why, not "prices changed";
+    // judged again below under the account's lock.
+    const refuseCod = async (runner: Db | Tx) => {
+      if (!rules) return;
+      const refusal = await cashOnDeliveryRefusal(runner, rules, userId, {
+        ...priced.codFacts,
+        orderValuePaise: priced.valuePaise,
+        pincode: address.postalCode,
+      });
+      if (refusal) throw conflict(refusal);
+    };
+    await refuseCod(db);
+    // The COD fee is a delivery charge, so part of shipping (kept apart to show what it was for).
+    const codFeePaise = rules?.feePaise ?? 0;
+    const shippingPaise = priced.shippingPaise + codFeePaise;
     const totalPaise = subtotalPaise - discountPaise + shippingPaise;
+    // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
-    const address = payload.shippingAddress;
     // Issue 23: the owner's defaults as set now, for an order whose shopper did not choose.
     const defaults = await notifyDefaults();
-    const hasPreOrder = lines.some((line) => line.isPreOrder);
+    const hasPreOrder = priced.codFacts.hasPreOrder;
     const now = clock.now();
     const check = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
     const delivery = check.info;
@@ -241,7 +314,12 @@ export function createOrderService({
     let order: OrderRow;
     try {
       order = await db.transaction(async (tx) => {
-        await refuseBeyondUnpaidLimit(tx, userId, now);
+        if (rules) {
+          await lockAccount(tx, userId);
+          await refuseCod(tx);
+        } else {
+          await refuseBeyondUnpaidLimit(tx, userId, now);
+        }
         const created = await insertPendingOrder(tx, {
           order: {
             userId,
@@ -262,7 +340,10 @@ export function createOrderService({
             deliveryEstimate: estimateOf(delivery),
             idempotencyKey: idempotencyKey ?? null,
             provider: provider.name,
-            expiresAt: new Date(now.getTime() + expiryMinutes * 60 * 1000),
+            paymentMethod: cod ? 'cod' : 'online',
+            codFeePaise,
+            // A COD order reserves its stock until it is delivered or comes back: no expiry.
+            expiresAt: cod ? null : new Date(now.getTime() + expiryMinutes * 60 * 1000),
           },
           lines: lines.map((line, index) => ({
             productId: line.productId,
@@ -274,10 +355,12 @@ export function createOrderService({
             isPreOrder: line.isPreOrder,
             personalisation: line.personalisation,
           })),
-          note: ORDER_PLACED_NOTE,
+          note: cod ? COD_PLACED_NOTE : ORDER_PLACED_NOTE,
           now,
+          status: cod ? 'confirmed' : 'pending',
         });
         if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
+        if (cod) await onCashOrderPlaced(tx, created, now);
         return created;
       });
     } catch (error) {
@@ -289,7 +372,34 @@ export function createOrderService({
       throw error;
     }
     onStockChanged();
-    return respond(order);
+    return cod ? cashResponse(order) : respond(order);
+  }
+
+  /**
+   * Decision 0042: whether this cart may be paid on delivery, by the rule create-order applies
+   * (its account facts read without a lock: create-order judges again under one).
+   */
+  async function codEligibility(userId: number, request: CodEligibilityRequest): Promise<CodEligibility> {
+    const rules = await codRules();
+    const priced = await priceCheckout(userId, request);
+    const fee = toRupees(rules.feePaise);
+    const totalWithFee = toRupees(priced.valuePaise + rules.feePaise);
+    if (!rules.enabled) {
+      return { offered: false, available: false, reason: null, needsPhone: false, fee, totalWithFee };
+    }
+    const reason = await cashOnDeliveryRefusal(db, rules, userId, {
+      ...priced.codFacts,
+      orderValuePaise: priced.valuePaise,
+      pincode: request.pincode,
+    });
+    return {
+      offered: true,
+      available: reason === null,
+      reason,
+      needsPhone: reason === COD_MESSAGES.phone,
+      fee,
+      totalWithFee,
+    };
   }
 
   async function ownOrder(userId: number, orderId: string): Promise<OrderRow> {
@@ -313,6 +423,7 @@ export function createOrderService({
 
   return {
     createOrder,
+    codEligibility,
     ownOrder,
     /** The provider's order for a pending order of ours, as create-order answers it (issue 13 quotes). */
     startPayment: respond,

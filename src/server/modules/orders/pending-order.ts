@@ -18,7 +18,8 @@ export type PendingOrderLine = Omit<typeof orderItems.$inferInsert, 'orderId' | 
 /**
  * Inserts an order waiting for payment, in the caller's transaction: reserves the stock of its
  * in-stock lines (a pre-order line reserves nothing), numbers it, writes its lines and the first
- * line of its history. The expiry sweep releases what it holds if it is never paid.
+ * line of its history. The expiry sweep releases what it holds if it is never paid. A cash on
+ * delivery order starts `confirmed` instead, with no expiry: it is paid at the door.
  */
 export async function insertPendingOrder(
   tx: Tx,
@@ -28,12 +29,14 @@ export async function insertPendingOrder(
     note,
     actor,
     now,
+    status = 'pending',
   }: {
     order: PendingOrderColumns;
     lines: readonly PendingOrderLine[];
     note: string;
     actor?: 'system' | 'admin';
     now: Date;
+    status?: 'pending' | 'confirmed';
   },
 ): Promise<OrderRow> {
   await reserveStock(
@@ -45,7 +48,7 @@ export async function insertPendingOrder(
     .values({
       ...order,
       orderNumber: await nextOrderNumber(tx),
-      status: 'pending',
+      status,
       currency: 'INR',
       deliveryPincode: order.shippingAddress.postalCode,
       createdAt: now,
@@ -60,6 +63,6 @@ export async function insertPendingOrder(
       reservedQuantity: line.isPreOrder ? 0 : line.quantity,
     })),
   );
-  await recordStatus(tx, { orderId: created.id, status: 'pending', note, actor, at: now });
+  await recordStatus(tx, { orderId: created.id, status, note, actor, at: now });
   return created;
 }

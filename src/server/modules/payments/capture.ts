@@ -4,14 +4,12 @@ import { formatPaise } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
-import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
-import { enqueueMail, giftOnItsWayMail, orderConfirmationMail, type RefundReason } from '../mail';
+import type { RefundReason } from '../mail';
 import { type OrderRow, recordMoney, recordStatus, reserveOrderAgain } from '../orders';
-import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
-import { mailOrderOf } from './mail-order';
+import type { OrderAnnouncements } from './order-announcements';
 import {
   amountMismatchNote,
   DUPLICATE_PAYMENT_NOTE,
@@ -45,10 +43,9 @@ export function createCapture({
   provider,
   coupons,
   invoices,
-  store,
   refunds,
   log,
-  ownerNotices,
+  announcements,
 }: {
   db: Db;
   clock: Clock;
@@ -57,10 +54,10 @@ export function createCapture({
   coupons: CouponService;
   /** Issue 14: every paid order gets its GST tax invoice in the transaction that marks it paid. */
   invoices: InvoiceService;
-  store: StoreIdentity;
   refunds: Refunds;
   log: FastifyBaseLogger;
-  ownerNotices: OwnerNotices;
+  /** The customer's confirmation and the owner's notice of a paid order. */
+  announcements: OrderAnnouncements;
 }) {
   async function markPaid(
     tx: Tx,
@@ -77,22 +74,7 @@ export function createCapture({
     if (!paid) return false;
     await recordStatus(tx, { orderId: order.id, status: 'paid', note, at: now });
     await invoices.issue(tx, order.id, now);
-    const mailOrder = await mailOrderOf(tx, order);
-    await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
-    if (order.giftRecipientEmail) {
-      const gift = {
-        recipientEmail: order.giftRecipientEmail,
-        message: order.giftMessage,
-        hidePrices: order.hidePrices,
-      };
-      await enqueueMail(tx, giftOnItsWayMail(mailOrder, gift, store), now);
-    }
-    await ownerNotices.tell(tx, {
-      key: `paid-${order.id}`,
-      kind: 'paid-order',
-      summary: `New paid order ${order.orderNumber}: ${formatPaise(order.totalPaise)} from ${mailOrder.customerName}`,
-      link: ownerNotices.adminLink(`/orders/${order.id}`),
-    });
+    await announcements.paid(tx, order, now);
     return true;
   }
 

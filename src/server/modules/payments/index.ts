@@ -1,6 +1,7 @@
 // The payments module's public entry: capture, webhooks, refunds and the sandbox's window.
 
 export { MONEY_CHECK_LOOK_EVERY_MS } from './money-check';
+export { createOrderAnnouncements, type OrderAnnouncements } from './order-announcements';
 export { createPaymentService, type PaymentService } from './payment-service';
 export { paymentRoutes } from './routes';
 export { sandboxRoutes } from './sandbox/routes';

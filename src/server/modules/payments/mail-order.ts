@@ -39,5 +39,6 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
     shippingAddress: address,
     deliveryEstimate: deliveryEstimateOf(order),
     deliveryChoice: deliveryChoiceOf(order),
+    ...(order.paymentMethod === 'cod' ? { cashOnDelivery: { feePaise: order.codFeePaise } } : {}),
   };
 }

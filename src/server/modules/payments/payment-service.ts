@@ -17,6 +17,7 @@ import type { OwnerNotices } from '../owner-notices';
 import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
 import { createMoneyCheck } from './money-check';
+import { createOrderAnnouncements } from './order-announcements';
 import { LATE_PAYMENT_REFUNDED_MESSAGE, PAYMENT_AMOUNT_MISMATCH_MESSAGE } from './payment-notes';
 import { createRefunds } from './refunds';
 import { createWebhookInbox } from './webhook-inbox';
@@ -68,10 +69,9 @@ export function createPaymentService({
     provider,
     coupons,
     invoices,
-    store,
     refunds,
     log,
-    ownerNotices,
+    announcements: createOrderAnnouncements({ store, ownerNotices }),
   });
   const inbox = createWebhookInbox({ db, clock, provider, log, capture });
   const moneyCheck = createMoneyCheck({ db, clock, provider });

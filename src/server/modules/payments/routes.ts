@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CodEligibility,
+  CodEligibilityRequest,
   CreateOrderHeaders,
   CreateOrderPayload,
-  CreateOrderResponse,
   PaymentConfig,
   PaymentFailedPayload,
   PaymentFailedResponse,
+  PlaceOrderResponse,
   VerifyPaymentPayload,
   VerifyPaymentResponse,
   WebhookResponse,
@@ -31,12 +33,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         headers: CreateOrderHeaders,
         body: CreateOrderPayload,
-        response: { 200: CreateOrderResponse },
+        response: { 200: PlaceOrderResponse },
       },
       preHandler: app.requireUser,
     },
     async (request) =>
       app.orders.createOrder(request.user.id, request.body, request.headers['idempotency-key']),
+  );
+
+  // Decision 0042: whether the payment page may offer cash on delivery for this cart, and why not.
+  app.post(
+    '/payments/cod-eligibility',
+    {
+      schema: { body: CodEligibilityRequest, response: { 200: CodEligibility } },
+      preHandler: app.requireUser,
+    },
+    async (request) => app.orders.codEligibility(request.user.id, request.body),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
   quoteQuantityMessage,
   quoteStockMessage,
 } from '../../../shared/api/quotes';
+import { COD_MESSAGES, type PaymentMethod } from '../../../shared/cash-on-delivery';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
@@ -469,7 +470,10 @@ export function createQuoteService({
       payer: QuotePayer,
       orderId: string,
       key: string | undefined,
+      paymentMethod: PaymentMethod = 'online',
     ): Promise<CreateOrderResponse> {
+      // Decision 0042: a quote's price was agreed with the owner and is paid before it ships.
+      if (paymentMethod === 'cod') throw conflict(COD_MESSAGES.quote);
       const row = await visibleQuote(payer, orderId, key);
       let order = row.order;
       if (order.userId !== payer.id) {

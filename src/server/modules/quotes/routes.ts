@@ -5,6 +5,7 @@ import {
   NewQuote,
   QuoteAccessQuery,
   QuoteIdParams,
+  QuotePaymentPayload,
   QuotePreview,
   QuoteResponse,
 } from '../../../shared/api/quotes';
@@ -34,10 +35,17 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: QuoteIdParams,
         querystring: QuoteAccessQuery,
+        body: QuotePaymentPayload,
         response: { 200: CreateOrderResponse },
       },
     },
-    async (request) => quotes.startPayment(request.user, request.params.orderId, request.query.key),
+    async (request) =>
+      quotes.startPayment(
+        request.user,
+        request.params.orderId,
+        request.query.key,
+        request.body?.paymentMethod ?? 'online',
+      ),
   );
 
   const adminQuoteRoutes: FastifyPluginAsyncZod = async (admin) => {

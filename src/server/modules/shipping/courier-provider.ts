@@ -15,6 +15,8 @@ export type Booking = {
   };
   items: { name: string; sku: string; units: number; sellingPriceRupees: number }[];
   subTotalRupees: number;
+  /** Decision 0042: rupees the courier collects at the door (COD fee included); null: prepaid. */
+  cashToCollectRupees: number | null;
   parcel: ParcelSize;
 };
 

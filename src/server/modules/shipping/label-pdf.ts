@@ -1,5 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import { codToCollectText } from '../../../shared/cash-on-delivery';
+import { rs } from '../invoices';
 
 export type LabelContent = {
   awb: string;
@@ -9,6 +11,8 @@ export type LabelContent = {
   from: { name: string; address: string };
   weightGrams: number;
   dimensionsCm: string;
+  /** Decision 0042: rupees the courier collects at the door; null for a prepaid parcel. */
+  codRupees: number | null;
 };
 
 /**
@@ -41,7 +45,16 @@ export async function renderLabelPdf(label: LabelContent): Promise<Buffer> {
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`AWB ${label.awb}  ·  Order ${label.orderNumber}  ·  Prepaid`, { width });
+    .text(
+      `AWB ${label.awb}  ·  Order ${label.orderNumber}  ·  ${label.codRupees === null ? 'Prepaid' : 'COD'}`,
+      {
+        width,
+      },
+    );
+  if (label.codRupees !== null) {
+    // The courier's rider reads this at the door, so it stands out.
+    doc.font('Helvetica-Bold').fontSize(16).text(codToCollectText(label.codRupees, rs), { width });
+  }
   doc.moveDown(0.5);
   doc.image(barcode, { fit: [width, 80], align: 'center' });
   doc.moveDown(0.5);

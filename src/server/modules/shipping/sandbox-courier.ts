@@ -38,6 +38,8 @@ type Booking = {
   phone: string;
   weightGrams: number;
   dimensionsCm: string;
+  /** Rupees to collect at the door; absent for a prepaid parcel (and parcels booked before COD). */
+  codRupees?: number;
 };
 
 export type SandboxRequest = {
@@ -79,6 +81,8 @@ const CreateAdhoc = z.looseObject({
   billing_state: z.string().max(100).optional(),
   billing_pincode: z.string().regex(/^\d{6}$/),
   billing_phone: z.string().max(20),
+  payment_method: z.enum(['Prepaid', 'COD']).default('Prepaid'),
+  sub_total: z.number().nonnegative().max(100_000_000).optional(),
   weight: z.number().positive(),
   length: z.number().positive(),
   breadth: z.number().positive(),
@@ -268,6 +272,7 @@ export function createSandboxCourier({
         from: { name: origin.name, address: origin.address },
         weightGrams: booking.weightGrams,
         dimensionsCm: booking.dimensionsCm,
+        codRupees: booking.codRupees ?? null,
       });
       return { status: 200, pdf };
     }
@@ -298,6 +303,7 @@ export function createSandboxCourier({
         phone: order.billing_phone,
         weightGrams: Math.round(order.weight * 1000),
         dimensionsCm: `${order.length} x ${order.breadth} x ${order.height}`,
+        ...(order.payment_method === 'COD' ? { codRupees: order.sub_total ?? 0 } : {}),
       };
       const [parcel] = await db
         .insert(sandboxParcels)

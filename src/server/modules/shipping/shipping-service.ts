@@ -35,6 +35,7 @@ import type { StoreIdentity } from '../../store-identity';
 import type { PdfPool } from '../invoices';
 import {
   addressOf,
+  type CodSettlement,
   isOrderId,
   mailStatusIfDue,
   type OrderRow,
@@ -126,6 +127,7 @@ export function createShippingService({
   log,
   store,
   pdfPool,
+  settleCashOnDelivery,
 }: {
   db: Db;
   clock: Clock;
@@ -135,6 +137,8 @@ export function createShippingService({
   pdfPool: PdfPool;
   /** For the status mails the courier's moves send, as the back office's do. */
   store: StoreIdentity;
+  /** Decision 0042: a COD order delivered is paid, one back at the store unpaid is cancelled. */
+  settleCashOnDelivery: CodSettlement;
 }) {
   const labelUrlOf = (orderId: string) => `/api/admin/orders/${orderId}/shipment/label`;
 
@@ -218,6 +222,7 @@ export function createShippingService({
         actor: 'system',
         at,
       });
+      await settleCashOnDelivery(tx, row, status, at);
       from = status;
     }
     return true;
@@ -251,6 +256,7 @@ export function createShippingService({
       },
       items,
       subTotalRupees: toRupees(row.subtotalPaise),
+      cashToCollectRupees: row.paymentMethod === 'cod' ? toRupees(row.totalPaise) : null,
       parcel,
     });
     const now = clock.now();

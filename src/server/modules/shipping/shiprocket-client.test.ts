@@ -133,6 +133,7 @@ describe('the Shiprocket client', () => {
       },
       items: [{ name: 'Brass Diya Set', sku: 'P12', units: 2, sellingPriceRupees: 300 }],
       subTotalRupees: 600,
+      cashToCollectRupees: null,
       parcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
     });
     expect(booked).toEqual({
@@ -185,6 +186,29 @@ describe('the Shiprocket client', () => {
     expect(seen[4]?.body).toEqual({ shipment_id: 280651040 });
     expect(seen[5]?.body).toEqual({ shipment_id: [280651040] });
     expect(seen[6]?.body).toEqual({ shipment_id: [280651040] });
+  });
+
+  it('books a cash on delivery parcel as COD with the amount to collect (decision 0042)', async () => {
+    seen.length = 0;
+    await client().book({
+      orderNumber: 'RG-10043',
+      orderDate: new Date('2031-03-10T05:30:00.000Z'),
+      customer: {
+        name: 'Asha Rao',
+        address: '12 MG Road, Ashok Nagar',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+        email: 'asha@example.com',
+        phone: '9876543210',
+      },
+      items: [{ name: 'Brass Diya Set', sku: 'P12', units: 2, sellingPriceRupees: 300 }],
+      subTotalRupees: 600,
+      cashToCollectRupees: 699,
+      parcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
+    });
+    const created = seen.find((request) => request.url === '/v1/external/orders/create/adhoc');
+    expect(created?.body).toMatchObject({ order_id: 'RG-10043', payment_method: 'COD', sub_total: 699 });
   });
 
   it('cancels by the Shiprocket order id, tracks by AWB and sends the NDR action', async () => {

@@ -154,8 +154,10 @@ export function createShiprocketClient({
           units: item.units,
           selling_price: item.sellingPriceRupees,
         })),
-        payment_method: 'Prepaid',
-        sub_total: booking.subTotalRupees,
+        // A COD parcel's sub_total is what the courier collects (Shiprocket's COD amount).
+        ...(booking.cashToCollectRupees === null
+          ? { payment_method: 'Prepaid', sub_total: booking.subTotalRupees }
+          : { payment_method: 'COD', sub_total: booking.cashToCollectRupees }),
         length: booking.parcel.lengthCm,
         breadth: booking.parcel.breadthCm,
         height: booking.parcel.heightCm,

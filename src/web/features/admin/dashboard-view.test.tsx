@@ -9,7 +9,15 @@ const dashboard: AdminDashboard = {
   month: { orders: 40, revenue: 53_920 },
   pendingPayments: 1,
   lowStock: [],
-  work: { toShip: 3, returnsToDecide: 0, enquiriesToAnswer: 1, lowStock: 0, codToCollect: 0 },
+  work: {
+    toShip: 3,
+    returnsToDecide: 0,
+    enquiriesToAnswer: 1,
+    lowStock: 0,
+    codToCollect: 0,
+    codRemitted: 0,
+    rtoRate: null,
+  },
   topProducts: [],
   revenueSeries: [],
   moneyCheck: null,
@@ -50,5 +58,23 @@ describe('the dashboard (issue 23: carts that come back)', () => {
       '0',
       '0 carts recovered (link opened, then paid within 7 days)',
     ]);
+  });
+});
+
+describe('the dashboard (decision 0042: cash on delivery and returns to origin)', () => {
+  it('shows the cash to collect, the cash remitted and the RTO rate, or a dash before any shipment', () => {
+    renderDashboard({
+      ...dashboard,
+      work: { ...dashboard.work, codToCollect: 2098, codRemitted: 1_04_900, rtoRate: 12.5 },
+    });
+    const tile = (label: string) => screen.getByText(label).parentElement?.textContent;
+    expect(tile('Cash on delivery to collect')).toBe('Cash on delivery to collect₹2,098');
+    expect(tile('COD remitted, last 30 days')).toBe('COD remitted, last 30 days₹1,04,900');
+    expect(tile('Returned to origin (RTO), last 30 days')).toBe(
+      'Returned to origin (RTO), last 30 days12.5%',
+    );
+    cleanup();
+    renderDashboard(dashboard);
+    expect(tile('Returned to origin (RTO), last 30 days')).toBe('Returned to origin (RTO), last 30 days—');
   });
 });

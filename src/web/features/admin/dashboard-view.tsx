@@ -65,13 +65,19 @@ function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
     { label: 'Enquiries to answer', value: String(work.enquiriesToAnswer), to: '/admin/bulk-enquiries' },
     { label: 'Low-stock products', value: String(work.lowStock), to: '/admin/products' },
     { label: 'Cash on delivery to collect', value: formatInr(work.codToCollect), to: null },
+    { label: 'COD remitted, last 30 days', value: formatInr(work.codRemitted), to: null },
+    {
+      label: 'Returned to origin (RTO), last 30 days',
+      value: work.rtoRate === null ? '—' : `${work.rtoRate.toLocaleString('en-IN')}%`,
+      to: null,
+    },
   ];
   return (
     <section aria-labelledby="day-of-work" className="space-y-2">
       <h2 id="day-of-work" className="font-bold text-stone-900">
         Today's work
       </h2>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {items.map((item) => (
           <li key={item.label} className="rounded-xl border border-brand-100 bg-white p-3 shadow-sm">
             {item.to ? (

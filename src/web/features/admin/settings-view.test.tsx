@@ -22,6 +22,10 @@ const answer: OwnerSettingsResponse = {
     shippingFee: 50,
     freeShippingFrom: 1000,
     midnightSlotFee: 199,
+    codEnabled: false,
+    codMaxOrderValue: 3000,
+    codFee: 49,
+    codPincodes: '',
     legalName: 'Utsav Gifts Private Limited',
     address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
     gstin: '29ABCDE1234F1ZW',
@@ -95,6 +99,31 @@ describe('the Settings page (issue 26)', () => {
     expect(await screen.findByText('Saved. The store uses these values now.')).toBeTruthy();
     expect(sent).toEqual([
       { method: 'PUT', body: { ...answer.settings, shippingFee: 65, gstin: '29ABCDE1234F1ZW' } },
+    ]);
+  });
+
+  it('turns cash on delivery on with its rules, a pincode list tidied by the shared rule (decision 0042)', async () => {
+    const user = userEvent.setup();
+    const sent = renderSettings();
+    const offer = await screen.findByRole('checkbox', { name: 'Offer cash on delivery' });
+    expect((offer as HTMLInputElement).checked).toBe(false);
+    await user.click(offer);
+    const pincodes = screen.getByLabelText('Pincodes where the courier collects cash');
+    await user.type(pincodes, '560 110001;;abc');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText(
+        'List pincodes or their first 3 to 6 digits, separated by commas, like 560, 110001',
+      ),
+    ).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.clear(pincodes);
+    await user.type(pincodes, '560 110001;');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved. The store uses these values now.')).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'PUT', body: { ...answer.settings, codEnabled: true, codPincodes: '560, 110001' } },
     ]);
   });
 

@@ -31,11 +31,12 @@ const toForm = (settings: OwnerSettings): FormValues =>
     ]),
   );
 
-/** Rupee fields become numbers (an empty one stays missing, so the schema names it), channels a list. */
+/** Rupee fields become numbers (an empty one stays missing, so the schema names it), channels a list, switches booleans. */
 const fromForm = (form: FormValues): Record<string, unknown> =>
   Object.fromEntries(
     OWNER_SETTING_FIELDS.map(({ key, meta }) => {
       const value = form[key] ?? '';
+      if (meta.kind === 'switch') return [key, value === 'true'];
       if (meta.kind === 'channels') return [key, value.split(',').filter(Boolean)];
       if (meta.kind !== 'rupees') return [key, value];
       return [key, value.trim() === '' ? undefined : Number(value.replace(/[₹,\s]/g, ''))];
@@ -49,6 +50,7 @@ const optionLabel = (meta: SettingMeta | undefined, value: unknown) =>
 
 const shown = (key: string, value: unknown) => {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'On' : 'Off';
   const meta = fieldLabel(key);
   if (Array.isArray(value))
     return value.length === 0 ? 'none' : value.map((item) => optionLabel(meta, item)).join(', ');
@@ -141,6 +143,21 @@ function SettingInput({
   onChange(value: string): void;
 }) {
   const common = { id, name, label: meta.label, value, error };
+  if (meta.kind === 'switch') {
+    return (
+      <label htmlFor={id} className="flex min-h-11 items-center gap-2 text-sm font-semibold text-stone-800">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className="h-5 w-5"
+          checked={value === 'true'}
+          onChange={(event) => onChange(String(event.target.checked))}
+        />
+        {meta.label}
+      </label>
+    );
+  }
   if (meta.kind === 'channels') {
     return <ChannelTicks id={id} meta={meta} value={value} error={error} onChange={onChange} />;
   }

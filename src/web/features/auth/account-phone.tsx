@@ -15,7 +15,7 @@ const messageOf = (error: unknown, fallback: string) =>
  * Decision 0032: a signed-in shopper adds (or changes) a verified mobile number by a code sent to
  * it. A number of another account is refused by the server: accounts never merge.
  */
-export function AccountPhone() {
+export function AccountPhone({ intro }: { intro?: string } = {}) {
   const { user, requestAddPhone, verifyAddPhone } = useAuth();
   const [open, setOpen] = useState(false);
   const [phoneInput, setPhoneInput] = useState('');
@@ -83,7 +83,7 @@ export function AccountPhone() {
       <p className="mt-1 text-sm text-stone-700">
         {user.phone
           ? `${spokenNumber(user.phone)} (verified): you can also sign in with a code sent to it.`
-          : 'Add your mobile number to sign in with a one-time code.'}
+          : (intro ?? 'Add your mobile number to sign in with a one-time code.')}
       </p>
       {!open ? (
         <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../shared/api/orders';
+import { CashOnDeliveryNote } from './cash-on-delivery-note';
 import { DeliveryChoiceNote } from './delivery-choice-note';
 import { expectedDeliveryHint } from './expected-delivery';
 import { OrderStatusBadge } from './order-status-badge';
@@ -139,5 +140,18 @@ describe('DeliveryChoiceNote (issue 13)', () => {
     expect(container.textContent).toBe('');
     render(<DeliveryChoiceNote delivery={{ date: '2026-11-29', slot: 'standard' as const, fee: 0 }} />);
     expect(screen.getByText('Delivery on Sun, 29 Nov · Standard delivery (9 AM - 9 PM)')).toBeTruthy();
+  });
+});
+
+describe('CashOnDeliveryNote (decision 0042)', () => {
+  it('asks the shopper to keep the amount ready, then says it was paid', () => {
+    const { rerender } = render(<CashOnDeliveryNote cod={{ fee: 49, toCollect: 1049, collected: false }} />);
+    expect(
+      screen.getByText(/please keep ₹1,049 ready for the courier \(includes the ₹49 COD fee\)/),
+    ).toBeTruthy();
+    rerender(<CashOnDeliveryNote cod={{ fee: 49, toCollect: 1049, collected: true }} />);
+    expect(screen.getByText(/₹1,049 paid in cash to the courier/)).toBeTruthy();
+    rerender(<CashOnDeliveryNote cod={null} />);
+    expect(screen.queryByText(/Cash on delivery/)).toBeNull();
   });
 });

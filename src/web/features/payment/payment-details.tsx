@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AddressForm } from '../../../shared/address';
-import { formatInr } from '../../../shared/money';
+import { formatInr, toPaise, toRupees } from '../../../shared/money';
 import { PostalAddress } from '../../components/postal-address';
 import type { PaymentRequest } from './payment-request';
 import { paymentAmounts } from './payment-request';
@@ -33,11 +33,23 @@ function LockIcon() {
   );
 }
 
-/** SPEC 2 "Payment" of a cart from checkout. */
-export function PaymentDetails({ request }: { request: PaymentRequest }) {
+/** SPEC 2 "Payment" of a cart from checkout; with cash on delivery, its fee is in the total. */
+export function PaymentDetails({
+  request,
+  codFee = 0,
+  paymentMethod,
+}: {
+  request: PaymentRequest;
+  codFee?: number;
+  paymentMethod?: ReactNode;
+}) {
+  const amounts = paymentAmounts(request);
   return (
     <PaymentSummary
-      {...paymentAmounts(request)}
+      {...amounts}
+      total={toRupees(toPaise(amounts.total) + toPaise(codFee))}
+      codFee={codFee}
+      paymentMethod={paymentMethod}
       couponCode={request.couponCode ?? null}
       units={request.items.reduce((sum, item) => sum + item.quantity, 0)}
       address={request.address}
@@ -57,14 +69,21 @@ export function PaymentSummary({
   couponCode,
   units,
   address,
+  codFee = 0,
+  paymentMethod,
 }: {
   subtotal: number;
   discount: number;
   shipping: number;
+  /** The total to pay, any COD fee included. */
   total: number;
   couponCode: string | null;
   units: number;
   address: AddressForm;
+  /** Decision 0042: the cash on delivery fee, shown on its own line when paying on delivery. */
+  codFee?: number;
+  /** The payment method card's body (the choice of online or cash on delivery); the online note when absent. */
+  paymentMethod?: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -88,6 +107,12 @@ export function PaymentSummary({
               {shipping === 0 ? 'Free' : formatInr(shipping)}
             </dd>
           </div>
+          {codFee > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-stone-700">Cash on delivery fee</dt>
+              <dd className="font-semibold">{formatInr(codFee)}</dd>
+            </div>
+          )}
           <div className="flex justify-between border-t border-brand-100 pt-2 text-base">
             <dt className="font-bold">Total</dt>
             <dd className="font-extrabold text-stone-900">{formatInr(total)}</dd>
@@ -100,11 +125,15 @@ export function PaymentSummary({
       </Card>
 
       <Card title="Payment Method">
-        <p className="text-sm text-stone-800">Pay securely with cards, UPI, Net Banking, and wallets</p>
-        <p className="mt-2 inline-flex items-center gap-1.5 text-xs font-semibold text-green-800">
-          <LockIcon />
-          Your payment is secured with 256-bit SSL encryption
-        </p>
+        {paymentMethod ?? (
+          <>
+            <p className="text-sm text-stone-800">Pay securely with cards, UPI, Net Banking, and wallets</p>
+            <p className="mt-2 inline-flex items-center gap-1.5 text-xs font-semibold text-green-800">
+              <LockIcon />
+              Your payment is secured with 256-bit SSL encryption
+            </p>
+          </>
+        )}
       </Card>
     </div>
   );

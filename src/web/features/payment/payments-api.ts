@@ -1,8 +1,8 @@
 import {
   type CreateOrderInput,
-  CreateOrderResponse,
   PaymentConfig,
   type PaymentFailedPayload,
+  PlaceOrderResponse,
   type VerifyPaymentPayload,
   VerifyPaymentResponse,
 } from '../../../shared/api/payments';
@@ -14,8 +14,8 @@ export const paymentsApi = {
     PaymentConfig.parse(await apiRequest<unknown>('/payments/config')),
 
   /** A retried request with the same key gets the same order (DESIGN 4). */
-  createOrder: async (payload: CreateOrderInput, idempotencyKey: string): Promise<CreateOrderResponse> =>
-    CreateOrderResponse.parse(
+  createOrder: async (payload: CreateOrderInput, idempotencyKey: string): Promise<PlaceOrderResponse> =>
+    PlaceOrderResponse.parse(
       await apiRequest<unknown>('/payments/create-order', {
         method: 'POST',
         body: payload,

@@ -1,5 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { CashOrderResponse, CreateOrderResponse } from '../../../shared/api/payments';
+import type { PaymentMethod } from '../../../shared/cash-on-delivery';
+import { toPaise, toRupees } from '../../../shared/money';
 import { ApiError } from '../../api/client';
+import { initiateFailureMessage } from './payment-messages';
 import { deliveryChoiceOf, type PaymentRequest } from './payment-request';
 import { paymentsApi } from './payments-api';
 import { type PaidOrder, usePaymentWindow } from './use-payment-window';
@@ -13,61 +17,106 @@ const newIdempotencyKey = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-/** SPEC 4 "Checkout and payment flow" for the cart: create the order, then the payment window. */
+/**
+ * SPEC 4 "Checkout and payment flow" for the cart: create the order, then the payment window; or
+ * (decision 0042) place it as cash on delivery, with no window: it is confirmed at once.
+ */
 export function usePaymentFlow({
   request,
   payer,
   onPaid,
+  onCashOrder,
 }: {
   request: PaymentRequest;
   payer: Payer;
   onPaid(paid: PaidOrder): void;
+  onCashOrder(order: CashOrderResponse): void;
 }) {
-  // One key for the whole visit: pressing Pay again after a network error, a dismissed window or a
-  // failed payment is a retry the server answers with the same pending order, so no second order
-  // holds stock. Only when the server refuses the key (the order expired or changed) does the
-  // next press start a new order.
-  const attemptKey = useRef<string | null>(null);
+  // One key per payment method for the whole visit: pressing Pay again after a network error, a
+  // dismissed window or a failed payment is a retry the server answers with the same order, so
+  // no second order holds stock. Only when the server refuses the key (the order expired or
+  // changed) does the next press start a new order.
+  const attemptKeys = useRef<Record<PaymentMethod, string | null>>({ online: null, cod: null });
   // Issue 13: the server refused the delivery day (2 PM passed while paying): offer the days again.
   const [deliveryRefused, setDeliveryRefused] = useState(false);
+  const [placingCash, setPlacingCash] = useState(false);
+  const [cashMessage, setCashMessage] = useState<string | null>(null);
 
-  const startOrder = useCallback(async () => {
-    setDeliveryRefused(false);
-    attemptKey.current ??= newIdempotencyKey();
-    const delivery = deliveryChoiceOf(request);
-    const { address, items, orderTotal, couponCode, giftOptions, notify } = request;
-    try {
-      return await paymentsApi.createOrder(
-        {
-          items: items.map((item) => ({
-            productId: item.id,
-            quantity: item.quantity,
-            inStock: item.inStock,
-            allowPreOrder: item.allowPreOrder,
-            minQuantity: item.minQuantity,
-            ...(item.personalisation ? { personalisation: item.personalisation } : {}),
-          })),
-          totalAmount: orderTotal,
-          shippingAddress: address,
-          ...(couponCode ? { couponCode } : {}),
-          ...(giftOptions ? { giftOptions } : {}),
-          ...(notify ? { notify } : {}),
-          ...(delivery ? { delivery } : {}),
-        },
-        attemptKey.current,
-      );
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) attemptKey.current = null;
-      if (error instanceof ApiError && error.errors.some((field) => field.path === 'delivery')) {
-        setDeliveryRefused(true);
+  const createOrder = useCallback(
+    async (paymentMethod: PaymentMethod, codFee: number) => {
+      setDeliveryRefused(false);
+      attemptKeys.current[paymentMethod] ??= newIdempotencyKey();
+      const attemptKey = attemptKeys.current[paymentMethod];
+      const delivery = deliveryChoiceOf(request);
+      const { address, items, orderTotal, couponCode, giftOptions, notify } = request;
+      try {
+        return await paymentsApi.createOrder(
+          {
+            items: items.map((item) => ({
+              productId: item.id,
+              quantity: item.quantity,
+              inStock: item.inStock,
+              allowPreOrder: item.allowPreOrder,
+              minQuantity: item.minQuantity,
+              ...(item.personalisation ? { personalisation: item.personalisation } : {}),
+            })),
+            // The total the shopper saw: with cash on delivery, the fee the eligibility answer named.
+            totalAmount: toRupees(toPaise(orderTotal) + toPaise(codFee)),
+            shippingAddress: address,
+            ...(couponCode ? { couponCode } : {}),
+            ...(giftOptions ? { giftOptions } : {}),
+            ...(notify ? { notify } : {}),
+            ...(delivery ? { delivery } : {}),
+            // Online is the server's default, so only cash on delivery is named.
+            ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
+          },
+          attemptKey,
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) attemptKeys.current[paymentMethod] = null;
+        if (error instanceof ApiError && error.errors.some((field) => field.path === 'delivery')) {
+          setDeliveryRefused(true);
+        }
+        throw error;
       }
-      throw error;
-    }
-  }, [request]);
+    },
+    [request],
+  );
+
+  const startOrder = useCallback(async (): Promise<CreateOrderResponse> => {
+    const created = await createOrder('online', 0);
+    if (created.paymentMethod !== 'online')
+      throw new Error('The server placed a cash order for an online payment');
+    return created;
+  }, [createOrder]);
+
+  /** Places the order as cash on delivery; the fee is the one the shopper was shown. */
+  const placeCashOrder = useCallback(
+    async (codFee: number) => {
+      if (placingCash) return;
+      setPlacingCash(true);
+      setCashMessage(null);
+      try {
+        const created = await createOrder('cod', codFee);
+        if (created.paymentMethod === 'cod') onCashOrder(created);
+      } catch (error) {
+        setCashMessage(initiateFailureMessage(error));
+        setPlacingCash(false);
+      }
+    },
+    [createOrder, onCashOrder, placingCash],
+  );
 
   const windowPayer = useMemo(
     () => ({ name: payer.name, email: payer.email, contact: request.address.phone }),
     [payer.name, payer.email, request.address.phone],
   );
-  return { ...usePaymentWindow({ startOrder, payer: windowPayer, onPaid }), deliveryRefused };
+  const online = usePaymentWindow({ startOrder, payer: windowPayer, onPaid });
+  return {
+    ...online,
+    phase: placingCash ? ('creating' as const) : online.phase,
+    message: cashMessage ?? online.message,
+    placeCashOrder,
+    deliveryRefused,
+  };
 }

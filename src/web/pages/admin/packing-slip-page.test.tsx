@@ -46,6 +46,7 @@ const giftOrder: OrderRecord = {
   delivery: null,
   isQuote: false,
   payableUntil: null,
+  cashOnDelivery: null,
 };
 
 afterEach(cleanup);
@@ -90,5 +91,16 @@ describe('Packing slip (issue 13)', () => {
       'Deliver onTue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)',
     );
     expect(slip.textContent).not.toContain('₹');
+  });
+
+  it('prints the cash to collect for the courier, even when a gift hides its prices (decision 0042)', () => {
+    const cod = { fee: 49, toCollect: 999, collected: false };
+    const { unmount } = render(<PackingSlip order={{ ...giftOrder, cashOnDelivery: cod }} />);
+    expect(screen.getByRole('article', { name: 'Packing slip' }).textContent).toContain(
+      'COD ₹999 to collect',
+    );
+    unmount();
+    render(<PackingSlip order={{ ...giftOrder, cashOnDelivery: { ...cod, collected: true } }} />);
+    expect(screen.getByRole('article', { name: 'Packing slip' }).textContent).not.toContain('to collect');
   });
 });

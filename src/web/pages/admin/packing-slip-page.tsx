@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import type { OrderRecord } from '../../../shared/api/orders';
+import { codToCollectText } from '../../../shared/cash-on-delivery';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr, formatLineAmount } from '../../../shared/money';
 import { orderItemKey } from '../../../shared/personalisation-rules';
@@ -31,6 +32,12 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
           {storeSettings.storeName} · Order {order.orderNumber}
         </p>
       </header>
+      {/* Decision 0042: the courier's instruction, shown even when a gift hides its prices. */}
+      {order.cashOnDelivery && !order.cashOnDelivery.collected && (
+        <p className="mt-3 rounded-lg border-2 border-stone-900 px-3 py-2 text-xl font-extrabold">
+          {codToCollectText(order.cashOnDelivery.toCollect)}
+        </p>
+      )}
       <section aria-labelledby="slip-address-title" className="mt-4">
         <h2 id="slip-address-title" className="font-bold">
           Deliver to

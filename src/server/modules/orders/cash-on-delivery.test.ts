@@ -1,0 +1,480 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
+import type { OrderRecord } from '../../../shared/api/orders';
+import type { CashOrderResponse, CodEligibility } from '../../../shared/api/payments';
+import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import type { ShipmentResponse } from '../../../shared/api/shipping';
+import {
+  COD_MESSAGES,
+  codMaxValueMessage,
+  codOpenOrderMessage,
+  codPincodeMessage,
+} from '../../../shared/cash-on-delivery';
+import { toPaise, toRupees } from '../../../shared/money';
+import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
+import { quoteShippingPaise } from '../../../shared/shipping';
+import {
+  invoices,
+  mailOutbox,
+  moneyLedger,
+  orders,
+  pincodes,
+  products,
+  sandboxMessages,
+  sandboxParcels,
+} from '../../db/schema';
+import {
+  createTestProduct,
+  type Line,
+  orderBody,
+  seedPincodes,
+  TEST_ADDRESS,
+  type TestProduct,
+} from '../../testing/order-fixtures';
+import type { TestAccount } from '../../testing/test-accounts';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
+import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
+
+// Decision 0042: cash on delivery, from the owner's rules to the courier's delivery or return.
+const clock = createTestClock('2031-03-10T04:00:00.000Z');
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false', SANDBOX_COURIER_SPEED: '1' },
+  seed: async (database) => {
+    await seedPincodes(database);
+    // One of the sandbox courier's failing pincodes: a first attempt fails, then the parcel goes back.
+    await database.db
+      .insert(pincodes)
+      .values({
+        pincode: '110011',
+        office: 'Nirman Bhawan',
+        district: 'New Delhi',
+        state: 'Delhi',
+        latitude: 28.61,
+        longitude: 77.2,
+      })
+      .onConflictDoNothing();
+  },
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+const FEE = 49;
+
+// The clock moves on by days, past any one session: each back-office call signs in afresh.
+const ownerHeaders = async () => (await store.newAdmin()).headers;
+
+async function setCod(changes: Partial<OwnerSettings>) {
+  const headers = await ownerHeaders();
+  const current = await store.app.inject({ url: '/api/admin/settings', headers });
+  const { settings } = current.json<OwnerSettingsResponse>();
+  const saved = await store.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers,
+    payload: { ...settings, codEnabled: true, codPincodes: '', ...changes },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+let phoneCounter = 0;
+/** A shopper whose mobile is verified the way the address form does it: a one-time code. */
+async function shopperWithPhone(): Promise<TestAccount & { phone: string }> {
+  const account = await store.newCustomer();
+  phoneCounter += 1;
+  const phone = `98${String(76_500_000 + phoneCounter).padStart(8, '0')}`;
+  const remoteAddress = `203.0.113.${phoneCounter}`;
+  const asked = await store.app.inject({
+    method: 'POST',
+    url: '/api/auth/phone/request',
+    headers: account.headers,
+    payload: { phone },
+    remoteAddress,
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const [message] = await store.database.db
+    .select()
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.recipient, phone))
+    .orderBy(desc(sandboxMessages.id))
+    .limit(1);
+  const verified = await store.app.inject({
+    method: 'POST',
+    url: '/api/auth/phone/verify',
+    headers: account.headers,
+    payload: { phone, code: message?.params[0] },
+    remoteAddress,
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { ...account, phone };
+}
+
+/** What the shopper sees with cash on delivery: items and shipping, plus the fee. */
+const codTotal = (lines: readonly Line[]) => {
+  const subtotal = lines.reduce((sum, line) => sum + line.product.pricePaise * line.quantity, 0);
+  return toRupees(subtotal + quoteShippingPaise(subtotal).shippingFeePaise + toPaise(FEE));
+};
+
+function placeCod(
+  headers: Record<string, string>,
+  lines: readonly Line[],
+  options: { postalCode?: string; idempotencyKey?: string; totalAmount?: number; extra?: object } = {},
+) {
+  return store.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers: { ...headers, ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
+    payload: {
+      ...orderBody(lines, {
+        totalAmount: options.totalAmount ?? codTotal(lines),
+        shippingAddress: { ...TEST_ADDRESS, postalCode: options.postalCode ?? '110001' },
+      }),
+      paymentMethod: 'cod',
+      ...options.extra,
+    },
+  });
+}
+
+const eligibility = async (headers: Record<string, string>, lines: readonly Line[], pincode = '110001') => {
+  const response = await store.app.inject({
+    method: 'POST',
+    url: '/api/payments/cod-eligibility',
+    headers,
+    payload: { items: orderBody(lines).items, pincode },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<CodEligibility>();
+};
+
+const orderRow = async (orderId: string) =>
+  (await store.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+const stockOf = async (product: TestProduct) =>
+  (
+    await store.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id))
+  )[0]?.stock;
+const codLines = (orderId: string) =>
+  store.database.db
+    .select()
+    .from(moneyLedger)
+    .where(and(eq(moneyLedger.orderId, orderId), eq(moneyLedger.kind, 'cod_collected')));
+
+async function ship(orderId: string) {
+  const response = await store.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/shipment`,
+    headers: await ownerHeaders(),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<ShipmentResponse>().shipment;
+}
+
+async function placedCod(options: { postalCode?: string; quantity?: number } = {}) {
+  const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
+  const buyer = await shopperWithPhone();
+  const lines = [{ product, quantity: options.quantity ?? 2 }];
+  const response = await placeCod(buyer.headers, lines, options);
+  expect(response.statusCode, response.body).toBe(200);
+  return { ...response.json<CashOrderResponse>(), buyer, product, lines };
+}
+
+describe('cash on delivery rules', () => {
+  it('is not offered until the owner turns it on, and create-order refuses it', async () => {
+    const product = await createTestProduct(store.database);
+    const buyer = await shopperWithPhone();
+    const lines = [{ product, quantity: 1 }];
+    expect(await eligibility(buyer.headers, lines)).toMatchObject({ offered: false, available: false });
+    const refused = await placeCod(buyer.headers, lines);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(COD_MESSAGES.off);
+  });
+
+  it('offers it with the fee, and refuses an order over the maximum value with the same words', async () => {
+    await setCod({ codMaxOrderValue: 3000, codFee: FEE });
+    const buyer = await shopperWithPhone();
+    const cheap = [{ product: await createTestProduct(store.database, { priceRupees: 1000 }), quantity: 3 }];
+    // ₹3,000 of items ship free: exactly the maximum is allowed.
+    expect(await eligibility(buyer.headers, cheap)).toEqual({
+      offered: true,
+      available: true,
+      reason: null,
+      needsPhone: false,
+      fee: 49,
+      totalWithFee: 3049,
+    });
+    const dear = [{ product: await createTestProduct(store.database, { priceRupees: 1001 }), quantity: 3 }];
+    const answer = await eligibility(buyer.headers, dear);
+    expect(answer).toMatchObject({ available: false, reason: codMaxValueMessage(300_000) });
+    const refused = await placeCod(buyer.headers, dear);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Cash on delivery is for orders up to ₹3,000. Please pay online.');
+  });
+
+  it('is only for the pincodes the owner lists', async () => {
+    await setCod({ codPincodes: '560, 400005' });
+    const buyer = await shopperWithPhone();
+    const lines = [{ product: await createTestProduct(store.database), quantity: 1 }];
+    expect((await eligibility(buyer.headers, lines, '560001')).available).toBe(true);
+    expect(await eligibility(buyer.headers, lines, '110001')).toMatchObject({
+      available: false,
+      reason: codPincodeMessage('110001'),
+    });
+    const refused = await placeCod(buyer.headers, lines, { postalCode: '110001' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(codPincodeMessage('110001'));
+    await setCod({ codPincodes: '' });
+  });
+
+  it('refuses pre-orders, personalised items and quotes', async () => {
+    const buyer = await shopperWithPhone();
+    const soldOut = await createTestProduct(store.database, { stock: 0, allowPreOrder: true });
+    const preOrder = [{ product: soldOut, quantity: 1, inStock: false, allowPreOrder: true }];
+    expect((await eligibility(buyer.headers, preOrder)).reason).toBe(COD_MESSAGES.preOrder);
+    const refusedPreOrder = await placeCod(buyer.headers, preOrder);
+    expect(refusedPreOrder.statusCode).toBe(409);
+    expect(refusedPreOrder.json().message).toBe(COD_MESSAGES.preOrder);
+
+    const tag = await createTestProduct(store.database, { priceRupees: 250 });
+    const made = await store.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${tag.id}`,
+      headers: await ownerHeaders(),
+      payload: { personalisation: { fields: [{ label: 'Name on tag', maxLength: 20, required: true }] } },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const personalised = {
+      productId: tag.id,
+      quantity: 1,
+      personalisation: { text: { 'Name on tag': 'Asha' } },
+    };
+    const refusedPersonalised = await placeCod(buyer.headers, [{ product: tag, quantity: 1 }], {
+      extra: { items: [personalised] },
+    });
+    expect(refusedPersonalised.statusCode).toBe(409);
+    expect(refusedPersonalised.json().message).toBe(COD_MESSAGES.personalised);
+
+    const quote = await store.app.inject({
+      method: 'POST',
+      url: '/api/quotes/00000000-0000-4000-8000-000000000000/payment',
+      headers: buyer.headers,
+      payload: { paymentMethod: 'cod' },
+    });
+    expect(quote.statusCode).toBe(409);
+    expect(quote.json().message).toBe(COD_MESSAGES.quote);
+  });
+
+  it('needs a mobile verified by a one-time code', async () => {
+    const unverified = await store.newCustomer();
+    const lines = [{ product: await createTestProduct(store.database), quantity: 1 }];
+    expect(await eligibility(unverified.headers, lines)).toMatchObject({
+      available: false,
+      needsPhone: true,
+      reason: COD_MESSAGES.phone,
+    });
+    const refused = await placeCod(unverified.headers, lines);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(COD_MESSAGES.phone);
+    expect(await store.database.db.$count(orders, eq(orders.userId, unverified.user.id))).toBe(0);
+  });
+
+  it('holds one open order per verified phone, even when two are sent at once', async () => {
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const buyer = await shopperWithPhone();
+    const lines = [{ product, quantity: 1 }];
+    const [first, second] = await Promise.all([
+      placeCod(buyer.headers, lines, { idempotencyKey: 'first' }),
+      placeCod(buyer.headers, lines, { idempotencyKey: 'second' }),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const placed = (first.statusCode === 200 ? first : second).json<CashOrderResponse>();
+    const refused = (first.statusCode === 200 ? second : first).json();
+    expect(refused.message).toBe(codOpenOrderMessage(placed.orderNumber));
+    expect((await eligibility(buyer.headers, lines)).reason).toBe(codOpenOrderMessage(placed.orderNumber));
+    // Paying online is still open to them.
+    expect((await eligibility(buyer.headers, lines)).offered).toBe(true);
+  });
+});
+
+describe('a cash on delivery order', () => {
+  it('is confirmed at once with the fee in its total, holds its stock without expiry, and replays', async () => {
+    const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
+    const buyer = await shopperWithPhone();
+    const lines = [{ product, quantity: 2 }];
+    const response = await placeCod(buyer.headers, lines, { idempotencyKey: 'cod-once' });
+    expect(response.statusCode, response.body).toBe(200);
+    const placed = response.json<CashOrderResponse>();
+    // ₹800 of items, ₹50 shipping and the ₹49 fee; no provider order.
+    expect(placed).toEqual({
+      paymentMethod: 'cod',
+      orderId: placed.orderId,
+      orderNumber: placed.orderNumber,
+      totalAmount: 899,
+    });
+    expect(await orderRow(placed.orderId)).toMatchObject({
+      status: 'confirmed',
+      paymentMethod: 'cod',
+      codFeePaise: 4900,
+      shippingPaise: 9900,
+      totalPaise: 89_900,
+      expiresAt: null,
+      paidAt: null,
+      providerOrderId: null,
+    });
+    expect(await stockOf(product)).toBe(8);
+    // The shopper's confirmation says what to keep ready; nothing claims a payment was received.
+    const [mail] = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-confirmation')));
+    expect(mail?.text).toContain('Please keep ₹899 ready: you pay in cash when it is delivered');
+    expect(mail?.text).toContain('Cash on delivery fee: ₹49');
+    expect(mail?.text).not.toContain('payment was received');
+
+    const record = await store.app.inject({ url: `/api/orders/${placed.orderId}`, headers: buyer.headers });
+    const order = record.json<OrderRecord>();
+    expect(order.cashOnDelivery).toEqual({ fee: 49, toCollect: 899, collected: false });
+    expect(order.events.map((event) => [event.status, event.note])).toEqual([['confirmed', COD_PLACED_NOTE]]);
+
+    const again = await placeCod(buyer.headers, lines, { idempotencyKey: 'cod-once' });
+    expect(again.json()).toEqual(placed);
+    const online = await store.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-order',
+      headers: { ...buyer.headers, 'idempotency-key': 'cod-once' },
+      payload: { ...orderBody(lines), paymentMethod: 'online' },
+    });
+    expect(online.statusCode).toBe(409);
+    expect(online.json().message).toBe(PAYMENT_MESSAGES.idempotencyKeyReused);
+
+    // Hours later it still holds its stock: the expiry sweep is for orders waiting for payment.
+    clock.set(new Date(clock.now().getTime() + 6 * 60 * 60 * 1000));
+    await store.app.orders.expireOverdueOrders();
+    expect((await orderRow(placed.orderId)).status).toBe('confirmed');
+    expect(await stockOf(product)).toBe(8);
+  });
+
+  it('books the courier with the cash to collect, and becomes paid exactly once when delivered', async () => {
+    const placed = await placedCod();
+    const shipment = await ship(placed.orderId);
+    const [parcel] = await store.database.db
+      .select()
+      .from(sandboxParcels)
+      .where(eq(sandboxParcels.awb, shipment.awb));
+    expect(parcel?.booking).toMatchObject({ codRupees: 899 });
+    const headers = await ownerHeaders();
+    const slip = await store.app.inject({ url: `/api/admin/orders/${placed.orderId}`, headers });
+    expect(slip.json<AdminOrderDetail>().money.codToCollect).toBe(899);
+    expect(
+      (await store.app.inject({ url: '/api/admin/dashboard', headers })).json<AdminDashboard>().work
+        .codToCollect,
+    ).toBeGreaterThanOrEqual(899);
+
+    clock.set(new Date(clock.now().getTime() + 10 * DAY));
+    await store.app.moveSandboxParcels();
+    const row = await orderRow(placed.orderId);
+    expect(row.status).toBe('delivered');
+    expect(row.paidAt).not.toBeNull();
+    expect((await codLines(placed.orderId)).map((line) => [line.amountPaise, line.reason])).toEqual([
+      [89_900, 'cod'],
+    ]);
+    const [invoice] = await store.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, placed.orderId));
+    expect(invoice?.data).toMatchObject({
+      cashOnDelivery: { collected: 899 },
+      totals: { total: 899 },
+    });
+    const invoiceLines = (invoice!.data as { lines: { description: string; total: number }[] }).lines;
+    expect(invoiceLines.slice(-2)).toEqual([
+      expect.objectContaining({ description: 'Shipping charges', total: 50 }),
+      expect.objectContaining({ description: 'Cash on delivery charges', total: 49 }),
+    ]);
+
+    // The courier says it again: still one collection, one invoice.
+    const delivered = await store.app.inject({
+      method: 'POST',
+      url: '/api/shipping/webhook',
+      headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
+      payload: {
+        awb: shipment.awb,
+        current_status: 'DELIVERED',
+        current_status_id: 7,
+        shipment_status_id: 7,
+        current_timestamp: '25 03 2031 10:00:00',
+      },
+    });
+    expect(delivered.statusCode).toBe(200);
+    expect(await codLines(placed.orderId)).toHaveLength(1);
+    expect(await store.database.db.$count(invoices, eq(invoices.orderId, placed.orderId))).toBe(1);
+
+    const dashboard = (
+      await store.app.inject({ url: '/api/admin/dashboard', headers: await ownerHeaders() })
+    ).json<AdminDashboard>();
+    expect(dashboard.work.codRemitted).toBeGreaterThanOrEqual(899);
+    expect(dashboard.work.rtoRate).not.toBeNull();
+  });
+
+  it('is cancelled and restocked once when the courier brings it back (RTO)', async () => {
+    const placed = await placedCod({ postalCode: '110011', quantity: 3 });
+    expect(await stockOf(placed.product)).toBe(7);
+    const shipment = await ship(placed.orderId);
+    clock.set(new Date(clock.now().getTime() + 10 * DAY));
+    await store.app.moveSandboxParcels();
+    clock.set(new Date(clock.now().getTime() + 10 * DAY));
+    await store.app.moveSandboxParcels();
+    const row = await orderRow(placed.orderId);
+    expect(row).toMatchObject({ status: 'cancelled', paidAt: null });
+    expect(await stockOf(placed.product)).toBe(10);
+    expect(await codLines(placed.orderId)).toEqual([]);
+    const events = await store.app.inject({
+      url: `/api/admin/orders/${placed.orderId}`,
+      headers: await ownerHeaders(),
+    });
+    const detail = events.json<AdminOrderDetail>();
+    expect(detail.order.events.at(-1)).toMatchObject({ status: 'cancelled', note: COD_RETURNED_NOTE });
+    expect(detail.money.codToCollect).toBe(0);
+
+    // The return's last scan again changes nothing.
+    const again = await store.app.inject({
+      method: 'POST',
+      url: '/api/shipping/webhook',
+      headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
+      payload: {
+        awb: shipment.awb,
+        current_status: 'RTO DELIVERED',
+        current_status_id: 10,
+        shipment_status_id: 10,
+        current_timestamp: '15 04 2031 10:00:00',
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await stockOf(placed.product)).toBe(10);
+    expect((await orderRow(placed.orderId)).status).toBe('cancelled');
+  });
+
+  it('becomes paid when the owner marks it delivered by hand', async () => {
+    const placed = await placedCod();
+    const headers = await ownerHeaders();
+    for (const status of ['processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
+      const moved = await store.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${placed.orderId}/status`,
+        headers,
+        payload: { status, note: '' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const detail = (
+      await store.app.inject({ url: `/api/admin/orders/${placed.orderId}`, headers })
+    ).json<AdminOrderDetail>();
+    expect(detail.order.paidAt).not.toBeNull();
+    expect(detail.order.cashOnDelivery).toEqual({ fee: 49, toCollect: 899, collected: true });
+    expect(detail.money).toMatchObject({ codToCollect: 0, net: 899 });
+    expect(detail.order.invoiceNumber).not.toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { formatInr, formatPaise, type Paise, toPaise } from './money';
+
+// Decision 0042, cash on delivery: the owner's rules (Settings) and the one function that says
+// whether an order may be paid in cash at the door. The eligibility answer the payment page shows
+// and create-order's refusal both come from codRefusal, so they never disagree.
+
+export const PAYMENT_METHODS = ['online', 'cod'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+const PINCODES_MESSAGE = 'List pincodes or their first 3 to 6 digits, separated by commas, like 560, 110001';
+
+/**
+ * The pincodes where the courier collects cash: whole pincodes or their first digits (560 is all
+ * of Bengaluru's), separated by commas or spaces; empty means every pincode the store delivers to.
+ * Kept as one tidy string so the settings' change log compares it like any other field.
+ */
+export const CodPincodes = z
+  .string({ error: PINCODES_MESSAGE })
+  .max(2000, 'The pincode list must be at most 2,000 characters')
+  // overwrite, not transform: the settings' response schema must stay a plain string to serialise.
+  .overwrite((value) =>
+    value
+      .split(/[\s,;]+/)
+      .filter(Boolean)
+      .join(', '),
+  )
+  .refine((value) => value === '' || value.split(', ').every((entry) => /^\d{3,6}$/.test(entry)), {
+    message: PINCODES_MESSAGE,
+  });
+
+export type CodRules = {
+  enabled: boolean;
+  maxOrderPaise: Paise;
+  feePaise: Paise;
+  /** Pincodes or their prefixes; empty: every serviceable pincode. */
+  pincodes: readonly string[];
+};
+
+/** The owner's settings in rupees as the rules in paise. */
+export const codRulesFromRupees = (settings: {
+  codEnabled: boolean;
+  codMaxOrderValue: number;
+  codFee: number;
+  codPincodes: string;
+}): CodRules => ({
+  enabled: settings.codEnabled,
+  maxOrderPaise: toPaise(settings.codMaxOrderValue),
+  feePaise: toPaise(settings.codFee),
+  pincodes: settings.codPincodes.split(/[\s,;]+/).filter((entry) => /^\d{3,6}$/.test(entry)),
+});
+
+export const codCoversPincode = (rules: CodRules, pincode: string) =>
+  rules.pincodes.length === 0 || rules.pincodes.some((prefix) => pincode.startsWith(prefix));
+
+/** What the server knows of an order when it decides; the caller reads each from its own rows. */
+export type CodFacts = {
+  /** Items less the coupon plus shipping, before the COD fee: the value the maximum applies to. */
+  orderValuePaise: Paise;
+  pincode: string;
+  hasPreOrder: boolean;
+  hasPersonalised: boolean;
+  isQuote: boolean;
+  phoneVerified: boolean;
+  /** The number of the account's COD order not yet delivered and paid, or null. */
+  openCodOrder: string | null;
+};
+
+export const COD_MESSAGES = {
+  off: 'Cash on delivery is not offered by this store.',
+  quote: 'A quote is paid online.',
+  preOrder: 'Cash on delivery is not available for pre-order items. Please pay online.',
+  personalised: 'Cash on delivery is not available for personalised items. Please pay online.',
+  phone: 'Verify your mobile number with a one-time code to pay cash on delivery.',
+} as const;
+export const codMaxValueMessage = (maxPaise: Paise) =>
+  `Cash on delivery is for orders up to ${formatPaise(maxPaise)}. Please pay online.`;
+export const codPincodeMessage = (pincode: string) =>
+  `Cash on delivery is not available at pincode ${pincode}. Please pay online.`;
+export const codOpenOrderMessage = (orderNumber: string) =>
+  `Your cash on delivery order ${orderNumber} is still on its way. Please pay online, or wait until it is delivered.`;
+
+/**
+ * Why this order may not be paid on delivery, or null when it may. The phone comes last: a shopper
+ * is asked for a code only when it is the one thing missing.
+ */
+export function codRefusal(rules: CodRules, facts: CodFacts): string | null {
+  if (!rules.enabled) return COD_MESSAGES.off;
+  if (facts.isQuote) return COD_MESSAGES.quote;
+  if (facts.hasPreOrder) return COD_MESSAGES.preOrder;
+  if (facts.hasPersonalised) return COD_MESSAGES.personalised;
+  if (facts.orderValuePaise > rules.maxOrderPaise) return codMaxValueMessage(rules.maxOrderPaise);
+  if (!codCoversPincode(rules, facts.pincode)) return codPincodeMessage(facts.pincode);
+  if (facts.openCodOrder) return codOpenOrderMessage(facts.openCodOrder);
+  if (!facts.phoneVerified) return COD_MESSAGES.phone;
+  return null;
+}
+
+/** The words the label, packing slip and pages print: 'COD ₹1,049 to collect'. */
+export const codToCollectText = (rupees: number, rupee = formatInr) => `COD ${rupee(rupees)} to collect`;

@@ -1,0 +1,28 @@
+import type { OrderRecord } from '../../../shared/api/orders';
+import { formatInr, toPaise, toRupees } from '../../../shared/money';
+
+/**
+ * Decision 0042: a cash on delivery order says how much to keep ready for the courier (the COD fee
+ * included), and that it was paid once the courier collected it.
+ */
+export function CashOnDeliveryNote({
+  cod,
+  className = '',
+}: {
+  cod: OrderRecord['cashOnDelivery'];
+  className?: string;
+}) {
+  if (!cod) return null;
+  return (
+    <p className={`rounded-lg bg-yellow-50 px-3 py-2 text-sm text-stone-800 ${className}`}>
+      <span className="font-semibold text-stone-900">Cash on delivery: </span>
+      {cod.collected
+        ? `${formatInr(cod.toCollect)} paid in cash to the courier.`
+        : `please keep ${formatInr(cod.toCollect)} ready for the courier (includes the ${formatInr(cod.fee)} COD fee).`}
+    </p>
+  );
+}
+
+/** The order's shipping without its COD fee (the fee is a line of its own where amounts are listed). */
+export const shippingWithoutCodFee = (order: Pick<OrderRecord, 'shippingCost' | 'cashOnDelivery'>) =>
+  toRupees(toPaise(order.shippingCost) - toPaise(order.cashOnDelivery?.fee ?? 0));

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { CodEligibility, type CodEligibilityRequest } from '../../../shared/api/payments';
+import { apiRequest } from '../../api/client';
+import { deliveryChoiceOf, type PaymentRequest } from './payment-request';
+
+/** Decision 0042: what the server's rule says of paying this cart on delivery. */
+async function fetchCodEligibility(
+  body: CodEligibilityRequest,
+  signal: AbortSignal,
+): Promise<CodEligibility> {
+  return CodEligibility.parse(
+    await apiRequest<unknown>('/payments/cod-eligibility', { method: 'POST', body, signal }),
+  );
+}
+
+/**
+ * The eligibility of the cart on the payment page; asked again when the shopper's verified phone
+ * changes (verifying it is often all that was missing).
+ */
+export function useCodEligibility(request: PaymentRequest, verifiedPhone: string | undefined) {
+  const delivery = deliveryChoiceOf(request);
+  const body: CodEligibilityRequest = {
+    items: request.items.map((item) => ({
+      productId: item.id,
+      quantity: item.quantity,
+      inStock: item.inStock,
+      allowPreOrder: item.allowPreOrder,
+      minQuantity: item.minQuantity,
+      ...(item.personalisation ? { personalisation: item.personalisation } : {}),
+    })),
+    pincode: request.address.postalCode.trim(),
+    ...(request.couponCode ? { couponCode: request.couponCode } : {}),
+    ...(delivery ? { delivery } : {}),
+  };
+  return useQuery({
+    queryKey: ['cod-eligibility', body, verifiedPhone ?? null],
+    queryFn: ({ signal }) => fetchCodEligibility(body, signal),
+    staleTime: 0,
+    retry: 1,
+  });
+}
