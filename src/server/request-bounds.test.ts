@@ -73,7 +73,6 @@ const NO_BODY = new Set([
   'DELETE /api/addresses/:id',
   'DELETE /api/wishlists',
   'DELETE /api/wishlists/:productId',
-  'POST /api/quotes/:orderId/payment',
   'POST /api/orders/:id/payment',
   'POST /api/orders/:id/cancel',
   'DELETE /api/admin/orders/:id/shipment',
