@@ -86,6 +86,10 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await owner.goto(`/admin/orders/${orderId}`);
     const shipment = owner.getByRole('region', { name: 'Shipment' });
     await shipment.getByRole('button', { name: 'Ship' }).click();
+    // The parcel as the products make it; the owner books it unchanged.
+    const dialog = owner.getByRole('dialog', { name: /^Ship order RG-/ });
+    await dialog.getByRole('button', { name: 'Book the courier' }).click();
+    await expect(dialog).toBeHidden();
     await expect(shipment.getByText(/^SBX\d+$/)).toBeVisible();
 
     // The courier's delivery scan makes it paid: the cash was collected at the door.
