@@ -133,7 +133,10 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   });
   // Decision 0042: delivered COD orders become paid (with their invoice), returned ones cancelled,
   // whichever way they move (courier scans or the back office).
-  const settleCashOnDelivery = createCodSettlement({ issueInvoice: invoices.issue });
+  const settleCashOnDelivery = createCodSettlement({
+    issueInvoice: invoices.issue,
+    releaseCoupon: coupons.release,
+  });
   const orders = createOrderService({
     db,
     clock,

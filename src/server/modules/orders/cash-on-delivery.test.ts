@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
+import type { AdminCoupon } from '../../../shared/api/coupons';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CashOrderResponse, CodEligibility } from '../../../shared/api/payments';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
@@ -15,6 +16,7 @@ import { toPaise, toRupees } from '../../../shared/money';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
 import { quoteShippingPaise } from '../../../shared/shipping';
 import {
+  coupons,
   invoices,
   mailOutbox,
   moneyLedger,
@@ -172,11 +174,37 @@ async function ship(orderId: string) {
   return response.json<ShipmentResponse>().shipment;
 }
 
-async function placedCod(options: { postalCode?: string; quantity?: number } = {}) {
+let couponCounter = 0;
+/** A ₹100-off coupon that can be used once in all. */
+async function singleUseCoupon(): Promise<AdminCoupon> {
+  couponCounter += 1;
+  const created = await store.app.inject({
+    method: 'POST',
+    url: '/api/admin/coupons',
+    headers: await ownerHeaders(),
+    payload: { code: `CODONCE${couponCounter}`, kind: 'flat', value: 100, usageLimit: 1 },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ coupon: AdminCoupon }>().coupon;
+}
+const couponUses = async (coupon: AdminCoupon) =>
+  (await store.database.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]?.usedCount;
+
+async function placedCod(
+  options: { postalCode?: string; quantity?: number; coupon?: AdminCoupon } = {},
+) {
   const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
   const buyer = await shopperWithPhone();
   const lines = [{ product, quantity: options.quantity ?? 2 }];
-  const response = await placeCod(buyer.headers, lines, options);
+  const response = await placeCod(buyer.headers, lines, {
+    ...options,
+    ...(options.coupon
+      ? {
+          totalAmount: codTotal(lines) - options.coupon.value,
+          extra: { couponCode: options.coupon.code },
+        }
+      : {}),
+  });
   expect(response.statusCode, response.body).toBe(200);
   return { ...response.json<CashOrderResponse>(), buyer, product, lines };
 }
@@ -419,9 +447,11 @@ describe('a cash on delivery order', () => {
     expect(dashboard.work.rtoRate).not.toBeNull();
   });
 
-  it('is cancelled and restocked once when the courier brings it back (RTO)', async () => {
-    const placed = await placedCod({ postalCode: '110011', quantity: 3 });
+  it('is cancelled, restocked and its coupon use given back once when the courier brings it back (RTO)', async () => {
+    const coupon = await singleUseCoupon();
+    const placed = await placedCod({ postalCode: '110011', quantity: 3, coupon });
     expect(await stockOf(placed.product)).toBe(7);
+    expect(await couponUses(coupon)).toBe(1);
     const shipment = await ship(placed.orderId);
     clock.set(new Date(clock.now().getTime() + 10 * DAY));
     await store.app.moveSandboxParcels();
@@ -454,6 +484,7 @@ describe('a cash on delivery order', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(await stockOf(placed.product)).toBe(10);
+    expect(await couponUses(coupon)).toBe(0);
     expect((await orderRow(placed.orderId)).status).toBe('cancelled');
   });
 
