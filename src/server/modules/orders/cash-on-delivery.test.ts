@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
@@ -383,6 +383,34 @@ describe('a cash on delivery order', () => {
     await store.app.orders.expireOverdueOrders();
     expect((await orderRow(placed.orderId)).status).toBe('confirmed');
     expect(await stockOf(product)).toBe(8);
+  });
+
+  it('tells the shopper on WhatsApp and SMS what to pay on delivery, once, never that it is paid', async () => {
+    const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
+    const buyer = await shopperWithPhone();
+    const lines = [{ product, quantity: 2 }];
+    const response = await placeCod(buyer.headers, lines, {
+      extra: { notify: { whatsapp: true, sms: true, email: true, phone: buyer.phone } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const placed = response.json<CashOrderResponse>();
+
+    await store.app.notifications.sendDue(100);
+    await store.app.notifications.sendDue(100);
+    const sent = await store.database.db
+      .select()
+      .from(sandboxMessages)
+      .where(and(eq(sandboxMessages.recipient, buyer.phone), ne(sandboxMessages.template, 'otp')))
+      .orderBy(sandboxMessages.id);
+    expect(sent.map((message) => [message.channel, message.template])).toEqual([
+      ['whatsapp', 'order_placed_cod'],
+      ['sms', 'order_placed_cod'],
+    ]);
+    const [message] = sent;
+    expect(message?.params.slice(0, 3)).toEqual([buyer.user.fullName, placed.orderNumber, '₹899']);
+    expect(message?.params[3]).toContain(`/order-confirmation/${placed.orderId}`);
+    expect(message?.text).toContain('Please keep ₹899 ready to pay in cash on delivery');
+    expect(message?.text).not.toContain('paid.');
   });
 
   it('books the courier with the cash to collect, and becomes paid exactly once when delivered', async () => {

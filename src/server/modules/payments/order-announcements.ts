@@ -2,6 +2,7 @@ import { formatPaise } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, giftOnItsWayMail, orderConfirmationMail } from '../mail';
+import { queueOrderNotice } from '../notifications';
 import type { OrderRow } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import { mailOrderOf } from './mail-order';
@@ -42,11 +43,18 @@ export function createOrderAnnouncements({
 
     /**
      * A cash on delivery order just placed: the customer's confirmation says what to keep ready.
-     * A gift's recipient hears nothing yet: their mail says the gift is paid for.
+     * A gift's recipient hears nothing yet: their mail says the gift is paid for. Its WhatsApp and
+     * SMS news is a template of its own: `order_placed` says placed and paid.
      */
     async cashOrderPlaced(tx: Tx, order: OrderRow, now: Date): Promise<void> {
       const mailOrder = await mailOrderOf(tx, order);
       await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
+      await queueOrderNotice(tx, {
+        orderId: order.id,
+        notice: 'order_placed_cod',
+        key: `cod-placed-${order.id}`,
+        at: now,
+      });
       await ownerNotices.tell(tx, {
         key: `cod-${order.id}`,
         kind: 'cod-order',
