@@ -380,7 +380,7 @@ export const orders = pgTable(
     // hidePrices keeps amounts off it.
     giftMessage: text('gift_message'),
     hidePrices: boolean('hide_prices').notNull().default(false),
-    // Issue 13: who gets "A gift is on its way" when the order is paid (none when null).
+    // Issue 13: who gets "A gift is on its way" when the order ships (none when null).
     giftRecipientEmail: text('gift_recipient_email'),
     // Issue 13: the delivery date ('YYYY-MM-DD', India) and slot chosen at checkout (none when
     // null); the slot's fee is part of shippingPaise, kept apart here to show what it was for.

@@ -516,6 +516,32 @@ describe('a cash on delivery order', () => {
     expect((await orderRow(placed.orderId)).status).toBe('cancelled');
   });
 
+  it("tells a gift's recipient it is on its way when the courier picks it up, once", async () => {
+    const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
+    const buyer = await shopperWithPhone();
+    const lines = [{ product, quantity: 1 }];
+    const response = await placeCod(buyer.headers, lines, {
+      extra: { giftOptions: { message: 'Happy birthday!', hidePrices: true, recipientEmail: 'meera@example.com' } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const placed = response.json<CashOrderResponse>();
+    const giftMails = () =>
+      store.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'gift-on-its-way')));
+    expect(await giftMails()).toEqual([]);
+
+    await ship(placed.orderId);
+    expect(await giftMails()).toEqual([]);
+    clock.set(new Date(clock.now().getTime() + 10 * DAY));
+    await store.app.moveSandboxParcels();
+    expect((await orderRow(placed.orderId)).status).toBe('delivered');
+    const mails = await giftMails();
+    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([['meera@example.com', 'A gift is on its way']]);
+    expect(mails[0]?.text).not.toContain('₹');
+  });
+
   it('becomes paid when the owner marks it delivered by hand', async () => {
     const placed = await placedCod();
     const headers = await ownerHeaders();

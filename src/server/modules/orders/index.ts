@@ -16,6 +16,7 @@ export {
   refundDuePaiseOf,
   refundDueWhere,
 } from './money-ledger';
+export { mailOrderOf } from './mail-order';
 export { type OrderEvent, recordStatus } from './order-events';
 export {
   addressOf,
