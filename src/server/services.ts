@@ -150,6 +150,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
     notifyDefaults,
     onCashOrderPlaced: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
+    // The shipping service is made below (it needs the courier); this runs only once requests do.
+    cancelCourierBooking: (orderId) => shipping.cancelBookingBeforePickup(orderId),
     onStockChanged,
   });
   const payments = createPaymentService({

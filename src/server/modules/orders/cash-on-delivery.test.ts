@@ -7,6 +7,7 @@ import type { CashOrderResponse, CodEligibility } from '../../../shared/api/paym
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { ShipmentResponse } from '../../../shared/api/shipping';
 import {
+  COD_CANCEL_MESSAGES,
   COD_MESSAGES,
   codMaxValueMessage,
   codOpenOrderMessage,
@@ -25,6 +26,7 @@ import {
   products,
   sandboxMessages,
   sandboxParcels,
+  shipments,
 } from '../../db/schema';
 import {
   createTestProduct,
@@ -38,6 +40,7 @@ import type { TestAccount } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
+import { COD_CANCELLED_BY_CUSTOMER_NOTE } from './order-service';
 
 // Decision 0042: cash on delivery, from the owner's rules to the courier's delivery or return.
 const clock = createTestClock('2031-03-10T04:00:00.000Z');
@@ -561,5 +564,75 @@ describe('a cash on delivery order', () => {
     expect(detail.order.cashOnDelivery).toEqual({ fee: 49, toCollect: 899, collected: true });
     expect(detail.money).toMatchObject({ codToCollect: 0, net: 899 });
     expect(detail.order.invoiceNumber).not.toBeNull();
+  });
+});
+
+describe("the shopper's cancel of a cash on delivery order", () => {
+  const cancel = (orderId: string, headers: Record<string, string>) =>
+    store.app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers });
+
+  it('restocks, gives the coupon back and cancels the courier booking once, when sent twice at once', async () => {
+    const coupon = await singleUseCoupon();
+    const placed = await placedCod({ quantity: 3, coupon });
+    const shipment = await ship(placed.orderId);
+    expect((await orderRow(placed.orderId)).status).toBe('packed');
+    expect(await stockOf(placed.product)).toBe(7);
+
+    const answers = await Promise.all([
+      cancel(placed.orderId, placed.buyer.headers),
+      cancel(placed.orderId, placed.buyer.headers),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409)!;
+    expect(refused.json().message).toBe(COD_CANCEL_MESSAGES.alreadyCancelled);
+    const record = answers.find((answer) => answer.statusCode === 200)!.json<OrderRecord>();
+    expect(record.status).toBe('cancelled');
+    expect(record.events.at(-1)).toMatchObject({ status: 'cancelled', note: COD_CANCELLED_BY_CUSTOMER_NOTE });
+    expect(await stockOf(placed.product)).toBe(10);
+    expect(await couponUses(coupon)).toBe(0);
+    const [booking] = await store.database.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, placed.orderId));
+    expect(booking).toMatchObject({ status: 'cancelled' });
+    expect(booking?.cancelledAt).not.toBeNull();
+    const [parcel] = await store.database.db
+      .select()
+      .from(sandboxParcels)
+      .where(eq(sandboxParcels.awb, shipment.awb));
+    expect(parcel?.cancelledAt).not.toBeNull();
+    // No open COD order is left in the way of the next one.
+    expect((await eligibility(placed.buyer.headers, placed.lines)).available).toBe(true);
+  });
+
+  it('cancels a confirmed order with no booking, and refuses once the courier has picked it up', async () => {
+    const confirmed = await placedCod();
+    const cancelled = await cancel(confirmed.orderId, confirmed.buyer.headers);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockOf(confirmed.product)).toBe(10);
+
+    const placed = await placedCod();
+    const shipment = await ship(placed.orderId);
+    const pickedUp = await store.app.inject({
+      method: 'POST',
+      url: '/api/shipping/webhook',
+      headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
+      payload: {
+        awb: shipment.awb,
+        current_status: 'PICKED UP',
+        current_status_id: 42,
+        shipment_status_id: 42,
+        current_timestamp: '10 03 2031 12:00:00',
+      },
+    });
+    expect(pickedUp.statusCode, pickedUp.body).toBe(200);
+
+    const refused = await cancel(placed.orderId, placed.buyer.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(COD_CANCEL_MESSAGES.tooLate);
+    expect((await orderRow(placed.orderId)).status).not.toBe('cancelled');
+    expect(await stockOf(placed.product)).toBe(8);
+    expect((await cancel(placed.orderId, (await shopperWithPhone()).headers)).statusCode).toBe(404);
   });
 });
