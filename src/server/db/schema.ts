@@ -618,6 +618,13 @@ export const returnRequests = pgTable(
     reason: text('reason').notNull(),
     refundPaise: bigint('refund_paise', { mode: 'number' }).notNull().default(0),
     providerRefundId: text('provider_refund_id'),
+    // Decision 0043: a cash on delivery order's refund is no provider's to make: it is owed to the
+    // customer ('transfer', by bank transfer or UPI) until the owner marks it paid with a reference.
+    refundMethod: text('refund_method', { enum: ['provider', 'transfer'] })
+      .notNull()
+      .default('provider'),
+    refundPaidAt: timestamp('refund_paid_at', { withTimezone: true }),
+    refundReference: text('refund_reference'),
     decisionNote: text('decision_note').notNull().default(''),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

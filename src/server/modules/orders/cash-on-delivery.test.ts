@@ -2,6 +2,8 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
+import type { ReturnResponse } from '../../../shared/api/returns';
+import { RETURN_MESSAGES } from '../../../shared/api/returns';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CashOrderResponse, CodEligibility } from '../../../shared/api/payments';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
@@ -18,6 +20,7 @@ import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner
 import { quoteShippingPaise } from '../../../shared/shipping';
 import {
   coupons,
+  creditNotes,
   invoices,
   mailOutbox,
   moneyLedger,
@@ -634,5 +637,87 @@ describe("the shopper's cancel of a cash on delivery order", () => {
     expect((await orderRow(placed.orderId)).status).not.toBe('cancelled');
     expect(await stockOf(placed.product)).toBe(8);
     expect((await cancel(placed.orderId, (await shopperWithPhone()).headers)).statusCode).toBe(404);
+  });
+});
+
+describe('a return of a delivered cash on delivery order (decision 0043)', () => {
+  it('is owed by UPI or bank transfer, not the provider, until the owner marks it paid with a reference, once', async () => {
+    const placed = await placedCod();
+    const headers = await ownerHeaders();
+    for (const status of ['processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
+      const moved = await store.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${placed.orderId}/status`,
+        headers,
+        payload: { status, note: '' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const requested = await store.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed.orderId}/returns`,
+      headers: placed.buyer.headers,
+      payload: { items: [{ productId: placed.product.id, quantity: 1 }], reason: 'The lamp arrived cracked' },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const returnId = requested.json<ReturnResponse>().return.id;
+
+    const approved = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/returns/${returnId}/approve`,
+      headers,
+      payload: { note: '' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<ReturnResponse>().return).toMatchObject({
+      status: 'approved',
+      refundAmount: 400,
+      refundMethod: 'transfer',
+      refundPaidAt: null,
+      refundReference: null,
+    });
+    const refundLines = () =>
+      store.database.db
+        .select()
+        .from(moneyLedger)
+        .where(and(eq(moneyLedger.orderId, placed.orderId), eq(moneyLedger.kind, 'refunded')));
+    // Nothing has moved yet: the ledger and the dashboard's revenue still hold the cash collected.
+    expect(await refundLines()).toEqual([]);
+    const [told] = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')));
+    expect(told?.text).toContain('We will send your refund of ₹400 by UPI or bank transfer');
+    expect(told?.text).not.toContain('original payment method');
+
+    const markPaid = (reference: string) =>
+      store.app.inject({
+        method: 'POST',
+        url: `/api/admin/returns/${returnId}/refund-paid`,
+        headers,
+        payload: { reference },
+      });
+    expect((await markPaid('   ')).statusCode).toBe(400);
+    const paid = await markPaid('UPI 412345678901');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<ReturnResponse>().return).toMatchObject({ refundReference: 'UPI 412345678901' });
+    expect(paid.json<ReturnResponse>().return.refundPaidAt).not.toBeNull();
+    const again = await markPaid('UPI 412345678901');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(RETURN_MESSAGES.alreadyPaid);
+
+    expect((await refundLines()).map((line) => [line.amountPaise, line.reason, line.providerRef])).toEqual([
+      [40_000, 'return', 'UPI 412345678901'],
+    ]);
+    expect(await store.database.db.$count(creditNotes, eq(creditNotes.orderId, placed.orderId))).toBe(1);
+    const detail = (
+      await store.app.inject({ url: `/api/admin/orders/${placed.orderId}`, headers })
+    ).json<AdminOrderDetail>();
+    expect(detail.money).toMatchObject({ refunded: 400, net: 499 });
+    const mails = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')));
+    expect(mails.at(-1)?.text).toContain('We have sent your refund of ₹400 by UPI or bank transfer (reference UPI 412345678901)');
   });
 });
