@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
-import type { ReturnResponse } from '../../../shared/api/returns';
+import type { ReturnRecord } from '../../../shared/api/returns';
 import { RETURN_MESSAGES } from '../../../shared/api/returns';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CashOrderResponse, CodEligibility } from '../../../shared/api/payments';
@@ -660,7 +660,7 @@ describe('a return of a delivered cash on delivery order (decision 0043)', () =>
       payload: { items: [{ productId: placed.product.id, quantity: 1 }], reason: 'The lamp arrived cracked' },
     });
     expect(requested.statusCode, requested.body).toBe(201);
-    const returnId = requested.json<ReturnResponse>().return.id;
+    const returnId = requested.json<{ return: ReturnRecord }>().return.id;
 
     const approved = await store.app.inject({
       method: 'POST',
@@ -669,7 +669,7 @@ describe('a return of a delivered cash on delivery order (decision 0043)', () =>
       payload: { note: '' },
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json<ReturnResponse>().return).toMatchObject({
+    expect(approved.json<{ return: ReturnRecord }>().return).toMatchObject({
       status: 'approved',
       refundAmount: 400,
       refundMethod: 'transfer',
@@ -700,8 +700,8 @@ describe('a return of a delivered cash on delivery order (decision 0043)', () =>
     expect((await markPaid('   ')).statusCode).toBe(400);
     const paid = await markPaid('UPI 412345678901');
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json<ReturnResponse>().return).toMatchObject({ refundReference: 'UPI 412345678901' });
-    expect(paid.json<ReturnResponse>().return.refundPaidAt).not.toBeNull();
+    expect(paid.json<{ return: ReturnRecord }>().return).toMatchObject({ refundReference: 'UPI 412345678901' });
+    expect(paid.json<{ return: ReturnRecord }>().return.refundPaidAt).not.toBeNull();
     const again = await markPaid('UPI 412345678901');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(RETURN_MESSAGES.alreadyPaid);
