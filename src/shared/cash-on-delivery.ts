@@ -110,7 +110,8 @@ export const shopperMayCancelCod = (order: { status: string; collected: boolean 
 export const COD_CANCEL_MESSAGES = {
   tooLate: 'This order is with the courier now, so it can no longer be cancelled.',
   alreadyCancelled: 'This order is already cancelled.',
-  courierUnavailable: "We couldn't reach the courier to cancel its pickup. Please try again in a few minutes.",
+  courierUnavailable:
+    "We couldn't reach the courier to cancel its pickup. Please try again in a few minutes.",
 } as const;
 
 /** The words the label, packing slip and pages print: 'COD ₹1,049 to collect'. */

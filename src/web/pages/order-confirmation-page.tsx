@@ -111,10 +111,7 @@ function OrderConfirmation({
         now={Date.now()}
         className="rounded-2xl border border-yellow-300 bg-white p-4 shadow-sm"
       />
-      <CodCancelAction
-        order={order}
-        className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
-      />
+      <CodCancelAction order={order} className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm" />
 
       <section
         aria-labelledby="order-items-title"

@@ -309,7 +309,6 @@ describe('An order left waiting for payment (issue 25: no dead end)', () => {
     payableUntil: inFifteenMinutes(),
   });
 
-
   it("offers 'Complete payment' (to the payment page of this order) and 'Cancel order' in My Orders", async () => {
     serveCancellable(waiting());
     renderAt('/orders');

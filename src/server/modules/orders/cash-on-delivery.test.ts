@@ -2,11 +2,11 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
-import type { ReturnRecord } from '../../../shared/api/returns';
-import { RETURN_MESSAGES } from '../../../shared/api/returns';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CashOrderResponse, CodEligibility } from '../../../shared/api/payments';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import type { ReturnRecord } from '../../../shared/api/returns';
+import { RETURN_MESSAGES } from '../../../shared/api/returns';
 import type { ShipmentResponse } from '../../../shared/api/shipping';
 import {
   COD_CANCEL_MESSAGES,
@@ -196,9 +196,7 @@ async function singleUseCoupon(): Promise<AdminCoupon> {
 const couponUses = async (coupon: AdminCoupon) =>
   (await store.database.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]?.usedCount;
 
-async function placedCod(
-  options: { postalCode?: string; quantity?: number; coupon?: AdminCoupon } = {},
-) {
+async function placedCod(options: { postalCode?: string; quantity?: number; coupon?: AdminCoupon } = {}) {
   const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
   const buyer = await shopperWithPhone();
   const lines = [{ product, quantity: options.quantity ?? 2 }];
@@ -527,7 +525,9 @@ describe('a cash on delivery order', () => {
     const buyer = await shopperWithPhone();
     const lines = [{ product, quantity: 1 }];
     const response = await placeCod(buyer.headers, lines, {
-      extra: { giftOptions: { message: 'Happy birthday!', hidePrices: true, recipientEmail: 'meera@example.com' } },
+      extra: {
+        giftOptions: { message: 'Happy birthday!', hidePrices: true, recipientEmail: 'meera@example.com' },
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const placed = response.json<CashOrderResponse>();
@@ -544,7 +544,9 @@ describe('a cash on delivery order', () => {
     await store.app.moveSandboxParcels();
     expect((await orderRow(placed.orderId)).status).toBe('delivered');
     const mails = await giftMails();
-    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([['meera@example.com', 'A gift is on its way']]);
+    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([
+      ['meera@example.com', 'A gift is on its way'],
+    ]);
     expect(mails[0]?.text).not.toContain('₹');
   });
 
@@ -700,7 +702,9 @@ describe('a return of a delivered cash on delivery order (decision 0043)', () =>
     expect((await markPaid('   ')).statusCode).toBe(400);
     const paid = await markPaid('UPI 412345678901');
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json<{ return: ReturnRecord }>().return).toMatchObject({ refundReference: 'UPI 412345678901' });
+    expect(paid.json<{ return: ReturnRecord }>().return).toMatchObject({
+      refundReference: 'UPI 412345678901',
+    });
     expect(paid.json<{ return: ReturnRecord }>().return.refundPaidAt).not.toBeNull();
     const again = await markPaid('UPI 412345678901');
     expect(again.statusCode).toBe(409);
@@ -718,6 +722,8 @@ describe('a return of a delivered cash on delivery order (decision 0043)', () =>
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')));
-    expect(mails.at(-1)?.text).toContain('We have sent your refund of ₹400 by UPI or bank transfer (reference UPI 412345678901)');
+    expect(mails.at(-1)?.text).toContain(
+      'We have sent your refund of ₹400 by UPI or bank transfer (reference UPI 412345678901)',
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders'
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { GIFT_MESSAGES } from '../../../shared/gift-options';
 import { mailOutbox, orders, products } from '../../db/schema';
+import { moveOrderAlong } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
   type Line,
@@ -12,7 +13,6 @@ import {
   payOrder,
   seedPincodes,
 } from '../../testing/order-fixtures';
-import { moveOrderAlong } from '../../testing/admin-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -154,10 +154,18 @@ describe('the gift e-mail', () => {
 
     await payOrder(store.app, store.customer.headers, created);
     // Decision 0014: paid is not on its way; a paid order may wait days for its date, or be cancelled.
-    await moveOrderAlong(store.app, store.admin.headers, created.orderId, ['confirmed', 'processing', 'packed']);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+    ]);
     expect((await mailsOf(created.orderId)).map((mail) => mail.kind)).not.toContain('gift-on-its-way');
 
-    await moveOrderAlong(store.app, store.admin.headers, created.orderId, ['shipped', 'out_for_delivery', 'delivered']);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'shipped',
+      'out_for_delivery',
+      'delivered',
+    ]);
     const gifts = (await mailsOf(created.orderId)).filter((sent) => sent.kind === 'gift-on-its-way');
     expect(gifts).toHaveLength(1);
     const [mail] = gifts;

@@ -7,6 +7,7 @@ export {
   createCodSettlement,
   type ReadCodRules,
 } from './cash-on-delivery';
+export { mailOrderOf } from './mail-order';
 export {
   type MoneyLine,
   markRefundDue,
@@ -16,7 +17,6 @@ export {
   refundDuePaiseOf,
   refundDueWhere,
 } from './money-ledger';
-export { mailOrderOf } from './mail-order';
 export { type OrderEvent, recordStatus } from './order-events';
 export {
   addressOf,

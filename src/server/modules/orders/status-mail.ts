@@ -16,7 +16,13 @@ const ON_ITS_WAY = new Set(['shipped', 'out_for_delivery', 'failed_delivery']);
  * alike. Every caller holds the order's row lock (a conditional UPDATE or FOR UPDATE), so looking
  * for an earlier one in the outbox makes it once, however many ways the order moves.
  */
-async function mailGiftIfOnItsWay(tx: Tx, store: StoreIdentity, row: typeof orders.$inferSelect, to: string, now: Date) {
+async function mailGiftIfOnItsWay(
+  tx: Tx,
+  store: StoreIdentity,
+  row: typeof orders.$inferSelect,
+  to: string,
+  now: Date,
+) {
   if (!row.giftRecipientEmail || !ON_ITS_WAY.has(to)) return;
   const [earlier] = await tx
     .select({ id: mailOutbox.id })
@@ -24,7 +30,11 @@ async function mailGiftIfOnItsWay(tx: Tx, store: StoreIdentity, row: typeof orde
     .where(and(eq(mailOutbox.orderId, row.id), eq(mailOutbox.kind, 'gift-on-its-way')))
     .limit(1);
   if (earlier) return;
-  const gift = { recipientEmail: row.giftRecipientEmail, message: row.giftMessage, hidePrices: row.hidePrices };
+  const gift = {
+    recipientEmail: row.giftRecipientEmail,
+    message: row.giftMessage,
+    hidePrices: row.hidePrices,
+  };
   await enqueueMail(tx, giftOnItsWayMail(await mailOrderOf(tx, row), gift, store), now);
 }
 

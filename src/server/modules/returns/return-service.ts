@@ -371,7 +371,10 @@ export function createReturnService({
           .where(eq(orders.id, request.orderId));
         const byTransfer = paidBy?.method === 'cod';
         const { paise, refundId } = byTransfer
-          ? { paise: await owedByTransfer(tx, returnId, request.orderId, request.refundPaise), refundId: null }
+          ? {
+              paise: await owedByTransfer(tx, returnId, request.orderId, request.refundPaise),
+              refundId: null,
+            }
           : await refund(tx, returnId, request.orderId, request.refundPaise);
         const items = await tx
           .select({
@@ -418,10 +421,7 @@ export function createReturnService({
         ) {
           await tx.update(orders).set({ status: 'returned', updatedAt: now }).where(eq(orders.id, order.id));
         }
-        const eventNote = [
-          byTransfer ? returnApprovedByTransferNote(paise) : returnApprovedNote(paise),
-          note,
-        ]
+        const eventNote = [byTransfer ? returnApprovedByTransferNote(paise) : returnApprovedNote(paise), note]
           .filter(Boolean)
           .join('. ');
         await recordStatus(tx, {
@@ -467,7 +467,8 @@ export function createReturnService({
           .where(eq(returnRequests.id, returnId))
           .for('update');
         if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
-        if (row.status !== 'approved' || row.refundMethod !== 'transfer') throw conflict(RETURN_MESSAGES.notOwed);
+        if (row.status !== 'approved' || row.refundMethod !== 'transfer')
+          throw conflict(RETURN_MESSAGES.notOwed);
         if (row.refundPaidAt) throw conflict(RETURN_MESSAGES.alreadyPaid);
         await tx
           .update(returnRequests)

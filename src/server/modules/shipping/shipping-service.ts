@@ -10,13 +10,13 @@ import {
   type TrackedOrder,
   type TrackingEvent,
 } from '../../../shared/api/shipping';
+import { COD_CANCEL_MESSAGES } from '../../../shared/cash-on-delivery';
 import {
   ORDER_STATUS_OF_SCAN,
   type TrackingKind,
   trackingKindLabel,
   trackingKindOfShiprocket,
 } from '../../../shared/courier-events';
-import { COD_CANCEL_MESSAGES } from '../../../shared/cash-on-delivery';
 import { addDays, indiaDateOf } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import {

@@ -46,7 +46,8 @@ function serveReturns(record: AdminReturn) {
         current = { ...current, refundPaidAt: '2031-03-22T04:00:00.000Z', refundReference: body.reference };
         return json({ return: current });
       }
-      if (url.pathname === '/api/admin/returns') return json({ data: [current], total: 1, page: 1, pageSize: 25 });
+      if (url.pathname === '/api/admin/returns')
+        return json({ data: [current], total: 1, page: 1, pageSize: 25 });
       return json({ message: 'Not found' }, 404);
     }),
   );
