@@ -133,7 +133,10 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
   });
   // Decision 0042: delivered COD orders become paid (with their invoice), returned ones cancelled,
   // whichever way they move (courier scans or the back office).
-  const settleCashOnDelivery = createCodSettlement({ issueInvoice: invoices.issue });
+  const settleCashOnDelivery = createCodSettlement({
+    issueInvoice: invoices.issue,
+    releaseCoupon: coupons.release,
+  });
   const orders = createOrderService({
     db,
     clock,
@@ -147,6 +150,8 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
     notifyDefaults,
     onCashOrderPlaced: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
+    // The shipping service is made below (it needs the courier); this runs only once requests do.
+    cancelCourierBooking: (orderId) => shipping.cancelBookingBeforePickup(orderId),
     onStockChanged,
   });
   const payments = createPaymentService({

@@ -97,5 +97,22 @@ export function codRefusal(rules: CodRules, facts: CodFacts): string | null {
   return null;
 }
 
+/**
+ * Decision 0042: the shopper may cancel a cash on delivery order themselves until the courier has
+ * it (a booking not yet picked up is cancelled with it); nothing was paid, so nothing is refunded.
+ * Packed is included though the back office's status machine has no packed → cancelled: packing
+ * is the store's work, and the shopper's money is not at stake.
+ */
+const SHOPPER_CANCELLABLE_COD = new Set(['confirmed', 'processing', 'packed']);
+export const shopperMayCancelCod = (order: { status: string; collected: boolean }) =>
+  !order.collected && SHOPPER_CANCELLABLE_COD.has(order.status);
+
+export const COD_CANCEL_MESSAGES = {
+  tooLate: 'This order is with the courier now, so it can no longer be cancelled.',
+  alreadyCancelled: 'This order is already cancelled.',
+  courierUnavailable:
+    "We couldn't reach the courier to cancel its pickup. Please try again in a few minutes.",
+} as const;
+
 /** The words the label, packing slip and pages print: 'COD ₹1,049 to collect'. */
 export const codToCollectText = (rupees: number, rupee = formatInr) => `COD ${rupee(rupees)} to collect`;

@@ -26,7 +26,7 @@ export const GiftMessage = z
   .refine((message) => giftMessageLength(message) <= GIFT_MESSAGE_MAX, GIFT_MESSAGES.tooLong)
   .refine((message) => !hasControlCharacters(message), GIFT_MESSAGES.notPlainText);
 
-/** Optional: the recipient gets "A gift is on its way" when the order is paid. */
+/** Optional: the recipient gets "A gift is on its way" when the order ships (decision 0014). */
 export const GiftRecipientEmail = z
   .string()
   .trim()

@@ -29,3 +29,12 @@ export const netPaise = (lines: readonly { kind: string; amountPaise: Paise }[])
 export const REFUND_TIMING = 'Refunds usually reach your account in 5-7 working days.';
 export const cancellationRefundNote = (paise: Paise) =>
   `We are refunding ${formatPaise(paise)} to your original payment method. ${REFUND_TIMING}`;
+
+/**
+ * Decision 0043: a cash on delivery order's refund goes by bank transfer or UPI (no provider holds
+ * its payment); what the customer is told when the return is approved, and when it is paid.
+ */
+export const transferRefundOwedNote = (paise: Paise) =>
+  `We will send your refund of ${formatPaise(paise)} by UPI or bank transfer, as you paid in cash on delivery. Please reply to this e-mail with your UPI ID, or your bank account number, IFSC and the account holder's name, and we will send it within 5-7 working days.`;
+export const transferRefundPaidNote = (paise: Paise, reference: string) =>
+  `We have sent your refund of ${formatPaise(paise)} by UPI or bank transfer (reference ${reference}). ${REFUND_TIMING}`;

@@ -39,6 +39,8 @@ export type NotifyConsentInput = z.input<typeof NotifyConsent>;
 /** The events a shopper (or a gift's recipient) hears about. */
 export const ORDER_NOTICES = [
   'order_placed',
+  // Decision 0042: a cash on delivery order is placed and confirmed, not paid.
+  'order_placed_cod',
   'order_shipped',
   'out_for_delivery',
   'order_delivered',

@@ -44,6 +44,13 @@ test('a shopper sends a gift message with hidden prices; the packing slip and th
   await expect(slip.getByRole('region', { name: 'Gift message' })).toContainText(MESSAGE);
   await expect(slip).not.toContainText('₹');
 
+  // Decision 0014: the recipient hears when it ships, not when it is paid.
+  await owner.goto(`/admin/orders/${orderId}`);
+  for (const step of ['Order Confirmed', 'Processing', 'Packed', 'Shipped']) {
+    await owner.getByRole('button', { name: `Mark as ${step}` }).click();
+    await expect(owner.getByText(`Status: ${step}`)).toBeVisible();
+  }
+
   // The recipient's "A gift is on its way", in the store's outbox: the message, and no amounts.
   await owner.goto('/admin/outbox');
   const mail = owner.getByRole('listitem').filter({ hasText: `To ${recipient}` });

@@ -380,7 +380,7 @@ export const orders = pgTable(
     // hidePrices keeps amounts off it.
     giftMessage: text('gift_message'),
     hidePrices: boolean('hide_prices').notNull().default(false),
-    // Issue 13: who gets "A gift is on its way" when the order is paid (none when null).
+    // Issue 13: who gets "A gift is on its way" when the order ships (none when null).
     giftRecipientEmail: text('gift_recipient_email'),
     // Issue 13: the delivery date ('YYYY-MM-DD', India) and slot chosen at checkout (none when
     // null); the slot's fee is part of shippingPaise, kept apart here to show what it was for.
@@ -618,6 +618,13 @@ export const returnRequests = pgTable(
     reason: text('reason').notNull(),
     refundPaise: bigint('refund_paise', { mode: 'number' }).notNull().default(0),
     providerRefundId: text('provider_refund_id'),
+    // Decision 0043: a cash on delivery order's refund is no provider's to make: it is owed to the
+    // customer ('transfer', by bank transfer or UPI) until the owner marks it paid with a reference.
+    refundMethod: text('refund_method', { enum: ['provider', 'transfer'] })
+      .notNull()
+      .default('provider'),
+    refundPaidAt: timestamp('refund_paid_at', { withTimezone: true }),
+    refundReference: text('refund_reference'),
     decisionNote: text('decision_note').notNull().default(''),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

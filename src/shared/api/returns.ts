@@ -16,6 +16,8 @@ export const RETURN_MESSAGES = {
   returnNotFound: 'Return not found',
   tooManyPhotos: 'A return can have at most 3 photos',
   photoNotOpen: 'Photos can be added only while the return is being reviewed',
+  notOwed: 'This return has no refund waiting to be paid by transfer',
+  alreadyPaid: 'This refund has already been marked paid',
 } as const;
 
 export const tooManyUnitsMessage = (name: string, left: number) =>
@@ -59,6 +61,13 @@ export const ReturnRecord = z.object({
   ),
   /** Rupees: what approval refunds (or refunded). */
   refundAmount: z.number(),
+  /**
+   * Decision 0043: 'provider' back to the original payment; 'transfer' (a cash on delivery order)
+   * owed by bank transfer or UPI until the owner marks it paid with its reference.
+   */
+  refundMethod: z.enum(['provider', 'transfer']),
+  refundPaidAt: z.string().nullable(),
+  refundReference: z.string().nullable(),
   decisionNote: z.string(),
   photoIds: z.array(z.number().int()),
   createdAt: z.string(),
@@ -99,3 +108,13 @@ export type AdminReturnList = z.infer<typeof AdminReturnList>;
 
 export const DecideReturn = z.object({ note: z.string().trim().max(500).default('') });
 export type DecideReturn = z.infer<typeof DecideReturn>;
+
+/** Decision 0043: the owner's record of a refund sent by bank transfer or UPI. */
+export const MarkRefundPaid = z.object({
+  reference: z
+    .string({ error: 'Enter the transfer or UPI reference' })
+    .trim()
+    .min(1, 'Enter the transfer or UPI reference')
+    .max(100, 'A reference can be at most 100 characters'),
+});
+export type MarkRefundPaid = z.infer<typeof MarkRefundPaid>;

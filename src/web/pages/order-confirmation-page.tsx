@@ -9,6 +9,7 @@ import { PostalAddress } from '../components/postal-address';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { CashOnDeliveryNote, shippingWithoutCodFee } from '../features/orders/cash-on-delivery-note';
+import { CodCancelAction } from '../features/orders/cod-cancel-action';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
@@ -110,6 +111,7 @@ function OrderConfirmation({
         now={Date.now()}
         className="rounded-2xl border border-yellow-300 bg-white p-4 shadow-sm"
       />
+      <CodCancelAction order={order} className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm" />
 
       <section
         aria-labelledby="order-items-title"

@@ -276,6 +276,29 @@ describe('Gift options on the order confirmation page (issue 13)', () => {
   });
 });
 
+/** The orders API with a working cancel route, as the server answers it. */
+function serveCancellable(order: OrderRecord) {
+  let current = order;
+  const cancelCalls: string[] = [];
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/api/orders/my-orders') return json({ data: [current] });
+      if (url.pathname === `/api/orders/${current.id}/cancel` && init?.method === 'POST') {
+        cancelCalls.push(current.id);
+        current = { ...current, status: 'cancelled', payableUntil: null };
+        return json(current);
+      }
+      if (url.pathname === `/api/orders/${current.id}`) return json(current);
+      return json({ message: 'Order not found' }, 404);
+    }),
+  );
+  return cancelCalls;
+}
+
 describe('An order left waiting for payment (issue 25: no dead end)', () => {
   const inFifteenMinutes = () => new Date(Date.now() + 15 * 60 * 1000).toISOString();
   const waiting = (): OrderRecord => ({
@@ -285,29 +308,6 @@ describe('An order left waiting for payment (issue 25: no dead end)', () => {
     invoiceNumber: null,
     payableUntil: inFifteenMinutes(),
   });
-
-  /** The orders API with a working cancel route, as the server answers it. */
-  function serveCancellable(order: OrderRecord) {
-    let current = order;
-    const cancelCalls: string[] = [];
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(String(input));
-        if (url.pathname === '/api/orders/my-orders') return json({ data: [current] });
-        if (url.pathname === `/api/orders/${current.id}/cancel` && init?.method === 'POST') {
-          cancelCalls.push(current.id);
-          current = { ...current, status: 'cancelled', payableUntil: null };
-          return json(current);
-        }
-        if (url.pathname === `/api/orders/${current.id}`) return json(current);
-        return json({ message: 'Order not found' }, 404);
-      }),
-    );
-    return cancelCalls;
-  }
 
   it("offers 'Complete payment' (to the payment page of this order) and 'Cancel order' in My Orders", async () => {
     serveCancellable(waiting());
@@ -356,5 +356,47 @@ describe('An order left waiting for payment (issue 25: no dead end)', () => {
     expect(cancelCalls).toEqual([shippedOrder.id]);
     expect(screen.queryByRole('link', { name: /Complete payment/ })).toBeNull();
     expect(nativeConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('A cash on delivery order the courier does not have yet (decision 0042)', () => {
+  const codOrder = (status: string): OrderRecord => ({
+    ...shippedOrder,
+    status,
+    paidAt: null,
+    invoiceNumber: null,
+    payableUntil: null,
+    cashOnDelivery: { fee: 49, toCollect: 999, collected: false },
+  });
+
+  it("offers 'Cancel order' behind the app's dialog, and cancels on the second yes", async () => {
+    const user = userEvent.setup();
+    const cancelCalls = serveCancellable(codOrder('packed'));
+    renderAt(`/order-confirmation/${shippedOrder.id}`);
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order RG-10400' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel order RG-10400?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(cancelCalls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order RG-10400' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Cancel order RG-10400?' })).getByRole('button', {
+        name: 'Cancel order',
+      }),
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Order Cancelled' })).toBeTruthy();
+    expect(cancelCalls).toEqual([shippedOrder.id]);
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
+  });
+
+  it('offers no cancel once the order has shipped', async () => {
+    serveCancellable(codOrder('shipped'));
+    renderAt(`/order-confirmation/${shippedOrder.id}`);
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
   });
 });

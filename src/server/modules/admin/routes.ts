@@ -50,6 +50,7 @@ import {
   AdminReturnList,
   AdminReturnQuery,
   DecideReturn,
+  MarkRefundPaid,
   ReturnIdParams,
   ReturnResponse,
 } from '../../../shared/api/returns';
@@ -281,6 +282,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/returns/:id/approve',
     { schema: { params: ReturnIdParams, body: DecideReturn, response: { 200: ReturnResponse } } },
     async (req) => ({ return: await app.returns.approve(req.params.id, req.body.note) }),
+  );
+  // Decision 0043: a cash on delivery order's refund, sent by UPI or bank transfer.
+  app.post(
+    '/admin/returns/:id/refund-paid',
+    { schema: { params: ReturnIdParams, body: MarkRefundPaid, response: { 200: ReturnResponse } } },
+    async (req) => ({ return: await app.returns.markRefundPaid(req.params.id, req.body.reference) }),
   );
   app.post(
     '/admin/returns/:id/reject',

@@ -43,6 +43,14 @@ export function messageFor(
           text: `Hi ${order.shopperName}, your order ${number} of ${total} is placed and paid. We will tell you when it ships.`,
         };
       }
+      case 'order_placed_cod': {
+        const toPay = formatPaise(order.totalPaise);
+        const page = linkTo(store, orderPagePathOf(order.orderId));
+        return {
+          params: [order.shopperName, number, toPay, page],
+          text: `Hi ${order.shopperName}, your order ${number} is confirmed. Please keep ${toPay} ready to pay in cash on delivery. Your order: ${page}`,
+        };
+      }
       case 'order_shipped':
         return { params: [number, track], text: `Your order ${number} has shipped. Track it here: ${track}` };
       case 'out_for_delivery':

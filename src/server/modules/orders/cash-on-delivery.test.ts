@@ -1,11 +1,15 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
+import type { AdminCoupon } from '../../../shared/api/coupons';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CashOrderResponse, CodEligibility } from '../../../shared/api/payments';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import type { ReturnRecord } from '../../../shared/api/returns';
+import { RETURN_MESSAGES } from '../../../shared/api/returns';
 import type { ShipmentResponse } from '../../../shared/api/shipping';
 import {
+  COD_CANCEL_MESSAGES,
   COD_MESSAGES,
   codMaxValueMessage,
   codOpenOrderMessage,
@@ -15,6 +19,8 @@ import { toPaise, toRupees } from '../../../shared/money';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
 import { quoteShippingPaise } from '../../../shared/shipping';
 import {
+  coupons,
+  creditNotes,
   invoices,
   mailOutbox,
   moneyLedger,
@@ -23,6 +29,7 @@ import {
   products,
   sandboxMessages,
   sandboxParcels,
+  shipments,
 } from '../../db/schema';
 import {
   createTestProduct,
@@ -36,6 +43,7 @@ import type { TestAccount } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
+import { COD_CANCELLED_BY_CUSTOMER_NOTE } from './order-service';
 
 // Decision 0042: cash on delivery, from the owner's rules to the courier's delivery or return.
 const clock = createTestClock('2031-03-10T04:00:00.000Z');
@@ -172,11 +180,35 @@ async function ship(orderId: string) {
   return response.json<ShipmentResponse>().shipment;
 }
 
-async function placedCod(options: { postalCode?: string; quantity?: number } = {}) {
+let couponCounter = 0;
+/** A ₹100-off coupon that can be used once in all. */
+async function singleUseCoupon(): Promise<AdminCoupon> {
+  couponCounter += 1;
+  const created = await store.app.inject({
+    method: 'POST',
+    url: '/api/admin/coupons',
+    headers: await ownerHeaders(),
+    payload: { code: `CODONCE${couponCounter}`, kind: 'flat', value: 100, usageLimit: 1 },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ coupon: AdminCoupon }>().coupon;
+}
+const couponUses = async (coupon: AdminCoupon) =>
+  (await store.database.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]?.usedCount;
+
+async function placedCod(options: { postalCode?: string; quantity?: number; coupon?: AdminCoupon } = {}) {
   const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
   const buyer = await shopperWithPhone();
   const lines = [{ product, quantity: options.quantity ?? 2 }];
-  const response = await placeCod(buyer.headers, lines, options);
+  const response = await placeCod(buyer.headers, lines, {
+    ...options,
+    ...(options.coupon
+      ? {
+          totalAmount: codTotal(lines) - options.coupon.value,
+          extra: { couponCode: options.coupon.code },
+        }
+      : {}),
+  });
   expect(response.statusCode, response.body).toBe(200);
   return { ...response.json<CashOrderResponse>(), buyer, product, lines };
 }
@@ -357,6 +389,34 @@ describe('a cash on delivery order', () => {
     expect(await stockOf(product)).toBe(8);
   });
 
+  it('tells the shopper on WhatsApp and SMS what to pay on delivery, once, never that it is paid', async () => {
+    const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
+    const buyer = await shopperWithPhone();
+    const lines = [{ product, quantity: 2 }];
+    const response = await placeCod(buyer.headers, lines, {
+      extra: { notify: { whatsapp: true, sms: true, email: true, phone: buyer.phone } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const placed = response.json<CashOrderResponse>();
+
+    await store.app.notifications.sendDue(100);
+    await store.app.notifications.sendDue(100);
+    const sent = await store.database.db
+      .select()
+      .from(sandboxMessages)
+      .where(and(eq(sandboxMessages.recipient, buyer.phone), ne(sandboxMessages.template, 'otp')))
+      .orderBy(sandboxMessages.id);
+    expect(sent.map((message) => [message.channel, message.template])).toEqual([
+      ['whatsapp', 'order_placed_cod'],
+      ['sms', 'order_placed_cod'],
+    ]);
+    const [message] = sent;
+    expect(message?.params.slice(0, 3)).toEqual([buyer.user.fullName, placed.orderNumber, '₹899']);
+    expect(message?.params[3]).toContain(`/order-confirmation/${placed.orderId}`);
+    expect(message?.text).toContain('Please keep ₹899 ready to pay in cash on delivery');
+    expect(message?.text).not.toContain('paid.');
+  });
+
   it('books the courier with the cash to collect, and becomes paid exactly once when delivered', async () => {
     const placed = await placedCod();
     const shipment = await ship(placed.orderId);
@@ -419,9 +479,11 @@ describe('a cash on delivery order', () => {
     expect(dashboard.work.rtoRate).not.toBeNull();
   });
 
-  it('is cancelled and restocked once when the courier brings it back (RTO)', async () => {
-    const placed = await placedCod({ postalCode: '110011', quantity: 3 });
+  it('is cancelled, restocked and its coupon use given back once when the courier brings it back (RTO)', async () => {
+    const coupon = await singleUseCoupon();
+    const placed = await placedCod({ postalCode: '110011', quantity: 3, coupon });
     expect(await stockOf(placed.product)).toBe(7);
+    expect(await couponUses(coupon)).toBe(1);
     const shipment = await ship(placed.orderId);
     clock.set(new Date(clock.now().getTime() + 10 * DAY));
     await store.app.moveSandboxParcels();
@@ -454,7 +516,38 @@ describe('a cash on delivery order', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(await stockOf(placed.product)).toBe(10);
+    expect(await couponUses(coupon)).toBe(0);
     expect((await orderRow(placed.orderId)).status).toBe('cancelled');
+  });
+
+  it("tells a gift's recipient it is on its way when the courier picks it up, once", async () => {
+    const product = await createTestProduct(store.database, { priceRupees: 400, stock: 10 });
+    const buyer = await shopperWithPhone();
+    const lines = [{ product, quantity: 1 }];
+    const response = await placeCod(buyer.headers, lines, {
+      extra: {
+        giftOptions: { message: 'Happy birthday!', hidePrices: true, recipientEmail: 'meera@example.com' },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const placed = response.json<CashOrderResponse>();
+    const giftMails = () =>
+      store.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'gift-on-its-way')));
+    expect(await giftMails()).toEqual([]);
+
+    await ship(placed.orderId);
+    expect(await giftMails()).toEqual([]);
+    clock.set(new Date(clock.now().getTime() + 10 * DAY));
+    await store.app.moveSandboxParcels();
+    expect((await orderRow(placed.orderId)).status).toBe('delivered');
+    const mails = await giftMails();
+    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([
+      ['meera@example.com', 'A gift is on its way'],
+    ]);
+    expect(mails[0]?.text).not.toContain('₹');
   });
 
   it('becomes paid when the owner marks it delivered by hand', async () => {
@@ -476,5 +569,161 @@ describe('a cash on delivery order', () => {
     expect(detail.order.cashOnDelivery).toEqual({ fee: 49, toCollect: 899, collected: true });
     expect(detail.money).toMatchObject({ codToCollect: 0, net: 899 });
     expect(detail.order.invoiceNumber).not.toBeNull();
+  });
+});
+
+describe("the shopper's cancel of a cash on delivery order", () => {
+  const cancel = (orderId: string, headers: Record<string, string>) =>
+    store.app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers });
+
+  it('restocks, gives the coupon back and cancels the courier booking once, when sent twice at once', async () => {
+    const coupon = await singleUseCoupon();
+    const placed = await placedCod({ quantity: 3, coupon });
+    const shipment = await ship(placed.orderId);
+    expect((await orderRow(placed.orderId)).status).toBe('packed');
+    expect(await stockOf(placed.product)).toBe(7);
+
+    const answers = await Promise.all([
+      cancel(placed.orderId, placed.buyer.headers),
+      cancel(placed.orderId, placed.buyer.headers),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409)!;
+    expect(refused.json().message).toBe(COD_CANCEL_MESSAGES.alreadyCancelled);
+    const record = answers.find((answer) => answer.statusCode === 200)!.json<OrderRecord>();
+    expect(record.status).toBe('cancelled');
+    expect(record.events.at(-1)).toMatchObject({ status: 'cancelled', note: COD_CANCELLED_BY_CUSTOMER_NOTE });
+    expect(await stockOf(placed.product)).toBe(10);
+    expect(await couponUses(coupon)).toBe(0);
+    const [booking] = await store.database.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, placed.orderId));
+    expect(booking).toMatchObject({ status: 'cancelled' });
+    expect(booking?.cancelledAt).not.toBeNull();
+    const [parcel] = await store.database.db
+      .select()
+      .from(sandboxParcels)
+      .where(eq(sandboxParcels.awb, shipment.awb));
+    expect(parcel?.cancelledAt).not.toBeNull();
+    // No open COD order is left in the way of the next one.
+    expect((await eligibility(placed.buyer.headers, placed.lines)).available).toBe(true);
+  });
+
+  it('cancels a confirmed order with no booking, and refuses once the courier has picked it up', async () => {
+    const confirmed = await placedCod();
+    const cancelled = await cancel(confirmed.orderId, confirmed.buyer.headers);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockOf(confirmed.product)).toBe(10);
+
+    const placed = await placedCod();
+    const shipment = await ship(placed.orderId);
+    const pickedUp = await store.app.inject({
+      method: 'POST',
+      url: '/api/shipping/webhook',
+      headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
+      payload: {
+        awb: shipment.awb,
+        current_status: 'PICKED UP',
+        current_status_id: 42,
+        shipment_status_id: 42,
+        current_timestamp: '10 03 2031 12:00:00',
+      },
+    });
+    expect(pickedUp.statusCode, pickedUp.body).toBe(200);
+
+    const refused = await cancel(placed.orderId, placed.buyer.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(COD_CANCEL_MESSAGES.tooLate);
+    expect((await orderRow(placed.orderId)).status).not.toBe('cancelled');
+    expect(await stockOf(placed.product)).toBe(8);
+    expect((await cancel(placed.orderId, (await shopperWithPhone()).headers)).statusCode).toBe(404);
+  });
+});
+
+describe('a return of a delivered cash on delivery order (decision 0043)', () => {
+  it('is owed by UPI or bank transfer, not the provider, until the owner marks it paid with a reference, once', async () => {
+    const placed = await placedCod();
+    const headers = await ownerHeaders();
+    for (const status of ['processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
+      const moved = await store.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${placed.orderId}/status`,
+        headers,
+        payload: { status, note: '' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const requested = await store.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed.orderId}/returns`,
+      headers: placed.buyer.headers,
+      payload: { items: [{ productId: placed.product.id, quantity: 1 }], reason: 'The lamp arrived cracked' },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const returnId = requested.json<{ return: ReturnRecord }>().return.id;
+
+    const approved = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/returns/${returnId}/approve`,
+      headers,
+      payload: { note: '' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<{ return: ReturnRecord }>().return).toMatchObject({
+      status: 'approved',
+      refundAmount: 400,
+      refundMethod: 'transfer',
+      refundPaidAt: null,
+      refundReference: null,
+    });
+    const refundLines = () =>
+      store.database.db
+        .select()
+        .from(moneyLedger)
+        .where(and(eq(moneyLedger.orderId, placed.orderId), eq(moneyLedger.kind, 'refunded')));
+    // Nothing has moved yet: the ledger and the dashboard's revenue still hold the cash collected.
+    expect(await refundLines()).toEqual([]);
+    const [told] = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')));
+    expect(told?.text).toContain('We will send your refund of ₹400 by UPI or bank transfer');
+    expect(told?.text).not.toContain('original payment method');
+
+    const markPaid = (reference: string) =>
+      store.app.inject({
+        method: 'POST',
+        url: `/api/admin/returns/${returnId}/refund-paid`,
+        headers,
+        payload: { reference },
+      });
+    expect((await markPaid('   ')).statusCode).toBe(400);
+    const paid = await markPaid('UPI 412345678901');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<{ return: ReturnRecord }>().return).toMatchObject({
+      refundReference: 'UPI 412345678901',
+    });
+    expect(paid.json<{ return: ReturnRecord }>().return.refundPaidAt).not.toBeNull();
+    const again = await markPaid('UPI 412345678901');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(RETURN_MESSAGES.alreadyPaid);
+
+    expect((await refundLines()).map((line) => [line.amountPaise, line.reason, line.providerRef])).toEqual([
+      [40_000, 'return', 'UPI 412345678901'],
+    ]);
+    expect(await store.database.db.$count(creditNotes, eq(creditNotes.orderId, placed.orderId))).toBe(1);
+    const detail = (
+      await store.app.inject({ url: `/api/admin/orders/${placed.orderId}`, headers })
+    ).json<AdminOrderDetail>();
+    expect(detail.money).toMatchObject({ refunded: 400, net: 499 });
+    const mails = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')));
+    expect(mails.at(-1)?.text).toContain(
+      'We have sent your refund of ₹400 by UPI or bank transfer (reference UPI 412345678901)',
+    );
   });
 });

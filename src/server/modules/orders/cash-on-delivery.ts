@@ -72,9 +72,12 @@ export type CodSettlement = ReturnType<typeof createCodSettlement>;
  */
 export function createCodSettlement({
   issueInvoice,
+  releaseCoupon,
 }: {
   /** The invoices module's issue(): once per order, in the caller's transaction. */
   issueInvoice: (tx: Tx, orderId: string, at: Date) => Promise<void>;
+  /** The coupons module's release(): gives the order's use back, once (its redemption row goes). */
+  releaseCoupon: (tx: Tx, orderId: string) => Promise<void>;
 }) {
   return async function settleCashOnDelivery(
     tx: Tx,
@@ -103,7 +106,8 @@ export function createCodSettlement({
     if (status === 'returned') {
       // Outside canTransition on purpose, as a system step: nothing was paid, so nothing is
       // refunded; the order simply did not happen. The reservation is zeroed as it is released,
-      // so the stock comes back once whichever path got here first.
+      // so the stock comes back once whichever path got here first; the coupon use goes back as
+      // the back office's cancel of an unpaid order gives it back.
       const [cancelled] = await tx
         .update(orders)
         .set({ status: 'cancelled', updatedAt: at })
@@ -111,6 +115,7 @@ export function createCodSettlement({
         .returning({ id: orders.id });
       if (!cancelled) return;
       await releaseReservation(tx, order.id);
+      await releaseCoupon(tx, order.id);
       await recordStatus(tx, {
         orderId: order.id,
         status: 'cancelled',

@@ -5,6 +5,7 @@ import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders'
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { GIFT_MESSAGES } from '../../../shared/gift-options';
 import { mailOutbox, orders, products } from '../../db/schema';
+import { moveOrderAlong } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
   type Line,
@@ -128,10 +129,20 @@ describe('gift options on create-order', () => {
 });
 
 describe('the gift e-mail', () => {
+  /** The back office's bulk move from paid straight to shipped, as an owner ships a day's orders. */
+  const shipOrder = async (orderId: string) => {
+    const response = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/bulk/status',
+      headers: store.admin.headers,
+      payload: { orderIds: [orderId], status: 'shipped', note: '' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
   const mailsOf = (orderId: string) =>
     store.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
 
-  it('tells the recipient a gift is on its way when the order is paid, with the message and no prices', async () => {
+  it('tells the recipient a gift is on its way when the order ships, once, with the message and no prices', async () => {
     const product = await createTestProduct(store.database, { name: 'Kundan Rakhi Set', priceRupees: 650 });
     const response = await postGiftOrder([{ product, quantity: 2 }], {
       message: 'Happy Raksha Bandhan!\nLove, Asha',
@@ -142,7 +153,22 @@ describe('the gift e-mail', () => {
     expect((await mailsOf(created.orderId)).map((mail) => mail.kind)).toEqual([]);
 
     await payOrder(store.app, store.customer.headers, created);
-    const mail = (await mailsOf(created.orderId)).find((sent) => sent.kind === 'gift-on-its-way');
+    // Decision 0014: paid is not on its way; a paid order may wait days for its date, or be cancelled.
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+    ]);
+    expect((await mailsOf(created.orderId)).map((mail) => mail.kind)).not.toContain('gift-on-its-way');
+
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'shipped',
+      'out_for_delivery',
+      'delivered',
+    ]);
+    const gifts = (await mailsOf(created.orderId)).filter((sent) => sent.kind === 'gift-on-its-way');
+    expect(gifts).toHaveLength(1);
+    const [mail] = gifts;
     expect(mail).toMatchObject({ recipient: 'meera.nair@example.com', subject: 'A gift is on its way' });
     expect(mail?.text).toContain('Happy Raksha Bandhan!');
     expect(mail?.text).toContain('2 x Kundan Rakhi Set');
@@ -160,6 +186,7 @@ describe('the gift e-mail', () => {
       recipientEmail: 'meera.nair@example.com',
     });
     await payOrder(store.app, store.customer.headers, withRecipient.json<CreateOrderResponse>());
+    await shipOrder(withRecipient.json<CreateOrderResponse>().orderId);
     const mail = (await mailsOf(withRecipient.json<CreateOrderResponse>().orderId)).find(
       (sent) => sent.kind === 'gift-on-its-way',
     );
@@ -167,7 +194,8 @@ describe('the gift e-mail', () => {
 
     const noRecipient = await postGiftOrder([{ product, quantity: 1 }], { message: MESSAGE });
     await payOrder(store.app, store.customer.headers, noRecipient.json<CreateOrderResponse>());
+    await shipOrder(noRecipient.json<CreateOrderResponse>().orderId);
     const kinds = (await mailsOf(noRecipient.json<CreateOrderResponse>().orderId)).map((sent) => sent.kind);
-    expect(kinds).toEqual(['order-confirmation']);
+    expect(kinds).not.toContain('gift-on-its-way');
   });
 });

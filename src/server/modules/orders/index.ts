@@ -7,6 +7,7 @@ export {
   createCodSettlement,
   type ReadCodRules,
 } from './cash-on-delivery';
+export { mailOrderOf } from './mail-order';
 export {
   type MoneyLine,
   markRefundDue,

@@ -10,7 +10,7 @@ import {
   type PlaceOrderResponse,
   tooManyUnpaidOrdersMessage,
 } from '../../../shared/api/payments';
-import { COD_MESSAGES } from '../../../shared/cash-on-delivery';
+import { COD_CANCEL_MESSAGES, COD_MESSAGES, shopperMayCancelCod } from '../../../shared/cash-on-delivery';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
@@ -19,7 +19,7 @@ import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { orderQuotes, orders, users } from '../../db/schema';
+import { orderQuotes, orders, shipments, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
@@ -41,6 +41,14 @@ export type DeliveryLookup = (
 
 export const ORDER_EXPIRED_NOTE = 'Payment not received in time';
 export const ORDER_CANCELLED_BY_CUSTOMER_NOTE = 'Cancelled by the customer before payment';
+export const COD_CANCELLED_BY_CUSTOMER_NOTE = 'Cancelled by the customer before it was handed to the courier';
+
+/**
+ * Cancels the order's courier booking while it has not been picked up (a call to the courier, so
+ * outside any transaction): true when no booking stands in the way (none, or now cancelled),
+ * false once the courier has the parcel.
+ */
+export type CancelCourierBooking = (orderId: string) => Promise<boolean>;
 const ORDER_PLACED_NOTE = 'Order placed. Waiting for payment.';
 
 // A uuid, checked before it reaches a uuid column (where anything else is a database error).
@@ -71,6 +79,7 @@ export function createOrderService({
   photoExists,
   notifyDefaults,
   onCashOrderPlaced,
+  cancelCourierBooking,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -95,6 +104,8 @@ export function createOrderService({
    * that places it (a paid order is told of by the payment that confirms it).
    */
   onCashOrderPlaced: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
+  /** Decision 0042: the shipping module's cancel of a booking not yet picked up. */
+  cancelCourierBooking: CancelCourierBooking;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -260,6 +271,49 @@ export function createOrderService({
       at: event.now,
     });
     return true;
+  }
+
+  /** Why the shopper may not cancel this cash on delivery order (now), or null. */
+  const codCancelRefusal = (row: OrderRow): string | null => {
+    if (row.status === 'cancelled') return COD_CANCEL_MESSAGES.alreadyCancelled;
+    return shopperMayCancelCod({ status: row.status, collected: row.paidAt !== null })
+      ? null
+      : COD_CANCEL_MESSAGES.tooLate;
+  };
+
+  /**
+   * Decision 0042: the shopper cancels a cash on delivery order the courier does not have yet. The
+   * booking is cancelled with the courier first (no network call holds a transaction); then the
+   * order's row is locked and judged again, so of two cancels (or a cancel and the courier's scans)
+   * one goes after the other: the stock and the coupon use come back once, never after a pickup.
+   */
+  async function cancelCashOrder(order: OrderRow): Promise<void> {
+    const early = codCancelRefusal(order);
+    if (early) throw conflict(early);
+    if (!(await cancelCourierBooking(order.id))) throw conflict(COD_CANCEL_MESSAGES.tooLate);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      if (!row) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+      const refusal = codCancelRefusal(row);
+      if (refusal) throw conflict(refusal);
+      // The owner booked it again meanwhile: that booking is theirs to cancel or ship.
+      const [booked] = await tx
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(and(eq(shipments.orderId, row.id), isNull(shipments.cancelledAt)));
+      if (booked) throw conflict(COD_CANCEL_MESSAGES.tooLate);
+      await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
+      await releaseReservation(tx, row.id);
+      await coupons.release(tx, row.id);
+      await recordStatus(tx, {
+        orderId: row.id,
+        status: 'cancelled',
+        note: COD_CANCELLED_BY_CUSTOMER_NOTE,
+        actor: 'customer',
+        at: now,
+      });
+    });
   }
 
   async function createOrder(
@@ -443,11 +497,17 @@ export function createOrderService({
     },
 
     /**
-     * The shopper cancels an order still waiting for payment; its stock and coupon are free again
-     * at once. A payment that arrives for it later is treated as one for an expired order.
+     * The shopper cancels an order still waiting for payment, or a cash on delivery order not yet
+     * with the courier; its stock and coupon are free again at once. A payment that arrives for a
+     * cancelled pending order later is treated as one for an expired order.
      */
     async cancelOrder(userId: number, orderId: string): Promise<OrderRecord> {
       const order = await ownOrder(userId, orderId);
+      if (order.paymentMethod === 'cod') {
+        await cancelCashOrder(order);
+        onStockChanged();
+        return getOrder(userId, order.id);
+      }
       const cancelled = await db.transaction((tx) =>
         cancelPending(tx, order.id, {
           note: ORDER_CANCELLED_BY_CUSTOMER_NOTE,

@@ -1,17 +1,48 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { type orders, users } from '../../db/schema';
+import { mailOutbox, type orders, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import type { StoreIdentity } from '../../store-identity';
-import { enqueueMail, orderStatusMail } from '../mail';
+import { enqueueMail, giftOnItsWayMail, orderStatusMail } from '../mail';
 import { statusMailDue } from '../notifications';
+import { mailOrderOf } from './mail-order';
 import { addressOf, deliveryChoiceOf } from './order-records';
+
+// Decision 0014: "on its way" is true once the parcel has left, and not yet once it is delivered.
+const ON_ITS_WAY = new Set(['shipped', 'out_for_delivery', 'failed_delivery']);
+
+/**
+ * "A gift is on its way" to a gift's recipient, when the order leaves, online or cash on delivery
+ * alike. Every caller holds the order's row lock (a conditional UPDATE or FOR UPDATE), so looking
+ * for an earlier one in the outbox makes it once, however many ways the order moves.
+ */
+async function mailGiftIfOnItsWay(
+  tx: Tx,
+  store: StoreIdentity,
+  row: typeof orders.$inferSelect,
+  to: string,
+  now: Date,
+) {
+  if (!row.giftRecipientEmail || !ON_ITS_WAY.has(to)) return;
+  const [earlier] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orderId, row.id), eq(mailOutbox.kind, 'gift-on-its-way')))
+    .limit(1);
+  if (earlier) return;
+  const gift = {
+    recipientEmail: row.giftRecipientEmail,
+    message: row.giftMessage,
+    hidePrices: row.hidePrices,
+  };
+  await enqueueMail(tx, giftOnItsWayMail(await mailOrderOf(tx, row), gift, store), now);
+}
 
 /**
  * The customer's e-mail of an order's new status, queued in the transaction that moved it (the
  * mail outbox sends it after the commit, so a rolled-back move mails nothing): only for the few
  * statuses that matter (notifications' statusMailDue), and never for a quote nobody has claimed
- * (no account to write to). The one place a status is mailed, whoever moved the order: the back
+ * (no account to write to); and a gift's recipient's mail when it leaves. The one place a status is mailed, whoever moved the order: the back
  * office, one order or in bulk, and the courier's tracking.
  */
 export async function mailStatusIfDue(
@@ -22,6 +53,7 @@ export async function mailStatusIfDue(
   note: string,
   now: Date,
 ): Promise<void> {
+  await mailGiftIfOnItsWay(tx, store, row, to, now);
   if (row.userId === null || !(await statusMailDue(tx, row.id, to))) return;
   const [customer] = await tx
     .select({ email: userEmail, fullName: users.fullName })

@@ -1,16 +1,16 @@
 import { formatPaise } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import type { StoreIdentity } from '../../store-identity';
-import { enqueueMail, giftOnItsWayMail, orderConfirmationMail } from '../mail';
-import type { OrderRow } from '../orders';
+import { enqueueMail, orderConfirmationMail } from '../mail';
+import { queueOrderNotice } from '../notifications';
+import { mailOrderOf, type OrderRow } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
-import { mailOrderOf } from './mail-order';
 
 export type OrderAnnouncements = ReturnType<typeof createOrderAnnouncements>;
 
 /**
  * Who hears that an order is confirmed, in the transaction that confirms it: the customer's
- * confirmation (and a gift's recipient), and the owner. A paid order is confirmed by its payment;
+ * confirmation and the owner (a gift's recipient hears when it ships: mailStatusIfDue). A paid order is confirmed by its payment;
  * a cash on delivery order (decision 0042) when it is placed, before anything is paid.
  */
 export function createOrderAnnouncements({
@@ -24,14 +24,6 @@ export function createOrderAnnouncements({
     async paid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
       const mailOrder = await mailOrderOf(tx, order);
       await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
-      if (order.giftRecipientEmail) {
-        const gift = {
-          recipientEmail: order.giftRecipientEmail,
-          message: order.giftMessage,
-          hidePrices: order.hidePrices,
-        };
-        await enqueueMail(tx, giftOnItsWayMail(mailOrder, gift, store), now);
-      }
       await ownerNotices.tell(tx, {
         key: `paid-${order.id}`,
         kind: 'paid-order',
@@ -42,11 +34,17 @@ export function createOrderAnnouncements({
 
     /**
      * A cash on delivery order just placed: the customer's confirmation says what to keep ready.
-     * A gift's recipient hears nothing yet: their mail says the gift is paid for.
+     * Its WhatsApp and SMS news is a template of its own: `order_placed` says placed and paid.
      */
     async cashOrderPlaced(tx: Tx, order: OrderRow, now: Date): Promise<void> {
       const mailOrder = await mailOrderOf(tx, order);
       await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
+      await queueOrderNotice(tx, {
+        orderId: order.id,
+        notice: 'order_placed_cod',
+        key: `cod-placed-${order.id}`,
+        at: now,
+      });
       await ownerNotices.tell(tx, {
         key: `cod-${order.id}`,
         kind: 'cod-order',

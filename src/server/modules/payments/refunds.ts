@@ -6,9 +6,8 @@ import { orders, payments } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { recordRefund } from '../invoices';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
-import { recordStatus, refundDuePaiseOf, refundDueWhere } from '../orders';
+import { mailOrderOf, recordStatus, refundDuePaiseOf, refundDueWhere } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
-import { mailOrderOf } from './mail-order';
 import {
   cancellationRefundedNote,
   REFUNDED_DUPLICATE_NOTE,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import {
   type AdminReturnList,
@@ -10,6 +10,7 @@ import {
   tooManyUnitsMessage,
 } from '../../../shared/api/returns';
 import { formatPaise } from '../../../shared/money';
+import { transferRefundOwedNote, transferRefundPaidNote } from '../../../shared/money-ledger';
 import {
   canTransition,
   isOrderStatus,
@@ -19,6 +20,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
+  moneyLedger,
   orderItems,
   orders,
   payments,
@@ -42,6 +44,8 @@ import type { PaymentProvider } from '../payment-providers';
 
 export const returnApprovedNote = (refundPaise: number) =>
   `Return approved: ${formatPaise(refundPaise)} refunded to the original payment method`;
+export const returnApprovedByTransferNote = (refundPaise: number) =>
+  `Return approved: ${formatPaise(refundPaise)} to be refunded by UPI or bank transfer`;
 const returnRejectedNote = (note: string) => `Return request not approved${note ? `: ${note}` : ''}`;
 
 // Photos are re-encoded (which also drops their metadata, e.g. location) and kept small.
@@ -174,6 +178,36 @@ export function createReturnService({
       if (left === 0) break;
     }
     return { paise, refundId: ids.join(',') };
+  }
+
+  /**
+   * Decision 0043: a cash on delivery order's refund, which no provider can make: owed to the
+   * customer (by UPI or bank transfer) until the owner marks it paid; capped by the cash collected
+   * less what went back and what other returns already owe. The money moves, and the ledger says
+   * so, when it is paid (markRefundPaid).
+   */
+  async function owedByTransfer(tx: Tx, returnId: number, orderId: string, wantedPaise: number) {
+    const [moved] = await tx
+      .select({
+        paise: sql<string>`coalesce(sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} else ${moneyLedger.amountPaise} end), 0)`,
+      })
+      .from(moneyLedger)
+      .where(eq(moneyLedger.orderId, orderId));
+    const [owed] = await tx
+      .select({ paise: sql<string>`coalesce(sum(${returnRequests.refundPaise}), 0)` })
+      .from(returnRequests)
+      .where(
+        and(
+          eq(returnRequests.orderId, orderId),
+          eq(returnRequests.status, 'approved'),
+          eq(returnRequests.refundMethod, 'transfer'),
+          isNull(returnRequests.refundPaidAt),
+          ne(returnRequests.id, returnId),
+        ),
+      );
+    const paise = Math.min(wantedPaise, Number(moved?.paise ?? 0) - Number(owed?.paise ?? 0));
+    if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
+    return paise;
   }
 
   /** The request's row, locked, while it is still open; else why not. */
@@ -331,7 +365,17 @@ export function createReturnService({
       const now = clock.now();
       await db.transaction(async (tx) => {
         const request = await openRequest(tx, returnId);
-        const { paise, refundId } = await refund(tx, returnId, request.orderId, request.refundPaise);
+        const [paidBy] = await tx
+          .select({ method: orders.paymentMethod })
+          .from(orders)
+          .where(eq(orders.id, request.orderId));
+        const byTransfer = paidBy?.method === 'cod';
+        const { paise, refundId } = byTransfer
+          ? {
+              paise: await owedByTransfer(tx, returnId, request.orderId, request.refundPaise),
+              refundId: null,
+            }
+          : await refund(tx, returnId, request.orderId, request.refundPaise);
         const items = await tx
           .select({
             orderItemId: returnItems.orderItemId,
@@ -362,6 +406,7 @@ export function createReturnService({
             status: 'approved',
             refundPaise: paise,
             providerRefundId: refundId,
+            refundMethod: byTransfer ? 'transfer' : 'provider',
             decisionNote: note,
             decidedAt: now,
           })
@@ -376,7 +421,9 @@ export function createReturnService({
         ) {
           await tx.update(orders).set({ status: 'returned', updatedAt: now }).where(eq(orders.id, order.id));
         }
-        const eventNote = [returnApprovedNote(paise), note].filter(Boolean).join('. ');
+        const eventNote = [byTransfer ? returnApprovedByTransferNote(paise) : returnApprovedNote(paise), note]
+          .filter(Boolean)
+          .join('. ');
         await recordStatus(tx, {
           orderId: order.id,
           status: 'returned',
@@ -389,7 +436,8 @@ export function createReturnService({
           .select({ quantity: orderItems.quantity, returned: orderItems.returnedQuantity })
           .from(orderItems)
           .where(eq(orderItems.orderId, order.id));
-        await mailCustomer(tx, order.id, 'returned', eventNote, {
+        const mailNote = byTransfer ? `${eventNote}\n\n${transferRefundOwedNote(paise)}` : eventNote;
+        await mailCustomer(tx, order.id, 'returned', mailNote, {
           items: items.map((item) => ({ name: item.name, quantity: item.quantity })),
           wholeOrder: lines.every((line) => line.returned >= line.quantity),
         });
@@ -402,6 +450,55 @@ export function createReturnService({
         });
       });
       onStockChanged();
+      return recordOf(db, returnId);
+    },
+
+    /**
+     * Decision 0043: the owner has sent a cash on delivery order's refund by UPI or bank transfer.
+     * Once, under the return's row lock: the ledger's refund line (with the transfer's reference
+     * and the credit note, as a provider's refund has), the order's timeline and the customer's mail.
+     */
+    async markRefundPaid(returnId: number, reference: string): Promise<ReturnRecord> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(returnRequests)
+          .where(eq(returnRequests.id, returnId))
+          .for('update');
+        if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
+        if (row.status !== 'approved' || row.refundMethod !== 'transfer')
+          throw conflict(RETURN_MESSAGES.notOwed);
+        if (row.refundPaidAt) throw conflict(RETURN_MESSAGES.alreadyPaid);
+        await tx
+          .update(returnRequests)
+          .set({ refundPaidAt: now, refundReference: reference })
+          .where(eq(returnRequests.id, returnId));
+        const returned = await tx
+          .select({ orderItemId: returnItems.orderItemId, amountPaise: returnItems.amountPaise })
+          .from(returnItems)
+          .where(eq(returnItems.returnId, returnId));
+        await recordRefund(
+          tx,
+          {
+            orderId: row.orderId,
+            kind: 'refunded',
+            amountPaise: row.refundPaise,
+            reason: 'return',
+            providerRef: reference,
+            at: now,
+          },
+          returned,
+        );
+        const [order] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, row.orderId));
+        const status = order?.status ?? 'returned';
+        const paidNote = transferRefundPaidNote(row.refundPaise, reference);
+        await recordStatus(tx, { orderId: row.orderId, status, note: paidNote, actor: 'admin', at: now });
+        await mailCustomer(tx, row.orderId, status, paidNote);
+      });
       return recordOf(db, returnId);
     },
 

@@ -10,6 +10,7 @@ import {
   type TrackedOrder,
   type TrackingEvent,
 } from '../../../shared/api/shipping';
+import { COD_CANCEL_MESSAGES } from '../../../shared/cash-on-delivery';
 import {
   ORDER_STATUS_OF_SCAN,
   type TrackingKind,
@@ -416,6 +417,36 @@ export function createShippingService({
       const shipment = await openShipment(row.id);
       if (!shipment) throw notFound(SHIPPING_MESSAGES.noShipment);
       return { awb: shipment.awb, pdf: shipment.label };
+    },
+
+    /**
+     * Decision 0042: the shopper's cancel of a COD order: its booking, while not picked up, is
+     * cancelled with the courier and here. True when no booking stands in the way (none, or now
+     * cancelled, by this call or one at the same time), false once the courier has the parcel.
+     */
+    async cancelBookingBeforePickup(orderId: string): Promise<boolean> {
+      const shipment = await openShipment(orderId);
+      if (!shipment) return true;
+      if (shipment.status !== 'booked') return false;
+      try {
+        await courier.cancel(shipment.providerOrderId);
+      } catch (error) {
+        // The courier refuses a second cancel, or one after its pickup: the row says which.
+        const [current] = await db.select().from(shipments).where(eq(shipments.id, shipment.id));
+        if (current?.cancelledAt) return true;
+        if (current && current.status !== 'booked') return false;
+        log.error({ err: error, awb: shipment.awb }, 'cancelling a courier booking failed');
+        throw conflict(COD_CANCEL_MESSAGES.courierUnavailable);
+      }
+      const now = clock.now();
+      const [still] = await db
+        .update(shipments)
+        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+        .where(and(eq(shipments.id, shipment.id), eq(shipments.status, 'booked')))
+        .returning({ id: shipments.id });
+      if (still) return true;
+      const [current] = await db.select().from(shipments).where(eq(shipments.id, shipment.id));
+      return Boolean(current?.cancelledAt);
     },
 
     /** Cancels the shipment with the courier while it has not been picked up; the order stays packed. */

@@ -338,6 +338,23 @@ export function useDecideReturn() {
   });
 }
 
+/** Decision 0043: a cash on delivery order's refund, sent by UPI or bank transfer, with its reference. */
+export function useMarkRefundPaid() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reference }: { id: number; reference: string }) =>
+      apiRequest<{ return: ReturnRecord }>(`/admin/returns/${id}/refund-paid`, {
+        method: 'POST',
+        body: { reference },
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['admin', 'returns'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'order'] });
+      void client.invalidateQueries({ queryKey: keys.dashboard });
+    },
+  });
+}
+
 /** A readable message for a failed call. */
 export const errorMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';

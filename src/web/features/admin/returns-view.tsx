@@ -5,7 +5,7 @@ import { formatInr } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { PrivateImage } from '../../components/private-image';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
-import { errorMessage, useAdminReturns, useDecideReturn } from './admin-api';
+import { errorMessage, useAdminReturns, useDecideReturn, useMarkRefundPaid } from './admin-api';
 import { formatDateTime, inputClass, Pager, QueryState } from './admin-ui';
 
 const FILTERS = [
@@ -14,6 +14,49 @@ const FILTERS = [
   { value: 'rejected', label: 'Rejected' },
   { value: 'all', label: 'All' },
 ];
+
+/** What an approved return's refund is: back through the provider, or owed and paid by transfer. */
+function approvedLine(record: AdminReturn) {
+  const amount = formatInr(record.refundAmount);
+  if (record.refundMethod === 'provider') return `Approved: ${amount} refunded`;
+  return record.refundPaidAt
+    ? `Approved: ${amount} refunded by UPI or bank transfer (reference ${record.refundReference ?? ''})`
+    : `Approved: ${amount} to refund by UPI or bank transfer (cash on delivery)`;
+}
+
+/** Decision 0043: the owner records the transfer of a cash on delivery order's refund. */
+function MarkRefundPaidForm({ record }: { record: AdminReturn }) {
+  const id = useId();
+  const markPaid = useMarkRefundPaid();
+  const [reference, setReference] = useState('');
+  return (
+    <form
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        markPaid.mutate({ id: record.id, reference });
+      }}
+    >
+      <div className="flex flex-1 flex-col gap-1">
+        <label htmlFor={`${id}-reference`} className="text-sm font-semibold text-stone-800">
+          Transfer or UPI reference
+        </label>
+        <input
+          id={`${id}-reference`}
+          className={inputClass}
+          value={reference}
+          maxLength={100}
+          required
+          onChange={(e) => setReference(e.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={markPaid.isPending || reference.trim() === ''}>
+        {markPaid.isPending ? 'Saving...' : 'Mark refund paid'}
+      </Button>
+      {markPaid.error && <ErrorBanner>{errorMessage(markPaid.error)}</ErrorBanner>}
+    </form>
+  );
+}
 
 function ReturnCard({ record }: { record: AdminReturn }) {
   const id = useId();
@@ -48,7 +91,7 @@ function ReturnCard({ record }: { record: AdminReturn }) {
         {record.status === 'requested'
           ? `Refund on approval: ${formatInr(record.refundAmount)}`
           : record.status === 'approved'
-            ? `Approved: ${formatInr(record.refundAmount)} refunded`
+            ? approvedLine(record)
             : `Rejected${record.decisionNote ? `: ${record.decisionNote}` : ''}`}
       </p>
       {record.status === 'requested' && (
@@ -79,12 +122,18 @@ function ReturnCard({ record }: { record: AdminReturn }) {
           </Button>
         </div>
       )}
+      {record.status === 'approved' && record.refundMethod === 'transfer' && !record.refundPaidAt && (
+        <MarkRefundPaidForm record={record} />
+      )}
       {decide.error && <ErrorBanner>{errorMessage(decide.error)}</ErrorBanner>}
     </li>
   );
 }
 
-/** Issue 14: return requests to review (approve refunds through the payment provider). */
+/**
+ * Issue 14: return requests to review (approve refunds through the payment provider; a cash on
+ * delivery order's is owed by transfer until marked paid, decision 0043).
+ */
 export function ReturnsView() {
   const [status, setStatus] = useState('requested');
   const [page, setPage] = useState(1);

@@ -123,7 +123,7 @@ export function GiftOptionsField({
             onChange={(event) => onChange({ ...choice, recipientEmail: event.target.value })}
           />
           <p className="-mt-2 text-sm text-stone-600">
-            We will tell them a gift is on its way once you have paid.
+            We will tell them a gift is on its way when it ships.
           </p>
         </div>
       )}

@@ -22,7 +22,14 @@ function ReturnSummary({ record }: { record: ReturnRecord }) {
       <p className="text-stone-700">
         {record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')}
       </p>
-      {record.status === 'approved' ? (
+      {record.status === 'approved' && record.refundMethod === 'transfer' ? (
+        // Decision 0043: a cash on delivery order's refund goes by UPI or bank transfer.
+        <p className="font-semibold text-green-800">
+          {record.refundPaidAt
+            ? `Refunded ${formatInr(record.refundAmount)} by UPI or bank transfer (reference ${record.refundReference ?? ''})`
+            : `${formatInr(record.refundAmount)} to be refunded by UPI or bank transfer: reply to our e-mail with your UPI ID or bank details`}
+        </p>
+      ) : record.status === 'approved' ? (
         <p className="font-semibold text-green-800">
           Refunded {formatInr(record.refundAmount)} to your original payment method
         </p>

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, users } from '../../db/schema';
 import type { MailOrder } from '../mail';
-import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from '../orders';
+import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from './order-records';
 
 /** An order as its mails show it: the customer, the lines and the amounts. */
 export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {

@@ -1,0 +1,93 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminReturn } from '../../../shared/api/returns';
+import { ReturnsView } from './returns-view';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const owed: AdminReturn = {
+  id: 7,
+  status: 'approved',
+  reason: 'The lamp arrived cracked',
+  items: [{ productId: 3, name: 'Brass Lamp', quantity: 1, amount: 400 }],
+  refundAmount: 400,
+  refundMethod: 'transfer',
+  refundPaidAt: null,
+  refundReference: null,
+  decisionNote: '',
+  photoIds: [],
+  createdAt: '2031-03-20T04:00:00.000Z',
+  decidedAt: '2031-03-21T04:00:00.000Z',
+  orderId: 'a1b2c3d4-0000-4000-8000-000000000001',
+  orderNumber: 'RG-10400',
+  customerName: 'Sana Khan',
+  customerEmail: 'sana@example.com',
+};
+
+/** The returns API as the server answers it, with a working refund-paid route. */
+function serveReturns(record: AdminReturn) {
+  let current = record;
+  const marked: unknown[] = [];
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (url.pathname === `/api/admin/returns/${current.id}/refund-paid` && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { reference: string };
+        marked.push(body);
+        current = { ...current, refundPaidAt: '2031-03-22T04:00:00.000Z', refundReference: body.reference };
+        return json({ return: current });
+      }
+      if (url.pathname === '/api/admin/returns')
+        return json({ data: [current], total: 1, page: 1, pageSize: 25 });
+      return json({ message: 'Not found' }, 404);
+    }),
+  );
+  return marked;
+}
+
+function renderView() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ReturnsView />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the Returns page's refund owed by transfer (decision 0043)", () => {
+  it('records the reference of a cash on delivery refund, then shows it paid', async () => {
+    const user = userEvent.setup();
+    const marked = serveReturns(owed);
+    renderView();
+    const card = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
+    expect(card.textContent).toContain('Approved: ₹400 to refund by UPI or bank transfer');
+
+    await user.type(within(card).getByLabelText('Transfer or UPI reference'), 'UPI 412345678901');
+    await user.click(within(card).getByRole('button', { name: 'Mark refund paid' }));
+
+    expect(
+      await screen.findByText('Approved: ₹400 refunded by UPI or bank transfer (reference UPI 412345678901)'),
+    ).toBeTruthy();
+    expect(marked).toEqual([{ reference: 'UPI 412345678901' }]);
+    expect(screen.queryByRole('button', { name: 'Mark refund paid' })).toBeNull();
+  });
+
+  it('offers nothing to mark for a refund the provider made', async () => {
+    serveReturns({ ...owed, refundMethod: 'provider' });
+    renderView();
+    const card = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
+    expect(card.textContent).toContain('Approved: ₹400 refunded');
+    expect(within(card).queryByRole('button', { name: 'Mark refund paid' })).toBeNull();
+  });
+});
