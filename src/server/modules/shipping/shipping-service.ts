@@ -24,7 +24,7 @@ import {
   type OrderStatus,
   orderStatusLabel,
 } from '../../../shared/order-status';
-import { type ParcelSize, parcelOfOrder, parcelOfProduct } from '../../../shared/parcel';
+import { categoryParcelOf, type ParcelSize, parcelOfOrder, parcelOfProduct } from '../../../shared/parcel';
 import { normalisePhone } from '../../../shared/phone';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -176,6 +176,7 @@ export function createShippingService({
         breadthCm: products.breadthCm,
         heightCm: products.heightCm,
         categorySlug: categories.slug,
+        categoryParcel: categories.parcel,
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))
@@ -184,7 +185,13 @@ export function createShippingService({
       .orderBy(asc(orderItems.id));
     return {
       parcel: parcelOfOrder(
-        lines.map((line) => ({ size: parcelOfProduct(line, line.categorySlug), quantity: line.quantity })),
+        lines.map((line) => ({
+          size: parcelOfProduct(
+            line,
+            categoryParcelOf({ slug: line.categorySlug, parcel: line.categoryParcel }),
+          ),
+          quantity: line.quantity,
+        })),
       ),
       items: lines.map((line) => ({
         name: line.name,
