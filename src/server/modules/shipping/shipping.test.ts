@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { AdminCategoryList, AdminCategoryResponse } from '../../../shared/api/admin';
+import type { AdminCategory, AdminCategoryList } from '../../../shared/api/admin';
 import type {
   BulkShipResponse,
   OrderTrackingResponse,
@@ -237,7 +237,7 @@ describe('POST /api/admin/orders/:id/shipment', () => {
     ]);
     const saved = await edit({ weightGrams: 2200, lengthCm: 40, breadthCm: 30, heightCm: 18 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json<AdminCategoryResponse>().category.parcel).toEqual({
+    expect(saved.json<{ category: AdminCategory }>().category.parcel).toEqual({
       weightGrams: 2200,
       lengthCm: 40,
       breadthCm: 30,
@@ -260,7 +260,7 @@ describe('POST /api/admin/orders/:id/shipment', () => {
     expect(row).toMatchObject({ weightGrams: 4400, lengthCm: 40, breadthCm: 30, heightCm: 36 });
 
     // Cleared, the category ships as the built-in box again.
-    expect((await edit(null)).json<AdminCategoryResponse>().category.parcel).toBeNull();
+    expect((await edit(null)).json<{ category: AdminCategory }>().category.parcel).toBeNull();
     expect(await proposed(first.orderId)).toEqual({
       weightGrams: 1500,
       lengthCm: 35,
