@@ -4,6 +4,8 @@ import { PRE_ORDER_DAYS_PRODUCT_PAGE } from './pincode';
 // SPEC 8: the server says these too, so they live here rather than in a component.
 export const DELIVERY_MESSAGES = {
   unserviceable: "Sorry, we don't deliver to this pincode yet",
+  /** When the courier says it serves no address at the pincode. */
+  courierUnserviceable: "Sorry, our courier partners don't deliver to this pincode yet",
   /** The compact delivery checker's wording for an unserviceable pincode. */
   unserviceableCompact: 'Not available',
   /** The shipping line of an unserviceable pincode. */
