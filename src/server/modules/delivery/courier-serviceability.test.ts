@@ -4,7 +4,7 @@ import type { DeliveryInfo } from '../../../shared/delivery';
 import { DELIVERY_MESSAGES } from '../../../shared/delivery-rules';
 import type { Database } from '../../db/client';
 import { pincodes } from '../../db/schema';
-import { seedPincodes } from '../../testing/order-fixtures';
+import { createTestProduct, postOrder, seedPincodes, TEST_ADDRESS } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { SANDBOX_SERVICEABILITY } from '../shipping';
@@ -106,6 +106,16 @@ describe('the pincode check with the courier’s serviceability', () => {
     expect(await check(SANDBOX_SERVICEABILITY.failing)).toEqual(
       await check(SANDBOX_SERVICEABILITY.failing, ownRuleApp),
     );
+  });
+
+  it('refuses an order to a pincode the courier does not serve, saying why', async () => {
+    const product = await createTestProduct(store.database);
+    const buyer = await store.newCustomer();
+    const refused = await postOrder(store.app, buyer.headers, [{ product, quantity: 1 }], {
+      address: { ...TEST_ADDRESS, city: 'Car Nicobar', postalCode: '744301' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(DELIVERY_MESSAGES.courierUnserviceable);
   });
 
   it('offers no delivery dates where the courier does not go', async () => {
