@@ -237,6 +237,19 @@ export const Env = z.object({
   SANDBOX_COURIER_SPEED: z.coerce.number().positive().max(10_000_000).default(60),
   // How often each instance sends the sandbox's due tracking scans.
   SANDBOX_COURIER_TICK_SECONDS: z.coerce.number().min(0.2).max(3600).default(5),
+  // The courier's serviceability refines the pincode check (standard deliveries): a pincode it
+  // does not serve is not deliverable, its estimate sets the days. Off by default: the store's own
+  // rule answers without a call to anyone (decision 0044).
+  COURIER_SERVICEABILITY: booleanFlag.default(false),
+  // A slower answer is not waited for: the store's own rule answers that check.
+  COURIER_SERVICEABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
+  // How long an answer is kept per pincode on each instance.
+  COURIER_SERVICEABILITY_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(6 * 3600),
 });
 export type Env = z.infer<typeof Env>;
 

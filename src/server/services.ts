@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { codRulesFromRupees } from '../shared/cash-on-delivery';
+import { defaultParcelFor } from '../shared/parcel';
 import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -82,7 +83,22 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
 
   const catalog = createCatalogService({ db });
   const onStockChanged = () => catalog.stockChanged();
-  const delivery = createDeliveryService({ db, clock, config, deliveryCharges });
+  const delivery = createDeliveryService({
+    db,
+    clock,
+    config,
+    deliveryCharges,
+    // The courier is made below (its sandbox plans from the delivery promise); it is asked only
+    // once the store serves requests.
+    askCourier: (pincode) =>
+      courier.serviceability({
+        pickupPincode: config.ORIGIN_PINCODE,
+        deliveryPincode: pincode,
+        weightGrams: defaultParcelFor('').weightGrams,
+        cod: false,
+      }),
+    log,
+  });
   const lookupDelivery = delivery.checkPincode;
   // DESIGN 6: WhatsApp and SMS (or their sandboxes); app.messenger is what other modules send with.
   const messaging = createMessaging({ config, db, clock, log });
@@ -180,7 +196,9 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     db,
     clock,
     origin: { name: store.legalName, address: store.address, city: config.SAME_DAY_CITY },
-    deliveryDaysFor: async (pincode) => promisedDays((await delivery.checkPincode(pincode)).info.days),
+    // The store's own rule: the sandbox's serviceability answers from it, so it cannot ask itself.
+    deliveryDaysFor: async (pincode) =>
+      promisedDays((await delivery.checkPincode(pincode, { ownRule: true })).info.days),
   });
   const shipping = createShippingService({ db, clock, courier, log, store, pdfPool, settleCashOnDelivery });
   const mailWorker = createMailWorker({

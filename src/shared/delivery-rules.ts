@@ -4,6 +4,8 @@ import { PRE_ORDER_DAYS_PRODUCT_PAGE } from './pincode';
 // SPEC 8: the server says these too, so they live here rather than in a component.
 export const DELIVERY_MESSAGES = {
   unserviceable: "Sorry, we don't deliver to this pincode yet",
+  /** When the courier says it serves no address at the pincode. */
+  courierUnserviceable: "Sorry, our courier partners don't deliver to this pincode yet",
   /** The compact delivery checker's wording for an unserviceable pincode. */
   unserviceableCompact: 'Not available',
   /** The shipping line of an unserviceable pincode. */
@@ -36,9 +38,15 @@ export const UNKNOWN_PINCODE_MESSAGE = 'Please enter a valid delivery pincode';
  * disables Proceed to Payment with this reason), create-order and the owner's quotes apply, so the
  * payment page never refuses what checkout allowed.
  */
-export function deliveryRefusal(info: Pick<DeliveryInfo, 'serviceable' | 'type'>): string | null {
+export function deliveryRefusal(
+  info: Pick<DeliveryInfo, 'serviceable' | 'type'> & { message?: string },
+): string | null {
   if (info.serviceable) return null;
-  return info.type === 'invalid' ? UNKNOWN_PINCODE_MESSAGE : DELIVERY_MESSAGES.unserviceable;
+  if (info.type === 'invalid') return UNKNOWN_PINCODE_MESSAGE;
+  // The courier's own refusal keeps its words, so the shopper learns why.
+  return info.message === DELIVERY_MESSAGES.courierUnserviceable
+    ? info.message
+    : DELIVERY_MESSAGES.unserviceable;
 }
 
 /**

@@ -44,6 +44,7 @@ describe('delivery messages (SPEC 8)', () => {
   it('uses the words of the error catalogue', () => {
     expect(DELIVERY_MESSAGES).toEqual({
       unserviceable: "Sorry, we don't deliver to this pincode yet",
+      courierUnserviceable: "Sorry, our courier partners don't deliver to this pincode yet",
       unserviceableCompact: 'Not available',
       shippingUnavailable: 'Delivery not available',
       invalidPincode: 'Invalid pincode',
@@ -79,6 +80,13 @@ describe('deliveryRefusal (issue 25: one rule for checkout and create-order)', (
   });
 
   it('asks for a valid pincode when it is not in the directory (999999)', () => {
+    expect(
+      deliveryRefusal({
+        serviceable: false,
+        type: 'standard',
+        message: DELIVERY_MESSAGES.courierUnserviceable,
+      }),
+    ).toBe("Sorry, our courier partners don't deliver to this pincode yet");
     expect(deliveryRefusal(INVALID_PINCODE_DELIVERY)).toBe('Please enter a valid delivery pincode');
   });
 });

@@ -35,7 +35,10 @@ export const ProductParcelFields = z.object({
 });
 export type ProductParcelFields = z.infer<typeof ProductParcelFields>;
 
-/** A product without its own figures ships as its category's typical packed unit. */
+/**
+ * The built-in typical packed unit of the seeded categories: what a category ships as until the
+ * owner sets its parcel in the back office (`categories.parcel`).
+ */
 const CATEGORY_DEFAULTS: Readonly<Record<string, ParcelSize>> = {
   'festive-hampers': { weightGrams: 1500, lengthCm: 35, breadthCm: 25, heightCm: 15 },
   'corporate-gifts': { weightGrams: 700, lengthCm: 30, breadthCm: 22, heightCm: 10 },
@@ -50,7 +53,11 @@ const FALLBACK: ParcelSize = { weightGrams: 300, lengthCm: 20, breadthCm: 15, he
 export const defaultParcelFor = (categorySlug: string): ParcelSize =>
   CATEGORY_DEFAULTS[categorySlug] ?? FALLBACK;
 
-/** A product's own figures where set, else its category's. */
+/** A category's parcel: the one its owner set, else the built-in one for its slug. */
+export const categoryParcelOf = (category: { slug: string; parcel: ParcelSize | null }): ParcelSize =>
+  category.parcel ?? defaultParcelFor(category.slug);
+
+/** A product's own figures where set, else its category's parcel (`categoryParcelOf`). */
 export function parcelOfProduct(
   product: {
     weightGrams: number | null;
@@ -58,9 +65,8 @@ export function parcelOfProduct(
     breadthCm: number | null;
     heightCm: number | null;
   },
-  categorySlug: string,
+  fallback: ParcelSize,
 ): ParcelSize {
-  const fallback = defaultParcelFor(categorySlug);
   return {
     weightGrams: product.weightGrams ?? fallback.weightGrams,
     lengthCm: product.lengthCm ?? fallback.lengthCm,

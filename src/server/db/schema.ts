@@ -23,6 +23,7 @@ import type { AddressForm } from '../../shared/address';
 import type { CheckoutCartLine } from '../../shared/api/notifications';
 import type { NotifyConsent } from '../../shared/notifications';
 import type { OwnerSettings } from '../../shared/owner-settings';
+import type { ParcelSize } from '../../shared/parcel';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
 import type { QuantityTier } from '../../shared/quantity-pricing';
 
@@ -154,6 +155,9 @@ export const categories = pgTable('categories', {
   // GST (issue 14): the HSN code and rate (basis points, 1800 = 18%) of the category's products.
   hsnCode: text('hsn_code').notNull().default('9505'),
   gstRateBp: integer('gst_rate_bp').notNull().default(1800),
+  // The courier parcel of one packed unit the owner set for the category (checked by ParcelSize);
+  // null: the built-in default for its slug (shared/parcel.ts).
+  parcel: jsonb('parcel').$type<ParcelSize>(),
   createdAt: createdAt(),
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeliveryChoiceRecord } from '../delivery-dates';
 import { DEFAULT_GST_RATE_BP } from '../gst';
 import { LEDGER_KINDS } from '../money-ledger';
+import { ParcelSize } from '../parcel';
 import { SALES_MONTH, SALES_MONTH_MESSAGE } from '../sales-register';
 import { gstRate, hsnCode, page, trimmed } from './admin-fields';
 import { OrderRecord } from './orders';
@@ -127,6 +128,8 @@ export const AdminCategory = z.object({
   hsnCode: z.string(),
   /** GST rate in percent. */
   gstRate: z.number(),
+  /** The parcel of one packed unit the owner set; null: the built-in one (`defaultParcelFor`). */
+  parcel: ParcelSize.nullable(),
 });
 export type AdminCategory = z.infer<typeof AdminCategory>;
 
@@ -140,6 +143,7 @@ const CategoryFields = {
   sortOrder: z.number().int().min(-100_000).max(100_000),
   hsnCode,
   gstRate,
+  parcel: ParcelSize.nullable(),
 };
 export const NewAdminCategory = z.object({
   ...CategoryFields,
@@ -148,6 +152,7 @@ export const NewAdminCategory = z.object({
   sortOrder: CategoryFields.sortOrder.default(0),
   hsnCode: CategoryFields.hsnCode.default('9505'),
   gstRate: CategoryFields.gstRate.default(DEFAULT_GST_RATE_BP / 100),
+  parcel: CategoryFields.parcel.default(null),
 });
 export type NewAdminCategory = z.infer<typeof NewAdminCategory>;
 export const AdminCategoryChanges = z.object(CategoryFields).partial();

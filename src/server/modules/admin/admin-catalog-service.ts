@@ -160,6 +160,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
         sortOrder: categories.sortOrder,
         hsnCode: categories.hsnCode,
         gstRateBp: categories.gstRateBp,
+        parcel: categories.parcel,
         // Spelled out: inside a one-table select Drizzle leaves columns unqualified, and
         // `category_id = id` would compare each product with itself.
         productCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
@@ -300,7 +301,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
         const created = await catalog.createCategory(input);
         await db
           .update(categories)
-          .set({ hsnCode: input.hsnCode, gstRateBp: Math.round(input.gstRate * 100) })
+          .set({ hsnCode: input.hsnCode, gstRateBp: Math.round(input.gstRate * 100), parcel: input.parcel })
           .where(eq(categories.id, created.id));
         return category(created.id);
       } catch (error) {

@@ -195,10 +195,6 @@ describe('the sales register (GSTR-1)', () => {
     const invoiceTables = [...b2b, ...(tables.get('b2cl') ?? []), ...(tables.get('b2cs') ?? [])];
     const { total, ...expectedTax } = expected;
     expect(sumRows(invoiceTables)).toEqual(expectedTax);
-    expect(sumRows(tables.get('hsn') ?? [])).toEqual(expectedTax);
-    expect((tables.get('hsn') ?? []).reduce((sum, row) => sum + toPaise(Number(row['Total Value'])), 0)).toBe(
-      total,
-    );
     expect(invoiceTables.length).toBeGreaterThan(0);
 
     // The summary's invoice row is the same sums and count.
@@ -218,6 +214,32 @@ describe('the sales register (GSTR-1)', () => {
     expect(noteSums).toEqual(sumRows([notes]));
     expect(noteSums.taxable + noteSums.cgst + noteSums.sgst + noteSums.igst).toBe(24_950);
     expect(tables.get('cdnr')).toEqual([]);
+
+    // GSTR-1 table 12: the HSN summary is the invoices net of the month's credit notes, to the paisa.
+    const hsnRows = tables.get('hsn') ?? [];
+    expect(sumRows(hsnRows)).toEqual({
+      taxable: expectedTax.taxable - noteSums.taxable,
+      igst: expectedTax.igst - noteSums.igst,
+      cgst: expectedTax.cgst - noteSums.cgst,
+      sgst: expectedTax.sgst - noteSums.sgst,
+    });
+    expect(hsnRows.reduce((sum, row) => sum + toPaise(Number(row['Total Value'])), 0)).toBe(total - 24_950);
+    // The returned candle's row (its HSN and rate) carries the note: its invoiced lines less ₹249.50.
+    const candleLine = invoices[0]!.lines.find((line) => line.description === 'Candle')!;
+    const sameRow = invoices
+      .flatMap((invoice) => invoice.lines)
+      .filter((line) => line.hsn === candleLine.hsn && line.rate === candleLine.rate);
+    const candleRow = hsnRows.find(
+      (row) => row.HSN === candleLine.hsn && row.Rate === String(candleLine.rate),
+    )!;
+    const invoicedPaise = (key: 'total' | 'taxableValue') =>
+      sameRow.reduce((sum, line) => sum + toPaise(line[key]), 0);
+    expect(toPaise(Number(candleRow['Total Value']))).toBe(invoicedPaise('total') - 24_950);
+    expect(toPaise(Number(candleRow['Taxable Value']))).toBe(
+      invoicedPaise('taxableValue') - noteSums.taxable,
+    );
+    // The units supplied stay as invoiced.
+    expect(candleRow['Total Quantity']).toBe(String(sameRow.reduce((sum, line) => sum + line.quantity, 0)));
 
     // April has the one April invoice only.
     const aprilTables = tablesOf((await register('2032-04')).body);

@@ -10,12 +10,13 @@ import { guardFormula, toCsv } from './csv';
 /** Taxable value and tax of a group of lines, in paise. */
 type Amounts = { value: Paise; taxable: Paise; igst: Paise; cgst: Paise; sgst: Paise };
 const zero = (): Amounts => ({ value: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0 });
-const add = (into: Amounts, line: Invoice['lines'][number]) => {
-  into.value += toPaise(line.total);
-  into.taxable += toPaise(line.taxableValue);
-  into.igst += toPaise(line.igst);
-  into.cgst += toPaise(line.cgst);
-  into.sgst += toPaise(line.sgst);
+/** Adds a line's amounts; `sign` -1 takes a credit note's line off. */
+const add = (into: Amounts, line: Invoice['lines'][number], sign: 1 | -1 = 1) => {
+  into.value += sign * toPaise(line.total);
+  into.taxable += sign * toPaise(line.taxableValue);
+  into.igst += sign * toPaise(line.igst);
+  into.cgst += sign * toPaise(line.cgst);
+  into.sgst += sign * toPaise(line.sgst);
 };
 const rupees = (paise: Paise) => (paise / 100).toFixed(2);
 const taxCells = (amounts: Amounts) => [
@@ -84,7 +85,8 @@ type Section = { name: string; header: string[]; rows: string[][] };
  * consumer invoices by place of supply and rate), hsn (by code and rate), cdnr (notes to
  * registered buyers), cdnur (notes against b2cl invoices) and cdn-b2cs (notes against b2cs
  * invoices, by place and rate: GSTR-1 nets them into b2cs). The summary's invoice rows add up
- * to every invoice of the month, to the paisa, as do b2b + b2cl + b2cs and the hsn table.
+ * to every invoice of the month, to the paisa, as do b2b + b2cl + b2cs; the hsn table is the
+ * invoices less the month's credit notes, as GSTR-1's table 12 reports supplies net of notes.
  */
 export function salesRegisterCsv(monthInvoices: readonly Invoice[], monthNotes: readonly Invoice[]): string {
   const invoiceKinds = new Map(monthInvoices.map((invoice) => [invoice.number, kindOf(invoice)]));
@@ -103,11 +105,11 @@ export function salesRegisterCsv(monthInvoices: readonly Invoice[], monthNotes: 
   const b2b: string[][] = [];
   const b2cl: string[][] = [];
   const b2csLines: { place: string; rate: number; amounts: Amounts }[] = [];
-  const hsnLines: Invoice['lines'] = [];
+  const hsnLines: { line: Invoice['lines'][number]; sign: 1 | -1 }[] = [];
   for (const invoice of monthInvoices) {
     const kind = kindOf(invoice);
     count(kind, invoice);
-    hsnLines.push(...invoice.lines);
+    for (const line of invoice.lines) hsnLines.push({ line, sign: 1 });
     for (const [rate, amounts] of byRate(invoice)) {
       if (kind === 'b2b') {
         b2b.push([
@@ -144,6 +146,7 @@ export function salesRegisterCsv(monthInvoices: readonly Invoice[], monthNotes: 
     const kind = noteKind(note);
     const section = kind === 'b2b' ? 'cdnr' : kind === 'b2cl' ? 'cdnur' : 'cdn-b2cs';
     count(section, note);
+    for (const line of note.lines) hsnLines.push({ line, sign: -1 });
     for (const [rate, amounts] of byRate(note)) {
       const noteCells = [note.number, gstDate(note.issuedAt), 'C', placeOf(note)];
       if (kind === 'b2b') {
@@ -184,20 +187,22 @@ export function salesRegisterCsv(monthInvoices: readonly Invoice[], monthNotes: 
     ).map((group) => ['OE', group.first.place, String(group.first.rate), ...taxCells(group)]);
 
   const hsn = grouped(
-    (line) => `${line.hsn}|${String(line.rate).padStart(6, '0')}`,
+    ({ line }) => `${line.hsn}|${String(line.rate).padStart(6, '0')}`,
     hsnLines,
-    (into, line) => {
-      add(into, line);
-      into.quantity += line.quantity;
+    (into, { line, sign }) => {
+      add(into, line, sign);
+      // A note's line repeats the invoice line's quantity (its amount is the refund's share), so
+      // the units supplied stay as invoiced: only the values are netted.
+      if (sign === 1) into.quantity += line.quantity;
     },
   ).map((group) => [
-    group.first.hsn,
-    guardFormula(group.first.description),
+    group.first.line.hsn,
+    guardFormula(group.first.line.description),
     // Services (SAC codes start 99) have no unit of quantity.
-    group.first.hsn.startsWith('99') ? 'NA' : 'NOS-NUMBERS',
+    group.first.line.hsn.startsWith('99') ? 'NA' : 'NOS-NUMBERS',
     String(group.quantity),
     rupees(group.value),
-    String(group.first.rate),
+    String(group.first.line.rate),
     ...taxCells(group),
   ]);
 

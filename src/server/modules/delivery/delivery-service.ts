@@ -15,6 +15,7 @@ import { quoteShipping, type ReadDeliveryCharges, type ShippingRules } from '../
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { type AskCourier, createCourierCheck } from './courier-check';
 import { createPincodeDirectory, type PincodeDirectory, type PincodePlace } from './pincode-directory';
 import { createShippingCalculator, type ShippingCalculator } from './shipping-calculator';
 
@@ -33,6 +34,16 @@ export function secondsUntilSameDayChange(now: Date): number {
   return Math.ceil(msUntilSameDayChange(now) / 1000);
 }
 
+/**
+ * A standard promise in the courier's estimate: its days are the promise's last day, and the band
+ * starts two days earlier, as the store's own bands do ('2-4 Days').
+ */
+export const courierPromise = (estimatedDays: number) => {
+  const last = Math.max(1, estimatedDays);
+  const first = Math.max(1, last - 2);
+  return first === last ? `${last} Day${last === 1 ? '' : 's'}` : `${first}-${last} Days`;
+};
+
 /** Why a pincode check answered as it did, for cache lifetimes (same-day flips at 14:00 India time). */
 type DeliveryCheck = { info: DeliveryInfo; inSameDayArea: boolean };
 
@@ -45,12 +56,17 @@ export function createDeliveryService({
   clock,
   config,
   deliveryCharges,
+  askCourier,
+  log,
 }: {
   db: Db;
   clock: Clock;
   config: Config;
   /** Issue 26: the owner's charges in force, read for every answer that quotes one. */
   deliveryCharges: ReadDeliveryCharges;
+  /** The courier's serviceability, asked when COURIER_SERVICEABILITY is on. */
+  askCourier?: AskCourier | undefined;
+  log?: { warn(details: object, message: string): void } | undefined;
 }) {
   const directory: PincodeDirectory = createPincodeDirectory({ db, originPincode: config.ORIGIN_PINCODE });
   const shippingRules = async (): Promise<ShippingRules> => (await deliveryCharges()).shippingRules;
@@ -63,6 +79,46 @@ export function createDeliveryService({
     free: false,
     message: DELIVERY_MESSAGES.shippingUnavailable,
   };
+
+  const courierAnswer =
+    askCourier && config.COURIER_SERVICEABILITY
+      ? createCourierCheck({
+          ask: askCourier,
+          clock,
+          timeoutMs: config.COURIER_SERVICEABILITY_TIMEOUT_MS,
+          cacheMs: config.COURIER_SERVICEABILITY_CACHE_SECONDS * 1000,
+          onFailure: (pincode, error) =>
+            log?.warn(
+              { pincode, err: error },
+              "the courier's serviceability did not answer; the store's rule did",
+            ),
+        })
+      : null;
+
+  /**
+   * The store's promise refined by the courier's answer: a pincode it does not serve is not
+   * deliverable, and its estimate sets the days. Only standard deliveries go by courier; the
+   * same-day and next-day areas are the store's own (DESIGN 4), and no answer keeps the store's.
+   */
+  async function withCourier(pincode: string, check: DeliveryCheck): Promise<DeliveryCheck> {
+    if (!courierAnswer || !check.info.serviceable || check.info.type !== 'standard') return check;
+    const answer = await courierAnswer(pincode);
+    if (!answer) return check;
+    if (!answer.serviceable) {
+      return {
+        info: {
+          ...check.info,
+          serviceable: false,
+          days: 'N/A',
+          message: DELIVERY_MESSAGES.courierUnserviceable,
+          shipping: unavailableShipping,
+        },
+        inSameDayArea: false,
+      };
+    }
+    if (answer.estimatedDays === null) return check;
+    return { ...check, info: { ...check.info, days: courierPromise(answer.estimatedDays) } };
+  }
 
   const isBlocked = (pincode: string) => blockedPrefixes.some((prefix) => pincode.startsWith(prefix));
 
@@ -131,12 +187,17 @@ export function createDeliveryService({
   /** SPEC 3 delivery info; a malformed or unlisted pincode gets the invalid record (SPEC 5). */
   async function checkPincode(
     rawPincode: string,
-    options: { isPreOrder?: boolean } = {},
+    options: {
+      isPreOrder?: boolean;
+      /** The store's own rule only (the courier's estimate must not be built from itself). */
+      ownRule?: boolean;
+    } = {},
   ): Promise<DeliveryCheck> {
     const pincode = rawPincode.trim();
     const place = await placeOf(pincode);
     if (!place) return { info: INVALID_PINCODE_DELIVERY, inSameDayArea: false };
-    const check = deliveryOf(pincode, place, await shippingRules());
+    const own = deliveryOf(pincode, place, await shippingRules());
+    const check = options.ownRule ? own : await withCourier(pincode, own);
     return options.isPreOrder ? { ...check, info: withPreOrderWindow(check.info) } : check;
   }
 

@@ -19,4 +19,5 @@ export {
 } from './order-mails';
 export { type OwnerNotice, ownerDigestMail, ownerNoticeMail } from './owner-mails';
 export { quoteMail } from './quote-mail';
+export { staffInviteMail } from './staff-invite-mail';
 export { orderStatusMail, type ReturnedItems } from './status-mail';

@@ -59,6 +59,8 @@ describe('the button of each mail', () => {
     ['quote', 'Review and pay your quote', '/quote/9d1f6c2e-7b3a-4e8f-a1c5-2d4e6f8a0b1c?key='],
     ['gift-on-its-way', 'Visit Diya Crafts', '/'],
     ['owner-digest', 'Open the back office', '/admin'],
+    ['cart-reminder', 'Pick up where you left off', '/cart?restore='],
+    ['staff-invite', 'Set your password', '/staff-invite/'],
   ])('%s says "%s" and opens %s', (name, label, path) => {
     const html = samples[name]!.html!;
     expect(html).toContain(`>${label}</span>`);

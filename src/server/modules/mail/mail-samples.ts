@@ -1,9 +1,11 @@
 import type { Quote } from '../../../shared/api/quotes';
-import type { StoreIdentity } from '../../store-identity';
+import { absoluteUrl, type StoreIdentity } from '../../store-identity';
+import { cartReminderMail } from './cart-reminder-mail';
 import type { OutgoingMail } from './mail-outbox';
 import { giftOnItsWayMail, type MailOrder, orderConfirmationMail, paymentRefundedMail } from './order-mails';
 import { ownerDigestMail, ownerNoticeMail } from './owner-mails';
 import { quoteMail } from './quote-mail';
+import { staffInviteMail } from './staff-invite-mail';
 import { orderStatusMail } from './status-mail';
 
 // One of every mail the store sends, with realistic values: the rendering tests check them all,
@@ -134,6 +136,26 @@ export function mailSamples(store: StoreIdentity): Record<string, OutgoingMail> 
       },
       'returned',
       'Return approved: ₹1,499 refunded to your original payment method.',
+      store,
+    ),
+    'cart-reminder': cartReminderMail(
+      {
+        orderId: ORDER.id,
+        customerName: ORDER.customerName,
+        customerEmail: ORDER.customerEmail,
+        restoreLink: absoluteUrl(store, '/cart?restore=sampleTokenOnlyForTheScreenshots'),
+        optOutLink: absoluteUrl(store, '/messages/stop?token=sampleTokenOnlyForTheScreenshots'),
+      },
+      store,
+    ),
+    'staff-invite': staffInviteMail(
+      {
+        recipient: 'arjun@utsavgifts.in',
+        invitedBy: 'owner@utsavgifts.in',
+        staffRole: 'orders',
+        link: absoluteUrl(store, '/staff-invite/sampleTokenOnlyForTheScreenshots'),
+        until: '30 November 2026',
+      },
       store,
     ),
     quote: quoteMail(QUOTE, 'Kavya Reddy', store, 'sampleKeyOnlyForTheScreenshots0000'),

@@ -43,6 +43,19 @@ export type TrackedScan = {
   at: string;
 };
 
+/** What the store asks before promising a delivery: can a courier take a parcel there? */
+export type ServiceabilityQuery = {
+  pickupPincode: string;
+  deliveryPincode: string;
+  weightGrams: number;
+  cod: boolean;
+};
+
+/** The courier's answer: not served, or served with its estimate in days (null: none given). */
+export type Serviceability =
+  | { serviceable: false }
+  | { serviceable: true; estimatedDays: number | null; courierName: string | null };
+
 /**
  * DESIGN 6: Shiprocket and the built-in sandbox courier behind one interface. The sandbox speaks
  * Shiprocket's protocol, so both are the same client (shiprocket-client.ts) with another base.
@@ -54,6 +67,8 @@ export type CourierProvider = {
   cancel(providerOrderId: string): Promise<void>;
   track(awb: string): Promise<TrackedScan[]>;
   answerFailedDelivery(awb: string, answer: NdrAnswer): Promise<void>;
+  /** Whether a courier serves the pincode, and how many days it expects to take. */
+  serviceability(query: ServiceabilityQuery): Promise<Serviceability>;
   /** Whether a tracking webhook's `x-api-key` header is the configured token. */
   acceptsWebhookToken(token: string | undefined): boolean;
 };

@@ -1,8 +1,19 @@
 // The shipping module's public entry: the courier (Shiprocket or the sandbox), shipments, tracking.
 
-export type { Booking, CourierProvider, NdrAnswer } from './courier-provider';
+export type {
+  Booking,
+  CourierProvider,
+  NdrAnswer,
+  Serviceability,
+  ServiceabilityQuery,
+} from './courier-provider';
 export { COURIER_BODY_LIMIT, sandboxCourierRoutes, shippingAdminRoutes, shippingRoutes } from './routes';
-export { createSandboxCourier, SANDBOX_FAILING_PINCODES, type SandboxCourier } from './sandbox-courier';
+export {
+  createSandboxCourier,
+  SANDBOX_FAILING_PINCODES,
+  SANDBOX_SERVICEABILITY,
+  type SandboxCourier,
+} from './sandbox-courier';
 export { createCourier } from './select-courier';
 export { createShippingService, type ShippingService } from './shipping-service';
 export { createShiprocketClient } from './shiprocket-client';

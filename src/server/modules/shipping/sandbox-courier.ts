@@ -22,6 +22,29 @@ export const SANDBOX_FAILING_PINCODES: Readonly<Record<string, string>> = {
   '400005': 'Address incomplete, landmark needed',
 };
 
+/**
+ * The sandbox's documented serviceability (docs/operations.md), for COURIER_SERVICEABILITY: a
+ * pincode no courier serves, a remote one with the courier's own longer estimate, and two that
+ * show the store's own rule taking over from a courier that is slow or failing.
+ */
+export const SANDBOX_SERVICEABILITY = {
+  /** Car Nicobar: no courier goes there. */
+  unserved: ['744301'],
+  /** Leh: served, in the courier's own estimate of days. */
+  remoteDays: { '194101': 9 } as Readonly<Record<string, number>>,
+  /** Gangtok: the answer takes this long, past any sensible wait. */
+  slow: { pincode: '737101', delayMs: 5000 },
+  /** Aizawl: the courier's API fails (500). */
+  failing: '796001',
+} as const;
+
+const ServiceabilityQuery = z.object({
+  pickup_postcode: z.string().regex(/^\d{6}$/),
+  delivery_postcode: z.string().regex(/^\d{6}$/),
+  weight: z.coerce.number().positive().max(500),
+  cod: z.enum(['0', '1']),
+});
+
 const HOUR = 60 * 60 * 1000;
 // Without an answer the sandbox holds an undelivered parcel this long, then returns it (RTO).
 const HOLD_BEFORE_RTO_MS = 24 * HOUR;
@@ -123,6 +146,9 @@ export function createSandboxCourier({
   const sameText = (a: string, b: string) =>
     a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
   const later = (from: Date, realMs: number) => new Date(from.getTime() + realMs / speed);
+  // The days the sandbox itself takes: the store's promise, or its documented remote estimate.
+  const courierDaysFor = async (pincode: string) =>
+    SANDBOX_SERVICEABILITY.remoteDays[pincode] ?? (await deliveryDaysFor(pincode));
 
   /**
    * Scans at least a second apart, as a courier's are: their times are written to the second, and
@@ -288,6 +314,40 @@ export function createSandboxCourier({
     }
     const now = clock.now();
 
+    if (request.method === 'GET' && path === '/courier/serviceability/') {
+      const query = ServiceabilityQuery.safeParse(Object.fromEntries(url.searchParams));
+      if (!query.success)
+        return { status: 422, json: { message: 'Oops! Invalid Data.', errors: query.error.issues } };
+      const pincode = query.data.delivery_postcode;
+      if (pincode === SANDBOX_SERVICEABILITY.failing)
+        return { status: 500, json: { message: 'Server Error' } };
+      if (pincode === SANDBOX_SERVICEABILITY.slow.pincode) {
+        await new Promise((resolve) => setTimeout(resolve, SANDBOX_SERVICEABILITY.slow.delayMs).unref());
+      }
+      if ((SANDBOX_SERVICEABILITY.unserved as readonly string[]).includes(pincode)) {
+        return { status: 404, json: { status: 404, message: 'Delivery postcode not serviceable' } };
+      }
+      const days = await courierDaysFor(pincode);
+      return {
+        status: 200,
+        json: {
+          status: 200,
+          data: {
+            available_courier_companies: [
+              {
+                courier_company_id: 1,
+                courier_name: SANDBOX_COURIER_NAME,
+                estimated_delivery_days: String(days),
+                etd: addDays(indiaDateOf(now), days),
+                cod: 1,
+              },
+            ],
+            recommended_courier_company_id: 1,
+          },
+        },
+      };
+    }
+
     if (request.method === 'POST' && path === '/orders/create/adhoc') {
       const body = CreateAdhoc.safeParse(request.body);
       if (!body.success)
@@ -311,7 +371,7 @@ export function createSandboxCourier({
           channelOrderId: order.order_id,
           pincode: order.billing_pincode,
           city: order.billing_city,
-          deliveryDays: await deliveryDaysFor(order.billing_pincode),
+          deliveryDays: await courierDaysFor(order.billing_pincode),
           booking,
           createdAt: now,
         })

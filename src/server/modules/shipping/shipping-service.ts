@@ -25,7 +25,7 @@ import {
   type OrderStatus,
   orderStatusLabel,
 } from '../../../shared/order-status';
-import { type ParcelSize, parcelOfOrder, parcelOfProduct } from '../../../shared/parcel';
+import { categoryParcelOf, type ParcelSize, parcelOfOrder, parcelOfProduct } from '../../../shared/parcel';
 import { normalisePhone } from '../../../shared/phone';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -181,6 +181,7 @@ export function createShippingService({
         breadthCm: products.breadthCm,
         heightCm: products.heightCm,
         categorySlug: categories.slug,
+        categoryParcel: categories.parcel,
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))
@@ -189,7 +190,13 @@ export function createShippingService({
       .orderBy(asc(orderItems.id));
     return {
       parcel: parcelOfOrder(
-        lines.map((line) => ({ size: parcelOfProduct(line, line.categorySlug), quantity: line.quantity })),
+        lines.map((line) => ({
+          size: parcelOfProduct(
+            line,
+            categoryParcelOf({ slug: line.categorySlug, parcel: line.categoryParcel }),
+          ),
+          quantity: line.quantity,
+        })),
       ),
       items: lines.map((line) => ({
         name: line.name,

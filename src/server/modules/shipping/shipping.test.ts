@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import type { AdminCategory, AdminCategoryList } from '../../../shared/api/admin';
 import type {
   BulkShipResponse,
   OrderTrackingResponse,
@@ -199,6 +200,73 @@ describe('POST /api/admin/orders/:id/shipment', () => {
       .from(shipments)
       .where(eq(shipments.orderId, order.orderId));
     expect(row).toMatchObject({ weightGrams: 1200, lengthCm: 30, breadthCm: 20, heightCm: 12 });
+  });
+
+  it('books a product without its own figures with its category’s parcel, as the owner sets it', async () => {
+    const product = await createTestProduct(store.database, { stock: 10, category: 'Festive Hampers' });
+    const headers = await adminHeaders();
+    const list = await store.app.inject({ url: '/api/admin/categories', headers });
+    const category = list.json<AdminCategoryList>().data.find((each) => each.slug === 'festive-hampers')!;
+    expect(category.parcel).toBeNull();
+    const proposed = async (orderId: string) =>
+      (
+        await store.app.inject({ url: `/api/admin/orders/${orderId}/shipment`, headers })
+      ).json<ShipmentState>().proposedParcel;
+
+    // No figures of its own and none set for the category: the built-in hamper box.
+    const first = await paidOrder({ product, quantity: 1 });
+    expect(await proposed(first.orderId)).toEqual({
+      weightGrams: 1500,
+      lengthCm: 35,
+      breadthCm: 25,
+      heightCm: 15,
+    });
+
+    const edit = (parcel: Record<string, unknown> | null) =>
+      store.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/categories/${category.id}`,
+        headers,
+        payload: { parcel },
+      });
+    const refused = await edit({ weightGrams: 60_000, lengthCm: 30, breadthCm: 0, heightCm: 12 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([
+      { path: 'parcel.weightGrams', message: 'Enter the weight in whole grams, 1 to 50,000' },
+      { path: 'parcel.breadthCm', message: 'Enter the breadth in whole centimetres, 1 to 200' },
+    ]);
+    const saved = await edit({ weightGrams: 2200, lengthCm: 40, breadthCm: 30, heightCm: 18 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ category: AdminCategory }>().category.parcel).toEqual({
+      weightGrams: 2200,
+      lengthCm: 40,
+      breadthCm: 30,
+      heightCm: 18,
+    });
+
+    // The owner's figures take effect at once, for an order placed before the change too.
+    expect(await proposed(first.orderId)).toEqual({
+      weightGrams: 2200,
+      lengthCm: 40,
+      breadthCm: 30,
+      heightCm: 18,
+    });
+    const second = await paidOrder({ product, quantity: 2 });
+    await shipped(second.orderId);
+    const [row] = await store.database.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, second.orderId));
+    expect(row).toMatchObject({ weightGrams: 4400, lengthCm: 40, breadthCm: 30, heightCm: 36 });
+
+    // Cleared, the category ships as the built-in box again.
+    expect((await edit(null)).json<{ category: AdminCategory }>().category.parcel).toBeNull();
+    expect(await proposed(first.orderId)).toEqual({
+      weightGrams: 1500,
+      lengthCm: 35,
+      breadthCm: 25,
+      heightCm: 15,
+    });
   });
 
   it('books the parcel as the owner weighed and measured it, within the shared limits', async () => {

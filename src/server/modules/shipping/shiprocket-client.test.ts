@@ -24,6 +24,37 @@ function answer(request: Seen): { status: number; body: unknown } {
     expiredOnce = true;
     return { status: 401, body: { message: 'Token has expired' } };
   }
+  const url = new URL(request.url, 'http://stand-in');
+  if (request.method === 'GET' && url.pathname === '/v1/external/courier/serviceability/') {
+    // The documented query, exactly: both postcodes, the weight in kg and cod as 0 or 1.
+    const query = Object.fromEntries(url.searchParams);
+    if (Object.keys(query).sort().join() !== 'cod,delivery_postcode,pickup_postcode,weight')
+      return { status: 422, body: { message: 'Oops! Invalid Data.' } };
+    if (query.delivery_postcode === '744301')
+      return { status: 404, body: { status: 404, message: 'Delivery postcode not serviceable' } };
+    if (query.delivery_postcode === '796001') return { status: 500, body: { message: 'Server Error' } };
+    if (query.delivery_postcode === '110002')
+      return { status: 200, body: { status: 200, data: { available_courier_companies: [] } } };
+    return {
+      status: 200,
+      body: {
+        status: 200,
+        data: {
+          available_courier_companies: [
+            {
+              courier_company_id: 10,
+              courier_name: 'Delhivery Surface',
+              estimated_delivery_days: '5',
+              cod: 1,
+            },
+            { courier_company_id: 24, courier_name: 'Xpressbees', estimated_delivery_days: '4', cod: 1 },
+            { courier_company_id: 51, courier_name: 'Ekart', estimated_delivery_days: '', cod: 0 },
+          ],
+          recommended_courier_company_id: query.cod === '1' ? 10 : null,
+        },
+      },
+    };
+  }
   switch (request.url) {
     case '/v1/external/orders/create/adhoc':
       return {
@@ -250,6 +281,34 @@ describe('the Shiprocket client', () => {
       address1: '14 MG Road',
       phone: '9876543211',
     });
+  });
+
+  it('asks serviceability with the documented query and reads the recommended, else fastest, courier', async () => {
+    seen.length = 0;
+    const shiprocket = client();
+    const ask = (deliveryPincode: string, cod = false) =>
+      shiprocket.serviceability({ pickupPincode: '560001', deliveryPincode, weightGrams: 300, cod });
+
+    expect(await ask('194101')).toEqual({ serviceable: true, estimatedDays: 4, courierName: 'Xpressbees' });
+    expect(await ask('194101', true)).toEqual({
+      serviceable: true,
+      estimatedDays: 5,
+      courierName: 'Delhivery Surface',
+    });
+    expect(await ask('744301')).toEqual({ serviceable: false });
+    expect(await ask('110002')).toEqual({ serviceable: false });
+    await expect(ask('796001')).rejects.toMatchObject({ kind: 'unavailable' });
+
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /v1/external/auth/login',
+      'GET /v1/external/courier/serviceability/?pickup_postcode=560001&delivery_postcode=194101&weight=0.3&cod=0',
+      'GET /v1/external/courier/serviceability/?pickup_postcode=560001&delivery_postcode=194101&weight=0.3&cod=1',
+      'GET /v1/external/courier/serviceability/?pickup_postcode=560001&delivery_postcode=744301&weight=0.3&cod=0',
+      'GET /v1/external/courier/serviceability/?pickup_postcode=560001&delivery_postcode=110002&weight=0.3&cod=0',
+      'GET /v1/external/courier/serviceability/?pickup_postcode=560001&delivery_postcode=796001&weight=0.3&cod=0',
+    ]);
+    expect(seen[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(seen[1]?.body).toBeUndefined();
   });
 
   it('accepts only the configured webhook token', () => {

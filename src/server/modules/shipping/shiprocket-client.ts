@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { AppError } from '../../errors';
-import type { Booking, CourierProvider, NdrAnswer, TrackedScan } from './courier-provider';
+import type {
+  Booking,
+  CourierProvider,
+  NdrAnswer,
+  Serviceability,
+  ServiceabilityQuery,
+  TrackedScan,
+} from './courier-provider';
 
 export type FetchLike = (
   url: string,
@@ -45,6 +52,49 @@ const TrackAnswer = z.looseObject({
       .nullish(),
   }),
 });
+
+const ServiceabilityAnswer = z.looseObject({
+  status: z.union([z.number(), z.string()]).nullish(),
+  data: z
+    .looseObject({
+      available_courier_companies: z
+        .array(
+          z.looseObject({
+            courier_company_id: z.union([z.number(), z.string()]).nullish(),
+            courier_name: z.string().nullish(),
+            // Written as a string ("3") by Shiprocket, sometimes empty.
+            estimated_delivery_days: z.union([z.number(), z.string()]).nullish(),
+          }),
+        )
+        .nullish(),
+      recommended_courier_company_id: z.union([z.number(), z.string()]).nullish(),
+    })
+    .nullish(),
+});
+
+/** The recommended courier's answer (else the fastest one's); none at all is "not served". */
+function serviceabilityOf(answer: z.infer<typeof ServiceabilityAnswer>): Serviceability {
+  const companies = answer.data?.available_courier_companies ?? [];
+  if (Number(answer.status ?? 200) === 404 || companies.length === 0) return { serviceable: false };
+  const daysOf = (company: (typeof companies)[number]) => {
+    const days = Number(company.estimated_delivery_days);
+    return company.estimated_delivery_days != null &&
+      company.estimated_delivery_days !== '' &&
+      Number.isInteger(days) &&
+      days >= 0
+      ? days
+      : null;
+  };
+  const recommended = answer.data?.recommended_courier_company_id;
+  const chosen =
+    companies.find(
+      (company) => recommended != null && String(company.courier_company_id) === String(recommended),
+    ) ??
+    [...companies].sort(
+      (a, b) => (daysOf(a) ?? Number.POSITIVE_INFINITY) - (daysOf(b) ?? Number.POSITIVE_INFINITY),
+    )[0]!;
+  return { serviceable: true, estimatedDays: daysOf(chosen), courierName: chosen.courier_name ?? null };
+}
 
 /** 'YYYY-MM-DD HH:mm' in India time, as Shiprocket's order_date is written. */
 const shiprocketDateTime = (instant: Date) =>
@@ -106,12 +156,8 @@ export function createShiprocketClient({
     return token;
   }
 
-  async function call<T>(
-    schema: z.ZodType<T>,
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-  ): Promise<T> {
+  /** The answer to an authenticated call (logging in first, and again once on a 401). */
+  async function authorised(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
     const send = async (token: string) =>
       fetch(`${api}${path}`, {
         method,
@@ -122,8 +168,17 @@ export function createShiprocketClient({
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     const token = session && session.until > now().getTime() ? session.token : await login();
-    let response = await send(token);
-    if (response.status === 401) response = await send(await login());
+    const response = await send(token);
+    return response.status === 401 ? send(await login()) : response;
+  }
+
+  async function call<T>(
+    schema: z.ZodType<T>,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await authorised(method, path, body);
     if (!response.ok) throw unavailable(`${path} answered ${response.status}`);
     const parsed = schema.safeParse(await response.json());
     if (!parsed.success) throw unavailable(`${path} answered an unexpected body`);
@@ -214,6 +269,24 @@ export function createShiprocketClient({
               phone: answer.phone,
             };
       await call(z.unknown(), 'POST', `/ndr/${encodeURIComponent(awb)}/action`, body);
+    },
+
+    async serviceability(query: ServiceabilityQuery): Promise<Serviceability> {
+      const search = new URLSearchParams({
+        pickup_postcode: query.pickupPincode,
+        delivery_postcode: query.deliveryPincode,
+        // Shiprocket takes the weight in kilograms.
+        weight: String(query.weightGrams / 1000),
+        cod: query.cod ? '1' : '0',
+      });
+      const path = `/courier/serviceability/?${search}`;
+      const response = await authorised('GET', path);
+      // Shiprocket answers a pincode no courier serves with a 404 and a message.
+      if (response.status === 404) return { serviceable: false };
+      if (!response.ok) throw unavailable(`/courier/serviceability answered ${response.status}`);
+      const parsed = ServiceabilityAnswer.safeParse(await response.json());
+      if (!parsed.success) throw unavailable('/courier/serviceability answered an unexpected body');
+      return serviceabilityOf(parsed.data);
     },
 
     acceptsWebhookToken: (token) => webhookToken !== undefined && sameToken(webhookToken, token),

@@ -15,10 +15,9 @@ import type { Db } from '../../db/client';
 import { staffInvites, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { conflict, notFound } from '../../errors';
-import { escapeHtml } from '../../http/escape-html';
 import type { StoreIdentity } from '../../store-identity';
 import { hashPassword, PASSWORD_COST, type PasswordCost, tokenHashOf } from '../auth';
-import { enqueueMail } from '../mail';
+import { enqueueMail, staffInviteMail } from '../mail';
 import { type SettingsActor, writeAuditLine } from '../settings';
 
 /** An invitation link works for a week, once. */
@@ -99,7 +98,6 @@ export function createStaffService({
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + INVITE_DAYS * DAY_MS);
       const link = `${origin}/staff-invite/${token}`;
-      const storeName = store.storeName;
       const until = formatDeliveryDate(indiaDateOf(expiresAt));
       await db.transaction(async (tx) => {
         await tx
@@ -116,20 +114,10 @@ export function createStaffService({
         });
         await enqueueMail(
           tx,
-          {
-            recipient: input.email,
-            subject: `You are invited to ${storeName}'s back office`,
-            text: [
-              `${actor.email} invites you to ${storeName}'s back office with the ${input.staffRole} role.`,
-              `Set your password here (the link works once, until ${until}):`,
-              link,
-            ].join('\n\n'),
-            html: [
-              `<p>${escapeHtml(actor.email)} invites you to ${escapeHtml(storeName)}'s back office with the <strong>${escapeHtml(input.staffRole)}</strong> role.</p>`,
-              `<p><a href="${escapeHtml(link)}">Set your password</a> (the link works once, until ${escapeHtml(until)}).</p>`,
-            ].join('\n'),
-            kind: 'staff-invite',
-          },
+          staffInviteMail(
+            { recipient: input.email, invitedBy: actor.email, staffRole: input.staffRole, link, until },
+            store,
+          ),
           now,
         );
         await writeAuditLine(

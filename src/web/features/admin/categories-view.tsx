@@ -2,10 +2,32 @@ import { type FormEvent, useId, useState } from 'react';
 import type { AdminCategory } from '../../../shared/api/admin';
 import { productCountLabel } from '../../../shared/catalog-claims';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../../../shared/gst';
+import { defaultParcelFor, type ParcelSize } from '../../../shared/parcel';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminCategories, useSaveCategory } from './admin-api';
 import { inputClass, QueryState } from './admin-ui';
+import { PARCEL_FIELD_NAMES, PARCEL_LABELS, type ParcelFieldName } from './product-parcel-fields';
+
+type ParcelTexts = Record<ParcelFieldName, string>;
+const PARCEL_INCOMPLETE = 'Fill in all four parcel figures, or leave them all empty for the built-in default';
+
+/** The form's parcel: null when all four are empty (the built-in default), else the four numbers. */
+function parcelOfTexts(texts: ParcelTexts): ParcelSize | null | 'incomplete' {
+  const filled = PARCEL_FIELD_NAMES.filter((name) => texts[name].trim() !== '');
+  if (filled.length === 0) return null;
+  if (filled.length < PARCEL_FIELD_NAMES.length) return 'incomplete';
+  // The server checks each against ParcelSize and names the one out of bounds.
+  return {
+    weightGrams: Number(texts.weightGrams),
+    lengthCm: Number(texts.lengthCm),
+    breadthCm: Number(texts.breadthCm),
+    heightCm: Number(texts.heightCm),
+  };
+}
+
+const parcelSummary = (parcel: ParcelSize) =>
+  `${parcel.weightGrams.toLocaleString('en-IN')} g, ${parcel.lengthCm} x ${parcel.breadthCm} x ${parcel.heightCm} cm`;
 
 function CategoryForm({ category, onDone }: { category: AdminCategory | null; onDone?(): void }) {
   const id = useId();
@@ -15,12 +37,36 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
   const [sortOrder, setSortOrder] = useState(String(category?.sortOrder ?? 0));
   const [hsnCode, setHsnCode] = useState(category?.hsnCode ?? '9505');
   const [gstRate, setGstRate] = useState(String(category?.gstRate ?? DEFAULT_GST_RATE_BP / 100));
+  const [parcelTexts, setParcelTexts] = useState<ParcelTexts>(() => {
+    const parcel = category?.parcel;
+    return {
+      weightGrams: parcel ? String(parcel.weightGrams) : '',
+      lengthCm: parcel ? String(parcel.lengthCm) : '',
+      breadthCm: parcel ? String(parcel.breadthCm) : '',
+      heightCm: parcel ? String(parcel.heightCm) : '',
+    };
+  });
+  const [parcelError, setParcelError] = useState<string | null>(null);
+  const builtIn = defaultParcelFor(category?.slug ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const parcel = parcelOfTexts(parcelTexts);
+    if (parcel === 'incomplete') {
+      setParcelError(PARCEL_INCOMPLETE);
+      return;
+    }
+    setParcelError(null);
     save.mutate(
       {
         id: category?.id ?? null,
-        body: { name, description, sortOrder: Number(sortOrder) || 0, hsnCode, gstRate: Number(gstRate) },
+        body: {
+          name,
+          description,
+          sortOrder: Number(sortOrder) || 0,
+          hsnCode,
+          gstRate: Number(gstRate),
+          parcel,
+        },
       },
       {
         onSuccess: () => {
@@ -99,6 +145,34 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
           ))}
         </select>
       </div>
+      <fieldset
+        className="grid grid-cols-2 gap-2 sm:col-span-6 sm:grid-cols-4"
+        aria-describedby={parcelError ? `${id}-parcel-error` : undefined}
+      >
+        <legend className="text-sm font-semibold text-stone-800">
+          Default parcel for the courier (empty: {parcelSummary(builtIn)})
+        </legend>
+        {PARCEL_FIELD_NAMES.map((field) => (
+          <div key={field} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-parcel-${field}`} className="text-sm text-stone-800">
+              {PARCEL_LABELS[field]}
+            </label>
+            <input
+              id={`${id}-parcel-${field}`}
+              inputMode="numeric"
+              className={inputClass}
+              placeholder={String(builtIn[field])}
+              value={parcelTexts[field]}
+              onChange={(e) => setParcelTexts((texts) => ({ ...texts, [field]: e.target.value }))}
+            />
+          </div>
+        ))}
+        {parcelError && (
+          <p id={`${id}-parcel-error`} role="alert" className="text-sm text-red-700 col-span-2 sm:col-span-4">
+            {parcelError}
+          </p>
+        )}
+      </fieldset>
       <Button type="submit" disabled={save.isPending}>
         {category ? 'Save' : 'Add category'}
       </Button>
@@ -135,7 +209,9 @@ export function CategoriesView() {
                       <p className="font-semibold">{category.name}</p>
                       <p className="text-sm text-stone-600">
                         /category/{category.slug} · {productCountLabel(category.productCount)} · HSN{' '}
-                        {category.hsnCode} · GST {category.gstRate}%
+                        {category.hsnCode} · GST {category.gstRate}% · Parcel{' '}
+                        {parcelSummary(category.parcel ?? defaultParcelFor(category.slug))}
+                        {category.parcel ? '' : ' (built-in)'}
                       </p>
                     </div>
                     <Button

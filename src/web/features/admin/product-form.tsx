@@ -212,7 +212,6 @@ export function ProductForm({
   const images = watch('images');
   const categoryId = watch('categoryId');
   const category = categories.find((each) => String(each.id) === categoryId);
-  const categorySlug = category?.slug;
   const [saved, setSaved] = useState(false);
   const described = (name: keyof ProductFormValues) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
@@ -330,7 +329,7 @@ export function ProductForm({
         id={`${id}-parcel`}
         register={(name) => register(`parcel.${name}`)}
         errors={errors.parcel}
-        categorySlug={categorySlug}
+        category={category}
       />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Options</legend>

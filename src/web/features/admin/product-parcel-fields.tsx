@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import type { ProductParcelFields as ParcelPayload } from '../../../shared/parcel';
-import { defaultParcelFor } from '../../../shared/parcel';
+import { categoryParcelOf, type ParcelSize } from '../../../shared/parcel';
 import { Field, inputClass } from './admin-ui';
 
 // Issue 24: the product form's parcel fields (weight and box size for the courier), kept apart so
@@ -20,7 +20,7 @@ export const ParcelFormValues = z.object({
 });
 export type ParcelFormValues = z.infer<typeof ParcelFormValues>;
 
-const NAMES = ['weightGrams', 'lengthCm', 'breadthCm', 'heightCm'] as const;
+export const PARCEL_FIELD_NAMES = ['weightGrams', 'lengthCm', 'breadthCm', 'heightCm'] as const;
 
 const text = (value: number | null | undefined) => (value == null ? '' : String(value));
 const number = (value: string) => (value.trim() === '' ? null : Number(value));
@@ -39,37 +39,38 @@ export const parcelPayloadOf = (values: ParcelFormValues): ParcelPayload => ({
   heightCm: number(values.heightCm),
 });
 
-export const isParcelField = (name: PropertyKey): boolean => (NAMES as readonly PropertyKey[]).includes(name);
+export const isParcelField = (name: PropertyKey): boolean =>
+  (PARCEL_FIELD_NAMES as readonly PropertyKey[]).includes(name);
 
-const LABELS: Record<ParcelFieldName, string> = {
+export const PARCEL_LABELS: Record<ParcelFieldName, string> = {
   weightGrams: 'Packed weight (g)',
   lengthCm: 'Box length (cm)',
   breadthCm: 'Box breadth (cm)',
   heightCm: 'Box height (cm)',
 };
 
-export type ParcelFieldName = (typeof NAMES)[number];
+export type ParcelFieldName = (typeof PARCEL_FIELD_NAMES)[number];
 
 export function ProductParcelFields({
   id,
   register,
   errors,
-  categorySlug,
+  category,
 }: {
   id: string;
   /** The product form's register of `parcel.<name>`. */
   register: (name: ParcelFieldName) => UseFormRegisterReturn;
   errors: FieldErrors<ParcelFormValues> | undefined;
-  categorySlug: string | undefined;
+  category: { slug: string; parcel: ParcelSize | null } | undefined;
 }) {
-  const fallback = defaultParcelFor(categorySlug ?? '');
+  const fallback = categoryParcelOf(category ?? { slug: '', parcel: null });
   return (
     <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-4">
       <legend className="text-sm font-semibold text-stone-800">
         Parcel for the courier (empty: category default)
       </legend>
-      {NAMES.map((name) => (
-        <Field key={name} id={`${id}-${name}`} label={LABELS[name]} error={errors?.[name]?.message}>
+      {PARCEL_FIELD_NAMES.map((name) => (
+        <Field key={name} id={`${id}-${name}`} label={PARCEL_LABELS[name]} error={errors?.[name]?.message}>
           <input
             id={`${id}-${name}`}
             inputMode="numeric"
