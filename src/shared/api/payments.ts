@@ -170,7 +170,10 @@ export const CodEligibilityRequest = CreateOrderPayload.pick({
   couponCode: true,
   delivery: true,
 }).extend({
-  pincode: z.string().length(6, 'Pincode must be 6 digits').regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+  pincode: z
+    .string()
+    .length(6, 'Pincode must be 6 digits')
+    .regex(/^\d{6}$/, 'Pincode must be 6 digits'),
 });
 export type CodEligibilityRequest = z.infer<typeof CodEligibilityRequest>;
 
