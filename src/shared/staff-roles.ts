@@ -42,6 +42,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/credit-notes/:id/pdf': ORDERS,
   'GET /api/admin/returns': ORDERS,
   'POST /api/admin/returns/:id/approve': ORDERS,
+  'POST /api/admin/returns/:id/refund-paid': ORDERS,
   'POST /api/admin/returns/:id/reject': ORDERS,
   'POST /api/admin/quotes/preview': ORDERS,
   'POST /api/admin/quotes': ORDERS,
