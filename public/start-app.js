@@ -15,6 +15,8 @@
   function start() {
     if (started) return;
     started = true;
+    // The heading font waits for the same moment (src/web/styles.css).
+    document.documentElement.dataset.webfont = '';
     for (const href of modules) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
