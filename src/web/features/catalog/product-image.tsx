@@ -1,15 +1,10 @@
 import { type ImgHTMLAttributes, useState } from 'react';
 import { productImageSrcSet } from '../../../shared/product-images';
 
+export { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '../../../shared/product-images';
+
 /** Shown when a product image fails to load (SPEC 2). */
 export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
-
-// The width each layout shows an image at, for `sizes`, so the browser fetches the copy that
-// fits: a card is half the screen in the phone's two-column grid, and a product page's main
-// picture is the full width until the page splits in two columns. Saying "300px" for a card
-// made a 412 px phone at DPR 1.75 fetch the 600 px copy for a 200 px slot.
-export const CARD_IMAGE_SIZES = '(min-width: 640px) 300px, 50vw';
-export const DETAIL_IMAGE_SIZES = '(min-width: 768px) 560px, 100vw';
 
 /**
  * Every catalogue image has a width and height (no layout shift), a srcset when the server has
