@@ -5,8 +5,8 @@ import { ProductCard } from './product-card';
 
 /** Cards added to the page at a time: a page of 1000 products is never rendered at once. */
 export const REVEAL_STEP = 24;
-/** Cards whose images load eagerly (the first rows on a phone). */
-const PRIORITY_CARDS = 4;
+/** Cards whose images load eagerly (the first rows on a phone); the first one's comes first. */
+const EAGER_CARDS = 4;
 /**
  * Cards rendered first, by the server too: a phone's first screen and a half (two columns), a
  * desktop's first two rows. The rest follow once the app runs (the sentinel is then near), so their
@@ -81,7 +81,7 @@ export function ProductGrid({
         {visible.map((product, index) => (
           <li key={product.id} className="flex">
             <div className="flex w-full flex-col">
-              <ProductCard product={product} priority={index < PRIORITY_CARDS}>
+              <ProductCard product={product} priority={index === 0} eager={index > 0 && index < EAGER_CARDS}>
                 {renderActions?.(product)}
               </ProductCard>
             </div>

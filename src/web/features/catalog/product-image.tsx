@@ -16,6 +16,7 @@ export function ProductImage({
   alt,
   size = 300,
   priority = false,
+  eager = false,
   sizes,
   className = '',
   ...rest
@@ -26,6 +27,11 @@ export function ProductImage({
   size?: number;
   /** The page's largest above-the-fold image: load it first. */
   priority?: boolean;
+  /**
+   * Above the fold beside the main picture: loaded at once but after it (fetchpriority low), so
+   * on a slow connection the main picture does not share the bandwidth with it.
+   */
+  eager?: boolean;
   /** The width the layout shows it at (`sizes`); by default its intrinsic size. */
   sizes?: string;
 }) {
@@ -43,9 +49,9 @@ export function ProductImage({
       alt={alt}
       width={size}
       height={size}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      fetchPriority={priority ? 'high' : eager ? 'low' : 'auto'}
       // Element Timing: /start-app.js starts the app once the browser reports this picture painted.
       {...(priority ? { elementtiming: 'main-picture' } : {})}
       onError={() => {
