@@ -46,7 +46,11 @@ describe('ProductGallery', () => {
     render(<ProductGallery images={images} name="Diya Set" />);
     expect(screen.getAllByRole('img', { name: /^Diya Set, image/ })).toHaveLength(3);
     const thumbnails = within(screen.getByRole('list', { name: 'Thumbnails' }));
-    expect(thumbnails.getAllByRole('button', { name: /^View image/ }).map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual(images);
+    expect(
+      thumbnails
+        .getAllByRole('button', { name: /^View image/ })
+        .map((b) => b.querySelector('img')?.getAttribute('src')),
+    ).toEqual(images);
   });
 
   it('goes from the last image to the first with Next and from the first to the last with Previous', async () => {
