@@ -7,8 +7,16 @@
   if (!script) return;
   const entry = script.dataset.entry;
   const modules = (script.dataset.modules ?? '').split(' ').filter(Boolean);
+  // The longest the app waits for the page's main picture, so a slow or stalled picture never
+  // keeps the page's buttons disabled for long.
+  const PICTURE_WAIT_MS = 2500;
 
+  let started = false;
   function start() {
+    if (started) return;
+    started = true;
+    // The heading font waits for the same moment (src/web/styles.css).
+    document.documentElement.dataset.webfont = '';
     for (const href of modules) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -24,7 +32,44 @@
     document.head.append(app);
   }
 
+  const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+
+  /**
+   * The page's main picture (the one the server marked fetchpriority=high, its largest paint) is
+   * 8-15 KB, so it paints well after the text; until it has, the app's 150 KB of modules would share
+   * a slow connection with it. Chromium reports the picture's paint (Element Timing, the
+   * elementtiming attribute); elsewhere its load event and the next frame stand in for it.
+   */
+  function afterMainPicture(picture) {
+    setTimeout(start, PICTURE_WAIT_MS);
+    // Loaded and broken (complete, but no pixels): nothing to wait for.
+    if (picture.complete && picture.naturalWidth === 0) return start();
+    const elementTiming =
+      typeof PerformanceObserver === 'function' &&
+      PerformanceObserver.supportedEntryTypes?.includes('element') &&
+      picture.hasAttribute('elementtiming');
+    if (elementTiming) {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((timing) => timing.element === picture)) {
+          observer.disconnect();
+          start();
+        }
+      });
+      observer.observe({ type: 'element', buffered: true });
+      // A picture that fails to load is never painted.
+      picture.addEventListener('error', start);
+      return;
+    }
+    if (picture.complete) afterNextFrame();
+    else {
+      picture.addEventListener('load', afterNextFrame);
+      picture.addEventListener('error', start);
+    }
+  }
+
+  const picture = document.querySelector('img[fetchpriority="high"]');
   // A tab opened in the background paints nothing until it is shown: no reason to wait there.
   if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  else if (picture) afterMainPicture(picture);
+  else afterNextFrame();
 })();

@@ -17,6 +17,14 @@ export const productImageKey = (stem: string, width: number) => `products/${stem
 // added to a product before its first save (issue 26) with the stem `new-{stamp}`.
 const STORED_IMAGE = /^(\/(?:uploads|media)\/products\/(?:p\d+|art|new)-[a-z0-9]+)-\d+(w?)\.webp$/;
 
+// The width each layout shows a picture at, for `sizes`, so the browser fetches the copy that
+// fits: a card is half the screen in the phone's two-column grid, and a product page's main
+// picture is the full width until the page splits in two columns. Saying "300px" for a card
+// made a 412 px phone at DPR 1.75 fetch the 600 px copy for a 200 px slot. The server's preload of
+// a product page's picture names the same sizes, so the browser picks the same copy for both.
+export const CARD_IMAGE_SIZES = '(min-width: 640px) 300px, 50vw';
+export const DETAIL_IMAGE_SIZES = '(min-width: 768px) 560px, 100vw';
+
 /** The `srcset` of an uploaded image, or undefined for an image with one size only. */
 export function productImageSrcSet(src: string): string | undefined {
   const match = STORED_IMAGE.exec(src);

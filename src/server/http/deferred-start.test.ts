@@ -12,13 +12,13 @@ const page = [
 ].join('\n');
 
 describe('deferred app start', () => {
-  it('moves the entry and module preloads into the starter, keeping the stylesheet', () => {
+  it('moves the entry and module preloads into a starter in the head, keeping the stylesheet', () => {
     const deferred = deferAppStart(page);
     expect(deferred).not.toContain('type="module"');
     expect(deferred).not.toContain('modulepreload');
     expect(deferred).toContain('<link rel="stylesheet" crossorigin href="/assets/index-c3.css">');
     expect(deferred).toContain(
-      '<script src="/start-app.js" data-entry="/assets/index-a1.js" data-modules="/assets/react-b2.js /assets/home-page-d4.js" defer></script></body>',
+      '<html><head><title>x</title>\n<script src="/start-app.js" data-entry="/assets/index-a1.js" data-modules="/assets/react-b2.js /assets/home-page-d4.js" defer></script><link rel="stylesheet"',
     );
   });
 

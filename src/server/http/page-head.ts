@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { productImageSrcSet } from '../../shared/product-images';
 import { escapeHtml } from './escape-html';
 
 /**
@@ -13,10 +14,10 @@ export type PageHead = {
   /** For link previews (og:image). */
   image?: string;
   /**
-   * The image is also the page's largest paint (a product's main photo): the browser fetches it
-   * first. Not for a category's picture, which its page does not show.
+   * The image is also the page's largest paint (a product's main photo), shown at these `sizes`:
+   * the browser fetches it first. Not for a category's picture, which its page does not show.
    */
-  preloadImage?: boolean;
+  preloadImage?: { sizes: string };
   ogType?: 'website' | 'product';
   jsonLd?: object[];
 };
@@ -73,8 +74,14 @@ export function renderHead(head: PageHead, origin: string, storeName: string): s
     );
   }
   if (head.image && head.preloadImage) {
+    // With the picture's srcset and sizes, the preload picks the copy the <img> will pick, so a
+    // screen of another density does not download the picture twice.
+    const srcSet = productImageSrcSet(head.image);
+    const responsive = srcSet
+      ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(head.preloadImage.sizes)}"`
+      : '';
     tags.push(
-      `<link rel="preload" as="image" href="${escapeHtml(head.image)}" fetchpriority="high" data-server-head>`,
+      `<link rel="preload" as="image" href="${escapeHtml(head.image)}"${responsive} fetchpriority="high" data-server-head>`,
     );
   }
   for (const item of head.jsonLd ?? []) {

@@ -11,6 +11,7 @@ import {
   websiteJsonLd,
 } from '../../../shared/catalog-structured-data';
 import { formatInr } from '../../../shared/money';
+import { DETAIL_IMAGE_SIZES } from '../../../shared/product-images';
 import { categoryPath, collectionPath, idFromSlug, productPath } from '../../../shared/slug';
 import { AppError } from '../../errors';
 import type { PageHead } from '../../http/page-head';
@@ -71,7 +72,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
           `${product.name} for ${formatInr(product.price)}. ${product.description || `${product.category} from ${settingsNow().storeName}.`}`,
         ),
         canonicalPath: productPath(product),
-        ...(product.image ? { image: product.image, preloadImage: true } : {}),
+        ...(product.image ? { image: product.image, preloadImage: { sizes: DETAIL_IMAGE_SIZES } } : {}),
         ogType: 'product',
         jsonLd: [
           productJsonLd(product, origin, settingsNow().storeName),

@@ -19,11 +19,14 @@ export function cardTags(tags: readonly string[]): { shown: string[]; more: numb
 export function ProductCard({
   product,
   priority = false,
+  eager = false,
   children,
 }: {
   product: Product;
-  /** True for the first cards above the fold: their images load first. */
+  /** True for the first card: its image is the page's main picture (LCP) and loads first. */
   priority?: boolean;
+  /** True for the other cards above the fold: their images load at once, after the first. */
+  eager?: boolean;
   children?: ReactNode;
 }) {
   const { shown, more } = cardTags(product.tags);
@@ -35,6 +38,7 @@ export function ProductCard({
           src={product.image}
           alt=""
           priority={priority}
+          eager={eager}
           sizes={CARD_IMAGE_SIZES}
           className="aspect-square w-full"
         />

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { galleryImages, ProductGallery, wrapIndex } from './product-gallery';
 import { PLACEHOLDER_IMAGE } from './product-image';
@@ -32,6 +33,26 @@ describe('wrapIndex', () => {
 });
 
 describe('ProductGallery', () => {
+  it("serves only the main picture, marked for the app's start, and keeps the other pictures for the app", () => {
+    const html = renderToString(<ProductGallery images={images} name="Diya Set" />);
+    const pictures = html.match(/<img [^>]*>/g) ?? [];
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]).toContain('src="/a.svg"');
+    expect(pictures[0]).toMatch(/fetchpriority="high"/i);
+    expect(pictures[0]).toContain('elementtiming="main-picture"');
+  });
+
+  it('shows every picture and thumbnail once the app renders it', () => {
+    render(<ProductGallery images={images} name="Diya Set" />);
+    expect(screen.getAllByRole('img', { name: /^Diya Set, image/ })).toHaveLength(3);
+    const thumbnails = within(screen.getByRole('list', { name: 'Thumbnails' }));
+    expect(
+      thumbnails
+        .getAllByRole('button', { name: /^View image/ })
+        .map((b) => b.querySelector('img')?.getAttribute('src')),
+    ).toEqual(images);
+  });
+
   it('goes from the last image to the first with Next and from the first to the last with Previous', async () => {
     const user = userEvent.setup();
     render(<ProductGallery images={images} name="Diya Set" />);

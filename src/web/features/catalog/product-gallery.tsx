@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { useHydrated } from '../../components/use-hydrated';
 import { imageAlt, stepForKey, wrapIndex } from './gallery-navigation';
 import { DETAIL_IMAGE_SIZES, ProductImage } from './product-image';
 import { ProductImageZoom } from './product-image-zoom';
@@ -27,6 +28,10 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
   const strip = useRef<HTMLUListElement>(null);
   const count = images.length;
   const current = wrapIndex(index, count);
+  // The other pictures and the thumbnails wait for the app: on a slow connection they would
+  // download beside the main picture and delay its paint (LCP), and the thumbnails do nothing
+  // before the app runs. Their boxes keep their size meanwhile.
+  const hydrated = useHydrated();
 
   const show = (next: number) => {
     const target = wrapIndex(next, count);
@@ -79,14 +84,18 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
                 onClick={() => setZoomed(position)}
                 className="block w-full cursor-zoom-in"
               >
-                <ProductImage
-                  src={image}
-                  alt={imageAlt(name, position, count)}
-                  size={600}
-                  sizes={DETAIL_IMAGE_SIZES}
-                  priority={position === 0}
-                  className="aspect-square w-full"
-                />
+                {position === 0 || hydrated ? (
+                  <ProductImage
+                    src={image}
+                    alt={imageAlt(name, position, count)}
+                    size={600}
+                    sizes={DETAIL_IMAGE_SIZES}
+                    priority={position === 0}
+                    className="aspect-square w-full"
+                  />
+                ) : (
+                  <span className="block aspect-square w-full bg-brand-100" />
+                )}
               </button>
             </li>
           ))}
@@ -139,7 +148,11 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
                 onClick={() => show(position)}
                 className={`block overflow-hidden rounded-lg border-2 ${position === current ? 'border-brand-600' : 'border-transparent'}`}
               >
-                <ProductImage src={image} alt="" size={64} className="h-16 w-16" />
+                {hydrated ? (
+                  <ProductImage src={image} alt="" size={64} className="h-16 w-16" />
+                ) : (
+                  <span className="block h-16 w-16 bg-brand-100" />
+                )}
               </button>
             </li>
           ))}

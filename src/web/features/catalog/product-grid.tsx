@@ -1,12 +1,18 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import type { Product } from '../../../shared/api/catalog';
 import { Spinner } from '../../components/status-message';
 import { ProductCard } from './product-card';
 
 /** Cards added to the page at a time: a page of 1000 products is never rendered at once. */
 export const REVEAL_STEP = 24;
-/** Cards whose images load eagerly (the first rows on a phone). */
-const PRIORITY_CARDS = 4;
+/** Cards whose images load eagerly (the first rows on a phone); the first one's comes first. */
+const EAGER_CARDS = 4;
+/**
+ * Cards rendered first, by the server too: a phone's first screen and a half (two columns), a
+ * desktop's first two rows. The rest follow once the app runs (the sentinel is then near), so their
+ * pictures do not download beside the first ones on a slow connection and delay their paint (LCP).
+ */
+export const FIRST_CARDS = 8;
 
 /**
  * SPEC 4 listing: cards appear progressively as the shopper scrolls; once every loaded product is
@@ -30,14 +36,15 @@ export function ProductGrid({
   renderActions?: (product: Product) => ReactNode;
   endMessage: ReactNode;
 }) {
-  const [revealed, setRevealed] = useState({ key: resetKey, count: REVEAL_STEP });
-  const count = revealed.key === resetKey ? revealed.count : REVEAL_STEP;
+  const [revealed, setRevealed] = useState({ key: resetKey, count: FIRST_CARDS });
+  const count = revealed.key === resetKey ? revealed.count : FIRST_CARDS;
   const visible = products.slice(0, count);
   const moreLoaded = products.length > count;
   const sentinel = useRef<HTMLDivElement>(null);
 
   const showMore = () => {
-    if (moreLoaded) setRevealed({ key: resetKey, count: count + REVEAL_STEP });
+    // A transition: React renders the new cards in slices that yield to the shopper's input.
+    if (moreLoaded) startTransition(() => setRevealed({ key: resetKey, count: count + REVEAL_STEP }));
     else if (hasMore && !loadingMore) onLoadMore();
   };
   const showMoreRef = useRef(showMore);
@@ -74,7 +81,7 @@ export function ProductGrid({
         {visible.map((product, index) => (
           <li key={product.id} className="flex">
             <div className="flex w-full flex-col">
-              <ProductCard product={product} priority={index < PRIORITY_CARDS}>
+              <ProductCard product={product} priority={index === 0} eager={index > 0 && index < EAGER_CARDS}>
                 {renderActions?.(product)}
               </ProductCard>
             </div>

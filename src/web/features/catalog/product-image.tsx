@@ -1,15 +1,10 @@
 import { type ImgHTMLAttributes, useState } from 'react';
 import { productImageSrcSet } from '../../../shared/product-images';
 
+export { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '../../../shared/product-images';
+
 /** Shown when a product image fails to load (SPEC 2). */
 export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
-
-// The width each layout shows an image at, for `sizes`, so the browser fetches the copy that
-// fits: a card is half the screen in the phone's two-column grid, and a product page's main
-// picture is the full width until the page splits in two columns. Saying "300px" for a card
-// made a 412 px phone at DPR 1.75 fetch the 600 px copy for a 200 px slot.
-export const CARD_IMAGE_SIZES = '(min-width: 640px) 300px, 50vw';
-export const DETAIL_IMAGE_SIZES = '(min-width: 768px) 560px, 100vw';
 
 /**
  * Every catalogue image has a width and height (no layout shift), a srcset when the server has
@@ -21,6 +16,7 @@ export function ProductImage({
   alt,
   size = 300,
   priority = false,
+  eager = false,
   sizes,
   className = '',
   ...rest
@@ -31,6 +27,11 @@ export function ProductImage({
   size?: number;
   /** The page's largest above-the-fold image: load it first. */
   priority?: boolean;
+  /**
+   * Above the fold beside the main picture: loaded at once but after it (fetchpriority low), so
+   * on a slow connection the main picture does not share the bandwidth with it.
+   */
+  eager?: boolean;
   /** The width the layout shows it at (`sizes`); by default its intrinsic size. */
   sizes?: string;
 }) {
@@ -48,9 +49,11 @@ export function ProductImage({
       alt={alt}
       width={size}
       height={size}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      fetchPriority={priority ? 'high' : eager ? 'low' : 'auto'}
+      // Element Timing: /start-app.js starts the app once the browser reports this picture painted.
+      {...(priority ? { elementtiming: 'main-picture' } : {})}
       onError={() => {
         if (shown !== PLACEHOLDER_IMAGE) setFailedSrc(wanted);
       }}
