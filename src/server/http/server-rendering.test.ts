@@ -116,7 +116,7 @@ describe('server-rendered landing pages', () => {
     // Featured first (the listing's default order).
     expect(root).toMatch(/<article[\s\S]*?Scented Tea Lights[\s\S]*?₹249/);
     expect(root).toContain('src="/uploads/products/tea-lights.svg"');
-    // The app renders the rest of the 24 once it runs (decision 40).
+    // The app renders the rest of the 24 once it runs (decision 45).
     expect(root.match(/<article/g)?.length).toBe(8);
     const preview = queriesOf(response.body).find((query) => query.queryKey[1] === 'listing-preview');
     const firstCards = preview?.state.data as { total: number; data: unknown[] } | undefined;
