@@ -28,40 +28,60 @@ export async function measureJsBudget(): Promise<JsBudgetReport> {
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
     });
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
-    ) as BuildManifest & Record<string, { isDynamicEntry?: boolean }>;
-    const gzipped = new Map<string, number>();
-    const sizeOf = (file: string) => {
-      let size = gzipped.get(file);
-      if (size === undefined) {
-        size = gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
-        gzipped.set(file, size);
-      }
-      return size;
-    };
-    const closure = (key: string, into?: Set<string>) => chunksOf(manifest, key, into);
-    const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + sizeOf(file), 0);
-
-    const entry = closure('index.html');
-    const home = closure(`${pagesDir}home-page.tsx`, new Set(entry));
-    const routes = Object.entries(manifest)
-      .filter(
-        ([key, chunk]) => chunk.isDynamicEntry && key.startsWith(pagesDir) && !key.endsWith('home-page.tsx'),
-      )
-      .map(([key, chunk]) => {
-        const beyond = [...closure(key)].filter((file) => !entry.has(file));
-        return {
-          route: key.slice(pagesDir.length).replace(/\.tsx$/, ''),
-          ownKb: kb(sizeOf(chunk.file)),
-          beyondEntryKb: kb(total(beyond)),
-        };
-      })
-      .sort((a, b) => b.beyondEntryKb - a.beyondEntryKb);
-    return { entryKb: kb(total(entry)), homeKb: kb(total(home)), routes };
+    return weighBuild(outDir);
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** The budget's figures of a production build already made in `outDir` (the journeys' dist/web). */
+export function weighBuild(outDir: string): JsBudgetReport {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as BuildManifest & Record<string, { isDynamicEntry?: boolean }>;
+  const gzipped = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = gzipped.get(file);
+    if (size === undefined) {
+      size = gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
+      gzipped.set(file, size);
+    }
+    return size;
+  };
+  const closure = (key: string, into?: Set<string>) => chunksOf(manifest, key, into);
+  const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + sizeOf(file), 0);
+
+  const entry = closure('index.html');
+  const home = closure(`${pagesDir}home-page.tsx`, new Set(entry));
+  const routes = Object.entries(manifest)
+    .filter(
+      ([key, chunk]) => chunk.isDynamicEntry && key.startsWith(pagesDir) && !key.endsWith('home-page.tsx'),
+    )
+    .map(([key, chunk]) => {
+      const beyond = [...closure(key)].filter((file) => !entry.has(file));
+      return {
+        route: key.slice(pagesDir.length).replace(/\.tsx$/, ''),
+        ownKb: kb(sizeOf(chunk.file)),
+        beyondEntryKb: kb(total(beyond)),
+      };
+    })
+    .sort((a, b) => b.beyondEntryKb - a.beyondEntryKb);
+  return { entryKb: kb(total(entry)), homeKb: kb(total(home)), routes };
+}
+
+/** What is over its budget, in words; empty when every figure holds. */
+export function overBudget(report: JsBudgetReport): string[] {
+  return [
+    ...(report.homeKb > jsBudget.homeKb
+      ? [`home page ${report.homeKb.toFixed(1)} KB > ${jsBudget.homeKb} KB`]
+      : []),
+    ...report.routes
+      .filter((route) => route.beyondEntryKb > jsBudget.routeKb)
+      .map(
+        (route) =>
+          `${route.route} ${route.beyondEntryKb.toFixed(1)} KB beyond the entry > ${jsBudget.routeKb} KB`,
+      ),
+  ];
 }
 
 const mark = (ok: boolean) => (ok ? '' : ' ✗');
