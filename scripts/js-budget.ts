@@ -13,6 +13,13 @@ const pagesDir = 'src/web/pages/';
 
 export const jsBudget = { homeKb: 150, routeKb: 50 };
 
+/**
+ * Routes over the budget when the journeys began to weigh the build (2026-11-27), each held at what
+ * it weighed then so it cannot grow while it is brought down: the back office's product form grew
+ * past 50 KB with the parcel, tax and photo fields (react-hook-form and Zod are 40 KB of it).
+ */
+export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = { 'admin/product-page': 53.1 };
+
 export type RouteWeight = { route: string; ownKb: number; beyondEntryKb: number };
 export type JsBudgetReport = { entryKb: number; homeKb: number; routes: RouteWeight[] };
 
@@ -76,10 +83,11 @@ export function overBudget(report: JsBudgetReport): string[] {
       ? [`home page ${report.homeKb.toFixed(1)} KB > ${jsBudget.homeKb} KB`]
       : []),
     ...report.routes
-      .filter((route) => route.beyondEntryKb > jsBudget.routeKb)
+      .map((route) => ({ ...route, limitKb: OVER_BUDGET_CEILINGS[route.route] ?? jsBudget.routeKb }))
+      .filter((route) => route.beyondEntryKb > route.limitKb)
       .map(
         (route) =>
-          `${route.route} ${route.beyondEntryKb.toFixed(1)} KB beyond the entry > ${jsBudget.routeKb} KB`,
+          `${route.route} ${route.beyondEntryKb.toFixed(1)} KB beyond the entry > ${route.limitKb} KB`,
       ),
   ];
 }
