@@ -200,7 +200,16 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     deliveryDaysFor: async (pincode) =>
       promisedDays((await delivery.checkPincode(pincode, { ownRule: true })).info.days),
   });
-  const shipping = createShippingService({ db, clock, courier, log, store, pdfPool, settleCashOnDelivery });
+  const shipping = createShippingService({
+    db,
+    clock,
+    courier,
+    log,
+    store,
+    pdfPool,
+    settleCashOnDelivery,
+    onStockChanged,
+  });
   const mailWorker = createMailWorker({
     db,
     clock,

@@ -129,6 +129,7 @@ export function createShippingService({
   store,
   pdfPool,
   settleCashOnDelivery,
+  onStockChanged = () => {},
 }: {
   db: Db;
   clock: Clock;
@@ -140,6 +141,8 @@ export function createShippingService({
   store: StoreIdentity;
   /** Decision 0042: a COD order delivered is paid, one back at the store unpaid is cancelled. */
   settleCashOnDelivery: CodSettlement;
+  /** After a parcel back at the store put its units on the shelf: cached stock answers are dropped. */
+  onStockChanged?: () => void;
 }) {
   const labelUrlOf = (orderId: string) => `/api/admin/orders/${orderId}/shipment/label`;
 
@@ -508,7 +511,8 @@ export function createShippingService({
       }
       const scan = update.scans?.at(-1);
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      let restocked = false;
+      const received = await db.transaction(async (tx) => {
         const [stored] = await tx
           .insert(shipmentEvents)
           .values({
@@ -546,10 +550,14 @@ export function createShippingService({
           // rule; queued in this transaction, so a scan two instances take mails once.
           if (await moveOrder(tx, order, target, note, now)) {
             await mailStatusIfDue(tx, store, order, target, note, now);
+            restocked = target === 'returned';
           }
         }
         return { stored: true, known: true };
       });
+      // Announced once the units are committed, so a shopper never reads the old stock again.
+      if (restocked) onStockChanged();
+      return received;
     },
 
     /** GET /api/track: the order whose number and phone or e-mail match, else one 404 for both. */

@@ -626,6 +626,12 @@ describe('the sandbox courier', () => {
   it('fails a delivery at a documented pincode, returns it to origin and restocks once', async () => {
     const order = await paidOrder({ postalCode: '110011', quantity: 3 });
     const before = await stockOf(order.product);
+    // What the storefront says, answered from its cache once read.
+    const shownStock = async () =>
+      (await store.app.inject({ url: `/api/products/${order.product.id}` })).json<{
+        product: { stock: number };
+      }>().product.stock;
+    expect(await shownStock()).toBe(before);
     const { awb } = await shipped(order.orderId);
     clock.set(new Date(clock.now().getTime() + 5 * DAY));
     await store.app.moveSandboxParcels();
@@ -644,6 +650,8 @@ describe('the sandbox courier', () => {
     await store.app.moveSandboxParcels();
     expect(await statusOf(order.orderId)).toBe('returned');
     expect(await stockOf(order.product)).toBe(before! + 3);
+    // The units are on sale again at once, not when the cached answer expires.
+    expect(await shownStock()).toBe(before! + 3);
     const [last] = await store.database.db
       .select()
       .from(shipmentEvents)
