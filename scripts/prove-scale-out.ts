@@ -7,7 +7,8 @@
 //   3. an expired order releases its stock once, with both instances sweeping;
 //   4. SIGKILL of one instance during a burst of orders: no order lost or half-written, the other
 //      keeps serving;
-//   5. SIGTERM of one instance during a burst: it drains and exits 0, with the same guarantees.
+//   5. SIGTERM of one instance during a burst: it drains and exits 0, with the same guarantees;
+//   and between 3 and 4: the owner changes the shipping fee on A and B quotes the new fee at once.
 // Exits non-zero on any failure. Settings: PROVE_DATABASE_URL (a database of the server to connect
 // to for CREATE DATABASE; default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL (default
 // redis://127.0.0.1:6379).
@@ -17,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
-import { orders, products } from '../src/server/db/schema';
-import { AUTH_LIMITS } from '../src/server/modules/auth';
+import { orders, products, sessions, users } from '../src/server/db/schema';
+import { AUTH_LIMITS, tokenHashOf } from '../src/server/modules/auth';
 import { ORDER_EXPIRED_NOTE } from '../src/server/modules/orders';
 import { paymentSignature } from '../src/server/modules/payment-providers';
 import {
@@ -51,7 +52,7 @@ function check(name: string, ok: boolean, detail = '') {
 type Answer = { status: number; body: Record<string, unknown> };
 async function call(
   instance: StoreInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   options: { headers?: Record<string, string>; body?: unknown } = {},
 ): Promise<Answer> {
@@ -232,6 +233,46 @@ async function expiry(database: Database, instances: StoreInstance[]) {
  * A burst of orders across both instances, one of which is stopped with `signal` mid-burst;
  * clients that got no answer retry on the other with the same Idempotency-Key.
  */
+/** Issue 26: the owner's settings apply at once on every instance, with no restart. */
+async function settingsEverywhere(database: Database, instances: StoreInstance[]) {
+  say('Step 3b: the owner changes the shipping fee on A; B quotes the new fee at once');
+  const [a, b] = instances as [StoreInstance, StoreInstance];
+  const [owner] = await createBuyers(database, 1, new Date());
+  const token = owner!.headers.authorization.replace('Bearer ', '');
+  const [session] = await database.db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHashOf(token)));
+  await database.db
+    .update(users)
+    .set({ role: 'admin', staffRole: 'owner' })
+    .where(eq(users.id, session?.userId ?? -1));
+  const feeOn = async (instance: StoreInstance) =>
+    (await call(instance, 'GET', '/api/pincodes/shipping/110001?orderValue=200')).body.cost;
+  const before = await feeOn(b);
+  const current = await call(a, 'GET', '/api/admin/settings', { headers: owner!.headers });
+  const settings = current.body.settings as Record<string, unknown> | undefined;
+  const changed = Number(settings?.shippingFee) + 15;
+  const saved = await call(a, 'PUT', '/api/admin/settings', {
+    headers: owner!.headers,
+    body: { ...settings, shippingFee: changed },
+  });
+  check('the owner saves a new shipping fee on A', saved.status === 200, `status ${saved.status}`);
+  const after = await feeOn(b);
+  check(
+    'B quotes the new fee at once, having quoted the old one just before',
+    before === changed - 15 && after === changed,
+    `before ₹${before}, after ₹${after}, saved ₹${changed}`,
+  );
+  // The later steps' orders are priced with the configured fee.
+  const restored = await call(a, 'PUT', '/api/admin/settings', { headers: owner!.headers, body: settings });
+  check(
+    'the fee is put back',
+    restored.status === 200 && (await feeOn(b)) === before,
+    `status ${restored.status}`,
+  );
+}
+
 async function stopDuringBurst(
   database: Database,
   [victim, survivor]: [StoreInstance, StoreInstance],
@@ -356,6 +397,7 @@ async function main() {
     await lastUnits(database, instances);
     await loginLimit(instances);
     await expiry(database, instances);
+    await settingsEverywhere(database, instances);
     await stopDuringBurst(database, [instances[0]!, instances[1]!], 'SIGKILL');
     say('Starting A again on a new port');
     instances.push(await startInstance('A', env('a-again')));
