@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '../../shared/api/auth';
 import type { StaffRole } from '../../shared/staff-roles';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { sandboxMessages, users } from '../db/schema';
 import { createOrPromoteAdmin } from '../modules/admin';
 import { TEST_PASSWORD_COST } from './test-app';
 
@@ -62,4 +62,16 @@ export async function registerTestStaff(
   const account = await registerTestAdmin(app, database);
   await database.db.update(users).set({ staffRole }).where(eq(users.id, account.user.id));
   return account;
+}
+
+/** The one-time code the messaging sandbox "sent" to `phone` last, as a shopper reads it. */
+export async function lastSandboxCode(database: Database, phone: string): Promise<string> {
+  const [message] = await database.db
+    .select()
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.recipient, phone))
+    .orderBy(desc(sandboxMessages.id))
+    .limit(1);
+  if (!message?.params[0]) throw new Error(`No code was sent to ${phone}`);
+  return message.params[0];
 }

@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AuthResponse, MeResponse } from '../../../shared/api/auth';
 import { NAME_NEEDED, OTP_RULES } from '../../../shared/auth';
 import { phoneCodes, sandboxMessages } from '../../db/schema';
+import { lastSandboxCode } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { openSecondConnection } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
@@ -41,16 +42,7 @@ const verify = (payload: Record<string, unknown>, ip: string, app: FastifyInstan
   app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload, remoteAddress: ip });
 
 /** The code the sandbox "sent" to the number last. */
-async function lastCode(phone: string) {
-  const [message] = await store.database.db
-    .select()
-    .from(sandboxMessages)
-    .where(eq(sandboxMessages.recipient, phone))
-    .orderBy(desc(sandboxMessages.id))
-    .limit(1);
-  if (!message?.params[0]) throw new Error(`No code was sent to ${phone}`);
-  return message.params[0];
-}
+const lastCode = (phone: string) => lastSandboxCode(store.database, phone);
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
@@ -39,7 +39,7 @@ import {
   TEST_ADDRESS,
   type TestProduct,
 } from '../../testing/order-fixtures';
-import type { TestAccount } from '../../testing/test-accounts';
+import { lastSandboxCode, type TestAccount } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
@@ -101,17 +101,12 @@ async function shopperWithPhone(): Promise<TestAccount & { phone: string }> {
     remoteAddress,
   });
   expect(asked.statusCode, asked.body).toBe(200);
-  const [message] = await store.database.db
-    .select()
-    .from(sandboxMessages)
-    .where(eq(sandboxMessages.recipient, phone))
-    .orderBy(desc(sandboxMessages.id))
-    .limit(1);
+  const code = await lastSandboxCode(store.database, phone);
   const verified = await store.app.inject({
     method: 'POST',
     url: '/api/auth/phone/verify',
     headers: account.headers,
-    payload: { phone, code: message?.params[0] },
+    payload: { phone, code },
     remoteAddress,
   });
   expect(verified.statusCode, verified.body).toBe(200);

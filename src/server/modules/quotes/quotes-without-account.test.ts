@@ -1,11 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../../shared/api/auth';
 import type { BulkEnquiryCreated } from '../../../shared/api/bulk-enquiries';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { type CreatedQuoteResponse, QUOTE_MESSAGES, type QuoteResponse } from '../../../shared/api/quotes';
-import { mailOutbox, orderQuotes, orders, products, sandboxMessages } from '../../db/schema';
+import { mailOutbox, orderQuotes, orders, products } from '../../db/schema';
 import { createTestProduct, payOrder, seedPincodes, TEST_ADDRESS } from '../../testing/order-fixtures';
+import { lastSandboxCode } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -161,16 +162,11 @@ describe('a quote sent to a phone alone', () => {
       remoteAddress: ip,
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const [message] = await store.database.db
-      .select()
-      .from(sandboxMessages)
-      .where(eq(sandboxMessages.recipient, phone))
-      .orderBy(desc(sandboxMessages.id))
-      .limit(1);
+    const code = await lastSandboxCode(store.database, phone);
     const signedIn = await store.app.inject({
       method: 'POST',
       url: '/api/auth/otp/verify',
-      payload: { phone, code: message?.params[0], fullName: 'Meera Pillai' },
+      payload: { phone, code, fullName: 'Meera Pillai' },
       remoteAddress: ip,
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
