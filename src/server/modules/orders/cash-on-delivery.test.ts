@@ -31,6 +31,7 @@ import {
   sandboxParcels,
   shipments,
 } from '../../db/schema';
+import { courierScan } from '../../testing/courier-scans';
 import {
   createTestProduct,
   type Line,
@@ -174,6 +175,15 @@ async function ship(orderId: string) {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<ShipmentResponse>().shipment;
 }
+
+/** The courier's tracking webhook, as the sandbox courier posts it. */
+const courierPosts = (payload: ReturnType<typeof courierScan>) =>
+  store.app.inject({
+    method: 'POST',
+    url: '/api/shipping/webhook',
+    headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
+    payload,
+  });
 
 let couponCounter = 0;
 /** A ₹100-off coupon that can be used once in all. */
@@ -451,18 +461,7 @@ describe('a cash on delivery order', () => {
     ]);
 
     // The courier says it again: still one collection, one invoice.
-    const delivered = await store.app.inject({
-      method: 'POST',
-      url: '/api/shipping/webhook',
-      headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
-      payload: {
-        awb: shipment.awb,
-        current_status: 'DELIVERED',
-        current_status_id: 7,
-        shipment_status_id: 7,
-        current_timestamp: '25 03 2031 10:00:00',
-      },
-    });
+    const delivered = await courierPosts(courierScan(shipment.awb, 'delivered', '2031-03-25 10:00:00'));
     expect(delivered.statusCode).toBe(200);
     expect(await codLines(placed.orderId)).toHaveLength(1);
     expect(await store.database.db.$count(invoices, eq(invoices.orderId, placed.orderId))).toBe(1);
@@ -497,18 +496,7 @@ describe('a cash on delivery order', () => {
     expect(detail.money.codToCollect).toBe(0);
 
     // The return's last scan again changes nothing.
-    const again = await store.app.inject({
-      method: 'POST',
-      url: '/api/shipping/webhook',
-      headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
-      payload: {
-        awb: shipment.awb,
-        current_status: 'RTO DELIVERED',
-        current_status_id: 10,
-        shipment_status_id: 10,
-        current_timestamp: '15 04 2031 10:00:00',
-      },
-    });
+    const again = await courierPosts(courierScan(shipment.awb, 'rto_delivered', '2031-04-15 10:00:00'));
     expect(again.statusCode).toBe(200);
     expect(await stockOf(placed.product)).toBe(10);
     expect(await couponUses(coupon)).toBe(0);
@@ -614,18 +602,7 @@ describe("the shopper's cancel of a cash on delivery order", () => {
 
     const placed = await placedCod();
     const shipment = await ship(placed.orderId);
-    const pickedUp = await store.app.inject({
-      method: 'POST',
-      url: '/api/shipping/webhook',
-      headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
-      payload: {
-        awb: shipment.awb,
-        current_status: 'PICKED UP',
-        current_status_id: 42,
-        shipment_status_id: 42,
-        current_timestamp: '10 03 2031 12:00:00',
-      },
-    });
+    const pickedUp = await courierPosts(courierScan(shipment.awb, 'picked_up', '2031-03-10 12:00:00'));
     expect(pickedUp.statusCode, pickedUp.body).toBe(200);
 
     const refused = await cancel(placed.orderId, placed.buyer.headers);

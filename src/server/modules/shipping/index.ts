@@ -10,6 +10,7 @@ export type {
 export { COURIER_BODY_LIMIT, sandboxCourierRoutes, shippingAdminRoutes, shippingRoutes } from './routes';
 export {
   createSandboxCourier,
+  SANDBOX_COURIER_NAME,
   SANDBOX_FAILING_PINCODES,
   SANDBOX_SERVICEABILITY,
   type SandboxCourier,

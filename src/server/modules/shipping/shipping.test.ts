@@ -10,7 +10,6 @@ import type {
   TrackResponse,
 } from '../../../shared/api/shipping';
 import { MAX_BULK_SHIPMENTS, SHIPPING_MESSAGES } from '../../../shared/api/shipping';
-import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../../shared/courier-events';
 import {
   mailOutbox,
   orderEvents,
@@ -21,6 +20,7 @@ import {
   shipmentEvents,
   shipments,
 } from '../../db/schema';
+import { courierScan } from '../../testing/courier-scans';
 import {
   createTestProduct,
   payOrder,
@@ -84,29 +84,6 @@ async function shipped(orderId: string) {
   const response = await ship(orderId);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<ShipmentResponse>().shipment;
-}
-
-/** A tracking update as Shiprocket posts it (India time, 'DD MM YYYY HH:mm:ss'). */
-function webhook(
-  awb: string,
-  kind: TrackingKind,
-  indiaTime: string,
-  activity = 'Scan',
-  location = 'Delhi hub',
-) {
-  const [date, time] = indiaTime.split(' ');
-  const [year, month, day] = date!.split('-');
-  const status = SHIPROCKET_STATUS_OF[kind];
-  return {
-    awb,
-    courier_name: SANDBOX_COURIER_NAME,
-    current_status: status.name,
-    current_status_id: status.id,
-    shipment_status: status.name,
-    shipment_status_id: status.id,
-    current_timestamp: `${day} ${month} ${year} ${time}`,
-    scans: [{ date: indiaTime, activity, location, 'sr-status': status.id, 'sr-status-label': status.name }],
-  };
 }
 
 const post = (payload: Record<string, unknown>, token = TOKEN, app = store.app) =>
@@ -415,7 +392,7 @@ describe('POST /api/admin/orders/:id/shipment', () => {
 
     const again = await shipped(order.orderId);
     expect(again.awb).not.toBe(shipment.awb);
-    expect((await post(webhook(again.awb, 'picked_up', '2031-03-20 11:00:00'))).statusCode).toBe(200);
+    expect((await post(courierScan(again.awb, 'picked_up', '2031-03-20 11:00:00'))).statusCode).toBe(200);
     const late = await store.app.inject({
       method: 'DELETE',
       url: `/api/admin/orders/${order.orderId}/shipment`,
@@ -430,7 +407,7 @@ describe('POST /api/shipping/webhook', () => {
   it('stores a repeated event once and moves the order once', async () => {
     const order = await paidOrder();
     const { awb } = await shipped(order.orderId);
-    const picked = webhook(awb, 'picked_up', '2031-03-10 14:00:00');
+    const picked = courierScan(awb, 'picked_up', '2031-03-10 14:00:00');
     expect((await post(picked)).json()).toEqual({ received: true });
     expect((await post(picked)).json()).toEqual({ received: false });
     expect(await eventCount(awb)).toBe(1);
@@ -447,10 +424,10 @@ describe('POST /api/shipping/webhook', () => {
   it('takes events out of order: a late scan never moves the order back', async () => {
     const order = await paidOrder();
     const { awb } = await shipped(order.orderId);
-    await post(webhook(awb, 'delivered', '2031-03-12 15:00:00', 'Delivered', 'New Delhi'));
+    await post(courierScan(awb, 'delivered', '2031-03-12 15:00:00', 'Delivered', 'New Delhi'));
     expect(await statusOf(order.orderId)).toBe('delivered');
-    await post(webhook(awb, 'out_for_delivery', '2031-03-12 09:00:00'));
-    await post(webhook(awb, 'picked_up', '2031-03-10 14:00:00'));
+    await post(courierScan(awb, 'out_for_delivery', '2031-03-12 09:00:00'));
+    await post(courierScan(awb, 'picked_up', '2031-03-10 14:00:00'));
     expect(await statusOf(order.orderId)).toBe('delivered');
     expect(await eventCount(awb)).toBe(3);
     expect((await statusLines(order.orderId)).slice(4)).toEqual([
@@ -465,7 +442,7 @@ describe('POST /api/shipping/webhook', () => {
     const order = await paidOrder();
     const { awb } = await shipped(order.orderId);
     const response = await post(
-      webhook(awb, 'picked_up', '2031-03-10 14:00:00'),
+      courierScan(awb, 'picked_up', '2031-03-10 14:00:00'),
       'not-the-courier-token-at-all',
     );
     expect(response.statusCode).toBe(401);
@@ -473,7 +450,7 @@ describe('POST /api/shipping/webhook', () => {
     const noToken = await store.app.inject({
       method: 'POST',
       url: '/api/shipping/webhook',
-      payload: webhook(awb, 'picked_up', '2031-03-10 14:00:00'),
+      payload: courierScan(awb, 'picked_up', '2031-03-10 14:00:00'),
     });
     expect(noToken.statusCode).toBe(401);
     expect(await eventCount(awb)).toBe(0);
@@ -486,7 +463,7 @@ describe('POST /api/shipping/webhook', () => {
     const secondDatabase = await openSecondConnection(store.database);
     const second = await createTestApp(secondDatabase, { clock, env });
     try {
-      const event = webhook(awb, 'picked_up', '2031-03-10 14:00:00');
+      const event = courierScan(awb, 'picked_up', '2031-03-10 14:00:00');
       const answers = await Promise.all([
         post(event),
         post(event, TOKEN, second),
@@ -523,7 +500,7 @@ describe('status mails when the courier moves an order', () => {
     const secondDatabase = await openSecondConnection(store.database);
     const second = await createTestApp(secondDatabase, { clock, env });
     try {
-      const picked = webhook(awb, 'picked_up', '2031-03-10 14:00:00', 'Picked up', 'Okhla');
+      const picked = courierScan(awb, 'picked_up', '2031-03-10 14:00:00', 'Picked up', 'Okhla');
       await Promise.all([post(picked), post(picked, TOKEN, second), post(picked, TOKEN, second)]);
     } finally {
       await second.close();
@@ -540,8 +517,8 @@ describe('status mails when the courier moves an order', () => {
     );
 
     // Out for delivery is no mail; delivered is, with the tracking link; a repeat mails nothing.
-    await post(webhook(awb, 'out_for_delivery', '2031-03-12 09:00:00'));
-    const delivered = webhook(awb, 'delivered', '2031-03-12 15:00:00', 'Delivered', 'New Delhi');
+    await post(courierScan(awb, 'out_for_delivery', '2031-03-12 09:00:00'));
+    const delivered = courierScan(awb, 'delivered', '2031-03-12 15:00:00', 'Delivered', 'New Delhi');
     await post(delivered);
     await post(delivered);
     const mails = await statusMails(order.orderId);
@@ -555,7 +532,7 @@ describe('status mails when the courier moves an order', () => {
   it("mails a failed delivery with the link to the order's page that takes the answer", async () => {
     const order = await paidOrder();
     const { awb } = await shipped(order.orderId);
-    await post(webhook(awb, 'undelivered', '2031-03-12 18:00:00', 'Customer not available', 'New Delhi'));
+    await post(courierScan(awb, 'undelivered', '2031-03-12 18:00:00', 'Customer not available', 'New Delhi'));
     expect(await statusOf(order.orderId)).toBe('failed_delivery');
     const [failed] = await statusMails(order.orderId);
     expect(failed?.subject).toBe(`Order ${order.orderNumber}: Delivery Failed`);
@@ -658,7 +635,7 @@ describe('the sandbox courier', () => {
       .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
       .where(and(eq(shipments.awb, awb), eq(shipmentEvents.kind, 'rto_delivered')));
     expect(last).toBeDefined();
-    const again = webhook(awb, 'rto_delivered', '2031-03-30 10:00:00');
+    const again = courierScan(awb, 'rto_delivered', '2031-03-30 10:00:00');
     await post(again);
     await post(again);
     expect(await stockOf(order.product)).toBe(before! + 3);
