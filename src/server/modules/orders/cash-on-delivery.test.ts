@@ -690,10 +690,12 @@ describe('a return of a delivered cash on delivery order (decision 0043)', () =>
       await store.app.inject({ url: `/api/admin/orders/${placed.orderId}`, headers })
     ).json<AdminOrderDetail>();
     expect(detail.money).toMatchObject({ refunded: 400, net: 499 });
+    // In the order they were queued: PostgreSQL returns rows unordered without it.
     const mails = await store.database.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')));
+      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')))
+      .orderBy(mailOutbox.id);
     expect(mails.at(-1)?.text).toContain(
       'We have sent your refund of ₹400 by UPI or bank transfer (reference UPI 412345678901)',
     );
