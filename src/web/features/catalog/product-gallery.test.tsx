@@ -26,9 +26,9 @@ describe('wrapIndex', () => {
     expect(wrapIndex(5, 0)).toBe(0);
   });
 
-  it('lists the main image first, then extra images without blanks or repeats', () => {
+  it('lists the main image first, then extra images without blanks or repeats, or the placeholder', () => {
     expect(galleryImages({ image: '/a.svg', images: ['/b.svg', '', '/a.svg', '/c.svg'] })).toEqual(images);
-    expect(galleryImages({ image: '', images: [] })).toEqual([]);
+    expect(galleryImages({ image: '', images: [] })).toEqual(['/placeholder-product.svg']);
   });
 });
 

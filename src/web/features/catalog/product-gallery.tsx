@@ -1,15 +1,19 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useHydrated } from '../../components/use-hydrated';
 import { imageAlt, stepForKey, wrapIndex } from './gallery-navigation';
-import { DETAIL_IMAGE_SIZES, ProductImage } from './product-image';
+import { DETAIL_IMAGE_SIZES, PLACEHOLDER_IMAGE, ProductImage } from './product-image';
 import { ProductImageZoom } from './product-image-zoom';
 
 export { wrapIndex } from './gallery-navigation';
 
-/** The main image first, then the extra images, without blanks or repeats. */
-export const galleryImages = (product: { image: string; images: readonly string[] }) => [
-  ...new Set([product.image, ...product.images].filter(Boolean)),
-];
+/**
+ * The main image first, then the extra images, without blanks or repeats; the placeholder for a
+ * product with no photo yet (SPEC 2), which otherwise showed an empty frame.
+ */
+export function galleryImages(product: { image: string; images: readonly string[] }): string[] {
+  const images = [...new Set([product.image, ...product.images].filter(Boolean))];
+  return images.length > 0 ? images : [PLACEHOLDER_IMAGE];
+}
 
 const arrowClass =
   'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-xl font-bold text-stone-800 shadow hover:bg-white';
