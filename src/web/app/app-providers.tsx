@@ -6,8 +6,12 @@ import { WishlistProvider } from '../features/wishlist/wishlist-provider';
 
 /** The signed-in user's wishlist (SPEC 4: fetched on login, emptied on logout). */
 function UserWishlist({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  return <WishlistProvider userId={user?.id ?? null}>{children}</WishlistProvider>;
+  const { user, token, loading } = useAuth();
+  return (
+    <WishlistProvider userId={user?.id ?? null} sessionPending={loading && user === null && token !== null}>
+      {children}
+    </WishlistProvider>
+  );
 }
 
 /**

@@ -44,10 +44,16 @@ function failureText(error: unknown, fallback: string): string {
  */
 export function WishlistProvider({
   userId,
+  sessionPending = false,
   api = wishlistApi,
   children,
 }: {
   userId: number | null;
+  /**
+   * A stored session is still being checked: a heart tapped meanwhile waits for the answer rather
+   * than telling a signed-in shopper to log in.
+   */
+  sessionPending?: boolean;
   api?: WishlistApi;
   children: ReactNode;
 }) {
@@ -55,6 +61,7 @@ export function WishlistProvider({
   const queryKey = useMemo(() => [...WISHLIST_QUERY_KEY, userId] as const, [userId]);
   const query = useQuery({ queryKey, queryFn: () => api.list(), enabled: userId !== null, retry: false });
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const [waiting, setWaiting] = useState<number | null>(null);
   // SPEC 8's messages, in the app's toast (a live region).
   const notify: (text: string, tone?: ToastTone) => void = useToast();
 
@@ -160,10 +167,23 @@ export function WishlistProvider({
   }, [userId, api, change, notify]);
 
   const toggle = useCallback(
-    (productId: number) =>
-      items.some((entry) => entry.productId === productId) ? remove(productId) : add(productId),
-    [items, add, remove],
+    async (productId: number) => {
+      if (sessionPending) {
+        setWaiting(productId);
+        return false;
+      }
+      return items.some((entry) => entry.productId === productId) ? remove(productId) : add(productId);
+    },
+    [sessionPending, items, add, remove],
   );
+
+  // The heart tapped while the session was checked, once it is known (and the list with it).
+  const listKnown = userId === null || !query.isPending;
+  useEffect(() => {
+    if (waiting === null || sessionPending || !listKnown) return;
+    setWaiting(null);
+    void toggle(waiting);
+  }, [waiting, sessionPending, listKnown, toggle]);
 
   const value = useMemo<WishlistContextValue>(
     () => ({
@@ -174,13 +194,25 @@ export function WishlistProvider({
       failed: userId !== null && query.isError,
       refetch: () => void query.refetch(),
       isInWishlist: (productId) => items.some((entry) => entry.productId === productId),
-      isPending: (productId) => pending.has(productId),
+      isPending: (productId) => pending.has(productId) || waiting === productId,
       add,
       remove,
       toggle,
       clear,
     }),
-    [items, userId, query.isPending, query.isError, query.refetch, pending, add, remove, toggle, clear],
+    [
+      items,
+      userId,
+      query.isPending,
+      query.isError,
+      query.refetch,
+      pending,
+      waiting,
+      add,
+      remove,
+      toggle,
+      clear,
+    ],
   );
 
   return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;

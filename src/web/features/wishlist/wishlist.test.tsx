@@ -140,6 +140,35 @@ describe('wishlist state (SPEC 4, SPEC 8)', () => {
     expect(notice()).toBe('Removed from wishlist');
   });
 
+  it('keeps a heart tapped while the session is checked, and adds it once the shopper is known', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const tree = (userId: number | null, sessionPending: boolean) => (
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <WishlistProvider userId={userId} sessionPending={sessionPending} api={api}>
+            <WishlistToggle productId={5} />
+          </WishlistProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(tree(null, true));
+    await user.click(screen.getByRole('button', { name: 'Add to wishlist' }));
+    // Not "Please login": a signed-in shopper whose session is on its way is not a guest.
+    expect(screen.queryByText('Please login to add items to wishlist')).toBeNull();
+    expect(api.add).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Add to wishlist' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+
+    rerender(tree(1, false));
+    expect(await screen.findByRole('button', { name: 'Remove from wishlist' })).toBeTruthy();
+    expect(api.add).toHaveBeenCalledTimes(1);
+    expect(api.add).toHaveBeenCalledWith(5);
+    expect(notice()).toBe('Added to wishlist');
+  });
+
   it("says 'Please login to add items to wishlist' in the app's toast for a guest and calls nothing", async () => {
     const user = userEvent.setup();
     const api = fakeApi();
