@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import {
   type AdminCategory,
@@ -174,6 +175,45 @@ describe('a catalogue change on one instance', () => {
       await admin('PATCH', `/api/admin/products/${product.id}`, { archived: true });
       expect(await listing()).toEqual([]);
       expect(await countHere()).toBe(0);
+    } finally {
+      await second.close();
+      await secondDatabase.close();
+    }
+  });
+
+  it('is looked for once by requests that arrive together, and still seen by the next one', async () => {
+    const secondDatabase = await openSecondConnection(store.database);
+    // The same database, with the catalogue's looks at the version sequences counted.
+    let looks = 0;
+    const dialect = new PgDialect();
+    const db = new Proxy(secondDatabase.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return (query: Parameters<typeof target.execute>[0]) => {
+          const text = typeof query === 'string' ? query : dialect.sqlToQuery(query.getSQL()).sql;
+          if (text.includes('catalog_version_seq')) looks += 1;
+          return target.execute(query);
+        };
+      },
+    });
+    const second = await createTestApp({ ...secondDatabase, db }, { env: { BACKGROUND_JOBS: 'false' } });
+    try {
+      const { id: categoryId } = await testCategory(store.database, 'Crowded Shelf');
+      productOf(await newProduct({ name: 'Brass Bell', categoryId }));
+      const listing = async (page: number) =>
+        (
+          await second.inject({ url: `/api/products?category=crowded-shelf&page=${page}` })
+        ).json<ProductList>();
+      await listing(1);
+
+      looks = 0;
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => listing(index + 1)));
+      expect(answers[0]?.data.map((shown) => shown.name)).toEqual(['Brass Bell']);
+      expect(looks).toBeGreaterThan(0);
+      expect(looks).toBeLessThan(10);
+
+      productOf(await newProduct({ name: 'Brass Diya', categoryId }));
+      expect((await listing(1)).data.map((shown) => shown.name).sort()).toEqual(['Brass Bell', 'Brass Diya']);
     } finally {
       await second.close();
       await secondDatabase.close();

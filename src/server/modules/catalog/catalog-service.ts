@@ -58,6 +58,21 @@ export function createCatalogService({
     await announce('catalog');
   }
 
+  async function lookForChanges(): Promise<void> {
+    // A sequence's first nextval leaves last_value as it was and sets is_called.
+    const [row] = rowsOf<{ catalog: string; stock: string }>(
+      await db.execute(sql`SELECT
+        (SELECT last_value::text || is_called::text FROM catalog_version_seq) AS catalog,
+        (SELECT last_value::text || is_called::text FROM stock_version_seq) AS stock`),
+    );
+    if (!row) return;
+    const before = seen;
+    seen = { catalog: row.catalog, stock: row.stock };
+    if (before?.catalog !== row.catalog) clearHere();
+    else if (before.stock !== row.stock) clearAnswers();
+  }
+  let syncing: Promise<void> | null = null;
+
   const reader: CatalogReader = { db, cache };
   const writer: writes.CatalogWriter = { db, cache, invalidate };
   let preparing: Promise<void> | null = null;
@@ -82,20 +97,17 @@ export function createCatalogService({
     /**
      * Before answering from a cache: when another instance (or this one) changed the catalogue
      * since the last look, every cached figure and answer here is dropped. One read of a
-     * sequence's last value, far cheaper than the answers it guards.
+     * sequence's last value, far cheaper than the answers it guards; requests that arrive while a
+     * look is under way share it, as settings reads do (decision 37), so under a crowd it runs far
+     * less than once per request.
      */
-    async sync(): Promise<void> {
-      // A sequence's first nextval leaves last_value as it was and sets is_called.
-      const [row] = rowsOf<{ catalog: string; stock: string }>(
-        await db.execute(sql`SELECT
-          (SELECT last_value::text || is_called::text FROM catalog_version_seq) AS catalog,
-          (SELECT last_value::text || is_called::text FROM stock_version_seq) AS stock`),
-      );
-      if (!row) return;
-      const before = seen;
-      seen = { catalog: row.catalog, stock: row.stock };
-      if (before?.catalog !== row.catalog) clearHere();
-      else if (before.stock !== row.stock) clearAnswers();
+    sync(): Promise<void> {
+      if (syncing) return syncing;
+      const current = lookForChanges().finally(() => {
+        if (syncing === current) syncing = null;
+      });
+      syncing = current;
+      return current;
     },
 
     /**
