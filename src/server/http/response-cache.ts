@@ -10,7 +10,7 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
 /** A serialised catalogue answer: the body, its ETag and, once asked for, its gzip form. */
 export type CachedResponse = {
   body: string;
-  etag: string;
+  readonly etag: string;
   gzip?: Promise<Buffer>;
   gzipBytes?: number;
   storedAt: number;
@@ -62,7 +62,16 @@ export function createResponseCache({
     },
     set(key: string, body: string): CachedResponse {
       remove(key);
-      const entry: CachedResponse = { body, etag: etagOf(body), storedAt: now() };
+      // Hashed when first sent: rendered pages, kept here too, are sent without one.
+      let etag: string | undefined;
+      const entry: CachedResponse = {
+        body,
+        get etag() {
+          etag ??= etagOf(body);
+          return etag;
+        },
+        storedAt: now(),
+      };
       if (sizeOf(entry) > maxBytes / 4) return entry;
       entries.set(key, entry);
       bytes += sizeOf(entry);
