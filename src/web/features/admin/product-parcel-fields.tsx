@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import type { ProductParcelFields as ParcelPayload } from '../../../shared/parcel';
-import { categoryParcelOf, type ParcelSize } from '../../../shared/parcel';
+import type { ProductParcelFields as ParcelPayload, ParcelSize } from '../../../shared/parcel';
+import { categoryParcelOf } from '../../../shared/parcel-defaults';
 import { Field, inputClass } from './admin-ui';
 
 // Issue 24: the product form's parcel fields (weight and box size for the courier), kept apart so
