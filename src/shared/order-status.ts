@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DAY_MS } from './india-time';
 import { RETURN_WINDOW_DAYS } from './return-rules';
 
@@ -17,10 +16,11 @@ export const ORDER_STATUSES = [
   'cancelled',
 ] as const;
 
-export const OrderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatus>;
+// Zod-free, so that every back-office page showing a status label does not load Zod for it.
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const isOrderStatus = (value: string): value is OrderStatus => OrderStatus.safeParse(value).success;
+export const isOrderStatus = (value: string): value is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(value);
 
 const SPECIAL_LABELS: Partial<Record<OrderStatus, string>> = {
   pending: 'Payment Pending',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import type { ParcelSizeValue } from './parcel-defaults';
 
 // Issue 24: what a packed parcel weighs and measures, for the courier's booking and its price.
+// The categories' default parcels are in parcel-defaults.ts (Zod-free, for the back office's forms).
+export { categoryParcelOf, defaultParcelFor } from './parcel-defaults';
 
 export const PARCEL_LIMITS = { maxWeightGrams: 50_000, maxSideCm: 200 } as const;
 
@@ -23,7 +26,7 @@ export const ParcelSize = z.object({
   lengthCm: side('length'),
   breadthCm: side('breadth'),
   heightCm: side('height'),
-});
+}) satisfies z.ZodType<ParcelSizeValue>;
 export type ParcelSize = z.infer<typeof ParcelSize>;
 
 /** The admin product form's parcel fields (empty = the category's default). */
@@ -34,28 +37,6 @@ export const ProductParcelFields = z.object({
   heightCm: ParcelSize.shape.heightCm.nullable(),
 });
 export type ProductParcelFields = z.infer<typeof ProductParcelFields>;
-
-/**
- * The built-in typical packed unit of the seeded categories: what a category ships as until the
- * owner sets its parcel in the back office (`categories.parcel`).
- */
-const CATEGORY_DEFAULTS: Readonly<Record<string, ParcelSize>> = {
-  'festive-hampers': { weightGrams: 1500, lengthCm: 35, breadthCm: 25, heightCm: 15 },
-  'corporate-gifts': { weightGrams: 700, lengthCm: 30, breadthCm: 22, heightCm: 10 },
-  'diwali-gifts': { weightGrams: 600, lengthCm: 25, breadthCm: 20, heightCm: 10 },
-  'pooja-essentials': { weightGrams: 500, lengthCm: 22, breadthCm: 18, heightCm: 10 },
-  housewarming: { weightGrams: 800, lengthCm: 30, breadthCm: 20, heightCm: 15 },
-  'wedding-favours': { weightGrams: 250, lengthCm: 15, breadthCm: 12, heightCm: 8 },
-  rakhi: { weightGrams: 100, lengthCm: 15, breadthCm: 10, heightCm: 3 },
-};
-const FALLBACK: ParcelSize = { weightGrams: 300, lengthCm: 20, breadthCm: 15, heightCm: 10 };
-
-export const defaultParcelFor = (categorySlug: string): ParcelSize =>
-  CATEGORY_DEFAULTS[categorySlug] ?? FALLBACK;
-
-/** A category's parcel: the one its owner set, else the built-in one for its slug. */
-export const categoryParcelOf = (category: { slug: string; parcel: ParcelSize | null }): ParcelSize =>
-  category.parcel ?? defaultParcelFor(category.slug);
 
 /** A product's own figures where set, else its category's parcel (`categoryParcelOf`). */
 export function parcelOfProduct(

@@ -33,3 +33,11 @@ export function productImageSrcSet(src: string): string | undefined {
   const widths = suffix ? PRODUCT_IMAGE_WIDTHS : EARLIER_WIDTHS;
   return widths.map((width) => `${path}-${width}${suffix}.webp ${width}w`).join(', ');
 }
+
+// What one upload may be (a product's photo, a return's), re-exported by api/admin-products.ts. Here,
+// without Zod, so the back office's photo manager loads without it (docs/performance.md).
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 5 MB. Please upload a smaller one.';
+export const IMAGE_TYPE_MESSAGE = 'Please upload a JPEG, PNG or WebP image.';
+/** Issue 26: how many photos one product holds. */
+export const MAX_PRODUCT_IMAGES = 12;

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { ProductParcelFields } from '../parcel';
 import { PersonalisationConfig } from '../personalisation';
+import { MAX_PRODUCT_IMAGES } from '../product-images';
 import { QuantityTier, QuantityTiers } from '../quantity-pricing';
 import { gstRate, hsnCode, page, trimmed } from './admin-fields';
 
 // The back office's product contract (/api/admin/products*), re-exported by ./admin. Money in
 // rupees, as everywhere at the API edge.
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 5 MB. Please upload a smaller one.';
-export const IMAGE_TYPE_MESSAGE = 'Please upload a JPEG, PNG or WebP image.';
+export {
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+} from '../product-images';
 
 export const SKU_MAX = 64;
 export const SKU_TAKEN_MESSAGE = 'Another product already has this SKU';
-export const MAX_PRODUCT_IMAGES = 12;
 export const IMAGE_NOT_UPLOADED = 'Upload each photo before saving it to a product';
 /** A photo's path as the store serves it (an upload's answer), never an outside address. */
 const productImagePath = z

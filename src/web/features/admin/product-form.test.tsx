@@ -65,6 +65,36 @@ describe('ProductForm', () => {
     expect(sent[0]).toMatchObject({ name: 'Brass Diya Set', price: 349.5, mrp: 399, categoryId: 3 });
   });
 
+  it('shows how a price, the stock and a parcel weight must be typed, and sends nothing until they are', async () => {
+    const user = userEvent.setup();
+    const sent = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Brass Diya Set');
+    await user.type(screen.getByLabelText('Price (₹)'), '349.505');
+    await user.selectOptions(screen.getByLabelText('Category'), '3');
+    await user.clear(screen.getByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '2.5');
+    await user.type(screen.getByLabelText('Packed weight (g)'), '450g');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+
+    expect(await screen.findByText('Enter the price in rupees, e.g. 349 or 349.50')).toBeTruthy();
+    expect(screen.getByText('Stock is a whole number')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number, or leave it empty for the category default')).toBeTruthy();
+    expect(screen.getByLabelText('Price (₹)').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+
+    // Once submitted, the same checks run as the owner corrects each field.
+    await user.type(screen.getByLabelText('Price (₹)'), '{Backspace}');
+    await vi.waitFor(() =>
+      expect(screen.queryByText('Enter the price in rupees, e.g. 349 or 349.50')).toBeNull(),
+    );
+    await user.clear(screen.getByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '25');
+    await user.type(screen.getByLabelText('Packed weight (g)'), '{Backspace}');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ price: 349.5, stock: 25, weightGrams: 450 });
+  });
+
   it('refuses two personalisation fields with one label before sending, as the server would', async () => {
     const user = userEvent.setup();
     const sent = renderForm();

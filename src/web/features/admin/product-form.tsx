@@ -1,182 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import type { AdminCategory } from '../../../shared/api/admin';
-// The product schemas alone: the order schemas would take this page past its JavaScript budget.
-import { type AdminProduct, NewAdminProduct } from '../../../shared/api/admin-products';
+import type { AdminProduct } from '../../../shared/api/admin-products';
 import type { PhotoRule } from '../../../shared/personalisation';
-import {
-  PERSONALISATION_MAX_FIELDS,
-  type PersonalisationConfig,
-} from '../../../shared/personalisation-rules';
-import type { QuantityTier } from '../../../shared/quantity-pricing';
+import { PERSONALISATION_MAX_FIELDS } from '../../../shared/personalisation-rules';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct } from './admin-api';
 import { Field, inputClass } from './admin-ui';
-import {
-  isParcelField,
-  ParcelFormValues,
-  ProductParcelFields,
-  parcelPayloadOf,
-  parcelValuesOf,
-} from './product-parcel-fields';
+import { type ProductFormValues, payloadOf, valuesOf } from './product-form-values';
+import { ProductParcelFields } from './product-parcel-fields';
 import { ProductPhotos } from './product-photos';
 import { ProductTaxFields } from './product-tax-fields';
 
-const TIERS_FORMAT_MESSAGE = 'Write each tier as pieces:percent, e.g. 25:5, 50:10';
-
-/** "25:5, 50:10" as typed in the form, or null when it is not in that shape. */
-function parseTiers(text: string): QuantityTier[] | null {
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const tiers: QuantityTier[] = [];
-  for (const entry of entries) {
-    const match = /^(\d{1,6})\s*:\s*(\d{1,3})\s*%?$/.exec(entry);
-    if (!match) return null;
-    tiers.push({ minQuantity: Number(match[1]), percentOff: Number(match[2]) });
-  }
-  return tiers;
-}
-
-const tiersText = (tiers: readonly QuantityTier[]) =>
-  tiers.map((tier) => `${tier.minQuantity}:${tier.percentOff}`).join(', ');
-
-const amount = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, `Enter the ${label} in rupees, e.g. 349 or 349.50`);
-
-const wholeNumber = (message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,7}$/, message);
-
 /**
- * The form's fields as typed. Only how the text is written is checked here (rupees, whole
- * numbers, the tiers' "pieces:percent"); every rule of a product, with its words, is the shared
- * NewAdminProduct's, run on the payload the form would send (the server runs the same).
+ * The form's schema and the shared product rules it runs need Zod (about 25 KB gzipped), so they
+ * load when the owner starts editing (the first focus in the form) or submits, not with the page:
+ * the page stays within its JavaScript budget (docs/performance.md), and an owner who only looks
+ * at a product downloads no Zod. The same checks run on submit and then on every change.
  */
-const ProductFormValues = z
-  .object({
-    name: z.string(),
-    description: z.string(),
-    price: amount('price'),
-    mrp: z.union([z.literal(''), amount('MRP')]),
-    categoryId: z.string(),
-    tags: z.string(),
-    stock: wholeNumber('Stock is a whole number'),
-    minQuantity: wholeNumber('Minimum quantity is a whole number'),
-    quantityTiers: z.string().max(200, TIERS_FORMAT_MESSAGE),
-    allowPreOrder: z.boolean(),
-    featured: z.boolean(),
-    archived: z.boolean(),
-    personalisable: z.boolean(),
-    personalisationFields: z.array(
-      z.object({
-        label: z.string(),
-        maxLength: wholeNumber('Enter a maximum length'),
-        required: z.boolean(),
-      }),
-    ),
-    photo: z.enum(['off', 'optional', 'required']),
-    sku: z.string(),
-    hsnCode: z.string(),
-    gstRate: z.string(),
-    // Kept by the photo manager (not typed); here so the shared rules check the whole payload.
-    images: z.array(z.string()),
-    parcel: ParcelFormValues,
-  })
-  .superRefine((values, context) => {
-    if (parseTiers(values.quantityTiers) === null) {
-      context.addIssue({ code: 'custom', message: TIERS_FORMAT_MESSAGE, path: ['quantityTiers'] });
-      return;
-    }
-    for (const issue of NewAdminProduct.safeParse(payloadOf(values)).error?.issues ?? []) {
-      context.addIssue({ code: 'custom', message: issue.message, path: formPathOf(issue.path) });
-    }
-  });
-type ProductFormValues = z.infer<typeof ProductFormValues>;
+const loadChecks = () => import('./product-form-rules');
 
-const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
-  name: product?.name ?? '',
-  description: product?.description ?? '',
-  price: product ? String(product.price) : '',
-  mrp: product?.mrp === null || product?.mrp === undefined ? '' : String(product.mrp),
-  categoryId: product ? String(product.categoryId) : '',
-  tags: product?.tags.join(', ') ?? '',
-  stock: product ? String(product.stock) : '0',
-  minQuantity: product ? String(product.minQuantity) : '1',
-  quantityTiers: tiersText(product?.quantityTiers ?? []),
-  allowPreOrder: product?.allowPreOrder ?? false,
-  featured: product?.featured ?? false,
-  archived: product?.archived ?? false,
-  personalisable: !!product?.personalisation,
-  personalisationFields: (product?.personalisation?.fields ?? []).map((field) => ({
-    label: field.label,
-    maxLength: String(field.maxLength),
-    required: field.required,
-  })),
-  photo: product?.personalisation?.photo ?? 'off',
-  sku: product?.sku ?? '',
-  hsnCode: product?.hsnCode ?? '',
-  gstRate: product?.gstRate === null || product?.gstRate === undefined ? '' : String(product.gstRate),
-  images: product?.images.length ? product.images : product?.image ? [product.image] : [],
-  parcel: parcelValuesOf(product),
-});
-
-const personalisationOf = (values: ProductFormValues): PersonalisationConfig | null =>
-  values.personalisable
-    ? {
-        fields: values.personalisationFields.map((field) => ({
-          label: field.label,
-          maxLength: Number(field.maxLength),
-          required: field.required,
-        })),
-        photo: values.photo,
-      }
-    : null;
-
-const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
-  name: values.name,
-  description: values.description.trim(),
-  price: Number(values.price),
-  mrp: values.mrp === '' ? null : Number(values.mrp),
-  categoryId: Number(values.categoryId),
-  tags: values.tags
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean),
-  stock: Number(values.stock),
-  minQuantity: Number(values.minQuantity),
-  quantityTiers: parseTiers(values.quantityTiers) ?? [],
-  allowPreOrder: values.allowPreOrder,
-  featured: values.featured,
-  archived: values.archived,
-  personalisation: personalisationOf(values),
-  sku: values.sku.trim() || null,
-  hsnCode: values.hsnCode.trim() || null,
-  gstRate: values.gstRate === '' ? null : Number(values.gstRate),
-  images: values.images,
-  ...parcelPayloadOf(values.parcel),
-});
-
-/** Where a shared-schema issue shows in the form: personalisation.fields.0.label is that row's label. */
-function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
-  const [first, second, ...rest] = path.map((part) => (typeof part === 'symbol' ? String(part) : part));
-  if (first === 'personalisation' && second === 'fields') return ['personalisationFields', ...rest];
-  if (first === 'personalisation') return [second === 'photo' ? 'photo' : 'personalisationFields'];
-  if (first === 'quantityTiers') return ['quantityTiers'];
-  if (first === 'tags') return ['tags'];
-  if (first === 'images') return ['images'];
-  if (first !== undefined && isParcelField(first)) return ['parcel', first];
-  return [first ?? 'name'];
-}
+const checkProductForm: Resolver<ProductFormValues> = async (values, context, options) =>
+  zodResolver((await loadChecks()).ProductFormValues)(values, context, options);
 
 const PHOTO_RULE_LABELS: Readonly<Record<PhotoRule, string>> = {
   off: 'No photo',
@@ -204,7 +51,7 @@ export function ProductForm({
     setValue,
     formState: { errors },
   } = useForm<ProductFormValues>({
-    resolver: zodResolver(ProductFormValues),
+    resolver: checkProductForm,
     defaultValues: valuesOf(product),
   });
   const personalisationFields = useFieldArray({ control, name: 'personalisationFields' });
@@ -213,6 +60,9 @@ export function ProductForm({
   const categoryId = watch('categoryId');
   const category = categories.find((each) => String(each.id) === categoryId);
   const [saved, setSaved] = useState(false);
+  // The checks could not load (offline): said as a failed save is, and asked for again on submit.
+  const [checksUnavailable, setChecksUnavailable] = useState(false);
+  const failed = save.error !== null || checksUnavailable;
   const described = (name: keyof ProductFormValues) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
 
@@ -227,7 +77,11 @@ export function ProductForm({
 
   return (
     <form
-      onSubmit={submit}
+      onFocus={() => void loadChecks().catch(() => undefined)}
+      onSubmit={(event) => {
+        setChecksUnavailable(false);
+        submit(event).catch(() => setChecksUnavailable(true));
+      }}
       noValidate
       className="grid gap-4 rounded-xl border border-brand-100 bg-white p-4 sm:grid-cols-2"
     >
@@ -431,8 +285,8 @@ export function ProductForm({
         )}
       </fieldset>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        {save.error && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}
-        {saved && !save.isPending && !save.error && (
+        {failed && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}
+        {saved && !save.isPending && !failed && (
           <p role="status" className="font-semibold text-green-800">
             Product saved
           </p>

@@ -1,24 +1,11 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
-import { z } from 'zod';
-import type { ProductParcelFields as ParcelPayload } from '../../../shared/parcel';
-import { categoryParcelOf, type ParcelSize } from '../../../shared/parcel';
+import type { ProductParcelFields as ParcelPayload, ParcelSize } from '../../../shared/parcel';
+import { categoryParcelOf } from '../../../shared/parcel-defaults';
 import { Field, inputClass } from './admin-ui';
 
 // Issue 24: the product form's parcel fields (weight and box size for the courier), kept apart so
-// the form itself changes by a few lines. Empty means the category's default.
-
-const optionalWhole = z
-  .string()
-  .trim()
-  .regex(/^\d{0,6}$/, 'Enter a whole number, or leave it empty for the category default');
-
-export const ParcelFormValues = z.object({
-  weightGrams: optionalWhole,
-  lengthCm: optionalWhole,
-  breadthCm: optionalWhole,
-  heightCm: optionalWhole,
-});
-export type ParcelFormValues = z.infer<typeof ParcelFormValues>;
+// the form itself changes by a few lines. Empty means the category's default; how they must be
+// typed is checked with the form's other fields (ParcelFormValues in product-form-rules.ts).
 
 export const PARCEL_FIELD_NAMES = ['weightGrams', 'lengthCm', 'breadthCm', 'heightCm'] as const;
 
@@ -50,6 +37,9 @@ export const PARCEL_LABELS: Record<ParcelFieldName, string> = {
 };
 
 export type ParcelFieldName = (typeof PARCEL_FIELD_NAMES)[number];
+
+/** The parcel fields as typed ('' is the category's default). */
+export type ParcelFormValues = Record<ParcelFieldName, string>;
 
 export function ProductParcelFields({
   id,

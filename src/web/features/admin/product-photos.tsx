@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../shared/api/admin-products';
-import { productImageSrcSet } from '../../../shared/product-images';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, productImageSrcSet } from '../../../shared/product-images';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, uploadProductPhoto } from './admin-api';
