@@ -112,6 +112,25 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const stopListening = app.catalog.onChange(() => pages.clear());
   app.addHook('onClose', async () => stopListening());
 
+  // The page around #root before its head, data and body: the same for every page of one kind
+  // (its route's preloads, and whether the app starts after the first paint), so made once.
+  const frames = new Map<string, string>();
+  function frameOf(page: string, requestPath: string, rendered: boolean): string {
+    const preloads = routePreloads(requestPath);
+    const key = `${rendered} ${preloads}`;
+    let frame = frames.get(key);
+    if (frame === undefined) {
+      const plain = page
+        .replace(/<title>[^<]*<\/title>/, '')
+        // After the entry's own script and preloads, so the entry is requested first.
+        .replace('</head>', `${preloads}</head>`);
+      frame = rendered ? deferAppStart(plain) : plain;
+      // A handful of kinds (a route's chunks); bounded all the same.
+      if (frames.size < 100) frames.set(key, frame);
+    }
+    return frame;
+  }
+
   async function buildPage(
     request: FastifyRequest,
     page: string,
@@ -127,21 +146,19 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     ]);
     const head = knownHead ?? (await defaultHead(requestPath, settings));
     const data = { settings, ...(rendered ? { queries: rendered.queries } : {}) };
-    // The page around #root is a few kilobytes: its replacements (and the deferred start's
-    // regular expressions) run on it alone, and the rendered body and data are spliced in by
-    // position, never through replace(), whose `$` patterns a product's text could trigger.
-    const frame = splice(
-      page
-        .replace(/<title>[^<]*<\/title>/, '')
-        // After the entry's own script and preloads, so the entry is requested first.
-        .replace('</head>', `${routePreloads(requestPath)}</head>`),
-      HEAD_MARKER,
-      renderHead(head, origin, settings.storeName),
-    );
-    const shell = rendered ? deferAppStart(frame) : frame;
+    // The rendered body, head and data are spliced in by position, never through replace(), whose
+    // `$` patterns a product's text could trigger.
     const dataScript = `<script type="application/json" id="app-data">${scriptSafeJson(data)}</script>`;
     return splice(
-      splice(shell, DATA_MARKER, dataScript),
+      splice(
+        splice(
+          frameOf(page, requestPath, rendered !== null),
+          HEAD_MARKER,
+          renderHead(head, origin, settings.storeName),
+        ),
+        DATA_MARKER,
+        dataScript,
+      ),
       ROOT_ELEMENT,
       `<div id="root">${rendered?.html ?? ''}</div>`,
     );
