@@ -61,6 +61,22 @@ export default defineConfig(({ command }) => ({
     manifest: true,
   },
   environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              // The entry and everything it imports statically in one file. Left to itself the
+              // bundler splits out what the pages share with the entry (React, TanStack Query's
+              // core, the money and pincode rules) into files of their own, which the entry then
+              // loads too: each file compresses on its own, and together they weighed 2.8 KB
+              // gzipped more than the same code in one (issue 22, docs/performance.md).
+              groups: [{ name: 'index', tags: ['$initial'] }],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       // Bundled rather than loaded from node_modules, so that the alias above applies.
       resolve: { noExternal: command === 'build' ? ['react-router'] : [] },
