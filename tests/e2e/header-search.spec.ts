@@ -50,6 +50,36 @@ test.describe('on a 360 px phone', () => {
     );
   });
 
+  test('on a slow connection the box takes the typing at once and suggests once its code arrives', async ({
+    page,
+  }) => {
+    // Issue 22: the suggestions' code loads when the box is first used; here it is held back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let requested = false;
+    await page.route(/\/assets\/search-suggestions-[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await appStarted(page);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const box = page.getByRole('combobox', { name: 'Search gifts' });
+    await expect(box).toBeFocused();
+    await box.pressSequentially('chocolte');
+    await expect(box).toHaveValue('chocolte');
+    expect(requested).toBe(true);
+    await expect(page.getByRole('option')).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('option', { name: /^Chocolate Bouquet/ }).first()).toBeVisible();
+    await expect(box).toHaveValue('chocolte');
+    await expect(box).toBeFocused();
+  });
+
   test('Buy Now takes a guest to checkout with the item, where login is asked', async ({ page }) => {
     await page.goto(await chocolateBouquetPath(page));
     await appStarted(page);

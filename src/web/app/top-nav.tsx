@@ -3,8 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { storeSettings } from '../app-data';
 import { BadgeCount } from '../components/badge-count';
 import { CartIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon } from '../components/icons';
-import { EMPTY_FILTERS, listingUrl } from '../features/catalog/listing-filters';
-import { SearchCombobox } from '../features/search/search-combobox';
+import { EMPTY_FILTERS, listingUrl } from '../features/catalog/listing-url';
+import { preloadSearchSuggestions, SearchCombobox } from '../features/search/search-combobox';
 
 export type NavSession = {
   loggedIn: boolean;
@@ -126,6 +126,7 @@ export function TopNav({ session }: { session: NavSession }) {
             aria-expanded={searchOpen}
             aria-controls="header-search"
             aria-label={searchOpen ? 'Close search' : 'Search'}
+            onPointerDown={preloadSearchSuggestions}
             onClick={() => {
               setSearchOpen((open) => !open);
               setMenuOpen(false);

@@ -1,10 +1,9 @@
 import type { ProductQuery } from '../../../shared/api/catalog';
+import { EMPTY_FILTERS, type ListingFilters, type ListingSort, listingUrl } from './listing-url';
 
-// SPEC 2 "Product listing" filters, kept in the URL so a filtered listing can be shared and
-// survives a reload: /products?search=diya&minPrice=100&sort=price_asc, or
-// /category/diwali-gifts?sort=rating for a category.
-
-export type ListingSort = 'relevance' | 'featured' | 'newest' | 'price_asc' | 'price_desc' | 'rating';
+// SPEC 2 "Product listing" filters: their type and URL are in listing-url.ts, which the header's
+// search uses on every page; the rest (sorting, prices, the API query) loads with the listing.
+export { EMPTY_FILTERS, type ListingFilters, type ListingSort, listingUrl };
 
 /** SPEC 2 sort labels; 'Best Match' is offered only while searching, where it is the default. */
 export const SORT_OPTIONS: readonly { value: ListingSort; label: string }[] = [
@@ -25,24 +24,6 @@ const SORT_QUERY: Readonly<Record<ListingSort, Pick<ProductQuery, 'sort' | 'orde
   rating: { sort: 'rating', order: 'desc' },
 };
 
-export type ListingFilters = {
-  search: string;
-  /** A category slug; it lives in the path (/category/{slug}), not the query. */
-  category: string;
-  minPrice: string;
-  maxPrice: string;
-  /** '' means the default: Best Match while searching, else Featured First. */
-  sort: ListingSort | '';
-};
-
-export const EMPTY_FILTERS: ListingFilters = {
-  search: '',
-  category: '',
-  minPrice: '',
-  maxPrice: '',
-  sort: '',
-};
-
 const isSort = (value: string | null): value is ListingSort =>
   SORT_OPTIONS.some((option) => option.value === value);
 
@@ -55,18 +36,6 @@ export function filtersFromUrl(searchParams: URLSearchParams, category = ''): Li
     maxPrice: searchParams.get('maxPrice') ?? '',
     sort: isSort(sort) ? sort : '',
   };
-}
-
-/** The listing URL of the filters: the category in the path, the rest in the query. */
-export function listingUrl(filters: ListingFilters): string {
-  const params = new URLSearchParams();
-  if (filters.search.trim()) params.set('search', filters.search.trim());
-  if (filters.minPrice.trim()) params.set('minPrice', filters.minPrice.trim());
-  if (filters.maxPrice.trim()) params.set('maxPrice', filters.maxPrice.trim());
-  if (filters.sort) params.set('sort', filters.sort);
-  const query = params.toString();
-  const path = filters.category ? `/category/${encodeURIComponent(filters.category)}` : '/products';
-  return query ? `${path}?${query}` : path;
 }
 
 export const effectiveSort = (filters: ListingFilters): ListingSort =>

@@ -1,0 +1,35 @@
+// SPEC 2 "Product listing" filters, kept in the URL so a filtered listing can be shared and
+// survives a reload: /products?search=diya&minPrice=100&sort=price_asc, or
+// /category/diwali-gifts?sort=rating for a category.
+
+export type ListingSort = 'relevance' | 'featured' | 'newest' | 'price_asc' | 'price_desc' | 'rating';
+
+export type ListingFilters = {
+  search: string;
+  /** A category slug; it lives in the path (/category/{slug}), not the query. */
+  category: string;
+  minPrice: string;
+  maxPrice: string;
+  /** '' means the default: Best Match while searching, else Featured First. */
+  sort: ListingSort | '';
+};
+
+export const EMPTY_FILTERS: ListingFilters = {
+  search: '',
+  category: '',
+  minPrice: '',
+  maxPrice: '',
+  sort: '',
+};
+
+/** The listing URL of the filters: the category in the path, the rest in the query. */
+export function listingUrl(filters: ListingFilters): string {
+  const params = new URLSearchParams();
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.minPrice.trim()) params.set('minPrice', filters.minPrice.trim());
+  if (filters.maxPrice.trim()) params.set('maxPrice', filters.maxPrice.trim());
+  if (filters.sort) params.set('sort', filters.sort);
+  const query = params.toString();
+  const path = filters.category ? `/category/${encodeURIComponent(filters.category)}` : '/products';
+  return query ? `${path}?${query}` : path;
+}
