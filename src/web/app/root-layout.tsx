@@ -59,8 +59,10 @@ export function RootLayout() {
   const auth = useAuth();
   const { wishlistCount } = useWishlist();
   // SPEC 2: Login and Register in the navigation open the modal in login or signup mode.
-  // null until the modal is first opened, so its chunk is fetched only then.
-  const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode } | null>(null);
+  const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode }>({
+    isOpen: false,
+    mode: 'login',
+  });
   // Issue 26: the back office is the owner's workplace: no delivery pincode, cart, chat or tab bar.
   const storefront = !isBackOffice(useLocation().pathname);
   const session = {
@@ -92,13 +94,11 @@ export function RootLayout() {
       <SiteFooter />
       {storefront && <ChatButton />}
       {storefront && <CartBar />}
-      {authModal && (
-        <AuthModal
-          isOpen={authModal.isOpen}
-          defaultMode={authModal.mode}
-          onClose={() => setAuthModal((current) => current && { ...current, isOpen: false })}
-        />
-      )}
+      <AuthModal
+        isOpen={authModal.isOpen}
+        defaultMode={authModal.mode}
+        onClose={() => setAuthModal((current) => ({ ...current, isOpen: false }))}
+      />
       {storefront && (
         <BottomNav
           loggedIn={session.loggedIn}

@@ -1,129 +1,28 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '../../components/button';
-import { Modal } from '../../components/modal';
-import { Spinner } from '../../components/status-message';
-import type { AuthMode } from './auth-forms';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 
 export type { AuthMode } from './auth-forms';
+// The login and register pages show it under their forms too; from here it stays in the entry,
+// with the Button nearly every page uses.
+export { ContinueWithPhone } from './continue-with-phone';
 
-import { useAuth } from './auth-provider';
+const AuthDialog = lazy(() => {
+  // The dialog opens on its e-mail form: both download at once rather than one after the other.
+  void import('./auth-forms');
+  return import('./auth-dialog').then((module) => ({ default: module.AuthDialog }));
+});
 
-// The forms bring react-hook-form, its resolvers and Zod: loaded when the modal first opens, they
-// stay out of the JavaScript of every page and of checkout, which only may open it (issue 6
-// budget, docs/performance.md "JavaScript budget").
-const ModalForm = lazy(() => import('./auth-forms').then((module) => ({ default: module.ModalForm })));
-const PhoneSignInForm = lazy(() =>
-  import('./phone-sign-in-form').then((module) => ({ default: module.PhoneSignInForm })),
-);
-
-const PHONE_TITLE = {
-  title: 'Continue with mobile number',
-  subtitle: 'Sign in or sign up with a one-time code',
-};
-
-const TITLES: Record<AuthMode, { title: string; subtitle: string }> = {
-  login: { title: 'Welcome Back!', subtitle: 'Sign in to continue shopping' },
-  signup: { title: 'Quick Signup', subtitle: 'Create account in 30 seconds' },
-};
-
-/** SPEC 2 "Login and signup modal" with SPEC 4's transitions. */
-export function AuthModal({
-  isOpen,
-  onClose,
-  defaultMode = 'login',
-  redirectTo = '/',
-}: {
-  isOpen: boolean;
-  onClose(): void;
-  defaultMode?: AuthMode;
-  redirectTo?: string;
-}) {
-  const { clearError } = useAuth();
-  const navigate = useNavigate();
-  const [mode, setMode] = useState<AuthMode>(defaultMode);
-  // Decision 0032: the same modal signs in by a mobile number and a code, so checkout is never left.
-  const [byPhone, setByPhone] = useState(false);
-  // A new key remounts the form: the quickest way to clear every field.
-  const [formKey, setFormKey] = useState(0);
-
-  const reset = (nextMode: AuthMode) => {
-    setMode(nextMode);
-    setByPhone(false);
-    setFormKey((key) => key + 1);
-    clearError();
-  };
-
-  // SPEC 2: when the default mode changes, the mode resets and the fields and error clear. The
-  // same happens each time the modal opens, so an old error or password never greets the shopper.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset is rebuilt every render; these two values decide
-  useEffect(() => {
-    if (isOpen) reset(defaultMode);
-  }, [defaultMode, isOpen]);
-
-  const onSuccess = () => {
-    onClose();
-    if (redirectTo !== '/') navigate(redirectTo);
-  };
-
-  const { title, subtitle } = byPhone ? PHONE_TITLE : TITLES[mode];
+/**
+ * SPEC 2 "Login and signup modal" (auth-dialog.tsx). Its code loads when it first opens: every
+ * page holds it (the navigation's Login and Register), few open it, and it stays out of the entry
+ * (issue 22).
+ */
+export function AuthModal(props: ComponentProps<typeof AuthDialog>) {
+  const [opened, setOpened] = useState(props.isOpen);
+  if (props.isOpen && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={title} subtitle={subtitle}>
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-8">
-            <Spinner label="Loading the form" />
-          </div>
-        }
-      >
-        {byPhone ? (
-          <PhoneSignInForm key={formKey} onSuccess={onSuccess} />
-        ) : (
-          <ModalForm key={formKey} mode={mode} onSuccess={onSuccess} />
-        )}
-      </Suspense>
-      <ContinueWithPhone
-        byPhone={byPhone}
-        onChange={(next) => {
-          clearError();
-          setFormKey((key) => key + 1);
-          setByPhone(next);
-        }}
-      />
-      <p className="mt-4 text-center text-sm text-stone-600">
-        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
-        <button
-          type="button"
-          onClick={() => reset(mode === 'login' ? 'signup' : 'login')}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          {mode === 'login' ? 'Sign up' : 'Sign in'}
-        </button>
-      </p>
-    </Modal>
-  );
-}
-
-/** "Continue with mobile number" under an e-mail form, and the way back to e-mail. */
-export function ContinueWithPhone({
-  byPhone,
-  onChange,
-}: {
-  byPhone: boolean;
-  onChange(byPhone: boolean): void;
-}) {
-  return (
-    <div className="mt-3">
-      {!byPhone && (
-        <p className="mb-3 flex items-center gap-3 text-xs uppercase text-stone-500" aria-hidden="true">
-          <span className="h-px flex-1 bg-stone-200" />
-          or
-          <span className="h-px flex-1 bg-stone-200" />
-        </p>
-      )}
-      <Button variant="secondary" className="w-full" onClick={() => onChange(!byPhone)}>
-        {byPhone ? 'Use email instead' : 'Continue with mobile number'}
-      </Button>
-    </div>
+    <Suspense fallback={null}>
+      <AuthDialog {...props} />
+    </Suspense>
   );
 }
