@@ -205,8 +205,9 @@ describe('LocationButton and the delivery-location modal', () => {
     renderWithQuery(<LocationButton />);
     await user.click(screen.getByRole('button', { name: 'Select delivery location' }));
 
+    // The dialog opens at once; its form follows with its code.
     const dialog = screen.getByRole('dialog', { name: 'Select Delivery Location' });
-    const checkDelivery = screen.getByRole('button', { name: 'Check Delivery' });
+    const checkDelivery = await screen.findByRole('button', { name: 'Check Delivery' });
     expect(checkDelivery).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText('Pincode'), '560001');
     await user.click(checkDelivery);
@@ -228,7 +229,7 @@ describe('LocationButton and the delivery-location modal', () => {
     const user = userEvent.setup();
     renderWithQuery(<LocationButton />);
     await user.click(screen.getByRole('button', { name: 'Select delivery location' }));
-    await user.type(screen.getByLabelText('Pincode'), '744101');
+    await user.type(await screen.findByLabelText('Pincode'), '744101');
     await user.click(screen.getByRole('button', { name: 'Check Delivery' }));
     expect(await screen.findByText("Sorry, we don't deliver to this pincode yet")).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Select Delivery Location' })).toBeTruthy();
@@ -239,7 +240,7 @@ describe('LocationButton and the delivery-location modal', () => {
     const user = userEvent.setup();
     renderWithQuery(<LocationButton />);
     await user.click(screen.getByRole('button', { name: 'Select delivery location' }));
-    await user.type(screen.getByLabelText('Pincode'), '560001');
+    await user.type(await screen.findByLabelText('Pincode'), '560001');
     await user.click(screen.getByRole('button', { name: 'Check Delivery' }));
     await user.click(await screen.findByRole('button', { name: 'Deliver to Bangalore 560001' }));
 
