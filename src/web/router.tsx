@@ -1,8 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { OPT_OUT_PATH } from '../shared/notification-links';
 import { POLICY_PAGES } from '../shared/policy-pages';
+import type { AdminPage } from './admin-routes';
 import { RootLayout } from './app/root-layout';
 import { ErrorPage } from './pages/error-page';
+
+/** A back-office page, through the table of their chunks (admin-routes.ts). */
+const adminPage = (page: AdminPage) => async () => (await import('./admin-routes')).loadAdminPage(page);
 
 // SPEC 2 route table. Each page is its own lazily loaded chunk, so a shopper downloads only the
 // pages they open.
@@ -47,28 +51,28 @@ export const routes: RouteObject[] = [
         path: 'admin',
         lazy: () => import('./pages/admin/admin-layout-page'),
         children: [
-          { index: true, lazy: () => import('./pages/admin/dashboard-page') },
-          { path: 'orders', lazy: () => import('./pages/admin/orders-page') },
-          { path: 'orders/:id', lazy: () => import('./pages/admin/order-page') },
-          { path: 'orders/:id/packing-slip', lazy: () => import('./pages/admin/packing-slip-page') },
-          { path: 'customers', lazy: () => import('./pages/admin/customers-page') },
-          { path: 'customers/:id', lazy: () => import('./pages/admin/customer-page') },
-          { path: 'products', lazy: () => import('./pages/admin/products-page') },
-          { path: 'products/new', lazy: () => import('./pages/admin/product-page') },
-          { path: 'products/:id', lazy: () => import('./pages/admin/product-page') },
-          { path: 'categories', lazy: () => import('./pages/admin/categories-page') },
-          { path: 'collections', lazy: () => import('./pages/admin/collections-page') },
-          { path: 'returns', lazy: () => import('./pages/admin/returns-page') },
-          { path: 'coupons', lazy: () => import('./pages/admin/coupons-page') },
-          { path: 'reviews', lazy: () => import('./pages/admin/reviews-page') },
-          { path: 'outbox', lazy: () => import('./pages/admin/outbox-page') },
-          { path: 'messages', lazy: () => import('./pages/admin/messages-page') },
-          { path: 'reports', lazy: () => import('./pages/admin/reports-page') },
-          { path: 'bulk-enquiries', lazy: () => import('./pages/admin/bulk-enquiries-page') },
-          { path: 'quotes/new', lazy: () => import('./pages/admin/new-quote-page') },
+          { index: true, lazy: adminPage('dashboard') },
+          { path: 'orders', lazy: adminPage('orders') },
+          { path: 'orders/:id', lazy: adminPage('order') },
+          { path: 'orders/:id/packing-slip', lazy: adminPage('packingSlip') },
+          { path: 'customers', lazy: adminPage('customers') },
+          { path: 'customers/:id', lazy: adminPage('customer') },
+          { path: 'products', lazy: adminPage('products') },
+          { path: 'products/new', lazy: adminPage('product') },
+          { path: 'products/:id', lazy: adminPage('product') },
+          { path: 'categories', lazy: adminPage('categories') },
+          { path: 'collections', lazy: adminPage('collections') },
+          { path: 'returns', lazy: adminPage('returns') },
+          { path: 'coupons', lazy: adminPage('coupons') },
+          { path: 'reviews', lazy: adminPage('reviews') },
+          { path: 'outbox', lazy: adminPage('outbox') },
+          { path: 'messages', lazy: adminPage('messages') },
+          { path: 'reports', lazy: adminPage('reports') },
+          { path: 'bulk-enquiries', lazy: adminPage('bulkEnquiries') },
+          { path: 'quotes/new', lazy: adminPage('newQuote') },
           // Issue 26: the owner's settings and staff.
-          { path: 'settings', lazy: () => import('./pages/admin/settings-page') },
-          { path: 'staff', lazy: () => import('./pages/admin/staff-page') },
+          { path: 'settings', lazy: adminPage('settings') },
+          { path: 'staff', lazy: adminPage('staff') },
         ],
       },
       { path: '*', lazy: () => import('./pages/not-found-page') },
