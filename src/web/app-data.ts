@@ -7,38 +7,51 @@ import type { StoreSettings } from '../shared/store-settings';
  */
 type AppData = { settings: StoreSettings } & Record<string, unknown>;
 
-const fallbackSettings: StoreSettings = {
-  storeName: 'Utsav Gifts',
-  tagline: 'Return gifts and presents for every Indian celebration',
-  supportEmail: 'hello@utsavgifts.in',
-  instagramHandle: 'utsavgifts',
-  whatsappNumber: '919876543210',
-  sameDayCity: 'Bengaluru',
-  freeShippingFrom: 1000,
-  shippingFee: 50,
-  gaMeasurementId: null,
-  midnightSlotFee: 199,
-  nextDayRadiusKm: 350,
-  seller: {
-    legalName: 'Utsav Gifts Private Limited',
-    address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
-    gstin: '29ABCDE1234F1ZW',
-  },
-  customerCare: { phone: '+91 80 4567 8900', email: 'hello@utsavgifts.in' },
-  grievanceOfficer: { name: 'Meera Krishnan', email: 'grievance@utsavgifts.in', phone: '+91 80 4567 8901' },
-  // As the server's default (no payment setting): only `npm run dev`'s Vite pages lack app data.
-  testMode: true,
-  orderUpdates: { whatsapp: true, sms: false, email: true },
-};
+/**
+ * The server writes the data into every page it serves. Only `npm run dev`'s pages (Vite's own
+ * index.html), the component tests and the server renderer (before its first page) start without
+ * it, from these settings; the browser's production build leaves them out (issue 22).
+ */
+const settingsWithoutServer: StoreSettings | null =
+  import.meta.env.DEV || import.meta.env.SSR
+    ? {
+        storeName: 'Utsav Gifts',
+        tagline: 'Return gifts and presents for every Indian celebration',
+        supportEmail: 'hello@utsavgifts.in',
+        instagramHandle: 'utsavgifts',
+        whatsappNumber: '919876543210',
+        sameDayCity: 'Bengaluru',
+        freeShippingFrom: 1000,
+        shippingFee: 50,
+        gaMeasurementId: null,
+        midnightSlotFee: 199,
+        nextDayRadiusKm: 350,
+        seller: {
+          legalName: 'Utsav Gifts Private Limited',
+          address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
+          gstin: '29ABCDE1234F1ZW',
+        },
+        customerCare: { phone: '+91 80 4567 8900', email: 'hello@utsavgifts.in' },
+        grievanceOfficer: {
+          name: 'Meera Krishnan',
+          email: 'grievance@utsavgifts.in',
+          phone: '+91 80 4567 8901',
+        },
+        // As the server's default (no payment setting).
+        testMode: true,
+        orderUpdates: { whatsapp: true, sms: false, email: true },
+      }
+    : null;
 
 function readAppData(): AppData {
   const element = typeof document === 'undefined' ? null : document.getElementById('app-data');
-  if (!element?.textContent) return { settings: fallbackSettings };
   try {
-    return JSON.parse(element.textContent) as AppData;
+    if (element?.textContent) return JSON.parse(element.textContent) as AppData;
   } catch {
-    return { settings: fallbackSettings };
+    // Unreadable: as if there were none.
   }
+  if (!settingsWithoutServer) throw new Error('The page has no app data from the server');
+  return { settings: settingsWithoutServer };
 }
 
 const appData = readAppData();
