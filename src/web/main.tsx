@@ -10,7 +10,7 @@ import { storeSettings, takePreloadedData } from './app-data';
 import { removeServerHead } from './components/page-meta';
 import { prepareStoredCart } from './features/cart/use-cart';
 import { prepareStoredLocation } from './features/location/use-location-state';
-import { createRouter, routes } from './router';
+import { createRouter, prefetchStorefrontRoutes, routes } from './router';
 import './styles.css';
 
 loadGoogleAnalytics(storeSettings.gaMeasurementId);
@@ -54,6 +54,9 @@ if (!root) throw new Error('The page has no #root element');
 // total blocking time). Other pages are rendered by the browser alone.
 void Promise.all([prepareStoredCart(), prepareStoredLocation(), loadLandingRoutes()]).then(() => {
   const router = createRouter();
+  // Once the page has started, the way to the cart, checkout and the other pages (router.tsx).
+  if ('requestIdleCallback' in window) requestIdleCallback(prefetchStorefrontRoutes);
+  else setTimeout(prefetchStorefrontRoutes, 1000);
   if (serverQueries) {
     startTransition(() => {
       hydrateRoot(

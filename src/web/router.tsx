@@ -4,12 +4,26 @@ import { POLICY_PAGES } from '../shared/policy-pages';
 import type { AdminPage } from './admin-routes';
 import { RootLayout } from './app/root-layout';
 import { ErrorPage } from './pages/error-page';
+import type { StorefrontPage } from './storefront-routes';
+
+/** A page the server does not render, through the table of their chunks (storefront-routes.ts). */
+const storefrontPage = (page: StorefrontPage) => async () =>
+  (await import('./storefront-routes')).loadStorefrontPage(page);
 
 /** A back-office page, through the table of their chunks (admin-routes.ts). */
 const adminPage = (page: AdminPage) => async () => (await import('./admin-routes')).loadAdminPage(page);
 
+/**
+ * Fetches the table of the storefront's other pages once the landing page runs, so that opening
+ * one (the cart, checkout) does not wait for it.
+ */
+export function prefetchStorefrontRoutes() {
+  void import('./storefront-routes');
+}
+
 // SPEC 2 route table. Each page is its own lazily loaded chunk, so a shopper downloads only the
-// pages they open.
+// pages they open. The pages the server renders (decision 0020), where shoppers land, are loaded
+// from here; the others through a table of their chunks that the entry does not carry (issue 22).
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -22,20 +36,20 @@ export const routes: RouteObject[] = [
       { path: 'collections', lazy: () => import('./pages/collections-page') },
       { path: 'collection/:slug', lazy: () => import('./pages/collection-page') },
       { path: 'categories', lazy: () => import('./pages/categories-page') },
-      { path: 'cart', lazy: () => import('./pages/cart-page') },
-      { path: 'checkout', lazy: () => import('./pages/checkout-page') },
-      { path: 'payment', lazy: () => import('./pages/payment-page') },
-      { path: 'test-payment', lazy: () => import('./pages/test-payment-page') },
-      { path: 'order-confirmation/:orderId', lazy: () => import('./pages/order-confirmation-page') },
-      { path: 'orders', lazy: () => import('./pages/orders-page') },
-      { path: 'login', lazy: () => import('./pages/login-page') },
-      { path: 'register', lazy: () => import('./pages/register-page') },
-      { path: 'wishlist', lazy: () => import('./pages/wishlist-page') },
-      { path: 'bulk-orders', lazy: () => import('./pages/bulk-orders-page') },
+      { path: 'cart', lazy: storefrontPage('cart') },
+      { path: 'checkout', lazy: storefrontPage('checkout') },
+      { path: 'payment', lazy: storefrontPage('payment') },
+      { path: 'test-payment', lazy: storefrontPage('testPayment') },
+      { path: 'order-confirmation/:orderId', lazy: storefrontPage('orderConfirmation') },
+      { path: 'orders', lazy: storefrontPage('orders') },
+      { path: 'login', lazy: storefrontPage('login') },
+      { path: 'register', lazy: storefrontPage('register') },
+      { path: 'wishlist', lazy: storefrontPage('wishlist') },
+      { path: 'bulk-orders', lazy: storefrontPage('bulkOrders') },
       // Issue 23: the opt-out link of every order message.
-      { path: OPT_OUT_PATH.slice(1), lazy: () => import('./pages/stop-messages-page') },
+      { path: OPT_OUT_PATH.slice(1), lazy: storefrontPage('stopMessages') },
       // Issue 24: public parcel tracking by order number and phone or e-mail.
-      { path: 'track', lazy: () => import('./pages/track-page') },
+      { path: 'track', lazy: storefrontPage('track') },
       // Issue 25: the pages a seller in India must show (paths in src/shared/policy-pages.ts).
       { path: POLICY_PAGES.returns.path.slice(1), lazy: () => import('./pages/returns-policy-page') },
       { path: POLICY_PAGES.shipping.path.slice(1), lazy: () => import('./pages/shipping-policy-page') },
@@ -43,9 +57,9 @@ export const routes: RouteObject[] = [
       { path: POLICY_PAGES.privacy.path.slice(1), lazy: () => import('./pages/privacy-page') },
       { path: POLICY_PAGES.contact.path.slice(1), lazy: () => import('./pages/contact-page') },
       // Issue 13: a bulk quote's payable link, e-mailed to the customer.
-      { path: 'quote/:orderId', lazy: () => import('./pages/quote-page') },
+      { path: 'quote/:orderId', lazy: storefrontPage('quote') },
       // Issue 26: the link of a staff invitation.
-      { path: 'staff-invite/:token', lazy: () => import('./pages/staff-invite-page') },
+      { path: 'staff-invite/:token', lazy: storefrontPage('staffInvite') },
       {
         // Issue 11: the back office, in chunks of its own that shoppers never download.
         path: 'admin',
@@ -75,7 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'staff', lazy: adminPage('staff') },
         ],
       },
-      { path: '*', lazy: () => import('./pages/not-found-page') },
+      { path: '*', lazy: storefrontPage('notFound') },
     ],
   },
 ];

@@ -6,7 +6,8 @@ import { createRoutePreloads } from './route-preloads';
 
 let distDir: string;
 
-// The shape Vite writes: the entry, two pages and chunks they share.
+// The shape Vite writes: the entry, two pages and chunks they share, and the tables of the chunks
+// of the pages the server does not render.
 const manifest = {
   'index.html': { file: 'assets/index-a1.js', imports: ['_react-b2.js'], dynamicImports: [] },
   '_react-b2.js': { file: 'assets/react-b2.js' },
@@ -21,6 +22,8 @@ const manifest = {
     imports: ['index.html', '_product-card-c3.js', '_react-b2.js'],
     isDynamicEntry: true,
   },
+  'src/web/storefront-routes.ts': { file: 'assets/storefront-routes-f6.js', isDynamicEntry: true },
+  'src/web/admin-routes.ts': { file: 'assets/admin-routes-g7.js', isDynamicEntry: true },
 };
 
 beforeAll(() => {
@@ -44,9 +47,18 @@ describe('route preloads', () => {
     ]);
   });
 
-  it('names nothing for pages it has no chunk for, or without a manifest', () => {
-    expect(createRoutePreloads(distDir)('/cart')).toBe('');
+  it("names the table of the other pages' chunks for a page the server does not render", () => {
+    const preloads = createRoutePreloads(distDir);
+    expect(hrefs(preloads('/cart'))).toEqual(['/assets/storefront-routes-f6.js']);
+    expect(hrefs(preloads('/order-confirmation/12'))).toEqual(['/assets/storefront-routes-f6.js']);
+    expect(hrefs(preloads('/admin'))).toEqual(['/assets/admin-routes-g7.js']);
+    expect(hrefs(preloads('/admin/orders/12'))).toEqual(['/assets/admin-routes-g7.js']);
+    expect(hrefs(preloads('/administrators'))).toEqual(['/assets/storefront-routes-f6.js']);
+  });
+
+  it('names nothing for a landing page it has no chunk for, or without a manifest', () => {
     expect(createRoutePreloads(distDir)('/products')).toBe('');
     expect(createRoutePreloads(path.join(distDir, 'missing'))('/')).toBe('');
+    expect(createRoutePreloads(path.join(distDir, 'missing'))('/cart')).toBe('');
   });
 });

@@ -29,25 +29,36 @@ const landingPages: [RegExp, string][] = [
   [/^\/contact\/?$/, 'contact-page'],
 ];
 
+// The other pages load through a table of their chunks (src/web/router.tsx), which the app needs
+// before it can load the page: the back office's and the rest of the storefront's.
+const pageTables: [RegExp, string][] = [
+  [/^\/admin(\/|$)/, 'src/web/admin-routes.ts'],
+  [/^\//, 'src/web/storefront-routes.ts'],
+];
+
 /**
  * The app loads a page's chunk only after its entry has downloaded and run, one more round trip
  * before anything shows (Lighthouse's LCP on slow 4G, issue 6). The server knows the page from the
- * URL, so the HTML names that chunk and its imports and the browser fetches them with the entry.
- * Returns the `<link rel="modulepreload">` tags for a path ('' without a manifest or for other pages).
+ * URL, so the HTML names that chunk and its imports and the browser fetches them with the entry;
+ * for another page, the table of chunks the app looks the page up in.
+ * Returns the `<link rel="modulepreload">` tags for a path ('' without a manifest).
  */
 export function createRoutePreloads(distDir: string): (requestPath: string) => string {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestPath)) return () => '';
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BuildManifest;
   const entry = chunksOf(manifest, 'index.html');
-  const tags = new Map(
-    landingPages.map(([, page]) => {
-      const files = [...chunksOf(manifest, `src/web/pages/${page}.tsx`)].filter((file) => !entry.has(file));
-      return [page, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')];
-    }),
-  );
+  const preloadsOf = (key: string) =>
+    [...chunksOf(manifest, key)]
+      .filter((file) => !entry.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+  const tags = new Map(landingPages.map(([, page]) => [page, preloadsOf(`src/web/pages/${page}.tsx`)]));
+  const tableTags = new Map(pageTables.map(([, table]) => [table, preloadsOf(table)]));
   return (requestPath) => {
     const page = landingPages.find(([pattern]) => pattern.test(requestPath))?.[1];
-    return page ? (tags.get(page) ?? '') : '';
+    if (page) return tags.get(page) ?? '';
+    const table = pageTables.find(([pattern]) => pattern.test(requestPath))?.[1];
+    return table ? (tableTags.get(table) ?? '') : '';
   };
 }

@@ -1,0 +1,26 @@
+// Issue 22: the storefront's pages the server does not render (the cart, checkout, accounts, the
+// pages of e-mailed links), each a chunk of its own. This table of their chunks (and of what each
+// imports, for preloading) is a chunk too: the router loads it for these pages, the landing page
+// fetches it once it runs (prefetchStorefrontRoutes), and the server names it for the browser to
+// fetch with the entry when a shopper lands on one of these pages (route-preloads.ts).
+const pages = {
+  cart: () => import('./pages/cart-page'),
+  checkout: () => import('./pages/checkout-page'),
+  payment: () => import('./pages/payment-page'),
+  testPayment: () => import('./pages/test-payment-page'),
+  orderConfirmation: () => import('./pages/order-confirmation-page'),
+  orders: () => import('./pages/orders-page'),
+  login: () => import('./pages/login-page'),
+  register: () => import('./pages/register-page'),
+  wishlist: () => import('./pages/wishlist-page'),
+  bulkOrders: () => import('./pages/bulk-orders-page'),
+  stopMessages: () => import('./pages/stop-messages-page'),
+  track: () => import('./pages/track-page'),
+  quote: () => import('./pages/quote-page'),
+  staffInvite: () => import('./pages/staff-invite-page'),
+  notFound: () => import('./pages/not-found-page'),
+};
+
+export type StorefrontPage = keyof typeof pages;
+
+export const loadStorefrontPage = (page: StorefrontPage) => pages[page]();
