@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { loadGoogleAnalytics } from './analytics';
 import { AppProviders } from './app/app-providers';
+import { loadSiteFooter } from './app/deferred-footer';
 import { ServerFrame } from './app/server-frame';
 import { storeSettings, takePreloadedData } from './app-data';
 import { removeServerHead } from './components/page-meta';
@@ -52,36 +53,40 @@ if (!root) throw new Error('The page has no #root element');
 // rendered as the server did (a guest's) until hydration is done (app/server-frame.tsx). In a
 // transition, so that React hydrates in slices and the page stays responsive meanwhile (issue 6:
 // total blocking time). Other pages are rendered by the browser alone.
-void Promise.all([prepareStoredCart(), prepareStoredLocation(), loadLandingRoutes()]).then(() => {
-  const router = createRouter();
-  // Once the page has started, the way to the cart, checkout and the other pages (router.tsx).
-  if ('requestIdleCallback' in window) requestIdleCallback(prefetchStorefrontRoutes);
-  else setTimeout(prefetchStorefrontRoutes, 1000);
-  if (serverQueries) {
+// A page the server rendered has its footer's markup already (app/deferred-footer.tsx).
+const footerReady = serverQueries ? undefined : loadSiteFooter();
+void Promise.all([prepareStoredCart(), prepareStoredLocation(), loadLandingRoutes(), footerReady]).then(
+  () => {
+    const router = createRouter();
+    // Once the page has started, the way to the cart, checkout and the other pages (router.tsx).
+    if ('requestIdleCallback' in window) requestIdleCallback(prefetchStorefrontRoutes);
+    else setTimeout(prefetchStorefrontRoutes, 1000);
+    if (serverQueries) {
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <AppProviders queryClient={queryClient}>
+              <ServerFrame>
+                <RouterProvider router={router} />
+              </ServerFrame>
+            </AppProviders>
+          </StrictMode>,
+        );
+      });
+      return;
+    }
+    // The server wrote this page's head for crawlers; React's own <title> and <meta> take over now.
+    removeServerHead();
+    const app = createRoot(root);
     startTransition(() => {
-      hydrateRoot(
-        root,
+      app.render(
         <StrictMode>
           <AppProviders queryClient={queryClient}>
-            <ServerFrame>
-              <RouterProvider router={router} />
-            </ServerFrame>
+            <RouterProvider router={router} />
           </AppProviders>
         </StrictMode>,
       );
     });
-    return;
-  }
-  // The server wrote this page's head for crawlers; React's own <title> and <meta> take over now.
-  removeServerHead();
-  const app = createRoot(root);
-  startTransition(() => {
-    app.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
-});
+  },
+);

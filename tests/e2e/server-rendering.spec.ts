@@ -92,6 +92,60 @@ test('the app takes over the rendered pages quietly: add to cart and filters wor
   expect(problems).toEqual([]);
 });
 
+test("a signed-in shopper's cart and session arrive while the footer's code is held back: nothing complains, the rendered footer stays and works once it comes", async ({
+  page,
+  newShopper,
+}) => {
+  const problems = collectProblems(page);
+  const product = await cheapestDiwaliGift(page);
+  await newShopper('Kavya Rao', { on: page, address: false });
+  await page.goto('/category/diwali-gifts?sort=price_asc');
+  await appStarted(page);
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: new RegExp(`^Add (\\d+ )?${product.name} to cart$`) })
+    .click();
+
+  // Issue 22: the footer hydrates once its code arrives; here it comes after everything else.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(/\/assets\/site-footer-[\w-]+\.js$/, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await appStarted(page);
+  const bottomNav = page.getByRole('navigation', { name: 'Bottom' });
+  await expect(bottomNav.getByRole('link', { name: 'Orders' })).toBeVisible();
+  await expect(bottomNav.getByRole('link', { name: /^\d+ items? in cart Cart$/ })).toBeVisible();
+  const policies = page.getByRole('navigation', { name: 'Policies' });
+  await expect(policies.getByRole('link', { name: 'Shipping and delivery' })).toBeVisible();
+  expect(requested).toBe(true);
+
+  release();
+  // Until React has hydrated it, a footer link is a plain link; React marks the nodes it took over.
+  await expect
+    .poll(() =>
+      page
+        .getByRole('contentinfo')
+        .evaluate((footer) => Object.keys(footer).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
+  await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+  await policies.getByRole('link', { name: 'Shipping and delivery' }).click();
+  await expect(page).toHaveURL(/\/policies\/shipping$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping and delivery' })).toBeVisible();
+  // The app opened it: the footer's link was the app's, not a plain link loading a new page.
+  expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test("the server's head stands on the landing page, and the app's takes over from the first navigation", async ({
   page,
 }) => {

@@ -10,7 +10,7 @@ import { LocationBar } from '../features/location/location-button';
 import { useWishlist } from '../features/wishlist/wishlist-provider';
 import { BottomNav } from './bottom-nav';
 import { ChatButton } from './chat-button';
-import { SiteFooter } from './site-footer';
+import { deferredFooter } from './deferred-footer';
 import { TestModeRibbon } from './test-mode-ribbon';
 import { TopNav } from './top-nav';
 
@@ -91,7 +91,7 @@ export function RootLayout() {
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4">
         <Outlet />
       </main>
-      <SiteFooter />
+      {deferredFooter}
       {storefront && <ChatButton />}
       {storefront && <CartBar />}
       <AuthModal
