@@ -295,7 +295,8 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect(document.getElementById(cod.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Verify your mobile number with a one-time code to pay cash on delivery.',
     );
-    expect(screen.getByRole('button', { name: 'Add mobile number' })).toBeTruthy();
+    // The code form's own code loads when it is offered.
+    expect(await screen.findByRole('button', { name: 'Add mobile number' })).toBeTruthy();
     expect(await payButton()).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CashOrderResponse } from '../../shared/api/payments';
 import { displayName } from '../../shared/auth';
@@ -12,7 +12,6 @@ import { Button, buttonClass } from '../components/button';
 import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
-import { AccountPhone } from '../features/auth/account-phone';
 import { useAuth } from '../features/auth/auth-provider';
 import { useCartActions } from '../features/cart/use-cart';
 import { forgetAppliedCoupon } from '../features/coupons/coupon-store';
@@ -33,6 +32,11 @@ import {
 import { ProcessingOverlay } from '../features/payment/processing-overlay';
 import { type PaidOrder, preloadCheckoutScript, usePaymentFlow } from '../features/payment/use-payment-flow';
 import { usePaymentWindow } from '../features/payment/use-payment-window';
+
+// Only cash on delivery for an account without a verified mobile needs the code form: it loads then.
+const AccountPhone = lazy(() =>
+  import('../features/auth/account-phone').then((module) => ({ default: module.AccountPhone })),
+);
 
 const meta = (
   <>
@@ -121,7 +125,11 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
                   cod={cod}
                   method={payOnDelivery ? 'cod' : 'online'}
                   onChange={setMethod}
-                  phoneVerifier={<AccountPhone intro="We send a 6-digit code by SMS to check the number." />}
+                  phoneVerifier={
+                    <Suspense fallback={<Spinner label="Loading the mobile number form" />}>
+                      <AccountPhone intro="We send a 6-digit code by SMS to check the number." />
+                    </Suspense>
+                  }
                 />
               ) : undefined
             }
