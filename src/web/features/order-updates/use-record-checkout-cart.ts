@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import type { CheckoutCartLine } from '../../../shared/api/notifications';
 import { MAX_ORDER_LINES } from '../../../shared/api/payments';
 import type { PersonalisationValues } from '../../../shared/personalisation-rules';
-import { recordCheckoutCart } from './order-updates-api';
 
 // Several quick changes (a quantity stepped up three times) are one recording.
 export const RECORD_CART_DEBOUNCE_MS = 500;
@@ -34,9 +33,12 @@ export function useRecordCheckoutCart(userId: number | null, lines: readonly Lin
     if (body === '[]' && recorded.current === null) return;
     const timer = setTimeout(() => {
       recorded.current = body;
-      recordCheckoutCart(JSON.parse(body) as CheckoutCartLine[]).catch(() => {
-        recorded.current = null;
-      });
+      // Its request's code loads with the first recording, not with checkout's first screen.
+      import('./order-updates-api')
+        .then((api) => api.recordCheckoutCart(JSON.parse(body) as CheckoutCartLine[]))
+        .catch(() => {
+          recorded.current = null;
+        });
     }, RECORD_CART_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [body]);
