@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
-import { useAuth } from './auth-provider';
+import { preloadSignIn, useAuth } from './auth-provider';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -30,6 +30,7 @@ function AuthError() {
 
 /** Runs a submit with the button disabled and its busy label shown until it settles. */
 function useSubmitting() {
+  useEffect(preloadSignIn, []);
   const [submitting, setSubmitting] = useState(false);
   const run = async (action: () => Promise<void>) => {
     setSubmitting(true);

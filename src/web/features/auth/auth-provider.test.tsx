@@ -97,6 +97,8 @@ describe('login and register (SPEC 4, SPEC 8)', () => {
       result = auth.login({ email: 'priya@example.com', password: 'secret' });
     });
     expect(auth.loading).toBe(true);
+    // The request goes out once signing in's code has loaded (auth-sign-in.ts).
+    await waitFor(() => expect(api.login).toHaveBeenCalled());
     await act(async () => finish({ user: priya, token: 'fresh-token' }));
     expect(await result).toBe(true);
     expect(auth).toMatchObject({ user: priya, token: 'fresh-token', loading: false, error: null });

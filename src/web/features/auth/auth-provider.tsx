@@ -15,19 +15,13 @@ import type {
   OtpVerifyPayload,
   RegisterPayload,
 } from '../../../shared/api/auth';
-import { deriveSignupIdentity, SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
-import { readToken, TOKEN_STORAGE_KEY } from '../../api/client';
+import { SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
+import { readToken, storeToken, TOKEN_STORAGE_KEY } from '../../api/client';
 import { type AuthApi, authApi, type PhoneAuthApi, phoneAuthApi } from './auth-api';
-import {
-  type AuthState,
-  authReducer,
-  failureMessage,
-  initialAuthState,
-  isRefusedToken,
-  isUsernameTaken,
-} from './auth-state';
+import type { QuickSignup, SignIn } from './auth-sign-in';
+import { type AuthState, authReducer, initialAuthState, isRefusedToken } from './auth-state';
 
-export type QuickSignup = { email: string; password: string; name: string };
+export type { QuickSignup } from './auth-sign-in';
 
 export type AuthContextValue = AuthState & {
   /** Resolves true when signed in; on failure the message is in `error`. */
@@ -47,18 +41,6 @@ export type AuthContextValue = AuthState & {
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
-
-// A derived username can collide with an existing one; a new random number is tried a few times.
-const QUICK_SIGNUP_TRIES = 3;
-
-function storeToken(token: string | null) {
-  try {
-    if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    else localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // Storage can be unavailable (private mode); the session then lasts for this page only.
-  }
-}
 
 /** SPEC 4 "Auth" state for the whole app, with the calls injectable for tests. */
 export function AuthProvider({
@@ -132,57 +114,48 @@ export function AuthProvider({
     };
   }, [restore]);
 
-  const signIn = useCallback(
-    async (
-      call: () => Promise<{ user: AuthState['user']; token: string }>,
-      fallback: string,
-      // The code form shows its own progress: loading would make checkout swap the page (and the
-      // modal holding the sent code) for its spinner, losing the number and the code.
-      { keepPage = false } = {},
-    ) => {
-      dispatch({ type: keepPage ? 'errorCleared' : 'started' });
-      try {
-        const { user, token } = await call();
-        if (!user) throw new Error('The server answered without a user');
-        storeToken(token);
-        dispatch({ type: 'succeeded', user, token });
-        return true;
-      } catch (error) {
-        storeToken(null);
-        dispatch({ type: 'failed', error: failureMessage(error, fallback) });
-        return false;
-      }
-    },
-    [],
-  );
+  // Signing in loads its code (auth-sign-in.ts) with the sign-in forms (preloadSignIn) or the first
+  // attempt: most visits never sign in.
+  const signIn = useMemo(() => {
+    let loaded: Promise<SignIn> | undefined;
+    return () =>
+      (loaded ??= import('./auth-sign-in').then((module) =>
+        module.createSignIn({ dispatch, api, phoneApi, random }),
+      ));
+  }, [api, phoneApi, random]);
 
   // The actions keep their identity across renders, so components can list them as effect deps.
+  // Each says at once that an attempt started, before its code has loaded.
   const login = useCallback(
-    (payload: LoginPayload) => signIn(() => api.login(payload), 'Login failed'),
-    [api, signIn],
+    async (payload: LoginPayload) => {
+      dispatch({ type: 'started' });
+      return (await signIn()).login(payload);
+    },
+    [signIn],
   );
   const register = useCallback(
-    (payload: RegisterPayload) => signIn(() => api.register(payload), 'Registration failed'),
-    [api, signIn],
+    async (payload: RegisterPayload) => {
+      dispatch({ type: 'started' });
+      return (await signIn()).register(payload);
+    },
+    [signIn],
   );
   const quickSignup = useCallback(
-    ({ email, password, name }: QuickSignup) =>
-      signIn(async () => {
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            return await api.register({ email, password, ...deriveSignupIdentity(email, name, random) });
-          } catch (error) {
-            if (!isUsernameTaken(error) || attempt >= QUICK_SIGNUP_TRIES) throw error;
-          }
-        }
-      }, 'Registration failed'),
-    [api, random, signIn],
+    async (input: QuickSignup) => {
+      dispatch({ type: 'started' });
+      return (await signIn()).quickSignup(input);
+    },
+    [signIn],
   );
   const requestCode = phoneApi.requestCode;
   const verifyCode = useCallback(
-    (payload: OtpVerifyPayload) =>
-      signIn(() => phoneApi.verifyCode(payload), 'Sign-in failed', { keepPage: true }),
-    [phoneApi, signIn],
+    async (payload: OtpVerifyPayload) => {
+      // The code form shows its own progress: loading would make checkout swap the page (and the
+      // modal holding the sent code) for its spinner, losing the number and the code.
+      dispatch({ type: 'errorCleared' });
+      return (await signIn()).verifyCode(payload);
+    },
+    [signIn],
   );
   const requestAddPhone = phoneApi.requestAddPhone;
   const verifyAddPhone = useCallback(
@@ -230,6 +203,11 @@ export function AuthProvider({
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The sign-in forms fetch the code of signing in as they show, so a submit does not wait for it. */
+export function preloadSignIn() {
+  void import('./auth-sign-in');
 }
 
 export function useAuth(): AuthContextValue {

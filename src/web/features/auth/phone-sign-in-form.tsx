@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
-import { useAuth } from './auth-provider';
+import { preloadSignIn, useAuth } from './auth-provider';
 
 const CHANNEL_NAMES: Record<OtpChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 const INVALID_NUMBER = 'Please enter a valid 10-digit mobile number';
@@ -57,6 +57,7 @@ function useWebOtp(active: boolean, onCode: (code: string) => void) {
  */
 export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
   const { requestCode, verifyCode, error: authError, clearError } = useAuth();
+  useEffect(preloadSignIn, []);
   const [phoneInput, setPhoneInput] = useState('');
   const [channel, setChannel] = useState<OtpChannel>('sms');
   const [sentTo, setSentTo] = useState<string | null>(null);
