@@ -138,11 +138,12 @@ describe('CartBar (SPEC 2)', () => {
     expect(screen.queryByRole('region', { name: 'Cart summary' })).toBeNull();
   });
 
-  it('shows the item count, total, View Cart and Checkout on listing pages', () => {
+  it('shows the item count, total, View Cart and Checkout on listing pages', async () => {
     getCartStore().addItem(lamp, 2);
     getCartStore().addItem(favours, 3);
     renderAt('/products', <CartBar />);
-    const bar = screen.getByRole('region', { name: 'Cart summary' });
+    // The bar's code loads when it first shows.
+    const bar = await screen.findByRole('region', { name: 'Cart summary' });
     expect(bar.textContent).toContain('5 items');
     expect(bar.textContent).toContain('₹420');
     expect(screen.getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart');
