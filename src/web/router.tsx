@@ -22,7 +22,7 @@ export function prefetchStorefrontRoutes() {
 }
 
 // SPEC 2 route table. Each page is its own lazily loaded chunk, so a shopper downloads only the
-// pages they open. The pages the server renders (decision 0020), where shoppers land, are loaded
+// pages they open. Home, the listings and the product page, where most shoppers land, are loaded
 // from here; the others through a table of their chunks that the entry does not carry (issue 22).
 export const routes: RouteObject[] = [
   {
@@ -33,9 +33,9 @@ export const routes: RouteObject[] = [
       { path: 'products', lazy: () => import('./pages/products-page') },
       { path: 'category/:category', lazy: () => import('./pages/products-page') },
       { path: 'product/:slug', lazy: () => import('./pages/product-page') },
-      { path: 'collections', lazy: () => import('./pages/collections-page') },
-      { path: 'collection/:slug', lazy: () => import('./pages/collection-page') },
-      { path: 'categories', lazy: () => import('./pages/categories-page') },
+      { path: 'collections', lazy: storefrontPage('collections') },
+      { path: 'collection/:slug', lazy: storefrontPage('collection') },
+      { path: 'categories', lazy: storefrontPage('categories') },
       { path: 'cart', lazy: storefrontPage('cart') },
       { path: 'checkout', lazy: storefrontPage('checkout') },
       { path: 'payment', lazy: storefrontPage('payment') },
@@ -51,11 +51,11 @@ export const routes: RouteObject[] = [
       // Issue 24: public parcel tracking by order number and phone or e-mail.
       { path: 'track', lazy: storefrontPage('track') },
       // Issue 25: the pages a seller in India must show (paths in src/shared/policy-pages.ts).
-      { path: POLICY_PAGES.returns.path.slice(1), lazy: () => import('./pages/returns-policy-page') },
-      { path: POLICY_PAGES.shipping.path.slice(1), lazy: () => import('./pages/shipping-policy-page') },
-      { path: POLICY_PAGES.terms.path.slice(1), lazy: () => import('./pages/terms-page') },
-      { path: POLICY_PAGES.privacy.path.slice(1), lazy: () => import('./pages/privacy-page') },
-      { path: POLICY_PAGES.contact.path.slice(1), lazy: () => import('./pages/contact-page') },
+      { path: POLICY_PAGES.returns.path.slice(1), lazy: storefrontPage('returnsPolicy') },
+      { path: POLICY_PAGES.shipping.path.slice(1), lazy: storefrontPage('shippingPolicy') },
+      { path: POLICY_PAGES.terms.path.slice(1), lazy: storefrontPage('terms') },
+      { path: POLICY_PAGES.privacy.path.slice(1), lazy: storefrontPage('privacy') },
+      { path: POLICY_PAGES.contact.path.slice(1), lazy: storefrontPage('contact') },
       // Issue 13: a bulk quote's payable link, e-mailed to the customer.
       { path: 'quote/:orderId', lazy: storefrontPage('quote') },
       // Issue 26: the link of a staff invitation.

@@ -1,8 +1,9 @@
-// Issue 22: the storefront's pages the server does not render (the cart, checkout, accounts, the
-// pages of e-mailed links), each a chunk of its own. This table of their chunks (and of what each
-// imports, for preloading) is a chunk too: the router loads it for these pages, the landing page
-// fetches it once it runs (prefetchStorefrontRoutes), and the server names it for the browser to
-// fetch with the entry when a shopper lands on one of these pages (route-preloads.ts).
+// Issue 22: the storefront's pages other than home, the listings and the product page (the cart,
+// checkout, accounts, collections, the policy pages, the pages of e-mailed links), each a chunk of
+// its own. This table of their chunks (and of what each imports, for preloading) is a chunk too:
+// the router loads it for these pages, the landing page fetches it once it runs
+// (prefetchStorefrontRoutes), and the server names it for the browser to fetch with the entry when
+// a shopper lands on one of these pages (route-preloads.ts).
 const pages = {
   cart: () => import('./pages/cart-page'),
   checkout: () => import('./pages/checkout-page'),
@@ -19,6 +20,14 @@ const pages = {
   quote: () => import('./pages/quote-page'),
   staffInvite: () => import('./pages/staff-invite-page'),
   notFound: () => import('./pages/not-found-page'),
+  collections: () => import('./pages/collections-page'),
+  collection: () => import('./pages/collection-page'),
+  categories: () => import('./pages/categories-page'),
+  returnsPolicy: () => import('./pages/returns-policy-page'),
+  shippingPolicy: () => import('./pages/shipping-policy-page'),
+  terms: () => import('./pages/terms-page'),
+  privacy: () => import('./pages/privacy-page'),
+  contact: () => import('./pages/contact-page'),
 };
 
 export type StorefrontPage = keyof typeof pages;

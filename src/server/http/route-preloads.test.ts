@@ -22,7 +22,16 @@ const manifest = {
     imports: ['index.html', '_product-card-c3.js', '_react-b2.js'],
     isDynamicEntry: true,
   },
-  'src/web/storefront-routes.ts': { file: 'assets/storefront-routes-f6.js', isDynamicEntry: true },
+  'src/web/pages/collections-page.tsx': {
+    file: 'assets/collections-page-h8.js',
+    imports: ['index.html', '_product-card-c3.js'],
+    isDynamicEntry: true,
+  },
+  'src/web/storefront-routes.ts': {
+    file: 'assets/storefront-routes-f6.js',
+    dynamicImports: ['src/web/pages/collections-page.tsx'],
+    isDynamicEntry: true,
+  },
   'src/web/admin-routes.ts': { file: 'assets/admin-routes-g7.js', isDynamicEntry: true },
 };
 
@@ -43,6 +52,14 @@ describe('route preloads', () => {
     expect(hrefs(preloads('/'))).toEqual(['/assets/home-page-d4.js', '/assets/product-card-c3.js']);
     expect(hrefs(preloads('/product/soy-wax-scented-candle-512'))).toEqual([
       '/assets/product-page-e5.js',
+      '/assets/product-card-c3.js',
+    ]);
+  });
+
+  it('names the table of chunks before the chunk of a landing page the app loads through it', () => {
+    expect(hrefs(createRoutePreloads(distDir)('/collections'))).toEqual([
+      '/assets/storefront-routes-f6.js',
+      '/assets/collections-page-h8.js',
       '/assets/product-card-c3.js',
     ]);
   });

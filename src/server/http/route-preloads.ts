@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The part of Vite's build manifest (`build.manifest`) that says which chunks load which. */
-export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+export type BuildManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
 
 /** The chunk files a manifest entry needs before it runs: its own and its static imports'. */
 export function chunksOf(manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> {
@@ -29,8 +29,9 @@ const landingPages: [RegExp, string][] = [
   [/^\/contact\/?$/, 'contact-page'],
 ];
 
-// The other pages load through a table of their chunks (src/web/router.tsx), which the app needs
-// before it can load the page: the back office's and the rest of the storefront's.
+// Most pages load through a table of their chunks (src/web/router.tsx), which the app needs before
+// it can load the page: the back office's and the storefront's other pages'. Which pages a table
+// holds, its manifest entry says (its dynamic imports).
 const pageTables: [RegExp, string][] = [
   [/^\/admin(\/|$)/, 'src/web/admin-routes.ts'],
   [/^\//, 'src/web/storefront-routes.ts'],
@@ -39,8 +40,9 @@ const pageTables: [RegExp, string][] = [
 /**
  * The app loads a page's chunk only after its entry has downloaded and run, one more round trip
  * before anything shows (Lighthouse's LCP on slow 4G, issue 6). The server knows the page from the
- * URL, so the HTML names that chunk and its imports and the browser fetches them with the entry;
- * for another page, the table of chunks the app looks the page up in.
+ * URL, so the HTML names that chunk and its imports and the browser fetches them with the entry,
+ * with the table of chunks the app looks the page up in where it loads through one; for another
+ * page, that table.
  * Returns the `<link rel="modulepreload">` tags for a path ('' without a manifest).
  */
 export function createRoutePreloads(distDir: string): (requestPath: string) => string {
@@ -53,8 +55,17 @@ export function createRoutePreloads(distDir: string): (requestPath: string) => s
       .filter((file) => !entry.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
-  const tags = new Map(landingPages.map(([, page]) => [page, preloadsOf(`src/web/pages/${page}.tsx`)]));
   const tableTags = new Map(pageTables.map(([, table]) => [table, preloadsOf(table)]));
+  const tableOf = new Map(
+    pageTables.flatMap(([, table]) => (manifest[table]?.dynamicImports ?? []).map((page) => [page, table])),
+  );
+  const tags = new Map(
+    landingPages.map(([, page]) => {
+      const key = `src/web/pages/${page}.tsx`;
+      const table = tableOf.get(key);
+      return [page, (table ? (tableTags.get(table) ?? '') : '') + preloadsOf(key)];
+    }),
+  );
   return (requestPath) => {
     const page = landingPages.find(([pattern]) => pattern.test(requestPath))?.[1];
     if (page) return tags.get(page) ?? '';
