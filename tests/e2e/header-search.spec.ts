@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { ProductList } from '../../src/shared/api/catalog';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
+import { holdChunk } from './support/held-chunk';
 
 // Issue 25: the header's search on every page, Buy Now and "You may also like" on a product page.
 
@@ -13,18 +14,23 @@ async function chocolateBouquetPath(page: Page): Promise<string> {
   return `/product/${product?.slug}`;
 }
 
+/** Home, and on a phone the search icon that opens the box: the box, focused. */
+async function openHeaderSearch(page: Page) {
+  await page.goto('/');
+  await appStarted(page);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const box = page.getByRole('combobox', { name: 'Search gifts' });
+  await expect(box).toBeFocused();
+  return box;
+}
+
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('a misspelt search in the header suggests the product, and picking it opens its page', async ({
     page,
   }) => {
-    await page.goto('/');
-    await appStarted(page);
-    // On a phone the search is an icon that opens the box.
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const box = page.getByRole('combobox', { name: 'Search gifts' });
-    await expect(box).toBeFocused();
+    const box = await openHeaderSearch(page);
     await box.pressSequentially('chocolte');
     const suggestion = page.getByRole('option', { name: /^Chocolate Bouquet/ }).first();
     await expect(suggestion).toBeVisible();
@@ -54,27 +60,14 @@ test.describe('on a 360 px phone', () => {
     page,
   }) => {
     // Issue 22: the suggestions' code loads when the box is first used; here it is held back.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let requested = false;
-    await page.route(/\/assets\/search-suggestions-[\w-]+\.js$/, async (route) => {
-      requested = true;
-      await held;
-      await route.continue();
-    });
-    await page.goto('/');
-    await appStarted(page);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const box = page.getByRole('combobox', { name: 'Search gifts' });
-    await expect(box).toBeFocused();
+    const suggestions = await holdChunk(page, 'search-suggestions');
+    const box = await openHeaderSearch(page);
     await box.pressSequentially('chocolte');
     await expect(box).toHaveValue('chocolte');
-    expect(requested).toBe(true);
+    await expect.poll(suggestions.requested).toBe(true);
     await expect(page.getByRole('option')).toHaveCount(0);
 
-    release();
+    suggestions.release();
     await expect(page.getByRole('option', { name: /^Chocolate Bouquet/ }).first()).toBeVisible();
     await expect(box).toHaveValue('chocolte');
     await expect(box).toBeFocused();

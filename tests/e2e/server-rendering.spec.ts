@@ -4,6 +4,7 @@ import { formatInr } from '../../src/shared/money';
 import { productPath } from '../../src/shared/slug';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
+import { holdChunk } from './support/held-chunk';
 
 // Issue 6: /, the listings and a product page arrive rendered from the server, so they paint
 // without JavaScript, and the app then takes over without console noise and works.
@@ -109,16 +110,7 @@ test("a signed-in shopper's cart and session arrive while the footer's code is h
     .click();
 
   // Issue 22: the footer hydrates once its code arrives; here it comes after everything else.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let requested = false;
-  await page.route(/\/assets\/site-footer-[\w-]+\.js$/, async (route) => {
-    requested = true;
-    await held;
-    await route.continue();
-  });
+  const footerCode = await holdChunk(page, 'site-footer');
   await page.goto('/');
   await appStarted(page);
   const bottomNav = page.getByRole('navigation', { name: 'Bottom' });
@@ -126,9 +118,11 @@ test("a signed-in shopper's cart and session arrive while the footer's code is h
   await expect(bottomNav.getByRole('link', { name: /^\d+ items? in cart Cart$/ })).toBeVisible();
   const policies = page.getByRole('navigation', { name: 'Policies' });
   await expect(policies.getByRole('link', { name: 'Shipping and delivery' })).toBeVisible();
-  expect(requested).toBe(true);
+  // React asks for the footer's code when it comes to hydrate it, after the rest of the page.
+  await expect.poll(footerCode.requested).toBe(true);
+  await expect(policies.getByRole('link', { name: 'Shipping and delivery' })).toBeVisible();
 
-  release();
+  footerCode.release();
   // Until React has hydrated it, a footer link is a plain link; React marks the nodes it took over.
   await expect
     .poll(() =>
