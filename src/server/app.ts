@@ -90,7 +90,15 @@ export async function buildApp({
   if (redis) app.addHook('onClose', () => redis.close());
   app.decorate('clock', clock);
   app.decorate('pageHeads', createPageHeads());
-  const services = createServices({ config, db: database.db, clock, log: app.log, redis, passwordCost });
+  const services = createServices({
+    config,
+    db: database.db,
+    changesInProcess: database.changesInProcess,
+    clock,
+    log: app.log,
+    redis,
+    passwordCost,
+  });
   // Each service becomes app.<name>, typed by the one declaration in services.ts.
   for (const [name, service] of Object.entries(services)) app.decorate(name, service as unknown);
   app.addHook('onClose', async () => {

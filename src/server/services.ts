@@ -4,6 +4,7 @@ import { defaultParcelFor } from '../shared/parcel';
 import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { ChangeCounters } from './db/change-counters';
 import type { Database, Db } from './db/client';
 import type { RedisConnection } from './db/redis-client';
 import type { PageHeads } from './http/page-head';
@@ -53,6 +54,8 @@ import { liveStoreIdentity, storeIdentityFrom } from './store-identity';
 type ServiceDependencies = {
   config: Config;
   db: Db;
+  /** The embedded database's change counters (db/change-counters.ts); null on PostgreSQL. */
+  changesInProcess: ChangeCounters | null;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The shared-counter store when REDIS_URL is set. */
@@ -65,9 +68,17 @@ type ServiceDependencies = {
  * The composition root: every service of the store, built from its dependencies in one place.
  * Modules never build each other's services; what one needs of another comes in here.
  */
-export function createServices({ config, db, clock, log, redis, passwordCost }: ServiceDependencies) {
+export function createServices({
+  config,
+  db,
+  changesInProcess,
+  clock,
+  log,
+  redis,
+  passwordCost,
+}: ServiceDependencies) {
   // Issue 26: the owner's settings (configuration until saved), read by every instance.
-  const settings = createSettingsService({ db, clock, config });
+  const settings = createSettingsService({ db, clock, config, changesInProcess });
   const store = liveStoreIdentity(config, settings.current);
   /** The identity as saved now, for what is written once and kept (invoices, each mail's footer). */
   const storeNow = async () => storeIdentityFrom(config, (await settings.get()).values);
@@ -81,7 +92,7 @@ export function createServices({ config, db, clock, log, redis, passwordCost }: 
     ? { kind: 'redis', client: redis.client, prefix: config.REDIS_KEY_PREFIX, fallbackDb: db }
     : { kind: 'database', db };
 
-  const catalog = createCatalogService({ db });
+  const catalog = createCatalogService({ db, changesInProcess });
   const onStockChanged = () => catalog.stockChanged();
   const delivery = createDeliveryService({
     db,

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ChangeCounters, createChangeCounters } from './change-counters';
 import * as schema from './schema';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -29,6 +30,11 @@ export type Queryable = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database's changes, counted in this process (change-counters.ts); null on
+   * PostgreSQL, where other instances write and a look at the database tells.
+   */
+  changesInProcess: ChangeCounters | null;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
@@ -69,6 +75,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   return {
     db,
     kind: 'pglite',
+    changesInProcess: createChangeCounters(),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       try {
@@ -95,6 +102,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    changesInProcess: null,
     // Instances starting together on a new database take turns: the second finds nothing to do.
     migrate: async () => {
       const client = await pool.connect();

@@ -181,7 +181,7 @@ describe('a catalogue change on one instance', () => {
     }
   });
 
-  it('is looked for once by requests that arrive together, and still seen by the next one', async () => {
+  it('is looked for once by requests that arrive together (never on the embedded database), and still seen by the next one', async () => {
     const secondDatabase = await openSecondConnection(store.database);
     // The same database, with the catalogue's looks at the version sequences counted.
     let looks = 0;
@@ -209,8 +209,13 @@ describe('a catalogue change on one instance', () => {
       looks = 0;
       const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => listing(index + 1)));
       expect(answers[0]?.data.map((shown) => shown.name)).toEqual(['Brass Bell']);
-      expect(looks).toBeGreaterThan(0);
-      expect(looks).toBeLessThan(10);
+      if (secondDatabase.kind === 'postgres') {
+        expect(looks).toBeGreaterThan(0);
+        expect(looks).toBeLessThan(10);
+      } else {
+        // The embedded database has one process: its changes are counted in memory.
+        expect(looks).toBe(0);
+      }
 
       productOf(await newProduct({ name: 'Brass Diya', categoryId }));
       expect((await listing(1)).data.map((shown) => shown.name).sort()).toEqual(['Brass Bell', 'Brass Diya']);

@@ -3,6 +3,7 @@
 // listeners told of every change.
 import { sql } from 'drizzle-orm';
 import type { ProductListQuery } from '../../../shared/api/catalog';
+import type { ChangeCounters } from '../../db/change-counters';
 import { type Db, rowsOf } from '../../db/client';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
 import * as reads from './catalog-reads';
@@ -15,10 +16,13 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 
 export function createCatalogService({
   db,
+  changesInProcess = null,
   cacheTtlMs = 60_000,
   cache = createCatalogCache({ ttlMs: cacheTtlMs, maxEntries: 1000 }),
 }: {
   db: Db;
+  /** The embedded database's change counters: changes are then told in memory, not in the database. */
+  changesInProcess?: ChangeCounters | null;
   cacheTtlMs?: number;
   cache?: CatalogCache;
 }) {
@@ -45,6 +49,10 @@ export function createCatalogService({
    * (This instance's own next sync clears once more: harmless.)
    */
   async function announce(change: 'catalog' | 'stock') {
+    if (changesInProcess) {
+      changesInProcess.bump(change);
+      return;
+    }
     await db.execute(
       change === 'catalog'
         ? sql`SELECT nextval('catalog_version_seq')`
@@ -58,13 +66,24 @@ export function createCatalogService({
     await announce('catalog');
   }
 
-  async function lookForChanges(): Promise<void> {
+  async function currentVersions(): Promise<{ catalog: string; stock: string } | undefined> {
+    if (changesInProcess) {
+      return {
+        catalog: String(changesInProcess.count('catalog')),
+        stock: String(changesInProcess.count('stock')),
+      };
+    }
     // A sequence's first nextval leaves last_value as it was and sets is_called.
     const [row] = rowsOf<{ catalog: string; stock: string }>(
       await db.execute(sql`SELECT
         (SELECT last_value::text || is_called::text FROM catalog_version_seq) AS catalog,
         (SELECT last_value::text || is_called::text FROM stock_version_seq) AS stock`),
     );
+    return row;
+  }
+
+  async function lookForChanges(): Promise<void> {
+    const row = await currentVersions();
     if (!row) return;
     const before = seen;
     seen = { catalog: row.catalog, stock: row.stock };

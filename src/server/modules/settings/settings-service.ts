@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { OWNER_SETTING_FIELDS, OwnerSettings, type SettingsChange } from '../../../shared/owner-settings';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
+import type { ChangeCounters } from '../../db/change-counters';
 import type { Db, Queryable } from '../../db/client';
 import { adminAuditLog, storeSettings } from '../../db/schema';
 
@@ -45,7 +46,18 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
  * version; the values are read and parsed again only when another save (on any instance) moved it,
  * so a change applies on the next read everywhere, with no restart and no message to miss.
  */
-export function createSettingsService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
+export function createSettingsService({
+  db,
+  clock,
+  config,
+  changesInProcess = null,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  /** The embedded database's change counters: a read then looks at a save counted in memory. */
+  changesInProcess?: ChangeCounters | null;
+}) {
   const defaults = settingsDefaultsFrom(config);
   let cached: SettingsSnapshot = { values: defaults, version: 0 };
 
@@ -54,8 +66,21 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
   // Saves made by this instance: a read begun before one of them must not put older values back.
   let saves = 0;
 
+  // On the embedded database: the saves counted when the cached values were read.
+  let savesCounted: number | null = null;
+
   async function read(): Promise<SettingsSnapshot> {
     const savesBefore = saves;
+    if (changesInProcess) {
+      const counted = changesInProcess.count('settings');
+      if (counted === savesCounted) return cached;
+      const snapshot = await readValues();
+      if (savesBefore === saves) {
+        cached = snapshot;
+        savesCounted = counted;
+      }
+      return snapshot;
+    }
     const [row] = await db
       .select({ version: storeSettings.version })
       .from(storeSettings)
@@ -63,15 +88,17 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
     const version = row?.version ?? 0;
     // Equal versions hold equal values: each save moves the version in the same statement.
     if (version === cached.version) return cached;
+    const snapshot = await readValues();
+    if (savesBefore === saves) cached = snapshot;
+    return snapshot;
+  }
+
+  async function readValues(): Promise<SettingsSnapshot> {
     const [full] = await db
       .select({ values: storeSettings.values, version: storeSettings.version })
       .from(storeSettings)
       .where(eq(storeSettings.id, ROW_ID));
-    const snapshot = full
-      ? { values: merge(full.values), version: full.version }
-      : { values: defaults, version: 0 };
-    if (savesBefore === saves) cached = snapshot;
-    return snapshot;
+    return full ? { values: merge(full.values), version: full.version } : { values: defaults, version: 0 };
   }
 
   // Reads that arrive while one is under way share it: under load the version is looked up far
@@ -129,6 +156,7 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
         await writeAuditLine(tx, { actor, area: 'settings', changes }, now);
       });
       // Read afresh, not through a read that began before the save committed.
+      changesInProcess?.bump('settings');
       saves += 1;
       reading = null;
       return get();
