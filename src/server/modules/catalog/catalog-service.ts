@@ -118,7 +118,8 @@ export function createCatalogService({
      * since the last look, every cached figure and answer here is dropped. One read of a
      * sequence's last value, far cheaper than the answers it guards; requests that arrive while a
      * look is under way share it, as settings reads do (decision 37), so under a crowd it runs far
-     * less than once per request.
+     * less than once per request. On the embedded database the look reads counts kept in memory
+     * and makes no query (decision 47).
      */
     sync(): Promise<void> {
       if (syncing) return syncing;

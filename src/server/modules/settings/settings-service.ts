@@ -44,7 +44,9 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 /**
  * The owner's settings as every instance sees them. A read costs one primary-key look-up of the
  * version; the values are read and parsed again only when another save (on any instance) moved it,
- * so a change applies on the next read everywhere, with no restart and no message to miss.
+ * so a change applies on the next read everywhere, with no restart and no message to miss. On the
+ * embedded database (one process) saves are counted in memory and a read makes no query until one
+ * moves the count (decision 47).
  */
 export function createSettingsService({
   db,
