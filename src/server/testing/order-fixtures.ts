@@ -44,6 +44,25 @@ export async function seedPincodes(database: Database) {
     .onConflictDoNothing();
 }
 
+/**
+ * seedPincodes, and 110011: a pincode where the sandbox courier's first attempt fails and the
+ * parcel then goes back (sandbox-courier.ts), for the delivery-failed and RTO paths.
+ */
+export async function seedPincodesWithFailingDelivery(database: Database) {
+  await seedPincodes(database);
+  await database.db
+    .insert(pincodes)
+    .values({
+      pincode: '110011',
+      office: 'Nirman Bhawan',
+      district: 'New Delhi',
+      state: 'Delhi',
+      latitude: 28.61,
+      longitude: 77.2,
+    })
+    .onConflictDoNothing();
+}
+
 let productCounter = 0;
 
 export type TestProduct = { id: number; name: string; pricePaise: number; categoryId: number };

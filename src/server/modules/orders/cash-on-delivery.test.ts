@@ -25,7 +25,6 @@ import {
   mailOutbox,
   moneyLedger,
   orders,
-  pincodes,
   products,
   sandboxMessages,
   sandboxParcels,
@@ -36,7 +35,7 @@ import {
   createTestProduct,
   type Line,
   orderBody,
-  seedPincodes,
+  seedPincodesWithFailingDelivery,
   TEST_ADDRESS,
   type TestProduct,
 } from '../../testing/order-fixtures';
@@ -47,25 +46,13 @@ import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
 import { COD_CANCELLED_BY_CUSTOMER_NOTE } from './order-service';
 
 // Decision 0042: cash on delivery, from the owner's rules to the courier's delivery or return.
+// Helpers first (the owner's settings, a shopper with a verified phone, placing, shipping and
+// delivering an order), then four parts: the rules, an order's life, the shopper's cancel, a return.
 const clock = createTestClock('2031-03-10T04:00:00.000Z');
 const store = setUpTestStore({
   clock,
   env: { BACKGROUND_JOBS: 'false', SANDBOX_COURIER_SPEED: '1' },
-  seed: async (database) => {
-    await seedPincodes(database);
-    // One of the sandbox courier's failing pincodes: a first attempt fails, then the parcel goes back.
-    await database.db
-      .insert(pincodes)
-      .values({
-        pincode: '110011',
-        office: 'Nirman Bhawan',
-        district: 'New Delhi',
-        state: 'Delhi',
-        latitude: 28.61,
-        longitude: 77.2,
-      })
-      .onConflictDoNothing();
-  },
+  seed: seedPincodesWithFailingDelivery,
 });
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -198,6 +185,21 @@ async function singleUseCoupon(): Promise<AdminCoupon> {
   expect(created.statusCode, created.body).toBe(201);
   return created.json<{ coupon: AdminCoupon }>().coupon;
 }
+/** The owner moves the order to delivered by hand, step by step; their headers, for what follows. */
+async function deliverByHand(orderId: string) {
+  const headers = await ownerHeaders();
+  for (const status of ['processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
+    const moved = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status`,
+      headers,
+      payload: { status, note: '' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+  return headers;
+}
+
 const couponUses = async (coupon: AdminCoupon) =>
   (await store.database.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]?.usedCount;
 
@@ -535,16 +537,7 @@ describe('a cash on delivery order', () => {
 
   it('becomes paid when the owner marks it delivered by hand', async () => {
     const placed = await placedCod();
-    const headers = await ownerHeaders();
-    for (const status of ['processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
-      const moved = await store.app.inject({
-        method: 'POST',
-        url: `/api/admin/orders/${placed.orderId}/status`,
-        headers,
-        payload: { status, note: '' },
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
+    const headers = await deliverByHand(placed.orderId);
     const detail = (
       await store.app.inject({ url: `/api/admin/orders/${placed.orderId}`, headers })
     ).json<AdminOrderDetail>();
@@ -617,16 +610,7 @@ describe("the shopper's cancel of a cash on delivery order", () => {
 describe('a return of a delivered cash on delivery order (decision 0043)', () => {
   it('is owed by UPI or bank transfer, not the provider, until the owner marks it paid with a reference, once', async () => {
     const placed = await placedCod();
-    const headers = await ownerHeaders();
-    for (const status of ['processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
-      const moved = await store.app.inject({
-        method: 'POST',
-        url: `/api/admin/orders/${placed.orderId}/status`,
-        headers,
-        payload: { status, note: '' },
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
+    const headers = await deliverByHand(placed.orderId);
     const requested = await store.app.inject({
       method: 'POST',
       url: `/api/orders/${placed.orderId}/returns`,

@@ -14,7 +14,6 @@ import {
   mailOutbox,
   orderEvents,
   orders,
-  pincodes,
   products,
   sandboxParcels,
   shipmentEvents,
@@ -25,7 +24,7 @@ import {
   createTestProduct,
   payOrder,
   placeOrder,
-  seedPincodes,
+  seedPincodesWithFailingDelivery,
   TEST_ADDRESS,
   type TestProduct,
 } from '../../testing/order-fixtures';
@@ -40,21 +39,7 @@ const env = { BACKGROUND_JOBS: 'false', SANDBOX_COURIER_SPEED: '1', SANDBOX_COUR
 const store = setUpTestStore({
   clock,
   env,
-  seed: async (database) => {
-    await seedPincodes(database);
-    // One of the sandbox's failing pincodes (a first attempt fails, then RTO).
-    await database.db
-      .insert(pincodes)
-      .values({
-        pincode: '110011',
-        office: 'Nirman Bhawan',
-        district: 'New Delhi',
-        state: 'Delhi',
-        latitude: 28.61,
-        longitude: 77.2,
-      })
-      .onConflictDoNothing();
-  },
+  seed: seedPincodesWithFailingDelivery,
 });
 
 const DAY = 24 * 60 * 60 * 1000;
