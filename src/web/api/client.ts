@@ -1,5 +1,7 @@
 /** Typed fetch for `/api`: the bearer token from storage on every call (SPEC 6), errors as ApiError. */
 
+import { browserStorage } from '../browser-storage';
+
 export const TOKEN_STORAGE_KEY = 'token';
 
 export class ApiError extends Error {
@@ -18,7 +20,7 @@ export const isNetworkError = (error: unknown) => error instanceof ApiError && e
 
 export function readToken(): string | null {
   try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY);
+    return browserStorage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
   } catch {
     return null;
   }

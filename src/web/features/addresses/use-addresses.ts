@@ -7,6 +7,7 @@ import {
   savedAddressToForm,
 } from '../../../shared/address';
 import type { AddressRecord } from '../../../shared/api/addresses';
+import { browserStorage } from '../../browser-storage';
 import { isSessionExpired, useSessionExpiry } from './address-errors';
 import { addressesApi } from './addresses-api';
 import { migrateLocalAddresses } from './local-addresses';
@@ -18,14 +19,6 @@ const migrationTried = new Set<number>();
 
 /** Test hook: forget which users were migrated. */
 export const resetAddressMigrationForTests = () => migrationTried.clear();
-
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** GET /addresses, moving addresses saved in the browser to the server the first time (SPEC 4). */
 async function loadAddresses(userId: number): Promise<AddressRecord[]> {

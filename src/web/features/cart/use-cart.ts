@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { shippingRulesFromRupees } from '../../../shared/shipping';
 import { apiRequest, parsedAnswer, readToken, TOKEN_STORAGE_KEY } from '../../api/client';
 import { storeSettings } from '../../app-data';
+import { browserStorage } from '../../browser-storage';
 import { lazyParser } from '../../lazy-parser';
 import { CART_STORAGE_KEY, type CartLineKey, cartLineKey } from './cart-item';
 import {
@@ -12,14 +13,6 @@ import {
   type ShippingRequestItem,
   syncAcrossTabs,
 } from './cart-store';
-
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** SPEC 7: POST /shipping/calculate; the server prices the lines from the database. */
 export async function requestShippingQuote(items: ShippingRequestItem[], signal: AbortSignal) {

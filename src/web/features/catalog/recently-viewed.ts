@@ -1,12 +1,14 @@
 // Issue 13 "Recently viewed": the products a shopper opened, newest first, kept in this browser only
 // (no account needed). Only ids are kept: names and prices are always read fresh from the catalogue.
 
+import { browserStorage } from '../../browser-storage';
+
 export const RECENTLY_VIEWED_KEY = 'recentlyViewed';
 export const RECENTLY_VIEWED_KEPT = 12;
 
 function readStoredIds(): number[] {
   try {
-    const stored = JSON.parse(localStorage.getItem(RECENTLY_VIEWED_KEY) ?? '[]') as unknown;
+    const stored = JSON.parse(browserStorage()?.getItem(RECENTLY_VIEWED_KEY) ?? '[]') as unknown;
     if (!Array.isArray(stored)) return [];
     return stored.filter((id): id is number => Number.isSafeInteger(id) && id > 0);
   } catch {

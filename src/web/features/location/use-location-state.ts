@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { PINCODE_CACHE_TTL_MS } from '../../../shared/pincode';
 import { apiRequest } from '../../api/client';
+import { browserStorage } from '../../browser-storage';
 import { lazyParser } from '../../lazy-parser';
 import { createDeliveryLookups, type DeliveryLookups, roundOrderValueForCache } from './delivery-lookups';
 import {
@@ -12,14 +13,6 @@ import {
   NO_LOCATION,
   syncLocationAcrossTabs,
 } from './location-store';
-
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 let lookups: DeliveryLookups | undefined;
 let locationStore: LocationStore | undefined;
