@@ -1,16 +1,24 @@
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 
 const neverChanges = () => () => {};
 
 /**
- * False on the server and while the browser hydrates the server's markup, true from the render
+ * False on the server and while the browser hydrates the server's markup, true from a render
  * after. Browser-only state (stored cart, pincode, recently viewed) must render as a first-time
  * guest while this is false, so that hydration finds the markup the server wrote.
+ *
+ * The external store tells hydration from a later mount; React applies its change after hydration
+ * as a blocking render of every user at once (the gallery's pictures, the recently viewed row),
+ * so the value is deferred: the flip is rendered at transition priority, in slices that yield to
+ * the shopper's input (issue 22: total blocking time on a slow phone). A component mounted after
+ * hydration sees true at once.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    neverChanges,
-    () => true,
-    () => false,
+  return useDeferredValue(
+    useSyncExternalStore(
+      neverChanges,
+      () => true,
+      () => false,
+    ),
   );
 }
