@@ -171,3 +171,32 @@ test("the server's head stands on the landing page, and the app's takes over fro
   await expect(page).toHaveTitle(`${product.name} | Utsav Gifts`);
   expect(await head()).toEqual({ titles: 1, canonicals: [productPath(product)], fromServer: 0 });
 });
+
+test('a rendered page shows its headings in the metric-matched fallback until the app starts, then in Baloo 2', async ({
+  page,
+}) => {
+  const product = await cheapestDiwaliGift(page);
+  // The starter held back: the page has painted, the app has not started.
+  let releaseStarter = () => {};
+  const starterHeld = new Promise<void>((resolve) => {
+    releaseStarter = resolve;
+  });
+  await page.route('**/start-app.js', async (route) => {
+    await starterHeld;
+    await route.continue();
+  });
+  await page.goto(productPath(product), { waitUntil: 'commit' });
+  const title = page.getByRole('heading', { level: 1, name: product.name });
+  await expect(title).toBeVisible();
+  const fontOf = (selector: string) =>
+    page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+  expect(await fontOf('h1')).toMatch(/^"Baloo 2 Fallback"/);
+  // Body text never changes font.
+  const bodyFont = await fontOf('main p');
+  expect(bodyFont).not.toContain('Baloo');
+
+  releaseStarter();
+  await appStarted(page);
+  await expect.poll(() => fontOf('h1')).toMatch(/^"Baloo 2", "Baloo 2 Fallback"/);
+  expect(await fontOf('main p')).toBe(bodyFont);
+});
