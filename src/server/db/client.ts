@@ -11,6 +11,8 @@ import pg from 'pg';
 import { type ChangeCounters, createChangeCounters } from './change-counters';
 import * as schema from './schema';
 
+export { executePrepared } from './prepared-statements';
+
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 'utsav:migrate';
 

@@ -168,10 +168,14 @@ async function emptyToTemplate(database: Database) {
 
 /**
  * The same test database as a second store instance would see it: on PostgreSQL through a
- * connection pool of its own, as a second process would have; on PGlite the same embedded
- * instance (it has one connection). Closing it leaves `database` open.
+ * connection pool of its own, as a second process would have (`poolSize: 1` for a test that must
+ * see its own session); on PGlite the same embedded instance (it has one connection). Closing it
+ * leaves `database` open.
  */
-export async function openSecondConnection(database: Database): Promise<Database> {
+export async function openSecondConnection(
+  database: Database,
+  { poolSize = 10 }: { poolSize?: number } = {},
+): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { ...database, close: async () => {} };
   const [current] = rowsOf<{ name: string }>(
@@ -179,5 +183,5 @@ export async function openSecondConnection(database: Database): Promise<Database
   );
   const url = new URL(serverUrl);
   url.pathname = `/${current!.name}`;
-  return openDatabase({ url: url.toString(), poolSize: 10 });
+  return openDatabase({ url: url.toString(), poolSize });
 }

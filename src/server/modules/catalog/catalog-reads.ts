@@ -17,7 +17,7 @@ import {
 import { toRupees } from '../../../shared/money';
 import { policyPageList } from '../../../shared/policy-pages';
 import { slugify, slugWithId } from '../../../shared/slug';
-import { rowsOf } from '../../db/client';
+import { executePrepared, rowsOf } from '../../db/client';
 import { collections } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import {
@@ -69,8 +69,11 @@ function afterSql(sort: Exclude<ProductSort, 'relevance'>, order: SortOrder, val
  */
 function count({ db, cache }: CatalogReader, where: SQL, key: string): Promise<number> {
   return cache.remember(`total:${key}`, async () => {
-    const result = await db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`);
-    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    const [row] = await executePrepared<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`,
+    );
+    return Number(row?.n ?? 0);
   });
 }
 

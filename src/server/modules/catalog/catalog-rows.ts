@@ -6,7 +6,7 @@ import { type Paise, toRupees } from '../../../shared/money';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugWithId } from '../../../shared/slug';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, executePrepared } from '../../db/client';
 import { categories, type collections } from '../../db/schema';
 import type { CatalogCache } from './catalog-cache';
 
@@ -143,13 +143,16 @@ async function productRows<Extra extends object = object>(
   { from = sql`products p`, where, orderBy, limit, offset = 0 }: ProductQuery,
   extraColumns?: SQL,
 ): Promise<{ product: CatalogProduct; row: ProductJson & Extra }[]> {
-  const result = await reader.db.execute(sql`
+  const [result] = await executePrepared<{ rows: string }>(
+    reader.db,
+    sql`
     SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
       SELECT ${productJsonColumns}${extraColumns ? sql`, ${extraColumns}` : sql``} FROM ${from} WHERE ${where}
       ${orderBy ? sql`ORDER BY ${orderBy}` : sql``}
       ${limit === undefined ? sql`` : sql`LIMIT ${limit}`} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}
-    ) t`);
-  const raw = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? '[]') as (ProductJson & Extra)[];
+    ) t`,
+  );
+  const raw = JSON.parse(result?.rows ?? '[]') as (ProductJson & Extra)[];
   const index = await categoryIndex(
     reader,
     raw.map((row) => row.categoryId),

@@ -2,7 +2,7 @@
 // the products that match them, and those matches ranked or sorted in memory.
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProductSort, SortOrder } from '../../../shared/api/catalog';
-import { rowsOf } from '../../db/client';
+import { executePrepared } from '../../db/client';
 import { searchTerms } from '../../db/schema';
 import type { CatalogReader } from './catalog-rows';
 import {
@@ -75,13 +75,16 @@ export async function correctSearch(
 /** The products matching `where` (cached under `key`), or a broad set when there are too many to rank. */
 export function matchSet({ db, cache }: CatalogReader, where: SQL, key: string): Promise<MatchSet> {
   return cache.remember(`matches:${key}`, async () => {
-    const result = await db.execute(sql`
+    const [result] = await executePrepared<{ rows: string }>(
+      db,
+      sql`
       SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
         SELECT p.id, p.name, p.featured, p.price_paise AS "pricePaise", p.rating,
           (extract(epoch FROM p.created_at) * 1000)::float8 AS "createdAt"
         FROM products p WHERE ${where} LIMIT ${RANKED_MATCHES_LIMIT + 1}
-      ) t`);
-    const matches = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? '[]') as Match[];
+      ) t`,
+    );
+    const matches = JSON.parse(result?.rows ?? '[]') as Match[];
     const broad = matches.length > RANKED_MATCHES_LIMIT;
     return { matches: broad ? [] : matches, broad, orders: new Map() };
   });

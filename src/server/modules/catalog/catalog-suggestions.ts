@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Product, SearchSuggestions } from '../../../shared/api/catalog';
 import { SIMILAR_PRODUCTS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../shared/catalog-limits';
-import { rowsOf } from '../../db/client';
+import { executePrepared } from '../../db/client';
 import { notFound } from '../../errors';
 import { listProducts } from './catalog-reads';
 import { type CatalogReader, categoryRows, selectProducts, toApiProduct } from './catalog-rows';
@@ -31,11 +31,14 @@ export async function suggestSearch(reader: CatalogReader, q: string): Promise<S
   const terms = new Set(words.flatMap((word) => word.terms));
   const named = categories.filter((category) => wordsOf(category.name).some((word) => terms.has(word)));
 
-  const holding = rowsOf<{ id: number }>(
-    await reader.db.execute(sql`
+  const holding = (
+    await executePrepared<{ id: number }>(
+      reader.db,
+      sql`
       SELECT category_id AS id FROM products
       WHERE NOT archived AND search_vector @@ to_tsquery('simple', ${tsquery})
-      GROUP BY category_id ORDER BY count(*) DESC, category_id LIMIT ${SUGGESTED_CATEGORIES}`),
+      GROUP BY category_id ORDER BY count(*) DESC, category_id LIMIT ${SUGGESTED_CATEGORIES}`,
+    )
   ).map((row) => Number(row.id));
   const search = q.trim();
   const suggestedCategories = [
@@ -65,9 +68,10 @@ export async function suggestSearch(reader: CatalogReader, q: string): Promise<S
  * collections, same category first, then featured, best rated and newest.
  */
 export async function similarProducts(reader: CatalogReader, id: number): Promise<Product[]> {
-  const [product] = await reader.db
-    .execute(sql`SELECT category_id AS "categoryId" FROM products WHERE id = ${id} AND NOT archived`)
-    .then((result) => rowsOf<{ categoryId: number }>(result));
+  const [product] = await executePrepared<{ categoryId: number }>(
+    reader.db,
+    sql`SELECT category_id AS "categoryId" FROM products WHERE id = ${id} AND NOT archived`,
+  );
   if (!product) throw notFound('Product not found');
   const rows = await selectProducts(reader, {
     where: sql`NOT p.archived AND p.stock > 0 AND p.id <> ${id} AND (
