@@ -1,8 +1,8 @@
 // The invoices module's public entry: GST tax invoices.
 
 export { recordRefund } from './credit-notes';
-export { rs } from './invoice-pdf';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
 export type { OrderDocuments, PackingSlipDocument } from './order-documents-pdf';
+export { rs } from './pdf-amounts';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export { invoiceRoutes, sendInvoicePdf } from './routes';

@@ -1,10 +1,8 @@
 import PDFDocument from 'pdfkit';
 import type { Invoice } from '../../../shared/api/invoices';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { rs } from './pdf-amounts';
 
-// PDFKit's built-in Helvetica has no rupee sign, so amounts read 'Rs. 1,234.50' (en-IN grouping).
-const amount = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const rs = (rupees: number) => `Rs. ${amount.format(rupees)}`;
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE });
 

@@ -1,6 +1,7 @@
 import type { Invoice } from '../../../shared/api/invoices';
 import { codToCollectText } from '../../../shared/cash-on-delivery';
-import { drawInvoice, MARGIN, rs, startPdf } from './invoice-pdf';
+import { drawInvoice, MARGIN, startPdf } from './invoice-pdf';
+import { rs } from './pdf-amounts';
 
 /** What travels in the box (as the back office's packing slip page shows it), ready to print. */
 export type PackingSlipDocument = {

@@ -6,7 +6,6 @@ import { addDays, INDIA_TIME_ZONE, indiaDateOf, indiaDayStart } from '../../../s
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { sandboxParcels } from '../../db/schema';
-import { renderLabelPdf } from './label-pdf';
 import type { FetchLike } from './shiprocket-client';
 
 export const SANDBOX_COURIER_NAME = 'Utsav Sandbox Express';
@@ -283,6 +282,8 @@ export function createSandboxCourier({
         .where(eq(sandboxParcels.awb, labelMatch[1] ?? ''));
       if (!parcel?.awb) return { status: 404, json: { message: 'No such label' } };
       const booking = parcel.booking as Booking;
+      // PDFKit and its fonts load on the first label, not at every start (about 0.2 s of it).
+      const { renderLabelPdf } = await import('./label-pdf');
       const pdf = await renderLabelPdf({
         awb: parcel.awb,
         courierName: SANDBOX_COURIER_NAME,
