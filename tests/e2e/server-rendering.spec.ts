@@ -189,7 +189,10 @@ test('a rendered page shows its headings in the metric-matched fallback until th
   const title = page.getByRole('heading', { level: 1, name: product.name });
   await expect(title).toBeVisible();
   const fontOf = (selector: string) =>
-    page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).fontFamily);
   expect(await fontOf('h1')).toMatch(/^"Baloo 2 Fallback"/);
   // Body text never changes font.
   const bodyFont = await fontOf('main p');
