@@ -48,6 +48,12 @@ export const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Decision 48: the catalogue's reads run as named prepared statements. false behind a pooler that
+   * gives each transaction whichever server connection is free (PgBouncer in transaction mode
+   * without max_prepared_statements), where a name prepared on one connection may be missing.
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanFlag.default(false),

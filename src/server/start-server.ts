@@ -39,6 +39,7 @@ export async function startServer({ passwordCost }: { passwordCost?: PasswordCos
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, 'pglite'),
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   // admin:create refuses to open the embedded database while this file names a live process.
   const removeRunningStoreFile = config.DATABASE_URL ? () => {} : writeRunningStoreFile(config.dataDir);

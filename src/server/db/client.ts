@@ -9,9 +9,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type ChangeCounters, createChangeCounters } from './change-counters';
+import { runUnnamed } from './prepared-statements';
 import * as schema from './schema';
 
-export { executePrepared } from './prepared-statements';
+export { executePrepared, runUnnamed } from './prepared-statements';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 'utsav:migrate';
@@ -63,10 +64,19 @@ type DatabaseOptions = {
    */
   snapshot?: Blob | undefined;
   poolSize?: number;
+  /**
+   * PostgreSQL only: false runs every catalogue read unnamed, for a transaction-mode pooler
+   * (prepared-statements.ts `runUnnamed`). Default true.
+   */
+  preparedStatements?: boolean;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    const database = await openPostgres(options.url, options.poolSize ?? 10);
+    if (options.preparedStatements === false) runUnnamed(database.db);
+    return database;
+  }
   return openPglite(options.dataDir, options.snapshot);
 }
 

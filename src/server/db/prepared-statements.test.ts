@@ -3,7 +3,7 @@ import { DrizzleQueryError, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, openSecondConnection } from '../testing/test-database';
 import { type Database, rowsOf } from './client';
-import { executePrepared, MAX_PREPARED_STATEMENTS } from './prepared-statements';
+import { executePrepared, MAX_PREPARED_STATEMENTS, runUnnamed } from './prepared-statements';
 import { categories } from './schema';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -202,5 +202,21 @@ describe('executePrepared past its bound', () => {
     const prepared = await preparedWith(boundedSession, tag);
     expect(prepared).toHaveLength(MAX_PREPARED_STATEMENTS);
     expect(prepared.some((row) => row.statement.includes(`${tag} beyond`))).toBe(false);
+  });
+});
+
+describe('executePrepared with names turned off (DATABASE_PREPARED_STATEMENTS=false)', () => {
+  it('answers the same rows and leaves nothing prepared', async () => {
+    const { session: pooled, close } = await openWithSession();
+    try {
+      runUnnamed(pooled.db);
+      const tag = uniqueTag();
+      const next = (value: number) => sql`SELECT ${value}::int + 1 AS next ${tagged(tag)}`;
+      expect(await executePrepared(pooled.db, next(1))).toEqual([{ next: 2 }]);
+      expect(await executePrepared(pooled.db, next(41))).toEqual([{ next: 42 }]);
+      expect(await preparedWith(pooled, tag)).toEqual([]);
+    } finally {
+      await close();
+    }
   });
 });

@@ -29,6 +29,20 @@ const dialect = new PgDialect();
 /** Statement text → its prepared statement, for each driver client (a PGlite instance or a pool). */
 const registries = new WeakMap<object, Map<string, Prepared>>();
 
+/** Driver clients whose statements all run unnamed (`runUnnamed`). */
+const unnamedOnly = new WeakSet<object>();
+
+/**
+ * Every statement of this database runs unnamed from now on, as `db.execute` runs it. For
+ * PostgreSQL behind a pooler that gives each transaction whichever server connection is free
+ * (PgBouncer in transaction mode without `max_prepared_statements`, some hosted pooler ports):
+ * there a name prepared on one connection may be missing on the next (DATABASE_PREPARED_STATEMENTS).
+ */
+export function runUnnamed(db: QueryRunner): void {
+  const client = (db as { $client?: unknown }).$client;
+  if (typeof client === 'object' && client !== null) unnamedOnly.add(client);
+}
+
 // Drizzle's `execute` hands dates, times and intervals back as the database prints them, on both
 // drivers (its sessions' parsers); rows here are the same. Type ids: date, timestamp, timestamptz,
 // interval, then their arrays and numeric[].
@@ -53,7 +67,7 @@ export async function executePrepared<Row = Record<string, unknown>>(
   query: SQL,
 ): Promise<Row[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite || client instanceof pg.Pool) {
+  if ((client instanceof PGlite || client instanceof pg.Pool) && !unnamedOnly.has(client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const statements = registryOf(client);
     try {
