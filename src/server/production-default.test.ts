@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Which build of React's server renderer a fresh Node loads after the production default. */
+async function rendererBuild(nodeEnv: string | undefined): Promise<string> {
+  const { NODE_ENV: _inherited, ...env } = process.env;
+  const script = `
+    await import('./src/server/production-default.ts');
+    const { createRequire } = await import('node:module');
+    const require = createRequire(process.cwd() + '/package.json');
+    require('react-dom/server');
+    const loaded = Object.keys(require.cache).find((file) => file.includes('react-dom-server.node.'));
+    console.log(JSON.stringify({ nodeEnv: process.env.NODE_ENV, build: loaded?.split('.').at(-2) }));
+  `;
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    env: nodeEnv === undefined ? env : { ...env, NODE_ENV: nodeEnv },
+  });
+  return stdout.trim();
+}
+
+describe('the production default of a started store', () => {
+  it('renders with the production build of React when NODE_ENV is unset, as `npm start` leaves it', async () => {
+    expect(await rendererBuild(undefined)).toBe('{"nodeEnv":"production","build":"production"}');
+  });
+
+  it('keeps a NODE_ENV that is set', async () => {
+    expect(await rendererBuild('development')).toBe('{"nodeEnv":"development","build":"development"}');
+  });
+
+  it('is the first module the server entry imports, before anything that loads React', () => {
+    const entry = fs.readFileSync(path.join(root, 'src/server/main.ts'), 'utf8');
+    const imports = [...entry.matchAll(/^import .*'(.+)';$/gm)].map((match) => match[1]);
+    expect(imports[0]).toBe('./production-default');
+  });
+});
