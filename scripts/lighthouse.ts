@@ -7,6 +7,8 @@
 //   npm run bench:lighthouse -- --data-dir /tmp/big          an existing data folder
 //   options: --database-url postgres://... --runs 3 (median run per page) --no-write
 //            --reports <dir> (keeps each run's full Lighthouse JSON report there)
+//            --cpu-slowdown 9 (the preset's 4x CPU slowdown made larger, to see how the pages fare
+//            on a slower machine than this one; Lighthouse's benchmark index, printed, compares)
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     'no-write': { type: 'boolean', default: false },
     reports: { type: 'string' },
+    'cpu-slowdown': { type: 'string', default: '4' },
   },
 });
 
@@ -41,6 +44,8 @@ type PageScore = {
   cls: number;
   tbtMs: number;
   failing: string[];
+  /** Lighthouse's measure of this machine's speed (higher is faster), taken at the run's start. */
+  benchmarkIndex: number;
 };
 
 async function launchChromium(): Promise<{ child: ChildProcess; port: number; profile: string }> {
@@ -91,6 +96,7 @@ function scorePage(page: string, pagePath: string, lhr: Result): PageScore {
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     failing,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -111,19 +117,27 @@ async function audit(url: string, flags: Flags) {
 
 const mark = (ok: boolean) => (ok ? '' : ' ✗');
 
-function tableRow(score: PageScore): string {
-  const cells = categories.map((id) => `${score.scores[id]}${mark(score.scores[id] >= targets[id])}`);
+/** The median run's figures, and every run's TBT: issue 22 asks for each run of a set within target. */
+function tableRow({ median, runs }: { median: PageScore; runs: PageScore[] }): string {
+  const cells = categories.map((id) => `${median.scores[id]}${mark(median.scores[id] >= targets[id])}`);
+  const tbt = (score: PageScore) => `${Math.round(score.tbtMs)}${mark(score.tbtMs <= metricTargets.tbtMs)}`;
   return [
-    `| ${score.page} (\`${score.path}\`)`,
+    `| ${median.page} (\`${median.path}\`)`,
     ...cells,
-    `${(score.lcpMs / 1000).toFixed(2)} s${mark(score.lcpMs <= metricTargets.lcpMs)}`,
-    `${score.cls.toFixed(3)}${mark(score.cls <= metricTargets.cls)}`,
-    `${Math.round(score.tbtMs)} ms${mark(score.tbtMs <= metricTargets.tbtMs)} |`,
+    `${(median.lcpMs / 1000).toFixed(2)} s${mark(median.lcpMs <= metricTargets.lcpMs)}`,
+    `${median.cls.toFixed(3)}${mark(median.cls <= metricTargets.cls)}`,
+    `${Math.round(median.tbtMs)} ms${mark(median.tbtMs <= metricTargets.tbtMs)}`,
+    `${runs.map(tbt).join(', ')} ms |`,
   ].join(' | ');
 }
 
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
 async function main() {
   const runs = Math.max(1, Number(args.runs));
+  const cpuSlowdown = Number(args['cpu-slowdown']);
+  if (!(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown takes a number of 1 or more (the preset is 4)');
   const machine = machineNote();
   const ownDataDir = !args['data-dir'];
   const dataDir = args['data-dir']
@@ -137,7 +151,7 @@ async function main() {
   );
   log(`  serving on ${store.baseUrl} after ${(store.startedInMs / 1000).toFixed(1)} s`);
   let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
-  const results: PageScore[] = [];
+  const results: { median: PageScore; runs: PageScore[] }[] = [];
   try {
     const listing = (await (await fetch(`${store.baseUrl}/api/products?limit=1`)).json()) as {
       data: { slug: string }[];
@@ -155,6 +169,8 @@ async function main() {
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...categories],
+      // Only the CPU factor changes; the rest of the mobile preset's simulated throttling stays.
+      ...(cpuSlowdown === 4 ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
     };
     for (const [index, page] of pages.entries()) {
       const pageRuns: PageScore[] = [];
@@ -164,6 +180,9 @@ async function main() {
         );
         const result = await audit(`${store.baseUrl}${page.path}`, flags);
         const score = scorePage(page.page, page.path, result.lhr);
+        const applied = result.lhr.configSettings.throttling.cpuSlowdownMultiplier;
+        if (applied !== cpuSlowdown)
+          throw new Error(`Lighthouse ran at ${applied}x CPU slowdown, not ${cpuSlowdown}x`);
         if (args.reports) {
           fs.mkdirSync(args.reports, { recursive: true });
           const name = `${page.page.replace(/\W+/g, '-')}-${run}.json`;
@@ -176,9 +195,9 @@ async function main() {
         pageRuns.push(score);
       }
       // The median run by performance score, as Lighthouse's own docs advise for variance.
-      pageRuns.sort((a, b) => a.scores.performance - b.scores.performance);
-      const median = pageRuns[Math.floor(pageRuns.length / 2)];
-      if (median) results.push(median);
+      const byScore = [...pageRuns].sort((a, b) => a.scores.performance - b.scores.performance);
+      const medianRun = byScore[Math.floor(byScore.length / 2)];
+      if (medianRun) results.push({ median: medianRun, runs: pageRuns });
     }
   } finally {
     await stopStore(store);
@@ -192,21 +211,24 @@ async function main() {
     if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const failing = [...new Set(results.flatMap((r) => r.failing))];
+  const failing = [...new Set(results.flatMap((r) => r.median.failing))];
+  const benchmarkIndex = Math.round(median(results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex))));
   const markdown = [
-    '### Lighthouse 12, mobile preset',
+    `### Lighthouse 12, mobile preset${cpuSlowdown === 4 ? '' : `, CPU slowed ${cpuSlowdown}x`}`,
     '',
-    `Measured ${today()} on ${machine}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} a page, simulated throttling (slow 4G, 4x CPU slowdown), system Chromium. ✗ marks a figure that misses its target.`,
+    `Measured ${today()} on ${machine}, Lighthouse benchmark index ${benchmarkIndex}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} a page, simulated throttling (slow 4G, ${cpuSlowdown}x CPU slowdown${cpuSlowdown === 4 ? '' : ', the preset being 4x'}), system Chromium. ✗ marks a figure that misses its target.`,
     '',
-    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    `| target | ≥ ${targets.performance} | ≥ ${targets.accessibility} | ≥ ${targets['best-practices']} | ${targets.seo} | ≤ ${metricTargets.lcpMs / 1000} s | ≤ ${metricTargets.cls} | ≤ ${metricTargets.tbtMs} ms |`,
+    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | TBT of each run |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| target | ≥ ${targets.performance} | ≥ ${targets.accessibility} | ≥ ${targets['best-practices']} | ${targets.seo} | ≤ ${metricTargets.lcpMs / 1000} s | ≤ ${metricTargets.cls} | ≤ ${metricTargets.tbtMs} ms | each ≤ ${metricTargets.tbtMs} ms |`,
     ...results.map(tableRow),
     '',
     ...(failing.length > 0 ? ['Audits that cost points:', '', ...failing.map((f) => `- ${f}`), ''] : []),
   ].join('\n');
   process.stdout.write(`\n${markdown}\n`);
-  if (!args['no-write']) recordSection('lighthouse', markdown);
+  // A set at another CPU slowdown is a what-if: it goes beside the preset's figures, not over them.
+  if (!args['no-write'])
+    recordSection(cpuSlowdown === 4 ? 'lighthouse' : `lighthouse, ${cpuSlowdown}x CPU`, markdown);
 }
 
 await main();
