@@ -7,7 +7,7 @@
 //   npm run bench:lighthouse -- --data-dir /tmp/big          an existing data folder
 //   options: --database-url postgres://... --runs 3 (median run per page) --no-write
 //            --reports <dir> (keeps each run's full Lighthouse JSON report there)
-//            --cpu-slowdown 9 (the preset's 4x CPU slowdown made larger, to see how the pages fare
+//            --cpu-slowdown 8 (the preset's 4x CPU slowdown made larger, to see how the pages fare
 //            on a slower machine than this one; Lighthouse's benchmark index, printed, compares)
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
