@@ -195,6 +195,8 @@ test('a rendered page shows its headings in the metric-matched fallback until th
       .evaluate((element) => getComputedStyle(element).fontFamily);
   // Polled: the stylesheet may still be on its way when the heading is first laid out.
   await expect.poll(() => fontOf('h1')).toMatch(/^"Baloo 2 Fallback"/);
+  // The store's name in the header uses the heading font as well, and waits with the headings.
+  expect(await fontOf('header .font-heading')).toMatch(/^"Baloo 2 Fallback"/);
   // Body text never changes font.
   const bodyFont = await fontOf('main p');
   expect(bodyFont).not.toContain('Baloo');
@@ -202,5 +204,6 @@ test('a rendered page shows its headings in the metric-matched fallback until th
   releaseStarter();
   await appStarted(page);
   await expect.poll(() => fontOf('h1')).toMatch(/^"Baloo 2", "Baloo 2 Fallback"/);
+  expect(await fontOf('header .font-heading')).toMatch(/^"Baloo 2", "Baloo 2 Fallback"/);
   expect(await fontOf('main p')).toBe(bodyFont);
 });
