@@ -66,6 +66,30 @@ test('home → category → filter and sort → product → gallery', async ({ p
   await expect(gallery.getByRole('img', { name: new RegExp(`image 1 of ${count}$`) })).toBeVisible();
 });
 
+test('on a desktop every product card fills its column, on home and on the listing', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // A card shrank to its picture's width inside a home column (300 of 365 px) before it was told to fill it.
+  const gaps = (list: Locator) =>
+    list.evaluate((element) =>
+      [...element.children].map((item) => {
+        const card = item.querySelector('article');
+        return Math.round(item.getBoundingClientRect().width - (card?.getBoundingClientRect().width ?? 0));
+      }),
+    );
+  for (const [path, name] of [
+    ['/', 'Featured products'],
+    ['/products', 'Products'],
+  ] as const) {
+    await page.goto(path);
+    await appStarted(page);
+    const list = page.getByRole('list', { name, exact: true });
+    await expect(list.getByRole('article').first()).toBeVisible();
+    const found = await gaps(list);
+    expect(found.length).toBeGreaterThan(2);
+    expect(found, path).toEqual(found.map(() => 0));
+  }
+});
+
 test('a search with typos finds the product', async ({ page }) => {
   await page.goto('/products');
   await openFilters(page);

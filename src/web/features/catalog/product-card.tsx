@@ -32,7 +32,7 @@ export function ProductCard({
   const { shown, more } = cardTags(product.tags);
   const path = productPath(product);
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={path} className="block" tabIndex={-1} aria-hidden="true">
         <ProductImage
           src={product.image}
