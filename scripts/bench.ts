@@ -227,7 +227,8 @@ async function main() {
 }
 
 /**
- * Issue 22: health, then each crowd target for `duration` seconds, every request a different URL.
+ * Issue 22: health, then each crowd target for `duration` seconds or until its URLs run out, every
+ * request a different URL.
  * Before the load, the first searches are checked: their misspelt product must come first.
  */
 async function runCrowd(
