@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -164,6 +165,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * `query` made to answer all its rows as one JSON text, read back by `fromJsonRows`. Either driver
+ * hands over one text far faster than thousands of rows decoded field by field (the embedded one
+ * took 150-225 ms for the 19,159 rows of the pincode directory, against 40-55 ms to parse them as
+ * one text), so the large reads of the catalogue and the directory are written this way.
+ */
+export const asJsonRows = (query: SQL): SQL =>
+  sql`SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (${query}) t`;
+
+/** The rows of an `asJsonRows` query's one result row. */
+export function fromJsonRows<Row>(result: { rows: string } | undefined): Row[] {
+  return JSON.parse(result?.rows ?? '[]') as Row[];
 }
 
 /** Rows of a raw `db.execute(sql...)`, whichever driver ran it. */

@@ -17,7 +17,7 @@ import {
 import { toRupees } from '../../../shared/money';
 import { policyPageList } from '../../../shared/policy-pages';
 import { slugify, slugWithId } from '../../../shared/slug';
-import { executePrepared, rowsOf } from '../../db/client';
+import { asJsonRows, executePrepared, fromJsonRows, rowsOf } from '../../db/client';
 import { collections } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import {
@@ -275,16 +275,15 @@ export function sitemapEntries(reader: CatalogReader): Promise<SitemapEntry[]> {
         .select({ id: collections.id, name: collections.name })
         .from(collections)
         .orderBy(asc(collections.id)),
-      db.execute(sql`
-        SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
-          SELECT id, name, updated_at AS "updatedAt" FROM products WHERE NOT archived ORDER BY id
-        ) t`),
+      db.execute(
+        asJsonRows(
+          sql`SELECT id, name, updated_at AS "updatedAt" FROM products WHERE NOT archived ORDER BY id`,
+        ),
+      ),
     ]);
-    const productRows = JSON.parse(rowsOf<{ rows: string }>(productResult)[0]?.rows ?? '[]') as {
-      id: number;
-      name: string;
-      updatedAt: string;
-    }[];
+    const productRows = fromJsonRows<{ id: number; name: string; updatedAt: string }>(
+      rowsOf<{ rows: string }>(productResult)[0],
+    );
     return [
       { path: '/', lastModified: null },
       { path: '/products', lastModified: null },

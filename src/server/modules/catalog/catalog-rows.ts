@@ -6,7 +6,7 @@ import { type Paise, toRupees } from '../../../shared/money';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugWithId } from '../../../shared/slug';
-import { type Db, executePrepared } from '../../db/client';
+import { asJsonRows, type Db, executePrepared, fromJsonRows } from '../../db/client';
 import { categories, type collections } from '../../db/schema';
 import type { CatalogCache } from './catalog-cache';
 
@@ -145,14 +145,12 @@ async function productRows<Extra extends object = object>(
 ): Promise<{ product: CatalogProduct; row: ProductJson & Extra }[]> {
   const [result] = await executePrepared<{ rows: string }>(
     reader.db,
-    sql`
-    SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
+    asJsonRows(sql`
       SELECT ${productJsonColumns}${extraColumns ? sql`, ${extraColumns}` : sql``} FROM ${from} WHERE ${where}
       ${orderBy ? sql`ORDER BY ${orderBy}` : sql``}
-      ${limit === undefined ? sql`` : sql`LIMIT ${limit}`} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}
-    ) t`,
+      ${limit === undefined ? sql`` : sql`LIMIT ${limit}`} ${offset > 0 ? sql`OFFSET ${offset}` : sql``}`),
   );
-  const raw = JSON.parse(result?.rows ?? '[]') as (ProductJson & Extra)[];
+  const raw = fromJsonRows<ProductJson & Extra>(result);
   const index = await categoryIndex(
     reader,
     raw.map((row) => row.categoryId),

@@ -2,7 +2,7 @@
 // the products that match them, and those matches ranked or sorted in memory.
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProductSort, SortOrder } from '../../../shared/api/catalog';
-import { executePrepared } from '../../db/client';
+import { asJsonRows, executePrepared, fromJsonRows } from '../../db/client';
 import { searchTerms } from '../../db/schema';
 import type { CatalogReader } from './catalog-rows';
 import {
@@ -77,14 +77,12 @@ export function matchSet({ db, cache }: CatalogReader, where: SQL, key: string):
   return cache.remember(`matches:${key}`, async () => {
     const [result] = await executePrepared<{ rows: string }>(
       db,
-      sql`
-      SELECT coalesce(json_agg(t), '[]')::text AS rows FROM (
+      asJsonRows(sql`
         SELECT p.id, p.name, p.featured, p.price_paise AS "pricePaise", p.rating,
           (extract(epoch FROM p.created_at) * 1000)::float8 AS "createdAt"
-        FROM products p WHERE ${where} LIMIT ${RANKED_MATCHES_LIMIT + 1}
-      ) t`,
+        FROM products p WHERE ${where} LIMIT ${RANKED_MATCHES_LIMIT + 1}`),
     );
-    const matches = JSON.parse(result?.rows ?? '[]') as Match[];
+    const matches = fromJsonRows<Match>(result);
     const broad = matches.length > RANKED_MATCHES_LIMIT;
     return { matches: broad ? [] : matches, broad, orders: new Map() };
   });
