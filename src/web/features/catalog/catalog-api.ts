@@ -80,13 +80,12 @@ export function useProduct(id: number | null) {
   });
 }
 
-/** Issue 25: "You may also like", asked for only once `enabled` (the shopper scrolled near it). */
-export function useSimilarProducts(id: number, enabled: boolean) {
+/** Issue 25: "You may also like" (similar-products.tsx asks once the shopper scrolls near it). */
+export function useSimilarProducts(id: number) {
   return useQuery({
     queryKey: catalogKeys.similar(id),
     queryFn: ({ signal }) =>
       apiRequest<SimilarProducts>(`/products/${id}/similar`, { signal }).then((body) => body.data),
-    enabled,
     staleTime: 60_000,
   });
 }

@@ -12,30 +12,35 @@ import { useDeliveryDates } from './delivery-dates-api';
  * its pre-order window instead.
  */
 export function EarliestDelivery({ pincode, isPreOrder }: { pincode: string | null; isPreOrder: boolean }) {
-  const lookup = useDeliveryDates(isPreOrder ? null : pincode);
-  let content = null;
-  if (isPreOrder) {
-    content = (
-      <p>
-        Pre-order: delivered in <span className="font-semibold">{PRE_ORDER_DAYS_PRODUCT_PAGE}</span>; a
-        delivery date cannot be chosen.
-      </p>
-    );
-  } else if (pincode === null) {
-    content = null;
-  } else if (lookup.isError) {
-    content = <p className="text-stone-600">Delivery dates could not be loaded just now.</p>;
-  } else if (!lookup.data) {
-    content = (
+  return (
+    <div aria-live="polite" className="mt-2 space-y-0.5 text-sm text-stone-800">
+      {isPreOrder ? (
+        <p>
+          Pre-order: delivered in <span className="font-semibold">{PRE_ORDER_DAYS_PRODUCT_PAGE}</span>; a
+          delivery date cannot be chosen.
+        </p>
+      ) : (
+        // No pincode, no query: the server's render and the first hydration of a guest's page make none.
+        pincode !== null && <DeliveryDates pincode={pincode} />
+      )}
+    </div>
+  );
+}
+
+function DeliveryDates({ pincode }: { pincode: string }) {
+  const lookup = useDeliveryDates(pincode);
+  if (lookup.isError) return <p className="text-stone-600">Delivery dates could not be loaded just now.</p>;
+  if (!lookup.data)
+    return (
       <p className="flex items-center gap-2 text-stone-600">
         <Spinner label="Loading delivery dates" />
         Loading delivery dates...
       </p>
     );
-  } else {
-    const [first] = lookup.data.dates;
-    const midnight = first?.slots.find((slot) => slot.slot === 'midnight');
-    content = first && (
+  const [first] = lookup.data.dates;
+  const midnight = first?.slots.find((slot) => slot.slot === 'midnight');
+  return (
+    first && (
       <>
         <p>
           Earliest delivery:{' '}
@@ -47,11 +52,6 @@ export function EarliestDelivery({ pincode, isPreOrder }: { pincode: string | nu
           </p>
         )}
       </>
-    );
-  }
-  return (
-    <div aria-live="polite" className="mt-2 space-y-0.5 text-sm text-stone-800">
-      {content}
-    </div>
+    )
   );
 }

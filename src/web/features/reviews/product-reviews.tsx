@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
@@ -10,29 +10,23 @@ import { StarRating } from './star-rating';
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE });
 
-/**
- * Issue 14: the product's average, count and reviews (newest first, paged), and the form for a
- * customer whose order of it was delivered. Review text is shown as plain text, never as HTML.
- */
-export function ProductReviews({
-  productId,
-  signedIn,
-  onReviewed,
-}: {
+type ReviewsProps = {
   productId: number;
   signedIn: boolean;
   /** Called after a review is saved (the page refreshes the product's rating). */
   onReviewed?: () => void;
-}) {
-  const [page, setPage] = useState(1);
+};
+
+/**
+ * Issue 14: the product's average, count and reviews (newest first, paged), and the form for a
+ * customer whose order of it was delivered. Review text is shown as plain text, never as HTML.
+ */
+export function ProductReviews(props: ReviewsProps) {
   const section = useRef<HTMLElement>(null);
   // The reviews (and the schemas that check them) load as the shopper scrolls towards them: less
-  // than half a phone screen ahead, so a first screenful on a phone never waits for them.
+  // than half a phone screen ahead, so a first screenful on a phone never waits for them. Their
+  // queries start with them: the server's render and the first hydration make none.
   const near = useNearViewport(section, '300px');
-  const reviews = useReviews(productId, page, near);
-  const eligibility = useReviewEligibility(productId, signedIn && near);
-  const data = reviews.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <section
@@ -43,11 +37,45 @@ export function ProductReviews({
       <h2 id="reviews-title" className="text-xl font-bold text-stone-900">
         Ratings &amp; Reviews
       </h2>
+      {near ? (
+        <Reviews {...props} />
+      ) : (
+        <>
+          <LoadingReviews />
+          <ReviewPrompt>{props.signedIn ? null : <SignInToReview />}</ReviewPrompt>
+        </>
+      )}
+    </section>
+  );
+}
 
+function LoadingReviews() {
+  return (
+    <div className="py-6 text-center">
+      <Spinner label="Loading reviews" />
+    </div>
+  );
+}
+
+function ReviewPrompt({ children }: { children: ReactNode }) {
+  return <div className="mt-4 border-t border-brand-100 pt-4">{children}</div>;
+}
+
+function SignInToReview() {
+  return <p className="text-sm text-stone-600">Sign in to rate and review this product.</p>;
+}
+
+function Reviews({ productId, signedIn, onReviewed }: ReviewsProps) {
+  const [page, setPage] = useState(1);
+  const reviews = useReviews(productId, page);
+  const eligibility = useReviewEligibility(productId, signedIn);
+  const data = reviews.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <>
       {reviews.isPending ? (
-        <div className="py-6 text-center">
-          <Spinner label="Loading reviews" />
-        </div>
+        <LoadingReviews />
       ) : reviews.error || !data ? (
         <ErrorBanner>Could not load the reviews. Please try again later.</ErrorBanner>
       ) : (
@@ -98,9 +126,9 @@ export function ProductReviews({
         </>
       )}
 
-      <div className="mt-4 border-t border-brand-100 pt-4">
+      <ReviewPrompt>
         {!signedIn ? (
-          <p className="text-sm text-stone-600">Sign in to rate and review this product.</p>
+          <SignInToReview />
         ) : eligibility.data?.canReview ? (
           <ReviewForm
             productId={productId}
@@ -116,7 +144,7 @@ export function ProductReviews({
         ) : eligibility.data?.reason ? (
           <p className="text-sm text-stone-600">{eligibility.data.reason}.</p>
         ) : null}
-      </div>
-    </section>
+      </ReviewPrompt>
+    </>
   );
 }

@@ -12,7 +12,7 @@ const keys = {
 };
 
 /** Issue 14: a product's visible reviews, newest first, a page at a time. */
-export function useReviews(productId: number, page: number, enabled = true) {
+export function useReviews(productId: number, page: number) {
   return useQuery({
     queryKey: keys.page(productId, page),
     queryFn: ({ signal }) =>
@@ -21,7 +21,6 @@ export function useReviews(productId: number, page: number, enabled = true) {
         apiRequest<unknown>(`/products/${productId}/reviews`, { query: { page }, signal }),
       ),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
