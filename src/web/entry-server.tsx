@@ -14,7 +14,7 @@ import { policyPageAt } from '../shared/policy-pages';
 import { idFromSlug } from '../shared/slug';
 import type { StoreSettings } from '../shared/store-settings';
 import { AppProviders } from './app/app-providers';
-import { loadSiteFooter } from './app/deferred-footer';
+import { KeptFooterMarkup, loadSiteFooter } from './app/deferred-footer';
 import { ServerFrame } from './app/server-frame';
 import { applyServerSettings, setServerOrigin } from './app-data';
 import { catalogKeys, loadFeaturedProducts } from './features/catalog/catalog-api';
@@ -113,6 +113,14 @@ const isRenderedPath = (path: string) =>
   RENDERED_PATHS.some((pattern) => pattern.test(path)) || policyPageAt(path) !== undefined;
 
 /**
+ * The footer's content as the last page rendered in full wrote it. It depends on the settings and
+ * the year alone, and writing its links cost a sixth of a product page's render: pages after the
+ * first of their settings write this markup instead (the same bytes, which the browser hydrates as
+ * any other).
+ */
+let keptFooter: { key: string; markup: string } | null = null;
+
+/**
  * The markup of a landing page (/, the listings, a product) or a policy page from the same components the browser
  * runs, with every browser-only state (cart, location, signed-in user) as a first-time guest sees
  * it; null for other pages. Not cached per user: it never holds anything personal.
@@ -123,22 +131,30 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
   if (!(await prefetchPage(queryClient, url, request.catalog))) return null;
 
-  await loadSiteFooter();
+  const { footerContentOf } = await loadSiteFooter();
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
 
   applyServerSettings(request.settings);
   setServerOrigin(request.origin);
+  const footerKey = `${new Date().getFullYear()} ${JSON.stringify(request.settings)}`;
+  const footer = keptFooter?.key === footerKey ? keptFooter.markup : null;
   const html = renderToString(
-    <AppProviders queryClient={queryClient}>
-      <ServerFrame>
-        {/* The router's own hydration script is inline, which the CSP forbids; the browser's router
-            starts from the same URL and needs no data from it (main.tsx). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </ServerFrame>
-    </AppProviders>,
+    <KeptFooterMarkup value={footer}>
+      <AppProviders queryClient={queryClient}>
+        <ServerFrame>
+          {/* The router's own hydration script is inline, which the CSP forbids; the browser's router
+              starts from the same URL and needs no data from it (main.tsx). */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ServerFrame>
+      </AppProviders>
+    </KeptFooterMarkup>,
   );
+  if (footer === null) {
+    const markup = footerContentOf(html);
+    if (markup !== null) keptFooter = { key: footerKey, markup };
+  }
   const queries = dehydrate(queryClient);
   queryClient.clear();
   return { html, queries };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInr } from '../../shared/money';
+import type { StoreSettings } from '../../shared/store-settings';
 import { createTestApp } from '../testing/test-app';
 import { setUpTestStore } from '../testing/test-store';
 
@@ -174,6 +175,38 @@ describe('server-rendered landing pages', () => {
     const root = rootOf((await store.app.inject(url)).body);
     expect(root).toContain('₹279');
     expect(root).not.toContain('₹249');
+  });
+
+  it("writes the footer kept from its settings' first page as that page's render wrote it", async () => {
+    // The renderer keeps the footer's markup per settings (entry-server.tsx); a page written with
+    // it must be the page React writes in full, to the byte, or hydration would meet another DOM.
+    const renderer = await import('../../web/entry-server');
+    const appData = (await store.app.inject('/')).body.match(/id="app-data">(.*?)<\/script>/)?.[1] ?? '{}';
+    const { settings } = JSON.parse(appData) as { settings: StoreSettings };
+    const render = async (url: string, tagline: string) =>
+      (
+        await renderer.renderPage({
+          url,
+          origin: 'http://localhost',
+          settings: { ...settings, tagline },
+          catalog: store.app.catalog,
+        })
+      )?.html ?? '';
+
+    const product = `/product/brass-diya-pair-${brassDiyaId}`;
+    const full = await render(product, 'Kept footers for every occasion');
+    const tagline = (html: string) =>
+      html.replaceAll('<!-- -->', '').match(/<p class="mt-1">([^<]*)<\/p>/)?.[1];
+    expect(tagline(full)).toBe('Kept footers for every occasion.');
+    expect(await render(product, 'Kept footers for every occasion')).toBe(full);
+    // Another page with the same settings, and the same page after a change of settings.
+    expect(tagline(await render('/products', 'Kept footers for every occasion'))).toBe(
+      'Kept footers for every occasion.',
+    );
+    const changed = await render(product, 'A changed tagline');
+    expect(tagline(changed)).toBe('A changed tagline.');
+    expect(changed).not.toContain('Kept footers');
+    expect(await render(product, 'A changed tagline')).toBe(changed);
   });
 
   it('sends rendered pages for revalidation, compressed, never cached as personal content', async () => {

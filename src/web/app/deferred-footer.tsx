@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { createContext, lazy, Suspense, useContext } from 'react';
 
 let footerModule: typeof import('./site-footer') | undefined;
 
@@ -15,8 +15,13 @@ export async function loadSiteFooter() {
 
 const LoadingFooter = lazy(async () => ({ default: (await loadSiteFooter()).SiteFooter }));
 
+/** On the server: the footer's content as an earlier render wrote it (entry-server.tsx), or null. */
+export const KeptFooterMarkup = createContext<string | null>(null);
+
 function Footer() {
-  return footerModule ? <footerModule.SiteFooter /> : <LoadingFooter />;
+  const kept = useContext(KeptFooterMarkup);
+  if (!footerModule) return <LoadingFooter />;
+  return kept === null ? <footerModule.SiteFooter /> : <footerModule.KeptFooter markup={kept} />;
 }
 
 /**

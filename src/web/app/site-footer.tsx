@@ -23,10 +23,37 @@ const policyLinks = [
   POLICY_PAGES.privacy,
 ];
 
+const footerClass = 'mt-12 border-t border-brand-100 bg-white pb-20 md:pb-0';
+
 export function SiteFooter() {
+  return (
+    <footer className={footerClass}>
+      <FooterContent />
+    </footer>
+  );
+}
+
+/**
+ * A footer whose content is the markup a render of SiteFooter wrote (the server keeps it:
+ * entry-server.tsx), for React to write out again unchanged.
+ */
+export function KeptFooter({ markup }: { markup: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from the same components.
+  return <footer className={footerClass} dangerouslySetInnerHTML={{ __html: markup }} />;
+}
+
+/** The content of SiteFooter's footer in a page's markup, or null when the page has none. */
+export function footerContentOf(html: string): string | null {
+  const opening = `<footer class="${footerClass}">`;
+  const start = html.indexOf(opening);
+  const end = start < 0 ? -1 : html.indexOf('</footer>', start);
+  return end < 0 ? null : html.slice(start + opening.length, end);
+}
+
+function FooterContent() {
   const { customerCare, seller } = storeSettings;
   return (
-    <footer className="mt-12 border-t border-brand-100 bg-white pb-20 md:pb-0">
+    <>
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-8 text-sm text-stone-700 lg:grid-cols-4">
         <div className="col-span-2 lg:col-span-1">
           <p className="text-base font-extrabold text-brand-700">{storeSettings.storeName}</p>
@@ -98,6 +125,6 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {storeSettings.storeName}. Prices in Indian rupees, inclusive of taxes.
         </p>
       </div>
-    </footer>
+    </>
   );
 }
