@@ -49,16 +49,29 @@ function shuffled<T>(items: readonly T[], seed = 22): T[] {
   return copy;
 }
 
-export async function crowdTargets(db: Db): Promise<CrowdTarget[]> {
+/**
+ * What the crowd runs send: the measured lines, and a warm-up that shares no URL with them (the
+ * products between the measured ones, listing pages 41-50, searches for other products).
+ */
+export type Crowd = { targets: CrowdTarget[]; warmup: string[] };
+
+const WARMUP_PAGES = { from: PAGES + 1, to: PAGES + 10 };
+const WARMUP_PRODUCT_PAGES = 5_000;
+const WARMUP_SEARCHES = 5_000;
+
+export async function crowdTargets(db: Db): Promise<Crowd> {
   const categoryRows = await db.select({ slug: categories.slug }).from(categories);
-  const listings: string[] = [];
-  for (const { slug } of categoryRows)
-    for (const sort of SORTS)
-      for (const band of PRICE_BANDS)
-        for (let page = 1; page <= PAGES; page += 1)
-          listings.push(
-            `/api/products?category=${encodeURIComponent(slug)}&${sort}${band}&page=${page}&limit=24`,
-          );
+  const listingPages = (from: number, to: number) => {
+    const paths: string[] = [];
+    for (const { slug } of categoryRows)
+      for (const sort of SORTS)
+        for (const band of PRICE_BANDS)
+          for (let page = from; page <= to; page += 1)
+            paths.push(
+              `/api/products?category=${encodeURIComponent(slug)}&${sort}${band}&page=${page}&limit=24`,
+            );
+    return paths;
+  };
 
   const named = await db
     .select({ id: products.id, name: products.name })
@@ -66,19 +79,39 @@ export async function crowdTargets(db: Db): Promise<CrowdTarget[]> {
     .where(eq(products.archived, false))
     .orderBy(asc(products.id));
   const step = Math.max(1, Math.floor(named.length / PRODUCT_PAGES));
+  const productPage = (product: { id: number; name: string }) =>
+    `/product/${slugWithId(product.name, product.id)}`;
   const pages = named
     .filter((_, index) => index % step === 0)
     .slice(0, PRODUCT_PAGES)
-    .map((product) => `/product/${slugWithId(product.name, product.id)}`);
+    .map(productPage);
+  const otherPages = named
+    .filter((_, index) => index % step === Math.floor(step / 2) && step > 1)
+    .slice(0, WARMUP_PRODUCT_PAGES)
+    .map(productPage);
 
   const searches = shuffled(typoQueries(named, SEARCHES));
-  return [
-    { name: 'listing, 24 a page', paths: shuffled(listings) },
-    { name: 'product page HTML', paths: shuffled(pages) },
-    {
-      name: 'typo search, 24 results',
-      paths: searches.map((query) => `/api/products?search=${encodeURIComponent(query.search)}&limit=24`),
-      expectedFirst: searches.map((query) => query.productId),
-    },
-  ];
+  const searched = new Set(searches.map((query) => query.productId));
+  const otherSearches = typoQueries(
+    named.filter((product) => !searched.has(product.id)),
+    WARMUP_SEARCHES,
+  );
+  const searchPath = (query: { search: string }) =>
+    `/api/products?search=${encodeURIComponent(query.search)}&limit=24`;
+  return {
+    targets: [
+      { name: 'listing, 24 a page', paths: shuffled(listingPages(1, PAGES)) },
+      { name: 'product page HTML', paths: shuffled(pages) },
+      {
+        name: 'typo search, 24 results',
+        paths: searches.map(searchPath),
+        expectedFirst: searches.map((query) => query.productId),
+      },
+    ],
+    warmup: shuffled([
+      ...listingPages(WARMUP_PAGES.from, WARMUP_PAGES.to),
+      ...otherPages,
+      ...otherSearches.map(searchPath),
+    ]),
+  };
 }
