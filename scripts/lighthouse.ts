@@ -206,7 +206,8 @@ async function main() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing to the profile a moment after it exits.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     }
     if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
