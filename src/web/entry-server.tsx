@@ -14,7 +14,7 @@ import { policyPageAt } from '../shared/policy-pages';
 import { idFromSlug } from '../shared/slug';
 import type { StoreSettings } from '../shared/store-settings';
 import { AppProviders } from './app/app-providers';
-import { KeptFooterMarkup, loadSiteFooter } from './app/deferred-footer';
+import { loadSiteFooter } from './app/deferred-footer';
 import { ServerFrame } from './app/server-frame';
 import { applyServerSettings, setServerOrigin } from './app-data';
 import { catalogKeys, loadFeaturedProducts } from './features/catalog/catalog-api';
@@ -131,7 +131,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
   if (!(await prefetchPage(queryClient, url, request.catalog))) return null;
 
-  const { footerContentOf } = await loadSiteFooter();
+  const { footerContentOf, KeptFooterMarkup } = await loadSiteFooter();
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);

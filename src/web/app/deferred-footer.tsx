@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext } from 'react';
+import { lazy, Suspense } from 'react';
 
 let footerModule: typeof import('./site-footer') | undefined;
 
@@ -15,13 +15,8 @@ export async function loadSiteFooter() {
 
 const LoadingFooter = lazy(async () => ({ default: (await loadSiteFooter()).SiteFooter }));
 
-/** On the server: the footer's content as an earlier render wrote it (entry-server.tsx), or null. */
-export const KeptFooterMarkup = createContext<string | null>(null);
-
 function Footer() {
-  const kept = useContext(KeptFooterMarkup);
-  if (!footerModule) return <LoadingFooter />;
-  return kept === null ? <footerModule.SiteFooter /> : <footerModule.KeptFooter markup={kept} />;
+  return footerModule ? <footerModule.SiteFooter /> : <LoadingFooter />;
 }
 
 /**

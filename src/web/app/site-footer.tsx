@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { Link } from 'react-router';
 import { POLICY_PAGES } from '../../shared/policy-pages';
 import { instagramLink, telLink } from '../../shared/store-links';
@@ -25,21 +26,20 @@ const policyLinks = [
 
 const footerClass = 'mt-12 border-t border-brand-100 bg-white pb-20 md:pb-0';
 
+/** On the server: the footer's content as an earlier render wrote it (entry-server.tsx), or null. */
+export const KeptFooterMarkup = createContext<string | null>(null);
+
 export function SiteFooter() {
-  return (
+  const kept = useContext(KeptFooterMarkup);
+  return kept === null ? (
     <footer className={footerClass}>
       <FooterContent />
     </footer>
+  ) : (
+    // The same element with the markup a render of its content wrote, for React to write out again.
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from the same components.
+    <footer className={footerClass} dangerouslySetInnerHTML={{ __html: kept }} />
   );
-}
-
-/**
- * A footer whose content is the markup a render of SiteFooter wrote (the server keeps it:
- * entry-server.tsx), for React to write out again unchanged.
- */
-export function KeptFooter({ markup }: { markup: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from the same components.
-  return <footer className={footerClass} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 
 /** The content of SiteFooter's footer in a page's markup, or null when the page has none. */
