@@ -271,8 +271,8 @@ async function runCrowd(
     }
     // A festival crowd meets a store that has been serving for hours. A fresh process spends its
     // first thousands of pages on V8 compiling the code (a product page's line ran 437 req/s in its
-    // first 3 s on PostgreSQL and 720 from its tenth), so the store serves other URLs of every
-    // kind first; no measured URL is among them.
+    // first 3 s on PostgreSQL and about 720 from its tenth second), so the store serves other URLs of
+    // every kind first; no measured URL is among them.
     if (warmup > 0) {
       log(`Warming up: ${warmupPaths.length.toLocaleString('en-IN')} other URLs for up to ${warmup} s`);
       const warmed = await measure(

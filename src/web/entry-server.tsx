@@ -131,9 +131,9 @@ const serverRoutes: RouteObject[] = routes.map(
 const handler = createStaticHandler(serverRoutes);
 
 /**
- * The footer's content as the last page rendered in full wrote it. It depends on the settings and
- * the year alone, and writing its links cost a sixth of a product page's render: pages after the
- * first of their settings write this markup instead (the same bytes, which the browser hydrates as
+ * The footer's content as the first page rendered with the current settings and year wrote it. It
+ * depends on those alone, and writing its links cost a sixth of a product page's render: the pages
+ * after that first one write this markup instead (the same bytes, which the browser hydrates as
  * any other).
  */
 let keptFooter: { key: string; markup: string } | null = null;

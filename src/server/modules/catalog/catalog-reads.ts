@@ -145,18 +145,18 @@ async function listProductsWith(
     pageWhere = sql`${where} AND ${afterSql(listed, listedOrder, cursor.value, cursor.id)}`;
     offset = 0;
   }
+  const total = await count(reader, where, key);
+  // A page number past the last page (a crawler's, or typed by hand) is empty, and finding that out
+  // in the index means reading every entry of its filter; the total, kept per filter, says so.
+  if (offset >= total) return { data: [], total, nextCursor: null };
   // One row more than asked, to know whether a page follows.
-  const orderBy = orderSql(listed, listedOrder);
-  const [total, page] = await Promise.all([
-    count(reader, where, key),
-    selectPage(reader, {
-      where: pageWhere,
-      orderBy,
-      sortKey: sql.raw(SORT_COLUMNS[listed].column),
-      limit: limit + 1,
-      offset,
-    }),
-  ]);
+  const page = await selectPage(reader, {
+    where: pageWhere,
+    orderBy: orderSql(listed, listedOrder),
+    sortKey: sql.raw(SORT_COLUMNS[listed].column),
+    limit: limit + 1,
+    offset,
+  });
   const shown = page.slice(0, limit);
   const last = shown.at(-1);
   const nextCursor =

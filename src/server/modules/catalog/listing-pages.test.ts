@@ -150,6 +150,28 @@ describe('listing totals (issue 22)', () => {
     expect((await list('')).total).toBe(await countVisible('true'));
   });
 
+  it('answers a page past the last one as empty with the total, until products fill it', async () => {
+    const query = 'category=wedding-favours&sort=rating&order=desc&minPrice=1000&limit=24';
+    const { total } = await list(query);
+    const lastPage = Math.ceil(total / 24);
+    expect((await list(`${query}&page=${lastPage}`)).data).toHaveLength(total - (lastPage - 1) * 24);
+    expect(await list(`${query}&page=${lastPage + 1}`)).toEqual({ data: [], total, nextCursor: null });
+
+    const [category] = rowsOf<{ id: number }>(
+      await store.database.db.execute(sql`SELECT id FROM categories WHERE slug = 'wedding-favours'`),
+    );
+    // One product more than the last page has room for: the page after it shows that one.
+    for (let index = total; index <= lastPage * 24; index += 1)
+      await store.app.catalog.createProduct({
+        name: `Past The Last Page ${index}`,
+        categoryId: Number(category?.id),
+        pricePaise: 200_000,
+      });
+    const next = await list(`${query}&page=${lastPage + 1}`);
+    expect(next.total).toBe(lastPage * 24 + 1);
+    expect(next.data).toHaveLength(1);
+  });
+
   it('counts a product added or archived through the catalogue at once', async () => {
     const query = 'category=rakhi&minPrice=1000';
     const { total } = await list(query);
