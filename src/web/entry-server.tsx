@@ -22,6 +22,7 @@ import type { StoreSettings } from '../shared/store-settings';
 import { AppProviders } from './app/app-providers';
 import { loadSiteFooter } from './app/deferred-footer';
 import { ServerFrame } from './app/server-frame';
+import { headerClass, KeptHeaderMarkup } from './app/top-nav';
 import { applyServerSettings, setServerOrigin } from './app-data';
 import { catalogKeys, loadFeaturedProducts } from './features/catalog/catalog-api';
 import { filtersFromUrl, toProductQuery } from './features/catalog/listing-filters';
@@ -128,6 +129,14 @@ const serverRoutes: RouteObject[] = routes.map((layout) =>
 );
 const handler = createStaticHandler(serverRoutes);
 
+/** The content of the first `<tag class="className">` element in a page's markup, or null. */
+function elementContentOf(html: string, tag: 'header' | 'footer', className: string): string | null {
+  const opening = `<${tag} class="${className}">`;
+  const start = html.indexOf(opening);
+  const end = start < 0 ? -1 : html.indexOf(`</${tag}>`, start);
+  return end < 0 ? null : html.slice(start + opening.length, end);
+}
+
 /**
  * The footer's content as the first page rendered with the current settings and year wrote it. It
  * depends on those alone, and writing its links cost a sixth of a product page's render: the pages
@@ -135,6 +144,18 @@ const handler = createStaticHandler(serverRoutes);
  * any other).
  */
 let keptFooter: { key: string; markup: string } | null = null;
+
+/**
+ * The header's content per kind of page, as the first page of that kind with the current settings
+ * and year wrote it, for the same reason as the footer's (about a quarter of a product page's
+ * render). Besides the settings, the header depends only on which of its links the path makes
+ * current: every product page shares one header, every category page another, and each other path
+ * rendered here (home, the listing, a policy page) has its own.
+ */
+let keptHeaders: { key: string; byKind: Map<string, string> } = { key: '', byKind: new Map() };
+
+const pageKind = (path: string) =>
+  matchPath('/product/:slug', path) ? 'product' : matchPath('/category/:category', path) ? 'category' : path;
 
 /**
  * The markup of a landing page (/, the listings, a product) or a policy page from the same components the browser
@@ -147,29 +168,38 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
   if (!(await prefetchPage(queryClient, url, request.catalog))) return null;
 
-  const { footerContentOf, KeptFooterMarkup } = await loadSiteFooter();
+  const { footerClass, KeptFooterMarkup } = await loadSiteFooter();
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
 
   applyServerSettings(request.settings);
   setServerOrigin(request.origin);
-  const footerKey = `${new Date().getFullYear()} ${JSON.stringify(request.settings)}`;
-  const footer = keptFooter?.key === footerKey ? keptFooter.markup : null;
+  const settingsKey = `${new Date().getFullYear()} ${JSON.stringify(request.settings)}`;
+  const footer = keptFooter?.key === settingsKey ? keptFooter.markup : null;
+  if (keptHeaders.key !== settingsKey) keptHeaders = { key: settingsKey, byKind: new Map() };
+  const kind = pageKind(url.pathname);
+  const header = keptHeaders.byKind.get(kind) ?? null;
   const html = renderToString(
     <KeptFooterMarkup value={footer}>
-      <AppProviders queryClient={queryClient}>
-        <ServerFrame>
-          {/* The router's own hydration script is inline, which the CSP forbids; the browser's router
-              starts from the same URL and needs no data from it (main.tsx). */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </ServerFrame>
-      </AppProviders>
+      <KeptHeaderMarkup value={header}>
+        <AppProviders queryClient={queryClient}>
+          <ServerFrame>
+            {/* The router's own hydration script is inline, which the CSP forbids; the browser's router
+                starts from the same URL and needs no data from it (main.tsx). */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ServerFrame>
+        </AppProviders>
+      </KeptHeaderMarkup>
     </KeptFooterMarkup>,
   );
   if (footer === null) {
-    const markup = footerContentOf(html);
-    if (markup !== null) keptFooter = { key: footerKey, markup };
+    const markup = elementContentOf(html, 'footer', footerClass);
+    if (markup !== null) keptFooter = { key: settingsKey, markup };
+  }
+  if (header === null) {
+    const markup = elementContentOf(html, 'header', headerClass);
+    if (markup !== null) keptHeaders.byKind.set(kind, markup);
   }
   const queries = dehydrate(queryClient);
   queryClient.clear();

@@ -36,6 +36,29 @@ function queriesOf(html: string): DehydratedQuery[] {
   return data.queries?.queries ?? [];
 }
 
+let storeSettings: StoreSettings | undefined;
+
+/**
+ * The renderer's markup of `url`, called directly with the store's settings changed by `change`.
+ * The settings are read once: a page the store renders with its own would start the renderer's
+ * kept parts afresh.
+ */
+async function renderDirectly(url: string, change: Partial<StoreSettings>): Promise<string> {
+  const renderer = await import('../../web/entry-server');
+  if (!storeSettings) {
+    const appData = (await store.app.inject('/')).body.match(/id="app-data">(.*?)<\/script>/)?.[1] ?? '{}';
+    storeSettings = (JSON.parse(appData) as { settings: StoreSettings }).settings;
+  }
+  const settings = storeSettings;
+  const page = await renderer.renderPage({
+    url,
+    origin: 'http://localhost',
+    settings: { ...settings, ...change },
+    catalog: store.app.catalog,
+  });
+  return page?.html ?? '';
+}
+
 let teaLightsId = 0;
 let brassDiyaId = 0;
 let scriptNameId = 0;
@@ -180,18 +203,7 @@ describe('server-rendered landing pages', () => {
   it("writes the footer kept from its settings' first page as that page's render wrote it", async () => {
     // The renderer keeps the footer's markup per settings (entry-server.tsx); a page written with
     // it must be the page React writes in full, to the byte, or hydration would meet another DOM.
-    const renderer = await import('../../web/entry-server');
-    const appData = (await store.app.inject('/')).body.match(/id="app-data">(.*?)<\/script>/)?.[1] ?? '{}';
-    const { settings } = JSON.parse(appData) as { settings: StoreSettings };
-    const render = async (url: string, tagline: string) =>
-      (
-        await renderer.renderPage({
-          url,
-          origin: 'http://localhost',
-          settings: { ...settings, tagline },
-          catalog: store.app.catalog,
-        })
-      )?.html ?? '';
+    const render = (url: string, tagline: string) => renderDirectly(url, { tagline });
 
     const product = `/product/brass-diya-pair-${brassDiyaId}`;
     const full = await render(product, 'Kept footers for every occasion');
@@ -207,6 +219,42 @@ describe('server-rendered landing pages', () => {
     expect(tagline(changed)).toBe('A changed tagline.');
     expect(changed).not.toContain('Kept footers');
     expect(await render(product, 'A changed tagline')).toBe(changed);
+  });
+
+  it('writes the header kept from the first page of its kind as that page would write it', async () => {
+    // The renderer keeps the header's markup per settings and kind of page (entry-server.tsx): every
+    // product page shares one, every category page another, each other path its own. A page written
+    // with it must be the page React writes in full, to the byte, and show its own current link.
+    const render = (url: string, storeName: string) => renderDirectly(url, { storeName });
+    const header = (html: string) => html.match(/<header[\s\S]*?<\/header>/)?.[0] ?? '';
+    const currentLink = (html: string) => header(html).match(/aria-current="page"[^>]*>([^<]*)</)?.[1];
+
+    const teaLights = `/product/scented-tea-lights-${teaLightsId}`;
+    const brassDiya = `/product/brass-diya-pair-${brassDiyaId}`;
+    const wedding = '/category/wedding-favours';
+    // Each page first in full: a change of settings starts the kept headers afresh.
+    const full = new Map<string, string>();
+    for (const [index, url] of [brassDiya, wedding, '/products', '/', '/contact'].entries()) {
+      full.set(url, await render(url, `Full Header Store ${index}`));
+      full.set(url, await render(url, 'Kept Header Store'));
+    }
+    for (const page of full.values()) expect(header(page)).toContain('Kept Header Store');
+
+    // Then with the same settings after another page of the same kind: another product, another
+    // category, or the same path.
+    await render('/policies/terms', 'Another Store');
+    await render(teaLights, 'Kept Header Store');
+    await render('/category/diwali-gifts', 'Kept Header Store');
+    for (const url of [brassDiya, wedding, '/products', '/', '/contact']) {
+      expect(await render(url, 'Kept Header Store'), url).toBe(full.get(url));
+      expect(await render(url, 'Kept Header Store'), url).toBe(full.get(url));
+    }
+    expect(currentLink(full.get('/') ?? '')).toBe('Home');
+    expect(currentLink(full.get('/products') ?? '')).toBe('Products');
+    expect(currentLink(full.get(brassDiya) ?? '')).toBeUndefined();
+
+    // A change of settings shows in the next page's header.
+    expect(header(await render(brassDiya, 'Renamed Store'))).toContain('Renamed Store');
   });
 
   it('sends rendered pages for revalidation, compressed, never cached as personal content', async () => {

@@ -24,7 +24,8 @@ const policyLinks = [
   POLICY_PAGES.privacy,
 ];
 
-const footerClass = 'mt-12 border-t border-brand-100 bg-white pb-20 md:pb-0';
+/** The footer element's class, by which the server finds its content in a page (entry-server.tsx). */
+export const footerClass = 'mt-12 border-t border-brand-100 bg-white pb-20 md:pb-0';
 
 /** On the server: the footer's content as an earlier render wrote it (entry-server.tsx), or null. */
 export const KeptFooterMarkup = createContext<string | null>(null);
@@ -40,14 +41,6 @@ export function SiteFooter() {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from the same components.
     <footer className={footerClass} dangerouslySetInnerHTML={{ __html: kept }} />
   );
-}
-
-/** The content of SiteFooter's footer in a page's markup, or null when the page has none. */
-export function footerContentOf(html: string): string | null {
-  const opening = `<footer class="${footerClass}">`;
-  const start = html.indexOf(opening);
-  const end = start < 0 ? -1 : html.indexOf('</footer>', start);
-  return end < 0 ? null : html.slice(start + opening.length, end);
 }
 
 function FooterContent() {

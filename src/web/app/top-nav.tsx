@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { storeSettings } from '../app-data';
 import { BadgeCount } from '../components/badge-count';
@@ -22,6 +22,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-100 text-brand-800' : 'text-stone-700 hover:bg-brand-100 hover:text-brand-800'
   }`;
 
+/** The header element's class, by which the server finds its content in a page (entry-server.tsx). */
+export const headerClass = 'sticky top-0 z-30 border-b border-brand-100 bg-white/95 backdrop-blur';
+
+/**
+ * On the server: the header's content as an earlier render of a page of the same kind wrote it
+ * (entry-server.tsx), or null.
+ */
+export const KeptHeaderMarkup = createContext<string | null>(null);
+
 /** Issue 25: the header search lists its search with the listing's own URL rules. */
 const searchListingPath = (search: string, category = '') =>
   listingUrl({ ...EMPTY_FILTERS, search, category });
@@ -40,6 +49,12 @@ export function TopNav({ session }: { session: NavSession }) {
     setMenuOpen(false);
     setSearchOpen(false);
   }, [location.pathname]);
+  const kept = useContext(KeptHeaderMarkup);
+  if (kept !== null) {
+    // The same element with the markup a render of its content wrote, for React to write out again.
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from the same components.
+    return <header className={headerClass} dangerouslySetInnerHTML={{ __html: kept }} />;
+  }
 
   const links = (
     <>
@@ -110,7 +125,7 @@ export function TopNav({ session }: { session: NavSession }) {
   );
 
   return (
-    <header className="sticky top-0 z-30 border-b border-brand-100 bg-white/95 backdrop-blur">
+    <header className={headerClass}>
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold text-brand-700">
           <GiftIcon className="h-7 w-7 text-festive-pink" />
