@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CodPincodes } from '../shared/cash-on-delivery';
@@ -350,4 +351,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(import.meta.dirname, '../../dist/web'),
     webRendererPath: path.resolve(import.meta.dirname, '../../dist/ssr/entry-server.js'),
   };
+}
+
+/**
+ * The store's settings as `npm start` reads them: the environment, with a .env file beside
+ * package.json read first if present (real environment variables win). A bad setting ends the
+ * process with its one line.
+ */
+export function loadConfigOrExit(): Config {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -1,12 +1,11 @@
 import { EventEmitter, once } from 'node:events';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { symbols } from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/index';
 import { writeRunningStoreFile } from './modules/admin';
@@ -20,19 +19,14 @@ import { imageStorageFor } from './storage/image-storage';
  * SIGTERM/SIGINT (in-flight requests finish, then the database closes). Only the browser journeys
  * pass a password cost (a cheap one: they sign up a shopper each).
  */
-export async function startServer({ passwordCost }: { passwordCost?: PasswordCost } = {}) {
-  // A .env file beside package.json is read if present; real environment variables win.
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+export async function startServer({
+  config = loadConfigOrExit(),
+  passwordCost,
+}: {
+  /** The settings, when the caller read them already (main.ts). */
+  config?: Config;
+  passwordCost?: PasswordCost;
+} = {}) {
   // On stderr with the other lines for people: stdout carries the JSON log.
   for (const notice of startupNotices(config)) console.error(notice);
 
