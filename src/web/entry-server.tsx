@@ -61,13 +61,18 @@ const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /**
  * Fills the query cache with what the page shows above the fold, under the keys its hooks read.
- * Returns false for a page the server leaves to the browser (a product that does not exist: the
- * browser then redirects to /products as SPEC 4 says).
+ * Returns the page's kind, by which its header is kept: 'product' for every product, 'category'
+ * for every category, the path for any other page. Null for a page the server leaves to the
+ * browser (a product that does not exist: the browser then redirects to /products as SPEC 4 says).
  */
-async function prefetchPage(queryClient: QueryClient, url: URL, catalog: CatalogSource): Promise<boolean> {
+async function prefetchPage(
+  queryClient: QueryClient,
+  url: URL,
+  catalog: CatalogSource,
+): Promise<string | null> {
   const path = url.pathname;
   // Issue 25: the policy pages show the store's configuration only (the settings), no queries.
-  if (policyPageAt(path)) return true;
+  if (policyPageAt(path)) return path;
   if (path === '/') {
     const [categories, collections, featured, summary] = await Promise.all([
       catalog.listCategories(),
@@ -79,7 +84,7 @@ async function prefetchPage(queryClient: QueryClient, url: URL, catalog: Catalog
     queryClient.setQueryData(catalogKeys.categories, asJson(categories));
     queryClient.setQueryData(catalogKeys.collections, asJson(collections));
     queryClient.setQueryData(catalogKeys.featured, asJson(featured));
-    return true;
+    return path;
   }
   const listing = matchPath('/products', path) ?? matchPath('/category/:category', path);
   if (listing) {
@@ -92,20 +97,20 @@ async function prefetchPage(queryClient: QueryClient, url: URL, catalog: Catalog
     ]);
     queryClient.setQueryData(catalogKeys.categories, asJson(categories));
     queryClient.setQueryData(catalogKeys.listingPreview(query), asJson(firstCards));
-    return true;
+    return listing.params.category === undefined ? path : 'category';
   }
   const product = matchPath('/product/:slug', path);
   if (product) {
     const id = idFromSlug(product.params.slug);
-    if (id === null) return false;
+    if (id === null) return null;
     try {
       queryClient.setQueryData(catalogKeys.product(id), asJson(await catalog.getProduct(id)));
     } catch {
-      return false;
+      return null;
     }
-    return true;
+    return 'product';
   }
-  return false;
+  return null;
 }
 
 /**
@@ -146,16 +151,13 @@ function elementContentOf(html: string, tag: 'header' | 'footer', className: str
 let keptFooter: { key: string; markup: string } | null = null;
 
 /**
- * The header's content per kind of page, as the first page of that kind with the current settings
- * and year wrote it, for the same reason as the footer's (about a quarter of a product page's
- * render). Besides the settings, the header depends only on which of its links the path makes
- * current: every product page shares one header, every category page another, and each other path
- * rendered here (home, the listing, a policy page) has its own.
+ * The header's content per kind of page (prefetchPage), as the first page of that kind with the
+ * current settings and year wrote it, for the same reason as the footer's (about a quarter of a
+ * product page's render). Besides the settings, the header depends only on which of its links the
+ * path makes current: every product page shares one header, every category page another, and each
+ * other path rendered here (home, the listing, a policy page) has its own.
  */
 let keptHeaders: { key: string; byKind: Map<string, string> } = { key: '', byKind: new Map() };
-
-const pageKind = (path: string) =>
-  matchPath('/product/:slug', path) ? 'product' : matchPath('/category/:category', path) ? 'category' : path;
 
 /**
  * The markup of a landing page (/, the listings, a product) or a policy page from the same components the browser
@@ -166,7 +168,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const url = new URL(request.url, request.origin);
   if (!isRenderedPath(url.pathname)) return null;
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
-  if (!(await prefetchPage(queryClient, url, request.catalog))) return null;
+  const kind = await prefetchPage(queryClient, url, request.catalog);
+  if (kind === null) return null;
 
   const { footerClass, KeptFooterMarkup } = await loadSiteFooter();
   const context = await handler.query(new Request(url));
@@ -178,7 +181,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const settingsKey = `${new Date().getFullYear()} ${JSON.stringify(request.settings)}`;
   const footer = keptFooter?.key === settingsKey ? keptFooter.markup : null;
   if (keptHeaders.key !== settingsKey) keptHeaders = { key: settingsKey, byKind: new Map() };
-  const kind = pageKind(url.pathname);
   const header = keptHeaders.byKind.get(kind) ?? null;
   const html = renderToString(
     <KeptFooterMarkup value={footer}>
