@@ -28,6 +28,11 @@ type JourneyFixtures = {
   signedInPage(token: string): Promise<Page>;
 };
 
+type DiagnosticFixtures = {
+  /** After a failed journey, what each open page's renderer was doing (see `renderingStateOf`). */
+  renderingAtFailure: undefined;
+};
+
 type WorkerFixtures = {
   /**
    * This worker's own store, started on a copy of the folder global-setup.ts seeded: the journeys of
@@ -38,7 +43,7 @@ type WorkerFixtures = {
   ownerToken: string;
 };
 
-export const test = base.extend<JourneyFixtures, WorkerFixtures>({
+export const test = base.extend<JourneyFixtures & DiagnosticFixtures, WorkerFixtures>({
   journeyStore: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
     async ({}, use) => {
@@ -88,6 +93,22 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
     await use(await signedInPage(ownerToken));
   },
 
+  renderingAtFailure: [
+    // Depends on the contexts the journey may use, so it runs before they close.
+    async ({ browser, context: _context, signedInPage: _signedInPage }, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const pages = browser.contexts().flatMap((context) => context.pages());
+      const states = await Promise.all(
+        pages.map(async (page) => `${page.url()}: ${await renderingStateOf(page)}`),
+      );
+      const report = `Open pages when the journey failed:\n${states.join('\n')}`;
+      // The list reporter prints it under the failure, in CI's log.
+      await testInfo.attach('rendering at failure', { body: report, contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
+
   newShopper: async ({ request, signedInPage }, use) => {
     await use(async (fullName, { address = true, on } = {}) => {
       const token = address
@@ -99,6 +120,31 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * Whether a page's renderer still paints: a click waits for its target to keep one box over two
+ * animation frames, so a renderer that stopped producing frames holds it until the timeout with
+ * nothing in Playwright's log but "waiting for element to be visible, enabled and stable". Reports
+ * the page's visibility and focus, whether a frame came within 2 s, and a main thread that does
+ * not answer at all.
+ */
+async function renderingStateOf(page: Page): Promise<string> {
+  const state = page
+    .evaluate(async () => {
+      const framed = await Promise.race([
+        new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true))),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+      ]);
+      return `visibility ${document.visibilityState}, focus ${document.hasFocus()}, ${framed ? 'a frame came' : 'no frame in 2 s'}`;
+    })
+    .catch(
+      (error: unknown) => `not readable (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+    );
+  const silent = new Promise<string>((resolve) =>
+    setTimeout(() => resolve('its main thread did not answer in 5 s'), 5_000).unref(),
+  );
+  return Promise.race([state, silent]);
+}
 
 /** SPEC 6: the token lives in localStorage; set before any of the app's scripts run on each page. */
 async function signIn(context: BrowserContext, token: string) {
