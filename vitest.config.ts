@@ -57,6 +57,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          // Each file still gets a window and modules of its own (the stores are module singletons),
+          // in a VM context of a reused process instead of a new process: 45 s → 27 s for the project
+          // alone here, 75 → 40 s of CPU. The sandbox's known cost (an Error thrown by a Node module is
+          // not an `instanceof Error` of the page's realm) touches none of these files.
+          pool: 'vmForks',
           include: ['src/web/**/*.test.{ts,tsx}'],
           // Scripts from other sites (gtag.js) are never fetched in tests; count them as loaded.
           environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
