@@ -54,19 +54,29 @@ export async function buildIfStale() {
   const started = Date.now();
   const what = stale.join(' and the ');
   process.stderr.write(`Building the ${what}...\n`);
-  // The builder, as `vite build` uses it, building only the environments that are stale.
-  const { createBuilder } = await import('vite');
-  const builder = await createBuilder({
-    root,
-    logLevel: 'warn',
-    configFile: path.join(root, 'vite.config.ts'),
-  });
-  for (const name of stale) {
-    for (const environment of builds[name].environments) {
-      const target = builder.environments[environment];
-      if (!target) throw new Error(`vite.config.ts has no "${environment}" environment`);
-      await builder.build(target);
+  // Always the production build: Vite keeps a NODE_ENV the caller already set (a test runner's
+  // 'test'), and React's JSX then compiles to its development runtime, which the store, running
+  // with NODE_ENV=production, cannot load. Set for the build only: a caller's process goes on as it was.
+  const callersNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    // The builder, as `vite build` uses it, building only the environments that are stale.
+    const { createBuilder } = await import('vite');
+    const builder = await createBuilder({
+      root,
+      logLevel: 'warn',
+      configFile: path.join(root, 'vite.config.ts'),
+    });
+    for (const name of stale) {
+      for (const environment of builds[name].environments) {
+        const target = builder.environments[environment];
+        if (!target) throw new Error(`vite.config.ts has no "${environment}" environment`);
+        await builder.build(target);
+      }
     }
+  } finally {
+    if (callersNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callersNodeEnv;
   }
   process.stderr.write(`Built the ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }

@@ -71,6 +71,9 @@ describe('npm start', () => {
 
     expect(await openLine).toBe(`Utsav Gifts is open at http://127.0.0.1:${port}`);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // What it serves is the production build, though npm start ran here with Vitest's NODE_ENV
+    // (on a clone without dist/, this start is what builds it).
+    expect(fs.readFileSync(path.join(root, 'dist/ssr/entry-server.js'), 'utf8')).not.toContain('jsxDEV');
 
     const serverPid = runningStorePid(dataDir);
     expect(serverPid).not.toBeNull();
