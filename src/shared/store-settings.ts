@@ -27,6 +27,12 @@ export const StoreSettings = z.object({
   grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   /** Issue 21: the built-in sandbox takes the payments; every page says they are simulated. */
   testMode: z.boolean(),
+  /**
+   * Decision 0042: whether the store takes cash on delivery at all (the owner's switch). The payment
+   * page holds the choice's place while a cart's own answer is on its way, so that nothing moves
+   * under the shopper's thumb when it comes.
+   */
+  cashOnDelivery: z.boolean(),
   /** Issue 23: the order-news channels checkout ticks until the shopper changes them. */
   orderUpdates: z.object({ whatsapp: z.boolean(), sms: z.boolean(), email: z.boolean() }),
 });

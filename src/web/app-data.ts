@@ -39,6 +39,7 @@ const settingsWithoutServer: StoreSettings | null =
         },
         // As the server's default (no payment setting).
         testMode: true,
+        cashOnDelivery: false,
         orderUpdates: { whatsapp: true, sms: false, email: true },
       }
     : null;

@@ -47,15 +47,32 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await expect(page.getByRole('group', { name: `Quantity of ${product.name} in cart` })).toBeVisible();
     await page.goto('/checkout');
     await expect(page.getByRole('radio', { name: /Farah Sheikh/ })).toBeChecked();
+    // The cart's answer held back a moment, as on a slow network: the choice holds its place
+    // meanwhile, greyed, so the answer moves nothing above it.
+    let releaseAnswer = () => {};
+    const answerHeld = new Promise<void>((resolve) => {
+      releaseAnswer = resolve;
+    });
+    await page.route('**/api/payments/cod-eligibility', async (route) => {
+      await answerHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
+    const cod = page.getByRole('radio', { name: /Cash on delivery/ });
+    await expect(page.getByText('Checking whether this order can be paid on delivery...')).toBeVisible();
+    await expect(cod).toBeDisabled();
+    const choiceWhileHeld = await cod.boundingBox();
+    await page.screenshot({ path: 'test-results/cod-checking-360.png', fullPage: true });
+    releaseAnswer();
 
     // Without a verified mobile, cash on delivery is shown with why, and the code form.
-    const cod = page.getByRole('radio', { name: /Cash on delivery/ });
-    await expect(cod).toBeDisabled();
     await expect(
       page.getByText('Verify your mobile number with a one-time code to pay cash on delivery.'),
     ).toBeVisible();
+    await expect(cod).toBeDisabled();
+    expect(await cod.boundingBox()).toEqual(choiceWhileHeld);
+    await page.unroute('**/api/payments/cod-eligibility');
     await page.screenshot({ path: 'test-results/cod-payment-360.png', fullPage: true });
     const phone = `7${String(Date.now()).slice(-9)}`;
     await page.getByRole('button', { name: 'Add mobile number' }).click();

@@ -11,6 +11,7 @@ import { storeSettings } from '../app-data';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
+import { COD_CHECKING } from '../features/payment/payment-method-choice';
 import type { PaymentRequest } from '../features/payment/payment-request';
 import type { RazorpayConstructor, RazorpayFailure, RazorpayOptions } from '../features/payment/razorpay';
 import { PaymentPage } from './payment-page';
@@ -105,7 +106,20 @@ const NOT_OFFERED: CodEligibility = {
   fee: 49,
   totalWithFee: 999,
 };
+/** Offered, and this cart may be paid on delivery. */
+const COD_AVAILABLE: CodEligibility = { ...NOT_OFFERED, offered: true, available: true };
 let codAnswer: CodEligibility = NOT_OFFERED;
+/** Holds the cash on delivery answer back until the test lets it go (null: answered at once). */
+let codAnswerHeld: Promise<void> | null = null;
+
+/** Holds the next cash on delivery answers back; answers them when the returned function is called. */
+function holdCodAnswer(): () => void {
+  let answer = () => {};
+  codAnswerHeld = new Promise((resolve) => {
+    answer = resolve;
+  });
+  return () => act(() => answer());
+}
 
 /** The network edge: /api/payments/* answering from queues the test fills. */
 function servePayments() {
@@ -120,7 +134,10 @@ function servePayments() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     if (url.pathname === '/api/pincodes/delivery-dates/560001') return json(afterCutoffDates);
-    if (url.pathname === '/api/payments/cod-eligibility') return json(codAnswer);
+    if (url.pathname === '/api/payments/cod-eligibility') {
+      await codAnswerHeld;
+      return json(codAnswer);
+    }
     const name = url.pathname.replace('/api/payments/', '');
     calls.push({
       path: url.pathname,
@@ -200,6 +217,8 @@ const payButton = () => screen.findByRole('button', { name: 'Pay ₹950' });
 
 beforeEach(() => {
   codAnswer = NOT_OFFERED;
+  codAnswerHeld = null;
+  storeSettings.cashOnDelivery = false;
   localStorage.clear();
   window.dataLayer = [];
   FakeCheckout.opened = [];
@@ -249,14 +268,7 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
 
   it('places a cash on delivery order with its fee, without the payment window (decision 0042)', async () => {
     const user = userEvent.setup();
-    codAnswer = {
-      offered: true,
-      available: true,
-      reason: null,
-      needsPhone: false,
-      fee: 49,
-      totalWithFee: 999,
-    };
+    codAnswer = COD_AVAILABLE;
     const api = servePayments();
     api.replies['create-order']?.push({
       status: 200,
@@ -276,6 +288,38 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect(FakeCheckout.opened).toHaveLength(0);
     expect(router.state.location.state).toEqual({ cashOnDelivery: true });
     expect(getCartStore().getState().items).toHaveLength(0);
+  });
+
+  it("holds the place of the choice, greyed, while the cart's cash on delivery answer is on its way", async () => {
+    storeSettings.cashOnDelivery = true;
+    const answer = holdCodAnswer();
+    codAnswer = COD_AVAILABLE;
+    servePayments();
+    renderPayment();
+
+    const online = await screen.findByRole('radio', { name: /Pay online/ });
+    const cod = screen.getByRole('radio', { name: /Cash on delivery/ });
+    expect((online as HTMLInputElement).checked).toBe(true);
+    expect((cod as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(COD_CHECKING)).toBeTruthy();
+    expect(await payButton()).toBeTruthy();
+
+    answer();
+    // The same radio, enabled: the answer fills the place it held.
+    await waitFor(() => expect((cod as HTMLInputElement).disabled).toBe(false));
+    expect(cod.isConnected).toBe(true);
+    expect(screen.getByText('Pay ₹999 in cash when it arrives (includes a ₹49 COD fee)')).toBeTruthy();
+    expect(screen.queryByText(COD_CHECKING)).toBeNull();
+  });
+
+  it('shows only the online note while the answer is on its way in a store without cash on delivery', async () => {
+    const answer = holdCodAnswer();
+    servePayments();
+    renderPayment();
+    expect(await payButton()).toBeTruthy();
+    expect(screen.getByText(/256-bit SSL/)).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /Cash on delivery/ })).toBeNull();
+    answer();
   });
 
   it('says why cash on delivery is not available, and offers the code when a mobile is missing', async () => {

@@ -8,6 +8,7 @@ import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options';
 import { formatInr, toPaise, toRupees } from '../../shared/money';
 import { trackEcommerce } from '../analytics';
+import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
@@ -63,8 +64,12 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   const request = useMemo(() => withDeliveryChoice(checkedOut, chosenDelivery), [checkedOut, chosenDelivery]);
   const { shipping } = paymentAmounts(request);
 
-  // Decision 0042: cash on delivery beside online payment, as the server's rule allows it now.
-  const cod = useCodEligibility(request, user?.phone).data;
+  // Decision 0042: cash on delivery beside online payment, as the server's rule allows it now. Where
+  // the store takes it at all, the choice holds its place from the first render, greyed until this
+  // cart's answer comes: the answer then moves nothing (the Pay button below it least of all).
+  const codAnswer = useCodEligibility(request, user?.phone);
+  const cod = codAnswer.data;
+  const codChecking = codAnswer.isPending && storeSettings.cashOnDelivery;
   const [method, setMethod] = useState<PaymentMethod>('online');
   const payOnDelivery = method === 'cod' && cod?.available === true;
   const codFee = payOnDelivery ? cod.fee : 0;
@@ -120,9 +125,9 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
             request={request}
             codFee={codFee}
             paymentMethod={
-              cod?.offered ? (
+              cod?.offered || codChecking ? (
                 <PaymentMethodChoice
-                  cod={cod}
+                  cod={cod?.offered ? cod : null}
                   method={payOnDelivery ? 'cod' : 'online'}
                   onChange={setMethod}
                   phoneVerifier={

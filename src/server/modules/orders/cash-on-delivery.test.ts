@@ -231,6 +231,15 @@ describe('cash on delivery rules', () => {
     expect(refused.json().message).toBe(COD_MESSAGES.off);
   });
 
+  it("is in the public settings as the owner's switch, for the payment page to hold its place", async () => {
+    const offered = async () => (await store.app.inject({ url: '/api/config' })).json().cashOnDelivery;
+    expect(await offered()).toBe(false);
+    await setCod({});
+    expect(await offered()).toBe(true);
+    await setCod({ codEnabled: false });
+    expect(await offered()).toBe(false);
+  });
+
   it('offers it with the fee, and refuses an order over the maximum value with the same words', async () => {
     await setCod({ codMaxOrderValue: 3000, codFee: FEE });
     const buyer = await shopperWithPhone();

@@ -26,6 +26,7 @@ export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreS
     customerCare: identity.customerCare,
     grievanceOfficer: identity.grievanceOfficer,
     testMode: config.paymentProvider === 'sandbox',
+    cashOnDelivery: owner?.codEnabled ?? config.COD_ENABLED,
     orderUpdates: notifyDefaultsFrom(owner?.orderUpdateChannels ?? config.NOTIFY_DEFAULT_CHANNELS),
   };
 }

@@ -44,11 +44,14 @@ function Choice({
   );
 }
 
+/** What the cash on delivery choice says while this cart's answer is on its way. */
+export const COD_CHECKING = 'Checking whether this order can be paid on delivery...';
+
 /**
  * Decision 0042: online payment, and cash on delivery beside it when the store offers it (the page
- * shows only the online note otherwise, or while the answer is on its way): chosen when the
- * server's rule allows, else shown with why not (and, when only a verified mobile is missing, the
- * one-time code form the page passes in).
+ * shows only the online note otherwise): chosen when the server's rule allows, else shown with why
+ * not (and, when only a verified mobile is missing, the one-time code form the page passes in).
+ * `cod` is null while the cart's answer is on its way: the choice is shown greyed, in its place.
  */
 export function PaymentMethodChoice({
   cod,
@@ -56,7 +59,7 @@ export function PaymentMethodChoice({
   onChange,
   phoneVerifier,
 }: {
-  cod: CodEligibility;
+  cod: CodEligibility | null;
   method: PaymentMethod;
   onChange(method: PaymentMethod): void;
   phoneVerifier: ReactNode;
@@ -75,18 +78,22 @@ export function PaymentMethodChoice({
       <Choice
         value="cod"
         checked={method === 'cod'}
-        disabled={!cod.available}
+        disabled={!cod?.available}
         title="Cash on delivery"
-        detail={`Pay ${formatInr(cod.totalWithFee)} in cash when it arrives (includes a ${formatInr(cod.fee)} COD fee)`}
-        {...(cod.reason ? { describedBy: reasonId } : {})}
+        detail={
+          cod
+            ? `Pay ${formatInr(cod.totalWithFee)} in cash when it arrives (includes a ${formatInr(cod.fee)} COD fee)`
+            : COD_CHECKING
+        }
+        {...(cod?.reason ? { describedBy: reasonId } : {})}
         onChange={onChange}
       />
-      {cod.reason && (
+      {cod?.reason && (
         <p id={reasonId} className="text-sm text-stone-700">
           {cod.reason}
         </p>
       )}
-      {cod.needsPhone && phoneVerifier}
+      {cod?.needsPhone && phoneVerifier}
     </fieldset>
   );
 }
