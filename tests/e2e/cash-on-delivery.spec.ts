@@ -62,6 +62,8 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     const cod = page.getByRole('radio', { name: /Cash on delivery/ });
     await expect(page.getByText('Checking whether this order can be paid on delivery...')).toBeVisible();
     await expect(cod).toBeDisabled();
+    // Measured once the heading font is in, so that only the answer could move it.
+    await page.evaluate(() => document.fonts.ready);
     const choiceWhileHeld = await cod.boundingBox();
     await page.screenshot({ path: 'test-results/cod-checking-360.png', fullPage: true });
     releaseAnswer();
