@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Category, CollectionSummary, Product } from '../../src/shared/api/catalog';
+import type { OwnerSettings, OwnerSettingsResponse } from '../../src/shared/owner-settings';
 import { POLICY_PAGES } from '../../src/shared/policy-pages';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
@@ -71,6 +72,8 @@ type Walk = {
 };
 
 let walk: Walk;
+/** The owner's settings before the walk turned cash on delivery on; put back after it. */
+let settingsBefore: OwnerSettings | undefined;
 
 // The phone walk and the desktop walk may run on the two workers at once, each on its worker's store.
 test.describe.configure({ mode: 'parallel' });
@@ -122,6 +125,17 @@ test.beforeAll(async ({ playwright, browser, ownerToken, journeyStore }) => {
   });
   expect(quote.status(), await quote.text()).toBe(201);
   const { quote: quoteBody } = (await quote.json()) as { quote: { orderId: string } };
+  // Decision 0042: cash on delivery on, so that the payment page shows its choice (and, for this
+  // lakh-rupee cart, why not) on the walk.
+  const { settings } = (await (
+    await request.get('/api/admin/settings', { headers: owner })
+  ).json()) as OwnerSettingsResponse;
+  const codOn = await request.put('/api/admin/settings', {
+    headers: owner,
+    data: { ...settings, codEnabled: true },
+  });
+  expect(codOn.status(), await codOn.text()).toBe(200);
+  settingsBefore = settings;
   await request.dispose();
 
   // The cart is browser state: filled as a shopper fills it, then carried to every viewport.
@@ -146,6 +160,18 @@ test.beforeAll(async ({ playwright, browser, ownerToken, journeyStore }) => {
     orderId: order.orderId,
     quoteOrderId: quoteBody.orderId,
   };
+});
+
+// The worker's store goes back to the owner's settings for the journeys after the walk.
+test.afterAll(async ({ playwright, ownerToken, journeyStore }) => {
+  if (!settingsBefore) return;
+  const request = await playwright.request.newContext({ baseURL: journeyStore.url });
+  const restored = await request.put('/api/admin/settings', {
+    headers: { authorization: `Bearer ${ownerToken}` },
+    data: settingsBefore,
+  });
+  expect(restored.status(), await restored.text()).toBe(200);
+  await request.dispose();
 });
 
 async function addToCart(page: Page, product: Pick<Product, 'slug' | 'minQuantity'>) {
@@ -188,6 +214,9 @@ const stops = (): Stop[] => [
       await page.goto('/checkout');
       await appStarted(page);
       await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      // Measured with the cart's cash on delivery answer in: the choice, greyed, and why not.
+      await expect(page.getByRole('radio', { name: /Cash on delivery/ })).toBeDisabled();
+      await expect(page.getByText('Checking whether this order can be paid on delivery...')).toHaveCount(0);
     },
   },
   { path: '/test-payment', heading: 'Payment Route Test' },
