@@ -1,11 +1,12 @@
 import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { assertChromiumInstalled, chromePath, chromiumFlags } from './scripts/chromium';
+import { assertChromiumInstalled, chromiumFlags, journeyChromePath } from './scripts/chromium';
 
-// Journeys run in the system Chromium (no browser downloads here) against the production build,
-// served by the real server on an embedded database: global-setup.ts seeds one store folder, and
-// each worker starts a store of its own on a copy of it (support/fixtures.ts).
-assertChromiumInstalled();
+// Journeys run in the system Chromium's headless shell (no browser downloads here; scripts/chromium.ts)
+// against the production build, served by the real server on an embedded database: global-setup.ts
+// seeds one store folder, and each worker starts a store of its own on a copy of it
+// (support/fixtures.ts).
+assertChromiumInstalled(journeyChromePath);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,7 +24,7 @@ export default defineConfig({
   use: {
     trace: 'off',
     launchOptions: {
-      executablePath: chromePath,
+      executablePath: journeyChromePath,
       args: chromiumFlags,
     },
   },
