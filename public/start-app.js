@@ -15,8 +15,7 @@
   function start() {
     if (started) return;
     started = true;
-    // The heading font waits for the same moment (src/web/styles.css).
-    document.documentElement.dataset.webfont = '';
+    showHeadingFont();
     // A script element, not import(): the page's load event then waits for the app.
     const app = document.createElement('script');
     app.type = 'module';
@@ -42,6 +41,19 @@
     // A background tab's timers run at most once a second, and nothing there waits for a task.
     if (document.visibilityState === 'hidden') preloadFrom(index + 1);
     else setTimeout(preloadFrom, 0, index + 1);
+  }
+
+  /**
+   * The heading font waits for the same moment (src/web/styles.css): it is fetched now and shown
+   * once it is in. Shown while still on its way, the headings were laid out twice after the first
+   * paint, in the font's loading state and again when it came (total blocking time).
+   */
+  function showHeadingFont() {
+    const show = () => {
+      document.documentElement.dataset.webfont = '';
+    };
+    if (typeof document.fonts?.load !== 'function') return show();
+    document.fonts.load('700 1em "Baloo 2"').then(show, show);
   }
 
   const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
