@@ -16,7 +16,8 @@ const builds = {
   'web app': {
     environments: ['client', 'ssr'],
     outputs: ['dist/web/index.html', 'dist/ssr/entry-server.js'],
-    sources: ['src/web', 'index.html', ...common],
+    // public/ is copied into dist/web as it is (start-app.js among it).
+    sources: ['src/web', 'index.html', 'public', ...common],
   },
   server: {
     environments: ['server'],

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runningStorePid } from '../src/server/modules/admin/admin-accounts';
 import { TEST_INVOICE_SELLER } from '../src/server/testing/invoice-fixtures';
 import type { Invoice } from '../src/shared/api/invoices';
-import { buildIfStale } from './build-if-stale';
+import { buildIfStale, staleBuilds } from './build-if-stale';
 import { freePort, root } from './store-process';
 
 const run = promisify(execFile);
@@ -90,6 +90,19 @@ describe('npm start', () => {
 // In this file because it is the one test file that builds dist/ (through npm start, above), so
 // two builds never run at once; buildIfStale is a no-op after the test above.
 describe('the compiled server', () => {
+  it('counts the web app stale when a file of public/, which the build copies, is newer', () => {
+    expect(staleBuilds()).toEqual([]);
+    const starter = path.join(root, 'public/start-app.js');
+    const { atime, mtime } = fs.statSync(starter);
+    fs.utimesSync(starter, atime, new Date(Date.now() + 60_000));
+    try {
+      expect(staleBuilds()).toEqual(['web app']);
+    } finally {
+      fs.utimesSync(starter, atime, mtime);
+    }
+    expect(staleBuilds()).toEqual([]);
+  });
+
   it('reads a CSV import and lays out an invoice PDF in worker threads under plain node', {
     timeout: 180_000,
   }, async () => {
