@@ -41,6 +41,21 @@ async function loadLandingRoutes() {
   );
 }
 
+/**
+ * Resolves in a new task, so that the browser can handle input and paint before what follows. A
+ * message, not a timer: a background tab's timers wait up to a second.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
@@ -53,40 +68,47 @@ if (!root) throw new Error('The page has no #root element');
 // rendered as the server did (a guest's) until hydration is done (app/server-frame.tsx). In a
 // transition, so that React hydrates in slices and the page stays responsive meanwhile (issue 6:
 // total blocking time). Other pages are rendered by the browser alone.
-// A page the server rendered has its footer's markup already (app/deferred-footer.tsx).
-const footerReady = serverQueries ? undefined : loadSiteFooter();
-void Promise.all([prepareStoredCart(), prepareStoredLocation(), loadLandingRoutes(), footerReady]).then(
-  () => {
-    const router = createRouter();
-    // Once the page has started, the way to the cart, checkout and the other pages (router.tsx).
-    if ('requestIdleCallback' in window) requestIdleCallback(prefetchStorefrontRoutes);
-    else setTimeout(prefetchStorefrontRoutes, 1000);
-    if (serverQueries) {
-      startTransition(() => {
-        hydrateRoot(
-          root,
-          <StrictMode>
-            <AppProviders queryClient={queryClient}>
-              <ServerFrame>
-                <RouterProvider router={router} />
-              </ServerFrame>
-            </AppProviders>
-          </StrictMode>,
-        );
-      });
-      return;
-    }
-    // The server wrote this page's head for crawlers; React's own <title> and <meta> take over now.
-    removeServerHead();
-    const app = createRoot(root);
+async function startApp(root: HTMLElement) {
+  // The entry's evaluation, matching the landing page's routes and reading what is stored, making
+  // the router, and the start of hydration each run in a task of their own: in one task they made
+  // a long one on a slow phone (total blocking time).
+  await nextTask();
+  // A page the server rendered has its footer's markup already (app/deferred-footer.tsx).
+  const footerReady = serverQueries ? undefined : loadSiteFooter();
+  await Promise.all([prepareStoredCart(), prepareStoredLocation(), loadLandingRoutes(), footerReady]);
+  await nextTask();
+  const router = createRouter();
+  // Once the page has started, the way to the cart, checkout and the other pages (router.tsx).
+  if ('requestIdleCallback' in window) requestIdleCallback(prefetchStorefrontRoutes);
+  else setTimeout(prefetchStorefrontRoutes, 1000);
+  await nextTask();
+  if (serverQueries) {
     startTransition(() => {
-      app.render(
+      hydrateRoot(
+        root,
         <StrictMode>
           <AppProviders queryClient={queryClient}>
-            <RouterProvider router={router} />
+            <ServerFrame>
+              <RouterProvider router={router} />
+            </ServerFrame>
           </AppProviders>
         </StrictMode>,
       );
     });
-  },
-);
+    return;
+  }
+  // The server wrote this page's head for crawlers; React's own <title> and <meta> take over now.
+  removeServerHead();
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
+
+void startApp(root);
