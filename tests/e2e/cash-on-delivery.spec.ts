@@ -5,6 +5,7 @@ import { formatInr } from '../../src/shared/money';
 import type { OwnerSettingsResponse } from '../../src/shared/owner-settings';
 import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
+import { holdRequests } from './support/held-requests';
 import { pickProduct } from './support/store-api';
 
 // Decision 0042: the owner turns cash on delivery on in Settings; a shopper verifies their mobile
@@ -49,14 +50,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await expect(page.getByRole('radio', { name: /Farah Sheikh/ })).toBeChecked();
     // The cart's answer held back a moment, as on a slow network: the choice holds its place
     // meanwhile, greyed, so the answer moves nothing above it.
-    let releaseAnswer = () => {};
-    const answerHeld = new Promise<void>((resolve) => {
-      releaseAnswer = resolve;
-    });
-    await page.route('**/api/payments/cod-eligibility', async (route) => {
-      await answerHeld;
-      await route.continue();
-    });
+    const answer = await holdRequests(page, '**/api/payments/cod-eligibility');
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
     const cod = page.getByRole('radio', { name: /Cash on delivery/ });
@@ -66,7 +60,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await page.evaluate(() => document.fonts.ready);
     const choiceWhileHeld = await cod.boundingBox();
     await page.screenshot({ path: 'test-results/cod-checking-360.png', fullPage: true });
-    releaseAnswer();
+    answer.release();
 
     // Without a verified mobile, cash on delivery is shown with why, and the code form.
     await expect(

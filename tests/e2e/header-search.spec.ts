@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ProductList } from '../../src/shared/api/catalog';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
-import { holdChunk } from './support/held-chunk';
+import { holdChunk } from './support/held-requests';
 
 // Issue 25: the header's search on every page, Buy Now and "You may also like" on a product page.
 

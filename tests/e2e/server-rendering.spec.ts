@@ -4,7 +4,7 @@ import { formatInr } from '../../src/shared/money';
 import { productPath } from '../../src/shared/slug';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
-import { holdChunk } from './support/held-chunk';
+import { holdChunk, holdRequests } from './support/held-requests';
 
 // Issue 6: /, the listings and a product page arrive rendered from the server, so they paint
 // without JavaScript, and the app then takes over without console noise and works.
@@ -176,24 +176,10 @@ test('a rendered page shows its headings in the metric-matched fallback until th
   page,
 }) => {
   const product = await cheapestDiwaliGift(page);
-  // The starter held back: the page has painted, the app has not started.
-  let releaseStarter = () => {};
-  const starterHeld = new Promise<void>((resolve) => {
-    releaseStarter = resolve;
-  });
-  await page.route('**/start-app.js', async (route) => {
-    await starterHeld;
-    await route.continue();
-  });
-  // The font file held back too, once the app has started.
-  let releaseFont = () => {};
-  const fontHeld = new Promise<void>((resolve) => {
-    releaseFont = resolve;
-  });
-  await page.route('**/assets/baloo-2-*.woff2', async (route) => {
-    await fontHeld;
-    await route.continue();
-  });
+  // The starter held back: the page has painted, the app has not started. The font file held back
+  // too, once the app has started.
+  const starter = await holdRequests(page, '**/start-app.js');
+  const font = await holdRequests(page, '**/assets/baloo-2-*.woff2');
   await page.goto(productPath(product), { waitUntil: 'commit' });
   const title = page.getByRole('heading', { level: 1, name: product.name });
   await expect(title).toBeVisible();
@@ -210,12 +196,12 @@ test('a rendered page shows its headings in the metric-matched fallback until th
   const bodyFont = await fontOf('main p');
   expect(bodyFont).not.toContain('Baloo');
 
-  releaseStarter();
+  starter.release();
   await appStarted(page);
   // The headings change font once, when it is in: switched while it loads, they were laid out in
   // its loading state too, a long task after the first paint on a slow phone.
   expect(await fontOf('h1')).toMatch(/^"Baloo 2 Fallback"/);
-  releaseFont();
+  font.release();
   await expect.poll(() => fontOf('h1')).toMatch(/^"Baloo 2", "Baloo 2 Fallback"/);
   expect(await fontOf('header .font-heading')).toMatch(/^"Baloo 2", "Baloo 2 Fallback"/);
   expect(await fontOf('main p')).toBe(bodyFont);
