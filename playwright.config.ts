@@ -2,9 +2,9 @@ import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { assertChromiumInstalled, chromiumFlags, journeyChromePath } from './scripts/chromium';
 
-// Journeys run in the system Chromium's headless shell (no browser downloads here; scripts/chromium.ts)
-// against the production build, served by the real server on an embedded database: global-setup.ts
-// seeds one store folder, and each worker starts a store of its own on a copy of it
+// Journeys run in the system Chromium's headless shell (scripts/chromium.ts; no browser downloads
+// here) against the production build, served by the real server on an embedded database:
+// global-setup.ts seeds one store folder, and each worker starts a store of its own on a copy of it
 // (support/fixtures.ts).
 assertChromiumInstalled(journeyChromePath);
 

@@ -2,7 +2,7 @@
 // downloads here (STACK.md).
 import fs from 'node:fs';
 
-/** Debian's Chromium: Lighthouse and the screenshot scripts measure and show the browser shoppers use. */
+/** Debian's Chromium, which Lighthouse and the screenshot scripts drive: a shopper's browser. */
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
