@@ -37,6 +37,14 @@ describe('edit distance', () => {
     expect(editDistance('chocolte', 'chocolate')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
   });
+
+  it('answers one past the limit once the words are further apart than it', () => {
+    expect(editDistance('kitten', 'sitting', 1)).toBe(2);
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('chocolte', 'chocolate', 2)).toBe(1);
+    expect(editDistance('dyia', 'diya', 0)).toBe(1);
+    expect(editDistance('', 'diya', 2)).toBe(3);
+  });
 });
 
 describe('correcting words against the vocabulary', () => {
@@ -74,6 +82,18 @@ describe('correcting words against the vocabulary', () => {
     expect(correct(['xylophone'])[0]?.terms).toEqual([]);
     expect(correct(['dyia'])[0]?.terms).toEqual([]);
     expect(vocabulary.nearestByEdits('dyia')).toEqual(['diya']);
+  });
+
+  it('offers every word at the fewest edits, the most used first', () => {
+    const words = createVocabulary([
+      { term: 'gift', docCount: 10 },
+      { term: 'girl', docCount: 90 },
+      { term: 'gilt', docCount: 30 },
+      { term: 'lift', docCount: 99 },
+    ]);
+    expect(words.nearestByEdits('gixt')).toEqual(['gilt', 'gift']);
+    expect(words.nearestByEdits('gitf')).toEqual(['gift']);
+    expect(words.nearestByEdits('zzzz')).toEqual([]);
   });
 
   it('builds a tsquery where each word must match one of its terms, quoted', () => {

@@ -104,27 +104,35 @@ export const correctedPhrase = (words: CorrectedWord[]) =>
 
 /**
  * Edits between two words, a swap of neighbours counting as one (optimal string alignment).
- * Trigrams miss swapped letters ('dyia' shares one trigram with 'diya'); this catches them.
+ * Trigrams miss swapped letters ('dyia' shares one trigram with 'diya'); this catches them. With a
+ * `limit`, it stops as soon as the distance must exceed it and answers `limit + 1`: typo correction
+ * compares a word with every catalogue word that starts alike, and only near ones matter.
  */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i < rows; i += 1) {
-    for (let j = 1; j < cols; j += 1) {
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
+  // Three rows of the table (this one and the two above it, which a swap reaches back to).
+  let beforeAbove = new Array<number>(b.length + 1).fill(0);
+  let above = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let row = new Array<number>(b.length + 1).fill(0);
+  let aboveLeast = 0;
+  for (let i = 1; i <= a.length; i += 1) {
+    row[0] = i;
+    let least = i;
+    for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const row = table[i]!;
-      const above = table[i - 1]!;
       let best = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, table[i - 2]![j - 2]! + 1);
+        best = Math.min(best, beforeAbove[j - 2]! + 1);
       }
       row[j] = best;
+      if (best < least) least = best;
     }
+    // Every later cell adds to a cell of this row or the one above (a swap): past the limit in
+    // both, the distance is too.
+    if (least > limit && aboveLeast > limit) return limit + 1;
+    aboveLeast = least;
+    [beforeAbove, above, row] = [above, row, beforeAbove];
   }
-  return table[rows - 1]![cols - 1]!;
+  return Math.min(above[b.length]!, limit + 1);
 }
 
 /** One edit for short words, two from 7 letters ('chocolte' → 'chocolate'). */

@@ -17,10 +17,9 @@ export const wordsOf = (text: string) =>
 export function trigramsOf(text: string): Set<string> {
   const grams = new Set<string>();
   for (const word of wordsOf(text)) {
-    const padded = `  ${word} `;
-    const chars = [...padded];
+    const chars = [...`  ${word} `];
     for (let index = 0; index + 3 <= chars.length; index += 1)
-      grams.add(chars.slice(index, index + 3).join(''));
+      grams.add(`${chars[index]}${chars[index + 1]}${chars[index + 2]}`);
   }
   return grams;
 }
@@ -47,8 +46,39 @@ export type Vocabulary = {
 
 const TRIGRAM_THRESHOLD = 0.3;
 
+/** A term with its place in the vocabulary and its length in characters, worked out once. */
+type IndexedTerm = VocabularyTerm & { index: number; length: number };
+
+/** The position of the first term not before `word` in terms sorted by code units. */
+function firstNotBefore(sorted: readonly IndexedTerm[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as IndexedTerm).term < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export function createVocabulary(terms: readonly VocabularyTerm[]): Vocabulary {
   const grams = terms.map((entry) => trigramsOf(entry.term));
+  const indexed: IndexedTerm[] = terms.map((entry, index) => ({
+    ...entry,
+    index,
+    length: [...entry.term].length,
+  }));
+  // A search corrects each of its words against these on every request (DESIGN 4), so the terms a
+  // word can be compared with are found without a pass over the whole vocabulary: those sharing
+  // its beginning (completions), and those sharing its first letter (edits).
+  const byCodeUnits = [...indexed].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  const byFirstLetter = new Map<string, IndexedTerm[]>();
+  for (const entry of indexed) {
+    const first = entry.term[0] ?? '';
+    const list = byFirstLetter.get(first);
+    if (list) list.push(entry);
+    else byFirstLetter.set(first, [entry]);
+  }
   const byGram = new Map<string, number[]>();
   grams.forEach((set, index) => {
     for (const gram of set) {
@@ -72,11 +102,11 @@ export function createVocabulary(terms: readonly VocabularyTerm[]): Vocabulary {
         if (similarity >= TRIGRAM_THRESHOLD) found.set(index, similarity);
       }
       if ([...word].length >= 3) {
-        terms.forEach((entry, index) => {
-          if (!found.has(index) && entry.term.startsWith(word)) {
-            found.set(index, trigramSimilarity(wordGrams, grams[index] ?? new Set()));
-          }
-        });
+        for (let at = firstNotBefore(byCodeUnits, word); at < byCodeUnits.length; at += 1) {
+          const { term, index } = byCodeUnits[at] as IndexedTerm;
+          if (!term.startsWith(word)) break;
+          if (!found.has(index)) found.set(index, trigramSimilarity(wordGrams, grams[index] ?? new Set()));
+        }
       }
       return [...found]
         .map(([index, similarity]) => {
@@ -95,15 +125,20 @@ export function createVocabulary(terms: readonly VocabularyTerm[]): Vocabulary {
     nearestByEdits(word) {
       const limit = allowedEdits(word);
       if (limit === 0) return [];
-      const first = word[0];
       const length = [...word].length;
-      const scored = terms
-        .filter((entry) => entry.term[0] === first && Math.abs([...entry.term].length - length) <= limit)
-        .map((entry) => ({ ...entry, distance: editDistance(word, entry.term) }))
-        .filter((entry) => entry.distance <= limit)
-        .sort((a, b) => a.distance - b.distance || b.docCount - a.docCount || a.term.localeCompare(b.term));
-      const best = scored[0]?.distance;
-      return scored.filter((entry) => entry.distance === best).map((entry) => entry.term);
+      let best = limit;
+      let nearest: IndexedTerm[] = [];
+      for (const entry of byFirstLetter.get(word[0] ?? '') ?? []) {
+        if (Math.abs(entry.length - length) > limit) continue;
+        const distance = editDistance(word, entry.term, best);
+        if (distance < best) {
+          best = distance;
+          nearest = [entry];
+        } else if (distance === best) nearest.push(entry);
+      }
+      return nearest
+        .sort((a, b) => b.docCount - a.docCount || a.term.localeCompare(b.term))
+        .map((entry) => entry.term);
     },
   };
 }
