@@ -29,6 +29,7 @@ const store = setUpTestStore({
   seed: (database) =>
     seedDatabase(database, { dataDir, artworkCacheDir: process.env.SEED_ARTWORK_CACHE_DIR }),
   webDistDir: distDir,
+  admin: true,
 });
 
 afterAll(() => {
@@ -56,6 +57,52 @@ describe('search on the demo catalogue', () => {
     for (const product of data) expect(product.categoryData.slug).toBe('diwali-gifts');
     const typo = await search('brass dyia');
     expect(typo.data[0]?.name).toMatch(/brass diya/i);
+  });
+});
+
+describe('the products a search answers with', () => {
+  /** Each product of a search as the product's own page shows it, in the search's order. */
+  async function asTheirPagesShowThem(data: ProductList['data']) {
+    return Promise.all(
+      data.map(async (product) => {
+        const page = await store.app.inject(`/api/products/${product.id}`);
+        expect(page.statusCode).toBe(200);
+        return ProductResponse.parse(page.json()).product;
+      }),
+    );
+  }
+
+  it('are whole and current, for a search of a few matches and for one of many', async () => {
+    const few = await search('chocolat bouqet');
+    expect(few.total).toBeGreaterThan(1);
+    expect(few.total).toBeLessThanOrEqual(24);
+    const many = await search('gift');
+    expect(many.total).toBeGreaterThan(24);
+    for (const { data } of [few, many]) {
+      expect(data.length).toBeGreaterThan(0);
+      expect(data).toEqual(await asTheirPagesShowThem(data));
+    }
+
+    // The owner's change of stock reaches a search answered before it.
+    const first = few.data[0];
+    if (!first) throw new Error('no product found');
+    const patched = await store.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${first.id}`,
+      headers: store.admin.headers,
+      payload: { stock: first.stock + 7 },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const again = await search('chocolat bouqet');
+    expect(again.data.find((product) => product.id === first.id)?.stock).toBe(first.stock + 7);
+    expect(again.data).toEqual(await asTheirPagesShowThem(again.data));
+  });
+
+  it('come in the asked order when sorted by price', async () => {
+    const { data } = await search('chocolat bouqet', '&sort=price&order=asc');
+    const prices = data.map((product) => product.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(data).toEqual(await asTheirPagesShowThem(data));
   });
 });
 
