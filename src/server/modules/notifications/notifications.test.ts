@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
 import type { AuthResponse } from '../../../shared/api/auth';
@@ -77,6 +77,10 @@ const rowsOf = (orderId: string) =>
 
 const summary = async (orderId: string) =>
   (await rowsOf(orderId)).map((row) => `${row.notice}:${row.channel}:${row.recipient}`);
+
+/** How many cart reminders an order's checkout got. */
+const reminded = (orderId: string) =>
+  store.database.db.$count(cartReminders, eq(cartReminders.orderId, orderId));
 
 /** What the messenger's sandbox holds for a number, newest first (the back office's Messages API). */
 async function sandboxMessagesTo(phone: string) {
@@ -701,8 +705,6 @@ describe('carts that come back', () => {
 
     advance(70 * MINUTE);
     await store.app.notifications.sendCartReminders();
-    const reminded = async (orderId: string) =>
-      store.database.db.$count(cartReminders, eq(cartReminders.orderId, orderId));
     expect(await reminded(abandoned.orderId)).toBe(0);
     expect(await reminded(stoppedCart.orderId)).toBe(0);
     expect(await reminded(comesBackCart.orderId)).toBe(1);
@@ -757,6 +759,47 @@ describe('carts that come back', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'cart-reminder'));
     expect(mails.map((mail) => mail.recipient)).toContain(next.user.email);
+  });
+
+  it('still reminds the shoppers after one whose reminder failed, and reminds that one on the next run', async () => {
+    const product = await createTestProduct(store.database, { stock: 50 });
+    const failing = await store.newCustomer();
+    const failingPhone = newPhone();
+    const failingCart = await placeWith(failing, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: failingPhone },
+    });
+    const after = await store.newCustomer();
+    const afterPhone = newPhone();
+    const afterCart = await placeWith(after, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone: afterPhone },
+    });
+
+    advance(70 * MINUTE);
+    // The database refuses the first shopper's reminder, as it would on a broken row or a full disk.
+    await store.database.db.execute(sql`
+      create function refuse_cart_reminder() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`);
+    await store.database.db.execute(
+      sql.raw(`create trigger refuse_cart_reminder before insert on cart_reminders for each row
+               when (new.user_id = ${Number(failing.user.id)}) execute function refuse_cart_reminder()`),
+    );
+    let firstRun: { reminded: number; failed: number };
+    try {
+      firstRun = await store.app.notifications.sendCartReminders();
+    } finally {
+      await store.database.db.execute(sql`drop trigger refuse_cart_reminder on cart_reminders`);
+      await store.database.db.execute(sql`drop function refuse_cart_reminder()`);
+    }
+    expect(firstRun.failed).toBe(1);
+    expect(await reminded(failingCart.orderId)).toBe(0);
+    expect(await reminded(afterCart.orderId)).toBe(1);
+    // Nothing of the failed reminder was written: no message is queued to that shopper.
+    expect(await summary(failingCart.orderId)).toEqual([]);
+    expect(await summary(afterCart.orderId)).toEqual([`cart_reminder:whatsapp:${afterPhone}`]);
+
+    expect(await store.app.notifications.sendCartReminders()).toEqual({ reminded: 1, failed: 0 });
+    expect(await reminded(failingCart.orderId)).toBe(1);
+    expect(await summary(failingCart.orderId)).toEqual([`cart_reminder:whatsapp:${failingPhone}`]);
   });
 });
 
