@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoginPayload, RegisterPayload } from '../../../shared/auth';
 import type { StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { AppError, conflict, tooMany, unauthorized } from '../../errors';
@@ -67,6 +67,14 @@ const waitText = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
   return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
 };
+
+/** Ends every session of an account still open, in the caller's transaction. */
+export async function endSessionsOf(tx: Tx, userId: number, at: Date): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
 
 /** SHA-256 of the bearer token: the only form in which a token is stored. */
 export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');

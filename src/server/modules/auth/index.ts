@@ -1,6 +1,13 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
 export { type AttemptLimiter, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
 export { installAuth } from './auth-hooks';
-export { AUTH_LIMITS, type AuthService, type AuthUser, createAuthService, tokenHashOf } from './auth-service';
+export {
+  AUTH_LIMITS,
+  type AuthService,
+  type AuthUser,
+  createAuthService,
+  endSessionsOf,
+  tokenHashOf,
+} from './auth-service';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
 export { authRoutes } from './routes';

@@ -16,7 +16,7 @@ import { staffInvites, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { conflict, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import { hashPassword, PASSWORD_COST, type PasswordCost, tokenHashOf } from '../auth';
+import { endSessionsOf, hashPassword, PASSWORD_COST, type PasswordCost, tokenHashOf } from '../auth';
 import { enqueueMail, staffInviteMail } from '../mail';
 import { type SettingsActor, writeAuditLine } from '../settings';
 
@@ -196,6 +196,10 @@ export function createStaffService({
     /**
      * Makes the invitee staff with the invited role: a new account, or their existing one (whose
      * password becomes the one set here: the link reached their inbox, as a reset link would).
+     * The link proves the inbox and nothing else about that account: whoever registered the
+     * address, which nobody verified, may have signed in or added their own mobile number. So its
+     * sessions end and its number goes (to be verified again), and only the one who set the password
+     * here can sign in to the back office.
      */
     async accept(token: string, input: AcceptStaffInvite): Promise<{ email: string; staffRole: StaffRole }> {
       const passwordHash = await hashPassword(input.password, passwordCost);
@@ -220,7 +224,11 @@ export function createStaffService({
           .where(eq(sql`lower(${users.email})`, invite.email))
           .limit(1);
         if (existing) {
-          await tx.update(users).set(fields).where(eq(users.id, existing.id));
+          await tx
+            .update(users)
+            .set({ ...fields, phone: null, phoneVerifiedAt: null })
+            .where(eq(users.id, existing.id));
+          await endSessionsOf(tx, existing.id, now);
         } else {
           const localPart = (invite.email.split('@')[0] ?? 'staff').replace(/[^a-z0-9._-]/g, '') || 'staff';
           // A username clash (someone else's local part) takes the next free numbered one.

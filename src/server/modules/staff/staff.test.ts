@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffList } from '../../../shared/api/staff';
 import { mailOutbox, staffInvites, users } from '../../db/schema';
+import { lastSandboxCode } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { INVITE_DAYS, STAFF_MESSAGES } from './staff-service';
@@ -148,10 +149,62 @@ describe('staff invitations', () => {
       true,
     );
     expect((await accept(token, 'catalogue-keeper')).statusCode).toBe(200);
-    // The role applies to the session already open.
-    const me = await store.app.inject({ url: '/api/auth/me', headers: customer.headers });
-    expect(me.json().user).toMatchObject({ role: 'admin', staffRole: 'catalogue' });
-    expect((await login(customer.user.email, 'catalogue-keeper')).statusCode).toBe(200);
+    const signedIn = await login(customer.user.email, 'catalogue-keeper');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ role: 'admin', staffRole: 'catalogue' });
+  });
+
+  it('end what an earlier holder of the invited address could sign in with: their session, password and mobile number', async () => {
+    // Nobody verifies the address an account registers: here someone who does not own it did,
+    // signed in and added a mobile number of their own, before the owner invited that address.
+    const earlier = await store.newCustomer();
+    const phone = '9812300456';
+    const remoteAddress = '203.0.113.77';
+    await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/request',
+      headers: earlier.headers,
+      payload: { phone },
+      remoteAddress,
+    });
+    const added = await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/verify',
+      headers: earlier.headers,
+      payload: { phone, code: await lastSandboxCode(store.database, phone) },
+      remoteAddress,
+    });
+    expect(added.json().user.phone).toBe(phone);
+
+    await invite(earlier.user.email, 'orders');
+    expect((await accept(await invitationToken(earlier.user.email), 'orders-desk-2026')).statusCode).toBe(
+      200,
+    );
+
+    const orders = await store.app.inject({ url: '/api/admin/orders', headers: earlier.headers });
+    expect(orders.statusCode).toBe(401);
+    expect((await login(earlier.user.email, earlier.password)).statusCode).toBe(401);
+    // The number signs in to an account of its own now, a customer's, not to the staff account.
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/request',
+      payload: { phone },
+      remoteAddress,
+    });
+    const byPhone = await store.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      payload: { phone, code: await lastSandboxCode(store.database, phone), fullName: 'Someone Else' },
+      remoteAddress,
+    });
+    expect(byPhone.statusCode).toBe(200);
+    expect(byPhone.json().user).toMatchObject({ role: 'customer', staffRole: null, phone });
+    expect(byPhone.json().user.id).not.toBe(earlier.user.id);
+
+    const staff = await login(earlier.user.email, 'orders-desk-2026');
+    expect(staff.json().user).toMatchObject({ id: earlier.user.id, role: 'admin', staffRole: 'orders' });
+    expect(staff.json().user.phone ?? null).toBeNull();
   });
 });
 
