@@ -272,6 +272,11 @@ describe('returns and refunds', () => {
     expect((await sharp(own.rawPayload).metadata()).width).toBe(40);
     expect((await store.app.inject({ url, headers: store.admin.headers })).statusCode).toBe(200);
     expect((await store.app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);
+    // Staff see them as the back office's returns pages do: the orders desk, not the catalogue's.
+    const ordersDesk = await store.newStaff('orders');
+    expect((await store.app.inject({ url, headers: ordersDesk.headers })).statusCode).toBe(200);
+    const catalogueDesk = await store.newStaff('catalogue');
+    expect((await store.app.inject({ url, headers: catalogueDesk.headers })).statusCode).toBe(404);
   });
 
   it('refuses a photo over 40 megapixels, an SVG and a GIF, and a fourth photo before decoding it', async () => {

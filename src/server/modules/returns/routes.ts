@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../shared/api/admin';
 import { OrderIdParams } from '../../../shared/api/orders';
 import { NewReturn, ReturnIdParams, ReturnPhotoParams, ReturnResponse } from '../../../shared/api/returns';
+import { canUseRoute } from '../../../shared/staff-roles';
 import { readUploadedFile } from '../../http/uploads';
 
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });
@@ -46,7 +47,11 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     '/returns/:id/photos/:photoId',
     { schema: { params: ReturnPhotoParams }, preHandler: app.requireUser },
     async (request, reply) => {
-      const viewer = request.user.role === 'admin' ? null : request.user.id;
+      // Staff whose role includes the back office's returns see every return's photos; anyone
+      // else (a customer, or staff of another desk) only those of their own returns.
+      const seesEveryReturn =
+        request.user.role === 'admin' && canUseRoute(request.user.staffRole, 'GET', '/api/admin/returns');
+      const viewer = seesEveryReturn ? null : request.user.id;
       const photo = await app.returns.photo(request.params.id, request.params.photoId, viewer);
       return (
         reply
