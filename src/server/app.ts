@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { openRedis } from './db/redis-client';
 import { installErrorHandler } from './http/error-handler';
 import { mediaRoutes } from './http/media-routes';
+import { refuseNullCharacters } from './http/null-characters';
 import { createPageHeads } from './http/page-head';
 import { registerWebApp } from './http/web-app';
 import { addressRoutes } from './modules/addresses';
@@ -81,6 +82,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  refuseNullCharacters(app);
 
   app.decorate('config', config);
   app.decorate('database', database);
