@@ -45,3 +45,10 @@ export const conflict = (message: string) => new AppError('conflict', message);
 export const tooLarge = (message: string) => new AppError('tooLarge', message);
 export const tooMany = (message: string, retryAfterSeconds: number) =>
   new AppError('tooMany', message, { retryAfterSeconds });
+
+/** A wait as a 429's message says it: "40 seconds", "a minute", "12 minutes". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
+}

@@ -26,7 +26,7 @@ import {
 } from './modules/auth';
 import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService } from './modules/catalog';
-import { createCouponService } from './modules/coupons';
+import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
 import { createInvoiceService, createPdfPool } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
@@ -128,7 +128,15 @@ export function createServices({
     log.warn('RAZORPAY_WEBHOOK_SECRET is not set: payment webhooks will be refused');
   }
 
-  const coupons = createCouponService({ db, clock });
+  const coupons = createCouponService({
+    db,
+    clock,
+    unknownCodes: createAttemptLimiter(limiterStore, {
+      name: 'coupon-unknown',
+      attempts: UNKNOWN_CODES_PER_HOUR,
+      windowSeconds: 60 * 60,
+    }),
+  });
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them, as the owner set them.
   const notifyDefaults: ReadNotifyDefaults = async () =>
     notifyDefaultsFrom((await settings.get()).values.orderUpdateChannels);

@@ -8,7 +8,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
-import { AppError, conflict, tooMany, unauthorized } from '../../errors';
+import { AppError, conflict, tooMany, unauthorized, waitInWords } from '../../errors';
 import {
   type AttemptLimiter,
   type AttemptRule,
@@ -62,11 +62,6 @@ export function floodDelayMs(failures: number, threshold: number): number {
   const over = failures - threshold;
   return over <= 0 ? 0 : Math.min(500 * 2 ** (over - 1), 8000);
 }
-
-const waitText = (seconds: number) => {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
-};
 
 /** Ends every session of an account still open, in the caller's transaction. */
 export async function endSessionsOf(tx: Tx, userId: number, at: Date): Promise<void> {
@@ -171,7 +166,7 @@ export function createAuthService({
       const waits = await Promise.all([registerPerIp.consume(ip), registerPerAccount.consume(input.email)]);
       const wait = Math.max(...waits);
       if (wait > 0) {
-        throw tooMany(`Too many sign-up attempts. Please try again in ${waitText(wait)}.`, wait);
+        throw tooMany(`Too many sign-up attempts. Please try again in ${waitInWords(wait)}.`, wait);
       }
 
       const passwordHash = await hashPassword(input.password, passwordCost);
@@ -197,7 +192,7 @@ export function createAuthService({
 
     async login(input: LoginPayload, ip: string): Promise<{ user: AuthUser; token: string }> {
       const tooManyLogins = (wait: number) =>
-        tooMany(`Too many login attempts. Please try again in ${waitText(wait)}.`, wait);
+        tooMany(`Too many login attempts. Please try again in ${waitInWords(wait)}.`, wait);
       // Counted before the hash, in one atomic step, so concurrent guesses beyond the limit are
       // refused without checking them.
       const pair = `${input.email}|${ip}`;

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/client';
 import { phoneCodes, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
-import { AppError, conflict, invalid, tooMany, unauthorized } from '../../errors';
+import { AppError, conflict, invalid, tooMany, unauthorized, waitInWords } from '../../errors';
 import { type AttemptRule, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
 import { hashPassword, type PasswordCost, verifyPassword } from './password';
 
@@ -42,9 +42,6 @@ export const EMAIL_OF_ANOTHER_ACCOUNT =
 export const PHONE_OF_ANOTHER_ACCOUNT =
   'This number belongs to another account. Sign in with it, or add a different number.';
 
-const waitText = (seconds: number) =>
-  seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}`;
-
 /** The message as the shopper reads it; the last line lets the browser's WebOTP read the code. */
 function codeText(code: string, channel: OtpChannel, host: string | undefined) {
   const text = `${code} is your Utsav Gifts login code. It expires in ${OTP_RULES.ttlSeconds / 60} minutes. Do not share it with anyone.`;
@@ -65,7 +62,7 @@ async function refuseEarlyResend(runner: Queryable, phone: string, now: Date) {
     .limit(1);
   if (!newest) return;
   const seconds = Math.max(1, Math.ceil((newest.createdAt.getTime() + waitMs - now.getTime()) / 1000));
-  throw tooMany(`Please wait ${waitText(seconds)} before asking for another code.`, seconds);
+  throw tooMany(`Please wait ${waitInWords(seconds)} before asking for another code.`, seconds);
 }
 
 /** A username for an account made by phone: the name's letters and four digits ("asha4821"). */
@@ -117,14 +114,17 @@ export function createPhoneSignIn({
     const ipWait = await perIp.consume(input.ip);
     if (ipWait > 0) {
       throw tooMany(
-        `Too many codes were asked for from here. Please try again in ${waitText(ipWait)}.`,
+        `Too many codes were asked for from here. Please try again in ${waitInWords(ipWait)}.`,
         ipWait,
       );
     }
     await refuseEarlyResend(db, input.phone, clock.now());
     const phoneWait = await perPhone.consume(input.phone);
     if (phoneWait > 0) {
-      throw tooMany(`Too many codes for this number. Please try again in ${waitText(phoneWait)}.`, phoneWait);
+      throw tooMany(
+        `Too many codes for this number. Please try again in ${waitInWords(phoneWait)}.`,
+        phoneWait,
+      );
     }
 
     const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, '0');
@@ -189,7 +189,10 @@ export function createPhoneSignIn({
   }) {
     const ipWait = await verifyPerIp.consume(input.ip);
     if (ipWait > 0) {
-      throw tooMany(`Too many codes were tried from here. Please try again in ${waitText(ipWait)}.`, ipWait);
+      throw tooMany(
+        `Too many codes were tried from here. Please try again in ${waitInWords(ipWait)}.`,
+        ipWait,
+      );
     }
     const now = clock.now();
     const [row] = await db

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, ProductListQuery, SearchSuggestionsQuery } from '../../../shared/api/catalog';
-import { tooMany } from '../../errors';
+import { tooMany, waitInWords } from '../../errors';
 import { sendCached } from '../../http/cacheable-response';
 import { createResponseCache } from '../../http/response-cache';
 
@@ -27,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A search costs far more than a listing, so each address has its own allowance (issue 21). */
   async function allowSearch(request: FastifyRequest) {
     const wait = await app.searchLimiter.consume(request.ip);
-    if (wait > 0) throw tooMany(`Too many searches. Please try again in ${wait} seconds.`, wait);
+    if (wait > 0) throw tooMany(`Too many searches. Please try again in ${waitInWords(wait)}.`, wait);
   }
 
   app.get('/products', { schema: { querystring: ProductListQuery } }, async (request, reply) => {

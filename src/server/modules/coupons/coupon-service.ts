@@ -19,7 +19,8 @@ import { toPaise, toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { couponRedemptions, coupons, products } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../errors';
+import { conflict, invalid, notFound, tooMany, waitInWords } from '../../errors';
+import type { AttemptLimiter } from '../auth';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -77,7 +78,19 @@ export type CouponService = ReturnType<typeof createCouponService>;
  * transaction, with a conditional UPDATE on the coupon's row so that concurrent orders on any
  * number of instances take turns and cannot pass the limit.
  */
-export function createCouponService({ db, clock }: { db: Db; clock: Clock }) {
+/** Codes that exist nobody learns by trying: an account may try this many unknown ones an hour. */
+export const UNKNOWN_CODES_PER_HOUR = 10;
+
+export function createCouponService({
+  db,
+  clock,
+  unknownCodes,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Counts each account's codes that do not exist (UNKNOWN_CODES_PER_HOUR an hour). */
+  unknownCodes: AttemptLimiter;
+}) {
   async function byCode(code: string): Promise<CouponRow | undefined> {
     const [row] = await db
       .select()
@@ -100,8 +113,16 @@ export function createCouponService({ db, clock }: { db: Db; clock: Clock }) {
    * limits are read without a lock here; redeem checks them again where it counts.
    */
   async function apply(userId: number, code: string, lines: readonly CouponLine[]): Promise<AppliedCoupon> {
+    // Past the allowance even a real code waits, or guessing would go on until one worked.
+    const wait = await unknownCodes.waitSeconds(String(userId));
+    if (wait > 0) {
+      throw tooMany(`Too many coupon codes tried. Please try again in ${waitInWords(wait)}.`, wait);
+    }
     const row = await byCode(code);
-    if (!row) throw conflict(COUPON_MESSAGES.notFound);
+    if (!row) {
+      await unknownCodes.consume(String(userId));
+      throw conflict(COUPON_MESSAGES.notFound);
+    }
     const outcome = couponDiscount(termsOf(row), lines, clock.now());
     if (!outcome.ok) throw conflict(outcome.message);
     if (row.usageLimit !== null && row.usedCount >= row.usageLimit) throw conflict(COUPON_MESSAGES.usedUp);

@@ -16,7 +16,7 @@ import {
 } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { COUPON_CODE_TAKEN } from './coupon-service';
+import { COUPON_CODE_TAKEN, UNKNOWN_CODES_PER_HOUR } from './coupon-service';
 
 // 2031-10-20 11:30 in India.
 const clock = createTestClock('2031-10-20T06:00:00.000Z');
@@ -147,6 +147,29 @@ describe('POST /api/coupons/validate', () => {
       [409, COUPON_MESSAGES.notStarted],
       [409, COUPON_MESSAGES.notFound],
     ]);
+  });
+
+  it('lets an account try only so many codes that do not exist, then no code for the rest of the hour', async () => {
+    const coupon = await createCoupon();
+    const guesser = await store.newCustomer();
+    const lamp = await createTestProduct(store.database, { priceRupees: 500, stock: 10 });
+    const lines = [{ product: lamp, quantity: 1 }];
+    for (let guess = 0; guess < UNKNOWN_CODES_PER_HOUR; guess++) {
+      const wrong = await validate(guesser.headers, `GUESS${guess}`, lines);
+      expect([wrong.statusCode, wrong.json().message]).toEqual([409, COUPON_MESSAGES.notFound]);
+    }
+    // The real code now waits too, at the quote and at the order.
+    const held = await validate(guesser.headers, coupon.code, lines);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toMatch(
+      /^Too many coupon codes tried\. Please try again in (60|59) minutes\.$/,
+    );
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(58 * 60);
+    const order = await postOrder(store.app, guesser.headers, lines, { couponCode: coupon.code });
+    expect(order.statusCode).toBe(429);
+    // Another account is not held by it.
+    const other = await store.newCustomer();
+    expect((await validate(other.headers, coupon.code, lines)).json()).toMatchObject({ discount: 50 });
   });
 
   it('needs a signed-in shopper', async () => {

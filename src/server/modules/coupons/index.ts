@@ -1,3 +1,8 @@
 // The coupons module's public entry.
-export { type AppliedCoupon, type CouponService, createCouponService } from './coupon-service';
+export {
+  type AppliedCoupon,
+  type CouponService,
+  createCouponService,
+  UNKNOWN_CODES_PER_HOUR,
+} from './coupon-service';
 export { couponRoutes } from './routes';

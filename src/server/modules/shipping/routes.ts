@@ -14,7 +14,7 @@ import {
   TrackQuery,
   TrackResponse,
 } from '../../../shared/api/shipping';
-import { tooMany } from '../../errors';
+import { tooMany, waitInWords } from '../../errors';
 
 const OrderParams = z.object({ id: z.string().max(64) });
 const Acknowledged = z.object({ received: z.boolean() });
@@ -94,7 +94,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Guessing pairs is the risk here, so each address gets a small allowance.
       const wait = await app.trackLimiter.consume(request.ip);
-      if (wait > 0) throw tooMany(`Too many tries. Please try again in ${wait} seconds.`, wait);
+      if (wait > 0) throw tooMany(`Too many tries. Please try again in ${waitInWords(wait)}.`, wait);
       return { order: await app.shipping.track(request.query.orderNumber, request.query.contact) };
     },
   );
