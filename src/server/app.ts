@@ -14,6 +14,7 @@ import { mediaRoutes } from './http/media-routes';
 import { refuseNullCharacters } from './http/null-characters';
 import { createPageHeads } from './http/page-head';
 import { registerWebApp } from './http/web-app';
+import { loggerOptions } from './logger-options';
 import { addressRoutes } from './modules/addresses';
 import { adminRoutes } from './modules/admin';
 import type { PasswordCost } from './modules/auth';
@@ -66,10 +67,7 @@ export async function buildApp({
   passwordCost,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: config.LOG_LEVEL === 'silent' ? false : loggerOptions(config.LOG_LEVEL),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
