@@ -4,6 +4,7 @@ import { type CreateOrderPayload, orderLineKey } from '../../../shared/api/payme
 import type { DeliveryChoice } from '../../../shared/delivery-dates';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { toPaise } from '../../../shared/money';
+import type { NotifyConsent } from '../../../shared/notifications';
 import { type PersonalisationRecord, personalisationKey } from '../../../shared/personalisation-rules';
 import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema';
@@ -29,6 +30,20 @@ const sameDeliveryChoice = (
   choice: DeliveryChoice | undefined,
   row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot'>,
 ) => (choice?.date ?? null) === row.deliveryDate && (choice?.slot ?? null) === row.deliverySlot;
+
+/**
+ * The shopper's choice of messages, when the request makes one, must be the order's: a "no
+ * messages" sent again with the key must not come back as an order that sends them. A request
+ * that makes none took the owner's defaults of that moment, which may have changed since.
+ */
+const sameNotifyChoice = (chosen: NotifyConsent | undefined, isGift: boolean, kept: NotifyConsent | null) =>
+  chosen === undefined ||
+  (kept !== null &&
+    chosen.whatsapp === kept.whatsapp &&
+    chosen.sms === kept.sms &&
+    chosen.email === kept.email &&
+    (isGift && chosen.giftRecipient) === kept.giftRecipient &&
+    (chosen.phone === undefined || chosen.phone === kept.phone));
 
 /** The values a stored line was made from, to compare a retried request's lines with. */
 const valuesOfRecord = (record: PersonalisationRecord) => ({
@@ -61,6 +76,7 @@ export async function isSameRequest(
     (payload.couponCode ?? null) === existing.couponCode &&
     sameGift(giftColumnsOf(payload.giftOptions), existing) &&
     sameDeliveryChoice(payload.delivery, existing) &&
+    sameNotifyChoice(payload.notify, payload.giftOptions !== undefined, existing.notify) &&
     sameAddress(payload.shippingAddress, addressOf(existing));
   return sameBody;
 }

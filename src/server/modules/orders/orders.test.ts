@@ -298,6 +298,27 @@ describe('a retried create-order (Idempotency-Key)', () => {
     expect(response.json().message).toBe(PAYMENT_MESSAGES.idempotencyKeyReused);
   });
 
+  it('refuses a key reused with another choice of messages, and replays the same choice', async () => {
+    const product = await createTestProduct(store.database);
+    const body = (notify: Record<string, boolean>) => ({
+      ...orderBody([{ product, quantity: 1 }]),
+      notify: { giftRecipient: false, ...notify },
+    });
+    const send = (notify: Record<string, boolean>) =>
+      store.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-order',
+        headers: { ...store.customer.headers, 'idempotency-key': 'messages-key' },
+        payload: body(notify),
+      });
+    const first = await send({ whatsapp: true, sms: false, email: true });
+    expect(first.statusCode).toBe(200);
+    const again = await send({ whatsapp: true, sms: false, email: true });
+    expect(again.json<CreateOrderResponse>().orderId).toBe(first.json<CreateOrderResponse>().orderId);
+    const quiet = await send({ whatsapp: false, sms: false, email: false });
+    expect([quiet.statusCode, quiet.json().message]).toEqual([409, PAYMENT_MESSAGES.idempotencyKeyReused]);
+  });
+
   it('keeps keys apart per shopper', async () => {
     const other = await store.newCustomer();
     const product = await createTestProduct(store.database);
