@@ -14,8 +14,11 @@ import { CouponCode } from './coupons';
  * Fair stock: an account holds at most a few orders waiting for payment (each reserves stock), so
  * the message names them and where to pay or cancel one.
  */
+/** Where a message sends the shopper to pay or cancel orders; the web app shows it as a link. */
+export const MY_ORDERS_PLACE = 'My Orders (/orders)';
+
 export const tooManyUnpaidOrdersMessage = (orderNumbers: readonly string[]) =>
-  `You already have ${orderNumbers.length} orders waiting for payment (${orderNumbers.join(', ')}). Pay or cancel one in My Orders (/orders) before placing another.`;
+  `You already have ${orderNumbers.length} orders waiting for payment (${orderNumbers.join(', ')}). Pay or cancel one in ${MY_ORDERS_PLACE} before placing another.`;
 
 export const PAYMENT_MESSAGES = {
   pricesChanged: 'Prices have changed since you loaded the page. Please review your cart.',

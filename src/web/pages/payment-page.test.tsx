@@ -5,7 +5,11 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/api/auth';
 import type { OrderRecord } from '../../shared/api/orders';
-import type { CodEligibility, CreateOrderResponse } from '../../shared/api/payments';
+import {
+  type CodEligibility,
+  type CreateOrderResponse,
+  tooManyUnpaidOrdersMessage,
+} from '../../shared/api/payments';
 import { TOKEN_STORAGE_KEY } from '../api/client';
 import { storeSettings } from '../app-data';
 import type { AuthApi } from '../features/auth/auth-api';
@@ -220,6 +224,7 @@ beforeEach(() => {
   codAnswerHeld = null;
   storeSettings.cashOnDelivery = false;
   localStorage.clear();
+  sessionStorage.clear();
   window.dataLayer = [];
   FakeCheckout.opened = [];
   window.Razorpay = FakeCheckout as unknown as RazorpayConstructor;
@@ -530,6 +535,61 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect(keys[1]).toBe(keys[0]);
     // A refused key (order expired or changed) cannot succeed again: the next press is a new order.
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('retries the same order after the tab reloads, and makes a new one for a changed cart or after paying', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    const keys = () => api.callsTo('create-order').map((call) => call.headers['idempotency-key']);
+    /** A visit of the payment page: Pay, then the window dismissed (or, with `pays`, paid). */
+    async function visit(state: unknown = request, { pays = false } = {}) {
+      renderPayment({ state });
+      await user.click(await screen.findByRole('button', { name: /^Pay ₹/ }));
+      await waitFor(() => expect(FakeCheckout.opened.length).toBeGreaterThan(0));
+      act(() => {
+        if (pays) {
+          lastWindow().options.handler({
+            razorpay_order_id: 'order_sbx_1',
+            razorpay_payment_id: 'pay_sbx_1',
+            razorpay_signature: 'signature',
+          });
+        } else lastWindow().options.modal.ondismiss();
+      });
+      if (pays) await waitFor(() => expect(api.callsTo('verify-payment')).toHaveLength(1));
+      // The page goes away, as when Android discards the tab behind the shopper's UPI app.
+      cleanup();
+      FakeCheckout.opened = [];
+    }
+
+    await visit();
+    await visit();
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    const threeHampers = { ...request, items: [{ ...request.items[0]!, quantity: 3 }], orderTotal: 1400 };
+    await visit(threeHampers);
+    expect(keys()[2]).not.toBe(keys()[0]);
+
+    await visit(threeHampers, { pays: true });
+    expect(keys()[3]).toBe(keys()[2]);
+    // Paid: the same cart bought again is another order.
+    await visit(threeHampers);
+    expect(keys()[4]).not.toBe(keys()[2]);
+  });
+
+  it('links My Orders when the shopper already has as many unpaid orders as the store allows', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    const message = tooManyUnpaidOrdersMessage(['RG-10001', 'RG-10002', 'RG-10003']);
+    api.replies['create-order']?.push({ status: 409, body: { message } });
+    renderPayment();
+
+    await user.click(await payButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'You already have 3 orders waiting for payment (RG-10001, RG-10002, RG-10003). Pay or cancel one in My Orders before placing another.',
+    );
+    expect(within(alert).getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders');
   });
 
   it('says Initiating Payment... while the order is being created', async () => {

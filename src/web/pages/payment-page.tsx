@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { CashOrderResponse } from '../../shared/api/payments';
+import { type CashOrderResponse, MY_ORDERS_PLACE } from '../../shared/api/payments';
 import { displayName } from '../../shared/auth';
 import type { PaymentMethod } from '../../shared/cash-on-delivery';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
@@ -45,6 +45,21 @@ const meta = (
     <meta name="robots" content="noindex" />
   </>
 );
+
+/** A server message that sends the shopper to My Orders (the unpaid-orders limit) links there. */
+function withOrdersLink(message: string): ReactNode {
+  const [before, after] = message.split(MY_ORDERS_PLACE);
+  if (after === undefined) return message;
+  return (
+    <>
+      {before}
+      <Link to="/orders" className="font-semibold underline">
+        My Orders
+      </Link>
+      {after}
+    </>
+  );
+}
 
 function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   const { user } = useAuth();
@@ -158,7 +173,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
           <GiftNote gift={giftRecordOf(giftColumnsOf(request.giftOptions))} />
         </div>
         <div className="flex flex-col gap-3 md:sticky md:top-20">
-          {message && <ErrorBanner>{message}</ErrorBanner>}
+          {message && <ErrorBanner>{withOrdersLink(message)}</ErrorBanner>}
           {payOnDelivery ? (
             <Button
               onClick={() => void placeCashOrder(codFee)}

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CashOrderResponse, CreateOrderResponse } from '../../../shared/api/payments';
 import type { PaymentMethod } from '../../../shared/cash-on-delivery';
 import { toPaise, toRupees } from '../../../shared/money';
 import { ApiError } from '../../api/client';
+import { createAttemptKeys } from './payment-attempts';
 import { initiateFailureMessage } from './payment-messages';
 import { deliveryChoiceOf, type PaymentRequest } from './payment-request';
 import { paymentsApi } from './payments-api';
@@ -11,11 +12,6 @@ import { type PaidOrder, usePaymentWindow } from './use-payment-window';
 export { type PaidOrder, type PaymentPhase, preloadCheckoutScript } from './use-payment-window';
 
 export type Payer = { name: string; email: string };
-
-const newIdempotencyKey = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * SPEC 4 "Checkout and payment flow" for the cart: create the order, then the payment window; or
@@ -32,11 +28,11 @@ export function usePaymentFlow({
   onPaid(paid: PaidOrder): void;
   onCashOrder(order: CashOrderResponse): void;
 }) {
-  // One key per payment method for the whole visit: pressing Pay again after a network error, a
-  // dismissed window or a failed payment is a retry the server answers with the same order, so
-  // no second order holds stock. Only when the server refuses the key (the order expired or
-  // changed) does the next press start a new order.
-  const attemptKeys = useRef<Record<PaymentMethod, string | null>>({ online: null, cod: null });
+  // One key per payment method and request, for the tab's whole checkout (payment-attempts.ts):
+  // pressing Pay again after a network error, a dismissed window, a failed payment or a reload is a
+  // retry the server answers with the same order, so no second order holds stock. Only when the
+  // server refuses the key (the order expired or changed) does the next press start a new order.
+  const [attemptKeys] = useState(createAttemptKeys);
   // Issue 13: the server refused the delivery day (2 PM passed while paying): offer the days again.
   const [deliveryRefused, setDeliveryRefused] = useState(false);
   const [placingCash, setPlacingCash] = useState(false);
@@ -45,42 +41,38 @@ export function usePaymentFlow({
   const createOrder = useCallback(
     async (paymentMethod: PaymentMethod, codFee: number) => {
       setDeliveryRefused(false);
-      attemptKeys.current[paymentMethod] ??= newIdempotencyKey();
-      const attemptKey = attemptKeys.current[paymentMethod];
       const delivery = deliveryChoiceOf(request);
       const { address, items, orderTotal, couponCode, giftOptions, notify } = request;
+      const order = {
+        items: items.map((item) => ({
+          productId: item.id,
+          quantity: item.quantity,
+          inStock: item.inStock,
+          allowPreOrder: item.allowPreOrder,
+          minQuantity: item.minQuantity,
+          ...(item.personalisation ? { personalisation: item.personalisation } : {}),
+        })),
+        // The total the shopper saw: with cash on delivery, the fee the eligibility answer named.
+        totalAmount: toRupees(toPaise(orderTotal) + toPaise(codFee)),
+        shippingAddress: address,
+        ...(couponCode ? { couponCode } : {}),
+        ...(giftOptions ? { giftOptions } : {}),
+        ...(notify ? { notify } : {}),
+        ...(delivery ? { delivery } : {}),
+        // Online is the server's default, so only cash on delivery is named.
+        ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
+      };
       try {
-        return await paymentsApi.createOrder(
-          {
-            items: items.map((item) => ({
-              productId: item.id,
-              quantity: item.quantity,
-              inStock: item.inStock,
-              allowPreOrder: item.allowPreOrder,
-              minQuantity: item.minQuantity,
-              ...(item.personalisation ? { personalisation: item.personalisation } : {}),
-            })),
-            // The total the shopper saw: with cash on delivery, the fee the eligibility answer named.
-            totalAmount: toRupees(toPaise(orderTotal) + toPaise(codFee)),
-            shippingAddress: address,
-            ...(couponCode ? { couponCode } : {}),
-            ...(giftOptions ? { giftOptions } : {}),
-            ...(notify ? { notify } : {}),
-            ...(delivery ? { delivery } : {}),
-            // Online is the server's default, so only cash on delivery is named.
-            ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
-          },
-          attemptKey,
-        );
+        return await paymentsApi.createOrder(order, attemptKeys.keyFor(paymentMethod, JSON.stringify(order)));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) attemptKeys.current[paymentMethod] = null;
+        if (error instanceof ApiError && error.status === 409) attemptKeys.forget(paymentMethod);
         if (error instanceof ApiError && error.errors.some((field) => field.path === 'delivery')) {
           setDeliveryRefused(true);
         }
         throw error;
       }
     },
-    [request],
+    [request, attemptKeys],
   );
 
   const startOrder = useCallback(async (): Promise<CreateOrderResponse> => {
@@ -98,20 +90,30 @@ export function usePaymentFlow({
       setCashMessage(null);
       try {
         const created = await createOrder('cod', codFee);
-        if (created.paymentMethod === 'cod') onCashOrder(created);
+        if (created.paymentMethod === 'cod') {
+          attemptKeys.forget('cod');
+          onCashOrder(created);
+        }
       } catch (error) {
         setCashMessage(initiateFailureMessage(error));
         setPlacingCash(false);
       }
     },
-    [createOrder, onCashOrder, placingCash],
+    [createOrder, onCashOrder, placingCash, attemptKeys],
   );
 
   const windowPayer = useMemo(
     () => ({ name: payer.name, email: payer.email, contact: request.address.phone }),
     [payer.name, payer.email, request.address.phone],
   );
-  const online = usePaymentWindow({ startOrder, payer: windowPayer, onPaid });
+  const paid = useCallback(
+    (order: PaidOrder) => {
+      attemptKeys.forget('online');
+      onPaid(order);
+    },
+    [attemptKeys, onPaid],
+  );
+  const online = usePaymentWindow({ startOrder, payer: windowPayer, onPaid: paid });
   return {
     ...online,
     phase: placingCash ? ('creating' as const) : online.phase,

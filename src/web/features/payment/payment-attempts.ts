@@ -1,0 +1,60 @@
+import type { PaymentMethod } from '../../../shared/cash-on-delivery';
+
+// An order a Pay press made stays the answer to the same request for the rest of the tab's
+// checkout, in sessionStorage, so it survives a reload: Android often discards a background tab
+// while the shopper is in their UPI app, and the page they come back to must retry that order, not
+// make a second one beside it (one more held stock and counted towards the unpaid-orders limit,
+// and could be paid twice). A different request (the cart, address or choices changed) is a new
+// order, as the server would answer it (DESIGN 4: the same key must ask for exactly the same order).
+const ATTEMPTS_STORAGE_KEY = 'paymentAttempts';
+
+type Attempts = Partial<Record<PaymentMethod, { request: string; key: string }>>;
+
+const newIdempotencyKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+function readAttempts(): Attempts {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(ATTEMPTS_STORAGE_KEY) ?? '{}') as unknown;
+    return stored !== null && typeof stored === 'object' ? (stored as Attempts) : {};
+  } catch {
+    return {};
+  }
+}
+
+function storeAttempts(attempts: Attempts) {
+  try {
+    sessionStorage.setItem(ATTEMPTS_STORAGE_KEY, JSON.stringify(attempts));
+  } catch {
+    // Storage can be disabled (private mode); the key then lasts as long as the page's memory.
+  }
+}
+
+/**
+ * The idempotency keys of a payment page: read from the tab's storage when the page starts, kept
+ * in memory too (storage may be refused) and written back on every change.
+ */
+export function createAttemptKeys() {
+  let attempts = readAttempts();
+  const change = (next: Attempts) => {
+    attempts = next;
+    storeAttempts(next);
+  };
+  return {
+    /** The key for this request: the earlier attempt's when it asked for exactly the same. */
+    keyFor(method: PaymentMethod, request: string): string {
+      const earlier = attempts[method];
+      if (earlier?.request === request) return earlier.key;
+      const key = newIdempotencyKey();
+      change({ ...attempts, [method]: { request, key } });
+      return key;
+    },
+    /** After the server refused the key, or the order was paid or placed: the next is a new order. */
+    forget(method: PaymentMethod) {
+      const { [method]: _forgotten, ...others } = attempts;
+      change(others);
+    },
+  };
+}
