@@ -34,3 +34,6 @@ export function stockStatus(product: StockFlags): StockStatus {
 
 /** SPEC 4: out of stock without pre-order disables Add to Cart. */
 export const canAddToCart = (product: StockFlags): boolean => stockStatus(product) !== 'out_of_stock';
+
+/** A cart holding a line that can no longer be bought goes no further, in the cart or at checkout. */
+export const REMOVE_OUT_OF_STOCK_MESSAGE = 'Remove out-of-stock items to continue to checkout.';

@@ -13,6 +13,7 @@ import { AuthProvider } from '../features/auth/auth-provider';
 import type { CartProduct } from '../features/cart/cart-item';
 import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
 import { resetLocationForTests } from '../features/location/use-location-state';
+import { testProduct } from '../testing/catalog-fixtures';
 import { CheckoutPage } from './checkout-page';
 
 const meera: User = {
@@ -95,6 +96,8 @@ function serveApi({
   addressStatus = 200,
   quoteHeldUntil = Promise.resolve(),
   couponHeldUntil = Promise.resolve(),
+  soldOut = [] as number[],
+  prices = {} as Record<number, number>,
 } = {}) {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -104,6 +107,22 @@ function serveApi({
       return addressStatus === 200
         ? json({ data: addresses })
         : json({ message: 'Database unavailable' }, addressStatus);
+    }
+    // The catalogue as it is now, which checkout checks the cart's lines against on arrival.
+    const productId = /^\/api\/products\/(\d+)$/.exec(url.pathname)?.[1];
+    const product = [hamper, thali].find((line) => line.id === Number(productId));
+    if (product) {
+      const sold = soldOut.includes(product.id);
+      return json({
+        product: testProduct(product.id, {
+          name: product.name,
+          price: prices[product.id] ?? product.price,
+          ...(product.category ? { category: product.category } : {}),
+          inStock: !sold && product.inStock !== false,
+          allowPreOrder: !sold && product.allowPreOrder === true,
+          stock: sold || product.inStock === false ? 0 : 10,
+        }),
+      });
     }
     if (url.pathname === '/api/pincodes/check/999999') return json(INVALID_PINCODE_DELIVERY);
     if (url.pathname.startsWith('/api/pincodes/check/')) return json(bengaluru);
@@ -342,6 +361,20 @@ describe('Checkout page (SPEC 2)', () => {
     });
   });
 
+  it('offers no e-mail updates to an account made with a mobile number alone, and sends none', async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 1);
+    const router = renderCheckout({ ...meera, email: '', phone: '9876543210' });
+
+    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('checkbox', { name: 'E-mail' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.notify).toMatchObject({ whatsapp: true, sms: false, email: false });
+  });
+
   it("checks the recipient's e-mail before payment and sends it in lower case", async () => {
     const user = userEvent.setup();
     serveApi({ addresses: [record(1, { is_default: true })] });
@@ -439,6 +472,28 @@ describe('Checkout page (SPEC 2)', () => {
     await user.click(screen.getByRole('button', { name: 'Edit address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Address' });
     expect((within(dialog).getByLabelText('Postal Code') as HTMLInputElement).value).toBe('999999');
+  });
+
+  it('stops at a line sold out since it was added, and says what changed in price (the sticky bar skips the cart)', async () => {
+    serveApi({ addresses: [record(1, { is_default: true })], soldOut: [21], prices: { 22: 849 } });
+    getCartStore().addItem(hamper, 2);
+    getCartStore().addItem(thali);
+    renderCheckout(meera);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Now out of stock: Diwali Dry Fruit Hamper. Remove out-of-stock items to continue to checkout. Review your cart',
+    );
+    expect(within(alert).getByRole('link', { name: 'Review your cart' }).getAttribute('href')).toBe('/cart');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Silver Pooja Thali: Price updated: was ₹799, now ₹849.',
+    );
+    const proceed = (await screen.findByRole('button', { name: 'Proceed to Payment' })) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(true);
+    expect(proceed.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(proceed.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Remove out-of-stock items to continue to checkout.',
+    );
   });
 
   it('edits a saved address through the modal', async () => {

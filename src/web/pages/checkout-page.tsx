@@ -8,6 +8,7 @@ import {
   isValidPostalCode,
 } from '../../shared/address';
 import { displayName } from '../../shared/auth';
+import { canAddToCart, REMOVE_OUT_OF_STOCK_MESSAGE } from '../../shared/cart-rules';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { deliveryRefusal } from '../../shared/delivery-rules';
 import { normalisePhone } from '../../shared/phone';
@@ -28,6 +29,7 @@ import { initialAddress, useSavedAddresses } from '../features/addresses/use-add
 import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
 import { useCartActions, useCartState } from '../features/cart/use-cart';
+import { cartNoticeText, useCartCheck } from '../features/cart/use-cart-check';
 import { AddressPicker } from '../features/checkout/address-picker';
 import { type CheckoutLine, isPreOrderLine } from '../features/checkout/checkout-lines';
 import { CheckoutSubmit } from '../features/checkout/checkout-submit';
@@ -117,7 +119,13 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const userId = auth.user?.id ?? null;
+  const hasEmail = Boolean(auth.user?.email);
   const lines: readonly CheckoutLine[] = cart.items;
+  // As on the cart page: every line checked against the catalogue on arrival, so a line sold out
+  // since it was added stops the shopper here, not at the payment page's Pay (the sticky cart bar
+  // comes straight to checkout, past the cart).
+  const changes = useCartCheck().notices.filter((notice) => notice.kind !== 'out_of_stock');
+  const soldOut = lines.filter((line) => !canAddToCart(line));
 
   // Issue 14: a coupon needs a signed-in shopper (limits are per customer).
   const coupon = useCoupon(
@@ -280,11 +288,21 @@ export function CheckoutPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isCompleteAddress(selected) || coupon.checking || undeliverable || delivery.status === 'checking')
+    if (
+      !isCompleteAddress(selected) ||
+      coupon.checking ||
+      undeliverable ||
+      soldOut.length > 0 ||
+      delivery.status === 'checking'
+    )
       return;
     const { giftOptions, errors } = readGiftChoice(gift);
     setGiftErrors(errors);
-    const updatesChoice = readUpdatesChoice(updates, { phone: selected.phone, isGift: gift.isGift });
+    // An account made with a mobile number alone has no address an e-mail could reach.
+    const updatesChoice = readUpdatesChoice(
+      { ...updates, email: updates.email && hasEmail },
+      { phone: selected.phone, isGift: gift.isGift },
+    );
     setUpdatesError(updatesChoice.error);
     if (errors || updatesChoice.error) return;
     const quote = cart.shippingInfo ?? calculateShipping(cart.total, shippingRulesFromRupees(storeSettings));
@@ -326,6 +344,29 @@ export function CheckoutPage() {
       {meta}
       <h1 className="text-2xl font-extrabold text-stone-900">Checkout</h1>
       <p className="mt-1 text-stone-700">Welcome back, {displayName(auth.user)}</p>
+      {soldOut.length > 0 && (
+        <div
+          role="alert"
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          Now out of stock: {soldOut.map((line) => line.name).join(', ')}. {REMOVE_OUT_OF_STOCK_MESSAGE}{' '}
+          <Link to="/cart" className="font-semibold underline">
+            Review your cart
+          </Link>
+        </div>
+      )}
+      {changes.length > 0 && (
+        <ul
+          role="status"
+          className="mt-4 space-y-1 rounded-lg border border-brand-200 bg-brand-100 px-3 py-2 text-sm text-brand-800"
+        >
+          {changes.map((notice) => (
+            <li key={notice.id}>
+              {notice.name}: {cartNoticeText(notice)}.
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
         <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Delivery address">
           <AddressPicker
@@ -360,6 +401,7 @@ export function CheckoutPage() {
             choice={updates}
             isGift={gift.isGift}
             addressPhone={selected?.phone ?? ''}
+            hasEmail={hasEmail}
             error={updatesError}
             onChange={(choice) => {
               setUpdates(choice);
@@ -374,6 +416,7 @@ export function CheckoutPage() {
             ready={ready}
             checking={coupon.checking || delivery.status === 'checking'}
             undeliverable={undeliverable}
+            outOfStock={soldOut.length > 0}
             onEditAddress={() => selected && editAddress(selected)}
           />
           <OrderAgreement />

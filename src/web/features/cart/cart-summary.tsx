@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { canAddToCart } from '../../../shared/cart-rules';
+import { canAddToCart, REMOVE_OUT_OF_STOCK_MESSAGE } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
 import { storeSettings } from '../../app-data';
 import { itemCountLabel } from './cart-bar';
@@ -49,9 +49,7 @@ export function CartSummary() {
       )}
       {unavailable.length > 0 ? (
         <>
-          <p className="mt-4 text-sm font-semibold text-red-700">
-            Remove out-of-stock items to continue to checkout.
-          </p>
+          <p className="mt-4 text-sm font-semibold text-red-700">{REMOVE_OUT_OF_STOCK_MESSAGE}</p>
           <button
             type="button"
             disabled

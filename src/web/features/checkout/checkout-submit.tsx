@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { REMOVE_OUT_OF_STOCK_MESSAGE } from '../../../shared/cart-rules';
 import { notDeliverableTo } from '../../../shared/delivery-rules';
 import { Button } from '../../components/button';
 
@@ -16,16 +17,19 @@ export function CheckoutSubmit({
   ready,
   checking = false,
   undeliverable = null,
+  outOfStock = false,
   onEditAddress,
 }: {
   ready: boolean;
   /** While a coupon or the address's delivery is being checked: paying now could be refused. */
   checking?: boolean;
   undeliverable?: Undeliverable | null;
+  /** A line of the cart can no longer be bought (the catalogue's stock, checked on arrival). */
+  outOfStock?: boolean;
   onEditAddress(): void;
 }) {
   const hintId = useId();
-  const blocked = !ready || undeliverable !== null;
+  const blocked = !ready || undeliverable !== null || outOfStock;
   return (
     <div className="flex flex-col gap-2">
       <Button
@@ -36,12 +40,18 @@ export function CheckoutSubmit({
       >
         {ready ? 'Proceed to Payment' : 'Select Address to Continue'}
       </Button>
-      {!ready && (
-        <p id={hintId} className="text-center text-sm text-stone-600">
-          {SELECT_ADDRESS_MESSAGE}
+      {outOfStock ? (
+        <p id={hintId} className="text-center text-sm font-semibold text-red-700">
+          {REMOVE_OUT_OF_STOCK_MESSAGE}
         </p>
+      ) : (
+        !ready && (
+          <p id={hintId} className="text-center text-sm text-stone-600">
+            {SELECT_ADDRESS_MESSAGE}
+          </p>
+        )
       )}
-      {ready && undeliverable && (
+      {ready && !outOfStock && undeliverable && (
         <div className="flex flex-col gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm">
           <div id={hintId}>
             <p className="font-semibold text-red-800">{notDeliverableTo(undeliverable.postalCode)}</p>

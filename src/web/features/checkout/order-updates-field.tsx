@@ -42,16 +42,20 @@ export function OrderUpdatesField({
   choice,
   isGift,
   addressPhone,
+  hasEmail,
   error,
   onChange,
 }: {
   choice: UpdatesChoice;
   isGift: boolean;
   addressPhone: string;
+  /** False for an account made with a mobile number alone: no e-mail can reach it. */
+  hasEmail: boolean;
   error?: string | undefined;
   onChange(choice: UpdatesChoice): void;
 }) {
   const titleId = useId();
+  const channels = NOTIFY_CHANNELS.filter((channel) => channel !== 'email' || hasEmail);
   const onPhone = choice.whatsapp || choice.sms;
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
@@ -63,7 +67,7 @@ export function OrderUpdatesField({
           Tell me when my order is placed, shipped and delivered by:
         </legend>
         <div className="flex flex-wrap gap-x-6">
-          {NOTIFY_CHANNELS.map((channel) => (
+          {channels.map((channel) => (
             <label key={channel} className="flex min-h-11 items-center gap-3 text-stone-800">
               <input
                 type="checkbox"
