@@ -21,9 +21,33 @@
     app.type = 'module';
     app.crossOrigin = '';
     app.src = entry;
+    // The entry or a module it imports did not arrive (the entry fires this too).
+    app.addEventListener('error', showStartFailure);
     document.head.append(app);
     preloadFrom(0);
   }
+
+  /**
+   * On a connection that drops, the app's modules may never arrive, and the page would stay as the
+   * server sent it, its buttons disabled (app/server-frame.tsx), with no word why. It says so and
+   * offers to load the page again. The entry reports a failure of its own start (a landing page's
+   * module that did not arrive) with the event 'app-start-failed' (main.tsx).
+   */
+  function showStartFailure() {
+    if (document.querySelector('.app-start-failed')) return;
+    const banner = document.createElement('div');
+    banner.className = 'app-start-failed';
+    banner.setAttribute('role', 'alert');
+    const text = document.createElement('p');
+    text.textContent = 'This page could not finish loading. Check your connection and try again.';
+    const retry = document.createElement('button');
+    retry.type = 'button';
+    retry.textContent = 'Try again';
+    retry.addEventListener('click', () => window.location.reload());
+    banner.append(text, retry);
+    document.body.append(banner);
+  }
+  window.addEventListener('app-start-failed', showStartFailure);
 
   /**
    * The page's other modules, each asked for in a task of its own after the entry: Chromium starts

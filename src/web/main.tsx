@@ -111,4 +111,9 @@ async function startApp(root: HTMLElement) {
   });
 }
 
-void startApp(root);
+// A landing page's module that did not arrive leaves the server's page disabled: the starter
+// (public/start-app.js) says so and offers to load it again.
+startApp(root).catch((error: unknown) => {
+  window.dispatchEvent(new Event('app-start-failed'));
+  throw error;
+});

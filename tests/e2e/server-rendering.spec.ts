@@ -206,3 +206,27 @@ test('a rendered page shows its headings in the metric-matched fallback until th
   expect(await fontOf('header .font-heading')).toMatch(/^"Baloo 2", "Baloo 2 Fallback"/);
   expect(await fontOf('main p')).toBe(bodyFont);
 });
+
+test('a rendered page whose app did not arrive says so, and Try again loads it', async ({ page }) => {
+  const product = await cheapestDiwaliGift(page);
+  const failed = page.getByRole('alert').filter({ hasText: 'could not finish loading' });
+  // The connection drops the app's entry.
+  await page.route('**/assets/index-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto(productPath(product));
+  await expect(failed).toHaveText(
+    'This page could not finish loading. Check your connection and try again.Try again',
+  );
+  // What the server sent stays readable.
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+  await page.unroute('**/assets/index-*.js');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await appStarted(page);
+  await expect(failed).toHaveCount(0);
+
+  // The entry arrives but the landing page's own module does not: the same word and way out.
+  await page.route('**/assets/product-page-*.js', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.locator('fieldset.server-rendered[disabled]')).toHaveCount(1);
+});
