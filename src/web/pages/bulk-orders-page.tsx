@@ -1,12 +1,15 @@
-import { formatInr } from '../../shared/money';
+import { lowestPriceClaim } from '../../shared/catalog-claims';
 import { storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
 import { useAuth } from '../features/auth/auth-provider';
 import { BulkEnquiryFormCard } from '../features/bulk-orders/bulk-enquiry-form';
+import { useCatalogSummary } from '../features/catalog/catalog-api';
 
 /** Issue 13: where the home page's bulk-order promise leads. */
 export function BulkOrdersPage() {
   const { user } = useAuth();
+  // The live cheapest price, as home claims it (catalog-claims.ts): none while it is unknown.
+  const priceClaim = lowestPriceClaim(useCatalogSummary().data?.lowestPrice ?? null);
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-5 py-4">
       <PageMeta
@@ -18,8 +21,10 @@ export function BulkOrdersPage() {
         <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">Bulk and corporate orders</h1>
         <p className="mt-2 text-stone-700">
           Return gifts for a birthday party, favours for a wedding, Diwali gifts for your team: tell us the
-          occasion, how many pieces and by when, and our gifting team will call you with a quote. Prices start
-          at {formatInr(50)} a piece, with GST invoices for businesses.
+          occasion, how many pieces and by when, and our gifting team will call you with a quote.{' '}
+          {priceClaim
+            ? `${priceClaim} a piece, with GST invoices for businesses.`
+            : 'Businesses get GST invoices.'}
         </p>
       </div>
       <BulkEnquiryFormCard defaults={{ name: user?.fullName ?? '', email: user?.email ?? '' }} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { OrderRecord } from '../../shared/api/orders';
 import { formatInr } from '../../shared/money';
+import { orderStatusLabel } from '../../shared/order-status';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
@@ -31,15 +32,59 @@ const meta = (
   </>
 );
 
-/** A paid order is confirmed; one still awaiting payment, or cancelled, must not say so. */
-function headingOf(status: string) {
-  if (status === 'pending')
-    return { title: 'Awaiting Payment', thanks: 'We have not received the payment for this order yet.' };
-  if (status === 'cancelled') return { title: 'Order Cancelled', thanks: 'This order was cancelled.' };
-  return {
-    title: 'Order Confirmed!',
-    thanks: `Thank you for shopping with ${storeSettings.storeName}. We are getting your gifts ready.`,
-  };
+type Heading = {
+  title: string;
+  line: string;
+  /** SPEC 2's confirmation (a paid order on its way to being packed), which also tells of its e-mail. */
+  confirmation?: true;
+  /** A green tick: the order is confirmed or delivered. */
+  tick?: true;
+};
+
+// DESIGN 4: a paid order is confirmed, processed and packed before it ships.
+const CONFIRMED_NOT_SHIPPED = new Set(['paid', 'confirmed', 'processing', 'packed']);
+
+/**
+ * The page is the order's own page as well as its confirmation, so the heading says where the order
+ * is now: SPEC 2's 'Order Confirmed!' until it ships, then what has happened to it since. An order
+ * awaiting payment, or cancelled, must not say it is confirmed.
+ */
+function headingOf(order: OrderRecord): Heading {
+  const thanks = `Thank you for shopping with ${storeSettings.storeName}.`;
+  if (CONFIRMED_NOT_SHIPPED.has(order.status)) {
+    return {
+      title: 'Order Confirmed!',
+      line: `${thanks} We are getting your gifts ready.`,
+      confirmation: true,
+      tick: true,
+    };
+  }
+  switch (order.status) {
+    case 'pending':
+      return { title: 'Awaiting Payment', line: 'We have not received the payment for this order yet.' };
+    case 'cancelled':
+      return { title: 'Order Cancelled', line: 'This order was cancelled.' };
+    case 'shipped':
+      return { title: 'Order Shipped', line: 'Your gifts have left us and are on their way.' };
+    case 'out_for_delivery':
+      return { title: 'Out for Delivery', line: 'Your gifts are on their way to the delivery address.' };
+    case 'delivered':
+      return { title: 'Order Delivered', line: `Your gifts have been delivered. ${thanks}`, tick: true };
+    case 'failed_delivery':
+      return { title: 'Delivery Failed', line: 'We could not deliver this order on the last attempt.' };
+    case 'returned':
+      // Decision 0013: an approved return moves the order to returned and refunds it; a parcel the
+      // courier brought back undelivered (or one the store took back) has no return request.
+      return order.returns.some((record) => record.status === 'approved')
+        ? {
+            title: 'Return Accepted',
+            line: 'We accepted your return. Its refund is shown under Returns below.',
+          }
+        : { title: 'Order Returned', line: 'This order has come back to us.' };
+    default:
+      // SPEC 4: any other status is shown capitalised.
+      return { title: orderStatusLabel(order.status), line: thanks };
+  }
 }
 
 function CheckIcon() {
@@ -69,19 +114,19 @@ function OrderConfirmation({
   /** Issue 14: the invoice and returns of the order. */
   afterSale?: ReactNode;
 }) {
-  const { title, thanks } = headingOf(order.status);
+  const heading = headingOf(order);
   const { shippingAddress: address } = order;
   const hint = expectedDeliveryHint(order);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <header className="rounded-2xl border border-green-200 bg-white p-5 text-center shadow-sm">
-        {title === 'Order Confirmed!' && (
+        {heading.tick && (
           <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
             <CheckIcon />
           </span>
         )}
-        <h1 className="mt-3 text-2xl font-extrabold text-stone-900">{title}</h1>
-        <p className="mt-1 text-stone-700">{thanks}</p>
+        <h1 className="mt-3 text-2xl font-extrabold text-stone-900">{heading.title}</h1>
+        <p className="mt-1 text-stone-700">{heading.line}</p>
         {paymentSuccess && order.paidAt && !order.cashOnDelivery && (
           <p role="status" className="mt-2 text-sm font-semibold text-green-700">
             Your payment was successful.
@@ -188,12 +233,12 @@ function OrderConfirmation({
 
       {afterSale}
 
-      {/* The confirmation e-mail goes out when the payment arrives: an order never paid has none. */}
-      {order.paidAt && !order.cashOnDelivery && (
+      {/* The confirmation e-mail goes out to the account's address when the payment arrives: an
+          order never paid has none, an account signed up by mobile alone gets none, and once the
+          order has moved past its confirmation that mail is no longer on its way. */}
+      {order.paidAt && !order.cashOnDelivery && email !== '' && heading.confirmation && (
         <p className="rounded-lg bg-brand-100 px-3 py-2 text-center text-sm text-brand-800">
-          {email
-            ? `A confirmation e-mail with your order details is on its way to ${email}.`
-            : 'A confirmation e-mail with your order details is on its way to you.'}
+          A confirmation e-mail with your order details is on its way to {email}.
         </p>
       )}
 

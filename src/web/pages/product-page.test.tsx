@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionDetail, Product } from '../../shared/api/catalog';
 import type { ReviewPage } from '../../shared/api/reviews';
+import type { DeliveryInfo } from '../../shared/delivery';
+import type { DeliveryDates } from '../../shared/delivery-dates';
+import { INVALID_PINCODE_DELIVERY } from '../../shared/delivery-rules';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
+import { resetLocationForTests } from '../features/location/use-location-state';
 import { scrollEverythingIntoView } from '../testing/on-screen';
 import { renderRoutes } from '../testing/render-routes';
 import { CollectionPage } from './collection-page';
@@ -84,6 +88,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  // The checked pincode lives in one store per tab; each test starts without one.
+  resetLocationForTests();
 });
 
 describe('the product page', () => {
@@ -288,6 +294,115 @@ describe('the product page', () => {
     expect(screen.getByRole('link', { name: 'Browse Festive Hampers' }).getAttribute('href')).toBe(
       '/category/festive-hampers',
     );
+  });
+
+  describe('checking delivery (SPEC 8: no delivery promise follows a refusal)', () => {
+    const bangalore: DeliveryInfo = {
+      serviceable: true,
+      days: 'Today',
+      message: 'Same-day delivery on orders before 2 PM',
+      type: 'same_day',
+      fastDelivery: true,
+      city: 'Bangalore',
+      isPreOrder: false,
+      shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
+    };
+    const portBlair: DeliveryInfo = {
+      ...bangalore,
+      serviceable: false,
+      days: 'N/A',
+      message: "Sorry, we don't deliver to this pincode yet",
+      type: 'standard',
+      fastDelivery: false,
+      city: 'South Andaman',
+      shipping: { cost: 0, free: false, message: 'Delivery not available' },
+    };
+    const bangaloreDates: DeliveryDates = {
+      today: '2026-11-28',
+      type: 'same_day',
+      days: 'Today',
+      dates: [
+        {
+          date: '2026-11-28',
+          slots: [
+            { slot: 'standard', label: 'Standard delivery (9 AM - 9 PM)', fee: 0 },
+            { slot: 'midnight', label: 'Midnight delivery (11 PM - 11:59 PM)', fee: 199 },
+          ],
+        },
+      ],
+    };
+    const servePincodes = (product: Product) =>
+      stubApi({
+        [`/api/products/${product.id}`]: { product },
+        '/api/pincodes/check/560001': bangalore,
+        '/api/pincodes/check/744301': portBlair,
+        '/api/pincodes/check/123456': INVALID_PINCODE_DELIVERY,
+        '/api/pincodes/shipping/560001': { cost: 50, free: false, message: '₹50 shipping charge' },
+        '/api/pincodes/delivery-dates/560001': bangaloreDates,
+      });
+    const box = () => screen.getByRole('region', { name: 'Check delivery' });
+
+    /** Puts `pincode` in the field in one go, as a paste or the browser's autofill does. */
+    async function check(user: ReturnType<typeof userEvent.setup>, pincode: string) {
+      const field = within(box()).getByLabelText('Pincode');
+      await user.tripleClick(field);
+      await user.paste(pincode);
+      await user.click(within(box()).getByRole('button', { name: 'Check' }));
+    }
+
+    it('shows the earliest day and the midnight slot only while the pincode shown is one it delivers to', async () => {
+      servePincodes(bouquet);
+      const user = userEvent.setup();
+      renderAt('/product/chocolate-bouquet-7');
+      await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
+
+      await check(user, '560001');
+      await within(box()).findByText('Delivering to Bangalore (560001)');
+      expect((await within(box()).findByText(/^Earliest delivery:/)).textContent).toBe(
+        'Earliest delivery: Today, 28 Nov',
+      );
+      expect(
+        within(box()).getByText('Midnight delivery (11 PM - 11:59 PM) available for ₹199 extra'),
+      ).toBeTruthy();
+
+      // Typed but not checked yet: 560001's dates are not this pincode's.
+      await user.tripleClick(within(box()).getByLabelText('Pincode'));
+      await user.paste('744301');
+      expect(within(box()).queryByText(/^Earliest delivery:/)).toBeNull();
+
+      await user.click(within(box()).getByRole('button', { name: 'Check' }));
+      await within(box()).findByText('Not deliverable to 744301');
+      expect(within(box()).getByText("Sorry, we don't deliver to this pincode yet")).toBeTruthy();
+      expect(within(box()).queryByText(/^Earliest delivery:/)).toBeNull();
+      expect(within(box()).queryByText(/Midnight delivery/)).toBeNull();
+
+      await check(user, '123456');
+      await within(box()).findByText('Not deliverable to 123456');
+      expect(within(box()).getByText('Invalid pincode')).toBeTruthy();
+      expect(within(box()).queryByText(/^Earliest delivery:/)).toBeNull();
+      expect(within(box()).queryByText(/Midnight delivery/)).toBeNull();
+
+      await check(user, '560001');
+      expect((await within(box()).findByText(/^Earliest delivery:/)).textContent).toBe(
+        'Earliest delivery: Today, 28 Nov',
+      );
+    });
+
+    it("says nothing of a pre-order's delivery window under a pincode it does not deliver to", async () => {
+      servePincodes({ ...bouquet, stock: 0, inStock: false, allowPreOrder: true });
+      const user = userEvent.setup();
+      renderAt('/product/chocolate-bouquet-7');
+      await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
+      const preOrderWindow = 'Pre-order: delivered in 10-15 Days; a delivery date cannot be chosen.';
+
+      await check(user, '560001');
+      await within(box()).findByText('Delivering to Bangalore (560001)');
+      expect(within(box()).getByText(/^Pre-order: delivered in/).textContent).toBe(preOrderWindow);
+
+      await check(user, '744301');
+      await within(box()).findByText('Not deliverable to 744301');
+      expect(within(box()).queryByText(/^Pre-order: delivered in/)).toBeNull();
+    });
   });
 
   it('sends a non-numeric id to /products without asking the API', async () => {

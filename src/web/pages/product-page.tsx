@@ -20,7 +20,6 @@ import { SimilarProducts } from '../features/catalog/similar-products';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { EarliestDelivery } from '../features/delivery-dates/earliest-delivery';
 import { DeliveryChecker } from '../features/location/delivery-checker';
-import { useLocationState } from '../features/location/use-location-state';
 import { emptyPersonalisation, PersonalisationForm } from '../features/personalisation/personalisation-form';
 import { ProductReviews } from '../features/reviews/product-reviews';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
@@ -38,12 +37,6 @@ function ProductView({ id }: { id: number }) {
   const { data: product, isError } = useProduct(id);
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  // Issue 13: the earliest delivery day is asked for a checked pincode we deliver to.
-  const location = useLocationState();
-  const servedPincode =
-    location.status === 'ready' && !location.failed && location.deliveryInfo?.serviceable
-      ? location.pincode
-      : null;
   // Issue 13: what the shopper is personalising this product with.
   const [typed, setTyped] = useState(emptyPersonalisation);
   const [uploadingPhoto, setUploadingPhoto] = useState(false);
@@ -126,7 +119,16 @@ function ProductView({ id }: { id: number }) {
             productIsPreOrder={stockStatus(shown) === 'pre_order'}
             orderValue={shown.price * clampQuantity(shown.minQuantity)}
           >
-            <EarliestDelivery pincode={servedPincode} isPreOrder={stockStatus(shown) === 'pre_order'} />
+            {/* SPEC 8: no delivery promise follows 'Not deliverable to {pincode}'; the dates are
+                those of the pincode the box shows as delivered to, never the location held before. */}
+            {({ deliverablePincode, refused }) =>
+              !refused && (
+                <EarliestDelivery
+                  pincode={deliverablePincode}
+                  isPreOrder={stockStatus(shown) === 'pre_order'}
+                />
+              )
+            }
           </DeliveryChecker>
         )}
       />

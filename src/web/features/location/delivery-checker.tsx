@@ -19,10 +19,18 @@ export function shippingText(message: string): string {
 }
 
 /**
+ * What the checker shows for the pincode in its field: the pincode it says is delivered to (not a
+ * check that failed, whose estimate is the SPEC 4 fallback), and whether it says that pincode is
+ * not delivered to (SPEC 8).
+ */
+export type ShownDelivery = { deliverablePincode: string | null; refused: boolean };
+
+/**
  * The product page's delivery checker (SPEC 2, 4, 5, 8): a pincode field whose answer is the shared
  * location, so a pincode checked here is the one the rest of the store uses. `orderValue` (rupees)
  * quotes shipping for what is being bought; a pre-order product shows the pre-order window.
- * `children` go under the answer, inside the box (the product page's earliest delivery date).
+ * `children` go under the answer, inside the box (the product page's earliest delivery date), and
+ * are given what the box shows, so nothing under it can contradict the answer above.
  */
 export function DeliveryChecker({
   productIsPreOrder = false,
@@ -33,7 +41,7 @@ export function DeliveryChecker({
   productIsPreOrder?: boolean;
   orderValue?: number;
   compact?: boolean;
-  children?: ReactNode;
+  children?: (shown: ShownDelivery) => ReactNode;
 }) {
   const location = useLocationState();
   const [input, setInput] = useState(location.pincode ?? '');
@@ -96,7 +104,10 @@ export function DeliveryChecker({
         )}
         {info && phase === 'unserviceable' && <Unserviceable info={info} pincode={input} compact={compact} />}
       </div>
-      {children}
+      {children?.({
+        deliverablePincode: phase === 'serviceable' && !location.failed ? input : null,
+        refused: phase === 'unserviceable',
+      })}
     </section>
   );
 }

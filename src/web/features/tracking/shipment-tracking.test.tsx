@@ -46,4 +46,31 @@ describe('ShipmentTracking', () => {
     render(<ShipmentTracking order={{ ...order, events: [] }} />);
     expect(screen.getByText('The courier has not scanned the parcel yet.')).toBeTruthy();
   });
+
+  it('says the order has not been handed to the courier only while it has not shipped', () => {
+    const byHand = { ...order, courier: null, awb: null, expectedDelivery: null, events: [] };
+    render(<ShipmentTracking order={{ ...byHand, status: 'packed' }} showStatus />);
+    expect(screen.getByText('Your order has not been handed to the courier yet.')).toBeTruthy();
+    cleanup();
+
+    // The store moved the order on without a courier booking: the status stands alone.
+    for (const [status, label] of [
+      ['shipped', 'Shipped'],
+      ['out_for_delivery', 'Out for Delivery'],
+      ['delivered', 'Delivered'],
+    ] as const) {
+      const { container } = render(<ShipmentTracking order={{ ...byHand, status }} showStatus />);
+      expect(screen.getByText(label)).toBeTruthy();
+      expect(container.textContent).toBe(`Status${label}`);
+      cleanup();
+    }
+  });
+
+  it('does not say the courier has yet to scan a parcel that was delivered', () => {
+    const { container } = render(
+      <ShipmentTracking order={{ ...order, status: 'delivered', events: [] }} showStatus />,
+    );
+    expect(screen.getByText('Delivered')).toBeTruthy();
+    expect(container.textContent).not.toContain('courier has not');
+  });
 });

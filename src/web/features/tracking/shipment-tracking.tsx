@@ -2,6 +2,26 @@ import type { TrackedOrder } from '../../../shared/api/shipping';
 import { formatDeliveryDate, formatScanTime } from '../../../shared/courier-events';
 import { orderStatusLabel } from '../../../shared/order-status';
 
+// DESIGN 4's statuses before the parcel leaves the store (the courier's booking walks to packed).
+const BEFORE_SHIPPING = new Set(['pending', 'paid', 'confirmed', 'processing', 'packed']);
+
+/**
+ * Why an order has no scans, or null when nothing true can be said. An order the store moved on
+ * by hand (shipped, delivered, without the courier) has no scans at all: the status above says
+ * where it is, and nothing about the courier may contradict it.
+ */
+function withoutScans({ status, awb }: TrackedOrder): string | null {
+  if (BEFORE_SHIPPING.has(status)) {
+    return awb
+      ? 'The courier has not scanned the parcel yet.'
+      : 'Your order has not been handed to the courier yet.';
+  }
+  if (awb && (status === 'shipped' || status === 'out_for_delivery')) {
+    return 'The courier has not scanned the parcel yet.';
+  }
+  return null;
+}
+
 /** Courier, AWB, expected delivery and the scans, newest first, in India time. */
 export function ShipmentTracking({
   order,
@@ -11,6 +31,7 @@ export function ShipmentTracking({
   showStatus?: boolean;
 }) {
   const scans = [...order.events].reverse();
+  const waitingText = withoutScans(order);
   return (
     <div className="space-y-3">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -40,11 +61,7 @@ export function ShipmentTracking({
         )}
       </dl>
       {scans.length === 0 ? (
-        <p className="text-sm text-stone-600">
-          {order.awb
-            ? 'The courier has not scanned the parcel yet.'
-            : 'Your order has not been handed to the courier yet.'}
-        </p>
+        waitingText && <p className="text-sm text-stone-600">{waitingText}</p>
       ) : (
         <ol aria-label="Tracking updates" className="relative ml-2 border-l-2 border-brand-200">
           {scans.map((scan, index) => (

@@ -1,0 +1,178 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../shared/api/auth';
+import type { OrderRecord } from '../../shared/api/orders';
+import type { ReturnRecord } from '../../shared/api/returns';
+import { TOKEN_STORAGE_KEY } from '../api/client';
+import type { AuthApi } from '../features/auth/auth-api';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { renderRoutes } from '../testing/render-routes';
+import { OrderConfirmationPage } from './order-confirmation-page';
+
+const meera: User = {
+  id: 12,
+  userId: 12,
+  name: 'Meera Iyer',
+  fullName: 'Meera Iyer',
+  email: 'meera@example.com',
+  username: 'meera12',
+  role: 'customer',
+};
+// Signed up with a mobile number alone: /api/auth/me answers an empty e-mail.
+const byMobile: User = { ...meera, id: 13, userId: 13, email: '', username: 'user9876543210' };
+
+const ORDER_ID = '0c7e4b1a-2f5d-4c8e-9a6b-3d1f0e2c4b57';
+
+const order: OrderRecord = {
+  id: ORDER_ID,
+  _id: ORDER_ID,
+  orderNumber: 'RG-10005',
+  status: 'paid',
+  createdAt: '2026-11-20T05:30:00.000Z',
+  created_at: '2026-11-20T05:30:00.000Z',
+  paidAt: '2026-11-20T05:31:00.000Z',
+  items: [
+    {
+      product: { id: 512, name: 'Soy Wax Scented Candle', image: '', inStock: true, allowPreOrder: false },
+      quantity: 2,
+      price: 349,
+      isPreOrder: false,
+      returnedQuantity: 0,
+      personalisation: null,
+    },
+  ],
+  subtotal: 698,
+  discount: 0,
+  couponCode: null,
+  shippingCost: 50,
+  totalAmount: 748,
+  total: 748,
+  currency: 'INR',
+  shippingAddress: {
+    fullName: 'Meera Iyer',
+    address: '12, 4th Cross, Indiranagar',
+    city: 'Bengaluru',
+    postalCode: '560038',
+    phone: '9876543210',
+  },
+  events: [
+    { status: 'pending', note: 'Order placed', createdAt: '2026-11-20T05:30:00.000Z' },
+    { status: 'paid', note: 'Payment received', createdAt: '2026-11-20T05:31:00.000Z' },
+  ],
+  deliveryEstimate: null,
+  invoiceNumber: null,
+  returnableUntil: null,
+  returns: [],
+  gift: null,
+  delivery: null,
+  isQuote: false,
+  payableUntil: null,
+  cashOnDelivery: null,
+};
+
+const approvedReturn: ReturnRecord = {
+  id: 3,
+  status: 'approved',
+  reason: 'Arrived broken',
+  items: [{ productId: 512, name: 'Soy Wax Scented Candle', quantity: 1, amount: 349 }],
+  refundAmount: 349,
+  refundMethod: 'provider',
+  refundPaidAt: '2026-11-27T06:00:00.000Z',
+  refundReference: null,
+  decisionNote: '',
+  photoIds: [],
+  createdAt: '2026-11-26T06:00:00.000Z',
+  decidedAt: '2026-11-27T06:00:00.000Z',
+};
+
+/** The store's /api for one signed-in shopper's order (with no courier shipment). */
+function openOrder(shown: OrderRecord, user: User) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input)).pathname;
+      if (path === `/api/orders/${ORDER_ID}`) return Response.json(shown);
+      if (path === `/api/orders/${ORDER_ID}/tracking`) return Response.json({ tracking: null });
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }),
+  );
+  localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+  const api: AuthApi = {
+    me: async () => user,
+    login: async () => ({ user, token: 't' }),
+    register: async () => ({ user, token: 't' }),
+    logout: async () => {},
+  };
+  renderRoutes(
+    [{ path: '/order-confirmation/:orderId', element: <OrderConfirmationPage /> }],
+    `/order-confirmation/${ORDER_ID}`,
+    (routes) => <AuthProvider api={api}>{routes}</AuthProvider>,
+  );
+}
+
+const heading = async () => (await screen.findByRole('heading', { level: 1 })).textContent;
+const lineUnder = (title: string) =>
+  screen.getByRole('heading', { level: 1, name: title }).nextElementSibling;
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the order's own page", () => {
+  it("confirms a paid order with SPEC 2's words and the e-mail on its way to the account's address", async () => {
+    openOrder(order, meera);
+    expect(await heading()).toBe('Order Confirmed!');
+    expect(lineUnder('Order Confirmed!')?.textContent).toBe(
+      'Thank you for shopping with Utsav Gifts. We are getting your gifts ready.',
+    );
+    expect(
+      screen.getByText('A confirmation e-mail with your order details is on its way to meera@example.com.'),
+    ).toBeTruthy();
+  });
+
+  it('promises no e-mail to an account that has no e-mail address', async () => {
+    openOrder(order, byMobile);
+    expect(await heading()).toBe('Order Confirmed!');
+    expect(screen.getByText('RG-10005')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/e-mail/i);
+  });
+
+  it('says where the order is once it has moved past its confirmation', async () => {
+    const cases: [Partial<OrderRecord>, string, string][] = [
+      [{ status: 'shipped' }, 'Order Shipped', 'Your gifts have left us and are on their way.'],
+      [
+        { status: 'out_for_delivery' },
+        'Out for Delivery',
+        'Your gifts are on their way to the delivery address.',
+      ],
+      [
+        { status: 'delivered' },
+        'Order Delivered',
+        'Your gifts have been delivered. Thank you for shopping with Utsav Gifts.',
+      ],
+      [
+        { status: 'failed_delivery' },
+        'Delivery Failed',
+        'We could not deliver this order on the last attempt.',
+      ],
+      [
+        { status: 'returned', returns: [approvedReturn] },
+        'Return Accepted',
+        'We accepted your return. Its refund is shown under Returns below.',
+      ],
+      [{ status: 'returned' }, 'Order Returned', 'This order has come back to us.'],
+      [{ status: 'cancelled' }, 'Order Cancelled', 'This order was cancelled.'],
+    ];
+    for (const [change, title, line] of cases) {
+      openOrder({ ...order, ...change }, meera);
+      expect(await heading()).toBe(title);
+      expect(lineUnder(title)?.textContent).toBe(line);
+      expect(document.body.textContent).not.toContain('We are getting your gifts ready.');
+      // The confirmation e-mail went out long ago; it is no longer "on its way".
+      expect(document.body.textContent).not.toContain('is on its way to');
+      cleanup();
+    }
+  });
+});
