@@ -72,6 +72,7 @@ describe('the product listing and its URL', () => {
       limit: '1000',
     });
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('diya');
+    expect(screen.getByText('2 products for “diya”')).toBeTruthy();
     expect((screen.getByLabelText('Min Price') as HTMLInputElement).value).toBe('50');
     expect((screen.getByLabelText('Sort By') as HTMLSelectElement).value).toBe('price_asc');
   });

@@ -153,6 +153,8 @@ export function ProductsPage() {
           {total !== undefined && (
             <p className="text-sm text-stone-600" aria-live="polite">
               {total.toLocaleString('en-IN')} {total === 1 ? 'product' : 'products'}
+              {/* On a phone the search box sits in the folded filters: the words searched show here. */}
+              {applied.search && ` for “${applied.search}”`}
             </p>
           )}
         </div>
