@@ -2,8 +2,39 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from './icons';
 
 /**
- * An accessible dialog on the native <dialog> element: focus is trapped and restored by the
- * browser, Escape closes it, the page behind cannot be clicked.
+ * Spread on the element where focus should go when a dialog closes and the control that opened it
+ * has gone from the page (the section a dialog changed, say). Without one, focus goes to the page's
+ * main heading.
+ */
+export const DIALOG_FOCUS_RETURN = { 'data-dialog-focus-return': '', tabIndex: -1 } as const;
+
+const focusOn = (element: Element | null) => {
+  if (!(element instanceof HTMLElement) || element === document.body || !element.isConnected) return false;
+  element.focus();
+  return document.activeElement === element;
+};
+
+/**
+ * WCAG 2.4.3: the dialog is unmounted rather than closed, and a browser restores focus only on
+ * close(), so focus would fall to <body>. It goes back to the opener while that is still on the
+ * page; else to the page's marked place, else its main heading (a page that opened the dialog
+ * itself, like checkout's login popup, has no opener). Focus that something else has already
+ * placed is left where it is.
+ */
+function returnFocus(opener: Element | null, dialog: HTMLDialogElement) {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected && !dialog.contains(active)) return;
+  if (focusOn(opener)) return;
+  const marked = document.querySelector('[data-dialog-focus-return]');
+  if (focusOn(marked)) return;
+  const heading = document.querySelector('main h1') ?? document.querySelector('h1');
+  if (heading instanceof HTMLElement && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  focusOn(heading);
+}
+
+/**
+ * An accessible dialog on the native <dialog> element: focus is trapped by the browser and
+ * returned by `returnFocus`, Escape closes it, the page behind cannot be clicked.
  */
 export function Modal({
   isOpen,
@@ -22,20 +53,24 @@ export function Modal({
   children: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<Element | null>(null);
   const titleId = useId();
   const subtitleId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) {
+    if (!isOpen || !dialog) return;
+    if (!dialog.open) {
+      // Showing the dialog moves focus into it: this is the moment the opener still has it.
+      openerRef.current = document.activeElement;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    if (!isOpen && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    return () => {
+      // Still on the page: not a close but React re-running the effect (StrictMode).
+      if (dialog.isConnected) return;
+      returnFocus(openerRef.current, dialog);
+    };
   }, [isOpen]);
 
   if (!isOpen) return null;

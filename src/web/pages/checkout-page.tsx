@@ -383,6 +383,7 @@ export function CheckoutPage() {
           {!undeliverable && (
             <DeliveryDatePicker
               pincode={datesPincode}
+              addressLoading={saved.loading}
               hasPreOrder={hasPreOrder}
               lookup={deliveryDates}
               value={chosenDelivery}

@@ -117,14 +117,16 @@ function serveOrders(orders: OrderRecord[]) {
 
 function renderAt(
   path: string,
-  { user = sana as User | null, state }: { user?: User | null; state?: unknown } = {},
+  { user = sana as User | null, state, me }: { user?: User | null; state?: unknown; me?: AuthApi['me'] } = {},
 ) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
   const api: AuthApi = {
-    me: async () => {
-      if (!user) throw new Error('no session');
-      return user;
-    },
+    me:
+      me ??
+      (async () => {
+        if (!user) throw new Error('no session');
+        return user;
+      }),
     login: async () => ({ user: sana, token: 't' }),
     register: async () => ({ user: sana, token: 't' }),
     logout: async () => {},
@@ -195,6 +197,46 @@ describe('My Orders page (SPEC 2)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(card).getByText('Payment received')).toBeTruthy();
     expect(within(card).getByText('Payment Confirmed')).toBeTruthy();
+  });
+});
+
+describe('My Orders while the orders load (Core Web Vitals CLS)', () => {
+  it('holds the room of three order cards, and shows the business details only under the list', async () => {
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    let answerOrders: (orders: OrderRecord[]) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input));
+        if (url.pathname === '/api/orders/my-orders') {
+          return new Promise<Response>((resolve) => {
+            answerOrders = (orders) => resolve(json({ data: orders }));
+          });
+        }
+        if (url.pathname === '/api/auth/business') return json({ gstin: null, legalName: null });
+        return json({ message: 'Not found' }, 404);
+      }),
+    );
+    renderAt('/orders');
+
+    // The shopper is known (their mobile number card is there); the orders are not yet.
+    await screen.findByRole('region', { name: 'Mobile number' });
+    const loading = screen.getByRole('status', { name: 'Loading your orders' });
+    expect(loading.children).toHaveLength(3);
+    expect(screen.queryByRole('region', { name: 'Business details for GST invoices' })).toBeNull();
+
+    answerOrders([shippedOrder]);
+    expect(await screen.findByRole('article', { name: 'Order RG-10400' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading your orders' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Business details for GST invoices' })).toBeTruthy();
+  });
+
+  it('holds the same room while the shopper is still being recognised', async () => {
+    serveOrders([shippedOrder]);
+    renderAt('/orders', { me: () => new Promise<User>(() => {}) });
+    expect(await screen.findByRole('heading', { name: 'My Orders', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading your orders' }).children).toHaveLength(3);
   });
 });
 
@@ -396,7 +438,7 @@ describe('A cash on delivery order the courier does not have yet (decision 0042)
   it('offers no cancel once the order has shipped', async () => {
     serveCancellable(codOrder('shipped'));
     renderAt(`/order-confirmation/${shippedOrder.id}`);
-    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Order Shipped' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
   });
 });

@@ -56,8 +56,8 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
       </p>
       {invitation.existingAccount && (
         <p className="text-sm text-stone-600">
-          This e-mail already has an account: the password you set here replaces its password, it is
-          signed out everywhere, and a mobile number on it must be verified again.
+          This e-mail already has an account: the password you set here replaces its password, it is signed
+          out everywhere, and a mobile number on it must be verified again.
         </p>
       )}
       <FormField

@@ -201,3 +201,32 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
     await waitFor(() => expect(login).not.toHaveBeenCalled());
   });
 });
+
+/** A guest's checkout: the popup opens with the page, so no control opened it. */
+function GuestCheckout() {
+  const [open, setOpen] = useState(true);
+  return (
+    <main>
+      <h1>Checkout</h1>
+      <AuthModal isOpen={open} onClose={() => setOpen(false)} redirectTo="/checkout" />
+    </main>
+  );
+}
+
+describe('Closing the login popup that checkout opens by itself (WCAG 2.4.3)', () => {
+  it("puts focus on the page's main heading instead of <body>", async () => {
+    const user = userEvent.setup();
+    const router = createMemoryRouter([{ path: '/checkout', element: <GuestCheckout /> }], {
+      initialEntries: ['/checkout'],
+    });
+    render(
+      <AuthProvider api={fakeApi()}>
+        <RouterProvider router={router} />
+      </AuthProvider>,
+    );
+    await screen.findByLabelText('Email');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Checkout', level: 1 }));
+  });
+});

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -169,6 +169,29 @@ describe('Continue with mobile number (decision 0032)', () => {
     await user.click(screen.getByRole('button', { name: 'Use email instead' }));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Welcome Back!');
     expect(await screen.findByLabelText('Email')).toBeTruthy();
+  });
+});
+
+describe('focus in the sign-in dialog (WCAG 2.4.3)', () => {
+  it('moves focus to the Mobile number field that "Continue with mobile number" brings', async () => {
+    const user = userEvent.setup();
+    await renderModal(fakePhoneApi().phoneApi);
+    await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
+    const phone = await screen.findByLabelText('Mobile number');
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+  });
+
+  it('moves focus to the Code field after Send code, and back to Mobile number on Change number', async () => {
+    const user = userEvent.setup();
+    await renderModal(fakePhoneApi().phoneApi);
+    await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
+    await user.type(await screen.findByLabelText('Mobile number'), '98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const code = await screen.findByLabelText('Code');
+    expect(document.activeElement).toBe(code);
+
+    await user.click(screen.getByRole('button', { name: 'Change number' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Mobile number'));
   });
 });
 

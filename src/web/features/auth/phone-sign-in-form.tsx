@@ -70,6 +70,15 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
   const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const secondsLeft = useCountdown(resendAt);
+  const phoneField = useRef<HTMLInputElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const codeStep = sentTo !== null;
+  // WCAG 2.4.3: the form opens only when the shopper asks for it ("Continue with mobile number"),
+  // and each step replaces the control that led to it ("Send code", "Change number"): focus goes
+  // to the field that appeared rather than staying behind or falling to <body>.
+  useEffect(() => {
+    (codeStep ? codeField : phoneField).current?.focus();
+  }, [codeStep]);
 
   const send = async (phone: string) => {
     setRequestError(null);
@@ -139,6 +148,7 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
       <form onSubmit={submitPhone} noValidate className="flex flex-col gap-3">
         {requestError && <ErrorBanner>{requestError}</ErrorBanner>}
         <FormField
+          ref={phoneField}
           label="Mobile number"
           type="tel"
           inputMode="tel"
@@ -201,6 +211,7 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
         </button>
       </p>
       <FormField
+        ref={codeField}
         label="Code"
         inputMode="numeric"
         autoComplete="one-time-code"

@@ -1,6 +1,7 @@
 import type { CheckoutAddress } from '../../../shared/address';
 import { notDeliverableTo } from '../../../shared/delivery-rules';
 import { Button } from '../../components/button';
+import { DIALOG_FOCUS_RETURN } from '../../components/modal';
 import { ErrorBanner } from '../../components/status-message';
 
 function RefreshIcon() {
@@ -54,7 +55,9 @@ export function AddressPicker({
       className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 id="shipping-address-title" className="text-lg font-bold text-stone-900">
+        {/* WCAG 2.4.3: focus comes here when a dialog closes after its opener has gone, as the red
+            "Edit address" banner goes once the edited address is deliverable. */}
+        <h2 id="shipping-address-title" className="text-lg font-bold text-stone-900" {...DIALOG_FOCUS_RETURN}>
           Shipping Address
         </h2>
         <button
@@ -77,13 +80,18 @@ export function AddressPicker({
         ))}
 
         {loading ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-stone-600">
-            <span
-              aria-hidden="true"
-              className="h-4 w-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
-            />
-            Loading addresses...
-          </p>
+          <div>
+            <p role="status" className="mb-2 flex items-center gap-2 text-sm text-stone-600">
+              <span
+                aria-hidden="true"
+                className="h-4 w-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
+              />
+              Loading addresses...
+            </p>
+            {/* The room of one address card, so the sections under it do not jump down when the
+                addresses arrive (Core Web Vitals CLS). */}
+            <div aria-hidden="true" className="h-22 animate-pulse rounded-xl bg-brand-100" />
+          </div>
         ) : addresses.length > 0 ? (
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-stone-800">Select an address:</legend>

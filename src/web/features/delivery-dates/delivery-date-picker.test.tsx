@@ -195,6 +195,52 @@ describe('DeliveryDatePicker (issue 13)', () => {
   });
 });
 
+describe('DeliveryDatePicker while the dates load (Core Web Vitals CLS)', () => {
+  /** The placeholder cells the picker holds in the place of the day options. */
+  const placeholders = () =>
+    screen.getByRole('region', { name: 'Delivery date' }).querySelectorAll('[aria-hidden="true"] > *');
+
+  it('holds the room of the day options it is waiting for, and says it is loading', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    withQuery(<Checkout pincode="560001" />);
+    const picker = screen.getByRole('region', { name: 'Delivery date' });
+    expect(within(picker).getByRole('status').textContent).toBe('Loading delivery dates');
+    expect(screen.getByText('Loading delivery dates...')).toBeTruthy();
+    expect(placeholders()).toHaveLength(8);
+
+    answer(new Response(JSON.stringify(bengaluru), { headers: { 'content-type': 'application/json' } }));
+    const days = await screen.findByRole('group', { name: 'Choose a day' });
+    expect(within(days).getAllByRole('radio')).toHaveLength(8);
+    expect(placeholders()).toHaveLength(0);
+  });
+
+  it('holds the same room while the addresses load, then asks for one if none comes', () => {
+    serveDates({});
+    const lookup = { data: undefined, isError: false, error: null, refetch: () => {} };
+    const picker = (addressLoading: boolean) => (
+      <DeliveryDatePicker
+        pincode={null}
+        addressLoading={addressLoading}
+        hasPreOrder={false}
+        lookup={lookup}
+        value={null}
+        onChange={() => {}}
+      />
+    );
+    const { rerender } = render(picker(true));
+    expect(screen.getByText('Loading delivery dates...')).toBeTruthy();
+    expect(placeholders()).toHaveLength(8);
+
+    rerender(picker(false));
+    expect(screen.getByText('Select a delivery address to choose a delivery date.')).toBeTruthy();
+    expect(placeholders()).toHaveLength(0);
+  });
+});
+
 describe('EarliestDelivery on the product page (issue 13)', () => {
   it('names the earliest day and the midnight slot with its fee', async () => {
     serveDates({ '560001': { ...bengaluru, dates: bengaluru.dates.slice(1) } });

@@ -118,6 +118,30 @@ function DateAndSlot({
 }
 
 /**
+ * The room of the day grid and of the line under it while the dates load, so what follows the
+ * picker (Gift Options, Order updates) does not jump down when they arrive (Core Web Vitals CLS).
+ */
+function LoadingDates() {
+  return (
+    <div className="mt-3 flex flex-col gap-4">
+      <div>
+        <p className="flex items-center gap-2 text-sm text-stone-600">
+          <Spinner label="Loading delivery dates" />
+          Loading delivery dates...
+        </p>
+        <div aria-hidden="true" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {/* "Earliest available" and the week the server offers. */}
+          {[0, 1, 2, 3, 4, 5, 6, 7].map((placeholder) => (
+            <div key={placeholder} className="h-11 animate-pulse rounded-lg bg-brand-100" />
+          ))}
+        </div>
+      </div>
+      <div aria-hidden="true" className="h-10 sm:h-5" />
+    </div>
+  );
+}
+
+/**
  * Issue 13: the delivery day and time at checkout (and again on the payment page when the server
  * refused a day that has passed). `pincode` is null until an address is chosen; an order with a
  * pre-order line ships in the pre-order window, so it gets no choice.
@@ -125,6 +149,7 @@ function DateAndSlot({
 export function DeliveryDatePicker({
   title = 'Delivery date',
   pincode,
+  addressLoading = false,
   hasPreOrder,
   lookup,
   value,
@@ -132,6 +157,8 @@ export function DeliveryDatePicker({
 }: {
   title?: string;
   pincode: string | null;
+  /** The saved addresses are still loading: their pincode's dates come next, so their room is held. */
+  addressLoading?: boolean;
   hasPreOrder: boolean;
   lookup: DeliveryDatesLookup;
   value: DeliveryChoiceRecord | null;
@@ -146,6 +173,8 @@ export function DeliveryDatePicker({
         chosen.
       </p>
     );
+  } else if (pincode === null && addressLoading) {
+    body = <LoadingDates />;
   } else if (pincode === null) {
     body = (
       <p className="mt-2 text-sm text-stone-700">Select a delivery address to choose a delivery date.</p>
@@ -165,12 +194,7 @@ export function DeliveryDatePicker({
       </div>
     );
   } else if (!lookup.data) {
-    body = (
-      <p className="mt-2 flex items-center gap-2 text-sm text-stone-600">
-        <Spinner label="Loading delivery dates" />
-        Loading delivery dates...
-      </p>
-    );
+    body = <LoadingDates />;
   } else if (lookup.data.dates.length === 0) {
     const { days } = lookup.data;
     body = (

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { MAX_RETURN_PHOTOS, type ReturnRecord } from '../../../shared/api/returns';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time';
@@ -15,9 +15,10 @@ const STATUS_TEXT: Record<ReturnRecord['status'], string> = {
   rejected: 'Return not approved',
 };
 
-function ReturnSummary({ record }: { record: ReturnRecord }) {
+function ReturnSummary({ record, ref }: { record: ReturnRecord; ref?: Ref<HTMLLIElement> }) {
   return (
-    <li className="rounded-xl border border-brand-100 p-3 text-sm">
+    // Focusable from script only: a request just sent lands here (OrderReturns).
+    <li ref={ref} tabIndex={-1} className="rounded-xl border border-brand-100 p-3 text-sm">
       <p className="font-semibold text-stone-900">{STATUS_TEXT[record.status]}</p>
       <p className="text-stone-700">
         {record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')}
@@ -53,8 +54,19 @@ function ReturnSummary({ record }: { record: ReturnRecord }) {
   );
 }
 
-function ReturnForm({ order, onDone }: { order: OrderRecord; onDone(): void }) {
+function ReturnForm({
+  order,
+  onDone,
+}: {
+  order: OrderRecord;
+  /** The request made, or null when it failed (the order may have changed meanwhile). */
+  onDone(created: ReturnRecord | null): void;
+}) {
   const id = useId();
+  const firstField = useRef<HTMLSelectElement>(null);
+  // WCAG 2.4.3: the form replaces the "Return items" button that opened it, whose focus would
+  // otherwise fall to <body>.
+  useEffect(() => firstField.current?.focus(), []);
   const returnable = order.items.filter((item) => item.quantity > item.returnedQuantity);
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');
@@ -68,15 +80,15 @@ function ReturnForm({ order, onDone }: { order: OrderRecord; onDone(): void }) {
     event.preventDefault();
     setState({ busy: true, error: null });
     try {
-      await requestReturn(order.id, { items: chosen, reason }, photos);
+      const created = await requestReturn(order.id, { items: chosen, reason }, photos);
       setState({ busy: false, error: null });
-      onDone();
+      onDone(created);
     } catch (error) {
       setState({
         busy: false,
         error: error instanceof ApiError ? error.message : 'Could not send the request.',
       });
-      onDone();
+      onDone(null);
     }
   };
 
@@ -84,7 +96,7 @@ function ReturnForm({ order, onDone }: { order: OrderRecord; onDone(): void }) {
     <form onSubmit={(event) => void submit(event)} aria-label="Return items" className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-semibold text-stone-800">Items to return</legend>
-        {returnable.map((item) => {
+        {returnable.map((item, index) => {
           const left = item.quantity - item.returnedQuantity;
           return (
             <label key={item.product.id} className="flex items-center justify-between gap-3 text-sm">
@@ -92,6 +104,7 @@ function ReturnForm({ order, onDone }: { order: OrderRecord; onDone(): void }) {
                 {item.product.name} <span className="text-stone-600">({left} can be returned)</span>
               </span>
               <select
+                ref={index === 0 ? firstField : undefined}
                 aria-label={`Units of ${item.product.name} to return`}
                 value={quantities[item.product.id] ?? 0}
                 onChange={(event) =>
@@ -159,6 +172,16 @@ export function OrderReturns({
   onChanged(): void;
 }) {
   const [open, setOpen] = useState(false);
+  // WCAG 2.4.3: once the order comes back with the request just made, its status takes the place
+  // of the form, and focus with it.
+  const [sent, setSent] = useState<number | null>(null);
+  const sentSummary = useRef<HTMLLIElement>(null);
+  const sentShown = sent !== null && order.returns.some((record) => record.id === sent);
+  useEffect(() => {
+    if (!sentShown) return;
+    sentSummary.current?.focus();
+    setSent(null);
+  }, [sentShown]);
   const windowOpen = order.returnableUntil !== null && new Date(order.returnableUntil) > now;
   const anyLeft = order.items.some((item) => item.quantity > item.returnedQuantity);
   const reviewing = order.returns.some((record) => record.status === 'requested');
@@ -176,7 +199,11 @@ export function OrderReturns({
       {order.returns.length > 0 && (
         <ul className="mt-3 flex flex-col gap-2">
           {order.returns.map((record) => (
-            <ReturnSummary key={record.id} record={record} />
+            <ReturnSummary
+              key={record.id}
+              record={record}
+              {...(record.id === sent ? { ref: sentSummary } : {})}
+            />
           ))}
         </ul>
       )}
@@ -194,7 +221,8 @@ export function OrderReturns({
             <div className="mt-3">
               <ReturnForm
                 order={order}
-                onDone={() => {
+                onDone={(created) => {
+                  if (created) setSent(created.id);
                   onChanged();
                 }}
               />
