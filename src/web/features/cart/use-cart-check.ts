@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { ProductResponse } from '../../../shared/api/catalog';
 import { formatInr } from '../../../shared/money';
 import { ApiError, apiRequest } from '../../api/client';
 import type { CartProduct } from './cart-item';
@@ -17,10 +16,12 @@ async function currentProduct(id: number, signal: AbortSignal): Promise<CartProd
   try {
     // Catalogue answers may be cached for a minute; this check must see the price of now, so the
     // browser revalidates (a cheap 304 when nothing changed).
-    const answer = await apiRequest<unknown>(`/products/${id}`, {
-      signal,
-      headers: { 'cache-control': 'max-age=0' },
-    });
+    const [answer, { ProductResponse }] = await Promise.all([
+      apiRequest<unknown>(`/products/${id}`, { signal, headers: { 'cache-control': 'max-age=0' } }),
+      // The schema (Zod) loads with the check, not with the cart and checkout pages' code (the
+      // JavaScript budget: docs/performance.md).
+      import('../../../shared/api/catalog'),
+    ]);
     return ProductResponse.parse(answer).product;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
