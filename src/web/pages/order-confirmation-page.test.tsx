@@ -2,10 +2,10 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/api/auth';
 import type { OrderRecord } from '../../shared/api/orders';
-import type { ReturnRecord } from '../../shared/api/returns';
 import { TOKEN_STORAGE_KEY } from '../api/client';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
+import { testOrder, testReturn } from '../testing/order-fixtures';
 import { renderRoutes } from '../testing/render-routes';
 import { OrderConfirmationPage } from './order-confirmation-page';
 
@@ -23,67 +23,20 @@ const byMobile: User = { ...meera, id: 13, userId: 13, email: '', username: 'use
 
 const ORDER_ID = '0c7e4b1a-2f5d-4c8e-9a6b-3d1f0e2c4b57';
 
-const order: OrderRecord = {
+const order = testOrder({
   id: ORDER_ID,
-  _id: ORDER_ID,
   orderNumber: 'RG-10005',
-  status: 'paid',
-  createdAt: '2026-11-20T05:30:00.000Z',
-  created_at: '2026-11-20T05:30:00.000Z',
-  paidAt: '2026-11-20T05:31:00.000Z',
-  items: [
-    {
-      product: { id: 512, name: 'Soy Wax Scented Candle', image: '', inStock: true, allowPreOrder: false },
-      quantity: 2,
-      price: 349,
-      isPreOrder: false,
-      returnedQuantity: 0,
-      personalisation: null,
-    },
-  ],
-  subtotal: 698,
-  discount: 0,
-  couponCode: null,
-  shippingCost: 50,
-  totalAmount: 748,
-  total: 748,
-  currency: 'INR',
-  shippingAddress: {
-    fullName: 'Meera Iyer',
-    address: '12, 4th Cross, Indiranagar',
-    city: 'Bengaluru',
-    postalCode: '560038',
-    phone: '9876543210',
-  },
   events: [
     { status: 'pending', note: 'Order placed', createdAt: '2026-11-20T05:30:00.000Z' },
     { status: 'paid', note: 'Payment received', createdAt: '2026-11-20T05:31:00.000Z' },
   ],
-  deliveryEstimate: null,
-  invoiceNumber: null,
-  returnableUntil: null,
-  returns: [],
-  gift: null,
-  delivery: null,
-  isQuote: false,
-  payableUntil: null,
-  cashOnDelivery: null,
-};
+});
 
-const approvedReturn: ReturnRecord = {
-  id: 3,
+const approvedReturn = testReturn({
   status: 'approved',
-  reason: 'Arrived broken',
-  items: [{ productId: 512, name: 'Soy Wax Scented Candle', quantity: 1, amount: 349 }],
-  refundAmount: 349,
-  refundMethod: 'provider',
   refundPaidAt: '2026-11-27T06:00:00.000Z',
-  refundReference: null,
-  decisionNote: '',
-  photoIds: [],
-  createdAt: '2026-11-26T06:00:00.000Z',
   decidedAt: '2026-11-27T06:00:00.000Z',
-};
+});
 
 /** The store's /api for one signed-in shopper's order (with no courier shipment). */
 function openOrder(shown: OrderRecord, user: User) {

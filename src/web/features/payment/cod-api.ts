@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CodEligibility, type CodEligibilityRequest } from '../../../shared/api/payments';
 import { apiRequest } from '../../api/client';
-import { deliveryChoiceOf, type PaymentRequest } from './payment-request';
+import { deliveryChoiceOf, orderLinesOf, type PaymentRequest } from './payment-request';
 
 /** Decision 0042: what the server's rule says of paying this cart on delivery. */
 async function fetchCodEligibility(
@@ -20,14 +20,7 @@ async function fetchCodEligibility(
 export function useCodEligibility(request: PaymentRequest, verifiedPhone: string | undefined) {
   const delivery = deliveryChoiceOf(request);
   const body: CodEligibilityRequest = {
-    items: request.items.map((item) => ({
-      productId: item.id,
-      quantity: item.quantity,
-      inStock: item.inStock,
-      allowPreOrder: item.allowPreOrder,
-      minQuantity: item.minQuantity,
-      ...(item.personalisation ? { personalisation: item.personalisation } : {}),
-    })),
+    items: orderLinesOf(request),
     pincode: request.address.postalCode.trim(),
     ...(request.couponCode ? { couponCode: request.couponCode } : {}),
     ...(delivery ? { delivery } : {}),

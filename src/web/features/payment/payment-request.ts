@@ -80,3 +80,14 @@ export function withDeliveryChoice(
 /** The day and slot as create-order takes them (it works out the fee itself). */
 export const deliveryChoiceOf = (request: PaymentRequest): DeliveryChoice | undefined =>
   request.delivery && { date: request.delivery.date, slot: request.delivery.slot };
+
+/** The cart's lines as create-order and the cash on delivery check take them. */
+export const orderLinesOf = (request: PaymentRequest) =>
+  request.items.map((item) => ({
+    productId: item.id,
+    quantity: item.quantity,
+    inStock: item.inStock,
+    allowPreOrder: item.allowPreOrder,
+    minQuantity: item.minQuantity,
+    ...(item.personalisation ? { personalisation: item.personalisation } : {}),
+  }));

@@ -5,7 +5,7 @@ import { toPaise, toRupees } from '../../../shared/money';
 import { ApiError } from '../../api/client';
 import { createAttemptKeys } from './payment-attempts';
 import { initiateFailureMessage } from './payment-messages';
-import { deliveryChoiceOf, type PaymentRequest } from './payment-request';
+import { deliveryChoiceOf, orderLinesOf, type PaymentRequest } from './payment-request';
 import { paymentsApi } from './payments-api';
 import { type PaidOrder, usePaymentWindow } from './use-payment-window';
 
@@ -42,16 +42,9 @@ export function usePaymentFlow({
     async (paymentMethod: PaymentMethod, codFee: number) => {
       setDeliveryRefused(false);
       const delivery = deliveryChoiceOf(request);
-      const { address, items, orderTotal, couponCode, giftOptions, notify } = request;
+      const { address, orderTotal, couponCode, giftOptions, notify } = request;
       const order = {
-        items: items.map((item) => ({
-          productId: item.id,
-          quantity: item.quantity,
-          inStock: item.inStock,
-          allowPreOrder: item.allowPreOrder,
-          minQuantity: item.minQuantity,
-          ...(item.personalisation ? { personalisation: item.personalisation } : {}),
-        })),
+        items: orderLinesOf(request),
         // The total the shopper saw: with cash on delivery, the fee the eligibility answer named.
         totalAmount: toRupees(toPaise(orderTotal) + toPaise(codFee)),
         shippingAddress: address,

@@ -3,71 +3,20 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRecord } from '../../../shared/api/orders';
-import type { ReturnRecord } from '../../../shared/api/returns';
 import { apiRequest } from '../../api/client';
+import { testOrder, testReturn } from '../../testing/order-fixtures';
 import { OrderReturns } from './order-returns';
 
 const ORDER_ID = '5d2c8a70-7f3e-4a54-8b1f-9a0e6c1d2b31';
 const NOW = new Date('2025-11-20T06:30:00.000Z');
 
-const deliveredOrder: OrderRecord = {
+const deliveredOrder = testOrder({
   id: ORDER_ID,
-  _id: ORDER_ID,
-  orderNumber: 'RG-10431',
   status: 'delivered',
-  createdAt: '2025-11-12T06:30:00.000Z',
-  created_at: '2025-11-12T06:30:00.000Z',
-  paidAt: '2025-11-12T06:32:00.000Z',
-  items: [
-    {
-      product: { id: 21, name: 'Diwali Dry Fruit Hamper', image: '', inStock: true, allowPreOrder: false },
-      quantity: 2,
-      price: 450,
-      isPreOrder: false,
-      returnedQuantity: 0,
-      personalisation: null,
-    },
-  ],
-  subtotal: 900,
-  discount: 0,
-  couponCode: null,
-  shippingCost: 0,
-  totalAmount: 900,
-  total: 900,
-  currency: 'INR',
-  shippingAddress: {
-    fullName: 'Sana Khan',
-    address: '4, Linking Road',
-    city: 'Mumbai',
-    postalCode: '400050',
-    phone: '9812345678',
-  },
-  events: [],
-  deliveryEstimate: null,
   invoiceNumber: 'UG/25-26/000031',
   returnableUntil: '2025-11-25T06:30:00.000Z',
-  returns: [],
-  gift: null,
-  delivery: null,
-  isQuote: false,
-  payableUntil: null,
-  cashOnDelivery: null,
-};
-
-const requested: ReturnRecord = {
-  id: 3,
-  status: 'requested',
-  reason: 'One box arrived crushed',
-  items: [{ productId: 21, name: 'Diwali Dry Fruit Hamper', quantity: 1, amount: 450 }],
-  refundAmount: 450,
-  refundMethod: 'provider',
-  refundPaidAt: null,
-  refundReference: null,
-  decisionNote: '',
-  photoIds: [],
-  createdAt: '2025-11-20T06:30:00.000Z',
-  decidedAt: null,
-};
+});
+const requested = testReturn({ createdAt: '2025-11-20T06:30:00.000Z' });
 
 /** The order and its returns routes, as the server answers them. */
 function serveOrder() {
