@@ -18,6 +18,7 @@ import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart'
 import { COD_CHECKING } from '../features/payment/payment-method-choice';
 import type { PaymentRequest } from '../features/payment/payment-request';
 import type { RazorpayConstructor, RazorpayFailure, RazorpayOptions } from '../features/payment/razorpay';
+import { testOrder } from '../testing/order-fixtures';
 import { PaymentPage } from './payment-page';
 
 const arjun: User = {
@@ -692,43 +693,16 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
 });
 
 describe('Complete payment of an order left waiting for payment (issue 25)', () => {
-  const pending: OrderRecord = {
+  const pending = testOrder({
     id: created.orderId,
-    _id: created.orderId,
     orderNumber: created.orderNumber,
     status: 'pending',
     createdAt: '2026-11-23T05:30:00.000Z',
     created_at: '2026-11-23T05:30:00.000Z',
     paidAt: null,
-    items: [
-      {
-        product: { id: 21, name: 'Diwali Dry Fruit Hamper', image: '', inStock: true, allowPreOrder: false },
-        quantity: 2,
-        price: 450,
-        isPreOrder: false,
-        returnedQuantity: 0,
-        personalisation: null,
-      },
-    ],
-    subtotal: 900,
-    discount: 0,
-    couponCode: null,
-    shippingCost: 50,
-    totalAmount: 950,
-    total: 950,
-    currency: 'INR',
     shippingAddress: request.address,
-    events: [],
-    deliveryEstimate: null,
-    invoiceNumber: null,
-    returnableUntil: null,
-    returns: [],
-    gift: null,
-    delivery: null,
-    isQuote: false,
     payableUntil: new Date(Date.now() + 10 * 60 * 1000).toISOString(),
-    cashOnDelivery: null,
-  };
+  });
 
   function serveOrder(order: OrderRecord) {
     const paths: string[] = [];
