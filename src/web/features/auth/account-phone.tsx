@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { OTP_RULES } from '../../../shared/auth-rules';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../../../shared/phone';
 import { ApiError } from '../../api/client';
@@ -26,6 +26,18 @@ export function AccountPhone({ intro }: { intro?: string } = {}) {
   const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const secondsLeft = useCountdown(resendAt);
+  const opener = useRef<HTMLButtonElement>(null);
+  const phoneField = useRef<HTMLInputElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const step = !open ? 'closed' : sentTo ? 'code' : 'phone';
+  const shownStep = useRef(step);
+  // WCAG 2.4.3: each step replaces the control that led to it ("Add mobile number", "Send code",
+  // "Verify number"): focus goes to what took its place rather than falling to <body>.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    ({ closed: opener, phone: phoneField, code: codeField })[step].current?.focus();
+  }, [step]);
   if (!user) return null;
 
   const send = async (phone: string) => {
@@ -86,13 +98,14 @@ export function AccountPhone({ intro }: { intro?: string } = {}) {
           : (intro ?? 'Add your mobile number to sign in with a one-time code.')}
       </p>
       {!open ? (
-        <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
+        <Button ref={opener} variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
           {user.phone ? 'Change mobile number' : 'Add mobile number'}
         </Button>
       ) : !sentTo ? (
         <form onSubmit={submitPhone} noValidate className="mt-3 flex flex-col gap-3">
           {error && <ErrorBanner>{error}</ErrorBanner>}
           <FormField
+            ref={phoneField}
             label="Mobile number"
             type="tel"
             inputMode="tel"
@@ -114,6 +127,7 @@ export function AccountPhone({ intro }: { intro?: string } = {}) {
             <span className="whitespace-nowrap font-semibold">{spokenNumber(sentTo)}</span>.
           </p>
           <FormField
+            ref={codeField}
             label="Code"
             inputMode="numeric"
             autoComplete="one-time-code"

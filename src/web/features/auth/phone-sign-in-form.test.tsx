@@ -300,6 +300,19 @@ describe('the account’s mobile number (decision 0032)', () => {
     expect(server.verifications).toEqual([{ phone: '9876543210', code: '482913' }]);
   });
 
+  it('moves focus to what each step brings, and back to the button once the number is verified', async () => {
+    const user = userEvent.setup();
+    const panel = await renderAccount(fakePhoneApi().phoneApi);
+    await user.click(within(panel).getByRole('button', { name: 'Add mobile number' }));
+    expect(document.activeElement).toBe(within(panel).getByLabelText('Mobile number'));
+    await user.keyboard('9876543210{Enter}');
+    const code = await within(panel).findByLabelText('Code');
+    expect(document.activeElement).toBe(code);
+    await user.keyboard('482913{Enter}');
+    const change = await within(panel).findByRole('button', { name: 'Change mobile number' });
+    expect(document.activeElement).toBe(change);
+  });
+
   it('says so when the number belongs to another account', async () => {
     const user = userEvent.setup();
     const panel = await renderAccount(fakePhoneApi().phoneApi);
