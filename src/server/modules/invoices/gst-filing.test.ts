@@ -144,6 +144,29 @@ describe('the place of supply', () => {
     expect(across).toMatchObject({ intraState: false, placeOfSupply: { state: 'Delhi', stateCode: '07' } });
     expect(across.totals).toEqual({ taxableValue: 1000, cgst: 0, sgst: 0, igst: 180, total: 1180 });
   });
+
+  it('is the State of the delivery pincode, whatever State the shopper typed', async () => {
+    const product = await createTestProduct(store.database, { priceRupees: 1180 });
+    const typedWrong = [
+      { ...IN_KARNATAKA, state: 'Delhi' },
+      { ...IN_KARNATAKA, state: 'Karnatka' },
+      { ...IN_DELHI, state: 'Karnataka' },
+    ];
+    const placed = [];
+    for (const address of typedWrong) {
+      const order = await placeOrder(store.app, store.customer.headers, [{ product, quantity: 1 }], {
+        address,
+      });
+      await payOrder(store.app, store.customer.headers, order);
+      placed.push(await invoiceOf(order.orderId));
+    }
+    expect(placed.map((invoice) => [invoice.placeOfSupply, invoice.intraState])).toEqual([
+      [{ state: 'Karnataka', stateCode: '29' }, true],
+      [{ state: 'Karnataka', stateCode: '29' }, true],
+      [{ state: 'Delhi', stateCode: '07' }, false],
+    ]);
+    expect(placed[2]?.totals).toMatchObject({ cgst: 0, sgst: 0, igst: 180 });
+  });
 });
 
 describe('a business buyer’s invoice (B2B)', () => {

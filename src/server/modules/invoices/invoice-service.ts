@@ -95,9 +95,11 @@ export function createInvoiceService({
       .from(pincodes)
       .where(eq(pincodes.pincode, order.order.deliveryPincode));
     const address = addressOf(order.order);
-    // The place of supply is the State of the delivery address; an address saved before it had
-    // a State falls back to the directory's State of its pincode.
-    const deliveryState = address.state?.trim() || place?.state || '';
+    // The place of supply is the State the goods are delivered in: the directory's State of the
+    // delivery pincode, which checkout has already checked. The State the shopper typed is free
+    // text ('Karnatka', or Delhi beside a Bengaluru pincode) and counts only for a pincode the
+    // directory does not know.
+    const deliveryState = place?.state || address.state?.trim() || '';
     const intraState = isIntraState(seller.state, deliveryState);
     const buyer = await businessBuyerOf(tx, orderId, order);
 
