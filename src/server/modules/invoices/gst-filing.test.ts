@@ -243,6 +243,44 @@ describe('a quote’s invoice', () => {
       legalName: 'Nisha Verma',
     });
   });
+
+  it('carries the GSTIN and legal name the owner sent the quote with, else the account’s', async () => {
+    const buyer = await store.newCustomer({ fullName: 'Arjun Rao' });
+    // The account holds a GSTIN of its own; a quote that names a buyer is invoiced to that buyer.
+    await store.app.inject({
+      method: 'PUT',
+      url: '/api/auth/business',
+      headers: buyer.headers,
+      payload: { gstin: BUYER_GSTIN, legalName: 'Rao Family Trust' },
+    });
+    const product = await createTestProduct(store.database, { priceRupees: 120, stock: 200 });
+    const sendQuote = async (buyerFields: object) => {
+      const quoted = await admin('POST', '/api/admin/quotes', {
+        customerEmail: buyer.user.email,
+        lines: [{ productId: product.id, quantity: 50 }],
+        shippingAddress: IN_DELHI,
+        ...buyerFields,
+      });
+      expect(quoted.statusCode, quoted.body).toBe(201);
+      const { orderId } = quoted.json<{ quote: { orderId: string } }>().quote;
+      const started = await store.app.inject({
+        method: 'POST',
+        url: `/api/quotes/${orderId}/payment`,
+        headers: buyer.headers,
+      });
+      await payOrder(store.app, buyer.headers, started.json<CreateOrderResponse>());
+      return (await invoiceOf(orderId, buyer.headers)).buyer;
+    };
+    const company = `29${BUYER_FIRST14.slice(2, 14)}`;
+    const companyGstin = `${company}${gstinCheckCharacter(company)}`;
+    expect(
+      await sendQuote({ buyerGstin: companyGstin, buyerLegalName: 'Rao Softworks Private Limited' }),
+    ).toMatchObject({ gstin: companyGstin, legalName: 'Rao Softworks Private Limited' });
+    expect(await sendQuote({ buyerGstin: '', buyerLegalName: '' })).toMatchObject({
+      gstin: BUYER_GSTIN,
+      legalName: 'Rao Family Trust',
+    });
+  });
 });
 
 describe('credit notes', () => {

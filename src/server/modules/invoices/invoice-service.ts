@@ -14,7 +14,6 @@ import { isValidGstin, normaliseGstin } from '../../../shared/gstin';
 import { toRupees } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
 import {
-  bulkEnquiries,
   categories,
   invoiceCounters,
   invoices,
@@ -160,24 +159,25 @@ export function createInvoiceService({
   }
 
   /**
-   * A business buyer's GSTIN and legal name (B2B): the GSTIN the bulk enquiry behind the order's
-   * quote gave, else the one on the customer's account; none when neither holds a valid GSTIN.
+   * A business buyer's GSTIN and legal name (B2B): those a quote was sent with, on its
+   * `order_quotes` row (its bulk enquiry's unless the owner typed others: decision 0038), else the
+   * customer's account's. None without a valid GSTIN.
    */
   async function businessBuyerOf(
     tx: Tx,
     orderId: string,
     customer: { fullName: string; gstin: string | null; legalName: string | null },
   ): Promise<{ gstin: string; legalName: string } | Record<string, never>> {
-    const [enquiry] = await tx
-      .select({ gstin: bulkEnquiries.gstin, name: bulkEnquiries.name })
+    const [quote] = await tx
+      .select({ gstin: orderQuotes.buyerGstin, legalName: orderQuotes.buyerLegalName })
       .from(orderQuotes)
-      .innerJoin(bulkEnquiries, eq(bulkEnquiries.id, orderQuotes.bulkEnquiryId))
       .where(eq(orderQuotes.orderId, orderId));
     const valid = (gstin: string | null | undefined) =>
       gstin && isValidGstin(gstin) ? normaliseGstin(gstin) : null;
-    const gstin = valid(enquiry?.gstin) ?? valid(customer.gstin);
-    if (!gstin) return {};
-    return { gstin, legalName: customer.legalName || enquiry?.name || customer.fullName };
+    const quoted = valid(quote?.gstin);
+    if (quoted) return { gstin: quoted, legalName: quote?.legalName || customer.fullName };
+    const own = valid(customer.gstin);
+    return own ? { gstin: own, legalName: customer.legalName || customer.fullName } : {};
   }
 
   async function invoiceOf(where: SQL | undefined): Promise<Invoice> {
