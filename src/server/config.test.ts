@@ -41,6 +41,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses a GSTIN registered in another State than STORE_STATE, which invoices tax by', () => {
+    expect(() => loadConfig({ STORE_GSTIN: '27AAPFU0939F1ZV' })).toThrow(
+      "Invalid environment variable STORE_GSTIN: This GSTIN is not registered in Karnataka, the store's State for GST (STORE_STATE)",
+    );
+    expect(loadConfig({ STORE_GSTIN: '27AAPFU0939F1ZV', STORE_STATE: 'Maharashtra' }).STORE_GSTIN).toBe(
+      '27AAPFU0939F1ZV',
+    );
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CodPincodes } from '../shared/cash-on-delivery';
-import { isValidGstin } from '../shared/gstin';
+import { gstStateCode } from '../shared/gst';
+import { gstinStateMessage, isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
 import { isValidPhone, normalisePhone } from '../shared/phone';
 
@@ -277,6 +278,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in a .env file mean "not set", as most tools treat them.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = Env.superRefine((env, context) => {
+    if (env.STORE_GSTIN.slice(0, 2) !== gstStateCode(env.STORE_STATE)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STORE_GSTIN'],
+        message: gstinStateMessage(env.STORE_STATE),
+      });
+    }
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when STORAGE=s3' });
     }

@@ -24,3 +24,10 @@ export function isValidGstin(value: string): boolean {
   const gstin = normaliseGstin(value);
   return GSTIN_SHAPE.test(gstin) && gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14];
 }
+
+/**
+ * A GSTIN starts with the code of the State it is registered in (29 Karnataka); the invoices tax
+ * by the store's State, so a GSTIN of another State would print one and tax by the other.
+ */
+export const gstinStateMessage = (state: string) =>
+  `This GSTIN is not registered in ${state}, the store's State for GST (STORE_STATE)`;

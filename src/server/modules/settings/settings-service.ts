@@ -1,10 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { gstStateCode } from '../../../shared/gst';
+import { gstinStateMessage } from '../../../shared/gstin';
 import { OWNER_SETTING_FIELDS, OwnerSettings, type SettingsChange } from '../../../shared/owner-settings';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { ChangeCounters } from '../../db/change-counters';
 import type { Db, Queryable } from '../../db/client';
 import { adminAuditLog, storeSettings } from '../../db/schema';
+import { invalid } from '../../errors';
 
 const ROW_ID = 1;
 
@@ -134,6 +137,10 @@ export function createSettingsService({
     /** Validates, saves and writes the audit line in one transaction; nothing is saved on a refusal. */
     async save(input: OwnerSettings, actor: SettingsActor): Promise<SettingsSnapshot> {
       const values = OwnerSettings.parse(input);
+      if (values.gstin.slice(0, 2) !== gstStateCode(config.STORE_STATE)) {
+        const message = gstinStateMessage(config.STORE_STATE);
+        throw invalid(message, [{ path: 'gstin', message }]);
+      }
       await db.transaction(async (tx) => {
         // The row lock orders concurrent saves, so each audit line compares with what it replaced.
         const [row] = await tx

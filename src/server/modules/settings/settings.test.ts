@@ -78,6 +78,15 @@ describe('the owner settings', () => {
       customerCareEmail: 'Customer care e-mail must be an e-mail address like care@example.in',
       grievanceOfficerPhone: 'Grievance Officer phone must be a phone number like +91 80 4567 8900',
     });
+    // A valid GSTIN of Maharashtra (27) for a store whose State for GST is Karnataka (29).
+    const elsewhere = await save({ ...settings, gstin: '27AAPFU0939F1ZV' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors).toEqual([
+      {
+        path: 'gstin',
+        message: "This GSTIN is not registered in Karnataka, the store's State for GST (STORE_STATE)",
+      },
+    ]);
     const missing = await save({ shippingFee: 60 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toContainEqual({ path: 'storeName', message: 'Store name is required' });

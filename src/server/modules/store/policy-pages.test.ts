@@ -20,6 +20,7 @@ const store = setUpTestStore({
     PUBLIC_URL: 'https://gifts.example.in',
     STORE_LEGAL_NAME: 'Diya Crafts LLP',
     STORE_ADDRESS: '221 Linking Road, Bandra West, Mumbai, Maharashtra 400050',
+    STORE_STATE: 'Maharashtra',
     STORE_GSTIN: '27AAPFU0939F1ZV',
     CUSTOMER_CARE_PHONE: '+91 22 6000 1234',
     CUSTOMER_CARE_EMAIL: 'care@diyacrafts.in',
