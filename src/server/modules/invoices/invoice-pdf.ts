@@ -79,7 +79,11 @@ export function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice) {
   doc.font('Helvetica-Bold').text('Bill To', MARGIN, partiesTop, { width: width / 2 });
   doc.font('Helvetica');
   if (invoice.buyer.legalName) doc.text(invoice.buyer.legalName);
-  doc.text(invoice.buyer.name).text(invoice.buyer.email);
+  doc.text(invoice.buyer.name);
+  // Rule 46(e): the recipient's address. The store asks for one address, where the order goes
+  // (its lines after the name, before the phone).
+  for (const line of invoice.deliveryAddress.slice(1, -1)) doc.text(line);
+  doc.text(invoice.buyer.email);
   if (invoice.buyer.gstin) doc.text(`GSTIN: ${invoice.buyer.gstin}`);
   const billBottom = doc.y;
   doc.font('Helvetica-Bold').text('Ship To', right, partiesTop, { width: width / 2 - 10 });
