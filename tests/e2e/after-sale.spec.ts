@@ -87,6 +87,11 @@ test('a customer returns a delivered item, the owner approves it and the custome
   const card = owner.getByRole('listitem', { name: `Return of order ${order.orderNumber}` });
   await expect(card).toContainText('The colour is not what the picture showed');
   await card.getByRole('button', { name: 'Approve and refund' }).click();
+  // Money leaves at once: the back office asks once more.
+  await owner
+    .getByRole('alertdialog', { name: `Approve the return of order ${order.orderNumber}?` })
+    .getByRole('button', { name: 'Approve and refund' })
+    .click();
   await expect(card).toHaveCount(0);
 
   // The customer sees the refund and the order returned.

@@ -46,6 +46,12 @@ function serveReturns(record: AdminReturn) {
         current = { ...current, refundPaidAt: '2031-03-22T04:00:00.000Z', refundReference: body.reference };
         return json({ return: current });
       }
+      const decided = /^\/api\/admin\/returns\/\d+\/(approve|reject)$/.exec(url.pathname)?.[1];
+      if (decided && init?.method === 'POST') {
+        marked.push({ decision: decided, ...(JSON.parse(String(init.body)) as object) });
+        current = { ...current, status: decided === 'approve' ? 'approved' : 'rejected' };
+        return json({ return: current });
+      }
       if (url.pathname === '/api/admin/returns')
         return json({ data: [current], total: 1, page: 1, pageSize: 25 });
       return json({ message: 'Not found' }, 404);
@@ -89,5 +95,37 @@ describe("the Returns page's refund owed by transfer (decision 0043)", () => {
     const card = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
     expect(card.textContent).toContain('Approved: ₹400 refunded');
     expect(within(card).queryByRole('button', { name: 'Mark refund paid' })).toBeNull();
+  });
+});
+
+describe('a decision on a return, which cannot be taken back', () => {
+  const asked: AdminReturn = { ...owed, status: 'requested', refundMethod: 'provider', decidedAt: null };
+
+  it('is asked once more, saying what happens, and nothing is sent on Cancel', async () => {
+    const user = userEvent.setup();
+    const sent = serveReturns(asked);
+    renderView();
+    const card = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
+
+    await user.click(within(card).getByRole('button', { name: 'Approve and refund' }));
+    const approve = screen.getByRole('alertdialog', { name: 'Approve the return of order RG-10400?' });
+    expect(approve.textContent).toContain(
+      "₹400 goes back to Sana Khan's payment at once. This cannot be undone.",
+    );
+    await user.click(within(approve).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    const reject = screen.getByRole('alertdialog', { name: 'Reject the return of order RG-10400?' });
+    await user.click(within(reject).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+
+    await user.type(within(card).getByLabelText('Note for the customer (optional)'), 'Refund on its way');
+    await user.click(within(card).getByRole('button', { name: 'Approve and refund' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve and refund' }),
+    );
+    expect(await screen.findByText('Approved: ₹400 refunded')).toBeTruthy();
+    expect(sent).toEqual([{ decision: 'approve', note: 'Refund on its way' }]);
   });
 });

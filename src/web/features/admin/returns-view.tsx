@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AdminReturn } from '../../../shared/api/returns';
 import { formatInr } from '../../../shared/money';
 import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PrivateImage } from '../../components/private-image';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminReturns, useDecideReturn, useMarkRefundPaid } from './admin-api';
@@ -58,10 +59,31 @@ function MarkRefundPaidForm({ record }: { record: AdminReturn }) {
   );
 }
 
+/** What the owner is asked before a decision that cannot be taken back (money leaves at once). */
+function decisionQuestion(record: AdminReturn, decision: 'approve' | 'reject') {
+  const amount = formatInr(record.refundAmount);
+  if (decision === 'reject') {
+    return {
+      title: `Reject the return of order ${record.orderNumber}?`,
+      message: `${record.customerName} is told it was not approved, with your note. This cannot be undone.`,
+      confirmLabel: 'Reject return',
+    };
+  }
+  return {
+    title: `Approve the return of order ${record.orderNumber}?`,
+    message:
+      record.refundMethod === 'provider'
+        ? `${amount} goes back to ${record.customerName}'s payment at once. This cannot be undone.`
+        : `${amount} becomes due to ${record.customerName} by UPI or bank transfer (cash on delivery). This cannot be undone.`,
+    confirmLabel: 'Approve and refund',
+  };
+}
+
 function ReturnCard({ record }: { record: AdminReturn }) {
   const id = useId();
   const decide = useDecideReturn();
   const [note, setNote] = useState('');
+  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
   return (
     <li className="space-y-2 p-3" aria-label={`Return of order ${record.orderNumber}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -107,20 +129,24 @@ function ReturnCard({ record }: { record: AdminReturn }) {
               onChange={(e) => setNote(e.target.value)}
             />
           </div>
-          <Button
-            disabled={decide.isPending}
-            onClick={() => decide.mutate({ id: record.id, decision: 'approve', note })}
-          >
+          <Button disabled={decide.isPending} onClick={() => setAsking('approve')}>
             Approve and refund
           </Button>
-          <Button
-            variant="secondary"
-            disabled={decide.isPending}
-            onClick={() => decide.mutate({ id: record.id, decision: 'reject', note })}
-          >
+          <Button variant="secondary" disabled={decide.isPending} onClick={() => setAsking('reject')}>
             Reject
           </Button>
         </div>
+      )}
+      {asking && (
+        <ConfirmDialog
+          isOpen
+          {...decisionQuestion(record, asking)}
+          onConfirm={() => {
+            decide.mutate({ id: record.id, decision: asking, note });
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+        />
       )}
       {record.status === 'approved' && record.refundMethod === 'transfer' && !record.refundPaidAt && (
         <MarkRefundPaidForm record={record} />

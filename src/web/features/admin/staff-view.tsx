@@ -3,6 +3,7 @@ import type { StaffMember } from '../../../shared/api/staff';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../shared/staff-roles';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
 import { Field, formatDateTime, inputClass, QueryState } from './admin-ui';
@@ -84,9 +85,20 @@ function InviteForm() {
   );
 }
 
-function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
+type RoleChoice = StaffRole | 'none';
+
+/**
+ * A staff member's role. The select only chooses: the change is saved with its own button, so a
+ * keystroke on a focused select (an arrow key) never changes what someone may do, and removing
+ * someone from the staff is asked once more.
+ */
+export function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
   const id = useId();
   const change = useChangeStaffRole();
+  const [chosen, setChosen] = useState<RoleChoice>(member.staffRole);
+  const [asking, setAsking] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const save = () => change.mutate({ id: member.id, staffRole: chosen }, { onSuccess: () => setSaved(true) });
   return (
     <li className="flex flex-col gap-2 border-b border-stone-100 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -103,11 +115,12 @@ function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) 
         <select
           id={`${id}-role`}
           className={inputClass}
-          value={member.staffRole}
+          value={chosen}
           disabled={change.isPending}
-          onChange={(event) =>
-            change.mutate({ id: member.id, staffRole: event.target.value as StaffRole | 'none' })
-          }
+          onChange={(event) => {
+            setChosen(event.target.value as RoleChoice);
+            setSaved(false);
+          }}
         >
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -116,8 +129,39 @@ function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) 
           ))}
           <option value="none">No access (remove from staff)</option>
         </select>
+        {chosen !== member.staffRole && (
+          <div className="flex gap-2">
+            <Button
+              disabled={change.isPending}
+              onClick={() => (chosen === 'none' ? setAsking(true) : save())}
+            >
+              {chosen === 'none' ? 'Remove from staff' : 'Save role'}
+            </Button>
+            <Button variant="ghost" disabled={change.isPending} onClick={() => setChosen(member.staffRole)}>
+              Keep {STAFF_ROLE_LABELS[member.staffRole].split(' (')[0]}
+            </Button>
+          </div>
+        )}
+        {saved && chosen === member.staffRole && (
+          <p role="status" className="text-sm font-semibold text-green-800">
+            Role saved.
+          </p>
+        )}
         {change.error && <ErrorBanner>{errorMessage(change.error)}</ErrorBanner>}
       </div>
+      {asking && (
+        <ConfirmDialog
+          isOpen
+          title={`Remove ${member.fullName} from the staff?`}
+          message={`${member.email} can no longer open the back office; their account stays a customer's.`}
+          confirmLabel="Remove from staff"
+          onConfirm={() => {
+            setAsking(false);
+            save();
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      )}
     </li>
   );
 }
