@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderList, AdminOrderSummary } from '../../../shared/api/admin';
 import type { BulkStatusResponse } from '../../../shared/api/admin-bulk';
+import { renderRoutes } from '../../testing/render-routes';
 import { OrdersView } from './orders-view';
 
 afterEach(() => {
@@ -111,6 +112,45 @@ describe('bulk work on the order list (issue 26)', () => {
     expect(phone[0]?.getAttribute('href')).toBe('tel:+919845012345');
     expect(screen.getAllByRole('link', { name: 'meera@example.com' })[0]?.getAttribute('href')).toBe(
       'mailto:meera@example.com',
+    );
+  });
+});
+
+describe('the order list’s filters', () => {
+  it('are in the address, so going back from an order comes to the same filtered page', async () => {
+    const user = userEvent.setup();
+    const asked: Record<string, string>[] = [];
+    const list: AdminOrderList = { data: [orderAt(1)], total: 30, page: 2, pageSize: 25 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://store.test');
+        if (url.pathname === '/api/admin/orders') asked.push(Object.fromEntries(url.searchParams));
+        return Response.json(list);
+      }),
+    );
+    const router = renderRoutes(
+      [
+        { path: '/admin/orders', element: <OrdersView /> },
+        { path: '/admin/orders/:id', element: <p>Order page</p> },
+      ],
+      '/admin/orders?status=paid&q=Meera&page=2',
+    );
+    expect(await screen.findByRole('link', { name: 'Order RG-10001' })).toBeTruthy();
+    expect(asked.at(-1)).toEqual({ status: 'paid', q: 'Meera', page: '2' });
+    expect(screen.getByRole('searchbox', { name: 'Order number, name, e-mail or phone' })).toHaveProperty(
+      'value',
+      'Meera',
+    );
+
+    await user.click(screen.getByRole('link', { name: 'Order RG-10001' }));
+    expect(await screen.findByText('Order page')).toBeTruthy();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('link', { name: 'Order RG-10001' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?status=paid&q=Meera&page=2');
+    expect(screen.getByRole('searchbox', { name: 'Order number, name, e-mail or phone' })).toHaveProperty(
+      'value',
+      'Meera',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { cityAndState } from '../../../shared/address';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
@@ -119,6 +119,26 @@ function OrderFiltersForm({
   );
 }
 
+const FILTER_KEYS = ['status', 'from', 'to', 'q'] as const;
+
+/** The list's filters as the address holds them; a page that is not a whole number is the first. */
+function filtersOf(params: URLSearchParams): OrderFilters {
+  const page = Number(params.get('page'));
+  const filters: OrderFilters = { page: Number.isInteger(page) && page > 1 ? page : 1 };
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+const paramsOf = (filters: OrderFilters) =>
+  new URLSearchParams(
+    Object.entries(filters)
+      .filter(([key, value]) => value && !(key === 'page' && value === 1))
+      .map(([key, value]) => [key, String(value)]),
+  );
+
 /** The list's filter without its page: what "all N orders matching this filter" means. */
 const filterOf = ({ page: _page, ...filter }: OrderFilters) =>
   Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as OrderSelection['filter'];
@@ -132,7 +152,11 @@ export function OrdersView({
 }: {
   bulkActions?: (selection: OrderSelection, count: number) => ReactNode;
 } = {}) {
-  const [filters, setFilters] = useState<OrderFilters>({ page: 1 });
+  // In the address, so that going back from an order comes to the same filtered page (the
+  // owner works through a filtered list one order at a time).
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const setFilters = (next: OrderFilters) => setParams(paramsOf(next), { replace: true });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const orders = useAdminOrders(filters);
