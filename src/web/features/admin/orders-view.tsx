@@ -4,7 +4,7 @@ import { cityAndState } from '../../../shared/address';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
-import { formatInr, formatLineAmount } from '../../../shared/money';
+import { formatInr, formatLineAmount, toPaise, toRupees } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { orderItemKey } from '../../../shared/personalisation-rules';
 import { Button } from '../../components/button';
@@ -118,6 +118,8 @@ function OrderFiltersForm({
     </form>
   );
 }
+
+const shippingText = (rupees: number) => (rupees === 0 ? 'Free' : formatInr(rupees));
 
 const FILTER_KEYS = ['status', 'from', 'to', 'q'] as const;
 
@@ -482,6 +484,7 @@ function OrderMoney({ money }: { money: AdminOrderDetail['money'] }) {
 
 export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
   const { order, customer } = detail;
+  const codFee = order.cashOnDelivery?.fee ?? 0;
   return (
     <div className="space-y-4">
       <section className="rounded-xl border border-brand-100 bg-white p-4">
@@ -537,8 +540,15 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
           )}
           <div className="flex justify-between">
             <dt>Shipping</dt>
-            <dd>{order.shippingCost === 0 ? 'Free' : formatInr(order.shippingCost)}</dd>
+            <dd>{shippingText(toRupees(toPaise(order.shippingCost) - toPaise(codFee)))}</dd>
           </div>
+          {/* Decision 0042: the COD fee is part of shipping, kept apart to show what it was for. */}
+          {codFee > 0 && (
+            <div className="flex justify-between">
+              <dt>Cash on delivery fee</dt>
+              <dd>{formatInr(codFee)}</dd>
+            </div>
+          )}
           <div className="flex justify-between font-bold">
             <dt>Total</dt>
             <dd>{formatInr(order.totalAmount)}</dd>
@@ -547,8 +557,15 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
       </section>
       <section className="rounded-xl border border-brand-100 bg-white p-4">
         <h2 className="font-bold text-stone-900">Payments</h2>
+        {order.cashOnDelivery && (
+          // The courier collects the cash, so no payment of a provider is recorded for it.
+          <p className="mt-2 text-sm">
+            Cash on delivery: {formatInr(order.cashOnDelivery.toCollect)}{' '}
+            {order.cashOnDelivery.collected ? 'collected on delivery' : 'to collect on delivery'}.
+          </p>
+        )}
         {detail.payments.length === 0 ? (
-          <p className="mt-2 text-stone-600">No payment recorded yet.</p>
+          !order.cashOnDelivery && <p className="mt-2 text-stone-600">No payment recorded yet.</p>
         ) : (
           <ul className="mt-2 space-y-1 text-sm">
             {detail.payments.map((payment) => (
