@@ -247,6 +247,56 @@ describe('the sales register (GSTR-1)', () => {
     expect(aprilSummary?.Documents).toBe('1');
   });
 
+  it('files a note against an earlier month’s B2CL invoice in cdnur, whatever the note’s own total', async () => {
+    const hamper = await createTestProduct(store.database, { name: 'Gold Hamper', priceRupees: 1_18_000 });
+    const diya = await createTestProduct(store.database, { name: 'Clay Diya', priceRupees: 399.99 });
+    // Invoiced and delivered on 30 May (B2CL: to Delhi, above ₹1,00,000); a diya returned on 1 June.
+    clock.set('2032-05-30T06:00:00.000Z');
+    // Accounts of that day: the file's own sessions have expired by then.
+    const { headers } = await store.newCustomer();
+    const owner = await store.newAdmin();
+    const order = await placeOrder(
+      store.app,
+      headers,
+      [
+        { product: hamper, quantity: 1 },
+        { product: diya, quantity: 1 },
+      ],
+      { address: IN_DELHI },
+    );
+    await payOrder(store.app, headers, order);
+    await moveOrderAlong(store.app, owner.headers, order.orderId, STEPS_TO_DELIVERED.slice(1));
+    clock.set('2032-06-01T06:00:00.000Z');
+    const requested = await store.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderId}/returns`,
+      headers,
+      payload: { items: [{ productId: diya.id, quantity: 1 }], reason: 'Chipped' },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const approved = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/returns/${requested.json<{ return: ReturnRecord }>().return.id}/approve`,
+      headers: owner.headers,
+      payload: { note: '' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const june = tablesOf(
+      (
+        await store.app.inject({
+          url: '/api/admin/reports/sales-register.csv?month=2032-06',
+          headers: owner.headers,
+        })
+      ).body,
+    );
+    clock.set('2032-03-05T06:00:00.000Z');
+    expect(june.get('cdnur')).toEqual([
+      expect.objectContaining({ 'UR Type': 'B2CL', 'Place Of Supply': '07-Delhi', 'Note Value': '399.99' }),
+    ]);
+    expect(june.get('cdn-b2cs')).toEqual([]);
+  });
+
   it('refuses a month not written as YYYY-MM with 400', async () => {
     for (const month of ['2032-13', 'March', '2032-3', `${'9'.repeat(50)}`]) {
       const response = await register(month);

@@ -1,4 +1,4 @@
-import { and, asc, gte, lt } from 'drizzle-orm';
+import { and, asc, gte, inArray, lt } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/invoices';
 import { INDIA_TIME_ZONE, indiaDayStart } from '../../../shared/india-time';
 import { type Paise, toPaise } from '../../../shared/money';
@@ -88,9 +88,18 @@ type Section = { name: string; header: string[]; rows: string[][] };
  * to every invoice of the month, to the paisa, as do b2b + b2cl + b2cs; the hsn table is the
  * invoices less the month's credit notes, as GSTR-1's table 12 reports supplies net of notes.
  */
-export function salesRegisterCsv(monthInvoices: readonly Invoice[], monthNotes: readonly Invoice[]): string {
-  const invoiceKinds = new Map(monthInvoices.map((invoice) => [invoice.number, kindOf(invoice)]));
-  // A note is reported where its invoice was (an invoice of an earlier month is read from the note).
+export function salesRegisterCsv(
+  monthInvoices: readonly Invoice[],
+  monthNotes: readonly Invoice[],
+  /** The invoices of earlier months that this month's notes are against. */
+  notedInvoices: readonly Invoice[] = [],
+): string {
+  const invoiceKinds = new Map(
+    [...notedInvoices, ...monthInvoices].map((invoice) => [invoice.number, kindOf(invoice)]),
+  );
+  // A note is reported where its invoice was: a note of ₹5,000 against a ₹1,20,000 B2CL invoice
+  // is a cdnur row, though its own total is under the B2CL limit. A note whose invoice is not
+  // found is judged by itself.
   const noteKind = (note: Invoice): Kind =>
     invoiceKinds.get(note.creditNote?.invoiceNumber ?? '') ?? kindOf(note);
 
@@ -329,8 +338,19 @@ export async function salesRegisterOf(db: Db, month: string): Promise<string> {
       .where(and(gte(creditNotes.issuedAt, start), lt(creditNotes.issuedAt, end)))
       .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id)),
   ]);
+  const monthInvoices = invoiceRows.map((row) => row.data as Invoice);
+  const notes = noteRows.map((row) => row.data as Invoice);
+  const issued = new Set(monthInvoices.map((invoice) => invoice.number));
+  const earlier = [
+    ...new Set(notes.map((note) => note.creditNote?.invoiceNumber ?? '').filter((n) => n && !issued.has(n))),
+  ];
+  const notedRows =
+    earlier.length === 0
+      ? []
+      : await db.select({ data: invoices.data }).from(invoices).where(inArray(invoices.number, earlier));
   return salesRegisterCsv(
-    invoiceRows.map((row) => row.data as Invoice),
-    noteRows.map((row) => row.data as Invoice),
+    monthInvoices,
+    notes,
+    notedRows.map((row) => row.data as Invoice),
   );
 }
