@@ -11,8 +11,8 @@ export const NULL_CHARACTER_MESSAGE = 'Text must not contain the null character 
 export function nullCharacterPath(value: unknown): string | null {
   const pending: [unknown, string][] = [[value, '']];
   const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
-  while (pending.length > 0) {
-    const [current, path] = pending.pop() as [unknown, string];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, path] = next;
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return path;
     } else if (Array.isArray(current)) {

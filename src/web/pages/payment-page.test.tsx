@@ -578,6 +578,16 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect(keys()[4]).not.toBe(keys()[2]);
   });
 
+  it('makes a new order when what the tab kept is not a payment attempt it wrote', async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    sessionStorage.setItem('paymentAttempts', JSON.stringify({ online: { request: 5, key: '' } }));
+    renderPayment();
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(api.callsTo('create-order')[0]?.headers['idempotency-key']).toMatch(/\S{8,}/);
+  });
+
   it('links My Orders when the shopper already has as many unpaid orders as the store allows', async () => {
     const user = userEvent.setup();
     const api = servePayments();

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionDetail, Product } from '../../shared/api/catalog';
 import type { ReviewPage } from '../../shared/api/reviews';
-import type { DeliveryInfo } from '../../shared/delivery';
 import type { DeliveryDates } from '../../shared/delivery-dates';
 import { INVALID_PINCODE_DELIVERY } from '../../shared/delivery-rules';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
 import { resetLocationForTests } from '../features/location/use-location-state';
+import { BANGALORE_DELIVERY, UNSERVED_DELIVERY } from '../testing/delivery-fixtures';
 import { scrollEverythingIntoView } from '../testing/on-screen';
 import { renderRoutes } from '../testing/render-routes';
 import { CollectionPage } from './collection-page';
@@ -297,26 +297,8 @@ describe('the product page', () => {
   });
 
   describe('checking delivery (SPEC 8: no delivery promise follows a refusal)', () => {
-    const bangalore: DeliveryInfo = {
-      serviceable: true,
-      days: 'Today',
-      message: 'Same-day delivery on orders before 2 PM',
-      type: 'same_day',
-      fastDelivery: true,
-      city: 'Bangalore',
-      isPreOrder: false,
-      shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
-    };
-    const portBlair: DeliveryInfo = {
-      ...bangalore,
-      serviceable: false,
-      days: 'N/A',
-      message: "Sorry, we don't deliver to this pincode yet",
-      type: 'standard',
-      fastDelivery: false,
-      city: 'South Andaman',
-      shipping: { cost: 0, free: false, message: 'Delivery not available' },
-    };
+    const bangalore = BANGALORE_DELIVERY;
+    const portBlair = UNSERVED_DELIVERY;
     const bangaloreDates: DeliveryDates = {
       today: '2026-11-28',
       type: 'same_day',

@@ -16,6 +16,7 @@ import {
   TEST_ADDRESS,
   testCategory,
 } from '../../testing/order-fixtures';
+import type { TestAccount } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -208,6 +209,25 @@ describe('a business buyer’s invoice (B2B)', () => {
 });
 
 describe('a quote’s invoice', () => {
+  /** The owner quotes 50 of `product` to the buyer, who pays it: the invoice's buyer. */
+  async function paidQuoteBuyer(buyer: TestAccount, product: { id: number }, fields: object) {
+    const quoted = await admin('POST', '/api/admin/quotes', {
+      customerEmail: buyer.user.email,
+      lines: [{ productId: product.id, quantity: 50 }],
+      shippingAddress: IN_DELHI,
+      ...fields,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const { orderId } = quoted.json<{ quote: { orderId: string } }>().quote;
+    const started = await store.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${orderId}/payment`,
+      headers: buyer.headers,
+    });
+    await payOrder(store.app, buyer.headers, started.json<CreateOrderResponse>());
+    return (await invoiceOf(orderId, buyer.headers)).buyer;
+  }
+
   it('carries the GSTIN its bulk enquiry gave, with the customer’s legal name', async () => {
     const buyer = await store.newCustomer({ fullName: 'Nisha Verma' });
     const [enquiry] = await store.database.db
@@ -224,21 +244,7 @@ describe('a quote’s invoice', () => {
       })
       .returning();
     const product = await createTestProduct(store.database, { priceRupees: 120, stock: 80 });
-    const quoted = await admin('POST', '/api/admin/quotes', {
-      customerEmail: buyer.user.email,
-      lines: [{ productId: product.id, quantity: 50 }],
-      shippingAddress: IN_DELHI,
-      bulkEnquiryId: enquiry!.id,
-    });
-    expect(quoted.statusCode, quoted.body).toBe(201);
-    const { orderId } = quoted.json<{ quote: { orderId: string } }>().quote;
-    const started = await store.app.inject({
-      method: 'POST',
-      url: `/api/quotes/${orderId}/payment`,
-      headers: buyer.headers,
-    });
-    await payOrder(store.app, buyer.headers, started.json<CreateOrderResponse>());
-    expect((await invoiceOf(orderId, buyer.headers)).buyer).toMatchObject({
+    expect(await paidQuoteBuyer(buyer, product, { bulkEnquiryId: enquiry!.id })).toMatchObject({
       gstin: BUYER_GSTIN,
       legalName: 'Nisha Verma',
     });
@@ -254,29 +260,15 @@ describe('a quote’s invoice', () => {
       payload: { gstin: BUYER_GSTIN, legalName: 'Rao Family Trust' },
     });
     const product = await createTestProduct(store.database, { priceRupees: 120, stock: 200 });
-    const sendQuote = async (buyerFields: object) => {
-      const quoted = await admin('POST', '/api/admin/quotes', {
-        customerEmail: buyer.user.email,
-        lines: [{ productId: product.id, quantity: 50 }],
-        shippingAddress: IN_DELHI,
-        ...buyerFields,
-      });
-      expect(quoted.statusCode, quoted.body).toBe(201);
-      const { orderId } = quoted.json<{ quote: { orderId: string } }>().quote;
-      const started = await store.app.inject({
-        method: 'POST',
-        url: `/api/quotes/${orderId}/payment`,
-        headers: buyer.headers,
-      });
-      await payOrder(store.app, buyer.headers, started.json<CreateOrderResponse>());
-      return (await invoiceOf(orderId, buyer.headers)).buyer;
-    };
     const company = `29${BUYER_FIRST14.slice(2, 14)}`;
     const companyGstin = `${company}${gstinCheckCharacter(company)}`;
     expect(
-      await sendQuote({ buyerGstin: companyGstin, buyerLegalName: 'Rao Softworks Private Limited' }),
+      await paidQuoteBuyer(buyer, product, {
+        buyerGstin: companyGstin,
+        buyerLegalName: 'Rao Softworks Private Limited',
+      }),
     ).toMatchObject({ gstin: companyGstin, legalName: 'Rao Softworks Private Limited' });
-    expect(await sendQuote({ buyerGstin: '', buyerLegalName: '' })).toMatchObject({
+    expect(await paidQuoteBuyer(buyer, product, { buyerGstin: '', buyerLegalName: '' })).toMatchObject({
       gstin: BUYER_GSTIN,
       legalName: 'Rao Family Trust',
     });

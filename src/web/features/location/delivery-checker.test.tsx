@@ -3,33 +3,15 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeliveryInfo } from '../../../shared/delivery';
 import { INVALID_PINCODE_DELIVERY } from '../../../shared/delivery-rules';
+import { BANGALORE_DELIVERY, UNSERVED_DELIVERY } from '../../testing/delivery-fixtures';
 import { DeliveryChecker } from './delivery-checker';
 import { LocationButton } from './location-button';
 import { DELIVERY_INFO_KEY, SELECTED_PINCODE_KEY } from './location-store';
 import { resetLocationForTests } from './use-location-state';
 
-const bangalore: DeliveryInfo = {
-  serviceable: true,
-  days: 'Today',
-  message: 'Same-day delivery on orders before 2 PM',
-  type: 'same_day',
-  fastDelivery: true,
-  city: 'Bangalore',
-  isPreOrder: false,
-  shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
-};
-const andaman: DeliveryInfo = {
-  serviceable: false,
-  days: 'N/A',
-  message: "Sorry, we don't deliver to this pincode yet",
-  type: 'standard',
-  fastDelivery: false,
-  city: 'South Andaman',
-  isPreOrder: false,
-  shipping: { cost: 0, free: false, message: 'Delivery not available' },
-};
+const bangalore = BANGALORE_DELIVERY;
+const andaman = UNSERVED_DELIVERY;
 
 /** The network edge only: a stand-in for the store's /api answering like the real server. */
 function serveApi({ down = false } = {}) {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { lazyParser, loadedParser } from '../../lazy-parser';
+import { BANGALORE_DELIVERY, UNSERVED_DELIVERY } from '../../testing/delivery-fixtures';
 import type { Lookup } from './delivery-lookups';
 import { fallbackDeliveryInfo } from './delivery-lookups';
 import {
@@ -17,26 +18,8 @@ import { parseStoredDeliveryInfo } from './stored-location';
 
 const parseStored = loadedParser(parseStoredDeliveryInfo);
 
-const bangalore: DeliveryInfo = {
-  serviceable: true,
-  days: 'Today',
-  message: 'Same-day delivery on orders before 2 PM',
-  type: 'same_day',
-  fastDelivery: true,
-  city: 'Bangalore',
-  isPreOrder: false,
-  shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
-};
-const blocked: DeliveryInfo = {
-  ...bangalore,
-  serviceable: false,
-  days: 'N/A',
-  message: "Sorry, we don't deliver to this pincode yet",
-  type: 'standard',
-  fastDelivery: false,
-  city: 'South Andaman',
-  shipping: { cost: 0, free: false, message: 'Delivery not available' },
-};
+const bangalore = BANGALORE_DELIVERY;
+const blocked = UNSERVED_DELIVERY;
 
 describe('locationReducer (SPEC 4 "Location and pincode")', () => {
   it('checks a 6-character pincode, then holds its answer', () => {

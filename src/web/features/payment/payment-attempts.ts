@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PaymentMethod } from '../../../shared/cash-on-delivery';
 
 // An order a Pay press made stays the answer to the same request for the rest of the tab's
@@ -8,7 +9,10 @@ import type { PaymentMethod } from '../../../shared/cash-on-delivery';
 // order, as the server would answer it (DESIGN 4: the same key must ask for exactly the same order).
 const ATTEMPTS_STORAGE_KEY = 'paymentAttempts';
 
-type Attempts = Partial<Record<PaymentMethod, { request: string; key: string }>>;
+const Attempt = z.object({ request: z.string(), key: z.string().min(1) });
+// What the tab kept, checked: anything else there (an older shape, an edit) counts as nothing kept.
+const Attempts = z.object({ online: Attempt.optional(), cod: Attempt.optional() }).catch({});
+type Attempts = z.infer<typeof Attempts>;
 
 const newIdempotencyKey = () =>
   typeof crypto.randomUUID === 'function'
@@ -17,8 +21,7 @@ const newIdempotencyKey = () =>
 
 function readAttempts(): Attempts {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(ATTEMPTS_STORAGE_KEY) ?? '{}') as unknown;
-    return stored !== null && typeof stored === 'object' ? (stored as Attempts) : {};
+    return Attempts.parse(JSON.parse(sessionStorage.getItem(ATTEMPTS_STORAGE_KEY) ?? '{}'));
   } catch {
     return {};
   }
