@@ -28,7 +28,7 @@ import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService } from './modules/catalog';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
-import { createInvoiceService, createPdfPool } from './modules/invoices';
+import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
 import {
@@ -166,10 +166,11 @@ export function createServices({
     recipient: config.OWNER_NOTIFY_EMAIL ?? store.customerCare.email,
     store,
   });
-  // Decision 0042: delivered COD orders become paid (with their invoice), returned ones cancelled,
-  // whichever way they move (courier scans or the back office).
+  // Decisions 0042 and 0050: COD orders are invoiced at dispatch, become paid when delivered and
+  // are cancelled (their invoice credited) when returned, whichever way they move.
   const settleCashOnDelivery = createCodSettlement({
     issueInvoice: invoices.issue,
+    creditUndeliveredInvoice,
     releaseCoupon: coupons.release,
   });
   const orders = createOrderService({

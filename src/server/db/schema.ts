@@ -578,8 +578,9 @@ export const creditNotes = pgTable(
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => invoices.id),
+    // Null for the one note of a cash on delivery parcel returned undelivered: no money moved
+    // (decision 0050).
     ledgerId: integer('ledger_id')
-      .notNull()
       .unique()
       .references(() => moneyLedger.id),
     number: text('number').notNull().unique(),
@@ -593,6 +594,7 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_year_sequence_idx').on(table.financialYear, table.sequence),
     index('credit_notes_order_idx').on(table.orderId),
     index('credit_notes_issued_idx').on(table.issuedAt),
+    uniqueIndex('credit_notes_undelivered_idx').on(table.orderId).where(sql`${table.ledgerId} is null`),
   ],
 );
 

@@ -50,8 +50,12 @@ export const Invoice = z.object({
   /** CGST + SGST (true) or IGST (false). */
   intraState: z.boolean(),
   couponCode: z.string().nullable(),
-  /** Decision 0042: rupees the courier collected at the door; absent for an order paid online. */
-  cashOnDelivery: z.object({ collected: z.number() }).nullish(),
+  /**
+   * Decisions 0042 and 0050: a cash on delivery order's rupees, payable to the courier at the door
+   * (invoiced at dispatch); invoices issued at delivery before that rule say `collected`. Absent
+   * for an order paid online.
+   */
+  cashOnDelivery: z.object({ payable: z.number().optional(), collected: z.number().optional() }).nullish(),
   lines: z.array(InvoiceLine),
   totals: z.object({
     taxableValue: z.number(),

@@ -66,7 +66,7 @@ export const OrderRecord = z.object({
   shippingAddress: AddressForm,
   events: z.array(OrderEventRecord),
   deliveryEstimate: DeliveryEstimate.nullable(),
-  /** Issue 14: the GST tax invoice's number once the order is paid. */
+  /** The GST tax invoice's number once the order is paid, or a cash on delivery order dispatched (decision 0050). */
   invoiceNumber: z.string().nullable(),
   /** Issue 14: until when a return may be requested (7 days after delivery), else null. */
   returnableUntil: z.string().nullable(),

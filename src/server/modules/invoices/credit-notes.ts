@@ -71,9 +71,8 @@ function creditNoteOf(
 
 /**
  * Records a refund in the money ledger and, when it gives back what an invoice charged (a return,
- * a cancellation), issues its GST credit note in the same transaction: numbered in its own series
- * per financial year without gaps (the counter row stays locked until the transaction ends), once
- * per ledger line. An order without an invoice has nothing to credit.
+ * a cancellation), issues its GST credit note in the same transaction, once per ledger line. An
+ * order without an invoice has nothing to credit.
  */
 export async function recordRefund(
   tx: Tx,
@@ -83,12 +82,65 @@ export async function recordRefund(
 ): Promise<void> {
   const ledgerId = await recordMoney(tx, line);
   if (ledgerId === null || !isCreditedRefund(line.reason)) return;
+  await issueCreditNote(tx, {
+    orderId: line.orderId,
+    ledgerId,
+    paise: line.amountPaise,
+    reason: creditNoteReason(line.reason),
+    at: line.at,
+    returned,
+  });
+}
+
+/**
+ * CGST s.34: a cash on delivery parcel invoiced at dispatch (s.31(1)(a)) that comes back to the
+ * store undelivered was never supplied, so its whole invoice is credited; no money moved, so the
+ * note stands on no ledger line. Once per order (a unique index), however often the scan comes.
+ */
+export async function creditUndeliveredInvoice(tx: Tx, orderId: string, at: Date): Promise<void> {
+  const [invoice] = await tx
+    .select({ total: sql<number>`(${invoices.data} -> 'totals' ->> 'total')::numeric` })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
+  if (!invoice) return;
+  const [already] = await tx
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.orderId, orderId), isNull(creditNotes.ledgerId)));
+  if (already) return;
+  await issueCreditNote(tx, {
+    orderId,
+    ledgerId: null,
+    paise: toPaise(Number(invoice.total)),
+    reason: UNDELIVERED_CREDIT_REASON,
+    at,
+    returned: [],
+  });
+}
+
+export const UNDELIVERED_CREDIT_REASON = 'Returned undelivered (cash on delivery not collected)';
+
+/**
+ * A GST credit note of `paise` against the order's invoice, numbered in its own series per
+ * financial year without gaps (the counter row stays locked until the transaction ends).
+ */
+async function issueCreditNote(
+  tx: Tx,
+  note: {
+    orderId: string;
+    ledgerId: number | null;
+    paise: Paise;
+    reason: string;
+    at: Date;
+    returned: readonly { orderItemId: number; amountPaise: Paise }[];
+  },
+): Promise<void> {
   const [invoice] = await tx
     .select({ id: invoices.id, data: invoices.data })
     .from(invoices)
-    .where(eq(invoices.orderId, line.orderId));
+    .where(eq(invoices.orderId, note.orderId));
   if (!invoice) return;
-  const financialYear = financialYearOf(line.at);
+  const financialYear = financialYearOf(note.at);
   const [counter] = await tx
     .insert(creditNoteCounters)
     .values({ financialYear, lastSequence: 1 })
@@ -103,19 +155,19 @@ export async function recordRefund(
   const data = creditNoteOf(
     issued,
     number,
-    line.amountPaise,
-    await weightsOf(tx, line.orderId, issued, returned),
-    creditNoteReason(line.reason),
-    line.at,
+    note.paise,
+    await weightsOf(tx, note.orderId, issued, note.returned),
+    note.reason,
+    note.at,
   );
   await tx.insert(creditNotes).values({
-    orderId: line.orderId,
+    orderId: note.orderId,
     invoiceId: invoice.id,
-    ledgerId,
+    ledgerId: note.ledgerId,
     number,
     financialYear,
     sequence: counter.sequence,
-    issuedAt: line.at,
+    issuedAt: note.at,
     data,
   });
 }

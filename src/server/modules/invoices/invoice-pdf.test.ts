@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../shared/api/invoices';
 import { TEST_INVOICE_SELLER } from '../../testing/invoice-fixtures';
-import { drawnText } from '../../testing/pdf-text';
-import { renderInvoicePdf } from './invoice-pdf';
+import { LONG_ADDRESS } from '../../testing/long-address';
+import { drawnText, drawnTextRuns, overlappingRuns } from '../../testing/pdf-text';
+import { MARGIN, renderInvoicePdf } from './invoice-pdf';
 
 const businessInvoice: Invoice = {
   number: 'UG/26-27/000042',
@@ -52,6 +53,56 @@ describe('the tax invoice PDF', () => {
       'GSTIN: 27AAPFU0939F1ZV',
     ]) {
       expect(billTo).toContain(line);
+    }
+  });
+});
+
+describe('an invoice that holds any address (Rule 46: both addresses legible)', () => {
+  const longAddressInvoice: Invoice = {
+    ...businessInvoice,
+    buyer: { ...businessInvoice.buyer, email: 'kavya.reddy.procurement.team@reddysoftworks.example.in' },
+    deliveryAddress: ['Kavya Reddy', LONG_ADDRESS, 'Bengaluru 560066, Karnataka', 'Phone: 9845077777'],
+  };
+
+  it.each([
+    ['the tax invoice', longAddressInvoice],
+    [
+      'a credit note',
+      {
+        ...longAddressInvoice,
+        number: 'UG/CN/26-27/000007',
+        creditNote: {
+          invoiceNumber: longAddressInvoice.number,
+          invoiceDate: longAddressInvoice.issuedAt,
+          reason: 'Goods returned',
+        },
+      },
+    ],
+  ])('%s wraps a 250-character address inside its own column, overlapping nothing', async (_, invoice) => {
+    expect(LONG_ADDRESS).toHaveLength(250);
+    const pdf = await renderInvoicePdf(invoice);
+    const runs = drawnTextRuns(pdf);
+    expect(overlappingRuns(runs)).toEqual([]);
+    const pageWidth = 595.28;
+    for (const run of runs) {
+      expect(run.left).toBeGreaterThanOrEqual(MARGIN - 1);
+      expect(run.right).toBeLessThanOrEqual(pageWidth - MARGIN + 1);
+    }
+    // Bill To's lines end before Ship To's column begins.
+    const at = (text: string) => runs.find((run) => run.text === text);
+    const shipTo = at('Ship To')?.left ?? 0;
+    const billTo = runs.filter(
+      (run) =>
+        run.left < shipTo &&
+        run.bottom <= (at('Bill To')?.bottom ?? 0) &&
+        run.bottom > (at('Description')?.bottom ?? 0),
+    );
+    expect(billTo.map((run) => run.text).join(' ')).toContain('Flat 1204');
+    for (const run of billTo) expect(run.right).toBeLessThan(shipTo);
+    // Every word of the address is printed, in both columns.
+    const text = drawnText(pdf);
+    for (const word of ['Whitefield', 'Hoodi', 'landmark:', 'Bloc']) {
+      expect(text.split(word).length - 1).toBe(2);
     }
   });
 });

@@ -35,6 +35,17 @@ export function startPdf(info: { Title: string; Author: string }) {
   return { doc, done };
 }
 
+/**
+ * What the total is: refunded by a credit note (none for a COD parcel that came back unpaid: it
+ * only cancels the supply), paid for an invoice of an order paid online or collected, due for one
+ * issued at a COD order's dispatch (decision 0050).
+ */
+function amountLabel(invoice: Invoice): string {
+  if (invoice.creditNote)
+    return invoice.cashOnDelivery?.payable !== undefined ? 'Amount credited' : 'Amount refunded';
+  return invoice.cashOnDelivery?.payable !== undefined ? 'Amount due' : 'Amount paid';
+}
+
 /** Lays the invoice out from the current page's top (issue 26: also in a bundle of many orders). */
 export function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice) {
   const credit = invoice.creditNote ?? null;
@@ -43,52 +54,56 @@ export function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice) {
   doc.font('Helvetica-Bold').fontSize(16).text(title, { align: 'center' });
   doc.moveDown(0.5);
 
+  // Two columns, each line laid out within its own column's width: a line given no width runs to
+  // the page's right margin, over the other column (Rule 46 wants both addresses legible).
+  const column = width / 2 - 10;
+  const right = MARGIN + width / 2 + 10;
   const top = doc.y;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(invoice.seller.legalName, MARGIN, top, { width: width / 2 });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(invoice.seller.address, { width: width / 2 });
-  doc.text(`GSTIN: ${invoice.seller.gstin}`);
-  doc.text(
+  doc.font('Helvetica-Bold').fontSize(11).text(invoice.seller.legalName, MARGIN, top, { width: column });
+  doc.font('Helvetica').fontSize(9);
+  for (const line of [
+    invoice.seller.address,
+    `GSTIN: ${invoice.seller.gstin}`,
     `State: ${invoice.seller.state}${invoice.seller.stateCode ? ` (${invoice.seller.stateCode})` : ''}`,
-  );
+  ])
+    doc.text(line, MARGIN, doc.y, { width: column });
   const leftBottom = doc.y;
 
-  const right = MARGIN + width / 2 + 10;
   doc.font('Helvetica').fontSize(9);
-  if (credit) {
-    doc.text(`Credit Note No: ${invoice.number}`, right, top, { width: width / 2 - 10 });
-    doc.text(`Credit Note Date: ${dateOf(invoice.issuedAt)}`);
-    doc.text(`Against Invoice: ${credit.invoiceNumber} of ${dateOf(credit.invoiceDate)}`);
-    doc.text(`Reason: ${credit.reason}`);
-  } else {
-    doc.text(`Invoice No: ${invoice.number}`, right, top, { width: width / 2 - 10 });
-    doc.text(`Invoice Date: ${dateOf(invoice.issuedAt)}`);
-  }
-  doc.text(`Order No: ${invoice.orderNumber}`);
-  doc.text(
+  const reference = credit
+    ? [
+        `Credit Note No: ${invoice.number}`,
+        `Credit Note Date: ${dateOf(invoice.issuedAt)}`,
+        `Against Invoice: ${credit.invoiceNumber} of ${dateOf(credit.invoiceDate)}`,
+        `Reason: ${credit.reason}`,
+      ]
+    : [`Invoice No: ${invoice.number}`, `Invoice Date: ${dateOf(invoice.issuedAt)}`];
+  doc.y = top;
+  for (const line of [
+    ...reference,
+    `Order No: ${invoice.orderNumber}`,
     `Place of Supply: ${invoice.placeOfSupply.state}${invoice.placeOfSupply.stateCode ? ` (${invoice.placeOfSupply.stateCode})` : ''}`,
-  );
+  ])
+    doc.text(line, right, doc.y, { width: column });
   doc.y = Math.max(leftBottom, doc.y) + 12;
 
   const partiesTop = doc.y;
-  doc.font('Helvetica-Bold').text('Bill To', MARGIN, partiesTop, { width: width / 2 });
+  doc.font('Helvetica-Bold').text('Bill To', MARGIN, partiesTop, { width: column });
   doc.font('Helvetica');
-  if (invoice.buyer.legalName) doc.text(invoice.buyer.legalName);
-  doc.text(invoice.buyer.name);
   // Rule 46(e): the recipient's address. The store asks for one address, where the order goes
   // (its lines after the name, before the phone).
-  for (const line of invoice.deliveryAddress.slice(1, -1)) doc.text(line);
-  doc.text(invoice.buyer.email);
-  if (invoice.buyer.gstin) doc.text(`GSTIN: ${invoice.buyer.gstin}`);
+  for (const line of [
+    ...(invoice.buyer.legalName ? [invoice.buyer.legalName] : []),
+    invoice.buyer.name,
+    ...invoice.deliveryAddress.slice(1, -1),
+    invoice.buyer.email,
+    ...(invoice.buyer.gstin ? [`GSTIN: ${invoice.buyer.gstin}`] : []),
+  ])
+    doc.text(line, MARGIN, doc.y, { width: column });
   const billBottom = doc.y;
-  doc.font('Helvetica-Bold').text('Ship To', right, partiesTop, { width: width / 2 - 10 });
+  doc.font('Helvetica-Bold').text('Ship To', right, partiesTop, { width: column });
   doc.font('Helvetica');
-  for (const line of invoice.deliveryAddress) doc.text(line);
+  for (const line of invoice.deliveryAddress) doc.text(line, right, doc.y, { width: column });
   doc.y = Math.max(billBottom, doc.y) + 12;
 
   // The table: description, HSN, qty, taxable value, rate, tax columns, total.
@@ -140,13 +155,13 @@ export function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice) {
 
   doc.moveDown(1);
   doc.font('Helvetica').fontSize(9);
-  doc.text(
-    `${credit ? 'Amount refunded' : 'Amount paid'}: ${rs(invoice.totals.total)} (prices include GST)`,
-    MARGIN,
-    doc.y,
-    { width },
-  );
-  if (invoice.cashOnDelivery) doc.text(`Cash on delivery: ${rs(invoice.cashOnDelivery.collected)} collected`);
+  doc.text(`${amountLabel(invoice)}: ${rs(invoice.totals.total)} (prices include GST)`, MARGIN, doc.y, {
+    width,
+  });
+  const cod = invoice.cashOnDelivery;
+  if (cod?.payable !== undefined)
+    doc.text(`Payment: cash on delivery, ${rs(cod.payable)} payable to the courier on delivery`);
+  else if (cod?.collected !== undefined) doc.text(`Cash on delivery: ${rs(cod.collected)} collected`);
   if (invoice.couponCode)
     doc.text(`Coupon ${invoice.couponCode}: discounts are included in the line values.`);
   doc.text('Whether tax is payable under reverse charge: No');

@@ -152,7 +152,7 @@ export function createInvoiceService({
       intraState,
       couponCode: order.order.couponCode,
       ...(order.order.paymentMethod === 'cod'
-        ? { cashOnDelivery: { collected: toRupees(order.order.totalPaise) } }
+        ? { cashOnDelivery: { payable: toRupees(order.order.totalPaise) } }
         : {}),
       ...invoiceFigures(lines, totals),
     };

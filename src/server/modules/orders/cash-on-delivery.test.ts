@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
+import type { Invoice } from '../../../shared/api/invoices';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CashOrderResponse, CodEligibility } from '../../../shared/api/payments';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
@@ -39,9 +40,11 @@ import {
   TEST_ADDRESS,
   type TestProduct,
 } from '../../testing/order-fixtures';
+import { drawnText } from '../../testing/pdf-text';
 import { lastSandboxCode, type TestAccount } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
+import { rs, UNDELIVERED_CREDIT_REASON } from '../invoices';
 import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
 import { COD_CANCELLED_BY_CUSTOMER_NOTE } from './order-service';
 
@@ -433,9 +436,11 @@ describe('a cash on delivery order', () => {
     expect(message?.text).not.toContain('paid.');
   });
 
-  it('books the courier with the cash to collect, and becomes paid exactly once when delivered', async () => {
+  it('books the courier with the cash to collect, is invoiced at dispatch, and becomes paid exactly once when delivered', async () => {
     const placed = await placedCod();
     const shipment = await ship(placed.orderId);
+    // Booked and packed, still at the store: no supply yet, so no invoice.
+    expect(await store.database.db.$count(invoices, eq(invoices.orderId, placed.orderId))).toBe(0);
     const [parcel] = await store.database.db
       .select()
       .from(sandboxParcels)
@@ -449,6 +454,20 @@ describe('a cash on delivery order', () => {
         .codToCollect,
     ).toBeGreaterThanOrEqual(899);
 
+    // CGST s.31(1)(a): the invoice is issued when the goods leave, in the one series, unpaid.
+    const pickedUp = await courierPosts(courierScan(shipment.awb, 'picked_up', '2031-03-10 12:00:00'));
+    expect(pickedUp.statusCode, pickedUp.body).toBe(200);
+    expect((await orderRow(placed.orderId)).paidAt).toBeNull();
+    const [atDispatch] = await store.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, placed.orderId));
+    expect(atDispatch?.number).toMatch(/^UG\/\d{2}-\d{2}\/\d{6}$/);
+    expect(atDispatch?.data).toMatchObject({ cashOnDelivery: { payable: 899 }, totals: { total: 899 } });
+    expect(drawnText(await store.app.invoices.pdfOf(atDispatch!.data as Invoice))).toContain(
+      'Payment: cash on delivery, Rs. 899.00 payable to the courier on delivery',
+    );
+
     clock.set(new Date(clock.now().getTime() + 10 * DAY));
     await store.app.moveSandboxParcels();
     const row = await orderRow(placed.orderId);
@@ -461,10 +480,9 @@ describe('a cash on delivery order', () => {
       .select()
       .from(invoices)
       .where(eq(invoices.orderId, placed.orderId));
-    expect(invoice?.data).toMatchObject({
-      cashOnDelivery: { collected: 899 },
-      totals: { total: 899 },
-    });
+    // The invoice of the dispatch stands: delivery only collects the cash.
+    expect(invoice?.number).toBe(atDispatch?.number);
+    expect(invoice?.issuedAt).toEqual(atDispatch?.issuedAt);
     const invoiceLines = (invoice!.data as { lines: { description: string; total: number }[] }).lines;
     expect(invoiceLines.slice(-2)).toEqual([
       expect.objectContaining({ description: 'Shipping charges', total: 50 }),
@@ -505,6 +523,33 @@ describe('a cash on delivery order', () => {
     const detail = events.json<AdminOrderDetail>();
     expect(detail.order.events.at(-1)).toMatchObject({ status: 'cancelled', note: COD_RETURNED_NOTE });
     expect(detail.money.codToCollect).toBe(0);
+    // CGST s.34: the invoice issued at dispatch is credited in whole, though no money moved.
+    const invoice = await store.app.invoices.forAdmin(placed.orderId);
+    const credited = async () =>
+      store.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, placed.orderId));
+    const [note] = await credited();
+    expect(note?.ledgerId).toBeNull();
+    expect(note?.data).toMatchObject({
+      creditNote: { invoiceNumber: invoice.number, reason: UNDELIVERED_CREDIT_REASON },
+      totals: { total: invoice.totals.total },
+    });
+    expect(drawnText(Buffer.from((await store.app.invoices.creditNotePdf(note!.id)).pdf))).toContain(
+      `Amount credited: ${rs(invoice.totals.total)}`,
+    );
+    // The register of the month files both: the invoice (B2C) and its credit note.
+    const month = invoice.issuedAt.slice(0, 7);
+    const register = await store.app.inject({
+      url: `/api/admin/reports/sales-register.csv?month=${month}`,
+      headers: await ownerHeaders(),
+    });
+    expect(register.statusCode, register.body).toBe(200);
+    // A B2C invoice under ₹2.5 lakh is filed in the month's B2CS summary, and its note in
+    // cdn-b2cs with the note's own figures.
+    const credit = (note!.data as Invoice).totals;
+    const section = (name: string) =>
+      register.body.split(/\r\n\r\n/).find((part) => part.startsWith(`${name}\r\n`));
+    expect(section('b2cs')).toContain(`,${invoice.placeOfSupply.stateCode}-`);
+    expect(section('cdn-b2cs')).toContain(`,${credit.taxableValue.toFixed(2)},${credit.igst.toFixed(2)},`);
 
     // The return's last scan again changes nothing.
     const again = await courierPosts(courierScan(shipment.awb, 'rto_delivered', '2031-04-15 10:00:00'));
@@ -512,6 +557,7 @@ describe('a cash on delivery order', () => {
     expect(await stockOf(placed.product)).toBe(10);
     expect(await couponUses(coupon)).toBe(0);
     expect((await orderRow(placed.orderId)).status).toBe('cancelled');
+    expect(await credited()).toHaveLength(1);
   });
 
   it("tells a gift's recipient it is on its way when the courier picks it up, once", async () => {

@@ -63,19 +63,27 @@ export async function cashOnDeliveryRefusal(
 
 export type CodSettlement = ReturnType<typeof createCodSettlement>;
 
+/** Statuses of a parcel that has left the store: from the first, a COD order has its invoice. */
+const DISPATCHED: readonly OrderStatus[] = ['shipped', 'out_for_delivery', 'failed_delivery', 'delivered'];
+
 /**
- * What a cash on delivery order's status change means for its money, in the transaction (and
- * under the row lock) that made the change: delivered is cash collected (paid, a `cod_collected`
- * line, its invoice); back at the store unpaid (RTO) cancels it and puts its stock back. Every
- * way an order moves (courier scans, the back office) calls this one function after each step;
- * the conditional updates and the ledger's unique index make each happen once.
+ * What a cash on delivery order's status change means for its money and its GST documents, in
+ * the transaction (and under the row lock) that made the change: dispatch issues its invoice
+ * (CGST s.31(1)(a): at or before the removal of the goods; decision 0050), delivered is cash
+ * collected (paid, a `cod_collected` line); back at the store unpaid (RTO) cancels it, puts its
+ * stock back and credits its invoice (CGST s.34). Every way an order moves (courier scans, the back
+ * office) calls this one function after each step; the conditional updates, the ledger's and the
+ * credit notes' unique indexes make each happen once.
  */
 export function createCodSettlement({
   issueInvoice,
+  creditUndeliveredInvoice,
   releaseCoupon,
 }: {
   /** The invoices module's issue(): once per order, in the caller's transaction. */
   issueInvoice: (tx: Tx, orderId: string, at: Date) => Promise<void>;
+  /** The invoices module's credit note of a whole invoice whose goods came back undelivered. */
+  creditUndeliveredInvoice: (tx: Tx, orderId: string, at: Date) => Promise<void>;
   /** The coupons module's release(): gives the order's use back, once (its redemption row goes). */
   releaseCoupon: (tx: Tx, orderId: string) => Promise<void>;
 }) {
@@ -86,6 +94,9 @@ export function createCodSettlement({
     at: Date,
   ): Promise<void> {
     if (order.paymentMethod !== 'cod') return;
+    // Also on a later status, for an order that reached it without passing 'shipped' (one
+    // issued before this rule, or marked by the back office): issue() is once per order.
+    if (DISPATCHED.includes(status)) await issueInvoice(tx, order.id, at);
     if (status === 'delivered') {
       const [collected] = await tx
         .update(orders)
@@ -100,7 +111,6 @@ export function createCodSettlement({
         reason: 'cod',
         at,
       });
-      await issueInvoice(tx, order.id, at);
       return;
     }
     if (status === 'returned') {
@@ -116,6 +126,7 @@ export function createCodSettlement({
       if (!cancelled) return;
       await releaseReservation(tx, order.id);
       await releaseCoupon(tx, order.id);
+      await creditUndeliveredInvoice(tx, order.id, at);
       await recordStatus(tx, {
         orderId: order.id,
         status: 'cancelled',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawnText } from '../../testing/pdf-text';
+import { LONG_ADDRESS } from '../../testing/long-address';
+import { drawnText, drawnTextRuns, overlappingRuns } from '../../testing/pdf-text';
 import { type LabelContent, renderLabelPdf } from './label-pdf';
 
 const label: LabelContent = {
@@ -27,5 +28,25 @@ describe('the shipping label', () => {
     const prepaid = drawnText(await renderLabelPdf(label));
     expect(prepaid).toContain('Prepaid');
     expect(prepaid).not.toContain('to collect');
+  });
+});
+
+describe('a label that holds any address', () => {
+  it('keeps a 250-character address on its one 4 x 6 inch page, overlapping nothing', async () => {
+    const pdf = await renderLabelPdf({
+      ...label,
+      to: { ...label.to, address: LONG_ADDRESS },
+      from: { name: 'Utsav Gifts Private Limited', address: LONG_ADDRESS },
+      codRupees: 1049,
+    });
+    const runs = drawnTextRuns(pdf);
+    expect(overlappingRuns(runs)).toEqual([]);
+    for (const run of runs) {
+      expect(run.page).toBe(0);
+      expect(run.left).toBeGreaterThanOrEqual(14 - 1);
+      expect(run.right).toBeLessThanOrEqual(288 - 14 + 1);
+      expect(run.bottom).toBeGreaterThan(0);
+    }
+    expect(drawnText(pdf)).toContain('Phone 9876543210');
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "credit_notes" ALTER COLUMN "ledger_id" DROP NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_notes_undelivered_idx" ON "credit_notes" USING btree ("order_id") WHERE "credit_notes"."ledger_id" is null;
