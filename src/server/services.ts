@@ -36,7 +36,12 @@ import {
   notifyDefaultsFrom,
   type ReadNotifyDefaults,
 } from './modules/notifications';
-import { createCodSettlement, createOrderService, type ReadCodRules } from './modules/orders';
+import {
+  createCodSettlement,
+  createOrderService,
+  mailStatusIfDue,
+  type ReadCodRules,
+} from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createOrderAnnouncements, createPaymentService, createSandboxService } from './modules/payments';
@@ -188,6 +193,9 @@ export function createServices({
     onCashOrderPlaced: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
     // The shipping service is made below (it needs the courier); this runs only once requests do.
     cancelCourierBooking: (orderId) => shipping.cancelBookingBeforePickup(orderId),
+    // The payments service is made below (it needs the orders); this runs only once requests do.
+    refundOrder: (orderId) => payments.refundOrder(orderId),
+    mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
     onStockChanged,
   });
   const payments = createPaymentService({

@@ -89,6 +89,21 @@ export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => TR
 
 export { RETURN_WINDOW_DAYS } from './return-rules';
 
+/**
+ * Decision 0051: the shopper cancels an order paid online themselves until it is packed, as they
+ * ordered it themselves (Consumer Protection (E-Commerce) Rules 2020, r.4(10): no cancellation
+ * charge, and r.5(3)(d)/r.6: the policy stated and followed). What was paid goes back to the
+ * original payment method at once. A cash on delivery order has its own, longer rule
+ * (shopperMayCancelCod: until the courier picks it up).
+ */
+const SHOPPER_CANCELLABLE_PAID: ReadonlySet<string> = new Set(['paid', 'confirmed', 'processing']);
+export const shopperMayCancelPaid = (status: string) => SHOPPER_CANCELLABLE_PAID.has(status);
+
+export const PAID_CANCEL_MESSAGES = {
+  tooLate: 'This order has been packed, so it can no longer be cancelled. You can return it once delivered.',
+  changed: 'This order changed meanwhile. Please reload the page.',
+} as const;
+
 /** Whether `now` is within the return window that opened at `deliveredAt` (both from the caller). */
 export function isWithinReturnWindow(deliveredAt: Date, now: Date): boolean {
   const elapsed = now.getTime() - deliveredAt.getTime();

@@ -10,11 +10,11 @@ import { PostalAddress } from '../components/postal-address';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { CashOnDeliveryNote, shippingWithoutCodFee } from '../features/orders/cash-on-delivery-note';
-import { CodCancelAction } from '../features/orders/cod-cancel-action';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
+import { OrderCancelAction } from '../features/orders/order-cancel-action';
 import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
@@ -156,7 +156,10 @@ function OrderConfirmation({
         now={Date.now()}
         className="rounded-2xl border border-yellow-300 bg-white p-4 shadow-sm"
       />
-      <CodCancelAction order={order} className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm" />
+      <OrderCancelAction
+        order={order}
+        className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
+      />
 
       <section
         aria-labelledby="order-items-title"

@@ -16,6 +16,8 @@ import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
+import { cancellationRefundNote } from '../../../shared/money-ledger';
+import { PAID_CANCEL_MESSAGES, shopperMayCancelPaid } from '../../../shared/order-status';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -26,6 +28,7 @@ import type { AppliedCoupon, CouponService } from '../coupons';
 import { consentFor, type ReadNotifyDefaults } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
 import { COD_PLACED_NOTE, cashOnDeliveryRefusal, type ReadCodRules } from './cash-on-delivery';
+import { markRefundDue } from './money-ledger';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
 import { estimateOf, type OrderRow, orderRecordsOf } from './order-records';
@@ -80,6 +83,8 @@ export function createOrderService({
   notifyDefaults,
   onCashOrderPlaced,
   cancelCourierBooking,
+  refundOrder,
+  mailStatus,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -106,6 +111,10 @@ export function createOrderService({
   onCashOrderPlaced: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
   /** Decision 0042: the shipping module's cancel of a booking not yet picked up. */
   cancelCourierBooking: CancelCourierBooking;
+  /** Decision 0051: the payments module's refund of what is due on an order (after the commit). */
+  refundOrder: (orderId: string) => Promise<unknown>;
+  /** The status e-mail, queued in the transaction that cancels a paid order. */
+  mailStatus: (tx: Tx, row: OrderRow, to: string, note: string, now: Date) => Promise<void>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -316,6 +325,43 @@ export function createOrderService({
     });
   }
 
+  /**
+   * Decision 0051: the shopper cancels an order they paid for online until it is packed. The
+   * move is conditional on the status read (a packing or a second cancel meanwhile wins), and the
+   * same transaction puts the stock back, marks the whole payment due for refund and mails the
+   * customer its amount; then the provider is asked once (a refund it does not take is retried by
+   * the sweep), as the back office's cancellation does.
+   */
+  async function cancelPaidOrder(order: OrderRow): Promise<void> {
+    if (!shopperMayCancelPaid(order.status)) throw conflict(PAID_CANCEL_MESSAGES.tooLate);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+        .returning({ id: orders.id });
+      if (!changed) throw conflict(PAID_CANCEL_MESSAGES.changed);
+      await releaseReservation(tx, order.id);
+      const refundPaise = await markRefundDue(tx, order.id, 'cancelled');
+      await recordStatus(tx, {
+        orderId: order.id,
+        status: 'cancelled',
+        note: ORDER_CANCELLED_BY_CUSTOMER_NOTE,
+        actor: 'customer',
+        at: now,
+      });
+      await mailStatus(
+        tx,
+        order,
+        'cancelled',
+        refundPaise > 0 ? cancellationRefundNote(refundPaise) : '',
+        now,
+      );
+    });
+    await refundOrder(order.id);
+  }
+
   async function createOrder(
     userId: number,
     payload: CreateOrderPayload,
@@ -497,14 +543,20 @@ export function createOrderService({
     },
 
     /**
-     * The shopper cancels an order still waiting for payment, or a cash on delivery order not yet
-     * with the courier; its stock and coupon are free again at once. A payment that arrives for a
+     * The shopper cancels an order still waiting for payment, one paid online not yet packed
+     * (refunded in full), or a cash on delivery order not yet with the courier; its stock is free
+     * again at once (and an unpaid order's coupon). A payment that arrives for a
      * cancelled pending order later is treated as one for an expired order.
      */
     async cancelOrder(userId: number, orderId: string): Promise<OrderRecord> {
       const order = await ownOrder(userId, orderId);
       if (order.paymentMethod === 'cod') {
         await cancelCashOrder(order);
+        onStockChanged();
+        return getOrder(userId, order.id);
+      }
+      if (order.paidAt !== null) {
+        await cancelPaidOrder(order);
         onStockChanged();
         return getOrder(userId, order.id);
       }
