@@ -6,6 +6,7 @@ import { gstStateCode } from '../shared/gst';
 import { gstinStateMessage, isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
 import { isValidPhone, normalisePhone } from '../shared/phone';
+import { FAULT_RETURN_WINDOW_DAYS, MAX_FAULT_RETURN_WINDOW_DAYS } from '../shared/return-rules';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -89,6 +90,14 @@ export const Env = z.object({
   COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(10_00_000).default(3000),
   COD_FEE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(49),
   COD_PINCODES: CodPincodes.default(''),
+  // Decision 0051: days after delivery a defective, damaged, wrong or late item may be returned
+  // (at least 30), until the owner saves their own in Settings.
+  FAULT_RETURN_DAYS: z.coerce
+    .number()
+    .int()
+    .min(FAULT_RETURN_WINDOW_DAYS)
+    .max(MAX_FAULT_RETURN_WINDOW_DAYS)
+    .default(FAULT_RETURN_WINDOW_DAYS),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
 

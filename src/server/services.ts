@@ -295,6 +295,7 @@ export function createServices({
       orderService: orders,
       store,
       ownerNotices,
+      faultReturnDays: async () => (await settings.valuesIn(db)).faultReturnDays,
       onStockChanged,
     }),
     reviews: createReviewService({ db, clock, onRatingsChanged: onStockChanged }),

@@ -104,10 +104,13 @@ export const PAID_CANCEL_MESSAGES = {
   changed: 'This order changed meanwhile. Please reload the page.',
 } as const;
 
-/** Whether `now` is within the return window that opened at `deliveredAt` (both from the caller). */
-export function isWithinReturnWindow(deliveredAt: Date, now: Date): boolean {
+/**
+ * Whether `now` is within the return window of `days` (a change of mind's 7 unless said) that
+ * opened at `deliveredAt` (both from the caller).
+ */
+export function isWithinReturnWindow(deliveredAt: Date, now: Date, days = RETURN_WINDOW_DAYS): boolean {
   const elapsed = now.getTime() - deliveredAt.getTime();
-  return elapsed >= 0 && elapsed <= RETURN_WINDOW_DAYS * DAY_MS;
+  return elapsed >= 0 && elapsed <= days * DAY_MS;
 }
 
 /**

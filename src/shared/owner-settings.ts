@@ -3,6 +3,7 @@ import { CodPincodes } from './cash-on-delivery';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
 import { NOTIFY_CHANNEL_LABELS, NOTIFY_CHANNELS } from './notifications';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
+import { FAULT_RETURN_WINDOW_DAYS, MAX_FAULT_RETURN_WINDOW_DAYS } from './return-rules';
 
 // Issue 26: what the owner changes in the back office's Settings page. The form and the server
 // validate with this one schema; each field's `meta` says how the form shows it and which
@@ -10,12 +11,20 @@ import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 // Adding a setting is one line here: the table keeps the saved values as one JSON object, and the
 // Settings page lists the fields from this shape.
 
-export type SettingGroup = 'store' | 'care' | 'grievance' | 'shipping' | 'cod' | 'legal' | 'messages';
+export type SettingGroup =
+  | 'store'
+  | 'care'
+  | 'grievance'
+  | 'shipping'
+  | 'cod'
+  | 'returns'
+  | 'legal'
+  | 'messages';
 export type SettingMeta = {
   label: string;
   group: SettingGroup;
   /** 'channels' is a set of ticks from `options`; 'choice' is one of `options`; 'switch' is on or off. */
-  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'channels' | 'choice' | 'switch';
+  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'days' | 'channels' | 'choice' | 'switch';
   options?: readonly { value: string; label: string }[];
   /** Configuration variables that give the default, in order. */
   env: readonly string[];
@@ -28,6 +37,7 @@ export const SETTING_GROUPS: Record<SettingGroup, string> = {
   grievance: 'Grievance Officer',
   shipping: 'Shipping and delivery charges',
   cod: 'Cash on delivery',
+  returns: 'Returns',
   legal: 'GST and legal identity',
   messages: 'Messages',
 };
@@ -166,6 +176,27 @@ export const OwnerSettings = z.object({
     env: ['COD_PINCODES'],
     hint: 'Pincodes or their first digits (560 for all of Bengaluru), separated by commas; empty: every pincode you deliver to',
   }),
+  // Decision 0051: a defective, damaged, wrong or late item's window (a change of mind has 7 days).
+  faultReturnDays: field(
+    z
+      .number({ error: 'Days to return a faulty item must be a number of days' })
+      .int('Days to return a faulty item must be whole days')
+      .min(
+        FAULT_RETURN_WINDOW_DAYS,
+        `Days to return a faulty item must be at least ${FAULT_RETURN_WINDOW_DAYS}`,
+      )
+      .max(
+        MAX_FAULT_RETURN_WINDOW_DAYS,
+        `Days to return a faulty item can be at most ${MAX_FAULT_RETURN_WINDOW_DAYS}`,
+      ),
+    {
+      label: 'Days to return a defective, damaged, wrong or late item',
+      group: 'returns',
+      kind: 'days',
+      env: ['FAULT_RETURN_DAYS'],
+      hint: `At least ${FAULT_RETURN_WINDOW_DAYS}, with the delivery charges refunded; a change of mind has 7 days`,
+    },
+  ),
   legalName: field(text('Legal name', 120), {
     label: 'Legal name',
     group: 'legal',

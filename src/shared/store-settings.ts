@@ -33,6 +33,8 @@ export const StoreSettings = z.object({
    * under the shopper's thumb when it comes.
    */
   cashOnDelivery: z.boolean(),
+  /** Decision 0051: days after delivery a defective, damaged, wrong or late item may be returned. */
+  faultReturnDays: z.number(),
   /** Issue 23: the order-news channels checkout ticks until the shopper changes them. */
   orderUpdates: z.object({ whatsapp: z.boolean(), sms: z.boolean(), email: z.boolean() }),
 });

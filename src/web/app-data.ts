@@ -40,6 +40,7 @@ const settingsWithoutServer: StoreSettings | null =
         // As the server's default (no payment setting).
         testMode: true,
         cashOnDelivery: false,
+        faultReturnDays: 30,
         orderUpdates: { whatsapp: true, sms: false, email: true },
       }
     : null;

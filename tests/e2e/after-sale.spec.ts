@@ -70,6 +70,7 @@ test('a customer returns a delivered item, the owner approves it and the custome
   const returns = customer.getByRole('region', { name: 'Returns' });
   await returns.getByRole('button', { name: 'Return items' }).click();
   await returns.getByLabel(`Units of ${first!.name} to return`).selectOption('1');
+  await returns.getByRole('radio', { name: 'I changed my mind' }).check();
   await returns.getByLabel('Reason for the return').fill('The colour is not what the picture showed');
   const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#0e7490' } })
     .png()

@@ -622,7 +622,14 @@ export const returnRequests = pgTable(
       .notNull()
       .default('requested'),
     reason: text('reason').notNull(),
+    // Decision 0051: a change of mind (7 days), or the store's fault (a defective, damaged or wrong
+    // item, or a late delivery: 30 days or more, the delivery charges refunded too).
+    kind: text('kind', { enum: ['changed_mind', 'faulty', 'late'] })
+      .notNull()
+      .default('changed_mind'),
     refundPaise: bigint('refund_paise', { mode: 'number' }).notNull().default(0),
+    /** The part of refundPaise that gives back the order's delivery charges (decision 0051). */
+    deliveryRefundPaise: bigint('delivery_refund_paise', { mode: 'number' }).notNull().default(0),
     providerRefundId: text('provider_refund_id'),
     // Decision 0043: a cash on delivery order's refund is no provider's to make: it is owed to the
     // customer ('transfer', by bank transfer or UPI) until the owner marks it paid with a reference.

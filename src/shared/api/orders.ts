@@ -68,8 +68,13 @@ export const OrderRecord = z.object({
   deliveryEstimate: DeliveryEstimate.nullable(),
   /** The GST tax invoice's number once the order is paid, or a cash on delivery order dispatched (decision 0050). */
   invoiceNumber: z.string().nullable(),
-  /** Issue 14: until when a return may be requested (7 days after delivery), else null. */
+  /** Issue 14: until when a change of mind may be returned (7 days after delivery), else null. */
   returnableUntil: z.string().nullable(),
+  /**
+   * Decision 0051: when a delivered (or partly returned) order was last delivered, else null: a
+   * defective, damaged, wrong or late item may be returned for the owner's `faultReturnDays` after.
+   */
+  deliveredAt: z.string().nullable(),
   returns: z.array(ReturnRecord),
   /** Issue 13: the gift message and "hide prices" chosen at checkout; null when not a gift. */
   gift: GiftRecord.nullable(),

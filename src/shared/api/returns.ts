@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_RETURN_REASON_LENGTH, RETURN_WINDOW_DAYS } from '../return-rules';
+import { MIN_RETURN_REASON_LENGTH, RETURN_KINDS, RETURN_WINDOW_DAYS } from '../return-rules';
 
 export { MAX_RETURN_PHOTOS } from '../return-rules';
 
@@ -19,6 +19,10 @@ export const RETURN_MESSAGES = {
   notOwed: 'This return has no refund waiting to be paid by transfer',
   alreadyPaid: 'This refund has already been marked paid',
 } as const;
+
+/** Decision 0051: the window of a defective, damaged, wrong or late item has closed too. */
+export const faultWindowClosedMessage = (days: number) =>
+  `The ${days}-day window for a defective, damaged, wrong or late item has closed for this order`;
 
 export const tooManyUnitsMessage = (name: string, left: number) =>
   left === 0 ? `${name} has already been returned` : `You can return at most ${left} of ${name}`;
@@ -44,6 +48,8 @@ export const NewReturn = z.object({
       `Tell us why you are returning the items (at least ${MIN_RETURN_REASON_LENGTH} characters)`,
     )
     .max(500, 'A reason can be at most 500 characters'),
+  /** Decision 0051: why, as a kind; the window and what is refunded follow from it. */
+  kind: z.enum(RETURN_KINDS, { error: 'Choose what is wrong with the order' }).default('changed_mind'),
 });
 export type NewReturn = z.infer<typeof NewReturn>;
 
@@ -51,6 +57,7 @@ export const ReturnRecord = z.object({
   id: z.number().int(),
   status: z.enum(['requested', 'approved', 'rejected']),
   reason: z.string(),
+  kind: z.enum(RETURN_KINDS),
   items: z.array(
     z.object({
       productId: z.number().int(),
@@ -61,6 +68,8 @@ export const ReturnRecord = z.object({
   ),
   /** Rupees: what approval refunds (or refunded). */
   refundAmount: z.number(),
+  /** Rupees: the part of refundAmount that gives back the delivery charges (decision 0051). */
+  deliveryRefund: z.number(),
   /**
    * Decision 0043: 'provider' back to the original payment; 'transfer' (a cash on delivery order)
    * owed by bank transfer or UPI until the owner marks it paid with its reference.

@@ -77,6 +77,7 @@ const paidOrder: OrderRecord = {
   },
   invoiceNumber: 'UG/25-26/000031',
   returnableUntil: null,
+  deliveredAt: null,
   returns: [],
   gift: null,
   delivery: null,

@@ -24,8 +24,10 @@ export function ReturnsPolicyPage() {
           </li>
           <li>Returned items should be unused and in their original packing where possible.</li>
           <li>
-            If something arrived damaged or is not what you ordered, add photos to your request so that we can
-            decide quickly.
+            An item that arrived <strong>defective, damaged or wrong</strong>, or an order delivered{' '}
+            <strong>late</strong>, can be returned for <strong>{storeSettings.faultReturnDays} days</strong>{' '}
+            after delivery, and then the delivery charges you paid are refunded too. Choose what is wrong when
+            you ask, and add photos so that we can decide quickly.
           </li>
         </ul>
       </PolicySection>

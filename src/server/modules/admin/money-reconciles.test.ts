@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
-import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { ReturnRecord } from '../../../shared/api/returns';
+import { PAID_CANCEL_MESSAGES } from '../../../shared/order-status';
 import { migrationsFolder, rowsOf } from '../../db/client';
 import { mailOutbox, products } from '../../db/schema';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
@@ -183,9 +183,14 @@ describe('cancelling a paid order in the back office', () => {
     );
   });
 
-  it('keeps the shopper’s own cancel to orders still waiting for payment', async () => {
+  it('leaves a packed order’s cancellation to the back office (the shopper’s own ends there: decision 0051)', async () => {
     const candle = await createTestProduct(store.database, { priceRupees: 1050, stock: 5 });
     const { created } = await paidOrder([{ product: candle, quantity: 1 }]);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+    ]);
 
     const response = await store.app.inject({
       method: 'POST',
@@ -194,7 +199,7 @@ describe('cancelling a paid order in the back office', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(PAYMENT_MESSAGES.orderNoLongerPending);
+    expect(response.json().message).toBe(PAID_CANCEL_MESSAGES.tooLate);
     expect((await detailOf(created.orderId)).money).toMatchObject({ refunded: 0, net: 1050 });
   });
 });

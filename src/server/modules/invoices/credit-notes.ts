@@ -79,6 +79,8 @@ export async function recordRefund(
   line: MoneyLine & { kind: 'refunded' },
   /** The returned lines and what they cost the customer; without them every line is credited in proportion. */
   returned: readonly { orderItemId: number; amountPaise: Paise }[] = [],
+  /** Decision 0051: the delivery charges given back with them (a faulty or late item's return). */
+  deliveryPaise: Paise = 0,
 ): Promise<void> {
   const ledgerId = await recordMoney(tx, line);
   if (ledgerId === null || !isCreditedRefund(line.reason)) return;
@@ -89,6 +91,7 @@ export async function recordRefund(
     reason: creditNoteReason(line.reason),
     at: line.at,
     returned,
+    deliveryPaise,
   });
 }
 
@@ -115,6 +118,7 @@ export async function creditUndeliveredInvoice(tx: Tx, orderId: string, at: Date
     reason: UNDELIVERED_CREDIT_REASON,
     at,
     returned: [],
+    deliveryPaise: 0,
   });
 }
 
@@ -133,6 +137,7 @@ async function issueCreditNote(
     reason: string;
     at: Date;
     returned: readonly { orderItemId: number; amountPaise: Paise }[];
+    deliveryPaise: Paise;
   },
 ): Promise<void> {
   const [invoice] = await tx
@@ -156,7 +161,7 @@ async function issueCreditNote(
     issued,
     number,
     note.paise,
-    await weightsOf(tx, note.orderId, issued, note.returned),
+    await weightsOf(tx, note.orderId, issued, note.returned, note.deliveryPaise),
     note.reason,
     note.at,
   );
@@ -174,16 +179,19 @@ async function issueCreditNote(
 
 /**
  * What each invoice line weighs in a refund: the returned items' amounts on their lines (the
- * invoice lists the order's items in id order, then shipping), else what each line was paid.
+ * invoice lists the order's items in id order, then its delivery charges), and the delivery
+ * charges given back on theirs in proportion to what each was (decision 0051); else what each line
+ * was paid.
  */
 async function weightsOf(
   tx: Tx,
   orderId: string,
   invoice: Invoice,
   returned: readonly { orderItemId: number; amountPaise: Paise }[],
+  deliveryPaise: Paise,
 ): Promise<Paise[]> {
   const paid = invoice.lines.map((line) => toPaise(line.total));
-  if (returned.length === 0) return paid;
+  if (returned.length === 0 && deliveryPaise === 0) return paid;
   const items = await tx
     .select({ id: orderItems.id })
     .from(orderItems)
@@ -192,7 +200,11 @@ async function weightsOf(
   const byItem = new Map<number, Paise>();
   for (const item of returned)
     byItem.set(item.orderItemId, (byItem.get(item.orderItemId) ?? 0) + item.amountPaise);
-  const weights = invoice.lines.map((_, index) => byItem.get(items[index]?.id ?? -1) ?? 0);
+  const deliveryLines = paid.map((total, index) => (index >= items.length ? total : 0));
+  const deliveryShares = allocate(deliveryPaise, deliveryLines);
+  const weights = invoice.lines.map(
+    (_, index) => (byItem.get(items[index]?.id ?? -1) ?? 0) + (deliveryShares[index] ?? 0),
+  );
   return weights.some((weight) => weight > 0) ? weights : paid;
 }
 

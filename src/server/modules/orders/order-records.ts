@@ -64,16 +64,22 @@ export async function deliveredAtOf(db: Db | Tx, orderId: string): Promise<Date 
   return event?.createdAt ?? null;
 }
 
-/** Issue 14: 7 days after the latest delivery, for a delivered (or partly returned) order. */
-function returnableUntil(
+/** SPEC 2 "My Orders": 7 days after the latest delivery for a change of mind (decision 0051: the
+ * store's faults have longer, from `deliveredAt` and the owner's setting). */
+const returnWindowsOf = (deliveredAt: Date | null) => ({
+  deliveredAt: deliveredAt?.toISOString() ?? null,
+  returnableUntil: deliveredAt
+    ? new Date(deliveredAt.getTime() + RETURN_WINDOW_DAYS * DAY_MS).toISOString()
+    : null,
+});
+
+/** When a delivered (or partly returned) order was last delivered, for its return windows. */
+function lastDeliveredAt(
   status: string,
   events: readonly { status: string; createdAt: Date }[],
-): string | null {
+): Date | null {
   if (status !== 'delivered' && status !== 'returned') return null;
-  const delivered = events.filter((event) => event.status === 'delivered').at(-1);
-  return delivered
-    ? new Date(delivered.createdAt.getTime() + RETURN_WINDOW_DAYS * DAY_MS).toISOString()
-    : null;
+  return events.filter((event) => event.status === 'delivered').at(-1)?.createdAt ?? null;
 }
 
 /** SPEC 3 orders with their lines, timelines and invoice numbers, in the order of `rows`. */
@@ -164,9 +170,11 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
         })),
       deliveryEstimate: deliveryEstimateOf(row),
       invoiceNumber: invoiceNumbers.get(row.id) ?? null,
-      returnableUntil: returnableUntil(
-        row.status,
-        events.filter((event) => event.orderId === row.id),
+      ...returnWindowsOf(
+        lastDeliveredAt(
+          row.status,
+          events.filter((event) => event.orderId === row.id),
+        ),
       ),
       returns: returns.get(row.id) ?? [],
       gift: giftRecordOf(row),

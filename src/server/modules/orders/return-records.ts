@@ -33,6 +33,7 @@ export async function returnRecordsOf(db: Db | Tx, rows: readonly ReturnRow[]): 
     id: row.id,
     status: row.status,
     reason: row.reason,
+    kind: row.kind,
     items: items
       .filter((item) => item.returnId === row.id)
       .map((item) => ({
@@ -42,6 +43,7 @@ export async function returnRecordsOf(db: Db | Tx, rows: readonly ReturnRow[]): 
         amount: toRupees(item.amountPaise),
       })),
     refundAmount: toRupees(row.refundPaise),
+    deliveryRefund: toRupees(row.deliveryRefundPaise),
     refundMethod: row.refundMethod,
     refundPaidAt: row.refundPaidAt?.toISOString() ?? null,
     refundReference: row.refundReference,

@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import {
   type AdminReturnList,
   type AdminReturnQuery,
+  faultWindowClosedMessage,
   MAX_RETURN_PHOTOS,
   type NewReturn,
   RETURN_MESSAGES,
@@ -17,6 +18,7 @@ import {
   isWithinReturnWindow,
   returnShare,
 } from '../../../shared/order-status';
+import { refundsDelivery, returnWindowDays } from '../../../shared/return-rules';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -66,11 +68,14 @@ export function createReturnService({
   orderService,
   store,
   ownerNotices,
+  faultReturnDays,
   onStockChanged = () => {},
 }: {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
+  /** Decision 0051: the owner's window for a defective, damaged, wrong or late item, in days. */
+  faultReturnDays: () => Promise<number>;
   orderService: OrderService;
   store: StoreIdentity;
   /** Issue 26: the owner hears of each return request. */
@@ -137,11 +142,9 @@ export function createReturnService({
     );
     const paise = Math.min(wantedPaise, refundable);
     if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
-    // The credit note credits the returned lines (what each cost the customer).
-    const returned = await tx
-      .select({ orderItemId: returnItems.orderItemId, amountPaise: returnItems.amountPaise })
-      .from(returnItems)
-      .where(eq(returnItems.returnId, returnId));
+    // The credit note credits the returned lines (what each cost the customer) and the delivery
+    // charges given back with them.
+    const { returned, deliveryPaise } = await creditedOf(tx, returnId);
     let left = paise;
     const ids: string[] = [];
     for (const payment of captured) {
@@ -168,6 +171,7 @@ export function createReturnService({
           at: clock.now(),
         },
         returned,
+        deliveryPaise,
       );
       const refunded = payment.refundedPaise + take;
       await tx
@@ -210,6 +214,34 @@ export function createReturnService({
     return paise;
   }
 
+  /** What a return gives back, line by line, for its credit note. */
+  async function creditedOf(tx: Tx, returnId: number) {
+    const [returned, [request]] = await Promise.all([
+      tx
+        .select({ orderItemId: returnItems.orderItemId, amountPaise: returnItems.amountPaise })
+        .from(returnItems)
+        .where(eq(returnItems.returnId, returnId)),
+      tx
+        .select({ deliveryPaise: returnRequests.deliveryRefundPaise })
+        .from(returnRequests)
+        .where(eq(returnRequests.id, returnId)),
+    ]);
+    return { returned, deliveryPaise: request?.deliveryPaise ?? 0 };
+  }
+
+  /**
+   * Decision 0051: the delivery charges a faulty or late item's return gives back: what the order
+   * paid for delivery (shipping, a slot, the cash on delivery fee) less what its other returns
+   * (not rejected) already give back, so they come back once whatever the number of returns.
+   */
+  async function deliveryLeftToRefund(orderId: string, deliveryPaidPaise: number): Promise<number> {
+    const [given] = await db
+      .select({ paise: sql<string>`coalesce(sum(${returnRequests.deliveryRefundPaise}), 0)` })
+      .from(returnRequests)
+      .where(and(eq(returnRequests.orderId, orderId), ne(returnRequests.status, 'rejected')));
+    return Math.max(0, deliveryPaidPaise - Number(given?.paise ?? 0));
+  }
+
   /** The request's row, locked, while it is still open; else why not. */
   async function openRequest(tx: Tx, returnId: number) {
     const [row] = await tx.select().from(returnRequests).where(eq(returnRequests.id, returnId)).for('update');
@@ -219,14 +251,20 @@ export function createReturnService({
   }
 
   return {
-    /** The customer's request: items of a delivered order within the return window, and why. */
+    /**
+     * The customer's request: items of a delivered order within the window of its kind (a change
+     * of mind 7 days, the store's fault the owner's 30 or more, with the delivery charges), and why.
+     */
     async request(userId: number, orderId: string, input: NewReturn): Promise<ReturnRecord> {
       const order = await orderService.ownOrder(userId, orderId);
       if (order.status !== 'delivered' && order.status !== 'returned')
         throw conflict(RETURN_MESSAGES.notDelivered);
       const delivered = await deliveredAtOf(db, order.id);
-      if (!delivered || !isWithinReturnWindow(delivered, clock.now()))
-        throw conflict(RETURN_MESSAGES.windowClosed);
+      const days = returnWindowDays(input.kind, await faultReturnDays());
+      if (!delivered || !isWithinReturnWindow(delivered, clock.now(), days))
+        throw conflict(
+          input.kind === 'changed_mind' ? RETURN_MESSAGES.windowClosed : faultWindowClosedMessage(days),
+        );
 
       const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       const chosen = input.items.map((item) => {
@@ -243,6 +281,9 @@ export function createReturnService({
         };
       });
 
+      const deliveryPaise = refundsDelivery(input.kind)
+        ? await deliveryLeftToRefund(order.id, order.shippingPaise)
+        : 0;
       try {
         const id = await db.transaction(async (tx) => {
           const [created] = await tx
@@ -251,7 +292,9 @@ export function createReturnService({
               orderId: order.id,
               userId,
               reason: input.reason,
-              refundPaise: chosen.reduce((sum, item) => sum + item.amountPaise, 0),
+              kind: input.kind,
+              refundPaise: chosen.reduce((sum, item) => sum + item.amountPaise, 0) + deliveryPaise,
+              deliveryRefundPaise: deliveryPaise,
               createdAt: clock.now(),
             })
             .returning({ id: returnRequests.id });
@@ -474,10 +517,7 @@ export function createReturnService({
           .update(returnRequests)
           .set({ refundPaidAt: now, refundReference: reference })
           .where(eq(returnRequests.id, returnId));
-        const returned = await tx
-          .select({ orderItemId: returnItems.orderItemId, amountPaise: returnItems.amountPaise })
-          .from(returnItems)
-          .where(eq(returnItems.returnId, returnId));
+        const { returned, deliveryPaise } = await creditedOf(tx, returnId);
         await recordRefund(
           tx,
           {
@@ -489,6 +529,7 @@ export function createReturnService({
             at: now,
           },
           returned,
+          deliveryPaise,
         );
         const [order] = await tx
           .select({ status: orders.status })

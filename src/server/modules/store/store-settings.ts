@@ -27,6 +27,7 @@ export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreS
     grievanceOfficer: identity.grievanceOfficer,
     testMode: config.paymentProvider === 'sandbox',
     cashOnDelivery: owner?.codEnabled ?? config.COD_ENABLED,
+    faultReturnDays: owner?.faultReturnDays ?? config.FAULT_RETURN_DAYS,
     orderUpdates: notifyDefaultsFrom(owner?.orderUpdateChannels ?? config.NOTIFY_DEFAULT_CHANNELS),
   };
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminReturn } from '../../../shared/api/returns';
 import { formatInr } from '../../../shared/money';
+import { RETURN_KIND_LABELS } from '../../../shared/return-rules';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PrivateImage } from '../../components/private-image';
@@ -96,7 +97,14 @@ function ReturnCard({ record }: { record: AdminReturn }) {
         {record.customerName} ({record.customerEmail})
       </p>
       <p className="text-sm">{record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')}</p>
+      <p className="text-sm font-semibold text-stone-800">{RETURN_KIND_LABELS[record.kind]}</p>
       <p className="whitespace-pre-line text-sm text-stone-800">Reason: {record.reason}</p>
+      {record.deliveryRefund > 0 && (
+        <p className="text-sm text-stone-700">
+          The refund includes the delivery charges of {formatInr(record.deliveryRefund)}: the customer says
+          the fault was ours.
+        </p>
+      )}
       {record.photoIds.length > 0 && (
         <div className="flex gap-2">
           {record.photoIds.map((photoId, index) => (

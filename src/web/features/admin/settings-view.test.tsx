@@ -26,6 +26,7 @@ const answer: OwnerSettingsResponse = {
     codMaxOrderValue: 3000,
     codFee: 49,
     codPincodes: '',
+    faultReturnDays: 30,
     legalName: 'Utsav Gifts Private Limited',
     address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
     gstin: '29ABCDE1234F1ZW',

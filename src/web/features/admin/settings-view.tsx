@@ -38,7 +38,7 @@ const fromForm = (form: FormValues): Record<string, unknown> =>
       const value = form[key] ?? '';
       if (meta.kind === 'switch') return [key, value === 'true'];
       if (meta.kind === 'channels') return [key, value.split(',').filter(Boolean)];
-      if (meta.kind !== 'rupees') return [key, value];
+      if (meta.kind !== 'rupees' && meta.kind !== 'days') return [key, value];
       return [key, value.trim() === '' ? undefined : Number(value.replace(/[₹,\s]/g, ''))];
     }),
   );
@@ -55,6 +55,7 @@ const shown = (key: string, value: unknown) => {
   if (Array.isArray(value))
     return value.length === 0 ? 'none' : value.map((item) => optionLabel(meta, item)).join(', ');
   if (meta?.kind === 'choice') return optionLabel(meta, value);
+  if (meta?.kind === 'days' && typeof value === 'number') return `${value} days`;
   return meta?.kind === 'rupees' && typeof value === 'number' ? formatInr(value) : String(value);
 };
 
@@ -177,7 +178,7 @@ function SettingInput({
     <FormField
       {...common}
       type={meta.kind === 'email' ? 'email' : meta.kind === 'phone' ? 'tel' : 'text'}
-      inputMode={meta.kind === 'rupees' ? 'numeric' : undefined}
+      inputMode={meta.kind === 'rupees' || meta.kind === 'days' ? 'numeric' : undefined}
       autoComplete="off"
       onChange={(event) => onChange(event.target.value)}
     />

@@ -15,6 +15,7 @@ const deliveredOrder = testOrder({
   status: 'delivered',
   invoiceNumber: 'UG/25-26/000031',
   returnableUntil: '2025-11-25T06:30:00.000Z',
+  deliveredAt: '2025-11-18T06:30:00.000Z',
 });
 const requested = testReturn({ createdAt: '2025-11-20T06:30:00.000Z' });
 
@@ -80,6 +81,7 @@ describe('Focus through a return request (WCAG 2.4.3)', () => {
       screen.getByRole('combobox', { name: 'Units of Diwali Dry Fruit Hamper to return' }),
       '1',
     );
+    await user.click(screen.getByRole('radio', { name: 'Defective, damaged or wrong item' }));
     await user.type(
       screen.getByRole('textbox', { name: 'Reason for the return' }),
       'One box arrived crushed',
@@ -90,5 +92,48 @@ describe('Focus through a return request (WCAG 2.4.3)', () => {
     expect(screen.queryByRole('form', { name: 'Return items' })).toBeNull();
     expect(document.activeElement).toBe(status.closest('li'));
     expect(document.activeElement?.textContent).toContain('Refund on approval: ₹450');
+  });
+});
+
+describe('The return windows of each kind (decision 0051)', () => {
+  const renderAt = (now: Date) =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrderReturns order={deliveredOrder} now={now} onChanged={() => {}} />
+      </QueryClientProvider>,
+    );
+
+  it('asks what is wrong, choosing nothing for the shopper, and says the delivery charges come back for a fault', async () => {
+    const user = userEvent.setup();
+    renderAt(NOW);
+    expect(screen.getByText('Changed your mind? You can return items until 25 Nov 2025.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Return items' }));
+    const kinds = screen.getAllByRole('radio');
+    expect(kinds.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, false]);
+    expect(screen.getByRole('button', { name: 'Request return' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'It arrived late' }));
+    expect(screen.getByText('The delivery charges you paid are refunded too.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'I changed my mind' }));
+    expect(screen.queryByText('The delivery charges you paid are refunded too.')).toBeNull();
+  });
+
+  it('offers only a defective, damaged, wrong or late item on day 20, until the 30th day', async () => {
+    const user = userEvent.setup();
+    renderAt(new Date('2025-12-08T06:30:00.000Z'));
+    expect(
+      screen.getByText(
+        'A defective, damaged or wrong item, or a late delivery, until 18 Dec 2025, with the delivery charges refunded.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Return items' }));
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'faulty',
+      'late',
+    ]);
+  });
+
+  it('offers nothing after the 30 days', () => {
+    renderAt(new Date('2025-12-19T06:30:00.000Z'));
+    expect(screen.queryByRole('button', { name: 'Return items' })).toBeNull();
   });
 });

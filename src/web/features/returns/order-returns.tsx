@@ -1,9 +1,17 @@
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { MAX_RETURN_PHOTOS, type ReturnRecord } from '../../../shared/api/returns';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { DAY_MS, INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
+import {
+  RETURN_KIND_LABELS,
+  RETURN_KINDS,
+  type ReturnKind,
+  refundsDelivery,
+  returnWindowDays,
+} from '../../../shared/return-rules';
 import { ApiError } from '../../api/client';
+import { storeSettings } from '../../app-data';
 import { Button } from '../../components/button';
 import { PrivateImage } from '../../components/private-image';
 import { ErrorBanner } from '../../components/status-message';
@@ -37,6 +45,9 @@ function ReturnSummary({ record, ref }: { record: ReturnRecord; ref?: Ref<HTMLLI
       ) : record.status === 'requested' ? (
         <p className="text-stone-700">Refund on approval: {formatInr(record.refundAmount)}</p>
       ) : null}
+      {record.deliveryRefund > 0 && (
+        <p className="text-stone-700">Includes the delivery charges of {formatInr(record.deliveryRefund)}</p>
+      )}
       {record.decisionNote && <p className="text-stone-700">{record.decisionNote}</p>}
       {record.photoIds.length > 0 && (
         <div className="mt-2 flex gap-2">
@@ -54,11 +65,26 @@ function ReturnSummary({ record, ref }: { record: ReturnRecord; ref?: Ref<HTMLLI
   );
 }
 
+const onDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE });
+
+/** Until when each kind of return may be asked for: a change of mind 7 days, the store's fault longer. */
+function returnDeadlines(order: OrderRecord): Record<ReturnKind, string> | null {
+  if (!order.deliveredAt) return null;
+  const delivered = new Date(order.deliveredAt).getTime();
+  const until = (kind: ReturnKind) =>
+    new Date(delivered + returnWindowDays(kind, storeSettings.faultReturnDays) * DAY_MS).toISOString();
+  return { changed_mind: until('changed_mind'), faulty: until('faulty'), late: until('late') };
+}
+
 function ReturnForm({
   order,
+  kinds,
   onDone,
 }: {
   order: OrderRecord;
+  /** The kinds of return still open (decision 0051). */
+  kinds: readonly ReturnKind[];
   /** The request made, or null when it failed (the order may have changed meanwhile). */
   onDone(created: ReturnRecord | null): void;
 }) {
@@ -70,6 +96,8 @@ function ReturnForm({
   const returnable = order.items.filter((item) => item.quantity > item.returnedQuantity);
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');
+  // Nothing chosen for the shopper: they say what is wrong.
+  const [kind, setKind] = useState<ReturnKind | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const chosen = returnable
@@ -80,7 +108,8 @@ function ReturnForm({
     event.preventDefault();
     setState({ busy: true, error: null });
     try {
-      const created = await requestReturn(order.id, { items: chosen, reason }, photos);
+      if (!kind) return;
+      const created = await requestReturn(order.id, { items: chosen, reason, kind }, photos);
       setState({ busy: false, error: null });
       onDone(created);
     } catch (error) {
@@ -122,6 +151,26 @@ function ReturnForm({
           );
         })}
       </fieldset>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-semibold text-stone-800">What is wrong?</legend>
+        {kinds.map((value) => (
+          <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              value={value}
+              required
+              checked={kind === value}
+              onChange={() => setKind(value)}
+              className="h-5 w-5 accent-brand-700"
+            />
+            {RETURN_KIND_LABELS[value]}
+          </label>
+        ))}
+        {kind && refundsDelivery(kind) && (
+          <p className="text-sm text-stone-700">The delivery charges you paid are refunded too.</p>
+        )}
+      </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-800">
           Reason for the return
@@ -151,7 +200,7 @@ function ReturnForm({
         />
       </div>
       {state.error && <ErrorBanner>{state.error}</ErrorBanner>}
-      <Button type="submit" disabled={state.busy || chosen.length === 0} className="self-start">
+      <Button type="submit" disabled={state.busy || chosen.length === 0 || !kind} className="self-start">
         {state.busy ? 'Sending...' : 'Request return'}
       </Button>
     </form>
@@ -159,8 +208,9 @@ function ReturnForm({
 }
 
 /**
- * Issue 14: the order page's returns: each request with its refund, and the form while the 7-day
- * window is open, items are left to return and no request is being reviewed.
+ * Issue 14: the order page's returns: each request with its refund, and the form while a window
+ * is open (a change of mind 7 days, a defective, damaged, wrong or late item the owner's 30 or
+ * more: decision 0051), items are left to return and no request is being reviewed.
  */
 export function OrderReturns({
   order,
@@ -182,10 +232,11 @@ export function OrderReturns({
     sentSummary.current?.focus();
     setSent(null);
   }, [sentShown]);
-  const windowOpen = order.returnableUntil !== null && new Date(order.returnableUntil) > now;
+  const deadlines = returnDeadlines(order);
+  const openKinds = deadlines ? RETURN_KINDS.filter((kind) => new Date(deadlines[kind]) > now) : [];
   const anyLeft = order.items.some((item) => item.quantity > item.returnedQuantity);
   const reviewing = order.returns.some((record) => record.status === 'requested');
-  const canRequest = windowOpen && anyLeft && !reviewing;
+  const canRequest = openKinds.length > 0 && anyLeft && !reviewing;
   if (order.returns.length === 0 && !canRequest) return null;
 
   return (
@@ -209,18 +260,24 @@ export function OrderReturns({
       )}
       {canRequest && (
         <div className="mt-3">
-          <p className="text-sm text-stone-700">
-            You can return items until{' '}
-            {new Date(order.returnableUntil ?? '').toLocaleDateString('en-IN', {
-              dateStyle: 'medium',
-              timeZone: INDIA_TIME_ZONE,
-            })}
-            .
-          </p>
+          {deadlines && (
+            <ul className="text-sm text-stone-700">
+              <li>
+                {openKinds.includes('changed_mind')
+                  ? `Changed your mind? You can return items until ${onDate(deadlines.changed_mind)}.`
+                  : `The ${onDate(deadlines.changed_mind)} deadline for a change of mind has passed.`}
+              </li>
+              <li>
+                A defective, damaged or wrong item, or a late delivery, until {onDate(deadlines.faulty)}, with
+                the delivery charges refunded.
+              </li>
+            </ul>
+          )}
           {open ? (
             <div className="mt-3">
               <ReturnForm
                 order={order}
+                kinds={openKinds}
                 onDone={(created) => {
                   if (created) setSent(created.id);
                   onChanged();

@@ -41,6 +41,7 @@ const giftOrder: OrderRecord = {
   deliveryEstimate: null,
   invoiceNumber: null,
   returnableUntil: null,
+  deliveredAt: null,
   returns: [],
   gift: { message: 'Happy Diwali, Meera!\nWith love, Asha', hidePrices: true, recipientEmail: null },
   delivery: null,

@@ -1,0 +1,2 @@
+ALTER TABLE "return_requests" ADD COLUMN "kind" text DEFAULT 'changed_mind' NOT NULL;--> statement-breakpoint
+ALTER TABLE "return_requests" ADD COLUMN "delivery_refund_paise" bigint DEFAULT 0 NOT NULL;
