@@ -1,6 +1,8 @@
 // DESIGN 4: GA4 ecommerce events in INR go to window.dataLayer; gtag itself loads only when a
-// measurement id is configured.
+// measurement id is configured and the shopper has said yes (decision 0052: DPDP Act s.6, consent
+// by a clear affirmative action, withdrawn as easily as given).
 import { linesAmountPaise, toRupees } from '../shared/money';
+import { browserStorage } from './browser-storage';
 
 type DataLayerEvent = Record<string, unknown> & { event: string };
 
@@ -40,6 +42,45 @@ export function loadGoogleAnalytics(measurementId: string | null) {
   script.async = true;
   script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
   document.head.append(script);
+}
+
+/** The shopper's answer to the analytics question, kept in this browser. */
+export type AnalyticsChoice = 'granted' | 'denied';
+const CHOICE_KEY = 'analyticsChoice';
+/** The privacy notice's version the choice was made under: a new notice asks again. */
+export const ANALYTICS_NOTICE_VERSION = '2026-12';
+
+export function analyticsChoice(): AnalyticsChoice | null {
+  try {
+    const stored = JSON.parse(browserStorage()?.getItem(CHOICE_KEY) ?? 'null') as {
+      choice?: unknown;
+      version?: unknown;
+    } | null;
+    if (stored?.version !== ANALYTICS_NOTICE_VERSION) return null;
+    return stored.choice === 'granted' || stored.choice === 'denied' ? stored.choice : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the shopper's answer (with when, and the notice it answered) and acts on it: gtag loads on
+ * a yes; on a withdrawn yes, Google's documented switch (`ga-disable-<id>`) stops what is loaded
+ * from sending anything more. Events keep going to `dataLayer`, which never leaves the page.
+ */
+export function chooseAnalytics(choice: AnalyticsChoice, measurementId: string | null) {
+  browserStorage()?.setItem(
+    CHOICE_KEY,
+    JSON.stringify({ choice, version: ANALYTICS_NOTICE_VERSION, at: new Date().toISOString() }),
+  );
+  if (!measurementId) return;
+  (window as unknown as Record<string, unknown>)[`ga-disable-${measurementId}`] = choice === 'denied';
+  if (choice === 'granted') loadGoogleAnalytics(measurementId);
+}
+
+/** At start: gtag only for a shopper who said yes before (decision 0052). */
+export function startAnalytics(measurementId: string | null) {
+  if (analyticsChoice() === 'granted') loadGoogleAnalytics(measurementId);
 }
 
 function push(entry: DataLayerEvent) {

@@ -3,7 +3,7 @@ import { type DehydratedState, hydrate, QueryClient } from '@tanstack/react-quer
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
-import { loadGoogleAnalytics } from './analytics';
+import { startAnalytics } from './analytics';
 import { AppProviders } from './app/app-providers';
 import { loadSiteFooter } from './app/deferred-footer';
 import { ServerFrame } from './app/server-frame';
@@ -14,7 +14,7 @@ import { prepareStoredLocation } from './features/location/use-location-state';
 import { createRouter, prefetchStorefrontRoutes, routes } from './router';
 import './styles.css';
 
-loadGoogleAnalytics(storeSettings.gaMeasurementId);
+startAnalytics(storeSettings.gaMeasurementId);
 
 const queryClient = new QueryClient({
   defaultOptions: {

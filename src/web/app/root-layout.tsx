@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { isBackOffice } from '../../shared/page-routes';
 import { trackPageView } from '../analytics';
+import { AnalyticsConsentBanner } from '../features/analytics-consent/analytics-consent';
 import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
 import { CartBar } from '../features/cart/cart-bar';
@@ -94,6 +95,7 @@ export function RootLayout() {
       {deferredFooter}
       {storefront && <ChatButton />}
       {storefront && <CartBar />}
+      {storefront && <AnalyticsConsentBanner />}
       <AuthModal
         isOpen={authModal.isOpen}
         defaultMode={authModal.mode}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { POLICY_PAGES } from '../../shared/policy-pages';
 import { storeSettings } from '../app-data';
 import { PolicyArticle, PolicySection } from '../components/policy-article';
+import { AnalyticsChoiceControl } from '../features/analytics-consent/analytics-consent';
 
 const linkClass = 'font-semibold text-brand-800 underline';
 
@@ -44,9 +45,10 @@ export function PrivacyPage() {
       <PolicySection title="In your browser">
         <p>
           Your cart, chosen pincode and sign-in are kept in your browser's storage so they are there when you
-          come back. If the store uses analytics, it counts page views and purchases without your name or
-          contact details.
+          come back. If the store uses Google Analytics, it runs only once you allow it, and counts page views
+          and purchases without your name or contact details.
         </p>
+        <AnalyticsChoiceControl />
       </PolicySection>
       <PolicySection title="How long we keep it">
         <p>
