@@ -34,6 +34,7 @@ import { paymentCspSources } from './modules/payment-providers';
 import { MONEY_CHECK_LOOK_EVERY_MS, paymentRoutes, sandboxRoutes } from './modules/payments';
 import { personalisationRoutes } from './modules/personalisation';
 import { quoteRoutes } from './modules/quotes';
+import { RETENTION_EVERY_MS } from './modules/retention';
 import { returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
@@ -160,6 +161,13 @@ export async function buildApp({
         name: 'money-check',
         everyMs: MONEY_CHECK_LOOK_EVERY_MS,
         run: () => services.payments.checkLedgerIfDue(),
+      },
+      // Decision 0055: personal data past its period, erased on one instance at a time.
+      {
+        name: 'retention',
+        everyMs: RETENTION_EVERY_MS,
+        exclusive: true,
+        run: () => services.retention.purgeExpired(),
       },
     ]);
   }

@@ -47,6 +47,7 @@ import { createPaymentProvider } from './modules/payment-providers';
 import { createOrderAnnouncements, createPaymentService, createSandboxService } from './modules/payments';
 import { personalisationPhotoExists } from './modules/personalisation';
 import { createQuoteService } from './modules/quotes';
+import { createRetentionService } from './modules/retention';
 import { createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
 import { createSettingsService } from './modules/settings';
@@ -314,6 +315,7 @@ export function createServices({
     bulkEnquiries: createBulkEnquiryService({ db, clock, ownerNotices }),
     addressBook: createAddressService({ db, clock }),
     wishlist: createWishlistService({ db }),
+    retention: createRetentionService({ db, clock }),
     sandbox: sandboxProvider ? createSandboxService({ db, sandbox: sandboxProvider, payments }) : null,
     admin: {
       orders: createAdminOrderService({

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { POLICY_PAGES } from '../../shared/policy-pages';
+import { RETENTION_DAYS, TAX_RECORDS_MONTHS } from '../../shared/retention';
 import { storeSettings } from '../app-data';
 import { PolicyArticle, PolicySection } from '../components/policy-article';
 import { AnalyticsChoiceControl } from '../features/analytics-consent/analytics-consent';
@@ -51,10 +52,19 @@ export function PrivacyPage() {
         <AnalyticsChoiceControl />
       </PolicySection>
       <PolicySection title="How long we keep it">
-        <p>
-          Your account data as long as you have the account. Orders and invoices for as long as tax laws
-          require.
-        </p>
+        <ul>
+          <li>Your account data as long as you have the account.</li>
+          <li>
+            Orders and invoices for {TAX_RECORDS_MONTHS / 12} years after the annual GST return of their year,
+            as the GST law requires.
+          </li>
+          <li>
+            The words of the WhatsApp, SMS and e-mail messages we sent you for {RETENTION_DAYS.messageBodies}{' '}
+            days; a checkout you left without ordering for {RETENTION_DAYS.abandonedCarts} days; photos of a
+            return for {RETENTION_DAYS.returnPhotos} days after it was decided; one-time codes and sign-ins
+            only until they expire.
+          </li>
+        </ul>
       </PolicySection>
       <PolicySection title="Your rights">
         <p>

@@ -1,0 +1,95 @@
+import { and, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../shared/india-time';
+import { RETENTION_DAYS } from '../../../shared/retention';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import {
+  checkoutCarts,
+  mailOutbox,
+  notificationOutbox,
+  phoneCodes,
+  returnPhotos,
+  returnRequests,
+  sandboxMessages,
+  sessions,
+} from '../../db/schema';
+
+/** Every six hours: a day's erasing is never more than a quarter of a day late, across restarts. */
+export const RETENTION_EVERY_MS = 6 * 60 * 60 * 1000;
+
+export type RetentionService = ReturnType<typeof createRetentionService>;
+
+/**
+ * Decision 0055: erases what has served its purpose, each kind after its period in
+ * src/shared/retention.ts. Every step is one statement on rows past their date, so a run repeated
+ * (or run on two instances) erases nothing twice and keeps everything younger.
+ */
+export function createRetentionService({ db, clock }: { db: Db; clock: Clock }) {
+  const before = (days: number) => new Date(clock.now().getTime() - days * DAY_MS);
+
+  return {
+    /** Answers how many rows each step touched. */
+    async purgeExpired() {
+      const now = clock.now();
+      const messages = before(RETENTION_DAYS.messageBodies);
+      const [notificationBodies, mailBodies, sandboxBodies, carts, codes, endedSessions, photos] =
+        await Promise.all([
+          db
+            .update(notificationOutbox)
+            .set({ text: null, details: {} })
+            .where(
+              and(
+                lt(notificationOutbox.createdAt, messages),
+                ne(notificationOutbox.status, 'queued'),
+                or(isNotNull(notificationOutbox.text), sql`${notificationOutbox.details} <> '{}'::jsonb`),
+              ),
+            )
+            .returning({ id: notificationOutbox.id }),
+          db
+            .update(mailOutbox)
+            .set({ text: '', html: null })
+            .where(
+              and(
+                lt(mailOutbox.createdAt, messages),
+                ne(mailOutbox.status, 'queued'),
+                or(ne(mailOutbox.text, ''), isNotNull(mailOutbox.html)),
+              ),
+            )
+            .returning({ id: mailOutbox.id }),
+          db
+            .update(sandboxMessages)
+            .set({ text: '', params: [] })
+            .where(and(lt(sandboxMessages.createdAt, messages), ne(sandboxMessages.text, '')))
+            .returning({ id: sandboxMessages.id }),
+          db
+            .delete(checkoutCarts)
+            .where(lt(checkoutCarts.startedAt, before(RETENTION_DAYS.abandonedCarts)))
+            .returning({ userId: checkoutCarts.userId }),
+          db.delete(phoneCodes).where(lt(phoneCodes.expiresAt, now)).returning({ id: phoneCodes.id }),
+          db
+            .delete(sessions)
+            .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
+            .returning({ id: sessions.id }),
+          db
+            .delete(returnPhotos)
+            .where(
+              inArray(
+                returnPhotos.returnId,
+                db
+                  .select({ id: returnRequests.id })
+                  .from(returnRequests)
+                  .where(lt(returnRequests.decidedAt, before(RETENTION_DAYS.returnPhotos))),
+              ),
+            )
+            .returning({ id: returnPhotos.id }),
+        ]);
+      return {
+        messageBodies: notificationBodies.length + mailBodies.length + sandboxBodies.length,
+        abandonedCarts: carts.length,
+        oneTimeCodes: codes.length,
+        sessions: endedSessions.length,
+        returnPhotos: photos.length,
+      };
+    },
+  };
+}
