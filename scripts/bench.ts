@@ -186,7 +186,12 @@ async function main() {
 
   // The embedded database serves one process at a time: find the URLs (seeding an empty
   // database first), close it, then start the store.
-  const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'pglite') });
+  // A large catalogue's index builds may take longer than a request's statement timeout.
+  const database = await openDatabase({
+    url: databaseUrl,
+    dataDir: path.join(dataDir, 'pglite'),
+    statementTimeoutMs: 0,
+  });
   await database.migrate();
   await seedDatabase(database, {
     dataDir,

@@ -52,7 +52,12 @@ if (requestedProducts !== undefined && !(Number.isInteger(requestedProducts) && 
 
 const dataDir = path.resolve(args['data-dir'] || process.env.DATA_DIR || './data');
 const databaseUrl = process.env.DATABASE_URL || undefined;
-const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'pglite') });
+// A large catalogue's index builds may take longer than a request's statement timeout.
+const database = await openDatabase({
+  url: databaseUrl,
+  dataDir: path.join(dataDir, 'pglite'),
+  statementTimeoutMs: 0,
+});
 const where = databaseUrl ? 'the PostgreSQL database in DATABASE_URL' : path.join(dataDir, 'pglite');
 
 try {

@@ -85,8 +85,9 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
+  database.logTo(app.log);
   app.decorate('db', database.db);
-  const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : null;
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', () => redis.close());
   app.decorate('clock', clock);

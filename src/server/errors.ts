@@ -10,6 +10,7 @@ export type AppErrorKind =
   | 'conflict'
   | 'tooLarge'
   | 'tooMany'
+  | 'badGateway'
   | 'unavailable';
 
 export const statusOfKind: Record<AppErrorKind, number> = {
@@ -20,6 +21,7 @@ export const statusOfKind: Record<AppErrorKind, number> = {
   conflict: 409,
   tooLarge: 413,
   tooMany: 429,
+  badGateway: 502,
   unavailable: 503,
 };
 
@@ -45,6 +47,16 @@ export const conflict = (message: string) => new AppError('conflict', message);
 export const tooLarge = (message: string) => new AppError('tooLarge', message);
 export const tooMany = (message: string, retryAfterSeconds: number) =>
   new AppError('tooMany', message, { retryAfterSeconds });
+
+/**
+ * Decision 0050: a service the store depends on (the database, payments, the courier, SMS,
+ * WhatsApp, mail, storage) did not answer in time or could not be reached: 503, with when to try
+ * again.
+ */
+export const unavailable = (message: string, retryAfterSeconds = 30) =>
+  new AppError('unavailable', message, { retryAfterSeconds });
+/** Such a service answered, but with an error the shopper cannot fix by changing the request: 502. */
+export const badGateway = (message: string) => new AppError('badGateway', message);
 
 /** A wait as a 429's message says it: "40 seconds", "a minute", "12 minutes". */
 export function waitInWords(seconds: number): string {

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createOutageLog, type WarnLogger } from '../outage-log';
 import { type ChangeCounters, createChangeCounters } from './change-counters';
 import { runUnnamed } from './prepared-statements';
 import * as schema from './schema';
@@ -51,8 +52,23 @@ export type Database = {
   runExclusively(name: string, task: () => Promise<unknown>): Promise<boolean>;
   /** Connections of the PostgreSQL pool (for /metrics); null for the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
+  /**
+   * Where the pool's dropped connections and an outage go (the app's logger once it is built;
+   * stderr before). Decision 0050.
+   */
+  logTo(log: WarnLogger): void;
+  /** Notes a request that failed because the database could not be reached (logged once a minute). */
+  unreachable(error: unknown): void;
   close(): Promise<void>;
 };
+
+/**
+ * Decision 0050: how long a request may wait for PostgreSQL. A connection (or a free place in the
+ * pool) within 800 ms, so an unreachable database answers 503 within a second instead of hanging;
+ * a statement within 30 s, cancelled by the server; and 5 s more for the answer to arrive at all,
+ * should the server itself have stopped answering.
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 800, statementMs: 30_000, answerGraceMs: 5_000 };
 
 type DatabaseOptions = {
   /** postgres:// URL; when absent the embedded PGlite database is used. */
@@ -70,11 +86,17 @@ type DatabaseOptions = {
    * (prepared-statements.ts `runUnnamed`). Default true.
    */
   preparedStatements?: boolean;
+  /** PostgreSQL only: the statement timeout (DATABASE_TIMEOUTS); 0 for none (the big seed). */
+  statementTimeoutMs?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const database = await openPostgres(options.url, options.poolSize ?? 10);
+    const database = await openPostgres(
+      options.url,
+      options.poolSize ?? 10,
+      options.statementTimeoutMs ?? DATABASE_TIMEOUTS.statementMs,
+    );
     if (options.preparedStatements === false) runUnnamed(database.db);
     return database;
   }
@@ -103,31 +125,56 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
       return true;
     },
     poolStats: () => null,
+    // In this process: it cannot be unreachable.
+    logTo: () => {},
+    unreachable: () => {},
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(url: string, poolSize: number, statementTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    ...(statementTimeoutMs > 0
+      ? {
+          statement_timeout: statementTimeoutMs,
+          query_timeout: statementTimeoutMs + DATABASE_TIMEOUTS.answerGraceMs,
+        }
+      : {}),
+  });
+  let log: WarnLogger = { warn: (details, message) => console.warn(message, details) };
+  const outage = createOutageLog(() => log, {
+    what: 'The database',
+    meanwhile: 'requests are answered 503 until it is back',
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  pool.on('error', (error) => outage.failed(error));
+  pool.on('connect', () => outage.recovered());
   const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'postgres',
     changesInProcess: null,
     // Instances starting together on a new database take turns: the second finds nothing to do.
+    // On a connection of its own without the requests' timeouts: building an index on a large
+    // table may take longer than any request should.
     migrate: async () => {
-      const client = await pool.connect();
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+      });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
         try {
-          await migratePg(db, { migrationsFolder });
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     ping: async () => {
@@ -163,6 +210,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       waiting: pool.waitingCount,
       max: poolSize,
     }),
+    logTo: (next) => {
+      log = next;
+    },
+    unreachable: (error) => outage.failed(error),
     close: () => pool.end(),
   };
 }

@@ -1,14 +1,42 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldError, statusOfKind } from '../errors';
+import { isDatabaseUnreachable } from '../db/connection-errors';
+import { AppError, type FieldError, statusOfKind, unavailable } from '../errors';
+
+/** Decision 0050: what a shopper reads while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The store cannot take requests just now. Please try again in a minute.';
+/** The same for an outside service whose client let a network failure through unwrapped. */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'A service the store relies on did not answer. Please try again in a minute.';
+
+/**
+ * A failure to reach something outside this process, as the one AppError kind for it: fetch's
+ * network failures and timeouts, and the database's (connection-errors.ts). Anything else stays
+ * unknown (a 500).
+ */
+function asUnavailable(error: unknown, noteDatabaseOutage: (error: unknown) => void): AppError | null {
+  if (!(error instanceof Error)) return null;
+  // fetch rejects a refused or dropped connection as this TypeError, and AbortSignal.timeout as a
+  // TimeoutError; checked first, so a courier's refused connection is not taken for the database.
+  if ((error instanceof TypeError && error.message === 'fetch failed') || error.name === 'TimeoutError') {
+    return unavailable(SERVICE_UNAVAILABLE_MESSAGE);
+  }
+  if (isDatabaseUnreachable(error)) {
+    noteDatabaseOutage(error);
+    return unavailable(DATABASE_UNAVAILABLE_MESSAGE, 10);
+  }
+  return null;
+}
 
 /**
  * DESIGN 5: 400 answers `{ message, errors: [{ path, message }] }`; every error body carries the
  * request id; a 5xx never leaks its cause.
  */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
     const requestId = request.id;
+    const error = asUnavailable(thrown, (cause) => app.database?.unreachable(cause)) ?? thrown;
 
     if (error instanceof AppError) {
       const status = statusOfKind[error.kind];

@@ -14,7 +14,7 @@ const testDatabase = setUpTestDatabase();
 let redis: RedisConnection | null = null;
 
 beforeAll(async () => {
-  if (redisUrl) redis = await openRedis(redisUrl);
+  if (redisUrl) redis = await openRedis(redisUrl, { warn: () => {} });
 });
 
 afterAll(async () => {
@@ -87,7 +87,7 @@ describe.each(stores.filter((entry) => entry.name === 'redis'))('counters in $na
 describe('attempt limiter on an unreachable Redis', () => {
   it('counts in the database instead, so sign-in stays limited', async () => {
     // Nothing listens on port 1 of this machine.
-    const away = await openRedis('redis://127.0.0.1:1');
+    const away = await openRedis('redis://127.0.0.1:1', { warn: () => {} });
     try {
       const limiter = createAttemptLimiter(
         { kind: 'redis', client: away.client, prefix, fallbackDb: testDatabase.database.db },

@@ -55,6 +55,9 @@ export function createAttemptLimiter(store: LimiterStore, rule: AttemptRule): At
           keyPrefix: `${store.prefix ?? 'utsav:'}${rule.name}`,
           points: rule.attempts,
           duration: rule.windowSeconds,
+          // Straight to the database while the connection is down, without even trying Redis
+          // (decision 0050).
+          rejectIfRedisNotReady: true,
           ...(store.fallbackDb ? { insuranceLimiter: databaseLimiter(store.fallbackDb) } : {}),
         })
       : databaseLimiter(store.db);

@@ -18,7 +18,7 @@ let redis: RedisConnection | null = null;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  if (redisUrl) redis = await openRedis(redisUrl);
+  if (redisUrl) redis = await openRedis(redisUrl, { warn: () => {} });
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
 const Readiness = z.object({
-  status: z.enum(['ready', 'not_ready']),
+  status: z.enum(['ready', 'degraded', 'not_ready']),
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'not_configured']),
 });
@@ -21,8 +21,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // For the load balancer: send traffic here only while everything a request needs answers.
-  // While the instance shuts down Fastify answers 503 to new requests, so it drains.
+  // For the load balancer: send traffic here while the database answers. Redis only holds rate
+  // limit counters, which fall back to the database, so its outage is reported ('degraded') but
+  // keeps the instance in service (decision 0050): taking every instance out at once would stop
+  // the store. While the instance shuts down Fastify answers 503 to new requests, so it drains.
   app.get(
     '/ready',
     { schema: { response: { 200: Readiness, 503: Readiness } }, logLevel: 'warn' },
@@ -31,10 +33,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.ping(),
         app.redis ? app.redis.ping() : Promise.resolve(null),
       ]);
-      const ready = databaseUp && redisUp !== false;
       reply.header('cache-control', 'no-store');
-      return reply.code(ready ? 200 : 503).send({
-        status: ready ? 'ready' : 'not_ready',
+      return reply.code(databaseUp ? 200 : 503).send({
+        status: !databaseUp ? 'not_ready' : redisUp === false ? 'degraded' : 'ready',
         database: databaseUp ? 'up' : 'down',
         redis: redisUp === null ? 'not_configured' : redisUp ? 'up' : 'down',
       });
