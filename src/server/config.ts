@@ -112,6 +112,7 @@ export const Env = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   SANDBOX_KEY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ORDER_EXPIRY_MINUTES: z.coerce
@@ -234,6 +235,10 @@ export const Env = z.object({
   // Issue 21: a product CSV import is read (parsed and checked) in a worker thread, stopped (503,
   // nothing imported) after this; the largest file (5 MB, 5000 rows) takes a few seconds at most.
   CSV_IMPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).default(30_000),
+
+  // Decision 0050: how long a call to an outside service (payments, courier, SMS, WhatsApp, mail,
+  // storage) may take before the store gives up on it and answers 503.
+  OUTSIDE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
   // Issue 24, the courier: `shiprocket` books real shipments (needs SHIPROCKET_EMAIL, _PASSWORD
   // and _WEBHOOK_TOKEN); `sandbox` (default) is the built-in courier at /sandbox/courier.

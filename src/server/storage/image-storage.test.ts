@@ -7,8 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, productPhoto } from '../testing/admin-fixtures';
 import { createTestProduct } from '../testing/order-fixtures';
+import { startHangingServer } from '../testing/outage-servers';
 import { setUpTestStore } from '../testing/test-store';
-import { createLocalImageStorage, createS3ImageStorage } from './image-storage';
+import { createLocalImageStorage, createS3ImageStorage, STORAGE_MESSAGES } from './image-storage';
 
 /**
  * A small S3-compatible HTTP server started by the test (path-style: /<bucket>/<key>): it keeps
@@ -77,6 +78,7 @@ describe('S3 image storage', () => {
       endpoint,
       forcePathStyle: true,
       credentials,
+      timeoutMs: 5000,
     });
 
   it('puts the bytes under the bucket and key with their type, signed, and answers the /media path', async () => {
@@ -115,7 +117,7 @@ describe('S3 image storage', () => {
     expect(s3.requests.length).toBe(before);
   });
 
-  it('fails the upload when the bucket refuses it', async () => {
+  it('fails the upload with a 502 a shopper can read when the bucket refuses it', async () => {
     const refusing = startFakeS3({ refuse: true });
     const refused = createS3ImageStorage({
       bucket: 'utsav-media',
@@ -123,15 +125,43 @@ describe('S3 image storage', () => {
       endpoint: await refusing.ready,
       forcePathStyle: true,
       credentials,
+      timeoutMs: 5000,
     });
     try {
       await expect(refused.put('products/p9-ghi-600.webp', await webp(), 'image/webp')).rejects.toMatchObject(
-        {
-          name: 'AccessDenied',
-        },
+        { kind: 'badGateway', message: STORAGE_MESSAGES.saveRefused },
       );
     } finally {
       await refusing.close();
+    }
+  });
+});
+
+describe('S3 image storage that does not answer', () => {
+  it('gives up after the timeout with a 503 a shopper can read, for an upload and a read', async () => {
+    const hanging = await startHangingServer();
+    const stranded = createS3ImageStorage({
+      bucket: 'utsav-media',
+      region: 'ap-south-1',
+      endpoint: hanging.url,
+      forcePathStyle: true,
+      credentials,
+      // Short, so the test does not wait the production 10 s (three tries); the mechanism is the same.
+      timeoutMs: 100,
+    });
+    try {
+      await expect(
+        stranded.put('products/p9-jkl-600.webp', await webp(), 'image/webp'),
+      ).rejects.toMatchObject({
+        kind: 'unavailable',
+        message: STORAGE_MESSAGES.saveUnavailable,
+      });
+      await expect(stranded.read('products/p9-jkl-600.webp')).rejects.toMatchObject({
+        kind: 'unavailable',
+        message: STORAGE_MESSAGES.readUnavailable,
+      });
+    } finally {
+      await hanging.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
+import { AppError, badGateway, unavailable } from '../errors';
 
 /**
  * Where uploaded product images live (issue 12: no local file may be the only copy of something
@@ -60,6 +61,29 @@ type S3Settings = {
   endpoint?: string | undefined;
   forcePathStyle?: boolean;
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** How long connecting, and then each pause in an answer, may take (OUTSIDE_CALL_TIMEOUT_MS). */
+  timeoutMs: number;
+};
+
+export const STORAGE_MESSAGES = {
+  saveUnavailable: 'The picture could not be saved just now. Please try again in a minute.',
+  saveRefused: 'The picture could not be saved. Please try again later.',
+  readUnavailable: 'The picture cannot be shown just now. Please try again in a minute.',
+} as const;
+
+const statusOf = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+/**
+ * A bucket that refused (4xx: keys, policy) is a 502, one that could not be reached or did not
+ * answer in time a 503; either in words a shopper can read, never a 500 (decision 0050).
+ */
+const bucketFailure = (error: unknown, message: string, refusedMessage = message) => {
+  if (error instanceof AppError) return error;
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500
+    ? badGateway(refusedMessage)
+    : unavailable(message);
 };
 
 /**
@@ -82,6 +106,12 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
         forcePathStyle: settings.forcePathStyle ?? false,
         ...(settings.credentials ? { credentials: settings.credentials } : {}),
         maxAttempts: 3,
+        // Without throwOnRequestTimeout the SDK only warns when the time is up, and goes on waiting.
+        requestHandler: {
+          connectionTimeout: settings.timeoutMs,
+          requestTimeout: settings.timeoutMs,
+          throwOnRequestTimeout: true,
+        },
       }),
     }));
     return sdk;
@@ -91,15 +121,19 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
     async put(key, bytes, contentType) {
       if (!IMAGE_KEY.test(key)) throw new Error(`Not an image key: ${key}`);
       const { s3: aws, client } = await s3();
-      await client.send(
-        new aws.PutObjectCommand({
-          Bucket: settings.bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
-      );
+      try {
+        await client.send(
+          new aws.PutObjectCommand({
+            Bucket: settings.bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+        );
+      } catch (error) {
+        throw bucketFailure(error, STORAGE_MESSAGES.saveUnavailable, STORAGE_MESSAGES.saveRefused);
+      }
       return `/media/${key}`;
     },
     pathOf: (key) => `/media/${key}`,
@@ -114,9 +148,8 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
           contentType: object.ContentType ?? 'application/octet-stream',
         };
       } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if ((error as Error).name === 'NoSuchKey' || status === 404) return null;
-        throw error;
+        if ((error as Error).name === 'NoSuchKey' || statusOf(error) === 404) return null;
+        throw bucketFailure(error, STORAGE_MESSAGES.readUnavailable);
       }
     },
   };
@@ -133,6 +166,7 @@ export function imageStorageFor(config: Config): ImageStorage {
         config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
           ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
           : undefined,
+      timeoutMs: config.OUTSIDE_CALL_TIMEOUT_MS,
     });
   }
   return createLocalImageStorage(path.join(config.dataDir, 'uploads'));

@@ -32,6 +32,8 @@ export const PAYMENT_MESSAGES = {
   paymentFailedRecorded: 'Payment failure recorded',
   failureForSettledOrder: 'This order is no longer awaiting payment, so no payment failure was recorded',
   paymentVerified: 'Payment verified successfully',
+  providerDown: 'We could not reach the payment service just now. Please try again in a minute.',
+  providerRefused: 'The payment service could not start this payment. Please try again in a few minutes.',
   providerUnreachable:
     'We could not reach the payment provider to confirm this payment. If money was taken, the order updates on its own once the provider tells us: please check My Orders in a few minutes.',
 } as const;

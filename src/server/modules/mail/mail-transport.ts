@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from '../../config';
 
 export type MailMessage = {
@@ -47,8 +48,22 @@ function createOutboxFileTransport(directory: string): MailTransport {
   };
 }
 
-function createSmtpTransport(url: string): MailTransport {
-  const smtp = nodemailer.createTransport(url);
+/**
+ * Decision 0050: nodemailer waits two minutes for a connection and an hour on a silent socket by
+ * default; the outbox worker would hold its batch that long. A mail that times out stays queued
+ * and is tried again later (mail-outbox.ts).
+ */
+export function createSmtpTransport(url: string, timeoutMs: number): MailTransport {
+  // createTransport keeps only the URL's settings when given a `url`; the SMTP transport itself
+  // merges them with the rest.
+  const smtp = nodemailer.createTransport(
+    new SMTPTransport({
+      url,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    }),
+  );
   return {
     name: 'smtp',
     async send(message) {
@@ -59,7 +74,7 @@ function createSmtpTransport(url: string): MailTransport {
 
 export function mailTransportFor(config: Config): MailTransport {
   return config.SMTP_URL
-    ? createSmtpTransport(config.SMTP_URL)
+    ? createSmtpTransport(config.SMTP_URL, config.OUTSIDE_CALL_TIMEOUT_MS)
     : createOutboxFileTransport(path.join(config.dataDir, 'outbox'));
 }
 

@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import { startHangingServer } from '../../testing/outage-servers';
 import { createRazorpayProvider } from './razorpay-provider';
 
 // A local stand-in for Razorpay's POST /v1/payments/:id/refund that keeps what its documentation
@@ -53,7 +55,13 @@ afterAll(async () => {
 });
 
 const provider = () =>
-  createRazorpayProvider({ keyId: 'rzp_test_key', keySecret: 'secret', webhookSecret: undefined, apiBase });
+  createRazorpayProvider({
+    keyId: 'rzp_test_key',
+    keySecret: 'secret',
+    webhookSecret: undefined,
+    apiBase,
+    timeoutMs: 5000,
+  });
 
 describe('a Razorpay refund', () => {
   it('sends its receipt as the X-Refund-Idempotency key, so a retry after a crash is the same refund', async () => {
@@ -85,5 +93,54 @@ describe('a Razorpay refund', () => {
     await expect(provider().refund('pay_29QQoUBi66xm2f', 2_000, 'refund-90-0')).rejects.toThrow(
       'Razorpay refused the refund of pay_29QQoUBi66xm2f (400): Different request with the same idempotency key has already been processed.',
     );
+  });
+});
+
+describe('a Razorpay that does not answer, or fails', () => {
+  it('gives up on a hanging API after the timeout and answers 503 in words a shopper can read', async () => {
+    const hanging = await startHangingServer();
+    try {
+      const stranded = createRazorpayProvider({
+        keyId: 'rzp_test_key',
+        keySecret: 'secret',
+        webhookSecret: undefined,
+        apiBase: hanging.url,
+        // Short, so the test does not wait the production 10 s; the mechanism is the same.
+        timeoutMs: 200,
+      });
+      const order = stranded.createOrder({ amountPaise: 49_900, receipt: 'UG-1001', notes: {} });
+      await expect(order).rejects.toMatchObject({
+        kind: 'unavailable',
+        message: PAYMENT_MESSAGES.providerDown,
+      });
+      await expect(stranded.fetchPayment('pay_29QQoUBi66xm2f')).rejects.toMatchObject({
+        kind: 'unavailable',
+      });
+    } finally {
+      await hanging.close();
+    }
+  });
+
+  it('answers 503 when nothing listens, and 502 when Razorpay refuses the request', async () => {
+    const closed = createRazorpayProvider({
+      keyId: 'rzp_test_key',
+      keySecret: 'secret',
+      webhookSecret: undefined,
+      // Nothing listens on port 1 of this machine.
+      apiBase: 'http://127.0.0.1:1',
+      timeoutMs: 5000,
+    });
+    await expect(
+      closed.createOrder({ amountPaise: 100, receipt: 'UG-1002', notes: {} }),
+    ).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
+    // The stand-in above refuses every call but a refund with a 400, as Razorpay does a bad one.
+    await expect(
+      provider().createOrder({ amountPaise: 100, receipt: 'UG-1003', notes: {} }),
+    ).rejects.toMatchObject({
+      kind: 'badGateway',
+      message: PAYMENT_MESSAGES.providerRefused,
+    });
   });
 });

@@ -21,6 +21,8 @@ export function createPaymentProvider(config: Config): {
       keyId: config.RAZORPAY_KEY_ID,
       keySecret: config.RAZORPAY_KEY_SECRET,
       webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+      apiBase: config.RAZORPAY_API_URL,
+      timeoutMs: config.OUTSIDE_CALL_TIMEOUT_MS,
     });
     return { provider, sandbox: null };
   }

@@ -33,6 +33,7 @@ export function createCourier({
       password: config.SHIPROCKET_PASSWORD ?? '',
       pickupLocation: config.SHIPROCKET_PICKUP_LOCATION,
       webhookToken: config.SHIPROCKET_WEBHOOK_TOKEN,
+      timeoutMs: config.OUTSIDE_CALL_TIMEOUT_MS,
       now: () => clock.now(),
     });
     return { courier, sandbox: null };
@@ -52,6 +53,7 @@ export function createCourier({
     password: config.SANDBOX_COURIER_TOKEN,
     pickupLocation: 'Primary',
     webhookToken: config.SANDBOX_COURIER_TOKEN,
+    timeoutMs: config.OUTSIDE_CALL_TIMEOUT_MS,
     fetch: sandbox.fetchInProcess(SANDBOX_BASE),
     now: () => clock.now(),
   });

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+import { startHangingServer } from '../../testing/outage-servers';
+import type { Booking } from './courier-provider';
 import { createShiprocketClient } from './shiprocket-client';
 
 // Shiprocket's documented requests (apidocs.shiprocket.in), checked one by one by a local stand-in.
@@ -144,29 +147,33 @@ const client = () =>
     password: 'courier-password',
     pickupLocation: 'Primary',
     webhookToken: 'webhook-token-from-the-panel',
+    timeoutMs: 5000,
     now: () => new Date('2031-03-10T06:00:00.000Z'),
   });
+
+/** A prepaid parcel of two diya sets for Asha in Bengaluru. */
+const booking = (orderNumber: string): Booking => ({
+  orderNumber,
+  orderDate: new Date('2031-03-10T05:30:00.000Z'),
+  customer: {
+    name: 'Asha Rao',
+    address: '12 MG Road, Ashok Nagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560001',
+    email: 'asha@example.com',
+    phone: '9876543210',
+  },
+  items: [{ name: 'Brass Diya Set', sku: 'P12', units: 2, sellingPriceRupees: 300 }],
+  subTotalRupees: 600,
+  cashToCollectRupees: null,
+  parcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
+});
 
 describe('the Shiprocket client', () => {
   it('logs in, books an adhoc order, assigns the AWB, schedules the pickup and fetches the label', async () => {
     seen.length = 0;
-    const booked = await client().book({
-      orderNumber: 'RG-10042',
-      orderDate: new Date('2031-03-10T05:30:00.000Z'),
-      customer: {
-        name: 'Asha Rao',
-        address: '12 MG Road, Ashok Nagar',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        pincode: '560001',
-        email: 'asha@example.com',
-        phone: '9876543210',
-      },
-      items: [{ name: 'Brass Diya Set', sku: 'P12', units: 2, sellingPriceRupees: 300 }],
-      subTotalRupees: 600,
-      cashToCollectRupees: null,
-      parcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
-    });
+    const booked = await client().book(booking('RG-10042'));
     expect(booked).toEqual({
       providerOrderId: '281248157',
       providerShipmentId: '280651040',
@@ -221,23 +228,7 @@ describe('the Shiprocket client', () => {
 
   it('books a cash on delivery parcel as COD with the amount to collect (decision 0042)', async () => {
     seen.length = 0;
-    await client().book({
-      orderNumber: 'RG-10043',
-      orderDate: new Date('2031-03-10T05:30:00.000Z'),
-      customer: {
-        name: 'Asha Rao',
-        address: '12 MG Road, Ashok Nagar',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        pincode: '560001',
-        email: 'asha@example.com',
-        phone: '9876543210',
-      },
-      items: [{ name: 'Brass Diya Set', sku: 'P12', units: 2, sellingPriceRupees: 300 }],
-      subTotalRupees: 600,
-      cashToCollectRupees: 699,
-      parcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
-    });
+    await client().book({ ...booking('RG-10043'), cashToCollectRupees: 699 });
     const created = seen.find((request) => request.url === '/v1/external/orders/create/adhoc');
     expect(created?.body).toMatchObject({ order_id: 'RG-10043', payment_method: 'COD', sub_total: 699 });
   });
@@ -326,7 +317,54 @@ describe('the Shiprocket client', () => {
       password: 'courier-password',
       pickupLocation: 'Primary',
       webhookToken: undefined,
+      timeoutMs: 5000,
     });
     await expect(refusing.track('NOSUCHAWB')).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});
+
+describe('a Shiprocket that does not answer', () => {
+  it('gives up on booking, tracking and cancelling after the timeout, with a 503 the owner can read', async () => {
+    const hanging = await startHangingServer();
+    const stranded = createShiprocketClient({
+      name: 'shiprocket',
+      baseUrl: hanging.url,
+      email: 'owner@store.test',
+      password: 'courier-password',
+      pickupLocation: 'Primary',
+      webhookToken: undefined,
+      // Short, so the test does not wait the production 10 s; the mechanism is the same.
+      timeoutMs: 200,
+    });
+    try {
+      const booked = stranded.book(booking('RG-10044'));
+      const late = {
+        kind: 'unavailable',
+        message: `${SHIPPING_MESSAGES.courierFailed} (/auth/login: no answer in time)`,
+        details: { retryAfterSeconds: 30 },
+      };
+      await expect(booked).rejects.toMatchObject(late);
+      await expect(stranded.track('19041424751540')).rejects.toMatchObject(late);
+      await expect(stranded.cancel('281248157')).rejects.toMatchObject(late);
+    } finally {
+      await hanging.close();
+    }
+  });
+
+  it('answers 503 when nothing listens at its address', async () => {
+    const closed = createShiprocketClient({
+      name: 'shiprocket',
+      // Nothing listens on port 1 of this machine.
+      baseUrl: 'http://127.0.0.1:1',
+      email: 'owner@store.test',
+      password: 'courier-password',
+      pickupLocation: 'Primary',
+      webhookToken: undefined,
+      timeoutMs: 5000,
+    });
+    await expect(closed.track('19041424751540')).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: `${SHIPPING_MESSAGES.courierFailed} (/auth/login: not reachable)`,
+    });
   });
 });

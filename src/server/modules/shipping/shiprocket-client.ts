@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time';
-import { AppError } from '../../errors';
+import { unavailable as serviceUnavailable } from '../../errors';
 import type {
   Booking,
   CourierProvider,
@@ -14,7 +14,7 @@ import type {
 
 export type FetchLike = (
   url: string,
-  init?: { method?: string; headers?: Record<string, string>; body?: string },
+  init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
 ) => Promise<Response>;
 
 // Shiprocket's login token lasts 10 days; log in again a day early, and at once on a 401.
@@ -126,7 +126,8 @@ export function createShiprocketClient({
   password,
   pickupLocation,
   webhookToken,
-  fetch = globalThis.fetch,
+  timeoutMs,
+  fetch: fetchAnswer = globalThis.fetch,
   now = () => new Date(),
 }: {
   name: CourierProvider['name'];
@@ -135,6 +136,8 @@ export function createShiprocketClient({
   password: string;
   pickupLocation: string;
   webhookToken: string | undefined;
+  /** How long one call may take (OUTSIDE_CALL_TIMEOUT_MS). */
+  timeoutMs: number;
   fetch?: FetchLike;
   now?: () => Date;
 }): CourierProvider {
@@ -142,7 +145,21 @@ export function createShiprocketClient({
   let session: { token: string; until: number } | null = null;
 
   const unavailable = (detail: string) =>
-    new AppError('unavailable', `${SHIPPING_MESSAGES.courierFailed} (${detail})`);
+    serviceUnavailable(`${SHIPPING_MESSAGES.courierFailed} (${detail})`);
+
+  /**
+   * Every call is bounded by the timeout, and a courier that cannot be reached is a 503 like one
+   * that refuses (decision 0050), never a 500.
+   */
+  async function fetch(url: string, init: Parameters<FetchLike>[1]): Promise<Response> {
+    try {
+      return await fetchAnswer(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const what =
+        error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'not reachable';
+      throw unavailable(`${new URL(url).pathname.replace(/^.*\/v1\/external/, '')}: ${what}`);
+    }
+  }
 
   async function login(): Promise<string> {
     const response = await fetch(`${api}/auth/login`, {
