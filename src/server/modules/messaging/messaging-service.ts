@@ -38,6 +38,7 @@ export function createMessaging({ config, db, clock }: Dependencies) {
       config.WHATSAPP_PROVIDER === 'cloud-api'
         ? createWhatsAppCloudTransport({
             apiUrl: config.WHATSAPP_API_URL,
+            timeoutMs: config.OUTSIDE_CALL_TIMEOUT_MS,
             apiVersion: config.WHATSAPP_API_VERSION,
             phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID ?? '',
             accessToken: config.WHATSAPP_ACCESS_TOKEN ?? '',
@@ -49,6 +50,7 @@ export function createMessaging({ config, db, clock }: Dependencies) {
       config.SMS_PROVIDER === 'msg91'
         ? createMsg91Transport({
             apiUrl: config.MSG91_API_URL,
+            timeoutMs: config.OUTSIDE_CALL_TIMEOUT_MS,
             authKey: config.MSG91_AUTH_KEY ?? '',
             templates: config.MSG91_TEMPLATES ?? {},
             senderId: config.MSG91_SENDER_ID,

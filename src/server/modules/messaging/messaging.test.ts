@@ -11,7 +11,8 @@ type SeenRequest = { method: string; url: string; headers: http.IncomingHttpHead
 /** A local stand-in for a provider's API: records each request and answers what the test set. */
 function standIn() {
   const requests: SeenRequest[] = [];
-  let answer: { status: number; body: unknown } = { status: 200, body: {} };
+  // null: take the request and never answer (a provider that hangs).
+  let answer: { status: number; body: unknown } | null = { status: 200, body: {} };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -22,18 +23,25 @@ function standIn() {
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
+      if (!answer) return;
       response
         .writeHead(answer.status, { 'content-type': 'application/json' })
         .end(JSON.stringify(answer.body));
     });
   });
   beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   return {
     requests,
     url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     answer: (status: number, body: unknown) => {
       answer = { status, body };
+    },
+    hang: () => {
+      answer = null;
     },
   };
 }
@@ -254,6 +262,8 @@ describe('MSG91 SMS', () => {
       MSG91_TEMPLATES: 'otp=6650a1b2d6fc05412f3c8a91, order_placed=6650a1b2d6fc05412f3c8a92',
       MSG91_SENDER_ID: 'UTSAVG',
       MSG91_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+      // Short, so the test of a hanging MSG91 does not wait the production 10 s.
+      OUTSIDE_CALL_TIMEOUT_MS: '500',
     }),
   });
   let heard: ReturnType<typeof listen>;
@@ -282,6 +292,21 @@ describe('MSG91 SMS', () => {
       short_url: '0',
       recipients: [{ mobiles: '919876543210', VAR1: 'Asha', VAR2: 'UG-1042' }],
     });
+  });
+
+  it('answers a shopper asking for a sign-in code 503 when MSG91 does not answer in time (decision 0050)', async () => {
+    msg91.hang();
+    try {
+      const asked = await store.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/request',
+        payload: { phone: '9876500001', channel: 'sms' },
+      });
+      expect(asked.statusCode).toBe(503);
+      expect(asked.json().message).toBe('We could not send the code just now. Please try again.');
+    } finally {
+      msg91.answer(200, { message: '3763646c3058373530393699', type: 'success' });
+    }
   });
 
   it('throws on MSG91’s error answer, and sends nothing for a template without an id', async () => {

@@ -10,6 +10,8 @@ import {
 } from './messenger';
 
 export type Msg91Settings = {
+  /** How long a send may take (OUTSIDE_CALL_TIMEOUT_MS, decision 0050). */
+  timeoutMs: number;
   /** https://control.msg91.com, or a stand-in in tests. */
   apiUrl: string;
   authKey: string;
@@ -50,7 +52,7 @@ export function createMsg91Transport(settings: Msg91Settings): MessageTransport 
           accept: 'application/json',
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(settings.timeoutMs),
       });
       const answer = (await response.json().catch(() => null)) as {
         type?: unknown;

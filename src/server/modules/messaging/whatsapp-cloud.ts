@@ -10,6 +10,8 @@ import {
 } from './messenger';
 
 export type WhatsAppCloudSettings = {
+  /** How long a send may take (OUTSIDE_CALL_TIMEOUT_MS, decision 0050). */
+  timeoutMs: number;
   /** https://graph.facebook.com, or a stand-in in tests. */
   apiUrl: string;
   apiVersion: string;
@@ -58,7 +60,7 @@ export function createWhatsAppCloudTransport(settings: WhatsAppCloudSettings): M
         method: 'POST',
         headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json' },
         body: JSON.stringify(whatsAppTemplateBody(message, settings)),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(settings.timeoutMs),
       });
       const answer = (await response.json().catch(() => null)) as {
         messages?: { id?: unknown }[];
