@@ -5,7 +5,7 @@ import { PAYMENT_MESSAGES } from '../shared/api/payments';
 import { createTestProduct, postOrder, seedPincodes } from './testing/order-fixtures';
 import { setUpTestStore } from './testing/test-store';
 
-// Decision 0050: a stand-in for Razorpay's Orders API that hangs until told to answer, behind the
+// Decision 0052: a stand-in for Razorpay's Orders API that hangs until told to answer, behind the
 // store's real Razorpay client (the SDK). scripts/measure-outages.ts times the same checkout.
 let answering = false;
 let server: Server;
