@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnreachable } from './db/connection-errors';
 
 type BackgroundJob = {
   name: string;
@@ -26,7 +27,11 @@ export function scheduleBackgroundJobs(app: FastifyInstance, jobs: readonly Back
         if (busy || closing) return;
         busy = true;
         const run = (job.exclusive ? app.database.runExclusively(job.name, job.run) : job.run())
-          .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'background job failed'))
+          .catch((error: unknown) => {
+            // Decision 0052: an outage is logged once a minute, not by every job every few seconds.
+            if (isDatabaseUnreachable(error)) app.database.unreachable(error);
+            else app.log.error({ err: error, job: job.name }, 'background job failed');
+          })
           .finally(() => {
             busy = false;
             running.delete(run);
