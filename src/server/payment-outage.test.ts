@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../shared/api/payments';
+import { SERVICE_UNAVAILABLE_MESSAGE } from './http/error-handler';
 import { createTestProduct, postOrder, seedPincodes } from './testing/order-fixtures';
 import { setUpTestStore } from './testing/test-store';
 
@@ -33,6 +34,10 @@ afterAll(async () => {
 const store = setUpTestStore({
   customer: true,
   seed: seedPincodes,
+  // A client that lets fetch's own failure through (nothing listens on port 1 of this machine).
+  routes: (app) => {
+    app.get('/api/test/outside-call', async () => fetch('http://127.0.0.1:1/').then(() => ({})));
+  },
   env: async () => ({
     BACKGROUND_JOBS: 'false',
     PAYMENTS: 'razorpay',
@@ -60,5 +65,14 @@ describe('a checkout while Razorpay does not answer', () => {
     const after = await postOrder(store.app, store.customer.headers, lines, { idempotencyKey });
     expect(after.statusCode).toBe(200);
     expect(after.json().order.id).toBe('order_OutageTest0001');
+  });
+});
+
+describe('an outside call whose client lets a network failure through', () => {
+  it('answers 503 with Retry-After and a readable message, not 500', async () => {
+    const response = await store.app.inject('/api/test/outside-call');
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('30');
+    expect(response.json().message).toBe(SERVICE_UNAVAILABLE_MESSAGE);
   });
 });
