@@ -1,5 +1,5 @@
 // `npx tsx scripts/measure-outages.ts`: times a login, a search and a checkout before, during and
-// after each outage of decision 0052, on a store listening on a real port with production password
+// after each outage of decision 0053, on a store listening on a real port with production password
 // hashing, and prints a Markdown table for docs/operations.md ("Outages"). It starts its own Redis
 // and PostgreSQL (src/server/testing/outage-servers.ts) and stops them for real:
 //   1. Redis killed (SIGKILL): the counters fall back to the database;

@@ -28,7 +28,7 @@ export function scheduleBackgroundJobs(app: FastifyInstance, jobs: readonly Back
         busy = true;
         const run = (job.exclusive ? app.database.runExclusively(job.name, job.run) : job.run())
           .catch((error: unknown) => {
-            // Decision 0052: an outage is logged once a minute, not by every job every few seconds.
+            // Decision 0053: an outage is logged once a minute, not by every job every few seconds.
             if (isDatabaseUnreachable(error)) app.database.unreachable(error);
             else app.log.error({ err: error, job: job.name }, 'background job failed');
           })

@@ -236,7 +236,7 @@ export const Env = z.object({
   // nothing imported) after this; the largest file (5 MB, 5000 rows) takes a few seconds at most.
   CSV_IMPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).default(30_000),
 
-  // Decision 0052: how long a call to an outside service (payments, courier, SMS, WhatsApp, mail,
+  // Decision 0053: how long a call to an outside service (payments, courier, SMS, WhatsApp, mail,
   // storage) may take before the store gives up on it and answers 503.
   OUTSIDE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 

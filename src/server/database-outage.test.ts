@@ -9,7 +9,7 @@ import { type OwnServer, startHangingServer, startOwnPostgres } from './testing/
 import { registerTestUser, type TestAccount } from './testing/test-accounts';
 import { createTestApp } from './testing/test-app';
 
-// Decision 0052: a PostgreSQL of the test's own, stopped for real (SIGQUIT, PostgreSQL's immediate
+// Decision 0053: a PostgreSQL of the test's own, stopped for real (SIGQUIT, PostgreSQL's immediate
 // shutdown), so no other test's database is touched. scripts/measure-outages.ts times the answers.
 let postgres: OwnServer;
 let database: Database;

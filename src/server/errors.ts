@@ -49,7 +49,7 @@ export const tooMany = (message: string, retryAfterSeconds: number) =>
   new AppError('tooMany', message, { retryAfterSeconds });
 
 /**
- * Decision 0052: a service the store depends on (the database, payments, the courier, SMS,
+ * Decision 0053: a service the store depends on (the database, payments, the courier, SMS,
  * WhatsApp, mail, storage) did not answer in time or could not be reached: 503, with when to try
  * again.
  */

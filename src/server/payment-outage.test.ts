@@ -6,7 +6,7 @@ import { SERVICE_UNAVAILABLE_MESSAGE } from './http/error-handler';
 import { createTestProduct, postOrder, seedPincodes } from './testing/order-fixtures';
 import { setUpTestStore } from './testing/test-store';
 
-// Decision 0052: a stand-in for Razorpay's Orders API that hangs until told to answer, behind the
+// Decision 0053: a stand-in for Razorpay's Orders API that hangs until told to answer, behind the
 // store's real Razorpay client (the SDK). scripts/measure-outages.ts times the same checkout.
 let answering = false;
 let server: Server;

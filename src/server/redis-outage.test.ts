@@ -6,7 +6,7 @@ import { createTestProduct, placeOrder, seedPincodes } from './testing/order-fix
 import { type OwnServer, startOwnRedis } from './testing/outage-servers';
 import { setUpTestStore } from './testing/test-store';
 
-// Decision 0052: Redis only holds rate-limit counters, so stopping it must cost nothing but the
+// Decision 0053: Redis only holds rate-limit counters, so stopping it must cost nothing but the
 // counters' home. scripts/measure-outages.ts times the same requests (docs/operations.md).
 let redis: OwnServer | undefined;
 const store = setUpTestStore({

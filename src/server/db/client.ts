@@ -54,7 +54,7 @@ export type Database = {
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   /**
    * Where the pool's dropped connections and an outage go (the app's logger once it is built;
-   * stderr before). Decision 0052.
+   * stderr before). Decision 0053.
    */
   logTo(log: WarnLogger): void;
   /** Notes a request that failed because the database could not be reached (logged once a minute). */
@@ -63,7 +63,7 @@ export type Database = {
 };
 
 /**
- * Decision 0052: how long a request may wait for PostgreSQL. A connection (or a free place in the
+ * Decision 0053: how long a request may wait for PostgreSQL. A connection (or a free place in the
  * pool) within 800 ms, so an unreachable database answers 503 within a second instead of hanging;
  * a statement within 30 s, cancelled by the server; and 5 s more for the answer to arrive at all,
  * should the server itself have stopped answering.

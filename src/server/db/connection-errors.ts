@@ -1,5 +1,5 @@
 /**
- * Decision 0052: the failures that mean "the database cannot be reached just now", whichever layer
+ * Decision 0053: the failures that mean "the database cannot be reached just now", whichever layer
  * reports them (the socket, pg's pool and client, PostgreSQL itself, or Drizzle wrapping any of
  * them as the cause). The error handler answers them 503 with Retry-After, never 500.
  */

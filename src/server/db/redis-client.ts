@@ -5,7 +5,7 @@ import { createOutageLog, type WarnLogger } from '../outage-log';
  * The Redis connection behind shared counters when REDIS_URL is set (DESIGN 1). Redis is an aid,
  * not a dependency: while it is away every command fails at once (no offline queue, a short
  * command timeout), the counters fall back to the database (auth/attempt-limiter.ts), /api/ready
- * stays 200, and the outage is logged once a minute (decision 0052).
+ * stays 200, and the outage is logged once a minute (decision 0053).
  */
 export type RedisConnection = {
   client: Redis;

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable } from '../db/connection-errors';
 import { AppError, type FieldError, statusOfKind, unavailable } from '../errors';
 
-/** Decision 0052: what a shopper reads while the database cannot be reached. */
+/** Decision 0053: what a shopper reads while the database cannot be reached. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The store cannot take requests just now. Please try again in a minute.';
 /** The same for an outside service whose client let a network failure through unwrapped. */

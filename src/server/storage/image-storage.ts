@@ -76,7 +76,7 @@ const statusOf = (error: unknown) =>
 
 /**
  * A bucket that refused (4xx: keys, policy) is a 502, one that could not be reached or did not
- * answer in time a 503; either in words a shopper can read, never a 500 (decision 0052).
+ * answer in time a 503; either in words a shopper can read, never a 500 (decision 0053).
  */
 const bucketFailure = (error: unknown, message: string, refusedMessage = message) => {
   if (error instanceof AppError) return error;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Servers an outage test starts on ports of its own and stops for real (decision 0052), never the
+ * Servers an outage test starts on ports of its own and stops for real (decision 0053), never the
  * machine's shared PostgreSQL and Redis: a Redis, a PostgreSQL, and a TCP server that accepts
  * connections and never answers (a provider or database that hangs).
  */

@@ -56,7 +56,7 @@ export function createAttemptLimiter(store: LimiterStore, rule: AttemptRule): At
           points: rule.attempts,
           duration: rule.windowSeconds,
           // Straight to the database while the connection is down, without even trying Redis
-          // (decision 0052).
+          // (decision 0053).
           rejectIfRedisNotReady: true,
           ...(store.fallbackDb ? { insuranceLimiter: databaseLimiter(store.fallbackDb) } : {}),
         })

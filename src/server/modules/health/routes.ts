@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // For the load balancer: send traffic here while the database answers. Redis only holds rate
   // limit counters, which fall back to the database, so its outage is reported ('degraded') but
-  // keeps the instance in service (decision 0052): taking every instance out at once would stop
+  // keeps the instance in service (decision 0053): taking every instance out at once would stop
   // the store. While the instance shuts down Fastify answers 503 to new requests, so it drains.
   app.get(
     '/ready',

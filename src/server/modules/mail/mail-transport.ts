@@ -49,7 +49,7 @@ function createOutboxFileTransport(directory: string): MailTransport {
 }
 
 /**
- * Decision 0052: nodemailer waits two minutes for a connection and an hour on a silent socket by
+ * Decision 0053: nodemailer waits two minutes for a connection and an hour on a silent socket by
  * default; the outbox worker would hold its batch that long. A mail that times out stays queued
  * and is tried again later (mail-outbox.ts).
  */

@@ -294,7 +294,7 @@ describe('MSG91 SMS', () => {
     });
   });
 
-  it('answers a shopper asking for a sign-in code 503 when MSG91 does not answer in time (decision 0052)', async () => {
+  it('answers a shopper asking for a sign-in code 503 when MSG91 does not answer in time (decision 0053)', async () => {
     msg91.hang();
     try {
       const asked = await store.app.inject({

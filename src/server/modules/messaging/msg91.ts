@@ -10,7 +10,7 @@ import {
 } from './messenger';
 
 export type Msg91Settings = {
-  /** How long a send may take (OUTSIDE_CALL_TIMEOUT_MS, decision 0052). */
+  /** How long a send may take (OUTSIDE_CALL_TIMEOUT_MS, decision 0053). */
   timeoutMs: number;
   /** https://control.msg91.com, or a stand-in in tests. */
   apiUrl: string;

@@ -10,7 +10,7 @@ import {
 } from './messenger';
 
 export type WhatsAppCloudSettings = {
-  /** How long a send may take (OUTSIDE_CALL_TIMEOUT_MS, decision 0052). */
+  /** How long a send may take (OUTSIDE_CALL_TIMEOUT_MS, decision 0053). */
   timeoutMs: number;
   /** https://graph.facebook.com, or a stand-in in tests. */
   apiUrl: string;

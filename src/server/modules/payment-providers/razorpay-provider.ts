@@ -21,7 +21,7 @@ type RazorpayKeys = {
 /**
  * The SDK rejects an answer it got as `{ statusCode, error }` and anything else (a refused
  * connection, a timeout) as the TypeError its error mapping throws on a missing response: both
- * become a 502/503 a shopper can read, never a 500 (decision 0052).
+ * become a 502/503 a shopper can read, never a 500 (decision 0053).
  */
 function providerFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;

@@ -149,7 +149,7 @@ export function createShiprocketClient({
 
   /**
    * Every call is bounded by the timeout, and a courier that cannot be reached is a 503 like one
-   * that refuses (decision 0052), never a 500.
+   * that refuses (decision 0053), never a 500.
    */
   async function fetch(url: string, init: Parameters<FetchLike>[1]): Promise<Response> {
     try {
