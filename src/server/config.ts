@@ -123,6 +123,10 @@ export const Env = z.object({
     .default(15),
   // Fair stock: orders one account may hold waiting for payment at a time (each reserves stock).
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
+  // Decision 0050: orders one account may place, and cancel, in a day (an address three times as
+  // many, for a family or an office behind one address).
+  ORDERS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  CANCELS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
   // Mail (DESIGN 4): SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox.
   SMTP_URL: z
     .string()

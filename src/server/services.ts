@@ -38,6 +38,7 @@ import {
 } from './modules/notifications';
 import {
   createCodSettlement,
+  createOrderAllowance,
   createOrderService,
   mailStatusIfDue,
   type ReadCodRules,
@@ -265,6 +266,11 @@ export function createServices({
     }),
     delivery,
     auth,
+    /** Decision 0050: a day's orders placed and cancelled per account and per address. */
+    orderAllowance: createOrderAllowance(limiterStore, {
+      orders: config.ORDERS_PER_DAY,
+      cancels: config.CANCELS_PER_DAY,
+    }),
     paymentProvider,
     shipping,
     /** The built-in courier, when it is the configured one (its /sandbox/courier API and clock). */

@@ -17,6 +17,16 @@ const CATALOGUE: readonly StaffRole[] = ['owner', 'catalogue'];
 const STAFF: readonly StaffRole[] = STAFF_ROLES;
 
 /**
+ * Decision 0050: money moves only by the owner's hand: marking an order paid (an invoice, a ledger
+ * line "Marked paid by the store") and every refund. The same roles may see money (revenue, what
+ * customers spent); the orders and catalogue desks work on orders and products without it.
+ */
+export const MONEY_ROLES: readonly StaffRole[] = OWNER;
+export const mayHandleMoney = (role: StaffRole | null | undefined): boolean =>
+  role !== null && role !== undefined && MONEY_ROLES.includes(role);
+export const MONEY_OWNER_ONLY_MESSAGE = 'Only the owner can mark an order paid or refund it.';
+
+/**
  * 'METHOD /api/admin/path' as Fastify names the route -> the roles allowed. HEAD follows GET.
  * The outbox is the owner's: it holds staff invitation links, which would let anyone reading it
  * become staff with the invited role.
@@ -41,8 +51,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/customers/:id': ORDERS,
   'GET /api/admin/credit-notes/:id/pdf': ORDERS,
   'GET /api/admin/returns': ORDERS,
-  'POST /api/admin/returns/:id/approve': ORDERS,
-  'POST /api/admin/returns/:id/refund-paid': ORDERS,
+  // Approving a return refunds it (decision 0050: refunds are the owner's).
+  'POST /api/admin/returns/:id/approve': MONEY_ROLES,
+  'POST /api/admin/returns/:id/refund-paid': MONEY_ROLES,
   'POST /api/admin/returns/:id/reject': ORDERS,
   'POST /api/admin/quotes/preview': ORDERS,
   'POST /api/admin/quotes': ORDERS,

@@ -42,6 +42,9 @@ export async function createTestApp(
       // Test files place many orders for one shopper and leave them unpaid; the fair-stock limit
       // has tests of its own (orders/fair-stock.test.ts) at the production default.
       MAX_UNPAID_ORDERS: '100',
+      // Likewise the day's allowance of orders and cancels (orders/order-allowance.test.ts).
+      ORDERS_PER_DAY: '100000',
+      CANCELS_PER_DAY: '100000',
       ...redisEnv,
       ...options.env,
     }),

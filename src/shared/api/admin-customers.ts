@@ -20,8 +20,8 @@ export const AdminCustomerSummary = z.object({
   phone: z.string().nullable(),
   /** Paid orders. */
   orderCount: z.number().int(),
-  /** What the customer paid, less refunds (the money ledger's net). */
-  spend: z.number(),
+  /** What the customer paid, less refunds (the money ledger's net); null for a role that may not see money. */
+  spend: z.number().nullable(),
   lastOrderAt: z.string().nullable(),
   createdAt: z.string(),
 });

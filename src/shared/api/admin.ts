@@ -199,9 +199,12 @@ export const AdminCollectionResponse = z.object({ collection: AdminCollection })
 
 // ---- Dashboard and outbox ----
 
+// Decision 0050: money (revenue, what came in at the door, the ledger's check) is null or empty for
+// a staff role that may not see money (shared/staff-roles.ts mayHandleMoney); showsMoney says which.
 export const AdminDashboard = z.object({
-  today: z.object({ orders: z.number().int(), revenue: z.number() }),
-  month: z.object({ orders: z.number().int(), revenue: z.number() }),
+  showsMoney: z.boolean(),
+  today: z.object({ orders: z.number().int(), revenue: z.number().nullable() }),
+  month: z.object({ orders: z.number().int(), revenue: z.number().nullable() }),
   pendingPayments: z.number().int(),
   lowStock: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
   /** Issue 26: the day's work, each a count linking to its list. */
@@ -215,13 +218,18 @@ export const AdminDashboard = z.object({
     /** Decision 0042: rupees of cash on delivery still to collect (open COD orders). */
     codToCollect: z.number(),
     /** Rupees the courier collected at the door in the last 30 days (it remits them to the store). */
-    codRemitted: z.number(),
+    codRemitted: z.number().nullable(),
     /** Percent of the last 30 days' shipments that came back to the store (RTO); null without any. */
     rtoRate: z.number().nullable(),
   }),
   /** Issue 26: the best sellers of the last TOP_PRODUCT_DAYS days, by units kept (less returns). */
   topProducts: z.array(
-    z.object({ id: z.number().int(), name: z.string(), units: z.number().int(), revenue: z.number() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      units: z.number().int(),
+      revenue: z.number().nullable(),
+    }),
   ),
   /** The last 14 India-time days, oldest first; revenue is the money ledger's net of refunds. */
   revenueSeries: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),

@@ -20,11 +20,12 @@ import {
   orderStatusLabel,
   RETURN_WINDOW_DAYS,
 } from '../../../shared/order-status';
+import { MONEY_OWNER_ONLY_MESSAGE, mayHandleMoney, type StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
-import { conflict, invalid, notFound } from '../../errors';
+import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
@@ -246,7 +247,13 @@ export function createAdminOrderService({
      * however often the cancellation is sent; a refund it does not take is retried by the sweep).
      * Marking an order paid records the money the owner took in the ledger.
      */
-    async changeStatus(orderId: string, to: string, note: string): Promise<AdminOrderDetail> {
+    async changeStatus(
+      orderId: string,
+      to: string,
+      note: string,
+      /** Who asks: decision 0050 keeps marking paid and a refunding cancel to the money roles. */
+      role: StaffRole | null,
+    ): Promise<AdminOrderDetail> {
       if (!isOrderStatus(to))
         throw invalid('Unknown order status', [{ path: 'status', message: 'Unknown order status' }]);
       const row = await orderRow(orderId);
@@ -255,6 +262,8 @@ export function createAdminOrderService({
         throw conflict(`An order that is ${orderStatusLabel(from)} cannot become ${orderStatusLabel(to)}`);
       }
       if (!(await allowedNext(row)).includes(to)) throw conflict(RETURN_WINDOW_CLOSED);
+      const movesMoney = to === 'paid' || (to === 'cancelled' && (await refundablePaiseOf(db, row.id)) > 0);
+      if (movesMoney && !mayHandleMoney(role)) throw forbidden(MONEY_OWNER_ONLY_MESSAGE);
 
       const now = clock.now();
       const refundPaise = await db.transaction(async (tx) => {

@@ -182,6 +182,7 @@ export function createAdminReportService({
       });
       const todays = figures.get(today);
       return {
+        showsMoney: true,
         today: { orders: todays?.orders ?? 0, revenue: toRupees(todays?.paise ?? 0) },
         month: { orders: monthOrders, revenue: toRupees(monthPaise) },
         pendingPayments: pending?.total ?? 0,
@@ -246,3 +247,18 @@ export function createAdminReportService({
     },
   };
 }
+
+/**
+ * Decision 0050: the dashboard as a staff role that may not see money gets it: its counts of work,
+ * without revenue, the door's cash remitted or the ledger's check.
+ */
+export const dashboardWithoutMoney = (dashboard: AdminDashboard): AdminDashboard => ({
+  ...dashboard,
+  showsMoney: false,
+  today: { ...dashboard.today, revenue: null },
+  month: { ...dashboard.month, revenue: null },
+  work: { ...dashboard.work, codRemitted: null },
+  topProducts: dashboard.topProducts.map((product) => ({ ...product, revenue: null })),
+  revenueSeries: [],
+  moneyCheck: null,
+});

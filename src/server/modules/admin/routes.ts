@@ -60,10 +60,13 @@ import {
   AdminReviewList,
   AdminReviewQuery,
 } from '../../../shared/api/reviews';
+import { mayHandleMoney } from '../../../shared/staff-roles';
 import { readUploadedFile } from '../../http/uploads';
 import { readJobQueues, readStuckWebhooks } from '../health';
 import { sendInvoicePdf } from '../invoices';
 import { MAIL_EVERY_MS } from '../mail';
+import { customerWithoutSpend } from './admin-customer-service';
+import { dashboardWithoutMoney } from './admin-report-service';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 import { MAX_IMPORT_BYTES } from './product-csv-rows';
 import { storeProductImage } from './product-images';
@@ -96,7 +99,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:id/status',
     { schema: { params: AdminOrderIdParams, body: ChangeOrderStatus, response: { 200: AdminOrderDetail } } },
-    (req) => admin.orders.changeStatus(req.params.id, req.body.status, req.body.note),
+    (req) => admin.orders.changeStatus(req.params.id, req.body.status, req.body.note, req.user.staffRole),
   );
 
   // ---- Bulk order work (issue 26): before /admin/orders/:id, a path of its own ----
@@ -133,12 +136,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/customers',
     { schema: { querystring: AdminCustomerQuery, response: { 200: AdminCustomerList } } },
-    (req) => admin.customers.list(req.query),
+    async (req) => {
+      const list = await admin.customers.list(req.query);
+      return mayHandleMoney(req.user.staffRole)
+        ? list
+        : { ...list, data: list.data.map(customerWithoutSpend) };
+    },
   );
   app.get(
     '/admin/customers/:id',
     { schema: { params: AdminCustomerIdParams, response: { 200: AdminCustomerDetail } } },
-    (req) => admin.customers.detail(req.params.id),
+    async (req) => {
+      const detail = await admin.customers.detail(req.params.id);
+      return mayHandleMoney(req.user.staffRole)
+        ? detail
+        : { ...detail, customer: customerWithoutSpend(detail.customer) };
+    },
   );
 
   // ---- Products ----
@@ -322,9 +335,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- Dashboard and outbox ----
-  app.get('/admin/dashboard', { schema: { response: { 200: AdminDashboard } } }, () =>
-    admin.reports.dashboard(),
-  );
+  app.get('/admin/dashboard', { schema: { response: { 200: AdminDashboard } } }, async (req) => {
+    const dashboard = await admin.reports.dashboard();
+    return mayHandleMoney(req.user.staffRole) ? dashboard : dashboardWithoutMoney(dashboard);
+  });
   app.get(
     '/admin/outbox',
     { schema: { querystring: AdminOutboxQuery, response: { 200: AdminOutbox } } },

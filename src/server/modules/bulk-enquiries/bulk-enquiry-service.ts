@@ -11,6 +11,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { bulkEnquiries } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
+import { messageName } from '../notifications';
 import type { OwnerNotices } from '../owner-notices';
 
 const BULK_ENQUIRY_PAGE_SIZE = 25;
@@ -99,7 +100,8 @@ export function createBulkEnquiryService({
           {
             key: `enquiry-${enquiry.id}`,
             kind: 'bulk-enquiry',
-            summary: `${subject} from ${enquiry.name}`,
+            // Decision 0050: the owner's WhatsApp carries this; the occasion, free text, stays in the mail.
+            summary: `Bulk enquiry #${enquiry.id}: ${enquiry.quantity.toLocaleString('en-IN')} pieces from ${messageName(enquiry.name, 'a customer')}`,
             link,
           },
           { subject, text: enquiryMailText(enquiry, link) },

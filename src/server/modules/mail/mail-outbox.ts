@@ -36,6 +36,8 @@ export async function enqueueMail(executor: Db | Tx, mail: OutgoingMail, now: Da
     kind: mail.kind,
     orderId: mail.orderId ?? null,
     nextAttemptAt: now,
+    // The store's clock, as every outbox row: the owner's burst of notices is counted by it.
+    createdAt: now,
   });
 }
 

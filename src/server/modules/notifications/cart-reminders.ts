@@ -127,12 +127,9 @@ export function createCartReminders({
   async function remind(candidate: Candidate, now: Date): Promise<boolean> {
     // A shopper who never reached the choice of channels (no order yet) has the owner's defaults.
     const consent = candidate.notify ?? { ...(await notifyDefaults()), giftRecipient: false };
-    // Their own verified mobile when the consent names none (a gift's phone is the recipient's).
-    const phone = consent.phone ?? candidate.phone ?? undefined;
-    const messengers = await withoutOptOuts(
-      db,
-      shopperRecipients({ ...consent, ...(phone ? { phone } : {}) }),
-    );
+    // Decision 0050: their own verified mobile only, never a number typed at checkout.
+    const phone = candidate.phone ?? undefined;
+    const messengers = await withoutOptOuts(db, phone ? shopperRecipients({ ...consent, phone }) : []);
     // An account made by phone alone has no e-mail address: its e-mail tick reaches nobody.
     const email = consent.email && candidate.email ? addressKey('email', candidate.email) : null;
     const [emailStopped] = email

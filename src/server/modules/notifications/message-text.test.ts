@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderNotice } from '../../../shared/notifications';
 import { loadConfig } from '../../config';
 import { storeIdentityFrom } from '../../store-identity';
-import { messageFor } from './message-text';
+import { messageFor, messageName } from './message-text';
 
 const store = storeIdentityFrom(
   loadConfig({ PUBLIC_URL: 'https://gifts.example.in', STORE_NAME: 'Utsav Gifts' }),
@@ -39,5 +39,41 @@ describe('messages about the parcel', () => {
       `We could not deliver your order RG-10042. Choose a new delivery date or correct the address and phone here: ${page}\n\nReply STOP to stop these messages, or open ${links.optOut}`,
     );
     expect(message.params).toEqual(['RG-10042', page, links.optOut]);
+  });
+});
+
+describe("a shopper's name in a message", () => {
+  it.each([
+    ['Asha Rao', 'Asha Rao'],
+    ["D'Souza-Pereira", "D'Souza-Pereira"],
+    ['A. R. Rahman', 'A. R. Rahman'],
+    ['आशा राव', 'आशा राव'],
+    ['  Asha   Rao ', 'Asha Rao'],
+    ['Ananthapadmanabhan Venkatasubramanian', 'Ananthapadmanabhan'],
+  ])('keeps %j as %j', (name, kept) => {
+    expect(messageName(name, 'there')).toBe(kept);
+  });
+
+  it.each([
+    'SBI KYC blocked, verify at evil.example/k',
+    'SBI KYC blocked verify at evil.example',
+    'Call 9876543210',
+    'www.evil.example',
+    'Asha <b>',
+    'one two three four five',
+    '',
+  ])('replaces %j by the store word', (name) => {
+    expect(messageName(name, 'there')).toBe('there');
+  });
+
+  it("never carries a gift's sender or recipient name that is not a name", () => {
+    const message = messageFor(
+      'gift_on_its_way',
+      { ...order, shopperName: 'Win ₹5000 at bit.ly/x', recipientName: 'Kavya Reddy' },
+      {},
+      links,
+      store,
+    );
+    expect(message.params.slice(0, 2)).toEqual(['Kavya Reddy', 'a friend']);
   });
 });

@@ -19,6 +19,31 @@ export type MessageText = { template: string; params: string[]; text: string };
 /** An absolute link when the store knows its address (PUBLIC_URL), else the path on the site. */
 export const linkTo = (store: StoreIdentity, path: string) => `${store.publicUrl ?? ''}${path}`;
 
+// Decision 0050: a name in a message's parameters is letters (any script) in at most four words,
+// joined by spaces, apostrophes, hyphens, or a dot after an initial; nothing that reads as a link,
+// a number or a sentence. Anything else is replaced by the store's own word.
+const MESSAGE_NAME = /^\p{L}[\p{L}\p{M}'’-]*\.?(?: \p{L}[\p{L}\p{M}'’-]*\.?){0,3}$/u;
+export const MESSAGE_NAME_MAX = 30;
+
+/** A shopper's name as a message may carry it: checked, cut to its first 30 characters, else `fallback`. */
+export function messageName(name: string | null | undefined, fallback: string): string {
+  const spaced = (name ?? '').trim().replace(/\s+/g, ' ');
+  if (!MESSAGE_NAME.test(spaced)) return fallback;
+  if (spaced.length <= MESSAGE_NAME_MAX) return spaced;
+  // Cut at a word's end, so no half-word is left hanging.
+  const cut = spaced.slice(0, MESSAGE_NAME_MAX + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return lastSpace > 0 ? cut.slice(0, lastSpace) : fallback;
+}
+
+/** The names a message may carry, each checked (messageName), with the store's word in their place. */
+const namesOf = (order: NoticeOrder) => ({
+  shopper: messageName(order.shopperName, 'there'),
+  // A gift's recipient reads who sent it: "a friend has sent you a gift".
+  sender: messageName(order.shopperName, 'a friend'),
+  recipient: messageName(order.recipientName, 'there'),
+});
+
 /**
  * Issue 23: the words of each message, with its template's parameters in order (the WhatsApp
  * template and the SMS DLT template registered for `template` carry the same words around them).
@@ -31,6 +56,7 @@ export function messageFor(
   links: { optOut: string },
   store: StoreIdentity,
 ): MessageText {
+  const names = namesOf(order);
   const number = order.orderNumber;
   // Every message about the parcel links to its tracking page (which a gift's recipient may use).
   const track = linkTo(store, trackPathOf(number));
@@ -39,16 +65,16 @@ export function messageFor(
       case 'order_placed': {
         const total = formatPaise(order.totalPaise);
         return {
-          params: [order.shopperName, number, total],
-          text: `Hi ${order.shopperName}, your order ${number} of ${total} is placed and paid. We will tell you when it ships.`,
+          params: [names.shopper, number, total],
+          text: `Hi ${names.shopper}, your order ${number} of ${total} is placed and paid. We will tell you when it ships.`,
         };
       }
       case 'order_placed_cod': {
         const toPay = formatPaise(order.totalPaise);
         const page = linkTo(store, orderPagePathOf(order.orderId));
         return {
-          params: [order.shopperName, number, toPay, page],
-          text: `Hi ${order.shopperName}, your order ${number} is confirmed. Please keep ${toPay} ready to pay in cash on delivery. Your order: ${page}`,
+          params: [names.shopper, number, toPay, page],
+          text: `Hi ${names.shopper}, your order ${number} is confirmed. Please keep ${toPay} ready to pay in cash on delivery. Your order: ${page}`,
         };
       }
       case 'order_shipped':
@@ -97,13 +123,13 @@ export function messageFor(
       }
       case 'gift_on_its_way':
         return {
-          params: [order.recipientName, order.shopperName, store.storeName, track],
-          text: `Hello ${order.recipientName}, ${order.shopperName} has sent you a gift from ${store.storeName}. It is on its way! Follow it here with your phone number: ${track}`,
+          params: [names.recipient, names.sender, store.storeName, track],
+          text: `Hello ${names.recipient}, ${names.sender} has sent you a gift from ${store.storeName}. It is on its way! Follow it here with your phone number: ${track}`,
         };
       case 'gift_delivered':
         return {
-          params: [order.recipientName, order.shopperName, track],
-          text: `Hello ${order.recipientName}, your gift from ${order.shopperName} has been delivered. Enjoy! Its journey: ${track}`,
+          params: [names.recipient, names.sender, track],
+          text: `Hello ${names.recipient}, your gift from ${names.sender} has been delivered. Enjoy! Its journey: ${track}`,
         };
     }
   })();
@@ -121,13 +147,15 @@ const withStopLink = (template: string, params: string[], text: string, optOut: 
  * A cart reminder: the shopper's name and the link that fills the cart again. It may have no order
  * (a cart recorded at checkout), so it is written from the reminder, not an order.
  */
-export const cartReminderMessage = (shopperName: string, links: { optOut: string; restore: string }) =>
-  withStopLink(
+export const cartReminderMessage = (fullName: string, links: { optOut: string; restore: string }) => {
+  const shopperName = messageName(fullName, 'there');
+  return withStopLink(
     'cart_reminder',
     [shopperName, links.restore],
     `Hi ${shopperName}, the gifts you chose are still waiting. Pick up where you left off: ${links.restore}`,
     links.optOut,
   );
+};
 
 export const cartRestoreLink = (store: StoreIdentity, token: string) =>
   linkTo(store, `/cart?${CART_RESTORE_PARAM}=${encodeURIComponent(token)}`);

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import {
   giftNoticeOfStatus,
   type MessageChannel,
@@ -8,7 +8,7 @@ import {
   statusMailsCustomer,
 } from '../../../shared/notifications';
 import type { Queryable, Tx } from '../../db/client';
-import { notificationOptOuts, notificationOutbox, orders } from '../../db/schema';
+import { notificationOptOuts, notificationOutbox, orderQuotes, orders, users } from '../../db/schema';
 
 type Recipient = { channel: MessageChannel; to: string; audience: 'shopper' | 'gift_recipient' | 'owner' };
 
@@ -50,10 +50,52 @@ type Notice = {
   at: Date;
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Decision 0050: the most messages one account's orders cause in a day, and the most gift messages
+ * one number gets in a day from the whole store (a gift's two messages, several gifts a day).
+ */
+export const MESSAGES_PER_ACCOUNT_PER_DAY = 12;
+export const GIFT_MESSAGES_PER_NUMBER_PER_DAY = 4;
+
+/**
+ * Decision 0050: the number an order's own news goes to. A number typed at checkout is never
+ * messaged on its say-so: the account's mobile is, once a code sent to it came back (users.phone
+ * is set only then). A quote's number is the owner's own word, so it is used as the owner typed it.
+ */
+async function shopperPhoneOf(
+  tx: Tx,
+  orderId: string,
+  consent: NotifyConsent | null,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ accountPhone: users.phone, quote: orderQuotes.orderId })
+    .from(orders)
+    .leftJoin(users, and(eq(users.id, orders.userId), isNotNull(users.phoneVerifiedAt)))
+    .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  if (row.quote) return consent?.phone ?? row.accountPhone;
+  return row.accountPhone;
+}
+
+/** Rows queued since `since` that match `which` (the day's allowance of an account or a number). */
+async function queuedSince(tx: Tx, since: Date, which: ReturnType<typeof and>) {
+  const [row] = await tx
+    .select({ value: count() })
+    .from(notificationOutbox)
+    .leftJoin(orders, eq(orders.id, notificationOutbox.orderId))
+    .where(and(gte(notificationOutbox.createdAt, since), which));
+  return row?.value ?? 0;
+}
+
 /**
  * Issue 23: writes the rows that tell the shopper (and, for a gift, its recipient) of `notice`, in
  * the caller's transaction, one per channel they agreed to and have not stopped. The dedupe key
- * makes a second write of the same news a no-op. The notification worker sends them.
+ * makes a second write of the same news a no-op. The notification worker sends them. Decision
+ * 0050 bounds who and how many: the account's verified mobile only, a day's allowance per account,
+ * and a gift's recipient only the gift's news, a few a day per number across the store.
  */
 export async function queueOrderNotice(
   tx: Tx,
@@ -61,19 +103,39 @@ export async function queueOrderNotice(
   audience: 'shopper' | 'gift_recipient' = 'shopper',
 ) {
   const [order] = await tx
-    .select({ notify: orders.notify, shippingAddress: orders.shippingAddress })
+    .select({ notify: orders.notify, shippingAddress: orders.shippingAddress, userId: orders.userId })
     .from(orders)
     .where(eq(orders.id, notice.orderId));
   if (!order) return;
+  const since = new Date(notice.at.getTime() - DAY_MS);
   let recipients: Recipient[];
   if (audience === 'shopper') {
-    recipients = shopperRecipients(order.notify);
+    const phone = await shopperPhoneOf(tx, notice.orderId, order.notify);
+    recipients = shopperRecipients(order.notify && phone ? { ...order.notify, phone } : null);
   } else {
     // The recipient's phone is the delivery address's; they hear on WhatsApp only, when the sender asked.
     const phone = (order.shippingAddress as { phone?: string }).phone;
     recipients = order.notify?.giftRecipient && phone ? [{ channel: 'whatsapp', to: phone, audience }] : [];
     // A gift sent to the shopper's own number is no gift news to anyone else.
     if (phone && phone === order.notify?.phone) recipients = [];
+    if (
+      phone &&
+      (await queuedSince(
+        tx,
+        since,
+        and(eq(notificationOutbox.recipient, phone), eq(notificationOutbox.audience, 'gift_recipient')),
+      )) >= GIFT_MESSAGES_PER_NUMBER_PER_DAY
+    ) {
+      recipients = [];
+    }
+  }
+  if (recipients.length === 0) return;
+  if (
+    order.userId !== null &&
+    (await queuedSince(tx, since, eq(orders.userId, order.userId))) + recipients.length >
+      MESSAGES_PER_ACCOUNT_PER_DAY
+  ) {
+    return;
   }
   const allowed = await withoutOptOuts(tx, recipients);
   if (allowed.length === 0) return;

@@ -20,6 +20,7 @@ import { withoutOptOuts } from './notices';
 import type { LinkSigner } from './signed-links';
 
 export const NOTIFY_MAX_ATTEMPTS = 8;
+export const ORDER_CANCELLED_BEFORE_SENDING = 'The order was cancelled before this went out';
 // A claimed row is left alone this long; if the sender dies mid-send, another picks it up after.
 const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
@@ -61,7 +62,7 @@ export function createNotificationWorker({
   store: StoreIdentity;
   log: FastifyBaseLogger;
 }) {
-  async function orderOf(orderId: string | null): Promise<NoticeOrder | null> {
+  async function orderOf(orderId: string | null): Promise<(NoticeOrder & { status: string }) | null> {
     if (!orderId) return null;
     const [row] = await db
       .select({ order: orders, fullName: users.fullName })
@@ -74,6 +75,7 @@ export function createNotificationWorker({
     return {
       orderId: row.order.id,
       orderNumber: row.order.orderNumber,
+      status: row.order.status,
       totalPaise: row.order.totalPaise,
       shopperName: row.fullName || address.fullName || 'there',
       recipientName: address.fullName || 'there',
@@ -123,6 +125,8 @@ export function createNotificationWorker({
     }
     const order = await orderOf(row.orderId);
     if (!order || !isOrderNotice(notice) || notice === 'cart_reminder') return 'No such order';
+    // Decision 0050: news of an order cancelled before it went out is no longer true (a refund's is).
+    if (order.status === 'cancelled' && notice !== 'refund_made') return ORDER_CANCELLED_BEFORE_SENDING;
     return messageFor(notice, order, row.details, { optOut }, store);
   }
 

@@ -25,7 +25,7 @@ import {
   seedPincodes,
   TEST_ADDRESS,
 } from '../../testing/order-fixtures';
-import type { TestAccount } from '../../testing/test-accounts';
+import { type TestAccount, verifyTestPhone } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { openSecondConnection } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
@@ -82,11 +82,16 @@ const summary = async (orderId: string) =>
 const reminded = (orderId: string) =>
   store.database.db.$count(cartReminders, eq(cartReminders.orderId, orderId));
 
-/** What the messenger's sandbox holds for a number, newest first (the back office's Messages API). */
-async function sandboxMessagesTo(phone: string) {
+/**
+ * What the messenger's sandbox holds for a number, newest first (the back office's Messages API):
+ * its order news, and with `codes` its sign-in codes too.
+ */
+async function sandboxMessagesTo(phone: string, { codes = false } = {}) {
   const response = await store.app.inject({ url: '/api/admin/messages', headers: store.admin.headers });
   expect(response.statusCode).toBe(200);
-  return response.json<AdminMessages>().data.filter((message) => message.to === phone);
+  return response
+    .json<AdminMessages>()
+    .data.filter((message) => message.to === phone && (codes || message.template !== 'otp'));
 }
 
 const tokenIn = (text: string, path: string) => {
@@ -94,6 +99,10 @@ const tokenIn = (text: string, path: string) => {
   if (!match?.[1]) throw new Error(`No ${path} link in: ${text}`);
   return decodeURIComponent(match[1]);
 };
+
+/** Decision 0050: order news by phone goes only to the account's verified mobile. */
+const verifyPhone = (shopper: TestAccount, phone: string) =>
+  verifyTestPhone(store.app, store.database, shopper, phone);
 
 let ipCounter = 0;
 /** A shopper who signed up with a code sent to `phone`: an account with no e-mail address. */
@@ -107,7 +116,9 @@ async function signUpByPhone(phone: string): Promise<TestAccount> {
     remoteAddress,
   });
   expect(asked.statusCode, asked.body).toBe(200);
-  const [code] = (await sandboxMessagesTo(phone)).filter((message) => message.template === 'otp');
+  const [code] = (await sandboxMessagesTo(phone, { codes: true })).filter(
+    (message) => message.template === 'otp',
+  );
   const verified = await store.app.inject({
     method: 'POST',
     url: '/api/auth/otp/verify',
@@ -124,6 +135,7 @@ describe('order news on WhatsApp and SMS', () => {
   it('sends only on the channels the shopper ticked, only for the events that matter', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { name: 'Brass Diya Set', stock: 10 });
     const created = await placeWith(shopper, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone },
@@ -177,9 +189,11 @@ describe('order news on WhatsApp and SMS', () => {
 
   it('mails the customer the status changes that matter, not one per click', async () => {
     const shopper = await store.newCustomer();
+    const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 10 });
     const created = await placeWith(shopper, [{ product, quantity: 1 }], {
-      notify: { whatsapp: false, sms: true, email: true, phone: newPhone() },
+      notify: { whatsapp: false, sms: true, email: true, phone },
     });
     await payOrder(store.app, shopper.headers, created);
     await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
@@ -200,6 +214,7 @@ describe('order news on WhatsApp and SMS', () => {
   it('sends each message once when two instances run the worker at the same time', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 20 });
     const orderIds: string[] = [];
     for (let index = 0; index < 3; index++) {
@@ -236,6 +251,7 @@ describe('order news on WhatsApp and SMS', () => {
   it('retries a failed send with back-off and leaves the order alone', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 10 });
     const created = await placeWith(shopper, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone },
@@ -282,6 +298,7 @@ describe('order news on WhatsApp and SMS', () => {
   it('tells a gift recipient it is on its way when it ships and delivered when delivered, on WhatsApp, with no price', async () => {
     const shopper = await store.newCustomer();
     const shopperPhone = newPhone();
+    await verifyPhone(shopper, shopperPhone);
     const recipientPhone = newPhone();
     const product = await createTestProduct(store.database, {
       name: 'Silver Rakhi',
@@ -358,6 +375,7 @@ describe('order news on WhatsApp and SMS', () => {
   it('tells the shopper of a refund once, with its amount', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 10, priceRupees: 1348 });
     const created = await placeWith(shopper, [{ product, quantity: 1 }], {
       notify: { whatsapp: false, sms: true, email: false, phone },
@@ -379,6 +397,7 @@ describe('order news on WhatsApp and SMS', () => {
   it('tells the shopper a delivery failed, once, by the channels they ticked', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 10 });
     const created = await placeWith(shopper, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: true, email: false, phone },
@@ -404,6 +423,7 @@ describe('order news on WhatsApp and SMS', () => {
   it('tells the shopper their return was approved or declined', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 10, priceRupees: 450 });
     const decided: string[] = [];
     for (const decision of ['approve', 'reject'] as const) {
@@ -478,6 +498,7 @@ describe('opting out', () => {
   it('a STOP reply ends WhatsApp messages to that number, also those already queued', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 10 });
     const created = await placeWith(shopper, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: true, email: false, phone },
@@ -512,6 +533,7 @@ describe('opting out', () => {
   it('a STOP reply by SMS ends SMS messages to that number, and leaves WhatsApp on', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 10 });
     const created = await placeWith(shopper, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: true, email: false, phone },
@@ -541,6 +563,7 @@ describe('opting out', () => {
   it("a message's opt-out link shows what it stops, then stops that channel; a forged link is refused", async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { stock: 10 });
     const created = await placeWith(shopper, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: true, email: false, phone },
@@ -600,6 +623,7 @@ describe('carts that come back', () => {
   it('sends one reminder an hour after an unpaid checkout, once with two instances, and restores the cart', async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
+    await verifyPhone(shopper, phone);
     const product = await createTestProduct(store.database, { name: 'Marigold Toran', stock: 3 });
     const gone = await createTestProduct(store.database, { name: 'Last Lantern', stock: 1 });
     const created = await placeWith(
@@ -677,6 +701,7 @@ describe('carts that come back', () => {
 
     const payer = await store.newCustomer();
     const payerPhone = newPhone();
+    await verifyPhone(payer, payerPhone);
     const abandoned = await placeWith(payer, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: payerPhone },
     });
@@ -687,6 +712,7 @@ describe('carts that come back', () => {
 
     const stopped = await store.newCustomer();
     const stoppedPhone = newPhone();
+    await verifyPhone(stopped, stoppedPhone);
     await store.app.messaging.sandbox.reply(stoppedPhone, 'STOP');
     const stoppedCart = await placeWith(stopped, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: stoppedPhone },
@@ -694,13 +720,16 @@ describe('carts that come back', () => {
 
     const comesBack = await store.newCustomer();
     const comesBackPhone = newPhone();
+    await verifyPhone(comesBack, comesBackPhone);
     const comesBackCart = await placeWith(comesBack, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: comesBackPhone },
     });
     // Reminded too, but pays without opening the link: not a cart the reminder recovered.
     const paysAnyway = await store.newCustomer();
+    const paysAnywayPhone = newPhone();
+    await verifyPhone(paysAnyway, paysAnywayPhone);
     const paysAnywayCart = await placeWith(paysAnyway, [{ product, quantity: 1 }], {
-      notify: { whatsapp: true, sms: false, email: false, phone: newPhone() },
+      notify: { whatsapp: true, sms: false, email: false, phone: paysAnywayPhone },
     });
 
     advance(70 * MINUTE);
@@ -732,7 +761,8 @@ describe('carts that come back', () => {
   it('reminds a shopper who signed up by phone alone, and the shoppers after them, on the channels they can hear', async () => {
     const product = await createTestProduct(store.database, { stock: 50 });
     // Made by a code: no e-mail address. The defaults tick WhatsApp and e-mail.
-    const phoneOnly = await signUpByPhone(newPhone());
+    const phoneOnlyPhone = newPhone();
+    const phoneOnly = await signUpByPhone(phoneOnlyPhone);
     const phoneOnlyCart = await placeWith(phoneOnly, [{ product, quantity: 1 }]);
     const next = await store.newCustomer();
     const nextCart = await placeWith(next, [{ product, quantity: 1 }], {
@@ -746,9 +776,8 @@ describe('carts that come back', () => {
       .from(cartReminders)
       .where(eq(cartReminders.orderId, phoneOnlyCart.orderId));
     expect(phoneReminder?.channels).toEqual(['whatsapp']);
-    expect(await summary(phoneOnlyCart.orderId)).toEqual([
-      `cart_reminder:whatsapp:${TEST_ADDRESS.phone.replace(' ', '')}`,
-    ]);
+    // Decision 0050: to the mobile the account was made with, not the address's typed phone.
+    expect(await summary(phoneOnlyCart.orderId)).toEqual([`cart_reminder:whatsapp:${phoneOnlyPhone}`]);
     const [nextReminder] = await store.database.db
       .select()
       .from(cartReminders)
@@ -765,11 +794,13 @@ describe('carts that come back', () => {
     const product = await createTestProduct(store.database, { stock: 50 });
     const failing = await store.newCustomer();
     const failingPhone = newPhone();
+    await verifyPhone(failing, failingPhone);
     const failingCart = await placeWith(failing, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: failingPhone },
     });
     const after = await store.newCustomer();
     const afterPhone = newPhone();
+    await verifyPhone(after, afterPhone);
     const afterCart = await placeWith(after, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: afterPhone },
     });
@@ -915,6 +946,7 @@ describe('carts left at checkout before Pay', () => {
     // Chose SMS alone on an earlier checkout, paid it, then left a later one before Pay.
     const smsPhone = newPhone();
     const regular = await store.newCustomer();
+    await verifyPhone(regular, smsPhone);
     const earlier = await placeWith(regular, [{ product, quantity: 1 }], {
       notify: { whatsapp: false, sms: true, email: false, phone: smsPhone },
     });

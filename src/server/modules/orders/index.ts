@@ -17,6 +17,7 @@ export {
   refundDuePaiseOf,
   refundDueWhere,
 } from './money-ledger';
+export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
 export { type OrderEvent, recordStatus } from './order-events';
 export {
   addressOf,

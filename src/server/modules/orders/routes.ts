@@ -27,6 +27,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/cancel',
     { schema: { params: OrderIdParams, response: { 200: OrderRecord } } },
-    async (request) => app.orders.cancelOrder(request.user.id, request.params.id),
+    async (request) => {
+      await app.orderAllowance.cancelling(request.user.id, request.ip);
+      return app.orders.cancelOrder(request.user.id, request.params.id);
+    },
   );
 };

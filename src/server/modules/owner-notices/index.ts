@@ -2,6 +2,7 @@
 export {
   createOwnerNotices,
   digestPeriodEnd,
+  OWNER_BURST_NOTICES,
   OWNER_DIGEST_EVERY_MS,
   type OwnerNoticeChoice,
   type OwnerNoticeMode,

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { indiaDateOf, indiaDayStart, msIntoIndiaDay } from '../../../shared/india-time';
 import type { OwnerNoticeMode } from '../../../shared/owner-settings';
 import type { Clock } from '../../clock';
 import type { Db, Queryable, Tx } from '../../db/client';
-import { ownerDigests, ownerNotices } from '../../db/schema';
+import { mailOutbox, ownerDigests, ownerNotices } from '../../db/schema';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { enqueueMail, type OwnerNotice, ownerDigestMail, ownerNoticeMail } from '../mail';
 import { queueOwnerMessage } from '../notifications';
@@ -16,6 +16,16 @@ export type OwnerNoticeChoice = { mode: OwnerNoticeMode; whatsApp: string };
 // Every instance looks this often whether a digest is due; the claim makes one of them send it.
 export const OWNER_DIGEST_EVERY_MS = 5 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Decision 0050: immediate notices are a few at a time. Past this many in OWNER_BURST_WINDOW_MS,
+ * the rest of a burst (a flood of orders, real or not) waits for the next hourly digest instead.
+ */
+export const OWNER_BURST_NOTICES = 5;
+export const OWNER_BURST_WINDOW_MS = 10 * 60 * 1000;
+const IMMEDIATE_MAIL_KINDS = (['paid-order', 'cod-order', 'return-request', 'bulk-enquiry'] as const).map(
+  (kind) => `owner-${kind}`,
+);
 
 /** The end of the last whole digest period at `now`, India time: the hour's start, or midnight. */
 export function digestPeriodEnd(now: Date, mode: 'hourly' | 'daily'): Date {
@@ -87,6 +97,20 @@ export function createOwnerNotices({
     });
   }
 
+  /** Whether the owner was told of OWNER_BURST_NOTICES events at once already within the window. */
+  async function inBurst(tx: Tx, now: Date): Promise<boolean> {
+    const [told] = await tx
+      .select({ value: count() })
+      .from(mailOutbox)
+      .where(
+        and(
+          inArray(mailOutbox.kind, IMMEDIATE_MAIL_KINDS),
+          gte(mailOutbox.createdAt, new Date(now.getTime() - OWNER_BURST_WINDOW_MS)),
+        ),
+      );
+    return (told?.value ?? 0) >= OWNER_BURST_NOTICES;
+  }
+
   return {
     adminLink,
 
@@ -101,7 +125,7 @@ export function createOwnerNotices({
     ): Promise<void> {
       const now = clock.now();
       const { mode, whatsApp } = await choice(tx);
-      if (mode !== 'immediate') {
+      if (mode !== 'immediate' || (await inBurst(tx, now))) {
         await tx.insert(ownerNotices).values({ ...notice, createdAt: now });
         return;
       }

@@ -129,7 +129,7 @@ describe("the owner's WhatsApp", () => {
       `New paid order ${created.orderNumber}: ₹1,348 from Test Shopper\n\nOpen it in the back office: http://localhost:3000/admin/orders/${created.orderId}`,
     );
     expect(texts[1]).toMatch(new RegExp(`^Return requested on order ${created.orderNumber}: 1 item, ₹1,348`));
-    expect(texts[2]).toMatch(/^Bulk enquiry #\d+: 40 pieces for Griha pravesh from Priya Sharma/);
+    expect(texts[2]).toMatch(/^Bulk enquiry #\d+: 40 pieces from Priya Sharma/);
     const [first] = await ownerWhatsApps();
     expect(first?.template).toBe('owner_notice');
   });

@@ -2,7 +2,7 @@ import { formatPaise } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, orderConfirmationMail } from '../mail';
-import { queueOrderNotice } from '../notifications';
+import { messageName, queueOrderNotice } from '../notifications';
 import { mailOrderOf, type OrderRow } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 
@@ -27,7 +27,7 @@ export function createOrderAnnouncements({
       await ownerNotices.tell(tx, {
         key: `paid-${order.id}`,
         kind: 'paid-order',
-        summary: `New paid order ${order.orderNumber}: ${formatPaise(order.totalPaise)} from ${mailOrder.customerName}`,
+        summary: `New paid order ${order.orderNumber}: ${formatPaise(order.totalPaise)} from ${messageName(mailOrder.customerName, 'a customer')}`,
         link: ownerNotices.adminLink(`/orders/${order.id}`),
       });
     },
@@ -48,7 +48,7 @@ export function createOrderAnnouncements({
       await ownerNotices.tell(tx, {
         key: `cod-${order.id}`,
         kind: 'cod-order',
-        summary: `New cash on delivery order ${order.orderNumber}: ${formatPaise(order.totalPaise)} to collect from ${mailOrder.customerName}`,
+        summary: `New cash on delivery order ${order.orderNumber}: ${formatPaise(order.totalPaise)} to collect from ${messageName(mailOrder.customerName, 'a customer')}`,
         link: ownerNotices.adminLink(`/orders/${order.id}`),
       });
     },

@@ -37,8 +37,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireUser,
     },
-    async (request) =>
-      app.orders.createOrder(request.user.id, request.body, request.headers['idempotency-key']),
+    async (request) => {
+      await app.orderAllowance.placing(request.user.id, request.ip);
+      return app.orders.createOrder(request.user.id, request.body, request.headers['idempotency-key']);
+    },
   );
 
   // Decision 0042: whether the payment page may offer cash on delivery for this cart, and why not.

@@ -13,7 +13,8 @@ const ordersText = (count: number) => `${count} paid ${count === 1 ? 'order' : '
 function CustomerFigures({ customer }: { customer: AdminCustomerSummary }) {
   return (
     <p className="text-sm text-stone-700">
-      {ordersText(customer.orderCount)} · spent {formatInr(customer.spend)}
+      {ordersText(customer.orderCount)}
+      {customer.spend === null ? '' : ` · spent ${formatInr(customer.spend)}`}
       {customer.lastOrderAt ? ` · last order ${formatDateTime(customer.lastOrderAt)}` : ''}
     </p>
   );

@@ -5,6 +5,7 @@ import type { AdminDashboard } from '../../../shared/api/admin';
 import { DashboardView } from './dashboard-view';
 
 const dashboard: AdminDashboard = {
+  showsMoney: true,
   today: { orders: 2, revenue: 2696 },
   month: { orders: 40, revenue: 53_920 },
   pendingPayments: 1,

@@ -65,7 +65,10 @@ function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
     { label: 'Enquiries to answer', value: String(work.enquiriesToAnswer), to: '/admin/bulk-enquiries' },
     { label: 'Low-stock products', value: String(work.lowStock), to: '/admin/products' },
     { label: 'Cash on delivery to collect', value: formatInr(work.codToCollect), to: null },
-    { label: 'COD remitted, last 30 days', value: formatInr(work.codRemitted), to: null },
+    // Decision 0050: null for a role that may not see money.
+    ...(work.codRemitted === null
+      ? []
+      : [{ label: 'COD remitted, last 30 days', value: formatInr(work.codRemitted), to: null }]),
     {
       label: 'Returned to origin (RTO), last 30 days',
       value: work.rtoRate === null ? '—' : `${work.rtoRate.toLocaleString('en-IN')}%`,
@@ -112,7 +115,7 @@ function TopProducts({ products }: { products: AdminDashboard['topProducts'] }) 
                 {product.name}
               </Link>
               <span className="text-stone-700">
-                {product.units} sold · {formatInr(product.revenue)}
+                {product.units} sold{product.revenue === null ? '' : ` · ${formatInr(product.revenue)}`}
               </span>
             </li>
           ))}
@@ -167,16 +170,25 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        <Figure
-          label="Today's revenue"
-          value={formatInr(dashboard.today.revenue)}
-          detail={orderCount(dashboard.today.orders)}
-        />
-        <Figure
-          label="This month's revenue"
-          value={formatInr(dashboard.month.revenue)}
-          detail={orderCount(dashboard.month.orders)}
-        />
+        {dashboard.today.revenue === null || dashboard.month.revenue === null ? (
+          <>
+            <Figure label="Today's orders" value={String(dashboard.today.orders)} />
+            <Figure label="This month's orders" value={String(dashboard.month.orders)} />
+          </>
+        ) : (
+          <>
+            <Figure
+              label="Today's revenue"
+              value={formatInr(dashboard.today.revenue)}
+              detail={orderCount(dashboard.today.orders)}
+            />
+            <Figure
+              label="This month's revenue"
+              value={formatInr(dashboard.month.revenue)}
+              detail={orderCount(dashboard.month.orders)}
+            />
+          </>
+        )}
         <Figure label="Pending payments" value={String(dashboard.pendingPayments)} />
         <Figure label="Low-stock products" value={String(dashboard.lowStock.length)} />
         <Figure
@@ -186,9 +198,9 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
         />
       </dl>
       <DayOfWork work={dashboard.work} />
-      <RevenueChart series={dashboard.revenueSeries} />
+      {dashboard.showsMoney && <RevenueChart series={dashboard.revenueSeries} />}
       <TopProducts products={dashboard.topProducts} />
-      <MoneyCheck check={dashboard.moneyCheck} />
+      {dashboard.showsMoney && <MoneyCheck check={dashboard.moneyCheck} />}
       <section className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
         <h2 className="font-bold text-stone-900">Low stock (5 or fewer)</h2>
         {dashboard.lowStock.length === 0 ? (
