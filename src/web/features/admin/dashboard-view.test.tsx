@@ -79,3 +79,22 @@ describe('the dashboard (decision 0042: cash on delivery and returns to origin)'
     expect(tile('Returned to origin (RTO), last 30 days')).toBe('Returned to origin (RTO), last 30 days—');
   });
 });
+
+describe('the dashboard (decision 0050: money only for roles that may see it)', () => {
+  it('shows a desk without money its order counts and no revenue, chart, cash remitted or money check', () => {
+    renderDashboard({
+      ...dashboard,
+      showsMoney: false,
+      today: { orders: 2, revenue: null },
+      month: { orders: 40, revenue: null },
+      work: { ...dashboard.work, codRemitted: null },
+      topProducts: [{ id: 1, name: 'Brass Diya Set', units: 3, revenue: null }],
+    });
+    expect(figure("Today's orders")).toEqual(['2']);
+    expect(figure("This month's orders")).toEqual(['40']);
+    expect(screen.queryByText(/revenue/i)).toBeNull();
+    expect(screen.queryByText('COD remitted, last 30 days')).toBeNull();
+    expect(screen.queryByText('Money check')).toBeNull();
+    expect(screen.getByText('3 sold')).toBeTruthy();
+  });
+});
