@@ -116,6 +116,7 @@ export async function buildApp({
         exclusive: true,
         run: async () => {
           await services.orders.expireOverdueOrders();
+          await services.orders.expireUnshippedCodOrders();
           await services.payments.retryUnfinishedWork();
         },
       },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CodPincodes } from '../shared/cash-on-delivery';
+import { COD_HOLD_HOURS_MAX, CodPincodes } from '../shared/cash-on-delivery';
 import { gstStateCode } from '../shared/gst';
 import { gstinStateMessage, isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
@@ -98,6 +98,8 @@ export const Env = z.object({
     .min(FAULT_RETURN_WINDOW_DAYS)
     .max(MAX_FAULT_RETURN_WINDOW_DAYS)
     .default(FAULT_RETURN_WINDOW_DAYS),
+  // Decision 0050: hours a COD order holds its stock while not shipped; then it is cancelled.
+  COD_HOLD_HOURS: z.coerce.number().int().min(1).max(COD_HOLD_HOURS_MAX).default(72),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
 

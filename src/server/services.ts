@@ -198,6 +198,8 @@ export function createServices({
     // The payments service is made below (it needs the orders); this runs only once requests do.
     refundOrder: (orderId) => payments.refundOrder(orderId),
     mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
+    // Decision 0052: the owner's hours an unshipped COD order holds its stock (COD_HOLD_HOURS until saved).
+    codHoldHours: async () => (await settings.get()).values.codHoldHours,
     onStockChanged,
   });
   const payments = createPaymentService({

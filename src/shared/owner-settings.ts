@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CodPincodes } from './cash-on-delivery';
+import { COD_HOLD_HOURS_MAX, CodPincodes } from './cash-on-delivery';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
 import { NOTIFY_CHANNEL_LABELS, NOTIFY_CHANNELS } from './notifications';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
@@ -24,7 +24,7 @@ export type SettingMeta = {
   label: string;
   group: SettingGroup;
   /** 'channels' is a set of ticks from `options`; 'choice' is one of `options`; 'switch' is on or off. */
-  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'days' | 'channels' | 'choice' | 'switch';
+  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'days' | 'hours' | 'channels' | 'choice' | 'switch';
   options?: readonly { value: string; label: string }[];
   /** Configuration variables that give the default, in order. */
   env: readonly string[];
@@ -195,6 +195,21 @@ export const OwnerSettings = z.object({
       kind: 'days',
       env: ['FAULT_RETURN_DAYS'],
       hint: `At least ${FAULT_RETURN_WINDOW_DAYS}, with the delivery charges refunded; a change of mind has 7 days`,
+    },
+  ),
+  // Decision 0050: an open COD order's reservation ends when it is not shipped in this time.
+  codHoldHours: field(
+    z
+      .number({ error: 'Hours to ship a cash on delivery order must be a number of hours' })
+      .int('Hours to ship a cash on delivery order must be whole hours')
+      .min(1, 'Hours to ship a cash on delivery order must be at least 1')
+      .max(COD_HOLD_HOURS_MAX, `Hours to ship a cash on delivery order can be at most ${COD_HOLD_HOURS_MAX}`),
+    {
+      label: 'Hours to ship a COD order',
+      group: 'cod',
+      kind: 'hours',
+      env: ['COD_HOLD_HOURS'],
+      hint: 'An order not booked with the courier by then is cancelled and its stock freed; the customer is told',
     },
   ),
   legalName: field(text('Legal name', 120), {

@@ -53,9 +53,6 @@ export const ShipRequest = z.object({ parcel: ParcelSize.optional() });
 export type ShipRequest = z.infer<typeof ShipRequest>;
 
 /** GET /api/admin/orders/:id/shipment: the shipment, and the parcel a booking would send. */
-export const ShipmentState = z.object({ shipment: Shipment.nullable(), proposedParcel: ParcelSize });
-export type ShipmentState = z.infer<typeof ShipmentState>;
-
 // Each booking is a call to the courier (about a second with Shiprocket), so a request is bounded
 // to what a page of the order list shows and a person waits for; the labels print as one PDF.
 export const MAX_BULK_SHIPMENTS = 100;
@@ -89,6 +86,17 @@ export const TrackingEvent = z.object({
   at: z.string(),
 });
 export type TrackingEvent = z.infer<typeof TrackingEvent>;
+
+export const ShipmentState = z.object({
+  shipment: Shipment.nullable(),
+  proposedParcel: ParcelSize,
+  /**
+   * Decision 0050: the courier's scans the order's status machine refused (a return after
+   * delivery), oldest first: kept apart for the owner, never on the shipment or its timeline.
+   */
+  refusedScans: z.array(TrackingEvent),
+});
+export type ShipmentState = z.infer<typeof ShipmentState>;
 
 /** What anyone who knows the order number and its phone or e-mail may see: never a price. */
 export const TrackedOrder = z.object({

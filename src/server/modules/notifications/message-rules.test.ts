@@ -1,135 +1,24 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CashOrderResponse, CreateOrderResponse } from '../../../shared/api/payments';
-import { toPaise, toRupees } from '../../../shared/money';
-import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
-import { quoteShippingPaise } from '../../../shared/shipping';
-import { mailOutbox, notificationOutbox, sandboxMessages } from '../../db/schema';
+import { mailOutbox, notificationOutbox } from '../../db/schema';
+import { codDesk } from '../../testing/cod-fixtures';
 import {
   createTestProduct,
-  type Line,
   orderBody,
   payOrder,
   seedPincodes,
   TEST_ADDRESS,
 } from '../../testing/order-fixtures';
-import { lastSandboxCode, type TestAccount } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
-import { setUpTestStore, type TestStore } from '../../testing/test-store';
+import { setUpTestStore } from '../../testing/test-store';
 import { ORDER_ALLOWANCE_MESSAGES } from '../orders';
 import { OWNER_BURST_NOTICES } from '../owner-notices';
 import { GIFT_MESSAGES_PER_NUMBER_PER_DAY, MESSAGES_PER_ACCOUNT_PER_DAY, queueOrderNotice } from './notices';
 import { ORDER_CANCELLED_BEFORE_SENDING } from './notification-worker';
 
 // Decision 0050: who the store's WhatsApp and SMS may reach, with what words, and how many.
-const FEE = 49;
 const HOUR = 60 * 60 * 1000;
-
-/** Helpers over one store: the owner's COD settings, a shopper with a verified mobile, a COD order. */
-function codDesk(store: TestStore) {
-  let phoneCounter = 0;
-  const ownerHeaders = async () => (await store.newAdmin()).headers;
-  return {
-    ownerHeaders,
-    async setCod(changes: Partial<OwnerSettings> = {}) {
-      const headers = await ownerHeaders();
-      const current = await store.app.inject({ url: '/api/admin/settings', headers });
-      const { settings } = current.json<OwnerSettingsResponse>();
-      const saved = await store.app.inject({
-        method: 'PUT',
-        url: '/api/admin/settings',
-        headers,
-        payload: { ...settings, codEnabled: true, codPincodes: '', codFee: FEE, ...changes },
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-    },
-    /** A shopper whose mobile is verified by a one-time code, as the address form does it. */
-    async shopperWithPhone(fields: { fullName?: string } = {}): Promise<TestAccount & { phone: string }> {
-      const account = await store.newCustomer(fields);
-      phoneCounter += 1;
-      const phone = `97${String(10_000_000 + phoneCounter + Math.floor(Math.random() * 80_000_000)).padStart(8, '0')}`;
-      const remoteAddress = `198.51.100.${phoneCounter}`;
-      const asked = await store.app.inject({
-        method: 'POST',
-        url: '/api/auth/phone/request',
-        headers: account.headers,
-        payload: { phone },
-        remoteAddress,
-      });
-      expect(asked.statusCode, asked.body).toBe(200);
-      const verified = await store.app.inject({
-        method: 'POST',
-        url: '/api/auth/phone/verify',
-        headers: account.headers,
-        payload: { phone, code: await lastSandboxCode(store.database, phone) },
-        remoteAddress,
-      });
-      expect(verified.statusCode, verified.body).toBe(200);
-      return { ...account, phone };
-    },
-    placeCod(
-      headers: Record<string, string>,
-      lines: readonly Line[],
-      options: {
-        phone: string;
-        notifyPhone?: string;
-        fullName?: string;
-        remoteAddress?: string;
-        gift?: boolean;
-      },
-    ) {
-      const subtotal = lines.reduce((sum, line) => sum + line.product.pricePaise * line.quantity, 0);
-      const total = toRupees(subtotal + quoteShippingPaise(subtotal).shippingFeePaise + toPaise(FEE));
-      return store.app.inject({
-        method: 'POST',
-        url: '/api/payments/create-order',
-        headers,
-        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-        payload: {
-          ...orderBody(lines, {
-            totalAmount: total,
-            shippingAddress: {
-              ...TEST_ADDRESS,
-              phone: options.phone,
-              ...(options.fullName ? { fullName: options.fullName } : {}),
-            },
-          }),
-          paymentMethod: 'cod',
-          notify: {
-            whatsapp: true,
-            sms: true,
-            email: false,
-            phone: options.notifyPhone ?? options.phone,
-            giftRecipient: true,
-          },
-          ...(options.gift ? { giftOptions: { message: null, hidePrices: true } } : {}),
-        },
-      });
-    },
-    cancel(headers: Record<string, string>, orderId: string, remoteAddress?: string) {
-      return store.app.inject({
-        method: 'POST',
-        url: `/api/orders/${orderId}/cancel`,
-        headers,
-        ...(remoteAddress ? { remoteAddress } : {}),
-      });
-    },
-    /** Every message but sign-in codes the sandbox WhatsApp and SMS "sent" to these numbers. */
-    sentTo(numbers: string[]) {
-      return store.database.db
-        .select()
-        .from(sandboxMessages)
-        .where(and(inArray(sandboxMessages.recipient, numbers), ne(sandboxMessages.template, 'otp')));
-    },
-    /** Sends the outbox until nothing is due. */
-    async sendAll() {
-      for (;;) {
-        const { sent, failed, skipped } = await store.app.notifications.sendDue(100);
-        if (sent + failed + skipped === 0) return;
-      }
-    },
-  };
-}
 
 const stranger = (n: number) => `95000000${String(n).padStart(2, '0')}`;
 

@@ -14,6 +14,18 @@ export type ReadCodRules = () => Promise<CodRules>;
 export const COD_PLACED_NOTE = 'Order placed with cash on delivery. Confirmed.';
 export const COD_RETURNED_NOTE = 'Returned to the store without payment (cash on delivery): cancelled.';
 
+/** A cash on delivery order still open: not yet paid at the door, nor cancelled or come back. */
+export const openCodOrder = () =>
+  and(
+    eq(orders.paymentMethod, 'cod'),
+    isNull(orders.paidAt),
+    notInArray(orders.status, ['cancelled', 'returned']),
+  );
+
+/** Decision 0050: a COD order the courier does not have yet; after the owner's hours it is cancelled. */
+export const UNSHIPPED_COD_STATUSES = ['confirmed', 'processing', 'packed'] as const;
+export const COD_NOT_SHIPPED_NOTE = 'Cancelled: not shipped in time (cash on delivery). Nothing was charged.';
+
 /**
  * The account's side of the rule: whether its mobile was verified by a one-time code, and its COD
  * order still open (not yet delivered and paid, nor cancelled). Inside create-order's transaction
@@ -32,14 +44,7 @@ async function accountFacts(
   const [open] = await runner
     .select({ orderNumber: orders.orderNumber })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentMethod, 'cod'),
-        isNull(orders.paidAt),
-        notInArray(orders.status, ['cancelled', 'returned']),
-      ),
-    )
+    .where(and(eq(orders.userId, userId), openCodOrder()))
     .orderBy(asc(orders.createdAt))
     .limit(1);
   return {

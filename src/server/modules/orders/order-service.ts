@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notExists, or } from 'drizzle-orm';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CashOrderResponse,
@@ -27,7 +27,14 @@ import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
 import { consentFor, type ReadNotifyDefaults } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
-import { COD_PLACED_NOTE, cashOnDeliveryRefusal, type ReadCodRules } from './cash-on-delivery';
+import {
+  COD_NOT_SHIPPED_NOTE,
+  COD_PLACED_NOTE,
+  cashOnDeliveryRefusal,
+  openCodOrder,
+  type ReadCodRules,
+  UNSHIPPED_COD_STATUSES,
+} from './cash-on-delivery';
 import { markRefundDue } from './money-ledger';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
@@ -85,6 +92,7 @@ export function createOrderService({
   cancelCourierBooking,
   refundOrder,
   mailStatus,
+  codHoldHours,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -115,6 +123,8 @@ export function createOrderService({
   refundOrder: (orderId: string) => Promise<unknown>;
   /** The status e-mail, queued in the transaction that cancels a paid order. */
   mailStatus: (tx: Tx, row: OrderRow, to: string, note: string, now: Date) => Promise<void>;
+  /** Decision 0052: the owner's hours an open COD order holds its stock unshipped. */
+  codHoldHours: () => Promise<number>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -225,7 +235,7 @@ export function createOrderService({
 
   /**
    * One account never holds more than maxUnpaidOrders checkout orders waiting for payment (quotes
-   * are the owner's, not counted). The account's row is locked first, so two orders sent at once
+   * are the owner's, not counted); an open cash on delivery order is one (decision 0050). The account's row is locked first, so two orders sent at once
    * are counted one after the other, on every instance.
    */
   async function lockAccount(tx: Tx, userId: number) {
@@ -241,8 +251,7 @@ export function createOrderService({
       .where(
         and(
           eq(orders.userId, userId),
-          eq(orders.status, 'pending'),
-          gt(orders.expiresAt, now),
+          or(and(eq(orders.status, 'pending'), gt(orders.expiresAt, now)), openCodOrder()),
           isNull(orderQuotes.orderId),
         ),
       )
@@ -414,12 +423,8 @@ export function createOrderService({
     let order: OrderRow;
     try {
       order = await db.transaction(async (tx) => {
-        if (rules) {
-          await lockAccount(tx, userId);
-          await refuseCod(tx);
-        } else {
-          await refuseBeyondUnpaidLimit(tx, userId, now);
-        }
+        await refuseBeyondUnpaidLimit(tx, userId, now);
+        await refuseCod(tx);
         const created = await insertPendingOrder(tx, {
           order: {
             userId,
@@ -442,7 +447,8 @@ export function createOrderService({
             provider: provider.name,
             paymentMethod: cod ? 'cod' : 'online',
             codFeePaise,
-            // A COD order reserves its stock until it is delivered or comes back: no expiry.
+            // A COD order reserves its stock until it ships (or, unshipped, for the owner's hours:
+            // expireUnshippedCodOrders), then until it is delivered or comes back.
             expiresAt: cod ? null : new Date(now.getTime() + expiryMinutes * 60 * 1000),
           },
           lines: lines.map((line, index) => ({
@@ -600,6 +606,59 @@ export function createOrderService({
         const cancelled = await db.transaction((tx) =>
           cancelPending(tx, id, { note: ORDER_EXPIRED_NOTE, now, dueBy: now }),
         );
+        if (cancelled) expired++;
+      }
+      if (expired > 0) onStockChanged();
+      return expired;
+    },
+
+    /**
+     * Decision 0050: cancels cash on delivery orders not booked with the courier within the owner's
+     * hours, gives back their stock and coupon, and tells the customer with the cancellation mail.
+     * Each order is judged again under its row lock, so a booking made meanwhile keeps it.
+     */
+    async expireUnshippedCodOrders(): Promise<number> {
+      const now = clock.now();
+      const placedBefore = new Date(now.getTime() - (await codHoldHours()) * 60 * 60 * 1000);
+      const unshipped = () =>
+        and(
+          openCodOrder(),
+          inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
+          lte(orders.createdAt, placedBefore),
+          notExists(
+            db
+              .select({ id: shipments.id })
+              .from(shipments)
+              .where(and(eq(shipments.orderId, orders.id), isNull(shipments.cancelledAt))),
+          ),
+        );
+      const due = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(unshipped())
+        .orderBy(asc(orders.createdAt))
+        .limit(SWEEP_BATCH);
+      let expired = 0;
+      for (const { id } of due) {
+        const cancelled = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.id, id), unshipped()))
+            .for('update');
+          if (!row) return false;
+          await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
+          await releaseReservation(tx, row.id);
+          await coupons.release(tx, row.id);
+          await recordStatus(tx, {
+            orderId: row.id,
+            status: 'cancelled',
+            note: COD_NOT_SHIPPED_NOTE,
+            at: now,
+          });
+          await mailStatus(tx, row, 'cancelled', COD_NOT_SHIPPED_NOTE, now);
+          return true;
+        });
         if (cancelled) expired++;
       }
       if (expired > 0) onStockChanged();

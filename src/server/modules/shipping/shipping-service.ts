@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
@@ -7,6 +7,7 @@ import {
   REATTEMPT_WINDOW_DAYS,
   SHIPPING_MESSAGES,
   type Shipment,
+  type ShipmentState,
   type TrackedOrder,
   type TrackingEvent,
 } from '../../../shared/api/shipping';
@@ -86,6 +87,19 @@ export function courierTime(value: string): Date | null {
 }
 
 type ShipmentRow = typeof shipments.$inferSelect;
+
+/**
+ * Decision 0050: whether a scan is one the order's status machine refuses: newer than every scan
+ * taken, and naming a status the order cannot reach from where it is (a return after delivery, a
+ * scan after the back office moved the order on). An older scan arriving late is history: it goes
+ * on the timeline in its place and moves nothing, as before.
+ */
+function scanRefused(status: string, kind: TrackingKind, at: Date, latestAt: Date | undefined): boolean {
+  if (latestAt && at.getTime() < latestAt.getTime()) return false;
+  const target = ORDER_STATUS_OF_SCAN[kind];
+  if (!target || !isOrderStatus(status)) return false;
+  return walk(status, target) === null;
+}
 
 /**
  * The order statuses between `from` and `to` along the status machine (shortest way, never through
@@ -311,11 +325,20 @@ export function createShippingService({
     }
   }
 
-  async function eventsOf(shipmentId: number): Promise<(typeof shipmentEvents.$inferSelect)[]> {
+  /** The shipment's scans, oldest first: those it took, or (refused) those its order refused. */
+  async function eventsOf(
+    shipmentId: number,
+    { refused = false } = {},
+  ): Promise<(typeof shipmentEvents.$inferSelect)[]> {
     return db
       .select()
       .from(shipmentEvents)
-      .where(eq(shipmentEvents.shipmentId, shipmentId))
+      .where(
+        and(
+          eq(shipmentEvents.shipmentId, shipmentId),
+          refused ? isNotNull(shipmentEvents.refusedAt) : isNull(shipmentEvents.refusedAt),
+        ),
+      )
       .orderBy(asc(shipmentEvents.occurredAt), asc(shipmentEvents.id));
   }
 
@@ -412,13 +435,14 @@ export function createShippingService({
       return { pdf: await pdfPool.mergePdfs(labels), count: labels.length, missing };
     },
 
-    /** The order's shipment, and the parcel its products make (what the Ship dialog starts from). */
-    async shipmentFor(orderId: string): Promise<{ shipment: Shipment | null; proposedParcel: ParcelSize }> {
+    /** The order's shipment, the parcel its products make (what the Ship dialog starts from), and its refused scans. */
+    async shipmentFor(orderId: string): Promise<ShipmentState> {
       const row = await orderRow(orderId);
       const shipment = await openShipment(row.id);
       return {
         shipment: shipment ? shipmentOf(shipment, row.id) : null,
         proposedParcel: (await parcelOf(row.id)).parcel,
+        refusedScans: shipment ? (await eventsOf(shipment.id, { refused: true })).map(eventOf) : [],
       };
     },
 
@@ -512,7 +536,19 @@ export function createShippingService({
       const scan = update.scans?.at(-1);
       const now = clock.now();
       let restocked = false;
+      const latestTaken = (tx: Tx) =>
+        tx
+          .select()
+          .from(shipmentEvents)
+          .where(and(eq(shipmentEvents.shipmentId, shipment.id), isNull(shipmentEvents.refusedAt)))
+          .orderBy(desc(shipmentEvents.occurredAt), desc(shipmentEvents.id))
+          .limit(1);
       const received = await db.transaction(async (tx) => {
+        // Serialises the scans of one order between instances; each then sees all committed scans.
+        const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for('update');
+        if (!order) return { stored: false, known: true };
+        const [before] = await latestTaken(tx);
+        const refused = scanRefused(order.status, kind, at, before?.occurredAt);
         const [stored] = await tx
           .insert(shipmentEvents)
           .values({
@@ -523,19 +559,17 @@ export function createShippingService({
             location: scan?.location ?? '',
             occurredAt: at,
             receivedAt: now,
+            refusedAt: refused ? now : null,
           })
           .onConflictDoNothing()
           .returning({ id: shipmentEvents.id });
         if (!stored) return { stored: false, known: true };
-        // Serialises the scans of one order between instances; each then sees all committed scans.
-        const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for('update');
-        const [latest] = await tx
-          .select()
-          .from(shipmentEvents)
-          .where(eq(shipmentEvents.shipmentId, shipment.id))
-          .orderBy(desc(shipmentEvents.occurredAt), desc(shipmentEvents.id))
-          .limit(1);
-        if (!order || !latest) return { stored: true, known: true };
+        if (refused) {
+          log.warn({ awb: update.awb, kind, status: order.status }, 'a courier scan the order refused');
+          return { stored: true, known: true };
+        }
+        const [latest] = await latestTaken(tx);
+        if (!latest) return { stored: true, known: true };
         await tx
           .update(shipments)
           .set({ status: latest.kind, updatedAt: now })

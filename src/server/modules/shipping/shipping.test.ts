@@ -423,6 +423,39 @@ describe('POST /api/shipping/webhook', () => {
     ]);
   });
 
+  it("keeps a scan the order's status machine refuses apart: the shipment and its public timeline stay", async () => {
+    const order = await paidOrder();
+    const { awb } = await shipped(order.orderId);
+    await post(courierScan(awb, 'delivered', '2031-03-12 15:00:00', 'Delivered', 'New Delhi'));
+    const tracking = async () =>
+      (
+        await store.app.inject({
+          url: '/api/track',
+          query: { orderNumber: order.orderNumber, contact: TEST_ADDRESS.phone },
+        })
+      ).json<TrackResponse>().order;
+    const before = await tracking();
+
+    const late = await post(
+      courierScan(awb, 'rto_delivered', '2031-03-13 11:00:00', 'RTO delivered', 'Bengaluru'),
+    );
+    expect(late.statusCode).toBe(200);
+
+    expect(await statusOf(order.orderId)).toBe('delivered');
+    const [shipment] = await store.database.db.select().from(shipments).where(eq(shipments.awb, awb));
+    expect(shipment?.status).toBe('delivered');
+    expect(await tracking()).toEqual(before);
+    const state = (
+      await store.app.inject({
+        url: `/api/admin/orders/${order.orderId}/shipment`,
+        headers: await adminHeaders(),
+      })
+    ).json<ShipmentState>();
+    expect(state.refusedScans).toEqual([
+      expect.objectContaining({ kind: 'rto_delivered', activity: 'RTO delivered', location: 'Bengaluru' }),
+    ]);
+  });
+
   it('answers 401 to a wrong token and changes nothing', async () => {
     const order = await paidOrder();
     const { awb } = await shipped(order.orderId);

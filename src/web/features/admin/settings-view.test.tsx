@@ -27,6 +27,7 @@ const answer: OwnerSettingsResponse = {
     codFee: 49,
     codPincodes: '',
     faultReturnDays: 30,
+    codHoldHours: 72,
     legalName: 'Utsav Gifts Private Limited',
     address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
     gstin: '29ABCDE1234F1ZW',

@@ -38,7 +38,7 @@ const fromForm = (form: FormValues): Record<string, unknown> =>
       const value = form[key] ?? '';
       if (meta.kind === 'switch') return [key, value === 'true'];
       if (meta.kind === 'channels') return [key, value.split(',').filter(Boolean)];
-      if (meta.kind !== 'rupees' && meta.kind !== 'days') return [key, value];
+      if (meta.kind !== 'rupees' && meta.kind !== 'days' && meta.kind !== 'hours') return [key, value];
       return [key, value.trim() === '' ? undefined : Number(value.replace(/[₹,\s]/g, ''))];
     }),
   );
@@ -56,6 +56,7 @@ const shown = (key: string, value: unknown) => {
     return value.length === 0 ? 'none' : value.map((item) => optionLabel(meta, item)).join(', ');
   if (meta?.kind === 'choice') return optionLabel(meta, value);
   if (meta?.kind === 'days' && typeof value === 'number') return `${value} days`;
+  if (meta?.kind === 'hours' && typeof value === 'number') return `${value} hours`;
   return meta?.kind === 'rupees' && typeof value === 'number' ? formatInr(value) : String(value);
 };
 
@@ -178,7 +179,7 @@ function SettingInput({
     <FormField
       {...common}
       type={meta.kind === 'email' ? 'email' : meta.kind === 'phone' ? 'tel' : 'text'}
-      inputMode={meta.kind === 'rupees' || meta.kind === 'days' ? 'numeric' : undefined}
+      inputMode={meta.kind === 'rupees' || meta.kind === 'days' || meta.kind === 'hours' ? 'numeric' : undefined}
       autoComplete="off"
       onChange={(event) => onChange(event.target.value)}
     />

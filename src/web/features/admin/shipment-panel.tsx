@@ -8,6 +8,7 @@ import { ApiError, apiRequest, readToken } from '../../api/client';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
+import { formatDateTime } from './admin-ui';
 import { ShipDialog } from './ship-dialog';
 
 // Issue 24: booking the courier from the back office, printing its label, cancelling before pickup.
@@ -139,6 +140,25 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
       {error && (
         <div className="mt-3">
           <ErrorBanner>{errorMessage(error)}</ErrorBanner>
+        </div>
+      )}
+      {/* Decision 0050: scans the order refused, for the owner to take up with the courier. */}
+      {shipment.data && shipment.data.refusedScans.length > 0 && (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold text-stone-900">Courier scans not taken</h3>
+          <p className="text-sm text-stone-600">
+            The courier reported these after the order had moved past them; the order and its tracking page
+            were left as they were.
+          </p>
+          <ul className="mt-1 divide-y divide-stone-100 text-sm">
+            {shipment.data.refusedScans.map((scan) => (
+              <li key={`${scan.kind}-${scan.at}`} className="py-1">
+                {formatDateTime(scan.at)} · {scan.label}
+                {scan.location ? `, ${scan.location}` : ''}
+                {scan.activity ? ` (${scan.activity})` : ''}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {canShip && shipment.data && dialogOpen && (

@@ -1,0 +1,99 @@
+import { and, inArray, ne } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { toPaise, toRupees } from '../../shared/money';
+import type { OwnerSettings, OwnerSettingsResponse } from '../../shared/owner-settings';
+import { quoteShippingPaise } from '../../shared/shipping';
+import { sandboxMessages } from '../db/schema';
+import { type Line, orderBody, TEST_ADDRESS } from './order-fixtures';
+import { type TestAccount, verifyTestPhone } from './test-accounts';
+import type { TestStore } from './test-store';
+
+/** The COD fee the desk's settings charge. */
+export const COD_TEST_FEE = 49;
+
+/**
+ * Cash on delivery over one test store (decision 0042): the owner's settings, a shopper with a
+ * verified mobile, placing and cancelling an order, and what the message sandbox sent.
+ */
+export function codDesk(store: TestStore) {
+  let phoneCounter = 0;
+  const ownerHeaders = async () => (await store.newAdmin()).headers;
+  return {
+    ownerHeaders,
+    /** Turns COD on at every pincode with a ₹49 fee, and any other settings given. */
+    async setCod(changes: Partial<OwnerSettings> = {}) {
+      const headers = await ownerHeaders();
+      const current = await store.app.inject({ url: '/api/admin/settings', headers });
+      const { settings } = current.json<OwnerSettingsResponse>();
+      const saved = await store.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers,
+        payload: { ...settings, codEnabled: true, codPincodes: '', codFee: COD_TEST_FEE, ...changes },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    },
+    /** A shopper whose mobile is verified by a one-time code, as the address form does it. */
+    async shopperWithPhone(fields: { fullName?: string } = {}): Promise<TestAccount & { phone: string }> {
+      const account = await store.newCustomer(fields);
+      phoneCounter += 1;
+      const phone = `97${String(10_000_000 + phoneCounter + Math.floor(Math.random() * 80_000_000)).padStart(8, '0')}`;
+      await verifyTestPhone(store.app, store.database, account, phone);
+      return { ...account, phone };
+    },
+    /** A COD order delivered to `phone`, with order news asked for on WhatsApp and SMS to `notifyPhone`. */
+    placeCod(
+      headers: Record<string, string>,
+      lines: readonly Line[],
+      options: { phone: string; notifyPhone?: string; remoteAddress?: string; gift?: boolean },
+    ) {
+      const subtotal = lines.reduce((sum, line) => sum + line.product.pricePaise * line.quantity, 0);
+      const total = toRupees(
+        subtotal + quoteShippingPaise(subtotal).shippingFeePaise + toPaise(COD_TEST_FEE),
+      );
+      return store.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-order',
+        headers,
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+        payload: {
+          ...orderBody(lines, {
+            totalAmount: total,
+            shippingAddress: { ...TEST_ADDRESS, phone: options.phone },
+          }),
+          paymentMethod: 'cod',
+          notify: {
+            whatsapp: true,
+            sms: true,
+            email: false,
+            phone: options.notifyPhone ?? options.phone,
+            giftRecipient: true,
+          },
+          ...(options.gift ? { giftOptions: { message: null, hidePrices: true } } : {}),
+        },
+      });
+    },
+    cancel(headers: Record<string, string>, orderId: string, remoteAddress?: string) {
+      return store.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/cancel`,
+        headers,
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
+    },
+    /** Every message but sign-in codes the sandbox WhatsApp and SMS "sent" to these numbers. */
+    sentTo(numbers: string[]) {
+      return store.database.db
+        .select()
+        .from(sandboxMessages)
+        .where(and(inArray(sandboxMessages.recipient, numbers), ne(sandboxMessages.template, 'otp')));
+    },
+    /** Sends the message outbox until nothing is due. */
+    async sendAll() {
+      for (;;) {
+        const { sent, failed, skipped } = await store.app.notifications.sendDue(100);
+        if (sent + failed + skipped === 0) return;
+      }
+    },
+  };
+}
