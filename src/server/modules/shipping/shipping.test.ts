@@ -239,6 +239,7 @@ describe('POST /api/admin/orders/:id/shipment', () => {
       shipment: null,
       // Two units of the default parcel, stacked: what the dialog starts from.
       proposedParcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
+      refusedScans: [],
     });
     const book = (parcel: Record<string, unknown>) =>
       store.app.inject({
