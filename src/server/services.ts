@@ -268,7 +268,7 @@ export function createServices({
     }),
     delivery,
     auth,
-    /** Decision 0050: a day's orders placed and cancelled per account and per address. */
+    /** Decision 0052: a day's orders placed and cancelled per account and per address. */
     orderAllowance: createOrderAllowance(limiterStore, {
       orders: config.ORDERS_PER_DAY,
       cancels: config.CANCELS_PER_DAY,

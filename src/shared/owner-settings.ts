@@ -197,7 +197,7 @@ export const OwnerSettings = z.object({
       hint: `At least ${FAULT_RETURN_WINDOW_DAYS}, with the delivery charges refunded; a change of mind has 7 days`,
     },
   ),
-  // Decision 0050: an open COD order's reservation ends when it is not shipped in this time.
+  // Decision 0052: an open COD order's reservation ends when it is not shipped in this time.
   codHoldHours: field(
     z
       .number({ error: 'Hours to ship a cash on delivery order must be a number of hours' })

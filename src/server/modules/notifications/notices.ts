@@ -53,14 +53,14 @@ type Notice = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Decision 0050: the most messages one account's orders cause in a day, and the most gift messages
+ * Decision 0052: the most messages one account's orders cause in a day, and the most gift messages
  * one number gets in a day from the whole store (a gift's two messages, several gifts a day).
  */
 export const MESSAGES_PER_ACCOUNT_PER_DAY = 12;
 export const GIFT_MESSAGES_PER_NUMBER_PER_DAY = 4;
 
 /**
- * Decision 0050: the number an order's own news goes to. A number typed at checkout is never
+ * Decision 0052: the number an order's own news goes to. A number typed at checkout is never
  * messaged on its say-so: the account's mobile is, once a code sent to it came back (users.phone
  * is set only then). A quote's number is the owner's own word, so it is used as the owner typed it.
  */

@@ -235,8 +235,9 @@ export function createOrderService({
 
   /**
    * One account never holds more than maxUnpaidOrders checkout orders waiting for payment (quotes
-   * are the owner's, not counted); an open cash on delivery order is one (decision 0050). The account's row is locked first, so two orders sent at once
-   * are counted one after the other, on every instance.
+   * are the owner's, not counted); an open cash on delivery order is one (decision 0052). The
+   * account's row is locked first, so two orders sent at once are counted one after the other, on
+   * every instance.
    */
   async function lockAccount(tx: Tx, userId: number) {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -613,7 +614,7 @@ export function createOrderService({
     },
 
     /**
-     * Decision 0050: cancels cash on delivery orders not booked with the courier within the owner's
+     * Decision 0052: cancels cash on delivery orders not booked with the courier within the owner's
      * hours, gives back their stock and coupon, and tells the customer with the cancellation mail.
      * Each order is judged again under its row lock, so a booking made meanwhile keeps it.
      */
