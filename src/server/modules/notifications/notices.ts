@@ -94,7 +94,7 @@ async function queuedSince(tx: Tx, since: Date, which: ReturnType<typeof and>) {
  * Issue 23: writes the rows that tell the shopper (and, for a gift, its recipient) of `notice`, in
  * the caller's transaction, one per channel they agreed to and have not stopped. The dedupe key
  * makes a second write of the same news a no-op. The notification worker sends them. Decision
- * 0050 bounds who and how many: the account's verified mobile only, a day's allowance per account,
+ * 0052 bounds who and how many: the account's verified mobile only, a day's allowance per account,
  * and a gift's recipient only the gift's news, a few a day per number across the store.
  */
 export async function queueOrderNotice(
