@@ -3,18 +3,40 @@ import { expect, test } from './support/fixtures';
 import { moveOrder, payByUpi, pickProduct } from './support/store-api';
 
 // Issue 23: a shopper who ticks WhatsApp at checkout hears "order placed" with the order number,
-// and the tracking link once the owner marks the order shipped (through the WhatsApp sandbox).
+// and the tracking link once the owner marks the order shipped (through the WhatsApp sandbox), on
+// the mobile their account verified with a code (decision 0052).
 
 type SandboxMessage = { channel: string; to: string; template: string; text: string };
 
-const messagesTo = async (request: APIRequestContext, ownerToken: string, phone: string) => {
+type SandboxCode = SandboxMessage & { params: string[] };
+
+const sandboxMessagesTo = async (request: APIRequestContext, ownerToken: string, phone: string) => {
   const response = await request.get('/api/admin/messages', {
     headers: { authorization: `Bearer ${ownerToken}` },
   });
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: SandboxMessage[] };
-  return body.data.filter((message) => message.to === phone && message.channel === 'whatsapp');
+  const body = (await response.json()) as { data: SandboxCode[] };
+  return body.data.filter((message) => message.to === phone);
 };
+
+const messagesTo = async (request: APIRequestContext, ownerToken: string, phone: string) =>
+  (await sandboxMessagesTo(request, ownerToken, phone)).filter(
+    (message) => message.channel === 'whatsapp' && message.template !== 'otp',
+  );
+
+/** Verifies `phone` on the shopper's account with the code the SMS sandbox sent, as My Orders does. */
+async function verifyMobile(request: APIRequestContext, ownerToken: string, token: string, phone: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await request.post('/api/auth/phone/request', { headers, data: { phone } })).status()).toBe(200);
+  const [code] = (await sandboxMessagesTo(request, ownerToken, phone)).filter(
+    (message) => message.template === 'otp',
+  );
+  const verified = await request.post('/api/auth/phone/verify', {
+    headers,
+    data: { phone, code: code?.params[0] },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
 
 test('a shopper pays, gets "order placed" on WhatsApp, and the tracking link once shipped', async ({
   request,
@@ -27,12 +49,13 @@ test('a shopper pays, gets "order placed" on WhatsApp, and the tracking link onc
   const total = product.price + (product.price >= 1000 ? 0 : 50);
   const phone = `9${String(Date.now()).slice(-9)}`;
 
-  const { page: shopper } = await newShopper('Rohan');
+  const { page: shopper, token } = await newShopper('Rohan');
+  await verifyMobile(request, ownerToken, token, phone);
   await shopper.goto(`/products?search=${encodeURIComponent(product.name)}`);
   await shopper.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
   await shopper.goto('/checkout');
   await expect(shopper.getByRole('checkbox', { name: 'WhatsApp' })).toBeChecked();
-  await shopper.getByRole('textbox', { name: 'Mobile number for updates' }).fill(phone);
+  await expect(shopper.getByText(`WhatsApp and SMS go to your verified mobile, ${phone}.`)).toBeVisible();
   await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
   await payByUpi(shopper, total);
   await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();

@@ -331,24 +331,19 @@ describe('Checkout page (SPEC 2)', () => {
     });
   });
 
-  it('hands the order updates the shopper ticked, with their mobile, to payment', async () => {
+  it("hands the order updates the shopper ticked, with the account's verified mobile, to payment", async () => {
     const user = userEvent.setup();
     serveApi({ addresses: [record(1, { is_default: true })] });
     getCartStore().addItem(hamper, 1);
-    const router = renderCheckout(meera);
+    const router = renderCheckout({ ...meera, phone: '9123456789' });
 
     // The store's defaults are ticked (app data: WhatsApp and e-mail).
     expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'SMS' })).toHaveProperty('checked', false);
     await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
-    const mobile = screen.getByRole('textbox', { name: 'Mobile number for updates' });
-    await user.type(mobile, '12345');
-    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
-    expect(await screen.findByText('Phone number must be 10 digits')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/checkout');
-
-    await user.clear(mobile);
-    await user.type(mobile, '+91 91234 56789');
+    // Decision 0052: no number is typed here; messages go to the verified mobile only.
+    expect(screen.queryByRole('textbox', { name: /mobile/i })).toBeNull();
+    expect(screen.getByText('WhatsApp and SMS go to your verified mobile, 9123456789.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
@@ -359,6 +354,24 @@ describe('Checkout page (SPEC 2)', () => {
       phone: '9123456789',
       giftRecipient: false,
     });
+  });
+
+  it('says an account without a verified mobile gets no WhatsApp or SMS, and sends no number', async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 1);
+    const router = renderCheckout(meera);
+
+    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true);
+    expect(
+      screen.getByText(
+        'WhatsApp and SMS go only to a verified mobile: verify yours on My Orders. Until then we send none.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.notify.phone).toBeUndefined();
   });
 
   it('offers no e-mail updates to an account made with a mobile number alone, and sends none', async () => {

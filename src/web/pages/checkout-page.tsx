@@ -301,7 +301,7 @@ export function CheckoutPage() {
     // An account made with a mobile number alone has no address an e-mail could reach.
     const updatesChoice = readUpdatesChoice(
       { ...updates, email: updates.email && hasEmail },
-      { phone: selected.phone, isGift: gift.isGift },
+      { verifiedPhone: auth.user?.phone ?? null, isGift: gift.isGift },
     );
     setUpdatesError(updatesChoice.error);
     if (errors || updatesChoice.error) return;
@@ -401,14 +401,15 @@ export function CheckoutPage() {
           <OrderUpdatesField
             choice={updates}
             isGift={gift.isGift}
-            addressPhone={selected?.phone ?? ''}
+            verifiedPhone={auth.user?.phone ?? null}
             hasEmail={hasEmail}
             error={updatesError}
             onChange={(choice) => {
               setUpdates(choice);
               if (updatesError) {
                 setUpdatesError(
-                  readUpdatesChoice(choice, { phone: selected?.phone ?? '', isGift: gift.isGift }).error,
+                  readUpdatesChoice(choice, { verifiedPhone: auth.user?.phone ?? null, isGift: gift.isGift })
+                    .error,
                 );
               }
             }}

@@ -5,32 +5,29 @@ import {
   type NotifyChannel,
   NotifyConsent,
 } from '../../../shared/notifications';
-import { PHONE_INPUT_MAX } from '../../../shared/phone';
-import { FormField } from '../../components/form-field';
 
-/** What the shopper ticked under "Order updates"; the phone is typed as they like. */
-export type UpdatesChoice = Record<NotifyChannel, boolean> & { phone: string; giftRecipient: boolean };
+/** What the shopper ticked under "Order updates". */
+export type UpdatesChoice = Record<NotifyChannel, boolean> & { giftRecipient: boolean };
 
 export const initialUpdates = (defaults: Record<NotifyChannel, boolean>): UpdatesChoice => ({
   ...defaults,
-  phone: '',
   giftRecipient: false,
 });
 
 /**
- * Issue 23: the choice as create-order takes it, through the server's schema. The mobile is the
- * one typed, else the delivery address's (never for a gift: that phone is the recipient's).
+ * Issue 23: the choice as create-order takes it, through the server's schema. Decision 0052: the
+ * mobile is the account's verified one; WhatsApp and SMS never go to a number typed here.
  */
 export function readUpdatesChoice(
   choice: UpdatesChoice,
-  fallback: { phone: string; isGift: boolean },
+  account: { verifiedPhone: string | null; isGift: boolean },
 ): { notify?: NotifyConsent; error?: string } {
-  const phone = choice.phone.trim() || (fallback.isGift ? '' : fallback.phone);
+  const phone = account.verifiedPhone ?? '';
   const parsed = NotifyConsent.safeParse({
     whatsapp: choice.whatsapp,
     sms: choice.sms,
     email: choice.email,
-    giftRecipient: fallback.isGift && choice.giftRecipient,
+    giftRecipient: account.isGift && choice.giftRecipient,
     ...(phone ? { phone } : {}),
   });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please check your mobile number' };
@@ -41,14 +38,15 @@ export function readUpdatesChoice(
 export function OrderUpdatesField({
   choice,
   isGift,
-  addressPhone,
+  verifiedPhone,
   hasEmail,
   error,
   onChange,
 }: {
   choice: UpdatesChoice;
   isGift: boolean;
-  addressPhone: string;
+  /** The account's mobile verified by a code (decision 0052: the only number messages go to). */
+  verifiedPhone: string | null;
   /** False for an account made with a mobile number alone: no e-mail can reach it. */
   hasEmail: boolean;
   error?: string | undefined;
@@ -81,26 +79,13 @@ export function OrderUpdatesField({
         </div>
       </fieldset>
       {onPhone && (
-        <FormField
-          label={isGift ? 'Your mobile number' : 'Mobile number for updates'}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={PHONE_INPUT_MAX}
-          placeholder={isGift ? '98765 43210' : addressPhone}
-          value={choice.phone}
-          error={error}
-          onChange={(event) => onChange({ ...choice, phone: event.target.value })}
-        />
-      )}
-      {onPhone && !error && (
         <p className="mt-1 text-sm text-stone-600">
-          {isGift
-            ? "Left empty, we send no WhatsApp or SMS: the delivery address's phone is the recipient's."
-            : "Left empty, we use the delivery address's phone."}
+          {verifiedPhone
+            ? `WhatsApp and SMS go to your verified mobile, ${verifiedPhone}.`
+            : 'WhatsApp and SMS go only to a verified mobile: verify yours on My Orders. Until then we send none.'}
         </p>
       )}
-      {!onPhone && error && (
+      {error && (
         <p role="alert" className="mt-1 text-sm font-semibold text-red-700">
           {error}
         </p>
