@@ -117,7 +117,12 @@ export async function queueOrderNotice(
     const phone = (order.shippingAddress as { phone?: string }).phone;
     recipients = order.notify?.giftRecipient && phone ? [{ channel: 'whatsapp', to: phone, audience }] : [];
     // A gift sent to the shopper's own number is no gift news to anyone else.
-    if (phone && phone === order.notify?.phone) recipients = [];
+    if (
+      phone &&
+      (phone === order.notify?.phone || phone === (await shopperPhoneOf(tx, notice.orderId, null)))
+    ) {
+      recipients = [];
+    }
     if (
       phone &&
       (await queuedSince(
