@@ -98,7 +98,7 @@ export const Env = z.object({
     .min(FAULT_RETURN_WINDOW_DAYS)
     .max(MAX_FAULT_RETURN_WINDOW_DAYS)
     .default(FAULT_RETURN_WINDOW_DAYS),
-  // Decision 0052: hours a COD order holds its stock while not shipped; then it is cancelled.
+  // Decision 0054: hours a COD order holds its stock while not shipped; then it is cancelled.
   COD_HOLD_HOURS: z.coerce.number().int().min(1).max(COD_HOLD_HOURS_MAX).default(72),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
@@ -125,7 +125,7 @@ export const Env = z.object({
     .default(15),
   // Fair stock: orders one account may hold waiting for payment at a time (each reserves stock).
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
-  // Decision 0052: orders one account may place, and cancel, in a day (an address three times as
+  // Decision 0054: orders one account may place, and cancel, in a day (an address three times as
   // many, for a family or an office behind one address).
   ORDERS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   CANCELS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),

@@ -198,7 +198,7 @@ export function createServices({
     // The payments service is made below (it needs the orders); this runs only once requests do.
     refundOrder: (orderId) => payments.refundOrder(orderId),
     mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
-    // Decision 0052: the owner's hours an unshipped COD order holds its stock (COD_HOLD_HOURS until saved).
+    // Decision 0054: the owner's hours an unshipped COD order holds its stock (COD_HOLD_HOURS until saved).
     codHoldHours: async () => (await settings.get()).values.codHoldHours,
     onStockChanged,
   });
@@ -268,7 +268,7 @@ export function createServices({
     }),
     delivery,
     auth,
-    /** Decision 0052: a day's orders placed and cancelled per account and per address. */
+    /** Decision 0054: a day's orders placed and cancelled per account and per address. */
     orderAllowance: createOrderAllowance(limiterStore, {
       orders: config.ORDERS_PER_DAY,
       cancels: config.CANCELS_PER_DAY,

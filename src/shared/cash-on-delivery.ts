@@ -38,7 +38,7 @@ export type CodRules = {
   pincodes: readonly string[];
 };
 
-/** Decision 0052: the longest an owner may let a COD order hold stock unshipped (30 days). */
+/** Decision 0054: the longest an owner may let a COD order hold stock unshipped (30 days). */
 export const COD_HOLD_HOURS_MAX = 720;
 
 /** The owner's settings in rupees as the rules in paise. */

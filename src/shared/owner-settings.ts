@@ -24,7 +24,17 @@ export type SettingMeta = {
   label: string;
   group: SettingGroup;
   /** 'channels' is a set of ticks from `options`; 'choice' is one of `options`; 'switch' is on or off. */
-  kind: 'text' | 'long-text' | 'email' | 'phone' | 'rupees' | 'days' | 'hours' | 'channels' | 'choice' | 'switch';
+  kind:
+    | 'text'
+    | 'long-text'
+    | 'email'
+    | 'phone'
+    | 'rupees'
+    | 'days'
+    | 'hours'
+    | 'channels'
+    | 'choice'
+    | 'switch';
   options?: readonly { value: string; label: string }[];
   /** Configuration variables that give the default, in order. */
   env: readonly string[];
@@ -197,7 +207,7 @@ export const OwnerSettings = z.object({
       hint: `At least ${FAULT_RETURN_WINDOW_DAYS}, with the delivery charges refunded; a change of mind has 7 days`,
     },
   ),
-  // Decision 0052: an open COD order's reservation ends when it is not shipped in this time.
+  // Decision 0054: an open COD order's reservation ends when it is not shipped in this time.
   codHoldHours: field(
     z
       .number({ error: 'Hours to ship a cash on delivery order must be a number of hours' })

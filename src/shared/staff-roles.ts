@@ -17,7 +17,7 @@ const CATALOGUE: readonly StaffRole[] = ['owner', 'catalogue'];
 const STAFF: readonly StaffRole[] = STAFF_ROLES;
 
 /**
- * Decision 0052: money moves only by the owner's hand: marking an order paid (an invoice, a ledger
+ * Decision 0054: money moves only by the owner's hand: marking an order paid (an invoice, a ledger
  * line "Marked paid by the store") and every refund. The same roles may see money (revenue, what
  * customers spent); the orders and catalogue desks work on orders and products without it.
  */
@@ -51,7 +51,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/customers/:id': ORDERS,
   'GET /api/admin/credit-notes/:id/pdf': ORDERS,
   'GET /api/admin/returns': ORDERS,
-  // Approving a return refunds it (decision 0052: refunds are the owner's).
+  // Approving a return refunds it (decision 0054: refunds are the owner's).
   'POST /api/admin/returns/:id/approve': MONEY_ROLES,
   'POST /api/admin/returns/:id/refund-paid': MONEY_ROLES,
   'POST /api/admin/returns/:id/reject': ORDERS,

@@ -4,7 +4,7 @@ import { moveOrder, payByUpi, pickProduct } from './support/store-api';
 
 // Issue 23: a shopper who ticks WhatsApp at checkout hears "order placed" with the order number,
 // and the tracking link once the owner marks the order shipped (through the WhatsApp sandbox), on
-// the mobile their account verified with a code (decision 0052).
+// the mobile their account verified with a code (decision 0054).
 
 type SandboxMessage = { channel: string; to: string; template: string; text: string };
 

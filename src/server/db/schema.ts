@@ -1086,7 +1086,7 @@ export const shipmentEvents = pgTable(
     location: text('location').notNull().default(''),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    // Decision 0052: a scan the order's status machine refused (a return after delivery): kept
+    // Decision 0054: a scan the order's status machine refused (a return after delivery): kept
     // for the owner to see, off the shipment's state and the public timeline.
     refusedAt: timestamp('refused_at', { withTimezone: true }),
   },

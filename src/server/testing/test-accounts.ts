@@ -79,7 +79,7 @@ export async function lastSandboxCode(database: Database, phone: string): Promis
 let phoneIpCounter = 0;
 /**
  * Verifies `phone` on a signed-in account the way the address form does it (a one-time code sent
- * to it comes back): order news by phone goes only to such a number (decision 0052).
+ * to it comes back): order news by phone goes only to such a number (decision 0054).
  */
 export async function verifyTestPhone(
   app: FastifyInstance,

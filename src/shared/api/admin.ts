@@ -199,7 +199,7 @@ export const AdminCollectionResponse = z.object({ collection: AdminCollection })
 
 // ---- Dashboard and outbox ----
 
-// Decision 0052: money (revenue, what came in at the door, the ledger's check) is null or empty for
+// Decision 0054: money (revenue, what came in at the door, the ledger's check) is null or empty for
 // a staff role that may not see money (shared/staff-roles.ts mayHandleMoney); showsMoney says which.
 export const AdminDashboard = z.object({
   showsMoney: z.boolean(),

@@ -91,7 +91,7 @@ export const ShipmentState = z.object({
   shipment: Shipment.nullable(),
   proposedParcel: ParcelSize,
   /**
-   * Decision 0052: the courier's scans the order's status machine refused (a return after
+   * Decision 0054: the courier's scans the order's status machine refused (a return after
    * delivery), oldest first: kept apart for the owner, never on the shipment or its timeline.
    */
   refusedScans: z.array(TrackingEvent),

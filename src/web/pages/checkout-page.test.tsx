@@ -341,7 +341,7 @@ describe('Checkout page (SPEC 2)', () => {
     expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'SMS' })).toHaveProperty('checked', false);
     await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
-    // Decision 0052: no number is typed here; messages go to the verified mobile only.
+    // Decision 0054: no number is typed here; messages go to the verified mobile only.
     expect(screen.queryByRole('textbox', { name: /mobile/i })).toBeNull();
     expect(screen.getByText('WhatsApp and SMS go to your verified mobile, 9123456789.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));

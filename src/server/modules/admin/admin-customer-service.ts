@@ -162,7 +162,7 @@ export function createAdminCustomerService({ db }: { db: Db }) {
   };
 }
 
-/** Decision 0052: a customer as a staff role that may not see money gets them: without their spend. */
+/** Decision 0054: a customer as a staff role that may not see money gets them: without their spend. */
 export const customerWithoutSpend = <T extends { spend: number | null }>(customer: T): T => ({
   ...customer,
   spend: null,

@@ -251,7 +251,7 @@ export function createAdminOrderService({
       orderId: string,
       to: string,
       note: string,
-      /** Who asks: decision 0052 keeps marking paid and a refunding cancel to the money roles. */
+      /** Who asks: decision 0054 keeps marking paid and a refunding cancel to the money roles. */
       role: StaffRole | null,
     ): Promise<AdminOrderDetail> {
       if (!isOrderStatus(to))

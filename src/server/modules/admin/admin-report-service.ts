@@ -249,7 +249,7 @@ export function createAdminReportService({
 }
 
 /**
- * Decision 0052: the dashboard as a staff role that may not see money gets it: its counts of work,
+ * Decision 0054: the dashboard as a staff role that may not see money gets it: its counts of work,
  * without revenue, the door's cash remitted or the ledger's check.
  */
 export const dashboardWithoutMoney = (dashboard: AdminDashboard): AdminDashboard => ({

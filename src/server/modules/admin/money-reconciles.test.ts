@@ -75,7 +75,7 @@ const stockOf = async (product: TestProduct) =>
 const mailOf = (orderId: string) =>
   store.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId)).orderBy(mailOutbox.id);
 const sandboxRefundsOf = (paymentId: string) => store.app.sandboxProvider!.refundsOf(paymentId);
-/** Today's figures as the owner sees them (with revenue: decision 0052 shows it to the owner). */
+/** Today's figures as the owner sees them (with revenue: decision 0054 shows it to the owner). */
 const todaysRevenue = async () => {
   const { today } = (
     await store.app.inject({ url: '/api/admin/dashboard', headers: store.admin.headers })

@@ -7,7 +7,7 @@ import { moneyLedger, orders } from '../../db/schema';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Decision 0052: money moves by the owner's hand only, and only roles that may see money see it.
+// Decision 0054: money moves by the owner's hand only, and only roles that may see money see it.
 const store = setUpTestStore({
   env: { BACKGROUND_JOBS: 'false' },
   seed: seedPincodes,

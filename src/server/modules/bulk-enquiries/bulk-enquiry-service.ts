@@ -100,7 +100,7 @@ export function createBulkEnquiryService({
           {
             key: `enquiry-${enquiry.id}`,
             kind: 'bulk-enquiry',
-            // Decision 0052: the owner's WhatsApp carries this; the occasion, free text, stays in the mail.
+            // Decision 0054: the owner's WhatsApp carries this; the occasion, free text, stays in the mail.
             summary: `Bulk enquiry #${enquiry.id}: ${enquiry.quantity.toLocaleString('en-IN')} pieces from ${messageName(enquiry.name, 'a customer')}`,
             link,
           },

@@ -127,7 +127,7 @@ export function createCartReminders({
   async function remind(candidate: Candidate, now: Date): Promise<boolean> {
     // A shopper who never reached the choice of channels (no order yet) has the owner's defaults.
     const consent = candidate.notify ?? { ...(await notifyDefaults()), giftRecipient: false };
-    // Decision 0052: their own verified mobile only, never a number typed at checkout.
+    // Decision 0054: their own verified mobile only, never a number typed at checkout.
     const phone = candidate.phone ?? undefined;
     const messengers = await withoutOptOuts(db, phone ? shopperRecipients({ ...consent, phone }) : []);
     // An account made by phone alone has no e-mail address: its e-mail tick reaches nobody.

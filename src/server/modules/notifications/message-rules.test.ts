@@ -17,7 +17,7 @@ import { OWNER_BURST_NOTICES } from '../owner-notices';
 import { GIFT_MESSAGES_PER_NUMBER_PER_DAY, MESSAGES_PER_ACCOUNT_PER_DAY, queueOrderNotice } from './notices';
 import { ORDER_CANCELLED_BEFORE_SENDING } from './notification-worker';
 
-// Decision 0052: who the store's WhatsApp and SMS may reach, with what words, and how many.
+// Decision 0054: who the store's WhatsApp and SMS may reach, with what words, and how many.
 const HOUR = 60 * 60 * 1000;
 
 const stranger = (n: number) => `95000000${String(n).padStart(2, '0')}`;

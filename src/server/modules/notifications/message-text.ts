@@ -19,7 +19,7 @@ export type MessageText = { template: string; params: string[]; text: string };
 /** An absolute link when the store knows its address (PUBLIC_URL), else the path on the site. */
 export const linkTo = (store: StoreIdentity, path: string) => `${store.publicUrl ?? ''}${path}`;
 
-// Decision 0052: a name in a message's parameters is letters (any script) in at most four words,
+// Decision 0054: a name in a message's parameters is letters (any script) in at most four words,
 // joined by spaces, apostrophes, hyphens, or a dot after an initial; nothing that reads as a link,
 // a number or a sentence. Anything else is replaced by the store's own word.
 const MESSAGE_NAME = /^\p{L}[\p{L}\p{M}'’-]*\.?(?: \p{L}[\p{L}\p{M}'’-]*\.?){0,3}$/u;

@@ -53,14 +53,14 @@ type Notice = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Decision 0052: the most messages one account's orders cause in a day, and the most gift messages
+ * Decision 0054: the most messages one account's orders cause in a day, and the most gift messages
  * one number gets in a day from the whole store (a gift's two messages, several gifts a day).
  */
 export const MESSAGES_PER_ACCOUNT_PER_DAY = 12;
 export const GIFT_MESSAGES_PER_NUMBER_PER_DAY = 4;
 
 /**
- * Decision 0052: the number an order's own news goes to. A number typed at checkout is never
+ * Decision 0054: the number an order's own news goes to. A number typed at checkout is never
  * messaged on its say-so: the account's mobile is, once a code sent to it came back (users.phone
  * is set only then). A quote's number is the owner's own word, so it is used as the owner typed it.
  */
@@ -94,7 +94,7 @@ async function queuedSince(tx: Tx, since: Date, which: ReturnType<typeof and>) {
  * Issue 23: writes the rows that tell the shopper (and, for a gift, its recipient) of `notice`, in
  * the caller's transaction, one per channel they agreed to and have not stopped. The dedupe key
  * makes a second write of the same news a no-op. The notification worker sends them. Decision
- * 0052 bounds who and how many: the account's verified mobile only, a day's allowance per account,
+ * 0054 bounds who and how many: the account's verified mobile only, a day's allowance per account,
  * and a gift's recipient only the gift's news, a few a day per number across the store.
  */
 export async function queueOrderNotice(

@@ -125,7 +125,7 @@ export function createNotificationWorker({
     }
     const order = await orderOf(row.orderId);
     if (!order || !isOrderNotice(notice) || notice === 'cart_reminder') return 'No such order';
-    // Decision 0052: news of an order cancelled before it went out is no longer true (a refund's is).
+    // Decision 0054: news of an order cancelled before it went out is no longer true (a refund's is).
     if (order.status === 'cancelled' && notice !== 'refund_made') return ORDER_CANCELLED_BEFORE_SENDING;
     return messageFor(notice, order, row.details, { optOut }, store);
   }

@@ -100,7 +100,7 @@ const tokenIn = (text: string, path: string) => {
   return decodeURIComponent(match[1]);
 };
 
-/** Decision 0052: order news by phone goes only to the account's verified mobile. */
+/** Decision 0054: order news by phone goes only to the account's verified mobile. */
 const verifyPhone = (shopper: TestAccount, phone: string) =>
   verifyTestPhone(store.app, store.database, shopper, phone);
 
@@ -776,7 +776,7 @@ describe('carts that come back', () => {
       .from(cartReminders)
       .where(eq(cartReminders.orderId, phoneOnlyCart.orderId));
     expect(phoneReminder?.channels).toEqual(['whatsapp']);
-    // Decision 0052: to the mobile the account was made with, not the address's typed phone.
+    // Decision 0054: to the mobile the account was made with, not the address's typed phone.
     expect(await summary(phoneOnlyCart.orderId)).toEqual([`cart_reminder:whatsapp:${phoneOnlyPhone}`]);
     const [nextReminder] = await store.database.db
       .select()

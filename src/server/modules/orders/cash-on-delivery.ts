@@ -22,7 +22,7 @@ export const openCodOrder = () =>
     notInArray(orders.status, ['cancelled', 'returned']),
   );
 
-/** Decision 0052: a COD order the courier does not have yet; after the owner's hours it is cancelled. */
+/** Decision 0054: a COD order the courier does not have yet; after the owner's hours it is cancelled. */
 export const UNSHIPPED_COD_STATUSES = ['confirmed', 'processing', 'packed'] as const;
 export const COD_NOT_SHIPPED_NOTE = 'Cancelled: not shipped in time (cash on delivery). Nothing was charged.';
 

@@ -15,7 +15,7 @@ import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { COD_NOT_SHIPPED_NOTE } from './cash-on-delivery';
 
-// Decision 0052: an open cash on delivery order is an unpaid order (the fair-stock cap), and its
+// Decision 0054: an open cash on delivery order is an unpaid order (the fair-stock cap), and its
 // reservation ends when it is not shipped within the owner's hours.
 const clock = createTestClock('2031-06-02T04:00:00.000Z');
 const store = setUpTestStore({

@@ -13,7 +13,7 @@ export const ORDER_ALLOWANCE_MESSAGES = {
 export type OrderAllowance = ReturnType<typeof createOrderAllowance>;
 
 /**
- * Decision 0052: a day's orders placed and cancelled, per account and per address, counted in the
+ * Decision 0054: a day's orders placed and cancelled, per account and per address, counted in the
  * shared limiter store (every instance sees the same counts). Each order can cause messages and
  * owner notices; these bound what one account or one address can make the store send.
  */

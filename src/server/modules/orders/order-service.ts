@@ -123,7 +123,7 @@ export function createOrderService({
   refundOrder: (orderId: string) => Promise<unknown>;
   /** The status e-mail, queued in the transaction that cancels a paid order. */
   mailStatus: (tx: Tx, row: OrderRow, to: string, note: string, now: Date) => Promise<void>;
-  /** Decision 0052: the owner's hours an open COD order holds its stock unshipped. */
+  /** Decision 0054: the owner's hours an open COD order holds its stock unshipped. */
   codHoldHours: () => Promise<number>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
@@ -235,7 +235,7 @@ export function createOrderService({
 
   /**
    * One account never holds more than maxUnpaidOrders checkout orders waiting for payment (quotes
-   * are the owner's, not counted); an open cash on delivery order is one (decision 0052). The
+   * are the owner's, not counted); an open cash on delivery order is one (decision 0054). The
    * account's row is locked first, so two orders sent at once are counted one after the other, on
    * every instance.
    */
@@ -614,7 +614,7 @@ export function createOrderService({
     },
 
     /**
-     * Decision 0052: cancels cash on delivery orders not booked with the courier within the owner's
+     * Decision 0054: cancels cash on delivery orders not booked with the courier within the owner's
      * hours, gives back their stock and coupon, and tells the customer with the cancellation mail.
      * Each order is judged again under its row lock, so a booking made meanwhile keeps it.
      */

@@ -18,7 +18,7 @@ export const OWNER_DIGEST_EVERY_MS = 5 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Decision 0052: immediate notices are a few at a time. Past this many in OWNER_BURST_WINDOW_MS,
+ * Decision 0054: immediate notices are a few at a time. Past this many in OWNER_BURST_WINDOW_MS,
  * the rest of a burst (a flood of orders, real or not) waits for the next hourly digest instead.
  */
 export const OWNER_BURST_NOTICES = 5;

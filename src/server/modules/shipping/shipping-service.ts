@@ -89,7 +89,7 @@ export function courierTime(value: string): Date | null {
 type ShipmentRow = typeof shipments.$inferSelect;
 
 /**
- * Decision 0052: whether a scan is one the order's status machine refuses: newer than every scan
+ * Decision 0054: whether a scan is one the order's status machine refuses: newer than every scan
  * taken, and naming a status the order cannot reach from where it is (a return after delivery, a
  * scan after the back office moved the order on). An older scan arriving late is history: it goes
  * on the timeline in its place and moves nothing, as before.

@@ -80,7 +80,7 @@ describe('the dashboard (decision 0042: cash on delivery and returns to origin)'
   });
 });
 
-describe('the dashboard (decision 0052: money only for roles that may see it)', () => {
+describe('the dashboard (decision 0054: money only for roles that may see it)', () => {
   it('shows a desk without money its order counts and no revenue, chart, cash remitted or money check', () => {
     renderDashboard({
       ...dashboard,

@@ -65,7 +65,7 @@ function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
     { label: 'Enquiries to answer', value: String(work.enquiriesToAnswer), to: '/admin/bulk-enquiries' },
     { label: 'Low-stock products', value: String(work.lowStock), to: '/admin/products' },
     { label: 'Cash on delivery to collect', value: formatInr(work.codToCollect), to: null },
-    // Decision 0052: null for a role that may not see money.
+    // Decision 0054: null for a role that may not see money.
     ...(work.codRemitted === null
       ? []
       : [{ label: 'COD remitted, last 30 days', value: formatInr(work.codRemitted), to: null }]),

@@ -179,7 +179,9 @@ function SettingInput({
     <FormField
       {...common}
       type={meta.kind === 'email' ? 'email' : meta.kind === 'phone' ? 'tel' : 'text'}
-      inputMode={meta.kind === 'rupees' || meta.kind === 'days' || meta.kind === 'hours' ? 'numeric' : undefined}
+      inputMode={
+        meta.kind === 'rupees' || meta.kind === 'days' || meta.kind === 'hours' ? 'numeric' : undefined
+      }
       autoComplete="off"
       onChange={(event) => onChange(event.target.value)}
     />

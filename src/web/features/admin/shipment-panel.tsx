@@ -142,7 +142,7 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
           <ErrorBanner>{errorMessage(error)}</ErrorBanner>
         </div>
       )}
-      {/* Decision 0052: scans the order refused, for the owner to take up with the courier. */}
+      {/* Decision 0054: scans the order refused, for the owner to take up with the courier. */}
       {shipment.data && shipment.data.refusedScans.length > 0 && (
         <div className="mt-3">
           <h3 className="text-sm font-semibold text-stone-900">Courier scans not taken</h3>

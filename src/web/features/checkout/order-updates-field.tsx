@@ -15,7 +15,7 @@ export const initialUpdates = (defaults: Record<NotifyChannel, boolean>): Update
 });
 
 /**
- * Issue 23: the choice as create-order takes it, through the server's schema. Decision 0052: the
+ * Issue 23: the choice as create-order takes it, through the server's schema. Decision 0054: the
  * mobile is the account's verified one; WhatsApp and SMS never go to a number typed here.
  */
 export function readUpdatesChoice(
@@ -45,7 +45,7 @@ export function OrderUpdatesField({
 }: {
   choice: UpdatesChoice;
   isGift: boolean;
-  /** The account's mobile verified by a code (decision 0052: the only number messages go to). */
+  /** The account's mobile verified by a code (decision 0054: the only number messages go to). */
   verifiedPhone: string | null;
   /** False for an account made with a mobile number alone: no e-mail can reach it. */
   hasEmail: boolean;
