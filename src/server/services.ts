@@ -253,7 +253,7 @@ export function createServices({
 
   return {
     settings,
-    staff: createStaffService({ db, clock, store, passwordCost }),
+    staff: createStaffService({ db, clock, store, passwordCost, limiterStore }),
     pdfPool,
     productCsvPool: createProductCsvPool({ timeLimitMs: config.CSV_IMPORT_TIME_LIMIT_MS }),
     store,

@@ -57,6 +57,13 @@ export const AUTH_LIMITS = {
   registerPerIp: { name: 'register-ip', attempts: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, AttemptRule>;
 
+/**
+ * Decision 0050: an address with this many failures in loginIpFailures' window is refused before
+ * any hash, whatever the account; between loginIpFailures' threshold and this, its wrong passwords
+ * are refused after the hash and the right one still signs in (a shared network).
+ */
+export const LOGIN_IP_REFUSED_BEFORE_HASH = 2 * AUTH_LIMITS.loginIpFailures.attempts;
+
 /** The slow-down for failures beyond a threshold: 0.5 s, doubling, at most 8 s. */
 export function floodDelayMs(failures: number, threshold: number): number {
   const over = failures - threshold;
@@ -107,7 +114,7 @@ export function createAuthService({
   limiterStore?: LimiterStore;
   passwordCost?: PasswordCost;
   /** Checks a password against a stored hash; tests observe how often it runs. */
-  verify?: (password: string, storedHash: string) => Promise<boolean>;
+  verify?: (password: string, storedHash: string, requester: string) => Promise<boolean>;
   /** Waits before answering a flooded account; tests record the waits instead. */
   sleep?: (ms: number) => Promise<void>;
   /** Sends one-time codes (app.messenger.send). */
@@ -169,7 +176,7 @@ export function createAuthService({
         throw tooMany(`Too many sign-up attempts. Please try again in ${waitInWords(wait)}.`, wait);
       }
 
-      const passwordHash = await hashPassword(input.password, passwordCost);
+      const passwordHash = await hashPassword(input.password, passwordCost, ip);
       try {
         const [row] = await db
           .insert(users)
@@ -199,18 +206,25 @@ export function createAuthService({
       const wait = await loginPerAccountAndIp.consume(pair);
       if (wait > 0) throw tooManyLogins(wait);
 
-      const [accountFailures, ipFailures] = await Promise.all([
+      const [accountFailures, ipFailures, pairAttempts] = await Promise.all([
         loginAccountFailures.count(input.email),
         loginIpFailures.count(ip),
+        loginPerAccountAndIp.count(pair),
       ]);
-      const delay = Math.max(
-        floodDelayMs(accountFailures, AUTH_LIMITS.loginAccountFailures.attempts),
-        floodDelayMs(ipFailures, AUTH_LIMITS.loginIpFailures.attempts),
-      );
+      // Decision 0050: past these thresholds a login is refused before any hash, so a flood
+      // cannot spend the store's CPU: an address far past its failures, and an address that
+      // already tried an account flooded from elsewhere (each address still gets one try).
+      if (ipFailures >= LOGIN_IP_REFUSED_BEFORE_HASH)
+        throw tooManyLogins(await loginIpFailures.waitSeconds(ip));
+      const accountThreshold = AUTH_LIMITS.loginAccountFailures.attempts;
+      if (accountFailures >= accountThreshold && pairAttempts > 1) {
+        throw tooManyLogins(Math.max(1, await loginAccountFailures.waitSeconds(input.email)));
+      }
+      const delay = floodDelayMs(accountFailures, accountThreshold);
       if (delay > 0) await sleep(delay);
 
       const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-      const matches = await verify(input.password, row?.passwordHash ?? (await dummyHash));
+      const matches = await verify(input.password, row?.passwordHash ?? (await dummyHash), ip);
       if (!row || !matches) {
         const [, ipWait] = await Promise.all([
           loginAccountFailures.consume(input.email),
@@ -220,7 +234,8 @@ export function createAuthService({
         if (ipWait > 0) throw tooManyLogins(ipWait);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      await loginPerAccountAndIp.reset(pair);
+      // The owner proved themselves: their account is no longer "flooded" for their address.
+      await Promise.all([loginPerAccountAndIp.reset(pair), loginAccountFailures.reset(input.email)]);
       return { user: toAuthUser(row), token: await startSession(row.id) };
     },
 

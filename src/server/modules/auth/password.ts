@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHashGate } from './hash-gate';
 
 /** scrypt's cost parameters; every hash records the ones it was made with. */
 export type PasswordCost = { N: number; r: number; p: number };
@@ -10,14 +11,37 @@ const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 const PREFIX = 'scrypt';
 
-function derive(password: string, salt: Buffer, params: PasswordCost, keyLength: number): Promise<Buffer> {
+/**
+ * Decision 0050: one gate for every scrypt in the process (passwords and one-time codes), since
+ * libuv's thread pool is the process's: 2 at once of its 4 threads, 8 waiting at most for 3 s,
+ * 2 of those places per address, the rest answered 503 with Retry-After.
+ */
+export const passwordHashing = createHashGate({
+  concurrent: 2,
+  queued: 8,
+  perRequester: 2,
+  waitMs: 3000,
+  retryAfterSeconds: 5,
+});
+
+function derive(
+  password: string,
+  salt: Buffer,
+  params: PasswordCost,
+  keyLength: number,
+  requester: string | undefined,
+): Promise<Buffer> {
   // maxmem must exceed 128 * N * r, or scrypt refuses to run.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+    requester,
+  );
 }
 
 /**
@@ -25,9 +49,14 @@ function derive(password: string, salt: Buffer, params: PasswordCost, keyLength:
  * parameters, so the cost can be raised later without breaking stored hashes. Only tests pass a
  * cost of their own (a cheap one: hashing at full cost was most of the server suite's time).
  */
-export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_COST): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: PasswordCost = PASSWORD_COST,
+  /** The address asking (decision 0050: its share of the hashing queue). */
+  requester?: string,
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, cost, KEY_LENGTH);
+  const key = await derive(password, salt, cost, KEY_LENGTH, requester);
   return [PREFIX, cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -40,9 +69,9 @@ function parse(hash: string): { params: PasswordCost; salt: Buffer; key: Buffer 
 }
 
 /** Constant-time comparison of the derived key; a malformed stored hash never matches. */
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+export async function verifyPassword(password: string, hash: string, requester?: string): Promise<boolean> {
   const parsed = parse(hash);
   if (!parsed || parsed.key.length === 0) return false;
-  const candidate = await derive(password, parsed.salt, parsed.params, parsed.key.length);
+  const candidate = await derive(password, parsed.salt, parsed.params, parsed.key.length, requester);
   return timingSafeEqual(candidate, parsed.key);
 }

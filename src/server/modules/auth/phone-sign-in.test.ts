@@ -300,6 +300,8 @@ describe('signing in with the code', () => {
   });
 
   it('counts guesses that arrive at once: 12 together get no more than 3 tries', async () => {
+    // Each try is counted before its hash; a guess beyond the address's share of the hashing
+    // queue is answered 503 (decision 0050) and has used its try all the same.
     const phone = nextPhone();
     const ip = nextIp();
     await requestCode(phone, ip);
@@ -310,7 +312,7 @@ describe('signing in with the code', () => {
     const answers = await Promise.all(
       guesses.map((guess) => verify({ phone, code: guess, fullName: 'Ravi' }, ip)),
     );
-    expect(answers.map((answer) => answer.statusCode)).toEqual(guesses.map(() => 401));
+    expect(answers.every((answer) => [401, 503].includes(answer.statusCode))).toBe(true);
     const [row] = await store.database.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone));
     expect(row?.wrongTries).toBe(3);
     expect((await verify({ phone, code, fullName: 'Ravi' }, ip)).statusCode).toBe(401);

@@ -175,7 +175,7 @@ export function createPhoneSignIn({
 
     const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, '0');
     // Hashed like a password (scrypt, salted): a leaked table gives no live code in its 5 minutes.
-    const codeHash = await hashPassword(code, passwordCost);
+    const codeHash = await hashPassword(code, passwordCost, input.ip);
     const now = clock.now();
     const id = await db.transaction(async (tx) => {
       // One requester's and one number's requests queue here, on every instance, so two at once
@@ -271,7 +271,7 @@ export function createPhoneSignIn({
       )
       .returning({ wrongTries: phoneCodes.wrongTries });
     if (!counted) throw unauthorized(TOO_MANY_TRIES);
-    if (!(await verifyPassword(input.code, row.codeHash))) {
+    if (!(await verifyPassword(input.code, row.codeHash, input.ip))) {
       const left = OTP_RULES.maxWrongTries - counted.wrongTries;
       throw unauthorized(
         left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : TOO_MANY_TRIES,
