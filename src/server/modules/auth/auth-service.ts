@@ -13,9 +13,10 @@ import {
   type AttemptLimiter,
   type AttemptRule,
   createAttemptLimiter,
+  createRefusalMemo,
   type LimiterStore,
 } from './attempt-limiter';
-import { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
+import { hashPassword, PASSWORD_COST, type PasswordCost, passwordHashing, verifyPassword } from './password';
 import { createPhoneSignIn, type SendCode } from './phone-sign-in';
 
 export type Role = 'customer' | 'admin';
@@ -128,6 +129,7 @@ export function createAuthService({
   const loginIpFailures = limiter(AUTH_LIMITS.loginIpFailures);
   const registerPerAccount = limiter(AUTH_LIMITS.registerPerAccount);
   const registerPerIp = limiter(AUTH_LIMITS.registerPerIp);
+  const refusedAddresses = createRefusalMemo();
 
   // A login for an unknown e-mail checks the password against this hash, so it takes as long as
   // a wrong password for a real account and the answer gives nothing away.
@@ -200,6 +202,11 @@ export function createAuthService({
     async login(input: LoginPayload, ip: string): Promise<{ user: AuthUser; token: string }> {
       const tooManyLogins = (wait: number) =>
         tooMany(`Too many login attempts. Please try again in ${waitInWords(wait)}.`, wait);
+      // Decision 0050: a flood's repeated requests are refused before any query or hash.
+      const remembered = refusedAddresses.waitSeconds(ip);
+      if (remembered > 0) throw tooManyLogins(remembered);
+      const busy = passwordHashing.refusal(ip);
+      if (busy) throw busy;
       // Counted before the hash, in one atomic step, so concurrent guesses beyond the limit are
       // refused without checking them.
       const pair = `${input.email}|${ip}`;

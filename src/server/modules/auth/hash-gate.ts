@@ -67,6 +67,12 @@ export function createHashGate(limits: HashGateLimits) {
     });
 
   return {
+    /** The refusal a hash for this requester would get now, before any other work is done. */
+    refusal(requester: string): AppError | null {
+      if (running < limits.concurrent) return null;
+      const full = queue.length >= limits.queued || (held.get(requester) ?? 0) >= limits.perRequester;
+      return full ? busy() : null;
+    },
     async run<Result>(work: () => Promise<Result>, requester?: string): Promise<Result> {
       const key = requester ?? '';
       held.set(key, (held.get(key) ?? 0) + 1);

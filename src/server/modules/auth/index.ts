@@ -1,5 +1,10 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
-export { type AttemptLimiter, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
+export {
+  type AttemptLimiter,
+  createAttemptLimiter,
+  createRefusalMemo,
+  type LimiterStore,
+} from './attempt-limiter';
 export { installAuth } from './auth-hooks';
 export {
   AUTH_LIMITS,

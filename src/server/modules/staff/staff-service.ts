@@ -18,6 +18,7 @@ import { conflict, notFound, tooMany, waitInWords } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import {
   createAttemptLimiter,
+  createRefusalMemo,
   endSessionsOf,
   hashPassword,
   type LimiterStore,
@@ -63,6 +64,7 @@ export function createStaffService({
   limiterStore: LimiterStore;
 }) {
   const acceptLimiter = createAttemptLimiter(limiterStore, STAFF_ACCEPT_LIMIT);
+  const refusedAddresses = createRefusalMemo();
   const openInvite = (now: Date) =>
     and(isNull(staffInvites.acceptedAt), isNull(staffInvites.revokedAt), gt(staffInvites.expiresAt, now));
 
@@ -222,8 +224,15 @@ export function createStaffService({
     ): Promise<{ email: string; staffRole: StaffRole }> {
       // Decision 0050: each address has a few tries, and the link is checked before the password
       // is hashed, so nobody can spend the store's CPU with made-up links.
+      const tooManyTries = (wait: number) =>
+        tooMany(`Too many tries. Please try again in ${waitInWords(wait)}.`, wait);
+      const remembered = refusedAddresses.waitSeconds(ip);
+      if (remembered > 0) throw tooManyTries(remembered);
       const wait = await acceptLimiter.consume(ip);
-      if (wait > 0) throw tooMany(`Too many tries. Please try again in ${waitInWords(wait)}.`, wait);
+      if (wait > 0) {
+        refusedAddresses.remember(ip, wait);
+        throw tooManyTries(wait);
+      }
       await findOpenInvite(token);
       const passwordHash = await hashPassword(input.password, passwordCost, ip);
       const now = clock.now();
