@@ -1,48 +1,19 @@
 // `npx tsx scripts/measure-hashing-flood.ts` (under flock /tmp/heavy.lock): the production store
 // under a 100-wide flood of logins and staff-invitation acceptances (decision 0050), measuring a
 // static asset and the owner's login meanwhile. Prints a markdown table for docs/security.md.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { openDatabase } from '../src/server/db/client';
 import { createOrPromoteAdmin } from '../src/server/modules/admin';
 import { log, startStore, stopStore } from './bench-server';
+import { percentile, timed } from './curl-timing';
 import { root } from './store-process';
 
-const run = promisify(execFile);
 const FLOOD_WIDTH = 100;
 const FLOOD_SECONDS = 20;
 const owner = { email: 'owner@flood.test', password: 'owner-password-1' };
-
-const percentile = (values: number[], share: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
-};
-
-/**
- * One request by curl, a process of its own, so the flood's client in this process does not
- * slow the measurement: the milliseconds from connecting to the last byte, and the status.
- */
-async function timed(url: string, options: { forwardedFor: string; json?: unknown }) {
-  const args = [
-    '-s',
-    '-o',
-    '/dev/null',
-    '-w',
-    '%{http_code} %{time_total}',
-    '-H',
-    `x-forwarded-for: ${options.forwardedFor}`,
-  ];
-  if (options.json !== undefined) {
-    args.push('-H', 'content-type: application/json', '--data', JSON.stringify(options.json));
-  }
-  const { stdout } = await run('curl', [...args, url]);
-  const [status, seconds] = stdout.trim().split(' ');
-  return { ms: Number(seconds) * 1000, status: Number(status) };
-}
 
 async function flood(baseUrl: string, addressOf: (worker: number) => string, until: number) {
   const statuses = new Map<number, number>();

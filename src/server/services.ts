@@ -273,6 +273,12 @@ export function createServices({
       attempts: 120,
       windowSeconds: 60,
     }),
+    /** Decision 0051: uncached listings above 100 products per address. */
+    largeListingLimiter: createAttemptLimiter(limiterStore, {
+      name: 'large-listing-ip',
+      attempts: 60,
+      windowSeconds: 60,
+    }),
     delivery,
     auth,
     /** Decision 0054: a day's orders placed and cancelled per account and per address. */
