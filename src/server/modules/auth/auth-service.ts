@@ -59,7 +59,7 @@ export const AUTH_LIMITS = {
 } as const satisfies Record<string, AttemptRule>;
 
 /**
- * Decision 0050: an address with this many failures in loginIpFailures' window is refused before
+ * Decision 0052: an address with this many failures in loginIpFailures' window is refused before
  * any hash, whatever the account; between loginIpFailures' threshold and this, its wrong passwords
  * are refused after the hash and the right one still signs in (a shared network).
  */
@@ -202,7 +202,7 @@ export function createAuthService({
     async login(input: LoginPayload, ip: string): Promise<{ user: AuthUser; token: string }> {
       const tooManyLogins = (wait: number) =>
         tooMany(`Too many login attempts. Please try again in ${waitInWords(wait)}.`, wait);
-      // Decision 0050: a flood's repeated requests are refused before any query or hash.
+      // Decision 0052: a flood's repeated requests are refused before any query or hash.
       const remembered = refusedAddresses.waitSeconds(ip);
       if (remembered > 0) throw tooManyLogins(remembered);
       const busy = passwordHashing.refusal(ip);
@@ -218,7 +218,7 @@ export function createAuthService({
         loginIpFailures.count(ip),
         loginPerAccountAndIp.count(pair),
       ]);
-      // Decision 0050: past these thresholds a login is refused before any hash, so a flood
+      // Decision 0052: past these thresholds a login is refused before any hash, so a flood
       // cannot spend the store's CPU: an address far past its failures, and an address that
       // already tried an account flooded from elsewhere (each address still gets one try).
       if (ipFailures >= LOGIN_IP_REFUSED_BEFORE_HASH)

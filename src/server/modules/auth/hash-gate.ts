@@ -18,7 +18,7 @@ export const HASHING_BUSY = 'The store is very busy signing people in. Please tr
 type Waiting = { start: () => void };
 
 /**
- * Decision 0050: at most `concurrent` password hashes (scrypt) run at once in this process, so
+ * Decision 0052: at most `concurrent` password hashes (scrypt) run at once in this process, so
  * they never take all of libuv's threads (UV_THREADPOOL_SIZE, 4 by default) from file and database
  * I/O. The rest wait in a small queue, in turn; a requester that already holds `perRequester`
  * places (running or waiting) does not queue, so one address's flood leaves room for everyone else.

@@ -121,7 +121,7 @@ describe.each(stores)('login limits on the $name', ({ name, store }) => {
     });
     expect((await auth.login(account, shared)).user.email).toBe(account.email);
 
-    // Decision 0050: far past them, the address is refused before any hash, even the right password.
+    // Decision 0052: far past them, the address is refused before any hash, even the right password.
     for (let index = 0; index < LOGIN_IP_REFUSED_BEFORE_HASH; index += 1) {
       await auth
         .login({ email: `someone-${index}@example.com`, password: 'wrong' }, shared)

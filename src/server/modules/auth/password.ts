@@ -12,7 +12,7 @@ const SALT_BYTES = 16;
 const PREFIX = 'scrypt';
 
 /**
- * Decision 0050: one gate for every scrypt in the process (passwords and one-time codes), since
+ * Decision 0052: one gate for every scrypt in the process (passwords and one-time codes), since
  * libuv's thread pool is the process's: 2 at once of its 4 threads, 8 waiting at most for 3 s,
  * 2 of those places per address, the rest answered 503 with Retry-After.
  */
@@ -52,7 +52,7 @@ function derive(
 export async function hashPassword(
   password: string,
   cost: PasswordCost = PASSWORD_COST,
-  /** The address asking (decision 0050: its share of the hashing queue). */
+  /** The address asking (decision 0052: its share of the hashing queue). */
   requester?: string,
 ): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
