@@ -68,7 +68,7 @@ async function measure(baseUrl: string, assetPath: string, until: number) {
 }
 
 const row = (values: number[]) =>
-  `${values.length} | ${percentile(values, 0.5).toFixed(0)} ms | ${percentile(values, 0.95).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms`;
+  `${values.length} / ${percentile(values, 0.5).toFixed(0)} ms / ${percentile(values, 0.95).toFixed(0)} ms / ${Math.max(...values).toFixed(0)} ms`;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-flood-'));
@@ -88,7 +88,7 @@ async function main() {
     const lines: string[] = [];
     const quiet = await measure(server.baseUrl, assetPath, Date.now() + 5000);
     lines.push(
-      `| no flood | asset: ${row(quiet.asset)} | login: ${row(quiet.login)} | ${quiet.loginStatuses.filter((s) => s === 200).length}/${quiet.loginStatuses.length} | - |`,
+      `| none | ${row(quiet.asset)} | ${row(quiet.login)} | ${quiet.loginStatuses.filter((s) => s === 200).length}/${quiet.loginStatuses.length} | - |`,
     );
     for (const scenario of [
       { name: 'one address', addressOf: () => '203.0.113.66' },
@@ -108,11 +108,11 @@ async function main() {
         .map(([status, n]) => `${status}: ${n}`)
         .join(', ');
       lines.push(
-        `| ${scenario.name} | asset: ${row(during.asset)} | login: ${row(during.login)} | ${during.loginStatuses.filter((s) => s === 200).length}/${during.loginStatuses.length} | ${answered} |`,
+        `| ${scenario.name} | ${row(during.asset)} | ${row(during.login)} | ${during.loginStatuses.filter((s) => s === 200).length}/${during.loginStatuses.length} | ${answered} |`,
       );
     }
     process.stdout.write(
-      `\nAsset ${assetPath} (${(biggest.size / 1024).toFixed(0)} KB); each cell: samples | p50 | p95 | max.\n\n| flood | static asset | owner login | owner signed in | flood answers |\n|---|---|---|---|---|\n${lines.join('\n')}\n`,
+      `\nAsset ${assetPath} (${(biggest.size / 1024).toFixed(0)} KB); timings: samples / p50 / p95 / max.\n\n| flood | static asset | owner login | owner signed in | flood answers |\n|---|---|---|---|---|\n${lines.join('\n')}\n`,
     );
   } finally {
     await stopStore(server);
