@@ -16,6 +16,7 @@ import {
   createRefusalMemo,
   type LimiterStore,
 } from './attempt-limiter';
+import type { HashLane } from './hash-gate';
 import { hashPassword, PASSWORD_COST, type PasswordCost, passwordHashing, verifyPassword } from './password';
 import { createPhoneSignIn, type SendCode } from './phone-sign-in';
 
@@ -115,7 +116,7 @@ export function createAuthService({
   limiterStore?: LimiterStore;
   passwordCost?: PasswordCost;
   /** Checks a password against a stored hash; tests observe how often it runs. */
-  verify?: (password: string, storedHash: string, requester: string) => Promise<boolean>;
+  verify?: (password: string, storedHash: string, requester: string, lane: HashLane) => Promise<boolean>;
   /** Waits before answering a flooded account; tests record the waits instead. */
   sleep?: (ms: number) => Promise<void>;
   /** Sends one-time codes (app.messenger.send). */
@@ -231,7 +232,11 @@ export function createAuthService({
       if (delay > 0) await sleep(delay);
 
       const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-      const matches = await verify(input.password, row?.passwordHash ?? (await dummyHash), ip);
+      // Decision 0052: a known account's hash goes before an unknown e-mail's (whose existence
+      // sign-up tells anyway), so a flood of made-up e-mails cannot keep the owner out.
+      const matches = row?.passwordHash
+        ? await verify(input.password, row.passwordHash, ip, 'first')
+        : await verify(input.password, await dummyHash, ip, 'after');
       if (!row || !matches) {
         const [, ipWait] = await Promise.all([
           loginAccountFailures.consume(input.email),

@@ -66,6 +66,33 @@ describe('the hashing gate', () => {
     expect(settled.filter((outcome) => outcome instanceof AppError)).toHaveLength(3);
   });
 
+  it("puts a known account's hash before unknown e-mails', making room in a full queue", async () => {
+    const gate = createHashGate({ ...limits, perRequester: 100 });
+    const held = heldWork();
+    const order: string[] = [];
+    const tracked = (name: string) => async () => {
+      const result = await held.work();
+      order.push(name);
+      return result;
+    };
+    const unknown = Array.from({ length: 5 }, (_, index) =>
+      gate.run(tracked(`unknown-${index}`), '203.0.113.9', 'after').catch((error: unknown) => error),
+    );
+    const owner = gate.run(tracked('owner'), '192.0.2.1', 'first');
+    await Promise.resolve();
+    expect(gate.load()).toMatchObject({ running: 2, waiting: 3 });
+    while (gate.load().running > 0) {
+      held.releaseAll();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await owner).toBe('hashed');
+    // The two running finish first; the owner's then runs before the unknown e-mails still waiting.
+    expect(order.slice(0, 3).sort()).toEqual(['owner', 'unknown-0', 'unknown-1']);
+    expect(order.indexOf('owner')).toBeLessThan(order.indexOf('unknown-2'));
+    // The newest unknown e-mail gave the owner its place.
+    expect(await unknown[4]).toBeInstanceOf(AppError);
+  });
+
   it('refuses a hash that waited past its time', async () => {
     const gate = createHashGate({ ...limits, waitMs: 10 });
     const held = heldWork();

@@ -15,12 +15,15 @@ export type HashGateLimits = {
 
 export const HASHING_BUSY = 'The store is very busy signing people in. Please try again in a few seconds.';
 
-type Waiting = { start: () => void };
+/** Hashes for known accounts go first; the rest (unknown e-mails' dummy hash) after them. */
+export type HashLane = 'first' | 'after';
+
+type Waiting = { start: () => void; refuse: () => void };
 
 /**
  * Decision 0052: at most `concurrent` password hashes (scrypt) run at once in this process, so
  * they never take all of libuv's threads (UV_THREADPOOL_SIZE, 4 by default) from file and database
- * I/O. The rest wait in a small queue, in turn; a requester that already holds `perRequester`
+ * I/O. The rest wait in a small queue, known accounts' hashes before unknown e-mails'; a requester that already holds `perRequester`
  * places (running or waiting) does not queue, so one address's flood leaves room for everyone else.
  * A hash that waits too long, finds the queue full or its requester's share taken is refused with
  * 503 and Retry-After, before any work.
@@ -28,7 +31,8 @@ type Waiting = { start: () => void };
 export function createHashGate(limits: HashGateLimits) {
   let running = 0;
   let peakRunning = 0;
-  const queue: Waiting[] = [];
+  const lanes: Record<HashLane, Waiting[]> = { first: [], after: [] };
+  const waitingCount = () => lanes.first.length + lanes.after.length;
   const held = new Map<string, number>();
   const busy = () =>
     new AppError('unavailable', HASHING_BUSY, { retryAfterSeconds: limits.retryAfterSeconds });
@@ -38,19 +42,25 @@ export function createHashGate(limits: HashGateLimits) {
     peakRunning = Math.max(peakRunning, running);
   };
 
-  const waitForTurn = (key: string | undefined) =>
+  const waitForTurn = (key: string | undefined, lane: HashLane) =>
     new Promise<void>((resolve, reject) => {
       if (running < limits.concurrent) {
         begin();
         resolve();
         return;
       }
-      if (
-        queue.length >= limits.queued ||
-        (key !== undefined && (held.get(key) ?? 0) > limits.perRequester)
-      ) {
+      if (key !== undefined && (held.get(key) ?? 0) > limits.perRequester) {
         reject(busy());
         return;
+      }
+      if (waitingCount() >= limits.queued) {
+        // A full queue makes room for the first lane by refusing the newest of the later one.
+        const displaced = lane === 'first' ? lanes.after.pop() : undefined;
+        if (!displaced) {
+          reject(busy());
+          return;
+        }
+        displaced.refuse();
       }
       const waiting: Waiting = {
         start: () => {
@@ -58,31 +68,40 @@ export function createHashGate(limits: HashGateLimits) {
           begin();
           resolve();
         },
+        refuse: () => {
+          clearTimeout(timer);
+          reject(busy());
+        },
       };
       const timer = setTimeout(() => {
+        const queue = lanes[lane];
         queue.splice(queue.indexOf(waiting), 1);
         reject(busy());
       }, limits.waitMs);
-      queue.push(waiting);
+      lanes[lane].push(waiting);
     });
 
   return {
     /** The refusal a hash for this requester would get now, before any other work is done. */
     refusal(requester: string): AppError | null {
       if (running < limits.concurrent) return null;
-      const full = queue.length >= limits.queued || (held.get(requester) ?? 0) >= limits.perRequester;
-      return full ? busy() : null;
+      // A full queue may still make room for a known account's hash, so only the share counts.
+      return (held.get(requester) ?? 0) >= limits.perRequester ? busy() : null;
     },
-    async run<Result>(work: () => Promise<Result>, requester?: string): Promise<Result> {
+    async run<Result>(
+      work: () => Promise<Result>,
+      requester?: string,
+      lane: HashLane = 'first',
+    ): Promise<Result> {
       const key = requester ?? '';
       held.set(key, (held.get(key) ?? 0) + 1);
       try {
-        await waitForTurn(requester);
+        await waitForTurn(requester, lane);
         try {
           return await work();
         } finally {
           running -= 1;
-          queue.shift()?.start();
+          (lanes.first.shift() ?? lanes.after.shift())?.start();
         }
       } finally {
         const left = (held.get(key) ?? 1) - 1;
@@ -91,7 +110,7 @@ export function createHashGate(limits: HashGateLimits) {
       }
     },
     /** What runs and waits now, and the most that ever ran at once (tests, /metrics). */
-    load: () => ({ running, waiting: queue.length, peakRunning }),
+    load: () => ({ running, waiting: waitingCount(), peakRunning }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { createHashGate } from './hash-gate';
+import { createHashGate, type HashLane } from './hash-gate';
 
 /** scrypt's cost parameters; every hash records the ones it was made with. */
 export type PasswordCost = { N: number; r: number; p: number };
@@ -30,6 +30,7 @@ function derive(
   params: PasswordCost,
   keyLength: number,
   requester: string | undefined,
+  lane?: HashLane,
 ): Promise<Buffer> {
   // maxmem must exceed 128 * N * r, or scrypt refuses to run.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
@@ -41,6 +42,7 @@ function derive(
         );
       }),
     requester,
+    lane,
   );
 }
 
@@ -69,9 +71,14 @@ function parse(hash: string): { params: PasswordCost; salt: Buffer; key: Buffer 
 }
 
 /** Constant-time comparison of the derived key; a malformed stored hash never matches. */
-export async function verifyPassword(password: string, hash: string, requester?: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  hash: string,
+  requester?: string,
+  lane?: HashLane,
+): Promise<boolean> {
   const parsed = parse(hash);
   if (!parsed || parsed.key.length === 0) return false;
-  const candidate = await derive(password, parsed.salt, parsed.params, parsed.key.length, requester);
+  const candidate = await derive(password, parsed.salt, parsed.params, parsed.key.length, requester, lane);
   return timingSafeEqual(candidate, parsed.key);
 }
