@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
-import { createHashGate, HASHING_BUSY } from './hash-gate';
+import { createHashGate, HASHING_BUSY, type HashGate } from './hash-gate';
 
 const limits = { concurrent: 2, queued: 3, perRequester: 2, waitMs: 60_000, retryAfterSeconds: 5 };
 
@@ -22,6 +22,14 @@ function heldWork() {
   };
 }
 
+/** Lets every hash finish, the waiting ones as they start. */
+async function drain(gate: HashGate, held: ReturnType<typeof heldWork>) {
+  while (gate.load().running > 0) {
+    held.releaseAll();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe('the hashing gate', () => {
   it('runs at most 2 at once, queues 3, and refuses the rest at once with 503 and Retry-After', async () => {
     const gate = createHashGate(limits);
@@ -32,10 +40,7 @@ describe('the hashing gate', () => {
     await Promise.resolve();
     expect(held.started()).toBe(2);
     expect(gate.load()).toMatchObject({ running: 2, waiting: 3 });
-    while (gate.load().running > 0) {
-      held.releaseAll();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await drain(gate, held);
     const settled = await Promise.all(outcomes);
     expect(settled.filter((outcome) => outcome === 'hashed')).toHaveLength(5);
     const refused = settled.filter((outcome) => outcome instanceof AppError) as AppError[];
@@ -57,10 +62,7 @@ describe('the hashing gate', () => {
     const owner = gate.run(held.work, '192.0.2.1');
     await Promise.resolve();
     expect(gate.load()).toMatchObject({ running: 2, waiting: 1 });
-    while (gate.load().running > 0) {
-      held.releaseAll();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await drain(gate, held);
     expect(await owner).toBe('hashed');
     const settled = await Promise.all(flood);
     expect(settled.filter((outcome) => outcome instanceof AppError)).toHaveLength(3);
@@ -81,10 +83,7 @@ describe('the hashing gate', () => {
     const owner = gate.run(tracked('owner'), '192.0.2.1', 'first');
     await Promise.resolve();
     expect(gate.load()).toMatchObject({ running: 2, waiting: 3 });
-    while (gate.load().running > 0) {
-      held.releaseAll();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await drain(gate, held);
     expect(await owner).toBe('hashed');
     // The two running finish first; the owner's then runs before the unknown e-mails still waiting.
     expect(order.slice(0, 3).sort()).toEqual(['owner', 'unknown-0', 'unknown-1']);
