@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { createHashGate, type HashLane } from './hash-gate';
 
 /** scrypt's cost parameters; every hash records the ones it was made with. */
@@ -12,12 +13,18 @@ const SALT_BYTES = 16;
 const PREFIX = 'scrypt';
 
 /**
+ * Decision 0052: hashes at once: 2 of libuv's 4 threads, and never every core, since each hash
+ * keeps a core busy and the event loop needs one (1 on a 2-core machine).
+ */
+export const HASHES_AT_ONCE = Math.max(1, Math.min(2, availableParallelism() - 1));
+
+/**
  * Decision 0052: one gate for every scrypt in the process (passwords and one-time codes), since
- * libuv's thread pool is the process's: 2 at once of its 4 threads, 8 waiting at most for 3 s,
+ * libuv's thread pool is the process's: HASHES_AT_ONCE at once, 8 waiting at most for 3 s,
  * 2 of those places per address, the rest answered 503 with Retry-After.
  */
 export const passwordHashing = createHashGate({
-  concurrent: 2,
+  concurrent: HASHES_AT_ONCE,
   queued: 8,
   perRequester: 2,
   waitMs: 3000,
