@@ -1,5 +1,5 @@
 // `npx tsx scripts/measure-hashing-flood.ts` (under flock /tmp/heavy.lock): the production store
-// under a 100-wide flood of logins and staff-invitation acceptances (decision 0052), measuring a
+// under a 100-wide flood of logins and staff-invitation acceptances (decision 0056), measuring a
 // static asset and the owner's login meanwhile. Prints a markdown table for docs/security.md.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // `npx tsx scripts/measure-heavy-reads.ts` (under flock /tmp/heavy.lock): the production store while
-// 20 clients at a time ask for /api/products?limit=1000&z=<random> (decision 0053), measuring
+// 20 clients at a time ask for /api/products?limit=1000&z=<random> (decision 0057), measuring
 // /api/health meanwhile. Prints a markdown table for docs/security.md.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -273,7 +273,7 @@ export function createServices({
       attempts: 120,
       windowSeconds: 60,
     }),
-    /** Decision 0053: uncached listings above 100 products per address. */
+    /** Decision 0057: uncached listings above 100 products per address. */
     largeListingLimiter: createAttemptLimiter(limiterStore, {
       name: 'large-listing-ip',
       attempts: 60,

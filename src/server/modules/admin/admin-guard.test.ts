@@ -62,7 +62,7 @@ describe('the /api/admin guard', () => {
   });
 
   it('lets each staff role in on exactly the routes its role map gives it', async () => {
-    // One after another: one address's hashes beyond its share of the queue may get 503 (decision 0052).
+    // One after another: one address's hashes beyond its share of the queue may get 503 (decision 0056).
     const accounts: Record<string, Awaited<ReturnType<typeof store.newStaff>>> = {};
     for (const role of STAFF_ROLES) accounts[role] = await store.newStaff(role);
     const outcomes: string[] = [];

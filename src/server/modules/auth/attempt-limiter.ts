@@ -92,7 +92,7 @@ export async function sweepExpiredAttempts(db: Db, now: Date): Promise<void> {
 }
 
 /**
- * Decision 0052: this process's memory of keys the shared store refused, until their wait ends,
+ * Decision 0056: this process's memory of keys the shared store refused, until their wait ends,
  * so a flood's repeated requests are refused without a query each (the store stays the truth: a
  * key is remembered only after it refused it). At most `size` keys; the oldest go first.
  */

@@ -60,7 +60,7 @@ export const AUTH_LIMITS = {
 } as const satisfies Record<string, AttemptRule>;
 
 /**
- * Decision 0052: an address with this many failures in loginIpFailures' window is refused before
+ * Decision 0056: an address with this many failures in loginIpFailures' window is refused before
  * any hash, whatever the account; between loginIpFailures' threshold and this, its wrong passwords
  * are refused after the hash and the right one still signs in (a shared network).
  */
@@ -203,7 +203,7 @@ export function createAuthService({
     async login(input: LoginPayload, ip: string): Promise<{ user: AuthUser; token: string }> {
       const tooManyLogins = (wait: number) =>
         tooMany(`Too many login attempts. Please try again in ${waitInWords(wait)}.`, wait);
-      // Decision 0052: a flood's repeated requests are refused before any query or hash.
+      // Decision 0056: a flood's repeated requests are refused before any query or hash.
       const remembered = refusedAddresses.waitSeconds(ip);
       if (remembered > 0) throw tooManyLogins(remembered);
       const busy = passwordHashing.refusal(ip);
@@ -219,7 +219,7 @@ export function createAuthService({
         loginIpFailures.count(ip),
         loginPerAccountAndIp.count(pair),
       ]);
-      // Decision 0052: past these thresholds a login is refused before any hash, so a flood
+      // Decision 0056: past these thresholds a login is refused before any hash, so a flood
       // cannot spend the store's CPU: an address far past its failures, and an address that
       // already tried an account flooded from elsewhere (each address still gets one try).
       if (ipFailures >= LOGIN_IP_REFUSED_BEFORE_HASH)
@@ -232,7 +232,7 @@ export function createAuthService({
       if (delay > 0) await sleep(delay);
 
       const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-      // Decision 0052: a known account's hash goes before an unknown e-mail's (whose existence
+      // Decision 0056: a known account's hash goes before an unknown e-mail's (whose existence
       // sign-up tells anyway), so a flood of made-up e-mails cannot keep the owner out.
       const matches = row?.passwordHash
         ? await verify(input.password, row.passwordHash, ip, 'first')

@@ -347,7 +347,7 @@ describe('rate limits', () => {
     const ip = nextIp();
     const { attempts, windowSeconds } = AUTH_LIMITS.registerPerIp;
     // One after another: at once, one address's hashes beyond its share of the queue get 503
-    // (decision 0052, hashing-flood.test.ts).
+    // (decision 0056, hashing-flood.test.ts).
     for (let index = 0; index < attempts; index += 1) {
       const signup = await register(
         { email: `bulk-${index}@example.com`, password: 'secret1', username: `bulk${index}`, fullName: 'B' },

@@ -21,7 +21,7 @@ export type HashLane = 'first' | 'after';
 type Waiting = { start: () => void; refuse: () => void };
 
 /**
- * Decision 0052: at most `concurrent` password hashes (scrypt) run at once in this process, so
+ * Decision 0056: at most `concurrent` password hashes (scrypt) run at once in this process, so
  * they never take all of libuv's threads (UV_THREADPOOL_SIZE, 4 by default) from file and database
  * I/O. The rest wait in a small queue, known accounts' hashes before unknown e-mails'; a requester that already holds `perRequester`
  * places (running or waiting) does not queue, so one address's flood leaves room for everyone else.

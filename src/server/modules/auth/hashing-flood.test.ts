@@ -11,7 +11,7 @@ import { createTestDatabase } from '../../testing/test-database';
 import { HASHING_BUSY } from './hash-gate';
 import { HASHES_AT_ONCE, PASSWORD_COST, passwordHashing } from './password';
 
-// Decision 0052 at production's scrypt cost: a flood of logins and invitation acceptances from one
+// Decision 0056 at production's scrypt cost: a flood of logins and invitation acceptances from one
 // address never runs more than 2 hashes at once, and the owner and the storefront's files get through.
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
 fs.mkdirSync(path.join(distDir, 'assets'));

@@ -15,4 +15,5 @@ export {
   tokenHashOf,
 } from './auth-service';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
+export { CODE_ALLOWANCE } from './phone-sign-in';
 export { authRoutes } from './routes';

@@ -87,7 +87,7 @@ describe.each(stores)('login limits on the $name', ({ name, store }) => {
     expect(verifications() - before).toBeLessThanOrEqual(attempts);
     expect(kinds.filter((kind) => kind === 'tooMany')).toHaveLength(40 - attempts);
     // Those counted are checked, or answered 503 past the address's share of the hashing queue
-    // (decision 0052).
+    // (decision 0056).
     expect(kinds.filter((kind) => kind === 'unauthorized' || kind === 'unavailable')).toHaveLength(attempts);
   });
 
@@ -123,7 +123,7 @@ describe.each(stores)('login limits on the $name', ({ name, store }) => {
     });
     expect((await auth.login(account, shared)).user.email).toBe(account.email);
 
-    // Decision 0052: far past them, the address is refused before any hash, even the right password.
+    // Decision 0056: far past them, the address is refused before any hash, even the right password.
     for (let index = 0; index < LOGIN_IP_REFUSED_BEFORE_HASH; index += 1) {
       await auth
         .login({ email: `someone-${index}@example.com`, password: 'wrong' }, shared)

@@ -13,13 +13,13 @@ const SALT_BYTES = 16;
 const PREFIX = 'scrypt';
 
 /**
- * Decision 0052: hashes at once: 2 of libuv's 4 threads, and never every core, since each hash
+ * Decision 0056: hashes at once: 2 of libuv's 4 threads, and never every core, since each hash
  * keeps a core busy and the event loop needs one (1 on a 2-core machine).
  */
 export const HASHES_AT_ONCE = Math.max(1, Math.min(2, availableParallelism() - 1));
 
 /**
- * Decision 0052: one gate for every scrypt in the process (passwords and one-time codes), since
+ * Decision 0056: one gate for every scrypt in the process (passwords and one-time codes), since
  * libuv's thread pool is the process's: HASHES_AT_ONCE at once, 8 waiting at most for 3 s,
  * 2 of those places per address, the rest answered 503 with Retry-After.
  */
@@ -61,7 +61,7 @@ function derive(
 export async function hashPassword(
   password: string,
   cost: PasswordCost = PASSWORD_COST,
-  /** The address asking (decision 0052: its share of the hashing queue). */
+  /** The address asking (decision 0056: its share of the hashing queue). */
   requester?: string,
 ): Promise<string> {
   const salt = randomBytes(SALT_BYTES);

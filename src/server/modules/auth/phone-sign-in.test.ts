@@ -301,7 +301,7 @@ describe('signing in with the code', () => {
 
   it('counts guesses that arrive at once: 12 together get no more than 3 tries', async () => {
     // Each try is counted before its hash; a guess beyond the address's share of the hashing
-    // queue is answered 503 (decision 0052) and has used its try all the same.
+    // queue is answered 503 (decision 0056) and has used its try all the same.
     const phone = nextPhone();
     const ip = nextIp();
     await requestCode(phone, ip);

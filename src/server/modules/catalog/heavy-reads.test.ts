@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Decision 0053: heavy public reads are bounded: the answer cache is keyed on the validated query,
+// Decision 0057: heavy public reads are bounded: the answer cache is keyed on the validated query,
 // large uncached listings and server-rendered searches spend per-address allowances.
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
 fs.writeFileSync(

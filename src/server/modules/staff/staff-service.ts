@@ -40,7 +40,7 @@ export const STAFF_MESSAGES = {
   inviteNotFound: 'No open invitation with this id',
 } as const;
 
-/** Decision 0052: invitation acceptances per address (an invitee needs one or two). */
+/** Decision 0056: invitation acceptances per address (an invitee needs one or two). */
 export const STAFF_ACCEPT_LIMIT = { name: 'staff-accept-ip', attempts: 10, windowSeconds: 60 * 60 };
 
 export type StaffService = ReturnType<typeof createStaffService>;
@@ -222,7 +222,7 @@ export function createStaffService({
       input: AcceptStaffInvite,
       ip: string,
     ): Promise<{ email: string; staffRole: StaffRole }> {
-      // Decision 0052: each address has a few tries, and the link is checked before the password
+      // Decision 0056: each address has a few tries, and the link is checked before the password
       // is hashed, so nobody can spend the store's CPU with made-up links.
       const tooManyTries = (wait: number) =>
         tooMany(`Too many tries. Please try again in ${waitInWords(wait)}.`, wait);
