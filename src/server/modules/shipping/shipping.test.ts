@@ -34,7 +34,6 @@ import { registerTestAdmin } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { openSecondConnection } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
-import { LABEL_TOO_SLOW } from './label-pool';
 import { newAwb, SANDBOX_COURIER_NAME } from './sandbox-courier';
 
 const clock = createTestClock('2031-03-10T04:00:00.000Z');
@@ -734,8 +733,13 @@ describe('the sandbox courier', () => {
         url: `/api/admin/orders/${order.orderId}/shipment`,
         headers: admin.headers,
       });
+      // The pool's refusal reaches the store as the courier's failure: no label, no booking.
       expect(response.statusCode, response.body).toBe(503);
-      expect(response.json().message).toBe(LABEL_TOO_SLOW);
+      const [booked] = await store.database.db
+        .select()
+        .from(shipments)
+        .where(eq(shipments.orderId, order.orderId));
+      expect(booked).toBeUndefined();
     } finally {
       await slow.close();
     }
