@@ -132,17 +132,37 @@ describe('the compiled server', () => {
       ],
       totals: { taxableValue: 88.39, cgst: 5.3, sgst: 5.31, igst: 0, total: 99 },
     };
+    const label = {
+      awb: 'SBXABCDEFGHJKLMNP',
+      courierName: 'Utsav Sandbox Express',
+      orderNumber: 'UG-20261125-000001',
+      to: {
+        name: 'Priya Sharma',
+        address: '12, MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+        phone: '9876543210',
+      },
+      from: { name: 'Utsav Gifts', address: 'Bengaluru' },
+      weightGrams: 500,
+      dimensionsCm: '20 x 15 x 10',
+      codRupees: null,
+    };
     // The pools load their workers by path (worker-pool.ts): this proves the build emits each
     // worker beside its pool and that it runs without tsx.
     const script = `
       import { createProductCsvPool } from './dist/server/modules/admin/product-csv-pool.js';
       import { createPdfPool } from './dist/server/modules/invoices/pdf-pool.js';
+      import { createLabelPool } from './dist/server/modules/shipping/label-pool.js';
       const csvPool = createProductCsvPool({ timeLimitMs: 60000 });
       const pdfPool = createPdfPool({ threads: 1, timeLimitMs: 60000 });
+      const labelPool = createLabelPool({ threads: 1, timeLimitMs: 60000 });
       const reading = await csvPool.read('name,price,category\\r\\nBrass Diya,99,pooja-items\\r\\nJute Potli,0,pooja-items\\r\\n', new Map([['pooja-items', 7]]));
       const pdf = await pdfPool.renderInvoice(${JSON.stringify(invoice)});
-      await Promise.all([csvPool.close(), pdfPool.close()]);
-      console.log(JSON.stringify({ reading, pdfStart: pdf.subarray(0, 5).toString() }));
+      const label = await labelPool.render(${JSON.stringify(label)});
+      await Promise.all([csvPool.close(), pdfPool.close(), labelPool.close()]);
+      console.log(JSON.stringify({ reading, pdfStart: pdf.subarray(0, 5).toString(), labelStart: label.subarray(0, 5).toString() }));
     `;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
     expect(JSON.parse(stdout)).toEqual({
@@ -153,6 +173,7 @@ describe('the compiled server', () => {
         ],
       },
       pdfStart: '%PDF-',
+      labelStart: '%PDF-',
     });
   });
 });

@@ -104,7 +104,11 @@ export async function buildApp({
   // Each service becomes app.<name>, typed by the one declaration in services.ts.
   for (const [name, service] of Object.entries(services)) app.decorate(name, service as unknown);
   app.addHook('onClose', async () => {
-    await Promise.all([services.pdfPool.close(), services.productCsvPool.close()]);
+    await Promise.all([
+      services.pdfPool.close(),
+      services.productCsvPool.close(),
+      services.labelPool.close(),
+    ]);
   });
   if (config.BACKGROUND_JOBS) {
     scheduleBackgroundJobs(app, [

@@ -72,6 +72,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'utsav-media' }).S3_REGION).toBe('ap-south-1');
   });
 
+  it("stops on the sandbox courier's published token or a short one, naming the variable", () => {
+    expect(() => loadConfig({ SANDBOX_COURIER_TOKEN: 'sandbox-courier-token-0001' })).toThrow(
+      'Invalid environment variable SANDBOX_COURIER_TOKEN: is a published default: remove it to have a random one generated, or set a random value',
+    );
+    expect(() => loadConfig({ SANDBOX_COURIER_TOKEN: 'courier-token' })).toThrow(
+      'Invalid environment variable SANDBOX_COURIER_TOKEN: must be at least 16 characters',
+    );
+    // Unset, the installation generates its own (sandbox-courier-token.test.ts).
+    expect(loadConfig({}).SANDBOX_COURIER_TOKEN).toBeUndefined();
+  });
+
   it('accepts only redis URLs and metrics tokens long enough to guess at', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(

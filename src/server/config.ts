@@ -38,6 +38,9 @@ const templateMap = z
     ),
   );
 
+/** The sandbox courier's token as older versions shipped it, and every value made from it. */
+export const PUBLISHED_SANDBOX_COURIER_TOKEN = 'sandbox-courier-token';
+
 /**
  * Every environment variable the store reads, with its default. Parsed once at start; a bad value
  * stops the process with a one-line message naming the variable (see formatConfigError).
@@ -257,10 +260,16 @@ export const Env = z.object({
   // The pickup address's name as registered in Shiprocket's panel.
   SHIPROCKET_PICKUP_LOCATION: z.string().min(1).max(100).default('Primary'),
   // The sandbox courier's API password and webhook token (one value, as Shiprocket's token is).
+  // Unset: a random one generated into DATA_DIR/secrets.json, as the payment sandbox's secrets are.
+  // Whoever holds it can mark orders delivered (cash collected), so a published one stops start-up.
   SANDBOX_COURIER_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
-    .default('sandbox-courier-token-0001'),
+    .refine(
+      (value) => !value.startsWith(PUBLISHED_SANDBOX_COURIER_TOKEN),
+      'is a published default: remove it to have a random one generated, or set a random value',
+    )
+    .optional(),
   // How much faster than real time sandbox parcels move: 60 = a 3-day delivery in 72 minutes.
   SANDBOX_COURIER_SPEED: z.coerce.number().positive().max(10_000_000).default(60),
   // How often each instance sends the sandbox's due tracking scans.

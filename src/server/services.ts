@@ -52,7 +52,7 @@ import { createRetentionService } from './modules/retention';
 import { createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
 import { createSettingsService } from './modules/settings';
-import { createCourier, createShippingService } from './modules/shipping';
+import { createCourier, createLabelPool, createShippingService } from './modules/shipping';
 import { createStaffService } from './modules/staff';
 import { createWishlistService } from './modules/wishlist';
 import { imageStorageFor } from './storage/image-storage';
@@ -75,6 +75,9 @@ type ServiceDependencies = {
  * The composition root: every service of the store, built from its dependencies in one place.
  * Modules never build each other's services; what one needs of another comes in here.
  */
+/** Decision 0024: a store reading its own labels needs a few; a guesser many. */
+export const SANDBOX_COURIER_READS_PER_10_MINUTES = 60;
+
 export function createServices({
   config,
   db,
@@ -223,7 +226,10 @@ export function createServices({
     log,
   });
   // Issue 24: the courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
+  // Decision 0024: the sandbox courier's labels are drawn in a worker thread, like invoices.
+  const labelPool = createLabelPool({ threads: 1, timeLimitMs: config.PDF_TIME_LIMIT_MS });
   const { courier, sandbox: sandboxCourier } = createCourier({
+    renderLabel: labelPool.render,
     config,
     db,
     clock,
@@ -253,9 +259,10 @@ export function createServices({
 
   return {
     settings,
-    staff: createStaffService({ db, clock, store, passwordCost }),
+    staff: createStaffService({ db, clock, store, passwordCost, limiterStore }),
     pdfPool,
     productCsvPool: createProductCsvPool({ timeLimitMs: config.CSV_IMPORT_TIME_LIMIT_MS }),
+    labelPool,
     store,
     imageStorage,
     limiterStore,
@@ -264,6 +271,12 @@ export function createServices({
     searchLimiter: createAttemptLimiter(limiterStore, {
       name: 'search-ip',
       attempts: 120,
+      windowSeconds: 60,
+    }),
+    /** Decision 0057: uncached listings above 100 products per address. */
+    largeListingLimiter: createAttemptLimiter(limiterStore, {
+      name: 'large-listing-ip',
+      attempts: 60,
       windowSeconds: 60,
     }),
     delivery,
@@ -286,6 +299,12 @@ export function createServices({
         : 0,
     /** Issue 24: public tracking lookups per address; a shopper needs a few, a guesser many. */
     trackLimiter: createAttemptLimiter(limiterStore, { name: 'track-ip', attempts: 20, windowSeconds: 600 }),
+    /** Reads of the sandbox courier's labels and tracking per address (its API is public). */
+    sandboxCourierReads: createAttemptLimiter(limiterStore, {
+      name: 'sandbox-courier-ip',
+      attempts: SANDBOX_COURIER_READS_PER_10_MINUTES,
+      windowSeconds: 600,
+    }),
     /** The built-in provider's own side (signing), when it is the configured provider. */
     sandboxProvider,
     coupons,

@@ -930,9 +930,14 @@ export const phoneCodes = pgTable(
     wrongTries: integer('wrong_tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The address that asked for the code (decision 0032: allowances per number and requester). */
+    requestedBy: text('requested_by'),
     createdAt: createdAt(),
   },
-  (table) => [index('phone_codes_phone_idx').on(table.phone, table.purpose)],
+  (table) => [
+    index('phone_codes_phone_idx').on(table.phone, table.purpose),
+    index('phone_codes_requested_by_idx').on(table.requestedBy, table.createdAt),
+  ],
 );
 // Issue 23: order news on WhatsApp and SMS, one row per event, channel and recipient, written in
 // the transaction of the change it tells of and sent by the notification worker (retries with

@@ -28,6 +28,8 @@ export async function createTestApp(
     webDistDir?: string;
     /** With webDistDir: the server renderer to use (else none, whatever dist/ holds). */
     webRendererPath?: string;
+    /** Production's scrypt cost for tests of hashing itself; cheap otherwise. */
+    passwordCost?: PasswordCost;
   } = {},
 ): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
@@ -55,7 +57,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    passwordCost: TEST_PASSWORD_COST,
+    passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   app.addHook('preClose', async () => {

@@ -61,8 +61,8 @@ export function PrivacyPage() {
           <li>
             The words of the WhatsApp, SMS and e-mail messages we sent you for {RETENTION_DAYS.messageBodies}{' '}
             days; a checkout you left without ordering for {RETENTION_DAYS.abandonedCarts} days; photos of a
-            return for {RETENTION_DAYS.returnPhotos} days after it was decided; one-time codes and sign-ins
-            only until they expire.
+            return for {RETENTION_DAYS.returnPhotos} days after it was decided; sign-ins only until they
+            expire; one-time codes an hour after they expire, to limit how many codes a number is sent.
           </li>
         </ul>
       </PolicySection>

@@ -62,9 +62,9 @@ describe('the /api/admin guard', () => {
   });
 
   it('lets each staff role in on exactly the routes its role map gives it', async () => {
-    const accounts = Object.fromEntries(
-      await Promise.all(STAFF_ROLES.map(async (role) => [role, await store.newStaff(role)] as const)),
-    );
+    // One after another: one address's hashes beyond its share of the queue may get 503 (decision 0056).
+    const accounts: Record<string, Awaited<ReturnType<typeof store.newStaff>>> = {};
+    for (const role of STAFF_ROLES) accounts[role] = await store.newStaff(role);
     const outcomes: string[] = [];
     const expected: string[] = [];
     for (const route of adminRoutes()) {

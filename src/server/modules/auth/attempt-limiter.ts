@@ -90,3 +90,28 @@ export function createAttemptLimiter(store: LimiterStore, rule: AttemptRule): At
 export async function sweepExpiredAttempts(db: Db, now: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.expire, new Date(now.getTime() - 60 * 60 * 1000)));
 }
+
+/**
+ * Decision 0056: this process's memory of keys the shared store refused, until their wait ends,
+ * so a flood's repeated requests are refused without a query each (the store stays the truth: a
+ * key is remembered only after it refused it). At most `size` keys; the oldest go first.
+ */
+export function createRefusalMemo(size = 10_000, now: () => number = Date.now) {
+  const until = new Map<string, number>();
+  return {
+    /** Seconds the key must still wait, or 0. */
+    waitSeconds(key: string): number {
+      const end = until.get(key);
+      if (end === undefined) return 0;
+      if (end <= now()) {
+        until.delete(key);
+        return 0;
+      }
+      return toSeconds(end - now());
+    },
+    remember(key: string, seconds: number) {
+      if (until.size >= size) until.delete(until.keys().next().value ?? '');
+      until.set(key, now() + seconds * 1000);
+    },
+  };
+}

@@ -13,9 +13,11 @@ import {
   type AttemptLimiter,
   type AttemptRule,
   createAttemptLimiter,
+  createRefusalMemo,
   type LimiterStore,
 } from './attempt-limiter';
-import { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
+import type { HashLane } from './hash-gate';
+import { hashPassword, PASSWORD_COST, type PasswordCost, passwordHashing, verifyPassword } from './password';
 import { createPhoneSignIn, type SendCode } from './phone-sign-in';
 
 export type Role = 'customer' | 'admin';
@@ -56,6 +58,13 @@ export const AUTH_LIMITS = {
   registerPerAccount: { name: 'register-account', attempts: 5, windowSeconds: 60 * 60 },
   registerPerIp: { name: 'register-ip', attempts: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, AttemptRule>;
+
+/**
+ * Decision 0056: an address with this many failures in loginIpFailures' window is refused before
+ * any hash, whatever the account; between loginIpFailures' threshold and this, its wrong passwords
+ * are refused after the hash and the right one still signs in (a shared network).
+ */
+export const LOGIN_IP_REFUSED_BEFORE_HASH = 2 * AUTH_LIMITS.loginIpFailures.attempts;
 
 /** The slow-down for failures beyond a threshold: 0.5 s, doubling, at most 8 s. */
 export function floodDelayMs(failures: number, threshold: number): number {
@@ -107,7 +116,7 @@ export function createAuthService({
   limiterStore?: LimiterStore;
   passwordCost?: PasswordCost;
   /** Checks a password against a stored hash; tests observe how often it runs. */
-  verify?: (password: string, storedHash: string) => Promise<boolean>;
+  verify?: (password: string, storedHash: string, requester: string, lane: HashLane) => Promise<boolean>;
   /** Waits before answering a flooded account; tests record the waits instead. */
   sleep?: (ms: number) => Promise<void>;
   /** Sends one-time codes (app.messenger.send). */
@@ -121,6 +130,7 @@ export function createAuthService({
   const loginIpFailures = limiter(AUTH_LIMITS.loginIpFailures);
   const registerPerAccount = limiter(AUTH_LIMITS.registerPerAccount);
   const registerPerIp = limiter(AUTH_LIMITS.registerPerIp);
+  const refusedAddresses = createRefusalMemo();
 
   // A login for an unknown e-mail checks the password against this hash, so it takes as long as
   // a wrong password for a real account and the answer gives nothing away.
@@ -169,7 +179,7 @@ export function createAuthService({
         throw tooMany(`Too many sign-up attempts. Please try again in ${waitInWords(wait)}.`, wait);
       }
 
-      const passwordHash = await hashPassword(input.password, passwordCost);
+      const passwordHash = await hashPassword(input.password, passwordCost, ip);
       try {
         const [row] = await db
           .insert(users)
@@ -193,24 +203,40 @@ export function createAuthService({
     async login(input: LoginPayload, ip: string): Promise<{ user: AuthUser; token: string }> {
       const tooManyLogins = (wait: number) =>
         tooMany(`Too many login attempts. Please try again in ${waitInWords(wait)}.`, wait);
+      // Decision 0056: a flood's repeated requests are refused before any query or hash.
+      const remembered = refusedAddresses.waitSeconds(ip);
+      if (remembered > 0) throw tooManyLogins(remembered);
+      const busy = passwordHashing.refusal(ip);
+      if (busy) throw busy;
       // Counted before the hash, in one atomic step, so concurrent guesses beyond the limit are
       // refused without checking them.
       const pair = `${input.email}|${ip}`;
       const wait = await loginPerAccountAndIp.consume(pair);
       if (wait > 0) throw tooManyLogins(wait);
 
-      const [accountFailures, ipFailures] = await Promise.all([
+      const [accountFailures, ipFailures, pairAttempts] = await Promise.all([
         loginAccountFailures.count(input.email),
         loginIpFailures.count(ip),
+        loginPerAccountAndIp.count(pair),
       ]);
-      const delay = Math.max(
-        floodDelayMs(accountFailures, AUTH_LIMITS.loginAccountFailures.attempts),
-        floodDelayMs(ipFailures, AUTH_LIMITS.loginIpFailures.attempts),
-      );
+      // Decision 0056: past these thresholds a login is refused before any hash, so a flood
+      // cannot spend the store's CPU: an address far past its failures, and an address that
+      // already tried an account flooded from elsewhere (each address still gets one try).
+      if (ipFailures >= LOGIN_IP_REFUSED_BEFORE_HASH)
+        throw tooManyLogins(await loginIpFailures.waitSeconds(ip));
+      const accountThreshold = AUTH_LIMITS.loginAccountFailures.attempts;
+      if (accountFailures >= accountThreshold && pairAttempts > 1) {
+        throw tooManyLogins(Math.max(1, await loginAccountFailures.waitSeconds(input.email)));
+      }
+      const delay = floodDelayMs(accountFailures, accountThreshold);
       if (delay > 0) await sleep(delay);
 
       const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-      const matches = await verify(input.password, row?.passwordHash ?? (await dummyHash));
+      // Decision 0056: a known account's hash goes before an unknown e-mail's (whose existence
+      // sign-up tells anyway), so a flood of made-up e-mails cannot keep the owner out.
+      const matches = row?.passwordHash
+        ? await verify(input.password, row.passwordHash, ip, 'first')
+        : await verify(input.password, await dummyHash, ip, 'after');
       if (!row || !matches) {
         const [, ipWait] = await Promise.all([
           loginAccountFailures.consume(input.email),
@@ -220,7 +246,8 @@ export function createAuthService({
         if (ipWait > 0) throw tooManyLogins(ipWait);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      await loginPerAccountAndIp.reset(pair);
+      // The owner proved themselves: their account is no longer "flooded" for their address.
+      await Promise.all([loginPerAccountAndIp.reset(pair), loginAccountFailures.reset(input.email)]);
       return { user: toAuthUser(row), token: await startSession(row.id) };
     },
 

@@ -1,5 +1,10 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
-export { type AttemptLimiter, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
+export {
+  type AttemptLimiter,
+  createAttemptLimiter,
+  createRefusalMemo,
+  type LimiterStore,
+} from './attempt-limiter';
 export { installAuth } from './auth-hooks';
 export {
   AUTH_LIMITS,
@@ -10,4 +15,5 @@ export {
   tokenHashOf,
 } from './auth-service';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
+export { CODE_ALLOWANCE } from './phone-sign-in';
 export { authRoutes } from './routes';

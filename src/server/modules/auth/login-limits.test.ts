@@ -5,7 +5,7 @@ import { openRedis, type RedisConnection } from '../../db/redis-client';
 import { createTestClock, TEST_PASSWORD_COST } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import type { LimiterStore } from './attempt-limiter';
-import { AUTH_LIMITS, createAuthService, floodDelayMs } from './auth-service';
+import { AUTH_LIMITS, createAuthService, floodDelayMs, LOGIN_IP_REFUSED_BEFORE_HASH } from './auth-service';
 import { verifyPassword } from './password';
 
 // Issue 21 on the service: the database store always, Redis too when TEST_REDIS_URL is set.
@@ -86,7 +86,9 @@ describe.each(stores)('login limits on the $name', ({ name, store }) => {
     const { attempts } = AUTH_LIMITS.loginPerAccountAndIp;
     expect(verifications() - before).toBeLessThanOrEqual(attempts);
     expect(kinds.filter((kind) => kind === 'tooMany')).toHaveLength(40 - attempts);
-    expect(kinds.filter((kind) => kind === 'unauthorized')).toHaveLength(attempts);
+    // Those counted are checked, or answered 503 past the address's share of the hashing queue
+    // (decision 0056).
+    expect(kinds.filter((kind) => kind === 'unauthorized' || kind === 'unavailable')).toHaveLength(attempts);
   });
 
   it('slows an account flooded from many addresses, yet its owner still signs in with the right password', async () => {
@@ -105,10 +107,10 @@ describe.each(stores)('login limits on the $name', ({ name, store }) => {
     expect(Math.max(...waits)).toBe(8000);
   });
 
-  it('signs in with the right password from an address where others failed', async () => {
-    const { auth } = setUp();
+  it('signs in with the right password from an address where others failed, until it is far past them', async () => {
+    const { auth, verifications } = setUp();
     const account = await registered(auth);
-    const shared = '100.64.0.7';
+    const shared = `100.64.${accounts}.7`;
     for (let index = 0; index < AUTH_LIMITS.loginIpFailures.attempts + 5; index += 1) {
       await auth
         .login({ email: `someone-${index}@example.com`, password: 'wrong' }, shared)
@@ -120,6 +122,37 @@ describe.each(stores)('login limits on the $name', ({ name, store }) => {
       kind: 'tooMany',
     });
     expect((await auth.login(account, shared)).user.email).toBe(account.email);
+
+    // Decision 0056: far past them, the address is refused before any hash, even the right password.
+    for (let index = 0; index < LOGIN_IP_REFUSED_BEFORE_HASH; index += 1) {
+      await auth
+        .login({ email: `someone-${index}@example.com`, password: 'wrong' }, shared)
+        .catch(() => null);
+    }
+    const before = verifications();
+    await expect(auth.login(account, shared)).rejects.toMatchObject({ kind: 'tooMany' });
+    expect(verifications()).toBe(before);
+    expect((await auth.login(account, `100.64.${accounts}.8`)).user.email).toBe(account.email);
+  });
+
+  it('gives each address one try at an account flooded from elsewhere, refusing a second before hashing', async () => {
+    const { auth, verifications } = setUp();
+    const account = await registered(auth);
+    for (let index = 1; index <= AUTH_LIMITS.loginAccountFailures.attempts; index += 1) {
+      await auth
+        .login({ email: account.email, password: 'wrong' }, `192.0.${accounts}.${index}`)
+        .catch(() => null);
+    }
+    const address = `192.0.${accounts}.100`;
+    await expect(auth.login({ email: account.email, password: 'wrong' }, address)).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    const before = verifications();
+    await expect(auth.login({ email: account.email, password: 'wrong' }, address)).rejects.toMatchObject({
+      kind: 'tooMany',
+    });
+    expect(verifications()).toBe(before);
+    expect((await auth.login(account, `192.0.${accounts}.101`)).user.email).toBe(account.email);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/client';
 import { phoneCodes, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
-import { AppError, conflict, invalid, tooMany, unauthorized, waitInWords } from '../../errors';
+import { AppError, conflict, forbidden, invalid, tooMany, unauthorized, waitInWords } from '../../errors';
 import { type AttemptRule, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
 import { hashPassword, type PasswordCost, verifyPassword } from './password';
 
@@ -23,17 +23,30 @@ export type SendCode = (message: {
 }) => Promise<unknown>;
 
 /**
- * Decision 0032: a phone receives at most one code every 30 s and 5 an hour, an address asks for
- * at most 20 an hour, whichever instance answers (the counters live in Redis or the database);
- * each code allows 3 wrong tries, and an address may try 30 codes in 15 minutes.
+ * Decision 0032: an address asks for at most 20 codes an hour and tries 30 codes in 15 minutes,
+ * whichever instance answers (the counters live in Redis or the database); each code allows 3
+ * wrong tries. What a number and a requester may be sent is counted from the codes themselves
+ * (CODE_ALLOWANCE), so a refused request spends nothing.
  */
-// The 30 s between two codes to one number is read from phone_codes on the store's clock (see
-// resendWait), not counted here: it is a rule about codes, and a test clock moves it.
 export const OTP_LIMITS = {
-  perPhone: { name: 'otp-phone', attempts: 5, windowSeconds: 60 * 60 },
   perIp: { name: 'otp-ip', attempts: 20, windowSeconds: 60 * 60 },
   verifyPerIp: { name: 'otp-verify-ip', attempts: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, AttemptRule>;
+
+/**
+ * Decision 0032, codes sent per hour: a number gets 10, at most 3 of them asked for by one address,
+ * so one requester can never spend a number's allowance and lock its owner out; an address's sixth
+ * code in the hour waits 30 s after its previous one, doubling with each further code (at most 15
+ * minutes). Only codes that went out count: a failed send deletes its code.
+ */
+export const CODE_ALLOWANCE = {
+  windowSeconds: 60 * 60,
+  perPhone: 10,
+  perPhoneAndRequester: 3,
+  requesterFreeCodes: 5,
+  requesterFirstWaitSeconds: 30,
+  requesterLongestWaitSeconds: 15 * 60,
+} as const;
 
 export const CODE_EXPIRED = 'This code has expired or was already used. Please ask for a new one.';
 export const TOO_MANY_TRIES = 'Too many wrong tries. Please ask for a new code.';
@@ -41,6 +54,23 @@ export const EMAIL_OF_ANOTHER_ACCOUNT =
   'An account with this email already exists. Sign in with your email and add this number from your account.';
 export const PHONE_OF_ANOTHER_ACCOUNT =
   'This number belongs to another account. Sign in with it, or add a different number.';
+/** Decision 0032: a SIM alone never opens the back office. */
+export const STAFF_USE_PASSWORD =
+  'Back-office accounts sign in with their email and password, not with a code.';
+export const CODES_FOR_NUMBER = (wait: string) =>
+  `Too many codes for this number. Please try again in ${wait}.`;
+export const CODES_FROM_HERE = (wait: string) =>
+  `Too many codes were asked for from here. Please try again in ${wait}.`;
+
+/** The wait an address's next code needs after its `sent` codes this hour (0: none). */
+export function requesterWaitSeconds(sent: number): number {
+  const over = sent - CODE_ALLOWANCE.requesterFreeCodes;
+  if (over < 0) return 0;
+  return Math.min(
+    CODE_ALLOWANCE.requesterFirstWaitSeconds * 2 ** over,
+    CODE_ALLOWANCE.requesterLongestWaitSeconds,
+  );
+}
 
 /** The message as the shopper reads it; the last line lets the browser's WebOTP read the code. */
 function codeText(code: string, channel: OtpChannel, host: string | undefined) {
@@ -48,21 +78,50 @@ function codeText(code: string, channel: OtpChannel, host: string | undefined) {
   return channel === 'sms' && host ? `${text}\n\n@${host} #${code}` : text;
 }
 
+const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
+
 /**
- * Decision 0032: a number gets one code per 30 s, whatever its purpose and whichever instance
- * answers; the wait runs from the newest code sent to it (a send that failed deleted its code).
+ * Decision 0032: refuses a code the number or the requester may not be sent yet: one per 30 s to
+ * a number (whatever its purpose, whichever instance answers; read from the newest code sent to
+ * it on the store's clock), then CODE_ALLOWANCE. Run again under the advisory locks before insert.
  */
-async function refuseEarlyResend(runner: Queryable, phone: string, now: Date) {
-  const waitMs = OTP_RULES.resendAfterSeconds * 1000;
-  const [newest] = await runner
-    .select({ createdAt: phoneCodes.createdAt })
+async function refuseUnlessAllowed(runner: Queryable, phone: string, requester: string, now: Date) {
+  const hourAgo = new Date(now.getTime() - CODE_ALLOWANCE.windowSeconds * 1000);
+  const windowMs = CODE_ALLOWANCE.windowSeconds * 1000;
+  const [forPhone] = await runner
+    .select({
+      sent: sql<number>`count(*)::int`,
+      newest: sql<Date | null>`max(${phoneCodes.createdAt})`,
+      oldest: sql<Date | null>`min(${phoneCodes.createdAt})`,
+      sentToRequester: sql<number>`(count(*) filter (where ${phoneCodes.requestedBy} = ${requester}))::int`,
+      oldestToRequester: sql<Date | null>`min(${phoneCodes.createdAt}) filter (where ${phoneCodes.requestedBy} = ${requester})`,
+    })
     .from(phoneCodes)
-    .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, new Date(now.getTime() - waitMs))))
-    .orderBy(desc(phoneCodes.createdAt))
-    .limit(1);
-  if (!newest) return;
-  const seconds = Math.max(1, Math.ceil((newest.createdAt.getTime() + waitMs - now.getTime()) / 1000));
-  throw tooMany(`Please wait ${waitInWords(seconds)} before asking for another code.`, seconds);
+    .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, hourAgo)));
+  const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : 0);
+  const resendAt = time(forPhone?.newest) + OTP_RULES.resendAfterSeconds * 1000;
+  if (resendAt > now.getTime()) {
+    const seconds = secondsUntil(resendAt, now);
+    throw tooMany(`Please wait ${waitInWords(seconds)} before asking for another code.`, seconds);
+  }
+  if ((forPhone?.sent ?? 0) >= CODE_ALLOWANCE.perPhone) {
+    const seconds = secondsUntil(time(forPhone?.oldest) + windowMs, now);
+    throw tooMany(CODES_FOR_NUMBER(waitInWords(seconds)), seconds);
+  }
+  if ((forPhone?.sentToRequester ?? 0) >= CODE_ALLOWANCE.perPhoneAndRequester) {
+    const seconds = secondsUntil(time(forPhone?.oldestToRequester) + windowMs, now);
+    throw tooMany(CODES_FOR_NUMBER(waitInWords(seconds)), seconds);
+  }
+  const [fromRequester] = await runner
+    .select({ sent: sql<number>`count(*)::int`, newest: sql<Date | null>`max(${phoneCodes.createdAt})` })
+    .from(phoneCodes)
+    .where(and(eq(phoneCodes.requestedBy, requester), gt(phoneCodes.createdAt, hourAgo)));
+  const wait = requesterWaitSeconds(fromRequester?.sent ?? 0);
+  const nextAt = time(fromRequester?.newest) + wait * 1000;
+  if (wait > 0 && nextAt > now.getTime()) {
+    const seconds = secondsUntil(nextAt, now);
+    throw tooMany(CODES_FROM_HERE(waitInWords(seconds)), seconds);
+  }
 }
 
 /** A username for an account made by phone: the name's letters and four digits ("asha4821"). */
@@ -96,7 +155,6 @@ export function createPhoneSignIn({
   log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const limiter = (rule: AttemptRule) => createAttemptLimiter(limiterStore, rule);
-  const perPhone = limiter(OTP_LIMITS.perPhone);
   const perIp = limiter(OTP_LIMITS.perIp);
   const verifyPerIp = limiter(OTP_LIMITS.verifyPerIp);
 
@@ -112,29 +170,19 @@ export function createPhoneSignIn({
     userId: number | null;
   }) {
     const ipWait = await perIp.consume(input.ip);
-    if (ipWait > 0) {
-      throw tooMany(
-        `Too many codes were asked for from here. Please try again in ${waitInWords(ipWait)}.`,
-        ipWait,
-      );
-    }
-    await refuseEarlyResend(db, input.phone, clock.now());
-    const phoneWait = await perPhone.consume(input.phone);
-    if (phoneWait > 0) {
-      throw tooMany(
-        `Too many codes for this number. Please try again in ${waitInWords(phoneWait)}.`,
-        phoneWait,
-      );
-    }
+    if (ipWait > 0) throw tooMany(CODES_FROM_HERE(waitInWords(ipWait)), ipWait);
+    await refuseUnlessAllowed(db, input.phone, input.ip, clock.now());
 
     const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, '0');
     // Hashed like a password (scrypt, salted): a leaked table gives no live code in its 5 minutes.
-    const codeHash = await hashPassword(code, passwordCost);
+    const codeHash = await hashPassword(code, passwordCost, input.ip);
     const now = clock.now();
     const id = await db.transaction(async (tx) => {
-      // One number's requests queue here, on every instance, so two at once cannot both pass the wait.
+      // One requester's and one number's requests queue here, on every instance, so two at once
+      // cannot both pass the allowance (always the requester's lock first: no deadlock).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-from:${input.ip}`}))`);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${input.phone}`}))`);
-      await refuseEarlyResend(tx, input.phone, now);
+      await refuseUnlessAllowed(tx, input.phone, input.ip, now);
       await tx
         .update(phoneCodes)
         .set({ usedAt: now })
@@ -151,6 +199,7 @@ export function createPhoneSignIn({
           phone: input.phone,
           purpose: input.purpose,
           userId: input.userId,
+          requestedBy: input.ip,
           codeHash,
           expiresAt: new Date(now.getTime() + OTP_RULES.ttlSeconds * 1000),
           createdAt: now,
@@ -222,7 +271,7 @@ export function createPhoneSignIn({
       )
       .returning({ wrongTries: phoneCodes.wrongTries });
     if (!counted) throw unauthorized(TOO_MANY_TRIES);
-    if (!(await verifyPassword(input.code, row.codeHash))) {
+    if (!(await verifyPassword(input.code, row.codeHash, input.ip))) {
       const left = OTP_RULES.maxWrongTries - counted.wrongTries;
       throw unauthorized(
         left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : TOO_MANY_TRIES,
@@ -297,6 +346,11 @@ export function createPhoneSignIn({
     }) {
       const checked = await checkCode({ ...input, purpose: 'sign-in', userId: null });
       const existing = await userByPhone(input.phone);
+      if (existing?.role === 'admin') {
+        // The code is used up: whoever holds the SIM learns nothing more by trying it again.
+        await checked.spend();
+        throw forbidden(STAFF_USE_PASSWORD);
+      }
       if (!existing) {
         if (!input.fullName) {
           await checked.uncount();

@@ -1,9 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, ProductListQuery, SearchSuggestionsQuery } from '../../../shared/api/catalog';
-import { tooMany, waitInWords } from '../../errors';
+import { LISTING_PAGE_SIZE } from '../../../shared/catalog-limits';
 import { sendCached } from '../../http/cacheable-response';
 import { createResponseCache } from '../../http/response-cache';
+import { allowLargeListing, allowSearch } from './search-allowance';
+
+/** Listings larger than a screenful or two; the storefront's one page of 1000 is one of them. */
+const LARGE_LISTING = 100;
+
+/** The request's path and its validated query with sorted keys: what the answer depends on. */
+function cacheKeyOf(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const known = Object.keys(query)
+    .filter((name) => query[name] !== undefined)
+    .sort()
+    .map((name) => [name, query[name]]);
+  return known.length > 0 ? `${path}?${JSON.stringify(known)}` : path;
+}
 
 /**
  * SPEC 7 catalogue calls under /api. Bodies are serialised here once, so that the ETag names the
@@ -15,24 +30,39 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const stopListening = app.catalog.onChange(() => responses.clear());
   app.addHook('onClose', async () => stopListening());
 
-  /** The answer for this URL from the cache, or from `load` (a 404 is thrown, never cached). */
-  async function answer(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) {
-    const key = request.url;
+  /**
+   * The answer for this request from the cache, or from `load` (a 404 is thrown, never cached).
+   * Keyed on the path and the parsed, validated query (unknown parameters dropped, keys sorted),
+   * so a junk parameter cannot make every request a miss. `beforeLoad` runs on a miss only.
+   */
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    load: () => Promise<unknown>,
+    beforeLoad?: () => Promise<void>,
+  ) {
+    const key = cacheKeyOf(request);
     // A change made on another instance drops this instance's answers first.
     await app.catalog.sync();
-    const entry = responses.get(key) ?? responses.set(key, JSON.stringify(await load()));
+    let entry = responses.get(key);
+    // Says whether the answer came from memory (tests and operators see the cache work).
+    reply.header('x-answer-cache', entry ? 'hit' : 'miss');
+    if (!entry) {
+      await beforeLoad?.();
+      entry = responses.set(key, JSON.stringify(await load()));
+    }
     return sendCached(request, reply, responses, key, entry);
   }
 
-  /** A search costs far more than a listing, so each address has its own allowance (issue 21). */
-  async function allowSearch(request: FastifyRequest) {
-    const wait = await app.searchLimiter.consume(request.ip);
-    if (wait > 0) throw tooMany(`Too many searches. Please try again in ${waitInWords(wait)}.`, wait);
-  }
-
   app.get('/products', { schema: { querystring: ProductListQuery } }, async (request, reply) => {
-    if (request.query.search) await allowSearch(request);
-    return answer(request, reply, () => app.catalog.listProducts(request.query));
+    if (request.query.search) await allowSearch(app, request);
+    const large = (request.query.limit ?? LISTING_PAGE_SIZE) > LARGE_LISTING;
+    return answer(
+      request,
+      reply,
+      () => app.catalog.listProducts(request.query),
+      large ? () => allowLargeListing(app, request) : undefined,
+    );
   });
 
   // Issue 25: the header search's suggestions, one request per pause in typing (the same allowance
@@ -41,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search/suggestions',
     { schema: { querystring: SearchSuggestionsQuery } },
     async (request, reply) => {
-      if (request.query.q.trim()) await allowSearch(request);
+      if (request.query.q.trim()) await allowSearch(app, request);
       return answer(request, reply, () => app.catalog.suggestSearch(request.query.q));
     },
   );

@@ -171,7 +171,7 @@ const courierPosts = (payload: ReturnType<typeof courierScan>) =>
   store.app.inject({
     method: 'POST',
     url: '/api/shipping/webhook',
-    headers: { 'x-api-key': store.app.config.SANDBOX_COURIER_TOKEN },
+    headers: { 'x-api-key': store.app.sandboxCourier?.token ?? '' },
     payload,
   });
 

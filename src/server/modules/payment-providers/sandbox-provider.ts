@@ -1,7 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { randomInt } from 'node:crypto';
 import type { Config } from '../../config';
+import { installationSecrets } from '../../installation-secrets';
 import { hmacSha256Hex, type PaymentProvider, paymentSignature, signatureChecks } from './payment-provider';
 
 const SANDBOX_KEY_ID = 'rzp_test_sandbox';
@@ -18,66 +17,20 @@ export function sandboxId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
 
 type SandboxSecrets = { keySecret: string; webhookSecret: string };
 
-type StoredSecrets = { sandboxKeySecret?: string; sandboxWebhookSecret?: string };
-
 /**
  * DESIGN 4: the sandbox secrets come from the environment, else are generated once and kept in
- * DATA_DIR/secrets.json. Several instances must share them, so a scaled-out deployment sets both
- * variables (or shares DATA_DIR).
+ * DATA_DIR/secrets.json (installation-secrets.ts).
  */
 export function loadSandboxSecrets(config: Config): SandboxSecrets {
   const fromEnv = { keySecret: config.SANDBOX_KEY_SECRET, webhookSecret: config.SANDBOX_WEBHOOK_SECRET };
   if (fromEnv.keySecret && fromEnv.webhookSecret) {
     return { keySecret: fromEnv.keySecret, webhookSecret: fromEnv.webhookSecret };
   }
-  const file = path.join(config.dataDir, 'secrets.json');
-  const stored = readSecrets(file) ?? createSecretsFile(file);
-  const secrets = {
-    sandboxKeySecret: stored.sandboxKeySecret ?? newSecret(),
-    sandboxWebhookSecret: stored.sandboxWebhookSecret ?? newSecret(),
-  };
-  if (!stored.sandboxKeySecret || !stored.sandboxWebhookSecret) {
-    // An older file without the sandbox entries: add them, keeping whatever else it holds.
-    writeAtomically(file, { ...stored, ...secrets }, (temporary) => fs.renameSync(temporary, file));
-  }
+  const stored = installationSecrets(config.dataDir, ['sandboxKeySecret', 'sandboxWebhookSecret']);
   return {
-    keySecret: fromEnv.keySecret ?? secrets.sandboxKeySecret,
-    webhookSecret: fromEnv.webhookSecret ?? secrets.sandboxWebhookSecret,
+    keySecret: fromEnv.keySecret ?? stored.sandboxKeySecret,
+    webhookSecret: fromEnv.webhookSecret ?? stored.sandboxWebhookSecret,
   };
-}
-
-const newSecret = () => randomBytes(32).toString('hex');
-
-/**
- * Creates the file only if it does not exist (a hard link fails on an existing name), so two
- * instances starting together on one DATA_DIR end up with the same secrets.
- */
-function createSecretsFile(file: string): StoredSecrets {
-  const secrets = { sandboxKeySecret: newSecret(), sandboxWebhookSecret: newSecret() };
-  try {
-    writeAtomically(file, secrets, (temporary) => fs.linkSync(temporary, file));
-    return secrets;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readSecrets(file) ?? secrets;
-  }
-}
-
-function writeAtomically(file: string, content: StoredSecrets, publish: (temporary: string) => void) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-  try {
-    publish(temporary);
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
-}
-
-function readSecrets(file: string): StoredSecrets | null {
-  if (!fs.existsSync(file)) return null;
-  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return parsed && typeof parsed === 'object' ? (parsed as StoredSecrets) : {};
 }
 
 /** A refund the sandbox made, as Razorpay's refund entity has it (amount in paise). */

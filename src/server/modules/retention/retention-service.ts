@@ -13,6 +13,7 @@ import {
   sandboxMessages,
   sessions,
 } from '../../db/schema';
+import { CODE_ALLOWANCE } from '../auth';
 
 /** Every six hours: a day's erasing is never more than a quarter of a day late, across restarts. */
 export const RETENTION_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -65,7 +66,12 @@ export function createRetentionService({ db, clock }: { db: Db; clock: Clock }) 
             .delete(checkoutCarts)
             .where(lt(checkoutCarts.startedAt, before(RETENTION_DAYS.abandonedCarts)))
             .returning({ userId: checkoutCarts.userId }),
-          db.delete(phoneCodes).where(lt(phoneCodes.expiresAt, now)).returning({ id: phoneCodes.id }),
+          // A code counts toward its number's and requester's hourly allowance after it expires
+          // (decision 0032), so it goes once that hour is over too.
+          db
+            .delete(phoneCodes)
+            .where(lt(phoneCodes.expiresAt, new Date(now.getTime() - CODE_ALLOWANCE.windowSeconds * 1000)))
+            .returning({ id: phoneCodes.id }),
           db
             .delete(sessions)
             .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))

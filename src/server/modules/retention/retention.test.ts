@@ -80,6 +80,13 @@ describe('the retention purge', () => {
     ]);
     await db.insert(phoneCodes).values([
       { phone: '9876500001', purpose: 'sign-in', codeHash: 'x', expiresAt: daysAgo(1) },
+      // Expired, yet still within its number's hourly allowance (decision 0032): kept.
+      {
+        phone: '9876500003',
+        purpose: 'sign-in',
+        codeHash: 'z',
+        expiresAt: new Date(clock.now().getTime() - 10 * 60_000),
+      },
       {
         phone: '9876500002',
         purpose: 'sign-in',
@@ -90,7 +97,10 @@ describe('the retention purge', () => {
     const purged = await store.app.retention.purgeExpired();
     expect(purged).toMatchObject({ abandonedCarts: 1, oneTimeCodes: 1 });
     expect((await db.select().from(checkoutCarts)).map((cart) => cart.userId)).toEqual([other.user.id]);
-    expect((await db.select().from(phoneCodes)).map((code) => code.phone)).toEqual(['9876500002']);
+    expect((await db.select().from(phoneCodes)).map((code) => code.phone).sort()).toEqual([
+      '9876500002',
+      '9876500003',
+    ]);
     // The signed-in shoppers' sessions are live: kept, and they still sign them in.
     expect(await db.$count(sessions, eq(sessions.userId, shopper.user.id))).toBe(1);
     expect((await store.app.inject({ url: '/api/auth/me', headers: shopper.headers })).statusCode).toBe(200);

@@ -7,6 +7,7 @@ export type {
   Serviceability,
   ServiceabilityQuery,
 } from './courier-provider';
+export { createLabelPool, LABEL_TOO_SLOW } from './label-pool';
 export { COURIER_BODY_LIMIT, sandboxCourierRoutes, shippingAdminRoutes, shippingRoutes } from './routes';
 export {
   createSandboxCourier,

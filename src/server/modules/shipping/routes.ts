@@ -135,6 +135,12 @@ export const sandboxCourierRoutes: FastifyPluginAsyncZod = async (app) => {
     if (answered.pdf) return reply.code(answered.status).type('application/pdf').send(answered.pdf);
     return reply.code(answered.status).send(answered.json);
   };
-  app.get('/courier/*', answer);
+  // Labels carry a customer's name, address and phone, so reads are limited per address; the
+  // store's own calls reach the sandbox in-process, not through these routes.
+  app.get('/courier/*', async (request, reply) => {
+    const wait = await app.sandboxCourierReads.consume(request.ip);
+    if (wait > 0) throw tooMany(`Too many requests. Please try again in ${waitInWords(wait)}.`, wait);
+    return answer(request, reply);
+  });
   app.post('/courier/*', { bodyLimit: COURIER_BODY_LIMIT }, answer);
 };

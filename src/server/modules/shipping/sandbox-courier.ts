@@ -6,6 +6,7 @@ import { addDays, INDIA_TIME_ZONE, indiaDateOf, indiaDayStart } from '../../../s
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { sandboxParcels } from '../../db/schema';
+import type { RenderLabel } from './label-pool';
 import type { FetchLike } from './shiprocket-client';
 
 export const SANDBOX_COURIER_NAME = 'Utsav Sandbox Express';
@@ -118,6 +119,18 @@ const NdrAction = z.looseObject({
   phone: z.string().max(20).optional(),
 });
 
+const AWB_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * An AWB nobody can guess: 14 random characters (70 bits) after SBX. A label's link and the
+ * courier's tracking are keyed on it; a sequence with three random digits fell to 900 guesses.
+ */
+export function newAwb(): string {
+  let awb = 'SBX';
+  for (let index = 0; index < 14; index++) awb += AWB_ALPHABET[randomInt(AWB_ALPHABET.length)];
+  return awb;
+}
+
 /**
  * The built-in courier (DESIGN 6): Shiprocket's paths and shapes under /sandbox/courier, behind a
  * token, keeping its parcels in the database; and a clock that sends each parcel's scans, planned
@@ -130,10 +143,13 @@ export function createSandboxCourier({
   speed,
   origin,
   deliveryDaysFor,
+  renderLabel,
 }: {
   db: Db;
   clock: Clock;
   token: string;
+  /** Draws a label in the label pool's worker thread (label-pool.ts). */
+  renderLabel: RenderLabel;
   /** How many times faster than real time the parcels move (1 = real time). */
   speed: number;
   origin: { name: string; address: string; city: string };
@@ -282,9 +298,7 @@ export function createSandboxCourier({
         .where(eq(sandboxParcels.awb, labelMatch[1] ?? ''));
       if (!parcel?.awb) return { status: 404, json: { message: 'No such label' } };
       const booking = parcel.booking as Booking;
-      // PDFKit and its fonts load on the first label, not at every start (about 0.2 s of it).
-      const { renderLabelPdf } = await import('./label-pdf');
-      const pdf = await renderLabelPdf({
+      const pdf = await renderLabel({
         awb: parcel.awb,
         courierName: SANDBOX_COURIER_NAME,
         orderNumber: booking.orderNumber,
@@ -394,7 +408,7 @@ export function createSandboxCourier({
       const body = z.looseObject({ shipment_id: z.number().int() }).safeParse(request.body);
       const parcel = body.success ? await parcelByShipmentId(body.data.shipment_id) : undefined;
       if (!parcel || parcel.cancelledAt) return { status: 400, json: { message: 'Shipment not found' } };
-      const awb = parcel.awb ?? `SBX${String(parcel.id).padStart(6, '0')}${randomInt(100, 1000)}`;
+      const awb = parcel.awb ?? newAwb();
       if (!parcel.awb) await db.update(sandboxParcels).set({ awb }).where(eq(sandboxParcels.id, parcel.id));
       return {
         status: 200,

@@ -1,7 +1,9 @@
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { installationSecrets } from '../../installation-secrets';
 import type { CourierProvider } from './courier-provider';
+import type { RenderLabel } from './label-pool';
 import { createSandboxCourier, SANDBOX_COURIER_EMAIL, type SandboxCourier } from './sandbox-courier';
 import { createShiprocketClient } from './shiprocket-client';
 
@@ -18,12 +20,14 @@ export function createCourier({
   clock,
   origin,
   deliveryDaysFor,
+  renderLabel,
 }: {
   config: Config;
   db: Db;
   clock: Clock;
   origin: { name: string; address: string; city: string };
   deliveryDaysFor: (pincode: string) => Promise<number>;
+  renderLabel: RenderLabel;
 }): { courier: CourierProvider; sandbox: SandboxCourier | null } {
   if (config.COURIER === 'shiprocket') {
     const courier = createShiprocketClient({
@@ -38,21 +42,25 @@ export function createCourier({
     });
     return { courier, sandbox: null };
   }
+  const token =
+    config.SANDBOX_COURIER_TOKEN ??
+    installationSecrets(config.dataDir, ['sandboxCourierToken']).sandboxCourierToken;
   const sandbox = createSandboxCourier({
     db,
     clock,
-    token: config.SANDBOX_COURIER_TOKEN,
+    token,
     speed: config.SANDBOX_COURIER_SPEED,
     origin,
     deliveryDaysFor,
+    renderLabel,
   });
   const courier = createShiprocketClient({
     name: 'sandbox',
     baseUrl: SANDBOX_BASE,
     email: SANDBOX_COURIER_EMAIL,
-    password: config.SANDBOX_COURIER_TOKEN,
+    password: token,
     pickupLocation: 'Primary',
-    webhookToken: config.SANDBOX_COURIER_TOKEN,
+    webhookToken: token,
     timeoutMs: config.OUTSIDE_CALL_TIMEOUT_MS,
     fetch: sandbox.fetchInProcess(SANDBOX_BASE),
     now: () => clock.now(),

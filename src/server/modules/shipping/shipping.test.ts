@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import {
   shipmentEvents,
   shipments,
 } from '../../db/schema';
+import { SANDBOX_COURIER_READS_PER_10_MINUTES } from '../../services';
 import { courierScan } from '../../testing/courier-scans';
 import {
   createTestProduct,
@@ -28,13 +30,14 @@ import {
   TEST_ADDRESS,
   type TestProduct,
 } from '../../testing/order-fixtures';
+import { registerTestAdmin } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { openSecondConnection } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
-import { SANDBOX_COURIER_NAME } from './sandbox-courier';
+import { newAwb, SANDBOX_COURIER_NAME } from './sandbox-courier';
 
 const clock = createTestClock('2031-03-10T04:00:00.000Z');
-const TOKEN = 'sandbox-courier-token-for-tests';
+const TOKEN = randomBytes(24).toString('base64url');
 const env = { BACKGROUND_JOBS: 'false', SANDBOX_COURIER_SPEED: '1', SANDBOX_COURIER_TOKEN: TOKEN };
 const store = setUpTestStore({
   clock,
@@ -111,7 +114,8 @@ describe('POST /api/admin/orders/:id/shipment', () => {
       status: 'booked',
       labelUrl: `/api/admin/orders/${order.orderId}/shipment/label`,
     });
-    expect(shipment.awb).toMatch(/^SBX\d+$/);
+    // Not guessable: 14 random characters (a sequence and 3 digits fell to 900 guesses).
+    expect(shipment.awb).toMatch(/^SBX[A-Z2-9]{14}$/);
     expect(shipment.expectedDelivery).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await statusOf(order.orderId)).toBe('packed');
     expect(await statusLines(order.orderId)).toEqual([
@@ -688,6 +692,57 @@ describe('the sandbox courier', () => {
     clock.set(new Date(clock.now().getTime() + 3 * DAY));
     await store.app.moveSandboxParcels();
     expect(await statusOf(order.orderId)).toBe('delivered');
+  });
+
+  it("limits reads of the sandbox courier's labels and tracking per address, with 429 and Retry-After", async () => {
+    const address = '203.0.113.77';
+    const guess = () =>
+      store.app.inject({
+        url: `/sandbox/courier/labels/${newAwb()}.pdf?key=${'0'.repeat(32)}`,
+        remoteAddress: address,
+      });
+    for (let read = 1; read <= SANDBOX_COURIER_READS_PER_10_MINUTES; read++) {
+      expect((await guess()).statusCode).toBe(404);
+    }
+    const refused = await guess();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const tracking = await store.app.inject({
+      url: `/sandbox/courier/v1/external/courier/track/awb/${newAwb()}`,
+      remoteAddress: address,
+    });
+    expect(tracking.statusCode).toBe(429);
+    // Another address still reads.
+    expect(
+      (
+        await store.app.inject({
+          url: `/sandbox/courier/labels/${newAwb()}.pdf`,
+          remoteAddress: '192.0.2.77',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('draws labels in the worker pool: past its time limit the booking answers 503, nothing drawn on the event loop', async () => {
+    const slow = await createTestApp(store.database, { clock, env: { ...env, PDF_TIME_LIMIT_MS: '1' } });
+    try {
+      const order = await paidOrder();
+      const admin = await registerTestAdmin(slow, store.database);
+      const response = await slow.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.orderId}/shipment`,
+        headers: admin.headers,
+      });
+      // The pool's refusal reaches the store as the courier's failure: no label, no booking.
+      expect(response.statusCode, response.body).toBe(503);
+      const [booked] = await store.database.db
+        .select()
+        .from(shipments)
+        .where(eq(shipments.orderId, order.orderId));
+      expect(booked).toBeUndefined();
+    } finally {
+      await slow.close();
+    }
   });
 
   it('serves Shiprocket’s API behind its token, and holds scans until the store knows the AWB', async () => {

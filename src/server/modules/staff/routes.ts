@@ -67,6 +67,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AcceptedStaffInvite },
       },
     },
-    (request) => staff.accept(request.params.token, request.body),
+    (request) => staff.accept(request.params.token, request.body, request.ip),
   );
 };

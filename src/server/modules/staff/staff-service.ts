@@ -14,9 +14,18 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { staffInvites, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, tooMany, waitInWords } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import { endSessionsOf, hashPassword, PASSWORD_COST, type PasswordCost, tokenHashOf } from '../auth';
+import {
+  createAttemptLimiter,
+  createRefusalMemo,
+  endSessionsOf,
+  hashPassword,
+  type LimiterStore,
+  PASSWORD_COST,
+  type PasswordCost,
+  tokenHashOf,
+} from '../auth';
 import { enqueueMail, staffInviteMail } from '../mail';
 import { type SettingsActor, writeAuditLine } from '../settings';
 
@@ -31,6 +40,9 @@ export const STAFF_MESSAGES = {
   inviteNotFound: 'No open invitation with this id',
 } as const;
 
+/** Decision 0056: invitation acceptances per address (an invitee needs one or two). */
+export const STAFF_ACCEPT_LIMIT = { name: 'staff-accept-ip', attempts: 10, windowSeconds: 60 * 60 };
+
 export type StaffService = ReturnType<typeof createStaffService>;
 
 /**
@@ -43,12 +55,16 @@ export function createStaffService({
   clock,
   store,
   passwordCost = PASSWORD_COST,
+  limiterStore,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
   passwordCost?: PasswordCost | undefined;
+  limiterStore: LimiterStore;
 }) {
+  const acceptLimiter = createAttemptLimiter(limiterStore, STAFF_ACCEPT_LIMIT);
+  const refusedAddresses = createRefusalMemo();
   const openInvite = (now: Date) =>
     and(isNull(staffInvites.acceptedAt), isNull(staffInvites.revokedAt), gt(staffInvites.expiresAt, now));
 
@@ -201,8 +217,24 @@ export function createStaffService({
      * sessions end and its number goes (to be verified again), and only the one who set the password
      * here can sign in to the back office.
      */
-    async accept(token: string, input: AcceptStaffInvite): Promise<{ email: string; staffRole: StaffRole }> {
-      const passwordHash = await hashPassword(input.password, passwordCost);
+    async accept(
+      token: string,
+      input: AcceptStaffInvite,
+      ip: string,
+    ): Promise<{ email: string; staffRole: StaffRole }> {
+      // Decision 0056: each address has a few tries, and the link is checked before the password
+      // is hashed, so nobody can spend the store's CPU with made-up links.
+      const tooManyTries = (wait: number) =>
+        tooMany(`Too many tries. Please try again in ${waitInWords(wait)}.`, wait);
+      const remembered = refusedAddresses.waitSeconds(ip);
+      if (remembered > 0) throw tooManyTries(remembered);
+      const wait = await acceptLimiter.consume(ip);
+      if (wait > 0) {
+        refusedAddresses.remember(ip, wait);
+        throw tooManyTries(wait);
+      }
+      await findOpenInvite(token);
+      const passwordHash = await hashPassword(input.password, passwordCost, ip);
       const now = clock.now();
       return db.transaction(async (tx) => {
         // Claimed under a row lock, so two uses of one link cannot both succeed.
