@@ -2,11 +2,12 @@
 // festival crowd does not repeat one URL, so the 10-second response cache answers almost nothing):
 // listings over every category × 4 sorts × 4 price bands × pages 1-40, thousands of product pages,
 // and thousands of two-word searches with one word misspelt, each built from one real product's
-// name so that this product should come first.
+// name so that this product should come first. Issue 52 adds the searches that match thousands of
+// products: a misspelt word of one product's name with a word of another's, and single common words.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 import { categories, products } from '../src/server/db/schema';
-import { typoQueries } from '../src/server/modules/catalog/typo-queries';
+import { commonWords, crossQueries, typoQueries } from '../src/server/modules/catalog/typo-queries';
 import { slugWithId } from '../src/shared/slug';
 
 export type CrowdTarget = {
@@ -30,6 +31,11 @@ const PAGES = 40;
 // line early.
 const PRODUCT_PAGES = 10_000;
 const SEARCHES = 20_000;
+const CROSS_SEARCHES = 20_000;
+/** The most shared name words, each on its own and across price bands, pages and two orders. */
+const COMMON_WORDS = 100;
+const COMMON_PAGES = 3;
+const COMMON_SORTS = ['', '&sort=price&order=asc'] as const;
 
 /** A fixed shuffle (mulberry32), so two runs send the same crowd in the same order. */
 function shuffled<T>(items: readonly T[], seed = 22): T[] {
@@ -98,6 +104,22 @@ export async function crowdTargets(db: Db): Promise<Crowd> {
   );
   const searchPath = (query: { search: string }) =>
     `/api/products?search=${encodeURIComponent(query.search)}&limit=24`;
+  // The cross searches of the warm-up come from the other half of the products' names.
+  const crosses = crossQueries(named, CROSS_SEARCHES * 2);
+  const crossPaths = crosses.filter((_, index) => index % 2 === 0).map((search) => searchPath({ search }));
+  const otherCrossPaths = crosses
+    .filter((_, index) => index % 2 === 1)
+    .slice(0, WARMUP_SEARCHES)
+    .map((search) => searchPath({ search }));
+  const commonPaths: string[] = [];
+  const common = [...new Set(['gift', 'return', 'hamper', ...commonWords(named, COMMON_WORDS)])];
+  for (const word of common.slice(0, COMMON_WORDS))
+    for (const band of PRICE_BANDS)
+      for (const sort of COMMON_SORTS)
+        for (let page = 1; page <= COMMON_PAGES; page += 1)
+          commonPaths.push(
+            `/api/products?search=${encodeURIComponent(word)}${sort}${band}&page=${page}&limit=24`,
+          );
   return {
     targets: [
       { name: 'listing, 24 a page', paths: shuffled(listingPages(1, PAGES)) },
@@ -107,11 +129,14 @@ export async function crowdTargets(db: Db): Promise<Crowd> {
         paths: searches.map(searchPath),
         expectedFirst: searches.map((query) => query.productId),
       },
+      { name: "two products' words, one misspelt", paths: shuffled(crossPaths) },
+      { name: 'one common word', paths: shuffled(commonPaths) },
     ],
     warmup: shuffled([
       ...listingPages(WARMUP_PAGES.from, WARMUP_PAGES.to),
       ...otherPages,
       ...otherSearches.map(searchPath),
+      ...otherCrossPaths,
     ]),
   };
 }

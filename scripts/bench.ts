@@ -59,15 +59,55 @@ type Measurement = {
   p50: number;
   p99: number;
   errors: number;
+  /** The serving process's CPU time (user + system, all threads) per answer, when measured. */
+  cpuMsPerAnswer?: number;
+  /** The PostgreSQL processes' CPU time per answer, on a PostgreSQL store. */
+  databaseCpuMsPerAnswer?: number;
+  /** The machine's 1-minute load average when the line started. */
+  load: number;
 };
+
+/**
+ * CPU time of every PostgreSQL process on this machine, in ms (0 without PostgreSQL): its
+ * backends do a PostgreSQL store's queries, outside the serving process. Other work on the same
+ * server counts too, so this is an upper bound.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres')
+        total += cpuMsOf(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * CPU time a process has used, in ms: utime + stime of /proc/PID/stat (fields 14 and 15, in clock
+ * ticks of 10 ms on Linux), which sum all its threads (PGlite, the worker pools, libuv).
+ */
+function cpuMsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks * 10;
+}
 
 async function measure(
   name: string,
   url: string,
   crowd?: CrowdTarget,
   seconds = duration,
+  serverPid?: number,
 ): Promise<Measurement> {
   let sent = 0;
+  const load = os.loadavg()[0] ?? 0;
   const options: autocannon.Options = crowd
     ? {
         url,
@@ -96,6 +136,8 @@ async function measure(
   // second in which nothing was sent.
   let startedAt = 0;
   let lastAnswerAt = 0;
+  const cpuBefore = serverPid === undefined ? 0 : cpuMsOf(serverPid);
+  const databaseBefore = args['database-url'] && serverPid !== undefined ? postgresCpuMs() : undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
     run.once('start', () => {
@@ -109,7 +151,13 @@ async function measure(
     run.once('done', () => clearTimeout(deadline));
   });
   const errors = result.errors + result.timeouts + result.non2xx;
+  const cpuMs = serverPid === undefined ? undefined : cpuMsOf(serverPid) - cpuBefore;
+  const databaseMs = databaseBefore === undefined ? undefined : postgresCpuMs() - databaseBefore;
+  const answers = Math.max(1, result.requests.total);
   return {
+    ...(databaseMs === undefined ? {} : { databaseCpuMsPerAnswer: databaseMs / answers }),
+    load,
+    ...(cpuMs === undefined ? {} : { cpuMsPerAnswer: cpuMs / answers }),
     name,
     url,
     requestsPerSecond: result.requests.total / Math.max(0.001, (lastAnswerAt - startedAt) / 1000),
@@ -295,7 +343,13 @@ async function runCrowd(
         : '/api/health (baseline)';
       log(`[${index + 1}/${all.length}] ${name}: ${connections} connections for ${duration} s`);
       results.push(
-        await measure(name, `${server.baseUrl}${target ? target.paths[0] : '/api/health'}`, target),
+        await measure(
+          name,
+          `${server.baseUrl}${target ? target.paths[0] : '/api/health'}`,
+          target,
+          duration,
+          server.child.pid,
+        ),
       );
     }
   } finally {
@@ -311,11 +365,11 @@ async function runCrowd(
     '',
     `Measured ${today()} with ${connections} connections, every request a different URL in a fixed shuffled order, each URL once: a line runs ${duration} s or until its URLs run out, after ${warmup} s of other URLs of every kind (${machine}). Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`.`,
     '',
-    '| what | answers | req/s | ratio to health | p50 ms | p99 ms | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    `| what | answers | req/s | p50 ms | p99 ms | CPU ms per answer${databaseUrl ? ' | PostgreSQL CPU ms per answer' : ''} | load average | ratio to health | errors |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|${databaseUrl ? '---:|' : ''}`,
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.requests.toLocaleString('en-IN')} | ${Math.round(r.requestsPerSecond)} | ${(r.requestsPerSecond / baseline).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+        `| ${r.name} | ${r.requests.toLocaleString('en-IN')} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.cpuMsPerAnswer?.toFixed(2) ?? ''}${databaseUrl ? ` | ${r.databaseCpuMsPerAnswer?.toFixed(2) ?? ''}` : ''} | ${r.load.toFixed(1)} | ${(r.requestsPerSecond / baseline).toFixed(3)} | ${r.errors} |`,
     ),
     '',
     ...checks,

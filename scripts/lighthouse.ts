@@ -1,11 +1,13 @@
 // `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated throttling) on the home page,
 // the listing and a product page of the production build, served by the real server on a free
 // port, in the system Chromium. Prints and records in docs/performance.md the four category
-// scores and LCP, CLS and TBT against issue 6's targets.
+// scores and LCP and CLS against their targets, with TBT for information, and the machine's
+// Lighthouse benchmark index. Mobile performance counts as the median of 5 runs a page (issue 52:
+// TBT is no longer a gate on each run).
 //
 //   npm run bench:lighthouse                                a fresh embedded store, demo catalogue
 //   npm run bench:lighthouse -- --data-dir /tmp/big          an existing data folder
-//   options: --database-url postgres://... --runs 3 (median run per page) --no-write
+//   options: --database-url postgres://... --runs 5 (the default; median run per page) --no-write
 //            --reports <dir> (keeps each run's full Lighthouse JSON report there)
 //            --cpu-slowdown 8 (the preset's 4x CPU slowdown made larger, to see how the pages fare
 //            on a slower machine than this one; Lighthouse's benchmark index, printed, compares)
@@ -24,16 +26,17 @@ const { values: args } = parseArgs({
   options: {
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '5' },
     'no-write': { type: 'boolean', default: false },
     reports: { type: 'string' },
     'cpu-slowdown': { type: 'string', default: '4' },
   },
 });
 
-// Issue 6 targets.
+// Issue 6 targets; performance is the median run's (issue 52). TBT is part of the performance score
+// and shown, but no longer a target of its own: one slow run on a shared machine said nothing.
 const targets = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
-const metricTargets = { lcpMs: 2000, cls: 0.05, tbtMs: 150 };
+const metricTargets = { lcpMs: 2000, cls: 0.05 };
 const categories = Object.keys(targets) as (keyof typeof targets)[];
 
 type PageScore = {
@@ -117,17 +120,17 @@ async function audit(url: string, flags: Flags) {
 
 const mark = (ok: boolean) => (ok ? '' : ' ✗');
 
-/** The median run's figures, and every run's TBT: issue 22 asks for each run of a set within target. */
+/** The median run's figures (by performance score), and each run's performance score and TBT. */
 function tableRow({ median, runs }: { median: PageScore; runs: PageScore[] }): string {
   const cells = categories.map((id) => `${median.scores[id]}${mark(median.scores[id] >= targets[id])}`);
-  const tbt = (score: PageScore) => `${Math.round(score.tbtMs)}${mark(score.tbtMs <= metricTargets.tbtMs)}`;
   return [
     `| ${median.page} (\`${median.path}\`)`,
     ...cells,
+    runs.map((score) => score.scores.performance).join(', '),
     `${(median.lcpMs / 1000).toFixed(2)} s${mark(median.lcpMs <= metricTargets.lcpMs)}`,
     `${median.cls.toFixed(3)}${mark(median.cls <= metricTargets.cls)}`,
-    `${Math.round(median.tbtMs)} ms${mark(median.tbtMs <= metricTargets.tbtMs)}`,
-    `${runs.map(tbt).join(', ')} ms |`,
+    `${Math.round(median.tbtMs)} ms`,
+    `${runs.map((score) => Math.round(score.tbtMs)).join(', ')} ms |`,
   ].join(' | ');
 }
 
@@ -219,9 +222,9 @@ async function main() {
     '',
     `Measured ${today()} on ${machine}, Lighthouse benchmark index ${benchmarkIndex}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} a page, simulated throttling (slow 4G, ${cpuSlowdown}x CPU slowdown${cpuSlowdown === 4 ? '' : ', the preset being 4x'}), system Chromium. ✗ marks a figure that misses its target.`,
     '',
-    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | TBT of each run |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| target | ≥ ${targets.performance} | ≥ ${targets.accessibility} | ≥ ${targets['best-practices']} | ${targets.seo} | ≤ ${metricTargets.lcpMs / 1000} s | ≤ ${metricTargets.cls} | ≤ ${metricTargets.tbtMs} ms | each ≤ ${metricTargets.tbtMs} ms |`,
+    '| page | performance | accessibility | best practices | SEO | performance of each run | LCP | CLS | TBT | TBT of each run |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| target | median ≥ ${targets.performance} | ≥ ${targets.accessibility} | ≥ ${targets['best-practices']} | ${targets.seo} | | ≤ ${metricTargets.lcpMs / 1000} s | ≤ ${metricTargets.cls} | not a target | not a target |`,
     ...results.map(tableRow),
     '',
     ...(failing.length > 0 ? ['Audits that cost points:', '', ...failing.map((f) => `- ${f}`), ''] : []),

@@ -25,7 +25,7 @@ import {
   type PasswordCost,
 } from './modules/auth';
 import { createBulkEnquiryService } from './modules/bulk-enquiries';
-import { createCatalogService } from './modules/catalog';
+import { createCatalogService, createSearchAllowance, SEARCHES_PER_MINUTE } from './modules/catalog';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
 import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from './modules/invoices';
@@ -267,12 +267,17 @@ export function createServices({
     imageStorage,
     limiterStore,
     catalog,
-    /** Issue 21: product searches per address (GET /api/products?search=), generous for real shoppers. */
-    searchLimiter: createAttemptLimiter(limiterStore, {
-      name: 'search-ip',
-      attempts: 120,
-      windowSeconds: 60,
-    }),
+    /**
+     * Product searches and suggestions per address, and the search work in flight
+     * (docs/decisions/0056-search-bounded-by-the-page.md).
+     */
+    searchAllowance: createSearchAllowance(
+      createAttemptLimiter(limiterStore, {
+        name: 'search-ip',
+        attempts: SEARCHES_PER_MINUTE,
+        windowSeconds: 60,
+      }),
+    ),
     /** Decision 0057: uncached listings above 100 products per address. */
     largeListingLimiter: createAttemptLimiter(limiterStore, {
       name: 'large-listing-ip',

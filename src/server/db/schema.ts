@@ -235,6 +235,10 @@ export const products = pgTable(
     // generated column cannot build it from tags).
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    // The name's words alone, without positions: search ranks a product whose name is the words,
+    // then one whose name holds them, above one whose other text does, bucket by bucket
+    // (docs/decisions/0056-search-bounded-by-the-page.md).
+    nameVector: tsvector('name_vector').generatedAlwaysAs(sql`strip(to_tsvector('simple', name))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -245,6 +249,9 @@ export const products = pgTable(
     ...listingIndexes(table),
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('products_search_vector_idx').using('gin', table.searchVector),
+    index('products_name_vector_idx').using('gin', table.nameVector),
+    // A name that is exactly the searched words is found by equality (the first bucket).
+    index('products_name_words_idx').on(table.nameVector),
     uniqueIndex('products_sku_idx').on(table.sku),
   ],
 );
@@ -269,6 +276,9 @@ export const searchTerms = pgTable(
   {
     term: text('term').primaryKey(),
     docCount: integer('doc_count').notNull().default(0),
+    // Products whose name holds the word: search walks a name bucket in listing order only when
+    // it is expected to hold many (docs/decisions/0056-search-bounded-by-the-page.md).
+    nameCount: integer('name_count').notNull().default(0),
   },
   (table) => [index('search_terms_trgm_idx').using('gin', sql`${table.term} gin_trgm_ops`)],
 );

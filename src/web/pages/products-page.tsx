@@ -104,6 +104,7 @@ export function ProductsPage() {
   const products = useMemo(() => mergeProductPages(listingData?.pages ?? []), [listingData]);
   const shownProducts = preview ? preview.data : products;
   const total = listingData?.pages[0]?.total ?? preview?.total;
+  const totalCapped = listingData?.pages[0]?.totalCapped ?? preview?.totalCapped ?? false;
   const category = categories.data?.find((entry) => entry.slug === applied.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -152,7 +153,8 @@ export function ProductsPage() {
           <h1 className="text-2xl font-extrabold text-stone-900">{heading}</h1>
           {total !== undefined && (
             <p className="text-sm text-stone-600" aria-live="polite">
-              {total.toLocaleString('en-IN')} {total === 1 ? 'product' : 'products'}
+              {total.toLocaleString('en-IN')}
+              {totalCapped ? '+' : ''} {total === 1 && !totalCapped ? 'product' : 'products'}
               {/* On a phone the search box sits in the folded filters: the words searched show here. */}
               {applied.search && ` for “${applied.search}”`}
             </p>

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,8 @@ import {
 } from '../../../shared/api/admin';
 import type { ProductList } from '../../../shared/api/catalog';
 import { productImageSrcSet } from '../../../shared/product-images';
-import { categories, products } from '../../db/schema';
+import { rowsOf } from '../../db/client';
+import { categories, products, searchTerms } from '../../db/schema';
 import { IMAGE_TOO_LARGE_MESSAGE as PIXELS_MESSAGE } from '../../storage/images';
 import { multipartFile, productPhoto } from '../../testing/admin-fixtures';
 import { gifImage, pngBomb, svgImage } from '../../testing/image-bomb';
@@ -229,6 +230,44 @@ describe('admin products', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
     }
+  });
+});
+
+describe("the search vocabulary's counts of names", () => {
+  /** name_count of each word, and what counting the names afresh gives. */
+  async function nameCounts(words: string[]) {
+    const kept = await store.database.db
+      .select({ term: searchTerms.term, nameCount: searchTerms.nameCount })
+      .from(searchTerms)
+      .where(inArray(searchTerms.term, words));
+    const fresh = rowsOf<{ word: string; ndoc: number }>(
+      await store.database.db.execute(
+        sql`SELECT word, ndoc FROM ts_stat('SELECT name_vector FROM products WHERE NOT archived')`,
+      ),
+    );
+    return {
+      kept: Object.fromEntries(kept.map((row) => [row.term, row.nameCount])),
+      fresh: Object.fromEntries(
+        fresh.filter((row) => words.includes(row.word)).map((row) => [row.word, Number(row.ndoc)]),
+      ),
+    };
+  }
+
+  it('follow a product named, renamed and archived', async () => {
+    const words = ['phulkari', 'ikkat', 'kalamkari'];
+    const product = await createProduct({ name: 'Phulkari Ikkat', tags: ['kalamkari'] });
+    let counts = await nameCounts(words);
+    // A tag's word is in the product's text, not its name.
+    expect(counts.kept).toEqual({ phulkari: 1, ikkat: 1, kalamkari: 0 });
+    expect(counts.fresh).toEqual({ phulkari: 1, ikkat: 1 });
+
+    expect((await patch(product.id, { name: 'Kalamkari Ikkat' })).statusCode).toBe(200);
+    counts = await nameCounts(words);
+    expect(counts.kept).toEqual({ ikkat: 1, kalamkari: 1 });
+    expect(counts.fresh).toEqual({ ikkat: 1, kalamkari: 1 });
+
+    expect((await patch(product.id, { archived: true })).statusCode).toBe(200);
+    expect((await nameCounts(words)).kept).toEqual({});
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCatalogPageHeads } from './page-heads';
-import { allowSearch, isSearchPage } from './search-allowance';
+import { admitSearchPage, isSearchPage } from './search-allowance';
 import { catalogSiteRoutes } from './site-routes';
 
 /**
@@ -9,8 +9,8 @@ import { catalogSiteRoutes } from './site-routes';
 export async function installCatalog(app: FastifyInstance) {
   app.addHook('onReady', () => app.catalog.prepare());
   // The search pages the server renders run the API's search, so they spend its allowance.
-  app.addHook('onRequest', async (request) => {
-    if (isSearchPage(request)) await allowSearch(app, request);
+  app.addHook('onRequest', async (request, reply) => {
+    if (isSearchPage(request)) await admitSearchPage(app, request, reply);
   });
   registerCatalogPageHeads(app);
   await app.register(catalogSiteRoutes);

@@ -30,9 +30,16 @@ import {
   selectProducts,
   toApiProduct,
 } from './catalog-rows';
-import { correctSearch, matchSet, orderedMatchIds } from './catalog-search';
+import {
+  cappedCount,
+  correctSearch,
+  rankedIds,
+  SEARCH_COUNT_CAP,
+  type SearchBucket,
+  searchBuckets,
+} from './catalog-search';
 import { decodeCursor, encodeCursor } from './listing-cursor';
-import { queryWords, tsqueryOf } from './search-query';
+import { type CorrectedWord, queryWords, tsqueryOf } from './search-query';
 
 type SitemapEntry = { path: string; lastModified: Date | null };
 
@@ -80,8 +87,10 @@ function count({ db, cache }: CatalogReader, where: SQL, key: string): Promise<n
 /** GET /api/products: filters, typo-tolerant ranked search, sort, pages (SPEC 7). */
 export async function listProducts(reader: CatalogReader, query: ProductListQuery): Promise<ProductList> {
   const result = await listProductsWith(reader, query, 'all');
-  // Several words that no product has together: show products with any of them instead.
-  if (result.total === 0 && query.search !== undefined && queryWords(query.search).length > 1) {
+  // Several words that no product has together, in a sorted search: show products with any of
+  // them instead (a relevance search ranks those last by itself, decision 0056).
+  const sorted = query.sort !== undefined && query.sort !== 'relevance';
+  if (sorted && result.total === 0 && query.search !== undefined && queryWords(query.search).length > 1) {
     return listProductsWith(reader, query, 'any');
   }
   return result;
@@ -107,34 +116,29 @@ async function listProductsWith(
     conditions.push(sql`p.price_paise <= ${Math.floor(query.maxPrice * 100)}`);
   if (query.featured !== undefined) conditions.push(sql`p.featured = ${query.featured}`);
   keyParts.push(query.minPrice ?? null, query.maxPrice ?? null, query.featured ?? null);
+  const filters = sql.join(conditions, sql` AND `);
 
   const words = await correctSearch(reader, query.search);
   const tsquery = words ? tsqueryOf(words, mode) : null;
   if (words && tsquery === null) return { data: [], total: 0, nextCursor: null };
-  if (tsquery) conditions.push(sql`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
-  keyParts.push(tsquery);
-
-  const where = sql.join(conditions, sql` AND `);
-  const key = JSON.stringify(keyParts);
   const limit = query.limit ?? LISTING_PAGE_SIZE;
   const sort: ProductSort = query.sort ?? (words ? 'relevance' : 'featured');
   const order: SortOrder = sort === 'relevance' ? 'desc' : (query.order ?? DEFAULT_SORT_ORDER[sort]);
 
-  if (words) {
-    const set = await matchSet(reader, where, key);
-    if (!set.broad) {
-      if (cursor && cursor.kind !== 'offset') throw invalid('cursor is not valid');
-      const offset = cursor ? cursor.offset : ((query.page ?? 1) - 1) * limit;
-      const ids = orderedMatchIds(set, words, sort, order);
-      const pageIds = ids.slice(offset, offset + limit);
-      const data = await productsInOrder(reader, pageIds);
-      const next =
-        offset + limit < ids.length ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null;
-      return { data, total: ids.length, nextCursor: next };
-    }
-  }
+  if (words && sort === 'relevance')
+    return rankedPage(
+      reader,
+      words,
+      { sql: filters, filtered: conditions.length > 1 },
+      keyParts,
+      query,
+      cursor,
+    );
+  if (tsquery) conditions.push(sql`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
+  keyParts.push(tsquery);
+  const where = sql.join(conditions, sql` AND `);
+  const key = JSON.stringify(keyParts);
 
-  // Relevance over a broad search: the featured order, which the indexes serve directly.
   const listed = sort === 'relevance' ? 'featured' : sort;
   const listedOrder = sort === 'relevance' ? 'desc' : order;
   let offset = ((query.page ?? 1) - 1) * limit;
@@ -145,10 +149,15 @@ async function listProductsWith(
     pageWhere = sql`${where} AND ${afterSql(listed, listedOrder, cursor.value, cursor.id)}`;
     offset = 0;
   }
-  const total = await count(reader, where, key);
+  // A search's total is counted up to a cap: a word most products share would otherwise cost a
+  // count of most of the catalogue, for every different search a crowd types (decision 0056).
+  const counted = tsquery ? await cappedCount(reader, where, key) : await count(reader, where, key);
+  const totalCapped = tsquery !== null && counted > SEARCH_COUNT_CAP;
+  const total = totalCapped ? SEARCH_COUNT_CAP : counted;
   // A page number past the last page (a crawler's, or typed by hand) is empty, and finding that out
   // in the index means reading every entry of its filter; the total, kept per filter, says so.
-  if (offset >= total) return { data: [], total, nextCursor: null };
+  if (offset >= counted)
+    return { data: [], total, nextCursor: null, ...(totalCapped ? { totalCapped } : {}) };
   // One row more than asked, to know whether a page follows.
   const page = await selectPage(reader, {
     where: pageWhere,
@@ -168,7 +177,50 @@ async function listProductsWith(
           id: last.product.id,
         })
       : null;
-  return { data: shown.map(({ product }) => toApiProduct(product)), total, nextCursor };
+  return {
+    data: shown.map(({ product }) => toApiProduct(product)),
+    total,
+    nextCursor,
+    ...(totalCapped ? { totalCapped } : {}),
+  };
+}
+
+/**
+ * A search by relevance: the page's ids from the ranking buckets (decision 0056), then its
+ * products. The total is exact when every match fitted in the buckets' reads, else counted up to
+ * SEARCH_COUNT_CAP. Its cursor is a position in the ranked order.
+ */
+async function rankedPage(
+  reader: CatalogReader,
+  words: CorrectedWord[],
+  { sql: filters, filtered }: { sql: SQL; filtered: boolean },
+  keyParts: unknown[],
+  query: ProductListQuery,
+  cursor: ReturnType<typeof decodeCursor> | null,
+): Promise<ProductList> {
+  const buckets = await searchBuckets(reader, words);
+  if (buckets.length === 0) return { data: [], total: 0, nextCursor: null };
+  if (cursor && cursor.kind !== 'offset') throw invalid('cursor is not valid');
+  const limit = query.limit ?? LISTING_PAGE_SIZE;
+  const offset = cursor ? cursor.offset : ((query.page ?? 1) - 1) * limit;
+  const need = offset + limit + 1;
+  const ids = await rankedIds(reader, filters, buckets, need);
+  const data = await productsInOrder(reader, ids.slice(offset, offset + limit));
+  const nextCursor =
+    ids.length > offset + limit ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null;
+  if (ids.length < need) return { data, total: ids.length, nextCursor };
+  // Every product of an earlier bucket also meets the last one, so the last counts them all. With
+  // no filter, the vocabulary's count of its commonest word may already say it is past the cap.
+  const widest = buckets.at(-1) as SearchBucket;
+  if (!filtered && widest.atLeast > SEARCH_COUNT_CAP)
+    return { data, total: SEARCH_COUNT_CAP, nextCursor, totalCapped: true };
+  const counted = await cappedCount(
+    reader,
+    sql`${filters} AND ${widest.condition}`,
+    JSON.stringify([...keyParts, tsqueryOf(words, 'any')]),
+  );
+  if (counted > SEARCH_COUNT_CAP) return { data, total: SEARCH_COUNT_CAP, nextCursor, totalCapped: true };
+  return { data, total: counted, nextCursor };
 }
 
 /** The products with these ids as the API shows them, in the order of the ids. */

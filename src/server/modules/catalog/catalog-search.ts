@@ -1,46 +1,17 @@
 // A search's matches (DESIGN 4): the query's words corrected against the catalogue's vocabulary,
-// the products that match them, and those matches ranked or sorted in memory.
+// then a page of the products that match them, ranked in buckets whose work is bounded by the page
+// (docs/decisions/0056-search-bounded-by-the-page.md).
 import { type SQL, sql } from 'drizzle-orm';
-import type { ProductSort, SortOrder } from '../../../shared/api/catalog';
-import { asJsonRows, executePrepared, fromJsonRows } from '../../db/client';
+import { executePrepared } from '../../db/client';
 import { searchTerms } from '../../db/schema';
 import type { CatalogReader } from './catalog-rows';
-import {
-  type CorrectedWord,
-  correctedPhrase,
-  correctWords,
-  MAX_TERMS_PER_WORD,
-  queryWords,
-} from './search-query';
-import { createVocabulary, trigramSimilarity, trigramsOf, type Vocabulary, wordsOf } from './vocabulary';
-
-/**
- * A search's matches are ranked in memory when there are at most this many; a broader search
- * (a word most products share) is ordered by the database's indexes instead, where ranking adds
- * little and would cost a pass over most of the catalogue.
- */
-const RANKED_MATCHES_LIMIT = 20_000;
-
-/** What ranking and sorting of search matches need of each product. */
-type Match = {
-  id: number;
-  name: string;
-  featured: boolean;
-  pricePaise: number;
-  rating: number;
-  createdAt: number;
-};
-
-/**
- * A search's matches, with its sorted orders worked out once and kept with it. A broad search
- * keeps no matches: the database orders it.
- */
-type MatchSet = { matches: Match[]; broad: boolean; orders: Map<string, number[]> };
+import { type CorrectedWord, correctWords, MAX_TERMS_PER_WORD, queryWords, tsqueryOf } from './search-query';
+import { createVocabulary, type Vocabulary } from './vocabulary';
 
 function vocabulary({ db, cache }: CatalogReader): Promise<Vocabulary> {
   return cache.remember('vocabulary', async () => {
     const rows = await db
-      .select({ term: searchTerms.term, docCount: searchTerms.docCount })
+      .select({ term: searchTerms.term, docCount: searchTerms.docCount, nameCount: searchTerms.nameCount })
       .from(searchTerms);
     return createVocabulary(rows);
   });
@@ -72,85 +43,207 @@ export async function correctSearch(
   });
 }
 
-/** The products matching `where` (cached under `key`), or a broad set when there are too many to rank. */
-export function matchSet({ db, cache }: CatalogReader, where: SQL, key: string): Promise<MatchSet> {
-  return cache.remember(`matches:${key}`, async () => {
-    const [result] = await executePrepared<{ rows: string }>(
+/**
+ * A search's total is counted up to this many; past it the answer says "1,000+" (`totalCapped`),
+ * so a word most products share costs a bounded count: counting to 10,000 took 22 ms on PGlite at
+ * 1,00,000 products, to 1,000 about a tenth of it (decision 0056).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** A tsquery in to_tsquery syntax where each known word must match its likeliest meaning. */
+function bestTsquery(words: CorrectedWord[]): string | null {
+  return tsqueryOf(
+    words.map((word) => ({ ...word, terms: word.best === null ? [] : [word.best] })),
+    'all',
+  );
+}
+
+/** One ranking bucket: its condition, and how many products are expected to meet it. */
+export type SearchBucket = {
+  condition: SQL;
+  /**
+   * Products expected to meet it with no filter, from the vocabulary's exact counts of products
+   * per word, taking the words as independent (as the planner does): a guess for several words,
+   * which `rankedIds` never trusts alone.
+   */
+  expected: number;
+  /** At least this many products meet it with no filter (0 when unknown). */
+  atLeast: number;
+};
+
+/** Visible products: what the expected sizes of buckets are shares of. */
+function visibleProducts({ db, cache }: CatalogReader): Promise<number> {
+  return cache.remember('visible-products', async () => {
+    const [row] = await executePrepared<{ n: number }>(
       db,
-      asJsonRows(sql`
-        SELECT p.id, p.name, p.featured, p.price_paise AS "pricePaise", p.rating,
-          (extract(epoch FROM p.created_at) * 1000)::float8 AS "createdAt"
-        FROM products p WHERE ${where} LIMIT ${RANKED_MATCHES_LIMIT + 1}`),
+      sql`SELECT count(*)::int AS n FROM products WHERE NOT archived`,
     );
-    const matches = fromJsonRows<Match>(result);
-    const broad = matches.length > RANKED_MATCHES_LIMIT;
-    return { matches: broad ? [] : matches, broad, orders: new Map() };
+    return Number(row?.n ?? 0);
   });
-}
-
-/** Ids of a (not broad) match set in the order asked for, worked out once per order. */
-export function orderedMatchIds(
-  set: MatchSet,
-  words: CorrectedWord[],
-  sort: ProductSort,
-  order: SortOrder,
-): number[] {
-  const orderKey = `${sort}:${order}`;
-  let ids = set.orders.get(orderKey);
-  if (!ids) {
-    const sorted =
-      sort === 'relevance'
-        ? rankMatches(set.matches, words)
-        : [...set.matches].sort(compareMatches(sort, order));
-    ids = sorted.map((match) => match.id);
-    set.orders.set(orderKey, ids);
-  }
-  return ids;
-}
-
-/** The same orders as the listing's ORDER BY (catalog-reads.ts), for matches sorted in memory. */
-function compareMatches(sort: Exclude<ProductSort, 'relevance'>, order: SortOrder) {
-  const sign = order === 'asc' ? 1 : -1;
-  const key = (match: Match): number => {
-    switch (sort) {
-      case 'featured':
-        return Number(match.featured);
-      case 'id':
-        return match.id;
-      case 'created_at':
-        return match.createdAt;
-      case 'price':
-        return match.pricePaise;
-      case 'rating':
-        return match.rating;
-    }
-  };
-  return (a: Match, b: Match) => sign * (key(a) - key(b) || a.id - b.id);
 }
 
 /**
- * Best match first: products whose name holds every word, then those holding each word's likeliest
- * meaning ('orgaanic' is organic before organiser), then names closest to the corrected query,
- * then featured and newest.
+ * The ranking buckets of a search, best first (decision 0056): the name is every word's likeliest
+ * meaning and nothing else ('Chocolate Bouquet' for 'chocolat bouqet'), the name holds every word's
+ * likeliest meaning, the name holds every word in one of its meanings (a typo's other readings),
+ * the same two anywhere in the product's text, then the text holds some of the words. A product
+ * is placed in the first bucket it meets, and meets every later bucket too. Empty when no word is
+ * known.
  */
-function rankMatches(matches: readonly Match[], words: CorrectedWord[]): Match[] {
-  const known = words.filter((word) => word.terms.length > 0);
-  const groups = known.map((word) => new Set(word.terms));
-  const best = known.map((word) => word.best);
-  const phrase = trigramsOf(correctedPhrase(words));
-  const scored = matches.map((match) => {
-    const nameWords = new Set(wordsOf(match.name));
-    const hits = groups.filter((group) => [...group].some((term) => nameWords.has(term))).length;
-    const bestHits = best.filter((term) => term !== null && nameWords.has(term)).length;
-    return { match, hits, bestHits, similarity: trigramSimilarity(trigramsOf(match.name), phrase) };
+export async function searchBuckets(reader: CatalogReader, words: CorrectedWord[]): Promise<SearchBucket[]> {
+  const best = bestTsquery(words);
+  const all = tsqueryOf(words, 'all');
+  const some = tsqueryOf(words, 'any');
+  if (best === null || all === null || some === null) return [];
+  const [known, total] = await Promise.all([vocabulary(reader), visibleProducts(reader)]);
+  const catalogue = Math.max(1, total);
+  const withTerms = words.filter((word) => word.terms.length > 0);
+  const countOf = (terms: string[], of: 'docCount' | 'nameCount' = 'docCount') =>
+    Math.min(
+      catalogue,
+      terms.reduce((sum, term) => sum + known[of](term), 0),
+    );
+  const together = (counts: number[]) =>
+    counts.reduce((expected, count) => (expected * count) / catalogue, catalogue);
+  const expectedOf = (of: 'docCount' | 'nameCount') => ({
+    best: together(withTerms.map((word) => countOf(word.best === null ? [] : [word.best], of))),
+    all: together(withTerms.map((word) => countOf(word.terms, of))),
   });
-  scored.sort(
-    (a, b) =>
-      b.hits - a.hits ||
-      b.bestHits - a.bestHits ||
-      b.similarity - a.similarity ||
-      Number(b.match.featured) - Number(a.match.featured) ||
-      b.match.id - a.match.id,
+  const inText = expectedOf('docCount');
+  const inName = expectedOf('nameCount');
+  const someTerms = [...new Set(withTerms.flatMap((word) => word.terms))];
+  const someAtLeast = Math.max(...someTerms.map((term) => known.docCount(term)));
+  const matches = (
+    vector: 'name_vector' | 'search_vector',
+    tsquery: string,
+    expected: number,
+    atLeast = 0,
+  ) => ({
+    key: `${vector}:${tsquery}`,
+    bucket: { condition: sql`p.${sql.raw(vector)} @@ to_tsquery('simple', ${tsquery})`, expected, atLeast },
+  });
+  const phrase = withTerms.map((word) => word.best).join(' ');
+  const single = withTerms.length === 1;
+  const conditions = [
+    {
+      key: `name:${phrase}`,
+      bucket: {
+        condition: sql`p.name_vector = strip(to_tsvector('simple', ${phrase}::text))`,
+        expected: 0,
+        atLeast: 0,
+      },
+    },
+    matches('name_vector', best, inName.best),
+    matches('name_vector', all, inName.all),
+    matches('search_vector', best, inText.best, single ? known.docCount(withTerms[0]?.best ?? '') : 0),
+    matches('search_vector', all, inText.all, single ? someAtLeast : 0),
+    matches('search_vector', some, countOf(someTerms), someAtLeast),
+  ];
+  return conditions
+    .filter((entry, index) => conditions.findIndex((other) => other.key === entry.key) === index)
+    .map((entry) => entry.bucket);
+}
+
+/**
+ * A bucket expected to hold this many products or more is read in listing order (featured first,
+ * then newest) until the page is full: at a share of 2 % or more, about 50 rows a product shown.
+ */
+const WALKED_FROM = 2_000;
+
+/**
+ * How far a bucket is walked in listing order before it is read through its full-text index
+ * instead: the words were expected together often and are not (decision 0056).
+ */
+const walkOf = (need: number) => Math.max(3_000, need * 60);
+
+type RankedRow = { id: number; featured: boolean; bucket: number };
+
+/**
+ * The ids of a relevance page, in bucket order and within a bucket featured first, then newest;
+ * a product is placed in the first bucket it meets. The work is bounded by the page (and by the
+ * rare buckets' index lists), never by the matches (decision 0056):
+ *
+ * - A bucket expected to be large is walked in listing order, stopping when the page is full, and
+ *   at most `walkOf(need)` rows: the planner, which takes words as independent too, would walk the
+ *   whole listing index for two common words that are never together ('hampr printed': 100,000
+ *   rows, 371 ms on PGlite at 1,00,000 products).
+ * - The buckets expected to be small are read whole in one scan of the full-text index of the
+ *   widest of them (every earlier bucket's product meets it), each product placed in the first
+ *   bucket it meets. A large bucket whose walk ended short is read so too.
+ *
+ * No bucket is told to leave out the earlier buckets' products (the planner would misjudge that
+ * too): a bucket's first `need` rows are enough, since at most the earlier ones repeat.
+ */
+export async function rankedIds(
+  { db }: CatalogReader,
+  filters: SQL,
+  buckets: SearchBucket[],
+  need: number,
+): Promise<number[]> {
+  const condition = (index: number) => (buckets[index] as SearchBucket).condition;
+  /** Up to `need` products of each of `among` (bucket indexes), read whole. */
+  const readWhole = (among: number[]) => {
+    // Every bucket's products meet each later one, so the last of them holds them all, and a row
+    // outside it is checked once instead of once per bucket.
+    const widest = condition(Math.max(...among));
+    return sql`SELECT id, featured, bucket FROM (
+      SELECT m.id, m.featured, m.bucket,
+        row_number() OVER (PARTITION BY m.bucket ORDER BY m.featured DESC, m.id DESC) AS place
+      FROM (SELECT p.id, p.featured, CASE ${sql.join(
+        among.map((index) => sql`WHEN ${condition(index)} THEN ${index}::int`),
+        sql` `,
+      )} END AS bucket FROM products p WHERE ${filters} AND ${widest}) m
+    ) placed WHERE bucket IS NOT NULL AND place <= ${need}`;
+  };
+  const walk = (index: number) => sql`SELECT id, featured, ${index}::int AS bucket FROM (
+      SELECT p.id, p.featured, p.name_vector, p.search_vector FROM products p
+      WHERE ${filters} ORDER BY p.featured DESC, p.id DESC LIMIT ${walkOf(need)}) p
+    WHERE ${condition(index)} LIMIT ${need}`;
+
+  const walked = [...buckets.keys()].filter(
+    (index) => (buckets[index] as SearchBucket).expected >= WALKED_FROM,
   );
-  return scored.map((entry) => entry.match);
+  const small = [...buckets.keys()].filter((index) => !walked.includes(index));
+  const parts = [...(small.length > 0 ? [readWhole(small)] : []), ...walked.map(walk)];
+  const rows = await executePrepared<RankedRow>(
+    db,
+    sql.join(
+      parts.map((part) => sql`(${part})`),
+      sql` UNION ALL `,
+    ),
+  );
+  const ranked = rank(rows, need);
+  if (ranked.length >= need) return ranked;
+  // A walk that ended short may have stopped at its limit: those buckets are read whole.
+  const found = new Map<number, number>();
+  for (const row of rows) found.set(Number(row.bucket), (found.get(Number(row.bucket)) ?? 0) + 1);
+  const short = walked.filter((index) => (found.get(index) ?? 0) < need);
+  if (short.length === 0) return ranked;
+  const again = await executePrepared<RankedRow>(db, readWhole(short));
+  const reread = new Set(short);
+  return rank([...rows.filter((row) => !reread.has(Number(row.bucket))), ...again], need);
+}
+
+function rank(rows: readonly RankedRow[], need: number): number[] {
+  const placed = new Map<number, RankedRow>();
+  for (const row of rows) {
+    const entry = { id: Number(row.id), featured: Boolean(row.featured), bucket: Number(row.bucket) };
+    const before = placed.get(entry.id);
+    if (!before || entry.bucket < before.bucket) placed.set(entry.id, entry);
+  }
+  return [...placed.values()]
+    .sort((a, b) => a.bucket - b.bucket || Number(b.featured) - Number(a.featured) || b.id - a.id)
+    .slice(0, need)
+    .map((row) => row.id);
+}
+
+/** How many products match `where`, counted up to SEARCH_COUNT_CAP + 1 (cached under `key`). */
+export function cappedCount({ db, cache }: CatalogReader, where: SQL, key: string): Promise<number> {
+  return cache.remember(`capped-total:${key}`, async () => {
+    const [row] = await executePrepared<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1}) matched`,
+    );
+    return Number(row?.n ?? 0);
+  });
 }

@@ -127,7 +127,7 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
       .update(products)
       .set({ slug: slugWithId(input.name, row.id) })
       .where(eq(products.id, row.id));
-    await refreshSearchText(tx, row.id);
+    await refreshSearchText(tx, row.id, null);
     return row.id;
   });
   await writer.invalidate();
@@ -143,6 +143,11 @@ export async function updateProduct(
   changes: ProductChanges,
 ): Promise<CatalogProduct> {
   await writer.db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ name: products.name, archived: products.archived })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
     const values = {
       ...changes,
       ...(changes.name !== undefined ? { slug: slugWithId(changes.name, id) } : {}),
@@ -153,8 +158,8 @@ export async function updateProduct(
       .set(values)
       .where(eq(products.id, id))
       .returning({ id: products.id });
-    if (updated.length === 0) throw notFound('Product not found');
-    await refreshSearchText(tx, id);
+    if (updated.length === 0 || !previous) throw notFound('Product not found');
+    await refreshSearchText(tx, id, previous);
   });
   await writer.invalidate();
   const [product] = await productsByIds(writer, [id]);

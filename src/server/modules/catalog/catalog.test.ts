@@ -13,6 +13,7 @@ import {
 import { products } from '../../db/schema';
 import { setUpTestStore } from '../../testing/test-store';
 import { catalogBenchUrls } from './bench-urls';
+import { SEARCHES_PER_MINUTE } from './search-allowance';
 
 const store = setUpTestStore();
 const ids: Record<string, number> = {};
@@ -321,10 +322,43 @@ describe('GET /api/products', () => {
 });
 
 describe('search', () => {
-  it('answers 429 with Retry-After once one address has made 120 searches in a minute', async () => {
+  it('never refuses fifty shoppers behind one carrier address, each searching every ten seconds', async () => {
+    // One minute of them: 50 × 6 searches, each typed with two of the header's suggestions first.
+    const carrier = '198.18.1.1';
+    const words = [
+      'bouquet',
+      'chocolate',
+      'diya',
+      'silver',
+      'hamper',
+      'gift',
+      'rose',
+      'brass',
+      'kids',
+      'coin',
+    ];
+    const refused: string[] = [];
+    for (let shopper = 0; shopper < 50; shopper += 1) {
+      for (let search = 0; search < 6; search += 1) {
+        const word = words[(shopper + search) % words.length] as string;
+        const query = `${word} ${shopper}-${search}`;
+        for (const url of [
+          `/api/search/suggestions?q=${encodeURIComponent(word.slice(0, 3))}`,
+          `/api/search/suggestions?q=${encodeURIComponent(word)}`,
+          `/api/products?search=${encodeURIComponent(query)}`,
+        ]) {
+          const response = await store.app.inject({ url, remoteAddress: carrier });
+          if (response.statusCode !== 200) refused.push(`${url}: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it(`answers 429 with Retry-After once one address has made ${SEARCHES_PER_MINUTE} searches in a minute`, async () => {
     const search = (ip: string) =>
       store.app.inject({ url: '/api/products?search=bouquet', remoteAddress: ip });
-    for (let index = 0; index < 120; index += 1) {
+    for (let index = 0; index < SEARCHES_PER_MINUTE; index += 1) {
       expect((await search('198.18.0.1')).statusCode).toBe(200);
     }
     const refused = await search('198.18.0.1');
@@ -337,6 +371,52 @@ describe('search', () => {
     expect((await store.app.inject({ url: '/api/products', remoteAddress: '198.18.0.1' })).statusCode).toBe(
       200,
     );
+  });
+
+  it('answers 503 with Retry-After while the search work is saturated, and other pages at once', async () => {
+    const { gate } = store.app.searchAllowance;
+    // Searches of many addresses hold every running and waiting place.
+    const held: Promise<() => void>[] = [];
+    for (let index = 0; ; index += 1) {
+      const entered = gate.enter(`198.18.2.${index}`);
+      if (!entered) break;
+      held.push(entered);
+    }
+    expect(gate.load().waiting).toBeGreaterThan(0);
+    const busy = await store.app.inject({ url: '/api/products?search=silver', remoteAddress: '198.18.3.1' });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.json().message).toBe('The store is busy with other searches. Please try again in a second.');
+    const suggestions = await store.app.inject({
+      url: '/api/search/suggestions?q=sil',
+      remoteAddress: '198.18.3.1',
+    });
+    expect(suggestions.statusCode).toBe(503);
+    // A page without a search never waits for searches.
+    expect((await store.app.inject({ url: '/api/products?category=wedding-gifts' })).statusCode).toBe(200);
+
+    // As the held searches finish, the waiting ones run, and a new search is answered.
+    for (const entered of held) (await entered)();
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+    const served = await store.app.inject({
+      url: '/api/products?search=silver',
+      remoteAddress: '198.18.3.1',
+    });
+    expect(served.statusCode).toBe(200);
+  });
+
+  it('gives one address no more than its share of the search work in flight', async () => {
+    const { gate } = store.app.searchAllowance;
+    const held: Promise<() => void>[] = [];
+    for (let entered = gate.enter('198.18.4.1'); entered; entered = gate.enter('198.18.4.1'))
+      held.push(entered);
+    expect(held.length).toBeGreaterThan(0);
+    const greedy = await store.app.inject({ url: '/api/products?search=coin', remoteAddress: '198.18.4.1' });
+    expect(greedy.statusCode).toBe(503);
+    expect(greedy.headers['retry-after']).toBe('1');
+    const other = await store.app.inject({ url: '/api/products?search=coin', remoteAddress: '198.18.4.2' });
+    expect(other.statusCode).toBe(200);
+    for (const entered of held) (await entered)();
   });
 
   it('finds the chocolate bouquet first despite typos in both words', async () => {
@@ -363,8 +443,10 @@ describe('search', () => {
   });
 
   it('ignores case and filler words', async () => {
+    // The diya holds both words; the hamper, in the Diwali category, only one: it follows.
     expect(names((await list(`?search=${encodeURIComponent('DIYA for Diwali')}`)).data)).toEqual([
       'Brass Diya Set of 4',
+      'Chocolate Gift Hamper',
     ]);
   });
 

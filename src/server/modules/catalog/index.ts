@@ -3,4 +3,10 @@ export { installCatalog } from './catalog-module';
 export { type CatalogService, createCatalogService } from './catalog-service';
 export type { ProductChanges } from './catalog-writes';
 export { catalogRoutes } from './routes';
+export {
+  createSearchAllowance,
+  createSearchGate,
+  SEARCHES_PER_MINUTE,
+  type SearchAllowance,
+} from './search-allowance';
 export { rebuildSearchTerms } from './search-index';

@@ -14,13 +14,25 @@ export async function rebuildSearchTerms(db: Db): Promise<void> {
     await tx.execute(sql`
       INSERT INTO search_terms (term, doc_count)
       SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM products WHERE NOT archived')`);
+    // A name's words are words of its search_text, so every one already has its row.
+    await tx.execute(sql`
+      UPDATE search_terms SET name_count = named.ndoc
+      FROM ts_stat('SELECT name_vector FROM products WHERE NOT archived') AS named
+      WHERE search_terms.term = named.word`);
   });
 }
 
-/** Writes search_text from the product's current fields and keeps the vocabulary in step. */
-export async function refreshSearchText(tx: Tx, productId: number): Promise<void> {
+/** How a product stood before a change: its name and whether it was archived (null: a new one). */
+export type IndexedBefore = { name: string; archived: boolean } | null;
+
+/**
+ * Writes search_text from the product's current fields and keeps the vocabulary in step. The
+ * product's row is already changed, so the caller says how it stood before (its name and archive
+ * flag); its search_text is still the one the vocabulary counted.
+ */
+export async function refreshSearchText(tx: Tx, productId: number, previous: IndexedBefore): Promise<void> {
   const [before] = await tx
-    .select({ searchText: products.searchText, archived: products.archived })
+    .select({ searchText: products.searchText })
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
@@ -30,10 +42,13 @@ export async function refreshSearchText(tx: Tx, productId: number): Promise<void
       searchText: sql`(select ${searchTextSql} from ${categories} where ${categories.id} = ${products.categoryId})`,
     })
     .where(eq(products.id, productId))
-    .returning({ searchText: products.searchText, archived: products.archived });
-  const oldText = before && !before.archived ? before.searchText : '';
+    .returning({ searchText: products.searchText, name: products.name, archived: products.archived });
+  const counted = previous !== null && !previous.archived;
+  const oldText = counted && before ? before.searchText : '';
   const newText = after && !after.archived ? after.searchText : '';
-  if (oldText === newText) return;
+  const oldName = counted ? previous.name : '';
+  const newName = after && !after.archived ? after.name : '';
+  if (oldText === newText && oldName === newName) return;
   const oldTerms = sql`select unnest(tsvector_to_array(to_tsvector('simple', ${oldText}::text)))`;
   const newTerms = sql`select unnest(tsvector_to_array(to_tsvector('simple', ${newText}::text)))`;
   await tx.execute(sql`
@@ -44,6 +59,13 @@ export async function refreshSearchText(tx: Tx, productId: number): Promise<void
     UPDATE search_terms SET doc_count = doc_count - 1
     WHERE term IN (${oldTerms} EXCEPT ${newTerms})`);
   await tx.execute(sql`DELETE FROM search_terms WHERE doc_count <= 0`);
+  // The name's words are counted apart (name_count); each is a word of search_text too.
+  const oldNamed = sql`select unnest(tsvector_to_array(to_tsvector('simple', ${oldName}::text)))`;
+  const newNamed = sql`select unnest(tsvector_to_array(to_tsvector('simple', ${newName}::text)))`;
+  await tx.execute(sql`
+    UPDATE search_terms SET name_count = name_count + 1 WHERE term IN (${newNamed} EXCEPT ${oldNamed})`);
+  await tx.execute(sql`
+    UPDATE search_terms SET name_count = greatest(0, name_count - 1) WHERE term IN (${oldNamed} EXCEPT ${newNamed})`);
 }
 
 /**

@@ -95,13 +95,6 @@ export function tsqueryOf(words: CorrectedWord[], mode: 'all' | 'any'): string |
 
 const quoteLexeme = (term: string) => `'${term.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
 
-/** The corrected query as words, for ranking names by trigram similarity. */
-export const correctedPhrase = (words: CorrectedWord[]) =>
-  words
-    .map((word) => word.best)
-    .filter((term): term is string => term !== null)
-    .join(' ');
-
 /**
  * Edits between two words, a swap of neighbours counting as one (optimal string alignment).
  * Trigrams miss swapped letters ('dyia' shares one trigram with 'diya'); this catches them. With a

@@ -85,3 +85,48 @@ function uniquePair(words: string[], unique: (a: string, b: string) => boolean):
       if (other !== typo && !NOT_NAMING.has(other) && unique(typo, other)) return [typo, other];
   return null;
 }
+
+const isNamingWord = (word: string) => word.length >= 3 && /^\p{L}+$/u.test(word) && !NOT_NAMING.has(word);
+
+/**
+ * Searches a shopper types from what they half remember of two gifts ('retrun gifts'): a misspelt
+ * word of one product's name and a word of another product's name. Such a pair matches thousands
+ * of products, where `typoQueries` matches a few (decision 0056 measures both).
+ */
+export function crossQueries(named: readonly { id: number; name: string }[], count: number): string[] {
+  const productWords = named.map((product) => [...new Set(wordsOf(product.name))]);
+  const vocabulary = [...new Set(productWords.flat())];
+  const queries = new Set<string>();
+  const step = Math.max(1, Math.floor(named.length / count));
+  for (let offset = 0; offset < step && queries.size < count; offset += 1) {
+    for (let index = offset; index < named.length && queries.size < count; index += step) {
+      const own = (productWords[index] as string[])
+        .filter(isTypoWord)
+        .filter((word) => !NOT_NAMING.has(word));
+      const other = (
+        productWords[(index + Math.floor(named.length / 2) + 1) % named.length] as string[]
+      ).filter(isNamingWord);
+      const typoWord = own[queries.size % Math.max(1, own.length)];
+      const otherWord = other.find((word) => word !== typoWord);
+      if (!typoWord || !otherWord) continue;
+      const misspelt = unambiguousTypo(typoWord, queries.size, vocabulary);
+      if (misspelt) queries.add(`${misspelt} ${otherWord}`);
+    }
+  }
+  return [...queries];
+}
+
+/**
+ * The words most product names share, most shared first ('gift', 'return', 'hamper' among them): a
+ * search for one of them matches a large part of the catalogue.
+ */
+export function commonWords(named: readonly { name: string }[], count: number): string[] {
+  const names = new Map<string, number>();
+  for (const product of named)
+    for (const word of new Set(wordsOf(product.name)))
+      if (isNamingWord(word)) names.set(word, (names.get(word) ?? 0) + 1);
+  return [...names]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, count)
+    .map(([word]) => word);
+}

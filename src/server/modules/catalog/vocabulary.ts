@@ -34,10 +34,14 @@ export function trigramSimilarity(a: string | Set<string>, b: string | Set<strin
   return shared / (left.size + right.size - shared);
 }
 
-type VocabularyTerm = { term: string; docCount: number };
+type VocabularyTerm = { term: string; docCount: number; nameCount?: number };
 
 export type Vocabulary = {
   size: number;
+  /** How many visible products' text holds the term (0 when none). */
+  docCount(term: string): number;
+  /** How many visible products' name holds the term (0 when none). */
+  nameCount(term: string): number;
   /** Terms close to the word by trigrams (similarity ≥ 0.3) or starting with it, best first. */
   candidates(word: string, limit?: number): TermCandidate[];
   /** For a word trigrams cannot place (swapped letters): the nearest terms by edits. */
@@ -88,8 +92,11 @@ export function createVocabulary(terms: readonly VocabularyTerm[]): Vocabulary {
     }
   });
 
+  const counts = new Map(terms.map((entry) => [entry.term, entry]));
   return {
     size: terms.length,
+    docCount: (term) => counts.get(term)?.docCount ?? 0,
+    nameCount: (term) => counts.get(term)?.nameCount ?? 0,
     candidates(word, limit = 8) {
       const wordGrams = trigramsOf(word);
       const shared = new Map<number, number>();
