@@ -269,7 +269,7 @@ export function createServices({
     catalog,
     /**
      * Product searches and suggestions per address, and the search work in flight
-     * (docs/decisions/0056-search-bounded-by-the-page.md).
+     * (docs/decisions/0058-search-bounded-by-the-page.md).
      */
     searchAllowance: createSearchAllowance(
       createAttemptLimiter(limiterStore, {

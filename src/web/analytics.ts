@@ -1,5 +1,5 @@
 // DESIGN 4: GA4 ecommerce events in INR go to window.dataLayer; gtag itself loads only when a
-// measurement id is configured and the shopper has said yes (decision 0056: DPDP Act s.6, consent
+// measurement id is configured and the shopper has said yes (decision 0052: DPDP Act s.6, consent
 // by a clear affirmative action, withdrawn as easily as given).
 import { linesAmountPaise, toRupees } from '../shared/money';
 import { browserStorage } from './browser-storage';
@@ -78,7 +78,7 @@ export function chooseAnalytics(choice: AnalyticsChoice, measurementId: string |
   if (choice === 'granted') loadGoogleAnalytics(measurementId);
 }
 
-/** At start: gtag only for a shopper who said yes before (decision 0056). */
+/** At start: gtag only for a shopper who said yes before (decision 0052). */
 export function startAnalytics(measurementId: string | null) {
   if (analyticsChoice() === 'granted') loadGoogleAnalytics(measurementId);
 }

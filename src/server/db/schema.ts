@@ -237,7 +237,7 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     // The name's words alone, without positions: search ranks a product whose name is the words,
     // then one whose name holds them, above one whose other text does, bucket by bucket
-    // (docs/decisions/0056-search-bounded-by-the-page.md).
+    // (docs/decisions/0058-search-bounded-by-the-page.md).
     nameVector: tsvector('name_vector').generatedAlwaysAs(sql`strip(to_tsvector('simple', name))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -277,7 +277,7 @@ export const searchTerms = pgTable(
     term: text('term').primaryKey(),
     docCount: integer('doc_count').notNull().default(0),
     // Products whose name holds the word: search walks a name bucket in listing order only when
-    // it is expected to hold many (docs/decisions/0056-search-bounded-by-the-page.md).
+    // it is expected to hold many (docs/decisions/0058-search-bounded-by-the-page.md).
     nameCount: integer('name_count').notNull().default(0),
   },
   (table) => [index('search_terms_trgm_idx').using('gin', sql`${table.term} gin_trgm_ops`)],

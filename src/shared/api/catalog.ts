@@ -150,7 +150,7 @@ export const ProductList = z.object({
   total: z.number().int(),
   /**
    * True when a search matched more than `total` products and counting stopped there: shown as
-   * "1,000+" (docs/decisions/0056-search-bounded-by-the-page.md).
+   * "1,000+" (docs/decisions/0058-search-bounded-by-the-page.md).
    */
   totalCapped: z.boolean().optional(),
   /** Issue 22: send as `cursor` for the page after this one; null on the last page. */

@@ -88,7 +88,7 @@ function count({ db, cache }: CatalogReader, where: SQL, key: string): Promise<n
 export async function listProducts(reader: CatalogReader, query: ProductListQuery): Promise<ProductList> {
   const result = await listProductsWith(reader, query, 'all');
   // Several words that no product has together, in a sorted search: show products with any of
-  // them instead (a relevance search ranks those last by itself, decision 0056).
+  // them instead (a relevance search ranks those last by itself, decision 0058).
   const sorted = query.sort !== undefined && query.sort !== 'relevance';
   if (sorted && result.total === 0 && query.search !== undefined && queryWords(query.search).length > 1) {
     return listProductsWith(reader, query, 'any');
@@ -150,7 +150,7 @@ async function listProductsWith(
     offset = 0;
   }
   // A search's total is counted up to a cap: a word most products share would otherwise cost a
-  // count of most of the catalogue, for every different search a crowd types (decision 0056).
+  // count of most of the catalogue, for every different search a crowd types (decision 0058).
   const counted = tsquery ? await cappedCount(reader, where, key) : await count(reader, where, key);
   const totalCapped = tsquery !== null && counted > SEARCH_COUNT_CAP;
   const total = totalCapped ? SEARCH_COUNT_CAP : counted;
@@ -186,7 +186,7 @@ async function listProductsWith(
 }
 
 /**
- * A search by relevance: the page's ids from the ranking buckets (decision 0056), then its
+ * A search by relevance: the page's ids from the ranking buckets (decision 0058), then its
  * products. The total is exact when every match fitted in the buckets' reads, else counted up to
  * SEARCH_COUNT_CAP. Its cursor is a position in the ranked order.
  */

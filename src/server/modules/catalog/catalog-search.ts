@@ -1,6 +1,6 @@
 // A search's matches (DESIGN 4): the query's words corrected against the catalogue's vocabulary,
 // then a page of the products that match them, ranked in buckets whose work is bounded by the page
-// (docs/decisions/0056-search-bounded-by-the-page.md).
+// (docs/decisions/0058-search-bounded-by-the-page.md).
 import { type SQL, sql } from 'drizzle-orm';
 import { executePrepared } from '../../db/client';
 import { searchTerms } from '../../db/schema';
@@ -46,7 +46,7 @@ export async function correctSearch(
 /**
  * A search's total is counted up to this many; past it the answer says "1,000+" (`totalCapped`),
  * so a word most products share costs a bounded count: counting to 10,000 took 22 ms on PGlite at
- * 1,00,000 products, to 1,000 about a tenth of it (decision 0056).
+ * 1,00,000 products, to 1,000 about a tenth of it (decision 0058).
  */
 export const SEARCH_COUNT_CAP = 1_000;
 
@@ -83,7 +83,7 @@ function visibleProducts({ db, cache }: CatalogReader): Promise<number> {
 }
 
 /**
- * The ranking buckets of a search, best first (decision 0056): the name is every word's likeliest
+ * The ranking buckets of a search, best first (decision 0058): the name is every word's likeliest
  * meaning and nothing else ('Chocolate Bouquet' for 'chocolat bouqet'), the name holds every word's
  * likeliest meaning, the name holds every word in one of its meanings (a typo's other readings),
  * the same two anywhere in the product's text, then the text holds some of the words. A product
@@ -152,7 +152,7 @@ const WALKED_FROM = 2_000;
 
 /**
  * How far a bucket is walked in listing order before it is read through its full-text index
- * instead: the words were expected together often and are not (decision 0056).
+ * instead: the words were expected together often and are not (decision 0058).
  */
 const walkOf = (need: number) => Math.max(3_000, need * 60);
 
@@ -161,7 +161,7 @@ type RankedRow = { id: number; featured: boolean; bucket: number };
 /**
  * The ids of a relevance page, in bucket order and within a bucket featured first, then newest;
  * a product is placed in the first bucket it meets. The work is bounded by the page (and by the
- * rare buckets' index lists), never by the matches (decision 0056):
+ * rare buckets' index lists), never by the matches (decision 0058):
  *
  * - A bucket expected to be large is walked in listing order, stopping when the page is full, and
  *   at most `walkOf(need)` rows: the planner, which takes words as independent too, would walk the

@@ -14,7 +14,7 @@ import { wordsOf } from './vocabulary';
 /**
  * The categories holding the most matches are judged on at most this many of them: a word most
  * products share would otherwise cost a pass over most of the catalogue per keystroke (decision
- * 0056); a thousand matches rank the few categories offered much as all of them would.
+ * 0058); a thousand matches rank the few categories offered much as all of them would.
  */
 const CATEGORY_SAMPLE = 1_000;
 

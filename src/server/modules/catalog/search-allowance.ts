@@ -1,4 +1,4 @@
-// Who may search, and when the store searches no more (docs/decisions/0056-search-bounded-by-the-page.md):
+// Who may search, and when the store searches no more (docs/decisions/0058-search-bounded-by-the-page.md):
 // every search (the listing's and the header's suggestions) passes here once, on the API and on
 // server-rendered pages alike.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +12,7 @@ import { AppError, tooMany, waitInWords } from '../../errors';
  */
 export const SEARCHES_PER_MINUTE = 1_200;
 
-/** How much search work one process takes on at once (decision 0056 gives the measurements). */
+/** How much search work one process takes on at once (decision 0058 gives the measurements). */
 export type SearchGateLimits = {
   /** Searches running at once. */
   running: number;

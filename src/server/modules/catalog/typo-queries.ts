@@ -91,7 +91,7 @@ const isNamingWord = (word: string) => word.length >= 3 && /^\p{L}+$/u.test(word
 /**
  * Searches a shopper types from what they half remember of two gifts ('retrun gifts'): a misspelt
  * word of one product's name and a word of another product's name. Such a pair matches thousands
- * of products, where `typoQueries` matches a few (decision 0056 measures both).
+ * of products, where `typoQueries` matches a few (decision 0058 measures both).
  */
 export function crossQueries(named: readonly { id: number; name: string }[], count: number): string[] {
   const productWords = named.map((product) => [...new Set(wordsOf(product.name))]);

@@ -22,7 +22,7 @@ afterEach(() => {
 
 const renderIn = (element: React.ReactNode) => render(<MemoryRouter>{element}</MemoryRouter>);
 
-describe('Google Analytics only after the shopper allows it (decision 0056)', () => {
+describe('Google Analytics only after the shopper allows it (decision 0052)', () => {
   it('asks with two equal buttons and requests no gtag.js before Allow', async () => {
     renderIn(<AnalyticsConsentBanner />);
     const banner = await screen.findByRole('region', { name: 'Analytics choice' });
