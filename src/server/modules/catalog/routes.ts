@@ -58,15 +58,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
    * A search costs far more than a listing: it is answered within the search allowance (decision
    * 0058), which holds its place in the search work until the answer is worked out.
    */
-  async function answerSearch(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    load: () => Promise<unknown>,
-    beforeLoad?: () => Promise<void>,
-  ) {
+  async function answerSearch(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) {
     const release = await app.searchAllowance.admit(request.ip);
     try {
-      return await answer(request, reply, load, beforeLoad);
+      return await answer(request, reply, load);
     } finally {
       release();
     }
@@ -74,11 +69,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/products', { schema: { querystring: ProductListQuery } }, (request, reply) => {
     const load = () => app.catalog.listProducts(request.query);
+    // A search's work is bounded by its page and held by the search allowance; a large listing
+    // without one has its own allowance (decision 0057).
+    if (request.query.search) return answerSearch(request, reply, load);
     const large = (request.query.limit ?? LISTING_PAGE_SIZE) > LARGE_LISTING;
-    const beforeLoad = large ? () => allowLargeListing(app, request) : undefined;
-    return request.query.search
-      ? answerSearch(request, reply, load, beforeLoad)
-      : answer(request, reply, load, beforeLoad);
+    return answer(request, reply, load, large ? () => allowLargeListing(app, request) : undefined);
   });
 
   // Issue 25: the header search's suggestions, one request per pause in typing, within the same
