@@ -3,10 +3,21 @@ import type { Paise } from './money';
 
 // Issue 14 "GST tax invoice": store prices are tax-inclusive, so each invoice line's tax is taken
 // out of what the customer paid for it. Rates are in basis points (1800 = 18%) so that 0.25% and
-// 3% (gold, silver) fit as well as the usual 5, 12, 18 and 28%.
+// 3% (gold, silver) fit as well as the usual 5, 18 and 40%.
 
 export const DEFAULT_GST_RATE_BP = 1800;
-export const GST_RATES_BP = [0, 25, 300, 500, 1200, 1800, 2800] as const;
+/**
+ * The goods rates in force since 22 September 2025 (Notification 9/2025-Central Tax (Rate) and its
+ * IGST twin; decision 0050): nil, 0.25%, 3%, 5%, 18% and 40%.
+ */
+export const GST_RATES_BP = [0, 25, 300, 500, 1800, 4000] as const;
+/**
+ * The slabs that schedule removed. A category or product still at one keeps it (and its invoices
+ * keep stating it) until the owner confirms a current rate: the back office lists them, never
+ * refuses them (decision 0050).
+ */
+export const RETIRED_GST_RATES_BP = [1200, 2800] as const;
+export const isRetiredGstRate = (rateBp: number) => (RETIRED_GST_RATES_BP as readonly number[]).includes(rateBp);
 // Courier services for the shipping charge (SAC 9968), taxed at 18%.
 export const SHIPPING_SAC = '996812';
 export const SHIPPING_GST_RATE_BP = 1800;

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AddressForm } from '../../shared/address';
+import type { DeclarationOverrides } from '../../shared/legal-metrology';
 import type { CheckoutCartLine } from '../../shared/api/notifications';
 import type { NotifyConsent } from '../../shared/notifications';
 import type { OwnerSettings } from '../../shared/owner-settings';
@@ -155,6 +156,12 @@ export const categories = pgTable('categories', {
   // GST (issue 14): the HSN code and rate (basis points, 1800 = 18%) of the category's products.
   hsnCode: text('hsn_code').notNull().default('9505'),
   gstRateBp: integer('gst_rate_bp').notNull().default(1800),
+  // Decision 0050: set by the migration on a category still at a slab GST 2.0 retired (12%, 28%),
+  // cleared when the owner confirms a current rate; the back office lists those set.
+  gstRateToConfirm: boolean('gst_rate_to_confirm').notNull().default(false),
+  // Decision 0050, Legal Metrology rule 6(10): the declarations its products show unless they set
+  // their own (DeclarationOverrides, checked by the API).
+  declarations: jsonb('declarations').$type<DeclarationOverrides>().notNull().default({}),
   // The courier parcel of one packed unit the owner set for the category (checked by ParcelSize);
   // null: the built-in default for its slug (shared/parcel.ts).
   parcel: jsonb('parcel').$type<ParcelSize>(),
@@ -201,7 +208,9 @@ export const products = pgTable(
     // A unit price, at most ₹1,00,00,000 (shared/api/admin.ts), so 32 bits hold it; every amount
     // an order sums from prices is 64-bit.
     pricePaise: integer('price_paise').notNull(),
-    mrpPaise: integer('mrp_paise'),
+    // The maximum retail price, tax included, printed on the pack (Legal Metrology rule 6(1)(e));
+    // every product has one (decision 0050), at least the price.
+    mrpPaise: integer('mrp_paise').notNull(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),
@@ -224,6 +233,13 @@ export const products = pgTable(
     // GST of this product; null follows its category's HSN code and rate (shared/gst.ts).
     hsnCode: text('hsn_code'),
     gstRateBp: integer('gst_rate_bp'),
+    // Decision 0050: as categories.gst_rate_to_confirm, for a product's own rate.
+    gstRateToConfirm: boolean('gst_rate_to_confirm').notNull().default(false),
+    // Decision 0050: the product's own Legal Metrology declarations, each overriding its category's.
+    declarations: jsonb('declarations').$type<DeclarationOverrides>().notNull().default({}),
+    // The country of origin it is shown with (its own, else its category's, else India), written by
+    // the catalogue service with the declarations, so that the listing filters on a column.
+    originCountry: text('origin_country').notNull().default('India'),
     // Issue 13: text fields and photo rule a shopper fills in (PersonalisationConfig); null when the
     // product is not personalisable.
     personalisation: jsonb('personalisation').$type<PersonalisationConfig>(),
@@ -532,6 +548,9 @@ export const reviews = pgTable(
     // Plain text, never HTML; its length is limited by the API.
     text: text('text').notNull().default(''),
     hidden: boolean('hidden').notNull().default(false),
+    // Decision 0050: written by the demo seed, so that one step (npm run db:remove-demo-reviews)
+    // takes the demo ratings away with them.
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

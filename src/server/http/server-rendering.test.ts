@@ -75,6 +75,7 @@ beforeAll(async () => {
       name: 'Scented Tea Lights',
       categoryId: diwali.id,
       pricePaise: 24_900,
+      mrpPaise: 24_900,
       image: '/uploads/products/tea-lights.svg',
       stock: 20,
       featured: true,
@@ -85,6 +86,7 @@ beforeAll(async () => {
       name: 'Brass Diya Pair',
       categoryId: diwali.id,
       pricePaise: 1_29_900,
+      mrpPaise: 1_29_900,
       image: '/uploads/products/brass-diya.svg',
       stock: 5,
     })
@@ -94,6 +96,7 @@ beforeAll(async () => {
       name: 'Mithai Box </script><b>Sweet</b>\u2028',
       categoryId: wedding.id,
       pricePaise: 49_900,
+      mrpPaise: 49_900,
       stock: 3,
     })
   ).id;
@@ -102,6 +105,7 @@ beforeAll(async () => {
       name: `Wedding Potli Bag ${index}`,
       categoryId: wedding.id,
       pricePaise: 5_000 + index * 100,
+      mrpPaise: 5_000 + index * 100,
       stock: 10,
     });
   }

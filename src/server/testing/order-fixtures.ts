@@ -73,6 +73,8 @@ export async function createTestProduct(
   fields: Partial<{
     name: string;
     priceRupees: number;
+    /** The MRP; the price by default. */
+    mrpRupees: number;
     stock: number;
     allowPreOrder: boolean;
     minQuantity: number;
@@ -91,6 +93,7 @@ export async function createTestProduct(
       slug: `test-product-${productCounter}`,
       image: `/uploads/products/${productCounter}.webp`,
       pricePaise: toPaise(fields.priceRupees ?? 300),
+      mrpPaise: toPaise(fields.mrpRupees ?? fields.priceRupees ?? 300),
       categoryId: category.id,
       stock: fields.stock ?? 20,
       allowPreOrder: fields.allowPreOrder ?? false,

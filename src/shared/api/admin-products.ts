@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeclarationOverrides } from '../legal-metrology';
 import { ProductParcelFields } from '../parcel';
 import { PersonalisationConfig } from '../personalisation';
 import { MAX_PRODUCT_IMAGES } from '../product-images';
@@ -32,6 +33,8 @@ const rupees = z
 
 // ---- Products ----
 
+export const MRP_REQUIRED = 'Enter the MRP in rupees (the maximum retail price on the pack)';
+
 export const AdminProductQuery = z.object({
   q: trimmed(200).optional(),
   archived: z.enum(['true', 'false', 'all']).default('all'),
@@ -47,7 +50,7 @@ export const AdminProduct = z.object({
   image: z.string(),
   images: z.array(z.string()),
   price: z.number(),
-  mrp: z.number().nullable(),
+  mrp: z.number(),
   categoryId: z.number().int(),
   categoryName: z.string(),
   tags: z.array(z.string()),
@@ -64,6 +67,11 @@ export const AdminProduct = z.object({
   gstRate: z.number().nullable(),
   categoryHsnCode: z.string(),
   categoryGstRate: z.number(),
+  /** Decision 0050: its own rate is a slab GST 2.0 retired, kept until the owner confirms one. */
+  gstRateToConfirm: z.boolean(),
+  /** Decision 0050: its own Legal Metrology declarations, and its category's it falls back on. */
+  declarations: DeclarationOverrides,
+  categoryDeclarations: DeclarationOverrides,
   /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
   personalisation: PersonalisationConfig.nullable(),
   /** Issue 24: the packed parcel (null = the category's default, shared/parcel.ts). */
@@ -84,7 +92,13 @@ const ProductFields = {
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   description: trimmed(5000),
   price: rupees.refine((value) => value > 0, 'Price must be more than ₹0'),
-  mrp: rupees.nullable(),
+  // Decision 0050: the maximum retail price printed on the pack (Legal Metrology rule 6(1)(e)), never
+  // left out: a product without one would show a made-up one.
+  mrp: z
+    .number({ error: MRP_REQUIRED })
+    .min(0.01, MRP_REQUIRED)
+    .max(10_000_000, 'That amount is too large')
+    .refine((value) => Number.isInteger(Math.round(value * 100 * 1000) / 1000), 'At most two decimals'),
   categoryId: z.number({ error: 'Choose a category' }).int().positive('Choose a category'),
   tags: z.array(z.string().trim().min(1).max(50)).max(30),
   stock: z.number({ error: 'Enter the stock' }).int('Stock is a whole number').min(0).max(1_000_000),
@@ -104,20 +118,20 @@ const ProductFields = {
     .transform((value) => (value ? value : null)),
   hsnCode: hsnCode.nullable(),
   gstRate: gstRate.nullable(),
+  declarations: DeclarationOverrides,
   /** Issue 26: every photo, the first being the main one (replaces the list). */
   images: z.array(productImagePath).max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} photos`),
   ...ProductParcelFields.shape,
 };
 
-const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | null | undefined }) =>
-  value.mrp === null || value.mrp === undefined || value.price === undefined || value.mrp >= value.price;
+const mrpAtLeastPrice = (value: { price?: number | undefined; mrp?: number | undefined }) =>
+  value.mrp === undefined || value.price === undefined || value.mrp >= value.price;
 const MRP_MESSAGE = { message: 'MRP cannot be below the price', path: ['mrp'] };
 
 export const NewAdminProduct = z
   .object({
     ...ProductFields,
     description: ProductFields.description.default(''),
-    mrp: ProductFields.mrp.default(null),
     tags: ProductFields.tags.default([]),
     stock: ProductFields.stock.default(0),
     allowPreOrder: ProductFields.allowPreOrder.default(false),
@@ -129,6 +143,7 @@ export const NewAdminProduct = z
     sku: ProductFields.sku.default(null),
     hsnCode: ProductFields.hsnCode.default(null),
     gstRate: ProductFields.gstRate.default(null),
+    declarations: ProductFields.declarations.default({}),
     images: ProductFields.images.default([]),
     weightGrams: ProductFields.weightGrams.default(null),
     lengthCm: ProductFields.lengthCm.default(null),

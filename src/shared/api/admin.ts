@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeliveryChoiceRecord } from '../delivery-dates';
 import { DEFAULT_GST_RATE_BP } from '../gst';
+import { DeclarationOverrides } from '../legal-metrology';
 import { LEDGER_KINDS } from '../money-ledger';
 import { ParcelSize } from '../parcel';
 import { SALES_MONTH, SALES_MONTH_MESSAGE } from '../sales-register';
@@ -128,6 +129,10 @@ export const AdminCategory = z.object({
   hsnCode: z.string(),
   /** GST rate in percent. */
   gstRate: z.number(),
+  /** Decision 0050: a slab GST 2.0 retired (12%, 28%), kept until the owner confirms a rate. */
+  gstRateToConfirm: z.boolean(),
+  /** Decision 0050: the Legal Metrology declarations of its products unless they set their own. */
+  declarations: DeclarationOverrides,
   /** The parcel of one packed unit the owner set; null: the built-in one (`defaultParcelFor`). */
   parcel: ParcelSize.nullable(),
 });
@@ -144,6 +149,7 @@ const CategoryFields = {
   hsnCode,
   gstRate,
   parcel: ParcelSize.nullable(),
+  declarations: DeclarationOverrides,
 };
 export const NewAdminCategory = z.object({
   ...CategoryFields,
@@ -153,11 +159,26 @@ export const NewAdminCategory = z.object({
   hsnCode: CategoryFields.hsnCode.default('9505'),
   gstRate: CategoryFields.gstRate.default(DEFAULT_GST_RATE_BP / 100),
   parcel: CategoryFields.parcel.default(null),
+  declarations: CategoryFields.declarations.default({}),
 });
 export type NewAdminCategory = z.infer<typeof NewAdminCategory>;
 export const AdminCategoryChanges = z.object(CategoryFields).partial();
 export type AdminCategoryChanges = z.infer<typeof AdminCategoryChanges>;
 export const AdminCategoryResponse = z.object({ category: AdminCategory });
+
+/** Decision 0050: what still carries a GST slab the 22 September 2025 schedule retired. */
+const GstRateToConfirm = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hsnCode: z.string(),
+  /** The retired rate in percent, still charged until a new one is confirmed. */
+  gstRate: z.number(),
+});
+export const GstRatesToConfirm = z.object({
+  categories: z.array(GstRateToConfirm),
+  products: z.array(GstRateToConfirm),
+});
+export type GstRatesToConfirm = z.infer<typeof GstRatesToConfirm>;
 
 export const AdminCollection = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH, SUGGESTION_QUERY_MAX_LENGTH } from '../catalog-limits';
+import { DeclarationOverrides } from '../legal-metrology';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier } from '../quantity-pricing';
 
@@ -33,8 +34,12 @@ export const Product = z.object({
   /** Extra images after the main one (SPEC 3). */
   images: z.array(z.string()),
   price: z.number(),
-  /** Null when the store has none; the client then shows a synthetic mrp (SPEC 9). */
-  mrp: z.number().nullable(),
+  /**
+   * The maximum retail price, tax included (Legal Metrology rule 6(1)(e)); the server sends every
+   * product with its own (decision 0050). The browser keeps SPEC 9's synthetic mrp only for an
+   * answer that lacks one (price-tag.tsx).
+   */
+  mrp: z.number(),
   /** The category's name (SPEC 3). */
   category: z.string(),
   categoryData: CategoryRef,
@@ -121,6 +126,8 @@ export const ProductListQuery = z
      * nextCursor, with the same filters and sort); `page` still works and is ignored with it.
      */
     cursor: optional(z.string().max(MAX_CURSOR_LENGTH, 'cursor is not valid')),
+    /** Decision 0050: products of this country of origin only (GET /api/catalog-countries). */
+    country: optional(z.string().trim().max(60, 'country is too long')),
   })
   .refine(
     (query) =>
@@ -143,6 +150,7 @@ export type ProductQuery = {
   limit?: number;
   featured?: boolean;
   cursor?: string;
+  country?: string;
 };
 
 export const ProductList = z.object({
@@ -160,6 +168,24 @@ export type ProductList = z.infer<typeof ProductList>;
 
 export const ProductResponse = z.object({ product: Product });
 export type ProductResponse = z.infer<typeof ProductResponse>;
+
+/**
+ * Decision 0050: GET /api/products/{id}/details, the Legal Metrology declarations the product page
+ * shows (the product's own over its category's) and the unit sale price of a pack. Apart from
+ * Product so that listings do not carry them.
+ */
+export const ProductDetails = z.object({
+  declarations: DeclarationOverrides,
+  /** "₹40 per piece": rupees per unit; null for a single unit. */
+  unitPrice: z.object({ price: z.number(), per: z.string() }).nullable(),
+});
+export type ProductDetails = z.infer<typeof ProductDetails>;
+export const ProductDetailsResponse = z.object({ details: ProductDetails });
+export type ProductDetailsResponse = z.infer<typeof ProductDetailsResponse>;
+
+/** Decision 0050: the countries of origin of the products for sale, most products first. */
+export const CatalogCountries = z.object({ countries: z.array(z.string()) });
+export type CatalogCountries = z.infer<typeof CatalogCountries>;
 
 /** Catalogue ids in paths are positive whole numbers; anything else is a 400, not a 500. */
 export const IdParams = z.object({

@@ -19,7 +19,7 @@ const categories: Category[] = [
 ];
 
 const product = (id: number, name: string, price: number): Product =>
-  testProduct(id, { name, slug: `gift-${id}`, price, mrp: null, tags: ['brass', 'diya', 'pooja', 'lamp'] });
+  testProduct(id, { name, slug: `gift-${id}`, price, mrp: price, tags: ['brass', 'diya', 'pooja', 'lamp'] });
 
 /** A stand-in for the API: records each /api/products query and answers with `products`. */
 function stubApi(products: Product[] = [product(1, 'Brass Diya', 250), product(2, 'Clay Diya', 99)]) {

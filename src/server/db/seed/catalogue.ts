@@ -86,7 +86,8 @@ export type ProductSeed = {
   /** The main picture, then the extra ones; the seed renders them and stores their paths. */
   pictures: Composition[];
   pricePaise: number;
-  mrpPaise: number | null;
+  /** The MRP on the pack (decision 0050); the price itself for a product sold at MRP. */
+  mrpPaise: number;
   tags: string[];
   stock: number;
   allowPreOrder: boolean;
@@ -243,7 +244,9 @@ export function* generateProducts(
       rupees = shopPrice(low * (high / low) ** draw);
     }
     const pricePaise = rupees * 100;
-    const mrpPaise = random() < 0.85 ? mrpAbove(rupees, 1.12 + random() * 0.5) * 100 : null;
+    // Most are sold below their MRP; the rest at it (never a made-up one). Without the second draw
+    // when at MRP, as before, so every later product stays as it was.
+    const mrpPaise = random() < 0.85 ? mrpAbove(rupees, 1.12 + random() * 0.5) * 100 : pricePaise;
 
     let minQuantity = choice.minQuantity ?? 1;
     if (choice.minQuantity === undefined && item.returnGift && rupees <= 299 && random() < 0.45) {

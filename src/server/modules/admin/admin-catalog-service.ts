@@ -9,11 +9,13 @@ import {
   type AdminProductChanges,
   type AdminProductList,
   type AdminProductQuery,
+  type GstRatesToConfirm,
   type NewAdminCategory,
   type NewAdminCollection,
   type NewAdminProduct,
   SKU_TAKEN_MESSAGE,
 } from '../../../shared/api/admin';
+import { isRetiredGstRate } from '../../../shared/gst';
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { categories, collectionProducts, collections, products } from '../../db/schema';
@@ -50,6 +52,9 @@ const productColumns = {
   gstRateBp: products.gstRateBp,
   categoryHsnCode: categories.hsnCode,
   categoryGstRateBp: categories.gstRateBp,
+  gstRateToConfirm: products.gstRateToConfirm,
+  declarations: products.declarations,
+  categoryDeclarations: categories.declarations,
   weightGrams: products.weightGrams,
   lengthCm: products.lengthCm,
   breadthCm: products.breadthCm,
@@ -59,7 +64,7 @@ const productColumns = {
 
 type ProductRow = Omit<AdminProduct, 'price' | 'mrp' | 'updatedAt' | 'gstRate' | 'categoryGstRate'> & {
   pricePaise: number;
-  mrpPaise: number | null;
+  mrpPaise: number;
   gstRateBp: number | null;
   categoryGstRateBp: number;
   updatedAt: Date;
@@ -75,11 +80,14 @@ const toAdminProduct = ({
 }: ProductRow): AdminProduct => ({
   ...row,
   price: toRupees(pricePaise),
-  mrp: mrpPaise === null ? null : toRupees(mrpPaise),
+  mrp: toRupees(mrpPaise),
   gstRate: gstRateBp === null ? null : gstRateBp / 100,
   categoryGstRate: categoryGstRateBp / 100,
   updatedAt: updatedAt.toISOString(),
 });
+
+/** Decision 0050: a rate the owner sets confirms it, unless it is a retired slab once more. */
+const gstRateStillRetired = (gstRate: number | null) => gstRate !== null && isRetiredGstRate(Math.round(gstRate * 100));
 
 /** The catalogue service's change set from the API's rupees and percent. */
 function productChangesOf(input: AdminProductChanges): ProductChanges {
@@ -87,8 +95,10 @@ function productChangesOf(input: AdminProductChanges): ProductChanges {
   return {
     ...rest,
     ...(price !== undefined ? { pricePaise: toPaise(price) } : {}),
-    ...(mrp !== undefined ? { mrpPaise: mrp === null ? null : toPaise(mrp) } : {}),
-    ...(gstRate !== undefined ? { gstRateBp: gstRate === null ? null : Math.round(gstRate * 100) } : {}),
+    ...(mrp !== undefined ? { mrpPaise: toPaise(mrp) } : {}),
+    ...(gstRate !== undefined
+      ? { gstRateBp: gstRate === null ? null : Math.round(gstRate * 100), gstRateToConfirm: gstRateStillRetired(gstRate) }
+      : {}),
     // The first photo is the main one (cards, cart, order lines).
     ...(images !== undefined ? { images, image: images[0] ?? '' } : {}),
   };
@@ -160,6 +170,8 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
         sortOrder: categories.sortOrder,
         hsnCode: categories.hsnCode,
         gstRateBp: categories.gstRateBp,
+        gstRateToConfirm: categories.gstRateToConfirm,
+        declarations: categories.declarations,
         parcel: categories.parcel,
         // Spelled out: inside a one-table select Drizzle leaves columns unqualified, and
         // `category_id = id` would compare each product with itself.
@@ -257,8 +269,9 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
           ...rest,
           image: input.images[0] ?? '',
           pricePaise: toPaise(price),
-          mrpPaise: mrp === null ? null : toPaise(mrp),
+          mrpPaise: toPaise(mrp),
           gstRateBp: gstRate === null ? null : Math.round(gstRate * 100),
+          gstRateToConfirm: gstRateStillRetired(gstRate),
         }),
       );
       return product(created.id);
@@ -271,7 +284,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       // MRP below price is refused whichever of the two the change leaves as it was.
       const price = changes.price ?? current.price;
       const mrp = changes.mrp === undefined ? current.mrp : changes.mrp;
-      if (mrp !== null && mrp < price) {
+      if (mrp < price) {
         throw invalid('MRP cannot be below the price', [
           { path: 'mrp', message: 'MRP cannot be below the price' },
         ]);
@@ -301,7 +314,13 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
         const created = await catalog.createCategory(input);
         await db
           .update(categories)
-          .set({ hsnCode: input.hsnCode, gstRateBp: Math.round(input.gstRate * 100), parcel: input.parcel })
+          .set({
+            hsnCode: input.hsnCode,
+            gstRateBp: Math.round(input.gstRate * 100),
+            gstRateToConfirm: gstRateStillRetired(input.gstRate),
+            parcel: input.parcel,
+            declarations: input.declarations,
+          })
           .where(eq(categories.id, created.id));
         return category(created.id);
       } catch (error) {
@@ -317,10 +336,14 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
     async updateCategory(id: number, changes: AdminCategoryChanges): Promise<AdminCategory> {
       const before = await category(id);
       const { gstRate, ...columns } = changes;
-      const values = gstRate === undefined ? columns : { ...columns, gstRateBp: Math.round(gstRate * 100) };
+      const values =
+        gstRate === undefined
+          ? columns
+          : { ...columns, gstRateBp: Math.round(gstRate * 100), gstRateToConfirm: gstRateStillRetired(gstRate) };
       if (Object.keys(values).length > 0) {
         await db.update(categories).set(values).where(eq(categories.id, id));
       }
+      if (changes.declarations !== undefined) await catalog.categoryDeclarationsChanged(id);
       if (changes.name !== undefined && changes.name !== before.name) {
         await db.execute(sql`
           UPDATE ${products} SET search_text = lower(concat_ws(' ', ${products.name},
@@ -330,6 +353,33 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       }
       await catalog.invalidate();
       return category(id);
+    },
+
+    /** Decision 0050: categories and products still at a retired GST slab, for the owner to re-rate. */
+    async gstRatesToConfirm(): Promise<GstRatesToConfirm> {
+      const [categoryRows, productRows] = await Promise.all([
+        db
+          .select({ id: categories.id, name: categories.name, hsnCode: categories.hsnCode, rateBp: categories.gstRateBp })
+          .from(categories)
+          .where(eq(categories.gstRateToConfirm, true))
+          .orderBy(asc(categories.name)),
+        db
+          .select({
+            id: products.id,
+            name: products.name,
+            hsnCode: sql<string>`coalesce(${products.hsnCode}, ${categories.hsnCode})`,
+            rateBp: sql<number>`coalesce(${products.gstRateBp}, ${categories.gstRateBp})`,
+          })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .where(eq(products.gstRateToConfirm, true))
+          .orderBy(asc(products.id)),
+      ]);
+      const listed = ({ rateBp, ...row }: { id: number; name: string; hsnCode: string; rateBp: number }) => ({
+        ...row,
+        gstRate: Number(rateBp) / 100,
+      });
+      return { categories: categoryRows.map(listed), products: productRows.map(listed) };
     },
 
     async listCollections(): Promise<AdminCollection[]> {

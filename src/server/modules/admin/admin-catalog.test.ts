@@ -89,7 +89,7 @@ describe('admin products', () => {
     const response = await patch(product.id, {
       name: 'Meenakari Rakhi Set',
       price: 199.5,
-      mrp: null,
+      mrp: 249,
       stock: 3,
       tags: ['rakhi', 'festive'],
       allowPreOrder: true,
@@ -100,7 +100,7 @@ describe('admin products', () => {
     expect(response.json<{ product: AdminProduct }>().product).toMatchObject({
       name: 'Meenakari Rakhi Set',
       price: 199.5,
-      mrp: null,
+      mrp: 249,
       stock: 3,
       tags: ['rakhi', 'festive'],
       allowPreOrder: true,
@@ -140,6 +140,18 @@ describe('admin products', () => {
     expect(noName.json().errors.map((error: { path: string }) => error.path)).toEqual(
       expect.arrayContaining(['name', 'price']),
     );
+    // Decision 0050: a product is never made without its MRP.
+    const noMrp = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: store.admin.headers,
+      payload: { name: 'Clay Diya', price: 49, categoryId },
+    });
+    expect(noMrp.statusCode).toBe(400);
+    expect(noMrp.json().errors).toContainEqual({
+      path: 'mrp',
+      message: 'Enter the MRP in rupees (the maximum retail price on the pack)',
+    });
     const product = await createProduct();
     const mrpBelow = await patch(product.id, { mrp: 100 });
     expect(mrpBelow.statusCode).toBe(400);

@@ -93,7 +93,8 @@ function fieldsOf(cells: Map<Column, string>, categoryIds: Map<string, number>):
         fields[column] = number(text);
         break;
       case 'mrp':
-        fields.mrp = text === '' ? null : number(text);
+        // Decision 0050: required; a blank cell is refused with the MRP's own message.
+        fields.mrp = number(text);
         break;
       case 'category':
         fields.categoryId = categoryIds.get(text.toLowerCase()) ?? -1;

@@ -35,8 +35,9 @@ describe('product CSV import and export', () => {
         'name,description,price,mrp,category,tags,stock,allowPreOrder,minQuantity,featured,archived',
         'Brass Kumkum Box,"Small, shiny ""kumkum"" box",149.5,199,Pooja Items,pooja|brass,40,false,2,yes,false',
         'Jute Potli,,0,,return-gifts,,10,false,1,false,false',
-        'Mystery Gift,,99,,No Such Category,,1,false,1,false,false',
-        'Wooden Top,,79,,return-gifts,toys,15,maybe,1,false,false',
+        'Mystery Gift,,99,99,No Such Category,,1,false,1,false,false',
+        'Wooden Top,,79,99,return-gifts,toys,15,maybe,1,false,false',
+        'Clay Diya,,49,,return-gifts,diwali,30,false,1,false,false',
         '',
       ].join('\r\n'),
     );
@@ -48,6 +49,8 @@ describe('product CSV import and export', () => {
         { row: 3, message: 'price: Price must be more than ₹0' },
         { row: 4, message: 'category: no such category' },
         { row: 5, message: expect.stringContaining('allowPreOrder') },
+        // Decision 0050: no product without its MRP.
+        { row: 6, message: 'mrp: Enter the MRP in rupees (the maximum retail price on the pack)' },
       ],
     });
     const kumkum = await findProduct('Kumkum');
@@ -73,7 +76,7 @@ describe('product CSV import and export', () => {
 
   it('sets, changes and clears bulk discount tiers, refusing tiers written wrongly or out of order', async () => {
     const created = await importCsv(
-      'name,price,category,stock,quantityTiers\r\nThank-you Tags,20,return-gifts,500,10:5|50:10%\r\n',
+      'name,price,mrp,category,stock,quantityTiers\r\nThank-you Tags,20,25,return-gifts,500,10:5|50:10%\r\n',
     );
     expect(created.json<ImportReport>()).toEqual({ created: 1, updated: 0, errors: [] });
     const tags = await findProduct('Thank-you Tags');
@@ -122,7 +125,7 @@ describe('product CSV import and export', () => {
 
   it('exports every product in the columns the import reads, and a re-import changes nothing', async () => {
     await importCsv(
-      'name,description,price,category,tags,quantityTiers\r\n"=HYPERLINK(""http://x"")","Line one\nline two",50,return-gifts,a|b,25:5|100:12\r\n',
+      'name,description,price,mrp,category,tags,quantityTiers\r\n"=HYPERLINK(""http://x"")","Line one\nline two",50,60,return-gifts,a|b,25:5|100:12\r\n',
     );
     const exported = await store.app.inject({
       url: '/api/admin/products/export.csv',

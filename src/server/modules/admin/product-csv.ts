@@ -25,7 +25,7 @@ export async function exportProductsCsv(db: Db): Promise<string> {
       guardFormula(product.name),
       guardFormula(product.description),
       String(toRupees(product.pricePaise)),
-      product.mrpPaise === null ? '' : String(toRupees(product.mrpPaise)),
+      String(toRupees(product.mrpPaise)),
       categorySlug,
       guardFormula(product.tags.join(TAG_SEPARATOR)),
       String(product.stock),

@@ -14,7 +14,7 @@ import type { CatalogCache } from './catalog-cache';
 export type CatalogReader = { db: Db; cache: CatalogCache };
 
 /** A product as the server's other modules need it: the API fields plus paise and the archive flag. */
-export type CatalogProduct = Product & { pricePaise: Paise; mrpPaise: Paise | null; archived: boolean };
+export type CatalogProduct = Product & { pricePaise: Paise; mrpPaise: Paise; archived: boolean };
 
 type CategoryRow = Omit<Category, 'productCount'>;
 
@@ -35,7 +35,7 @@ type ProductJson = {
   image: string;
   images: string[];
   pricePaise: number;
-  mrpPaise: number | null;
+  mrpPaise: number;
   tags: string[];
   stock: number;
   allowPreOrder: boolean;
@@ -62,7 +62,7 @@ function toCatalogProduct(row: ProductJson, category: CategoryRow | undefined): 
     image: row.image,
     images: row.images,
     price: toRupees(row.pricePaise),
-    mrp: row.mrpPaise === null ? null : toRupees(row.mrpPaise),
+    mrp: toRupees(row.mrpPaise),
     category: categoryName,
     categoryData: { name: categoryName, slug: categorySlug },
     tags: row.tags,

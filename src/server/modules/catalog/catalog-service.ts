@@ -10,6 +10,7 @@ import * as reads from './catalog-reads';
 import type { CatalogReader } from './catalog-rows';
 import * as suggestions from './catalog-suggestions';
 import * as writes from './catalog-writes';
+import * as declarations from './product-declarations';
 import { prepareSearchIndex } from './search-index';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -152,6 +153,14 @@ export function createCatalogService({
     listProducts: (query: ProductListQuery) => reads.listProducts(reader, query),
     getProduct: (id: number) => products.remember(`product:${id}`, () => reads.getProduct(reader, id)),
     getProductsByIds: (ids: readonly number[]) => reads.getProductsByIds(reader, ids),
+    productDetails: (id: number) =>
+      products.remember(`details:${id}`, () => declarations.productDetails(reader, id)),
+    originCountries: () => declarations.originCountries(reader),
+    /** After a category's declarations change: its products' country of origin follows. */
+    async categoryDeclarationsChanged(categoryId: number): Promise<void> {
+      await declarations.refreshOriginCountry(db, sql`p.category_id = ${categoryId}`);
+      await invalidate();
+    },
     listCategories: () => reads.listCategories(reader),
     catalogSummary: () => reads.catalogSummary(reader),
     listCollections: () => reads.listCollections(reader),

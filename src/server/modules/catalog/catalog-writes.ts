@@ -1,7 +1,8 @@
 // Changes to the catalogue: categories, products (archiving included) and collections. Each keeps
 // search's index in step and then drops every cached figure, so the next read sees the change.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Category, CollectionSummary } from '../../../shared/api/catalog';
+import type { DeclarationOverrides } from '../../../shared/legal-metrology';
 import type { Paise } from '../../../shared/money';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
@@ -9,6 +10,7 @@ import { slugify, slugWithId } from '../../../shared/slug';
 import { categories, collectionProducts, collections, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type CatalogProduct, type CatalogReader, collectionSummaryOf, productsByIds } from './catalog-rows';
+import { refreshOriginCountry } from './product-declarations';
 import { refreshSearchText } from './search-index';
 
 /** What catalogue writes need: a reader to answer with, and the drop of every cached figure. */
@@ -26,7 +28,8 @@ export type NewProduct = {
   name: string;
   categoryId: number;
   pricePaise: Paise;
-  mrpPaise?: Paise | null;
+  /** Decision 0050: every product has its maximum retail price, at least its price. */
+  mrpPaise: Paise;
   description?: string;
   image?: string;
   images?: string[];
@@ -43,6 +46,10 @@ export type NewProduct = {
   sku?: string | null;
   hsnCode?: string | null;
   gstRateBp?: number | null;
+  /** Decision 0050: its own rate is a retired GST slab the owner has yet to re-rate. */
+  gstRateToConfirm?: boolean;
+  /** Decision 0050: the product's own Legal Metrology declarations (over its category's). */
+  declarations?: DeclarationOverrides;
   /** Issue 24: the packed parcel; null = the category's default. */
   weightGrams?: number | null;
   lengthCm?: number | null;
@@ -98,7 +105,7 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
         slug: slugify(input.name),
         categoryId: input.categoryId,
         pricePaise: input.pricePaise,
-        mrpPaise: input.mrpPaise ?? null,
+        mrpPaise: input.mrpPaise,
         description: input.description ?? '',
         image: input.image ?? '',
         images: input.images ?? [],
@@ -115,6 +122,8 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
         sku: input.sku ?? null,
         hsnCode: input.hsnCode ?? null,
         gstRateBp: input.gstRateBp ?? null,
+        declarations: input.declarations ?? {},
+        gstRateToConfirm: input.gstRateToConfirm ?? false,
         weightGrams: input.weightGrams ?? null,
         lengthCm: input.lengthCm ?? null,
         breadthCm: input.breadthCm ?? null,
@@ -128,6 +137,7 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
       .set({ slug: slugWithId(input.name, row.id) })
       .where(eq(products.id, row.id));
     await refreshSearchText(tx, row.id, null);
+    await refreshOriginCountry(tx, sql`p.id = ${row.id}`);
     return row.id;
   });
   await writer.invalidate();
@@ -160,6 +170,9 @@ export async function updateProduct(
       .returning({ id: products.id });
     if (updated.length === 0 || !previous) throw notFound('Product not found');
     await refreshSearchText(tx, id, previous);
+    if (changes.declarations !== undefined || changes.categoryId !== undefined) {
+      await refreshOriginCountry(tx, sql`p.id = ${id}`);
+    }
   });
   await writer.invalidate();
   const [product] = await productsByIds(writer, [id]);

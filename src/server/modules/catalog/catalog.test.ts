@@ -51,6 +51,7 @@ beforeAll(async () => {
       name: 'Chocolate Gift Hamper',
       categoryId: diwali.id,
       pricePaise: 149_900,
+      mrpPaise: 149_900,
       tags: ['chocolate', 'hamper'],
       description: 'Assorted chocolates and dry fruits in a festive basket.',
       stock: 0,
@@ -91,6 +92,7 @@ beforeAll(async () => {
       name: 'Kids Colouring Kit',
       categoryId: birthday.id,
       pricePaise: 12_000,
+      mrpPaise: 12_000,
       tags: ['kids', 'stationery'],
       description: 'Crayons and a colouring book: a return gift children love.',
       stock: 0,
@@ -104,6 +106,7 @@ beforeAll(async () => {
       name: 'Archived Scented Candle',
       categoryId: diwali.id,
       pricePaise: 30_000,
+      mrpPaise: 30_000,
       tags: ['candle'],
       description: 'No longer sold.',
       stock: 9,
@@ -116,6 +119,7 @@ beforeAll(async () => {
       name: 'Silver Coin',
       categoryId: wedding.id,
       pricePaise: 200_050,
+      mrpPaise: 200_050,
       tags: ['silver', 'coin'],
       description: 'A 10 gram silver coin.',
       stock: 2,
@@ -186,7 +190,7 @@ describe('GET /api/products', () => {
       createdAt: day(1).toISOString(),
     });
     const hamper = data.find((product) => product.id === ids.hamper);
-    expect(hamper).toMatchObject({ inStock: false, allowPreOrder: true, mrp: null, stock: 0 });
+    expect(hamper).toMatchObject({ inStock: false, allowPreOrder: true, mrp: 1499, stock: 0 });
     expect(data.find((product) => product.id === ids.kit)).toMatchObject({ inStock: false, minQuantity: 10 });
     expect(data.find((product) => product.id === ids.coin)).toMatchObject({ price: 2000.5 });
   });
@@ -287,6 +291,7 @@ describe('GET /api/products', () => {
       name: 'Zardozi Rakhi Thali',
       categoryId: rakhi.id,
       pricePaise: 45_000,
+      mrpPaise: 45_000,
       tags: ['rakhi', 'thali'],
       stock: 4,
     });
@@ -667,6 +672,7 @@ describe('catalogue service for other modules', () => {
     expect([...found.keys()].sort()).toEqual([ids.bouquet, ids.candle].sort());
     expect(found.get(ids.bouquet!)).toMatchObject({
       pricePaise: 89_900,
+      mrpPaise: 119_900,
       price: 899,
       stock: 3,
       archived: false,

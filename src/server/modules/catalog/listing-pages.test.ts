@@ -14,8 +14,8 @@ const store = setUpTestStore({
         ('Birthday Return Gifts', 'birthday-return-gifts', 1), ('Diwali Gifts', 'diwali-gifts', 2),
         ('Wedding Favours', 'wedding-favours', 3), ('Rakhi', 'rakhi', 4)`);
     await db.execute(sql`
-      INSERT INTO products (name, slug, category_id, price_paise, rating, featured, stock, created_at)
-      SELECT g.name, lower(replace(g.name, ' ', '-')) || '-' || g.n, c.id, price, rating, featured, 10, created
+      INSERT INTO products (name, slug, category_id, price_paise, mrp_paise, rating, featured, stock, created_at)
+      SELECT g.name, lower(replace(g.name, ' ', '-')) || '-' || g.n, c.id, price, price, rating, featured, 10, created
       FROM (
         SELECT n,
           (ARRAY['Chocolate Box', 'Brass Diya', 'Silk Pouch', 'Rakhi Thread'])[n % 4 + 1] || ' ' || n AS name,
@@ -105,6 +105,7 @@ describe('listing pages by cursor (issue 22)', () => {
           name: `Scroll Test Gift ${pricePaise}`,
           categoryId: Number(category?.id),
           pricePaise,
+          mrpPaise: pricePaise,
           stock: 5,
         });
         added.push(product.id);
@@ -166,6 +167,7 @@ describe('listing totals (issue 22)', () => {
         name: `Past The Last Page ${index}`,
         categoryId: Number(category?.id),
         pricePaise: 200_000,
+        mrpPaise: 200_000,
       });
     const next = await list(`${query}&page=${lastPage + 1}`);
     expect(next.total).toBe(lastPage * 24 + 1);
@@ -182,6 +184,7 @@ describe('listing totals (issue 22)', () => {
       name: 'Totals Test Rakhi',
       categoryId: Number(category?.id),
       pricePaise: 150_000,
+      mrpPaise: 150_000,
     });
     expect((await list(query)).total).toBe(total + 1);
     await store.app.catalog.updateProduct(product.id, { archived: true });

@@ -88,6 +88,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     answer(request, reply, async () => ({ data: await app.catalog.similarProducts(request.params.id) })),
   );
 
+  // Decision 0050: the product page's Legal Metrology declarations, asked for beside the product.
+  app.get('/products/:id/details', { schema: { params: IdParams } }, (request, reply) =>
+    answer(request, reply, async () => ({ details: await app.catalog.productDetails(request.params.id) })),
+  );
+
+  app.get('/catalog-countries', (request, reply) =>
+    answer(request, reply, async () => ({ countries: await app.catalog.originCountries() })),
+  );
+
   app.get('/products/:id', { schema: { params: IdParams } }, (request, reply) =>
     answer(request, reply, async () => ({ product: await app.catalog.getProduct(request.params.id) })),
   );

@@ -55,6 +55,7 @@ beforeAll(async () => {
       name: 'Dry Fruit Hamper',
       categoryId: hampers.id,
       pricePaise: 129_900,
+      mrpPaise: 129_900,
       stock: 0,
       allowPreOrder: true,
     })
@@ -64,6 +65,7 @@ beforeAll(async () => {
       name: 'Old Hamper',
       categoryId: hampers.id,
       pricePaise: 10_000,
+      mrpPaise: 10_000,
       archived: true,
     })
   ).id;

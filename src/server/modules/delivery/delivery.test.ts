@@ -25,11 +25,12 @@ async function seedDirectoryAndProducts(database: Database) {
   const inserted = await database.db
     .insert(products)
     .values([
-      { name: 'Brass Diya', slug: 'brass-diya', pricePaise: 33_300, categoryId: category!.id, stock: 10 },
+      { name: 'Brass Diya', slug: 'brass-diya', pricePaise: 33_300, mrpPaise: 33_300, categoryId: category!.id, stock: 10 },
       {
         name: 'Dry Fruit Hamper',
         slug: 'dry-fruit-hamper',
         pricePaise: 100_000,
+        mrpPaise: 100_000,
         categoryId: category!.id,
         stock: 5,
       },
@@ -37,6 +38,7 @@ async function seedDirectoryAndProducts(database: Database) {
         name: 'Old Lamp',
         slug: 'old-lamp',
         pricePaise: 50_000,
+        mrpPaise: 50_000,
         categoryId: category!.id,
         stock: 5,
         archived: true,

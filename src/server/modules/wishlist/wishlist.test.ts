@@ -34,11 +34,12 @@ beforeAll(async () => {
         name: 'Paper Lantern',
         slug: 'paper-lantern',
         pricePaise: 9950,
+        mrpPaise: 9950,
         stock: 0,
         allowPreOrder: true,
         minQuantity: 5,
       },
-      { ...base, name: 'Old Candle', slug: 'old-candle', pricePaise: 5000, stock: 3, archived: true },
+      { ...base, name: 'Old Candle', slug: 'old-candle', pricePaise: 5000, mrpPaise: 5000, stock: 3, archived: true },
     ])
     .returning({ id: products.id })) as [{ id: number }, { id: number }, { id: number }];
 });
@@ -90,7 +91,7 @@ describe('POST /api/wishlists', () => {
       inStock: false,
       allowPreOrder: true,
       minQuantity: 5,
-      mrp: null,
+      mrp: 99.5,
     });
   });
 
@@ -134,7 +135,7 @@ describe('GET, DELETE /api/wishlists', () => {
     const { headers } = await store.newCustomer();
     const [temporary] = await store.database.db
       .insert(products)
-      .values({ name: 'Seasonal Hamper', slug: 'seasonal-hamper', pricePaise: 99900, categoryId, stock: 2 })
+      .values({ name: 'Seasonal Hamper', slug: 'seasonal-hamper', pricePaise: 99900, mrpPaise: 99900, categoryId, stock: 2 })
       .returning({ id: products.id });
     await add(headers, temporary?.id);
     await store.database.db

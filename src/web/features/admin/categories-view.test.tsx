@@ -20,6 +20,8 @@ const HAMPERS: AdminCategory = {
   productCount: 3,
   hsnCode: '9505',
   gstRate: 18,
+  gstRateToConfirm: false,
+  declarations: {},
   parcel: null,
 };
 

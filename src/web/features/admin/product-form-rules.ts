@@ -7,6 +7,8 @@ import {
   payloadOf,
   TIERS_FORMAT_MESSAGE,
 } from './product-form-values';
+import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
+import type { DeclarationFieldName } from './product-declaration-fields';
 import type { ParcelFormValues as ParcelFormValuesShape } from './product-parcel-fields';
 
 // The product form's checks, with Zod and the shared product schemas: product-form.tsx loads this
@@ -49,7 +51,7 @@ export const ProductFormValues = z
     name: z.string(),
     description: z.string(),
     price: amount('price'),
-    mrp: z.union([z.literal(''), amount('MRP')]),
+    mrp: amount('MRP'),
     categoryId: z.string(),
     tags: z.string(),
     stock: wholeNumber('Stock is a whole number'),
@@ -73,6 +75,9 @@ export const ProductFormValues = z
     // Kept by the photo manager (not typed); here so the shared rules check the whole payload.
     images: z.array(z.string()),
     parcel: ParcelFormValues,
+    declarations: z.object(
+      Object.fromEntries(DECLARATION_KEYS.map((key) => [key, z.string()])) as Record<DeclarationFieldName, z.ZodString>,
+    ),
   })
   .superRefine((values, context) => {
     if (parseTiers(values.quantityTiers) === null) {

@@ -3,6 +3,12 @@ import type { PhotoRule } from '../../../shared/personalisation';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import {
+  type DeclarationFormValues,
+  declarationPayloadOf,
+  declarationValuesOf,
+  isDeclarationField,
+} from './product-declaration-fields';
+import {
   isParcelField,
   type ParcelFormValues,
   parcelPayloadOf,
@@ -35,6 +41,8 @@ export type ProductFormValues = {
   /** Kept by the photo manager (not typed). */
   images: string[];
   parcel: ParcelFormValues;
+  /** Decision 0050: the product's own declarations ('' is the category's). */
+  declarations: DeclarationFormValues;
 };
 
 export const TIERS_FORMAT_MESSAGE = 'Write each tier as pieces:percent, e.g. 25:5, 50:10';
@@ -61,7 +69,7 @@ export const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
   name: product?.name ?? '',
   description: product?.description ?? '',
   price: product ? String(product.price) : '',
-  mrp: product?.mrp === null || product?.mrp === undefined ? '' : String(product.mrp),
+  mrp: product ? String(product.mrp) : '',
   categoryId: product ? String(product.categoryId) : '',
   tags: product?.tags.join(', ') ?? '',
   stock: product ? String(product.stock) : '0',
@@ -82,6 +90,7 @@ export const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
   gstRate: product?.gstRate === null || product?.gstRate === undefined ? '' : String(product.gstRate),
   images: product?.images.length ? product.images : product?.image ? [product.image] : [],
   parcel: parcelValuesOf(product),
+  declarations: declarationValuesOf(product?.declarations),
 });
 
 const personalisationOf = (values: ProductFormValues): PersonalisationConfig | null =>
@@ -100,7 +109,8 @@ export const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   name: values.name,
   description: values.description.trim(),
   price: Number(values.price),
-  mrp: values.mrp === '' ? null : Number(values.mrp),
+  // An empty MRP goes as NaN, which the shared schema refuses with its words (decision 0050).
+  mrp: values.mrp.trim() === '' ? Number.NaN : Number(values.mrp),
   categoryId: Number(values.categoryId),
   tags: values.tags
     .split(',')
@@ -118,6 +128,7 @@ export const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   gstRate: values.gstRate === '' ? null : Number(values.gstRate),
   images: values.images,
   ...parcelPayloadOf(values.parcel),
+  declarations: declarationPayloadOf(values.declarations),
 });
 
 /** Where a shared-schema issue shows in the form: personalisation.fields.0.label is that row's label. */
@@ -129,5 +140,6 @@ export function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
   if (first === 'tags') return ['tags'];
   if (first === 'images') return ['images'];
   if (first !== undefined && isParcelField(first)) return ['parcel', first];
+  if (first === 'declarations' && second !== undefined && isDeclarationField(second)) return ['declarations', second];
   return [first ?? 'name'];
 }

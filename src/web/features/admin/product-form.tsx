@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct } from './admin-api';
 import { Field, inputClass } from './admin-ui';
 import { type ProductFormValues, payloadOf, valuesOf } from './product-form-values';
+import { ProductDeclarationFields } from './product-declaration-fields';
 import { ProductParcelFields } from './product-parcel-fields';
 import { ProductPhotos } from './product-photos';
 import { ProductTaxFields } from './product-tax-fields';
@@ -104,7 +105,7 @@ export function ProductForm({
           {...described('price')}
         />
       </Field>
-      <Field id={`${id}-mrp`} label="MRP (₹, optional)" error={errors.mrp?.message}>
+      <Field id={`${id}-mrp`} label="MRP (₹, incl. of all taxes)" error={errors.mrp?.message}>
         <input
           id={`${id}-mrp`}
           inputMode="decimal"
@@ -184,6 +185,12 @@ export function ProductForm({
         register={(name) => register(`parcel.${name}`)}
         errors={errors.parcel}
         category={category}
+      />
+      <ProductDeclarationFields
+        id={`${id}-declarations`}
+        register={(name) => register(`declarations.${name}`)}
+        errors={errors.declarations}
+        fallback={category?.declarations ?? {}}
       />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Options</legend>
