@@ -17,7 +17,8 @@ export const GST_RATES_BP = [0, 25, 300, 500, 1800, 4000] as const;
  * refuses them (decision 0050).
  */
 export const RETIRED_GST_RATES_BP = [1200, 2800] as const;
-export const isRetiredGstRate = (rateBp: number) => (RETIRED_GST_RATES_BP as readonly number[]).includes(rateBp);
+export const isRetiredGstRate = (rateBp: number) =>
+  (RETIRED_GST_RATES_BP as readonly number[]).includes(rateBp);
 // Courier services for the shipping charge (SAC 9968), taxed at 18%.
 export const SHIPPING_SAC = '996812';
 export const SHIPPING_GST_RATE_BP = 1800;

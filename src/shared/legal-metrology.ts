@@ -45,5 +45,6 @@ export const Declarations = z.object({
 export type Declarations = z.infer<typeof Declarations>;
 
 /** What a category or a product sets of them: any subset (a product's overrides its category's). */
-export const DeclarationOverrides = Declarations.partial().strict() satisfies z.ZodType<DeclarationOverridesValue>;
+export const DeclarationOverrides =
+  Declarations.partial().strict() satisfies z.ZodType<DeclarationOverridesValue>;
 export type DeclarationOverrides = z.infer<typeof DeclarationOverrides>;

@@ -20,8 +20,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AddressForm } from '../../shared/address';
-import type { DeclarationOverrides } from '../../shared/legal-metrology';
 import type { CheckoutCartLine } from '../../shared/api/notifications';
+import type { DeclarationOverrides } from '../../shared/legal-metrology';
 import type { NotifyConsent } from '../../shared/notifications';
 import type { OwnerSettings } from '../../shared/owner-settings';
 import type { ParcelSize } from '../../shared/parcel';

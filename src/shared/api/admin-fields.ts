@@ -15,7 +15,6 @@ export const hsnCode = z
 // changes nothing else; the row stays listed for the owner to confirm (decision 0050).
 export const gstRate = z
   .number({ error: 'Choose a GST rate' })
-  .refine(
-    (rate) => [...GST_RATES_BP, ...RETIRED_GST_RATES_BP].includes(Math.round(rate * 100) as never),
-    { message: `GST is one of ${GST_RATES_BP.map((rate) => `${rate / 100}%`).join(', ')}` },
-  );
+  .refine((rate) => [...GST_RATES_BP, ...RETIRED_GST_RATES_BP].includes(Math.round(rate * 100) as never), {
+    message: `GST is one of ${GST_RATES_BP.map((rate) => `${rate / 100}%`).join(', ')}`,
+  });

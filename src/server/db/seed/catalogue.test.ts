@@ -29,16 +29,29 @@ describe('generateProducts', () => {
     expect(generateCategories().map((category) => category.slug)).toEqual(expect.arrayContaining([...slugs]));
   });
 
-  it('prices from ₹50 to about ₹5,000 in whole rupees, with mrp above the price when present', () => {
+  it('prices from ₹50 to about ₹5,000 in whole rupees, each with an MRP at or above its price', () => {
     for (const product of demo) {
       expect(product.pricePaise).toBeGreaterThanOrEqual(5000);
       expect(product.pricePaise).toBeLessThanOrEqual(500_000);
       expect(product.pricePaise % 100).toBe(0);
-      if (product.mrpPaise !== null) expect(product.mrpPaise).toBeGreaterThan(product.pricePaise);
+      // Decision 0050: a real MRP for every product, never a made-up discount.
+      expect(product.mrpPaise).toBeGreaterThanOrEqual(product.pricePaise);
     }
-    const withoutMrp = demo.filter((product) => product.mrpPaise === null).length;
-    expect(withoutMrp).toBeGreaterThan(0);
-    expect(withoutMrp).toBeLessThan(demo.length / 3);
+    const atMrp = demo.filter((product) => product.mrpPaise === product.pricePaise).length;
+    expect(atMrp).toBeGreaterThan(0);
+    expect(atMrp).toBeLessThan(demo.length / 3);
+  });
+
+  it('declares a hamper with its best-before and a candle with its size (Legal Metrology rule 6)', () => {
+    const hamper = demo.find((product) => product.item === 'Gift Hamper')!;
+    expect(hamper.declarations).toMatchObject({
+      genericName: 'Gift Hamper',
+      netUnit: 'set',
+      bestBefore: 'Best before 4 months from packing',
+    });
+    const candle = demo.find((product) => product.item === 'Scented Candle')!;
+    expect(candle.declarations).toMatchObject({ genericName: 'Scented Candle', dimensions: '7 × 7 × 9 cm' });
+    expect(candle.declarations.manufacturedMonth).toMatch(/^\d{4}-\d{2}$/);
   });
 
   it('drops a word repeated where prefix and item meet', () => {

@@ -3,6 +3,7 @@
 // 100,000-product catalogue starts with the 520-product one. What it draws from (categories,
 // items, words, collections) is in catalogue-data.ts; this file turns that into rows.
 
+import type { DeclarationOverridesValue, NetUnit } from '../../../shared/legal-metrology-terms';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { Composition } from './artwork';
 import {
@@ -93,8 +94,13 @@ export type ProductSeed = {
   allowPreOrder: boolean;
   minQuantity: number;
   featured: boolean;
+  /** The average (to two decimals) and number of `reviews`, as the review service writes them. */
   rating: number;
   ratingCount: number;
+  /** Decision 0050: the demo reviews the rating is computed from (each by its own demo shopper). */
+  reviews: DemoReview[];
+  /** Decision 0050: the product's own Legal Metrology declarations (over its category's). */
+  declarations: DeclarationOverridesValue;
   createdAt: Date;
   searchText: string;
   /** Issue 13: what a shopper fills in; null for most products. */
@@ -271,9 +277,10 @@ export function* generateProducts(
 
     const description = describeProduct(choice, minQuantity, handmade, random);
     const featured = random() < 0.05 || ordinal < 3;
-    // Ratings cluster around 4.3, as real ones do; counts spread from a handful to thousands.
-    const rating = Math.round((3.5 + ((random() + random()) / 2) * 1.5) * 10) / 10;
-    const ratingCount = 3 + Math.floor(Math.exp(random() * 7.6));
+    // Ratings cluster around 4.3, as real ones do. Decision 0050: the rating shown is computed from
+    // demo reviews written here, a few a product (more for the popular), never a bare count.
+    const aimedRating = Math.round((3.5 + ((random() + random()) / 2) * 1.5) * 10) / 10;
+    const popularity = 3 + Math.floor(Math.exp(random() * 7.6));
     const createdAt = minutesBefore(
       CATALOGUE_BASE_DATE,
       Math.floor(random() * 540 * MINUTES_PER_DAY) + ordinal,
@@ -288,6 +295,9 @@ export function* generateProducts(
       isSet: choice.pack !== null,
       premium: pricePaise >= PREMIUM_FROM_PAISE,
     });
+
+    const reviews = demoReviews(ordinal, aimedRating, popularity, createdAt);
+    const ratingTotal = reviews.reduce((total, review) => total + review.rating, 0);
 
     yield {
       ordinal,
@@ -304,13 +314,99 @@ export function* generateProducts(
       allowPreOrder,
       minQuantity,
       featured,
-      rating,
-      ratingCount,
+      rating: Math.round((ratingTotal / reviews.length) * 100) / 100,
+      ratingCount: reviews.length,
+      reviews,
+      declarations: declarationsFor(item.noun, choice.pack, createdAt),
       createdAt,
       searchText: searchTextOf({ name, tags: tagList, categoryName: category.name, description }),
       personalisation: choice.personalisation ?? null,
     };
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Demo reviews and Legal Metrology declarations (decision 0050)
+
+/** Demo shoppers who write the demo reviews; a product's reviewers are distinct ones. */
+export const DEMO_REVIEWERS = 48;
+const MAX_DEMO_REVIEWS = 8;
+
+export type DemoReview = {
+  /** 0-based demo reviewer (DEMO_REVIEWERS of them). */
+  reviewer: number;
+  rating: number;
+  text: string;
+  createdAt: Date;
+};
+
+const REVIEW_WORDS: Readonly<Record<number, readonly string[]>> = {
+  5: ['Lovely, exactly as shown.', 'Guests loved these.', 'Beautifully packed and on time.'],
+  4: ['Good quality for the price.', 'Nice, a little smaller than I expected.', 'Arrived well packed.'],
+  3: ['Okay for the price.', 'Colour differs a little from the photo.'],
+  2: ['One piece came chipped.'],
+  1: ['Not what I expected.'],
+};
+
+/**
+ * Between 1 and MAX_DEMO_REVIEWS reviews (more for a more popular product) whose ratings average
+ * `aimed` as closely as whole stars allow. No random draws, so every product after it stays as it
+ * was.
+ */
+function demoReviews(ordinal: number, aimed: number, popularity: number, after: Date): DemoReview[] {
+  const count = Math.min(MAX_DEMO_REVIEWS, Math.max(1, Math.floor(Math.log2(popularity) / 1.4)));
+  const total = Math.min(5 * count, Math.max(count, Math.round(aimed * count)));
+  return Array.from({ length: count }, (_, index) => {
+    // The first (total mod count) reviews get one star more than the rest: the sum is `total`.
+    const rating = Math.floor(total / count) + (index < total % count ? 1 : 0);
+    const words = REVIEW_WORDS[rating]!;
+    return {
+      reviewer: (ordinal * 7 + index) % DEMO_REVIEWERS,
+      rating,
+      text: words[(ordinal + index) % words.length]!,
+      createdAt: new Date(after.getTime() + (index + 1) * 3 * MINUTES_PER_DAY * 60_000),
+    };
+  });
+}
+
+type ItemFacts = { netQuantity: number; netUnit: NetUnit; dimensions?: string; bestBefore?: string };
+
+/**
+ * What the pack of some items declares beyond a count of pieces: food by weight with its best
+ * before (rule 6(1)(h) wants it on food), others their size where the buyer cares. Every other
+ * item is one piece, or its pack's count.
+ */
+const ITEM_FACTS: Readonly<Record<string, ItemFacts>> = {
+  'Chocolate Bouquet': { netQuantity: 200, netUnit: 'g', bestBefore: 'Best before 9 months from packing' },
+  'Dry Fruit Box': { netQuantity: 250, netUnit: 'g', bestBefore: 'Best before 6 months from packing' },
+  'Dry Fruit Tray': { netQuantity: 400, netUnit: 'g', bestBefore: 'Best before 6 months from packing' },
+  'Diwali Hamper': { netQuantity: 1, netUnit: 'set', bestBefore: 'Best before 4 months from packing' },
+  'Gift Hamper': { netQuantity: 1, netUnit: 'set', bestBefore: 'Best before 4 months from packing' },
+  'Basket Hamper': { netQuantity: 1, netUnit: 'set', bestBefore: 'Best before 4 months from packing' },
+  'Mithai Box': { netQuantity: 500, netUnit: 'g', bestBefore: 'Best before 10 days from manufacture' },
+  'Cookie Tin': { netQuantity: 300, netUnit: 'g', bestBefore: 'Best before 4 months from packing' },
+  'Tea Gift Box': { netQuantity: 100, netUnit: 'g', bestBefore: 'Best before 12 months from packing' },
+  'Honey Jar': { netQuantity: 250, netUnit: 'g', bestBefore: 'Best before 18 months from packing' },
+  'Scented Candle': { netQuantity: 1, netUnit: 'piece', dimensions: '7 × 7 × 9 cm' },
+  'Photo Frame': { netQuantity: 1, netUnit: 'piece', dimensions: '20 × 25 cm' },
+  'Ganesha Idol': { netQuantity: 1, netUnit: 'piece', dimensions: '8 × 6 × 12 cm' },
+  'Lakshmi Ganesh Idol': { netQuantity: 1, netUnit: 'piece', dimensions: '15 × 8 × 18 cm' },
+  'Coffee Mug': { netQuantity: 1, netUnit: 'piece', dimensions: '330 ml, 9 × 8 cm' },
+};
+
+/** A product's own declarations: its generic name and net quantity, and what its item adds. */
+function declarationsFor(noun: string, pack: number | null, createdAt: Date): DeclarationOverridesValue {
+  const facts = ITEM_FACTS[noun] ?? { netQuantity: 1, netUnit: 'piece' };
+  return {
+    genericName: noun,
+    // A pack of 4 declares 4 pieces (or 4 × its weight).
+    netQuantity: facts.netQuantity * (pack ?? 1),
+    netUnit: facts.netUnit,
+    ...(facts.dimensions ? { dimensions: facts.dimensions } : {}),
+    ...(facts.bestBefore
+      ? { bestBefore: facts.bestBefore }
+      : { manufacturedMonth: createdAt.toISOString().slice(0, 7) }),
+  };
 }
 
 /** What products.search_text holds (schema.ts): lower-cased name, tags, category and description. */

@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImageSrcSet } from '../../../shared/product-images';
 import { idFromSlug } from '../../../shared/slug';
+import { removeDemoReviews } from '../../modules/reviews';
 import { setUpTestDatabase } from '../../testing/test-store';
 import { rowsOf } from '../client';
-import { categories, collectionProducts, collections, pincodes, products } from '../schema';
+import { categories, collectionProducts, collections, pincodes, products, reviews } from '../schema';
 import { isCatalogueEmpty, type SeedProgress, type SeedSummary, seedDatabase } from './index';
 
 const testDatabase = setUpTestDatabase();
@@ -122,6 +123,62 @@ describe('seedDatabase', () => {
     );
     expect(row!.cheapest).toBeGreaterThanOrEqual(5000);
     expect(row!.archived).toBe(0);
+  });
+
+  it('gives every product a real MRP, at or above its price (decision 0050)', async () => {
+    const [row] = rowsOf<{ missing: number; below: number; atPrice: number; above: number }>(
+      await testDatabase.database.db.execute(sql`
+        SELECT count(*) FILTER (WHERE mrp_paise IS NULL)::int AS missing,
+          count(*) FILTER (WHERE mrp_paise < price_paise)::int AS below,
+          count(*) FILTER (WHERE mrp_paise = price_paise)::int AS "atPrice",
+          count(*) FILTER (WHERE mrp_paise > price_paise)::int AS above
+        FROM products`),
+    );
+    expect(row).toMatchObject({ missing: 0, below: 0 });
+    expect(row!.atPrice + row!.above).toBe(520);
+    expect(row!.above).toBeGreaterThan(row!.atPrice);
+  });
+
+  it("computes every product's rating and count from its demo review rows", async () => {
+    const mismatched = rowsOf<{ id: number }>(
+      await testDatabase.database.db.execute(sql`
+        SELECT p.id FROM products p
+        LEFT JOIN LATERAL (
+          SELECT count(*)::int AS n, coalesce(round(avg(r.rating)::numeric, 2), 0) AS average
+          FROM reviews r WHERE r.product_id = p.id AND NOT r.hidden
+        ) computed ON true
+        WHERE p.rating_count <> computed.n OR abs(p.rating - computed.average) > 0.005`),
+    );
+    expect(mismatched).toEqual([]);
+    const [counts] = rowsOf<{ reviews: number; demo: number; rated: number }>(
+      await testDatabase.database.db.execute(sql`
+        SELECT (SELECT count(*)::int FROM reviews) AS reviews,
+          (SELECT count(*)::int FROM reviews WHERE demo) AS demo,
+          (SELECT count(*)::int FROM products WHERE rating_count > 0) AS rated`),
+    );
+    expect(counts!.reviews).toBe(counts!.demo);
+    expect(counts!.rated).toBe(520);
+  });
+
+  it('rates each seeded category at the GST its HSN code has since 22 September 2025', async () => {
+    const rows = await testDatabase.database.db
+      .select({ slug: categories.slug, hsnCode: categories.hsnCode, rateBp: categories.gstRateBp })
+      .from(categories);
+    const rates = Object.fromEntries(rows.map((row) => [row.slug, `${row.hsnCode} ${row.rateBp / 100}%`]));
+    expect(rates).toEqual({
+      'birthday-return-gifts': '9503 5%',
+      'kids-party-favours': '9503 5%',
+      'wedding-favours': '7418 5%',
+      housewarming: '6913 5%',
+      'pooja-essentials': '7418 5%',
+      'diwali-gifts': '3406 5%',
+      rakhi: '5609 5%',
+      'baby-shower': '6111 5%',
+      'corporate-gifts': '4820 18%',
+      'personalised-gifts': '4911 18%',
+      'festive-hampers': '2106 5%',
+      'thank-you-gifts': '4909 18%',
+    });
   });
 
   it('has out-of-stock products both with and without pre-order', async () => {
@@ -329,4 +386,17 @@ describe('seedDatabase', () => {
       fs.rmSync(freshDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  // Last: it takes the demo ratings away from the catalogue the other tests read.
+  it('takes every demo review and the ratings made of them away in one step', async () => {
+    const { db } = testDatabase.database;
+    const [before] = await db.select({ total: count() }).from(reviews);
+    expect(await removeDemoReviews(db)).toBe(before!.total);
+    const [after] = rowsOf<{ reviews: number; rated: number }>(
+      await db.execute(sql`
+        SELECT (SELECT count(*)::int FROM reviews) AS reviews,
+          (SELECT count(*)::int FROM products WHERE rating_count > 0 OR rating > 0) AS rated`),
+    );
+    expect(after).toEqual({ reviews: 0, rated: 0 });
+  });
 });

@@ -3,10 +3,11 @@
 // start and is a no-op once the data is there.
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
+import type { DeclarationOverridesValue } from '../../../shared/legal-metrology-terms';
 import { slugWithId } from '../../../shared/slug';
 import { createLocalImageStorage, type ImageStorage } from '../../storage/image-storage';
 import { type Db, type Queryable, rowsOf, type Tx } from '../client';
-import { categories, collectionProducts, collections, pincodes, products } from '../schema';
+import { categories, collectionProducts, collections, pincodes, products, reviews, users } from '../schema';
 import { type Composition, compositionStem, pictureKey, storeArtwork } from './artwork';
 import { insertRowsAsJson } from './bulk-insert';
 import {
@@ -14,6 +15,7 @@ import {
   type CollectionSeed,
   createCollectionPicker,
   DEFAULT_PRODUCT_COUNT,
+  DEMO_REVIEWERS,
   generateCategories,
   generateCollections,
   generateProducts,
@@ -38,22 +40,45 @@ type SeedOptions = {
 /** Rows added by this call; `skipped` when there was nothing to seed. */
 /**
  * Issue 14: demo HSN codes and GST rates of the seeded categories (basis points), printed on tax
- * invoices; the owner corrects them in the back office. Others get the column defaults.
+ * invoices; the owner corrects them in the back office. Others get the column defaults. Rates as
+ * the schedule in force since 22 September 2025 has them for each HSN code; the source of each is
+ * in decision 0050's table.
  */
-const CATEGORY_TAX: Readonly<Record<string, { hsnCode: string; gstRateBp: number }>> = {
-  'birthday-return-gifts': { hsnCode: '9503', gstRateBp: 1200 },
-  'kids-party-favours': { hsnCode: '9503', gstRateBp: 1200 },
-  'wedding-favours': { hsnCode: '7418', gstRateBp: 1200 },
-  housewarming: { hsnCode: '6913', gstRateBp: 1200 },
-  'pooja-essentials': { hsnCode: '7418', gstRateBp: 1200 },
-  'diwali-gifts': { hsnCode: '9505', gstRateBp: 1200 },
+export const CATEGORY_TAX: Readonly<Record<string, { hsnCode: string; gstRateBp: number }>> = {
+  'birthday-return-gifts': { hsnCode: '9503', gstRateBp: 500 },
+  'kids-party-favours': { hsnCode: '9503', gstRateBp: 500 },
+  'wedding-favours': { hsnCode: '7418', gstRateBp: 500 },
+  housewarming: { hsnCode: '6913', gstRateBp: 500 },
+  'pooja-essentials': { hsnCode: '7418', gstRateBp: 500 },
+  'diwali-gifts': { hsnCode: '3406', gstRateBp: 500 },
   rakhi: { hsnCode: '5609', gstRateBp: 500 },
   'baby-shower': { hsnCode: '6111', gstRateBp: 500 },
   'corporate-gifts': { hsnCode: '4820', gstRateBp: 1800 },
   'personalised-gifts': { hsnCode: '4911', gstRateBp: 1800 },
-  'festive-hampers': { hsnCode: '2106', gstRateBp: 1800 },
-  'thank-you-gifts': { hsnCode: '4909', gstRateBp: 1200 },
+  'festive-hampers': { hsnCode: '2106', gstRateBp: 500 },
+  'thank-you-gifts': { hsnCode: '4909', gstRateBp: 1800 },
 };
+
+/**
+ * Decision 0050, Legal Metrology rule 6(10): every seeded category's declarations. The demo store
+ * packs what it sells (its own name and address as packer, as config.ts defaults them); products
+ * add their generic name, net quantity and what else applies (catalogue.ts).
+ */
+const CATEGORY_DECLARATIONS: DeclarationOverridesValue = {
+  makerRole: 'packer',
+  makerName: 'Utsav Gifts Private Limited',
+  makerAddress: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
+  countryOfOrigin: 'India',
+};
+
+/** Decision 0050: the demo shoppers' accounts: no password and no phone, so nobody signs in as one. */
+export const DEMO_REVIEWER_PREFIX = 'demo-reviewer-';
+const DEMO_NAMES = ['Ananya', 'Rahul', 'Priya', 'Arjun', 'Kavya', 'Vikram', 'Meera', 'Rohan'];
+const demoReviewerRows = () =>
+  Array.from({ length: DEMO_REVIEWERS }, (_, index) => ({
+    username: `${DEMO_REVIEWER_PREFIX}${index + 1}`,
+    fullName: `${DEMO_NAMES[index % DEMO_NAMES.length]} (demo)`,
+  }));
 
 export type SeedSummary = {
   categories: number;
@@ -199,6 +224,7 @@ async function seedCatalogue(
         ...category,
         image: shelf.pathOf(picture),
         ...CATEGORY_TAX[category.slug],
+        declarations: CATEGORY_DECLARATIONS,
       })),
     )
     .onConflictDoNothing()
@@ -215,6 +241,18 @@ async function seedCatalogue(
   // than updated row by row: 100,000 products take about half the time. The drop is part of this
   // transaction, so a failed seed leaves the indexes as they were.
   const deferredIndexes = productCount >= DEFER_SEARCH_INDEXES_FROM ? await dropSearchIndexes(tx) : [];
+
+  // Decision 0050: the demo shoppers whose reviews the ratings are computed from.
+  await tx.insert(users).values(demoReviewerRows()).onConflictDoNothing();
+  const reviewerIds = (
+    await tx
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(sql`${users.username} like ${`${DEMO_REVIEWER_PREFIX}%`}`)
+  ).reduce((ids, row) => {
+    ids[Number(row.username.slice(DEMO_REVIEWER_PREFIX.length)) - 1] = row.id;
+    return ids;
+  }, [] as number[]);
 
   const picker = createCollectionPicker(collectionSeeds);
   const productIds = new Int32Array(productCount);
@@ -244,6 +282,7 @@ async function seedCatalogue(
         featured: product.featured,
         rating: product.rating,
         ratingCount: product.ratingCount,
+        declarations: product.declarations,
         archived: false,
         personalisation: product.personalisation,
         searchText: product.searchText,
@@ -252,6 +291,20 @@ async function seedCatalogue(
       };
     });
     await insertRowsAsJson(tx, products, rows, { overridingSystemValue: true });
+    await insertRowsAsJson(
+      tx,
+      reviews,
+      chunk.flatMap((product) =>
+        product.reviews.map((review) => ({
+          productId: productIds[product.ordinal]!,
+          userId: reviewerIds[review.reviewer]!,
+          rating: review.rating,
+          text: review.text,
+          demo: true,
+          createdAt: review.createdAt,
+        })),
+      ),
+    );
     done += chunk.length;
     chunk = [];
     onProgress?.({ step: 'products', done, total: productCount });

@@ -87,7 +87,8 @@ const toAdminProduct = ({
 });
 
 /** Decision 0050: a rate the owner sets confirms it, unless it is a retired slab once more. */
-const gstRateStillRetired = (gstRate: number | null) => gstRate !== null && isRetiredGstRate(Math.round(gstRate * 100));
+const gstRateStillRetired = (gstRate: number | null) =>
+  gstRate !== null && isRetiredGstRate(Math.round(gstRate * 100));
 
 /** The catalogue service's change set from the API's rupees and percent. */
 function productChangesOf(input: AdminProductChanges): ProductChanges {
@@ -97,7 +98,10 @@ function productChangesOf(input: AdminProductChanges): ProductChanges {
     ...(price !== undefined ? { pricePaise: toPaise(price) } : {}),
     ...(mrp !== undefined ? { mrpPaise: toPaise(mrp) } : {}),
     ...(gstRate !== undefined
-      ? { gstRateBp: gstRate === null ? null : Math.round(gstRate * 100), gstRateToConfirm: gstRateStillRetired(gstRate) }
+      ? {
+          gstRateBp: gstRate === null ? null : Math.round(gstRate * 100),
+          gstRateToConfirm: gstRateStillRetired(gstRate),
+        }
       : {}),
     // The first photo is the main one (cards, cart, order lines).
     ...(images !== undefined ? { images, image: images[0] ?? '' } : {}),
@@ -339,7 +343,11 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       const values =
         gstRate === undefined
           ? columns
-          : { ...columns, gstRateBp: Math.round(gstRate * 100), gstRateToConfirm: gstRateStillRetired(gstRate) };
+          : {
+              ...columns,
+              gstRateBp: Math.round(gstRate * 100),
+              gstRateToConfirm: gstRateStillRetired(gstRate),
+            };
       if (Object.keys(values).length > 0) {
         await db.update(categories).set(values).where(eq(categories.id, id));
       }
@@ -359,7 +367,12 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
     async gstRatesToConfirm(): Promise<GstRatesToConfirm> {
       const [categoryRows, productRows] = await Promise.all([
         db
-          .select({ id: categories.id, name: categories.name, hsnCode: categories.hsnCode, rateBp: categories.gstRateBp })
+          .select({
+            id: categories.id,
+            name: categories.name,
+            hsnCode: categories.hsnCode,
+            rateBp: categories.gstRateBp,
+          })
           .from(categories)
           .where(eq(categories.gstRateToConfirm, true))
           .orderBy(asc(categories.name)),

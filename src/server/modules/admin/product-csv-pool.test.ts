@@ -40,6 +40,16 @@ const rowOf = (index: number, description: string) => {
     sku: '',
     hsnCode: '',
     gstRate: '',
+    makerRole: 'packer',
+    makerName: 'Utsav Gifts Private Limited',
+    makerAddress: '14 Lal Bagh Road, Bengaluru 560027, Karnataka',
+    countryOfOrigin: 'India',
+    genericName: 'Brass diya gift hamper',
+    netQuantity: '4',
+    netUnit: 'piece',
+    dimensions: '20 × 20 × 10 cm',
+    bestBefore: '',
+    manufacturedMonth: '2026-10',
   };
   return HEADER.map((column) => cells[column]);
 };

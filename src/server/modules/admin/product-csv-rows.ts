@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AdminProductChanges, NewAdminProduct } from '../../../shared/api/admin';
+import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { AppError, invalid } from '../../errors';
 import { CsvError, parseCsv, unguardFormula } from './csv';
@@ -31,6 +32,9 @@ export const PRODUCT_CSV_COLUMNS = [
   'sku',
   'hsnCode',
   'gstRate',
+  // Decision 0050: the product's own Legal Metrology declarations; an empty cell follows the
+  // category's. A file with any of these columns sets the product's own declarations to its cells.
+  ...DECLARATION_KEYS,
 ] as const;
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
@@ -125,6 +129,11 @@ function fieldsOf(cells: Map<Column, string>, categoryIds: Map<string, number>):
       case 'gstRate':
         fields.gstRate = text === '' ? null : number(text.replace(/%$/, ''));
         break;
+      default: {
+        fields.declarations ??= {};
+        const declarations = fields.declarations as Record<string, unknown>;
+        if (text !== '') declarations[column] = column === 'netQuantity' ? number(text) : text;
+      }
     }
   }
   return fields;

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ImportReport } from '../../../shared/api/admin';
+import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
 import { toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
@@ -39,6 +40,7 @@ export async function exportProductsCsv(db: Db): Promise<string> {
       guardFormula(product.sku ?? ''),
       product.hsnCode ?? '',
       product.gstRateBp === null ? '' : String(product.gstRateBp / 100),
+      ...DECLARATION_KEYS.map((key) => guardFormula(String(product.declarations[key] ?? ''))),
     ]),
   ]);
 }

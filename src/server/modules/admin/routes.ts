@@ -22,6 +22,7 @@ import {
   AdminProductQuery,
   AdminProductResponse,
   ChangeOrderStatus,
+  GstRatesToConfirm,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   ImportReport,
@@ -248,6 +249,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: AdminIdParams, body: AdminCategoryChanges, response: { 200: AdminCategoryResponse } },
     },
     async (req) => ({ category: await admin.catalog.updateCategory(req.params.id, req.body) }),
+  );
+  // Decision 0050: what still carries a GST slab the 22 September 2025 schedule retired.
+  app.get('/admin/gst-rates-to-confirm', { schema: { response: { 200: GstRatesToConfirm } } }, () =>
+    admin.catalog.gstRatesToConfirm(),
   );
   app.get('/admin/collections', { schema: { response: { 200: AdminCollectionList } } }, async () => ({
     data: await admin.catalog.listCollections(),

@@ -26,7 +26,9 @@ export async function productDetails({ db }: CatalogReader, id: number): Promise
   const declarations = declarationsOf(row.category, row.own);
   const { netQuantity, netUnit } = declarations;
   const unit =
-    netQuantity !== undefined && netUnit !== undefined ? unitSalePrice(Number(row.price), netQuantity, netUnit) : null;
+    netQuantity !== undefined && netUnit !== undefined
+      ? unitSalePrice(Number(row.price), netQuantity, netUnit)
+      : null;
   return {
     declarations,
     unitPrice: unit ? { price: toRupees(unit.paise), per: unit.per } : null,

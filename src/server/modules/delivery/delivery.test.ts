@@ -25,7 +25,14 @@ async function seedDirectoryAndProducts(database: Database) {
   const inserted = await database.db
     .insert(products)
     .values([
-      { name: 'Brass Diya', slug: 'brass-diya', pricePaise: 33_300, mrpPaise: 33_300, categoryId: category!.id, stock: 10 },
+      {
+        name: 'Brass Diya',
+        slug: 'brass-diya',
+        pricePaise: 33_300,
+        mrpPaise: 33_300,
+        categoryId: category!.id,
+        stock: 10,
+      },
       {
         name: 'Dry Fruit Hamper',
         slug: 'dry-fruit-hamper',

@@ -13,7 +13,7 @@ import {
   reviewerName,
 } from '../../../shared/api/reviews';
 import type { Clock } from '../../clock';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Queryable, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, products, reviews, users } from '../../db/schema';
 import { userEmail, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, forbidden, notFound } from '../../errors';
@@ -50,13 +50,32 @@ const reviewColumns = {
  * before it and no two writers leave a stale aggregate.
  */
 async function refreshAggregate(tx: Tx, productId: number) {
-  await tx
-    .update(products)
-    .set({
-      rating: sql`coalesce((select round(avg(${reviews.rating})::numeric, 2) from ${reviews} where ${reviews.productId} = ${productId} and not ${reviews.hidden}), 0)`,
-      ratingCount: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${productId} and not ${reviews.hidden})`,
-    })
-    .where(eq(products.id, productId));
+  await refreshAggregates(tx, [productId]);
+}
+
+/** refreshAggregate for several products in one statement. */
+async function refreshAggregates(tx: Queryable, productIds: readonly number[]) {
+  if (productIds.length === 0) return;
+  await tx.execute(sql`
+    UPDATE products p SET
+      rating = coalesce((SELECT round(avg(r.rating)::numeric, 2) FROM reviews r WHERE r.product_id = p.id AND NOT r.hidden), 0),
+      rating_count = (SELECT count(*)::int FROM reviews r WHERE r.product_id = p.id AND NOT r.hidden)
+    WHERE p.id = ANY(${`{${productIds.join(',')}}`}::int[])`);
+}
+
+/**
+ * Decision 0050: takes the demo seed's reviews away, and with them the ratings they made (one
+ * transaction). Answers how many reviews went. The caller drops the catalogue's caches.
+ */
+export async function removeDemoReviews(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(reviews)
+      .where(eq(reviews.demo, true))
+      .returning({ productId: reviews.productId });
+    await refreshAggregates(tx, [...new Set(removed.map((row) => row.productId))]);
+    return removed.length;
+  });
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;

@@ -39,7 +39,15 @@ beforeAll(async () => {
         allowPreOrder: true,
         minQuantity: 5,
       },
-      { ...base, name: 'Old Candle', slug: 'old-candle', pricePaise: 5000, mrpPaise: 5000, stock: 3, archived: true },
+      {
+        ...base,
+        name: 'Old Candle',
+        slug: 'old-candle',
+        pricePaise: 5000,
+        mrpPaise: 5000,
+        stock: 3,
+        archived: true,
+      },
     ])
     .returning({ id: products.id })) as [{ id: number }, { id: number }, { id: number }];
 });
@@ -135,7 +143,14 @@ describe('GET, DELETE /api/wishlists', () => {
     const { headers } = await store.newCustomer();
     const [temporary] = await store.database.db
       .insert(products)
-      .values({ name: 'Seasonal Hamper', slug: 'seasonal-hamper', pricePaise: 99900, mrpPaise: 99900, categoryId, stock: 2 })
+      .values({
+        name: 'Seasonal Hamper',
+        slug: 'seasonal-hamper',
+        pricePaise: 99900,
+        mrpPaise: 99900,
+        categoryId,
+        stock: 2,
+      })
       .returning({ id: products.id });
     await add(headers, temporary?.id);
     await store.database.db

@@ -76,7 +76,12 @@ export function ProductDeclarationFields({
           ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` }
           : {};
         return (
-          <Field key={name} id={`${id}-${name}`} label={DECLARATION_LABELS[name]} error={errors?.[name]?.message}>
+          <Field
+            key={name}
+            id={`${id}-${name}`}
+            label={DECLARATION_LABELS[name]}
+            error={errors?.[name]?.message}
+          >
             {choices ? (
               <select id={`${id}-${name}`} className={inputClass} {...register(name)} {...invalid}>
                 <option value="">{fallback[name] ? `Category's: ${fallback[name]}` : 'Not set'}</option>

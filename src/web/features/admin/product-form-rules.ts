@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { NewAdminProduct } from '../../../shared/api/admin-products';
+import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
+import type { DeclarationFieldName } from './product-declaration-fields';
 import {
   formPathOf,
   type ProductFormValues as ProductFormValuesShape,
@@ -7,8 +9,6 @@ import {
   payloadOf,
   TIERS_FORMAT_MESSAGE,
 } from './product-form-values';
-import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
-import type { DeclarationFieldName } from './product-declaration-fields';
 import type { ParcelFormValues as ParcelFormValuesShape } from './product-parcel-fields';
 
 // The product form's checks, with Zod and the shared product schemas: product-form.tsx loads this
@@ -76,7 +76,10 @@ export const ProductFormValues = z
     images: z.array(z.string()),
     parcel: ParcelFormValues,
     declarations: z.object(
-      Object.fromEntries(DECLARATION_KEYS.map((key) => [key, z.string()])) as Record<DeclarationFieldName, z.ZodString>,
+      Object.fromEntries(DECLARATION_KEYS.map((key) => [key, z.string()])) as Record<
+        DeclarationFieldName,
+        z.ZodString
+      >,
     ),
   })
   .superRefine((values, context) => {

@@ -140,6 +140,7 @@ export function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
   if (first === 'tags') return ['tags'];
   if (first === 'images') return ['images'];
   if (first !== undefined && isParcelField(first)) return ['parcel', first];
-  if (first === 'declarations' && second !== undefined && isDeclarationField(second)) return ['declarations', second];
+  if (first === 'declarations' && second !== undefined && isDeclarationField(second))
+    return ['declarations', second];
   return [first ?? 'name'];
 }
