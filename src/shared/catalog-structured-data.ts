@@ -1,5 +1,6 @@
-import type { Product } from './api/catalog';
+import type { Product, ProductDetails } from './api/catalog';
 import { stockStatus } from './cart-rules';
+import { netQuantityText } from './legal-metrology-terms';
 import { formatInr } from './money';
 import { productPath } from './slug';
 import { instagramLink } from './store-links';
@@ -35,7 +36,39 @@ export function metaDescription(text: string, max = 160): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:-]+$/, '')}…`;
 }
 
-export function productJsonLd(product: Product, origin: string, storeName: string): object {
+/**
+ * Decision 0052: the Legal Metrology declarations schema.org has a property for: the country of
+ * origin, the manufacturer (only when the declared maker is one: a packer or importer is not) and
+ * the net quantity as the size.
+ */
+function declarationsJsonLd(details: ProductDetails | undefined): object {
+  const declared = details?.declarations;
+  if (!declared) return {};
+  return {
+    ...(declared.countryOfOrigin
+      ? { countryOfOrigin: { '@type': 'Country', name: declared.countryOfOrigin } }
+      : {}),
+    ...(declared.makerRole === 'manufacturer' && declared.makerName
+      ? {
+          manufacturer: {
+            '@type': 'Organization',
+            name: declared.makerName,
+            ...(declared.makerAddress ? { address: declared.makerAddress } : {}),
+          },
+        }
+      : {}),
+    ...(declared.netQuantity !== undefined && declared.netUnit
+      ? { size: netQuantityText(declared.netQuantity, declared.netUnit) }
+      : {}),
+  };
+}
+
+export function productJsonLd(
+  product: Product,
+  origin: string,
+  storeName: string,
+  details?: ProductDetails,
+): object {
   const url = absolute(productPath(product), origin);
   const images = [product.image, ...product.images].filter(Boolean).map((image) => absolute(image, origin));
   return {
@@ -48,6 +81,7 @@ export function productJsonLd(product: Product, origin: string, storeName: strin
     category: product.category,
     ...(images.length > 0 ? { image: images } : {}),
     brand: { '@type': 'Brand', name: storeName },
+    ...declarationsJsonLd(details),
     offers: {
       '@type': 'Offer',
       url,

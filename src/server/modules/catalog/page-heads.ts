@@ -65,6 +65,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
       if (id === null) return null;
       const product = await orNull(() => app.catalog.getProduct(id));
       if (!product) return null;
+      const details = (await orNull(() => app.catalog.productDetails(id))) ?? undefined;
       const origin = publicOrigin(request);
       return {
         title: titled(product.name),
@@ -75,7 +76,7 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
         ...(product.image ? { image: product.image, preloadImage: { sizes: DETAIL_IMAGE_SIZES } } : {}),
         ogType: 'product',
         jsonLd: [
-          productJsonLd(product, origin, settingsNow().storeName),
+          productJsonLd(product, origin, settingsNow().storeName, details),
           breadcrumbJsonLd(
             [
               { name: 'Home', path: '/' },

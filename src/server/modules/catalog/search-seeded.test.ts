@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AdminProduct } from '../../../shared/api/admin';
 import {
   CatalogSummary,
+  ProductDetailsResponse,
   ProductList,
   ProductResponse,
   SearchSuggestions,
@@ -281,5 +283,143 @@ describe("the home's claims on the demo catalogue (issue 25)", () => {
     expect(await homeDescription()).toContain(
       `Prices start at ${formatInr(after.paise / 100)}, 500+ products`,
     );
+  });
+});
+
+/** The ld+json blocks of a served page. */
+const jsonLdBlocks = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
+
+async function seededProduct(item: string): Promise<{ id: number; slug: string }> {
+  const [row] = rowsOf<{ id: number; slug: string }>(
+    await store.database.db.execute(
+      sql`SELECT id, slug FROM products WHERE name ILIKE ${`%${item}%`} AND NOT archived ORDER BY id LIMIT 1`,
+    ),
+  );
+  return row!;
+}
+
+describe('the demo catalogue within Indian law (decision 0052)', () => {
+  it('serves every product with a real MRP, at or above its price', async () => {
+    const response = await store.app.inject('/api/products?limit=1000');
+    const { data, total } = ProductList.parse(response.json());
+    expect(total).toBeGreaterThan(500);
+    expect(data).toHaveLength(total);
+    expect(data.filter((product) => typeof product.mrp !== 'number' || product.mrp < product.price)).toEqual(
+      [],
+    );
+  });
+
+  it('shows rating counts and averages that its review rows add up to', async () => {
+    const { data } = ProductList.parse((await store.app.inject('/api/products?limit=1000')).json());
+    const computed = new Map(
+      rowsOf<{ id: number; n: number; average: string }>(
+        await store.database.db.execute(sql`
+          SELECT product_id AS id, count(*)::int AS n, round(avg(rating)::numeric, 1)::text AS average
+          FROM reviews WHERE NOT hidden GROUP BY product_id`),
+      ).map((row) => [Number(row.id), { n: Number(row.n), average: Number(row.average) }]),
+    );
+    const wrong = data.filter((product) => {
+      const reviews = computed.get(product.id) ?? { n: 0, average: 0 };
+      return product.ratingCount !== reviews.n || Math.abs(product.rating - reviews.average) > 0.051;
+    });
+    expect(wrong.map((product) => product.name)).toEqual([]);
+  });
+
+  it('declares a seeded hamper with its best-before and a candle with its size, on the API and in the JSON-LD', async () => {
+    const hamper = await seededProduct('Gift Hamper');
+    const hamperDetails = ProductDetailsResponse.parse(
+      (await store.app.inject(`/api/products/${hamper.id}/details`)).json(),
+    ).details;
+    expect(hamperDetails.declarations).toEqual({
+      makerRole: 'packer',
+      makerName: 'Utsav Gifts Private Limited',
+      makerAddress: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
+      countryOfOrigin: 'India',
+      genericName: 'Gift Hamper',
+      netQuantity: 1,
+      netUnit: 'set',
+      bestBefore: 'Best before 4 months from packing',
+    });
+
+    const candle = await seededProduct('Scented Candle');
+    const candleDetails = ProductDetailsResponse.parse(
+      (await store.app.inject(`/api/products/${candle.id}/details`)).json(),
+    ).details;
+    expect(candleDetails.declarations).toMatchObject({
+      makerRole: 'packer',
+      countryOfOrigin: 'India',
+      genericName: 'Scented Candle',
+      dimensions: '7 × 7 × 9 cm',
+      manufacturedMonth: expect.stringMatching(/^\d{4}-\d{2}$/),
+    });
+
+    const page = await store.app.inject(`/product/${candle.slug}`);
+    const [productLd] = jsonLdBlocks(page.body);
+    expect(productLd).toMatchObject({
+      '@type': 'Product',
+      countryOfOrigin: { '@type': 'Country', name: 'India' },
+      size: expect.stringMatching(/^\d+ pieces?$/),
+    });
+    // A packer is not the manufacturer schema.org means.
+    expect(productLd).not.toHaveProperty('manufacturer');
+  });
+
+  it('prices a pack per piece', async () => {
+    const [pack] = rowsOf<{ id: number; price: number; n: number }>(
+      await store.database.db.execute(sql`
+        SELECT id, price_paise AS price, (declarations->>'netQuantity')::int AS n FROM products
+        WHERE declarations->>'netUnit' = 'piece' AND (declarations->>'netQuantity')::int > 1 AND NOT archived
+        ORDER BY id LIMIT 1`),
+    );
+    const { details } = ProductDetailsResponse.parse(
+      (await store.app.inject(`/api/products/${pack!.id}/details`)).json(),
+    );
+    expect(details.unitPrice).toEqual({ price: Math.round(pack!.price / pack!.n) / 100, per: 'piece' });
+  });
+
+  it('filters the listing by country of origin once a product comes from another country', async () => {
+    expect((await store.app.inject('/api/catalog-countries')).json()).toEqual({ countries: ['India'] });
+    const forSale = ProductList.parse((await store.app.inject('/api/products?limit=1')).json()).total;
+    const candle = await seededProduct('Scented Candle');
+    const own = (
+      await store.app.inject({ url: `/api/admin/products/${candle.id}`, headers: store.admin.headers })
+    ).json<{ product: AdminProduct }>().product.declarations;
+    // The product form sends the product's own declarations whole.
+    const changed = await store.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${candle.id}`,
+      headers: store.admin.headers,
+      payload: {
+        declarations: {
+          ...own,
+          makerRole: 'importer',
+          makerName: 'Lumière Imports LLP',
+          makerAddress: '4 Linking Road, Mumbai, Maharashtra 400050',
+          countryOfOrigin: 'France',
+        },
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await store.app.inject('/api/catalog-countries')).json()).toEqual({
+      countries: ['India', 'France'],
+    });
+    const french = ProductList.parse((await store.app.inject('/api/products?country=France')).json());
+    expect(french.data.map((product) => product.id)).toEqual([candle.id]);
+    expect(ProductList.parse((await store.app.inject('/api/products?country=India')).json()).total).toBe(
+      forSale - 1,
+    );
+    const { details } = ProductDetailsResponse.parse(
+      (await store.app.inject(`/api/products/${candle.id}/details`)).json(),
+    );
+    // The product's own declarations over its category's; the rest still its category's.
+    expect(details.declarations).toMatchObject({
+      makerRole: 'importer',
+      makerName: 'Lumière Imports LLP',
+      countryOfOrigin: 'France',
+      genericName: 'Scented Candle',
+    });
   });
 });
