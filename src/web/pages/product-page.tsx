@@ -12,7 +12,8 @@ import { useAuth } from '../features/auth/auth-provider';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { BuyNowButton } from '../features/cart/buy-now-button';
 import { trackItemView } from '../features/catalog/catalog-analytics';
-import { catalogKeys, useProduct } from '../features/catalog/catalog-api';
+import { catalogKeys, useProduct, useProductDetails } from '../features/catalog/catalog-api';
+import { ProductDeclarations } from '../features/catalog/product-declarations';
 import { ProductDetail, productCrumbs } from '../features/catalog/product-detail';
 import { recordProductView } from '../features/catalog/recently-viewed';
 import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
@@ -35,6 +36,8 @@ export function ProductPage() {
 function ProductView({ id }: { id: number }) {
   const navigate = useNavigate();
   const { data: product, isError } = useProduct(id);
+  // Decision 0052: the pack's declarations, asked for beside the product.
+  const { data: details } = useProductDetails(id);
   const { user } = useAuth();
   const queryClient = useQueryClient();
   // Issue 13: what the shopper is personalising this product with.
@@ -76,7 +79,7 @@ function ProductView({ id }: { id: number }) {
         )}
         canonicalPath={productPath(product)}
         jsonLd={[
-          productJsonLd(product, origin, storeSettings.storeName),
+          productJsonLd(product, origin, storeSettings.storeName, details),
           breadcrumbJsonLd(productCrumbs(product), origin),
         ]}
       />
@@ -132,6 +135,11 @@ function ProductView({ id }: { id: number }) {
           </DeliveryChecker>
         )}
       />
+      {details && (
+        <div className="mt-6">
+          <ProductDeclarations product={product} details={details} care={storeSettings} />
+        </div>
+      )}
       <div className="mt-6">
         <ProductReviews
           productId={product.id}

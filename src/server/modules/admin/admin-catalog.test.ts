@@ -283,6 +283,53 @@ describe("the search vocabulary's counts of names", () => {
   });
 });
 
+describe('GST rates the 22 September 2025 schedule retired (decision 0052)', () => {
+  it('lists a category still at 28% for the owner, refuses none of its edits, and drops it once re-rated', async () => {
+    // As the migration leaves a store's category that was at 28%.
+    const [lamps] = await store.database.db
+      .insert(categories)
+      .values({ name: 'Brass Lamps', slug: 'brass-lamps', hsnCode: '9405', gstRateBp: 2800, gstRateToConfirm: true })
+      .returning({ id: categories.id });
+    const toConfirm = async () =>
+      (await store.app.inject({ url: '/api/admin/gst-rates-to-confirm', headers: store.admin.headers })).json();
+    expect((await toConfirm()).categories).toEqual([
+      { id: lamps!.id, name: 'Brass Lamps', hsnCode: '9405', gstRate: 28 },
+    ]);
+
+    const edit = (payload: object) =>
+      store.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/categories/${lamps!.id}`,
+        headers: store.admin.headers,
+        payload,
+      });
+    // The category form sends its rate as it stands: not refused meanwhile, still listed.
+    const renamed = await edit({ name: 'Brass Lamps and Diyas', gstRate: 28 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<{ category: AdminCategory }>().category).toMatchObject({
+      gstRate: 28,
+      gstRateToConfirm: true,
+    });
+    expect((await toConfirm()).categories).toHaveLength(1);
+
+    const rerated = await edit({ gstRate: 18 });
+    expect(rerated.json<{ category: AdminCategory }>().category).toMatchObject({
+      gstRate: 18,
+      gstRateToConfirm: false,
+    });
+    expect((await toConfirm()).categories).toEqual([]);
+    // 40%, the schedule's new slab, is taken as well.
+    expect((await edit({ gstRate: 40 })).statusCode).toBe(200);
+    const made = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/categories',
+      headers: store.admin.headers,
+      payload: { name: 'Perfumes', gstRate: 40 },
+    });
+    expect(made.json<{ category: AdminCategory }>().category).toMatchObject({ gstRate: 40, gstRateToConfirm: false });
+  });
+});
+
 describe('admin categories and collections', () => {
   it('creates and renames a category; its products are found by the new name', async () => {
     const created = await store.app.inject({

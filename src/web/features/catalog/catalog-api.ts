@@ -1,11 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
+  CatalogCountries,
   CatalogSummary,
   Category,
   CollectionDetail,
   CollectionResponse,
   CollectionSummary,
   Product,
+  ProductDetailsResponse,
   ProductList,
   ProductQuery,
   ProductResponse,
@@ -23,6 +25,8 @@ export const catalogKeys = {
   listingPreview: (query: ProductQuery) => ['catalog', 'listing-preview', query] as const,
   product: (id: number) => ['catalog', 'product', id] as const,
   similar: (id: number) => ['catalog', 'similar', id] as const,
+  details: (id: number) => ['catalog', 'details', id] as const,
+  countries: ['catalog', 'countries'] as const,
   featured: ['catalog', 'featured'] as const,
   categories: ['catalog', 'categories'] as const,
   summary: ['catalog', 'summary'] as const,
@@ -77,6 +81,26 @@ export function useProduct(id: number | null) {
     enabled: id !== null,
     // A missing product redirects at once (SPEC 4); retrying a 404 only delays that.
     retry: false,
+  });
+}
+
+/** Decision 0052: the product's Legal Metrology declarations and unit sale price. */
+export function useProductDetails(id: number) {
+  return useQuery({
+    queryKey: catalogKeys.details(id),
+    queryFn: ({ signal }) =>
+      apiRequest<ProductDetailsResponse>(`/products/${id}/details`, { signal }).then((body) => body.details),
+    staleTime: 60_000,
+  });
+}
+
+/** Decision 0052: the countries of origin of the products for sale (the listing's filter). */
+export function useCatalogCountries() {
+  return useQuery({
+    queryKey: catalogKeys.countries,
+    queryFn: ({ signal }) =>
+      apiRequest<CatalogCountries>('/catalog-countries', { signal }).then((body) => body.countries),
+    staleTime: 60_000,
   });
 }
 
