@@ -119,6 +119,14 @@ describe('GST tax invoices', () => {
       await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: store.customer.headers })
     ).json<OrderRecord>();
     expect(order.invoiceNumber).toBe('UG/31-32/000001');
+
+    // Decision 0052: re-rating the category to today's slab changes no invoice already issued.
+    await categoryTaxed('Brass Decor', '7418', 5);
+    expect((await invoiceOf(created.orderId)).lines[1]).toMatchObject({
+      hsn: '7418',
+      rate: 12,
+      total: 333.33,
+    });
   });
 
   it('charges IGST to Delhi, with a coupon and shipping, still adding up to the paisa', async () => {

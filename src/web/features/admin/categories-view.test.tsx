@@ -25,16 +25,16 @@ const HAMPERS: AdminCategory = {
   parcel: null,
 };
 
-function renderView() {
+function renderView(categories: AdminCategory[] = [HAMPERS]) {
   const sent: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      if (method === 'GET') return new Response(JSON.stringify({ data: [HAMPERS] }), { status: 200 });
+      if (method === 'GET') return new Response(JSON.stringify({ data: categories }), { status: 200 });
       const body = JSON.parse(String(init?.body));
       sent.push({ method, url: String(input), body });
-      return new Response(JSON.stringify({ category: { ...HAMPERS, ...body } }), { status: 200 });
+      return new Response(JSON.stringify({ category: { ...categories[0], ...body } }), { status: 200 });
     }),
   );
   render(
@@ -46,6 +46,35 @@ function renderView() {
 }
 
 describe('CategoriesView', () => {
+  it("lists a category still at a retired GST slab and offers only today's rates beside its own (decision 0052)", async () => {
+    const user = userEvent.setup();
+    const sent = renderView([
+      { ...HAMPERS, name: 'Brass Lamps', hsnCode: '9405', gstRate: 28, gstRateToConfirm: true },
+    ]);
+    const notice = await screen.findByRole('region', { name: 'GST rates to confirm' });
+    expect(within(notice).getByText('Brass Lamps: HSN 9405, still at 28%')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit Brass Lamps' }));
+    // The category's own form, below the new-category form.
+    const rate = screen.getAllByLabelText('GST rate').at(-1)!;
+    const form = rate.closest('form')!;
+    expect(
+      within(rate)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      "28% (retired on 22 September 2025: choose today's rate)",
+      '0%',
+      '0.25%',
+      '3%',
+      '5%',
+      '18%',
+      '40%',
+    ]);
+    await user.selectOptions(rate, '18');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(sent[0]?.body).toMatchObject({ gstRate: 18 }));
+  });
+
   it('shows the built-in parcel and saves the one the owner sets, all four figures or none', async () => {
     const user = userEvent.setup();
     const sent = renderView();

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminCategory } from '../../../shared/api/admin';
 import { productCountLabel } from '../../../shared/catalog-claims';
-import { DEFAULT_GST_RATE_BP, GST_RATES_BP } from '../../../shared/gst';
+import { DEFAULT_GST_RATE_BP, GST_RATES_BP, isRetiredGstRate } from '../../../shared/gst';
 import type { ParcelSize } from '../../../shared/parcel';
 import { defaultParcelFor } from '../../../shared/parcel-defaults';
 import { Button } from '../../components/button';
@@ -139,6 +139,10 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
           value={gstRate}
           onChange={(e) => setGstRate(e.target.value)}
         >
+          {/* Decision 0052: a retired slab stays until the owner picks one of today's. */}
+          {isRetiredGstRate(Math.round(Number(gstRate) * 100)) && (
+            <option value={gstRate}>{gstRate}% (retired on 22 September 2025: choose today's rate)</option>
+          )}
           {GST_RATES_BP.map((rate) => (
             <option key={rate} value={String(rate / 100)}>
               {rate / 100}%
@@ -186,6 +190,33 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
   );
 }
 
+/**
+ * Decision 0052: categories still at a GST slab the 22 September 2025 schedule retired. Their
+ * invoices keep that rate until the owner confirms one of today's; nothing is refused meanwhile.
+ */
+function RatesToConfirm({ categories }: { categories: readonly AdminCategory[] }) {
+  const flagged = categories.filter((category) => category.gstRateToConfirm);
+  if (flagged.length === 0) return null;
+  return (
+    <section aria-labelledby="gst-to-confirm" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h2 id="gst-to-confirm" className="font-bold text-stone-900">
+        GST rates to confirm
+      </h2>
+      <p className="text-sm text-stone-700">
+        GST on goods is 5%, 18% or 40% since 22 September 2025 (12% and 28% were retired). Edit each category
+        below and choose its rate for its HSN code; until then its invoices keep the old rate.
+      </p>
+      <ul className="mt-2 list-disc pl-5 text-sm">
+        {flagged.map((category) => (
+          <li key={category.id}>
+            {category.name}: HSN {category.hsnCode}, still at {category.gstRate}%
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function CategoriesView() {
   const categories = useAdminCategories();
   const [editing, setEditing] = useState<number | null>(null);
@@ -195,6 +226,7 @@ export function CategoriesView() {
         <h2 className="mb-2 font-bold text-stone-900">New category</h2>
         <CategoryForm category={null} />
       </section>
+      <RatesToConfirm categories={categories.data ?? []} />
       <QueryState isPending={categories.isPending} error={categories.error} label="categories">
         {categories.data?.length === 0 ? (
           <EmptyState title="No categories yet" />
