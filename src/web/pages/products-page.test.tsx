@@ -22,13 +22,17 @@ const product = (id: number, name: string, price: number): Product =>
   testProduct(id, { name, slug: `gift-${id}`, price, mrp: price, tags: ['brass', 'diya', 'pooja', 'lamp'] });
 
 /** A stand-in for the API: records each /api/products query and answers with `products`. */
-function stubApi(products: Product[] = [product(1, 'Brass Diya', 250), product(2, 'Clay Diya', 99)]) {
+function stubApi(
+  products: Product[] = [product(1, 'Brass Diya', 250), product(2, 'Clay Diya', 99)],
+  countries: string[] = ['India'],
+) {
   const queries: URLSearchParams[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input));
       if (url.pathname === '/api/categories') return Response.json(categories);
+      if (url.pathname === '/api/catalog-countries') return Response.json({ countries });
       if (url.pathname === '/api/products') {
         queries.push(url.searchParams);
         return Response.json({ data: products, total: products.length });
@@ -98,6 +102,23 @@ describe('the product listing and its URL', () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'Diwali Gifts');
     await waitFor(() => expect(location()).toBe('/category/diwali-gifts?maxPrice=500'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Diwali Gifts' })).toBeTruthy();
+  });
+
+  it('offers a country of origin filter once products come from two countries (decision 0052)', async () => {
+    const user = userEvent.setup();
+    const queries = stubApi(undefined, ['India', 'France']);
+    const { location } = renderListing('/products');
+    const country = await screen.findByLabelText('Country of origin');
+    await user.selectOptions(country, 'France');
+    await waitFor(() => expect(location()).toBe('/products?country=France'));
+    await waitFor(() => expect(lastQuery(queries)).toMatchObject({ country: 'France' }));
+  });
+
+  it('shows no country filter while every product comes from one country', async () => {
+    stubApi();
+    renderListing('/products');
+    expect(await screen.findByLabelText('Category')).toBeTruthy();
+    expect(screen.queryByLabelText('Country of origin')).toBeNull();
   });
 
   it('updates the URL once the shopper stops typing a search', async () => {

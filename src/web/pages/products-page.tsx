@@ -18,6 +18,7 @@ import { trackItemList } from '../features/catalog/catalog-analytics';
 import {
   catalogKeys,
   mergeProductPages,
+  useCatalogCountries,
   useCategories,
   useProductListing,
 } from '../features/catalog/catalog-api';
@@ -89,6 +90,7 @@ export function ProductsPage() {
   const query = useMemo(() => toProductQuery(applied), [applied]);
   const listing = useProductListing(query);
   const categories = useCategories();
+  const countries = useCatalogCountries();
   const queryClient = useQueryClient();
   // An answer arrives as an urgent render, which React cannot interrupt; the page of 1000 is then
   // rendered in the background, in slices, so a tap meanwhile is answered (issue 6: total blocking
@@ -182,6 +184,7 @@ export function ProductsPage() {
           <FiltersPanel
             filters={draft}
             categories={categories.data ?? []}
+            countries={countries.data ?? []}
             problem={problem}
             onChange={change}
             onClear={clearAll}

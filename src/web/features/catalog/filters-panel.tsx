@@ -9,12 +9,15 @@ const fieldClass =
 export function FiltersPanel({
   filters,
   categories,
+  countries = [],
   problem,
   onChange,
   onClear,
 }: {
   filters: ListingFilters;
   categories: readonly Category[];
+  /** Decision 0052: the countries of origin for sale; the filter shows once there are two. */
+  countries?: readonly string[];
   /** Why the prices cannot be used, shown under them. */
   problem: string | null;
   onChange(changes: Partial<ListingFilters>): void;
@@ -63,6 +66,26 @@ export function FiltersPanel({
           ))}
         </select>
       </div>
+      {countries.length > 1 && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-country`} className="text-sm font-semibold text-stone-800">
+            Country of origin
+          </label>
+          <select
+            id={`${id}-country`}
+            value={filters.country ?? ''}
+            onChange={(event) => onChange({ country: event.target.value })}
+            className={fieldClass}
+          >
+            <option value="">All Countries</option>
+            {countries.map((country) => (
+              <option key={country} value={country}>
+                {country}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-semibold text-stone-800">Price (₹)</legend>
         <div className="grid grid-cols-2 gap-2">

@@ -29,12 +29,14 @@ const isSort = (value: string | null): value is ListingSort =>
 
 export function filtersFromUrl(searchParams: URLSearchParams, category = ''): ListingFilters {
   const sort = searchParams.get('sort');
+  const country = searchParams.get('country');
   return {
     search: searchParams.get('search') ?? '',
     category,
     minPrice: searchParams.get('minPrice') ?? '',
     maxPrice: searchParams.get('maxPrice') ?? '',
     sort: isSort(sort) ? sort : '',
+    ...(country ? { country } : {}),
   };
 }
 
@@ -70,6 +72,7 @@ export function toProductQuery(filters: ListingFilters): ProductQuery {
   const search = filters.search.trim();
   if (search) query.search = search.slice(0, 500);
   if (filters.category) query.category = filters.category;
+  if (filters.country) query.country = filters.country;
   if (priceProblem(filters) === null) {
     const min = parsePrice(filters.minPrice);
     const max = parsePrice(filters.maxPrice);
@@ -85,5 +88,6 @@ export const hasActiveFilters = (filters: ListingFilters) =>
       filters.category ||
       filters.minPrice.trim() ||
       filters.maxPrice.trim() ||
-      filters.sort,
+      filters.sort ||
+      filters.country,
   );

@@ -12,6 +12,8 @@ export type ListingFilters = {
   maxPrice: string;
   /** '' means the default: Best Match while searching, else Featured First. */
   sort: ListingSort | '';
+  /** Decision 0052: a country of origin; '' (or absent) is any. */
+  country?: string;
 };
 
 export const EMPTY_FILTERS: ListingFilters = {
@@ -29,6 +31,7 @@ export function listingUrl(filters: ListingFilters): string {
   if (filters.minPrice.trim()) params.set('minPrice', filters.minPrice.trim());
   if (filters.maxPrice.trim()) params.set('maxPrice', filters.maxPrice.trim());
   if (filters.sort) params.set('sort', filters.sort);
+  if (filters.country) params.set('country', filters.country);
   const query = params.toString();
   const path = filters.category ? `/category/${encodeURIComponent(filters.category)}` : '/products';
   return query ? `${path}?${query}` : path;
