@@ -1,7 +1,7 @@
 import { formatInr } from './money';
 
 // Legal Metrology (Packaged Commodities) Rules, 2011, rule 6(10): an e-commerce seller shows on the
-// product page the declarations rule 6(1) puts on the pack (decision 0052). Zod-free, so that the
+// product page the declarations rule 6(1) puts on the pack (decision 0056). Zod-free, so that the
 // product page and the back office's form use them without loading Zod; the schemas that check
 // them are in legal-metrology.ts.
 

@@ -6,11 +6,11 @@ import { setUpTestDatabase } from '../testing/test-store';
 import { migrationsFolder, rowsOf } from './client';
 import { categories } from './schema';
 
-// Decision 0052: the migration that makes the MRP required and flags GST rates GST 2.0 retired, run
+// Decision 0056: the migration that makes the MRP required and flags GST rates GST 2.0 retired, run
 // again on rows as an existing store has them.
 const testDatabase = setUpTestDatabase();
 const statements = fs
-  .readFileSync(path.join(migrationsFolder, '0029_law-catalogue.sql'), 'utf8')
+  .readFileSync(path.join(migrationsFolder, '0033_law-catalogue.sql'), 'utf8')
   .split('--> statement-breakpoint');
 const statementWith = (text: string) => statements.filter((statement) => statement.includes(text));
 

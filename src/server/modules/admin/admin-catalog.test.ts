@@ -140,7 +140,7 @@ describe('admin products', () => {
     expect(noName.json().errors.map((error: { path: string }) => error.path)).toEqual(
       expect.arrayContaining(['name', 'price']),
     );
-    // Decision 0052: a product is never made without its MRP.
+    // Decision 0056: a product is never made without its MRP.
     const noMrp = await store.app.inject({
       method: 'POST',
       url: '/api/admin/products',
@@ -283,7 +283,7 @@ describe("the search vocabulary's counts of names", () => {
   });
 });
 
-describe('GST rates the 22 September 2025 schedule retired (decision 0052)', () => {
+describe('GST rates the 22 September 2025 schedule retired (decision 0059)', () => {
   it('lists a category still at 28% for the owner, refuses none of its edits, and drops it once re-rated', async () => {
     // As the migration leaves a store's category that was at 28%.
     const [lamps] = await store.database.db
