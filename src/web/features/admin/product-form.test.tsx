@@ -52,14 +52,14 @@ describe('ProductForm', () => {
     const sent = renderForm();
     await user.type(screen.getByLabelText('Name'), 'Brass Diya Set');
     await user.type(screen.getByLabelText('Price (₹)'), '349.50');
-    await user.type(screen.getByLabelText('MRP (₹, optional)'), '299');
+    await user.type(screen.getByLabelText('MRP (₹, incl. of all taxes)'), '299');
     await user.selectOptions(screen.getByLabelText('Category'), '3');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     expect(await screen.findByText('MRP cannot be below the price')).toBeTruthy();
     expect(sent).toEqual([]);
 
-    await user.clear(screen.getByLabelText('MRP (₹, optional)'));
-    await user.type(screen.getByLabelText('MRP (₹, optional)'), '399');
+    await user.clear(screen.getByLabelText('MRP (₹, incl. of all taxes)'));
+    await user.type(screen.getByLabelText('MRP (₹, incl. of all taxes)'), '399');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ name: 'Brass Diya Set', price: 349.5, mrp: 399, categoryId: 3 });
@@ -77,6 +77,8 @@ describe('ProductForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create product' }));
 
     expect(await screen.findByText('Enter the price in rupees, e.g. 349 or 349.50')).toBeTruthy();
+    // Decision 0056: no product without its MRP.
+    expect(screen.getByText('Enter the MRP in rupees, e.g. 349 or 349.50')).toBeTruthy();
     expect(screen.getByText('Stock is a whole number')).toBeTruthy();
     expect(screen.getByText('Enter a whole number, or leave it empty for the category default')).toBeTruthy();
     expect(screen.getByLabelText('Price (₹)').getAttribute('aria-invalid')).toBe('true');
@@ -90,6 +92,7 @@ describe('ProductForm', () => {
     await user.clear(screen.getByLabelText('Stock'));
     await user.type(screen.getByLabelText('Stock'), '25');
     await user.type(screen.getByLabelText('Packed weight (g)'), '{Backspace}');
+    await user.type(screen.getByLabelText('MRP (₹, incl. of all taxes)'), '399');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ price: 349.5, stock: 25, weightGrams: 450 });
@@ -117,6 +120,7 @@ describe('ProductForm', () => {
     const sent = renderForm();
     await user.type(screen.getByLabelText('Name'), 'Soy Candle');
     await user.type(screen.getByLabelText('Price (₹)'), '450');
+    await user.type(screen.getByLabelText('MRP (₹, incl. of all taxes)'), '499');
     await user.selectOptions(screen.getByLabelText('Category'), '3');
     expect(screen.getByText("Left blank, invoices use the category's HSN 9505 at 12%.")).toBeTruthy();
     expect(screen.getByRole('option', { name: "Category's (12%)" })).toBeTruthy();
