@@ -12,7 +12,14 @@ afterEach(() => {
 });
 
 const categories = [
-  { id: 3, name: 'Diwali Gifts', slug: 'diwali-gifts', hsnCode: '9505', gstRate: 12 },
+  {
+    id: 3,
+    name: 'Diwali Gifts',
+    slug: 'diwali-gifts',
+    hsnCode: '9505',
+    gstRate: 12,
+    declarations: { makerRole: 'packer', makerName: 'Utsav Gifts Private Limited', countryOfOrigin: 'India' },
+  },
 ] as AdminCategory[];
 
 function renderForm() {
@@ -135,5 +142,43 @@ describe('ProductForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ sku: 'UG-CAN-1', hsnCode: '3406', gstRate: 18, images: [] });
+  });
+
+  it("shows the category's declarations where the product sets none, and sends only the product's own (decision 0056)", async () => {
+    const user = userEvent.setup();
+    const sent = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Lavender Soy Candle');
+    await user.type(screen.getByLabelText('Price (₹)'), '450');
+    await user.type(screen.getByLabelText('MRP (₹, incl. of all taxes)'), '499');
+    await user.selectOptions(screen.getByLabelText('Category'), '3');
+    expect(screen.getByLabelText('Their name').getAttribute('placeholder')).toBe(
+      'Utsav Gifts Private Limited',
+    );
+    expect(screen.getByRole('option', { name: "Category's: packer" })).toBeTruthy();
+    await user.selectOptions(
+      screen.getByLabelText('Declared by (manufacturer, packer or importer)'),
+      'importer',
+    );
+    await user.type(screen.getByLabelText('Country of origin'), 'France');
+    await user.type(screen.getByLabelText('Generic name'), 'Scented candle');
+    await user.type(screen.getByLabelText('Net quantity'), '2');
+    await user.selectOptions(screen.getByLabelText('Unit of net quantity'), 'piece');
+    await user.type(screen.getByLabelText('Month of manufacture (YYYY-MM)'), '2026-13');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('Month of manufacture is a month like 2026-09')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Month of manufacture (YYYY-MM)'));
+    await user.type(screen.getByLabelText('Month of manufacture (YYYY-MM)'), '2026-10');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0] as { declarations: unknown }).declarations).toEqual({
+      makerRole: 'importer',
+      countryOfOrigin: 'France',
+      genericName: 'Scented candle',
+      netQuantity: 2,
+      netUnit: 'piece',
+      manufacturedMonth: '2026-10',
+    });
   });
 });
