@@ -288,10 +288,18 @@ describe('GST rates the 22 September 2025 schedule retired (decision 0059)', () 
     // As the migration leaves a store's category that was at 28%.
     const [lamps] = await store.database.db
       .insert(categories)
-      .values({ name: 'Brass Lamps', slug: 'brass-lamps', hsnCode: '9405', gstRateBp: 2800, gstRateToConfirm: true })
+      .values({
+        name: 'Brass Lamps',
+        slug: 'brass-lamps',
+        hsnCode: '9405',
+        gstRateBp: 2800,
+        gstRateToConfirm: true,
+      })
       .returning({ id: categories.id });
     const toConfirm = async () =>
-      (await store.app.inject({ url: '/api/admin/gst-rates-to-confirm', headers: store.admin.headers })).json();
+      (
+        await store.app.inject({ url: '/api/admin/gst-rates-to-confirm', headers: store.admin.headers })
+      ).json();
     expect((await toConfirm()).categories).toEqual([
       { id: lamps!.id, name: 'Brass Lamps', hsnCode: '9405', gstRate: 28 },
     ]);
@@ -326,7 +334,10 @@ describe('GST rates the 22 September 2025 schedule retired (decision 0059)', () 
       headers: store.admin.headers,
       payload: { name: 'Perfumes', gstRate: 40 },
     });
-    expect(made.json<{ category: AdminCategory }>().category).toMatchObject({ gstRate: 40, gstRateToConfirm: false });
+    expect(made.json<{ category: AdminCategory }>().category).toMatchObject({
+      gstRate: 40,
+      gstRateToConfirm: false,
+    });
   });
 });
 
