@@ -1,5 +1,3 @@
-import { formatInr } from './money';
-
 // Legal Metrology (Packaged Commodities) Rules, 2011, rule 6(10): an e-commerce seller shows on the
 // product page the declarations rule 6(1) puts on the pack (decision 0056). Zod-free, so that the
 // product page and the back office's form use them without loading Zod; the schemas that check
@@ -57,20 +55,6 @@ export function declarationsOf(
   return merged as DeclarationOverridesValue;
 }
 
-/** The declarations rule 6(10) cannot do without; a product missing one is listed for the owner. */
-export const REQUIRED_DECLARATIONS = [
-  'makerRole',
-  'makerName',
-  'makerAddress',
-  'countryOfOrigin',
-  'genericName',
-  'netQuantity',
-  'netUnit',
-] as const satisfies readonly (keyof DeclarationsValue)[];
-
-export const missingDeclarations = (declarations: DeclarationOverridesValue) =>
-  REQUIRED_DECLARATIONS.filter((key) => declarations[key] === undefined || declarations[key] === null);
-
 /** The country a product with none declared is listed under: the store sells Indian goods by default. */
 export const HOME_COUNTRY = 'India';
 
@@ -94,7 +78,7 @@ export function netQuantityText(quantity: number, unit: NetUnit): string {
 }
 
 /**
- * The unit sale price (rule 6(1)(f) as amended in 2022): the price per 1 kg or 1 l for goods sold
+ * The unit sale price (rule 6 as amended in 2021; decision 0056, row 5): the price per 1 kg or 1 l for goods sold
  * by weight or volume over a kilo or litre, per 1 g or 1 ml below it; per 1 m or 1 cm by length;
  * per piece (or pair, set) for a pack of more than one. Null for a single unit.
  */
@@ -123,7 +107,3 @@ export function unitSalePrice(
       return per(pricePaise / quantity, 'm');
   }
 }
-
-/** "₹40 per piece". */
-export const unitSalePriceText = (price: { paise: number; per: string }) =>
-  `${formatInr(price.paise / 100)} per ${price.per}`;
