@@ -1,4 +1,4 @@
-// `npm run db:remove-demo-reviews`: decision 0056. Takes the demo seed's reviews away, with the
+// `npm run db:remove-demo-reviews`: decision 0059. Takes the demo seed's reviews away, with the
 // ratings computed from them and the demo shoppers who wrote them, from the configured database
 // (DATABASE_URL, else PGlite in DATA_DIR; stop the store first when it runs on PGlite).
 import fs from 'node:fs';

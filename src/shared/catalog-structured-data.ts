@@ -37,7 +37,7 @@ export function metaDescription(text: string, max = 160): string {
 }
 
 /**
- * Decision 0056: the Legal Metrology declarations schema.org has a property for: the country of
+ * Decision 0059: the Legal Metrology declarations schema.org has a property for: the country of
  * origin, the manufacturer (only when the declared maker is one: a packer or importer is not) and
  * the net quantity as the size.
  */

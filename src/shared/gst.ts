@@ -8,13 +8,13 @@ import type { Paise } from './money';
 export const DEFAULT_GST_RATE_BP = 1800;
 /**
  * The goods rates in force since 22 September 2025 (Notification 9/2025-Central Tax (Rate) and its
- * IGST twin; decision 0056): nil, 0.25%, 3%, 5%, 18% and 40%.
+ * IGST twin; decision 0059): nil, 0.25%, 3%, 5%, 18% and 40%.
  */
 export const GST_RATES_BP = [0, 25, 300, 500, 1800, 4000] as const;
 /**
  * The slabs that schedule removed. A category or product still at one keeps it (and its invoices
  * keep stating it) until the owner confirms a current rate: the back office lists them, never
- * refuses them (decision 0056).
+ * refuses them (decision 0059).
  */
 export const RETIRED_GST_RATES_BP = [1200, 2800] as const;
 export const isRetiredGstRate = (rateBp: number) =>

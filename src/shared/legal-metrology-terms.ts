@@ -1,5 +1,5 @@
 // Legal Metrology (Packaged Commodities) Rules, 2011, rule 6(10): an e-commerce seller shows on the
-// product page the declarations rule 6(1) puts on the pack (decision 0056). Zod-free, so that the
+// product page the declarations rule 6(1) puts on the pack (decision 0059). Zod-free, so that the
 // product page and the back office's form use them without loading Zod; the schemas that check
 // them are in legal-metrology.ts.
 
@@ -78,7 +78,7 @@ export function netQuantityText(quantity: number, unit: NetUnit): string {
 }
 
 /**
- * The unit sale price (rule 6 as amended in 2021; decision 0056, row 5): the price per 1 kg or 1 l for goods sold
+ * The unit sale price (rule 6 as amended in 2021; decision 0059, row 5): the price per 1 kg or 1 l for goods sold
  * by weight or volume over a kilo or litre, per 1 g or 1 ml below it; per 1 m or 1 cm by length;
  * per piece (or pair, set) for a pack of more than one. Null for a single unit.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeclarationOverrides, declarationsOf, netQuantityText, unitSalePrice } from './legal-metrology';
 
-describe('Legal Metrology declarations (decision 0056)', () => {
+describe('Legal Metrology declarations (decision 0059)', () => {
   it('prices a pack of pieces per piece, and a single piece not at all', () => {
     expect(unitSalePrice(48_000, 12, 'piece')).toEqual({ paise: 4000, per: 'piece' });
     expect(unitSalePrice(48_000, 1, 'piece')).toBeNull();

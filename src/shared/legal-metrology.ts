@@ -8,7 +8,7 @@ import {
 
 export * from './legal-metrology-terms';
 
-// Decision 0056: the checks of the Legal Metrology declarations (legal-metrology-terms.ts). A
+// Decision 0059: the checks of the Legal Metrology declarations (legal-metrology-terms.ts). A
 // category holds the defaults of its products; a product overrides any of them. Stored as JSON on
 // both rows and checked here at the API's edge.
 

@@ -5,7 +5,7 @@ import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
 
-// Decision 0056, Legal Metrology rule 6(10): a seeded hamper and a candle show every declaration
+// Decision 0059, Legal Metrology rule 6(10): a seeded hamper and a candle show every declaration
 // of their pack in "Product details", readable on a 360 px phone, and axe finds nothing there.
 test.use({ viewport: { width: 360, height: 740 } });
 

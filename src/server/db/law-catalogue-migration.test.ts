@@ -6,7 +6,7 @@ import { setUpTestDatabase } from '../testing/test-store';
 import { migrationsFolder, rowsOf } from './client';
 import { categories } from './schema';
 
-// Decision 0056: the migration that makes the MRP required and flags GST rates GST 2.0 retired, run
+// Decision 0059: the migration that makes the MRP required and flags GST rates GST 2.0 retired, run
 // again on rows as an existing store has them.
 const testDatabase = setUpTestDatabase();
 const statements = fs

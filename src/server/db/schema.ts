@@ -156,10 +156,10 @@ export const categories = pgTable('categories', {
   // GST (issue 14): the HSN code and rate (basis points, 1800 = 18%) of the category's products.
   hsnCode: text('hsn_code').notNull().default('9505'),
   gstRateBp: integer('gst_rate_bp').notNull().default(1800),
-  // Decision 0056: set by the migration on a category still at a slab GST 2.0 retired (12%, 28%),
+  // Decision 0059: set by the migration on a category still at a slab GST 2.0 retired (12%, 28%),
   // cleared when the owner confirms a current rate; the back office lists those set.
   gstRateToConfirm: boolean('gst_rate_to_confirm').notNull().default(false),
-  // Decision 0056, Legal Metrology rule 6(10): the declarations its products show unless they set
+  // Decision 0059, Legal Metrology rule 6(10): the declarations its products show unless they set
   // their own (DeclarationOverrides, checked by the API).
   declarations: jsonb('declarations').$type<DeclarationOverrides>().notNull().default({}),
   // The courier parcel of one packed unit the owner set for the category (checked by ParcelSize);
@@ -209,7 +209,7 @@ export const products = pgTable(
     // an order sums from prices is 64-bit.
     pricePaise: integer('price_paise').notNull(),
     // The maximum retail price, tax included, printed on the pack (Legal Metrology rule 6(1)(e));
-    // every product has one (decision 0056), at least the price.
+    // every product has one (decision 0059), at least the price.
     mrpPaise: integer('mrp_paise').notNull(),
     categoryId: integer('category_id')
       .notNull()
@@ -233,9 +233,9 @@ export const products = pgTable(
     // GST of this product; null follows its category's HSN code and rate (shared/gst.ts).
     hsnCode: text('hsn_code'),
     gstRateBp: integer('gst_rate_bp'),
-    // Decision 0056: as categories.gst_rate_to_confirm, for a product's own rate.
+    // Decision 0059: as categories.gst_rate_to_confirm, for a product's own rate.
     gstRateToConfirm: boolean('gst_rate_to_confirm').notNull().default(false),
-    // Decision 0056: the product's own Legal Metrology declarations, each overriding its category's.
+    // Decision 0059: the product's own Legal Metrology declarations, each overriding its category's.
     declarations: jsonb('declarations').$type<DeclarationOverrides>().notNull().default({}),
     // The country of origin it is shown with (its own, else its category's, else India), written by
     // the catalogue service with the declarations, so that the listing filters on a column.
@@ -548,7 +548,7 @@ export const reviews = pgTable(
     // Plain text, never HTML; its length is limited by the API.
     text: text('text').notNull().default(''),
     hidden: boolean('hidden').notNull().default(false),
-    // Decision 0056: written by the demo seed, so that one step (npm run db:remove-demo-reviews)
+    // Decision 0059: written by the demo seed, so that one step (npm run db:remove-demo-reviews)
     // takes the demo ratings away with them.
     demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),

@@ -12,7 +12,7 @@ export const hsnCode = z
   .max(8, { error: 'An HSN code is 4 to 8 digits', abort: true })
   .regex(/^\d{4,8}$/, 'An HSN code is 4 to 8 digits');
 // A retired slab (12%, 28%) is still taken, so that saving a form that has not been re-rated yet
-// changes nothing else; the row stays listed for the owner to confirm (decision 0056).
+// changes nothing else; the row stays listed for the owner to confirm (decision 0059).
 export const gstRate = z
   .number({ error: 'Choose a GST rate' })
   .refine((rate) => [...GST_RATES_BP, ...RETIRED_GST_RATES_BP].includes(Math.round(rate * 100) as never), {

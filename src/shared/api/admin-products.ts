@@ -67,9 +67,9 @@ export const AdminProduct = z.object({
   gstRate: z.number().nullable(),
   categoryHsnCode: z.string(),
   categoryGstRate: z.number(),
-  /** Decision 0056: its own rate is a slab GST 2.0 retired, kept until the owner confirms one. */
+  /** Decision 0059: its own rate is a slab GST 2.0 retired, kept until the owner confirms one. */
   gstRateToConfirm: z.boolean(),
-  /** Decision 0056: its own Legal Metrology declarations, and its category's it falls back on. */
+  /** Decision 0059: its own Legal Metrology declarations, and its category's it falls back on. */
   declarations: DeclarationOverrides,
   categoryDeclarations: DeclarationOverrides,
   /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
@@ -92,7 +92,7 @@ const ProductFields = {
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   description: trimmed(5000),
   price: rupees.refine((value) => value > 0, 'Price must be more than ₹0'),
-  // Decision 0056: the maximum retail price printed on the pack (Legal Metrology rule 6(1)(e)), never
+  // Decision 0059: the maximum retail price printed on the pack (Legal Metrology rule 6(1)(e)), never
   // left out: a product without one would show a made-up one.
   mrp: z
     .number({ error: MRP_REQUIRED })

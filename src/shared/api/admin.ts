@@ -129,9 +129,9 @@ export const AdminCategory = z.object({
   hsnCode: z.string(),
   /** GST rate in percent. */
   gstRate: z.number(),
-  /** Decision 0056: a slab GST 2.0 retired (12%, 28%), kept until the owner confirms a rate. */
+  /** Decision 0059: a slab GST 2.0 retired (12%, 28%), kept until the owner confirms a rate. */
   gstRateToConfirm: z.boolean(),
-  /** Decision 0056: the Legal Metrology declarations of its products unless they set their own. */
+  /** Decision 0059: the Legal Metrology declarations of its products unless they set their own. */
   declarations: DeclarationOverrides,
   /** The parcel of one packed unit the owner set; null: the built-in one (`defaultParcelFor`). */
   parcel: ParcelSize.nullable(),
@@ -166,7 +166,7 @@ export const AdminCategoryChanges = z.object(CategoryFields).partial();
 export type AdminCategoryChanges = z.infer<typeof AdminCategoryChanges>;
 export const AdminCategoryResponse = z.object({ category: AdminCategory });
 
-/** Decision 0056: what still carries a GST slab the 22 September 2025 schedule retired. */
+/** Decision 0059: what still carries a GST slab the 22 September 2025 schedule retired. */
 const GstRateToConfirm = z.object({
   id: z.number().int(),
   name: z.string(),

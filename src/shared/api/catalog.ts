@@ -36,7 +36,7 @@ export const Product = z.object({
   price: z.number(),
   /**
    * The maximum retail price, tax included (Legal Metrology rule 6(1)(e)); the server sends every
-   * product with its own (decision 0056). The browser keeps SPEC 9's synthetic mrp only for an
+   * product with its own (decision 0059). The browser keeps SPEC 9's synthetic mrp only for an
    * answer that lacks one (price-tag.tsx).
    */
   mrp: z.number(),
@@ -126,7 +126,7 @@ export const ProductListQuery = z
      * nextCursor, with the same filters and sort); `page` still works and is ignored with it.
      */
     cursor: optional(z.string().max(MAX_CURSOR_LENGTH, 'cursor is not valid')),
-    /** Decision 0056: products of this country of origin only (GET /api/catalog-countries). */
+    /** Decision 0059: products of this country of origin only (GET /api/catalog-countries). */
     country: optional(z.string().trim().max(60, 'country is too long')),
   })
   .refine(
@@ -170,7 +170,7 @@ export const ProductResponse = z.object({ product: Product });
 export type ProductResponse = z.infer<typeof ProductResponse>;
 
 /**
- * Decision 0056: GET /api/products/{id}/details, the Legal Metrology declarations the product page
+ * Decision 0059: GET /api/products/{id}/details, the Legal Metrology declarations the product page
  * shows (the product's own over its category's) and the unit sale price of a pack. Apart from
  * Product so that listings do not carry them.
  */
@@ -183,7 +183,7 @@ export type ProductDetails = z.infer<typeof ProductDetails>;
 export const ProductDetailsResponse = z.object({ details: ProductDetails });
 export type ProductDetailsResponse = z.infer<typeof ProductDetailsResponse>;
 
-/** Decision 0056: the countries of origin of the products for sale, most products first. */
+/** Decision 0059: the countries of origin of the products for sale, most products first. */
 export const CatalogCountries = z.object({ countries: z.array(z.string()) });
 export type CatalogCountries = z.infer<typeof CatalogCountries>;
 

@@ -36,7 +36,7 @@ export function ProductPage() {
 function ProductView({ id }: { id: number }) {
   const navigate = useNavigate();
   const { data: product, isError } = useProduct(id);
-  // Decision 0056: the pack's declarations, asked for beside the product.
+  // Decision 0059: the pack's declarations, asked for beside the product.
   const { data: details } = useProductDetails(id);
   const { user } = useAuth();
   const queryClient = useQueryClient();

@@ -104,7 +104,7 @@ describe('the product listing and its URL', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Diwali Gifts' })).toBeTruthy();
   });
 
-  it('offers a country of origin filter once products come from two countries (decision 0056)', async () => {
+  it('offers a country of origin filter once products come from two countries (decision 0059)', async () => {
     const user = userEvent.setup();
     const queries = stubApi(undefined, ['India', 'France']);
     const { location } = renderListing('/products');

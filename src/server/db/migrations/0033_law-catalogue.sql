@@ -1,4 +1,4 @@
--- Decision 0052: every product has a real MRP. A store with products that have none stops here and
+-- Decision 0059: every product has a real MRP. A store with products that have none stops here and
 -- is told which: set their MRPs in the back office (or a CSV import with an mrp column) on the
 -- version it runs now, then upgrade. No MRP is made up for them.
 DO $$
@@ -23,7 +23,7 @@ ALTER TABLE "products" ADD COLUMN "gst_rate_to_confirm" boolean DEFAULT false NO
 ALTER TABLE "products" ADD COLUMN "declarations" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "origin_country" text DEFAULT 'India' NOT NULL;--> statement-breakpoint
 ALTER TABLE "reviews" ADD COLUMN "demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- Decision 0052: GST 2.0 (22 September 2025) retired the 12% and 28% slabs. Rows still at one keep
+-- Decision 0059: GST 2.0 (22 September 2025) retired the 12% and 28% slabs. Rows still at one keep
 -- their rate until the owner confirms the new one; these flags list them in the back office.
 UPDATE "categories" SET "gst_rate_to_confirm" = true WHERE "gst_rate_bp" IN (1200, 2800);--> statement-breakpoint
 UPDATE "products" SET "gst_rate_to_confirm" = true WHERE "gst_rate_bp" IN (1200, 2800);

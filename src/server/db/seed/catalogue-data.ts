@@ -1021,7 +1021,7 @@ export const COLLECTION_TEMPLATES: readonly CollectionTemplate[] = [
     description: 'The gifts our customers order again and again, rated 4.3 stars and above.',
     scene: ['glowing-star', 'wrapped-gift', 'bouquet'],
     featured: true,
-    // Decision 0056: counted in demo reviews (at most 8 a product), no longer invented thousands.
+    // Decision 0059: counted in demo reviews (at most 8 a product), no longer invented thousands.
     fits: (product) => product.rating >= 4.3 && product.ratingCount >= 5,
   },
   {

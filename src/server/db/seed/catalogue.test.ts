@@ -34,7 +34,7 @@ describe('generateProducts', () => {
       expect(product.pricePaise).toBeGreaterThanOrEqual(5000);
       expect(product.pricePaise).toBeLessThanOrEqual(500_000);
       expect(product.pricePaise % 100).toBe(0);
-      // Decision 0056: a real MRP for every product, never a made-up discount.
+      // Decision 0059: a real MRP for every product, never a made-up discount.
       expect(product.mrpPaise).toBeGreaterThanOrEqual(product.pricePaise);
     }
     const atMrp = demo.filter((product) => product.mrpPaise === product.pricePaise).length;

@@ -87,7 +87,7 @@ export type ProductSeed = {
   /** The main picture, then the extra ones; the seed renders them and stores their paths. */
   pictures: Composition[];
   pricePaise: number;
-  /** The MRP on the pack (decision 0056); the price itself for a product sold at MRP. */
+  /** The MRP on the pack (decision 0059); the price itself for a product sold at MRP. */
   mrpPaise: number;
   tags: string[];
   stock: number;
@@ -97,9 +97,9 @@ export type ProductSeed = {
   /** The average (to two decimals) and number of `reviews`, as the review service writes them. */
   rating: number;
   ratingCount: number;
-  /** Decision 0056: the demo reviews the rating is computed from (each by its own demo shopper). */
+  /** Decision 0059: the demo reviews the rating is computed from (each by its own demo shopper). */
   reviews: DemoReview[];
-  /** Decision 0056: the product's own Legal Metrology declarations (over its category's). */
+  /** Decision 0059: the product's own Legal Metrology declarations (over its category's). */
   declarations: DeclarationOverridesValue;
   createdAt: Date;
   searchText: string;
@@ -277,7 +277,7 @@ export function* generateProducts(
 
     const description = describeProduct(choice, minQuantity, handmade, random);
     const featured = random() < 0.05 || ordinal < 3;
-    // Ratings cluster around 4.3, as real ones do. Decision 0056: the rating shown is computed from
+    // Ratings cluster around 4.3, as real ones do. Decision 0059: the rating shown is computed from
     // demo reviews written here, a few a product (more for the popular), never a bare count.
     const aimedRating = Math.round((3.5 + ((random() + random()) / 2) * 1.5) * 10) / 10;
     const popularity = 3 + Math.floor(Math.exp(random() * 7.6));
@@ -326,7 +326,7 @@ export function* generateProducts(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Demo reviews and Legal Metrology declarations (decision 0056)
+// Demo reviews and Legal Metrology declarations (decision 0059)
 
 /** Demo shoppers who write the demo reviews; a product's reviewers are distinct ones. */
 export const DEMO_REVIEWERS = 48;

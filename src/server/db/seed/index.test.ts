@@ -125,7 +125,7 @@ describe('seedDatabase', () => {
     expect(row!.archived).toBe(0);
   });
 
-  it('gives every product a real MRP, at or above its price (decision 0056)', async () => {
+  it('gives every product a real MRP, at or above its price (decision 0059)', async () => {
     const [row] = rowsOf<{ missing: number; below: number; atPrice: number; above: number }>(
       await testDatabase.database.db.execute(sql`
         SELECT count(*) FILTER (WHERE mrp_paise IS NULL)::int AS missing,

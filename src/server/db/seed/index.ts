@@ -42,7 +42,7 @@ type SeedOptions = {
  * Issue 14: demo HSN codes and GST rates of the seeded categories (basis points), printed on tax
  * invoices; the owner corrects them in the back office. Others get the column defaults. Rates as
  * the schedule in force since 22 September 2025 has them for each HSN code; the source of each is
- * in decision 0056's table.
+ * in decision 0059's table.
  */
 export const CATEGORY_TAX: Readonly<Record<string, { hsnCode: string; gstRateBp: number }>> = {
   'birthday-return-gifts': { hsnCode: '9503', gstRateBp: 500 },
@@ -60,7 +60,7 @@ export const CATEGORY_TAX: Readonly<Record<string, { hsnCode: string; gstRateBp:
 };
 
 /**
- * Decision 0056, Legal Metrology rule 6(10): every seeded category's declarations. The demo store
+ * Decision 0059, Legal Metrology rule 6(10): every seeded category's declarations. The demo store
  * packs what it sells (its own name and address as packer, as config.ts defaults them); products
  * add their generic name, net quantity and what else applies (catalogue.ts).
  */
@@ -71,7 +71,7 @@ const CATEGORY_DECLARATIONS: DeclarationOverridesValue = {
   countryOfOrigin: 'India',
 };
 
-/** Decision 0056: the demo shoppers' accounts: no password and no phone, so nobody signs in as one. */
+/** Decision 0059: the demo shoppers' accounts: no password and no phone, so nobody signs in as one. */
 export const DEMO_REVIEWER_PREFIX = 'demo-reviewer-';
 const DEMO_NAMES = ['Ananya', 'Rahul', 'Priya', 'Arjun', 'Kavya', 'Vikram', 'Meera', 'Rohan'];
 const demoReviewerRows = () =>
@@ -242,7 +242,7 @@ async function seedCatalogue(
   // transaction, so a failed seed leaves the indexes as they were.
   const deferredIndexes = productCount >= DEFER_SEARCH_INDEXES_FROM ? await dropSearchIndexes(tx) : [];
 
-  // Decision 0056: the demo shoppers whose reviews the ratings are computed from.
+  // Decision 0059: the demo shoppers whose reviews the ratings are computed from.
   await tx.insert(users).values(demoReviewerRows()).onConflictDoNothing();
   const reviewerIds = (
     await tx

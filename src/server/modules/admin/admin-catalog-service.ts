@@ -86,7 +86,7 @@ const toAdminProduct = ({
   updatedAt: updatedAt.toISOString(),
 });
 
-/** Decision 0056: a rate the owner sets confirms it, unless it is a retired slab once more. */
+/** Decision 0059: a rate the owner sets confirms it, unless it is a retired slab once more. */
 const gstRateStillRetired = (gstRate: number | null) =>
   gstRate !== null && isRetiredGstRate(Math.round(gstRate * 100));
 
@@ -363,7 +363,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       return category(id);
     },
 
-    /** Decision 0056: categories and products still at a retired GST slab, for the owner to re-rate. */
+    /** Decision 0059: categories and products still at a retired GST slab, for the owner to re-rate. */
     async gstRatesToConfirm(): Promise<GstRatesToConfirm> {
       const [categoryRows, productRows] = await Promise.all([
         db

@@ -140,7 +140,7 @@ describe('admin products', () => {
     expect(noName.json().errors.map((error: { path: string }) => error.path)).toEqual(
       expect.arrayContaining(['name', 'price']),
     );
-    // Decision 0056: a product is never made without its MRP.
+    // Decision 0059: a product is never made without its MRP.
     const noMrp = await store.app.inject({
       method: 'POST',
       url: '/api/admin/products',

@@ -32,7 +32,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'sku',
   'hsnCode',
   'gstRate',
-  // Decision 0056: the product's own Legal Metrology declarations; an empty cell follows the
+  // Decision 0059: the product's own Legal Metrology declarations; an empty cell follows the
   // category's. A file with any of these columns sets the product's own declarations to its cells.
   ...DECLARATION_KEYS,
 ] as const;
@@ -97,7 +97,7 @@ function fieldsOf(cells: Map<Column, string>, categoryIds: Map<string, number>):
         fields[column] = number(text);
         break;
       case 'mrp':
-        // Decision 0056: required; a blank cell is refused with the MRP's own message.
+        // Decision 0059: required; a blank cell is refused with the MRP's own message.
         fields.mrp = number(text);
         break;
       case 'category':

@@ -49,7 +49,7 @@ describe('product CSV import and export', () => {
         { row: 3, message: 'price: Price must be more than ₹0' },
         { row: 4, message: 'category: no such category' },
         { row: 5, message: expect.stringContaining('allowPreOrder') },
-        // Decision 0056: no product without its MRP.
+        // Decision 0059: no product without its MRP.
         { row: 6, message: 'mrp: Enter the MRP in rupees (the maximum retail price on the pack)' },
       ],
     });

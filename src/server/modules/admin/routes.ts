@@ -250,7 +250,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({ category: await admin.catalog.updateCategory(req.params.id, req.body) }),
   );
-  // Decision 0056: what still carries a GST slab the 22 September 2025 schedule retired.
+  // Decision 0059: what still carries a GST slab the 22 September 2025 schedule retired.
   app.get('/admin/gst-rates-to-confirm', { schema: { response: { 200: GstRatesToConfirm } } }, () =>
     admin.catalog.gstRatesToConfirm(),
   );

@@ -116,7 +116,12 @@ async function listProductsWith(
     conditions.push(sql`p.price_paise <= ${Math.floor(query.maxPrice * 100)}`);
   if (query.featured !== undefined) conditions.push(sql`p.featured = ${query.featured}`);
   if (query.country !== undefined) conditions.push(sql`p.origin_country = ${query.country}`);
-  keyParts.push(query.minPrice ?? null, query.maxPrice ?? null, query.featured ?? null, query.country ?? null);
+  keyParts.push(
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    query.featured ?? null,
+    query.country ?? null,
+  );
   const filters = sql.join(conditions, sql` AND `);
 
   const words = await correctSearch(reader, query.search);

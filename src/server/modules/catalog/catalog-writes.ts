@@ -28,7 +28,7 @@ export type NewProduct = {
   name: string;
   categoryId: number;
   pricePaise: Paise;
-  /** Decision 0056: every product has its maximum retail price, at least its price. */
+  /** Decision 0059: every product has its maximum retail price, at least its price. */
   mrpPaise: Paise;
   description?: string;
   image?: string;
@@ -46,9 +46,9 @@ export type NewProduct = {
   sku?: string | null;
   hsnCode?: string | null;
   gstRateBp?: number | null;
-  /** Decision 0056: its own rate is a retired GST slab the owner has yet to re-rate. */
+  /** Decision 0059: its own rate is a retired GST slab the owner has yet to re-rate. */
   gstRateToConfirm?: boolean;
-  /** Decision 0056: the product's own Legal Metrology declarations (over its category's). */
+  /** Decision 0059: the product's own Legal Metrology declarations (over its category's). */
   declarations?: DeclarationOverrides;
   /** Issue 24: the packed parcel; null = the category's default. */
   weightGrams?: number | null;

@@ -1,4 +1,4 @@
-// Decision 0056, Legal Metrology (Packaged Commodities) Rules 2011, rule 6(10): the declarations a
+// Decision 0059, Legal Metrology (Packaged Commodities) Rules 2011, rule 6(10): the declarations a
 // product page shows, each the product's own or else its category's, and the country of origin the
 // listing filters by (kept on the product row, as products.origin_country says).
 import { type SQL, sql } from 'drizzle-orm';

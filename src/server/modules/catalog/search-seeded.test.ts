@@ -301,7 +301,7 @@ async function seededProduct(item: string): Promise<{ id: number; slug: string }
   return row!;
 }
 
-describe('the demo catalogue within Indian law (decision 0056)', () => {
+describe('the demo catalogue within Indian law (decision 0059)', () => {
   it('serves every product with a real MRP, at or above its price', async () => {
     const response = await store.app.inject('/api/products?limit=1000');
     const { data, total } = ProductList.parse(response.json());

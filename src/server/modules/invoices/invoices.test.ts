@@ -120,7 +120,7 @@ describe('GST tax invoices', () => {
     ).json<OrderRecord>();
     expect(order.invoiceNumber).toBe('UG/31-32/000001');
 
-    // Decision 0056: re-rating the category to today's slab changes no invoice already issued.
+    // Decision 0059: re-rating the category to today's slab changes no invoice already issued.
     await categoryTaxed('Brass Decor', '7418', 5);
     expect((await invoiceOf(created.orderId)).lines[1]).toMatchObject({
       hsn: '7418',

@@ -64,7 +64,7 @@ async function refreshAggregates(tx: Queryable, productIds: readonly number[]) {
 }
 
 /**
- * Decision 0056: takes the demo seed's reviews away, and with them the ratings they made (one
+ * Decision 0059: takes the demo seed's reviews away, and with them the ratings they made (one
  * transaction). Answers how many reviews went. The caller drops the catalogue's caches.
  */
 export async function removeDemoReviews(db: Db): Promise<number> {

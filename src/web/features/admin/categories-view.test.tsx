@@ -46,7 +46,7 @@ function renderView(categories: AdminCategory[] = [HAMPERS]) {
 }
 
 describe('CategoriesView', () => {
-  it("lists a category still at a retired GST slab and offers only today's rates beside its own (decision 0056)", async () => {
+  it("lists a category still at a retired GST slab and offers only today's rates beside its own (decision 0059)", async () => {
     const user = userEvent.setup();
     const sent = renderView([
       { ...HAMPERS, name: 'Brass Lamps', hsnCode: '9405', gstRate: 28, gstRateToConfirm: true },

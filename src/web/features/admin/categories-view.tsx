@@ -139,7 +139,7 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
           value={gstRate}
           onChange={(e) => setGstRate(e.target.value)}
         >
-          {/* Decision 0056: a retired slab stays until the owner picks one of today's. */}
+          {/* Decision 0059: a retired slab stays until the owner picks one of today's. */}
           {isRetiredGstRate(Math.round(Number(gstRate) * 100)) && (
             <option value={gstRate}>{gstRate}% (retired on 22 September 2025: choose today's rate)</option>
           )}
@@ -191,7 +191,7 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
 }
 
 /**
- * Decision 0056: categories still at a GST slab the 22 September 2025 schedule retired. Their
+ * Decision 0059: categories still at a GST slab the 22 September 2025 schedule retired. Their
  * invoices keep that rate until the owner confirms one of today's; nothing is refused meanwhile.
  */
 function RatesToConfirm({ categories }: { categories: readonly AdminCategory[] }) {

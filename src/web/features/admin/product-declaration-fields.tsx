@@ -7,7 +7,7 @@ import {
 } from '../../../shared/legal-metrology-terms';
 import { Field, inputClass } from './admin-ui';
 
-// Decision 0056, Legal Metrology rule 6(10): the product's own declarations in the product form.
+// Decision 0059, Legal Metrology rule 6(10): the product's own declarations in the product form.
 // Empty means the category's (shown as the placeholder); the shared DeclarationOverrides schema
 // checks what is sent, with the form's other fields.
 

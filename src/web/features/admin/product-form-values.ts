@@ -41,7 +41,7 @@ export type ProductFormValues = {
   /** Kept by the photo manager (not typed). */
   images: string[];
   parcel: ParcelFormValues;
-  /** Decision 0056: the product's own declarations ('' is the category's). */
+  /** Decision 0059: the product's own declarations ('' is the category's). */
   declarations: DeclarationFormValues;
 };
 
@@ -109,7 +109,7 @@ export const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   name: values.name,
   description: values.description.trim(),
   price: Number(values.price),
-  // An empty MRP goes as NaN, which the shared schema refuses with its words (decision 0056).
+  // An empty MRP goes as NaN, which the shared schema refuses with its words (decision 0059).
   mrp: values.mrp.trim() === '' ? Number.NaN : Number(values.mrp),
   categoryId: Number(values.categoryId),
   tags: values.tags

@@ -84,7 +84,7 @@ describe('ProductForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create product' }));
 
     expect(await screen.findByText('Enter the price in rupees, e.g. 349 or 349.50')).toBeTruthy();
-    // Decision 0056: no product without its MRP.
+    // Decision 0059: no product without its MRP.
     expect(screen.getByText('Enter the MRP in rupees, e.g. 349 or 349.50')).toBeTruthy();
     expect(screen.getByText('Stock is a whole number')).toBeTruthy();
     expect(screen.getByText('Enter a whole number, or leave it empty for the category default')).toBeTruthy();
@@ -144,7 +144,7 @@ describe('ProductForm', () => {
     expect(sent[0]).toMatchObject({ sku: 'UG-CAN-1', hsnCode: '3406', gstRate: 18, images: [] });
   });
 
-  it("shows the category's declarations where the product sets none, and sends only the product's own (decision 0056)", async () => {
+  it("shows the category's declarations where the product sets none, and sends only the product's own (decision 0059)", async () => {
     const user = userEvent.setup();
     const sent = renderForm();
     await user.type(screen.getByLabelText('Name'), 'Lavender Soy Candle');

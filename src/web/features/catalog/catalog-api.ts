@@ -84,7 +84,7 @@ export function useProduct(id: number | null) {
   });
 }
 
-/** Decision 0056: the product's Legal Metrology declarations and unit sale price. */
+/** Decision 0059: the product's Legal Metrology declarations and unit sale price. */
 export function useProductDetails(id: number) {
   return useQuery({
     queryKey: catalogKeys.details(id),
@@ -94,7 +94,7 @@ export function useProductDetails(id: number) {
   });
 }
 
-/** Decision 0056: the countries of origin of the products for sale (the listing's filter). */
+/** Decision 0059: the countries of origin of the products for sale (the listing's filter). */
 export function useCatalogCountries() {
   return useQuery({
     queryKey: catalogKeys.countries,

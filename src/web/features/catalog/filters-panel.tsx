@@ -16,7 +16,7 @@ export function FiltersPanel({
 }: {
   filters: ListingFilters;
   categories: readonly Category[];
-  /** Decision 0056: the countries of origin for sale; the filter shows once there are two. */
+  /** Decision 0059: the countries of origin for sale; the filter shows once there are two. */
   countries?: readonly string[];
   /** Why the prices cannot be used, shown under them. */
   problem: string | null;

@@ -12,7 +12,7 @@ export type ListingFilters = {
   maxPrice: string;
   /** '' means the default: Best Match while searching, else Featured First. */
   sort: ListingSort | '';
-  /** Decision 0056: a country of origin; '' (or absent) is any. */
+  /** Decision 0059: a country of origin; '' (or absent) is any. */
   country?: string;
 };
 

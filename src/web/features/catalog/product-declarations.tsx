@@ -3,7 +3,7 @@ import { netQuantityText } from '../../../shared/legal-metrology-terms';
 import { formatInr } from '../../../shared/money';
 import type { StoreSettings } from '../../../shared/store-settings';
 
-// Decision 0056, Legal Metrology (Packaged Commodities) Rules 2011, rule 6(10): the declarations
+// Decision 0059, Legal Metrology (Packaged Commodities) Rules 2011, rule 6(10): the declarations
 // of the pack, on the product page, as a list of terms that wraps at 360 px.
 
 const MAKER_WORDS = {
@@ -39,7 +39,7 @@ export function declarationRows(
       : '';
     add('Net quantity', `${netQuantityText(declared.netQuantity, declared.netUnit)}${unit}`);
   }
-  // The MRP the API sends (decision 0056); the synthetic one of SPEC 9 is never declared.
+  // The MRP the API sends (decision 0059); the synthetic one of SPEC 9 is never declared.
   if (typeof product.mrp === 'number') add('MRP', `${formatInr(product.mrp)} (incl. of all taxes)`);
   add('Country of origin', declared.countryOfOrigin);
   if (declared.makerName) {
