@@ -158,7 +158,7 @@ describe('the compiled server', () => {
       const csvPool = createProductCsvPool({ timeLimitMs: 60000 });
       const pdfPool = createPdfPool({ threads: 1, timeLimitMs: 60000 });
       const labelPool = createLabelPool({ threads: 1, timeLimitMs: 60000 });
-      const reading = await csvPool.read('name,price,category\\r\\nBrass Diya,99,pooja-items\\r\\nJute Potli,0,pooja-items\\r\\n', new Map([['pooja-items', 7]]));
+      const reading = await csvPool.read('name,price,mrp,category\\r\\nBrass Diya,99,129,pooja-items\\r\\nJute Potli,0,49,pooja-items\\r\\n', new Map([['pooja-items', 7]]));
       const pdf = await pdfPool.renderInvoice(${JSON.stringify(invoice)});
       const label = await labelPool.render(${JSON.stringify(label)});
       await Promise.all([csvPool.close(), pdfPool.close(), labelPool.close()]);

@@ -258,7 +258,7 @@ describe('request schemas (issue 21: every input bounded)', () => {
       method: 'POST',
       url: '/api/admin/products',
       headers: admin.headers,
-      payload: { name: 'Brass Diya', price: 249, categoryId: category.json().category.id },
+      payload: { name: 'Brass Diya', price: 249, mrp: 299, categoryId: category.json().category.id },
     });
     const productId = String(product.json().product.id);
     const answers = [];

@@ -39,6 +39,7 @@ export const Declarations = z.object({
   /** YYYY-MM; the pack's month and year of manufacture where it applies. */
   manufacturedMonth: z
     .string()
+    .max(7, MONTH_RULE)
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_RULE)
     .nullable(),
 }) satisfies z.ZodType<DeclarationsValue>;

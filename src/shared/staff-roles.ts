@@ -70,6 +70,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/products/export.csv': CATALOGUE,
   'POST /api/admin/products/import': CATALOGUE,
   'GET /api/admin/categories': CATALOGUE,
+  'GET /api/admin/gst-rates-to-confirm': CATALOGUE,
   'POST /api/admin/categories': CATALOGUE,
   'PATCH /api/admin/categories/:id': CATALOGUE,
   'GET /api/admin/collections': CATALOGUE,

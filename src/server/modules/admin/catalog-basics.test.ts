@@ -25,7 +25,7 @@ const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) 
   store.app.inject({ method, url, headers: store.admin.headers, ...(payload ? { payload } : {}) });
 
 async function newProduct(fields: Record<string, unknown>) {
-  const response = await admin('POST', '/api/admin/products', { price: 299, stock: 5, ...fields });
+  const response = await admin('POST', '/api/admin/products', { price: 299, mrp: 349, stock: 5, ...fields });
   return response;
 }
 const productOf = (response: { json<T>(): T }) => response.json<{ product: AdminProduct }>().product;
@@ -74,8 +74,8 @@ describe('SKUs', () => {
     );
     const exported = (await admin('GET', '/api/admin/products/export.csv')).body;
     const [header, ...rows] = exported.split('\r\n');
-    expect(header).toMatch(/,quantityTiers,sku,hsnCode,gstRate$/);
-    expect(rows.find((row) => row.includes('Kumkum Box'))).toMatch(/,UG-KUM-1,4202,12$/);
+    expect(header).toContain(',quantityTiers,sku,hsnCode,gstRate');
+    expect(rows.find((row) => row.includes('Kumkum Box'))).toContain(',UG-KUM-1,4202,12');
 
     const importCsv = (csv: string) =>
       store.app.inject({
@@ -84,10 +84,12 @@ describe('SKUs', () => {
         headers: { ...store.admin.headers, 'content-type': 'text/csv' },
         payload: csv,
       });
-    const old = await importCsv('name,price,category,stock\r\nCoconut Shell Bowl,199,return-gifts,4\r\n');
+    const old = await importCsv(
+      'name,price,mrp,category,stock\r\nCoconut Shell Bowl,199,249,return-gifts,4\r\n',
+    );
     expect(old.json()).toEqual({ created: 1, updated: 0, errors: [] });
     const withGst = await importCsv(
-      'name,price,category,sku,hsnCode,gstRate\r\nSandal Soap,120,return-gifts,UG-SOAP-2,3401,18%\r\nSecond Soap,120,return-gifts,UG-SOAP-2,,\r\n',
+      'name,price,mrp,category,sku,hsnCode,gstRate\r\nSandal Soap,120,120,return-gifts,UG-SOAP-2,3401,18%\r\nSecond Soap,120,120,return-gifts,UG-SOAP-2,,\r\n',
     );
     expect(withGst.json()).toEqual({
       created: 1,

@@ -65,6 +65,7 @@ describe('HSN code and GST rate per product', () => {
     const created = await admin('POST', '/api/admin/products', {
       name: 'Lavender Soy Candle',
       price: 450,
+      mrp: 450,
       categoryId: toys.id,
       stock: 10,
       hsnCode: '3406',
