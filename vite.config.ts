@@ -33,21 +33,8 @@ function serverFiles(): Plugin {
   };
 }
 
-/**
- * React Router's package points every condition at its development build (warnings, invariant
- * messages, extra checks), which Vite's `production` condition cannot reach. Built bundles take its
- * production build instead, the browser's and the server renderer's alike so that hydration meets
- * the same markup; `vite` in development keeps the warnings. Measured under a crowd of different
- * product pages (scripts/bench-crowd.ts): the server renders about 30 % more pages a second.
- */
-const reactRouterProduction = {
-  find: /^react-router$/,
-  replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
-};
-
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), serverFiles()],
-  resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
   // `vite build` builds every environment: the browser app, the server renderer of its landing
   // pages (docs/decisions/0020-server-rendered-first-paint.md) and the server that `npm start`
   // runs with plain `node` (docs/decisions/0021-compiled-server.md).
@@ -81,7 +68,9 @@ export default defineConfig(({ command }) => ({
       },
     },
     ssr: {
-      // Bundled rather than loaded from node_modules, so that the alias above applies.
+      // Bundled rather than loaded from node_modules, so the renderer takes React Router's production
+      // build as the browser's bundle does (its exports choose it for a build since React Router 8;
+      // 7's pointed every condition at the development build), and hydration meets the same markup.
       resolve: { noExternal: command === 'build' ? ['react-router'] : [] },
       build: {
         outDir: 'dist/ssr',
