@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { PRODUCT_IMAGE_WIDTHS, productImageKey } from '../../../shared/product-images';
 import type { ImageStorage } from '../../storage/image-storage';
 
@@ -170,7 +170,7 @@ export function itemsSvg(composition: Composition): string {
 
 /** A background is shared by many pictures: each is drawn once. */
 function createBackgrounds() {
-  const drawn = new Map<string, Promise<{ data: Buffer; info: sharp.OutputInfo }>>();
+  const drawn = new Map<string, Promise<{ data: Buffer; info: OutputInfo }>>();
   return (composition: Composition) => {
     const key = [composition.palette, composition.pattern, composition.wide].join();
     let background = drawn.get(key);
