@@ -22,7 +22,7 @@ const SERVER_FILE = /^src\/server\/([^/]+)(\/)?/;
 
 /** One depcruise run over everything the server's entry reaches, with the project's config. */
 export async function cruiseServer(): Promise<ICruiseResult> {
-  const bin = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+  const bin = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
   const args = [bin, SERVER_ENTRY, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'];
   const options = { cwd: root, maxBuffer: 256 * 1024 * 1024 };
   try {
