@@ -7,6 +7,7 @@ import { gstinStateMessage, isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
 import { isValidPhone, normalisePhone } from '../shared/phone';
 import { FAULT_RETURN_WINDOW_DAYS, MAX_FAULT_RETURN_WINDOW_DAYS } from '../shared/return-rules';
+import { CURRENT_GRAPH_API_VERSION } from './graph-api-versions';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -144,8 +145,8 @@ export const Env = z.object({
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
   WHATSAPP_API_VERSION: z
     .string()
-    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
-    .default('v21.0'),
+    .regex(/^v\d+\.\d+$/, 'must look like v26.0')
+    .default(CURRENT_GRAPH_API_VERSION),
   WHATSAPP_PHONE_NUMBER_ID: z
     .string()
     .regex(/^\d{5,20}$/, 'must be the digits of the phone number id')

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { CURRENT_GRAPH_API_VERSION, GRAPH_API_VERSIONS } from './graph-api-versions';
 import { startupNotices, TEST_MODE_NOTICE } from './startup-notices';
+import { createTestClock } from './testing/test-app';
 
 describe('startupNotices', () => {
   it('says first that payments are simulated whenever the sandbox takes them', () => {
@@ -26,5 +28,42 @@ describe('startupNotices', () => {
   it('says nothing of links when PUBLIC_URL is set', () => {
     const notices = startupNotices(loadConfig({ PUBLIC_URL: 'https://www.example.in' }));
     expect(notices.join('\n')).not.toContain('PUBLIC_URL is not set');
+  });
+
+  describe('the WhatsApp Cloud API version', () => {
+    const cloudApi = {
+      WHATSAPP_PROVIDER: 'cloud-api',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-a-long-enough-access-token',
+      WHATSAPP_APP_SECRET: 'whatsapp-app-secret-value',
+      WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-value',
+    };
+    const retirementNotice = (env: Record<string, string>, clock: ReturnType<typeof createTestClock>) =>
+      startupNotices(loadConfig(env), clock).find((line) => line.includes('Graph API'));
+
+    it('defaults to the newest version Meta publishes, which has no retirement date yet', () => {
+      expect(loadConfig({}).WHATSAPP_API_VERSION).toBe(CURRENT_GRAPH_API_VERSION);
+      expect(CURRENT_GRAPH_API_VERSION).toBe('v26.0');
+      expect(GRAPH_API_VERSIONS.find((row) => row.version === 'v26.0')?.retires).toBeNull();
+    });
+
+    it('warns from a month before Meta retires the configured version, and after', () => {
+      const env = { ...cloudApi, WHATSAPP_API_VERSION: 'v21.0' };
+      const clock = createTestClock('2026-12-21T23:59:00Z');
+      expect(retirementNotice(env, clock)).toBeUndefined();
+      clock.set('2026-12-22T00:00:00Z');
+      expect(retirementNotice(env, clock)).toBe(
+        'Warning: Meta retires Graph API v21.0 on 2027-01-21; after that WhatsApp messages sent with WHATSAPP_API_VERSION=v21.0 fail. Set WHATSAPP_API_VERSION=v26.0 (or leave it unset for the default).',
+      );
+      clock.set('2027-01-21T00:00:00Z');
+      expect(retirementNotice(env, clock)).toMatch(/^Warning: Meta retired Graph API v21\.0 on 2027-01-21; /);
+    });
+
+    it('says nothing for the sandbox, the default version, or a version newer than the table', () => {
+      const clock = createTestClock('2030-01-01T00:00:00Z');
+      expect(retirementNotice({ WHATSAPP_API_VERSION: 'v21.0' }, clock)).toBeUndefined();
+      expect(retirementNotice(cloudApi, clock)).toBeUndefined();
+      expect(retirementNotice({ ...cloudApi, WHATSAPP_API_VERSION: 'v30.0' }, clock)).toBeUndefined();
+    });
   });
 });
