@@ -1,4 +1,4 @@
-// `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated throttling) on the home page,
+// `npm run bench:lighthouse`: Lighthouse 13 (mobile preset, simulated throttling) on the home page,
 // the listing and a product page of the production build, served by the real server on a free
 // port, in the system Chromium. Prints and records in docs/performance.md the four category
 // scores and LCP and CLS against their targets, with TBT for information, and the machine's
@@ -218,7 +218,7 @@ async function main() {
   const failing = [...new Set(results.flatMap((r) => r.median.failing))];
   const benchmarkIndex = Math.round(median(results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex))));
   const markdown = [
-    `### Lighthouse 12, mobile preset${cpuSlowdown === 4 ? '' : `, CPU slowed ${cpuSlowdown}x`}`,
+    `### Lighthouse 13, mobile preset${cpuSlowdown === 4 ? '' : `, CPU slowed ${cpuSlowdown}x`}`,
     '',
     `Measured ${today()} on ${machine}, Lighthouse benchmark index ${benchmarkIndex}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} a page, simulated throttling (slow 4G, ${cpuSlowdown}x CPU slowdown${cpuSlowdown === 4 ? '' : ', the preset being 4x'}), system Chromium. ✗ marks a figure that misses its target.`,
     '',
