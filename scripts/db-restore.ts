@@ -1,7 +1,7 @@
 // `npm run db:restore -- FILE`: replaces the configured database's contents with a backup made by
 // db:backup. PostgreSQL: pg_restore in one transaction (stop the instances or expect their
-// requests to wait). Embedded database: only while no store runs on DATA_DIR; the current folder
-// is kept beside the restored one.
+// requests to wait). Embedded database (with uploads and secrets.json): only while no store runs
+// on DATA_DIR; what it replaces is kept in a before-restore folder of DATA_DIR.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ try {
     if (pid) throw new BackupError(`The store is running on ${config.dataDir} (pid ${pid}); stop it first`);
   }
   const keptAside = await restoreDatabase(
-    { url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') },
+    { url: config.DATABASE_URL, dataDir: config.dataDir },
     path.resolve(file),
   );
   process.stderr.write(

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { symbols } from 'pino';
 import { buildApp } from './app';
 import { type Config, loadConfigOrExit } from './config';
+import { serveLiveBackups } from './db/backup';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/index';
 import { writeRunningStoreFile } from './modules/admin';
@@ -55,6 +56,16 @@ export async function startServer({
 
   const app = await buildApp({ config, database, passwordCost });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Decision 0050: `npm run db:backup` takes the embedded database's dump from this process.
+  const stopLiveBackups = database.dump
+    ? await serveLiveBackups(database.dump, config.dataDir).catch((error: Error) => {
+        // A socket path over the system's limit (about 100 characters) must not stop the store.
+        console.error(
+          `Backups while the store runs are off (${error.message}); stop the store to back it up.`,
+        );
+        return async () => {};
+      })
+    : async () => {};
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -70,6 +81,7 @@ export async function startServer({
     closeIdle.unref();
     await app.close();
     clearInterval(closeIdle);
+    await stopLiveBackups();
     await database.close();
     removeRunningStoreFile();
     process.exit(0);

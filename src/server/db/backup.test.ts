@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestProduct } from '../testing/order-fixtures';
+import sharp from 'sharp';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { multipartFile } from '../testing/admin-fixtures';
+import { createTestProduct, placeOrder, seedPincodes } from '../testing/order-fixtures';
 import { createServerDatabase } from '../testing/server-database';
-import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from './backup';
+import { registerTestUser } from '../testing/test-accounts';
+import { createTestApp } from '../testing/test-app';
+import { BackupError, type BackupTarget, backupDatabase, restoreDatabase, serveLiveBackups } from './backup';
 import { openDatabase } from './client';
-import { products } from './schema';
+import { orders, products } from './schema';
 
 // The embedded round trip always runs; the PostgreSQL one too when TEST_DATABASE_URL is set.
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -21,8 +25,12 @@ afterAll(async () => {
 });
 
 async function embeddedTarget(): Promise<BackupTarget> {
-  return { dataDir: fs.mkdtempSync(path.join(workDir, 'pglite-')) };
+  return { dataDir: fs.mkdtempSync(path.join(workDir, 'data-')) };
 }
+
+/** The store's database in a data folder, as start-server opens it. */
+const openTarget = (target: BackupTarget) =>
+  openDatabase({ url: target.url, dataDir: path.join(target.dataDir, 'pglite') });
 
 async function postgresTarget(): Promise<BackupTarget> {
   const server = await createServerDatabase(serverUrl!);
@@ -38,7 +46,7 @@ const engines = [
 describe.each(engines)('backup and restore of $name', ({ target: makeTarget, extension }) => {
   it('brings back the rows of the backup and drops those written after it', async () => {
     const target = await makeTarget();
-    const open = () => openDatabase({ url: target.url, dataDir: target.dataDir });
+    const open = () => openTarget(target);
     let database = await open();
     await database.migrate();
     const kept = await createTestProduct(database, { name: 'Brass Diya Set', stock: 12 });
@@ -81,5 +89,98 @@ describe('restoring the wrong kind of backup', () => {
     );
     const folder = path.basename(target.dataDir);
     expect(fs.readdirSync(workDir).filter((name) => name.startsWith(folder))).toEqual([folder]);
+  });
+});
+
+describe('a backup of the embedded store while it runs', () => {
+  const photo = (background: string) =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background } })
+      .png()
+      .toBuffer();
+
+  it('brings back an order, an uploaded photo and the sandbox secrets; what came later is kept aside', async () => {
+    const target = await embeddedTarget();
+    // From the run's migrated template when there is one: seconds quicker than the migrations.
+    const template = inject('databaseTemplate');
+    let database = await openDatabase({
+      dataDir: path.join(target.dataDir, 'pglite'),
+      snapshot: template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.snapshotFile)]) : undefined,
+    });
+    await database.migrate();
+    await seedPincodes(database);
+    const product = await createTestProduct(database, { name: 'Kundan Rakhi Set', stock: 10 });
+    let app = await createTestApp(database, { dataDir: target.dataDir });
+    const shopper = await registerTestUser(app);
+    const upload = async (bytes: Buffer) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/personalisation/photos',
+        ...multipartFile(bytes, 'family.png', 'image/png', {}),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ photo: string }>().photo;
+    };
+    const kept = await placeOrder(app, shopper.headers, [{ product, quantity: 2 }]);
+    const keptPhoto = await upload(await photo('#f97316'));
+    const keptPhotoBytes = (await app.inject({ url: keptPhoto })).rawPayload;
+    const secretsFile = path.join(target.dataDir, 'secrets.json');
+    const secrets = fs.readFileSync(secretsFile, 'utf8');
+    expect(JSON.parse(secrets)).toHaveProperty('sandboxWebhookSecret');
+
+    // As start-server serves it; this process is the running store, so the backup may not open
+    // the database itself (it would fail without the socket's answer).
+    const stopLiveBackups = await serveLiveBackups(database.dump!, target.dataDir);
+    const file = path.join(workDir, 'while-running.tar.gz');
+    await backupDatabase(target, file, process.pid);
+
+    const later = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
+    const laterPhoto = await upload(await photo('#2563eb'));
+    fs.writeFileSync(
+      secretsFile,
+      JSON.stringify({ sandboxKeySecret: 'changed', sandboxWebhookSecret: 'changed' }),
+    );
+    await app.close();
+    await stopLiveBackups();
+    await database.close();
+
+    const keptAside = await restoreDatabase(target, file);
+
+    database = await openTarget(target);
+    app = await createTestApp(database, { dataDir: target.dataDir });
+    try {
+      const numbers = (await database.db.select({ number: orders.orderNumber }).from(orders)).map(
+        (row) => row.number,
+      );
+      expect(numbers).toEqual([kept.orderNumber]);
+      const [stock] = await database.db
+        .select({ stock: products.stock })
+        .from(products)
+        .where(eq(products.id, product.id));
+      expect(stock?.stock).toBe(8);
+      const restoredPhoto = await app.inject({ url: keptPhoto });
+      expect(restoredPhoto.statusCode).toBe(200);
+      expect(restoredPhoto.rawPayload.equals(keptPhotoBytes)).toBe(true);
+      expect((await app.inject({ url: laterPhoto })).statusCode).toBe(404);
+      expect(fs.readFileSync(secretsFile, 'utf8')).toBe(secrets);
+      // What the restore replaced is kept, not deleted.
+      expect(keptAside).not.toBeNull();
+      expect(fs.existsSync(path.join(keptAside!, 'uploads', laterPhoto.replace('/uploads/', '')))).toBe(true);
+      expect(
+        JSON.parse(fs.readFileSync(path.join(keptAside!, 'secrets.json'), 'utf8')).sandboxKeySecret,
+      ).toBe('changed');
+      expect(later.orderNumber).not.toBe(kept.orderNumber);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 120_000);
+
+  it('refuses to open the database a running store holds when that store does not answer', async () => {
+    const target = await embeddedTarget();
+    const file = path.join(workDir, 'refused.tar.gz');
+    await expect(backupDatabase(target, file, process.pid)).rejects.toThrow(
+      `does not answer on backup.sock; restart it with this version, or stop it first`,
+    );
+    expect(fs.existsSync(file)).toBe(false);
   });
 });

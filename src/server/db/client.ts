@@ -59,6 +59,11 @@ export type Database = {
   logTo(log: WarnLogger): void;
   /** Notes a request that failed because the database could not be reached (logged once a minute). */
   unreachable(error: unknown): void;
+  /**
+   * The embedded database's data folder as a gzipped tar, taken between transactions after a
+   * checkpoint, while the store keeps serving (decision 0050); null on PostgreSQL (pg_dump).
+   */
+  dump: (() => Promise<Blob>) | null;
   close(): Promise<void>;
 };
 
@@ -128,6 +133,12 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     // In this process: it cannot be unreachable.
     logTo: () => {},
     unreachable: () => {},
+    // The checkpoint leaves recovery little WAL to replay on restore; holding PGlite's transaction
+    // lock (which its query() and transaction() take) keeps a half-done transaction out of the copy.
+    dump: async () => {
+      await client.query('CHECKPOINT');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
     close: () => client.close(),
   };
 }
@@ -214,6 +225,7 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
       log = next;
     },
     unreachable: (error) => outage.failed(error),
+    dump: null,
     close: () => pool.end(),
   };
 }

@@ -30,9 +30,11 @@ export async function createTestApp(
     webRendererPath?: string;
     /** Production's scrypt cost for tests of hashing itself; cheap otherwise. */
     passwordCost?: PasswordCost;
+    /** A data folder the test owns (kept when the app closes); else one of the app's own. */
+    dataDir?: string;
   } = {},
 ): Promise<FastifyInstance> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
   const redisEnv: Record<string, string> = process.env.TEST_REDIS_URL
     ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:` }
     : {};
@@ -65,7 +67,8 @@ export async function createTestApp(
     const keys = (await app.redis?.client.keys(`${config.REDIS_KEY_PREFIX}*`)) ?? [];
     if (keys.length > 0) await app.redis?.client.del(...keys);
   });
-  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!options.dataDir)
+    app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   return app;
 }
 
