@@ -131,7 +131,10 @@ describe('a backup of the embedded store while it runs', () => {
     // the database itself (it would fail without the socket's answer).
     const stopLiveBackups = await serveLiveBackups(database.dump!, target.dataDir);
     const file = path.join(workDir, 'while-running.tar.gz');
+    expect(fs.statSync(path.join(target.dataDir, 'backup.sock')).mode & 0o777).toBe(0o600);
     await backupDatabase(target, file, process.pid);
+    // Password hashes, secrets and shoppers' photos: readable by the owner alone.
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const later = await placeOrder(app, shopper.headers, [{ product, quantity: 1 }]);
     const laterPhoto = await upload(await photo('#2563eb'));

@@ -9,7 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * Backups of the store (`npm run db:backup` / `db:restore`): pg_dump's custom format for
  * PostgreSQL; for the embedded database one gzipped tar of PGlite's data-folder dump with
  * DATA_DIR's uploads and secrets.json, taken through the running store when one runs (decision
- * 0050). The two formats are told apart by their first bytes, so a restore never feeds one to the
+ * 0052). The two formats are told apart by their first bytes, so a restore never feeds one to the
  * other. `dataDir` is the store's DATA_DIR (the embedded database lives in its `pglite` folder).
  */
 export type BackupTarget = { url?: string | undefined; dataDir: string };
@@ -60,7 +60,7 @@ const MANIFEST_FORMAT = 'utsav-embedded-backup';
 const TAR = 'install tar';
 
 /**
- * Decision 0050: the running store answers each connection to DATA_DIR/backup.sock with its
+ * Decision 0052: the running store answers each connection to DATA_DIR/backup.sock with its
  * database's dump (`ok <bytes>` and the bytes, or `error <message>`). A Unix socket reaches only
  * users who may open DATA_DIR, and the file is made owner-only too. Answers a function that stops
  * listening (after the dumps in progress are sent).
@@ -163,6 +163,8 @@ export async function backupDatabase(
 ): Promise<void> {
   if (target.url) {
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', file, target.url]);
+    // Password hashes and the owner's settings: for the owner's eyes only, like the socket.
+    fs.chmodSync(file, 0o600);
     return;
   }
   // The database first: every upload and secret its rows name was written before them, so the
@@ -188,6 +190,7 @@ export async function backupDatabase(
     const manifest = { format: MANIFEST_FORMAT, version: 1, createdAt: new Date().toISOString(), entries };
     fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
     await run('tar', ['-czf', file, '-C', staging, ...entries], TAR);
+    fs.chmodSync(file, 0o600);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
