@@ -220,7 +220,7 @@ fi
 
 pg_version="$(ls /usr/lib/postgresql | sort -V | tail -1)"
 pg_conf="/etc/postgresql/$pg_version/$PG_CLUSTER"
-if [[ ! -d "$pg_conf" ]]; then
+if [[ ! -f "$pg_conf/postgresql.conf" ]]; then
   say "making PostgreSQL cluster $pg_version/$PG_CLUSTER on port $PG_PORT"
   pg_createcluster "$pg_version" "$PG_CLUSTER" --port "$PG_PORT" >/dev/null
 fi

@@ -28,6 +28,8 @@ async function pgVersion() {
 async function removeTestServices() {
   await run(install, ['--stop']);
   await run('pg_dropcluster', ['--stop', await pgVersion(), pgCluster]).catch(() => {});
+  // pg_dropcluster leaves the folder when it holds a file it did not make (our conf.d/utsav.conf).
+  fs.rmSync(`/etc/postgresql/${await pgVersion()}/${pgCluster}`, { recursive: true, force: true });
   fs.rmSync(`/etc/redis/redis-${redisInstance}.conf`, { force: true });
   // A clean machine: settings, data and backups of an earlier run go.
   for (const folder of ['/etc/utsav', '/var/lib/utsav', '/var/backups/utsav']) {
