@@ -208,7 +208,10 @@ else
   tar -C "$SOURCE" --exclude=./node_modules --exclude=./dist --exclude=./data -cf - . | tar -xf - -C "$release"
 fi
 say "installing packages and building"
-(cd "$release" && npm_run ci --no-audit --no-fund --loglevel=error && npm_run run build --silent -- --logLevel warn \
+# The production build whatever the calling shell's NODE_ENV (a test runner's `test` would build
+# React's development JSX); npm ci itself must not see `production`, or it leaves out the build tools.
+(cd "$release" && npm_run ci --no-audit --no-fund --loglevel=error \
+  && NODE_ENV=production npm_run run build --silent -- --logLevel warn \
   && npm_run prune --omit=dev --no-audit --no-fund --loglevel=error)
 rm -rf "$APP_DIR.old"
 if [[ -d "$APP_DIR" ]]; then mv "$APP_DIR" "$APP_DIR.old"; fi
