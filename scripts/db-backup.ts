@@ -1,7 +1,7 @@
 // `npm run db:backup [-- --out FILE | --into DIR]`: a backup of the configured database. PostgreSQL
 // (DATABASE_URL set): pg_dump's custom format, safe while the store runs. Embedded database: one
 // archive of PGlite's dump with DATA_DIR's uploads and secrets.json, the dump taken through the
-// running store when one runs (decision 0056). `--into DIR` (the nightly timer's form, see
+// running store when one runs (decision 0060). `--into DIR` (the nightly timer's form, see
 // deploy/systemd/utsav-backup.timer) writes a new file in DIR, then deletes the backups there
 // that 7 daily and 4 weekly do not keep (backup-rotation.ts; --keep-daily, --keep-weekly).
 import fs from 'node:fs';

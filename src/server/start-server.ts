@@ -56,7 +56,7 @@ export async function startServer({
 
   const app = await buildApp({ config, database, passwordCost });
   await app.listen({ port: config.PORT, host: config.HOST });
-  // Decision 0056: `npm run db:backup` takes the embedded database's dump from this process.
+  // Decision 0060: `npm run db:backup` takes the embedded database's dump from this process.
   const stopLiveBackups = database.dump
     ? await serveLiveBackups(database.dump, config.dataDir).catch((error: Error) => {
         // A socket path over the system's limit (about 100 characters) must not stop the store.

@@ -1,5 +1,5 @@
 /**
- * Which of the backups in a folder to keep (`npm run db:backup -- --into DIR`, decision 0056): the
+ * Which of the backups in a folder to keep (`npm run db:backup -- --into DIR`, decision 0060): the
  * newest of each of the last `daily` days that have one, and the newest of each of the last
  * `weekly` weeks (Monday to Sunday, UTC) that have one, as restic's `--keep-daily` and
  * `--keep-weekly` count them. A day's backup may also be its week's, so 7 daily and 4 weekly keep

@@ -9,7 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * Backups of the store (`npm run db:backup` / `db:restore`): pg_dump's custom format for
  * PostgreSQL; for the embedded database one gzipped tar of PGlite's data-folder dump with
  * DATA_DIR's uploads and secrets.json, taken through the running store when one runs (decision
- * 0056). The two formats are told apart by their first bytes, so a restore never feeds one to the
+ * 0060). The two formats are told apart by their first bytes, so a restore never feeds one to the
  * other. `dataDir` is the store's DATA_DIR (the embedded database lives in its `pglite` folder).
  */
 export type BackupTarget = { url?: string | undefined; dataDir: string };
@@ -60,7 +60,7 @@ const MANIFEST_FORMAT = 'utsav-embedded-backup';
 const TAR = 'install tar';
 
 /**
- * Decision 0056: the running store answers each connection to DATA_DIR/backup.sock with its
+ * Decision 0060: the running store answers each connection to DATA_DIR/backup.sock with its
  * database's dump (`ok <bytes>` and the bytes, or `error <message>`). A Unix socket reaches only
  * users who may open DATA_DIR, and the file is made owner-only too. Answers a function that stops
  * listening (after the dumps in progress are sent).

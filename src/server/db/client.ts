@@ -61,7 +61,7 @@ export type Database = {
   unreachable(error: unknown): void;
   /**
    * The embedded database's data folder as a gzipped tar, taken between transactions after a
-   * checkpoint, while the store keeps serving (decision 0056); null on PostgreSQL (pg_dump).
+   * checkpoint, while the store keeps serving (decision 0060); null on PostgreSQL (pg_dump).
    */
   dump: (() => Promise<Blob>) | null;
   close(): Promise<void>;
