@@ -21,6 +21,7 @@ import type { PasswordCost } from './modules/auth';
 import { authRoutes, installAuth } from './modules/auth';
 import { bulkEnquiryRoutes } from './modules/bulk-enquiries';
 import { catalogRoutes, installCatalog } from './modules/catalog';
+import { complaintRoutes } from './modules/complaints';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
 import { healthRoutes, installMetrics } from './modules/health';
@@ -240,6 +241,7 @@ export async function buildApp({
       await api.register(settingsRoutes);
       await api.register(staffRoutes);
       await api.register(bulkEnquiryRoutes);
+      await api.register(complaintRoutes);
       await api.register(personalisationRoutes);
       await api.register(quoteRoutes);
       await api.register(messagingRoutes);

@@ -234,6 +234,8 @@ export const Env = z.object({
   GRIEVANCE_OFFICER_NAME: z.string().trim().min(2).max(100).default('Meera Krishnan'),
   GRIEVANCE_OFFICER_EMAIL: z.email().default('grievance@utsavgifts.in'),
   GRIEVANCE_OFFICER_PHONE: phoneNumber.default('+91 80 4567 8901'),
+  // E-Commerce Rules 2020, rule 4(4): the officer's designation is shown with their name.
+  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(2).max(100).default('Head of Customer Care'),
   INVOICE_PREFIX: z
     .string()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 capital letters or digits')

@@ -26,6 +26,7 @@ import {
 } from './modules/auth';
 import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService, createSearchAllowance, SEARCHES_PER_MINUTE } from './modules/catalog';
+import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
 import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from './modules/invoices';
@@ -345,6 +346,7 @@ export function createServices({
       maxDiscountPercent: config.QUOTE_MAX_DISCOUNT_PERCENT,
     }),
     bulkEnquiries: createBulkEnquiryService({ db, clock, ownerNotices }),
+    complaints: createComplaintService({ db, clock, store, ownerNotices }),
     addressBook: createAddressService({ db, clock }),
     wishlist: createWishlistService({ db }),
     retention: createRetentionService({ db, clock }),

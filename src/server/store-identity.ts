@@ -23,7 +23,7 @@ export type StoreIdentity = {
   invoicePrefix: string;
   /** Issue 25: how customers reach the seller, and its Grievance Officer (the Contact page). */
   customerCare: { phone: string; email: string };
-  grievanceOfficer: { name: string; email: string; phone: string };
+  grievanceOfficer: { name: string; designation: string; email: string; phone: string };
 };
 
 /** The identity from configuration, with the owner's saved settings over it when given. */
@@ -44,6 +44,7 @@ export function storeIdentityFrom(config: Config, owner?: OwnerSettings): StoreI
     },
     grievanceOfficer: {
       name: owner?.grievanceOfficerName ?? config.GRIEVANCE_OFFICER_NAME,
+      designation: owner?.grievanceOfficerDesignation ?? config.GRIEVANCE_OFFICER_DESIGNATION,
       email: owner?.grievanceOfficerEmail ?? config.GRIEVANCE_OFFICER_EMAIL,
       phone: owner?.grievanceOfficerPhone ?? config.GRIEVANCE_OFFICER_PHONE,
     },

@@ -125,6 +125,14 @@ export const OwnerSettings = z.object({
     kind: 'text',
     env: ['GRIEVANCE_OFFICER_NAME'],
   }),
+  // E-Commerce Rules 2020, rule 4(4): name, contact details and designation, on the Contact page.
+  grievanceOfficerDesignation: field(text('Grievance Officer designation', 100), {
+    label: 'Designation',
+    group: 'grievance',
+    kind: 'text',
+    env: ['GRIEVANCE_OFFICER_DESIGNATION'],
+    hint: 'Their job title, e.g. Head of Customer Care',
+  }),
   grievanceOfficerEmail: field(email('Grievance Officer e-mail'), {
     label: 'E-mail',
     group: 'grievance',

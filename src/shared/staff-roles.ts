@@ -7,7 +7,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   owner: 'Owner (everything, settings and staff)',
-  orders: 'Orders (orders, returns, quotes, enquiries)',
+  orders: 'Orders (orders, returns, quotes, enquiries, complaints)',
   catalogue: 'Catalogue (products, categories, collections, reviews)',
 };
 
@@ -59,6 +59,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'POST /api/admin/quotes': ORDERS,
   'GET /api/admin/bulk-enquiries': ORDERS,
   'PATCH /api/admin/bulk-enquiries/:id': ORDERS,
+  'GET /api/admin/complaints': ORDERS,
+  'POST /api/admin/complaints/:id/acknowledge': ORDERS,
+  'POST /api/admin/complaints/:id/resolve': ORDERS,
 
   // Read by everyone on the staff: a quote (the orders role) picks its products from here.
   'GET /api/admin/products': STAFF,

@@ -24,7 +24,12 @@ export const StoreSettings = z.object({
    */
   seller: z.object({ legalName: z.string(), address: z.string(), gstin: z.string() }),
   customerCare: z.object({ phone: z.string(), email: z.string() }),
-  grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  grievanceOfficer: z.object({
+    name: z.string(),
+    designation: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
   /** Issue 21: the built-in sandbox takes the payments; every page says they are simulated. */
   testMode: z.boolean(),
   /**
@@ -35,6 +40,8 @@ export const StoreSettings = z.object({
   cashOnDelivery: z.boolean(),
   /** Decision 0051: days after delivery a defective, damaged, wrong or late item may be returned. */
   faultReturnDays: z.number(),
+  /** E-Commerce Rules 2020, rule 7(1)(c): the fee a shopper pays, stated on the policy pages (rupees). */
+  codFee: z.number(),
   /** Issue 23: the order-news channels checkout ticks until the shopper changes them. */
   orderUpdates: z.object({ whatsapp: z.boolean(), sms: z.boolean(), email: z.boolean() }),
 });

@@ -34,6 +34,7 @@ const settingsWithoutServer: StoreSettings | null =
         customerCare: { phone: '+91 80 4567 8900', email: 'hello@utsavgifts.in' },
         grievanceOfficer: {
           name: 'Meera Krishnan',
+          designation: 'Head of Customer Care',
           email: 'grievance@utsavgifts.in',
           phone: '+91 80 4567 8901',
         },
@@ -41,6 +42,7 @@ const settingsWithoutServer: StoreSettings | null =
         testMode: true,
         cashOnDelivery: false,
         faultReturnDays: 30,
+        codFee: 49,
         orderUpdates: { whatsapp: true, sms: false, email: true },
       }
     : null;

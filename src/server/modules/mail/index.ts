@@ -2,6 +2,12 @@
 
 export { cartReminderMail } from './cart-reminder-mail';
 export {
+  complaintAcknowledgedMail,
+  complaintReceivedMail,
+  complaintResolvedMail,
+  type MailComplaint,
+} from './complaint-mails';
+export {
   createMailWorker,
   enqueueMail,
   MAIL_EVERY_MS,

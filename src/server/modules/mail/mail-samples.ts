@@ -1,6 +1,12 @@
 import type { Quote } from '../../../shared/api/quotes';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { cartReminderMail } from './cart-reminder-mail';
+import {
+  complaintAcknowledgedMail,
+  complaintReceivedMail,
+  complaintResolvedMail,
+  type MailComplaint,
+} from './complaint-mails';
 import type { OutgoingMail } from './mail-outbox';
 import { giftOnItsWayMail, type MailOrder, orderConfirmationMail, paymentRefundedMail } from './order-mails';
 import { ownerDigestMail, ownerNoticeMail } from './owner-mails';
@@ -10,6 +16,15 @@ import { orderStatusMail } from './status-mail';
 
 // One of every mail the store sends, with realistic values: the rendering tests check them all,
 // and scripts/mail-screens.ts photographs them (docs/screens/mails/).
+
+const COMPLAINT: MailComplaint = {
+  ticket: 'UG-C-000123',
+  subject: 'Diya set arrived broken',
+  email: 'meera@example.com',
+  orderNumber: 'RG-10427',
+  acknowledgeBy: new Date('2026-11-25T10:15:00+05:30'),
+  resolveBy: new Date('2026-12-23T10:15:00+05:30'),
+};
 
 const ORDER: MailOrder = {
   id: '3b7c8a56-2f1e-4c1a-9a77-1f2e3d4c5b6a',
@@ -156,6 +171,17 @@ export function mailSamples(store: StoreIdentity): Record<string, OutgoingMail> 
         link: absoluteUrl(store, '/staff-invite/sampleTokenOnlyForTheScreenshots'),
         until: '30 November 2026',
       },
+      store,
+    ),
+    'complaint-received': complaintReceivedMail(COMPLAINT, store),
+    'complaint-acknowledged': complaintAcknowledgedMail(
+      COMPLAINT,
+      'We have asked the courier for the parcel photos taken at pick-up.',
+      store,
+    ),
+    'complaint-resolved': complaintResolvedMail(
+      COMPLAINT,
+      'We sent a new set of 12 diyas on 24 November (order RG-10433), free of charge.',
       store,
     ),
     quote: quoteMail(QUOTE, 'Kavya Reddy', store, 'sampleKeyOnlyForTheScreenshots0000'),

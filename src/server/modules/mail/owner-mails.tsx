@@ -6,7 +6,7 @@ import type { OutgoingMail } from './mail-outbox';
 
 /** Something the owner should hear of: one line, and where in the back office to act on it. */
 export type OwnerNotice = {
-  kind: 'paid-order' | 'cod-order' | 'return-request' | 'bulk-enquiry';
+  kind: 'paid-order' | 'cod-order' | 'return-request' | 'bulk-enquiry' | 'complaint';
   summary: string;
   /** Absolute: the back-office page for it. */
   link: string;
@@ -17,6 +17,7 @@ const ONE: Record<OwnerNotice['kind'], string> = {
   'cod-order': 'new cash on delivery order',
   'return-request': 'return request',
   'bulk-enquiry': 'bulk enquiry',
+  complaint: 'complaint',
 };
 
 const KIND_LABELS: Record<OwnerNotice['kind'], string> = {
@@ -24,6 +25,7 @@ const KIND_LABELS: Record<OwnerNotice['kind'], string> = {
   'cod-order': 'New cash on delivery orders',
   'return-request': 'Return requests',
   'bulk-enquiry': 'Bulk enquiries',
+  complaint: 'Complaints',
 };
 
 /**

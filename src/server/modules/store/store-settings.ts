@@ -28,6 +28,7 @@ export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreS
     testMode: config.paymentProvider === 'sandbox',
     cashOnDelivery: owner?.codEnabled ?? config.COD_ENABLED,
     faultReturnDays: owner?.faultReturnDays ?? config.FAULT_RETURN_DAYS,
+    codFee: owner?.codFee ?? config.COD_FEE_RUPEES,
     orderUpdates: notifyDefaultsFrom(owner?.orderUpdateChannels ?? config.NOTIFY_DEFAULT_CHANNELS),
   };
 }

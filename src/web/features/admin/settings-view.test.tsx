@@ -17,6 +17,7 @@ const answer: OwnerSettingsResponse = {
     customerCarePhone: '+91 80 4567 8900',
     customerCareEmail: 'hello@utsavgifts.in',
     grievanceOfficerName: 'Meera Krishnan',
+    grievanceOfficerDesignation: 'Head of Customer Care',
     grievanceOfficerEmail: 'grievance@utsavgifts.in',
     grievanceOfficerPhone: '+91 80 4567 8901',
     shippingFee: 50,
