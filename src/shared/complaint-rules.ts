@@ -1,5 +1,6 @@
 // The store's complaint clocks and limits, without Zod, so the Contact page states them without
 // loading it (src/shared/api/complaints.ts holds the request schemas). Decision 0050.
+import { PHONE_DIGITS } from './phone';
 
 /**
  * Consumer Protection (E-Commerce) Rules, 2020, rule 4(5): the Grievance Officer acknowledges a
@@ -8,6 +9,16 @@
 export const ACKNOWLEDGE_WITHIN_HOURS = 48;
 /** ...and redresses it within one month from the date of receipt. */
 export const RESOLVE_WITHIN_MONTHS = 1;
+
+/** The words the form and the server both say. */
+export const COMPLAINT_MESSAGES = {
+  contactNeeded: 'Please give an e-mail address or a phone number so that we can reply',
+  phone: `Please enter a valid ${PHONE_DIGITS}-digit phone number`,
+  email: 'Please enter a valid email address',
+  notFound: 'No complaint has that ticket number and e-mail or phone',
+  alreadyAcknowledged: 'This complaint is already acknowledged',
+  alreadyResolved: 'This complaint is already resolved',
+} as const;
 
 export const COMPLAINT_SUBJECT_MAX = 120;
 export const COMPLAINT_DETAILS_MIN = 10;

@@ -46,3 +46,14 @@ export function indiaYearMonth(instant: Date): { year: number; month: number } {
   const india = indiaWallClock(instant);
   return { year: india.getUTCFullYear(), month: india.getUTCMonth() };
 }
+
+/** An instant as people read it, in India time: '8 December 2026 at 10:15 am'. */
+export const indiaDateTimeText = (instant: Date | string): string =>
+  new Date(instant).toLocaleString('en-IN', {
+    timeZone: INDIA_TIME_ZONE,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });

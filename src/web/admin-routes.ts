@@ -19,6 +19,7 @@ const pages = {
   messages: () => import('./pages/admin/messages-page'),
   reports: () => import('./pages/admin/reports-page'),
   bulkEnquiries: () => import('./pages/admin/bulk-enquiries-page'),
+  complaints: () => import('./pages/admin/complaints-page'),
   newQuote: () => import('./pages/admin/new-quote-page'),
   settings: () => import('./pages/admin/settings-page'),
   staff: () => import('./pages/admin/staff-page'),

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'messages', lazy: adminPage('messages') },
           { path: 'reports', lazy: adminPage('reports') },
           { path: 'bulk-enquiries', lazy: adminPage('bulkEnquiries') },
+          { path: 'complaints', lazy: adminPage('complaints') },
           { path: 'quotes/new', lazy: adminPage('newQuote') },
           // Issue 26: the owner's settings and staff.
           { path: 'settings', lazy: adminPage('settings') },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   COMPLAINT_DETAILS_MAX,
   COMPLAINT_DETAILS_MIN,
+  COMPLAINT_MESSAGES,
   COMPLAINT_NAME_MAX,
   COMPLAINT_NOTE_MAX,
   COMPLAINT_ORDER_NUMBER_MAX,
@@ -9,20 +10,11 @@ import {
   COMPLAINT_SUBJECT_MAX,
   COMPLAINT_TICKET_MAX,
 } from '../complaint-rules';
-import { isValidPhone, normalisePhone, PHONE_DIGITS, PHONE_INPUT_MAX } from '../phone';
+import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../phone';
 
 // Consumer Protection (E-Commerce) Rules, 2020, rules 4(4), 4(5) and 7(1)(f): a complaint from the
 // Contact page gets a ticket at once and is acknowledged and redressed on the rule's clocks
 // (decision 0050). The same schema checks the form and the API.
-
-export const COMPLAINT_MESSAGES = {
-  contactNeeded: 'Please give an e-mail address or a phone number so that we can reply',
-  phone: `Please enter a valid ${PHONE_DIGITS}-digit phone number`,
-  email: 'Please enter a valid email address',
-  notFound: 'No complaint has that ticket number and e-mail or phone',
-  alreadyAcknowledged: 'This complaint is already acknowledged',
-  alreadyResolved: 'This complaint is already resolved',
-} as const;
 
 const required = (label: string, min: number, max: number) =>
   z

@@ -1,14 +1,14 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import {
-  type AdminComplaint,
-  type AdminComplaintList,
-  COMPLAINT_MESSAGES,
-  type ComplaintCreated,
-  type ComplaintFields,
-  type ComplaintStatus,
+import type {
+  AdminComplaint,
+  AdminComplaintList,
+  ComplaintCreated,
+  ComplaintFields,
+  ComplaintStatus,
 } from '../../../shared/api/complaints';
 import {
   acknowledgeBy,
+  COMPLAINT_MESSAGES,
   type ComplaintState,
   complaintTicket,
   resolveBy,

@@ -1,4 +1,4 @@
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { indiaDateTimeText } from '../../../shared/india-time';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { Paragraphs, renderMailHtml } from './mail-layout';
 import type { OutgoingMail } from './mail-outbox';
@@ -12,16 +12,6 @@ export type MailComplaint = {
   acknowledgeBy: Date;
   resolveBy: Date;
 };
-
-const dateTimeOf = (date: Date) =>
-  date.toLocaleString('en-IN', {
-    timeZone: INDIA_TIME_ZONE,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 function complaintMail(
   complaint: MailComplaint,
@@ -59,7 +49,7 @@ export function complaintReceivedMail(complaint: MailComplaint, store: StoreIden
       `Thank you for telling us. Your complaint “${complaint.subject}”${
         complaint.orderNumber ? ` about order ${complaint.orderNumber}` : ''
       } has the ticket number ${complaint.ticket}.`,
-      `Our Grievance Officer will acknowledge it by ${dateTimeOf(complaint.acknowledgeBy)} and resolve it by ${dateTimeOf(complaint.resolveBy)} at the latest.`,
+      `Our Grievance Officer will acknowledge it by ${indiaDateTimeText(complaint.acknowledgeBy)} and resolve it by ${indiaDateTimeText(complaint.resolveBy)} at the latest.`,
       `${officer.name}, ${officer.designation}\n${officer.email} · ${officer.phone}`,
     ].join('\n\n'),
   });
@@ -77,7 +67,7 @@ export function complaintAcknowledgedMail(
     text: [
       `Our team has read your complaint “${complaint.subject}” (ticket ${complaint.ticket}) and is working on it.`,
       ...(note ? [note] : []),
-      `We will resolve it by ${dateTimeOf(complaint.resolveBy)} at the latest.`,
+      `We will resolve it by ${indiaDateTimeText(complaint.resolveBy)} at the latest.`,
     ].join('\n\n'),
   });
 }

@@ -1,21 +1,13 @@
 import { cityAndState } from '../../../shared/address';
 import { type Quote, quoteLinePrice } from '../../../shared/api/quotes';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { indiaDateTimeText } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { mailStyles, renderMailHtml } from './mail-layout';
 import type { OutgoingMail } from './mail-outbox';
 import { AmountRow, AmountTable, Lines } from './order-mails';
 
-const payBy = (expiresAt: string) =>
-  new Date(expiresAt).toLocaleString('en-IN', {
-    timeZone: INDIA_TIME_ZONE,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const payBy = (expiresAt: string) => indiaDateTimeText(expiresAt);
 
 /**
  * Issue 13: the customer's quote with its tiered (or agreed) prices and the link that pays it.

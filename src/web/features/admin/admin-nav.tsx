@@ -21,6 +21,7 @@ const LINKS = [
     end: false,
     needs: 'GET /api/admin/bulk-enquiries',
   },
+  { to: '/admin/complaints', label: 'Complaints', end: false, needs: 'GET /api/admin/complaints' },
   { to: '/admin/quotes/new', label: 'New quote', end: false, needs: 'POST /api/admin/quotes' },
   { to: '/admin/reports', label: 'Reports', end: false, needs: 'GET /api/admin/reports/sales-register.csv' },
   { to: '/admin/outbox', label: 'Outbox', end: false, needs: 'GET /api/admin/outbox' },

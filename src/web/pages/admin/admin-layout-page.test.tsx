@@ -84,6 +84,7 @@ describe('the back office frame (issue 11)', () => {
       'Coupons',
       'Reviews',
       'Bulk enquiries',
+      'Complaints',
       'New quote',
       'Reports',
       'Outbox',
@@ -103,6 +104,7 @@ describe('the back office frame (issue 11)', () => {
       'Customers',
       'Returns',
       'Bulk enquiries',
+      'Complaints',
       'New quote',
     ]);
     cleanup();
