@@ -6,7 +6,11 @@ import { gstStateCode } from '../shared/gst';
 import { gstinStateMessage, isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
 import { isValidPhone, normalisePhone } from '../shared/phone';
-import { FAULT_RETURN_WINDOW_DAYS, MAX_FAULT_RETURN_WINDOW_DAYS } from '../shared/return-rules';
+import {
+  FAULT_RETURN_WINDOW_DAYS,
+  MAX_FAULT_RETURN_WINDOW_DAYS,
+  RETURN_SHIPPING_PAYERS,
+} from '../shared/return-rules';
 import { CURRENT_GRAPH_API_VERSION } from './graph-api-versions';
 
 const booleanFlag = z
@@ -104,6 +108,8 @@ export const Env = z.object({
     .default(FAULT_RETURN_WINDOW_DAYS),
   // Decision 0054: hours a COD order holds its stock while not shipped; then it is cancelled.
   COD_HOLD_HOURS: z.coerce.number().int().min(1).max(COD_HOLD_HOURS_MAX).default(72),
+  // Decision 0058: who pays to send an approved return back, stated on the Returns page.
+  RETURN_SHIPPING_PAID_BY: z.enum(RETURN_SHIPPING_PAYERS).default('customer-unless-faulty'),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
 

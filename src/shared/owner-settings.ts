@@ -3,7 +3,12 @@ import { COD_HOLD_HOURS_MAX, CodPincodes } from './cash-on-delivery';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
 import { NOTIFY_CHANNEL_LABELS, NOTIFY_CHANNELS } from './notifications';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
-import { FAULT_RETURN_WINDOW_DAYS, MAX_FAULT_RETURN_WINDOW_DAYS } from './return-rules';
+import {
+  FAULT_RETURN_WINDOW_DAYS,
+  MAX_FAULT_RETURN_WINDOW_DAYS,
+  RETURN_SHIPPING_PAYER_LABELS,
+  RETURN_SHIPPING_PAYERS,
+} from './return-rules';
 
 // Issue 26: what the owner changes in the back office's Settings page. The form and the server
 // validate with this one schema; each field's `meta` says how the form shows it and which
@@ -228,6 +233,18 @@ export const OwnerSettings = z.object({
       kind: 'hours',
       env: ['COD_HOLD_HOURS'],
       hint: 'An order not booked with the courier by then is cancelled and its stock freed; the customer is told',
+    },
+  ),
+  // Decision 0058: E-Commerce Rules 2020, rule 7(1)(a), "cost of return shipping", on the Returns page.
+  returnShippingPaidBy: field(
+    z.enum(RETURN_SHIPPING_PAYERS, { error: 'Choose who pays to send a return back' }),
+    {
+      label: 'Who pays to send a return back',
+      group: 'returns',
+      kind: 'choice',
+      options: RETURN_SHIPPING_PAYERS.map((value) => ({ value, label: RETURN_SHIPPING_PAYER_LABELS[value] })),
+      env: ['RETURN_SHIPPING_PAID_BY'],
+      hint: 'Stated on the Returns and refunds page',
     },
   ),
   legalName: field(text('Legal name', 120), {

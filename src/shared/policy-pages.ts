@@ -1,5 +1,5 @@
 // Issue 25: the pages a seller in India must show (Consumer Protection (E-Commerce) Rules, 2020).
-import { RETURN_WINDOW_DAYS } from './return-rules';
+import { FAULT_RETURN_WINDOW_DAYS, RETURN_WINDOW_DAYS } from './return-rules';
 
 // One list for the routes, the server's heads and sitemap, the footer, checkout and e-mails.
 
@@ -15,7 +15,7 @@ export const POLICY_PAGES = {
   returns: {
     path: '/policies/returns',
     title: 'Returns and refunds',
-    description: `Return a delivered order within ${RETURN_WINDOW_DAYS} days: how to ask, what can be returned and when the refund reaches you.`,
+    description: `Return a delivered order within ${RETURN_WINDOW_DAYS} days, or at least ${FAULT_RETURN_WINDOW_DAYS} if it is faulty: how to ask, who pays to send it back, cancelling, and when the refund reaches you.`,
   },
   shipping: {
     path: '/policies/shipping',
@@ -26,7 +26,8 @@ export const POLICY_PAGES = {
   terms: {
     path: '/policies/terms',
     title: 'Terms of use',
-    description: 'The terms on which we sell: orders, prices, payment, delivery, returns and disputes.',
+    description:
+      'The terms on which we sell: orders, prices, payment and charge-backs, delivery, returns and disputes.',
   },
   privacy: {
     path: '/policies/privacy',
@@ -37,7 +38,8 @@ export const POLICY_PAGES = {
   contact: {
     path: '/contact',
     title: 'Contact us',
-    description: 'Customer care phone and e-mail, the seller’s registered address and our Grievance Officer.',
+    description:
+      'Customer care phone and e-mail, the seller’s registered address, our Grievance Officer and a complaint form with a ticket number.',
   },
 } as const satisfies Record<string, PolicyPage>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_SHIPPING_PAYERS } from './return-rules';
 
 // The links built from the settings live in store-links.ts (no Zod, so the web shell can use them
 // without loading Zod).
@@ -42,6 +43,8 @@ export const StoreSettings = z.object({
   faultReturnDays: z.number(),
   /** E-Commerce Rules 2020, rule 7(1)(c): the fee a shopper pays, stated on the policy pages (rupees). */
   codFee: z.number(),
+  /** Rule 7(1)(a): who pays to send a return back (the owner's setting). */
+  returnShippingPaidBy: z.enum(RETURN_SHIPPING_PAYERS),
   /** Issue 23: the order-news channels checkout ticks until the shopper changes them. */
   orderUpdates: z.object({ whatsapp: z.boolean(), sms: z.boolean(), email: z.boolean() }),
 });

@@ -43,6 +43,7 @@ const settingsWithoutServer: StoreSettings | null =
         cashOnDelivery: false,
         faultReturnDays: 30,
         codFee: 49,
+        returnShippingPaidBy: 'customer-unless-faulty',
         orderUpdates: { whatsapp: true, sms: false, email: true },
       }
     : null;

@@ -1,13 +1,19 @@
 import { Link } from 'react-router';
+import { formatInr } from '../../shared/money';
+import { RAZORPAY } from '../../shared/payment-provider-facts';
 import { POLICY_PAGES } from '../../shared/policy-pages';
 import { storeSettings } from '../app-data';
 import { PolicyArticle, PolicySection } from '../components/policy-article';
 
 const linkClass = 'font-semibold text-brand-800 underline';
 
-/** Issue 25: the terms the store sells on (Consumer Protection (E-Commerce) Rules, 2020). */
+/**
+ * Issue 25: the terms the store sells on (Consumer Protection (E-Commerce) Rules, 2020). Rule
+ * 7(1)(c): the payment methods, their fees, the provider's name and contact and how to raise a
+ * charge-back, for the provider this store is configured with (decision 0058).
+ */
 export function TermsPage() {
-  const { storeName, seller } = storeSettings;
+  const { storeName, seller, testMode, cashOnDelivery, codFee } = storeSettings;
   return (
     <PolicyArticle page={POLICY_PAGES.terms}>
       <p>
@@ -32,10 +38,36 @@ export function TermsPage() {
         </ul>
       </PolicySection>
       <PolicySection title="Payment">
-        <p>
-          You pay through our payment provider's secure window with UPI, cards (Visa, Mastercard, RuPay), net
-          banking or wallets. We never see or keep your card number or UPI PIN.
-        </p>
+        {testMode ? (
+          <p>
+            This store is in test mode: payments are simulated by its built-in payment sandbox. No money
+            moves, no card or bank is charged, and there is no payment provider or charge-back to contact.
+          </p>
+        ) : (
+          <p>
+            You pay through the secure window of our payment provider, {RAZORPAY.name} ({RAZORPAY.legalName}),
+            with UPI, cards (Visa, Mastercard, RuPay), net banking or wallets. We never see or keep your card
+            number or UPI PIN. {RAZORPAY.name}'s help for customers:{' '}
+            <a href={RAZORPAY.supportUrl} className={`break-all ${linkClass}`} rel="noopener noreferrer">
+              {RAZORPAY.supportUrl}
+            </a>
+            .
+          </p>
+        )}
+        <ul>
+          <li>
+            We add no fee for paying online.
+            {cashOnDelivery
+              ? ` Cash on delivery, where offered, costs ${formatInr(codFee)} more per order, shown before you order.`
+              : ''}
+          </li>
+          <li>We take no recurring payments (no subscriptions or mandates), so there is none to cancel.</li>
+          <li>
+            Charged wrongly, or twice? Write to customer care with the order number first: we refund a payment
+            we cannot honour. If we do not put it right, you may raise a dispute (charge-back) with the bank
+            or card issuer that made the payment, or for UPI through your UPI app or bank.
+          </li>
+        </ul>
       </PolicySection>
       <PolicySection title="Delivery, returns and cancellations">
         <p>

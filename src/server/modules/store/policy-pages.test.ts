@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { OwnerSettingsResponse } from '../../../shared/owner-settings';
 import { POLICY_PAGES, policyPageList } from '../../../shared/policy-pages';
+import { createTestApp } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
 // Issue 25: the pages a seller in India must show (Consumer Protection (E-Commerce) Rules, 2020),
@@ -27,6 +29,11 @@ const store = setUpTestStore({
     GRIEVANCE_OFFICER_NAME: 'Anjali Deshpande',
     GRIEVANCE_OFFICER_EMAIL: 'grievance@diyacrafts.in',
     GRIEVANCE_OFFICER_PHONE: '022-6000-5678',
+    GRIEVANCE_OFFICER_DESIGNATION: 'Head of Customer Experience',
+    COD_ENABLED: 'true',
+    COD_FEE_RUPEES: '39',
+    RETURN_SHIPPING_PAID_BY: 'store',
+    FAULT_RETURN_DAYS: '45',
     SAME_DAY_CITY: 'Mumbai',
     NEXT_DAY_RADIUS_KM: '400',
     MIDNIGHT_SLOT_FEE_RUPEES: '249',
@@ -76,6 +83,71 @@ describe('the policy pages', () => {
     expect(root).toContain('Anjali Deshpande');
     expect(root).toContain('href="mailto:grievance@diyacrafts.in"');
     expect(root).toContain('href="tel:02260005678"');
+    // E-Commerce Rules 2020, rule 4(4): the officer's designation, from settings.
+    expect(root).toContain('<dt class="font-semibold">Designation</dt><dd>Head of Customer Experience</dd>');
+  });
+
+  it('offers the complaint form and the look-up of a ticket on Contact, rendered by the server', async () => {
+    const { root } = await page('/contact');
+    expect(root).toContain('Raise a complaint');
+    expect(root).toContain('Order number (optional)');
+    expect(root).toContain('>Send complaint</button>');
+    expect(root).toContain('we acknowledge it within 48 hours and resolve it within one month');
+    expect(root).toContain('>Check status</button>');
+  });
+
+  it('states the returns the E-Commerce Rules 2020, rule 7(1)(a), want, from the rules and settings in force', async () => {
+    const { root: whole } = await page('/policies/returns');
+    const root = whole.slice(whole.indexOf('<article'), whole.indexOf('</article>'));
+    expect(root).toContain(
+      'within <strong>45 days</strong> if it is defective, damaged or wrong, or arrived late',
+    );
+    expect(root).toContain('and then the delivery charges you paid are refunded too');
+    // RETURN_SHIPPING_PAID_BY=store
+    expect(root).toContain('We pay for sending every approved return back to us.');
+    expect(root).toContain('We do not exchange items.');
+    expect(root).toContain('We give no warranty of our own beyond these returns.');
+    expect(root).toContain('paid by UPI or bank transfer');
+    // COD_ENABLED with COD_FEE_RUPEES=39
+    expect(root).toContain('Cash on delivery costs ₹39 more per order');
+    expect(root).toContain('cancel a paid order yourself in My Orders until it is packed');
+    expect(root).toContain('We charge nothing for cancelling.');
+  });
+
+  it('says payments are simulated on Terms when the sandbox takes them, with no charge-back to raise', async () => {
+    const { root: whole } = await page('/policies/terms');
+    const root = whole.slice(whole.indexOf('<article'), whole.indexOf('</article>'));
+    expect(root).toContain('payments are simulated by its built-in payment sandbox');
+    expect(root).not.toContain('Razorpay');
+    expect(root).toContain('Cash on delivery, where offered, costs ₹39 more per order');
+    expect(root).toContain('We take no recurring payments');
+    expect(root).toContain('raise a dispute (charge-back) with the bank or card issuer');
+  });
+
+  it('names Razorpay and its contact on Terms when it takes the payments (rule 7(1)(c))', async () => {
+    const razorpay = await createTestApp(store.database, {
+      webDistDir: distDir,
+      webRendererPath: path.resolve(import.meta.dirname, '../../../web/entry-server.tsx'),
+      env: {
+        PAYMENTS: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_live_1234567890',
+        RAZORPAY_KEY_SECRET: 'key-secret',
+        COD_ENABLED: 'false',
+        RETURN_SHIPPING_PAID_BY: 'customer-unless-faulty',
+      },
+    });
+    try {
+      const terms = rootOf((await razorpay.inject('/policies/terms')).body);
+      expect(terms).toContain('our payment provider, Razorpay (Razorpay Software Private Limited)');
+      expect(terms).toContain('href="https://razorpay.com/support/"');
+      expect(terms).not.toContain('simulated');
+      expect(terms).not.toContain('Cash on delivery, where offered');
+      const returns = rootOf((await razorpay.inject('/policies/returns')).body);
+      expect(returns).toContain('If you changed your mind, sending the item back is at your cost.');
+      expect(returns).not.toContain('Cash on delivery costs');
+    } finally {
+      await razorpay.close();
+    }
   });
 
   it('states the shipping rules the delivery engine runs on, with the configured city and fees', async () => {
@@ -114,6 +186,31 @@ describe('the policy pages', () => {
     for (const method of ['UPI', 'Visa', 'Mastercard', 'RuPay', 'Net banking']) {
       expect(footer).toContain(`>${method}</li>`);
     }
+  });
+
+  // The saved settings stay: the tests after this one read no settings.
+  it("follows the owner's saved settings: COD fee, who pays return shipping, the officer's designation", async () => {
+    const owner = await store.newAdmin();
+    const { settings } = (
+      await store.app.inject({ url: '/api/admin/settings', headers: owner.headers })
+    ).json<OwnerSettingsResponse>();
+    const saved = await store.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: owner.headers,
+      payload: {
+        ...settings,
+        codFee: 59,
+        returnShippingPaidBy: 'customer-unless-faulty',
+        grievanceOfficerDesignation: 'Director, Customer Care',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const returns = (await page('/policies/returns')).root;
+    expect(returns).toContain('Cash on delivery costs ₹59 more per order');
+    expect(returns).toContain('If you changed your mind, sending the item back is at your cost.');
+    expect((await page('/policies/terms')).root).toContain('costs ₹59 more per order');
+    expect((await page('/contact')).root).toContain('<dd>Director, Customer Care</dd>');
   });
 
   it('lists every policy page in the sitemap', async () => {

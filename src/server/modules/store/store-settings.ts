@@ -29,6 +29,7 @@ export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreS
     cashOnDelivery: owner?.codEnabled ?? config.COD_ENABLED,
     faultReturnDays: owner?.faultReturnDays ?? config.FAULT_RETURN_DAYS,
     codFee: owner?.codFee ?? config.COD_FEE_RUPEES,
+    returnShippingPaidBy: owner?.returnShippingPaidBy ?? config.RETURN_SHIPPING_PAID_BY,
     orderUpdates: notifyDefaultsFrom(owner?.orderUpdateChannels ?? config.NOTIFY_DEFAULT_CHANNELS),
   };
 }

@@ -29,6 +29,7 @@ const answer: OwnerSettingsResponse = {
     codPincodes: '',
     faultReturnDays: 30,
     codHoldHours: 72,
+    returnShippingPaidBy: 'customer-unless-faulty',
     legalName: 'Utsav Gifts Private Limited',
     address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
     gstin: '29ABCDE1234F1ZW',
