@@ -108,7 +108,7 @@ export const Env = z.object({
     .default(FAULT_RETURN_WINDOW_DAYS),
   // Decision 0054: hours a COD order holds its stock while not shipped; then it is cancelled.
   COD_HOLD_HOURS: z.coerce.number().int().min(1).max(COD_HOLD_HOURS_MAX).default(72),
-  // Decision 0058: who pays to send an approved return back, stated on the Returns page.
+  // Decision 0061: who pays to send an approved return back, stated on the Returns page.
   RETURN_SHIPPING_PAID_BY: z.enum(RETURN_SHIPPING_PAYERS).default('customer-unless-faulty'),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),

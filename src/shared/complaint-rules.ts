@@ -1,5 +1,5 @@
 // The store's complaint clocks and limits, without Zod, so the Contact page states them without
-// loading it (src/shared/api/complaints.ts holds the request schemas). Decision 0058.
+// loading it (src/shared/api/complaints.ts holds the request schemas). Decision 0061.
 import { PHONE_DIGITS } from './phone';
 
 /**

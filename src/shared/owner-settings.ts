@@ -235,7 +235,7 @@ export const OwnerSettings = z.object({
       hint: 'An order not booked with the courier by then is cancelled and its stock freed; the customer is told',
     },
   ),
-  // Decision 0058: E-Commerce Rules 2020, rule 7(1)(a), "cost of return shipping", on the Returns page.
+  // Decision 0061: E-Commerce Rules 2020, rule 7(1)(a), "cost of return shipping", on the Returns page.
   returnShippingPaidBy: field(
     z.enum(RETURN_SHIPPING_PAYERS, { error: 'Choose who pays to send a return back' }),
     {

@@ -33,7 +33,7 @@ export const MAX_RETURN_PHOTOS = 3;
 /** The fewest characters of the reason a customer gives for a return. */
 export const MIN_RETURN_REASON_LENGTH = 5;
 
-// Decision 0058: E-Commerce Rules 2020, rule 7(1)(a) wants the cost of return shipping stated.
+// Decision 0061: E-Commerce Rules 2020, rule 7(1)(a) wants the cost of return shipping stated.
 /** Who pays to send an approved return back (the owner's setting "Return shipping"). */
 export const RETURN_SHIPPING_PAYERS = ['store', 'customer-unless-faulty'] as const;
 export type ReturnShippingPayer = (typeof RETURN_SHIPPING_PAYERS)[number];

@@ -1179,7 +1179,7 @@ export const ownerDigests = pgTable('owner_digests', {
   createdAt: createdAt(),
 });
 
-// Decision 0058: each complaint's ticket number comes from here, so two instances never give one twice.
+// Decision 0061: each complaint's ticket number comes from here, so two instances never give one twice.
 export const complaintNumberSeq = pgSequence('complaint_number_seq', { startWith: 1 });
 
 /**

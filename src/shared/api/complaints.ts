@@ -14,7 +14,7 @@ import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../phone';
 
 // Consumer Protection (E-Commerce) Rules, 2020, rules 4(4), 4(5) and 7(1)(f): a complaint from the
 // Contact page gets a ticket at once and is acknowledged and redressed on the rule's clocks
-// (decision 0058). The same schema checks the form and the API.
+// (decision 0061). The same schema checks the form and the API.
 
 const required = (label: string, min: number, max: number) =>
   z

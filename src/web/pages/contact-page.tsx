@@ -13,7 +13,7 @@ const linkClass = 'font-semibold text-brand-800 underline';
  * Consumer Protection (E-Commerce) Rules, 2020: the seller's legal name and address, customer care
  * and the Grievance Officer's name, designation and contact (rules 4(2) and 4(4)), all from
  * configuration; a complaint form that gives a ticket at once and a look-up of where a complaint
- * stands (rules 4(5) and 7(1)(f), decision 0058).
+ * stands (rules 4(5) and 7(1)(f), decision 0061).
  */
 export function ContactPage() {
   const { storeName, seller, customerCare, grievanceOfficer } = storeSettings;

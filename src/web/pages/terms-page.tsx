@@ -10,7 +10,7 @@ const linkClass = 'font-semibold text-brand-800 underline';
 /**
  * Issue 25: the terms the store sells on (Consumer Protection (E-Commerce) Rules, 2020). Rule
  * 7(1)(c): the payment methods, their fees, the provider's name and contact and how to raise a
- * charge-back, for the provider this store is configured with (decision 0058).
+ * charge-back, for the provider this store is configured with (decision 0061).
  */
 export function TermsPage() {
   const { storeName, seller, testMode, cashOnDelivery, codFee } = storeSettings;

@@ -70,7 +70,7 @@ export type ComplaintService = ReturnType<typeof createComplaintService>;
 
 /**
  * Consumer Protection (E-Commerce) Rules, 2020: a ticket for every complaint (rule 7(1)(f)),
- * acknowledged within 48 hours and redressed within a month of receipt (rule 4(5)); decision 0058.
+ * acknowledged within 48 hours and redressed within a month of receipt (rule 4(5)); decision 0061.
  * The clocks are fixed on the row when it arrives, so a later change of rule or settings never
  * moves a promise already made.
  */
@@ -140,7 +140,7 @@ export function createComplaintService({
     /**
      * Stores the complaint with its ticket and clocks, and queues, in the same transaction, the
      * customer's receipt (to the e-mail given, else the account's) and the owner's notice. No
-     * message goes to a phone: a phone given here has consented to nothing (decision 0058).
+     * message goes to a phone: a phone given here has consented to nothing (decision 0061).
      */
     async create(input: ComplaintFields, complainant: Complainant): Promise<ComplaintCreated> {
       const email = input.email || complainant?.email || '';

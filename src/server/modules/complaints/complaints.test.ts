@@ -13,7 +13,7 @@ import { setUpTestStore } from '../../testing/test-store';
 import { COMPLAINT_LIMIT_MESSAGE, COMPLAINT_LIMITS } from './routes';
 
 // Consumer Protection (E-Commerce) Rules, 2020: a ticket for every complaint (rule 7(1)(f)), an
-// acknowledgement within 48 hours and redress within a month (rule 4(5)); decision 0058.
+// acknowledgement within 48 hours and redress within a month (rule 4(5)); decision 0061.
 
 // 10:15 in India on Sunday 6 December 2026.
 const clock = createTestClock('2026-12-06T10:15:00+05:30');

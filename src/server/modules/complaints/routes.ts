@@ -17,7 +17,7 @@ import { createAttemptLimiter } from '../auth';
 const HOUR = 60 * 60;
 
 /**
- * Decision 0058: a shopper with a real complaint sends one or two; more is a script, or someone
+ * Decision 0061: a shopper with a real complaint sends one or two; more is a script, or someone
  * using the receipt to mail a stranger. Per connection and per account (a signed-in script cannot
  * hop addresses), and per e-mail address the receipt goes to.
  */

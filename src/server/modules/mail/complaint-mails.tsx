@@ -38,7 +38,7 @@ function complaintMail(
 
 /**
  * Rule 4(5) and 7(1)(f) of the E-Commerce Rules: the ticket and when the customer will hear, sent
- * as the complaint is stored (decision 0058).
+ * as the complaint is stored (decision 0061).
  */
 export function complaintReceivedMail(complaint: MailComplaint, store: StoreIdentity): OutgoingMail {
   const officer = store.grievanceOfficer;

@@ -132,7 +132,7 @@ function ComplaintCard({ complaint }: { complaint: AdminComplaint }) {
 }
 
 /**
- * Decision 0058: the complaints from the Contact page, open ones oldest first, each with the
+ * Decision 0061: the complaints from the Contact page, open ones oldest first, each with the
  * E-Commerce Rules' clocks: acknowledge within 48 hours, resolve within a month of receipt.
  */
 export function ComplaintsView() {

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/api/complaints';
 import { apiRequest } from '../../api/client';
 
-// Decision 0058: a complaint from the Contact page, and where one stands by its ticket.
+// Decision 0061: a complaint from the Contact page, and where one stands by its ticket.
 
 export function useSendComplaint() {
   return useMutation({
