@@ -38,6 +38,8 @@ export const SETTING_NOTES: Record<keyof typeof Env.shape, string> = {
   COD_FEE_RUPEES: 'The fee for paying cash on delivery.',
   COD_PINCODES:
     'Comma-separated pincodes where cash on delivery is offered; empty: everywhere the store delivers.',
+  RETURN_SHIPPING_PAID_BY:
+    'Who pays to send a return back: customer-unless-faulty (the customer for a change of mind) or store.',
   FAULT_RETURN_DAYS:
     'Days after delivery a defective, damaged, wrong or late item may be returned (at least 30; decision 0051).',
   COD_HOLD_HOURS:
@@ -108,6 +110,8 @@ export const SETTING_NOTES: Record<keyof typeof Env.shape, string> = {
   GRIEVANCE_OFFICER_NAME: 'The grievance officer the E-Commerce Rules require, on the Contact page.',
   GRIEVANCE_OFFICER_EMAIL: "The grievance officer's e-mail address.",
   GRIEVANCE_OFFICER_PHONE: "The grievance officer's phone number.",
+  GRIEVANCE_OFFICER_DESIGNATION:
+    "The grievance officer's designation, shown on /contact (E-Commerce Rules r.4(4)).",
   INVOICE_PREFIX: 'Invoice numbers read INVOICE_PREFIX/YY-YY/NNNNNN, counted per financial year.',
   PDF_THREADS: 'Worker threads that lay out invoice PDFs.',
   PDF_TIME_LIMIT_MS: 'The time one PDF may take, then 503.',
