@@ -1,12 +1,32 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../testing/server-database';
-import { type Database, migrationsFolder, openDatabase, rowsOf } from './client';
+import { type Database, EMBEDDED_POSTGRES_MAJOR, migrationsFolder, openDatabase, rowsOf } from './client';
 
 const readMigrationJournal = (): { entries: unknown[] } =>
   JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
+
+describe('an embedded data folder of another PostgreSQL major', () => {
+  it('is refused before opening, saying how to move its data, and one of this major opens', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-pg18-'));
+    try {
+      fs.writeFileSync(path.join(dataDir, 'PG_VERSION'), '18\n');
+      await expect(openDatabase({ dataDir })).rejects.toThrow(
+        /made by PostgreSQL 18 .*runs PostgreSQL 19 .*"Upgrading from 0\.x"/,
+      );
+      expect(EMBEDDED_POSTGRES_MAJOR).toBe('19');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const fresh = await openDatabase({ dataDir });
+      await fresh.close();
+      expect(fs.readFileSync(path.join(dataDir, 'PG_VERSION'), 'utf8').trim()).toBe(EMBEDDED_POSTGRES_MAJOR);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('runExclusively on the embedded database', () => {
   it('always runs the task: one process owns the database', async () => {

@@ -108,8 +108,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir, options.snapshot);
 }
 
+/** Start-up prints its message alone (main.ts): it says what to do, a stack would not. */
+export class EmbeddedVersionError extends Error {}
+
+/** The PostgreSQL major version of the embedded engine (PGlite 0.6): its data folders say so. */
+export const EMBEDDED_POSTGRES_MAJOR = '19';
+
+/**
+ * A data folder made by another PostgreSQL major (PGlite 0.5 ran 18) does not open in this one;
+ * PGlite answers only "failed to initialize properly". Said before opening, with what to do.
+ */
+export function embeddedVersionProblem(dataDir: string): string | null {
+  const versionFile = path.join(dataDir, 'PG_VERSION');
+  if (!fs.existsSync(versionFile)) return null;
+  const major = fs.readFileSync(versionFile, 'utf8').trim();
+  if (major === EMBEDDED_POSTGRES_MAJOR) return null;
+  return `The embedded database in ${dataDir} was made by PostgreSQL ${major} (an earlier release of the store); this release runs PostgreSQL ${EMBEDDED_POSTGRES_MAJOR} and cannot open it. Move its data across as CHANGELOG.md says under "Upgrading from 0.x", or set DATA_DIR to a new folder.`;
+}
+
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const problem = dataDir ? embeddedVersionProblem(dataDir) : null;
+  if (problem) throw new EmbeddedVersionError(problem);
   const client = await PGlite.create({ dataDir, loadDataDir: snapshot, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
