@@ -33,7 +33,7 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   await admin.getByLabel('Name', { exact: true }).fill(name);
   await admin.getByLabel('Description', { exact: true }).fill('A hand-painted lantern for Diwali evenings.');
   await admin.getByLabel('Price (₹)').fill('1499');
-  await admin.getByLabel('MRP (₹, optional)').fill('1999');
+  await admin.getByLabel('MRP (₹, incl. of all taxes)').fill('1999');
   await admin.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
   await admin.getByLabel('Stock', { exact: true }).fill('25');
   // Its photo is added before the first save (issue 26).

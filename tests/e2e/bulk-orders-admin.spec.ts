@@ -66,7 +66,7 @@ test('the owner ships 3 paid orders at once, sees their AWBs and prints one PDF 
   const booked = bar.getByRole('list', { name: 'Shipments booked' }).getByRole('listitem');
   await expect(booked).toHaveCount(SHIPPED);
   for (const row of await booked.all())
-    await expect(row).toContainText(/AWB SBX\d+ with Utsav Sandbox Express/);
+    await expect(row).toContainText(/AWB SBX[0-9A-Z]{14} with Utsav Sandbox Express/);
 
   const download = admin.waitForEvent('download');
   await bar.getByRole('button', { name: 'Print labels (PDF)' }).click();

@@ -103,7 +103,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     const dialog = owner.getByRole('dialog', { name: /^Ship order RG-/ });
     await dialog.getByRole('button', { name: 'Book the courier' }).click();
     await expect(dialog).toBeHidden();
-    await expect(shipment.getByText(/^SBX\d+$/)).toBeVisible();
+    await expect(shipment.getByText(/^SBX[0-9A-Z]{14}$/)).toBeVisible();
 
     // The courier's delivery scan makes it paid: the cash was collected at the door.
     await expect

@@ -26,7 +26,7 @@ test('the owner ships a paid order, the sandbox courier delivers it, and the sho
   await dialog.getByRole('button', { name: 'Book the courier' }).click();
   await expect(dialog).toBeHidden();
   await expect(shipment.getByText('Utsav Sandbox Express')).toBeVisible();
-  await expect(shipment.getByText(/^SBX\d+$/)).toBeVisible();
+  await expect(shipment.getByText(/^SBX[0-9A-Z]{14}$/)).toBeVisible();
 
   // The label goes to the tab the click opens: a Chromium with its PDF viewer shows it there at a
   // blob: address; the headless shell the journeys run in has no viewer and saves it at once.

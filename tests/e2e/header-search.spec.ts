@@ -36,8 +36,8 @@ test.describe('on a 360 px phone', () => {
     await expect(suggestion).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await suggestion.click();
-    await expect(page).toHaveURL(/\/product\/chocolate-bouquet-\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Chocolate Bouquet' })).toBeVisible();
+    await expect(page).toHaveURL(/\/product\/chocolate-bouquet-[a-z0-9-]*\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Chocolate Bouquet/ })).toBeVisible();
 
     // From the keyboard: arrows pick a suggestion, Enter without one searches the listing.
     await page.getByRole('button', { name: 'Search', exact: true }).click();

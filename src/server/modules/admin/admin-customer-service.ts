@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, notLike, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminCustomerDetail,
   type AdminCustomerList,
@@ -10,6 +10,7 @@ import {
 import { toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { addresses, orders, users } from '../../db/schema';
+import { DEMO_REVIEWER_PREFIX } from '../../db/seed';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
 
@@ -91,7 +92,12 @@ export function createAdminCustomerService({ db }: { db: Db }) {
 
   return {
     async list(query: AdminCustomerQuery): Promise<AdminCustomerList> {
-      const where = and(eq(users.role, 'customer'), query.q ? matching(query.q) : undefined);
+      // Decision 0059: the demo reviewers are the seed's, not customers (no sign-in of any kind).
+      const where = and(
+        eq(users.role, 'customer'),
+        notLike(users.username, `${DEMO_REVIEWER_PREFIX}%`),
+        query.q ? matching(query.q) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select(columns)

@@ -15,6 +15,8 @@ export function PhoneLink({ phone }: { phone: string }) {
 
 /** Issue 26: an e-mail the owner can tap to write to. */
 export function EmailLink({ email }: { email: string }) {
+  // An account made by phone (or the demo seed's reviewers) has no address to write to.
+  if (!email) return null;
   return (
     <a href={`mailto:${email}`} className={`${linkClass} break-all`}>
       {email}
