@@ -96,5 +96,7 @@ export function reviewerName(fullName: string, username: string): string {
   const [first, ...rest] = words;
   if (!first) return username || 'Customer';
   const last = rest.at(-1);
+  // Decision 0059: a demo reviewer ("Ananya (demo)") keeps its marker whole, never "Ananya (.".
+  if (last && /^\(.+\)$/.test(last)) return `${first} ${last}`;
   return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
 }
