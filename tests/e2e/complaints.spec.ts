@@ -65,16 +65,15 @@ test('a guest complains from Contact, gets a ticket and a mail, and sees the own
   await fitsTheScreen(page);
   expect(await axeViolations(page)).toEqual([]);
 
-  // Both mails are in the outbox: the guest's receipt and the owner's notice.
+  // The guest's receipt is in the outbox. The owner's notice is not asserted here: on a store
+  // busy with other journeys it waits for the hourly digest (decision 0054: past 5 notices in 10
+  // minutes); complaints.test.ts reads it on a quiet store.
   const outbox = await (
     await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${ownerToken}` } })
   ).json();
   const mails = (outbox as AdminOutbox).data;
   expect(mails.find((mail) => mail.kind === 'complaint-received' && mail.recipient === email)?.subject).toBe(
     `We have your complaint: ticket ${ticket}`,
-  );
-  expect(mails.find((mail) => mail.kind === 'owner-complaint')?.subject).toBe(
-    `Complaint ${ticket}: Diya set arrived broken`,
   );
 
   await owner.setViewportSize({ width: 360, height: 780 });
