@@ -223,7 +223,6 @@ export function createServices({
     clock,
     store,
     messenger: messaging.messenger,
-    notifyDefaults,
     log,
   });
   // Issue 24: the courier (Shiprocket or the built-in sandbox) and the shipments booked with it.

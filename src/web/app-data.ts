@@ -44,7 +44,7 @@ const settingsWithoutServer: StoreSettings | null =
         faultReturnDays: 30,
         codFee: 49,
         returnShippingPaidBy: 'customer-unless-faulty',
-        orderUpdates: { whatsapp: true, sms: false, email: true },
+        orderUpdates: { whatsapp: false, sms: false, email: true },
       }
     : null;
 

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AddressForm } from '../../shared/address';
 import type { CheckoutCartLine } from '../../shared/api/notifications';
+import { CONSENT_PURPOSES, CONSENT_VIAS } from '../../shared/consents';
 import type { DeclarationOverrides } from '../../shared/legal-metrology';
 import type { NotifyConsent } from '../../shared/notifications';
 import type { OwnerSettings } from '../../shared/owner-settings';
@@ -1015,6 +1016,30 @@ export const notificationOptOuts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('notification_opt_outs_idx').on(table.channel, table.address)],
+);
+
+// Decision 0056: every consent given or withdrawn, as a ledger (never updated): who (an account
+// and/or a mobile or e-mail address), for what purpose on which channel, how, when, and the version
+// of the privacy notice shown. The latest row for a purpose and channel is the standing choice.
+export const consents = pgTable(
+  'consents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A 10-digit mobile, or an e-mail address in lower case, when the consent is an address's. */
+    address: text('address'),
+    purpose: text('purpose', { enum: CONSENT_PURPOSES }).notNull(),
+    /** Null for analytics, which has no channel. */
+    channel: text('channel', { enum: ['whatsapp', 'sms', 'email'] }),
+    given: boolean('given').notNull(),
+    via: text('via', { enum: CONSENT_VIAS }).notNull(),
+    noticeVersion: text('notice_version').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('consents_user_idx').on(table.userId, table.purpose, table.channel),
+    index('consents_address_idx').on(table.address, table.purpose, table.channel),
+  ],
 );
 
 // Issue 23: the cart a signed-in shopper last had at checkout (one row each, replaced on every

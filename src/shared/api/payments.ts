@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ShippingAddress } from '../address';
 import { MAX_QUANTITY } from '../cart-rules';
 import { PaymentMethod } from '../cash-on-delivery';
+import { MarketingChoice } from '../consents';
 import { DeliveryChoice } from '../delivery-dates';
 import { GiftOptions } from '../gift-options';
 import { NotifyConsent } from '../notifications';
@@ -102,6 +103,8 @@ export const CreateOrderPayload = z.object({
   delivery: DeliveryChoice.optional(),
   /** Issue 23: the order news the shopper agreed to; the store's defaults when left out. */
   notify: NotifyConsent.optional(),
+  /** Decision 0056: the offers the shopper ticked, per channel (each unticked until they tick it). */
+  marketing: MarketingChoice.optional(),
   /**
    * Decision 0042: 'cod' pays in cash at the door when the owner's rules allow it (totalAmount
    * then includes the COD fee the eligibility answer named); online when left out.

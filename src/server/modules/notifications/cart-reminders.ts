@@ -6,7 +6,6 @@ import {
   CART_RECOVERY_WINDOW_MS,
   CART_REMINDER_AFTER_MS,
   CART_REMINDER_GAP_MS,
-  type NotifyConsent,
 } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import { type Db, rowsOf } from '../../db/client';
@@ -22,10 +21,11 @@ import {
 import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { cartReminderMail, enqueueMail } from '../mail';
+import { consentGiven } from './consents';
+import { withinMarketingHours } from './marketing-hours';
 import { cartRestoreLink, optOutLink } from './message-text';
 import { shopperRecipients, withoutOptOuts } from './notices';
 import { optOutToken, restoreToken } from './notification-worker';
-import type { ReadNotifyDefaults } from './notify-defaults';
 import { addressKey } from './opt-outs';
 import type { LinkSigner } from './signed-links';
 
@@ -36,8 +36,6 @@ type Candidate = {
   /** The pending order the checkout made, or null for a cart recorded at checkout alone. */
   order_id: string | null;
   lines: CheckoutCartLine[] | null;
-  /** The order's consent, else the shopper's latest order's; null when they never chose. */
-  notify: NotifyConsent | null;
   /** Null for an account made by phone alone. */
   email: string | null;
   /** The account's verified mobile, if it has one. */
@@ -60,14 +58,12 @@ export function createCartReminders({
   clock,
   signer,
   store,
-  notifyDefaults,
   log,
 }: {
   db: Db;
   clock: Clock;
   signer: LinkSigner;
   store: StoreIdentity;
-  notifyDefaults: ReadNotifyDefaults;
   log: FastifyBaseLogger;
 }) {
   async function candidates(now: Date): Promise<Candidate[]> {
@@ -77,7 +73,7 @@ export function createCartReminders({
     // not reminded of an older one. On a tie the order wins: its lines keep their personalisation.
     const result = await db.execute(sql`
       with starts as (
-        select o.user_id, o.id as order_id, null::jsonb as lines, o.created_at as started_at, o.notify,
+        select o.user_id, o.id as order_id, null::jsonb as lines, o.created_at as started_at,
                exists (select 1 from order_events e
                         where e.order_id = o.id and e.status = 'cancelled' and e.actor <> 'system')
                  as declined
@@ -89,7 +85,7 @@ export function createCartReminders({
            and o.notify is not null
            and not exists (select 1 from order_quotes q where q.order_id = o.id)
         union all
-        select c.user_id, null::uuid, c.lines, c.started_at, null::jsonb, false
+        select c.user_id, null::uuid, c.lines, c.started_at, false
           from checkout_carts c
          where c.started_at > ${notOlderThan}
            and jsonb_array_length(c.lines) > 0
@@ -99,10 +95,7 @@ export function createCartReminders({
           from starts
          order by user_id, started_at desc, order_id nulls last
       )
-      select s.user_id, s.order_id, s.lines, u.email, u.phone, u.full_name,
-             coalesce(s.notify, (select o.notify from orders o
-                                  where o.user_id = s.user_id and o.notify is not null
-                                  order by o.created_at desc limit 1)) as notify
+      select s.user_id, s.order_id, s.lines, u.email, u.phone, u.full_name
         from latest s
         join users u on u.id = s.user_id
        where not s.declined
@@ -125,8 +118,14 @@ export function createCartReminders({
 
   /** Reminds one shopper of one checkout; false when there was nothing to send or another claimed it. */
   async function remind(candidate: Candidate, now: Date): Promise<boolean> {
-    // A shopper who never reached the choice of channels (no order yet) has the owner's defaults.
-    const consent = candidate.notify ?? { ...(await notifyDefaults()), giftRecipient: false };
+    // Decision 0056: a reminder is marketing, so it goes only on the channels the shopper agreed to
+    // get offers and reminders on; the order-news ticks (and the owner's defaults) are no consent.
+    const consent = {
+      whatsapp: await consentGiven(db, candidate.user_id, 'marketing', 'whatsapp'),
+      sms: await consentGiven(db, candidate.user_id, 'marketing', 'sms'),
+      email: await consentGiven(db, candidate.user_id, 'marketing', 'email'),
+      giftRecipient: false,
+    };
     // Decision 0054: their own verified mobile only, never a number typed at checkout.
     const phone = candidate.phone ?? undefined;
     const messengers = await withoutOptOuts(db, phone ? shopperRecipients({ ...consent, phone }) : []);
@@ -280,6 +279,9 @@ export function createCartReminders({
     /** Runs on every instance (exclusively across them); sends each due reminder once. */
     async sendDue(): Promise<{ reminded: number; failed: number }> {
       const now = clock.now();
+      // Decision 0056 (TRAI TCCCPR 2018): promotional messages only from 9 am to 9 pm India time.
+      // One due outside them waits: the candidates stay candidates until the first run at 9 am.
+      if (!withinMarketingHours(now)) return { reminded: 0, failed: 0 };
       let reminded = 0;
       let failed = 0;
       for (const candidate of await candidates(now)) {

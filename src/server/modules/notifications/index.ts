@@ -1,10 +1,12 @@
 // The notifications module's public entry: order news on WhatsApp and SMS (an outbox and its
 // worker), opt-outs, carts that come back, and the consent an order is made with.
 export { CART_REMINDER_EVERY_MS } from './cart-reminders';
+export { recordCheckoutConsents } from './consents';
 export { messageName } from './message-text';
 export { queueOrderNotice, queueOwnerMessage, queueStatusNotices, statusMailDue } from './notices';
 export { createNotificationService, type NotificationService } from './notification-service';
 export {
+  checkoutDefaults,
   consentFor,
   type NotifyDefaults,
   notifyDefaultsFrom,

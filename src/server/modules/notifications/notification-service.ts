@@ -1,17 +1,18 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminNotifications, CheckoutCartLine, OptOutAnswer } from '../../../shared/api/notifications';
+import type { AccountConsents, ConsentChange } from '../../../shared/consents';
 import { isStopReply, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { notificationOutbox, orders } from '../../db/schema';
+import { notificationOptOuts, notificationOutbox, orders, users } from '../../db/schema';
 import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { Messenger } from '../messaging';
 import { createCartReminders } from './cart-reminders';
+import { accountConsents, changeConsent } from './consents';
 import { createNotificationWorker } from './notification-worker';
-import type { ReadNotifyDefaults } from './notify-defaults';
-import { maskedAddress, optOut, stopPayload } from './opt-outs';
+import { addressKey, maskedAddress, optOut, stopPayload } from './opt-outs';
 import { createLinkSigner } from './signed-links';
 
 const PAGE_SIZE = 50;
@@ -26,20 +27,17 @@ export function createNotificationService({
   clock,
   store,
   messenger,
-  notifyDefaults,
   log,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
   messenger: Messenger;
-  /** The owner's default channels: a reminded shopper who never chose any has these. */
-  notifyDefaults: ReadNotifyDefaults;
   log: FastifyBaseLogger;
 }) {
   const signer = createLinkSigner(db);
   const worker = createNotificationWorker({ db, clock, messenger, signer, store, log });
-  const cartReminders = createCartReminders({ db, clock, signer, store, notifyDefaults, log });
+  const cartReminders = createCartReminders({ db, clock, signer, store, log });
 
   messenger.onStatus((providerMessageId, status) => worker.recordStatus(providerMessageId, status));
   // A reply of STOP ends that channel for that number (the providers' and DLT's opt-out word).
@@ -59,6 +57,44 @@ export function createNotificationService({
     cartReminderFigures: cartReminders.figures,
     recordCheckoutCart: (userId: number, lines: CheckoutCartLine[]) =>
       cartReminders.recordCheckoutCart(userId, lines),
+
+    /** Decision 0056: the account page's Messages section, each consent with its state. */
+    async consentsOf(userId: number): Promise<AccountConsents> {
+      return { consents: await accountConsents(db, userId, store.storeName) };
+    },
+
+    /**
+     * One tap on the account page gives or withdraws a consent, written to the ledger. Giving one
+     * again on a channel the shopper had stopped (STOP, a link) lifts that stop for their own
+     * address: the account is theirs, so the choice is too.
+     */
+    async changeConsent(userId: number, change: ConsentChange): Promise<AccountConsents> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const changed = await changeConsent(tx, userId, change, 'settings', now);
+        if (!changed || !change.given) return;
+        const [account] = await tx
+          .select({ email: users.email, phone: users.phone })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, userId),
+              change.channel === 'email' ? undefined : isNotNull(users.phoneVerifiedAt),
+            ),
+          );
+        const address = change.channel === 'email' ? account?.email : account?.phone;
+        if (!address) return;
+        await tx
+          .delete(notificationOptOuts)
+          .where(
+            and(
+              eq(notificationOptOuts.channel, change.channel),
+              eq(notificationOptOuts.address, addressKey(change.channel, address)),
+            ),
+          );
+      });
+      return { consents: await accountConsents(db, userId, store.storeName) };
+    },
 
     /** What an opt-out link would stop (the page shows it before the shopper confirms). */
     async describeOptOut(token: string): Promise<OptOutAnswer> {

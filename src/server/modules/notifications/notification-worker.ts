@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isOrderNotice, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
@@ -7,6 +7,7 @@ import { cartReminders, notificationOutbox, orders, users } from '../../db/schem
 import type { StoreIdentity } from '../../store-identity';
 import { retryDelayMs } from '../mail';
 import type { DeliveryStatus, Messenger } from '../messaging';
+import { MARKETING_NOTICES, withinMarketingHours } from './marketing-hours';
 import {
   cartReminderMessage,
   cartRestoreLink,
@@ -169,7 +170,16 @@ export function createNotificationWorker({
       const due = db
         .select({ id: notificationOutbox.id })
         .from(notificationOutbox)
-        .where(and(eq(notificationOutbox.status, 'queued'), lte(notificationOutbox.nextAttemptAt, now)))
+        .where(
+          and(
+            eq(notificationOutbox.status, 'queued'),
+            lte(notificationOutbox.nextAttemptAt, now),
+            // A marketing message queued (or retried) past 9 pm waits for 9 am (decision 0056).
+            withinMarketingHours(now)
+              ? undefined
+              : notInArray(notificationOutbox.notice, [...MARKETING_NOTICES]),
+          ),
+        )
         .orderBy(asc(notificationOutbox.nextAttemptAt), asc(notificationOutbox.id))
         .limit(limit)
         .for('update', { skipLocked: true });

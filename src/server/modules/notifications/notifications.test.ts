@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
 import type { AuthResponse } from '../../../shared/api/auth';
@@ -6,10 +6,13 @@ import type { AdminMessages } from '../../../shared/api/messaging';
 import type { CartRestoreAnswer, CheckoutCartAnswer, OptOutAnswer } from '../../../shared/api/notifications';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { CreatedQuoteResponse } from '../../../shared/api/quotes';
+import type { AccountConsents, MarketingChoice } from '../../../shared/consents';
 import type { NotifyConsentInput } from '../../../shared/notifications';
+import type { StoreSettings } from '../../../shared/store-settings';
 import {
   cartReminders,
   checkoutCarts,
+  consents,
   mailOutbox,
   notificationOptOuts,
   notificationOutbox,
@@ -51,7 +54,12 @@ const newPhone = () => {
 async function placeWith(
   shopper: TestAccount,
   lines: Line[],
-  extra: { notify?: NotifyConsentInput; giftOptions?: unknown; address?: typeof TEST_ADDRESS } = {},
+  extra: {
+    notify?: NotifyConsentInput;
+    marketing?: MarketingChoice;
+    giftOptions?: unknown;
+    address?: typeof TEST_ADDRESS;
+  } = {},
 ): Promise<CreateOrderResponse> {
   const body = orderBody(lines, extra.address ? { shippingAddress: extra.address } : {});
   const response = await store.app.inject({
@@ -61,6 +69,7 @@ async function placeWith(
     payload: {
       ...body,
       ...(extra.notify ? { notify: extra.notify } : {}),
+      ...(extra.marketing ? { marketing: extra.marketing } : {}),
       ...(extra.giftOptions ? { giftOptions: extra.giftOptions } : {}),
     },
   });
@@ -99,6 +108,24 @@ const tokenIn = (text: string, path: string) => {
   if (!match?.[1]) throw new Error(`No ${path} link in: ${text}`);
   return decodeURIComponent(match[1]);
 };
+
+/** Decision 0056: the offers (marketing) a shopper ticked at checkout. */
+const OFFERS_ON_WHATSAPP: MarketingChoice = { whatsapp: true, sms: false, email: false };
+
+/** Gives or withdraws a consent from the account page's Messages section (one tap). */
+async function setConsent(
+  shopper: TestAccount,
+  change: { purpose: 'order_updates' | 'marketing'; channel: 'whatsapp' | 'sms' | 'email'; given: boolean },
+) {
+  const response = await store.app.inject({
+    method: 'PUT',
+    url: '/api/notifications/consents',
+    headers: shopper.headers,
+    payload: change,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AccountConsents>();
+}
 
 /** Decision 0054: order news by phone goes only to the account's verified mobile. */
 const verifyPhone = (shopper: TestAccount, phone: string) =>
@@ -634,6 +661,7 @@ describe('carts that come back', () => {
       ],
       {
         notify: { whatsapp: true, sms: false, email: true, phone },
+        marketing: { whatsapp: true, sms: false, email: true },
       },
     );
     const remindersOf = () =>
@@ -704,9 +732,11 @@ describe('carts that come back', () => {
     await verifyPhone(payer, payerPhone);
     const abandoned = await placeWith(payer, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: payerPhone },
+      marketing: OFFERS_ON_WHATSAPP,
     });
     const paid = await placeWith(payer, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: payerPhone },
+      marketing: OFFERS_ON_WHATSAPP,
     });
     await payOrder(store.app, payer.headers, paid);
 
@@ -716,6 +746,7 @@ describe('carts that come back', () => {
     await store.app.messaging.sandbox.reply(stoppedPhone, 'STOP');
     const stoppedCart = await placeWith(stopped, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: stoppedPhone },
+      marketing: OFFERS_ON_WHATSAPP,
     });
 
     const comesBack = await store.newCustomer();
@@ -723,6 +754,7 @@ describe('carts that come back', () => {
     await verifyPhone(comesBack, comesBackPhone);
     const comesBackCart = await placeWith(comesBack, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: comesBackPhone },
+      marketing: OFFERS_ON_WHATSAPP,
     });
     // Reminded too, but pays without opening the link: not a cart the reminder recovered.
     const paysAnyway = await store.newCustomer();
@@ -730,6 +762,7 @@ describe('carts that come back', () => {
     await verifyPhone(paysAnyway, paysAnywayPhone);
     const paysAnywayCart = await placeWith(paysAnyway, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: paysAnywayPhone },
+      marketing: OFFERS_ON_WHATSAPP,
     });
 
     advance(70 * MINUTE);
@@ -751,6 +784,7 @@ describe('carts that come back', () => {
     expect(restored.statusCode).toBe(200);
     const again = await placeWith(comesBack, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: newPhone() },
+      marketing: OFFERS_ON_WHATSAPP,
     });
     await payOrder(store.app, comesBack.headers, again);
     const dashboard = (
@@ -760,13 +794,16 @@ describe('carts that come back', () => {
   });
   it('reminds a shopper who signed up by phone alone, and the shoppers after them, on the channels they can hear', async () => {
     const product = await createTestProduct(store.database, { stock: 50 });
-    // Made by a code: no e-mail address. The defaults tick WhatsApp and e-mail.
+    // Made by a code: no e-mail address. Offers ticked on WhatsApp and e-mail.
     const phoneOnlyPhone = newPhone();
     const phoneOnly = await signUpByPhone(phoneOnlyPhone);
-    const phoneOnlyCart = await placeWith(phoneOnly, [{ product, quantity: 1 }]);
+    const phoneOnlyCart = await placeWith(phoneOnly, [{ product, quantity: 1 }], {
+      marketing: { whatsapp: true, sms: false, email: true },
+    });
     const next = await store.newCustomer();
     const nextCart = await placeWith(next, [{ product, quantity: 1 }], {
       notify: { whatsapp: false, sms: false, email: true },
+      marketing: { whatsapp: false, sms: false, email: true },
     });
 
     advance(70 * MINUTE);
@@ -797,12 +834,14 @@ describe('carts that come back', () => {
     await verifyPhone(failing, failingPhone);
     const failingCart = await placeWith(failing, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: failingPhone },
+      marketing: OFFERS_ON_WHATSAPP,
     });
     const after = await store.newCustomer();
     const afterPhone = newPhone();
     await verifyPhone(after, afterPhone);
     const afterCart = await placeWith(after, [{ product, quantity: 1 }], {
       notify: { whatsapp: true, sms: false, email: false, phone: afterPhone },
+      marketing: OFFERS_ON_WHATSAPP,
     });
 
     advance(70 * MINUTE);
@@ -849,10 +888,12 @@ describe('carts left at checkout before Pay', () => {
     store.database.db.select().from(cartReminders).where(eq(cartReminders.userId, userId));
 
   it('reminds once an hour later with two instances, none at 59 minutes, and restores the cart on a second device', async () => {
-    // Signed up by code: a verified mobile, no e-mail. No order yet, so the owner's defaults
-    // (WhatsApp and e-mail) apply, and only WhatsApp has an address.
+    // Signed up by code: a verified mobile, no e-mail. No order yet; offers on WhatsApp and
+    // e-mail agreed to in the account's Messages section, and only WhatsApp has an address.
     const phone = newPhone();
     const shopper = await signUpByPhone(phone);
+    await setConsent(shopper, { purpose: 'marketing', channel: 'whatsapp', given: true });
+    await setConsent(shopper, { purpose: 'marketing', channel: 'email', given: true });
     const diya = await createTestProduct(store.database, { name: 'Brass Diya', stock: 5 });
     const toran = await createTestProduct(store.database, { name: 'Bead Toran', stock: 5 });
     expect(
@@ -938,32 +979,42 @@ describe('carts left at checkout before Pay', () => {
     expect(await remindersTo(stopped.user.id)).toHaveLength(0);
   });
 
-  it("reminds on the channels of the shopper's latest choice, else the owner's defaults that have an address", async () => {
+  it('reminds only on the channels the shopper agreed to get offers on: order-news ticks and the defaults are no consent', async () => {
     const product = await createTestProduct(store.database, { stock: 50 });
-    // Never reached the choice: the defaults (WhatsApp and e-mail); no verified mobile, so e-mail.
+    // Never chose offers: the owner's defaults tick order news, which is no consent to marketing.
     const newcomer = await store.newCustomer();
     await recordCart(newcomer, [{ productId: product.id, quantity: 1 }]);
-    // Chose SMS alone on an earlier checkout, paid it, then left a later one before Pay.
+    // Ticked every order-news channel on an earlier checkout, never offers.
+    const newsOnlyPhone = newPhone();
+    const newsOnly = await store.newCustomer();
+    await verifyPhone(newsOnly, newsOnlyPhone);
+    const newsOrder = await placeWith(newsOnly, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: true, phone: newsOnlyPhone },
+    });
+    await payOrder(store.app, newsOnly.headers, newsOrder);
+    advance(MINUTE);
+    await recordCart(newsOnly, [{ productId: product.id, quantity: 2 }]);
+    // Agreed to offers by SMS alone, in the account's Messages section.
     const smsPhone = newPhone();
     const regular = await store.newCustomer();
     await verifyPhone(regular, smsPhone);
-    const earlier = await placeWith(regular, [{ product, quantity: 1 }], {
-      notify: { whatsapp: false, sms: true, email: false, phone: smsPhone },
-    });
-    await payOrder(store.app, regular.headers, earlier);
-    advance(MINUTE);
+    await setConsent(regular, { purpose: 'marketing', channel: 'sms', given: true });
     await recordCart(regular, [{ productId: product.id, quantity: 2 }]);
 
     advance(61 * MINUTE);
     await store.app.notifications.sendCartReminders();
-    const [toNewcomer] = await remindersTo(newcomer.user.id);
-    expect(toNewcomer?.channels).toEqual(['email']);
+    expect(await remindersTo(newcomer.user.id)).toEqual([]);
+    expect(await remindersTo(newsOnly.user.id)).toEqual([]);
     const mails = await store.database.db
-      .select({ recipient: mailOutbox.recipient, text: mailOutbox.text })
+      .select({ recipient: mailOutbox.recipient })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.kind, 'cart-reminder'), eq(mailOutbox.recipient, newcomer.user.email)));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain(`${PUBLIC_URL}/cart?restore=`);
+      .where(
+        and(
+          eq(mailOutbox.kind, 'cart-reminder'),
+          inArray(mailOutbox.recipient, [newcomer.user.email, newsOnly.user.email]),
+        ),
+      );
+    expect(mails).toEqual([]);
     const [toRegular] = await remindersTo(regular.user.id);
     expect(toRegular?.channels).toEqual(['sms']);
     const queued = await store.database.db
@@ -1023,5 +1074,204 @@ describe('the back office', () => {
     expect(
       (await store.app.inject({ url: '/api/admin/notifications', headers: shopper.headers })).statusCode,
     ).toBe(403);
+  });
+});
+
+// Decision 0056: consent as records, marketing only with a marketing consent and in its hours.
+describe('consents to messages', () => {
+  async function recordCart(shopper: TestAccount, productId: number) {
+    const response = await store.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/checkout-cart',
+      headers: shopper.headers,
+      payload: { lines: [{ productId, quantity: 1 }] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  const remindersTo = (userId: number) =>
+    store.database.db.select().from(cartReminders).where(eq(cartReminders.userId, userId));
+  const ledgerOf = (userId: number) =>
+    store.database.db
+      .select({
+        purpose: consents.purpose,
+        channel: consents.channel,
+        given: consents.given,
+        via: consents.via,
+        noticeVersion: consents.noticeVersion,
+      })
+      .from(consents)
+      .where(eq(consents.userId, userId))
+      .orderBy(consents.id);
+
+  it('does not tick WhatsApp for the shopper, whatever the owner ticked, and an order without a choice gets none', async () => {
+    // The store's default channels (NOTIFY_DEFAULT_CHANNELS) name WhatsApp and e-mail.
+    const config = await store.app.inject({ url: '/api/config' });
+    expect(config.json<StoreSettings>().orderUpdates).toEqual({ whatsapp: false, sms: false, email: true });
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    await verifyPhone(shopper, phone);
+    const product = await createTestProduct(store.database, { stock: 5 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }]);
+    const [order] = await store.database.db.select().from(orders).where(eq(orders.id, created.orderId));
+    expect(order?.notify).toMatchObject({ whatsapp: false, sms: false, email: true });
+    await payOrder(store.app, shopper.headers, created);
+    await store.app.notifications.sendDue(100);
+    expect(await sandboxMessagesTo(phone)).toEqual([]);
+  });
+
+  it('writes each checkout choice and each tap in the Messages section to the ledger, and refuses bad input', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    await verifyPhone(shopper, phone);
+    const list = async () =>
+      (
+        await store.app.inject({ url: '/api/notifications/consents', headers: shopper.headers })
+      ).json<AccountConsents>().consents;
+    // Never chose: e-mail and SMS order news on (DPDP s.7(a)), WhatsApp and every offer off.
+    expect((await list()).map((consent) => `${consent.purpose}:${consent.channel}:${consent.given}`)).toEqual(
+      [
+        'order_updates:whatsapp:false',
+        'order_updates:sms:true',
+        'order_updates:email:true',
+        'marketing:whatsapp:false',
+        'marketing:sms:false',
+        'marketing:email:false',
+      ],
+    );
+    expect((await list())[3]?.wording).toBe('Send me offers and reminders from Utsav Gifts on WhatsApp');
+
+    const product = await createTestProduct(store.database, { stock: 5 });
+    await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: true, phone },
+      marketing: OFFERS_ON_WHATSAPP,
+    });
+    const afterCheckout = await setConsent(shopper, {
+      purpose: 'order_updates',
+      channel: 'email',
+      given: false,
+    });
+    expect(
+      afterCheckout.consents.find((c) => c.purpose === 'order_updates' && c.channel === 'email')?.given,
+    ).toBe(false);
+    // Choosing what already stands writes nothing.
+    await setConsent(shopper, { purpose: 'marketing', channel: 'whatsapp', given: true });
+    expect(await ledgerOf(shopper.user.id)).toEqual([
+      { purpose: 'order_updates', channel: 'whatsapp', given: true, via: 'form', noticeVersion: '2026-12' },
+      { purpose: 'order_updates', channel: 'sms', given: false, via: 'form', noticeVersion: '2026-12' },
+      { purpose: 'marketing', channel: 'whatsapp', given: true, via: 'form', noticeVersion: '2026-12' },
+      { purpose: 'order_updates', channel: 'email', given: false, via: 'settings', noticeVersion: '2026-12' },
+    ]);
+
+    const before = await ledgerOf(shopper.user.id);
+    const bad = await store.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/consents',
+      headers: shopper.headers,
+      payload: { purpose: 'marketing', channel: 'pigeon', given: true },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Channel must be WhatsApp, SMS or e-mail');
+    const guest = await store.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/consents',
+      payload: { purpose: 'marketing', channel: 'sms', given: true },
+    });
+    expect(guest.statusCode).toBe(401);
+    expect(await ledgerOf(shopper.user.id)).toEqual(before);
+  });
+
+  it('a marketing consent given, then withdrawn by STOP, stops the next reminder; giving it again in the account lifts the stop', async () => {
+    clock.set(new Date('2031-06-01T05:00:00.000Z')); // 10:30 in India
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    await verifyPhone(shopper, phone);
+    const product = await createTestProduct(store.database, { stock: 20 });
+    await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone },
+      marketing: OFFERS_ON_WHATSAPP,
+    });
+    advance(61 * MINUTE);
+    expect(await store.app.notifications.sendCartReminders()).toEqual({ reminded: 1, failed: 0 });
+    await store.app.notifications.sendDue(100);
+    expect((await sandboxMessagesTo(phone)).map((message) => message.template)).toEqual(['cart_reminder']);
+
+    await store.app.messaging.sandbox.reply(phone, 'STOP');
+    const withdrawn = await store.database.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, shopper.user.id), eq(consents.via, 'reply')));
+    expect(withdrawn.map((row) => [row.purpose, row.channel, row.given, row.address])).toEqual([
+      ['order_updates', 'whatsapp', false, phone],
+      ['marketing', 'whatsapp', false, phone],
+    ]);
+
+    // The next day, a new checkout left unpaid: no reminder.
+    advance(24 * 60 * MINUTE);
+    await recordCart(shopper, product.id);
+    advance(61 * MINUTE);
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersTo(shopper.user.id)).toHaveLength(1);
+
+    // One tap in the account gives it again (a new record), and the number hears again.
+    await setConsent(shopper, { purpose: 'marketing', channel: 'whatsapp', given: true });
+    expect(await store.app.notifications.sendCartReminders()).toEqual({ reminded: 1, failed: 0 });
+    expect((await ledgerOf(shopper.user.id)).at(-1)).toMatchObject({ given: true, via: 'settings' });
+  });
+
+  it('a reminder due at 23:00 India time waits until 09:00', async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    await verifyPhone(shopper, phone);
+    await setConsent(shopper, { purpose: 'marketing', channel: 'whatsapp', given: true });
+    const product = await createTestProduct(store.database, { stock: 5 });
+    clock.set(new Date('2031-06-02T16:30:00.000Z')); // 22:00 in India
+    await recordCart(shopper, product.id);
+
+    clock.set(new Date('2031-06-02T17:30:00.000Z')); // 23:00, when it is due
+    expect(await store.app.notifications.sendCartReminders()).toEqual({ reminded: 0, failed: 0 });
+    clock.set(new Date('2031-06-03T03:29:00.000Z')); // 08:59
+    await store.app.notifications.sendCartReminders();
+    expect(await remindersTo(shopper.user.id)).toEqual([]);
+    clock.set(new Date('2031-06-03T03:30:00.000Z')); // 09:00
+    expect(await store.app.notifications.sendCartReminders()).toEqual({ reminded: 1, failed: 0 });
+    await store.app.notifications.sendDue(100);
+    expect((await sandboxMessagesTo(phone)).map((message) => message.template)).toEqual(['cart_reminder']);
+  });
+
+  it('a reminder queued before 21:00 and not yet sent waits for 09:00; order news does not', async () => {
+    clock.set(new Date('2031-06-03T14:20:00.000Z')); // 19:50 in India
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    await verifyPhone(shopper, phone);
+    const product = await createTestProduct(store.database, { stock: 5 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone },
+      marketing: OFFERS_ON_WHATSAPP,
+    });
+    clock.set(new Date('2031-06-03T15:29:00.000Z')); // 20:59: queued, not yet sent
+    expect(await store.app.notifications.sendCartReminders()).toEqual({ reminded: 1, failed: 0 });
+    clock.set(new Date('2031-06-03T15:30:00.000Z')); // 21:00
+    const late = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, late);
+    // Read from the outbox: the back office's session of the file's start has expired by now.
+    const statuses = async () =>
+      (
+        await store.database.db
+          .select({ notice: notificationOutbox.notice, status: notificationOutbox.status })
+          .from(notificationOutbox)
+          .where(eq(notificationOutbox.recipient, phone))
+          .orderBy(notificationOutbox.id)
+      ).map((row) => `${row.notice}:${row.status}`);
+    await store.app.notifications.sendDue(100);
+    expect(await statuses()).toEqual(['cart_reminder:queued', 'order_placed:sent']);
+    clock.set(new Date('2031-06-04T03:29:00.000Z')); // 08:59
+    await store.app.notifications.sendDue(100);
+    expect(await statuses()).toEqual(['cart_reminder:queued', 'order_placed:sent']);
+    clock.set(new Date('2031-06-04T03:30:00.000Z')); // 09:00
+    await store.app.notifications.sendDue(100);
+    expect(await statuses()).toEqual(['cart_reminder:sent', 'order_placed:sent']);
+    expect(await summary(created.orderId)).toEqual([`cart_reminder:whatsapp:${phone}`]);
   });
 });

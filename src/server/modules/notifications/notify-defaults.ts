@@ -18,6 +18,17 @@ export function notifyDefaultsFrom(channels: readonly NotifyChannel[]): NotifyDe
 }
 
 /**
+ * Decision 0056: what checkout ticks before the shopper chooses, and what an order made without
+ * their choice uses. WhatsApp is never ticked for them (WhatsApp's opt-in policy, DPDP s.6's
+ * "clear affirmative action"), whatever the owner's default channels; e-mail and SMS order news
+ * may be (s.7(a)).
+ */
+export const checkoutDefaults = (defaults: NotifyDefaults): NotifyDefaults => ({
+  ...defaults,
+  whatsapp: false,
+});
+
+/**
  * The consent an order gets: the shopper's choice, else the defaults. Messages go to the mobile the
  * shopper gave, else to the delivery address's phone, but never for a gift: that phone is the
  * recipient's, who must not get the shopper's news (and its prices).

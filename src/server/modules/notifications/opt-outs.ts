@@ -2,12 +2,16 @@ import { NOTIFY_CHANNELS, type NotifyChannel } from '../../../shared/notificatio
 import { isValidPhone, normalisePhone } from '../../../shared/phone';
 import type { Queryable } from '../../db/client';
 import { notificationOptOuts } from '../../db/schema';
+import { withdrawAddress } from './consents';
 
 /** A mobile as its 10 digits, an e-mail address in lower case: how opt-outs are kept and matched. */
 export const addressKey = (channel: NotifyChannel, address: string) =>
   channel === 'email' ? address.trim().toLowerCase() : normalisePhone(address);
 
-/** Records that `address` wants nothing more on `channel`; saying it twice changes nothing. */
+/**
+ * Records that `address` wants nothing more on `channel`, and writes the withdrawal to the consent
+ * ledger (decision 0056); saying it twice changes nothing.
+ */
 export async function optOut(
   runner: Queryable,
   channel: NotifyChannel,
@@ -15,10 +19,13 @@ export async function optOut(
   via: 'reply' | 'link',
   at: Date,
 ) {
-  await runner
+  const key = addressKey(channel, address);
+  const [stopped] = await runner
     .insert(notificationOptOuts)
-    .values({ channel, address: addressKey(channel, address), via, createdAt: at })
-    .onConflictDoNothing();
+    .values({ channel, address: key, via, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ id: notificationOptOuts.id });
+  if (stopped) await withdrawAddress(runner, channel, key, via, at);
 }
 
 /** An opt-out token's payload as this store signed it, or null. */

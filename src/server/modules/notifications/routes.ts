@@ -9,6 +9,7 @@ import {
   OptOutAnswer,
   OptOutRequest,
 } from '../../../shared/api/notifications';
+import { AccountConsents, ConsentChange } from '../../../shared/consents';
 
 /**
  * Issue 23: the opt-out link and the cart reminder's link (public: they carry a signed token, and
@@ -43,6 +44,18 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CheckoutCart, response: { 200: CheckoutCartAnswer } },
     },
     (request) => service.recordCheckoutCart(request.user.id, request.body.lines),
+  );
+
+  // Decision 0056: the shopper's consents to messages, each given or withdrawn with one tap.
+  app.get(
+    '/notifications/consents',
+    { onRequest: app.requireUser, schema: { response: { 200: AccountConsents } } },
+    (request) => service.consentsOf(request.user.id),
+  );
+  app.put(
+    '/notifications/consents',
+    { onRequest: app.requireUser, schema: { body: ConsentChange, response: { 200: AccountConsents } } },
+    (request) => service.changeConsent(request.user.id, request.body),
   );
 
   app.get(

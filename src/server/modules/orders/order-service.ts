@@ -25,7 +25,12 @@ import { orderQuotes, orders, shipments, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
-import { consentFor, type ReadNotifyDefaults } from '../notifications';
+import {
+  checkoutDefaults,
+  consentFor,
+  type ReadNotifyDefaults,
+  recordCheckoutConsents,
+} from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
 import {
   COD_NOT_SHIPPED_NOTE,
@@ -406,8 +411,9 @@ export function createOrderService({
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
-    // Issue 23: the owner's defaults as set now, for an order whose shopper did not choose.
-    const defaults = await notifyDefaults();
+    // Issue 23: the owner's defaults as set now, for an order whose shopper did not choose; never
+    // WhatsApp (decision 0056).
+    const defaults = checkoutDefaults(await notifyDefaults());
     const hasPreOrder = priced.codFacts.hasPreOrder;
     const now = clock.now();
     const check = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
@@ -468,6 +474,8 @@ export function createOrderService({
         });
         if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
         if (cod) await onCashOrderPlaced(tx, created, now);
+        // Decision 0056: what the shopper ticked is written to the consent ledger with the order.
+        await recordCheckoutConsents(tx, userId, payload.notify, payload.marketing, now);
         return created;
       });
     } catch (error) {

@@ -2,7 +2,7 @@ import type { OwnerSettings } from '../../../shared/owner-settings';
 import type { StoreSettings } from '../../../shared/store-settings';
 import type { Config } from '../../config';
 import { storeIdentityFrom } from '../../store-identity';
-import { notifyDefaultsFrom } from '../notifications';
+import { checkoutDefaults, notifyDefaultsFrom } from '../notifications';
 
 /**
  * The public part of the configuration, with the owner's saved settings over it when given (issue
@@ -30,6 +30,8 @@ export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreS
     faultReturnDays: owner?.faultReturnDays ?? config.FAULT_RETURN_DAYS,
     codFee: owner?.codFee ?? config.COD_FEE_RUPEES,
     returnShippingPaidBy: owner?.returnShippingPaidBy ?? config.RETURN_SHIPPING_PAID_BY,
-    orderUpdates: notifyDefaultsFrom(owner?.orderUpdateChannels ?? config.NOTIFY_DEFAULT_CHANNELS),
+    orderUpdates: checkoutDefaults(
+      notifyDefaultsFrom(owner?.orderUpdateChannels ?? config.NOTIFY_DEFAULT_CHANNELS),
+    ),
   };
 }

@@ -1,0 +1,172 @@
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import {
+  type AccountConsent,
+  type ConsentPurpose,
+  type ConsentVia,
+  consentWording,
+  type MarketingChoice,
+  MESSAGE_CONSENTS,
+  PRIVACY_NOTICE_VERSION,
+} from '../../../shared/consents';
+import type { MessageChannel, NotifyChannel, NotifyConsent } from '../../../shared/notifications';
+import type { Queryable } from '../../db/client';
+import { consents, users } from '../../db/schema';
+
+type Entry = {
+  userId: number | null;
+  address?: string | null;
+  purpose: ConsentPurpose;
+  channel: NotifyChannel | null;
+  given: boolean;
+  via: ConsentVia;
+  at: Date;
+};
+
+/** Writes one give or withdraw to the ledger (decision 0056: rows are added, never changed). */
+export async function recordConsent(runner: Queryable, entry: Entry) {
+  await runner.insert(consents).values({
+    userId: entry.userId,
+    address: entry.address ?? null,
+    purpose: entry.purpose,
+    channel: entry.channel,
+    given: entry.given,
+    via: entry.via,
+    noticeVersion: PRIVACY_NOTICE_VERSION,
+    createdAt: entry.at,
+  });
+}
+
+type Standing = { purpose: ConsentPurpose; channel: NotifyChannel | null; given: boolean; at: Date };
+
+/** An account's latest give or withdraw per purpose and channel (none where it never chose). */
+async function standingOf(runner: Queryable, userId: number): Promise<Standing[]> {
+  const rows = await runner
+    .select({
+      purpose: consents.purpose,
+      channel: consents.channel,
+      given: consents.given,
+      at: consents.createdAt,
+    })
+    .from(consents)
+    .where(eq(consents.userId, userId))
+    .orderBy(desc(consents.id));
+  const latest: Standing[] = [];
+  for (const row of rows) {
+    if (!latest.some((seen) => seen.purpose === row.purpose && seen.channel === row.channel))
+      latest.push(row);
+  }
+  return latest;
+}
+
+/**
+ * Decision 0056: the default where the shopper never chose. Order news by e-mail and SMS is a
+ * legitimate use of what they gave for the order (DPDP s.7(a)); WhatsApp order news and every
+ * marketing message wait for their own yes (s.6, WhatsApp's opt-in policy).
+ */
+const onByDefault = (purpose: ConsentPurpose, channel: NotifyChannel | null) =>
+  purpose === 'order_updates' && channel !== 'whatsapp';
+
+/** Whether the account agreed (and has not withdrawn) to `purpose` on `channel`. */
+export async function consentGiven(
+  runner: Queryable,
+  userId: number,
+  purpose: ConsentPurpose,
+  channel: NotifyChannel,
+): Promise<boolean> {
+  const [row] = await runner
+    .select({ given: consents.given })
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.purpose, purpose), eq(consents.channel, channel)))
+    .orderBy(desc(consents.id))
+    .limit(1);
+  return row ? row.given : onByDefault(purpose, channel);
+}
+
+/** The account page's list: each message consent, its state and when it was last chosen. */
+export async function accountConsents(
+  runner: Queryable,
+  userId: number,
+  storeName: string,
+): Promise<AccountConsent[]> {
+  const standing = await standingOf(runner, userId);
+  return MESSAGE_CONSENTS.map(({ purpose, channel }) => {
+    const row = standing.find((seen) => seen.purpose === purpose && seen.channel === channel);
+    return {
+      purpose,
+      channel,
+      given: row ? row.given : onByDefault(purpose, channel),
+      at: row ? row.at.toISOString() : null,
+      wording: consentWording(purpose, channel, storeName),
+    };
+  });
+}
+
+/** Writes a change the shopper made in their settings; choosing what already stands writes nothing. */
+export async function changeConsent(
+  runner: Queryable,
+  userId: number,
+  change: { purpose: 'order_updates' | 'marketing'; channel: NotifyChannel; given: boolean },
+  via: ConsentVia,
+  at: Date,
+): Promise<boolean> {
+  if ((await consentGiven(runner, userId, change.purpose, change.channel)) === change.given) return false;
+  await recordConsent(runner, { userId, ...change, via, at });
+  return true;
+}
+
+/**
+ * What a checkout's choices change: each order-news channel as ticked, and each marketing channel
+ * ticked (an unticked offer box withdraws nothing: withdrawing is the account page's or a link's).
+ */
+export async function recordCheckoutConsents(
+  runner: Queryable,
+  userId: number,
+  notify: NotifyConsent | undefined,
+  marketing: MarketingChoice | undefined,
+  at: Date,
+) {
+  if (notify) {
+    for (const channel of ['whatsapp', 'sms', 'email'] as const) {
+      await changeConsent(
+        runner,
+        userId,
+        { purpose: 'order_updates', channel, given: notify[channel] },
+        'form',
+        at,
+      );
+    }
+  }
+  for (const channel of ['whatsapp', 'sms', 'email'] as const) {
+    if (marketing?.[channel]) {
+      await changeConsent(runner, userId, { purpose: 'marketing', channel, given: true }, 'form', at);
+    }
+  }
+}
+
+/**
+ * A STOP reply or an opt-out link withdraws everything on that channel for that address: order
+ * news and marketing, for each account whose verified mobile (or e-mail) it is, and for the
+ * address itself (a gift's recipient has no account).
+ */
+export async function withdrawAddress(
+  runner: Queryable,
+  channel: MessageChannel | 'email',
+  address: string,
+  via: 'reply' | 'link',
+  at: Date,
+) {
+  const owners = await runner
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      channel === 'email'
+        ? sql`lower(${users.email}) = ${address}`
+        : and(eq(users.phone, address), isNotNull(users.phoneVerifiedAt)),
+    );
+  const who = owners.length > 0 ? owners.map((owner) => owner.id) : [null];
+  for (const userId of who) {
+    for (const purpose of ['order_updates', 'marketing'] as const) {
+      await recordConsent(runner, { userId, address, purpose, channel, given: false, via, at });
+    }
+  }
+}

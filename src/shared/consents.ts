@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { NOTIFY_CHANNELS, type NotifyChannel } from './notifications';
+
+/**
+ * Decision 0056: what a consent is for. Order news by e-mail and SMS is a legitimate use of what
+ * the shopper gave for the order (DPDP Act s.7(a)); WhatsApp order news and every marketing
+ * message need the shopper's own consent (s.6), given per channel and recorded.
+ */
+export const CONSENT_PURPOSES = ['order_updates', 'marketing', 'analytics'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
+/** How a consent was given or withdrawn: a form (checkout), a STOP reply, a message's link, the account's settings. */
+export const CONSENT_VIAS = ['form', 'reply', 'link', 'settings'] as const;
+export type ConsentVia = (typeof CONSENT_VIAS)[number];
+
+/** The version of the privacy notice a consent was given under; raise it when the notice changes. */
+export const PRIVACY_NOTICE_VERSION = '2026-12';
+
+/** The consents an account can hold, in the order the account page lists them. */
+export const MESSAGE_CONSENTS: { purpose: 'order_updates' | 'marketing'; channel: NotifyChannel }[] = [
+  ...NOTIFY_CHANNELS.map((channel) => ({ purpose: 'order_updates' as const, channel })),
+  ...NOTIFY_CHANNELS.map((channel) => ({ purpose: 'marketing' as const, channel })),
+];
+
+const CHANNEL_WORDS: Record<NotifyChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'e-mail' };
+
+/**
+ * What the shopper agrees to, in the words the choice is offered in. WhatsApp's policy wants an
+ * opt-in that names the business and WhatsApp; DPDP s.6 a specific purpose.
+ */
+export function consentWording(purpose: ConsentPurpose, channel: NotifyChannel | null, storeName: string) {
+  if (purpose === 'analytics') return `Let ${storeName} count visits with Google Analytics`;
+  const on = channel ? CHANNEL_WORDS[channel] : '';
+  return purpose === 'marketing'
+    ? `Send me offers and reminders from ${storeName} on ${on}`
+    : `Send me news of my orders from ${storeName} on ${on}`;
+}
+
+/** Checkout's marketing choice: each channel unticked until the shopper ticks it. */
+export const MarketingChoice = z
+  .object({
+    whatsapp: z.boolean({ error: 'WhatsApp offers must be true or false' }),
+    sms: z.boolean({ error: 'SMS offers must be true or false' }),
+    email: z.boolean({ error: 'E-mail offers must be true or false' }),
+  })
+  .strict();
+export type MarketingChoice = z.infer<typeof MarketingChoice>;
+
+/** One standing consent of an account, as the account page shows it. */
+export const AccountConsent = z.object({
+  purpose: z.enum(['order_updates', 'marketing']),
+  channel: z.enum(NOTIFY_CHANNELS),
+  given: z.boolean(),
+  /** When it was last given or withdrawn; null when the shopper never chose (the default stands). */
+  at: z.string().nullable(),
+  wording: z.string(),
+});
+export type AccountConsent = z.infer<typeof AccountConsent>;
+export const AccountConsents = z.object({ consents: z.array(AccountConsent) });
+export type AccountConsents = z.infer<typeof AccountConsents>;
+
+export const ConsentChange = z
+  .object({
+    purpose: z.enum(['order_updates', 'marketing'], { error: 'Purpose must be order updates or marketing' }),
+    channel: z.enum(NOTIFY_CHANNELS, { error: 'Channel must be WhatsApp, SMS or e-mail' }),
+    given: z.boolean({ error: 'Given must be true or false' }),
+  })
+  .strict();
+export type ConsentChange = z.infer<typeof ConsentChange>;
