@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddressRecord } from '../../shared/api/addresses';
 import type { User } from '../../shared/api/auth';
+import type { AccountConsent } from '../../shared/consents';
 import type { DeliveryInfo } from '../../shared/delivery';
 import { INVALID_PINCODE_DELIVERY } from '../../shared/delivery-rules';
 import { TOKEN_STORAGE_KEY } from '../api/client';
@@ -98,6 +99,7 @@ function serveApi({
   couponHeldUntil = Promise.resolve(),
   soldOut = [] as number[],
   prices = {} as Record<number, number>,
+  consents = [] as AccountConsent[],
 } = {}) {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -135,6 +137,8 @@ function serveApi({
         ? json({ code: 'DIWALI100', summary: '₹100 off', discount: 100 })
         : json({ message: 'This coupon code is not valid' }, 409);
     }
+    // Decision 0056: what the shopper chose before; by default they never chose.
+    if (url.pathname === '/api/notifications/consents') return json({ consents });
     if (url.pathname === '/api/notifications/checkout-cart' && init?.method === 'PUT') {
       const { lines } = JSON.parse(String(init.body)) as { lines: unknown[] };
       return json({ recorded: lines.length });
@@ -337,10 +341,18 @@ describe('Checkout page (SPEC 2)', () => {
     getCartStore().addItem(hamper, 1);
     const router = renderCheckout({ ...meera, phone: '9123456789' });
 
-    // The store's defaults are ticked (app data: WhatsApp and e-mail).
-    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true);
+    // Decision 0056: WhatsApp is never ticked for a shopper who has not chosen it; e-mail is.
+    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: 'E-mail' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'SMS' })).toHaveProperty('checked', false);
+    // Offers are a separate choice, unticked, naming the store and the channel.
+    const offer = screen.getByRole('checkbox', {
+      name: 'Send me offers and reminders from Utsav Gifts on WhatsApp',
+    });
+    expect(offer).toHaveProperty('checked', false);
+    await user.click(screen.getByRole('checkbox', { name: 'WhatsApp' }));
     await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    await user.click(offer);
     // Decision 0054: no number is typed here; messages go to the verified mobile only.
     expect(screen.queryByRole('textbox', { name: /mobile/i })).toBeNull();
     expect(screen.getByText('WhatsApp and SMS go to your verified mobile, 9123456789.')).toBeTruthy();
@@ -354,6 +366,38 @@ describe('Checkout page (SPEC 2)', () => {
       phone: '9123456789',
       giftRecipient: false,
     });
+    expect(state.marketing).toEqual({ whatsapp: true, sms: false, email: false });
+  });
+
+  it('ticks WhatsApp for a shopper who chose it before, and does not offer again the offers they get', async () => {
+    const user = userEvent.setup();
+    const at = '2026-11-01T10:00:00.000Z';
+    serveApi({
+      addresses: [record(1, { is_default: true })],
+      consents: [
+        { purpose: 'order_updates', channel: 'whatsapp', given: true, at, wording: '' },
+        { purpose: 'order_updates', channel: 'email', given: false, at, wording: '' },
+        { purpose: 'marketing', channel: 'whatsapp', given: true, at, wording: '' },
+      ],
+    });
+    getCartStore().addItem(hamper, 1);
+    const router = renderCheckout({ ...meera, phone: '9123456789' });
+
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true),
+    );
+    expect(screen.getByRole('checkbox', { name: 'E-mail' })).toHaveProperty('checked', false);
+    expect(
+      screen.queryByRole('checkbox', { name: /offers and reminders from Utsav Gifts on WhatsApp/ }),
+    ).toBeNull();
+    expect(
+      screen.getByRole('checkbox', { name: /offers and reminders from Utsav Gifts on SMS/ }),
+    ).toHaveProperty('checked', false);
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.notify).toMatchObject({ whatsapp: true, sms: false, email: false });
+    expect(state.marketing).toBeUndefined();
   });
 
   it('says an account without a verified mobile gets no WhatsApp or SMS, and sends no number', async () => {
@@ -362,7 +406,8 @@ describe('Checkout page (SPEC 2)', () => {
     getCartStore().addItem(hamper, 1);
     const router = renderCheckout(meera);
 
-    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true);
+    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', false);
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'WhatsApp' }));
     expect(
       screen.getByText(
         'WhatsApp and SMS go only to a verified mobile: verify yours on My Orders. Until then we send none.',
@@ -380,7 +425,8 @@ describe('Checkout page (SPEC 2)', () => {
     getCartStore().addItem(hamper, 1);
     const router = renderCheckout({ ...meera, email: '', phone: '9876543210' });
 
-    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', true);
+    expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', false);
+    await user.click(screen.getByRole('checkbox', { name: 'WhatsApp' }));
     expect(screen.queryByRole('checkbox', { name: 'E-mail' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));

@@ -47,6 +47,7 @@ import {
   OrderUpdatesField,
   readUpdatesChoice,
   type UpdatesChoice,
+  withPastChoices,
 } from '../features/checkout/order-updates-field';
 import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
 import { CouponField } from '../features/coupons/coupon-field';
@@ -54,6 +55,7 @@ import { useCoupon } from '../features/coupons/use-coupon';
 import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
 import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
 import { getDeliveryLookups } from '../features/location/use-location-state';
+import { useConsents } from '../features/order-updates/order-updates-api';
 import { useRecordCheckoutCart } from '../features/order-updates/use-record-checkout-cart';
 import type { PaymentRequest } from '../features/payment/payment-request';
 
@@ -206,6 +208,17 @@ export function CheckoutPage() {
   const [giftErrors, setGiftErrors] = useState<GiftErrors | undefined>();
   const [updates, setUpdates] = useState<UpdatesChoice>(() => initialUpdates(storeSettings.orderUpdates));
   const [updatesError, setUpdatesError] = useState<string | undefined>();
+  // Decision 0056: WhatsApp order news is ticked only for a shopper who chose it before.
+  const pastConsents = useConsents(userId);
+  const updatesTouched = useRef(false);
+  useEffect(() => {
+    if (pastConsents.data && !updatesTouched.current) {
+      setUpdates((current) => withPastChoices(current, pastConsents.data.consents));
+    }
+  }, [pastConsents.data]);
+  const offersGiven = (pastConsents.data?.consents ?? [])
+    .filter((consent) => consent.purpose === 'marketing' && consent.given)
+    .map((consent) => consent.channel);
 
   const shipping: CheckoutShipping | null = cart.shippingInfo && {
     fee: cart.shippingInfo.shippingFee,
@@ -320,6 +333,7 @@ export function CheckoutPage() {
       ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),
       ...(giftOptions ? { giftOptions } : {}),
       ...(updatesChoice.notify ? { notify: updatesChoice.notify } : {}),
+      ...(updatesChoice.marketing ? { marketing: updatesChoice.marketing } : {}),
       ...(chosenDelivery ? { delivery: chosenDelivery } : {}),
       items: lines.map((line) => ({
         id: line.id,
@@ -403,8 +417,11 @@ export function CheckoutPage() {
             isGift={gift.isGift}
             verifiedPhone={auth.user?.phone ?? null}
             hasEmail={hasEmail}
+            storeName={storeSettings.storeName}
+            offersGiven={offersGiven}
             error={updatesError}
             onChange={(choice) => {
+              updatesTouched.current = true;
               setUpdates(choice);
               if (updatesError) {
                 setUpdatesError(

@@ -7,6 +7,7 @@ import { EmptyState, ErrorBanner } from '../components/status-message';
 import { AccountPhone } from '../features/auth/account-phone';
 import { useAuth } from '../features/auth/auth-provider';
 import { BusinessDetailsForm } from '../features/auth/business-details';
+import { MessagesSection } from '../features/order-updates/messages-section';
 import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
@@ -179,6 +180,7 @@ export function OrdersPage() {
         // Mounted with the list so its details load alongside it, shown once the list is there: it
         // then appears under the list instead of being pushed down by it (CLS).
         <div hidden={query.isPending}>
+          <MessagesSection userId={auth.user.id} />
           <BusinessDetailsForm userId={auth.user.id} />
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { type AccountConsent, consentWording, type MarketingChoice } from '../../../shared/consents';
 import {
   NOTIFY_CHANNEL_LABELS,
   NOTIFY_CHANNELS,
@@ -6,13 +7,36 @@ import {
   NotifyConsent,
 } from '../../../shared/notifications';
 
-/** What the shopper ticked under "Order updates". */
-export type UpdatesChoice = Record<NotifyChannel, boolean> & { giftRecipient: boolean };
+/** What the shopper ticked under "Order updates", and the offers they ticked (decision 0056). */
+export type UpdatesChoice = Record<NotifyChannel, boolean> & {
+  giftRecipient: boolean;
+  offers: MarketingChoice;
+};
 
+const NO_OFFERS: MarketingChoice = { whatsapp: false, sms: false, email: false };
+
+/**
+ * Decision 0056: WhatsApp is never ticked for the shopper (WhatsApp's opt-in policy, DPDP s.6),
+ * whatever the store's defaults say; e-mail and SMS order news may be (s.7(a)). Offers start unticked.
+ */
 export const initialUpdates = (defaults: Record<NotifyChannel, boolean>): UpdatesChoice => ({
   ...defaults,
+  whatsapp: false,
   giftRecipient: false,
+  offers: NO_OFFERS,
 });
+
+/** The order-news channels as this shopper last chose them: WhatsApp ticked only if they chose it. */
+export const withPastChoices = (
+  choice: UpdatesChoice,
+  consents: readonly AccountConsent[],
+): UpdatesChoice => {
+  const chosen = { ...choice };
+  for (const consent of consents) {
+    if (consent.purpose === 'order_updates' && consent.at !== null) chosen[consent.channel] = consent.given;
+  }
+  return chosen;
+};
 
 /**
  * Issue 23: the choice as create-order takes it, through the server's schema. Decision 0054: the
@@ -21,7 +45,7 @@ export const initialUpdates = (defaults: Record<NotifyChannel, boolean>): Update
 export function readUpdatesChoice(
   choice: UpdatesChoice,
   account: { verifiedPhone: string | null; isGift: boolean },
-): { notify?: NotifyConsent; error?: string } {
+): { notify?: NotifyConsent; marketing?: MarketingChoice; error?: string } {
   const phone = account.verifiedPhone ?? '';
   const parsed = NotifyConsent.safeParse({
     whatsapp: choice.whatsapp,
@@ -31,7 +55,8 @@ export function readUpdatesChoice(
     ...(phone ? { phone } : {}),
   });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please check your mobile number' };
-  return { notify: parsed.data };
+  const anyOffer = Object.values(choice.offers).some(Boolean);
+  return { notify: parsed.data, ...(anyOffer ? { marketing: choice.offers } : {}) };
 }
 
 /** Issue 23: WhatsApp, SMS and e-mail updates of the order, and the gift recipient's WhatsApp news. */
@@ -40,10 +65,16 @@ export function OrderUpdatesField({
   isGift,
   verifiedPhone,
   hasEmail,
+  storeName,
+  offersGiven,
   error,
   onChange,
 }: {
   choice: UpdatesChoice;
+  /** Named in the offers' wording (WhatsApp's policy: the opt-in names the business). */
+  storeName: string;
+  /** The channels the shopper already gets offers on: not offered again. */
+  offersGiven: readonly NotifyChannel[];
   isGift: boolean;
   /** The account's mobile verified by a code (decision 0054: the only number messages go to). */
   verifiedPhone: string | null;
@@ -55,6 +86,7 @@ export function OrderUpdatesField({
   const titleId = useId();
   const channels = NOTIFY_CHANNELS.filter((channel) => channel !== 'email' || hasEmail);
   const onPhone = choice.whatsapp || choice.sms;
+  const offerChannels = channels.filter((channel) => !offersGiven.includes(channel));
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
       <h2 id={titleId} className="text-lg font-bold text-stone-900">
@@ -101,7 +133,27 @@ export function OrderUpdatesField({
           <span>Tell the recipient on WhatsApp when it is on its way and delivered (no prices)</span>
         </label>
       )}
-      <p className="mt-1 text-sm text-stone-600">Reply STOP to any message to stop them.</p>
+      {offerChannels.length > 0 && (
+        <fieldset className="mt-3">
+          <legend className="text-sm text-stone-600">Offers and reminders (optional):</legend>
+          {offerChannels.map((channel) => (
+            <label key={channel} className="flex min-h-11 items-center gap-3 text-stone-800">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-brand-600"
+                checked={choice.offers[channel]}
+                onChange={(event) =>
+                  onChange({ ...choice, offers: { ...choice.offers, [channel]: event.target.checked } })
+                }
+              />
+              <span>{consentWording('marketing', channel, storeName)}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className="mt-1 text-sm text-stone-600">
+        Reply STOP to any message to stop them, or change them on My Orders under Messages.
+      </p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutCartLine } from '../../../shared/api/notifications';
+import type { AccountConsents, ConsentChange } from '../../../shared/consents';
 import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
 
 const schemas = () => import('../../../shared/api/notifications');
@@ -42,3 +43,24 @@ export const recordCheckoutCart = (lines: CheckoutCartLine[]) =>
     schemas().then((module) => module.CheckoutCartAnswer),
     apiRequest('/notifications/checkout-cart', { method: 'PUT', body: { lines } }),
   );
+
+export const consentsKey = (userId: number) => ['consents', userId] as const;
+
+/** Decision 0056: the signed-in shopper's consents to messages, each with its state. */
+export function useConsents(userId: number | null) {
+  return useQuery({
+    queryKey: consentsKey(userId ?? 0),
+    queryFn: ({ signal }) => apiRequest<AccountConsents>('/notifications/consents', { signal }),
+    enabled: userId !== null,
+  });
+}
+
+/** Decision 0056: gives or withdraws one consent (one tap in the account's Messages section). */
+export function useChangeConsent(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ConsentChange) =>
+      apiRequest<AccountConsents>('/notifications/consents', { method: 'PUT', body: change }),
+    onSuccess: (saved) => client.setQueryData(consentsKey(userId), saved),
+  });
+}

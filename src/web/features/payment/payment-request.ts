@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressForm } from '../../../shared/address';
+import { MarketingChoice } from '../../../shared/consents';
 import { ShippingCalculation } from '../../../shared/delivery';
 import { type DeliveryChoice, DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { GiftOptions } from '../../../shared/gift-options';
@@ -41,6 +42,8 @@ export const PaymentRequest = z.object({
   delivery: DeliveryChoiceRecord.optional(),
   /** Issue 23: the order updates the shopper agreed to at checkout. */
   notify: NotifyConsent.optional(),
+  /** Decision 0056: the offers the shopper ticked at checkout, per channel. */
+  marketing: MarketingChoice.optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
 

@@ -42,7 +42,7 @@ export function usePaymentFlow({
     async (paymentMethod: PaymentMethod, codFee: number) => {
       setDeliveryRefused(false);
       const delivery = deliveryChoiceOf(request);
-      const { address, orderTotal, couponCode, giftOptions, notify } = request;
+      const { address, orderTotal, couponCode, giftOptions, notify, marketing } = request;
       const order = {
         items: orderLinesOf(request),
         // The total the shopper saw: with cash on delivery, the fee the eligibility answer named.
@@ -51,6 +51,7 @@ export function usePaymentFlow({
         ...(couponCode ? { couponCode } : {}),
         ...(giftOptions ? { giftOptions } : {}),
         ...(notify ? { notify } : {}),
+        ...(marketing ? { marketing } : {}),
         ...(delivery ? { delivery } : {}),
         // Online is the server's default, so only cash on delivery is named.
         ...(paymentMethod === 'cod' ? { paymentMethod } : {}),

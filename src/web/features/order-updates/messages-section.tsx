@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import type { AccountConsent } from '../../../shared/consents';
+import { ErrorBanner } from '../../components/status-message';
+import { useChangeConsent, useConsents } from './order-updates-api';
+
+const HEADINGS = {
+  order_updates: 'News of my orders',
+  marketing: 'Offers and reminders',
+} as const;
+
+/**
+ * Decision 0056: the account's "Messages" section: each consent with a switch, given or withdrawn
+ * with one tap and written to the consent ledger like any other.
+ */
+export function MessagesSection({ userId }: { userId: number }) {
+  const id = useId();
+  const consents = useConsents(userId);
+  const change = useChangeConsent(userId);
+  const groups = (['order_updates', 'marketing'] as const).map((purpose) => ({
+    purpose,
+    rows: (consents.data?.consents ?? []).filter((consent) => consent.purpose === purpose),
+  }));
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-8 rounded-2xl border border-brand-100 bg-white p-4"
+    >
+      <h2 id={`${id}-title`} className="font-bold text-stone-900">
+        Messages
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        What we may send you, and on which channel. Switch any off with one tap; replying STOP to a message
+        does the same.
+      </p>
+      {consents.isError && (
+        <ErrorBanner>We couldn't load your choices just now. Please try again.</ErrorBanner>
+      )}
+      {change.isError && <ErrorBanner>That change was not saved. Please try again.</ErrorBanner>}
+      {groups.map(({ purpose, rows }) =>
+        rows.length === 0 ? null : (
+          <fieldset key={purpose} className="mt-3">
+            <legend className="text-sm font-semibold text-stone-800">{HEADINGS[purpose]}</legend>
+            <ul>
+              {rows.map((consent) => (
+                <ConsentSwitch
+                  key={`${consent.purpose}-${consent.channel}`}
+                  consent={consent}
+                  busy={change.isPending}
+                  onToggle={(given) =>
+                    change.mutate({ purpose: consent.purpose, channel: consent.channel, given })
+                  }
+                />
+              ))}
+            </ul>
+          </fieldset>
+        ),
+      )}
+    </section>
+  );
+}
+
+function ConsentSwitch({
+  consent,
+  busy,
+  onToggle,
+}: {
+  consent: AccountConsent;
+  busy: boolean;
+  onToggle(given: boolean): void;
+}) {
+  return (
+    <li>
+      <label className="flex min-h-11 items-center justify-between gap-3 text-stone-800">
+        <span>{consent.wording}</span>
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={consent.given}
+          className="h-5 w-5 shrink-0 accent-brand-600"
+          checked={consent.given}
+          disabled={busy}
+          onChange={(event) => onToggle(event.target.checked)}
+        />
+      </label>
+    </li>
+  );
+}
