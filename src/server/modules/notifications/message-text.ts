@@ -121,20 +121,26 @@ export function messageFor(
           text: `Your quote ${number} from ${store.storeName} for ${total} is ready. Review and pay: ${link}`,
         };
       }
+      // Decision 0056: a recipient never agreed to hear from the store, so each of its two messages
+      // names the store and the sender and says why it came; the stop line follows (withStopLink).
       case 'gift_on_its_way':
         return {
           params: [names.recipient, names.sender, store.storeName, track],
-          text: `Hello ${names.recipient}, ${names.sender} has sent you a gift from ${store.storeName}. It is on its way! Follow it here with your phone number: ${track}`,
+          text: `Hello ${names.recipient}, ${names.sender} has sent you a gift from ${store.storeName}. It is on its way! Follow it here with your phone number: ${track}\n${giftWhy(names.sender, store)}`,
         };
       case 'gift_delivered':
         return {
-          params: [names.recipient, names.sender, track],
-          text: `Hello ${names.recipient}, your gift from ${names.sender} has been delivered. Enjoy! Its journey: ${track}`,
+          params: [names.recipient, names.sender, store.storeName, track],
+          text: `Hello ${names.recipient}, your gift from ${names.sender}, sent through ${store.storeName}, has been delivered. Enjoy! Its journey: ${track}\n${giftWhy(names.sender, store)}`,
         };
     }
   })();
   return withStopLink(notice, params, text, links.optOut);
 }
+
+/** Why a gift's recipient hears from a store they never gave their number to, and what they will not get. */
+const giftWhy = (sender: string, store: StoreIdentity) =>
+  `You get this because ${sender} gave this number for the delivery. ${store.storeName} sends this number nothing else: no offers, ever.`;
 
 /** Every message ends with how to stop them; the link is the template's last parameter. */
 const withStopLink = (template: string, params: string[], text: string, optOut: string): MessageText => ({

@@ -7,6 +7,7 @@ import type { CartRestoreAnswer, CheckoutCartAnswer, OptOutAnswer } from '../../
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { CreatedQuoteResponse } from '../../../shared/api/quotes';
 import type { AccountConsents, MarketingChoice } from '../../../shared/consents';
+import { OPT_OUT_PATH } from '../../../shared/notification-links';
 import type { NotifyConsentInput } from '../../../shared/notifications';
 import type { StoreSettings } from '../../../shared/store-settings';
 import {
@@ -361,6 +362,11 @@ describe('order news on WhatsApp and SMS', () => {
     ]);
     for (const message of toRecipient) {
       expect(message.text).toContain('Kavya Rao');
+      // Decision 0056: the store, the sender, why, and how to stop, in each.
+      expect(message.text).toContain('Utsav Gifts');
+      expect(message.text).toContain('You get this because Test Shopper gave this number for the delivery.');
+      expect(message.text).toContain('no offers, ever');
+      expect(message.text).toContain('Reply STOP to stop these messages');
       expect(message.text).not.toMatch(/₹|2,468|1,234|2468|1234/);
       expect(message.params.join(' ')).not.toMatch(/₹/);
     }
@@ -1216,6 +1222,68 @@ describe('consents to messages', () => {
     await setConsent(shopper, { purpose: 'marketing', channel: 'whatsapp', given: true });
     expect(await store.app.notifications.sendCartReminders()).toEqual({ reminded: 1, failed: 0 });
     expect((await ledgerOf(shopper.user.id)).at(-1)).toMatchObject({ given: true, via: 'settings' });
+  });
+
+  it("a gift's recipient who replies STOP hears no other shopper's gift news, and it is recorded for that number", async () => {
+    clock.set(new Date('2031-06-02T08:00:00.000Z')); // 13:30 in India
+    // The file's owner signed in a month ago: a session of today's.
+    const adminHeaders = (await store.newAdmin()).headers;
+    const recipientPhone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const giftFrom = async (shopper: TestAccount) => {
+      const phone = newPhone();
+      await verifyPhone(shopper, phone);
+      const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+        notify: { whatsapp: true, sms: false, email: false, phone, giftRecipient: true },
+        giftOptions: { message: 'For you', hidePrices: true },
+        address: { ...TEST_ADDRESS, fullName: 'Kavya Rao', phone: recipientPhone },
+      });
+      await payOrder(store.app, shopper.headers, created);
+      await moveOrderAlong(store.app, adminHeaders, created.orderId, STEPS_TO_DELIVERED.slice(1, 5));
+      await store.app.notifications.sendDue(100);
+      return created;
+    };
+    const first = await giftFrom(await store.newCustomer());
+    expect((await summary(first.orderId)).filter((row) => row.includes(recipientPhone))).toEqual([
+      `gift_on_its_way:whatsapp:${recipientPhone}`,
+    ]);
+
+    await store.app.messaging.sandbox.reply(recipientPhone, 'STOP');
+    const recorded = await store.database.db
+      .select()
+      .from(consents)
+      .where(eq(consents.address, recipientPhone));
+    expect(recorded.map((row) => [row.userId, row.purpose, row.channel, row.given, row.via])).toEqual([
+      [null, 'order_updates', 'whatsapp', false, 'reply'],
+      [null, 'marketing', 'whatsapp', false, 'reply'],
+    ]);
+    // Another shopper's gift to the same number, across the store: nothing to the recipient.
+    const second = await giftFrom(await store.newCustomer());
+    expect((await summary(second.orderId)).filter((row) => row.includes(recipientPhone))).toEqual([]);
+  });
+
+  it("an opt-out link in a reminder's mail withdraws the account's e-mail consents in the ledger", async () => {
+    const shopper = await store.newCustomer();
+    await setConsent(shopper, { purpose: 'marketing', channel: 'email', given: true });
+    const product = await createTestProduct(store.database, { stock: 5 });
+    await recordCart(shopper, product.id);
+    advance(61 * MINUTE);
+    expect(await store.app.notifications.sendCartReminders()).toEqual({ reminded: 1, failed: 0 });
+    const [mail] = await store.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'cart-reminder'), eq(mailOutbox.recipient, shopper.user.email)));
+    const token = tokenIn(mail!.text, `${OPT_OUT_PATH}?token=`);
+    const stopped = await store.app.inject({
+      method: 'POST',
+      url: '/api/notifications/opt-out',
+      payload: { token },
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect((await ledgerOf(shopper.user.id)).slice(-2)).toEqual([
+      { purpose: 'order_updates', channel: 'email', given: false, via: 'link', noticeVersion: '2026-12' },
+      { purpose: 'marketing', channel: 'email', given: false, via: 'link', noticeVersion: '2026-12' },
+    ]);
   });
 
   it('a reminder due at 23:00 India time waits until 09:00', async () => {
