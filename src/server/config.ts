@@ -177,6 +177,11 @@ export const Env = z.object({
     .string()
     .regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT sender id')
     .optional(),
+  // Decision 0056: the promotional DLT header marketing SMS (cart reminders) go out on.
+  MSG91_PROMO_SENDER_ID: z
+    .string()
+    .regex(/^[A-Z0-9-]{6,9}$/, 'must be the DLT promotional header (6 digits, or as DLT gave it)')
+    .optional(),
   // MSG91 does not sign delivery reports: its webhook URL carries this token (?token=).
   MSG91_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Issue 26: where the owner hears of new paid orders, return requests and bulk enquiries

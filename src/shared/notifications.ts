@@ -54,6 +54,14 @@ export const ORDER_NOTICES = [
 ] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
+/**
+ * Decision 0056: the messages that are marketing (TRAI TCCCPR's promotional, WhatsApp's MARKETING
+ * category): sent only with a marketing consent, from 9 am to 9 pm, on a promotional SMS header.
+ */
+export const MARKETING_NOTICES: readonly OrderNotice[] = ['cart_reminder'];
+export const isMarketingTemplate = (template: string) =>
+  (MARKETING_NOTICES as readonly string[]).includes(template);
+
 /** The order statuses whose change tells the shopper on WhatsApp or SMS, and as what. */
 const NOTICE_OF_STATUS: Partial<Record<string, OrderNotice>> = {
   paid: 'order_placed',

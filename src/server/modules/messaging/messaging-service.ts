@@ -54,6 +54,7 @@ export function createMessaging({ config, db, clock }: Dependencies) {
             authKey: config.MSG91_AUTH_KEY ?? '',
             templates: config.MSG91_TEMPLATES ?? {},
             senderId: config.MSG91_SENDER_ID,
+            promoSenderId: config.MSG91_PROMO_SENDER_ID,
           })
         : sandbox.transports.sms,
   };

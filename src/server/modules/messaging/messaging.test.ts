@@ -259,8 +259,10 @@ describe('MSG91 SMS', () => {
       SMS_PROVIDER: 'msg91',
       MSG91_API_URL: msg91.url(),
       MSG91_AUTH_KEY: '123456ABCDEFghijkl',
-      MSG91_TEMPLATES: 'otp=6650a1b2d6fc05412f3c8a91, order_placed=6650a1b2d6fc05412f3c8a92',
+      MSG91_TEMPLATES:
+        'otp=6650a1b2d6fc05412f3c8a91, order_placed=6650a1b2d6fc05412f3c8a92, cart_reminder=6650a1b2d6fc05412f3c8a93',
       MSG91_SENDER_ID: 'UTSAVG',
+      MSG91_PROMO_SENDER_ID: '123456',
       MSG91_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
       // Short, so the test of a hanging MSG91 does not wait the production 10 s.
       OUTSIDE_CALL_TIMEOUT_MS: '500',
@@ -291,6 +293,21 @@ describe('MSG91 SMS', () => {
       sender: 'UTSAVG',
       short_url: '0',
       recipients: [{ mobiles: '919876543210', VAR1: 'Asha', VAR2: 'UG-1042' }],
+    });
+  });
+
+  it("sends a marketing template (a cart reminder) on the promotional header, order news on the store's own (decision 0056)", async () => {
+    msg91.answer(200, { message: '3763646c3058373530393640', type: 'success' });
+    await store.app.messenger.send({
+      channel: 'sms',
+      to: '9876543210',
+      template: 'cart_reminder',
+      params: ['Asha', 'https://shop.example.in/cart?restore=t'],
+      text: 'Hi Asha, the gifts you chose are still waiting.',
+    });
+    expect(JSON.parse(msg91.requests.at(-1)!.body)).toMatchObject({
+      template_id: '6650a1b2d6fc05412f3c8a93',
+      sender: '123456',
     });
   });
 

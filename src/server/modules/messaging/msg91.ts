@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { isMarketingTemplate } from '../../../shared/notifications';
 import { normalisePhone } from '../../../shared/phone';
 import { unauthorized } from '../../errors';
 import {
@@ -19,19 +20,27 @@ export type Msg91Settings = {
   templates: Record<string, string>;
   /** The DLT sender id when the template does not fix one. */
   senderId: string | undefined;
+  /**
+   * The promotional DLT header for marketing templates (decision 0056: TRAI TCCCPR sends
+   * promotional SMS on a promotional header); unset = the template's own, as registered in MSG91.
+   */
+  promoSenderId?: string | undefined;
 };
+
+const senderOf = (message: OutgoingMessage, settings: Pick<Msg91Settings, 'senderId' | 'promoSenderId'>) =>
+  isMarketingTemplate(message.template) ? settings.promoSenderId : settings.senderId;
 
 /** The Flow API's body: one recipient (91 and the mobile) with the template's variables VAR1, VAR2, ... */
 export function msg91FlowBody(
   message: OutgoingMessage,
-  settings: Pick<Msg91Settings, 'templates' | 'senderId'>,
+  settings: Pick<Msg91Settings, 'templates' | 'senderId' | 'promoSenderId'>,
 ) {
   const templateId = settings.templates[message.template];
   if (!templateId) throw new MessageSendError(`No MSG91 template id is configured for "${message.template}"`);
   const variables = Object.fromEntries(message.params.map((value, index) => [`VAR${index + 1}`, value]));
   return {
     template_id: templateId,
-    ...(settings.senderId ? { sender: settings.senderId } : {}),
+    ...(senderOf(message, settings) ? { sender: senderOf(message, settings) } : {}),
     short_url: '0',
     recipients: [{ mobiles: `91${message.to}`, ...variables }],
   };

@@ -1,13 +1,10 @@
-import type { OrderNotice } from '../../../shared/notifications';
+export { MARKETING_NOTICES } from '../../../shared/notifications';
 
 /** India's offset from UTC (it keeps no daylight saving). */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 /** Decision 0056 (TRAI TCCCPR 2018): promotional messages from 9 am up to 9 pm India time. */
 export const MARKETING_FROM_HOUR = 9;
 export const MARKETING_UNTIL_HOUR = 21;
-
-/** The messages that are marketing: sent only with a marketing consent, only in those hours. */
-export const MARKETING_NOTICES: readonly OrderNotice[] = ['cart_reminder'];
 
 /** Whether `at` is from 9:00 up to (not including) 21:00 India time. */
 export function withinMarketingHours(at: Date): boolean {
