@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type AccountConsent,
+  type ConsentChange,
+  consentWording,
+  MESSAGE_CONSENTS,
+} from '../../../shared/consents';
+import { MessagesSection } from './messages-section';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The server's answers: the consents as they stand, changed by each PUT as the server would. */
+function serveConsents(given: Record<string, boolean>) {
+  const state = new Map(Object.entries(given));
+  const list = (): AccountConsent[] =>
+    MESSAGE_CONSENTS.map(({ purpose, channel }) => ({
+      purpose,
+      channel,
+      given: state.get(`${purpose}:${channel}`) ?? false,
+      at: null,
+      wording: consentWording(purpose, channel, 'Utsav Gifts'),
+    }));
+  const puts: ConsentChange[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        const change = JSON.parse(String(init.body)) as ConsentChange;
+        puts.push(change);
+        state.set(`${change.purpose}:${change.channel}`, change.given);
+      }
+      return new Response(JSON.stringify({ consents: list() }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return puts;
+}
+
+// Decision 0059: each consent with a switch; one tap withdraws (or gives) it.
+describe("the account's Messages section", () => {
+  it('lists each consent with its state and withdraws one with a single tap', async () => {
+    const puts = serveConsents({ 'order_updates:email': true, 'marketing:whatsapp': true });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MessagesSection userId={7} />
+      </QueryClientProvider>,
+    );
+    const offers = await screen.findByRole('switch', {
+      name: 'Send me offers and reminders from Utsav Gifts on WhatsApp',
+    });
+    expect(offers).toHaveProperty('checked', true);
+    expect(
+      screen.getByRole('switch', { name: 'Send me news of my orders from Utsav Gifts on e-mail' }),
+    ).toHaveProperty('checked', true);
+    expect(screen.getAllByRole('switch')).toHaveLength(6);
+
+    await userEvent.click(offers);
+    expect(puts).toEqual([{ purpose: 'marketing', channel: 'whatsapp', given: false }]);
+    await waitFor(() => expect(offers).toHaveProperty('checked', false));
+  });
+});
