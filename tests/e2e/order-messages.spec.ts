@@ -2,9 +2,10 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { moveOrder, payByUpi, pickProduct } from './support/store-api';
 
-// Issue 23: a shopper who ticks WhatsApp at checkout hears "order placed" with the order number,
-// and the tracking link once the owner marks the order shipped (through the WhatsApp sandbox), on
-// the mobile their account verified with a code (decision 0054).
+// Issue 23: a shopper who ticks WhatsApp at checkout (unticked until they do, decision 0059) hears
+// "order placed" with the order number, and the tracking link once the owner marks the order
+// shipped (through the WhatsApp sandbox), on the mobile their account verified with a code
+// (decision 0054).
 
 type SandboxMessage = { channel: string; to: string; template: string; text: string };
 
@@ -54,7 +55,12 @@ test('a shopper pays, gets "order placed" on WhatsApp, and the tracking link onc
   await shopper.goto(`/products?search=${encodeURIComponent(product.name)}`);
   await shopper.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
   await shopper.goto('/checkout');
-  await expect(shopper.getByRole('checkbox', { name: 'WhatsApp' })).toBeChecked();
+  // Decision 0059: WhatsApp is the shopper's own opt-in, never ticked for them.
+  await expect(shopper.getByRole('checkbox', { name: 'WhatsApp' })).not.toBeChecked();
+  await expect(
+    shopper.getByRole('checkbox', { name: 'Send me offers and reminders from Utsav Gifts on WhatsApp' }),
+  ).not.toBeChecked();
+  await shopper.getByRole('checkbox', { name: 'WhatsApp' }).check();
   await expect(shopper.getByText(`WhatsApp and SMS go to your verified mobile, ${phone}.`)).toBeVisible();
   await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
   await payByUpi(shopper, total);
