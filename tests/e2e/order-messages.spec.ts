@@ -56,11 +56,11 @@ test('a shopper pays, gets "order placed" on WhatsApp, and the tracking link onc
   await shopper.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
   await shopper.goto('/checkout');
   // Decision 0059: WhatsApp is the shopper's own opt-in, never ticked for them.
-  await expect(shopper.getByRole('checkbox', { name: 'WhatsApp' })).not.toBeChecked();
+  await expect(shopper.getByRole('checkbox', { name: 'WhatsApp', exact: true })).not.toBeChecked();
   await expect(
     shopper.getByRole('checkbox', { name: 'Send me offers and reminders from Utsav Gifts on WhatsApp' }),
   ).not.toBeChecked();
-  await shopper.getByRole('checkbox', { name: 'WhatsApp' }).check();
+  await shopper.getByRole('checkbox', { name: 'WhatsApp', exact: true }).check();
   await expect(shopper.getByText(`WhatsApp and SMS go to your verified mobile, ${phone}.`)).toBeVisible();
   await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
   await payByUpi(shopper, total);

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/consents';
 import type { MessageChannel, NotifyChannel, NotifyConsent } from '../../../shared/notifications';
 import type { Queryable } from '../../db/client';
-import { consents, users } from '../../db/schema';
+import { consents, notificationOptOuts, users } from '../../db/schema';
 
 type Entry = {
   userId: number | null;
@@ -82,6 +82,21 @@ export async function consentGiven(
   return row ? row.given : onByDefault(purpose, channel);
 }
 
+/**
+ * The channels of `purpose` the account has withdrawn: its latest row says no. An order's own
+ * ticks choose its news; a later withdrawal (the account page, STOP, a link) overrides them.
+ */
+export async function withdrawnChannels(
+  runner: Queryable,
+  userId: number,
+  purpose: ConsentPurpose,
+): Promise<NotifyChannel[]> {
+  const standing = await standingOf(runner, userId);
+  return standing
+    .filter((row) => row.purpose === purpose && !row.given && row.channel !== null)
+    .map((row) => row.channel as NotifyChannel);
+}
+
 /** The account page's list: each message consent, its state and when it was last chosen. */
 export async function accountConsents(
   runner: Queryable,
@@ -101,7 +116,11 @@ export async function accountConsents(
   });
 }
 
-/** Writes a change the shopper made in their settings; choosing what already stands writes nothing. */
+/**
+ * Writes a change the shopper made (at checkout or on the account page); choosing what already
+ * stands writes nothing. Giving one on a channel they had stopped (STOP, a link) lifts that stop
+ * for their own address: a fresh, clear yes from the account's owner.
+ */
 export async function changeConsent(
   runner: Queryable,
   userId: number,
@@ -111,7 +130,23 @@ export async function changeConsent(
 ): Promise<boolean> {
   if ((await consentGiven(runner, userId, change.purpose, change.channel)) === change.given) return false;
   await recordConsent(runner, { userId, ...change, via, at });
+  if (change.given) await liftStop(runner, userId, change.channel);
   return true;
+}
+
+/** Removes the opt-out of the account's own verified mobile (or e-mail) on `channel`. */
+async function liftStop(runner: Queryable, userId: number, channel: NotifyChannel) {
+  const [account] = await runner
+    .select({ email: users.email, phone: users.phone, verified: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  // Opt-outs keep a mobile as its 10 digits (users.phone is kept so) and an e-mail in lower case.
+  const address =
+    channel === 'email' ? account?.email?.toLowerCase() : account?.verified ? account.phone : null;
+  if (!address) return;
+  await runner
+    .delete(notificationOptOuts)
+    .where(and(eq(notificationOptOuts.channel, channel), eq(notificationOptOuts.address, address)));
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/notifications';
 import type { Queryable, Tx } from '../../db/client';
 import { notificationOptOuts, notificationOutbox, orderQuotes, orders, users } from '../../db/schema';
+import { withdrawnChannels } from './consents';
 
 type Recipient = { channel: MessageChannel; to: string; audience: 'shopper' | 'gift_recipient' | 'owner' };
 
@@ -112,6 +113,11 @@ export async function queueOrderNotice(
   if (audience === 'shopper') {
     const phone = await shopperPhoneOf(tx, notice.orderId, order.notify);
     recipients = shopperRecipients(order.notify && phone ? { ...order.notify, phone } : null);
+    // Decision 0059: a withdrawal made since the order (one tap on the account page) stops its news.
+    if (order.userId !== null && recipients.length > 0) {
+      const withdrawn = await withdrawnChannels(tx, order.userId, 'order_updates');
+      recipients = recipients.filter((recipient) => !withdrawn.includes(recipient.channel));
+    }
   } else {
     // The recipient's phone is the delivery address's; they hear on WhatsApp only, when the sender asked.
     const phone = (order.shippingAddress as { phone?: string }).phone;
@@ -190,7 +196,13 @@ const RECEIPT_STATUSES = new Set(['paid', 'cancelled', 'returned']);
 export async function statusMailDue(runner: Queryable, orderId: string, status: string): Promise<boolean> {
   if (!statusMailsCustomer(status)) return false;
   if (RECEIPT_STATUSES.has(status)) return true;
-  const [order] = await runner.select({ notify: orders.notify }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await runner
+    .select({ notify: orders.notify, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order?.userId && (await withdrawnChannels(runner, order.userId, 'order_updates')).includes('email')) {
+    return false;
+  }
   return order?.notify?.email ?? true;
 }
 

@@ -1,18 +1,18 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminNotifications, CheckoutCartLine, OptOutAnswer } from '../../../shared/api/notifications';
 import type { AccountConsents, ConsentChange } from '../../../shared/consents';
 import { isStopReply, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { notificationOptOuts, notificationOutbox, orders, users } from '../../db/schema';
+import { notificationOutbox, orders } from '../../db/schema';
 import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { Messenger } from '../messaging';
 import { createCartReminders } from './cart-reminders';
 import { accountConsents, changeConsent } from './consents';
 import { createNotificationWorker } from './notification-worker';
-import { addressKey, maskedAddress, optOut, stopPayload } from './opt-outs';
+import { maskedAddress, optOut, stopPayload } from './opt-outs';
 import { createLinkSigner } from './signed-links';
 
 const PAGE_SIZE = 50;
@@ -63,36 +63,9 @@ export function createNotificationService({
       return { consents: await accountConsents(db, userId, store.storeName) };
     },
 
-    /**
-     * One tap on the account page gives or withdraws a consent, written to the ledger. Giving one
-     * again on a channel the shopper had stopped (STOP, a link) lifts that stop for their own
-     * address: the account is theirs, so the choice is too.
-     */
+    /** One tap on the account page gives or withdraws a consent, written to the ledger. */
     async changeConsent(userId: number, change: ConsentChange): Promise<AccountConsents> {
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const changed = await changeConsent(tx, userId, change, 'settings', now);
-        if (!changed || !change.given) return;
-        const [account] = await tx
-          .select({ email: users.email, phone: users.phone })
-          .from(users)
-          .where(
-            and(
-              eq(users.id, userId),
-              change.channel === 'email' ? undefined : isNotNull(users.phoneVerifiedAt),
-            ),
-          );
-        const address = change.channel === 'email' ? account?.email : account?.phone;
-        if (!address) return;
-        await tx
-          .delete(notificationOptOuts)
-          .where(
-            and(
-              eq(notificationOptOuts.channel, change.channel),
-              eq(notificationOptOuts.address, addressKey(change.channel, address)),
-            ),
-          );
-      });
+      await db.transaction((tx) => changeConsent(tx, userId, change, 'settings', clock.now()));
       return { consents: await accountConsents(db, userId, store.storeName) };
     },
 

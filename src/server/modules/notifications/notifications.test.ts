@@ -749,10 +749,11 @@ describe('carts that come back', () => {
     const stopped = await store.newCustomer();
     const stoppedPhone = newPhone();
     await verifyPhone(stopped, stoppedPhone);
+    // Agreed to offers on WhatsApp, then replied STOP: the stop wins over the earlier yes.
+    await setConsent(stopped, { purpose: 'marketing', channel: 'whatsapp', given: true });
     await store.app.messaging.sandbox.reply(stoppedPhone, 'STOP');
     const stoppedCart = await placeWith(stopped, [{ product, quantity: 1 }], {
-      notify: { whatsapp: true, sms: false, email: false, phone: stoppedPhone },
-      marketing: OFFERS_ON_WHATSAPP,
+      notify: { whatsapp: false, sms: false, email: false, phone: stoppedPhone },
     });
 
     const comesBack = await store.newCustomer();
@@ -1184,6 +1185,45 @@ describe('consents to messages', () => {
     });
     expect(guest.statusCode).toBe(401);
     expect(await ledgerOf(shopper.user.id)).toEqual(before);
+  });
+
+  it("a tap in the Messages section stops that channel's news of an order already placed; ticking WhatsApp again after STOP lifts it", async () => {
+    const shopper = await store.newCustomer();
+    const phone = newPhone();
+    await verifyPhone(shopper, phone);
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: true, email: true, phone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await setConsent(shopper, { purpose: 'order_updates', channel: 'sms', given: false });
+    await setConsent(shopper, { purpose: 'order_updates', channel: 'email', given: false });
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, [
+      'confirmed',
+      'processing',
+      'packed',
+      'shipped',
+    ]);
+    expect(await summary(created.orderId)).toEqual([
+      `order_placed:whatsapp:${phone}`,
+      `order_placed:sms:${phone}`,
+      `order_shipped:whatsapp:${phone}`,
+    ]);
+    const shippedMails = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, created.orderId), eq(mailOutbox.recipient, shopper.user.email)));
+    expect(shippedMails.map((mail) => mail.subject).filter((subject) => /shipped/i.test(subject))).toEqual(
+      [],
+    );
+
+    // STOP on WhatsApp, then a fresh tick of WhatsApp at the next checkout: a clear yes again.
+    await store.app.messaging.sandbox.reply(phone, 'STOP');
+    const next = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: true, sms: false, email: false, phone },
+    });
+    await payOrder(store.app, shopper.headers, next);
+    expect(await summary(next.orderId)).toEqual([`order_placed:whatsapp:${phone}`]);
   });
 
   it('a marketing consent given, then withdrawn by STOP, stops the next reminder; giving it again in the account lifts the stop', async () => {
