@@ -81,6 +81,8 @@ export const SETTING_NOTES: Record<keyof typeof Env.shape, string> = {
   MSG91_TEMPLATES:
     'Our templates as MSG91 template ids (each tied to its DLT template id), e.g. otp=6650a1b2d6fc05412f3c8a91',
   MSG91_SENDER_ID: 'The 6-letter DLT sender id, when the template does not fix one.',
+  MSG91_PROMO_SENDER_ID:
+    'The DLT promotional header (6 digits) marketing SMS such as the cart reminder go out on (decision 62).',
   MSG91_WEBHOOK_TOKEN: "The secret in MSG91's delivery-report URL (/api/messaging/msg91/delivery?token=...).",
   OWNER_NOTIFY_EMAIL:
     'Where the owner hears of new orders, returns and enquiries; unset: the customer-care address.',

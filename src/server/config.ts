@@ -177,7 +177,7 @@ export const Env = z.object({
     .string()
     .regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT sender id')
     .optional(),
-  // Decision 0059: the promotional DLT header marketing SMS (cart reminders) go out on.
+  // Decision 0062: the promotional DLT header marketing SMS (cart reminders) go out on.
   MSG91_PROMO_SENDER_ID: z
     .string()
     .regex(/^[A-Z0-9-]{6,9}$/, 'must be the DLT promotional header (6 digits, or as DLT gave it)')

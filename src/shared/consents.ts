@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFY_CHANNELS, type NotifyChannel } from './notifications';
 
 /**
- * Decision 0059: what a consent is for. Order news by e-mail and SMS is a legitimate use of what
+ * Decision 0062: what a consent is for. Order news by e-mail and SMS is a legitimate use of what
  * the shopper gave for the order (DPDP Act s.7(a)); WhatsApp order news and every marketing
  * message need the shopper's own consent (s.6), given per channel and recorded.
  */

@@ -55,7 +55,7 @@ export const ORDER_NOTICES = [
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
 /**
- * Decision 0059: the messages that are marketing (TRAI TCCCPR's promotional, WhatsApp's MARKETING
+ * Decision 0062: the messages that are marketing (TRAI TCCCPR's promotional, WhatsApp's MARKETING
  * category): sent only with a marketing consent, from 9 am to 9 pm, on a promotional SMS header.
  */
 export const MARKETING_NOTICES: readonly OrderNotice[] = ['cart_reminder'];

@@ -281,7 +281,7 @@ export const OwnerSettings = z.object({
       kind: 'channels',
       options: NOTIFY_CHANNELS.map((value) => ({ value, label: NOTIFY_CHANNEL_LABELS[value] })),
       env: ['NOTIFY_DEFAULT_CHANNELS'],
-      // Decision 0059: WhatsApp needs the shopper's own opt-in, so checkout never ticks it for them.
+      // Decision 0062: WhatsApp needs the shopper's own opt-in, so checkout never ticks it for them.
       hint: 'The shopper can change them before paying. WhatsApp is never ticked for them; a quote uses it',
     },
   ),

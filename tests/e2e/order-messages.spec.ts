@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { moveOrder, payByUpi, pickProduct } from './support/store-api';
 
-// Issue 23: a shopper who ticks WhatsApp at checkout (unticked until they do, decision 0059) hears
+// Issue 23: a shopper who ticks WhatsApp at checkout (unticked until they do, decision 0062) hears
 // "order placed" with the order number, and the tracking link once the owner marks the order
 // shipped (through the WhatsApp sandbox), on the mobile their account verified with a code
 // (decision 0054).
@@ -55,7 +55,7 @@ test('a shopper pays, gets "order placed" on WhatsApp, and the tracking link onc
   await shopper.goto(`/products?search=${encodeURIComponent(product.name)}`);
   await shopper.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
   await shopper.goto('/checkout');
-  // Decision 0059: WhatsApp is the shopper's own opt-in, never ticked for them.
+  // Decision 0062: WhatsApp is the shopper's own opt-in, never ticked for them.
   await expect(shopper.getByRole('checkbox', { name: 'WhatsApp', exact: true })).not.toBeChecked();
   await expect(
     shopper.getByRole('checkbox', { name: 'Send me offers and reminders from Utsav Gifts on WhatsApp' }),

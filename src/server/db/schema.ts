@@ -1018,7 +1018,7 @@ export const notificationOptOuts = pgTable(
   (table) => [uniqueIndex('notification_opt_outs_idx').on(table.channel, table.address)],
 );
 
-// Decision 0059: every consent given or withdrawn, as a ledger (never updated): who (an account
+// Decision 0062: every consent given or withdrawn, as a ledger (never updated): who (an account
 // and/or a mobile or e-mail address), for what purpose on which channel, how, when, and the version
 // of the privacy notice shown. The latest row for a purpose and channel is the standing choice.
 export const consents = pgTable(

@@ -103,7 +103,7 @@ export const CreateOrderPayload = z.object({
   delivery: DeliveryChoice.optional(),
   /** Issue 23: the order news the shopper agreed to; the store's defaults when left out. */
   notify: NotifyConsent.optional(),
-  /** Decision 0059: the offers the shopper ticked, per channel (each unticked until they tick it). */
+  /** Decision 0062: the offers the shopper ticked, per channel (each unticked until they tick it). */
   marketing: MarketingChoice.optional(),
   /**
    * Decision 0042: 'cod' pays in cash at the door when the owner's rules allow it (totalAmount

@@ -137,7 +137,7 @@ function serveApi({
         ? json({ code: 'DIWALI100', summary: '₹100 off', discount: 100 })
         : json({ message: 'This coupon code is not valid' }, 409);
     }
-    // Decision 0059: what the shopper chose before; by default they never chose.
+    // Decision 0062: what the shopper chose before; by default they never chose.
     if (url.pathname === '/api/notifications/consents') return json({ consents });
     if (url.pathname === '/api/notifications/checkout-cart' && init?.method === 'PUT') {
       const { lines } = JSON.parse(String(init.body)) as { lines: unknown[] };
@@ -341,7 +341,7 @@ describe('Checkout page (SPEC 2)', () => {
     getCartStore().addItem(hamper, 1);
     const router = renderCheckout({ ...meera, phone: '9123456789' });
 
-    // Decision 0059: WhatsApp is never ticked for a shopper who has not chosen it; e-mail is.
+    // Decision 0062: WhatsApp is never ticked for a shopper who has not chosen it; e-mail is.
     expect(await screen.findByRole('checkbox', { name: 'WhatsApp' })).toHaveProperty('checked', false);
     expect(screen.getByRole('checkbox', { name: 'E-mail' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'SMS' })).toHaveProperty('checked', false);

@@ -208,7 +208,7 @@ export function CheckoutPage() {
   const [giftErrors, setGiftErrors] = useState<GiftErrors | undefined>();
   const [updates, setUpdates] = useState<UpdatesChoice>(() => initialUpdates(storeSettings.orderUpdates));
   const [updatesError, setUpdatesError] = useState<string | undefined>();
-  // Decision 0059: WhatsApp order news is ticked only for a shopper who chose it before.
+  // Decision 0062: WhatsApp order news is ticked only for a shopper who chose it before.
   const pastConsents = useConsents(userId);
   const updatesTouched = useRef(false);
   useEffect(() => {

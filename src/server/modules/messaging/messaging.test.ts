@@ -296,7 +296,7 @@ describe('MSG91 SMS', () => {
     });
   });
 
-  it("sends a marketing template (a cart reminder) on the promotional header, order news on the store's own (decision 0059)", async () => {
+  it("sends a marketing template (a cart reminder) on the promotional header, order news on the store's own (decision 0062)", async () => {
     msg91.answer(200, { message: '3763646c3058373530393640', type: 'success' });
     await store.app.messenger.send({
       channel: 'sms',

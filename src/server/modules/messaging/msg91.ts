@@ -21,7 +21,7 @@ export type Msg91Settings = {
   /** The DLT sender id when the template does not fix one. */
   senderId: string | undefined;
   /**
-   * The promotional DLT header for marketing templates (decision 0059: TRAI TCCCPR sends
+   * The promotional DLT header for marketing templates (decision 0062: TRAI TCCCPR sends
    * promotional SMS on a promotional header); unset = the template's own, as registered in MSG91.
    */
   promoSenderId?: string | undefined;

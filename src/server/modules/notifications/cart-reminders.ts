@@ -118,7 +118,7 @@ export function createCartReminders({
 
   /** Reminds one shopper of one checkout; false when there was nothing to send or another claimed it. */
   async function remind(candidate: Candidate, now: Date): Promise<boolean> {
-    // Decision 0059: a reminder is marketing, so it goes only on the channels the shopper agreed to
+    // Decision 0062: a reminder is marketing, so it goes only on the channels the shopper agreed to
     // get offers and reminders on; the order-news ticks (and the owner's defaults) are no consent.
     const consent = {
       whatsapp: await consentGiven(db, candidate.user_id, 'marketing', 'whatsapp'),
@@ -279,7 +279,7 @@ export function createCartReminders({
     /** Runs on every instance (exclusively across them); sends each due reminder once. */
     async sendDue(): Promise<{ reminded: number; failed: number }> {
       const now = clock.now();
-      // Decision 0059 (TRAI TCCCPR 2018): promotional messages only from 9 am to 9 pm India time.
+      // Decision 0062 (TRAI TCCCPR 2018): promotional messages only from 9 am to 9 pm India time.
       // One due outside them waits: the candidates stay candidates until the first run at 9 am.
       if (!withinMarketingHours(now)) return { reminded: 0, failed: 0 };
       let reminded = 0;

@@ -22,7 +22,7 @@ type Entry = {
   at: Date;
 };
 
-/** Writes one give or withdraw to the ledger (decision 0059: rows are added, never changed). */
+/** Writes one give or withdraw to the ledger (decision 0062: rows are added, never changed). */
 export async function recordConsent(runner: Queryable, entry: Entry) {
   await runner.insert(consents).values({
     userId: entry.userId,
@@ -59,7 +59,7 @@ async function standingOf(runner: Queryable, userId: number): Promise<Standing[]
 }
 
 /**
- * Decision 0059: the default where the shopper never chose. Order news by e-mail and SMS is a
+ * Decision 0062: the default where the shopper never chose. Order news by e-mail and SMS is a
  * legitimate use of what they gave for the order (DPDP s.7(a)); WhatsApp order news and every
  * marketing message wait for their own yes (s.6, WhatsApp's opt-in policy).
  */

@@ -2,7 +2,7 @@ export { MARKETING_NOTICES } from '../../../shared/notifications';
 
 /** India's offset from UTC (it keeps no daylight saving). */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-/** Decision 0059 (TRAI TCCCPR 2018): promotional messages from 9 am up to 9 pm India time. */
+/** Decision 0062 (TRAI TCCCPR 2018): promotional messages from 9 am up to 9 pm India time. */
 export const MARKETING_FROM_HOUR = 9;
 export const MARKETING_UNTIL_HOUR = 21;
 

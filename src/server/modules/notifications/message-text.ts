@@ -121,7 +121,7 @@ export function messageFor(
           text: `Your quote ${number} from ${store.storeName} for ${total} is ready. Review and pay: ${link}`,
         };
       }
-      // Decision 0059: a recipient never agreed to hear from the store, so each of its two messages
+      // Decision 0062: a recipient never agreed to hear from the store, so each of its two messages
       // names the store and the sender and says why it came; the stop line follows (withStopLink).
       case 'gift_on_its_way':
         return {

@@ -113,7 +113,7 @@ export async function queueOrderNotice(
   if (audience === 'shopper') {
     const phone = await shopperPhoneOf(tx, notice.orderId, order.notify);
     recipients = shopperRecipients(order.notify && phone ? { ...order.notify, phone } : null);
-    // Decision 0059: a withdrawal made since the order (one tap on the account page) stops its news.
+    // Decision 0062: a withdrawal made since the order (one tap on the account page) stops its news.
     if (order.userId !== null && recipients.length > 0) {
       const withdrawn = await withdrawnChannels(tx, order.userId, 'order_updates');
       recipients = recipients.filter((recipient) => !withdrawn.includes(recipient.channel));

@@ -58,7 +58,7 @@ export function createNotificationService({
     recordCheckoutCart: (userId: number, lines: CheckoutCartLine[]) =>
       cartReminders.recordCheckoutCart(userId, lines),
 
-    /** Decision 0059: the account page's Messages section, each consent with its state. */
+    /** Decision 0062: the account page's Messages section, each consent with its state. */
     async consentsOf(userId: number): Promise<AccountConsents> {
       return { consents: await accountConsents(db, userId, store.storeName) };
     },

@@ -174,7 +174,7 @@ export function createNotificationWorker({
           and(
             eq(notificationOutbox.status, 'queued'),
             lte(notificationOutbox.nextAttemptAt, now),
-            // A marketing message queued (or retried) past 9 pm waits for 9 am (decision 0059).
+            // A marketing message queued (or retried) past 9 pm waits for 9 am (decision 0062).
             withinMarketingHours(now)
               ? undefined
               : notInArray(notificationOutbox.notice, [...MARKETING_NOTICES]),

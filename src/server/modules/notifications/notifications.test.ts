@@ -110,7 +110,7 @@ const tokenIn = (text: string, path: string) => {
   return decodeURIComponent(match[1]);
 };
 
-/** Decision 0059: the offers (marketing) a shopper ticked at checkout. */
+/** Decision 0062: the offers (marketing) a shopper ticked at checkout. */
 const OFFERS_ON_WHATSAPP: MarketingChoice = { whatsapp: true, sms: false, email: false };
 
 /** Gives or withdraws a consent from the account page's Messages section (one tap). */
@@ -362,7 +362,7 @@ describe('order news on WhatsApp and SMS', () => {
     ]);
     for (const message of toRecipient) {
       expect(message.text).toContain('Kavya Rao');
-      // Decision 0059: the store, the sender, why, and how to stop, in each.
+      // Decision 0062: the store, the sender, why, and how to stop, in each.
       expect(message.text).toContain('Utsav Gifts');
       expect(message.text).toContain('You get this because Test Shopper gave this number for the delivery.');
       expect(message.text).toContain('no offers, ever');
@@ -1084,7 +1084,7 @@ describe('the back office', () => {
   });
 });
 
-// Decision 0059: consent as records, marketing only with a marketing consent and in its hours.
+// Decision 0062: consent as records, marketing only with a marketing consent and in its hours.
 describe('consents to messages', () => {
   async function recordCart(shopper: TestAccount, productId: number) {
     const response = await store.app.inject({

@@ -18,7 +18,7 @@ export function notifyDefaultsFrom(channels: readonly NotifyChannel[]): NotifyDe
 }
 
 /**
- * Decision 0059: what checkout ticks before the shopper chooses, and what an order made without
+ * Decision 0062: what checkout ticks before the shopper chooses, and what an order made without
  * their choice uses. WhatsApp is never ticked for them (WhatsApp's opt-in policy, DPDP s.6's
  * "clear affirmative action"), whatever the owner's default channels; e-mail and SMS order news
  * may be (s.7(a)).

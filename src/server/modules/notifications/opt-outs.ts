@@ -10,7 +10,7 @@ export const addressKey = (channel: NotifyChannel, address: string) =>
 
 /**
  * Records that `address` wants nothing more on `channel`, and writes the withdrawal to the consent
- * ledger (decision 0059); saying it twice changes nothing.
+ * ledger (decision 0062); saying it twice changes nothing.
  */
 export async function optOut(
   runner: Queryable,

@@ -46,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.recordCheckoutCart(request.user.id, request.body.lines),
   );
 
-  // Decision 0059: the shopper's consents to messages, each given or withdrawn with one tap.
+  // Decision 0062: the shopper's consents to messages, each given or withdrawn with one tap.
   app.get(
     '/notifications/consents',
     { onRequest: app.requireUser, schema: { response: { 200: AccountConsents } } },

@@ -412,7 +412,7 @@ export function createOrderService({
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
     // Issue 23: the owner's defaults as set now, for an order whose shopper did not choose; never
-    // WhatsApp (decision 0059).
+    // WhatsApp (decision 0062).
     const defaults = checkoutDefaults(await notifyDefaults());
     const hasPreOrder = priced.codFacts.hasPreOrder;
     const now = clock.now();
@@ -474,7 +474,7 @@ export function createOrderService({
         });
         if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
         if (cod) await onCashOrderPlaced(tx, created, now);
-        // Decision 0059: what the shopper ticked is written to the consent ledger with the order.
+        // Decision 0062: what the shopper ticked is written to the consent ledger with the order.
         await recordCheckoutConsents(tx, userId, payload.notify, payload.marketing, now);
         return created;
       });

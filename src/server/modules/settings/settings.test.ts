@@ -202,7 +202,7 @@ describe('the owner settings', () => {
   it('set the order updates checkout starts with, and an order made without a choice gets them', async () => {
     const product = await createTestProduct(store.database, { priceRupees: 2000 });
     const before = await store.app.inject({ url: '/api/config' });
-    // The defaults name WhatsApp, but checkout never ticks it for the shopper (decision 0059).
+    // The defaults name WhatsApp, but checkout never ticks it for the shopper (decision 0062).
     expect(before.json().orderUpdates).toEqual({ whatsapp: false, sms: false, email: true });
     const { settings } = await readSettings();
     expect(settings.orderUpdateChannels).toEqual(['whatsapp', 'email']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialUpdates, readUpdatesChoice, withPastChoices } from './order-updates-field';
 
-// Decision 0059: WhatsApp is the shopper's own opt-in; offers a separate, unticked choice.
+// Decision 0062: WhatsApp is the shopper's own opt-in; offers a separate, unticked choice.
 describe('order updates at checkout', () => {
   it('never ticks WhatsApp for the shopper, even when the store defaults name it, and ticks no offer', () => {
     expect(initialUpdates({ whatsapp: true, sms: true, email: true })).toEqual({

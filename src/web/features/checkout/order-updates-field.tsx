@@ -7,7 +7,7 @@ import {
   NotifyConsent,
 } from '../../../shared/notifications';
 
-/** What the shopper ticked under "Order updates", and the offers they ticked (decision 0059). */
+/** What the shopper ticked under "Order updates", and the offers they ticked (decision 0062). */
 export type UpdatesChoice = Record<NotifyChannel, boolean> & {
   giftRecipient: boolean;
   offers: MarketingChoice;
@@ -16,7 +16,7 @@ export type UpdatesChoice = Record<NotifyChannel, boolean> & {
 const NO_OFFERS: MarketingChoice = { whatsapp: false, sms: false, email: false };
 
 /**
- * Decision 0059: WhatsApp is never ticked for the shopper (WhatsApp's opt-in policy, DPDP s.6),
+ * Decision 0062: WhatsApp is never ticked for the shopper (WhatsApp's opt-in policy, DPDP s.6),
  * whatever the store's defaults say; e-mail and SMS order news may be (s.7(a)). Offers start unticked.
  */
 export const initialUpdates = (defaults: Record<NotifyChannel, boolean>): UpdatesChoice => ({

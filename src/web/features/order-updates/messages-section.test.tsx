@@ -43,7 +43,7 @@ function serveConsents(given: Record<string, boolean>) {
   return puts;
 }
 
-// Decision 0059: each consent with a switch; one tap withdraws (or gives) it.
+// Decision 0062: each consent with a switch; one tap withdraws (or gives) it.
 describe("the account's Messages section", () => {
   it('lists each consent with its state and withdraws one with a single tap', async () => {
     const puts = serveConsents({ 'order_updates:email': true, 'marketing:whatsapp': true });

@@ -9,7 +9,7 @@ const HEADINGS = {
 } as const;
 
 /**
- * Decision 0059: the account's "Messages" section: each consent with a switch, given or withdrawn
+ * Decision 0062: the account's "Messages" section: each consent with a switch, given or withdrawn
  * with one tap and written to the consent ledger like any other.
  */
 export function MessagesSection({ userId }: { userId: number }) {

@@ -46,7 +46,7 @@ export const recordCheckoutCart = (lines: CheckoutCartLine[]) =>
 
 export const consentsKey = (userId: number) => ['consents', userId] as const;
 
-/** Decision 0059: the signed-in shopper's consents to messages, each with its state. */
+/** Decision 0062: the signed-in shopper's consents to messages, each with its state. */
 export function useConsents(userId: number | null) {
   return useQuery({
     queryKey: consentsKey(userId ?? 0),
@@ -55,7 +55,7 @@ export function useConsents(userId: number | null) {
   });
 }
 
-/** Decision 0059: gives or withdraws one consent (one tap in the account's Messages section). */
+/** Decision 0062: gives or withdraws one consent (one tap in the account's Messages section). */
 export function useChangeConsent(userId: number) {
   const client = useQueryClient();
   return useMutation({

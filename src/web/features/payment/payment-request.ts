@@ -42,7 +42,7 @@ export const PaymentRequest = z.object({
   delivery: DeliveryChoiceRecord.optional(),
   /** Issue 23: the order updates the shopper agreed to at checkout. */
   notify: NotifyConsent.optional(),
-  /** Decision 0059: the offers the shopper ticked at checkout, per channel. */
+  /** Decision 0062: the offers the shopper ticked at checkout, per channel. */
   marketing: MarketingChoice.optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
