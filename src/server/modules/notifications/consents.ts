@@ -8,7 +8,12 @@ import {
   MESSAGE_CONSENTS,
   PRIVACY_NOTICE_VERSION,
 } from '../../../shared/consents';
-import type { MessageChannel, NotifyChannel, NotifyConsent } from '../../../shared/notifications';
+import {
+  type MessageChannel,
+  NOTIFY_CHANNELS,
+  type NotifyChannel,
+  type NotifyConsent,
+} from '../../../shared/notifications';
 import type { Queryable } from '../../db/client';
 import { consents, notificationOptOuts, users } from '../../db/schema';
 
@@ -161,7 +166,7 @@ export async function recordCheckoutConsents(
   at: Date,
 ) {
   if (notify) {
-    for (const channel of ['whatsapp', 'sms', 'email'] as const) {
+    for (const channel of NOTIFY_CHANNELS) {
       await changeConsent(
         runner,
         userId,
@@ -171,7 +176,7 @@ export async function recordCheckoutConsents(
       );
     }
   }
-  for (const channel of ['whatsapp', 'sms', 'email'] as const) {
+  for (const channel of NOTIFY_CHANNELS) {
     if (marketing?.[channel]) {
       await changeConsent(runner, userId, { purpose: 'marketing', channel, given: true }, 'form', at);
     }
