@@ -1,6 +1,7 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
 export {
   type AttemptLimiter,
+  type AttemptRule,
   createAttemptLimiter,
   createRefusalMemo,
   type LimiterStore,

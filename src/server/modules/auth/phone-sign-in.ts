@@ -371,6 +371,21 @@ export function createPhoneSignIn({
       );
     },
 
+    /**
+     * Decision 0058: proves the signed-in account still holds its own number, for an account with
+     * no password asked once more (erasing it). The code is one sent by requestAddPhoneCode to
+     * that same number; answers false for a wrong code (its try counted).
+     */
+    async confirmOwnPhone(input: { userId: number; phone: string; code: string; ip: string }) {
+      try {
+        const checked = await checkCode({ ...input, purpose: 'add-phone' });
+        return await checked.spend();
+      } catch (error) {
+        if (error instanceof AppError && error.kind === 'unauthorized') return false;
+        throw error;
+      }
+    },
+
     requestAddPhoneCode: (input: { userId: number; phone: string; channel: OtpChannel; ip: string }) =>
       sendNewCode({ ...input, purpose: 'add-phone' }),
 
