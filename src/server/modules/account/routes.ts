@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EraseAccountPayload, EraseAccountResponse } from '../../../shared/api/account';
+import { exportAccountData } from './export-data';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Decision 0058 (DPDP Act s.12): a shopper erases their own account.
@@ -14,4 +15,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return { erased: true as const };
     },
   );
+
+  // Decision 0058 (DPDP Act s.11): the shopper's own data, as a JSON file.
+  app.get('/account/export', { preHandler: app.requireUser }, async (request, reply) => {
+    await app.account.exportLimiter(request.user.id);
+    const data = await exportAccountData(app.db, request.user.id, app.clock.now());
+    return reply
+      .header(
+        'content-disposition',
+        `attachment; filename="utsav-gifts-my-data-${data.exportedAt.slice(0, 10)}.json"`,
+      )
+      .header('cache-control', 'no-store')
+      .type('application/json')
+      .send(JSON.stringify(data, null, 2));
+  });
 };
