@@ -16,3 +16,17 @@ export type EraseAccountPayload = z.infer<typeof EraseAccountPayload>;
 
 export const EraseAccountResponse = z.object({ erased: z.literal(true) });
 export type EraseAccountResponse = z.infer<typeof EraseAccountResponse>;
+
+/**
+ * PUT /account/name (decision 0058): the shopper corrects their name. E-mail is a login and no
+ * mail-link verification exists, so it is corrected through customer care; the mobile number has
+ * its own verified flow (POST /auth/phone/request and /auth/phone/verify).
+ */
+export const CorrectNamePayload = z.object({
+  fullName: z
+    .string({ error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be at most 100 characters'),
+});
+export type CorrectNamePayload = z.infer<typeof CorrectNamePayload>;

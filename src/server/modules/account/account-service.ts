@@ -26,6 +26,7 @@ import { enqueueMail } from '../mail';
 export const ACCOUNT_RIGHTS_LIMITS = {
   erase: { name: 'account-erase', attempts: 5, windowSeconds: 60 * 60 },
   export: { name: 'account-export', attempts: 5, windowSeconds: 60 * 60 },
+  correct: { name: 'account-correct', attempts: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, AttemptRule>;
 
 export const STAFF_CANNOT_ERASE =
@@ -71,6 +72,7 @@ export function createAccountService({
 }) {
   const eraseLimiter = createAttemptLimiter(limiterStore, ACCOUNT_RIGHTS_LIMITS.erase);
   const exportLimiter = createAttemptLimiter(limiterStore, ACCOUNT_RIGHTS_LIMITS.export);
+  const correctLimiter = createAttemptLimiter(limiterStore, ACCOUNT_RIGHTS_LIMITS.correct);
 
   async function consume(limiter: typeof eraseLimiter, userId: number, what: string) {
     const wait = await limiter.consume(String(userId));
@@ -79,6 +81,13 @@ export function createAccountService({
 
   return {
     exportLimiter: (userId: number) => consume(exportLimiter, userId, 'download'),
+
+    /** Decision 0058 (DPDP Act s.12): the shopper corrects their name; invoices issued keep theirs. */
+    async correctName(userId: number, fullName: string) {
+      await consume(correctLimiter, userId, 'change');
+      await db.update(users).set({ fullName }).where(eq(users.id, userId));
+      log.info({ userId, event: 'account-name-corrected' }, 'a shopper corrected their name');
+    },
 
     /**
      * Decision 0058 (DPDP Act s.12): erases the account. Orders and invoices stay for the period

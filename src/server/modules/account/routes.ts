@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EraseAccountPayload, EraseAccountResponse } from '../../../shared/api/account';
+import { CorrectNamePayload, EraseAccountPayload, EraseAccountResponse } from '../../../shared/api/account';
+import { MeResponse } from '../../../shared/api/auth';
+import { userJson } from '../auth';
 import { exportAccountData } from './export-data';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,6 +15,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await app.account.erase({ ...request.body, userId: request.user.id, ip: request.ip });
       return { erased: true as const };
+    },
+  );
+
+  // Decision 0058 (DPDP Act s.12): the shopper corrects their name.
+  app.put(
+    '/account/name',
+    { schema: { body: CorrectNamePayload, response: { 200: MeResponse } }, preHandler: app.requireUser },
+    async (request) => {
+      await app.account.correctName(request.user.id, request.body.fullName);
+      return { user: userJson({ ...request.user, fullName: request.body.fullName }) };
     },
   );
 

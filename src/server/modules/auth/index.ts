@@ -17,4 +17,4 @@ export {
 } from './auth-service';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
 export { CODE_ALLOWANCE } from './phone-sign-in';
-export { authRoutes } from './routes';
+export { authRoutes, userJson } from './routes';

@@ -70,8 +70,7 @@ describe('Your data (decision 0058)', () => {
     );
     const section = await screen.findByRole('region', { name: 'Your data' });
     // Keyboard only: Tab to the button, Enter opens the question.
-    await user.tab();
-    await user.tab();
+    for (let step = 0; step < 4; step++) await user.tab();
     expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Delete my account' }));
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
@@ -99,6 +98,27 @@ describe('Your data (decision 0058)', () => {
     expect(codes).toEqual([{ phone: '9876543210' }]);
     await user.type(await within(dialog).findByLabelText('Code we sent to your number'), '482913{Enter}');
     expect(sent.at(-1)).toEqual({ path: '/account/erase', body: { code: '482913' } });
+  });
+
+  it('corrects the name and shows it saved, or the server’s message', async () => {
+    const user = userEvent.setup();
+    const { sent } = renderSection(priya, (_path, body) => {
+      const fullName = (body as { fullName: string }).fullName;
+      return fullName === 'Priya Menon'
+        ? json(200, { user: { ...priya, name: fullName, fullName } })
+        : json(429, { message: 'Too many change requests. Please try again in 59 minutes.' });
+    });
+    const section = await screen.findByRole('region', { name: 'Your data' });
+    const field = within(section).getByLabelText('Your name') as HTMLInputElement;
+    expect(field.value).toBe('Priya Nair');
+    await user.clear(field);
+    await user.type(field, 'Priya Menon{Enter}');
+    expect(sent.at(-1)).toEqual({ path: '/account/name', body: { fullName: 'Priya Menon' } });
+    expect(await within(section).findByText('Name saved.')).toBeTruthy();
+    expect(field.value).toBe('Priya Menon');
+    await user.clear(field);
+    await user.type(field, 'Priya M{Enter}');
+    expect(await within(section).findByText(/Too many change requests/)).toBeTruthy();
   });
 
   it('shows the download while it is prepared, and the server’s refusal', async () => {

@@ -17,7 +17,7 @@ const messageOf = (error: unknown, fallback: string) =>
  */
 export function YourData() {
   const id = useId();
-  const { user, logout, requestAddPhone } = useAuth();
+  const { user, logout, requestAddPhone, replaceUser } = useAuth();
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -27,7 +27,32 @@ export function YourData() {
   const [codeSent, setCodeSent] = useState(false);
   const [eraseError, setEraseError] = useState<string | null>(null);
   const [erasing, setErasing] = useState(false);
+  const [name, setName] = useState<string | null>(null);
+  const [nameState, setNameState] = useState<{ saving: boolean; error?: string; saved?: boolean }>({
+    saving: false,
+  });
   if (!user) return null;
+  const shownName = name ?? user.fullName;
+
+  async function saveName(event: FormEvent) {
+    event.preventDefault();
+    if (!shownName.trim()) return setNameState({ saving: false, error: 'Full name is required' });
+    setNameState({ saving: true });
+    try {
+      const answer = await apiRequest<{ user: NonNullable<typeof user> }>('/account/name', {
+        method: 'PUT',
+        body: { fullName: shownName.trim() },
+      });
+      replaceUser(answer.user);
+      setName(null);
+      setNameState({ saving: false, saved: true });
+    } catch (error) {
+      setNameState({
+        saving: false,
+        error: messageOf(error, 'We could not save your name. Please try again.'),
+      });
+    }
+  }
   // An account made by phone has no password: it proves itself with a code to its own number.
   const usesCode = byCode || (!user.email && Boolean(user.phone));
 
@@ -95,6 +120,31 @@ export function YourData() {
         Download everything we hold about you, or delete your account. Invoices stay for 72 months, as tax law
         requires, and are used for nothing else.
       </p>
+      <form onSubmit={(event) => void saveName(event)} noValidate className="mt-3 flex flex-col gap-2">
+        <FormField
+          label="Your name"
+          autoComplete="name"
+          maxLength={100}
+          value={shownName}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameState({ saving: false });
+          }}
+          error={nameState.error}
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="secondary" disabled={nameState.saving} aria-busy={nameState.saving}>
+            {nameState.saving ? 'Saving…' : 'Save name'}
+          </Button>
+          <p role="status" className="text-sm text-stone-600">
+            {nameState.saved ? 'Name saved.' : ''}
+          </p>
+        </div>
+        <p className="text-sm text-stone-600">
+          To correct your e-mail, write to customer care from the contact page. Change your mobile number
+          above, with a code sent to the new number.
+        </p>
+      </form>
       <div className="mt-3 flex flex-wrap gap-3">
         <Button
           variant="secondary"
