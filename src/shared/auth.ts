@@ -35,6 +35,13 @@ export const LoginPayload = z.object({
 });
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
+/** An account's full name, at sign-up and when the shopper corrects it. */
+export const FullName = z
+  .string({ error: 'Full name is required' })
+  .trim()
+  .min(1, 'Full name is required')
+  .max(100, 'Full name must be at most 100 characters');
+
 /** SPEC 3 registration payload; the modal fills username and fullName (deriveSignupIdentity). */
 export const RegisterPayload = z.object({
   email: Email,
@@ -48,11 +55,7 @@ export const RegisterPayload = z.object({
     .trim()
     .min(1, 'Username is required')
     .max(100, 'Username must be at most 100 characters'),
-  fullName: z
-    .string({ error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name must be at most 100 characters'),
+  fullName: FullName,
 });
 export type RegisterPayload = z.infer<typeof RegisterPayload>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FullName } from '../auth';
 
 /**
  * POST /account/erase (decision 0058): asked once more, with the password, or for an account
@@ -23,10 +24,6 @@ export type EraseAccountResponse = z.infer<typeof EraseAccountResponse>;
  * its own verified flow (POST /auth/phone/request and /auth/phone/verify).
  */
 export const CorrectNamePayload = z.object({
-  fullName: z
-    .string({ error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name must be at most 100 characters'),
+  fullName: FullName,
 });
 export type CorrectNamePayload = z.infer<typeof CorrectNamePayload>;
