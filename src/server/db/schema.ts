@@ -65,6 +65,9 @@ export const users = pgTable(
     // Decision 0058: when the shopper erased the account; the row stays only as the owner of the
     // orders and invoices tax law keeps, with nothing left that names or reaches them.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // Decision 0058: when the shopper declared being 18 or older (null for accounts from before,
+    // and for staff, who are employed adults).
+    adultDeclaredAt: timestamp('adult_declared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // Issue 26: the back office finds customers by any part of their name or e-mail.

@@ -135,6 +135,7 @@ describe('POST /api/account/erase', () => {
       phone,
       code: await lastSandboxCode(store.database, phone),
       fullName: 'Lakshmi Menon',
+      adult: true,
     });
     expect(verified.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${verified.json().token}` };

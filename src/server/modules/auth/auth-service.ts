@@ -205,7 +205,13 @@ export function createAuthService({
       try {
         const [row] = await db
           .insert(users)
-          .values({ email: input.email, username: input.username, fullName: input.fullName, passwordHash })
+          .values({
+            email: input.email,
+            username: input.username,
+            fullName: input.fullName,
+            passwordHash,
+            adultDeclaredAt: clock.now(),
+          })
           .returning();
         if (!row) throw new Error('Inserting a user returned no row');
         return { user: toAuthUser(row), token: await startSession(row.id) };
