@@ -18,7 +18,7 @@ import {
 import { notFound } from '../../errors';
 
 /**
- * Decision 0058: the consent records of the account. Extension point: the store has no consent
+ * Decision 0062: the consent records of the account. Extension point: the store has no consent
  * ledger yet (the choices made at checkout are in each order's `notify`); when a `consents` table
  * exists, read this account's rows here and they appear in every export.
  */
@@ -27,7 +27,7 @@ async function readConsents(_db: Db, _userId: number): Promise<unknown[]> {
 }
 
 /**
- * Decision 0058 (DPDP Act s.11): everything the store holds about one account, as one object.
+ * Decision 0062 (DPDP Act s.11): everything the store holds about one account, as one object.
  * Every query is filtered by the account's id (or its own orders, number and address), so the
  * export holds nobody else's data: a gift recipient's messages are theirs and left out.
  */
