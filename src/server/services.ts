@@ -287,7 +287,7 @@ export function createServices({
     }),
     delivery,
     auth,
-    /** Decision 0062: a shopper's rights over their data (erase, download). */
+    /** Decision 0063: a shopper's rights over their data (erase, download). */
     account: createAccountService({
       db,
       clock,

@@ -40,7 +40,7 @@ export const SESSION_EXPIRED_EVENT = 'auth:session-expired';
 /** What the server answers when a new number's code is right but no name came with it. */
 export const NAME_NEEDED = 'Please tell us your name to create your account.';
 /**
- * Decision 0062 (DPDP Act s.9): a child's data needs a parent's verifiable consent, which the store
+ * Decision 0063 (DPDP Act s.9): a child's data needs a parent's verifiable consent, which the store
  * does not collect; an account is made only on the shopper's declaration that they are 18 or older.
  */
 export const ADULT_REQUIRED =

@@ -51,7 +51,7 @@ export const FullName = z
   .max(100, 'Full name must be at most 100 characters');
 
 /**
- * Decision 0062: the shopper's own declaration of being 18 or older, an unticked box; anything but
+ * Decision 0063: the shopper's own declaration of being 18 or older, an unticked box; anything but
  * a tick is refused with ADULT_REQUIRED. A form starts it false; what is sent is always true.
  */
 export const AdultDeclaration = z
@@ -112,7 +112,7 @@ export const OtpVerifyPayload = z.object({
     .optional(),
   /** Optional for an account made with a mobile number. */
   email: Email.optional(),
-  /** Decision 0062: asked with the name; a new account needs it true. */
+  /** Decision 0063: asked with the name; a new account needs it true. */
   adult: z.boolean().optional(),
 });
 export type OtpVerifyPayload = z.input<typeof OtpVerifyPayload>;

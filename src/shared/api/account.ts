@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FullName } from '../auth';
 
 /**
- * POST /account/erase (decision 0062): asked once more, with the password, or for an account
+ * POST /account/erase (decision 0063): asked once more, with the password, or for an account
  * made by phone without one, the code sent to its own number (POST /auth/phone/request).
  */
 export const EraseAccountPayload = z.object({
@@ -19,7 +19,7 @@ export const EraseAccountResponse = z.object({ erased: z.literal(true) });
 export type EraseAccountResponse = z.infer<typeof EraseAccountResponse>;
 
 /**
- * PUT /account/name (decision 0062): the shopper corrects their name. E-mail is a login and no
+ * PUT /account/name (decision 0063): the shopper corrects their name. E-mail is a login and no
  * mail-link verification exists, so it is corrected through customer care; the mobile number has
  * its own verified flow (POST /auth/phone/request and /auth/phone/verify).
  */

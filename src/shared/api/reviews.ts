@@ -90,7 +90,7 @@ export type AdminReviewChanges = z.infer<typeof AdminReviewChanges>;
 
 export const AdminReviewIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Decision 0062: the author of a review whose account was erased (the text stays). */
+/** Decision 0063: the author of a review whose account was erased (the text stays). */
 export const ERASED_AUTHOR = 'A customer';
 
 /** 'Meera Iyer' → 'Meera I.': enough to be a person, not enough to find them. */

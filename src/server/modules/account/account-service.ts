@@ -22,7 +22,7 @@ import { forbidden, invalid, notFound, tooMany, waitInWords } from '../../errors
 import { type AttemptRule, createAttemptLimiter, type LimiterStore } from '../auth';
 import { enqueueMail } from '../mail';
 
-/** Decision 0062: what a shopper may do to their own data, per account, in an hour. */
+/** Decision 0063: what a shopper may do to their own data, per account, in an hour. */
 export const ACCOUNT_RIGHTS_LIMITS = {
   erase: { name: 'account-erase', attempts: 5, windowSeconds: 60 * 60 },
   export: { name: 'account-export', attempts: 5, windowSeconds: 60 * 60 },
@@ -82,7 +82,7 @@ export function createAccountService({
   return {
     exportLimiter: (userId: number) => consume(exportLimiter, userId, 'download'),
 
-    /** Decision 0062 (DPDP Act s.12): the shopper corrects their name; invoices issued keep theirs. */
+    /** Decision 0063 (DPDP Act s.12): the shopper corrects their name; invoices issued keep theirs. */
     async correctName(userId: number, fullName: string) {
       await consume(correctLimiter, userId, 'change');
       await db.update(users).set({ fullName }).where(eq(users.id, userId));
@@ -90,7 +90,7 @@ export function createAccountService({
     },
 
     /**
-     * Decision 0062 (DPDP Act s.12): erases the account. Orders and invoices stay for the period
+     * Decision 0063 (DPDP Act s.12): erases the account. Orders and invoices stay for the period
      * CGST Act s.36 requires (TAX_RECORDS_MONTHS); the invoice keeps the buyer as issued, and the
      * order keeps only the state and pincode of delivery (place of supply). Everything else that
      * names or reaches the shopper goes, in one transaction.
@@ -223,7 +223,7 @@ export function createAccountService({
           );
         }
       });
-      // Decision 0062: logged without the personal data just erased.
+      // Decision 0063: logged without the personal data just erased.
       log.info({ userId: input.userId, event: 'account-erased' }, 'a shopper erased their account');
       if (!email && phone) {
         // A phone-only account has no mailbox: one text, sent once the erasure is committed.

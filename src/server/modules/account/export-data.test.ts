@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationOutbox } from '../../db/schema';
+import { consents, notificationOutbox } from '../../db/schema';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -9,7 +9,7 @@ const download = (headers: Record<string, string>) =>
   store.app.inject({ url: '/api/account/export', headers });
 
 describe('GET /api/account/export', () => {
-  it("holds the shopper's orders, invoices and messages and nobody else's", async () => {
+  it("holds the shopper's orders, invoices, messages and consents and nobody else's", async () => {
     const shopper = await store.newCustomer({ fullName: 'Meera Iyer' });
     const neighbour = await store.newCustomer({ fullName: 'Ravi Kumar' });
     const diya = await createTestProduct(store.database, { name: 'Brass Diya', priceRupees: 450 });
@@ -51,6 +51,33 @@ describe('GET /api/account/export', () => {
       },
     ]);
 
+    await store.database.db.insert(consents).values([
+      {
+        userId: shopper.user.id,
+        purpose: 'marketing',
+        channel: 'whatsapp',
+        given: true,
+        via: 'form',
+        noticeVersion: 'test-1',
+      },
+      {
+        userId: shopper.user.id,
+        purpose: 'marketing',
+        channel: 'whatsapp',
+        given: false,
+        via: 'reply',
+        noticeVersion: 'test-1',
+      },
+      {
+        userId: neighbour.user.id,
+        purpose: 'marketing',
+        channel: 'sms',
+        given: true,
+        via: 'settings',
+        noticeVersion: 'test-1',
+      },
+    ]);
+
     const response = await download(shopper.headers);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
@@ -71,7 +98,11 @@ describe('GET /api/account/export', () => {
     expect(data.messages.map((message: { text: string }) => message.text)).toEqual([
       'Your Brass Diya has shipped',
     ]);
-    expect(data.consents).toEqual([]);
+    expect(data.consents).toMatchObject([
+      { purpose: 'marketing', channel: 'whatsapp', given: true, via: 'form' },
+      { purpose: 'marketing', channel: 'whatsapp', given: false, via: 'reply' },
+    ]);
+    expect(response.body).not.toContain('"settings"');
     expect(response.body).not.toContain('Copper Lamp');
     expect(response.body).not.toContain('Ravi Kumar');
     expect(response.body).not.toContain(neighbour.user.email);

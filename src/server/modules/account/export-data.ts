@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   addresses,
+  consents,
   creditNotes,
   invoices,
   mailOutbox,
@@ -18,16 +19,26 @@ import {
 import { notFound } from '../../errors';
 
 /**
- * Decision 0062: the consent records of the account. Extension point: the store has no consent
- * ledger yet (the choices made at checkout are in each order's `notify`); when a `consents` table
- * exists, read this account's rows here and they appear in every export.
+ * Decision 0063: the account's consent ledger (decision 0062): every consent given or withdrawn,
+ * its purpose, channel, how and under which notice, oldest first.
  */
-async function readConsents(_db: Db, _userId: number): Promise<unknown[]> {
-  return [];
+async function readConsents(db: Db, userId: number) {
+  return db
+    .select({
+      purpose: consents.purpose,
+      channel: consents.channel,
+      given: consents.given,
+      via: consents.via,
+      noticeVersion: consents.noticeVersion,
+      createdAt: consents.createdAt,
+    })
+    .from(consents)
+    .where(eq(consents.userId, userId))
+    .orderBy(asc(consents.id));
 }
 
 /**
- * Decision 0062 (DPDP Act s.11): everything the store holds about one account, as one object.
+ * Decision 0063 (DPDP Act s.11): everything the store holds about one account, as one object.
  * Every query is filtered by the account's id (or its own orders, number and address), so the
  * export holds nobody else's data: a gift recipient's messages are theirs and left out.
  */

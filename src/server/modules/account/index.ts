@@ -1,4 +1,4 @@
-// The account module's public entry: a shopper's rights over their own data (decision 0062).
+// The account module's public entry: a shopper's rights over their own data (decision 0063).
 export {
   ACCOUNT_RIGHTS_LIMITS,
   type AccountService,

@@ -5,7 +5,7 @@ import { userJson } from '../auth';
 import { exportAccountData } from './export-data';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Decision 0062 (DPDP Act s.12): a shopper erases their own account.
+  // Decision 0063 (DPDP Act s.12): a shopper erases their own account.
   app.post(
     '/account/erase',
     {
@@ -18,7 +18,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Decision 0062 (DPDP Act s.12): the shopper corrects their name.
+  // Decision 0063 (DPDP Act s.12): the shopper corrects their name.
   app.put(
     '/account/name',
     { schema: { body: CorrectNamePayload, response: { 200: MeResponse } }, preHandler: app.requireUser },
@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Decision 0062 (DPDP Act s.11): the shopper's own data, as a JSON file.
+  // Decision 0063 (DPDP Act s.11): the shopper's own data, as a JSON file.
   app.get('/account/export', { preHandler: app.requireUser }, async (request, reply) => {
     await app.account.exportLimiter(request.user.id);
     const data = await exportAccountData(app.db, request.user.id, app.clock.now());

@@ -173,7 +173,7 @@ export function createAuthService({
     },
 
     /**
-     * Decision 0062: asks the signed-in account once more before an irreversible step: its password,
+     * Decision 0063: asks the signed-in account once more before an irreversible step: its password,
      * or for an account with none (made by phone), a code sent to its own number. False when wrong.
      */
     async confirmIdentity(input: { userId: number; password?: string; code?: string; ip: string }) {

@@ -358,7 +358,7 @@ export function createPhoneSignIn({
           await checked.uncount();
           throw invalid(NAME_NEEDED, [{ path: 'fullName', message: 'Full name is required' }]);
         }
-        // Decision 0062: an account is made only on the declaration of being 18 or older.
+        // Decision 0063: an account is made only on the declaration of being 18 or older.
         if (input.adult !== true) {
           await checked.uncount();
           throw invalid(ADULT_REQUIRED, [{ path: 'adult', message: ADULT_REQUIRED }]);
@@ -379,7 +379,7 @@ export function createPhoneSignIn({
     },
 
     /**
-     * Decision 0062: proves the signed-in account still holds its own number, for an account with
+     * Decision 0063: proves the signed-in account still holds its own number, for an account with
      * no password asked once more (erasing it). The code is one sent by requestAddPhoneCode to
      * that same number; answers false for a wrong code (its try counted).
      */

@@ -33,7 +33,7 @@ const recordOf = (row: ReviewRow): ReviewRecord => ({
   id: row.id,
   rating: row.rating,
   text: row.text,
-  // Decision 0062: an erased account's review stays, its author no longer named.
+  // Decision 0063: an erased account's review stays, its author no longer named.
   authorName: row.deletedAt ? ERASED_AUTHOR : reviewerName(row.fullName, row.username),
   createdAt: row.createdAt.toISOString(),
 });

@@ -2,7 +2,7 @@ import { type ComponentProps, useId } from 'react';
 import { ADULT_LABEL } from '../../../shared/auth-rules';
 
 /**
- * Decision 0062: the "I am 18 or older" box at sign-up and at a new number's first code. Unticked
+ * Decision 0063: the "I am 18 or older" box at sign-up and at a new number's first code. Unticked
  * to start with; its message (ADULT_REQUIRED) is read with it when it is missing.
  */
 export function AdultDeclaration({

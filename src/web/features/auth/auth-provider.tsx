@@ -37,7 +37,7 @@ export type AuthContextValue = AuthState & {
   /** Adding a verified number to the signed-in account; both throw ApiError for the form. */
   requestAddPhone(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
   verifyAddPhone(payload: { phone: string; code: string }): Promise<void>;
-  /** Decision 0062: the account as the server answers it after a correction (its name). */
+  /** Decision 0063: the account as the server answers it after a correction (its name). */
   replaceUser(user: User): void;
   logout(): void;
   clearError(): void;

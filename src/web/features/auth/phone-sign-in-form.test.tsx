@@ -140,7 +140,7 @@ describe('Continue with mobile number (decision 0032)', () => {
     const name = await screen.findByLabelText('Full Name');
     expect(screen.getByLabelText('Email (Optional)')).toBeTruthy();
     await user.type(name, 'Asha Rao');
-    // Decision 0062: the box starts unticked, and an unticked one is refused here with its message.
+    // Decision 0063: the box starts unticked, and an unticked one is refused here with its message.
     const adult = screen.getByLabelText('I am 18 or older') as HTMLInputElement;
     expect(adult.checked).toBe(false);
     const tries = server.verifications.length;

@@ -60,7 +60,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Your data (decision 0062)', () => {
+describe('Your data (decision 0063)', () => {
   it('asks for the password once more, shows a wrong one, then deletes and signs out', async () => {
     const user = userEvent.setup();
     const { sent } = renderSection(priya, (_path, body) =>

@@ -11,7 +11,7 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
 
 /**
- * Decision 0062: the shopper's rights over their data in the account page: download it all as a
+ * Decision 0063: the shopper's rights over their data in the account page: download it all as a
  * JSON file, or delete the account after being asked once more (the password, or for an account
  * made by phone, a code sent to its own number).
  */
