@@ -156,6 +156,7 @@ function journey(catalogue: Product[], recorder: Recorder): autocannon.Request[]
             password: 'load-test-1',
             username: handle,
             fullName: 'Load Shopper',
+            adult: true,
           }),
         };
       },

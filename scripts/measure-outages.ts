@@ -57,7 +57,13 @@ try {
   const registered = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, username: 'measureoutages', fullName: 'Measure Outages' }),
+    body: JSON.stringify({
+      email,
+      password,
+      username: 'measureoutages',
+      fullName: 'Measure Outages',
+      adult: true,
+    }),
   });
   if (!registered.ok) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const { token } = (await registered.json()) as { token: string };

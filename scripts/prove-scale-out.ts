@@ -166,6 +166,7 @@ async function loginLimit(instances: StoreInstance[]) {
         password: 'correct-horse',
         username: `limit${label[0]}${runId}`,
         fullName: 'Rate Limit',
+        adult: true,
       },
     });
     if (registered.status !== 201) {

@@ -31,6 +31,7 @@ async function shopperToken(baseUrl: string): Promise<string> {
       password: 'diwali-2031',
       username: `screens${stamp}`,
       fullName: 'Meera Iyer',
+      adult: true,
     }),
   });
   if (registered.status !== 201)

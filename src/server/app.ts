@@ -15,6 +15,7 @@ import { refuseNullCharacters } from './http/null-characters';
 import { createPageHeads } from './http/page-head';
 import { registerWebApp } from './http/web-app';
 import { loggerOptions } from './logger-options';
+import { accountRoutes } from './modules/account';
 import { addressRoutes } from './modules/addresses';
 import { adminRoutes } from './modules/admin';
 import type { PasswordCost } from './modules/auth';
@@ -228,6 +229,7 @@ export async function buildApp({
       await api.register(storeRoutes);
       await api.register(catalogRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(addressRoutes);
       await api.register(wishlistRoutes);
       await api.register(deliveryRoutes);

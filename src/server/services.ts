@@ -8,6 +8,7 @@ import type { ChangeCounters } from './db/change-counters';
 import type { Database, Db } from './db/client';
 import type { RedisConnection } from './db/redis-client';
 import type { PageHeads } from './http/page-head';
+import { createAccountService } from './modules/account';
 import { createAddressService } from './modules/addresses';
 import {
   createAdminBulkService,
@@ -286,6 +287,15 @@ export function createServices({
     }),
     delivery,
     auth,
+    /** Decision 0063: a shopper's rights over their data (erase, download). */
+    account: createAccountService({
+      db,
+      clock,
+      limiterStore,
+      confirmIdentity: (input) => auth.confirmIdentity(input),
+      sendText: (message) => messaging.messenger.send(message),
+      log,
+    }),
     /** Decision 0054: a day's orders placed and cancelled per account and per address. */
     orderAllowance: createOrderAllowance(limiterStore, {
       orders: config.ORDERS_PER_DAY,

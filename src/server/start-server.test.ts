@@ -172,6 +172,7 @@ describe('starting the store', () => {
         password: 'secret123',
         username: 'durable',
         fullName: 'Durable Devi',
+        adult: true,
       }),
     });
     expect(register.status).toBe(201);
@@ -230,6 +231,7 @@ describe('starting the store', () => {
         password: 'secret123',
         username: 'sigkill',
         fullName: 'Kiran Rao',
+        adult: true,
       },
     });
     expect(registered.status).toBe(201);

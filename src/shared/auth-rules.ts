@@ -39,6 +39,13 @@ export const SESSION_EXPIRED_EVENT = 'auth:session-expired';
 
 /** What the server answers when a new number's code is right but no name came with it. */
 export const NAME_NEEDED = 'Please tell us your name to create your account.';
+/**
+ * Decision 0063 (DPDP Act s.9): a child's data needs a parent's verifiable consent, which the store
+ * does not collect; an account is made only on the shopper's declaration that they are 18 or older.
+ */
+export const ADULT_REQUIRED =
+  'You must be 18 or older to create an account. A parent or guardian can order for you.';
+export const ADULT_LABEL = 'I am 18 or older';
 
 /** A code has 6 digits, lives 5 minutes, allows 3 wrong tries; a new one may be asked after 30 s. */
 export const OTP_RULES = { digits: 6, ttlSeconds: 5 * 60, maxWrongTries: 3, resendAfterSeconds: 30 } as const;

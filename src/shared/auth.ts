@@ -1,10 +1,18 @@
 import { z } from 'zod';
-import { OTP_CHANNELS, OTP_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
+import {
+  ADULT_REQUIRED,
+  OTP_CHANNELS,
+  OTP_RULES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth-rules';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 
 // The rules without a schema live in auth-rules.ts (no Zod, so the web shell can use them without
 // loading Zod); they are re-exported here.
 export {
+  ADULT_LABEL,
+  ADULT_REQUIRED,
   deriveSignupIdentity,
   displayName,
   NAME_NEEDED,
@@ -35,6 +43,22 @@ export const LoginPayload = z.object({
 });
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
+/** An account's full name, at sign-up and when the shopper corrects it. */
+export const FullName = z
+  .string({ error: 'Full name is required' })
+  .trim()
+  .min(1, 'Full name is required')
+  .max(100, 'Full name must be at most 100 characters');
+
+/**
+ * Decision 0063: the shopper's own declaration of being 18 or older, an unticked box; anything but
+ * a tick is refused with ADULT_REQUIRED. A form starts it false; what is sent is always true.
+ */
+export const AdultDeclaration = z
+  .boolean({ error: ADULT_REQUIRED })
+  .refine((ticked) => ticked, ADULT_REQUIRED)
+  .transform(() => true as const);
+
 /** SPEC 3 registration payload; the modal fills username and fullName (deriveSignupIdentity). */
 export const RegisterPayload = z.object({
   email: Email,
@@ -48,13 +72,10 @@ export const RegisterPayload = z.object({
     .trim()
     .min(1, 'Username is required')
     .max(100, 'Username must be at most 100 characters'),
-  fullName: z
-    .string({ error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name must be at most 100 characters'),
+  fullName: FullName,
+  adult: AdultDeclaration,
 });
-export type RegisterPayload = z.infer<typeof RegisterPayload>;
+export type RegisterPayload = z.output<typeof RegisterPayload>;
 
 // ---- Sign-in with a mobile number and a one-time code (decision 0032) ----
 
@@ -91,6 +112,8 @@ export const OtpVerifyPayload = z.object({
     .optional(),
   /** Optional for an account made with a mobile number. */
   email: Email.optional(),
+  /** Decision 0063: asked with the name; a new account needs it true. */
+  adult: z.boolean().optional(),
 });
 export type OtpVerifyPayload = z.input<typeof OtpVerifyPayload>;
 

@@ -69,6 +69,7 @@ test('a shopper signs up in the modal, stays signed in, keeps an address and a w
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByLabel('Full Name (Optional)').fill('Asha Verma');
+  await dialog.getByLabel('I am 18 or older').check();
   await dialog.getByRole('button', { name: 'Create account' }).click();
   await expect(dialog).toBeHidden();
   await expect((await openMenu(page)).getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -195,6 +196,7 @@ test('a wrong password shows the server message in the red box, and the register
   await page.getByLabel('Username').fill(`kavya${Date.now()}`);
   await page.getByLabel('Email address').fill(`kavya.${Date.now()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('rakhi-2025');
+  await page.getByLabel('I am 18 or older').check();
   // A mistyped confirmation: SPEC 5's words under the field (issue 25: no browser alert box).
   const confirmation = page.getByLabel('Confirm Password');
   await confirmation.fill('rakhi-2052');

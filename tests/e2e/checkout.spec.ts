@@ -69,6 +69,7 @@ test('a guest fills a cart, signs up at checkout, adds an address, pays by card 
   await signup.getByLabel('Email').fill(`asha.${Date.now()}@example.com`);
   await signup.getByLabel('Password').fill('diwali-2025');
   await signup.getByLabel('Full Name (Optional)').fill('Asha Verma');
+  await signup.getByLabel('I am 18 or older').check();
   await signup.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Welcome back, Asha Verma')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);

@@ -46,6 +46,7 @@ test('a guest signs in at checkout with a mobile number, pays, and follows the o
 
   // A new number: the name, once.
   await byPhone.getByLabel('Full Name').fill('Kavya Menon');
+  await byPhone.getByLabel('I am 18 or older').check();
   await byPhone.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Welcome back, Kavya Menon')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);

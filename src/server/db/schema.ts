@@ -62,6 +62,12 @@ export const users = pgTable(
     // invoices (B2B) so they can claim input tax credit; null for a consumer.
     gstin: text('gstin'),
     legalName: text('legal_name'),
+    // Decision 0063: when the shopper erased the account; the row stays only as the owner of the
+    // orders and invoices tax law keeps, with nothing left that names or reaches them.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // Decision 0063: when the shopper declared being 18 or older (null for accounts from before,
+    // and for staff, who are employed adults).
+    adultDeclaredAt: timestamp('adult_declared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // Issue 26: the back office finds customers by any part of their name or e-mail.

@@ -27,7 +27,13 @@ describe('the null character (U+0000), which the database cannot keep', () => {
       {
         method: 'POST' as const,
         url: '/api/auth/register',
-        payload: { email: 'nul@example.in', password: 'secret123', username: 'nul', fullName: 'A\u0000B' },
+        payload: {
+          email: 'nul@example.in',
+          password: 'secret123',
+          username: 'nul',
+          fullName: 'A\u0000B',
+          adult: true,
+        },
         path: 'fullName',
       },
       {

@@ -27,6 +27,7 @@ export async function registerTestUser(
     password: 'festive-secret',
     username: `shopper${unique}`,
     fullName: 'Test Shopper',
+    adult: true,
     ...overrides,
   };
   const response = await app.inject({

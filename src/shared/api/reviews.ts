@@ -90,6 +90,9 @@ export type AdminReviewChanges = z.infer<typeof AdminReviewChanges>;
 
 export const AdminReviewIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/** Decision 0063: the author of a review whose account was erased (the text stays). */
+export const ERASED_AUTHOR = 'A customer';
+
 /** 'Meera Iyer' → 'Meera I.': enough to be a person, not enough to find them. */
 export function reviewerName(fullName: string, username: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);

@@ -7,6 +7,7 @@ import { EmptyState, ErrorBanner } from '../components/status-message';
 import { AccountPhone } from '../features/auth/account-phone';
 import { useAuth } from '../features/auth/auth-provider';
 import { BusinessDetailsForm } from '../features/auth/business-details';
+import { YourData } from '../features/auth/your-data';
 import { MessagesSection } from '../features/order-updates/messages-section';
 import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
@@ -182,6 +183,7 @@ export function OrdersPage() {
         <div hidden={query.isPending}>
           <MessagesSection userId={auth.user.id} />
           <BusinessDetailsForm userId={auth.user.id} />
+          <YourData />
         </div>
       )}
     </div>

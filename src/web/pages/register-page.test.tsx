@@ -76,6 +76,7 @@ describe('Register page (SPEC 2, SPEC 5)', () => {
     await user.type(screen.getByLabelText('Email address'), 'asha@example.com');
     await user.type(screen.getByLabelText('Password'), password);
     await user.type(screen.getByLabelText('Confirm Password'), confirmation);
+    await user.click(screen.getByLabelText('I am 18 or older'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
   }
 
@@ -116,6 +117,7 @@ describe('Register page (SPEC 2, SPEC 5)', () => {
       username: 'asha',
       email: 'asha@example.com',
       password: 'secret1',
+      adult: true,
     });
     expect(router.state.location.pathname).toBe('/checkout');
   });
@@ -211,6 +213,7 @@ describe('Continue with mobile number on the pages (decision 0032)', () => {
     await signInByPhone(user, '91234 56789');
     await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
     await user.type(await screen.findByLabelText('Full Name'), 'Ravi Kumar');
+    await user.click(screen.getByLabelText('I am 18 or older'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Checkout with null')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
@@ -218,6 +221,7 @@ describe('Continue with mobile number on the pages (decision 0032)', () => {
       phone: '9123456789',
       code: '482913',
       fullName: 'Ravi Kumar',
+      adult: true,
     });
   });
 });

@@ -30,6 +30,7 @@ export async function registerCustomer(request: APIRequestContext, fullName: str
       password: 'diwali-2031',
       username: `customer${stamp}`,
       fullName,
+      adult: true,
     },
   });
   expect(response.status()).toBe(201);

@@ -172,6 +172,28 @@ export function createAuthService({
       return toAuthUser(row);
     },
 
+    /**
+     * Decision 0063: asks the signed-in account once more before an irreversible step: its password,
+     * or for an account with none (made by phone), a code sent to its own number. False when wrong.
+     */
+    async confirmIdentity(input: { userId: number; password?: string; code?: string; ip: string }) {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash, phone: users.phone })
+        .from(users)
+        .where(eq(users.id, input.userId));
+      if (!row) return false;
+      if (row.passwordHash) {
+        return input.password ? verify(input.password, row.passwordHash, input.ip, 'first') : false;
+      }
+      if (!row.phone || !input.code) return false;
+      return phoneSignIn.confirmOwnPhone({
+        userId: input.userId,
+        phone: row.phone,
+        code: input.code,
+        ip: input.ip,
+      });
+    },
+
     async register(input: RegisterPayload, ip: string): Promise<{ user: AuthUser; token: string }> {
       const waits = await Promise.all([registerPerIp.consume(ip), registerPerAccount.consume(input.email)]);
       const wait = Math.max(...waits);
@@ -183,7 +205,13 @@ export function createAuthService({
       try {
         const [row] = await db
           .insert(users)
-          .values({ email: input.email, username: input.username, fullName: input.fullName, passwordHash })
+          .values({
+            email: input.email,
+            username: input.username,
+            fullName: input.fullName,
+            passwordHash,
+            adultDeclaredAt: clock.now(),
+          })
           .returning();
         if (!row) throw new Error('Inserting a user returned no row');
         return { user: toAuthUser(row), token: await startSession(row.id) };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ADULT_REQUIRED } from '../../../shared/auth';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { sessions, users } from '../../db/schema';
@@ -29,13 +30,40 @@ const nextIp = () => {
 };
 
 const register = (payload: Record<string, unknown>, ip = nextIp()) =>
-  store.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
+  store.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { adult: true, ...payload },
+    remoteAddress: ip,
+  });
 const login = (payload: Record<string, unknown>, ip = nextIp()) =>
   store.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
 const me = (token: string) =>
   store.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 
 describe('POST /api/auth/register', () => {
+  it('refuses a sign-up without the declaration of being 18 or older, and stores nothing', async () => {
+    for (const adult of [false, undefined]) {
+      const response = await store.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          email: 'young@example.com',
+          password: 'diwali',
+          username: 'young1',
+          fullName: 'Young Shopper',
+          ...(adult === undefined ? {} : { adult }),
+        },
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(ADULT_REQUIRED);
+    }
+    expect(
+      await store.database.db.select().from(users).where(eq(users.email, 'young@example.com')),
+    ).toHaveLength(0);
+  });
+
   it('creates a customer and answers the SPEC 3 user with a bearer token', async () => {
     const response = await register({
       email: 'asha@example.com',
@@ -85,6 +113,7 @@ describe('POST /api/auth/register', () => {
           password: 'diwali-2031',
           username: 'fullcost',
           fullName: 'Full Cost',
+          adult: true,
         },
         remoteAddress: nextIp(),
       });

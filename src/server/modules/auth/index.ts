@@ -1,6 +1,7 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
 export {
   type AttemptLimiter,
+  type AttemptRule,
   createAttemptLimiter,
   createRefusalMemo,
   type LimiterStore,
@@ -16,4 +17,4 @@ export {
 } from './auth-service';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
 export { CODE_ALLOWANCE } from './phone-sign-in';
-export { authRoutes } from './routes';
+export { authRoutes, userJson } from './routes';

@@ -64,7 +64,13 @@ describe.each(stores)('login limits on the $name', ({ name, store }) => {
     const email = `owner-${name}-${accounts}-${prefix.slice(5, 11)}@example.com`;
     const password = 'correct-horse';
     await auth.register(
-      { email, password, username: `owner${name}${accounts}${prefix.slice(5, 11)}`, fullName: 'Owner' },
+      {
+        email,
+        password,
+        username: `owner${name}${accounts}${prefix.slice(5, 11)}`,
+        fullName: 'Owner',
+        adult: true,
+      },
       `198.51.100.${accounts}`,
     );
     return { email, password };

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AuthResponse, MeResponse } from '../../../shared/api/auth';
-import { NAME_NEEDED, OTP_RULES } from '../../../shared/auth';
-import { phoneCodes, sandboxMessages } from '../../db/schema';
+import { ADULT_REQUIRED, NAME_NEEDED, OTP_RULES } from '../../../shared/auth';
+import { phoneCodes, sandboxMessages, users } from '../../db/schema';
 import { waitInWords } from '../../errors';
 import { lastSandboxCode } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
@@ -43,7 +43,12 @@ const requestCode = (
   });
 
 const verify = (payload: Record<string, unknown>, ip: string, app: FastifyInstance = store.app) =>
-  app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload, remoteAddress: ip });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    payload: payload.fullName ? { adult: true, ...payload } : payload,
+    remoteAddress: ip,
+  });
 
 /** The code the sandbox "sent" to the number last. */
 const lastCode = (phone: string) => lastSandboxCode(store.database, phone);
@@ -265,6 +270,28 @@ describe('signing in with the code', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.json<MeResponse>().user.phone).toBe(phone);
+  });
+
+  it('refuses a new number without the declaration of being 18 or older, and the code still works', async () => {
+    const phone = nextPhone();
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const code = await lastCode(phone);
+    for (const adult of [false, undefined]) {
+      const refused = await store.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/verify',
+        payload: { phone, code, fullName: 'Young Shopper', ...(adult === undefined ? {} : { adult }) },
+        remoteAddress: ip,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(ADULT_REQUIRED);
+    }
+    expect(await store.database.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
+    const declared = await verify({ phone, code, fullName: 'Grown Shopper' }, ip);
+    expect(declared.statusCode).toBe(200);
+    const [row] = await store.database.db.select().from(users).where(eq(users.phone, phone));
+    expect(row?.adultDeclaredAt).toBeInstanceOf(Date);
   });
 
   it('signs a known number into its account', async () => {

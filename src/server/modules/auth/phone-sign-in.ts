@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth';
+import { ADULT_REQUIRED, NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/client';
 import { phoneCodes, users } from '../../db/schema';
@@ -312,6 +312,7 @@ export function createPhoneSignIn({
             passwordHash: null,
             phone: input.phone,
             phoneVerifiedAt: now,
+            adultDeclaredAt: now,
           })
           .returning();
         if (!row) throw new Error('Inserting a user returned no row');
@@ -342,6 +343,7 @@ export function createPhoneSignIn({
       code: string;
       fullName?: string;
       email?: string;
+      adult?: boolean;
       ip: string;
     }) {
       const checked = await checkCode({ ...input, purpose: 'sign-in', userId: null });
@@ -356,6 +358,11 @@ export function createPhoneSignIn({
           await checked.uncount();
           throw invalid(NAME_NEEDED, [{ path: 'fullName', message: 'Full name is required' }]);
         }
+        // Decision 0063: an account is made only on the declaration of being 18 or older.
+        if (input.adult !== true) {
+          await checked.uncount();
+          throw invalid(ADULT_REQUIRED, [{ path: 'adult', message: ADULT_REQUIRED }]);
+        }
         if (input.email) {
           const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
           if (taken) {
@@ -369,6 +376,21 @@ export function createPhoneSignIn({
         existing ??
         (await createCustomer({ phone: input.phone, fullName: input.fullName ?? '', email: input.email }))
       );
+    },
+
+    /**
+     * Decision 0063: proves the signed-in account still holds its own number, for an account with
+     * no password asked once more (erasing it). The code is one sent by requestAddPhoneCode to
+     * that same number; answers false for a wrong code (its try counted).
+     */
+    async confirmOwnPhone(input: { userId: number; phone: string; code: string; ip: string }) {
+      try {
+        const checked = await checkCode({ ...input, purpose: 'add-phone' });
+        return await checked.spend();
+      } catch (error) {
+        if (error instanceof AppError && error.kind === 'unauthorized') return false;
+        throw error;
+      }
     },
 
     requestAddPhoneCode: (input: { userId: number; phone: string; channel: OtpChannel; ip: string }) =>

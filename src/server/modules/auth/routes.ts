@@ -18,7 +18,7 @@ import { users } from '../../db/schema';
 import type { AuthUser } from './auth-service';
 
 /** SPEC 3 user JSON: `userId` repeats `id` and `name` is the full name, as older clients read them. */
-const userJson = (user: AuthUser): User => ({
+export const userJson = (user: AuthUser): User => ({
   id: user.id,
   userId: user.id,
   name: user.fullName,

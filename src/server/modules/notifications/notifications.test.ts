@@ -150,7 +150,7 @@ async function signUpByPhone(phone: string): Promise<TestAccount> {
   const verified = await store.app.inject({
     method: 'POST',
     url: '/api/auth/otp/verify',
-    payload: { phone, code: code?.params[0], fullName: 'Meera Iyer' },
+    payload: { phone, code: code?.params[0], fullName: 'Meera Iyer', adult: true },
     remoteAddress,
   });
   expect(verified.statusCode, verified.body).toBe(200);

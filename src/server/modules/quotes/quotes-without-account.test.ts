@@ -166,7 +166,7 @@ describe('a quote sent to a phone alone', () => {
     const signedIn = await store.app.inject({
       method: 'POST',
       url: '/api/auth/otp/verify',
-      payload: { phone, code, fullName: 'Meera Pillai' },
+      payload: { phone, code, fullName: 'Meera Pillai', adult: true },
       remoteAddress: ip,
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);

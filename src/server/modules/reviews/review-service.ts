@@ -4,6 +4,7 @@ import {
   type AdminReview,
   type AdminReviewList,
   type AdminReviewQuery,
+  ERASED_AUTHOR,
   type NewReview,
   REVIEW_MESSAGES,
   REVIEWS_PAGE_SIZE,
@@ -25,13 +26,15 @@ type ReviewRow = {
   createdAt: Date;
   fullName: string;
   username: string;
+  deletedAt: Date | null;
 };
 
 const recordOf = (row: ReviewRow): ReviewRecord => ({
   id: row.id,
   rating: row.rating,
   text: row.text,
-  authorName: reviewerName(row.fullName, row.username),
+  // Decision 0063: an erased account's review stays, its author no longer named.
+  authorName: row.deletedAt ? ERASED_AUTHOR : reviewerName(row.fullName, row.username),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -42,6 +45,7 @@ const reviewColumns = {
   createdAt: reviews.createdAt,
   fullName: users.fullName,
   username: users.username,
+  deletedAt: users.deletedAt,
 };
 
 /**

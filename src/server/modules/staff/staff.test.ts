@@ -195,7 +195,12 @@ describe('staff invitations', () => {
     const byPhone = await store.app.inject({
       method: 'POST',
       url: '/api/auth/otp/verify',
-      payload: { phone, code: await lastSandboxCode(store.database, phone), fullName: 'Someone Else' },
+      payload: {
+        phone,
+        code: await lastSandboxCode(store.database, phone),
+        fullName: 'Someone Else',
+        adult: true,
+      },
       remoteAddress,
     });
     expect(byPhone.statusCode).toBe(200);

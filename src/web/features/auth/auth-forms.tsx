@@ -6,6 +6,7 @@ import { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
+import { AdultDeclaration } from './adult-declaration';
 import { preloadSignIn, useAuth } from './auth-provider';
 
 export type AuthMode = 'login' | 'signup';
@@ -15,6 +16,7 @@ const QuickSignupValues = z.object({
   email: LoginPayload.shape.email,
   password: RegisterPayload.shape.password,
   name: z.string().trim().max(100, 'Full name must be at most 100 characters'),
+  adult: RegisterPayload.shape.adult,
 });
 
 /** SPEC 5 registration page: every field required, plus the confirmation. */
@@ -91,7 +93,7 @@ export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
   const [submitting, run] = useSubmitting();
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(QuickSignupValues),
-    defaultValues: { email: '', password: '', name: '' },
+    defaultValues: { email: '', password: '', name: '', adult: false },
   });
   const submit = handleSubmit((values) =>
     run(async () => {
@@ -124,6 +126,7 @@ export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
         error={formState.errors.name?.message}
         {...register('name')}
       />
+      <AdultDeclaration error={formState.errors.adult?.message} {...register('adult')} />
       <Button type="submit" disabled={submitting} className="mt-1 w-full">
         {submitting ? 'Creating account...' : 'Create account'}
       </Button>
@@ -136,7 +139,14 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const [submitting, run] = useSubmitting();
   const { register, handleSubmit, formState, setError } = useForm({
     resolver: zodResolver(RegisterValues),
-    defaultValues: { fullName: '', username: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: {
+      fullName: '',
+      username: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      adult: false,
+    },
   });
   const submit = handleSubmit(({ confirmPassword, ...payload }) => {
     // SPEC 5: a mismatch says 'Passwords do not match' and nothing is sent. Issue 25: said under the
@@ -192,6 +202,7 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
+      <AdultDeclaration error={errors.adult?.message} {...register('adult')} />
       <Button type="submit" disabled={submitting} className="mt-1 w-full">
         {submitting ? 'Creating account...' : 'Create account'}
       </Button>

@@ -123,6 +123,7 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
     await user.type(await field('Email'), 'priya@example.com');
     await user.type(await field('Password'), 'secret1');
     await user.type(await field('Full Name (Optional)'), 'Priya');
+    await user.click(screen.getByLabelText('I am 18 or older'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists.');
 
@@ -152,6 +153,32 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
     expect(await screen.findByText('Modal closed')).toBeTruthy();
   });
 
+  it('refuses a sign-up without the 18-or-older tick, with the message, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    await renderModal(
+      fakeApi({
+        register: async (payload) => {
+          sent.push(payload);
+          return new Promise<AuthResponse>(() => {});
+        },
+      }),
+      { initialMode: 'signup' },
+    );
+    await user.type(await field('Email'), 'young@example.com');
+    await user.type(await field('Password'), 'secret1');
+    const box = screen.getByLabelText('I am 18 or older') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText(
+        'You must be 18 or older to create an account. A parent or guardian can order for you.',
+      ),
+    ).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+  });
+
   it("disables the button and reads 'Creating account...' while signing up", async () => {
     const user = userEvent.setup();
     await renderModal(fakeApi({ register: () => new Promise<AuthResponse>(() => {}) }), {
@@ -159,6 +186,7 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
     });
     await user.type(await field('Email'), 'new@example.com');
     await user.type(await field('Password'), 'secret1');
+    await user.click(screen.getByLabelText('I am 18 or older'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const busy = await screen.findByRole('button', { name: 'Creating account...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);

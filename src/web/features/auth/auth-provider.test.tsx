@@ -138,7 +138,13 @@ describe('login and register (SPEC 4, SPEC 8)', () => {
     });
     expect(auth.error).toBe('Login failed');
     await act(async () => {
-      await auth.register({ email: 'a@example.com', password: 'secret', username: 'a1', fullName: 'A' });
+      await auth.register({
+        email: 'a@example.com',
+        password: 'secret',
+        username: 'a1',
+        fullName: 'A',
+        adult: true,
+      });
     });
     expect(auth.error).toBe('Registration failed');
   });
@@ -166,13 +172,25 @@ describe('login and register (SPEC 4, SPEC 8)', () => {
     const numbers = [0.421, 0.007];
     renderAuth(fakeApi({ register }), () => numbers.shift() ?? 0);
     await act(async () => {
-      expect(await auth.quickSignup({ email: ' Priya@Example.com', password: 'secret', name: '  ' })).toBe(
-        true,
-      );
+      expect(
+        await auth.quickSignup({ email: ' Priya@Example.com', password: 'secret', name: '  ', adult: true }),
+      ).toBe(true);
     });
     expect(register.mock.calls.map(([payload]) => payload)).toEqual([
-      { email: ' Priya@Example.com', password: 'secret', username: 'priya421', fullName: 'priya421' },
-      { email: ' Priya@Example.com', password: 'secret', username: 'priya7', fullName: 'priya7' },
+      {
+        email: ' Priya@Example.com',
+        password: 'secret',
+        adult: true,
+        username: 'priya421',
+        fullName: 'priya421',
+      },
+      {
+        email: ' Priya@Example.com',
+        password: 'secret',
+        adult: true,
+        username: 'priya7',
+        fullName: 'priya7',
+      },
     ]);
     expect(stored()).toBe('signup-token');
   });

@@ -14,6 +14,7 @@ import type {
   OtpRequestResponse,
   OtpVerifyPayload,
   RegisterPayload,
+  User,
 } from '../../../shared/api/auth';
 import { SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { readToken, storeToken, TOKEN_STORAGE_KEY } from '../../api/client';
@@ -36,6 +37,8 @@ export type AuthContextValue = AuthState & {
   /** Adding a verified number to the signed-in account; both throw ApiError for the form. */
   requestAddPhone(payload: OtpRequestPayload): Promise<OtpRequestResponse>;
   verifyAddPhone(payload: { phone: string; code: string }): Promise<void>;
+  /** Decision 0063: the account as the server answers it after a correction (its name). */
+  replaceUser(user: User): void;
   logout(): void;
   clearError(): void;
 };
@@ -166,6 +169,10 @@ export function AuthProvider({
     },
     [phoneApi],
   );
+  const replaceUser = useCallback((user: User) => {
+    const token = readToken();
+    if (token) dispatch({ type: 'restored', user, token });
+  }, []);
   const logout = useCallback(() => {
     const token = readToken();
     storeToken(null);
@@ -185,6 +192,7 @@ export function AuthProvider({
       verifyCode,
       requestAddPhone,
       verifyAddPhone,
+      replaceUser,
       logout,
       clearError,
     }),
@@ -197,6 +205,7 @@ export function AuthProvider({
       verifyCode,
       requestAddPhone,
       verifyAddPhone,
+      replaceUser,
       logout,
       clearError,
     ],

@@ -5,7 +5,7 @@ import { storeToken } from '../../api/client';
 import type { AuthApi, PhoneAuthApi } from './auth-api';
 import { type AuthAction, type AuthState, failureMessage, isUsernameTaken } from './auth-state';
 
-export type QuickSignup = { email: string; password: string; name: string };
+export type QuickSignup = { email: string; password: string; name: string; adult: true };
 
 // A derived username can collide with an existing one; a new random number is tried a few times.
 const QUICK_SIGNUP_TRIES = 3;
@@ -40,11 +40,16 @@ export function createSignIn({
   return {
     login: (payload: LoginPayload) => signIn(() => api.login(payload), 'Login failed'),
     register: (payload: RegisterPayload) => signIn(() => api.register(payload), 'Registration failed'),
-    quickSignup: ({ email, password, name }: QuickSignup) =>
+    quickSignup: ({ email, password, name, adult }: QuickSignup) =>
       signIn(async () => {
         for (let attempt = 1; ; attempt += 1) {
           try {
-            return await api.register({ email, password, ...deriveSignupIdentity(email, name, random) });
+            return await api.register({
+              email,
+              password,
+              adult,
+              ...deriveSignupIdentity(email, name, random),
+            });
           } catch (error) {
             if (!isUsernameTaken(error) || attempt >= QUICK_SIGNUP_TRIES) throw error;
           }

@@ -140,12 +140,25 @@ describe('Continue with mobile number (decision 0032)', () => {
     const name = await screen.findByLabelText('Full Name');
     expect(screen.getByLabelText('Email (Optional)')).toBeTruthy();
     await user.type(name, 'Asha Rao');
+    // Decision 0063: the box starts unticked, and an unticked one is refused here with its message.
+    const adult = screen.getByLabelText('I am 18 or older') as HTMLInputElement;
+    expect(adult.checked).toBe(false);
+    const tries = server.verifications.length;
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText(
+        'You must be 18 or older to create an account. A parent or guardian can order for you.',
+      ),
+    ).toBeTruthy();
+    expect(server.verifications).toHaveLength(tries);
+    await user.click(adult);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Signed in as Asha Rao')).toBeTruthy();
     expect(server.verifications.at(-1)).toEqual({
       phone: '9876543210',
       code: '482913',
       fullName: 'Asha Rao',
+      adult: true,
     });
     expect(localStorage.getItem('token')).toBe('token-phone');
   });

@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth-rules';
+import { ADULT_REQUIRED, NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth-rules';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../../../shared/phone';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
+import { AdultDeclaration } from './adult-declaration';
 import { preloadSignIn, useAuth } from './auth-provider';
 
 const CHANNEL_NAMES: Record<OtpChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
@@ -65,7 +66,13 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [askName, setAskName] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<{ phone?: string; code?: string; fullName?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<{
+    phone?: string;
+    code?: string;
+    fullName?: string;
+    adult?: string;
+  }>({});
+  const [adult, setAdult] = useState(false);
   const [requestError, setRequestError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState(0);
@@ -117,6 +124,10 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
       setFieldErrors({ fullName: 'Full name is required' });
       return;
     }
+    if (askName && !adult) {
+      setFieldErrors({ adult: ADULT_REQUIRED });
+      return;
+    }
     setFieldErrors({});
     setRequestError(null);
     setBusy(true);
@@ -124,7 +135,7 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
       const signedIn = await verifyCode({
         phone: sentTo,
         code: value,
-        ...(askName ? { fullName: fullName.trim() } : {}),
+        ...(askName ? { fullName: fullName.trim(), adult } : {}),
         ...(askName && email.trim() ? { email: email.trim() } : {}),
       });
       if (signedIn) onSuccess();
@@ -241,6 +252,11 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
             maxLength={254}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
+          />
+          <AdultDeclaration
+            checked={adult}
+            onChange={(event) => setAdult(event.target.checked)}
+            error={fieldErrors.adult}
           />
         </>
       )}
