@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   RegisterPayload,
 } from './auth';
+import { ADULT_REQUIRED } from './auth-rules';
 
 const messagesOf = (result: { error?: { issues: { message: string }[] } | undefined }) =>
   result.error?.issues.map((issue) => issue.message);
@@ -37,7 +38,13 @@ describe('LoginPayload (SPEC 5)', () => {
 });
 
 describe('RegisterPayload (SPEC 5)', () => {
-  const valid = { email: 'priya@example.com', password: 'diwali', username: 'priya423', fullName: 'Priya' };
+  const valid = {
+    email: 'priya@example.com',
+    password: 'diwali',
+    username: 'priya423',
+    fullName: 'Priya',
+    adult: true,
+  };
 
   it('accepts a password of exactly six characters', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(6);
@@ -48,6 +55,12 @@ describe('RegisterPayload (SPEC 5)', () => {
     expect(messagesOf(RegisterPayload.safeParse({ ...valid, password: 'diwa' }))).toEqual([
       'Password must be at least 6 characters',
     ]);
+  });
+
+  it('refuses a sign-up without the 18-or-older declaration (decision 0063)', () => {
+    const { adult: _, ...undeclared } = valid;
+    expect(messagesOf(RegisterPayload.safeParse(undeclared))).toEqual([ADULT_REQUIRED]);
+    expect(messagesOf(RegisterPayload.safeParse({ ...valid, adult: false }))).toEqual([ADULT_REQUIRED]);
   });
 
   it('requires username and full name', () => {
