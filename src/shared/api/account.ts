@@ -10,6 +10,7 @@ export const EraseAccountPayload = z.object({
   code: z
     .string()
     .trim()
+    .max(8, 'Enter the code we sent')
     .regex(/^\d{4,8}$/, 'Enter the code we sent')
     .optional(),
 });
