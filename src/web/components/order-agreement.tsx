@@ -20,7 +20,8 @@ export function OrderAgreement() {
         <Link to={POLICY_PAGES.privacy.path} className={linkClass}>
           Privacy policy
         </Link>
-        . See{' '}
+        : your delivery name, address and phone go to the courier, and we keep them with the order as that
+        policy says. See{' '}
         <Link to={POLICY_PAGES.returns.path} className={linkClass}>
           Returns and refunds
         </Link>{' '}

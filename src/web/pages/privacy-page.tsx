@@ -21,7 +21,14 @@ export function PrivacyPage() {
             Your name, e-mail address and password (kept only as a secure hash) when you create an account.
           </li>
           <li>
-            Delivery addresses and phone numbers you save, and the orders, returns and reviews you make.
+            Your mobile number when you sign in with it or add it, to send one-time codes and order news.
+          </li>
+          <li>
+            Delivery addresses and phone numbers you save, and the orders, returns, reviews and complaints you
+            make.
+          </li>
+          <li>
+            Your choices about messages (which news and offers, on which channel, and when you changed them).
           </li>
           <li>Photos you upload for a personalised product or a return.</li>
           <li>
@@ -31,17 +38,37 @@ export function PrivacyPage() {
         </ul>
       </PolicySection>
       <PolicySection title="Why we use it">
-        <p>
-          To deliver your orders, send you order and delivery e-mails, issue GST invoices, handle returns and
-          refunds, and answer you when you contact us. We do not sell your data.
-        </p>
+        <ul>
+          <li>
+            To deliver your orders, issue GST invoices, handle returns and refunds, and answer your
+            complaints: this is what you gave the data for (Digital Personal Data Protection Act 2023,
+            s.7(a)).
+          </li>
+          <li>
+            Order news by e-mail and SMS, which you can stop with one tap; order news on WhatsApp only if you
+            tick it.
+          </li>
+          <li>
+            Offers and reminders of a cart you left, on each channel only if you ticked "Send me offers and
+            reminders", between 9 am and 9 pm; never to a gift's recipient.
+          </li>
+          <li>A gift's recipient's number and e-mail, given by the sender, only for the gift's own news.</li>
+        </ul>
+        <p>We do not sell your data.</p>
       </PolicySection>
       <PolicySection title="Who we share it with">
-        <p>
-          Only with those who help us fulfil your order: the courier (name, address and phone), the payment
-          provider (the amount and order number) and our e-mail service. Also with authorities where the law
-          requires it.
-        </p>
+        <p>Only with those who help us fulfil your order, each for that purpose alone:</p>
+        <ul>
+          <li>the payment provider (Razorpay): the amount, the order number, your e-mail and phone;</li>
+          <li>the courier (Shiprocket and its delivery partners): the delivery name, address and phone;</li>
+          <li>our SMS provider (MSG91) and WhatsApp (Meta): your mobile number and the message;</li>
+          <li>our e-mail service: your e-mail address and the message;</li>
+          <li>our file storage: the photos you upload;</li>
+          <li>
+            Google Analytics, only if you allow it: page views and purchases, without your name or contact.
+          </li>
+        </ul>
+        <p>Also with authorities where the law requires it.</p>
       </PolicySection>
       <PolicySection title="In your browser">
         <p>
@@ -67,14 +94,27 @@ export function PrivacyPage() {
         </ul>
       </PolicySection>
       <PolicySection title="Your rights">
-        <p>
-          You can ask to see, correct or delete your personal data, or withdraw your consent, by writing to
-          our Grievance Officer, {grievanceOfficer.name}, at {grievanceOfficer.email}. See{' '}
-          <Link to={POLICY_PAGES.contact.path} className={linkClass}>
-            {POLICY_PAGES.contact.title}
-          </Link>{' '}
-          for every way to reach us.
-        </p>
+        <ul>
+          <li>
+            Download your data, correct your name, choose your messages and delete your account yourself, from{' '}
+            <Link to="/orders" className={linkClass}>
+              My Orders
+            </Link>{' '}
+            (signed in). A withdrawn consent stops the next message; a reply of STOP does too.
+          </li>
+          <li>
+            Or write to our Grievance Officer, {grievanceOfficer.name}, at {grievanceOfficer.email}, who
+            answers within 48 hours. See{' '}
+            <Link to={POLICY_PAGES.contact.path} className={linkClass}>
+              {POLICY_PAGES.contact.title}
+            </Link>{' '}
+            for every way to reach us.
+          </li>
+          <li>
+            If we do not resolve it, you may complain to the Data Protection Board of India (DPDP Act 2023,
+            s.13(3)).
+          </li>
+        </ul>
       </PolicySection>
     </PolicyArticle>
   );

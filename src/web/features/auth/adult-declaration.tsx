@@ -1,9 +1,11 @@
 import { type ComponentProps, useId } from 'react';
 import { ADULT_LABEL } from '../../../shared/auth-rules';
+import { CollectionNotice } from '../../components/collection-notice';
 
 /**
  * Decision 0063: the "I am 18 or older" box at sign-up and at a new number's first code. Unticked
- * to start with; its message (ADULT_REQUIRED) is read with it when it is missing.
+ * to start with; its message (ADULT_REQUIRED) is read with it when it is missing. The notice at
+ * collection goes with it: both are where an account is made.
  */
 export function AdultDeclaration({
   error,
@@ -28,6 +30,7 @@ export function AdultDeclaration({
           {error}
         </p>
       )}
+      <CollectionNotice />
     </div>
   );
 }
