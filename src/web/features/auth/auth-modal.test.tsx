@@ -169,6 +169,11 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
     await user.type(await field('Password'), 'secret1');
     const box = screen.getByLabelText('I am 18 or older') as HTMLInputElement;
     expect(box.checked).toBe(false);
+    // DPDP s.5: the notice where the data is asked for, with the whole policy a tap away.
+    expect(screen.getByText(/We keep your name, e-mail and mobile number to run your account/)).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Privacy policy (opens in a new tab)' }).getAttribute('href'),
+    ).toBe('/policies/privacy');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(
       await screen.findByText(
