@@ -15,10 +15,13 @@ export const jsBudget = { homeKb: 150, routeKb: 50 };
 
 /**
  * A route over the budget, held at what it weighs (KB beyond the entry) so it cannot grow while it
- * is brought down. None now: the back office's product form, held at 53.1 KB from 2026-11-27, came
- * down to 24.2 KB when its checks (and Zod) began to load on first use (product-form-rules.ts).
+ * is brought down. (The back office's product form, held at 53.1 KB from 2026-11-27, came down to
+ * 24.2 KB when its checks and Zod began to load on first use: product-form-rules.ts.)
+ * - checkout-page, 51.4 KB from 2026-12-06: the consent choices the law asks for (decision 0062:
+ *   WhatsApp and each channel's offers as separate, unticked choices with their wording) took it
+ *   from 49.7 KB. To bring down: load the offers' choices and their wording on first use.
  */
-export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {};
+export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = { 'checkout-page': 51.5 };
 
 export type RouteWeight = { route: string; ownKb: number; beyondEntryKb: number };
 export type JsBudgetReport = { entryKb: number; homeKb: number; routes: RouteWeight[] };

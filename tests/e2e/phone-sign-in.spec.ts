@@ -59,6 +59,10 @@ test('a guest signs in at checkout with a mobile number, pays, and follows the o
   await addressForm.getByLabel('Postal Code').fill('560038');
   await addressForm.getByRole('button', { name: 'Save Address' }).click();
   await expect(page.getByRole('radio', { name: /Kavya Menon/ })).toBeChecked();
+  // Decision 0062: WhatsApp is never ticked for the shopper; they choose it.
+  const whatsApp = page.getByRole('checkbox', { name: 'WhatsApp', exact: true });
+  await expect(whatsApp).not.toBeChecked();
+  await whatsApp.check();
 
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
@@ -80,7 +84,7 @@ test('a guest signs in at checkout with a mobile number, pays, and follows the o
     )?.match(/RG-\d+/)?.[0] ?? '';
   expect(orderNumber).not.toBe('');
 
-  // WhatsApp is ticked by default and goes to the verified number on the address.
+  // WhatsApp, ticked by the shopper, goes to the verified number.
   await expect
     .poll(async () => (await whatsAppTo(phone)).find((message) => message.template === 'order_placed')?.text)
     .toContain(orderNumber);
