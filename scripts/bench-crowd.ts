@@ -2,7 +2,7 @@
 // festival crowd does not repeat one URL, so the 10-second response cache answers almost nothing):
 // listings over every category × 4 sorts × 4 price bands × pages 1-40, thousands of product pages,
 // and thousands of two-word searches with one word misspelt, each built from one real product's
-// name so that this product should come first. Issue 52 adds the searches that match thousands of
+// name so that this product should come first. Decision 0058 adds the searches that match thousands of
 // products: a misspelt word of one product's name with a word of another's, and single common words.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';

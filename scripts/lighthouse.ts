@@ -2,7 +2,7 @@
 // the listing and a product page of the production build, served by the real server on a free
 // port, in the system Chromium. Prints and records in docs/performance.md the four category
 // scores and LCP and CLS against their targets, with TBT for information, and the machine's
-// Lighthouse benchmark index. Mobile performance counts as the median of 5 runs a page (issue 52:
+// Lighthouse benchmark index. Mobile performance counts as the median of 5 runs a page (decision 0058:
 // TBT is no longer a gate on each run).
 //
 //   npm run bench:lighthouse                                a fresh embedded store, demo catalogue
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
   },
 });
 
-// Issue 6 targets; performance is the median run's (issue 52). TBT is part of the performance score
+// The page-quality targets; performance is the median run's (decision 0058). TBT is part of the performance score
 // and shown, but no longer a target of its own: one slow run on a shared machine said nothing.
 const targets = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
 const metricTargets = { lcpMs: 2000, cls: 0.05 };

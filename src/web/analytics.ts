@@ -74,7 +74,8 @@ export function chooseAnalytics(choice: AnalyticsChoice, measurementId: string |
     JSON.stringify({ choice, version: ANALYTICS_NOTICE_VERSION, at: new Date().toISOString() }),
   );
   if (!measurementId) return;
-  (window as unknown as Record<string, unknown>)[`ga-disable-${measurementId}`] = choice === 'denied';
+  // Google's opt-out switch is a property named after the measurement id, unknown to Window's type.
+  Reflect.set(window, `ga-disable-${measurementId}`, choice === 'denied');
   if (choice === 'granted') loadGoogleAnalytics(measurementId);
 }
 

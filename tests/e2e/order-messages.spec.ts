@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { moveOrder, payByUpi, pickProduct } from './support/store-api';
 
-// Issue 23: a shopper who ticks WhatsApp at checkout (unticked until they do, decision 0062) hears
+// Decisions 0054 and 0062: a shopper who ticks WhatsApp at checkout (unticked until they do, decision 0062) hears
 // "order placed" with the order number, and the tracking link once the owner marks the order
 // shipped (through the WhatsApp sandbox), on the mobile their account verified with a code
 // (decision 0054).

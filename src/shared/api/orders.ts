@@ -68,7 +68,7 @@ export const OrderRecord = z.object({
   deliveryEstimate: DeliveryEstimate.nullable(),
   /** The GST tax invoice's number once the order is paid, or a cash on delivery order dispatched (decision 0050). */
   invoiceNumber: z.string().nullable(),
-  /** Issue 14: until when a change of mind may be returned (7 days after delivery), else null. */
+  /** SPEC 1's 7-day return: until when a change of mind may be returned (7 days after delivery), else null. */
   returnableUntil: z.string().nullable(),
   /**
    * Decision 0051: when a delivered (or partly returned) order was last delivered, else null: a

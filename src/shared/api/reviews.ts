@@ -35,6 +35,8 @@ export const ReviewRecord = z.object({
   /** First name and the initial of the last, e.g. 'Meera I.'. */
   authorName: z.string(),
   createdAt: z.string(),
+  /** Written after a delivered order (every shopper's review); false for the demo seed's (decision 0059). */
+  verifiedPurchase: z.boolean(),
 });
 export type ReviewRecord = z.infer<typeof ReviewRecord>;
 

@@ -22,7 +22,7 @@ const cancelUntil = orderStatusLabel(
 const faultRefundsDelivery = refundsDelivery('faulty') && refundsDelivery('late');
 
 /**
- * Issue 25 and Consumer Protection (E-Commerce) Rules, 2020, rule 7(1)(a): returns, refunds,
+ * Consumer Protection (E-Commerce) Rules, 2020, rule 7(1)(a): returns, refunds,
  * exchange, warranty, who pays return shipping and cancellation, from the rules the returns and
  * orders modules apply (shared/return-rules.ts) and the owner's settings (the COD fee, who pays
  * return shipping, the days for a faulty item), so the page never promises what the store does not

@@ -8,7 +8,7 @@ import { PolicyArticle, PolicySection } from '../components/policy-article';
 const linkClass = 'font-semibold text-brand-800 underline';
 
 /**
- * Issue 25: the terms the store sells on (Consumer Protection (E-Commerce) Rules, 2020). Rule
+ * The terms the store sells on (Consumer Protection (E-Commerce) Rules, 2020). Rule
  * 7(1)(c): the payment methods, their fees, the provider's name and contact and how to raise a
  * charge-back, for the provider this store is configured with (decision 0061).
  */

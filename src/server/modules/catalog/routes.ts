@@ -76,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return answer(request, reply, load, large ? () => allowLargeListing(app, request) : undefined);
   });
 
-  // Issue 25: the header search's suggestions, one request per pause in typing, within the same
+  // The header search's suggestions, one request per pause in typing, within the same
   // allowance as a search.
   app.get('/search/suggestions', { schema: { querystring: SearchSuggestionsQuery } }, (request, reply) => {
     const load = () => app.catalog.suggestSearch(request.query.q);

@@ -411,7 +411,7 @@ export function createOrderService({
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
-    // Issue 23: the owner's defaults as set now, for an order whose shopper did not choose; never
+    // Decision 0033: the owner's defaults as set now, for an order whose shopper did not choose; never
     // WhatsApp (decision 0062).
     const defaults = checkoutDefaults(await notifyDefaults());
     const hasPreOrder = priced.codFacts.hasPreOrder;

@@ -49,7 +49,8 @@ export function createRazorpayProvider(keys: RazorpayKeys): PaymentProvider {
     sdk ??= import('razorpay').then(({ default: RazorpaySdk }) => {
       const made = new RazorpaySdk({ key_id: keys.keyId, key_secret: keys.keySecret });
       // The SDK has no timeout option of its own; its requests go through this axios instance,
-      // whose defaults take one (and the address, for a stand-in).
+      // whose defaults take one (and the address, for a stand-in). The cast: `api.rq` is the SDK's
+      // own inside, absent from its types; razorpay-provider.test.ts fails if an upgrade moves it.
       const { defaults } = (made as unknown as { api: { rq: { defaults: AxiosDefaults } } }).api.rq;
       defaults.timeout = keys.timeoutMs;
       defaults.baseURL = keys.apiBase;

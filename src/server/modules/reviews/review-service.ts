@@ -27,6 +27,7 @@ type ReviewRow = {
   fullName: string;
   username: string;
   deletedAt: Date | null;
+  demo: boolean;
 };
 
 const recordOf = (row: ReviewRow): ReviewRecord => ({
@@ -36,6 +37,7 @@ const recordOf = (row: ReviewRow): ReviewRecord => ({
   // Decision 0063: an erased account's review stays, its author no longer named.
   authorName: row.deletedAt ? ERASED_AUTHOR : reviewerName(row.fullName, row.username),
   createdAt: row.createdAt.toISOString(),
+  verifiedPurchase: !row.demo,
 });
 
 const reviewColumns = {
@@ -43,6 +45,7 @@ const reviewColumns = {
   rating: reviews.rating,
   text: reviews.text,
   createdAt: reviews.createdAt,
+  demo: reviews.demo,
   fullName: users.fullName,
   username: users.username,
   deletedAt: users.deletedAt,

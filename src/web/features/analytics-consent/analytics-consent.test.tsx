@@ -62,7 +62,7 @@ describe('Google Analytics only after the shopper allows it (decision 0052)', ()
     expect((await screen.findByText('allowed')).tagName).toBe('STRONG');
     await userEvent.click(screen.getByRole('button', { name: 'Stop analytics' }));
     expect(screen.getByText('not allowed')).toBeTruthy();
-    expect((window as unknown as Record<string, unknown>)['ga-disable-G-TEST12345']).toBe(true);
+    expect(Reflect.get(window, 'ga-disable-G-TEST12345')).toBe(true);
     expect(JSON.parse(localStorage.getItem('analyticsChoice') ?? '{}')).toMatchObject({ choice: 'denied' });
   });
 });

@@ -39,7 +39,7 @@ export const withPastChoices = (
 };
 
 /**
- * Issue 23: the choice as create-order takes it, through the server's schema. Decision 0054: the
+ * Decision 0033: the choice as create-order takes it, through the server's schema. Decision 0054: the
  * mobile is the account's verified one; WhatsApp and SMS never go to a number typed here.
  */
 export function readUpdatesChoice(

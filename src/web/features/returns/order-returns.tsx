@@ -208,7 +208,7 @@ function ReturnForm({
 }
 
 /**
- * Issue 14: the order page's returns: each request with its refund, and the form while a window
+ * The order page's returns: each request with its refund, and the form while a window
  * is open (a change of mind 7 days, a defective, damaged, wrong or late item the owner's 30 or
  * more: decision 0051), items are left to return and no request is being reviewed.
  */

@@ -100,9 +100,11 @@ function Reviews({ productId, signedIn, onReviewed }: ReviewsProps) {
                     <StarRating rating={review.rating} />
                     <span className="font-semibold text-stone-900">{review.authorName}</span>
                     <span className="text-stone-600">{formatDate(review.createdAt)}</span>
-                    <span className="rounded bg-green-50 px-1.5 py-0.5 text-xs font-semibold text-green-800">
-                      Verified purchase
-                    </span>
+                    {review.verifiedPurchase && (
+                      <span className="rounded bg-green-50 px-1.5 py-0.5 text-xs font-semibold text-green-800">
+                        Verified purchase
+                      </span>
+                    )}
                   </div>
                   {review.text && <p className="mt-1 whitespace-pre-line text-stone-800">{review.text}</p>}
                 </li>
