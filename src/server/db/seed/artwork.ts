@@ -1,7 +1,8 @@
 // The demo catalogue's pictures (DESIGN 4: no image is fetched from the internet): icons of the
-// Fluent Emoji Flat set (MIT, docs/licences.md) composed onto festive card backgrounds and rendered
-// by sharp into the same WebP widths as an uploaded image, stored through the store's ImageStorage.
-// Each distinct composition is rendered once, whatever number of products show it.
+// Fluent Emoji Flat set (MIT, docs/licences.md), or items drawn in its style (drawn-icons.ts),
+// composed onto festive card backgrounds and rendered by sharp into the same WebP widths as an
+// uploaded image, stored through the store's ImageStorage. Each distinct composition is rendered
+// once, whatever number of products show it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import { PRODUCT_IMAGE_WIDTHS, productImageKey } from '../../../shared/product-images';
 import type { ImageStorage } from '../../storage/image-storage';
+import { DRAWN_ICONS } from './drawn-icons';
 
 /**
  * single: one item; set: three of it (a pack or set); hamper: treats peeking out of a basket;
@@ -57,11 +59,14 @@ function loadIconSet(): IconSet {
 }
 
 export function hasIcon(name: string): boolean {
+  if (name in DRAWN_ICONS) return true;
   const set = loadIconSet();
   return name in set.icons || name in (set.aliases ?? {});
 }
 
 function iconBody(name: string): string {
+  const drawn = DRAWN_ICONS[name];
+  if (drawn) return drawn;
   const set = loadIconSet();
   const icon = set.icons[name] ?? set.icons[set.aliases?.[name]?.parent ?? ''];
   if (!icon) throw new Error(`No icon named ${name} in Fluent Emoji Flat`);

@@ -289,7 +289,7 @@ export function* generateProducts(
     // Two draws, as the pictures always took, so every later product stays as it was.
     const look = Math.floor(random() * LOOKS);
     const extras = 1 + Math.floor(random() * 3);
-    const pictures = productCompositions(pictureOf(name, category.scene), {
+    const pictures = productCompositions(pictureOf(item.noun, name, category.scene), {
       look,
       extras,
       isSet: choice.pack !== null,

@@ -1,9 +1,9 @@
-// What each demo product's picture shows (issue 25: a candle shows a candle, a brass bell a bell):
-// Fluent Emoji Flat icons picked by keywords of the product's name, the first rule that matches
-// winning, with a fallback per category. artwork.ts draws them.
+// What each demo product's picture shows (a candle shows a candle, a potli a potli): Fluent Emoji
+// Flat icons, or items drawn in their style (drawn-icons.ts), by the item the product's name was
+// made from, with a fallback per category. artwork.ts draws them.
 import { type Composition, PALETTE_COUNT, PATTERNS } from './artwork';
 
-type Rule = { match: RegExp; icons: readonly string[]; hamper?: true };
+type Rule = { match: RegExp; icons: readonly string[] };
 
 /** Hamper contents by the words of its name; the category's scene when none match. */
 const HAMPER_CONTENTS: readonly Rule[] = [
@@ -20,93 +20,115 @@ const HAMPER_CONTENTS: readonly Rule[] = [
   { match: /basket/i, icons: ['cookie', 'honey-pot', 'tangerine'] },
 ];
 
-/** In order: the more specific name first ('Chocolate Bouquet' before 'Chocolate'). */
-const RULES: readonly Rule[] = [
-  { match: /hamper|welcome kit|gift set/i, icons: [], hamper: true },
-  { match: /chocolate bouquet/i, icons: ['bouquet', 'chocolate-bar'] },
-  { match: /lakshmi/i, icons: ['elephant', 'coin'] },
-  { match: /idol/i, icons: ['elephant'] },
-  { match: /rakhi thali/i, icons: ['rosette', 'diya-lamp'] },
-  { match: /lumba/i, icons: ['rosette', 'gem-stone'] },
-  { match: /kids rakhi/i, icons: ['rosette', 'teddy-bear'] },
-  { match: /rakhi/i, icons: ['rosette'] },
-  { match: /diya|wicks/i, icons: ['diya-lamp'] },
-  { match: /tealight|candle/i, icons: ['candle'] },
-  { match: /bell/i, icons: ['bell'] },
-  { match: /kalash/i, icons: ['amphora'] },
-  { match: /thali/i, icons: ['diya-lamp', 'hibiscus'] },
-  { match: /urli/i, icons: ['lotus', 'blossom'] },
-  { match: /agarbatti|dhoop/i, icons: ['fire', 'blossom'] },
-  { match: /chowki/i, icons: ['chair'] },
-  { match: /rangoli/i, icons: ['artist-palette', 'blossom'] },
-  { match: /shubh labh/i, icons: ['red-paper-lantern'] },
-  { match: /potli|coin pouch/i, icons: ['purse'] },
-  { match: /pouch/i, icons: ['clutch-bag'] },
-  { match: /water bottle/i, icons: ['cup-with-straw'] },
-  { match: /footprint/i, icons: ['framed-picture', 'footprints'] },
-  { match: /frame/i, icons: ['framed-picture'] },
-  { match: /wall hanging/i, icons: ['framed-picture', 'blossom'] },
-  { match: /bookmark/i, icons: ['bookmark', 'open-book'] },
-  { match: /bonbonniere/i, icons: ['wrapped-gift', 'candy'] },
-  { match: /kumkum/i, icons: ['jar', 'hibiscus'] },
-  { match: /dry fruit/i, icons: ['chestnut', 'peanuts'] },
-  { match: /bangle/i, icons: ['ring', 'gem-stone'] },
-  { match: /rattle/i, icons: ['maracas'] },
-  { match: /swaddle/i, icons: ['baby'] },
-  { match: /visiting card/i, icons: ['identification-card'] },
-  { match: /seed paper card/i, icons: ['love-letter', 'seedling'] },
-  { match: /card/i, icons: ['love-letter'] },
-  { match: /succulent|cactus/i, icons: ['cactus'] },
-  { match: /plant/i, icons: ['potted-plant'] },
-  { match: /soap/i, icons: ['soap'] },
-  { match: /toran/i, icons: ['door', 'blossom'] },
-  { match: /name plate/i, icons: ['house', 'placard'] },
-  { match: /wind chime/i, icons: ['wind-chime'] },
-  { match: /serving tray/i, icons: ['teapot', 'teacup-without-handle'] },
-  { match: /organiser/i, icons: ['card-file-box', 'pen'] },
-  { match: /notebook/i, icons: ['notebook', 'pen'] },
-  { match: /mug/i, icons: ['hot-beverage'] },
-  { match: /plantable pencil/i, icons: ['pencil', 'seedling'] },
-  { match: /pencil/i, icons: ['pencil'] },
-  { match: /tea sampler/i, icons: ['teacup-without-handle', 'herb'] },
-  { match: /tea/i, icons: ['teapot', 'teacup-without-handle'] },
-  { match: /clock/i, icons: ['mantelpiece-clock'] },
-  { match: /stationery/i, icons: ['crayon', 'notebook'] },
-  { match: /goodie bag/i, icons: ['shopping-bags', 'candy'] },
-  { match: /colouring/i, icons: ['crayon', 'artist-palette'] },
-  { match: /bubble/i, icons: ['bubbles'] },
-  { match: /clay/i, icons: ['paintbrush', 'artist-palette'] },
-  { match: /spinning top/i, icons: ['yo-yo'] },
-  { match: /party hat/i, icons: ['party-popper'] },
-  { match: /sticker/i, icons: ['open-book', 'star'] },
-  { match: /keychain/i, icons: ['key'] },
-  { match: /pen\b/i, icons: ['fountain-pen'] },
-  { match: /cushion/i, icons: ['couch-and-lamp'] },
-  { match: /moon/i, icons: ['crescent-moon'] },
-  { match: /lamp/i, icons: ['light-bulb'] },
-  { match: /mithai/i, icons: ['moon-cake', 'candy'] },
-  { match: /cookie/i, icons: ['cookie'] },
-  { match: /honey/i, icons: ['honey-pot'] },
-  { match: /sachet/i, icons: ['blossom', 'ribbon'] },
-  { match: /toothbrush/i, icons: ['toothbrush'] },
-  { match: /chocolate/i, icons: ['chocolate-bar', 'wrapped-gift'] },
-  { match: /bouquet/i, icons: ['bouquet'] },
-];
+/**
+ * What each item of the catalogue (catalogue-data.ts's nouns) shows, its subject first (decision
+ * 0070): a potli shows a potli and a bouquet of chocolates shows chocolates, so the picture is
+ * chosen by the item the name was made from, never by a word a prefix or motif may also hold
+ * ('Plantable Pencil' is a pencil, not a plant). 'hamper' is a basket of what its name says.
+ */
+export const ITEM_PICTURES: Readonly<Record<string, readonly string[] | 'hamper'>> = {
+  'Potli Bag': ['potli-bag'],
+  'Chocolate Bouquet': ['chocolate-bouquet'],
+  'Water Bottle': ['water-bottle'],
+  'Coin Pouch': ['purse'],
+  'Photo Frame': ['framed-picture'],
+  Bookmark: ['bookmark', 'open-book'],
+  'Scented Candle': ['candle'],
+  'Bonbonniere Box': ['wrapped-gift', 'candy'],
+  'Favour Pouch': ['clutch-bag'],
+  'Kumkum Box': ['jar', 'hibiscus'],
+  'Dry Fruit Box': ['chestnut', 'peanuts'],
+  'Ganesha Idol': ['elephant'],
+  'Bangle Box': ['ring', 'gem-stone'],
+  'Tealight Holder': ['candle'],
+  'Baby Rattle': ['maracas'],
+  'Muslin Swaddle': ['baby'],
+  'Thank You Card': ['love-letter'],
+  'Succulent Planter': ['cactus'],
+  'Footprint Frame': ['framed-picture', 'footprints'],
+  'Soap Favour': ['soap'],
+  'Door Toran': ['door', 'blossom'],
+  'Name Plate': ['house', 'placard'],
+  'Tulsi Planter': ['potted-plant'],
+  'Wind Chime': ['wind-chime'],
+  'Kalash Set': ['amphora'],
+  'Wall Hanging': ['framed-picture', 'blossom'],
+  'Serving Tray': ['teapot', 'teacup-without-handle'],
+  Diya: ['diya-lamp'],
+  'Diwali Hamper': 'hamper',
+  'Rangoli Kit': ['artist-palette', 'blossom'],
+  'Lakshmi Ganesh Idol': ['elephant', 'coin'],
+  'Shubh Labh Hanging': ['red-paper-lantern'],
+  'Urli Bowl': ['lotus', 'blossom'],
+  Rakhi: ['rosette'],
+  'Rakhi Gift Set': 'hamper',
+  'Lumba Rakhi Pair': ['rosette', 'gem-stone'],
+  'Rakhi Thali': ['rosette', 'diya-lamp'],
+  'Kids Rakhi': ['rosette', 'teddy-bear'],
+  'Desk Organiser': ['card-file-box', 'pen'],
+  'Notebook and Pen Set': ['notebook', 'pen'],
+  'Coffee Mug': ['hot-beverage'],
+  'Plantable Pencil': ['pencil', 'seedling'],
+  'Visiting Card Holder': ['identification-card'],
+  'Welcome Kit': 'hamper',
+  'Tea Gift Box': ['teapot', 'teacup-without-handle'],
+  'Table Clock': ['mantelpiece-clock'],
+  'Stationery Kit': ['crayon', 'notebook'],
+  'Goodie Bag': ['shopping-bags', 'candy'],
+  'Colouring Kit': ['crayon', 'artist-palette'],
+  'Bubble Wand': ['bubbles'],
+  'Clay Modelling Kit': ['paintbrush', 'artist-palette'],
+  'Spinning Top': ['yo-yo'],
+  'Party Hat': ['party-popper'],
+  'Sticker Book': ['open-book', 'star'],
+  'Pooja Thali Set': ['diya-lamp', 'hibiscus'],
+  'Agarbatti Box': ['fire', 'blossom'],
+  'Dhoop Cones': ['fire', 'blossom'],
+  Kalash: ['amphora'],
+  'Pooja Bell': ['bell'],
+  'Pooja Chowki': ['chair'],
+  'Cotton Wicks': ['diya-lamp'],
+  'Name Keychain': ['key'],
+  'Photo Mug': ['hot-beverage'],
+  'Caricature Frame': ['framed-picture'],
+  'Name Pencil': ['pencil'],
+  'Engraved Pen': ['fountain-pen'],
+  'Cushion Cover': ['couch-and-lamp'],
+  'Photo Lamp': ['light-bulb'],
+  'Gift Hamper': 'hamper',
+  'Mithai Box': ['moon-cake', 'candy'],
+  'Dry Fruit Tray': ['chestnut', 'peanuts'],
+  'Cookie Tin': ['cookie'],
+  'Basket Hamper': 'hamper',
+  'Seed Paper Card': ['love-letter', 'seedling'],
+  'Desk Planter': ['potted-plant'],
+  'Honey Jar': ['honey-pot'],
+  'Scented Sachet': ['blossom', 'ribbon'],
+  Toothbrush: ['toothbrush'],
+  'Tea Sampler': ['teacup-without-handle', 'herb'],
+  'Chocolate Box': ['chocolate-bar', 'wrapped-gift'],
+};
 
 export type Picture = { icons: readonly string[]; hamper: boolean };
 
-/** The icons of a product's picture, by its name; the category's scene when no rule matches. */
-export function pictureOf(name: string, categoryScene: readonly string[]): Picture {
-  const rule = RULES.find((candidate) => candidate.match.test(name));
-  if (!rule) return { icons: categoryScene.slice(0, 1), hamper: false };
-  if (!rule.hamper) return { icons: rule.icons, hamper: false };
+/**
+ * The icons of a product's picture, by the item its name was made from; a hamper's contents by the
+ * words of its name. An item the table does not know shows its category's first item.
+ */
+export function pictureOf(item: string, name: string, categoryScene: readonly string[]): Picture {
+  const picture = ITEM_PICTURES[item];
+  if (picture === undefined) return { icons: categoryScene.slice(0, 1), hamper: false };
+  if (picture !== 'hamper') return { icons: picture, hamper: false };
   const contents = HAMPER_CONTENTS.find((candidate) => candidate.match.test(name));
   return { icons: contents?.icons ?? categoryScene, hamper: true };
 }
 
-/** Every icon the rules name, for the test that each exists in the set. */
+/** Every icon the pictures name, for the test that each exists in the set or is drawn. */
 export const RULE_ICONS: readonly string[] = [
-  ...new Set([...RULES, ...HAMPER_CONTENTS].flatMap((rule) => rule.icons)),
+  ...new Set([
+    ...Object.values(ITEM_PICTURES).flatMap((icons) => (icons === 'hamper' ? [] : icons)),
+    ...HAMPER_CONTENTS.flatMap((rule) => rule.icons),
+  ]),
 ];
 
 /** A small stable number of a text, so an item's pictures start at their own colour. */
