@@ -104,7 +104,12 @@ export function createServices({
     ? { kind: 'redis', client: redis.client, prefix: config.REDIS_KEY_PREFIX, fallbackDb: db }
     : { kind: 'database', db };
 
-  const catalog = createCatalogService({ db, changesInProcess });
+  const catalog = createCatalogService({
+    db,
+    changesInProcess,
+    // Asked only once requests are served, after `delivery` below exists (decision 0070).
+    deliverySpeeds: (pincode) => delivery.deliverySpeeds(pincode),
+  });
   const onStockChanged = () => catalog.stockChanged();
   const delivery = createDeliveryService({
     db,

@@ -276,6 +276,8 @@ export const products = pgTable(
     // A name that is exactly the searched words is found by equality (the first bucket).
     index('products_name_words_idx').on(table.nameVector),
     uniqueIndex('products_sku_idx').on(table.sku),
+    // Decision 0070: the listing's occasion and recipient filters are tags.
+    index('products_tags_idx').using('gin', table.tags),
   ],
 );
 
@@ -389,6 +391,28 @@ export const wishlistItems = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('wishlist_user_product_idx').on(table.userId, table.productId)],
+);
+
+// Decision 0071: "Notify me when it's back" on a sold-out product: one row per shopper and
+// product; sent_at is set when the message is queued, so a restock tells each shopper once.
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('stock_alerts_user_product_idx').on(table.userId, table.productId),
+    index('stock_alerts_waiting_idx').on(table.productId).where(sql`${table.sentAt} IS NULL`),
+  ],
 );
 
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });

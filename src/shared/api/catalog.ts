@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH, SUGGESTION_QUERY_MAX_LENGTH } from '../catalog-limits';
+import {
+  DELIVERY_SPEED_VALUES,
+  type DeliverySpeed,
+  GIFT_FILTER_MESSAGES,
+  OCCASION_TAGS,
+  type Occasion,
+  RECIPIENT_TAGS,
+  type Recipient,
+} from '../gift-finder';
 import { DeclarationOverrides } from '../legal-metrology';
 import { PersonalisationConfig } from '../personalisation';
 import { QuantityTier } from '../quantity-pricing';
@@ -128,6 +137,28 @@ export const ProductListQuery = z
     cursor: optional(z.string().max(MAX_CURSOR_LENGTH, 'cursor is not valid')),
     /** Decision 0059: products of this country of origin only (GET /api/catalog-countries). */
     country: optional(z.string().trim().max(60, 'country is too long')),
+    /** Decision 0070: products for this occasion (its tag). */
+    occasion: optional(
+      z.enum(OCCASION_TAGS, { error: `occasion must be one of ${OCCASION_TAGS.join(', ')}` }),
+    ),
+    /** Decision 0070: products for this recipient (its tag). */
+    recipient: optional(
+      z.enum(RECIPIENT_TAGS, { error: `recipient must be one of ${RECIPIENT_TAGS.join(', ')}` }),
+    ),
+    /** Decision 0070: only what arrives today, or in the midnight slot, at `pincode`. */
+    delivery: optional(
+      z.enum(DELIVERY_SPEED_VALUES, { error: `delivery must be one of ${DELIVERY_SPEED_VALUES.join(', ')}` }),
+    ),
+    pincode: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'pincode must be 6 digits'),
+    ),
+  })
+  .refine((query) => query.delivery === undefined || query.pincode !== undefined, {
+    message: GIFT_FILTER_MESSAGES.pincodeNeeded,
+    path: ['pincode'],
   })
   .refine(
     (query) =>
@@ -151,6 +182,10 @@ export type ProductQuery = {
   featured?: boolean;
   cursor?: string;
   country?: string;
+  occasion?: Occasion;
+  recipient?: Recipient;
+  delivery?: DeliverySpeed;
+  pincode?: string;
 };
 
 export const ProductList = z.object({

@@ -1,6 +1,7 @@
 // The demo catalogue's data (DESIGN 4, Catalogue): the categories and the items each one sells,
 // the products every catalogue starts with, the words names and descriptions are made of, and the
 // collections. catalogue.ts turns them into rows.
+import type { Recipient } from '../../../shared/gift-finder';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -889,6 +890,99 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
     ],
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Who each item is for (decision 0070: the listing's recipient filter reads these tags)
+
+const HIM: Recipient = 'for-him';
+const HER: Recipient = 'for-her';
+const KIDS: Recipient = 'for-kids';
+const COUPLES: Recipient = 'for-couples';
+const COLLEAGUES: Recipient = 'for-colleagues';
+const GUESTS: Recipient = 'for-guests';
+
+export const RECIPIENTS_OF_ITEM: Readonly<Record<string, readonly Recipient[]>> = {
+  'Potli Bag': [HER, GUESTS],
+  'Chocolate Bouquet': [HER, COUPLES, KIDS],
+  'Water Bottle': [KIDS, GUESTS],
+  'Coin Pouch': [HER, GUESTS],
+  'Photo Frame': [COUPLES, HER],
+  Bookmark: [GUESTS, COLLEAGUES],
+  'Scented Candle': [HER, COUPLES],
+  'Bonbonniere Box': [GUESTS, COUPLES],
+  'Favour Pouch': [GUESTS, HER],
+  'Kumkum Box': [HER, GUESTS],
+  'Dry Fruit Box': [COLLEAGUES, COUPLES, HIM],
+  'Ganesha Idol': [COUPLES, GUESTS],
+  'Bangle Box': [HER],
+  'Tealight Holder': [COUPLES, GUESTS],
+  'Baby Rattle': [KIDS],
+  'Muslin Swaddle': [KIDS],
+  'Thank You Card': [GUESTS],
+  'Succulent Planter': [COLLEAGUES, GUESTS],
+  'Footprint Frame': [KIDS, COUPLES],
+  'Soap Favour': [GUESTS, HER],
+  'Door Toran': [COUPLES],
+  'Name Plate': [COUPLES],
+  'Tulsi Planter': [COUPLES],
+  'Wind Chime': [COUPLES],
+  'Kalash Set': [COUPLES],
+  'Wall Hanging': [COUPLES],
+  'Serving Tray': [COUPLES],
+  Diya: [COUPLES, GUESTS],
+  'Diwali Hamper': [COLLEAGUES, COUPLES],
+  'Rangoli Kit': [HER, KIDS],
+  'Lakshmi Ganesh Idol': [COUPLES],
+  'Shubh Labh Hanging': [COUPLES],
+  'Urli Bowl': [COUPLES],
+  Rakhi: [HIM],
+  'Rakhi Gift Set': [HIM],
+  'Lumba Rakhi Pair': [COUPLES],
+  'Rakhi Thali': [HER],
+  'Kids Rakhi': [KIDS],
+  'Desk Organiser': [COLLEAGUES, HIM],
+  'Notebook and Pen Set': [COLLEAGUES, HIM],
+  'Coffee Mug': [COLLEAGUES, HIM],
+  'Plantable Pencil': [COLLEAGUES, KIDS],
+  'Visiting Card Holder': [COLLEAGUES, HIM],
+  'Welcome Kit': [COLLEAGUES],
+  'Tea Gift Box': [COLLEAGUES, HIM],
+  'Table Clock': [COLLEAGUES, HIM],
+  'Stationery Kit': [KIDS],
+  'Goodie Bag': [KIDS, GUESTS],
+  'Colouring Kit': [KIDS],
+  'Bubble Wand': [KIDS],
+  'Clay Modelling Kit': [KIDS],
+  'Spinning Top': [KIDS],
+  'Party Hat': [KIDS, GUESTS],
+  'Sticker Book': [KIDS],
+  'Pooja Thali Set': [HER, COUPLES],
+  'Agarbatti Box': [GUESTS],
+  'Dhoop Cones': [GUESTS],
+  Kalash: [COUPLES],
+  'Pooja Bell': [COUPLES],
+  'Pooja Chowki': [COUPLES],
+  'Cotton Wicks': [GUESTS],
+  'Name Keychain': [HIM, GUESTS],
+  'Photo Mug': [HIM, HER, COUPLES],
+  'Caricature Frame': [COUPLES, HIM, HER],
+  'Name Pencil': [KIDS, GUESTS],
+  'Engraved Pen': [HIM, COLLEAGUES],
+  'Cushion Cover': [COUPLES, HER],
+  'Photo Lamp': [COUPLES, HER],
+  'Gift Hamper': [COLLEAGUES, COUPLES],
+  'Mithai Box': [GUESTS, COLLEAGUES],
+  'Dry Fruit Tray': [COLLEAGUES, HIM],
+  'Cookie Tin': [KIDS, COLLEAGUES],
+  'Basket Hamper': [COUPLES, COLLEAGUES],
+  'Seed Paper Card': [GUESTS, COLLEAGUES],
+  'Desk Planter': [COLLEAGUES],
+  'Honey Jar': [GUESTS, COLLEAGUES],
+  'Scented Sachet': [HER, GUESTS],
+  Toothbrush: [GUESTS],
+  'Tea Sampler': [COLLEAGUES, HIM],
+  'Chocolate Box': [GUESTS, HER, KIDS],
+};
 
 // ---------------------------------------------------------------------------------------------
 // Products every catalogue starts with

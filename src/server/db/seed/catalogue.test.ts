@@ -85,13 +85,16 @@ describe('generateProducts', () => {
     }
   });
 
-  it('gives every product believable text, 2 to 6 tags, a rating and a past creation date', () => {
+  it('gives every product believable text, 2 to 6 tags and who it is for, a rating and a past creation date', () => {
     for (const product of demo) {
       const sentences = product.description.split(/(?<=\.) /);
       expect(sentences.length).toBeGreaterThanOrEqual(2);
       expect(sentences.length).toBeLessThanOrEqual(3);
-      expect(product.tags.length).toBeGreaterThanOrEqual(2);
-      expect(product.tags.length).toBeLessThanOrEqual(6);
+      const recipients = product.tags.filter((tag) => tag.startsWith('for-'));
+      // Decision 0070: every product is for someone the listing's recipient filter names.
+      expect(recipients.length, product.name).toBeGreaterThanOrEqual(1);
+      expect(product.tags.length - recipients.length).toBeGreaterThanOrEqual(2);
+      expect(product.tags.length - recipients.length).toBeLessThanOrEqual(6);
       expect(product.rating).toBeGreaterThanOrEqual(3.5);
       expect(product.rating).toBeLessThanOrEqual(5);
       expect(product.ratingCount).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import {
   HANDMADE_WORDS,
   type ItemTemplate,
   PROPER_WORDS,
+  RECIPIENTS_OF_ITEM,
   SIGNATURE_PRODUCTS,
 } from './catalogue-data';
 import { LOOKS, pictureOf, productCompositions, sceneComposition } from './product-pictures';
@@ -273,7 +274,8 @@ export function* generateProducts(
     if (minQuantity > 1) tags.add('bulk-pack');
     const priceBand = priceTag(rupees);
     if (priceBand) tags.add(priceBand);
-    const tagList = [...tags].slice(0, 6);
+    // Decision 0070: who it is for, after the six that say what it is.
+    const tagList = [...[...tags].slice(0, 6), ...(RECIPIENTS_OF_ITEM[item.noun] ?? [])];
 
     const description = describeProduct(choice, minQuantity, handmade, random);
     const featured = random() < 0.05 || ordinal < 3;

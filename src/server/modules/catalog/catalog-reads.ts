@@ -39,6 +39,7 @@ import {
   searchBuckets,
 } from './catalog-search';
 import { decodeCursor, encodeCursor } from './listing-cursor';
+import { giftFilters } from './listing-filters';
 import { type CorrectedWord, queryWords, tsqueryOf } from './search-query';
 
 type SitemapEntry = { path: string; lastModified: Date | null };
@@ -122,6 +123,9 @@ async function listProductsWith(
     query.featured ?? null,
     query.country ?? null,
   );
+  const gift = giftFilters(query);
+  conditions.push(...gift.conditions);
+  keyParts.push(gift.key);
   const filters = sql.join(conditions, sql` AND `);
 
   const words = await correctSearch(reader, query.search);

@@ -2,7 +2,8 @@
 // and catalog-writes.ts over one database and one cache, with search made ready at start-up and
 // listeners told of every change.
 import { sql } from 'drizzle-orm';
-import type { ProductListQuery } from '../../../shared/api/catalog';
+import type { ProductList, ProductListQuery } from '../../../shared/api/catalog';
+import type { DeliverySpeed } from '../../../shared/gift-finder';
 import type { ChangeCounters } from '../../db/change-counters';
 import { type Db, rowsOf } from '../../db/client';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
@@ -20,12 +21,15 @@ export function createCatalogService({
   changesInProcess = null,
   cacheTtlMs = 60_000,
   cache = createCatalogCache({ ttlMs: cacheTtlMs, maxEntries: 1000 }),
+  deliverySpeeds = async () => ({ today: false, midnight: false }),
 }: {
   db: Db;
   /** The embedded database's change counters: changes are then told in memory, not in the database. */
   changesInProcess?: ChangeCounters | null;
   cacheTtlMs?: number;
   cache?: CatalogCache;
+  /** Decision 0070: the delivery module's answer for the listing's delivery filters. */
+  deliverySpeeds?: (pincode: string) => Promise<Record<DeliverySpeed, boolean>>;
 }) {
   const changeListeners = new Set<() => void>();
   let seen: { catalog: string; stock: string } | null = null;
@@ -150,7 +154,12 @@ export function createCatalogService({
       return () => changeListeners.delete(listener);
     },
 
-    listProducts: (query: ProductListQuery) => reads.listProducts(reader, query),
+    async listProducts(query: ProductListQuery): Promise<ProductList> {
+      // Decision 0070: where nothing can arrive that fast, no product does.
+      if (query.delivery && query.pincode && !(await deliverySpeeds(query.pincode))[query.delivery])
+        return { data: [], total: 0, nextCursor: null };
+      return reads.listProducts(reader, query);
+    },
     getProduct: (id: number) => products.remember(`product:${id}`, () => reads.getProduct(reader, id)),
     getProductsByIds: (ids: readonly number[]) => reads.getProductsByIds(reader, ids),
     productDetails: (id: number) =>

@@ -7,6 +7,7 @@ import {
   STANDARD_DAYS_BY_DISTANCE,
   withPreOrderWindow,
 } from '../../../shared/delivery-rules';
+import type { DeliverySpeed } from '../../../shared/gift-finder';
 import { indiaDateOf, isBeforeSameDayCutoff, msUntilSameDayChange } from '../../../shared/india-time';
 import { indianStateOf } from '../../../shared/indian-states';
 import { toRupees } from '../../../shared/money';
@@ -219,6 +220,17 @@ export function createDeliveryService({
         days: check.info.days,
         dates: deliveryDateOptions(check, now, toRupees((await deliveryCharges()).midnightSlotFeePaise)),
       };
+    },
+
+    /**
+     * Decision 0070: what the listing's delivery filters may promise at a pincode now: `today`
+     * while same-day delivery is open there (before the 2 PM cut-off), `midnight` wherever the
+     * midnight slot is offered (the same-day area, as the delivery dates offer it).
+     */
+    async deliverySpeeds(pincode: string): Promise<Record<DeliverySpeed, boolean>> {
+      const check = await checkPincode(pincode);
+      const served = check.info.serviceable;
+      return { today: served && check.info.type === 'same_day', midnight: served && check.inSameDayArea };
     },
 
     /** SPEC 3 "Shipping quote (by pincode)"; an unserviceable pincode has none to give. */
