@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeliveryChoiceRecord } from '../delivery-dates';
+import { ORDER_QUEUES, ORDER_SORTS, type OrderQueue, type OrderSort, SLOT_FILTERS } from '../dispatch-desk';
 import { DEFAULT_GST_RATE_BP } from '../gst';
 import { DeclarationOverrides } from '../legal-metrology';
 import { LEDGER_KINDS } from '../money-ledger';
@@ -38,6 +39,13 @@ export const AdminOrderQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   q: trimmed(200).optional(),
+  /** Decision 0077: the delivery day the shopper chose, from and to (India dates). */
+  deliveryFrom: isoDate.optional(),
+  deliveryTo: isoDate.optional(),
+  slot: z.enum(Object.keys(SLOT_FILTERS) as [keyof typeof SLOT_FILTERS], 'Choose a delivery slot').optional(),
+  sort: z.enum(Object.keys(ORDER_SORTS) as [OrderSort], 'Choose how to sort the orders').optional(),
+  /** "Ship today": ready to ship, due today or tomorrow (or no date chosen), timed slots first. */
+  queue: z.enum(Object.keys(ORDER_QUEUES) as [OrderQueue], 'Choose a queue').optional(),
   page,
 });
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;

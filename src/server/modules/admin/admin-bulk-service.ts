@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type {
   BulkDocuments,
   BulkOrderResult,
@@ -9,6 +9,7 @@ import type { Invoice } from '../../../shared/api/invoices';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { MAX_BULK_ORDERS, MAX_PDF_ORDERS, stepsTo } from '../../../shared/bulk-orders';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
+import { indiaDateOf } from '../../../shared/india-time';
 import { lineAmountPaise, toRupees } from '../../../shared/money';
 import { orderStatusLabel } from '../../../shared/order-status';
 import type { Clock } from '../../clock';
@@ -18,7 +19,7 @@ import { invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { OrderDocuments, PdfPool } from '../invoices';
 import { isOrderId, mailStatusIfDue, orderRecordsOf, recordStatus } from '../orders';
-import { orderListWhere } from './admin-order-service';
+import { orderListOrder, orderListWhere } from './admin-order-service';
 
 export type AdminBulkService = ReturnType<typeof createAdminBulkService>;
 
@@ -46,8 +47,8 @@ export function createAdminBulkService({
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
-      .where(orderListWhere(selection.filter ?? {}))
-      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .where(orderListWhere(selection.filter ?? {}, indiaDateOf(clock.now())))
+      .orderBy(...orderListOrder(selection.filter ?? {}))
       .limit(max + 1);
     if (rows.length === 0) throw invalid('No orders match this filter');
     if (rows.length > max) {

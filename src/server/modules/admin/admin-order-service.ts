@@ -1,9 +1,25 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderList, AdminOrderQuery } from '../../../shared/api/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import type { AdminOrderFilter } from '../../../shared/api/admin-bulk';
+import { READY_TO_SHIP, SHIP_TODAY_DAYS_AHEAD } from '../../../shared/dispatch-desk';
 import { giftRecordOf } from '../../../shared/gift-options';
-import { indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
+import { addDays, indiaDateOf, indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import {
   cancellationRefundNote,
@@ -55,10 +71,41 @@ export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window
  * status, India-time dates, and a search of the order number, the customer's name (account or
  * delivery address), e-mail and phone.
  */
+/**
+ * Decision 0077: the "Ship today" queue: ready to ship (paid, or COD confirmed) and due by tomorrow
+ * (India dates compare as text), or with no date chosen, which ships as soon as it can.
+ */
+export const shipTodayWhere = (today: string): SQL =>
+  and(
+    inArray(orders.status, READY_TO_SHIP),
+    or(isNull(orders.deliveryDate), lte(orders.deliveryDate, addDays(today, SHIP_TODAY_DAYS_AHEAD))),
+  )!;
+
+/**
+ * The order list's order: newest first, or (the queue, or asked for) by delivery date, and within
+ * a day a slot with a time to meet first: midnight, then any other timed slot, then standard, then
+ * no date; the oldest order first among equals.
+ */
+export function orderListOrder(query: AdminOrderFilter): SQL[] {
+  if (query.queue === undefined && query.sort !== 'delivery') {
+    return [desc(orders.createdAt), desc(orders.orderNumber)];
+  }
+  return [
+    sql`${orders.deliveryDate} asc nulls last`,
+    sql`case when ${orders.deliverySlot} is null then 3 when ${orders.deliverySlot} = 'midnight' then 0 when ${orders.deliverySlot} = 'standard' then 2 else 1 end`,
+    asc(orders.createdAt),
+    asc(orders.orderNumber),
+  ];
+}
+
 /** The order list's filter; its query joins users and order_quotes (left: a quote may have no account). */
-export function orderListWhere(query: AdminOrderFilter): SQL | undefined {
+export function orderListWhere(query: AdminOrderFilter, today: string): SQL | undefined {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.deliveryFrom) filters.push(gte(orders.deliveryDate, query.deliveryFrom));
+  if (query.deliveryTo) filters.push(lte(orders.deliveryDate, query.deliveryTo));
+  if (query.slot) filters.push(eq(orders.deliverySlot, query.slot));
+  if (query.queue === 'ship-today') filters.push(shipTodayWhere(today));
   if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
   if (query.to) filters.push(lt(orders.createdAt, indiaDayEnd(query.to)));
   if (query.q) {
@@ -122,7 +169,7 @@ export function createAdminOrderService({
 
   return {
     async list(query: AdminOrderQuery): Promise<AdminOrderList> {
-      const where = orderListWhere(query);
+      const where = orderListWhere(query, indiaDateOf(clock.now()));
       const offset = (query.page - 1) * ADMIN_PAGE_SIZE;
       const [rows, [total]] = await Promise.all([
         db
@@ -138,7 +185,7 @@ export function createAdminOrderService({
           .leftJoin(users, eq(users.id, orders.userId))
           .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
           .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+          .orderBy(...orderListOrder(query))
           .limit(ADMIN_PAGE_SIZE)
           .offset(offset),
         db

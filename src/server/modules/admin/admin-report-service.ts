@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   type AdminDashboard,
@@ -8,7 +8,6 @@ import {
 } from '../../../shared/api/admin';
 import { DAY_MS, indiaDateOf, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
-import type { OrderStatus } from '../../../shared/order-status';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import {
@@ -22,12 +21,12 @@ import {
   returnRequests,
   shipments,
 } from '../../db/schema';
+import { shipTodayWhere } from './admin-order-service';
 
 const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;
 const TOP_PRODUCTS = 5;
 /** Issue 26: paid and on their way to being shipped. */
-const TO_SHIP = ['paid', 'confirmed', 'processing', 'packed'] satisfies OrderStatus[];
 
 /** Decision 0042: the dashboard's cash on delivery and returns-to-origin figures look this far back. */
 export const COURIER_FIGURE_DAYS = 30;
@@ -133,7 +132,7 @@ export function createAdminReportService({
             .limit(LOW_STOCK_LIMIT),
           db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1),
           Promise.all([
-            countOf(db.select({ total: count() }).from(orders).where(inArray(orders.status, TO_SHIP))),
+            countOf(db.select({ total: count() }).from(orders).where(shipTodayWhere(today))),
             countOf(
               db
                 .select({ total: count() })

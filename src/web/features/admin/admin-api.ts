@@ -32,7 +32,18 @@ import type { AdminReturnList, ReturnRecord } from '../../../shared/api/returns'
 import type { AdminReviewList } from '../../../shared/api/reviews';
 import { ApiError, apiRequest, downloadFile, invoiceFileName, readToken } from '../../api/client';
 
-export type OrderFilters = { status?: string; from?: string; to?: string; q?: string; page: number };
+export type OrderFilters = {
+  status?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  deliveryFrom?: string;
+  deliveryTo?: string;
+  slot?: string;
+  sort?: string;
+  queue?: string;
+  page: number;
+};
 export type ProductFilters = { q?: string; archived: 'true' | 'false' | 'all'; page: number };
 
 const keys = {

@@ -60,7 +60,7 @@ export function RevenueChart({ series }: { series: AdminDashboard['revenueSeries
 /** Issue 26: what waits for the owner today, each linking to where it is done. */
 function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
   const items = [
-    { label: 'Orders to ship', value: String(work.toShip), to: '/admin/orders' },
+    { label: 'Orders to ship', value: String(work.toShip), to: '/admin/orders?queue=ship-today' },
     { label: 'Returns to decide', value: String(work.returnsToDecide), to: '/admin/returns' },
     { label: 'Enquiries to answer', value: String(work.enquiriesToAnswer), to: '/admin/bulk-enquiries' },
     { label: 'Low-stock products', value: String(work.lowStock), to: '/admin/products' },

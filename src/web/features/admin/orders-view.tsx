@@ -4,6 +4,7 @@ import { cityAndState } from '../../../shared/address';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
+import { ORDER_QUEUES, ORDER_SORTS, SLOT_FILTERS } from '../../../shared/dispatch-desk';
 import { formatInr, formatLineAmount, toPaise, toRupees } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { orderItemKey } from '../../../shared/personalisation-rules';
@@ -35,7 +36,14 @@ function OrderFiltersForm({
   const [draft, setDraft] = useState(filters);
   // Issue 26: on a phone the status and dates fold away behind "Filters", so the orders come first.
   const [showFilters, setShowFilters] = useState(false);
-  const activeFilters = [filters.status, filters.from, filters.to].filter(Boolean).length;
+  const activeFilters = [
+    filters.status,
+    filters.from,
+    filters.to,
+    filters.deliveryFrom,
+    filters.deliveryTo,
+    filters.slot,
+  ].filter(Boolean).length;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ ...draft, page: 1 });
@@ -111,6 +119,65 @@ function OrderFiltersForm({
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
         </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-delivery-from`} className="text-sm font-semibold text-stone-800">
+            Delivery from
+          </label>
+          <input
+            id={`${id}-delivery-from`}
+            type="date"
+            className={inputClass}
+            value={draft.deliveryFrom ?? ''}
+            onChange={(event) => setDraft({ ...draft, deliveryFrom: event.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-delivery-to`} className="text-sm font-semibold text-stone-800">
+            Delivery to
+          </label>
+          <input
+            id={`${id}-delivery-to`}
+            type="date"
+            className={inputClass}
+            value={draft.deliveryTo ?? ''}
+            onChange={(event) => setDraft({ ...draft, deliveryTo: event.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-slot`} className="text-sm font-semibold text-stone-800">
+            Delivery slot
+          </label>
+          <select
+            id={`${id}-slot`}
+            className={inputClass}
+            value={draft.slot ?? ''}
+            onChange={(event) => setDraft({ ...draft, slot: event.target.value })}
+          >
+            <option value="">Any slot</option>
+            {Object.entries(SLOT_FILTERS).map(([slot, label]) => (
+              <option key={slot} value={slot}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-sort`} className="text-sm font-semibold text-stone-800">
+            Sort by
+          </label>
+          <select
+            id={`${id}-sort`}
+            className={inputClass}
+            value={draft.sort ?? 'newest'}
+            onChange={(event) => setDraft({ ...draft, sort: event.target.value })}
+          >
+            {Object.entries(ORDER_SORTS).map(([sort, label]) => (
+              <option key={sort} value={sort}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="sm:col-span-2 lg:col-span-5">
           <Button type="submit">Filter orders</Button>
         </div>
@@ -119,9 +186,24 @@ function OrderFiltersForm({
   );
 }
 
+const queueTabClass = (current: boolean) =>
+  `inline-flex min-h-11 items-center rounded-full border px-4 font-semibold ${
+    current ? 'border-brand-700 bg-brand-700 text-white' : 'border-brand-200 bg-white text-brand-800'
+  }`;
+
 const shippingText = (rupees: number) => (rupees === 0 ? 'Free' : formatInr(rupees));
 
-const FILTER_KEYS = ['status', 'from', 'to', 'q'] as const;
+const FILTER_KEYS = [
+  'status',
+  'from',
+  'to',
+  'q',
+  'deliveryFrom',
+  'deliveryTo',
+  'slot',
+  'sort',
+  'queue',
+] as const;
 
 /** The list's filters as the address holds them; a page that is not a whole number is the first. */
 function filtersOf(params: URLSearchParams): OrderFilters {
@@ -190,9 +272,35 @@ export function OrdersView({
   const selection: OrderSelection = allMatching ? { filter: filterOf(filters) } : { orderIds: [...chosen] };
   const count = allMatching ? total : chosen.size;
 
+  const inQueue = filters.queue === 'ship-today';
   return (
     <div className="space-y-4">
+      <nav aria-label="Order queues" className="flex flex-wrap gap-2">
+        <Link
+          to="/admin/orders"
+          aria-current={inQueue ? undefined : 'page'}
+          className={queueTabClass(!inQueue)}
+          onClick={clear}
+        >
+          All orders
+        </Link>
+        <Link
+          to="/admin/orders?queue=ship-today"
+          aria-current={inQueue ? 'page' : undefined}
+          className={queueTabClass(inQueue)}
+          onClick={clear}
+        >
+          {ORDER_QUEUES['ship-today']}
+        </Link>
+      </nav>
+      {inQueue && (
+        <p className="text-sm text-stone-700">
+          Paid orders and confirmed cash on delivery orders due today or tomorrow (or with no delivery date
+          chosen), midnight and timed slots first.
+        </p>
+      )}
       <OrderFiltersForm
+        key={params.toString()}
         filters={filters}
         onChange={(next) => {
           clear();
