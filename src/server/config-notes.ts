@@ -33,6 +33,8 @@ export const SETTING_NOTES: Record<keyof typeof Env.shape, string> = {
   FREE_SHIPPING_FROM_RUPEES: 'Orders from this amount ship free.',
   SHIPPING_FEE_RUPEES: 'The shipping fee below that amount.',
   MIDNIGHT_SLOT_FEE_RUPEES: 'Extra charge for the midnight slot (11 PM - 11:59 PM) at same-day pincodes.',
+  PACKAGING_BOXES:
+    'The boxes parcels are packed in, separated by ";": name, inside size and empty weight (decision 0077).',
   COD_ENABLED: 'Cash on delivery until the owner saves it in Settings (decision 0042).',
   COD_MAX_ORDER_RUPEES: 'The largest order cash on delivery takes.',
   COD_FEE_RUPEES: 'The fee for paying cash on delivery.',

@@ -5,6 +5,7 @@ import { COD_HOLD_HOURS_MAX, CodPincodes } from '../shared/cash-on-delivery';
 import { gstStateCode } from '../shared/gst';
 import { gstinStateMessage, isValidGstin } from '../shared/gstin';
 import { NOTIFY_CHANNELS } from '../shared/notifications';
+import { DEFAULT_PACKAGING_BOXES, PackagingBoxesText, packagingBoxesText } from '../shared/parcel';
 import { isValidPhone, normalisePhone } from '../shared/phone';
 import {
   FAULT_RETURN_WINDOW_DAYS,
@@ -92,6 +93,10 @@ export const Env = z.object({
   SHIPPING_FEE_RUPEES: z.coerce.number().int().min(0).default(50),
   // Issue 13: the extra charge for the midnight slot (23:00-23:59) at same-day pincodes.
   MIDNIGHT_SLOT_FEE_RUPEES: z.coerce.number().int().min(0).default(199),
+  // Decision 0077: the boxes parcels are packed in, until the owner saves their own in Settings.
+  PACKAGING_BOXES: PackagingBoxesText.default(
+    packagingBoxesText(DEFAULT_PACKAGING_BOXES).replaceAll('\n', '; '),
+  ),
   // Cash on delivery (decision 0042), until the owner saves their own in Settings: off, orders up
   // to ₹3,000, a ₹49 fee, and (empty) every pincode the store delivers to.
   COD_ENABLED: booleanFlag.default(false),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { codRulesFromRupees } from '../shared/cash-on-delivery';
-import { defaultParcelFor } from '../shared/parcel';
+import { DEFAULT_PACKAGING_BOXES, defaultParcelFor, parsePackagingBoxes } from '../shared/parcel';
 import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -252,6 +252,8 @@ export function createServices({
     store,
     pdfPool,
     settleCashOnDelivery,
+    packagingBoxes: async () =>
+      parsePackagingBoxes((await settings.get()).values.packagingBoxes) ?? DEFAULT_PACKAGING_BOXES,
     onStockChanged,
   });
   const mailWorker = createMailWorker({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COD_HOLD_HOURS_MAX, CodPincodes } from './cash-on-delivery';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
 import { NOTIFY_CHANNEL_LABELS, NOTIFY_CHANNELS } from './notifications';
+import { PackagingBoxesText } from './parcel';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 import {
   FAULT_RETURN_WINDOW_DAYS,
@@ -169,6 +170,14 @@ export const OwnerSettings = z.object({
     group: 'shipping',
     kind: 'rupees',
     env: ['MIDNIGHT_SLOT_FEE_RUPEES'],
+  }),
+  // Decision 0077: the boxes a parcel is packed in (the smallest that holds its items).
+  packagingBoxes: field(PackagingBoxesText, {
+    label: 'Packaging boxes',
+    group: 'shipping',
+    kind: 'long-text',
+    env: ['PACKAGING_BOXES'],
+    hint: 'One box a line: name, inside size and empty weight, like "Small box: 20 x 15 x 12 cm, 100 g". A parcel goes in the smallest box that holds its items',
   }),
   // Decision 0042: cash on delivery and its rules (src/shared/cash-on-delivery.ts).
   codEnabled: field(z.boolean({ error: 'Cash on delivery must be on or off' }), {

@@ -56,12 +56,87 @@ export function parcelOfProduct(
   };
 }
 
+/** A box the owner packs in: its inside size and what it weighs empty. */
+export type PackagingBox = ParcelSize & { name: string };
+
 /**
- * One box for the whole order: the weights add up, the box is as long and wide as the largest
- * unit and the units stack in height (a simple, slightly generous rule couriers accept), capped at
- * the courier's limits.
+ * Decision 0077: the boxes a store packs in until the owner lists their own (Settings, "Packaging
+ * boxes"): a parcel goes in the smallest that holds its items.
  */
-export function parcelOfOrder(lines: readonly { size: ParcelSize; quantity: number }[]): ParcelSize {
+export const DEFAULT_PACKAGING_BOXES: readonly PackagingBox[] = [
+  { name: 'Small box', lengthCm: 20, breadthCm: 15, heightCm: 12, weightGrams: 100 },
+  { name: 'Medium box', lengthCm: 30, breadthCm: 25, heightCm: 15, weightGrams: 200 },
+  { name: 'Large box', lengthCm: 40, breadthCm: 30, heightCm: 25, weightGrams: 350 },
+  { name: 'Extra-large box', lengthCm: 50, breadthCm: 40, heightCm: 35, weightGrams: 500 },
+];
+
+/** Items fill at most this share of a box: they never pack without gaps. */
+const BOX_FILL = 0.9;
+
+export const PACKAGING_BOXES_MESSAGE =
+  'Write one box a line as its name, inside size and empty weight, like "Small box: 20 x 15 x 12 cm, 100 g"';
+const BOX_LINE =
+  /^(.{1,40}?)\s*:\s*(\d{1,3})\s*[x×]\s*(\d{1,3})\s*[x×]\s*(\d{1,3})\s*cm\s*,\s*(\d{1,5})\s*g$/i;
+
+/** The owner's packaging boxes as written in Settings (one a line, or ';' between them); null when a line is not one. */
+export function parsePackagingBoxes(text: string): PackagingBox[] | null {
+  const boxes: PackagingBox[] = [];
+  for (const line of text.split(/\r?\n|;/).map((entry) => entry.trim())) {
+    if (line === '') continue;
+    const match = BOX_LINE.exec(line);
+    if (!match) return null;
+    const [, name, length, breadth, height, weight] = match;
+    const box = {
+      name: name!.trim(),
+      lengthCm: Number(length),
+      breadthCm: Number(breadth),
+      heightCm: Number(height),
+      weightGrams: Number(weight),
+    };
+    if (!ParcelSize.safeParse(box).success) return null;
+    boxes.push(box);
+  }
+  return boxes;
+}
+
+/** The boxes as Settings writes them, one a line. */
+export const packagingBoxesText = (boxes: readonly PackagingBox[]) =>
+  boxes
+    .map(
+      (box) => `${box.name}: ${box.lengthCm} x ${box.breadthCm} x ${box.heightCm} cm, ${box.weightGrams} g`,
+    )
+    .join('\n');
+
+/** The owner's "Packaging boxes" setting: checked line by line, kept as the text they wrote. */
+export const PackagingBoxesText = z
+  .string({ error: PACKAGING_BOXES_MESSAGE })
+  .max(2000, 'The packaging boxes must be at most 2,000 characters')
+  .refine((text) => parsePackagingBoxes(text) !== null, { message: PACKAGING_BOXES_MESSAGE });
+
+const sidesOf = (size: ParcelSize) => [size.lengthCm, size.breadthCm, size.heightCm].sort((a, b) => b - a);
+const volumeOf = (size: ParcelSize) => size.lengthCm * size.breadthCm * size.heightCm;
+
+/** Whether every unit fits the box turned any way, and all of them together by volume. */
+function holds(box: PackagingBox, lines: readonly { size: ParcelSize; quantity: number }[]): boolean {
+  const boxSides = sidesOf(box);
+  const itemsVolume = lines.reduce((sum, line) => sum + volumeOf(line.size) * line.quantity, 0);
+  return (
+    itemsVolume <= volumeOf(box) * BOX_FILL &&
+    lines.every((line) => sidesOf(line.size).every((side, index) => side <= boxSides[index]!))
+  );
+}
+
+/**
+ * Decision 0077: the parcel of an order packed from its lines' packed units (a product's own box,
+ * else its category's): the smallest of the owner's boxes that holds them all, weighing the units
+ * plus the empty box. Items too big for every box go as one stack: as long and wide as the
+ * largest unit, the units' heights added (a generous rule couriers accept). Capped at the courier's
+ * limits.
+ */
+export function parcelOfOrder(
+  lines: readonly { size: ParcelSize; quantity: number }[],
+  boxes: readonly PackagingBox[] = DEFAULT_PACKAGING_BOXES,
+): ParcelSize {
   let weightGrams = 0;
   let lengthCm = 1;
   let breadthCm = 1;
@@ -71,6 +146,15 @@ export function parcelOfOrder(lines: readonly { size: ParcelSize; quantity: numb
     lengthCm = Math.max(lengthCm, size.lengthCm);
     breadthCm = Math.max(breadthCm, size.breadthCm);
     heightCm += size.heightCm * quantity;
+  }
+  const box = [...boxes].sort((a, b) => volumeOf(a) - volumeOf(b)).find((each) => holds(each, lines));
+  if (box) {
+    return {
+      weightGrams: Math.min(Math.max(weightGrams + box.weightGrams, 1), PARCEL_LIMITS.maxWeightGrams),
+      lengthCm: box.lengthCm,
+      breadthCm: box.breadthCm,
+      heightCm: box.heightCm,
+    };
   }
   return {
     weightGrams: Math.min(Math.max(weightGrams, 1), PARCEL_LIMITS.maxWeightGrams),

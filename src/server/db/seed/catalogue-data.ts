@@ -2,6 +2,7 @@
 // the products every catalogue starts with, the words names and descriptions are made of, and the
 // collections. catalogue.ts turns them into rows.
 import type { Recipient } from '../../../shared/gift-finder';
+import type { ParcelSizeValue } from '../../../shared/parcel-defaults';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -30,6 +31,13 @@ export type ItemTemplate = {
    * a bigger size never costs less than a smaller one of the same name.
    */
   sizes?: readonly string[];
+  /** Decision 0077: one unit as it is packed (its own box or pouch), for the courier's parcel. */
+  packed?: ParcelSizeValue;
+  /**
+   * Decision 0077: the form a personalised one asks for at checkout: every product of the item,
+   * or (`personalisedOnly`) those whose name says "Personalised".
+   */
+  personalisation?: PersonalisationConfig & { personalisedOnly?: boolean };
 };
 
 export const COLOURWAYS = [
@@ -80,6 +88,7 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         tags: ['return-gift', 'traditional'],
         returnGift: true,
         blurb: 'This {item} has a drawstring neck and room for sweets, a small gift or a thank-you note.',
+        packed: { weightGrams: 40, lengthCm: 14, breadthCm: 10, heightCm: 3 },
       },
       {
         noun: 'Chocolate Bouquet',
@@ -289,6 +298,11 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [799, 2499],
         tags: ['home-decor', 'nameplate'],
         blurb: 'This {item} is weather-proof and comes with screws and wall plugs.',
+        personalisation: {
+          fields: [{ label: 'Name on plate', maxLength: 30, required: true }],
+          photo: 'off',
+          personalisedOnly: true,
+        },
       },
       {
         noun: 'Tulsi Planter',
@@ -490,6 +504,11 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [249, 699],
         tags: ['mug', 'office'],
         blurb: 'This {item} holds 350 ml and is safe in the microwave and the dishwasher.',
+        personalisation: {
+          fields: [{ label: 'Name on mug', maxLength: 20, required: true }],
+          photo: 'off',
+          personalisedOnly: true,
+        },
       },
       {
         noun: 'Plantable Pencil',
@@ -702,6 +721,10 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         tags: ['keychain', 'return-gift'],
         returnGift: true,
         blurb: 'This {item} is laser-cut with the name you choose and hangs from a strong steel ring.',
+        personalisation: {
+          fields: [{ label: 'Name on keychain', maxLength: 15, required: true }],
+          photo: 'off',
+        },
       },
       {
         noun: 'Photo Mug',
@@ -709,6 +732,10 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [299, 699],
         tags: ['mug', 'photo'],
         blurb: 'This {item} is printed with your photo and message in colours that last.',
+        personalisation: {
+          fields: [{ label: 'Message on mug', maxLength: 40, required: false }],
+          photo: 'required',
+        },
       },
       {
         noun: 'Caricature Frame',
@@ -716,6 +743,10 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [799, 2499],
         tags: ['frame', 'photo'],
         blurb: 'This {item} is hand-drawn by our illustrators from the photos you send.',
+        personalisation: {
+          fields: [{ label: 'Names on frame', maxLength: 40, required: false }],
+          photo: 'required',
+        },
       },
       {
         noun: 'Name Pencil',
@@ -726,6 +757,10 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         tags: ['stationery', 'return-gift'],
         returnGift: true,
         blurb: 'This {item} set carries the child\u2019s name on every pencil.',
+        personalisation: {
+          fields: [{ label: 'Child\u2019s name', maxLength: 15, required: true }],
+          photo: 'off',
+        },
       },
       {
         noun: 'Engraved Pen',
@@ -733,6 +768,10 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [299, 999],
         tags: ['pen', 'office'],
         blurb: 'This {item} writes smoothly and carries a name engraved along the barrel.',
+        personalisation: {
+          fields: [{ label: 'Name to engrave', maxLength: 20, required: true }],
+          photo: 'off',
+        },
       },
       {
         noun: 'Cushion Cover',
@@ -740,6 +779,10 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [399, 999],
         tags: ['home-decor', 'photo'],
         blurb: 'This {item} fits a 16 inch cushion and is printed to last many washes.',
+        personalisation: {
+          fields: [{ label: 'Name or message', maxLength: 30, required: true }],
+          photo: 'optional',
+        },
       },
       {
         noun: 'Photo Lamp',
@@ -747,6 +790,10 @@ export const CATEGORY_TEMPLATES: readonly CategoryTemplate[] = [
         price: [799, 1999],
         tags: ['lamp', 'photo'],
         blurb: 'This {item} glows warm white and shows your photo when lit.',
+        personalisation: {
+          fields: [{ label: 'Message on lamp', maxLength: 30, required: false }],
+          photo: 'required',
+        },
       },
     ],
   },

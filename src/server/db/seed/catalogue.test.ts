@@ -54,6 +54,28 @@ describe('generateProducts', () => {
     expect(candle.declarations.manufacturedMonth).toMatch(/^\d{4}-\d{2}$/);
   });
 
+  it('gives every personalised demo product the form it asks for at checkout, never a WhatsApp afterwards', () => {
+    const personalised = demo.filter((product) => /personalised/i.test(product.name));
+    expect(personalised.length).toBeGreaterThan(20);
+    for (const product of personalised) {
+      expect(product.personalisation, product.name).not.toBeNull();
+      expect(product.description).not.toMatch(/WhatsApp/);
+    }
+    const pen = demo.find((product) => product.name.startsWith('Personalised Wooden Engraved Pen'));
+    expect(pen?.personalisation).toEqual({
+      fields: [{ label: 'Name to engrave', maxLength: 20, required: true }],
+      photo: 'off',
+    });
+    // A plain brass name plate is not made to order.
+    const brassPlate = demo.find((product) => product.name.startsWith('Brass Name Plate'));
+    expect(brassPlate?.personalisation).toBeNull();
+  });
+
+  it('packs a potli bag as its own pouch (decision 0077)', () => {
+    const potli = demo.find((product) => product.item === 'Potli Bag');
+    expect(potli?.packed).toEqual({ weightGrams: 40, lengthCm: 14, breadthCm: 10, heightCm: 3 });
+  });
+
   it('drops a word repeated where prefix and item meet', () => {
     expect(withoutDoubledWords('Green Tea Tea Gift Box')).toBe('Green Tea Gift Box');
     expect(withoutDoubledWords('Brass Diya Set of 4')).toBe('Brass Diya Set of 4');

@@ -4,6 +4,7 @@
 // items, words, collections) is in catalogue-data.ts; this file turns that into rows.
 
 import type { DeclarationOverridesValue, NetUnit } from '../../../shared/legal-metrology-terms';
+import type { ParcelSizeValue } from '../../../shared/parcel-defaults';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { Composition } from './artwork';
 import {
@@ -106,7 +107,22 @@ export type ProductSeed = {
   searchText: string;
   /** Issue 13: what a shopper fills in; null for most products. */
   personalisation: PersonalisationConfig | null;
+  /** Decision 0077: one unit as packed; null for the category's parcel. */
+  packed: ParcelSizeValue | null;
 };
+
+/** Decision 0077: the form of a personalised item, so every demo product made to order asks for it. */
+function personalisationOf({
+  item,
+  prefix,
+}: {
+  item: ItemTemplate;
+  prefix: string;
+}): PersonalisationConfig | null {
+  if (!item.personalisation) return null;
+  const { personalisedOnly, ...form } = item.personalisation;
+  return personalisedOnly && !/personalised/i.test(prefix) ? null : form;
+}
 
 type Choice = {
   category: CategoryTemplate;
@@ -192,7 +208,7 @@ function describeProduct(choice: Choice, minQuantity: number, handmade: boolean,
   if (minQuantity > 1) {
     sentences.push(`Sold in lots of at least ${minQuantity}, so every guest goes home with one.`);
   } else if (/personalised/i.test(choice.prefix)) {
-    sentences.push('Send us the name on WhatsApp after you order and we print it before dispatch.');
+    sentences.push('Type the name when you order and we make it before dispatch.');
   } else if (handmade && random() < 0.5) {
     sentences.push('Made by hand, so no two pieces are exactly alike.');
   } else if (random() < 0.5) {
@@ -322,7 +338,8 @@ export function* generateProducts(
       declarations: declarationsFor(item.noun, choice.pack, createdAt),
       createdAt,
       searchText: searchTextOf({ name, tags: tagList, categoryName: category.name, description }),
-      personalisation: choice.personalisation ?? null,
+      personalisation: choice.personalisation ?? personalisationOf(choice),
+      packed: item.packed ?? null,
     };
   }
 }

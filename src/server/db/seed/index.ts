@@ -285,6 +285,7 @@ async function seedCatalogue(
         declarations: product.declarations,
         archived: false,
         personalisation: product.personalisation,
+        ...(product.packed ?? {}),
         searchText: product.searchText,
         createdAt: product.createdAt,
         updatedAt: product.createdAt,

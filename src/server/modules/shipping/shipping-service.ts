@@ -26,7 +26,13 @@ import {
   type OrderStatus,
   orderStatusLabel,
 } from '../../../shared/order-status';
-import { categoryParcelOf, type ParcelSize, parcelOfOrder, parcelOfProduct } from '../../../shared/parcel';
+import {
+  categoryParcelOf,
+  type PackagingBox,
+  type ParcelSize,
+  parcelOfOrder,
+  parcelOfProduct,
+} from '../../../shared/parcel';
 import { normalisePhone } from '../../../shared/phone';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -143,6 +149,7 @@ export function createShippingService({
   store,
   pdfPool,
   settleCashOnDelivery,
+  packagingBoxes,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -155,6 +162,8 @@ export function createShippingService({
   store: StoreIdentity;
   /** Decision 0042: a COD order delivered is paid, one back at the store unpaid is cancelled. */
   settleCashOnDelivery: CodSettlement;
+  /** Decision 0077: the boxes the owner packs in (Settings), smallest that holds the items first. */
+  packagingBoxes: () => Promise<readonly PackagingBox[]>;
   /** After a parcel back at the store put its units on the shelf: cached stock answers are dropped. */
   onStockChanged?: () => void;
 }) {
@@ -214,6 +223,7 @@ export function createShippingService({
           ),
           quantity: line.quantity,
         })),
+        await packagingBoxes(),
       ),
       items: lines.map((line) => ({
         name: line.name,

@@ -23,6 +23,7 @@ const answer: OwnerSettingsResponse = {
     shippingFee: 50,
     freeShippingFrom: 1000,
     midnightSlotFee: 199,
+    packagingBoxes: 'Small box: 20 x 15 x 12 cm, 100 g',
     codEnabled: false,
     codMaxOrderValue: 3000,
     codFee: 49,
