@@ -363,7 +363,7 @@ export function createServices({
     }),
     bulkEnquiries: createBulkEnquiryService({ db, clock, ownerNotices }),
     complaints: createComplaintService({ db, clock, store, ownerNotices }),
-    addressBook: createAddressService({ db, clock }),
+    addressBook: createAddressService({ db, clock, checkPincode: lookupDelivery }),
     wishlist: createWishlistService({ db }),
     retention: createRetentionService({ db, clock }),
     sandbox: sandboxProvider ? createSandboxService({ db, sandbox: sandboxProvider, payments }) : null,

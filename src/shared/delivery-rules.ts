@@ -30,6 +30,13 @@ export const STANDARD_DAYS_BY_DISTANCE: readonly { upToKm: number; days: string 
 /** SPEC 8: the full delivery checker's wording for an unserviceable pincode. */
 export const notDeliverableTo = (pincode: string) => `Not deliverable to ${pincode}`;
 
+/**
+ * Decision 0068: why an address is not saved, in the product page's words for the same pincode
+ * ('Not deliverable to 999999' and the check's reason beside it).
+ */
+export const addressPincodeRefusal = (pincode: string, info: Pick<DeliveryInfo, 'message'>) =>
+  `${notDeliverableTo(pincode)}. ${info.message}`;
+
 /** Said when an order's pincode is not in India's pincode directory (a typo, most often). */
 export const UNKNOWN_PINCODE_MESSAGE = 'Please enter a valid delivery pincode';
 

@@ -68,51 +68,44 @@ test('a pincode outside the directory never becomes the delivery location', asyn
   expect(await page.evaluate(() => localStorage.getItem('selectedPincode'))).toBe('560001');
 });
 
-test('checkout marks a saved address it cannot deliver to, holds payment with the reason, and the shopper edits it there', async ({
+test("an address at a pincode the store cannot deliver to is refused when saved, in the product page's words", async ({
   page,
   request,
 }) => {
   const product = await pickProduct(request, 50);
   const token = await registerCustomer(request, 'Farhan Ali');
-  // Issue 25: the address API saves it (a home may be outside delivery); checkout must catch it.
-  const saved = await request.post('/api/addresses', {
-    headers: auth(token),
-    data: {
-      fullName: 'Farhan Ali',
-      addressLine1: 'Flat 302, Sai Residency, 5th Main Road',
-      city: 'Bengaluru',
-      postalCode: '999999',
-      phone: '9845012345',
-      isDefault: true,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
   await page.context().addInitScript((value) => localStorage.setItem('token', value), token);
+  // The product page's words for 999999.
+  await page.goto(`/product/${product.slug}`);
+  const checker = page.getByRole('region', { name: 'Check delivery' });
+  await checker.getByLabel('Pincode').fill('999999');
+  await checker.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(checker.getByText('Not deliverable to 999999')).toBeVisible();
+  await expect(checker.getByText('Invalid pincode')).toBeVisible();
   await addToCart(page, product);
 
+  // Decision 0068: the same words refuse it where it is typed, and nothing is saved.
   await page.goto('/checkout');
-  await expect(page.getByRole('radio', { name: /Farhan Ali/ })).toBeChecked();
+  const form = page.getByRole('dialog', { name: 'Add New Address' });
+  await form.getByLabel('Full Name').fill('Farhan Ali');
+  await form.getByLabel('Address').fill('Flat 302, Sai Residency, 5th Main Road');
+  await form.getByLabel('City').fill('Bengaluru');
+  await form.getByLabel('Postal Code').fill('999999');
+  await form.getByLabel('Phone Number').fill('9845012345');
+  await form.getByRole('button', { name: 'Save Address' }).click();
   await expect(
-    page.getByRole('group', { name: 'Select an address:' }).getByText('Not deliverable to 999999'),
+    form.getByText('Failed to save address: Not deliverable to 999999. Invalid pincode'),
   ).toBeVisible();
-  const proceed = page.getByRole('button', { name: 'Proceed to Payment' });
-  await expect(proceed).toBeDisabled();
-  await expect(
-    page.getByText('Please enter a valid delivery pincode. Edit the address or choose another to continue.'),
-  ).toBeVisible();
+  const saved = await request.get('/api/addresses', { headers: auth(token) });
+  expect(((await saved.json()) as { data: unknown[] }).data).toEqual([]);
 
-  await page.getByRole('button', { name: 'Edit address', exact: true }).click();
-  const form = page.getByRole('dialog', { name: 'Edit Address' });
-  await expect(form.getByLabel('Postal Code')).toHaveValue('999999');
   await form.getByLabel('Postal Code').fill('560001');
-  await form.getByRole('button', { name: 'Update Address' }).click();
+  await form.getByRole('button', { name: 'Save Address' }).click();
   await expect(form).toBeHidden();
-
-  await expect(page.getByText('Not deliverable to 999999')).toHaveCount(0);
+  const proceed = page.getByRole('button', { name: 'Proceed to Payment' });
   await expect(proceed).toBeEnabled();
   await proceed.click();
   await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
-  // The payment page takes what checkout allowed: the order is created and the window opens.
   const total = totalOf(product);
   await page.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
   const paymentWindow = page.getByTitle('Payment window').contentFrame();
@@ -134,6 +127,8 @@ test('a pending order is completed from My Orders', async ({ page, request, newS
   await expect(page.getByText(`Order ${order.orderNumber}`)).toBeVisible();
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   const paymentWindow = page.getByTitle('Payment window').contentFrame();
+  // The window opens on UPI, what most Indians pay with; this shopper pays by card.
+  await paymentWindow.getByRole('radio', { name: 'Card' }).check();
   await paymentWindow.getByLabel('Card number').fill('4111 1111 1111 1111');
   await paymentWindow.getByLabel('Expiry (MM/YY)').fill('12/39');
   await paymentWindow.getByLabel('CVV').fill('123');

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { AddressInput } from '../../../shared/address';
 import type { AddressRecord } from '../../../shared/api/addresses';
+import type { DeliveryInfo } from '../../../shared/delivery';
+import { addressPincodeRefusal } from '../../../shared/delivery-rules';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { addresses, users } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { conflict, invalid, notFound } from '../../errors';
 
 // A generous cap so one account cannot fill the table; no shopper needs more delivery addresses.
 export const MAX_ADDRESSES_PER_USER = 20;
@@ -43,13 +45,37 @@ const fieldsOf = (input: AddressInput) => ({
 
 export type AddressService = ReturnType<typeof createAddressService>;
 
+/** The delivery module's pincode check (the product page's and checkout's). */
+export type CheckPincode = (
+  pincode: string,
+) => Promise<{ info: Pick<DeliveryInfo, 'serviceable' | 'message'> }>;
+
 /**
  * Every query is scoped by user id, so another user's address is simply "not found" (DESIGN 5).
  * Changes that touch the default run in one transaction that first locks the user's row: two
  * concurrent requests for one user take turns, and the partial unique index
  * (addresses_one_default_idx) is never hit; other users are not held up.
  */
-export function createAddressService({ db, clock }: { db: Db; clock: Clock }) {
+export function createAddressService({
+  db,
+  clock,
+  checkPincode,
+}: {
+  db: Db;
+  clock: Clock;
+  checkPincode: CheckPincode;
+}) {
+  /**
+   * Decision 0068: an address the store cannot deliver to is refused when it is saved, with the
+   * product page's words, so the shopper fixes it where they typed it.
+   */
+  async function refuseUndeliverable(input: AddressInput) {
+    const { info } = await checkPincode(input.postalCode);
+    if (info.serviceable) return;
+    const message = addressPincodeRefusal(input.postalCode, info);
+    throw invalid(message, [{ path: 'postalCode', message }]);
+  }
+
   const ownedBy = (userId: number, id: number) => and(eq(addresses.userId, userId), eq(addresses.id, id));
 
   async function lockUser(tx: Tx, userId: number) {
@@ -98,10 +124,9 @@ export function createAddressService({ db, clock }: { db: Db; clock: Clock }) {
       return row ?? null;
     },
 
-    // Issue 25 (docs/decisions/0026): a pincode the store does not deliver to is saved all the
-    // same (a home address may lie outside delivery); checkout marks it and holds the payment.
     /** The user's first address becomes the default whatever the request says (SPEC 4). */
     async create(userId: number, input: AddressInput): Promise<AddressRow> {
+      await refuseUndeliverable(input);
       return db.transaction(async (tx) => {
         await lockUser(tx, userId);
         const [{ total } = { total: 0 }] = await tx
@@ -127,6 +152,7 @@ export function createAddressService({ db, clock }: { db: Db; clock: Clock }) {
      * without one, so the current default stays default until another is chosen.
      */
     async update(userId: number, id: number, input: AddressInput): Promise<AddressRow> {
+      await refuseUndeliverable(input);
       return db.transaction(async (tx) => {
         await lockUser(tx, userId);
         const [row] = await tx

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressRecord } from '../../../shared/api/addresses';
+import { seedPincodes } from '../../testing/order-fixtures';
 import { setUpTestStore } from '../../testing/test-store';
 import { MAX_ADDRESSES_PER_USER } from './address-service';
 
-const store = setUpTestStore();
+// 560001 is in the pincode directory; 999999 is not (decision 0068: an address must be deliverable).
+const store = setUpTestStore({ seed: seedPincodes });
 
 type Headers = { authorization: string };
 
@@ -96,6 +98,18 @@ describe('POST /api/addresses', () => {
     const response = await create(headers, { ...home, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, errors: [{ path, message }] });
+    expect(await list(headers)).toEqual([]);
+  });
+
+  // Decision 0068: refused where it is typed, in the words the product page says for 999999.
+  it('refuses a pincode the store cannot deliver to, 999999, and saves nothing', async () => {
+    const { headers } = await store.newCustomer();
+    const check = await store.app.inject({ url: '/api/pincodes/check/999999' });
+    expect(check.json()).toMatchObject({ serviceable: false, message: 'Invalid pincode' });
+    const response = await create(headers, { ...home, postalCode: '999999' });
+    expect(response.statusCode).toBe(400);
+    const message = 'Not deliverable to 999999. Invalid pincode';
+    expect(response.json()).toMatchObject({ message, errors: [{ path: 'postalCode', message }] });
     expect(await list(headers)).toEqual([]);
   });
 
@@ -199,18 +213,26 @@ describe('changing addresses', () => {
     });
   });
 
-  it('validates PUT bodies with the same SPEC 5 messages', async () => {
-    const { headers } = await store.newCustomer();
-    const saved = await createOk(headers);
-    const response = await store.app.inject({
-      method: 'PUT',
-      url: `/api/addresses/${saved.id}`,
-      headers,
-      payload: { ...home, postalCode: '1234567' },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Postal code must be 6 digits');
-  });
+  // Decision 0068: an address changed to a pincode the store cannot deliver to is refused too.
+  it.each([
+    { postalCode: '1234567', message: 'Postal code must be 6 digits' },
+    { postalCode: '999999', message: 'Not deliverable to 999999. Invalid pincode' },
+  ])(
+    'refuses a PUT to $postalCode with "$message" and keeps the address as it was',
+    async ({ postalCode, message }) => {
+      const { headers } = await store.newCustomer();
+      const saved = await createOk(headers);
+      const response = await store.app.inject({
+        method: 'PUT',
+        url: `/api/addresses/${saved.id}`,
+        headers,
+        payload: { ...home, postalCode },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+      expect((await list(headers)).map((address) => address.postal_code)).toEqual(['560001']);
+    },
+  );
 
   it('makes an address the default with PUT /:id/default, unsetting the old one', async () => {
     const { headers } = await store.newCustomer();
