@@ -76,12 +76,16 @@ const created: CreateOrderResponse = {
 class FakeCheckout {
   static opened: FakeCheckout[] = [];
   failed: ((response: RazorpayFailure) => void)[] = [];
+  closed = false;
   constructor(readonly options: RazorpayOptions) {}
   on(_event: 'payment.failed', callback: (response: RazorpayFailure) => void) {
     this.failed.push(callback);
   }
   open() {
     FakeCheckout.opened.push(this);
+  }
+  close() {
+    this.closed = true;
   }
 }
 const lastWindow = () => FakeCheckout.opened.at(-1) as FakeCheckout;
@@ -187,7 +191,13 @@ function Probe({ name }: { name: string }) {
 }
 
 // `unknown`: some tests hand the page a state it must refuse (a missing or malformed order).
-function renderPayment({ user = arjun as User | null, state = request as unknown, search = '' } = {}) {
+function renderPayment({
+  user = arjun as User | null,
+  state = request as unknown,
+  search = '',
+  /** The page the shopper came from, one Back away. */
+  from = null as string | null,
+} = {}) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
   const api: AuthApi = {
     me: async () => {
@@ -205,7 +215,7 @@ function renderPayment({ user = arjun as User | null, state = request as unknown
       { path: '/checkout', element: <Probe name="Checkout page" /> },
       { path: '/order-confirmation/:orderId', element: <Probe name="Confirmation page" /> },
     ],
-    { initialEntries: [{ pathname: '/payment', search, state }] },
+    { initialEntries: [...(from ? [from] : []), { pathname: '/payment', search, state }] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -486,6 +496,19 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     expect(keys).toHaveLength(2);
     // Paying again retries the same pending order instead of making a second one that holds stock.
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('closes the open payment window when the shopper goes Back to checkout (decision 0068)', async () => {
+    const user = userEvent.setup();
+    servePayments();
+    const router = renderPayment({ from: '/checkout' });
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(lastWindow().closed).toBe(false);
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText(/^Checkout page/)).toBeTruthy();
+    expect(lastWindow().closed).toBe(true);
   });
 
   it('reports a failed payment and shows its description, or Unknown error', async () => {

@@ -157,6 +157,34 @@ export function createOrderService({
   }
 
   /**
+   * Decision 0068: the shopper's pending online order that this attempt asks for exactly (the same
+   * lines, address, total and choices), still payable: pressing Back in the payment window and
+   * Pay again from checkout is the same checkout, so it gets the same order, not a second one
+   * beside it in My Orders holding the same stock.
+   */
+  async function samePendingOrder(userId: number, payload: CreateOrderPayload): Promise<OrderRow | null> {
+    const candidates = await db
+      .select({ order: orders })
+      .from(orders)
+      .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, 'pending'),
+          eq(orders.paymentMethod, 'online'),
+          gt(orders.expiresAt, clock.now()),
+          isNull(orderQuotes.orderId),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(maxUnpaidOrders);
+    for (const { order } of candidates) {
+      if (await isSameRequest(db, order, payload)) return order;
+    }
+    return null;
+  }
+
+  /**
    * The provider's order is made after ours is committed (no network call holds a transaction).
    * If two requests race here, the first stored id wins and both answer with it.
    */
@@ -382,12 +410,15 @@ export function createOrderService({
     payload: CreateOrderPayload,
     idempotencyKey?: string,
   ): Promise<PlaceOrderResponse> {
+    const cod = payload.paymentMethod === 'cod';
     if (idempotencyKey) {
       const existing = await findByIdempotencyKey(userId, idempotencyKey);
       if (existing) return replay(existing, payload);
+      // A checkout's attempt (the web always sends a key); a keyless call is a new order as before.
+      const pending = cod ? null : await samePendingOrder(userId, payload);
+      if (pending) return respond(pending);
     }
 
-    const cod = payload.paymentMethod === 'cod';
     const priced = await priceCheckout(userId, payload);
     const { lines, coupon, subtotalPaise, discountPaise, slotFeePaise } = priced;
     const rules = cod ? await codRules() : null;

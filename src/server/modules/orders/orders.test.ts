@@ -95,7 +95,7 @@ describe('POST /api/payments/create-order', () => {
       // Stored trimmed, the phone as its 10 digits.
       shippingAddress: { ...TEST_ADDRESS, phone: '9876543210' },
       events: [{ status: 'pending' }],
-      deliveryEstimate: { city: 'Bangalore', isPreOrder: false },
+      deliveryEstimate: { city: 'Bengaluru', isPreOrder: false },
     });
     expect(order.createdAt).toBe(order.created_at);
   });
@@ -317,6 +317,31 @@ describe('a retried create-order (Idempotency-Key)', () => {
     expect(again.json<CreateOrderResponse>().orderId).toBe(first.json<CreateOrderResponse>().orderId);
     const quiet = await send({ whatsapp: false, sms: false, email: false });
     expect([quiet.statusCode, quiet.json().message]).toEqual([409, PAYMENT_MESSAGES.idempotencyKeyReused]);
+  });
+
+  // Decision 0068: Back in the payment window, then Pay again from checkout, is a new key for the same order.
+  it('answers a new attempt for the same cart, address and choices with the pending order: one in My Orders', async () => {
+    const shopper = await store.newCustomer();
+    const product = await createTestProduct(store.database, { stock: 6 });
+    const lines = [{ product, quantity: 2 }];
+    const attempt = async (key: string, address = TEST_ADDRESS) => {
+      const response = await postOrder(store.app, shopper.headers, lines, { idempotencyKey: key, address });
+      expect(response.statusCode).toBe(200);
+      return response.json<CreateOrderResponse>();
+    };
+    const first = await attempt('attempt-1');
+    const second = await attempt('attempt-2');
+    expect(second).toEqual(first);
+    expect(await stockOf(product)).toBe(4);
+    const mine = await store.app.inject({ url: '/api/orders/my-orders', headers: shopper.headers });
+    expect(mine.json<OrderListResponse>().data.map((order) => [order.orderNumber, order.status])).toEqual([
+      [first.orderNumber, 'pending'],
+    ]);
+
+    // Another address is another order.
+    const elsewhere = await attempt('attempt-3', { ...TEST_ADDRESS, address: '44 Church Street' });
+    expect(elsewhere.orderId).not.toBe(first.orderId);
+    expect(await stockOf(product)).toBe(2);
   });
 
   it('keeps keys apart per shopper', async () => {

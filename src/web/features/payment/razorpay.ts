@@ -29,6 +29,8 @@ export type RazorpayOptions = {
 
 export type RazorpayCheckout = {
   open(): void;
+  /** Takes the window away (Razorpay's and the sandbox's checkout.js both have it). */
+  close(): void;
   on(event: 'payment.failed', callback: (response: RazorpayFailure) => void): void;
 };
 

@@ -1,10 +1,10 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateOrderResponse, VerifyPaymentResponse } from '../../../shared/api/payments';
 import { storeSettings } from '../../app-data';
 import { loadCheckoutScript } from './checkout-script';
 import { initiateFailureMessage, PAYMENT_MESSAGES, verificationFailureMessage } from './payment-messages';
 import { paymentsApi } from './payments-api';
-import type { RazorpayConstructor, RazorpaySuccess } from './razorpay';
+import type { RazorpayCheckout, RazorpayConstructor, RazorpaySuccess } from './razorpay';
 
 // DESIGN 4: the store's orange; the window's header shows the store's name and logo. The logo's
 // address is absolute: Razorpay's window lives on its own origin, where '/favicon.svg' is not ours.
@@ -44,6 +44,16 @@ export function usePaymentWindow({
   const [phase, setPhase] = useState<PaymentPhase>('idle');
   const [message, setMessage] = useState<string | null>(null);
   const busy = useRef(false);
+  // Decision 0068: leaving the page (Back to checkout) takes the payment window with it; it sits on
+  // the page's body, so it would otherwise stay on top of checkout.
+  const openWindow = useRef<RazorpayCheckout | null>(null);
+  useEffect(
+    () => () => {
+      openWindow.current?.close();
+      openWindow.current = null;
+    },
+    [],
+  );
 
   const verify = useCallback(
     async (order: CreateOrderResponse, signature: RazorpaySuccess) => {
@@ -119,6 +129,7 @@ export function usePaymentWindow({
     });
     busy.current = false;
     setPhase('idle');
+    openWindow.current = checkout;
     checkout.open();
   }, [startOrder, payer.name, payer.email, payer.contact, verify]);
 
