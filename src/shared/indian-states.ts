@@ -63,3 +63,25 @@ export function indianStateOf(directoryState: string, district: string): IndianS
   const name = directoryState.trim();
   return DIRECTORY_NAMES[name] ?? (isIndianState(name) ? name : null);
 }
+
+// Decision 0068: cities by the names they carry today. The directory still files them under the
+// older names (Karnataka renamed twelve cities in 2014, Gurugram in 2016, Prayagraj in 2018), and a
+// shopper reading "Bangalore" on one page and "Bengaluru" on the next sees two places.
+const RENAMED_DISTRICTS: Readonly<Record<string, string>> = {
+  Bangalore: 'Bengaluru',
+  'Bangalore Rural': 'Bengaluru Rural',
+  Belgaum: 'Belagavi',
+  Bellary: 'Ballari',
+  Gulbarga: 'Kalaburagi',
+  Mysore: 'Mysuru',
+  Shimoga: 'Shivamogga',
+  Tumkur: 'Tumakuru',
+  Gurgaon: 'Gurugram',
+  Allahabad: 'Prayagraj',
+};
+
+/** A directory district as the city a shopper knows it by: 'Bangalore' is 'Bengaluru'. */
+export const cityOfDistrict = (district: string): string => {
+  const name = district.trim();
+  return RENAMED_DISTRICTS[name] ?? name;
+};

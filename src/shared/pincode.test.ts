@@ -78,7 +78,7 @@ describe('Pincode schema', () => {
 
 describe('cityFromPincodeFallback (SPEC 9)', () => {
   it.each([
-    ['560001', 'Bangalore'],
+    ['560001', 'Bengaluru'],
     ['110001', 'Delhi'],
     ['400001', 'Mumbai'],
     ['600001', 'Chennai'],

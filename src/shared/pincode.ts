@@ -34,7 +34,8 @@ export const isCompletePincode = (value: string) => validatePincode(value).valid
 
 // SPEC 9: the client's city fallback only; the server names the directory's district (DESIGN 4).
 const CITY_BY_PINCODE_PREFIX: ReadonlyMap<string, string> = new Map([
-  ['560', 'Bangalore'],
+  // Decision 0068: today's name, as the server says it (cityOfDistrict).
+  ['560', 'Bengaluru'],
   ['110', 'Delhi'],
   ['400', 'Mumbai'],
   ['600', 'Chennai'],

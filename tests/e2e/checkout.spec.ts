@@ -90,7 +90,7 @@ test('a guest fills a cart, signs up at checkout, adds an address, pays by card 
 
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await expect(summary).toContainText(`Total${formatInr(total)}`);
-  await expect(summary).toContainText('to Bangalore');
+  await expect(summary).toContainText('to Bengaluru');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   // The payment page, then the sandbox's window: pay by card.
@@ -99,6 +99,8 @@ test('a guest fills a cart, signs up at checkout, adds an address, pays by card 
   await page.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
   const paymentWindow = page.getByTitle('Payment window').contentFrame();
   await expect(paymentWindow.getByLabel('Phone')).toHaveValue('9876543210');
+  // The window opens on UPI, what most Indians pay with; this shopper pays by card.
+  await paymentWindow.getByRole('radio', { name: 'Card' }).check();
   await paymentWindow.getByLabel('Card number').fill('4111 1111 1111 1111');
   await paymentWindow.getByLabel('Expiry (MM/YY)').fill('12/39');
   await paymentWindow.getByLabel('CVV').fill('123');

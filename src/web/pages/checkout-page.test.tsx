@@ -66,7 +66,7 @@ const bengaluru: DeliveryInfo = {
   message: 'Next-day delivery',
   type: 'next_day',
   fastDelivery: true,
-  city: 'Bangalore',
+  city: 'Bengaluru',
   isPreOrder: false,
   shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
 };
@@ -276,9 +276,9 @@ describe('Checkout page (SPEC 2)', () => {
     expect(summary.textContent).toContain('Total₹1,699');
     // SPEC 2 and 9: days to city with Express, and the checkout's pre-order window.
     await waitFor(() =>
-      expect(summary.textContent).toContain('In-stock items: 1 Day to Bangalore (Express)'),
+      expect(summary.textContent).toContain('In-stock items: 1 Day to Bengaluru (Express)'),
     );
-    expect(summary.textContent).toContain('Pre-order items: 15-20 days to Bangalore');
+    expect(summary.textContent).toContain('Pre-order items: 15-20 days to Bengaluru');
     expect(within(summary).getByRole('heading', { name: 'Expected Delivery' })).toBeTruthy();
     expect(summary.textContent).toContain('Secure Checkout');
     expect(summary.textContent).toContain('Free Shipping');
@@ -679,6 +679,14 @@ describe('Checkout page (SPEC 2)', () => {
     await screen.findByRole('group', { name: 'Select an address:' });
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     await waitFor(() => expect(summary.textContent).toContain('Total₹1,699'));
+    // Decision 0068: the summary, then the coupon, then the button that pays (not a coupon below it).
+    const proceed = screen.getByRole('button', { name: 'Proceed to Payment' });
+    expect(summary.compareDocumentPosition(screen.getByLabelText('Coupon code'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(screen.getByLabelText('Coupon code').compareDocumentPosition(proceed)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
 
     await user.type(screen.getByLabelText('Coupon code'), 'nosuch');
     await user.click(screen.getByRole('button', { name: 'Apply' }));

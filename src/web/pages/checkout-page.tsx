@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   AddressForm,
@@ -121,6 +121,7 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const userId = auth.user?.id ?? null;
+  const formId = useId();
   const hasEmail = Boolean(auth.user?.email);
   const lines: readonly CheckoutLine[] = cart.items;
   // As on the cart page: every line checked against the catalogue on arrival, so a line sold out
@@ -382,7 +383,7 @@ export function CheckoutPage() {
         </ul>
       )}
       <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
-        <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Delivery address">
+        <form id={formId} onSubmit={submit} className="flex flex-col gap-4" aria-label="Delivery address">
           <AddressPicker
             addresses={saved.addresses}
             selectedId={selected?.id ?? null}
@@ -431,7 +432,13 @@ export function CheckoutPage() {
               }
             }}
           />
+        </form>
+        {/* Decision 0068: the total and the coupon come before the button that pays them. */}
+        <div className="flex flex-col gap-3 md:sticky md:top-20">
+          {summary}
+          <CouponField coupon={coupon} />
           <CheckoutSubmit
+            form={formId}
             ready={ready}
             checking={coupon.checking || delivery.status === 'checking'}
             undeliverable={undeliverable}
@@ -439,10 +446,6 @@ export function CheckoutPage() {
             onEditAddress={() => selected && editAddress(selected)}
           />
           <OrderAgreement />
-        </form>
-        <div className="flex flex-col gap-3 md:sticky md:top-20">
-          {summary}
-          <CouponField coupon={coupon} />
         </div>
       </div>
       <AddressModal

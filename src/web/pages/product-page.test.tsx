@@ -356,7 +356,7 @@ describe('the product page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
 
       await check(user, '560001');
-      await within(box()).findByText('Delivering to Bangalore (560001)');
+      await within(box()).findByText('Delivering to Bengaluru (560001)');
       expect((await within(box()).findByText(/^Earliest delivery:/)).textContent).toBe(
         'Earliest delivery: Today, 28 Nov',
       );
@@ -395,7 +395,7 @@ describe('the product page', () => {
       const preOrderWindow = 'Pre-order: delivered in 10-15 Days; a delivery date cannot be chosen.';
 
       await check(user, '560001');
-      await within(box()).findByText('Delivering to Bangalore (560001)');
+      await within(box()).findByText('Delivering to Bengaluru (560001)');
       expect(within(box()).getByText(/^Pre-order: delivered in/).textContent).toBe(preOrderWindow);
 
       await check(user, '744301');

@@ -7,7 +7,7 @@ export const BANGALORE_DELIVERY: DeliveryInfo = {
   message: 'Same-day delivery on orders before 2 PM',
   type: 'same_day',
   fastDelivery: true,
-  city: 'Bangalore',
+  city: 'Bengaluru',
   isPreOrder: false,
   shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
 };

@@ -153,7 +153,8 @@ export const PAID_TO_DELIVERED = [
 export async function payByUpi(page: Page, total: number) {
   await page.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
   const paymentWindow = page.getByTitle('Payment window').contentFrame();
-  await paymentWindow.getByRole('radio', { name: 'UPI' }).check();
+  // The window opens on UPI, what most Indians pay with.
+  await expect(paymentWindow.getByRole('radio', { name: 'UPI' })).toBeChecked();
   await paymentWindow.getByLabel('UPI ID').fill('success@upi');
   await paymentWindow.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
 }

@@ -94,7 +94,7 @@ describe('GET /api/pincodes/check/:pincode in the same-day area (the origin dist
       message: 'Same-day delivery on orders before 2 PM',
       type: 'same_day',
       fastDelivery: true,
-      city: 'Bangalore',
+      city: 'Bengaluru',
       isPreOrder: false,
       shipping: { cost: 50, free: false, message: '₹50 shipping charge' },
     });
@@ -107,13 +107,13 @@ describe('GET /api/pincodes/check/:pincode in the same-day area (the origin dist
       type: 'next_day',
       days: '1 Day',
       fastDelivery: true,
-      city: 'Bangalore',
+      city: 'Bengaluru',
     });
   });
 
   it('serves the whole district, not only the origin pincode (560100, Electronic City)', async () => {
     clock.set('2026-03-10T09:00:00+05:30');
-    expect(await check('560100')).toMatchObject({ type: 'same_day', city: 'Bangalore' });
+    expect(await check('560100')).toMatchObject({ type: 'same_day', city: 'Bengaluru' });
   });
 
   it('is same-day again after midnight India time', async () => {
@@ -137,7 +137,7 @@ describe('GET /api/pincodes/check/:pincode beyond Bengaluru', () => {
       type: 'next_day',
       days: '1 Day',
       fastDelivery: true,
-      city: 'Mysore',
+      city: 'Mysuru',
     });
     expect(await check('600001')).toMatchObject({ type: 'next_day', fastDelivery: true, city: 'Chennai' });
   });
@@ -171,7 +171,7 @@ describe('GET /api/pincodes/check/:pincode beyond Bengaluru', () => {
       type: 'standard',
       fastDelivery: false,
       isPreOrder: true,
-      city: 'Bangalore',
+      city: 'Bengaluru',
     });
     expect(await check('560001', store.app, '?isPreOrder=false')).toMatchObject({
       type: 'same_day',
@@ -371,10 +371,10 @@ describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
 });
 
 describe('GET /api/pincodes/city/:pincode', () => {
-  it("names the directory's district and its State", async () => {
+  it("names the directory's district by its name today (Mysore is Mysuru) and its State", async () => {
     const response = await store.app.inject('/api/pincodes/city/570001');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ city: 'Mysore', state: 'Karnataka' });
+    expect(response.json()).toEqual({ city: 'Mysuru', state: 'Karnataka' });
   });
 
   it('answers 404 for a pincode that is not in the directory and 400 for a malformed one', async () => {
@@ -403,7 +403,7 @@ describe('the directory in memory', () => {
       // No query per lookup: the row is not seen until the directory is read again.
       expect(await check('999999', fresh)).toMatchObject({ type: 'invalid' });
       await fresh.delivery.directory.refresh();
-      expect(await check('999999', fresh)).toMatchObject({ serviceable: true, city: 'Bangalore' });
+      expect(await check('999999', fresh)).toMatchObject({ serviceable: true, city: 'Bengaluru' });
     } finally {
       await store.database.db.delete(pincodes).where(eq(pincodes.pincode, '999999'));
       await fresh.close();

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { cityOfDistrict } from '../../../shared/indian-states';
 import { asJsonRows, type Db, fromJsonRows, rowsOf } from '../../db/client';
 import { pincodes } from '../../db/schema';
 
@@ -121,7 +122,7 @@ function buildSnapshot(rows: DirectoryRow[], originPincode: string): PincodeDire
   for (const row of rows) {
     const at = coordinatesOf(row);
     places.set(row.pincode, {
-      district: row.district,
+      district: cityOfDistrict(row.district),
       state: row.state,
       distanceKm: origin && at ? greatCircleKm(origin, at) : null,
       inOriginDistrict:

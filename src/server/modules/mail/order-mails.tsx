@@ -29,7 +29,7 @@ export type MailOrder = {
   cashOnDelivery?: { feePaise: number };
 };
 
-/** 'Expected delivery: 2-4 Days to Bangalore (Express)', or null when nothing is known. */
+/** 'Expected delivery: 2-4 Days to Bengaluru (Express)', or null when nothing is known. */
 function expectedDeliveryLine(estimate: DeliveryEstimate | null): string | null {
   if (!estimate) return null;
   const place = estimate.city ? ` to ${estimate.city}` : '';

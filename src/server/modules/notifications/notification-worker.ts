@@ -37,7 +37,7 @@ const STATUS_RANK: Record<string, number> = {
 
 /** The link that stops messages on `channel` for `address`; every message carries one. */
 export const optOutToken = (signer: LinkSigner, channel: MessageChannel | 'email', address: string) =>
-  signer.sign({ kind: 'stop', channel, address });
+  signer.signStop(channel, address);
 /** The link in a cart reminder that fills that cart again, on any device. */
 export const restoreToken = (signer: LinkSigner, reminderId: number) =>
   signer.sign({ kind: 'cart', reminderId });

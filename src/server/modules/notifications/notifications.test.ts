@@ -605,6 +605,9 @@ describe('opting out', () => {
     await store.app.notifications.sendDue(100);
     const sms = (await sandboxMessagesTo(phone)).find((message) => message.channel === 'sms')!;
     const token = tokenIn(sms.text, '/messages/stop?token=');
+    // Decision 0068: a short signed link (channel, number, 16 characters of signature) ends the text.
+    expect(token).toMatch(new RegExp(`^s${phone}[A-Za-z0-9_-]{16}$`));
+    expect(sms.text.endsWith(`${PUBLIC_URL}/messages/stop?token=${token}`)).toBe(true);
 
     const look = await store.app.inject({
       url: `/api/notifications/opt-out?token=${encodeURIComponent(token)}`,
@@ -619,8 +622,9 @@ describe('opting out', () => {
       0,
     );
 
-    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
-    for (const bad of [forged, 'nonsense', '']) {
+    const forged = `${token.slice(0, -16)}${'A'.repeat(16)}`;
+    const otherNumber = `s${newPhone()}${token.slice(-16)}`;
+    for (const bad of [forged, otherNumber, 'nonsense', '']) {
       const refused = await store.app.inject({
         method: 'POST',
         url: '/api/notifications/opt-out',

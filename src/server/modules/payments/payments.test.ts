@@ -143,7 +143,7 @@ describe('POST /api/payments/verify-payment', () => {
     expect(mail!.text).toContain('1 x Kundan Rakhi Set: ₹1,250');
     expect(mail!.text).toContain('Shipping: Free');
     expect(mail!.text).toContain('12 MG Road, Ashok Nagar');
-    expect(mail!.text).toMatch(/Expected delivery: .+ to Bangalore/);
+    expect(mail!.text).toMatch(/Expected delivery: .+ to Bengaluru/);
   });
 
   it('is harmless when repeated: one payment, one event, one e-mail', async () => {

@@ -16,7 +16,7 @@ import { resetAddressMigrationForTests, useSavedAddresses } from './use-addresse
 
 // The store's pincode directory as GET /api/pincodes/city answers for these pincodes.
 const DIRECTORY: Record<string, { city: string; state: string }> = {
-  '560001': { city: 'Bangalore', state: 'Karnataka' },
+  '560001': { city: 'Bengaluru', state: 'Karnataka' },
   '400001': { city: 'Mumbai', state: 'Maharashtra' },
   '700016': { city: 'Kolkata', state: 'West Bengal' },
 };
@@ -232,13 +232,13 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
     const user = await fillForm({ 'Postal Code': '56000' });
     expect(server.fetchMock).not.toHaveBeenCalled();
     await user.type(field('Postal Code'), '1');
-    await waitFor(() => expect(field('City').value).toBe('Bangalore'));
+    await waitFor(() => expect(field('City').value).toBe('Bengaluru'));
     expect(field('State').value).toBe('Karnataka');
 
     // The shopper's own city stays when the pincode changes; the filled State follows the pincode.
-    await fillForm({ City: 'Bengaluru', 'Postal Code': '400001' });
+    await fillForm({ City: 'Whitefield', 'Postal Code': '400001' });
     await waitFor(() => expect(field('State').value).toBe('Maharashtra'));
-    expect(field('City').value).toBe('Bengaluru');
+    expect(field('City').value).toBe('Whitefield');
 
     // Still editable by hand.
     await user.selectOptions(field('State'), 'Goa');

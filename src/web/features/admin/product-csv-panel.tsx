@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
+import { FilePicker } from '../../components/file-picker';
 import { ErrorBanner } from '../../components/status-message';
 import { downloadProductsCsv, errorMessage, useImportProducts } from './admin-api';
 
@@ -38,11 +39,10 @@ export function ProductCsvPanel() {
           <label htmlFor={`${id}-file`} className="block text-sm font-semibold text-stone-800">
             Import products CSV
           </label>
-          <input
+          <FilePicker
             id={`${id}-file`}
-            type="file"
             accept=".csv,text/csv"
-            className="mt-1 block w-full text-sm"
+            className="mt-1"
             disabled={importer.isPending}
             onChange={(event) => {
               const file = event.target.files?.[0];

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, productImageSrcSet } from '../../../shared/product-images';
 import { Button } from '../../components/button';
+import { FilePicker } from '../../components/file-picker';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, uploadProductPhoto } from './admin-api';
 
@@ -144,12 +145,11 @@ export function ProductPhotos({
           <label htmlFor={`${id}-file`} className="block text-sm font-semibold text-stone-800">
             Add photos (JPEG, PNG or WebP, up to 5 MB each)
           </label>
-          <input
+          <FilePicker
             id={`${id}-file`}
-            type="file"
             multiple
             accept="image/jpeg,image/png,image/webp"
-            className="mt-1 block w-full text-sm"
+            className="mt-1"
             disabled={uploading}
             onChange={(event) => {
               const files = [...(event.target.files ?? [])];

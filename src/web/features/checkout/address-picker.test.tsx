@@ -41,6 +41,7 @@ function Checkout() {
         onRefresh={() => {}}
       />
       <CheckoutSubmit
+        form="checkout"
         ready
         undeliverable={undeliverable ? { postalCode: address.postalCode, reason: 'Not served yet' } : null}
         onEditAddress={() => setEditing(true)}

@@ -14,12 +14,15 @@ export type Undeliverable = { postalCode: string; reason: string };
  * edit the address here, so the payment page never refuses what checkout let through.
  */
 export function CheckoutSubmit({
+  form,
   ready,
   checking = false,
   undeliverable = null,
   outOfStock = false,
   onEditAddress,
 }: {
+  /** The checkout form's id: the button sits after the summary and coupon, outside the form. */
+  form: string;
   ready: boolean;
   /** While a coupon or the address's delivery is being checked: paying now could be refused. */
   checking?: boolean;
@@ -34,6 +37,7 @@ export function CheckoutSubmit({
     <div className="flex flex-col gap-2">
       <Button
         type="submit"
+        form={form}
         disabled={blocked || checking}
         aria-describedby={blocked ? hintId : undefined}
         className="w-full py-3 text-base"

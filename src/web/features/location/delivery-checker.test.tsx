@@ -85,9 +85,11 @@ describe('DeliveryChecker', () => {
     await user.type(screen.getByLabelText('Pincode'), '560001');
     await user.click(screen.getByRole('button', { name: 'Check' }));
 
-    expect(await screen.findByText('Delivering to Bangalore (560001)')).toBeTruthy();
+    expect(await screen.findByText('Delivering to Bengaluru (560001)')).toBeTruthy();
     expect(screen.getByText('Today')).toBeTruthy();
     expect(screen.getByText('(Express)')).toBeTruthy();
+    // Read aloud and copied as words, not 'Today(Express)'.
+    expect(screen.getByText('Today').parentElement?.textContent).toBe('Estimated delivery: Today (Express)');
     expect(screen.getByText('₹50 shipping charge')).toBeTruthy();
     expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBe('560001');
     expect(JSON.parse(localStorage.getItem(DELIVERY_INFO_KEY) ?? 'null')).toEqual(bangalore);
@@ -100,10 +102,10 @@ describe('DeliveryChecker', () => {
     const field = screen.getByLabelText('Pincode');
     await user.type(field, '560001');
     await user.click(screen.getByRole('button', { name: 'Check' }));
-    await screen.findByText('Delivering to Bangalore (560001)');
+    await screen.findByText('Delivering to Bengaluru (560001)');
 
     await user.type(field, '{Backspace}');
-    expect(screen.queryByText('Delivering to Bangalore (560001)')).toBeNull();
+    expect(screen.queryByText('Delivering to Bengaluru (560001)')).toBeNull();
     expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBeNull();
   });
 
@@ -154,7 +156,7 @@ describe('DeliveryChecker', () => {
     const field = screen.getByLabelText('Pincode');
     await user.type(field, '560001');
     await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByRole('button', { name: 'Deliver to Bangalore 560001' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Deliver to Bengaluru 560001' })).toBeTruthy();
 
     await user.clear(field);
     await user.type(field, '744101');
@@ -174,7 +176,7 @@ describe('DeliveryChecker', () => {
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error checking pincode. Please try again.');
     expect(
-      screen.getByText(/Orders to Bangalore \(560001\) are usually delivered in 3-7 business days\./),
+      screen.getByText(/Orders to Bengaluru \(560001\) are usually delivered in 3-7 business days\./),
     ).toBeTruthy();
     expect(screen.getByText(/Shipping calculated at checkout/)).toBeTruthy();
   });
@@ -196,10 +198,10 @@ describe('LocationButton and the delivery-location modal', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(dialog.isConnected).toBe(false);
-    const button = screen.getByRole('button', { name: 'Deliver to Bangalore 560001' });
+    const button = screen.getByRole('button', { name: 'Deliver to Bengaluru 560001' });
 
     await user.click(button);
-    expect(screen.getByText('Bangalore – 560001')).toBeTruthy();
+    expect(screen.getByText('Bengaluru – 560001')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Select delivery location' })).toBeTruthy();
@@ -224,16 +226,16 @@ describe('LocationButton and the delivery-location modal', () => {
     await user.click(screen.getByRole('button', { name: 'Select delivery location' }));
     await user.type(await screen.findByLabelText('Pincode'), '560001');
     await user.click(screen.getByRole('button', { name: 'Check Delivery' }));
-    await user.click(await screen.findByRole('button', { name: 'Deliver to Bangalore 560001' }));
+    await user.click(await screen.findByRole('button', { name: 'Deliver to Bengaluru 560001' }));
 
     await user.type(screen.getByLabelText('Pincode'), '999999');
     await user.click(screen.getByRole('button', { name: 'Check Delivery' }));
 
     expect(await screen.findByText('Not deliverable to 999999')).toBeTruthy();
     expect(screen.getByText("Sorry, we don't deliver to this pincode yet")).toBeTruthy();
-    expect(screen.getByText('Bangalore – 560001')).toBeTruthy();
+    expect(screen.getByText('Bengaluru – 560001')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('button', { name: 'Deliver to Bangalore 560001' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deliver to Bengaluru 560001' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /999999/ })).toBeNull();
     expect(localStorage.getItem(SELECTED_PINCODE_KEY)).toBe('560001');
   });

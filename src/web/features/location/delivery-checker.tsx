@@ -112,11 +112,13 @@ export function DeliveryChecker({
   );
 }
 
+/** With the space before it in the text, so it reads 'Today (Express)', not 'Today(Express)'. */
 function ExpressBadge() {
   return (
-    <span className="ml-1 rounded bg-green-100 px-1.5 py-0.5 text-xs font-bold text-green-800">
-      (Express)
-    </span>
+    <>
+      {' '}
+      <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-bold text-green-800">(Express)</span>
+    </>
   );
 }
 

@@ -81,11 +81,11 @@ describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
           days: 'Today',
           type: 'same_day',
           fastDelivery: true,
-          city: 'Bangalore',
+          city: 'Bengaluru',
         },
         createdAt,
       }),
-    ).toBe('Expected delivery by 12 Nov 2025 to Bangalore (Express)');
+    ).toBe('Expected delivery by 12 Nov 2025 to Bengaluru (Express)');
   });
 
   it('states the checkout pre-order window for an order with a pre-order line', () => {

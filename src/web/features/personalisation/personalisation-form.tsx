@@ -8,6 +8,7 @@ import {
   personalisationLength,
 } from '../../../shared/personalisation-rules';
 import { ApiError } from '../../api/client';
+import { FilePicker } from '../../components/file-picker';
 import { uploadPersonalisationPhoto } from './personalisation-api';
 
 /** What the shopper has typed and uploaded so far, before it is normalised for the cart. */
@@ -155,9 +156,8 @@ export function PersonalisationForm({
             Photo (JPEG or PNG, up to 5 MB)
             {config.photo === 'optional' && <span className="font-normal text-stone-600"> (optional)</span>}
           </label>
-          <input
+          <FilePicker
             id={`${id}-photo`}
-            type="file"
             accept={PERSONALISATION_PHOTO_TYPES.join(',')}
             disabled={uploading}
             aria-describedby={photoError ? `${id}-photo-error` : undefined}
@@ -166,7 +166,6 @@ export function PersonalisationForm({
               event.target.value = '';
               if (file) choosePhoto(file);
             }}
-            className="block w-full text-sm"
           />
           {uploading && (
             <p role="status" className="flex items-center gap-2 text-sm text-stone-700">

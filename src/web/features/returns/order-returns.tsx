@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../api/client';
 import { storeSettings } from '../../app-data';
 import { Button } from '../../components/button';
+import { FilePicker } from '../../components/file-picker';
 import { PrivateImage } from '../../components/private-image';
 import { ErrorBanner } from '../../components/status-message';
 import { requestReturn } from './returns-api';
@@ -190,13 +191,11 @@ function ReturnForm({
         <label htmlFor={`${id}-photos`} className="text-sm font-semibold text-stone-800">
           Photos (optional, up to {MAX_RETURN_PHOTOS})
         </label>
-        <input
+        <FilePicker
           id={`${id}-photos`}
-          type="file"
           accept="image/jpeg,image/png,image/webp"
           multiple
           onChange={(event) => setPhotos(Array.from(event.target.files ?? []).slice(0, MAX_RETURN_PHOTOS))}
-          className="text-sm"
         />
       </div>
       {state.error && <ErrorBanner>{state.error}</ErrorBanner>}
