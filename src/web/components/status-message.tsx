@@ -38,3 +38,15 @@ export function EmptyState({
     </section>
   );
 }
+
+/** A notice that is not an error (an old link's product is gone), announced politely. */
+export function InfoBanner({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      {children}
+    </div>
+  );
+}

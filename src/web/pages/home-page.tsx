@@ -77,7 +77,7 @@ export function HomePage() {
   const origin = siteOrigin();
 
   return (
-    <div className="flex flex-col gap-10">
+    <div className="flex flex-col gap-6 sm:gap-10">
       <PageMeta
         title={storeSettings.storeName}
         description={homeDescription(storeSettings, summary.data)}
@@ -87,16 +87,19 @@ export function HomePage() {
 
       <section
         aria-labelledby="hero-title"
-        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-500 to-festive-pink px-6 py-10 text-white shadow-lg sm:px-10 sm:py-14"
+        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-500 to-festive-pink px-5 py-5 text-white shadow-lg sm:px-10 sm:py-14"
       >
         <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
           Return gifts · Festive hampers · Favours
         </p>
-        <h1 id="hero-title" className="mt-2 max-w-xl text-3xl leading-tight font-extrabold sm:text-4xl">
+        <h1
+          id="hero-title"
+          className="mt-1 max-w-xl text-2xl leading-tight font-extrabold sm:mt-2 sm:text-4xl"
+        >
           Gifts that make every celebration special
         </h1>
-        <p className="mt-3 max-w-lg text-brand-50">{storeSettings.tagline}.</p>
-        <div className="mt-6 flex flex-wrap gap-3">
+        <p className="mt-2 max-w-lg text-sm text-brand-50 sm:mt-3 sm:text-base">{storeSettings.tagline}.</p>
+        <div className="mt-4 flex flex-wrap gap-3 sm:mt-6">
           <Link to="/products" className={buttonClass('secondary', 'border-white')}>
             Shop Now
           </Link>
@@ -111,6 +114,36 @@ export function HomePage() {
           aria-hidden="true"
           className="pointer-events-none absolute -right-6 -bottom-6 h-40 w-40 text-white/15 sm:h-56 sm:w-56"
         />
+      </section>
+
+      {/* Decision 0070: products come right after the hero, within a phone's first screen. */}
+      <section aria-labelledby="featured-title" className="flex flex-col gap-4">
+        <SectionHeader
+          id="featured-title"
+          title="Featured Products"
+          link={{ to: '/products', label: 'View all products' }}
+        />
+        {featured.isPending ? (
+          <ProductGridSkeleton count={HOME_FEATURED_COUNT} label="Loading featured products" />
+        ) : featured.isError || featured.data.length === 0 ? (
+          <p className="text-stone-600">
+            New gifts are on their way.{' '}
+            <Link to="/products" className="font-semibold text-brand-700 underline">
+              Browse all products
+            </Link>
+          </p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Featured products">
+            {featured.data.map((product, index) => (
+              <li key={product.id} className="flex">
+                {/* The first row is on the first screen: its pictures load first (LCP). */}
+                <ProductCard product={product} priority={index === 0} eager={index === 1}>
+                  <CartControls product={product} />
+                </ProductCard>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section aria-label="Delivery and shipping" className="grid gap-3 sm:grid-cols-3">
@@ -200,34 +233,6 @@ export function HomePage() {
             {shownCollections.map((collection) => (
               <li key={collection.id} className="flex">
                 <CollectionCard collection={collection} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="featured-title" className="flex flex-col gap-4">
-        <SectionHeader
-          id="featured-title"
-          title="Featured Products"
-          link={{ to: '/products', label: 'View all products' }}
-        />
-        {featured.isPending ? (
-          <ProductGridSkeleton count={HOME_FEATURED_COUNT} label="Loading featured products" />
-        ) : featured.isError || featured.data.length === 0 ? (
-          <p className="text-stone-600">
-            New gifts are on their way.{' '}
-            <Link to="/products" className="font-semibold text-brand-700 underline">
-              Browse all products
-            </Link>
-          </p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Featured products">
-            {featured.data.map((product) => (
-              <li key={product.id} className="flex">
-                <ProductCard product={product}>
-                  <CartControls product={product} />
-                </ProductCard>
               </li>
             ))}
           </ul>

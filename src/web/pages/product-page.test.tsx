@@ -284,6 +284,9 @@ describe('the product page', () => {
     renderAt('/product/chocolate-bouquet-7');
     await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
     expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
+    // Decision 0071: nothing to count while it is sold out.
+    const stepper = screen.getByRole('button', { name: 'Increase quantity' }).closest('fieldset');
+    expect(stepper?.disabled).toBe(true);
   });
 
   it('shows "You may also like" once the shopper scrolls near it', async () => {

@@ -5,6 +5,7 @@ import { clampQuantity, stockStatus } from '../../shared/cart-rules';
 import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
 import { checkPersonalisation, personalisationValuesOf } from '../../shared/personalisation-rules';
 import { idFromSlug, productPath } from '../../shared/slug';
+import { ApiError } from '../api/client';
 import { siteOrigin, storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState } from '../components/status-message';
@@ -15,6 +16,7 @@ import { trackItemView } from '../features/catalog/catalog-analytics';
 import { catalogKeys, useProduct, useProductDetails } from '../features/catalog/catalog-api';
 import { ProductDeclarations } from '../features/catalog/product-declarations';
 import { ProductDetail, productCrumbs } from '../features/catalog/product-detail';
+import { productGoneState } from '../features/catalog/product-gone';
 import { recordProductView } from '../features/catalog/recently-viewed';
 import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
 import { SimilarProducts } from '../features/catalog/similar-products';
@@ -29,13 +31,13 @@ import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
 export function ProductPage() {
   const { slug } = useParams();
   const id = idFromSlug(slug);
-  if (id === null) return <Navigate to="/products" replace />;
+  if (id === null) return <Navigate to="/products" replace state={productGoneState} />;
   return <ProductView key={id} id={id} />;
 }
 
 function ProductView({ id }: { id: number }) {
   const navigate = useNavigate();
-  const { data: product, isError } = useProduct(id);
+  const { data: product, isError, error } = useProduct(id);
   // Decision 0059: the pack's declarations, asked for beside the product.
   const { data: details } = useProductDetails(id);
   const { user } = useAuth();
@@ -44,10 +46,12 @@ function ProductView({ id }: { id: number }) {
   const [typed, setTyped] = useState(emptyPersonalisation);
   const [uploadingPhoto, setUploadingPhoto] = useState(false);
 
-  // SPEC 4: on failure, redirect to /products.
+  // SPEC 4: on failure, redirect to /products, which says why (decision 0071).
   useEffect(() => {
-    if (isError) navigate('/products', { replace: true });
-  }, [isError, navigate]);
+    if (!isError) return;
+    const gone = error instanceof ApiError && error.status === 404;
+    navigate('/products', { replace: true, ...(gone ? { state: productGoneState } : {}) });
+  }, [isError, error, navigate]);
 
   // One view_item per product shown, not per background refetch.
   const tracked = useRef<number | null>(null);

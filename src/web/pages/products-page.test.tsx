@@ -2,6 +2,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, Product } from '../../shared/api/catalog';
+import type { DeliveryInfo } from '../../shared/delivery';
+import { productGoneState } from '../features/catalog/product-gone';
+import { resetLocationForTests } from '../features/location/use-location-state';
 import { testProduct } from '../testing/catalog-fixtures';
 import { renderRoutes } from '../testing/render-routes';
 import { ProductsPage } from './products-page';
@@ -19,7 +22,25 @@ const categories: Category[] = [
 ];
 
 const product = (id: number, name: string, price: number): Product =>
-  testProduct(id, { name, slug: `gift-${id}`, price, mrp: price, tags: ['brass', 'diya', 'pooja', 'lamp'] });
+  testProduct(id, {
+    name,
+    slug: `gift-${id}`,
+    price,
+    mrp: price,
+    tags: ['baby-shower', 'housewarming', 'pooja', 'lamp'],
+  });
+
+/** A same-day pincode's record as the location keeps it (SPEC 3). */
+const BENGALURU: DeliveryInfo = {
+  serviceable: true,
+  days: 'Today',
+  message: 'Same-day delivery on orders before 2 PM',
+  type: 'same_day',
+  fastDelivery: true,
+  city: 'Bengaluru',
+  isPreOrder: false,
+  shipping: { cost: 50, free: false, message: 'Shipping ₹50' },
+};
 
 /** A stand-in for the API: records each /api/products query and answers with `products`. */
 function stubApi(
@@ -33,6 +54,14 @@ function stubApi(
       const url = new URL(String(input));
       if (url.pathname === '/api/categories') return Response.json(categories);
       if (url.pathname === '/api/catalog-countries') return Response.json({ countries });
+      if (url.pathname === '/api/pincodes/check/560001') return Response.json(BENGALURU);
+      if (url.pathname === '/api/pincodes/delivery-dates/560001')
+        return Response.json({
+          today: '2026-12-06',
+          type: 'same_day',
+          days: 'Today',
+          dates: [{ date: '2026-12-06', slots: [{ slot: 'standard', label: 'Standard', fee: 0 }] }],
+        });
       if (url.pathname === '/api/products') {
         queries.push(url.searchParams);
         return Response.json({ data: products, total: products.length });
@@ -60,6 +89,8 @@ const lastQuery = (queries: URLSearchParams[]) => Object.fromEntries(queries.at(
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
+  resetLocationForTests();
 });
 
 describe('the product listing and its URL', () => {
@@ -174,13 +205,54 @@ describe('the product listing and its URL', () => {
     expect(await screen.findByText('No products found matching your criteria.')).toBeTruthy();
   });
 
-  it('shows two tags and a count of the rest on each card, and the end message after a short page', async () => {
+  it('shows two tags as words on each card, no count of the rest, and the end message after a short page', async () => {
     stubApi();
     renderListing('/products');
     await screen.findByText('Brass Diya');
-    const tagLists = screen.getAllByRole('list', { name: 'Tags' });
-    expect(tagLists[0]?.textContent).toBe('brassdiya+2and 2 more');
+    const [first] = screen.getAllByRole('list', { name: 'Tags' });
+    expect([...(first?.querySelectorAll('li') ?? [])].map((tag) => tag.textContent)).toEqual([
+      'Baby shower',
+      'Housewarming',
+    ]);
     expect(screen.getByText("You've seen all 2 products.")).toBeTruthy();
+  });
+
+  it('filters by occasion and recipient through the URL and the API (decision 0070)', async () => {
+    const queries = stubApi();
+    const user = userEvent.setup();
+    renderListing('/products?occasion=birthday');
+    await screen.findByText('Brass Diya');
+    expect(lastQuery(queries)).toMatchObject({ occasion: 'birthday' });
+    await user.selectOptions(screen.getByLabelText('Gift for'), 'For colleagues');
+    await waitFor(() =>
+      expect(lastQuery(queries)).toMatchObject({ occasion: 'birthday', recipient: 'for-colleagues' }),
+    );
+    // Without a pincode the delivery filters say what they need.
+    expect(
+      screen.getByText('Choose a delivery pincode to see what delivers today or at midnight.'),
+    ).toBeTruthy();
+  });
+
+  it('asks for what delivers today at the chosen pincode and shows the earliest day on the cards', async () => {
+    localStorage.setItem('selectedPincode', '560001');
+    localStorage.setItem('deliveryInfo', JSON.stringify(BENGALURU));
+    const queries = stubApi();
+    const user = userEvent.setup();
+    const { location } = renderListing('/products');
+    await screen.findByText('Brass Diya');
+    expect((await screen.findAllByText('Today')).length).toBe(2);
+    expect(screen.getAllByText(/Earliest:/).length).toBe(2);
+    await user.click(screen.getByRole('radio', { name: 'Delivers today' }));
+    await waitFor(() => expect(location()).toBe('/products?delivery=today'));
+    await waitFor(() => expect(lastQuery(queries)).toMatchObject({ delivery: 'today', pincode: '560001' }));
+  });
+
+  it('says an old product link is no longer available', async () => {
+    stubApi();
+    const { router } = renderListing('/products?search=lamp');
+    await router.navigate('/products', { state: productGoneState, replace: true });
+    const notice = await screen.findByText('That product is no longer available');
+    expect(notice.getAttribute('role')).toBe('status');
   });
 
   it('opens and closes the filters on a phone with the Filters button', async () => {

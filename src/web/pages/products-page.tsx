@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ProductList } from '../../shared/api/catalog';
+import { stockStatus } from '../../shared/cart-rules';
 import {
   breadcrumbJsonLd,
   itemListJsonLd,
@@ -11,7 +12,7 @@ import {
 import { recordRecentView } from '../analytics';
 import { siteOrigin, storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
-import { EmptyState, ErrorBanner } from '../components/status-message';
+import { EmptyState, ErrorBanner, InfoBanner } from '../components/status-message';
 import { CartControls } from '../features/cart/cart-controls';
 import { Breadcrumbs } from '../features/catalog/breadcrumbs';
 import { trackItemList } from '../features/catalog/catalog-analytics';
@@ -22,7 +23,7 @@ import {
   useCategories,
   useProductListing,
 } from '../features/catalog/catalog-api';
-import { FiltersPanel } from '../features/catalog/filters-panel';
+import { FiltersPanel, SortSelect } from '../features/catalog/filters-panel';
 import {
   EMPTY_FILTERS,
   filtersFromUrl,
@@ -32,8 +33,11 @@ import {
   priceProblem,
   toProductQuery,
 } from '../features/catalog/listing-filters';
+import { noticeOf } from '../features/catalog/product-gone';
 import { ProductGrid } from '../features/catalog/product-grid';
 import { ProductGridSkeleton } from '../features/catalog/skeletons';
+import { EarliestDayNote, useEarliestDay } from '../features/delivery-dates/earliest-day';
+import { useLocationState } from '../features/location/use-location-state';
 
 /** Typing in search or price fields updates the URL (and the results) after this pause. */
 const TYPING_DEBOUNCE_MS = 400;
@@ -87,7 +91,14 @@ export function ProductsPage() {
     apply(EMPTY_FILTERS);
   }
 
-  const query = useMemo(() => toProductQuery(applied), [applied]);
+  // Decision 0070: the delivery filters and the cards' earliest day are the chosen pincode's.
+  const location = useLocationState();
+  const pincode = location.pincode && location.deliveryInfo?.serviceable ? location.pincode : null;
+  const earliestDay = useEarliestDay(pincode);
+  // An old product link lands here and says why (the product page sends it with this notice).
+  const notice = noticeOf(useLocation().state);
+
+  const query = useMemo(() => toProductQuery(applied, pincode), [applied, pincode]);
   const listing = useProductListing(query);
   const categories = useCategories();
   const countries = useCatalogCountries();
@@ -150,7 +161,8 @@ export function ProductsPage() {
         jsonLd={[breadcrumbJsonLd(crumbs, origin), itemListJsonLd(products.slice(0, 24), origin, listName)]}
       />
       <Breadcrumbs crumbs={crumbs} />
-      <div className="flex items-end justify-between gap-3">
+      {notice && <InfoBanner>{notice}</InfoBanner>}
+      <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-extrabold text-stone-900">{heading}</h1>
           {total !== undefined && (
@@ -162,18 +174,21 @@ export function ProductsPage() {
             </p>
           )}
         </div>
-        <button
-          type="button"
-          aria-expanded={filtersOpen}
-          aria-controls="listing-filters"
-          onClick={() => setFiltersOpen((open) => !open)}
-          className="min-h-11 rounded-lg border border-brand-600 bg-white px-4 text-sm font-semibold text-brand-700 md:hidden"
-        >
-          Filters
-          {hasActiveFilters(applied) && (
-            <span aria-hidden="true" className="ml-1.5 inline-block h-2 w-2 rounded-full bg-festive-pink" />
-          )}
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <SortSelect filters={draft} onChange={change} />
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls="listing-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+            className="min-h-11 rounded-lg border border-brand-600 bg-white px-4 text-sm font-semibold text-brand-700 md:hidden"
+          >
+            Filters
+            {hasActiveFilters(applied) && (
+              <span aria-hidden="true" className="ml-1.5 inline-block h-2 w-2 rounded-full bg-festive-pink" />
+            )}
+          </button>
+        </div>
       </div>
 
       <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
@@ -185,6 +200,7 @@ export function ProductsPage() {
             filters={draft}
             categories={categories.data ?? []}
             countries={countries.data ?? []}
+            pincode={pincode}
             problem={problem}
             onChange={change}
             onClear={clearAll}
@@ -230,7 +246,14 @@ export function ProductsPage() {
                 hasMore={preview !== undefined || Boolean(listing.hasNextPage)}
                 loadingMore={preview !== undefined || listing.isFetchingNextPage}
                 onLoadMore={() => listing.fetchNextPage()}
-                renderActions={(product) => <CartControls product={product} />}
+                renderActions={(product) => (
+                  <>
+                    {earliestDay && stockStatus(product) === 'in_stock' && (
+                      <EarliestDayNote day={earliestDay} />
+                    )}
+                    <CartControls product={product} />
+                  </>
+                )}
                 endMessage={`You've seen all ${products.length.toLocaleString('en-IN')} ${products.length === 1 ? 'product' : 'products'}.`}
               />
             </div>

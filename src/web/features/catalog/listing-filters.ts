@@ -1,4 +1,5 @@
 import type { ProductQuery } from '../../../shared/api/catalog';
+import { DELIVERY_SPEED_VALUES, OCCASION_TAGS, RECIPIENT_TAGS } from '../../../shared/gift-finder';
 import { EMPTY_FILTERS, type ListingFilters, type ListingSort, listingUrl } from './listing-url';
 
 // SPEC 2 "Product listing" filters: their type and URL are in listing-url.ts, which the header's
@@ -27,9 +28,18 @@ const SORT_QUERY: Readonly<Record<ListingSort, Pick<ProductQuery, 'sort' | 'orde
 const isSort = (value: string | null): value is ListingSort =>
   SORT_OPTIONS.some((option) => option.value === value);
 
+/** The value of `name` when it is one of `options`; a hand-typed unknown one is left out. */
+function oneOf<T extends string>(searchParams: URLSearchParams, name: string, options: readonly T[]) {
+  const value = searchParams.get(name);
+  return options.find((known) => known === value);
+}
+
 export function filtersFromUrl(searchParams: URLSearchParams, category = ''): ListingFilters {
   const sort = searchParams.get('sort');
   const country = searchParams.get('country');
+  const occasion = oneOf(searchParams, 'occasion', OCCASION_TAGS);
+  const recipient = oneOf(searchParams, 'recipient', RECIPIENT_TAGS);
+  const delivery = oneOf(searchParams, 'delivery', DELIVERY_SPEED_VALUES);
   return {
     search: searchParams.get('search') ?? '',
     category,
@@ -37,6 +47,9 @@ export function filtersFromUrl(searchParams: URLSearchParams, category = ''): Li
     maxPrice: searchParams.get('maxPrice') ?? '',
     sort: isSort(sort) ? sort : '',
     ...(country ? { country } : {}),
+    ...(occasion ? { occasion } : {}),
+    ...(recipient ? { recipient } : {}),
+    ...(delivery ? { delivery } : {}),
   };
 }
 
@@ -66,13 +79,22 @@ export function priceProblem(filters: Pick<ListingFilters, 'minPrice' | 'maxPric
   return null;
 }
 
-/** The API query of the filters; unusable prices are left out rather than sent. */
-export function toProductQuery(filters: ListingFilters): ProductQuery {
+/**
+ * The API query of the filters; unusable prices are left out rather than sent, and so is the
+ * delivery filter until a pincode is chosen (`pincode`, the shopper's delivery location).
+ */
+export function toProductQuery(filters: ListingFilters, pincode: string | null = null): ProductQuery {
   const query: ProductQuery = { ...SORT_QUERY[effectiveSort(filters)] };
   const search = filters.search.trim();
   if (search) query.search = search.slice(0, 500);
   if (filters.category) query.category = filters.category;
   if (filters.country) query.country = filters.country;
+  if (filters.occasion) query.occasion = filters.occasion;
+  if (filters.recipient) query.recipient = filters.recipient;
+  if (filters.delivery && pincode) {
+    query.delivery = filters.delivery;
+    query.pincode = pincode;
+  }
   if (priceProblem(filters) === null) {
     const min = parsePrice(filters.minPrice);
     const max = parsePrice(filters.maxPrice);
@@ -89,5 +111,8 @@ export const hasActiveFilters = (filters: ListingFilters) =>
       filters.minPrice.trim() ||
       filters.maxPrice.trim() ||
       filters.sort ||
-      filters.country,
+      filters.country ||
+      filters.occasion ||
+      filters.recipient ||
+      filters.delivery,
   );

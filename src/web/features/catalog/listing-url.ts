@@ -2,6 +2,8 @@
 // survives a reload: /products?search=diya&minPrice=100&sort=price_asc, or
 // /category/diwali-gifts?sort=rating for a category.
 
+import type { DeliverySpeed, Occasion, Recipient } from '../../../shared/gift-finder';
+
 export type ListingSort = 'relevance' | 'featured' | 'newest' | 'price_asc' | 'price_desc' | 'rating';
 
 export type ListingFilters = {
@@ -14,6 +16,10 @@ export type ListingFilters = {
   sort: ListingSort | '';
   /** Decision 0059: a country of origin; '' (or absent) is any. */
   country?: string;
+  /** Decision 0070: an occasion's tag, a recipient's tag, how soon at the chosen pincode. */
+  occasion?: Occasion | '';
+  recipient?: Recipient | '';
+  delivery?: DeliverySpeed | '';
 };
 
 export const EMPTY_FILTERS: ListingFilters = {
@@ -32,6 +38,9 @@ export function listingUrl(filters: ListingFilters): string {
   if (filters.maxPrice.trim()) params.set('maxPrice', filters.maxPrice.trim());
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.country) params.set('country', filters.country);
+  if (filters.occasion) params.set('occasion', filters.occasion);
+  if (filters.recipient) params.set('recipient', filters.recipient);
+  if (filters.delivery) params.set('delivery', filters.delivery);
   const query = params.toString();
   const path = filters.category ? `/category/${encodeURIComponent(filters.category)}` : '/products';
   return query ? `${path}?${query}` : path;

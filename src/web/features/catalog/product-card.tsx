@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../shared/api/catalog';
+import { tagWords } from '../../../shared/gift-finder';
 import { productPath } from '../../../shared/slug';
 import { PriceTag } from './price-tag';
 import { CARD_IMAGE_SIZES, ProductImage } from './product-image';
 
-/** SPEC 9: a card shows 2 tags plus a count of the rest. */
+/**
+ * A card shows its first 2 tags, as words ("Baby shower", not "baby-shower"); the count of the
+ * rest ("+2") said nothing a shopper could use (decision 0070).
+ */
 export const CARD_TAGS_SHOWN = 2;
 
-export function cardTags(tags: readonly string[]): { shown: string[]; more: number } {
-  return { shown: tags.slice(0, CARD_TAGS_SHOWN), more: Math.max(0, tags.length - CARD_TAGS_SHOWN) };
-}
+export const cardTags = (tags: readonly string[]): string[] => tags.slice(0, CARD_TAGS_SHOWN).map(tagWords);
 
 /**
  * A listing card (SPEC 2): image, name, tags, price, mrp and discount badge. `children` is the
@@ -29,7 +31,7 @@ export function ProductCard({
   eager?: boolean;
   children?: ReactNode;
 }) {
-  const { shown, more } = cardTags(product.tags);
+  const shown = cardTags(product.tags);
   const path = productPath(product);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -44,12 +46,13 @@ export function ProductCard({
         />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold text-stone-900 sm:text-base">
+        {/* Decision 0070: three lines before the cut, so a name's variant ('…, Marigold') shows. */}
+        <h3 className="line-clamp-3 text-sm font-semibold text-stone-900 sm:text-base">
           <Link to={path} className="hover:text-brand-700">
             {product.name}
           </Link>
         </h3>
-        {(shown.length > 0 || more > 0) && (
+        {shown.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Tags">
             {shown.map((tag) => (
               <li
@@ -59,12 +62,6 @@ export function ProductCard({
                 {tag}
               </li>
             ))}
-            {more > 0 && (
-              <li className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] font-medium text-stone-600">
-                <span aria-hidden="true">+{more}</span>
-                <span className="sr-only">and {more} more</span>
-              </li>
-            )}
           </ul>
         )}
         <div className="mt-auto">

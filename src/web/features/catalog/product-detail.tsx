@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../shared/api/catalog';
-import { clampQuantity } from '../../../shared/cart-rules';
+import { clampQuantity, stockStatus } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
 import { describeTiers } from '../../../shared/quantity-tier-rules';
 import { categoryPath, productPath } from '../../../shared/slug';
@@ -90,7 +90,13 @@ export function ProductDetail({
 
           <div className="flex flex-col gap-2">
             <span className="text-sm font-semibold text-stone-800">Quantity</span>
-            <QuantityStepper value={quantity} min={min} onChange={setChosen} />
+            {/* Decision 0071: nothing to count while it is sold out. */}
+            <QuantityStepper
+              value={quantity}
+              min={min}
+              onChange={setChosen}
+              disabled={stockStatus(product) === 'out_of_stock'}
+            />
             {min > 1 && <p className="text-xs text-stone-600">Minimum order: {min} pieces</p>}
           </div>
 
