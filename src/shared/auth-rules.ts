@@ -31,6 +31,14 @@ export function displayName(user: NamedUser | null | undefined): string {
 }
 
 /**
+ * SPEC 2 checkout's "Welcome back" with the name, for someone who was here before; an account made
+ * on this visit is greeted "Welcome" (decision 0069).
+ */
+export function greetingOf(user: (NamedUser & { returning?: boolean }) | null | undefined): string {
+  return `${user?.returning === false ? 'Welcome' : 'Welcome back'}, ${displayName(user)}`;
+}
+
+/**
  * Browser event a web feature raises when the server refuses the stored token (SPEC 6: a 401 on
  * an address call logs the shopper out); the auth state listens and signs out. It lives here so
  * that features, which never import each other, agree on one name.

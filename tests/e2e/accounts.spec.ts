@@ -126,6 +126,11 @@ test('a shopper signs up in the modal, stays signed in, keeps an address and a w
 
   // Log in again from the modal: the wishlist and the address are back.
   await bottomNav.getByRole('button', { name: 'Login' }).click();
+  // The mobile number leads (decision 0069); e-mail and password are the second way.
+  await page
+    .getByRole('dialog', { name: 'Continue with mobile number' })
+    .getByRole('button', { name: 'Sign in with e-mail and password' })
+    .click();
   const login = page.getByRole('dialog', { name: 'Welcome Back!' });
   await login.getByLabel('Email').fill(email.toUpperCase());
   await login.getByLabel('Password').fill(password);
@@ -185,6 +190,9 @@ test('a wrong password shows the server message in the red box, and the register
   ).toBeVisible();
 
   await page.goto('/login?redirect=/wishlist');
+  // Decision 0069: /login leads with the mobile number; e-mail and password are the second way.
+  await expect(page.getByRole('main').getByRole('textbox').first()).toHaveAccessibleName('Mobile number');
+  await page.getByRole('button', { name: 'Sign in with e-mail and password' }).click();
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByLabel('Password').fill('not-it');
   await page.getByRole('button', { name: 'Sign in' }).click();

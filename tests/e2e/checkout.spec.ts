@@ -39,7 +39,8 @@ const totalOf = (products: Product[]) => {
 /** From a filled cart to the provider's window: checkout, the saved address, Pay. */
 async function openPaymentWindow(page: Page, total: number, shopper: string): Promise<FrameLocator> {
   await page.goto('/checkout');
-  await expect(page.getByText(`Welcome back, ${shopper}`)).toBeVisible();
+  // Decision 0069: an account made on this visit is greeted, not "welcomed back".
+  await expect(page.getByText(`Welcome, ${shopper}`)).toBeVisible();
   await expect(page.getByRole('radio', { name: new RegExp(shopper) })).toBeChecked();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
@@ -58,7 +59,8 @@ test('a guest fills a cart, signs up at checkout, adds an address, pays by card 
 
   // Checkout asks the guest to log in, in a popup that returns here.
   await page.goto('/checkout');
-  const login = page.getByRole('dialog', { name: 'Welcome Back!' });
+  // Decision 0069: it leads with the mobile number.
+  const login = page.getByRole('dialog', { name: 'Continue with mobile number' });
   await expect(login).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Please login to continue' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('(2 items)');
@@ -71,7 +73,7 @@ test('a guest fills a cart, signs up at checkout, adds an address, pays by card 
   await signup.getByLabel('Full Name (Optional)').fill('Asha Verma');
   await signup.getByLabel('I am 18 or older').check();
   await signup.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Welcome back, Asha Verma')).toBeVisible();
+  await expect(page.getByText('Welcome, Asha Verma')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 
   // No saved address: the add form opens by itself, and the submit waits for an address.

@@ -29,9 +29,11 @@ test('a guest signs in at checkout with a mobile number, pays, and follows the o
   await expect(page.getByRole('group', { name: `Quantity of ${product.name} in cart` })).toBeVisible();
 
   await page.goto('/checkout');
-  const login = page.getByRole('dialog', { name: 'Welcome Back!' });
-  await login.getByRole('button', { name: 'Continue with mobile number' }).click();
+  // Decision 0069: the sign-in pop-up leads with the mobile number, e-mail and password after it.
   const byPhone = page.getByRole('dialog', { name: 'Continue with mobile number' });
+  await expect(byPhone.getByRole('textbox').first()).toHaveAccessibleName('Mobile number');
+  await expect(byPhone.getByLabel('Email')).toHaveCount(0);
+  await expect(byPhone.getByRole('button', { name: 'Sign in with e-mail and password' })).toBeVisible();
   await byPhone.getByLabel('Mobile number').fill(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`);
   await byPhone.getByRole('button', { name: 'Send code' }).click();
   await expect(byPhone.getByText(/We sent a 6-digit code by SMS to/)).toBeVisible();
@@ -48,7 +50,7 @@ test('a guest signs in at checkout with a mobile number, pays, and follows the o
   await byPhone.getByLabel('Full Name').fill('Kavya Menon');
   await byPhone.getByLabel('I am 18 or older').check();
   await byPhone.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Welcome back, Kavya Menon')).toBeVisible();
+  await expect(page.getByText('Welcome, Kavya Menon')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 
   const addressForm = page.getByRole('dialog', { name: 'Add New Address' });

@@ -28,6 +28,11 @@ export const User = z.object({
   staffRole: z.enum(STAFF_ROLES).nullable().optional(),
   /** The account's verified mobile number (10 digits), when it has one. */
   phone: z.string().optional(),
+  /**
+   * Decision 0069: false on the visit that made the account (it is greeted, not "welcomed back");
+   * absent where the server did not say.
+   */
+  returning: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -10,7 +10,8 @@ import { carriedState, messageOf, returnPathOf } from '../features/auth/return-t
 /** SPEC 2 "Login page": back to where the shopper came from, with any shipping address. */
 export function LoginPage() {
   const { user, clearError } = useAuth();
-  const [byPhone, setByPhone] = useState(false);
+  // Decision 0069: the mobile number first; e-mail and password are the second way.
+  const [byPhone, setByPhone] = useState(true);
   const location = useLocation();
   const navigate = useNavigate();
   const returnTo = returnPathOf(location);

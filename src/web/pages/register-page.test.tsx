@@ -130,6 +130,10 @@ describe('Login page (SPEC 2)', () => {
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
       '/register?redirect=/checkout',
     );
+    // Decision 0069: the mobile number leads; e-mail and password are the second way.
+    expect(screen.getByLabelText('Mobile number')).toBeTruthy();
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sign in with e-mail and password' }));
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -148,6 +152,7 @@ describe('Login page (SPEC 2)', () => {
       {},
     );
     expect(screen.getByRole('status').textContent).toBe('Session expired. Please login again.');
+    await user.click(screen.getByRole('button', { name: 'Sign in with e-mail and password' }));
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -177,7 +182,9 @@ function phoneServer(known: string[]) {
 }
 
 async function signInByPhone(user: ReturnType<typeof userEvent.setup>, phone: string) {
-  await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
+  // The login page opens on the mobile number (decision 0069); the register page on e-mail.
+  const other = screen.queryByRole('button', { name: 'Continue with mobile number' });
+  if (other) await user.click(other);
   await user.type(await screen.findByLabelText('Mobile number'), phone);
   await user.click(screen.getByRole('button', { name: 'Send code' }));
   await user.type(await screen.findByLabelText('Code'), '482913');
@@ -192,7 +199,6 @@ describe('Continue with mobile number on the pages (decision 0032)', () => {
       {},
       server.phoneApi,
     );
-    expect(screen.queryByLabelText('Mobile number')).toBeNull();
     await signInByPhone(user, '98765 43210');
     await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
     expect(await screen.findByText(`Checkout with ${JSON.stringify({ shippingAddress })}`)).toBeTruthy();
@@ -207,7 +213,7 @@ describe('Continue with mobile number on the pages (decision 0032)', () => {
     const router = renderAt({ pathname: '/register', search: '?redirect=/checkout' }, {}, server.phoneApi);
     await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
     expect(await screen.findByLabelText('Mobile number')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Use email instead' }));
+    await user.click(screen.getByRole('button', { name: 'Sign up with e-mail instead' }));
     expect(screen.getByLabelText('Email address')).toBeTruthy();
 
     await signInByPhone(user, '91234 56789');

@@ -36,6 +36,7 @@ export function RegisterPage() {
             <RegisterForm onSuccess={() => navigate(returnTo, { replace: true, state })} />
           )}
           <ContinueWithPhone
+            signingUp
             byPhone={byPhone}
             onChange={(next) => {
               clearError();

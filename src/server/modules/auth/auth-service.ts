@@ -36,7 +36,15 @@ export type AuthUser = {
   staffRole: StaffRole | null;
   /** The verified mobile number (10 digits), or null. */
   phone: string | null;
+  /**
+   * Decision 0069: whether the account was here before this session began (a sign-in, or a
+   * session kept from one); false on the visit that made it. Unknown where no session is in hand.
+   */
+  returning?: boolean;
 };
+
+// A session begun within this time of the account's making is the visit that made it.
+const SAME_VISIT_MS = 60 * 1000;
 
 const SESSION_DAYS = 30;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -85,8 +93,14 @@ export const tokenHashOf = (token: string) => createHash('sha256').update(token)
 
 type UserRow = typeof users.$inferSelect;
 const toAuthUser = (
-  row: Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 'role' | 'staffRole' | 'phone'>,
+  row: Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 'role' | 'staffRole' | 'phone'> & {
+    createdAt?: Date;
+  },
+  sessionStartedAt?: Date,
 ): AuthUser => ({
+  ...(row.createdAt && sessionStartedAt
+    ? { returning: sessionStartedAt.getTime() - row.createdAt.getTime() > SAME_VISIT_MS }
+    : {}),
   id: row.id,
   email: row.email ?? '',
   phone: row.phone,
@@ -136,19 +150,24 @@ export function createAuthService({
   // a wrong password for a real account and the answer gives nothing away.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'), passwordCost);
 
-  async function startSession(userId: number): Promise<string> {
+  /** A new session of `user`, and the user as that session sees them (decision 0069: returning). */
+  async function startSession(user: UserRow): Promise<{ user: AuthUser; token: string }> {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const session = await db.transaction(async (tx) => {
       // Housekeeping: this user's sessions that ended are of no use to anyone.
-      await tx.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
-      await tx.insert(sessions).values({
-        userId,
-        tokenHash: tokenHashOf(token),
-        expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000),
-      });
+      await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
+      const [row] = await tx
+        .insert(sessions)
+        .values({
+          userId: user.id,
+          tokenHash: tokenHashOf(token),
+          expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+        })
+        .returning({ createdAt: sessions.createdAt });
+      return row;
     });
-    return token;
+    return { user: toAuthUser(user, session?.createdAt), token };
   }
 
   const phoneSignIn = createPhoneSignIn({ db, clock, limiterStore, passwordCost, sendCode, publicHost, log });
@@ -159,7 +178,7 @@ export function createAuthService({
     /** POST /auth/otp/verify: a session like login's, for the number's account or a new one. */
     async verifySignInCode(input: Parameters<typeof phoneSignIn.verifySignInCode>[0]) {
       const row = await phoneSignIn.verifySignInCode(input);
-      return { user: toAuthUser(row), token: await startSession(row.id) };
+      return startSession(row);
     },
 
     requestAddPhoneCode: phoneSignIn.requestAddPhoneCode,
@@ -214,7 +233,7 @@ export function createAuthService({
           })
           .returning();
         if (!row) throw new Error('Inserting a user returned no row');
-        return { user: toAuthUser(row), token: await startSession(row.id) };
+        return startSession(row);
       } catch (error) {
         const constraint = violatedConstraint(error);
         if (constraint === null) throw error;
@@ -276,7 +295,7 @@ export function createAuthService({
       }
       // The owner proved themselves: their account is no longer "flooded" for their address.
       await Promise.all([loginPerAccountAndIp.reset(pair), loginAccountFailures.reset(input.email)]);
-      return { user: toAuthUser(row), token: await startSession(row.id) };
+      return startSession(row);
     },
 
     /** The user and session behind a bearer token that is known, unexpired and not revoked. */
@@ -291,6 +310,8 @@ export function createAuthService({
           role: users.role,
           staffRole: users.staffRole,
           phone: users.phone,
+          createdAt: users.createdAt,
+          sessionStartedAt: sessions.createdAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -302,7 +323,7 @@ export function createAuthService({
           ),
         )
         .limit(1);
-      return row ? { user: toAuthUser(row), sessionId: row.sessionId } : null;
+      return row ? { user: toAuthUser(row, row.sessionStartedAt), sessionId: row.sessionId } : null;
     },
 
     async logout(sessionId: number): Promise<void> {

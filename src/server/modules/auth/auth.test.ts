@@ -82,6 +82,8 @@ describe('POST /api/auth/register', () => {
       username: 'asha421',
       role: 'customer',
       staffRole: null,
+      // Decision 0069: the visit that made the account is greeted, not "welcomed back".
+      returning: false,
     });
     // 32 random bytes in base64url.
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -190,6 +192,22 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('POST /api/auth/login', () => {
+  // Decision 0069: "Welcome back" only for someone who was here before.
+  it('says an account made a day ago is returning when it signs in, and a new one is not', async () => {
+    const fresh = await store.newCustomer({ password: 'holi-colours' });
+    expect((await me(fresh.token)).json().user.returning).toBe(false);
+    const again = await login({ email: fresh.user.email, password: 'holi-colours' });
+    expect(again.json().user.returning).toBe(false);
+
+    await store.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000) })
+      .where(eq(users.id, fresh.user.id));
+    const nextDay = await login({ email: fresh.user.email, password: 'holi-colours' });
+    expect(nextDay.json().user.returning).toBe(true);
+    expect((await me(nextDay.json().token)).json().user.returning).toBe(true);
+  });
+
   it('answers the user and a new token that works for /auth/me', async () => {
     const account = await store.newCustomer({ password: 'holi-colours' });
     const response = await login({ email: account.user.email, password: 'holi-colours' });

@@ -28,6 +28,7 @@ export const userJson = (user: AuthUser): User => ({
   role: user.role,
   staffRole: user.staffRole,
   ...(user.phone ? { phone: user.phone } : {}),
+  ...(user.returning === undefined ? {} : { returning: user.returning }),
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -40,13 +40,14 @@ export function AuthDialog({
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>(defaultMode);
   // Decision 0032: the same modal signs in by a mobile number and a code, so checkout is never left.
-  const [byPhone, setByPhone] = useState(false);
+  // Decision 0069: signing in leads with the mobile number; e-mail and password are the second way.
+  const [byPhone, setByPhone] = useState(defaultMode === 'login');
   // A new key remounts the form: the quickest way to clear every field.
   const [formKey, setFormKey] = useState(0);
 
   const reset = (nextMode: AuthMode) => {
     setMode(nextMode);
-    setByPhone(false);
+    setByPhone(nextMode === 'login');
     setFormKey((key) => key + 1);
     clearError();
   };
@@ -80,6 +81,7 @@ export function AuthDialog({
         )}
       </Suspense>
       <ContinueWithPhone
+        signingUp={mode === 'signup'}
         byPhone={byPhone}
         onChange={(next) => {
           clearError();

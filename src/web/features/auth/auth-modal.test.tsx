@@ -52,11 +52,18 @@ function Harness({ redirectTo, initialMode = 'login' }: { redirectTo?: string; i
   );
 }
 
-/** Renders the modal and waits for its form, which loads on first open. */
-async function renderModal(api: AuthApi, props: { redirectTo?: string; initialMode?: AuthMode } = {}) {
+/**
+ * Renders the modal and waits for its form, which loads on first open. Signing in opens on the
+ * mobile number (decision 0069); these tests take the e-mail way, the spec's, unless `byPhone`.
+ */
+async function renderModal(
+  api: AuthApi,
+  props: { redirectTo?: string; initialMode?: AuthMode; byPhone?: boolean } = {},
+) {
+  const { byPhone = false, ...harness } = props;
   const router = createMemoryRouter(
     [
-      { path: '/', element: <Harness {...props} /> },
+      { path: '/', element: <Harness {...harness} /> },
       { path: '/checkout', element: <p>Checkout page</p> },
     ],
     { initialEntries: ['/'] },
@@ -66,9 +73,16 @@ async function renderModal(api: AuthApi, props: { redirectTo?: string; initialMo
       <RouterProvider router={router} />
     </AuthProvider>,
   );
-  await screen.findByLabelText('Email');
+  if (harness.initialMode !== 'signup') {
+    await screen.findByLabelText('Mobile number');
+    if (!byPhone) await takeEmailWay();
+  }
+  await screen.findByLabelText(byPhone ? 'Mobile number' : 'Email');
   return router;
 }
+
+const takeEmailWay = () =>
+  userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with e-mail and password' }));
 
 const title = () => screen.getByRole('heading', { level: 2 }).textContent;
 const field = async (name: string) => (await screen.findByLabelText(name)) as HTMLInputElement;
@@ -77,6 +91,21 @@ beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
 describe('AuthModal (SPEC 2, SPEC 4)', () => {
+  it('leads with the mobile number, with e-mail and password as the second way under its spec titles', async () => {
+    const user = userEvent.setup();
+    await renderModal(fakeApi(), { byPhone: true });
+    expect(title()).toBe('Continue with mobile number');
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    const fields = screen.getAllByRole('textbox').map((box) => box.getAttribute('id'));
+    expect(fields[0]).toBe((await field('Mobile number')).id);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in with e-mail and password' }));
+    expect(title()).toBe('Welcome Back!');
+    expect(screen.getByText('Sign in to continue shopping')).toBeTruthy();
+    expect(await field('Email')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with mobile number' })).toBeTruthy();
+  });
+
   it('shows the login titles and switches to signup and back with the toggle', async () => {
     const user = userEvent.setup();
     await renderModal(fakeApi());
@@ -89,8 +118,9 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
     expect((await field('Password')).placeholder).toBe('Password (min 6 characters)');
     expect(await field('Full Name (Optional)')).toBeTruthy();
 
+    // Back to signing in: the mobile number first again.
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(title()).toBe('Welcome Back!');
+    expect(title()).toBe('Continue with mobile number');
   });
 
   it('clears the fields and the error when the toggle switches mode', async () => {
@@ -128,8 +158,10 @@ describe('AuthModal (SPEC 2, SPEC 4)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists.');
 
     await user.click(screen.getByRole('button', { name: 'default login' }));
-    expect(title()).toBe('Welcome Back!');
+    expect(title()).toBe('Continue with mobile number');
     expect(screen.queryByRole('alert')).toBeNull();
+    await takeEmailWay();
+    expect(title()).toBe('Welcome Back!');
     expect((await field('Email')).value).toBe('');
 
     // Typed in login mode, then the default changes to signup: everything clears again.
@@ -257,7 +289,7 @@ describe('Closing the login popup that checkout opens by itself (WCAG 2.4.3)', (
         <RouterProvider router={router} />
       </AuthProvider>,
     );
-    await screen.findByLabelText('Email');
+    await screen.findByLabelText('Mobile number');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Checkout', level: 1 }));

@@ -6,8 +6,9 @@ export type { AuthMode } from './auth-forms';
 export { ContinueWithPhone } from './continue-with-phone';
 
 const AuthDialog = lazy(() => {
-  // The dialog opens on its e-mail form: both download at once rather than one after the other.
-  void import('./auth-forms');
+  // The dialog opens on its mobile number form (decision 0069): both download at once rather than
+  // one after the other.
+  void import('./phone-sign-in-form');
   return import('./auth-dialog').then((module) => ({ default: module.AuthDialog }));
 });
 

@@ -26,10 +26,19 @@ export const initialAuthState = (token: string | null): AuthState => ({
   error: null,
 });
 
+/**
+ * The account as an answer without a session in hand gives it (a verified phone, a corrected name):
+ * whether it is returning (decision 0069) stays as the session said.
+ */
+const keptReturning = (before: User | null, after: User): User =>
+  after.returning === undefined && before?.id === after.id && before.returning !== undefined
+    ? { ...after, returning: before.returning }
+    : after;
+
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'restored':
-      return { ...state, user: action.user, token: action.token, loading: false };
+      return { ...state, user: keptReturning(state.user, action.user), token: action.token, loading: false };
     // Any failure other than 401/403 only stops loading: the token stays for the next visit.
     case 'restoreFailed':
       return { ...state, loading: false };

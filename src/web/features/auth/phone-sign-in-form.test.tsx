@@ -96,7 +96,8 @@ async function renderModal(phoneApi: PhoneAuthApi) {
       <RouterProvider router={router} />
     </AuthProvider>,
   );
-  await screen.findByLabelText('Email');
+  // Decision 0069: signing in opens on the mobile number.
+  await screen.findByLabelText('Mobile number');
 }
 
 beforeEach(() => localStorage.clear());
@@ -107,7 +108,6 @@ describe('Continue with mobile number (decision 0032)', () => {
     const user = userEvent.setup();
     const server = fakePhoneApi();
     await renderModal(server.phoneApi);
-    await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Continue with mobile number');
 
     await user.type(await screen.findByLabelText('Mobile number'), '12345');
@@ -163,7 +163,7 @@ describe('Continue with mobile number (decision 0032)', () => {
     expect(localStorage.getItem('token')).toBe('token-phone');
   });
 
-  it('sends by WhatsApp when chosen, shows a refusal, and goes back to e-mail', async () => {
+  it('sends by WhatsApp when chosen, shows a refusal, and goes to e-mail and password', async () => {
     const user = userEvent.setup();
     const server = fakePhoneApi();
     server.phoneApi.requestCode = async (payload) => {
@@ -171,7 +171,6 @@ describe('Continue with mobile number (decision 0032)', () => {
       throw new ApiError(429, 'Please wait 20 seconds before asking for another code.');
     };
     await renderModal(server.phoneApi);
-    await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
     await user.type(await screen.findByLabelText('Mobile number'), '09876543210');
     await user.click(screen.getByLabelText('WhatsApp'));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
@@ -179,7 +178,7 @@ describe('Continue with mobile number (decision 0032)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Please wait 20 seconds before asking for another code.',
     );
-    await user.click(screen.getByRole('button', { name: 'Use email instead' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in with e-mail and password' }));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Welcome Back!');
     expect(await screen.findByLabelText('Email')).toBeTruthy();
   });
@@ -189,6 +188,7 @@ describe('focus in the sign-in dialog (WCAG 2.4.3)', () => {
   it('moves focus to the Mobile number field that "Continue with mobile number" brings', async () => {
     const user = userEvent.setup();
     await renderModal(fakePhoneApi().phoneApi);
+    await user.click(screen.getByRole('button', { name: 'Sign in with e-mail and password' }));
     await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
     const phone = await screen.findByLabelText('Mobile number');
     await waitFor(() => expect(document.activeElement).toBe(phone));
@@ -197,7 +197,6 @@ describe('focus in the sign-in dialog (WCAG 2.4.3)', () => {
   it('moves focus to the Code field after Send code, and back to Mobile number on Change number', async () => {
     const user = userEvent.setup();
     await renderModal(fakePhoneApi().phoneApi);
-    await user.click(screen.getByRole('button', { name: 'Continue with mobile number' }));
     await user.type(await screen.findByLabelText('Mobile number'), '98765 43210');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const code = await screen.findByLabelText('Code');
