@@ -78,28 +78,51 @@ test.describe('on a 360 px phone', () => {
     await appStarted(page);
     await page.getByRole('button', { name: 'Buy Now' }).first().click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByRole('dialog', { name: 'Welcome Back!' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Continue with mobile number' })).toBeVisible();
     const summary = page.getByRole('region', { name: 'Order Summary' });
     await expect(summary).toContainText('(1 item)');
     await expect(summary).toContainText('Chocolate Bouquet');
   });
 });
 
-test('Buy Now takes a signed-in shopper straight to checkout with the chosen quantity', async ({
+// Decision 0069: Buy Now buys that item alone; the older cart is kept for later.
+test('Buy Now checks out the chosen quantity of that item alone, and the cart is still there after paying', async ({
   page,
+  request,
   newShopper,
 }) => {
   await newShopper('Meera Nair', { on: page });
+  const [candle] = ProductList.parse(
+    await (await request.get('/api/products?search=candle&limit=1')).json(),
+  ).data;
+  expect(candle).toBeDefined();
+  await page.goto(`/products?search=${encodeURIComponent(candle?.name ?? '')}`);
+  await page.getByRole('button', { name: `Add ${candle?.name} to cart`, exact: true }).click();
+  await expect(page.getByRole('group', { name: `Quantity of ${candle?.name} in cart` })).toBeVisible();
+
   await page.goto(await chocolateBouquetPath(page));
   await appStarted(page);
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await page.getByRole('button', { name: 'Buy Now' }).first().click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByText('Welcome back, Meera Nair')).toBeVisible();
+  await expect(page.getByText('Welcome, Meera Nair')).toBeVisible();
+  await expect(page.getByText('Buying only this item. Your cart is kept.')).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await expect(summary).toContainText('(2 items)');
   await expect(summary).toContainText('Chocolate Bouquet');
-  await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+  await expect(summary).not.toContainText(candle?.name ?? '');
+
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  const paymentWindow = page.getByTitle('Payment window').contentFrame();
+  await paymentWindow.getByLabel('UPI ID').fill('success@upi');
+  await paymentWindow.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByText('Chocolate Bouquet').first()).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.getByRole('combobox', { name: `Quantity of ${candle?.name}` })).toHaveValue('1');
+  await expect(page.getByRole('combobox', { name: 'Quantity of Chocolate Bouquet' })).toHaveCount(0);
 });
 
 test('"You may also like" shows in-stock gifts of the same category as the shopper scrolls', async ({

@@ -11,7 +11,8 @@ import { INVALID_PINCODE_DELIVERY } from '../../shared/delivery-rules';
 import { TOKEN_STORAGE_KEY } from '../api/client';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
-import type { CartProduct } from '../features/cart/cart-item';
+import { buyNowState } from '../features/cart/buy-now';
+import { type CartProduct, toCartItem } from '../features/cart/cart-item';
 import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
 import { resetLocationForTests } from '../features/location/use-location-state';
 import { testProduct } from '../testing/catalog-fixtures';
@@ -171,7 +172,7 @@ function PaymentProbe() {
   return <pre data-testid="payment-state">{JSON.stringify(location.state)}</pre>;
 }
 
-function renderCheckout(user: User | null) {
+function renderCheckout(user: User | null, state: unknown = null) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
   const api: AuthApi = {
     me: async () => {
@@ -188,7 +189,7 @@ function renderCheckout(user: User | null) {
       { path: '/payment', element: <PaymentProbe /> },
       { path: '/products', element: <p>Products page</p> },
     ],
-    { initialEntries: ['/checkout'] },
+    { initialEntries: [{ pathname: '/checkout', state }] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -230,7 +231,7 @@ describe('Checkout page (SPEC 2)', () => {
     getCartStore().addItem(hamper, 2);
     renderCheckout(null);
 
-    const popup = await screen.findByRole('dialog', { name: 'Welcome Back!' });
+    const popup = await screen.findByRole('dialog', { name: 'Continue with mobile number' });
     expect(screen.getByRole('heading', { name: 'Please login to continue' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeTruthy();
@@ -303,6 +304,46 @@ describe('Checkout page (SPEC 2)', () => {
       expect.objectContaining({ id: 21, quantity: 2, inStock: true, allowPreOrder: false, minQuantity: 1 }),
       expect.objectContaining({ id: 22, quantity: 1, inStock: false, allowPreOrder: true, minQuantity: 1 }),
     ]);
+  });
+
+  it('greets an account made on this visit "Welcome", keeping "Welcome back" for a returning shopper (decision 0069)', async () => {
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper);
+    renderCheckout({ ...meera, returning: false });
+    expect(await screen.findByText('Welcome, Meera Nair')).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+
+  it("checks out Buy Now's one line alone, says so, and keeps the cart (decision 0069)", async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(thali);
+    const buyNow = { ...toCartItem(hamper, 1), image: 'hamper.jpg' };
+    const router = renderCheckout(meera, buyNowState(buyNow));
+
+    const notice = await screen.findByText('Buying only this item. Your cart is kept.', { exact: false });
+    expect(notice.textContent).toBe(
+      'Buying only this item. Your cart is kept. Check out the whole cart instead',
+    );
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(summary.textContent).toContain('(1 item)');
+    expect(summary.textContent).toContain('Diwali Dry Fruit Hamper');
+    expect(summary.textContent).not.toContain('Silver Pooja Thali');
+    // ₹450 and the ₹50 shipping of ₹450 alone, not of the cart's ₹1,249.
+    await waitFor(() => expect(summary.textContent).toContain('Total₹500'));
+
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state).toMatchObject({ orderTotal: 500, buyNow: true });
+    expect(state.items.map((item: { id: number; quantity: number }) => [item.id, item.quantity])).toEqual([
+      [21, 1],
+    ]);
+    expect(
+      getCartStore()
+        .getState()
+        .items.map((line) => [line.id, line.quantity]),
+    ).toEqual([[22, 1]]);
   });
 
   it('collects a gift message with a live count and hidden prices, and hands them to payment', async () => {
@@ -648,7 +689,7 @@ describe('Checkout page (SPEC 2)', () => {
     const fetchMock = serveApi();
     getCartStore().addItem(hamper, 2);
     renderCheckout(null);
-    await screen.findByRole('dialog', { name: 'Welcome Back!' });
+    await screen.findByRole('dialog', { name: 'Continue with mobile number' });
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('checkout-cart'))).toBe(false);
   });

@@ -7,7 +7,7 @@ import {
   isCompleteAddress,
   isValidPostalCode,
 } from '../../shared/address';
-import { displayName } from '../../shared/auth';
+import { greetingOf } from '../../shared/auth-rules';
 import { canAddToCart, REMOVE_OUT_OF_STOCK_MESSAGE } from '../../shared/cart-rules';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { deliveryRefusal } from '../../shared/delivery-rules';
@@ -28,7 +28,9 @@ import { AddressModal } from '../features/addresses/address-modal';
 import { initialAddress, useSavedAddresses } from '../features/addresses/use-addresses';
 import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
-import { useCartActions, useCartState } from '../features/cart/use-cart';
+import { BUY_NOW_NOTICE, readBuyNowLine } from '../features/cart/buy-now';
+import { cartSubtotal } from '../features/cart/cart-item';
+import { requestShippingQuote, useCartActions, useCartState } from '../features/cart/use-cart';
 import { cartNoticeText, useCartCheck } from '../features/cart/use-cart-check';
 import { AddressPicker } from '../features/checkout/address-picker';
 import { type CheckoutLine, isPreOrderLine } from '../features/checkout/checkout-lines';
@@ -89,6 +91,26 @@ function useCheckoutDelivery(address: CheckoutAddress | null): CheckoutDelivery 
   return { status: 'checked', postalCode, info: query.data.value };
 }
 
+/** Decision 0069: says Buy Now checks out one item, and offers the whole cart instead. */
+function BuyNowNotice({ cartCount }: { cartCount: number }) {
+  return (
+    <p
+      role="status"
+      className="mt-3 rounded-lg border border-brand-200 bg-brand-100 px-3 py-2 text-sm font-semibold text-brand-800"
+    >
+      {BUY_NOW_NOTICE}
+      {cartCount > 0 && (
+        <>
+          {' '}
+          <Link to="/checkout" replace className="underline">
+            Check out the whole cart instead
+          </Link>
+        </>
+      )}
+    </p>
+  );
+}
+
 function LoginToContinue({ onOpen }: { onOpen(mode: AuthMode): void }) {
   return (
     <section
@@ -123,11 +145,22 @@ export function CheckoutPage() {
   const userId = auth.user?.id ?? null;
   const formId = useId();
   const hasEmail = Boolean(auth.user?.email);
-  const lines: readonly CheckoutLine[] = cart.items;
+  // Decision 0069: Buy Now checks out its one line; the cart stays as it is, for later.
+  const buyNow = readBuyNowLine(location.state);
+  const lines: readonly CheckoutLine[] = buyNow ? [buyNow] : cart.items;
+  const subtotal = buyNow ? cartSubtotal([buyNow]) : cart.total;
+  const buyNowQuote = useQuery({
+    queryKey: ['checkout', 'buy-now-shipping', buyNow?.id, buyNow?.quantity],
+    queryFn: ({ signal }) =>
+      requestShippingQuote([{ product: buyNow?.id ?? 0, quantity: buyNow?.quantity ?? 1 }], signal),
+    enabled: buyNow !== null && userId !== null,
+    retry: false,
+  });
   // As on the cart page: every line checked against the catalogue on arrival, so a line sold out
   // since it was added stops the shopper here, not at the payment page's Pay (the sticky cart bar
   // comes straight to checkout, past the cart).
-  const changes = useCartCheck().notices.filter((notice) => notice.kind !== 'out_of_stock');
+  const cartNotices = useCartCheck().notices.filter((notice) => notice.kind !== 'out_of_stock');
+  const changes = buyNow ? [] : cartNotices;
   const soldOut = lines.filter((line) => !canAddToCart(line));
 
   // Issue 14: a coupon needs a signed-in shopper (limits are per customer).
@@ -221,11 +254,14 @@ export function CheckoutPage() {
     .filter((consent) => consent.purpose === 'marketing' && consent.given)
     .map((consent) => consent.channel);
 
-  const shipping: CheckoutShipping | null = cart.shippingInfo && {
-    fee: cart.shippingInfo.shippingFee,
-    free: cart.shippingInfo.freeShipping,
-    message: cart.shippingInfo.shippingReason,
-    loading: cart.loading,
+  // SPEC 8: the client's fallback stands in while Buy Now's own quote is awaited or when it fails.
+  const fallbackShipping = calculateShipping(subtotal, shippingRulesFromRupees(storeSettings));
+  const shippingInfo = buyNow ? (buyNowQuote.data ?? fallbackShipping) : cart.shippingInfo;
+  const shipping: CheckoutShipping | null = shippingInfo && {
+    fee: shippingInfo.shippingFee,
+    free: shippingInfo.freeShipping,
+    message: shippingInfo.shippingReason,
+    loading: buyNow ? buyNowQuote.isFetching : cart.loading,
   };
 
   const meta = (
@@ -288,6 +324,7 @@ export function CheckoutPage() {
       <div className="mx-auto max-w-5xl">
         {meta}
         <h1 className="text-2xl font-extrabold text-stone-900">Checkout</h1>
+        {buyNow && <BuyNowNotice cartCount={cart.itemCount} />}
         <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
           <LoginToContinue onOpen={(mode) => setAuthModal({ isOpen: true, mode })} />
           {summary}
@@ -319,7 +356,7 @@ export function CheckoutPage() {
     );
     setUpdatesError(updatesChoice.error);
     if (errors || updatesChoice.error) return;
-    const quote = cart.shippingInfo ?? calculateShipping(cart.total, shippingRulesFromRupees(storeSettings));
+    const quote = shippingInfo ?? fallbackShipping;
     const request: PaymentRequest = {
       address: {
         fullName: selected.fullName,
@@ -329,8 +366,9 @@ export function CheckoutPage() {
         postalCode: selected.postalCode,
         phone: selected.phone,
       },
-      orderTotal: orderTotal(cart.total, discount ? discount.amount : 0, quote.shippingFee, slotFee),
+      orderTotal: orderTotal(subtotal, discount ? discount.amount : 0, quote.shippingFee, slotFee),
       shippingInfo: quote,
+      ...(buyNow ? { buyNow: true } : {}),
       ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),
       ...(giftOptions ? { giftOptions } : {}),
       ...(updatesChoice.notify ? { notify: updatesChoice.notify } : {}),
@@ -358,7 +396,8 @@ export function CheckoutPage() {
     <div className="mx-auto max-w-5xl">
       {meta}
       <h1 className="text-2xl font-extrabold text-stone-900">Checkout</h1>
-      <p className="mt-1 text-stone-700">Welcome back, {displayName(auth.user)}</p>
+      <p className="mt-1 text-stone-700">{greetingOf(auth.user)}</p>
+      {buyNow && <BuyNowNotice cartCount={cart.itemCount} />}
       {soldOut.length > 0 && (
         <div
           role="alert"

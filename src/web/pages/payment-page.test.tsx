@@ -433,6 +433,43 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
     });
   });
 
+  it("keeps the cart when Buy Now's one line is paid (decision 0069)", async () => {
+    const user = userEvent.setup();
+    const api = servePayments();
+    getCartStore().addItem({ id: 31, name: 'Rose Candle', price: 699 }, 2);
+    const router = renderPayment({ state: { ...request, buyNow: true } });
+    await user.click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(api.callsTo('create-order')[0]?.body).toMatchObject({
+      items: [{ productId: 21, quantity: 2 }],
+    });
+    api.replies['verify-payment']?.push({
+      status: 200,
+      body: {
+        success: true,
+        message: 'ok',
+        orderId: created.orderId,
+        orderNumber: 'RG-10427',
+        status: 'paid',
+      },
+    });
+    act(() =>
+      lastWindow().options.handler({
+        razorpay_order_id: 'order_sbx_1',
+        razorpay_payment_id: 'pay_sbx_1',
+        razorpay_signature: 'signature',
+      }),
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/order-confirmation/${created.orderId}`),
+    );
+    expect(
+      getCartStore()
+        .getState()
+        .items.map((line) => [line.id, line.quantity]),
+    ).toEqual([[31, 2]]);
+  });
+
   it('shows the coupon, sends its code with the order and tags the purchase with it', async () => {
     const user = userEvent.setup();
     const api = servePayments();

@@ -92,7 +92,8 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
 
   const placed = useCallback(
     (order: { orderId: string; orderNumber: string; totalAmount: number }, state: object) => {
-      clearCart();
+      // Decision 0069: Buy Now bought its one line; the cart is kept for later.
+      if (!request.buyNow) clearCart();
       forgetAppliedCoupon();
       // SPEC 1: purchase in INR, with the order as the transaction (and the coupon, issue 14).
       trackEcommerce(
@@ -113,7 +114,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
       );
       navigate(`/order-confirmation/${order.orderId}`, { replace: true, state });
     },
-    [clearCart, navigate, request.items, request.couponCode, shipping],
+    [clearCart, navigate, request.items, request.couponCode, request.buyNow, shipping],
   );
   const onPaid = useCallback(({ order }: PaidOrder) => placed(order, { paymentSuccess: true }), [placed]);
   const onCashOrder = useCallback(

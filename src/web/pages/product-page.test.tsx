@@ -81,7 +81,7 @@ function renderAt(path: string) {
     path,
     (routes) => <AuthProvider api={guest}>{routes}</AuthProvider>,
   );
-  return () => router.state.location.pathname;
+  return Object.assign(() => router.state.location.pathname, { router });
 }
 
 afterEach(() => {
@@ -258,23 +258,24 @@ describe('the product page', () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem('recentlyViewed') ?? '')).toEqual([7, 8]));
   });
 
-  it('Buy Now puts the chosen quantity in the cart once and goes straight to checkout', async () => {
+  it('Buy Now goes to checkout with the chosen quantity of this item alone and leaves the cart as it was', async () => {
     resetCartStoreForTests();
     const fetchMock = stubApi({ '/api/products/7': { product: bouquet } });
     const user = userEvent.setup();
     const location = renderAt('/product/chocolate-bouquet-7');
-    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
-    const [addToCart] = screen.getAllByRole('button', { name: 'Add to Cart' });
+    const [addToCart] = await screen.findAllByRole('button', { name: 'Add to Cart' });
     await user.click(addToCart!);
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     const [buyNow] = screen.getAllByRole('button', { name: 'Buy Now' });
     await user.click(buyNow!);
     await waitFor(() => expect(location()).toBe('/checkout'));
-    // Add to Cart then Buy Now buys the chosen 2, not 4.
+    // Decision 0069: the line travels to checkout; the cart keeps what it had.
+    expect(location.router.state.location.state).toMatchObject({ buyNow: { id: 7, quantity: 2 } });
     expect(
       getCartStore()
         .getState()
         .items.map((line) => [line.id, line.quantity]),
-    ).toEqual([[7, 2]]);
+    ).toEqual([[7, 1]]);
     // "You may also like" was never on screen, so it was never asked for.
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/similar'))).toBe(false);
   });

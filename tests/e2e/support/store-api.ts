@@ -50,9 +50,14 @@ export async function pickProduct(
   const { data } = (await response.json()) as ProductList;
   const counts = new Map<string, number>();
   for (const product of data) counts.set(product.name, (counts.get(product.name) ?? 0) + 1);
+  // A personalised product is added from its page's form, not from a listing's Add button.
   const singles = data.filter(
     (product) =>
-      product.inStock && product.minQuantity === 1 && counts.get(product.name) === 1 && fits(product),
+      product.inStock &&
+      product.minQuantity === 1 &&
+      product.personalisation === null &&
+      counts.get(product.name) === 1 &&
+      fits(product),
   );
   const product = singles[index];
   if (!product) throw new Error(`No seeded product number ${index}`);

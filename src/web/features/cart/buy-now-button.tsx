@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router';
 import { canAddToCart } from '../../../shared/cart-rules';
 import type { PersonalisationValues } from '../../../shared/personalisation-rules';
-import { type CartProduct, cartLineKey } from './cart-item';
-import { useCartActions, useCartQuantity } from './use-cart';
+import { buyNowState } from './buy-now';
+import { type CartProduct, toCartItem } from './cart-item';
 
 /**
- * Issue 25: 'Buy Now' puts the chosen quantity (and personalisation) in the cart and goes straight
- * to checkout, which asks a guest to log in (SPEC 2 "Checkout"). A line already in the cart is
- * brought up to the chosen quantity, never added twice: Add to Cart then Buy Now buys one lot.
+ * 'Buy Now' goes straight to checkout with the chosen quantity (and personalisation) of this item
+ * alone, and leaves the cart as it is, for later (decision 0069); checkout asks a guest to log in
+ * (SPEC 2 "Checkout").
  */
 export function BuyNowButton({
   product,
@@ -23,14 +23,10 @@ export function BuyNowButton({
   className?: string;
 }) {
   const navigate = useNavigate();
-  const inCart = useCartQuantity(cartLineKey({ id: product.id, personalisation }));
-  const { addItem } = useCartActions();
   if (!canAddToCart(product)) return null;
 
-  const buy = () => {
-    if (inCart < quantity) addItem(product, quantity - inCart, personalisation);
-    navigate('/checkout');
-  };
+  const buy = () =>
+    navigate('/checkout', { state: buyNowState(toCartItem(product, quantity, personalisation)) });
 
   return (
     <button

@@ -44,6 +44,8 @@ export const PaymentRequest = z.object({
   notify: NotifyConsent.optional(),
   /** Decision 0062: the offers the shopper ticked at checkout, per channel. */
   marketing: MarketingChoice.optional(),
+  /** Decision 0069: Buy Now's one line, bought apart from the cart, which is kept. */
+  buyNow: z.boolean().optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
 
