@@ -10,7 +10,6 @@ import { PostalAddress } from '../components/postal-address';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { CashOnDeliveryNote, shippingWithoutCodFee } from '../features/orders/cash-on-delivery-note';
-import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
@@ -202,10 +201,8 @@ function OrderConfirmation({
             <PreOrderNotice />
           </div>
         )}
-        {hint && !hasPreOrderItems(order) && !order.delivery && (
-          <p className="mt-3 text-sm font-semibold text-stone-800">{hint}</p>
-        )}
-        <DeliveryChoiceNote delivery={order.delivery} className="mt-3" />
+        {/* Decision 0068: the order's one delivery promise, as My Orders and the mails say it. */}
+        {hint && <p className="mt-3 text-sm font-semibold text-stone-800">{hint}</p>}
       </section>
 
       <section

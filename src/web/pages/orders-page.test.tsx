@@ -8,6 +8,7 @@ import type { OrderRecord } from '../../shared/api/orders';
 import { TOKEN_STORAGE_KEY } from '../api/client';
 import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
+import { BANGALORE_DELIVERY } from '../testing/delivery-fixtures';
 import { OrderConfirmationPage } from './order-confirmation-page';
 import { OrdersPage } from './orders-page';
 
@@ -276,16 +277,22 @@ describe('Order confirmation page (SPEC 2)', () => {
 });
 
 describe('The chosen delivery day in My Orders (issue 13)', () => {
-  it('names the day and the slot on the order card, and nothing on an order without one', async () => {
+  // Decision 0068: one promise per order: the chosen day, never an estimate beside it.
+  it('names the day and the slot on the order card as its only promise, and nothing on an order without one', async () => {
     serveOrders([
-      { ...shippedOrder, delivery: { date: '2025-11-14', slot: 'midnight', fee: 199 } },
+      {
+        ...shippedOrder,
+        delivery: { date: '2025-11-14', slot: 'midnight', fee: 199 },
+        // Quoted same-day Express at 560001, but a later day was chosen.
+        deliveryEstimate: BANGALORE_DELIVERY,
+      },
       paidOrder,
     ]);
     renderAt('/orders');
     const card = await screen.findByRole('article', { name: 'Order RG-10400' });
-    expect(card.textContent).toContain(
-      'Delivery on Fri, 14 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199, included in shipping)',
-    );
+    expect(card.textContent).toContain('Delivery on Fri, 14 Nov · Midnight delivery (11 PM - 11:59 PM)');
+    expect(card.textContent).not.toContain('Expected delivery');
+    expect(card.textContent).not.toContain('Express');
     expect(screen.getByRole('article', { name: 'Order RG-10431' }).textContent).not.toContain('Delivery on');
   });
 });

@@ -10,7 +10,6 @@ import { BusinessDetailsForm } from '../features/auth/business-details';
 import { YourData } from '../features/auth/your-data';
 import { MessagesSection } from '../features/order-updates/messages-section';
 import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
-import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
@@ -47,7 +46,6 @@ function OrderCard({ order }: { order: OrderRecord }) {
         </header>
         <OrderItemList items={order.items} />
         <CashOnDeliveryNote cod={order.cashOnDelivery} className="mb-3" />
-        <DeliveryChoiceNote delivery={order.delivery} className="mb-3" />
         <GiftNote gift={order.gift} className="mb-3" />
         <div className="flex items-center justify-between border-t border-brand-100 pt-3">
           <span className="text-sm text-stone-700">Total</span>

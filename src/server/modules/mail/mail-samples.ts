@@ -60,6 +60,7 @@ const ORDER: MailOrder = {
     city: 'Kolkata',
     isPreOrder: true,
   },
+  placedAt: new Date('2026-11-20T06:30:00Z'),
   deliveryChoice: null,
 };
 

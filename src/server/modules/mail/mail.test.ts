@@ -162,6 +162,7 @@ describe('the order confirmation e-mail', () => {
       city: 'Kolkata',
       isPreOrder: true,
     },
+    placedAt: new Date('2025-11-12T06:30:00Z'),
     deliveryChoice: null,
   };
   const storeDetails = storeIdentityFrom(
@@ -181,7 +182,9 @@ describe('the order confirmation e-mail', () => {
     expect(mail.text).toContain('Shipping: Free');
     expect(mail.text).toContain('4 Park Street');
     expect(mail.text).toContain('Kolkata 700016');
-    expect(mail.text).toContain('Expected delivery: 4-7 Days to Kolkata');
+    // Decision 0068: the order's one promise, as My Orders says it: a pre-order's window, from 12 Nov.
+    expect(mail.text).toContain('Expected delivery by 2 Dec 2025 (pre-order, 15-20 days)');
+    expect(mail.text).not.toContain('4-7 Days');
     expect(mail.text).toContain(
       'https://utsavgifts.in/order-confirmation/3b7c8a56-2f1e-4c1a-9a77-1f2e3d4c5b6a',
     );

@@ -3,7 +3,7 @@ import { type AddressForm, cityAndState } from '../../../shared/address';
 import type { DeliveryEstimate } from '../../../shared/api/orders';
 import { orderPagePathOf } from '../../../shared/courier-events';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
-import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
+import { chosenDayPromise, deliveryPromise } from '../../../shared/delivery-promise';
 import { formatPaise } from '../../../shared/money';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { mailStyles, Paragraphs, renderMailHtml, WithBreaks } from './mail-layout';
@@ -23,22 +23,26 @@ export type MailOrder = {
   totalPaise: number;
   shippingAddress: AddressForm;
   deliveryEstimate: DeliveryEstimate | null;
+  /** When the order was placed: its delivery promise counts from that day (decision 0068). */
+  placedAt: Date;
   /** Issue 13: the delivery day and slot chosen at checkout; null when none was. */
   deliveryChoice: DeliveryChoiceRecord | null;
   /** Decision 0042: a cash on delivery order's fee (part of shippingPaise); absent when paid online. */
   cashOnDelivery?: { feePaise: number };
 };
 
-/** 'Expected delivery: 2-4 Days to Bengaluru (Express)', or null when nothing is known. */
-function expectedDeliveryLine(estimate: DeliveryEstimate | null): string | null {
-  if (!estimate) return null;
-  const place = estimate.city ? ` to ${estimate.city}` : '';
-  return `Expected delivery: ${estimate.days}${place}${estimate.fastDelivery ? ' (Express)' : ''}`;
-}
-
 /** Issue 13: 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)', or null. */
 export const deliveryChoiceLine = (choice: DeliveryChoiceRecord | null) =>
-  choice ? `Delivery on ${deliveryChoiceText(choice)}` : null;
+  choice ? chosenDayPromise(choice) : null;
+
+/** Decision 0068: the order's one delivery promise, as My Orders and the order's page say it. */
+const promiseOf = (order: MailOrder) =>
+  deliveryPromise({
+    createdAt: order.placedAt,
+    delivery: order.deliveryChoice,
+    deliveryEstimate: order.deliveryEstimate,
+    hasPreOrder: order.items.some((item) => item.isPreOrder),
+  });
 
 const addressLines = (address: AddressForm) => [
   address.fullName,
@@ -107,8 +111,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     (item) =>
       `${item.quantity} x ${item.name}${item.isPreOrder ? ' (Pre-Order)' : ''}: ${formatPaise(item.pricePaise * item.quantity)}`,
   );
-  // A chosen day says more than the estimate, so it replaces it.
-  const delivery = deliveryChoiceLine(order.deliveryChoice) ?? expectedDeliveryLine(order.deliveryEstimate);
+  const delivery = promiseOf(order);
   const hasPreOrder = order.items.some((item) => item.isPreOrder);
   const preOrderNote = hasPreOrder
     ? 'Your order includes pre-order items; the expected delivery above allows for them.'
@@ -257,7 +260,7 @@ export function giftOnItsWayMail(order: MailOrder, gift: GiftMail, store: StoreI
     (item) =>
       `${item.quantity} x ${item.name}${gift.hidePrices ? '' : `: ${formatPaise(item.pricePaise * item.quantity)}`}`,
   );
-  const delivery = deliveryChoiceLine(order.deliveryChoice) ?? expectedDeliveryLine(order.deliveryEstimate);
+  const delivery = promiseOf(order);
   const intro = `${order.customerName} has sent you a gift from ${store.storeName} (order ${order.orderNumber}).`;
   const text = [
     `Hello ${order.shippingAddress.fullName},`,

@@ -38,6 +38,7 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
     totalPaise: order.totalPaise,
     shippingAddress: address,
     deliveryEstimate: deliveryEstimateOf(order),
+    placedAt: order.createdAt,
     deliveryChoice: deliveryChoiceOf(order),
     ...(order.paymentMethod === 'cod' ? { cashOnDelivery: { feePaise: order.codFeePaise } } : {}),
   };

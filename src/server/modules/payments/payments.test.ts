@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { type CreateOrderResponse, PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 import { mailOutbox, orders, payments, products, webhookEvents } from '../../db/schema';
 import { createTestProduct, placeOrder, seedPincodes, type TestProduct } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
@@ -143,7 +144,21 @@ describe('POST /api/payments/verify-payment', () => {
     expect(mail!.text).toContain('1 x Kundan Rakhi Set: ₹1,250');
     expect(mail!.text).toContain('Shipping: Free');
     expect(mail!.text).toContain('12 MG Road, Ashok Nagar');
-    expect(mail!.text).toMatch(/Expected delivery: .+ to Bengaluru/);
+    // Decision 0068: the mail's promise is the one the order's page and My Orders show for it.
+    const record = (
+      await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: store.customer.headers })
+    ).json<OrderRecord>();
+    const promise = deliveryPromise({ ...record, hasPreOrder: record.items.some((item) => item.isPreOrder) });
+    expect(promise).toMatch(/^Expected delivery by \d{1,2} [A-Z][a-z]{2} \d{4} to Bengaluru \(Express\)$/);
+    expect(mail!.text).toContain(promise);
+    const mine = (
+      await store.app.inject({ url: '/api/orders/my-orders', headers: store.customer.headers })
+    ).json<{ data: OrderRecord[] }>();
+    expect(mine.data.find((order) => order.id === created.orderId)).toMatchObject({
+      deliveryEstimate: record.deliveryEstimate,
+      delivery: record.delivery,
+      createdAt: record.createdAt,
+    });
   });
 
   it('is harmless when repeated: one payment, one event, one e-mail', async () => {

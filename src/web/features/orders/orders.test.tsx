@@ -62,6 +62,7 @@ const line = (isPreOrder: boolean): OrderRecord['items'][number] => ({
 describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
   // 12 Nov 2025, 12:00 in India.
   const createdAt = '2025-11-12T06:30:00.000Z';
+  const delivery = null;
 
   it('dates the window from the day the order was placed, to the city', () => {
     expect(
@@ -70,6 +71,7 @@ describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
         items: [line(false)],
         deliveryEstimate: estimate,
         createdAt,
+        delivery,
       }),
     ).toBe('Expected delivery by 16 Nov 2025 to Pune');
     expect(
@@ -84,6 +86,7 @@ describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
           city: 'Bengaluru',
         },
         createdAt,
+        delivery,
       }),
     ).toBe('Expected delivery by 12 Nov 2025 to Bengaluru (Express)');
   });
@@ -95,6 +98,7 @@ describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
         items: [line(false), line(true)],
         deliveryEstimate: { ...estimate, days: '10-15 Days', isPreOrder: true },
         createdAt,
+        delivery,
       }),
     ).toBe('Expected delivery by 2 Dec 2025 (pre-order, 15-20 days)');
   });
@@ -106,21 +110,47 @@ describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
         items: [line(false)],
         deliveryEstimate: { ...estimate, days: 'About a week' },
         createdAt,
+        delivery,
       }),
     ).toBe('Expected delivery in About a week to Pune');
+  });
+
+  // Decision 0068: a chosen day is the promise; the pincode's speed is not said beside it.
+  it('promises the day chosen at checkout, and nothing else', () => {
+    expect(
+      expectedDeliveryHint({
+        status: 'paid',
+        items: [line(false)],
+        deliveryEstimate: { ...estimate, days: 'Today', type: 'same_day', fastDelivery: true },
+        createdAt,
+        delivery: { date: '2025-11-14', slot: 'standard', fee: 0 },
+      }),
+    ).toBe('Delivery on Fri, 14 Nov · Standard delivery (9 AM - 9 PM)');
   });
 
   it('has no hint for delivered, cancelled or returned orders', () => {
     for (const status of ['delivered', 'cancelled', 'returned']) {
       expect(
-        expectedDeliveryHint({ status, items: [line(false)], deliveryEstimate: estimate, createdAt }),
+        expectedDeliveryHint({
+          status,
+          items: [line(false)],
+          deliveryEstimate: estimate,
+          createdAt,
+          delivery,
+        }),
       ).toBeNull();
     }
   });
 
   it('falls back to the general promise without an estimate', () => {
     expect(
-      expectedDeliveryHint({ status: 'pending', items: [line(false)], deliveryEstimate: null, createdAt }),
+      expectedDeliveryHint({
+        status: 'pending',
+        items: [line(false)],
+        deliveryEstimate: null,
+        createdAt,
+        delivery,
+      }),
     ).toBe('Expected to be delivered in 3-7 business days');
   });
 });
