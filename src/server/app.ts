@@ -134,6 +134,13 @@ export async function buildApp({
         everyMs: config.NOTIFY_EVERY_SECONDS * 1000,
         run: () => services.notifications.sendDue(),
       },
+      // Decision 0071: a sold-out product that is back tells who asked, once.
+      {
+        name: 'stock-alerts',
+        everyMs: config.NOTIFY_EVERY_SECONDS * 1000,
+        exclusive: true,
+        run: () => services.notifications.queueStockAlerts(),
+      },
       {
         name: 'cart-reminders',
         everyMs: CART_REMINDER_EVERY_MS,

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { NOTIFY_CHANNELS, type NotifyChannel } from './notifications';
 
-/**
- * Decision 0062: what a consent is for. Order news by e-mail and SMS is a legitimate use of what
- * the shopper gave for the order (DPDP Act s.7(a)); WhatsApp order news and every marketing
- * message need the shopper's own consent (s.6), given per channel and recorded.
- */
-export const CONSENT_PURPOSES = ['order_updates', 'marketing', 'analytics'] as const;
-export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+export { CONSENT_PURPOSES, type ConsentPurpose, consentWording } from './consent-wording';
 
 /** How a consent was given or withdrawn: a form (checkout), a STOP reply, a message's link, the account's settings. */
 export const CONSENT_VIAS = ['form', 'reply', 'link', 'settings'] as const;
@@ -21,20 +15,6 @@ export const MESSAGE_CONSENTS: { purpose: 'order_updates' | 'marketing'; channel
   ...NOTIFY_CHANNELS.map((channel) => ({ purpose: 'order_updates' as const, channel })),
   ...NOTIFY_CHANNELS.map((channel) => ({ purpose: 'marketing' as const, channel })),
 ];
-
-const CHANNEL_WORDS: Record<NotifyChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'e-mail' };
-
-/**
- * What the shopper agrees to, in the words the choice is offered in. WhatsApp's policy wants an
- * opt-in that names the business and WhatsApp; DPDP s.6 a specific purpose.
- */
-export function consentWording(purpose: ConsentPurpose, channel: NotifyChannel | null, storeName: string) {
-  if (purpose === 'analytics') return `Let ${storeName} count visits with Google Analytics`;
-  const on = channel ? CHANNEL_WORDS[channel] : '';
-  return purpose === 'marketing'
-    ? `Send me offers and reminders from ${storeName} on ${on}`
-    : `Send me news of my orders from ${storeName} on ${on}`;
-}
 
 /** Checkout's marketing choice: each channel unticked until the shopper ticks it. */
 export const MarketingChoice = z

@@ -51,6 +51,8 @@ export const ORDER_NOTICES = [
   'gift_on_its_way',
   'gift_delivered',
   'cart_reminder',
+  // Decision 0071: a sold-out product the shopper asked about is back.
+  'back_in_stock',
 ] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
@@ -58,7 +60,7 @@ export type OrderNotice = (typeof ORDER_NOTICES)[number];
  * Decision 0062: the messages that are marketing (TRAI TCCCPR's promotional, WhatsApp's MARKETING
  * category): sent only with a marketing consent, from 9 am to 9 pm, on a promotional SMS header.
  */
-export const MARKETING_NOTICES: readonly OrderNotice[] = ['cart_reminder'];
+export const MARKETING_NOTICES: readonly OrderNotice[] = ['cart_reminder', 'back_in_stock'];
 export const isMarketingTemplate = (template: string) =>
   (MARKETING_NOTICES as readonly string[]).includes(template);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from '../cart-rules';
-import { NOTIFY_CHANNELS } from '../notifications';
+import { MESSAGE_CHANNELS, NOTIFY_CHANNELS } from '../notifications';
 import { page } from './admin-fields';
 import { MAX_ORDER_LINES } from './payments';
 
@@ -102,3 +102,36 @@ export const AdminNotifications = z.object({
   pageSize: z.number().int(),
 });
 export type AdminNotifications = z.infer<typeof AdminNotifications>;
+
+/**
+ * Decision 0071: "Notify me when it's back" on a sold-out product: one message on WhatsApp or SMS
+ * to the account's verified mobile when it is back in stock.
+ */
+export const StockAlertRequest = z
+  .object({
+    productId: z
+      .number({ error: 'productId must be a product id' })
+      .int('productId must be a product id')
+      .positive('productId must be a product id')
+      .max(2_147_483_647, 'productId must be a product id'),
+    channel: z.enum(MESSAGE_CHANNELS, { error: 'channel must be whatsapp or sms' }),
+  })
+  .strict();
+export type StockAlertRequest = z.infer<typeof StockAlertRequest>;
+
+export const StockAlert = z.object({
+  productId: z.number().int(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  requestedAt: z.string(),
+  /** When the message was queued; null while the product is still sold out. */
+  sentAt: z.string().nullable(),
+});
+export type StockAlert = z.infer<typeof StockAlert>;
+export const StockAlertAnswer = z.object({ alert: StockAlert.nullable() });
+export type StockAlertAnswer = z.infer<typeof StockAlertAnswer>;
+export const StockAlertParams = z.object({
+  productId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'productId must be a product id')
+    .transform(Number),
+});

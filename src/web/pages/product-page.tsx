@@ -25,6 +25,7 @@ import { EarliestDelivery } from '../features/delivery-dates/earliest-delivery';
 import { DeliveryChecker } from '../features/location/delivery-checker';
 import { emptyPersonalisation, PersonalisationForm } from '../features/personalisation/personalisation-form';
 import { ProductReviews } from '../features/reviews/product-reviews';
+import { NotifyMe } from '../features/stock-alerts/notify-me';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
 
 /** SPEC 2 /product/{name-slug}-{id}; a missing or non-numeric id sends the shopper to /products. */
@@ -121,6 +122,14 @@ function ProductView({ id }: { id: number }) {
           )
         }
         renderWishlistToggle={(shown) => <WishlistToggle productId={shown.id} />}
+        renderStockAlert={(shown) => (
+          <NotifyMe
+            productId={shown.id}
+            productPath={productPath(shown)}
+            signedIn={user !== null}
+            storeName={storeSettings.storeName}
+          />
+        )}
         renderDeliveryChecker={(shown) => (
           <DeliveryChecker
             productIsPreOrder={stockStatus(shown) === 'pre_order'}

@@ -15,6 +15,7 @@ import {
   returnRequests,
   sandboxMessages,
   sessions,
+  stockAlerts,
   users,
   wishlistItems,
 } from '../../db/schema';
@@ -114,6 +115,7 @@ export function createAccountService({
         await tx.delete(sessions).where(eq(sessions.userId, input.userId));
         await tx.delete(addresses).where(eq(addresses.userId, input.userId));
         await tx.delete(wishlistItems).where(eq(wishlistItems.userId, input.userId));
+        await tx.delete(stockAlerts).where(eq(stockAlerts.userId, input.userId));
         await tx.delete(checkoutCarts).where(eq(checkoutCarts.userId, input.userId));
         await tx.delete(cartReminders).where(eq(cartReminders.userId, input.userId));
         await tx

@@ -15,7 +15,8 @@ const order = {
   recipientName: 'Kavya Reddy',
 };
 const links = { optOut: 'https://gifts.example.in/messages/stop?token=t' };
-const textOf = (notice: Exclude<OrderNotice, 'cart_reminder'>) => messageFor(notice, order, {}, links, store);
+const textOf = (notice: Exclude<OrderNotice, 'cart_reminder' | 'back_in_stock'>) =>
+  messageFor(notice, order, {}, links, store);
 const TRACK = 'https://gifts.example.in/track?orderNumber=RG-10042';
 
 describe('messages about the parcel', () => {

@@ -50,7 +50,7 @@ const namesOf = (order: NoticeOrder) => ({
  * A gift's recipient is never told a price. Every message ends with how to stop them.
  */
 export function messageFor(
-  notice: Exclude<OrderNotice, 'cart_reminder'>,
+  notice: Exclude<OrderNotice, 'cart_reminder' | 'back_in_stock'>,
   order: NoticeOrder,
   details: Record<string, string | number>,
   links: { optOut: string },
@@ -162,6 +162,25 @@ export const cartReminderMessage = (fullName: string, links: { optOut: string; r
     links.optOut,
   );
 };
+
+/**
+ * Decision 0071: the one message a shopper asked for on a sold-out product's page. Written from
+ * the row's details (the product's name and path when it was queued); it ends with how to stop.
+ */
+export function backInStockMessage(
+  details: Record<string, string | number>,
+  links: { optOut: string },
+  store: StoreIdentity,
+): MessageText {
+  const name = String(details.productName ?? 'The gift you asked about');
+  const link = linkTo(store, String(details.path ?? '/products'));
+  return withStopLink(
+    'back_in_stock',
+    [name, store.storeName, link],
+    `Good news: ${name} is back in stock at ${store.storeName}. You asked us to tell you once; here it is: ${link}`,
+    links.optOut,
+  );
+}
 
 export const cartRestoreLink = (store: StoreIdentity, token: string) =>
   linkTo(store, `/cart?${CART_RESTORE_PARAM}=${encodeURIComponent(token)}`);

@@ -1,6 +1,12 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdminNotifications, CheckoutCartLine, OptOutAnswer } from '../../../shared/api/notifications';
+import type {
+  AdminNotifications,
+  CheckoutCartLine,
+  OptOutAnswer,
+  StockAlertAnswer,
+  StockAlertRequest,
+} from '../../../shared/api/notifications';
 import type { AccountConsents, ConsentChange } from '../../../shared/consents';
 import { isStopReply, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
@@ -14,6 +20,7 @@ import { accountConsents, changeConsent } from './consents';
 import { createNotificationWorker } from './notification-worker';
 import { maskedAddress, optOut, stopPayload } from './opt-outs';
 import { createLinkSigner } from './signed-links';
+import { cancelStockAlert, queueStockAlerts, requestStockAlert, stockAlertOf } from './stock-alerts';
 
 const PAGE_SIZE = 50;
 export const LINK_NOT_VALID = 'This link is not valid. Please use the link from your latest message.';
@@ -57,6 +64,20 @@ export function createNotificationService({
     cartReminderFigures: cartReminders.figures,
     recordCheckoutCart: (userId: number, lines: CheckoutCartLine[]) =>
       cartReminders.recordCheckoutCart(userId, lines),
+
+    /** Decision 0071: the shopper's "Notify me when it's back" on a product, if any. */
+    stockAlertOf: async (userId: number, productId: number): Promise<StockAlertAnswer> => ({
+      alert: await stockAlertOf(db, userId, productId),
+    }),
+    requestStockAlert: async (userId: number, request: StockAlertRequest): Promise<StockAlertAnswer> => ({
+      alert: await requestStockAlert(db, { userId, ...request, at: clock.now() }),
+    }),
+    cancelStockAlert: async (userId: number, productId: number): Promise<StockAlertAnswer> => {
+      await cancelStockAlert(db, userId, productId, clock.now());
+      return { alert: await stockAlertOf(db, userId, productId) };
+    },
+    /** Queues the message of each waiting alert whose product is back (the background job's). */
+    queueStockAlerts: () => queueStockAlerts(db, clock.now()),
 
     /** Decision 0062: the account page's Messages section, each consent with its state. */
     async consentsOf(userId: number): Promise<AccountConsents> {

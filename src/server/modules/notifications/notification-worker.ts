@@ -9,6 +9,7 @@ import { retryDelayMs } from '../mail';
 import type { DeliveryStatus, Messenger } from '../messaging';
 import { MARKETING_NOTICES, withinMarketingHours } from './marketing-hours';
 import {
+  backInStockMessage,
   cartReminderMessage,
   cartRestoreLink,
   type MessageText,
@@ -124,8 +125,10 @@ export function createNotificationWorker({
       const restore = cartRestoreLink(store, await restoreToken(signer, reminder.id));
       return cartReminderMessage(reminder.fullName || 'there', { optOut, restore });
     }
+    if (notice === 'back_in_stock') return backInStockMessage(row.details, { optOut }, store);
     const order = await orderOf(row.orderId);
-    if (!order || !isOrderNotice(notice) || notice === 'cart_reminder') return 'No such order';
+    if (!order || !isOrderNotice(notice) || notice === 'cart_reminder' || notice === 'back_in_stock')
+      return 'No such order';
     // Decision 0054: news of an order cancelled before it went out is no longer true (a refund's is).
     if (order.status === 'cancelled' && notice !== 'refund_made') return ORDER_CANCELLED_BEFORE_SENDING;
     return messageFor(notice, order, row.details, { optOut }, store);

@@ -8,6 +8,9 @@ import {
   CheckoutCartAnswer,
   OptOutAnswer,
   OptOutRequest,
+  StockAlertAnswer,
+  StockAlertParams,
+  StockAlertRequest,
 } from '../../../shared/api/notifications';
 import { AccountConsents, ConsentChange } from '../../../shared/consents';
 
@@ -56,6 +59,33 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/consents',
     { onRequest: app.requireUser, schema: { body: ConsentChange, response: { 200: AccountConsents } } },
     (request) => service.changeConsent(request.user.id, request.body),
+  );
+
+  // Decision 0071: "Notify me when it's back" on a sold-out product, given and withdrawn in one tap.
+  app.get(
+    '/stock-alerts/:productId',
+    {
+      onRequest: app.requireUser,
+      schema: { params: StockAlertParams, response: { 200: StockAlertAnswer } },
+    },
+    (request) => service.stockAlertOf(request.user.id, request.params.productId),
+  );
+  app.post(
+    '/stock-alerts',
+    {
+      onRequest: app.requireUser,
+      schema: { body: StockAlertRequest, response: { 201: StockAlertAnswer } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.requestStockAlert(request.user.id, request.body)),
+  );
+  app.delete(
+    '/stock-alerts/:productId',
+    {
+      onRequest: app.requireUser,
+      schema: { params: StockAlertParams, response: { 200: StockAlertAnswer } },
+    },
+    (request) => service.cancelStockAlert(request.user.id, request.params.productId),
   );
 
   app.get(

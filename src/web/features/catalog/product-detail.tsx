@@ -25,6 +25,8 @@ export type ProductDetailSlots = {
   renderPersonalisation?: (product: Product) => ReactNode;
   renderWishlistToggle?: (product: Product) => ReactNode;
   renderDeliveryChecker?: (product: Product) => ReactNode;
+  /** Decision 0071: "Notify me when it's back", shown while the product is sold out. */
+  renderStockAlert?: (product: Product) => ReactNode;
 };
 
 export const productCrumbs = (product: Product) => [
@@ -41,7 +43,9 @@ export function ProductDetail({
   renderPersonalisation,
   renderWishlistToggle,
   renderDeliveryChecker,
+  renderStockAlert,
 }: { product: Product } & ProductDetailSlots) {
+  const soldOut = stockStatus(product) === 'out_of_stock';
   // SPEC 4: the quantity starts at minQuantity whenever a product loads.
   const min = clampQuantity(product.minQuantity);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -85,18 +89,14 @@ export function ProductDetail({
           </div>
 
           <StockStatus product={product} />
+          {soldOut && renderStockAlert?.(product)}
 
           {renderPersonalisation?.(product)}
 
           <div className="flex flex-col gap-2">
             <span className="text-sm font-semibold text-stone-800">Quantity</span>
             {/* Decision 0071: nothing to count while it is sold out. */}
-            <QuantityStepper
-              value={quantity}
-              min={min}
-              onChange={setChosen}
-              disabled={stockStatus(product) === 'out_of_stock'}
-            />
+            <QuantityStepper value={quantity} min={min} onChange={setChosen} disabled={soldOut} />
             {min > 1 && <p className="text-xs text-stone-600">Minimum order: {min} pieces</p>}
           </div>
 

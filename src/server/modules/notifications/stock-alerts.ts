@@ -1,0 +1,155 @@
+// Decision 0071: "Notify me when it's back". A signed-in shopper with a verified mobile asks on a
+// sold-out product's page; the ask is a consent in the ledger (purpose stock_alert, that channel),
+// and one message goes through the outbox when the product can be bought again. One alert per
+// shopper and product: asking again while it waits changes nothing, so a restock tells them once.
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { StockAlert } from '../../../shared/api/notifications';
+import type { MessageChannel } from '../../../shared/notifications';
+import { productPath } from '../../../shared/slug';
+import type { Db, Queryable } from '../../db/client';
+import { notificationOutbox, products, stockAlerts, users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { consentGiven, recordConsent } from './consents';
+import { withoutOptOuts } from './notices';
+
+export const STOCK_ALERT_MESSAGES = {
+  productGone: 'That product is no longer available',
+  inStock: 'It is in stock now: add it to your cart',
+  mobileNeeded: 'Sign in with your mobile number first, so we can message you when it is back',
+} as const;
+
+type Row = typeof stockAlerts.$inferSelect;
+
+const toAlert = (row: Row): StockAlert => ({
+  productId: row.productId,
+  channel: row.channel,
+  requestedAt: row.requestedAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/** Can be bought now: in stock for at least its least order, and not archived. */
+const buyable = sql`${products.stock} >= greatest(${products.minQuantity}, 1) AND NOT ${products.archived}`;
+
+export async function stockAlertOf(runner: Queryable, userId: number, productId: number) {
+  const [row] = await runner
+    .select()
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, productId)));
+  return row ? toAlert(row) : null;
+}
+
+/**
+ * The shopper's ask, with its consent written to the ledger in the same transaction. A product
+ * that can be bought now, or is gone, is refused (409, 404); so is an account without a verified
+ * mobile (409). An ask already waiting is answered as it stands. One already sent is armed again:
+ * a new tap is a new, specific consent for one more message.
+ */
+export async function requestStockAlert(
+  db: Db,
+  request: { userId: number; productId: number; channel: MessageChannel; at: Date },
+): Promise<StockAlert> {
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ archived: products.archived, buyable: sql<boolean>`${buyable}` })
+      .from(products)
+      .where(eq(products.id, request.productId));
+    if (!product || product.archived) throw notFound(STOCK_ALERT_MESSAGES.productGone);
+    if (product.buyable) throw conflict(STOCK_ALERT_MESSAGES.inStock);
+    const [account] = await tx
+      .select({ phone: users.phone })
+      .from(users)
+      .where(and(eq(users.id, request.userId), isNotNull(users.phoneVerifiedAt)));
+    if (!account?.phone) throw conflict(STOCK_ALERT_MESSAGES.mobileNeeded);
+
+    const waiting = await stockAlertOf(tx, request.userId, request.productId);
+    if (waiting && waiting.sentAt === null && waiting.channel === request.channel) return waiting;
+    await recordConsent(tx, {
+      userId: request.userId,
+      purpose: 'stock_alert',
+      channel: request.channel,
+      given: true,
+      via: 'form',
+      at: request.at,
+    });
+    const [row] = await tx
+      .insert(stockAlerts)
+      .values({ ...request, requestedAt: request.at })
+      .onConflictDoUpdate({
+        target: [stockAlerts.userId, stockAlerts.productId],
+        set: { channel: request.channel, requestedAt: request.at, sentAt: null },
+      })
+      .returning();
+    return toAlert(row as Row);
+  });
+}
+
+/** Withdrawn as easily as given (DPDP s.6(4)): the ask is gone and the ledger says so. */
+export async function cancelStockAlert(db: Db, userId: number, productId: number, at: Date) {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(stockAlerts)
+      .where(
+        and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, productId), isNull(stockAlerts.sentAt)),
+      )
+      .returning();
+    if (!removed) return;
+    await recordConsent(tx, {
+      userId,
+      purpose: 'stock_alert',
+      channel: removed.channel,
+      given: false,
+      via: 'form',
+      at,
+    });
+  });
+}
+
+/**
+ * Queues the message of every waiting alert whose product can be bought again, and marks each
+ * sent in the same transaction: a product that sells out and comes back again tells no one twice.
+ * Rows are claimed with SKIP LOCKED, so two instances never queue one twice. A shopper who has
+ * withdrawn the consent since, or whose number stopped messages, gets nothing.
+ */
+export async function queueStockAlerts(db: Db, at: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        alert: stockAlerts,
+        phone: users.phone,
+        name: products.name,
+      })
+      .from(stockAlerts)
+      .innerJoin(products, eq(products.id, stockAlerts.productId))
+      .innerJoin(users, eq(users.id, stockAlerts.userId))
+      .where(and(isNull(stockAlerts.sentAt), buyable))
+      .limit(200)
+      .for('update', { of: stockAlerts, skipLocked: true });
+    let queued = 0;
+    for (const { alert, phone, name } of due) {
+      await tx.update(stockAlerts).set({ sentAt: at }).where(eq(stockAlerts.id, alert.id));
+      if (!phone || !(await consentGiven(tx, alert.userId, 'stock_alert', alert.channel))) continue;
+      const recipient = { channel: alert.channel, to: phone, audience: 'shopper' as const };
+      if ((await withoutOptOuts(tx, [recipient])).length === 0) continue;
+      await tx
+        .insert(notificationOutbox)
+        .values({
+          dedupeKey: `stock-alert:${alert.id}:${alert.requestedAt.getTime()}:${alert.channel}`,
+          orderId: null,
+          notice: 'back_in_stock',
+          channel: alert.channel,
+          recipient: phone,
+          audience: 'shopper',
+          details: {
+            productId: alert.productId,
+            productName: name,
+            path: productPath({ id: alert.productId, name }),
+          },
+          nextAttemptAt: at,
+          createdAt: at,
+        })
+        .onConflictDoNothing({ target: notificationOutbox.dedupeKey });
+      queued++;
+    }
+    return queued;
+  });
+}

@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { CHANNEL_WORDS, consentWording } from '../../../shared/consent-wording';
+import type { MessageChannel } from '../../../shared/notifications';
+import { ErrorBanner } from '../../components/status-message';
+import { useStockAlert, useStockAlertChange } from './stock-alerts-api';
+
+// Without Zod on the product page: the channels as the server's schema lists them.
+const CHANNELS: readonly MessageChannel[] = ['whatsapp', 'sms'];
+
+/**
+ * Decision 0071: on a sold-out product, "Notify me when it's back": one message on WhatsApp or
+ * SMS to the account's verified mobile, chosen by the shopper (nothing is ticked for them), and
+ * stopped with one tap. A guest is sent to sign in and comes back here.
+ */
+export function NotifyMe({
+  productId,
+  productPath,
+  signedIn,
+  storeName,
+}: {
+  productId: number;
+  productPath: string;
+  signedIn: boolean;
+  storeName: string;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [channel, setChannel] = useState<MessageChannel | null>(null);
+  const alert = useStockAlert(productId, signedIn);
+  const change = useStockAlertChange(productId);
+  const boxClass = 'flex flex-col gap-2 rounded-xl border border-brand-200 bg-white p-3 text-sm';
+
+  if (!signedIn)
+    return (
+      <p className={boxClass}>
+        <Link
+          to={`/login?redirect=${encodeURIComponent(productPath)}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          Sign in to get "Notify me when it's back"
+        </Link>
+      </p>
+    );
+  const waiting = alert.data && alert.data.sentAt === null ? alert.data : null;
+  if (waiting)
+    return (
+      <div className={boxClass} role="status">
+        <p className="text-stone-800">
+          We will message you once on {CHANNEL_WORDS[waiting.channel]} when it is back.
+        </p>
+        <button
+          type="button"
+          onClick={() => change.mutate(null)}
+          disabled={change.isPending}
+          className="self-start font-semibold text-brand-700 underline"
+        >
+          Stop this message
+        </button>
+      </div>
+    );
+  if (!open)
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="min-h-11 rounded-lg border-2 border-brand-600 bg-white px-4 font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        Notify me when it's back
+      </button>
+    );
+  return (
+    <form
+      className={boxClass}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (channel) change.mutate(channel);
+      }}
+    >
+      <fieldset className="flex flex-col gap-1">
+        <legend className="font-semibold text-stone-900">Notify me when it's back</legend>
+        {CHANNELS.map((option) => (
+          <label key={option} className="flex min-h-11 items-center gap-2 text-stone-800">
+            <input
+              type="radio"
+              name={`${id}-channel`}
+              value={option}
+              checked={channel === option}
+              onChange={() => setChannel(option)}
+              className="h-4 w-4 accent-brand-600"
+            />
+            {consentWording('stock_alert', option, storeName)}
+          </label>
+        ))}
+      </fieldset>
+      {change.isError && <ErrorBanner>{change.error.message}</ErrorBanner>}
+      <button
+        type="submit"
+        disabled={channel === null || change.isPending}
+        className="min-h-11 rounded-lg bg-brand-600 px-4 font-semibold text-white disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+      >
+        Notify me
+      </button>
+    </form>
+  );
+}
