@@ -123,6 +123,7 @@ export async function buildApp({
         run: async () => {
           await services.orders.expireOverdueOrders();
           await services.orders.expireUnshippedCodOrders();
+          await services.orders.expireUnconfirmedCodOrders();
           await services.payments.retryUnfinishedWork();
         },
       },

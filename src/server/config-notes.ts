@@ -46,6 +46,13 @@ export const SETTING_NOTES: Record<keyof typeof Env.shape, string> = {
     'Days after delivery a defective, damaged, wrong or late item may be returned (at least 30; decision 0051).',
   COD_HOLD_HOURS:
     'Hours a cash on delivery order holds its stock while not shipped; then it is cancelled (decision 0054).',
+  COD_CONFIRM_ABOVE_RUPEES:
+    'A cash on delivery order above this asks the customer to reply YES before it is booked; 0: none (decision 0064).',
+  COD_CONFIRM_HOURS:
+    'Hours a cash on delivery order waits for its YES; then it is cancelled (decision 0064).',
+  RTO_REFUND:
+    'A prepaid parcel back at the store undelivered: at_once (refunded when checked in) or owed (the owner refunds it later).',
+  RTO_FREIGHT_DEDUCTION_RUPEES: 'Rupees of return freight taken off such a refund; 0: none (decision 0064).',
   NOTIFY_DEFAULT_CHANNELS:
     'Order-news channels ticked at checkout until the shopper changes them (whatsapp, sms, email).',
   GA_MEASUREMENT_ID: 'Google Analytics: gtag loads only when set.',

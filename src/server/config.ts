@@ -12,6 +12,7 @@ import {
   MAX_FAULT_RETURN_WINDOW_DAYS,
   RETURN_SHIPPING_PAYERS,
 } from '../shared/return-rules';
+import { RTO_REFUND_MODES } from '../shared/returned-parcels';
 import { CURRENT_GRAPH_API_VERSION } from './graph-api-versions';
 
 const booleanFlag = z
@@ -113,6 +114,12 @@ export const Env = z.object({
     .default(FAULT_RETURN_WINDOW_DAYS),
   // Decision 0054: hours a COD order holds its stock while not shipped; then it is cancelled.
   COD_HOLD_HOURS: z.coerce.number().int().min(1).max(COD_HOLD_HOURS_MAX).default(72),
+  // Decision 0064: a COD order above this (0: none) waits this many hours for the customer's YES.
+  COD_CONFIRM_ABOVE_RUPEES: z.coerce.number().int().min(0).max(10_00_000).default(0),
+  COD_CONFIRM_HOURS: z.coerce.number().int().min(1).max(COD_HOLD_HOURS_MAX).default(24),
+  // Decision 0064: a prepaid parcel back at the store is refunded when checked in, or kept as owed.
+  RTO_REFUND: z.enum(RTO_REFUND_MODES).default('at_once'),
+  RTO_FREIGHT_DEDUCTION_RUPEES: z.coerce.number().int().min(0).max(10_000).default(0),
   // Decision 0061: who pays to send an approved return back, stated on the Returns page.
   RETURN_SHIPPING_PAID_BY: z.enum(RETURN_SHIPPING_PAYERS).default('customer-unless-faulty'),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.

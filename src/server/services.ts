@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { codRulesFromRupees } from '../shared/cash-on-delivery';
+import { codRulesFromRupees, isYesReply } from '../shared/cash-on-delivery';
 import { DEFAULT_PACKAGING_BOXES, defaultParcelFor, parsePackagingBoxes } from '../shared/parcel';
 import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
 import type { Clock } from './clock';
@@ -54,7 +54,12 @@ import { createRetentionService } from './modules/retention';
 import { createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
 import { createSettingsService } from './modules/settings';
-import { createCourier, createLabelPool, createShippingService } from './modules/shipping';
+import {
+  createCourier,
+  createLabelPool,
+  createReturnedParcels,
+  createShippingService,
+} from './modules/shipping';
 import { createStaffService } from './modules/staff';
 import { createWishlistService } from './modules/wishlist';
 import { imageStorageFor } from './storage/image-storage';
@@ -210,6 +215,7 @@ export function createServices({
     mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
     // Decision 0054: the owner's hours an unshipped COD order holds its stock (COD_HOLD_HOURS until saved).
     codHoldHours: async () => (await settings.get()).values.codHoldHours,
+    codConfirmHours: async () => (await settings.get()).values.codConfirmHours,
     onStockChanged,
   });
   const payments = createPaymentService({
@@ -230,6 +236,10 @@ export function createServices({
     store,
     messenger: messaging.messenger,
     log,
+  });
+  // Decision 0064: a reply of YES (taken as STOP is) confirms that number's COD order waiting for it.
+  messaging.messenger.onInbound(async (from, _channel, text) => {
+    if (isYesReply(text)) await orders.confirmCodByReply(from);
   });
   // Issue 24: the courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
   // Decision 0024: the sandbox courier's labels are drawn in a worker thread, like invoices.
@@ -310,6 +320,15 @@ export function createServices({
     }),
     paymentProvider,
     shipping,
+    /** Decision 0064: parcels the courier brought back: checked in, their refunds made or owed. */
+    returnedParcels: createReturnedParcels({
+      db,
+      clock,
+      provider: paymentProvider,
+      store,
+      settings: async () => (await settings.get()).values,
+      log,
+    }),
     /** The built-in courier, when it is the configured one (its /sandbox/courier API and clock). */
     sandboxCourier,
     /** Sends the sandbox courier's due scans through the tracking webhook (a background job). */

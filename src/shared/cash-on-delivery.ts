@@ -36,6 +36,8 @@ export type CodRules = {
   feePaise: Paise;
   /** Pincodes or their prefixes; empty: every serviceable pincode. */
   pincodes: readonly string[];
+  /** Decision 0064: an order above this waits for the customer's reply of YES; 0: none waits. */
+  confirmAbovePaise: Paise;
 };
 
 /** Decision 0054: the longest an owner may let a COD order hold stock unshipped (30 days). */
@@ -47,12 +49,39 @@ export const codRulesFromRupees = (settings: {
   codMaxOrderValue: number;
   codFee: number;
   codPincodes: string;
+  codConfirmAbove?: number;
 }): CodRules => ({
   enabled: settings.codEnabled,
   maxOrderPaise: toPaise(settings.codMaxOrderValue),
   feePaise: toPaise(settings.codFee),
   pincodes: settings.codPincodes.split(/[\s,;]+/).filter((entry) => /^\d{3,6}$/.test(entry)),
+  confirmAbovePaise: toPaise(settings.codConfirmAbove ?? 0),
 });
+
+/** Decision 0064: whether an order of `totalPaise` (the COD fee included) waits for a YES. */
+export const codConfirmationDue = (rules: Pick<CodRules, 'confirmAbovePaise'>, totalPaise: Paise) =>
+  rules.confirmAbovePaise > 0 && totalPaise > rules.confirmAbovePaise;
+
+/** Replies that confirm a cash on delivery order (the message asks for YES). */
+const YES_WORDS = new Set(['YES', 'Y', 'HAAN', 'HA']);
+export const isYesReply = (text: string) =>
+  YES_WORDS.has(
+    text
+      .trim()
+      .toUpperCase()
+      .replace(/[.!]+$/, ''),
+  );
+
+export const COD_CONFIRM_MESSAGES = {
+  placedAwaiting:
+    'Order placed with cash on delivery. It is confirmed when you reply YES to the message we sent to your mobile.',
+  confirmed: 'Confirmed by your reply of YES. We will ship it soon.',
+  notConfirmed:
+    'Cancelled: the cash on delivery order was not confirmed by a reply of YES in time. Nothing was charged.',
+  /** Why the owner cannot book it yet (one order, or a line of a bulk booking). */
+  awaitingYes:
+    "Waiting for the customer's reply of YES to confirm cash on delivery; it cannot be shipped yet",
+} as const;
 
 export const codCoversPincode = (rules: CodRules, pincode: string) =>
   rules.pincodes.length === 0 || rules.pincodes.some((prefix) => pincode.startsWith(prefix));
@@ -119,3 +148,20 @@ export const COD_CANCEL_MESSAGES = {
 
 /** The words the label, packing slip and pages print: 'COD ₹1,049 to collect'. */
 export const codToCollectText = (rupees: number, rupee = formatInr) => `COD ${rupee(rupees)} to collect`;
+
+/**
+ * Decision 0064: a cash on delivery order whose parcel did not reach the customer (cancelled,
+ * returning to the store or back there) was never paid and owes nothing either way.
+ */
+const COD_NOTHING_OWED_STATUSES: ReadonlySet<string> = new Set([
+  'cancelled',
+  'rto_initiated',
+  'rto_in_transit',
+  'returned',
+]);
+export const codOwesNothing = (cod: { collected: boolean }, status: string) =>
+  !cod.collected && COD_NOTHING_OWED_STATUSES.has(status);
+export const COD_NOTHING_OWED = {
+  customer: 'nothing to pay. This order did not reach you, so nothing is owed.',
+  owner: 'nothing to collect. The parcel did not reach the customer, so nothing is owed either way.',
+} as const;

@@ -11,6 +11,7 @@ export const TRACKING_KINDS = [
   'delivered',
   'undelivered',
   'rto_initiated',
+  'rto_in_transit',
   'rto_delivered',
 ] as const;
 export type TrackingKind = (typeof TRACKING_KINDS)[number];
@@ -21,21 +22,26 @@ const LABELS: Readonly<Record<TrackingKind, string>> = {
   out_for_delivery: 'Out for delivery',
   delivered: 'Delivered',
   undelivered: 'Delivery attempt failed',
-  rto_initiated: 'Returning to the store',
+  rto_initiated: 'Return to the store started',
+  rto_in_transit: 'Returning to the store',
   rto_delivered: 'Returned to the store',
 };
 
 export const trackingKindLabel = (kind: string): string =>
   (LABELS as Record<string, string | undefined>)[kind] ?? kind.replace(/_/g, ' ');
 
-/** The order status a scan stands for; an in-transit scan changes nothing. */
+/**
+ * The order status a scan stands for; an in-transit scan changes nothing. Decision 0065: a return
+ * to origin has statuses of its own, so it never passes through 'delivered'.
+ */
 export const ORDER_STATUS_OF_SCAN: Readonly<Record<TrackingKind, OrderStatus | null>> = {
   picked_up: 'shipped',
   in_transit: 'shipped',
   out_for_delivery: 'out_for_delivery',
   delivered: 'delivered',
   undelivered: 'failed_delivery',
-  rto_initiated: 'failed_delivery',
+  rto_initiated: 'rto_initiated',
+  rto_in_transit: 'rto_in_transit',
   rto_delivered: 'returned',
 };
 
@@ -51,6 +57,7 @@ const SHIPROCKET_STATUS_IDS: Readonly<Record<number, TrackingKind>> = {
   7: 'delivered',
   21: 'undelivered',
   9: 'rto_initiated',
+  46: 'rto_in_transit',
   10: 'rto_delivered',
 };
 const SHIPROCKET_STATUS_NAMES: Readonly<Record<string, TrackingKind>> = {
@@ -61,6 +68,7 @@ const SHIPROCKET_STATUS_NAMES: Readonly<Record<string, TrackingKind>> = {
   DELIVERED: 'delivered',
   UNDELIVERED: 'undelivered',
   'RTO INITIATED': 'rto_initiated',
+  'RTO IN TRANSIT': 'rto_in_transit',
   'RTO DELIVERED': 'rto_delivered',
 };
 
@@ -77,6 +85,7 @@ export const SHIPROCKET_STATUS_OF: Readonly<Record<TrackingKind, { name: string;
   delivered: { name: 'DELIVERED', id: 7 },
   undelivered: { name: 'UNDELIVERED', id: 21 },
   rto_initiated: { name: 'RTO INITIATED', id: 9 },
+  rto_in_transit: { name: 'RTO IN TRANSIT', id: 46 },
   rto_delivered: { name: 'RTO DELIVERED', id: 10 },
 };
 

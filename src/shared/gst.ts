@@ -167,6 +167,8 @@ export const creditNoteNumber = (financialYear: string, sequence: number) =>
 const CREDIT_NOTE_REASONS: Readonly<Record<string, string>> = {
   return: 'Goods returned',
   cancelled: 'Order cancelled',
+  // CGST s.34: goods that came back undelivered (RTO) were not supplied.
+  undelivered: 'Returned undelivered',
 };
 
 export const isCreditedRefund = (reason: string) => reason in CREDIT_NOTE_REASONS;

@@ -10,6 +10,8 @@ export const LEDGER_REASON_LABELS = {
   marked_paid: 'Marked paid by the store',
   return: 'Refund for a return',
   cancelled: 'Refund for the cancelled order',
+  // Decision 0064: a prepaid parcel the courier brought back, refunded once it was checked in.
+  undelivered: 'Refund: the parcel came back undelivered',
   out_of_stock: 'Refund: paid after the order expired and its items sold out',
   duplicate: 'Refund: a second payment for a paid order',
   amount_mismatch: "Refund: a payment that did not match the order's total",

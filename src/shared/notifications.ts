@@ -41,6 +41,8 @@ export const ORDER_NOTICES = [
   'order_placed',
   // Decision 0042: a cash on delivery order is placed and confirmed, not paid.
   'order_placed_cod',
+  // Decision 0064: a large cash on delivery order asks for a reply of YES before it is booked.
+  'cod_confirm',
   'order_shipped',
   'out_for_delivery',
   'order_delivered',
@@ -75,6 +77,25 @@ const NOTICE_OF_STATUS: Partial<Record<string, OrderNotice>> = {
 export const noticeOfStatus = (status: string): OrderNotice | null => NOTICE_OF_STATUS[status] ?? null;
 
 /**
+ * Decision 0065: the order statuses at which a parcel's news is no longer true when it goes out. A
+ * message queued at one scan and sent after the next would otherwise contradict the parcel: "out
+ * for delivery today" for a parcel that failed or is on its way back, "choose a new date" once it
+ * is returning, "delivered" for one that is not.
+ */
+const RETURNING = ['rto_initiated', 'rto_in_transit', 'returned'];
+const NOT_YET_DELIVERED = ['shipped', 'out_for_delivery', 'failed_delivery', ...RETURNING];
+const PARCEL_NOTICE_UNTRUE_AT: Partial<Record<OrderNotice, readonly string[]>> = {
+  order_shipped: RETURNING,
+  gift_on_its_way: RETURNING,
+  out_for_delivery: ['failed_delivery', ...RETURNING],
+  delivery_failed: RETURNING,
+  order_delivered: NOT_YET_DELIVERED,
+  gift_delivered: NOT_YET_DELIVERED,
+};
+export const parcelNoticeStillTrue = (notice: OrderNotice, status: string): boolean =>
+  !(PARCEL_NOTICE_UNTRUE_AT[notice]?.includes(status) ?? false);
+
+/**
  * What the gift's recipient hears (never a price): that it is on its way when the parcel leaves,
  * not when it is paid (a paid order may still be cancelled, or wait days for its delivery date),
  * and that it arrived.
@@ -105,6 +126,13 @@ export const CART_RECOVERY_WINDOW_MS = CART_RECOVERY_WINDOW_DAYS * 24 * 60 * 60 
 /** Replies that end messages on that channel (the words WhatsApp and India's DLT rules use). */
 const STOP_WORDS = new Set(['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 export const isStopReply = (text: string) => STOP_WORDS.has(text.trim().toUpperCase().replace(/\s+/g, ' '));
+
+/**
+ * Decision 0064: news an order cannot go on without. When the shopper ticked neither WhatsApp nor
+ * SMS it goes by SMS to their verified mobile (a transactional message, TCCCPR 2018); a number
+ * that sent STOP still gets nothing.
+ */
+export const SERVICE_NOTICES: readonly OrderNotice[] = ['cod_confirm'];
 
 export const isOrderNotice = (value: string): value is OrderNotice =>
   (ORDER_NOTICES as readonly string[]).includes(value);

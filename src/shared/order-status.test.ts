@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canTransition,
+  courierOwnsStep,
   isOrderStatus,
   isWithinReturnWindow,
   nextStatuses,
@@ -71,9 +72,26 @@ describe('status machine (DESIGN 4)', () => {
     }
   });
 
-  it('retries or returns a failed delivery', () => {
+  it('retries a failed delivery, or returns it to the store along the RTO path, never through delivered', () => {
     expect(canTransition('out_for_delivery', 'failed_delivery')).toBe(true);
-    expect(nextStatuses('failed_delivery')).toEqual(['out_for_delivery', 'returned']);
+    expect(nextStatuses('failed_delivery')).toEqual(['out_for_delivery', 'rto_initiated']);
+    expect(nextStatuses('rto_initiated')).toEqual(['rto_in_transit']);
+    expect(nextStatuses('rto_in_transit')).toEqual(['returned']);
+    expect(canTransition('failed_delivery', 'returned')).toBe(false);
+    expect(canTransition('rto_initiated', 'delivered')).toBe(false);
+    expect(canTransition('rto_in_transit', 'delivered')).toBe(false);
+    expect(orderStatusLabel('rto_initiated')).toBe('Return to Store Started');
+    expect(orderStatusLabel('rto_in_transit')).toBe('Returning to Store');
+  });
+
+  it('leaves every state from shipped on to the courier once a shipment exists (decision 0065)', () => {
+    expect(courierOwnsStep('packed', 'shipped')).toBe(true);
+    expect(courierOwnsStep('failed_delivery', 'out_for_delivery')).toBe(true);
+    expect(courierOwnsStep('out_for_delivery', 'delivered')).toBe(true);
+    expect(courierOwnsStep('rto_in_transit', 'returned')).toBe(true);
+    // The shopper's return of a delivered order is the returns module's, not a scan.
+    expect(courierOwnsStep('delivered', 'returned')).toBe(false);
+    expect(courierOwnsStep('paid', 'cancelled')).toBe(false);
   });
 
   it('lets a delivered order be returned', () => {

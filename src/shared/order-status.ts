@@ -12,6 +12,9 @@ export const ORDER_STATUSES = [
   'out_for_delivery',
   'delivered',
   'failed_delivery',
+  // Decision 0065: a parcel the courier takes back to the store (RTO), never through 'delivered'.
+  'rto_initiated',
+  'rto_in_transit',
   'returned',
   'cancelled',
 ] as const;
@@ -28,6 +31,8 @@ const SPECIAL_LABELS: Partial<Record<OrderStatus, string>> = {
   confirmed: 'Order Confirmed',
   out_for_delivery: 'Out for Delivery',
   failed_delivery: 'Delivery Failed',
+  rto_initiated: 'Return to Store Started',
+  rto_in_transit: 'Returning to Store',
 };
 
 /** SPEC 4: the spec's labels; any other value (known or not) capitalised, underscores as spaces. */
@@ -59,6 +64,8 @@ const STATUS_COLOURS: Partial<Record<OrderStatus, BadgeColour>> = {
   shipped: 'cyan',
   out_for_delivery: 'orange',
   failed_delivery: 'red',
+  rto_initiated: 'orange',
+  rto_in_transit: 'orange',
   cancelled: 'red',
 };
 
@@ -76,7 +83,10 @@ const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   packed: ['shipped'],
   shipped: ['out_for_delivery'],
   out_for_delivery: ['delivered', 'failed_delivery'],
-  failed_delivery: ['out_for_delivery', 'returned'],
+  // Decision 0065: a failed delivery is tried again or goes back (RTO) to the store.
+  failed_delivery: ['out_for_delivery', 'rto_initiated'],
+  rto_initiated: ['rto_in_transit'],
+  rto_in_transit: ['returned'],
   // Only within RETURN_WINDOW_DAYS of delivery; the caller checks the date (isWithinReturnWindow).
   delivered: ['returned'],
   returned: [],
@@ -84,6 +94,29 @@ const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
 };
 
 export const nextStatuses = (from: OrderStatus): readonly OrderStatus[] => TRANSITIONS[from];
+
+/**
+ * Decision 0065: the statuses only the courier's scans give an order once it has a shipment. A
+ * return from 'delivered' is the returns module's (the shopper's return), not the courier's.
+ */
+const COURIER_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'failed_delivery',
+  'rto_initiated',
+  'rto_in_transit',
+  'returned',
+]);
+export const courierOwnsStep = (from: OrderStatus, to: OrderStatus): boolean =>
+  COURIER_STATUSES.has(to) && !(from === 'delivered' && to === 'returned');
+
+/** Decision 0065: the parcel is on its way back to the store (RTO), or back there. */
+export const RTO_STATUSES: readonly OrderStatus[] = ['rto_initiated', 'rto_in_transit'];
+export const isReturningToStore = (status: string) => (RTO_STATUSES as readonly string[]).includes(status);
+
+export const COURIER_OWNS_MESSAGE =
+  "The courier's scans move this order now that it has a shipment. For a failed delivery, use the courier's actions: a new attempt or a return to the store.";
 
 export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => TRANSITIONS[from].includes(to);
 
@@ -118,7 +151,7 @@ export function isWithinReturnWindow(deliveredAt: Date, now: Date, days = RETURN
  * returned order has no delivery ahead of it either, so it gets no hint.
  */
 export const showsExpectedDelivery = (status: string): boolean =>
-  status !== 'delivered' && status !== 'cancelled' && status !== 'returned';
+  status !== 'delivered' && status !== 'cancelled' && status !== 'returned' && !isReturningToStore(status);
 
 /**
  * Issue 14: what `returning` more units of a line refunds, when `before` of its `quantity` units

@@ -10,6 +10,7 @@ import {
   RETURN_SHIPPING_PAYER_LABELS,
   RETURN_SHIPPING_PAYERS,
 } from './return-rules';
+import { RTO_REFUND_MODE_LABELS, RTO_REFUND_MODES } from './returned-parcels';
 
 // Issue 26: what the owner changes in the back office's Settings page. The form and the server
 // validate with this one schema; each field's `meta` says how the form shows it and which
@@ -244,6 +245,47 @@ export const OwnerSettings = z.object({
       hint: 'An order not booked with the courier by then is cancelled and its stock freed; the customer is told',
     },
   ),
+  // Decision 0064: a COD order above this waits for the customer's reply of YES before it is booked.
+  codConfirmAbove: field(rupees('Cash on delivery confirmation amount', 10_00_000), {
+    label: 'Ask for a reply of YES above (₹)',
+    group: 'cod',
+    kind: 'rupees',
+    env: ['COD_CONFIRM_ABOVE_RUPEES'],
+    hint: 'A cash on delivery order above this amount gets a WhatsApp or SMS "Reply YES to confirm" and is not booked until it is; 0 asks no order',
+  }),
+  codConfirmHours: field(
+    z
+      .number({ error: 'Hours to wait for a YES must be a number of hours' })
+      .int('Hours to wait for a YES must be whole hours')
+      .min(1, 'Hours to wait for a YES must be at least 1')
+      .max(COD_HOLD_HOURS_MAX, `Hours to wait for a YES can be at most ${COD_HOLD_HOURS_MAX}`),
+    {
+      label: 'Hours to wait for the YES',
+      group: 'cod',
+      kind: 'hours',
+      env: ['COD_CONFIRM_HOURS'],
+      hint: 'An order not confirmed by then is cancelled and its stock freed; the customer is told',
+    },
+  ),
+  // Decision 0064: a prepaid parcel the courier brings back (RTO), once the owner checks it in.
+  rtoRefund: field(
+    z.enum(RTO_REFUND_MODES, { error: 'Choose what happens to the money of a returned parcel' }),
+    {
+      label: 'When a prepaid parcel comes back undelivered',
+      group: 'returns',
+      kind: 'choice',
+      options: RTO_REFUND_MODES.map((value) => ({ value, label: RTO_REFUND_MODE_LABELS[value] })),
+      env: ['RTO_REFUND'],
+      hint: 'Refunds owed are listed on the dashboard with their age',
+    },
+  ),
+  rtoFreightDeduction: field(rupees('Return freight deduction', 10_000), {
+    label: 'Deduct for the return freight (₹)',
+    group: 'returns',
+    kind: 'rupees',
+    env: ['RTO_FREIGHT_DEDUCTION_RUPEES'],
+    hint: 'Taken off the refund of a prepaid parcel that comes back undelivered; 0 deducts nothing. State it in your shipping policy',
+  }),
   // Decision 0061: E-Commerce Rules 2020, rule 7(1)(a), "cost of return shipping", on the Returns page.
   returnShippingPaidBy: field(
     z.enum(RETURN_SHIPPING_PAYERS, { error: 'Choose who pays to send a return back' }),

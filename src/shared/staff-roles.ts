@@ -43,6 +43,13 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/orders/:id/shipment': ORDERS,
   'DELETE /api/admin/orders/:id/shipment': ORDERS,
   'GET /api/admin/orders/:id/shipment/label': ORDERS,
+  // Decision 0065: a new attempt or a return to the store is the courier's NDR action, no money.
+  'POST /api/admin/orders/:id/shipment/failed-delivery': ORDERS,
+  // Decision 0064: checking a returned parcel in is the desk's; its refund is the owner's.
+  'GET /api/admin/orders/:id/returned-parcel': ORDERS,
+  'POST /api/admin/orders/:id/returned-parcel/check-in': ORDERS,
+  'POST /api/admin/orders/:id/returned-parcel/refund': MONEY_ROLES,
+  'GET /api/admin/refunds-owed': MONEY_ROLES,
   'POST /api/admin/shipments': ORDERS,
   'POST /api/admin/shipments/labels.pdf': ORDERS,
   'POST /api/admin/orders/bulk/status': ORDERS,

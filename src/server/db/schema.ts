@@ -753,6 +753,8 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     note: text('note').notNull().default(''),
+    // Decision 0065: the owner's note kept from the customer (their timeline and messages).
+    internalNote: text('internal_note').notNull().default(''),
     actor: text('actor').notNull().default('system'),
     createdAt: createdAt(),
   },
@@ -1137,7 +1139,7 @@ export const shipments = pgTable(
     awb: text('awb').notNull(),
     courierName: text('courier_name').notNull(),
     // booked → picked_up → in_transit → out_for_delivery → delivered, or undelivered → rto_initiated
-    // → rto_delivered; cancelled before pickup.
+    // → rto_in_transit → rto_delivered; cancelled before pickup.
     status: text('status').notNull().default('booked'),
     label: bytea('label').notNull(),
     weightGrams: integer('weight_grams').notNull(),
@@ -1270,4 +1272,43 @@ export const complaints = pgTable(
     index('complaints_open_idx').on(table.resolvedAt, table.createdAt),
     index('complaints_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * Decision 0064: a parcel back at the store (RTO) that the owner checked in, once per order: what
+ * its prepaid payment owes back (less the return freight, when the owner's setting deducts it),
+ * and when the refund was made; owed until then.
+ */
+export const returnedParcels = pgTable(
+  'returned_parcels',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
+    checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    owedPaise: integer('owed_paise').notNull(),
+    deductionPaise: integer('deduction_paise').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    providerRef: text('provider_ref'),
+  },
+  (table) => [index('returned_parcels_owed_idx').on(table.checkedInAt).where(sql`refunded_at is null`)],
+);
+
+/**
+ * Decision 0064: a cash on delivery order above the owner's amount waits for the customer's reply
+ * of YES to the message sent to `phone`; until then it is not booked, and after the owner's hours
+ * it is cancelled.
+ */
+export const codConfirmations = pgTable(
+  'cod_confirmations',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [index('cod_confirmations_phone_idx').on(table.phone, table.askedAt)],
 );

@@ -45,21 +45,32 @@ export async function seedPincodes(database: Database) {
 }
 
 /**
- * seedPincodes, and 110011: a pincode where the sandbox courier's first attempt fails and the
- * parcel then goes back (sandbox-courier.ts), for the delivery-failed and RTO paths.
+ * seedPincodes, and 110011 and 400005: pincodes where the sandbox courier's first attempt fails
+ * and the parcel then goes back (sandbox-courier.ts), for the delivery-failed and RTO paths.
  */
 export async function seedPincodesWithFailingDelivery(database: Database) {
   await seedPincodes(database);
   await database.db
     .insert(pincodes)
-    .values({
-      pincode: '110011',
-      office: 'Nirman Bhawan',
-      district: 'New Delhi',
-      state: 'Delhi',
-      latitude: 28.61,
-      longitude: 77.2,
-    })
+    .values([
+      {
+        pincode: '110011',
+        office: 'Nirman Bhawan',
+        district: 'New Delhi',
+        state: 'Delhi',
+        latitude: 28.61,
+        longitude: 77.2,
+      },
+      // The sandbox's "landmark needed" failure: a new attempt delivers only with a landmark.
+      {
+        pincode: '400005',
+        office: 'Colaba',
+        district: 'Mumbai',
+        state: 'Maharashtra',
+        latitude: 18.91,
+        longitude: 72.81,
+      },
+    ])
     .onConflictDoNothing();
 }
 

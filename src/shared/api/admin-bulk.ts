@@ -32,6 +32,8 @@ export const BulkStatusChange = z
     ...selection(MAX_BULK_ORDERS, 'can change status'),
     status: z.enum(BULK_STATUSES, { error: 'Choose a status the orders move forward to' }),
     note: trimmed(500).default(''),
+    /** Decision 0065: the note is internal unless the owner ticks "Send this note to the customers". */
+    noteToCustomer: z.boolean({ error: 'Send to the customers must be true or false' }).default(false),
   })
   .refine(ONE_SELECTION.check, ONE_SELECTION.message);
 export type BulkStatusChange = z.infer<typeof BulkStatusChange>;

@@ -120,6 +120,8 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 export const ChangeOrderStatus = z.object({
   status: z.string().min(1, 'Choose a status').max(40),
   note: trimmed(500).default(''),
+  /** Decision 0065: the note is internal unless the owner ticks "Send this note to the customer". */
+  noteToCustomer: z.boolean({ error: 'Send to the customer must be true or false' }).default(false),
 });
 export type ChangeOrderStatus = z.infer<typeof ChangeOrderStatus>;
 

@@ -34,6 +34,8 @@ export type OrderItemRecord = z.infer<typeof OrderItemRecord>;
 export const OrderEventRecord = z.object({
   status: z.string(),
   note: z.string(),
+  /** Decision 0065: the owner's note kept from the customer; only the back office reads it. */
+  internalNote: z.string().optional(),
   createdAt: z.string(),
 });
 export type OrderEventRecord = z.infer<typeof OrderEventRecord>;

@@ -18,6 +18,18 @@ export const SHIPPING_MESSAGES = {
   noFailedDelivery: 'This order has no failed delivery to answer',
   alreadyAnswered: 'The courier already has your answer for this delivery',
   dateOutOfRange: 'Pick a date within the next 7 days',
+  /** Decision 0065: the owner's answer when the shopper (or another owner's tab) answered first. */
+  alreadyActed: 'The courier already has an answer for this failed delivery',
+  answerNotTaken:
+    'The courier did not take this answer just now, so nothing was changed. Please try again in a few minutes.',
+} as const;
+
+/** Decision 0064: what the customer is told when their parcel comes back to the store (RTO). */
+export const RTO_NOTES = {
+  prepaidBack:
+    'Your parcel came back to us undelivered. We will refund what you paid once it is checked in at our store, and tell you when we do.',
+  codBack:
+    'Your parcel came back to us undelivered. It was cash on delivery, so nothing was charged and nothing is owed.',
 } as const;
 
 export const SHIPMENT_STATUSES = [
@@ -28,6 +40,7 @@ export const SHIPMENT_STATUSES = [
   'delivered',
   'undelivered',
   'rto_initiated',
+  'rto_in_transit',
   'rto_delivered',
   'cancelled',
 ] as const;
@@ -87,8 +100,22 @@ export const TrackingEvent = z.object({
 });
 export type TrackingEvent = z.infer<typeof TrackingEvent>;
 
+/**
+ * Decision 0065: the latest delivery attempt that failed, while the order waits on it: the
+ * courier's reason, when, what was answered (by whom), and the dates a new attempt may take.
+ */
+export const FailedDelivery = z.object({
+  reason: z.string(),
+  at: z.string(),
+  answer: z.string().nullable(),
+  earliestDate: z.string(),
+  latestDate: z.string(),
+});
+export type FailedDelivery = z.infer<typeof FailedDelivery>;
+
 export const ShipmentState = z.object({
   shipment: Shipment.nullable(),
+  failedDelivery: FailedDelivery.nullable(),
   proposedParcel: ParcelSize,
   /**
    * Decision 0054: the courier's scans the order's status machine refused (a return after
@@ -148,3 +175,66 @@ export const DeliveryAnswer = z.discriminatedUnion('kind', [
   }),
 ]);
 export type DeliveryAnswer = z.infer<typeof DeliveryAnswer>;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/**
+ * POST /api/admin/orders/:id/shipment/failed-delivery (decision 0065): the owner's answer to a
+ * failed delivery is the courier's NDR action: a new attempt on a date, with a corrected address,
+ * a landmark or a phone if they have one, or the parcel back to the store.
+ */
+export const OwnerDeliveryAction = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('reattempt'),
+    date: z.iso.date('Pick a date').max(10, 'Pick a date'),
+    address: optionalText(ADDRESS_LIMITS.addressLine * 2, 'The address is too long'),
+    landmark: optionalText(ADDRESS_LIMITS.addressLine, 'The landmark is too long'),
+    phone: z
+      .string()
+      .trim()
+      .max(PHONE_INPUT_MAX)
+      .refine((value) => value === '' || isValidPhone(value), 'Please enter a valid 10-digit phone number')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  }),
+  z.object({ action: z.literal('return') }),
+]);
+export type OwnerDeliveryAction = z.infer<typeof OwnerDeliveryAction>;
+
+/**
+ * Decision 0064: a parcel the courier brought back to the store, as the order's page shows it:
+ * checked in or not, what it owes back (rupees, after the return freight deduction), refunded when.
+ */
+export const ReturnedParcel = z.object({
+  cashOnDelivery: z.boolean(),
+  checkedInAt: z.string().nullable(),
+  owed: z.number(),
+  deduction: z.number(),
+  refundedAt: z.string().nullable(),
+});
+export type ReturnedParcel = z.infer<typeof ReturnedParcel>;
+export const ReturnedParcelResponse = z.object({ returnedParcel: ReturnedParcel.nullable() });
+export type ReturnedParcelResponse = z.infer<typeof ReturnedParcelResponse>;
+
+/** GET /api/admin/refunds-owed: the dashboard's refunds owed, oldest first, with their age. */
+export const RefundsOwed = z.object({
+  refunds: z.array(
+    z.object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      customerName: z.string(),
+      amount: z.number(),
+      deduction: z.number(),
+      checkedInAt: z.string(),
+      ageDays: z.number().int(),
+    }),
+  ),
+  total: z.number(),
+});
+export type RefundsOwed = z.infer<typeof RefundsOwed>;

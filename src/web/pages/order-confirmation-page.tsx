@@ -131,7 +131,7 @@ function OrderConfirmation({
             Your payment was successful.
           </p>
         )}
-        <CashOnDeliveryNote cod={order.cashOnDelivery} className="mt-3 text-left" />
+        <CashOnDeliveryNote cod={order.cashOnDelivery} status={order.status} className="mt-3 text-left" />
         <dl className="mt-4 grid grid-cols-1 gap-3 text-left text-sm sm:grid-cols-3">
           <div className="rounded-lg bg-brand-50 px-3 py-2">
             <dt className="text-stone-600">Order number</dt>

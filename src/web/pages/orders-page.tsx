@@ -45,7 +45,7 @@ function OrderCard({ order }: { order: OrderRecord }) {
           <OrderStatusBadge status={order.status} />
         </header>
         <OrderItemList items={order.items} />
-        <CashOnDeliveryNote cod={order.cashOnDelivery} className="mb-3" />
+        <CashOnDeliveryNote cod={order.cashOnDelivery} status={order.status} className="mb-3" />
         <GiftNote gift={order.gift} className="mb-3" />
         <div className="flex items-center justify-between border-t border-brand-100 pt-3">
           <span className="text-sm text-stone-700">Total</span>

@@ -11,14 +11,26 @@ import { MAX_BULK_ORDERS, MAX_PDF_ORDERS, stepsTo } from '../../../shared/bulk-o
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { indiaDateOf } from '../../../shared/india-time';
 import { lineAmountPaise, toRupees } from '../../../shared/money';
-import { orderStatusLabel } from '../../../shared/order-status';
+import {
+  COURIER_OWNS_MESSAGE,
+  courierOwnsStep,
+  type OrderStatus,
+  orderStatusLabel,
+} from '../../../shared/order-status';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { invoices, orderQuotes, orders, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { OrderDocuments, PdfPool } from '../invoices';
-import { isOrderId, mailStatusIfDue, orderRecordsOf, recordStatus } from '../orders';
+import {
+  hasOpenShipment,
+  isOrderId,
+  mailStatusIfDue,
+  orderRecordsOf,
+  ownerNoteOf,
+  recordStatus,
+} from '../orders';
 import { orderListOrder, orderListWhere } from './admin-order-service';
 
 export type AdminBulkService = ReturnType<typeof createAdminBulkService>;
@@ -58,7 +70,11 @@ export function createAdminBulkService({
   }
 
   /** One order forward to `to`, each step checked by the status machine, in one transaction. */
-  async function moveOne(orderId: string, to: string, note: string): Promise<BulkOrderResult> {
+  async function moveOne(
+    orderId: string,
+    to: string,
+    ownerNote: { text: string; toCustomer: boolean },
+  ): Promise<BulkOrderResult> {
     const unknown = { orderId, orderNumber: '', from: '', moved: false, message: 'Order not found' };
     if (!isOrderId(orderId)) return unknown;
     return db.transaction(async (tx) => {
@@ -74,6 +90,12 @@ export function createAdminBulkService({
             : `An order that is ${orderStatusLabel(row.status)} cannot move forward to ${orderStatusLabel(to)}`;
         return { ...result, moved: false, message };
       }
+      // Decision 0065: once booked, shipped and every step after it come from the courier's scans.
+      const from = row.status as OrderStatus;
+      if (steps.some((step) => courierOwnsStep(from, step)) && (await hasOpenShipment(tx, row.id))) {
+        return { ...result, moved: false, message: COURIER_OWNS_MESSAGE };
+      }
+      const { note, internalNote } = ownerNoteOf(ownerNote.text, ownerNote.toCustomer);
       const now = clock.now();
       await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, row.id));
       // Every step on the timeline, a millisecond apart so they read in order; the note on the last.
@@ -82,6 +104,7 @@ export function createAdminBulkService({
           orderId: row.id,
           status,
           note: status === to ? note : '',
+          internalNote: status === to ? internalNote : '',
           actor: 'admin',
           at: new Date(now.getTime() + index),
         });
@@ -124,7 +147,10 @@ export function createAdminBulkService({
       const ids = await chosenIds(change, MAX_BULK_ORDERS);
       const results: BulkOrderResult[] = [];
       // One after another: each is a short transaction, and a bulk action must not starve checkout.
-      for (const id of ids) results.push(await moveOne(id, change.status, change.note));
+      for (const id of ids)
+        results.push(
+          await moveOne(id, change.status, { text: change.note, toCustomer: change.noteToCustomer }),
+        );
       const moved = results.filter((result) => result.moved).length;
       return { status: change.status, moved, refused: results.length - moved, results };
     },

@@ -85,6 +85,7 @@ describe('POST /api/admin/orders/bulk/status', () => {
       orderIds: [first.orderId, unpaid.orderId, second.orderId, packed.orderId, unknown, 'not-an-order'],
       status: 'packed',
       note: 'Packed in the morning batch',
+      noteToCustomer: true,
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<BulkStatusResponse>();

@@ -17,6 +17,7 @@ import {
 import type { AdminOrderDetail, AdminOrderList, AdminOrderQuery } from '../../../shared/api/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import type { AdminOrderFilter } from '../../../shared/api/admin-bulk';
+import { codOwesNothing } from '../../../shared/cash-on-delivery';
 import { READY_TO_SHIP, SHIP_TODAY_DAYS_AHEAD } from '../../../shared/dispatch-desk';
 import { giftRecordOf } from '../../../shared/gift-options';
 import { addDays, indiaDateOf, indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
@@ -28,7 +29,9 @@ import {
   netPaise,
 } from '../../../shared/money-ledger';
 import {
+  COURIER_OWNS_MESSAGE,
   canTransition,
+  courierOwnsStep,
   isOrderStatus,
   isWithinReturnWindow,
   nextStatuses,
@@ -50,12 +53,14 @@ import {
   type CodSettlement,
   deliveredAtOf,
   deliveryChoiceOf,
+  hasOpenShipment,
   isOrderId,
   mailStatusIfDue,
   markRefundDue,
   moneyLinesOf,
   type OrderRow,
   orderRecordsOf,
+  ownerNoteOf,
   recordMoney,
   recordStatus,
   refundablePaiseOf,
@@ -156,10 +161,15 @@ export function createAdminOrderService({
     return row;
   }
 
-  /** The status machine's next steps, less a return once the window has closed. */
+  /**
+   * The status machine's next steps, less a return once the window has closed, and (decision 0065)
+   * less every step the courier's scans own once a shipment is booked.
+   */
   async function allowedNext(row: OrderRow): Promise<OrderStatus[]> {
     if (!isOrderStatus(row.status)) return [];
-    const next = [...nextStatuses(row.status)];
+    const from = row.status;
+    const shipped = await hasOpenShipment(db, row.id);
+    const next = nextStatuses(from).filter((to) => !(shipped && courierOwnsStep(from, to)));
     if (row.status !== 'delivered') return next;
     const delivered = (await deliveredAtOf(db, row.id)) ?? row.updatedAt;
     return isWithinReturnWindow(delivered, clock.now())
@@ -222,7 +232,7 @@ export function createAdminOrderService({
     async detail(orderId: string): Promise<AdminOrderDetail> {
       const row = await orderRow(orderId);
       const [[record], [customer], paymentRows, next, lines, refundable, refundDue] = await Promise.all([
-        orderRecordsOf(db, [row]),
+        orderRecordsOf(db, [row], { staff: true }),
         // A quote nobody has claimed yet (quotes module) has no account: whom it was sent to stands
         // in, with id 0 (no account has it).
         row.userId === null
@@ -266,8 +276,9 @@ export function createAdminOrderService({
         money: {
           captured: toRupees(sumOf('captured')),
           refunded: toRupees(sumOf('refunded')),
+          // Decision 0064: a parcel that did not reach the customer has nothing to collect.
           codToCollect:
-            row.paymentMethod === 'cod' && !row.paidAt && row.status !== 'cancelled'
+            row.paymentMethod === 'cod' && !row.paidAt && !codOwesNothing({ collected: false }, row.status)
               ? toRupees(row.totalPaise)
               : 0,
           net: toRupees(netPaise(lines)),
@@ -297,7 +308,8 @@ export function createAdminOrderService({
     async changeStatus(
       orderId: string,
       to: string,
-      note: string,
+      /** Decision 0065: internal unless the owner ticked "send to the customer". */
+      ownerNote: { text: string; toCustomer: boolean },
       /** Who asks: decision 0054 keeps marking paid and a refunding cancel to the money roles. */
       role: StaffRole | null,
     ): Promise<AdminOrderDetail> {
@@ -307,6 +319,9 @@ export function createAdminOrderService({
       const from = row.status;
       if (!isOrderStatus(from) || !canTransition(from, to)) {
         throw conflict(`An order that is ${orderStatusLabel(from)} cannot become ${orderStatusLabel(to)}`);
+      }
+      if (courierOwnsStep(from, to) && (await hasOpenShipment(db, row.id))) {
+        throw conflict(COURIER_OWNS_MESSAGE);
       }
       if (!(await allowedNext(row)).includes(to)) throw conflict(RETURN_WINDOW_CLOSED);
       const movesMoney = to === 'paid' || (to === 'cancelled' && (await refundablePaiseOf(db, row.id)) > 0);
@@ -321,6 +336,10 @@ export function createAdminOrderService({
           .where(and(eq(orders.id, row.id), eq(orders.status, from)))
           .returning({ id: orders.id });
         if (!changed) throw conflict('The order changed meanwhile. Please reload it.');
+        // Judged again under the row lock a booking also takes: a shipment booked meanwhile wins.
+        if (courierOwnsStep(from, to) && (await hasOpenShipment(tx, row.id))) {
+          throw conflict(COURIER_OWNS_MESSAGE);
+        }
         if (to === 'cancelled') await releaseReservation(tx, row.id);
         // An order cancelled before it was paid gives its coupon use back, as an expired one does.
         if (to === 'cancelled' && !row.paidAt) await coupons.release(tx, row.id);
@@ -335,7 +354,8 @@ export function createAdminOrderService({
           });
         }
         const refundPaise = to === 'cancelled' ? await markRefundDue(tx, row.id, 'cancelled') : 0;
-        await recordStatus(tx, { orderId: row.id, status: to, note, actor: 'admin', at: now });
+        const { note, internalNote } = ownerNoteOf(ownerNote.text, ownerNote.toCustomer);
+        await recordStatus(tx, { orderId: row.id, status: to, note, internalNote, actor: 'admin', at: now });
         await settleCashOnDelivery(tx, row, to, now);
         await mailStatusIfDue(
           tx,

@@ -25,12 +25,13 @@ const stockOf = async (product: TestProduct) => {
   return row?.stock;
 };
 
+// Decision 0065: a note reaches the customer only when the owner ticks "send to the customer".
 const move = (orderId: string, status: string, note = '') =>
   store.app.inject({
     method: 'POST',
     url: `/api/admin/orders/${orderId}/status`,
     headers: store.admin.headers,
-    payload: { status, note },
+    payload: { status, note, noteToCustomer: note !== '' },
   });
 
 async function moveAlong(orderId: string, statuses: string[]) {

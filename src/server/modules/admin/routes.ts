@@ -100,7 +100,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:id/status',
     { schema: { params: AdminOrderIdParams, body: ChangeOrderStatus, response: { 200: AdminOrderDetail } } },
-    (req) => admin.orders.changeStatus(req.params.id, req.body.status, req.body.note, req.user.staffRole),
+    (req) =>
+      admin.orders.changeStatus(
+        req.params.id,
+        req.body.status,
+        { text: req.body.note, toCustomer: req.body.noteToCustomer },
+        req.user.staffRole,
+      ),
   );
 
   // ---- Bulk order work (issue 26): before /admin/orders/:id, a path of its own ----

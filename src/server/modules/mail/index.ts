@@ -22,6 +22,7 @@ export {
   orderConfirmationMail,
   paymentRefundedMail,
   type RefundReason,
+  undeliveredRefundMail,
 } from './order-mails';
 export { type OwnerNotice, ownerDigestMail, ownerNoticeMail } from './owner-mails';
 export { quoteMail } from './quote-mail';

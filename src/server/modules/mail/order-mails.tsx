@@ -251,6 +251,44 @@ export function paymentRefundedMail(
   };
 }
 
+/** Decision 0064: the refund of a prepaid parcel that came back undelivered, once checked in. */
+export function undeliveredRefundMail(
+  order: MailOrder,
+  amountPaise: number,
+  deductionPaise: number,
+  store: StoreIdentity,
+): OutgoingMail {
+  const less =
+    deductionPaise > 0
+      ? ` This is what you paid less ${formatPaise(deductionPaise)} for the return freight, as our shipping policy states.`
+      : '';
+  const text = [
+    `Hello ${order.customerName},`,
+    '',
+    `Your parcel for order ${order.orderNumber} came back to us undelivered, and we have checked it in.`,
+    `We have refunded ${formatPaise(amountPaise)} to your original payment method.${less} Refunds usually reach your account in 5-7 working days.`,
+    '',
+    `Questions? Write to ${store.supportEmail}.`,
+    `${store.storeName}`,
+  ].join('\n');
+  return {
+    recipient: order.customerEmail,
+    subject: `Refund for order ${order.orderNumber}`,
+    text,
+    html: renderMailHtml(
+      {
+        store,
+        preview: `We have refunded ${formatPaise(amountPaise)}`,
+        heading: `Refund for order ${order.orderNumber}`,
+        action: { label: 'View your order', href: orderLink(store, order.id) },
+      },
+      <Paragraphs text={text} />,
+    ),
+    kind: 'payment-refunded',
+    orderId: order.id,
+  };
+}
+
 /** Issue 13: what the gift's recipient is told; amounts only when the shopper did not hide them. */
 type GiftMail = { recipientEmail: string; message: string | null; hidePrices: boolean };
 

@@ -77,6 +77,14 @@ export function messageFor(
           text: `Hi ${names.shopper}, your order ${number} is confirmed. Please keep ${toPay} ready to pay in cash on delivery. Your order: ${page}`,
         };
       }
+      case 'cod_confirm': {
+        const toPay = formatPaise(order.totalPaise);
+        const hours = String(details.hours ?? 24);
+        return {
+          params: [names.shopper, number, toPay, hours],
+          text: `Hi ${names.shopper}, please reply YES to confirm your cash on delivery order ${number} of ${toPay}. We ship it once you confirm; without a reply it is cancelled in ${hours} hours.`,
+        };
+      }
       case 'order_shipped':
         return { params: [number, track], text: `Your order ${number} has shipped. Track it here: ${track}` };
       case 'out_for_delivery':

@@ -5,6 +5,7 @@ import {
   type NotifyConsent,
   noticeOfStatus,
   type OrderNotice,
+  SERVICE_NOTICES,
   statusMailsCustomer,
 } from '../../../shared/notifications';
 import type { Queryable, Tx } from '../../db/client';
@@ -113,6 +114,9 @@ export async function queueOrderNotice(
   if (audience === 'shopper') {
     const phone = await shopperPhoneOf(tx, notice.orderId, order.notify);
     recipients = shopperRecipients(order.notify && phone ? { ...order.notify, phone } : null);
+    if (recipients.length === 0 && phone && SERVICE_NOTICES.includes(notice.notice)) {
+      recipients = [{ channel: 'sms', to: phone, audience: 'shopper' }];
+    }
     // Decision 0062: a withdrawal made since the order (one tap on the account page) stops its news.
     if (order.userId !== null && recipients.length > 0) {
       const withdrawn = await withdrawnChannels(tx, order.userId, 'order_updates');

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isOrderNotice, type MessageChannel } from '../../../shared/notifications';
+import { isOrderNotice, type MessageChannel, parcelNoticeStillTrue } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { cartReminders, notificationOutbox, orders, users } from '../../db/schema';
@@ -23,6 +23,7 @@ import type { LinkSigner } from './signed-links';
 
 export const NOTIFY_MAX_ATTEMPTS = 8;
 export const ORDER_CANCELLED_BEFORE_SENDING = 'The order was cancelled before this went out';
+export const PARCEL_MOVED_ON_BEFORE_SENDING = 'The parcel moved on before this went out';
 // A claimed row is left alone this long; if the sender dies mid-send, another picks it up after.
 const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
@@ -131,6 +132,7 @@ export function createNotificationWorker({
       return 'No such order';
     // Decision 0054: news of an order cancelled before it went out is no longer true (a refund's is).
     if (order.status === 'cancelled' && notice !== 'refund_made') return ORDER_CANCELLED_BEFORE_SENDING;
+    if (!parcelNoticeStillTrue(notice, order.status)) return PARCEL_MOVED_ON_BEFORE_SENDING;
     return messageFor(notice, order, row.details, { optOut }, store);
   }
 

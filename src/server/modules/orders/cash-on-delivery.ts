@@ -69,7 +69,14 @@ export async function cashOnDeliveryRefusal(
 export type CodSettlement = ReturnType<typeof createCodSettlement>;
 
 /** Statuses of a parcel that has left the store: from the first, a COD order has its invoice. */
-const DISPATCHED: readonly OrderStatus[] = ['shipped', 'out_for_delivery', 'failed_delivery', 'delivered'];
+const DISPATCHED: readonly OrderStatus[] = [
+  'shipped',
+  'out_for_delivery',
+  'failed_delivery',
+  'rto_initiated',
+  'rto_in_transit',
+  'delivered',
+];
 
 /**
  * What a cash on delivery order's status change means for its money and its GST documents, in

@@ -7,6 +7,7 @@ export {
   createCodSettlement,
   type ReadCodRules,
 } from './cash-on-delivery';
+export { awaitsCodConfirmation } from './cod-confirmation';
 export { mailOrderOf } from './mail-order';
 export {
   type MoneyLine,
@@ -18,13 +19,14 @@ export {
   refundDueWhere,
 } from './money-ledger';
 export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
-export { type OrderEvent, recordStatus } from './order-events';
+export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
 export {
   addressOf,
   deliveredAtOf,
   deliveryChoiceOf,
   deliveryEstimateOf,
   estimateOf,
+  hasOpenShipment,
   nextOrderNumber,
   type OrderRow,
   orderRecordsOf,

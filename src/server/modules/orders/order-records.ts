@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
 import type { DeliveryInfo } from '../../../shared/delivery';
@@ -8,7 +8,15 @@ import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf, type Tx } from '../../db/client';
-import { invoices, orderEvents, orderItems, orderQuotes, type orders, products } from '../../db/schema';
+import {
+  invoices,
+  orderEvents,
+  orderItems,
+  orderQuotes,
+  type orders,
+  products,
+  shipments,
+} from '../../db/schema';
 import { returnsByOrder } from './return-records';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -53,6 +61,16 @@ export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): Del
   return parsed.success ? parsed.data : null;
 };
 
+/** Decision 0065: whether the order has a shipment booked (not cancelled): its parcel is the courier's. */
+export async function hasOpenShipment(db: Db | Tx, orderId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.orderId, orderId), isNull(shipments.cancelledAt)))
+    .limit(1);
+  return open !== undefined;
+}
+
 /** When the order was last delivered (its latest 'delivered' event), for the return window. */
 export async function deliveredAtOf(db: Db | Tx, orderId: string): Promise<Date | null> {
   const [event] = await db
@@ -83,7 +101,12 @@ function lastDeliveredAt(
 }
 
 /** SPEC 3 orders with their lines, timelines and invoice numbers, in the order of `rows`. */
-export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Promise<OrderRecord[]> {
+export async function orderRecordsOf(
+  db: Db | Tx,
+  rows: readonly OrderRow[],
+  /** Decision 0065: the back office also reads the owner's internal notes; the customer never does. */
+  { staff = false }: { staff?: boolean } = {},
+): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [lines, events, issued, returns, quotes] = await Promise.all([
@@ -110,6 +133,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
         orderId: orderEvents.orderId,
         status: orderEvents.status,
         note: orderEvents.note,
+        internalNote: orderEvents.internalNote,
         createdAt: orderEvents.createdAt,
       })
       .from(orderEvents)
@@ -166,6 +190,7 @@ export async function orderRecordsOf(db: Db | Tx, rows: readonly OrderRow[]): Pr
         .map((event) => ({
           status: event.status,
           note: event.note,
+          ...(staff && event.internalNote ? { internalNote: event.internalNote } : {}),
           createdAt: event.createdAt.toISOString(),
         })),
       deliveryEstimate: deliveryEstimateOf(row),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, notExists, or } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNull, lte, notExists, or, type SQL } from 'drizzle-orm';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CashOrderResponse,
@@ -10,7 +10,13 @@ import {
   type PlaceOrderResponse,
   tooManyUnpaidOrdersMessage,
 } from '../../../shared/api/payments';
-import { COD_CANCEL_MESSAGES, COD_MESSAGES, shopperMayCancelCod } from '../../../shared/cash-on-delivery';
+import {
+  COD_CANCEL_MESSAGES,
+  COD_CONFIRM_MESSAGES,
+  COD_MESSAGES,
+  codConfirmationDue,
+  shopperMayCancelCod,
+} from '../../../shared/cash-on-delivery';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
@@ -21,7 +27,7 @@ import { PAID_CANCEL_MESSAGES, shopperMayCancelPaid } from '../../../shared/orde
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { orderQuotes, orders, shipments, users } from '../../db/schema';
+import { codConfirmations, orderQuotes, orders, shipments, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
@@ -40,6 +46,7 @@ import {
   type ReadCodRules,
   UNSHIPPED_COD_STATUSES,
 } from './cash-on-delivery';
+import { askCodConfirmation, confirmCodByReply } from './cod-confirmation';
 import { markRefundDue } from './money-ledger';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
@@ -98,6 +105,7 @@ export function createOrderService({
   refundOrder,
   mailStatus,
   codHoldHours,
+  codConfirmHours,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -121,7 +129,7 @@ export function createOrderService({
    * Decision 0042: tells the customer and the owner of a cash on delivery order, in the transaction
    * that places it (a paid order is told of by the payment that confirms it).
    */
-  onCashOrderPlaced: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
+  onCashOrderPlaced: (tx: Tx, order: OrderRow, now: Date, options: { awaitingYes: boolean }) => Promise<void>;
   /** Decision 0042: the shipping module's cancel of a booking not yet picked up. */
   cancelCourierBooking: CancelCourierBooking;
   /** Decision 0051: the payments module's refund of what is due on an order (after the commit). */
@@ -130,6 +138,8 @@ export function createOrderService({
   mailStatus: (tx: Tx, row: OrderRow, to: string, note: string, now: Date) => Promise<void>;
   /** Decision 0054: the owner's hours an open COD order holds its stock unshipped. */
   codHoldHours: () => Promise<number>;
+  /** Decision 0064: the owner's hours a COD order waits for its YES before it is cancelled. */
+  codConfirmHours: () => Promise<number>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
 }) {
@@ -439,6 +449,8 @@ export function createOrderService({
     const codFeePaise = rules?.feePaise ?? 0;
     const shippingPaise = priced.shippingPaise + codFeePaise;
     const totalPaise = subtotalPaise - discountPaise + shippingPaise;
+    // Decision 0064: a large COD order waits for the customer's reply of YES before it is booked.
+    const awaitingYes = rules !== null && codConfirmationDue(rules, totalPaise);
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
@@ -499,12 +511,13 @@ export function createOrderService({
             isPreOrder: line.isPreOrder,
             personalisation: line.personalisation,
           })),
-          note: cod ? COD_PLACED_NOTE : ORDER_PLACED_NOTE,
+          note: awaitingYes ? COD_CONFIRM_MESSAGES.placedAwaiting : cod ? COD_PLACED_NOTE : ORDER_PLACED_NOTE,
           now,
           status: cod ? 'confirmed' : 'pending',
         });
         if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
-        if (cod) await onCashOrderPlaced(tx, created, now);
+        if (cod) await onCashOrderPlaced(tx, created, now, { awaitingYes });
+        if (awaitingYes) await askCodConfirmation(tx, created, await codConfirmHours(), now);
         // Decision 0062: what the shopper ticked is written to the consent ledger with the order.
         await recordCheckoutConsents(tx, userId, payload.notify, payload.marketing, now);
         return created;
@@ -565,6 +578,39 @@ export function createOrderService({
     const [record] = await orderRecordsOf(db, [await ownOrder(userId, orderId)]);
     if (!record) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     return record;
+  }
+
+  /**
+   * Cancels the cash on delivery orders of `due` that `stillDue` keeps, each judged again under its
+   * row lock (a booking or a YES that came meanwhile keeps it): stock and coupon back, the customer
+   * told with `note` (decisions 0054, 0064). Each is cancelled once, however many sweeps run.
+   */
+  async function cancelUnshippedCod(
+    due: readonly { id: string }[],
+    stillDue: SQL | undefined,
+    note: string,
+    now: Date,
+  ): Promise<number> {
+    let expired = 0;
+    for (const { id } of due) {
+      const cancelled = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, id), stillDue))
+          .for('update');
+        if (!row) return false;
+        await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
+        await releaseReservation(tx, row.id);
+        await coupons.release(tx, row.id);
+        await recordStatus(tx, { orderId: row.id, status: 'cancelled', note, at: now });
+        await mailStatus(tx, row, 'cancelled', note, now);
+        return true;
+      });
+      if (cancelled) expired++;
+    }
+    if (expired > 0) onStockChanged();
+    return expired;
   }
 
   return {
@@ -678,31 +724,45 @@ export function createOrderService({
         .where(unshipped())
         .orderBy(asc(orders.createdAt))
         .limit(SWEEP_BATCH);
-      let expired = 0;
-      for (const { id } of due) {
-        const cancelled = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(orders)
-            .where(and(eq(orders.id, id), unshipped()))
-            .for('update');
-          if (!row) return false;
-          await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
-          await releaseReservation(tx, row.id);
-          await coupons.release(tx, row.id);
-          await recordStatus(tx, {
-            orderId: row.id,
-            status: 'cancelled',
-            note: COD_NOT_SHIPPED_NOTE,
-            at: now,
-          });
-          await mailStatus(tx, row, 'cancelled', COD_NOT_SHIPPED_NOTE, now);
-          return true;
-        });
-        if (cancelled) expired++;
-      }
-      if (expired > 0) onStockChanged();
-      return expired;
+      return cancelUnshippedCod(due, unshipped(), COD_NOT_SHIPPED_NOTE, now);
+    },
+
+    /** Decision 0064: a reply of YES from a number confirms its cash on delivery order waiting for it. */
+    confirmCodByReply: (from: string) => confirmCodByReply(db, from, clock.now()),
+
+    /**
+     * Decision 0064: cancels cash on delivery orders whose YES did not come within the owner's
+     * hours, gives back their stock and coupon, and tells the customer. Each is judged again under
+     * its row lock, so a YES that arrived meanwhile keeps it.
+     */
+    async expireUnconfirmedCodOrders(): Promise<number> {
+      const now = clock.now();
+      const askedBefore = new Date(now.getTime() - (await codConfirmHours()) * 60 * 60 * 1000);
+      const due = await db
+        .select({ id: codConfirmations.orderId })
+        .from(codConfirmations)
+        .innerJoin(orders, eq(orders.id, codConfirmations.orderId))
+        .where(
+          and(
+            isNull(codConfirmations.confirmedAt),
+            lte(codConfirmations.askedAt, askedBefore),
+            openCodOrder(),
+            inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
+          ),
+        )
+        .orderBy(asc(codConfirmations.askedAt))
+        .limit(SWEEP_BATCH);
+      const waiting = and(
+        openCodOrder(),
+        inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
+        exists(
+          db
+            .select({ id: codConfirmations.orderId })
+            .from(codConfirmations)
+            .where(and(eq(codConfirmations.orderId, orders.id), isNull(codConfirmations.confirmedAt))),
+        ),
+      );
+      return cancelUnshippedCod(due, waiting, COD_CONFIRM_MESSAGES.notConfirmed, now);
     },
   };
 }

@@ -36,15 +36,23 @@ export function createOrderAnnouncements({
      * A cash on delivery order just placed: the customer's confirmation says what to keep ready.
      * Its WhatsApp and SMS news is a template of its own: `order_placed` says placed and paid.
      */
-    async cashOrderPlaced(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+    async cashOrderPlaced(
+      tx: Tx,
+      order: OrderRow,
+      now: Date,
+      { awaitingYes }: { awaitingYes: boolean },
+    ): Promise<void> {
       const mailOrder = await mailOrderOf(tx, order);
       await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
-      await queueOrderNotice(tx, {
-        orderId: order.id,
-        notice: 'order_placed_cod',
-        key: `cod-placed-${order.id}`,
-        at: now,
-      });
+      // Decision 0064: an order waiting for its YES hears "confirmed" only once it is.
+      if (!awaitingYes) {
+        await queueOrderNotice(tx, {
+          orderId: order.id,
+          notice: 'order_placed_cod',
+          key: `cod-placed-${order.id}`,
+          at: now,
+        });
+      }
       await ownerNotices.tell(tx, {
         key: `cod-${order.id}`,
         kind: 'cod-order',

@@ -282,7 +282,12 @@ describe('POST /api/payments/payment-failed', () => {
     );
     // The back office's status changes, paid to delivered (DESIGN 4).
     for (const status of ['confirmed', 'processing', 'packed', 'shipped', 'out_for_delivery', 'delivered']) {
-      await store.app.admin.orders.changeStatus(delivered.orderId, status, '', 'owner');
+      await store.app.admin.orders.changeStatus(
+        delivered.orderId,
+        status,
+        { text: '', toCustomer: false },
+        'owner',
+      );
     }
     const cancelled = (await newOrder()).created;
     advance(31);

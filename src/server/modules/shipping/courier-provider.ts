@@ -30,10 +30,15 @@ export type BookedShipment = {
   expectedDelivery: string | null;
 };
 
-/** The shopper's answer to a failed delivery, as the courier's NDR action takes it. */
+/**
+ * The answer to a failed delivery, as the courier's NDR action takes it: the shopper's (a new date,
+ * or a corrected address and phone) or the owner's (decision 0065: a new attempt on a date, with a
+ * corrected address, landmark or phone, or the parcel back to the store).
+ */
 export type NdrAnswer =
-  | { kind: 'reattempt'; date: string }
-  | { kind: 'fix_address'; address: string; phone: string };
+  | { kind: 'reattempt'; date: string; address?: string; landmark?: string; phone?: string }
+  | { kind: 'fix_address'; address: string; phone: string }
+  | { kind: 'return' };
 
 export type TrackedScan = {
   status: string;

@@ -113,11 +113,15 @@ const CreateAdhoc = z.looseObject({
 });
 const ShipmentIds = z.looseObject({ shipment_id: z.array(z.number().int()).min(1).max(100) });
 const NdrAction = z.looseObject({
-  action: z.string().max(40),
+  action: z.enum(['re-attempt', 'return']),
   deferred_date: z.string().max(20).optional(),
   address1: z.string().max(500).optional(),
+  address2: z.string().max(500).optional(),
   phone: z.string().max(20).optional(),
 });
+
+/** A documented failure (SANDBOX_FAILING_PINCODES) that only a corrected address or landmark cures. */
+const NEEDS_ADDRESS = /address|landmark/i;
 
 const AWB_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -232,19 +236,28 @@ export function createSandboxCourier({
     return spaced(scans);
   }
 
-  function rtoScans(city: string, from: Date): PlannedScan[] {
+  /**
+   * The way back to the store (decision 0065: RTO initiated, in transit, delivered to the seller),
+   * after the courier's hold without an answer, or at once when the seller asked for it.
+   */
+  function rtoScans(
+    city: string,
+    from: Date,
+    { holdMs = HOLD_BEFORE_RTO_MS, why = 'No answer from the buyer: returning to origin' } = {},
+  ): PlannedScan[] {
     return [
+      { kind: 'rto_initiated', activity: why, location: city, dueAt: later(from, holdMs).toISOString() },
       {
-        kind: 'rto_initiated',
-        activity: 'No answer from the buyer: returning to origin',
-        location: city,
-        dueAt: later(from, HOLD_BEFORE_RTO_MS).toISOString(),
+        kind: 'rto_in_transit',
+        activity: 'On the way back to the seller',
+        location: `${city} hub`,
+        dueAt: later(from, holdMs + 12 * HOUR).toISOString(),
       },
       {
         kind: 'rto_delivered',
         activity: 'Returned to the seller',
         location: origin.city,
-        dueAt: later(from, HOLD_BEFORE_RTO_MS + 48 * HOUR).toISOString(),
+        dueAt: later(from, holdMs + 48 * HOUR).toISOString(),
       },
     ];
   }
@@ -518,15 +531,48 @@ export function createSandboxCourier({
       if (sent[sent.length - 1]?.kind !== 'undelivered') {
         return { status: 400, json: { message: 'This shipment is not in NDR' } };
       }
+      const lastSent = sent[sent.length - 1];
+      const after = lastSent ? new Date(lastSent.dueAt) : undefined;
+      if (body.data.action === 'return') {
+        const plan = spaced(
+          rtoScans(parcel.city, now, { holdMs: 2 * HOUR, why: 'Returning to origin as the seller asked' }),
+          after,
+        );
+        await db
+          .update(sandboxParcels)
+          .set({ plan, ndrAction: body.data })
+          .where(eq(sandboxParcels.id, parcel.id));
+        return { status: 200, json: { status: true, message: 'Action taken successfully' } };
+      }
       // A new attempt on the asked date (at 10:00 India time), or in a few hours for a corrected
-      // address; the sandbox then delivers it.
+      // address; the sandbox then delivers it, unless the first attempt failed for want of an
+      // address or landmark and none came with this one: then it fails again and goes back.
       const asked = body.data.deferred_date
         ? indiaDayStart(body.data.deferred_date).getTime() + 10 * HOUR
         : 0;
       const attemptAt = new Date(
         Math.max(later(now, 4 * HOUR).getTime(), now.getTime() + (asked - now.getTime()) / speed),
       );
-      const lastSent = sent[sent.length - 1];
+      const reason = SANDBOX_FAILING_PINCODES[parcel.pincode] ?? '';
+      const stillLacking = NEEDS_ADDRESS.test(reason) && !body.data.address1 && !body.data.address2;
+      const ending: PlannedScan[] = stillLacking
+        ? [
+            {
+              kind: 'undelivered',
+              activity: reason,
+              location: parcel.city,
+              dueAt: later(attemptAt, 3 * HOUR).toISOString(),
+            },
+            ...rtoScans(parcel.city, later(attemptAt, 3 * HOUR)),
+          ]
+        : [
+            {
+              kind: 'delivered',
+              activity: 'Delivered',
+              location: parcel.city,
+              dueAt: later(attemptAt, 3 * HOUR).toISOString(),
+            },
+          ];
       const plan = spaced(
         [
           {
@@ -535,14 +581,9 @@ export function createSandboxCourier({
             location: parcel.city,
             dueAt: attemptAt.toISOString(),
           },
-          {
-            kind: 'delivered',
-            activity: 'Delivered',
-            location: parcel.city,
-            dueAt: later(attemptAt, 3 * HOUR).toISOString(),
-          },
+          ...ending,
         ],
-        lastSent ? new Date(lastSent.dueAt) : undefined,
+        after,
       );
       await db
         .update(sandboxParcels)

@@ -4,15 +4,18 @@ import { z } from 'zod';
 import {
   type DeliveryAnswer,
   type OrderTracking,
+  type OwnerDeliveryAction,
   REATTEMPT_WINDOW_DAYS,
+  RTO_NOTES,
   SHIPPING_MESSAGES,
   type Shipment,
   type ShipmentState,
   type TrackedOrder,
   type TrackingEvent,
 } from '../../../shared/api/shipping';
-import { COD_CANCEL_MESSAGES } from '../../../shared/cash-on-delivery';
+import { COD_CANCEL_MESSAGES, COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import {
+  formatDeliveryDate,
   ORDER_STATUS_OF_SCAN,
   type TrackingKind,
   trackingKindLabel,
@@ -23,6 +26,7 @@ import { toRupees } from '../../../shared/money';
 import {
   canTransition,
   isOrderStatus,
+  ORDER_STATUSES,
   type OrderStatus,
   orderStatusLabel,
 } from '../../../shared/order-status';
@@ -38,11 +42,12 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { categories, orderItems, orders, products, shipmentEvents, shipments, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
-import { AppError, conflict, invalid, notFound, unauthorized } from '../../errors';
+import { AppError, conflict, invalid, notFound, unauthorized, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { PdfPool } from '../invoices';
 import {
   addressOf,
+  awaitsCodConfirmation,
   type CodSettlement,
   isOrderId,
   mailStatusIfDue,
@@ -50,7 +55,7 @@ import {
   recordStatus,
   releaseReservation,
 } from '../orders';
-import type { CourierProvider } from './courier-provider';
+import type { CourierProvider, NdrAnswer } from './courier-provider';
 
 // Issue 24: a shipment can be booked for a paid order until it leaves the store.
 const SHIPPABLE: readonly OrderStatus[] = ['paid', 'confirmed', 'processing', 'packed'];
@@ -94,6 +99,43 @@ export function courierTime(value: string): Date | null {
 
 type ShipmentRow = typeof shipments.$inferSelect;
 
+/** Decision 0064: what a parcel back at the store (RTO) means for the customer's money, said once. */
+const parcelBackNote = (order: Pick<OrderRow, 'paymentMethod'>) =>
+  order.paymentMethod === 'cod' ? RTO_NOTES.codBack : RTO_NOTES.prepaidBack;
+
+/**
+ * Decision 0065: what the timeline says of an answer to a failed delivery: a line the customer
+ * reads (true of the parcel, nothing more), and the details for the owner alone.
+ */
+function ndrTimelineNotes(
+  answer: NdrAnswer,
+  actor: 'admin' | 'customer' = 'customer',
+): { note: string; internalNote: string } {
+  const by = actor === 'admin' ? 'the store' : 'the customer';
+  if (answer.kind === 'return') {
+    return {
+      note: 'The store asked the courier to bring the parcel back.',
+      internalNote: `Return to the store asked of the courier by ${by}`,
+    };
+  }
+  if (answer.kind === 'fix_address') {
+    return {
+      note: 'A new delivery attempt is arranged with the corrected address and phone.',
+      internalNote: `New attempt asked of the courier by ${by}: address ${answer.address}, phone ${answer.phone}`,
+    };
+  }
+  const corrected = [
+    answer.address && `address ${answer.address}`,
+    answer.landmark && `landmark ${answer.landmark}`,
+    answer.phone && `phone ${answer.phone}`,
+  ].filter(Boolean);
+  const date = formatDeliveryDate(answer.date);
+  return {
+    note: `A new delivery attempt is arranged for ${date}${corrected.length > 0 ? ', with the details corrected' : ''}.`,
+    internalNote: `New attempt on ${date} asked of the courier by ${by}${corrected.length > 0 ? `: ${corrected.join(', ')}` : ''}`,
+  };
+}
+
 /**
  * Decision 0054: whether a scan is one the order's status machine refuses: newer than every scan
  * taken, and naming a status the order cannot reach from where it is (a return after delivery, a
@@ -120,16 +162,10 @@ function walk(from: OrderStatus, to: OrderStatus): OrderStatus[] | null {
   while (queue.length > 0) {
     const path = queue.shift()!;
     const last = path[path.length - 1]!;
-    for (const next of [
-      'confirmed',
-      'processing',
-      'packed',
-      'shipped',
-      'out_for_delivery',
-      'delivered',
-      'failed_delivery',
-      'returned',
-    ] as const) {
+    for (const next of ORDER_STATUSES) {
+      // Never into payment or a cancellation; decision 0065: never through 'delivered' on the way
+      // elsewhere, as a parcel that goes back to the store was not delivered.
+      if (next === 'paid' || next === 'cancelled' || (next === 'delivered' && to !== 'delivered')) continue;
       if (seen.has(next) || !canTransition(last, next)) continue;
       if (next === to) return [...path.slice(1), next];
       seen.add(next);
@@ -268,6 +304,8 @@ export function createShippingService({
     if (!isOrderStatus(row.status) || !SHIPPABLE.includes(row.status))
       throw conflict(SHIPPING_MESSAGES.notShippable);
     if (await openShipment(row.id)) throw conflict(SHIPPING_MESSAGES.alreadyShipped);
+    // Decision 0064: a COD order waiting for the customer's YES is not booked.
+    if (await awaitsCodConfirmation(db, row.id)) throw conflict(COD_CONFIRM_MESSAGES.awaitingYes);
     // A quote nobody has claimed has no account yet (and cannot be paid, so it is never shipped).
     const [customer] =
       row.userId === null
@@ -387,6 +425,65 @@ export function createShippingService({
     };
   }
 
+  /** The failed attempt an order waits on: its shipment and the scan, else null. */
+  async function failedAttemptOf(row: OrderRow) {
+    const shipment = await openShipment(row.id);
+    const latest = shipment ? (await eventsOf(shipment.id)).at(-1) : undefined;
+    if (!shipment || row.status !== 'failed_delivery' || latest?.kind !== 'undelivered') return null;
+    return { shipment, latest };
+  }
+
+  /**
+   * Sends one answer to the failed attempt to the courier (NDR action) and puts it on the
+   * timeline: claimed before the courier is asked, so two answers at once send one; given back
+   * when the courier cannot be reached (a 503 with the courier's message).
+   */
+  async function sendNdrAnswer(
+    row: OrderRow,
+    answer: NdrAnswer,
+    actor: 'admin' | 'customer',
+    alreadyMessage: string,
+  ): Promise<void> {
+    const failed = await failedAttemptOf(row);
+    if (!failed) throw conflict(SHIPPING_MESSAGES.noFailedDelivery);
+    const { shipment, latest } = failed;
+    if (answer.kind === 'reattempt') {
+      const today = indiaDateOf(clock.now());
+      if (answer.date <= today || answer.date > addDays(today, REATTEMPT_WINDOW_DAYS)) {
+        throw invalid(SHIPPING_MESSAGES.dateOutOfRange, [
+          { path: 'date', message: SHIPPING_MESSAGES.dateOutOfRange },
+        ]);
+      }
+    }
+    const [claimed] = await db
+      .update(shipments)
+      .set({ deliveryAnswer: { eventId: latest.id, by: actor, ...answer }, updatedAt: clock.now() })
+      .where(
+        and(
+          eq(shipments.id, shipment.id),
+          sql`coalesce((${shipments.deliveryAnswer}->>'eventId')::int, 0) <> ${latest.id}`,
+        ),
+      )
+      .returning({ id: shipments.id });
+    if (!claimed) throw conflict(alreadyMessage);
+    try {
+      await courier.answerFailedDelivery(shipment.awb, answer);
+    } catch (error) {
+      await db
+        .update(shipments)
+        .set({ deliveryAnswer: shipment.deliveryAnswer })
+        .where(eq(shipments.id, shipment.id));
+      if (!(error instanceof AppError) || error.kind !== 'unavailable') throw error;
+      log.warn({ err: error, awb: shipment.awb }, 'the courier did not take an answer to a failed delivery');
+      throw unavailable(SHIPPING_MESSAGES.answerNotTaken);
+    }
+    const { note, internalNote } = ndrTimelineNotes(answer, actor);
+    // The same status again: a line on the timeline, no message (recordStatus sends news of changes).
+    await db.transaction((tx) =>
+      recordStatus(tx, { orderId: row.id, status: row.status, note, internalNote, actor, at: clock.now() }),
+    );
+  }
+
   return {
     ship: bookOne,
 
@@ -449,8 +546,25 @@ export function createShippingService({
     async shipmentFor(orderId: string): Promise<ShipmentState> {
       const row = await orderRow(orderId);
       const shipment = await openShipment(row.id);
+      const failed = await failedAttemptOf(row);
+      const today = indiaDateOf(clock.now());
+      const answer = failed?.shipment.deliveryAnswer as
+        | (NdrAnswer & { eventId?: number; by?: 'admin' | 'customer' })
+        | null;
       return {
         shipment: shipment ? shipmentOf(shipment, row.id) : null,
+        failedDelivery: failed
+          ? {
+              reason: failed.latest.activity,
+              at: failed.latest.occurredAt.toISOString(),
+              answer:
+                answer?.eventId === failed.latest.id
+                  ? ndrTimelineNotes(answer, answer.by).internalNote
+                  : null,
+              earliestDate: addDays(today, 1),
+              latestDate: addDays(today, REATTEMPT_WINDOW_DAYS),
+            }
+          : null,
         proposedParcel: (await parcelOf(row.id)).parcel,
         refusedScans: shipment ? (await eventsOf(shipment.id, { refused: true })).map(eventOf) : [],
       };
@@ -589,7 +703,9 @@ export function createShippingService({
           const note =
             latest.kind === 'undelivered'
               ? `${orderStatusLabel('failed_delivery')}: ${latest.activity}`
-              : `${trackingKindLabel(latest.kind)}${latest.location ? `, ${latest.location}` : ''} (${shipment.courierName}, AWB ${shipment.awb})`;
+              : target === 'returned'
+                ? parcelBackNote(order)
+                : `${trackingKindLabel(latest.kind)}${latest.location ? `, ${latest.location}` : ''} (${shipment.courierName}, AWB ${shipment.awb})`;
           // One mail for where the order ends up, not one per step walked, by the back office's
           // rule; queued in this transaction, so a scan two instances take mails once.
           if (await moveOrder(tx, order, target, note, now)) {
@@ -653,41 +769,28 @@ export function createShippingService({
     ): Promise<OrderTracking | null> {
       const row = await orderRow(orderId);
       if (row.userId !== userId) throw notFound('Order not found');
-      const shipment = await openShipment(row.id);
-      const latest = shipment ? (await eventsOf(shipment.id)).at(-1) : undefined;
-      if (!shipment || row.status !== 'failed_delivery' || latest?.kind !== 'undelivered') {
-        throw conflict(SHIPPING_MESSAGES.noFailedDelivery);
-      }
-      if (answer.kind === 'reattempt') {
-        const today = indiaDateOf(clock.now());
-        if (answer.date <= today || answer.date > addDays(today, REATTEMPT_WINDOW_DAYS)) {
-          throw invalid(SHIPPING_MESSAGES.dateOutOfRange, [
-            { path: 'date', message: SHIPPING_MESSAGES.dateOutOfRange },
-          ]);
-        }
-      }
-      // Claimed before the courier is asked, so two answers at once send one.
-      const [claimed] = await db
-        .update(shipments)
-        .set({ deliveryAnswer: { eventId: latest.id, ...answer }, updatedAt: clock.now() })
-        .where(
-          and(
-            eq(shipments.id, shipment.id),
-            sql`coalesce((${shipments.deliveryAnswer}->>'eventId')::int, 0) <> ${latest.id}`,
-          ),
-        )
-        .returning({ id: shipments.id });
-      if (!claimed) throw conflict(SHIPPING_MESSAGES.alreadyAnswered);
-      try {
-        await courier.answerFailedDelivery(shipment.awb, answer);
-      } catch (error) {
-        await db
-          .update(shipments)
-          .set({ deliveryAnswer: shipment.deliveryAnswer })
-          .where(eq(shipments.id, shipment.id));
-        throw error;
-      }
+      await sendNdrAnswer(row, answer, 'customer', SHIPPING_MESSAGES.alreadyAnswered);
       return this.orderTracking(userId, orderId);
+    },
+
+    /**
+     * Decision 0065: the owner's answer to a failed delivery is the courier's NDR action (a new
+     * attempt, with what they corrected, or the parcel back to the store), once per attempt.
+     */
+    async actOnFailedDelivery(orderId: string, action: OwnerDeliveryAction): Promise<ShipmentState> {
+      const row = await orderRow(orderId);
+      const answer: NdrAnswer =
+        action.action === 'return'
+          ? { kind: 'return' }
+          : {
+              kind: 'reattempt',
+              date: action.date,
+              ...(action.address ? { address: action.address } : {}),
+              ...(action.landmark ? { landmark: action.landmark } : {}),
+              ...(action.phone ? { phone: normalisePhone(action.phone) } : {}),
+            };
+      await sendNdrAnswer(row, answer, 'admin', SHIPPING_MESSAGES.alreadyActed);
+      return this.shipmentFor(orderId);
     },
   };
 }

@@ -241,6 +241,7 @@ describe('POST /api/admin/orders/:id/shipment', () => {
     const before = await store.app.inject({ url: `/api/admin/orders/${order.orderId}/shipment`, headers });
     expect(before.json<ShipmentState>()).toEqual({
       shipment: null,
+      failedDelivery: null,
       // Two units of the default parcel, stacked: what the dialog starts from.
       proposedParcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
       refusedScans: [],

@@ -233,7 +233,7 @@ describe('the Shiprocket client', () => {
     expect(created?.body).toMatchObject({ order_id: 'RG-10043', payment_method: 'COD', sub_total: 699 });
   });
 
-  it('cancels by the Shiprocket order id, tracks by AWB and sends the NDR action', async () => {
+  it('cancels by the Shiprocket order id, tracks by AWB and sends the NDR actions: re-attempt and return', async () => {
     const shiprocket = client();
     seen.length = 0;
     await shiprocket.cancel('281248157');
@@ -244,10 +244,19 @@ describe('the Shiprocket client', () => {
       address: '14 MG Road',
       phone: '9876543211',
     });
+    await shiprocket.answerFailedDelivery('19041424751540', {
+      kind: 'reattempt',
+      date: '2031-03-16',
+      landmark: 'Opposite Hanuman temple',
+      phone: '9876543212',
+    });
+    await shiprocket.answerFailedDelivery('19041424751540', { kind: 'return' });
     expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
       'POST /v1/external/auth/login',
       'POST /v1/external/orders/cancel',
       'GET /v1/external/courier/track/awb/19041424751540',
+      'POST /v1/external/ndr/19041424751540/action',
+      'POST /v1/external/ndr/19041424751540/action',
       'POST /v1/external/ndr/19041424751540/action',
       'POST /v1/external/ndr/19041424751540/action',
     ]);
@@ -263,7 +272,7 @@ describe('the Shiprocket client', () => {
     ]);
     expect(seen[3]?.body).toEqual({
       action: 're-attempt',
-      comments: 'Shopper asked for a new attempt',
+      comments: 'A new attempt on the date asked',
       deferred_date: '2031-03-15',
     });
     expect(seen[4]?.body).toEqual({
@@ -272,6 +281,15 @@ describe('the Shiprocket client', () => {
       address1: '14 MG Road',
       phone: '9876543211',
     });
+    // Decision 0065: the owner's new attempt with a landmark (address2), and the return to origin.
+    expect(seen[5]?.body).toEqual({
+      action: 're-attempt',
+      comments: 'A new attempt on the date asked',
+      deferred_date: '2031-03-16',
+      address2: 'Opposite Hanuman temple',
+      phone: '9876543212',
+    });
+    expect(seen[6]?.body).toEqual({ action: 'return', comments: 'The store asked for the parcel back' });
   });
 
   it('asks serviceability with the documented query and reads the recommended, else fastest, courier', async () => {

@@ -275,16 +275,27 @@ export function createShiprocketClient({
       }));
     },
 
+    // Shiprocket's NDR action (POST /ndr/{awb}/action): 're-attempt', optionally on a deferred date
+    // with a corrected address (address1, address2) and phone, or 'return' to origin.
     async answerFailedDelivery(awb: string, answer: NdrAnswer) {
       const body =
-        answer.kind === 'reattempt'
-          ? { action: 're-attempt', comments: 'Shopper asked for a new attempt', deferred_date: answer.date }
-          : {
-              action: 're-attempt',
-              comments: 'Shopper corrected the address and phone',
-              address1: answer.address,
-              phone: answer.phone,
-            };
+        answer.kind === 'return'
+          ? { action: 'return', comments: 'The store asked for the parcel back' }
+          : answer.kind === 'reattempt'
+            ? {
+                action: 're-attempt',
+                comments: 'A new attempt on the date asked',
+                deferred_date: answer.date,
+                ...(answer.address ? { address1: answer.address } : {}),
+                ...(answer.landmark ? { address2: answer.landmark } : {}),
+                ...(answer.phone ? { phone: answer.phone } : {}),
+              }
+            : {
+                action: 're-attempt',
+                comments: 'Shopper corrected the address and phone',
+                address1: answer.address,
+                phone: answer.phone,
+              };
       await call(z.unknown(), 'POST', `/ndr/${encodeURIComponent(awb)}/action`, body);
     },
 

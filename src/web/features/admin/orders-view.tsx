@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { cityAndState } from '../../../shared/address';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
+import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { ORDER_QUEUES, ORDER_SORTS, SLOT_FILTERS } from '../../../shared/dispatch-desk';
 import { formatInr, formatLineAmount, toPaise, toRupees } from '../../../shared/money';
@@ -668,8 +669,9 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
         {order.cashOnDelivery && (
           // The courier collects the cash, so no payment of a provider is recorded for it.
           <p className="mt-2 text-sm">
-            Cash on delivery: {formatInr(order.cashOnDelivery.toCollect)}{' '}
-            {order.cashOnDelivery.collected ? 'collected on delivery' : 'to collect on delivery'}.
+            {codOwesNothing(order.cashOnDelivery, order.status)
+              ? `Cash on delivery: ${COD_NOTHING_OWED.owner}`
+              : `Cash on delivery: ${formatInr(order.cashOnDelivery.toCollect)} ${order.cashOnDelivery.collected ? 'collected on delivery' : 'to collect on delivery'}.`}
           </p>
         )}
         {detail.payments.length === 0 ? (

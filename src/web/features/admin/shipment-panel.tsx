@@ -41,7 +41,8 @@ const STATUS_TEXT: Record<Shipment['status'], string> = {
   out_for_delivery: 'Out for delivery',
   delivered: 'Delivered',
   undelivered: 'Delivery attempt failed',
-  rto_initiated: 'Returning to the store',
+  rto_initiated: 'Return to the store started',
+  rto_in_transit: 'Returning to the store',
   rto_delivered: 'Returned to the store',
   cancelled: 'Cancelled',
 };

@@ -1,4 +1,5 @@
 import type { OrderRecord } from '../../../shared/api/orders';
+import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery';
 import { formatInr, toPaise, toRupees } from '../../../shared/money';
 
 /**
@@ -7,9 +8,12 @@ import { formatInr, toPaise, toRupees } from '../../../shared/money';
  */
 export function CashOnDeliveryNote({
   cod,
+  status,
   className = '',
 }: {
   cod: OrderRecord['cashOnDelivery'];
+  /** The order's status: one that did not reach the customer owes nothing (decision 0064). */
+  status: string;
   className?: string;
 }) {
   if (!cod) return null;
@@ -18,7 +22,9 @@ export function CashOnDeliveryNote({
       <span className="font-semibold text-stone-900">Cash on delivery: </span>
       {cod.collected
         ? `${formatInr(cod.toCollect)} paid in cash to the courier.`
-        : `please keep ${formatInr(cod.toCollect)} ready for the courier (includes the ${formatInr(cod.fee)} COD fee).`}
+        : codOwesNothing(cod, status)
+          ? COD_NOTHING_OWED.customer
+          : `please keep ${formatInr(cod.toCollect)} ready for the courier (includes the ${formatInr(cod.fee)} COD fee).`}
     </p>
   );
 }

@@ -175,13 +175,28 @@ describe('DeliveryChoiceNote (issue 13)', () => {
 
 describe('CashOnDeliveryNote (decision 0042)', () => {
   it('asks the shopper to keep the amount ready, then says it was paid', () => {
-    const { rerender } = render(<CashOnDeliveryNote cod={{ fee: 49, toCollect: 1049, collected: false }} />);
+    const { rerender } = render(
+      <CashOnDeliveryNote cod={{ fee: 49, toCollect: 1049, collected: false }} status="confirmed" />,
+    );
     expect(
       screen.getByText(/please keep ₹1,049 ready for the courier \(includes the ₹49 COD fee\)/),
     ).toBeTruthy();
-    rerender(<CashOnDeliveryNote cod={{ fee: 49, toCollect: 1049, collected: true }} />);
+    rerender(<CashOnDeliveryNote cod={{ fee: 49, toCollect: 1049, collected: true }} status="delivered" />);
     expect(screen.getByText(/₹1,049 paid in cash to the courier/)).toBeTruthy();
-    rerender(<CashOnDeliveryNote cod={null} />);
+    rerender(<CashOnDeliveryNote cod={null} status="confirmed" />);
     expect(screen.queryByText(/Cash on delivery/)).toBeNull();
+  });
+
+  it('says a parcel that came back owes nothing, not an amount to keep ready (decision 0064)', () => {
+    for (const status of ['rto_in_transit', 'returned', 'cancelled']) {
+      const { unmount } = render(
+        <CashOnDeliveryNote cod={{ fee: 49, toCollect: 1747, collected: false }} status={status} />,
+      );
+      expect(
+        screen.getByText(/nothing to pay\. This order did not reach you, so nothing is owed\./),
+      ).toBeTruthy();
+      expect(screen.queryByText(/₹1,747/)).toBeNull();
+      unmount();
+    }
   });
 });

@@ -1,0 +1,184 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { CashOrderResponse } from '../../../shared/api/payments';
+import type { BulkShipResponse } from '../../../shared/api/shipping';
+import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
+import type { OwnerSettingsResponse } from '../../../shared/owner-settings';
+import { notificationOutbox, orderEvents, orders, products, sandboxMessages } from '../../db/schema';
+import {
+  createTestProduct,
+  orderBody,
+  seedPincodesWithFailingDelivery,
+  TEST_ADDRESS,
+  type TestProduct,
+} from '../../testing/order-fixtures';
+import { verifyTestPhone } from '../../testing/test-accounts';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
+
+// Decision 0064: a cash on delivery order above the owner's amount waits for a reply of YES.
+const clock = createTestClock('2031-03-10T04:00:00.000Z');
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false', SANDBOX_COURIER_SPEED: '60' },
+  seed: seedPincodesWithFailingDelivery,
+});
+
+const HOUR = 60 * 60 * 1000;
+const ownerHeaders = async () => (await store.newAdmin()).headers;
+
+/** Cash on delivery on, and a YES asked above ₹2,000, waited for 12 hours. */
+async function askAbove2000() {
+  const headers = await ownerHeaders();
+  const { settings } = (
+    await store.app.inject({ url: '/api/admin/settings', headers })
+  ).json<OwnerSettingsResponse>();
+  const saved = await store.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers,
+    payload: { ...settings, codEnabled: true, codPincodes: '', codConfirmAbove: 2000, codConfirmHours: 12 },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+let phoneCounter = 0;
+/** A COD order of `quantity` x `product` by a shopper who ticked only e-mail for order news. */
+async function codOrder(product: TestProduct, quantity: number, totalAmount: number) {
+  const buyer = await store.newCustomer();
+  phoneCounter += 1;
+  const phone = `96${String(52_000_000 + phoneCounter).padStart(8, '0')}`;
+  await verifyTestPhone(store.app, store.database, buyer, phone);
+  const response = await store.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers: buyer.headers,
+    payload: {
+      ...orderBody([{ product, quantity }], {
+        shippingAddress: { ...TEST_ADDRESS, postalCode: '110001', phone },
+        totalAmount,
+      }),
+      notify: { whatsapp: false, sms: false, email: true, phone },
+      paymentMethod: 'cod',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { ...response.json<CashOrderResponse>(), phone };
+}
+
+const ship = async (orderId: string) =>
+  store.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/shipment`,
+    headers: await ownerHeaders(),
+  });
+
+const statusOf = async (orderId: string) =>
+  (await store.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]
+    ?.status;
+
+const noticesOf = async (orderId: string) =>
+  (
+    await store.database.db
+      .select({ notice: notificationOutbox.notice, channel: notificationOutbox.channel })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.orderId, orderId))
+  ).map((row) => `${row.notice}:${row.channel}`);
+
+describe('cash on delivery confirmation by a reply of YES', () => {
+  it('asks a ₹2,445 order for a YES by SMS, books nothing until it comes, then books it', async () => {
+    await askAbove2000();
+    // 2 x ₹1,198 with free shipping, plus the ₹49 COD fee.
+    const product = await createTestProduct(store.database, { priceRupees: 1198, stock: 10 });
+    const order = await codOrder(product, 2, 2445);
+    // The shopper ticked neither WhatsApp nor SMS: this message the order needs goes by SMS.
+    expect(await noticesOf(order.orderId)).toEqual(['cod_confirm:sms']);
+    await store.app.notifications.sendDue();
+    const [asked] = await store.database.db
+      .select({ text: sandboxMessages.text })
+      .from(sandboxMessages)
+      .where(and(eq(sandboxMessages.recipient, order.phone), eq(sandboxMessages.template, 'cod_confirm')));
+    expect(asked?.text).toContain(
+      `please reply YES to confirm your cash on delivery order ${order.orderNumber} of ₹2,445`,
+    );
+
+    const refused = await ship(order.orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(COD_CONFIRM_MESSAGES.awaitingYes);
+    const bulk = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/shipments',
+      headers: await ownerHeaders(),
+      payload: { orderIds: [order.orderId] },
+    });
+    expect(bulk.json<BulkShipResponse>().results).toEqual([
+      expect.objectContaining({
+        orderId: order.orderId,
+        shipment: null,
+        error: COD_CONFIRM_MESSAGES.awaitingYes,
+      }),
+    ]);
+
+    // A YES from another number confirms nothing; the customer's own YES confirms it once.
+    await store.app.messaging.sandbox.reply('9000000001', 'YES', 'sms');
+    expect((await ship(order.orderId)).statusCode).toBe(409);
+    await store.app.messaging.sandbox.reply(`+91 ${order.phone}`, 'Yes', 'sms');
+    await store.app.messaging.sandbox.reply(order.phone, 'YES', 'sms');
+    const confirmations = await store.database.db
+      .select({ note: orderEvents.note })
+      .from(orderEvents)
+      .where(
+        and(eq(orderEvents.orderId, order.orderId), eq(orderEvents.note, COD_CONFIRM_MESSAGES.confirmed)),
+      );
+    expect(confirmations).toHaveLength(1);
+    // The order's other news follows the shopper's own ticks (e-mail only).
+    expect(await noticesOf(order.orderId)).toEqual(['cod_confirm:sms']);
+    const booked = await ship(order.orderId);
+    expect(booked.statusCode, booked.body).toBe(201);
+  });
+
+  it('cancels an order whose YES does not come within the owner’s hours, and never books it', async () => {
+    await askAbove2000();
+    const product = await createTestProduct(store.database, { priceRupees: 1198, stock: 10 });
+    const order = await codOrder(product, 2, 2445);
+    const stock = async () =>
+      (
+        await store.database.db
+          .select({ stock: products.stock })
+          .from(products)
+          .where(eq(products.id, product.id))
+      )[0]?.stock;
+    expect(await stock()).toBe(8);
+
+    clock.set(new Date(clock.now().getTime() + 11 * HOUR));
+    expect(await store.app.orders.expireUnconfirmedCodOrders()).toBe(0);
+    expect(await statusOf(order.orderId)).toBe('confirmed');
+
+    clock.set(new Date(clock.now().getTime() + 2 * HOUR));
+    expect(await store.app.orders.expireUnconfirmedCodOrders()).toBe(1);
+    expect(await store.app.orders.expireUnconfirmedCodOrders()).toBe(0);
+    expect(await statusOf(order.orderId)).toBe('cancelled');
+    expect(await stock()).toBe(10);
+    const [last] = await store.database.db
+      .select({ note: orderEvents.note })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.orderId), eq(orderEvents.status, 'cancelled')));
+    expect(last?.note).toBe(COD_CONFIRM_MESSAGES.notConfirmed);
+    const refused = await ship(order.orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SHIPPING_MESSAGES.notShippable);
+    // A YES after the cancellation changes nothing.
+    await store.app.messaging.sandbox.reply(order.phone, 'YES', 'sms');
+    expect(await statusOf(order.orderId)).toBe('cancelled');
+  });
+
+  it('books an order at or below the amount at once, as before', async () => {
+    await askAbove2000();
+    const product = await createTestProduct(store.database, { priceRupees: 1000, stock: 10 });
+    // ₹1,000 with free shipping, plus the ₹49 COD fee: below ₹2,000.
+    const order = await codOrder(product, 1, 1049);
+    expect(await noticesOf(order.orderId)).toEqual([]);
+    expect((await ship(order.orderId)).statusCode).toBe(201);
+  });
+});
