@@ -16,10 +16,12 @@ export const NOTIFY_CHANNEL_LABELS: Record<NotifyChannel, string> = {
   email: 'E-mail',
 };
 
+export const GIFT_RECIPIENT_PHONE_MESSAGE = "Please enter the recipient's 10-digit mobile number";
+
 /**
  * What the shopper agreed to at checkout, stored on the order. `phone` is where WhatsApp and SMS
- * go (their own mobile); `giftRecipient` lets the delivery address's phone get "a gift is on its
- * way" and "delivered" on WhatsApp, with no price.
+ * go (their own mobile); `giftRecipient` lets the recipient (`giftRecipientPhone`, else the
+ * delivery address's phone) get "a gift is on its way" and "delivered" on WhatsApp, with no price.
  */
 export const NotifyConsent = z.object({
   whatsapp: z.boolean({ error: 'WhatsApp updates must be true or false' }),
@@ -32,6 +34,16 @@ export const NotifyConsent = z.object({
     .transform(normalisePhone)
     .optional(),
   giftRecipient: z.boolean({ error: 'Gift recipient updates must be true or false' }).default(false),
+  /**
+   * Decision 0069: the gift recipient's own mobile for the gift's two WhatsApp messages, apart from
+   * the buyer's; without it the delivery address's phone is theirs.
+   */
+  giftRecipientPhone: z
+    .string()
+    .max(PHONE_INPUT_MAX, GIFT_RECIPIENT_PHONE_MESSAGE)
+    .refine(isValidPhone, GIFT_RECIPIENT_PHONE_MESSAGE)
+    .transform(normalisePhone)
+    .optional(),
 });
 export type NotifyConsent = z.infer<typeof NotifyConsent>;
 export type NotifyConsentInput = z.input<typeof NotifyConsent>;

@@ -1,7 +1,7 @@
 import type { AdminMessages } from '../../src/shared/api/messaging';
 import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
-import { moveOrder, pickProduct } from './support/store-api';
+import { confirmedOrder, moveOrder, pickProduct } from './support/store-api';
 
 // Decision 0032: a guest with a gift in the cart signs up at checkout with a mobile number and the
 // code the SMS sandbox "sent" (read as the owner reads it, on the Messages list), without leaving
@@ -75,16 +75,7 @@ test('a guest signs in at checkout with a mobile number, pays, and follows the o
   await paymentWindow.getByRole('radio', { name: 'UPI' }).check();
   await paymentWindow.getByLabel('UPI ID').fill('success@upi');
   await paymentWindow.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  const orderId = page.url().split('/').at(-1)?.split('?')[0] ?? '';
-  const orderNumber =
-    (
-      await page
-        .getByText(/RG-\d+/)
-        .first()
-        .textContent()
-    )?.match(/RG-\d+/)?.[0] ?? '';
-  expect(orderNumber).not.toBe('');
+  const { orderId, orderNumber } = await confirmedOrder(page);
 
   // WhatsApp, ticked by the shopper, goes to the verified number.
   await expect

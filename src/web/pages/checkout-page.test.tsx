@@ -376,6 +376,38 @@ describe('Checkout page (SPEC 2)', () => {
     });
   });
 
+  // Decision 0069: a gift's buyer keeps their own news; the recipient's number is a separate, optional one.
+  it("keeps a gift buyer's WhatsApp on their verified mobile and takes the recipient's own number apart", async () => {
+    const user = userEvent.setup();
+    serveApi({ addresses: [record(1, { is_default: true })] });
+    getCartStore().addItem(hamper, 1);
+    const router = renderCheckout({ ...meera, phone: '9123456789' });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'This is a gift' }));
+    await user.click(screen.getByRole('checkbox', { name: 'WhatsApp' }));
+    expect(screen.getByText('WhatsApp and SMS go to your verified mobile, 9123456789.')).toBeTruthy();
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Tell the recipient on WhatsApp when it is on its way and delivered (no prices)',
+      }),
+    );
+    const recipient = screen.getByRole('textbox', { name: "Recipient's mobile (optional)" });
+    expect(recipient.getAttribute('placeholder')).toBeNull();
+    expect((recipient as HTMLInputElement).value).toBe('');
+    await user.type(recipient, '98450 12345');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    expect(state.notify).toEqual({
+      whatsapp: true,
+      sms: false,
+      email: true,
+      phone: '9123456789',
+      giftRecipient: true,
+      giftRecipientPhone: '9845012345',
+    });
+  });
+
   it("hands the order updates the shopper ticked, with the account's verified mobile, to payment", async () => {
     const user = userEvent.setup();
     serveApi({ addresses: [record(1, { is_default: true })] });

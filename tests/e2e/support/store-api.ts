@@ -154,6 +154,21 @@ export const PAID_TO_DELIVERED = [
   'delivered',
 ];
 
+/** The order a confirmation page shows: its id (from the address) and its number. */
+export async function confirmedOrder(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const orderId = page.url().split('/').at(-1)?.split('?')[0] ?? '';
+  const orderNumber =
+    (
+      await page
+        .getByText(/RG-\d+/)
+        .first()
+        .textContent()
+    )?.match(/RG-\d+/)?.[0] ?? '';
+  expect(orderNumber).not.toBe('');
+  return { orderId, orderNumber };
+}
+
 /** Pays the total shown on the payment page in the sandbox's window, by UPI. */
 export async function payByUpi(page: Page, total: number) {
   await page.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();

@@ -123,8 +123,9 @@ export async function queueOrderNotice(
       recipients = recipients.filter((recipient) => !withdrawn.includes(recipient.channel));
     }
   } else {
-    // The recipient's phone is the delivery address's; they hear on WhatsApp only, when the sender asked.
-    const phone = (order.shippingAddress as { phone?: string }).phone;
+    // The recipient's own number when the sender gave one (decision 0069), else the delivery
+    // address's; they hear on WhatsApp only, when the sender asked.
+    const phone = order.notify?.giftRecipientPhone ?? (order.shippingAddress as { phone?: string }).phone;
     recipients = order.notify?.giftRecipient && phone ? [{ channel: 'whatsapp', to: phone, audience }] : [];
     // A gift sent to the shopper's own number is no gift news to anyone else.
     if (

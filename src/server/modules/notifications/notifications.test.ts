@@ -389,6 +389,57 @@ describe('order news on WhatsApp and SMS', () => {
     ]);
   });
 
+  // Decision 0069: the buyer hears everything on their own mobile; the recipient, on a number of its own.
+  it("sends a gift's news to the buyer's verified mobile and the recipient's two to the recipient's own number", async () => {
+    const shopper = await store.newCustomer();
+    const shopperPhone = newPhone();
+    await verifyPhone(shopper, shopperPhone);
+    const recipientPhone = newPhone();
+    const addressPhone = newPhone();
+    const product = await createTestProduct(store.database, { stock: 10 });
+    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: {
+        whatsapp: true,
+        sms: false,
+        email: false,
+        giftRecipient: true,
+        giftRecipientPhone: `+91 ${recipientPhone.slice(0, 5)} ${recipientPhone.slice(5)}`,
+      },
+      giftOptions: { message: 'For you', hidePrices: true },
+      address: { ...TEST_ADDRESS, phone: addressPhone },
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+    expect(await summary(created.orderId)).toEqual([
+      `order_placed:whatsapp:${shopperPhone}`,
+      `order_shipped:whatsapp:${shopperPhone}`,
+      `gift_on_its_way:whatsapp:${recipientPhone}`,
+      `out_for_delivery:whatsapp:${shopperPhone}`,
+      `order_delivered:whatsapp:${shopperPhone}`,
+      `gift_delivered:whatsapp:${recipientPhone}`,
+    ]);
+    expect(await sandboxMessagesTo(addressPhone)).toEqual([]);
+
+    const refused = await store.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-order',
+      headers: shopper.headers,
+      payload: {
+        ...orderBody([{ product, quantity: 1 }]),
+        giftOptions: { message: 'For you', hidePrices: true },
+        notify: {
+          whatsapp: true,
+          sms: false,
+          email: false,
+          giftRecipient: true,
+          giftRecipientPhone: '12345',
+        },
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("Please enter the recipient's 10-digit mobile number");
+  });
+
   it('refuses a consent that is not a mobile number, and creates nothing', async () => {
     const shopper = await store.newCustomer();
     const product = await createTestProduct(store.database, { stock: 10 });

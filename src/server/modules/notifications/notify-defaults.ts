@@ -39,8 +39,14 @@ export function consentFor(
   address: { phone: string; isGift: boolean },
 ): NotifyConsent {
   const fallbackPhone = address.isGift ? undefined : address.phone;
-  const consent = chosen ?? { ...defaults, giftRecipient: false };
+  const { giftRecipientPhone, ...consent } = chosen ?? { ...defaults, giftRecipient: false };
   const phone = consent.phone ?? fallbackPhone;
-  // Only a gift has a recipient to tell.
-  return { ...consent, giftRecipient: address.isGift && consent.giftRecipient, ...(phone ? { phone } : {}) };
+  // Only a gift has a recipient to tell, and only when the sender asked.
+  const tellsRecipient = address.isGift && consent.giftRecipient;
+  return {
+    ...consent,
+    giftRecipient: tellsRecipient,
+    ...(tellsRecipient && giftRecipientPhone ? { giftRecipientPhone } : {}),
+    ...(phone ? { phone } : {}),
+  };
 }

@@ -43,6 +43,8 @@ const sameNotifyChoice = (chosen: NotifyConsent | undefined, isGift: boolean, ke
     chosen.sms === kept.sms &&
     chosen.email === kept.email &&
     (isGift && chosen.giftRecipient) === kept.giftRecipient &&
+    ((isGift && chosen.giftRecipient && chosen.giftRecipientPhone) || null) ===
+      (kept.giftRecipientPhone ?? null) &&
     (chosen.phone === undefined || chosen.phone === kept.phone));
 
 /** The values a stored line was made from, to compare a retried request's lines with. */

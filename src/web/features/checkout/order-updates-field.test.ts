@@ -9,8 +9,33 @@ describe('order updates at checkout', () => {
       sms: true,
       email: true,
       giftRecipient: false,
+      giftRecipientPhone: '',
       offers: { whatsapp: false, sms: false, email: false },
     });
+  });
+
+  // Decision 0069: the recipient's own number, apart from the buyer's, only on a gift they asked to tell.
+  it("sends the recipient's own mobile only for a gift whose recipient is told, and says when it is not a number", () => {
+    const start = { ...initialUpdates({ whatsapp: false, sms: true, email: true }), whatsapp: true };
+    const telling = { ...start, giftRecipient: true, giftRecipientPhone: '+91 98450 12345' };
+    expect(readUpdatesChoice(telling, { verifiedPhone: '9123456789', isGift: true }).notify).toEqual({
+      whatsapp: true,
+      sms: true,
+      email: true,
+      phone: '9123456789',
+      giftRecipient: true,
+      giftRecipientPhone: '9845012345',
+    });
+    expect(
+      readUpdatesChoice(telling, { verifiedPhone: '9123456789', isGift: false }).notify,
+    ).not.toHaveProperty('giftRecipientPhone');
+    expect(
+      readUpdatesChoice({ ...telling, giftRecipient: false }, { verifiedPhone: null, isGift: true }).notify,
+    ).not.toHaveProperty('giftRecipientPhone');
+    expect(
+      readUpdatesChoice({ ...telling, giftRecipientPhone: '98450' }, { verifiedPhone: null, isGift: true })
+        .error,
+    ).toBe("Please enter the recipient's 10-digit mobile number");
   });
 
   it('ticks WhatsApp only for a shopper who chose it before, and keeps their other choices', () => {

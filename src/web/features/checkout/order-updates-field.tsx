@@ -6,10 +6,13 @@ import {
   type NotifyChannel,
   NotifyConsent,
 } from '../../../shared/notifications';
+import { FormField } from '../../components/form-field';
 
 /** What the shopper ticked under "Order updates", and the offers they ticked (decision 0062). */
 export type UpdatesChoice = Record<NotifyChannel, boolean> & {
   giftRecipient: boolean;
+  /** Decision 0069: the recipient's own mobile as typed; empty for the delivery address's phone. */
+  giftRecipientPhone: string;
   offers: MarketingChoice;
 };
 
@@ -23,6 +26,7 @@ export const initialUpdates = (defaults: Record<NotifyChannel, boolean>): Update
   ...defaults,
   whatsapp: false,
   giftRecipient: false,
+  giftRecipientPhone: '',
   offers: NO_OFFERS,
 });
 
@@ -47,12 +51,15 @@ export function readUpdatesChoice(
   account: { verifiedPhone: string | null; isGift: boolean },
 ): { notify?: NotifyConsent; marketing?: MarketingChoice; error?: string } {
   const phone = account.verifiedPhone ?? '';
+  const tellsRecipient = account.isGift && choice.giftRecipient;
+  const recipientPhone = tellsRecipient ? choice.giftRecipientPhone.trim() : '';
   const parsed = NotifyConsent.safeParse({
     whatsapp: choice.whatsapp,
     sms: choice.sms,
     email: choice.email,
-    giftRecipient: account.isGift && choice.giftRecipient,
+    giftRecipient: tellsRecipient,
     ...(phone ? { phone } : {}),
+    ...(recipientPhone ? { giftRecipientPhone: recipientPhone } : {}),
   });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please check your mobile number' };
   const anyOffer = Object.values(choice.offers).some(Boolean);
@@ -123,15 +130,37 @@ export function OrderUpdatesField({
         </p>
       )}
       {isGift && (
-        <label className="mt-2 flex min-h-11 items-center gap-3 text-stone-800">
-          <input
-            type="checkbox"
-            className="h-5 w-5 accent-brand-600"
-            checked={choice.giftRecipient}
-            onChange={(event) => onChange({ ...choice, giftRecipient: event.target.checked })}
-          />
-          <span>Tell the recipient on WhatsApp when it is on its way and delivered (no prices)</span>
-        </label>
+        <>
+          <p className="mt-2 text-sm text-stone-600">
+            The order's news comes to you, as ticked above; the recipient hears only if you ask.
+          </p>
+          <label className="mt-1 flex min-h-11 items-center gap-3 text-stone-800">
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-brand-600"
+              checked={choice.giftRecipient}
+              onChange={(event) => onChange({ ...choice, giftRecipient: event.target.checked })}
+            />
+            <span>Tell the recipient on WhatsApp when it is on its way and delivered (no prices)</span>
+          </label>
+          {choice.giftRecipient && (
+            <div className="mt-1 flex flex-col gap-1">
+              {/* Decision 0069: a number of its own, apart from the buyer's; no placeholder that
+                  could pass for a number already filled in. */}
+              <FormField
+                label="Recipient's mobile (optional)"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                value={choice.giftRecipientPhone}
+                onChange={(event) => onChange({ ...choice, giftRecipientPhone: event.target.value })}
+              />
+              <p className="text-sm text-stone-600">
+                Left empty, the delivery address's phone gets these two messages.
+              </p>
+            </div>
+          )}
+        </>
       )}
       {offerChannels.length > 0 && (
         <fieldset className="mt-3">
