@@ -8,6 +8,7 @@ import { catalogSiteRoutes } from './site-routes';
  */
 export async function installCatalog(app: FastifyInstance) {
   app.addHook('onReady', () => app.catalog.prepare());
+  app.addHook('onClose', () => app.catalog.close());
   // The search pages the server renders run the API's search, so they spend its allowance.
   app.addHook('onRequest', async (request, reply) => {
     if (isSearchPage(request)) await admitSearchPage(app, request, reply);

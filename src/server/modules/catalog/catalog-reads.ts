@@ -37,9 +37,12 @@ import {
   SEARCH_COUNT_CAP,
   type SearchBucket,
   searchBuckets,
+  textMatchSql,
+  textRuleOf,
 } from './catalog-search';
 import { decodeCursor, encodeCursor } from './listing-cursor';
-import { giftFilters } from './listing-filters';
+import { filterOf, filterSql, isFiltered, type ListingFilter, postingsFilter } from './listing-filters';
+import { countFrom, cursorValueOf, rankedIdsFrom, type SortedStart, sortedIdsFrom } from './search-postings';
 import { type CorrectedWord, queryWords, tsqueryOf } from './search-query';
 
 type SitemapEntry = { path: string; lastModified: Date | null };
@@ -103,51 +106,25 @@ async function listProductsWith(
   mode: 'all' | 'any',
 ): Promise<ProductList> {
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  const conditions: SQL[] = [sql`NOT p.archived`];
-  const keyParts: unknown[] = [];
+  const filter = filterOf(query);
   if (query.category !== undefined) {
     const slug = slugify(query.category);
     const category = (await categoryRows(reader)).find((entry) => entry.slug === slug);
     if (!category) return { data: [], total: 0, nextCursor: null };
-    conditions.push(sql`p.category_id = ${category.id}`);
-    keyParts.push(category.id);
-  } else keyParts.push(null);
-  if (query.minPrice !== undefined) conditions.push(sql`p.price_paise >= ${Math.ceil(query.minPrice * 100)}`);
-  if (query.maxPrice !== undefined)
-    conditions.push(sql`p.price_paise <= ${Math.floor(query.maxPrice * 100)}`);
-  if (query.featured !== undefined) conditions.push(sql`p.featured = ${query.featured}`);
-  if (query.country !== undefined) conditions.push(sql`p.origin_country = ${query.country}`);
-  keyParts.push(
-    query.minPrice ?? null,
-    query.maxPrice ?? null,
-    query.featured ?? null,
-    query.country ?? null,
-  );
-  const gift = giftFilters(query);
-  conditions.push(...gift.conditions);
-  keyParts.push(gift.key);
-  const filters = sql.join(conditions, sql` AND `);
+    filter.categoryId = category.id;
+  }
+  const filters = filterSql(filter);
 
   const words = await correctSearch(reader, query.search);
-  const tsquery = words ? tsqueryOf(words, mode) : null;
-  if (words && tsquery === null) return { data: [], total: 0, nextCursor: null };
+  const matching = words ? textMatchSql(words, mode) : null;
+  if (words && matching === null) return { data: [], total: 0, nextCursor: null };
   const limit = query.limit ?? LISTING_PAGE_SIZE;
   const sort: ProductSort = query.sort ?? (words ? 'relevance' : 'featured');
   const order: SortOrder = sort === 'relevance' ? 'desc' : (query.order ?? DEFAULT_SORT_ORDER[sort]);
 
-  if (words && sort === 'relevance')
-    return rankedPage(
-      reader,
-      words,
-      { sql: filters, filtered: conditions.length > 1 },
-      keyParts,
-      query,
-      cursor,
-    );
-  if (tsquery) conditions.push(sql`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
-  keyParts.push(tsquery);
-  const where = sql.join(conditions, sql` AND `);
-  const key = JSON.stringify(keyParts);
+  if (words && sort === 'relevance') return rankedPage(reader, words, filter, query, cursor);
+  const where = matching ? sql`${filters} AND ${matching}` : filters;
+  const key = JSON.stringify([filter, words ? tsqueryOf(words, mode) : null]);
 
   const listed = sort === 'relevance' ? 'featured' : sort;
   const listedOrder = sort === 'relevance' ? 'desc' : order;
@@ -159,23 +136,41 @@ async function listProductsWith(
     pageWhere = sql`${where} AND ${afterSql(listed, listedOrder, cursor.value, cursor.id)}`;
     offset = 0;
   }
+  // Decision 0074: a sorted search is answered from the postings held in memory when they are
+  // current (its count and its page's ids), else in SQL; by rating always in SQL (PostingsSort).
+  const postings = words && listed !== 'rating' ? postingsFor(reader, filter) : null;
+  const rule = words ? textRuleOf(words, mode) : null;
   // A search's total is counted up to a cap: a word most products share would otherwise cost a
   // count of most of the catalogue, for every different search a crowd types (decision 0058).
-  const counted = tsquery ? await cappedCount(reader, where, key) : await count(reader, where, key);
-  const totalCapped = tsquery !== null && counted > SEARCH_COUNT_CAP;
+  const counted =
+    postings && rule
+      ? countFrom(postings, rule, filter, SEARCH_COUNT_CAP + 1)
+      : matching
+        ? await cappedCount(reader, where, key)
+        : await count(reader, where, key);
+  const totalCapped = matching !== null && counted > SEARCH_COUNT_CAP;
   const total = totalCapped ? SEARCH_COUNT_CAP : counted;
   // A page number past the last page (a crawler's, or typed by hand) is empty, and finding that out
   // in the index means reading every entry of its filter; the total, kept per filter, says so.
   if (offset >= counted)
     return { data: [], total, nextCursor: null, ...(totalCapped ? { totalCapped } : {}) };
+  const pageOrder = { orderBy: orderSql(listed, listedOrder), sortKey: sql.raw(SORT_COLUMNS[listed].column) };
+  const after = cursor?.kind === 'after' && listed !== 'rating' ? cursorValueOf(listed, cursor.value) : null;
+  const start: SortedStart | null = !cursor
+    ? { skip: offset }
+    : after !== null && cursor.kind === 'after'
+      ? { after: { value: after, id: cursor.id } }
+      : null;
   // One row more than asked, to know whether a page follows.
-  const page = await selectPage(reader, {
-    where: pageWhere,
-    orderBy: orderSql(listed, listedOrder),
-    sortKey: sql.raw(SORT_COLUMNS[listed].column),
-    limit: limit + 1,
-    offset,
-  });
+  const page =
+    postings && rule && start && listed !== 'rating'
+      ? await pageOfIds(
+          reader,
+          filters,
+          sortedIdsFrom(postings, rule, filter, listed, listedOrder, start, limit + 1),
+          pageOrder,
+        )
+      : await selectPage(reader, { where: pageWhere, ...pageOrder, limit: limit + 1, offset });
   const shown = page.slice(0, limit);
   const last = shown.at(-1);
   const nextCursor =
@@ -195,6 +190,27 @@ async function listProductsWith(
   };
 }
 
+/** Search's postings when they are current and can apply the filter, else null: SQL answers. */
+function postingsFor(reader: CatalogReader, filter: ListingFilter) {
+  return postingsFilter(filter) ? (reader.postings?.current() ?? null) : null;
+}
+
+/** The products with these ids, in the page's order, each with its sort key as the database prints it. */
+function pageOfIds(
+  reader: CatalogReader,
+  filters: SQL,
+  ids: number[],
+  order: { orderBy: SQL; sortKey: SQL },
+): Promise<Awaited<ReturnType<typeof selectPage>>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectPage(reader, {
+    where: sql`${filters} AND p.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+    ...order,
+    limit: ids.length,
+    offset: 0,
+  });
+}
+
 /**
  * A search by relevance: the page's ids from the ranking buckets (decision 0058), then its
  * products. The total is exact when every match fitted in the buckets' reads, else counted up to
@@ -203,8 +219,7 @@ async function listProductsWith(
 async function rankedPage(
   reader: CatalogReader,
   words: CorrectedWord[],
-  { sql: filters, filtered }: { sql: SQL; filtered: boolean },
-  keyParts: unknown[],
+  filter: ListingFilter,
   query: ProductListQuery,
   cursor: ReturnType<typeof decodeCursor> | null,
 ): Promise<ProductList> {
@@ -214,7 +229,12 @@ async function rankedPage(
   const limit = query.limit ?? LISTING_PAGE_SIZE;
   const offset = cursor ? cursor.offset : ((query.page ?? 1) - 1) * limit;
   const need = offset + limit + 1;
-  const ids = await rankedIds(reader, filters, buckets, need);
+  // Decision 0074: the postings held in memory answer when they are current, else SQL does.
+  const postings = postingsFor(reader, filter);
+  const rules = buckets.map((bucket) => bucket.rule);
+  const ids = postings
+    ? rankedIdsFrom(postings, rules, filter, need)
+    : await rankedIds(reader, filterSql(filter), buckets, need);
   const data = await productsInOrder(reader, ids.slice(offset, offset + limit));
   const nextCursor =
     ids.length > offset + limit ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null;
@@ -222,13 +242,15 @@ async function rankedPage(
   // Every product of an earlier bucket also meets the last one, so the last counts them all. With
   // no filter, the vocabulary's count of its commonest word may already say it is past the cap.
   const widest = buckets.at(-1) as SearchBucket;
-  if (!filtered && widest.atLeast > SEARCH_COUNT_CAP)
+  if (!isFiltered(filter) && widest.atLeast > SEARCH_COUNT_CAP)
     return { data, total: SEARCH_COUNT_CAP, nextCursor, totalCapped: true };
-  const counted = await cappedCount(
-    reader,
-    sql`${filters} AND ${widest.condition}`,
-    JSON.stringify([...keyParts, tsqueryOf(words, 'any')]),
-  );
+  const counted = postings
+    ? countFrom(postings, widest.rule, filter, SEARCH_COUNT_CAP + 1)
+    : await cappedCount(
+        reader,
+        sql`${filterSql(filter)} AND ${widest.condition}`,
+        JSON.stringify([filter, tsqueryOf(words, 'any')]),
+      );
   if (counted > SEARCH_COUNT_CAP) return { data, total: SEARCH_COUNT_CAP, nextCursor, totalCapped: true };
   return { data, total: counted, nextCursor };
 }

@@ -9,9 +9,13 @@ import { slugWithId } from '../../../shared/slug';
 import { asJsonRows, type Db, executePrepared, fromJsonRows } from '../../db/client';
 import { categories, type collections } from '../../db/schema';
 import type { CatalogCache } from './catalog-cache';
+import type { SearchPostings } from './search-postings';
 
-/** What catalogue reads need: the database and the cache of derived figures. */
-export type CatalogReader = { db: Db; cache: CatalogCache };
+/**
+ * What catalogue reads need: the database, the cache of derived figures and, where a service
+ * holds them, the search postings (decision 0074).
+ */
+export type CatalogReader = { db: Db; cache: CatalogCache; postings?: SearchPostings };
 
 /** A product as the server's other modules need it: the API fields plus paise and the archive flag. */
 export type CatalogProduct = Product & { pricePaise: Paise; mrpPaise: Paise; archived: boolean };

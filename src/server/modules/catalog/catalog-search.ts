@@ -5,7 +5,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import { executePrepared } from '../../db/client';
 import { searchTerms } from '../../db/schema';
 import type { CatalogReader } from './catalog-rows';
-import { type CorrectedWord, correctWords, MAX_TERMS_PER_WORD, queryWords, tsqueryOf } from './search-query';
+import type { BucketRule } from './search-postings';
+import {
+  type CorrectedWord,
+  correctWords,
+  MAX_TERMS_PER_WORD,
+  queryWords,
+  termGroups,
+  tsqueryOfGroups,
+} from './search-query';
 import { createVocabulary, type Vocabulary } from './vocabulary';
 
 function vocabulary({ db, cache }: CatalogReader): Promise<Vocabulary> {
@@ -50,16 +58,10 @@ export async function correctSearch(
  */
 export const SEARCH_COUNT_CAP = 1_000;
 
-/** A tsquery in to_tsquery syntax where each known word must match its likeliest meaning. */
-function bestTsquery(words: CorrectedWord[]): string | null {
-  return tsqueryOf(
-    words.map((word) => ({ ...word, terms: word.best === null ? [] : [word.best] })),
-    'all',
-  );
-}
-
-/** One ranking bucket: its condition, and how many products are expected to meet it. */
+/** One ranking bucket: what it asks of a product, its SQL, and how many are expected to meet it. */
 export type SearchBucket = {
+  rule: BucketRule;
+  /** The rule as a condition on `products p` (conditionOf). */
   condition: SQL;
   /**
    * Products expected to meet it with no filter, from the vocabulary's exact counts of products
@@ -70,6 +72,28 @@ export type SearchBucket = {
   /** At least this many products meet it with no filter (0 when unknown). */
   atLeast: number;
 };
+
+/** The SQL of a bucket's rule: what the search postings answer in memory (search-postings.ts). */
+function conditionOf(rule: BucketRule): SQL {
+  if (rule.kind === 'name-is') {
+    const terms = [...new Set(rule.terms)].map((term) => `"${term.replaceAll(/["\\]/g, '\\$&')}"`);
+    return sql`p.name_vector = array_to_tsvector(${`{${terms.join(',')}}`}::text[])`;
+  }
+  const vector = sql.raw(rule.field === 'name' ? 'p.name_vector' : 'p.search_vector');
+  return sql`${vector} @@ ${tsqueryOfGroups(rule.groups, rule.mode) ?? ''}::tsquery`;
+}
+
+/** Products whose text holds the words (every word, or any); null when no word is known. */
+export function textRuleOf(words: CorrectedWord[], mode: 'all' | 'any'): BucketRule | null {
+  const groups = termGroups(words);
+  return groups.length === 0 ? null : { kind: 'holds', field: 'text', groups, mode };
+}
+
+/** textRuleOf as a condition on `products p`. */
+export function textMatchSql(words: CorrectedWord[], mode: 'all' | 'any'): SQL | null {
+  const rule = textRuleOf(words, mode);
+  return rule && conditionOf(rule);
+}
 
 /** Visible products: what the expected sizes of buckets are shares of. */
 function visibleProducts({ db, cache }: CatalogReader): Promise<number> {
@@ -91,13 +115,11 @@ function visibleProducts({ db, cache }: CatalogReader): Promise<number> {
  * known.
  */
 export async function searchBuckets(reader: CatalogReader, words: CorrectedWord[]): Promise<SearchBucket[]> {
-  const best = bestTsquery(words);
-  const all = tsqueryOf(words, 'all');
-  const some = tsqueryOf(words, 'any');
-  if (best === null || all === null || some === null) return [];
+  const groups = termGroups(words);
+  if (groups.length === 0) return [];
   const [known, total] = await Promise.all([vocabulary(reader), visibleProducts(reader)]);
   const catalogue = Math.max(1, total);
-  const withTerms = words.filter((word) => word.terms.length > 0);
+  const bestTerms = groups.map((terms) => terms[0] as string);
   const countOf = (terms: string[], of: 'docCount' | 'nameCount' = 'docCount') =>
     Math.min(
       catalogue,
@@ -106,42 +128,45 @@ export async function searchBuckets(reader: CatalogReader, words: CorrectedWord[
   const together = (counts: number[]) =>
     counts.reduce((expected, count) => (expected * count) / catalogue, catalogue);
   const expectedOf = (of: 'docCount' | 'nameCount') => ({
-    best: together(withTerms.map((word) => countOf(word.best === null ? [] : [word.best], of))),
-    all: together(withTerms.map((word) => countOf(word.terms, of))),
+    best: together(bestTerms.map((term) => countOf([term], of))),
+    all: together(groups.map((terms) => countOf(terms, of))),
   });
   const inText = expectedOf('docCount');
   const inName = expectedOf('nameCount');
-  const someTerms = [...new Set(withTerms.flatMap((word) => word.terms))];
+  const someTerms = [...new Set(groups.flat())];
   const someAtLeast = Math.max(...someTerms.map((term) => known.docCount(term)));
-  const matches = (
-    vector: 'name_vector' | 'search_vector',
-    tsquery: string,
+  const single = groups.length === 1;
+  const holds = (
+    field: 'name' | 'text',
+    ruleGroups: string[][],
+    mode: 'all' | 'any',
     expected: number,
     atLeast = 0,
-  ) => ({
-    key: `${vector}:${tsquery}`,
-    bucket: { condition: sql`p.${sql.raw(vector)} @@ to_tsquery('simple', ${tsquery})`, expected, atLeast },
-  });
-  const phrase = withTerms.map((word) => word.best).join(' ');
-  const single = withTerms.length === 1;
-  const conditions = [
+  ) => ({ field, groups: ruleGroups, mode, expected, atLeast });
+  const best = bestTerms.map((term) => [term]);
+  const rules: (Omit<SearchBucket, 'condition'> & { key: string })[] = [
     {
-      key: `name:${phrase}`,
-      bucket: {
-        condition: sql`p.name_vector = strip(to_tsvector('simple', ${phrase}::text))`,
-        expected: 0,
-        atLeast: 0,
-      },
+      key: `is:${bestTerms.join(' ')}`,
+      rule: { kind: 'name-is', terms: bestTerms },
+      expected: 0,
+      atLeast: 0,
     },
-    matches('name_vector', best, inName.best),
-    matches('name_vector', all, inName.all),
-    matches('search_vector', best, inText.best, single ? known.docCount(withTerms[0]?.best ?? '') : 0),
-    matches('search_vector', all, inText.all, single ? someAtLeast : 0),
-    matches('search_vector', some, countOf(someTerms), someAtLeast),
+    ...[
+      holds('name', best, 'all', inName.best),
+      holds('name', groups, 'all', inName.all),
+      holds('text', best, 'all', inText.best, single ? known.docCount(bestTerms[0] as string) : 0),
+      holds('text', groups, 'all', inText.all, single ? someAtLeast : 0),
+      holds('text', groups, 'any', countOf(someTerms), someAtLeast),
+    ].map(({ field, groups: ruleGroups, mode, expected, atLeast }) => ({
+      key: `${field}:${tsqueryOfGroups(ruleGroups, mode)}`,
+      rule: { kind: 'holds' as const, field, groups: ruleGroups, mode },
+      expected,
+      atLeast,
+    })),
   ];
-  return conditions
-    .filter((entry, index) => conditions.findIndex((other) => other.key === entry.key) === index)
-    .map((entry) => entry.bucket);
+  return rules
+    .filter((entry, index) => rules.findIndex((other) => other.key === entry.key) === index)
+    .map(({ rule, expected, atLeast }) => ({ rule, condition: conditionOf(rule), expected, atLeast }));
 }
 
 /**

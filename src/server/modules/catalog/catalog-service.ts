@@ -13,6 +13,7 @@ import * as suggestions from './catalog-suggestions';
 import * as writes from './catalog-writes';
 import * as declarations from './product-declarations';
 import { prepareSearchIndex } from './search-index';
+import { createSearchPostings } from './search-postings';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -43,8 +44,12 @@ export function createCatalogService({
     for (const listener of changeListeners) listener();
   }
 
+  // Decision 0074: search's postings held in memory, dropped with every cached figure.
+  const postings = createSearchPostings(db);
+
   function clearHere() {
     cache.clear();
+    postings.stale();
     clearAnswers();
   }
 
@@ -97,8 +102,8 @@ export function createCatalogService({
   }
   let syncing: Promise<void> | null = null;
 
-  const reader: CatalogReader = { db, cache };
-  const writer: writes.CatalogWriter = { db, cache, invalidate };
+  const reader: CatalogReader = { db, cache, postings };
+  const writer: writes.CatalogWriter = { db, cache, postings, invalidate };
   let preparing: Promise<void> | null = null;
 
   return {
@@ -117,6 +122,15 @@ export function createCatalogService({
 
     /** Drops cached figures; call it after changing catalogue rows without this service. */
     invalidate,
+
+    /**
+     * Reads search's postings now when they are not current, and waits for them (the bench's
+     * warm-up and the tests that compare them with SQL); searches never wait for them.
+     */
+    searchPostingsReady: () => postings.ready(),
+
+    /** Stops reading search's postings (the app closes). */
+    close: () => postings.close(),
 
     /**
      * Before answering from a cache: when another instance (or this one) changed the catalogue

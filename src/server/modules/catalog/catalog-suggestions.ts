@@ -7,8 +7,9 @@ import { executePrepared } from '../../db/client';
 import { notFound } from '../../errors';
 import { listProducts } from './catalog-reads';
 import { type CatalogReader, categoryRows, selectProducts, toApiProduct } from './catalog-rows';
-import { correctSearch } from './catalog-search';
-import { tsqueryOf } from './search-query';
+import { correctSearch, textMatchSql, textRuleOf } from './catalog-search';
+import { firstCategoriesFrom } from './search-postings';
+import type { CorrectedWord } from './search-query';
 import { wordsOf } from './vocabulary';
 
 /**
@@ -28,8 +29,7 @@ const NO_SUGGESTIONS: SearchSuggestions = { products: [], categories: [] };
 export async function suggestSearch(reader: CatalogReader, q: string): Promise<SearchSuggestions> {
   const words = await correctSearch(reader, q);
   if (!words) return NO_SUGGESTIONS;
-  const tsquery = tsqueryOf(words, 'all') ?? tsqueryOf(words, 'any');
-  if (!tsquery) return NO_SUGGESTIONS;
+  if (!textRuleOf(words, 'all')) return NO_SUGGESTIONS;
 
   const [found, categories] = await Promise.all([
     listProducts(reader, { search: q, limit: SUGGESTED_PRODUCTS }),
@@ -38,17 +38,7 @@ export async function suggestSearch(reader: CatalogReader, q: string): Promise<S
   const terms = new Set(words.flatMap((word) => word.terms));
   const named = categories.filter((category) => wordsOf(category.name).some((word) => terms.has(word)));
 
-  const holding = (
-    await executePrepared<{ id: number }>(
-      reader.db,
-      sql`
-      SELECT category_id AS id FROM (
-        SELECT category_id FROM products
-        WHERE NOT archived AND search_vector @@ to_tsquery('simple', ${tsquery})
-        LIMIT ${CATEGORY_SAMPLE}) matched
-      GROUP BY category_id ORDER BY count(*) DESC, category_id LIMIT ${SUGGESTED_CATEGORIES}`,
-    )
-  ).map((row) => Number(row.id));
+  const holding = await categoriesHolding(reader, words);
   const search = q.trim();
   const suggestedCategories = [
     ...named.map((category) => ({ name: category.name, slug: category.slug, search: null })),
@@ -70,6 +60,35 @@ export async function suggestSearch(reader: CatalogReader, q: string): Promise<S
     })),
     categories: suggestedCategories,
   };
+}
+
+/**
+ * The categories holding the most of the first CATEGORY_SAMPLE matches in listing order (then by
+ * id), from the postings held in memory when they are current, else in SQL (decision 0074).
+ */
+async function categoriesHolding(reader: CatalogReader, words: CorrectedWord[]): Promise<number[]> {
+  const rule = textRuleOf(words, 'all');
+  if (!rule) return [];
+  const postings = reader.postings?.current() ?? null;
+  if (postings) {
+    const counts = new Map<number, number>();
+    for (const id of firstCategoriesFrom(postings, rule, CATEGORY_SAMPLE))
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    return [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, SUGGESTED_CATEGORIES)
+      .map(([id]) => id);
+  }
+  const rows = await executePrepared<{ id: number }>(
+    reader.db,
+    sql`
+      SELECT category_id AS id FROM (
+        SELECT p.category_id FROM products p
+        WHERE NOT p.archived AND ${textMatchSql(words, 'all')}
+        ORDER BY p.featured DESC, p.id DESC LIMIT ${CATEGORY_SAMPLE}) matched
+      GROUP BY category_id ORDER BY count(*) DESC, category_id LIMIT ${SUGGESTED_CATEGORIES}`,
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 /**

@@ -80,17 +80,27 @@ export function correctWords(words: string[], candidates: TermCandidate[]): Corr
   });
 }
 
+/** The terms of each word the catalogue knows, in query order: what every tsquery is built of. */
+export const termGroups = (words: readonly CorrectedWord[]): string[][] =>
+  words.filter((word) => word.terms.length > 0).map((word) => word.terms);
+
 /**
- * A tsquery in to_tsquery syntax: every known word must match one of its terms. Terms come from
- * the vocabulary (letters, marks and digits only); each is still quoted so no character can be
- * read as an operator.
+ * A tsquery in tsquery input syntax ('a' | 'b') & ('c'), read with `::tsquery` so that each term is
+ * the catalogue's lexeme as it is (to_tsquery would parse 'return-gift' again into a phrase that
+ * a name's stripped words never match; decision 0074). 'all': every group must match one of its
+ * terms; 'any': one term of any group. Terms come from the vocabulary; each is still quoted so no
+ * character can be read as an operator.
  */
-export function tsqueryOf(words: CorrectedWord[], mode: 'all' | 'any'): string | null {
-  const groups = words
-    .filter((word) => word.terms.length > 0)
-    .map((word) => `(${word.terms.map(quoteLexeme).join(' | ')})`);
+export function tsqueryOfGroups(groups: readonly (readonly string[])[], mode: 'all' | 'any'): string | null {
   if (groups.length === 0) return null;
-  return groups.join(mode === 'all' ? ' & ' : ' | ');
+  return groups
+    .map((terms) => `(${terms.map(quoteLexeme).join(' | ')})`)
+    .join(mode === 'all' ? ' & ' : ' | ');
+}
+
+/** The tsquery of the words (tsqueryOfGroups of their terms). */
+export function tsqueryOf(words: CorrectedWord[], mode: 'all' | 'any'): string | null {
+  return tsqueryOfGroups(termGroups(words), mode);
 }
 
 const quoteLexeme = (term: string) => `'${term.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
