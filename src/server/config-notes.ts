@@ -53,6 +53,10 @@ export const SETTING_NOTES: Record<keyof typeof Env.shape, string> = {
   RTO_REFUND:
     'A prepaid parcel back at the store undelivered: at_once (refunded when checked in) or owed (the owner refunds it later).',
   RTO_FREIGHT_DEDUCTION_RUPEES: 'Rupees of return freight taken off such a refund; 0: none (decision 0064).',
+  RETURN_REFUND_AT_APPROVAL_BELOW_RUPEES:
+    'A return worth less is refunded at approval; the rest once the items are marked received (0: always wait; decision 0066).',
+  COD_REMITTANCE_DAYS:
+    'Days the courier takes to remit cash collected on delivery; later shows as overdue (decision 0067).',
   NOTIFY_DEFAULT_CHANNELS:
     'Order-news channels ticked at checkout until the shopper changes them (whatsapp, sms, email).',
   GA_MEASUREMENT_ID: 'Google Analytics: gtag loads only when set.',

@@ -122,6 +122,12 @@ export const Env = z.object({
   RTO_FREIGHT_DEDUCTION_RUPEES: z.coerce.number().int().min(0).max(10_000).default(0),
   // Decision 0061: who pays to send an approved return back, stated on the Returns page.
   RETURN_SHIPPING_PAID_BY: z.enum(RETURN_SHIPPING_PAYERS).default('customer-unless-faulty'),
+  // Decision 0066: a return refunded at approval when it is below this; above, once received.
+  // 0: every refund waits for the items to come back and be checked.
+  RETURN_REFUND_AT_APPROVAL_BELOW_RUPEES: z.coerce.number().int().min(0).max(10_00_000).default(0),
+  // Decision 0067: days the courier takes to remit cash collected on delivery (its COD cycle);
+  // cash not remitted by then shows as overdue.
+  COD_REMITTANCE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
 

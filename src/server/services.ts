@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { codRulesFromRupees, isYesReply } from '../shared/cash-on-delivery';
+import { toPaise } from '../shared/money';
 import { DEFAULT_PACKAGING_BOXES, defaultParcelFor, parsePackagingBoxes } from '../shared/parcel';
 import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
 import type { Clock } from './clock';
@@ -34,6 +35,7 @@ import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from '.
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
 import {
+  createLinkSigner,
   createNotificationService,
   notifyDefaultsFrom,
   type ReadNotifyDefaults,
@@ -265,7 +267,25 @@ export function createServices({
     packagingBoxes: async () =>
       parsePackagingBoxes((await settings.get()).values.packagingBoxes) ?? DEFAULT_PACKAGING_BOXES,
     onStockChanged,
+    returnTo: { city: config.SAME_DAY_CITY, pincode: config.ORIGIN_PINCODE },
+    // The returns service is made below; this runs only once scans come.
+    returnScan: (awb, kind, at, activity) => returns.receivePickupScan(awb, kind, at, activity),
   });
+  const returns = createReturnService({
+    db,
+    clock,
+    provider: paymentProvider,
+    orderService: orders,
+    store,
+    ownerNotices,
+    faultReturnDays: async () => (await settings.valuesIn(db)).faultReturnDays,
+    refundAtApprovalBelowPaise: async () => toPaise((await settings.get()).values.refundAtApprovalBelow),
+    reversePickup: { book: shipping.bookReturn, cancel: shipping.cancelReturn },
+    signer: createLinkSigner(db),
+    log,
+    onStockChanged,
+  });
+
   const mailWorker = createMailWorker({
     db,
     clock,
@@ -357,16 +377,7 @@ export function createServices({
     messenger: messaging.messenger,
     notifications,
     ownerNotices,
-    returns: createReturnService({
-      db,
-      clock,
-      provider: paymentProvider,
-      orderService: orders,
-      store,
-      ownerNotices,
-      faultReturnDays: async () => (await settings.valuesIn(db)).faultReturnDays,
-      onStockChanged,
-    }),
+    returns,
     reviews: createReviewService({ db, clock, onRatingsChanged: onStockChanged }),
     quotes: createQuoteService({
       db,

@@ -36,7 +36,7 @@ export const cancellationRefundNote = (paise: Paise) =>
  * Decision 0043: a cash on delivery order's refund goes by bank transfer or UPI (no provider holds
  * its payment); what the customer is told when the return is approved, and when it is paid.
  */
-export const transferRefundOwedNote = (paise: Paise) =>
-  `We will send your refund of ${formatPaise(paise)} by UPI or bank transfer, as you paid in cash on delivery. Please reply to this e-mail with your UPI ID, or your bank account number, IFSC and the account holder's name, and we will send it within 5-7 working days.`;
+export const transferRefundOwedNote = (paise: Paise, detailsLink: string) =>
+  `We will send your refund of ${formatPaise(paise)} by UPI or bank transfer, as you paid in cash on delivery. Give us your UPI ID, or your bank account number and IFSC, on this secure page: ${detailsLink} (please never send them by e-mail). We send it within 5-7 working days of receiving them.`;
 export const transferRefundPaidNote = (paise: Paise, reference: string) =>
   `We have sent your refund of ${formatPaise(paise)} by UPI or bank transfer (reference ${reference}). ${REFUND_TIMING}`;

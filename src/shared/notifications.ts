@@ -61,6 +61,8 @@ export const ORDER_NOTICES = [
   'delivery_failed',
   'refund_made',
   'return_decided',
+  // Decision 0067: a cash on delivery refund asks where to send it, by a signed page's link.
+  'refund_details_wanted',
   'quote_sent',
   'gift_on_its_way',
   'gift_delivered',

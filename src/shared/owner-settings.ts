@@ -298,6 +298,29 @@ export const OwnerSettings = z.object({
       hint: 'Stated on the Returns and refunds page',
     },
   ),
+  // Decision 0066: small refunds need not wait for the parcel to come back.
+  refundAtApprovalBelow: field(rupees('Refund at approval below', 10_00_000), {
+    label: 'Refund at approval below (₹)',
+    group: 'returns',
+    kind: 'rupees',
+    env: ['RETURN_REFUND_AT_APPROVAL_BELOW_RUPEES'],
+    hint: 'A return worth less is refunded when you approve it; the rest once you mark the items received and checked. 0: always wait',
+  }),
+  // Decision 0067: the courier's COD cycle; cash not remitted by then shows as overdue.
+  codRemittanceDays: field(
+    z
+      .number({ error: "Days to the courier's COD remittance must be a number of days" })
+      .int("Days to the courier's COD remittance must be whole days")
+      .min(1, "Days to the courier's COD remittance must be at least 1")
+      .max(60, "Days to the courier's COD remittance can be at most 60"),
+    {
+      label: 'Days the courier takes to remit COD cash',
+      group: 'cod',
+      kind: 'days',
+      env: ['COD_REMITTANCE_DAYS'],
+      hint: 'Cash collected and not remitted after this many days shows as overdue',
+    },
+  ),
   legalName: field(text('Legal name', 120), {
     label: 'Legal name',
     group: 'legal',

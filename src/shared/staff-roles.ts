@@ -61,6 +61,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   // Approving a return refunds it (decision 0054: refunds are the owner's).
   'POST /api/admin/returns/:id/approve': MONEY_ROLES,
   'POST /api/admin/returns/:id/refund-paid': MONEY_ROLES,
+  'POST /api/admin/returns/:id/received': MONEY_ROLES,
   'POST /api/admin/returns/:id/reject': ORDERS,
   'POST /api/admin/quotes/preview': ORDERS,
   'POST /api/admin/quotes': ORDERS,

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { OPT_OUT_PATH } from '../shared/notification-links';
+import { OPT_OUT_PATH, REFUND_DETAILS_PATH } from '../shared/notification-links';
 import { POLICY_PAGES } from '../shared/policy-pages';
 import type { AdminPage } from './admin-routes';
 import { RootLayout } from './app/root-layout';
@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: 'bulk-orders', lazy: storefrontPage('bulkOrders') },
       // Issue 23: the opt-out link of every order message.
       { path: OPT_OUT_PATH.slice(1), lazy: storefrontPage('stopMessages') },
+      // Decision 0067: the signed page of a cash on delivery refund's UPI ID or bank account.
+      { path: REFUND_DETAILS_PATH.slice(1), lazy: storefrontPage('refundDetails') },
       // Issue 24: public parcel tracking by order number and phone or e-mail.
       { path: 'track', lazy: storefrontPage('track') },
       // Issue 25: the pages a seller in India must show (paths in src/shared/policy-pages.ts).

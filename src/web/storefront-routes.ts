@@ -16,6 +16,7 @@ const pages = {
   wishlist: () => import('./pages/wishlist-page'),
   bulkOrders: () => import('./pages/bulk-orders-page'),
   stopMessages: () => import('./pages/stop-messages-page'),
+  refundDetails: () => import('./pages/refund-details-page'),
   track: () => import('./pages/track-page'),
   quote: () => import('./pages/quote-page'),
   staffInvite: () => import('./pages/staff-invite-page'),

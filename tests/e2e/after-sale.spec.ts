@@ -58,7 +58,7 @@ test('a customer downloads the GST tax invoice of a paid order', async ({ reques
   expect(bytes.toString('latin1')).toContain('Tax Invoice UG/');
 });
 
-test('a customer returns a delivered item, the owner approves it and the customer sees the refund', async ({
+test('a customer returns a delivered item, the owner approves it, marks it received and the customer sees the refund', async ({
   request,
   ownerToken,
   ownerPage: owner,
@@ -92,13 +92,27 @@ test('a customer returns a delivered item, the owner approves it and the custome
   await owner.goto('/admin/returns');
   const card = owner.getByRole('listitem', { name: `Return of order ${order.orderNumber}` });
   await expect(card).toContainText('The colour is not what the picture showed');
-  await card.getByRole('button', { name: 'Approve and refund' }).click();
-  // Money leaves at once: the back office asks once more.
+  await card.getByRole('button', { name: 'Approve return' }).click();
+  // The back office asks once more; the refund waits for the items (decision 0066).
   await owner
     .getByRole('alertdialog', { name: `Approve the return of order ${order.orderNumber}?` })
-    .getByRole('button', { name: 'Approve and refund' })
+    .getByRole('button', { name: 'Approve return' })
     .click();
   await expect(card).toHaveCount(0);
+  await customer.reload();
+  await expect(returns).toContainText(
+    `${formatInr(first!.price)} will be refunded to your original payment method once the items are back with us and checked`,
+  );
+  // The items are back: the owner marks them received, which makes the refund.
+  await owner.getByRole('button', { name: 'Approved' }).click();
+  await owner
+    .getByRole('listitem', { name: `Return of order ${order.orderNumber}` })
+    .getByRole('button', { name: 'Mark received and checked' })
+    .click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Mark received' }).click();
+  await expect(owner.getByRole('listitem', { name: `Return of order ${order.orderNumber}` })).toContainText(
+    `Approved: ${formatInr(first!.price)} refunded`,
+  );
 
   // The customer sees the refund and the order returned.
   await customer.reload();

@@ -28,6 +28,7 @@ import type { OwnerSettings } from '../../shared/owner-settings';
 import type { ParcelSize } from '../../shared/parcel';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
 import type { QuantityTier } from '../../shared/quantity-pricing';
+import type { RefundPayee } from '../../shared/refund-payee';
 
 // Money is integer paise in every table (DESIGN 4: rupees only at the API and UI edges).
 
@@ -602,7 +603,6 @@ export const invoices = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderId: uuid('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id),
     number: text('number').notNull().unique(),
     financialYear: text('financial_year').notNull(),
@@ -611,8 +611,13 @@ export const invoices = pgTable(
     data: jsonb('data').notNull(),
     // Issue 21: the PDF as first rendered, served unchanged afterwards (a legal document).
     pdf: bytea('pdf'),
+    // Decision 0066: an address edited before dispatch into another State moves the place of
+    // supply: this invoice is credited in full (CGST s.34) and a new one issued in its place.
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
   },
   (table) => [
+    uniqueIndex('invoices_current_order_idx').on(table.orderId).where(sql`superseded_at is null`),
+    index('invoices_order_idx').on(table.orderId),
     uniqueIndex('invoices_year_sequence_idx').on(table.financialYear, table.sequence),
     index('invoices_issued_idx').on(table.issuedAt),
   ],
@@ -698,6 +703,19 @@ export const returnRequests = pgTable(
       .default('provider'),
     refundPaidAt: timestamp('refund_paid_at', { withTimezone: true }),
     refundReference: text('refund_reference'),
+    // Decision 0066: approval books a reverse pickup with the courier; the refund is released
+    // (made through the provider, or owed by transfer) when the owner marks the items received
+    // and checked, or at approval below the owner's amount.
+    pickupAwb: text('pickup_awb'),
+    pickupCourier: text('pickup_courier'),
+    pickupProviderOrderId: text('pickup_provider_order_id'),
+    pickupStatus: text('pickup_status'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundReleasedAt: timestamp('refund_released_at', { withTimezone: true }),
+    // Decision 0067: where a cash on delivery refund goes, given by the customer on the signed
+    // page their message links to (a UPI ID, or a bank account and IFSC), once.
+    payee: jsonb('payee').$type<RefundPayee>(),
+    payeeGivenAt: timestamp('payee_given_at', { withTimezone: true }),
     decisionNote: text('decision_note').notNull().default(''),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -1311,4 +1329,25 @@ export const codConfirmations = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (table) => [index('cod_confirmations_phone_idx').on(table.phone, table.askedAt)],
+);
+
+/**
+ * Decision 0067: the courier's COD remittances, one line per AWB it paid the store for (from its
+ * CSV report uploaded by the owner), with the bank reference (UTR) and the date it was paid.
+ */
+export const codRemittances = pgTable(
+  'cod_remittances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    awb: text('awb').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull(),
+    remittedOn: text('remitted_on').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('cod_remittances_awb_idx').on(table.awb),
+    index('cod_remittances_order_idx').on(table.orderId),
+  ],
 );

@@ -77,3 +77,27 @@ export async function moveOrderAlong(
     }
   }
 }
+
+/**
+ * Decision 0066: the owner approves a return (its reverse pickup is booked) and marks its items
+ * received and checked, which makes the refund; answers the approval's response.
+ */
+export async function approveAndReceive(
+  app: FastifyInstance,
+  adminHeaders: Record<string, string>,
+  returnId: number,
+) {
+  const approved = await app.inject({
+    method: 'POST',
+    url: `/api/admin/returns/${returnId}/approve`,
+    headers: adminHeaders,
+    payload: { note: '' },
+  });
+  if (approved.statusCode !== 200) return approved;
+  return app.inject({
+    method: 'POST',
+    url: `/api/admin/returns/${returnId}/received`,
+    headers: adminHeaders,
+    payload: { note: '' },
+  });
+}

@@ -18,6 +18,9 @@ export const RETURN_MESSAGES = {
   photoNotOpen: 'Photos can be added only while the return is being reviewed',
   notOwed: 'This return has no refund waiting to be paid by transfer',
   alreadyPaid: 'This refund has already been marked paid',
+  notAwaitingReceipt: 'Only an approved return can be marked received',
+  alreadyReceived: 'This return has already been marked received',
+  refundNotReleased: 'This refund is made when the items are marked received and checked',
 } as const;
 
 /** Decision 0051: the window of a defective, damaged, wrong or late item has closed too. */
@@ -77,6 +80,14 @@ export const ReturnRecord = z.object({
   refundMethod: z.enum(['provider', 'transfer']),
   refundPaidAt: z.string().nullable(),
   refundReference: z.string().nullable(),
+  /** Decision 0066: the reverse pickup booked at approval, and its latest scan. */
+  pickup: z.object({ awb: z.string(), courier: z.string(), status: z.string().nullable() }).nullable(),
+  /** When the owner marked the items received and checked. */
+  receivedAt: z.string().nullable(),
+  /** When the refund was made (or, by transfer, became owed); null while it waits for receipt. */
+  refundReleasedAt: z.string().nullable(),
+  /** Decision 0067: whether the customer has given where a transfer refund goes. */
+  payeeGiven: z.boolean(),
   decisionNote: z.string(),
   photoIds: z.array(z.number().int()),
   createdAt: z.string(),
@@ -98,6 +109,8 @@ export const AdminReturn = ReturnRecord.extend({
   orderNumber: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
+  /** Decision 0067: where to send a transfer refund, as the customer gave it (null until then). */
+  payee: z.string().nullable(),
 });
 export type AdminReturn = z.infer<typeof AdminReturn>;
 
@@ -109,6 +122,8 @@ export type AdminReturnQuery = z.infer<typeof AdminReturnQuery>;
 
 export const AdminReturnList = z.object({
   data: z.array(AdminReturn),
+  /** Decision 0066: rupees; a return worth less is refunded at approval, the rest once received. */
+  refundAtApprovalBelow: z.number(),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

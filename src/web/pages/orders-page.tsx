@@ -24,7 +24,8 @@ function OrderCard({ order }: { order: OrderRecord }) {
   const hint = expectedDeliveryHint(order);
   // Issue 14: what approved returns have refunded (added in paise).
   const refundedPaise = order.returns
-    .filter((record) => record.status === 'approved')
+    // Decision 0066: a refund waiting for the items is not made yet.
+    .filter((record) => record.status === 'approved' && record.refundReleasedAt !== null)
     .reduce((sum, record) => sum + toPaise(record.refundAmount), 0);
   const titleId = `order-${order.id}-title`;
   return (

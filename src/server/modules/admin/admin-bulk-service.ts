@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type {
   BulkDocuments,
   BulkOrderResult,
@@ -167,7 +167,7 @@ export function createAdminBulkService({
         db
           .select({ orderId: invoices.orderId, data: invoices.data })
           .from(invoices)
-          .where(inArray(invoices.orderId, valid)),
+          .where(and(inArray(invoices.orderId, valid), isNull(invoices.supersededAt))),
       ]);
       const recordOf = new Map(records.map((record) => [record.id, record]));
       const invoiceOf = new Map(issued.map((row) => [row.orderId, row.data as Invoice]));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { bulkEnquiries } from '../../db/schema';
-import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
+import { approveAndReceive, moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
@@ -96,12 +96,11 @@ describe("the dashboard's day of work", () => {
     });
     expect(before.lowStock.find((row) => row.id === box.id)?.stock).toBe(1);
 
-    const approved = await store.app.inject({
-      method: 'POST',
-      url: `/api/admin/returns/${requested.json<{ return: ReturnRecord }>().return.id}/approve`,
-      headers: store.admin.headers,
-      payload: { note: '' },
-    });
+    const approved = await approveAndReceive(
+      store.app,
+      store.admin.headers,
+      requested.json<{ return: ReturnRecord }>().return.id,
+    );
     expect(approved.statusCode, approved.body).toBe(200);
     const after = await dashboard();
     expect(after.revenueSeries.at(-1)).toEqual({ date: '2031-11-20', orders: 3, revenue: paidToday - 399.5 });

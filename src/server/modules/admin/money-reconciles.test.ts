@@ -7,7 +7,7 @@ import type { ReturnRecord } from '../../../shared/api/returns';
 import { PAID_CANCEL_MESSAGES } from '../../../shared/order-status';
 import { migrationsFolder, rowsOf } from '../../db/client';
 import { mailOutbox, products } from '../../db/schema';
-import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
+import { approveAndReceive, moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
   type Line,
@@ -232,12 +232,11 @@ describe('the dashboard’s revenue', () => {
       payload: { items: [{ productId: diya.id, quantity: 1 }], reason: 'Two diyas arrived chipped' },
     });
     expect(requested.statusCode, requested.body).toBe(201);
-    const approved = await store.app.inject({
-      method: 'POST',
-      url: `/api/admin/returns/${requested.json<{ return: ReturnRecord }>().return.id}/approve`,
-      headers: store.admin.headers,
-      payload: { note: '' },
-    });
+    const approved = await approveAndReceive(
+      store.app,
+      store.admin.headers,
+      requested.json<{ return: ReturnRecord }>().return.id,
+    );
     expect(approved.statusCode, approved.body).toBe(200);
 
     expect(await todaysRevenue()).toEqual({ orders: paid.orders, revenue: paid.revenue - 399 });

@@ -60,7 +60,7 @@ describe('money is the owner’s', () => {
 
   it("answers an orders-role member 403 on a return's refund", async () => {
     const ordersDesk = await store.newStaff('orders');
-    for (const action of ['approve', 'refund-paid']) {
+    for (const action of ['approve', 'received', 'refund-paid']) {
       const refused = await store.app.inject({
         method: 'POST',
         url: `/api/admin/returns/1/${action}`,

@@ -307,6 +307,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ReturnIdParams, body: DecideReturn, response: { 200: ReturnResponse } } },
     async (req) => ({ return: await app.returns.approve(req.params.id, req.body.note) }),
   );
+  // Decision 0066: the items are back and checked; a refund that waited for them is made.
+  app.post(
+    '/admin/returns/:id/received',
+    { schema: { params: ReturnIdParams, body: DecideReturn, response: { 200: ReturnResponse } } },
+    async (req) => ({ return: await app.returns.markReceived(req.params.id, req.body.note) }),
+  );
   // Decision 0043: a cash on delivery order's refund, sent by UPI or bank transfer.
   app.post(
     '/admin/returns/:id/refund-paid',

@@ -3,7 +3,7 @@ import type { Invoice } from '../../../shared/api/invoices';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { gstinCheckCharacter } from '../../../shared/gstin';
 import { toPaise } from '../../../shared/money';
-import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
+import { approveAndReceive, moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
   payOrder,
@@ -140,12 +140,11 @@ describe('the sales register (GSTR-1)', () => {
       payload: { items: [{ productId: candle.id, quantity: 1 }], reason: 'The wax had melted' },
     });
     expect(requested.statusCode, requested.body).toBe(201);
-    const approved = await store.app.inject({
-      method: 'POST',
-      url: `/api/admin/returns/${requested.json<{ return: ReturnRecord }>().return.id}/approve`,
-      headers: store.admin.headers,
-      payload: { note: '' },
-    });
+    const approved = await approveAndReceive(
+      store.app,
+      store.admin.headers,
+      requested.json<{ return: ReturnRecord }>().return.id,
+    );
     expect(approved.statusCode, approved.body).toBe(200);
 
     // An invoice of April stays out of March's register.
@@ -274,12 +273,11 @@ describe('the sales register (GSTR-1)', () => {
       payload: { items: [{ productId: diya.id, quantity: 1 }], reason: 'Chipped' },
     });
     expect(requested.statusCode, requested.body).toBe(201);
-    const approved = await store.app.inject({
-      method: 'POST',
-      url: `/api/admin/returns/${requested.json<{ return: ReturnRecord }>().return.id}/approve`,
-      headers: owner.headers,
-      payload: { note: '' },
-    });
+    const approved = await approveAndReceive(
+      store.app,
+      owner.headers,
+      requested.json<{ return: ReturnRecord }>().return.id,
+    );
     expect(approved.statusCode, approved.body).toBe(200);
 
     const june = tablesOf(

@@ -102,14 +102,14 @@ export async function recordRefund(
  */
 export async function creditUndeliveredInvoice(tx: Tx, orderId: string, at: Date): Promise<void> {
   const [invoice] = await tx
-    .select({ total: sql<number>`(${invoices.data} -> 'totals' ->> 'total')::numeric` })
+    .select({ id: invoices.id, total: sql<number>`(${invoices.data} -> 'totals' ->> 'total')::numeric` })
     .from(invoices)
-    .where(eq(invoices.orderId, orderId));
+    .where(and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt)));
   if (!invoice) return;
   const [already] = await tx
     .select({ id: creditNotes.id })
     .from(creditNotes)
-    .where(and(eq(creditNotes.orderId, orderId), isNull(creditNotes.ledgerId)));
+    .where(and(eq(creditNotes.invoiceId, invoice.id), isNull(creditNotes.ledgerId)));
   if (already) return;
   await issueCreditNote(tx, {
     orderId,
@@ -121,6 +121,34 @@ export async function creditUndeliveredInvoice(tx: Tx, orderId: string, at: Date
     deliveryPaise: 0,
   });
 }
+
+/**
+ * Decision 0066: the order's current invoice credited in full and marked superseded, before a new
+ * one is issued for an address edited before dispatch (CGST s.34: the invoice's place of supply
+ * and tax no longer describe the supply). No money moved, so the note stands on no ledger line.
+ * Answers whether there was an invoice to replace.
+ */
+export async function supersedeInvoice(tx: Tx, orderId: string, at: Date): Promise<boolean> {
+  const [invoice] = await tx
+    .select({ id: invoices.id, total: sql<number>`(${invoices.data} -> 'totals' ->> 'total')::numeric` })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt)))
+    .for('update');
+  if (!invoice) return false;
+  await issueCreditNote(tx, {
+    orderId,
+    ledgerId: null,
+    paise: toPaise(Number(invoice.total)),
+    reason: SUPERSEDED_CREDIT_REASON,
+    at,
+    returned: [],
+    deliveryPaise: 0,
+  });
+  await tx.update(invoices).set({ supersededAt: at }).where(eq(invoices.id, invoice.id));
+  return true;
+}
+
+export const SUPERSEDED_CREDIT_REASON = 'Delivery address changed before dispatch: replaced by a new invoice';
 
 export const UNDELIVERED_CREDIT_REASON = 'Returned undelivered (cash on delivery not collected)';
 
@@ -143,7 +171,7 @@ async function issueCreditNote(
   const [invoice] = await tx
     .select({ id: invoices.id, data: invoices.data })
     .from(invoices)
-    .where(eq(invoices.orderId, note.orderId));
+    .where(and(eq(invoices.orderId, note.orderId), isNull(invoices.supersededAt)));
   if (!invoice) return;
   const financialYear = financialYearOf(note.at);
   const [counter] = await tx

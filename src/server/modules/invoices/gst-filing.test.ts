@@ -304,11 +304,9 @@ describe('credit notes', () => {
       payload: { items: [{ productId: diya.id, quantity: 1 }], reason: 'The diya arrived chipped' },
     });
     expect(requested.statusCode, requested.body).toBe(201);
-    const approved = await admin(
-      'POST',
-      `/api/admin/returns/${requested.json<{ return: ReturnRecord }>().return.id}/approve`,
-      { note: '' },
-    );
+    const returnId = requested.json<{ return: ReturnRecord }>().return.id;
+    await admin('POST', `/api/admin/returns/${returnId}/approve`, { note: '' });
+    const approved = await admin('POST', `/api/admin/returns/${returnId}/received`, { note: '' });
     expect(approved.statusCode, approved.body).toBe(200);
 
     const notes = await notesOf(order.orderId);

@@ -27,7 +27,7 @@ import {
 import { userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
 import { addressOf, isOrderId } from '../orders';
-import { creditNoteById, creditNotesOf, storeCreditNotePdf } from './credit-notes';
+import { creditNoteById, creditNotesOf, storeCreditNotePdf, supersedeInvoice } from './credit-notes';
 import { invoiceFigures } from './invoice-figures';
 import type { PdfPool } from './pdf-pool';
 
@@ -196,7 +196,7 @@ export function createInvoiceService({
       const [existing] = await tx
         .select({ id: invoices.id })
         .from(invoices)
-        .where(eq(invoices.orderId, orderId));
+        .where(and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt)));
       if (existing) return;
       const financialYear = financialYearOf(issuedAt);
       const [counter] = await tx
@@ -216,10 +216,21 @@ export function createInvoiceService({
         .values({ orderId, number, financialYear, sequence: counter.sequence, issuedAt, data });
     },
 
+    /**
+     * Decision 0066: after an address edited before dispatch, the invoice (if one was issued) is
+     * credited in full and a new one issued with the new address and place of supply, in the
+     * caller's transaction.
+     */
+    async reissue(tx: Tx, orderId: string, at: Date): Promise<void> {
+      if (await supersedeInvoice(tx, orderId, at)) await this.issue(tx, orderId, at);
+    },
+
     /** The customer's own order's invoice; another's order is 'not found' (DESIGN 5). */
     async forCustomer(userId: number, orderId: string): Promise<Invoice> {
       if (!isOrderId(orderId)) throw notFound(INVOICE_MESSAGES.notIssued);
-      return invoiceOf(and(eq(invoices.orderId, orderId), eq(orders.userId, userId)));
+      return invoiceOf(
+        and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt), eq(orders.userId, userId)),
+      );
     },
 
     /**
@@ -265,7 +276,7 @@ export function createInvoiceService({
 
     async forAdmin(orderId: string): Promise<Invoice> {
       if (!isOrderId(orderId)) throw notFound(INVOICE_MESSAGES.notIssued);
-      return invoiceOf(eq(invoices.orderId, orderId));
+      return invoiceOf(and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt)));
     },
   };
 }

@@ -37,16 +37,19 @@ export function orderStatusMail(
   const delivery = onItsWay ? deliveryChoiceLine(order.deliveryChoice ?? null) : null;
   // "Your order is now: Returned" would tell a customer who sent back one item of three that the
   // whole order went back; say which items did and that the rest stays theirs.
+  // Decision 0066: a return approved before its items are back names them too (the order is
+  // still delivered; its status line would say nothing of the return).
   const partial =
-    status === 'returned' && order.returned && !order.returned.wholeOrder ? order.returned : null;
+    order.returned && (status !== 'returned' || !order.returned.wholeOrder) ? order.returned : null;
   const headline = partial
-    ? `We have accepted the return of ${itemList(partial.items)} from your order ${order.orderNumber}. The rest of the order stays with you.`
+    ? `We have accepted the return of ${itemList(partial.items)} from your order ${order.orderNumber}.${partial.wholeOrder ? '' : ' The rest of the order stays with you.'}`
     : `Your order ${order.orderNumber} is now: ${label}.`;
   const link = absoluteUrl(store, '/orders');
   // Every mail about the parcel links its tracking page; a failed delivery links the order's page,
   // where the shopper picks a new attempt date or corrects the address.
-  const track =
-    status === 'shipped' || status === 'out_for_delivery' || status === 'delivered'
+  const track = partial
+    ? null
+    : status === 'shipped' || status === 'out_for_delivery' || status === 'delivered'
       ? `Track your parcel: ${absoluteUrl(store, trackPathOf(order.orderNumber))}`
       : status === 'failed_delivery'
         ? `Choose a new delivery date or correct the address and phone: ${absoluteUrl(store, orderPagePathOf(order.id))}`

@@ -13,3 +13,4 @@ export {
   type ReadNotifyDefaults,
 } from './notify-defaults';
 export { notificationRoutes } from './routes';
+export { createLinkSigner, type LinkSigner } from './signed-links';

@@ -1,6 +1,7 @@
 import { orderPagePathOf, trackPathOf } from '../../../shared/courier-events';
 import { formatPaise } from '../../../shared/money';
 import { CART_RESTORE_PARAM, OPT_OUT_PATH, type OrderNotice } from '../../../shared/notifications';
+import { refundDetailsPathOf } from '../../../shared/refund-payee';
 import type { StoreIdentity } from '../../store-identity';
 
 /** What a message says of its order; read when it is sent. */
@@ -117,6 +118,15 @@ export function messageFor(
         return {
           params: [number, decision],
           text: `Your return request for order ${number} is ${decision}. See the details on your orders page: ${linkTo(store, '/orders')}`,
+        };
+      }
+      case 'refund_details_wanted': {
+        // Decision 0067: the details go on the store's signed page, never in a reply.
+        const amount = formatPaise(Number(details.paise ?? 0));
+        const page = linkTo(store, refundDetailsPathOf(String(details.token ?? '')));
+        return {
+          params: [amount, number, page],
+          text: `We owe you a refund of ${amount} for order ${number}, paid in cash on delivery. Give us your UPI ID or bank account on this page: ${page}. We never ask for your UPI PIN or OTP.`,
         };
       }
       case 'quote_sent': {

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
@@ -682,7 +682,15 @@ describe('a return of a delivered cash on delivery order (decision 0043)', () =>
       payload: { note: '' },
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json<{ return: ReturnRecord }>().return).toMatchObject({
+    // Decision 0066: the refund is owed once the lamp is back and checked.
+    const received = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/returns/${returnId}/received`,
+      headers,
+      payload: { note: '' },
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json<{ return: ReturnRecord }>().return).toMatchObject({
       status: 'approved',
       refundAmount: 400,
       refundMethod: 'transfer',
@@ -699,7 +707,8 @@ describe('a return of a delivered cash on delivery order (decision 0043)', () =>
     const [told] = await store.database.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')));
+      .where(and(eq(mailOutbox.orderId, placed.orderId), eq(mailOutbox.kind, 'order-return')))
+      .orderBy(desc(mailOutbox.id));
     expect(told?.text).toContain('We will send your refund of ₹400 by UPI or bank transfer');
     expect(told?.text).not.toContain('original payment method');
 

@@ -142,7 +142,7 @@ export async function orderRecordsOf(
     db
       .select({ orderId: invoices.orderId, number: invoices.number })
       .from(invoices)
-      .where(inArray(invoices.orderId, ids)),
+      .where(and(inArray(invoices.orderId, ids), isNull(invoices.supersededAt))),
     returnsByOrder(db, ids),
     db.select({ orderId: orderQuotes.orderId }).from(orderQuotes).where(inArray(orderQuotes.orderId, ids)),
   ]);

@@ -47,6 +47,12 @@ export async function returnRecordsOf(db: Db | Tx, rows: readonly ReturnRow[]): 
     refundMethod: row.refundMethod,
     refundPaidAt: row.refundPaidAt?.toISOString() ?? null,
     refundReference: row.refundReference,
+    pickup: row.pickupAwb
+      ? { awb: row.pickupAwb, courier: row.pickupCourier ?? '', status: row.pickupStatus }
+      : null,
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    refundReleasedAt: row.refundReleasedAt?.toISOString() ?? null,
+    payeeGiven: row.payeeGivenAt !== null,
     decisionNote: row.decisionNote,
     photoIds: photos.filter((photo) => photo.returnId === row.id).map((photo) => photo.id),
     createdAt: row.createdAt.toISOString(),

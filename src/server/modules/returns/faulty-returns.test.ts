@@ -5,7 +5,7 @@ import { faultWindowClosedMessage, RETURN_MESSAGES, type ReturnRecord } from '..
 import type { OwnerSettingsResponse } from '../../../shared/owner-settings';
 import type { ReturnKind } from '../../../shared/return-rules';
 import { creditNotes, payments } from '../../db/schema';
-import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
+import { approveAndReceive, moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
@@ -75,12 +75,7 @@ describe('a return for a defective, damaged, wrong or late item', () => {
     const request = faulty.json<{ return: ReturnRecord }>().return;
     expect(request).toMatchObject({ kind: 'faulty', refundAmount: 500, deliveryRefund: 50 });
 
-    const approved = await store.app.inject({
-      method: 'POST',
-      url: `/api/admin/returns/${request.id}/approve`,
-      headers: await ownerHeaders(),
-      payload: { note: '' },
-    });
+    const approved = await approveAndReceive(store.app, await ownerHeaders(), request.id);
     expect(approved.statusCode, approved.body).toBe(200);
     const [payment] = await store.database.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ amountPaise: 95_000, refundedPaise: 50_000 });

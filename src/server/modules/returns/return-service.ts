@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import {
   type AdminReturnList,
@@ -10,7 +11,8 @@ import {
   type ReturnRecord,
   tooManyUnitsMessage,
 } from '../../../shared/api/returns';
-import { formatPaise } from '../../../shared/money';
+import type { TrackingKind } from '../../../shared/courier-events';
+import { formatPaise, toRupees } from '../../../shared/money';
 import { transferRefundOwedNote, transferRefundPaidNote } from '../../../shared/money-ledger';
 import {
   canTransition,
@@ -18,6 +20,14 @@ import {
   isWithinReturnWindow,
   returnShare,
 } from '../../../shared/order-status';
+import {
+  PAYEE_LINK_DAYS,
+  PAYEE_MESSAGES,
+  payeeSummary,
+  type RefundPayee,
+  type RefundPayeePage,
+  refundDetailsPathOf,
+} from '../../../shared/refund-payee';
 import { refundsDelivery, returnWindowDays } from '../../../shared/return-rules';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -38,16 +48,51 @@ import { reencodeImage } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
 import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
-import { queueOrderNotice } from '../notifications';
+import { type LinkSigner, queueOrderNotice } from '../notifications';
 import type { OrderService } from '../orders';
-import { addressOf, deliveredAtOf, recordStatus, returnRecordsOf } from '../orders';
+import { addressOf, deliveredAtOf, recordStatus, refundablePaiseOf, returnRecordsOf } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 
-export const returnApprovedNote = (refundPaise: number) =>
-  `Return approved: ${formatPaise(refundPaise)} refunded to the original payment method`;
-export const returnApprovedByTransferNote = (refundPaise: number) =>
-  `Return approved: ${formatPaise(refundPaise)} to be refunded by UPI or bank transfer`;
+/**
+ * Decision 0066: what approval says happens to the money, and when: refunded now, or once the
+ * items are back and checked; to the original payment, or by UPI or bank transfer (paid in cash).
+ */
+export function returnApprovalNote(facts: {
+  paise: number;
+  byTransfer: boolean;
+  refundNow: boolean;
+  awb: string;
+  courier: string;
+}): string {
+  const amount = formatPaise(facts.paise);
+  const pickup = `Return approved: ${facts.courier} will collect the items (AWB ${facts.awb})`;
+  if (facts.byTransfer)
+    return facts.refundNow
+      ? `${pickup}. ${amount} will be refunded by UPI or bank transfer`
+      : `${pickup}. ${amount} will be refunded by UPI or bank transfer once the items are back and checked`;
+  return facts.refundNow
+    ? `${pickup}. ${amount} refunded to the original payment method`
+    : `${pickup}. ${amount} will be refunded to the original payment method once the items are back and checked`;
+}
+
+/** Decision 0066: the items are back; what happens to the money now. */
+export function returnReceivedNote(facts: {
+  paise: number;
+  byTransfer: boolean;
+  releasing: boolean;
+}): string {
+  const amount = formatPaise(facts.paise);
+  if (!facts.releasing) return 'Returned items received and checked';
+  return facts.byTransfer
+    ? `Returned items received and checked: ${amount} to be refunded by UPI or bank transfer`
+    : `Returned items received and checked: ${amount} refunded to the original payment method`;
+}
+
+export const PAYEE_GIVEN_NOTE = 'The customer gave their UPI ID or bank account for the refund';
+// The refund details link's purpose, so no other signed link of the store opens this page.
+const PAYEE_PURPOSE = 'refund-payee';
+
 const returnRejectedNote = (note: string) => `Return request not approved${note ? `: ${note}` : ''}`;
 
 // Photos are re-encoded (which also drops their metadata, e.g. location) and kept small.
@@ -69,6 +114,10 @@ export function createReturnService({
   store,
   ownerNotices,
   faultReturnDays,
+  refundAtApprovalBelowPaise,
+  reversePickup,
+  signer,
+  log,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -80,8 +129,59 @@ export function createReturnService({
   store: StoreIdentity;
   /** Issue 26: the owner hears of each return request. */
   ownerNotices: OwnerNotices;
+  /** Decision 0066: the owner's amount below which a return is refunded at approval. */
+  refundAtApprovalBelowPaise: () => Promise<number>;
+  /** Decision 0066: the courier's reverse pickup (the shipping module's). */
+  reversePickup: {
+    book: (
+      orderId: string,
+      returnNumber: string,
+      units: ReadonlyMap<number, number>,
+    ) => Promise<{ providerOrderId: string; awb: string; courierName: string }>;
+    cancel: (providerOrderId: string) => Promise<void>;
+  };
+  /** Decision 0067: signs the refund details page's links. */
+  signer: LinkSigner;
+  log: FastifyBaseLogger;
   onStockChanged?: () => void;
 }) {
+  /**
+   * Decision 0067: asks the customer where to send a cash on delivery refund: a signed link that
+   * works until it expires and only until details are given, in their messages and in this mail.
+   */
+  async function askForPayee(tx: Tx, returnId: number, orderId: string, paise: number, now: Date) {
+    const expires = Math.floor(now.getTime() / 1000) + PAYEE_LINK_DAYS * 24 * 60 * 60;
+    const token = await signer.sign({ purpose: PAYEE_PURPOSE, returnId, expires });
+    await queueOrderNotice(tx, {
+      orderId,
+      notice: 'refund_details_wanted',
+      key: `refund-details-${returnId}`,
+      details: { paise, token },
+      at: now,
+    });
+    return transferRefundOwedNote(paise, `${store.publicUrl ?? ''}${refundDetailsPathOf(token)}`);
+  }
+
+  /** The return a refund details link names, while the link is genuine and unexpired. */
+  async function payeeRequestOf(token: string) {
+    const payload = token.length <= 1000 ? await signer.verify(token) : null;
+    if (!payload || payload.purpose !== PAYEE_PURPOSE || typeof payload.returnId !== 'number')
+      throw notFound(PAYEE_MESSAGES.linkInvalid);
+    if (typeof payload.expires !== 'number' || payload.expires * 1000 <= clock.now().getTime())
+      throw conflict(PAYEE_MESSAGES.linkExpired);
+    const [row] = await db.select().from(returnRequests).where(eq(returnRequests.id, payload.returnId));
+    if (!row) throw notFound(PAYEE_MESSAGES.linkInvalid);
+    if (row.refundMethod !== 'transfer' || row.refundPaidAt) throw conflict(PAYEE_MESSAGES.notWanted);
+    return row;
+  }
+
+  /** What the order's payments can still give back, up to `wantedPaise` (a refund promised for later). */
+  async function refundableNow(tx: Tx, orderId: string, wantedPaise: number): Promise<number> {
+    const paise = Math.min(wantedPaise, await refundablePaiseOf(tx, orderId));
+    if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
+    return paise;
+  }
+
   async function recordOf(runner: Db | Tx, returnId: number): Promise<ReturnRecord> {
     const rows = await runner.select().from(returnRequests).where(eq(returnRequests.id, returnId));
     const [record] = await returnRecordsOf(runner, rows);
@@ -392,7 +492,9 @@ export function createReturnService({
           orderNumber: row.order.orderNumber,
           customerName: addressOf(row.order).fullName || row.fullName,
           customerEmail: row.email,
+          payee: row.request.payee ? payeeSummary(row.request.payee) : null,
         })),
+        refundAtApprovalBelow: toRupees(await refundAtApprovalBelowPaise()),
         total: total?.total ?? 0,
         page: query.page,
         pageSize: ADMIN_PAGE_SIZE,
@@ -400,28 +502,171 @@ export function createReturnService({
     },
 
     /**
-     * Approves an open request: refunds its amount (capped by what the order's payments have
-     * left) through the provider, puts the units back in stock (not pre-order lines, made to
-     * order), moves the order to 'returned' and mails the customer, all or nothing.
+     * Decision 0066: approves an open request. The reverse pickup is booked with the courier first
+     * (no network call holds a transaction; a courier that fails leaves the request open); then,
+     * under the request's row lock, the units are counted as coming back and the refund is made
+     * now when it is below the owner's amount, else when the items are marked received. A second
+     * approval at once finds the request decided, and its pickup is cancelled again.
      */
     async approve(returnId: number, note: string): Promise<ReturnRecord> {
+      const [pending] = await db
+        .select({ request: returnRequests, orderNumber: orders.orderNumber })
+        .from(returnRequests)
+        .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+        .where(eq(returnRequests.id, returnId));
+      if (!pending) throw notFound(RETURN_MESSAGES.returnNotFound);
+      if (pending.request.status !== 'requested') throw conflict(RETURN_MESSAGES.alreadyDecided);
+      const units = new Map(
+        (
+          await db
+            .select({ orderItemId: returnItems.orderItemId, quantity: returnItems.quantity })
+            .from(returnItems)
+            .where(eq(returnItems.returnId, returnId))
+        ).map((item) => [item.orderItemId, item.quantity]),
+      );
+      const pickup = await reversePickup.book(
+        pending.request.orderId,
+        `${pending.orderNumber}-R${returnId}`,
+        units,
+      );
+      const refundBelowPaise = await refundAtApprovalBelowPaise();
+      await signer.ready();
       const now = clock.now();
+      try {
+        await db.transaction(async (tx) => {
+          const request = await openRequest(tx, returnId);
+          const [paidBy] = await tx
+            .select({ method: orders.paymentMethod })
+            .from(orders)
+            .where(eq(orders.id, request.orderId));
+          const byTransfer = paidBy?.method === 'cod';
+          const refundNow = request.refundPaise < refundBelowPaise;
+          const { paise, refundId } = byTransfer
+            ? {
+                paise: await owedByTransfer(tx, returnId, request.orderId, request.refundPaise),
+                refundId: null,
+              }
+            : refundNow
+              ? await refund(tx, returnId, request.orderId, request.refundPaise)
+              : { paise: await refundableNow(tx, request.orderId, request.refundPaise), refundId: null };
+          // Counted as coming back now, so the same units cannot be asked back twice; they go back
+          // on the shelf when they arrive (markReceived).
+          for (const [orderItemId, quantity] of units) {
+            await tx
+              .update(orderItems)
+              .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${quantity}` })
+              .where(eq(orderItems.id, orderItemId));
+          }
+          await tx
+            .update(returnRequests)
+            .set({
+              status: 'approved',
+              refundPaise: paise,
+              providerRefundId: refundId,
+              refundMethod: byTransfer ? 'transfer' : 'provider',
+              pickupAwb: pickup.awb,
+              pickupCourier: pickup.courierName,
+              pickupProviderOrderId: pickup.providerOrderId,
+              pickupStatus: 'booked',
+              refundReleasedAt: refundNow ? now : null,
+              decisionNote: note,
+              decidedAt: now,
+            })
+            .where(eq(returnRequests.id, returnId));
+          const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId));
+          if (!order) throw new Error(`Order ${request.orderId} vanished`);
+          const eventNote = [
+            returnApprovalNote({
+              paise,
+              byTransfer,
+              refundNow,
+              awb: pickup.awb,
+              courier: pickup.courierName,
+            }),
+            note,
+          ]
+            .filter(Boolean)
+            .join('. ');
+          await recordStatus(tx, {
+            orderId: order.id,
+            status: order.status,
+            note: eventNote,
+            actor: 'admin',
+            at: now,
+          });
+          const mailNote =
+            byTransfer && refundNow
+              ? `${eventNote}\n\n${await askForPayee(tx, returnId, order.id, paise, now)}`
+              : eventNote;
+          const lines = await tx
+            .select({
+              id: orderItems.id,
+              name: orderItems.name,
+              quantity: orderItems.quantity,
+              returned: orderItems.returnedQuantity,
+            })
+            .from(orderItems)
+            .where(eq(orderItems.orderId, order.id));
+          await mailCustomer(tx, order.id, order.status, mailNote, {
+            items: lines
+              .filter((line) => units.has(line.id))
+              .map((line) => ({ name: line.name, quantity: units.get(line.id) ?? 0 })),
+            wholeOrder: lines.every((line) => line.returned >= line.quantity),
+          });
+          await queueOrderNotice(tx, {
+            orderId: order.id,
+            notice: 'return_decided',
+            key: `return-${returnId}`,
+            details: { decision: 'approved' },
+            at: now,
+          });
+        });
+      } catch (error) {
+        // The request was decided meanwhile (or the refund failed): this pickup is given back.
+        await reversePickup
+          .cancel(pickup.providerOrderId)
+          .catch((cancelError: unknown) =>
+            log.error({ err: cancelError, awb: pickup.awb }, 'could not cancel a reverse pickup'),
+          );
+        throw error;
+      }
+      return recordOf(db, returnId);
+    },
+
+    /**
+     * Decision 0066: the owner has the items back and has checked them: they go back on the shelf
+     * (not pre-order lines, made to order), the order is marked returned, and a refund that waited
+     * for this is made (or, paid in cash, becomes owed and the customer is asked where to send
+     * it). Once, under the request's row lock.
+     */
+    async markReceived(returnId: number, note: string): Promise<ReturnRecord> {
+      const now = clock.now();
+      await signer.ready();
       await db.transaction(async (tx) => {
-        const request = await openRequest(tx, returnId);
-        const [paidBy] = await tx
-          .select({ method: orders.paymentMethod })
-          .from(orders)
-          .where(eq(orders.id, request.orderId));
-        const byTransfer = paidBy?.method === 'cod';
-        const { paise, refundId } = byTransfer
-          ? {
-              paise: await owedByTransfer(tx, returnId, request.orderId, request.refundPaise),
-              refundId: null,
-            }
-          : await refund(tx, returnId, request.orderId, request.refundPaise);
+        const [row] = await tx
+          .select()
+          .from(returnRequests)
+          .where(eq(returnRequests.id, returnId))
+          .for('update');
+        if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
+        if (row.status !== 'approved') throw conflict(RETURN_MESSAGES.notAwaitingReceipt);
+        if (row.receivedAt) throw conflict(RETURN_MESSAGES.alreadyReceived);
+        const byTransfer = row.refundMethod === 'transfer';
+        const releasing = row.refundReleasedAt === null;
+        const made =
+          releasing && !byTransfer ? await refund(tx, returnId, row.orderId, row.refundPaise) : null;
+        const paise = made?.paise ?? row.refundPaise;
+        await tx
+          .update(returnRequests)
+          .set({
+            receivedAt: now,
+            refundPaise: paise,
+            ...(made ? { providerRefundId: made.refundId } : {}),
+            ...(releasing ? { refundReleasedAt: now } : {}),
+          })
+          .where(eq(returnRequests.id, returnId));
         const items = await tx
           .select({
-            orderItemId: returnItems.orderItemId,
             quantity: returnItems.quantity,
             productId: orderItems.productId,
             name: orderItems.name,
@@ -431,32 +676,14 @@ export function createReturnService({
           .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
           .where(eq(returnItems.returnId, returnId))
           .orderBy(asc(orderItems.productId));
-        for (const item of items) {
+        for (const item of items.filter((line) => !line.isPreOrder)) {
           await tx
-            .update(orderItems)
-            .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${item.quantity}` })
-            .where(eq(orderItems.id, item.orderItemId));
-          if (!item.isPreOrder) {
-            await tx
-              .update(products)
-              .set({ stock: sql`${products.stock} + ${item.quantity}` })
-              .where(eq(products.id, item.productId));
-          }
+            .update(products)
+            .set({ stock: sql`${products.stock} + ${item.quantity}` })
+            .where(eq(products.id, item.productId));
         }
-        await tx
-          .update(returnRequests)
-          .set({
-            status: 'approved',
-            refundPaise: paise,
-            providerRefundId: refundId,
-            refundMethod: byTransfer ? 'transfer' : 'provider',
-            decisionNote: note,
-            decidedAt: now,
-          })
-          .where(eq(returnRequests.id, returnId));
-
-        const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for('update');
-        if (!order) throw new Error(`Order ${request.orderId} vanished`);
+        const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
+        if (!order) throw new Error(`Order ${row.orderId} vanished`);
         if (
           isOrderStatus(order.status) &&
           order.status !== 'returned' &&
@@ -464,7 +691,7 @@ export function createReturnService({
         ) {
           await tx.update(orders).set({ status: 'returned', updatedAt: now }).where(eq(orders.id, order.id));
         }
-        const eventNote = [byTransfer ? returnApprovedByTransferNote(paise) : returnApprovedNote(paise), note]
+        const eventNote = [returnReceivedNote({ paise, byTransfer, releasing }), note]
           .filter(Boolean)
           .join('. ');
         await recordStatus(tx, {
@@ -474,26 +701,98 @@ export function createReturnService({
           actor: 'admin',
           at: now,
         });
-        // Which items came back, and whether that is all of the order, for the customer's mail.
         const lines = await tx
           .select({ quantity: orderItems.quantity, returned: orderItems.returnedQuantity })
           .from(orderItems)
           .where(eq(orderItems.orderId, order.id));
-        const mailNote = byTransfer ? `${eventNote}\n\n${transferRefundOwedNote(paise)}` : eventNote;
+        const mailNote =
+          byTransfer && releasing
+            ? `${eventNote}\n\n${await askForPayee(tx, returnId, order.id, paise, now)}`
+            : eventNote;
         await mailCustomer(tx, order.id, 'returned', mailNote, {
           items: items.map((item) => ({ name: item.name, quantity: item.quantity })),
           wholeOrder: lines.every((line) => line.returned >= line.quantity),
         });
-        await queueOrderNotice(tx, {
-          orderId: order.id,
-          notice: 'return_decided',
-          key: `return-${returnId}`,
-          details: { decision: 'approved' },
-          at: now,
-        });
       });
       onStockChanged();
       return recordOf(db, returnId);
+    },
+
+    /**
+     * Decision 0066: a scan of a reverse pickup (the courier's webhook): its state on the return
+     * and a line on the order's timeline, once per state. False when the AWB is no return's.
+     */
+    async receivePickupScan(awb: string, kind: TrackingKind, at: Date, activity: string): Promise<boolean> {
+      const state = kind === 'delivered' ? 'delivered' : kind === 'picked_up' ? 'picked_up' : 'in_transit';
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(returnRequests)
+          .where(eq(returnRequests.pickupAwb, awb))
+          .for('update');
+        if (!row) return false;
+        if (row.pickupStatus === state || row.pickupStatus === 'delivered') return true;
+        await tx.update(returnRequests).set({ pickupStatus: state }).where(eq(returnRequests.id, row.id));
+        const [order] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, row.orderId));
+        await recordStatus(tx, {
+          orderId: row.orderId,
+          status: order?.status ?? 'delivered',
+          note: `Return pickup: ${activity} (${row.pickupCourier ?? ''}, AWB ${awb})`,
+          at,
+        });
+        return true;
+      });
+    },
+
+    /** Decision 0067: what the signed page shows; a tampered or expired link is refused. */
+    async payeePage(token: string): Promise<RefundPayeePage> {
+      const row = await payeeRequestOf(token);
+      const [order] = await db
+        .select({ orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, row.orderId));
+      return {
+        orderNumber: order?.orderNumber ?? '',
+        amount: toRupees(row.refundPaise),
+        given: row.payeeGivenAt !== null,
+      };
+    },
+
+    /**
+     * Decision 0067: the customer's UPI ID or bank account for their refund, once per link: the
+     * row is taken only while no details are on it, so a second use (or two at once) is refused.
+     */
+    async givePayee(token: string, payee: RefundPayee): Promise<void> {
+      const row = await payeeRequestOf(token);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [taken] = await tx
+          .update(returnRequests)
+          .set({ payee, payeeGivenAt: now })
+          .where(
+            and(
+              eq(returnRequests.id, row.id),
+              isNull(returnRequests.payeeGivenAt),
+              isNull(returnRequests.refundPaidAt),
+            ),
+          )
+          .returning({ id: returnRequests.id });
+        if (!taken) throw conflict(PAYEE_MESSAGES.linkUsed);
+        const [order] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, row.orderId));
+        await recordStatus(tx, {
+          orderId: row.orderId,
+          status: order?.status ?? 'returned',
+          note: PAYEE_GIVEN_NOTE,
+          actor: 'customer',
+          at: now,
+        });
+      });
     },
 
     /**
@@ -512,6 +811,7 @@ export function createReturnService({
         if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
         if (row.status !== 'approved' || row.refundMethod !== 'transfer')
           throw conflict(RETURN_MESSAGES.notOwed);
+        if (!row.refundReleasedAt) throw conflict(RETURN_MESSAGES.refundNotReleased);
         if (row.refundPaidAt) throw conflict(RETURN_MESSAGES.alreadyPaid);
         await tx
           .update(returnRequests)

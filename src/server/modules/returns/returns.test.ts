@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { RETURN_MESSAGES, type ReturnRecord, tooManyUnitsMessage } from '../../../shared/api/returns';
-import { mailOutbox, payments, products } from '../../db/schema';
+import { mailOutbox, payments, products, sandboxParcels } from '../../db/schema';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../storage/images';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import { gifImage, pngBomb, svgImage } from '../../testing/image-bomb';
@@ -18,7 +18,7 @@ import {
 } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { returnApprovedNote } from './return-service';
+import { returnReceivedNote } from './return-service';
 
 const clock = createTestClock('2031-12-01T06:00:00.000Z');
 const store = setUpTestStore({
@@ -56,6 +56,15 @@ const decide = (returnId: number, decision: 'approve' | 'reject', note = '') =>
   store.app.inject({
     method: 'POST',
     url: `/api/admin/returns/${returnId}/${decision}`,
+    headers: store.admin.headers,
+    payload: { note },
+  });
+
+/** Decision 0066: the owner marks the items back and checked, which makes the refund. */
+const receive = (returnId: number, note = '') =>
+  store.app.inject({
+    method: 'POST',
+    url: `/api/admin/returns/${returnId}/received`,
     headers: store.admin.headers,
     payload: { note },
   });
@@ -99,6 +108,11 @@ describe('returns and refunds', () => {
       status: 'approved',
       refundAmount: 450,
     });
+    // Decision 0066: nothing moves until the items are back and checked.
+    expect(await paymentOf(created.orderId)).toMatchObject({ refundedPaise: 0 });
+    expect(await stockOf(diya)).toBe(8);
+    const received = await receive(request.id, 'Sorry about the lid');
+    expect(received.statusCode, received.body).toBe(200);
 
     expect(await paymentOf(created.orderId)).toMatchObject({
       amountPaise: 169_900,
@@ -111,13 +125,14 @@ describe('returns and refunds', () => {
     expect(order.items.map((item) => item.returnedQuantity)).toEqual([1, 0]);
     expect(order.events.at(-1)).toMatchObject({
       status: 'returned',
-      note: `${returnApprovedNote(45_000)}. Sorry about the lid`,
+      note: `${returnReceivedNote({ paise: 45_000, byTransfer: false, releasing: true })}. Sorry about the lid`,
     });
     const mails = await store.database.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.orderId, created.orderId));
-    const partial = mails.find((mail) => mail.kind === 'order-return');
+      .where(eq(mailOutbox.orderId, created.orderId))
+      .orderBy(mailOutbox.id);
+    const partial = mails.filter((mail) => mail.kind === 'order-return').at(-1);
     expect(partial?.text).toContain('₹450 refunded');
     // Issue 26: one item of three came back, so the mail names it and does not call the order returned.
     expect(partial?.subject).toBe(`Order ${created.orderNumber}: Return accepted`);
@@ -142,6 +157,7 @@ describe('returns and refunds', () => {
     ]);
     expect(rest.statusCode, rest.body).toBe(201);
     await decide(rest.json<{ return: ReturnRecord }>().return.id, 'approve');
+    await receive(rest.json<{ return: ReturnRecord }>().return.id);
     expect(await paymentOf(created.orderId)).toMatchObject({ refundedPaise: 169_900, status: 'refunded' });
     // The last items back: now the whole order is returned, and the mail says so.
     const all = await store.database.db
@@ -170,6 +186,21 @@ describe('returns and refunds', () => {
     expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
       RETURN_MESSAGES.alreadyDecided,
     );
+    // One reverse pickup stands: the loser's was cancelled with the courier.
+    const [live] = await store.database.db
+      .select()
+      .from(sandboxParcels)
+      .where(
+        and(
+          like(sandboxParcels.channelOrderId, `${created.orderNumber}-R%`),
+          isNull(sandboxParcels.cancelledAt),
+        ),
+      );
+    expect(live?.awb).toBe(
+      answers.find((answer) => answer.statusCode === 200)?.json<{ return: ReturnRecord }>().return.pickup
+        ?.awb,
+    );
+    await Promise.all([receive(request.id), receive(request.id)]);
     expect(await paymentOf(created.orderId)).toMatchObject({ amountPaise: 125_000, refundedPaise: 125_000 });
     expect(await stockOf(lamp)).toBe(4);
     const returnedEvents = (await orderOf(created.orderId)).events.filter(

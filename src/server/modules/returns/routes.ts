@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../shared/api/admin';
 import { OrderIdParams } from '../../../shared/api/orders';
 import { NewReturn, ReturnIdParams, ReturnPhotoParams, ReturnResponse } from '../../../shared/api/returns';
+import { RefundPayee, RefundPayeePage } from '../../../shared/refund-payee';
 import { canUseRoute } from '../../../shared/staff-roles';
 import { readUploadedFile } from '../../http/uploads';
 
+const PayeeToken = z.object({ token: z.string().min(1).max(1000) });
+const PayeeTaken = z.object({ received: z.boolean() });
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 const SEND_A_PHOTO = 'Send the photo as a file';
 
@@ -24,6 +27,22 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send({ return: await app.returns.request(request.user.id, request.params.id, request.body) }),
+  );
+
+  // Decision 0067: the signed page of a cash on delivery refund's UPI ID or bank account. The
+  // token is the only key (no sign-in: the link comes in a message), and works once.
+  app.get(
+    '/refund-details',
+    { schema: { querystring: PayeeToken, response: { 200: RefundPayeePage } } },
+    async (request) => app.returns.payeePage(request.query.token),
+  );
+  app.post(
+    '/refund-details',
+    { schema: { body: PayeeToken.extend({ payee: RefundPayee }), response: { 200: PayeeTaken } } },
+    async (request) => {
+      await app.returns.givePayee(request.body.token, request.body.payee);
+      return { received: true };
+    },
   );
 
   app.post(

@@ -31,6 +31,24 @@ export type BookedShipment = {
 };
 
 /**
+ * Decision 0066: a reverse pickup: the courier collects the returned items from the customer and
+ * brings them to the store (Shiprocket's return order).
+ */
+export type ReturnBooking = {
+  /** The return's own number with the courier (the order's number and the return's id). */
+  returnNumber: string;
+  orderDate: Date;
+  pickup: Booking['customer'];
+  /** Where the parcel comes back to: the store. */
+  store: { name: string; address: string; city: string; state: string; pincode: string; phone: string };
+  items: Booking['items'];
+  subTotalRupees: number;
+  parcel: ParcelSize;
+};
+
+export type BookedReturn = { providerOrderId: string; awb: string; courierName: string };
+
+/**
  * The answer to a failed delivery, as the courier's NDR action takes it: the shopper's (a new date,
  * or a corrected address and phone) or the owner's (decision 0065: a new attempt on a date, with a
  * corrected address, landmark or phone, or the parcel back to the store).
@@ -70,6 +88,8 @@ export type CourierProvider = {
   /** Creates the courier's order, assigns an AWB, schedules the pickup and fetches the label. */
   book(booking: Booking): Promise<BookedShipment>;
   cancel(providerOrderId: string): Promise<void>;
+  /** Decision 0066: books a reverse pickup and assigns its AWB. */
+  bookReturn(booking: ReturnBooking): Promise<BookedReturn>;
   track(awb: string): Promise<TrackedScan[]>;
   answerFailedDelivery(awb: string, answer: NdrAnswer): Promise<void>;
   /** Whether a courier serves the pincode, and how many days it expects to take. */

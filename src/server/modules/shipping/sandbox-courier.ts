@@ -63,6 +63,8 @@ type Booking = {
   dimensionsCm: string;
   /** Rupees to collect at the door; absent for a prepaid parcel (and parcels booked before COD). */
   codRupees?: number;
+  /** Decision 0066: a reverse pickup, from the customer back to the store. */
+  isReturn?: boolean;
 };
 
 export type SandboxRequest = {
@@ -106,6 +108,20 @@ const CreateAdhoc = z.looseObject({
   billing_phone: z.string().max(20),
   payment_method: z.enum(['Prepaid', 'COD']).default('Prepaid'),
   sub_total: z.number().nonnegative().max(100_000_000).optional(),
+  weight: z.number().positive(),
+  length: z.number().positive(),
+  breadth: z.number().positive(),
+  height: z.number().positive(),
+});
+const CreateReturn = z.looseObject({
+  order_id: z.string().min(1).max(64),
+  pickup_customer_name: z.string().max(200),
+  pickup_last_name: z.string().max(200).optional(),
+  pickup_address: z.string().max(500),
+  pickup_city: z.string().max(100),
+  pickup_state: z.string().max(100).optional(),
+  pickup_pincode: z.string().regex(/^\d{6}$/),
+  pickup_phone: z.string().max(20),
   weight: z.number().positive(),
   length: z.number().positive(),
   breadth: z.number().positive(),
@@ -237,6 +253,34 @@ export function createSandboxCourier({
   }
 
   /**
+   * Decision 0066: a reverse pickup's scans: picked up at the customer's a few hours after the
+   * AWB, then carried back to the store in the days a delivery there would take.
+   */
+  function returnPlanFor(parcel: { city: string; deliveryDays: number }, from: Date): PlannedScan[] {
+    const days = Math.max(1, parcel.deliveryDays);
+    return spaced([
+      {
+        kind: 'picked_up',
+        activity: 'Return picked up from the customer',
+        location: parcel.city,
+        dueAt: later(from, 4 * HOUR).toISOString(),
+      },
+      {
+        kind: 'in_transit',
+        activity: 'Return on its way to the store',
+        location: `${parcel.city} hub`,
+        dueAt: later(from, 12 * HOUR).toISOString(),
+      },
+      {
+        kind: 'delivered',
+        activity: 'Return delivered to the store',
+        location: origin.city,
+        dueAt: later(from, (days * 24 + 4) * HOUR).toISOString(),
+      },
+    ]);
+  }
+
+  /**
    * The way back to the store (decision 0065: RTO initiated, in transit, delivered to the seller),
    * after the courier's hold without an answer, or at once when the seller asked for it.
    */
@@ -291,7 +335,7 @@ export function createSandboxCourier({
           'sr-status-label': status.name,
         },
       ],
-      is_return: scan.kind.startsWith('rto') ? 1 : 0,
+      is_return: scan.kind.startsWith('rto') || (parcel.booking as Booking).isReturn ? 1 : 0,
     };
   }
 
@@ -417,12 +461,53 @@ export function createSandboxCourier({
       };
     }
 
+    if (request.method === 'POST' && path === '/orders/create/return') {
+      const body = CreateReturn.safeParse(request.body);
+      if (!body.success)
+        return { status: 422, json: { message: 'Oops! Invalid Data.', errors: body.error.issues } };
+      const order = body.data;
+      const booking: Booking = {
+        orderNumber: order.order_id,
+        customerName: [order.pickup_customer_name, order.pickup_last_name].filter(Boolean).join(' '),
+        address: order.pickup_address,
+        city: order.pickup_city,
+        state: order.pickup_state ?? '',
+        pincode: order.pickup_pincode,
+        phone: order.pickup_phone,
+        weightGrams: Math.round(order.weight * 1000),
+        dimensionsCm: `${order.length} x ${order.breadth} x ${order.height}`,
+        isReturn: true,
+      };
+      const [parcel] = await db
+        .insert(sandboxParcels)
+        .values({
+          channelOrderId: order.order_id,
+          pincode: order.pickup_pincode,
+          city: order.pickup_city,
+          deliveryDays: await courierDaysFor(order.pickup_pincode),
+          booking,
+          createdAt: now,
+        })
+        .returning({ id: sandboxParcels.id });
+      return {
+        status: 200,
+        json: { order_id: parcel!.id, shipment_id: parcel!.id, status: 'RETURN PENDING', status_code: 21 },
+      };
+    }
+
     if (request.method === 'POST' && path === '/courier/assign/awb') {
       const body = z.looseObject({ shipment_id: z.number().int() }).safeParse(request.body);
       const parcel = body.success ? await parcelByShipmentId(body.data.shipment_id) : undefined;
       if (!parcel || parcel.cancelledAt) return { status: 400, json: { message: 'Shipment not found' } };
       const awb = parcel.awb ?? newAwb();
       if (!parcel.awb) await db.update(sandboxParcels).set({ awb }).where(eq(sandboxParcels.id, parcel.id));
+      // A reverse pickup is scheduled with its AWB (no label: the courier brings its own).
+      if ((parcel.booking as Booking).isReturn && parcel.status === 'new') {
+        await db
+          .update(sandboxParcels)
+          .set({ status: 'active', plan: returnPlanFor(parcel, now) })
+          .where(and(eq(sandboxParcels.id, parcel.id), eq(sandboxParcels.status, 'new')));
+      }
       return {
         status: 200,
         json: {

@@ -186,6 +186,8 @@ export function createShippingService({
   pdfPool,
   settleCashOnDelivery,
   packagingBoxes,
+  returnTo,
+  returnScan = async () => false,
   onStockChanged = () => {},
 }: {
   db: Db;
@@ -202,6 +204,10 @@ export function createShippingService({
   packagingBoxes: () => Promise<readonly PackagingBox[]>;
   /** After a parcel back at the store put its units on the shelf: cached stock answers are dropped. */
   onStockChanged?: () => void;
+  /** Decision 0066: where a reverse pickup brings a return (the store's city and pincode). */
+  returnTo: { city: string; pincode: string };
+  /** Decision 0066: a scan of a reverse pickup's AWB (the returns module's); false when unknown. */
+  returnScan?: (awb: string, kind: TrackingKind, at: Date, activity: string) => Promise<boolean>;
 }) {
   const labelUrlOf = (orderId: string) => `/api/admin/orders/${orderId}/shipment/label`;
 
@@ -228,12 +234,17 @@ export function createShippingService({
     return row;
   }
 
-  async function parcelOf(orderId: string): Promise<{
+  async function parcelOf(
+    orderId: string,
+    /** Decision 0066: only these lines and units (a return's), not the whole order. */
+    only?: ReadonlyMap<number, number>,
+  ): Promise<{
     parcel: ParcelSize;
     items: { name: string; sku: string; units: number; sellingPriceRupees: number }[];
   }> {
-    const lines = await db
+    const all = await db
       .select({
+        id: orderItems.id,
         productId: orderItems.productId,
         name: orderItems.name,
         quantity: orderItems.quantity,
@@ -250,6 +261,11 @@ export function createShippingService({
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id));
+    const lines = only
+      ? all
+          .filter((line) => only.has(line.id))
+          .map((line) => ({ ...line, quantity: only.get(line.id) ?? line.quantity }))
+      : all;
     return {
       parcel: parcelOfOrder(
         lines.map((line) => ({
@@ -488,6 +504,51 @@ export function createShippingService({
     ship: bookOne,
 
     /**
+     * Decision 0066: books the reverse pickup of a return's units from the order's delivery
+     * address back to the store; answers the courier's order id, AWB and name.
+     */
+    async bookReturn(
+      orderId: string,
+      returnNumber: string,
+      units: ReadonlyMap<number, number>,
+    ): Promise<{ providerOrderId: string; awb: string; courierName: string }> {
+      const row = await orderRow(orderId);
+      const [customer] =
+        row.userId === null
+          ? []
+          : await db.select({ email: userEmail }).from(users).where(eq(users.id, row.userId));
+      const address = addressOf(row);
+      const { parcel, items } = await parcelOf(row.id, units);
+      return courier.bookReturn({
+        returnNumber,
+        orderDate: clock.now(),
+        pickup: {
+          name: address.fullName,
+          address: address.address,
+          city: address.city,
+          state: address.state ?? '',
+          pincode: row.deliveryPincode,
+          email: customer?.email ?? '',
+          phone: normalisePhone(address.phone),
+        },
+        store: {
+          name: store.legalName,
+          address: store.address,
+          city: returnTo.city,
+          state: store.state,
+          pincode: returnTo.pincode,
+          phone: normalisePhone(store.customerCare.phone),
+        },
+        items,
+        subTotalRupees: items.reduce((sum, item) => sum + item.sellingPriceRupees * item.units, 0),
+        parcel,
+      });
+    },
+
+    /** Decision 0066: gives back a reverse pickup booked twice (two approvals at once). */
+    cancelReturn: (providerOrderId: string) => courier.cancel(providerOrderId),
+
+    /**
      * Books many orders one after another (one courier call each, never all at once, so a bulk
      * action cannot take every connection from checkout); each answers its shipment or why not.
      */
@@ -654,6 +715,8 @@ export function createShippingService({
           ),
         );
       if (!shipment) {
+        const activity = update.scans?.at(-1)?.activity ?? update.current_status;
+        if (await returnScan(update.awb, kind, at, activity)) return { stored: true, known: true };
         log.warn({ awb: update.awb }, 'tracking update for an unknown shipment');
         return { stored: false, known: false };
       }

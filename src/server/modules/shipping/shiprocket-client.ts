@@ -7,6 +7,7 @@ import type {
   Booking,
   CourierProvider,
   NdrAnswer,
+  ReturnBooking,
   Serviceability,
   ServiceabilityQuery,
   TrackedScan,
@@ -257,6 +258,55 @@ export function createShiprocketClient({
         label,
         pickupDate: pickup.response?.pickup_scheduled_date?.slice(0, 10) ?? null,
         expectedDelivery: tracking.tracking_data.etd?.slice(0, 10) ?? null,
+      };
+    },
+
+    /**
+     * Decision 0066: Shiprocket's return order (POST /orders/create/return): pickup_* is the
+     * customer, shipping_* the store; then an AWB for its shipment, as a forward booking gets.
+     */
+    async bookReturn(booking: ReturnBooking) {
+      const [firstName, ...rest] = booking.pickup.name.trim().split(/\s+/);
+      const created = await call(CreatedOrder, 'POST', '/orders/create/return', {
+        order_id: booking.returnNumber,
+        order_date: shiprocketDateTime(booking.orderDate),
+        pickup_customer_name: firstName ?? booking.pickup.name,
+        pickup_last_name: rest.join(' '),
+        pickup_address: booking.pickup.address,
+        pickup_city: booking.pickup.city,
+        pickup_state: booking.pickup.state,
+        pickup_country: 'India',
+        pickup_pincode: booking.pickup.pincode,
+        pickup_email: booking.pickup.email,
+        pickup_phone: booking.pickup.phone,
+        shipping_customer_name: booking.store.name,
+        shipping_address: booking.store.address,
+        shipping_city: booking.store.city,
+        shipping_state: booking.store.state,
+        shipping_country: 'India',
+        shipping_pincode: booking.store.pincode,
+        shipping_phone: booking.store.phone,
+        order_items: booking.items.map((item) => ({
+          name: item.name,
+          sku: item.sku,
+          units: item.units,
+          selling_price: item.sellingPriceRupees,
+        })),
+        payment_method: 'Prepaid',
+        sub_total: booking.subTotalRupees,
+        length: booking.parcel.lengthCm,
+        breadth: booking.parcel.breadthCm,
+        height: booking.parcel.heightCm,
+        weight: booking.parcel.weightGrams / 1000,
+      });
+      const assigned = await call(AssignedAwb, 'POST', '/courier/assign/awb', {
+        shipment_id: Number(created.shipment_id),
+        is_return: 1,
+      });
+      return {
+        providerOrderId: String(created.order_id),
+        awb: assigned.response.data.awb_code,
+        courierName: assigned.response.data.courier_name,
       };
     },
 

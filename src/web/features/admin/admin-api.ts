@@ -336,7 +336,16 @@ export function useAdminReturns(status: string, page: number) {
 export function useDecideReturn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) =>
+    mutationFn: ({
+      id,
+      decision,
+      note,
+    }: {
+      id: number;
+      /** Decision 0066: 'received' marks the items back and checked. */
+      decision: 'approve' | 'reject' | 'received';
+      note: string;
+    }) =>
       apiRequest<{ return: ReturnRecord }>(`/admin/returns/${id}/${decision}`, {
         method: 'POST',
         body: { note },

@@ -22,6 +22,11 @@ const owed: AdminReturn = {
   refundMethod: 'transfer',
   refundPaidAt: null,
   refundReference: null,
+  pickup: { awb: 'SBXRETURN1', courier: 'Utsav Sandbox Express', status: 'delivered' },
+  receivedAt: '2031-03-23T04:00:00.000Z',
+  refundReleasedAt: '2031-03-23T04:00:00.000Z',
+  payeeGiven: true,
+  payee: 'UPI sana.khan@okhdfc',
   decisionNote: '',
   photoIds: [],
   createdAt: '2031-03-20T04:00:00.000Z',
@@ -48,14 +53,24 @@ function serveReturns(record: AdminReturn) {
         current = { ...current, refundPaidAt: '2031-03-22T04:00:00.000Z', refundReference: body.reference };
         return json({ return: current });
       }
-      const decided = /^\/api\/admin\/returns\/\d+\/(approve|reject)$/.exec(url.pathname)?.[1];
+      const decided = /^\/api\/admin\/returns\/\d+\/(approve|reject|received)$/.exec(url.pathname)?.[1];
       if (decided && init?.method === 'POST') {
         marked.push({ decision: decided, ...(JSON.parse(String(init.body)) as object) });
-        current = { ...current, status: decided === 'approve' ? 'approved' : 'rejected' };
+        const at = '2031-03-22T04:00:00.000Z';
+        current =
+          decided === 'received'
+            ? { ...current, receivedAt: at, refundReleasedAt: current.refundReleasedAt ?? at }
+            : decided === 'approve'
+              ? {
+                  ...current,
+                  status: 'approved',
+                  pickup: { awb: 'SBXRETURN1', courier: 'Utsav Sandbox Express', status: 'booked' },
+                }
+              : { ...current, status: 'rejected' };
         return json({ return: current });
       }
       if (url.pathname === '/api/admin/returns')
-        return json({ data: [current], total: 1, page: 1, pageSize: 25 });
+        return json({ data: [current], refundAtApprovalBelow: 0, total: 1, page: 1, pageSize: 25 });
       return json({ message: 'Not found' }, 404);
     }),
   );
@@ -100,19 +115,29 @@ describe("the Returns page's refund owed by transfer (decision 0043)", () => {
   });
 });
 
-describe('a decision on a return, which cannot be taken back', () => {
-  const asked: AdminReturn = { ...owed, status: 'requested', refundMethod: 'provider', decidedAt: null };
+describe('a decision on a return, which cannot be taken back (decision 0066)', () => {
+  const asked: AdminReturn = {
+    ...owed,
+    status: 'requested',
+    refundMethod: 'provider',
+    decidedAt: null,
+    pickup: null,
+    receivedAt: null,
+    refundReleasedAt: null,
+    payeeGiven: false,
+    payee: null,
+  };
 
-  it('is asked once more, saying what happens, and nothing is sent on Cancel', async () => {
+  it('says the courier collects and the money waits for the items, and nothing is sent on Cancel', async () => {
     const user = userEvent.setup();
     const sent = serveReturns(asked);
     renderView();
     const card = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
 
-    await user.click(within(card).getByRole('button', { name: 'Approve and refund' }));
+    await user.click(within(card).getByRole('button', { name: 'Approve return' }));
     const approve = screen.getByRole('alertdialog', { name: 'Approve the return of order RG-10400?' });
     expect(approve.textContent).toContain(
-      "₹400 goes back to Sana Khan's payment at once. This cannot be undone.",
+      "The courier will collect the items from Sana Khan. ₹400 goes back to Sana Khan's original payment when you mark the items received and checked. This cannot be undone.",
     );
     await user.click(within(approve).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -122,12 +147,43 @@ describe('a decision on a return, which cannot be taken back', () => {
     await user.click(within(reject).getByRole('button', { name: 'Cancel' }));
     expect(sent).toEqual([]);
 
-    await user.type(within(card).getByLabelText('Note for the customer (optional)'), 'Refund on its way');
-    await user.click(within(card).getByRole('button', { name: 'Approve and refund' }));
-    await user.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve and refund' }),
+    await user.type(within(card).getByLabelText('Note for the customer (optional)'), 'Pickup on its way');
+    await user.click(within(card).getByRole('button', { name: 'Approve return' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve return' }));
+    expect(
+      await screen.findByText('Approved: ₹400 to refund once the items are received and checked'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Reverse pickup: Utsav Sandbox Express, AWB SBXRETURN1, booked, waiting for the courier',
+      ),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Mark received and checked' }));
+    const received = screen.getByRole('alertdialog', {
+      name: 'Mark the return of order RG-10400 received and checked?',
+    });
+    expect(received.textContent).toContain(
+      "The items go back into stock. ₹400 goes back to Sana Khan's original payment now",
     );
+    await user.click(within(received).getByRole('button', { name: 'Mark received' }));
     expect(await screen.findByText('Approved: ₹400 refunded')).toBeTruthy();
-    expect(sent).toEqual([{ decision: 'approve', note: 'Refund on its way' }]);
+    expect(sent).toEqual([
+      { decision: 'approve', note: 'Pickup on its way' },
+      { decision: 'received', note: '' },
+    ]);
+  });
+
+  it('never tells the owner a cash on delivery refund goes back to the payment', async () => {
+    const user = userEvent.setup();
+    serveReturns({ ...asked, refundMethod: 'transfer', customerName: 'Joseph Khan', refundAmount: 1299 });
+    renderView();
+    const card = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
+    await user.click(within(card).getByRole('button', { name: 'Approve return' }));
+    const approve = screen.getByRole('alertdialog');
+    expect(approve.textContent).toContain(
+      'Nothing is paid now: once you mark the items received and checked, Joseph Khan is asked by message for a UPI ID or bank account, and you send ₹1,299 by transfer.',
+    );
+    expect(approve.textContent).not.toContain('payment at once');
   });
 });

@@ -17,14 +17,29 @@ const FILTERS = [
   { value: 'all', label: 'All' },
 ];
 
-/** What an approved return's refund is: back through the provider, or owed and paid by transfer. */
+/** What an approved return's refund is: made, waiting for the items, owed, or paid by transfer. */
 function approvedLine(record: AdminReturn) {
   const amount = formatInr(record.refundAmount);
+  if (!record.refundReleasedAt)
+    return record.refundMethod === 'provider'
+      ? `Approved: ${amount} to refund once the items are received and checked`
+      : `Approved: ${amount} to refund by UPI or bank transfer once the items are received and checked`;
   if (record.refundMethod === 'provider') return `Approved: ${amount} refunded`;
   return record.refundPaidAt
     ? `Approved: ${amount} refunded by UPI or bank transfer (reference ${record.refundReference ?? ''})`
     : `Approved: ${amount} to refund by UPI or bank transfer (cash on delivery)`;
 }
+
+const PICKUP_STATES: Record<string, string> = {
+  booked: 'booked, waiting for the courier',
+  picked_up: 'picked up from the customer',
+  in_transit: 'on its way back to you',
+  delivered: 'delivered back to you',
+};
+
+/** Decision 0066: where the reverse pickup is, from the courier's scans. */
+const pickupLine = (pickup: NonNullable<AdminReturn['pickup']>) =>
+  `Reverse pickup: ${pickup.courier}, AWB ${pickup.awb}, ${PICKUP_STATES[pickup.status ?? 'booked'] ?? pickup.status}`;
 
 /** Decision 0043: the owner records the transfer of a cash on delivery order's refund. */
 function MarkRefundPaidForm({ record }: { record: AdminReturn }) {
@@ -60,31 +75,63 @@ function MarkRefundPaidForm({ record }: { record: AdminReturn }) {
   );
 }
 
-/** What the owner is asked before a decision that cannot be taken back (money leaves at once). */
-function decisionQuestion(record: AdminReturn, decision: 'approve' | 'reject') {
+type Decision = 'approve' | 'reject' | 'received';
+
+/**
+ * What the owner is asked before a decision that cannot be taken back, saying truthfully what
+ * happens to the money and when (decision 0066: a refund waits for the items unless it is below
+ * the owner's amount; a cash on delivery refund goes by UPI or bank transfer, decision 0067).
+ */
+function decisionQuestion(record: AdminReturn, decision: Decision, refundAtApprovalBelow: number) {
   const amount = formatInr(record.refundAmount);
+  const name = record.customerName;
   if (decision === 'reject') {
     return {
       title: `Reject the return of order ${record.orderNumber}?`,
-      message: `${record.customerName} is told it was not approved, with your note. This cannot be undone.`,
+      message: `${name} is told it was not approved, with your note. This cannot be undone.`,
       confirmLabel: 'Reject return',
     };
   }
+  const byTransfer = record.refundMethod === 'transfer';
+  if (decision === 'received') {
+    const money = record.refundReleasedAt
+      ? 'The refund was made at approval; nothing more is paid.'
+      : byTransfer
+        ? `Nothing is paid now: ${name} is asked by message for a UPI ID or bank account on a secure page; you then send ${amount} and record its reference.`
+        : `${amount} goes back to ${name}'s original payment now (banks take 5-7 working days to show it).`;
+    return {
+      title: `Mark the return of order ${record.orderNumber} received and checked?`,
+      message: `The items go back into stock. ${money} This cannot be undone.`,
+      confirmLabel: 'Mark received',
+    };
+  }
+  const now = record.refundAmount < refundAtApprovalBelow;
+  const pickup = `The courier will collect the items from ${name}.`;
+  const money = byTransfer
+    ? now
+      ? `Nothing is paid now: ${name} is asked by message for a UPI ID or bank account on a secure page; you then send ${amount} and record its reference.`
+      : `Nothing is paid now: once you mark the items received and checked, ${name} is asked by message for a UPI ID or bank account, and you send ${amount} by transfer.`
+    : now
+      ? `${amount} goes back to ${name}'s original payment now, as it is below your ${formatInr(refundAtApprovalBelow)} for refunds at approval.`
+      : `${amount} goes back to ${name}'s original payment when you mark the items received and checked.`;
   return {
     title: `Approve the return of order ${record.orderNumber}?`,
-    message:
-      record.refundMethod === 'provider'
-        ? `${amount} goes back to ${record.customerName}'s payment at once. This cannot be undone.`
-        : `${amount} becomes due to ${record.customerName} by UPI or bank transfer (cash on delivery). This cannot be undone.`,
-    confirmLabel: 'Approve and refund',
+    message: `${pickup} ${money} This cannot be undone.`,
+    confirmLabel: 'Approve return',
   };
 }
 
-function ReturnCard({ record }: { record: AdminReturn }) {
+function ReturnCard({
+  record,
+  refundAtApprovalBelow,
+}: {
+  record: AdminReturn;
+  refundAtApprovalBelow: number;
+}) {
   const id = useId();
   const decide = useDecideReturn();
   const [note, setNote] = useState('');
-  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
+  const [asking, setAsking] = useState<Decision | null>(null);
   return (
     <li className="space-y-2 p-3" aria-label={`Return of order ${record.orderNumber}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -124,6 +171,19 @@ function ReturnCard({ record }: { record: AdminReturn }) {
             ? approvedLine(record)
             : `Rejected${record.decisionNote ? `: ${record.decisionNote}` : ''}`}
       </p>
+      {record.pickup && <p className="text-sm text-stone-700">{pickupLine(record.pickup)}</p>}
+      {record.receivedAt && (
+        <p className="text-sm text-stone-700">Received and checked {formatDateTime(record.receivedAt)}</p>
+      )}
+      {record.status === 'approved' && record.refundMethod === 'transfer' && !record.refundPaidAt && (
+        <p className="text-sm text-stone-700">
+          {record.payee
+            ? `Send the refund to: ${record.payee}`
+            : record.refundReleasedAt
+              ? `Waiting for ${record.customerName} to give a UPI ID or bank account (asked by message)`
+              : `${record.customerName} is asked for a UPI ID or bank account once the items are received`}
+        </p>
+      )}
       {record.status === 'requested' && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex flex-1 flex-col gap-1">
@@ -138,7 +198,7 @@ function ReturnCard({ record }: { record: AdminReturn }) {
             />
           </div>
           <Button disabled={decide.isPending} onClick={() => setAsking('approve')}>
-            Approve and refund
+            Approve return
           </Button>
           <Button variant="secondary" disabled={decide.isPending} onClick={() => setAsking('reject')}>
             Reject
@@ -148,25 +208,34 @@ function ReturnCard({ record }: { record: AdminReturn }) {
       {asking && (
         <ConfirmDialog
           isOpen
-          {...decisionQuestion(record, asking)}
+          {...decisionQuestion(record, asking, refundAtApprovalBelow)}
           onConfirm={() => {
             decide.mutate({ id: record.id, decision: asking, note });
+            // The note was for this decision; the next one (received) starts without it.
+            setNote('');
             setAsking(null);
           }}
           onCancel={() => setAsking(null)}
         />
       )}
-      {record.status === 'approved' && record.refundMethod === 'transfer' && !record.refundPaidAt && (
-        <MarkRefundPaidForm record={record} />
+      {record.status === 'approved' && !record.receivedAt && (
+        <Button disabled={decide.isPending} onClick={() => setAsking('received')}>
+          Mark received and checked
+        </Button>
       )}
+      {record.status === 'approved' &&
+        record.refundMethod === 'transfer' &&
+        record.refundReleasedAt &&
+        !record.refundPaidAt && <MarkRefundPaidForm record={record} />}
       {decide.error && <ErrorBanner>{errorMessage(decide.error)}</ErrorBanner>}
     </li>
   );
 }
 
 /**
- * Issue 14: return requests to review (approve refunds through the payment provider; a cash on
- * delivery order's is owed by transfer until marked paid, decision 0043).
+ * Issue 14: return requests to review. Approval books the courier's reverse pickup; the refund is
+ * made when the items are marked received (decision 0066), and a cash on delivery order's is owed
+ * by transfer until marked paid (decisions 0043 and 0067).
  */
 export function ReturnsView() {
   const [status, setStatus] = useState('requested');
@@ -199,7 +268,11 @@ export function ReturnsView() {
             className="divide-y divide-stone-100 rounded-xl border border-brand-100 bg-white"
           >
             {returns.data?.data.map((record) => (
-              <ReturnCard key={record.id} record={record} />
+              <ReturnCard
+                key={record.id}
+                record={record}
+                refundAtApprovalBelow={returns.data?.refundAtApprovalBelow ?? 0}
+              />
             ))}
           </ul>
         )}

@@ -29,6 +29,8 @@ const answer: OwnerSettingsResponse = {
     codFee: 49,
     codPincodes: '',
     faultReturnDays: 30,
+    refundAtApprovalBelow: 0,
+    codRemittanceDays: 7,
     codHoldHours: 72,
     codConfirmAbove: 0,
     codConfirmHours: 24,

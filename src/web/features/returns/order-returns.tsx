@@ -32,12 +32,26 @@ function ReturnSummary({ record, ref }: { record: ReturnRecord; ref?: Ref<HTMLLI
       <p className="text-stone-700">
         {record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')}
       </p>
-      {record.status === 'approved' && record.refundMethod === 'transfer' ? (
-        // Decision 0043: a cash on delivery order's refund goes by UPI or bank transfer.
+      {record.status === 'approved' && record.pickup && !record.receivedAt && (
+        // Decision 0066: the courier collects the items; the money follows them.
+        <p className="text-stone-700">
+          {record.pickup.courier} will collect the items (AWB {record.pickup.awb}).
+        </p>
+      )}
+      {record.status === 'approved' && !record.refundReleasedAt ? (
+        <p className="font-semibold text-stone-800">
+          {record.refundMethod === 'transfer'
+            ? `${formatInr(record.refundAmount)} will be refunded by UPI or bank transfer once the items are back with us and checked`
+            : `${formatInr(record.refundAmount)} will be refunded to your original payment method once the items are back with us and checked`}
+        </p>
+      ) : record.status === 'approved' && record.refundMethod === 'transfer' ? (
+        // Decisions 0043 and 0067: a cash on delivery order's refund goes by UPI or bank transfer.
         <p className="font-semibold text-green-800">
           {record.refundPaidAt
             ? `Refunded ${formatInr(record.refundAmount)} by UPI or bank transfer (reference ${record.refundReference ?? ''})`
-            : `${formatInr(record.refundAmount)} to be refunded by UPI or bank transfer: reply to our e-mail with your UPI ID or bank details`}
+            : record.payeeGiven
+              ? `${formatInr(record.refundAmount)} to be refunded by UPI or bank transfer to the details you gave`
+              : `${formatInr(record.refundAmount)} to be refunded by UPI or bank transfer: give us your UPI ID or bank account on the page our message links to`}
         </p>
       ) : record.status === 'approved' ? (
         <p className="font-semibold text-green-800">

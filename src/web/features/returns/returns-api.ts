@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { NewReturn, ReturnRecord } from '../../../shared/api/returns';
 import { ApiError, apiRequest, readToken } from '../../api/client';
 
@@ -36,4 +37,28 @@ async function uploadReturnPhoto(returnId: number, file: File): Promise<ReturnRe
     throw new ApiError(response.status, payload?.message ?? 'The photo could not be uploaded');
   }
   return payload.return;
+}
+
+/** Decision 0067: what the signed refund details page shows (the amount, and whether details were given). */
+export type RefundDetailsPage = { orderNumber: string; amount: number; given: boolean };
+
+/** Decision 0067: where a cash on delivery refund goes: a UPI ID, or a bank account and IFSC. */
+export type RefundPayeeInput =
+  | { method: 'upi'; vpa: string }
+  | { method: 'bank'; holder: string; accountNumber: string; ifsc: string };
+
+export function useRefundDetailsPage(token: string) {
+  return useQuery({
+    queryKey: ['refund-details', token],
+    queryFn: ({ signal }) => apiRequest<RefundDetailsPage>('/refund-details', { query: { token }, signal }),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+export function useGiveRefundDetails() {
+  return useMutation({
+    mutationFn: ({ token, payee }: { token: string; payee: RefundPayeeInput }) =>
+      apiRequest<{ received: boolean }>('/refund-details', { method: 'POST', body: { token, payee } }),
+  });
 }
