@@ -25,6 +25,7 @@ import { catalogRoutes, installCatalog } from './modules/catalog';
 import { complaintRoutes } from './modules/complaints';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
+import { DISPATCH_EVERY_MS, dispatchRoutes } from './modules/dispatch';
 import { healthRoutes, installMetrics } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
 import { MAIL_EVERY_MS } from './modules/mail';
@@ -128,6 +129,8 @@ export async function buildApp({
         },
       },
       { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
+      // Decision 0077: every instance works on the dispatch desk's jobs (orders are claimed).
+      { name: 'dispatch-jobs', everyMs: DISPATCH_EVERY_MS, run: () => services.dispatch.workWhileBusy() },
       // Issue 23: order news on WhatsApp and SMS, sent by every instance (rows are claimed), and
       // cart reminders, looked for on one instance at a time.
       {
@@ -258,6 +261,7 @@ export async function buildApp({
       await api.register(notificationRoutes);
       await api.register(shippingRoutes);
       await api.register(shippingAdminRoutes);
+      await api.register(dispatchRoutes);
     },
     { prefix: '/api' },
   );

@@ -31,6 +31,7 @@ import { createCatalogService, createSearchAllowance, SEARCHES_PER_MINUTE } from
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
+import { createDispatchService } from './modules/dispatch';
 import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
@@ -295,8 +296,21 @@ export function createServices({
     log,
   });
 
+  const adminBulk = createAdminBulkService({ db, clock, store, pdfPool });
+
   return {
     settings,
+    // Decision 0077: the dispatch desk's jobs, over the back office's choice of orders and slips.
+    dispatch: createDispatchService({
+      db,
+      clock,
+      log,
+      store,
+      pdfPool,
+      chooseOrders: adminBulk.chosenIds,
+      bookShipment: (orderId) => shipping.ship(orderId),
+      renderSlips: async (orderIds) => (await adminBulk.documentsPdf({ orderIds })).pdf,
+    }),
     staff: createStaffService({ db, clock, store, passwordCost, limiterStore }),
     pdfPool,
     productCsvPool: createProductCsvPool({ timeLimitMs: config.CSV_IMPORT_TIME_LIMIT_MS }),
@@ -413,7 +427,7 @@ export function createServices({
         clock,
         cartReminderFigures: notifications.cartReminderFigures,
       }),
-      bulk: createAdminBulkService({ db, clock, store, pdfPool }),
+      bulk: adminBulk,
       customers: createAdminCustomerService({ db }),
     },
   };

@@ -17,11 +17,11 @@ const orderIds = (max: number, what: string) =>
     .refine((ids) => new Set(ids).size === ids.length, 'An order is chosen twice');
 
 /** Either the ticked orders or every order the filter matches (the server counts them again). */
-const selection = (max: number, what: string) => ({
+export const selection = (max: number, what: string) => ({
   orderIds: orderIds(max, what).optional(),
   filter: AdminOrderFilter.optional(),
 });
-const ONE_SELECTION = {
+export const ONE_SELECTION = {
   check: (body: { orderIds?: string[] | undefined; filter?: AdminOrderFilter | undefined }) =>
     (body.orderIds === undefined) !== (body.filter === undefined),
   message: { message: 'Send either orderIds or filter', path: ['orderIds'] },

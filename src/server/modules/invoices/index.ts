@@ -5,4 +5,5 @@ export { createInvoiceService, type InvoiceService } from './invoice-service';
 export type { OrderDocuments, PackingSlipDocument } from './order-documents-pdf';
 export { rs } from './pdf-amounts';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
+export type { PickupManifest } from './pickup-manifest-pdf';
 export { invoiceRoutes, sendInvoicePdf } from './routes';

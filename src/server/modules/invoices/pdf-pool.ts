@@ -2,6 +2,7 @@ import type { Invoice } from '../../../shared/api/invoices';
 import { createWorkerPool } from '../../worker-pool';
 import type { OrderDocuments } from './order-documents-pdf';
 import type renderPdf from './pdf-worker';
+import type { PickupManifest } from './pickup-manifest-pdf';
 
 export type PdfPool = ReturnType<typeof createPdfPool>;
 
@@ -31,6 +32,10 @@ export function createPdfPool({ threads, timeLimitMs }: { threads: number; timeL
     /** Issue 24: many PDFs (the courier's labels) as one, each page kept as it is. */
     async mergePdfs(pdfs: readonly Uint8Array[]): Promise<Buffer> {
       return bufferOf(await pool.run({ kind: 'merge', pdfs: [...pdfs] }));
+    },
+    /** Decision 0077: a booking job's parcels as the courier's pickup agent signs for them. */
+    async renderPickupManifest(manifest: PickupManifest): Promise<Buffer> {
+      return bufferOf(await pool.run({ kind: 'manifest', manifest }));
     },
     close: pool.close,
   };
