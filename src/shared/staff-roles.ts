@@ -86,6 +86,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'POST /api/admin/product-images': CATALOGUE,
   'GET /api/admin/products/export.csv': CATALOGUE,
   'POST /api/admin/products/import': CATALOGUE,
+  'POST /api/admin/products/import/preview': CATALOGUE,
   'GET /api/admin/categories': CATALOGUE,
   'GET /api/admin/gst-rates-to-confirm': CATALOGUE,
   'POST /api/admin/categories': CATALOGUE,

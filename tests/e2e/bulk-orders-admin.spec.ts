@@ -1,76 +1,120 @@
 import fs from 'node:fs';
+import type { Download, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { expect, test } from './support/fixtures';
 import { paidOrder, pickProduct, registerCustomer } from './support/store-api';
 
-// Issue 26 "Bulk work": the owner chooses 20 paid orders, marks them packed in one action and prints
-// one PDF of their packing slips and invoices. The orders are placed through the API.
+// Issue 26 "Bulk work" and the dispatch desk (decision 0077): the owner works through the paid
+// orders of "Ship today", books the courier and prints slips, labels and the pickup manifest as
+// jobs the server runs, which go on when the page is closed. The orders are placed through the API.
 
-const ORDERS = 20;
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
-test('the owner marks 20 paid orders packed in one action and prints one PDF of their slips', async ({
+async function pdfPages(download: Promise<Download>): Promise<{ name: string; pages: number }> {
+  const done = await download;
+  const pdf = fs.readFileSync((await done.path()) ?? '');
+  return { name: done.suggestedFilename(), pages: (await PDFDocument.load(pdf)).getPageCount() };
+}
+
+/** The Ship today queue, narrowed to one shopper's orders, all of them chosen. */
+async function chooseFromShipToday(admin: Page, surname: string, count: number) {
+  await admin.getByLabel('Order number, name, e-mail or phone').fill(surname);
+  await admin.getByLabel('Order number, name, e-mail or phone').press('Enter');
+  await expect(admin.getByRole('checkbox', { name: /^Choose order / })).toHaveCount(count);
+  await admin.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  return admin.getByRole('region', { name: `${count} orders chosen` });
+}
+
+test('at 1366 px the owner books the courier from Ship today, closes the page, and prints the manifest and labels', async ({
   request,
   ownerPage: admin,
 }) => {
   test.setTimeout(120_000);
-  const surname = `Bulkbuyer${Date.now().toString(36)}`;
-  const token = await registerCustomer(request, `Nisha ${surname}`);
-  const product = await pickProduct(request, 52, (candidate) => candidate.stock >= ORDERS + 5);
-  for (let count = 0; count < ORDERS; count += 1) await paidOrder(request, token, [product]);
-
-  await admin.goto('/admin/orders');
-  await admin.getByLabel('Order number, name, e-mail or phone').fill(surname);
-  await admin.getByLabel('Order number, name, e-mail or phone').press('Enter');
-  await expect(admin.getByRole('checkbox', { name: /^Choose order / })).toHaveCount(ORDERS);
-
-  await admin.getByRole('checkbox', { name: 'Select all on this page' }).check();
-  const bar = admin.getByRole('region', { name: `${ORDERS} orders chosen` });
-  await bar.getByLabel('Move to').selectOption('packed');
-  await bar.getByRole('button', { name: `Mark ${ORDERS} orders as Packed` }).click();
-  await expect(bar.getByRole('status')).toHaveText(`Moved ${ORDERS} orders to Packed.`);
-  await expect(admin.getByRole('listitem').filter({ hasText: 'Packed' })).toHaveCount(ORDERS);
-
-  const download = admin.waitForEvent('download');
-  await bar.getByRole('button', { name: 'Print slips and invoices (PDF)' }).click();
-  const pdf = fs.readFileSync((await (await download).path()) ?? '');
-  expect((await download).suggestedFilename()).toBe(`orders-${ORDERS}-slips-and-invoices.pdf`);
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  // A slip and an invoice for each order.
-  expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(ORDERS * 2);
-});
-
-// Issue 24 with the bulk work: the chosen paid orders are booked with the courier in one action,
-// each showing its AWB, and their labels print as one PDF, a page per order.
-test('the owner ships 3 paid orders at once, sees their AWBs and prints one PDF of their labels', async ({
-  request,
-  ownerPage: admin,
-}) => {
-  test.setTimeout(90_000);
   const SHIPPED = 3;
+  await admin.setViewportSize({ width: 1366, height: 900 });
   const surname = `Shipbuyer${Date.now().toString(36)}`;
   const token = await registerCustomer(request, `Ravi ${surname}`);
   const product = await pickProduct(request, 53, (candidate) => candidate.stock >= SHIPPED + 5);
   for (let count = 0; count < SHIPPED; count += 1) await paidOrder(request, token, [product]);
 
-  await admin.goto('/admin/orders');
-  await admin.getByLabel('Order number, name, e-mail or phone').fill(surname);
-  await admin.getByLabel('Order number, name, e-mail or phone').press('Enter');
-  await expect(admin.getByRole('checkbox', { name: /^Choose order / })).toHaveCount(SHIPPED);
-  await admin.getByRole('checkbox', { name: 'Select all on this page' }).check();
-  const bar = admin.getByRole('region', { name: `${SHIPPED} orders chosen` });
+  await admin.goto('/admin');
+  await admin.getByRole('link', { name: 'Orders to ship' }).click();
+  await expect(admin).toHaveURL(/\/admin\/orders\?queue=ship-today$/);
+  await expect(admin.getByRole('link', { name: 'Ship today' })).toHaveAttribute('aria-current', 'page');
+  const bar = await chooseFromShipToday(admin, surname, SHIPPED);
+  await bar.getByRole('button', { name: `Book the courier for ${SHIPPED} orders` }).click();
+  await expect(bar.getByRole('status')).toContainText(`Started: Book the courier for ${SHIPPED} orders.`);
 
-  await bar.getByRole('button', { name: `Ship ${SHIPPED} orders` }).click();
-  await expect(bar.getByRole('status').filter({ hasText: 'Shipped' })).toContainText(
-    `Shipped ${SHIPPED} orders.`,
+  // The owner closes the page at once; the server books the orders all the same.
+  const context = admin.context();
+  await admin.close();
+  const desk = await context.newPage();
+  await desk.setViewportSize({ width: 1366, height: 900 });
+  await desk.goto('/admin/orders?queue=ship-today');
+  const jobs = desk.getByRole('region', { name: 'Dispatch jobs' });
+  const booking = jobs.getByRole('listitem').filter({ hasText: 'Book the courier' }).first();
+  await expect(booking.getByRole('status')).toContainText(`Finished: ${SHIPPED} done of ${SHIPPED} orders`, {
+    timeout: 30_000,
+  });
+  await booking.getByText('Each order').click();
+  const each = booking.getByRole('list', { name: 'Book the courier: each order' }).getByRole('listitem');
+  await expect(each).toHaveCount(SHIPPED);
+  for (const row of await each.all()) await expect(row).toContainText(/AWB SBX[0-9A-Z]{14} with /);
+  if (SHOTS) await desk.screenshot({ path: `${SHOTS}/dispatch-desk-1366.png`, fullPage: true });
+
+  const manifest = await pdfPages(
+    Promise.all([
+      desk.waitForEvent('download'),
+      booking.getByRole('button', { name: 'Pickup manifest (PDF)' }).click(),
+    ]).then(([download]) => download),
   );
-  const booked = bar.getByRole('list', { name: 'Shipments booked' }).getByRole('listitem');
-  await expect(booked).toHaveCount(SHIPPED);
-  for (const row of await booked.all())
-    await expect(row).toContainText(/AWB SBX[0-9A-Z]{14} with Utsav Sandbox Express/);
+  expect(manifest).toEqual({ name: `pickup-manifest-${SHIPPED}.pdf`, pages: 1 });
 
-  const download = admin.waitForEvent('download');
-  await bar.getByRole('button', { name: 'Print labels (PDF)' }).click();
-  expect((await download).suggestedFilename()).toBe(`labels-${SHIPPED}.pdf`);
-  const labels = await PDFDocument.load(fs.readFileSync((await (await download).path()) ?? ''));
-  expect(labels.getPageCount()).toBe(SHIPPED);
+  const again = await chooseFromShipToday(desk, surname, SHIPPED);
+  await again.getByRole('button', { name: 'Print labels (PDF)' }).click();
+  const labels = jobs.getByRole('listitem').filter({ hasText: 'Courier labels' }).first();
+  await expect(labels.getByRole('status')).toContainText(`Finished: ${SHIPPED} done`, { timeout: 30_000 });
+  const printed = await pdfPages(
+    Promise.all([
+      desk.waitForEvent('download'),
+      labels.getByRole('button', { name: 'Download the PDF' }).click(),
+    ]).then(([download]) => download),
+  );
+  expect(printed).toEqual({ name: `labels-${SHIPPED}.pdf`, pages: SHIPPED });
+});
+
+test('at 360 px the owner marks 20 paid orders packed and prints their slips and invoices as one PDF', async ({
+  request,
+  ownerPage: admin,
+}) => {
+  test.setTimeout(120_000);
+  const ORDERS = 20;
+  await admin.setViewportSize({ width: 360, height: 740 });
+  const surname = `Bulkbuyer${Date.now().toString(36)}`;
+  const token = await registerCustomer(request, `Nisha ${surname}`);
+  const product = await pickProduct(request, 52, (candidate) => candidate.stock >= ORDERS + 5);
+  for (let count = 0; count < ORDERS; count += 1) await paidOrder(request, token, [product]);
+
+  await admin.goto('/admin/orders?queue=ship-today');
+  const bar = await chooseFromShipToday(admin, surname, ORDERS);
+  await bar.getByLabel('Move to').selectOption('packed');
+  await bar.getByRole('button', { name: `Mark ${ORDERS} orders as Packed` }).click();
+  await expect(bar.getByRole('status')).toHaveText(`Moved ${ORDERS} orders to Packed.`);
+  await expect(admin.getByRole('listitem').filter({ hasText: 'Packed' })).toHaveCount(ORDERS);
+
+  await bar.getByRole('button', { name: 'Print slips and invoices (PDF)' }).click();
+  const jobs = admin.getByRole('region', { name: 'Dispatch jobs' });
+  const slips = jobs.getByRole('listitem').filter({ hasText: 'Packing slips and invoices' }).first();
+  await expect(slips.getByRole('status')).toContainText(`Finished: ${ORDERS} done of ${ORDERS} orders`, {
+    timeout: 30_000,
+  });
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/dispatch-desk-360.png`, fullPage: true });
+  const printed = await pdfPages(
+    Promise.all([
+      admin.waitForEvent('download'),
+      slips.getByRole('button', { name: 'Download the PDF' }).click(),
+    ]).then(([download]) => download),
+  );
+  // A slip and an invoice for each order.
+  expect(printed).toEqual({ name: `slips-${ORDERS}.pdf`, pages: ORDERS * 2 });
 });

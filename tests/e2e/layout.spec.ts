@@ -235,6 +235,7 @@ const stops = (): Stop[] => [
   { path: '/staff-invite/an-invitation-used-long-ago', heading: 'Join the staff', guest: true },
   { path: '/admin', heading: 'Dashboard', owner: true },
   { path: '/admin/orders', heading: 'Orders', owner: true },
+  { path: '/admin/orders?queue=ship-today', heading: 'Orders', owner: true },
   { path: `/admin/orders/${walk.orderId}`, heading: /^Order RG-/, owner: true },
   { path: '/admin/customers', heading: 'Customers', owner: true },
   { path: `/admin/customers/${walk.shopperId}`, heading: LONG_NAME, owner: true },

@@ -173,3 +173,28 @@ export const ImportReport = z.object({
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
+
+/** Decision 0077: what an import would do, row by row, before anything is applied. */
+export const IMPORT_ROW_ACTIONS = ['new', 'changed', 'unchanged', 'error'] as const;
+export const ImportPreview = z.object({
+  rows: z.array(
+    z.object({
+      /** The row's line as a spreadsheet shows it (the header is row 1). */
+      row: z.number().int(),
+      action: z.enum(IMPORT_ROW_ACTIONS),
+      productId: z.number().int().nullable(),
+      name: z.string(),
+      /** The columns whose value would change (a changed row). */
+      changes: z.array(z.string()),
+      /** Why the row cannot go in (an error). */
+      message: z.string(),
+    }),
+  ),
+  counts: z.object({
+    new: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    error: z.number().int(),
+  }),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AdminProductChanges, NewAdminProduct } from '../../../shared/api/admin';
-import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
+import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../../shared/product-csv-columns';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { AppError, invalid } from '../../errors';
 import { CsvError, parseCsv, unguardFormula } from './csv';
@@ -8,35 +8,9 @@ import { CsvError, parseCsv, unguardFormula } from './csv';
 // The reading of an import file: parsing and checking its rows, with no database, so that it can
 // run in a worker thread (product-csv-worker.ts) and never hold the event loop (issue 21).
 
-/** The export's columns, which the import reads back (by name, in any order). */
-export const PRODUCT_CSV_COLUMNS = [
-  'id',
-  'name',
-  'description',
-  'price',
-  'mrp',
-  'category',
-  'tags',
-  'stock',
-  'allowPreOrder',
-  'minQuantity',
-  'featured',
-  'archived',
-  'image',
-  // Issue 13: the personalisation config as JSON; empty when the product is not personalisable.
-  'personalisation',
-  // Bulk discounts as pieces:percent, '|' between tiers (10:5|50:10); empty for none.
-  'quantityTiers',
-  // Issue 26, optional in an import: the SKU, and the product's own HSN code and GST rate in
-  // percent (empty follows the category's).
-  'sku',
-  'hsnCode',
-  'gstRate',
-  // Decision 0059: the product's own Legal Metrology declarations; an empty cell follows the
-  // category's. A file with any of these columns sets the product's own declarations to its cells.
-  ...DECLARATION_KEYS,
-] as const;
-type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+export { PRODUCT_CSV_COLUMNS };
+
+type Column = ProductCsvColumn;
 
 // One import is one request (text/csv, at most 5 MB); a catalogue larger than this goes in
 // several files.

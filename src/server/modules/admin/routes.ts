@@ -25,6 +25,7 @@ import {
   GstRatesToConfirm,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
+  ImportPreview,
   ImportReport,
   MAX_IMAGE_BYTES,
   NewAdminCategory,
@@ -68,7 +69,7 @@ import { sendInvoicePdf } from '../invoices';
 import { MAIL_EVERY_MS } from '../mail';
 import { customerWithoutSpend } from './admin-customer-service';
 import { dashboardWithoutMoney } from './admin-report-service';
-import { exportProductsCsv, importProductsCsv } from './product-csv';
+import { exportProductsCsv, importProductsCsv, previewProductsCsv } from './product-csv';
 import { MAX_IMPORT_BYTES } from './product-csv-rows';
 import { storeProductImage } from './product-images';
 import { salesRegisterOf } from './sales-register';
@@ -238,6 +239,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => importProductsCsv(app.db, admin.catalog, app.productCsvPool, req.body),
+  );
+  // Decision 0077: what the same file would do, row by row; nothing is written.
+  app.post(
+    '/admin/products/import/preview',
+    {
+      schema: {
+        body: z
+          .string({ error: 'Send the CSV file as text/csv' })
+          .max(MAX_IMPORT_BYTES, 'The CSV file is larger than 5 MB'),
+        response: { 200: ImportPreview },
+      },
+    },
+    (req) => previewProductsCsv(app.db, app.productCsvPool, req.body),
   );
 
   // ---- Categories and collections ----

@@ -14,6 +14,7 @@ import type {
   AdminProduct,
   AdminProductChanges,
   AdminProductList,
+  ImportPreview,
   ImportReport,
   NewAdminCategory,
   NewAdminCollection,
@@ -188,24 +189,32 @@ export const downloadSalesRegister = (month: string) =>
 export const downloadAdminInvoice = (orderId: string, invoiceNumber: string) =>
   downloadFile(`/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, invoiceFileName(invoiceNumber));
 
+/** Sends a CSV file's text to an import route; answers its JSON, or throws its message. */
+async function postCsv<T>(path: string, text: string): Promise<T> {
+  const token = readToken();
+  const response = await fetch(`/api${path}`, {
+    method: 'POST',
+    body: text,
+    headers: { 'content-type': 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  }).catch(() => {
+    throw new ApiError(0, 'Network error. Please check your connection.');
+  });
+  const payload = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!response.ok) throw new ApiError(response.status, payload?.message ?? 'The import failed');
+  return payload as T;
+}
+
+/** Decision 0077: what a CSV file would change, row by row; nothing is written. */
+export function usePreviewProductImport() {
+  return useMutation({
+    mutationFn: (text: string) => postCsv<ImportPreview>('/admin/products/import/preview', text),
+  });
+}
+
 export function useImportProducts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const token = readToken();
-      const response = await fetch('/api/admin/products/import', {
-        method: 'POST',
-        body: await file.text(),
-        headers: { 'content-type': 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      }).catch(() => {
-        throw new ApiError(0, 'Network error. Please check your connection.');
-      });
-      const payload = (await response.json().catch(() => null)) as
-        | (ImportReport & { message?: string })
-        | null;
-      if (!response.ok) throw new ApiError(response.status, payload?.message ?? 'The import failed');
-      return payload as ImportReport;
-    },
+    mutationFn: (text: string) => postCsv<ImportReport>('/admin/products/import', text),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'products'] }),
   });
 }

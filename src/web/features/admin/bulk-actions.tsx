@@ -1,12 +1,13 @@
 import { type ReactNode, useId, useState } from 'react';
 import type { BulkStatusResponse } from '../../../shared/api/admin-bulk';
-import { BULK_STATUSES, type BulkStatus, MAX_BULK_ORDERS, MAX_PDF_ORDERS } from '../../../shared/bulk-orders';
+import { BULK_STATUSES, type BulkStatus, MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
 import { inputClass } from './admin-ui';
-import { downloadOrderDocuments, type OrderSelection, type PdfProgress, useBulkStatus } from './bulk-api';
+import type { OrderSelection, PdfProgress } from './bulk-api';
+import { useBulkStatus } from './bulk-api';
 
 const ordersText = (count: number) => `${count.toLocaleString('en-IN')} ${count === 1 ? 'order' : 'orders'}`;
 
@@ -50,8 +51,8 @@ export function PdfProgressText({ progress }: { progress: PdfProgress }) {
 }
 
 /**
- * Issue 26: the bar of actions on the chosen orders: move them forward together, print their
- * packing slips and invoices as one PDF, and whatever `children` add (a courier's "Ship").
+ * Issue 26: the bar of actions on the chosen orders: move them forward together, and whatever
+ * `children` add (the dispatch desk's jobs: book the courier, print slips or labels).
  */
 export function BulkActionBar({
   selection,
@@ -66,19 +67,7 @@ export function BulkActionBar({
 }) {
   const id = useId();
   const [status, setStatus] = useState<BulkStatus>('packed');
-  const [pdf, setPdf] = useState<{ progress: PdfProgress | null; error: string | null }>({
-    progress: null,
-    error: null,
-  });
   const move = useBulkStatus();
-  const printing = pdf.progress !== null;
-
-  const print = () => {
-    setPdf({ progress: { phase: 'preparing' }, error: null });
-    downloadOrderDocuments(selection, (progress) => setPdf({ progress, error: null }))
-      .then(() => setPdf({ progress: null, error: null }))
-      .catch((failure: unknown) => setPdf({ progress: null, error: errorMessage(failure) }));
-  };
 
   return (
     <section
@@ -117,18 +106,13 @@ export function BulkActionBar({
         >
           {move.isPending ? 'Moving…' : `Mark ${ordersText(count)} as ${orderStatusLabel(status)}`}
         </Button>
-        <Button variant="secondary" disabled={printing || count > MAX_PDF_ORDERS} onClick={print}>
-          Print slips and invoices (PDF)
-        </Button>
         {children}
       </div>
-      {count > MAX_PDF_ORDERS && (
+      {count > MAX_BULK_ORDERS && (
         <p className="text-sm text-stone-600">
-          One PDF holds at most {MAX_PDF_ORDERS} orders; choose fewer to print them.
+          A status change moves at most {MAX_BULK_ORDERS} orders at once; narrow the filter to move them.
         </p>
       )}
-      {pdf.progress && <PdfProgressText progress={pdf.progress} />}
-      {pdf.error && <ErrorBanner>{pdf.error}</ErrorBanner>}
       {move.error && <ErrorBanner>{errorMessage(move.error)}</ErrorBanner>}
       {move.data && <BulkResults result={move.data} />}
     </section>

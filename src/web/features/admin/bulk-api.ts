@@ -24,17 +24,24 @@ export type PdfProgress = { phase: 'preparing' } | { phase: 'downloading'; recei
  */
 export async function downloadPdf(
   path: string,
-  selection: OrderSelection,
+  /** What the PDF is of (POSTed), or null for a PDF the server keeps (a GET). */
+  selection: OrderSelection | null,
   fallbackName: string,
   onProgress: (progress: PdfProgress) => void,
 ): Promise<Headers> {
   const token = readToken();
   onProgress({ phase: 'preparing' });
-  const response = await fetch(`/api${path}`, {
-    method: 'POST',
-    body: JSON.stringify(selection),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  }).catch(() => {
+  const authorization: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await fetch(
+    `/api${path}`,
+    selection
+      ? {
+          method: 'POST',
+          body: JSON.stringify(selection),
+          headers: { 'content-type': 'application/json', ...authorization },
+        }
+      : { headers: authorization },
+  ).catch(() => {
     throw new ApiError(0, 'Network error. Please check your connection.');
   });
   if (!response.ok || !response.body) {
@@ -60,12 +67,4 @@ export async function downloadPdf(
   link.remove();
   URL.revokeObjectURL(url);
   return response.headers;
-}
-
-/** The chosen orders' packing slips and invoices as one PDF. */
-export async function downloadOrderDocuments(
-  selection: OrderSelection,
-  onProgress: (progress: PdfProgress) => void,
-): Promise<void> {
-  await downloadPdf('/admin/orders/bulk/documents.pdf', selection, 'orders.pdf', onProgress);
 }

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { cityAndState } from '../../../shared/address';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
-import { MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
+import { MAX_DISPATCH_JOB_ORDERS } from '../../../shared/api/dispatch';
 import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { ORDER_QUEUES, ORDER_SORTS, SLOT_FILTERS } from '../../../shared/dispatch-desk';
@@ -331,14 +331,14 @@ export function OrdersView({
               {wholePageChosen &&
                 !allMatching &&
                 total > pageIds.length &&
-                (total <= MAX_BULK_ORDERS ? (
+                (total <= MAX_DISPATCH_JOB_ORDERS ? (
                   <Button variant="secondary" onClick={() => setAllMatching(true)}>
                     Select all {total.toLocaleString('en-IN')} orders matching this filter
                   </Button>
                 ) : (
                   <span className="text-stone-600">
-                    {total.toLocaleString('en-IN')} orders match; narrow the filter to {MAX_BULK_ORDERS} or
-                    fewer to choose them all.
+                    {total.toLocaleString('en-IN')} orders match; narrow the filter to{' '}
+                    {MAX_DISPATCH_JOB_ORDERS.toLocaleString('en-IN')} or fewer to choose them all.
                   </span>
                 ))}
             </div>

@@ -1,12 +1,13 @@
-import { BulkShipActions } from '../../features/admin/bulk-ship';
+import { DispatchJobActions, DispatchJobsPanel } from '../../features/admin/dispatch-jobs';
 import { OrdersView } from '../../features/admin/orders-view';
 
 export function Component() {
   return (
-    <section>
-      <h1 className="mb-4 text-2xl font-extrabold text-stone-900">Orders</h1>
+    <section className="space-y-4">
+      <h1 className="text-2xl font-extrabold text-stone-900">Orders</h1>
+      <DispatchJobsPanel />
       <OrdersView
-        bulkActions={(selection, count) => <BulkShipActions selection={selection} count={count} />}
+        bulkActions={(selection, count) => <DispatchJobActions selection={selection} count={count} />}
       />
     </section>
   );
