@@ -21,7 +21,7 @@ import { adminRoutes } from './modules/admin';
 import type { PasswordCost } from './modules/auth';
 import { authRoutes, installAuth } from './modules/auth';
 import { bulkEnquiryRoutes } from './modules/bulk-enquiries';
-import { catalogRoutes, installCatalog } from './modules/catalog';
+import { catalogRoutes, installCatalog, RULE_COLLECTIONS_EVERY_MS } from './modules/catalog';
 import { complaintRoutes } from './modules/complaints';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
@@ -129,6 +129,13 @@ export async function buildApp({
         },
       },
       { name: 'mail', everyMs: MAIL_EVERY_MS, run: () => services.mailWorker.sendDueMail() },
+      // Decision 0077: "new in N days" collections move with time alone; one instance looks hourly.
+      {
+        name: 'rule-collections',
+        everyMs: RULE_COLLECTIONS_EVERY_MS,
+        exclusive: true,
+        run: () => services.catalog.refreshRuleCollections(),
+      },
       // Decision 0077: every instance works on the dispatch desk's jobs (orders are claimed).
       { name: 'dispatch-jobs', everyMs: DISPATCH_EVERY_MS, run: () => services.dispatch.workWhileBusy() },
       // Issue 23: order news on WhatsApp and SMS, sent by every instance (rows are claimed), and

@@ -93,6 +93,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'PATCH /api/admin/categories/:id': CATALOGUE,
   'GET /api/admin/collections': CATALOGUE,
   'POST /api/admin/collections': CATALOGUE,
+  'DELETE /api/admin/collections/:id': CATALOGUE,
   'PATCH /api/admin/collections/:id': CATALOGUE,
   'GET /api/admin/reviews': CATALOGUE,
   'PATCH /api/admin/reviews/:id': CATALOGUE,

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AddressForm } from '../../shared/address';
+import type { CollectionRule } from '../../shared/api/admin';
 import type { CheckoutCartLine } from '../../shared/api/notifications';
 import { CONSENT_PURPOSES, CONSENT_VIAS } from '../../shared/consents';
 import type { DeclarationOverrides } from '../../shared/legal-metrology';
@@ -317,6 +318,9 @@ export const collections = pgTable('collections', {
   image: text('image').notNull().default(''),
   featured: boolean('featured').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  // Decision 0077: an automatic collection's rule; its products (collection_products) are worked
+  // out again after every catalogue change. Null: the owner picks the products by hand.
+  rule: jsonb('rule').$type<CollectionRule>(),
   createdAt: createdAt(),
 });
 

@@ -190,8 +190,36 @@ export const GstRatesToConfirm = z.object({
 });
 export type GstRatesToConfirm = z.infer<typeof GstRatesToConfirm>;
 
+/**
+ * Decision 0077: an automatic collection holds every product (not archived) that meets all of
+ * its rule's conditions; a condition left null does not count. Prices in rupees, both ends in.
+ */
+export const CollectionRule = z
+  .object({
+    categoryId: z.number().int().positive().nullable(),
+    tag: z.string().trim().min(1).max(40).nullable(),
+    minPrice: z.number('Enter the lowest price in rupees').nonnegative().max(10_00_000).nullable(),
+    maxPrice: z.number('Enter the highest price in rupees').nonnegative().max(10_00_000).nullable(),
+    newInDays: z
+      .number()
+      .int()
+      .min(1, 'New in at least 1 day')
+      .max(365, 'New in at most 365 days')
+      .nullable(),
+  })
+  .refine((rule) => Object.values(rule).some((value) => value !== null), {
+    message: 'Give the rule at least one condition: category, tag, price or new in days',
+  })
+  .refine((rule) => rule.minPrice === null || rule.maxPrice === null || rule.minPrice <= rule.maxPrice, {
+    message: 'The lowest price must not be above the highest',
+    path: ['maxPrice'],
+  });
+export type CollectionRule = z.infer<typeof CollectionRule>;
+
 export const AdminCollection = z.object({
   id: z.number().int(),
+  /** Null for a hand-picked collection. */
+  rule: CollectionRule.nullable(),
   name: z.string(),
   description: z.string(),
   image: z.string(),
@@ -214,6 +242,8 @@ const CollectionFields = {
     .array(z.number().int().positive())
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, 'A product appears twice'),
+  /** Decision 0077: set for an automatic collection (its products follow it), null for hand-picked. */
+  rule: CollectionRule.nullable(),
 };
 export const NewAdminCollection = z.object({
   ...CollectionFields,
@@ -222,6 +252,7 @@ export const NewAdminCollection = z.object({
   featured: CollectionFields.featured.default(false),
   sortOrder: CollectionFields.sortOrder.default(0),
   productIds: CollectionFields.productIds.default([]),
+  rule: CollectionFields.rule.default(null),
 });
 export type NewAdminCollection = z.infer<typeof NewAdminCollection>;
 export const AdminCollectionChanges = z.object(CollectionFields).partial();

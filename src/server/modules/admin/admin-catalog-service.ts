@@ -213,6 +213,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       .orderBy(asc(collectionProducts.position), asc(products.id));
     return rows.map((row) => ({
       id: row.id,
+      rule: row.rule ?? null,
       name: row.name,
       description: row.description,
       image: row.image,
@@ -400,20 +401,24 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
     },
 
     async createCollection(input: NewAdminCollection): Promise<AdminCollection> {
-      await requireProducts(input.productIds);
+      if (input.rule) await requireCategory(input.rule.categoryId ?? undefined);
+      else await requireProducts(input.productIds);
       const created = await catalog.createCollection(input);
       return collection(created.id);
     },
 
     /** Fields, and with productIds the whole membership in that display order. */
     async updateCollection(id: number, changes: AdminCollectionChanges): Promise<AdminCollection> {
-      await collection(id);
+      const before = await collection(id);
       const { productIds, ...fields } = changes;
-      if (productIds) await requireProducts(productIds);
+      // Decision 0077: an automatic collection's products follow its rule, never a list.
+      const automatic = fields.rule !== undefined ? fields.rule !== null : before.rule !== null;
+      if (fields.rule) await requireCategory(fields.rule.categoryId ?? undefined);
+      if (productIds && !automatic) await requireProducts(productIds);
       await db.transaction(async (tx) => {
         if (Object.keys(fields).length > 0)
           await tx.update(collections).set(fields).where(eq(collections.id, id));
-        if (productIds) {
+        if (productIds && !automatic) {
           await tx.delete(collectionProducts).where(eq(collectionProducts.collectionId, id));
           if (productIds.length > 0) {
             await tx
@@ -424,6 +429,16 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       });
       await catalog.invalidate();
       return collection(id);
+    },
+
+    /** Decision 0077: a collection goes, with its place on the storefront; its products stay. */
+    async deleteCollection(id: number): Promise<void> {
+      const deleted = await db
+        .delete(collections)
+        .where(eq(collections.id, id))
+        .returning({ id: collections.id });
+      if (deleted.length === 0) throw notFound(COLLECTION_NOT_FOUND);
+      await catalog.invalidate();
     },
   };
 }

@@ -294,6 +294,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({ collection: await admin.catalog.updateCollection(req.params.id, req.body) }),
   );
+  app.delete('/admin/collections/:id', { schema: { params: AdminIdParams } }, async (req, reply) => {
+    await admin.catalog.deleteCollection(req.params.id);
+    return reply.code(204).send();
+  });
 
   // ---- Coupons (issue 14) ----
   app.get('/admin/coupons', { schema: { response: { 200: AdminCouponList } } }, async () => ({

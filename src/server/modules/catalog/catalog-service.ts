@@ -15,6 +15,9 @@ import * as declarations from './product-declarations';
 import { prepareSearchIndex } from './search-index';
 import { createSearchPostings } from './search-postings';
 
+/** Decision 0077: how often automatic collections are looked at when nothing else changes. */
+export const RULE_COLLECTIONS_EVERY_MS = 60 * 60 * 1000;
+
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 export function createCatalogService({
@@ -72,6 +75,8 @@ export function createCatalogService({
 
   /** Every cached figure (and any listener's) is dropped on a change, here and on every instance. */
   async function invalidate() {
+    // Decision 0077: automatic collections follow the change before anyone reads them.
+    await writes.refreshRuleCollections(db);
     clearHere();
     await announce('catalog');
   }
@@ -122,6 +127,8 @@ export function createCatalogService({
 
     /** Drops cached figures; call it after changing catalogue rows without this service. */
     invalidate,
+    /** Decision 0077: the hourly look at automatic collections ("new in N days" moves with time). */
+    refreshRuleCollections: invalidate,
 
     /**
      * Reads search's postings now when they are not current, and waits for them (the bench's

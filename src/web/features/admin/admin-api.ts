@@ -249,6 +249,15 @@ export function useAdminCollections() {
   });
 }
 
+/** Decision 0077: a collection goes; its products stay. */
+export function useDeleteCollection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>(`/admin/collections/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.collections }),
+  });
+}
+
 export function useSaveCollection() {
   const client = useQueryClient();
   return useMutation({
