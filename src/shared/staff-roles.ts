@@ -103,6 +103,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/coupons': OWNER,
   'POST /api/admin/coupons': OWNER,
   'PATCH /api/admin/coupons/:id': OWNER,
+  'PUT /api/admin/coupons/:id': OWNER,
+  'POST /api/admin/coupons/:id/retire': OWNER,
   'GET /api/admin/outbox': OWNER,
   'GET /api/admin/jobs': OWNER,
   // What the message sandboxes sent holds sign-in codes, like the outbox holds invitation links.

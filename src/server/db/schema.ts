@@ -543,6 +543,9 @@ export const coupons = pgTable('coupons', {
   categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
   active: boolean('active').notNull().default(true),
   usedCount: integer('used_count').notNull().default(0),
+  // Decision 0077: a coupon orders have used is never edited (their invoices name its terms); it is
+  // retired for good instead, and a new code takes its place.
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

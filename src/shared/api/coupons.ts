@@ -118,9 +118,18 @@ export const AdminCoupon = z.object({
   categoryIds: z.array(z.number().int()),
   active: z.boolean(),
   usedCount: z.number().int(),
+  /** Decision 0077: whether an order has used it (then it cannot be edited, only retired). */
+  used: z.boolean(),
+  /** When it was retired for good; null while it may be switched on and off. */
+  retiredAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminCoupon = z.infer<typeof AdminCoupon>;
+
+export const COUPON_EDIT_MESSAGES = {
+  used: 'An order has used this coupon, so its terms stay as they were; retire it and create a new code instead.',
+  retired: 'This coupon is retired and cannot be switched on again; create a new code instead.',
+} as const;
 
 export const AdminCouponList = z.object({ data: z.array(AdminCoupon) });
 export type AdminCouponList = z.infer<typeof AdminCouponList>;

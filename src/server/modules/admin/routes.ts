@@ -313,6 +313,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: AdminIdParams, body: AdminCouponChanges, response: { 200: AdminCouponResponse } } },
     async (req) => ({ coupon: await app.coupons.update(req.params.id, req.body) }),
   );
+  // Decision 0077: edit every term of a coupon no order has used; retire one for good.
+  app.put(
+    '/admin/coupons/:id',
+    { schema: { params: AdminIdParams, body: NewAdminCoupon, response: { 200: AdminCouponResponse } } },
+    async (req) => ({ coupon: await app.coupons.edit(req.params.id, req.body) }),
+  );
+  app.post(
+    '/admin/coupons/:id/retire',
+    { schema: { params: AdminIdParams, response: { 200: AdminCouponResponse } } },
+    async (req) => ({ coupon: await app.coupons.retire(req.params.id) }),
+  );
 
   // ---- Returns (issue 14) ----
   app.get(

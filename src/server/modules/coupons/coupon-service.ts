@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type {
-  AdminCoupon,
-  AdminCouponChanges,
-  CouponQuote,
-  NewAdminCoupon,
+import {
+  type AdminCoupon,
+  type AdminCouponChanges,
+  COUPON_EDIT_MESSAGES,
+  type CouponQuote,
+  type NewAdminCoupon,
 } from '../../../shared/api/coupons';
 import {
   allocateDiscount,
@@ -39,7 +40,7 @@ const termsOf = (row: CouponRow): CouponTerms => ({
   active: row.active,
 });
 
-function adminCouponOf(row: CouponRow): AdminCoupon {
+function adminCouponOf(row: CouponRow, used: boolean): AdminCoupon {
   return {
     id: row.id,
     code: row.code,
@@ -57,9 +58,30 @@ function adminCouponOf(row: CouponRow): AdminCoupon {
     categoryIds: row.categoryIds,
     active: row.active,
     usedCount: row.usedCount,
+    used,
+    retiredAt: row.retiredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** Decision 0077: an order (paid, or waiting for payment) holds a redemption of the coupon. */
+const usedByAnOrder = sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponId} = ${coupons.id})`;
+
+/** A coupon's stored columns from the back office's form (rupees and India dates in). */
+const couponColumnsOf = (input: NewAdminCoupon) => ({
+  code: input.code,
+  description: input.description,
+  kind: input.kind,
+  value: input.kind === 'flat' ? toPaise(input.value) : input.value,
+  minOrderPaise: toPaise(input.minOrder),
+  maxDiscountPaise: input.maxDiscount === null ? null : toPaise(input.maxDiscount),
+  startsAt: input.startsOn ? indiaDayStart(input.startsOn) : null,
+  endsAt: input.endsOn ? new Date(indiaDayEnd(input.endsOn).getTime() - 1) : null,
+  usageLimit: input.usageLimit,
+  perCustomerLimit: input.perCustomerLimit,
+  categoryIds: [...new Set(input.categoryIds)],
+  active: input.active,
+});
 
 /** The coupon a priced order carries into its transaction. */
 export type AppliedCoupon = {
@@ -255,8 +277,11 @@ export function createCouponService({
     // ---- The back office ----
 
     async list(): Promise<AdminCoupon[]> {
-      const rows = await db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id));
-      return rows.map(adminCouponOf);
+      const rows = await db
+        .select({ coupon: coupons, used: usedByAnOrder })
+        .from(coupons)
+        .orderBy(desc(coupons.createdAt), desc(coupons.id));
+      return rows.map((row) => adminCouponOf(row.coupon, row.used));
     },
 
     async create(input: NewAdminCoupon): Promise<AdminCoupon> {
@@ -265,35 +290,64 @@ export function createCouponService({
       }
       const [row] = await db
         .insert(coupons)
-        .values({
-          code: input.code,
-          description: input.description,
-          kind: input.kind,
-          value: input.kind === 'flat' ? toPaise(input.value) : input.value,
-          minOrderPaise: toPaise(input.minOrder),
-          maxDiscountPaise: input.maxDiscount === null ? null : toPaise(input.maxDiscount),
-          startsAt: input.startsOn ? indiaDayStart(input.startsOn) : null,
-          endsAt: input.endsOn ? new Date(indiaDayEnd(input.endsOn).getTime() - 1) : null,
-          usageLimit: input.usageLimit,
-          perCustomerLimit: input.perCustomerLimit,
-          categoryIds: [...new Set(input.categoryIds)],
-          active: input.active,
-          createdAt: clock.now(),
-        })
+        .values({ ...couponColumnsOf(input), createdAt: clock.now() })
         .onConflictDoNothing({ target: coupons.code })
         .returning();
       if (!row) throw invalid(COUPON_CODE_TAKEN, [{ path: 'code', message: COUPON_CODE_TAKEN }]);
-      return adminCouponOf(row);
+      return adminCouponOf(row, false);
+    },
+
+    /**
+     * Decision 0077: every term of a coupon no order has used, in one statement that checks it
+     * (an order taking it at the same moment leaves it as it was).
+     */
+    async edit(id: number, input: NewAdminCoupon): Promise<AdminCoupon> {
+      const [current] = await db.select().from(coupons).where(eq(coupons.id, id));
+      if (!current) throw notFound(COUPON_NOT_FOUND);
+      if (current.retiredAt) throw conflict(COUPON_EDIT_MESSAGES.retired);
+      const taken = await byCode(input.code);
+      if (taken && taken.id !== id) {
+        throw invalid(COUPON_CODE_TAKEN, [{ path: 'code', message: COUPON_CODE_TAKEN }]);
+      }
+      const [row] = await db
+        .update(coupons)
+        .set(couponColumnsOf(input))
+        .where(and(eq(coupons.id, id), sql`not ${usedByAnOrder}`, eq(coupons.usedCount, 0)))
+        .returning();
+      if (!row) throw conflict(COUPON_EDIT_MESSAGES.used);
+      return adminCouponOf(row, false);
+    },
+
+    /** Decision 0077: off for good (a used coupon's way out); a new code takes its place. */
+    async retire(id: number): Promise<AdminCoupon> {
+      const [row] = await db
+        .update(coupons)
+        .set({ active: false, retiredAt: sql`coalesce(${coupons.retiredAt}, ${clock.now()})` })
+        .where(eq(coupons.id, id))
+        .returning();
+      if (!row) throw notFound(COUPON_NOT_FOUND);
+      const [{ used } = { used: false }] = await db
+        .select({ used: usedByAnOrder })
+        .from(coupons)
+        .where(eq(coupons.id, id));
+      return adminCouponOf(row, used);
     },
 
     async update(id: number, changes: AdminCouponChanges): Promise<AdminCoupon> {
+      const [current] = await db.select().from(coupons).where(eq(coupons.id, id));
+      if (!current) throw notFound(COUPON_NOT_FOUND);
+      if (current.retiredAt && changes.active) throw conflict(COUPON_EDIT_MESSAGES.retired);
       const [row] = await db
         .update(coupons)
         .set({ active: changes.active })
         .where(eq(coupons.id, id))
         .returning();
       if (!row) throw notFound(COUPON_NOT_FOUND);
-      return adminCouponOf(row);
+      const [{ used } = { used: false }] = await db
+        .select({ used: usedByAnOrder })
+        .from(coupons)
+        .where(eq(coupons.id, id));
+      return adminCouponOf(row, used);
     },
   };
 }

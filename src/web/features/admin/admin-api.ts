@@ -323,6 +323,26 @@ export function useSaveCoupon() {
   });
 }
 
+/** Decision 0077: every term of a coupon no order has used. */
+export function useEditCoupon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: NewAdminCouponInput }) =>
+      apiRequest<{ coupon: AdminCoupon }>(`/admin/coupons/${id}`, { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.coupons }),
+  });
+}
+
+/** Decision 0077: a used coupon off for good. */
+export function useRetireCoupon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<{ coupon: AdminCoupon }>(`/admin/coupons/${id}/retire`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.coupons }),
+  });
+}
+
 export function useAdminReviews(page: number) {
   return useQuery({
     queryKey: keys.reviews(page),

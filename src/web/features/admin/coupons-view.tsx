@@ -1,8 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminCoupon, NewAdminCouponInput } from '../../../shared/api/coupons';
 import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
-import { errorMessage, useAdminCategories, useAdminCoupons, useSaveCoupon } from './admin-api';
+import {
+  errorMessage,
+  useAdminCategories,
+  useAdminCoupons,
+  useEditCoupon,
+  useRetireCoupon,
+  useSaveCoupon,
+} from './admin-api';
 import { Field, inputClass, QueryState } from './admin-ui';
 
 const EMPTY = {
@@ -20,13 +28,34 @@ const EMPTY = {
 
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
-/** Issue 14: the owner's new coupon: percent or flat, limits, dates and categories. */
-function CouponForm() {
+const text = (value: number | string | null) => (value === null ? '' : String(value));
+
+/** A coupon's terms as the form holds them. */
+const formOf = (coupon: AdminCoupon): typeof EMPTY => ({
+  code: coupon.code,
+  description: coupon.description,
+  kind: coupon.kind,
+  value: text(coupon.value),
+  minOrder: text(coupon.minOrder),
+  maxDiscount: text(coupon.maxDiscount),
+  startsOn: text(coupon.startsOn),
+  endsOn: text(coupon.endsOn),
+  usageLimit: text(coupon.usageLimit),
+  perCustomerLimit: text(coupon.perCustomerLimit),
+});
+
+/**
+ * Issue 14: the owner's new coupon: percent or flat, limits, dates and categories. With `coupon`,
+ * decision 0077: the terms of one no order has used, changed.
+ */
+function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon; onDone?: () => void } = {}) {
   const id = useId();
-  const save = useSaveCoupon();
+  const create = useSaveCoupon();
+  const edit = useEditCoupon();
+  const save = coupon ? edit : create;
   const categories = useAdminCategories();
-  const [form, setForm] = useState(EMPTY);
-  const [categoryIds, setCategoryIds] = useState<number[]>([]);
+  const [form, setForm] = useState(coupon ? formOf(coupon) : EMPTY);
+  const [categoryIds, setCategoryIds] = useState<number[]>(coupon?.categoryIds ?? []);
   const [created, setCreated] = useState<string | null>(null);
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -45,8 +74,13 @@ function CouponForm() {
       usageLimit: numberOrNull(form.usageLimit),
       perCustomerLimit: numberOrNull(form.perCustomerLimit),
       categoryIds,
+      ...(coupon ? { active: coupon.active } : {}),
     };
-    save.mutate(
+    if (coupon) {
+      edit.mutate({ id: coupon.id, body }, { onSuccess: () => onDone?.() });
+      return;
+    }
+    create.mutate(
       { id: null, body },
       {
         onSuccess: ({ coupon }) => {
@@ -174,9 +208,16 @@ function CouponForm() {
             Coupon {created} created
           </p>
         )}
-        <Button type="submit" disabled={save.isPending} className="self-start">
-          Create coupon
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={save.isPending} className="self-start">
+            {coupon ? 'Save coupon' : 'Create coupon'}
+          </Button>
+          {coupon && (
+            <Button variant="ghost" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+        </div>
       </div>
     </form>
   );
@@ -197,8 +238,23 @@ const limitText = (coupon: AdminCoupon) =>
 export function CouponsView() {
   const coupons = useAdminCoupons();
   const save = useSaveCoupon();
+  const retire = useRetireCoupon();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [retiring, setRetiring] = useState<AdminCoupon | null>(null);
   return (
     <div className="space-y-4">
+      <ConfirmDialog
+        isOpen={retiring !== null}
+        title={`Retire ${retiring?.code ?? 'the coupon'}?`}
+        message="Orders have used it, so its terms stay as they were. Retired, no shopper can use it again and it cannot be switched back on; create a new code for a new offer."
+        confirmLabel="Retire the coupon"
+        onConfirm={() => {
+          if (retiring) retire.mutate(retiring.id);
+          setRetiring(null);
+        }}
+        onCancel={() => setRetiring(null)}
+      />
+      {retire.error && <ErrorBanner>{errorMessage(retire.error)}</ErrorBanner>}
       <section className="rounded-xl border border-brand-100 bg-white p-4">
         <h2 className="mb-2 font-bold text-stone-900">New coupon</h2>
         <CouponForm />
@@ -212,25 +268,58 @@ export function CouponsView() {
             aria-label="Coupons"
             className="divide-y divide-stone-100 rounded-xl border border-brand-100 bg-white"
           >
-            {coupons.data?.map((coupon) => (
-              <li key={coupon.id} className="flex items-center justify-between gap-2 p-3">
-                <div>
-                  <p className="font-semibold">
-                    {coupon.code} <span className="text-sm font-normal text-stone-700">{coupon.summary}</span>
-                  </p>
-                  {coupon.description && <p className="text-sm text-stone-700">{coupon.description}</p>}
-                  <p className="text-sm text-stone-600">{limitText(coupon)}</p>
-                </div>
-                <Button
-                  variant="secondary"
-                  disabled={save.isPending}
-                  aria-label={`${coupon.active ? 'Switch off' : 'Switch on'} ${coupon.code}`}
-                  onClick={() => save.mutate({ id: coupon.id, body: { active: !coupon.active } })}
-                >
-                  {coupon.active ? 'Switch off' : 'Switch on'}
-                </Button>
-              </li>
-            ))}
+            {coupons.data?.map((coupon) =>
+              editing === coupon.id ? (
+                <li key={coupon.id} className="p-3">
+                  <h3 className="mb-2 font-bold text-stone-900">Edit {coupon.code}</h3>
+                  <CouponForm coupon={coupon} onDone={() => setEditing(null)} />
+                </li>
+              ) : (
+                <li key={coupon.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold">
+                      {coupon.code}{' '}
+                      <span className="text-sm font-normal text-stone-700">{coupon.summary}</span>
+                    </p>
+                    {coupon.description && <p className="text-sm text-stone-700">{coupon.description}</p>}
+                    <p className="text-sm text-stone-600">
+                      {limitText(coupon)}
+                      {coupon.retiredAt ? ' · Retired' : ''}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {!coupon.used && !coupon.retiredAt && (
+                      <Button
+                        variant="secondary"
+                        aria-label={`Edit ${coupon.code}`}
+                        onClick={() => setEditing(coupon.id)}
+                      >
+                        Edit
+                      </Button>
+                    )}
+                    {!coupon.retiredAt && (
+                      <Button
+                        variant="secondary"
+                        disabled={save.isPending}
+                        aria-label={`${coupon.active ? 'Switch off' : 'Switch on'} ${coupon.code}`}
+                        onClick={() => save.mutate({ id: coupon.id, body: { active: !coupon.active } })}
+                      >
+                        {coupon.active ? 'Switch off' : 'Switch on'}
+                      </Button>
+                    )}
+                    {coupon.used && !coupon.retiredAt && (
+                      <Button
+                        variant="ghost"
+                        aria-label={`Retire ${coupon.code}`}
+                        onClick={() => setRetiring(coupon)}
+                      >
+                        Retire
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ),
+            )}
           </ul>
         )}
       </QueryState>
