@@ -87,6 +87,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/products/export.csv': CATALOGUE,
   'POST /api/admin/products/import': CATALOGUE,
   'POST /api/admin/products/import/preview': CATALOGUE,
+  'POST /api/admin/products/photos-zip/preview': CATALOGUE,
+  'POST /api/admin/products/photos-zip': CATALOGUE,
   'GET /api/admin/categories': CATALOGUE,
   'GET /api/admin/gst-rates-to-confirm': CATALOGUE,
   'POST /api/admin/categories': CATALOGUE,

@@ -198,3 +198,25 @@ export const ImportPreview = z.object({
   }),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
+
+/**
+ * Decision 0077: a zip of photos named by SKU ('DIYA-01.jpg' the main photo, 'DIYA-01-2.jpg' the
+ * second): what it would do (preview), or did. A product's photos from the zip replace its photos.
+ */
+export const PhotoZipResult = z.object({
+  photos: z.array(
+    z.object({
+      name: z.string(),
+      productId: z.number().int().nullable(),
+      productName: z.string(),
+      /** 1 for the main photo. */
+      position: z.number().int().nullable(),
+      /** Why the photo is left out; '' when it goes on its product. */
+      error: z.string(),
+    }),
+  ),
+  /** Products whose photos are (or would be) replaced. */
+  products: z.number().int(),
+  applied: z.boolean(),
+});
+export type PhotoZipResult = z.infer<typeof PhotoZipResult>;

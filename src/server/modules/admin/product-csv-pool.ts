@@ -1,5 +1,7 @@
 import { createWorkerPool } from '../../worker-pool';
+import type { ProductCsvReading } from './product-csv-rows';
 import type readProductCsvFile from './product-csv-worker';
+import type { PhotoZipReading } from './product-photo-zip';
 
 export type ProductCsvPool = ReturnType<typeof createProductCsvPool>;
 
@@ -21,8 +23,13 @@ export function createProductCsvPool({ timeLimitMs }: { timeLimitMs: number }) {
     timeLimitMs,
     tooSlowMessage: PRODUCT_CSV_MESSAGES.tooSlow,
   });
+  // The worker answers for either kind of task; each kind answers its own reading.
   return {
-    read: (text: string, categoryIds: Map<string, number>) => pool.run({ text, categoryIds }),
+    read: async (text: string, categoryIds: Map<string, number>) =>
+      (await pool.run({ kind: 'csv', text, categoryIds })) as ProductCsvReading,
+    /** Decision 0077: a zip of photos named by SKU, listed (and with `unpack`, unpacked). */
+    readPhotoZip: async (zip: Uint8Array, unpack: boolean) =>
+      (await pool.run({ kind: 'zip', zip, unpack })) as PhotoZipReading,
     close: pool.close,
   };
 }

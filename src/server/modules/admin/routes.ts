@@ -31,6 +31,7 @@ import {
   NewAdminCategory,
   NewAdminCollection,
   NewAdminProduct,
+  PhotoZipResult,
   SalesRegisterQuery,
   UploadedProductImage,
 } from '../../../shared/api/admin';
@@ -72,6 +73,8 @@ import { dashboardWithoutMoney } from './admin-report-service';
 import { exportProductsCsv, importProductsCsv, previewProductsCsv } from './product-csv';
 import { MAX_IMPORT_BYTES } from './product-csv-rows';
 import { storeProductImage } from './product-images';
+import { importPhotoZip, previewPhotoZip } from './product-photo-import';
+import { MAX_PHOTO_ZIP_BYTES } from './product-photo-zip';
 import { salesRegisterOf } from './sales-register';
 
 /**
@@ -239,6 +242,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => importProductsCsv(app.db, admin.catalog, app.productCsvPool, req.body),
+  );
+  // Decision 0077: a zip of photos named by SKU (the body, application/zip), previewed and then
+  // applied; each photo is checked as any upload is.
+  app.addContentTypeParser(
+    ['application/zip', 'application/x-zip-compressed'],
+    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_ZIP_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const PhotoZip = z.instanceof(Buffer, { error: 'Send the photos as one .zip file' });
+  app.post(
+    '/admin/products/photos-zip/preview',
+    { schema: { body: PhotoZip, response: { 200: PhotoZipResult } } },
+    (req) => previewPhotoZip(app.db, app.productCsvPool, req.body),
+  );
+  app.post(
+    '/admin/products/photos-zip',
+    { schema: { body: PhotoZip, response: { 200: PhotoZipResult } } },
+    (req) => importPhotoZip(app.db, admin.catalog, app.imageStorage, app.productCsvPool, req.body),
   );
   // Decision 0077: what the same file would do, row by row; nothing is written.
   app.post(

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   DISPATCH_JOB_KINDS,
   type DispatchJobKind,
@@ -123,6 +123,14 @@ function JobRow({ job }: { job: DispatchJobSummary }) {
   });
   const detail = useDispatchJob(job.id, !job.finished, open);
   const resume = useResumeJob();
+  const client = useQueryClient();
+  const wasFinished = useRef(job.finished);
+  // A job that finishes while the page is open has moved orders on (booked: Packed and beyond).
+  useEffect(() => {
+    if (job.finished && !wasFinished.current)
+      void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    wasFinished.current = job.finished;
+  }, [job.finished, client]);
   const download = (path: string, name: string) => {
     downloadPdf(path, null, name, (progress) => setPdf({ progress, error: null }))
       .then(() => setPdf({ progress: null, error: null }))

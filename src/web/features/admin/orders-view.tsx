@@ -169,7 +169,7 @@ function OrderFiltersForm({
           <select
             id={`${id}-sort`}
             className={inputClass}
-            value={draft.sort ?? 'newest'}
+            value={draft.sort ?? (draft.queue ? 'delivery' : 'newest')}
             onChange={(event) => setDraft({ ...draft, sort: event.target.value })}
           >
             {Object.entries(ORDER_SORTS).map(([sort, label]) => (

@@ -6,6 +6,7 @@ import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, type ProductFilters, useAdminProducts, useSaveProduct } from './admin-api';
 import { inputClass, Pager, QueryState } from './admin-ui';
 import { ProductCsvPanel } from './product-csv-panel';
+import { ProductPhotoZipPanel } from './product-photo-zip-panel';
 
 function ArchiveButton({ id, archived, name }: { id: number; archived: boolean; name: string }) {
   const save = useSaveProduct(id);
@@ -77,6 +78,7 @@ export function ProductsView() {
         </Link>
       </div>
       <ProductCsvPanel />
+      <ProductPhotoZipPanel />
       <QueryState isPending={products.isPending} error={products.error} label="products">
         {products.data && products.data.data.length === 0 ? (
           <EmptyState title="No products found" />
