@@ -25,6 +25,11 @@ describe('parcelOfOrder', () => {
     });
   });
 
+  it('ships one unit in its own box, as packed', () => {
+    const hamper = { weightGrams: 1500, lengthCm: 35, breadthCm: 25, heightCm: 15 };
+    expect(parcelOfOrder([{ size: hamper, quantity: 1 }])).toEqual(hamper);
+  });
+
   it('stacks units too long for every box, as before', () => {
     const rangoliMat = { weightGrams: 900, lengthCm: 80, breadthCm: 10, heightCm: 10 };
     expect(parcelOfOrder([{ size: rangoliMat, quantity: 2 }])).toEqual({

@@ -128,8 +128,9 @@ function holds(box: PackagingBox, lines: readonly { size: ParcelSize; quantity: 
 
 /**
  * Decision 0077: the parcel of an order packed from its lines' packed units (a product's own box,
- * else its category's): the smallest of the owner's boxes that holds them all, weighing the units
- * plus the empty box. Items too big for every box go as one stack: as long and wide as the
+ * else its category's): one unit ships as it is packed; several go in the smallest of the owner's
+ * boxes that holds them all, weighing the units plus the empty box. Items too big for every box go
+ * as one stack: as long and wide as the
  * largest unit, the units' heights added (a generous rule couriers accept). Capped at the courier's
  * limits.
  */
@@ -147,7 +148,12 @@ export function parcelOfOrder(
     breadthCm = Math.max(breadthCm, size.breadthCm);
     heightCm += size.heightCm * quantity;
   }
-  const box = [...boxes].sort((a, b) => volumeOf(a) - volumeOf(b)).find((each) => holds(each, lines));
+  // One unit ships in its own box, as packed; several go together in one of the owner's boxes.
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const box =
+    units > 1
+      ? [...boxes].sort((a, b) => volumeOf(a) - volumeOf(b)).find((each) => holds(each, lines))
+      : undefined;
   if (box) {
     return {
       weightGrams: Math.min(Math.max(weightGrams + box.weightGrams, 1), PARCEL_LIMITS.maxWeightGrams),

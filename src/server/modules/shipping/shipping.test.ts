@@ -126,12 +126,13 @@ describe('POST /api/admin/orders/:id/shipment', () => {
       'packed',
     ]);
 
-    // Two units of the default parcel (300 g, 20 x 15 x 10 cm) stacked in one box.
+    // Two units of the default parcel (300 g, 20 x 15 x 10 cm) in the medium box (30 x 25 x 15 cm,
+    // 200 g empty): the smallest of the built-in boxes that holds them (decision 0077).
     const [row] = await store.database.db
       .select()
       .from(shipments)
       .where(eq(shipments.orderId, order.orderId));
-    expect(row).toMatchObject({ weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 });
+    expect(row).toMatchObject({ weightGrams: 800, lengthCm: 30, breadthCm: 25, heightCm: 15 });
 
     const label = await store.app.inject({ url: shipment.labelUrl, headers: await adminHeaders() });
     expect(label.statusCode).toBe(200);
@@ -223,7 +224,8 @@ describe('POST /api/admin/orders/:id/shipment', () => {
       .select()
       .from(shipments)
       .where(eq(shipments.orderId, second.orderId));
-    expect(row).toMatchObject({ weightGrams: 4400, lengthCm: 40, breadthCm: 30, heightCm: 36 });
+    // Two of them in the extra-large box (50 x 40 x 35 cm, 500 g empty), decision 0077.
+    expect(row).toMatchObject({ weightGrams: 4900, lengthCm: 50, breadthCm: 40, heightCm: 35 });
 
     // Cleared, the category ships as the built-in box again.
     expect((await edit(null)).json<{ category: AdminCategory }>().category.parcel).toBeNull();
@@ -242,8 +244,8 @@ describe('POST /api/admin/orders/:id/shipment', () => {
     expect(before.json<ShipmentState>()).toEqual({
       shipment: null,
       failedDelivery: null,
-      // Two units of the default parcel, stacked: what the dialog starts from.
-      proposedParcel: { weightGrams: 600, lengthCm: 20, breadthCm: 15, heightCm: 20 },
+      // Two units of the default parcel in the medium box: what the dialog starts from.
+      proposedParcel: { weightGrams: 800, lengthCm: 30, breadthCm: 25, heightCm: 15 },
       refusedScans: [],
     });
     const book = (parcel: Record<string, unknown>) =>
