@@ -1338,6 +1338,8 @@ export const codConfirmations = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (table) => [index('cod_confirmations_phone_idx').on(table.phone, table.askedAt)],
+);
+
 // Decision 0077: the dispatch desk's bulk work (booking the courier, printing slips or labels) as
 // server jobs: a row per job and a row per order in it, worked through by every instance's timer
 // (rows claimed with FOR UPDATE SKIP LOCKED and a lease), so a job goes on when the tab closes.

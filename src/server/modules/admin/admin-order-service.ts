@@ -42,7 +42,7 @@ import {
 import { MONEY_OWNER_ONLY_MESSAGE, mayHandleMoney, type StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
+import { codConfirmations, orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
@@ -84,6 +84,8 @@ export const shipTodayWhere = (today: string): SQL =>
   and(
     inArray(orders.status, READY_TO_SHIP),
     or(isNull(orders.deliveryDate), lte(orders.deliveryDate, addDays(today, SHIP_TODAY_DAYS_AHEAD))),
+    // Decision 0064: a large COD order waits for the customer's YES before it is booked.
+    sql`not exists (select 1 from ${codConfirmations} where ${codConfirmations.orderId} = ${orders.id} and ${codConfirmations.confirmedAt} is null)`,
   )!;
 
 /**
