@@ -8,7 +8,8 @@
 //   4. SIGKILL of one instance during a burst of orders: no order lost or half-written, the other
 //      keeps serving;
 //   5. SIGTERM of one instance during a burst: it drains and exits 0, with the same guarantees;
-//   and between 3 and 4: the owner changes the shipping fee on A and B quotes the new fee at once.
+//   and between 3 and 4: the owner changes the shipping fee on A and B quotes the new fee at once,
+//   and renames a product on A and B's search finds it at once (decision 0074).
 // Exits non-zero on any failure. Settings: PROVE_DATABASE_URL (a database of the server to connect
 // to for CREATE DATABASE; default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL (default
 // redis://127.0.0.1:6379).
@@ -52,7 +53,7 @@ function check(name: string, ok: boolean, detail = '') {
 type Answer = { status: number; body: Record<string, unknown> };
 async function call(
   instance: StoreInstance,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   url: string,
   options: { headers?: Record<string, string>; body?: unknown } = {},
 ): Promise<Answer> {
@@ -230,16 +231,11 @@ async function expiry(database: Database, instances: StoreInstance[]) {
   check('one expiry event is recorded', events === 1, `${events} events`);
 }
 
-/**
- * A burst of orders across both instances, one of which is stopped with `signal` mid-burst;
- * clients that got no answer retry on the other with the same Idempotency-Key.
- */
-/** Issue 26: the owner's settings apply at once on every instance, with no restart. */
-async function settingsEverywhere(database: Database, instances: StoreInstance[]) {
-  say('Step 3b: the owner changes the shipping fee on A; B quotes the new fee at once');
-  const [a, b] = instances as [StoreInstance, StoreInstance];
+/** A signed-in owner of the store, made straight in the database. */
+async function createOwner(database: Database) {
   const [owner] = await createBuyers(database, 1, new Date());
-  const token = owner!.headers.authorization.replace('Bearer ', '');
+  if (!owner) throw new Error('No owner was made');
+  const token = owner.headers.authorization.replace('Bearer ', '');
   const [session] = await database.db
     .select({ userId: sessions.userId })
     .from(sessions)
@@ -248,14 +244,22 @@ async function settingsEverywhere(database: Database, instances: StoreInstance[]
     .update(users)
     .set({ role: 'admin', staffRole: 'owner' })
     .where(eq(users.id, session?.userId ?? -1));
+  return owner;
+}
+
+/** Issue 26: the owner's settings apply at once on every instance, with no restart. */
+async function settingsEverywhere(database: Database, instances: StoreInstance[]) {
+  say('Step 3b: the owner changes the shipping fee on A; B quotes the new fee at once');
+  const [a, b] = instances as [StoreInstance, StoreInstance];
+  const owner = await createOwner(database);
   const feeOn = async (instance: StoreInstance) =>
     (await call(instance, 'GET', '/api/pincodes/shipping/110001?orderValue=200')).body.cost;
   const before = await feeOn(b);
-  const current = await call(a, 'GET', '/api/admin/settings', { headers: owner!.headers });
+  const current = await call(a, 'GET', '/api/admin/settings', { headers: owner.headers });
   const settings = current.body.settings as Record<string, unknown> | undefined;
   const changed = Number(settings?.shippingFee) + 15;
   const saved = await call(a, 'PUT', '/api/admin/settings', {
-    headers: owner!.headers,
+    headers: owner.headers,
     body: { ...settings, shippingFee: changed },
   });
   check('the owner saves a new shipping fee on A', saved.status === 200, `status ${saved.status}`);
@@ -266,7 +270,7 @@ async function settingsEverywhere(database: Database, instances: StoreInstance[]
     `before ₹${before}, after ₹${after}, saved ₹${changed}`,
   );
   // The later steps' orders are priced with the configured fee.
-  const restored = await call(a, 'PUT', '/api/admin/settings', { headers: owner!.headers, body: settings });
+  const restored = await call(a, 'PUT', '/api/admin/settings', { headers: owner.headers, body: settings });
   check(
     'the fee is put back',
     restored.status === 200 && (await feeOn(b)) === before,
@@ -274,6 +278,47 @@ async function settingsEverywhere(database: Database, instances: StoreInstance[]
   );
 }
 
+/**
+ * Decision 0074: each instance answers searches from postings in its own memory; a catalogue change
+ * made on A is in B's search at once, and both answer every search alike.
+ */
+async function searchEverywhere(database: Database, instances: StoreInstance[]) {
+  say("Step 3c: the owner renames a product on A; B's search finds it by its new name at once");
+  const [a, b] = instances as [StoreInstance, StoreInstance];
+  const owner = await createOwner(database);
+  const product = await createTestProduct(database, { name: 'Brass Diya Set Renamed Later' });
+  const searches = ['brass diya', 'diya set', 'zanzibr quokka'];
+  const idsOn = async (instance: StoreInstance, search: string) =>
+    (
+      (await call(instance, 'GET', `/api/products?search=${encodeURIComponent(search)}`)).body.data as
+        | { id: number }[]
+        | undefined
+    )?.map((found) => found.id) ?? [];
+  // Each instance reads its postings on its first search; the SQL buckets answer meanwhile.
+  for (const instance of instances) for (const search of searches) await idsOn(instance, search);
+  const before = await idsOn(b, 'zanzibr quokka');
+  const renamed = await call(a, 'PATCH', `/api/admin/products/${product.id}`, {
+    headers: owner.headers,
+    body: { name: 'Zanzibar Quokka Lantern' },
+  });
+  check('the owner renames a product on A', renamed.status === 200, `status ${renamed.status}`);
+  const after = await idsOn(b, 'zanzibr quokka');
+  check(
+    "B's search finds it by its misspelt new name at once, having found nothing just before",
+    before.length === 0 && after[0] === product.id,
+    `before [${before.join(', ')}], after [${after.join(', ')}]`,
+  );
+  const differing: string[] = [];
+  for (const search of searches)
+    if (JSON.stringify(await idsOn(a, search)) !== JSON.stringify(await idsOn(b, search)))
+      differing.push(search);
+  check('A and B answer every search alike', differing.length === 0, differing.join(', '));
+}
+
+/**
+ * A burst of orders across both instances, one of which is stopped with `signal` mid-burst;
+ * clients that got no answer retry on the other with the same Idempotency-Key.
+ */
 async function stopDuringBurst(
   database: Database,
   [victim, survivor]: [StoreInstance, StoreInstance],
@@ -403,6 +448,7 @@ async function main() {
     await loginLimit(instances);
     await expiry(database, instances);
     await settingsEverywhere(database, instances);
+    await searchEverywhere(database, instances);
     await stopDuringBurst(database, [instances[0]!, instances[1]!], 'SIGKILL');
     say('Starting A again on a new port');
     instances.push(await startInstance('A', env('a-again')));
