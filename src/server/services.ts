@@ -44,6 +44,7 @@ import {
 import {
   createCodSettlement,
   createOrderAllowance,
+  createOrderEdits,
   createOrderService,
   mailStatusIfDue,
   type ReadCodRules,
@@ -221,6 +222,15 @@ export function createServices({
     codConfirmHours: async () => (await settings.get()).values.codConfirmHours,
     onStockChanged,
   });
+  // Decision 0066: an order's address and phone, edited until it is booked.
+  const orderEdits = createOrderEdits({
+    db,
+    clock,
+    lookupDelivery,
+    deliveryCharges,
+    codRules,
+    reissueInvoice: (tx, orderId, at) => invoices.reissue(tx, orderId, at),
+  });
   const payments = createPaymentService({
     db,
     clock,
@@ -385,6 +395,7 @@ export function createServices({
     coupons,
     invoices,
     orders,
+    orderEdits,
     payments,
     mailWorker,
     messaging,

@@ -668,7 +668,8 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_year_sequence_idx').on(table.financialYear, table.sequence),
     index('credit_notes_order_idx').on(table.orderId),
     index('credit_notes_issued_idx').on(table.issuedAt),
-    uniqueIndex('credit_notes_undelivered_idx').on(table.orderId).where(sql`${table.ledgerId} is null`),
+    // Decision 0066: one whole-invoice credit (undelivered, or replaced after an address edit) per invoice.
+    uniqueIndex('credit_notes_whole_invoice_idx').on(table.invoiceId).where(sql`${table.ledgerId} is null`),
   ],
 );
 

@@ -63,6 +63,7 @@ import {
   AdminReviewList,
   AdminReviewQuery,
 } from '../../../shared/api/reviews';
+import { ChangeOrderAddress } from '../../../shared/order-edits';
 import { mayHandleMoney } from '../../../shared/staff-roles';
 import { readUploadedFile } from '../../http/uploads';
 import { readJobQueues, readStuckWebhooks } from '../health';
@@ -100,6 +101,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders/:id',
     { schema: { params: AdminOrderIdParams, response: { 200: AdminOrderDetail } } },
     (req) => admin.orders.detail(req.params.id),
+  );
+  // Decision 0066: the owner changes the delivery address and phone until the order is booked.
+  app.put(
+    '/admin/orders/:id/address',
+    { schema: { params: AdminOrderIdParams, body: ChangeOrderAddress, response: { 200: AdminOrderDetail } } },
+    async (req) => {
+      await app.orderEdits.changeAddress(req.params.id, null, req.body);
+      return admin.orders.detail(req.params.id);
+    },
   );
   app.post(
     '/admin/orders/:id/status',

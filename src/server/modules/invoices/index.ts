@@ -1,6 +1,11 @@
 // The invoices module's public entry: GST tax invoices.
 
-export { creditUndeliveredInvoice, recordRefund, UNDELIVERED_CREDIT_REASON } from './credit-notes';
+export {
+  creditUndeliveredInvoice,
+  recordRefund,
+  SUPERSEDED_CREDIT_REASON,
+  UNDELIVERED_CREDIT_REASON,
+} from './credit-notes';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
 export type { OrderDocuments, PackingSlipDocument } from './order-documents-pdf';
 export { rs } from './pdf-amounts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OrderIdParams, OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import { CreateOrderResponse } from '../../../shared/api/payments';
+import { ChangeOrderAddress } from '../../../shared/order-edits';
 
 /** SPEC 7 /orders: a signed-in user sees only their own orders (another's is 404). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +25,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Fair stock: an order the shopper will not pay gives its stock and coupon back at once.
+  // Decision 0066: the shopper changes the delivery address and phone until the order is booked.
+  app.put(
+    '/orders/:id/address',
+    { schema: { params: OrderIdParams, body: ChangeOrderAddress, response: { 200: OrderRecord } } },
+    async (request) => {
+      await app.orderEdits.changeAddress(request.params.id, request.user.id, request.body);
+      return app.orders.getOrder(request.user.id, request.params.id);
+    },
+  );
   app.post(
     '/orders/:id/cancel',
     { schema: { params: OrderIdParams, response: { 200: OrderRecord } } },

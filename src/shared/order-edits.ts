@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { ShippingAddress } from './address';
+import { DeliveryChoice } from './delivery-dates';
+import { formatPaise, type Paise } from './money';
+
+// Decision 0066: the delivery address and phone of an order change until it is booked with the
+// courier, from the shopper's order page or the back office's.
+
+export const ORDER_EDIT_MESSAGES = {
+  notFound: 'Order not found',
+  notEditable: 'Only a paid or confirmed order not yet with the courier can have its address changed',
+  booked:
+    'This order is booked with the courier: its address can no longer be changed here. Ask the courier through the failed-delivery answer, or cancel the booking first.',
+  changedMeanwhile: 'The order changed meanwhile. Please reload it and try again.',
+  codNotHere: 'Cash on delivery is not available at the new address:',
+} as const;
+
+/** A change of address that would change what an online payment paid for. */
+export const orderEditChargeMessage = (differencePaise: Paise) =>
+  `The new address changes the delivery charges by ${formatPaise(Math.abs(differencePaise))}. Keep the delivery slot you paid for, or cancel the order and place a new one.`;
+
+export const ChangeOrderAddress = z.object({
+  address: ShippingAddress,
+  /** A new date and slot, when the one chosen at checkout does not hold at the new pincode. */
+  delivery: DeliveryChoice.optional(),
+});
+export type ChangeOrderAddress = z.infer<typeof ChangeOrderAddress>;
