@@ -1,0 +1,2 @@
+DROP INDEX "credit_notes_undelivered_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_notes_whole_invoice_idx" ON "credit_notes" USING btree ("invoice_id") WHERE "credit_notes"."ledger_id" is null;
