@@ -20,8 +20,10 @@ export const jsBudget = { homeKb: 150, routeKb: 50 };
  * - checkout-page, 51.4 KB from 2026-12-06: the consent choices the law asks for (decision 0062:
  *   WhatsApp and each channel's offers as separate, unticked choices with their wording) took it
  *   from 49.7 KB. To bring down: load the offers' choices and their wording on first use.
+ *   50.8 KB from 2026-12-06: the address form loads when it first opens, which paid for Buy Now's
+ *   one line and the gift recipient's own number (decision 0069).
  */
-export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = { 'checkout-page': 51.5 };
+export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = { 'checkout-page': 50.8 };
 
 export type RouteWeight = { route: string; ownKb: number; beyondEntryKb: number };
 export type JsBudgetReport = { entryKb: number; homeKb: number; routes: RouteWeight[] };

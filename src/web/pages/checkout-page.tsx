@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   AddressForm,
@@ -24,7 +24,6 @@ import {
   addressErrorMessage,
   isSessionExpired,
 } from '../features/addresses/address-errors';
-import { AddressModal } from '../features/addresses/address-modal';
 import { initialAddress, useSavedAddresses } from '../features/addresses/use-addresses';
 import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
@@ -60,6 +59,13 @@ import { getDeliveryLookups } from '../features/location/use-location-state';
 import { useConsents } from '../features/order-updates/order-updates-api';
 import { useRecordCheckoutCart } from '../features/order-updates/use-record-checkout-cart';
 import type { PaymentRequest } from '../features/payment/payment-request';
+
+// The add and edit form loads when it first opens: most shoppers pay to a saved address, and
+// checkout stays within its JavaScript budget (scripts/js-budget.ts) with Buy Now and the gift's
+// recipient number (decision 0069).
+const AddressModal = lazy(() =>
+  import('../features/addresses/address-modal').then((module) => ({ default: module.AddressModal })),
+);
 
 const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.fullName.trim() === b.fullName.trim() &&
@@ -204,6 +210,9 @@ export function CheckoutPage() {
     isOpen: false,
     editing: null,
   });
+  // Once opened, the form stays mounted, so closing it keeps an edit's fields (SPEC 2).
+  const [addressFormOpened, setAddressFormOpened] = useState(false);
+  if (addressModal.isOpen && !addressFormOpened) setAddressFormOpened(true);
   const addFormOpened = useRef<number | null>(null);
   const loadFailed = saved.error !== null && !isSessionExpired(saved.error);
   const noneSaved = !saved.loading && saved.addresses.length === 0;
@@ -487,13 +496,17 @@ export function CheckoutPage() {
           <OrderAgreement />
         </div>
       </div>
-      <AddressModal
-        isOpen={addressModal.isOpen}
-        address={addressModal.editing}
-        onClose={() => setAddressModal((current) => ({ ...current, isOpen: false }))}
-        onSaved={(address) => setSelectedId(address.id)}
-        verifiedPhone={auth.user?.phone}
-      />
+      {addressFormOpened && (
+        <Suspense fallback={null}>
+          <AddressModal
+            isOpen={addressModal.isOpen}
+            address={addressModal.editing}
+            onClose={() => setAddressModal((current) => ({ ...current, isOpen: false }))}
+            onSaved={(address) => setSelectedId(address.id)}
+            verifiedPhone={auth.user?.phone}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
