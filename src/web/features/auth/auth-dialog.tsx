@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/status-message';
@@ -53,10 +53,16 @@ export function AuthDialog({
   };
 
   // SPEC 2: when the default mode changes, the mode resets and the fields and error clear. The
-  // same happens each time the modal opens, so an old error or password never greets the shopper.
+  // same happens each time the modal opens again, so an old error or password never greets the
+  // shopper. The first opening starts that way already: the form is not mounted twice, so what the
+  // shopper types at once is not lost to a second mount.
+  const shown = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset is rebuilt every render; these two values decide
   useEffect(() => {
-    if (isOpen) reset(defaultMode);
+    if (!isOpen) return;
+    if (shown.current) reset(defaultMode);
+    else clearError();
+    shown.current = true;
   }, [defaultMode, isOpen]);
 
   const onSuccess = () => {

@@ -164,7 +164,7 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder="98765 43210"
+          placeholder="10-digit mobile number"
           maxLength={PHONE_INPUT_MAX}
           value={phoneInput}
           onChange={(event) => setPhoneInput(event.target.value)}
