@@ -238,6 +238,10 @@ const stops = (): Stop[] => [
   { path: '/admin/orders?queue=ship-today', heading: 'Orders', owner: true },
   { path: `/admin/orders/${walk.orderId}`, heading: /^Order RG-/, owner: true },
   { path: '/admin/customers', heading: 'Customers', owner: true },
+  // Decision 0077: the catalogue tools (CSV preview and photos by SKU), collections and coupons.
+  { path: '/admin/products', heading: 'Products', owner: true },
+  { path: '/admin/collections', heading: 'Collections', owner: true },
+  { path: '/admin/coupons', heading: 'Coupons', owner: true },
   { path: `/admin/customers/${walk.shopperId}`, heading: LONG_NAME, owner: true },
 ];
 
