@@ -221,6 +221,8 @@ export async function createCollection(
  */
 export async function refreshRuleCollections(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // Two instances' changes at once rewrite one after the other, never into each other's rows.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rule-collections'))`);
     await tx.execute(
       sql`DELETE FROM collection_products WHERE collection_id IN (SELECT id FROM collections WHERE rule IS NOT NULL)`,
     );
@@ -236,6 +238,7 @@ export async function refreshRuleCollections(db: Db): Promise<void> {
         AND (c.rule->>'maxPrice' IS NULL OR p.price_paise <= round((c.rule->>'maxPrice')::numeric * 100))
         AND (c.rule->>'newInDays' IS NULL
           OR p.created_at >= now() - make_interval(days => (c.rule->>'newInDays')::int))
-      WHERE c.rule IS NOT NULL`);
+      WHERE c.rule IS NOT NULL
+      ON CONFLICT DO NOTHING`);
   });
 }
