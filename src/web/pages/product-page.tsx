@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { clampQuantity, stockStatus } from '../../shared/cart-rules';
 import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
@@ -148,25 +148,31 @@ function ProductView({ id }: { id: number }) {
           </DeliveryChecker>
         )}
       />
-      {details && (
+      {/* Below the fold, in a boundary of its own: hydration makes the purchase controls above
+          answer first and these after (decision 0070, the slow phone's first tap). */}
+      <Suspense fallback={null}>
+        {details && (
+          <div className="mt-6">
+            <ProductDeclarations product={product} details={details} care={storeSettings} />
+          </div>
+        )}
         <div className="mt-6">
-          <ProductDeclarations product={product} details={details} care={storeSettings} />
+          <ProductReviews
+            productId={product.id}
+            signedIn={user !== null}
+            // A new review changes the product's average and count shown above and in its JSON-LD.
+            onReviewed={() =>
+              void queryClient.invalidateQueries({ queryKey: catalogKeys.product(product.id) })
+            }
+          />
         </div>
-      )}
-      <div className="mt-6">
-        <ProductReviews
-          productId={product.id}
-          signedIn={user !== null}
-          // A new review changes the product's average and count shown above and in its JSON-LD.
-          onReviewed={() => void queryClient.invalidateQueries({ queryKey: catalogKeys.product(product.id) })}
-        />
-      </div>
-      <div className="mt-10">
-        <SimilarProducts product={product} />
-      </div>
-      <div className="mt-10">
-        <RecentlyViewedRow excludeId={product.id} />
-      </div>
+        <div className="mt-10">
+          <SimilarProducts product={product} />
+        </div>
+        <div className="mt-10">
+          <RecentlyViewedRow excludeId={product.id} />
+        </div>
+      </Suspense>
     </>
   );
 }
