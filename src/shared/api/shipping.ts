@@ -116,6 +116,8 @@ export type FailedDelivery = z.infer<typeof FailedDelivery>;
 export const ShipmentState = z.object({
   shipment: Shipment.nullable(),
   failedDelivery: FailedDelivery.nullable(),
+  /** Decision 0064: a cash on delivery order waiting for the customer's YES is not booked yet. */
+  awaitingCodYes: z.boolean(),
   proposedParcel: ParcelSize,
   /**
    * Decision 0054: the courier's scans the order's status machine refused (a return after

@@ -14,6 +14,7 @@ export {
   createSandboxCourier,
   SANDBOX_COURIER_NAME,
   SANDBOX_FAILING_PINCODES,
+  SANDBOX_HOLDS_FOR_ANSWER,
   SANDBOX_SERVICEABILITY,
   type SandboxCourier,
 } from './sandbox-courier';

@@ -20,7 +20,14 @@ export const SANDBOX_COURIER_EMAIL = 'sandbox@courier.test';
 export const SANDBOX_FAILING_PINCODES: Readonly<Record<string, string>> = {
   '110011': 'Customer not available',
   '400005': 'Address incomplete, landmark needed',
+  '411001': 'Address incomplete, landmark needed',
 };
+
+/**
+ * Decision 0065: a documented pincode whose failed parcel the sandbox holds a real day for the
+ * seller's answer, whatever its speed, so the owner's failed-delivery screen can be tried by hand.
+ */
+export const SANDBOX_HOLDS_FOR_ANSWER: readonly string[] = ['411001'];
 
 /**
  * The sandbox's documented serviceability (docs/operations.md), for COURIER_SERVICEABILITY: a
@@ -240,14 +247,17 @@ export function createSandboxCourier({
       });
       return spaced(scans);
     }
+    const failedAt = later(from, lastMs);
     scans.push(
       {
         kind: 'undelivered',
         activity: failing,
         location: parcel.city,
-        dueAt: later(from, lastMs).toISOString(),
+        dueAt: failedAt.toISOString(),
       },
-      ...rtoScans(parcel.city, later(from, lastMs)),
+      ...(SANDBOX_HOLDS_FOR_ANSWER.includes(parcel.pincode)
+        ? rtoScans(parcel.city, new Date(failedAt.getTime() + HOLD_BEFORE_RTO_MS), { holdMs: 0 })
+        : rtoScans(parcel.city, failedAt)),
     );
     return spaced(scans);
   }

@@ -626,6 +626,7 @@ export function createShippingService({
               latestDate: addDays(today, REATTEMPT_WINDOW_DAYS),
             }
           : null,
+        awaitingCodYes: await awaitsCodConfirmation(db, row.id),
         proposedParcel: (await parcelOf(row.id)).parcel,
         refusedScans: shipment ? (await eventsOf(shipment.id, { refused: true })).map(eventOf) : [],
       };

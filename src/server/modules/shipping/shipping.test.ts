@@ -244,6 +244,7 @@ describe('POST /api/admin/orders/:id/shipment', () => {
     expect(before.json<ShipmentState>()).toEqual({
       shipment: null,
       failedDelivery: null,
+      awaitingCodYes: false,
       // Two units of the default parcel in the medium box: what the dialog starts from.
       proposedParcel: { weightGrams: 800, lengthCm: 30, breadthCm: 25, heightCm: 15 },
       refusedScans: [],

@@ -93,7 +93,7 @@ export function useAdminOrder(id: string) {
 export function useChangeOrderStatus(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status: string; note: string }) =>
+    mutationFn: (body: { status: string; note: string; noteToCustomer: boolean }) =>
       apiRequest<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}/status`, {
         method: 'POST',
         body,

@@ -396,6 +396,16 @@ export function OrdersView({
   );
 }
 
+/** Decision 0065: the statuses after booking that only the courier's scans change. */
+const COURIER_MOVES = [
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'failed_delivery',
+  'rto_initiated',
+  'rto_in_transit',
+];
+
 /** Issue 26: what the owner agrees to before cancelling: the refund it makes, in rupees. */
 function CancelOrderDialog({
   detail,
@@ -434,25 +444,33 @@ function CancelOrderDialog({
   );
 }
 
-/** The status buttons offer only the steps the server allows now (nextStatuses). */
+/**
+ * The status buttons offer only the steps the server allows now (nextStatuses): once a shipment is
+ * booked, none of the courier's (decision 0065). The note is internal unless the owner ticks it
+ * for the customer (unticked).
+ */
 export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
   const id = useId();
   const [note, setNote] = useState('');
+  const [noteToCustomer, setNoteToCustomer] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const change = useChangeOrderStatus(detail.order.id);
   if (detail.nextStatuses.length === 0) {
     return (
       <p className="text-stone-600">
-        This order is {orderStatusLabel(detail.order.status)}; it has no further steps.
+        {COURIER_MOVES.includes(detail.order.status)
+          ? `This order is ${orderStatusLabel(detail.order.status)}. The courier's scans move it from here; a failed delivery is answered in the Shipment panel.`
+          : `This order is ${orderStatusLabel(detail.order.status)}; it has no further steps.`}
       </p>
     );
   }
   const moveTo = (status: string) =>
     change.mutate(
-      { status, note },
+      { status, note, noteToCustomer },
       {
         onSuccess: () => {
           setNote('');
+          setNoteToCustomer(false);
           setConfirmingCancel(false);
         },
         onError: () => setConfirmingCancel(false),
@@ -464,7 +482,7 @@ export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
         Change status
       </h2>
       <label htmlFor={`${id}-note`} className="mt-3 block text-sm font-semibold text-stone-800">
-        Note for the customer (optional)
+        Note (optional)
       </label>
       <textarea
         id={`${id}-note`}
@@ -472,8 +490,23 @@ export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
         rows={2}
         maxLength={500}
         value={note}
+        aria-describedby={`${id}-note-hint`}
         onChange={(event) => setNote(event.target.value)}
       />
+      <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-stone-800">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={noteToCustomer}
+          onChange={(event) => setNoteToCustomer(event.target.checked)}
+        />
+        Send this note to the customer
+      </label>
+      <p id={`${id}-note-hint`} className="text-sm text-stone-600">
+        {noteToCustomer
+          ? 'The customer sees it on their order and in the status e-mail.'
+          : 'Only the store sees it.'}
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {detail.nextStatuses.map((status) => (
           <Button
@@ -717,6 +750,12 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
               <StatusText status={event.status} />{' '}
               <span className="text-stone-600">{formatDateTime(event.createdAt)}</span>
               {event.note && <p className="text-stone-700">{event.note}</p>}
+              {event.internalNote && (
+                <p className="text-stone-700">
+                  <span className="font-semibold">Internal: </span>
+                  {event.internalNote}
+                </p>
+              )}
             </li>
           ))}
         </ol>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { Shipment, ShipmentResponse, ShipmentState } from '../../../shared/api/shipping';
+import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import { formatDeliveryDate as formatDate } from '../../../shared/courier-events';
 import type { ParcelSize } from '../../../shared/parcel';
 import { ApiError, apiRequest, readToken } from '../../api/client';
@@ -9,6 +10,8 @@ import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
 import { formatDateTime } from './admin-ui';
+import { FailedDeliveryAnswer } from './failed-delivery-answer';
+import { ReturnedParcelPanel } from './returned-parcel';
 import { ShipDialog } from './ship-dialog';
 
 // Issue 24: booking the courier from the back office, printing its label, cancelling before pickup.
@@ -77,7 +80,8 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
   const label = useMutation({ mutationFn: openLabel });
 
   const current = shipment.data?.shipment ?? null;
-  const canShip = current === null && SHIPPABLE.includes(detail.order.status);
+  const awaitingYes = shipment.data?.awaitingCodYes ?? false;
+  const canShip = current === null && SHIPPABLE.includes(detail.order.status) && !awaitingYes;
   const error = cancel.error ?? label.error ?? shipment.error;
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
@@ -109,7 +113,11 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
         </dl>
       ) : (
         <p className="mt-2 text-sm text-stone-600">
-          {canShip ? 'Not shipped yet.' : 'Only a paid order that has not shipped yet can be shipped.'}
+          {awaitingYes
+            ? COD_CONFIRM_MESSAGES.awaitingYes
+            : canShip
+              ? 'Not shipped yet.'
+              : 'Only a paid order that has not shipped yet can be shipped.'}
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
@@ -138,6 +146,17 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
           </Button>
         )}
       </div>
+      {shipment.data?.failedDelivery && (
+        <FailedDeliveryAnswer
+          orderId={orderId}
+          failed={shipment.data.failedDelivery}
+          onAnswered={(state) => {
+            client.setQueryData(shipmentKey(orderId), state);
+            settle();
+          }}
+        />
+      )}
+      {current?.status === 'rto_delivered' && <ReturnedParcelPanel orderId={orderId} />}
       {error && (
         <div className="mt-3">
           <ErrorBanner>{errorMessage(error)}</ErrorBanner>

@@ -139,7 +139,25 @@ describe('back office pieces', () => {
       </QueryClientProvider>,
     );
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Mark as Shipped']);
-    expect(screen.getByLabelText('Note for the customer (optional)')).toBeTruthy();
+    expect(screen.getByLabelText('Note (optional)')).toBeTruthy();
+    // Decision 0065: the note stays the store's unless the owner ticks it for the customer.
+    const toCustomer = screen.getByRole('checkbox', { name: 'Send this note to the customer' });
+    expect((toCustomer as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Only the store sees it.')).toBeTruthy();
+  });
+
+  it("says the courier moves a booked order, and offers no courier's status (decision 0065)", () => {
+    const detail = {
+      order: { id: 'o1', status: 'failed_delivery' },
+      nextStatuses: [],
+    } as unknown as AdminOrderDetail;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrderStatusControls detail={detail} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.getByText(/The courier's scans move it from here/)).toBeTruthy();
   });
 
   it("prints each day's revenue as text beside its bar (issue 26)", () => {

@@ -1,6 +1,7 @@
 import { useDashboard } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
 import { DashboardView } from '../../features/admin/dashboard-view';
+import { RefundsOwedPanel } from '../../features/admin/returned-parcel';
 
 export function Component() {
   const dashboard = useDashboard();
@@ -8,7 +9,13 @@ export function Component() {
     <section>
       <h1 className="mb-4 text-2xl font-extrabold text-stone-900">Dashboard</h1>
       <QueryState isPending={dashboard.isPending} error={dashboard.error} label="the dashboard">
-        {dashboard.data && <DashboardView dashboard={dashboard.data} />}
+        {dashboard.data && (
+          <div className="space-y-4">
+            <DashboardView dashboard={dashboard.data} />
+            {/* Decision 0064: the owner's refunds owed, with their age. */}
+            {dashboard.data.showsMoney && <RefundsOwedPanel />}
+          </div>
+        )}
       </QueryState>
     </section>
   );
