@@ -132,6 +132,11 @@ export function createAdminBulkService({
         name: `${item.product.name}${item.isPreOrder ? ' (Pre-Order)' : ''}`,
         quantity: item.quantity,
         amount: showPrices ? toRupees(lineAmountPaise(item)) : null,
+        // As the one-order slip shows it; the photo itself is on the order's page.
+        personalisation: [
+          ...(item.personalisation?.fields ?? []).map((field) => `${field.label}: ${field.value}`),
+          ...(item.personalisation?.photo ? ['Photo: sent by the shopper (open the order to print it)'] : []),
+        ],
       })),
       total: showPrices ? order.totalAmount : null,
       giftMessage: order.gift?.message ?? null,

@@ -10,8 +10,11 @@ export type PackingSlipDocument = {
   deliverTo: string[];
   /** The delivery day and slot the shopper chose, as words; '' when none. */
   deliverOn: string;
-  /** Amounts in rupees; null when prices are hidden. */
-  items: { name: string; quantity: number; amount: number | null }[];
+  /**
+   * Amounts in rupees; null when prices are hidden. `personalisation`: what the shopper asked to be
+   * made ('Name on tag: Team Zeta'), one line each, so the packer makes it from the slip.
+   */
+  items: { name: string; quantity: number; amount: number | null; personalisation?: string[] }[];
   /** null when the shopper asked to hide prices (a gift). */
   total: number | null;
   giftMessage: string | null;
@@ -49,8 +52,11 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlipDocument) {
       .font('Helvetica')
       .fontSize(11)
       .text(item.name, MARGIN, y, { width: quantityX - MARGIN - 10 });
+    for (const line of item.personalisation ?? []) {
+      doc.fontSize(10).text(line, MARGIN + 12, doc.y, { width: quantityX - MARGIN - 22 });
+    }
     const bottom = doc.y;
-    doc.text(`x ${item.quantity}`, quantityX, y, { width: 50, align: 'right' });
+    doc.fontSize(11).text(`x ${item.quantity}`, quantityX, y, { width: 50, align: 'right' });
     if (item.amount !== null) doc.text(rs(item.amount), quantityX + 60, y, { width: 110, align: 'right' });
     doc.y = Math.max(bottom, doc.y) + 4;
   }

@@ -20,6 +20,7 @@ import {
   TEST_ADDRESS,
   type TestProduct,
 } from '../../testing/order-fixtures';
+import { drawnText } from '../../testing/pdf-text';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { PERSONALISATION_PHOTO_LIMIT } from './routes';
@@ -366,5 +367,28 @@ describe('personalisation on create-order', () => {
     ]);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(`Only 4 of ${product.name} left in stock. Please review your cart.`);
+  });
+});
+
+describe('the bulk packing slip', () => {
+  it('carries each line’s personalisation, as the one-order slip does, and says a photo came', async () => {
+    const product = await personalisableProduct('Jute Potli Bag for the Team');
+    const { photo } = (await uploadPhoto(await photoPng())).json<{ photo: string }>();
+    const response = await createOrder([
+      { product, quantity: 6, personalisation: { text: { 'Name on tag': 'Team Zeta' }, photo } },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { orderId } = response.json<CreateOrderResponse>();
+
+    const pdf = await store.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/bulk/documents.pdf',
+      headers: store.admin.headers,
+      payload: { orderIds: [orderId] },
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = drawnText(pdf.rawPayload);
+    expect(text).toContain('Name on tag: Team Zeta');
+    expect(text).toContain('Photo: sent by the shopper (open the order to print it)');
   });
 });
