@@ -116,6 +116,16 @@ describe("the order's own page", () => {
         'We accepted your return. Its refund is shown under Returns below.',
       ],
       [{ status: 'returned' }, 'Order Returned', 'This order has come back to us.'],
+      [
+        { status: 'rto_in_transit' },
+        'Returning to Us',
+        'We could not deliver this order, so the courier is bringing it back to us. We refund what you paid once it is back.',
+      ],
+      [
+        { status: 'rto_initiated', cashOnDelivery: { fee: 49, toCollect: 1747, collected: false } },
+        'Returning to Us',
+        'We could not deliver this order, so the courier is bringing it back to us. It was cash on delivery: nothing to pay.',
+      ],
       [{ status: 'cancelled' }, 'Order Cancelled', 'This order was cancelled.'],
     ];
     for (const [change, title, line] of cases) {

@@ -71,6 +71,16 @@ function headingOf(order: OrderRecord): Heading {
       return { title: 'Order Delivered', line: `Your gifts have been delivered. ${thanks}`, tick: true };
     case 'failed_delivery':
       return { title: 'Delivery Failed', line: 'We could not deliver this order on the last attempt.' };
+    // Decision 0065: on its way back to the store (RTO), never "delivered"; decision 0064: what it
+    // means for the money, said once.
+    case 'rto_initiated':
+    case 'rto_in_transit':
+      return {
+        title: 'Returning to Us',
+        line: order.cashOnDelivery
+          ? 'We could not deliver this order, so the courier is bringing it back to us. It was cash on delivery: nothing to pay.'
+          : 'We could not deliver this order, so the courier is bringing it back to us. We refund what you paid once it is back.',
+      };
     case 'returned':
       // Decision 0013: an approved return moves the order to returned and refunds it; a parcel the
       // courier brought back undelivered (or one the store took back) has no return request.
