@@ -348,12 +348,13 @@ export function createServices({
     }),
     delivery,
     auth,
-    /** Decision 0063: a shopper's rights over their data (erase, download). */
+    /** Decisions 0063 and 0075: a shopper's rights over their data (erase, download, correct). */
     account: createAccountService({
       db,
       clock,
       limiterStore,
       confirmIdentity: (input) => auth.confirmIdentity(input),
+      verifyNewPhone: (input) => auth.verifyAddPhoneCode(input),
       sendText: (message) => messaging.messenger.send(message),
       log,
     }),

@@ -24,6 +24,7 @@ const pagePatterns: RegExp[] = [
   /^\/track\/?$/,
   /^\/admin(\/.*)?$/,
   /^\/staff-invite\/[^/]+\/?$/,
+  /^\/confirm-email\/[^/]+\/?$/,
 ];
 
 export const isKnownPagePath = (path: string) =>

@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
       { path: 'quote/:orderId', lazy: storefrontPage('quote') },
       // Issue 26: the link of a staff invitation.
       { path: 'staff-invite/:token', lazy: storefrontPage('staffInvite') },
+      // Decision 0075: the link that confirms a shopper's new e-mail.
+      { path: 'confirm-email/:token', lazy: storefrontPage('confirmEmail') },
       {
         // Issue 11: the back office, in chunks of its own that shoppers never download.
         path: 'admin',

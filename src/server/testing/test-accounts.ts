@@ -102,12 +102,12 @@ export async function verifyTestPhone(
     throw new Error(`phone/request failed with ${asked.statusCode}: ${asked.body}`);
   const verified = await app.inject({
     method: 'POST',
-    url: '/api/auth/phone/verify',
+    url: '/api/account/phone',
     headers: account.headers,
     payload: { phone, code: await lastSandboxCode(database, phone) },
     remoteAddress,
   });
   if (verified.statusCode !== 200) {
-    throw new Error(`phone/verify failed with ${verified.statusCode}: ${verified.body}`);
+    throw new Error(`account/phone failed with ${verified.statusCode}: ${verified.body}`);
   }
 }

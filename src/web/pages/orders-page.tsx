@@ -4,6 +4,7 @@ import { formatInr, toPaise, toRupees } from '../../shared/money';
 import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner } from '../components/status-message';
+import { AccountEmail } from '../features/auth/account-email';
 import { AccountPhone } from '../features/auth/account-phone';
 import { useAuth } from '../features/auth/auth-provider';
 import { BusinessDetailsForm } from '../features/auth/business-details';
@@ -149,6 +150,7 @@ export function OrdersPage() {
       {meta}
       <h1 className="text-2xl font-extrabold text-stone-900">My Orders</h1>
       <AccountPhone />
+      <AccountEmail />
       {!auth.user || query.isPending ? (
         <OrdersSkeleton accountPending={!auth.user} />
       ) : query.isError ? (

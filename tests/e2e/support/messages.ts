@@ -33,7 +33,7 @@ export async function verifyMobile(
   const [code] = (await sandboxMessagesTo(request, ownerToken, phone)).filter(
     (message) => message.template === 'otp',
   );
-  const verified = await request.post('/api/auth/phone/verify', {
+  const verified = await request.post('/api/account/phone', {
     headers,
     data: { phone, code: code?.params[0] },
   });

@@ -1,4 +1,5 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -6,6 +7,7 @@ import {
   addresses,
   cartReminders,
   checkoutCarts,
+  emailChanges,
   mailOutbox,
   notificationOutbox,
   orderItems,
@@ -19,8 +21,15 @@ import {
   users,
   wishlistItems,
 } from '../../db/schema';
-import { forbidden, invalid, notFound, tooMany, waitInWords } from '../../errors';
-import { type AttemptRule, createAttemptLimiter, type LimiterStore } from '../auth';
+import { violatedConstraint } from '../../db/sql-helpers';
+import { conflict, forbidden, invalid, notFound, tooMany, waitInWords } from '../../errors';
+import {
+  type AttemptRule,
+  type AuthUser,
+  createAttemptLimiter,
+  type LimiterStore,
+  tokenHashOf,
+} from '../auth';
 import { enqueueMail } from '../mail';
 
 /** Decision 0063: what a shopper may do to their own data, per account, in an hour. */
@@ -34,6 +43,14 @@ export const STAFF_CANNOT_ERASE =
   'Back-office accounts cannot be deleted from the account page. Ask the store owner to remove your access.';
 export const CONFIRMATION_WRONG = 'That is not right. Enter your password (or the code we sent) again.';
 
+/** Decision 0075: the link to a new e-mail address works once, for a day. */
+export const EMAIL_CHANGE_HOURS = 24;
+export const EMAIL_CHANGE_MESSAGES = {
+  same: 'This is already the e-mail of your account.',
+  taken: 'Another account uses this e-mail. Sign in with it, or choose a different one.',
+  linkGone: 'This link has expired or was already used. Ask for a new one from your account page.',
+} as const;
+
 import { ERASED_AUTHOR as ERASED_NAME } from '../../../shared/api/reviews';
 
 export { ERASED_NAME };
@@ -44,6 +61,14 @@ export type ConfirmIdentity = (input: {
   code?: string;
   ip: string;
 }) => Promise<boolean>;
+
+/** Sets a verified number on the account (the auth module's code check); answers the account. */
+export type VerifyNewPhone = (input: {
+  userId: number;
+  phone: string;
+  code: string;
+  ip: string;
+}) => Promise<AuthUser>;
 
 /** Sends a text at once (app.messenger.send), for a phone-only account's confirmation. */
 export type SendText = (message: {
@@ -61,6 +86,7 @@ export function createAccountService({
   clock,
   limiterStore,
   confirmIdentity,
+  verifyNewPhone,
   sendText,
   log,
 }: {
@@ -68,6 +94,7 @@ export function createAccountService({
   clock: Clock;
   limiterStore: LimiterStore;
   confirmIdentity: ConfirmIdentity;
+  verifyNewPhone: VerifyNewPhone;
   sendText: SendText;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }) {
@@ -80,6 +107,21 @@ export function createAccountService({
     if (wait > 0) throw tooMany(`Too many ${what} requests. Please try again in ${waitInWords(wait)}.`, wait);
   }
 
+  async function openChange(token: string) {
+    const [change] = await db
+      .select({ newEmail: emailChanges.newEmail })
+      .from(emailChanges)
+      .where(
+        and(
+          eq(emailChanges.tokenHash, tokenHashOf(token)),
+          isNull(emailChanges.confirmedAt),
+          gt(emailChanges.expiresAt, clock.now()),
+        ),
+      );
+    if (!change) throw notFound(EMAIL_CHANGE_MESSAGES.linkGone);
+    return change;
+  }
+
   return {
     exportLimiter: (userId: number) => consume(exportLimiter, userId, 'download'),
 
@@ -88,6 +130,130 @@ export function createAccountService({
       await consume(correctLimiter, userId, 'change');
       await db.update(users).set({ fullName }).where(eq(users.id, userId));
       log.info({ userId, event: 'account-name-corrected' }, 'a shopper corrected their name');
+    },
+
+    /**
+     * Decision 0075 (DPDP Act s.12): the shopper corrects their mobile number, a login, with the
+     * code sent to the new number; counted with the other corrections and logged.
+     */
+    async correctPhone(input: { userId: number; phone: string; code: string; ip: string }) {
+      await consume(correctLimiter, input.userId, 'change');
+      const account = await verifyNewPhone(input);
+      log.info(
+        { userId: input.userId, event: 'account-phone-corrected' },
+        'a shopper corrected their number',
+      );
+      return account;
+    },
+
+    /**
+     * Decision 0075 (DPDP Act s.12): a new e-mail, a login, changes only once the link mailed to
+     * it comes back. The account keeps its address until then; an earlier link stops working.
+     */
+    async requestEmailChange(input: { userId: number; email: string; origin: string }) {
+      const [account] = await db
+        .select({ email: users.email, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, input.userId));
+      if (!account || account.deletedAt) throw notFound('This account no longer exists');
+      await consume(correctLimiter, input.userId, 'change');
+      if (account.email?.toLowerCase() === input.email) {
+        throw invalid(EMAIL_CHANGE_MESSAGES.same, [{ path: 'email', message: EMAIL_CHANGE_MESSAGES.same }]);
+      }
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, input.email), ne(users.id, input.userId)));
+      if (taken) throw conflict(EMAIL_CHANGE_MESSAGES.taken);
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_HOURS * 60 * 60 * 1000);
+      const link = `${input.origin}/confirm-email/${token}`;
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(emailChanges)
+          .where(and(eq(emailChanges.userId, input.userId), isNull(emailChanges.confirmedAt)));
+        await tx.insert(emailChanges).values({
+          userId: input.userId,
+          newEmail: input.email,
+          tokenHash: tokenHashOf(token),
+          createdAt: now,
+          expiresAt,
+        });
+        await enqueueMail(
+          tx,
+          {
+            recipient: input.email,
+            subject: 'Confirm your new e-mail for Utsav Gifts',
+            text: [
+              'You asked to use this address for your Utsav Gifts account.',
+              `Open this link within ${EMAIL_CHANGE_HOURS} hours to confirm it:\n${link}`,
+              'Until you do, your account keeps its current e-mail. If you did not ask for this, ignore this e-mail.',
+            ].join('\n\n'),
+            kind: 'email-change',
+          },
+          now,
+        );
+      });
+      log.info(
+        { userId: input.userId, event: 'account-email-change-asked' },
+        'a shopper asked to change their e-mail',
+      );
+      return { sentTo: input.email, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** What a link would confirm (reading it changes nothing: mail scanners open links). */
+    async describeEmailChange(token: string) {
+      const change = await openChange(token);
+      return { newEmail: change.newEmail };
+    },
+
+    /** Decision 0075: the link came back; the account's e-mail becomes the new address. */
+    async confirmEmailChange(token: string) {
+      const now = clock.now();
+      const { userId, newEmail } = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(emailChanges)
+          .set({ confirmedAt: now })
+          .where(
+            and(
+              eq(emailChanges.tokenHash, tokenHashOf(token)),
+              isNull(emailChanges.confirmedAt),
+              gt(emailChanges.expiresAt, now),
+            ),
+          )
+          .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+        if (!claimed) throw notFound(EMAIL_CHANGE_MESSAGES.linkGone);
+        const [before] = await tx
+          .select({ email: users.email, deletedAt: users.deletedAt })
+          .from(users)
+          .where(eq(users.id, claimed.userId))
+          .for('update');
+        if (!before || before.deletedAt) throw notFound(EMAIL_CHANGE_MESSAGES.linkGone);
+        try {
+          await tx.update(users).set({ email: claimed.newEmail }).where(eq(users.id, claimed.userId));
+        } catch (error) {
+          if (violatedConstraint(error) === null) throw error;
+          throw conflict(EMAIL_CHANGE_MESSAGES.taken);
+        }
+        // The old address hears of it: a change it did not ask for can be reported at once.
+        await enqueueMail(
+          tx,
+          {
+            recipient: before.email ?? '',
+            subject: 'The e-mail of your Utsav Gifts account was changed',
+            text: [
+              `Your Utsav Gifts account now uses ${claimed.newEmail}. Sign in with it from now on.`,
+              'If you did not make this change, reply to this e-mail or write to customer care from the contact page.',
+            ].join('\n\n'),
+            kind: 'email-changed',
+          },
+          now,
+        );
+        return claimed;
+      });
+      log.info({ userId, event: 'account-email-corrected' }, 'a shopper confirmed their new e-mail');
+      return { email: newEmail };
     },
 
     /**
@@ -118,6 +284,7 @@ export function createAccountService({
         await tx.delete(stockAlerts).where(eq(stockAlerts.userId, input.userId));
         await tx.delete(checkoutCarts).where(eq(checkoutCarts.userId, input.userId));
         await tx.delete(cartReminders).where(eq(cartReminders.userId, input.userId));
+        await tx.delete(emailChanges).where(eq(emailChanges.userId, input.userId));
         await tx
           .delete(returnPhotos)
           .where(

@@ -4,6 +4,8 @@ export {
   type AccountService,
   CONFIRMATION_WRONG,
   createAccountService,
+  EMAIL_CHANGE_HOURS,
+  EMAIL_CHANGE_MESSAGES,
   ERASED_NAME,
   STAFF_CANNOT_ERASE,
 } from './account-service';

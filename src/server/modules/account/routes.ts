@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CorrectNamePayload, EraseAccountPayload, EraseAccountResponse } from '../../../shared/api/account';
+import {
+  CorrectNamePayload,
+  CorrectPhonePayload,
+  EmailChanged,
+  EmailChangeLink,
+  EmailChangeRequested,
+  EmailChangeTokenParams,
+  EraseAccountPayload,
+  EraseAccountResponse,
+  RequestEmailChange,
+} from '../../../shared/api/account';
 import { MeResponse } from '../../../shared/api/auth';
+import { publicOrigin } from '../../http/public-origin';
 import { userJson } from '../auth';
 import { exportAccountData } from './export-data';
 
@@ -26,6 +37,43 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.account.correctName(request.user.id, request.body.fullName);
       return { user: userJson({ ...request.user, fullName: request.body.fullName }) };
     },
+  );
+
+  // Decision 0075 (DPDP Act s.12): a new mobile number, proved by the code sent to it.
+  app.post(
+    '/account/phone',
+    { schema: { body: CorrectPhonePayload, response: { 200: MeResponse } }, preHandler: app.requireUser },
+    async (request) => ({
+      user: userJson(
+        await app.account.correctPhone({ ...request.body, userId: request.user.id, ip: request.ip }),
+      ),
+    }),
+  );
+
+  // Decision 0075 (DPDP Act s.12): a new e-mail, changed once the link mailed to it comes back.
+  app.post(
+    '/account/email',
+    {
+      schema: { body: RequestEmailChange, response: { 200: EmailChangeRequested } },
+      preHandler: app.requireUser,
+    },
+    (request) =>
+      app.account.requestEmailChange({
+        userId: request.user.id,
+        email: request.body.email,
+        origin: publicOrigin(request),
+      }),
+  );
+  // The link's token alone opens these: it may be opened on another device, signed out.
+  app.get(
+    '/account/email/:token',
+    { schema: { params: EmailChangeTokenParams, response: { 200: EmailChangeLink } } },
+    (request) => app.account.describeEmailChange(request.params.token),
+  );
+  app.post(
+    '/account/email/:token',
+    { schema: { params: EmailChangeTokenParams, response: { 200: EmailChanged } } },
+    (request) => app.account.confirmEmailChange(request.params.token),
   );
 
   // Decision 0063 (DPDP Act s.11): the shopper's own data, as a JSON file.

@@ -407,7 +407,7 @@ describe('signing in with the code', () => {
     });
     const added = await store.app.inject({
       method: 'POST',
-      url: '/api/auth/phone/verify',
+      url: '/api/account/phone',
       payload: { phone, code: await lastCode(phone) },
       headers: owner.headers,
       remoteAddress: ip,
@@ -446,7 +446,7 @@ describe('adding a phone to an e-mail account', () => {
     expect(asked.statusCode).toBe(200);
     return store.app.inject({
       method: 'POST',
-      url: '/api/auth/phone/verify',
+      url: '/api/account/phone',
       payload: { phone, code: await lastCode(phone) },
       headers,
       remoteAddress: ip,

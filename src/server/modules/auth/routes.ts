@@ -10,7 +10,6 @@ import {
   OtpRequestPayload,
   OtpRequestResponse,
   OtpVerifyPayload,
-  PhoneVerifyPayload,
   RegisterPayload,
   type User,
 } from '../../../shared/api/auth';
@@ -66,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // An account adds (or changes) its mobile number by a code sent to the new number.
+  // An account asks for a code to a new mobile number; the account module sets it (decision 0075).
   app.post(
     '/auth/phone/request',
     {
@@ -74,16 +73,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     (request) => app.auth.requestAddPhoneCode({ ...request.body, userId: request.user.id, ip: request.ip }),
-  );
-
-  app.post(
-    '/auth/phone/verify',
-    { schema: { body: PhoneVerifyPayload, response: { 200: MeResponse } }, preHandler: app.requireUser },
-    async (request) => ({
-      user: userJson(
-        await app.auth.verifyAddPhoneCode({ ...request.body, userId: request.user.id, ip: request.ip }),
-      ),
-    }),
   );
 
   app.get(

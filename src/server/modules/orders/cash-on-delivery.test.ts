@@ -95,7 +95,7 @@ async function shopperWithPhone(): Promise<TestAccount & { phone: string }> {
   const code = await lastSandboxCode(store.database, phone);
   const verified = await store.app.inject({
     method: 'POST',
-    url: '/api/auth/phone/verify',
+    url: '/api/account/phone',
     headers: account.headers,
     payload: { phone, code },
     remoteAddress,

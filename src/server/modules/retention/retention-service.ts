@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import {
   checkoutCarts,
+  emailChanges,
   mailOutbox,
   notificationOutbox,
   phoneCodes,
@@ -33,7 +34,7 @@ export function createRetentionService({ db, clock }: { db: Db; clock: Clock }) 
     async purgeExpired() {
       const now = clock.now();
       const messages = before(RETENTION_DAYS.messageBodies);
-      const [notificationBodies, mailBodies, sandboxBodies, carts, codes, endedSessions, photos] =
+      const [notificationBodies, mailBodies, sandboxBodies, carts, codes, endedSessions, photos, emailLinks] =
         await Promise.all([
           db
             .update(notificationOutbox)
@@ -88,6 +89,11 @@ export function createRetentionService({ db, clock }: { db: Db; clock: Clock }) 
               ),
             )
             .returning({ id: returnPhotos.id }),
+          // Decision 0075: a new e-mail's link, once used or expired, holds an address for nothing.
+          db
+            .delete(emailChanges)
+            .where(or(lt(emailChanges.expiresAt, now), isNotNull(emailChanges.confirmedAt)))
+            .returning({ id: emailChanges.id }),
         ]);
       return {
         messageBodies: notificationBodies.length + mailBodies.length + sandboxBodies.length,
@@ -95,6 +101,7 @@ export function createRetentionService({ db, clock }: { db: Db; clock: Clock }) 
         oneTimeCodes: codes.length,
         sessions: endedSessions.length,
         returnPhotos: photos.length,
+        emailLinks: emailLinks.length,
       };
     },
   };

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checkoutCarts, mailOutbox, notificationOutbox, phoneCodes, sessions } from '../../db/schema';
+import {
+  checkoutCarts,
+  emailChanges,
+  mailOutbox,
+  notificationOutbox,
+  phoneCodes,
+  sessions,
+} from '../../db/schema';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -104,5 +111,36 @@ describe('the retention purge', () => {
     // The signed-in shoppers' sessions are live: kept, and they still sign them in.
     expect(await db.$count(sessions, eq(sessions.userId, shopper.user.id))).toBe(1);
     expect((await store.app.inject({ url: '/api/auth/me', headers: shopper.headers })).statusCode).toBe(200);
+  });
+
+  it("erases a new e-mail's link once used or expired, and keeps one still open (decision 0075)", async () => {
+    const db = store.database.db;
+    const shopper = await store.newCustomer();
+    const hour = 60 * 60 * 1000;
+    await db.insert(emailChanges).values([
+      {
+        userId: shopper.user.id,
+        newEmail: 'expired@example.in',
+        tokenHash: 'expired',
+        expiresAt: new Date(clock.now().getTime() - hour),
+      },
+      {
+        userId: shopper.user.id,
+        newEmail: 'used@example.in',
+        tokenHash: 'used',
+        expiresAt: new Date(clock.now().getTime() + hour),
+        confirmedAt: clock.now(),
+      },
+      {
+        userId: shopper.user.id,
+        newEmail: 'open@example.in',
+        tokenHash: 'open',
+        expiresAt: new Date(clock.now().getTime() + hour),
+      },
+    ]);
+    expect((await store.app.retention.purgeExpired()).emailLinks).toBe(2);
+    expect((await db.select().from(emailChanges)).map((change) => change.newEmail)).toEqual([
+      'open@example.in',
+    ]);
   });
 });

@@ -169,7 +169,7 @@ describe('staff invitations', () => {
     });
     const added = await store.app.inject({
       method: 'POST',
-      url: '/api/auth/phone/verify',
+      url: '/api/account/phone',
       headers: earlier.headers,
       payload: { phone, code: await lastSandboxCode(store.database, phone) },
       remoteAddress,

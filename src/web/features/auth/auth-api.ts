@@ -75,7 +75,7 @@ export const phoneAuthApi: PhoneAuthApi = {
   verifyAddPhone: async (payload) => {
     const answer = await parsedAnswer(
       authSchemas().then((schemas) => schemas.MeResponse),
-      apiRequest<unknown>('/auth/phone/verify', { method: 'POST', body: payload }),
+      apiRequest<unknown>('/account/phone', { method: 'POST', body: payload }),
     );
     return answer.user;
   },

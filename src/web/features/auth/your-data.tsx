@@ -141,8 +141,8 @@ export function YourData() {
           </p>
         </div>
         <p className="text-sm text-stone-600">
-          To correct your e-mail, write to customer care from the contact page. Change your mobile number
-          above, with a code sent to the new number.
+          Change your mobile number and e-mail above: each is confirmed by a code or a link sent to the new
+          one.
         </p>
       </form>
       <div className="mt-3 flex flex-wrap gap-3">
