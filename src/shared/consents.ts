@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { NOTIFY_CHANNELS, type NotifyChannel } from './notifications';
 
 export { CONSENT_PURPOSES, type ConsentPurpose, consentWording } from './consent-wording';
+export { PRIVACY_NOTICE_VERSION } from './policy-pages';
 
-/** How a consent was given or withdrawn: a form (checkout), a STOP reply, a message's link, the account's settings. */
-export const CONSENT_VIAS = ['form', 'reply', 'link', 'settings'] as const;
+/**
+ * How a consent was given or withdrawn: a form (checkout), a STOP reply, a message's link, the
+ * account's settings (the account page, the privacy notice's switch), the analytics banner.
+ */
+export const CONSENT_VIAS = ['form', 'reply', 'link', 'settings', 'banner'] as const;
 export type ConsentVia = (typeof CONSENT_VIAS)[number];
-
-/** The version of the privacy notice a consent was given under; raise it when the notice changes. */
-export const PRIVACY_NOTICE_VERSION = '2026-12';
 
 /** The consents an account can hold, in the order the account page lists them. */
 export const MESSAGE_CONSENTS: { purpose: 'order_updates' | 'marketing'; channel: NotifyChannel }[] = [
@@ -36,7 +37,16 @@ export const AccountConsent = z.object({
   wording: z.string(),
 });
 export type AccountConsent = z.infer<typeof AccountConsent>;
-export const AccountConsents = z.object({ consents: z.array(AccountConsent) });
+/** Decision 0075: the analytics choice of a signed-in shopper, as the ledger holds it. */
+export const AnalyticsConsent = z.object({
+  given: z.boolean(),
+  /** When it was last answered; null when never (analytics stays off). */
+  at: z.string().nullable(),
+  wording: z.string(),
+});
+export type AnalyticsConsent = z.infer<typeof AnalyticsConsent>;
+
+export const AccountConsents = z.object({ consents: z.array(AccountConsent), analytics: AnalyticsConsent });
 export type AccountConsents = z.infer<typeof AccountConsents>;
 
 export const ConsentChange = z
@@ -47,3 +57,12 @@ export const ConsentChange = z
   })
   .strict();
 export type ConsentChange = z.infer<typeof ConsentChange>;
+
+/** Decision 0075: Allow or No on the banner, or the switch on the account page or privacy notice. */
+export const AnalyticsChange = z
+  .object({
+    given: z.boolean({ error: 'Given must be true or false' }),
+    via: z.enum(['banner', 'settings'], { error: 'Via must be banner or settings' }),
+  })
+  .strict();
+export type AnalyticsChange = z.infer<typeof AnalyticsChange>;

@@ -3,6 +3,13 @@ import { FAULT_RETURN_WINDOW_DAYS, RETURN_WINDOW_DAYS } from './return-rules';
 
 // One list for the routes, the server's heads and sitemap, the footer, checkout and e-mails.
 
+/**
+ * Decision 0062: the version of the privacy notice, recorded with every consent (the ledger's rows
+ * and the analytics choice kept in the browser); raise it when the notice changes, and the banner
+ * asks again. Here, with no Zod, because the storefront's entry code reads it.
+ */
+export const PRIVACY_NOTICE_VERSION = '2026-12';
+
 export type PolicyPage = {
   path: string;
   /** The page's heading and the link's words. */

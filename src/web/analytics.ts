@@ -2,6 +2,7 @@
 // measurement id is configured and the shopper has said yes (decision 0052: DPDP Act s.6, consent
 // by a clear affirmative action, withdrawn as easily as given).
 import { linesAmountPaise, toRupees } from '../shared/money';
+import { PRIVACY_NOTICE_VERSION } from '../shared/policy-pages';
 import { browserStorage } from './browser-storage';
 
 type DataLayerEvent = Record<string, unknown> & { event: string };
@@ -47,8 +48,6 @@ export function loadGoogleAnalytics(measurementId: string | null) {
 /** The shopper's answer to the analytics question, kept in this browser. */
 export type AnalyticsChoice = 'granted' | 'denied';
 const CHOICE_KEY = 'analyticsChoice';
-/** The privacy notice's version the choice was made under: a new notice asks again. */
-export const ANALYTICS_NOTICE_VERSION = '2026-12';
 
 export function analyticsChoice(): AnalyticsChoice | null {
   try {
@@ -56,7 +55,7 @@ export function analyticsChoice(): AnalyticsChoice | null {
       choice?: unknown;
       version?: unknown;
     } | null;
-    if (stored?.version !== ANALYTICS_NOTICE_VERSION) return null;
+    if (stored?.version !== PRIVACY_NOTICE_VERSION) return null;
     return stored.choice === 'granted' || stored.choice === 'denied' ? stored.choice : null;
   } catch {
     return null;
@@ -71,7 +70,7 @@ export function analyticsChoice(): AnalyticsChoice | null {
 export function chooseAnalytics(choice: AnalyticsChoice, measurementId: string | null) {
   browserStorage()?.setItem(
     CHOICE_KEY,
-    JSON.stringify({ choice, version: ANALYTICS_NOTICE_VERSION, at: new Date().toISOString() }),
+    JSON.stringify({ choice, version: PRIVACY_NOTICE_VERSION, at: new Date().toISOString() }),
   );
   if (!measurementId) return;
   // Google's opt-out switch is a property named after the measurement id, unknown to Window's type.

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { isBackOffice } from '../../shared/page-routes';
-import { trackPageView } from '../analytics';
+import { type AnalyticsChoice, trackPageView } from '../analytics';
 import { AnalyticsConsentBanner } from '../features/analytics-consent/analytics-consent';
 import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
-import { CartBar } from '../features/cart/cart-bar';
+import { CartBar, showsCartBar } from '../features/cart/cart-bar';
 import { useCartCount } from '../features/cart/use-cart';
 import { LocationBar } from '../features/location/location-button';
+import { useChangeAnalyticsConsent } from '../features/order-updates/order-updates-api';
 import { useWishlist } from '../features/wishlist/wishlist-provider';
 import { BottomNav } from './bottom-nav';
 import { ChatButton } from './chat-button';
@@ -54,18 +55,35 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Decision 0075: a signed-in shopper's banner answer goes to the consent ledger. One given while
+ * the stored session is still being checked waits for it; a guest's stays in the browser only.
+ */
+function useAnalyticsAnswerRecorder(user: { id: number } | null, loading: boolean) {
+  const record = useChangeAnalyticsConsent(user?.id ?? null);
+  const [pending, setPending] = useState<AnalyticsChoice | null>(null);
+  useEffect(() => {
+    if (pending === null) return;
+    if (user) record.mutate({ given: pending === 'granted', via: 'banner' });
+    if (user || !loading) setPending(null);
+  }, [pending, user, loading, record.mutate]);
+  return setPending;
+}
+
 /** The shell every page shares; it composes the features that the navigation shows. */
 export function RootLayout() {
   const cartCount = useCartCount();
   const auth = useAuth();
   const { wishlistCount } = useWishlist();
+  const recordAnalyticsAnswer = useAnalyticsAnswerRecorder(auth.user, auth.loading);
   // SPEC 2: Login and Register in the navigation open the modal in login or signup mode.
   const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode }>({
     isOpen: false,
     mode: 'login',
   });
   // Issue 26: the back office is the owner's workplace: no delivery pincode, cart, chat or tab bar.
-  const storefront = !isBackOffice(useLocation().pathname);
+  const { pathname } = useLocation();
+  const storefront = !isBackOffice(pathname);
   const session = {
     loggedIn: auth.user !== null,
     isAdmin: auth.user?.role === 'admin',
@@ -95,7 +113,12 @@ export function RootLayout() {
       {deferredFooter}
       {storefront && <ChatButton />}
       {storefront && <CartBar />}
-      {storefront && <AnalyticsConsentBanner />}
+      {storefront && (
+        <AnalyticsConsentBanner
+          cartBarShown={cartCount > 0 && showsCartBar(pathname)}
+          onAnswer={recordAnalyticsAnswer}
+        />
+      )}
       <AuthModal
         isOpen={authModal.isOpen}
         defaultMode={authModal.mode}

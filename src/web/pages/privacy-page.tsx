@@ -4,11 +4,15 @@ import { RETENTION_DAYS, TAX_RECORDS_MONTHS } from '../../shared/retention';
 import { storeSettings } from '../app-data';
 import { PolicyArticle, PolicySection } from '../components/policy-article';
 import { AnalyticsChoiceControl } from '../features/analytics-consent/analytics-consent';
+import { useAuth } from '../features/auth/auth-provider';
+import { useChangeAnalyticsConsent } from '../features/order-updates/order-updates-api';
 
 const linkClass = 'font-semibold text-brand-800 underline';
 
 /** Issue 25: what the store keeps about a shopper and why (Digital Personal Data Protection Act, 2023). */
 export function PrivacyPage() {
+  const auth = useAuth();
+  const recordAnalytics = useChangeAnalyticsConsent(auth.user?.id ?? null);
   const { storeName, seller, grievanceOfficer } = storeSettings;
   return (
     <PolicyArticle page={POLICY_PAGES.privacy}>
@@ -76,7 +80,13 @@ export function PrivacyPage() {
           come back. If the store uses Google Analytics, it runs only once you allow it, and counts page views
           and purchases without your name or contact details.
         </p>
-        <AnalyticsChoiceControl />
+        <AnalyticsChoiceControl
+          onChange={
+            auth.user
+              ? (choice) => recordAnalytics.mutate({ given: choice === 'granted', via: 'settings' })
+              : undefined
+          }
+        />
       </PolicySection>
       <PolicySection title="How long we keep it">
         <ul>
@@ -89,7 +99,8 @@ export function PrivacyPage() {
             The words of the WhatsApp, SMS and e-mail messages we sent you for {RETENTION_DAYS.messageBodies}{' '}
             days; a checkout you left without ordering for {RETENTION_DAYS.abandonedCarts} days; photos of a
             return for {RETENTION_DAYS.returnPhotos} days after it was decided; sign-ins only until they
-            expire; one-time codes an hour after they expire, to limit how many codes a number is sent.
+            expire; one-time codes an hour after they expire, to limit how many codes a number is sent; a link
+            to confirm a new e-mail until it is used or its day is over.
           </li>
         </ul>
       </PolicySection>

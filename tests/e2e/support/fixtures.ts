@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/policy-pages';
 import {
   adminEmail,
   adminPassword,
@@ -14,6 +15,15 @@ import { customerWithAddress, registerCustomer, tokenFor } from './store-api';
 export { expect } from '@playwright/test';
 
 type Shopper = { token: string; page: Page };
+
+type JourneyOptions = {
+  /**
+   * Decision 0052: whether the journey's browsers already answered the analytics banner ("No,
+   * thanks", as a returning shopper has), so that it covers nothing the journey taps. Journeys
+   * about the banner set it false.
+   */
+  analyticsAnswered: boolean;
+};
 
 type JourneyFixtures = {
   /** A page of its own signed in as the store owner. */
@@ -43,7 +53,14 @@ type WorkerFixtures = {
   ownerToken: string;
 };
 
-export const test = base.extend<JourneyFixtures & DiagnosticFixtures, WorkerFixtures>({
+export const test = base.extend<JourneyOptions & JourneyFixtures & DiagnosticFixtures, WorkerFixtures>({
+  analyticsAnswered: [true, { option: true }],
+
+  context: async ({ context, analyticsAnswered }, use) => {
+    if (analyticsAnswered) await answerAnalytics(context);
+    await use(context);
+  },
+
   journeyStore: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
     async ({}, use) => {
@@ -78,11 +95,12 @@ export const test = base.extend<JourneyFixtures & DiagnosticFixtures, WorkerFixt
     { scope: 'worker' },
   ],
 
-  signedInPage: async ({ browser, baseURL }, use) => {
+  signedInPage: async ({ browser, baseURL, analyticsAnswered }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (token) => {
       const context = await browser.newContext({ baseURL });
       contexts.push(context);
+      if (analyticsAnswered) await answerAnalytics(context);
       await signIn(context, token);
       return context.newPage();
     });
@@ -149,4 +167,18 @@ async function renderingStateOf(page: Page): Promise<string> {
 /** SPEC 6: the token lives in localStorage; set before any of the app's scripts run on each page. */
 async function signIn(context: BrowserContext, token: string) {
   await context.addInitScript((value) => localStorage.setItem('token', value), token);
+}
+
+/**
+ * Decision 0052: the browser answered the analytics banner "No, thanks" before (kept as the app
+ * keeps it); a choice the journey makes itself is left as it is.
+ */
+export async function answerAnalytics(context: BrowserContext) {
+  await context.addInitScript((version) => {
+    if (localStorage.getItem('analyticsChoice') === null)
+      localStorage.setItem(
+        'analyticsChoice',
+        JSON.stringify({ choice: 'denied', version, at: new Date().toISOString() }),
+      );
+  }, PRIVACY_NOTICE_VERSION);
 }

@@ -21,6 +21,9 @@ const JOURNEY_SETTINGS = {
   SANDBOX_COURIER_TICK_SECONDS: '0.5',
   // Issue 23: order news leaves within half a second (order-messages.spec.ts).
   NOTIFY_EVERY_SECONDS: '0.5',
+  // Decision 0052: a measurement id, so the analytics banner shows (analytics-consent.spec.ts and
+  // the layout walk); gtag.js itself is never fetched from Google in a journey.
+  GA_MEASUREMENT_ID: 'G-JOURNEY2026',
   // The demo pictures the unit tests' stores drew already (seed/artwork.ts).
   SEED_ARTWORK_CACHE_DIR: path.join(root, 'node_modules/.cache/seed-artwork'),
 };

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   type AccountConsent,
+  type AnalyticsConsent,
   type ConsentPurpose,
   type ConsentVia,
   consentWording,
@@ -118,6 +119,51 @@ export async function accountConsents(
       at: row ? row.at.toISOString() : null,
       wording: consentWording(purpose, channel, storeName),
     };
+  });
+}
+
+/**
+ * Decision 0075: a signed-in shopper's analytics answer as the ledger holds it (off until they
+ * say yes on the banner, the account page or the privacy notice).
+ */
+export async function analyticsConsent(
+  runner: Queryable,
+  userId: number,
+  storeName: string,
+): Promise<AnalyticsConsent> {
+  const [row] = await runner
+    .select({ given: consents.given, at: consents.createdAt })
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.purpose, 'analytics'), isNull(consents.channel)))
+    .orderBy(desc(consents.id))
+    .limit(1);
+  return {
+    given: row?.given ?? false,
+    at: row ? row.at.toISOString() : null,
+    wording: consentWording('analytics', null, storeName),
+  };
+}
+
+/**
+ * Decision 0075: writes the shopper's analytics answer (the banner's Allow or No, or a switch),
+ * with how it was given and the notice version. The banner asks once per notice version, so each
+ * of its answers is written, even one that repeats the ledger; a switch that changes nothing is not.
+ */
+export async function changeAnalyticsConsent(
+  runner: Queryable,
+  userId: number,
+  change: { given: boolean; via: 'banner' | 'settings' },
+  at: Date,
+) {
+  if (change.via === 'settings' && (await analyticsConsent(runner, userId, '')).given === change.given)
+    return;
+  await recordConsent(runner, {
+    userId,
+    purpose: 'analytics',
+    channel: null,
+    given: change.given,
+    via: change.via,
+    at,
   });
 }
 

@@ -7,7 +7,7 @@ import type {
   StockAlertAnswer,
   StockAlertRequest,
 } from '../../../shared/api/notifications';
-import type { AccountConsents, ConsentChange } from '../../../shared/consents';
+import type { AccountConsents, AnalyticsChange, ConsentChange } from '../../../shared/consents';
 import { isStopReply, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -16,7 +16,7 @@ import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { Messenger } from '../messaging';
 import { createCartReminders } from './cart-reminders';
-import { accountConsents, changeConsent } from './consents';
+import { accountConsents, analyticsConsent, changeAnalyticsConsent, changeConsent } from './consents';
 import { createNotificationWorker } from './notification-worker';
 import { maskedAddress, optOut, stopPayload } from './opt-outs';
 import { createLinkSigner } from './signed-links';
@@ -58,6 +58,14 @@ export function createNotificationService({
     return stop;
   }
 
+  /** Decision 0062: the account page's consents, each with its state; 0075: analytics too. */
+  async function consentsOf(userId: number): Promise<AccountConsents> {
+    return {
+      consents: await accountConsents(db, userId, store.storeName),
+      analytics: await analyticsConsent(db, userId, store.storeName),
+    };
+  }
+
   return {
     sendDue: worker.sendDue,
     sendCartReminders: cartReminders.sendDue,
@@ -79,15 +87,18 @@ export function createNotificationService({
     /** Queues the message of each waiting alert whose product is back (the background job's). */
     queueStockAlerts: () => queueStockAlerts(db, clock.now()),
 
-    /** Decision 0062: the account page's Messages section, each consent with its state. */
-    async consentsOf(userId: number): Promise<AccountConsents> {
-      return { consents: await accountConsents(db, userId, store.storeName) };
-    },
+    consentsOf,
 
     /** One tap on the account page gives or withdraws a consent, written to the ledger. */
     async changeConsent(userId: number, change: ConsentChange): Promise<AccountConsents> {
       await db.transaction((tx) => changeConsent(tx, userId, change, 'settings', clock.now()));
-      return { consents: await accountConsents(db, userId, store.storeName) };
+      return consentsOf(userId);
+    },
+
+    /** Decision 0075: a signed-in shopper's analytics answer, from the banner or a switch. */
+    async changeAnalytics(userId: number, change: AnalyticsChange): Promise<AccountConsents> {
+      await changeAnalyticsConsent(db, userId, change, clock.now());
+      return consentsOf(userId);
     },
 
     /** What an opt-out link would stop (the page shows it before the shopper confirms). */

@@ -12,7 +12,7 @@ import {
   StockAlertParams,
   StockAlertRequest,
 } from '../../../shared/api/notifications';
-import { AccountConsents, ConsentChange } from '../../../shared/consents';
+import { AccountConsents, AnalyticsChange, ConsentChange } from '../../../shared/consents';
 
 /**
  * Issue 23: the opt-out link and the cart reminder's link (public: they carry a signed token, and
@@ -59,6 +59,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/consents',
     { onRequest: app.requireUser, schema: { body: ConsentChange, response: { 200: AccountConsents } } },
     (request) => service.changeConsent(request.user.id, request.body),
+  );
+  // Decision 0075: a signed-in shopper's analytics answer joins the ledger.
+  app.put(
+    '/notifications/consents/analytics',
+    {
+      onRequest: app.requireUser,
+      schema: { body: AnalyticsChange, response: { 200: AccountConsents } },
+    },
+    (request) => service.changeAnalytics(request.user.id, request.body),
   );
 
   // Decision 0071: "Notify me when it's back" on a sold-out product, given and withdrawn in one tap.

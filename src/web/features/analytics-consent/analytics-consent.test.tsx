@@ -65,4 +65,15 @@ describe('Google Analytics only after the shopper allows it (decision 0052)', ()
     expect(Reflect.get(window, 'ga-disable-G-TEST12345')).toBe(true);
     expect(JSON.parse(localStorage.getItem('analyticsChoice') ?? '{}')).toMatchObject({ choice: 'denied' });
   });
+
+  it("hands the answer on, for a signed-in shopper's ledger (decision 0075)", async () => {
+    const answers: string[] = [];
+    renderIn(<AnalyticsConsentBanner onAnswer={(choice) => answers.push(choice)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'No, thanks' }));
+    expect(answers).toEqual(['denied']);
+    cleanup();
+    renderIn(<AnalyticsChoiceControl onChange={(choice) => answers.push(choice)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Allow analytics' }));
+    expect(answers).toEqual(['denied', 'granted']);
+  });
 });

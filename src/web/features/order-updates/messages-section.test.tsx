@@ -8,6 +8,7 @@ import {
   consentWording,
   MESSAGE_CONSENTS,
 } from '../../../shared/consents';
+import { storeSettings } from '../../app-data';
 import { MessagesSection } from './messages-section';
 
 afterEach(() => {
@@ -26,16 +27,25 @@ function serveConsents(given: Record<string, boolean>) {
       at: null,
       wording: consentWording(purpose, channel, 'Utsav Gifts'),
     }));
-  const puts: ConsentChange[] = [];
+  const puts: (ConsentChange | { url: string; given: boolean; via: string })[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'PUT') {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT' && String(input).endsWith('/consents/analytics')) {
+        const change = JSON.parse(String(init.body)) as { given: boolean; via: string };
+        puts.push({ url: new URL(String(input)).pathname, ...change });
+        state.set('analytics', change.given);
+      } else if (init?.method === 'PUT') {
         const change = JSON.parse(String(init.body)) as ConsentChange;
         puts.push(change);
         state.set(`${change.purpose}:${change.channel}`, change.given);
       }
-      return new Response(JSON.stringify({ consents: list() }), {
+      const analytics = {
+        given: state.get('analytics') ?? false,
+        at: null,
+        wording: consentWording('analytics', null, 'Utsav Gifts'),
+      };
+      return new Response(JSON.stringify({ consents: list(), analytics }), {
         headers: { 'content-type': 'application/json' },
       });
     }),
@@ -64,5 +74,42 @@ describe("the account's Messages section", () => {
     await userEvent.click(offers);
     expect(puts).toEqual([{ purpose: 'marketing', channel: 'whatsapp', given: false }]);
     await waitFor(() => expect(offers).toHaveProperty('checked', false));
+  });
+
+  it('withdraws the analytics answer in the ledger and in this browser with one tap (decision 0075)', async () => {
+    const measurementId = storeSettings.gaMeasurementId;
+    storeSettings.gaMeasurementId = 'G-TEST12345';
+    localStorage.setItem('analyticsChoice', JSON.stringify({ choice: 'granted', version: '2026-12' }));
+    try {
+      const puts = serveConsents({ analytics: true });
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <MessagesSection userId={7} />
+        </QueryClientProvider>,
+      );
+      const analytics = await screen.findByRole('switch', {
+        name: 'Let Utsav Gifts count visits with Google Analytics',
+      });
+      expect(analytics).toHaveProperty('checked', true);
+      await userEvent.click(analytics);
+      expect(puts).toEqual([{ url: '/api/notifications/consents/analytics', given: false, via: 'settings' }]);
+      await waitFor(() => expect(analytics).toHaveProperty('checked', false));
+      expect(JSON.parse(localStorage.getItem('analyticsChoice') ?? '{}')).toMatchObject({ choice: 'denied' });
+      expect(Reflect.get(window, 'ga-disable-G-TEST12345')).toBe(true);
+    } finally {
+      storeSettings.gaMeasurementId = measurementId;
+      localStorage.clear();
+    }
+  });
+
+  it('offers no analytics switch where the store does not use analytics', async () => {
+    serveConsents({ analytics: true });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MessagesSection userId={7} />
+      </QueryClientProvider>,
+    );
+    await screen.findAllByRole('switch');
+    expect(screen.queryByRole('switch', { name: /Google Analytics/ })).toBeNull();
   });
 });

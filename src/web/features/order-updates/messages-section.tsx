@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import type { AccountConsent } from '../../../shared/consents';
+import { chooseAnalytics } from '../../analytics';
+import { storeSettings } from '../../app-data';
 import { ErrorBanner } from '../../components/status-message';
-import { useChangeConsent, useConsents } from './order-updates-api';
+import { useChangeAnalyticsConsent, useChangeConsent, useConsents } from './order-updates-api';
 
 const HEADINGS = {
   order_updates: 'News of my orders',
@@ -16,6 +18,9 @@ export function MessagesSection({ userId }: { userId: number }) {
   const id = useId();
   const consents = useConsents(userId);
   const change = useChangeConsent(userId);
+  const changeAnalytics = useChangeAnalyticsConsent(userId);
+  const measurementId = storeSettings.gaMeasurementId;
+  const analytics = consents.data?.analytics;
   const groups = (['order_updates', 'marketing'] as const).map((purpose) => ({
     purpose,
     rows: (consents.data?.consents ?? []).filter((consent) => consent.purpose === purpose),
@@ -35,7 +40,9 @@ export function MessagesSection({ userId }: { userId: number }) {
       {consents.isError && (
         <ErrorBanner>We couldn't load your choices just now. Please try again.</ErrorBanner>
       )}
-      {change.isError && <ErrorBanner>That change was not saved. Please try again.</ErrorBanner>}
+      {(change.isError || changeAnalytics.isError) && (
+        <ErrorBanner>That change was not saved. Please try again.</ErrorBanner>
+      )}
       {groups.map(({ purpose, rows }) =>
         rows.length === 0 ? null : (
           <fieldset key={purpose} className="mt-3">
@@ -55,6 +62,26 @@ export function MessagesSection({ userId }: { userId: number }) {
           </fieldset>
         ),
       )}
+      {measurementId && analytics && (
+        // Decision 0075: the banner's answer, withdrawn here as easily as it was given (DPDP s.6(4)),
+        // in the ledger and in this browser at once.
+        <fieldset className="mt-3">
+          <legend className="text-sm font-semibold text-stone-800">Analytics</legend>
+          <ul>
+            <li>
+              <ConsentToggle
+                wording={analytics.wording}
+                given={analytics.given}
+                busy={changeAnalytics.isPending}
+                onToggle={(given) => {
+                  chooseAnalytics(given ? 'granted' : 'denied', measurementId);
+                  changeAnalytics.mutate({ given, via: 'settings' });
+                }}
+              />
+            </li>
+          </ul>
+        </fieldset>
+      )}
     </section>
   );
 }
@@ -70,18 +97,34 @@ function ConsentSwitch({
 }) {
   return (
     <li>
-      <label className="flex min-h-11 items-center justify-between gap-3 text-stone-800">
-        <span>{consent.wording}</span>
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={consent.given}
-          className="h-5 w-5 shrink-0 accent-brand-600"
-          checked={consent.given}
-          disabled={busy}
-          onChange={(event) => onToggle(event.target.checked)}
-        />
-      </label>
+      <ConsentToggle wording={consent.wording} given={consent.given} busy={busy} onToggle={onToggle} />
     </li>
+  );
+}
+
+function ConsentToggle({
+  wording,
+  given,
+  busy,
+  onToggle,
+}: {
+  wording: string;
+  given: boolean;
+  busy: boolean;
+  onToggle(given: boolean): void;
+}) {
+  return (
+    <label className="flex min-h-11 items-center justify-between gap-3 text-stone-800">
+      <span>{wording}</span>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={given}
+        className="h-5 w-5 shrink-0 accent-brand-600"
+        checked={given}
+        disabled={busy}
+        onChange={(event) => onToggle(event.target.checked)}
+      />
+    </label>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutCartLine } from '../../../shared/api/notifications';
-import type { AccountConsents, ConsentChange } from '../../../shared/consents';
+import type { AccountConsents, AnalyticsChange, ConsentChange } from '../../../shared/consents';
 import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
 
 const schemas = () => import('../../../shared/api/notifications');
@@ -62,5 +62,20 @@ export function useChangeConsent(userId: number) {
     mutationFn: (change: ConsentChange) =>
       apiRequest<AccountConsents>('/notifications/consents', { method: 'PUT', body: change }),
     onSuccess: (saved) => client.setQueryData(consentsKey(userId), saved),
+  });
+}
+
+/**
+ * Decision 0075: writes a signed-in shopper's analytics answer (the banner's, or a switch's) to
+ * the consent ledger. The browser keeps its own copy, which decides whether gtag loads.
+ */
+export function useChangeAnalyticsConsent(userId: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: AnalyticsChange) =>
+      apiRequest<AccountConsents>('/notifications/consents/analytics', { method: 'PUT', body: change }),
+    onSuccess: (saved) => {
+      if (userId !== null) client.setQueryData(consentsKey(userId), saved);
+    },
   });
 }
