@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../shared/api/catalog';
 import { clampQuantity, stockStatus } from '../../../shared/cart-rules';
+import { tagWords } from '../../../shared/gift-finder';
 import { formatInr } from '../../../shared/money';
 import { describeTiers } from '../../../shared/quantity-tier-rules';
 import { categoryPath, productPath } from '../../../shared/slug';
@@ -140,7 +141,7 @@ export function ProductDetail({
                     key={tag}
                     className="rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800"
                   >
-                    {tag}
+                    {tagWords(tag)}
                   </li>
                 ))}
               </ul>
