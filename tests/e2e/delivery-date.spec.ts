@@ -38,7 +38,8 @@ test('a shopper picks the first day and the midnight slot, pays its fee and sees
   await days.getByRole('radio').nth(1).check();
   await section.getByRole('radio', { name: 'Midnight delivery (11 PM - 11:59 PM) · ₹199 extra' }).check();
   const summary = shopper.getByRole('region', { name: 'Order Summary' });
-  await expect(summary.getByText('Includes ₹199 for midnight delivery')).toBeVisible();
+  // Decision 0072: the slot's fee is a charge of its own, on its own line.
+  await expect(summary).toContainText('Midnight delivery₹199');
   await expect(summary).toContainText(`Total${formatInr(total)}`);
   await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
 

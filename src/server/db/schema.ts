@@ -25,6 +25,7 @@ import type { CheckoutCartLine } from '../../shared/api/notifications';
 import { CONSENT_PURPOSES, CONSENT_VIAS } from '../../shared/consents';
 import type { DeclarationOverrides } from '../../shared/legal-metrology';
 import type { NotifyConsent } from '../../shared/notifications';
+import { FEE_KINDS } from '../../shared/order-charges';
 import type { OwnerSettings } from '../../shared/owner-settings';
 import type { ParcelSize } from '../../shared/parcel';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
@@ -453,7 +454,7 @@ export const orders = pgTable(
     userId: integer('user_id').references(() => users.id),
     status: text('status').notNull().default('pending'),
     subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
-    shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull(),
+    // Decision 0072: the total of the order's lines less the discount plus its fees (order_charges).
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
     shippingAddress: jsonb('shipping_address').notNull(),
@@ -470,21 +471,18 @@ export const orders = pgTable(
     // Issue 13: who gets "A gift is on its way" when the order ships (none when null).
     giftRecipientEmail: text('gift_recipient_email'),
     // Issue 13: the delivery date ('YYYY-MM-DD', India) and slot chosen at checkout (none when
-    // null); the slot's fee is part of shippingPaise, kept apart here to show what it was for.
+    // null); the slot's fee is one of the order's charges (decision 0072).
     deliveryDate: text('delivery_date'),
     deliverySlot: text('delivery_slot'),
-    deliverySlotFeePaise: bigint('delivery_slot_fee_paise', { mode: 'number' }).notNull().default(0),
     // Issue 23: the order news the shopper agreed to at checkout (channels, their mobile, whether
     // the gift's recipient hears too); null for orders from before it, which get no messages.
     notify: jsonb('notify').$type<NotifyConsent>(),
     provider: text('provider').notNull(),
     // Cash on delivery (decision 0042): 'cod' orders are confirmed without a provider order and
-    // become paid when the courier delivers them. The COD fee is part of shippingPaise, kept apart
-    // here (as the slot's fee is) to show what it was for.
+    // become paid when the courier delivers them; their fee is one of the order's charges.
     paymentMethod: text('payment_method', { enum: ['online', 'cod'] })
       .notNull()
       .default('online'),
-    codFeePaise: bigint('cod_fee_paise', { mode: 'number' }).notNull().default(0),
     providerOrderId: text('provider_order_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -539,6 +537,30 @@ export const orderItems = pgTable(
   (table) => [
     index('order_items_order_idx').on(table.orderId),
     index('order_items_product_idx').on(table.productId),
+  ],
+);
+
+/**
+ * Decision 0072: an order's fees, one row each (shipping, a delivery slot, cash on delivery), as
+ * `shared/order-charges.ts` priced them: what it cost tax included, its label, SAC and GST rate.
+ * The order's total is its lines less the discount plus these rows.
+ */
+export const orderCharges = pgTable(
+  'order_charges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FEE_KINDS }).notNull(),
+    label: text('label').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    code: text('code').notNull(),
+    gstRateBp: integer('gst_rate_bp').notNull(),
+  },
+  (table) => [
+    uniqueIndex('order_charges_order_kind_idx').on(table.orderId, table.kind),
+    check('order_charges_amount_not_negative', sql`${table.amountPaise} >= 0`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { AddressForm } from '../address';
 import { DeliveryInfo } from '../delivery';
 import { DeliveryChoiceRecord } from '../delivery-dates';
 import { GiftRecord } from '../gift-options';
+import { FEE_KINDS } from '../order-charges';
 import { PersonalisationRecord } from '../personalisation';
 import { ReturnRecord } from './returns';
 
@@ -29,6 +30,9 @@ export const OrderItemRecord = z.object({
   personalisation: PersonalisationRecord.nullable(),
 });
 export type OrderItemRecord = z.infer<typeof OrderItemRecord>;
+
+/** One of an order's fees (decision 0072), in rupees. */
+export const FeeRecord = z.object({ kind: z.enum(FEE_KINDS), label: z.string(), amount: z.number() });
 
 /** One step of the timeline the customer sees (DESIGN 4 "Status machine"). */
 export const OrderEventRecord = z.object({
@@ -61,7 +65,10 @@ export const OrderRecord = z.object({
   /** Issue 14: the coupon's discount on the items, in rupees (0 without a coupon). */
   discount: z.number(),
   couponCode: z.string().nullable(),
+  /** Every fee of the order added up (shipping, a delivery slot, cash on delivery), in rupees. */
   shippingCost: z.number(),
+  /** Decision 0072: the order's fees, each on its own line, as it was charged. */
+  fees: z.array(FeeRecord),
   totalAmount: z.number(),
   total: z.number(),
   currency: z.string(),
@@ -91,7 +98,7 @@ export const OrderRecord = z.object({
    */
   payableUntil: z.string().nullable(),
   /**
-   * Decision 0042: a cash on delivery order's fee (part of shippingCost) and the rupees the courier
+   * Decision 0042: a cash on delivery order's fee (one of its fees) and the rupees the courier
    * collects (the total); collected once the courier delivered it. Null for an order paid online.
    */
   cashOnDelivery: z.object({ fee: z.number(), toCollect: z.number(), collected: z.boolean() }).nullable(),

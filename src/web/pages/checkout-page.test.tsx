@@ -803,7 +803,7 @@ describe('Checkout page (SPEC 2)', () => {
     expect((proceed as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('adds the midnight fee to shipping and total, drops the choice on another address, and hands it to payment', async () => {
+  it('adds the midnight fee as its own line and to the total, drops the choice on another address, and hands it to payment', async () => {
     const user = userEvent.setup();
     serveApi({
       addresses: [
@@ -820,9 +820,9 @@ describe('Checkout page (SPEC 2)', () => {
       within(section).getByRole('radio', { name: 'Midnight delivery (11 PM - 11:59 PM) · ₹199 extra' }),
     );
     const summary = screen.getByRole('region', { name: 'Order Summary' });
-    // ₹50 shipping under ₹1,000 plus the ₹199 slot (display only: the server charges it itself).
-    await waitFor(() => expect(summary.textContent).toContain('Shipping₹249'));
-    expect(summary.textContent).toContain('Includes ₹199 for midnight delivery');
+    // ₹50 shipping under ₹1,000 and the ₹199 slot on a line of its own (decision 0072).
+    await waitFor(() => expect(summary.textContent).toContain('Midnight delivery₹199'));
+    expect(summary.textContent).toContain('Shipping₹50');
     expect(summary.textContent).toContain('Total₹1,149');
     // The Expected Delivery box names the chosen day and slot, not the pincode's estimate.
     expect(summary.textContent).toContain(

@@ -11,6 +11,8 @@ import { greetingOf } from '../../shared/auth-rules';
 import { canAddToCart, REMOVE_OUT_OF_STOCK_MESSAGE } from '../../shared/cart-rules';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { deliveryRefusal } from '../../shared/delivery-rules';
+import { toRupees } from '../../shared/money';
+import { cartCharges, chargesTotalPaise } from '../../shared/order-charges';
 import { normalisePhone } from '../../shared/phone';
 import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
@@ -42,7 +44,7 @@ import {
   NO_GIFT,
   readGiftChoice,
 } from '../features/checkout/gift-options-field';
-import { CheckoutOrderSummary, type CheckoutShipping, orderTotal } from '../features/checkout/order-summary';
+import { CheckoutOrderSummary, type CheckoutShipping } from '../features/checkout/order-summary';
 import {
   initialUpdates,
   OrderUpdatesField,
@@ -244,7 +246,6 @@ export function CheckoutPage() {
   useEffect(() => {
     if (choiceDropped) setDateChoice(null);
   }, [choiceDropped]);
-  const slotFee = chosenDelivery?.fee ?? 0;
 
   // Issue 13: the gift message and "hide prices"; the error shows after a refused submit.
   const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
@@ -375,7 +376,17 @@ export function CheckoutPage() {
         postalCode: selected.postalCode,
         phone: selected.phone,
       },
-      orderTotal: orderTotal(subtotal, discount ? discount.amount : 0, quote.shippingFee, slotFee),
+      orderTotal: toRupees(
+        chargesTotalPaise(
+          cartCharges({
+            lines,
+            discount: discount ? discount.amount : 0,
+            shippingFee: quote.shippingFee,
+            slotFee: chosenDelivery?.fee ?? 0,
+          }),
+        ),
+      ),
+      shippingFee: quote.shippingFee,
       shippingInfo: quote,
       ...(buyNow ? { buyNow: true } : {}),
       ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),

@@ -5,11 +5,12 @@ import { formatInr } from '../../shared/money';
 import { orderStatusLabel } from '../../shared/order-status';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
+import { FeeRows } from '../components/fee-rows';
 import { PageMeta } from '../components/page-meta';
 import { PostalAddress } from '../components/postal-address';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
-import { CashOnDeliveryNote, shippingWithoutCodFee } from '../features/orders/cash-on-delivery-note';
+import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
@@ -189,18 +190,7 @@ function OrderConfirmation({
               <dd className="font-semibold">-{formatInr(order.discount)}</dd>
             </div>
           )}
-          <div className="flex justify-between">
-            <dt className="text-stone-700">Shipping</dt>
-            <dd className="font-semibold">
-              {shippingWithoutCodFee(order) === 0 ? 'Free' : formatInr(shippingWithoutCodFee(order))}
-            </dd>
-          </div>
-          {order.cashOnDelivery && (
-            <div className="flex justify-between">
-              <dt className="text-stone-700">Cash on delivery fee</dt>
-              <dd className="font-semibold">{formatInr(order.cashOnDelivery.fee)}</dd>
-            </div>
-          )}
+          <FeeRows fees={order.fees} />
           <div className="flex justify-between text-base">
             <dt className="font-bold">Total</dt>
             <dd className="font-extrabold">{formatInr(order.totalAmount)}</dd>

@@ -40,6 +40,7 @@ const request: PaymentRequest = {
     phone: '9876543210',
   },
   orderTotal: 950,
+  shippingFee: 50,
   shippingInfo: {
     subtotal: 900,
     shippingFee: 50,

@@ -6,7 +6,7 @@ import { displayName } from '../../shared/auth';
 import type { PaymentMethod } from '../../shared/cash-on-delivery';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options';
-import { formatInr, toPaise, toRupees } from '../../shared/money';
+import { formatInr, toRupees } from '../../shared/money';
 import { trackEcommerce } from '../analytics';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
@@ -26,7 +26,7 @@ import { PaymentDetails, PaymentSummary } from '../features/payment/payment-deta
 import { PaymentMethodChoice } from '../features/payment/payment-method-choice';
 import {
   type PaymentRequest,
-  paymentAmounts,
+  paymentCharges,
   readPaymentRequest,
   withDeliveryChoice,
 } from '../features/payment/payment-request';
@@ -77,7 +77,6 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
     [refused, dateChoice, deliveryDates.data, checkedOut.delivery],
   );
   const request = useMemo(() => withDeliveryChoice(checkedOut, chosenDelivery), [checkedOut, chosenDelivery]);
-  const { shipping } = paymentAmounts(request);
 
   // Decision 0042: cash on delivery beside online payment, as the server's rule allows it now. Where
   // the store takes it at all, the choice holds its place from the first render, greyed until this
@@ -88,7 +87,9 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   const [method, setMethod] = useState<PaymentMethod>('online');
   const payOnDelivery = method === 'cod' && cod?.available === true;
   const codFee = payOnDelivery ? cod.fee : 0;
-  const total = toRupees(toPaise(paymentAmounts(request).total) + toPaise(codFee));
+  const money = paymentCharges(request, codFee);
+  const total = toRupees(money.totalPaise);
+  const shipping = toRupees(money.deliveryPaise);
 
   const placed = useCallback(
     (order: { orderId: string; orderNumber: string; totalAmount: number }, state: object) => {
@@ -286,7 +287,7 @@ function PendingOrderPayment({ orderId }: { orderId: string }) {
           <PaymentSummary
             subtotal={order.subtotal}
             discount={order.discount}
-            shipping={order.shippingCost}
+            fees={order.fees}
             total={order.totalAmount}
             couponCode={order.couponCode}
             units={order.items.reduce((sum, item) => sum + item.quantity, 0)}

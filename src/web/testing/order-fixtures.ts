@@ -26,6 +26,7 @@ export function testOrder(fields: Partial<OrderRecord> = {}): OrderRecord {
     discount: 0,
     couponCode: null,
     shippingCost: 50,
+    fees: [{ kind: 'shipping', label: 'Shipping', amount: 50 }],
     totalAmount: 950,
     total: 950,
     currency: 'INR',

@@ -7,6 +7,7 @@ import {
   invoices,
   mailOutbox,
   notificationOutbox,
+  orderCharges,
   orderItems,
   orders,
   products,
@@ -66,8 +67,15 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
     .orderBy(asc(orders.createdAt));
   const orderIds = ownOrders.map((order) => order.id);
   const anyOrders = orderIds.length > 0;
-  const [items, invoiceRows, noteRows, returns, messages] = await Promise.all([
+  const [items, fees, invoiceRows, noteRows, returns, messages] = await Promise.all([
     anyOrders ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [],
+    anyOrders
+      ? db
+          .select()
+          .from(orderCharges)
+          .where(inArray(orderCharges.orderId, orderIds))
+          .orderBy(asc(orderCharges.id))
+      : [],
     anyOrders
       ? db
           .select({ orderId: invoices.orderId, number: invoices.number, issuedAt: invoices.issuedAt })
@@ -155,7 +163,9 @@ export async function exportAccountData(db: Db, userId: number, now: Date) {
       status: order.status,
       totalPaise: order.totalPaise,
       subtotalPaise: order.subtotalPaise,
-      shippingPaise: order.shippingPaise,
+      fees: fees
+        .filter((fee) => fee.orderId === order.id)
+        .map((fee) => ({ kind: fee.kind, label: fee.label, amountPaise: fee.amountPaise })),
       discountPaise: order.discountPaise,
       couponCode: order.couponCode,
       paymentMethod: order.paymentMethod,

@@ -6,23 +6,21 @@ import type {
   BulkStatusResponse,
 } from '../../../shared/api/admin-bulk';
 import type { Invoice } from '../../../shared/api/invoices';
-import type { OrderRecord } from '../../../shared/api/orders';
 import { MAX_BULK_ORDERS, MAX_PDF_ORDERS, stepsTo } from '../../../shared/bulk-orders';
-import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { indiaDateOf } from '../../../shared/india-time';
-import { lineAmountPaise, toRupees } from '../../../shared/money';
 import {
   COURIER_OWNS_MESSAGE,
   courierOwnsStep,
   type OrderStatus,
   orderStatusLabel,
 } from '../../../shared/order-status';
+import { packingSlipOf } from '../../../shared/packing-slip';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { invoices, orderQuotes, orders, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import type { OrderDocuments, PdfPool } from '../invoices';
+import type { PdfPool } from '../invoices';
 import {
   hasOpenShipment,
   isOrderId,
@@ -115,37 +113,6 @@ export function createAdminBulkService({
     });
   }
 
-  function slipOf(order: OrderRecord): OrderDocuments['slip'] {
-    const address = order.shippingAddress;
-    const showPrices = !order.gift?.hidePrices;
-    return {
-      storeName: store.storeName,
-      orderNumber: order.orderNumber,
-      deliverTo: [
-        address.fullName,
-        address.address,
-        [address.city, address.state, address.postalCode].filter(Boolean).join(', '),
-        `Phone: ${address.phone}`,
-      ],
-      deliverOn: order.delivery ? deliveryChoiceText(order.delivery) : '',
-      items: order.items.map((item) => ({
-        name: `${item.product.name}${item.isPreOrder ? ' (Pre-Order)' : ''}`,
-        quantity: item.quantity,
-        amount: showPrices ? toRupees(lineAmountPaise(item)) : null,
-        // As the one-order slip shows it; the photo itself is on the order's page.
-        personalisation: [
-          ...(item.personalisation?.fields ?? []).map((field) => `${field.label}: ${field.value}`),
-          ...(item.personalisation?.photo ? ['Photo: sent by the shopper (open the order to print it)'] : []),
-        ],
-      })),
-      total: showPrices ? order.totalAmount : null,
-      giftMessage: order.gift?.message ?? null,
-      // The courier's instruction, shown even when a gift hides its prices.
-      codToCollect:
-        order.cashOnDelivery && !order.cashOnDelivery.collected ? order.cashOnDelivery.toCollect : null,
-    };
-  }
-
   return {
     chosenIds,
     async changeStatus(change: BulkStatusChange): Promise<BulkStatusResponse> {
@@ -179,7 +146,9 @@ export function createAdminBulkService({
       // In the order they were chosen (the list's order), so the pile matches the screen.
       const documents = ids.flatMap((id) => {
         const record = recordOf.get(id);
-        return record ? [{ slip: slipOf(record), invoice: invoiceOf.get(id) ?? null }] : [];
+        return record
+          ? [{ slip: packingSlipOf(record, store.storeName), invoice: invoiceOf.get(id) ?? null }]
+          : [];
       });
       return { pdf: await pdfPool.renderOrderDocuments(documents), count: documents.length };
     },

@@ -53,6 +53,7 @@ import {
   type CodSettlement,
   deliveredAtOf,
   deliveryChoiceOf,
+  feesByOrder,
   hasOpenShipment,
   isOrderId,
   mailStatusIfDue,
@@ -207,6 +208,10 @@ export function createAdminOrderService({
           .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
           .where(where),
       ]);
+      const fees = await feesByOrder(
+        db,
+        rows.map((row) => row.order.id),
+      );
       return {
         data: rows.map(({ order, email, fullName, itemCount, isQuote }) => {
           const address = addressOf(order);
@@ -221,7 +226,7 @@ export function createAdminOrderService({
             phone: address.phone,
             itemCount: Number(itemCount),
             isGift: giftRecordOf(order) !== null,
-            delivery: deliveryChoiceOf(order),
+            delivery: deliveryChoiceOf(order, fees.get(order.id) ?? []),
             isQuote,
           };
         }),

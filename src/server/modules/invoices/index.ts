@@ -7,7 +7,7 @@ export {
   UNDELIVERED_CREDIT_REASON,
 } from './credit-notes';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
-export type { OrderDocuments, PackingSlipDocument } from './order-documents-pdf';
+export type { OrderDocuments } from './order-documents-pdf';
 export { rs } from './pdf-amounts';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export type { PickupManifest } from './pickup-manifest-pdf';

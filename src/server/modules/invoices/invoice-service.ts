@@ -5,8 +5,6 @@ import {
   gstStateCode,
   invoiceNumber,
   isIntraState,
-  SHIPPING_GST_RATE_BP,
-  SHIPPING_SAC,
   type TaxableLine,
   taxLines,
 } from '../../../shared/gst';
@@ -26,7 +24,7 @@ import {
 } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
-import { addressOf, isOrderId } from '../orders';
+import { addressOf, feesOfOrder, isOrderId } from '../orders';
 import { creditNoteById, creditNotesOf, storeCreditNotePdf, supersedeInvoice } from './credit-notes';
 import { invoiceFigures } from './invoice-figures';
 import type { PdfPool } from './pdf-pool';
@@ -109,19 +107,15 @@ export function createInvoiceService({
       grossPaise: item.pricePaise * item.quantity - item.discountPaise,
       rateBp: Number(item.rateBp),
     }));
-    // Decision 0042: the COD fee is part of shipping, a delivery service taxed as shipping is, on
-    // a line of its own so the buyer sees what it was.
-    const charges = [
-      { description: 'Shipping charges', paise: order.order.shippingPaise - order.order.codFeePaise },
-      { description: 'Cash on delivery charges', paise: order.order.codFeePaise },
-    ];
-    for (const charge of charges.filter((line) => line.paise > 0)) {
+    // Decision 0072: each fee on a line of its own, at its own SAC and rate, as it was charged.
+    for (const fee of await feesOfOrder(tx, orderId)) {
+      if (fee.paise === 0) continue;
       taxable.push({
-        description: charge.description,
-        hsn: SHIPPING_SAC,
+        description: fee.label,
+        hsn: fee.code,
         quantity: 1,
-        grossPaise: charge.paise,
-        rateBp: SHIPPING_GST_RATE_BP,
+        grossPaise: fee.paise,
+        rateBp: fee.gstRateBp,
       });
     }
     const { lines, totals } = taxLines(taxable, intraState);

@@ -14,11 +14,21 @@ describe('the packing slip', () => {
           deliverTo: ['Meera Iyer', LONG_ADDRESS, 'Bengaluru 560066, Karnataka', 'Phone 9845011111'],
           deliverOn: 'Sat, 12 Dec, Midnight (11 PM - 11:59 PM)',
           items: [
-            { name: 'Brass Diya Set of 4 with Engraved Lotus Motif and Gift Box', quantity: 2, amount: 1198 },
+            {
+              key: '4|',
+              name: 'Brass Diya Set of 4 with Engraved Lotus Motif and Gift Box',
+              quantity: 2,
+              amount: 1198,
+              personalisation: { fields: [{ label: 'Name on the box', value: 'Meera' }], photo: null },
+            },
           ],
-          total: 1198,
+          fees: [
+            { label: 'Shipping', amount: 0 },
+            { label: 'Midnight delivery', amount: 199 },
+          ],
+          total: 1397,
           giftMessage: 'Happy Diwali!',
-          codToCollect: 1198,
+          codToCollect: 1397,
         },
         invoice: null,
       },
@@ -31,5 +41,7 @@ describe('the packing slip', () => {
       expect(run.right).toBeLessThanOrEqual(595.28 - MARGIN + 1);
     }
     expect(drawnText(pdf)).toContain('landmark: the blue water tank');
+    expect(drawnText(pdf)).toContain('Name on the box: Meera');
+    expect(drawnText(pdf)).toContain('Midnight delivery Rs. 199');
   });
 });

@@ -1,30 +1,22 @@
 import type { Invoice } from '../../../shared/api/invoices';
 import { codToCollectText } from '../../../shared/cash-on-delivery';
+import type { PackingSlip } from '../../../shared/packing-slip';
 import { drawInvoice, MARGIN, startPdf } from './invoice-pdf';
 import { rs } from './pdf-amounts';
 
-/** What travels in the box (as the back office's packing slip page shows it), ready to print. */
-export type PackingSlipDocument = {
-  storeName: string;
-  orderNumber: string;
-  deliverTo: string[];
-  /** The delivery day and slot the shopper chose, as words; '' when none. */
-  deliverOn: string;
-  /**
-   * Amounts in rupees; null when prices are hidden. `personalisation`: what the shopper asked to be
-   * made ('Name on tag: Team Zeta'), one line each, so the packer makes it from the slip.
-   */
-  items: { name: string; quantity: number; amount: number | null; personalisation?: string[] }[];
-  /** null when the shopper asked to hide prices (a gift). */
-  total: number | null;
-  giftMessage: string | null;
-  /** Decision 0042: rupees the courier collects at the door; null when nothing is to collect. */
-  codToCollect: number | null;
-};
+export type OrderDocuments = { slip: PackingSlip; invoice: Invoice | null };
 
-export type OrderDocuments = { slip: PackingSlipDocument; invoice: Invoice | null };
+/**
+ * What the shopper asked to be made ('Name on tag: Team Zeta'), one line each, so the packer makes
+ * it from the slip; the photo itself is on the order's page.
+ */
+const personalisationLines = (personalisation: PackingSlip['items'][number]['personalisation']) => [
+  ...(personalisation?.fields ?? []).map((field) => `${field.label}: ${field.value}`),
+  ...(personalisation?.photo ? ['Photo: sent by the shopper (open the order to print it)'] : []),
+];
 
-function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlipDocument) {
+/** The packing slip's content (shared/packing-slip.ts, as the back office's page shows it), on paper. */
+function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
   const width = doc.page.width - MARGIN * 2;
   doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text('PACKING SLIP', MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(11).text(`${slip.storeName} - Order ${slip.orderNumber}`);
@@ -52,13 +44,21 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlipDocument) {
       .font('Helvetica')
       .fontSize(11)
       .text(item.name, MARGIN, y, { width: quantityX - MARGIN - 10 });
-    for (const line of item.personalisation ?? []) {
+    for (const line of personalisationLines(item.personalisation)) {
       doc.fontSize(10).text(line, MARGIN + 12, doc.y, { width: quantityX - MARGIN - 22 });
     }
     const bottom = doc.y;
     doc.fontSize(11).text(`x ${item.quantity}`, quantityX, y, { width: 50, align: 'right' });
     if (item.amount !== null) doc.text(rs(item.amount), quantityX + 60, y, { width: 110, align: 'right' });
     doc.y = Math.max(bottom, doc.y) + 4;
+  }
+  for (const fee of slip.fees) {
+    doc
+      .font('Helvetica')
+      .text(`${fee.label} ${fee.amount === 0 ? 'Free' : rs(fee.amount)}`, MARGIN, doc.y + 2, {
+        width,
+        align: 'right',
+      });
   }
   if (slip.total !== null) {
     doc.font('Helvetica-Bold').text(`Total ${rs(slip.total)}`, MARGIN, doc.y + 4, { width, align: 'right' });

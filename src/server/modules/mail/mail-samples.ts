@@ -43,7 +43,7 @@ const ORDER: MailOrder = {
   subtotalPaise: 3_897_00,
   discountPaise: 200_00,
   couponCode: 'DIWALI200',
-  shippingPaise: 0,
+  fees: [{ label: 'Shipping', paise: 0 }],
   totalPaise: 3_697_00,
   shippingAddress: {
     fullName: 'Meera Iyer',
@@ -62,6 +62,7 @@ const ORDER: MailOrder = {
   },
   placedAt: new Date('2026-11-20T06:30:00Z'),
   deliveryChoice: null,
+  cashOnDelivery: false,
 };
 
 const QUOTE: Quote = {

@@ -145,7 +145,7 @@ describe('the order confirmation e-mail', () => {
     subtotalPaise: 1_00_000_00,
     discountPaise: 0,
     couponCode: null,
-    shippingPaise: 0,
+    fees: [{ label: 'Shipping', paise: 0 }],
     totalPaise: 1_00_000_00,
     shippingAddress: {
       fullName: 'Meera Iyer',
@@ -164,6 +164,7 @@ describe('the order confirmation e-mail', () => {
     },
     placedAt: new Date('2025-11-12T06:30:00Z'),
     deliveryChoice: null,
+    cashOnDelivery: false,
   };
   const storeDetails = storeIdentityFrom(
     loadConfig({

@@ -5,6 +5,7 @@ import { orderPagePathOf } from '../../../shared/courier-events';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { chosenDayPromise, deliveryPromise } from '../../../shared/delivery-promise';
 import { formatPaise } from '../../../shared/money';
+import { feeAmountText } from '../../../shared/order-charges';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { mailStyles, Paragraphs, renderMailHtml, WithBreaks } from './mail-layout';
 import type { OutgoingMail } from './mail-outbox';
@@ -19,7 +20,8 @@ export type MailOrder = {
   /** Issue 14: the coupon's discount, 0 without one. */
   discountPaise: number;
   couponCode: string | null;
-  shippingPaise: number;
+  /** Decision 0072: the order's fees (shipping, a slot, cash on delivery), each on its own line. */
+  fees: { label: string; paise: number }[];
   totalPaise: number;
   shippingAddress: AddressForm;
   deliveryEstimate: DeliveryEstimate | null;
@@ -27,8 +29,8 @@ export type MailOrder = {
   placedAt: Date;
   /** Issue 13: the delivery day and slot chosen at checkout; null when none was. */
   deliveryChoice: DeliveryChoiceRecord | null;
-  /** Decision 0042: a cash on delivery order's fee (part of shippingPaise); absent when paid online. */
-  cashOnDelivery?: { feePaise: number };
+  /** Decision 0042: paid in cash at the door rather than online. */
+  cashOnDelivery: boolean;
 };
 
 /** Issue 13: 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)', or null. */
@@ -117,8 +119,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     ? 'Your order includes pre-order items; the expected delivery above allows for them.'
     : null;
   const link = orderLink(store, order.id);
-  const shippingPaise = order.shippingPaise - (order.cashOnDelivery?.feePaise ?? 0);
-  const shipping = shippingPaise === 0 ? 'Free' : formatPaise(shippingPaise);
+  const fees = order.fees.map((fee) => ({ label: fee.label, amount: feeAmountText(fee.paise) }));
   const discount =
     order.discountPaise > 0
       ? { label: `Coupon ${order.couponCode ?? ''}`.trim(), amount: `-${formatPaise(order.discountPaise)}` }
@@ -139,8 +140,7 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
     '',
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
     ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
-    `Shipping: ${shipping}`,
-    ...(cod ? [`Cash on delivery fee: ${formatPaise(cod.feePaise)}`] : []),
+    ...fees.map((fee) => `${fee.label}: ${fee.amount}`),
     `Total: ${formatPaise(order.totalPaise)}`,
     '',
     'Delivering to:',
@@ -188,8 +188,9 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
         </tr>
         <AmountRow label="Subtotal" amount={formatPaise(order.subtotalPaise)} />
         {discount ? <AmountRow label={discount.label} amount={discount.amount} /> : null}
-        <AmountRow label="Shipping" amount={shipping} />
-        {cod ? <AmountRow label="Cash on delivery fee" amount={formatPaise(cod.feePaise)} /> : null}
+        {fees.map((fee) => (
+          <AmountRow key={fee.label} label={fee.label} amount={fee.amount} />
+        ))}
         <AmountRow label="Total" amount={formatPaise(order.totalPaise)} strong />
       </AmountTable>
       <Lines heading="Delivering to:" lines={addressLines(order.shippingAddress)} />

@@ -368,8 +368,7 @@ describe('a cash on delivery order', () => {
     expect(await orderRow(placed.orderId)).toMatchObject({
       status: 'confirmed',
       paymentMethod: 'cod',
-      codFeePaise: 4900,
-      shippingPaise: 9900,
+      subtotalPaise: 80_000,
       totalPaise: 89_900,
       expiresAt: null,
       paidAt: null,
@@ -388,6 +387,12 @@ describe('a cash on delivery order', () => {
     const record = await store.app.inject({ url: `/api/orders/${placed.orderId}`, headers: buyer.headers });
     const order = record.json<OrderRecord>();
     expect(order.cashOnDelivery).toEqual({ fee: 49, toCollect: 899, collected: false });
+    // Decision 0072: the fee is a charge of its own beside shipping, no longer inside it.
+    expect(order.fees).toEqual([
+      { kind: 'shipping', label: 'Shipping', amount: 50 },
+      { kind: 'cash_on_delivery', label: 'Cash on delivery fee', amount: 49 },
+    ]);
+    expect(order.shippingCost).toBe(99);
     expect(order.events.map((event) => [event.status, event.note])).toEqual([['confirmed', COD_PLACED_NOTE]]);
 
     const again = await placeCod(buyer.headers, lines, { idempotencyKey: 'cod-once' });
@@ -485,8 +490,8 @@ describe('a cash on delivery order', () => {
     expect(invoice?.issuedAt).toEqual(atDispatch?.issuedAt);
     const invoiceLines = (invoice!.data as { lines: { description: string; total: number }[] }).lines;
     expect(invoiceLines.slice(-2)).toEqual([
-      expect.objectContaining({ description: 'Shipping charges', total: 50 }),
-      expect.objectContaining({ description: 'Cash on delivery charges', total: 49 }),
+      expect.objectContaining({ description: 'Shipping', total: 50 }),
+      expect.objectContaining({ description: 'Cash on delivery fee', total: 49 }),
     ]);
 
     // The courier says it again: still one collection, one invoice.

@@ -19,6 +19,13 @@ export {
   refundDueWhere,
 } from './money-ledger';
 export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
+export {
+  deliveryPaidPaise,
+  feePaiseOf,
+  feesByOrder,
+  feesOfOrder,
+  type StoredFee,
+} from './order-charges';
 export { createOrderEdits, type OrderEdits } from './order-edits';
 export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
 export {

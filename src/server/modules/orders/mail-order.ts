@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, users } from '../../db/schema';
 import type { MailOrder } from '../mail';
+import { feesOfOrder } from './order-charges';
 import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from './order-records';
 
 /** An order as its mails show it: the customer, the lines and the amounts. */
@@ -25,6 +26,7 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   const address = addressOf(order);
+  const fees = await feesOfOrder(tx, order.id);
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -34,12 +36,12 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
     subtotalPaise: order.subtotalPaise,
     discountPaise: order.discountPaise,
     couponCode: order.couponCode,
-    shippingPaise: order.shippingPaise,
+    fees: fees.map(({ label, paise }) => ({ label, paise })),
     totalPaise: order.totalPaise,
     shippingAddress: address,
     deliveryEstimate: deliveryEstimateOf(order),
     placedAt: order.createdAt,
-    deliveryChoice: deliveryChoiceOf(order),
-    ...(order.paymentMethod === 'cod' ? { cashOnDelivery: { feePaise: order.codFeePaise } } : {}),
+    deliveryChoice: deliveryChoiceOf(order, fees),
+    cashOnDelivery: order.paymentMethod === 'cod',
   };
 }

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { orderItems, orders, shipments } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
 import type { ReadCodRules } from './cash-on-delivery';
+import { feePaiseOf, feesOfOrder, setFee } from './order-charges';
 import { recordStatus } from './order-events';
 import { estimateOf, type OrderRow } from './order-records';
 import type { DeliveryLookup } from './order-service';
@@ -64,6 +65,8 @@ export function createOrderEdits({
         .select({ isPreOrder: orderItems.isPreOrder })
         .from(orderItems)
         .where(eq(orderItems.orderId, orderId));
+      const fees = await feesOfOrder(db, orderId);
+      const paidSlotFeePaise = feePaiseOf(fees, 'delivery_slot');
       const now = clock.now();
       const pincode = input.address.postalCode;
       const check = await lookupDelivery(pincode, { isPreOrder: lines.some((line) => line.isPreOrder) });
@@ -83,7 +86,7 @@ export function createOrderEdits({
           hasPreOrder: false,
           hasPersonalised: false,
           isQuote: false,
-          orderValuePaise: before.totalPaise - before.codFeePaise,
+          orderValuePaise: before.totalPaise - feePaiseOf(fees, 'cash_on_delivery'),
           pincode,
           phoneVerified: true,
           openCodOrder: null,
@@ -94,11 +97,11 @@ export function createOrderEdits({
       const { midnightSlotFeePaise } = await deliveryCharges();
       const slotFeePaise =
         chosen?.slot === before.deliverySlot
-          ? before.deliverySlotFeePaise
+          ? paidSlotFeePaise
           : chosen?.slot === 'midnight'
             ? midnightSlotFeePaise
             : 0;
-      const differencePaise = slotFeePaise - before.deliverySlotFeePaise;
+      const differencePaise = slotFeePaise - paidSlotFeePaise;
       if (differencePaise !== 0 && before.paymentMethod !== 'cod')
         throw conflict(orderEditChargeMessage(differencePaise));
 
@@ -132,14 +135,14 @@ export function createOrderEdits({
             deliveryEstimate: estimateOf(check.info),
             deliveryDate: chosen?.date ?? null,
             deliverySlot: chosen?.slot ?? null,
-            deliverySlotFeePaise: slotFeePaise,
-            shippingPaise: row.shippingPaise + differencePaise,
             totalPaise: row.totalPaise + differencePaise,
             updatedAt: now,
           })
           .where(eq(orders.id, orderId))
           .returning();
         if (!edited) throw new Error(`Order ${orderId} vanished`);
+        // Decision 0072: the slot's fee is the order's charge row, so the total and its rows agree.
+        if (differencePaise !== 0) await setFee(tx, orderId, 'delivery_slot', slotFeePaise);
         // CGST s.34: an invoice issued for the old address is credited and replaced.
         await reissueInvoice(tx, orderId, now);
         await recordStatus(tx, {

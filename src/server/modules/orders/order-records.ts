@@ -17,6 +17,7 @@ import {
   products,
   shipments,
 } from '../../db/schema';
+import { deliveryPaidPaise, feePaiseOf, feeRecordsOf, feesByOrder, type StoredFee } from './order-charges';
 import { returnsByOrder } from './return-records';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -28,13 +29,14 @@ export const addressOf = (row: Pick<OrderRow, 'shippingAddress'>): AddressForm =
   return parsed.success ? parsed.data : EMPTY_ADDRESS;
 };
 
-/** Issue 13: the chosen date and slot, when the shopper chose one. */
+/** Issue 13: the chosen date and slot, when the shopper chose one, with its fee among the order's. */
 export const deliveryChoiceOf = (
-  row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot' | 'deliverySlotFeePaise'>,
+  row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot'>,
+  fees: readonly StoredFee[],
 ): DeliveryChoiceRecord | null => {
   const slot = DeliverySlot.safeParse(row.deliverySlot);
   if (row.deliveryDate === null || !slot.success) return null;
-  return { date: row.deliveryDate, slot: slot.data, fee: toRupees(row.deliverySlotFeePaise) };
+  return { date: row.deliveryDate, slot: slot.data, fee: toRupees(feePaiseOf(fees, 'delivery_slot')) };
 };
 
 /** The next order number (RG-10001 on). Checkout orders and quotes share the one sequence. */
@@ -109,7 +111,7 @@ export async function orderRecordsOf(
 ): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, issued, returns, quotes] = await Promise.all([
+  const [lines, events, issued, returns, quotes, feesOfOrders] = await Promise.all([
     db
       .select({
         orderId: orderItems.orderId,
@@ -145,6 +147,7 @@ export async function orderRecordsOf(
       .where(and(inArray(invoices.orderId, ids), isNull(invoices.supersededAt))),
     returnsByOrder(db, ids),
     db.select({ orderId: orderQuotes.orderId }).from(orderQuotes).where(inArray(orderQuotes.orderId, ids)),
+    feesByOrder(db, ids),
   ]);
   const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
   const quoteIds = new Set(quotes.map((quote) => quote.orderId));
@@ -152,6 +155,7 @@ export async function orderRecordsOf(
   return rows.map((row) => {
     const createdAt = row.createdAt.toISOString();
     const total = toRupees(row.totalPaise);
+    const fees = feesOfOrders.get(row.id) ?? [];
     return {
       id: row.id,
       _id: row.id,
@@ -180,7 +184,8 @@ export async function orderRecordsOf(
       subtotal: toRupees(row.subtotalPaise),
       discount: toRupees(row.discountPaise),
       couponCode: row.couponCode,
-      shippingCost: toRupees(row.shippingPaise),
+      shippingCost: toRupees(deliveryPaidPaise(fees)),
+      fees: feeRecordsOf(fees),
       totalAmount: total,
       total,
       currency: row.currency,
@@ -203,13 +208,17 @@ export async function orderRecordsOf(
       ),
       returns: returns.get(row.id) ?? [],
       gift: giftRecordOf(row),
-      delivery: deliveryChoiceOf(row),
+      delivery: deliveryChoiceOf(row, fees),
       isQuote: quoteIds.has(row.id),
       payableUntil:
         row.status === 'pending' && !quoteIds.has(row.id) ? (row.expiresAt?.toISOString() ?? null) : null,
       cashOnDelivery:
         row.paymentMethod === 'cod'
-          ? { fee: toRupees(row.codFeePaise), toCollect: total, collected: row.paidAt !== null }
+          ? {
+              fee: toRupees(feePaiseOf(fees, 'cash_on_delivery')),
+              toCollect: total,
+              collected: row.paidAt !== null,
+            }
           : null,
     };
   });

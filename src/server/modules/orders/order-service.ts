@@ -21,8 +21,15 @@ import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { giftColumnsOf } from '../../../shared/gift-options';
-import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
+import { linesTotalPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
 import { cancellationRefundNote } from '../../../shared/money-ledger';
+import {
+  chargeSummary,
+  chargesTotalPaise,
+  feesOf,
+  type OrderChoices,
+  orderCharges,
+} from '../../../shared/order-charges';
 import { PAID_CANCEL_MESSAGES, shopperMayCancelPaid } from '../../../shared/order-status';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
@@ -241,8 +248,8 @@ export function createOrderService({
 
   /**
    * The order's price from database rows: its lines, the coupon worked out again (never taken
-   * from the client) and shipping on the cart's value before the discount, as the cart quoted it;
-   * the midnight slot's fee is a delivery charge, so part of shipping (issue 13).
+   * from the client), shipping on the cart's value before the discount, as the cart quoted it, and
+   * the chosen slot's fee, priced by the one model of an order's money (decision 0072).
    */
   async function priceCheckout(
     userId: number,
@@ -255,19 +262,20 @@ export function createOrderService({
     const coupon: AppliedCoupon | null = payload.couponCode
       ? await coupons.apply(userId, payload.couponCode, lines)
       : null;
-    const discountPaise = coupon?.discountPaise ?? 0;
     const { shippingRules, midnightSlotFeePaise } = await deliveryCharges();
-    const slotFeePaise = payload.delivery?.slot === 'midnight' ? midnightSlotFeePaise : 0;
-    const shippingPaise = quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise + slotFeePaise;
+    const choices: OrderChoices = {
+      lines: lines.map((line) => ({ label: line.name, unitPaise: line.pricePaise, quantity: line.quantity })),
+      discountPaise: coupon?.discountPaise ?? 0,
+      shippingPaise: quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise,
+      slotFeePaise: payload.delivery?.slot === 'midnight' ? midnightSlotFeePaise : 0,
+    };
     return {
       lines,
       coupon,
-      subtotalPaise,
-      discountPaise,
-      slotFeePaise,
-      shippingPaise,
+      /** The charges with cash on delivery's fee when it is chosen: what the order costs. */
+      chargesWith: (cashOnDeliveryPaise?: Paise) => orderCharges({ ...choices, cashOnDeliveryPaise }),
       /** What the COD maximum applies to: the order before the COD fee. */
-      valuePaise: subtotalPaise - discountPaise + shippingPaise,
+      valuePaise: chargesTotalPaise(orderCharges(choices)),
       codFacts: {
         hasPreOrder: lines.some((line) => line.isPreOrder),
         hasPersonalised: lines.some((line) => line.personalisation !== null),
@@ -430,7 +438,7 @@ export function createOrderService({
     }
 
     const priced = await priceCheckout(userId, payload);
-    const { lines, coupon, subtotalPaise, discountPaise, slotFeePaise } = priced;
+    const { lines, coupon } = priced;
     const rules = cod ? await codRules() : null;
     const address = payload.shippingAddress;
     // Decision 0042: judged before the total, so a refused COD order hears why, not "prices changed";
@@ -445,10 +453,8 @@ export function createOrderService({
       if (refusal) throw conflict(refusal);
     };
     await refuseCod(db);
-    // The COD fee is a delivery charge, so part of shipping (kept apart to show what it was for).
-    const codFeePaise = rules?.feePaise ?? 0;
-    const shippingPaise = priced.shippingPaise + codFeePaise;
-    const totalPaise = subtotalPaise - discountPaise + shippingPaise;
+    const charges = priced.chargesWith(rules?.feePaise);
+    const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
     // Decision 0064: a large COD order waits for the customer's reply of YES before it is booked.
     const awaitingYes = rules !== null && codConfirmationDue(rules, totalPaise);
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
@@ -479,7 +485,6 @@ export function createOrderService({
           order: {
             userId,
             subtotalPaise,
-            shippingPaise,
             discountPaise,
             couponCode: coupon?.code ?? null,
             ...giftColumnsOf(payload.giftOptions),
@@ -489,14 +494,12 @@ export function createOrderService({
             }),
             deliveryDate: payload.delivery?.date ?? null,
             deliverySlot: payload.delivery?.slot ?? null,
-            deliverySlotFeePaise: slotFeePaise,
             totalPaise,
             shippingAddress: address,
             deliveryEstimate: estimateOf(delivery),
             idempotencyKey: idempotencyKey ?? null,
             provider: provider.name,
             paymentMethod: cod ? 'cod' : 'online',
-            codFeePaise,
             // A COD order reserves its stock until it ships (or, unshipped, for the owner's hours:
             // expireUnshippedCodOrders), then until it is delivered or comes back.
             expiresAt: cod ? null : new Date(now.getTime() + expiryMinutes * 60 * 1000),
@@ -511,6 +514,7 @@ export function createOrderService({
             isPreOrder: line.isPreOrder,
             personalisation: line.personalisation,
           })),
+          fees: feesOf(charges),
           note: awaitingYes ? COD_CONFIRM_MESSAGES.placedAwaiting : cod ? COD_PLACED_NOTE : ORDER_PLACED_NOTE,
           now,
           status: cod ? 'confirmed' : 'pending',
@@ -542,7 +546,7 @@ export function createOrderService({
     const rules = await codRules();
     const priced = await priceCheckout(userId, request);
     const fee = toRupees(rules.feePaise);
-    const totalWithFee = toRupees(priced.valuePaise + rules.feePaise);
+    const totalWithFee = toRupees(chargesTotalPaise(priced.chargesWith(rules.feePaise)));
     if (!rules.enabled) {
       return { offered: false, available: false, reason: null, needsPhone: false, fee, totalWithFee };
     }

@@ -1,6 +1,8 @@
 import type { AddressForm } from '../../../shared/address';
+import type { FeeCharge } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import { insertFees } from './order-charges';
 import { recordStatus } from './order-events';
 import { nextOrderNumber, type OrderRow } from './order-records';
 import { reserveStock } from './stock';
@@ -17,7 +19,7 @@ export type PendingOrderLine = Omit<typeof orderItems.$inferInsert, 'orderId' | 
 
 /**
  * Inserts an order waiting for payment, in the caller's transaction: reserves the stock of its
- * in-stock lines (a pre-order line reserves nothing), numbers it, writes its lines and the first
+ * in-stock lines (a pre-order line reserves nothing), numbers it, writes its lines, its fees and the first
  * line of its history. The expiry sweep releases what it holds if it is never paid. A cash on
  * delivery order starts `confirmed` instead, with no expiry: it is paid at the door.
  */
@@ -26,6 +28,7 @@ export async function insertPendingOrder(
   {
     order,
     lines,
+    fees,
     note,
     actor,
     now,
@@ -33,6 +36,8 @@ export async function insertPendingOrder(
   }: {
     order: PendingOrderColumns;
     lines: readonly PendingOrderLine[];
+    /** Decision 0072: the order's fees as the model priced them, stored as its charge rows. */
+    fees: readonly FeeCharge[];
     note: string;
     actor?: 'system' | 'admin';
     now: Date;
@@ -63,6 +68,7 @@ export async function insertPendingOrder(
       reservedQuantity: line.isPreOrder ? 0 : line.quantity,
     })),
   );
+  await insertFees(tx, created.id, fees);
   await recordStatus(tx, { orderId: created.id, status, note, actor, at: now });
   return created;
 }

@@ -6,6 +6,7 @@ import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, giftOnItsWayMail, orderStatusMail } from '../mail';
 import { statusMailDue } from '../notifications';
 import { mailOrderOf } from './mail-order';
+import { feesOfOrder } from './order-charges';
 import { addressOf, deliveryChoiceOf } from './order-records';
 
 // Decision 0014: "on its way" is true once the parcel has left, and not yet once it is delivered.
@@ -65,7 +66,7 @@ export async function mailStatusIfDue(
     orderNumber: row.orderNumber,
     customerName: addressOf(row).fullName || customer.fullName,
     customerEmail: customer.email,
-    deliveryChoice: deliveryChoiceOf(row),
+    deliveryChoice: deliveryChoiceOf(row, await feesOfOrder(tx, row.id)),
   };
   await enqueueMail(tx, orderStatusMail(order, to, note, store), now);
 }

@@ -18,6 +18,7 @@ import { COD_MESSAGES, type PaymentMethod } from '../../../shared/cash-on-delive
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, toPaise, toRupees } from '../../../shared/money';
+import { chargeSummary, feesOf, orderCharges } from '../../../shared/order-charges';
 import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
@@ -40,7 +41,9 @@ import {
   addressOf,
   type DeliveryLookup,
   deliveryEstimateOf,
+  deliveryPaidPaise,
   estimateOf,
+  feesOfOrder,
   insertPendingOrder,
   isOrderId,
   type OrderRow,
@@ -261,14 +264,22 @@ export function createQuoteService({
     });
   }
 
-  async function totalsOf(lines: readonly PricedLine[]) {
+  /** The quote's charges by the one model of an order's money (decision 0072): its lines and shipping. */
+  async function chargesOf(lines: readonly PricedLine[]) {
     const { shippingRules } = await deliveryCharges();
     const subtotalPaise = linesTotalPaise(
       lines.map((line) => ({ unitPaise: line.unitPricePaise, quantity: line.quantity })),
     );
     // The same shipping rule as every order, on the tiered subtotal.
-    const shippingPaise = quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise;
-    return { subtotalPaise, shippingPaise, totalPaise: subtotalPaise + shippingPaise };
+    const charges = orderCharges({
+      lines: lines.map((line) => ({
+        label: line.name,
+        unitPaise: line.unitPricePaise,
+        quantity: line.quantity,
+      })),
+      shippingPaise: quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise,
+    });
+    return { charges, ...chargeSummary(charges) };
   }
 
   async function deliveryFor(address: AddressForm, lines: readonly PricedLine[]) {
@@ -320,7 +331,7 @@ export function createQuoteService({
       maxDiscountPercent,
       lines,
       subtotal: toRupees(order.subtotalPaise),
-      shippingCost: toRupees(order.shippingPaise),
+      shippingCost: toRupees(deliveryPaidPaise(await feesOfOrder(executor, order.id))),
       total: toRupees(order.totalPaise),
       shippingAddress: addressOf(order),
       deliveryEstimate: deliveryEstimateOf(order),
@@ -360,11 +371,11 @@ export function createQuoteService({
       const recipient = await recipientOf(input);
       const lines = await priceLines(input);
       await deliveryFor(recipient.address, lines);
-      const totals = await totalsOf(lines);
+      const totals = await chargesOf(lines);
       return {
         lines: lines.map(lineOf),
         subtotal: toRupees(totals.subtotalPaise),
-        shippingCost: toRupees(totals.shippingPaise),
+        shippingCost: toRupees(totals.deliveryPaise),
         total: toRupees(totals.totalPaise),
         maxDiscountPercent,
       };
@@ -379,7 +390,7 @@ export function createQuoteService({
       const recipient = await recipientOf(input);
       const lines = await priceLines(input);
       const delivery = await deliveryFor(recipient.address, lines);
-      const { subtotalPaise, shippingPaise, totalPaise } = await totalsOf(lines);
+      const { charges, subtotalPaise, totalPaise } = await chargesOf(lines);
       const now = clock.now();
       const accessKey = randomBytes(24).toString('base64url');
       const defaults = await notifyDefaults();
@@ -390,7 +401,6 @@ export function createQuoteService({
             // Null until someone mayPayQuote names signs in and pays (startPayment claims it).
             userId: recipient.account?.id ?? null,
             subtotalPaise,
-            shippingPaise,
             totalPaise,
             shippingAddress: recipient.address,
             deliveryEstimate: estimateOf(delivery),
@@ -408,6 +418,7 @@ export function createQuoteService({
             quantity: line.quantity,
             isPreOrder: line.isPreOrder,
           })),
+          fees: feesOf(charges),
           note: QUOTE_SENT_NOTE,
           actor: 'admin',
           now,

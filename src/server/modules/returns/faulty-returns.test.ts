@@ -83,7 +83,7 @@ describe('a return for a defective, damaged, wrong or late item', () => {
     const credited = (note!.data as Invoice).lines.map((line) => [line.description, line.total]);
     expect(credited).toEqual([
       [lamp.name, 450],
-      ['Shipping charges', 50],
+      ['Shipping', 50],
     ]);
 
     // The second lamp, also cracked: its items only, the shipping came back already.

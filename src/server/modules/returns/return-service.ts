@@ -50,7 +50,15 @@ import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
 import { type LinkSigner, queueOrderNotice } from '../notifications';
 import type { OrderService } from '../orders';
-import { addressOf, deliveredAtOf, recordStatus, refundablePaiseOf, returnRecordsOf } from '../orders';
+import {
+  addressOf,
+  deliveredAtOf,
+  deliveryPaidPaise,
+  feesOfOrder,
+  recordStatus,
+  refundablePaiseOf,
+  returnRecordsOf,
+} from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 
@@ -382,7 +390,7 @@ export function createReturnService({
       });
 
       const deliveryPaise = refundsDelivery(input.kind)
-        ? await deliveryLeftToRefund(order.id, order.shippingPaise)
+        ? await deliveryLeftToRefund(order.id, deliveryPaidPaise(await feesOfOrder(db, order.id)))
         : 0;
       try {
         const id = await db.transaction(async (tx) => {

@@ -13,6 +13,10 @@ const codDetail = (collected: boolean): AdminOrderDetail => ({
     status: collected ? 'delivered' : 'confirmed',
     paidAt: collected ? '2026-11-24T10:00:00.000Z' : null,
     shippingCost: 99,
+    fees: [
+      { kind: 'shipping', label: 'Shipping', amount: 50 },
+      { kind: 'cash_on_delivery', label: 'Cash on delivery fee', amount: 49 },
+    ],
     totalAmount: 999,
     total: 999,
     cashOnDelivery: { fee: 49, toCollect: 999, collected },

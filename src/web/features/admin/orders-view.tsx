@@ -6,10 +6,11 @@ import { MAX_DISPATCH_JOB_ORDERS } from '../../../shared/api/dispatch';
 import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { ORDER_QUEUES, ORDER_SORTS, SLOT_FILTERS } from '../../../shared/dispatch-desk';
-import { formatInr, formatLineAmount, toPaise, toRupees } from '../../../shared/money';
+import { formatInr, formatLineAmount } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { orderItemKey } from '../../../shared/personalisation-rules';
 import { Button } from '../../components/button';
+import { FeeRows } from '../../components/fee-rows';
 import { Modal } from '../../components/modal';
 import { PersonalisationDetails } from '../../components/personalisation-details';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
@@ -191,8 +192,6 @@ const queueTabClass = (current: boolean) =>
   `inline-flex min-h-11 items-center rounded-full border px-4 font-semibold ${
     current ? 'border-brand-700 bg-brand-700 text-white' : 'border-brand-200 bg-white text-brand-800'
   }`;
-
-const shippingText = (rupees: number) => (rupees === 0 ? 'Free' : formatInr(rupees));
 
 const FILTER_KEYS = [
   'status',
@@ -626,7 +625,6 @@ function OrderMoney({ money }: { money: AdminOrderDetail['money'] }) {
 
 export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
   const { order, customer } = detail;
-  const codFee = order.cashOnDelivery?.fee ?? 0;
   return (
     <div className="space-y-4">
       <section className="rounded-xl border border-brand-100 bg-white p-4">
@@ -680,17 +678,7 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
               <dd>-{formatInr(order.discount)}</dd>
             </div>
           )}
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>{shippingText(toRupees(toPaise(order.shippingCost) - toPaise(codFee)))}</dd>
-          </div>
-          {/* Decision 0042: the COD fee is part of shipping, kept apart to show what it was for. */}
-          {codFee > 0 && (
-            <div className="flex justify-between">
-              <dt>Cash on delivery fee</dt>
-              <dd>{formatInr(codFee)}</dd>
-            </div>
-          )}
+          <FeeRows fees={order.fees} termClassName="" amountClassName="" />
           <div className="flex justify-between font-bold">
             <dt>Total</dt>
             <dd>{formatInr(order.totalAmount)}</dd>

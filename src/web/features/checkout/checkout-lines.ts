@@ -1,5 +1,4 @@
 import { stockStatus } from '../../../shared/cart-rules';
-import { linesAmountPaise, toRupees } from '../../../shared/money';
 import { type PersonalisationValues, personalisationKey } from '../../../shared/personalisation-rules';
 import type { AnalyticsItem } from '../../analytics';
 
@@ -32,9 +31,6 @@ export const checkoutLineFields = (line: Pick<CheckoutLine, 'personalisation'>) 
 /** SPEC 2: the 'Pre-Order' badge is for lines out of stock with pre-order allowed. */
 export const isPreOrderLine = (line: Pick<CheckoutLine, 'inStock' | 'allowPreOrder'>) =>
   stockStatus(line) === 'pre_order';
-
-export const linesSubtotal = (lines: readonly Pick<CheckoutLine, 'price' | 'quantity'>[]) =>
-  toRupees(linesAmountPaise(lines));
 
 export const unitCount = (lines: readonly Pick<CheckoutLine, 'quantity'>[]) =>
   lines.reduce((sum, line) => sum + line.quantity, 0);

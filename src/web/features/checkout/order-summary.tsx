@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
-import { formatInr, formatLineAmount, toPaise, toRupees } from '../../../shared/money';
+import { formatInr, formatLineAmount, formatPaise } from '../../../shared/money';
+import { cartCharges, chargeSummary, feeRecordOf } from '../../../shared/order-charges';
+import { FeeRows } from '../../components/fee-rows';
 import { GiftIcon } from '../../components/icons';
 import { PersonalisationDetails } from '../../components/personalisation-details';
 import {
@@ -10,7 +12,6 @@ import {
   checkoutLineKey,
   isPreOrderLine,
   itemCountText,
-  linesSubtotal,
   unitCount,
 } from './checkout-lines';
 import { type CheckoutDelivery, estimateLines, expectedDeliveryText } from './delivery-estimate';
@@ -82,13 +83,6 @@ function TruckIcon() {
   );
 }
 
-/**
- * Subtotal less the coupon plus shipping and any delivery-slot fee, added in paise so that ₹0.10 +
- * ₹0.20 is ₹0.30.
- */
-export const orderTotal = (subtotal: number, discount: number, shippingFee: number, slotFee = 0) =>
-  toRupees(toPaise(subtotal) - toPaise(discount) + toPaise(shippingFee) + toPaise(slotFee));
-
 /** SPEC 2 "Checkout", right column: the lines, money, delivery estimate and reassurance. */
 export function CheckoutOrderSummary({
   lines,
@@ -102,11 +96,9 @@ export function CheckoutOrderSummary({
   delivery: CheckoutDelivery;
   /** Issue 14: the applied coupon's saving on the items, in rupees. */
   discount?: { code: string; amount: number } | null;
-  /** Issue 13: the delivery day and slot the shopper chose; its fee (midnight) is charged as shipping. */
+  /** Issue 13: the delivery day and slot the shopper chose; its fee (midnight) is a charge of its own. */
   chosenDelivery?: DeliveryChoiceRecord | null;
 }) {
-  const slotFee = chosenDelivery?.fee ?? 0;
-  const subtotal = linesSubtotal(lines);
   const saving = discount?.amount ?? 0;
   const count = unitCount(lines);
   const mix = {
@@ -115,8 +107,15 @@ export function CheckoutOrderSummary({
   };
   const estimates = estimateLines(delivery, mix);
   const calculating = shipping === null || shipping.loading;
-  // Display only: create-order charges the slot's fee itself (issue 13).
-  const shippingShown = calculating ? 0 : toRupees(toPaise(shipping.fee) + toPaise(slotFee));
+  // Decision 0072: the one model of an order's money; create-order prices the same charges itself.
+  const money = chargeSummary(
+    cartCharges({
+      lines,
+      discount: saving,
+      shippingFee: calculating ? 0 : shipping.fee,
+      slotFee: chosenDelivery?.fee ?? 0,
+    }),
+  );
 
   return (
     <section
@@ -164,7 +163,7 @@ export function CheckoutOrderSummary({
       <dl className="mt-3 space-y-2 border-t border-brand-100 pt-3 text-sm">
         <div className="flex justify-between">
           <dt className="text-stone-700">Subtotal</dt>
-          <dd className="font-semibold">{formatInr(subtotal)}</dd>
+          <dd className="font-semibold">{formatPaise(money.subtotalPaise)}</dd>
         </div>
         {discount && (
           <div className="flex justify-between text-green-800">
@@ -172,24 +171,26 @@ export function CheckoutOrderSummary({
             <dd className="font-semibold">-{formatInr(discount.amount)}</dd>
           </div>
         )}
-        <div className="grid grid-cols-[1fr_auto] gap-x-3">
-          <dt className="text-stone-700">Shipping</dt>
-          <dd
-            className={`text-right font-semibold ${!calculating && shippingShown === 0 ? 'text-green-700' : ''}`}
-          >
-            {calculating ? 'Calculating...' : shippingShown === 0 ? 'Free' : formatInr(shippingShown)}
-          </dd>
-          {!calculating && shipping.message && (
-            <dd className={`col-span-2 text-xs ${shipping.free ? 'text-green-700' : 'text-brand-800'}`}>
-              {shipping.message}
-            </dd>
-          )}
-          {slotFee > 0 && (
-            <dd className="col-span-2 text-xs text-brand-800">
-              Includes {formatInr(slotFee)} for midnight delivery
-            </dd>
-          )}
-        </div>
+        {calculating ? (
+          <div className="flex justify-between">
+            <dt className="text-stone-700">Shipping</dt>
+            <dd className="font-semibold">Calculating...</dd>
+          </div>
+        ) : (
+          <FeeRows
+            fees={money.fees.map(feeRecordOf)}
+            rowClassName="grid grid-cols-[1fr_auto] gap-x-3"
+            amountClassName="text-right font-semibold"
+            note={(fee) =>
+              fee.kind === 'shipping' &&
+              shipping.message && (
+                <dd className={`col-span-2 text-xs ${shipping.free ? 'text-green-700' : 'text-brand-800'}`}>
+                  {shipping.message}
+                </dd>
+              )
+            }
+          />
+        )}
         {estimates.length > 0 && (
           <div className="flex justify-between gap-3">
             <dt className="text-stone-700">Delivery</dt>
@@ -205,7 +206,7 @@ export function CheckoutOrderSummary({
         <div className="flex justify-between border-t border-brand-100 pt-2 text-base">
           <dt className="font-bold">Total</dt>
           <dd className="font-extrabold text-stone-900">
-            {calculating ? 'Calculating...' : formatInr(orderTotal(subtotal, saving, shipping.fee, slotFee))}
+            {calculating ? 'Calculating...' : formatPaise(money.totalPaise)}
           </dd>
         </div>
       </dl>
@@ -223,7 +224,7 @@ export function CheckoutOrderSummary({
           Secure Checkout
         </li>
         {/* Issue 25: only when the server's quote says so, never beside a shipping charge. */}
-        {!calculating && shipping.free && shippingShown === 0 && (
+        {!calculating && shipping.free && money.deliveryPaise === 0 && (
           <li className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-brand-800">
             <TruckIcon />
             Free Shipping

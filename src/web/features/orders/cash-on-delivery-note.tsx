@@ -1,6 +1,6 @@
 import type { OrderRecord } from '../../../shared/api/orders';
 import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery';
-import { formatInr, toPaise, toRupees } from '../../../shared/money';
+import { formatInr } from '../../../shared/money';
 
 /**
  * Decision 0042: a cash on delivery order says how much to keep ready for the courier (the COD fee
@@ -28,7 +28,3 @@ export function CashOnDeliveryNote({
     </p>
   );
 }
-
-/** The order's shipping without its COD fee (the fee is a line of its own where amounts are listed). */
-export const shippingWithoutCodFee = (order: Pick<OrderRecord, 'shippingCost' | 'cashOnDelivery'>) =>
-  toRupees(toPaise(order.shippingCost) - toPaise(order.cashOnDelivery?.fee ?? 0));

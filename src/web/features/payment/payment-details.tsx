@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { AddressForm } from '../../../shared/address';
-import { formatInr, toPaise, toRupees } from '../../../shared/money';
+import { formatInr, toRupees } from '../../../shared/money';
+import { type FeeRecord, feeRecordOf } from '../../../shared/order-charges';
+import { FeeRows } from '../../components/fee-rows';
 import { PostalAddress } from '../../components/postal-address';
-import type { PaymentRequest } from './payment-request';
-import { paymentAmounts } from './payment-request';
+import { type PaymentRequest, paymentCharges } from './payment-request';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = `payment-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -33,7 +34,7 @@ function LockIcon() {
   );
 }
 
-/** SPEC 2 "Payment" of a cart from checkout; with cash on delivery, its fee is in the total. */
+/** SPEC 2 "Payment" of a cart from checkout; with cash on delivery, its fee is one of the charges. */
 export function PaymentDetails({
   request,
   codFee = 0,
@@ -43,12 +44,13 @@ export function PaymentDetails({
   codFee?: number;
   paymentMethod?: ReactNode;
 }) {
-  const amounts = paymentAmounts(request);
+  const money = paymentCharges(request, codFee);
   return (
     <PaymentSummary
-      {...amounts}
-      total={toRupees(toPaise(amounts.total) + toPaise(codFee))}
-      codFee={codFee}
+      subtotal={toRupees(money.subtotalPaise)}
+      discount={toRupees(money.discountPaise)}
+      fees={money.fees.map(feeRecordOf)}
+      total={toRupees(money.totalPaise)}
       paymentMethod={paymentMethod}
       couponCode={request.couponCode ?? null}
       units={request.items.reduce((sum, item) => sum + item.quantity, 0)}
@@ -64,24 +66,22 @@ export function PaymentDetails({
 export function PaymentSummary({
   subtotal,
   discount,
-  shipping,
+  fees,
   total,
   couponCode,
   units,
   address,
-  codFee = 0,
   paymentMethod,
 }: {
   subtotal: number;
   discount: number;
-  shipping: number;
-  /** The total to pay, any COD fee included. */
+  /** Decision 0072: shipping and every other fee, each on its own line. */
+  fees: readonly FeeRecord[];
+  /** The total to pay, every fee included. */
   total: number;
   couponCode: string | null;
   units: number;
   address: AddressForm;
-  /** Decision 0042: the cash on delivery fee, shown on its own line when paying on delivery. */
-  codFee?: number;
   /** The payment method card's body (the choice of online or cash on delivery); the online note when absent. */
   paymentMethod?: ReactNode;
 }) {
@@ -101,18 +101,7 @@ export function PaymentSummary({
               <dd className="font-semibold">-{formatInr(discount)}</dd>
             </div>
           )}
-          <div className="flex justify-between">
-            <dt className="text-stone-700">Shipping</dt>
-            <dd className={`font-semibold ${shipping === 0 ? 'text-green-700' : ''}`}>
-              {shipping === 0 ? 'Free' : formatInr(shipping)}
-            </dd>
-          </div>
-          {codFee > 0 && (
-            <div className="flex justify-between">
-              <dt className="text-stone-700">Cash on delivery fee</dt>
-              <dd className="font-semibold">{formatInr(codFee)}</dd>
-            </div>
-          )}
+          <FeeRows fees={fees} />
           <div className="flex justify-between border-t border-brand-100 pt-2 text-base">
             <dt className="font-bold">Total</dt>
             <dd className="font-extrabold text-stone-900">{formatInr(total)}</dd>

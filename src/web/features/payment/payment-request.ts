@@ -4,8 +4,9 @@ import { MarketingChoice } from '../../../shared/consents';
 import { ShippingCalculation } from '../../../shared/delivery';
 import { type DeliveryChoice, DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { GiftOptions } from '../../../shared/gift-options';
-import { linesAmountPaise, toPaise, toRupees } from '../../../shared/money';
+import { toRupees } from '../../../shared/money';
 import { NotifyConsent } from '../../../shared/notifications';
+import { cartCharges, chargeSummary } from '../../../shared/order-charges';
 import { PersonalisationValues } from '../../../shared/personalisation';
 
 /** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
@@ -31,6 +32,8 @@ export type PaymentLine = z.infer<typeof PaymentLine>;
 export const PaymentRequest = z.object({
   address: AddressForm,
   orderTotal: z.number().nonnegative(),
+  /** The shipping charge checkout quoted, in rupees: one of the charges the page adds up. */
+  shippingFee: z.number().nonnegative(),
   shippingInfo: ShippingCalculation.nullable(),
   items: z.array(PaymentLine).min(1),
   /** Issue 14: the coupon applied at checkout and its saving in rupees (orderTotal is after it). */
@@ -55,31 +58,29 @@ export function readPaymentRequest(state: unknown): PaymentRequest | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Subtotal, coupon discount, shipping and total in rupees, as the payment page shows them. */
-export function paymentAmounts(request: PaymentRequest) {
-  const subtotal = linesAmountPaise(request.items);
-  const discount = toPaise(request.discount ?? 0);
-  const total = toPaise(request.orderTotal);
-  const shipping = Math.max(0, total - subtotal + discount);
-  return {
-    subtotal: toRupees(subtotal),
-    discount: toRupees(discount),
-    shipping: toRupees(shipping),
-    total: toRupees(total),
-  };
-}
-
 /**
- * Issue 13: the request with another delivery choice (after the server refused the first), its
- * total moved by the difference of the slots' fees.
+ * Decision 0072: the request's charges by the one model of an order's money (the same create-order
+ * prices), with cash on delivery's fee when the shopper pays at the door.
  */
+export const paymentCharges = (request: PaymentRequest, codFee?: number) =>
+  chargeSummary(
+    cartCharges({
+      lines: request.items,
+      discount: request.discount ?? 0,
+      shippingFee: request.shippingFee,
+      slotFee: request.delivery?.fee ?? 0,
+      ...(codFee !== undefined && codFee > 0 ? { codFee } : {}),
+    }),
+  );
+
+/** Issue 13: the request with another delivery choice (after the server refused the first). */
 export function withDeliveryChoice(
   request: PaymentRequest,
   delivery: DeliveryChoiceRecord | null,
 ): PaymentRequest {
-  const { delivery: previous, ...rest } = request;
-  const total = toPaise(request.orderTotal) - toPaise(previous?.fee ?? 0) + toPaise(delivery?.fee ?? 0);
-  return { ...rest, orderTotal: toRupees(total), ...(delivery ? { delivery } : {}) };
+  const { delivery: _previous, ...rest } = request;
+  const changed = { ...rest, ...(delivery ? { delivery } : {}) };
+  return { ...changed, orderTotal: toRupees(paymentCharges(changed).totalPaise) };
 }
 
 /** The day and slot as create-order takes them (it works out the fee itself). */

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { CashOrderResponse, CreateOrderResponse } from '../../../shared/api/payments';
 import type { PaymentMethod } from '../../../shared/cash-on-delivery';
-import { toPaise, toRupees } from '../../../shared/money';
+import { toRupees } from '../../../shared/money';
 import { ApiError } from '../../api/client';
 import { createAttemptKeys } from './payment-attempts';
 import { initiateFailureMessage } from './payment-messages';
-import { deliveryChoiceOf, orderLinesOf, type PaymentRequest } from './payment-request';
+import { deliveryChoiceOf, orderLinesOf, type PaymentRequest, paymentCharges } from './payment-request';
 import { paymentsApi } from './payments-api';
 import { type PaidOrder, usePaymentWindow } from './use-payment-window';
 
@@ -42,11 +42,11 @@ export function usePaymentFlow({
     async (paymentMethod: PaymentMethod, codFee: number) => {
       setDeliveryRefused(false);
       const delivery = deliveryChoiceOf(request);
-      const { address, orderTotal, couponCode, giftOptions, notify, marketing } = request;
+      const { address, couponCode, giftOptions, notify, marketing } = request;
       const order = {
         items: orderLinesOf(request),
         // The total the shopper saw: with cash on delivery, the fee the eligibility answer named.
-        totalAmount: toRupees(toPaise(orderTotal) + toPaise(codFee)),
+        totalAmount: toRupees(paymentCharges(request, codFee).totalPaise),
         shippingAddress: address,
         ...(couponCode ? { couponCode } : {}),
         ...(giftOptions ? { giftOptions } : {}),

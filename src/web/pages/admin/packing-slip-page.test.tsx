@@ -27,6 +27,7 @@ const giftOrder: OrderRecord = {
   discount: 0,
   couponCode: null,
   shippingCost: 50,
+  fees: [{ kind: 'shipping', label: 'Shipping', amount: 50 }],
   totalAmount: 950,
   total: 950,
   currency: 'INR',

@@ -1,23 +1,23 @@
 import { Link, useParams } from 'react-router';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { codToCollectText } from '../../../shared/cash-on-delivery';
-import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
-import { formatInr, formatLineAmount } from '../../../shared/money';
-import { orderItemKey } from '../../../shared/personalisation-rules';
+import { formatInr, toPaise } from '../../../shared/money';
+import { feeAmountText } from '../../../shared/order-charges';
+import { packingSlipOf } from '../../../shared/packing-slip';
 import { storeSettings } from '../../app-data';
 import { Button } from '../../components/button';
 import { PersonalisationDetails } from '../../components/personalisation-details';
-import { PostalAddress } from '../../components/postal-address';
 import { useAdminOrder } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
 
 /**
  * Issue 13: what travels in the box: the delivery address, the items and their quantities, the
  * gift message, the chosen delivery day and slot, and prices only when the shopper did not ask to
- * hide them.
+ * hide them. The content is `packingSlipOf`'s, the same the bulk PDF prints (decision 0072).
  */
 export function PackingSlip({ order }: { order: OrderRecord }) {
-  const showPrices = !order.gift?.hidePrices;
+  const slip = packingSlipOf(order, storeSettings.storeName);
+  const showPrices = slip.total !== null;
   return (
     <article
       data-packing-slip
@@ -29,27 +29,37 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
           Packing slip
         </h1>
         <p className="font-semibold">
-          {storeSettings.storeName} · Order {order.orderNumber}
+          {slip.storeName} · Order {slip.orderNumber}
         </p>
       </header>
       {/* Decision 0042: the courier's instruction, shown even when a gift hides its prices. */}
-      {order.cashOnDelivery && !order.cashOnDelivery.collected && (
+      {slip.codToCollect !== null && (
         <p className="mt-3 rounded-lg border-2 border-stone-900 px-3 py-2 text-xl font-extrabold">
-          {codToCollectText(order.cashOnDelivery.toCollect)}
+          {codToCollectText(slip.codToCollect)}
         </p>
       )}
       <section aria-labelledby="slip-address-title" className="mt-4">
         <h2 id="slip-address-title" className="font-bold">
           Deliver to
         </h2>
-        <PostalAddress address={order.shippingAddress} className="mt-1 text-base" />
+        <address className="mt-1 text-base not-italic">
+          {slip.deliverTo.map((line, index) => (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: an address's lines never move
+              key={index}
+              className={`block whitespace-pre-line ${index === 0 ? 'font-semibold' : ''}`}
+            >
+              {line}
+            </span>
+          ))}
+        </address>
       </section>
-      {order.delivery && (
+      {slip.deliverOn && (
         <section aria-labelledby="slip-delivery-title" className="mt-4">
           <h2 id="slip-delivery-title" className="font-bold">
             Deliver on
           </h2>
-          <p className="mt-1 text-lg font-semibold">{deliveryChoiceText(order.delivery)}</p>
+          <p className="mt-1 text-lg font-semibold">{slip.deliverOn}</p>
         </section>
       )}
       <section aria-labelledby="slip-items-title" className="mt-4">
@@ -73,11 +83,10 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
             </tr>
           </thead>
           <tbody>
-            {order.items.map((item) => (
-              <tr key={orderItemKey(item)} className="border-b border-stone-200">
+            {slip.items.map((item) => (
+              <tr key={item.key} className="border-b border-stone-200">
                 <td className="py-1">
-                  {item.product.name}
-                  {item.isPreOrder ? ' (Pre-Order)' : ''}
+                  {item.name}
                   {item.personalisation && (
                     <PersonalisationDetails
                       fields={item.personalisation.fields}
@@ -87,28 +96,36 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
                   )}
                 </td>
                 <td className="py-1 text-right">{item.quantity}</td>
-                {showPrices && <td className="py-1 text-right">{formatLineAmount(item)}</td>}
+                {item.amount !== null && <td className="py-1 text-right">{formatInr(item.amount)}</td>}
               </tr>
             ))}
           </tbody>
-          {showPrices && (
+          {slip.total !== null && (
             <tfoot>
+              {slip.fees.map((fee) => (
+                <tr key={fee.label}>
+                  <th scope="row" colSpan={2} className="py-1 text-right font-normal">
+                    {fee.label}
+                  </th>
+                  <td className="py-1 text-right">{feeAmountText(toPaise(fee.amount))}</td>
+                </tr>
+              ))}
               <tr>
                 <th scope="row" colSpan={2} className="py-1 text-right">
                   Total
                 </th>
-                <td className="py-1 text-right font-bold">{formatInr(order.totalAmount)}</td>
+                <td className="py-1 text-right font-bold">{formatInr(slip.total)}</td>
               </tr>
             </tfoot>
           )}
         </table>
       </section>
-      {order.gift?.message && (
+      {slip.giftMessage && (
         <section aria-labelledby="slip-message-title" className="mt-6 rounded-lg border border-stone-300 p-4">
           <h2 id="slip-message-title" className="font-bold">
             Gift message
           </h2>
-          <p className="mt-1 whitespace-pre-line break-words text-lg italic">{order.gift.message}</p>
+          <p className="mt-1 whitespace-pre-line break-words text-lg italic">{slip.giftMessage}</p>
         </section>
       )}
     </article>

@@ -1,0 +1,176 @@
+import { SHIPPING_GST_RATE_BP, SHIPPING_SAC } from './gst';
+import { formatPaise, type Paise, toPaise, toRupees } from './money';
+
+// Decision 0072: one model of an order's money. A cart and its choices become a list of charges;
+// the server prices an order with it and stores its fees as rows, and every page, mail, invoice
+// and slip reads the same list. No Zod here, so any page can use it without loading it.
+
+/** What a charge is for. Items (and add-ons) are the order's lines; the rest are its fees. */
+export const CHARGE_KINDS = ['item', 'discount', 'shipping', 'delivery_slot', 'cash_on_delivery'] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
+
+/** The charges an order stores as rows of their own (items live in its lines, the discount on them). */
+export const FEE_KINDS = ['shipping', 'delivery_slot', 'cash_on_delivery'] as const;
+export type FeeKind = (typeof FEE_KINDS)[number];
+export const isFeeKind = (kind: string): kind is FeeKind => (FEE_KINDS as readonly string[]).includes(kind);
+
+/** The words each fee is shown with, on every page, mail, invoice and slip. */
+export const FEE_LABELS: Readonly<Record<FeeKind, string>> = {
+  shipping: 'Shipping',
+  delivery_slot: 'Midnight delivery',
+  cash_on_delivery: 'Cash on delivery fee',
+};
+
+/**
+ * One thing an order charges for, tax included (store prices are GST-inclusive). A discount is
+ * negative. `code` is the HSN of goods or the SAC of a service; the browser prices items without
+ * them (null), the server always with them.
+ */
+export type Charge = {
+  kind: ChargeKind;
+  label: string;
+  paise: Paise;
+  quantity: number;
+  code: string | null;
+  gstRateBp: number | null;
+};
+
+/** A fee: always a service with its SAC and GST rate. */
+export type FeeCharge = Omit<Charge, 'kind' | 'code' | 'gstRateBp'> & {
+  kind: FeeKind;
+  code: string;
+  gstRateBp: number;
+};
+
+export type ChargedLine = {
+  label: string;
+  unitPaise: Paise;
+  quantity: number;
+  code?: string | null;
+  gstRateBp?: number | null;
+};
+
+/** A cart and the shopper's choices, priced: what the model turns into charges. */
+export type OrderChoices = {
+  lines: readonly ChargedLine[];
+  /** The coupon's saving on the items (never on a fee). */
+  discountPaise?: Paise;
+  /** The shipping charge quoted for the cart's value before the discount (shared/shipping.ts). */
+  shippingPaise: Paise;
+  /** The chosen slot's fee; 0 or absent for a slot without one. */
+  slotFeePaise?: Paise;
+  /** The cash on delivery fee when the shopper pays at the door; absent when paying online. */
+  cashOnDeliveryPaise?: Paise;
+};
+
+/**
+ * Delivery services (SAC 9968) taxed as shipping is: the slot and cash on delivery fees are part
+ * of the delivery, on lines of their own so the buyer sees what each was for (CGST s.31, Rule 46).
+ */
+export const feeCharge = (kind: FeeKind, paise: Paise, label: string = FEE_LABELS[kind]): FeeCharge => ({
+  kind,
+  label,
+  paise,
+  quantity: 1,
+  code: SHIPPING_SAC,
+  gstRateBp: SHIPPING_GST_RATE_BP,
+});
+
+/**
+ * The order's charges in the order they are shown: its lines, the discount, then its fees.
+ * Shipping is always there (0 reads 'Free'); a slot or COD fee only when there is one.
+ */
+export function orderCharges(choices: OrderChoices): Charge[] {
+  const items = choices.lines.map(
+    (line): Charge => ({
+      kind: 'item',
+      label: line.label,
+      paise: line.unitPaise * line.quantity,
+      quantity: line.quantity,
+      code: line.code ?? null,
+      gstRateBp: line.gstRateBp ?? null,
+    }),
+  );
+  const discount = choices.discountPaise ?? 0;
+  return [
+    ...items,
+    ...(discount > 0
+      ? [
+          {
+            kind: 'discount' as const,
+            label: 'Discount',
+            paise: -discount,
+            quantity: 1,
+            code: null,
+            gstRateBp: null,
+          },
+        ]
+      : []),
+    feeCharge('shipping', choices.shippingPaise),
+    ...((choices.slotFeePaise ?? 0) > 0 ? [feeCharge('delivery_slot', choices.slotFeePaise ?? 0)] : []),
+    ...(choices.cashOnDeliveryPaise !== undefined && choices.cashOnDeliveryPaise > 0
+      ? [feeCharge('cash_on_delivery', choices.cashOnDeliveryPaise)]
+      : []),
+  ];
+}
+
+export const chargesTotalPaise = (charges: readonly Pick<Charge, 'paise'>[]): Paise =>
+  charges.reduce((sum, charge) => sum + charge.paise, 0);
+
+const isFee = (charge: Charge): charge is FeeCharge =>
+  isFeeKind(charge.kind) && charge.code !== null && charge.gstRateBp !== null;
+
+/** The fees of a list of charges (what an order stores as rows, what a summary lists below the items). */
+export const feesOf = (charges: readonly Charge[]): FeeCharge[] => charges.filter(isFee);
+
+/** The figures every summary shows, from the charges: subtotal, discount, fees and total. */
+export function chargeSummary(charges: readonly Charge[]) {
+  const sumOf = (kind: ChargeKind) => chargesTotalPaise(charges.filter((charge) => charge.kind === kind));
+  const fees = feesOf(charges);
+  return {
+    subtotalPaise: sumOf('item'),
+    discountPaise: -sumOf('discount'),
+    fees,
+    /** Shipping and every other fee: what SPEC 3 calls an order's shippingCost. */
+    deliveryPaise: chargesTotalPaise(fees),
+    totalPaise: chargesTotalPaise(charges),
+  };
+}
+
+/** A fee as the API carries it: rupees at the edge. */
+export type FeeRecord = { kind: FeeKind; label: string; amount: number };
+
+export const feeRecordOf = (charge: Pick<FeeCharge, 'kind' | 'label' | 'paise'>): FeeRecord => ({
+  kind: charge.kind,
+  label: charge.label,
+  amount: toRupees(charge.paise),
+});
+
+/** An order's fees (from the API, in rupees) back as charges, to add up or show. */
+export const chargeOfFee = (fee: FeeRecord): Charge => feeCharge(fee.kind, toPaise(fee.amount), fee.label);
+
+/** A fee's amount as every page, mail and slip says it: 'Free' when nothing is charged. */
+export const feeAmountText = (paise: Paise) => (paise === 0 ? 'Free' : formatPaise(paise));
+
+/**
+ * A cart as the browser holds it (rupees at the edge) priced by the same model: checkout and the
+ * payment page show these charges, and create-order sends their total for the server to match.
+ */
+export const cartCharges = (cart: {
+  lines: readonly { name: string; price: number; quantity: number }[];
+  discount?: number;
+  shippingFee: number;
+  slotFee?: number;
+  codFee?: number;
+}): Charge[] =>
+  orderCharges({
+    lines: cart.lines.map((line) => ({
+      label: line.name,
+      unitPaise: toPaise(line.price),
+      quantity: line.quantity,
+    })),
+    discountPaise: toPaise(cart.discount ?? 0),
+    shippingPaise: toPaise(cart.shippingFee),
+    slotFeePaise: toPaise(cart.slotFee ?? 0),
+    cashOnDeliveryPaise: cart.codFee === undefined ? undefined : toPaise(cart.codFee),
+  });
