@@ -22,6 +22,8 @@ export type PackingSlip = {
     amount: number | null;
     personalisation: PersonalisationRecord | null;
   }[];
+  /** The coupon's saving on the items, so the lines add up to the total; null without one or hidden. */
+  discount: { label: string; amount: number } | null;
   /** Each fee on its own line (shipping, a slot, cash on delivery); empty when prices are hidden. */
   fees: { label: string; amount: number }[];
   /** null when prices are hidden. */
@@ -51,6 +53,10 @@ export function packingSlipOf(order: OrderRecord, storeName: string): PackingSli
       amount: showPrices ? toRupees(lineAmountPaise(item)) : null,
       personalisation: item.personalisation,
     })),
+    discount:
+      showPrices && order.discount > 0
+        ? { label: `Coupon ${order.couponCode ?? ''}`.trim(), amount: order.discount }
+        : null,
     fees: showPrices ? order.fees.map((fee) => ({ label: fee.label, amount: fee.amount })) : [],
     total: showPrices ? order.totalAmount : null,
     giftMessage: order.gift?.message ?? null,

@@ -22,6 +22,7 @@ describe('the packing slip', () => {
               personalisation: { fields: [{ label: 'Name on the box', value: 'Meera' }], photo: null },
             },
           ],
+          discount: null,
           fees: [
             { label: 'Shipping', amount: 0 },
             { label: 'Midnight delivery', amount: 199 },

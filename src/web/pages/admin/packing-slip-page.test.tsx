@@ -84,6 +84,34 @@ describe('Packing slip (issue 13)', () => {
     expect(within(slip).queryByRole('region', { name: 'Gift message' })).toBeNull();
   });
 
+  it('prints the coupon and each fee on its own line, so the lines add up to the total (decision 0072)', () => {
+    render(
+      <PackingSlip
+        order={{
+          ...giftOrder,
+          gift: null,
+          discount: 90,
+          couponCode: 'GIFT10',
+          fees: [
+            { kind: 'shipping', label: 'Shipping', amount: 50 },
+            { kind: 'delivery_slot', label: 'Midnight delivery', amount: 199 },
+            { kind: 'cash_on_delivery', label: 'Cash on delivery fee', amount: 49 },
+          ],
+          shippingCost: 298,
+          totalAmount: 1108,
+          total: 1108,
+        }}
+      />,
+    );
+    const slip = screen.getByRole('article', { name: 'Packing slip' });
+    const amountOf = (name: string) =>
+      within(within(slip).getByRole('row', { name: new RegExp(`^${name}`) })).getByRole('cell').textContent;
+    // ₹900 - ₹90 + ₹50 + ₹199 + ₹49 = ₹1,108.
+    expect(
+      ['Coupon GIFT10', 'Shipping', 'Midnight delivery', 'Cash on delivery fee', 'Total'].map(amountOf),
+    ).toEqual(['-₹90', '₹50', '₹199', '₹49', '₹1,108']);
+  });
+
   it('prints the chosen delivery day and slot, without its fee when prices are hidden', () => {
     render(
       <PackingSlip order={{ ...giftOrder, delivery: { date: '2026-11-24', slot: 'midnight', fee: 199 } }} />,

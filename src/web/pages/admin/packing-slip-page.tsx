@@ -102,6 +102,14 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
           </tbody>
           {slip.total !== null && (
             <tfoot>
+              {slip.discount && (
+                <tr>
+                  <th scope="row" colSpan={2} className="py-1 text-right font-normal">
+                    {slip.discount.label}
+                  </th>
+                  <td className="py-1 text-right">-{formatInr(slip.discount.amount)}</td>
+                </tr>
+              )}
               {slip.fees.map((fee) => (
                 <tr key={fee.label}>
                   <th scope="row" colSpan={2} className="py-1 text-right font-normal">
