@@ -731,9 +731,7 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
       state: { ...request, orderTotal: 1149, delivery: { date: '2026-11-23', slot: 'midnight', fee: 199 } },
     });
     expect(
-      await screen.findByText(
-        'Delivery on Mon, 23 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199, included in shipping)',
-      ),
+      await screen.findByText('Delivery on Mon, 23 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199 extra)'),
     ).toBeTruthy();
 
     await user.click(await screen.findByRole('button', { name: 'Pay ₹1,149' }));

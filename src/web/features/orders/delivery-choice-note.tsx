@@ -14,7 +14,7 @@ export function DeliveryChoiceNote({
   return (
     <p className={`text-sm font-semibold text-stone-800 ${className}`}>
       Delivery on {deliveryChoiceText(delivery)}
-      {delivery.fee > 0 && ` (${formatInr(delivery.fee)}, included in shipping)`}
+      {delivery.fee > 0 && ` (${formatInr(delivery.fee)} extra)`}
     </p>
   );
 }

@@ -159,9 +159,7 @@ describe('DeliveryChoiceNote (issue 13)', () => {
   it('names the chosen date and the midnight slot with its fee', () => {
     render(<DeliveryChoiceNote delivery={{ date: '2026-11-24', slot: 'midnight', fee: 199 }} />);
     expect(
-      screen.getByText(
-        'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199, included in shipping)',
-      ),
+      screen.getByText('Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM) (₹199 extra)'),
     ).toBeTruthy();
   });
 
