@@ -72,11 +72,11 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
               <th scope="col" className="py-1">
                 Item
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 pl-3 text-right">
                 Quantity
               </th>
               {showPrices && (
-                <th scope="col" className="py-1 text-right">
+                <th scope="col" className="py-1 pl-3 text-right">
                   Amount
                 </th>
               )}
