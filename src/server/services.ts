@@ -17,6 +17,7 @@ import {
   createAdminCustomerService,
   createAdminOrderService,
   createAdminReportService,
+  createCodRemittanceService,
   createProductCsvPool,
 } from './modules/admin';
 import {
@@ -297,6 +298,12 @@ export function createServices({
     onStockChanged,
   });
 
+  // Decision 0067: the courier's COD remittances, matched by AWB to the cash it collected.
+  const codRemittance = createCodRemittanceService({
+    db,
+    clock,
+    remittanceDays: async () => (await settings.get()).values.codRemittanceDays,
+  });
   const mailWorker = createMailWorker({
     db,
     clock,
@@ -438,7 +445,9 @@ export function createServices({
         db,
         clock,
         cartReminderFigures: notifications.cartReminderFigures,
+        codCashFigures: (since) => codRemittance.figures(since),
       }),
+      codRemittance,
       bulk: adminBulk,
       customers: createAdminCustomerService({ db }),
     },

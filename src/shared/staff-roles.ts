@@ -38,6 +38,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/orders/:id': ORDERS,
   'POST /api/admin/orders/:id/status': ORDERS,
   'PUT /api/admin/orders/:id/address': ORDERS,
+  'POST /api/admin/cod-remittances': MONEY_ROLES,
+  'GET /api/admin/cod-cash': MONEY_ROLES,
   'GET /api/admin/orders/:id/invoice.pdf': ORDERS,
   'GET /api/admin/orders/:id/credit-notes': ORDERS,
   'POST /api/admin/orders/:id/shipment': ORDERS,

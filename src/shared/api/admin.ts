@@ -46,6 +46,8 @@ export const AdminOrderQuery = z.object({
   sort: z.enum(Object.keys(ORDER_SORTS) as [OrderSort], 'Choose how to sort the orders').optional(),
   /** "Ship today": ready to ship, due today or tomorrow (or no date chosen), timed slots first. */
   queue: z.enum(Object.keys(ORDER_QUEUES) as [OrderQueue], 'Choose a queue').optional(),
+  /** Decision 0067: cash on delivery or paid online. */
+  payment: z.enum(['cod', 'online'], 'Choose cash on delivery or prepaid').optional(),
   page,
 });
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
@@ -279,8 +281,12 @@ export const AdminDashboard = z.object({
     lowStock: z.number().int(),
     /** Decision 0042: rupees of cash on delivery still to collect (open COD orders). */
     codToCollect: z.number(),
-    /** Rupees the courier collected at the door in the last 30 days (it remits them to the store). */
+    /** Decision 0067: rupees the courier remitted in the last 30 days, from its remittance reports. */
     codRemitted: z.number().nullable(),
+    /** Decision 0067: rupees collected at the door and not yet remitted (held by the courier). */
+    codWithCourier: z.number().nullable(),
+    /** Decision 0067: COD orders whose cash is past the courier's remittance cycle. */
+    codOverdue: z.number().int(),
     /** Percent of the last 30 days' shipments that came back to the store (RTO); null without any. */
     rtoRate: z.number().nullable(),
   }),

@@ -113,6 +113,7 @@ export function orderListWhere(query: AdminOrderFilter, today: string): SQL | un
   if (query.deliveryFrom) filters.push(gte(orders.deliveryDate, query.deliveryFrom));
   if (query.deliveryTo) filters.push(lte(orders.deliveryDate, query.deliveryTo));
   if (query.slot) filters.push(eq(orders.deliverySlot, query.slot));
+  if (query.payment) filters.push(eq(orders.paymentMethod, query.payment));
   if (query.queue === 'ship-today') filters.push(shipTodayWhere(today));
   if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
   if (query.to) filters.push(lt(orders.createdAt, indiaDayEnd(query.to)));

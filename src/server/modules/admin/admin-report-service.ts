@@ -32,12 +32,12 @@ const TOP_PRODUCTS = 5;
 export const COURIER_FIGURE_DAYS = 30;
 
 /**
- * Cash on delivery still to collect (open COD orders), cash the courier collected since `since`
- * (it remits what it collects: each `cod_collected` line), and the share of shipments booked since
- * then that came back to the store (RTO), in percent (null before any shipment).
+ * Cash on delivery still to collect (open COD orders), and the share of shipments booked since
+ * `since` that came back to the store (RTO), in percent (null before any shipment). The cash the
+ * courier holds and remitted comes from its remittance reports (decision 0067).
  */
 async function courierFigures(db: Db, since: Date) {
-  const [[open], [collected], [shipped]] = await Promise.all([
+  const [[open], [shipped]] = await Promise.all([
     db
       .select({ paise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
       .from(orders)
@@ -49,10 +49,6 @@ async function courierFigures(db: Db, since: Date) {
         ),
       ),
     db
-      .select({ paise: sql<string>`coalesce(sum(${moneyLedger.amountPaise}), 0)` })
-      .from(moneyLedger)
-      .where(and(eq(moneyLedger.kind, 'cod_collected'), gte(moneyLedger.createdAt, since))),
-    db
       .select({
         total: count(),
         returned: sql<number>`count(*) filter (where ${shipments.status} in ('rto_initiated', 'rto_delivered'))::int`,
@@ -63,7 +59,6 @@ async function courierFigures(db: Db, since: Date) {
   const total = shipped?.total ?? 0;
   return {
     codToCollect: toRupees(Number(open?.paise ?? 0)),
-    codRemitted: toRupees(Number(collected?.paise ?? 0)),
     rtoRate: total === 0 ? null : Math.round((Number(shipped?.returned ?? 0) * 1000) / total) / 10,
   };
 }
@@ -74,9 +69,14 @@ export function createAdminReportService({
   db,
   clock,
   cartReminderFigures,
+  codCashFigures,
 }: {
   db: Db;
   clock: Clock;
+  /** Decision 0067: cash the courier holds and what it remitted since a moment (the remittance import's). */
+  codCashFigures: (
+    since: Date,
+  ) => Promise<{ codWithCourier: number; codOverdue: number; codRemitted: number }>;
   /** Issue 23: cart reminders sent in the last 30 days and the carts paid for after them. */
   cartReminderFigures: () => Promise<{ sent: number; recovered: number }>;
 }) {
@@ -161,6 +161,7 @@ export function createAdminReportService({
           cartReminderFigures(),
           courierFigures(db, courierSince),
         ]);
+      const cash = await codCashFigures(courierSince);
       const [toShip, returnsToDecide, enquiriesToAnswer, lowStockCount] = work;
       const figures = new Map(
         byDay.map((row) => [row.day, { orders: row.orders, paise: Number(row.revenuePaise) }]),
@@ -192,6 +193,7 @@ export function createAdminReportService({
           enquiriesToAnswer,
           lowStock: lowStockCount,
           ...courier,
+          ...cash,
         },
         topProducts: topProducts.map((row) => ({
           id: row.id,
@@ -256,7 +258,7 @@ export const dashboardWithoutMoney = (dashboard: AdminDashboard): AdminDashboard
   showsMoney: false,
   today: { ...dashboard.today, revenue: null },
   month: { ...dashboard.month, revenue: null },
-  work: { ...dashboard.work, codRemitted: null },
+  work: { ...dashboard.work, codRemitted: null, codWithCourier: null },
   topProducts: dashboard.topProducts.map((product) => ({ ...product, revenue: null })),
   revenueSeries: [],
   moneyCheck: null,

@@ -5,5 +5,6 @@ export { type AdminCatalogService, createAdminCatalogService } from './admin-cat
 export { type AdminCustomerService, createAdminCustomerService } from './admin-customer-service';
 export { type AdminOrderService, createAdminOrderService } from './admin-order-service';
 export { type AdminReportService, createAdminReportService } from './admin-report-service';
+export { type CodRemittanceService, createCodRemittanceService } from './cod-remittance';
 export { createProductCsvPool, PRODUCT_CSV_MESSAGES, type ProductCsvPool } from './product-csv-pool';
 export { adminRoutes } from './routes';

@@ -42,6 +42,7 @@ import {
   AdminCustomerList,
   AdminCustomerQuery,
 } from '../../../shared/api/admin-customers';
+import { CodCashList, CodRemittanceReport, CodRemittanceUpload } from '../../../shared/api/cod-remittance';
 import {
   AdminCouponChanges,
   AdminCouponList,
@@ -102,6 +103,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: AdminOrderIdParams, response: { 200: AdminOrderDetail } } },
     (req) => admin.orders.detail(req.params.id),
   );
+  // Decision 0067: the courier's COD remittance report, matched by AWB; each COD order's cash.
+  app.post(
+    '/admin/cod-remittances',
+    { bodyLimit: 1_100_000, schema: { body: CodRemittanceUpload, response: { 200: CodRemittanceReport } } },
+    async (req) => app.admin.codRemittance.importCsv(req.body.csv),
+  );
+  app.get('/admin/cod-cash', { schema: { response: { 200: CodCashList } } }, async () => ({
+    data: await app.admin.codRemittance.cashStates(),
+  }));
   // Decision 0066: the owner changes the delivery address and phone until the order is booked.
   app.put(
     '/admin/orders/:id/address',

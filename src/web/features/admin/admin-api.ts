@@ -20,6 +20,7 @@ import type {
   NewAdminCollection,
   NewAdminProduct,
 } from '../../../shared/api/admin';
+import type { CodRemittanceReport } from '../../../shared/api/cod-remittance';
 import type {
   AdminCoupon,
   AdminCouponChanges,
@@ -43,6 +44,8 @@ export type OrderFilters = {
   slot?: string;
   sort?: string;
   queue?: string;
+  /** Decision 0067: 'cod' or 'online'. */
+  payment?: string;
   page: number;
 };
 export type ProductFilters = { q?: string; archived: 'true' | 'false' | 'all'; page: number };
@@ -424,5 +427,17 @@ export function useNotificationOutbox(page: number) {
     queryFn: ({ signal }) =>
       apiRequest<AdminNotifications>('/admin/notifications', { query: { page }, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Decision 0067: imports the courier's COD remittance report (CSV text), matched by AWB. */
+export function useImportCodRemittance() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) =>
+      apiRequest<CodRemittanceReport>('/admin/cod-remittances', { method: 'POST', body: { csv } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.dashboard });
+    },
   });
 }

@@ -17,6 +17,8 @@ const dashboard: AdminDashboard = {
     lowStock: 0,
     codToCollect: 0,
     codRemitted: 0,
+    codWithCourier: 0,
+    codOverdue: 0,
     rtoRate: null,
   },
   topProducts: [],
@@ -66,11 +68,20 @@ describe('the dashboard (decision 0042: cash on delivery and returns to origin)'
   it('shows the cash to collect, the cash remitted and the RTO rate, or a dash before any shipment', () => {
     renderDashboard({
       ...dashboard,
-      work: { ...dashboard.work, codToCollect: 2098, codRemitted: 1_04_900, rtoRate: 12.5 },
+      work: {
+        ...dashboard.work,
+        codToCollect: 2098,
+        codRemitted: 1_04_900,
+        codWithCourier: 998,
+        codOverdue: 1,
+        rtoRate: 12.5,
+      },
     });
     const tile = (label: string) => screen.getByText(label).parentElement?.textContent;
     expect(tile('Cash on delivery to collect')).toBe('Cash on delivery to collect₹2,098');
     expect(tile('COD remitted, last 30 days')).toBe('COD remitted, last 30 days₹1,04,900');
+    // Decision 0067: what the courier still holds, and how much of it is past its cycle.
+    expect(tile('COD cash with the courier (1 overdue)')).toBe('COD cash with the courier (1 overdue)₹998');
     expect(tile('Returned to origin (RTO), last 30 days')).toBe(
       'Returned to origin (RTO), last 30 days12.5%',
     );
@@ -87,7 +98,7 @@ describe('the dashboard (decision 0054: money only for roles that may see it)', 
       showsMoney: false,
       today: { orders: 2, revenue: null },
       month: { orders: 40, revenue: null },
-      work: { ...dashboard.work, codRemitted: null },
+      work: { ...dashboard.work, codRemitted: null, codWithCourier: null },
       topProducts: [{ id: 1, name: 'Brass Diya Set', units: 3, revenue: null }],
     });
     expect(figure("Today's orders")).toEqual(['2']);

@@ -66,9 +66,20 @@ function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
     { label: 'Low-stock products', value: String(work.lowStock), to: '/admin/products' },
     { label: 'Cash on delivery to collect', value: formatInr(work.codToCollect), to: null },
     // Decision 0054: null for a role that may not see money.
-    ...(work.codRemitted === null
+    // Decision 0067: the courier's remittances against the cash it collected.
+    ...(work.codRemitted === null || work.codWithCourier === null
       ? []
-      : [{ label: 'COD remitted, last 30 days', value: formatInr(work.codRemitted), to: null }]),
+      : [
+          {
+            label:
+              work.codOverdue > 0
+                ? `COD cash with the courier (${work.codOverdue} overdue)`
+                : 'COD cash with the courier',
+            value: formatInr(work.codWithCourier),
+            to: '/admin/orders?payment=cod',
+          },
+          { label: 'COD remitted, last 30 days', value: formatInr(work.codRemitted), to: null },
+        ]),
     {
       label: 'Returned to origin (RTO), last 30 days',
       value: work.rtoRate === null ? '—' : `${work.rtoRate.toLocaleString('en-IN')}%`,

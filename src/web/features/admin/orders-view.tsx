@@ -45,6 +45,7 @@ function OrderFiltersForm({
     filters.deliveryFrom,
     filters.deliveryTo,
     filters.slot,
+    filters.payment,
   ].filter(Boolean).length;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,6 +165,21 @@ function OrderFiltersForm({
           </select>
         </div>
         <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-payment`} className="text-sm font-semibold text-stone-800">
+            Payment
+          </label>
+          <select
+            id={`${id}-payment`}
+            className={inputClass}
+            value={draft.payment ?? ''}
+            onChange={(event) => setDraft({ ...draft, payment: event.target.value })}
+          >
+            <option value="">COD and prepaid</option>
+            <option value="cod">Cash on delivery</option>
+            <option value="online">Prepaid</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-sort`} className="text-sm font-semibold text-stone-800">
             Sort by
           </label>
@@ -203,6 +219,7 @@ const FILTER_KEYS = [
   'slot',
   'sort',
   'queue',
+  'payment',
 ] as const;
 
 /** The list's filters as the address holds them; a page that is not a whole number is the first. */
