@@ -92,6 +92,8 @@ describe("the dashboard's day of work", () => {
       // No cash on delivery order, and nothing shipped through the courier.
       codToCollect: 0,
       codRemitted: 0,
+      codWithCourier: 0,
+      codOverdue: 0,
       rtoRate: null,
     });
     expect(before.lowStock.find((row) => row.id === box.id)?.stock).toBe(1);
