@@ -123,8 +123,12 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await page.screenshot({ path: 'test-results/cod-confirmation-360.png', fullPage: true });
 
     const dashboard = await request.get('/api/admin/dashboard', { headers });
-    expect(((await dashboard.json()) as AdminDashboard).work.codRemitted).toBeGreaterThanOrEqual(toCollect);
+    // Decision 0067: collected at the door, the cash is with the courier until it remits it.
+    expect(((await dashboard.json()) as AdminDashboard).work.codWithCourier).toBeGreaterThanOrEqual(
+      toCollect,
+    );
     await owner.goto('/admin');
+    await expect(owner.getByText('COD cash with the courier')).toBeVisible();
     await expect(owner.getByText('COD remitted, last 30 days')).toBeVisible();
     await owner.screenshot({ path: 'test-results/cod-dashboard-360.png', fullPage: true });
   } finally {
