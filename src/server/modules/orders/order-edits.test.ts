@@ -5,8 +5,10 @@ import type { OrderRecord } from '../../../shared/api/orders';
 import { ORDER_EDIT_MESSAGES } from '../../../shared/order-edits';
 import type { Database } from '../../db/client';
 import { creditNotes, invoices, orders, pincodes } from '../../db/schema';
+import { codDesk } from '../../testing/cod-fixtures';
 import {
   createTestProduct,
+  orderBody,
   payOrder,
   placeOrder,
   seedPincodes,
@@ -126,6 +128,48 @@ describe('an order edited before dispatch (decision 0066)', () => {
     const [row] = await store.database.db.select().from(orders).where(eq(orders.id, created.orderId));
     expect(row?.deliveryPincode).toBe(TEST_ADDRESS.postalCode);
     expect((await invoiceOf(created.orderId)).placeOfSupply.state).toBe('Karnataka');
+  });
+
+  it('drops a cash on delivery order’s midnight fee row when the edit moves it to a standard slot (decision 0072)', async () => {
+    const desk = codDesk(store);
+    await desk.setCod();
+    const buyer = await desk.shopperWithPhone();
+    const hamper = await createTestProduct(store.database, { priceRupees: 800, stock: 10 });
+    const today = '2031-10-06';
+    const placed = await store.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-order',
+      headers: buyer.headers,
+      payload: {
+        ...orderBody([{ product: hamper, quantity: 1 }], {
+          // ₹800, ₹50 shipping, ₹199 midnight and the ₹49 COD fee.
+          totalAmount: 1098,
+          shippingAddress: { ...TEST_ADDRESS, phone: buyer.phone },
+        }),
+        delivery: { date: today, slot: 'midnight' },
+        paymentMethod: 'cod',
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderId } = placed.json<{ orderId: string }>();
+    const edited = await store.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/address`,
+      headers: buyer.headers,
+      payload: {
+        address: { ...TEST_ADDRESS, phone: buyer.phone },
+        delivery: { date: today, slot: 'standard' },
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const order = (
+      await store.app.inject({ url: `/api/orders/${orderId}`, headers: buyer.headers })
+    ).json<OrderRecord>();
+    expect(order).toMatchObject({ totalAmount: 899, shippingCost: 99, cashOnDelivery: { toCollect: 899 } });
+    expect(order.fees.map((fee) => [fee.kind, fee.amount])).toEqual([
+      ['shipping', 50],
+      ['cash_on_delivery', 49],
+    ]);
   });
 
   it('refuses an edit once the order is booked with the courier', async () => {
