@@ -46,6 +46,7 @@ export const RefundPayee = z.discriminatedUnion(
       accountNumber: z
         .string({ error: PAYEE_MESSAGES.accountNumber })
         .trim()
+        .max(40, PAYEE_MESSAGES.accountNumber)
         .transform((value) => value.replace(/\s+/g, ''))
         .pipe(z.string().regex(ACCOUNT_NUMBER, PAYEE_MESSAGES.accountNumber)),
       ifsc: z

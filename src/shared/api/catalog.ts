@@ -153,6 +153,7 @@ export const ProductListQuery = z
       z
         .string()
         .trim()
+        .max(6, 'pincode must be 6 digits')
         .regex(/^\d{6}$/, 'pincode must be 6 digits'),
     ),
   })

@@ -31,7 +31,7 @@ export const DispatchJobRequest = z
   .refine(ONE_SELECTION.check, ONE_SELECTION.message);
 export type DispatchJobRequest = z.infer<typeof DispatchJobRequest>;
 
-export const DispatchJobParams = z.object({ id: z.uuid('Job not found') });
+export const DispatchJobParams = z.object({ id: z.uuid('Job not found').max(36, 'Job not found') });
 
 const DispatchJobSummary = z.object({
   id: z.string(),

@@ -132,6 +132,7 @@ export type StockAlertAnswer = z.infer<typeof StockAlertAnswer>;
 export const StockAlertParams = z.object({
   productId: z
     .string()
+    .max(9, 'productId must be a product id')
     .regex(/^\d{1,9}$/, 'productId must be a product id')
     .transform(Number),
 });

@@ -270,7 +270,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'buffer', bodyLimit: MAX_PHOTO_ZIP_BYTES },
     (_request, body, done) => done(null, body),
   );
-  const PhotoZip = z.instanceof(Buffer, { error: 'Send the photos as one .zip file' });
+  // The parser's bodyLimit already stops a larger zip; the refinement states that bound where the
+  // request-bounds test reads it (its params' maxBytes).
+  const PhotoZip = z
+    .instanceof(Buffer, { error: 'Send the photos as one .zip file' })
+    .refine((zip) => zip.length <= MAX_PHOTO_ZIP_BYTES, {
+      message: 'The zip file is larger than 60 MB',
+      params: { maxBytes: MAX_PHOTO_ZIP_BYTES },
+    });
   app.post(
     '/admin/products/photos-zip/preview',
     { schema: { body: PhotoZip, response: { 200: PhotoZipResult } } },
