@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
+  type AcceptedStaffInvite,
   type AcceptStaffInvite,
   STAFF_PASSWORD_MIN_LENGTH,
   type StaffInvitation,
@@ -13,6 +14,7 @@ import { Button, buttonClass } from '../components/button';
 import { FormField } from '../components/form-field';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
+import { useAuth } from '../features/auth/auth-provider';
 
 // Issue 26: the page a staff invitation's link opens; the invitee sets a name and password.
 
@@ -21,22 +23,20 @@ const readMessage = (error: unknown) =>
 
 function AcceptForm({ token, invitation }: { token: string; invitation: StaffInvitation }) {
   const navigate = useNavigate();
+  const auth = useAuth();
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
   const accept = useMutation({
     mutationFn: (body: AcceptStaffInvite) =>
-      apiRequest<{ email: string }>(`/staff-invites/${encodeURIComponent(token)}/accept`, {
+      apiRequest<AcceptedStaffInvite>(`/staff-invites/${encodeURIComponent(token)}/accept`, {
         method: 'POST',
         body,
       }),
-    onSuccess: ({ email }) =>
-      navigate('/login', {
-        replace: true,
-        state: {
-          from: '/admin',
-          message: `Your password is set. Sign in as ${email} to open the back office.`,
-        },
-      }),
+    // Joining signs the member in: straight to the back office.
+    onSuccess: (accepted) => {
+      auth.startSession(accepted.user, accepted.token);
+      navigate('/admin', { replace: true });
+    },
   });
   const fieldError = (path: string) =>
     accept.error instanceof ApiError

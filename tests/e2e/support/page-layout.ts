@@ -220,3 +220,25 @@ export function coveredControls(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Issue 49: a rupee figure broken over two lines ("₹1,51,31" and "6"): each text that is one
+ * amount must lie on one line.
+ */
+export function brokenFigures(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!/^₹[\d,]+(\.\d+)?$/.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set(
+        [...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)),
+      );
+      if (lines.size > 1) problems.push(`the figure ${text} breaks over ${lines.size} lines`);
+    }
+    return problems;
+  });
+}

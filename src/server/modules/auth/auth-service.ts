@@ -173,6 +173,13 @@ export function createAuthService({
   const phoneSignIn = createPhoneSignIn({ db, clock, limiterStore, passwordCost, sendCode, publicHost, log });
 
   return {
+    /** A session for an account that just proved itself another way (a staff invitation's link). */
+    async signInAccount(userId: number): Promise<{ user: AuthUser; token: string }> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      if (!row) throw unauthorized();
+      return startSession(row);
+    },
+
     requestSignInCode: phoneSignIn.requestSignInCode,
 
     /** POST /auth/otp/verify: a session like login's, for the number's account or a new one. */

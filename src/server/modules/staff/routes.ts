@@ -6,10 +6,12 @@ import {
   NewStaffInvite,
   StaffIdParams,
   StaffInvitation,
+  StaffInviteSent,
   StaffInviteTokenParams,
   StaffList,
 } from '../../../shared/api/staff';
 import { publicOrigin } from '../../http/public-origin';
+import { userJson } from '../auth';
 
 /**
  * Issue 26: /api/admin/staff (owners only, shared/staff-roles.ts) and the invitee's
@@ -30,10 +32,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(await staff.list()),
       history: await app.settings.history('staff'),
     }));
-    admin.post('/admin/staff/invites', { schema: { body: NewStaffInvite } }, async (request, reply) => {
-      await staff.invite(actorOf(request), request.body, publicOrigin(request));
-      return reply.code(204).send();
-    });
+    admin.post(
+      '/admin/staff/invites',
+      { schema: { body: NewStaffInvite, response: { 201: StaffInviteSent } } },
+      async (request, reply) =>
+        reply.code(201).send(await staff.invite(actorOf(request), request.body, publicOrigin(request))),
+    );
     admin.delete(
       '/admin/staff/invites/:id',
       { schema: { params: StaffIdParams } },
@@ -67,6 +71,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AcceptedStaffInvite },
       },
     },
-    (request) => staff.accept(request.params.token, request.body, request.ip),
+    async (request) => {
+      const accepted = await staff.accept(request.params.token, request.body, request.ip);
+      // Joining signs the member in: the link and the new password proved who they are.
+      const { user, token } = await app.auth.signInAccount(accepted.userId);
+      return { email: accepted.email, staffRole: accepted.staffRole, token, user: userJson(user) };
+    },
   );
 };

@@ -5,8 +5,10 @@ import type {
   NewStaffInvite,
   PendingStaffInvite,
   StaffInvitation,
+  StaffInviteSent,
   StaffMember,
 } from '../../../shared/api/staff';
+import { staffInviteShareText } from '../../../shared/api/staff';
 import { formatDeliveryDate } from '../../../shared/delivery-slot-rules';
 import { DAY_MS, indiaDateOf } from '../../../shared/india-time';
 import type { StaffRole } from '../../../shared/staff-roles';
@@ -107,7 +109,7 @@ export function createStaffService({
     },
 
     /** Sends the invitation (through the mail outbox); an earlier open one for the address lapses. */
-    async invite(actor: SettingsActor, input: NewStaffInvite, origin: string): Promise<void> {
+    async invite(actor: SettingsActor, input: NewStaffInvite, origin: string): Promise<StaffInviteSent> {
       const account = await accountOf(input.email);
       if (account?.role === 'admin') throw conflict(STAFF_MESSAGES.alreadyStaff);
       const token = randomBytes(32).toString('base64url');
@@ -146,6 +148,16 @@ export function createStaffService({
           now,
         );
       });
+      // The same link the mail carries, for the owner to share on WhatsApp as well.
+      return {
+        link,
+        shareText: staffInviteShareText({
+          storeName: store.storeName,
+          staffRole: input.staffRole,
+          link,
+          until,
+        }),
+      };
     },
 
     async revokeInvite(actor: SettingsActor, id: number): Promise<void> {
@@ -221,7 +233,7 @@ export function createStaffService({
       token: string,
       input: AcceptStaffInvite,
       ip: string,
-    ): Promise<{ email: string; staffRole: StaffRole }> {
+    ): Promise<{ email: string; staffRole: StaffRole; userId: number }> {
       // Decision 0056: each address has a few tries, and the link is checked before the password
       // is hashed, so nobody can spend the store's CPU with made-up links.
       const tooManyTries = (wait: number) =>
@@ -261,20 +273,26 @@ export function createStaffService({
             .set({ ...fields, phone: null, phoneVerifiedAt: null })
             .where(eq(users.id, existing.id));
           await endSessionsOf(tx, existing.id, now);
-        } else {
+          return { email: invite.email, staffRole: invite.staffRole, userId: existing.id };
+        }
+        {
           const localPart = (invite.email.split('@')[0] ?? 'staff').replace(/[^a-z0-9._-]/g, '') || 'staff';
           // A username clash (someone else's local part) takes the next free numbered one.
           const [{ taken } = { taken: 0 }] = await tx
             .select({ taken: sql<number>`count(*)::int` })
             .from(users)
             .where(sql`${users.username} ~ ${`^${localPart.replace(/[.]/g, '\\.')}\\d*$`}`);
-          await tx.insert(users).values({
-            email: invite.email,
-            username: taken === 0 ? localPart : `${localPart}${taken + 1}`,
-            ...fields,
-          });
+          const [created] = await tx
+            .insert(users)
+            .values({
+              email: invite.email,
+              username: taken === 0 ? localPart : `${localPart}${taken + 1}`,
+              ...fields,
+            })
+            .returning({ id: users.id });
+          if (!created) throw new Error('Inserting a staff account returned no row');
+          return { email: invite.email, staffRole: invite.staffRole, userId: created.id };
         }
-        return { email: invite.email, staffRole: invite.staffRole };
       });
     },
   };

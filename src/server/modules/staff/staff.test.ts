@@ -59,8 +59,16 @@ const changeRole = (id: number, staffRole: string, headers = owner.headers) =>
 
 describe('staff invitations', () => {
   it('invite by e-mail with a role; the link sets a password once and signs in with that role', async () => {
-    expect((await invite('Ravi@Example.in', 'orders')).statusCode).toBe(204);
+    const sent = await invite('Ravi@Example.in', 'orders');
+    expect(sent.statusCode).toBe(201);
     const token = await invitationToken('ravi@example.in');
+    // The link the mail carries, with a message to share it on WhatsApp.
+    expect(sent.json().link).toMatch(new RegExp(`/staff-invite/${token}$`));
+    expect(sent.json().shareText).toMatch(
+      new RegExp(
+        `^Utsav Gifts invites you to its back office \\(Orders\\)\\. Open this link by .+ to set your password and join: http\\S+/staff-invite/${token}$`,
+      ),
+    );
     const offered = await store.app.inject({ url: `/api/staff-invites/${token}` });
     expect(offered.json()).toEqual({
       email: 'ravi@example.in',
@@ -75,7 +83,17 @@ describe('staff invitations', () => {
     const short = await accept(token, 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Password must be at least 8 characters');
-    expect((await accept(token)).json()).toEqual({ email: 'ravi@example.in', staffRole: 'orders' });
+    const joined = await accept(token);
+    expect(joined.json()).toMatchObject({
+      email: 'ravi@example.in',
+      staffRole: 'orders',
+      user: { email: 'ravi@example.in', role: 'admin', staffRole: 'orders' },
+    });
+    // Joining signs the member in: the answer's session opens the back office.
+    const joinedHeaders = { authorization: `Bearer ${joined.json().token}` };
+    expect((await store.app.inject({ url: '/api/admin/orders', headers: joinedHeaders })).statusCode).toBe(
+      200,
+    );
     // Single use.
     const again = await accept(token, 'another-password');
     expect(again.statusCode).toBe(404);

@@ -4,11 +4,18 @@ import { formatInr } from '../../../shared/money';
 import { CART_RECOVERY_WINDOW_DAYS } from '../../../shared/notifications';
 import { formatDateTime } from './admin-ui';
 
+/**
+ * A figure never breaks inside ("₹1,51,31 / 6" on a 360 px phone): it stays on one line, and a
+ * rupee amount takes the whole row of a phone's two columns, so that crores fit too.
+ */
+const FIGURE_VALUE = 'mt-1 block whitespace-nowrap text-2xl font-extrabold tabular-nums text-stone-900';
+const wideOnPhone = (value: string) => (value.startsWith('₹') ? 'col-span-2 sm:col-span-1' : '');
+
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
-    <div className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
+    <div className={`rounded-xl border border-brand-100 bg-white p-4 shadow-sm ${wideOnPhone(value)}`}>
       <dt className="text-sm font-semibold text-stone-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-extrabold text-stone-900">{value}</dd>
+      <dd className={FIGURE_VALUE}>{value}</dd>
       {detail && <dd className="text-sm text-stone-600">{detail}</dd>}
     </div>
   );
@@ -93,7 +100,10 @@ function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
       </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {items.map((item) => (
-          <li key={item.label} className="rounded-xl border border-brand-100 bg-white p-3 shadow-sm">
+          <li
+            key={item.label}
+            className={`rounded-xl border border-brand-100 bg-white p-3 shadow-sm ${wideOnPhone(item.value)}`}
+          >
             {item.to ? (
               <Link to={item.to} className="block text-sm font-semibold text-brand-700 underline">
                 {item.label}
@@ -101,7 +111,7 @@ function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
             ) : (
               <span className="block text-sm font-semibold text-stone-600">{item.label}</span>
             )}
-            <span className="mt-1 block text-2xl font-extrabold text-stone-900">{item.value}</span>
+            <span className={FIGURE_VALUE}>{item.value}</span>
           </li>
         ))}
       </ul>

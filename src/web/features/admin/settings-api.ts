@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewStaffInvite, StaffList } from '../../../shared/api/staff';
+import type { NewStaffInvite, StaffInviteSent, StaffList } from '../../../shared/api/staff';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
 import type { StaffRole } from '../../../shared/staff-roles';
 import type { StoreSettings } from '../../../shared/store-settings';
@@ -42,7 +42,7 @@ export function useStaff() {
   });
 }
 
-function useStaffChange<T>(mutationFn: (input: T) => Promise<unknown>) {
+function useStaffChange<T, R = unknown>(mutationFn: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
@@ -52,7 +52,7 @@ function useStaffChange<T>(mutationFn: (input: T) => Promise<unknown>) {
 
 export const useInviteStaff = () =>
   useStaffChange((invite: NewStaffInvite) =>
-    apiRequest<void>('/admin/staff/invites', { method: 'POST', body: invite }),
+    apiRequest<StaffInviteSent>('/admin/staff/invites', { method: 'POST', body: invite }),
   );
 
 export const useRevokeInvite = () =>

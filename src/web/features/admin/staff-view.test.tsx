@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffMember } from '../../../shared/api/staff';
-import { StaffRow } from './staff-view';
+import { InviteForm, StaffRow } from './staff-view';
 
 const ravi: StaffMember = { id: 8, email: 'ravi@example.in', fullName: 'Ravi Kumar', staffRole: 'orders' };
 
@@ -69,5 +69,44 @@ describe("a staff member's role", () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove from staff' }),
     );
     expect(changes).toEqual([{ staffRole: 'none' }]);
+  });
+});
+
+describe('an invitation shared by WhatsApp', () => {
+  it('offers the link with a message to copy, and a wa.me link that carries them', async () => {
+    const user = userEvent.setup();
+    const shareText =
+      'Utsav Gifts invites you to its back office (Orders). Open this link by Sun, 13 Dec to set your password and join: https://utsav.example/staff-invite/abc123';
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (new URL(String(input)).pathname === '/api/admin/staff/invites' && init?.method === 'POST') {
+          sent.push(JSON.parse(String(init.body)));
+          return Response.json(
+            { link: 'https://utsav.example/staff-invite/abc123', shareText },
+            { status: 201 },
+          );
+        }
+        return Response.json({ staff: [], invites: [], history: [] });
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <InviteForm />
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByLabelText('E-mail'), 'ravi@example.in');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByLabelText('Or share the invitation')).toHaveProperty('value', shareText);
+    expect(sent).toEqual([{ email: 'ravi@example.in', staffRole: 'orders' }]);
+    expect(screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent(shareText)}`,
+    );
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await user.click(screen.getByRole('button', { name: 'Copy link and message' }));
+    expect(writeText).toHaveBeenCalledWith(shareText);
+    expect(await screen.findByText('Copied.')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { StaffMember } from '../../../shared/api/staff';
+import { type StaffInviteSent, type StaffMember, whatsappShareLink } from '../../../shared/api/staff';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../shared/staff-roles';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
@@ -11,21 +11,26 @@ import { useChangeStaffRole, useInviteStaff, useRevokeInvite, useStaff } from '.
 
 // Issue 26: the owner invites staff by e-mail with a role, changes or revokes roles.
 
-function InviteForm() {
+export function InviteForm() {
   const id = useId();
   const invite = useInviteStaff();
   const [email, setEmail] = useState('');
   const [staffRole, setStaffRole] = useState<StaffRole>('orders');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [shared, setShared] = useState<StaffInviteSent | null>(null);
+  const [copied, setCopied] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSentTo(null);
+    setShared(null);
+    setCopied(false);
     invite.mutate(
       { email, staffRole },
       {
-        onSuccess: () => {
+        onSuccess: (sent) => {
           setSentTo(email);
+          setShared(sent);
           setEmail('');
         },
       },
@@ -80,6 +85,46 @@ function InviteForm() {
         <p role="status" className="text-sm font-semibold text-green-800 sm:col-span-3">
           Invitation sent to {sentTo}. The link works once, for a week.
         </p>
+      )}
+      {shared && (
+        // The same link as the mail's, to send by WhatsApp (or anything else) as well.
+        <div className="flex flex-col gap-2 sm:col-span-3">
+          <label htmlFor={`${id}-share`} className="text-sm font-semibold text-stone-800">
+            Or share the invitation
+          </label>
+          <textarea
+            id={`${id}-share`}
+            readOnly
+            rows={4}
+            className={`${inputClass} break-words`}
+            value={shared.shareText}
+            onFocus={(event) => event.target.select()}
+          />
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={whatsappShareLink(shared.shareText)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center rounded-lg bg-green-700 px-4 text-sm font-semibold text-white hover:bg-green-800"
+            >
+              Share on WhatsApp
+            </a>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(shared.shareText)
+                  .then(() => setCopied(true))
+                  .catch(() => setCopied(false))
+              }
+            >
+              Copy link and message
+            </Button>
+            <span role="status" className="self-center text-sm text-stone-700">
+              {copied ? 'Copied.' : ''}
+            </span>
+          </div>
+        </div>
       )}
     </form>
   );

@@ -39,6 +39,8 @@ export type AuthContextValue = AuthState & {
   verifyAddPhone(payload: { phone: string; code: string }): Promise<void>;
   /** Decision 0063: the account as the server answers it after a correction (its name). */
   replaceUser(user: User): void;
+  /** A session the server opened another way (joining the staff by its invitation). */
+  startSession(user: User, token: string): void;
   logout(): void;
   clearError(): void;
 };
@@ -173,6 +175,10 @@ export function AuthProvider({
     const token = readToken();
     if (token) dispatch({ type: 'restored', user, token });
   }, []);
+  const startSession = useCallback((user: User, token: string) => {
+    storeToken(token);
+    dispatch({ type: 'succeeded', user, token });
+  }, []);
   const logout = useCallback(() => {
     const token = readToken();
     storeToken(null);
@@ -193,6 +199,7 @@ export function AuthProvider({
       requestAddPhone,
       verifyAddPhone,
       replaceUser,
+      startSession,
       logout,
       clearError,
     }),
@@ -206,6 +213,7 @@ export function AuthProvider({
       requestAddPhone,
       verifyAddPhone,
       replaceUser,
+      startSession,
       logout,
       clearError,
     ],
