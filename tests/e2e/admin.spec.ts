@@ -82,7 +82,10 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
     await admin.getByRole('button', { name: `Mark as ${step}` }).click();
     await expect(admin.getByText(`Status: ${step}`)).toBeVisible();
   }
-  await admin.getByLabel('Note for the customer (optional)').fill('Sent with BlueDart, AWB 12345');
+  // Without a shipment booked here (the owner's own courier), the owner moves the parcel's states;
+  // a note reaches the customer only when the owner ticks it (decision 0065).
+  await admin.getByLabel('Note (optional)').fill('Sent with BlueDart, AWB 12345');
+  await admin.getByRole('checkbox', { name: 'Send this note to the customer' }).check();
   await admin.getByRole('button', { name: 'Mark as Shipped' }).click();
   await expect(admin.getByText('Status: Shipped')).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Mark as Out for Delivery' })).toBeVisible();

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import type { ProductList } from '../../src/shared/api/catalog';
 import type { OrderRecord } from '../../src/shared/api/orders';
 import { deliveryChoiceText } from '../../src/shared/delivery-slot-rules';
 import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
-import { payByUpi } from './support/store-api';
+import { nameOnTagReturnGift, payByUpi } from './support/store-api';
 
 // One gift with everything gifting adds (SPEC's personalisation, delivery day and gift message), from
 // the product page to the back office. The first day offered is today before 2 PM India time and tomorrow after it, so the journey
@@ -18,16 +17,7 @@ test('a personalised return gift with a name and photo, a delivery day and a hid
   newShopper,
   ownerPage: owner,
 }) => {
-  const listing = (await (await request.get('/api/products?limit=1000')).json()) as ProductList;
-  const product = listing.data.find(
-    (candidate) =>
-      candidate.inStock &&
-      candidate.stock >= 20 &&
-      candidate.personalisation?.photo === 'optional' &&
-      // Other personalised demo products ask for other words ("Name to engrave"); this one's tag.
-      candidate.personalisation.fields.some((field) => field.label === 'Name on tag'),
-  );
-  if (!product) throw new Error('The seed has no personalisable return gift');
+  const product = await nameOnTagReturnGift(request);
   const lots = Math.max(product.minQuantity, 1);
   const subtotal = product.price * lots;
   const total = subtotal + (subtotal >= 1000 ? 0 : 50) + 199;

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { ProductList } from '../../src/shared/api/catalog';
 import { expect, test } from './support/fixtures';
-import { payByUpi } from './support/store-api';
+import { nameOnTagReturnGift, payByUpi } from './support/store-api';
 
 // Issue 13 item 2: a return gift personalised with a name and a photo, two names as two lines,
 // paid in the sandbox, and shown with the photo in the back office and on the packing slip.
@@ -13,12 +12,7 @@ test('a shopper personalises a return gift with two names and a photo; the back 
   newShopper,
   ownerPage: owner,
 }) => {
-  const listing = (await (await request.get('/api/products?limit=1000')).json()) as ProductList;
-  const product = listing.data.find(
-    (candidate) =>
-      candidate.inStock && candidate.stock >= 20 && candidate.personalisation?.photo === 'optional',
-  );
-  if (!product) throw new Error('The seed has no personalisable return gift');
+  const product = await nameOnTagReturnGift(request);
   const lots = Math.max(product.minQuantity, 1);
   const subtotal = product.price * lots * 2;
   const total = subtotal + (subtotal >= 1000 ? 0 : 50);

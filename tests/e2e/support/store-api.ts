@@ -38,6 +38,23 @@ export async function registerCustomer(request: APIRequestContext, fullName: str
 }
 
 /**
+ * The demo return gift whose tag asks for a name ("Name on tag") and takes an optional photo, with
+ * stock for a journey's lots. Other personalised demo products ask for other words.
+ */
+export async function nameOnTagReturnGift(request: APIRequestContext): Promise<Product> {
+  const listing = (await (await request.get('/api/products?limit=1000')).json()) as ProductList;
+  const product = listing.data.find(
+    (candidate) =>
+      candidate.inStock &&
+      candidate.stock >= 20 &&
+      candidate.personalisation?.photo === 'optional' &&
+      candidate.personalisation.fields.some((field) => field.label === 'Name on tag'),
+  );
+  if (!product) throw new Error('The seed has no return gift with a name on its tag');
+  return product;
+}
+
+/**
  * An in-stock seeded product sold singly, the `index`-th of those with a name of their own (and
  * that `fits`).
  */
