@@ -85,7 +85,7 @@ test('a customer returns a delivered item, the owner approves it, marks it recei
     .setInputFiles({ name: 'colour.png', mimeType: 'image/png', buffer: photo });
   await returns.getByRole('button', { name: 'Request return' }).click();
   await expect(returns).toContainText('Return requested: being reviewed');
-  await expect(returns).toContainText(`Refund on approval: ${formatInr(first!.price)}`);
+  await expect(returns).toContainText(`Refund if approved: ${formatInr(first!.price)}`);
   await expect(returns.getByRole('img', { name: 'Return photo 1' })).toBeVisible();
 
   // The owner approves it in the back office.

@@ -166,7 +166,7 @@ function ReturnCard({
       )}
       <p className="text-sm font-semibold">
         {record.status === 'requested'
-          ? `Refund on approval: ${formatInr(record.refundAmount)}`
+          ? `Refund if approved: ${formatInr(record.refundAmount)}`
           : record.status === 'approved'
             ? approvedLine(record)
             : `Rejected${record.decisionNote ? `: ${record.decisionNote}` : ''}`}

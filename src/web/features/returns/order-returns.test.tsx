@@ -91,7 +91,7 @@ describe('Focus through a return request (WCAG 2.4.3)', () => {
     const status = await screen.findByText('Return requested: being reviewed');
     expect(screen.queryByRole('form', { name: 'Return items' })).toBeNull();
     expect(document.activeElement).toBe(status.closest('li'));
-    expect(document.activeElement?.textContent).toContain('Refund on approval: ₹450');
+    expect(document.activeElement?.textContent).toContain('Refund if approved: ₹450');
   });
 });
 

@@ -58,7 +58,7 @@ function ReturnSummary({ record, ref }: { record: ReturnRecord; ref?: Ref<HTMLLI
           Refunded {formatInr(record.refundAmount)} to your original payment method
         </p>
       ) : record.status === 'requested' ? (
-        <p className="text-stone-700">Refund on approval: {formatInr(record.refundAmount)}</p>
+        <p className="text-stone-700">Refund if approved: {formatInr(record.refundAmount)}</p>
       ) : null}
       {record.deliveryRefund > 0 && (
         <p className="text-stone-700">Includes the delivery charges of {formatInr(record.deliveryRefund)}</p>
