@@ -247,7 +247,7 @@ async function createOwner(database: Database) {
   return owner;
 }
 
-/** Issue 26: the owner's settings apply at once on every instance, with no restart. */
+/** The owner's settings apply at once on every instance, with no restart. */
 async function settingsEverywhere(database: Database, instances: StoreInstance[]) {
   say('Step 3b: the owner changes the shipping fee on A; B quotes the new fee at once');
   const [a, b] = instances as [StoreInstance, StoreInstance];

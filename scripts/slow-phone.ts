@@ -36,7 +36,7 @@ export const SLOW_PHONE = {
   uploadBytesPerSecond: (750 * 1_000) / 8,
   cpuSlowdown: 4,
 } as const;
-/** Issue 47's bounds: the product page by 2.5 s, no page beyond 3 s. */
+/** The slow-phone bounds (docs/performance.md): the product page by 2.5 s, no page beyond 3 s. */
 const TARGETS = { product: 2500, any: 3000 };
 
 // Runs in the page before its own scripts: notes when no disabled server frame is left and the app

@@ -29,7 +29,7 @@ export const addressOf = (row: Pick<OrderRow, 'shippingAddress'>): AddressForm =
   return parsed.success ? parsed.data : EMPTY_ADDRESS;
 };
 
-/** Issue 13: the chosen date and slot, when the shopper chose one, with its fee among the order's. */
+/** SPEC's delivery slots: the chosen date and slot, when the shopper chose one, with its fee among the order's. */
 export const deliveryChoiceOf = (
   row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot'>,
   fees: readonly StoredFee[],

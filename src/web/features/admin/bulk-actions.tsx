@@ -51,7 +51,7 @@ export function PdfProgressText({ progress }: { progress: PdfProgress }) {
 }
 
 /**
- * Issue 26: the bar of actions on the chosen orders: move them forward together, and whatever
+ * The bar of actions on the chosen orders: move them forward together, and whatever
  * `children` add (the dispatch desk's jobs: book the courier, print slips or labels).
  */
 export function BulkActionBar({

@@ -45,7 +45,7 @@ const formOf = (coupon: AdminCoupon): typeof EMPTY => ({
 });
 
 /**
- * Issue 14: the owner's new coupon: percent or flat, limits, dates and categories. With `coupon`,
+ * The owner's new coupon: percent or flat, limits, dates and categories. With `coupon`,
  * decision 0077: the terms of one no order has used, changed.
  */
 function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon; onDone?: () => void } = {}) {

@@ -129,6 +129,8 @@ describe('the back office frame (issue 11)', () => {
 
 describe('back office pieces', () => {
   it('offers only the statuses the server allows next', () => {
+    // The status panel reads only the order's id and status and the next statuses; a whole
+    // AdminOrderDetail would be fifty lines of fields it never reads.
     const detail = {
       order: { id: 'o1', status: 'packed' },
       nextStatuses: ['shipped'],
@@ -147,6 +149,7 @@ describe('back office pieces', () => {
   });
 
   it("says the courier moves a booked order, and offers no courier's status (decision 0065)", () => {
+    // As above: only the order's id and status and the next statuses are read.
     const detail = {
       order: { id: 'o1', status: 'failed_delivery' },
       nextStatuses: [],
