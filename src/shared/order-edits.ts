@@ -6,6 +6,13 @@ import { formatPaise, type Paise } from './money';
 // Decision 0066: the delivery address and phone of an order change until it is booked with the
 // courier, from the shopper's order page or the back office's.
 
+/** The statuses an order's address can change from (a pending order is paid or left to expire). */
+export const ADDRESS_EDITABLE_STATUSES: readonly string[] = ['paid', 'confirmed', 'processing', 'packed'];
+
+/** Decision 0066: whether the address and phone may change now: paid, not yet booked with the courier. */
+export const isAddressEditable = (status: string, booked: boolean): boolean =>
+  !booked && ADDRESS_EDITABLE_STATUSES.includes(status);
+
 export const ORDER_EDIT_MESSAGES = {
   notFound: 'Order not found',
   notEditable: 'Only a paid or confirmed order not yet with the courier can have its address changed',

@@ -73,6 +73,8 @@ export const OrderRecord = z.object({
   total: z.number(),
   currency: z.string(),
   shippingAddress: AddressForm,
+  /** Decision 0066: the address and phone may still change (paid, not yet booked with the courier). */
+  addressEditable: z.boolean(),
   events: z.array(OrderEventRecord),
   deliveryEstimate: DeliveryEstimate.nullable(),
   /** The GST tax invoice's number once the order is paid, or a cash on delivery order dispatched (decision 0050). */

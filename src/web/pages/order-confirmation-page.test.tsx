@@ -1,4 +1,5 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/api/auth';
 import type { OrderRecord } from '../../shared/api/orders';
@@ -38,12 +39,17 @@ const approvedReturn = testReturn({
   decidedAt: '2026-11-27T06:00:00.000Z',
 });
 
-/** The store's /api for one signed-in shopper's order (with no courier shipment). */
-function openOrder(shown: OrderRecord, user: User) {
+/**
+ * The store's /api for one signed-in shopper's order (with no courier shipment); `answerPut`
+ * answers a change of its address (decision 0066).
+ */
+function openOrder(shown: OrderRecord, user: User, answerPut?: (body: unknown) => Response) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input)).pathname;
+      if (path === `/api/orders/${ORDER_ID}/address` && init?.method === 'PUT' && answerPut)
+        return answerPut(JSON.parse(String(init.body)));
       if (path === `/api/orders/${ORDER_ID}`) return Response.json(shown);
       if (path === `/api/orders/${ORDER_ID}/tracking`) return Response.json({ tracking: null });
       return Response.json({ message: 'Not found' }, { status: 404 });
@@ -137,5 +143,96 @@ describe("the order's own page", () => {
       expect(document.body.textContent).not.toContain('is on its way to');
       cleanup();
     }
+  });
+});
+
+describe("the order's address, changed before the courier has it (decision 0066)", () => {
+  const mumbai = {
+    fullName: 'Meera Iyer',
+    address: '4 Marine Drive, Churchgate',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    postalCode: '400001',
+    phone: '9820012345',
+  };
+
+  it('changes the address and phone from the order page and shows the new address and its timeline line', async () => {
+    let current: OrderRecord = { ...order, addressEditable: true };
+    const sent: unknown[] = [];
+    openOrder(current, meera, (body) => {
+      sent.push(body);
+      current = {
+        ...current,
+        shippingAddress: mumbai,
+        events: [
+          ...current.events,
+          {
+            status: 'paid',
+            note: 'Delivery address changed by the customer to Mumbai 400001, phone 9820012345',
+            createdAt: '2026-11-20T06:00:00.000Z',
+          },
+        ],
+      };
+      // The page asks for the order again after the change.
+      vi.mocked(fetch).mockImplementation(async (input) =>
+        new URL(String(input)).pathname === `/api/orders/${ORDER_ID}`
+          ? Response.json(current)
+          : Response.json({ tracking: null }),
+      );
+      return Response.json(current);
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change address or phone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the delivery address' });
+    const field = (name: string) => within(dialog).getByLabelText(name);
+    for (const [name, value] of [
+      ['Address', mumbai.address],
+      ['City', mumbai.city],
+      ['Postal Code', mumbai.postalCode],
+      ['Phone Number', mumbai.phone],
+    ] as const) {
+      await user.clear(field(name));
+      await user.type(field(name), value);
+    }
+    await user.selectOptions(field('State'), 'Maharashtra');
+    await user.click(within(dialog).getByRole('button', { name: 'Save new address' }));
+
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      'Delivery address changed. The change is on the order’s timeline.',
+    );
+    expect(sent).toEqual([{ address: mumbai }]);
+    expect(await screen.findByText(/4 Marine Drive, Churchgate/)).toBeTruthy();
+    expect(
+      screen.getByText('Delivery address changed by the customer to Mumbai 400001, phone 9820012345'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("keeps the form open with the server's refusal, in the product page's words", async () => {
+    openOrder({ ...order, addressEditable: true }, meera, () =>
+      Response.json(
+        { message: "Not deliverable to 999999. Sorry, we don't deliver to this pincode yet" },
+        { status: 400 },
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change address or phone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the delivery address' });
+    await user.clear(within(dialog).getByLabelText('Postal Code'));
+    await user.type(within(dialog).getByLabelText('Postal Code'), '999999');
+    await user.click(within(dialog).getByRole('button', { name: 'Save new address' }));
+    expect(
+      await within(dialog).findByText(
+        "The address was not changed: Not deliverable to 999999. Sorry, we don't deliver to this pincode yet",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('offers no change once the order is booked with the courier', async () => {
+    openOrder({ ...order, addressEditable: false }, meera);
+    expect(await heading()).toBe('Order Confirmed!');
+    expect(screen.queryByRole('button', { name: 'Change address or phone' })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { FeeRows } from '../components/fee-rows';
 import { PageMeta } from '../components/page-meta';
 import { PostalAddress } from '../components/postal-address';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
+import { OrderAddressChange } from '../features/addresses/order-address-change';
 import { useAuth } from '../features/auth/auth-provider';
 import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
@@ -19,7 +20,7 @@ import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
-import { useOrder } from '../features/orders/orders-api';
+import { useChangeOrderAddress, useOrder } from '../features/orders/orders-api';
 import { PendingOrderActions } from '../features/orders/pending-order-actions';
 import { PreOrderNotice } from '../features/orders/pre-order-notice';
 import { OrderReturns } from '../features/returns/order-returns';
@@ -117,12 +118,15 @@ function OrderConfirmation({
   email,
   paymentSuccess,
   afterSale,
+  addressChange,
 }: {
   order: OrderRecord;
   email: string;
   paymentSuccess: boolean;
-  /** Issue 14: the invoice and returns of the order. */
+  /** The invoice and returns of the order. */
   afterSale?: ReactNode;
+  /** Decision 0066: "Change address or phone", until the order is booked with the courier. */
+  addressChange?: ReactNode;
 }) {
   const heading = headingOf(order);
   const { shippingAddress: address } = order;
@@ -213,6 +217,7 @@ function OrderConfirmation({
           Shipping Address
         </h2>
         <PostalAddress address={address} className="mt-2" />
+        {addressChange}
         <GiftNote gift={order.gift} className="mt-3" />
       </section>
 
@@ -260,6 +265,7 @@ export function OrderConfirmationPage() {
   const location = useLocation();
   const auth = useAuth();
   const query = useOrder(orderId, auth.user !== null && orderId !== '');
+  const changeAddress = useChangeOrderAddress(orderId);
   const paymentSuccess =
     typeof location.state === 'object' && location.state !== null && 'paymentSuccess' in location.state
       ? location.state.paymentSuccess === true
@@ -327,6 +333,15 @@ export function OrderConfirmationPage() {
         order={query.data}
         email={auth.user.email}
         paymentSuccess={paymentSuccess}
+        addressChange={
+          query.data.addressEditable && (
+            <OrderAddressChange
+              address={query.data.shippingAddress}
+              who="shopper"
+              save={changeAddress.mutateAsync}
+            />
+          )
+        }
         afterSale={
           <>
             {query.data.invoiceNumber && (

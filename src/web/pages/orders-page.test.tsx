@@ -65,6 +65,7 @@ const paidOrder: OrderRecord = {
     postalCode: '400050',
     phone: '9812345678',
   },
+  addressEditable: false,
   events: [
     { status: 'pending', note: 'Order placed', createdAt: '2025-11-12T06:30:00.000Z' },
     { status: 'paid', note: 'Payment received', createdAt: '2025-11-12T06:32:00.000Z' },

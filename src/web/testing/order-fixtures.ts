@@ -37,6 +37,7 @@ export function testOrder(fields: Partial<OrderRecord> = {}): OrderRecord {
       postalCode: '560038',
       phone: '9876543210',
     },
+    addressEditable: false,
     events: [],
     deliveryEstimate: null,
     invoiceNumber: null,

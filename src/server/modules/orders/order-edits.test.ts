@@ -119,8 +119,9 @@ describe('an order edited before dispatch (decision 0066)', () => {
   it('refuses a pincode it cannot deliver to, a bad phone and another customer, changing nothing', async () => {
     const created = await paidLampOrder();
     const nowhere = await changeAddress(created.orderId, { ...MUMBAI, postalCode: '999999' });
-    expect(nowhere.statusCode).toBeGreaterThanOrEqual(400);
-    expect(nowhere.statusCode).toBeLessThan(500);
+    // Decision 0068: the product page's words for the same pincode.
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().message).toMatch(/^Not deliverable to 999999\. /);
     expect((await changeAddress(created.orderId, { ...MUMBAI, phone: '12345' })).statusCode).toBe(400);
     const stranger = await store.newCustomer();
     const theirs = await changeAddress(created.orderId, MUMBAI, stranger.headers);
@@ -172,8 +173,13 @@ describe('an order edited before dispatch (decision 0066)', () => {
     ]);
   });
 
-  it('refuses an edit once the order is booked with the courier', async () => {
+  it('refuses an edit once the order is booked with the courier, and its record stops offering one', async () => {
     const created = await paidLampOrder();
+    const orderRecord = async () =>
+      (
+        await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: store.customer.headers })
+      ).json<OrderRecord>();
+    expect((await orderRecord()).addressEditable).toBe(true);
     const shipped = await store.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${created.orderId}/shipment`,
@@ -183,5 +189,6 @@ describe('an order edited before dispatch (decision 0066)', () => {
     const refused = await changeAddress(created.orderId, MUMBAI);
     expect([refused.statusCode, refused.json().message]).toEqual([409, ORDER_EDIT_MESSAGES.booked]);
     expect((await invoiceOf(created.orderId)).placeOfSupply.state).toBe('Karnataka');
+    expect((await orderRecord()).addressEditable).toBe(false);
   });
 });

@@ -3,9 +3,13 @@ import type { ShippingAddress } from '../../../shared/address';
 import { codRefusal } from '../../../shared/cash-on-delivery';
 import type { DeliveryChoice } from '../../../shared/delivery-dates';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
-import { deliveryRefusal } from '../../../shared/delivery-rules';
+import { addressPincodeRefusal } from '../../../shared/delivery-rules';
 import { formatPaise } from '../../../shared/money';
-import { ORDER_EDIT_MESSAGES, orderEditChargeMessage } from '../../../shared/order-edits';
+import {
+  ADDRESS_EDITABLE_STATUSES,
+  ORDER_EDIT_MESSAGES,
+  orderEditChargeMessage,
+} from '../../../shared/order-edits';
 import type { ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -16,10 +20,6 @@ import { feePaiseOf, feesOfOrder, setFee } from './order-charges';
 import { recordStatus } from './order-events';
 import { estimateOf, type OrderRow } from './order-records';
 import type { DeliveryLookup } from './order-service';
-
-// Decision 0066: an order's delivery address and phone can change until it is booked with the
-// courier, from these statuses (a pending order is simply paid or left to expire).
-const EDITABLE = ['paid', 'confirmed', 'processing', 'packed'];
 
 export type OrderEdits = ReturnType<typeof createOrderEdits>;
 
@@ -70,8 +70,11 @@ export function createOrderEdits({
       const now = clock.now();
       const pincode = input.address.postalCode;
       const check = await lookupDelivery(pincode, { isPreOrder: lines.some((line) => line.isPreOrder) });
-      const refusal = deliveryRefusal(check.info);
-      if (refusal) throw conflict(refusal);
+      if (!check.info.serviceable) {
+        // Decision 0068: refused in the product page's words for the same pincode, as a saved address is.
+        const message = addressPincodeRefusal(pincode, check.info);
+        throw invalid(message, [{ path: 'address.postalCode', message }]);
+      }
       // The date and slot chosen at checkout must hold at the new pincode, or a new choice is given.
       const chosen =
         input.delivery ??
@@ -119,7 +122,8 @@ export function createOrderEdits({
         .join('; ');
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-        if (!row || !EDITABLE.includes(row.status)) throw conflict(ORDER_EDIT_MESSAGES.notEditable);
+        if (!row || !ADDRESS_EDITABLE_STATUSES.includes(row.status))
+          throw conflict(ORDER_EDIT_MESSAGES.notEditable);
         const [booked] = await tx
           .select({ id: shipments.id })
           .from(shipments)

@@ -6,6 +6,7 @@ import { type DeliveryChoiceRecord, DeliverySlot } from '../../../shared/deliver
 import { giftRecordOf } from '../../../shared/gift-options';
 import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
+import { isAddressEditable } from '../../../shared/order-edits';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import {
@@ -111,7 +112,7 @@ export async function orderRecordsOf(
 ): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, issued, returns, quotes, feesOfOrders] = await Promise.all([
+  const [lines, events, issued, returns, quotes, feesOfOrders, booked] = await Promise.all([
     db
       .select({
         orderId: orderItems.orderId,
@@ -148,7 +149,12 @@ export async function orderRecordsOf(
     returnsByOrder(db, ids),
     db.select({ orderId: orderQuotes.orderId }).from(orderQuotes).where(inArray(orderQuotes.orderId, ids)),
     feesByOrder(db, ids),
+    db
+      .select({ orderId: shipments.orderId })
+      .from(shipments)
+      .where(and(inArray(shipments.orderId, ids), isNull(shipments.cancelledAt))),
   ]);
+  const bookedIds = new Set(booked.map((shipment) => shipment.orderId));
   const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
   const quoteIds = new Set(quotes.map((quote) => quote.orderId));
 
@@ -190,6 +196,7 @@ export async function orderRecordsOf(
       total,
       currency: row.currency,
       shippingAddress: addressOf(row),
+      addressEditable: isAddressEditable(row.status, bookedIds.has(row.id)),
       events: events
         .filter((event) => event.orderId === row.id)
         .map((event) => ({

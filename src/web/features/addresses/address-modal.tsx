@@ -20,7 +20,7 @@ import { useAddressMutations } from './use-addresses';
 
 const EMPTY: AddressForm = { fullName: '', address: '', city: '', state: '', postalCode: '', phone: '' };
 
-const formOf = (address: CheckoutAddress): AddressForm => ({
+const formOf = (address: AddressForm): AddressForm => ({
   fullName: address.fullName,
   address: address.address,
   city: address.city,
@@ -33,8 +33,23 @@ const inputClass =
   'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600';
 
 /**
+ * Where the form goes instead of the address book: decision 0066's change of an order's delivery
+ * address, with the modal's own title, button and failure words.
+ */
+export type AddressDestination = {
+  /** The address as it stands, which the form starts from. */
+  address: AddressForm;
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+  /** Rejects with the server's refusal, which the modal shows through `failed`. */
+  save(form: AddressForm): Promise<void>;
+  failed(detail: string): string;
+};
+
+/**
  * SPEC 2 "Address modal (add or edit)" with SPEC 5's modal rules. Saves through the API itself and
- * hands the saved address (checkout shape) to `onSaved`.
+ * hands the saved address (checkout shape) to `onSaved`, or to `destination` when one is given.
  */
 export function AddressModal({
   isOpen,
@@ -43,6 +58,7 @@ export function AddressModal({
   onSaved,
   lookUpPlace = lookUpPincodePlace,
   verifiedPhone = null,
+  destination,
 }: {
   isOpen: boolean;
   onClose(): void;
@@ -53,10 +69,12 @@ export function AddressModal({
   lookUpPlace?: typeof lookUpPincodePlace;
   /** Decision 0032: the shopper's verified mobile number, which a new address starts with. */
   verifiedPhone?: string | null | undefined;
+  destination?: AddressDestination;
 }) {
-  const editing = address !== null;
+  const current = destination?.address ?? address;
+  const editing = current !== null;
   const blank: AddressForm = { ...EMPTY, phone: verifiedPhone ?? '' };
-  const [form, setForm] = useState<AddressForm>(address ? formOf(address) : blank);
+  const [form, setForm] = useState<AddressForm>(current ? formOf(current) : blank);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { save } = useAddressMutations();
@@ -66,12 +84,12 @@ export function AddressModal({
 
   // A different address to edit fills the form (none: an empty one). Compared by value, so a parent that maps its
   // addresses on every render does not wipe what the shopper is typing.
-  const editingKey = address
-    ? JSON.stringify({ id: address.id, ...formOf(address) })
+  const editingKey = current
+    ? JSON.stringify({ id: address?.id, ...formOf(current) })
     : `new:${verifiedPhone ?? ''}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: editingKey stands for address by value
   useEffect(() => {
-    setForm(address ? formOf(address) : blank);
+    setForm(current ? formOf(current) : blank);
     setError(null);
     autofilled.current = NOTHING_FILLED;
   }, [editingKey]);
@@ -124,6 +142,19 @@ export function AddressModal({
       return;
     }
     setSaving(true);
+    if (destination) {
+      try {
+        await destination.save(form);
+        setError(null);
+        onClose();
+      } catch (failure) {
+        if (isSessionExpired(failure)) return;
+        setError(destination.failed(addressErrorMessage(failure)));
+      } finally {
+        setSaving(false);
+      }
+      return;
+    }
     try {
       const saved = await save(form, address);
       if (!editing) {
@@ -151,8 +182,8 @@ export function AddressModal({
     <Modal
       isOpen={isOpen}
       onClose={close}
-      title={editing ? 'Edit Address' : 'Add New Address'}
-      subtitle="Please fill in your delivery address details"
+      title={destination?.title ?? (editing ? 'Edit Address' : 'Add New Address')}
+      subtitle={destination?.subtitle ?? 'Please fill in your delivery address details'}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         {error && <ErrorBanner>{error}</ErrorBanner>}
@@ -258,7 +289,9 @@ export function AddressModal({
             Cancel
           </Button>
           <Button type="submit" className="flex-1" disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Update Address' : 'Save Address'}
+            {saving
+              ? 'Saving...'
+              : (destination?.submitLabel ?? (editing ? 'Update Address' : 'Save Address'))}
           </Button>
         </div>
       </form>

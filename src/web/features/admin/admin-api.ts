@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddressForm } from '../../../shared/address';
 import type {
   AdminCategory,
   AdminCategoryChanges,
@@ -90,6 +91,22 @@ export function useAdminOrder(id: string) {
     queryFn: ({ signal }) =>
       apiRequest<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
     staleTime: 0,
+  });
+}
+
+/** Decision 0066: the owner changes an order's delivery address and phone until it is booked. */
+export function useChangeAdminOrderAddress(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (address: AddressForm) =>
+      apiRequest<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}/address`, {
+        method: 'PUT',
+        body: { address },
+      }),
+    onSuccess: (detail) => {
+      client.setQueryData(keys.order(id), detail);
+      void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    },
   });
 }
 

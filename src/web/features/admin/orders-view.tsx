@@ -640,7 +640,14 @@ function OrderMoney({ money }: { money: AdminOrderDetail['money'] }) {
   );
 }
 
-export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
+export function OrderSummary({
+  detail,
+  addressChange,
+}: {
+  detail: AdminOrderDetail;
+  /** Decision 0066: the page's "Change address or phone", until the order is booked. */
+  addressChange?: ReactNode;
+}) {
   const { order, customer } = detail;
   return (
     <div className="space-y-4">
@@ -662,6 +669,7 @@ export function OrderSummary({ detail }: { detail: AdminOrderDetail }) {
           {cityAndState(order.shippingAddress)} {order.shippingAddress.postalCode} · Phone{' '}
           <PhoneLink phone={order.shippingAddress.phone} />
         </address>
+        {addressChange}
       </section>
       <section className="rounded-xl border border-brand-100 bg-white p-4">
         <h2 className="font-bold text-stone-900">Items</h2>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddressForm } from '../../../shared/address';
 import { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import { CreateOrderResponse } from '../../../shared/api/payments';
 import { ApiError, apiRequest } from '../../api/client';
@@ -71,6 +72,24 @@ export function useCancelOrder() {
     mutationFn: async (orderId: string) =>
       OrderRecord.parse(
         await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST' }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+  });
+}
+
+/**
+ * Decision 0066: PUT /orders/{id}/address, the delivery address and phone of an order not yet
+ * booked; every order query is asked again, so the page shows the new address and its timeline line.
+ */
+export function useChangeOrderAddress(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (address: AddressForm) =>
+      OrderRecord.parse(
+        await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/address`, {
+          method: 'PUT',
+          body: { address },
+        }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });

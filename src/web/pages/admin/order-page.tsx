@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { useAdminOrder } from '../../features/admin/admin-api';
+import { OrderAddressChange } from '../../features/addresses/order-address-change';
+import { useAdminOrder, useChangeAdminOrderAddress } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
 import { OrderStatusControls, OrderSummary } from '../../features/admin/orders-view';
 import { ShipmentPanel } from '../../features/admin/shipment-panel';
@@ -9,6 +10,7 @@ import { GiftNote } from '../../features/orders/gift-note';
 export function Component() {
   const { id = '' } = useParams();
   const order = useAdminOrder(id);
+  const changeAddress = useChangeAdminOrderAddress(id);
   return (
     <section className="space-y-4">
       <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 underline">
@@ -30,7 +32,18 @@ export function Component() {
             <GiftNote gift={order.data.order.gift} />
             <ShipmentPanel detail={order.data} />
             <OrderStatusControls detail={order.data} />
-            <OrderSummary detail={order.data} />
+            <OrderSummary
+              detail={order.data}
+              addressChange={
+                order.data.order.addressEditable && (
+                  <OrderAddressChange
+                    address={order.data.order.shippingAddress}
+                    who="owner"
+                    save={changeAddress.mutateAsync}
+                  />
+                )
+              }
+            />
           </>
         )}
       </QueryState>

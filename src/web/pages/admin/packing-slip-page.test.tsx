@@ -38,6 +38,7 @@ const giftOrder: OrderRecord = {
     postalCode: '560038',
     phone: '9876543210',
   },
+  addressEditable: false,
   events: [],
   deliveryEstimate: null,
   invoiceNumber: null,
