@@ -75,6 +75,10 @@ export const isYesReply = (text: string) =>
 export const COD_CONFIRM_MESSAGES = {
   placedAwaiting:
     'Order placed with cash on delivery. It is confirmed when you reply YES to the message we sent to your mobile.',
+  /** What the shopper reads of an order still waiting for their YES: never "Order Confirmed". */
+  waiting: 'Waiting for your YES',
+  /** The timeline's step for the placing of such an order (its status is already 'confirmed'). */
+  placed: 'Order Placed',
   confirmed: 'Confirmed by your reply of YES. We will ship it soon.',
   notConfirmed:
     'Cancelled: the cash on delivery order was not confirmed by a reply of YES in time. Nothing was charged.',

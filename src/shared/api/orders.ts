@@ -104,6 +104,8 @@ export const OrderRecord = z.object({
    * collects (the total); collected once the courier delivered it. Null for an order paid online.
    */
   cashOnDelivery: z.object({ fee: z.number(), toCollect: z.number(), collected: z.boolean() }).nullable(),
+  /** Decision 0064: a cash on delivery order still waiting for the customer's reply of YES. */
+  awaitingCodYes: z.boolean(),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

@@ -146,6 +146,36 @@ describe("the order's own page", () => {
   });
 });
 
+describe('a cash on delivery order waiting for the customer’s YES (decision 0064)', () => {
+  it('says what it waits for, in the heading, the badge and the timeline, and never "Order Confirmed"', async () => {
+    openOrder(
+      {
+        ...order,
+        status: 'confirmed',
+        paidAt: null,
+        cashOnDelivery: { fee: 49, toCollect: 2445, collected: false },
+        awaitingCodYes: true,
+        events: [
+          {
+            status: 'confirmed',
+            note: 'Order placed with cash on delivery. It is confirmed when you reply YES to the message we sent to your mobile.',
+            createdAt: '2026-11-20T05:30:00.000Z',
+          },
+        ],
+      },
+      meera,
+    );
+    expect(await heading()).toBe('Waiting for your YES');
+    expect(lineUnder('Waiting for your YES')?.textContent).toBe(
+      'Order placed with cash on delivery. It is confirmed when you reply YES to the message we sent to your mobile.',
+    );
+    const status = screen.getByRole('region', { name: 'Order Status' });
+    expect(within(status).getByText('Waiting for your YES')).toBeTruthy();
+    expect(within(status).getByText('Order Placed')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Order Confirmed/i);
+  });
+});
+
 describe("the order's address, changed before the courier has it (decision 0066)", () => {
   const mumbai = {
     fullName: 'Meera Iyer',

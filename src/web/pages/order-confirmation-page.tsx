@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { OrderRecord } from '../../shared/api/orders';
+import { COD_CONFIRM_MESSAGES } from '../../shared/cash-on-delivery';
 import { formatInr } from '../../shared/money';
 import { orderStatusLabel } from '../../shared/order-status';
 import { storeSettings } from '../app-data';
@@ -52,6 +53,10 @@ const CONFIRMED_NOT_SHIPPED = new Set(['paid', 'confirmed', 'processing', 'packe
  */
 function headingOf(order: OrderRecord): Heading {
   const thanks = `Thank you for shopping with ${storeSettings.storeName}.`;
+  // Decision 0064: not confirmed until the customer's YES, whatever the status says inside.
+  if (order.awaitingCodYes) {
+    return { title: COD_CONFIRM_MESSAGES.waiting, line: COD_CONFIRM_MESSAGES.placedAwaiting };
+  }
   if (CONFIRMED_NOT_SHIPPED.has(order.status)) {
     return {
       title: 'Order Confirmed!',
@@ -229,7 +234,7 @@ function OrderConfirmation({
           <h2 id="order-status-title" className="text-lg font-bold text-stone-900">
             Order Status
           </h2>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} awaitingCodYes={order.awaitingCodYes} />
         </div>
         <div className="mt-3">
           <OrderTimeline events={order.events} />

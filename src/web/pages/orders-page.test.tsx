@@ -87,6 +87,7 @@ const paidOrder: OrderRecord = {
   isQuote: false,
   payableUntil: null,
   cashOnDelivery: null,
+  awaitingCodYes: false,
 };
 
 const shippedOrder: OrderRecord = {
@@ -202,6 +203,21 @@ describe('My Orders page (SPEC 2)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(card).getByText('Payment received')).toBeTruthy();
     expect(within(card).getByText('Payment Confirmed')).toBeTruthy();
+  });
+
+  it('badges a cash on delivery order still waiting for the YES as such, not "Order Confirmed" (decision 0064)', async () => {
+    const waiting: OrderRecord = {
+      ...paidOrder,
+      status: 'confirmed',
+      paidAt: null,
+      cashOnDelivery: { fee: 49, toCollect: 999, collected: false },
+      awaitingCodYes: true,
+    };
+    serveOrders([waiting]);
+    renderAt('/orders');
+    const card = await screen.findByRole('article', { name: `Order ${paidOrder.orderNumber}` });
+    expect(within(card).getByText('Waiting for your YES')).toBeTruthy();
+    expect(card.textContent).not.toContain('Order Confirmed');
   });
 });
 

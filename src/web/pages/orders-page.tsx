@@ -44,7 +44,7 @@ function OrderCard({ order }: { order: OrderRecord }) {
               Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
             </p>
           </div>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} awaitingCodYes={order.awaitingCodYes} />
         </header>
         <OrderItemList items={order.items} />
         <CashOnDeliveryNote cod={order.cashOnDelivery} status={order.status} className="mb-3" />

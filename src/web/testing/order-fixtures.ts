@@ -49,6 +49,7 @@ export function testOrder(fields: Partial<OrderRecord> = {}): OrderRecord {
     isQuote: false,
     payableUntil: null,
     cashOnDelivery: null,
+    awaitingCodYes: false,
     ...fields,
   };
 }

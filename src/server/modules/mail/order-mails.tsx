@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { type AddressForm, cityAndState } from '../../../shared/address';
 import type { DeliveryEstimate } from '../../../shared/api/orders';
+import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import { orderPagePathOf } from '../../../shared/courier-events';
 import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { chosenDayPromise, deliveryPromise } from '../../../shared/delivery-promise';
@@ -107,8 +108,15 @@ export function Lines({ lines, heading }: { lines: readonly string[]; heading?: 
   );
 }
 
-/** The order confirmation: order number, items, total in ₹ (en-IN), address and expected delivery. */
-export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): OutgoingMail {
+/**
+ * The order confirmation: order number, items, total in ₹ (en-IN), address and expected delivery.
+ * Decision 0064: a cash on delivery order waiting for the customer's YES is placed, not confirmed.
+ */
+export function orderConfirmationMail(
+  order: MailOrder,
+  store: StoreIdentity,
+  { awaitingYes = false }: { awaitingYes?: boolean } = {},
+): OutgoingMail {
   const itemLines = order.items.map(
     (item) =>
       `${item.quantity} x ${item.name}${item.isPreOrder ? ' (Pre-Order)' : ''}: ${formatPaise(item.pricePaise * item.quantity)}`,
@@ -128,11 +136,15 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
   // Decision 0042: a cash on delivery order is confirmed before anything is paid.
   const cod = order.cashOnDelivery;
   const toKeepReady = `Please keep ${formatPaise(order.totalPaise)} ready: you pay in cash when it is delivered (cash on delivery).`;
+  const codState = awaitingYes
+    ? `Order ${order.orderNumber} is waiting for your YES. ${COD_CONFIRM_MESSAGES.placedAwaiting}`
+    : `Order ${order.orderNumber} is confirmed.`;
+  const state = awaitingYes ? 'is waiting for your YES' : 'is confirmed';
   const text = [
     `Hello ${order.customerName},`,
     '',
     cod
-      ? `Thank you for shopping with ${store.storeName}! Order ${order.orderNumber} is confirmed. ${toKeepReady}`
+      ? `Thank you for shopping with ${store.storeName}! ${codState} ${toKeepReady}`
       : `Thank you for shopping with ${store.storeName}! Your payment was received and order ${order.orderNumber} is confirmed.`,
     '',
     'Items:',
@@ -157,16 +169,15 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
   const html = renderMailHtml(
     {
       store,
-      preview: `Order ${order.orderNumber} is confirmed: ${formatPaise(order.totalPaise)}`,
-      heading: `Order ${order.orderNumber} is confirmed`,
+      preview: `Order ${order.orderNumber} ${state}: ${formatPaise(order.totalPaise)}`,
+      heading: `Order ${order.orderNumber} ${state}`,
       action: { label: 'View your order', href: link },
     },
     <>
       <p style={mailStyles.text}>Hello {order.customerName},</p>
       {cod ? (
         <p style={mailStyles.text}>
-          Thank you for shopping with {store.storeName}! Order <strong>{order.orderNumber}</strong> is
-          confirmed. {toKeepReady}
+          Thank you for shopping with {store.storeName}! {codState} {toKeepReady}
         </p>
       ) : (
         <p style={mailStyles.text}>
@@ -200,7 +211,9 @@ export function orderConfirmationMail(order: MailOrder, store: StoreIdentity): O
   );
   return {
     recipient: order.customerEmail,
-    subject: `Order ${order.orderNumber} confirmed: ${formatPaise(order.totalPaise)}`,
+    subject: awaitingYes
+      ? `Order ${order.orderNumber}: reply YES to confirm, ${formatPaise(order.totalPaise)}`
+      : `Order ${order.orderNumber} confirmed: ${formatPaise(order.totalPaise)}`,
     text,
     html,
     kind: 'order-confirmation',

@@ -1,11 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
 import type { CashOrderResponse } from '../../../shared/api/payments';
 import type { BulkShipResponse } from '../../../shared/api/shipping';
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import type { OwnerSettingsResponse } from '../../../shared/owner-settings';
-import { notificationOutbox, orderEvents, orders, products, sandboxMessages } from '../../db/schema';
+import {
+  mailOutbox,
+  notificationOutbox,
+  orderEvents,
+  orders,
+  products,
+  sandboxMessages,
+} from '../../db/schema';
 import {
   createTestProduct,
   orderBody,
@@ -64,7 +72,7 @@ async function codOrder(product: TestProduct, quantity: number, totalAmount: num
     },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return { ...response.json<CashOrderResponse>(), phone };
+  return { ...response.json<CashOrderResponse>(), phone, headers: buyer.headers };
 }
 
 const ship = async (orderId: string) =>
@@ -136,6 +144,37 @@ describe('cash on delivery confirmation by a reply of YES', () => {
     expect(await noticesOf(order.orderId)).toEqual(['cod_confirm:sms']);
     const booked = await ship(order.orderId);
     expect(booked.statusCode, booked.body).toBe(201);
+  });
+
+  it('tells the shopper the order waits for their YES, on its page, in My Orders and in the mail, never confirmed', async () => {
+    await askAbove2000();
+    const product = await createTestProduct(store.database, { priceRupees: 1198, stock: 10 });
+    const order = await codOrder(product, 2, 2445);
+    const record = async () =>
+      (
+        await store.app.inject({ url: `/api/orders/${order.orderId}`, headers: order.headers })
+      ).json<OrderRecord>();
+    const mine = async () =>
+      (
+        await store.app.inject({ url: '/api/orders/my-orders', headers: order.headers })
+      ).json<OrderListResponse>().data;
+    expect((await record()).awaitingCodYes).toBe(true);
+    expect((await mine()).map((listed) => listed.awaitingCodYes)).toEqual([true]);
+    const [mail] = await store.database.db
+      .select({ subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, order.orderId), eq(mailOutbox.kind, 'order-confirmation')));
+    expect(mail?.subject).toBe(`Order ${order.orderNumber}: reply YES to confirm, ₹2,445`);
+    expect(mail?.text).toContain(
+      `Order ${order.orderNumber} is waiting for your YES. ${COD_CONFIRM_MESSAGES.placedAwaiting}`,
+    );
+    const everything = `${mail?.subject} ${mail?.text} ${mail?.html}`;
+    expect(everything).not.toContain(`${order.orderNumber} is confirmed`);
+    expect(everything).not.toContain(`${order.orderNumber} confirmed`);
+
+    await store.app.messaging.sandbox.reply(order.phone, 'YES', 'sms');
+    expect((await record()).awaitingCodYes).toBe(false);
+    expect((await mine()).map((listed) => listed.awaitingCodYes)).toEqual([false]);
   });
 
   it('cancels an order whose YES does not come within the owner’s hours, and never books it', async () => {

@@ -10,6 +10,7 @@ import { isAddressEditable } from '../../../shared/order-edits';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import {
+  codConfirmations,
   invoices,
   orderEvents,
   orderItems,
@@ -112,7 +113,7 @@ export async function orderRecordsOf(
 ): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, issued, returns, quotes, feesOfOrders, booked] = await Promise.all([
+  const [lines, events, issued, returns, quotes, feesOfOrders, booked, unconfirmed] = await Promise.all([
     db
       .select({
         orderId: orderItems.orderId,
@@ -153,8 +154,13 @@ export async function orderRecordsOf(
       .select({ orderId: shipments.orderId })
       .from(shipments)
       .where(and(inArray(shipments.orderId, ids), isNull(shipments.cancelledAt))),
+    db
+      .select({ orderId: codConfirmations.orderId })
+      .from(codConfirmations)
+      .where(and(inArray(codConfirmations.orderId, ids), isNull(codConfirmations.confirmedAt))),
   ]);
   const bookedIds = new Set(booked.map((shipment) => shipment.orderId));
+  const unconfirmedIds = new Set(unconfirmed.map((confirmation) => confirmation.orderId));
   const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
   const quoteIds = new Set(quotes.map((quote) => quote.orderId));
 
@@ -227,6 +233,8 @@ export async function orderRecordsOf(
               collected: row.paidAt !== null,
             }
           : null,
+      // Unconfirmed, it cannot be booked; cancelled (no YES in time), it says cancelled, not waiting.
+      awaitingCodYes: unconfirmedIds.has(row.id) && row.status !== 'cancelled',
     };
   });
 }

@@ -43,8 +43,8 @@ export function createOrderAnnouncements({
       { awaitingYes }: { awaitingYes: boolean },
     ): Promise<void> {
       const mailOrder = await mailOrderOf(tx, order);
-      await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
       // Decision 0064: an order waiting for its YES hears "confirmed" only once it is.
+      await enqueueMail(tx, orderConfirmationMail(mailOrder, store, { awaitingYes }), now);
       if (!awaitingYes) {
         await queueOrderNotice(tx, {
           orderId: order.id,

@@ -1,3 +1,4 @@
+import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import { type BadgeColour, orderStatusColour, orderStatusLabel } from '../../../shared/order-status';
 
 // SPEC 4 badge colours, as whole class names so Tailwind finds them in the source.
@@ -13,15 +14,24 @@ const COLOUR_CLASSES: Record<BadgeColour, string> = {
   grey: 'border-stone-300 bg-stone-100 text-stone-800',
 };
 
-/** SPEC 4 "Order status": the status's label in its colour. */
-export function OrderStatusBadge({ status }: { status: string }) {
-  const colour = orderStatusColour(status);
+/**
+ * SPEC 4 "Order status": the status's label in its colour. Decision 0064: a cash on delivery order
+ * still waiting for the customer's YES is 'confirmed' inside, but says what it waits for.
+ */
+export function OrderStatusBadge({
+  status,
+  awaitingCodYes = false,
+}: {
+  status: string;
+  awaitingCodYes?: boolean;
+}) {
+  const colour = awaitingCodYes ? 'yellow' : orderStatusColour(status);
   return (
     <span
       data-colour={colour}
       className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${COLOUR_CLASSES[colour]}`}
     >
-      {orderStatusLabel(status)}
+      {awaitingCodYes ? COD_CONFIRM_MESSAGES.waiting : orderStatusLabel(status)}
     </span>
   );
 }

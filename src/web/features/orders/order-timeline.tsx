@@ -1,7 +1,17 @@
 import { useId, useState } from 'react';
 import type { OrderEventRecord } from '../../../shared/api/orders';
+import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { formatOrderDateTime } from './order-dates';
+
+/**
+ * Decision 0064: a cash on delivery order waiting for its YES is recorded 'confirmed' when placed;
+ * that step reads as placed, and only the YES (its own step) reads as confirmed.
+ */
+const stepLabel = (event: OrderEventRecord) =>
+  event.note === COD_CONFIRM_MESSAGES.placedAwaiting
+    ? COD_CONFIRM_MESSAGES.placed
+    : orderStatusLabel(event.status);
 
 /** The status history of DESIGN 4: every change the order went through, oldest first. */
 export function OrderTimeline({ events }: { events: readonly OrderEventRecord[] }) {
@@ -17,7 +27,7 @@ export function OrderTimeline({ events }: { events: readonly OrderEventRecord[] 
               index === last ? 'bg-brand-600' : 'bg-brand-200'
             }`}
           />
-          <p className="font-semibold text-stone-900">{orderStatusLabel(event.status)}</p>
+          <p className="font-semibold text-stone-900">{stepLabel(event)}</p>
           {event.note && <p className="text-sm text-stone-700">{event.note}</p>}
           <p className="text-xs text-stone-500">
             <time dateTime={event.createdAt}>{formatOrderDateTime(event.createdAt)}</time>

@@ -50,6 +50,7 @@ const giftOrder: OrderRecord = {
   isQuote: false,
   payableUntil: null,
   cashOnDelivery: null,
+  awaitingCodYes: false,
 };
 
 afterEach(cleanup);
