@@ -1,3 +1,4 @@
+import { carriesGiftMessage } from './add-ons';
 import { cityAndState } from './address';
 import type { OrderRecord } from './api/orders';
 import { deliveryChoiceText } from './delivery-slot-rules';
@@ -21,6 +22,8 @@ export type PackingSlip = {
     quantity: number;
     amount: number | null;
     personalisation: PersonalisationRecord | null;
+    /** Decision 0079: a greeting card's line carries the gift message, to write in the card. */
+    cardMessage: string | null;
   }[];
   /** The coupon's saving on the items, so the lines add up to the total; null without one or hidden. */
   discount: { label: string; amount: number } | null;
@@ -28,6 +31,7 @@ export type PackingSlip = {
   fees: { label: string; amount: number }[];
   /** null when prices are hidden. */
   total: number | null;
+  /** The gift message when no greeting card carries it (then it is printed on its own). */
   giftMessage: string | null;
   /** Decision 0042: rupees the courier collects at the door; null when nothing is to collect. */
   codToCollect: number | null;
@@ -36,6 +40,9 @@ export type PackingSlip = {
 export function packingSlipOf(order: OrderRecord, storeName: string): PackingSlip {
   const address = order.shippingAddress;
   const showPrices = !order.gift?.hidePrices;
+  const message = order.gift?.message ?? null;
+  // Decision 0079: the first greeting card carries the message; a second card is just a card.
+  const card = order.items.find((item) => carriesGiftMessage(item.product.addOnKind));
   return {
     storeName,
     orderNumber: order.orderNumber,
@@ -52,6 +59,7 @@ export function packingSlipOf(order: OrderRecord, storeName: string): PackingSli
       quantity: item.quantity,
       amount: showPrices ? toRupees(lineAmountPaise(item)) : null,
       personalisation: item.personalisation,
+      cardMessage: item === card ? message : null,
     })),
     discount:
       showPrices && order.discount > 0
@@ -59,7 +67,7 @@ export function packingSlipOf(order: OrderRecord, storeName: string): PackingSli
         : null,
     fees: showPrices ? order.fees.map((fee) => ({ label: fee.label, amount: fee.amount })) : [],
     total: showPrices ? order.totalAmount : null,
-    giftMessage: order.gift?.message ?? null,
+    giftMessage: card ? null : message,
     codToCollect:
       order.cashOnDelivery && !order.cashOnDelivery.collected ? order.cashOnDelivery.toCollect : null,
   };

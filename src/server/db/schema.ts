@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AddOnKind } from '../../shared/add-ons';
 import type { AddressForm } from '../../shared/address';
 import type { CollectionRule } from '../../shared/api/admin';
 import type { CheckoutCartLine } from '../../shared/api/notifications';
@@ -277,6 +278,10 @@ export const products = pgTable(
     // Issue 13: quantity pricing tiers ([{ minQuantity, percentOff }], ascending) for bulk quotes;
     // retail carts never use them.
     quantityTiers: jsonb('quantity_tiers').$type<QuantityTier[]>().notNull().default([]),
+    // Decision 0079: what kind of add-on the product is (shared/add-ons.ts), null when it is not
+    // one; and the categories whose gifts offer it after Add to Cart.
+    addOnKind: text('add_on_kind').$type<AddOnKind>(),
+    addOnCategoryIds: integer('add_on_category_ids').array().notNull().default(sql`'{}'::integer[]`),
     // Lower-cased name, tags, category and description, written by the catalogue service on every
     // change; trigram and full-text search read it (array_to_string is not immutable, so a
     // generated column cannot build it from tags).
@@ -297,6 +302,8 @@ export const products = pgTable(
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('products_search_vector_idx').using('gin', table.searchVector),
     index('products_name_vector_idx').using('gin', table.nameVector),
+    // Decision 0079: the few add-ons, found without reading the catalogue.
+    index('products_add_on_idx').on(table.id).where(sql`${table.addOnKind} IS NOT NULL`),
     // A name that is exactly the searched words is found by equality (the first bucket).
     index('products_name_words_idx').on(table.nameVector),
     uniqueIndex('products_sku_idx').on(table.sku),

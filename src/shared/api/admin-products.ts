@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADD_ON_KINDS } from '../add-ons';
 import { DeclarationOverrides } from '../legal-metrology';
 import { ProductParcelFields } from '../parcel';
 import { PersonalisationConfig } from '../personalisation';
@@ -17,6 +18,8 @@ export {
 } from '../product-images';
 
 export const SKU_MAX = 64;
+/** Decision 0079: enough for every category a store keeps; a bound on the request. */
+export const MAX_ADD_ON_CATEGORIES = 100;
 export const SKU_TAKEN_MESSAGE = 'Another product already has this SKU';
 export const IMAGE_NOT_UPLOADED = 'Upload each photo before saving it to a product';
 /** A photo's path as the store serves it (an upload's answer), never an outside address. */
@@ -74,6 +77,10 @@ export const AdminProduct = z.object({
   categoryDeclarations: DeclarationOverrides,
   /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
   personalisation: PersonalisationConfig.nullable(),
+  /** Decision 0079: its kind when it is an add-on (null: a product like any other). */
+  addOnKind: z.enum(ADD_ON_KINDS).nullable(),
+  /** Decision 0079: the categories whose gifts offer it after Add to Cart. */
+  addOnCategoryIds: z.array(z.number().int()),
   /** Issue 24: the packed parcel (null = the category's default, shared/parcel.ts). */
   ...ProductParcelFields.shape,
   updatedAt: z.string(),
@@ -108,6 +115,10 @@ const ProductFields = {
   featured: z.boolean(),
   archived: z.boolean(),
   personalisation: PersonalisationConfig.nullable(),
+  addOnKind: z.enum(ADD_ON_KINDS, { error: 'Choose a kind of add-on' }).nullable(),
+  addOnCategoryIds: z
+    .array(z.number().int().positive('Choose a category that exists'))
+    .max(MAX_ADD_ON_CATEGORIES, `At most ${MAX_ADD_ON_CATEGORIES} categories`),
   // Blank is none (null), as the form and the CSV send it.
   sku: z
     .string()
@@ -140,6 +151,8 @@ export const NewAdminProduct = z
     featured: ProductFields.featured.default(false),
     archived: ProductFields.archived.default(false),
     personalisation: ProductFields.personalisation.default(null),
+    addOnKind: ProductFields.addOnKind.default(null),
+    addOnCategoryIds: ProductFields.addOnCategoryIds.default([]),
     sku: ProductFields.sku.default(null),
     hsnCode: ProductFields.hsnCode.default(null),
     gstRate: ProductFields.gstRate.default(null),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADD_ON_KINDS } from '../add-ons';
 import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH, SUGGESTION_QUERY_MAX_LENGTH } from '../catalog-limits';
 import {
   DELIVERY_SPEED_VALUES,
@@ -306,3 +307,12 @@ export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
 /** Issue 25: GET /api/products/{id}/similar, "You may also like". */
 export const SimilarProducts = z.object({ data: z.array(Product) });
 export type SimilarProducts = z.infer<typeof SimilarProducts>;
+
+/**
+ * Decision 0079: GET /api/products/{id}/add-ons, what the step after Add to Cart offers: the
+ * add-ons its category offers, in stock, each a product with its kind.
+ */
+export const AddOn = Product.extend({ addOnKind: z.enum(ADD_ON_KINDS) });
+export type AddOn = z.infer<typeof AddOn>;
+export const AddOnsOffered = z.object({ data: z.array(AddOn) });
+export type AddOnsOffered = z.infer<typeof AddOnsOffered>;

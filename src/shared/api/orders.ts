@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADD_ON_KINDS } from '../add-ons';
 import { AddressForm } from '../address';
 import { DeliveryInfo } from '../delivery';
 import { DeliveryChoiceRecord } from '../delivery-dates';
@@ -19,6 +20,8 @@ export const OrderItemRecord = z.object({
     image: z.string(),
     inStock: z.boolean(),
     allowPreOrder: z.boolean(),
+    /** Decision 0079: its kind when it is an add-on (a greeting card carries the gift message). */
+    addOnKind: z.enum(ADD_ON_KINDS).nullable(),
   }),
   quantity: z.number().int(),
   /** Unit price the shopper paid, in rupees. */

@@ -34,7 +34,14 @@ const paidOrder: OrderRecord = {
   paidAt: '2025-11-12T06:32:00.000Z',
   items: [
     {
-      product: { id: 21, name: 'Diwali Dry Fruit Hamper', image: '', inStock: true, allowPreOrder: false },
+      product: {
+        id: 21,
+        name: 'Diwali Dry Fruit Hamper',
+        image: '',
+        inStock: true,
+        allowPreOrder: false,
+        addOnKind: null,
+      },
       quantity: 2,
       price: 450,
       isPreOrder: false,
@@ -42,7 +49,14 @@ const paidOrder: OrderRecord = {
       personalisation: null,
     },
     {
-      product: { id: 22, name: 'Silver Pooja Thali', image: '', inStock: false, allowPreOrder: true },
+      product: {
+        id: 22,
+        name: 'Silver Pooja Thali',
+        image: '',
+        inStock: false,
+        allowPreOrder: true,
+        addOnKind: null,
+      },
       quantity: 1,
       price: 799,
       isPreOrder: true,

@@ -14,7 +14,14 @@ export function testOrder(fields: Partial<OrderRecord> = {}): OrderRecord {
     paidAt: '2026-11-20T05:31:00.000Z',
     items: [
       {
-        product: { id: 21, name: 'Diwali Dry Fruit Hamper', image: '', inStock: true, allowPreOrder: false },
+        product: {
+          id: 21,
+          name: 'Diwali Dry Fruit Hamper',
+          image: '',
+          inStock: true,
+          allowPreOrder: false,
+          addOnKind: null,
+        },
         quantity: 2,
         price: 450,
         isPreOrder: false,

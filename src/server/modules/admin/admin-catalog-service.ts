@@ -47,6 +47,8 @@ const productColumns = {
   featured: products.featured,
   archived: products.archived,
   personalisation: products.personalisation,
+  addOnKind: products.addOnKind,
+  addOnCategoryIds: products.addOnCategoryIds,
   sku: products.sku,
   hsnCode: products.hsnCode,
   gstRateBp: products.gstRateBp,
@@ -146,6 +148,18 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       .from(categories)
       .where(eq(categories.id, categoryId));
     if (!row) throw invalid(CHOOSE_CATEGORY, [{ path: 'categoryId', message: CHOOSE_CATEGORY }]);
+  }
+
+  /** Decision 0079: an add-on is offered only with categories that exist. */
+  async function requireAddOnCategories(ids: readonly number[] | undefined) {
+    if (!ids || ids.length === 0) return;
+    const found = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(inArray(categories.id, [...ids]));
+    if (found.length < new Set(ids).size) {
+      throw invalid(CHOOSE_CATEGORY, [{ path: 'addOnCategoryIds', message: CHOOSE_CATEGORY }]);
+    }
   }
 
   async function requireProducts(ids: readonly number[]) {
@@ -268,6 +282,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
 
     async createProduct(input: NewAdminProduct): Promise<AdminProduct> {
       await requireCategory(input.categoryId);
+      await requireAddOnCategories(input.addOnCategoryIds);
       const { price, mrp, gstRate, ...rest } = input;
       const created = await skuChecked(() =>
         catalog.createProduct({
@@ -285,6 +300,7 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
     /** Any editable field; archiving is a change like any other (products are never deleted). */
     async updateProduct(id: number, changes: AdminProductChanges): Promise<AdminProduct> {
       await requireCategory(changes.categoryId);
+      await requireAddOnCategories(changes.addOnCategoryIds);
       const current = await product(id);
       // MRP below price is refused whichever of the two the change leaves as it was.
       const price = changes.price ?? current.price;

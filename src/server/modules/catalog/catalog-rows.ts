@@ -142,7 +142,7 @@ async function categoryIndex(
 
 type ProductQuery = { from?: SQL; where: SQL; orderBy?: SQL; limit?: number; offset?: number };
 
-async function productRows<Extra extends object = object>(
+export async function productRows<Extra extends object = object>(
   reader: CatalogReader,
   { from = sql`products p`, where, orderBy, limit, offset = 0 }: ProductQuery,
   extraColumns?: SQL,

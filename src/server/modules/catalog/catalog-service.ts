@@ -6,6 +6,7 @@ import type { ProductList, ProductListQuery } from '../../../shared/api/catalog'
 import type { DeliverySpeed } from '../../../shared/gift-finder';
 import type { ChangeCounters } from '../../db/change-counters';
 import { type Db, rowsOf } from '../../db/client';
+import * as addOnOffers from './add-on-offers';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
 import * as reads from './catalog-reads';
 import type { CatalogReader } from './catalog-rows';
@@ -198,6 +199,7 @@ export function createCatalogService({
     sitemapEntries: () => reads.sitemapEntries(reader),
     suggestSearch: (q: string) => suggestions.suggestSearch(reader, q),
     similarProducts: (id: number) => suggestions.similarProducts(reader, id),
+    addOnsOffered: (id: number) => addOnOffers.addOnsOffered(reader, id),
 
     createCategory: (input: writes.NewCategory) => writes.createCategory(writer, input),
     createProduct: (input: writes.NewProduct) => writes.createProduct(writer, input),

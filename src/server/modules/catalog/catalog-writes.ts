@@ -1,6 +1,7 @@
 // Changes to the catalogue: categories, products (archiving included) and collections. Each keeps
 // search's index in step and then drops every cached figure, so the next read sees the change.
 import { eq, sql } from 'drizzle-orm';
+import type { AddOnKind } from '../../../shared/add-ons';
 import type { CollectionRule } from '../../../shared/api/admin';
 import type { Category, CollectionSummary } from '../../../shared/api/catalog';
 import type { DeclarationOverrides } from '../../../shared/legal-metrology';
@@ -45,6 +46,9 @@ export type NewProduct = {
   ratingCount?: number;
   archived?: boolean;
   personalisation?: PersonalisationConfig | null;
+  /** Decision 0079: its kind when it is an add-on, and the categories whose gifts offer it. */
+  addOnKind?: AddOnKind | null;
+  addOnCategoryIds?: number[];
   sku?: string | null;
   hsnCode?: string | null;
   gstRateBp?: number | null;
@@ -123,6 +127,8 @@ export async function createProduct(writer: CatalogWriter, input: NewProduct): P
         ratingCount: input.ratingCount ?? 0,
         archived: input.archived ?? false,
         personalisation: input.personalisation ?? null,
+        addOnKind: input.addOnKind ?? null,
+        addOnCategoryIds: input.addOnCategoryIds ?? [],
         sku: input.sku ?? null,
         hsnCode: input.hsnCode ?? null,
         gstRateBp: input.gstRateBp ?? null,

@@ -88,6 +88,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     answer(request, reply, async () => ({ data: await app.catalog.similarProducts(request.params.id) })),
   );
 
+  // Decision 0079: the add-ons offered after Add to Cart on this product.
+  app.get('/products/:id/add-ons', { schema: { params: IdParams } }, (request, reply) =>
+    answer(request, reply, async () => ({ data: await app.catalog.addOnsOffered(request.params.id) })),
+  );
+
   // Decision 0059: the product page's Legal Metrology declarations, asked for beside the product.
   app.get('/products/:id/details', { schema: { params: IdParams } }, (request, reply) =>
     answer(request, reply, async () => ({ details: await app.catalog.productDetails(request.params.id) })),

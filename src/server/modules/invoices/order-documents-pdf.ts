@@ -47,6 +47,20 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
     for (const line of personalisationLines(item.personalisation)) {
       doc.fontSize(10).text(line, MARGIN + 12, doc.y, { width: quantityX - MARGIN - 22 });
     }
+    if (item.cardMessage) {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .text('Write in the card:', MARGIN + 12, doc.y, {
+          width: quantityX - MARGIN - 22,
+        });
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(12)
+        .text(item.cardMessage, MARGIN + 12, doc.y, {
+          width: quantityX - MARGIN - 22,
+        });
+    }
     const bottom = doc.y;
     doc.fontSize(11).text(`x ${item.quantity}`, quantityX, y, { width: 50, align: 'right' });
     if (item.amount !== null) doc.text(rs(item.amount), quantityX + 60, y, { width: 110, align: 'right' });

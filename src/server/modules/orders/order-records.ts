@@ -127,6 +127,7 @@ export async function orderRecordsOf(
         personalisation: orderItems.personalisation,
         stock: products.stock,
         allowPreOrder: products.allowPreOrder,
+        addOnKind: products.addOnKind,
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))
@@ -186,6 +187,7 @@ export async function orderRecordsOf(
             image: line.image,
             inStock: line.stock > 0,
             allowPreOrder: line.allowPreOrder,
+            addOnKind: line.addOnKind,
           },
           quantity: line.quantity,
           price: toRupees(line.pricePaise),

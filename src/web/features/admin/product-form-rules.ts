@@ -69,6 +69,8 @@ export const ProductFormValues = z
       }),
     ),
     photo: z.enum(['off', 'optional', 'required']),
+    addOnKind: z.string(),
+    addOnCategoryIds: z.array(z.string()),
     sku: z.string(),
     hsnCode: z.string(),
     gstRate: z.string(),

@@ -1,3 +1,4 @@
+import { isAddOnKind } from '../../../shared/add-ons';
 import type { AdminProduct, NewAdminProduct } from '../../../shared/api/admin-products';
 import type { PhotoRule } from '../../../shared/personalisation';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
@@ -35,6 +36,10 @@ export type ProductFormValues = {
   personalisable: boolean;
   personalisationFields: { label: string; maxLength: string; required: boolean }[];
   photo: PhotoRule;
+  /** Decision 0079: '' when the product is not an add-on. */
+  addOnKind: string;
+  /** The categories whose gifts offer it, as the checkboxes hold their ids. */
+  addOnCategoryIds: string[];
   sku: string;
   hsnCode: string;
   gstRate: string;
@@ -85,6 +90,8 @@ export const valuesOf = (product: AdminProduct | null): ProductFormValues => ({
     required: field.required,
   })),
   photo: product?.personalisation?.photo ?? 'off',
+  addOnKind: product?.addOnKind ?? '',
+  addOnCategoryIds: (product?.addOnCategoryIds ?? []).map(String),
   sku: product?.sku ?? '',
   hsnCode: product?.hsnCode ?? '',
   gstRate: product?.gstRate === null || product?.gstRate === undefined ? '' : String(product.gstRate),
@@ -123,6 +130,9 @@ export const payloadOf = (values: ProductFormValues): NewAdminProduct => ({
   featured: values.featured,
   archived: values.archived,
   personalisation: personalisationOf(values),
+  addOnKind: isAddOnKind(values.addOnKind) ? values.addOnKind : null,
+  // Decision 0079: a product that is no add-on is offered nowhere.
+  addOnCategoryIds: isAddOnKind(values.addOnKind) ? values.addOnCategoryIds.map(Number) : [],
   sku: values.sku.trim() || null,
   hsnCode: values.hsnCode.trim() || null,
   gstRate: values.gstRate === '' ? null : Number(values.gstRate),
@@ -139,6 +149,7 @@ export function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
   if (first === 'quantityTiers') return ['quantityTiers'];
   if (first === 'tags') return ['tags'];
   if (first === 'images') return ['images'];
+  if (first === 'addOnCategoryIds') return ['addOnCategoryIds'];
   if (first !== undefined && isParcelField(first)) return ['parcel', first];
   if (first === 'declarations' && second !== undefined && isDeclarationField(second))
     return ['declarations', second];

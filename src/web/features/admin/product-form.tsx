@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useSaveProduct } from './admin-api';
 import { Field, inputClass } from './admin-ui';
+import { ProductAddOnFields } from './product-add-on-fields';
 import { ProductDeclarationFields } from './product-declaration-fields';
 import { type ProductFormValues, payloadOf, valuesOf } from './product-form-values';
 import { ProductParcelFields } from './product-parcel-fields';
@@ -206,6 +207,13 @@ export function ProductForm({
           store)
         </label>
       </fieldset>
+      <ProductAddOnFields
+        id={`${id}-add-on`}
+        register={{ addOnKind: register('addOnKind'), addOnCategoryIds: register('addOnCategoryIds') }}
+        errors={errors}
+        isAddOn={watch('addOnKind') !== ''}
+        categories={categories}
+      />
       <fieldset className="flex flex-col gap-3 sm:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Personalisation</legend>
         <label className="flex min-h-11 items-center gap-2">

@@ -51,7 +51,14 @@ const estimate: NonNullable<OrderRecord['deliveryEstimate']> = {
   isPreOrder: false,
 };
 const line = (isPreOrder: boolean): OrderRecord['items'][number] => ({
-  product: { id: 1, name: 'Brass Diya', image: '', inStock: !isPreOrder, allowPreOrder: isPreOrder },
+  product: {
+    id: 1,
+    name: 'Brass Diya',
+    image: '',
+    inStock: !isPreOrder,
+    allowPreOrder: isPreOrder,
+    addOnKind: null,
+  },
   quantity: 1,
   price: 299,
   isPreOrder,

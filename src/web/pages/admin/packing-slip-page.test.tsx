@@ -15,7 +15,14 @@ const giftOrder: OrderRecord = {
   paidAt: '2026-11-20T06:32:00.000Z',
   items: [
     {
-      product: { id: 31, name: 'Peacock Brass Diya', image: '', inStock: true, allowPreOrder: false },
+      product: {
+        id: 31,
+        name: 'Peacock Brass Diya',
+        image: '',
+        inStock: true,
+        allowPreOrder: false,
+        addOnKind: null,
+      },
       quantity: 2,
       price: 450,
       isPreOrder: false,

@@ -94,6 +94,14 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
                       photoSize={96}
                     />
                   )}
+                  {item.cardMessage && (
+                    <span className="mt-1 block">
+                      <span className="block text-sm font-semibold">Write in the card:</span>
+                      <span className="block whitespace-pre-line break-words text-lg italic">
+                        {item.cardMessage}
+                      </span>
+                    </span>
+                  )}
                 </td>
                 <td className="py-1 text-right">{item.quantity}</td>
                 {item.amount !== null && <td className="py-1 text-right">{formatInr(item.amount)}</td>}
