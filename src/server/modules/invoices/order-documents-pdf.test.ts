@@ -20,6 +20,16 @@ describe('the packing slip', () => {
               quantity: 2,
               amount: 1198,
               personalisation: { fields: [{ label: 'Name on the box', value: 'Meera' }], photo: null },
+              cardMessage: null,
+            },
+            // Decision 0079: the greeting card carries the gift message.
+            {
+              key: '9|',
+              name: 'Diwali Greeting Card',
+              quantity: 1,
+              amount: 99,
+              personalisation: null,
+              cardMessage: 'Happy Diwali, Meera! With love from all of us in Pune.',
             },
           ],
           discount: null,
@@ -27,9 +37,9 @@ describe('the packing slip', () => {
             { label: 'Shipping', amount: 0 },
             { label: 'Midnight delivery', amount: 199 },
           ],
-          total: 1397,
-          giftMessage: 'Happy Diwali!',
-          codToCollect: 1397,
+          total: 1496,
+          giftMessage: null,
+          codToCollect: 1496,
         },
         invoice: null,
       },
@@ -44,5 +54,7 @@ describe('the packing slip', () => {
     expect(drawnText(pdf)).toContain('landmark: the blue water tank');
     expect(drawnText(pdf)).toContain('Name on the box: Meera');
     expect(drawnText(pdf)).toContain('Midnight delivery Rs. 199');
+    expect(drawnText(pdf)).toContain('Write in the card:');
+    expect(drawnText(pdf)).toContain('With love from all of us in Pune.');
   });
 });
