@@ -25,6 +25,7 @@ import { catalogRoutes, installCatalog, RULE_COLLECTIONS_EVERY_MS } from './modu
 import { complaintRoutes } from './modules/complaints';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
+import { deliverySlotRoutes } from './modules/delivery-slots';
 import { DISPATCH_EVERY_MS, dispatchRoutes } from './modules/dispatch';
 import { healthRoutes, installMetrics } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
@@ -259,6 +260,7 @@ export async function buildApp({
       await api.register(returnRoutes);
       await api.register(adminRoutes);
       await api.register(settingsRoutes);
+      await api.register(deliverySlotRoutes);
       await api.register(staffRoutes);
       await api.register(bulkEnquiryRoutes);
       await api.register(complaintRoutes);

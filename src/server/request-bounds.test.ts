@@ -82,6 +82,7 @@ const NO_BODY = new Set([
   'POST /api/admin/orders/:id/returned-parcel/check-in',
   'POST /api/admin/orders/:id/returned-parcel/refund',
   'DELETE /api/admin/collections/:id',
+  'DELETE /api/admin/delivery-slots/:id',
   'POST /api/admin/coupons/:id/retire',
   'POST /api/admin/dispatch-jobs/:id/resume',
 ]);

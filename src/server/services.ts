@@ -32,6 +32,7 @@ import { createCatalogService, createSearchAllowance, SEARCHES_PER_MINUTE } from
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
+import { createDeliverySlotService } from './modules/delivery-slots';
 import { createDispatchService } from './modules/dispatch';
 import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
@@ -121,11 +122,14 @@ export function createServices({
     deliverySpeeds: (pincode) => delivery.deliverySpeeds(pincode),
   });
   const onStockChanged = () => catalog.stockChanged();
+  // Decision 0073: the owner's timed slots, offered with the dates and re-checked by create-order.
+  const deliverySlots = createDeliverySlotService({ db, clock });
   const delivery = createDeliveryService({
     db,
     clock,
     config,
     deliveryCharges,
+    timedSlots: deliverySlots.rules,
     // The courier is made below (its sandbox plans from the delivery promise); it is asked only
     // once the store serves requests.
     askCourier: (pincode) =>
@@ -206,6 +210,7 @@ export function createServices({
     provider: paymentProvider,
     coupons,
     deliveryCharges,
+    timedSlots: deliverySlots.rules,
     codRules,
     lookupDelivery,
     expiryMinutes: config.ORDER_EXPIRY_MINUTES,
@@ -229,6 +234,7 @@ export function createServices({
     clock,
     lookupDelivery,
     deliveryCharges,
+    timedSlots: deliverySlots.rules,
     codRules,
     reissueInvoice: (tx, orderId, at) => invoices.reissue(tx, orderId, at),
   });
@@ -401,6 +407,7 @@ export function createServices({
     /** The built-in provider's own side (signing), when it is the configured provider. */
     sandboxProvider,
     coupons,
+    deliverySlots,
     invoices,
     orders,
     orderEdits,

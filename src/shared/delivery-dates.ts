@@ -3,19 +3,22 @@ import type { DeliveryInfo } from './delivery';
 import { DELIVERY_MESSAGES } from './delivery-rules';
 import { DELIVERY_DATE_CHOICES, DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
 import { addDays, indiaDateOf, isBeforeSameDayCutoff } from './india-time';
+import { toRupees } from './money';
+import { type TimedSlotRule, timedChoiceProblem, timedOffers, timedSlotText, zoneOf } from './timed-slots';
 
 export {
+  type ChosenWindow,
+  chosenSlotText,
   DELIVERY_DATE_CHOICES,
   DELIVERY_SLOTS,
   deliveryChoiceText,
   formatDeliveryDate,
 } from './delivery-slot-rules';
 
-// Issue 13 part 3: the delivery dates and slots a shopper may choose, from the pincode engine's
-// answer. The product page, checkout and create-order all work them out with these functions.
+// The delivery dates and slots a shopper may choose, from the pincode engine's answer. The product page, checkout and create-order all work them out with these functions.
 
-export const DeliverySlot = z.enum(['standard', 'midnight'], {
-  error: 'Please choose the standard or the midnight delivery slot',
+export const DeliverySlot = z.enum(['standard', 'midnight', 'timed'], {
+  error: 'Please choose the standard, the midnight or a timed delivery slot',
 });
 export type DeliverySlot = z.infer<typeof DeliverySlot>;
 
@@ -37,9 +40,25 @@ export const DeliveryDate = z
     DELIVERY_DATE_MESSAGES.invalidDate,
   );
 
-/** What the shopper chose at checkout. */
-export const DeliveryChoice = z.object({ date: DeliveryDate, slot: DeliverySlot });
+const MINUTES_IN_A_DAY = 24 * 60;
+
+/** What the shopper chose at checkout; a timed slot (decision 0073) names the slot and its window. */
+export const DeliveryChoice = z.object({
+  date: DeliveryDate,
+  slot: DeliverySlot,
+  slotId: z.number().int().positive().max(2_147_483_647).optional(),
+  /** The window's start, minutes after midnight India time. */
+  windowStart: z.number().int().min(0).max(MINUTES_IN_A_DAY).optional(),
+});
 export type DeliveryChoice = z.infer<typeof DeliveryChoice>;
+
+/** The window of a timed slot an order keeps: its name and times as chosen, whatever the owner edits later. */
+export const ChosenWindowRecord = z.object({
+  slotId: z.number().nullable(),
+  name: z.string(),
+  start: z.number(),
+  end: z.number(),
+});
 
 /** An order's chosen date and slot as the API returns them: null when none was chosen. */
 export const DeliveryChoiceRecord = z.object({
@@ -47,6 +66,8 @@ export const DeliveryChoiceRecord = z.object({
   slot: DeliverySlot,
   /** The slot's fee in rupees, already included in the order's shippingCost. */
   fee: z.number().nonnegative(),
+  /** A timed slot's name and window (decision 0073); absent or null for standard and midnight. */
+  window: ChosenWindowRecord.nullable().optional(),
 });
 export type DeliveryChoiceRecord = z.infer<typeof DeliveryChoiceRecord>;
 
@@ -55,6 +76,11 @@ export const DeliverySlotOption = z.object({
   label: z.string(),
   /** Extra charge for the slot, in rupees (0 for standard). */
   fee: z.number().nonnegative(),
+  /** A timed slot's id, name and window (decision 0073). */
+  slotId: z.number().optional(),
+  slotName: z.string().optional(),
+  windowStart: z.number().optional(),
+  windowEnd: z.number().optional(),
 });
 export type DeliverySlotOption = z.infer<typeof DeliverySlotOption>;
 
@@ -83,6 +109,14 @@ export type DeliveryBasis = {
   inSameDayArea: boolean;
 };
 
+/** The owner's timed slots and the pincode they are offered at (decision 0073). */
+export type TimedSlotsAt = { slots: readonly TimedSlotRule[]; pincode: string };
+
+const placeOf = (basis: DeliveryBasis, pincode: string) => ({
+  pincode,
+  zone: zoneOf({ inSameDayArea: basis.inSameDayArea, type: basis.info.type }),
+});
+
 /**
  * Days from today (India time) to the earliest delivery: 0 for same-day, 1 for next-day, the first
  * number of a standard range ('2-4 Days' → 2). Null when no date can be chosen.
@@ -109,19 +143,42 @@ const slotsFor = (basis: DeliveryBasis, midnightFeeRupees: number): DeliverySlot
     : []),
 ];
 
-/** The dates (DELIVERY_DATE_CHOICES of them from the earliest) and the slots of each. */
+/** A timed window on offer, as the dates list it: 'Fixed time (9 AM - 11 AM)'. */
+const timedOptionsOn = (
+  basis: DeliveryBasis,
+  date: string,
+  now: Date,
+  timed: TimedSlotsAt | undefined,
+): DeliverySlotOption[] =>
+  timed
+    ? timedOffers(timed.slots, placeOf(basis, timed.pincode), date, now).map(({ slot, window }) => ({
+        slot: 'timed' as const,
+        label: timedSlotText(slot.name, window),
+        fee: toRupees(slot.feePaise),
+        slotId: slot.id,
+        slotName: slot.name,
+        windowStart: window.start,
+        windowEnd: window.end,
+      }))
+    : [];
+
+/**
+ * The dates (DELIVERY_DATE_CHOICES of them from the earliest) and the slots of each: standard,
+ * midnight where it is offered, and the owner's timed windows still open (decision 0073).
+ */
 export function deliveryDateOptions(
   basis: DeliveryBasis,
   now: Date,
   midnightFeeRupees: number,
+  timed?: TimedSlotsAt,
 ): DeliveryDateOption[] {
   const earliest = earliestDeliveryDate(basis, now);
   if (earliest === null) return [];
   const slots = slotsFor(basis, midnightFeeRupees);
-  return Array.from({ length: DELIVERY_DATE_CHOICES }, (_, index) => ({
-    date: addDays(earliest, index),
-    slots,
-  }));
+  return Array.from({ length: DELIVERY_DATE_CHOICES }, (_, index) => {
+    const date = addDays(earliest, index);
+    return { date, slots: [...slots, ...timedOptionsOn(basis, date, now, timed)] };
+  });
 }
 
 /** The extra charge of a slot, in rupees. */
@@ -136,6 +193,7 @@ export function deliveryChoiceProblem(
   choice: DeliveryChoice,
   basis: DeliveryBasis,
   now: Date,
+  timed?: TimedSlotsAt,
 ): string | null {
   if (basis.info.isPreOrder) return DELIVERY_DATE_MESSAGES.preOrder;
   if (!basis.info.serviceable) return DELIVERY_MESSAGES.unserviceable;
@@ -154,5 +212,8 @@ export function deliveryChoiceProblem(
     return `Delivery dates can be chosen up to ${formatDeliveryDate(latest)}`;
   }
   if (choice.slot === 'midnight' && !basis.inSameDayArea) return DELIVERY_DATE_MESSAGES.midnightNotHere;
+  if (choice.slot === 'timed') {
+    return timedChoiceProblem(choice, timed?.slots ?? [], placeOf(basis, timed?.pincode ?? ''), now);
+  }
   return null;
 }

@@ -1,5 +1,5 @@
 import { DELIVERY_MESSAGES } from './delivery-rules';
-import { type DELIVERY_SLOTS, deliveryChoiceText } from './delivery-slot-rules';
+import { type ChosenWindow, type DELIVERY_SLOTS, deliveryChoiceText } from './delivery-slot-rules';
 import { DAY_MS, INDIA_TIME_ZONE } from './india-time';
 import { PRE_ORDER_DAYS_CHECKOUT } from './pincode';
 
@@ -13,7 +13,7 @@ export type PromisedDelivery = {
   /** When the order was placed (ISO text or a Date). */
   createdAt: string | Date;
   /** The day and slot chosen at checkout; null when none was. */
-  delivery: { date: string; slot: keyof typeof DELIVERY_SLOTS } | null;
+  delivery: { date: string; slot: keyof typeof DELIVERY_SLOTS; window?: ChosenWindow | null } | null;
   /** The pincode's delivery quoted when the order was made; null when it could not be. */
   deliveryEstimate: { days: string; city: string; fastDelivery: boolean; isPreOrder?: boolean } | null;
   /** Whether any line waits for stock. */
@@ -43,8 +43,11 @@ function byDate(createdAt: string | Date, days: string): string | null {
 }
 
 /** 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)': a day chosen at checkout. */
-export const chosenDayPromise = (choice: { date: string; slot: keyof typeof DELIVERY_SLOTS }) =>
-  `Delivery on ${deliveryChoiceText(choice)}`;
+export const chosenDayPromise = (choice: {
+  date: string;
+  slot: keyof typeof DELIVERY_SLOTS;
+  window?: ChosenWindow | null;
+}) => `Delivery on ${deliveryChoiceText(choice)}`;
 
 /**
  * The order's delivery promise: 'Delivery on Mon, 7 Dec · Standard delivery (9 AM - 9 PM)', or

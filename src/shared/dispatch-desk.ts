@@ -17,11 +17,13 @@ export type OrderQueue = keyof typeof ORDER_QUEUES;
 /** How the order list may be sorted. */
 export const ORDER_SORTS = {
   newest: 'Newest first',
-  delivery: 'Delivery date, midnight and timed slots first',
+  delivery: 'Delivery date, timed and midnight slots first',
 } as const;
 export type OrderSort = keyof typeof ORDER_SORTS;
 
 export const SLOT_FILTERS = {
+  // Decision 0073: every owner's timed slot (early morning, fixed time) at once.
+  timed: 'Timed slots (early morning, fixed time)',
   midnight: DELIVERY_SLOTS.midnight,
   standard: DELIVERY_SLOTS.standard,
 } as const;

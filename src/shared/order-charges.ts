@@ -5,6 +5,9 @@ import { formatPaise, type Paise, toPaise, toRupees } from './money';
 // the server prices an order with it and stores its fees as rows, and every page, mail, invoice
 // and slip reads the same list. No Zod here, so any page can use it without loading it.
 
+/** A timed slot's fee as its charge says it: 'Fixed time delivery' (decision 0073). */
+export const timedSlotFeeLabel = (slotName: string) => `${slotName} delivery`;
+
 /** What a charge is for. Items (and add-ons) are the order's lines; the rest are its fees. */
 export const CHARGE_KINDS = ['item', 'discount', 'shipping', 'delivery_slot', 'cash_on_delivery'] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
@@ -59,6 +62,8 @@ export type OrderChoices = {
   shippingPaise: Paise;
   /** The chosen slot's fee; 0 or absent for a slot without one. */
   slotFeePaise?: Paise;
+  /** A timed slot's fee is named after it ('Fixed time delivery', decision 0073); midnight's by FEE_LABELS. */
+  slotFeeLabel?: string;
   /** The cash on delivery fee when the shopper pays at the door; absent when paying online. */
   cashOnDeliveryPaise?: Paise;
 };
@@ -107,7 +112,15 @@ export function orderCharges(choices: OrderChoices): Charge[] {
         ]
       : []),
     feeCharge('shipping', choices.shippingPaise),
-    ...((choices.slotFeePaise ?? 0) > 0 ? [feeCharge('delivery_slot', choices.slotFeePaise ?? 0)] : []),
+    ...((choices.slotFeePaise ?? 0) > 0
+      ? [
+          feeCharge(
+            'delivery_slot',
+            choices.slotFeePaise ?? 0,
+            choices.slotFeeLabel ?? FEE_LABELS.delivery_slot,
+          ),
+        ]
+      : []),
     ...(choices.cashOnDeliveryPaise !== undefined && choices.cashOnDeliveryPaise > 0
       ? [feeCharge('cash_on_delivery', choices.cashOnDeliveryPaise)]
       : []),
@@ -161,6 +174,8 @@ export const cartCharges = (cart: {
   discount?: number;
   shippingFee: number;
   slotFee?: number;
+  /** A timed slot's name (decision 0073); its fee is named after it. */
+  slotName?: string | undefined;
   codFee?: number;
 }): Charge[] =>
   orderCharges({
@@ -172,5 +187,6 @@ export const cartCharges = (cart: {
     discountPaise: toPaise(cart.discount ?? 0),
     shippingPaise: toPaise(cart.shippingFee),
     slotFeePaise: toPaise(cart.slotFee ?? 0),
+    ...(cart.slotName === undefined ? {} : { slotFeeLabel: timedSlotFeeLabel(cart.slotName) }),
     cashOnDeliveryPaise: cart.codFee === undefined ? undefined : toPaise(cart.codFee),
   });

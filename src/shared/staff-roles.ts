@@ -117,6 +117,11 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'GET /api/admin/notifications': OWNER,
   'GET /api/admin/settings': OWNER,
   'PUT /api/admin/settings': OWNER,
+  // Decision 0073: the timed delivery slots and their fees are the owner's, like the midnight fee.
+  'GET /api/admin/delivery-slots': OWNER,
+  'POST /api/admin/delivery-slots': OWNER,
+  'PUT /api/admin/delivery-slots/:id': OWNER,
+  'DELETE /api/admin/delivery-slots/:id': OWNER,
   'GET /api/admin/staff': OWNER,
   'POST /api/admin/staff/invites': OWNER,
   'DELETE /api/admin/staff/invites/:id': OWNER,

@@ -32,6 +32,7 @@ import type { ParcelSize } from '../../shared/parcel';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
 import type { QuantityTier } from '../../shared/quantity-pricing';
 import type { RefundPayee } from '../../shared/refund-payee';
+import { SLOT_ZONE_KEYS } from '../../shared/timed-slots';
 
 // Money is integer paise in every table (DESIGN 4: rupees only at the API and UI edges).
 
@@ -449,6 +450,37 @@ export const stockAlerts = pgTable(
   ],
 );
 
+/**
+ * Decision 0073: the owner's timed delivery slots. Minutes count from midnight India time; each
+ * window of `window_minutes` between the start and the end is offered until `cutoff_minutes`
+ * before it starts, at the listed pincodes and in the listed areas (shared/timed-slots.ts).
+ */
+export const deliverySlots = pgTable(
+  'delivery_slots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    windowMinutes: integer('window_minutes').notNull(),
+    feePaise: integer('fee_paise').notNull().default(0),
+    cutoffMinutes: integer('cutoff_minutes').notNull().default(0),
+    zones: text('zones', { enum: SLOT_ZONE_KEYS }).array().notNull().default(sql`'{}'::text[]`),
+    pincodes: text('pincodes').array().notNull().default(sql`'{}'::text[]`),
+    weekdays: integer('weekdays').array().notNull().default(sql`'{0,1,2,3,4,5,6}'::integer[]`),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      'delivery_slots_window_fits',
+      sql`${table.windowMinutes} > 0 and ${table.startMinute} >= 0 and ${table.startMinute} + ${table.windowMinutes} <= ${table.endMinute} and ${table.endMinute} <= 1440`,
+    ),
+    check('delivery_slots_fee_not_negative', sql`${table.feePaise} >= 0 and ${table.cutoffMinutes} >= 0`),
+  ],
+);
+
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
 
 export const orders = pgTable(
@@ -481,6 +513,12 @@ export const orders = pgTable(
     // null); the slot's fee is one of the order's charges (decision 0072).
     deliveryDate: text('delivery_date'),
     deliverySlot: text('delivery_slot'),
+    // Decision 0073: a timed slot's name and window (minutes after midnight, India) as chosen, kept
+    // when the owner edits or deletes the slot; null for standard and midnight.
+    deliverySlotId: integer('delivery_slot_id').references(() => deliverySlots.id, { onDelete: 'set null' }),
+    deliverySlotName: text('delivery_slot_name'),
+    deliveryWindowStart: integer('delivery_window_start'),
+    deliveryWindowEnd: integer('delivery_window_end'),
     // Issue 23: the order news the shopper agreed to at checkout (channels, their mobile, whether
     // the gift's recipient hears too); null for orders from before it, which get no messages.
     notify: jsonb('notify').$type<NotifyConsent>(),

@@ -383,6 +383,7 @@ export function CheckoutPage() {
             discount: discount ? discount.amount : 0,
             shippingFee: quote.shippingFee,
             slotFee: chosenDelivery?.fee ?? 0,
+            slotName: chosenDelivery?.window?.name,
           }),
         ),
       ),

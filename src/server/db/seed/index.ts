@@ -7,7 +7,16 @@ import type { DeclarationOverridesValue } from '../../../shared/legal-metrology-
 import { slugWithId } from '../../../shared/slug';
 import { createLocalImageStorage, type ImageStorage } from '../../storage/image-storage';
 import { type Db, type Queryable, rowsOf, type Tx } from '../client';
-import { categories, collectionProducts, collections, pincodes, products, reviews, users } from '../schema';
+import {
+  categories,
+  collectionProducts,
+  collections,
+  deliverySlots,
+  pincodes,
+  products,
+  reviews,
+  users,
+} from '../schema';
 import { type Composition, compositionStem, pictureKey, storeArtwork } from './artwork';
 import { insertRowsAsJson } from './bulk-insert';
 import {
@@ -21,6 +30,7 @@ import {
   generateProducts,
   type ProductSeed,
 } from './catalogue';
+import { DEMO_DELIVERY_SLOTS } from './delivery-slots';
 import { insertPincodes, loadPincodeDirectory } from './pincodes';
 
 export type SeedProgress = { step: string; done: number; total: number };
@@ -352,6 +362,9 @@ async function seedCatalogue(
   );
   await insertRowsAsJson(tx, collectionProducts, memberships);
   onProgress?.({ step: 'collections', done: collectionSeeds.length, total: collectionSeeds.length });
+
+  // Decision 0073: the demo's timed slots, unless the owner made slots before the catalogue.
+  if ((await tx.$count(deliverySlots)) === 0) await tx.insert(deliverySlots).values([...DEMO_DELIVERY_SLOTS]);
 
   return {
     categories: insertedCategories.length,

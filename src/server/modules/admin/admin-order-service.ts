@@ -89,10 +89,13 @@ export const shipTodayWhere = (today: string): SQL =>
     sql`not exists (select 1 from ${codConfirmations} where ${codConfirmations.orderId} = ${orders.id} and ${codConfirmations.confirmedAt} is null)`,
   )!;
 
+/** The midnight slot's window starts at 11 PM (DELIVERY_SLOTS.midnight). */
+const MIDNIGHT_SLOT_START_MINUTE = 23 * 60;
+
 /**
  * The order list's order: newest first, or (the queue, or asked for) by delivery date, and within
- * a day a slot with a time to meet first: midnight, then any other timed slot, then standard, then
- * no date; the oldest order first among equals.
+ * a day a slot with a time to meet first, the earliest time first (midnight and the timed slots),
+ * then standard, then no date; the oldest order first among equals.
  */
 export function orderListOrder(query: AdminOrderFilter): SQL[] {
   if (query.queue === undefined && query.sort !== 'delivery') {
@@ -100,7 +103,10 @@ export function orderListOrder(query: AdminOrderFilter): SQL[] {
   }
   return [
     sql`${orders.deliveryDate} asc nulls last`,
-    sql`case when ${orders.deliverySlot} is null then 3 when ${orders.deliverySlot} = 'midnight' then 0 when ${orders.deliverySlot} = 'standard' then 2 else 1 end`,
+    // Decision 0073: a day's slots with a time to meet by that time: early morning (7 AM), the
+    // fixed-time windows by their start, midnight (11 PM); then standard, then no slot.
+    sql`case when ${orders.deliverySlot} = 'timed' then coalesce(${orders.deliveryWindowStart}, ${MIDNIGHT_SLOT_START_MINUTE}) when ${orders.deliverySlot} = 'midnight' then ${MIDNIGHT_SLOT_START_MINUTE} else null end asc nulls last`,
+    sql`case when ${orders.deliverySlot} = 'standard' then 0 else 1 end`,
     asc(orders.createdAt),
     asc(orders.orderNumber),
   ];

@@ -84,6 +84,44 @@ describe('the dispatch desk: orders by delivery date and slot', () => {
     );
   });
 
+  it("puts a day's early-morning and fixed-time orders first, by their windows, and filters the timed slots", async () => {
+    const product = await createTestProduct(store.database, { name: 'Marigold Garland', stock: 50 });
+    const shopper = await store.newCustomer();
+    // Decision 0073: the rows create-order writes for a timed window (its name and minutes).
+    const order = async (slot: string, window?: { name: string; start: number }) => {
+      const created = await placeOrder(store.app, shopper.headers, [{ product, quantity: 1 }]);
+      await payOrder(store.app, shopper.headers, created);
+      await store.database.db
+        .update(orders)
+        .set({
+          deliveryDate: '2031-03-20',
+          deliverySlot: slot,
+          deliverySlotName: window?.name ?? null,
+          deliveryWindowStart: window?.start ?? null,
+          deliveryWindowEnd: window ? window.start + 120 : null,
+        })
+        .where(eq(orders.id, created.orderId));
+      return created.orderNumber;
+    };
+    const standard = await order('standard');
+    const midnight = await order('midnight');
+    const fixedAfternoon = await order('timed', { name: 'Fixed time', start: 15 * 60 });
+    const earlyMorning = await order('timed', { name: 'Early morning', start: 7 * 60 });
+    const fixedMorning = await order('timed', { name: 'Fixed time', start: 9 * 60 });
+
+    const day = await list('deliveryFrom=2031-03-20&deliveryTo=2031-03-20&sort=delivery');
+    expect(day.data.map((row) => row.orderNumber)).toEqual([
+      earlyMorning,
+      fixedMorning,
+      fixedAfternoon,
+      midnight,
+      standard,
+    ]);
+    const timed = await list('slot=timed&deliveryFrom=2031-03-20&deliveryTo=2031-03-20&sort=delivery');
+    expect(timed.data.map((row) => row.orderNumber)).toEqual([earlyMorning, fixedMorning, fixedAfternoon]);
+    expect(timed.data[0]?.delivery?.window).toMatchObject({ name: 'Early morning', start: 420, end: 540 });
+  });
+
   it('refuses a queue or slot it does not know with a message', async () => {
     const response = await store.app.inject({
       url: '/api/admin/orders?queue=ship-yesterday&slot=noon',

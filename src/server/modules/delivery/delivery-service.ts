@@ -13,6 +13,7 @@ import { indianStateOf } from '../../../shared/indian-states';
 import { toRupees } from '../../../shared/money';
 import { DEFAULT_DELIVERY, PINCODE_LENGTH } from '../../../shared/pincode';
 import { quoteShipping, type ReadDeliveryCharges, type ShippingRules } from '../../../shared/shipping';
+import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -57,6 +58,7 @@ export function createDeliveryService({
   clock,
   config,
   deliveryCharges,
+  timedSlots = async () => [],
   askCourier,
   log,
 }: {
@@ -65,6 +67,8 @@ export function createDeliveryService({
   config: Config;
   /** Issue 26: the owner's charges in force, read for every answer that quotes one. */
   deliveryCharges: ReadDeliveryCharges;
+  /** Decision 0073: the owner's timed slots, offered with the dates where they serve. */
+  timedSlots?: () => Promise<TimedSlotRule[]>;
   /** The courier's serviceability, asked when COURIER_SERVICEABILITY is on. */
   askCourier?: AskCourier | undefined;
   log?: { warn(details: object, message: string): void } | undefined;
@@ -208,8 +212,9 @@ export function createDeliveryService({
     checkPincode,
 
     /**
-     * Issue 13: the dates and slots a shopper may choose at this pincode, as of the app clock; none
-     * for a pre-order (it ships in the pre-order window) or a pincode we do not deliver to.
+     * The dates and slots a shopper may choose at this pincode, as of the app clock, the owner's
+     * timed windows still open among them (decision 0073); none for a pre-order (it ships in the
+     * pre-order window) or a pincode we do not deliver to.
      */
     async deliveryDates(rawPincode: string, options: { isPreOrder?: boolean } = {}): Promise<DeliveryDates> {
       const check = await checkPincode(rawPincode, options);
@@ -218,7 +223,10 @@ export function createDeliveryService({
         today: indiaDateOf(now),
         type: check.info.type,
         days: check.info.days,
-        dates: deliveryDateOptions(check, now, toRupees((await deliveryCharges()).midnightSlotFeePaise)),
+        dates: deliveryDateOptions(check, now, toRupees((await deliveryCharges()).midnightSlotFeePaise), {
+          slots: await timedSlots(),
+          pincode: rawPincode.trim(),
+        }),
       };
     },
 

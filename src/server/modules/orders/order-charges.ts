@@ -31,12 +31,18 @@ export async function insertFees(tx: Tx, orderId: string, fees: readonly FeeChar
  * Sets one fee of an order to `paise` (an edit that moves it, decision 0066), priced by the model:
  * its row is written, or removed when nothing is charged any more (shipping stays, as 'Free').
  */
-export async function setFee(tx: Tx, orderId: string, kind: FeeKind, paise: number): Promise<void> {
+export async function setFee(
+  tx: Tx,
+  orderId: string,
+  kind: FeeKind,
+  paise: number,
+  label?: string,
+): Promise<void> {
   if (paise === 0 && kind !== 'shipping') {
     await tx.delete(orderCharges).where(and(eq(orderCharges.orderId, orderId), eq(orderCharges.kind, kind)));
     return;
   }
-  const fee = feeCharge(kind, paise);
+  const fee = feeCharge(kind, paise, label);
   await tx
     .insert(orderCharges)
     .values({ orderId, kind, label: fee.label, amountPaise: paise, code: fee.code, gstRateBp: fee.gstRateBp })

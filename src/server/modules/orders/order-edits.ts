@@ -11,6 +11,7 @@ import {
   orderEditChargeMessage,
 } from '../../../shared/order-edits';
 import type { ReadDeliveryCharges } from '../../../shared/shipping';
+import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orders, shipments } from '../../db/schema';
@@ -20,6 +21,7 @@ import { feePaiseOf, feesOfOrder, setFee } from './order-charges';
 import { recordStatus } from './order-events';
 import { estimateOf, type OrderRow } from './order-records';
 import type { DeliveryLookup } from './order-service';
+import { slotFeeOf, windowColumnsOf } from './order-slots';
 
 export type OrderEdits = ReturnType<typeof createOrderEdits>;
 
@@ -35,6 +37,7 @@ export function createOrderEdits({
   clock,
   lookupDelivery,
   deliveryCharges,
+  timedSlots,
   codRules,
   reissueInvoice,
 }: {
@@ -42,6 +45,8 @@ export function createOrderEdits({
   clock: Clock;
   lookupDelivery: DeliveryLookup;
   deliveryCharges: ReadDeliveryCharges;
+  /** Decision 0073: the owner's timed slots, which a kept or new timed choice must still serve. */
+  timedSlots: () => Promise<TimedSlotRule[]>;
   codRules: ReadCodRules;
   /** The invoices module's: credit the issued invoice in full and issue one for the new address. */
   reissueInvoice: (tx: Tx, orderId: string, at: Date) => Promise<void>;
@@ -79,9 +84,15 @@ export function createOrderEdits({
       const chosen =
         input.delivery ??
         (before.deliveryDate && before.deliverySlot
-          ? ({ date: before.deliveryDate, slot: before.deliverySlot } as DeliveryChoice)
+          ? ({
+              date: before.deliveryDate,
+              slot: before.deliverySlot,
+              slotId: before.deliverySlotId ?? undefined,
+              windowStart: before.deliveryWindowStart ?? undefined,
+            } as DeliveryChoice)
           : null);
-      const choiceProblem = chosen ? deliveryChoiceProblem(chosen, check, now) : null;
+      const slots = await timedSlots();
+      const choiceProblem = chosen ? deliveryChoiceProblem(chosen, check, now, { slots, pincode }) : null;
       if (choiceProblem) throw invalid(choiceProblem, [{ path: 'delivery', message: choiceProblem }]);
       if (before.paymentMethod === 'cod') {
         // The order's own facts only: the account's (its open COD order) is this order.
@@ -98,12 +109,11 @@ export function createOrderEdits({
       }
       // The slot's fee: as paid when the slot stays, at the owner's charge in force when it changes.
       const { midnightSlotFeePaise } = await deliveryCharges();
-      const slotFeePaise =
-        chosen?.slot === before.deliverySlot
-          ? paidSlotFeePaise
-          : chosen?.slot === 'midnight'
-            ? midnightSlotFeePaise
-            : 0;
+      const sameSlot =
+        chosen?.slot === before.deliverySlot &&
+        (chosen?.slot !== 'timed' || chosen.slotId === (before.deliverySlotId ?? undefined));
+      const newFee = slotFeeOf(chosen, midnightSlotFeePaise, slots);
+      const slotFeePaise = sameSlot ? paidSlotFeePaise : newFee.paise;
       const differencePaise = slotFeePaise - paidSlotFeePaise;
       if (differencePaise !== 0 && before.paymentMethod !== 'cod')
         throw conflict(orderEditChargeMessage(differencePaise));
@@ -139,6 +149,7 @@ export function createOrderEdits({
             deliveryEstimate: estimateOf(check.info),
             deliveryDate: chosen?.date ?? null,
             deliverySlot: chosen?.slot ?? null,
+            ...windowColumnsOf(chosen, slots),
             totalPaise: row.totalPaise + differencePaise,
             updatedAt: now,
           })
@@ -146,7 +157,9 @@ export function createOrderEdits({
           .returning();
         if (!edited) throw new Error(`Order ${orderId} vanished`);
         // Decision 0072: the slot's fee is the order's charge row, so the total and its rows agree.
-        if (differencePaise !== 0) await setFee(tx, orderId, 'delivery_slot', slotFeePaise);
+        if (differencePaise !== 0 || !sameSlot) {
+          await setFee(tx, orderId, 'delivery_slot', slotFeePaise, newFee.label ?? undefined);
+        }
         // CGST s.34: an invoice issued for the old address is credited and replaced.
         await reissueInvoice(tx, orderId, now);
         await recordStatus(tx, {

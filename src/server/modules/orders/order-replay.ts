@@ -28,8 +28,14 @@ const sameGift = (a: GiftColumns, b: GiftColumns) =>
 
 const sameDeliveryChoice = (
   choice: DeliveryChoice | undefined,
-  row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot'>,
-) => (choice?.date ?? null) === row.deliveryDate && (choice?.slot ?? null) === row.deliverySlot;
+  row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot' | 'deliverySlotId' | 'deliveryWindowStart'>,
+) =>
+  (choice?.date ?? null) === row.deliveryDate &&
+  (choice?.slot ?? null) === row.deliverySlot &&
+  // Decision 0073: another timed window is another order.
+  (choice?.slot !== 'timed' ||
+    ((choice.slotId ?? null) === row.deliverySlotId &&
+      (choice.windowStart ?? null) === row.deliveryWindowStart));
 
 /**
  * The shopper's choice of messages, when the request makes one, must be the order's: a "no

@@ -32,6 +32,7 @@ import {
 } from '../../../shared/order-charges';
 import { PAID_CANCEL_MESSAGES, shopperMayCancelPaid } from '../../../shared/order-status';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
+import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { codConfirmations, orderQuotes, orders, shipments, users } from '../../db/schema';
@@ -59,6 +60,7 @@ import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
 import { estimateOf, type OrderRow, orderRecordsOf } from './order-records';
 import { isSameRequest } from './order-replay';
+import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
 import { insertPendingOrder } from './pending-order';
 import { releaseReservation } from './stock';
 
@@ -101,6 +103,7 @@ export function createOrderService({
   provider,
   coupons,
   deliveryCharges,
+  timedSlots,
   codRules,
   lookupDelivery,
   expiryMinutes,
@@ -121,10 +124,11 @@ export function createOrderService({
   coupons: CouponService;
   /** Issue 26: the owner's charges in force, read for every order. */
   deliveryCharges: ReadDeliveryCharges;
+  /** Decision 0073: the owner's timed delivery slots, whose fee and window an order may take. */
+  timedSlots: () => Promise<TimedSlotRule[]>;
   /** Decision 0042: the owner's cash on delivery rules in force, read for every COD order. */
   codRules: ReadCodRules;
   lookupDelivery: DeliveryLookup;
-  /** Issue 13: the extra charge of the midnight delivery slot. */
   expiryMinutes: number;
   /** Fair stock: orders one account may hold waiting for payment at a time. */
   maxUnpaidOrders: number;
@@ -262,16 +266,21 @@ export function createOrderService({
     const coupon: AppliedCoupon | null = payload.couponCode
       ? await coupons.apply(userId, payload.couponCode, lines)
       : null;
-    const { shippingRules, midnightSlotFeePaise } = await deliveryCharges();
+    const charges = await deliveryCharges();
+    const slots = await timedSlots();
+    const slotFee = slotFeeOf(payload.delivery, charges.midnightSlotFeePaise, slots);
     const choices: OrderChoices = {
       lines: lines.map((line) => ({ label: line.name, unitPaise: line.pricePaise, quantity: line.quantity })),
       discountPaise: coupon?.discountPaise ?? 0,
-      shippingPaise: quoteShippingPaise(subtotalPaise, shippingRules).shippingFeePaise,
-      slotFeePaise: payload.delivery?.slot === 'midnight' ? midnightSlotFeePaise : 0,
+      shippingPaise: quoteShippingPaise(subtotalPaise, charges.shippingRules).shippingFeePaise,
+      slotFeePaise: slotFee.paise,
+      ...(slotFee.label ? { slotFeeLabel: slotFee.label } : {}),
     };
     return {
       lines,
       coupon,
+      /** The owner's timed slots as read for this price, for the choice's check and its window. */
+      timedSlots: slots,
       /** The charges with cash on delivery's fee when it is chosen: what the order costs. */
       chargesWith: (cashOnDeliveryPaise?: Paise) => orderCharges({ ...choices, cashOnDeliveryPaise }),
       /** What the COD maximum applies to: the order before the COD fee. */
@@ -457,6 +466,8 @@ export function createOrderService({
     const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
     // Decision 0064: a large COD order waits for the customer's reply of YES before it is booked.
     const awaitingYes = rules !== null && codConfirmationDue(rules, totalPaise);
+    const withdrawn = withdrawnSlotMessage(payload.delivery, priced.timedSlots);
+    if (withdrawn) throw invalid(withdrawn, [{ path: 'delivery', message: withdrawn }]);
     // DESIGN 4: the amount comes from database prices; a client total that disagrees is refused.
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
 
@@ -471,8 +482,14 @@ export function createOrderService({
     const refusal = deliveryRefusal(delivery);
     if (refusal) throw conflict(refusal);
 
-    // Issue 13: the date and slot are checked again now; the page may have been open past 2 PM.
-    const choiceProblem = payload.delivery ? deliveryChoiceProblem(payload.delivery, check, now) : null;
+    // The date and slot are checked again now; the page may have been open past 2 PM, or past a
+    // timed window's cut-off (decision 0073).
+    const choiceProblem = payload.delivery
+      ? deliveryChoiceProblem(payload.delivery, check, now, {
+          slots: priced.timedSlots,
+          pincode: address.postalCode,
+        })
+      : null;
     // The path tells the payment page to offer the dates again rather than only show the message.
     if (choiceProblem) throw invalid(choiceProblem, [{ path: 'delivery', message: choiceProblem }]);
 
@@ -494,6 +511,7 @@ export function createOrderService({
             }),
             deliveryDate: payload.delivery?.date ?? null,
             deliverySlot: payload.delivery?.slot ?? null,
+            ...windowColumnsOf(payload.delivery, priced.timedSlots),
             totalPaise,
             shippingAddress: address,
             deliveryEstimate: estimateOf(delivery),

@@ -313,7 +313,7 @@ export function OrdersView({
       {inQueue && (
         <p className="text-sm text-stone-700">
           Paid orders and confirmed cash on delivery orders due today or tomorrow (or with no delivery date
-          chosen), midnight and timed slots first.
+          chosen), each day's timed and midnight slots first, the earliest time first.
         </p>
       )}
       <OrderFiltersForm

@@ -114,6 +114,7 @@ export function CheckoutOrderSummary({
       discount: saving,
       shippingFee: calculating ? 0 : shipping.fee,
       slotFee: chosenDelivery?.fee ?? 0,
+      slotName: chosenDelivery?.window?.name,
     }),
   );
 

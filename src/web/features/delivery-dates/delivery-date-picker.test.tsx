@@ -32,6 +32,36 @@ const delhi: DeliveryDates = {
 };
 const noChoice: DeliveryDates = { today: '2026-11-23', type: 'standard', days: '4-7 Days', dates: [] };
 
+// Decision 0073: as the server answers at 10:00 on Monday: today from 3 PM, tomorrow from 9 AM.
+const fixed = (start: number, window: string) => ({
+  slot: 'timed' as const,
+  label: `Fixed time (${window})`,
+  fee: 149,
+  slotId: 4,
+  slotName: 'Fixed time',
+  windowStart: start * 60,
+  windowEnd: (start + 2) * 60,
+});
+const timed: DeliveryDates = {
+  ...bengaluru,
+  dates: [
+    {
+      date: '2026-11-23',
+      slots: [standard, midnight, fixed(15, '3 PM - 5 PM'), fixed(17, '5 PM - 7 PM')],
+    },
+    {
+      date: '2026-11-24',
+      slots: [
+        standard,
+        midnight,
+        fixed(9, '9 AM - 11 AM'),
+        fixed(15, '3 PM - 5 PM'),
+        fixed(17, '5 PM - 7 PM'),
+      ],
+    },
+  ],
+};
+
 /** The network edge: GET /api/pincodes/delivery-dates/:pincode, failing while `down`. */
 function serveDates(answers: Record<string, DeliveryDates>, state = { down: false }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -128,6 +158,32 @@ describe('DeliveryDatePicker (issue 13)', () => {
     // Another day keeps the midnight slot.
     await user.click(within(days).getByRole('radio', { name: 'Wed, 25 Nov' }));
     expect(chosen()).toEqual({ date: '2026-11-25', slot: 'midnight', fee: 199 });
+  });
+
+  it("offers the owner's timed windows, each its own choice with its fee, kept on another day that has it", async () => {
+    const user = userEvent.setup();
+    serveDates({ '560001': timed });
+    withQuery(<Checkout pincode="560001" />);
+    await user.click(await screen.findByRole('radio', { name: 'Today, 23 Nov' }));
+    const times = screen.getByRole('group', { name: 'Choose a time' });
+    expect(
+      within(times)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.textContent),
+    ).toEqual([
+      'Standard delivery (9 AM - 9 PM)',
+      'Midnight delivery (11 PM - 11:59 PM) · ₹199 extra',
+      'Fixed time (3 PM - 5 PM) · ₹149 extra',
+      'Fixed time (5 PM - 7 PM) · ₹149 extra',
+    ]);
+    await user.click(within(times).getByRole('radio', { name: 'Fixed time (5 PM - 7 PM) · ₹149 extra' }));
+    const fivePm = { slotId: 4, name: 'Fixed time', start: 1020, end: 1140 };
+    expect(chosen()).toEqual({ date: '2026-11-23', slot: 'timed', fee: 149, window: fivePm });
+    expect(
+      within(times).getByRole('radio', { name: 'Fixed time (3 PM - 5 PM) · ₹149 extra' }),
+    ).toHaveProperty('checked', false);
+    await user.click(screen.getByRole('radio', { name: 'Tomorrow, 24 Nov' }));
+    expect(chosen()).toEqual({ date: '2026-11-24', slot: 'timed', fee: 149, window: fivePm });
   });
 
   it('drops a choice the next address does not offer (Delhi has no same-day or midnight)', async () => {
@@ -242,6 +298,15 @@ describe('DeliveryDatePicker while the dates load (Core Web Vitals CLS)', () => 
 });
 
 describe('EarliestDelivery on the product page (issue 13)', () => {
+  it('names each timed slot on offer at its first open window and fee', async () => {
+    serveDates({ '560001': timed });
+    withQuery(<EarliestDelivery pincode="560001" isPreOrder={false} />);
+    expect(await screen.findByText(/Fixed time delivery available/)).toHaveProperty(
+      'textContent',
+      'Fixed time delivery available for ₹149 extra (earliest Today, 23 Nov, 3 PM - 5 PM)',
+    );
+  });
+
   it('names the earliest day and the midnight slot with its fee', async () => {
     serveDates({ '560001': { ...bengaluru, dates: bengaluru.dates.slice(1) } });
     withQuery(<EarliestDelivery pincode="560001" isPreOrder={false} />);

@@ -7,6 +7,7 @@ import {
   type DeliveryDates,
 } from '../../../shared/delivery-dates';
 import { arrivalPhrase } from '../../../shared/delivery-rules';
+import { isSameSlot, pickOfChoice, slotKeyOf } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
 import { PRE_ORDER_DAYS_CHECKOUT } from '../../../shared/pincode';
 import { ApiError } from '../../api/client';
@@ -55,9 +56,18 @@ const slotText = (slot: DeliveryDateOption['slots'][number]) =>
 
 /** The slot kept when the date changes, when the new date offers it; else the first (standard). */
 function choiceOn(option: DeliveryDateOption, current: DeliveryChoiceRecord | null): DeliveryChoice | null {
-  const slot = option.slots.find((candidate) => candidate.slot === current?.slot) ?? option.slots[0];
-  return slot ? { date: option.date, slot: slot.slot } : null;
+  const kept = current ? pickOfChoice(current) : null;
+  const slot =
+    option.slots.find((candidate) => kept !== null && isSameSlot(candidate, kept)) ?? option.slots[0];
+  return slot ? pickOf(option.date, slot) : null;
 }
+
+/** What create-order takes of an offered slot: a timed one with its slot and window (decision 0073). */
+const pickOf = (date: string, slot: DeliveryDateOption['slots'][number]): DeliveryChoice => ({
+  date,
+  slot: slot.slot,
+  ...(slot.slot === 'timed' ? { slotId: slot.slotId, windowStart: slot.windowStart } : {}),
+});
 
 function DateAndSlot({
   offer,
@@ -98,11 +108,11 @@ function DateAndSlot({
           <div className="mt-2 flex flex-col gap-2">
             {chosenDate.slots.map((slot) => (
               <Choice
-                key={slot.slot}
+                key={slotKeyOf(slot)}
                 name={`${name}-slot`}
                 label={slotText(slot)}
-                checked={value.slot === slot.slot}
-                onSelect={() => onChange({ date: chosenDate.date, slot: slot.slot })}
+                checked={isSameSlot(slot, pickOfChoice(value))}
+                onSelect={() => onChange(pickOf(chosenDate.date, slot))}
               />
             ))}
           </div>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeliveryChoice, DeliveryChoiceRecord, DeliveryDates } from '../../../shared/delivery-dates';
+import { choiceOfOffer, isSameSlot } from '../../../shared/delivery-slot-rules';
 import { apiRequest } from '../../api/client';
 
 // The schema (and Zod) load with the first answer, not with the page (docs/performance.md).
@@ -38,6 +39,6 @@ export function offeredChoice(
   if (!choice || !offer) return null;
   const slot = offer.dates
     .find((option) => option.date === choice.date)
-    ?.slots.find((option) => option.slot === choice.slot);
-  return slot ? { date: choice.date, slot: slot.slot, fee: slot.fee } : null;
+    ?.slots.find((option) => isSameSlot(option, choice));
+  return slot ? choiceOfOffer(choice.date, slot) : null;
 }

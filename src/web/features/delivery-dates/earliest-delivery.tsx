@@ -1,13 +1,18 @@
+import type {
+  DeliveryDates as DeliveryDatesAnswer,
+  DeliverySlotOption,
+} from '../../../shared/delivery-dates';
 import { DELIVERY_SLOTS } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
 import { PRE_ORDER_DAYS_PRODUCT_PAGE } from '../../../shared/pincode';
+import { windowText } from '../../../shared/timed-slots';
 import { Spinner } from '../../components/status-message';
 import { deliveryDateLabel } from './delivery-date-labels';
 import { useDeliveryDates } from './delivery-dates-api';
 
 /**
  * Issue 13: beside the product page's delivery checker, the earliest day the checked pincode can
- * have this product and whether the midnight slot is offered, so a shopper knows before adding it
+ * have this product and whether the midnight and timed slots are offered, so a shopper knows before adding it
  * to the cart. `pincode` is null until a served pincode is checked. A pre-order product ships in
  * its pre-order window instead.
  */
@@ -27,6 +32,19 @@ export function EarliestDelivery({ pincode, isPreOrder }: { pincode: string | nu
   );
 }
 
+/** Decision 0073: each timed slot on offer here, at its first open window. */
+function earliestTimedWindows(offer: DeliveryDatesAnswer) {
+  const seen = new Map<number, { date: string; option: DeliverySlotOption }>();
+  for (const { date, slots } of offer.dates) {
+    for (const option of slots) {
+      if (option.slot === 'timed' && option.slotId !== undefined && !seen.has(option.slotId)) {
+        seen.set(option.slotId, { date, option });
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
 function DeliveryDates({ pincode }: { pincode: string }) {
   const lookup = useDeliveryDates(pincode);
   if (lookup.isError) return <p className="text-stone-600">Delivery dates could not be loaded just now.</p>;
@@ -39,6 +57,8 @@ function DeliveryDates({ pincode }: { pincode: string }) {
     );
   const [first] = lookup.data.dates;
   const midnight = first?.slots.find((slot) => slot.slot === 'midnight');
+  const timed = earliestTimedWindows(lookup.data);
+  const { today } = lookup.data;
   return (
     first && (
       <>
@@ -51,6 +71,13 @@ function DeliveryDates({ pincode }: { pincode: string }) {
             {DELIVERY_SLOTS.midnight} available for {formatInr(midnight.fee)} extra
           </p>
         )}
+        {timed.map(({ date, option }) => (
+          <p key={option.slotId} className="text-stone-700">
+            {option.slotName} delivery available for {formatInr(option.fee)} extra (earliest{' '}
+            {deliveryDateLabel(date, today)},{' '}
+            {windowText({ start: option.windowStart ?? 0, end: option.windowEnd ?? 0 })})
+          </p>
+        ))}
       </>
     )
   );

@@ -3,6 +3,7 @@ import { AddressForm } from '../../../shared/address';
 import { MarketingChoice } from '../../../shared/consents';
 import { ShippingCalculation } from '../../../shared/delivery';
 import { type DeliveryChoice, DeliveryChoiceRecord } from '../../../shared/delivery-dates';
+import { pickOfChoice } from '../../../shared/delivery-slot-rules';
 import { GiftOptions } from '../../../shared/gift-options';
 import { toRupees } from '../../../shared/money';
 import { NotifyConsent } from '../../../shared/notifications';
@@ -69,6 +70,7 @@ export const paymentCharges = (request: PaymentRequest, codFee?: number) =>
       discount: request.discount ?? 0,
       shippingFee: request.shippingFee,
       slotFee: request.delivery?.fee ?? 0,
+      slotName: request.delivery?.window?.name,
       ...(codFee !== undefined && codFee > 0 ? { codFee } : {}),
     }),
   );
@@ -85,7 +87,7 @@ export function withDeliveryChoice(
 
 /** The day and slot as create-order takes them (it works out the fee itself). */
 export const deliveryChoiceOf = (request: PaymentRequest): DeliveryChoice | undefined =>
-  request.delivery && { date: request.delivery.date, slot: request.delivery.slot };
+  request.delivery && pickOfChoice(request.delivery);
 
 /** The cart's lines as create-order and the cash on delivery check take them. */
 export const orderLinesOf = (request: PaymentRequest) =>
