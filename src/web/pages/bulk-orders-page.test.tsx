@@ -1,22 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
+import { GUEST_AUTH } from '../testing/guest-auth';
 import { renderRoutes } from '../testing/render-routes';
 import { BulkOrdersPage } from './bulk-orders-page';
-
-const guest: AuthApi = {
-  me: async () => {
-    throw new Error('no session');
-  },
-  login: async () => {
-    throw new Error('not used');
-  },
-  register: async () => {
-    throw new Error('not used');
-  },
-  logout: async () => {},
-};
 
 /** The store's /api with the catalogue's live figures, or a failure to give them. */
 function openBulkOrders(summary: () => Response) {
@@ -29,7 +16,7 @@ function openBulkOrders(summary: () => Response) {
     ),
   );
   renderRoutes([{ path: '/bulk-orders', element: <BulkOrdersPage /> }], '/bulk-orders', (routes) => (
-    <AuthProvider api={guest}>{routes}</AuthProvider>
+    <AuthProvider api={GUEST_AUTH}>{routes}</AuthProvider>
   ));
 }
 

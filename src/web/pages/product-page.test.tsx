@@ -5,11 +5,11 @@ import type { CollectionDetail, Product } from '../../shared/api/catalog';
 import type { ReviewPage } from '../../shared/api/reviews';
 import type { DeliveryDates } from '../../shared/delivery-dates';
 import { INVALID_PINCODE_DELIVERY } from '../../shared/delivery-rules';
-import type { AuthApi } from '../features/auth/auth-api';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
 import { resetLocationForTests } from '../features/location/use-location-state';
 import { BANGALORE_DELIVERY, UNSERVED_DELIVERY } from '../testing/delivery-fixtures';
+import { GUEST_AUTH } from '../testing/guest-auth';
 import { scrollEverythingIntoView } from '../testing/on-screen';
 import { renderRoutes } from '../testing/render-routes';
 import { CollectionPage } from './collection-page';
@@ -56,19 +56,6 @@ function withoutShareSheet(clipboard: { writeText: (text: string) => Promise<voi
   Object.defineProperty(window.navigator, 'clipboard', { value: clipboard, configurable: true });
 }
 
-const guest: AuthApi = {
-  me: async () => {
-    throw new Error('no session');
-  },
-  login: async () => {
-    throw new Error('not used');
-  },
-  register: async () => {
-    throw new Error('not used');
-  },
-  logout: async () => {},
-};
-
 function renderAt(path: string) {
   const router = renderRoutes(
     [
@@ -79,7 +66,7 @@ function renderAt(path: string) {
       { path: '*', element: <p>elsewhere</p> },
     ],
     path,
-    (routes) => <AuthProvider api={guest}>{routes}</AuthProvider>,
+    (routes) => <AuthProvider api={GUEST_AUTH}>{routes}</AuthProvider>,
   );
   return Object.assign(() => router.state.location.pathname, { router });
 }

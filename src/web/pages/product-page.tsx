@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import type { AddOn } from '../../shared/api/catalog';
 import { clampQuantity, stockStatus } from '../../shared/cart-rules';
 import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
 import { checkPersonalisation, personalisationValuesOf } from '../../shared/personalisation-rules';
@@ -12,6 +13,7 @@ import { EmptyState } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { BuyNowButton } from '../features/cart/buy-now-button';
+import { useCartActions } from '../features/cart/use-cart';
 import { trackItemView } from '../features/catalog/catalog-analytics';
 import { catalogKeys, useProduct, useProductDetails } from '../features/catalog/catalog-api';
 import { ProductDeclarations } from '../features/catalog/product-declarations';
@@ -27,6 +29,11 @@ import { emptyPersonalisation, PersonalisationForm } from '../features/personali
 import { ProductReviews } from '../features/reviews/product-reviews';
 import { NotifyMe } from '../features/stock-alerts/notify-me';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
+
+// Decision 0079: loaded on the first Add to Cart, not with the page (its JavaScript budget).
+const AddOnStep = lazy(() =>
+  import('../features/catalog/add-on-step').then((module) => ({ default: module.AddOnStep })),
+);
 
 /** SPEC 2 /product/{name-slug}-{id}; a missing or non-numeric id sends the shopper to /products. */
 export function ProductPage() {
@@ -46,6 +53,14 @@ function ProductView({ id }: { id: number }) {
   // Issue 13: what the shopper is personalising this product with.
   const [typed, setTyped] = useState(emptyPersonalisation);
   const [uploadingPhoto, setUploadingPhoto] = useState(false);
+  // Decision 0079: the add-on step after Add to Cart; only what the shopper ticks is added.
+  const [offeringAddOns, setOfferingAddOns] = useState(false);
+  const closeAddOns = useCallback(() => setOfferingAddOns(false), []);
+  const { addItem } = useCartActions();
+  const addAddOns = (chosen: AddOn[]) => {
+    for (const addOn of chosen) addItem(addOn, clampQuantity(addOn.minQuantity));
+    setOfferingAddOns(false);
+  };
 
   // SPEC 4: on failure, redirect to /products, which says why (decision 0071).
   useEffect(() => {
@@ -98,6 +113,7 @@ function ProductView({ id }: { id: number }) {
             quantity={quantity}
             personalisation={values}
             blockedReason={blockedReason}
+            onAdded={() => setOfferingAddOns(true)}
           />
         )}
         renderBuyNow={(shown, quantity) => (
@@ -148,6 +164,11 @@ function ProductView({ id }: { id: number }) {
           </DeliveryChecker>
         )}
       />
+      {offeringAddOns && (
+        <Suspense fallback={null}>
+          <AddOnStep product={product} onAdd={addAddOns} onClose={closeAddOns} />
+        </Suspense>
+      )}
       {/* Below the fold, in a boundary of its own: hydration makes the purchase controls above
           answer first and these after (decision 0070, the slow phone's first tap). */}
       <Suspense fallback={null}>

@@ -16,12 +16,15 @@ export function AddToCartButton({
   personalisation,
   blockedReason = null,
   className = '',
+  onAdded,
 }: {
   product: CartProduct;
   quantity: number;
   personalisation?: PersonalisationValues | undefined;
   blockedReason?: string | null;
   className?: string;
+  /** After each tap that added it: the page offers the gift's add-ons (decision 0079). */
+  onAdded?: () => void;
 }) {
   const reasonId = useId();
   const inCart = useCartQuantity(cartLineKey({ id: product.id, personalisation }));
@@ -49,6 +52,7 @@ export function AddToCartButton({
         ? `Added ${room} (${MAX_QUANTITY} is the most per product)`
         : `Added ${quantity} to cart`,
     );
+    onAdded?.();
   };
 
   return (

@@ -1,5 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
+  AddOn,
+  AddOnsOffered,
   CatalogCountries,
   CatalogSummary,
   Category,
@@ -25,6 +27,7 @@ export const catalogKeys = {
   listingPreview: (query: ProductQuery) => ['catalog', 'listing-preview', query] as const,
   product: (id: number) => ['catalog', 'product', id] as const,
   similar: (id: number) => ['catalog', 'similar', id] as const,
+  addOns: (id: number) => ['catalog', 'add-ons', id] as const,
   details: (id: number) => ['catalog', 'details', id] as const,
   countries: ['catalog', 'countries'] as const,
   featured: ['catalog', 'featured'] as const,
@@ -110,6 +113,16 @@ export function useSimilarProducts(id: number) {
     queryKey: catalogKeys.similar(id),
     queryFn: ({ signal }) =>
       apiRequest<SimilarProducts>(`/products/${id}/similar`, { signal }).then((body) => body.data),
+    staleTime: 60_000,
+  });
+}
+
+/** Decision 0079: the add-ons offered after Add to Cart (add-on-step.tsx asks once it is tapped). */
+export function useAddOns(id: number) {
+  return useQuery({
+    queryKey: catalogKeys.addOns(id),
+    queryFn: ({ signal }): Promise<AddOn[]> =>
+      apiRequest<AddOnsOffered>(`/products/${id}/add-ons`, { signal }).then((body) => body.data),
     staleTime: 60_000,
   });
 }
