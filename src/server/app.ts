@@ -27,6 +27,7 @@ import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
 import { deliverySlotRoutes } from './modules/delivery-slots';
 import { DISPATCH_EVERY_MS, dispatchRoutes } from './modules/dispatch';
+import { giftLinkRoutes } from './modules/gift-links';
 import { healthRoutes, installMetrics } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
 import { MAIL_EVERY_MS } from './modules/mail';
@@ -262,6 +263,7 @@ export async function buildApp({
       await api.register(settingsRoutes);
       await api.register(deliverySlotRoutes);
       await api.register(staffRoutes);
+      await api.register(giftLinkRoutes);
       await api.register(bulkEnquiryRoutes);
       await api.register(complaintRoutes);
       await api.register(personalisationRoutes);

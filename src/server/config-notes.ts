@@ -57,6 +57,8 @@ export const SETTING_NOTES: Record<keyof typeof Env.shape, string> = {
     'A return worth less is refunded at approval; the rest once the items are marked received (0: always wait; decision 0066).',
   COD_REMITTANCE_DAYS:
     'Days the courier takes to remit cash collected on delivery; later shows as overdue (decision 0067).',
+  GIFT_LINK_DAYS: "Days a gift link waits for its recipient's address, its stock held (decision 0081).",
+  GIFT_LINKS_PER_DAY: 'Gift links one account may send in a day (decision 0081).',
   NOTIFY_DEFAULT_CHANNELS:
     'Order-news channels ticked at checkout until the shopper changes them (whatsapp, sms, email).',
   GA_MEASUREMENT_ID: 'Google Analytics: gtag loads only when set.',

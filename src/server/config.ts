@@ -128,6 +128,10 @@ export const Env = z.object({
   // Decision 0067: days the courier takes to remit cash collected on delivery (its COD cycle);
   // cash not remitted by then shows as overdue.
   COD_REMITTANCE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  // Decision 0081: a gift link's life (its stock held that long) and the links an account may
+  // send in a day.
+  GIFT_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  GIFT_LINKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
 

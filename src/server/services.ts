@@ -34,6 +34,7 @@ import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createDeliveryService } from './modules/delivery';
 import { createDeliverySlotService } from './modules/delivery-slots';
 import { createDispatchService } from './modules/dispatch';
+import { createGiftLinkService } from './modules/gift-links';
 import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
@@ -227,6 +228,10 @@ export function createServices({
     codHoldHours: async () => (await settings.get()).values.codHoldHours,
     codConfirmHours: async () => (await settings.get()).values.codConfirmHours,
     onStockChanged,
+    giftLinkRules: async () => {
+      const values = (await settings.get()).values;
+      return { days: values.giftLinkDays, perDay: values.giftLinksPerDay };
+    },
   });
   // Decision 0066: an order's address and phone, edited until it is booked.
   const orderEdits = createOrderEdits({
@@ -248,7 +253,10 @@ export function createServices({
     store,
     ownerNotices,
     log,
+    onPaid: (tx, order, now) => giftLinks.sendOnPayment(tx, order, now),
   });
+  // Decision 0081: gifts sent by link, from their payment to the recipient's answer.
+  const giftLinks = createGiftLinkService({ db, clock, store });
   // Issue 23: order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
   const notifications = createNotificationService({
     db,
@@ -411,6 +419,7 @@ export function createServices({
     invoices,
     orders,
     orderEdits,
+    giftLinks,
     payments,
     mailWorker,
     messaging,

@@ -66,6 +66,8 @@ export const ORDER_NOTICES = [
   'quote_sent',
   'gift_on_its_way',
   'gift_delivered',
+  // Decision 0081: the link a sender paid for, asking the recipient where and when.
+  'gift_link',
   'cart_reminder',
   // Decision 0071: a sold-out product the shopper asked about is back.
   'back_in_stock',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COD_HOLD_HOURS_MAX, CodPincodes } from './cash-on-delivery';
+import { GIFT_LINK_MAX_DAYS, GIFT_LINKS_PER_DAY_MAX } from './gift-links';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
 import { NOTIFY_CHANNEL_LABELS, NOTIFY_CHANNELS } from './notifications';
 import { PackagingBoxesText } from './parcel';
@@ -39,6 +40,7 @@ export type SettingMeta = {
     | 'rupees'
     | 'days'
     | 'hours'
+    | 'count'
     | 'channels'
     | 'choice'
     | 'switch';
@@ -319,6 +321,34 @@ export const OwnerSettings = z.object({
       kind: 'days',
       env: ['COD_REMITTANCE_DAYS'],
       hint: 'Cash collected and not remitted after this many days shows as overdue',
+    },
+  ),
+  // Decision 0081: a gift link's life (its stock is held that long) and an account's links a day.
+  giftLinkDays: field(
+    z
+      .number({ error: 'Days a gift link stays open must be a number of days' })
+      .int('Days a gift link stays open must be whole days')
+      .min(1, 'Days a gift link stays open must be at least 1')
+      .max(GIFT_LINK_MAX_DAYS, `Days a gift link stays open can be at most ${GIFT_LINK_MAX_DAYS}`),
+    {
+      label: 'Days a gift link stays open',
+      group: 'shipping',
+      kind: 'days',
+      env: ['GIFT_LINK_DAYS'],
+      hint: "The gift's stock is held this long for the recipient's address; then the sender chooses",
+    },
+  ),
+  giftLinksPerDay: field(
+    z
+      .number({ error: 'Gift links a day must be a number' })
+      .int('Gift links a day must be a whole number')
+      .min(1, 'Gift links a day must be at least 1')
+      .max(GIFT_LINKS_PER_DAY_MAX, `Gift links a day can be at most ${GIFT_LINKS_PER_DAY_MAX}`),
+    {
+      label: 'Gift links one account may send in a day',
+      group: 'shipping',
+      kind: 'count',
+      env: ['GIFT_LINKS_PER_DAY'],
     },
   ),
   legalName: field(text('Legal name', 120), {

@@ -24,6 +24,7 @@ import type { AddressForm } from '../../shared/address';
 import type { CollectionRule } from '../../shared/api/admin';
 import type { CheckoutCartLine } from '../../shared/api/notifications';
 import { CONSENT_PURPOSES, CONSENT_VIAS } from '../../shared/consents';
+import { GIFT_LINK_ROW_STATES } from '../../shared/gift-links';
 import type { DeclarationOverrides } from '../../shared/legal-metrology';
 import type { NotifyConsent } from '../../shared/notifications';
 import { FEE_KINDS } from '../../shared/order-charges';
@@ -496,8 +497,9 @@ export const orders = pgTable(
     // Decision 0072: the total of the order's lines less the discount plus its fees (order_charges).
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
-    shippingAddress: jsonb('shipping_address').notNull(),
-    deliveryPincode: text('delivery_pincode').notNull(),
+    // Null only while a gift sent by link waits for its recipient's address (decision 0081).
+    shippingAddress: jsonb('shipping_address'),
+    deliveryPincode: text('delivery_pincode'),
     deliveryEstimate: jsonb('delivery_estimate'),
     idempotencyKey: text('idempotency_key'),
     // Issue 14: the coupon's discount on the items (shipping is never discounted), in paise.
@@ -552,6 +554,35 @@ export const orders = pgTable(
     // Decision 0077: the dispatch desk's queue and sort by delivery day and slot.
     index('orders_delivery_idx').on(table.deliveryDate, table.deliverySlot),
   ],
+);
+
+/**
+ * Decision 0081: a gift sent by link. The order is paid with no address; its recipient opens the
+ * link (only the SHA-256 of its token is kept), types the address and picks the day and slot the
+ * sender allowed, or declines. The sender sees the state and the date, never the address.
+ */
+export const giftLinks = pgTable(
+  'gift_links',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // Null until the order is paid and the link sent; a resend replaces it (the old link dies).
+    tokenHash: text('token_hash').unique(),
+    recipientName: text('recipient_name').notNull(),
+    // DPDP s.6: the recipient's contact is used only to send them this gift's link and news.
+    recipientPhone: text('recipient_phone'),
+    recipientEmail: text('recipient_email'),
+    message: text('message'),
+    revealGift: boolean('reveal_gift').notNull().default(false),
+    allowedSlots: jsonb('allowed_slots').$type<string[]>().notNull(),
+    state: text('state', { enum: GIFT_LINK_ROW_STATES }).notNull().default('awaiting_payment'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('gift_links_state_expires_idx').on(table.state, table.expiresAt)],
 );
 
 export const orderItems = pgTable(

@@ -6,6 +6,7 @@ import { DeliveryChoiceRecord } from '../delivery-dates';
 import { GiftRecord } from '../gift-options';
 import { FEE_KINDS } from '../order-charges';
 import { PersonalisationRecord } from '../personalisation';
+import { GiftLinkStatus } from './gift-links';
 import { ReturnRecord } from './returns';
 
 /** An order id in a URL: any short string; one that is not ours is simply 'Order not found'. */
@@ -109,6 +110,11 @@ export const OrderRecord = z.object({
   cashOnDelivery: z.object({ fee: z.number(), toCollect: z.number(), collected: z.boolean() }).nullable(),
   /** Decision 0064: a cash on delivery order still waiting for the customer's reply of YES. */
   awaitingCodYes: z.boolean(),
+  /**
+   * Decision 0081: a gift sent by link: its recipient's name, the link's state and the delivery
+   * date once chosen. Its sender's view never carries the address (shippingAddress is left empty).
+   */
+  giftLink: GiftLinkStatus.nullable().optional(),
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 

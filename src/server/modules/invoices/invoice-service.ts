@@ -90,7 +90,7 @@ export function createInvoiceService({
     const [place] = await tx
       .select({ state: pincodes.state })
       .from(pincodes)
-      .where(eq(pincodes.pincode, order.order.deliveryPincode));
+      .where(eq(pincodes.pincode, order.order.deliveryPincode ?? ''));
     const address = addressOf(order.order);
     // The place of supply is the State the goods are delivered in: the directory's State of the
     // delivery pincode, which checkout has already checked. The State the shopper typed is free
@@ -192,6 +192,13 @@ export function createInvoiceService({
         .from(invoices)
         .where(and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt)));
       if (existing) return;
+      // Decision 0081: a gift sent by link has no place of supply until its recipient gives the
+      // address; its invoice is issued then, before dispatch (CGST s.31).
+      const [addressed] = await tx
+        .select({ pincode: orders.deliveryPincode })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!addressed?.pincode) return;
       const financialYear = financialYearOf(issuedAt);
       const [counter] = await tx
         .insert(invoiceCounters)

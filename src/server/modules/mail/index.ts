@@ -7,6 +7,7 @@ export {
   complaintResolvedMail,
   type MailComplaint,
 } from './complaint-mails';
+export { giftLinkMail } from './gift-link-mail';
 export {
   createMailWorker,
   enqueueMail,

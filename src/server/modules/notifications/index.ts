@@ -3,7 +3,13 @@
 export { CART_REMINDER_EVERY_MS } from './cart-reminders';
 export { recordCheckoutConsents } from './consents';
 export { messageName } from './message-text';
-export { queueOrderNotice, queueOwnerMessage, queueStatusNotices, statusMailDue } from './notices';
+export {
+  queueGiftLinkMessage,
+  queueOrderNotice,
+  queueOwnerMessage,
+  queueStatusNotices,
+  statusMailDue,
+} from './notices';
 export { createNotificationService, type NotificationService } from './notification-service';
 export {
   checkoutDefaults,

@@ -1,4 +1,5 @@
 import { orderPagePathOf, trackPathOf } from '../../../shared/courier-events';
+import { giftLinkPathOf } from '../../../shared/gift-links';
 import { formatPaise } from '../../../shared/money';
 import { CART_RESTORE_PARAM, OPT_OUT_PATH, type OrderNotice } from '../../../shared/notifications';
 import { refundDetailsPathOf } from '../../../shared/refund-payee';
@@ -146,6 +147,15 @@ export function messageFor(
           params: [names.recipient, names.sender, store.storeName, track],
           text: `Hello ${names.recipient}, ${names.sender} has sent you a gift from ${store.storeName}. It is on its way! Follow it here with your phone number: ${track}\n${giftWhy(names.sender, store)}`,
         };
+      // Decision 0081: transactional (TCCCPR): the sender asked for it; it carries no offer.
+      case 'gift_link': {
+        const recipient = messageName(String(details.recipientName ?? ''), 'there');
+        const link = linkTo(store, giftLinkPathOf(String(details.token ?? '')));
+        return {
+          params: [recipient, names.sender, store.storeName, link],
+          text: `Hello ${recipient}, ${names.sender} has sent you a gift from ${store.storeName}. Tell us where and when to deliver it: ${link}\n${giftWhy(names.sender, store)}`,
+        };
+      }
       case 'gift_delivered':
         return {
           params: [names.recipient, names.sender, store.storeName, track],

@@ -237,3 +237,40 @@ export async function queueOwnerMessage(
     })
     .onConflictDoNothing({ target: notificationOutbox.dedupeKey });
 }
+
+/**
+ * Decision 0081: the gift link a sender paid for, by SMS to the number they gave (a transactional
+ * message they asked for, TCCCPR 2018). A number that sent STOP gets nothing, nor one that has had
+ * the day's gift messages. `key` names this sending (a resend is a new key). Answers whether it
+ * was queued.
+ */
+export async function queueGiftLinkMessage(
+  tx: Tx,
+  message: { orderId: string; to: string; key: string; token: string; recipientName: string; at: Date },
+): Promise<boolean> {
+  const recipient: Recipient = { channel: 'sms', to: message.to, audience: 'gift_recipient' };
+  if ((await withoutOptOuts(tx, [recipient])).length === 0) return false;
+  const since = new Date(message.at.getTime() - DAY_MS);
+  const today = await queuedSince(
+    tx,
+    since,
+    and(eq(notificationOutbox.recipient, message.to), eq(notificationOutbox.audience, 'gift_recipient')),
+  );
+  if (today >= GIFT_MESSAGES_PER_NUMBER_PER_DAY) return false;
+  const queued = await tx
+    .insert(notificationOutbox)
+    .values({
+      dedupeKey: `${message.key}:sms:gift_recipient`,
+      orderId: message.orderId,
+      notice: 'gift_link',
+      channel: 'sms',
+      recipient: message.to,
+      audience: 'gift_recipient',
+      details: { token: message.token, recipientName: message.recipientName },
+      nextAttemptAt: message.at,
+      createdAt: message.at,
+    })
+    .onConflictDoNothing({ target: notificationOutbox.dedupeKey })
+    .returning({ id: notificationOutbox.id });
+  return queued.length > 0;
+}

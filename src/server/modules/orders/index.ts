@@ -8,6 +8,13 @@ export {
   type ReadCodRules,
 } from './cash-on-delivery';
 export { awaitsCodConfirmation } from './cod-confirmation';
+export {
+  type GiftLinkRules,
+  giftLinkOf,
+  giftLinkTokenHashOf,
+  newGiftLinkToken,
+  type ReadGiftLinkRules,
+} from './gift-link-orders';
 export { mailOrderOf } from './mail-order';
 export {
   type MoneyLine,

@@ -11,6 +11,7 @@ import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import {
   codConfirmations,
+  giftLinks,
   invoices,
   orderEvents,
   orderItems,
@@ -144,55 +145,58 @@ export async function orderRecordsOf(
 ): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, issued, returns, quotes, feesOfOrders, booked, unconfirmed] = await Promise.all([
-    db
-      .select({
-        orderId: orderItems.orderId,
-        productId: orderItems.productId,
-        name: orderItems.name,
-        image: orderItems.image,
-        pricePaise: orderItems.pricePaise,
-        quantity: orderItems.quantity,
-        isPreOrder: orderItems.isPreOrder,
-        returnedQuantity: orderItems.returnedQuantity,
-        personalisation: orderItems.personalisation,
-        stock: products.stock,
-        allowPreOrder: products.allowPreOrder,
-        addOnKind: products.addOnKind,
-      })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.id)),
-    db
-      .select({
-        orderId: orderEvents.orderId,
-        status: orderEvents.status,
-        note: orderEvents.note,
-        internalNote: orderEvents.internalNote,
-        createdAt: orderEvents.createdAt,
-      })
-      .from(orderEvents)
-      .where(inArray(orderEvents.orderId, ids))
-      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-    db
-      .select({ orderId: invoices.orderId, number: invoices.number })
-      .from(invoices)
-      .where(and(inArray(invoices.orderId, ids), isNull(invoices.supersededAt))),
-    returnsByOrder(db, ids),
-    db.select({ orderId: orderQuotes.orderId }).from(orderQuotes).where(inArray(orderQuotes.orderId, ids)),
-    feesByOrder(db, ids),
-    db
-      .select({ orderId: shipments.orderId })
-      .from(shipments)
-      .where(and(inArray(shipments.orderId, ids), isNull(shipments.cancelledAt))),
-    db
-      .select({ orderId: codConfirmations.orderId })
-      .from(codConfirmations)
-      .where(and(inArray(codConfirmations.orderId, ids), isNull(codConfirmations.confirmedAt))),
-  ]);
+  const [lines, events, issued, returns, quotes, feesOfOrders, booked, unconfirmed, links] =
+    await Promise.all([
+      db
+        .select({
+          orderId: orderItems.orderId,
+          productId: orderItems.productId,
+          name: orderItems.name,
+          image: orderItems.image,
+          pricePaise: orderItems.pricePaise,
+          quantity: orderItems.quantity,
+          isPreOrder: orderItems.isPreOrder,
+          returnedQuantity: orderItems.returnedQuantity,
+          personalisation: orderItems.personalisation,
+          stock: products.stock,
+          allowPreOrder: products.allowPreOrder,
+          addOnKind: products.addOnKind,
+        })
+        .from(orderItems)
+        .innerJoin(products, eq(products.id, orderItems.productId))
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.id)),
+      db
+        .select({
+          orderId: orderEvents.orderId,
+          status: orderEvents.status,
+          note: orderEvents.note,
+          internalNote: orderEvents.internalNote,
+          createdAt: orderEvents.createdAt,
+        })
+        .from(orderEvents)
+        .where(inArray(orderEvents.orderId, ids))
+        .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+      db
+        .select({ orderId: invoices.orderId, number: invoices.number })
+        .from(invoices)
+        .where(and(inArray(invoices.orderId, ids), isNull(invoices.supersededAt))),
+      returnsByOrder(db, ids),
+      db.select({ orderId: orderQuotes.orderId }).from(orderQuotes).where(inArray(orderQuotes.orderId, ids)),
+      feesByOrder(db, ids),
+      db
+        .select({ orderId: shipments.orderId })
+        .from(shipments)
+        .where(and(inArray(shipments.orderId, ids), isNull(shipments.cancelledAt))),
+      db
+        .select({ orderId: codConfirmations.orderId })
+        .from(codConfirmations)
+        .where(and(inArray(codConfirmations.orderId, ids), isNull(codConfirmations.confirmedAt))),
+      db.select().from(giftLinks).where(inArray(giftLinks.orderId, ids)),
+    ]);
   const bookedIds = new Set(booked.map((shipment) => shipment.orderId));
   const unconfirmedIds = new Set(unconfirmed.map((confirmation) => confirmation.orderId));
+  const linkOf = new Map(links.map((link) => [link.orderId, link]));
   const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
   const quoteIds = new Set(quotes.map((quote) => quote.orderId));
 
@@ -200,6 +204,8 @@ export async function orderRecordsOf(
     const createdAt = row.createdAt.toISOString();
     const total = toRupees(row.totalPaise);
     const fees = feesOfOrders.get(row.id) ?? [];
+    const link = linkOf.get(row.id);
+    const slot = DeliverySlot.safeParse(row.deliverySlot);
     return {
       id: row.id,
       _id: row.id,
@@ -234,8 +240,10 @@ export async function orderRecordsOf(
       totalAmount: total,
       total,
       currency: row.currency,
-      shippingAddress: addressOf(row),
-      addressEditable: isAddressEditable(row.status, bookedIds.has(row.id)),
+      // Decision 0081: the sender of a gift link never sees the address its recipient gave.
+      shippingAddress: link && !staff ? EMPTY_ADDRESS : addressOf(row),
+      // A gift link's address is its recipient's: the sender never changes it (decision 0081).
+      addressEditable: !link && isAddressEditable(row.status, bookedIds.has(row.id)),
       events: events
         .filter((event) => event.orderId === row.id)
         .map((event) => ({
@@ -268,6 +276,15 @@ export async function orderRecordsOf(
           : null,
       // Unconfirmed, it cannot be booked; cancelled (no YES in time), it says cancelled, not waiting.
       awaitingCodYes: unconfirmedIds.has(row.id) && row.status !== 'cancelled',
+      giftLink: link
+        ? {
+            recipientName: link.recipientName,
+            state: link.state,
+            openedAt: link.openedAt?.toISOString() ?? null,
+            expiresAt: link.expiresAt.toISOString(),
+            delivery: row.deliveryDate && slot.success ? { date: row.deliveryDate, slot: slot.data } : null,
+          }
+        : null,
     };
   });
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, gt, inArray, isNull, lte, notExists, or, type SQL } from 'drizzle-orm';
+import type { CreateGiftLinkPayload } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CashOrderResponse,
@@ -20,6 +21,7 @@ import {
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
+import { giftLinkSlotFeePaise } from '../../../shared/gift-links';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { linesTotalPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
 import { cancellationRefundNote } from '../../../shared/money-ledger';
@@ -55,14 +57,31 @@ import {
   UNSHIPPED_COD_STATUSES,
 } from './cash-on-delivery';
 import { askCodConfirmation, confirmCodByReply } from './cod-confirmation';
+import { insertGiftLink, type ReadGiftLinkRules, refuseGiftLinkSender } from './gift-link-orders';
 import { markRefundDue } from './money-ledger';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
 import { estimateOf, type OrderRow, orderRecordsOf } from './order-records';
 import { isSameRequest } from './order-replay';
 import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
-import { insertPendingOrder } from './pending-order';
+import { insertPendingOrder, type PendingOrderLine } from './pending-order';
 import { releaseReservation } from './stock';
+
+/** The priced lines as an order stores them, each with its share of the coupon's discount. */
+const pendingLinesOf = (
+  lines: Awaited<ReturnType<typeof priceOrderLines>>,
+  coupon: AppliedCoupon | null,
+): PendingOrderLine[] =>
+  lines.map((line, index) => ({
+    productId: line.productId,
+    name: line.name,
+    image: line.image,
+    pricePaise: line.pricePaise,
+    discountPaise: coupon?.lineDiscountsPaise[index] ?? 0,
+    quantity: line.quantity,
+    isPreOrder: line.isPreOrder,
+    personalisation: line.personalisation,
+  }));
 
 /** Delivery for a pincode from the delivery engine (app.delivery), and whether it is in the same-day area. */
 export type DeliveryLookup = (
@@ -117,6 +136,7 @@ export function createOrderService({
   codHoldHours,
   codConfirmHours,
   onStockChanged = () => {},
+  giftLinkRules,
 }: {
   db: Db;
   clock: Clock;
@@ -153,6 +173,8 @@ export function createOrderService({
   codConfirmHours: () => Promise<number>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
+  /** Decision 0081: the owner's gift link life and links a day. */
+  giftLinkRules: ReadGiftLinkRules;
 }) {
   async function findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | undefined> {
     const [row] = await db
@@ -258,6 +280,8 @@ export function createOrderService({
   async function priceCheckout(
     userId: number,
     payload: Pick<CreateOrderPayload, 'items' | 'couponCode' | 'delivery'>,
+    /** Decision 0081: a gift link pays the largest slot fee its allowed slots can cost. */
+    allowedSlots?: readonly string[],
   ) {
     const lines = await priceOrderLines(db, payload, photoExists);
     const subtotalPaise = linesTotalPaise(
@@ -273,8 +297,9 @@ export function createOrderService({
       lines: lines.map((line) => ({ label: line.name, unitPaise: line.pricePaise, quantity: line.quantity })),
       discountPaise: coupon?.discountPaise ?? 0,
       shippingPaise: quoteShippingPaise(subtotalPaise, charges.shippingRules).shippingFeePaise,
-      slotFeePaise: slotFee.paise,
-      ...(slotFee.label ? { slotFeeLabel: slotFee.label } : {}),
+      ...(allowedSlots
+        ? { slotFeePaise: giftLinkSlotFeePaise(allowedSlots, charges.midnightSlotFeePaise) }
+        : { slotFeePaise: slotFee.paise, ...(slotFee.label ? { slotFeeLabel: slotFee.label } : {}) }),
     };
     return {
       lines,
@@ -522,16 +547,7 @@ export function createOrderService({
             // expireUnshippedCodOrders), then until it is delivered or comes back.
             expiresAt: cod ? null : new Date(now.getTime() + expiryMinutes * 60 * 1000),
           },
-          lines: lines.map((line, index) => ({
-            productId: line.productId,
-            name: line.name,
-            image: line.image,
-            pricePaise: line.pricePaise,
-            discountPaise: coupon?.lineDiscountsPaise[index] ?? 0,
-            quantity: line.quantity,
-            isPreOrder: line.isPreOrder,
-            personalisation: line.personalisation,
-          })),
+          lines: pendingLinesOf(lines, coupon),
           fees: feesOf(charges),
           note: awaitingYes ? COD_CONFIRM_MESSAGES.placedAwaiting : cod ? COD_PLACED_NOTE : ORDER_PLACED_NOTE,
           now,
@@ -554,6 +570,67 @@ export function createOrderService({
     }
     onStockChanged();
     return cod ? cashResponse(order) : respond(order);
+  }
+
+  /**
+   * Decision 0081: a gift sent by link. Priced as checkout prices (the coupon, shipping on the
+   * cart's value) with the largest slot fee the sender allows, paid online now; no address, so no
+   * delivery check yet (the recipient's pincode is checked when they give it). The stock is
+   * reserved as for any order: held while it waits for payment, then for the link's life.
+   */
+  async function createGiftLinkOrder(
+    userId: number,
+    payload: CreateGiftLinkPayload,
+    idempotencyKey?: string,
+  ): Promise<CreateOrderResponse> {
+    if (idempotencyKey) {
+      const existing = await findByIdempotencyKey(userId, idempotencyKey);
+      if (existing) {
+        if (existing.status !== 'pending') {
+          throw conflict(
+            existing.paidAt ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.orderNoLongerPending,
+          );
+        }
+        return respond(existing);
+      }
+    }
+    const priced = await priceCheckout(userId, payload, payload.allowedSlots);
+    const { lines, coupon } = priced;
+    const charges = priced.chargesWith();
+    const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
+    if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
+    const rules = await giftLinkRules();
+    const now = clock.now();
+    const order = await db.transaction(async (tx) => {
+      await refuseBeyondUnpaidLimit(tx, userId, now);
+      await refuseGiftLinkSender(tx, userId, payload.recipient.phone, rules, now);
+      const created = await insertPendingOrder(tx, {
+        order: {
+          userId,
+          subtotalPaise,
+          discountPaise,
+          couponCode: coupon?.code ?? null,
+          // The sender's message is printed on the card only (decision 0081), as a gift message is.
+          giftMessage: payload.message ? payload.message : null,
+          hidePrices: true,
+          totalPaise,
+          shippingAddress: null,
+          idempotencyKey: idempotencyKey ?? null,
+          provider: provider.name,
+          paymentMethod: 'online',
+          expiresAt: new Date(now.getTime() + expiryMinutes * 60 * 1000),
+        },
+        lines: pendingLinesOf(lines, coupon),
+        fees: feesOf(charges),
+        note: ORDER_PLACED_NOTE,
+        now,
+      });
+      await insertGiftLink(tx, created.id, payload, rules, now);
+      if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
+      return created;
+    });
+    onStockChanged();
+    return respond(order);
   }
 
   /**
@@ -637,6 +714,7 @@ export function createOrderService({
 
   return {
     createOrder,
+    createGiftLinkOrder,
     codEligibility,
     ownOrder,
     /** The provider's order for a pending order of ours, as create-order answers it (issue 13 quotes). */

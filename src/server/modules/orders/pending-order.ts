@@ -11,7 +11,10 @@ import { reserveStock } from './stock';
 export type PendingOrderColumns = Omit<
   typeof orders.$inferInsert,
   'orderNumber' | 'status' | 'currency' | 'shippingAddress' | 'deliveryPincode' | 'createdAt' | 'updatedAt'
-> & { shippingAddress: AddressForm };
+> & {
+  /** Null for a gift sent by link until its recipient gives the address (decision 0081). */
+  shippingAddress: AddressForm | null;
+};
 
 export type PendingOrderLine = Omit<typeof orderItems.$inferInsert, 'orderId' | 'reservedQuantity'> & {
   isPreOrder: boolean;
@@ -55,7 +58,7 @@ export async function insertPendingOrder(
       orderNumber: await nextOrderNumber(tx),
       status,
       currency: 'INR',
-      deliveryPincode: order.shippingAddress.postalCode,
+      deliveryPincode: order.shippingAddress?.postalCode ?? null,
       createdAt: now,
       updatedAt: now,
     })

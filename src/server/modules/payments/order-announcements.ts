@@ -16,14 +16,18 @@ export type OrderAnnouncements = ReturnType<typeof createOrderAnnouncements>;
 export function createOrderAnnouncements({
   store,
   ownerNotices,
+  onPaid,
 }: {
   store: StoreIdentity;
   ownerNotices: OwnerNotices;
+  /** Decision 0081: a paid gift link order's link goes to its recipient in the same transaction. */
+  onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
 }) {
   return {
     async paid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
       const mailOrder = await mailOrderOf(tx, order);
       await enqueueMail(tx, orderConfirmationMail(mailOrder, store), now);
+      if (onPaid) await onPaid(tx, order, now);
       await ownerNotices.tell(tx, {
         key: `paid-${order.id}`,
         kind: 'paid-order',

@@ -7,12 +7,12 @@ import {
   type VerifyPaymentResponse,
 } from '../../../shared/api/payments';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
-import type { OrderService } from '../orders';
+import type { OrderRow, OrderService } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
@@ -50,6 +50,7 @@ export function createPaymentService({
   store,
   ownerNotices,
   log,
+  onPaid,
 }: {
   db: Db;
   clock: Clock;
@@ -61,6 +62,8 @@ export function createPaymentService({
   /** Issue 26: the owner hears of each new paid order. */
   ownerNotices: OwnerNotices;
   log: FastifyBaseLogger;
+  /** Decision 0081: what else an order's payment sets off, in its transaction (a gift link is sent). */
+  onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
 }) {
   const refunds = createRefunds({ db, clock, provider, store, log });
   const capture = createCapture({
@@ -71,7 +74,7 @@ export function createPaymentService({
     invoices,
     refunds,
     log,
-    announcements: createOrderAnnouncements({ store, ownerNotices }),
+    announcements: createOrderAnnouncements({ store, ownerNotices, onPaid }),
   });
   const inbox = createWebhookInbox({ db, clock, provider, log, capture });
   const moneyCheck = createMoneyCheck({ db, clock, provider });

@@ -21,6 +21,7 @@ import {
   trackingKindLabel,
   trackingKindOfShiprocket,
 } from '../../../shared/courier-events';
+import { GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
 import { addDays, indiaDateOf } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import {
@@ -320,6 +321,9 @@ export function createShippingService({
     if (!isOrderStatus(row.status) || !SHIPPABLE.includes(row.status))
       throw conflict(SHIPPING_MESSAGES.notShippable);
     if (await openShipment(row.id)) throw conflict(SHIPPING_MESSAGES.alreadyShipped);
+    // Decision 0081: a gift sent by link is booked once its recipient has given the address.
+    if (row.deliveryPincode === null) throw conflict(GIFT_LINK_MESSAGES.waitingForAddress);
+    const deliveryPincode = row.deliveryPincode;
     // Decision 0064: a COD order waiting for the customer's YES is not booked.
     if (await awaitsCodConfirmation(db, row.id)) throw conflict(COD_CONFIRM_MESSAGES.awaitingYes);
     // A quote nobody has claimed has no account yet (and cannot be paid, so it is never shipped).
@@ -339,7 +343,7 @@ export function createShippingService({
         address: address.address,
         city: address.city,
         state: address.state ?? '',
-        pincode: row.deliveryPincode,
+        pincode: deliveryPincode,
         email: customer?.email ?? '',
         phone: normalisePhone(address.phone),
       },
@@ -527,7 +531,8 @@ export function createShippingService({
           address: address.address,
           city: address.city,
           state: address.state ?? '',
-          pincode: row.deliveryPincode,
+          // A return is of a delivered order, which always has its address.
+          pincode: row.deliveryPincode ?? address.postalCode,
           email: customer?.email ?? '',
           phone: normalisePhone(address.phone),
         },

@@ -31,6 +31,8 @@ const answer: OwnerSettingsResponse = {
     faultReturnDays: 30,
     refundAtApprovalBelow: 0,
     codRemittanceDays: 7,
+    giftLinkDays: 7,
+    giftLinksPerDay: 10,
     codHoldHours: 72,
     codConfirmAbove: 0,
     codConfirmHours: 24,

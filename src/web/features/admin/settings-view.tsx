@@ -38,7 +38,7 @@ const fromForm = (form: FormValues): Record<string, unknown> =>
       const value = form[key] ?? '';
       if (meta.kind === 'switch') return [key, value === 'true'];
       if (meta.kind === 'channels') return [key, value.split(',').filter(Boolean)];
-      if (meta.kind !== 'rupees' && meta.kind !== 'days' && meta.kind !== 'hours') return [key, value];
+      if (!['rupees', 'days', 'hours', 'count'].includes(meta.kind)) return [key, value];
       return [key, value.trim() === '' ? undefined : Number(value.replace(/[₹,\s]/g, ''))];
     }),
   );
@@ -179,9 +179,7 @@ function SettingInput({
     <FormField
       {...common}
       type={meta.kind === 'email' ? 'email' : meta.kind === 'phone' ? 'tel' : 'text'}
-      inputMode={
-        meta.kind === 'rupees' || meta.kind === 'days' || meta.kind === 'hours' ? 'numeric' : undefined
-      }
+      inputMode={['rupees', 'days', 'hours', 'count'].includes(meta.kind) ? 'numeric' : undefined}
       autoComplete="off"
       onChange={(event) => onChange(event.target.value)}
     />

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { GiftLinkView } from '../../../shared/api/gift-links';
+import type { OrderRecord } from '../../../shared/api/orders';
+import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gift-links';
+import { giftLinks, orderCharges, orders, products } from '../../db/schema';
+import {
+  linkBody,
+  paidLink,
+  postLink,
+  saveOwnerSettings,
+  senderWithPhone,
+} from '../../testing/gift-link-fixtures';
+import { createTestProduct, seedPincodes } from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
+import { giftLinkTokenHashOf } from '../orders';
+
+// Decision 0081: a gift sent by link, from the sender's checkout to the recipient's page.
+
+const clock = createTestClock('2026-11-23T11:00:00+05:30');
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: true,
+});
+
+const stockOf = async (id: number) =>
+  (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]
+    ?.stock;
+
+describe('sending a gift by link', () => {
+  it('takes no address, reserves the stock and charges the midnight fee the sender allowed', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database, {
+      name: 'Silver Diya Pair',
+      priceRupees: 450,
+      stock: 5,
+    });
+    const lines = [{ product, quantity: 2 }];
+    const created = await postLink(store, sender.headers, linkBody(lines));
+    expect(created.statusCode, created.body).toBe(200);
+    // ₹900 of diyas, free shipping from ₹1,000 not reached (₹50), and the midnight slot's ₹199.
+    expect(created.json().totalAmount).toBe(1149);
+    const [order] = await store.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, created.json().orderId));
+    expect(order).toMatchObject({ shippingAddress: null, deliveryPincode: null, totalPaise: 114_900 });
+    expect(await stockOf(product.id)).toBe(3);
+    const fees = await store.database.db
+      .select({ kind: orderCharges.kind, paise: orderCharges.amountPaise })
+      .from(orderCharges)
+      .where(eq(orderCharges.orderId, created.json().orderId));
+    expect(fees).toEqual([
+      { kind: 'shipping', paise: 5000 },
+      { kind: 'delivery_slot', paise: 19_900 },
+    ]);
+  });
+
+  it('sends the link by SMS once paid, keeping only its hash, and holds the invoice for the address', async () => {
+    const sender = await senderWithPhone(store, 'Asha Rao');
+    const product = await createTestProduct(store.database, { name: 'Kaju Katli Box', priceRupees: 600 });
+    const { order, token } = await paidLink(store, sender, [{ product, quantity: 1 }]);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const [link] = await store.database.db
+      .select()
+      .from(giftLinks)
+      .where(eq(giftLinks.orderId, order.orderId));
+    expect(link).toMatchObject({ state: 'sent', tokenHash: giftLinkTokenHashOf(token ?? '') });
+    const shown = (
+      await store.app.inject({ url: `/api/orders/${order.orderId}`, headers: sender.headers })
+    ).json<OrderRecord>();
+    expect(shown.status).toBe('paid');
+    expect(shown.invoiceNumber).toBeNull();
+    expect(shown.giftLink).toMatchObject({ recipientName: 'Kavya Reddy', state: 'sent', delivery: null });
+  });
+
+  it('refuses a sender whose mobile is not verified, creating nothing', async () => {
+    const product = await createTestProduct(store.database, { stock: 4 });
+    const before = await store.database.db.$count(orders);
+    const response = await postLink(store, store.customer.headers, linkBody([{ product, quantity: 1 }]));
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(GIFT_LINK_MESSAGES.phoneNeeded);
+    expect(await store.database.db.$count(orders)).toBe(before);
+    expect(await stockOf(product.id)).toBe(4);
+  });
+
+  it("refuses a link beyond the owner's links a day", async () => {
+    await saveOwnerSettings(store, { giftLinksPerDay: 1 });
+    try {
+      const sender = await senderWithPhone(store);
+      const product = await createTestProduct(store.database);
+      const lines = [{ product, quantity: 1 }];
+      expect((await postLink(store, sender.headers, linkBody(lines))).statusCode).toBe(200);
+      const second = await postLink(store, sender.headers, linkBody(lines));
+      expect(second.statusCode).toBe(429);
+      expect(second.json().message).toBe(tooManyGiftLinksMessage(1));
+    } finally {
+      await saveOwnerSettings(store, { giftLinksPerDay: 10 });
+    }
+  });
+});
+
+describe("the recipient's page", () => {
+  it('opens from the token alone: the sender, a surprise and the message, and the sender sees it opened', async () => {
+    const sender = await senderWithPhone(store, 'Asha Rao');
+    const product = await createTestProduct(store.database, { name: 'Brass Urli' });
+    const { order, token } = await paidLink(store, sender, [{ product, quantity: 1 }]);
+    const opened = await store.app.inject({ url: `/api/gift-links/${token}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<GiftLinkView>()).toMatchObject({
+      senderName: 'Asha Rao',
+      recipientName: 'Kavya Reddy',
+      items: null,
+      message: 'Happy birthday, Kavya!',
+      allowedSlots: ['standard', 'midnight'],
+      state: 'opened',
+    });
+    const mine = (
+      await store.app.inject({ url: `/api/orders/${order.orderId}`, headers: sender.headers })
+    ).json<OrderRecord>();
+    expect(mine.giftLink?.state).toBe('opened');
+  });
+
+  it('shows the product when the sender lets the recipient see it', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database, { name: 'Sandalwood Ganesha' });
+    const { token } = await paidLink(store, sender, [{ product, quantity: 2 }], { revealGift: true });
+    const opened = (await store.app.inject({ url: `/api/gift-links/${token}` })).json<GiftLinkView>();
+    expect(opened.items).toEqual([{ name: 'Sandalwood Ganesha', image: expect.any(String), quantity: 2 }]);
+  });
+
+  it('answers 404 to a wrong token, and to a link not yet paid for', async () => {
+    const wrong = await store.app.inject({ url: `/api/gift-links/${'x'.repeat(43)}` });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(GIFT_LINK_MESSAGES.notFound);
+  });
+});

@@ -1,0 +1,4 @@
+// The gift-links module's public entry: gifts sent by link, the recipient's page (decision 0081).
+
+export { createGiftLinkService, type GiftLinkService } from './gift-link-service';
+export { giftLinkRoutes } from './routes';

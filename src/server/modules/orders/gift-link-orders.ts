@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gte, min } from 'drizzle-orm';
+import type { CreateGiftLinkPayload } from '../../../shared/api/gift-links';
+import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gift-links';
+import type { Queryable, Tx } from '../../db/client';
+import { giftLinks, orders, users } from '../../db/schema';
+import { conflict, forbidden, tooMany } from '../../errors';
+
+// Decision 0081: the parts of a gift link that belong to its order: who may send one, how many a
+// day, and its row, written in the order's transaction.
+
+/** The owner's rules in force: the link's life and an account's links a day. */
+export type GiftLinkRules = { days: number; perDay: number };
+export type ReadGiftLinkRules = () => Promise<GiftLinkRules>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Only the SHA-256 of a link's token is stored; the link itself goes to the recipient once. */
+export const giftLinkTokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newGiftLinkToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * A link needs the sender's verified mobile (so the recipient's messages name someone the store
+ * can reach) and stays within the owner's links a day. Asked under the account's row lock.
+ */
+export async function refuseGiftLinkSender(
+  tx: Tx,
+  userId: number,
+  recipientPhone: string | undefined,
+  rules: GiftLinkRules,
+  now: Date,
+) {
+  const [sender] = await tx
+    .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!sender?.phone || !sender.verifiedAt) throw forbidden(GIFT_LINK_MESSAGES.phoneNeeded);
+  if (recipientPhone !== undefined && recipientPhone === sender.phone) {
+    throw conflict(GIFT_LINK_MESSAGES.ownNumber);
+  }
+  const [sent] = await tx
+    .select({ value: count(), oldest: min(giftLinks.createdAt) })
+    .from(giftLinks)
+    .innerJoin(orders, eq(orders.id, giftLinks.orderId))
+    .where(and(eq(orders.userId, userId), gte(giftLinks.createdAt, new Date(now.getTime() - DAY_MS))));
+  if (sent && sent.value >= rules.perDay) {
+    // The day's allowance frees a link when the oldest of the last 24 hours turns a day old.
+    const freedAt = (sent.oldest?.getTime() ?? now.getTime()) + DAY_MS;
+    throw tooMany(
+      tooManyGiftLinksMessage(rules.perDay),
+      Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)),
+    );
+  }
+}
+
+/** The link's row beside its new order: waiting for payment, no token until it is sent. */
+export async function insertGiftLink(
+  tx: Tx,
+  orderId: string,
+  payload: CreateGiftLinkPayload,
+  rules: GiftLinkRules,
+  now: Date,
+) {
+  await tx.insert(giftLinks).values({
+    orderId,
+    recipientName: payload.recipient.name,
+    recipientPhone: payload.recipient.phone ?? null,
+    recipientEmail: payload.recipient.email ?? null,
+    message: payload.message ? payload.message : null,
+    revealGift: payload.revealGift,
+    allowedSlots: payload.allowedSlots,
+    expiresAt: new Date(now.getTime() + rules.days * DAY_MS),
+    createdAt: now,
+  });
+}
+
+export async function giftLinkOf(runner: Queryable, orderId: string) {
+  const [link] = await runner.select().from(giftLinks).where(eq(giftLinks.orderId, orderId));
+  return link ?? null;
+}

@@ -1,0 +1,98 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { CreateGiftLinkInput } from '../../shared/api/gift-links';
+import type { CreateOrderResponse } from '../../shared/api/payments';
+import { toRupees } from '../../shared/money';
+import type { OwnerSettings, OwnerSettingsResponse } from '../../shared/owner-settings';
+import { quoteShippingPaise } from '../../shared/shipping';
+import { notificationOutbox } from '../db/schema';
+import type { Line } from './order-fixtures';
+import { payOrder } from './order-fixtures';
+import type { TestAccount } from './test-accounts';
+import { verifyTestPhone } from './test-accounts';
+import type { TestStore } from './test-store';
+
+// Decision 0081: gifts sent by link, for the gift-links tests: a sender with a verified mobile,
+// a link's checkout and payment, and the token the recipient's SMS carried.
+
+export const MIDNIGHT_FEE_RUPEES = 199;
+
+let phoneCounter = 0;
+
+/** A shopper whose mobile is verified by a one-time code, as a gift link needs. */
+export async function senderWithPhone(store: TestStore, fullName = 'Asha Rao'): Promise<TestAccount> {
+  const account = await store.newCustomer({ fullName });
+  phoneCounter += 1;
+  const phone = `96${String(10_000_000 + phoneCounter + Math.floor(Math.random() * 80_000_000)).padStart(8, '0')}`;
+  await verifyTestPhone(store.app, store.database, account, phone);
+  return account;
+}
+
+/** Saves owner settings over those in force, as the back office's Settings page does. */
+export async function saveOwnerSettings(store: TestStore, changes: Partial<OwnerSettings>) {
+  const headers = (await store.newAdmin()).headers;
+  const current = (
+    await store.app.inject({ url: '/api/admin/settings', headers })
+  ).json<OwnerSettingsResponse>();
+  const saved = await store.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers,
+    payload: { ...current.settings, ...changes },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** The rupee total of a link: items, shipping on their value, and the midnight fee when allowed. */
+export function linkTotal(lines: readonly Line[], slots: readonly string[]): number {
+  const subtotal = lines.reduce((sum, line) => sum + line.product.pricePaise * line.quantity, 0);
+  const midnight = slots.includes('midnight') ? MIDNIGHT_FEE_RUPEES * 100 : 0;
+  return toRupees(subtotal + quoteShippingPaise(subtotal).shippingFeePaise + midnight);
+}
+
+export function linkBody(
+  lines: readonly Line[],
+  overrides: Partial<CreateGiftLinkInput> = {},
+): CreateGiftLinkInput {
+  const allowedSlots = overrides.allowedSlots ?? ['standard', 'midnight'];
+  return {
+    items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+    totalAmount: linkTotal(lines, allowedSlots),
+    recipient: { name: 'Kavya Reddy', phone: '98450 12345' },
+    message: 'Happy birthday, Kavya!',
+    allowedSlots,
+    ...overrides,
+  };
+}
+
+export const postLink = (store: TestStore, headers: Record<string, string>, body: CreateGiftLinkInput) =>
+  store.app.inject({ method: 'POST', url: '/api/gift-links', headers, payload: body });
+
+/** The newest link token sent by SMS to `phone` (the recipient's message carries it). */
+export async function sentToken(store: TestStore, phone: string): Promise<string> {
+  const [row] = await store.database.db
+    .select({ details: notificationOutbox.details })
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.recipient, phone), eq(notificationOutbox.notice, 'gift_link')))
+    .orderBy(desc(notificationOutbox.id))
+    .limit(1);
+  const token = row?.details.token;
+  if (typeof token !== 'string') throw new Error(`No gift link was sent to ${phone}`);
+  return token;
+}
+
+/** A paid gift link: its order, and the token its recipient received. */
+export async function paidLink(
+  store: TestStore,
+  sender: TestAccount,
+  lines: readonly Line[],
+  overrides: Partial<CreateGiftLinkInput> = {},
+) {
+  const body = linkBody(lines, overrides);
+  const created = await postLink(store, sender.headers, body);
+  expect(created.statusCode, created.body).toBe(200);
+  const order = created.json<CreateOrderResponse>();
+  await payOrder(store.app, sender.headers, order);
+  const phone = body.recipient.phone?.replace(/\D/g, '').slice(-10);
+  return { order, token: phone ? await sentToken(store, phone) : null };
+}

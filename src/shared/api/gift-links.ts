@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ADDRESS_LIMITS, ShippingAddress } from '../address';
+import { DeliveryChoice, DeliverySlot } from '../delivery-dates';
+import { GIFT_LINK_MESSAGES, GIFT_LINK_ROW_STATES } from '../gift-links';
+import { GiftMessage } from '../gift-options';
+import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../phone';
+import { CreateOrderPayload } from './payments';
+
+// Decision 0081: the API of a gift sent by link (the sender's checkout, the recipient's page).
+
+const RecipientName = z
+  .string({ error: "Please give the recipient's name" })
+  .trim()
+  .min(1, "Please give the recipient's name")
+  .max(ADDRESS_LIMITS.fullName, `The recipient's name must be at most ${ADDRESS_LIMITS.fullName} characters`);
+
+const RecipientPhone = z
+  .string()
+  .trim()
+  .max(PHONE_INPUT_MAX, 'Please enter a valid 10-digit mobile number')
+  .refine(isValidPhone, 'Please enter a valid 10-digit mobile number')
+  .transform(normalisePhone);
+
+const RecipientEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid e-mail for the recipient')
+  .pipe(z.email('Please enter a valid e-mail for the recipient'));
+
+/** The deliveries a link may allow: standard (same-day where the pincode has it) and midnight. */
+export const GiftLinkSlot = z.enum(['standard', 'midnight'], { error: GIFT_LINK_MESSAGES.slotNotAllowed });
+export type GiftLinkSlot = z.infer<typeof GiftLinkSlot>;
+
+/** Who the link goes to: a name and a mobile number or an e-mail (at least one). */
+export const GiftLinkRecipient = z
+  .object({ name: RecipientName, phone: RecipientPhone.optional(), email: RecipientEmail.optional() })
+  .refine((recipient) => recipient.phone !== undefined || recipient.email !== undefined, {
+    message: GIFT_LINK_MESSAGES.recipientContact,
+    path: ['phone'],
+  });
+export type GiftLinkRecipient = z.infer<typeof GiftLinkRecipient>;
+
+/**
+ * POST /api/gift-links: checkout's cart without an address, paid online now. totalAmount is the
+ * total with the largest delivery fee the allowed slots can cost (decision 0081).
+ */
+export const CreateGiftLinkPayload = CreateOrderPayload.pick({
+  items: true,
+  totalAmount: true,
+  couponCode: true,
+}).extend({
+  recipient: GiftLinkRecipient,
+  message: GiftMessage.optional(),
+  /** Whether the recipient sees the product before it arrives; a surprise unless ticked. */
+  revealGift: z.boolean().default(false),
+  allowedSlots: z
+    .array(GiftLinkSlot)
+    .min(1, GIFT_LINK_MESSAGES.noSlots)
+    .max(GiftLinkSlot.options.length)
+    .refine((slots) => new Set(slots).size === slots.length, 'Name each delivery once'),
+});
+export type CreateGiftLinkPayload = z.infer<typeof CreateGiftLinkPayload>;
+export type CreateGiftLinkInput = z.input<typeof CreateGiftLinkPayload>;
+
+/** A link's token, as it arrives in a path: 43 base64url characters (256 bits). */
+export const GiftLinkToken = z.object({ token: z.string().min(1).max(100) });
+
+export const GiftLinkState = z.enum(GIFT_LINK_ROW_STATES);
+
+/** GET /api/gift-links/:token: what the recipient's page shows. Never a price, never an address. */
+export const GiftLinkView = z.object({
+  senderName: z.string(),
+  recipientName: z.string(),
+  /** The product (name, image, quantity); null when the sender keeps it a surprise. */
+  items: z.array(z.object({ name: z.string(), image: z.string(), quantity: z.number() })).nullable(),
+  message: z.string().nullable(),
+  allowedSlots: z.array(GiftLinkSlot),
+  state: GiftLinkState,
+  expiresAt: z.string(),
+  /** The date and slot chosen, once the address is given. */
+  delivery: z.object({ date: z.string(), slot: DeliverySlot }).nullable(),
+});
+export type GiftLinkView = z.infer<typeof GiftLinkView>;
+
+/** POST /api/gift-links/:token/accept: the recipient's address (pincode first), landmark, day and slot. */
+export const AcceptGiftLinkPayload = z.object({
+  address: ShippingAddress,
+  landmark: z.string().trim().max(ADDRESS_LIMITS.addressLine, 'The landmark is too long').optional(),
+  delivery: DeliveryChoice,
+});
+export type AcceptGiftLinkPayload = z.infer<typeof AcceptGiftLinkPayload>;
+
+/** What the sender's order page shows of the link: its state and the delivery date, never the address. */
+export const GiftLinkStatus = z.object({
+  recipientName: z.string(),
+  state: GiftLinkState,
+  openedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  delivery: z.object({ date: z.string(), slot: DeliverySlot }).nullable(),
+});
+export type GiftLinkStatus = z.infer<typeof GiftLinkStatus>;

@@ -1,0 +1,50 @@
+import type { Paise } from './money';
+
+// Decision 0081: a gift sent by link. The sender pays now and the recipient types their own
+// address; the rules both sides need live here, without Zod, so any page can use them.
+
+/** What a link can be, in the order it moves: what the sender's order page shows. */
+export const GIFT_LINK_STATES = ['sent', 'opened', 'addressed', 'declined', 'expired'] as const;
+export type GiftLinkState = (typeof GIFT_LINK_STATES)[number];
+/** A link's row starts waiting for its order's payment; it is sent once paid. */
+export const GIFT_LINK_ROW_STATES = ['awaiting_payment', ...GIFT_LINK_STATES] as const;
+export type GiftLinkRowState = (typeof GIFT_LINK_ROW_STATES)[number];
+
+export const GIFT_LINK_STATE_LABELS: Readonly<Record<GiftLinkRowState, string>> = {
+  awaiting_payment: 'Waiting for payment',
+  sent: 'Sent',
+  opened: 'Opened',
+  addressed: 'Address given',
+  declined: 'Declined',
+  expired: 'Expired',
+};
+
+/** The owner's defaults: a link's life in days, and links an account may send in a day. */
+export const GIFT_LINK_DEFAULT_DAYS = 7;
+export const GIFT_LINK_MAX_DAYS = 30;
+export const GIFT_LINKS_PER_DAY_DEFAULT = 10;
+export const GIFT_LINKS_PER_DAY_MAX = 1000;
+
+export const GIFT_LINK_MESSAGES = {
+  notFound: 'This gift link is not valid or has expired',
+  phoneNeeded: 'Please verify your mobile number before sending a gift by link',
+  recipientContact: "Please give the recipient's mobile number or e-mail",
+  noSlots: 'Please choose at least one delivery the recipient may pick',
+  slotNotAllowed: 'The sender did not choose this delivery for the gift',
+  alreadyAnswered: 'This gift has already been answered',
+  waitingForAddress: 'This gift is waiting for its recipient to give the address',
+  ownNumber: 'A gift link goes to someone else: please give the recipient’s own number',
+} as const;
+
+export const tooManyGiftLinksMessage = (limit: number) =>
+  `You can send ${limit} gift links a day. Please try again tomorrow, or ask us about corporate gifting.`;
+
+/**
+ * Decision 0081: a link is paid for with the largest delivery fee its choices can cost (the
+ * midnight slot's fee when the sender allows it); the recipient's cheaper choice is refunded.
+ */
+export const giftLinkSlotFeePaise = (allowedSlots: readonly string[], midnightSlotFeePaise: Paise): Paise =>
+  allowedSlots.includes('midnight') ? midnightSlotFeePaise : 0;
+
+/** The recipient's page: '/gift/<token>'. */
+export const giftLinkPathOf = (token: string) => `/gift/${token}`;
