@@ -19,6 +19,7 @@ import {
   createAdminReportService,
   createCodRemittanceService,
   createProductCsvPool,
+  createSalesReports,
 } from './modules/admin';
 import {
   type AuthUser,
@@ -466,6 +467,7 @@ export function createServices({
       codRemittance,
       bulk: adminBulk,
       customers: createAdminCustomerService({ db }),
+      salesReports: createSalesReports({ db }),
     },
   };
 }

@@ -59,9 +59,9 @@ export const users = pgTable(
     role: text('role', { enum: ['customer', 'admin'] })
       .notNull()
       .default('customer'),
-    // Issue 26: what an admin may do (src/shared/staff-roles.ts); read only when role is 'admin'.
-    // The default makes every admin that existed before staff roles an owner.
-    staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue'] })
+    // Decision 0076: the preset of permissions an admin holds (src/shared/staff-roles.ts); read only
+    // when role is 'admin'. The default makes every admin that existed before staff roles an owner.
+    staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue', 'accounts'] })
       .notNull()
       .default('owner'),
     // GST: a business customer's GSTIN and the legal name it is registered under, printed on their
@@ -142,7 +142,7 @@ export const staffInvites = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
-    staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue'] }).notNull(),
+    staffRole: text('staff_role', { enum: ['owner', 'orders', 'catalogue', 'accounts'] }).notNull(),
     // Only a SHA-256 of the link's token is stored, as for sessions.
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,9 +1,11 @@
 import { and, inArray, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { ShipmentResponse } from '../../shared/api/shipping';
 import { toPaise, toRupees } from '../../shared/money';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../shared/owner-settings';
 import { quoteShippingPaise } from '../../shared/shipping';
 import { sandboxMessages } from '../db/schema';
+import { courierScan } from './courier-scans';
 import { type Line, orderBody, TEST_ADDRESS } from './order-fixtures';
 import { type TestAccount, verifyTestPhone } from './test-accounts';
 import type { TestStore } from './test-store';
@@ -18,6 +20,8 @@ export const COD_TEST_FEE = 49;
 export function codDesk(store: TestStore) {
   let phoneCounter = 0;
   const ownerHeaders = async () => (await store.newAdmin()).headers;
+  // One owner books every delivered order: a new account per order would hash a password each.
+  let booker: Promise<Record<string, string>> | undefined;
   return {
     ownerHeaders,
     /** Turns COD on at every pincode with a ₹49 fee, and any other settings given. */
@@ -32,6 +36,35 @@ export function codDesk(store: TestStore) {
         payload: { ...settings, codEnabled: true, codPincodes: '', codFee: COD_TEST_FEE, ...changes },
       });
       expect(saved.statusCode, saved.body).toBe(200);
+    },
+    /**
+     * A COD order of `lines` placed by `buyer`, booked with the sandbox courier and delivered at
+     * `deliveredAt` ('2031-10-06 10:00:00', the courier's India time): its cash collected.
+     */
+    async deliveredCod(
+      buyer: TestAccount & { phone: string },
+      lines: readonly Line[],
+      deliveredAt: string,
+    ): Promise<{ orderId: string; orderNumber: string; awb: string }> {
+      const placed = await this.placeCod(buyer.headers, lines, { phone: buyer.phone });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const { orderId, orderNumber } = placed.json<{ orderId: string; orderNumber: string }>();
+      booker ??= ownerHeaders();
+      const shipped = await store.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/shipment`,
+        headers: await booker,
+      });
+      expect(shipped.statusCode, shipped.body).toBe(201);
+      const { awb } = shipped.json<ShipmentResponse>().shipment;
+      const delivered = await store.app.inject({
+        method: 'POST',
+        url: '/api/shipping/webhook',
+        headers: { 'x-api-key': store.app.sandboxCourier?.token ?? '' },
+        payload: courierScan(awb, 'delivered', deliveredAt, 'Delivered', 'Bengaluru'),
+      });
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      return { orderId, orderNumber, awb };
     },
     /** A shopper whose mobile is verified by a one-time code, as the address form does it. */
     async shopperWithPhone(fields: { fullName?: string } = {}): Promise<TestAccount & { phone: string }> {

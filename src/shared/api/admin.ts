@@ -263,8 +263,8 @@ export const AdminCollectionResponse = z.object({ collection: AdminCollection })
 
 // ---- Dashboard and outbox ----
 
-// Decision 0054: money (revenue, what came in at the door, the ledger's check) is null or empty for
-// a staff role that may not see money (shared/staff-roles.ts mayHandleMoney); showsMoney says which.
+// Decision 0076: money (revenue, what came in at the door, the ledger's check) is null or empty for
+// a staff role without the viewRevenue permission (shared/staff-roles.ts); showsMoney says which.
 export const AdminDashboard = z.object({
   showsMoney: z.boolean(),
   today: z.object({ orders: z.number().int(), revenue: z.number().nullable() }),

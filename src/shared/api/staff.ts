@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { Email } from '../auth';
 import { PASSWORD_MAX_LENGTH } from '../auth-rules';
 import { SettingsChange } from '../owner-settings';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../staff-roles';
+import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '../staff-roles';
 import { User } from './auth';
 
 // Issue 26: the owner's staff page and the invitation an invitee accepts.
 
-const StaffRoleField = z.enum(STAFF_ROLES, { error: 'Choose a role: owner, orders or catalogue' });
+const StaffRoleField = z.enum(STAFF_ROLES, { error: 'Choose a role: owner, orders, catalogue or accounts' });
 
 export const StaffMember = z.object({
   id: z.number().int(),
@@ -100,7 +100,7 @@ export const staffInviteShareText = (invite: {
   link: string;
   until: string;
 }) =>
-  `${invite.storeName} invites you to its back office (${STAFF_ROLE_LABELS[invite.staffRole].split(' (')[0]}). Open this link by ${invite.until} to set your password and join: ${invite.link}`;
+  `${invite.storeName} invites you to its back office (${STAFF_ROLE_NAMES[invite.staffRole]}). Open this link by ${invite.until} to set your password and join: ${invite.link}`;
 
 /** A wa.me link that opens WhatsApp with `text` ready to send to any chat. */
 export const whatsappShareLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notLike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, notLike, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminCustomerDetail,
   type AdminCustomerList,
@@ -13,8 +13,11 @@ import { addresses, orders, users } from '../../db/schema';
 import { DEMO_REVIEWER_PREFIX } from '../../db/seed';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
+import { guardFormula, rupeesCell, toCsv } from './csv';
 
 export type AdminCustomerService = ReturnType<typeof createAdminCustomerService>;
+
+const EXPORT_PAGE = 2000;
 
 /** Phone numbers are stored as typed ('98765 43210'); searches compare digits, without India's +91. */
 function phoneDigits(text: string): string {
@@ -90,14 +93,47 @@ export function createAdminCustomerService({ db }: { db: Db }) {
       where ${users.fullName} ilike ${pattern} or ${users.email} ilike ${pattern} ${byPhone})`;
   }
 
+  // Decision 0059: the demo reviewers are the seed's, not customers (no sign-in of any kind).
+  const customersOnly = () =>
+    and(eq(users.role, 'customer'), notLike(users.username, `${DEMO_REVIEWER_PREFIX}%`));
+
   return {
+    /**
+     * Decision 0076: every customer as CSV, for the exportCustomers permission alone (DPDP s.8(5):
+     * the list is personal data, so it leaves the store only by the hand the owner chose). Read in
+     * pages of EXPORT_PAGE ids so 50,000 customers never sit in one result.
+     */
+    async exportCsv(): Promise<string> {
+      const records: string[][] = [
+        ['Name', 'E-mail', 'Phone', 'Paid orders', 'Spent (₹)', 'Last order', 'Joined'],
+      ];
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .select(columns)
+          .from(users)
+          .where(and(customersOnly(), gt(users.id, after)))
+          .orderBy(asc(users.id))
+          .limit(EXPORT_PAGE);
+        for (const row of rows) {
+          records.push([
+            guardFormula(row.name),
+            guardFormula(row.email),
+            guardFormula(row.phone ?? ''),
+            String(row.orderCount),
+            rupeesCell(Number(row.spendPaise)),
+            row.lastOrderAt === null ? '' : new Date(row.lastOrderAt).toISOString(),
+            row.createdAt.toISOString(),
+          ]);
+        }
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_PAGE) return toCsv(records);
+        after = last.id;
+      }
+    },
+
     async list(query: AdminCustomerQuery): Promise<AdminCustomerList> {
-      // Decision 0059: the demo reviewers are the seed's, not customers (no sign-in of any kind).
-      const where = and(
-        eq(users.role, 'customer'),
-        notLike(users.username, `${DEMO_REVIEWER_PREFIX}%`),
-        query.q ? matching(query.q) : undefined,
-      );
+      const where = and(customersOnly(), query.q ? matching(query.q) : undefined);
       const [rows, [total]] = await Promise.all([
         db
           .select(columns)
@@ -168,7 +204,7 @@ export function createAdminCustomerService({ db }: { db: Db }) {
   };
 }
 
-/** Decision 0054: a customer as a staff role that may not see money gets them: without their spend. */
+/** Decision 0076: a customer as a role without viewRevenue gets them: without their spend. */
 export const customerWithoutSpend = <T extends { spend: number | null }>(customer: T): T => ({
   ...customer,
   spend: null,

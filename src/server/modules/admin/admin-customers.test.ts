@@ -116,3 +116,32 @@ describe('GET /api/admin/orders?q=', () => {
     }
   });
 });
+
+describe('GET /api/admin/customers/export.csv (decision 0076)', () => {
+  it('lists every customer with paid orders and spend for a role that may export, and no one else', async () => {
+    const meera = await store.newCustomer({ fullName: '=Meera Iyer' });
+    const product = await createTestProduct(store.database, { priceRupees: 2150, stock: 5 });
+    const paid = await placeOrder(store.app, meera.headers, [{ product, quantity: 1 }]);
+    await payOrder(store.app, meera.headers, paid);
+
+    const accounts = await store.newStaff('accounts');
+    const response = await store.app.inject({
+      url: '/api/admin/customers/export.csv',
+      headers: accounts.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="customers.csv"');
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe('Name,E-mail,Phone,Paid orders,Spent (₹),Last order,Joined');
+    // A name that starts like a formula is kept as text (csv.ts guardFormula): no spreadsheet runs it.
+    expect(lines.find((line) => line.includes(meera.user.email))).toMatch(
+      new RegExp(`^'=Meera Iyer,${meera.user.email},[^,]*,1,2150\\.00,2031-11-20T06:00:00\\.000Z,`),
+    );
+    const ordersDesk = await store.newStaff('orders');
+    const refused = await store.app.inject({
+      url: '/api/admin/customers/export.csv',
+      headers: ordersDesk.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -39,7 +39,7 @@ import {
   orderStatusLabel,
   RETURN_WINDOW_DAYS,
 } from '../../../shared/order-status';
-import { MONEY_OWNER_ONLY_MESSAGE, mayHandleMoney, type StaffRole } from '../../../shared/staff-roles';
+import { may, refusalFor, type StaffPermission, type StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { codConfirmations, orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
@@ -324,7 +324,7 @@ export function createAdminOrderService({
       to: string,
       /** Decision 0065: internal unless the owner ticked "send to the customer". */
       ownerNote: { text: string; toCustomer: boolean },
-      /** Who asks: decision 0054 keeps marking paid and a refunding cancel to the money roles. */
+      /** Who asks: decision 0076 names the permission each change needs. */
       role: StaffRole | null,
     ): Promise<AdminOrderDetail> {
       if (!isOrderStatus(to))
@@ -338,8 +338,14 @@ export function createAdminOrderService({
         throw conflict(COURIER_OWNS_MESSAGE);
       }
       if (!(await allowedNext(row)).includes(to)) throw conflict(RETURN_WINDOW_CLOSED);
-      const movesMoney = to === 'paid' || (to === 'cancelled' && (await refundablePaiseOf(db, row.id)) > 0);
-      if (movesMoney && !mayHandleMoney(role)) throw forbidden(MONEY_OWNER_ONLY_MESSAGE);
+      // Decision 0076: marking paid records money, cancelling a paid order refunds it; the rest ships.
+      const needs: StaffPermission =
+        to === 'paid'
+          ? 'recordPayments'
+          : to === 'cancelled' && (await refundablePaiseOf(db, row.id)) > 0
+            ? 'cancelWithRefund'
+            : 'ship';
+      if (!may(role, needs)) throw forbidden(refusalFor(needs));
 
       const now = clock.now();
       const refundPaise = await db.transaction(async (tx) => {

@@ -102,3 +102,6 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export const guardFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 export const unguardFormula = (text: string) =>
   text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
+/** A money cell: rupees with two decimals and no grouping, as spreadsheets and GST tools read it. */
+export const rupeesCell = (paise: number): string => (paise / 100).toFixed(2);

@@ -8,3 +8,4 @@ export { type AdminReportService, createAdminReportService } from './admin-repor
 export { type CodRemittanceService, createCodRemittanceService } from './cod-remittance';
 export { createProductCsvPool, PRODUCT_CSV_MESSAGES, type ProductCsvPool } from './product-csv-pool';
 export { adminRoutes } from './routes';
+export { createSalesReports, type SalesReports } from './sales-reports';

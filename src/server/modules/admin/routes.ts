@@ -42,6 +42,7 @@ import {
   AdminCustomerList,
   AdminCustomerQuery,
 } from '../../../shared/api/admin-customers';
+import { SalesReport, SalesReportParams, SalesReportQuery } from '../../../shared/api/admin-reports';
 import { CodCashList, CodRemittanceReport, CodRemittanceUpload } from '../../../shared/api/cod-remittance';
 import {
   AdminCouponChanges,
@@ -65,7 +66,7 @@ import {
   AdminReviewQuery,
 } from '../../../shared/api/reviews';
 import { ChangeOrderAddress } from '../../../shared/order-edits';
-import { mayHandleMoney } from '../../../shared/staff-roles';
+import { may } from '../../../shared/staff-roles';
 import { readUploadedFile } from '../../http/uploads';
 import { readJobQueues, readStuckWebhooks } from '../health';
 import { sendInvoicePdf } from '../invoices';
@@ -169,17 +170,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: AdminCustomerQuery, response: { 200: AdminCustomerList } } },
     async (req) => {
       const list = await admin.customers.list(req.query);
-      return mayHandleMoney(req.user.staffRole)
+      return may(req.user.staffRole, 'viewRevenue')
         ? list
         : { ...list, data: list.data.map(customerWithoutSpend) };
     },
+  );
+  // Decision 0076: the exportCustomers permission's (DPDP s.8(5)); its own path, before :id.
+  app.get('/admin/customers/export.csv', async (_req, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="customers.csv"')
+      .send(await admin.customers.exportCsv()),
   );
   app.get(
     '/admin/customers/:id',
     { schema: { params: AdminCustomerIdParams, response: { 200: AdminCustomerDetail } } },
     async (req) => {
       const detail = await admin.customers.detail(req.params.id);
-      return mayHandleMoney(req.user.staffRole)
+      return may(req.user.staffRole, 'viewRevenue')
         ? detail
         : { ...detail, customer: customerWithoutSpend(detail.customer) };
     },
@@ -428,10 +436,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await salesRegisterOf(app.db, req.query.month)),
   );
 
+  // Decision 0076: sales by day, product and category, refunds and COD cash, for any range of
+  // India-time days; the same table as CSV.
+  app.get(
+    '/admin/reports/:report',
+    { schema: { params: SalesReportParams, querystring: SalesReportQuery, response: { 200: SalesReport } } },
+    (req) => admin.salesReports.report(req.params.report, req.query),
+  );
+  app.get(
+    '/admin/reports/:report/csv',
+    { schema: { params: SalesReportParams, querystring: SalesReportQuery } },
+    async (req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${req.params.report}-${req.query.from}-to-${req.query.to}.csv"`,
+        )
+        .send(await admin.salesReports.csv(req.params.report, req.query)),
+  );
+
   // ---- Dashboard and outbox ----
   app.get('/admin/dashboard', { schema: { response: { 200: AdminDashboard } } }, async (req) => {
     const dashboard = await admin.reports.dashboard();
-    return mayHandleMoney(req.user.staffRole) ? dashboard : dashboardWithoutMoney(dashboard);
+    return may(req.user.staffRole, 'viewRevenue') ? dashboard : dashboardWithoutMoney(dashboard);
   });
   app.get(
     '/admin/outbox',

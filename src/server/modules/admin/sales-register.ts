@@ -5,7 +5,7 @@ import { type Paise, toPaise } from '../../../shared/money';
 import { B2CL_LIMIT_PAISE } from '../../../shared/sales-register';
 import type { Db } from '../../db/client';
 import { creditNotes, invoices } from '../../db/schema';
-import { guardFormula, toCsv } from './csv';
+import { guardFormula, rupeesCell, toCsv } from './csv';
 
 /** Taxable value and tax of a group of lines, in paise. */
 type Amounts = { value: Paise; taxable: Paise; igst: Paise; cgst: Paise; sgst: Paise };
@@ -18,7 +18,7 @@ const add = (into: Amounts, line: Invoice['lines'][number], sign: 1 | -1 = 1) =>
   into.cgst += sign * toPaise(line.cgst);
   into.sgst += sign * toPaise(line.sgst);
 };
-const rupees = (paise: Paise) => (paise / 100).toFixed(2);
+const rupees = rupeesCell;
 const taxCells = (amounts: Amounts) => [
   rupees(amounts.taxable),
   rupees(amounts.igst),

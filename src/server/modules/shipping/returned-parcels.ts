@@ -5,7 +5,7 @@ import { formatPaise, toRupees } from '../../../shared/money';
 import { REFUND_TIMING } from '../../../shared/money-ledger';
 import type { OwnerSettings } from '../../../shared/owner-settings';
 import { checkInNote, RETURNED_PARCEL_MESSAGES, rtoRefundOf } from '../../../shared/returned-parcels';
-import { MONEY_OWNER_ONLY_MESSAGE, mayHandleMoney, type StaffRole } from '../../../shared/staff-roles';
+import { may, refusalFor, type StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { orders, payments, returnedParcels, shipments } from '../../db/schema';
@@ -147,7 +147,7 @@ export function createReturnedParcels({
   }
 
   async function refundNow(orderId: string, role: StaffRole | null): Promise<ReturnedParcel | null> {
-    if (!mayHandleMoney(role)) throw forbidden(MONEY_OWNER_ONLY_MESSAGE);
+    if (!may(role, 'refund')) throw forbidden(refusalFor('refund'));
     const row = await orderRow(orderId);
     await db.transaction((tx) => refundLocked(tx, row.id));
     return stateOf(row.id);
@@ -190,7 +190,7 @@ export function createReturnedParcels({
           at: now,
         });
       });
-      if (owedPaise > 0 && owner.rtoRefund === 'at_once' && mayHandleMoney(actor.role)) {
+      if (owedPaise > 0 && owner.rtoRefund === 'at_once' && may(actor.role, 'refund')) {
         return refundNow(row.id, actor.role);
       }
       return stateOf(row.id);

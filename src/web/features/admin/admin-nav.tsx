@@ -2,40 +2,59 @@ import { useEffect, useId, useState } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import { canUseRoute, type StaffRole } from '../../../shared/staff-roles';
 
-// Issue 26: each link names the API route its page needs, so the menu shows a staff member only
-// what their role may use (the one role map, src/shared/staff-roles.ts).
-const LINKS = [
+// Decision 0076: each back-office screen names the API route it needs, so the menu and the frame
+// show a staff member only what their role's permissions allow (src/shared/staff-roles.ts).
+// `label` marks a screen the menu links to; the others open from a list.
+const SCREENS = [
   { to: '/admin', label: 'Dashboard', end: true, needs: 'GET /api/admin/dashboard' },
-  { to: '/admin/orders', label: 'Orders', end: false, needs: 'GET /api/admin/orders' },
-  { to: '/admin/customers', label: 'Customers', end: false, needs: 'GET /api/admin/customers' },
+  { to: '/admin/orders', label: 'Orders', needs: 'GET /api/admin/orders' },
+  { to: '/admin/orders/:id', needs: 'GET /api/admin/orders/:id' },
+  { to: '/admin/orders/:id/packing-slip', needs: 'POST /api/admin/orders/bulk/documents.pdf' },
+  { to: '/admin/customers', label: 'Customers', needs: 'GET /api/admin/customers' },
+  { to: '/admin/customers/:id', needs: 'GET /api/admin/customers/:id' },
   // Every role reads products (quotes pick from them); the page is for those who change them.
-  { to: '/admin/products', label: 'Products', end: false, needs: 'POST /api/admin/products' },
-  { to: '/admin/categories', label: 'Categories', end: false, needs: 'GET /api/admin/categories' },
-  { to: '/admin/collections', label: 'Collections', end: false, needs: 'GET /api/admin/collections' },
-  { to: '/admin/returns', label: 'Returns', end: false, needs: 'GET /api/admin/returns' },
-  { to: '/admin/coupons', label: 'Coupons', end: false, needs: 'GET /api/admin/coupons' },
-  { to: '/admin/reviews', label: 'Reviews', end: false, needs: 'GET /api/admin/reviews' },
-  {
-    to: '/admin/bulk-enquiries',
-    label: 'Bulk enquiries',
-    end: false,
-    needs: 'GET /api/admin/bulk-enquiries',
-  },
-  { to: '/admin/complaints', label: 'Complaints', end: false, needs: 'GET /api/admin/complaints' },
-  { to: '/admin/quotes/new', label: 'New quote', end: false, needs: 'POST /api/admin/quotes' },
-  { to: '/admin/reports', label: 'Reports', end: false, needs: 'GET /api/admin/reports/sales-register.csv' },
-  { to: '/admin/outbox', label: 'Outbox', end: false, needs: 'GET /api/admin/outbox' },
-  { to: '/admin/messages', label: 'Messages', end: false, needs: 'GET /api/admin/messages' },
-  { to: '/admin/settings', label: 'Settings', end: false, needs: 'GET /api/admin/settings' },
-  { to: '/admin/staff', label: 'Staff', end: false, needs: 'GET /api/admin/staff' },
-];
+  { to: '/admin/products', label: 'Products', needs: 'POST /api/admin/products' },
+  { to: '/admin/products/new', needs: 'POST /api/admin/products' },
+  { to: '/admin/products/:id', needs: 'PATCH /api/admin/products/:id' },
+  { to: '/admin/categories', label: 'Categories', needs: 'GET /api/admin/categories' },
+  { to: '/admin/collections', label: 'Collections', needs: 'GET /api/admin/collections' },
+  { to: '/admin/returns', label: 'Returns', needs: 'GET /api/admin/returns' },
+  { to: '/admin/coupons', label: 'Coupons', needs: 'GET /api/admin/coupons' },
+  { to: '/admin/reviews', label: 'Reviews', needs: 'GET /api/admin/reviews' },
+  { to: '/admin/bulk-enquiries', label: 'Bulk enquiries', needs: 'GET /api/admin/bulk-enquiries' },
+  { to: '/admin/complaints', label: 'Complaints', needs: 'GET /api/admin/complaints' },
+  { to: '/admin/quotes/new', label: 'New quote', needs: 'POST /api/admin/quotes' },
+  { to: '/admin/reports', label: 'Reports', needs: 'GET /api/admin/reports/sales-register.csv' },
+  { to: '/admin/outbox', label: 'Outbox', needs: 'GET /api/admin/outbox' },
+  { to: '/admin/messages', label: 'Messages', needs: 'GET /api/admin/messages' },
+  { to: '/admin/settings', label: 'Settings', needs: 'GET /api/admin/settings' },
+  { to: '/admin/staff', label: 'Staff', needs: 'GET /api/admin/staff' },
+] as const satisfies readonly { to: string; label?: string; end?: boolean; needs: string }[];
 
-/** The links a staff role may follow. */
+const mayOpen = (role: StaffRole | null | undefined, screen: { needs: string }) => {
+  const [method = 'GET', url = ''] = screen.needs.split(' ');
+  return canUseRoute(role, method, url);
+};
+
+/** Every back-office screen's path, as the router names it. */
+export const ADMIN_SCREEN_PATHS: readonly string[] = SCREENS.map((screen) => screen.to);
+
+/**
+ * Whether a role may open the screen at `pathname`: true or false for a back-office screen, null
+ * for a path that is none (the router's own not-found answers it).
+ */
+export function mayOpenAdminScreen(role: StaffRole | null | undefined, pathname: string): boolean | null {
+  const screen = SCREENS.find((candidate) => matchPath({ path: candidate.to, end: true }, pathname));
+  return screen ? mayOpen(role, screen) : null;
+}
+
+/** The menu's links a staff role may follow. */
 export const adminLinksFor = (role: StaffRole | null | undefined) =>
-  LINKS.filter((link) => {
-    const [method = 'GET', url = ''] = link.needs.split(' ');
-    return canUseRoute(role, method, url);
-  });
+  SCREENS.flatMap((screen) =>
+    'label' in screen && mayOpen(role, screen)
+      ? [{ to: screen.to, label: screen.label, end: 'end' in screen && screen.end }]
+      : [],
+  );
 
 /**
  * The back office's own navigation. Issue 26: on a phone, the section you are in and a "Menu"

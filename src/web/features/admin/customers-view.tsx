@@ -3,10 +3,40 @@ import { Link } from 'react-router';
 import type { AdminCustomerDetail, AdminCustomerSummary } from '../../../shared/api/admin-customers';
 import { formatInr } from '../../../shared/money';
 import { Button } from '../../components/button';
-import { EmptyState } from '../../components/status-message';
+import { EmptyState, ErrorBanner } from '../../components/status-message';
+import { errorMessage } from './admin-api';
 import { formatDateTime, inputClass, Pager, QueryState, StatusText } from './admin-ui';
 import { EmailLink, PhoneLink } from './contact-links';
 import { type CustomerFilters, useAdminCustomers } from './customers-api';
+import { downloadCustomers } from './reports-api';
+
+/** Decision 0076: every customer as CSV, for a role that may export them. */
+export function DownloadCustomers() {
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setError(null);
+    setState('busy');
+    try {
+      await downloadCustomers();
+      setState('done');
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setState('idle');
+    }
+  };
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button variant="secondary" disabled={state === 'busy'} onClick={() => void download()}>
+        Download customers (CSV)
+      </Button>
+      <p role="status" className="text-sm text-stone-700">
+        {state === 'busy' ? 'Preparing the list…' : state === 'done' ? 'Customer list downloaded.' : ''}
+      </p>
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+    </div>
+  );
+}
 
 const ordersText = (count: number) => `${count} paid ${count === 1 ? 'order' : 'orders'}`;
 

@@ -6,19 +6,14 @@ import { ErrorBanner } from '../../components/status-message';
 import { downloadSalesRegister, errorMessage } from './admin-api';
 import { Field, inputClass } from './admin-ui';
 
-/** The month before `today` ('2032-03-10' → '2032-02'): the one a return is usually filed for. */
-export function previousMonth(today: string): string {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
-}
-
 /**
  * The month's sales register as CSV in GSTR-1's tables (b2b, b2cl, b2cs, hsn, cdnr, cdnur), for
  * the store's chartered accountant to file from.
  */
 export function SalesRegisterPanel() {
   const id = useId();
-  const [month, setMonth] = useState(() => previousMonth(indiaDateOf(new Date())));
+  // Decision 0076: the current month, as the owner checks it before the return is due.
+  const [month, setMonth] = useState(() => indiaDateOf(new Date()).slice(0, 7));
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
 

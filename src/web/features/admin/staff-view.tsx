@@ -1,6 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type StaffInviteSent, type StaffMember, whatsappShareLink } from '../../../shared/api/staff';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../shared/staff-roles';
+import {
+  may,
+  STAFF_PERMISSION_LABELS,
+  STAFF_PERMISSIONS,
+  STAFF_ROLE_LABELS,
+  STAFF_ROLE_NAMES,
+  STAFF_ROLES,
+  type StaffRole,
+} from '../../../shared/staff-roles';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -183,7 +191,7 @@ export function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: bool
               {chosen === 'none' ? 'Remove from staff' : 'Save role'}
             </Button>
             <Button variant="ghost" disabled={change.isPending} onClick={() => setChosen(member.staffRole)}>
-              Keep {STAFF_ROLE_LABELS[member.staffRole].split(' (')[0]}
+              Keep {STAFF_ROLE_NAMES[member.staffRole]}
             </Button>
           </div>
         )}
@@ -211,6 +219,41 @@ export function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: bool
   );
 }
 
+/**
+ * Decision 0076: what each role may and may not do, read from the one permission table, so the
+ * owner chooses a role knowing what it hands over.
+ */
+export function RolePermissions() {
+  return (
+    <section aria-labelledby="roles-heading" className="rounded-xl border border-brand-100 bg-white p-4">
+      <h2 id="roles-heading" className="text-lg font-bold text-stone-900">
+        What each role may do
+      </h2>
+      <div className="mt-2 flex flex-col gap-2">
+        {STAFF_ROLES.map((role) => (
+          <details key={role} className="rounded-lg border border-stone-200 px-3 py-2">
+            <summary className="min-h-11 cursor-pointer content-center font-semibold text-stone-900">
+              {STAFF_ROLE_NAMES[role]}
+            </summary>
+            <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2">
+              {STAFF_PERMISSIONS.map((permission) => {
+                const allowed = may(role, permission);
+                return (
+                  <li key={permission} className={allowed ? 'text-stone-900' : 'text-stone-600'}>
+                    <span aria-hidden="true">{allowed ? '✓ ' : '✗ '}</span>
+                    <span className="sr-only">{allowed ? 'May: ' : 'May not: '}</span>
+                    {STAFF_PERMISSION_LABELS[permission]}
+                  </li>
+                );
+              })}
+            </ul>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /** The back office's Staff page (owners only). */
 export function StaffView({ currentUserId }: { currentUserId: number | undefined }) {
   const query = useStaff();
@@ -224,6 +267,7 @@ export function StaffView({ currentUserId }: { currentUserId: number | undefined
         </h2>
         <InviteForm />
       </section>
+      <RolePermissions />
       <QueryState isPending={query.isPending} error={query.error} label="staff">
         {data && (
           <>
@@ -251,7 +295,8 @@ export function StaffView({ currentUserId }: { currentUserId: number | undefined
                       className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-100 py-2"
                     >
                       <span className="text-sm text-stone-800">
-                        {invite.email} · {invite.staffRole} · until {formatDateTime(invite.expiresAt)}
+                        {invite.email} · {STAFF_ROLE_NAMES[invite.staffRole]} · until{' '}
+                        {formatDateTime(invite.expiresAt)}
                       </span>
                       <Button
                         variant="secondary"

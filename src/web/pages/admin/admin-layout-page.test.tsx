@@ -95,8 +95,8 @@ describe('the back office frame (issue 11)', () => {
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   });
 
-  // Issue 26: the menu hides what the role cannot use (src/shared/staff-roles.ts).
-  it('shows the orders and catalogue roles only their own parts', async () => {
+  // Decision 0076: the menu hides what the role's permissions do not allow (src/shared/staff-roles.ts).
+  it('shows the orders, catalogue and accounts roles only their own parts', async () => {
     renderAdmin(userWith('admin', 'orders'));
     expect(await menuOf()).toEqual([
       'Dashboard',
@@ -111,6 +111,10 @@ describe('the back office frame (issue 11)', () => {
     localStorage.clear();
     renderAdmin(userWith('admin', 'catalogue'));
     expect(await menuOf()).toEqual(['Dashboard', 'Products', 'Categories', 'Collections', 'Reviews']);
+    cleanup();
+    localStorage.clear();
+    renderAdmin(userWith('admin', 'accounts'));
+    expect(await menuOf()).toEqual(['Dashboard', 'Orders', 'Customers', 'Returns', 'Reports']);
   });
 
   it('folds the sections behind a Menu button that says whether it is open (issue 26)', async () => {

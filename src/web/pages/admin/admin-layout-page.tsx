@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button';
 import { EmptyState, Spinner } from '../../components/status-message';
-import { AdminNav } from '../../features/admin/admin-nav';
+import { AdminNav, mayOpenAdminScreen } from '../../features/admin/admin-nav';
 import { useAuth } from '../../features/auth/auth-provider';
 
 /** The back office's frame (issue 11): shown to admins only; the API checks the role again. */
@@ -34,7 +34,21 @@ export function Component() {
         <>
           <AdminNav role={user.staffRole} />
           <div className="pt-4">
-            <Outlet />
+            {/* Decision 0076: a screen outside the role's permissions says so; the API refuses it too. */}
+            {mayOpenAdminScreen(user.staffRole, location.pathname) === false ? (
+              <EmptyState
+                title="Your role does not include this page"
+                action={
+                  <Link to="/admin" className={buttonClass('primary')}>
+                    Back to the dashboard
+                  </Link>
+                }
+              >
+                Ask the store's owner if you need it.
+              </EmptyState>
+            ) : (
+              <Outlet />
+            )}
           </div>
         </>
       )}

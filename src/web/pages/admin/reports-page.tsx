@@ -1,11 +1,13 @@
 import { CodRemittancePanel } from '../../features/admin/cod-remittance-panel';
 import { SalesRegisterPanel } from '../../features/admin/sales-register-panel';
+import { SalesReportsPanel } from '../../features/admin/sales-reports-panel';
 
-/** /admin/reports: what the owner downloads for the accounts. */
+/** /admin/reports: the owner's figures (decision 0076) and what they download for the accounts. */
 export function Component() {
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-extrabold text-stone-900">Reports</h1>
+      <SalesReportsPanel />
       <SalesRegisterPanel />
       <CodRemittancePanel />
     </section>
