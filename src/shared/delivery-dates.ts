@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { DeliveryInfo } from './delivery';
 import { DELIVERY_MESSAGES } from './delivery-rules';
-import { DELIVERY_DATE_CHOICES, DELIVERY_SLOTS, formatDeliveryDate } from './delivery-slot-rules';
+import {
+  type ChosenWindow,
+  DELIVERY_DATE_CHOICES,
+  DELIVERY_SLOTS,
+  formatDeliveryDate,
+} from './delivery-slot-rules';
 import { addDays, indiaDateOf, isBeforeSameDayCutoff } from './india-time';
 import { toRupees } from './money';
 import { type TimedSlotRule, timedChoiceProblem, timedOffers, timedSlotText, zoneOf } from './timed-slots';
@@ -216,4 +221,44 @@ export function deliveryChoiceProblem(
     return timedChoiceProblem(choice, timed?.slots ?? [], placeOf(basis, timed?.pincode ?? ''), now);
   }
   return null;
+}
+
+/** An order's stored choice of day, slot and timed window (the order's columns). */
+export type StoredDeliveryChoice = {
+  deliveryDate: string | null;
+  deliverySlot: string | null;
+  deliverySlotId: number | null;
+  deliverySlotName: string | null;
+  deliveryWindowStart: number | null;
+  deliveryWindowEnd: number | null;
+};
+
+/**
+ * The day and slot an order was promised, from what it stores: a timed slot with its name and
+ * window as chosen (decision 0073); null when no day was chosen. Its record, mails and messages
+ * all read it, so they say one promise (decision 0068).
+ */
+export function chosenDeliveryOf(
+  stored: StoredDeliveryChoice,
+): { date: string; slot: DeliverySlot; window?: ChosenWindow } | null {
+  const slot = DeliverySlot.safeParse(stored.deliverySlot);
+  if (stored.deliveryDate === null || !slot.success) return null;
+  const hasWindow =
+    stored.deliverySlotName !== null &&
+    stored.deliveryWindowStart !== null &&
+    stored.deliveryWindowEnd !== null;
+  return {
+    date: stored.deliveryDate,
+    slot: slot.data,
+    ...(hasWindow
+      ? {
+          window: {
+            slotId: stored.deliverySlotId,
+            name: stored.deliverySlotName ?? '',
+            start: stored.deliveryWindowStart ?? 0,
+            end: stored.deliveryWindowEnd ?? 0,
+          },
+        }
+      : {}),
+  };
 }

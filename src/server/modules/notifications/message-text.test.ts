@@ -13,6 +13,7 @@ const order = {
   totalPaise: 134_800,
   shopperName: 'Asha Rao',
   recipientName: 'Kavya Reddy',
+  promise: 'Delivery on Mon, 23 Nov · Fixed time (3 PM - 5 PM)',
 };
 const links = { optOut: 'https://gifts.example.in/messages/stop?token=t' };
 const textOf = (notice: Exclude<OrderNotice, 'cart_reminder' | 'back_in_stock'>) =>
@@ -40,6 +41,24 @@ describe('messages about the parcel', () => {
       `We could not deliver your order RG-10042. Choose a new delivery date or correct the address and phone here: ${page}\n\nReply STOP to stop these messages, or open ${links.optOut}`,
     );
     expect(message.params).toEqual(['RG-10042', page, links.optOut]);
+  });
+});
+
+describe("the order's delivery promise in a message", () => {
+  it('says the day and window chosen, as the order page and the mails do (decision 0068)', () => {
+    expect(textOf('order_placed').text).toBe(
+      `Hi Asha Rao, your order RG-10042 of ₹1,348 is placed and paid. Delivery on Mon, 23 Nov · Fixed time (3 PM - 5 PM). We will tell you when it ships.\n\nReply STOP to stop these messages, or open ${links.optOut}`,
+    );
+    expect(textOf('order_placed').params).toEqual([
+      'Asha Rao',
+      'RG-10042',
+      '₹1,348',
+      'Delivery on Mon, 23 Nov · Fixed time (3 PM - 5 PM)',
+      links.optOut,
+    ]);
+    for (const notice of ['order_placed_cod', 'order_shipped', 'gift_on_its_way'] as const) {
+      expect(textOf(notice).text).toContain('Delivery on Mon, 23 Nov · Fixed time (3 PM - 5 PM).');
+    }
   });
 });
 

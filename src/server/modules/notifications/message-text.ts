@@ -14,6 +14,11 @@ export type NoticeOrder = {
   shopperName: string;
   /** Who the parcel goes to (the delivery address's name). */
   recipientName: string;
+  /**
+   * Decision 0068: the order's one delivery promise, as its pages and mails say it ('Delivery on
+   * Mon, 23 Nov · Fixed time (3 PM - 5 PM)', decision 0073).
+   */
+  promise: string;
 };
 
 export type MessageText = { template: string; params: string[]; text: string };
@@ -67,16 +72,16 @@ export function messageFor(
       case 'order_placed': {
         const total = formatPaise(order.totalPaise);
         return {
-          params: [names.shopper, number, total],
-          text: `Hi ${names.shopper}, your order ${number} of ${total} is placed and paid. We will tell you when it ships.`,
+          params: [names.shopper, number, total, order.promise],
+          text: `Hi ${names.shopper}, your order ${number} of ${total} is placed and paid. ${order.promise}. We will tell you when it ships.`,
         };
       }
       case 'order_placed_cod': {
         const toPay = formatPaise(order.totalPaise);
         const page = linkTo(store, orderPagePathOf(order.orderId));
         return {
-          params: [names.shopper, number, toPay, page],
-          text: `Hi ${names.shopper}, your order ${number} is confirmed. Please keep ${toPay} ready to pay in cash on delivery. Your order: ${page}`,
+          params: [names.shopper, number, order.promise, toPay, page],
+          text: `Hi ${names.shopper}, your order ${number} is confirmed. ${order.promise}. Please keep ${toPay} ready to pay in cash on delivery. Your order: ${page}`,
         };
       }
       case 'cod_confirm': {
@@ -88,7 +93,10 @@ export function messageFor(
         };
       }
       case 'order_shipped':
-        return { params: [number, track], text: `Your order ${number} has shipped. Track it here: ${track}` };
+        return {
+          params: [number, order.promise, track],
+          text: `Your order ${number} has shipped. ${order.promise}. Track it here: ${track}`,
+        };
       case 'out_for_delivery':
         return {
           params: [number, track],
@@ -144,8 +152,8 @@ export function messageFor(
       // names the store and the sender and says why it came; the stop line follows (withStopLink).
       case 'gift_on_its_way':
         return {
-          params: [names.recipient, names.sender, store.storeName, track],
-          text: `Hello ${names.recipient}, ${names.sender} has sent you a gift from ${store.storeName}. It is on its way! Follow it here with your phone number: ${track}\n${giftWhy(names.sender, store)}`,
+          params: [names.recipient, names.sender, store.storeName, order.promise, track],
+          text: `Hello ${names.recipient}, ${names.sender} has sent you a gift from ${store.storeName}. It is on its way! ${order.promise}. Follow it here with your phone number: ${track}\n${giftWhy(names.sender, store)}`,
         };
       // Decision 0081: transactional (TCCCPR): the sender asked for it; it carries no offer.
       case 'gift_link': {

@@ -1,9 +1,12 @@
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { DeliveryEstimate } from '../../../shared/api/orders';
+import { chosenDeliveryOf } from '../../../shared/delivery-dates';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 import { isOrderNotice, type MessageChannel, parcelNoticeStillTrue } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { cartReminders, notificationOutbox, orders, users } from '../../db/schema';
+import { cartReminders, notificationOutbox, orderItems, orders, users } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { retryDelayMs } from '../mail';
 import type { DeliveryStatus, Messenger } from '../messaging';
@@ -68,7 +71,11 @@ export function createNotificationWorker({
   async function orderOf(orderId: string | null): Promise<(NoticeOrder & { status: string }) | null> {
     if (!orderId) return null;
     const [row] = await db
-      .select({ order: orders, fullName: users.fullName })
+      .select({
+        order: orders,
+        fullName: users.fullName,
+        hasPreOrder: sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.isPreOrder})`,
+      })
       .from(orders)
       // A quote sent to a phone before its enquirer has an account has no user yet.
       .leftJoin(users, eq(users.id, orders.userId))
@@ -82,6 +89,13 @@ export function createNotificationWorker({
       totalPaise: row.order.totalPaise,
       shopperName: row.fullName || address.fullName || 'there',
       recipientName: address.fullName || 'there',
+      // Decision 0068: the promise its pages and mails make, from what the order stores now.
+      promise: deliveryPromise({
+        createdAt: row.order.createdAt,
+        delivery: chosenDeliveryOf(row.order),
+        deliveryEstimate: DeliveryEstimate.safeParse(row.order.deliveryEstimate).data ?? null,
+        hasPreOrder: row.hasPreOrder,
+      }),
     };
   }
 

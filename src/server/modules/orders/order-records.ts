@@ -2,7 +2,12 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
 import type { DeliveryInfo } from '../../../shared/delivery';
-import { type ChosenWindow, type DeliveryChoiceRecord, DeliverySlot } from '../../../shared/delivery-dates';
+import {
+  chosenDeliveryOf,
+  type DeliveryChoiceRecord,
+  DeliverySlot,
+  type StoredDeliveryChoice,
+} from '../../../shared/delivery-dates';
 import { giftRecordOf } from '../../../shared/gift-options';
 import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
@@ -32,46 +37,14 @@ export const addressOf = (row: Pick<OrderRow, 'shippingAddress'>): AddressForm =
   return parsed.success ? parsed.data : EMPTY_ADDRESS;
 };
 
-/** SPEC's delivery slots: the chosen date and slot, when the shopper chose one, with its fee among the order's. */
+/** SPEC's delivery slots: the chosen date, slot and timed window, with its fee among the order's. */
 export const deliveryChoiceOf = (
-  row: Pick<
-    OrderRow,
-    | 'deliveryDate'
-    | 'deliverySlot'
-    | 'deliverySlotId'
-    | 'deliverySlotName'
-    | 'deliveryWindowStart'
-    | 'deliveryWindowEnd'
-  >,
+  row: StoredDeliveryChoice,
   fees: readonly StoredFee[],
 ): DeliveryChoiceRecord | null => {
-  const slot = DeliverySlot.safeParse(row.deliverySlot);
-  if (row.deliveryDate === null || !slot.success) return null;
-  return {
-    date: row.deliveryDate,
-    slot: slot.data,
-    fee: toRupees(feePaiseOf(fees, 'delivery_slot')),
-    ...windowOf(row),
-  };
+  const chosen = chosenDeliveryOf(row);
+  return chosen && { ...chosen, fee: toRupees(feePaiseOf(fees, 'delivery_slot')) };
 };
-
-const windowOf = (row: Parameters<typeof chosenWindowOf>[0]) => {
-  const window = chosenWindowOf(row);
-  return window ? { window } : {};
-};
-
-/** Decision 0073: a timed slot's name and window as the order keeps them; null for any other slot. */
-export const chosenWindowOf = (
-  row: Pick<OrderRow, 'deliverySlotId' | 'deliverySlotName' | 'deliveryWindowStart' | 'deliveryWindowEnd'>,
-): ChosenWindow | null =>
-  row.deliverySlotName !== null && row.deliveryWindowStart !== null && row.deliveryWindowEnd !== null
-    ? {
-        slotId: row.deliverySlotId,
-        name: row.deliverySlotName,
-        start: row.deliveryWindowStart,
-        end: row.deliveryWindowEnd,
-      }
-    : null;
 
 /** The next order number (RG-10001 on). Checkout orders and quotes share the one sequence. */
 export async function nextOrderNumber(tx: Tx): Promise<string> {
