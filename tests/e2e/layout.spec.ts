@@ -268,6 +268,18 @@ const stops = (): Stop[] => [
   { path: '/admin/collections', heading: 'Collections', owner: true },
   { path: '/admin/coupons', heading: 'Coupons', owner: true },
   { path: `/admin/customers/${walk.shopperId}`, heading: LONG_NAME, owner: true },
+  // Decision 0076: a report's table of rupee figures, and what each staff role may do.
+  {
+    path: '/admin/reports',
+    heading: 'Reports',
+    owner: true,
+    via: async (page) => {
+      await page.goto('/admin/reports');
+      await page.getByRole('button', { name: 'Show report' }).click();
+      await expect(page.getByRole('table', { name: /^Sales by day, / })).toBeVisible();
+    },
+  },
+  { path: '/admin/staff', heading: 'Staff', owner: true },
 ];
 
 async function contextFor(
