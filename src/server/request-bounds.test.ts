@@ -76,6 +76,7 @@ const NO_BODY = new Set([
   'POST /api/orders/:id/payment',
   'POST /api/orders/:id/cancel',
   'DELETE /api/admin/orders/:id/shipment',
+  'DELETE /api/admin/orders/:id/items/:lineId',
   'DELETE /api/admin/staff/invites/:id',
   'DELETE /api/stock-alerts/:productId',
   'POST /api/account/email/:token',

@@ -242,7 +242,8 @@ export function createServices({
     deliveryCharges,
     timedSlots: deliverySlots.rules,
     codRules,
-    reissueInvoice: (tx, orderId, at) => invoices.reissue(tx, orderId, at),
+    reissueInvoice: (tx, orderId, at, reason) => invoices.reissue(tx, orderId, at, reason),
+    provider: paymentProvider,
   });
   const payments = createPaymentService({
     db,

@@ -12,6 +12,8 @@ export const LEDGER_REASON_LABELS = {
   cancelled: 'Refund for the cancelled order',
   // Decision 0064: a prepaid parcel the courier brought back, refunded once it was checked in.
   undelivered: 'Refund: the parcel came back undelivered',
+  // Decision 0078: a line the owner removed before dispatch (its invoice is credited and issued again).
+  line_removed: 'Refund for an item removed before dispatch',
   out_of_stock: 'Refund: paid after the order expired and its items sold out',
   duplicate: 'Refund: a second payment for a paid order',
   amount_mismatch: "Refund: a payment that did not match the order's total",

@@ -22,6 +22,28 @@ export const ORDER_EDIT_MESSAGES = {
   codNotHere: 'Cash on delivery is not available at the new address:',
 } as const;
 
+/** Decision 0078: why the owner cannot remove a line of an order. */
+export const LINE_REMOVAL_MESSAGES = {
+  lineNotFound: 'That item is not in this order',
+  notEditable: 'Only a paid or confirmed order not yet with the courier can have an item removed',
+  booked:
+    'This order is booked with the courier: cancel the booking before removing an item, or let the customer return it.',
+  lastLine: 'This is the only item of the order: cancel the order instead.',
+  refundFailed:
+    'The payment provider did not take the refund just now, so the item was not removed. Please try again in a few minutes.',
+} as const;
+
+/** Decision 0078: the credit note's reason when the invoice is issued again without a removed item. */
+export const LINE_REMOVED_CREDIT_REASON = 'An item removed before dispatch: replaced by a new invoice';
+
+/** Decision 0078: the timeline's line for a removed item, which the customer reads too. */
+export const lineRemovedNote = (line: { quantity: number; name: string }, paise: Paise, cod: boolean) =>
+  `${line.quantity} x ${line.name} removed from the order by the store: ${
+    cod
+      ? `${formatPaise(paise)} less to pay on delivery`
+      : `${formatPaise(paise)} refunded to your original payment method`
+  }`;
+
 /** A change of address that would change what an online payment paid for. */
 export const orderEditChargeMessage = (differencePaise: Paise) =>
   `The new address changes the delivery charges by ${formatPaise(Math.abs(differencePaise))}. Keep the delivery slot you paid for, or cancel the order and place a new one.`;

@@ -103,6 +103,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RouteNeed>> = {
   // Marking paid needs recordPayments, cancelling a paid order cancelWithRefund, the rest ship.
   'POST /api/admin/orders/:id/status': ['ship', 'recordPayments', 'cancelWithRefund'],
   'PUT /api/admin/orders/:id/address': ['ship'],
+  // Decision 0078: removing a line refunds its part, as a cancellation does.
+  'DELETE /api/admin/orders/:id/items/:lineId': ['cancelWithRefund'],
   'POST /api/admin/cod-remittances': ['recordPayments'],
   'GET /api/admin/cod-cash': ['viewRevenue'],
   'GET /api/admin/orders/:id/invoice.pdf': ['print'],

@@ -31,6 +31,10 @@ export const AdminIdParams = z.object({ id: z.coerce.number().int().positive().m
 export type AdminIdParams = z.infer<typeof AdminIdParams>;
 
 export const AdminOrderIdParams = z.object({ id: z.string().min(1).max(100) });
+/** Decision 0078: one line of an order (its `lineId` in the order record's items). */
+export const AdminOrderLineParams = AdminOrderIdParams.extend({
+  lineId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 // ---- Orders ----
 

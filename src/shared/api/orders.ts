@@ -15,6 +15,8 @@ export type OrderIdParams = z.infer<typeof OrderIdParams>;
 
 /** SPEC 3 order item: product {name, image, inStock, allowPreOrder}, quantity, price (rupees). */
 export const OrderItemRecord = z.object({
+  /** The line's own id (decision 0078: the owner removes a line by it). */
+  lineId: z.number().int(),
   product: z.object({
     id: z.number().int(),
     name: z.string(),

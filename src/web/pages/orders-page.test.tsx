@@ -34,6 +34,7 @@ const paidOrder: OrderRecord = {
   paidAt: '2025-11-12T06:32:00.000Z',
   items: [
     {
+      lineId: 121,
       product: {
         id: 21,
         name: 'Diwali Dry Fruit Hamper',
@@ -49,6 +50,7 @@ const paidOrder: OrderRecord = {
       personalisation: null,
     },
     {
+      lineId: 122,
       product: {
         id: 22,
         name: 'Silver Pooja Thali',

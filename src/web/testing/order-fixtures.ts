@@ -14,6 +14,7 @@ export function testOrder(fields: Partial<OrderRecord> = {}): OrderRecord {
     paidAt: '2026-11-20T05:31:00.000Z',
     items: [
       {
+        lineId: 121,
         product: {
           id: 21,
           name: 'Diwali Dry Fruit Hamper',

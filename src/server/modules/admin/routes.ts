@@ -13,6 +13,7 @@ import {
   AdminJobs,
   AdminOrderDetail,
   AdminOrderIdParams,
+  AdminOrderLineParams,
   AdminOrderList,
   AdminOrderQuery,
   AdminOutbox,
@@ -119,6 +120,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: AdminOrderIdParams, body: ChangeOrderAddress, response: { 200: AdminOrderDetail } } },
     async (req) => {
       await app.orderEdits.changeAddress(req.params.id, null, req.body);
+      return admin.orders.detail(req.params.id);
+    },
+  );
+  // Decision 0078: a line removed before dispatch; its part is refunded (a cancellation's permission).
+  app.delete(
+    '/admin/orders/:id/items/:lineId',
+    { schema: { params: AdminOrderLineParams, response: { 200: AdminOrderDetail } } },
+    async (req) => {
+      await app.orderEdits.removeLine(req.params.id, req.params.lineId);
       return admin.orders.detail(req.params.id);
     },
   );

@@ -128,7 +128,12 @@ export async function creditUndeliveredInvoice(tx: Tx, orderId: string, at: Date
  * and tax no longer describe the supply). No money moved, so the note stands on no ledger line.
  * Answers whether there was an invoice to replace.
  */
-export async function supersedeInvoice(tx: Tx, orderId: string, at: Date): Promise<boolean> {
+export async function supersedeInvoice(
+  tx: Tx,
+  orderId: string,
+  at: Date,
+  reason: string = SUPERSEDED_CREDIT_REASON,
+): Promise<boolean> {
   const [invoice] = await tx
     .select({ id: invoices.id, total: sql<number>`(${invoices.data} -> 'totals' ->> 'total')::numeric` })
     .from(invoices)
@@ -139,7 +144,7 @@ export async function supersedeInvoice(tx: Tx, orderId: string, at: Date): Promi
     orderId,
     ledgerId: null,
     paise: toPaise(Number(invoice.total)),
-    reason: SUPERSEDED_CREDIT_REASON,
+    reason,
     at,
     returned: [],
     deliveryPaise: 0,

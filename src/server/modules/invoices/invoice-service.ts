@@ -222,8 +222,8 @@ export function createInvoiceService({
      * credited in full and a new one issued with the new address and place of supply, in the
      * caller's transaction.
      */
-    async reissue(tx: Tx, orderId: string, at: Date): Promise<void> {
-      if (await supersedeInvoice(tx, orderId, at)) await this.issue(tx, orderId, at);
+    async reissue(tx: Tx, orderId: string, at: Date, reason?: string): Promise<void> {
+      if (await supersedeInvoice(tx, orderId, at, reason)) await this.issue(tx, orderId, at);
     },
 
     /** The customer's own order's invoice; another's order is 'not found' (DESIGN 5). */

@@ -20,10 +20,12 @@ export {
   type MoneyLine,
   markRefundDue,
   moneyLinesOf,
+  type ProviderRefund,
   recordMoney,
   refundablePaiseOf,
   refundDuePaiseOf,
   refundDueWhere,
+  refundFromPayments,
 } from './money-ledger';
 export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
 export {

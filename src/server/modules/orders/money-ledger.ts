@@ -3,6 +3,7 @@ import type { LedgerKind, LedgerReason } from '../../../shared/money-ledger';
 import type { Queryable, Tx } from '../../db/client';
 import { moneyLedger, payments } from '../../db/schema';
 import { queueOrderNotice } from '../notifications';
+import type { PaymentProvider } from '../payment-providers';
 
 export type MoneyLine = {
   orderId: string;
@@ -97,4 +98,69 @@ export async function markRefundDue(tx: Tx, orderId: string, reason: 'cancelled'
     .where(refundableWhere(orderId))
     .returning({ amountPaise: payments.amountPaise, refundedPaise: payments.refundedPaise });
   return due.reduce((sum, payment) => sum + payment.amountPaise - payment.refundedPaise, 0);
+}
+
+/** One refund the provider made from one captured payment, for the caller's ledger line. */
+export type ProviderRefund = { paymentId: number; paise: number; providerRef: string };
+
+/**
+ * Gives back up to `wantedPaise` from the order's captured payments, oldest first, under their row
+ * locks: each payment's share through the provider (its receipt named by `receiptOf`, so a call
+ * repeated after a crash is one refund there too), the caller's `record` (its ledger line and
+ * credit note) and the payment's refunded amount, in the caller's transaction. The one loop every
+ * refund of part of an order runs (a return, a parcel back undelivered, a line removed). A
+ * provider that fails throws `failed(error)`, and the transaction rolls back. Answers what went back.
+ */
+export async function refundFromPayments(
+  tx: Tx,
+  {
+    provider,
+    orderId,
+    wantedPaise,
+    receiptOf,
+    record,
+    failed,
+  }: {
+    provider: Pick<PaymentProvider, 'refund'>;
+    orderId: string;
+    wantedPaise: number;
+    receiptOf: (paymentId: number) => string;
+    record: (refund: ProviderRefund) => Promise<void>;
+    failed: (error: unknown) => Error;
+  },
+): Promise<{ paise: number; refs: string[] }> {
+  const captured = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'captured'),
+        isNotNull(payments.providerPaymentId),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .for('update');
+  let left = wantedPaise;
+  const refs: string[] = [];
+  for (const payment of captured) {
+    if (left <= 0) break;
+    const take = Math.min(left, payment.amountPaise - payment.refundedPaise);
+    if (take <= 0 || !payment.providerPaymentId) continue;
+    let providerRef: string;
+    try {
+      providerRef = (await provider.refund(payment.providerPaymentId, take, receiptOf(payment.id))).id;
+    } catch (error) {
+      throw failed(error);
+    }
+    refs.push(providerRef);
+    await record({ paymentId: payment.id, paise: take, providerRef });
+    const refunded = payment.refundedPaise + take;
+    await tx
+      .update(payments)
+      .set({ refundedPaise: refunded, status: refunded === payment.amountPaise ? 'refunded' : 'captured' })
+      .where(eq(payments.id, payment.id));
+    left -= take;
+  }
+  return { paise: wantedPaise - left, refs };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ShippingAddress } from '../../../shared/address';
 import { codRefusal } from '../../../shared/cash-on-delivery';
 import type { DeliveryChoice } from '../../../shared/delivery-dates';
@@ -7,20 +7,26 @@ import { addressPincodeRefusal } from '../../../shared/delivery-rules';
 import { formatPaise } from '../../../shared/money';
 import {
   ADDRESS_EDITABLE_STATUSES,
+  LINE_REMOVAL_MESSAGES,
+  LINE_REMOVED_CREDIT_REASON,
+  lineRemovedNote,
   ORDER_EDIT_MESSAGES,
   orderEditChargeMessage,
 } from '../../../shared/order-edits';
+import { returnShare } from '../../../shared/order-status';
 import type { ReadDeliveryCharges } from '../../../shared/shipping';
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { orderItems, orders, shipments } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../errors';
+import { orderItems, orders, products, shipments } from '../../db/schema';
+import { conflict, invalid, notFound, unavailable } from '../../errors';
+import type { PaymentProvider } from '../payment-providers';
 import type { ReadCodRules } from './cash-on-delivery';
+import { recordMoney, refundFromPayments } from './money-ledger';
 import { feePaiseOf, feesOfOrder, setFee } from './order-charges';
 import { recordStatus } from './order-events';
-import { estimateOf, type OrderRow } from './order-records';
-import type { DeliveryLookup } from './order-service';
+import { estimateOf, hasOpenShipment, type OrderRow } from './order-records';
+import { type DeliveryLookup, isOrderId } from './order-service';
 import { slotFeeOf, windowColumnsOf } from './order-slots';
 
 export type OrderEdits = ReturnType<typeof createOrderEdits>;
@@ -40,6 +46,7 @@ export function createOrderEdits({
   timedSlots,
   codRules,
   reissueInvoice,
+  provider,
 }: {
   db: Db;
   clock: Clock;
@@ -48,8 +55,10 @@ export function createOrderEdits({
   /** Decision 0073: the owner's timed slots, which a kept or new timed choice must still serve. */
   timedSlots: () => Promise<TimedSlotRule[]>;
   codRules: ReadCodRules;
-  /** The invoices module's: credit the issued invoice in full and issue one for the new address. */
-  reissueInvoice: (tx: Tx, orderId: string, at: Date) => Promise<void>;
+  /** The invoices module's: credit the issued invoice in full (for `reason`) and issue it again. */
+  reissueInvoice: (tx: Tx, orderId: string, at: Date, reason?: string) => Promise<void>;
+  /** Gives back a removed line's part of an online payment (decision 0078). */
+  provider: Pick<PaymentProvider, 'refund'>;
 }) {
   return {
     /**
@@ -170,6 +179,79 @@ export function createOrderEdits({
           at: now,
         });
         return edited;
+      });
+    },
+
+    /**
+     * Decision 0078: the owner removes one line of an order not yet booked. Under the order's row
+     * lock the line goes, its reserved units go back on the shelf, the order's sums lose what the
+     * line cost (its coupon share with it, to the paisa, as a return of the whole line would give
+     * back: `returnShare`), the invoice (if one was issued) is credited in full and issued again
+     * without it (CGST s.34), and the line is on the timeline. The fees stay as charged: removing
+     * an item never makes the customer pay more. Last, a prepaid order's part is refunded through
+     * the provider with its ledger line; a provider that fails rolls it all back (503).
+     */
+    async removeLine(orderId: string, lineId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = isOrderId(orderId)
+          ? await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+          : [];
+        if (!row) throw notFound(ORDER_EDIT_MESSAGES.notFound);
+        if (!ADDRESS_EDITABLE_STATUSES.includes(row.status))
+          throw conflict(LINE_REMOVAL_MESSAGES.notEditable);
+        if (await hasOpenShipment(tx, orderId)) throw conflict(LINE_REMOVAL_MESSAGES.booked);
+        const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).for('update');
+        const line = lines.find((candidate) => candidate.id === lineId);
+        if (!line) throw notFound(LINE_REMOVAL_MESSAGES.lineNotFound);
+        if (lines.length === 1) throw conflict(LINE_REMOVAL_MESSAGES.lastLine);
+        const itemsPaise = line.pricePaise * line.quantity;
+        const linePaise = returnShare(itemsPaise - line.discountPaise, line.quantity, 0, line.quantity);
+        const now = clock.now();
+        if (line.reservedQuantity > 0)
+          await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} + ${line.reservedQuantity}` })
+            .where(eq(products.id, line.productId));
+        await tx.delete(orderItems).where(eq(orderItems.id, line.id));
+        await tx
+          .update(orders)
+          .set({
+            subtotalPaise: row.subtotalPaise - itemsPaise,
+            discountPaise: row.discountPaise - line.discountPaise,
+            totalPaise: row.totalPaise - linePaise,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, orderId));
+        await reissueInvoice(tx, orderId, now, LINE_REMOVED_CREDIT_REASON);
+        const cod = row.paymentMethod === 'cod';
+        await recordStatus(tx, {
+          orderId,
+          status: row.status,
+          note: lineRemovedNote(line, linePaise, cod),
+          actor: 'admin',
+          at: now,
+        });
+        if (cod || linePaise === 0) return;
+        const { paise } = await refundFromPayments(tx, {
+          provider,
+          orderId,
+          wantedPaise: linePaise,
+          receiptOf: (paymentId) => `line-${line.id}-${paymentId}`,
+          record: async (made) => {
+            await recordMoney(tx, {
+              orderId,
+              kind: 'refunded',
+              amountPaise: made.paise,
+              reason: 'line_removed',
+              paymentId: made.paymentId,
+              providerRef: made.providerRef,
+              at: now,
+            });
+          },
+          failed: () => unavailable(LINE_REMOVAL_MESSAGES.refundFailed),
+        });
+        if (paise !== linePaise)
+          throw new Error(`Order ${orderId} could give back ${paise} of ${linePaise} paise`);
       });
     },
   };

@@ -122,6 +122,7 @@ export async function orderRecordsOf(
     await Promise.all([
       db
         .select({
+          id: orderItems.id,
           orderId: orderItems.orderId,
           productId: orderItems.productId,
           name: orderItems.name,
@@ -190,6 +191,7 @@ export async function orderRecordsOf(
       items: lines
         .filter((line) => line.orderId === row.id)
         .map((line) => ({
+          lineId: line.id,
           // The name and image are as bought; stock flags are today's (SPEC 3 order item).
           product: {
             id: line.productId,

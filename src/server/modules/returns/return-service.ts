@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import {
@@ -35,7 +35,6 @@ import {
   moneyLedger,
   orderItems,
   orders,
-  payments,
   products,
   returnItems,
   returnPhotos,
@@ -57,6 +56,7 @@ import {
   feesOfOrder,
   recordStatus,
   refundablePaiseOf,
+  refundFromPayments,
   returnRecordsOf,
 } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
@@ -232,64 +232,33 @@ export function createReturnService({
     orderId: string,
     wantedPaise: number,
   ): Promise<{ paise: number; refundId: string }> {
-    const captured = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, orderId),
-          eq(payments.status, 'captured'),
-          isNotNull(payments.providerPaymentId),
-        ),
-      )
-      .orderBy(asc(payments.id))
-      .for('update');
-    const refundable = captured.reduce(
-      (sum, payment) => sum + payment.amountPaise - payment.refundedPaise,
-      0,
-    );
-    const paise = Math.min(wantedPaise, refundable);
-    if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
     // The credit note credits the returned lines (what each cost the customer) and the delivery
     // charges given back with them.
     const { returned, deliveryPaise } = await creditedOf(tx, returnId);
-    let left = paise;
-    const ids: string[] = [];
-    for (const payment of captured) {
-      const take = Math.min(left, payment.amountPaise - payment.refundedPaise);
-      if (take <= 0 || !payment.providerPaymentId) continue;
-      let refundId: string;
-      try {
-        refundId = (
-          await provider.refund(payment.providerPaymentId, take, `return-${returnId}-${payment.id}`)
-        ).id;
-      } catch {
-        throw conflict(RETURN_MESSAGES.refundFailed);
-      }
-      ids.push(refundId);
-      await recordRefund(
-        tx,
-        {
-          orderId,
-          kind: 'refunded',
-          amountPaise: take,
-          reason: 'return',
-          paymentId: payment.id,
-          providerRef: refundId,
-          at: clock.now(),
-        },
-        returned,
-        deliveryPaise,
-      );
-      const refunded = payment.refundedPaise + take;
-      await tx
-        .update(payments)
-        .set({ refundedPaise: refunded, status: refunded === payment.amountPaise ? 'refunded' : 'captured' })
-        .where(eq(payments.id, payment.id));
-      left -= take;
-      if (left === 0) break;
-    }
-    return { paise, refundId: ids.join(',') };
+    const { paise, refs } = await refundFromPayments(tx, {
+      provider,
+      orderId,
+      wantedPaise,
+      receiptOf: (paymentId) => `return-${returnId}-${paymentId}`,
+      record: (made) =>
+        recordRefund(
+          tx,
+          {
+            orderId,
+            kind: 'refunded',
+            amountPaise: made.paise,
+            reason: 'return',
+            paymentId: made.paymentId,
+            providerRef: made.providerRef,
+            at: clock.now(),
+          },
+          returned,
+          deliveryPaise,
+        ),
+      failed: () => conflict(RETURN_MESSAGES.refundFailed),
+    });
+    if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
+    return { paise, refundId: refs.join(',') };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RefundsOwed, ReturnedParcel } from '../../../shared/api/shipping';
 import { formatPaise, toRupees } from '../../../shared/money';
@@ -8,12 +8,19 @@ import { checkInNote, RETURNED_PARCEL_MESSAGES, rtoRefundOf } from '../../../sha
 import { may, refusalFor, type StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { orders, payments, returnedParcels, shipments } from '../../db/schema';
+import { orders, returnedParcels, shipments } from '../../db/schema';
 import { conflict, forbidden, notFound, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { recordRefund } from '../invoices';
 import { enqueueMail, undeliveredRefundMail } from '../mail';
-import { addressOf, isOrderId, mailOrderOf, recordStatus, refundablePaiseOf } from '../orders';
+import {
+  addressOf,
+  isOrderId,
+  mailOrderOf,
+  recordStatus,
+  refundablePaiseOf,
+  refundFromPayments,
+} from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 
 export type ReturnedParcels = ReturnType<typeof createReturnedParcels>;
@@ -77,53 +84,28 @@ export function createReturnedParcels({
       .where(and(eq(returnedParcels.orderId, orderId), isNull(returnedParcels.refundedAt)))
       .for('update');
     if (!parcel || parcel.owedPaise <= 0) throw conflict(RETURNED_PARCEL_MESSAGES.nothingOwed);
-    const captured = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, orderId),
-          eq(payments.status, 'captured'),
-          isNotNull(payments.providerPaymentId),
-        ),
-      )
-      .orderBy(asc(payments.id))
-      .for('update');
     const now = clock.now();
-    let left = parcel.owedPaise;
-    const refs: string[] = [];
-    for (const payment of captured) {
-      const take = Math.min(left, payment.amountPaise - payment.refundedPaise);
-      if (take <= 0 || !payment.providerPaymentId) continue;
-      let refundId: string;
-      try {
-        // The receipt names this refund, so a call repeated after a crash is one refund there too.
-        refundId = (await provider.refund(payment.providerPaymentId, take, `rto-${orderId}-${payment.id}`))
-          .id;
-      } catch (error) {
-        log.warn({ err: error, orderId }, 'the payment provider did not take a returned parcel’s refund');
-        throw unavailable(RETURNED_PARCEL_MESSAGES.refundFailed);
-      }
-      refs.push(refundId);
+    const { paise: paid, refs } = await refundFromPayments(tx, {
+      provider,
+      orderId,
+      wantedPaise: parcel.owedPaise,
+      receiptOf: (paymentId) => `rto-${orderId}-${paymentId}`,
       // CGST s.34: the ledger line and its credit note, in this transaction.
-      await recordRefund(tx, {
-        orderId,
-        kind: 'refunded',
-        amountPaise: take,
-        reason: 'undelivered',
-        paymentId: payment.id,
-        providerRef: refundId,
-        at: now,
-      });
-      const refunded = payment.refundedPaise + take;
-      await tx
-        .update(payments)
-        .set({ refundedPaise: refunded, status: refunded === payment.amountPaise ? 'refunded' : 'captured' })
-        .where(eq(payments.id, payment.id));
-      left -= take;
-      if (left === 0) break;
-    }
-    const paid = parcel.owedPaise - left;
+      record: (made) =>
+        recordRefund(tx, {
+          orderId,
+          kind: 'refunded',
+          amountPaise: made.paise,
+          reason: 'undelivered',
+          paymentId: made.paymentId,
+          providerRef: made.providerRef,
+          at: now,
+        }),
+      failed: (error) => {
+        log.warn({ err: error, orderId }, 'the payment provider did not take a returned parcel’s refund');
+        return unavailable(RETURNED_PARCEL_MESSAGES.refundFailed);
+      },
+    });
     if (paid === 0) throw conflict(RETURNED_PARCEL_MESSAGES.nothingOwed);
     await tx
       .update(returnedParcels)

@@ -110,6 +110,22 @@ export function useChangeAdminOrderAddress(id: string) {
   });
 }
 
+/** Decision 0078: the owner removes a line before dispatch; its part is refunded. */
+export function useRemoveOrderLine(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (lineId: number) =>
+      apiRequest<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}/items/${lineId}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: (detail) => {
+      client.setQueryData(keys.order(id), detail);
+      void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      void client.invalidateQueries({ queryKey: keys.dashboard });
+    },
+  });
+}
+
 export function useChangeOrderStatus(id: string) {
   const client = useQueryClient();
   return useMutation({

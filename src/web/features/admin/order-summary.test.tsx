@@ -1,11 +1,15 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { testOrder } from '../../testing/order-fixtures';
 import { renderRoutes } from '../../testing/render-routes';
 import { OrderSummary } from './orders-view';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** A cash on delivery order of ₹999: ₹900 of hampers, ₹50 shipping and the ₹49 fee. */
 const codDetail = (collected: boolean): AdminOrderDetail => ({
@@ -50,5 +54,51 @@ describe("a cash on delivery order's page in the back office (decision 0042)", (
   it('says the cash was collected once the courier delivered it', async () => {
     show(codDetail(true));
     expect(await screen.findByText('Cash on delivery: ₹999 collected on delivery.')).toBeTruthy();
+  });
+});
+
+describe('a line removed before dispatch (decision 0078)', () => {
+  const hampers = testOrder().items;
+  const lamp = {
+    ...hampers[0],
+    lineId: 7,
+    product: { id: 22, name: 'Brass Lamp', image: '', inStock: true, allowPreOrder: false, addOnKind: null },
+    quantity: 1,
+    price: 1299,
+    isPreOrder: false,
+    returnedQuantity: 0,
+    personalisation: null,
+  };
+  const twoLines = (fields: Parameters<typeof testOrder>[0]): AdminOrderDetail => ({
+    ...codDetail(false),
+    order: testOrder({ items: [...hampers, lamp], addressEditable: true, cashOnDelivery: null, ...fields }),
+  });
+
+  it('asks before removing, says where the money goes, and sends the line to the server', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        return Response.json(twoLines({ items: [lamp] }));
+      }),
+    );
+    show(twoLines({}));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove 1 x Brass Lamp from the order' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove 1 x Brass Lamp?' });
+    expect(dialog.textContent).toContain('goes back to the customer’s original payment method at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove item' }));
+    await vi.waitFor(() => expect(calls).toEqual([`DELETE /api/admin/orders/${testOrder().id}/items/7`]));
+  });
+
+  it('offers no removal once the order is booked, nor of its only line', async () => {
+    show(twoLines({ addressEditable: false }));
+    expect(await screen.findByText('Brass Lamp', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+    cleanup();
+    show(twoLines({ items: [lamp] }));
+    expect(await screen.findByText('Brass Lamp', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import { BulkActionBar } from './bulk-actions';
 import type { OrderSelection } from './bulk-api';
 import { EmailLink, PhoneLink } from './contact-links';
 import { CreditNotes } from './credit-notes';
+import { OrderLineRemoval } from './order-line-removal';
 
 function OrderFiltersForm({
   filters,
@@ -688,7 +689,16 @@ export function OrderSummary({
                   />
                 )}
               </span>
-              <span className="font-semibold">{formatLineAmount(item)}</span>
+              <span className="flex flex-col items-end gap-2">
+                <span className="font-semibold">{formatLineAmount(item)}</span>
+                {order.addressEditable && order.items.length > 1 && (
+                  <OrderLineRemoval
+                    orderId={order.id}
+                    item={item}
+                    cashOnDelivery={order.cashOnDelivery !== null}
+                  />
+                )}
+              </span>
             </li>
           ))}
         </ul>

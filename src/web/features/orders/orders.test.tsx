@@ -51,6 +51,7 @@ const estimate: NonNullable<OrderRecord['deliveryEstimate']> = {
   isPreOrder: false,
 };
 const line = (isPreOrder: boolean): OrderRecord['items'][number] => ({
+  lineId: 101,
   product: {
     id: 1,
     name: 'Brass Diya',

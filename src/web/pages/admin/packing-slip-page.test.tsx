@@ -15,6 +15,7 @@ const giftOrder: OrderRecord = {
   paidAt: '2026-11-20T06:32:00.000Z',
   items: [
     {
+      lineId: 131,
       product: {
         id: 31,
         name: 'Peacock Brass Diya',

@@ -1,0 +1,145 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../../shared/api/admin';
+import type { Invoice } from '../../../shared/api/invoices';
+import { LINE_REMOVAL_MESSAGES, LINE_REMOVED_CREDIT_REASON } from '../../../shared/order-edits';
+import type { Database } from '../../db/client';
+import { creditNotes, invoices, moneyLedger, payments, products } from '../../db/schema';
+import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
+
+// Decision 0078: the owner removes a line of an order before it is booked with the courier.
+const clock = createTestClock('2031-10-06T04:00:00.000Z');
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: async (database: Database) => seedPincodes(database),
+  admin: true,
+  customer: { fullName: 'Asha Rao' },
+});
+
+const detailOf = async (orderId: string) =>
+  (
+    await store.app.inject({ url: `/api/admin/orders/${orderId}`, headers: store.admin.headers })
+  ).json<AdminOrderDetail>();
+const removeLine = (orderId: string, lineId: number) =>
+  store.app.inject({
+    method: 'DELETE',
+    url: `/api/admin/orders/${orderId}/items/${lineId}`,
+    headers: store.admin.headers,
+  });
+const stockOf = async (productId: number) =>
+  (
+    await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
+  )[0]?.stock;
+
+async function couponOrder() {
+  const coupon = await store.app.inject({
+    method: 'POST',
+    url: '/api/admin/coupons',
+    headers: store.admin.headers,
+    payload: { code: `DIYA${Date.now() % 100_000}`, kind: 'flat', value: 100 },
+  });
+  expect(coupon.statusCode, coupon.body).toBe(201);
+  const lamp = await createTestProduct(store.database, { name: 'Brass Lamp', priceRupees: 1299, stock: 10 });
+  const diya = await createTestProduct(store.database, {
+    name: 'Clay Diya Pair',
+    priceRupees: 450,
+    stock: 10,
+  });
+  // ₹2,199 of items (free shipping) less the ₹100 coupon: ₹2,099.
+  const created = await placeOrder(
+    store.app,
+    store.customer.headers,
+    [
+      { product: lamp, quantity: 1 },
+      { product: diya, quantity: 2 },
+    ],
+    { couponCode: coupon.json<{ coupon: { code: string } }>().coupon.code, totalAmount: 2099 },
+  );
+  await payOrder(store.app, store.customer.headers, created);
+  return { orderId: created.orderId, lamp, diya };
+}
+
+describe('a line removed by the owner before dispatch (decision 0078)', () => {
+  it('refunds the ₹859.07 two diyas cost after their share of a ₹100 coupon, credits the invoice and puts them back on the shelf', async () => {
+    const { orderId, diya } = await couponOrder();
+    expect(await stockOf(diya.id)).toBe(8);
+    const before = await detailOf(orderId);
+    expect(before.order.totalAmount).toBe(2099);
+    const diyaLine = before.order.items.find((item) => item.product.id === diya.id);
+    if (!diyaLine) throw new Error('The diya line is missing');
+
+    const removed = await removeLine(orderId, diyaLine.lineId);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const { order, money } = removed.json<AdminOrderDetail>();
+    // The coupon split ₹59.07 to the lamp and ₹40.93 to the diyas (largest remainder, to the paisa):
+    // 2 x ₹450 less ₹40.93 is ₹859.07 back; the lamp's ₹1,299 less ₹59.07 is what is left.
+    expect(order.items.map((item) => [item.product.name, item.quantity])).toEqual([['Brass Lamp', 1]]);
+    expect([order.subtotal, order.discount, order.shippingCost, order.totalAmount]).toEqual([
+      1299, 59.07, 0, 1239.93,
+    ]);
+    expect(money).toMatchObject({ captured: 2099, refunded: 859.07, net: 1239.93 });
+    expect(order.events.at(-1)?.note).toBe(
+      '2 x Clay Diya Pair removed from the order by the store: ₹859.07 refunded to your original payment method',
+    );
+    expect(await stockOf(diya.id)).toBe(10);
+
+    const ledger = await store.database.db
+      .select({ kind: moneyLedger.kind, paise: moneyLedger.amountPaise, reason: moneyLedger.reason })
+      .from(moneyLedger)
+      .where(and(eq(moneyLedger.orderId, orderId), eq(moneyLedger.kind, 'refunded')));
+    expect(ledger).toEqual([{ kind: 'refunded', paise: 85_907, reason: 'line_removed' }]);
+    const [payment] = await store.database.db
+      .select({ refunded: payments.refundedPaise, status: payments.status })
+      .from(payments)
+      .where(eq(payments.orderId, orderId));
+    expect(payment).toEqual({ refunded: 85_907, status: 'captured' });
+
+    // CGST s.34: the first invoice credited in full, a new one for what is left.
+    const [superseded] = await store.database.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), isNotNull(invoices.supersededAt)));
+    const [note] = await store.database.db
+      .select({ data: creditNotes.data })
+      .from(creditNotes)
+      .where(eq(creditNotes.invoiceId, superseded?.id ?? -1));
+    expect((note?.data as Invoice | undefined)?.creditNote?.reason).toBe(LINE_REMOVED_CREDIT_REASON);
+    expect((note?.data as Invoice | undefined)?.totals.total).toBe(2099);
+    const current = (
+      await store.app.inject({ url: `/api/orders/${orderId}/invoice`, headers: store.customer.headers })
+    ).json<Invoice>();
+    expect(current.totals.total).toBe(1239.93);
+    expect(current.lines.map((line) => line.description)).toEqual(['Brass Lamp']);
+  });
+
+  it('refuses the last line, a line of another order, and any line once the order is booked, changing nothing', async () => {
+    const { orderId, lamp, diya } = await couponOrder();
+    const { order } = await detailOf(orderId);
+    const lineOf = (productId: number) =>
+      order.items.find((item) => item.product.id === productId)?.lineId ?? 0;
+    const other = await couponOrder();
+    const stranger = await removeLine(other.orderId, lineOf(diya.id));
+    expect([stranger.statusCode, stranger.json().message]).toEqual([404, LINE_REMOVAL_MESSAGES.lineNotFound]);
+
+    expect((await removeLine(orderId, lineOf(diya.id))).statusCode).toBe(200);
+    const last = await removeLine(orderId, lineOf(lamp.id));
+    expect([last.statusCode, last.json().message]).toEqual([409, LINE_REMOVAL_MESSAGES.lastLine]);
+
+    const booked = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${other.orderId}/shipment`,
+      headers: store.admin.headers,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const refused = await removeLine(
+      other.orderId,
+      (await detailOf(other.orderId)).order.items[1]?.lineId ?? 0,
+    );
+    expect([refused.statusCode, refused.json().message]).toEqual([409, LINE_REMOVAL_MESSAGES.booked]);
+    expect((await detailOf(other.orderId)).order).toMatchObject({ totalAmount: 2099 });
+    expect((await detailOf(other.orderId)).money.refunded).toBe(0);
+  });
+});
