@@ -21,6 +21,7 @@ const WHO_MAY: readonly (readonly [route: string, roles: string])[] = [
   ['GET /api/admin/orders/:id', 'owner orders accounts'],
   ['POST /api/admin/orders/:id/status', 'owner orders accounts'],
   ['PUT /api/admin/orders/:id/address', 'owner orders'],
+  ['DELETE /api/admin/orders/:id/items/:lineId', 'owner accounts'],
   ['POST /api/admin/cod-remittances', 'owner accounts'],
   ['GET /api/admin/cod-cash', 'owner accounts'],
   ['GET /api/admin/orders/:id/invoice.pdf', 'owner orders accounts'],
