@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import { canUseRoute, type StaffRole } from '../../../shared/staff-roles';
 
@@ -57,7 +57,7 @@ export const adminLinksFor = (role: StaffRole | null | undefined) =>
   );
 
 /**
- * The back office's own navigation. Issue 26: on a phone, the section you are in and a "Menu"
+ * The back office's own navigation. On a phone, the section you are in and a "Menu"
  * button that opens every section in two columns (no bar that scrolls sideways); from a tablet
  * up, every section in a row that wraps.
  */
@@ -65,11 +65,12 @@ export function AdminNav({ role }: { role: StaffRole | null | undefined }) {
   const id = useId();
   const links = adminLinksFor(role);
   const { pathname } = useLocation();
-  const [isOpen, setIsOpen] = useState(false);
+  // The menu is open on the page it was opened on, so a chosen section (a new path) closes it. Kept
+  // as state rather than closed by an effect on each new path: that effect also ran on mount, after
+  // the first paint, and shut a menu tapped open in between.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const isOpen = openOn === pathname;
   const current = links.find((link) => matchPath({ path: link.to, end: link.end }, pathname));
-  // A chosen section closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path by design
-  useEffect(() => setIsOpen(false), [pathname]);
   return (
     <nav aria-label="Back office" className="-mx-4 border-b border-brand-100 bg-white px-4">
       <div className="flex items-center justify-between gap-2 py-2 md:hidden">
@@ -78,7 +79,7 @@ export function AdminNav({ role }: { role: StaffRole | null | undefined }) {
           type="button"
           aria-expanded={isOpen}
           aria-controls={`${id}-links`}
-          onClick={() => setIsOpen(!isOpen)}
+          onClick={() => setOpenOn(isOpen ? null : pathname)}
           className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-200 px-4 text-sm font-semibold text-stone-800 hover:bg-brand-50"
         >
           <span aria-hidden="true">☰</span> Menu

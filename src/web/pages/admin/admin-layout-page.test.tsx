@@ -40,7 +40,16 @@ const authApiFor = (user: User): AuthApi => ({
 function renderAdmin(user: User | null) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
   const router = createMemoryRouter(
-    [{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <h1>Dashboard</h1> }] }],
+    [
+      {
+        path: '/admin',
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <h1>Dashboard</h1> },
+          { path: 'orders', element: <h1>Orders</h1> },
+        ],
+      },
+    ],
     { initialEntries: ['/admin'] },
   );
   render(
@@ -55,7 +64,7 @@ function renderAdmin(user: User | null) {
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
-describe('the back office frame (issue 11)', () => {
+describe('the back office frame', () => {
   it('asks a guest to log in with an admin account', async () => {
     renderAdmin(null);
     expect(await screen.findByRole('heading', { name: 'You need an admin account' })).toBeTruthy();
@@ -117,7 +126,7 @@ describe('the back office frame (issue 11)', () => {
     expect(await menuOf()).toEqual(['Dashboard', 'Orders', 'Customers', 'Returns', 'Reports']);
   });
 
-  it('folds the sections behind a Menu button that says whether it is open (issue 26)', async () => {
+  it('folds the sections behind a Menu button that says whether it is open, and closes it on a chosen section', async () => {
     renderAdmin(userWith('admin'));
     const menu = await screen.findByRole('button', { name: 'Menu' });
     expect(menu.getAttribute('aria-expanded')).toBe('false');
@@ -128,6 +137,13 @@ describe('the back office frame (issue 11)', () => {
       'Menu',
     );
     expect(links?.className).not.toMatch(/(^| )hidden( |$)/);
+    // A chosen section closes it.
+    within(screen.getByRole('navigation', { name: 'Back office' }))
+      .getByRole('link', { name: 'Orders' })
+      .click();
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(links?.className).toContain('hidden');
   });
 });
 
@@ -167,7 +183,7 @@ describe('back office pieces', () => {
     expect(screen.getByText(/The courier's scans move it from here/)).toBeTruthy();
   });
 
-  it("prints each day's revenue as text beside its bar (issue 26)", () => {
+  it("prints each day's revenue as text beside its bar", () => {
     render(
       <RevenueChart
         series={[

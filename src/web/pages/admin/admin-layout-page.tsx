@@ -4,7 +4,7 @@ import { EmptyState, Spinner } from '../../components/status-message';
 import { AdminNav, mayOpenAdminScreen } from '../../features/admin/admin-nav';
 import { useAuth } from '../../features/auth/auth-provider';
 
-/** The back office's frame (issue 11): shown to admins only; the API checks the role again. */
+/** The back office's frame: shown to admins only; the API checks the role again. */
 export function Component() {
   const { user, loading } = useAuth();
   const location = useLocation();
