@@ -82,6 +82,13 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 export const may = (role: StaffRole | null | undefined, permission: StaffPermission): boolean =>
   role !== null && role !== undefined && ROLE_PERMISSIONS[role].includes(permission);
 
+/**
+ * What a change of an order's status needs: marking it paid records money, cancelling it while
+ * money taken for it is still held refunds that money, every other step is shipping work.
+ */
+export const statusChangeNeeds = (to: string, refundablePaise: number): StaffPermission =>
+  to === 'paid' ? 'recordPayments' : to === 'cancelled' && refundablePaise > 0 ? 'cancelWithRefund' : 'ship';
+
 /** The refusal a service answers when an allowed route meets an action its role lacks. */
 export const refusalFor = (permission: StaffPermission): string =>
   `Your staff role does not allow this: ${STAFF_PERMISSION_LABELS[permission].toLowerCase()}.`;

@@ -39,7 +39,7 @@ import {
   orderStatusLabel,
   RETURN_WINDOW_DAYS,
 } from '../../../shared/order-status';
-import { may, refusalFor, type StaffPermission, type StaffRole } from '../../../shared/staff-roles';
+import { may, refusalFor, type StaffRole, statusChangeNeeds } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { codConfirmations, orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
@@ -243,7 +243,8 @@ export function createAdminOrderService({
       };
     },
 
-    async detail(orderId: string): Promise<AdminOrderDetail> {
+    /** `role`: decision 0076, the next statuses offered are those the role may make. */
+    async detail(orderId: string, role: StaffRole | null): Promise<AdminOrderDetail> {
       const row = await orderRow(orderId);
       const [[record], [customer], paymentRows, next, lines, refundable, refundDue] = await Promise.all([
         orderRecordsOf(db, [row], { staff: true }),
@@ -274,7 +275,7 @@ export function createAdminOrderService({
       return {
         order: record,
         customer,
-        nextStatuses: next,
+        nextStatuses: next.filter((to) => may(role, statusChangeNeeds(to, refundable))),
         payments: paymentRows.map((payment) => ({
           status: payment.status,
           amount: toRupees(payment.amountPaise),
@@ -339,12 +340,7 @@ export function createAdminOrderService({
       }
       if (!(await allowedNext(row)).includes(to)) throw conflict(RETURN_WINDOW_CLOSED);
       // Decision 0076: marking paid records money, cancelling a paid order refunds it; the rest ships.
-      const needs: StaffPermission =
-        to === 'paid'
-          ? 'recordPayments'
-          : to === 'cancelled' && (await refundablePaiseOf(db, row.id)) > 0
-            ? 'cancelWithRefund'
-            : 'ship';
+      const needs = statusChangeNeeds(to, await refundablePaiseOf(db, row.id));
       if (!may(role, needs)) throw forbidden(refusalFor(needs));
 
       const now = clock.now();
@@ -388,7 +384,7 @@ export function createAdminOrderService({
         return refundPaise;
       });
       if (refundPaise > 0) await refundOrder(row.id);
-      return this.detail(row.id);
+      return this.detail(row.id, role);
     },
   };
 }

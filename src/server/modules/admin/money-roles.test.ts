@@ -51,6 +51,14 @@ describe('money is the owner’s', () => {
     await payOrder(store.app, store.customer.headers, created);
     const ordersDesk = await store.newStaff('orders');
 
+    // The order's page offers the desk its shipping steps, not the refunding cancel; accounts both.
+    const offered = async (headers: Record<string, string>) =>
+      (await store.app.inject({ url: `/api/admin/orders/${created.orderId}`, headers })).json().nextStatuses;
+    const accounts = await store.newStaff('accounts');
+    expect(await offered(store.admin.headers)).toEqual(['confirmed', 'cancelled']);
+    expect(await offered(ordersDesk.headers)).toEqual(['confirmed']);
+    expect(await offered(accounts.headers)).toEqual(['cancelled']);
+
     const refused = await changeStatus(ordersDesk.headers, created.orderId, 'cancelled');
     expect([refused.statusCode, refused.json().message]).toEqual([403, refusalFor('cancelWithRefund')]);
     expect(await statusOf(created.orderId)).toBe('paid');

@@ -103,7 +103,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/:id',
     { schema: { params: AdminOrderIdParams, response: { 200: AdminOrderDetail } } },
-    (req) => admin.orders.detail(req.params.id),
+    (req) => admin.orders.detail(req.params.id, req.user.staffRole),
   );
   // Decision 0067: the courier's COD remittance report, matched by AWB; each COD order's cash.
   app.post(
@@ -120,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: AdminOrderIdParams, body: ChangeOrderAddress, response: { 200: AdminOrderDetail } } },
     async (req) => {
       await app.orderEdits.changeAddress(req.params.id, null, req.body);
-      return admin.orders.detail(req.params.id);
+      return admin.orders.detail(req.params.id, req.user.staffRole);
     },
   );
   // Decision 0078: a line removed before dispatch; its part is refunded (a cancellation's permission).

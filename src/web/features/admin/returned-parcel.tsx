@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
 import { formatDateTime } from './admin-ui';
+import { useStaffMay } from './staff-permission';
 
 // Decision 0064: a parcel the courier brought back is checked in; its refund is made or owed.
 
@@ -44,6 +45,7 @@ export function ReturnedParcelPanel({ orderId }: { orderId: string }) {
     onSettled: settle,
   });
   const refund = useRefundNow(orderId);
+  const mayRefund = useStaffMay('refund');
   if (state.isPending) return <Spinner label="Loading the returned parcel" />;
   const parcel = state.data?.returnedParcel;
   if (!parcel) return null;
@@ -80,9 +82,11 @@ export function ReturnedParcelPanel({ orderId }: { orderId: string }) {
             Checked in {formatDateTime(parcel.checkedInAt)}. Refund owed: {formatInr(parcel.owed)}
             {parcel.deduction > 0 ? ` (${formatInr(parcel.deduction)} return freight deducted)` : ''}.
           </p>
-          <Button className="mt-2" disabled={refund.isPending} onClick={() => refund.mutate()}>
-            Refund now {formatInr(parcel.owed)}
-          </Button>
+          {mayRefund && (
+            <Button className="mt-2" disabled={refund.isPending} onClick={() => refund.mutate()}>
+              Refund now {formatInr(parcel.owed)}
+            </Button>
+          )}
         </>
       )}
       {error && (

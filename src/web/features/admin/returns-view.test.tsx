@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminReturn } from '../../../shared/api/returns';
+import type { StaffRole } from '../../../shared/staff-roles';
 import { ReturnsView } from './returns-view';
+import { StaffRoleProvider } from './staff-permission';
 
 afterEach(() => {
   cleanup();
@@ -77,12 +79,14 @@ function serveReturns(record: AdminReturn) {
   return marked;
 }
 
-function renderView() {
+function renderView(role?: StaffRole) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <ReturnsView />
+        <StaffRoleProvider value={role}>
+          <ReturnsView />
+        </StaffRoleProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -112,6 +116,30 @@ describe("the Returns page's refund owed by transfer (decision 0043)", () => {
     const card = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
     expect(card.textContent).toContain('Approved: ₹400 refunded');
     expect(within(card).queryByRole('button', { name: 'Mark refund paid' })).toBeNull();
+  });
+});
+
+describe('a return as the orders desk sees it (decision 0076)', () => {
+  it('offers the desk no refund: no approval, no receipt that refunds, no transfer to mark paid', async () => {
+    serveReturns({ ...owed, status: 'requested', receivedAt: null, refundReleasedAt: null });
+    renderView('orders');
+    const card = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Reject']);
+    expect(card.textContent).toContain('The owner or accounts approve and refund returns.');
+    cleanup();
+    serveReturns(owed);
+    renderView('orders');
+    const approved = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
+    expect(within(approved).queryByRole('button', { name: 'Mark refund paid' })).toBeNull();
+    cleanup();
+    serveReturns(owed);
+    renderView('accounts');
+    const forAccounts = await screen.findByRole('listitem', { name: 'Return of order RG-10400' });
+    expect(within(forAccounts).getByRole('button', { name: 'Mark refund paid' })).toBeTruthy();
   });
 });
 

@@ -9,6 +9,7 @@ import { PrivateImage } from '../../components/private-image';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminReturns, useDecideReturn, useMarkRefundPaid } from './admin-api';
 import { formatDateTime, inputClass, Pager, QueryState } from './admin-ui';
+import { useStaffMay } from './staff-permission';
 
 const FILTERS = [
   { value: 'requested', label: 'To review' },
@@ -130,6 +131,7 @@ function ReturnCard({
 }) {
   const id = useId();
   const decide = useDecideReturn();
+  const mayRefund = useStaffMay('refund');
   const [note, setNote] = useState('');
   const [asking, setAsking] = useState<Decision | null>(null);
   return (
@@ -197,9 +199,11 @@ function ReturnCard({
               onChange={(e) => setNote(e.target.value)}
             />
           </div>
-          <Button disabled={decide.isPending} onClick={() => setAsking('approve')}>
-            Approve return
-          </Button>
+          {mayRefund && (
+            <Button disabled={decide.isPending} onClick={() => setAsking('approve')}>
+              Approve return
+            </Button>
+          )}
           <Button variant="secondary" disabled={decide.isPending} onClick={() => setAsking('reject')}>
             Reject
           </Button>
@@ -218,7 +222,7 @@ function ReturnCard({
           onCancel={() => setAsking(null)}
         />
       )}
-      {record.status === 'approved' && !record.receivedAt && (
+      {record.status === 'approved' && !record.receivedAt && mayRefund && (
         <Button disabled={decide.isPending} onClick={() => setAsking('received')}>
           Mark received and checked
         </Button>
@@ -226,7 +230,12 @@ function ReturnCard({
       {record.status === 'approved' &&
         record.refundMethod === 'transfer' &&
         record.refundReleasedAt &&
-        !record.refundPaidAt && <MarkRefundPaidForm record={record} />}
+        !record.refundPaidAt &&
+        mayRefund && <MarkRefundPaidForm record={record} />}
+      {!mayRefund &&
+        (record.status === 'requested' || (record.status === 'approved' && !record.receivedAt)) && (
+          <p className="text-sm text-stone-700">The owner or accounts approve and refund returns.</p>
+        )}
       {decide.error && <ErrorBanner>{errorMessage(decide.error)}</ErrorBanner>}
     </li>
   );

@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button';
 import { EmptyState, Spinner } from '../../components/status-message';
 import { AdminNav, mayOpenAdminScreen } from '../../features/admin/admin-nav';
+import { StaffRoleProvider } from '../../features/admin/staff-permission';
 import { useAuth } from '../../features/auth/auth-provider';
 
 /** The back office's frame: shown to admins only; the API checks the role again. */
@@ -47,7 +48,9 @@ export function Component() {
                 Ask the store's owner if you need it.
               </EmptyState>
             ) : (
-              <Outlet />
+              <StaffRoleProvider value={user.staffRole ?? null}>
+                <Outlet />
+              </StaffRoleProvider>
             )}
           </div>
         </>
