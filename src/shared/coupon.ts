@@ -1,4 +1,5 @@
 import { formatPaise, type Paise } from './money';
+import { type QuantityTierValue, unitPricePaise } from './quantity-tier-rules';
 
 // Issue 14 "Coupons": the rules both sides apply. The server recomputes every discount at order
 // creation from its own rows; the checkout shows the same numbers before the shopper pays.
@@ -20,6 +21,21 @@ export type CouponTerms = {
 };
 
 export type CouponLine = { pricePaise: Paise; quantity: number; categoryId: number };
+
+/**
+ * Decision 0080: a line as a coupon sees it, at the price its quantity tier leaves, so the two
+ * discounts never take the same rupee twice; the checkout's quote and the order price it alike.
+ */
+export const tierPricedLine = (line: {
+  pricePaise: Paise;
+  quantityTiers: readonly QuantityTierValue[];
+  quantity: number;
+  categoryId: number;
+}): CouponLine => ({
+  pricePaise: unitPricePaise(line.pricePaise, line.quantityTiers, line.quantity),
+  quantity: line.quantity,
+  categoryId: line.categoryId,
+});
 
 export const COUPON_MESSAGES = {
   notFound: 'This coupon code is not valid',

@@ -52,4 +52,25 @@ describe('the model of an order’s money', () => {
     });
     expect(chargesTotalPaise(charges)).toBe(9_930);
   });
+
+  it("lists a line's quantity tier after the lines with its HSN and rate, and none below the first tier", () => {
+    const tiers = [
+      { minQuantity: 6, percentOff: 5 },
+      { minQuantity: 25, percentOff: 10 },
+    ];
+    const charges = orderCharges({
+      lines: [
+        { label: 'Silk Potli Bag', unitPaise: 12_000, quantity: 6, code: '4202', gstRateBp: 1200, tiers },
+        { label: 'Zari Potli Bag', unitPaise: 9_999, quantity: 5, code: '4202', gstRateBp: 1200, tiers },
+      ],
+      shippingPaise: 0,
+    });
+    expect(charges.map((charge) => [charge.kind, charge.label, charge.paise, charge.code])).toEqual([
+      ['item', 'Silk Potli Bag', 72_000, '4202'],
+      ['item', 'Zari Potli Bag', 49_995, '4202'],
+      ['quantity_discount', 'Silk Potli Bag, 6+ pieces: 5% off', -3_600, '4202'],
+      ['shipping', 'Shipping', 0, '996812'],
+    ]);
+    expect(chargeSummary(charges)).toMatchObject({ quantityDiscountPaise: 3_600, totalPaise: 1_18_395 });
+  });
 });

@@ -1,5 +1,6 @@
 import { SHIPPING_GST_RATE_BP, SHIPPING_SAC } from './gst';
 import { formatPaise, type Paise, toPaise, toRupees } from './money';
+import { type QuantityTierValue, tierSaving, tierText } from './quantity-tier-rules';
 
 // Decision 0072: one model of an order's money. A cart and its choices become a list of charges;
 // the server prices an order with it and stores its fees as rows, and every page, mail, invoice
@@ -8,8 +9,18 @@ import { formatPaise, type Paise, toPaise, toRupees } from './money';
 /** A timed slot's fee as its charge says it: 'Fixed time delivery' (decision 0073). */
 export const timedSlotFeeLabel = (slotName: string) => `${slotName} delivery`;
 
-/** What a charge is for. Items (and add-ons) are the order's lines; the rest are its fees. */
-export const CHARGE_KINDS = ['item', 'discount', 'shipping', 'delivery_slot', 'cash_on_delivery'] as const;
+/**
+ * What a charge is for. Items (and add-ons) are the order's lines; a quantity discount is a line's
+ * tier (decision 0080), the discount the coupon's; the rest are its fees.
+ */
+export const CHARGE_KINDS = [
+  'item',
+  'quantity_discount',
+  'discount',
+  'shipping',
+  'delivery_slot',
+  'cash_on_delivery',
+] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 
 /** The charges an order stores as rows of their own (items live in its lines, the discount on them). */
@@ -47,16 +58,41 @@ export type FeeCharge = Omit<Charge, 'kind' | 'code' | 'gstRateBp'> & {
 
 export type ChargedLine = {
   label: string;
+  /** The list price of one piece. */
   unitPaise: Paise;
   quantity: number;
   code?: string | null;
   gstRateBp?: number | null;
+  /** The product's quantity tiers: the one the line reaches is a discount charge (decision 0080). */
+  tiers?: readonly QuantityTierValue[];
 };
+
+/**
+ * Decision 0080: a line's quantity tier as a discount of its own, after the line, with the line's
+ * HSN and rate: the tier is known when the goods are sold and shown on the invoice, so GST is on
+ * the value after it (CGST s.15(3)(a)). Null below the first tier.
+ */
+export function quantityDiscountOf(line: ChargedLine): Charge | null {
+  const saving = tierSaving(line.unitPaise, line.tiers ?? [], line.quantity);
+  if (!saving || saving.savingPaise === 0) return null;
+  return {
+    kind: 'quantity_discount',
+    label: quantityDiscountLabel(line.label, saving.tier),
+    paise: -saving.savingPaise,
+    quantity: line.quantity,
+    code: line.code ?? null,
+    gstRateBp: line.gstRateBp ?? null,
+  };
+}
+
+/** 'Potli Bag, 6+ pieces: 5% off': the line it is on and the tier it reached. */
+export const quantityDiscountLabel = (lineLabel: string, tier: QuantityTierValue) =>
+  `${lineLabel}, ${tierText(tier)}`;
 
 /** A cart and the shopper's choices, priced: what the model turns into charges. */
 export type OrderChoices = {
   lines: readonly ChargedLine[];
-  /** The coupon's saving on the items (never on a fee). */
+  /** The coupon's saving on the items after their quantity tiers (never on a fee). */
   discountPaise?: Paise;
   /** The shipping charge quoted for the cart's value before the discount (shared/shipping.ts). */
   shippingPaise: Paise;
@@ -82,8 +118,9 @@ export const feeCharge = (kind: FeeKind, paise: Paise, label: string = FEE_LABEL
 });
 
 /**
- * The order's charges in the order they are shown: its lines, the discount, then its fees.
- * Shipping is always there (0 reads 'Free'); a slot or COD fee only when there is one.
+ * The order's charges in the order they are shown: its lines, their quantity tiers, the coupon's
+ * discount, then its fees. Shipping is always there (0 reads 'Free'); a slot or COD fee only when
+ * there is one.
  */
 export function orderCharges(choices: OrderChoices): Charge[] {
   const items = choices.lines.map(
@@ -96,9 +133,11 @@ export function orderCharges(choices: OrderChoices): Charge[] {
       gstRateBp: line.gstRateBp ?? null,
     }),
   );
+  const quantityDiscounts = choices.lines.flatMap((line) => quantityDiscountOf(line) ?? []);
   const discount = choices.discountPaise ?? 0;
   return [
     ...items,
+    ...quantityDiscounts,
     ...(discount > 0
       ? [
           {
@@ -142,6 +181,11 @@ export function chargeSummary(charges: readonly Charge[]) {
   const fees = feesOf(charges);
   return {
     subtotalPaise: sumOf('item'),
+    /** Decision 0080: each line's quantity tier, as its own line of the summary. */
+    quantityDiscounts: charges
+      .filter((charge) => charge.kind === 'quantity_discount')
+      .map((charge) => savingRecordOf(charge)),
+    quantityDiscountPaise: -sumOf('quantity_discount'),
     discountPaise: -sumOf('discount'),
     fees,
     /** Shipping and every other fee: what SPEC 3 calls an order's shippingCost. */
@@ -149,6 +193,14 @@ export function chargeSummary(charges: readonly Charge[]) {
     totalPaise: chargesTotalPaise(charges),
   };
 }
+
+/** A saving as the API and every summary carry it: its words and rupees taken off (positive). */
+export type SavingRecord = { label: string; amount: number };
+
+export const savingRecordOf = (charge: Pick<Charge, 'label' | 'paise'>): SavingRecord => ({
+  label: charge.label,
+  amount: toRupees(-charge.paise),
+});
 
 /** A fee as the API carries it: rupees at the edge. */
 export type FeeRecord = { kind: FeeKind; label: string; amount: number };
@@ -170,7 +222,12 @@ export const feeAmountText = (paise: Paise) => (paise === 0 ? 'Free' : formatPai
  * payment page show these charges, and create-order sends their total for the server to match.
  */
 export const cartCharges = (cart: {
-  lines: readonly { name: string; price: number; quantity: number }[];
+  lines: readonly {
+    name: string;
+    price: number;
+    quantity: number;
+    quantityTiers?: readonly QuantityTierValue[];
+  }[];
   discount?: number;
   shippingFee: number;
   slotFee?: number;
@@ -183,6 +240,7 @@ export const cartCharges = (cart: {
       label: line.name,
       unitPaise: toPaise(line.price),
       quantity: line.quantity,
+      tiers: line.quantityTiers,
     })),
     discountPaise: toPaise(cart.discount ?? 0),
     shippingPaise: toPaise(cart.shippingFee),

@@ -25,6 +25,8 @@ export type PackingSlip = {
     /** Decision 0079: a greeting card's line carries the gift message, to write in the card. */
     cardMessage: string | null;
   }[];
+  /** Decision 0080: each line's quantity tier, so the lines add up; empty without one or hidden. */
+  quantityDiscounts: { label: string; amount: number }[];
   /** The coupon's saving on the items, so the lines add up to the total; null without one or hidden. */
   discount: { label: string; amount: number } | null;
   /** Each fee on its own line (shipping, a slot, cash on delivery); empty when prices are hidden. */
@@ -61,6 +63,7 @@ export function packingSlipOf(order: OrderRecord, storeName: string): PackingSli
       personalisation: item.personalisation,
       cardMessage: item === card ? message : null,
     })),
+    quantityDiscounts: showPrices ? order.quantityDiscounts : [],
     discount:
       showPrices && order.discount > 0
         ? { label: `Coupon ${order.couponCode ?? ''}`.trim(), amount: order.discount }

@@ -1,9 +1,9 @@
 import type { Paise } from './money';
 
-// Issue 13 item 4: quantity pricing tiers per product ("5% off from 25 units, 10% from 50"). They
-// price the owner's bulk quotes only; a retail cart line stops at 10 units (SPEC 5) and keeps the
-// list price. The rules without Zod, so the product page can show tiers without loading it
-// (docs/performance.md); the schemas are in quantity-pricing.ts.
+// Quantity pricing tiers per product ("5% off from 25 units, 10% from 50"). They price the owner's
+// bulk quotes, and an ordinary cart line within its 10 pieces (SPEC 5) as a discount charge of its
+// own (decision 0080). The rules without Zod, so the product page can show tiers without loading
+// it (docs/performance.md); the schemas are in quantity-pricing.ts.
 
 export const TIER_MIN_QUANTITY = 2;
 export const TIER_MAX_QUANTITY = 100_000;
@@ -63,4 +63,22 @@ export function describeTiers(tiers: readonly QuantityTierValue[]): string {
         `${tier.percentOff}% off from ${tier.minQuantity.toLocaleString('en-IN')}${index === 0 ? ' pieces' : ''}`,
     )
     .join(', ');
+}
+
+/** '6+ pieces: 5% off', as the product page, the cart, the order and its slip name a tier. */
+export const tierText = (tier: QuantityTierValue) =>
+  `${tier.minQuantity.toLocaleString('en-IN')}+ pieces: ${tier.percentOff}% off`;
+
+/**
+ * Decision 0080: what a tier takes off a line of `quantity` pieces at the list price, in paise:
+ * each piece's saving by the one rounding rule above, times the pieces. Null below the first tier.
+ */
+export function tierSaving(
+  listPricePaise: Paise,
+  tiers: readonly QuantityTierValue[],
+  quantity: number,
+): { tier: QuantityTierValue; savingPaise: Paise } | null {
+  const tier = tierFor(tiers, quantity);
+  if (!tier) return null;
+  return { tier, savingPaise: (listPricePaise - unitPricePaise(listPricePaise, tiers, quantity)) * quantity };
 }

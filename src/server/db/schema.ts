@@ -600,8 +600,14 @@ export const orderItems = pgTable(
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     isPreOrder: boolean('is_pre_order').notNull().default(false),
-    // The line's share of the order's coupon discount, so invoices and refunds know what it cost.
+    // What the line was discounted, so invoices and refunds know what it cost: its quantity tier's
+    // saving and its share of the order's coupon discount (decision 0080).
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    // Decision 0080: the quantity tier the line reached and the part of discountPaise it gave, so
+    // every summary names it; null and 0 for a line below its product's first tier (and a quote's
+    // line, whose price is already the tier's).
+    quantityTier: jsonb('quantity_tier').$type<QuantityTier>(),
+    tierDiscountPaise: bigint('tier_discount_paise', { mode: 'number' }).notNull().default(0),
     // Units taken from stock for this line while the order is unpaid or paid; 0 for pre-orders.
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
     // Issue 14: units given back through approved returns.

@@ -40,6 +40,9 @@ export type OrderItemRecord = z.infer<typeof OrderItemRecord>;
 /** One of an order's fees (decision 0072), in rupees. */
 export const FeeRecord = z.object({ kind: z.enum(FEE_KINDS), label: z.string(), amount: z.number() });
 
+/** Decision 0080: a line's quantity tier as the order took it off, in rupees ('Potli Bag, 6+ pieces: 5% off'). */
+export const SavingRecord = z.object({ label: z.string(), amount: z.number() });
+
 /** One step of the timeline the customer sees (DESIGN 4 "Status machine"). */
 export const OrderEventRecord = z.object({
   status: z.string(),
@@ -68,6 +71,8 @@ export const OrderRecord = z.object({
   paidAt: z.string().nullable(),
   items: z.array(OrderItemRecord),
   subtotal: z.number(),
+  /** Decision 0080: each line's quantity tier, taken off before the coupon; empty when none. */
+  quantityDiscounts: z.array(SavingRecord),
   /** Issue 14: the coupon's discount on the items, in rupees (0 without a coupon). */
   discount: z.number(),
   couponCode: z.string().nullable(),

@@ -405,6 +405,7 @@ export function CheckoutPage() {
         inStock: line.inStock,
         allowPreOrder: line.allowPreOrder,
         minQuantity: line.minQuantity,
+        quantityTiers: [...(line.quantityTiers ?? [])],
         ...(line.personalisation ? { personalisation: line.personalisation } : {}),
       })),
     };

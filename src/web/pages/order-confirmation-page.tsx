@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../components/button';
 import { FeeRows } from '../components/fee-rows';
 import { PageMeta } from '../components/page-meta';
 import { PostalAddress } from '../components/postal-address';
+import { SavingRows } from '../components/saving-rows';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { OrderAddressChange } from '../features/addresses/order-address-change';
 import { useAuth } from '../features/auth/auth-provider';
@@ -193,6 +194,7 @@ function OrderConfirmation({
             <dt className="text-stone-700">Subtotal</dt>
             <dd className="font-semibold">{formatInr(order.subtotal)}</dd>
           </div>
+          <SavingRows savings={order.quantityDiscounts} />
           {order.discount > 0 && (
             <div className="flex justify-between text-green-800">
               <dt>Coupon {order.couponCode}</dt>

@@ -59,6 +59,7 @@ const request: PaymentRequest = {
       inStock: true,
       allowPreOrder: false,
       minQuantity: 1,
+      quantityTiers: [],
     },
   ],
 };

@@ -286,6 +286,7 @@ function PendingOrderPayment({ orderId }: { orderId: string }) {
         <div className="flex flex-col gap-4">
           <PaymentSummary
             subtotal={order.subtotal}
+            quantityDiscounts={order.quantityDiscounts}
             discount={order.discount}
             fees={order.fees}
             total={order.totalAmount}

@@ -31,6 +31,7 @@ export function testOrder(fields: Partial<OrderRecord> = {}): OrderRecord {
       },
     ],
     subtotal: 900,
+    quantityDiscounts: [],
     discount: 0,
     couponCode: null,
     shippingCost: 50,

@@ -14,6 +14,7 @@ import {
   couponDiscount,
   couponSummary,
   normaliseCouponCode,
+  tierPricedLine,
 } from '../../../shared/coupon';
 import { indiaDateOf, indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
 import { toPaise, toRupees } from '../../../shared/money';
@@ -169,7 +170,12 @@ export function createCouponService({
       items: readonly { productId: number; quantity: number }[],
     ): Promise<CouponQuote> {
       const rows = await db
-        .select({ id: products.id, pricePaise: products.pricePaise, categoryId: products.categoryId })
+        .select({
+          id: products.id,
+          pricePaise: products.pricePaise,
+          quantityTiers: products.quantityTiers,
+          categoryId: products.categoryId,
+        })
         .from(products)
         .where(
           and(
@@ -183,7 +189,7 @@ export function createCouponService({
       const byId = new Map(rows.map((row) => [row.id, row]));
       const lines = items.flatMap((item) => {
         const product = byId.get(item.productId);
-        return product ? [{ ...product, quantity: item.quantity }] : [];
+        return product ? [tierPricedLine({ ...product, quantity: item.quantity })] : [];
       });
       const applied = await apply(userId, code, lines);
       const row = await byCode(applied.code);

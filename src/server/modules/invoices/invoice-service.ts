@@ -10,6 +10,7 @@ import {
 } from '../../../shared/gst';
 import { isValidGstin, normaliseGstin } from '../../../shared/gstin';
 import { toRupees } from '../../../shared/money';
+import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Db, Tx } from '../../db/client';
 import {
   categories,
@@ -78,6 +79,7 @@ export function createInvoiceService({
         quantity: orderItems.quantity,
         pricePaise: orderItems.pricePaise,
         discountPaise: orderItems.discountPaise,
+        quantityTier: orderItems.quantityTier,
         // The product's own HSN code and rate, else its category's (per-product GST).
         hsn: sql<string>`coalesce(${products.hsnCode}, ${categories.hsnCode})`,
         rateBp: sql<number>`coalesce(${products.gstRateBp}, ${categories.gstRateBp})::int`,
@@ -101,7 +103,9 @@ export function createInvoiceService({
     const buyer = await businessBuyerOf(tx, orderId, order);
 
     const taxable: TaxableLine[] = items.map((item) => ({
-      description: item.name,
+      // Decision 0080: a tier is a discount known at the sale and recorded on the invoice, so the
+      // line is taxed on its value after it (CGST s.15(3)(a), Rule 46(1)(i)).
+      description: item.quantityTier ? quantityDiscountLabel(item.name, item.quantityTier) : item.name,
       hsn: item.hsn,
       quantity: item.quantity,
       grossPaise: item.pricePaise * item.quantity - item.discountPaise,

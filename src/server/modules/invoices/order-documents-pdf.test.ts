@@ -32,6 +32,7 @@ describe('the packing slip', () => {
               cardMessage: 'Happy Diwali, Meera! With love from all of us in Pune.',
             },
           ],
+          quantityDiscounts: [],
           discount: null,
           fees: [
             { label: 'Shipping', amount: 0 },

@@ -66,8 +66,8 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
     if (item.amount !== null) doc.text(rs(item.amount), quantityX + 60, y, { width: 110, align: 'right' });
     doc.y = Math.max(bottom, doc.y) + 4;
   }
-  if (slip.discount) {
-    doc.font('Helvetica').text(`${slip.discount.label} -${rs(slip.discount.amount)}`, MARGIN, doc.y + 2, {
+  for (const saving of [...slip.quantityDiscounts, ...(slip.discount ? [slip.discount] : [])]) {
+    doc.font('Helvetica').text(`${saving.label} -${rs(saving.amount)}`, MARGIN, doc.y + 2, {
       width,
       align: 'right',
     });

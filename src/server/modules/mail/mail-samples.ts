@@ -41,6 +41,7 @@ const ORDER: MailOrder = {
     { name: 'Personalised Name Board', quantity: 1, pricePaise: 899_00, isPreOrder: true },
   ],
   subtotalPaise: 3_897_00,
+  quantityDiscounts: [],
   discountPaise: 200_00,
   couponCode: 'DIWALI200',
   fees: [{ label: 'Shipping', paise: 0 }],

@@ -143,6 +143,7 @@ describe('the order confirmation e-mail', () => {
       { name: 'Personalised <Name> Board', quantity: 1, pricePaise: 10_000_00, isPreOrder: true },
     ],
     subtotalPaise: 1_00_000_00,
+    quantityDiscounts: [],
     discountPaise: 0,
     couponCode: null,
     fees: [{ label: 'Shipping', paise: 0 }],

@@ -18,6 +18,8 @@ export type MailOrder = {
   customerEmail: string;
   items: { name: string; quantity: number; pricePaise: number; isPreOrder: boolean }[];
   subtotalPaise: number;
+  /** Decision 0080: each line's quantity tier, taken off before the coupon. */
+  quantityDiscounts: { label: string; paise: number }[];
   /** Issue 14: the coupon's discount, 0 without one. */
   discountPaise: number;
   couponCode: string | null;
@@ -132,6 +134,10 @@ export function orderConfirmationMail(
     order.discountPaise > 0
       ? { label: `Coupon ${order.couponCode ?? ''}`.trim(), amount: `-${formatPaise(order.discountPaise)}` }
       : null;
+  const savings = order.quantityDiscounts.map((saving) => ({
+    label: saving.label,
+    amount: `-${formatPaise(saving.paise)}`,
+  }));
 
   // Decision 0042: a cash on delivery order is confirmed before anything is paid.
   const cod = order.cashOnDelivery;
@@ -151,6 +157,7 @@ export function orderConfirmationMail(
     ...itemLines.map((line) => `  ${line}`),
     '',
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
+    ...savings.map((saving) => `${saving.label}: ${saving.amount}`),
     ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
     ...fees.map((fee) => `${fee.label}: ${fee.amount}`),
     `Total: ${formatPaise(order.totalPaise)}`,
@@ -198,6 +205,9 @@ export function orderConfirmationMail(
           <td colSpan={2} style={mailStyles.rule} />
         </tr>
         <AmountRow label="Subtotal" amount={formatPaise(order.subtotalPaise)} />
+        {savings.map((saving) => (
+          <AmountRow key={saving.label} label={saving.label} amount={saving.amount} />
+        ))}
         {discount ? <AmountRow label={discount.label} amount={discount.amount} /> : null}
         {fees.map((fee) => (
           <AmountRow key={fee.label} label={fee.label} amount={fee.amount} />

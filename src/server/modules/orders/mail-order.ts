@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { orderItems, users } from '../../db/schema';
 import type { MailOrder } from '../mail';
@@ -21,6 +22,8 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
       isPreOrder: orderItems.isPreOrder,
+      quantityTier: orderItems.quantityTier,
+      tierDiscountPaise: orderItems.tierDiscountPaise,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
@@ -32,8 +35,13 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
     orderNumber: order.orderNumber,
     customerName: customer?.fullName || address.fullName,
     customerEmail: customer?.email ?? '',
-    items,
+    items: items.map(({ quantityTier: _tier, tierDiscountPaise: _saving, ...item }) => item),
     subtotalPaise: order.subtotalPaise,
+    quantityDiscounts: items.flatMap((item) =>
+      item.quantityTier && item.tierDiscountPaise > 0
+        ? [{ label: quantityDiscountLabel(item.name, item.quantityTier), paise: item.tierDiscountPaise }]
+        : [],
+    ),
     discountPaise: order.discountPaise,
     couponCode: order.couponCode,
     fees: fees.map(({ label, paise }) => ({ label, paise })),

@@ -32,6 +32,7 @@ export async function priceOrderLines(
       minQuantity: products.minQuantity,
       archived: products.archived,
       personalisation: products.personalisation,
+      quantityTiers: products.quantityTiers,
     })
     .from(products)
     .where(inArray(products.id, ids));
@@ -77,6 +78,7 @@ export async function priceOrderLines(
       name: product.name,
       image: product.image,
       pricePaise: product.pricePaise,
+      quantityTiers: product.quantityTiers,
       categoryId: product.categoryId,
       quantity: item.quantity,
       isPreOrder,

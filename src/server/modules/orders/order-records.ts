@@ -11,6 +11,7 @@ import {
 import { giftRecordOf } from '../../../shared/gift-options';
 import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
+import { quantityDiscountLabel, savingRecordOf } from '../../../shared/order-charges';
 import { isAddressEditable } from '../../../shared/order-edits';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf, type Tx } from '../../db/client';
@@ -132,6 +133,8 @@ export async function orderRecordsOf(
           isPreOrder: orderItems.isPreOrder,
           returnedQuantity: orderItems.returnedQuantity,
           personalisation: orderItems.personalisation,
+          quantityTier: orderItems.quantityTier,
+          tierDiscountPaise: orderItems.tierDiscountPaise,
           stock: products.stock,
           allowPreOrder: products.allowPreOrder,
           addOnKind: products.addOnKind,
@@ -180,6 +183,7 @@ export async function orderRecordsOf(
     const fees = feesOfOrders.get(row.id) ?? [];
     const link = linkOf.get(row.id);
     const slot = DeliverySlot.safeParse(row.deliverySlot);
+    const linesOfOrder = lines.filter((line) => line.orderId === row.id);
     return {
       id: row.id,
       _id: row.id,
@@ -188,26 +192,34 @@ export async function orderRecordsOf(
       createdAt,
       created_at: createdAt,
       paidAt: row.paidAt?.toISOString() ?? null,
-      items: lines
-        .filter((line) => line.orderId === row.id)
-        .map((line) => ({
-          lineId: line.id,
-          // The name and image are as bought; stock flags are today's (SPEC 3 order item).
-          product: {
-            id: line.productId,
-            name: line.name,
-            image: line.image,
-            inStock: line.stock > 0,
-            allowPreOrder: line.allowPreOrder,
-            addOnKind: line.addOnKind,
-          },
-          quantity: line.quantity,
-          price: toRupees(line.pricePaise),
-          isPreOrder: line.isPreOrder,
-          returnedQuantity: line.returnedQuantity,
-          personalisation: line.personalisation ?? null,
-        })),
+      items: linesOfOrder.map((line) => ({
+        lineId: line.id,
+        // The name and image are as bought; stock flags are today's (SPEC 3 order item).
+        product: {
+          id: line.productId,
+          name: line.name,
+          image: line.image,
+          inStock: line.stock > 0,
+          allowPreOrder: line.allowPreOrder,
+          addOnKind: line.addOnKind,
+        },
+        quantity: line.quantity,
+        price: toRupees(line.pricePaise),
+        isPreOrder: line.isPreOrder,
+        returnedQuantity: line.returnedQuantity,
+        personalisation: line.personalisation ?? null,
+      })),
       subtotal: toRupees(row.subtotalPaise),
+      quantityDiscounts: linesOfOrder.flatMap((line) =>
+        line.quantityTier && line.tierDiscountPaise > 0
+          ? [
+              savingRecordOf({
+                label: quantityDiscountLabel(line.name, line.quantityTier),
+                paise: -line.tierDiscountPaise,
+              }),
+            ]
+          : [],
+      ),
       discount: toRupees(row.discountPaise),
       couponCode: row.couponCode,
       shippingCost: toRupees(deliveryPaidPaise(fees)),

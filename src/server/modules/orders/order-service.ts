@@ -18,6 +18,7 @@ import {
   codConfirmationDue,
   shopperMayCancelCod,
 } from '../../../shared/cash-on-delivery';
+import { tierPricedLine } from '../../../shared/coupon';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
@@ -33,6 +34,7 @@ import {
   orderCharges,
 } from '../../../shared/order-charges';
 import { PAID_CANCEL_MESSAGES, shopperMayCancelPaid } from '../../../shared/order-status';
+import { tierSaving } from '../../../shared/quantity-tier-rules';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
@@ -67,9 +69,14 @@ import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots'
 import { insertPendingOrder, type PendingOrderLine } from './pending-order';
 import { releaseReservation } from './stock';
 
-/** The priced lines as an order stores them, each with its share of the coupon's discount. */
+/**
+ * The priced lines as an order stores them, each with its discounts: its quantity tier's saving
+ * and its share of the coupon's (decision 0080).
+ */
 const pendingLinesOf = (
-  lines: Awaited<ReturnType<typeof priceOrderLines>>,
+  lines: readonly (Awaited<ReturnType<typeof priceOrderLines>>[number] & {
+    tier: ReturnType<typeof tierSaving>;
+  })[],
   coupon: AppliedCoupon | null,
 ): PendingOrderLine[] =>
   lines.map((line, index) => ({
@@ -77,7 +84,9 @@ const pendingLinesOf = (
     name: line.name,
     image: line.image,
     pricePaise: line.pricePaise,
-    discountPaise: coupon?.lineDiscountsPaise[index] ?? 0,
+    discountPaise: (line.tier?.savingPaise ?? 0) + (coupon?.lineDiscountsPaise[index] ?? 0),
+    quantityTier: line.tier?.tier ?? null,
+    tierDiscountPaise: line.tier?.savingPaise ?? 0,
     quantity: line.quantity,
     isPreOrder: line.isPreOrder,
     personalisation: line.personalisation,
@@ -283,18 +292,28 @@ export function createOrderService({
     /** Decision 0081: a gift link pays the largest slot fee its allowed slots can cost. */
     allowedSlots?: readonly string[],
   ) {
-    const lines = await priceOrderLines(db, payload, photoExists);
+    const lines = (await priceOrderLines(db, payload, photoExists)).map((line) => ({
+      ...line,
+      // Decision 0080: the server's own tier for the line, from the product's row.
+      tier: tierSaving(line.pricePaise, line.quantityTiers, line.quantity),
+    }));
     const subtotalPaise = linesTotalPaise(
       lines.map((line) => ({ unitPaise: line.pricePaise, quantity: line.quantity })),
     );
+    // A coupon takes its share of what the lines cost after their tiers.
     const coupon: AppliedCoupon | null = payload.couponCode
-      ? await coupons.apply(userId, payload.couponCode, lines)
+      ? await coupons.apply(userId, payload.couponCode, lines.map(tierPricedLine))
       : null;
     const charges = await deliveryCharges();
     const slots = await timedSlots();
     const slotFee = slotFeeOf(payload.delivery, charges.midnightSlotFeePaise, slots);
     const choices: OrderChoices = {
-      lines: lines.map((line) => ({ label: line.name, unitPaise: line.pricePaise, quantity: line.quantity })),
+      lines: lines.map((line) => ({
+        label: line.name,
+        unitPaise: line.pricePaise,
+        quantity: line.quantity,
+        tiers: line.quantityTiers,
+      })),
       discountPaise: coupon?.discountPaise ?? 0,
       shippingPaise: quoteShippingPaise(subtotalPaise, charges.shippingRules).shippingFeePaise,
       ...(allowedSlots

@@ -13,6 +13,7 @@ import { Button } from '../../components/button';
 import { FeeRows } from '../../components/fee-rows';
 import { Modal } from '../../components/modal';
 import { PersonalisationDetails } from '../../components/personalisation-details';
+import { SavingRows } from '../../components/saving-rows';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import {
   downloadAdminInvoice,
@@ -707,6 +708,7 @@ export function OrderSummary({
             <dt>Subtotal</dt>
             <dd>{formatInr(order.subtotal)}</dd>
           </div>
+          <SavingRows savings={order.quantityDiscounts} rowClassName="flex justify-between gap-3" />
           {order.discount > 0 && (
             <div className="flex justify-between">
               <dt>Coupon {order.couponCode}</dt>

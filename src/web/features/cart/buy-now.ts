@@ -21,6 +21,16 @@ function personalisationOf(value: unknown): PersonalisationValues | undefined {
   return { text, photo: typeof value.photo === 'string' ? value.photo : null };
 }
 
+/** The line's quantity tiers as the product page had them; the server prices them again. */
+const quantityTiersOf = (value: unknown) =>
+  Array.isArray(value)
+    ? value.flatMap((tier: unknown) =>
+        isObject(tier) && Number.isInteger(tier.minQuantity) && Number.isInteger(tier.percentOff)
+          ? [{ minQuantity: Number(tier.minQuantity), percentOff: Number(tier.percentOff) }]
+          : [],
+      )
+    : [];
+
 /**
  * The line Buy Now handed to checkout, or null (a plain visit: the whole cart). Read without Zod,
  * which checkout's first paint does without (docs/performance.md "JavaScript budget"): the state
@@ -53,6 +63,7 @@ export function readBuyNowLine(state: unknown): CartItem | null {
     allowPreOrder: line.allowPreOrder,
     image: typeof line.image === 'string' ? line.image : '',
     category: typeof line.category === 'string' ? line.category : '',
+    quantityTiers: quantityTiersOf(line.quantityTiers),
     ...(typeof line.slug === 'string' ? { slug: line.slug } : {}),
   };
   const personalisation = personalisationOf(line.personalisation);

@@ -1,6 +1,7 @@
 import { DEFAULT_MIN_QUANTITY } from '../../../shared/cart-rules';
 import { lineAmountPaise, linesAmountPaise, toRupees } from '../../../shared/money';
 import type { PersonalisationConfig, PersonalisationValues } from '../../../shared/personalisation-rules';
+import type { QuantityTierValue } from '../../../shared/quantity-tier-rules';
 import { idFromSlug, productPath } from '../../../shared/slug';
 import type { CartItem } from './stored-cart';
 
@@ -23,6 +24,8 @@ export type CartProduct = {
   minQuantity?: number | null;
   /** Issue 13: what a shopper fills in on the product page before adding it. */
   personalisation?: PersonalisationConfig | null;
+  /** Decision 0080: the product's quantity tiers; the one a line reaches is a discount charge. */
+  quantityTiers?: readonly QuantityTierValue[] | null;
 };
 
 export const serializeCart = (items: readonly CartItem[]) => JSON.stringify({ items });
@@ -46,6 +49,10 @@ export function toCartItem(
     inStock: product.inStock ?? true,
     allowPreOrder: product.allowPreOrder ?? false,
     minQuantity: Math.max(DEFAULT_MIN_QUANTITY, product.minQuantity ?? DEFAULT_MIN_QUANTITY),
+    quantityTiers: (product.quantityTiers ?? []).map((tier) => ({
+      minQuantity: tier.minQuantity,
+      percentOff: tier.percentOff,
+    })),
   };
 }
 

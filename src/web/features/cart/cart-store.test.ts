@@ -86,6 +86,7 @@ describe('cart rules (SPEC 4 "Cart")', () => {
         inStock: true,
         allowPreOrder: false,
         minQuantity: 1,
+        quantityTiers: [],
       },
     ]);
     expect(store.getState().total).toBe(499);
@@ -234,6 +235,7 @@ describe('cart storage', () => {
         inStock: true,
         allowPreOrder: false,
         minQuantity: 1,
+        quantityTiers: [],
       },
       expect.objectContaining({ id: 9, quantity: 10 }),
     ]);

@@ -289,7 +289,12 @@ export function createCartStore(options: CartStoreOptions) {
           notices.push({ kind: 'pre_order', id: item.id, name: fresh.name });
         }
         const keys = Object.keys(fresh) as (keyof CartItem)[];
-        if (keys.some((key) => fresh[key] !== item[key])) changed = true;
+        // The tiers are a new list on every read: compared by what they say.
+        const same = (key: keyof CartItem) =>
+          key === 'quantityTiers'
+            ? JSON.stringify(fresh.quantityTiers) === JSON.stringify(item.quantityTiers)
+            : fresh[key] === item[key];
+        if (keys.some((key) => !same(key))) changed = true;
         items.push(fresh);
       }
       if (changed) commit(items);

@@ -50,6 +50,18 @@ describe('CartSummary (SPEC 2 and 9)', () => {
     expect(summary.textContent).toContain('Free shipping for orders ≥ ₹1,000');
   });
 
+  it("takes a line's quantity tier off as a line of its own, from 6 pieces", () => {
+    // Decision 0080: 6 potli bags at ₹120 reach '6+ pieces: 5% off': ₹720 less ₹36, ₹50 shipping.
+    getCartStore().addItem(
+      { id: 35, name: 'Silk Potli Bag', price: 120, quantityTiers: [{ minQuantity: 6, percentOff: 5 }] },
+      6,
+    );
+    const summary = renderSummary();
+    expect(summary.textContent).toContain('Subtotal (6 items)₹720');
+    expect(summary.textContent).toContain('Silk Potli Bag, 6+ pieces: 5% off-₹36');
+    expect(summary.textContent).toContain('Total₹734');
+  });
+
   it('holds back checkout while a line is out of stock', () => {
     getCartStore().addItem(hamper);
     getCartStore().applyCatalogue(new Map([[21, { ...hamper, inStock: false }]]));

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { canAddToCart, REMOVE_OUT_OF_STOCK_MESSAGE } from '../../../shared/cart-rules';
-import { formatInr } from '../../../shared/money';
+import { formatInr, toRupees } from '../../../shared/money';
+import { cartCharges, chargeSummary } from '../../../shared/order-charges';
 import { storeSettings } from '../../app-data';
+import { SavingRows } from '../../components/saving-rows';
 import { itemCountLabel } from './cart-bar';
 import { useCartState } from './use-cart';
 
@@ -12,6 +14,8 @@ export function CartSummary() {
   const fee = shippingInfo?.shippingFee ?? 0;
   const freeShipping = shippingInfo?.freeShipping ?? false;
   const toFree = storeSettings.freeShippingFrom - total;
+  // Decision 0080: a line that reaches its product's quantity tier is a discount charge of its own.
+  const money = chargeSummary(cartCharges({ lines: items, shippingFee: fee }));
 
   return (
     <section
@@ -26,6 +30,7 @@ export function CartSummary() {
           <dt className="text-stone-700">Subtotal ({itemCountLabel(itemCount)})</dt>
           <dd className="font-semibold">{formatInr(total)}</dd>
         </div>
+        <SavingRows savings={money.quantityDiscounts} />
         <div className="flex justify-between">
           <dt className="text-stone-700">Shipping</dt>
           <dd className={`font-semibold ${freeShipping && !loading ? 'text-green-700' : ''}`}>
@@ -35,7 +40,7 @@ export function CartSummary() {
         <div className="flex justify-between border-t border-brand-100 pt-2 text-base">
           <dt className="font-bold">Total</dt>
           <dd className="font-extrabold text-stone-900">
-            {loading ? 'Calculating...' : formatInr(total + fee)}
+            {loading ? 'Calculating...' : formatInr(toRupees(money.totalPaise))}
           </dd>
         </div>
       </dl>

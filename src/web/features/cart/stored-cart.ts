@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
 import { PersonalisationValues } from '../../../shared/personalisation';
+import { QuantityTier } from '../../../shared/quantity-pricing';
 import { cartLineKey } from './cart-line-key';
 
 // The stored cart's schema, apart from cart-item.ts: it needs Zod, which loads only when there is a
@@ -32,6 +33,8 @@ export const CartItem = z.object({
   inStock: z.boolean().catch(true),
   allowPreOrder: z.boolean().catch(false),
   minQuantity: z.number().int().min(1).catch(DEFAULT_MIN_QUANTITY),
+  /** Decision 0080: the product's quantity tiers as last read; a cart of an older version has none. */
+  quantityTiers: z.array(QuantityTier).catch([]),
   /**
    * Issue 13: what the shopper personalised the line with. Unreadable values drop the line rather
    * than turn it into a plain one the shopper did not ask for.

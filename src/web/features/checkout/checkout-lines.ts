@@ -1,5 +1,6 @@
 import { stockStatus } from '../../../shared/cart-rules';
 import { type PersonalisationValues, personalisationKey } from '../../../shared/personalisation-rules';
+import type { QuantityTierValue } from '../../../shared/quantity-tier-rules';
 import type { AnalyticsItem } from '../../analytics';
 
 /**
@@ -18,6 +19,8 @@ export type CheckoutLine = {
   minQuantity: number;
   /** Issue 13: what the shopper personalised the line with. */
   personalisation?: PersonalisationValues | undefined;
+  /** Decision 0080: the product's quantity tiers; the one the line reaches is a discount charge. */
+  quantityTiers?: readonly QuantityTierValue[];
 };
 
 /** A line's identity: the same product personalised twice is two lines. */

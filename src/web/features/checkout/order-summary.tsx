@@ -6,6 +6,7 @@ import { cartCharges, chargeSummary, feeRecordOf } from '../../../shared/order-c
 import { FeeRows } from '../../components/fee-rows';
 import { GiftIcon } from '../../components/icons';
 import { PersonalisationDetails } from '../../components/personalisation-details';
+import { SavingRows } from '../../components/saving-rows';
 import {
   type CheckoutLine,
   checkoutLineFields,
@@ -166,6 +167,7 @@ export function CheckoutOrderSummary({
           <dt className="text-stone-700">Subtotal</dt>
           <dd className="font-semibold">{formatPaise(money.subtotalPaise)}</dd>
         </div>
+        <SavingRows savings={money.quantityDiscounts} />
         {discount && (
           <div className="flex justify-between text-green-800">
             <dt>Coupon {discount.code}</dt>

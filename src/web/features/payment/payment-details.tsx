@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { AddressForm } from '../../../shared/address';
 import { formatInr, toRupees } from '../../../shared/money';
-import { type FeeRecord, feeRecordOf } from '../../../shared/order-charges';
+import { type FeeRecord, feeRecordOf, type SavingRecord } from '../../../shared/order-charges';
 import { FeeRows } from '../../components/fee-rows';
 import { PostalAddress } from '../../components/postal-address';
+import { SavingRows } from '../../components/saving-rows';
 import { type PaymentRequest, paymentCharges } from './payment-request';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -48,6 +49,7 @@ export function PaymentDetails({
   return (
     <PaymentSummary
       subtotal={toRupees(money.subtotalPaise)}
+      quantityDiscounts={money.quantityDiscounts}
       discount={toRupees(money.discountPaise)}
       fees={money.fees.map(feeRecordOf)}
       total={toRupees(money.totalPaise)}
@@ -65,6 +67,7 @@ export function PaymentDetails({
  */
 export function PaymentSummary({
   subtotal,
+  quantityDiscounts,
   discount,
   fees,
   total,
@@ -74,6 +77,8 @@ export function PaymentSummary({
   paymentMethod,
 }: {
   subtotal: number;
+  /** Decision 0080: each line's quantity tier, below the subtotal. */
+  quantityDiscounts: readonly SavingRecord[];
   discount: number;
   /** Decision 0072: shipping and every other fee, each on its own line. */
   fees: readonly FeeRecord[];
@@ -95,6 +100,7 @@ export function PaymentSummary({
             </dt>
             <dd className="font-semibold">{formatInr(subtotal)}</dd>
           </div>
+          <SavingRows savings={quantityDiscounts} />
           {discount > 0 && (
             <div className="flex justify-between text-green-800">
               <dt>Coupon {couponCode}</dt>

@@ -9,6 +9,7 @@ import { toRupees } from '../../../shared/money';
 import { NotifyConsent } from '../../../shared/notifications';
 import { cartCharges, chargeSummary } from '../../../shared/order-charges';
 import { PersonalisationValues } from '../../../shared/personalisation';
+import { QuantityTier } from '../../../shared/quantity-pricing';
 
 /** A cart line as the payment page needs it (SPEC 3 cart item, and SPEC 7 create-order lines). */
 export const PaymentLine = z.object({
@@ -23,6 +24,8 @@ export const PaymentLine = z.object({
   minQuantity: z.number().int().positive(),
   /** Issue 13: what the shopper personalised the line with. */
   personalisation: PersonalisationValues.optional(),
+  /** Decision 0080: the product's quantity tiers, so the page adds up what create-order charges. */
+  quantityTiers: z.array(QuantityTier).catch([]),
 });
 export type PaymentLine = z.infer<typeof PaymentLine>;
 

@@ -32,6 +32,7 @@ const giftOrder: OrderRecord = {
     },
   ],
   subtotal: 900,
+  quantityDiscounts: [],
   discount: 0,
   couponCode: null,
   shippingCost: 50,

@@ -110,14 +110,14 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
           </tbody>
           {slip.total !== null && (
             <tfoot>
-              {slip.discount && (
-                <tr>
+              {[...slip.quantityDiscounts, ...(slip.discount ? [slip.discount] : [])].map((saving) => (
+                <tr key={saving.label}>
                   <th scope="row" colSpan={2} className="py-1 text-right font-normal">
-                    {slip.discount.label}
+                    {saving.label}
                   </th>
-                  <td className="py-1 text-right">-{formatInr(slip.discount.amount)}</td>
+                  <td className="py-1 text-right">-{formatInr(saving.amount)}</td>
                 </tr>
-              )}
+              ))}
               {slip.fees.map((fee) => (
                 <tr key={fee.label}>
                   <th scope="row" colSpan={2} className="py-1 text-right font-normal">
