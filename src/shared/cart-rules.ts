@@ -1,6 +1,22 @@
 // SPEC 5 and 9: quantity limits of the product page and the cart selector.
 export const MAX_QUANTITY = 10;
 export const DEFAULT_MIN_QUANTITY = 1;
+// A cart line stops at 10 units (SPEC 5); bulk starts where a party's return gifts start.
+export const BULK_MIN_QUANTITY = 20;
+
+/** Why the stepper stops at 10, said beside it (decision 0080). */
+export const CART_LIMIT_MESSAGE = `A cart takes up to ${MAX_QUANTITY} of one product.`;
+
+/**
+ * Decision 0080: the bulk enquiry, pre-filled with the product and the bulk minimum, where a
+ * shopper who wants more than a cart takes is sent; the bulk page reads the same names.
+ */
+export const BULK_ENQUIRY_PARAMS = { product: 'product', quantity: 'quantity' } as const;
+export const bulkEnquiryPath = (productName: string, quantity: number = BULK_MIN_QUANTITY) =>
+  `/bulk-orders?${new URLSearchParams({
+    [BULK_ENQUIRY_PARAMS.product]: productName,
+    [BULK_ENQUIRY_PARAMS.quantity]: String(quantity),
+  })}`;
 
 // SPEC 9: the cart's server shipping quote is debounced.
 export const SHIPPING_RECALC_DEBOUNCE_MS = 300;

@@ -1,3 +1,4 @@
+import { MAX_QUANTITY } from './cart-rules';
 import type { Paise } from './money';
 
 // Quantity pricing tiers per product ("5% off from 25 units, 10% from 50"). They price the owner's
@@ -64,6 +65,15 @@ export function describeTiers(tiers: readonly QuantityTierValue[]): string {
     )
     .join(', ');
 }
+
+/**
+ * Decision 0080: the tiers an ordinary cart line can reach (a line stops at MAX_QUANTITY, SPEC 5),
+ * and the ones above it, which price bulk quotes only.
+ */
+export const cartTiers = (tiers: readonly QuantityTierValue[]) =>
+  tiers.filter((tier) => tier.minQuantity <= MAX_QUANTITY);
+export const bulkOnlyTiers = (tiers: readonly QuantityTierValue[]) =>
+  tiers.filter((tier) => tier.minQuantity > MAX_QUANTITY);
 
 /** '6+ pieces: 5% off', as the product page, the cart, the order and its slip name a tier. */
 export const tierText = (tier: QuantityTierValue) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressForm, ShippingAddress } from '../address';
 import { Email } from '../auth';
+import { BULK_MIN_QUANTITY } from '../cart-rules';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
 import { indiaDateOf } from '../india-time';
 import { isValidPhone, normalisePhone, PHONE_DIGITS, PHONE_INPUT_MAX } from '../phone';
@@ -8,8 +9,7 @@ import { isValidPhone, normalisePhone, PHONE_DIGITS, PHONE_INPUT_MAX } from '../
 // Issue 13 "Bulk and corporate orders": the home page's bulk-order promise leads to this enquiry,
 // which the store answers with a quote. The same schema checks the form and the API.
 
-// A cart line stops at 10 units (SPEC 5); bulk starts where a party's return gifts start.
-export const BULK_MIN_QUANTITY = 20;
+export { BULK_MIN_QUANTITY };
 export const BULK_MAX_QUANTITY = 100_000;
 // A bulk order is made and packed to order: the earliest date is tomorrow, India time.
 export const BULK_LEAD_DAYS = 1;

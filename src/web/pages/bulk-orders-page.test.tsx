@@ -6,7 +6,7 @@ import { renderRoutes } from '../testing/render-routes';
 import { BulkOrdersPage } from './bulk-orders-page';
 
 /** The store's /api with the catalogue's live figures, or a failure to give them. */
-function openBulkOrders(summary: () => Response) {
+function openBulkOrders(summary: () => Response, path = '/bulk-orders') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
@@ -15,7 +15,7 @@ function openBulkOrders(summary: () => Response) {
         : Response.json({ message: 'Not found' }, { status: 404 }),
     ),
   );
-  renderRoutes([{ path: '/bulk-orders', element: <BulkOrdersPage /> }], '/bulk-orders', (routes) => (
+  renderRoutes([{ path: '/bulk-orders', element: <BulkOrdersPage /> }], path, (routes) => (
     <AuthProvider api={GUEST_AUTH}>{routes}</AuthProvider>
   ));
 }
@@ -44,5 +44,16 @@ describe('the bulk orders page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Bulk and corporate orders' });
     expect(intro()?.textContent).toMatch(/will call you with a quote\. Businesses get GST invoices\.$/);
     expect(intro()?.textContent).not.toContain('Prices start at');
+  });
+
+  it("comes pre-filled from a product page's 'Need more? Get a bulk price'", async () => {
+    openBulkOrders(
+      () => Response.json({ productCount: 537, lowestPrice: 59 }),
+      '/bulk-orders?product=Silk+Potli+Bag&quantity=20',
+    );
+    const form = await screen.findByRole('form', { name: 'Bulk order enquiry' });
+    expect((screen.getByLabelText('Products or budget') as HTMLTextAreaElement).value).toBe('Silk Potli Bag');
+    expect((screen.getByLabelText('Quantity (pieces)') as HTMLInputElement).value).toBe('20');
+    expect(form).toBeTruthy();
   });
 });

@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router';
+import { BULK_ENQUIRY_PARAMS } from '../../shared/cart-rules';
 import { lowestPriceClaim } from '../../shared/catalog-claims';
 import { storeSettings } from '../app-data';
 import { PageMeta } from '../components/page-meta';
@@ -8,6 +10,8 @@ import { useCatalogSummary } from '../features/catalog/catalog-api';
 /** Issue 13: where the home page's bulk-order promise leads. */
 export function BulkOrdersPage() {
   const { user } = useAuth();
+  // Decision 0080: from a product page's "Need more? Get a bulk price", the product and quantity.
+  const [params] = useSearchParams();
   // The live cheapest price, as home claims it (catalog-claims.ts): none while it is unknown.
   const priceClaim = lowestPriceClaim(useCatalogSummary().data?.lowestPrice ?? null);
   return (
@@ -27,7 +31,14 @@ export function BulkOrdersPage() {
             : 'Businesses get GST invoices.'}
         </p>
       </div>
-      <BulkEnquiryFormCard defaults={{ name: user?.fullName ?? '', email: user?.email ?? '' }} />
+      <BulkEnquiryFormCard
+        defaults={{
+          name: user?.fullName ?? '',
+          email: user?.email ?? '',
+          productsOrBudget: params.get(BULK_ENQUIRY_PARAMS.product) ?? '',
+          quantity: params.get(BULK_ENQUIRY_PARAMS.quantity) ?? '',
+        }}
+      />
     </section>
   );
 }

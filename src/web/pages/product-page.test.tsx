@@ -161,13 +161,33 @@ describe('the product page', () => {
       'Buying for a party? 5% off from 25 pieces, 10% off from 50 — ask for a bulk quote',
     );
     expect(screen.getByRole('link', { name: 'ask for a bulk quote' }).getAttribute('href')).toBe(
-      '/bulk-orders',
+      '/bulk-orders?product=Chocolate+Bouquet&quantity=20',
     );
     cleanup();
     stubApi({ '/api/products/7': { product: bouquet } });
     renderAt('/product/chocolate-bouquet-7');
     await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
     expect(screen.queryByText(/^Buying for a party\?/)).toBeNull();
+  });
+
+  it('shows the tiers a cart reaches beside the stepper and marks the one the quantity earns', async () => {
+    // Decision 0080: '6+ pieces: 5% off' is priced in the cart; 25 and up stays a bulk quote.
+    const quantityTiers = [
+      { minQuantity: 6, percentOff: 5 },
+      { minQuantity: 25, percentOff: 10 },
+    ];
+    stubApi({ '/api/products/7': { product: { ...bouquet, stock: 40, quantityTiers } } });
+    const user = userEvent.setup();
+    renderAt('/product/chocolate-bouquet-7');
+    const tiers = await screen.findByRole('list', { name: 'Quantity discounts' });
+    expect(tiers.textContent).toBe('6+ pieces: 5% off');
+    for (let pieces = 1; pieces < 6; pieces++) {
+      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    }
+    expect(tiers.textContent).toBe('6+ pieces: 5% off (applied)');
+    expect((await screen.findByText(/^Buying for a party\?/)).textContent).toBe(
+      'Buying for a party? 10% off from 25 pieces — ask for a bulk quote',
+    );
   });
 
   it('says Pre-Order with its delivery time, or Out of Stock', async () => {

@@ -31,7 +31,12 @@ const OCCASIONS = [
   'Office event',
 ];
 
-export function BulkEnquiryFormCard({ defaults }: { defaults: { name: string; email: string } }) {
+export function BulkEnquiryFormCard({
+  defaults,
+}: {
+  /** The shopper's name and email; a product page's link also brings the product and quantity. */
+  defaults: { name: string; email: string; productsOrBudget?: string; quantity?: string };
+}) {
   const send = useMutation({
     mutationFn: (values: BulkEnquiryInput) =>
       apiRequest<BulkEnquiryCreated>('/bulk-enquiries', { method: 'POST', body: values }),
@@ -40,8 +45,9 @@ export function BulkEnquiryFormCard({ defaults }: { defaults: { name: string; em
     resolver: zodResolver(BulkEnquiryForm),
     defaultValues: {
       occasion: '',
-      productsOrBudget: '',
-      quantity: '',
+      // Only as much as the form takes: the address bar is anyone's to write.
+      productsOrBudget: (defaults.productsOrBudget ?? '').slice(0, 1000),
+      quantity: /^\d{1,6}$/.test(defaults.quantity ?? '') ? (defaults.quantity ?? '') : '',
       neededBy: '',
       name: defaults.name,
       phone: '',

@@ -1,10 +1,16 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../shared/api/catalog';
-import { clampQuantity, stockStatus } from '../../../shared/cart-rules';
+import { bulkEnquiryPath, clampQuantity, stockStatus } from '../../../shared/cart-rules';
 import { tagWords } from '../../../shared/gift-finder';
 import { formatInr } from '../../../shared/money';
-import { describeTiers } from '../../../shared/quantity-tier-rules';
+import {
+  bulkOnlyTiers,
+  cartTiers,
+  describeTiers,
+  tierFor,
+  tierText,
+} from '../../../shared/quantity-tier-rules';
 import { categoryPath, productPath } from '../../../shared/slug';
 import { siteOrigin } from '../../app-data';
 import { Breadcrumbs } from './breadcrumbs';
@@ -52,6 +58,10 @@ export function ProductDetail({
   const [chosen, setChosen] = useState<number | null>(null);
   const quantity = clampQuantity(chosen ?? min, min);
   const images = galleryImages(product);
+  // Decision 0080: tiers a cart line reaches are priced at checkout; the rest are for bulk quotes.
+  const inCart = cartTiers(product.quantityTiers);
+  const reached = tierFor(inCart, quantity);
+  const forBulk = bulkOnlyTiers(product.quantityTiers);
   const url = `${siteOrigin()}${productPath(product)}`;
 
   return (
@@ -97,17 +107,36 @@ export function ProductDetail({
           <div className="flex flex-col gap-2">
             <span className="text-sm font-semibold text-stone-800">Quantity</span>
             {/* Decision 0071: nothing to count while it is sold out. */}
-            <QuantityStepper value={quantity} min={min} onChange={setChosen} disabled={soldOut} />
+            <QuantityStepper
+              value={quantity}
+              min={min}
+              onChange={setChosen}
+              disabled={soldOut}
+              bulkPath={bulkEnquiryPath(product.name)}
+            />
             {min > 1 && <p className="text-xs text-stone-600">Minimum order: {min} pieces</p>}
+            {inCart.length > 0 && (
+              <ul aria-label="Quantity discounts" className="flex flex-wrap gap-2 text-sm">
+                {inCart.map((tier) => (
+                  <li
+                    key={tier.minQuantity}
+                    className={`rounded-full px-3 py-1 font-semibold ${tier === reached ? 'bg-green-700 text-white' : 'bg-green-50 text-green-800'}`}
+                  >
+                    {tierText(tier)}
+                    {tier === reached && <span className="sr-only"> (applied)</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
 
           {renderAddToCart?.(product, quantity)}
           {renderBuyNow?.(product, quantity)}
 
-          {product.quantityTiers.length > 0 && (
+          {forBulk.length > 0 && (
             <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-800">
-              Buying for a party? {describeTiers(product.quantityTiers)} —{' '}
-              <Link to="/bulk-orders" className="font-semibold text-brand-700 underline">
+              Buying for a party? {describeTiers(forBulk)} —{' '}
+              <Link to={bulkEnquiryPath(product.name)} className="font-semibold text-brand-700 underline">
                 ask for a bulk quote
               </Link>
             </p>
