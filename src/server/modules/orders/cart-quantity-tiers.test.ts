@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon, CouponQuote } from '../../../shared/api/coupons';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { PlaceOrderResponse } from '../../../shared/api/payments';
 import { cartCharges, chargeSummary } from '../../../shared/order-charges';
 import { products } from '../../db/schema';
-import { createTestProduct, orderBody, seedPincodes } from '../../testing/order-fixtures';
+import {
+  createTestProduct,
+  orderBody,
+  payOrder,
+  placeOrder,
+  seedPincodes,
+} from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -112,5 +119,44 @@ describe('quantity tiers in an ordinary checkout', () => {
       await store.app.inject({ url: `/api/orders/${orderId}`, headers: store.customer.headers })
     ).json<OrderRecord>();
     expect([record.quantityDiscounts, record.totalAmount]).toEqual([[], 650]);
+  });
+
+  it("takes a removed line's tier with it and leaves the order's coupon discount alone", async () => {
+    const potli = await createTestProduct(store.database, { name: 'Velvet Potli Bag', priceRupees: 120 });
+    await store.database.db
+      .update(products)
+      .set({ quantityTiers: [{ minQuantity: 6, percentOff: 5 }] })
+      .where(eq(products.id, potli.id));
+    const lamp = await createTestProduct(store.database, { name: 'Brass Lamp', priceRupees: 1299 });
+    // ₹720 of potlis less their ₹36 tier and a ₹1,299 lamp: ₹1,983, shipped free.
+    const created = await placeOrder(
+      store.app,
+      store.customer.headers,
+      [
+        { product: potli, quantity: 6 },
+        { product: lamp, quantity: 1 },
+      ],
+      { totalAmount: 1983 },
+    );
+    await payOrder(store.app, store.customer.headers, created);
+    const detail = (
+      await store.app.inject({ url: `/api/admin/orders/${created.orderId}`, headers: store.admin.headers })
+    ).json<AdminOrderDetail>();
+    const potliLine = detail.order.items.find((item) => item.product.id === potli.id);
+    if (!potliLine) throw new Error('The potli line is missing');
+
+    const removed = await store.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/orders/${created.orderId}/items/${potliLine.lineId}`,
+      headers: store.admin.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const { order } = removed.json<AdminOrderDetail>();
+    expect([order.subtotal, order.quantityDiscounts, order.discount, order.totalAmount]).toEqual([
+      1299,
+      [],
+      0,
+      1299,
+    ]);
   });
 });

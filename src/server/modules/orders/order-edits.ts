@@ -217,7 +217,8 @@ export function createOrderEdits({
           .update(orders)
           .set({
             subtotalPaise: row.subtotalPaise - itemsPaise,
-            discountPaise: row.discountPaise - line.discountPaise,
+            // The order's discount is the coupon's; the line's also holds its tier (decision 0080).
+            discountPaise: row.discountPaise - (line.discountPaise - line.tierDiscountPaise),
             totalPaise: row.totalPaise - linePaise,
             updatedAt: now,
           })
