@@ -14,6 +14,8 @@ export const LEDGER_REASON_LABELS = {
   undelivered: 'Refund: the parcel came back undelivered',
   // Decision 0078: a line the owner removed before dispatch (its invoice is credited and issued again).
   line_removed: 'Refund for an item removed before dispatch',
+  // Decision 0078: a cheaper delivery choice after an address change (the invoice is issued again).
+  fee_difference: 'Refund of a delivery fee difference',
   out_of_stock: 'Refund: paid after the order expired and its items sold out',
   duplicate: 'Refund: a second payment for a paid order',
   amount_mismatch: "Refund: a payment that did not match the order's total",

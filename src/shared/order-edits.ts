@@ -20,6 +20,8 @@ export const ORDER_EDIT_MESSAGES = {
     'This order is booked with the courier: its address can no longer be changed here. Ask the courier through the failed-delivery answer, or cancel the booking first.',
   changedMeanwhile: 'The order changed meanwhile. Please reload it and try again.',
   codNotHere: 'Cash on delivery is not available at the new address:',
+  refundFailed:
+    'The payment provider did not take the refund of the delivery fee difference just now, so the address was not changed. Please try again in a few minutes.',
 } as const;
 
 /** Decision 0078: why the owner cannot remove a line of an order. */
@@ -44,9 +46,24 @@ export const lineRemovedNote = (line: { quantity: number; name: string }, paise:
       : `${formatPaise(paise)} refunded to your original payment method`
   }`;
 
-/** A change of address that would change what an online payment paid for. */
+/**
+ * Decision 0078: a new delivery choice that costs more than an online payment paid for: refused
+ * (the customer keeps the slot they paid for) unless the store waives the difference.
+ */
 export const orderEditChargeMessage = (differencePaise: Paise) =>
-  `The new address changes the delivery charges by ${formatPaise(Math.abs(differencePaise))}. Keep the delivery slot you paid for, or cancel the order and place a new one.`;
+  `The new delivery choice costs ${formatPaise(differencePaise)} more than was paid. Keep the delivery slot you paid for, or ask the store, which may waive the difference.`;
+
+/** Decision 0078: the timeline's words for a change in the delivery fee, which the customer reads. */
+export function feeDifferenceNote(
+  differencePaise: Paise,
+  { cod, waivedPaise }: { cod: boolean; waivedPaise: Paise },
+) {
+  if (waivedPaise > 0) return `the ${formatPaise(waivedPaise)} higher delivery fee waived by the store`;
+  if (differencePaise === 0) return '';
+  const amount = formatPaise(Math.abs(differencePaise));
+  if (cod) return `amount to collect ${differencePaise > 0 ? 'up' : 'down'} by ${amount}`;
+  return `${amount} of the delivery fee refunded to your original payment method`;
+}
 
 export const ChangeOrderAddress = z.object({
   address: ShippingAddress,
@@ -54,3 +71,9 @@ export const ChangeOrderAddress = z.object({
   delivery: DeliveryChoice.optional(),
 });
 export type ChangeOrderAddress = z.infer<typeof ChangeOrderAddress>;
+
+/** The back office's change: the store may waive a higher delivery fee (decision 0078). */
+export const ChangeOrderAddressByStore = ChangeOrderAddress.extend({
+  waiveFeeDifference: z.boolean().default(false),
+});
+export type ChangeOrderAddressByStore = z.infer<typeof ChangeOrderAddressByStore>;

@@ -66,7 +66,7 @@ import {
   AdminReviewList,
   AdminReviewQuery,
 } from '../../../shared/api/reviews';
-import { ChangeOrderAddress } from '../../../shared/order-edits';
+import { ChangeOrderAddressByStore } from '../../../shared/order-edits';
 import { may } from '../../../shared/staff-roles';
 import { readUploadedFile } from '../../http/uploads';
 import { readJobQueues, readStuckWebhooks } from '../health';
@@ -117,7 +117,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Decision 0066: the owner changes the delivery address and phone until the order is booked.
   app.put(
     '/admin/orders/:id/address',
-    { schema: { params: AdminOrderIdParams, body: ChangeOrderAddress, response: { 200: AdminOrderDetail } } },
+    {
+      schema: {
+        params: AdminOrderIdParams,
+        body: ChangeOrderAddressByStore,
+        response: { 200: AdminOrderDetail },
+      },
+    },
     async (req) => {
       await app.orderEdits.changeAddress(req.params.id, null, req.body);
       return admin.orders.detail(req.params.id, req.user.staffRole);

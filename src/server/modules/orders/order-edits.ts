@@ -4,9 +4,9 @@ import { codRefusal } from '../../../shared/cash-on-delivery';
 import type { DeliveryChoice } from '../../../shared/delivery-dates';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { addressPincodeRefusal } from '../../../shared/delivery-rules';
-import { formatPaise } from '../../../shared/money';
 import {
   ADDRESS_EDITABLE_STATUSES,
+  feeDifferenceNote,
   LINE_REMOVAL_MESSAGES,
   LINE_REMOVED_CREDIT_REASON,
   lineRemovedNote,
@@ -60,17 +60,59 @@ export function createOrderEdits({
   /** Gives back a removed line's part of an online payment (decision 0078). */
   provider: Pick<PaymentProvider, 'refund'>;
 }) {
+  /**
+   * Decision 0078: gives `paise` of an edited order back to its online payment, each part with its
+   * ledger line (the caller has issued the invoice again); a provider that fails, or payments that
+   * hold less, roll the edit back.
+   */
+  async function refundInFull(
+    tx: Tx,
+    part: {
+      orderId: string;
+      paise: number;
+      reason: 'fee_difference' | 'line_removed';
+      receipt: string;
+      failedMessage: string;
+      at: Date;
+    },
+  ): Promise<void> {
+    const { paise } = await refundFromPayments(tx, {
+      provider,
+      orderId: part.orderId,
+      wantedPaise: part.paise,
+      receiptOf: (paymentId) => `${part.receipt}-${paymentId}`,
+      record: async (made) => {
+        await recordMoney(tx, {
+          orderId: part.orderId,
+          kind: 'refunded',
+          amountPaise: made.paise,
+          reason: part.reason,
+          paymentId: made.paymentId,
+          providerRef: made.providerRef,
+          at: part.at,
+        });
+      },
+      failed: () => unavailable(part.failedMessage),
+    });
+    if (paise !== part.paise)
+      throw new Error(`Order ${part.orderId} could give back ${paise} of ${part.paise} paise`);
+  }
+
   return {
     /**
      * Changes the address (and phone) of `orderId`; `userId` is the shopper's own (their orders
-     * only), null for the back office. A change to the delivery charges is refused for an order
-     * paid online (decision 0066: no second payment or partial refund yet), and changes the amount
-     * to collect of a cash on delivery order.
+     * only), null for the back office. A delivery choice that costs more is refused for an order
+     * paid online unless the store waives the difference (decision 0078); one that costs less is
+     * refunded to the payment; a cash on delivery order's amount to collect follows either way.
      */
     async changeAddress(
       orderId: string,
       userId: number | null,
-      input: { address: ShippingAddress; delivery?: DeliveryChoice | undefined },
+      input: {
+        address: ShippingAddress;
+        delivery?: DeliveryChoice | undefined;
+        waiveFeeDifference?: boolean;
+      },
     ): Promise<OrderRow> {
       const [before] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!before || (userId !== null && before.userId !== userId))
@@ -122,10 +164,15 @@ export function createOrderEdits({
         chosen?.slot === before.deliverySlot &&
         (chosen?.slot !== 'timed' || chosen.slotId === (before.deliverySlotId ?? undefined));
       const newFee = slotFeeOf(chosen, midnightSlotFeePaise, slots);
-      const slotFeePaise = sameSlot ? paidSlotFeePaise : newFee.paise;
+      const quotedPaise = sameSlot ? paidSlotFeePaise : newFee.paise;
+      // Decision 0078: a dearer choice is the store's to waive (the back office only); a prepaid
+      // order's cheaper one is refunded below, a COD order's changes what the courier collects.
+      const waivedPaise =
+        userId === null && input.waiveFeeDifference ? Math.max(0, quotedPaise - paidSlotFeePaise) : 0;
+      const slotFeePaise = quotedPaise - waivedPaise;
       const differencePaise = slotFeePaise - paidSlotFeePaise;
-      if (differencePaise !== 0 && before.paymentMethod !== 'cod')
-        throw conflict(orderEditChargeMessage(differencePaise));
+      const cod = before.paymentMethod === 'cod';
+      if (differencePaise > 0 && !cod) throw conflict(orderEditChargeMessage(differencePaise));
 
       const who = userId === null ? 'the store' : 'the customer';
       const note = [
@@ -133,9 +180,7 @@ export function createOrderEdits({
         chosen && (chosen.date !== before.deliveryDate || chosen.slot !== before.deliverySlot)
           ? `delivery ${chosen.date} (${chosen.slot})`
           : '',
-        differencePaise !== 0
-          ? `amount to collect ${differencePaise > 0 ? 'up' : 'down'} by ${formatPaise(Math.abs(differencePaise))}`
-          : '',
+        feeDifferenceNote(differencePaise, { cod, waivedPaise }),
       ]
         .filter(Boolean)
         .join('; ');
@@ -178,6 +223,19 @@ export function createOrderEdits({
           actor: userId === null ? 'admin' : 'customer',
           at: now,
         });
+        // Decision 0078: last, the cheaper fee's difference back to an online payment, with its
+        // ledger line (the new invoice already charges the lower fee); a provider that fails rolls
+        // the edit back (503).
+        if (differencePaise < 0 && !cod) {
+          await refundInFull(tx, {
+            orderId,
+            paise: -differencePaise,
+            reason: 'fee_difference',
+            receipt: `fee-${orderId}-${now.getTime()}`,
+            failedMessage: ORDER_EDIT_MESSAGES.refundFailed,
+            at: now,
+          });
+        }
         return edited;
       });
     },
@@ -233,26 +291,14 @@ export function createOrderEdits({
           at: now,
         });
         if (cod || linePaise === 0) return;
-        const { paise } = await refundFromPayments(tx, {
-          provider,
+        await refundInFull(tx, {
           orderId,
-          wantedPaise: linePaise,
-          receiptOf: (paymentId) => `line-${line.id}-${paymentId}`,
-          record: async (made) => {
-            await recordMoney(tx, {
-              orderId,
-              kind: 'refunded',
-              amountPaise: made.paise,
-              reason: 'line_removed',
-              paymentId: made.paymentId,
-              providerRef: made.providerRef,
-              at: now,
-            });
-          },
-          failed: () => unavailable(LINE_REMOVAL_MESSAGES.refundFailed),
+          paise: linePaise,
+          reason: 'line_removed',
+          receipt: `line-${line.id}`,
+          failedMessage: LINE_REMOVAL_MESSAGES.refundFailed,
+          at: now,
         });
-        if (paise !== linePaise)
-          throw new Error(`Order ${orderId} could give back ${paise} of ${linePaise} paise`);
       });
     },
   };

@@ -2,14 +2,28 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { Invoice } from '../../../shared/api/invoices';
-import { LINE_REMOVAL_MESSAGES, LINE_REMOVED_CREDIT_REASON } from '../../../shared/order-edits';
+import type { CreateOrderResponse } from '../../../shared/api/payments';
+import {
+  LINE_REMOVAL_MESSAGES,
+  LINE_REMOVED_CREDIT_REASON,
+  orderEditChargeMessage,
+} from '../../../shared/order-edits';
 import type { Database } from '../../db/client';
 import { creditNotes, invoices, moneyLedger, payments, products } from '../../db/schema';
-import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
+import {
+  createTestProduct,
+  orderBody,
+  payOrder,
+  placeOrder,
+  seedPincodes,
+  TEST_ADDRESS,
+} from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Decision 0078: the owner removes a line of an order before it is booked with the courier.
+// Decision 0078: the money of an order edited before dispatch: a line the owner removes, and a
+// delivery fee that changes with the address (a cheaper choice refunded, a dearer one refused
+// unless the store waives the difference).
 const clock = createTestClock('2031-10-06T04:00:00.000Z');
 const store = setUpTestStore({
   clock,
@@ -34,12 +48,14 @@ const stockOf = async (productId: number) =>
     await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
   )[0]?.stock;
 
+let coupons = 0;
 async function couponOrder() {
+  coupons += 1;
   const coupon = await store.app.inject({
     method: 'POST',
     url: '/api/admin/coupons',
     headers: store.admin.headers,
-    payload: { code: `DIYA${Date.now() % 100_000}`, kind: 'flat', value: 100 },
+    payload: { code: `DIYA${coupons}`, kind: 'flat', value: 100 },
   });
   expect(coupon.statusCode, coupon.body).toBe(201);
   const lamp = await createTestProduct(store.database, { name: 'Brass Lamp', priceRupees: 1299, stock: 10 });
@@ -141,5 +157,89 @@ describe('a line removed by the owner before dispatch (decision 0078)', () => {
     expect([refused.statusCode, refused.json().message]).toEqual([409, LINE_REMOVAL_MESSAGES.booked]);
     expect((await detailOf(other.orderId)).order).toMatchObject({ totalAmount: 2099 });
     expect((await detailOf(other.orderId)).money.refunded).toBe(0);
+  });
+});
+
+const today = '2031-10-06';
+
+/** A paid ₹800 hamper for `slot` today: ₹50 shipping, and ₹199 more at midnight. */
+async function paidHamper(slot: 'midnight' | 'standard') {
+  const hamper = await createTestProduct(store.database, { priceRupees: 800, stock: 10 });
+  const placed = await store.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers: store.customer.headers,
+    payload: {
+      ...orderBody([{ product: hamper, quantity: 1 }], { totalAmount: slot === 'midnight' ? 1049 : 850 }),
+      delivery: { date: today, slot },
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const created = placed.json<CreateOrderResponse>();
+  await payOrder(store.app, store.customer.headers, created);
+  return created.orderId;
+}
+
+const changeTo = (orderId: string, slot: 'midnight' | 'standard', as: 'customer' | 'store', waive = false) =>
+  store.app.inject({
+    method: 'PUT',
+    url: as === 'customer' ? `/api/orders/${orderId}/address` : `/api/admin/orders/${orderId}/address`,
+    headers: as === 'customer' ? store.customer.headers : store.admin.headers,
+    payload: {
+      address: TEST_ADDRESS,
+      delivery: { date: today, slot },
+      ...(as === 'store' ? { waiveFeeDifference: waive } : {}),
+    },
+  });
+describe('a delivery fee that changes with a paid order’s address (decision 0078)', () => {
+  it('refunds the ₹199 of a midnight slot given up for a standard one, once, with a new invoice', async () => {
+    const orderId = await paidHamper('midnight');
+    const changed = await changeTo(orderId, 'standard', 'customer');
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const { order, money } = await detailOf(orderId);
+    expect([order.totalAmount, order.fees.map((fee) => [fee.kind, fee.amount])]).toEqual([
+      850,
+      [['shipping', 50]],
+    ]);
+    expect(money).toMatchObject({ captured: 1049, refunded: 199, net: 850 });
+    expect(order.events.at(-1)?.note).toContain(
+      '₹199 of the delivery fee refunded to your original payment method',
+    );
+    const ledger = await store.database.db
+      .select({ paise: moneyLedger.amountPaise, reason: moneyLedger.reason })
+      .from(moneyLedger)
+      .where(and(eq(moneyLedger.orderId, orderId), eq(moneyLedger.kind, 'refunded')));
+    expect(ledger).toEqual([{ paise: 19_900, reason: 'fee_difference' }]);
+    const [payment] = await store.database.db
+      .select({ refunded: payments.refundedPaise })
+      .from(payments)
+      .where(eq(payments.orderId, orderId));
+    expect(payment?.refunded).toBe(19_900);
+    const invoice = (
+      await store.app.inject({ url: `/api/orders/${orderId}/invoice`, headers: store.customer.headers })
+    ).json<Invoice>();
+    expect(invoice.totals.total).toBe(850);
+
+    // The same change again moves no money.
+    expect((await changeTo(orderId, 'standard', 'customer')).statusCode).toBe(200);
+    expect((await detailOf(orderId)).money.refunded).toBe(199);
+  });
+
+  it('refuses the customer a dearer midnight slot, and lets the store waive its ₹199', async () => {
+    const orderId = await paidHamper('standard');
+    const refused = await changeTo(orderId, 'midnight', 'customer');
+    expect([refused.statusCode, refused.json().message]).toEqual([409, orderEditChargeMessage(19_900)]);
+    const notWaived = await changeTo(orderId, 'midnight', 'store');
+    expect(notWaived.statusCode).toBe(409);
+    expect((await detailOf(orderId)).order.delivery).toMatchObject({ slot: 'standard' });
+
+    const waived = await changeTo(orderId, 'midnight', 'store', true);
+    expect(waived.statusCode, waived.body).toBe(200);
+    const { order, money } = waived.json<AdminOrderDetail>();
+    expect(order.delivery).toMatchObject({ slot: 'midnight' });
+    expect(order.totalAmount).toBe(850);
+    expect(money).toMatchObject({ captured: 850, refunded: 0 });
+    expect(order.events.at(-1)?.note).toContain('the ₹199 higher delivery fee waived by the store');
   });
 });
