@@ -22,6 +22,7 @@ const pages = {
   complaints: () => import('./pages/admin/complaints-page'),
   newQuote: () => import('./pages/admin/new-quote-page'),
   settings: () => import('./pages/admin/settings-page'),
+  deliverySlots: () => import('./pages/admin/delivery-slots-page'),
   staff: () => import('./pages/admin/staff-page'),
 };
 

@@ -37,6 +37,7 @@ const WHO_MAY_OPEN: readonly (readonly [screen: string, roles: string])[] = [
   ['/admin/complaints', 'owner orders'],
   ['/admin/quotes/new', 'owner orders'],
   ['/admin/settings', 'owner'],
+  ['/admin/delivery-slots', 'owner'],
   ['/admin/staff', 'owner'],
 ];
 

@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'collections', lazy: adminPage('collections') },
           { path: 'returns', lazy: adminPage('returns') },
           { path: 'coupons', lazy: adminPage('coupons') },
+          { path: 'delivery-slots', lazy: adminPage('deliverySlots') },
           { path: 'reviews', lazy: adminPage('reviews') },
           { path: 'outbox', lazy: adminPage('outbox') },
           { path: 'messages', lazy: adminPage('messages') },

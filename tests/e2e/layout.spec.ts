@@ -267,6 +267,8 @@ const stops = (): Stop[] => [
   { path: '/admin/products', heading: 'Products', owner: true },
   { path: '/admin/collections', heading: 'Collections', owner: true },
   { path: '/admin/coupons', heading: 'Coupons', owner: true },
+  // Decision 0073: the owner's timed delivery slots (the demo's two).
+  { path: '/admin/delivery-slots', heading: 'Delivery slots', owner: true },
   { path: `/admin/customers/${walk.shopperId}`, heading: LONG_NAME, owner: true },
   // Decision 0076: a report's table of rupee figures, and what each staff role may do.
   {

@@ -28,6 +28,7 @@ const SCREENS = [
   { to: '/admin/outbox', label: 'Outbox', needs: 'GET /api/admin/outbox' },
   { to: '/admin/messages', label: 'Messages', needs: 'GET /api/admin/messages' },
   { to: '/admin/settings', label: 'Settings', needs: 'GET /api/admin/settings' },
+  { to: '/admin/delivery-slots', label: 'Delivery slots', needs: 'GET /api/admin/delivery-slots' },
   { to: '/admin/staff', label: 'Staff', needs: 'GET /api/admin/staff' },
 ] as const satisfies readonly { to: string; label?: string; end?: boolean; needs: string }[];
 
