@@ -67,3 +67,61 @@ test('a shopper picks the first day and the midnight slot, pays its fee and sees
     owner.getByRole('article', { name: 'Packing slip' }).getByRole('region', { name: 'Deliver on' }),
   ).toContainText(deliveryChoiceText(delivery));
 });
+
+// Decision 0073: the demo's Fixed time slot (₹149, 2-hour windows from 9 AM, closing 4 hours before
+// each starts) at the same-day pincode. Tomorrow's windows are all open at any hour of today.
+test('at 360 px a shopper picks tomorrow’s first fixed-time window, pays its fee and the owner’s slip shows the window', async ({
+  request,
+  newShopper,
+  ownerPage: owner,
+}) => {
+  const product = await pickProduct(request, 46, (candidate) => candidate.stock >= 5);
+  const total = product.price + (product.price >= 1000 ? 0 : 50) + 149;
+  const { token, page: shopper } = await newShopper('Kavya');
+  await shopper.setViewportSize({ width: 360, height: 740 });
+  await owner.setViewportSize({ width: 360, height: 740 });
+
+  await shopper.goto(`/product/${product.slug}`);
+  const checker = shopper.getByRole('region', { name: 'Check delivery' });
+  await checker.getByLabel('Pincode').fill('560025');
+  await checker.getByRole('button', { name: 'Check' }).click();
+  await expect(checker.getByText(/^Fixed time delivery available for ₹149 extra \(earliest /)).toBeVisible();
+  await shopper.getByRole('button', { name: 'Add to Cart' }).first().click();
+
+  await shopper.goto('/checkout');
+  await expect(shopper.getByRole('radio', { name: /Kavya/ })).toBeChecked();
+  const section = shopper.getByRole('region', { name: 'Delivery date' });
+  await section
+    .getByRole('group', { name: 'Choose a day' })
+    .getByRole('radio', { name: /^Tomorrow, / })
+    .check();
+  await section.getByRole('radio', { name: 'Fixed time (9 AM - 11 AM) · ₹149 extra' }).check();
+  const summary = shopper.getByRole('region', { name: 'Order Summary' });
+  await expect(summary).toContainText('Fixed time delivery₹149');
+  await expect(summary).toContainText(`Total${formatInr(total)}`);
+  await shopper.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+  await expect(shopper.getByText(/^Delivery on .* · Fixed time \(9 AM - 11 AM\)/)).toBeVisible();
+  await payByUpi(shopper, total);
+  await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const orderId = shopper.url().split('/').at(-1) ?? '';
+
+  const read = await request.get(`/api/orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } });
+  const order = (await read.json()) as OrderRecord;
+  expect(order.delivery).toMatchObject({
+    slot: 'timed',
+    fee: 149,
+    window: { name: 'Fixed time', start: 540 },
+  });
+  expect(order.fees).toContainEqual({ kind: 'delivery_slot', label: 'Fixed time delivery', amount: 149 });
+  const { delivery } = order;
+  if (!delivery) throw new Error('The order carries no delivery day');
+  const chosen = `Delivery on ${deliveryChoiceText(delivery)}`;
+  await expect(shopper.getByText(chosen)).toBeVisible();
+
+  await owner.goto(`/admin/orders/${orderId}`);
+  await owner.getByRole('link', { name: 'Packing slip' }).click();
+  const slip = owner.getByRole('article', { name: 'Packing slip' });
+  await expect(slip.getByRole('region', { name: 'Deliver on' })).toContainText(deliveryChoiceText(delivery));
+  await expect(slip).toContainText('Fixed time delivery');
+});

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeliverySlotRecord } from '../../../shared/api/delivery-slots';
 import type { OrderRecord } from '../../../shared/api/orders';
@@ -5,10 +6,12 @@ import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { DeliveryDates } from '../../../shared/delivery-dates';
 import { packingSlipOf } from '../../../shared/packing-slip';
 import { TIMED_SLOT_MESSAGES } from '../../../shared/timed-slots';
+import { mailOutbox } from '../../db/schema';
 import {
   createTestProduct,
   type Line,
   orderBody,
+  payOrder,
   seedPincodes,
   TEST_ADDRESS,
   totalFor,
@@ -138,7 +141,12 @@ describe('timed delivery slots', () => {
       window: { slotId: slot.id, name: 'Fixed time', start: 15 * 60, end: 17 * 60 },
     });
 
-    await store.database.db.transaction((tx) => store.app.invoices.issue(tx, orderId, clock.now()));
+    // Paid, it is invoiced, and the confirmation mail makes the order's one promise (decision 0068).
+    await payOrder(store.app, store.customer.headers, placed.json<CreateOrderResponse>());
+    const mails = await store.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+    expect(mails.find((mail) => mail.kind === 'order-confirmation')?.text).toContain(
+      'Delivery on Mon, 23 Nov · Fixed time (3 PM - 5 PM)',
+    );
     const invoice = await store.app.invoices.forAdmin(orderId);
     // Free shipping is no supply to invoice; the slot is one, at the shipping's SAC and rate.
     expect(invoice.lines.map((line) => [line.description, line.hsn, line.rate, line.total])).toEqual([
@@ -146,6 +154,19 @@ describe('timed delivery slots', () => {
       ['Fixed time delivery', '996812', 18, 149],
     ]);
     expect(invoice.totals.total).toBe(1349);
+
+    // A new address in the same city keeps the window and its fee (decision 0066).
+    const edited = await store.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/address`,
+      headers: store.customer.headers,
+      payload: { address: { ...TEST_ADDRESS, address: '3 Residency Road' } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const kept = (
+      await store.app.inject({ url: `/api/orders/${orderId}`, headers: store.customer.headers })
+    ).json<OrderRecord>();
+    expect([kept.delivery, kept.totalAmount]).toEqual([record.delivery, 1349]);
 
     const slip = packingSlipOf(record, 'Utsav Gifts');
     expect(slip.deliverOn).toBe('Mon, 23 Nov · Fixed time (3 PM - 5 PM)');
