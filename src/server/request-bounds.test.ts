@@ -75,6 +75,7 @@ const NO_BODY = new Set([
   'DELETE /api/wishlists/:productId',
   'POST /api/orders/:id/payment',
   'POST /api/orders/:id/cancel',
+  'POST /api/gift-links/:token/decline',
   'DELETE /api/admin/orders/:id/shipment',
   'DELETE /api/admin/orders/:id/items/:lineId',
   'DELETE /api/admin/staff/invites/:id',

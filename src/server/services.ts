@@ -258,7 +258,17 @@ export function createServices({
     onPaid: (tx, order, now) => giftLinks.sendOnPayment(tx, order, now),
   });
   // Decision 0081: gifts sent by link, from their payment to the recipient's answer.
-  const giftLinks = createGiftLinkService({ db, clock, store });
+  const giftLinks = createGiftLinkService({
+    db,
+    clock,
+    store,
+    provider: paymentProvider,
+    lookupDelivery,
+    issueInvoice: (tx, orderId, at) => invoices.issue(tx, orderId, at),
+    refundOrder: (orderId) => payments.refundOrder(orderId),
+    log,
+    onStockChanged,
+  });
   // Issue 23: order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
   const notifications = createNotificationService({
     db,

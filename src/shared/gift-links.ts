@@ -19,10 +19,8 @@ export const GIFT_LINK_STATE_LABELS: Readonly<Record<GiftLinkRowState, string>> 
   expired: 'Expired',
 };
 
-/** The owner's defaults: a link's life in days, and links an account may send in a day. */
-export const GIFT_LINK_DEFAULT_DAYS = 7;
+/** The most the owner may set: a link's life in days, and links an account may send in a day. */
 export const GIFT_LINK_MAX_DAYS = 30;
-export const GIFT_LINKS_PER_DAY_DEFAULT = 10;
 export const GIFT_LINKS_PER_DAY_MAX = 1000;
 
 export const GIFT_LINK_MESSAGES = {
@@ -32,6 +30,8 @@ export const GIFT_LINK_MESSAGES = {
   noSlots: 'Please choose at least one delivery the recipient may pick',
   slotNotAllowed: 'The sender did not choose this delivery for the gift',
   alreadyAnswered: 'This gift has already been answered',
+  notDelivered: 'We do not deliver to this pincode yet. Please give another address, perhaps where you work',
+  notPaidYet: 'This gift cannot be answered just now',
   waitingForAddress: 'This gift is waiting for its recipient to give the address',
   ownNumber: 'A gift link goes to someone else: please give the recipient’s own number',
 } as const;
@@ -45,6 +45,14 @@ export const tooManyGiftLinksMessage = (limit: number) =>
  */
 export const giftLinkSlotFeePaise = (allowedSlots: readonly string[], midnightSlotFeePaise: Paise): Paise =>
   allowedSlots.includes('midnight') ? midnightSlotFeePaise : 0;
+
+/** What the sender's timeline says when the recipient answers: never the address (decision 0081). */
+export const giftAddressedNote = (when: string) =>
+  `The recipient gave the delivery address: arriving ${when}`;
+export const GIFT_DECLINED_NOTE = 'The recipient declined the gift; it is refunded in full';
+export const GIFT_EXPIRED_NOTE = 'The gift link expired without an address; the gift is refunded in full';
+export const giftCheaperDeliveryNote = (refund: string) =>
+  `The recipient chose a cheaper delivery: ${refund} is refunded to you`;
 
 /** The recipient's page: '/gift/<token>'. */
 export const giftLinkPathOf = (token: string) => `/gift/${token}`;

@@ -20,6 +20,10 @@ export const LEDGER_REASON_LABELS = {
   duplicate: 'Refund: a second payment for a paid order',
   amount_mismatch: "Refund: a payment that did not match the order's total",
   payment_returned: 'Payment given back',
+  // Decision 0081: a gift link is paid at its dearest delivery; the recipient chose a cheaper one.
+  gift_delivery: "Refund: the gift's recipient chose a cheaper delivery",
+  gift_declined: "Refund: the gift's recipient declined it",
+  gift_expired: 'Refund: the gift link expired without an address',
   cod: 'Cash collected on delivery',
 } as const;
 export type LedgerReason = keyof typeof LEDGER_REASON_LABELS;

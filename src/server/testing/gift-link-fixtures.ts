@@ -50,6 +50,13 @@ export function linkTotal(lines: readonly Line[], slots: readonly string[]): num
   return toRupees(subtotal + quoteShippingPaise(subtotal).shippingFeePaise + midnight);
 }
 
+let recipientCounter = 0;
+/** A recipient's mobile of its own for each link: a number gets only a few gift messages a day. */
+const nextRecipientPhone = () => {
+  recipientCounter += 1;
+  return `98${String(10_000_000 + recipientCounter + Math.floor(Math.random() * 80_000_000)).padStart(8, '0')}`;
+};
+
 export function linkBody(
   lines: readonly Line[],
   overrides: Partial<CreateGiftLinkInput> = {},
@@ -58,7 +65,7 @@ export function linkBody(
   return {
     items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
     totalAmount: linkTotal(lines, allowedSlots),
-    recipient: { name: 'Kavya Reddy', phone: '98450 12345' },
+    recipient: { name: 'Kavya Reddy', phone: nextRecipientPhone() },
     message: 'Happy birthday, Kavya!',
     allowedSlots,
     ...overrides,

@@ -1,17 +1,43 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { GiftLinkSlot, type GiftLinkView } from '../../../shared/api/gift-links';
-import { DeliverySlot } from '../../../shared/delivery-dates';
+import type { FastifyBaseLogger } from 'fastify';
+import { type AcceptGiftLinkPayload, GiftLinkSlot, type GiftLinkView } from '../../../shared/api/gift-links';
+import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import { DeliverySlot, deliveryChoiceProblem, deliveryChoiceText } from '../../../shared/delivery-dates';
+import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { formatDeliveryDate } from '../../../shared/delivery-slot-rules';
-import { GIFT_LINK_MESSAGES, giftLinkPathOf } from '../../../shared/gift-links';
+import {
+  GIFT_DECLINED_NOTE,
+  GIFT_LINK_MESSAGES,
+  giftAddressedNote,
+  giftCheaperDeliveryNote,
+  giftLinkPathOf,
+} from '../../../shared/gift-links';
 import { indiaDateOf } from '../../../shared/india-time';
+import { formatPaise } from '../../../shared/money';
+import type { LedgerReason } from '../../../shared/money-ledger';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { giftLinks, orderItems, orders, users } from '../../db/schema';
-import { notFound } from '../../errors';
+import { conflict, invalid, notFound, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { recordRefund } from '../invoices';
 import { enqueueMail, giftLinkMail } from '../mail';
 import { messageName, queueGiftLinkMessage } from '../notifications';
-import { giftLinkTokenHashOf, newGiftLinkToken, type OrderRow } from '../orders';
+import {
+  type DeliveryLookup,
+  estimateOf,
+  feePaiseOf,
+  feesOfOrder,
+  giftLinkTokenHashOf,
+  markRefundDue,
+  newGiftLinkToken,
+  type OrderRow,
+  recordStatus,
+  refundFromPayments,
+  releaseReservation,
+  setFee,
+} from '../orders';
+import type { PaymentProvider } from '../payment-providers';
 
 export type GiftLinkService = ReturnType<typeof createGiftLinkService>;
 
@@ -28,7 +54,29 @@ const slotsOf = (row: LinkRow): GiftLinkSlot[] =>
  * recipient (only its token's hash kept), and the token alone opens the recipient's page, with no
  * account. A wrong, replaced or expired token is 'not found', whoever asks.
  */
-export function createGiftLinkService({ db, clock, store }: { db: Db; clock: Clock; store: StoreIdentity }) {
+export function createGiftLinkService({
+  db,
+  clock,
+  store,
+  provider,
+  lookupDelivery,
+  issueInvoice,
+  refundOrder,
+  log,
+  onStockChanged = () => {},
+}: {
+  db: Db;
+  clock: Clock;
+  store: StoreIdentity;
+  provider: PaymentProvider;
+  lookupDelivery: DeliveryLookup;
+  /** The invoices module's: the paid order's invoice, once its place of supply is known. */
+  issueInvoice: (tx: Tx, orderId: string, at: Date) => Promise<void>;
+  /** The payments module's refund of what a cancellation made due (after the commit). */
+  refundOrder: (orderId: string) => Promise<unknown>;
+  log: FastifyBaseLogger;
+  onStockChanged?: () => void;
+}) {
   const senderNameOf = async (runner: Db | Tx, order: Pick<OrderRow, 'userId'>) => {
     if (order.userId === null) return 'A friend';
     const [sender] = await runner
@@ -50,6 +98,88 @@ export function createGiftLinkService({ db, clock, store }: { db: Db; clock: Clo
       throw notFound(GIFT_LINK_MESSAGES.notFound);
     }
     return found;
+  }
+
+  /** The link's row and its order, locked, for an answer: still open and its order paid. */
+  async function lockOpenLink(tx: Tx, orderId: string) {
+    const [link] = await tx.select().from(giftLinks).where(eq(giftLinks.orderId, orderId)).for('update');
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!link || !order) throw notFound(GIFT_LINK_MESSAGES.notFound);
+    if (link.state !== 'sent' && link.state !== 'opened') throw conflict(GIFT_LINK_MESSAGES.alreadyAnswered);
+    if (order.status !== 'paid') throw conflict(GIFT_LINK_MESSAGES.notPaidYet);
+    return { link, order };
+  }
+
+  /**
+   * Gives back part of the order's captured payment through the provider, in the caller's
+   * transaction, with its ledger line (no credit note: no invoice is issued before the address).
+   */
+  async function refundPart(tx: Tx, orderId: string, paise: number, reason: LedgerReason, now: Date) {
+    return refundFromPayments(tx, {
+      provider,
+      orderId,
+      wantedPaise: paise,
+      receiptOf: (paymentId) => `gift-${orderId}-${paymentId}`,
+      record: (made) =>
+        recordRefund(tx, {
+          orderId,
+          kind: 'refunded',
+          amountPaise: made.paise,
+          reason,
+          paymentId: made.paymentId,
+          providerRef: made.providerRef,
+          at: now,
+        }),
+      failed: (error) => {
+        log.warn({ err: error, orderId }, 'the payment provider did not take a gift link’s refund');
+        return unavailable(PAYMENT_MESSAGES.providerDown);
+      },
+    });
+  }
+
+  /** Cancels a link's paid order: its stock back at once, its payment due back in full. */
+  async function cancelInFull(
+    tx: Tx,
+    order: OrderRow,
+    state: 'declined' | 'expired',
+    note: string,
+    actor: 'system' | 'customer',
+    now: Date,
+  ) {
+    await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, order.id));
+    await tx.update(giftLinks).set({ state, answeredAt: now }).where(eq(giftLinks.orderId, order.id));
+    await releaseReservation(tx, order.id);
+    await markRefundDue(tx, order.id, 'cancelled');
+    await recordStatus(tx, { orderId: order.id, status: 'cancelled', note, actor, at: now });
+  }
+
+  /** The recipient's page: who sent it, the product or 'a surprise', the message. Marks it opened. */
+  async function view(token: string): Promise<GiftLinkView> {
+    const { link, order } = await liveLink(token);
+    if (link.state === 'sent') {
+      await db
+        .update(giftLinks)
+        .set({ state: 'opened', openedAt: clock.now() })
+        .where(and(eq(giftLinks.orderId, link.orderId), eq(giftLinks.state, 'sent')));
+    }
+    const items = link.revealGift
+      ? await db
+          .select({ name: orderItems.name, image: orderItems.image, quantity: orderItems.quantity })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id))
+          .orderBy(asc(orderItems.id))
+      : null;
+    const slot = DeliverySlot.safeParse(order.deliverySlot);
+    return {
+      senderName: await senderNameOf(db, order),
+      recipientName: link.recipientName,
+      items,
+      message: link.message,
+      allowedSlots: slotsOf(link),
+      state: link.state === 'sent' ? 'opened' : link.state,
+      expiresAt: link.expiresAt.toISOString(),
+      delivery: order.deliveryDate && slot.success ? { date: order.deliveryDate, slot: slot.data } : null,
+    };
   }
 
   return {
@@ -100,33 +230,90 @@ export function createGiftLinkService({ db, clock, store }: { db: Db; clock: Clo
       }
     },
 
-    /** The recipient's page: who sent it, the product or 'a surprise', the message. Marks it opened. */
-    async view(token: string): Promise<GiftLinkView> {
-      const { link, order } = await liveLink(token);
-      if (link.state === 'sent') {
-        await db
-          .update(giftLinks)
-          .set({ state: 'opened', openedAt: clock.now() })
-          .where(and(eq(giftLinks.orderId, link.orderId), eq(giftLinks.state, 'sent')));
+    view,
+
+    /**
+     * The recipient's answer: their address (pincode first, landmark), a day and a slot the sender
+     * allowed and the pincode can have. The order becomes an ordinary one: its address, its
+     * delivery, its invoice (place of supply: the recipient's State), and the dearer slot's fee
+     * refunded when they chose a cheaper one, all in one transaction under the order's lock.
+     */
+    async accept(token: string, answer: AcceptGiftLinkPayload): Promise<GiftLinkView> {
+      const { link } = await liveLink(token);
+      if (!slotsOf(link).some((slot) => slot === answer.delivery.slot)) {
+        throw invalid(GIFT_LINK_MESSAGES.slotNotAllowed, [
+          { path: 'delivery', message: GIFT_LINK_MESSAGES.slotNotAllowed },
+        ]);
       }
-      const items = link.revealGift
-        ? await db
-            .select({ name: orderItems.name, image: orderItems.image, quantity: orderItems.quantity })
-            .from(orderItems)
-            .where(eq(orderItems.orderId, order.id))
-            .orderBy(asc(orderItems.id))
-        : null;
-      const slot = DeliverySlot.safeParse(order.deliverySlot);
-      return {
-        senderName: await senderNameOf(db, order),
-        recipientName: link.recipientName,
-        items,
-        message: link.message,
-        allowedSlots: slotsOf(link),
-        state: link.state === 'sent' ? 'opened' : link.state,
-        expiresAt: link.expiresAt.toISOString(),
-        delivery: order.deliveryDate && slot.success ? { date: order.deliveryDate, slot: slot.data } : null,
+      const lines = await db
+        .select({ isPreOrder: orderItems.isPreOrder })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, link.orderId));
+      const pincode = answer.address.postalCode;
+      const check = await lookupDelivery(pincode, { isPreOrder: lines.some((line) => line.isPreOrder) });
+      if (deliveryRefusal(check.info)) throw conflict(GIFT_LINK_MESSAGES.notDelivered);
+      const now = clock.now();
+      const problem = deliveryChoiceProblem(answer.delivery, check, now);
+      if (problem) throw invalid(problem, [{ path: 'delivery', message: problem }]);
+      const address = {
+        ...answer.address,
+        address: answer.landmark
+          ? `${answer.address.address}, near ${answer.landmark}`
+          : answer.address.address,
       };
+      await db.transaction(async (tx) => {
+        const { order } = await lockOpenLink(tx, link.orderId);
+        const paidSlotPaise = feePaiseOf(await feesOfOrder(tx, order.id), 'delivery_slot');
+        // Midnight keeps the fee paid for it; standard costs nothing extra (decision 0081).
+        const slotPaise = answer.delivery.slot === 'midnight' ? paidSlotPaise : 0;
+        const cheaperBy = paidSlotPaise - slotPaise;
+        await tx
+          .update(orders)
+          .set({
+            shippingAddress: address,
+            deliveryPincode: pincode,
+            deliveryEstimate: estimateOf(check.info),
+            deliveryDate: answer.delivery.date,
+            deliverySlot: answer.delivery.slot,
+            totalPaise: order.totalPaise - cheaperBy,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, order.id));
+        await tx
+          .update(giftLinks)
+          .set({ state: 'addressed', answeredAt: now })
+          .where(eq(giftLinks.orderId, order.id));
+        if (cheaperBy > 0) {
+          await setFee(tx, order.id, 'delivery_slot', slotPaise);
+          await refundPart(tx, order.id, cheaperBy, 'gift_delivery', now);
+        }
+        await recordStatus(tx, {
+          orderId: order.id,
+          status: order.status,
+          note: [
+            giftAddressedNote(deliveryChoiceText(answer.delivery)),
+            cheaperBy > 0 ? giftCheaperDeliveryNote(formatPaise(cheaperBy)) : '',
+          ]
+            .filter(Boolean)
+            .join('. '),
+          at: now,
+        });
+        // CGST s.31: issued now, before dispatch, for the recipient's State.
+        await issueInvoice(tx, order.id, now);
+      });
+      return view(token);
+    },
+
+    /** The recipient declines: the order is cancelled, its stock freed and the sender refunded in full. */
+    async decline(token: string): Promise<GiftLinkView> {
+      const { link } = await liveLink(token);
+      await db.transaction(async (tx) => {
+        const { order } = await lockOpenLink(tx, link.orderId);
+        await cancelInFull(tx, order, 'declined', GIFT_DECLINED_NOTE, 'system', clock.now());
+      });
+      await refundOrder(link.orderId);
+      onStockChanged();
+      return view(token);
     },
   };
 }

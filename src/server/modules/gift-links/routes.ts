@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateGiftLinkPayload, GiftLinkToken, GiftLinkView } from '../../../shared/api/gift-links';
+import {
+  AcceptGiftLinkPayload,
+  CreateGiftLinkPayload,
+  GiftLinkToken,
+  GiftLinkView,
+} from '../../../shared/api/gift-links';
 import { CreateOrderHeaders, CreateOrderResponse } from '../../../shared/api/payments';
 
 /**
@@ -31,5 +36,18 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/gift-links/:token',
     { schema: { params: GiftLinkToken, response: { 200: GiftLinkView } } },
     async (request) => app.giftLinks.view(request.params.token),
+  );
+
+  app.post(
+    '/gift-links/:token/accept',
+    { schema: { params: GiftLinkToken, body: AcceptGiftLinkPayload, response: { 200: GiftLinkView } } },
+    async (request) => app.giftLinks.accept(request.params.token, request.body),
+  );
+
+  app.post(
+    '/gift-links/:token/decline',
+    // It reads no body; a public route takes none of any size.
+    { bodyLimit: 1024, schema: { params: GiftLinkToken, response: { 200: GiftLinkView } } },
+    async (request) => app.giftLinks.decline(request.params.token),
   );
 };

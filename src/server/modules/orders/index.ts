@@ -34,6 +34,7 @@ export {
   feesByOrder,
   feesOfOrder,
   type StoredFee,
+  setFee,
 } from './order-charges';
 export { createOrderEdits, type OrderEdits } from './order-edits';
 export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
