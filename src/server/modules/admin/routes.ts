@@ -135,7 +135,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: AdminOrderLineParams, response: { 200: AdminOrderDetail } } },
     async (req) => {
       await app.orderEdits.removeLine(req.params.id, req.params.lineId);
-      return admin.orders.detail(req.params.id);
+      return admin.orders.detail(req.params.id, req.user.staffRole);
     },
   );
   app.post(
