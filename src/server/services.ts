@@ -56,7 +56,7 @@ import {
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createOrderAnnouncements, createPaymentService, createSandboxService } from './modules/payments';
-import { personalisationPhotoExists } from './modules/personalisation';
+import { personalisationPhotoExists, personalisationPhotoForPrint } from './modules/personalisation';
 import { createQuoteService } from './modules/quotes';
 import { createRetentionService } from './modules/retention';
 import { createReturnService } from './modules/returns';
@@ -339,7 +339,13 @@ export function createServices({
     log,
   });
 
-  const adminBulk = createAdminBulkService({ db, clock, store, pdfPool });
+  const adminBulk = createAdminBulkService({
+    db,
+    clock,
+    store,
+    pdfPool,
+    photoForPrint: (reference) => personalisationPhotoForPrint(imageStorage, reference),
+  });
 
   return {
     settings,

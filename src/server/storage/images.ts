@@ -100,3 +100,16 @@ export async function reencodeImage(
     return copies;
   });
 }
+
+/**
+ * A stored image as a JPEG for a PDF (PDFKit draws JPEG and PNG, not the WebP the store keeps), at
+ * most `side` pixels a side: enough for a packer to see what to print, small enough for a pile.
+ */
+export async function jpegForPrint(bytes: Buffer, side: number): Promise<Buffer> {
+  return oneAtATime(() =>
+    sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
+}

@@ -43,11 +43,14 @@ export function createAdminBulkService({
   clock,
   store,
   pdfPool,
+  photoForPrint,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
   pdfPool: PdfPool;
+  /** Decision 0080: a shopper's personalisation photo as the slip prints it, or null. */
+  photoForPrint: (reference: string) => Promise<Uint8Array | null>;
 }) {
   /** The ticked orders, or every order the list's filter matches (refused beyond `max`). */
   async function chosenIds(selection: Pick<BulkDocuments, 'orderIds' | 'filter'>, max: number) {
@@ -150,7 +153,26 @@ export function createAdminBulkService({
           ? [{ slip: packingSlipOf(record, store.storeName), invoice: invoiceOf.get(id) ?? null }]
           : [];
       });
-      return { pdf: await pdfPool.renderOrderDocuments(documents), count: documents.length };
+      // Decision 0080: the slip prints the photo itself, as the one-order slip shows it.
+      const photos: Record<string, Uint8Array> = {};
+      for (const { slip } of documents)
+        for (const item of slip.items) {
+          const reference = item.personalisation?.photo;
+          if (!reference || reference in photos) continue;
+          const bytes = await photoForPrint(reference);
+          if (bytes) photos[reference] = bytes;
+        }
+      const withPhotos = documents.map((document) => ({
+        ...document,
+        photos: Object.fromEntries(
+          document.slip.items.flatMap((item) => {
+            const reference = item.personalisation?.photo;
+            const bytes = reference ? photos[reference] : undefined;
+            return reference && bytes ? [[reference, bytes] as const] : [];
+          }),
+        ),
+      }));
+      return { pdf: await pdfPool.renderOrderDocuments(withPhotos), count: documents.length };
     },
   };
 }

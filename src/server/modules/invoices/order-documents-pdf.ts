@@ -4,19 +4,25 @@ import type { PackingSlip } from '../../../shared/packing-slip';
 import { drawInvoice, MARGIN, startPdf } from './invoice-pdf';
 import { rs } from './pdf-amounts';
 
-export type OrderDocuments = { slip: PackingSlip; invoice: Invoice | null };
+export type OrderDocuments = {
+  slip: PackingSlip;
+  invoice: Invoice | null;
+  /** Decision 0080: each personalisation photo of the slip as a JPEG, by its reference. */
+  photos?: Readonly<Record<string, Uint8Array>>;
+};
+
+/** A photo on the slip is this many points a side at most (about 3 cm). */
+const PHOTO_POINTS = 90;
+
+/** What the shopper asked to be made ('Name on tag: Team Zeta'), one line each, so the packer makes it from the slip. */
+const personalisationLines = (personalisation: PackingSlip['items'][number]['personalisation']) =>
+  (personalisation?.fields ?? []).map((field) => `${field.label}: ${field.value}`);
 
 /**
- * What the shopper asked to be made ('Name on tag: Team Zeta'), one line each, so the packer makes
- * it from the slip; the photo itself is on the order's page.
+ * The packing slip's content (shared/packing-slip.ts, as the back office's page shows it), on
+ * paper, each personalisation photo printed under its line (decision 0080).
  */
-const personalisationLines = (personalisation: PackingSlip['items'][number]['personalisation']) => [
-  ...(personalisation?.fields ?? []).map((field) => `${field.label}: ${field.value}`),
-  ...(personalisation?.photo ? ['Photo: sent by the shopper (open the order to print it)'] : []),
-];
-
-/** The packing slip's content (shared/packing-slip.ts, as the back office's page shows it), on paper. */
-function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
+function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlip, photos: OrderDocuments['photos'] = {}) {
   const width = doc.page.width - MARGIN * 2;
   doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text('PACKING SLIP', MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(11).text(`${slip.storeName} - Order ${slip.orderNumber}`);
@@ -46,6 +52,18 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
       .text(item.name, MARGIN, y, { width: quantityX - MARGIN - 10 });
     for (const line of personalisationLines(item.personalisation)) {
       doc.fontSize(10).text(line, MARGIN + 12, doc.y, { width: quantityX - MARGIN - 22 });
+    }
+    const photo = item.personalisation?.photo;
+    if (photo) {
+      const bytes = photos[photo];
+      doc.fontSize(10).text(bytes ? 'Photo:' : 'Photo: not found (open the order)', MARGIN + 12, doc.y);
+      if (bytes) {
+        // Text flows onto a new page by itself; a picture has to be sent there.
+        if (doc.y + PHOTO_POINTS + 4 > doc.page.height - MARGIN) doc.addPage();
+        const top = doc.y + 2;
+        doc.image(Buffer.from(bytes), MARGIN + 12, top, { fit: [PHOTO_POINTS, PHOTO_POINTS] });
+        doc.y = top + PHOTO_POINTS + 2;
+      }
     }
     if (item.cardMessage) {
       doc
@@ -99,9 +117,9 @@ export function renderOrderDocumentsPdf(orders: readonly OrderDocuments[]): Prom
     Title: `Packing slips and invoices of ${orders.length} orders`,
     Author: orders[0]?.slip.storeName ?? '',
   });
-  orders.forEach(({ slip, invoice }, index) => {
+  orders.forEach(({ slip, invoice, photos }, index) => {
     if (index > 0) doc.addPage();
-    drawPackingSlip(doc, slip);
+    drawPackingSlip(doc, slip, photos);
     if (invoice) {
       doc.addPage();
       drawInvoice(doc, invoice);

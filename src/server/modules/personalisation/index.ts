@@ -1,3 +1,3 @@
 // The personalisation module's public entry: shoppers' photos for personalised products.
-export { personalisationPhotoExists } from './personalisation-photos';
+export { personalisationPhotoExists, personalisationPhotoForPrint } from './personalisation-photos';
 export { personalisationRoutes } from './routes';

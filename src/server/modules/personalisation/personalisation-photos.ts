@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PERSONALISATION_MESSAGES, photoKeyOf } from '../../../shared/personalisation-rules';
 import type { ImageStorage } from '../../storage/image-storage';
-import { reencodeImage } from '../../storage/images';
+import { jpegForPrint, reencodeImage } from '../../storage/images';
 
 // Large enough to print on a mug or a cushion, small enough to keep storage modest.
 const PHOTO_MAX_SIDE = 2000;
@@ -29,4 +29,20 @@ export async function personalisationPhotoExists(storage: ImageStorage, referenc
   // The path must be the one this storage serves it at (a local path with S3 would not show).
   if (!reference.startsWith(storage.kind === 's3' ? '/media/' : '/uploads/')) return false;
   return (await storage.read(key)) !== null;
+}
+
+// A slip's photo is printed about 3 cm wide: 600 pixels is sharp at that size.
+const PRINT_SIDE = 600;
+
+/**
+ * Decision 0080: a shopper's photo as the packing slip prints it (a JPEG), or null when the
+ * reference names no photo this store holds.
+ */
+export async function personalisationPhotoForPrint(
+  storage: ImageStorage,
+  reference: string,
+): Promise<Buffer | null> {
+  const key = photoKeyOf(reference);
+  const stored = key ? await storage.read(key) : null;
+  return stored ? jpegForPrint(stored.bytes, PRINT_SIDE) : null;
 }

@@ -371,7 +371,7 @@ describe('personalisation on create-order', () => {
 });
 
 describe('the bulk packing slip', () => {
-  it('carries each line’s personalisation, as the one-order slip does, and says a photo came', async () => {
+  it('carries each line’s personalisation and the shopper’s photo itself, as the one-order slip does', async () => {
     const product = await personalisableProduct('Jute Potli Bag for the Team');
     const { photo } = (await uploadPhoto(await photoPng())).json<{ photo: string }>();
     const response = await createOrder([
@@ -389,6 +389,11 @@ describe('the bulk packing slip', () => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = drawnText(pdf.rawPayload);
     expect(text).toContain('Name on tag: Team Zeta');
-    expect(text).toContain('Photo: sent by the shopper (open the order to print it)');
+    // Decision 0080: the photo is drawn on the slip, once, as a JPEG image of its own.
+    expect(text).toContain('Photo:');
+    expect(text).not.toContain('not found');
+    const raw = pdf.rawPayload.toString('latin1');
+    expect(raw.match(/\/Subtype \/Image/g)?.length).toBe(1);
+    expect(raw).toContain('/Filter /DCTDecode');
   });
 });
