@@ -23,7 +23,7 @@ export type OrderSort = keyof typeof ORDER_SORTS;
 
 export const SLOT_FILTERS = {
   // Decision 0073: every owner's timed slot (early morning, fixed time) at once.
-  timed: 'Timed slots (early morning, fixed time)',
+  timed: 'Timed slots',
   midnight: DELIVERY_SLOTS.midnight,
   standard: DELIVERY_SLOTS.standard,
 } as const;

@@ -9,7 +9,15 @@ import { idFromSlug } from '../../../shared/slug';
 import { removeDemoReviews } from '../../modules/reviews';
 import { setUpTestDatabase } from '../../testing/test-store';
 import { rowsOf } from '../client';
-import { categories, collectionProducts, collections, pincodes, products, reviews } from '../schema';
+import {
+  categories,
+  collectionProducts,
+  collections,
+  deliverySlots,
+  pincodes,
+  products,
+  reviews,
+} from '../schema';
 import { isCatalogueEmpty, type SeedProgress, type SeedSummary, seedDatabase } from './index';
 
 const testDatabase = setUpTestDatabase();
@@ -93,6 +101,35 @@ describe('seedDatabase', () => {
     expect(await total(categories)).toBe(12);
     expect(await total(collections)).toBe(8);
     expect(await isCatalogueEmpty(testDatabase.database.db)).toBe(false);
+  });
+
+  it('offers timed slots at the same-day pincodes: fixed time and early morning (decision 0073)', async () => {
+    const slots = await testDatabase.database.db
+      .select({
+        name: deliverySlots.name,
+        windows: sql<string>`${deliverySlots.startMinute} || '-' || ${deliverySlots.endMinute} || '/' || ${deliverySlots.windowMinutes}`,
+        feePaise: deliverySlots.feePaise,
+        cutoffMinutes: deliverySlots.cutoffMinutes,
+        zones: deliverySlots.zones,
+      })
+      .from(deliverySlots)
+      .orderBy(deliverySlots.id);
+    expect(slots).toEqual([
+      {
+        name: 'Fixed time',
+        windows: '540-1260/120',
+        feePaise: 14_900,
+        cutoffMinutes: 240,
+        zones: ['same_day'],
+      },
+      {
+        name: 'Early morning',
+        windows: '420-540/120',
+        feePaise: 24_900,
+        cutoffMinutes: 720,
+        zones: ['same_day'],
+      },
+    ]);
   });
 
   it('writes slugs that end in the row id and search text with the category name', async () => {
