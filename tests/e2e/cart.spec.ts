@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
 import { formatInr } from '../../src/shared/money';
+import { addToCartSkippingAddOns } from './support/add-ons';
 import { expect, test } from './support/fixtures';
 
 /** Three in-stock products sold singly, with names no other product shares (cards are found by name). */
@@ -45,7 +46,7 @@ test('a guest builds a cart from listing and product pages that survives reloads
   await page.goto(`/product/${third.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: third.name })).toBeVisible();
   await page.getByRole('button', { name: 'Increase quantity' }).click();
-  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await addToCartSkippingAddOns(page, third.id, page.getByRole('button', { name: 'Add to Cart' }).first());
   await expect(page.getByText('Added 2 to cart')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart 5 items in cart', exact: true })).toBeVisible();
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { OrderRecord } from '../../src/shared/api/orders';
 import { deliveryChoiceText } from '../../src/shared/delivery-slot-rules';
 import { formatInr } from '../../src/shared/money';
+import { addToCartSkippingAddOns } from './support/add-ons';
 import { expect, test } from './support/fixtures';
 import { nameOnTagReturnGift, payByUpi } from './support/store-api';
 
@@ -29,7 +30,11 @@ test('a personalised return gift with a name and photo, a delivery day and a hid
   await expect(shopper.getByTestId('personalisation-preview')).toHaveText('Aarav');
   await shopper.getByLabel(/^Photo \(JPEG or PNG/).setInputFiles(PHOTO);
   await expect(shopper.getByRole('img', { name: 'Your upload' })).toBeVisible();
-  await shopper.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await addToCartSkippingAddOns(
+    shopper,
+    product.id,
+    shopper.getByRole('button', { name: 'Add to Cart' }).first(),
+  );
   await expect(shopper.getByText(`Added ${lots} to cart`).first()).toBeVisible();
 
   await shopper.goto('/checkout');

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Category, CollectionSummary, Product } from '../../src/shared/api/catalog';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../src/shared/owner-settings';
 import { POLICY_PAGES } from '../../src/shared/policy-pages';
+import { addToCartSkippingAddOns } from './support/add-ons';
 import { appStarted } from './support/app-start';
 import { answerAnalytics, expect, test } from './support/fixtures';
 import { brokenFigures, coveredControls, overflowProblems } from './support/page-layout';
@@ -189,10 +190,14 @@ test.afterAll(async ({ playwright, ownerToken, journeyStore }) => {
   await request.dispose();
 });
 
-async function addToCart(page: Page, product: Pick<Product, 'slug' | 'minQuantity'>) {
+async function addToCart(page: Page, product: Pick<Product, 'id' | 'slug' | 'minQuantity'>) {
   await page.goto(`/product/${product.slug}`);
   await appStarted(page);
-  await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).first().click();
+  await addToCartSkippingAddOns(
+    page,
+    product.id,
+    page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).first(),
+  );
   await expect(
     page
       .getByRole('status')

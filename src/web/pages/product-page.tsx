@@ -53,8 +53,16 @@ function ProductView({ id }: { id: number }) {
   // Issue 13: what the shopper is personalising this product with.
   const [typed, setTyped] = useState(emptyPersonalisation);
   const [uploadingPhoto, setUploadingPhoto] = useState(false);
-  // Decision 0079: the add-on step after Add to Cart; only what the shopper ticks is added.
+  // Decision 0079: the add-on step after the first Add to Cart of this visit; only what the shopper
+  // ticks is added. Offered again at every tap it would nag (CCPA Dark Patterns Guidelines 2023,
+  // Annexure 1 item 10).
   const [offeringAddOns, setOfferingAddOns] = useState(false);
+  const addOnsOffered = useRef(false);
+  const offerAddOns = () => {
+    if (addOnsOffered.current) return;
+    addOnsOffered.current = true;
+    setOfferingAddOns(true);
+  };
   const closeAddOns = useCallback(() => setOfferingAddOns(false), []);
   const { addItem } = useCartActions();
   const addAddOns = (chosen: AddOn[]) => {
@@ -113,7 +121,7 @@ function ProductView({ id }: { id: number }) {
             quantity={quantity}
             personalisation={values}
             blockedReason={blockedReason}
-            onAdded={() => setOfferingAddOns(true)}
+            onAdded={offerAddOns}
           />
         )}
         renderBuyNow={(shown, quantity) => (

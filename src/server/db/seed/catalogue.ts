@@ -429,7 +429,7 @@ function declarationsFor(noun: string, pack: number | null, createdAt: Date): De
 }
 
 /** What products.search_text holds (schema.ts): lower-cased name, tags, category and description. */
-function searchTextOf(product: {
+export function searchTextOf(product: {
   name: string;
   tags: readonly string[];
   categoryName: string;

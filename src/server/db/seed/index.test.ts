@@ -89,15 +89,15 @@ function invertedSizes(rows: readonly { name: string; pricePaise: number }[]): s
 }
 
 describe('seedDatabase', () => {
-  it('seeds the demo catalogue: 520 products over 12 categories and 8 collections', async () => {
+  it('seeds the demo catalogue: 520 products and 5 add-ons over 12 categories and 8 collections', async () => {
     expect(summary).toEqual({
       categories: 12,
-      products: 520,
+      products: 525,
       collections: 8,
       pincodes: 19_159,
       skipped: false,
     });
-    expect(await total(products)).toBe(520);
+    expect(await total(products)).toBe(525);
     expect(await total(categories)).toBe(12);
     expect(await total(collections)).toBe(8);
     expect(await isCatalogueEmpty(testDatabase.database.db)).toBe(false);
@@ -172,7 +172,7 @@ describe('seedDatabase', () => {
         FROM products`),
     );
     expect(row).toMatchObject({ missing: 0, below: 0 });
-    expect(row!.atPrice + row!.above).toBe(520);
+    expect(row!.atPrice + row!.above).toBe(525);
     expect(row!.above).toBeGreaterThan(row!.atPrice);
   });
 
@@ -352,6 +352,7 @@ describe('seedDatabase', () => {
     );
     expect(Object.fromEntries(finished)).toMatchObject({
       categories: 12,
+      // The generated gifts; the 5 add-ons follow them in one insert.
       products: 520,
       collections: 8,
       pincodes: 19_159,
@@ -361,7 +362,7 @@ describe('seedDatabase', () => {
   it('adds nothing when run again', async () => {
     const again = await seedDatabase(testDatabase.database, { dataDir, products: 900 });
     expect(again).toEqual({ categories: 0, products: 0, collections: 0, pincodes: 0, skipped: true });
-    expect(await total(products)).toBe(520);
+    expect(await total(products)).toBe(525);
     expect(await total(pincodes)).toBe(19_159);
     expect(await total(collections)).toBe(8);
   });

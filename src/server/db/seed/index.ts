@@ -17,9 +17,11 @@ import {
   reviews,
   users,
 } from '../schema';
+import { addOnPictures, DEMO_ADD_ONS } from './add-ons';
 import { type Composition, compositionStem, pictureKey, storeArtwork } from './artwork';
 import { insertRowsAsJson } from './bulk-insert';
 import {
+  CATALOGUE_BASE_DATE,
   type CategorySeed,
   type CollectionSeed,
   createCollectionPicker,
@@ -29,6 +31,7 @@ import {
   generateCollections,
   generateProducts,
   type ProductSeed,
+  searchTextOf,
 } from './catalogue';
 import { DEMO_DELIVERY_SLOTS } from './delivery-slots';
 import { insertPincodes, loadPincodeDirectory } from './pincodes';
@@ -336,6 +339,8 @@ async function seedCatalogue(
     onProgress?.({ step: 'search indexes', done: deferredIndexes.length, total: deferredIndexes.length });
   }
 
+  await seedAddOns(tx, shelf, categoryIds);
+
   onProgress?.({ step: 'collections', done: 0, total: collectionSeeds.length });
   const collectionIds = await reserveIds(tx, 'collections', collectionSeeds.length);
   await tx
@@ -368,9 +373,50 @@ async function seedCatalogue(
 
   return {
     categories: insertedCategories.length,
-    products: productCount,
+    products: productCount + DEMO_ADD_ONS.length,
     collections: collectionSeeds.length,
   };
+}
+
+/** Decision 0079: the demo add-ons, each offered with its gift categories. */
+async function seedAddOns(tx: Tx, shelf: PictureList, categoryIds: ReadonlyMap<string, number>) {
+  const ids = await reserveIds(tx, 'products', DEMO_ADD_ONS.length);
+  const categoryNames = new Map(generateCategories().map((category) => [category.slug, category.name]));
+  await tx
+    .insert(products)
+    .overridingSystemValue()
+    .values(
+      DEMO_ADD_ONS.map((addOn, index) => {
+        const id = ids[index]!;
+        const [main, ...more] = addOnPictures(addOn);
+        return {
+          id,
+          name: addOn.name,
+          slug: slugWithId(addOn.name, id),
+          description: addOn.description,
+          image: main ? shelf.pathOf(main) : '',
+          images: more.map(shelf.pathOf),
+          pricePaise: addOn.pricePaise,
+          mrpPaise: addOn.mrpPaise,
+          categoryId: categoryIds.get(addOn.categorySlug)!,
+          tags: [...addOn.tags],
+          stock: addOn.stock,
+          hsnCode: addOn.hsnCode,
+          gstRateBp: addOn.gstRateBp,
+          declarations: {},
+          addOnKind: addOn.kind,
+          addOnCategoryIds: addOn.offeredWith.flatMap((slug) => categoryIds.get(slug) ?? []),
+          searchText: searchTextOf({
+            name: addOn.name,
+            tags: addOn.tags,
+            categoryName: categoryNames.get(addOn.categorySlug) ?? '',
+            description: addOn.description,
+          }),
+          createdAt: CATALOGUE_BASE_DATE,
+          updatedAt: CATALOGUE_BASE_DATE,
+        };
+      }),
+    );
 }
 
 /**
@@ -385,7 +431,9 @@ async function restoreMissingArtwork(db: Db, storage: ImageStorage, cacheDir: st
   function* everyPicture() {
     yield* scenesOf(generateCategories());
     yield* scenesOf(generateCollections());
-    for (const product of generateProducts(row?.total ?? 0)) yield* product.pictures;
+    for (const product of generateProducts(Math.max(0, (row?.total ?? 0) - DEMO_ADD_ONS.length)))
+      yield* product.pictures;
+    for (const addOn of DEMO_ADD_ONS) yield* addOnPictures(addOn);
   }
   await storeArtwork(storage, everyPicture(), { onlyMissing: true, cacheDir });
   await renameEarlierArtwork(db);

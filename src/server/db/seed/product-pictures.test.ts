@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addOnPictures, DEMO_ADD_ONS } from './add-ons';
 import { hasIcon } from './artwork';
 import {
   DEFAULT_PRODUCT_COUNT,
@@ -95,6 +96,10 @@ const SUBJECT_OF_NOUN: Readonly<Record<string, string>> = {
   Toothbrush: 'toothbrush',
   'Tea Sampler': 'teacup-without-handle',
   'Chocolate Box': 'chocolate-bar',
+  'Greeting Card': 'love-letter',
+  'Teddy Bear': 'teddy-bear',
+  'Balloon Bunch': 'balloon',
+  'Birthday Candle Set': 'candle',
 };
 
 describe('demo pictures', () => {
@@ -111,6 +116,15 @@ describe('demo pictures', () => {
       checked++;
     }
     expect(checked).toBe(DEFAULT_PRODUCT_COUNT);
+  });
+
+  it("show each demo add-on's kind: its noun maps to its main picture's subject (decision 0079)", () => {
+    expect(
+      DEMO_ADD_ONS.map((addOn) => {
+        expect(addOn.name, addOn.name).toContain(addOn.noun.split(' ')[0]);
+        return [addOn.noun, addOnPictures(addOn)[0]?.icons[0]];
+      }),
+    ).toEqual(DEMO_ADD_ONS.map((addOn) => [addOn.noun, SUBJECT_OF_NOUN[addOn.noun]]));
   });
 
   it('show a potli as a drawn potli and a chocolate bouquet as chocolates, not a coin purse or flowers', () => {

@@ -107,6 +107,11 @@ export const ITEM_PICTURES: Readonly<Record<string, readonly string[] | 'hamper'
   Toothbrush: ['toothbrush'],
   'Tea Sampler': ['teacup-without-handle', 'herb'],
   'Chocolate Box': ['chocolate-bar', 'wrapped-gift'],
+  // Decision 0079: the demo add-ons.
+  'Greeting Card': ['love-letter'],
+  'Teddy Bear': ['teddy-bear'],
+  'Balloon Bunch': ['balloon'],
+  'Birthday Candle Set': ['candle', 'birthday-cake'],
 };
 
 export type Picture = { icons: readonly string[]; hamper: boolean };
