@@ -213,7 +213,12 @@ describe("the order's address, changed before the courier has it (decision 0066)
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change address or phone' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change the delivery address' });
+    // The form loads on first use: the wait is for its module.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Change the delivery address' },
+      { timeout: 5000 },
+    );
     const field = (name: string) => within(dialog).getByLabelText(name);
     for (const [name, value] of [
       ['Address', mumbai.address],
@@ -248,7 +253,12 @@ describe("the order's address, changed before the courier has it (decision 0066)
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change address or phone' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change the delivery address' });
+    // The form loads on first use: the wait is for its module.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Change the delivery address' },
+      { timeout: 5000 },
+    );
     await user.clear(within(dialog).getByLabelText('Postal Code'));
     await user.type(within(dialog).getByLabelText('Postal Code'), '999999');
     await user.click(within(dialog).getByRole('button', { name: 'Save new address' }));

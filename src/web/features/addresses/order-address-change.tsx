@@ -1,7 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AddressForm } from '../../../shared/address';
 import { Button } from '../../components/button';
-import { AddressModal } from './address-modal';
+
+// The form loads when it first opens, as at checkout: most orders' pages never change an address,
+// and the order pages stay within their JavaScript budget (scripts/js-budget.ts).
+const AddressModal = lazy(() =>
+  import('./address-modal').then((module) => ({ default: module.AddressModal })),
+);
 
 /** Decision 0066: the words of an order's address change, the shopper's or the owner's. */
 export const ORDER_ADDRESS_CHANGE = {
@@ -31,6 +36,7 @@ export function OrderAddressChange({
   save(address: AddressForm): Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [changed, setChanged] = useState(false);
   return (
     <div className="mt-3 flex flex-col gap-2">
@@ -45,26 +51,31 @@ export function OrderAddressChange({
         onClick={() => {
           setChanged(false);
           setOpen(true);
+          setOpened(true);
         }}
       >
         {ORDER_ADDRESS_CHANGE.button}
       </Button>
-      <AddressModal
-        isOpen={open}
-        onClose={() => setOpen(false)}
-        destination={{
-          address,
-          title: ORDER_ADDRESS_CHANGE.title,
-          subtitle:
-            who === 'shopper' ? ORDER_ADDRESS_CHANGE.shopperSubtitle : ORDER_ADDRESS_CHANGE.ownerSubtitle,
-          submitLabel: ORDER_ADDRESS_CHANGE.submit,
-          failed: ORDER_ADDRESS_CHANGE.failed,
-          save: async (form) => {
-            await save(form);
-            setChanged(true);
-          },
-        }}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <AddressModal
+            isOpen={open}
+            onClose={() => setOpen(false)}
+            destination={{
+              address,
+              title: ORDER_ADDRESS_CHANGE.title,
+              subtitle:
+                who === 'shopper' ? ORDER_ADDRESS_CHANGE.shopperSubtitle : ORDER_ADDRESS_CHANGE.ownerSubtitle,
+              submitLabel: ORDER_ADDRESS_CHANGE.submit,
+              failed: ORDER_ADDRESS_CHANGE.failed,
+              save: async (form) => {
+                await save(form);
+                setChanged(true);
+              },
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { testOrder } from '../../testing/order-fixtures';
 import { renderRoutes } from '../../testing/render-routes';
-import { OrderSummary } from './orders-view';
+import { OrderSummary } from './order-detail-view';
 
 afterEach(() => {
   cleanup();

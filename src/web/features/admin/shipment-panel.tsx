@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { Shipment, ShipmentResponse, ShipmentState } from '../../../shared/api/shipping';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
@@ -10,11 +10,19 @@ import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
 import { formatDateTime } from './admin-ui';
-import { FailedDeliveryAnswer } from './failed-delivery-answer';
-import { ReturnedParcelPanel } from './returned-parcel';
-import { ShipDialog } from './ship-dialog';
 
-// Issue 24: booking the courier from the back office, printing its label, cancelling before pickup.
+// Decisions 0064 and 0065: a failed delivery's answer, a returned parcel's check-in and the booking
+// dialog are for a few orders at a time, so each loads when its order needs it; the order page
+// stays within its JavaScript budget (scripts/js-budget.ts).
+const FailedDeliveryAnswer = lazy(() =>
+  import('./failed-delivery-answer').then((module) => ({ default: module.FailedDeliveryAnswer })),
+);
+const ReturnedParcelPanel = lazy(() =>
+  import('./returned-parcel').then((module) => ({ default: module.ReturnedParcelPanel })),
+);
+const ShipDialog = lazy(() => import('./ship-dialog').then((module) => ({ default: module.ShipDialog })));
+
+// Booking the courier from the back office, printing its label, cancelling before pickup.
 
 const SHIPPABLE = ['paid', 'confirmed', 'processing', 'packed'];
 const shipmentKey = (orderId: string) => ['admin', 'shipment', orderId] as const;
@@ -147,16 +155,22 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
         )}
       </div>
       {shipment.data?.failedDelivery && (
-        <FailedDeliveryAnswer
-          orderId={orderId}
-          failed={shipment.data.failedDelivery}
-          onAnswered={(state) => {
-            client.setQueryData(shipmentKey(orderId), state);
-            settle();
-          }}
-        />
+        <Suspense fallback={<Spinner label="Loading the courier's question" />}>
+          <FailedDeliveryAnswer
+            orderId={orderId}
+            failed={shipment.data.failedDelivery}
+            onAnswered={(state) => {
+              client.setQueryData(shipmentKey(orderId), state);
+              settle();
+            }}
+          />
+        </Suspense>
       )}
-      {current?.status === 'rto_delivered' && <ReturnedParcelPanel orderId={orderId} />}
+      {current?.status === 'rto_delivered' && (
+        <Suspense fallback={<Spinner label="Loading the returned parcel" />}>
+          <ReturnedParcelPanel orderId={orderId} />
+        </Suspense>
+      )}
       {error && (
         <div className="mt-3">
           <ErrorBanner>{errorMessage(error)}</ErrorBanner>
@@ -182,15 +196,17 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
         </div>
       )}
       {canShip && shipment.data && dialogOpen && (
-        <ShipDialog
-          orderNumber={detail.order.orderNumber}
-          proposedParcel={shipment.data.proposedParcel}
-          isOpen
-          isBooking={book.isPending}
-          error={book.error ? errorMessage(book.error) : null}
-          onClose={() => setDialogOpen(false)}
-          onBook={(parcel) => book.mutate(parcel)}
-        />
+        <Suspense fallback={<Spinner label="Loading the parcel form" />}>
+          <ShipDialog
+            orderNumber={detail.order.orderNumber}
+            proposedParcel={shipment.data.proposedParcel}
+            isOpen
+            isBooking={book.isPending}
+            error={book.error ? errorMessage(book.error) : null}
+            onClose={() => setDialogOpen(false)}
+            onBook={(parcel) => book.mutate(parcel)}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { User } from '../../../shared/api/auth';
 import { TOKEN_STORAGE_KEY } from '../../api/client';
 import { RevenueChart } from '../../features/admin/dashboard-view';
-import { OrderStatusControls } from '../../features/admin/orders-view';
+import { OrderStatusControls } from '../../features/admin/order-detail-view';
 import type { AuthApi } from '../../features/auth/auth-api';
 import { AuthProvider } from '../../features/auth/auth-provider';
 import { Component as AdminLayout } from './admin-layout-page';

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { OrderAddressChange } from '../../features/addresses/order-address-change';
 import { useAdminOrder, useChangeAdminOrderAddress } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
-import { OrderStatusControls, OrderSummary } from '../../features/admin/orders-view';
+import { OrderStatusControls, OrderSummary } from '../../features/admin/order-detail-view';
 import { ShipmentPanel } from '../../features/admin/shipment-panel';
 import { DeliveryChoiceNote } from '../../features/orders/delivery-choice-note';
 import { GiftNote } from '../../features/orders/gift-note';
