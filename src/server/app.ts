@@ -127,6 +127,8 @@ export async function buildApp({
           await services.orders.expireOverdueOrders();
           await services.orders.expireUnshippedCodOrders();
           await services.orders.expireUnconfirmedCodOrders();
+          // Decision 0081: gift links past their life, and those whose sender did not choose.
+          await services.giftLinks.expireDue();
           await services.payments.retryUnfinishedWork();
         },
       },

@@ -32,6 +32,7 @@ export const GIFT_LINK_MESSAGES = {
   alreadyAnswered: 'This gift has already been answered',
   notDelivered: 'We do not deliver to this pincode yet. Please give another address, perhaps where you work',
   notPaidYet: 'This gift cannot be answered just now',
+  notExpired: 'This gift link has not expired: its recipient can still answer',
   waitingForAddress: 'This gift is waiting for its recipient to give the address',
   ownNumber: 'A gift link goes to someone else: please give the recipient’s own number',
 } as const;
@@ -49,6 +50,10 @@ export const giftLinkSlotFeePaise = (allowedSlots: readonly string[], midnightSl
 /** What the sender's timeline says when the recipient answers: never the address (decision 0081). */
 export const giftAddressedNote = (when: string) =>
   `The recipient gave the delivery address: arriving ${when}`;
+export const giftSenderAddressedNote = (when: string) => `You gave the delivery address: arriving ${when}`;
+/** Decision 0081: after its life, the sender has this many days to choose before a full refund. */
+export const GIFT_LINK_DAYS_TO_CHOOSE = 3;
+export const GIFT_LINK_LAPSED_NOTE = `The gift link expired without an answer. Choose a refund or give the address yourself within ${GIFT_LINK_DAYS_TO_CHOOSE} days; without a choice the gift is refunded in full`;
 export const GIFT_DECLINED_NOTE = 'The recipient declined the gift; it is refunded in full';
 export const GIFT_EXPIRED_NOTE = 'The gift link expired without an address; the gift is refunded in full';
 export const giftCheaperDeliveryNote = (refund: string) =>

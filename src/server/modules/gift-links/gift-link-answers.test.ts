@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { GiftLinkView } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
-import { GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
+import { GIFT_LINK_LAPSED_NOTE, GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
 import { invoices, moneyLedger, orderCharges, products } from '../../db/schema';
 import { paidLink, senderWithPhone } from '../../testing/gift-link-fixtures';
 import { createTestProduct, seedPincodes } from '../../testing/order-fixtures';
@@ -207,6 +207,74 @@ describe("the recipient's answer", () => {
       const expired = await store.app.inject({ url: `/api/gift-links/${token}` });
       expect(expired.statusCode).toBe(404);
       expect(expired.json().message).toBe(GIFT_LINK_MESSAGES.notFound);
+    } finally {
+      clock.set(MORNING);
+    }
+  });
+});
+
+describe('a link that expires', () => {
+  it('stops working, waits three days for the sender, then refunds in full with the stock back', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database, { priceRupees: 700, stock: 3 });
+    const { order, token } = await paidLink(store, sender, [{ product, quantity: 1 }]);
+    try {
+      // Seven days on (the owner's default life), the link is gone and the sender is asked.
+      clock.set('2026-11-30T11:00:01+05:30');
+      // Links of this file's other tests expire with it: the sweep is judged by this one.
+      await store.app.giftLinks.expireDue();
+      expect((await store.app.inject({ url: `/api/gift-links/${token}` })).statusCode).toBe(404);
+      const asked = (
+        await store.app.inject({ url: `/api/orders/${order.orderId}`, headers: sender.headers })
+      ).json<OrderRecord>();
+      expect(asked).toMatchObject({ status: 'paid', giftLink: { state: 'expired' } });
+      expect(asked.events.at(-1)?.note).toBe(GIFT_LINK_LAPSED_NOTE);
+      // Three days more without a choice: refunded in full, its unit back on the shelf.
+      clock.set('2026-12-03T11:00:02+05:30');
+      await store.app.giftLinks.expireDue();
+      // ₹700 + ₹50 shipping + ₹199 midnight.
+      expect(await ledgerOf(order.orderId)).toEqual([
+        { kind: 'captured', paise: 94_900, reason: 'payment' },
+        { kind: 'refunded', paise: 94_900, reason: 'cancelled' },
+      ]);
+      const [row] = await store.database.db
+        .select({ stock: products.stock })
+        .from(products)
+        .where(eq(products.id, product.id));
+      expect(row?.stock).toBe(3);
+      // A sweep again refunds nothing twice.
+      await store.app.giftLinks.expireDue();
+      expect(await ledgerOf(order.orderId)).toHaveLength(2);
+    } finally {
+      clock.set(MORNING);
+    }
+  });
+
+  it("lets only its sender choose: another account's refund is 404, the sender's own address makes it an order", async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database, { priceRupees: 1500 });
+    const { order } = await paidLink(store, sender, [{ product, quantity: 1 }]);
+    try {
+      clock.set('2026-11-30T11:00:01+05:30');
+      await store.app.giftLinks.expireDue();
+      const other = await store.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.orderId}/gift-link/refund`,
+        headers: store.customer.headers,
+      });
+      expect(other.statusCode).toBe(404);
+      const typed = await store.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.orderId}/gift-link/address`,
+        headers: sender.headers,
+        payload: { address: DELHI, delivery: { date: '2026-12-04', slot: 'standard' } },
+      });
+      expect(typed.statusCode, typed.body).toBe(200);
+      expect(typed.json<OrderRecord>()).toMatchObject({
+        status: 'paid',
+        totalAmount: 1500,
+        giftLink: { state: 'addressed', delivery: { date: '2026-12-04', slot: 'standard' } },
+      });
     } finally {
       clock.set(MORNING);
     }

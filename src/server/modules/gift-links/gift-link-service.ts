@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AcceptGiftLinkPayload, GiftLinkSlot, type GiftLinkView } from '../../../shared/api/gift-links';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
@@ -7,10 +7,15 @@ import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { formatDeliveryDate } from '../../../shared/delivery-slot-rules';
 import {
   GIFT_DECLINED_NOTE,
+  GIFT_EXPIRED_NOTE,
+  GIFT_LINK_DAYS_TO_CHOOSE,
+  GIFT_LINK_LAPSED_NOTE,
   GIFT_LINK_MESSAGES,
+  type GiftLinkRowState,
   giftAddressedNote,
   giftCheaperDeliveryNote,
   giftLinkPathOf,
+  giftSenderAddressedNote,
 } from '../../../shared/gift-links';
 import { indiaDateOf } from '../../../shared/india-time';
 import { formatPaise } from '../../../shared/money';
@@ -29,6 +34,7 @@ import {
   feePaiseOf,
   feesOfOrder,
   giftLinkTokenHashOf,
+  isOrderId,
   markRefundDue,
   newGiftLinkToken,
   type OrderRow,
@@ -42,6 +48,9 @@ import type { PaymentProvider } from '../payment-providers';
 export type GiftLinkService = ReturnType<typeof createGiftLinkService>;
 
 type LinkRow = typeof giftLinks.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 200;
 
 const slotsOf = (row: LinkRow): GiftLinkSlot[] =>
   row.allowedSlots.flatMap((slot) => {
@@ -101,11 +110,15 @@ export function createGiftLinkService({
   }
 
   /** The link's row and its order, locked, for an answer: still open and its order paid. */
-  async function lockOpenLink(tx: Tx, orderId: string) {
+  async function lockOpenLink(
+    tx: Tx,
+    orderId: string,
+    open: readonly GiftLinkRowState[] = ['sent', 'opened'],
+  ) {
     const [link] = await tx.select().from(giftLinks).where(eq(giftLinks.orderId, orderId)).for('update');
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!link || !order) throw notFound(GIFT_LINK_MESSAGES.notFound);
-    if (link.state !== 'sent' && link.state !== 'opened') throw conflict(GIFT_LINK_MESSAGES.alreadyAnswered);
+    if (!open.includes(link.state)) throw conflict(GIFT_LINK_MESSAGES.alreadyAnswered);
     if (order.status !== 'paid') throw conflict(GIFT_LINK_MESSAGES.notPaidYet);
     return { link, order };
   }
@@ -153,6 +166,81 @@ export function createGiftLinkService({
     await recordStatus(tx, { orderId: order.id, status: 'cancelled', note, actor, at: now });
   }
 
+  /**
+   * The address, day and slot given for a link, by its recipient (or, once it expired, by its
+   * sender): the order gets them, its invoice, and the dearer slot's fee back when a cheaper one
+   * was chosen, all in one transaction under the order's lock.
+   */
+  async function answerWith(link: LinkRow, answer: AcceptGiftLinkPayload, by: 'recipient' | 'sender') {
+    if (!slotsOf(link).some((slot) => slot === answer.delivery.slot)) {
+      throw invalid(GIFT_LINK_MESSAGES.slotNotAllowed, [
+        { path: 'delivery', message: GIFT_LINK_MESSAGES.slotNotAllowed },
+      ]);
+    }
+    const lines = await db
+      .select({ isPreOrder: orderItems.isPreOrder })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, link.orderId));
+    const pincode = answer.address.postalCode;
+    const check = await lookupDelivery(pincode, { isPreOrder: lines.some((line) => line.isPreOrder) });
+    if (deliveryRefusal(check.info)) throw conflict(GIFT_LINK_MESSAGES.notDelivered);
+    const now = clock.now();
+    const problem = deliveryChoiceProblem(answer.delivery, check, now);
+    if (problem) throw invalid(problem, [{ path: 'delivery', message: problem }]);
+    const address = {
+      ...answer.address,
+      address: answer.landmark
+        ? `${answer.address.address}, near ${answer.landmark}`
+        : answer.address.address,
+    };
+    await db.transaction(async (tx) => {
+      const { order } = await lockOpenLink(
+        tx,
+        link.orderId,
+        by === 'sender' ? ['expired'] : ['sent', 'opened'],
+      );
+      const paidSlotPaise = feePaiseOf(await feesOfOrder(tx, order.id), 'delivery_slot');
+      // Midnight keeps the fee paid for it; standard costs nothing extra (decision 0081).
+      const slotPaise = answer.delivery.slot === 'midnight' ? paidSlotPaise : 0;
+      const cheaperBy = paidSlotPaise - slotPaise;
+      await tx
+        .update(orders)
+        .set({
+          shippingAddress: address,
+          deliveryPincode: pincode,
+          deliveryEstimate: estimateOf(check.info),
+          deliveryDate: answer.delivery.date,
+          deliverySlot: answer.delivery.slot,
+          totalPaise: order.totalPaise - cheaperBy,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, order.id));
+      await tx
+        .update(giftLinks)
+        .set({ state: 'addressed', answeredAt: now })
+        .where(eq(giftLinks.orderId, order.id));
+      if (cheaperBy > 0) {
+        await setFee(tx, order.id, 'delivery_slot', slotPaise);
+        await refundPart(tx, order.id, cheaperBy, 'gift_delivery', now);
+      }
+      await recordStatus(tx, {
+        orderId: order.id,
+        status: order.status,
+        note: [
+          by === 'recipient'
+            ? giftAddressedNote(deliveryChoiceText(answer.delivery))
+            : giftSenderAddressedNote(deliveryChoiceText(answer.delivery)),
+          cheaperBy > 0 ? giftCheaperDeliveryNote(formatPaise(cheaperBy)) : '',
+        ]
+          .filter(Boolean)
+          .join('. '),
+        at: now,
+      });
+      // CGST s.31: issued now, before dispatch, for the recipient's State.
+      await issueInvoice(tx, order.id, now);
+    });
+  }
+
   /** The recipient's page: who sent it, the product or 'a surprise', the message. Marks it opened. */
   async function view(token: string): Promise<GiftLinkView> {
     const { link, order } = await liveLink(token);
@@ -180,6 +268,34 @@ export function createGiftLinkService({
       expiresAt: link.expiresAt.toISOString(),
       delivery: order.deliveryDate && slot.success ? { date: order.deliveryDate, slot: slot.data } : null,
     };
+  }
+
+  /** Cancels an expired link's order and refunds it in full, once; false when it was answered meanwhile. */
+  async function refundExpired(orderId: string, actor: 'system' | 'customer'): Promise<boolean> {
+    const done = await db.transaction(async (tx) => {
+      const [link] = await tx.select().from(giftLinks).where(eq(giftLinks.orderId, orderId)).for('update');
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (link?.state !== 'expired' || order?.status !== 'paid') return false;
+      await cancelInFull(tx, order, 'expired', GIFT_EXPIRED_NOTE, actor, clock.now());
+      return true;
+    });
+    if (!done) return false;
+    await refundOrder(orderId);
+    onStockChanged();
+    return true;
+  }
+
+  /** The sender's own link (DESIGN 5: another's is 'not found'). */
+  async function senderLink(userId: number, orderId: string): Promise<LinkRow> {
+    const [found] = isOrderId(orderId)
+      ? await db
+          .select({ link: giftLinks })
+          .from(giftLinks)
+          .innerJoin(orders, eq(orders.id, giftLinks.orderId))
+          .where(and(eq(giftLinks.orderId, orderId), eq(orders.userId, userId)))
+      : [];
+    if (!found) throw notFound(GIFT_LINK_MESSAGES.notFound);
+    return found.link;
   }
 
   return {
@@ -240,67 +356,7 @@ export function createGiftLinkService({
      */
     async accept(token: string, answer: AcceptGiftLinkPayload): Promise<GiftLinkView> {
       const { link } = await liveLink(token);
-      if (!slotsOf(link).some((slot) => slot === answer.delivery.slot)) {
-        throw invalid(GIFT_LINK_MESSAGES.slotNotAllowed, [
-          { path: 'delivery', message: GIFT_LINK_MESSAGES.slotNotAllowed },
-        ]);
-      }
-      const lines = await db
-        .select({ isPreOrder: orderItems.isPreOrder })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, link.orderId));
-      const pincode = answer.address.postalCode;
-      const check = await lookupDelivery(pincode, { isPreOrder: lines.some((line) => line.isPreOrder) });
-      if (deliveryRefusal(check.info)) throw conflict(GIFT_LINK_MESSAGES.notDelivered);
-      const now = clock.now();
-      const problem = deliveryChoiceProblem(answer.delivery, check, now);
-      if (problem) throw invalid(problem, [{ path: 'delivery', message: problem }]);
-      const address = {
-        ...answer.address,
-        address: answer.landmark
-          ? `${answer.address.address}, near ${answer.landmark}`
-          : answer.address.address,
-      };
-      await db.transaction(async (tx) => {
-        const { order } = await lockOpenLink(tx, link.orderId);
-        const paidSlotPaise = feePaiseOf(await feesOfOrder(tx, order.id), 'delivery_slot');
-        // Midnight keeps the fee paid for it; standard costs nothing extra (decision 0081).
-        const slotPaise = answer.delivery.slot === 'midnight' ? paidSlotPaise : 0;
-        const cheaperBy = paidSlotPaise - slotPaise;
-        await tx
-          .update(orders)
-          .set({
-            shippingAddress: address,
-            deliveryPincode: pincode,
-            deliveryEstimate: estimateOf(check.info),
-            deliveryDate: answer.delivery.date,
-            deliverySlot: answer.delivery.slot,
-            totalPaise: order.totalPaise - cheaperBy,
-            updatedAt: now,
-          })
-          .where(eq(orders.id, order.id));
-        await tx
-          .update(giftLinks)
-          .set({ state: 'addressed', answeredAt: now })
-          .where(eq(giftLinks.orderId, order.id));
-        if (cheaperBy > 0) {
-          await setFee(tx, order.id, 'delivery_slot', slotPaise);
-          await refundPart(tx, order.id, cheaperBy, 'gift_delivery', now);
-        }
-        await recordStatus(tx, {
-          orderId: order.id,
-          status: order.status,
-          note: [
-            giftAddressedNote(deliveryChoiceText(answer.delivery)),
-            cheaperBy > 0 ? giftCheaperDeliveryNote(formatPaise(cheaperBy)) : '',
-          ]
-            .filter(Boolean)
-            .join('. '),
-          at: now,
-        });
-        // CGST s.31: issued now, before dispatch, for the recipient's State.
-        await issueInvoice(tx, order.id, now);
-      });
+      await answerWith(link, answer, 'recipient');
       return view(token);
     },
 
@@ -314,6 +370,58 @@ export function createGiftLinkService({
       await refundOrder(link.orderId);
       onStockChanged();
       return view(token);
+    },
+
+    /**
+     * Links past their life stop working and their senders are asked to choose (a refund, or the
+     * address typed themselves); a link expired DAYS_TO_CHOOSE days without a choice is refunded
+     * in full, its stock back. Each order is judged again under its lock, once, on any instance.
+     */
+    async expireDue(): Promise<number> {
+      const now = clock.now();
+      const lapsed = await db
+        .update(giftLinks)
+        .set({ state: 'expired', answeredAt: now })
+        .where(and(inArray(giftLinks.state, ['sent', 'opened']), lte(giftLinks.expiresAt, now)))
+        .returning({ orderId: giftLinks.orderId });
+      for (const { orderId } of lapsed) {
+        await db.transaction(async (tx) => {
+          const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+          if (order) {
+            await recordStatus(tx, { orderId, status: order.status, note: GIFT_LINK_LAPSED_NOTE, at: now });
+          }
+        });
+      }
+      const unchosen = await db
+        .select({ orderId: giftLinks.orderId })
+        .from(giftLinks)
+        .where(
+          and(
+            eq(giftLinks.state, 'expired'),
+            lte(giftLinks.expiresAt, new Date(now.getTime() - GIFT_LINK_DAYS_TO_CHOOSE * DAY_MS)),
+          ),
+        )
+        .limit(SWEEP_BATCH);
+      let refunded = 0;
+      for (const { orderId } of unchosen) {
+        if (await refundExpired(orderId, 'system')) refunded++;
+      }
+      return lapsed.length + refunded;
+    },
+
+    /** The sender's choice at expiry: a full refund. Their own orders only (another's is 404). */
+    async refundExpiredForSender(userId: number, orderId: string): Promise<void> {
+      const link = await senderLink(userId, orderId);
+      if (link.state !== 'expired' || !(await refundExpired(orderId, 'customer'))) {
+        throw conflict(GIFT_LINK_MESSAGES.notExpired);
+      }
+    },
+
+    /** The sender's choice at expiry: they type the address themselves (they then know it). */
+    async addressExpiredForSender(userId: number, orderId: string, answer: AcceptGiftLinkPayload) {
+      const link = await senderLink(userId, orderId);
+      if (link.state !== 'expired') throw conflict(GIFT_LINK_MESSAGES.notExpired);
+      await answerWith(link, answer, 'sender');
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   GiftLinkToken,
   GiftLinkView,
 } from '../../../shared/api/gift-links';
+import { OrderIdParams, OrderRecord } from '../../../shared/api/orders';
 import { CreateOrderHeaders, CreateOrderResponse } from '../../../shared/api/payments';
 
 /**
@@ -49,5 +50,30 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     // It reads no body; a public route takes none of any size.
     { bodyLimit: 1024, schema: { params: GiftLinkToken, response: { 200: GiftLinkView } } },
     async (request) => app.giftLinks.decline(request.params.token),
+  );
+
+  // The sender's choice once the link expired: a full refund, or the address typed themselves.
+  app.post(
+    '/orders/:id/gift-link/refund',
+    {
+      bodyLimit: 1024,
+      schema: { params: OrderIdParams, response: { 200: OrderRecord } },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      await app.giftLinks.refundExpiredForSender(request.user.id, request.params.id);
+      return app.orders.getOrder(request.user.id, request.params.id);
+    },
+  );
+  app.post(
+    '/orders/:id/gift-link/address',
+    {
+      schema: { params: OrderIdParams, body: AcceptGiftLinkPayload, response: { 200: OrderRecord } },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      await app.giftLinks.addressExpiredForSender(request.user.id, request.params.id, request.body);
+      return app.orders.getOrder(request.user.id, request.params.id);
+    },
   );
 };
