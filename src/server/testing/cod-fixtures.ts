@@ -1,17 +1,70 @@
 import { and, inArray, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { CreateOrderResponse } from '../../shared/api/payments';
 import type { ShipmentResponse } from '../../shared/api/shipping';
 import { toPaise, toRupees } from '../../shared/money';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../shared/owner-settings';
 import { quoteShippingPaise } from '../../shared/shipping';
 import { sandboxMessages } from '../db/schema';
 import { courierScan } from './courier-scans';
-import { type Line, orderBody, TEST_ADDRESS } from './order-fixtures';
+import { type Line, orderBody, payOrder, TEST_ADDRESS, type TestProduct } from './order-fixtures';
 import { type TestAccount, verifyTestPhone } from './test-accounts';
 import type { TestStore } from './test-store';
 
 /** The COD fee the desk's settings charge. */
 export const COD_TEST_FEE = 49;
+
+/** Saves the owner's settings with `changes` over what is saved now, as the Settings page does. */
+export async function saveOwnerSettings(store: TestStore, changes: Partial<OwnerSettings>): Promise<void> {
+  const headers = (await store.newAdmin()).headers;
+  const { settings } = (
+    await store.app.inject({ url: '/api/admin/settings', headers })
+  ).json<OwnerSettingsResponse>();
+  const saved = await store.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers,
+    payload: { ...settings, ...changes },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/**
+ * An order of `quantity` x `product` to `postalCode` by a new shopper with a verified mobile, who
+ * ticked `notify` for its news; an online one is paid through the sandbox provider. The one
+ * set-up of the parcel tests (a failed delivery, a COD order waiting for its YES).
+ */
+export async function orderWithNews(
+  store: TestStore,
+  order: {
+    product: TestProduct;
+    quantity: number;
+    postalCode: string;
+    paymentMethod: 'online' | 'cod';
+    totalAmount: number;
+    notify: { whatsapp: boolean; sms: boolean; email: boolean };
+  },
+) {
+  const buyer = await codDesk(store).shopperWithPhone();
+  const { phone } = buyer;
+  const response = await store.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers: buyer.headers,
+    payload: {
+      ...orderBody([{ product: order.product, quantity: order.quantity }], {
+        shippingAddress: { ...TEST_ADDRESS, postalCode: order.postalCode, phone },
+        totalAmount: order.totalAmount,
+      }),
+      notify: { ...order.notify, phone },
+      paymentMethod: order.paymentMethod,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const created = response.json<CreateOrderResponse>();
+  if (order.paymentMethod === 'online') await payOrder(store.app, buyer.headers, created);
+  return { orderId: created.orderId, orderNumber: created.orderNumber, buyer, phone };
+}
 
 /**
  * Cash on delivery over one test store (decision 0042): the owner's settings, a shopper with a
@@ -25,17 +78,13 @@ export function codDesk(store: TestStore) {
   return {
     ownerHeaders,
     /** Turns COD on at every pincode with a ₹49 fee, and any other settings given. */
-    async setCod(changes: Partial<OwnerSettings> = {}) {
-      const headers = await ownerHeaders();
-      const current = await store.app.inject({ url: '/api/admin/settings', headers });
-      const { settings } = current.json<OwnerSettingsResponse>();
-      const saved = await store.app.inject({
-        method: 'PUT',
-        url: '/api/admin/settings',
-        headers,
-        payload: { ...settings, codEnabled: true, codPincodes: '', codFee: COD_TEST_FEE, ...changes },
+    setCod(changes: Partial<OwnerSettings> = {}) {
+      return saveOwnerSettings(store, {
+        codEnabled: true,
+        codPincodes: '',
+        codFee: COD_TEST_FEE,
+        ...changes,
       });
-      expect(saved.statusCode, saved.body).toBe(200);
     },
     /**
      * A COD order of `lines` placed by `buyer`, booked with the sandbox courier and delivered at

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
-import type { CashOrderResponse } from '../../../shared/api/payments';
 import type { BulkShipResponse } from '../../../shared/api/shipping';
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
-import type { OwnerSettingsResponse } from '../../../shared/owner-settings';
 import {
   mailOutbox,
   notificationOutbox,
@@ -14,14 +12,12 @@ import {
   products,
   sandboxMessages,
 } from '../../db/schema';
+import { orderWithNews, saveOwnerSettings } from '../../testing/cod-fixtures';
 import {
   createTestProduct,
-  orderBody,
   seedPincodesWithFailingDelivery,
-  TEST_ADDRESS,
   type TestProduct,
 } from '../../testing/order-fixtures';
-import { verifyTestPhone } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -37,43 +33,19 @@ const HOUR = 60 * 60 * 1000;
 const ownerHeaders = async () => (await store.newAdmin()).headers;
 
 /** Cash on delivery on, and a YES asked above ₹2,000, waited for 12 hours. */
-async function askAbove2000() {
-  const headers = await ownerHeaders();
-  const { settings } = (
-    await store.app.inject({ url: '/api/admin/settings', headers })
-  ).json<OwnerSettingsResponse>();
-  const saved = await store.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings',
-    headers,
-    payload: { ...settings, codEnabled: true, codPincodes: '', codConfirmAbove: 2000, codConfirmHours: 12 },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
+const askAbove2000 = () =>
+  saveOwnerSettings(store, { codEnabled: true, codPincodes: '', codConfirmAbove: 2000, codConfirmHours: 12 });
 
-let phoneCounter = 0;
 /** A COD order of `quantity` x `product` by a shopper who ticked only e-mail for order news. */
-async function codOrder(product: TestProduct, quantity: number, totalAmount: number) {
-  const buyer = await store.newCustomer();
-  phoneCounter += 1;
-  const phone = `96${String(52_000_000 + phoneCounter).padStart(8, '0')}`;
-  await verifyTestPhone(store.app, store.database, buyer, phone);
-  const response = await store.app.inject({
-    method: 'POST',
-    url: '/api/payments/create-order',
-    headers: buyer.headers,
-    payload: {
-      ...orderBody([{ product, quantity }], {
-        shippingAddress: { ...TEST_ADDRESS, postalCode: '110001', phone },
-        totalAmount,
-      }),
-      notify: { whatsapp: false, sms: false, email: true, phone },
-      paymentMethod: 'cod',
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return { ...response.json<CashOrderResponse>(), phone, headers: buyer.headers };
-}
+const codOrder = (product: TestProduct, quantity: number, totalAmount: number) =>
+  orderWithNews(store, {
+    product,
+    quantity,
+    postalCode: '110001',
+    paymentMethod: 'cod',
+    totalAmount,
+    notify: { whatsapp: false, sms: false, email: true },
+  }).then((placed) => ({ ...placed, headers: placed.buyer.headers }));
 
 const ship = async (orderId: string) =>
   store.app.inject({

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { OrderRecord } from '../../../shared/api/orders';
-import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type {
   RefundsOwed,
   ReturnedParcelResponse,
@@ -11,7 +10,7 @@ import type {
 } from '../../../shared/api/shipping';
 import { RTO_NOTES, SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { COURIER_OWNS_MESSAGE } from '../../../shared/order-status';
-import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
+import type { OwnerSettings } from '../../../shared/owner-settings';
 import { RETURNED_PARCEL_MESSAGES } from '../../../shared/returned-parcels';
 import {
   creditNotes,
@@ -24,15 +23,9 @@ import {
   sandboxMessages,
   sandboxParcels,
 } from '../../db/schema';
+import { orderWithNews, saveOwnerSettings } from '../../testing/cod-fixtures';
 import { courierScan } from '../../testing/courier-scans';
-import {
-  createTestProduct,
-  orderBody,
-  payOrder,
-  seedPincodesWithFailingDelivery,
-  TEST_ADDRESS,
-} from '../../testing/order-fixtures';
-import { verifyTestPhone } from '../../testing/test-accounts';
+import { createTestProduct, seedPincodesWithFailingDelivery } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
@@ -50,49 +43,24 @@ const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 const ownerHeaders = async () => (await store.newAdmin()).headers;
 
-async function saveSettings(changes: Partial<OwnerSettings>) {
-  const headers = await ownerHeaders();
-  const { settings } = (
-    await store.app.inject({ url: '/api/admin/settings', headers })
-  ).json<OwnerSettingsResponse>();
-  const saved = await store.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings',
-    headers,
-    payload: { ...settings, ...changes },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
+const saveSettings = (changes: Partial<OwnerSettings>) => saveOwnerSettings(store, changes);
 
-let phoneCounter = 0;
 /**
  * A prepaid order of 2 x ₹1,198 = ₹2,396 (free shipping) to `postalCode`, whose shopper agreed to
  * order news on WhatsApp and e-mail from their verified mobile: all they could hear, they would.
  */
 async function paidOrderTo(postalCode: string, paymentMethod: 'online' | 'cod' = 'online') {
   const product = await createTestProduct(store.database, { priceRupees: 1198, stock: 10 });
-  const buyer = await store.newCustomer();
-  phoneCounter += 1;
-  const phone = `97${String(41_000_000 + phoneCounter).padStart(8, '0')}`;
-  await verifyTestPhone(store.app, store.database, buyer, phone);
-  const response = await store.app.inject({
-    method: 'POST',
-    url: '/api/payments/create-order',
-    headers: buyer.headers,
-    payload: {
-      ...orderBody([{ product, quantity: 2 }], {
-        shippingAddress: { ...TEST_ADDRESS, postalCode, phone },
-        // Cash on delivery adds its ₹49 fee.
-        totalAmount: paymentMethod === 'cod' ? 2445 : 2396,
-      }),
-      notify: { whatsapp: true, sms: false, email: true, phone },
-      paymentMethod,
-    },
+  const placed = await orderWithNews(store, {
+    product,
+    quantity: 2,
+    postalCode,
+    paymentMethod,
+    // Cash on delivery adds its ₹49 fee.
+    totalAmount: paymentMethod === 'cod' ? 2445 : 2396,
+    notify: { whatsapp: true, sms: false, email: true },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  const created = response.json<CreateOrderResponse>();
-  if (paymentMethod === 'online') await payOrder(store.app, buyer.headers, created);
-  return { orderId: created.orderId, orderNumber: created.orderNumber, buyer, phone, product };
+  return { ...placed, product };
 }
 
 async function ship(orderId: string) {
