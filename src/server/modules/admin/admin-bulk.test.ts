@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { BulkStatusResponse } from '../../../shared/api/admin-bulk';
-import { MAX_BULK_ORDERS, MAX_PDF_ORDERS } from '../../../shared/bulk-orders';
+import { MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
 import { mailOutbox } from '../../db/schema';
 import { moveOrderAlong } from '../../testing/admin-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
@@ -35,13 +35,6 @@ const bulkStatus = (payload: Record<string, unknown>) =>
     headers: store.admin.headers,
     payload,
   });
-const documents = (payload: Record<string, unknown>) =>
-  store.app.inject({
-    method: 'POST',
-    url: '/api/admin/orders/bulk/documents.pdf',
-    headers: store.admin.headers,
-    payload,
-  });
 const detailOf = async (orderId: string) =>
   (
     await store.app.inject({ url: `/api/admin/orders/${orderId}`, headers: store.admin.headers })
@@ -55,8 +48,6 @@ const mailsTo = async (orderNumber: string) =>
   )
     .map((mail) => mail.subject)
     .filter((subject) => subject.startsWith(`Order ${orderNumber}:`));
-/** Pages of a PDF as PDFKit writes them (one /Type /Page object each, uncompressed). */
-const pagesOf = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
 describe('POST /api/admin/orders/bulk/status', () => {
   it('sends one mail when the new status matters to the customer, whatever the steps passed', async () => {
@@ -163,38 +154,5 @@ describe('POST /api/admin/orders/bulk/status', () => {
       `At most ${MAX_BULK_ORDERS} orders can change status at once`,
     );
     expect((await detailOf(order.orderId)).order.status).toBe('paid');
-  });
-});
-
-describe('POST /api/admin/orders/bulk/documents.pdf', () => {
-  it("prints each order's packing slip, and its invoice when it has one, as one PDF", async () => {
-    const first = await newOrder({ paid: true });
-    const second = await newOrder({ paid: true });
-    const unpaid = await newOrder({ paid: false });
-
-    const response = await documents({ orderIds: [first.orderId, second.orderId, unpaid.orderId] });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="orders-3-slips-and-invoices.pdf"',
-    );
-    const pdf = response.rawPayload;
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    // Two slips and two invoices of the paid orders, and the unpaid order's slip alone.
-    expect(pagesOf(pdf)).toBe(5);
-  });
-
-  it(`refuses more than ${MAX_PDF_ORDERS} orders and an order that does not exist`, async () => {
-    const order = await newOrder({ paid: true });
-    const tooMany = await documents({
-      orderIds: Array.from({ length: MAX_PDF_ORDERS + 1 }, () => randomUUID()),
-    });
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.body).toContain(`At most ${MAX_PDF_ORDERS} orders can be printed at once`);
-    const missing = await documents({ orderIds: [order.orderId, randomUUID()] });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json<{ message: string }>().message).toBe(
-      'Some of the chosen orders were not found; reload the list',
-    );
   });
 });

@@ -38,7 +38,6 @@ const WHO_MAY: readonly (readonly [route: string, roles: string])[] = [
   ['POST /api/admin/shipments', 'owner orders'],
   ['POST /api/admin/shipments/labels.pdf', 'owner orders accounts'],
   ['POST /api/admin/orders/bulk/status', 'owner orders'],
-  ['POST /api/admin/orders/bulk/documents.pdf', 'owner orders accounts'],
   ['POST /api/admin/dispatch-jobs', 'owner orders'],
   ['GET /api/admin/dispatch-jobs', 'owner orders'],
   ['GET /api/admin/dispatch-jobs/:id', 'owner orders'],

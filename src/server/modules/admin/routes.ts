@@ -36,7 +36,7 @@ import {
   SalesRegisterQuery,
   UploadedProductImage,
 } from '../../../shared/api/admin';
-import { BulkDocuments, BulkStatusChange, BulkStatusResponse } from '../../../shared/api/admin-bulk';
+import { BulkStatusChange, BulkStatusResponse } from '../../../shared/api/admin-bulk';
 import {
   AdminCustomerDetail,
   AdminCustomerIdParams,
@@ -156,13 +156,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: BulkStatusChange, response: { 200: BulkStatusResponse } } },
     (req) => admin.bulk.changeStatus(req.body),
   );
-  app.post('/admin/orders/bulk/documents.pdf', { schema: { body: BulkDocuments } }, async (req, reply) => {
-    const { pdf, count } = await admin.bulk.documentsPdf(req.body);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="orders-${count}-slips-and-invoices.pdf"`)
-      .send(pdf);
-  });
 
   app.get('/admin/orders/:id/invoice.pdf', { schema: { params: AdminOrderIdParams } }, async (req, reply) => {
     const invoice = await app.invoices.forAdmin(req.params.id);
