@@ -130,6 +130,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RouteNeed>> = {
   'POST /api/admin/shipments': ['ship'],
   'POST /api/admin/shipments/labels.pdf': ['print'],
   'POST /api/admin/orders/bulk/status': ['ship'],
+  'GET /api/admin/orders/:id/packing-slip.pdf': ['print'],
   // The dispatch desk's jobs (decision 0077) are shipping work; their PDFs are printing.
   'POST /api/admin/dispatch-jobs': ['ship'],
   'GET /api/admin/dispatch-jobs': ['ship'],

@@ -1,4 +1,6 @@
+import type { ProductList } from '../../src/shared/api/catalog';
 import { openAdminSection } from './support/admin-nav';
+import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 
 // Issue 13 "Bulk and corporate orders": from the home page's promise to the owner's list.
@@ -52,4 +54,30 @@ test('a shopper asks for a bulk quote from home and the owner works the enquiry'
   await expect(contacted).toContainText('Contacted');
   await expect(contacted.getByLabel('Note')).toHaveValue('Called, sending samples');
   await admin.context().close();
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('at 10 the stepper says why it stops and opens the bulk enquiry for the product and 20 pieces', async ({
+    page,
+  }) => {
+    // Decision 0080: the shopper who wanted 25 potlis finds a way on, not only a greyed "+".
+    const response = await page.request.get('/api/products?search=potli&limit=50');
+    const { data } = (await response.json()) as ProductList;
+    const potli = data.find((product) => product.inStock !== false && product.stock >= 10);
+    if (!potli) throw new Error('No seeded potli with 10 in stock');
+    await page.goto(`/product/${potli.slug}`);
+    await appStarted(page);
+    const more = page.getByRole('button', { name: 'Increase quantity' });
+    while (!(await more.isDisabled())) await more.click();
+    await expect(page.getByRole('status', { name: 'Quantity' })).toHaveText('10');
+    await expect(page.getByText('A cart takes up to 10 of one product.')).toBeVisible();
+    await page.getByRole('link', { name: 'Need more? Get a bulk price' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Bulk and corporate orders' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Bulk order enquiry' });
+    await expect(form.getByLabel('Products or budget')).toHaveValue(potli.name);
+    await expect(form.getByLabel('Quantity (pieces)')).toHaveValue('20');
+  });
 });

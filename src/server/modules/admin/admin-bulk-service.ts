@@ -130,8 +130,14 @@ export function createAdminBulkService({
       return { status: change.status, moved, refused: results.length - moved, results };
     },
 
-    /** The chosen orders' packing slips and invoices as one PDF, laid out in the PDF worker pool. */
-    async documentsPdf(selection: BulkDocuments): Promise<{ pdf: Buffer; count: number }> {
+    /**
+     * The chosen orders' packing slips (and invoices, unless `slipsOnly`) as one PDF, laid out in
+     * the PDF worker pool: the one slip renderer, for one order's slip as for a dispatch job's pile.
+     */
+    async documentsPdf(
+      selection: BulkDocuments,
+      { slipsOnly = false }: { slipsOnly?: boolean } = {},
+    ): Promise<{ pdf: Buffer; count: number }> {
       const ids = await chosenIds(selection, MAX_PDF_ORDERS);
       const valid = ids.filter(isOrderId);
       const rows = valid.length > 0 ? await db.select().from(orders).where(inArray(orders.id, valid)) : [];
@@ -150,7 +156,12 @@ export function createAdminBulkService({
       const documents = ids.flatMap((id) => {
         const record = recordOf.get(id);
         return record
-          ? [{ slip: packingSlipOf(record, store.storeName), invoice: invoiceOf.get(id) ?? null }]
+          ? [
+              {
+                slip: packingSlipOf(record, store.storeName),
+                invoice: slipsOnly ? null : (invoiceOf.get(id) ?? null),
+              },
+            ]
           : [];
       });
       // Decision 0080: the slip prints the photo itself, as the one-order slip shows it.

@@ -38,6 +38,7 @@ const WHO_MAY: readonly (readonly [route: string, roles: string])[] = [
   ['POST /api/admin/shipments', 'owner orders'],
   ['POST /api/admin/shipments/labels.pdf', 'owner orders accounts'],
   ['POST /api/admin/orders/bulk/status', 'owner orders'],
+  ['GET /api/admin/orders/:id/packing-slip.pdf', 'owner orders accounts'],
   ['POST /api/admin/dispatch-jobs', 'owner orders'],
   ['GET /api/admin/dispatch-jobs', 'owner orders'],
   ['GET /api/admin/dispatch-jobs/:id', 'owner orders'],

@@ -157,6 +157,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => admin.bulk.changeStatus(req.body),
   );
 
+  // Decision 0080: one order's packing slip from the one slip renderer the print jobs use.
+  app.get(
+    '/admin/orders/:id/packing-slip.pdf',
+    { schema: { params: AdminOrderIdParams } },
+    async (req, reply) => {
+      const { pdf } = await admin.bulk.documentsPdf({ orderIds: [req.params.id] }, { slipsOnly: true });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="packing-slip.pdf"')
+        .send(pdf);
+    },
+  );
+
   app.get('/admin/orders/:id/invoice.pdf', { schema: { params: AdminOrderIdParams } }, async (req, reply) => {
     const invoice = await app.invoices.forAdmin(req.params.id);
     return sendInvoicePdf(reply, invoice, await app.invoices.pdfOf(invoice));

@@ -405,5 +405,14 @@ describe('the bulk packing slip', () => {
     const raw = pdf.rawPayload.toString('latin1');
     expect(raw.match(/\/Subtype \/Image/g)?.length).toBe(1);
     expect(raw).toContain('/Filter /DCTDecode');
+
+    // One renderer: the one-order slip's PDF is the same slip, name and photo.
+    const one = await store.app.inject({
+      url: `/api/admin/orders/${orderId}/packing-slip.pdf`,
+      headers: store.admin.headers,
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(drawnText(one.rawPayload)).toContain('Name on tag: Team Zeta');
+    expect(one.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(1);
   });
 });

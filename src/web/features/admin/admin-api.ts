@@ -222,6 +222,13 @@ export const downloadSalesRegister = (month: string) =>
     `sales-register-${month}.csv`,
   );
 
+/** Decision 0080: the order's packing slip as the print jobs lay it out, the photo on it. */
+export const downloadPackingSlip = (orderId: string, orderNumber: string) =>
+  downloadFile(
+    `/admin/orders/${encodeURIComponent(orderId)}/packing-slip.pdf`,
+    `packing-slip-${orderNumber}.pdf`,
+  );
+
 export const downloadAdminInvoice = (orderId: string, invoiceNumber: string) =>
   downloadFile(`/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, invoiceFileName(invoiceNumber));
 

@@ -9,7 +9,7 @@ const SCREENS = [
   { to: '/admin', label: 'Dashboard', end: true, needs: 'GET /api/admin/dashboard' },
   { to: '/admin/orders', label: 'Orders', needs: 'GET /api/admin/orders' },
   { to: '/admin/orders/:id', needs: 'GET /api/admin/orders/:id' },
-  { to: '/admin/orders/:id/packing-slip', needs: 'GET /api/admin/dispatch-jobs/:id/file' },
+  { to: '/admin/orders/:id/packing-slip', needs: 'GET /api/admin/orders/:id/packing-slip.pdf' },
   { to: '/admin/customers', label: 'Customers', needs: 'GET /api/admin/customers' },
   { to: '/admin/customers/:id', needs: 'GET /api/admin/customers/:id' },
   // Every role reads products (quotes pick from them); the page is for those who change them.

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { codToCollectText } from '../../../shared/cash-on-delivery';
@@ -7,7 +8,7 @@ import { packingSlipOf } from '../../../shared/packing-slip';
 import { storeSettings } from '../../app-data';
 import { Button } from '../../components/button';
 import { PersonalisationDetails } from '../../components/personalisation-details';
-import { useAdminOrder } from '../../features/admin/admin-api';
+import { downloadPackingSlip, useAdminOrder } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
 
 /**
@@ -151,16 +152,46 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
 export function Component() {
   const { id = '' } = useParams();
   const order = useAdminOrder(id);
+  const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+  const downloadPdf = (orderNumber: string) => {
+    setDownload({ busy: true, error: null });
+    downloadPackingSlip(id, orderNumber).then(
+      () => setDownload({ busy: false, error: null }),
+      (error: unknown) =>
+        setDownload({
+          busy: false,
+          error: error instanceof Error ? error.message : 'The PDF could not be made. Please try again.',
+        }),
+    );
+  };
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to={`/admin/orders/${id}`} className="text-sm font-semibold text-brand-700 underline">
           ← Back to the order
         </Link>
-        <Button onClick={() => window.print()} disabled={!order.data}>
-          Print
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* Decision 0080: the PDF is the print jobs' own slip, the photo printed on it. */}
+          <Button
+            variant="secondary"
+            onClick={() => order.data && downloadPdf(order.data.order.orderNumber)}
+            disabled={!order.data || download.busy}
+          >
+            {download.busy ? 'Making the PDF...' : 'Download PDF'}
+          </Button>
+          <Button onClick={() => window.print()} disabled={!order.data}>
+            Print
+          </Button>
+        </div>
       </div>
+      {download.error && (
+        <p role="alert" className="text-sm font-semibold text-red-700 print:hidden">
+          {download.error}
+        </p>
+      )}
       <QueryState isPending={order.isPending} error={order.error} label="the order">
         {order.data && <PackingSlip order={order.data.order} />}
       </QueryState>
