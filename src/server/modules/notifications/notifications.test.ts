@@ -4,9 +4,11 @@ import type { AdminDashboard } from '../../../shared/api/admin';
 import type { AuthResponse } from '../../../shared/api/auth';
 import type { AdminMessages } from '../../../shared/api/messaging';
 import type { CartRestoreAnswer, CheckoutCartAnswer, OptOutAnswer } from '../../../shared/api/notifications';
+import type { OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import type { CreatedQuoteResponse } from '../../../shared/api/quotes';
 import type { AccountConsents, MarketingChoice } from '../../../shared/consents';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 import { OPT_OUT_PATH } from '../../../shared/notification-links';
 import type { NotifyConsentInput } from '../../../shared/notifications';
 import type { StoreSettings } from '../../../shared/store-settings';
@@ -201,6 +203,14 @@ describe('order news on WhatsApp and SMS', () => {
     const placed = sent.find((message) => message.template === 'order_placed')!;
     expect(placed.text).toContain(number);
     expect(placed.text).toContain('Reply STOP');
+    // Decision 0068: the message makes the promise the order's page makes, in the same words.
+    const record = (
+      await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: shopper.headers })
+    ).json<OrderRecord>();
+    const promise = deliveryPromise({ ...record, hasPreOrder: false });
+    expect(promise).toMatch(/^Expected delivery by \d+ \w+ 2031 to Bengaluru/);
+    expect(placed.text).toContain(`${promise}.`);
+    expect(shipped.text).toContain(`${promise}.`);
     for (const row of await rowsOf(created.orderId)) {
       expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     }
