@@ -24,6 +24,7 @@ const pagePatterns: RegExp[] = [
   /^\/track\/?$/,
   /^\/admin(\/.*)?$/,
   /^\/staff-invite\/[^/]+\/?$/,
+  /^\/gift\/[^/]+\/?$/,
   /^\/confirm-email\/[^/]+\/?$/,
 ];
 

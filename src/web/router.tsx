@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: 'quote/:orderId', lazy: storefrontPage('quote') },
       // Issue 26: the link of a staff invitation.
       { path: 'staff-invite/:token', lazy: storefrontPage('staffInvite') },
+      { path: 'gift/:token', lazy: storefrontPage('giftLink') },
       // Decision 0075: the link that confirms a shopper's new e-mail.
       { path: 'confirm-email/:token', lazy: storefrontPage('confirmEmail') },
       {

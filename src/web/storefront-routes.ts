@@ -20,6 +20,7 @@ const pages = {
   track: () => import('./pages/track-page'),
   quote: () => import('./pages/quote-page'),
   staffInvite: () => import('./pages/staff-invite-page'),
+  giftLink: () => import('./pages/gift-link-page'),
   confirmEmail: () => import('./pages/confirm-email-page'),
   notFound: () => import('./pages/not-found-page'),
   collections: () => import('./pages/collections-page'),

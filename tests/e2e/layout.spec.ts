@@ -261,6 +261,8 @@ const stops = (): Stop[] => [
   { path: '/register', heading: 'Create your account', guest: true },
   // Issue 26: a staff invitation's link that is used up or unknown.
   { path: '/staff-invite/an-invitation-used-long-ago', heading: 'Join the staff', guest: true },
+  // Decision 0081: a gift link that is answered, expired or unknown.
+  { path: '/gift/a-link-answered-long-ago', heading: 'A gift for you', guest: true },
   // Decision 0075: a new e-mail's link that is used up or unknown.
   { path: '/confirm-email/a-link-used-long-ago-or-never-sent', heading: 'Confirm your e-mail', guest: true },
   { path: '/admin', heading: 'Dashboard', owner: true },

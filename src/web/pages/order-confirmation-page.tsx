@@ -15,6 +15,7 @@ import { OrderAddressChange } from '../features/addresses/order-address-change';
 import { useAuth } from '../features/auth/auth-provider';
 import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
+import { GiftLinkStatusNote } from '../features/orders/gift-link-status';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
 import { OrderCancelAction } from '../features/orders/order-cancel-action';
@@ -223,7 +224,11 @@ function OrderConfirmation({
         <h2 id="order-address-title" className="text-lg font-bold text-stone-900">
           Shipping Address
         </h2>
-        <PostalAddress address={address} className="mt-2" />
+        {order.giftLink ? (
+          <GiftLinkStatusNote link={order.giftLink} className="mt-2" />
+        ) : (
+          <PostalAddress address={address} className="mt-2" />
+        )}
         {addressChange}
         <GiftNote gift={order.gift} className="mt-3" />
       </section>
