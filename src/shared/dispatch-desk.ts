@@ -11,7 +11,11 @@ import type { OrderStatus } from './order-status';
 export const READY_TO_SHIP: readonly OrderStatus[] = ['paid', 'confirmed', 'processing', 'packed'];
 
 /** The order list's queues: "Ship today" is what the dispatch desk works through first. */
-export const ORDER_QUEUES = { 'ship-today': 'Ship today' } as const;
+export const ORDER_QUEUES = {
+  'ship-today': 'Ship today',
+  // Decision 0081: paid gifts sent by link whose recipient has not given the address yet.
+  'waiting-for-recipient': 'Waiting for the recipient',
+} as const;
 export type OrderQueue = keyof typeof ORDER_QUEUES;
 
 /** How the order list may be sorted. */

@@ -10,6 +10,7 @@ import {
   isNull,
   lt,
   lte,
+  not,
   or,
   type SQL,
   sql,
@@ -42,7 +43,15 @@ import {
 import { may, refusalFor, type StaffRole, statusChangeNeeds } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { codConfirmations, orderItems, orderQuotes, orders, payments, users } from '../../db/schema';
+import {
+  codConfirmations,
+  giftLinks,
+  orderItems,
+  orderQuotes,
+  orders,
+  payments,
+  users,
+} from '../../db/schema';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
@@ -121,6 +130,14 @@ export function orderListWhere(query: AdminOrderFilter, today: string): SQL | un
   if (query.slot) filters.push(eq(orders.deliverySlot, query.slot));
   if (query.payment) filters.push(eq(orders.paymentMethod, query.payment));
   if (query.queue === 'ship-today') filters.push(shipTodayWhere(today));
+  // Decision 0081: a gift link's order joins the list once its recipient gave the address (or
+  // declined); until then it waits in its own queue.
+  const waitingLink = sql`exists (select 1 from ${giftLinks} where ${giftLinks.orderId} = ${orders.id} and ${giftLinks.state} in ('awaiting_payment', 'sent', 'opened', 'expired'))`;
+  filters.push(
+    query.queue === 'waiting-for-recipient'
+      ? (and(waitingLink, eq(orders.status, 'paid')) ?? waitingLink)
+      : not(waitingLink),
+  );
   if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
   if (query.to) filters.push(lt(orders.createdAt, indiaDayEnd(query.to)));
   if (query.q) {

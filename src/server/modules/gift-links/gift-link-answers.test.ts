@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminOrderDetail } from '../../../shared/api/admin';
+import type { AdminOrderDetail, AdminOrderList } from '../../../shared/api/admin';
 import type { GiftLinkView } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { GIFT_LINK_LAPSED_NOTE, GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
@@ -210,6 +210,28 @@ describe("the recipient's answer", () => {
     } finally {
       clock.set(MORNING);
     }
+  });
+});
+
+describe("the owner's order list", () => {
+  it('keeps a link waiting for its recipient in its own queue until the address is given', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database);
+    const { order, token } = await paidLink(store, sender, [{ product, quantity: 1 }]);
+    const numbersIn = async (query: string) =>
+      (
+        await store.app.inject({
+          url: `/api/admin/orders?q=${order.orderNumber}${query}`,
+          headers: store.admin.headers,
+        })
+      )
+        .json<AdminOrderList>()
+        .data.map((row) => row.orderNumber);
+    expect(await numbersIn('')).toEqual([]);
+    expect(await numbersIn('&queue=waiting-for-recipient')).toEqual([order.orderNumber]);
+    await answer(token, { address: BENGALURU, delivery: { date: '2026-11-24', slot: 'standard' } });
+    expect(await numbersIn('')).toEqual([order.orderNumber]);
+    expect(await numbersIn('&queue=waiting-for-recipient')).toEqual([]);
   });
 });
 

@@ -276,13 +276,14 @@ export function OrdersView({
   const count = allMatching ? total : chosen.size;
 
   const inQueue = filters.queue === 'ship-today';
+  const waiting = filters.queue === 'waiting-for-recipient';
   return (
     <div className="space-y-4">
       <nav aria-label="Order queues" className="flex flex-wrap gap-2">
         <Link
           to="/admin/orders"
-          aria-current={inQueue ? undefined : 'page'}
-          className={queueTabClass(!inQueue)}
+          aria-current={inQueue || waiting ? undefined : 'page'}
+          className={queueTabClass(!inQueue && !waiting)}
           onClick={clear}
         >
           All orders
@@ -295,7 +296,21 @@ export function OrdersView({
         >
           {ORDER_QUEUES['ship-today']}
         </Link>
+        <Link
+          to="/admin/orders?queue=waiting-for-recipient"
+          aria-current={waiting ? 'page' : undefined}
+          className={queueTabClass(waiting)}
+          onClick={clear}
+        >
+          {ORDER_QUEUES['waiting-for-recipient']}
+        </Link>
       </nav>
+      {waiting && (
+        <p className="text-sm text-stone-700">
+          Paid gifts sent by link whose recipient has not given the address yet, placed when shown. They join
+          All orders once the address is given.
+        </p>
+      )}
       {inQueue && (
         <p className="text-sm text-stone-700">
           Paid orders and confirmed cash on delivery orders due today or tomorrow (or with no delivery date
