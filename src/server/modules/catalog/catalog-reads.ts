@@ -264,13 +264,6 @@ async function productsInOrder(reader: CatalogReader, ids: number[]): Promise<Pr
   });
 }
 
-/** A product a shopper may see; archived or missing ones are 404 'Product not found'. */
-export async function getProduct(reader: CatalogReader, id: number): Promise<Product> {
-  const [product] = await selectProducts(reader, { where: sql`p.id = ${id} AND NOT p.archived` });
-  if (!product) throw notFound('Product not found');
-  return toApiProduct(product);
-}
-
 /**
  * Current price (paise), stock and flags of the given products, archived ones included (with
  * `archived: true`) so a cart or order can say which item is gone. Unknown ids are absent.

@@ -142,6 +142,7 @@ async function categoryIndex(
 
 type ProductQuery = { from?: SQL; where: SQL; orderBy?: SQL; limit?: number; offset?: number };
 
+/** Products as the catalogue hands them out, each with its raw row (and `extraColumns`) beside it. */
 export async function productRows<Extra extends object = object>(
   reader: CatalogReader,
   { from = sql`products p`, where, orderBy, limit, offset = 0 }: ProductQuery,

@@ -43,6 +43,10 @@ export function createCatalogService({
   // dropped on any catalogue or stock change (sync sees another instance's).
   const products = createCatalogCache({ ttlMs: 10_000, maxStaleMs: 10_000, maxEntries: 2000 });
 
+  /** A product and its declarations, read together and kept together (decision 0083). */
+  const productPage = (id: number) =>
+    products.remember(`product:${id}`, () => declarations.productWithDetails(reader, id));
+
   function clearAnswers() {
     products.clear();
     for (const listener of changeListeners) listener();
@@ -182,10 +186,9 @@ export function createCatalogService({
         return { data: [], total: 0, nextCursor: null };
       return reads.listProducts(reader, query);
     },
-    getProduct: (id: number) => products.remember(`product:${id}`, () => reads.getProduct(reader, id)),
+    getProduct: async (id: number) => (await productPage(id)).product,
     getProductsByIds: (ids: readonly number[]) => reads.getProductsByIds(reader, ids),
-    productDetails: (id: number) =>
-      products.remember(`details:${id}`, () => declarations.productDetails(reader, id)),
+    productDetails: async (id: number) => (await productPage(id)).details,
     originCountries: () => declarations.originCountries(reader),
     /** After a category's declarations change: its products' country of origin follows. */
     async categoryDeclarationsChanged(categoryId: number): Promise<void> {
