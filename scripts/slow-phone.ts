@@ -52,6 +52,12 @@ const WATCH_FIRST_TAP = `(() => {
     if (window.__firstTapMs === undefined) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
+  // The paint entry is queued after the frame that drew it is shown: on a page the browser draws,
+  // that is after the first tap already works, so it is watched for rather than looked up then.
+  new PerformanceObserver((list) => {
+    const paint = list.getEntriesByName('first-contentful-paint')[0];
+    if (paint && window.__fcpMs === undefined) window.__fcpMs = paint.startTime;
+  }).observe({ type: 'paint', buffered: true });
   new MutationObserver(() => {
     if (window.__firstTapMs === undefined && ready()) window.__firstTapMs = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
@@ -76,18 +82,25 @@ async function measure(page: Page, url: string): Promise<Run> {
     timeout: 60_000,
     polling: 100,
   });
+  // Content shows at or before the first tap; its paint entry follows within a few frames.
+  // A page that never paints content has none: its cell then says so ('none'), not NaN.
+  await page
+    .waitForFunction(() => (window as { __fcpMs?: number }).__fcpMs !== undefined, null, {
+      timeout: 10_000,
+      polling: 100,
+    })
+    .catch(() => {});
   // A string, not a function: the script runner's helpers (esbuild's __name) do not exist there.
   return page.evaluate<Run>(MEASURED);
 }
 
 const MEASURED = `(() => {
   const firstTapMs = window.__firstTapMs;
-  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   const before = performance.getEntriesByType('resource').filter((entry) => entry.responseEnd <= firstTapMs);
   const kb = (test) => before.filter(test).reduce((total, entry) => total + entry.transferSize, 0) / 1024;
   return {
     firstTapMs,
-    fcpMs: fcp ? fcp.startTime : Number.NaN,
+    fcpMs: window.__fcpMs ?? Number.NaN,
     scriptKb: kb((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')),
     imageKb: kb((entry) => entry.initiatorType === 'img' || /\\.(webp|png|jpe?g|svg)(\\?|$)/.test(entry.name)),
     requests: before.length,
@@ -98,7 +111,7 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const seconds = (ms: number) => (Number.isNaN(ms) ? 'none' : `${(ms / 1000).toFixed(2)} s`);
 
 async function main() {
   assertChromiumInstalled();
