@@ -25,6 +25,7 @@ import {
   type CatalogReader,
   categoryRows,
   collectionSummaryOf,
+  productRows,
   productsByIds,
   selectPage,
   selectProducts,
@@ -138,7 +139,8 @@ async function listProductsWith(
   }
   // Decision 0074: a sorted search is answered from the postings held in memory when they are
   // current (its count and its page's ids), else in SQL; by rating always in SQL (PostingsSort).
-  const postings = words && listed !== 'rating' ? postingsFor(reader, filter) : null;
+  // Decision 0083: so is a listing page's ids (its total stays the count kept per filter).
+  const postings = listed !== 'rating' ? postingsFor(reader, filter) : null;
   const rule = words ? textRuleOf(words, mode) : null;
   // A search's total is counted up to a cap: a word most products share would otherwise cost a
   // count of most of the catalogue, for every different search a crowd types (decision 0058).
@@ -163,7 +165,7 @@ async function listProductsWith(
       : null;
   // One row more than asked, to know whether a page follows.
   const page =
-    postings && rule && start && listed !== 'rating'
+    postings && start && listed !== 'rating'
       ? await pageOfIds(
           reader,
           filters,
@@ -195,20 +197,27 @@ function postingsFor(reader: CatalogReader, filter: ListingFilter) {
   return postingsFilter(filter) ? (reader.postings?.current() ?? null) : null;
 }
 
-/** The products with these ids, in the page's order, each with its sort key as the database prints it. */
-function pageOfIds(
+/**
+ * The products with these ids, in the page's order, each with its sort key as the database prints
+ * it: read by their ids alone, with no index walk to the page (decision 0083).
+ */
+async function pageOfIds(
   reader: CatalogReader,
   filters: SQL,
   ids: number[],
   order: { orderBy: SQL; sortKey: SQL },
-): Promise<Awaited<ReturnType<typeof selectPage>>> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return selectPage(reader, {
-    where: sql`${filters} AND p.id = ANY(${`{${ids.join(',')}}`}::int[])`,
-    ...order,
-    limit: ids.length,
-    offset: 0,
-  });
+): ReturnType<typeof selectPage> {
+  if (ids.length === 0) return [];
+  const rows = await productRows<{ sortKey: string }>(
+    reader,
+    {
+      where: sql`${filters} AND p.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+      orderBy: order.orderBy,
+      limit: ids.length,
+    },
+    sql`${order.sortKey}::text AS "sortKey"`,
+  );
+  return rows.map(({ product, row }) => ({ product, sortKey: row.sortKey }));
 }
 
 /**

@@ -77,6 +77,33 @@ async function bothWays(search: string, filter: ListingFilter, need: number) {
   return { sqlIds, memoryIds, sqlCount, memoryCount };
 }
 
+/**
+ * Expects the same answers from both readers for three pages of the query by cursor and for the
+ * numbered pages; returns how many pages were walked by cursor.
+ */
+async function expectSamePages(
+  fromSql: CatalogReader,
+  fromMemory: CatalogReader,
+  query: ProductListQuery,
+  numbered: number[],
+): Promise<number> {
+  let walked = 0;
+  let cursor: string | undefined;
+  for (let page = 1; page <= 3; page += 1) {
+    const asked = { ...query, ...(cursor ? { cursor } : {}) };
+    const expected = await listProducts(fromSql, asked);
+    expect({ asked, answer: await listProducts(fromMemory, asked) }).toEqual({ asked, answer: expected });
+    walked += 1;
+    if (!expected.nextCursor) break;
+    cursor = expected.nextCursor;
+  }
+  for (const page of numbered) {
+    const asked = { ...query, page };
+    expect(await listProducts(fromMemory, asked)).toEqual(await listProducts(fromSql, asked));
+  }
+  return walked;
+}
+
 describe('the search postings held in memory (decision 0074)', () => {
   it("answer the crowd's searches with the SQL buckets' pages and counts, whatever the filter", async () => {
     const searches = [
@@ -172,23 +199,60 @@ describe('the search postings held in memory (decision 0074)', () => {
           limit: 7,
         };
         // Three pages by cursor, and the third by its number.
-        let cursor: string | undefined;
-        for (let page = 1; page <= 3; page += 1) {
-          const asked = { ...query, ...(cursor ? { cursor } : {}) };
-          const expected = await listProducts(fromSql, asked);
-          expect({ asked, answer: await listProducts(fromMemory, asked) }).toEqual({
-            asked,
-            answer: expected,
-          });
-          pages += 1;
-          if (!expected.nextCursor) break;
-          cursor = expected.nextCursor;
-        }
-        const third = { ...query, page: 3 };
-        expect(await listProducts(fromMemory, third)).toEqual(await listProducts(fromSql, third));
+        pages += await expectSamePages(fromSql, fromMemory, query, [3]);
       }
     }
     expect(pages).toBeGreaterThan(150);
+    await held.close();
+  });
+
+  it('answer listing pages without a search, their pages, cursors and totals, as SQL does (decision 0083)', async () => {
+    const held = createSearchPostings(store.database.db);
+    await held.ready();
+    const fromSql: CatalogReader = {
+      db: store.database.db,
+      cache: createCatalogCache({ ttlMs: 60_000, maxEntries: 1000 }),
+    };
+    const fromMemory: CatalogReader = {
+      ...fromSql,
+      cache: createCatalogCache({ ttlMs: 60_000, maxEntries: 1000 }),
+      postings: held,
+    };
+    const slugs = (await store.database.db.select({ slug: categories.slug }).from(categories)).map(
+      (row) => row.slug,
+    );
+    const orders: Pick<ProductListQuery, 'sort' | 'order'>[] = [
+      {},
+      { sort: 'price', order: 'asc' },
+      { sort: 'price', order: 'desc' },
+      { sort: 'created_at', order: 'desc' },
+      { sort: 'created_at', order: 'asc' },
+      { sort: 'featured', order: 'asc' },
+      { sort: 'featured', order: 'desc' },
+      { sort: 'id', order: 'desc' },
+    ];
+    const filters: Pick<ProductListQuery, 'minPrice' | 'maxPrice' | 'featured' | 'country'>[] = [
+      {},
+      { maxPrice: 299 },
+      { minPrice: 300, maxPrice: 999 },
+      { minPrice: 1000 },
+      { featured: true },
+      { country: 'India' },
+    ];
+    let pages = 0;
+    for (const [index, category] of [undefined, ...slugs.slice(0, 4)].entries()) {
+      for (const [place, sorted] of orders.entries()) {
+        const query: ProductListQuery = {
+          ...(category ? { category } : {}),
+          ...sorted,
+          ...filters[(index + place) % filters.length],
+          limit: 9,
+        };
+        // Three pages by cursor, and the fourth and a page past the last by their numbers.
+        pages += await expectSamePages(fromSql, fromMemory, query, [4, 40]);
+      }
+    }
+    expect(pages).toBeGreaterThan(100);
     await held.close();
   });
 

@@ -235,31 +235,83 @@ export function cursorValueOf(sort: PostingsSort, text: string): number | null {
 export type SortedStart = { after: { value: number; id: number } } | { skip: number };
 
 /**
- * The ids of a sorted search's page (the text holds the rule), as `ORDER BY value, id` with a
- * keyset cursor or an offset answers them in SQL: the matches are marked once, then the sort's
- * order is walked from the start until `take` are found.
+ * The ids of a sorted page, as `ORDER BY value, id` with a keyset cursor or an offset answers them
+ * in SQL. A search's (the text holds the rule): the matches are marked once, then the sort's order
+ * is walked from the start until `take` are found. A listing page's without a search (no rule,
+ * decision 0083): the sort's order of the category's products (kept per postings) is walked,
+ * skipping those outside the rest of the filter.
  */
 export function sortedIdsFrom(
   postings: Postings,
-  rule: BucketRule,
+  rule: BucketRule | null,
   filter: ListingFilter,
   sort: PostingsSort,
   order: 'asc' | 'desc',
   start: SortedStart,
   take: number,
 ): number[] {
+  if (rule === null) {
+    const { categoryId, ...withinCategory } = filter;
+    const sequence = categoryOrderOf(postings, categoryId, sort);
+    const at = (index: number) => sequence[index] as number;
+    const accepts = acceptsOf(postings, withinCategory);
+    return walkSorted(postings, { length: sequence.length, at }, accepts, sort, order, start, take);
+  }
   const accepts = acceptsOf(postings, filter);
   const matched = new Uint8Array(postings.size);
   forEachMatch(postings, rule, (position) => {
     if (accepts(position)) matched[position] = 1;
     return true;
   });
-  const sequence = sort === 'featured' ? null : postings.orders[sort];
-  const at = (index: number) => (sequence ? (sequence[index] as number) : postings.size - 1 - index);
-  // The featured sort ascending is the listing order backwards; every sort is walked ascending
-  // through `at`, and a descending one from its end.
+  const at = (index: number) => positionAt(postings, sort, index);
+  const matches = (position: Position) => matched[position] === 1;
+  return walkSorted(postings, { length: postings.size, at }, matches, sort, order, start, take);
+}
+
+/** The position at an index of the sort's ascending order; the featured sort's is the listing order backwards. */
+function positionAt(postings: Postings, sort: PostingsSort, index: number): Position {
+  return sort === 'featured' ? postings.size - 1 - index : (postings.orders[sort][index] as number);
+}
+
+/** Each postings' orders restricted to one category (or none: every product), made when first asked. */
+const categoryOrders = new WeakMap<Postings, Map<string, Int32Array>>();
+
+/** Positions ascending by the sort's value, then id, of the category's products (all without one). */
+function categoryOrderOf(postings: Postings, categoryId: number | undefined, sort: PostingsSort): Int32Array {
+  let orders = categoryOrders.get(postings);
+  if (!orders) {
+    orders = new Map();
+    categoryOrders.set(postings, orders);
+  }
+  const key = `${categoryId ?? ''}:${sort}`;
+  const kept = orders.get(key);
+  if (kept) return kept;
+  const positions: number[] = [];
+  for (let index = 0; index < postings.size; index += 1) {
+    const position = positionAt(postings, sort, index);
+    if (categoryId === undefined || postings.categoryIds[position] === categoryId) positions.push(position);
+  }
+  const made = Int32Array.from(positions);
+  orders.set(key, made);
+  return made;
+}
+
+/**
+ * Walks positions ascending by a sort (`at` over `length` indexes) from the start or a keyset
+ * cursor, forwards for an ascending order and from the end for a descending one, and answers the
+ * ids of the first `take` that `matches`, past `skip` of them.
+ */
+function walkSorted(
+  postings: Postings,
+  { length, at }: { length: number; at: (index: number) => Position },
+  matches: (position: Position) => boolean,
+  sort: PostingsSort,
+  order: 'asc' | 'desc',
+  start: SortedStart,
+  take: number,
+): number[] {
   const step = order === 'asc' ? 1 : -1;
-  let index = order === 'asc' ? 0 : postings.size - 1;
+  let index = order === 'asc' ? 0 : length - 1;
   let skip = 'skip' in start ? start.skip : 0;
   if ('after' in start) {
     // The first index past the cursor in the walk's direction (binary search on value, then id).
@@ -269,7 +321,7 @@ export function sortedIdsFrom(
       return mine < value || (mine === value && (postings.ids[position] as number) <= id);
     };
     let low = 0;
-    let high = postings.size;
+    let high = length;
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (before(at(middle))) low = middle + 1;
@@ -287,9 +339,9 @@ export function sortedIdsFrom(
     }
   }
   const found: number[] = [];
-  for (; index >= 0 && index < postings.size && found.length < take; index += step) {
+  for (; index >= 0 && index < length && found.length < take; index += step) {
     const position = at(index);
-    if (matched[position] !== 1) continue;
+    if (!matches(position)) continue;
     if (skip > 0) skip -= 1;
     else found.push(postings.ids[position] as number);
   }
