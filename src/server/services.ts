@@ -300,7 +300,6 @@ export function createServices({
     courier,
     log,
     store,
-    pdfPool,
     settleCashOnDelivery,
     packagingBoxes: async () =>
       parsePackagingBoxes((await settings.get()).values.packagingBoxes) ?? DEFAULT_PACKAGING_BOXES,

@@ -127,8 +127,6 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RouteNeed>> = {
   'POST /api/admin/orders/:id/returned-parcel/check-in': ['markReceived'],
   'POST /api/admin/orders/:id/returned-parcel/refund': ['refund'],
   'GET /api/admin/refunds-owed': ['refund'],
-  'POST /api/admin/shipments': ['ship'],
-  'POST /api/admin/shipments/labels.pdf': ['print'],
   'POST /api/admin/orders/bulk/status': ['ship'],
   'GET /api/admin/orders/:id/packing-slip.pdf': ['print'],
   // The dispatch desk's jobs (decision 0077) are shipping work; their PDFs are printing.

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ADDRESS_LIMITS } from '../address';
 import { ParcelSize } from '../parcel';
 import { isValidPhone, PHONE_INPUT_MAX } from '../phone';
-import { orderSelection } from './admin-bulk';
 
 // Issue 24: shipments booked with the courier, their tracking, and the public tracking page.
 
@@ -66,30 +65,6 @@ export const ShipRequest = z.object({ parcel: ParcelSize.optional() });
 export type ShipRequest = z.infer<typeof ShipRequest>;
 
 /** GET /api/admin/orders/:id/shipment: the shipment, and the parcel a booking would send. */
-// Each booking is a call to the courier (about a second with Shiprocket), so a request is bounded
-// to what a page of the order list shows and a person waits for; the labels print as one PDF.
-export const MAX_BULK_SHIPMENTS = 100;
-
-/** POST /api/admin/shipments: the ticked orders or the list's filter (counted again, refused beyond the maximum). */
-export const BulkShipRequest = orderSelection(MAX_BULK_SHIPMENTS, 'can be shipped');
-export type BulkShipRequest = z.infer<typeof BulkShipRequest>;
-
-/** POST /api/admin/shipments/labels.pdf: the chosen orders' labels as one PDF, a page each. */
-export const BulkLabels = orderSelection(MAX_BULK_SHIPMENTS, 'can have their labels printed');
-export type BulkLabels = z.infer<typeof BulkLabels>;
-
-export const BulkShipResponse = z.object({
-  results: z.array(
-    z.object({
-      orderId: z.string(),
-      /** '' when no such order exists. */
-      orderNumber: z.string(),
-      shipment: Shipment.nullable(),
-      error: z.string().nullable(),
-    }),
-  ),
-});
-export type BulkShipResponse = z.infer<typeof BulkShipResponse>;
 
 export const TrackingEvent = z.object({
   kind: z.string(),

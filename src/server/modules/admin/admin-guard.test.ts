@@ -35,8 +35,6 @@ const WHO_MAY: readonly (readonly [route: string, roles: string])[] = [
   ['POST /api/admin/orders/:id/returned-parcel/check-in', 'owner orders'],
   ['POST /api/admin/orders/:id/returned-parcel/refund', 'owner accounts'],
   ['GET /api/admin/refunds-owed', 'owner accounts'],
-  ['POST /api/admin/shipments', 'owner orders'],
-  ['POST /api/admin/shipments/labels.pdf', 'owner orders accounts'],
   ['POST /api/admin/orders/bulk/status', 'owner orders'],
   ['GET /api/admin/orders/:id/packing-slip.pdf', 'owner orders accounts'],
   ['POST /api/admin/dispatch-jobs', 'owner orders'],

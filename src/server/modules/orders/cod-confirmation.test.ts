@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { DispatchJobResponse } from '../../../shared/api/dispatch';
 import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
-import type { BulkShipResponse } from '../../../shared/api/shipping';
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import {
@@ -86,17 +86,26 @@ describe('cash on delivery confirmation by a reply of YES', () => {
     const refused = await ship(order.orderId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(COD_CONFIRM_MESSAGES.awaitingYes);
+    // Nor in the dispatch desk's booking job (decision 0077): the order fails there, saying why.
     const bulk = await store.app.inject({
       method: 'POST',
-      url: '/api/admin/shipments',
+      url: '/api/admin/dispatch-jobs',
       headers: await ownerHeaders(),
-      payload: { orderIds: [order.orderId] },
+      payload: { kind: 'book', orderIds: [order.orderId] },
     });
-    expect(bulk.json<BulkShipResponse>().results).toEqual([
+    expect(bulk.statusCode, bulk.body).toBe(202);
+    while ((await store.app.dispatch.work()) > 0) {
+      // next turn
+    }
+    const job = await store.app.inject({
+      url: `/api/admin/dispatch-jobs/${bulk.json<DispatchJobResponse>().job.id}`,
+      headers: await ownerHeaders(),
+    });
+    expect(job.json<DispatchJobResponse>().job.orders).toEqual([
       expect.objectContaining({
         orderId: order.orderId,
-        shipment: null,
-        error: COD_CONFIRM_MESSAGES.awaitingYes,
+        state: 'failed',
+        message: COD_CONFIRM_MESSAGES.awaitingYes,
       }),
     ]);
 

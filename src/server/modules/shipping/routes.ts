@@ -2,11 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BulkLabels,
-  BulkShipRequest,
-  BulkShipResponse,
   DeliveryAnswer,
-  MAX_BULK_SHIPMENTS,
   OrderTrackingResponse,
   OwnerDeliveryAction,
   RefundsOwed,
@@ -22,7 +18,10 @@ import { tooMany, waitInWords } from '../../errors';
 const OrderParams = z.object({ id: z.string().max(64) });
 const Acknowledged = z.object({ received: z.boolean() });
 
-/** /api/admin/orders/:id/shipment and /api/admin/shipments: the owner books, prints and cancels. */
+/**
+ * /api/admin/orders/:id/shipment: the owner books, prints and cancels one order's shipment; many
+ * orders go through the dispatch desk's jobs (decision 0077).
+ */
 export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
@@ -81,24 +80,6 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="label-${awb}.pdf"`)
-      .send(pdf);
-  });
-  // Many selected orders at once (the order list's "Ship"), ticked or by the list's filter, which
-  // the back office's bulk work counts again: each answers on its own.
-  app.post(
-    '/admin/shipments',
-    { schema: { body: BulkShipRequest, response: { 200: BulkShipResponse } } },
-    async (request) => ({
-      results: await app.shipping.shipMany(await app.admin.bulk.chosenIds(request.body, MAX_BULK_SHIPMENTS)),
-    }),
-  );
-  app.post('/admin/shipments/labels.pdf', { schema: { body: BulkLabels } }, async (request, reply) => {
-    const orderIds = await app.admin.bulk.chosenIds(request.body, MAX_BULK_SHIPMENTS);
-    const { pdf, count, missing } = await app.shipping.labelsPdf(orderIds);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="labels-${count}.pdf"`)
-      .header('x-labels-missing', missing.join(','))
       .send(pdf);
   });
 };

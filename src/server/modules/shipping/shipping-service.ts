@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
@@ -45,7 +45,6 @@ import { categories, orderItems, orders, products, shipmentEvents, shipments, us
 import { userEmail } from '../../db/sql-helpers';
 import { AppError, conflict, invalid, notFound, unauthorized, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import type { PdfPool } from '../invoices';
 import {
   addressOf,
   awaitsCodConfirmation,
@@ -184,7 +183,6 @@ export function createShippingService({
   courier,
   log,
   store,
-  pdfPool,
   settleCashOnDelivery,
   packagingBoxes,
   returnTo,
@@ -195,8 +193,6 @@ export function createShippingService({
   clock: Clock;
   courier: CourierProvider;
   log: FastifyBaseLogger;
-  /** Merges many labels into one PDF off the event loop. */
-  pdfPool: PdfPool;
   /** For the status mails the courier's moves send, as the back office's do. */
   store: StoreIdentity;
   /** Decision 0042: a COD order delivered is paid, one back at the store unpaid is cancelled. */
@@ -552,61 +548,6 @@ export function createShippingService({
 
     /** Decision 0066: gives back a reverse pickup booked twice (two approvals at once). */
     cancelReturn: (providerOrderId: string) => courier.cancel(providerOrderId),
-
-    /**
-     * Books many orders one after another (one courier call each, never all at once, so a bulk
-     * action cannot take every connection from checkout); each answers its shipment or why not.
-     */
-    async shipMany(orderIds: readonly string[]) {
-      const unique = [...new Set(orderIds)];
-      const valid = unique.filter(isOrderId);
-      const numbers = new Map(
-        (valid.length > 0
-          ? await db
-              .select({ id: orders.id, orderNumber: orders.orderNumber })
-              .from(orders)
-              .where(inArray(orders.id, valid))
-          : []
-        ).map((row) => [row.id, row.orderNumber]),
-      );
-      const results = [];
-      for (const orderId of unique) {
-        const orderNumber = numbers.get(orderId) ?? '';
-        try {
-          results.push({ orderId, orderNumber, shipment: await bookOne(orderId), error: null });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          results.push({ orderId, orderNumber, shipment: null, error: error.message });
-        }
-      }
-      return results;
-    },
-
-    /**
-     * The stored labels of the chosen orders' open shipments as one PDF, a page per label in the
-     * order chosen, merged in the PDF worker pool. Orders without a shipment are left out and named.
-     */
-    async labelsPdf(orderIds: readonly string[]): Promise<{ pdf: Buffer; count: number; missing: string[] }> {
-      const valid = [...new Set(orderIds)].filter(isOrderId);
-      const rows =
-        valid.length > 0
-          ? await db
-              .select({ orderId: orders.id, orderNumber: orders.orderNumber, label: shipments.label })
-              .from(orders)
-              .leftJoin(shipments, and(eq(shipments.orderId, orders.id), isNull(shipments.cancelledAt)))
-              .where(inArray(orders.id, valid))
-          : [];
-      const byOrder = new Map(rows.map((row) => [row.orderId, row]));
-      const labels: Uint8Array[] = [];
-      const missing: string[] = [];
-      for (const orderId of valid) {
-        const row = byOrder.get(orderId);
-        if (row?.label) labels.push(row.label);
-        else if (row) missing.push(row.orderNumber);
-      }
-      if (labels.length === 0) throw notFound(SHIPPING_MESSAGES.noLabels);
-      return { pdf: await pdfPool.mergePdfs(labels), count: labels.length, missing };
-    },
 
     /** The order's shipment, the parcel its products make (what the Ship dialog starts from), and its refused scans. */
     async shipmentFor(orderId: string): Promise<ShipmentState> {

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { AdminCategory, AdminCategoryList } from '../../../shared/api/admin';
 import type {
-  BulkShipResponse,
   OrderTrackingResponse,
   ShipmentResponse,
   ShipmentState,
   TrackResponse,
 } from '../../../shared/api/shipping';
-import { MAX_BULK_SHIPMENTS, SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import {
   mailOutbox,
   orderEvents,
@@ -287,85 +285,6 @@ describe('POST /api/admin/orders/:id/shipment', () => {
       headers: buyer.headers,
     });
     expect(asShopper.statusCode).toBe(403);
-  });
-
-  it('ships many selected orders at once, each answering on its own', async () => {
-    const first = await paidOrder();
-    const second = await paidOrder();
-    const response = await store.app.inject({
-      method: 'POST',
-      url: '/api/admin/shipments',
-      headers: await adminHeaders(),
-      payload: { orderIds: [first.orderId, second.orderId, 'not-an-order'] },
-    });
-    expect(response.statusCode).toBe(200);
-    const { results } = response.json<BulkShipResponse>();
-    expect(
-      results.map((result) => [
-        result.orderId,
-        result.orderNumber,
-        result.shipment?.status ?? null,
-        result.error,
-      ]),
-    ).toEqual([
-      [first.orderId, first.orderNumber, 'booked', null],
-      [second.orderId, second.orderNumber, 'booked', null],
-      ['not-an-order', '', null, 'Order not found'],
-    ]);
-  });
-
-  it("ships every order the list's filter matches, bounded, and prints their labels as one PDF, a page each", async () => {
-    const headers = await adminHeaders();
-    const first = await paidOrder();
-    const second = await paidOrder();
-    const byFilter = await store.app.inject({
-      method: 'POST',
-      url: '/api/admin/shipments',
-      headers,
-      payload: { filter: { q: first.orderNumber } },
-    });
-    expect(byFilter.statusCode, byFilter.body).toBe(200);
-    expect(byFilter.json<BulkShipResponse>().results).toEqual([
-      expect.objectContaining({ orderId: first.orderId, error: null }),
-    ]);
-    // More than the maximum matching (every paid order of this file and more) is refused whole.
-    const tooMany = await store.app.inject({
-      method: 'POST',
-      url: '/api/admin/shipments',
-      headers,
-      payload: { orderIds: Array.from({ length: MAX_BULK_SHIPMENTS + 1 }, (_, index) => `order-${index}`) },
-    });
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toBe(`At most ${MAX_BULK_SHIPMENTS} orders can be shipped at once`);
-
-    const unshipped = await paidOrder();
-    await shipped(second.orderId);
-    const labels = await store.app.inject({
-      method: 'POST',
-      url: '/api/admin/shipments/labels.pdf',
-      headers,
-      payload: { orderIds: [second.orderId, unshipped.orderId, first.orderId] },
-    });
-    expect(labels.statusCode, labels.body).toBe(200);
-    expect(labels.headers['content-type']).toBe('application/pdf');
-    expect(labels.headers['content-disposition']).toBe('attachment; filename="labels-2.pdf"');
-    expect(labels.headers['x-labels-missing']).toBe(unshipped.orderNumber);
-    const merged = await PDFDocument.load(labels.rawPayload);
-    expect(merged.getPageCount()).toBe(2);
-    // 4 x 6 inch label pages, in the order chosen.
-    expect(merged.getPages().map((page) => [page.getWidth(), page.getHeight()])).toEqual([
-      [288, 432],
-      [288, 432],
-    ]);
-
-    const none = await store.app.inject({
-      method: 'POST',
-      url: '/api/admin/shipments/labels.pdf',
-      headers,
-      payload: { orderIds: [unshipped.orderId] },
-    });
-    expect(none.statusCode).toBe(404);
-    expect(none.json().message).toBe(SHIPPING_MESSAGES.noLabels);
   });
 
   it('cancels before pickup with the courier, and not once the parcel is picked up', async () => {
