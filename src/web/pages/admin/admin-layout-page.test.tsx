@@ -99,6 +99,7 @@ describe('the back office frame', () => {
       'Outbox',
       'Messages',
       'Settings',
+      'Delivery slots',
       'Staff',
     ]);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();

@@ -37,16 +37,13 @@ export function Component() {
           <div className="pt-4">
             {/* Decision 0076: a screen outside the role's permissions says so; the API refuses it too. */}
             {mayOpenAdminScreen(user.staffRole, location.pathname) === false ? (
-              <EmptyState
-                title="Your role does not include this page"
-                action={
-                  <Link to="/admin" className={buttonClass('primary')}>
-                    Back to the dashboard
-                  </Link>
-                }
-              >
-                Ask the store's owner if you need it.
-              </EmptyState>
+              <section className="mx-auto max-w-md py-12 text-center">
+                <h1 className="text-xl font-bold text-stone-900">Your role does not include this page</h1>
+                <p className="mt-2 text-stone-600">Ask the store's owner if you need it.</p>
+                <Link to="/admin" className={`${buttonClass('primary')} mt-6`}>
+                  Back to the dashboard
+                </Link>
+              </section>
             ) : (
               <StaffRoleProvider value={user.staffRole ?? null}>
                 <Outlet />
