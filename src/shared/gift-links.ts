@@ -29,6 +29,7 @@ export const GIFT_LINK_MESSAGES = {
   recipientContact: "Please give the recipient's mobile number or e-mail",
   noSlots: 'Please choose at least one delivery the recipient may pick',
   slotNotAllowed: 'The sender did not choose this delivery for the gift',
+  alreadyOpened: 'The recipient has opened this link already, so it cannot be sent again or changed',
   alreadyAnswered: 'This gift has already been answered',
   notDelivered: 'We do not deliver to this pincode yet. Please give another address, perhaps where you work',
   notPaidYet: 'This gift cannot be answered just now',

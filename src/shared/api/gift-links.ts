@@ -91,6 +91,16 @@ export const AcceptGiftLinkPayload = z.object({
 });
 export type AcceptGiftLinkPayload = z.infer<typeof AcceptGiftLinkPayload>;
 
+/**
+ * POST /api/orders/:id/gift-link/resend: the link again, before it is opened, to a corrected
+ * mobile or e-mail when given (the other is then dropped), else to the same.
+ */
+export const GiftLinkResend = z.object({
+  phone: RecipientPhone.optional(),
+  email: RecipientEmail.optional(),
+});
+export type GiftLinkResend = z.infer<typeof GiftLinkResend>;
+
 /** What the sender's order page shows of the link: its state and the delivery date, never the address. */
 export const GiftLinkStatus = z.object({
   recipientName: z.string(),

@@ -1,6 +1,11 @@
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AcceptGiftLinkPayload, GiftLinkSlot, type GiftLinkView } from '../../../shared/api/gift-links';
+import {
+  type AcceptGiftLinkPayload,
+  type GiftLinkResend,
+  GiftLinkSlot,
+  type GiftLinkView,
+} from '../../../shared/api/gift-links';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { DeliverySlot, deliveryChoiceProblem, deliveryChoiceText } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
@@ -298,52 +303,77 @@ export function createGiftLinkService({
     return found.link;
   }
 
+  /**
+   * Sends a link: a new token (its hash replaces any before, so an older link stops working), by
+   * SMS to the recipient's mobile and by e-mail to their address, whichever the sender gave.
+   */
+  async function sendLink(tx: Tx, link: LinkRow, order: OrderRow, now: Date) {
+    const token = newGiftLinkToken();
+    const tokenHash = giftLinkTokenHashOf(token);
+    await tx.update(giftLinks).set({ tokenHash, state: 'sent' }).where(eq(giftLinks.orderId, order.id));
+    // Each sending is its own message (a resend at the same moment too): named by its token.
+    const key = `gift-link-${order.id}-${tokenHash.slice(0, 16)}`;
+    if (link.recipientPhone) {
+      await queueGiftLinkMessage(tx, {
+        orderId: order.id,
+        to: link.recipientPhone,
+        key,
+        token,
+        recipientName: link.recipientName,
+        at: now,
+      });
+    }
+    if (link.recipientEmail) {
+      await enqueueMail(
+        tx,
+        giftLinkMail(
+          {
+            recipient: link.recipientEmail,
+            recipientName: link.recipientName,
+            senderName: await senderNameOf(tx, order),
+            link: `${store.publicUrl ?? ''}${giftLinkPathOf(token)}`,
+            until: formatDeliveryDate(indiaDateOf(link.expiresAt)),
+          },
+          store,
+        ),
+        now,
+      );
+    }
+  }
+
   return {
-    /**
-     * Sends the link of a gift link order that has just been paid, in the payment's transaction: a
-     * new token (its hash replaces any before, so an older link stops working), by SMS to the
-     * recipient's mobile and by e-mail to their address, whichever the sender gave.
-     */
+    /** Sends the link of a gift link order that has just been paid, in the payment's transaction. */
     async sendOnPayment(tx: Tx, order: OrderRow, now: Date): Promise<void> {
       const [link] = await tx
         .select()
         .from(giftLinks)
         .where(and(eq(giftLinks.orderId, order.id), eq(giftLinks.state, 'awaiting_payment')))
         .for('update');
-      if (!link) return;
-      const token = newGiftLinkToken();
-      await tx
-        .update(giftLinks)
-        .set({ tokenHash: giftLinkTokenHashOf(token), state: 'sent' })
-        .where(eq(giftLinks.orderId, order.id));
-      const key = `gift-link-${order.id}-${now.getTime()}`;
-      if (link.recipientPhone) {
-        await queueGiftLinkMessage(tx, {
-          orderId: order.id,
-          to: link.recipientPhone,
-          key,
-          token,
-          recipientName: link.recipientName,
-          at: now,
-        });
-      }
-      if (link.recipientEmail) {
-        const identity = store;
-        await enqueueMail(
-          tx,
-          giftLinkMail(
-            {
-              recipient: link.recipientEmail,
-              recipientName: link.recipientName,
-              senderName: await senderNameOf(tx, order),
-              link: `${identity.publicUrl ?? ''}${giftLinkPathOf(token)}`,
-              until: formatDeliveryDate(indiaDateOf(link.expiresAt)),
-            },
-            identity,
-          ),
-          now,
-        );
-      }
+      if (link) await sendLink(tx, link, order, now);
+    },
+
+    /**
+     * The sender sends the link again, to a corrected number or address when given, while the
+     * recipient has not opened it: a new token, so the link sent before stops working.
+     */
+    async resend(userId: number, orderId: string, to: GiftLinkResend): Promise<void> {
+      await senderLink(userId, orderId);
+      await db.transaction(async (tx) => {
+        const [link] = await tx.select().from(giftLinks).where(eq(giftLinks.orderId, orderId)).for('update');
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+        if (!link || !order) throw notFound(GIFT_LINK_MESSAGES.notFound);
+        if (link.state !== 'sent' || order.status !== 'paid')
+          throw conflict(GIFT_LINK_MESSAGES.alreadyOpened);
+        const [changed] = await tx
+          .update(giftLinks)
+          .set({
+            recipientPhone: to.phone ?? (to.email ? null : link.recipientPhone),
+            recipientEmail: to.email ?? (to.phone ? null : link.recipientEmail),
+          })
+          .where(eq(giftLinks.orderId, orderId))
+          .returning();
+        if (changed) await sendLink(tx, changed, order, clock.now());
+      });
     },
 
     view,

@@ -10,6 +10,7 @@ import {
   postLink,
   saveOwnerSettings,
   senderWithPhone,
+  sentToken,
 } from '../../testing/gift-link-fixtures';
 import { createTestProduct, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
@@ -136,5 +137,31 @@ describe("the recipient's page", () => {
     const wrong = await store.app.inject({ url: `/api/gift-links/${'x'.repeat(43)}` });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().message).toBe(GIFT_LINK_MESSAGES.notFound);
+  });
+});
+
+describe("the sender's resend", () => {
+  it('sends a new link to a corrected number before it is opened; the old one stops working', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database);
+    const { order, token } = await paidLink(store, sender, [{ product, quantity: 1 }]);
+    const resend = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      store.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.orderId}/gift-link/resend`,
+        headers,
+        payload,
+      });
+    expect((await resend(store.customer.headers, { phone: '9123456780' })).statusCode).toBe(404);
+    const sent = await resend(sender.headers, { phone: '91234 56780' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const fresh = await sentToken(store, '9123456780');
+    expect(fresh).not.toBe(token);
+    expect((await store.app.inject({ url: `/api/gift-links/${token}` })).statusCode).toBe(404);
+    expect((await store.app.inject({ url: `/api/gift-links/${fresh}` })).statusCode).toBe(200);
+    // Opened now: it can no longer be sent elsewhere.
+    const late = await resend(sender.headers, { phone: '9123456781' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(GIFT_LINK_MESSAGES.alreadyOpened);
   });
 });

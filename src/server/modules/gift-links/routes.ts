@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AcceptGiftLinkPayload,
   CreateGiftLinkPayload,
+  GiftLinkResend,
   GiftLinkToken,
   GiftLinkView,
 } from '../../../shared/api/gift-links';
@@ -73,6 +74,17 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.giftLinks.addressExpiredForSender(request.user.id, request.params.id, request.body);
+      return app.orders.getOrder(request.user.id, request.params.id);
+    },
+  );
+  app.post(
+    '/orders/:id/gift-link/resend',
+    {
+      schema: { params: OrderIdParams, body: GiftLinkResend, response: { 200: OrderRecord } },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      await app.giftLinks.resend(request.user.id, request.params.id, request.body);
       return app.orders.getOrder(request.user.id, request.params.id);
     },
   );
