@@ -4,6 +4,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useRemoveOrderLine } from './admin-api';
+import { useStaffMay } from './staff-permission';
 
 /**
  * Decision 0078: "Remove" beside a line of an order not yet booked with the courier (and not its
@@ -20,6 +21,9 @@ export function OrderLineRemoval({
 }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useRemoveOrderLine(orderId);
+  // Decision 0076: the API gives removing a line to the roles that may cancel with a refund.
+  const mayRemove = useStaffMay('cancelWithRefund');
+  if (!mayRemove) return null;
   const what = `${item.quantity} x ${item.product.name}`;
   return (
     <span className="flex flex-col items-end gap-1">
