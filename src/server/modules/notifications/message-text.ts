@@ -80,7 +80,7 @@ export function messageFor(
         const toPay = formatPaise(order.totalPaise);
         const page = linkTo(store, orderPagePathOf(order.orderId));
         return {
-          params: [names.shopper, number, order.promise, toPay, page],
+          params: [names.shopper, number, toPay, page, order.promise],
           text: `Hi ${names.shopper}, your order ${number} is confirmed. ${order.promise}. Please keep ${toPay} ready to pay in cash on delivery. Your order: ${page}`,
         };
       }
