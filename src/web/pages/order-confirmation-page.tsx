@@ -15,7 +15,7 @@ import { OrderAddressChange } from '../features/addresses/order-address-change';
 import { useAuth } from '../features/auth/auth-provider';
 import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
 import { expectedDeliveryHint, hasPreOrderItems } from '../features/orders/expected-delivery';
-import { GiftLinkStatusNote } from '../features/orders/gift-link-status';
+import { GiftLinkActions, GiftLinkStatusNote } from '../features/orders/gift-link-status';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
 import { OrderCancelAction } from '../features/orders/order-cancel-action';
@@ -225,7 +225,11 @@ function OrderConfirmation({
           Shipping Address
         </h2>
         {order.giftLink ? (
-          <GiftLinkStatusNote link={order.giftLink} className="mt-2" />
+          <GiftLinkStatusNote
+            link={order.giftLink}
+            className="mt-2"
+            actions={<GiftLinkActions orderId={order.id} link={order.giftLink} />}
+          />
         ) : (
           <PostalAddress address={address} className="mt-2" />
         )}

@@ -1,8 +1,23 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { GiftLinkStatusNote } from './gift-link-status';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GiftLinkStatus } from '../../../shared/api/gift-links';
+import { testOrder } from '../../testing/order-fixtures';
+import { GiftLinkActions, GiftLinkStatusNote } from './gift-link-status';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const SENT: GiftLinkStatus = {
+  recipientName: 'Kavya Reddy',
+  state: 'sent',
+  openedAt: null,
+  expiresAt: '2026-11-30T05:30:00.000Z',
+  delivery: null,
+};
 
 describe("a gift link's state on the sender's order page (decision 0081)", () => {
   it('says the address is given and when it arrives, never where', () => {
@@ -35,5 +50,46 @@ describe("a gift link's state on the sender's order page (decision 0081)", () =>
       />,
     );
     expect(screen.getByRole('status').textContent).toBe('Sent');
+  });
+});
+
+describe("the sender's actions on a gift link (decision 0081)", () => {
+  it('sends the link again to a corrected mobile while it is not opened', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push([new URL(String(input)).pathname, JSON.parse(String(init?.body))]);
+        return Response.json(testOrder({ id: 'order-1' }));
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <GiftLinkActions orderId="order-1" link={SENT} />
+      </QueryClientProvider>,
+    );
+    await userEvent.type(
+      screen.getByLabelText("Recipient's mobile (leave empty to send to the same)"),
+      '91234 56780',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('Sent again.')).toBeTruthy();
+    expect(sent).toEqual([['/api/orders/order-1/gift-link/resend', { phone: '91234 56780' }]]);
+  });
+
+  it('offers a full refund once the link expired, and nothing once it is answered', () => {
+    const { unmount } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <GiftLinkActions orderId="order-1" link={{ ...SENT, state: 'expired' }} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Refund me in full' })).toBeTruthy();
+    unmount();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <GiftLinkActions orderId="order-1" link={{ ...SENT, state: 'addressed' }} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -1,12 +1,27 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { GiftLinkStatus } from '../../../shared/api/gift-links';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { GIFT_LINK_STATE_LABELS } from '../../../shared/gift-links';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
+import { ErrorBanner } from '../../components/status-message';
+import { useGiftLinkActions } from './orders-api';
 
 /**
  * Decision 0081: what the sender of a gift link sees in place of the address: who it went to, the
  * link's state and, once the recipient answered, the delivery date. Never the address.
  */
-export function GiftLinkStatusNote({ link, className = '' }: { link: GiftLinkStatus; className?: string }) {
+export function GiftLinkStatusNote({
+  link,
+  className = '',
+  actions,
+}: {
+  link: GiftLinkStatus;
+  className?: string;
+  /** The sender's actions on it (GiftLinkActions), where the order page offers them. */
+  actions?: ReactNode;
+}) {
   const state = GIFT_LINK_STATE_LABELS[link.state];
   return (
     <div className={className}>
@@ -22,6 +37,57 @@ export function GiftLinkStatusNote({ link, className = '' }: { link: GiftLinkSta
           it is refunded in full.
         </p>
       )}
+      {actions}
     </div>
+  );
+}
+
+const readMessage = (error: unknown) =>
+  (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
+
+/** Send the link again to a corrected mobile before it is opened; a full refund once it expired. */
+export function GiftLinkActions({ orderId, link }: { orderId: string; link: GiftLinkStatus }) {
+  const { resend, refund } = useGiftLinkActions(orderId);
+  const [phone, setPhone] = useState('');
+  if (link.state === 'expired') {
+    return (
+      <div className="mt-3 flex flex-col gap-2">
+        {refund.error && <ErrorBanner>{readMessage(refund.error)}</ErrorBanner>}
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={refund.isPending}
+          onClick={() => refund.mutate()}
+        >
+          Refund me in full
+        </Button>
+      </div>
+    );
+  }
+  if (link.state !== 'sent') return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    resend.mutate(phone.trim());
+  };
+  return (
+    <form onSubmit={submit} aria-label="Send the link again" className="mt-3 flex flex-col gap-2">
+      <FormField
+        label="Recipient's mobile (leave empty to send to the same)"
+        type="tel"
+        autoComplete="off"
+        maxLength={20}
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+      />
+      {resend.error && <ErrorBanner>{readMessage(resend.error)}</ErrorBanner>}
+      {resend.isSuccess && (
+        <p role="status" className="text-sm text-green-700">
+          Sent again.
+        </p>
+      )}
+      <Button type="submit" variant="secondary" className="self-start" disabled={resend.isPending}>
+        Send the link again
+      </Button>
+    </form>
   );
 }

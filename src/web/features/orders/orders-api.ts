@@ -94,3 +94,23 @@ export function useChangeOrderAddress(orderId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });
 }
+
+/**
+ * Decision 0081: the sender's actions on a gift link: send it again (to a corrected mobile) before
+ * it is opened, or take a full refund once it expired. Every order query is asked again after.
+ */
+export function useGiftLinkActions(orderId: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+  const post = async (action: 'resend' | 'refund', body?: unknown) =>
+    OrderRecord.parse(
+      await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/gift-link/${action}`, {
+        method: 'POST',
+        ...(body === undefined ? {} : { body }),
+      }),
+    );
+  return {
+    resend: useMutation({ mutationFn: (phone: string) => post('resend', phone ? { phone } : {}), onSuccess }),
+    refund: useMutation({ mutationFn: () => post('refund'), onSuccess }),
+  };
+}
