@@ -283,8 +283,8 @@ export const AdminDashboard = z.object({
     /** Bulk enquiries nobody has answered yet ('new'). */
     enquiriesToAnswer: z.number().int(),
     lowStock: z.number().int(),
-    /** Decision 0042: rupees of cash on delivery still to collect (open COD orders). */
-    codToCollect: z.number(),
+    /** Decision 0042: rupees of cash on delivery still to collect (open COD orders); null as codRemitted. */
+    codToCollect: z.number().nullable(),
     /** Decision 0067: rupees the courier remitted in the last 30 days, from its remittance reports. */
     codRemitted: z.number().nullable(),
     /** Decision 0067: rupees collected at the door and not yet remitted (held by the courier). */

@@ -250,15 +250,15 @@ export function createAdminReportService({
 }
 
 /**
- * Decision 0054: the dashboard as a staff role that may not see money gets it: its counts of work,
- * without revenue, the door's cash remitted or the ledger's check.
+ * Decision 0076: the dashboard as a role without viewRevenue gets it: its counts of work,
+ * without revenue, the cash on delivery to collect, with the courier or remitted, or the ledger's check.
  */
 export const dashboardWithoutMoney = (dashboard: AdminDashboard): AdminDashboard => ({
   ...dashboard,
   showsMoney: false,
   today: { ...dashboard.today, revenue: null },
   month: { ...dashboard.month, revenue: null },
-  work: { ...dashboard.work, codRemitted: null, codWithCourier: null },
+  work: { ...dashboard.work, codRemitted: null, codWithCourier: null, codToCollect: null },
   topProducts: dashboard.topProducts.map((product) => ({ ...product, revenue: null })),
   revenueSeries: [],
   moneyCheck: null,

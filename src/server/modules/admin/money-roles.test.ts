@@ -148,7 +148,7 @@ describe('revenue only for roles that may see money', () => {
         month: { orders: owners.month.orders, revenue: null },
         revenueSeries: [],
         moneyCheck: null,
-        work: { codRemitted: null },
+        work: { codRemitted: null, codWithCourier: null, codToCollect: null },
       });
       expect(desk.topProducts.every((top) => top.revenue === null)).toBe(true);
     }

@@ -71,8 +71,10 @@ function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
     { label: 'Returns to decide', value: String(work.returnsToDecide), to: '/admin/returns' },
     { label: 'Enquiries to answer', value: String(work.enquiriesToAnswer), to: '/admin/bulk-enquiries' },
     { label: 'Low-stock products', value: String(work.lowStock), to: '/admin/products' },
-    { label: 'Cash on delivery to collect', value: formatInr(work.codToCollect), to: null },
-    // Decision 0054: null for a role that may not see money.
+    // Decision 0076: null for a role without viewRevenue.
+    ...(work.codToCollect === null
+      ? []
+      : [{ label: 'Cash on delivery to collect', value: formatInr(work.codToCollect), to: null }]),
     // Decision 0067: the courier's remittances against the cash it collected.
     ...(work.codRemitted === null || work.codWithCourier === null
       ? []
