@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { ProductList } from '../../src/shared/api/catalog';
 import { openAdminSection } from './support/admin-nav';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
+import { overflowProblems } from './support/page-layout';
 
 // Issue 13 "Bulk and corporate orders": from the home page's promise to the owner's list.
 
@@ -73,6 +75,14 @@ test.describe('on a 360 px phone', () => {
     while (!(await more.isDisabled())) await more.click();
     await expect(page.getByRole('status', { name: 'Quantity' })).toHaveText('10');
     await expect(page.getByText('A cart takes up to 10 of one product.')).toBeVisible();
+    // Whole on the phone's width, and nothing axe objects to around the stepper.
+    expect(await overflowProblems(page)).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .include('fieldset:has(legend)')
+      .include('fieldset:has(legend) + p')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await page.getByRole('link', { name: 'Need more? Get a bulk price' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Bulk and corporate orders' })).toBeVisible();
