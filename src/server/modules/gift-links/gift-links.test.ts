@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GiftLinkView } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gift-links';
-import { giftLinks, orderCharges, orders, products } from '../../db/schema';
+import { giftLinks, mailOutbox, orderCharges, orders, products } from '../../db/schema';
 import {
   linkBody,
   paidLink,
@@ -76,6 +76,14 @@ describe('sending a gift by link', () => {
     expect(shown.status).toBe('paid');
     expect(shown.invoiceNumber).toBeNull();
     expect(shown.giftLink).toMatchObject({ recipientName: 'Kavya Reddy', state: 'sent', delivery: null });
+    // The sender's confirmation names who gives the address, never an address of its own.
+    const [confirmation] = await store.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, order.orderId), eq(mailOutbox.kind, 'order-confirmation')));
+    expect(confirmation?.text).toContain(
+      'Delivering to:\n  Kavya Reddy, by your gift link: they give the address\n',
+    );
   });
 
   it('refuses a sender whose mobile is not verified, creating nothing', async () => {

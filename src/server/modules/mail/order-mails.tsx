@@ -27,6 +27,11 @@ export type MailOrder = {
   fees: { label: string; paise: number }[];
   totalPaise: number;
   shippingAddress: AddressForm;
+  /**
+   * Decision 0081: for a gift sent by link, its recipient's name; its sender's mails never carry
+   * the address (which the recipient gives later). Absent for any other order.
+   */
+  giftLinkRecipient?: string | null;
   deliveryEstimate: DeliveryEstimate | null;
   /** When the order was placed: its delivery promise counts from that day (decision 0068). */
   placedAt: Date;
@@ -48,6 +53,11 @@ const promiseOf = (order: MailOrder) =>
     deliveryEstimate: order.deliveryEstimate,
     hasPreOrder: order.items.some((item) => item.isPreOrder),
   });
+
+const deliveringTo = (order: Pick<MailOrder, 'shippingAddress' | 'giftLinkRecipient'>) =>
+  order.giftLinkRecipient
+    ? [`${order.giftLinkRecipient}, by your gift link: they give the address`]
+    : addressLines(order.shippingAddress);
 
 const addressLines = (address: AddressForm) => [
   address.fullName,
@@ -163,7 +173,7 @@ export function orderConfirmationMail(
     `Total: ${formatPaise(order.totalPaise)}`,
     '',
     'Delivering to:',
-    ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
+    ...deliveringTo(order).map((line) => `  ${line}`),
     '',
     ...(delivery ? [delivery] : []),
     ...(preOrderNote ? [preOrderNote] : []),
@@ -214,7 +224,7 @@ export function orderConfirmationMail(
         ))}
         <AmountRow label="Total" amount={formatPaise(order.totalPaise)} strong />
       </AmountTable>
-      <Lines heading="Delivering to:" lines={addressLines(order.shippingAddress)} />
+      <Lines heading="Delivering to:" lines={deliveringTo(order)} />
       {delivery ? <p style={mailStyles.text}>{delivery}</p> : null}
       {preOrderNote ? <p style={mailStyles.text}>{preOrderNote}</p> : null}
     </>,

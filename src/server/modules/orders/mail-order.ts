@@ -3,6 +3,7 @@ import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { orderItems, users } from '../../db/schema';
 import type { MailOrder } from '../mail';
+import { giftLinkOf } from './gift-link-orders';
 import { feesOfOrder } from './order-charges';
 import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from './order-records';
 
@@ -30,6 +31,7 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
     .orderBy(asc(orderItems.id));
   const address = addressOf(order);
   const fees = await feesOfOrder(tx, order.id);
+  const link = await giftLinkOf(tx, order.id);
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -47,6 +49,7 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
     fees: fees.map(({ label, paise }) => ({ label, paise })),
     totalPaise: order.totalPaise,
     shippingAddress: address,
+    giftLinkRecipient: link?.recipientName ?? null,
     deliveryEstimate: deliveryEstimateOf(order),
     placedAt: order.createdAt,
     deliveryChoice: deliveryChoiceOf(order, fees),
