@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEvents } from '../../db/schema';
+import { createTestApp } from '../../testing/test-app';
+import { setUpTestDatabase } from '../../testing/test-store';
 import { createRazorpayProvider } from './razorpay-provider';
 
 // Fixed vectors for Razorpay's two signatures, as its documentation defines them: the Checkout
@@ -106,5 +111,48 @@ describe('Razorpay webhook signature vector', () => {
 
   it('refuses a missing signature header', () => {
     expect(provider.verifyWebhookSignature(Buffer.from(WEBHOOK_BODY), undefined)).toBe(false);
+  });
+});
+
+describe("the store's webhook route with the same vector (Razorpay keys configured)", () => {
+  // The route must hand the verifier the bytes Razorpay sent, not JSON parsed and written again.
+  const testDatabase = setUpTestDatabase();
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp(testDatabase.database, {
+      env: {
+        BACKGROUND_JOBS: 'false',
+        RAZORPAY_KEY_ID: 'rzp_test_vectors',
+        RAZORPAY_KEY_SECRET: KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const send = (body: string, eventId: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': WEBHOOK_SIGNATURE,
+        'x-razorpay-event-id': eventId,
+      },
+      payload: body,
+    });
+
+  it('accepts the literal body and signature, and refuses the body with one character changed', async () => {
+    const tampered = await send(WEBHOOK_BODY.replace('"amount":129900', '"amount":129901'), 'evt_vector_2');
+    expect(tampered.statusCode).toBe(400);
+    const genuine = await send(WEBHOOK_BODY, 'evt_vector_1');
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    const stored = await testDatabase.database.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.provider, 'razorpay'));
+    expect(stored.map((row) => row.id)).toEqual(['evt_vector_1']);
   });
 });
