@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useAuth } from './auth-provider';
-import { spokenNumber, useCountdown } from './phone-sign-in-form';
+import { spokenNumber, useCountdown } from './code-countdown';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;

@@ -7,25 +7,11 @@ import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { AdultDeclaration } from './adult-declaration';
 import { preloadSignIn, useAuth } from './auth-provider';
+import { spokenNumber, useCountdown } from './code-countdown';
 
 const CHANNEL_NAMES: Record<OtpChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 const INVALID_NUMBER = 'Please enter a valid 10-digit mobile number';
 const INVALID_CODE = 'The code has 6 digits';
-
-/** +91 98765 43210, as the number is read back to the shopper. */
-export const spokenNumber = (digits: string) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
-
-/** Seconds left until `until` (a Date.now() time), counting down once a second; 0 when past. */
-export function useCountdown(until: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    setNow(Date.now());
-    if (until <= Date.now()) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
-}
 
 type WebOtpCredential = Credential & { code?: string };
 
