@@ -3,6 +3,20 @@ import { useDeferredValue, useSyncExternalStore } from 'react';
 const neverChanges = () => () => {};
 
 /**
+ * False on the server and while the browser hydrates the server's markup, true from the commit
+ * that ends hydration: React re-renders the user at once, as a blocking render. For the server
+ * frame alone (app/server-frame.tsx), whose one attribute decides when the page takes taps
+ * (decision 0083): its children are the same elements, so nothing below it renders again.
+ */
+export function useHydratedNow(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
+}
+
+/**
  * False on the server and while the browser hydrates the server's markup, true from a render
  * after. Browser-only state (stored cart, pincode, recently viewed) must render as a first-time
  * guest while this is false, so that hydration finds the markup the server wrote.
@@ -14,11 +28,5 @@ const neverChanges = () => () => {};
  * hydration sees true at once.
  */
 export function useHydrated(): boolean {
-  return useDeferredValue(
-    useSyncExternalStore(
-      neverChanges,
-      () => true,
-      () => false,
-    ),
-  );
+  return useDeferredValue(useHydratedNow());
 }
