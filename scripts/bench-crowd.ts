@@ -1,4 +1,4 @@
-// Issue 22: the crowd the bench's --crowd mode sends, where every request is a different URL (a
+// The crowd the bench's --crowd mode sends, where every request is a different URL (a
 // festival crowd does not repeat one URL, so the 10-second response cache answers almost nothing):
 // listings over every category × 4 sorts × 4 price bands × pages 1-40, thousands of product pages,
 // and thousands of two-word searches with one word misspelt, each built from one real product's

@@ -8,7 +8,7 @@
 //                                                   catalogue; seed 100,000 first with db:seed)
 //   npm run bench -- --startup-only                 the start-up figures alone (about a minute)
 //   npm run bench -- --crowd --products 100000 --data-dir /tmp/big
-//                                                   issue 22: every request a different URL
+//                                                   Every request a different URL
 //                                                   (listings, product pages, typo searches);
 //                                                   --products seeds that many into an empty store
 //   options: --duration 10 --connections 10 --label "embedded, 100k" --skip-startup --no-write
@@ -118,7 +118,7 @@ async function measure(
         requests: [
           {
             // Each request a different URL and a different shopper: the store runs with
-            // TRUST_PROXY, so the search allowance per address (issue 21) counts each shopper.
+            // TRUST_PROXY, so the search allowance per address counts each shopper.
             setupRequest: (request: autocannon.Request) => {
               const index = sent++;
               return {
@@ -172,8 +172,8 @@ async function measure(
 const shopperAddress = (index: number) => `203.0.${(index >> 8) & 255}.${index & 255}`;
 
 /**
- * Issue 5: the first `npm start` (builds, migrations, seeding the demo catalogue and the pincode
- * directory) serves within 60 s. Issue 27: a restart on the same data, with the builds fresh,
+ * The first `npm start` (builds, migrations, seeding the demo catalogue and the pincode
+ * directory) serves within 60 s. A restart on the same data, with the builds fresh,
  * within 2 s on a quiet machine. Both are timed from spawning `npm start` until /api/health
  * answers; the restart three times, as one run on a shared machine says little.
  */
@@ -288,7 +288,7 @@ async function main() {
 }
 
 /**
- * Issue 22: health, then each crowd target for `duration` seconds or until its URLs run out, every
+ * Health, then each crowd target for `duration` seconds or until its URLs run out, every
  * request a different URL.
  * Before the load, the first searches are checked: their misspelt product must come first.
  */

@@ -1,5 +1,5 @@
 // Plain JavaScript, not TypeScript: `npm start` runs it before every start, and loading tsx only
-// for it costs about 0.2 s of the 2 s a restart may take (issue 27). The TypeScript scripts that
+// for it costs about 0.2 s of the 2 s a restart may take. The TypeScript scripts that
 // import it read its types from build-if-stale.d.ts.
 import fs from 'node:fs';
 import path from 'node:path';

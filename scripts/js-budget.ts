@@ -1,4 +1,4 @@
-// The JavaScript budget of issue 6: what the home page needs (the entry, its static imports and the
+// The JavaScript budget: what the home page needs (the entry, its static imports and the
 // home route with its own) at most 150 KB gzipped, and every other route at most 50 KB gzipped
 // beyond what the entry already loaded. Measured on a production build and its manifest, written
 // to a temporary folder so dist/web (possibly being served) is left alone.

@@ -1,5 +1,5 @@
 // `npm run screens:mails`: every e-mail the store sends, rendered by Chromium at a phone's width
-// (360 px) and a desktop mail client's (1024 px), written to docs/screens/mails/ as PNG (issue 26).
+// (360 px) and a desktop mail client's (1024 px), written to docs/screens/mails/ as PNG.
 // The mails are the templates' own output (src/server/modules/mail/mail-samples.ts) with the
 // footer the mail worker adds as it sends, for a store without PUBLIC_URL (links to localhost).
 //

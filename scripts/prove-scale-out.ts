@@ -1,5 +1,5 @@
 // `npm run prove:scale-out`: proves on this machine that several store instances share one
-// PostgreSQL and one Redis safely (issue 12, DESIGN 1). It creates a fresh database, starts two
+// PostgreSQL and one Redis safely (DESIGN 1). It creates a fresh database, starts two
 // instances on different ports and checks, printing each step:
 //   1. 50 concurrent buyers for the last 10 units, split across both: exactly 10 orders (all
 //      payable), stock 0, never negative;

@@ -1,4 +1,4 @@
-// `npm run screens`: 360 px screenshots of the storefront for reviewers who do not run it (issue 25):
+// `npm run screens`: 360 px screenshots of the storefront for reviewers who do not run it:
 // home, listing, a product, the cart, checkout (a signed-in shopper with items and an address) and
 // every policy page, written to docs/screens/ as PNG. It starts the built store (building what is
 // stale) on a temporary data folder with the demo catalogue, and removes the folder afterwards.

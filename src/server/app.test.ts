@@ -68,7 +68,7 @@ describe('the HTTP shell', () => {
 
   it('marks API responses as not cacheable unless a route says otherwise', async () => {
     expect((await store.app.inject('/api/health')).headers['cache-control']).toBe('no-store');
-    // Issue 26: the owner may change the settings at any time, so a browser asks again each time.
+    // The owner may change the settings at any time, so a browser asks again each time.
     expect((await store.app.inject('/api/config')).headers['cache-control']).toBe('no-cache');
   });
 
@@ -78,7 +78,7 @@ describe('the HTTP shell', () => {
       storeName: 'Utsav Gifts',
       freeShippingFrom: 1000,
       shippingFee: 50,
-      // Issue 21: no payment setting, so the sandbox takes payments and the store says so.
+      // No payment setting, so the sandbox takes payments and the store says so.
       testMode: true,
     });
   });

@@ -142,7 +142,7 @@ export async function buildApp({
       },
       // Decision 0077: every instance works on the dispatch desk's jobs (orders are claimed).
       { name: 'dispatch-jobs', everyMs: DISPATCH_EVERY_MS, run: () => services.dispatch.workWhileBusy() },
-      // Issue 23: order news on WhatsApp and SMS, sent by every instance (rows are claimed), and
+      // Order news on WhatsApp and SMS, sent by every instance (rows are claimed), and
       // cart reminders, looked for on one instance at a time.
       {
         name: 'notifications',
@@ -172,7 +172,7 @@ export async function buildApp({
             },
           ]
         : []),
-      // Issue 24: the sandbox courier's clock, on one instance at a time.
+      // The sandbox courier's clock, on one instance at a time.
       ...(services.sandboxCourier
         ? [
             {
@@ -183,9 +183,9 @@ export async function buildApp({
             },
           ]
         : []),
-      // Issue 26: every instance looks; the period's claim row lets one of them send the digest.
+      // Every instance looks; the period's claim row lets one of them send the digest.
       { name: 'owner-digest', everyMs: OWNER_DIGEST_EVERY_MS, run: () => services.ownerNotices.sendDigest() },
-      // Issue 26: the ledger against the payment provider's records, once a day across restarts and
+      // The ledger against the payment provider's records, once a day across restarts and
       // instances: every instance looks whether it is due, the stored last run's claim picks one.
       {
         name: 'money-check',
@@ -226,7 +226,7 @@ export async function buildApp({
   // Helmet 8 throws on bad options at creation instead of passing errors on, so `next` only continues.
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, () => {
-      // Issue 21: HSTS belongs to HTTPS answers (RFC 6797 7.2); over plain HTTP it only tells a
+      // HSTS belongs to HTTPS answers (RFC 6797 7.2); over plain HTTP it only tells a
       // browser on localhost or a LAN address to insist on an HTTPS that is not there. Behind a
       // proxy (TRUST_PROXY) the protocol is the one X-Forwarded-Proto names.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
@@ -240,9 +240,9 @@ export async function buildApp({
   installAuth(app);
   // At the root too: page heads and the sitemap, outside /api.
   await installCatalog(app);
-  // Issue 25: the policy pages' heads (their URLs are in the catalogue's sitemap).
+  // The policy pages' heads (their URLs are in the catalogue's sitemap).
   registerPolicyPageHeads(app);
-  // Issue 24: the public tracking page's head.
+  // The public tracking page's head.
   registerTrackPageHead(app);
 
   await app.register(

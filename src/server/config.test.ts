@@ -93,7 +93,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('chooses who takes payments from PAYMENTS, else from the Razorpay keys (issue 21)', () => {
+  it('chooses who takes payments from PAYMENTS, else from the Razorpay keys', () => {
     const keys = { RAZORPAY_KEY_ID: 'rzp_live_1234567890', RAZORPAY_KEY_SECRET: 'razorpay-key-secret' };
     expect(loadConfig({}).paymentProvider).toBe('sandbox');
     expect(loadConfig(keys).paymentProvider).toBe('razorpay');

@@ -92,7 +92,7 @@ export const Env = z.object({
   BLOCKED_PINCODE_PREFIXES: commaList.default([]),
   FREE_SHIPPING_FROM_RUPEES: z.coerce.number().int().min(0).default(1000),
   SHIPPING_FEE_RUPEES: z.coerce.number().int().min(0).default(50),
-  // Issue 13: the extra charge for the midnight slot (23:00-23:59) at same-day pincodes.
+  // The extra charge for the midnight slot (23:00-23:59) at same-day pincodes.
   MIDNIGHT_SLOT_FEE_RUPEES: z.coerce.number().int().min(0).default(199),
   // Decision 0077: the boxes parcels are packed in, until the owner saves their own in Settings.
   PACKAGING_BOXES: PackagingBoxesText.default(
@@ -132,7 +132,7 @@ export const Env = z.object({
   // send in a day.
   GIFT_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   GIFT_LINKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
-  // Issue 23: the order-news channels ticked at checkout until the shopper changes them.
+  // The order-news channels ticked at checkout until the shopper changes them.
   NOTIFY_DEFAULT_CHANNELS: commaList.pipe(z.array(z.enum(NOTIFY_CHANNELS))).default(['whatsapp', 'email']),
 
   GA_MEASUREMENT_ID: z
@@ -140,7 +140,7 @@ export const Env = z.object({
     .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
     .optional(),
 
-  // Payments (DESIGN 4, issue 21): `razorpay` takes real payments and needs both keys; `sandbox`
+  // Payments (DESIGN 4): `razorpay` takes real payments and needs both keys; `sandbox`
   // simulates them. Unset: Razorpay when both keys are set, else the sandbox (a fresh clone).
   PAYMENTS: z.enum(['sandbox', 'razorpay']).optional(),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
@@ -206,7 +206,7 @@ export const Env = z.object({
     .optional(),
   // MSG91 does not sign delivery reports: its webhook URL carries this token (?token=).
   MSG91_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  // Issue 26: where the owner hears of new paid orders, return requests and bulk enquiries
+  // Where the owner hears of new paid orders, return requests and bulk enquiries
   // (default: the customer-care address), and how: each at once, or an hourly or daily digest.
   OWNER_NOTIFY_EMAIL: z.email().optional(),
   OWNER_NOTIFY: z.enum(['immediate', 'hourly', 'daily']).default('immediate'),
@@ -216,7 +216,7 @@ export const Env = z.object({
     .default('')
     .refine((value) => value.trim() === '' || isValidPhone(value), 'must be a 10-digit Indian mobile number')
     .transform((value) => (value.trim() === '' ? '' : normalisePhone(value))),
-  // Issue 26: a negotiated quote price may be at most this many percent below the list price.
+  // A negotiated quote price may be at most this many percent below the list price.
   QUOTE_MAX_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
   // The order expiry sweep and the mail worker; tests turn them off and call them directly.
   BACKGROUND_JOBS: booleanFlag.default(true),
@@ -249,7 +249,7 @@ export const Env = z.object({
   // Path-style addressing (bucket in the path), which most S3-compatible services need.
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 
-  // GST tax invoices (issue 14): the seller as registered. CGST + SGST when the delivery state is
+  // GST tax invoices: the seller as registered. CGST + SGST when the delivery state is
   // STORE_STATE (a state name as India Post writes it), IGST otherwise.
   STORE_LEGAL_NAME: z.string().min(1).default('Utsav Gifts Private Limited'),
   STORE_ADDRESS: z.string().min(1).default('12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001'),
@@ -259,7 +259,7 @@ export const Env = z.object({
     .string()
     .refine(isValidGstin, 'must be a valid 15-character GSTIN like 29ABCDE1234F1ZW')
     .default('29ABCDE1234F1ZW'),
-  // Issue 25: the Consumer Protection (E-Commerce) Rules, 2020 ask the seller to show how customers
+  // The Consumer Protection (E-Commerce) Rules, 2020 ask the seller to show how customers
   // reach it and who its Grievance Officer is (the Contact page, the footer). Demo values by default.
   // CUSTOMER_CARE_EMAIL falls back to SUPPORT_EMAIL, so one address needs setting once.
   CUSTOMER_CARE_PHONE: phoneNumber.default('+91 80 4567 8900'),
@@ -273,11 +273,11 @@ export const Env = z.object({
     .string()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 capital letters or digits')
     .default('UG'),
-  // Issue 21: invoice PDFs are laid out in this many worker threads, each task stopped (503)
+  // Invoice PDFs are laid out in this many worker threads, each task stopped (503)
   // after PDF_TIME_LIMIT_MS.
   PDF_THREADS: z.coerce.number().int().min(1).max(8).default(1),
   PDF_TIME_LIMIT_MS: z.coerce.number().int().min(1).default(20_000),
-  // Issue 21: a product CSV import is read (parsed and checked) in a worker thread, stopped (503,
+  // A product CSV import is read (parsed and checked) in a worker thread, stopped (503,
   // nothing imported) after this; the largest file (5 MB, 5000 rows) takes a few seconds at most.
   CSV_IMPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).default(30_000),
 
@@ -285,7 +285,7 @@ export const Env = z.object({
   // storage) may take before the store gives up on it and answers 503.
   OUTSIDE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
-  // Issue 24, the courier: `shiprocket` books real shipments (needs SHIPROCKET_EMAIL, _PASSWORD
+  // The courier: `shiprocket` books real shipments (needs SHIPROCKET_EMAIL, _PASSWORD
   // and _WEBHOOK_TOKEN); `sandbox` (default) is the built-in courier at /sandbox/courier.
   COURIER: z.enum(['sandbox', 'shiprocket']).default('sandbox'),
   SHIPROCKET_BASE_URL: z.url().default('https://apiv2.shiprocket.in'),

@@ -10,7 +10,7 @@ import { registerTestAdmin } from './testing/test-accounts';
 import { createTestApp } from './testing/test-app';
 import { createTestDatabase } from './testing/test-database';
 
-// Issue 21, finding 1: every string a request may carry has a maximum length, every list a maximum
+// Finding 1: every string a request may carry has a maximum length, every list a maximum
 // count and every record a maximum number of entries, so no request can store or render megabytes.
 // Fastify keeps a route's schema to itself; the Zod validator compiler is handed each one (with
 // the route's method, URL and part) when the app gets ready, so the test listens there. It only

@@ -102,7 +102,7 @@ export function createServices({
   redis,
   passwordCost,
 }: ServiceDependencies) {
-  // Issue 26: the owner's settings (configuration until saved), read by every instance.
+  // The owner's settings (configuration until saved), read by every instance.
   const settings = createSettingsService({ db, clock, config, changesInProcess });
   const store = liveStoreIdentity(config, settings.current);
   /** The identity as saved now, for what is written once and kept (invoices, each mail's footer). */
@@ -170,7 +170,7 @@ export function createServices({
       windowSeconds: 60 * 60,
     }),
   });
-  // Issue 23: the order-news channels ticked at checkout until the shopper changes them, as the owner set them.
+  // The order-news channels ticked at checkout until the shopper changes them, as the owner set them.
   const notifyDefaults: ReadNotifyDefaults = async () =>
     notifyDefaultsFrom((await settings.get()).values.orderUpdateChannels);
   const pdfPool = createPdfPool({ threads: config.PDF_THREADS, timeLimitMs: config.PDF_TIME_LIMIT_MS });
@@ -191,7 +191,7 @@ export function createServices({
   const ownerNotices = createOwnerNotices({
     db,
     clock,
-    // Issue 26: how the owner hears is their setting (OWNER_NOTIFY and OWNER_NOTIFY_WHATSAPP until saved).
+    // How the owner hears is their setting (OWNER_NOTIFY and OWNER_NOTIFY_WHATSAPP until saved).
     choice: async (executor) => {
       const values = await settings.valuesIn(executor);
       return { mode: values.ownerNotify, whatsApp: values.ownerWhatsApp };
@@ -269,7 +269,7 @@ export function createServices({
     log,
     onStockChanged,
   });
-  // Issue 23: order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
+  // Order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.
   const notifications = createNotificationService({
     db,
     clock,
@@ -281,7 +281,7 @@ export function createServices({
   messaging.messenger.onInbound(async (from, _channel, text) => {
     if (isYesReply(text)) await orders.confirmCodByReply(from);
   });
-  // Issue 24: the courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
+  // The courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
   // Decision 0024: the sandbox courier's labels are drawn in a worker thread, like invoices.
   const labelPool = createLabelPool({ threads: 1, timeLimitMs: config.PDF_TIME_LIMIT_MS });
   const { courier, sandbox: sandboxCourier } = createCourier({
@@ -421,7 +421,7 @@ export function createServices({
             async (payload, token) => (await shipping.receiveTracking(payload, token)).known,
           )
         : 0,
-    /** Issue 24: public tracking lookups per address; a shopper needs a few, a guesser many. */
+    /** Public tracking lookups per address; a shopper needs a few, a guesser many. */
     trackLimiter: createAttemptLimiter(limiterStore, { name: 'track-ip', attempts: 20, windowSeconds: 600 }),
     /** Reads of the sandbox courier's labels and tracking per address (its API is public). */
     sandboxCourierReads: createAttemptLimiter(limiterStore, {

@@ -159,7 +159,7 @@ describe('starting the store', () => {
     timeout: 300_000,
   }, async () => {
     const first = await startStore();
-    // Issue 21: with no setting the sandbox takes payments, and the first line says so.
+    // With no setting the sandbox takes payments, and the first line says so.
     expect(first.stderr().split('\n')[0]).toBe(TEST_MODE_NOTICE);
     const seeded = await productTotal(first.baseUrl);
     expect(seeded).toBeGreaterThanOrEqual(500);

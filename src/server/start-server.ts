@@ -42,7 +42,7 @@ export async function startServer({
   if (config.SEED_ON_START) {
     const summary = await seedDatabase(database, {
       dataDir: config.dataDir,
-      // Issue 25: the demo pictures go where uploaded images go (a bucket when STORAGE=s3).
+      // The demo pictures go where uploaded images go (a bucket when STORAGE=s3).
       storage: imageStorageFor(config),
       onProgress: createProgressReporter('Seeding'),
       artworkCacheDir: config.SEED_ARTWORK_CACHE_DIR,

@@ -7,7 +7,7 @@ export const TEST_MODE_NOTICE =
   'Test mode: payments are simulated by the built-in sandbox and nothing is charged. Set PAYMENTS=razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take real payments.';
 
 /**
- * Issue 21: what an operator must know before the store opens, printed once in start-up's first
+ * What an operator must know before the store opens, printed once in start-up's first
  * lines: that payments are simulated, that links fall back to this machine's address, and that
  * Meta retires the WhatsApp Cloud API version in use within a month (graph-api-versions.ts).
  */

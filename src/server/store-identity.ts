@@ -3,7 +3,7 @@ import type { Config } from './config';
 import { listeningOrigin } from './http/public-origin';
 
 /**
- * Who the store is, from configuration and the owner's saved settings (issue 26): shown in mail,
+ * Who the store is, from configuration and the owner's saved settings: shown in mail,
  * on invoices and in links.
  * `publicUrl` never ends in a slash, so `${publicUrl}/orders` is always one path.
  */
@@ -21,7 +21,7 @@ export type StoreIdentity = {
   state: string;
   gstin: string;
   invoicePrefix: string;
-  /** Issue 25: how customers reach the seller, and its Grievance Officer (the Contact page). */
+  /** How customers reach the seller, and its Grievance Officer (the Contact page). */
   customerCare: { phone: string; email: string };
   grievanceOfficer: { name: string; designation: string; email: string; phone: string };
 };

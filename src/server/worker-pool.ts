@@ -12,7 +12,7 @@ export type WorkerPool<Work extends WorkerTask> = {
 };
 
 /**
- * Issue 21: CPU-heavy work (invoice PDFs, CSV imports) runs in worker threads (piscina), never on
+ * CPU-heavy work (invoice PDFs, CSV imports) runs in worker threads (piscina), never on
  * the event loop, each task aborted after `timeLimitMs` with a 503 saying `tooSlowMessage`.
  *
  * The worker file sits beside the module that makes the pool (`besideModule`, its

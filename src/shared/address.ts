@@ -5,7 +5,7 @@ import { PINCODE_LENGTH } from './pincode';
 export const isValidPostalCode = (value: string) => new RegExp(`^\\d{${PINCODE_LENGTH}}$`).test(value.trim());
 
 /**
- * Issue 21: the longest each address field may be, one rule for the saved address and for an
+ * The longest each address field may be, one rule for the saved address and for an
  * order's (or a quote's) shipping address alike. Far above any real address, far below a payload.
  */
 export const ADDRESS_LIMITS = {
@@ -54,7 +54,7 @@ export const AddressInput = z.object({
     .min(1, { error: 'Postal code is required', abort: true })
     .max(PINCODE_LENGTH, { error: 'Postal code must be 6 digits', abort: true })
     .refine(isValidPostalCode, 'Postal code must be 6 digits'),
-  // Stored as the bare 10 digits, whatever separators or +91 the shopper typed (issue 25).
+  // Stored as the bare 10 digits, whatever separators or +91 the shopper typed.
   phone: z
     .string({ error: 'Phone number is required' })
     .trim()
@@ -85,8 +85,8 @@ export const SavedAddress = z.object({
 export type SavedAddress = z.infer<typeof SavedAddress>;
 
 /**
- * SPEC 3 checkout form shape; also an order's shippingAddress. Issue 25 adds the State, optional:
- * orders placed before it, and addresses saved without one, have none.
+ * SPEC 3 checkout form shape; also an order's shippingAddress. The State is optional:
+ * orders placed before it was asked, and addresses saved without one, have none.
  */
 export const AddressForm = z.object({
   fullName: z.string(),

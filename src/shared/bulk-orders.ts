@@ -1,6 +1,6 @@
 import { canTransition, type OrderStatus } from './order-status';
 
-// Issue 26 "Bulk work": the back office moves many orders along in one action.
+// Bulk work: the back office moves many orders along in one action.
 
 /** At most this many orders per bulk status change: one transaction each keeps a request bounded. */
 export const MAX_BULK_ORDERS = 500;

@@ -1,4 +1,4 @@
-// Issue 25: the home's claims come from the live catalogue, so the store never claims what its
+// The home's claims come from the live catalogue, so the store never claims what its
 // catalogue does not back ("Prices start at ₹50" when the cheapest gift was ₹59). The bulk-orders
 // page states the same price claim from the same figure, so two pages never disagree.
 import type { CatalogSummary } from './api/catalog';

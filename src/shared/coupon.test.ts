@@ -32,7 +32,7 @@ const line = (rupees: number, quantity = 1, categoryId = DIWALI) => ({
   categoryId,
 });
 
-describe('couponDiscount (issue 14)', () => {
+describe('couponDiscount', () => {
   it('takes a percent of the items, rounded down to the paisa', () => {
     expect(couponDiscount(terms(), [line(499, 2)], NOW)).toEqual({
       ok: true,

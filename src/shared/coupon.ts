@@ -1,7 +1,7 @@
 import { formatPaise, type Paise } from './money';
 import { type QuantityTierValue, unitPricePaise } from './quantity-tier-rules';
 
-// Issue 14 "Coupons": the rules both sides apply. The server recomputes every discount at order
+// Coupons: the rules both sides apply. The server recomputes every discount at order
 // creation from its own rows; the checkout shows the same numbers before the shopper pays.
 
 export type CouponKind = 'percent' | 'flat';

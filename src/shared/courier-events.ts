@@ -1,7 +1,7 @@
 import { INDIA_TIME_ZONE, indiaDayStart } from './india-time';
 import type { OrderStatus } from './order-status';
 
-// Issue 24: the tracking scans a courier reports, what each is called for people, and which order
+// The tracking scans a courier reports, what each is called for people, and which order
 // status each one means (DESIGN 4 "Status machine": the courier moves an order only along it).
 
 export const TRACKING_KINDS = [

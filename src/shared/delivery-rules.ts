@@ -41,7 +41,7 @@ export const addressPincodeRefusal = (pincode: string, info: Pick<DeliveryInfo, 
 export const UNKNOWN_PINCODE_MESSAGE = 'Please enter a valid delivery pincode';
 
 /**
- * Issue 25: why an order cannot go to a pincode, or null when it can. The one rule checkout (which
+ * Why an order cannot go to a pincode, or null when it can. The one rule checkout (which
  * disables Proceed to Payment with this reason), create-order and the owner's quotes apply, so the
  * payment page never refuses what checkout allowed.
  */
@@ -57,7 +57,7 @@ export function deliveryRefusal(
 }
 
 /**
- * Issue 25: a delivery window as the end of a sentence that starts "arrives": 'Today' reads
+ * A delivery window as the end of a sentence that starts "arrives": 'Today' reads
  * "arrives today", '1 Day' "arrives tomorrow", '3-5 Days' "arrives in 3-5 days" (never "arrives in
  * Today"). The windows stay the spec's labels where they stand alone.
  */

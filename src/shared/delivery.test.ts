@@ -68,7 +68,7 @@ describe('ShippingCalculation (SPEC 3)', () => {
   });
 });
 
-describe('deliveryRefusal (issue 25: one rule for checkout and create-order)', () => {
+describe('deliveryRefusal (one rule for checkout and create-order)', () => {
   it('lets an order go to a served pincode', () => {
     expect(deliveryRefusal({ serviceable: true, type: 'standard' })).toBeNull();
   });
@@ -91,7 +91,7 @@ describe('deliveryRefusal (issue 25: one rule for checkout and create-order)', (
   });
 });
 
-describe('arrivalPhrase (issue 25: delivery copy that reads naturally)', () => {
+describe('arrivalPhrase (delivery copy that reads naturally)', () => {
   it.each([
     ['Today', 'today'],
     ['1 Day', 'tomorrow'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './plain-text';
 
-// Issue 13: gift options per order. The checkout form and the server parse with this one schema.
+// Gift options per order. The checkout form and the server parse with this one schema.
 
 export const GIFT_MESSAGE_MAX = 250;
 
@@ -19,7 +19,7 @@ export const normaliseGiftMessage = (message: string) => message.replace(/\r\n?/
 
 export const GiftMessage = z
   .string()
-  // Issue 21: what arrives is bounded before it is tidied; twice the limit leaves room for \r\n
+  // What arrives is bounded before it is tidied; twice the limit leaves room for \r\n
   // line breaks and spaces at the ends, which tidying takes off.
   .max(GIFT_MESSAGE_MAX * 2, { error: GIFT_MESSAGES.tooLong, abort: true })
   .transform(normaliseGiftMessage)

@@ -10,7 +10,7 @@ import {
 } from './gst';
 import { INDIAN_STATES } from './indian-states';
 
-describe('taxLines (issue 14: tax-inclusive prices)', () => {
+describe('taxLines (tax-inclusive prices)', () => {
   it('takes CGST and SGST out of each line within the store’s state', () => {
     const { lines, totals } = taxLines(
       [{ description: 'Brass Diya Set', hsn: '7418', quantity: 2, grossPaise: 118_000, rateBp: 1800 }],

@@ -1,7 +1,7 @@
 import { indiaYearMonth } from './india-time';
 import type { Paise } from './money';
 
-// Issue 14 "GST tax invoice": store prices are tax-inclusive, so each invoice line's tax is taken
+// GST tax invoice: store prices are tax-inclusive, so each invoice line's tax is taken
 // out of what the customer paid for it. Rates are in basis points (1800 = 18%) so that 0.25% and
 // 3% (gold, silver) fit as well as the usual 5, 18 and 40%.
 

@@ -1,4 +1,4 @@
-// Issue 25: the State of a delivery address, chosen from India's 28 states and 8 union territories
+// The State of a delivery address, chosen from India's 28 states and 8 union territories
 // as the Constitution's schedules name them today.
 
 export const INDIAN_STATES = [

@@ -1,6 +1,6 @@
 import { formatPaise, type Paise } from './money';
 
-// Issue 26: the movements of an order's money, as the ledger records them.
+// The movements of an order's money, as the ledger records them.
 export const LEDGER_KINDS = ['captured', 'refunded', 'cod_collected'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

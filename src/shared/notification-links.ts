@@ -1,4 +1,4 @@
-// Issue 23: the pages the links in order messages open (no Zod here: the router imports it).
+// The pages the links in order messages open (no Zod here: the router imports it).
 
 /** The page an opt-out link opens (`?token=`). */
 export const OPT_OUT_PATH = '/messages/stop';

@@ -3,7 +3,7 @@ import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 
 export { CART_RESTORE_PARAM, OPT_OUT_PATH } from './notification-links';
 
-// Issue 23: the channels a shopper can agree to get order news on, at checkout.
+// The channels a shopper can agree to get order news on, at checkout.
 export const NOTIFY_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 /** The channels that go through the messenger (WhatsApp, SMS); e-mail has its own mail outbox. */
@@ -124,14 +124,14 @@ export const giftNoticeOfStatus = (status: string): OrderNotice | null =>
   GIFT_NOTICE_OF_STATUS[status] ?? null;
 
 /**
- * Issue 26: status e-mails are the few that matter (paid, shipped with tracking, delivered, a failed
+ * Status e-mails are the few that matter (paid, shipped with tracking, delivered, a failed
  * delivery, cancelled with its refund, returned), not one per click of the back office (confirmed,
  * processing, packed, out for delivery tell the customer nothing they must act on).
  */
 const MAILED_STATUSES = new Set(['paid', 'shipped', 'delivered', 'failed_delivery', 'cancelled', 'returned']);
 export const statusMailsCustomer = (status: string): boolean => MAILED_STATUSES.has(status);
 
-/** Issue 23: a shopper who started checkout and has not paid this long later gets one reminder. */
+/** A shopper who started checkout and has not paid this long later gets one reminder. */
 export const CART_REMINDER_AFTER_MS = 60 * 60 * 1000;
 /** ...and never more than one in this long. */
 export const CART_REMINDER_GAP_MS = 24 * 60 * 60 * 1000;

@@ -154,7 +154,7 @@ export const showsExpectedDelivery = (status: string): boolean =>
   status !== 'delivered' && status !== 'cancelled' && status !== 'returned' && !isReturningToStore(status);
 
 /**
- * Issue 14: what `returning` more units of a line refunds, when `before` of its `quantity` units
+ * What `returning` more units of a line refunds, when `before` of its `quantity` units
  * were returned already and the whole line cost `linePaidPaise`. Rounded down per step, so the
  * shares of all units add up to the line exactly.
  */

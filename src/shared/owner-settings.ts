@@ -13,7 +13,7 @@ import {
 } from './return-rules';
 import { RTO_REFUND_MODE_LABELS, RTO_REFUND_MODES } from './returned-parcels';
 
-// Issue 26: what the owner changes in the back office's Settings page. The form and the server
+// What the owner changes in the back office's Settings page. The form and the server
 // validate with this one schema; each field's `meta` says how the form shows it and which
 // configuration variable gives its value until the owner saves one (the first one set wins).
 // Adding a setting is one line here: the table keeps the saved values as one JSON object, and the
@@ -371,7 +371,7 @@ export const OwnerSettings = z.object({
       .refine(isValidGstin, GSTIN_MESSAGE),
     { label: 'GSTIN', group: 'legal', kind: 'text', env: ['STORE_GSTIN'] },
   ),
-  // Issue 23: the order-news channels checkout ticks until the shopper changes them.
+  // The order-news channels checkout ticks until the shopper changes them.
   orderUpdateChannels: field(
     z
       .array(z.enum(NOTIFY_CHANNELS, { error: 'Order updates can be WhatsApp, SMS or e-mail' }), {
@@ -389,7 +389,7 @@ export const OwnerSettings = z.object({
       hint: 'The shopper can change them before paying. WhatsApp is never ticked for them; a quote uses it',
     },
   ),
-  // Issue 26: new paid orders, return requests and enquiries also reach the owner's WhatsApp.
+  // New paid orders, return requests and enquiries also reach the owner's WhatsApp.
   ownerWhatsApp: field(
     z
       .string({ error: OWNER_WHATSAPP_MESSAGE })

@@ -35,5 +35,5 @@ export const isKnownPagePath = (path: string) =>
 export const hidesBottomNav = (path: string) =>
   path === '/payment' || path === '/checkout' || path.startsWith('/product/');
 
-/** Issue 26: the back office, where the storefront's bars (tab bar, cart bar, chat) stay away. */
+/** The back office, where the storefront's bars (tab bar, cart bar, chat) stay away. */
 export const isBackOffice = (path: string) => path === '/admin' || path.startsWith('/admin/');

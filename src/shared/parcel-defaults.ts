@@ -1,4 +1,4 @@
-// Issue 24: the parcel a category ships as. Without Zod, so the back office's product and category
+// The parcel a category ships as. Without Zod, so the back office's product and category
 // forms show it without loading Zod (docs/performance.md "JavaScript budget"); parcel.ts re-exports
 // it, with the schema that checks a parcel (ParcelSize).
 

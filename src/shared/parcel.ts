@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ParcelSizeValue } from './parcel-defaults';
 
-// Issue 24: what a packed parcel weighs and measures, for the courier's booking and its price.
+// What a packed parcel weighs and measures, for the courier's booking and its price.
 // The categories' default parcels are in parcel-defaults.ts (Zod-free, for the back office's forms).
 export { categoryParcelOf, defaultParcelFor } from './parcel-defaults';
 

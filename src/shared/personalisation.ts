@@ -13,7 +13,7 @@ import {
 } from './personalisation-rules';
 import { hasControlCharacters } from './plain-text';
 
-// Issue 13 item 2: personalisation per product, the schemas. The rules without Zod (limits,
+// Personalisation per product, the schemas. The rules without Zod (limits,
 // messages, the check and the cart key) are in personalisation-rules.ts, so the cart and the
 // product page can use them without loading Zod. The shapes are named there once; each schema
 // here is checked against its shape.
@@ -86,7 +86,7 @@ export const PersonalisationValues = z.object({
       z.string().max(PERSONALISATION_LABEL_MAX, 'Unknown personalisation field'),
       z.string().max(1000, 'A personalisation text is too long'),
     )
-    // Issue 21: no more texts than a product has fields. A record has no length check of its own;
+    // No more texts than a product has fields. A record has no length check of its own;
     // `maxEntries` in the params tells request-bounds.test.ts the limit.
     .refine((text) => Object.keys(text).length <= PERSONALISATION_MAX_FIELDS, {
       message: `At most ${PERSONALISATION_MAX_FIELDS} personalisation texts`,

@@ -3,7 +3,7 @@ import { AddressInput, ShippingAddress, validateAddressForm } from './address';
 import { BulkEnquiryInput } from './api/bulk-enquiries';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
 
-// Issue 25: the ways shoppers in India type one mobile number.
+// The ways shoppers in India type one mobile number.
 const TYPED_AS_INDIANS_DO = [
   '9876543210',
   '98765 43210',
@@ -22,7 +22,7 @@ const TYPED_AS_INDIANS_DO = [
   ' 98765 43210 ',
 ];
 
-describe('normalisePhone and isValidPhone (issue 25)', () => {
+describe('normalisePhone and isValidPhone', () => {
   it.each(TYPED_AS_INDIANS_DO)('reads %j as 9876543210', (typed) => {
     expect(isValidPhone(typed)).toBe(true);
     expect(normalisePhone(typed)).toBe('9876543210');

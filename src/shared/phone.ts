@@ -1,4 +1,4 @@
-// Issue 25: one rule for every phone field (address, checkout, bulk enquiry, quotes), on the form
+// One rule for every phone field (address, checkout, bulk enquiry, quotes), on the form
 // and on the server. Shoppers in India type a mobile as "98765 43210", "+91 98765 43210",
 // "91-98765-43210" or "098765 43210"; all of them are the same 10 digits, and those are stored.
 

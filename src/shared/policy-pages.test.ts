@@ -3,7 +3,7 @@ import { isKnownPagePath } from './page-routes';
 import { POLICY_PAGES, policyPageAt } from './policy-pages';
 import { telLink } from './store-links';
 
-describe('the policy pages (issue 25)', () => {
+describe('the policy pages', () => {
   it('finds a policy page by its path, with or without a trailing slash, and nothing else', () => {
     expect(policyPageAt('/policies/returns')).toBe(POLICY_PAGES.returns);
     expect(policyPageAt('/contact/')).toBe(POLICY_PAGES.contact);

@@ -1,4 +1,4 @@
-// Issue 25: the pages a seller in India must show (Consumer Protection (E-Commerce) Rules, 2020).
+// The pages a seller in India must show (Consumer Protection (E-Commerce) Rules, 2020).
 import { FAULT_RETURN_WINDOW_DAYS, RETURN_WINDOW_DAYS } from './return-rules';
 
 // One list for the routes, the server's heads and sitemap, the footer, checkout and e-mails.

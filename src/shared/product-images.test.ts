@@ -7,7 +7,7 @@ describe('productImageSrcSet', () => {
       '/uploads/products/p521-m3x9k2a1f0-300w.webp 300w, /uploads/products/p521-m3x9k2a1f0-400w.webp 400w, ' +
         '/uploads/products/p521-m3x9k2a1f0-600w.webp 600w',
     );
-    // The same from an S3-compatible bucket (issue 12), served under /media.
+    // The same from an S3-compatible bucket, served under /media.
     expect(productImageSrcSet('/media/products/p521-m3x9k2a1f0-600w.webp')).toBe(
       '/media/products/p521-m3x9k2a1f0-300w.webp 300w, /media/products/p521-m3x9k2a1f0-400w.webp 400w, ' +
         '/media/products/p521-m3x9k2a1f0-600w.webp 600w',

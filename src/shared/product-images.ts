@@ -1,5 +1,5 @@
-// Issue 11: each uploaded product image is stored as WebP copies at these widths; product.image
-// names the widest. The storefront offers them all in `srcset` (issue 6), so a phone's card loads
+// Each uploaded product image is stored as WebP copies at these widths; product.image
+// names the widest. The storefront offers them all in `srcset`, so a phone's card loads
 // a small copy. Chromium picks the smallest copy at least as dense as the screen, so a card half
 // of a 412 px phone at DPR 1.75 (about 360 device pixels) needs the 400 px copy, not the 600 px one.
 export const PRODUCT_IMAGE_WIDTHS = [300, 400, 600] as const;
@@ -12,9 +12,9 @@ const EARLIER_WIDTHS = [300, 600] as const;
 /** The storage key of one copy of a product image (`products/{stem}-{width}w.webp`). */
 export const productImageKey = (stem: string, width: number) => `products/${stem}-${width}w.webp`;
 
-// Served from /uploads (local storage) or /media (an S3-compatible bucket, issue 12). The demo
-// catalogue's pictures (issue 25) are stored the same way, with the stem `art-{hash}`, and a photo
-// added to a product before its first save (issue 26) with the stem `new-{stamp}`.
+// Served from /uploads (local storage) or /media (an S3-compatible bucket). The demo
+// catalogue's pictures are stored the same way, with the stem `art-{hash}`, and a photo
+// added to a product before its first save with the stem `new-{stamp}`.
 const STORED_IMAGE = /^(\/(?:uploads|media)\/products\/(?:p\d+|art|new)-[a-z0-9]+)-\d+(w?)\.webp$/;
 
 // The width each layout shows a picture at, for `sizes`, so the browser fetches the copy that
@@ -39,5 +39,5 @@ export function productImageSrcSet(src: string): string | undefined {
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 5 MB. Please upload a smaller one.';
 export const IMAGE_TYPE_MESSAGE = 'Please upload a JPEG, PNG or WebP image.';
-/** Issue 26: how many photos one product holds. */
+/** How many photos one product holds. */
 export const MAX_PRODUCT_IMAGES = 12;

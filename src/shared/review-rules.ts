@@ -1,4 +1,4 @@
-// Issue 14's review rules without Zod, so the product page can show reviews without loading it
+// The review rules without Zod, so the product page can show reviews without loading it
 // (docs/performance.md); the schemas in api/reviews.ts re-export them.
 
 export const REVIEW_TEXT_MAX = 2000;

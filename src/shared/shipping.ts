@@ -27,7 +27,7 @@ export const shippingRulesFromRupees = (settings: {
 });
 
 /**
- * Issue 26: the charges in force, from the owner's settings (configuration until saved). Services
+ * The charges in force, from the owner's settings (configuration until saved). Services
  * read them again for every quote and order, so a saved change applies on every instance at once.
  */
 export type DeliveryCharges = { shippingRules: ShippingRules; midnightSlotFeePaise: Paise };

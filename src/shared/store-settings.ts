@@ -15,12 +15,12 @@ export const StoreSettings = z.object({
   freeShippingFrom: z.number(),
   shippingFee: z.number(),
   gaMeasurementId: z.string().nullable(),
-  /** Issue 13: the midnight slot's extra charge at same-day pincodes, in rupees. */
+  /** The midnight slot's extra charge at same-day pincodes, in rupees. */
   midnightSlotFee: z.number(),
   /** Pincodes this close to the dispatch pincode get next-day delivery (DESIGN 4). */
   nextDayRadiusKm: z.number(),
   /**
-   * Issue 25, Consumer Protection (E-Commerce) Rules, 2020: the seller's identity, how to reach
+   * Consumer Protection (E-Commerce) Rules, 2020: the seller's identity, how to reach
    * customer care and the Grievance Officer, shown in the footer and on the Contact page.
    */
   seller: z.object({ legalName: z.string(), address: z.string(), gstin: z.string() }),
@@ -31,7 +31,7 @@ export const StoreSettings = z.object({
     email: z.string(),
     phone: z.string(),
   }),
-  /** Issue 21: the built-in sandbox takes the payments; every page says they are simulated. */
+  /** The built-in sandbox takes the payments; every page says they are simulated. */
   testMode: z.boolean(),
   /**
    * Decision 0042: whether the store takes cash on delivery at all (the owner's switch). The payment
@@ -45,7 +45,7 @@ export const StoreSettings = z.object({
   codFee: z.number(),
   /** Rule 7(1)(a): who pays to send a return back (the owner's setting). */
   returnShippingPaidBy: z.enum(RETURN_SHIPPING_PAYERS),
-  /** Issue 23: the order-news channels checkout ticks until the shopper changes them. */
+  /** The order-news channels checkout ticks until the shopper changes them. */
   orderUpdates: z.object({ whatsapp: z.boolean(), sms: z.boolean(), email: z.boolean() }),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;

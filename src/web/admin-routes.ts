@@ -1,4 +1,4 @@
-// Issue 11: the back office's pages, each a chunk of its own that shoppers never download. Issue
+// The back office's pages, each a chunk of its own that shoppers never download. Issue
 // 22: this table of their chunks (and of what each imports, for preloading) is a chunk too, loaded
 // when the back office is opened, so that the entry every shopper downloads does not carry it.
 const pages = {

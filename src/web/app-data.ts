@@ -10,7 +10,7 @@ type AppData = { settings: StoreSettings } & Record<string, unknown>;
 /**
  * The server writes the data into every page it serves. Only `npm run dev`'s pages (Vite's own
  * index.html), the component tests and the server renderer (before its first page) start without
- * it, from these settings; the browser's production build leaves them out (issue 22).
+ * it, from these settings; the browser's production build leaves them out.
  */
 const settingsWithoutServer: StoreSettings | null =
   import.meta.env.DEV || import.meta.env.SSR
@@ -66,7 +66,7 @@ export const storeSettings: StoreSettings = { ...appData.settings };
 
 /**
  * The server renderer fills it from the settings in force; in the browser, the back office's
- * Settings page after a save (issue 26), so this tab's next pages show the saved fee and name.
+ * Settings page after a save, so this tab's next pages show the saved fee and name.
  */
 export function applyServerSettings(settings: StoreSettings) {
   Object.assign(storeSettings, settings);

@@ -71,7 +71,7 @@ async function prefetchPage(
   catalog: CatalogSource,
 ): Promise<string | null> {
   const path = url.pathname;
-  // Issue 25: the policy pages show the store's configuration only (the settings), no queries.
+  // The policy pages show the store's configuration only (the settings), no queries.
   if (policyPageAt(path)) return path;
   if (path === '/') {
     const [categories, collections, featured, summary] = await Promise.all([

@@ -66,8 +66,8 @@ if (!root) throw new Error('The page has no #root element');
 // A page the server rendered is hydrated (docs/decisions/0020-server-rendered-first-paint.md):
 // React attaches to the markup instead of building the page again, with every browser-only state
 // rendered as the server did (a guest's) until hydration is done (app/server-frame.tsx). In a
-// transition, so that React hydrates in slices and the page stays responsive meanwhile (issue 6:
-// total blocking time). Other pages are rendered by the browser alone.
+// transition, so that React hydrates in slices and the page stays responsive meanwhile
+// (total blocking time). Other pages are rendered by the browser alone.
 async function startApp(root: HTMLElement) {
   // The entry's evaluation, matching the landing page's routes and reading what is stored, making
   // the router, and the start of hydration each run in a task of their own: in one task they made

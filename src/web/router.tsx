@@ -23,7 +23,7 @@ export function prefetchStorefrontRoutes() {
 
 // SPEC 2 route table. Each page is its own lazily loaded chunk, so a shopper downloads only the
 // pages they open. Home, the listings and the product page, where most shoppers land, are loaded
-// from here; the others through a table of their chunks that the entry does not carry (issue 22).
+// from here; the others through a table of their chunks that the entry does not carry.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -46,27 +46,27 @@ export const routes: RouteObject[] = [
       { path: 'register', lazy: storefrontPage('register') },
       { path: 'wishlist', lazy: storefrontPage('wishlist') },
       { path: 'bulk-orders', lazy: storefrontPage('bulkOrders') },
-      // Issue 23: the opt-out link of every order message.
+      // The opt-out link of every order message.
       { path: OPT_OUT_PATH.slice(1), lazy: storefrontPage('stopMessages') },
       // Decision 0067: the signed page of a cash on delivery refund's UPI ID or bank account.
       { path: REFUND_DETAILS_PATH.slice(1), lazy: storefrontPage('refundDetails') },
-      // Issue 24: public parcel tracking by order number and phone or e-mail.
+      // Public parcel tracking by order number and phone or e-mail.
       { path: 'track', lazy: storefrontPage('track') },
-      // Issue 25: the pages a seller in India must show (paths in src/shared/policy-pages.ts).
+      // The pages a seller in India must show (paths in src/shared/policy-pages.ts).
       { path: POLICY_PAGES.returns.path.slice(1), lazy: storefrontPage('returnsPolicy') },
       { path: POLICY_PAGES.shipping.path.slice(1), lazy: storefrontPage('shippingPolicy') },
       { path: POLICY_PAGES.terms.path.slice(1), lazy: storefrontPage('terms') },
       { path: POLICY_PAGES.privacy.path.slice(1), lazy: storefrontPage('privacy') },
       { path: POLICY_PAGES.contact.path.slice(1), lazy: storefrontPage('contact') },
-      // Issue 13: a bulk quote's payable link, e-mailed to the customer.
+      // A bulk quote's payable link, e-mailed to the customer.
       { path: 'quote/:orderId', lazy: storefrontPage('quote') },
-      // Issue 26: the link of a staff invitation.
+      // The link of a staff invitation.
       { path: 'staff-invite/:token', lazy: storefrontPage('staffInvite') },
       { path: 'gift/:token', lazy: storefrontPage('giftLink') },
       // Decision 0075: the link that confirms a shopper's new e-mail.
       { path: 'confirm-email/:token', lazy: storefrontPage('confirmEmail') },
       {
-        // Issue 11: the back office, in chunks of its own that shoppers never download.
+        // The back office, in chunks of its own that shoppers never download.
         path: 'admin',
         lazy: () => import('./pages/admin/admin-layout-page'),
         children: [
@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
           { path: 'bulk-enquiries', lazy: adminPage('bulkEnquiries') },
           { path: 'complaints', lazy: adminPage('complaints') },
           { path: 'quotes/new', lazy: adminPage('newQuote') },
-          // Issue 26: the owner's settings and staff.
+          // The owner's settings and staff.
           { path: 'settings', lazy: adminPage('settings') },
           { path: 'staff', lazy: adminPage('staff') },
         ],

@@ -1,4 +1,4 @@
-// Issue 22: the storefront's pages other than home, the listings and the product page (the cart,
+// The storefront's pages other than home, the listings and the product page (the cart,
 // checkout, accounts, collections, the policy pages, the pages of e-mailed links), each a chunk of
 // its own. This table of their chunks (and of what each imports, for preloading) is a chunk too:
 // the router loads it for these pages, the landing page fetches it once it runs

@@ -3,7 +3,7 @@ import type { AddressRecord } from '../../src/shared/api/addresses';
 import type { Product, ProductList } from '../../src/shared/api/catalog';
 import { expect, test } from './support/fixtures';
 
-// Accounts, addresses and wishlist (issue 8) against the real server and its seeded catalogue.
+// Accounts, addresses and wishlist against the real server and its seeded catalogue.
 
 /** Two products with names no other product shares, so their links are found by name. */
 async function pickProducts(page: Page): Promise<[Product, Product]> {
@@ -30,7 +30,7 @@ async function openMenu(page: Page) {
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
-/** Issue 25: the browser's own alert and confirm boxes the page opens (there should be none). */
+/** The browser's own alert and confirm boxes the page opens (there should be none). */
 function nativeDialogsOf(page: Page): string[] {
   const messages: string[] = [];
   page.on('dialog', (dialog) => {
@@ -91,7 +91,7 @@ test('a shopper signs up in the modal, stays signed in, keeps an address and a w
   await expect(addressForm.getByText('Please fill in your delivery address details')).toBeVisible();
   await addressForm.getByLabel('Full Name').fill('Asha Verma');
   await addressForm.getByLabel('Address').fill('Flat 7B, Sea View Apartments, Hill Road, Bandra West');
-  // Issue 25: City and State come from the pincode directory at the sixth digit.
+  // City and State come from the pincode directory at the sixth digit.
   await addressForm.getByLabel('Postal Code').pressSequentially('400050');
   await expect(addressForm.getByLabel('City')).toHaveValue('Mumbai');
   await expect(addressForm.getByLabel('State')).toHaveValue('Maharashtra');
@@ -205,7 +205,7 @@ test('a wrong password shows the server message in the red box, and the register
   await page.getByLabel('Email address').fill(`kavya.${Date.now()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('rakhi-2025');
   await page.getByLabel('I am 18 or older').check();
-  // A mistyped confirmation: SPEC 5's words under the field (issue 25: no browser alert box).
+  // A mistyped confirmation: SPEC 5's words under the field (no browser alert box).
   const confirmation = page.getByLabel('Confirm Password');
   await confirmation.fill('rakhi-2052');
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -4,7 +4,7 @@ import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 import { paidOrder, pickProduct } from './support/store-api';
 
-// The back office (issue 11): the admin made by admin:create (playwright.config.ts) adds a product
+// The back office: the admin made by admin:create (playwright.config.ts) adds a product
 // with a picture that shoppers then find, and moves a customer's paid order along to shipped.
 
 const letters = () =>
@@ -36,7 +36,7 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   await admin.getByLabel('MRP (₹, incl. of all taxes)').fill('1999');
   await admin.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
   await admin.getByLabel('Stock', { exact: true }).fill('25');
-  // Its photo is added before the first save (issue 26).
+  // Its photo is added before the first save.
   const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f97316' } })
     .png()
     .toBuffer();
@@ -94,7 +94,7 @@ test('the admin adds a product with a picture and ships a paid order; shopper an
   // The status e-mail is in the outbox.
   await openAdminSection(admin, 'Outbox');
   await expect(admin.getByText(`Order ${order.orderNumber}: Shipped`)).toBeVisible();
-  // Beside it, what the background jobs have waiting (issue 12).
+  // Beside it, what the background jobs have waiting.
   await expect(admin.getByRole('table', { name: 'Background job queues' })).toBeVisible();
 
   // The customer sees it shipped in My Orders.
@@ -108,7 +108,7 @@ test('the owner cancels a paid order after confirming the refund, and the sandbo
   ownerPage: admin,
   newShopper,
 }) => {
-  // Issue 26: cancelling a paid order refunds it through the payment provider.
+  // Cancelling a paid order refunds it through the payment provider.
   const product = await pickProduct(request, 3, (candidate) => candidate.price >= 1000);
   const { token } = await newShopper('Anjali Nair', { address: false });
   const order = await paidOrder(request, token, [product]);

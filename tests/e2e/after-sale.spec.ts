@@ -4,7 +4,7 @@ import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
 import { moveOrder, PAID_TO_DELIVERED, paidOrder, payByUpi, pickProduct } from './support/store-api';
 
-// After the sale (issue 14): reviews, tax invoices and returns with refunds.
+// After the sale: reviews, tax invoices and returns with refunds.
 
 test('a customer whose order was delivered reviews the product and sees the new average', async ({
   request,

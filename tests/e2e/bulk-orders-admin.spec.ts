@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { expect, test } from './support/fixtures';
 import { paidOrder, pickProduct, registerCustomer } from './support/store-api';
 
-// Issue 26 "Bulk work" and the dispatch desk (decision 0077): the owner works through the paid
+// Bulk work and the dispatch desk (decision 0077): the owner works through the paid
 // orders of "Ship today", books the courier and prints slips, labels and the pickup manifest as
 // jobs the server runs, which go on when the page is closed. The orders are placed through the API.
 

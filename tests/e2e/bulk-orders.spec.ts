@@ -5,7 +5,7 @@ import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
 
-// Issue 13 "Bulk and corporate orders": from the home page's promise to the owner's list.
+// Bulk and corporate orders: from the home page's promise to the owner's list.
 
 /** A date some days ahead, as the date field takes it (YYYY-MM-DD, India time). */
 const daysAhead = (days: number) =>

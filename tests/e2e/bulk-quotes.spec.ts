@@ -5,7 +5,7 @@ import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 import { DELIVERY_ADDRESS, payByUpi, pickProduct } from './support/store-api';
 
-// Issue 13 item 4: quantity tiers priced into a bulk quote the owner sends as a payable link.
+// Quantity tiers priced into a bulk quote the owner sends as a payable link.
 
 const TIERS = [
   { minQuantity: 25, percentOff: 5 },
@@ -73,7 +73,7 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   const sent = admin.getByRole('heading', { name: new RegExp(`^Quote RG-\\d+ sent to ${user.email}$`) });
   await expect(sent).toBeVisible();
   const link = await admin.getByRole('link', { name: /\/quote\// }).getAttribute('href');
-  // Absolute, with the key that opens it before the customer signs in (issue 26).
+  // Absolute, with the key that opens it before the customer signs in.
   expect(link).toMatch(/^https?:\/\/[^/]+\/quote\/[0-9a-f-]{36}\?key=[\w-]{32}$/);
   const orderNumber = (await sent.textContent())?.match(/RG-\d+/)?.[0] ?? '';
   // The back office's order list marks it as a quote.

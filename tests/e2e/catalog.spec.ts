@@ -93,7 +93,7 @@ test('on a desktop every product card fills its column, on home and on the listi
 test('a search with typos finds the product', async ({ page }) => {
   await page.goto('/products');
   await openFilters(page);
-  // The header has a search box of its own (issue 25): this is the listing's filter.
+  // The header has a search box of its own: this is the listing's filter.
   await page.getByRole('form', { name: 'Filter products' }).getByLabel('Search').fill('chocolat bouqet');
   await expect(page).toHaveURL(/\/products\?search=chocolat\+bouqet$/);
   await expect(productCards(page).first().getByRole('heading')).toHaveText('Chocolate Bouquet');

@@ -4,7 +4,7 @@ import { formatInr } from '../../src/shared/money';
 import { saveNewAddress } from './support/address-modal';
 import { expect, test } from './support/fixtures';
 
-// The money path (issue 10): checkout, the payment window of the built-in sandbox provider, the
+// The money path: checkout, the payment window of the built-in sandbox provider, the
 // confirmation and My Orders, against the real server and its seeded catalogue.
 
 /**
@@ -85,7 +85,7 @@ test('a guest fills a cart, signs up at checkout, adds an address, pays by card 
     address: '12, MG Road, near Trinity Circle',
     city: 'Bengaluru',
     postalCode: '560001',
-    // Issue 25: typed with the trunk 0 and a dash; kept as its 10 digits. The State fills in.
+    // Typed with the trunk 0 and a dash; kept as its 10 digits. The State fills in.
     phone: '098765-43210',
     state: 'Karnataka',
   });

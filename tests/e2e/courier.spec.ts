@@ -3,7 +3,7 @@ import type { TrackResponse } from '../../src/shared/api/shipping';
 import { expect, test } from './support/fixtures';
 import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
 
-// Issue 24: the owner ships a paid order with the sandbox courier and opens its label; the
+// The owner ships a paid order with the sandbox courier and opens its label; the
 // courier's clock (sped up in playwright.config.ts) delivers it, and the shopper's order page and
 // the public /track page show the scans.
 
@@ -78,7 +78,7 @@ test('the owner ships a paid order, the sandbox courier delivers it, and the sho
   await recipient.close();
 });
 
-// Issue 24: a parcel the courier cannot deliver (the sandbox fails every first attempt at 400005)
+// A parcel the courier cannot deliver (the sandbox fails every first attempt at 400005)
 // and nobody answers for: it goes back to the store (RTO), the order is returned, and its stock
 // comes back exactly once, whatever scans arrive after.
 test('a parcel nobody could take comes back to the store, and its stock is put back once', async ({

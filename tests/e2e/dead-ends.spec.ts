@@ -6,7 +6,7 @@ import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
 import { DELIVERY_ADDRESS, pickProduct, registerCustomer } from './support/store-api';
 
-// Issue 25 "No dead end": a pincode the store cannot deliver to, and an order left waiting for
+// No dead end: a pincode the store cannot deliver to, and an order left waiting for
 // payment, each have a way on. Products 50-53 of the seeded singles are this file's own.
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -4,7 +4,7 @@ import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
 import { payByUpi, pickProduct } from './support/store-api';
 
-// Issue 13 part 3: a delivery day and the midnight slot, from the product page to the back office.
+// Decision 0015 and 0073: a delivery day and the midnight slot, from the product page to the back office.
 // Bengaluru (the shopper's 560025) is in the same-day area, so the midnight slot is offered at any
 // hour; the first day offered is today before 2 PM India time and tomorrow after it, so the journey
 // takes whichever comes first and reads the order back for the words to expect.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
-// Delivery by pincode (issue 7) on the product page, against the real pincode directory the
+// Delivery by pincode on the product page, against the real pincode directory the
 // server seeded. Far pincodes are used because their answer does not depend on the time of day
 // (Bengaluru's turns from same-day to next-day at 2 PM).
 

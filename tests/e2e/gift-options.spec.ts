@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { payByUpi, pickProduct } from './support/store-api';
 
-// Issue 13: a gift message with hidden prices, from checkout to the back office's packing slip.
+// A gift message with hidden prices, from checkout to the back office's packing slip.
 
 const MESSAGE = 'Happy Diwali, Nisha! Wishing you light and sweets. With love, Kabir';
 

@@ -4,7 +4,7 @@ import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 import { holdChunk } from './support/held-requests';
 
-// Issue 25: the header's search on every page, Buy Now and "You may also like" on a product page.
+// The header's search on every page, Buy Now and "You may also like" on a product page.
 
 /** The demo catalogue's Chocolate Bouquet (the seed always has it), by its product path. */
 async function chocolateBouquetPath(page: Page): Promise<string> {
@@ -59,7 +59,7 @@ test.describe('on a 360 px phone', () => {
   test('on a slow connection the box takes the typing at once and suggests once its code arrives', async ({
     page,
   }) => {
-    // Issue 22: the suggestions' code loads when the box is first used; here it is held back.
+    // The suggestions' code loads when the box is first used; here it is held back.
     const suggestions = await holdChunk(page, 'search-suggestions');
     const box = await openHeaderSearch(page);
     await box.pressSequentially('chocolte');

@@ -9,7 +9,7 @@ import { answerAnalytics, expect, test } from './support/fixtures';
 import { brokenFigures, coveredControls, overflowProblems } from './support/page-layout';
 import { paidOrder, pickProduct, registerCustomer } from './support/store-api';
 
-// Issue 25 items 1 and 8: every storefront page fits a 360 px phone as well as 390 px, 414 px and a
+// Every storefront page fits a 360 px phone as well as 390 px, 414 px and a
 // desktop (nothing wider than the screen, no control under a floating one), and axe-core's WCAG 2.2
 // AA and best-practice rules find nothing on it. The shopper is signed in, has a lakh-rupee product
 // with a long name and many tags in the cart, the wishlist and an order, and a long saved address.
@@ -38,7 +38,7 @@ const WALKS = [
 const PAGES_AT_ONCE = 3;
 
 const LONG_NAME = 'Venkata Subrahmanya Lakshminarayana Chakravarthy';
-/** Issue 25: the ordinary address line that made checkout pan sideways. */
+/** The ordinary address line that made checkout pan sideways. */
 const LONG_ADDRESS = 'Flat 302, Sai Residency, 5th Main Road, Koramangala 4th Block, near Forum Mall';
 const LONG_PRODUCT = {
   name: 'Handcrafted Antique Brass Ganesha Idol with Peacock Diya Stand and Engraved Rangoli Base',
@@ -62,7 +62,7 @@ const LONG_PRODUCT = {
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type Walk = {
   shopperState: StorageState;
-  /** Issue 26: the owner, for the back-office pages a phone must show without a sideways bar. */
+  /** The owner, for the back-office pages a phone must show without a sideways bar. */
   ownerState: StorageState;
   shopperId: number;
   product: Product;
@@ -116,7 +116,7 @@ test.beforeAll(async ({ playwright, browser, ownerToken, journeyStore }) => {
   const shippingAddress = { ...address, address: LONG_ADDRESS };
   // A product of this journey's own (the others take theirs by index, up to 45).
   const bought = await pickProduct(request, 50, (candidate) => candidate.stock >= 5);
-  // Issue 49: a sale of lakhs, so the owner's dashboard shows a figure that broke at 360 px.
+  // A sale of lakhs, so the owner's dashboard shows a figure that broke at 360 px.
   const silver = await request.post('/api/admin/products', {
     headers: owner,
     data: {
@@ -221,7 +221,7 @@ type Stop = {
   via?: (page: Page) => Promise<void>;
 };
 
-/** Every storefront route of SPEC 2, and the back-office pages issue 26 reworked for a phone. */
+/** Every storefront route of SPEC 2, and the back-office pages reworked for a phone. */
 const stops = (): Stop[] => [
   { path: '/', heading: /./ },
   { path: '/products', heading: /./ },
@@ -259,7 +259,7 @@ const stops = (): Stop[] => [
   { path: '/orders', heading: 'My Orders', banner: true },
   { path: '/login', heading: 'Sign in to your account', guest: true },
   { path: '/register', heading: 'Create your account', guest: true },
-  // Issue 26: a staff invitation's link that is used up or unknown.
+  // A staff invitation's link that is used up or unknown.
   { path: '/staff-invite/an-invitation-used-long-ago', heading: 'Join the staff', guest: true },
   // Decision 0081: a gift link that is answered, expired or unknown.
   { path: '/gift/a-link-answered-long-ago', heading: 'A gift for you', guest: true },

@@ -3,7 +3,7 @@ import { addToCartSkippingAddOns } from './support/add-ons';
 import { expect, test } from './support/fixtures';
 import { nameOnTagReturnGift, payByUpi } from './support/store-api';
 
-// Issue 13 item 2: a return gift personalised with a name and a photo, two names as two lines,
+// A return gift personalised with a name and a photo, two names as two lines,
 // paid in the sandbox, and shown with the photo in the back office and on the packing slip.
 
 const PHOTO = path.join(import.meta.dirname, 'fixtures', 'shopper-photo.png');

@@ -5,7 +5,7 @@ import { confirmedOrder, moveOrder, pickProduct } from './support/store-api';
 
 // Decision 0032: a guest with a gift in the cart signs up at checkout with a mobile number and the
 // code the SMS sandbox "sent" (read as the owner reads it, on the Messages list), without leaving
-// checkout, and the new address starts with the verified number. Issue 23: then pays, and hears
+// checkout, and the new address starts with the verified number. Then pays, and hears
 // "order placed" on WhatsApp with the order number and the tracking link once shipped.
 
 test('a guest signs in at checkout with a mobile number, pays, and follows the order on WhatsApp', async ({

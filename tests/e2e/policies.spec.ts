@@ -2,7 +2,7 @@ import type { ConsoleMessage } from '@playwright/test';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 
-// Issue 25: the pages a seller in India must show, reached from the footer of every page on a
+// The pages a seller in India must show, reached from the footer of every page on a
 // 360 px phone, and Contact's customer care as a phone link.
 test.use({ viewport: { width: 360, height: 780 } });
 

@@ -1,7 +1,7 @@
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 
-// Issue 25: on a phone the product's pictures are swiped, and a tap opens one full screen where
+// On a phone the product's pictures are swiped, and a tap opens one full screen where
 // it zooms; Escape or the close button brings the shopper back to where they were.
 test.use({ viewport: { width: 360, height: 740 } });
 

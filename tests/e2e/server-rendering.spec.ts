@@ -6,7 +6,7 @@ import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 import { holdChunk, holdRequests } from './support/held-requests';
 
-// Issue 6: /, the listings and a product page arrive rendered from the server, so they paint
+// /, the listings and a product page arrive rendered from the server, so they paint
 // without JavaScript, and the app then takes over without console noise and works.
 
 /** Console warnings and errors, and uncaught errors, from the moment the page opens. */
@@ -109,7 +109,7 @@ test("a signed-in shopper's cart and session arrive while the footer's code is h
     .getByRole('button', { name: new RegExp(`^Add (\\d+ )?${product.name} to cart$`) })
     .click();
 
-  // Issue 22: the footer hydrates once its code arrives; here it comes after everything else.
+  // The footer hydrates once its code arrives; here it comes after everything else.
   const footerCode = await holdChunk(page, 'site-footer');
   await page.goto('/');
   await appStarted(page);

@@ -2,7 +2,7 @@ import type { OwnerSettingsResponse } from '../../src/shared/owner-settings';
 import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 
-// Issue 26: the owner changes the shipping fee in the back office's Settings, without a restart,
+// The owner changes the shipping fee in the back office's Settings, without a restart,
 // and a shopper's next quote uses it. (That a second instance on the same database quotes it at
 // once is the API test src/server/modules/settings/settings.test.ts: two buildApp instances.)
 

@@ -77,7 +77,7 @@ test('every page says payments are simulated, on one line at 360 px and in place
   browser,
   baseURL,
 }) => {
-  // Issue 21: the journeys run on the built-in sandbox, as a fresh clone does.
+  // The journeys run on the built-in sandbox, as a fresh clone does.
   const viewport = { width: 360, height: 740 };
   const withoutScript = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
   const firstPaint = await withoutScript.newPage();

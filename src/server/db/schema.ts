@@ -76,7 +76,7 @@ export const users = pgTable(
     adultDeclaredAt: timestamp('adult_declared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  // Issue 26: the back office finds customers by any part of their name or e-mail.
+  // The back office finds customers by any part of their name or e-mail.
   (table) => [
     index('users_full_name_trgm_idx').using('gin', sql`${table.fullName} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
@@ -84,7 +84,7 @@ export const users = pgTable(
 );
 
 /**
- * Issue 26: the owner's settings (src/shared/owner-settings.ts), one row (id 1) holding the saved
+ * The owner's settings (src/shared/owner-settings.ts), one row (id 1) holding the saved
  * values as one object; configuration gives every value not saved. `version` goes up on each
  * save, so every instance sees a change with one cheap read (src/server/modules/settings).
  */
@@ -100,7 +100,7 @@ export const storeSettings = pgTable(
   (table) => [check('store_settings_one_row', sql`${table.id} = 1`)],
 );
 
-/** Issue 26: one line per change an owner makes to settings or staff: who, when, what. */
+/** One line per change an owner makes to settings or staff: who, when, what. */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
@@ -136,7 +136,7 @@ export const emailChanges = pgTable(
   (table) => [index('email_changes_user_idx').on(table.userId)],
 );
 
-/** Issue 26: an owner's invitation to join the staff; the link works once, until it expires. */
+/** An owner's invitation to join the staff; the link works once, until it expires. */
 export const staffInvites = pgTable(
   'staff_invites',
   {
@@ -187,7 +187,7 @@ export const categories = pgTable('categories', {
   description: text('description').notNull().default(''),
   image: text('image').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
-  // GST (issue 14): the HSN code and rate (basis points, 1800 = 18%) of the category's products.
+  // GST: the HSN code and rate (basis points, 1800 = 18%) of the category's products.
   hsnCode: text('hsn_code').notNull().default('9505'),
   gstRateBp: integer('gst_rate_bp').notNull().default(1800),
   // Decision 0059: set by the migration on a category still at a slab GST 2.0 retired (12%, 28%),
@@ -250,7 +250,7 @@ export const products = pgTable(
       .references(() => categories.id),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     stock: integer('stock').notNull().default(0),
-    // Issue 24: the packed parcel's weight and size for the courier; null = the category's default
+    // The packed parcel's weight and size for the courier; null = the category's default
     // (shared/parcel.ts).
     weightGrams: integer('weight_grams'),
     lengthCm: integer('length_cm'),
@@ -274,10 +274,10 @@ export const products = pgTable(
     // The country of origin it is shown with (its own, else its category's, else India), written by
     // the catalogue service with the declarations, so that the listing filters on a column.
     originCountry: text('origin_country').notNull().default('India'),
-    // Issue 13: text fields and photo rule a shopper fills in (PersonalisationConfig); null when the
+    // Text fields and photo rule a shopper fills in (PersonalisationConfig); null when the
     // product is not personalisable.
     personalisation: jsonb('personalisation').$type<PersonalisationConfig>(),
-    // Issue 13: quantity pricing tiers ([{ minQuantity, percentOff }], ascending) for bulk quotes;
+    // Quantity pricing tiers ([{ minQuantity, percentOff }], ascending) for bulk quotes;
     // retail carts never use them.
     quantityTiers: jsonb('quantity_tiers').$type<QuantityTier[]>().notNull().default([]),
     // Decision 0079: what kind of add-on the product is (shared/add-ons.ts), null when it is not
@@ -404,7 +404,7 @@ export const addresses = pgTable(
   },
   (table) => [
     index('addresses_user_idx').on(table.userId),
-    // Issue 26: customers found by any run of their phone's digits, however it was typed.
+    // Customers found by any run of their phone's digits, however it was typed.
     index('addresses_phone_digits_trgm_idx').using(
       'gin',
       sql`(regexp_replace(${table.phone}, '\\D', '', 'g')) gin_trgm_ops`,
@@ -502,16 +502,16 @@ export const orders = pgTable(
     deliveryPincode: text('delivery_pincode'),
     deliveryEstimate: jsonb('delivery_estimate'),
     idempotencyKey: text('idempotency_key'),
-    // Issue 14: the coupon's discount on the items (shipping is never discounted), in paise.
+    // The coupon's discount on the items (shipping is never discounted), in paise.
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
     couponCode: text('coupon_code'),
-    // Issue 13: gift options chosen at checkout; the message is printed on the packing slip and
+    // Gift options chosen at checkout; the message is printed on the packing slip and
     // hidePrices keeps amounts off it.
     giftMessage: text('gift_message'),
     hidePrices: boolean('hide_prices').notNull().default(false),
-    // Issue 13: who gets "A gift is on its way" when the order ships (none when null).
+    // Who gets "A gift is on its way" when the order ships (none when null).
     giftRecipientEmail: text('gift_recipient_email'),
-    // Issue 13: the delivery date ('YYYY-MM-DD', India) and slot chosen at checkout (none when
+    // The delivery date ('YYYY-MM-DD', India) and slot chosen at checkout (none when
     // null); the slot's fee is one of the order's charges (decision 0072).
     deliveryDate: text('delivery_date'),
     deliverySlot: text('delivery_slot'),
@@ -521,7 +521,7 @@ export const orders = pgTable(
     deliverySlotName: text('delivery_slot_name'),
     deliveryWindowStart: integer('delivery_window_start'),
     deliveryWindowEnd: integer('delivery_window_end'),
-    // Issue 23: the order news the shopper agreed to at checkout (channels, their mobile, whether
+    // The order news the shopper agreed to at checkout (channels, their mobile, whether
     // the gift's recipient hears too); null for orders from before it, which get no messages.
     notify: jsonb('notify').$type<NotifyConsent>(),
     provider: text('provider').notNull(),
@@ -540,7 +540,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_status_expires_idx').on(table.status, table.expiresAt),
     uniqueIndex('orders_user_idempotency_idx').on(table.userId, table.idempotencyKey),
-    // Issue 26: the order list's search by the delivery address's name and phone digits, and the
+    // The order list's search by the delivery address's name and phone digits, and the
     // dashboard's best sellers by payment time.
     index('orders_ship_name_trgm_idx').using(
       'gin',
@@ -610,9 +610,9 @@ export const orderItems = pgTable(
     tierDiscountPaise: bigint('tier_discount_paise', { mode: 'number' }).notNull().default(0),
     // Units taken from stock for this line while the order is unpaid or paid; 0 for pre-orders.
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
-    // Issue 14: units given back through approved returns.
+    // Units given back through approved returns.
     returnedQuantity: integer('returned_quantity').notNull().default(0),
-    // Issue 13: what the shopper entered (PersonalisationRecord), as checked when the order was
+    // What the shopper entered (PersonalisationRecord), as checked when the order was
     // made; null for a line that is not personalised.
     personalisation: jsonb('personalisation').$type<PersonalisationRecord>(),
   },
@@ -647,7 +647,7 @@ export const orderCharges = pgTable(
 );
 
 /**
- * Coupon codes made by the owner (issue 14). `usedCount` counts the orders holding a redemption;
+ * Coupon codes made by the owner. `usedCount` counts the orders holding a redemption;
  * it only grows through a conditional UPDATE, so concurrent orders cannot pass the usage limit.
  */
 export const coupons = pgTable('coupons', {
@@ -696,7 +696,7 @@ export const couponRedemptions = pgTable(
 );
 
 /**
- * Ratings and reviews (issue 14): one per customer and product, from a delivered order. The
+ * Ratings and reviews: one per customer and product, from a delivered order. The
  * product's rating and rating_count are their aggregate over reviews that are not hidden,
  * written in the same transaction as every change here.
  */
@@ -726,7 +726,7 @@ export const reviews = pgTable(
 );
 
 /**
- * GST tax invoices (issue 14), one per paid order, numbered per financial year without gaps: the
+ * GST tax invoices, one per paid order, numbered per financial year without gaps: the
  * number is taken from invoice_counters in the transaction that marks the order paid. `data` is
  * the invoice as issued (seller, buyer, lines, tax), so it reads the same however the store's
  * settings change later.
@@ -743,7 +743,7 @@ export const invoices = pgTable(
     sequence: integer('sequence').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     data: jsonb('data').notNull(),
-    // Issue 21: the PDF as first rendered, served unchanged afterwards (a legal document).
+    // The PDF as first rendered, served unchanged afterwards (a legal document).
     pdf: bytea('pdf'),
     // Decision 0066: an address edited before dispatch into another State moves the place of
     // supply: this invoice is credited in full (CGST s.34) and a new one issued in its place.
@@ -804,7 +804,7 @@ export const creditNoteCounters = pgTable('credit_note_counters', {
 });
 
 /**
- * Return requests (issue 14): made by the customer within the return window, decided by the owner.
+ * Return requests: made by the customer within the return window, decided by the owner.
  * At most one is open ('requested') per order; approval refunds through the payment provider in
  * the transaction that locks this row, so a return is refunded once however often it is approved.
  */
@@ -928,9 +928,9 @@ export const payments = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     // As the provider reported it; a payment counts only in the order's currency.
     currency: text('currency').notNull().default('INR'),
-    // Issue 14: what has gone back to the customer (returns, cancellation); never above amount_paise.
+    // What has gone back to the customer (returns, cancellation); never above amount_paise.
     refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
-    // Issue 26: why what is left of this payment must go back ('cancelled'), set in the transaction
+    // Why what is left of this payment must go back ('cancelled'), set in the transaction
     // that cancels its order and cleared by the refund; the sweep retries a refund the provider
     // did not take while it is set.
     refundDueReason: text('refund_due_reason'),
@@ -948,7 +948,7 @@ export const payments = pgTable(
 );
 
 /**
- * Issue 26: every movement of an order's money, written in the transaction that makes it: a
+ * Every movement of an order's money, written in the transaction that makes it: a
  * captured payment (or the owner marking an order paid), a refund, cash collected on delivery.
  * The dashboard's revenue is its net by order; the back office's order page lists its lines.
  */
@@ -979,7 +979,7 @@ export const moneyLedger = pgTable(
 );
 
 /**
- * Issue 26: each run of the daily check of the ledger against the payment provider's records, with
+ * Each run of the daily check of the ledger against the payment provider's records, with
  * the orders whose net differs ([{ orderId, orderNumber, ledgerPaise, providerPaise }]); the
  * dashboard shows the latest.
  */
@@ -1038,7 +1038,7 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
 );
 
-// Issue 13: bulk and corporate enquiries from the storefront, worked through in the back office.
+// Bulk and corporate enquiries from the storefront, worked through in the back office.
 export const bulkEnquiries = pgTable(
   'bulk_enquiries',
   {
@@ -1051,7 +1051,7 @@ export const bulkEnquiries = pgTable(
     phone: text('phone').notNull(),
     email: text('email').notNull(),
     gstin: text('gstin'),
-    // Issue 26: the business's legal name and where the order goes, both carried onto the quote.
+    // The business's legal name and where the order goes, both carried onto the quote.
     legalName: text('legal_name'),
     deliveryAddress: jsonb('delivery_address').$type<AddressForm>(),
     status: text('status', { enum: ['new', 'contacted', 'quoted', 'won', 'lost'] })
@@ -1066,7 +1066,7 @@ export const bulkEnquiries = pgTable(
 );
 
 /**
- * Issue 13: a bulk quote the owner sends as a payable link. The quote is an ordinary pending order
+ * A bulk quote the owner sends as a payable link. The quote is an ordinary pending order
  * (stock reserved, expiring at orders.expires_at, paid through the same payment path); this row
  * marks it as a quote and keeps what the tiers did to each line's price.
  */
@@ -1080,7 +1080,7 @@ export const orderQuotes = pgTable('order_quotes', {
     .references(() => users.id),
   // [{ productId, listPricePaise, percentOff }] per line, as priced when the quote was made.
   tierLines: jsonb('tier_lines').$type<QuoteTierLine[]>().notNull(),
-  // Issue 26: who the quote is for, account or not; the order's userId stays null until someone
+  // Who the quote is for, account or not; the order's userId stays null until someone
   // signed in with this e-mail (or, later, this verified phone) pays it.
   customerEmail: text('customer_email'),
   customerPhone: text('customer_phone'),
@@ -1154,7 +1154,7 @@ export const phoneCodes = pgTable(
     index('phone_codes_requested_by_idx').on(table.requestedBy, table.createdAt),
   ],
 );
-// Issue 23: order news on WhatsApp and SMS, one row per event, channel and recipient, written in
+// Order news on WhatsApp and SMS, one row per event, channel and recipient, written in
 // the transaction of the change it tells of and sent by the notification worker (retries with
 // back-off). dedupe_key makes a second write of the same news a no-op, on every instance.
 export const notificationOutbox = pgTable(
@@ -1189,7 +1189,7 @@ export const notificationOutbox = pgTable(
   ],
 );
 
-// Issue 23: a number that said STOP (or opened an opt-out link) gets nothing more on that channel.
+// A number that said STOP (or opened an opt-out link) gets nothing more on that channel.
 export const notificationOptOuts = pgTable(
   'notification_opt_outs',
   {
@@ -1227,7 +1227,7 @@ export const consents = pgTable(
   ],
 );
 
-// Issue 23: the cart a signed-in shopper last had at checkout (one row each, replaced on every
+// The cart a signed-in shopper last had at checkout (one row each, replaced on every
 // change), so one who leaves before paying can be reminded although no order was made.
 export const checkoutCarts = pgTable(
   'checkout_carts',
@@ -1241,7 +1241,7 @@ export const checkoutCarts = pgTable(
   (table) => [index('checkout_carts_started_idx').on(table.startedAt)],
 );
 
-// Issue 23: one reminder per unpaid checkout (the pending order it made, or the cart recorded at
+// One reminder per unpaid checkout (the pending order it made, or the cart recorded at
 // checkout, kept in `lines` as it was then), at most one per shopper a day. The claim that holds
 // across instances is made under a lock of the shopper's row (cart-reminders.ts).
 export const cartReminders = pgTable(
@@ -1276,7 +1276,7 @@ export const signingKeys = pgTable('signing_keys', {
 });
 
 /**
- * Issue 24: a parcel booked with the courier for an order. At most one open (not cancelled)
+ * A parcel booked with the courier for an order. At most one open (not cancelled)
  * shipment per order; the label PDF is kept here, so printing it again needs no courier call.
  */
 export const shipments = pgTable(
@@ -1314,7 +1314,7 @@ export const shipments = pgTable(
 );
 
 /**
- * Issue 24: each tracking scan the courier reported, stored once per shipment and event key
+ * Each tracking scan the courier reported, stored once per shipment and event key
  * (status and time), so a redelivered or late webhook changes nothing twice.
  */
 export const shipmentEvents = pgTable(
@@ -1338,7 +1338,7 @@ export const shipmentEvents = pgTable(
 );
 
 /**
- * Issue 24: the built-in courier's parcels (the sandbox at /sandbox/courier): what was booked and
+ * The built-in courier's parcels (the sandbox at /sandbox/courier): what was booked and
  * its planned scans, sent one by one through the tracking webhook code when due.
  */
 export const sandboxParcels = pgTable('sandbox_parcels', {
@@ -1360,7 +1360,7 @@ export const sandboxParcels = pgTable('sandbox_parcels', {
 });
 
 /**
- * Issue 26: what the owner is told of (a new paid order, a return request, a bulk enquiry). With
+ * What the owner is told of (a new paid order, a return request, a bulk enquiry). With
  * OWNER_NOTIFY=immediate each one is mailed as it happens; with a digest they wait here until the
  * hour's or the day's digest takes them (digestedAt).
  */
@@ -1380,7 +1380,7 @@ export const ownerNotices = pgTable(
 );
 
 /**
- * Issue 26: one row per digest sent, keyed by the period it closes, so the digest job can run on
+ * One row per digest sent, keyed by the period it closes, so the digest job can run on
  * every instance and the digest still goes out once (the insert is the claim).
  */
 export const ownerDigests = pgTable('owner_digests', {

@@ -4,7 +4,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
 /**
  * A server-rendered page shows its content without JavaScript, so the app's modules need not
  * download before the first paint, where on a slow connection they share the bandwidth with the
- * stylesheet and the images the shopper sees first (Lighthouse's LCP, issue 6). This moves the
+ * stylesheet and the images the shopper sees first (Lighthouse's LCP). This moves the
  * entry script and every module preload of the page into /start-app.js (public/), which loads
  * them once the page has painted. The starter takes the entry's place in <head>, so the
  * stylesheet knows from the first paint on that the app starts late (it holds the heading font

@@ -13,7 +13,7 @@ export function listeningOrigin(host: string, port: number): string {
 }
 
 /**
- * Issue 21: the origin of the absolute links the server writes (canonical, og:url, JSON-LD, the
+ * The origin of the absolute links the server writes (canonical, og:url, JSON-LD, the
  * sitemap, robots.txt). PUBLIC_URL when set. Without it the Host header, which anyone can forge and
  * a cache may keep, is trusted only when it names this machine (a developer's browser, the tests);
  * any other gives way to the address the store listens at, and start-up warned to set PUBLIC_URL.

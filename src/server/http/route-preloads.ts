@@ -21,7 +21,7 @@ const landingPages: [RegExp, string][] = [
   [/^\/collections\/?$/, 'collections-page'],
   [/^\/collection\/[^/]+\/?$/, 'collection-page'],
   [/^\/categories\/?$/, 'categories-page'],
-  // Issue 25: the policy pages, server-rendered too (paths in src/shared/policy-pages.ts).
+  // The policy pages, server-rendered too (paths in src/shared/policy-pages.ts).
   [/^\/policies\/returns\/?$/, 'returns-policy-page'],
   [/^\/policies\/shipping\/?$/, 'shipping-policy-page'],
   [/^\/policies\/terms\/?$/, 'terms-page'],
@@ -39,7 +39,7 @@ const pageTables: [RegExp, string][] = [
 
 /**
  * The app loads a page's chunk only after its entry has downloaded and run, one more round trip
- * before anything shows (Lighthouse's LCP on slow 4G, issue 6). The server knows the page from the
+ * before anything shows (Lighthouse's LCP on slow 4G). The server knows the page from the
  * URL, so the HTML names that chunk and its imports and the browser fetches them with the entry,
  * with the table of chunks the app looks the page up in where it loads through one; for another
  * page, that table.

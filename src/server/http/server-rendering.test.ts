@@ -7,7 +7,7 @@ import type { StoreSettings } from '../../shared/store-settings';
 import { createTestApp } from '../testing/test-app';
 import { setUpTestStore } from '../testing/test-store';
 
-// Issue 6: the landing pages arrive rendered by the same React components the browser runs, from
+// The landing pages arrive rendered by the same React components the browser runs, from
 // the catalogue in the database, with the data they were rendered from for the browser's first
 // render. The renderer is the source module here; `vite build` bundles the same file.
 
@@ -128,7 +128,7 @@ describe('server-rendered landing pages', () => {
     expect(root).toContain('src="/uploads/products/tea-lights.svg"');
     expect(root).toContain('Wedding Favours');
     expect(root).toContain('Festival of Lights');
-    // Issue 25: the claims are this catalogue's: 30 products, the cheapest the ₹51 potli bag.
+    // The claims are this catalogue's: 30 products, the cheapest the ₹51 potli bag.
     expect(root).toContain('Prices start at ₹51');
     expect(root).toContain('30+ products');
     expect(root).not.toContain('500+ products');
@@ -269,7 +269,7 @@ describe('server-rendered landing pages', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
-  it('shows the test-mode ribbon in the first paint while the sandbox takes payments (issue 21)', async () => {
+  it('shows the test-mode ribbon in the first paint while the sandbox takes payments', async () => {
     const ribbon = '<p role="note" class="h-6 truncate';
     for (const url of ['/', '/products', `/product/scented-tea-lights-${teaLightsId}`]) {
       const html = (await store.app.inject(url)).body;

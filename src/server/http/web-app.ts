@@ -39,7 +39,7 @@ type WebAppOptions = {
   rendererPath: string | null;
   uploadsDir: string;
   pageHeads: PageHeads;
-  /** Issue 26: the public settings in force and their version (a page is cached per version). */
+  /** The public settings in force and their version (a page is cached per version). */
   settings: () => Promise<{ version: number; settings: StoreSettings }>;
 };
 
@@ -99,7 +99,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
   }
 
-  // Issue 25: the claims come from the live catalogue (cached), like the home's own head.
+  // The claims come from the live catalogue (cached), like the home's own head.
   const defaultHead = async (requestPath: string, settings: StoreSettings): Promise<PageHead> => ({
     title: `${settings.storeName} | Return gifts and gifts for every occasion`,
     description: homeDescription(settings, await app.catalog.catalogSummary()),

@@ -231,7 +231,7 @@ describe('product images with STORAGE=s3', () => {
     expect((await sharp(served.rawPayload).metadata()).width).toBe(600);
     expect((await store.app.inject({ url: '/media/products/p1-gone-600.webp' })).statusCode).toBe(404);
 
-    // Issue 21: a customer's personalisation photo is personal: no cache may keep it.
+    // A customer's personalisation photo is personal: no cache may keep it.
     const photo = await store.app.imageStorage.put(
       `personalisations/${'a'.repeat(32)}.webp`,
       png,

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { AppError, badGateway, unavailable } from '../errors';
 
 /**
- * Where uploaded product images live (issue 12: no local file may be the only copy of something
+ * Where uploaded product images live (no local file may be the only copy of something
  * when several instances serve the store). Keys look like `products/p12-abc-600.webp`.
  */
 export type ImageStorage = {
@@ -24,7 +24,7 @@ export type ImageStorage = {
 const IMAGE_KEY = /^(?:products|personalisations)\/[\w-]{1,120}\.webp$/;
 
 /**
- * Issue 21: a customer's own photo (for a personalised gift) is personal, like a return's photos:
+ * A customer's own photo (for a personalised gift) is personal, like a return's photos:
  * served `no-store`, so that no shared cache or proxy keeps a copy.
  */
 export const isPersonalImage = (key: string) => key.startsWith('personalisations/');

@@ -5,7 +5,7 @@ import { invalid } from '../errors';
 /** The image types the store takes, told apart by their first bytes, never by name or header. */
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
-// Issue 21: a 31 KB PNG can claim 16000×16000 pixels (1 GB decoded). Every sharp call gets this
+// A 31 KB PNG can claim 16000×16000 pixels (1 GB decoded). Every sharp call gets this
 // limit, so a header that lies about its size is stopped by the decoder as well.
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const IMAGE_TOO_LARGE_MESSAGE = 'Please upload an image of at most 40 megapixels.';

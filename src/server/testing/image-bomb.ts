@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 /**
- * Issue 21: a real, valid PNG of 16000×16000 pixels (256 megapixels, about 1 GB once decoded by
+ * A real, valid PNG of 16000×16000 pixels (256 megapixels, about 1 GB once decoded by
  * sharp) in some 30 KB: one-bit grey rows of zeros compress to almost nothing. Written chunk by
  * chunk because encoding it with sharp takes half a minute.
  */

@@ -54,7 +54,7 @@ export async function registerTestAdmin(app: FastifyInstance, database: Database
   return account;
 }
 
-/** Issue 26: an admin with the given staff role (owners are what admin:create makes). */
+/** An admin with the given staff role (owners are what admin:create makes). */
 export async function registerTestStaff(
   app: FastifyInstance,
   database: Database,

@@ -42,7 +42,7 @@ export type TestStore<C extends Clock = Clock> = {
   newCustomer(fields?: CustomerFields): Promise<TestAccount>;
   /** One more owner, promoted the way admin:create does it. */
   newAdmin(): Promise<TestAccount>;
-  /** Issue 26: an admin with this staff role. */
+  /** An admin with this staff role. */
   newStaff(staffRole: StaffRole): Promise<TestAccount>;
 };
 

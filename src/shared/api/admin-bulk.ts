@@ -3,7 +3,7 @@ import { BULK_STATUSES, MAX_BULK_ORDERS, MAX_PDF_ORDERS } from '../bulk-orders';
 import { AdminOrderQuery } from './admin';
 import { trimmed } from './admin-fields';
 
-// Issue 26 "Bulk work": many orders in one action, chosen by checkbox or by the list's filter.
+// Bulk work: many orders in one action, chosen by checkbox or by the list's filter.
 
 /** The order list's filter without its page: "all N orders matching this filter". */
 export const AdminOrderFilter = AdminOrderQuery.omit({ page: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { page, trimmed } from './admin-fields';
 
-// Issue 26 "Finding people": the back office's customers. Money in rupees.
+// Finding people: the back office's customers. Money in rupees.
 
 export const CUSTOMER_PAGE_SIZE = 25;
 /** A customer's latest orders shown on their page; the order list finds the rest. */

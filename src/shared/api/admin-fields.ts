@@ -5,7 +5,7 @@ import { GST_RATES_BP, RETIRED_GST_RATES_BP } from '../gst';
 export const page = z.coerce.number().int().min(1).max(100_000).default(1);
 export const trimmed = (max: number) => z.string().trim().max(max);
 
-/** GST of a category, and of a product that has its own (issue 14; per product since issue 26). */
+/** GST of a category, and of a product that has its own. */
 export const hsnCode = z
   .string()
   .trim()

@@ -75,13 +75,13 @@ export const AdminProduct = z.object({
   /** Decision 0059: its own Legal Metrology declarations, and its category's it falls back on. */
   declarations: DeclarationOverrides,
   categoryDeclarations: DeclarationOverrides,
-  /** Issue 13: what a shopper fills in; null when the product is not personalisable. */
+  /** What a shopper fills in; null when the product is not personalisable. */
   personalisation: PersonalisationConfig.nullable(),
   /** Decision 0079: its kind when it is an add-on (null: a product like any other). */
   addOnKind: z.enum(ADD_ON_KINDS).nullable(),
   /** Decision 0079: the categories whose gifts offer it after Add to Cart. */
   addOnCategoryIds: z.array(z.number().int()),
-  /** Issue 24: the packed parcel (null = the category's default, shared/parcel.ts). */
+  /** The packed parcel (null = the category's default, shared/parcel.ts). */
   ...ProductParcelFields.shape,
   updatedAt: z.string(),
 });
@@ -130,7 +130,7 @@ const ProductFields = {
   hsnCode: hsnCode.nullable(),
   gstRate: gstRate.nullable(),
   declarations: DeclarationOverrides,
-  /** Issue 26: every photo, the first being the main one (replaces the list). */
+  /** Every photo, the first being the main one (replaces the list). */
   images: z.array(productImagePath).max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} photos`),
   ...ProductParcelFields.shape,
 };

@@ -17,9 +17,9 @@ export * from './admin-products';
 // at the API edge.
 
 export const ADMIN_PAGE_SIZE = 25;
-// Issue 11: a product at or below this stock shows on the dashboard.
+// A product at or below this stock shows on the dashboard.
 export const LOW_STOCK_THRESHOLD = 5;
-/** Issue 26: the dashboard's top products are those of the last 30 days. */
+/** The dashboard's top products are those of the last 30 days. */
 export const TOP_PRODUCT_DAYS = 30;
 const DATE_EXAMPLE = 'Use a date like 2031-03-10';
 const isoDate = z
@@ -66,11 +66,11 @@ export const AdminOrderSummary = z.object({
   customerEmail: z.string(),
   phone: z.string(),
   itemCount: z.number().int(),
-  /** Issue 13: a gift order (a message, hidden prices or a recipient e-mail), to pack with care. */
+  /** A gift order (a message, hidden prices or a recipient e-mail), to pack with care. */
   isGift: z.boolean(),
-  /** Issue 13: the delivery day and slot the shopper chose; null when none was. */
+  /** The delivery day and slot the shopper chose; null when none was. */
   delivery: DeliveryChoiceRecord.nullable(),
-  /** Issue 13: a quote the owner sent as a payable link, not an order placed at checkout. */
+  /** A quote the owner sent as a payable link, not an order placed at checkout. */
   isQuote: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
@@ -92,14 +92,14 @@ export const AdminOrderDetail = z.object({
     z.object({
       status: z.string(),
       amount: z.number(),
-      /** Issue 14: refunded through returns (or in full when the payment was given back). */
+      /** Refunded through returns (or in full when the payment was given back). */
       refunded: z.number(),
       method: z.string().nullable(),
       providerPaymentId: z.string().nullable(),
       createdAt: z.string(),
     }),
   ),
-  /** Issue 26: the order's money ledger, in rupees. */
+  /** The order's money ledger, in rupees. */
   money: z.object({
     captured: z.number(),
     refunded: z.number(),
@@ -141,7 +141,7 @@ export const AdminCategory = z.object({
   image: z.string(),
   sortOrder: z.number().int(),
   productCount: z.number().int(),
-  /** Issue 14: printed on GST invoices for the category's products. */
+  /** Printed on GST invoices for the category's products. */
   hsnCode: z.string(),
   /** GST rate in percent. */
   gstRate: z.number(),
@@ -275,7 +275,7 @@ export const AdminDashboard = z.object({
   month: z.object({ orders: z.number().int(), revenue: z.number().nullable() }),
   pendingPayments: z.number().int(),
   lowStock: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
-  /** Issue 26: the day's work, each a count linking to its list. */
+  /** The day's work, each a count linking to its list. */
   work: z.object({
     /** Paid orders not yet shipped (Payment Confirmed to Packed). */
     toShip: z.number().int(),
@@ -294,7 +294,7 @@ export const AdminDashboard = z.object({
     /** Percent of the last 30 days' shipments that came back to the store (RTO); null without any. */
     rtoRate: z.number().nullable(),
   }),
-  /** Issue 26: the best sellers of the last TOP_PRODUCT_DAYS days, by units kept (less returns). */
+  /** The best sellers of the last TOP_PRODUCT_DAYS days, by units kept (less returns). */
   topProducts: z.array(
     z.object({
       id: z.number().int(),
@@ -305,7 +305,7 @@ export const AdminDashboard = z.object({
   ),
   /** The last 14 India-time days, oldest first; revenue is the money ledger's net of refunds. */
   revenueSeries: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
-  /** Issue 26: the latest daily check of the money ledger against the payment provider; null before the first. */
+  /** The latest daily check of the money ledger against the payment provider; null before the first. */
   moneyCheck: z
     .object({
       checkedAt: z.string(),
@@ -315,7 +315,7 @@ export const AdminDashboard = z.object({
       ),
     })
     .nullable(),
-  /** Issue 23: cart reminders sent in the last 30 days, and how many were followed by a payment. */
+  /** Cart reminders sent in the last 30 days, and how many were followed by a payment. */
   cartReminders: z.object({ sent: z.number().int(), recovered: z.number().int() }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;

@@ -22,7 +22,7 @@ export const User = z.object({
   username: z.string(),
   role: z.enum(ROLES),
   /**
-   * Issue 26: an admin's back office role (src/shared/staff-roles.ts); null for a customer. The
+   * An admin's back office role (src/shared/staff-roles.ts); null for a customer. The
    * server always sends it; optional so a client built before staff roles still reads the user.
    */
   staffRole: z.enum(STAFF_ROLES).nullable().optional(),

@@ -6,7 +6,7 @@ import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
 import { indiaDateOf } from '../india-time';
 import { isValidPhone, normalisePhone, PHONE_DIGITS, PHONE_INPUT_MAX } from '../phone';
 
-// Issue 13 "Bulk and corporate orders": the home page's bulk-order promise leads to this enquiry,
+// Bulk and corporate orders: the home page's bulk-order promise leads to this enquiry,
 // which the store answers with a quote. The same schema checks the form and the API.
 
 export { BULK_MIN_QUANTITY };

@@ -58,13 +58,13 @@ export const Product = z.object({
   inStock: z.boolean(),
   allowPreOrder: z.boolean(),
   minQuantity: z.number().int(),
-  /** Issue 13: bulk-quote discounts by quantity (never applied to a retail cart). */
+  /** Bulk-quote discounts by quantity (never applied to a retail cart). */
   quantityTiers: z.array(QuantityTier),
   stock: z.number().int(),
   rating: z.number(),
   ratingCount: z.number().int(),
   featured: z.boolean(),
-  /** Issue 13: the text fields and photo a shopper fills in; null when not personalisable. */
+  /** The text fields and photo a shopper fills in; null when not personalisable. */
   personalisation: PersonalisationConfig.nullable(),
   createdAt: z.string(),
 });
@@ -132,7 +132,7 @@ export const ProductListQuery = z
         .transform((value) => value === 'true'),
     ),
     /**
-     * Issue 22: where the next page of an infinite scroll starts (a previous answer's
+     * Where the next page of an infinite scroll starts (a previous answer's
      * nextCursor, with the same filters and sort); `page` still works and is ignored with it.
      */
     cursor: optional(z.string().max(MAX_CURSOR_LENGTH, 'cursor is not valid')),
@@ -198,7 +198,7 @@ export const ProductList = z.object({
    * "1,000+" (docs/decisions/0058-search-bounded-by-the-page.md).
    */
   totalCapped: z.boolean().optional(),
-  /** Issue 22: send as `cursor` for the page after this one; null on the last page. */
+  /** Send as `cursor` for the page after this one; null on the last page. */
   nextCursor: z.string().nullable().optional(),
 });
 export type ProductList = z.infer<typeof ProductList>;
@@ -245,7 +245,7 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 export const CategoryList = z.array(Category);
 
-/** Issue 25: the live figures behind the home's claims ('Prices start at ₹59', '500+ products'). */
+/** The live figures behind the home's claims ('Prices start at ₹59', '500+ products'). */
 export const CatalogSummary = z.object({
   /** Products a shopper can find (not archived). */
   productCount: z.number().int(),
@@ -272,7 +272,7 @@ export type CollectionDetail = z.infer<typeof CollectionDetail>;
 export const CollectionResponse = z.object({ data: CollectionDetail });
 export type CollectionResponse = z.infer<typeof CollectionResponse>;
 
-/** Issue 25: GET /api/search/suggestions?q=, what the header search offers as the shopper types. */
+/** GET /api/search/suggestions?q=, what the header search offers as the shopper types. */
 export const SearchSuggestionsQuery = z.object({
   q: z
     .string()
@@ -304,7 +304,7 @@ export const SearchSuggestions = z.object({
 });
 export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
 
-/** Issue 25: GET /api/products/{id}/similar, "You may also like". */
+/** GET /api/products/{id}/similar, "You may also like". */
 export const SimilarProducts = z.object({ data: z.array(Product) });
 export type SimilarProducts = z.infer<typeof SimilarProducts>;
 

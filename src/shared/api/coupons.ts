@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_QUANTITY } from '../cart-rules';
 import { COUPON_CODE_MAX, COUPON_CODE_PATTERN, normaliseCouponCode } from '../coupon';
 
-// Issue 14 "Coupons": the checkout's check of a code, and the back office's coupon screens.
+// Coupons: the checkout's check of a code, and the back office's coupon screens.
 
 export const COUPON_CODE_MESSAGE = 'Use 3 to 30 letters, digits, - or _';
 

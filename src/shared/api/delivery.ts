@@ -54,7 +54,7 @@ export const ShippingQuoteQuery = z.object({
 });
 export type ShippingQuoteQuery = z.infer<typeof ShippingQuoteQuery>;
 
-/** GET /pincodes/city/:pincode: the district as the city, and (issue 25) its State, '' if unknown. */
+/** GET /pincodes/city/:pincode: the district as the city, and its State, '' if unknown. */
 export const CityResponse = z.object({ city: z.string(), state: z.string() });
 export type CityResponse = z.infer<typeof CityResponse>;
 

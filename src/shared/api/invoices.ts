@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 14 "GST tax invoice": GET /api/orders/:id/invoice (and .pdf). Money in rupees.
+// GST tax invoice: GET /api/orders/:id/invoice (and .pdf). Money in rupees.
 
 export const INVOICE_MESSAGES = {
   notIssued: 'The invoice is issued once the order is paid',

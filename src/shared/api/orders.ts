@@ -30,9 +30,9 @@ export const OrderItemRecord = z.object({
   /** Unit price the shopper paid, in rupees. */
   price: z.number(),
   isPreOrder: z.boolean(),
-  /** Issue 14: units given back through approved returns. */
+  /** Units given back through approved returns. */
   returnedQuantity: z.number().int(),
-  /** Issue 13: the texts and photo the shopper personalised this line with; null when none. */
+  /** The texts and photo the shopper personalised this line with; null when none. */
   personalisation: PersonalisationRecord.nullable(),
 });
 export type OrderItemRecord = z.infer<typeof OrderItemRecord>;
@@ -73,7 +73,7 @@ export const OrderRecord = z.object({
   subtotal: z.number(),
   /** Decision 0080: each line's quantity tier, taken off before the coupon; empty when none. */
   quantityDiscounts: z.array(SavingRecord),
-  /** Issue 14: the coupon's discount on the items, in rupees (0 without a coupon). */
+  /** The coupon's discount on the items, in rupees (0 without a coupon). */
   discount: z.number(),
   couponCode: z.string().nullable(),
   /** Every fee of the order added up (shipping, a delivery slot, cash on delivery), in rupees. */
@@ -98,14 +98,14 @@ export const OrderRecord = z.object({
    */
   deliveredAt: z.string().nullable(),
   returns: z.array(ReturnRecord),
-  /** Issue 13: the gift message and "hide prices" chosen at checkout; null when not a gift. */
+  /** The gift message and "hide prices" chosen at checkout; null when not a gift. */
   gift: GiftRecord.nullable(),
-  /** Issue 13: the delivery date and slot chosen at checkout; null when none was. */
+  /** The delivery date and slot chosen at checkout; null when none was. */
   delivery: DeliveryChoiceRecord.nullable(),
-  /** Issue 13: a quote the owner sent as a payable link; its page is /quote/:id. */
+  /** A quote the owner sent as a payable link; its page is /quote/:id. */
   isQuote: z.boolean(),
   /**
-   * Issue 25: until when a checkout order still waiting for payment can be paid (its expiry), so
+   * Until when a checkout order still waiting for payment can be paid (its expiry), so
    * My Orders offers 'Complete payment' and 'Cancel order' until then; null for any other order
    * (paid, cancelled, or a quote, which is paid from its own page).
    */

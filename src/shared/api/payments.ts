@@ -66,7 +66,7 @@ export const CreateOrderItem = z.object({
   inStock: z.boolean().optional(),
   allowPreOrder: z.boolean().optional(),
   minQuantity: z.number().int().optional(),
-  /** Issue 13: what the shopper entered; checked against the product's config by the server. */
+  /** What the shopper entered; checked against the product's config by the server. */
   personalisation: PersonalisationValues.optional(),
 });
 export type CreateOrderItem = z.infer<typeof CreateOrderItem>;
@@ -92,16 +92,16 @@ export const CreateOrderPayload = z.object({
     }),
   totalAmount: z.number({ error: 'Total amount is required' }).nonnegative().max(100_000_000),
   shippingAddress: ShippingAddress,
-  /** Issue 14: the coupon the shopper applied; totalAmount is after its discount. */
+  /** The coupon the shopper applied; totalAmount is after its discount. */
   couponCode: CouponCode.optional(),
-  /** Issue 13: the gift message and "hide prices", part of the idempotent body like the rest. */
+  /** The gift message and "hide prices", part of the idempotent body like the rest. */
   giftOptions: GiftOptions.optional(),
   /**
-   * Issue 13: the delivery date and slot; re-checked with the server's clock. totalAmount includes
+   * The delivery date and slot; re-checked with the server's clock. totalAmount includes
    * the midnight slot's fee.
    */
   delivery: DeliveryChoice.optional(),
-  /** Issue 23: the order news the shopper agreed to; the store's defaults when left out. */
+  /** The order news the shopper agreed to; the store's defaults when left out. */
   notify: NotifyConsent.optional(),
   /** Decision 0062: the offers the shopper ticked, per channel (each unticked until they tick it). */
   marketing: MarketingChoice.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withoutControlCharacters } from '../plain-text';
 import { REVIEW_TEXT_MAX } from '../review-rules';
 
-// Issue 14 "Ratings and reviews": the product page's reviews, the customer's own, and the back
+// Ratings and reviews: the product page's reviews, the customer's own, and the back
 // office's moderation.
 
 export * from '../review-rules';
@@ -18,7 +18,7 @@ export const NewReview = z.object({
     .max(5, 'Choose a rating from 1 to 5 stars'),
   text: z
     .string()
-    // Issue 21: what arrives is bounded before it is tidied; twice the limit leaves room for \r\n
+    // What arrives is bounded before it is tidied; twice the limit leaves room for \r\n
     // line breaks and spaces at the ends, which tidying takes off.
     .max(REVIEW_TEXT_MAX * 2, { error: REVIEW_TOO_LONG, abort: true })
     .transform((value) => withoutControlCharacters(value).replace(/\r\n?/g, '\n').trim())

@@ -3,7 +3,7 @@ import { ADDRESS_LIMITS } from '../address';
 import { ParcelSize } from '../parcel';
 import { isValidPhone, PHONE_INPUT_MAX } from '../phone';
 
-// Issue 24: shipments booked with the courier, their tracking, and the public tracking page.
+// Shipments booked with the courier, their tracking, and the public tracking page.
 
 export const SHIPPING_MESSAGES = {
   notShippable: 'Only a paid order that has not shipped yet can be shipped',

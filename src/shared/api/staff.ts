@@ -5,7 +5,7 @@ import { SettingsChange } from '../owner-settings';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '../staff-roles';
 import { User } from './auth';
 
-// Issue 26: the owner's staff page and the invitation an invitee accepts.
+// The owner's staff page and the invitation an invitee accepts.
 
 const StaffRoleField = z.enum(STAFF_ROLES, { error: 'Choose a role: owner, orders, catalogue or accounts' });
 

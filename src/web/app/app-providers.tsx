@@ -16,7 +16,7 @@ function UserWishlist({ children }: { children: ReactNode }) {
 
 /**
  * The state every page reads, the same in the browser (main.tsx) and the server renderer; the
- * app's one toast region (issue 25) sits around them all.
+ * app's one toast region sits around them all.
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import { showsCartBar } from '../features/cart/cart-bar';
 import { useCartState } from '../features/cart/use-cart';
 
 /**
- * Where the button sits (issue 25: it must never cover a control of the page). It docks in the
+ * Where the button sits (it must never cover a control of the page). It docks in the
  * right-hand end of the lowest bar on the screen, which that bar keeps free for it: the bottom
  * navigation on a phone, the cart bar on a wider screen. The product page's sticky bar on a phone
  * needs all its width for Add to Cart and Buy Now, and anywhere above it the button sat on the

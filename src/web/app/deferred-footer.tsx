@@ -6,7 +6,7 @@ let footerModule: typeof import('./site-footer') | undefined;
  * Loads the footer's code. The server renderer waits for it before its first page, and the
  * browser before rendering a page the server did not (main.tsx); on a page the server rendered,
  * the footer's markup is there from the first paint and its links work as plain links, so the
- * app starts without it and React hydrates it once its code arrives (issue 22).
+ * app starts without it and React hydrates it once its code arrives.
  */
 export async function loadSiteFooter() {
   footerModule ??= await import('./site-footer');

@@ -81,7 +81,7 @@ export function RootLayout() {
     isOpen: false,
     mode: 'login',
   });
-  // Issue 26: the back office is the owner's workplace: no delivery pincode, cart, chat or tab bar.
+  // The back office is the owner's workplace: no delivery pincode, cart, chat or tab bar.
   const { pathname } = useLocation();
   const storefront = !isBackOffice(pathname);
   const session = {

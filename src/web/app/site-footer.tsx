@@ -15,7 +15,7 @@ const shopLinks = [
   { to: '/bulk-orders', label: 'Bulk and corporate orders' },
 ];
 
-// Issue 25: the pages a seller in India must show, on every page.
+// The pages a seller in India must show, on every page.
 const policyLinks = [
   POLICY_PAGES.contact,
   POLICY_PAGES.returns,

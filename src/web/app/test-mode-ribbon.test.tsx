@@ -25,7 +25,7 @@ afterEach(() => {
   storeSettings.testMode = testMode;
 });
 
-describe('the test-mode ribbon (issue 21)', () => {
+describe('the test-mode ribbon', () => {
   it('tells every page, above the navigation, that payments are simulated while the sandbox takes them', () => {
     storeSettings.testMode = true;
     for (const path of ['/', '/payment', '/admin/orders']) {

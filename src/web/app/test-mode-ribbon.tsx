@@ -1,7 +1,7 @@
 import { storeSettings } from '../app-data';
 
 /**
- * Issue 21: while the built-in sandbox takes payments, every page says so, so that test money is
+ * While the built-in sandbox takes payments, every page says so, so that test money is
  * never mistaken for real money. It is in the server's markup and one line of a fixed height
  * (truncated rather than wrapped on a narrow phone), so nothing below it ever moves (CLS).
  */

@@ -8,7 +8,7 @@ import { preloadSearchSuggestions, SearchCombobox } from '../features/search/sea
 
 export type NavSession = {
   loggedIn: boolean;
-  /** Issue 11: the back office is linked for admins only (the API refuses everyone else). */
+  /** The back office is linked for admins only (the API refuses everyone else). */
   isAdmin?: boolean;
   cartCount: number;
   wishlistCount: number;
@@ -31,12 +31,12 @@ export const headerClass = 'sticky top-0 z-30 border-b border-brand-100 bg-white
  */
 export const KeptHeaderMarkup = createContext<string | null>(null);
 
-/** Issue 25: the header search lists its search with the listing's own URL rules. */
+/** The header search lists its search with the listing's own URL rules. */
 const searchListingPath = (search: string, category = '') =>
   listingUrl({ ...EMPTY_FILTERS, search, category });
 
 /**
- * SPEC 2 "Top navigation": items by role, a mobile menu toggle and badges. Issue 25: a search box
+ * SPEC 2 "Top navigation": items by role, a mobile menu toggle and badges. A search box
  * on every page, a field on wide screens and an icon that opens it on narrower ones.
  */
 export function TopNav({ session }: { session: NavSession }) {

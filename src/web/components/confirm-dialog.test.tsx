@@ -41,7 +41,7 @@ async function openDialog() {
 
 afterEach(cleanup);
 
-describe('ConfirmDialog (issue 25)', () => {
+describe('ConfirmDialog', () => {
   it('is an alertdialog named by its title and described by its question, focused on Cancel', async () => {
     const { dialog } = await openDialog();
     const question = within(dialog).getByText('Are you sure you want to clear your entire wishlist?');

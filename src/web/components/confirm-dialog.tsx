@@ -3,7 +3,7 @@ import { Button, buttonClass } from './button';
 import { Modal } from './modal';
 
 /**
- * Issue 25: the app's own "Are you sure?" instead of the browser's confirm box. An alertdialog on
+ * The app's own "Are you sure?" instead of the browser's confirm box. An alertdialog on
  * the shared Modal: the question is its description, focus starts on Cancel (the choice that
  * loses nothing), Escape and the close button cancel, and focus goes back to the control that
  * opened it when that control is still on the page.

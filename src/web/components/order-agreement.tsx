@@ -5,7 +5,7 @@ import { PaymentMarks } from './payment-marks';
 const linkClass = 'font-semibold text-brand-800 underline';
 
 /**
- * Issue 25: beside the button that places the order, the terms it is placed on (Consumer
+ * Beside the button that places the order, the terms it is placed on (Consumer
  * Protection (E-Commerce) Rules, 2020) and the ways to pay.
  */
 export function OrderAgreement() {

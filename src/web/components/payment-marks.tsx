@@ -1,4 +1,4 @@
-// Issue 25: the ways a shopper can pay, where trust is decided (footer, checkout, payment). Text
+// The ways a shopper can pay, where trust is decided (footer, checkout, payment). Text
 // badges rather than brand logos: nothing fetched from elsewhere, readable by screen readers, and a
 // few hundred bytes on every page.
 const PAYMENT_METHODS = ['UPI', 'Visa', 'Mastercard', 'RuPay', 'Net banking'] as const;

@@ -1,5 +1,5 @@
 /**
- * Issue 13: what a line was personalised with, under its name in the cart, checkout, the
+ * What a line was personalised with, under its name in the cart, checkout, the
  * customer's orders, the back office and the packing slip. `photoSize` is the thumbnail's side in
  * pixels; with `linkPhoto` the thumbnail opens the full photo (the back office prints from it).
  */

@@ -6,7 +6,7 @@ import { siteOrigin } from '../app-data';
 import { PageMeta } from './page-meta';
 
 /**
- * Issue 25: the frame of a policy page (Returns, Shipping, Terms, Privacy, Contact): its head, its
+ * The frame of a policy page (Returns, Shipping, Terms, Privacy, Contact): its head, its
  * heading and the other policy pages. Server-rendered like the landing pages (entry-server.tsx).
  */
 export function PolicyArticle({ page, children }: { page: PolicyPage; children: ReactNode }) {

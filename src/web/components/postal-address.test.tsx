@@ -13,7 +13,7 @@ const address = {
 afterEach(cleanup);
 
 describe('PostalAddress (order pages, packing slip)', () => {
-  it('prints the State after the city (issue 25)', () => {
+  it('prints the State after the city', () => {
     render(<PostalAddress address={{ ...address, state: 'Maharashtra' }} />);
     expect(screen.getByText('Mumbai, Maharashtra - 400050')).toBeTruthy();
     expect(screen.getByText('Phone: 9876543210')).toBeTruthy();

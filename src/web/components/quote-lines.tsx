@@ -2,7 +2,7 @@ import type { Quote } from '../../shared/api/quotes';
 import { quoteLinePrice } from '../../shared/api/quotes';
 import { formatInr } from '../../shared/money';
 
-/** Issue 13: a bulk quote's lines with their tiered prices, and its totals (owner and customer). */
+/** A bulk quote's lines with their tiered prices, and its totals (owner and customer). */
 export function QuoteLines({
   lines,
   subtotal,

@@ -24,7 +24,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts (issue 25)', () => {
+describe('toasts', () => {
   it('announce each message in a polite live region that is always in the page', async () => {
     const user = userEvent.setup();
     render(

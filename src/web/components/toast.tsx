@@ -10,7 +10,7 @@ export const TOAST_MS = 3000;
 const ToastContext = createContext<ShowToast | null>(null);
 
 /**
- * Issue 25: the app's own short messages ('Added to wishlist', 'Please login to add items to
+ * The app's own short messages ('Added to wishlist', 'Please login to add items to
  * wishlist') instead of the browser's alert box. One message at a time, above the bottom
  * navigation, in a polite live region that is always in the page so screen readers announce
  * every new message.

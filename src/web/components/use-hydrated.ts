@@ -24,7 +24,7 @@ export function useHydratedNow(): boolean {
  * The external store tells hydration from a later mount; React applies its change after hydration
  * as a blocking render of every user at once (the gallery's pictures, the recently viewed row),
  * so the value is deferred: the flip is rendered at transition priority, in slices that yield to
- * the shopper's input (issue 22: total blocking time on a slow phone). A component mounted after
+ * the shopper's input (total blocking time on a slow phone). A component mounted after
  * hydration sees true at once.
  */
 export function useHydrated(): boolean {

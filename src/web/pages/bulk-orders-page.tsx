@@ -7,7 +7,7 @@ import { useAuth } from '../features/auth/auth-provider';
 import { BulkEnquiryFormCard } from '../features/bulk-orders/bulk-enquiry-form';
 import { useCatalogSummary } from '../features/catalog/catalog-api';
 
-/** Issue 13: where the home page's bulk-order promise leads. */
+/** Where the home page's bulk-order promise leads. */
 export function BulkOrdersPage() {
   const { user } = useAuth();
   // Decision 0080: from a product page's "Need more? Get a bulk price", the product and quantity.

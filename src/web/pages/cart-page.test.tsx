@@ -57,7 +57,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Cart page: a reminder link puts the cart back (issue 23)', () => {
+describe('Cart page: a reminder link puts the cart back', () => {
   it('adds the lines still sold, says what is gone, and drops the token from the address', async () => {
     serveRestore({ lines: [{ product: toran, quantity: 2 }], unavailable: ['Last Lantern'] });
     const router = renderCart(`/cart?restore=${TOKEN}`);

@@ -17,7 +17,7 @@ type Restored =
   | { status: 'failed'; message: string };
 
 /**
- * Issue 23: a cart reminder's link (`/cart?restore=...`) puts that checkout's lines back, on any
+ * A cart reminder's link (`/cart?restore=...`) puts that checkout's lines back, on any
  * device: the ones still sold, at today's prices; a line already in the cart is left as it is.
  */
 function useRestoreFromLink() {

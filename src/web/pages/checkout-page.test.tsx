@@ -78,7 +78,7 @@ const week = (first: string) =>
   );
 const standardSlot = { slot: 'standard', label: 'Standard delivery (9 AM - 9 PM)', fee: 0 };
 const midnightSlot = { slot: 'midnight', label: 'Midnight delivery (11 PM - 11:59 PM)', fee: 199 };
-// Issue 13: the days on offer at 11:00 India time on Monday 23 November 2026.
+// The days on offer at 11:00 India time on Monday 23 November 2026.
 const bengaluruDates = {
   today: '2026-11-23',
   type: 'same_day',
@@ -293,7 +293,7 @@ describe('Checkout page (SPEC 2)', () => {
       fullName: 'Person 1',
       address: '1, MG Road',
       city: 'Bengaluru',
-      // Issue 25: the saved address's State goes with the order.
+      // The saved address's State goes with the order.
       state: 'Karnataka',
       postalCode: '560001',
       phone: '9876543210',
@@ -566,7 +566,7 @@ describe('Checkout page (SPEC 2)', () => {
     expect(summary.textContent).toContain('Total₹500');
   });
 
-  it('shows no Free Shipping badge beside a ₹50 shipping charge, and says when the order arrives (issue 25)', async () => {
+  it('shows no Free Shipping badge beside a ₹50 shipping charge, and says when the order arrives', async () => {
     serveApi({ addresses: [record(1, { is_default: true })] });
     getCartStore().addItem(hamper);
     renderCheckout(meera);
@@ -580,7 +580,7 @@ describe('Checkout page (SPEC 2)', () => {
     expect(screen.getByRole('region', { name: 'Delivery date' })).toBeTruthy();
   });
 
-  it('marks a saved address it cannot deliver to, holds Proceed to Payment with the reason, and edits it in place (issue 25)', async () => {
+  it('marks a saved address it cannot deliver to, holds Proceed to Payment with the reason, and edits it in place', async () => {
     const user = userEvent.setup();
     serveApi({
       addresses: [record(5, { full_name: 'Meera Nair', is_default: true, postal_code: '999999' })],

@@ -171,7 +171,7 @@ export function CheckoutPage() {
   const changes = buyNow ? [] : cartNotices;
   const soldOut = lines.filter((line) => !canAddToCart(line));
 
-  // Issue 14: a coupon needs a signed-in shopper (limits are per customer).
+  // A coupon needs a signed-in shopper (limits are per customer).
   const coupon = useCoupon(
     userId === null ? [] : lines.map((line) => ({ productId: line.id, quantity: line.quantity })),
   );
@@ -227,16 +227,16 @@ export function CheckoutPage() {
   }, [userId, lines.length, noneSaved, loadFailed]);
 
   const delivery = useCheckoutDelivery(userId === null ? null : selected);
-  // Issue 25: the rule create-order refuses with, applied to the chosen address's pincode check.
+  // The rule create-order refuses with, applied to the chosen address's pincode check.
   const refusal = delivery.status === 'checked' ? deliveryRefusal(delivery.info) : null;
   const undeliverable =
     refusal && delivery.status === 'checked' ? { postalCode: delivery.postalCode, reason: refusal } : null;
 
-  // Issue 13: the delivery day and slot. A pre-order line ships in its window, so no day is asked
+  // The delivery day and slot. A pre-order line ships in its window, so no day is asked
   // for; a choice the current address's offer no longer has (another address, 2 PM passed) is
   // dropped, so only what is offered is shown, charged and sent.
   const hasPreOrder = lines.some(isPreOrderLine);
-  // No day can be chosen for an address the order cannot go to (issue 25: its reason says so).
+  // No day can be chosen for an address the order cannot go to (its reason says so).
   const datesPincode =
     !hasPreOrder && delivery.status !== 'no-address' && !undeliverable ? delivery.postalCode : null;
   const deliveryDates = useDeliveryDates(datesPincode);
@@ -247,7 +247,7 @@ export function CheckoutPage() {
     if (choiceDropped) setDateChoice(null);
   }, [choiceDropped]);
 
-  // Issue 13: the gift message and "hide prices"; the error shows after a refused submit.
+  // The gift message and "hide prices"; the error shows after a refused submit.
   const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
   const [giftErrors, setGiftErrors] = useState<GiftErrors | undefined>();
   const [updates, setUpdates] = useState<UpdatesChoice>(() => initialUpdates(storeSettings.orderUpdates));

@@ -71,7 +71,7 @@ describe('the home page', () => {
   it('links occasions and collections to their pages and states the marketing claims (SPEC 1, 2)', async () => {
     serveHome(Response.json({ data: [gift(1)], total: 1 }), []);
     renderHome();
-    // Issue 25: the price and count claims are the live catalogue's (537 products from ₹59).
+    // The price and count claims are the live catalogue's (537 products from ₹59).
     await screen.findByText('Prices start at ₹59');
     const occasions = await screen.findByRole('list', { name: 'Occasions' });
     expect(within(occasions).getByRole('link').getAttribute('href')).toBe('/category/diwali-gifts');
@@ -91,7 +91,7 @@ describe('the home page', () => {
     expect(screen.getByRole('heading', { name: 'Need help choosing a gift?' })).toBeTruthy();
   });
 
-  it('makes no price or count claim when the catalogue figures cannot be loaded (issue 25)', async () => {
+  it('makes no price or count claim when the catalogue figures cannot be loaded', async () => {
     serveHome(Response.json({ data: [gift(1)], total: 1 }), [], () =>
       Response.json({ message: 'Something went wrong' }, { status: 500 }),
     );

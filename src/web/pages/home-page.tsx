@@ -54,7 +54,7 @@ export function HomePage() {
   const categories = useCategories();
   const collections = useCollections();
   const featured = useFeaturedProducts();
-  // Issue 25: the claims are the live catalogue's (server-rendered with the page); none is shown
+  // The claims are the live catalogue's (server-rendered with the page); none is shown
   // that the catalogue cannot back, nor while its figures are unknown.
   const summary = useCatalogSummary();
   // While the figures load, the tile keeps its line (no layout shift); if they fail, it goes.

@@ -204,7 +204,7 @@ describe('My Orders page (SPEC 2)', () => {
     expect(card.textContent).toContain('₹450 x 2');
     expect(card.textContent).toContain('Total₹950');
     expect(card.textContent).toContain('Expected delivery by 16 Nov 2025 to Mumbai');
-    // Issue 13: the gift message and the shopper's choice to hide prices on the packing slip.
+    // The gift message and the shopper's choice to hide prices on the packing slip.
     expect(within(card).getByRole('blockquote', { name: 'Gift message' }).textContent).toBe(
       'Happy Diwali, Meera!\nWith love, Sana',
     );
@@ -313,7 +313,7 @@ describe('Order confirmation page (SPEC 2)', () => {
   });
 });
 
-describe('The chosen delivery day in My Orders (issue 13)', () => {
+describe('The chosen delivery day in My Orders', () => {
   // Decision 0068: one promise per order: the chosen day, never an estimate beside it.
   it('names the day and the slot on the order card as its only promise, and nothing on an order without one', async () => {
     serveOrders([
@@ -334,7 +334,7 @@ describe('The chosen delivery day in My Orders (issue 13)', () => {
   });
 });
 
-describe('A quote in My Orders (issue 13)', () => {
+describe('A quote in My Orders', () => {
   it('links a pending quote to its page to pay it, and no other order', async () => {
     serveOrders([
       { ...shippedOrder, status: 'pending', isQuote: true },
@@ -352,7 +352,7 @@ describe('A quote in My Orders (issue 13)', () => {
   });
 });
 
-describe('Gift options on the order confirmation page (issue 13)', () => {
+describe('Gift options on the order confirmation page', () => {
   it('shows the gift message and that prices are hidden', async () => {
     serveOrders([{ ...shippedOrder, gift: { ...shippedOrder.gift!, recipientEmail: 'meera@example.com' } }]);
     renderAt(`/order-confirmation/${shippedOrder.id}`);
@@ -386,7 +386,7 @@ function serveCancellable(order: OrderRecord) {
   return cancelCalls;
 }
 
-describe('An order left waiting for payment (issue 25: no dead end)', () => {
+describe('An order left waiting for payment (no dead end)', () => {
   const inFifteenMinutes = () => new Date(Date.now() + 15 * 60 * 1000).toISOString();
   const waiting = (): OrderRecord => ({
     ...shippedOrder,

@@ -23,7 +23,7 @@ import { PendingOrderActions } from '../features/orders/pending-order-actions';
 
 function OrderCard({ order }: { order: OrderRecord }) {
   const hint = expectedDeliveryHint(order);
-  // Issue 14: what approved returns have refunded (added in paise).
+  // What approved returns have refunded (added in paise).
   const refundedPaise = order.returns
     // Decision 0066: a refund waiting for the items is not made yet.
     .filter((record) => record.status === 'approved' && record.refundReleasedAt !== null)

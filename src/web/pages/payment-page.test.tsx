@@ -92,7 +92,7 @@ class FakeCheckout {
 }
 const lastWindow = () => FakeCheckout.opened.at(-1) as FakeCheckout;
 
-// Issue 13: the days on offer at 14:30 India time on Monday 23 November 2026: from tomorrow.
+// The days on offer at 14:30 India time on Monday 23 November 2026: from tomorrow.
 const afterCutoffDates = {
   today: '2026-11-23',
   type: 'next_day',
@@ -762,7 +762,7 @@ describe('Payment page (SPEC 2, 4 and 8)', () => {
   });
 });
 
-describe('Complete payment of an order left waiting for payment (issue 25)', () => {
+describe('Complete payment of an order left waiting for payment', () => {
   const pending = testOrder({
     id: created.orderId,
     orderNumber: created.orderNumber,

@@ -66,7 +66,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   const { clearCart } = useCartActions();
   const navigate = useNavigate();
 
-  // Issue 13: when the server refuses the day chosen at checkout (2 PM passed while paying), the
+  // When the server refuses the day chosen at checkout (2 PM passed while paying), the
   // days are offered again here, fresh, and the next Pay sends the new choice and its total.
   const [refused, setRefused] = useState(false);
   const [dateChoice, setDateChoice] = useState<DeliveryChoice | null>(null);
@@ -96,7 +96,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
       // Decision 0069: Buy Now bought its one line; the cart is kept for later.
       if (!request.buyNow) clearCart();
       forgetAppliedCoupon();
-      // SPEC 1: purchase in INR, with the order as the transaction (and the coupon, issue 14).
+      // SPEC 1: purchase in INR, with the order as the transaction (and the coupon).
       trackEcommerce(
         'purchase',
         request.items.map((item) => ({
@@ -171,7 +171,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
               className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
             />
           )}
-          {/* Issue 13: the gift options chosen at checkout, as the order will carry them. */}
+          {/* The gift options chosen at checkout, as the order will carry them. */}
           <GiftNote gift={giftRecordOf(giftColumnsOf(request.giftOptions))} />
         </div>
         <div className="flex flex-col gap-3 md:sticky md:top-20">
@@ -201,7 +201,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
 }
 
 /**
- * Issue 25: 'Complete payment' of an order left waiting for payment (My Orders, its confirmation
+ * 'Complete payment' of an order left waiting for payment (My Orders, its confirmation
  * page). It pays that order (POST /orders/{id}/payment), never a second one holding the same stock.
  */
 function PendingOrderPayment({ orderId }: { orderId: string }) {
@@ -319,7 +319,7 @@ function PendingOrderPayment({ orderId }: { orderId: string }) {
 }
 
 /**
- * SPEC 2 "Payment": reached from checkout with the order's address, total and lines, or (issue 25)
+ * SPEC 2 "Payment": reached from checkout with the order's address, total and lines, or
  * as /payment?order={id} to pay an order left waiting for payment.
  */
 export function PaymentPage() {

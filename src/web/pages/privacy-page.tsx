@@ -9,7 +9,7 @@ import { useChangeAnalyticsConsent } from '../features/order-updates/order-updat
 
 const linkClass = 'font-semibold text-brand-800 underline';
 
-/** Issue 25: what the store keeps about a shopper and why (Digital Personal Data Protection Act, 2023). */
+/** What the store keeps about a shopper and why (Digital Personal Data Protection Act, 2023). */
 export function PrivacyPage() {
   const auth = useAuth();
   const recordAnalytics = useChangeAnalyticsConsent(auth.user?.id ?? null);

@@ -464,7 +464,7 @@ describe('the collection page', () => {
   });
 });
 
-describe('personalising a product (issue 13)', () => {
+describe('personalising a product', () => {
   const potli: Product = {
     ...bouquet,
     id: 9,

@@ -50,7 +50,7 @@ function ProductView({ id }: { id: number }) {
   const { data: details } = useProductDetails(id);
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  // Issue 13: what the shopper is personalising this product with.
+  // What the shopper is personalising this product with.
   const [typed, setTyped] = useState(emptyPersonalisation);
   const [uploadingPhoto, setUploadingPhoto] = useState(false);
   // Decision 0079: the add-on step after the first Add to Cart of this visit; only what the shopper

@@ -104,7 +104,7 @@ export function ProductsPage() {
   const countries = useCatalogCountries();
   const queryClient = useQueryClient();
   // An answer arrives as an urgent render, which React cannot interrupt; the page of 1000 is then
-  // rendered in the background, in slices, so a tap meanwhile is answered (issue 6: total blocking
+  // rendered in the background, in slices, so a tap meanwhile is answered (total blocking
   // time). Until then the page shows what it showed before.
   const listingData = useDeferredValue(listing.data);
   const awaitingData = listingData === undefined && !listing.isError;

@@ -106,7 +106,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('a bulk quote link (issue 13)', () => {
+describe('a bulk quote link', () => {
   it('shows the tiered prices and the total to pay', async () => {
     serveQuote(openQuote);
     renderQuote();
@@ -149,7 +149,7 @@ describe('a bulk quote link (issue 13)', () => {
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
 
-  // Issue 26: the owner quoted someone without an account; the mail's link carries a key.
+  // The owner quoted someone without an account; the mail's link carries a key.
   it("shows a guest the quote by its link's key, and asks them to sign in or register to pay", async () => {
     serveQuote(openQuote);
     renderQuote(null, `/quote/${ORDER_ID}?key=link-key-0123456789`);

@@ -119,7 +119,7 @@ function SignInToPay({ quote, returnTo }: { quote: Quote; returnTo: string }) {
   );
 }
 
-/** Issue 13: a bulk quote's payable link; issue 26: its key opens it before the customer has an account. */
+/** A bulk quote's payable link; Its key opens it before the customer has an account. */
 export function QuotePage() {
   const { orderId = '' } = useParams();
   const [searchParams] = useSearchParams();

@@ -28,7 +28,7 @@ function distanceBands() {
 }
 
 /**
- * Issue 25: where and how fast the store delivers, from the delivery engine's own rules and the
+ * Where and how fast the store delivers, from the delivery engine's own rules and the
  * configured city, radius and fees, so the page never disagrees with checkout.
  */
 export function ShippingPolicyPage() {

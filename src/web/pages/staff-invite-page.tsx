@@ -16,7 +16,7 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 
-// Issue 26: the page a staff invitation's link opens; the invitee sets a name and password.
+// The page a staff invitation's link opens; the invitee sets a name and password.
 
 const readMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';

@@ -49,7 +49,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Stop messages page (issue 23)', () => {
+describe('Stop messages page', () => {
   it('says what the link stops, and stops it only when the shopper confirms', async () => {
     const calls = serveOptOut();
     renderAt(`/messages/stop?token=${encodeURIComponent(TOKEN)}`);

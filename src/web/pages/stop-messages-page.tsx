@@ -5,7 +5,7 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState, Spinner } from '../components/status-message';
 import { useOptOut, useOptOutLink } from '../features/order-updates/order-updates-api';
 
-/** Issue 23: the opt-out link of every message: says what it stops, and stops it on a click. */
+/** The opt-out link of every message: says what it stops, and stops it on a click. */
 export function StopMessagesPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -11,7 +11,7 @@ import { useTrackOrder } from '../features/tracking/tracking-api';
 
 const ORDER_NUMBER_MAX = 32;
 
-/** Issue 24: anyone with the order number and its phone or e-mail (a gift's recipient too) follows the parcel. */
+/** Anyone with the order number and its phone or e-mail (a gift's recipient too) follows the parcel. */
 export function TrackPage() {
   // A message's link names the order; the shopper types the phone or e-mail, which no link holds.
   const [searchParams] = useSearchParams();

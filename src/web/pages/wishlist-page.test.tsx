@@ -97,7 +97,7 @@ function renderPage(api: WishlistApi) {
 
 beforeEach(() => {
   localStorage.clear();
-  // Issue 25: the page asks in its own dialog; the browser's confirm box is never used.
+  // The page asks in its own dialog; the browser's confirm box is never used.
   vi.stubGlobal('confirm', vi.fn());
 });
 afterEach(() => {

@@ -124,7 +124,7 @@ export function WishlistPage() {
             Clear All
           </Button>
         )}
-        {/* SPEC 2 asks this before clearing; issue 25: in the app's own dialog. */}
+        {/* SPEC 2 asks this before clearing; In the app's own dialog. */}
         <ConfirmDialog
           isOpen={confirmingClear}
           title="Clear wishlist"

@@ -6,7 +6,7 @@ export type TypedAddress = {
   city: string;
   postalCode: string;
   phone: string;
-  /** The State the pincode directory fills in (issue 25); checked before saving when given. */
+  /** The State the pincode directory fills in; checked before saving when given. */
   state?: string;
 };
 

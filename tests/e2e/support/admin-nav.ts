@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Opens a back-office section as the owner would: on a phone the sections sit behind the "Menu"
- * button (issue 26), from a tablet up they are always shown.
+ * button, from a tablet up they are always shown.
  */
 export async function openAdminSection(page: Page, section: string) {
   const nav = page.getByRole('navigation', { name: 'Back office' });

@@ -16,10 +16,10 @@ const JOURNEY_SETTINGS = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
-  // Issue 24: the sandbox courier moves a 3-day parcel in about a second (courier.spec.ts).
+  // The sandbox courier moves a 3-day parcel in about a second (courier.spec.ts).
   SANDBOX_COURIER_SPEED: '250000',
   SANDBOX_COURIER_TICK_SECONDS: '0.5',
-  // Issue 23: order news leaves within half a second (order-messages.spec.ts).
+  // Order news leaves within half a second (order-messages.spec.ts).
   NOTIFY_EVERY_SECONDS: '0.5',
   // Decision 0052: a measurement id, so the analytics banner shows (analytics-consent.spec.ts and
   // the layout walk); gtag.js itself is never fetched from Google in a journey.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-// Issue 25 item 1: what makes a page not fit a phone, measured in the page itself. Each check runs
+// What makes a page not fit a phone, measured in the page itself. Each check runs
 // in one synchronous evaluation (scroll, layout and hit test in the same task), so nothing the app
 // does between two steps (a query settling, a lazy section appearing) can make it flaky.
 
@@ -222,7 +222,7 @@ export function coveredControls(page: Page): Promise<string[]> {
 }
 
 /**
- * Issue 49: a rupee figure broken over two lines ("₹1,51,31" and "6"): each text that is one
+ * A rupee figure broken over two lines ("₹1,51,31" and "6"): each text that is one
  * amount must lie on one line.
  */
 export function brokenFigures(page: Page): Promise<string[]> {

@@ -5,7 +5,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Product, ProductList } from '../../../src/shared/api/catalog';
 import { formatInr } from '../../../src/shared/money';
 
-// Set-up through the API for the after-sale journeys (issue 14): customers, paid orders through
+// Set-up through the API for the after-sale journeys: customers, paid orders through
 // the sandbox provider (signed as its window signs them) and the admin's status changes.
 
 export const DELIVERY_ADDRESS = {

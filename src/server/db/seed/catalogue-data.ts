@@ -1034,7 +1034,7 @@ export const RECIPIENTS_OF_ITEM: Readonly<Record<string, readonly Recipient[]>> 
 // ---------------------------------------------------------------------------------------------
 // Products every catalogue starts with
 
-// Issue 13: the store shows personalisation out of the box on a return gift. (Products sold
+// The store shows personalisation out of the box on a return gift. (Products sold
 // singly stay plain: the journeys pick those and add them to the cart from listings.)
 const NAME_ON_TAG: PersonalisationConfig = {
   fields: [{ label: 'Name on tag', maxLength: 20, required: true }],

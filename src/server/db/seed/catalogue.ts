@@ -27,7 +27,7 @@ export const CATALOGUE_BASE_DATE = new Date('2026-01-01T00:00:00+05:30');
 
 export const DEFAULT_PRODUCT_COUNT = 520;
 
-/** Issue 25: a gift at this price or above gets the premium picture (gold frame). */
+/** A gift at this price or above gets the premium picture (gold frame). */
 export const PREMIUM_FROM_PAISE = 199_900;
 
 const DEFAULT_SEED = 20_261_001;
@@ -105,7 +105,7 @@ export type ProductSeed = {
   declarations: DeclarationOverridesValue;
   createdAt: Date;
   searchText: string;
-  /** Issue 13: what a shopper fills in; null for most products. */
+  /** What a shopper fills in; null for most products. */
   personalisation: PersonalisationConfig | null;
   /** Decision 0077: one unit as packed; null for the category's parcel. */
   packed: ParcelSizeValue | null;
@@ -185,7 +185,7 @@ function chooseFreely(random: Random): Choice {
   return { category, item, prefix, motif, pack };
 }
 
-/** Issue 25: 'Green Tea' and 'Tea Gift Box' make 'Green Tea Gift Box', not 'Green Tea Tea ...'. */
+/** 'Green Tea' and 'Tea Gift Box' make 'Green Tea Gift Box', not 'Green Tea Tea ...'. */
 export function withoutDoubledWords(text: string): string {
   return text
     .split(' ')
@@ -218,7 +218,7 @@ function describeProduct(choice: Choice, minQuantity: number, handmade: boolean,
 }
 
 /**
- * Issue 25: within a name sold in sizes, a bigger size costs more. The first product of the name
+ * Within a name sold in sizes, a bigger size costs more. The first product of the name
  * (no size in it) draws a price from the lower half of the item's range; size i of n then costs
  * about base × (high / base)^((i + 1) / n), so the biggest size reaches the top of the range.
  */

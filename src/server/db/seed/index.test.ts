@@ -46,7 +46,7 @@ const total = async (table: typeof products | typeof categories | typeof collect
   return row!.total;
 };
 
-/** Issue 25: the order of the sizes the demo catalogue sells, smallest first. */
+/** The order of the sizes the demo catalogue sells, smallest first. */
 const HAMPER_SIZES = ['Classic', 'Deluxe', 'Grand', 'Family Size'];
 
 /** A size in a name's last part ('400 g', '1 kg', '16 Chocolates', 'Deluxe') as a number to order by. */

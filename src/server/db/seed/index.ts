@@ -52,7 +52,7 @@ type SeedOptions = {
 
 /** Rows added by this call; `skipped` when there was nothing to seed. */
 /**
- * Issue 14: demo HSN codes and GST rates of the seeded categories (basis points), printed on tax
+ * Demo HSN codes and GST rates of the seeded categories (basis points), printed on tax
  * invoices; the owner corrects them in the back office. Others get the column defaults. Rates as
  * the schedule in force since 22 September 2025 has them for each HSN code; the source of each is
  * in decision 0059's table.

@@ -11,7 +11,7 @@ type AdminAccountResult = { id: number; email: string; created: boolean };
 const MIN_ADMIN_PASSWORD_LENGTH = 8;
 
 /**
- * DESIGN 3: the first admin is made by `npm run admin:create` (owners invite the rest, issue 26).
+ * DESIGN 3: the first admin is made by `npm run admin:create` (owners invite the rest).
  * Creates the account as an owner, or promotes an existing one (its password is set to the given
  * one, so the operator knows it).
  */

@@ -34,7 +34,7 @@ import { orderListOrder, orderListWhere } from './admin-order-service';
 export type AdminBulkService = ReturnType<typeof createAdminBulkService>;
 
 /**
- * Issue 26 "Bulk work": many orders moved along, or printed, in one action. Each order moves in a
+ * Bulk work: many orders moved along, or printed, in one action. Each order moves in a
  * transaction of its own (so one that cannot move never holds back or half-changes another), and
  * a request is bounded (MAX_BULK_ORDERS to move, MAX_PDF_ORDERS to print).
  */

@@ -10,7 +10,7 @@ import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../tes
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 26 "Bulk work": many orders moved forward, or printed, in one action.
+// Bulk work: many orders moved forward, or printed, in one action.
 
 const clock = createTestClock('2031-11-20T06:00:00.000Z');
 const store = setUpTestStore({

@@ -27,7 +27,7 @@ function phoneDigits(text: string): string {
 const digitsOf = (column: SQL) => sql`regexp_replace(${column}, '\\D', '', 'g')`;
 
 /**
- * Issue 26 "Finding people": the back office's customers, at 50,000 of them. A page is 25 rows
+ * Finding people: the back office's customers, at 50,000 of them. A page is 25 rows
  * by id; a search finds ids through trigram indexes (users_full_name_trgm_idx, users_email_trgm_idx,
  * addresses_phone_digits_trgm_idx, orders_phone_digits_trgm_idx) and each row's figures are
  * read through the per-customer indexes of orders and the money ledger.

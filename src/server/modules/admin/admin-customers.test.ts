@@ -11,7 +11,7 @@ import {
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 26 "Finding people": the back office's customers page and the order list's name search.
+// Finding people: the back office's customers page and the order list's name search.
 
 const clock = createTestClock('2031-11-20T06:00:00.000Z');
 const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes, admin: true });

@@ -7,7 +7,7 @@ import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../tes
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 26 "A dashboard that tells the day's work": counts of what waits, revenue net of refunds
+// A dashboard that tells the day's work: counts of what waits, revenue net of refunds
 // (the money ledger's, to the paisa) and the best sellers. 11:30 in India on 20 November.
 const clock = createTestClock('2031-11-20T06:00:00.000Z');
 const store = setUpTestStore({

@@ -177,7 +177,7 @@ export function createAdminOrderService({
   store: StoreIdentity;
   invoices: InvoiceService;
   coupons: CouponService;
-  /** Issue 26: the payments module's refund of what a cancellation made due. */
+  /** The payments module's refund of what a cancellation made due. */
   refundOrder: (orderId: string) => Promise<{ refundedPaise: number; duePaise: number }>;
   /** Decision 0042: a COD order marked delivered is paid, one marked returned is cancelled. */
   settleCashOnDelivery: CodSettlement;
@@ -332,7 +332,7 @@ export function createAdminOrderService({
      * DESIGN 4 "Status machine": only along canTransition (else 409), delivered → returned only
      * within the return window. The change, its timeline event (actor 'admin', which the customer
      * sees) and the status e-mail commit together; a cancellation puts reserved stock back once.
-     * Issue 26: cancelling a paid order refunds what is left of its payments: the same transaction
+     * Cancelling a paid order refunds what is left of its payments: the same transaction
      * marks the refund due and tells the customer its amount, then the provider is asked (once,
      * however often the cancellation is sent; a refund it does not take is retried by the sweep).
      * Marking an order paid records the money the owner took in the ledger.

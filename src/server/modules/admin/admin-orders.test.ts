@@ -160,7 +160,7 @@ describe('POST /api/admin/orders/:id/status', () => {
       .select({ subject: mailOutbox.subject, recipient: mailOutbox.recipient, text: mailOutbox.text })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.orderId, order.orderId), eq(mailOutbox.kind, 'order-status')));
-    // Issue 26: paid and shipped, not confirmed, processing or packed (one mail per click before).
+    // Paid and shipped, not confirmed, processing or packed (one mail per click before).
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Order ${order.orderNumber}: Payment Confirmed`,
       `Order ${order.orderNumber}: Shipped`,

@@ -26,7 +26,7 @@ import { shipTodayWhere } from './admin-order-service';
 const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;
 const TOP_PRODUCTS = 5;
-/** Issue 26: paid and on their way to being shipped. */
+/** Paid and on their way to being shipped. */
 
 /** Decision 0042: the dashboard's cash on delivery and returns-to-origin figures look this far back. */
 export const COURIER_FIGURE_DAYS = 30;
@@ -77,7 +77,7 @@ export function createAdminReportService({
   codCashFigures: (
     since: Date,
   ) => Promise<{ codWithCourier: number; codOverdue: number; codRemitted: number }>;
-  /** Issue 23: cart reminders sent in the last 30 days and the carts paid for after them. */
+  /** Cart reminders sent in the last 30 days and the carts paid for after them. */
   cartReminderFigures: () => Promise<{ sent: number; recovered: number }>;
 }) {
   return {
@@ -92,7 +92,7 @@ export function createAdminReportService({
       const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
       const day = sql<string>`to_char((${paidAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 
-      // Issue 26: each order's net from the money ledger (taken less given back), so a partial
+      // Each order's net from the money ledger (taken less given back), so a partial
       // refund lowers revenue by exactly its amount; a cancelled order's money is going back.
       const orderNet = db
         .select({

@@ -19,7 +19,7 @@ import {
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 26 "Money reconciles, always": a cancelled paid order is refunded once, and the dashboard
+// Money reconciles, always: a cancelled paid order is refunded once, and the dashboard
 // sums the money ledger, so a partial refund lowers revenue by exactly its amount.
 
 const clock = createTestClock('2031-11-20T06:00:00.000Z');

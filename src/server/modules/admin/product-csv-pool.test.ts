@@ -78,7 +78,7 @@ beforeAll(async () => {
   await store.app.productCsvPool.read(toCsv([HEADER, rowOf(0, '')]), categoryIds);
 }, 60_000);
 
-describe('product CSV worker pool (issue 21)', () => {
+describe('product CSV worker pool', () => {
   it('answers /api/health within 100 ms while the largest valid import (5 MB, 5000 rows) is read', async () => {
     const file = largestImport();
     expect(Buffer.byteLength(file)).toBeGreaterThan(MAX_IMPORT_BYTES - MAX_IMPORT_ROWS);

@@ -11,7 +11,7 @@ export const PRODUCT_CSV_MESSAGES = {
 } as const;
 
 /**
- * Issue 21: import files are parsed and checked in a worker thread (product-csv-worker.ts), each
+ * Import files are parsed and checked in a worker thread (product-csv-worker.ts), each
  * stopped after `timeLimitMs`; the database writes stay on the main thread. One thread: imports
  * are the owner's, rare, and a second one waits rather than taking another core.
  */

@@ -6,7 +6,7 @@ import { AppError, invalid } from '../../errors';
 import { CsvError, parseCsv, unguardFormula } from './csv';
 
 // The reading of an import file: parsing and checking its rows, with no database, so that it can
-// run in a worker thread (product-csv-worker.ts) and never hold the event loop (issue 21).
+// run in a worker thread (product-csv-worker.ts) and never hold the event loop.
 
 export { PRODUCT_CSV_COLUMNS };
 

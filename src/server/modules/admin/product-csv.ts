@@ -172,7 +172,7 @@ export async function previewProductsCsv(
 /**
  * Creates rows without an id and changes the products whose id is given (only the columns the
  * file has). Each row stands alone: a bad row is reported by its line and the others go in. The
- * file is read in the CSV pool's worker (issue 21); the writes happen here, row by row.
+ * file is read in the CSV pool's worker; the writes happen here, row by row.
  */
 export async function importProductsCsv(
   db: Db,

@@ -11,7 +11,7 @@ import { reencodeImage } from '../../storage/images';
  */
 export async function storeProductImage(
   storage: ImageStorage,
-  /** Null for a photo added to a product not saved yet (issue 26: photos at creation). */
+  /** Null for a photo added to a product not saved yet (photos at creation). */
   productId: number | null,
   bytes: Buffer,
 ): Promise<string> {

@@ -82,7 +82,7 @@ import { MAX_PHOTO_ZIP_BYTES } from './product-photo-zip';
 import { salesRegisterOf } from './sales-register';
 
 /**
- * /api/admin/*: the back office (issue 11). The admin check is a hook on this whole plugin and
+ * /api/admin/*: the back office. The admin check is a hook on this whole plugin and
  * runs on request, before any body is parsed or validated, so no route here can go without it
  * (admin-guard.test.ts sweeps every registered route).
  */
@@ -150,7 +150,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  // ---- Bulk order work (issue 26): before /admin/orders/:id, a path of its own ----
+  // ---- Bulk order work: before /admin/orders/:id, a path of its own ----
   app.post(
     '/admin/orders/bulk/status',
     { schema: { body: BulkStatusChange, response: { 200: BulkStatusResponse } } },
@@ -186,7 +186,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendInvoicePdf(reply, note, pdf);
   });
 
-  // ---- Customers (issue 26) ----
+  // ---- Customers ----
   app.get(
     '/admin/customers',
     { schema: { querystring: AdminCustomerQuery, response: { 200: AdminCustomerList } } },
@@ -253,7 +253,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 26: a photo for the product form, stored before the product is (photos at creation); the
+  // A photo for the product form, stored before the product is (photos at creation); the
   // form then saves the product with its photos in order.
   app.post(
     '/admin/product-images',
@@ -377,7 +377,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  // ---- Coupons (issue 14) ----
+  // ---- Coupons ----
   app.get('/admin/coupons', { schema: { response: { 200: AdminCouponList } } }, async () => ({
     data: await app.coupons.list(),
   }));
@@ -403,7 +403,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ coupon: await app.coupons.retire(req.params.id) }),
   );
 
-  // ---- Returns (issue 14) ----
+  // ---- Returns ----
   app.get(
     '/admin/returns',
     { schema: { querystring: AdminReturnQuery, response: { 200: AdminReturnList } } },
@@ -432,7 +432,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ return: await app.returns.reject(req.params.id, req.body.note) }),
   );
 
-  // ---- Reviews (issue 14) ----
+  // ---- Reviews ----
   app.get(
     '/admin/reviews',
     { schema: { querystring: AdminReviewQuery, response: { 200: AdminReviewList } } },
@@ -489,7 +489,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => admin.reports.outbox(req.query.page),
   );
 
-  // ---- Background jobs (issue 12: visible in the back office) ----
+  // ---- Background jobs (visible in the back office) ----
   app.get('/admin/jobs', { schema: { response: { 200: AdminJobs } } }, async () => ({
     queues: await readJobQueues(app.db, app.clock.now()),
     stuckWebhooks: await readStuckWebhooks(app.db),

@@ -41,7 +41,7 @@ export function installAuth(app: FastifyInstance) {
 
   app.decorate('requireUser', async (request: FastifyRequest) => identify(request, true));
   app.decorate('optionalUser', async (request: FastifyRequest) => identify(request, false));
-  // Issue 26: every admin route is checked here against the one role map (shared/staff-roles.ts);
+  // Every admin route is checked here against the one role map (shared/staff-roles.ts);
   // a route missing from it is the owner's alone.
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     await identify(request, true);

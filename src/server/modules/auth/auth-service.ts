@@ -23,7 +23,7 @@ import { createPhoneSignIn, type SendCode } from './phone-sign-in';
 export type Role = 'customer' | 'admin';
 
 /**
- * The signed-in user as routes see it (`request.user`); `staffRole` (issue 26) is what an admin may
+ * The signed-in user as routes see it (`request.user`); `staffRole` is what an admin may
  * do in the back office, null for a customer.
  */
 export type AuthUser = {
@@ -52,7 +52,7 @@ export const EMAIL_TAKEN = 'An account with this email already exists. Please si
 export const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';
 
 /**
- * Login (issue 21): every attempt for one account from one address is counted before the password
+ * Login: every attempt for one account from one address is counted before the password
  * is checked, so a burst cannot outrun the limit, and a success clears that pair. Failures per
  * account and per address never refuse the right password: past their thresholds the answer is
  * slowed (account) or a wrong password is refused (address). Registration counts every attempt.

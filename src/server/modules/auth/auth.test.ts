@@ -301,7 +301,7 @@ describe('rate limits', () => {
   const retryAfterOf = (response: { headers: Record<string, unknown> }) =>
     Number(response.headers['retry-after']);
 
-  // Adjusted for issue 21: the limit now counts per account and address, and the right password
+  // The limit (decision 0019) now counts per account and address, and the right password
   // from elsewhere is never refused (it used to be locked out for 15 minutes).
   it('stops guessing one account’s password from one address after 10 attempts, with 429 and Retry-After', async () => {
     const account = await store.newCustomer();
@@ -375,7 +375,7 @@ describe('rate limits', () => {
     expect((await login({ email: account.user.email, password: 'typo-and-again' }, ip)).statusCode).toBe(401);
   });
 
-  // Adjusted for issue 21: a shared network's failures used to refuse a correct password too.
+  // Decision 0019: a shared network's failures used to refuse a correct password too.
   it('refuses wrong passwords from an address that failed across many accounts, but not the right one', async () => {
     const account = await store.newCustomer();
     const ip = nextIp();

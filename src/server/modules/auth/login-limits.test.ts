@@ -8,7 +8,7 @@ import type { LimiterStore } from './attempt-limiter';
 import { AUTH_LIMITS, createAuthService, floodDelayMs, LOGIN_IP_REFUSED_BEFORE_HASH } from './auth-service';
 import { verifyPassword } from './password';
 
-// Issue 21 on the service: the database store always, Redis too when TEST_REDIS_URL is set.
+// Decision 0019's login limits on the service: the database store always, Redis too when TEST_REDIS_URL is set.
 const redisUrl = process.env.TEST_REDIS_URL;
 const prefix = `test:${randomBytes(6).toString('hex')}:`;
 const clock = createTestClock('2025-10-20T10:00:00.000Z');

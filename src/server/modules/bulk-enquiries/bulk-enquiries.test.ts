@@ -60,7 +60,7 @@ describe('a bulk enquiry from the storefront', () => {
     expect(mail?.subject).toBe(`Bulk enquiry #${id}: 60 pieces for Aarav's 5th birthday`);
     expect(mail?.text).toContain('Phone: 9845012345');
     expect(mail?.text).toContain('GSTIN: 27AAPFU0939F1ZV');
-    // Issue 26: the owner's mail opens the enquiries page, by an absolute link.
+    // The owner's mail opens the enquiries page, by an absolute link.
     expect(mail?.text).toContain('Work on it in the back office: http://localhost:3000/admin/bulk-enquiries');
     expect(mail?.html).toContain('href="http://localhost:3000/admin/bulk-enquiries"');
   });

@@ -70,7 +70,7 @@ export function createBulkEnquiryService({
 }: {
   db: Db;
   clock: Clock;
-  /** Issue 26: the owner hears of each enquiry (OWNER_NOTIFY_EMAIL, at once or in a digest). */
+  /** The owner hears of each enquiry (OWNER_NOTIFY_EMAIL, at once or in a digest). */
   ownerNotices: OwnerNotices;
 }) {
   return {

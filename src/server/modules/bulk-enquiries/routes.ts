@@ -15,7 +15,7 @@ import { BULK_ENQUIRY_RECEIVED } from './bulk-enquiry-service';
 // A real company sends a handful of enquiries; more from one address in an hour is a script.
 export const BULK_ENQUIRY_LIMIT = { name: 'bulk-enquiry-ip', attempts: 10, windowSeconds: 60 * 60 };
 
-/** Issue 13: POST /api/bulk-enquiries (anyone) and the back office's /api/admin/bulk-enquiries. */
+/** POST /api/bulk-enquiries (anyone) and the back office's /api/admin/bulk-enquiries. */
 export const bulkEnquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.bulkEnquiries;
   const perIp = createAttemptLimiter(app.limiterStore, BULK_ENQUIRY_LIMIT);

@@ -6,7 +6,7 @@ import { categories, products } from '../../db/schema';
 type CatalogBenchUrl = { name: string; path: string; productCount?: number };
 
 /**
- * The catalogue URLs `npm run bench` measures (issue 6 targets), found in the database so they
+ * The catalogue URLs `npm run bench` measures, found in the database so they
  * work on any data set: a category listing sorted by price, a product page's HTML, a full page of
  * 1000 products and the typo search of SPEC's example.
  */

@@ -301,7 +301,7 @@ export async function listCategories(reader: CatalogReader): Promise<Category[]>
   return rows.map((row) => ({ ...row, productCount: counts.get(row.id) ?? 0 }));
 }
 
-/** Issue 25: the figures behind the home's claims, cached like the other catalogue figures. */
+/** The figures behind the home's claims, cached like the other catalogue figures. */
 export function catalogSummary({ db, cache }: CatalogReader): Promise<CatalogSummary> {
   return cache.remember('summary', async () => {
     const [row] = rowsOf<{ products: number; lowest: number | null }>(
@@ -375,7 +375,7 @@ export function sitemapEntries(reader: CatalogReader): Promise<SitemapEntry[]> {
       { path: '/products', lastModified: null },
       { path: '/categories', lastModified: null },
       { path: '/collections', lastModified: null },
-      // Issue 25: the pages a seller in India must show.
+      // The pages a seller in India must show.
       ...policyPageList.map((page) => ({ path: page.path, lastModified: null })),
       ...categoryRowsList.map((row) => ({ path: `/category/${row.slug}`, lastModified: null })),
       ...collectionRows.map((row) => ({

@@ -1,4 +1,4 @@
-// Issue 25: what the header search offers while the shopper types, and "You may also like" on a
+// What the header search offers while the shopper types, and "You may also like" on a
 // product page. Both are small, bounded reads built on the catalogue's search and rows.
 import { sql } from 'drizzle-orm';
 import type { Product, SearchSuggestions } from '../../../shared/api/catalog';

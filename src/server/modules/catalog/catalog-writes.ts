@@ -56,7 +56,7 @@ export type NewProduct = {
   gstRateToConfirm?: boolean;
   /** Decision 0059: the product's own Legal Metrology declarations (over its category's). */
   declarations?: DeclarationOverrides;
-  /** Issue 24: the packed parcel; null = the category's default. */
+  /** The packed parcel; null = the category's default. */
   weightGrams?: number | null;
   lengthCm?: number | null;
   breadthCm?: number | null;

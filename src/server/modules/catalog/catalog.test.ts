@@ -524,7 +524,7 @@ describe('GET /api/products/:id', () => {
   });
 });
 
-describe('GET /api/products/:id/similar (issue 25)', () => {
+describe('GET /api/products/:id/similar', () => {
   it('offers in-stock products of its category or collections, never archived, sold out or itself', async () => {
     // The diya's category also holds the sold-out hamper and the archived candle; its collection
     // Festive Picks adds the bouquet from another category.

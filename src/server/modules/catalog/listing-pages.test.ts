@@ -4,7 +4,7 @@ import { ProductList } from '../../../shared/api/catalog';
 import { rowsOf } from '../../db/client';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 22: listing totals and keyset pages (nextCursor). 600 products in four categories, written
+// Listing totals and keyset pages (nextCursor). 600 products in four categories, written
 // in one statement (the app fills their search text when it starts), with prices, ratings, dates
 // and featured flags that repeat, so that pages break inside runs of equal sort values.
 const store = setUpTestStore({
@@ -68,7 +68,7 @@ const LISTINGS = [
   'sort=id',
 ];
 
-describe('listing pages by cursor (issue 22)', () => {
+describe('listing pages by cursor', () => {
   it.each(LISTINGS)('walks %s in the same order as page numbers, each product once', async (query) => {
     const { ids, firstTotal } = await walk(query);
     expect(ids.length).toBe(firstTotal);
@@ -138,7 +138,7 @@ describe('listing pages by cursor (issue 22)', () => {
   });
 });
 
-describe('listing totals (issue 22)', () => {
+describe('listing totals', () => {
   it('counts the products of a category and price band, whatever the sort or page', async () => {
     const expected = await countVisible(
       "c.slug = 'diwali-gifts' AND p.price_paise >= 30000 AND p.price_paise <= 99900",

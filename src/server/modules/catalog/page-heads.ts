@@ -40,7 +40,7 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
  * the server, so crawlers and chat-app link previews see the title, image and JSON-LD.
  */
 export function registerCatalogPageHeads(app: FastifyInstance) {
-  // Issue 26: the owner's settings as this instance last read them; the web app reads them before
+  // The owner's settings as this instance last read them; the web app reads them before
   // building each page (http/web-app.ts), so a head never lags a save.
   const settingsNow = () => storeSettingsFrom(app.config, app.settings.current());
   const titled = (name: string) => `${name} | ${settingsNow().storeName}`;

@@ -83,7 +83,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return request.query.q.trim() ? answerSearch(request, reply, load) : answer(request, reply, load);
   });
 
-  // Issue 25: "You may also like", loaded as the shopper scrolls towards it.
+  // "You may also like", loaded as the shopper scrolls towards it.
   app.get('/products/:id/similar', { schema: { params: IdParams } }, (request, reply) =>
     answer(request, reply, async () => ({ data: await app.catalog.similarProducts(request.params.id) })),
   );
@@ -108,7 +108,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/categories', (request, reply) => answer(request, reply, () => app.catalog.listCategories()));
 
-  // Issue 25: the live figures behind the home's claims.
+  // The live figures behind the home's claims.
   app.get('/catalog-summary', (request, reply) => answer(request, reply, () => app.catalog.catalogSummary()));
 
   app.get('/collections', (request, reply) => answer(request, reply, () => app.catalog.listCollections()));

@@ -124,7 +124,7 @@ describe('the products a search answers with', () => {
   });
 });
 
-describe("the crowd bench's typo searches (issue 22)", () => {
+describe("the crowd bench's typo searches", () => {
   it('finds the product the two words came from first, with one word misspelt', async () => {
     const named = rowsOf<{ id: number; name: string }>(
       await store.database.db.execute(sql`SELECT id, name FROM products WHERE NOT archived ORDER BY id`),
@@ -163,7 +163,7 @@ async function suggest(q: string) {
   return SearchSuggestions.parse(response.json());
 }
 
-describe('header search suggestions on the demo catalogue (issue 25)', () => {
+describe('header search suggestions on the demo catalogue', () => {
   it("completes 'choc' to chocolate products, and offers the categories holding them", async () => {
     const { products, categories } = await suggest('choc');
     expect(products.length).toBeGreaterThan(0);
@@ -228,7 +228,7 @@ describe('header search suggestions on the demo catalogue (issue 25)', () => {
   });
 });
 
-describe('"You may also like" on the demo catalogue (issue 25)', () => {
+describe('"You may also like" on the demo catalogue', () => {
   it('offers up to 8 in-stock products of the same category, never the product itself', async () => {
     const [bouquet] = (await search('chocolate bouquet', '&limit=1')).data;
     const response = await store.app.inject(`/api/products/${bouquet?.id}/similar`);
@@ -249,7 +249,7 @@ describe('"You may also like" on the demo catalogue (issue 25)', () => {
   });
 });
 
-describe("the home's claims on the demo catalogue (issue 25)", () => {
+describe("the home's claims on the demo catalogue", () => {
   const cheapest = async () => {
     const [row] = rowsOf<{ id: number; paise: number; total: number }>(
       await store.database.db.execute(

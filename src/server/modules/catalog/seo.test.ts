@@ -273,7 +273,7 @@ describe('server-written head', () => {
   });
 });
 
-describe('absolute links and the Host header (issue 21)', () => {
+describe('absolute links and the Host header', () => {
   const forged = { host: 'evil.example' };
   const productUrl = () => `/product/chocolate-bouquet-deluxe-${bouquetId}`;
 

@@ -96,7 +96,7 @@ export type AppliedCoupon = {
 export type CouponService = ReturnType<typeof createCouponService>;
 
 /**
- * Coupons (issue 14): the owner's codes, the checkout's quote and the order's redemption. The
+ * Coupons: the owner's codes, the checkout's quote and the order's redemption. The
  * discount rules are shared (src/shared/coupon.ts); usage limits are counted here, in the order's
  * transaction, with a conditional UPDATE on the coupon's row so that concurrent orders on any
  * number of instances take turns and cannot pass the limit.

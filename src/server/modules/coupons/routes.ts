@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CouponQuote, ValidateCoupon } from '../../../shared/api/coupons';
 
-/** Issue 14: the checkout asks what a code takes off the cart before the shopper pays. */
+/** The checkout asks what a code takes off the cart before the shopper pays. */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/coupons/validate',

@@ -65,7 +65,7 @@ export function createDeliveryService({
   db: Db;
   clock: Clock;
   config: Config;
-  /** Issue 26: the owner's charges in force, read for every answer that quotes one. */
+  /** The owner's charges in force, read for every answer that quotes one. */
   deliveryCharges: ReadDeliveryCharges;
   /** Decision 0073: the owner's timed slots, offered with the dates where they serve. */
   timedSlots?: () => Promise<TimedSlotRule[]>;
@@ -249,7 +249,7 @@ export function createDeliveryService({
     },
 
     /**
-     * DESIGN 4: the city is the directory's district; issue 25: the State by today's name (empty
+     * DESIGN 4: the city is the directory's district; The State by today's name (empty
      * when the directory's name is not one of INDIAN_STATES). Null when the pincode is not listed.
      */
     async cityOf(pincode: string): Promise<CityResponse | null> {

@@ -296,7 +296,7 @@ describe('GET /api/pincodes/shipping/:pincode', () => {
   });
 });
 
-describe('GET /api/pincodes/delivery-dates/:pincode (issue 13)', () => {
+describe('GET /api/pincodes/delivery-dates/:pincode', () => {
   const datesOf = async (pincode: string, query = '', target = store.app) => {
     const response = await target.inject(`/api/pincodes/delivery-dates/${pincode}${query}`);
     expect(response.statusCode).toBe(200);

@@ -60,7 +60,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 13: the dates and slots on offer change at 14:00 and at midnight India time.
+  // The dates and slots on offer change at 14:00 and at midnight India time.
   app.get(
     '/pincodes/delivery-dates/:pincode',
     { schema: { params: PincodeParams, querystring: PincodeCheckQuery } },

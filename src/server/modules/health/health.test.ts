@@ -62,7 +62,7 @@ describe('GET /metrics', () => {
     expect(wrong.json().message).toBe('A valid metrics token is required');
   });
 
-  it('exports the event-loop delay (issue 21: a blocked loop shows before health stops answering)', async () => {
+  it('exports the event-loop delay (a blocked loop shows before health stops answering)', async () => {
     const text = (await scrape()).body;
     // prom-client's default metrics sample it with perf_hooks.monitorEventLoopDelay.
     for (const name of ['lag_seconds', 'lag_p50_seconds', 'lag_p99_seconds', 'lag_max_seconds']) {

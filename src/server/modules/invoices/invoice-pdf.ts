@@ -46,7 +46,7 @@ function amountLabel(invoice: Invoice): string {
   return invoice.cashOnDelivery?.payable !== undefined ? 'Amount due' : 'Amount paid';
 }
 
-/** Lays the invoice out from the current page's top (issue 26: also in a bundle of many orders). */
+/** Lays the invoice out from the current page's top (also in a bundle of many orders). */
 export function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice) {
   const credit = invoice.creditNote ?? null;
   const title = credit ? 'CREDIT NOTE' : 'TAX INVOICE';

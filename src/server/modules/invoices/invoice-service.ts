@@ -36,7 +36,7 @@ type Seller = { legalName: string; address: string; state: string; gstin: string
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
 
 /**
- * GST tax invoices (issue 14). `issue` runs inside the transaction that marks an order paid, so
+ * GST tax invoices. `issue` runs inside the transaction that marks an order paid, so
  * every paid order has exactly one invoice and the financial year's numbers have no gaps: the
  * counter row is locked by its UPDATE until that transaction ends, and a rollback returns the
  * number with it.
@@ -48,7 +48,7 @@ export function createInvoiceService({
 }: {
   db: Db;
   /**
-   * Issue 26: the seller as the owner's settings say now, read in the issuing transaction; an
+   * The seller as the owner's settings say now, read in the issuing transaction; an
    * issued invoice keeps what it printed.
    */
   seller: (tx: Tx) => Promise<Seller>;
@@ -239,7 +239,7 @@ export function createInvoiceService({
     },
 
     /**
-     * The invoice as a PDF (issue 21): laid out once in the worker pool, never on the event loop,
+     * The invoice as a PDF: laid out once in the worker pool, never on the event loop,
      * on its first download; the stored bytes are served from then on, so the legal document
      * never changes. Two first downloads at once keep the bytes of whichever stored first.
      */

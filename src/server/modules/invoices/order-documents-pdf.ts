@@ -109,7 +109,7 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, slip: PackingSlip, photos: Ord
 }
 
 /**
- * Issue 26: many orders' packing slips and GST invoices as one PDF to print at once: each order's
+ * Many orders' packing slips and GST invoices as one PDF to print at once: each order's
  * slip on a page of its own, its invoice (when it has one: a paid order) on the next.
  */
 export function renderOrderDocumentsPdf(orders: readonly OrderDocuments[]): Promise<Buffer> {

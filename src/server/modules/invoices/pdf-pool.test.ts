@@ -64,7 +64,7 @@ afterAll(async () => {
   await database.close();
 });
 
-describe('PDF worker pool (issue 21)', () => {
+describe('PDF worker pool', () => {
   it('answers /api/health within 100 ms while the largest valid invoice renders', async () => {
     let rendering = true;
     // Five downloads of it queued on the pool, so the probes see the layout, not only its start.

@@ -10,7 +10,7 @@ export const PDF_MESSAGES = {
   tooSlow: 'The document took too long to prepare. Please try again in a little while.',
 } as const;
 
-/** Issue 21: PDFs are laid out in worker threads (pdf-worker.ts), each stopped after `timeLimitMs`. */
+/** PDFs are laid out in worker threads (pdf-worker.ts), each stopped after `timeLimitMs`. */
 export function createPdfPool({ threads, timeLimitMs }: { threads: number; timeLimitMs: number }) {
   const pool = createWorkerPool<typeof renderPdf>({
     besideModule: import.meta.url,
@@ -25,11 +25,11 @@ export function createPdfPool({ threads, timeLimitMs }: { threads: number; timeL
     async renderInvoice(invoice: Invoice): Promise<Buffer> {
       return bufferOf(await pool.run({ kind: 'invoice', invoice }));
     },
-    /** Issue 26: many orders' packing slips and invoices as one PDF (order-documents-pdf.ts). */
+    /** Many orders' packing slips and invoices as one PDF (order-documents-pdf.ts). */
     async renderOrderDocuments(orders: OrderDocuments[]): Promise<Buffer> {
       return bufferOf(await pool.run({ kind: 'orders', orders }));
     },
-    /** Issue 24: many PDFs (the courier's labels) as one, each page kept as it is. */
+    /** Many PDFs (the courier's labels) as one, each page kept as it is. */
     async mergePdfs(pdfs: readonly Uint8Array[]): Promise<Buffer> {
       return bufferOf(await pool.run({ kind: 'merge', pdfs: [...pdfs] }));
     },

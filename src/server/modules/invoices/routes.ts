@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Invoice } from '../../../shared/api/invoices';
 import { OrderIdParams } from '../../../shared/api/orders';
 
-/** Issue 14: the customer's GST tax invoice of a paid order, as JSON and as a PDF to download. */
+/** The customer's GST tax invoice of a paid order, as JSON and as a PDF to download. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/invoice',

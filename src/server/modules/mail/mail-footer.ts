@@ -7,7 +7,7 @@ import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 export type MailFooter = { text: string; html: string };
 
 /**
- * Issue 25: every e-mail ends with who the seller is, how to reach customer care and where the
+ * Every e-mail ends with who the seller is, how to reach customer care and where the
  * Contact and Returns pages are, always as absolute links (PUBLIC_URL, else the address the store
  * listens at: a bare path cannot be opened from a mail client).
  */

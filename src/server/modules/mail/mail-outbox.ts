@@ -90,7 +90,7 @@ export function createMailWorker({
 }) {
   return {
     async sendDueMail(limit = 20): Promise<{ sent: number; failed: number }> {
-      // Issue 26: the owner's settings as saved now, so a changed care phone is in the next mail.
+      // The owner's settings as saved now, so a changed care phone is in the next mail.
       const footer = mailFooter(await store());
       const now = clock.now();
       const due = db

@@ -195,7 +195,7 @@ describe('the order confirmation e-mail', () => {
     expect(mail.html).not.toContain('<Name>');
   });
 
-  // Issue 13: the day and slot chosen at checkout, in every mail about the order on its way.
+  // The day and slot chosen at checkout, in every mail about the order on its way.
   describe('with a chosen delivery day and slot', () => {
     const midnight = {
       ...order,
@@ -226,7 +226,7 @@ describe('the order confirmation e-mail', () => {
   });
 });
 
-// Issue 25: every mail ends with customer care and the Contact and Returns pages.
+// Every mail ends with customer care and the Contact and Returns pages.
 describe('the footer of every mail', () => {
   const identity = (env: Record<string, string>) =>
     storeIdentityFrom(loadConfig({ CUSTOMER_CARE_PHONE: '+91 80 2222 3333', ...env }));

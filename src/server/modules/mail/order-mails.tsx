@@ -20,7 +20,7 @@ export type MailOrder = {
   subtotalPaise: number;
   /** Decision 0080: each line's quantity tier, taken off before the coupon. */
   quantityDiscounts: { label: string; paise: number }[];
-  /** Issue 14: the coupon's discount, 0 without one. */
+  /** The coupon's discount, 0 without one. */
   discountPaise: number;
   couponCode: string | null;
   /** Decision 0072: the order's fees (shipping, a slot, cash on delivery), each on its own line. */
@@ -35,13 +35,13 @@ export type MailOrder = {
   deliveryEstimate: DeliveryEstimate | null;
   /** When the order was placed: its delivery promise counts from that day (decision 0068). */
   placedAt: Date;
-  /** Issue 13: the delivery day and slot chosen at checkout; null when none was. */
+  /** The delivery day and slot chosen at checkout; null when none was. */
   deliveryChoice: DeliveryChoiceRecord | null;
   /** Decision 0042: paid in cash at the door rather than online. */
   cashOnDelivery: boolean;
 };
 
-/** Issue 13: 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)', or null. */
+/** 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)', or null. */
 export const deliveryChoiceLine = (choice: DeliveryChoiceRecord | null) =>
   choice ? chosenDayPromise(choice) : null;
 
@@ -323,10 +323,10 @@ export function undeliveredRefundMail(
   };
 }
 
-/** Issue 13: what the gift's recipient is told; amounts only when the shopper did not hide them. */
+/** What the gift's recipient is told; amounts only when the shopper did not hide them. */
 type GiftMail = { recipientEmail: string; message: string | null; hidePrices: boolean };
 
-/** Issue 13: "A gift is on its way", to the recipient the shopper named, when the order is paid. */
+/** "A gift is on its way", to the recipient the shopper named, when the order is paid. */
 export function giftOnItsWayMail(order: MailOrder, gift: GiftMail, store: StoreIdentity): OutgoingMail {
   const itemLines = order.items.map(
     (item) =>

@@ -10,7 +10,7 @@ import { AmountRow, AmountTable, Lines } from './order-mails';
 const payBy = (expiresAt: string) => indiaDateTimeText(expiresAt);
 
 /**
- * Issue 13: the customer's quote with its tiered (or agreed) prices and the link that pays it.
+ * The customer's quote with its tiered (or agreed) prices and the link that pays it.
  * `accessKey` is the link's secret, which opens the quote before the customer has an account.
  */
 export function quoteMail(

@@ -23,7 +23,7 @@ export function orderStatusMail(
     orderNumber: string;
     customerName: string;
     customerEmail: string;
-    /** Issue 13: repeated while the parcel is on its way, so the shopper knows when to be home. */
+    /** Repeated while the parcel is on its way, so the shopper knows when to be home. */
     deliveryChoice?: DeliveryChoiceRecord | null;
     /** With status 'returned': the items this return took back. */
     returned?: ReturnedItems | null;

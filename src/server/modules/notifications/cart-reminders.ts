@@ -46,7 +46,7 @@ type Candidate = {
 type Reminder = typeof cartReminders.$inferSelect;
 
 /**
- * Issue 23: carts that come back. A signed-in shopper whose latest checkout (the cart recorded
+ * Carts that come back. A signed-in shopper whose latest checkout (the cart recorded
  * when they reached checkout, or the pending order clicking Pay made) is still unpaid an hour later
  * gets one reminder on a channel they agreed to: never more than one a day (checked under a lock
  * of the shopper's row, so two instances remind once), none once they paid any order since they

@@ -52,7 +52,7 @@ const namesOf = (order: NoticeOrder) => ({
 });
 
 /**
- * Issue 23: the words of each message, with its template's parameters in order (the WhatsApp
+ * The words of each message, with its template's parameters in order (the WhatsApp
  * template and the SMS DLT template registered for `template` carry the same words around them).
  * A gift's recipient is never told a price. Every message ends with how to stop them.
  */

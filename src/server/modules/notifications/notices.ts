@@ -93,7 +93,7 @@ async function queuedSince(tx: Tx, since: Date, which: ReturnType<typeof and>) {
 }
 
 /**
- * Issue 23: writes the rows that tell the shopper (and, for a gift, its recipient) of `notice`, in
+ * Writes the rows that tell the shopper (and, for a gift, its recipient) of `notice`, in
  * the caller's transaction, one per channel they agreed to and have not stopped. The dedupe key
  * makes a second write of the same news a no-op. The notification worker sends them. Decision
  * 0054 bounds who and how many: the account's verified mobile only, a day's allowance per account,
@@ -195,7 +195,7 @@ export async function queueStatusNotices(
 const RECEIPT_STATUSES = new Set(['paid', 'cancelled', 'returned']);
 
 /**
- * Issue 26: whether moving this order to `status` mails its customer: only the statuses that
+ * Whether moving this order to `status` mails its customer: only the statuses that
  * matter (statusMailsCustomer), and the news among them only when the shopper kept e-mail updates.
  */
 export async function statusMailDue(runner: Queryable, orderId: string, status: string): Promise<boolean> {
@@ -212,7 +212,7 @@ export async function statusMailDue(runner: Queryable, orderId: string, status: 
 }
 
 /**
- * Issue 26: a WhatsApp message to the owner (a new paid order, a return request, an enquiry, or a
+ * A WhatsApp message to the owner (a new paid order, a return request, an enquiry, or a
  * digest of them), in the caller's transaction. `key` names the event: a second write is a no-op.
  * A number that replied STOP gets nothing, as any other.
  */

@@ -26,7 +26,7 @@ const PAGE_SIZE = 50;
 export const LINK_NOT_VALID = 'This link is not valid. Please use the link from your latest message.';
 
 /**
- * Issue 23: order news on WhatsApp and SMS (the worker), opt-outs by reply and by link, carts that
+ * Order news on WhatsApp and SMS (the worker), opt-outs by reply and by link, carts that
  * come back, and the back office's view of the outbox. `messenger` is the messaging module's.
  */
 export function createNotificationService({

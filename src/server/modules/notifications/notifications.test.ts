@@ -36,8 +36,8 @@ import { createTestApp, createTestClock } from '../../testing/test-app';
 import { openSecondConnection } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 23: order news on WhatsApp and SMS through the messenger's sandbox, opt-outs, and carts
-// that come back; issue 26: status e-mails only for what matters.
+// Order news on WhatsApp and SMS through the messenger's sandbox, opt-outs, and carts
+// that come back; Status e-mails only for what matters.
 
 const clock = createTestClock('2031-05-04T05:00:00.000Z');
 const PUBLIC_URL = 'https://shop.example.in';

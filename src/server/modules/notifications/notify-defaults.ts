@@ -6,7 +6,7 @@ export type NotifyDefaults = Record<NotifyChannel, boolean>;
 export type ReadNotifyDefaults = () => Promise<NotifyDefaults>;
 
 /**
- * Issue 23: the channels ticked at checkout until the shopper changes them, and the ones an order
+ * The channels ticked at checkout until the shopper changes them, and the ones an order
  * made without a checkout (the owner's quote) uses, from the owner's list of channels.
  */
 export function notifyDefaultsFrom(channels: readonly NotifyChannel[]): NotifyDefaults {

@@ -15,7 +15,7 @@ import {
 import { AccountConsents, AnalyticsChange, ConsentChange } from '../../../shared/consents';
 
 /**
- * Issue 23: the opt-out link and the cart reminder's link (public: they carry a signed token, and
+ * The opt-out link and the cart reminder's link (public: they carry a signed token, and
  * work on any device, signed in or not), the cart recorded at checkout, and the back office's view
  * of the message outbox.
  */

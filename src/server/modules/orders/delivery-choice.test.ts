@@ -17,7 +17,7 @@ import {
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 13 part 3: create-order re-checks the chosen delivery date and slot with its own clock.
+// Decision 0015: create-order re-checks the chosen delivery date and slot with its own clock.
 
 // 11:00 India time on Monday 23 November 2026.
 const MORNING = '2026-11-23T11:00:00+05:30';

@@ -181,7 +181,7 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 });
 
-describe('POST /api/orders/:id/payment (issue 25: Complete payment)', () => {
+describe('POST /api/orders/:id/payment (Complete payment)', () => {
   const resume = (orderId: string, headers: Record<string, string>) =>
     app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment`, headers });
   const recordOf = async (orderId: string, headers: Record<string, string>) =>

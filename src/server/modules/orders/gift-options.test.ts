@@ -16,7 +16,7 @@ import {
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 13: gift options travel with create-order and come back on every order record.
+// Gift options travel with create-order and come back on every order record.
 
 const clock = createTestClock('2031-03-10T06:00:00.000Z');
 const store = setUpTestStore({

@@ -4,7 +4,7 @@ import { createTestProduct, orderBody, seedPincodes, TEST_ADDRESS } from '../../
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 21, finding 1: a 300,000-character name on create-order froze invoice rendering and
+// Finding 1: a 300,000-character name on create-order froze invoice rendering and
 // megabyte orders filled an account's order list. Oversized input is refused at the schema, by
 // name, and nothing is stored.
 

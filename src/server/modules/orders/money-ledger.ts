@@ -16,10 +16,10 @@ export type MoneyLine = {
 };
 
 /**
- * Issue 26: one movement of an order's money, written in the transaction that moves it (a capture,
+ * One movement of an order's money, written in the transaction that moves it (a capture,
  * a refund), so the ledger never tells of money that did not move. A payment's capture is
  * recorded once (money_ledger_capture_idx), however often it is heard of. Every refund passes
- * here, so here (issue 23) the shopper's WhatsApp and SMS news of it is queued, once per refund.
+ * here, so here the shopper's WhatsApp and SMS news of it is queued, once per refund.
  * Answers the new line's id (null when nothing was recorded).
  */
 export async function recordMoney(tx: Tx, line: MoneyLine): Promise<number | null> {

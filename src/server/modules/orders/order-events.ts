@@ -17,7 +17,7 @@ export type OrderEvent = {
 /**
  * One line of an order's history, written in the transaction that changes the order, so the
  * history never tells of a change that did not happen. Every status change passes here, so here
- * (issue 23) the shopper's WhatsApp and SMS news of it is queued, in the same transaction: a line
+ * the shopper's WhatsApp and SMS news of it is queued, in the same transaction: a line
  * that only adds a note to the same status (a rejected return, a duplicate payment) is no news.
  */
 export async function recordStatus(

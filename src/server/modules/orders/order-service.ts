@@ -151,7 +151,7 @@ export function createOrderService({
   clock: Clock;
   provider: PaymentProvider;
   coupons: CouponService;
-  /** Issue 26: the owner's charges in force, read for every order. */
+  /** The owner's charges in force, read for every order. */
   deliveryCharges: ReadDeliveryCharges;
   /** Decision 0073: the owner's timed delivery slots, whose fee and window an order may take. */
   timedSlots: () => Promise<TimedSlotRule[]>;
@@ -161,9 +161,9 @@ export function createOrderService({
   expiryMinutes: number;
   /** Fair stock: orders one account may hold waiting for payment at a time. */
   maxUnpaidOrders: number;
-  /** Issue 13: whether a personalisation photo reference names a stored upload. */
+  /** Whether a personalisation photo reference names a stored upload. */
   photoExists: (reference: string) => Promise<boolean>;
-  /** Issue 23: the order-news channels an order gets when the shopper did not choose. */
+  /** The order-news channels an order gets when the shopper did not choose. */
   notifyDefaults: ReadNotifyDefaults;
   /**
    * Decision 0042: tells the customer and the owner of a cash on delivery order, in the transaction
@@ -522,7 +522,7 @@ export function createOrderService({
     const now = clock.now();
     const check = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
     const delivery = check.info;
-    // Issue 25: the rule checkout disables Proceed to Payment with, so this refusal is not met there.
+    // The rule checkout disables Proceed to Payment with, so this refusal is not met there.
     const refusal = deliveryRefusal(delivery);
     if (refusal) throw conflict(refusal);
 
@@ -736,13 +736,13 @@ export function createOrderService({
     createGiftLinkOrder,
     codEligibility,
     ownOrder,
-    /** The provider's order for a pending order of ours, as create-order answers it (issue 13 quotes). */
+    /** The provider's order for a pending order of ours, as create-order answers it (quotes too). */
     startPayment: respond,
 
     getOrder,
 
     /**
-     * Issue 25: 'Complete payment' of an order still waiting for it (My Orders, its confirmation
+     * 'Complete payment' of an order still waiting for it (My Orders, its confirmation
      * page): the provider's order again, as create-order answered it, until the order expires.
      */
     async resumePayment(userId: number, orderId: string): Promise<CreateOrderResponse> {

@@ -100,7 +100,7 @@ describe('POST /api/payments/create-order', () => {
     expect(order.createdAt).toBe(order.created_at);
   });
 
-  it('keeps the State of the shipping address and reads a phone typed +91 98765 43210 (issue 25)', async () => {
+  it('keeps the State of the shipping address and reads a phone typed +91 98765 43210', async () => {
     const product = await createTestProduct(store.database, { priceRupees: 450 });
     const address = { ...TEST_ADDRESS, state: 'Karnataka', phone: '+91 98765 43210' };
     const response = await postOrder(store.app, store.customer.headers, [{ product, quantity: 1 }], {
@@ -243,7 +243,7 @@ describe('POST /api/payments/create-order', () => {
       payload: orderBody(lines, { shippingAddress: { ...TEST_ADDRESS, postalCode: '999999' } }),
     });
     expect(unlisted.statusCode).toBe(409);
-    // Issue 25: the reason checkout shows beside a disabled Proceed to Payment, from the same rule
+    // The reason checkout shows beside a disabled Proceed to Payment, from the same rule
     // applied to the same pincode check, so payment never refuses what checkout allowed.
     const check = await store.app.inject({ method: 'GET', url: '/api/pincodes/check/999999' });
     expect(unlisted.json().message).toBe(deliveryRefusal(check.json<DeliveryInfo>()));

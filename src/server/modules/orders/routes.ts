@@ -17,7 +17,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.orders.getOrder(request.user.id, request.params.id),
   );
 
-  // Issue 25: 'Complete payment' of a pending order; the payment goes on through verify-payment.
+  // 'Complete payment' of a pending order; the payment goes on through verify-payment.
   app.post(
     '/orders/:id/payment',
     { schema: { params: OrderIdParams, response: { 200: CreateOrderResponse } } },

@@ -37,7 +37,7 @@ export function digestPeriodEnd(now: Date, mode: 'hourly' | 'daily'): Date {
 export type OwnerNotices = ReturnType<typeof createOwnerNotices>;
 
 /**
- * Issue 26: the owner hears of new paid orders, return requests and bulk enquiries by e-mail,
+ * The owner hears of new paid orders, return requests and bulk enquiries by e-mail,
  * through the mail outbox, and on WhatsApp when their settings name a number, through the message
  * outbox (never in the order's request, so a provider's failure cannot block an order). Immediate:
  * one mail and one WhatsApp per event, queued in the event's own transaction, the WhatsApp keyed by

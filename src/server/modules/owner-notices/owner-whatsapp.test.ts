@@ -10,7 +10,7 @@ import type { TestAccount } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 26 "Nobody tells the owner": new paid orders, return requests and enquiries reach the
+// Nobody tells the owner: new paid orders, return requests and enquiries reach the
 // owner's WhatsApp as well as their e-mail, at once or in the digest, as the owner's settings say.
 
 const clock = createTestClock('2026-11-23T10:10:00+05:30');

@@ -38,7 +38,7 @@ export type PaymentProvider = {
 export type CapturedAmount = {
   amountPaise: number;
   currency: string;
-  /** Issue 26: what the provider has refunded of the payment (Razorpay's amount_refunded). */
+  /** What the provider has refunded of the payment (Razorpay's amount_refunded). */
   refundedPaise?: number;
 };
 

@@ -43,7 +43,7 @@ export type SandboxRefund = {
 };
 
 export type SandboxProvider = PaymentProvider & {
-  /** Issue 26: the refunds made of a payment, as Razorpay lists them (GET /payments/:id/refunds). */
+  /** The refunds made of a payment, as Razorpay lists them (GET /payments/:id/refunds). */
   refundsOf(paymentId: string): SandboxRefund[];
   /** What the hosted window hands back on success: the signature Razorpay would compute. */
   signPayment(providerOrderId: string, paymentId: string): string;

@@ -6,7 +6,7 @@ import { createSandboxProvider, loadSandboxSecrets, type SandboxProvider } from 
 const usesRazorpay = (config: Config) => config.paymentProvider === 'razorpay';
 
 /**
- * DESIGN 4 and issue 21: Razorpay when PAYMENTS=razorpay (or, PAYMENTS unset, both keys are set),
+ * DESIGN 4 and decision 0005: Razorpay when PAYMENTS=razorpay (or, PAYMENTS unset, both keys are set),
  * else the sandbox served by this server. loadConfig has already refused Razorpay without its keys.
  */
 export function createPaymentProvider(config: Config): {

@@ -52,7 +52,7 @@ export function createCapture({
   provider: PaymentProvider;
   /** A late payment that revives an expired order takes its coupon use again. */
   coupons: CouponService;
-  /** Issue 14: every paid order gets its GST tax invoice in the transaction that marks it paid. */
+  /** Every paid order gets its GST tax invoice in the transaction that marks it paid. */
   invoices: InvoiceService;
   refunds: Refunds;
   log: FastifyBaseLogger;
@@ -115,7 +115,7 @@ export function createCapture({
         })
         .returning({ id: payments.id });
       if (!payment) return { kind: 'recorded-before' };
-      // Issue 26: money the provider took is in the ledger whatever becomes of it (kept or refunded).
+      // Money the provider took is in the ledger whatever becomes of it (kept or refunded).
       await recordMoney(tx, {
         orderId: order.id,
         kind: 'captured',

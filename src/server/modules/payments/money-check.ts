@@ -19,7 +19,7 @@ export const MONEY_CHECK_LOOK_EVERY_MS = 10 * 60 * 1000;
 export type MoneyCheck = ReturnType<typeof createMoneyCheck>;
 
 /**
- * Issue 26: the daily comparison of each order's net in the money ledger (payments captured
+ * The daily comparison of each order's net in the money ledger (payments captured
  * through the provider less refunds) with the provider's own record of those payments (captured
  * less refunded). Every run is kept with the orders that differ, for the owner's dashboard. An order
  * the provider keeps no record of (the sandbox keeps no payments) is left out.

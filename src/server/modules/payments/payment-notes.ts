@@ -16,6 +16,6 @@ export const amountMismatchNote = (captured: string, expected: string) =>
 export const PAYMENT_AMOUNT_MISMATCH_MESSAGE =
   'The amount paid does not match this order, so the order is not paid and the payment is being refunded. Please try again.';
 export const INVALID_WEBHOOK_SIGNATURE = 'Invalid webhook signature';
-/** Issue 26: the refund of a cancelled order, in its history once the provider has taken it. */
+/** The refund of a cancelled order, in its history once the provider has taken it. */
 export const cancellationRefundedNote = (paise: number) =>
   `${formatPaise(paise)} refunded to the original payment method`;

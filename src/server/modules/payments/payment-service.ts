@@ -59,7 +59,7 @@ export function createPaymentService({
   coupons: CouponService;
   invoices: InvoiceService;
   store: StoreIdentity;
-  /** Issue 26: the owner hears of each new paid order. */
+  /** The owner hears of each new paid order. */
   ownerNotices: OwnerNotices;
   log: FastifyBaseLogger;
   /** Decision 0081: what else an order's payment sets off, in its transaction (a gift link is sent). */
@@ -81,9 +81,9 @@ export function createPaymentService({
 
   return {
     capturePayment: capture.capturePayment,
-    /** Issue 26: makes the refunds an order's cancellation made due (the sweep retries failures). */
+    /** Makes the refunds an order's cancellation made due (the sweep retries failures). */
     refundOrder: refunds.refundOrder,
-    /** Issue 26: the daily check of the money ledger against the provider's records. */
+    /** The daily check of the money ledger against the provider's records. */
     checkLedger: moneyCheck.checkLedger,
     /** The same check when a day has passed since the last, on one instance (the background job). */
     checkLedgerIfDue: moneyCheck.checkLedgerIfDue,
@@ -146,7 +146,7 @@ export function createPaymentService({
       if (reportedFor && order.providerOrderId && reportedFor !== order.providerOrderId) {
         throw invalid('This payment failure belongs to another order');
       }
-      // Issue 21: the checkout window reports failures of an order being paid; one for a paid,
+      // The checkout window reports failures of an order being paid; one for a paid,
       // delivered or cancelled order would put a false failure into its history.
       const recorded = await capture.recordFailure(order, failure, { whilePending: true });
       if (!recorded) throw conflict(PAYMENT_MESSAGES.failureForSettledOrder);

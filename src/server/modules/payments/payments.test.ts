@@ -273,7 +273,7 @@ describe('POST /api/payments/payment-failed', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
-  it('refuses a failure for a paid, delivered or cancelled order with 409 and records nothing (issue 21)', async () => {
+  it('refuses a failure for a paid, delivered or cancelled order with 409 and records nothing', async () => {
     const paid = (await newOrder()).created;
     expect((await verify({ ...checkoutResponse(paid), orderId: paid.orderId })).statusCode).toBe(200);
     const delivered = (await newOrder()).created;

@@ -33,7 +33,7 @@ export type Refunds = ReturnType<typeof createRefunds>;
 
 /**
  * Money that must go back: a payment on an order that expired unpaid, a second payment, one that
- * does not match its order, and (issue 26) what is left of the payments of a cancelled order.
+ * does not match its order, and what is left of the payments of a cancelled order.
  */
 export function createRefunds({
   db,
@@ -106,7 +106,7 @@ export function createRefunds({
     refundPayment,
 
     /**
-     * Issue 26: the refunds a cancellation made due, now; answers what went back and what is
+     * The refunds a cancellation made due, now; answers what went back and what is
      * still due (the provider did not take it, or another instance is making it).
      */
     async refundOrder(orderId: string): Promise<{ refundedPaise: number; duePaise: number }> {

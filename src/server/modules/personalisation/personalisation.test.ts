@@ -26,7 +26,7 @@ import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { PERSONALISATION_PHOTO_LIMIT } from './routes';
 
-// Issue 13 item 2: personalisation per product, on both databases (TEST_DATABASE_URL).
+// Personalisation per product, on both databases (TEST_DATABASE_URL).
 
 const store = setUpTestStore({
   clock: createTestClock('2031-03-10T06:00:00.000Z'),
@@ -186,7 +186,7 @@ describe('customer photo upload', () => {
     expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('webp');
     const served = await store.app.inject({ url: photo });
     expect(served.statusCode).toBe(200);
-    // Issue 21: a customer's photo is personal; product images stay cacheable.
+    // A customer's photo is personal; product images stay cacheable.
     expect(served.headers['cache-control']).toBe('no-store');
     const productImage = path.join(store.app.config.dataDir, 'uploads', 'products', 'p1-diya-600.webp');
     fs.mkdirSync(path.dirname(productImage), { recursive: true });

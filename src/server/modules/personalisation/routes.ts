@@ -22,7 +22,7 @@ export const PERSONALISATION_PHOTO_LIMIT = {
 };
 
 /**
- * Issue 13: POST /api/personalisation/photos. Anyone may upload (a shopper need not be signed in
+ * POST /api/personalisation/photos. Anyone may upload (a shopper need not be signed in
  * to fill a cart), so it is limited per connection like the other anonymous writes.
  */
 export const personalisationRoutes: FastifyPluginAsyncZod = async (app) => {

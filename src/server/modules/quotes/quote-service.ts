@@ -118,7 +118,7 @@ function stateOf(order: Pick<OrderRow, 'status' | 'paidAt' | 'expiresAt'>, now: 
 export type QuoteService = ReturnType<typeof createQuoteService>;
 
 /**
- * Issue 13 item 4: bulk quotes as payable links. A quote is made as a pending order for the
+ * Bulk quotes as payable links. A quote is made as a pending order for the
  * customer, priced by the server from its rows and the products' tiers, with stock reserved as
  * any pending order holds it, until the quote's own expiry. The customer pays it through the same
  * provider order, verify-payment and webhook path as a cart order; once paid it is an ordinary order.
@@ -139,11 +139,11 @@ export function createQuoteService({
   clock: Clock;
   orderService: OrderService;
   providerName: string;
-  /** Issue 26: the owner's charges in force, read for every quote. */
+  /** The owner's charges in force, read for every quote. */
   deliveryCharges: ReadDeliveryCharges;
   lookupDelivery: DeliveryLookup;
   store: StoreIdentity;
-  /** Issue 23: the order-news channels a quote's order gets (no checkout asked the enquirer). */
+  /** The order-news channels a quote's order gets (no checkout asked the enquirer). */
   notifyDefaults: ReadNotifyDefaults;
   onStockChanged: () => void;
   /** QUOTE_MAX_DISCOUNT_PERCENT: how far below list price the owner lets a negotiated price go. */
@@ -294,7 +294,7 @@ export function createQuoteService({
   async function quoteOf(executor: Db | Tx, order: OrderRow): Promise<Quote> {
     const [marker] = await executor.select().from(orderQuotes).where(eq(orderQuotes.orderId, order.id));
     if (!marker) throw notFound(QUOTE_MESSAGES.quoteNotFound);
-    // Quotes made before issue 26 kept no e-mail of their own: their customer's account has it.
+    // Older quotes kept no e-mail of their own: their customer's account has it.
     const [account] =
       marker.customerEmail === null && order.userId !== null
         ? await executor.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
@@ -404,7 +404,7 @@ export function createQuoteService({
             totalPaise,
             shippingAddress: recipient.address,
             deliveryEstimate: estimateOf(delivery),
-            // Issue 23: no checkout asked the enquirer, so the store's defaults, to the quote's phone.
+            // No checkout asked the enquirer, so the store's defaults, to the quote's phone.
             notify: consentFor(undefined, defaults, { phone: recipient.address.phone, isGift: false }),
             provider: providerName,
             // The quote's validity: the sweep that expires unpaid orders releases its stock then.

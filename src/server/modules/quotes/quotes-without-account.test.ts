@@ -10,7 +10,7 @@ import { lastSandboxCode } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 26 item 8: the owner quotes an enquirer who has no account yet; the link opens the quote,
+// The owner quotes an enquirer who has no account yet; the link opens the quote,
 // and paying it takes signing in (or registering) with the e-mail it was sent to.
 
 const clock = createTestClock('2026-11-23T10:00:00+05:30');

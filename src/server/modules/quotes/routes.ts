@@ -11,9 +11,9 @@ import {
 } from '../../../shared/api/quotes';
 
 /**
- * Issue 13 item 4: the owner's bulk quotes (/api/admin/quotes) and the customer's payable link
+ * The owner's bulk quotes (/api/admin/quotes) and the customer's payable link
  * (/api/quotes/{orderId}; paying it goes on through /api/payments/verify-payment as any order).
- * Issue 26: the link's key opens the quote without an account; paying it needs one.
+ * The link's key opens the quote without an account; paying it needs one.
  */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { quotes } = app;

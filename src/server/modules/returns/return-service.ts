@@ -109,7 +109,7 @@ const PHOTO_MAX_PIXELS = 1600;
 export type ReturnService = ReturnType<typeof createReturnService>;
 
 /**
- * Returns and refunds (issue 14). A customer asks within the return window; the owner approves
+ * Returns and refunds. A customer asks within the return window; the owner approves
  * (refund through the payment provider, restock, order → returned, e-mail) or rejects. Approval
  * runs in one transaction holding the return's row and the order's payment rows, so a return is
  * refunded once however many times it is approved at once, and no refund passes what was paid.
@@ -135,7 +135,7 @@ export function createReturnService({
   faultReturnDays: () => Promise<number>;
   orderService: OrderService;
   store: StoreIdentity;
-  /** Issue 26: the owner hears of each return request. */
+  /** The owner hears of each return request. */
   ownerNotices: OwnerNotices;
   /** Decision 0066: the owner's amount below which a return is refunded at approval. */
   refundAtApprovalBelowPaise: () => Promise<number>;
@@ -402,7 +402,7 @@ export function createReturnService({
         .where(and(eq(returnRequests.id, returnId), eq(returnRequests.userId, userId)));
       if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
       if (row.status !== 'requested') throw conflict(RETURN_MESSAGES.photoNotOpen);
-      // Issue 21: the cap is checked before any decoding, so a fourth photo costs nothing; the
+      // The cap is checked before any decoding, so a fourth photo costs nothing; the
       // transaction below checks it again against a racing upload.
       if ((await photoCountOf(db, returnId)) >= MAX_RETURN_PHOTOS)
         throw conflict(RETURN_MESSAGES.tooManyPhotos);

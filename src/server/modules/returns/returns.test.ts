@@ -134,7 +134,7 @@ describe('returns and refunds', () => {
       .orderBy(mailOutbox.id);
     const partial = mails.filter((mail) => mail.kind === 'order-return').at(-1);
     expect(partial?.text).toContain('₹450 refunded');
-    // Issue 26: one item of three came back, so the mail names it and does not call the order returned.
+    // One item of three came back, so the mail names it and does not call the order returned.
     expect(partial?.subject).toBe(`Order ${created.orderNumber}: Return accepted`);
     expect(partial?.text).toContain(
       `We have accepted the return of 1 x ${diya.name} from your order ${created.orderNumber}. The rest of the order stays with you.`,

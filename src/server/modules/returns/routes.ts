@@ -13,7 +13,7 @@ const PayeeTaken = z.object({ received: z.boolean() });
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 const SEND_A_PHOTO = 'Send the photo as a file';
 
-/** Issue 14: the customer's return requests, their photos, and the photos' bytes. */
+/** The customer's return requests, their photos, and the photos' bytes. */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2 } });
 
@@ -75,7 +75,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       return (
         reply
           .header('content-type', photo.contentType)
-          // Issue 21: a customer's photo of what they return is personal: no cache keeps it.
+          // A customer's photo of what they return is personal: no cache keeps it.
           .header('cache-control', 'no-store')
           .send(photo.bytes)
       );

@@ -88,7 +88,7 @@ export async function removeDemoReviews(db: Db): Promise<number> {
 export type ReviewService = ReturnType<typeof createReviewService>;
 
 /**
- * Ratings and reviews (issue 14): a customer whose order of the product was delivered rates and
+ * Ratings and reviews: a customer whose order of the product was delivered rates and
  * reviews it once; shoppers read the visible reviews newest first; the owner hides or shows one.
  * The product's aggregate changes in the same transaction as the review.
  */

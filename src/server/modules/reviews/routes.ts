@@ -8,7 +8,7 @@ import {
   ReviewsQuery,
 } from '../../../shared/api/reviews';
 
-/** Issue 14: a product's reviews for everyone; rating and reviewing for its delivered buyers. */
+/** A product's reviews for everyone; rating and reviewing for its delivered buyers. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id/reviews',

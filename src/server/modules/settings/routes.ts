@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner-settings';
 
-/** /api/admin/settings (issue 26): the owner's settings page; owners only (staff-roles.ts). */
+/** /api/admin/settings: the owner's settings page; owners only (staff-roles.ts). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app;
   app.addHook('onRequest', app.requireAdmin);

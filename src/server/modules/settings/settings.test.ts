@@ -8,7 +8,7 @@ import { createTestProduct, orderBody, payOrder, seedPincodes } from '../../test
 import { createTestApp } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 26: the owner's settings, saved in the database and applied at once on every instance.
+// The owner's settings, saved in the database and applied at once on every instance.
 const store = setUpTestStore({ env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes });
 
 let owner: { headers: Record<string, string> };

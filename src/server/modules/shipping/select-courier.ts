@@ -11,7 +11,7 @@ import { createShiprocketClient } from './shiprocket-client';
 const SANDBOX_BASE = 'http://sandbox-courier.internal/sandbox/courier';
 
 /**
- * DESIGN 6 and issue 24: Shiprocket when COURIER=shiprocket (loadConfig refuses it without its
+ * DESIGN 6 and decision 0034: Shiprocket when COURIER=shiprocket (loadConfig refuses it without its
  * credentials), else the sandbox courier served by this server, through the same client.
  */
 export function createCourier({

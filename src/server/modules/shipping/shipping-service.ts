@@ -57,7 +57,7 @@ import {
 } from '../orders';
 import type { CourierProvider, NdrAnswer } from './courier-provider';
 
-// Issue 24: a shipment can be booked for a paid order until it leaves the store.
+// A shipment can be booked for a paid order until it leaves the store.
 const SHIPPABLE: readonly OrderStatus[] = ['paid', 'confirmed', 'processing', 'packed'];
 
 /**

@@ -14,7 +14,7 @@ import { publicOrigin } from '../../http/public-origin';
 import { userJson } from '../auth';
 
 /**
- * Issue 26: /api/admin/staff (owners only, shared/staff-roles.ts) and the invitee's
+ * /api/admin/staff (owners only, shared/staff-roles.ts) and the invitee's
  * /api/staff-invites/:token, which the link's token alone opens.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -48,7 +48,7 @@ export const STAFF_ACCEPT_LIMIT = { name: 'staff-accept-ip', attempts: 10, windo
 export type StaffService = ReturnType<typeof createStaffService>;
 
 /**
- * Issue 26: the owner's staff. An owner invites by e-mail with a role; the link (in the mail
+ * The owner's staff. An owner invites by e-mail with a role; the link (in the mail
  * outbox) is single use and expires; the invitee sets a password. Roles change or go at once (the
  * role is read from the database on every request), and the last owner cannot be removed.
  */

@@ -7,7 +7,7 @@ import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { INVITE_DAYS, STAFF_MESSAGES } from './staff-service';
 
-// Issue 26: owners invite staff by e-mail with a role, change or revoke it; the last owner stays.
+// Owners invite staff by e-mail with a role, change or revoke it; the last owner stays.
 const clock = createTestClock('2026-11-20T05:30:00Z');
 const store = setUpTestStore({
   clock,

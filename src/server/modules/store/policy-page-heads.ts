@@ -5,7 +5,7 @@ import type { PageHead } from '../../http/page-head';
 import { publicOrigin } from '../../http/public-origin';
 
 /**
- * Issue 25: the heads of the policy pages and Contact, written by the server like the catalogue's
+ * The heads of the policy pages and Contact, written by the server like the catalogue's
  * (page-head.ts), so a crawler sees each page's own title, description and canonical link.
  */
 export function registerPolicyPageHeads(app: FastifyInstance) {

@@ -7,7 +7,7 @@ import { POLICY_PAGES, policyPageList } from '../../../shared/policy-pages';
 import { createTestApp } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 
-// Issue 25: the pages a seller in India must show (Consumer Protection (E-Commerce) Rules, 2020),
+// The pages a seller in India must show (Consumer Protection (E-Commerce) Rules, 2020),
 // rendered by the server from the store's configuration, with their own heads, in the sitemap.
 
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));

@@ -94,7 +94,7 @@ export function AddressModal({
     autofilled.current = NOTHING_FILLED;
   }, [editingKey]);
 
-  // Issue 25: City and State fill in from the pincode directory as the sixth digit is typed (and,
+  // City and State fill in from the pincode directory as the sixth digit is typed (and,
   // for an address saved before the State existed, when it is opened); both stay editable.
   const { postalCode } = form;
   useEffect(() => {

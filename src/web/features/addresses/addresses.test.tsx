@@ -177,7 +177,7 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
     expect(screen.getByText('Please fill in your delivery address details')).toBeTruthy();
     expect(field('Address').tagName).toBe('TEXTAREA');
     expect(field('Postal Code').maxLength).toBe(6);
-    // Issue 25: room for '+91 98765 43210'; the 10 digits are what is kept.
+    // Room for '+91 98765 43210'; the 10 digits are what is kept.
     expect(field('Phone Number').maxLength).toBe(PHONE_INPUT_MAX);
     const user = await fillForm(complete);
     // The directory fills the State; the City the shopper typed stays theirs.

@@ -18,7 +18,7 @@ export async function lookUpPincodePlace(pincode: string): Promise<PincodePlace 
 }
 
 /**
- * Issue 25: City and State from the pincode directory, without overwriting what the shopper typed.
+ * City and State from the pincode directory, without overwriting what the shopper typed.
  * A field is filled when it is blank or still holds what the last lookup put there (the shopper
  * corrected the pincode); anything else is the shopper's own and stays.
  */

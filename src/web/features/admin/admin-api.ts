@@ -460,7 +460,7 @@ export function useMarkRefundPaid() {
 export const errorMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
-/** Issue 23: the WhatsApp and SMS outbox (status, attempts, last error), newest first. */
+/** The WhatsApp and SMS outbox (status, attempts, last error), newest first. */
 export function useNotificationOutbox(page: number) {
   return useQuery({
     queryKey: ['admin', 'notifications', page] as const,

@@ -68,7 +68,7 @@ function renderOrders() {
   return { sent, extra };
 }
 
-describe('bulk work on the order list (issue 26)', () => {
+describe('bulk work on the order list', () => {
   it('moves the ticked orders and says which did not move and why', async () => {
     const user = userEvent.setup();
     const { sent } = renderOrders();

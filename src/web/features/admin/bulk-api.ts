@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkDocuments, BulkStatusChange, BulkStatusResponse } from '../../../shared/api/admin-bulk';
 import { ApiError, apiRequest, readToken } from '../../api/client';
 
-/** Issue 26: what a bulk action works on: the ticked orders, or every order the filter matches. */
+/** What a bulk action works on: the ticked orders, or every order the filter matches. */
 export type OrderSelection = Pick<BulkDocuments, 'orderIds' | 'filter'>;
 
 export function useBulkStatus() {

@@ -123,7 +123,7 @@ function EnquiryCard({ enquiry }: { enquiry: BulkEnquiry }) {
   );
 }
 
-/** Issue 13: the bulk and corporate enquiries, newest first, worked from new to won or lost. */
+/** The bulk and corporate enquiries, newest first, worked from new to won or lost. */
 export function BulkEnquiriesView() {
   const id = useId();
   const [status, setStatus] = useState<BulkEnquiryStatus | ''>('');

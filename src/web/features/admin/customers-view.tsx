@@ -50,7 +50,7 @@ function CustomerFigures({ customer }: { customer: AdminCustomerSummary }) {
   );
 }
 
-/** Issue 26: the back office's customers, searched by name, phone or e-mail, 25 to a page. */
+/** The back office's customers, searched by name, phone or e-mail, 25 to a page. */
 export function CustomersView() {
   const id = useId();
   const [filters, setFilters] = useState<CustomerFilters>({ page: 1 });

@@ -46,7 +46,7 @@ const figure = (label: string) => {
 
 afterEach(cleanup);
 
-describe('the dashboard (issue 23: carts that come back)', () => {
+describe('the dashboard (carts that come back)', () => {
   it('shows the cart reminders sent in 30 days and the carts they recovered', () => {
     renderDashboard(dashboard);
     expect(figure('Cart reminders (30 days)')).toEqual([

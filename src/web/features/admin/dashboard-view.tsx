@@ -32,7 +32,7 @@ const dayLabel = (isoDate: string) =>
   }).format(new Date(`${isoDate}T00:00:00Z`));
 
 /**
- * Issue 26: revenue net of refunds by day, each day's value printed beside its bar (text a screen
+ * Revenue net of refunds by day, each day's value printed beside its bar (text a screen
  * reader reads and a phone shows, not a picture of bars), newest last.
  */
 export function RevenueChart({ series }: { series: AdminDashboard['revenueSeries'] }) {
@@ -64,7 +64,7 @@ export function RevenueChart({ series }: { series: AdminDashboard['revenueSeries
   );
 }
 
-/** Issue 26: what waits for the owner today, each linking to where it is done. */
+/** What waits for the owner today, each linking to where it is done. */
 function DayOfWork({ work }: { work: AdminDashboard['work'] }) {
   const items = [
     { label: 'Orders to ship', value: String(work.toShip), to: '/admin/orders?queue=ship-today' },
@@ -148,7 +148,7 @@ function TopProducts({ products }: { products: AdminDashboard['topProducts'] }) 
   );
 }
 
-/** Issue 26: the latest daily check of the money ledger against the payment provider's records. */
+/** The latest daily check of the money ledger against the payment provider's records. */
 function MoneyCheck({ check }: { check: AdminDashboard['moneyCheck'] }) {
   return (
     <section className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">

@@ -22,7 +22,7 @@ const AUDIENCE_NOTES: Record<string, string> = {
 const noticeName = (notice: string) =>
   notice.replaceAll('_', ' ').replace(/^./, (first) => first.toUpperCase());
 
-/** Issue 23: the order messages on WhatsApp and SMS, with their delivery status and retries. */
+/** The order messages on WhatsApp and SMS, with their delivery status and retries. */
 export function NotificationOutboxView() {
   const [page, setPage] = useState(1);
   const outbox = useNotificationOutbox(page);

@@ -32,7 +32,7 @@ const optionalWhole = z
   .trim()
   .regex(/^\d{0,6}$/, 'Enter a whole number, or leave it empty for the category default');
 
-/** Issue 24: the parcel fields as typed; empty means the category's default. */
+/** The parcel fields as typed; empty means the category's default. */
 export const ParcelFormValues = z.object({
   weightGrams: optionalWhole,
   lengthCm: optionalWhole,

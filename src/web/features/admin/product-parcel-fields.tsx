@@ -3,7 +3,7 @@ import type { ProductParcelFields as ParcelPayload, ParcelSize } from '../../../
 import { categoryParcelOf } from '../../../shared/parcel-defaults';
 import { Field, inputClass } from './admin-ui';
 
-// Issue 24: the product form's parcel fields (weight and box size for the courier), kept apart so
+// The product form's parcel fields (weight and box size for the courier), kept apart so
 // the form itself changes by a few lines. Empty means the category's default; how they must be
 // typed is checked with the form's other fields (ParcelFormValues in product-form-rules.ts).
 

@@ -50,7 +50,7 @@ function fieldErrors(error: unknown): Map<string, string> {
 }
 
 /**
- * Issue 13 item 4: the owner builds a bulk quote for a customer (products × quantities, the
+ * The owner builds a bulk quote for a customer (products × quantities, the
  * delivery address, how long it holds) and sends it as a payable link. Prices come from the
  * server: the preview and the quote are both worked out there from the products' tiers.
  */

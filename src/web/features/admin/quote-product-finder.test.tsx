@@ -38,7 +38,7 @@ function renderFinder(answer: AdminProductList) {
   return { asked, picked, submitted };
 }
 
-describe('the quote form product finder (issue 13)', () => {
+describe('the quote form product finder', () => {
   it('finds unarchived products by name and hands the chosen one over, clearing the search', async () => {
     const user = userEvent.setup();
     const { asked, picked, submitted } = renderFinder({ data: [ganesha], total: 1, page: 1, pageSize: 20 });

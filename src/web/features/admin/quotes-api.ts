@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedQuoteResponse, NewQuoteInput, QuotePreview } from '../../../shared/api/quotes';
 import { apiRequest } from '../../api/client';
 
-/** Issue 13: the prices a bulk quote would have, worked out by the server; nothing is stored. */
+/** The prices a bulk quote would have, worked out by the server; nothing is stored. */
 export function usePreviewQuote() {
   return useMutation({
     mutationFn: (body: NewQuoteInput) =>
@@ -10,7 +10,7 @@ export function usePreviewQuote() {
   });
 }
 
-/** Issue 13: sends the quote: a pending order for the customer and an e-mail with its link (issue 26: and the link back, to share by phone). */
+/** Sends the quote: a pending order for the customer and an e-mail with its link (and the link back, to share by phone). */
 export function useSendQuote() {
   const client = useQueryClient();
   return useMutation({

@@ -242,7 +242,7 @@ function ReturnCard({
 }
 
 /**
- * Issue 14: return requests to review. Approval books the courier's reverse pickup; the refund is
+ * Return requests to review. Approval books the courier's reverse pickup; the refund is
  * made when the items are marked received (decision 0066), and a cash on delivery order's is owed
  * by transfer until marked paid (decisions 0043 and 0067).
  */

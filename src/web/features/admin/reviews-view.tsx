@@ -4,7 +4,7 @@ import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminReviews, useHideReview } from './admin-api';
 import { formatDateTime, Pager, QueryState } from './admin-ui';
 
-/** Issue 14: every review, newest first; the owner hides one (and shows it again). */
+/** Every review, newest first; the owner hides one (and shows it again). */
 export function ReviewsView() {
   const [page, setPage] = useState(1);
   const reviews = useAdminReviews(page);

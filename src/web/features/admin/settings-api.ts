@@ -6,7 +6,7 @@ import type { StoreSettings } from '../../../shared/store-settings';
 import { apiRequest } from '../../api/client';
 import { applyServerSettings } from '../../app-data';
 
-// Issue 26: the owner's Settings and Staff pages.
+// The owner's Settings and Staff pages.
 
 const keys = {
   settings: ['admin', 'settings'] as const,

@@ -75,7 +75,7 @@ function renderSettings() {
   return sent;
 }
 
-describe('the Settings page (issue 26)', () => {
+describe('the Settings page', () => {
   it('shows a field for every setting of the shared schema, grouped, with its value', async () => {
     renderSettings();
     const form = await screen.findByRole('form', { name: 'Store settings' });

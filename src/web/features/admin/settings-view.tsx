@@ -17,7 +17,7 @@ import { errorMessage } from './admin-api';
 import { formatDateTime, QueryState } from './admin-ui';
 import { useOwnerSettings, useSaveOwnerSettings } from './settings-api';
 
-// Issue 26: the owner's settings, one form built from the shared schema's fields
+// The owner's settings, one form built from the shared schema's fields
 // (src/shared/owner-settings.ts), checked with that schema before it is sent.
 
 type FormValues = Record<string, string>;

@@ -5,7 +5,7 @@ import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorBanner } from '../../components/status-message';
 
-// Issue 24: the owner confirms or corrects the parcel (as weighed and measured at packing) before
+// The owner confirms or corrects the parcel (as weighed and measured at packing) before
 // the courier is booked; it starts from the products' figures, their category's where unset.
 
 const FIELDS = [

@@ -17,7 +17,7 @@ import { errorMessage } from './admin-api';
 import { Field, formatDateTime, inputClass, QueryState } from './admin-ui';
 import { useChangeStaffRole, useInviteStaff, useRevokeInvite, useStaff } from './settings-api';
 
-// Issue 26: the owner invites staff by e-mail with a role, changes or revokes roles.
+// The owner invites staff by e-mail with a role, changes or revokes roles.
 
 export function InviteForm() {
   const id = useId();

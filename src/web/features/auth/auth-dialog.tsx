@@ -7,8 +7,8 @@ import { useAuth } from './auth-provider';
 import { ContinueWithPhone } from './continue-with-phone';
 
 // The forms bring react-hook-form, its resolvers and Zod: loaded when the modal first opens, they
-// stay out of the JavaScript of every page and of checkout, which only may open it (issue 6
-// budget, docs/performance.md "JavaScript budget").
+// stay out of the JavaScript of every page and of checkout, which only may open it (the
+// budget of scripts/js-budget.ts, docs/performance.md "JavaScript budget").
 const ModalForm = lazy(() => import('./auth-forms').then((module) => ({ default: module.ModalForm })));
 const PhoneSignInForm = lazy(() =>
   import('./phone-sign-in-form').then((module) => ({ default: module.PhoneSignInForm })),

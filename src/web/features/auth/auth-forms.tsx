@@ -149,7 +149,7 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
     },
   });
   const submit = handleSubmit(({ confirmPassword, ...payload }) => {
-    // SPEC 5: a mismatch says 'Passwords do not match' and nothing is sent. Issue 25: said under the
+    // SPEC 5: a mismatch says 'Passwords do not match' and nothing is sent. Said under the
     // confirmation (focused, so a screen reader reads it) rather than in the browser's alert box.
     if (confirmPassword !== payload.password) {
       setError(

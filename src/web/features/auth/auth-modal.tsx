@@ -14,8 +14,7 @@ const AuthDialog = lazy(() => {
 
 /**
  * SPEC 2 "Login and signup modal" (auth-dialog.tsx). Its code loads when it first opens: every
- * page holds it (the navigation's Login and Register), few open it, and it stays out of the entry
- * (issue 22).
+ * page holds it (the navigation's Login and Register), few open it, and it stays out of the entry.
  */
 export function AuthModal(props: ComponentProps<typeof AuthDialog>) {
   const [opened, setOpened] = useState(props.isOpen);

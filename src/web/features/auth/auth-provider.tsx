@@ -65,7 +65,7 @@ export function AuthProvider({
     (token: string | null, isCancelled: () => boolean) => {
       if (!token) {
         // Every page reads the session: as a transition, React re-renders them in slices, so a
-        // page that has just started stays responsive (issue 6: total blocking time).
+        // page that has just started stays responsive (total blocking time).
         startTransition(() => dispatch({ type: 'signedOut' }));
         return;
       }

@@ -7,7 +7,7 @@ import { useCartActions, useCartQuantity } from './use-cart';
 
 /**
  * The product page's 'Add to Cart' (SPEC 2): adds the quantity chosen on the page's own stepper.
- * Out of stock without pre-order: disabled (SPEC 4 "Product stock"). Issue 13: a personalised
+ * Out of stock without pre-order: disabled (SPEC 4 "Product stock"). A personalised
  * product adds a line for these values, and stays disabled with the reason while they fall short.
  */
 export function AddToCartButton({

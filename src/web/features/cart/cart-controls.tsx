@@ -22,7 +22,7 @@ export function CartControls({ product, className = '' }: { product: CartProduct
   const available = canAddToCart(product);
 
   if (quantity === 0) {
-    // Issue 13: a name or photo is needed first, and only the product page asks for it.
+    // A name or photo is needed first, and only the product page asks for it.
     if (available && needsPersonalisation(product.personalisation)) {
       return (
         <Link

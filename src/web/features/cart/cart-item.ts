@@ -22,7 +22,7 @@ export type CartProduct = {
   inStock?: boolean | null;
   allowPreOrder?: boolean | null;
   minQuantity?: number | null;
-  /** Issue 13: what a shopper fills in on the product page before adding it. */
+  /** What a shopper fills in on the product page before adding it. */
   personalisation?: PersonalisationConfig | null;
   /** Decision 0080: the product's quantity tiers; the one a line reaches is a discount charge. */
   quantityTiers?: readonly QuantityTierValue[] | null;

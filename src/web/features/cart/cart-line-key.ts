@@ -1,7 +1,7 @@
 import { type PersonalisationValues, personalisationKey } from '../../../shared/personalisation-rules';
 
 /**
- * Issue 13: a cart line is a product with one personalisation, so the same product personalised
+ * A cart line is a product with one personalisation, so the same product personalised
  * twice is two lines. A line that is not personalised is keyed by its product id alone, so a
  * product id still names its plain line.
  */

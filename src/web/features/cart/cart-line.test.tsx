@@ -7,7 +7,7 @@ import { CartLine } from './cart-line';
 import { parseStoredCart } from './stored-cart';
 import { getCartStore, resetCartStoreForTests, useCartState } from './use-cart';
 
-// Issue 13: one cart line per distinct personalisation.
+// One cart line per distinct personalisation.
 
 const potli: CartProduct = { id: 31, name: 'Jute Ganesha Potli Bag', price: 99, category: 'Return Gifts' };
 const PHOTO = `/uploads/personalisations/${'cd'.repeat(16)}.webp`;

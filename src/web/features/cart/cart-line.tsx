@@ -51,7 +51,7 @@ export function CartLine({ item, notes }: { item: CartItem; notes: string[] }) {
   const { updateQuantity, removeItem } = useCartActions();
   const status = stockStatus(item);
   const key = cartLineKey(item);
-  // Issue 13: the same product personalised twice is two lines, told apart by their values.
+  // The same product personalised twice is two lines, told apart by their values.
   const name = cartLineName(item);
   const selectId = `cart-quantity-${key.replace(/[^\w-]/g, '_')}`;
   return (

@@ -203,7 +203,7 @@ export function createCartStore(options: CartStoreOptions) {
 
     /**
      * SPEC 4: a line already present gains `quantity` (1 by default), a new line starts with it.
-     * Quantities stop at MAX_QUANTITY. Issue 13: a different personalisation is a different line.
+     * Quantities stop at MAX_QUANTITY. A different personalisation is a different line.
      */
     addItem(product: CartProduct, quantity = 1, personalisation?: PersonalisationValues) {
       const line0 = toCartItem(product, 1, personalisation);

@@ -36,7 +36,7 @@ export const CartItem = z.object({
   /** Decision 0080: the product's quantity tiers as last read; a cart of an older version has none. */
   quantityTiers: z.array(QuantityTier).catch([]),
   /**
-   * Issue 13: what the shopper personalised the line with. Unreadable values drop the line rather
+   * What the shopper personalised the line with. Unreadable values drop the line rather
    * than turn it into a plain one the shopper did not ask for.
    */
   // A product spread into a line carries the API's `personalisation: null`: that is no values.

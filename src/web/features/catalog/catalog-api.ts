@@ -107,7 +107,7 @@ export function useCatalogCountries() {
   });
 }
 
-/** Issue 25: "You may also like" (similar-products.tsx asks once the shopper scrolls near it). */
+/** "You may also like" (similar-products.tsx asks once the shopper scrolls near it). */
 export function useSimilarProducts(id: number) {
   return useQuery({
     queryKey: catalogKeys.similar(id),
@@ -159,7 +159,7 @@ export function useCategories() {
   });
 }
 
-/** Issue 25: the live figures behind the home's claims. */
+/** The live figures behind the home's claims. */
 export function useCatalogSummary() {
   return useQuery({
     queryKey: catalogKeys.summary,

@@ -8,7 +8,7 @@ export const wrapIndex = (index: number, length: number) =>
 export const imageAlt = (name: string, position: number, count: number) =>
   count > 1 ? `${name}, image ${position + 1} of ${count}` : name;
 
-/** Left and right arrow keys step through the images (issue 25), wrapping like the buttons. */
+/** Left and right arrow keys step through the images, wrapping like the buttons. */
 export function stepForKey(event: KeyboardEvent): -1 | 1 | 0 {
   if (event.key === 'ArrowLeft') return -1;
   if (event.key === 'ArrowRight') return 1;

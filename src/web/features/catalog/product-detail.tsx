@@ -26,9 +26,9 @@ import { StockStatus } from './stock-status';
  */
 export type ProductDetailSlots = {
   renderAddToCart?: (product: Product, quantity: number) => ReactNode;
-  /** Issue 25: 'Buy Now' for the chosen quantity, beside Add to Cart. */
+  /** 'Buy Now' for the chosen quantity, beside Add to Cart. */
   renderBuyNow?: (product: Product, quantity: number) => ReactNode;
-  /** Issue 13: the personalisation form of a personalisable product. */
+  /** The personalisation form of a personalisable product. */
   renderPersonalisation?: (product: Product) => ReactNode;
   renderWishlistToggle?: (product: Product) => ReactNode;
   renderDeliveryChecker?: (product: Product) => ReactNode;

@@ -22,7 +22,7 @@ const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * SPEC 2 "Product detail": image gallery with arrows, dots and thumbnails. Issue 25: on a phone
+ * SPEC 2 "Product detail": image gallery with arrows, dots and thumbnails. On a phone
  * the images are swiped (a CSS scroll-snap strip, no script to drag), and a tap opens the image
  * full screen, where it zooms.
  */

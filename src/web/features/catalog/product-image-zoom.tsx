@@ -25,7 +25,7 @@ function keepFocusInside(event: KeyboardEvent, container: HTMLElement | null) {
 }
 
 /**
- * Issue 25: a product image full screen, in a native modal <dialog> (the page behind is inert,
+ * A product image full screen, in a native modal <dialog> (the page behind is inert,
  * Escape closes it, focus goes back to where it was). A tap or click zooms in on the point
  * tapped and the zoomed image pans by scrolling (or dragging on a phone); another tap zooms out.
  */

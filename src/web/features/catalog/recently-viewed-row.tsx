@@ -12,7 +12,7 @@ export const RECENTLY_VIEWED_SHOWN = 6;
 const NONE: number[] = [];
 
 /**
- * Issue 13: the products this browser opened lately, read fresh from the catalogue (the same cached
+ * The products this browser opened lately, read fresh from the catalogue (the same cached
  * query as the product page, so opening one is instant). Nothing is shown until there is something
  * to show: the row is a convenience, never an empty box or an error on someone's first visit.
  */

@@ -1,4 +1,4 @@
-// Issue 13 "Recently viewed": the products a shopper opened, newest first, kept in this browser only
+// Recently viewed: the products a shopper opened, newest first, kept in this browser only
 // (no account needed). Only ids are kept: names and prices are always read fresh from the catalogue.
 
 import { browserStorage } from '../../browser-storage';

@@ -7,7 +7,7 @@ import { useSimilarProducts } from './catalog-api';
 import { ProductCard } from './product-card';
 
 /**
- * Issue 25: "You may also like": in-stock gifts of the same category or collection. Like the
+ * "You may also like": in-stock gifts of the same category or collection. Like the
  * reviews, they load as the shopper scrolls towards them, so the page's first load does not grow.
  */
 export function SimilarProducts({ product }: { product: Product }) {

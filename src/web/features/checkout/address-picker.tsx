@@ -42,7 +42,7 @@ export function AddressPicker({
   refreshing?: boolean;
   /** SPEC 8 address messages, each in its own banner. */
   errors: readonly string[];
-  /** Issue 25: the chosen address when the store cannot deliver to its pincode, marked on its card. */
+  /** The chosen address when the store cannot deliver to its pincode, marked on its card. */
   undeliverableId?: number | null;
   onSelect(id: number): void;
   onAdd(): void;

@@ -17,7 +17,7 @@ export type CheckoutLine = {
   inStock: boolean;
   allowPreOrder: boolean;
   minQuantity: number;
-  /** Issue 13: what the shopper personalised the line with. */
+  /** What the shopper personalised the line with. */
   personalisation?: PersonalisationValues | undefined;
   /** Decision 0080: the product's quantity tiers; the one the line reaches is a discount charge. */
   quantityTiers?: readonly QuantityTierValue[];

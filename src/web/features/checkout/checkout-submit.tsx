@@ -5,12 +5,12 @@ import { Button } from '../../components/button';
 
 export const SELECT_ADDRESS_MESSAGE = 'Please select or add a delivery address before proceeding to payment.';
 
-/** Issue 25: the chosen address's pincode and why an order cannot go there (deliveryRefusal). */
+/** The chosen address's pincode and why an order cannot go there (deliveryRefusal). */
 export type Undeliverable = { postalCode: string; reason: string };
 
 /**
  * SPEC 2 and 5: the submit needs a complete address; without one it is disabled and says why.
- * Issue 25: an address the store cannot deliver to disables it too, with the reason and a way to
+ * An address the store cannot deliver to disables it too, with the reason and a way to
  * edit the address here, so the payment page never refuses what checkout let through.
  */
 export function CheckoutSubmit({

@@ -16,7 +16,7 @@ const delhi: DeliveryInfo = {
 const inStock = { hasInStock: true, hasPreOrder: false };
 const checked = (info: DeliveryInfo) => ({ status: 'checked' as const, postalCode: '110001', info });
 
-describe("checkout's Expected Delivery sentence (issue 25: copy that reads naturally)", () => {
+describe("checkout's Expected Delivery sentence (copy that reads naturally)", () => {
   it.each([
     ['3-5 Days', 'Arrives in 3-5 days.'],
     ['1 Day', 'Arrives tomorrow.'],

@@ -44,7 +44,7 @@ export function expectedDeliveryText(delivery: CheckoutDelivery, mix: DeliveryMi
       return `Your order will be ${DELIVERY_MESSAGES.lookupFailedEstimate}.${preOrder}`;
     case 'checked': {
       const { info } = delivery;
-      // Issue 25: the reason Proceed to Payment is disabled, from the rule create-order applies.
+      // The reason Proceed to Payment is disabled, from the rule create-order applies.
       const refusal = deliveryRefusal(info);
       if (refusal) return `${refusal}.`;
       if (!mix.hasInStock) return `Your pre-order arrives in ${PRE_ORDER_DAYS_CHECKOUT}.`;

@@ -11,7 +11,7 @@ export const NO_GIFT: GiftChoice = { isGift: false, message: '', hidePrices: fal
 export type GiftErrors = { message?: string; recipientEmail?: string };
 
 /**
- * Issue 13: the choice as create-order takes it, through the server's own schema: undefined when
+ * The choice as create-order takes it, through the server's own schema: undefined when
  * it is not a gift, or the reason the message is refused.
  */
 export function readGiftChoice(choice: GiftChoice): { giftOptions?: GiftOptions; errors?: GiftErrors } {
@@ -57,7 +57,7 @@ function Tick({
   );
 }
 
-/** Issue 13: the gift message (with a live count up to 250) and "hide prices" at checkout. */
+/** The gift message (with a live count up to 250) and "hide prices" at checkout. */
 export function GiftOptionsField({
   choice,
   errors,

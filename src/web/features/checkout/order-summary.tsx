@@ -95,9 +95,9 @@ export function CheckoutOrderSummary({
   lines: readonly CheckoutLine[];
   shipping: CheckoutShipping | null;
   delivery: CheckoutDelivery;
-  /** Issue 14: the applied coupon's saving on the items, in rupees. */
+  /** The applied coupon's saving on the items, in rupees. */
   discount?: { code: string; amount: number } | null;
-  /** Issue 13: the delivery day and slot the shopper chose; its fee (midnight) is a charge of its own. */
+  /** The delivery day and slot the shopper chose; its fee (midnight) is a charge of its own. */
   chosenDelivery?: DeliveryChoiceRecord | null;
 }) {
   const saving = discount?.amount ?? 0;
@@ -226,7 +226,7 @@ export function CheckoutOrderSummary({
           <ShieldIcon />
           Secure Checkout
         </li>
-        {/* Issue 25: only when the server's quote says so, never beside a shipping charge. */}
+        {/* Only when the server's quote says so, never beside a shipping charge. */}
         {!calculating && shipping.free && money.deliveryPaise === 0 && (
           <li className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-brand-800">
             <TruckIcon />

@@ -66,7 +66,7 @@ export function readUpdatesChoice(
   return { notify: parsed.data, ...(anyOffer ? { marketing: choice.offers } : {}) };
 }
 
-/** Issue 23: WhatsApp, SMS and e-mail updates of the order, and the gift recipient's WhatsApp news. */
+/** WhatsApp, SMS and e-mail updates of the order, and the gift recipient's WhatsApp news. */
 export function OrderUpdatesField({
   choice,
   isGift,

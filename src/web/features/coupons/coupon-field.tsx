@@ -3,7 +3,7 @@ import { formatInr } from '../../../shared/money';
 import type { CouponState } from './use-coupon';
 
 /**
- * Issue 14: the checkout's coupon box. Apply asks the server; an accepted code shows what it takes
+ * The checkout's coupon box. Apply asks the server; an accepted code shows what it takes
  * off with a Remove button; a refused one shows the server's reason.
  */
 export function CouponField({ coupon }: { coupon: CouponState }) {

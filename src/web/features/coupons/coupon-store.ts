@@ -1,4 +1,4 @@
-// Issue 14: the code the shopper applied stays with them through checkout and payment in this
+// The code the shopper applied stays with them through checkout and payment in this
 // tab (sessionStorage), and is forgotten once the order is paid.
 export const COUPON_STORAGE_KEY = 'couponCode';
 

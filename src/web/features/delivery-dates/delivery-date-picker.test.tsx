@@ -119,7 +119,7 @@ describe('deliveryDateLabel', () => {
   });
 });
 
-describe('DeliveryDatePicker (issue 13)', () => {
+describe('DeliveryDatePicker', () => {
   it('lists the offered days and, once one is chosen, its slots with the midnight fee', async () => {
     const user = userEvent.setup();
     serveDates({ '560001': bengaluru });
@@ -297,7 +297,7 @@ describe('DeliveryDatePicker while the dates load (Core Web Vitals CLS)', () => 
   });
 });
 
-describe('EarliestDelivery on the product page (issue 13)', () => {
+describe('EarliestDelivery on the product page', () => {
   it('names each timed slot on offer at its first open window and fee', async () => {
     serveDates({ '560001': timed });
     withQuery(<EarliestDelivery pincode="560001" isPreOrder={false} />);

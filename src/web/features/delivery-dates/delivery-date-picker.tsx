@@ -152,7 +152,7 @@ function LoadingDates() {
 }
 
 /**
- * Issue 13: the delivery day and time at checkout (and again on the payment page when the server
+ * The delivery day and time at checkout (and again on the payment page when the server
  * refused a day that has passed). `pincode` is null until an address is chosen; an order with a
  * pre-order line ships in the pre-order window, so it gets no choice.
  */

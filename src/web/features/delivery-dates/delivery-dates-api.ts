@@ -9,7 +9,7 @@ const deliveryDatesSchema = async () => (await import('../../../shared/delivery-
 export const deliveryDatesKey = (pincode: string | null) => ['delivery-dates', pincode] as const;
 
 /**
- * Issue 13: the dates and slots the server offers at a pincode (none asked for while `pincode` is
+ * The dates and slots the server offers at a pincode (none asked for while `pincode` is
  * null: no address yet, or a pre-order that ships in its window). The offer changes at 2 PM and at
  * midnight India time, so a minute-old answer is asked again; `fresh` asks on every mount.
  */

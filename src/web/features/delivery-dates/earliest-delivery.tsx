@@ -11,7 +11,7 @@ import { deliveryDateLabel } from './delivery-date-labels';
 import { useDeliveryDates } from './delivery-dates-api';
 
 /**
- * Issue 13: beside the product page's delivery checker, the earliest day the checked pincode can
+ * Beside the product page's delivery checker, the earliest day the checked pincode can
  * have this product and whether the midnight and timed slots are offered, so a shopper knows before adding it
  * to the cart. `pincode` is null until a served pincode is checked. A pre-order product ships in
  * its pre-order window instead.

@@ -144,7 +144,7 @@ describe('DeliveryChecker', () => {
     expect(await screen.findByText('Not available')).toBeTruthy();
   });
 
-  it('keeps a pincode it cannot deliver to in the field, never in the header or the store (issue 25)', async () => {
+  it('keeps a pincode it cannot deliver to in the field, never in the header or the store', async () => {
     serveApi();
     const user = userEvent.setup();
     renderWithQuery(
@@ -219,7 +219,7 @@ describe('LocationButton and the delivery-location modal', () => {
     expect(screen.getByRole('dialog', { name: 'Select Delivery Location' })).toBeTruthy();
   });
 
-  it('never makes a pincode outside the directory the location: the header keeps the one before (issue 25)', async () => {
+  it('never makes a pincode outside the directory the location: the header keeps the one before', async () => {
     serveApi();
     const user = userEvent.setup();
     renderWithQuery(<LocationButton />);

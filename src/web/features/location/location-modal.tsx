@@ -10,7 +10,7 @@ const LocationForm = lazy(() =>
 /**
  * SPEC 2 "Delivery-location modal": 'Select Delivery Location' with a pincode input, 'Check
  * Delivery' and 'Cancel', and the current location with a Clear option. A serviceable pincode
- * closes it; otherwise the answer stays in view, and (issue 25) the location stays what it was.
+ * closes it; otherwise the answer stays in view, and the location stays what it was.
  */
 export function LocationModal({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   return (

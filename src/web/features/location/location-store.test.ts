@@ -50,7 +50,7 @@ describe('locationReducer (SPEC 4 "Location and pincode")', () => {
     expect(locationReducer(ready, { type: 'select', pincode })).toEqual(NO_LOCATION);
   });
 
-  it('never makes a pincode it cannot deliver to the location, and gives back the one before (issue 25)', () => {
+  it('never makes a pincode it cannot deliver to the location, and gives back the one before', () => {
     const bangaloreChosen: LocationState = {
       ...NO_LOCATION,
       pincode: '560001',
@@ -164,7 +164,7 @@ describe('the location store', () => {
     });
   });
 
-  it('keeps the stored location when the pincode checked next cannot be delivered to (issue 25)', async () => {
+  it('keeps the stored location when the pincode checked next cannot be delivered to', async () => {
     const { lookups, answers } = fakeLookups();
     answers.set('560001', { value: bangalore, source: 'server' });
     answers.set('744101', { value: blocked, source: 'server' });
@@ -178,7 +178,7 @@ describe('the location store', () => {
     expect(JSON.parse(localStorage.getItem(DELIVERY_INFO_KEY) ?? 'null')).toEqual(bangalore);
   });
 
-  it('drops a stored location the store cannot deliver to (stored before issue 25, or no longer served)', async () => {
+  it('drops a stored location the store cannot deliver to (stored by an older version, or no longer served)', async () => {
     localStorage.setItem(SELECTED_PINCODE_KEY, '744101');
     localStorage.setItem(DELIVERY_INFO_KEY, JSON.stringify(blocked));
     expect(

@@ -19,7 +19,7 @@ type ChosenLocation = {
  * The shared location: the chosen pincode and what the server said about it. `failed` marks the
  * SPEC 4 fallback record (the server could not be asked and nothing was cached).
  *
- * Issue 25: a pincode the store cannot deliver to never becomes the location (the header would
+ * A pincode the store cannot deliver to never becomes the location (the header would
  * say "Deliver to 999999"): its answer is kept as `refused`, to show beside the field, and the
  * location held before the check (`previous`, kept while checking) comes back.
  */
@@ -132,7 +132,7 @@ export function createLocationStore({ storage, parseStored, lookups }: LocationS
         return NO_LOCATION;
       }
       const info = parse(raw);
-      // Issue 25: one stored before undeliverable pincodes were refused is not a location.
+      // One stored before undeliverable pincodes were refused is not a location.
       if (/^\d{6}$/.test(pincode) && info?.serviceable) {
         return { ...NO_LOCATION, pincode, deliveryInfo: info, status: 'ready' };
       }
@@ -205,7 +205,7 @@ export function createLocationStore({ storage, parseStored, lookups }: LocationS
       if (status !== 'ready' || pincode === null) return;
       const { value, source } = await lookups.checkDelivery(pincode);
       if (source === 'fallback' || state.pincode !== pincode || state.status !== 'ready') return;
-      // Issue 25: a pincode the store has stopped serving stops being the location.
+      // A pincode the store has stopped serving stops being the location.
       state = value.serviceable
         ? { ...NO_LOCATION, pincode, deliveryInfo: value, status: 'ready' }
         : NO_LOCATION;

@@ -5,7 +5,7 @@ import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
 
 const schemas = () => import('../../../shared/api/notifications');
 
-/** Issue 23: what an opt-out link stops (reading it changes nothing). */
+/** What an opt-out link stops (reading it changes nothing). */
 export function useOptOutLink(token: string) {
   return useQuery({
     queryKey: ['opt-out', token],
@@ -19,7 +19,7 @@ export function useOptOutLink(token: string) {
   });
 }
 
-/** Issue 23: stops the messages the link names. */
+/** Stops the messages the link names. */
 export function useOptOut() {
   return useMutation({
     mutationFn: (token: string) =>
@@ -30,14 +30,14 @@ export function useOptOut() {
   });
 }
 
-/** Issue 23: the lines of a cart reminder's link, as they can be bought now. */
+/** The lines of a cart reminder's link, as they can be bought now. */
 export const restoreCart = (token: string) =>
   parsedAnswer(
     schemas().then((module) => module.CartRestoreAnswer),
     apiRequest('/notifications/cart-restore', { method: 'POST', body: { token } }),
   );
 
-/** Issue 23: the signed-in shopper's cart at checkout, kept for a reminder should they leave. */
+/** The signed-in shopper's cart at checkout, kept for a reminder should they leave. */
 export const recordCheckoutCart = (lines: CheckoutCartLine[]) =>
   parsedAnswer(
     schemas().then((module) => module.CheckoutCartAnswer),

@@ -19,7 +19,7 @@ export const checkoutCartLines = (lines: readonly Line[]): CheckoutCartLine[] =>
     .map((line) => ({ productId: line.id, quantity: line.quantity }));
 
 /**
- * Issue 23: tells the server the cart of a signed-in shopper at checkout, and again when it
+ * Tells the server the cart of a signed-in shopper at checkout, and again when it
  * changes there, so one who leaves before paying can be reminded with a link that brings it back
  * (the cart itself lives in this browser alone). A failure is silent: a reminder is a kindness,
  * never a reason to stop a checkout.

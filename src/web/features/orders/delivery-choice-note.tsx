@@ -2,7 +2,7 @@ import type { DeliveryChoiceRecord } from '../../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
 
-/** Issue 13: the delivery date and slot the shopper chose at checkout; nothing when none was. */
+/** The delivery date and slot the shopper chose at checkout; nothing when none was. */
 export function DeliveryChoiceNote({
   delivery,
   className = '',

@@ -1,7 +1,7 @@
 import type { GiftRecord } from '../../../shared/gift-options';
 
 /**
- * Issue 13: the gift message and "Prices hidden", where the shopper and the owner see an order.
+ * The gift message and "Prices hidden", where the shopper and the owner see an order.
  * The message is shown as the plain text it is, its line breaks kept.
  */
 export function GiftNote({ gift, className = '' }: { gift: GiftRecord | null; className?: string }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, downloadFile, invoiceFileName } from '../../api/client';
 
-/** Issue 14: the GST tax invoice of a paid order, as a PDF download. */
+/** The GST tax invoice of a paid order, as a PDF download. */
 export function InvoiceDownload({
   orderId,
   orderNumber,

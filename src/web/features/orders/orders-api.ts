@@ -49,13 +49,13 @@ export function useOrder(orderId: string, enabled: boolean) {
 }
 
 /**
- * Issue 25: an order still waiting for payment can be paid until it expires (payableUntil). `now`
+ * An order still waiting for payment can be paid until it expires (payableUntil). `now`
  * is passed in so a page and its tests agree on the moment.
  */
 export const isPayable = (order: Pick<OrderRecord, 'payableUntil'>, now: number) =>
   order.payableUntil !== null && Date.parse(order.payableUntil) > now;
 
-/** Issue 25: POST /orders/{id}/payment, the provider's order of a pending order ('Complete payment'). */
+/** POST /orders/{id}/payment, the provider's order of a pending order ('Complete payment'). */
 export async function startOrderPayment(orderId: string): Promise<CreateOrderResponse> {
   return CreateOrderResponse.parse(
     await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/payment`, { method: 'POST' }),

@@ -163,7 +163,7 @@ describe('expectedDeliveryHint (SPEC 2 My Orders)', () => {
   });
 });
 
-describe('DeliveryChoiceNote (issue 13)', () => {
+describe('DeliveryChoiceNote', () => {
   it('names the chosen date and the midnight slot with its fee', () => {
     render(<DeliveryChoiceNote delivery={{ date: '2026-11-24', slot: 'midnight', fee: 199 }} />);
     expect(

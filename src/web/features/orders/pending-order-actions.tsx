@@ -18,7 +18,7 @@ const timeFormat = new Intl.DateTimeFormat('en-IN', {
 export const completePaymentPath = (orderId: string) => `/payment?order=${encodeURIComponent(orderId)}`;
 
 /**
- * Issue 25: an order still waiting for payment (an abandoned payment window) is no dead end: until
+ * An order still waiting for payment (an abandoned payment window) is no dead end: until
  * it expires, 'Complete payment' takes it to the payment page and 'Cancel order' (after a
  * confirmation in the app's own dialog) gives its stock and coupon back at once.
  */

@@ -63,7 +63,7 @@ export function PaymentDetails({
 
 /**
  * SPEC 2 "Payment": the order summary, the shipping address and the payment method, in rupees;
- * for a cart from checkout or (issue 25) a pending order paid from My Orders.
+ * for a cart from checkout or a pending order paid from My Orders.
  */
 export function PaymentSummary({
   subtotal,

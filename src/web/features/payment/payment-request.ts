@@ -22,7 +22,7 @@ export const PaymentLine = z.object({
   inStock: z.boolean(),
   allowPreOrder: z.boolean(),
   minQuantity: z.number().int().positive(),
-  /** Issue 13: what the shopper personalised the line with. */
+  /** What the shopper personalised the line with. */
   personalisation: PersonalisationValues.optional(),
   /** Decision 0080: the product's quantity tiers, so the page adds up what create-order charges. */
   quantityTiers: z.array(QuantityTier).catch([]),
@@ -40,14 +40,14 @@ export const PaymentRequest = z.object({
   shippingFee: z.number().nonnegative(),
   shippingInfo: ShippingCalculation.nullable(),
   items: z.array(PaymentLine).min(1),
-  /** Issue 14: the coupon applied at checkout and its saving in rupees (orderTotal is after it). */
+  /** The coupon applied at checkout and its saving in rupees (orderTotal is after it). */
   couponCode: z.string().optional(),
   discount: z.number().nonnegative().optional(),
-  /** Issue 13: the gift message and "hide prices" chosen at checkout. */
+  /** The gift message and "hide prices" chosen at checkout. */
   giftOptions: GiftOptions.optional(),
-  /** Issue 13: the delivery day and slot chosen at checkout, with the slot's fee (in orderTotal). */
+  /** The delivery day and slot chosen at checkout, with the slot's fee (in orderTotal). */
   delivery: DeliveryChoiceRecord.optional(),
-  /** Issue 23: the order updates the shopper agreed to at checkout. */
+  /** The order updates the shopper agreed to at checkout. */
   notify: NotifyConsent.optional(),
   /** Decision 0062: the offers the shopper ticked at checkout, per channel. */
   marketing: MarketingChoice.optional(),
@@ -78,7 +78,7 @@ export const paymentCharges = (request: PaymentRequest, codFee?: number) =>
     }),
   );
 
-/** Issue 13: the request with another delivery choice (after the server refused the first). */
+/** The request with another delivery choice (after the server refused the first). */
 export function withDeliveryChoice(
   request: PaymentRequest,
   delivery: DeliveryChoiceRecord | null,

@@ -33,7 +33,7 @@ export function usePaymentFlow({
   // retry the server answers with the same order, so no second order holds stock. Only when the
   // server refuses the key (the order expired or changed) does the next press start a new order.
   const [attemptKeys] = useState(createAttemptKeys);
-  // Issue 13: the server refused the delivery day (2 PM passed while paying): offer the days again.
+  // The server refused the delivery day (2 PM passed while paying): offer the days again.
   const [deliveryRefused, setDeliveryRefused] = useState(false);
   const [placingCash, setPlacingCash] = useState(false);
   const [cashMessage, setCashMessage] = useState<string | null>(null);

@@ -17,7 +17,7 @@ export type TypedPersonalisation = { text: Record<string, string>; photo: string
 export const emptyPersonalisation = (): TypedPersonalisation => ({ text: {}, photo: null });
 
 /**
- * Issue 13: the product page's personalisation. Labelled text fields with character counts, a
+ * The product page's personalisation. Labelled text fields with character counts, a
  * live preview of the text over the product's picture, and a photo picker that uploads at once
  * (so the cart line carries only a reference). Problems come from the shared rule, worked out by
  * the page, and are shown beside the field they are about once the shopper has typed there.

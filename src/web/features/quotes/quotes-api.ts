@@ -7,7 +7,7 @@ const quoteKey = (orderId: string, signedIn: boolean) => ['quote', orderId, sign
 const keyQuery = (key: string | null) => (key ? `?key=${encodeURIComponent(key)}` : '');
 
 /**
- * The quote behind a link: for its customer, or anyone holding the link's key (issue 26: an
+ * The quote behind a link: for its customer, or anyone holding the link's key (an
  * enquirer without an account yet); anyone else gets a 404 from the server.
  */
 export function useQuote(orderId: string, key: string | null, signedIn: boolean, enabled: boolean) {

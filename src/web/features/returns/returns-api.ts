@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { NewReturn, ReturnRecord } from '../../../shared/api/returns';
 import { ApiError, apiRequest, readToken } from '../../api/client';
 
-/** Issue 14: a return request from the order page, then its photos one by one. */
+/** A return request from the order page, then its photos one by one. */
 export async function requestReturn(
   orderId: string,
   body: NewReturn,

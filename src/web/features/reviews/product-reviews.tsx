@@ -18,7 +18,7 @@ type ReviewsProps = {
 };
 
 /**
- * Issue 14: the product's average, count and reviews (newest first, paged), and the form for a
+ * The product's average, count and reviews (newest first, paged), and the form for a
  * customer whose order of it was delivered. Review text is shown as plain text, never as HTML.
  */
 export function ProductReviews(props: ReviewsProps) {

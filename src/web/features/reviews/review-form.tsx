@@ -7,7 +7,7 @@ import { useSubmitReview } from './reviews-api';
 
 const STAR_LABELS = ['1 star', '2 stars', '3 stars', '4 stars', '5 stars'];
 
-/** Issue 14: the customer's rating (1-5) and optional review; plain text, at most 2,000 characters. */
+/** The customer's rating (1-5) and optional review; plain text, at most 2,000 characters. */
 export function ReviewForm({ productId, onReviewed }: { productId: number; onReviewed?: () => void }) {
   const id = useId();
   const submit = useSubmitReview(productId, onReviewed);

@@ -11,7 +11,7 @@ const keys = {
   product: (productId: number) => ['reviews', productId] as const,
 };
 
-/** Issue 14: a product's visible reviews, newest first, a page at a time. */
+/** A product's visible reviews, newest first, a page at a time. */
 export function useReviews(productId: number, page: number) {
   return useQuery({
     queryKey: keys.page(productId, page),

@@ -71,7 +71,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the header search combobox (issue 25)', () => {
+describe('the header search combobox', () => {
   it('suggests products and categories as the shopper types, grouped and announced', async () => {
     serveSuggestions();
     const box = renderSearch();

@@ -21,7 +21,7 @@ export function preloadSearchSuggestions() {
 const CLOSED: ListView = { open: false, activeId: undefined, announced: '' };
 
 /**
- * Issue 25: the header's search box, a WAI-ARIA combobox. Suggestions (search-suggestions.tsx)
+ * The header's search box, a WAI-ARIA combobox. Suggestions (search-suggestions.tsx)
  * follow the typing; arrows move through them (focus stays in the box, aria-activedescendant
  * names the active one), Enter opens the active one or searches the listing for the text, Escape
  * closes the list and then clears the box.

@@ -56,7 +56,7 @@ export type SuggestionsControl = {
 };
 
 /**
- * Issue 25: the suggestions under the header's search box (search-combobox.tsx), loaded when the
+ * The suggestions under the header's search box (search-combobox.tsx), loaded when the
  * box is first used. Products, then categories, follow the typing; arrows move through them (focus
  * stays in the box, which names the active one), Escape closes the list.
  */

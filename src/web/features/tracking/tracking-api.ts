@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryAnswer, OrderTrackingResponse, TrackResponse } from '../../../shared/api/shipping';
 import { apiRequest } from '../../api/client';
 
-// Issue 24: an order's courier tracking, for its shopper and (by number and contact) for anyone.
+// An order's courier tracking, for its shopper and (by number and contact) for anyone.
 
 const trackingKey = (orderId: string) => ['tracking', orderId] as const;
 

@@ -113,7 +113,7 @@ export function WishlistProvider({
   const add = useCallback(
     async (productId: number) => {
       if (userId === null) {
-        // SPEC 8 shows these words as an alert; issue 25: in the app's toast, not the browser's box.
+        // SPEC 8 shows these words as an alert; In the app's toast, not the browser's box.
         notify('Please login to add items to wishlist', 'error');
         return false;
       }

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { QuoteForm } from '../../features/admin/quote-form';
 
-/** Issue 13: /admin/quotes/new, opened from a bulk enquiry (?enquiry=12&email=...) or the nav. */
+/** /admin/quotes/new, opened from a bulk enquiry (?enquiry=12&email=...) or the nav. */
 export function Component() {
   const [params] = useSearchParams();
   const enquiry = Number(params.get('enquiry'));

@@ -64,7 +64,7 @@ const giftOrder: OrderRecord = {
 
 afterEach(cleanup);
 
-describe('Packing slip (issue 13)', () => {
+describe('Packing slip', () => {
   it('prints the address, the items, their quantities and the gift message, and no prices when hidden', () => {
     render(<PackingSlip order={giftOrder} />);
     const slip = screen.getByRole('article', { name: 'Packing slip' });

@@ -12,7 +12,7 @@ import { downloadPackingSlip, useAdminOrder } from '../../features/admin/admin-a
 import { QueryState } from '../../features/admin/admin-ui';
 
 /**
- * Issue 13: what travels in the box: the delivery address, the items and their quantities, the
+ * What travels in the box: the delivery address, the items and their quantities, the
  * gift message, the chosen delivery day and slot, and prices only when the shopper did not ask to
  * hide them. The content is `packingSlipOf`'s, the same the bulk PDF prints (decision 0072).
  */

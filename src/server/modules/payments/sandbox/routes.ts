@@ -125,7 +125,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 26: what the sandbox refunded of a payment, as Razorpay's GET /payments/:id/refunds.
+  // What the sandbox refunded of a payment, as Razorpay's GET /payments/:id/refunds.
   app.get(
     '/api/payments/:paymentId/refunds',
     { schema: { params: PaymentParams, response: { 200: SandboxRefundList } } },
