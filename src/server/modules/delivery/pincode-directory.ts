@@ -55,7 +55,7 @@ type DirectoryRow = {
 const EMPTY_RETRY_MS = 30_000;
 
 /**
- * STACK.md: the directory (about 19,000 rows) lives in a Map, read from the database once; a lookup
+ * The directory (about 19,000 rows) lives in a Map, read from the database once; a lookup
  * is a Map read, never a query (a query per lookup costs 80-90 % of the route's throughput). The
  * table stays the source of truth; `refresh` re-reads it.
  */
