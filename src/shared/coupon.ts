@@ -1,8 +1,8 @@
 import { formatPaise, type Paise } from './money';
 import { type QuantityTierValue, unitPricePaise } from './quantity-tier-rules';
 
-// Coupons: the rules both sides apply. The server recomputes every discount at order
-// creation from its own rows; the checkout shows the same numbers before the shopper pays.
+// Coupons (decision 0010): the rules both sides apply. The server recomputes every discount at
+// order creation from its own rows; the checkout shows the same numbers before the shopper pays.
 
 export type CouponKind = 'percent' | 'flat';
 

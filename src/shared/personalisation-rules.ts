@@ -1,6 +1,6 @@
 import { hasControlCharacters } from './plain-text';
 
-// Personalisation per product. The owner's config, the shopper's values and the
+// Decision 0016: personalisation per product. The owner's config, the shopper's values and the
 // one check between them, shared by the product page, the cart and create-order. No Zod here (the
 // schemas are in personalisation.ts), so the cart can use it in the first bundle.
 

@@ -9,7 +9,7 @@ import { BULK_MAX_QUANTITY } from './bulk-enquiries';
 import { DeliveryEstimate } from './orders';
 import { MAX_ORDER_LINES } from './payments';
 
-// A bulk quote the owner sends as a payable link. The owner names products and
+// Decision 0017: a bulk quote the owner sends as a payable link. The owner names products and
 // quantities; the server prices them from its own rows and the products' quantity tiers (anything
 // else in the body, a price included, is dropped by the schema). Money in rupees, as at every edge.
 

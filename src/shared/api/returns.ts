@@ -3,7 +3,8 @@ import { MIN_RETURN_REASON_LENGTH, RETURN_KINDS, RETURN_WINDOW_DAYS } from '../r
 
 export { MAX_RETURN_PHOTOS } from '../return-rules';
 
-// Returns and refunds: the customer's request from the order page, the owner's decision.
+// Returns and refunds (decision 0013): the customer's request from the order page, the owner's
+// decision.
 
 export const RETURN_MESSAGES = {
   windowClosed: `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withoutControlCharacters } from '../plain-text';
 import { REVIEW_TEXT_MAX } from '../review-rules';
 
-// Ratings and reviews: the product page's reviews, the customer's own, and the back
+// Ratings and reviews (decision 0011): the product page's reviews, the customer's own, and the back
 // office's moderation.
 
 export * from '../review-rules';

@@ -7,7 +7,7 @@ import { MAIL_FOOTER_SLOT } from './mail-layout';
 import { withFooter } from './mail-outbox';
 import { mailSamples } from './mail-samples';
 
-// Every mail as branded HTML with a plain-text part, and every link absolute,
+// Decision 0038: every mail as branded HTML with a plain-text part, and every link absolute,
 // also when PUBLIC_URL is unset (then the address the store listens at).
 
 const withoutPublicUrl = storeIdentityFrom(loadConfig({ STORE_NAME: 'Diya Crafts', PORT: '8080' }));

@@ -7,7 +7,7 @@ import { createTestApp, createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { digestPeriodEnd } from './owner-notices';
 
-// The owner hears of new paid orders, return requests and bulk enquiries by mail,
+// Decision 0038: the owner hears of new paid orders, return requests and bulk enquiries by mail,
 // at once or in an hourly or daily digest that goes out once whichever instance runs the job.
 
 const clock = createTestClock('2026-11-23T10:10:00+05:30');

@@ -26,7 +26,7 @@ import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { PERSONALISATION_PHOTO_LIMIT } from './routes';
 
-// Personalisation per product, on both databases (TEST_DATABASE_URL).
+// Decision 0016: personalisation per product, on both databases (TEST_DATABASE_URL).
 
 const store = setUpTestStore({
   clock: createTestClock('2031-03-10T06:00:00.000Z'),

@@ -118,7 +118,7 @@ function stateOf(order: Pick<OrderRow, 'status' | 'paidAt' | 'expiresAt'>, now: 
 export type QuoteService = ReturnType<typeof createQuoteService>;
 
 /**
- * Bulk quotes as payable links. A quote is made as a pending order for the
+ * Decision 0017: bulk quotes as payable links. A quote is made as a pending order for the
  * customer, priced by the server from its rows and the products' tiers, with stock reserved as
  * any pending order holds it, until the quote's own expiry. The customer pays it through the same
  * provider order, verify-payment and webhook path as a cart order; once paid it is an ordinary order.

@@ -18,7 +18,7 @@ import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { sandboxId } from '../payment-providers';
 
-// Quantity tiers per product, and bulk quotes the owner sends as payable links.
+// Decision 0017: quantity tiers per product, and bulk quotes the owner sends as payable links.
 
 const clock = createTestClock('2026-11-23T10:00:00+05:30');
 const store = setUpTestStore({

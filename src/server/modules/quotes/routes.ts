@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/quotes';
 
 /**
- * The owner's bulk quotes (/api/admin/quotes) and the customer's payable link
+ * Decision 0017: the owner's bulk quotes (/api/admin/quotes) and the customer's payable link
  * (/api/quotes/{orderId}; paying it goes on through /api/payments/verify-payment as any order).
  * The link's key opens the quote without an account; paying it needs one.
  */
