@@ -8,7 +8,7 @@
 //                                                   catalogue; seed 100,000 first with db:seed)
 //   npm run bench -- --startup-only                 the start-up figures alone (about a minute)
 //   npm run bench -- --crowd --products 100000 --data-dir /tmp/big
-//                                                   Every request a different URL
+//                                                   every request a different URL
 //                                                   (listings, product pages, typo searches);
 //                                                   --products seeds that many into an empty store
 //   options: --duration 10 --connections 10 --label "embedded, 100k" --skip-startup --no-write
