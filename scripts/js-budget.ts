@@ -112,6 +112,11 @@ export function overBudget(report: JsBudgetReport): string[] {
 
 const mark = (ok: boolean) => (ok ? '' : ' ✗');
 
+const rowsOf = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, row) =>
+    items.slice(row * size, row * size + size),
+  );
+
 export function jsBudgetMarkdown(report: JsBudgetReport, date: string): string {
   return [
     '### JavaScript budget',
@@ -123,12 +128,19 @@ export function jsBudgetMarkdown(report: JsBudgetReport, date: string): string {
     `| entry and its static imports | ${report.entryKb.toFixed(1)} KB | |`,
     `| home page: entry + home route | ${report.homeKb.toFixed(1)} KB${mark(report.homeKb <= jsBudget.homeKb)} | ≤ ${jsBudget.homeKb} KB |`,
     '',
-    '| route chunk | own chunk | beyond the entry | budget |',
-    '|---|---:|---:|---:|',
-    ...report.routes.map(
-      (r) =>
-        `| ${r.route} | ${r.ownKb.toFixed(1)} KB | ${r.beyondEntryKb.toFixed(1)} KB${mark(r.beyondEntryKb <= jsBudget.routeKb)} | ≤ ${jsBudget.routeKb} KB |`,
-    ),
+    // Three routes a row, so that the recorded run stays short enough to read (docs/performance.md
+    // is held to 300 lines by scripts/performance-doc.test.ts).
+    `Each route: own chunk / beyond the entry, gzipped; budget ≤ ${jsBudget.routeKb} KB beyond the entry.`,
+    '',
+    '| route | own / beyond | route | own / beyond | route | own / beyond |',
+    '|---|---:|---|---:|---|---:|',
+    ...rowsOf(
+      report.routes.map(
+        (r) =>
+          `${r.route} | ${r.ownKb.toFixed(1)} / ${r.beyondEntryKb.toFixed(1)} KB${mark(r.beyondEntryKb <= jsBudget.routeKb)}`,
+      ),
+      3,
+    ).map((cells) => `| ${[...cells, ...Array<string>(3 - cells.length).fill(' | ')].join(' | ')} |`),
     '',
   ].join('\n');
 }

@@ -277,23 +277,21 @@ async function measureLevel(instances: StoreInstance[], connections: number, cat
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
 
+/**
+ * The section this script owns in docs/performance.md: it replaces everything from this heading to
+ * the next `## ` heading, so the section stays last or is followed by one.
+ */
+const LOAD_TEST_HEADING = '## Scale-out load test';
+
 function report(results: LevelResult[], facts: string[], loadAverage: string): string {
   const lines = [
-    '## Scale-out load test (issue 12)',
+    LOAD_TEST_HEADING,
     '',
-    `Measured by \`npm run load-test\` on ${new Date().toISOString().slice(0, 10)}: ${facts.join('; ')}.`,
-    'Each autocannon connection is a shopper looping through the journey browse → search → product →',
-    'pincode check → shipping quote → register → create order → verify payment (sandbox signature);',
-    'with two instances the connections are split evenly between them (no proxy in between). The',
-    'baseline is `/api/health` at the same concurrency in the same run, just before the journey.',
-    'The load generator, the instances, PostgreSQL and Redis all share one 2-core machine, which',
-    `other work was using heavily during this run (load average ${loadAverage}), so absolute figures`,
-    'are noisy (±30 % or worse between runs), and two instances cannot show real scale-out here: they',
-    'compete for the same two cores. `register` dominates the journey: scrypt password hashing is',
-    'deliberately slow and CPU-bound. `errors` are requests autocannon gave up on (10 s timeout);',
-    '`non-2xx` are answers with an error status, listed under the tables. A baseline far below its',
-    'neighbours marks a moment when other work held the CPU: compare a row’s journey figures with the',
-    'baseline of the same row, not across rows.',
+    `Measured by \`npm run load-test\` on ${new Date().toISOString().slice(0, 10)}: ${facts.join('; ')}; load average ${loadAverage}.`,
+    'Each connection loops through the journey; two instances split the connections (no proxy) and',
+    "compete for the same 2 cores: compare a row's journey with its own baseline (`/api/health` just",
+    'before), not across rows. `register` dominates (scrypt is slow on purpose). `errors`: autocannon',
+    'gave up (10 s); `non-2xx`: listed under the tables.',
     '',
     '| instances | connections | baseline req/s | baseline p99 ms | journey req/s | journeys/s | errors | non-2xx |',
     '|---|---|---|---|---|---|---|---|',
@@ -328,7 +326,7 @@ function report(results: LevelResult[], facts: string[], loadAverage: string): s
 function writeSection(section: string) {
   const file = path.join(root, 'docs', 'performance.md');
   const text = fs.readFileSync(file, 'utf8');
-  const start = text.indexOf('## Scale-out load test (issue 12)');
+  const start = text.indexOf(LOAD_TEST_HEADING);
   let next = start < 0 ? -1 : text.indexOf('\n## ', start + 1);
   if (next >= 0) next += 1;
   const updated =
