@@ -123,11 +123,7 @@ export function jsBudgetMarkdown(report: JsBudgetReport, date: string): string {
     '',
     `Measured ${date} from a production build (Vite manifest), gzip level 9. "Beyond the entry" is what opening the route downloads on top of the entry and its static imports. ✗ marks a figure over its budget.`,
     '',
-    '| what | gzipped | budget |',
-    '|---|---:|---:|',
-    `| entry and its static imports | ${report.entryKb.toFixed(1)} KB | |`,
-    `| home page: entry + home route | ${report.homeKb.toFixed(1)} KB${mark(report.homeKb <= jsBudget.homeKb)} | ≤ ${jsBudget.homeKb} KB |`,
-    '',
+    `Entry and its static imports ${report.entryKb.toFixed(1)} KB; home page (entry + home route) ${report.homeKb.toFixed(1)} KB${mark(report.homeKb <= jsBudget.homeKb)}, budget ≤ ${jsBudget.homeKb} KB.`,
     // Three routes a row, so that the recorded run stays short enough to read (docs/performance.md
     // is held to 300 lines by scripts/performance-doc.test.ts).
     `Each route: own chunk / beyond the entry, gzipped; budget ≤ ${jsBudget.routeKb} KB beyond the entry.`,
