@@ -69,6 +69,11 @@ const AddressModal = lazy(() =>
   import('../features/addresses/address-modal').then((module) => ({ default: module.AddressModal })),
 );
 
+// Decision 0081: the gift link's form loads on its first choice, as most orders go to an address.
+const GiftLinkForm = lazy(() =>
+  import('../features/checkout/gift-link-form').then((module) => ({ default: module.GiftLinkForm })),
+);
+
 const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.fullName.trim() === b.fullName.trim() &&
   a.address.trim() === b.address.trim() &&
@@ -199,6 +204,7 @@ export function CheckoutPage() {
     }
   }, [needsLogin, userId]);
 
+  const [asLink, setAsLink] = useState(false);
   const saved = useSavedAddresses(userId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const carried = carriedAddress(location.state);
@@ -443,69 +449,99 @@ export function CheckoutPage() {
           ))}
         </ul>
       )}
-      <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
-        <form id={formId} onSubmit={submit} className="flex flex-col gap-4" aria-label="Delivery address">
-          <AddressPicker
-            addresses={saved.addresses}
-            selectedId={selected?.id ?? null}
-            loading={saved.loading}
-            errors={errors}
-            undeliverableId={undeliverable ? (selected?.id ?? null) : null}
-            onSelect={setSelectedId}
-            onAdd={() => setAddressModal({ isOpen: true, editing: null })}
-            onEdit={editAddress}
-            onRefresh={saved.refetch}
-          />
-          {!undeliverable && (
-            <DeliveryDatePicker
-              pincode={datesPincode}
-              addressLoading={saved.loading}
-              hasPreOrder={hasPreOrder}
-              lookup={deliveryDates}
-              value={chosenDelivery}
-              onChange={setDateChoice}
+      <fieldset className="mt-4 flex flex-wrap gap-x-6">
+        <legend className="sr-only">How the gift reaches the recipient</legend>
+        {['Deliver to an address', 'Send as a gift link'].map((label, index) => (
+          <label key={label} className="flex min-h-11 items-center gap-2 font-semibold text-stone-900">
+            <input
+              type="radio"
+              name="send-as"
+              className="h-5 w-5 accent-brand-600"
+              checked={asLink === (index === 1)}
+              onChange={() => setAsLink(index === 1)}
             />
-          )}
-          <GiftOptionsField
-            choice={gift}
-            errors={giftErrors}
-            onChange={(choice) => {
-              setGift(choice);
-              if (giftErrors) setGiftErrors(readGiftChoice(choice).errors);
-            }}
-          />
-          <OrderUpdatesField
-            choice={updates}
-            isGift={gift.isGift}
-            verifiedPhone={auth.user?.phone ?? null}
-            hasEmail={hasEmail}
-            storeName={storeSettings.storeName}
-            offersGiven={offersGiven}
-            error={updatesError}
-            onChange={(choice) => {
-              updatesTouched.current = true;
-              setUpdates(choice);
-              if (updatesError) {
-                setUpdatesError(
-                  readUpdatesChoice(choice, { verifiedPhone: auth.user?.phone ?? null, isGift: gift.isGift })
-                    .error,
-                );
-              }
-            }}
-          />
-        </form>
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
+        {asLink ? (
+          <Suspense fallback={<Spinner label="Loading the gift link form" />}>
+            <GiftLinkForm
+              lines={lines}
+              shippingFee={(shippingInfo ?? fallbackShipping).shippingFee}
+              discount={discount || null}
+              blocked={soldOut.length > 0 || coupon.checking}
+            />
+          </Suspense>
+        ) : (
+          <form id={formId} onSubmit={submit} className="flex flex-col gap-4" aria-label="Delivery address">
+            <AddressPicker
+              addresses={saved.addresses}
+              selectedId={selected?.id ?? null}
+              loading={saved.loading}
+              errors={errors}
+              undeliverableId={undeliverable ? (selected?.id ?? null) : null}
+              onSelect={setSelectedId}
+              onAdd={() => setAddressModal({ isOpen: true, editing: null })}
+              onEdit={editAddress}
+              onRefresh={saved.refetch}
+            />
+            {!undeliverable && (
+              <DeliveryDatePicker
+                pincode={datesPincode}
+                addressLoading={saved.loading}
+                hasPreOrder={hasPreOrder}
+                lookup={deliveryDates}
+                value={chosenDelivery}
+                onChange={setDateChoice}
+              />
+            )}
+            <GiftOptionsField
+              choice={gift}
+              errors={giftErrors}
+              onChange={(choice) => {
+                setGift(choice);
+                if (giftErrors) setGiftErrors(readGiftChoice(choice).errors);
+              }}
+            />
+            <OrderUpdatesField
+              choice={updates}
+              isGift={gift.isGift}
+              verifiedPhone={auth.user?.phone ?? null}
+              hasEmail={hasEmail}
+              storeName={storeSettings.storeName}
+              offersGiven={offersGiven}
+              error={updatesError}
+              onChange={(choice) => {
+                updatesTouched.current = true;
+                setUpdates(choice);
+                if (updatesError) {
+                  setUpdatesError(
+                    readUpdatesChoice(choice, {
+                      verifiedPhone: auth.user?.phone ?? null,
+                      isGift: gift.isGift,
+                    }).error,
+                  );
+                }
+              }}
+            />
+          </form>
+        )}
         {/* Decision 0068: the total and the coupon come before the button that pays them. */}
         <div className="flex flex-col gap-3 md:sticky md:top-20">
           {summary}
           <CouponField coupon={coupon} />
-          <CheckoutSubmit
-            form={formId}
-            ready={ready}
-            checking={coupon.checking || delivery.status === 'checking'}
-            undeliverable={undeliverable}
-            outOfStock={soldOut.length > 0}
-            onEditAddress={() => selected && editAddress(selected)}
-          />
+          {!asLink && (
+            <CheckoutSubmit
+              form={formId}
+              ready={ready}
+              checking={coupon.checking || delivery.status === 'checking'}
+              undeliverable={undeliverable}
+              outOfStock={soldOut.length > 0}
+              onEditAddress={() => selected && editAddress(selected)}
+            />
+          )}
           <OrderAgreement />
         </div>
       </div>

@@ -33,7 +33,8 @@ export function readGiftChoice(choice: GiftChoice): { giftOptions?: GiftOptions;
   return message === null && !hidePrices && recipientEmail === null ? {} : { giftOptions: parsed.data };
 }
 
-function Tick({
+/** A checkbox with its label, at least 44 px tall for a thumb. */
+export function Tick({
   label,
   checked,
   className = '',
