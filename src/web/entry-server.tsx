@@ -27,6 +27,7 @@ import { applyServerSettings, setServerOrigin } from './app-data';
 import { catalogKeys, loadFeaturedProducts } from './features/catalog/catalog-api';
 import { filtersFromUrl, toProductQuery } from './features/catalog/listing-filters';
 import { REVEAL_STEP } from './features/catalog/product-grid';
+import { loadProductBelowFold } from './pages/deferred-below-fold';
 import { routes } from './router';
 
 /**
@@ -172,6 +173,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   if (kind === null) return null;
 
   const { footerClass, KeptFooterMarkup } = await loadSiteFooter();
+  // Decision 0083: the browser loads these sections when the shopper nears them; the markup has them.
+  if (kind === 'product') await loadProductBelowFold();
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);

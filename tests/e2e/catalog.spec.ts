@@ -179,6 +179,8 @@ test('products a shopper opened come back under Recently viewed on home and prod
   // On a product page the row leaves out the product itself.
   await recent.getByRole('link', { name: names[0]! }).click();
   await expect(page.getByRole('heading', { level: 1, name: names[0]! })).toBeVisible();
+  // The row comes as the shopper scrolls towards it (decision 0083).
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(
     page.getByRole('list', { name: 'Recently viewed products' }).getByRole('article').getByRole('heading'),
   ).toHaveText([names[1]!]);

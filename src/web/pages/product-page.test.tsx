@@ -11,33 +11,10 @@ import { resetLocationForTests } from '../features/location/use-location-state';
 import { BANGALORE_DELIVERY, UNSERVED_DELIVERY } from '../testing/delivery-fixtures';
 import { GUEST_AUTH } from '../testing/guest-auth';
 import { scrollEverythingIntoView } from '../testing/on-screen';
+import { bouquet } from '../testing/product-fixtures';
 import { renderRoutes } from '../testing/render-routes';
 import { CollectionPage } from './collection-page';
 import { ProductPage } from './product-page';
-
-const bouquet: Product = {
-  id: 7,
-  name: 'Chocolate Bouquet',
-  slug: 'chocolate-bouquet-7',
-  description: 'Twelve chocolates wrapped like flowers.',
-  image: '/uploads/products/1.svg',
-  images: ['/uploads/products/1-2.svg'],
-  price: 899,
-  mrp: 1199,
-  category: 'Festive Hampers',
-  categoryData: { name: 'Festive Hampers', slug: 'festive-hampers' },
-  tags: ['chocolate', 'bouquet', 'ribbon'],
-  inStock: true,
-  allowPreOrder: false,
-  minQuantity: 1,
-  quantityTiers: [],
-  stock: 3,
-  rating: 4.6,
-  ratingCount: 31,
-  featured: true,
-  personalisation: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
 
 function stubApi(routes: Record<string, unknown>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -254,6 +231,8 @@ describe('the product page', () => {
     cleanup();
 
     localStorage.setItem('recentlyViewed', JSON.stringify([8, 99]));
+    // The row's code comes when the shopper scrolls towards it (decision 0083).
+    scrollEverythingIntoView();
     renderAt('/product/chocolate-bouquet-7');
     await screen.findByRole('heading', { level: 1, name: 'Chocolate Bouquet' });
     const row = await screen.findByRole('list', { name: 'Recently viewed products' });

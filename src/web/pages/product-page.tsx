@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { AddOn } from '../../shared/api/catalog';
@@ -15,20 +14,18 @@ import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { BuyNowButton } from '../features/cart/buy-now-button';
 import { useCartActions } from '../features/cart/use-cart';
 import { trackItemView } from '../features/catalog/catalog-analytics';
-import { catalogKeys, useProduct, useProductDetails } from '../features/catalog/catalog-api';
+import { useProduct, useProductDetails } from '../features/catalog/catalog-api';
 import { ProductDeclarations } from '../features/catalog/product-declarations';
 import { ProductDetail, productCrumbs } from '../features/catalog/product-detail';
 import { productGoneState } from '../features/catalog/product-gone';
 import { recordProductView } from '../features/catalog/recently-viewed';
-import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
-import { SimilarProducts } from '../features/catalog/similar-products';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { EarliestDelivery } from '../features/delivery-dates/earliest-delivery';
 import { DeliveryChecker } from '../features/location/delivery-checker';
 import { emptyPersonalisation, PersonalisationForm } from '../features/personalisation/personalisation-form';
-import { ProductReviews } from '../features/reviews/product-reviews';
 import { NotifyMe } from '../features/stock-alerts/notify-me';
 import { WishlistToggle } from '../features/wishlist/wishlist-toggle';
+import { DeferredBelowFold } from './deferred-below-fold';
 
 // Decision 0079: loaded on the first Add to Cart, not with the page (its JavaScript budget).
 const AddOnStep = lazy(() =>
@@ -49,7 +46,6 @@ function ProductView({ id }: { id: number }) {
   // Decision 0059: the pack's declarations, asked for beside the product.
   const { data: details } = useProductDetails(id);
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   // What the shopper is personalising this product with.
   const [typed, setTyped] = useState(emptyPersonalisation);
   const [uploadingPhoto, setUploadingPhoto] = useState(false);
@@ -177,31 +173,14 @@ function ProductView({ id }: { id: number }) {
           <AddOnStep product={product} onAdd={addAddOns} onClose={closeAddOns} />
         </Suspense>
       )}
-      {/* Below the fold, in a boundary of its own: hydration makes the purchase controls above
-          answer first and these after (decision 0070, the slow phone's first tap). */}
-      <Suspense fallback={null}>
-        {details && (
-          <div className="mt-6">
-            <ProductDeclarations product={product} details={details} care={storeSettings} />
-          </div>
-        )}
+      {details && (
         <div className="mt-6">
-          <ProductReviews
-            productId={product.id}
-            signedIn={user !== null}
-            // A new review changes the product's average and count shown above and in its JSON-LD.
-            onReviewed={() =>
-              void queryClient.invalidateQueries({ queryKey: catalogKeys.product(product.id) })
-            }
-          />
+          <ProductDeclarations product={product} details={details} care={storeSettings} />
         </div>
-        <div className="mt-10">
-          <SimilarProducts product={product} />
-        </div>
-        <div className="mt-10">
-          <RecentlyViewedRow excludeId={product.id} />
-        </div>
-      </Suspense>
+      )}
+      {/* Reviews, similar gifts and recently viewed: their code comes when the shopper nears them,
+          so the slow phone's first tap does not wait for it (decision 0083). */}
+      <DeferredBelowFold product={product} />
     </>
   );
 }
