@@ -39,9 +39,10 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
   await expect(
     shopper.getByText('Buying for a party? 5% off from 25 pieces, 10% off from 50 — ask for a bulk quote'),
   ).toBeVisible();
+  // The enquiry comes pre-filled with the product and the bulk minimum of 20 pieces (decision 0080).
   await expect(shopper.getByRole('link', { name: 'ask for a bulk quote' })).toHaveAttribute(
     'href',
-    '/bulk-orders',
+    `/bulk-orders?${new URLSearchParams({ product: product.name, quantity: '20' })}`,
   );
   await shopper.close();
 
