@@ -19,7 +19,7 @@ describe('docs/performance.md', () => {
       'start-up',
       'javascript',
       'lighthouse',
-      'embedded (PGlite), 520 products',
+      'embedded (PGlite), 525 products',
       'embedded (PGlite), 1,00,000 products',
       'PostgreSQL, 1,00,000 products',
       'crowd, embedded (PGlite), 1,00,000 products',
