@@ -23,7 +23,7 @@ CREATE TABLE "money_checks" (
 );
 
 --> statement-breakpoint
--- Backfill (decision 0031): the ledger starts with every movement the tables already hold. A payment given
+-- The backfill (decision 0031): the ledger starts with every movement the tables already hold. A payment given
 -- back in full before refunded_paise counted it (a duplicate, a late payment) counts it now.
 UPDATE "payments" SET "refunded_paise" = "amount_paise" WHERE "status" = 'refunded' AND "refunded_paise" < "amount_paise";--> statement-breakpoint
 INSERT INTO "money_ledger" ("order_id", "payment_id", "kind", "amount_paise", "reason", "provider_ref", "created_at")
