@@ -24,6 +24,9 @@ const JOURNEY_SETTINGS = {
   // Decision 0052: a measurement id, so the analytics banner shows (analytics-consent.spec.ts and
   // the layout walk); gtag.js itself is never fetched from Google in a journey.
   GA_MEASUREMENT_ID: 'G-JOURNEY2026',
+  // Shoppers made through the API come each from an address of its own (store-api.ts), as real
+  // shoppers do, so a worker's many journeys do not add up to one address's sign-up allowance.
+  TRUST_PROXY: 'true',
   // The demo pictures the unit tests' stores drew already (seed/artwork.ts).
   SEED_ARTWORK_CACHE_DIR: path.join(root, 'node_modules/.cache/seed-artwork'),
 };
