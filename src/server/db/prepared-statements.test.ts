@@ -3,7 +3,7 @@ import { DrizzleQueryError, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, openSecondConnection } from '../testing/test-database';
 import { type Database, rowsOf } from './client';
-import { executePrepared, MAX_PREPARED_STATEMENTS, runUnnamed } from './prepared-statements';
+import { deallocateAll, executePrepared, MAX_PREPARED_STATEMENTS, runUnnamed } from './prepared-statements';
 import { categories } from './schema';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -202,6 +202,20 @@ describe('executePrepared past its bound', () => {
     const prepared = await preparedWith(boundedSession, tag);
     expect(prepared).toHaveLength(MAX_PREPARED_STATEMENTS);
     expect(prepared.some((row) => row.statement.includes(`${tag} beyond`))).toBe(false);
+  });
+
+  it('prepares again after deallocateAll, as the test database handed to the next file does', async () => {
+    await deallocateAll(boundedSession.db);
+    const left = await boundedSession.db.execute(sql`SELECT count(*)::int AS n FROM pg_prepared_statements`);
+    expect(rowsOf(left)).toEqual([{ n: 0 }]);
+
+    const tag = uniqueTag();
+    expect(await executePrepared(boundedSession.db, sql`SELECT ${1}::int AS n ${tagged(tag)}`)).toEqual([
+      { n: 1 },
+    ]);
+    expect(await preparedWith(boundedSession, tag)).toEqual([
+      { statement: expect.stringContaining(tag), runs: 1, fromSql: false },
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PGlite, parse as pgliteResults, protocol } from '@electric-sql/pglite';
-import { DrizzleQueryError, type SQL } from 'drizzle-orm';
+import { DrizzleQueryError, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
@@ -81,6 +81,18 @@ export async function executePrepared<Row = Record<string, unknown>>(
     }
   }
   return ((await db.execute(query)) as { rows: Row[] }).rows;
+}
+
+/**
+ * Drops every statement prepared on this database and forgets their names, as a new connection
+ * starts. For the test database one worker hands from file to file (testing/test-database.ts):
+ * the bound counts per instance, and one file's statements must not fill it for the next.
+ */
+export async function deallocateAll(db: QueryRunner): Promise<void> {
+  const client = (db as { $client?: unknown }).$client;
+  if (typeof client !== 'object' || client === null) return;
+  await db.execute(sql`DEALLOCATE ALL`);
+  registries.delete(client);
 }
 
 function registryOf(client: object): Map<string, Prepared> {

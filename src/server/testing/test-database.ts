@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type Database, migrationsFolder, openDatabase, rowsOf } from '../db/client';
+import { type Database, deallocateAll, migrationsFolder, openDatabase, rowsOf } from '../db/client';
 import { createServerDatabase } from './server-database';
 
 /**
@@ -143,10 +143,11 @@ let workerPglite: Promise<Database> | undefined;
 let workerPgliteInUse = false;
 
 /**
- * Back to the migrated template: no rows (the migrations insert none) and every sequence at its
- * start, order numbers included.
+ * Back to the migrated template: no rows (the migrations insert none), every sequence at its
+ * start, order numbers included, and no statement prepared by the file before.
  */
 async function emptyToTemplate(database: Database) {
+  await deallocateAll(database.db);
   await database.db.execute(sql`
     DO $$
     DECLARE

@@ -645,12 +645,12 @@ describe('HTTP caching', () => {
     store.app.catalog.stockChanged();
     expect((await store.app.inject(`/api/products/${ids.coin}`)).json().product.stock).toBe(1);
     await store.database.db.update(products).set({ pricePaise: 210_000 }).where(eq(products.id, ids.coin!));
-    store.app.catalog.invalidate();
+    await store.app.catalog.invalidate();
     expect((await store.app.inject('/api/products?minPrice=2100&maxPrice=2100')).json().data).toMatchObject([
       { id: ids.coin, price: 2100 },
     ]);
     await store.database.db.update(products).set({ pricePaise: 200_050 }).where(eq(products.id, ids.coin!));
-    store.app.catalog.invalidate();
+    await store.app.catalog.invalidate();
   });
 
   it('does not let a 404 be cached', async () => {

@@ -77,7 +77,7 @@ beforeAll(async () => {
     })
   ).id;
   // The second app shares the database; its cache was filled before these rows existed.
-  publicApp.catalog.invalidate();
+  await publicApp.catalog.invalidate();
 });
 
 afterAll(async () => {
