@@ -16,11 +16,8 @@ export * from './admin-products';
 // The back office's API contract (/api/admin/*, admin role only). Money in rupees, as everywhere
 // at the API edge.
 
-export const ADMIN_PAGE_SIZE = 25;
-// A product at or below this stock shows on the dashboard.
-export const LOW_STOCK_THRESHOLD = 5;
-/** The dashboard's top products are those of the last 30 days. */
-export const TOP_PRODUCT_DAYS = 30;
+export { ADMIN_PAGE_SIZE, LOW_STOCK_THRESHOLD, TOP_PRODUCT_DAYS } from './admin-rules';
+
 const DATE_EXAMPLE = 'Use a date like 2031-03-10';
 const isoDate = z
   .string()

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { ONE_SELECTION, selection } from './admin-bulk';
+import { DISPATCH_JOB_KINDS, type DispatchJobKind, MAX_DISPATCH_JOB_ORDERS } from './dispatch-rules';
 
 // Decision 0077: the dispatch desk's bulk work as server jobs (/api/admin/dispatch-jobs).
 
-/** The most orders one job takes: a day's dispatch many times over, and still a bounded request. */
-export const MAX_DISPATCH_JOB_ORDERS = 5000;
-
-export const DISPATCH_JOB_KINDS = {
-  book: 'Book the courier',
-  slips: 'Packing slips and invoices',
-  labels: 'Courier labels',
-} as const;
-export type DispatchJobKind = keyof typeof DISPATCH_JOB_KINDS;
+export * from './dispatch-rules';
 
 export const DISPATCH_MESSAGES = {
   labelsWaitForBookings: 'Labels wait for their bookings: some of these orders are still being booked',

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { NOTIFY_CHANNEL_LABELS } from '../../shared/notifications';
+import { NOTIFY_CHANNEL_LABELS } from '../../shared/notification-rules';
 import { Button } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, Spinner } from '../components/status-message';

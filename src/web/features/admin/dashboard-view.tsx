@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { type AdminDashboard, TOP_PRODUCT_DAYS } from '../../../shared/api/admin';
+import type { AdminDashboard } from '../../../shared/api/admin';
+import { TOP_PRODUCT_DAYS } from '../../../shared/api/admin-rules';
 import { formatInr } from '../../../shared/money';
-import { CART_RECOVERY_WINDOW_DAYS } from '../../../shared/notifications';
+import { CART_RECOVERY_WINDOW_DAYS } from '../../../shared/notification-rules';
 import { formatDateTime } from './admin-ui';
 
 /**

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { DispatchJobList, DispatchJobResponse, DispatchJobSummary } from '../../../shared/api/dispatch';
 import {
   DISPATCH_JOB_KINDS,
   type DispatchJobKind,
-  type DispatchJobList,
-  type DispatchJobResponse,
-  type DispatchJobSummary,
   MAX_DISPATCH_JOB_ORDERS,
-} from '../../../shared/api/dispatch';
+} from '../../../shared/api/dispatch-rules';
 import { apiRequest } from '../../api/client';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';

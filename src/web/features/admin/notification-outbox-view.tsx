@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NOTIFY_CHANNEL_LABELS, type NotifyChannel } from '../../../shared/notifications';
+import { NOTIFY_CHANNEL_LABELS, type NotifyChannel } from '../../../shared/notification-rules';
 import { EmptyState } from '../../components/status-message';
 import { useNotificationOutbox } from './admin-api';
 import { formatDateTime, Pager, QueryState } from './admin-ui';

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MAX_DISPATCH_JOB_ORDERS } from '../../../shared/api/dispatch';
+import { MAX_DISPATCH_JOB_ORDERS } from '../../../shared/api/dispatch-rules';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { ORDER_QUEUES, ORDER_SORTS, SLOT_FILTERS } from '../../../shared/dispatch-desk';
 import { formatInr } from '../../../shared/money';
