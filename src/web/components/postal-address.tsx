@@ -1,4 +1,4 @@
-import { type AddressForm, cityAndState } from '../../shared/address';
+import { type AddressForm, cityAndState } from '../../shared/address-rules';
 
 /** A delivery address as the store prints it: name, street, "city, State - pincode", phone. */
 export function PostalAddress({ address, className = '' }: { address: AddressForm; className?: string }) {

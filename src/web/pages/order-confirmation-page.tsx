@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { OrderRecord } from '../../shared/api/orders';
-import { COD_CONFIRM_MESSAGES } from '../../shared/cash-on-delivery';
+import { COD_CONFIRM_MESSAGES } from '../../shared/cash-on-delivery-rules';
 import { formatInr } from '../../shared/money';
 import { orderStatusLabel } from '../../shared/order-status';
 import { storeSettings } from '../app-data';

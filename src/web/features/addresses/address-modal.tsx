@@ -6,7 +6,7 @@ import {
   isValidPostalCode,
   savedAddressToForm,
   validateAddressForm,
-} from '../../../shared/address';
+} from '../../../shared/address-rules';
 import { INDIAN_STATES } from '../../../shared/indian-states';
 import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { PINCODE_LENGTH } from '../../../shared/pincode';

@@ -5,7 +5,7 @@ import {
   addressFormToInput,
   type CheckoutAddress,
   savedAddressToForm,
-} from '../../../shared/address';
+} from '../../../shared/address-rules';
 import type { AddressRecord } from '../../../shared/api/addresses';
 import { browserStorage } from '../../browser-storage';
 import { isSessionExpired, useSessionExpiry } from './address-errors';

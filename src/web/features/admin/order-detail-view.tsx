@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { cityAndState } from '../../../shared/address';
+import { cityAndState } from '../../../shared/address-rules';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
-import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery';
+import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery-rules';
 import { formatInr, formatLineAmount } from '../../../shared/money';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { orderItemKey } from '../../../shared/personalisation-rules';

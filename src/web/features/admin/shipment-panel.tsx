@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { Shipment, ShipmentResponse, ShipmentState } from '../../../shared/api/shipping';
-import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
+import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery-rules';
 import { formatDeliveryDate as formatDate } from '../../../shared/courier-events';
 import type { ParcelSize } from '../../../shared/parcel';
 import { ApiError, apiRequest, readToken } from '../../api/client';

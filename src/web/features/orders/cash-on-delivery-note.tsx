@@ -1,5 +1,5 @@
 import type { OrderRecord } from '../../../shared/api/orders';
-import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery';
+import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery-rules';
 import { formatInr } from '../../../shared/money';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { OrderRecord } from '../../../shared/api/orders';
-import { shopperMayCancelCod } from '../../../shared/cash-on-delivery';
+import { shopperMayCancelCod } from '../../../shared/cash-on-delivery-rules';
 import { formatInr } from '../../../shared/money';
 import { REFUND_TIMING } from '../../../shared/money-ledger';
 import { shopperMayCancelPaid } from '../../../shared/order-status';

@@ -1,4 +1,4 @@
-import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
+import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery-rules';
 import { type BadgeColour, orderStatusColour, orderStatusLabel } from '../../../shared/order-status';
 
 // SPEC 4 badge colours, as whole class names so Tailwind finds them in the source.

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { OrderEventRecord } from '../../../shared/api/orders';
-import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
+import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery-rules';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { formatOrderDateTime } from './order-dates';
 

@@ -1,20 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddressForm } from '../../../shared/address';
-import { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
-import { CreateOrderResponse } from '../../../shared/api/payments';
-import { ApiError, apiRequest } from '../../api/client';
+import type { AddressForm } from '../../../shared/address-rules';
+import type { OrderRecord } from '../../../shared/api/orders';
+import type { CreateOrderResponse } from '../../../shared/api/payments';
+import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
+
+// The schemas (and Zod) load with the first answer, not with the pages (docs/performance.md).
+const orderRecord = () => import('../../../shared/api/orders').then((schemas) => schemas.OrderRecord);
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 
 /** SPEC 7: GET /orders/my-orders, 'list in data', newest first. */
 export async function fetchMyOrders(): Promise<OrderRecord[]> {
-  return OrderListResponse.parse(await apiRequest<unknown>('/orders/my-orders')).data;
+  const answer = await parsedAnswer(
+    import('../../../shared/api/orders').then((schemas) => schemas.OrderListResponse),
+    apiRequest<unknown>('/orders/my-orders'),
+  );
+  return answer.data;
 }
 
 /** SPEC 7: GET /orders/{id}; null when the order is not there (or not the shopper's: also 404). */
 export async function fetchOrder(id: string): Promise<OrderRecord | null> {
   try {
-    return OrderRecord.parse(await apiRequest<unknown>(`/orders/${encodeURIComponent(id)}`));
+    return await parsedAnswer(orderRecord(), apiRequest<unknown>(`/orders/${encodeURIComponent(id)}`));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -57,8 +64,9 @@ export const isPayable = (order: Pick<OrderRecord, 'payableUntil'>, now: number)
 
 /** POST /orders/{id}/payment, the provider's order of a pending order ('Complete payment'). */
 export async function startOrderPayment(orderId: string): Promise<CreateOrderResponse> {
-  return CreateOrderResponse.parse(
-    await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/payment`, { method: 'POST' }),
+  return parsedAnswer(
+    import('../../../shared/api/payments').then((schemas) => schemas.CreateOrderResponse),
+    apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/payment`, { method: 'POST' }),
   );
 }
 
@@ -69,9 +77,10 @@ export async function startOrderPayment(orderId: string): Promise<CreateOrderRes
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (orderId: string) =>
-      OrderRecord.parse(
-        await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST' }),
+    mutationFn: (orderId: string) =>
+      parsedAnswer(
+        orderRecord(),
+        apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST' }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });
@@ -84,9 +93,10 @@ export function useCancelOrder() {
 export function useChangeOrderAddress(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (address: AddressForm) =>
-      OrderRecord.parse(
-        await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/address`, {
+    mutationFn: (address: AddressForm) =>
+      parsedAnswer(
+        orderRecord(),
+        apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/address`, {
           method: 'PUT',
           body: { address },
         }),
@@ -102,9 +112,10 @@ export function useChangeOrderAddress(orderId: string) {
 export function useGiftLinkActions(orderId: string) {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
-  const post = async (action: 'resend' | 'refund', body?: unknown) =>
-    OrderRecord.parse(
-      await apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/gift-link/${action}`, {
+  const post = (action: 'resend' | 'refund', body?: unknown) =>
+    parsedAnswer(
+      orderRecord(),
+      apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/gift-link/${action}`, {
         method: 'POST',
         ...(body === undefined ? {} : { body }),
       }),

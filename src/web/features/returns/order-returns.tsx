@@ -1,9 +1,10 @@
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type { OrderRecord } from '../../../shared/api/orders';
-import { MAX_RETURN_PHOTOS, type ReturnRecord } from '../../../shared/api/returns';
+import type { ReturnRecord } from '../../../shared/api/returns';
 import { DAY_MS, INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import {
+  MAX_RETURN_PHOTOS,
   RETURN_KIND_LABELS,
   RETURN_KINDS,
   type ReturnKind,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderRecord } from '../../../shared/api/orders';
-import { codToCollectText } from '../../../shared/cash-on-delivery';
+import { codToCollectText } from '../../../shared/cash-on-delivery-rules';
 import { formatInr, toPaise } from '../../../shared/money';
 import { feeAmountText } from '../../../shared/order-charges';
 import { packingSlipOf } from '../../../shared/packing-slip';
