@@ -43,6 +43,9 @@ const TARGETS = { product: 2500, any: 3000 };
 // root has drawn something, which is when a tap is answered.
 const WATCH_FIRST_TAP = `(() => {
   const ready = () => {
+    // The app's module scripts run only once the document is parsed; before that, a page still
+    // streaming in has a root with children and no frame parsed yet, which is not a working page.
+    if (document.readyState === 'loading') return false;
     const root = document.getElementById('root');
     if (!root || root.childElementCount === 0) return false;
     return document.querySelector('fieldset.server-rendered[disabled]') === null;
