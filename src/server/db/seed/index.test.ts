@@ -22,8 +22,11 @@ import { isCatalogueEmpty, type SeedProgress, type SeedSummary, seedDatabase } f
 
 const testDatabase = setUpTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
-/** This file's own picture cache: its first seed draws every picture (the drawing is under test). */
-const artworkCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-art-'));
+/**
+ * The run's shared picture cache (vitest.config.ts): drawing the few hundred demo pictures again
+ * was about 20 s of CPU, and artwork.test.ts tests the drawing on a few of them.
+ */
+const sharedArtworkCacheDir = process.env.SEED_ARTWORK_CACHE_DIR;
 let summary: SeedSummary;
 const progress: SeedProgress[] = [];
 
@@ -31,14 +34,13 @@ const progress: SeedProgress[] = [];
 beforeAll(async () => {
   summary = await seedDatabase(testDatabase.database, {
     dataDir,
-    artworkCacheDir,
+    artworkCacheDir: sharedArtworkCacheDir,
     onProgress: (step) => progress.push(step),
   });
 });
 
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(artworkCacheDir, { recursive: true, force: true });
 });
 
 const total = async (table: typeof products | typeof categories | typeof collections | typeof pincodes) => {
@@ -367,8 +369,8 @@ describe('seedDatabase', () => {
     expect(await total(collections)).toBe(8);
   });
 
-  // Drawing every picture again takes seconds of sharp work; the 30 s hang guard is too tight for a
-  // busy machine, and this is not a limit on how fast it is.
+  // Storing every picture again on a new folder takes seconds; the 30 s hang guard is too tight for
+  // a busy machine, and this is not a limit on how fast it is.
   it('restores missing artwork for a seeded database on a new data folder, under the current names, from the picture cache', async () => {
     const { db } = testDatabase.database;
     // A catalogue seeded before pictures had a 400 px copy named them `…-600.webp`.
@@ -391,16 +393,25 @@ describe('seedDatabase', () => {
       .update(categories)
       .set({ image: earlierName(diwaliImage) })
       .where(eq(categories.slug, 'diwali-gifts'));
-    // The cache's copy of the bouquet's widest picture, swapped for other bytes: the seed on the
-    // new folder must take it from the cache rather than draw it again.
+    // A cache of this test's own, linked to the shared one's files: the cache's copy of the
+    // bouquet's widest picture, swapped for other bytes, and the seed on the new folder must take
+    // it from the cache rather than draw it again.
+    const artworkCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-art-'));
+    for (const name of fs.readdirSync(sharedArtworkCacheDir!))
+      fs.linkSync(path.join(sharedArtworkCacheDir!, name), path.join(artworkCacheDir, name));
     const stored = fs.readFileSync(path.join(dataDir, bouquetImage));
+    // Caches of earlier versions of the drawing may hold the same bytes under another name.
     const cached = fs
       .readdirSync(artworkCacheDir)
       .map((name) => path.join(artworkCacheDir, name))
       .filter((file) => fs.readFileSync(file).equals(stored));
-    expect(cached).toHaveLength(1);
+    expect(cached.length).toBeGreaterThan(0);
     const marker = fs.readFileSync(path.join(dataDir, bouquetImage.replace('-600w.', '-300w.')));
-    fs.writeFileSync(cached[0]!, marker);
+    for (const file of cached) {
+      // A new file in the link's place: the shared copy keeps its bytes.
+      fs.rmSync(file);
+      fs.writeFileSync(file, marker);
+    }
     const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
     try {
       await seedDatabase(testDatabase.database, { dataDir: freshDir, artworkCacheDir });
@@ -422,6 +433,7 @@ describe('seedDatabase', () => {
       }
     } finally {
       fs.rmSync(freshDir, { recursive: true, force: true });
+      fs.rmSync(artworkCacheDir, { recursive: true, force: true });
     }
   }, 120_000);
 
