@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressAssets } from './scripts/precompress-assets';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const root = import.meta.dirname;
@@ -33,8 +34,20 @@ function serverFiles(): Plugin {
   };
 }
 
+/** The browser app's scripts and styles also as .br and .gz, which the server sends as they are. */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'utsav:precompressed-assets',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle(output) {
+      if (output.dir) await precompressAssets(path.join(output.dir, 'assets'));
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), serverFiles()],
+  plugins: [react(), tailwindcss(), serverFiles(), precompressedAssets()],
   // `vite build` builds every environment: the browser app, the server renderer of its landing
   // pages (docs/decisions/0020-server-rendered-first-paint.md) and the server that `npm start`
   // runs with plain `node` (docs/decisions/0021-compiled-server.md).

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './testing/test-app';
 import { setUpTestStore } from './testing/test-store';
@@ -15,6 +16,11 @@ fs.writeFileSync(
   path.join(distDir, 'assets', 'index-abc123.js'),
   `console.log(${JSON.stringify('x'.repeat(4000))});`,
 );
+// As the build leaves a script: beside it its brotli form (scripts/precompress-assets.ts).
+const builtScript = `console.log(${JSON.stringify('y'.repeat(4000))});`;
+const builtScriptBrotli = zlib.brotliCompressSync(builtScript);
+fs.writeFileSync(path.join(distDir, 'assets', 'entry-def456.js'), builtScript);
+fs.writeFileSync(path.join(distDir, 'assets', 'entry-def456.js.br'), builtScriptBrotli);
 const store = setUpTestStore({ webDistDir: distDir });
 
 afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
@@ -115,6 +121,26 @@ describe('the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends the build's own brotli form of a script as it is, to a browser that takes brotli", async () => {
+    const response = await store.app.inject({
+      url: '/assets/entry-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.rawPayload.equals(builtScriptBrotli)).toBe(true);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(builtScript);
+    // A browser that takes none gets the script itself.
+    const plain = await store.app.inject({
+      url: '/assets/entry-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(builtScript);
   });
 
   it('answers a missing asset with 404, not the app', async () => {
