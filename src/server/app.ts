@@ -28,6 +28,7 @@ import { deliveryRoutes } from './modules/delivery';
 import { deliverySlotRoutes } from './modules/delivery-slots';
 import { DISPATCH_EVERY_MS, dispatchRoutes } from './modules/dispatch';
 import { giftLinkRoutes } from './modules/gift-links';
+import { groupGiftRoutes } from './modules/group-gifts';
 import { healthRoutes, installMetrics } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
 import { MAIL_EVERY_MS } from './modules/mail';
@@ -129,6 +130,8 @@ export async function buildApp({
           await services.orders.expireUnconfirmedCodOrders();
           // Decision 0081: gift links past their life, and those whose sender did not choose.
           await services.giftLinks.expireDue();
+          // Decision 0084: group gifts past their deadline short, and those not topped up in time.
+          await services.groupGifts.expireDue();
           await services.payments.retryUnfinishedWork();
         },
       },
@@ -266,6 +269,7 @@ export async function buildApp({
       await api.register(deliverySlotRoutes);
       await api.register(staffRoutes);
       await api.register(giftLinkRoutes);
+      await api.register(groupGiftRoutes);
       await api.register(bulkEnquiryRoutes);
       await api.register(complaintRoutes);
       await api.register(personalisationRoutes);

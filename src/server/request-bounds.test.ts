@@ -76,6 +76,7 @@ const NO_BODY = new Set([
   'POST /api/orders/:id/payment',
   'POST /api/orders/:id/cancel',
   'POST /api/gift-links/:token/decline',
+  'POST /api/group-gifts/:token/close',
   'POST /api/orders/:id/gift-link/refund',
   'DELETE /api/admin/orders/:id/shipment',
   'DELETE /api/admin/orders/:id/items/:lineId',

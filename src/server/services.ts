@@ -36,6 +36,7 @@ import { createDeliveryService } from './modules/delivery';
 import { createDeliverySlotService } from './modules/delivery-slots';
 import { createDispatchService } from './modules/dispatch';
 import { createGiftLinkService } from './modules/gift-links';
+import { createGroupGiftService } from './modules/group-gifts';
 import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
@@ -256,6 +257,8 @@ export function createServices({
     ownerNotices,
     log,
     onPaid: (tx, order, now) => giftLinks.sendOnPayment(tx, order, now),
+    // Decision 0084: the group gifts' shares (made below; this runs only once webhooks come).
+    otherPayments: { capture: (payment) => groupGifts.captureFromWebhook(payment) },
   });
   // Decision 0081: gifts sent by link, from their payment to the recipient's answer.
   const giftLinks = createGiftLinkService({
@@ -265,6 +268,17 @@ export function createServices({
     provider: paymentProvider,
     lookupDelivery,
     issueInvoice: (tx, orderId, at) => invoices.issue(tx, orderId, at),
+    refundOrder: (orderId) => payments.refundOrder(orderId),
+    log,
+    onStockChanged,
+  });
+  // Decision 0084: group gifts, from the pool's opening to its order or its refunds.
+  const groupGifts = createGroupGiftService({
+    db,
+    clock,
+    provider: paymentProvider,
+    orders,
+    placePooledOrder: payments.placePooledOrder,
     refundOrder: (orderId) => payments.refundOrder(orderId),
     log,
     onStockChanged,
@@ -437,6 +451,7 @@ export function createServices({
     orders,
     orderEdits,
     giftLinks,
+    groupGifts,
     payments,
     mailWorker,
     messaging,

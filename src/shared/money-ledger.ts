@@ -24,6 +24,8 @@ export const LEDGER_REASON_LABELS = {
   gift_delivery: "Refund: the gift's recipient chose a cheaper delivery",
   gift_declined: "Refund: the gift's recipient declined it",
   gift_expired: 'Refund: the gift link expired without an address',
+  // Decision 0084: a group gift's share paid when others had already met its total (or most of it).
+  group_gift_over: 'Refund: a group gift share beyond its total',
   cod: 'Cash collected on delivery',
 } as const;
 export type LedgerReason = keyof typeof LEDGER_REASON_LABELS;

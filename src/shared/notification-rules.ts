@@ -37,6 +37,8 @@ export const ORDER_NOTICES = [
   'gift_delivered',
   // Decision 0081: the link a sender paid for, asking the recipient where and when.
   'gift_link',
+  // Decision 0084: a group gift's news to a contributor or its organiser (a share taken, refunded...).
+  'group_gift',
   'cart_reminder',
   // Decision 0071: a sold-out product the shopper asked about is back.
   'back_in_stock',

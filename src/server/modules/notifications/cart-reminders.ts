@@ -84,6 +84,8 @@ export function createCartReminders({
            and o.created_at > ${notOlderThan}
            and o.notify is not null
            and not exists (select 1 from order_quotes q where q.order_id = o.id)
+           -- Decision 0084: a group gift's order waits for its friends, not for a reminder.
+           and not exists (select 1 from group_gifts g where g.order_id = o.id)
         union all
         select c.user_id, null::uuid, c.lines, c.started_at, false
           from checkout_carts c

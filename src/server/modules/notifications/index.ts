@@ -5,6 +5,7 @@ export { recordCheckoutConsents } from './consents';
 export { messageName } from './message-text';
 export {
   queueGiftLinkMessage,
+  queueGroupGiftMessage,
   queueOrderNotice,
   queueOwnerMessage,
   queueStatusNotices,

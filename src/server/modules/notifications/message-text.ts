@@ -1,5 +1,6 @@
 import { orderPagePathOf, trackPathOf } from '../../../shared/courier-events';
 import { giftLinkPathOf } from '../../../shared/gift-links';
+import { groupGiftNews } from '../../../shared/group-gifts';
 import { formatPaise } from '../../../shared/money';
 import { CART_RESTORE_PARAM, OPT_OUT_PATH, type OrderNotice } from '../../../shared/notifications';
 import { refundDetailsPathOf } from '../../../shared/refund-payee';
@@ -163,6 +164,18 @@ export function messageFor(
           params: [recipient, names.sender, store.storeName, link],
           text: `Hello ${recipient}, ${names.sender} has sent you a gift from ${store.storeName}. Tell us where and when to deliver it: ${link}\n${giftWhy(names.sender, store)}`,
         };
+      }
+      // Decision 0084: transactional (TCCCPR): news of a share the reader paid, or of their pool.
+      case 'group_gift': {
+        const recipient = messageName(String(details.recipientName ?? ''), 'your friend');
+        const text = groupGiftNews(String(details.event ?? ''), {
+          recipientName: recipient,
+          paise: Number(details.paise ?? 0),
+          takenPaise: Number(details.takenPaise ?? 0),
+          promise: order.promise,
+          storeName: store.storeName,
+        });
+        return { params: [text], text };
       }
       case 'gift_delivered':
         return {

@@ -274,3 +274,31 @@ export async function queueGiftLinkMessage(
     .returning({ id: notificationOutbox.id });
   return queued.length > 0;
 }
+
+/**
+ * Decision 0084: a group gift's news to one person (a contributor's share taken, refunded or
+ * ordered; the organiser's pool short or sold out), by SMS to their verified mobile: a transactional
+ * message about money they paid or a pool they opened (TCCCPR 2018). STOP is honoured. `key` names
+ * the happening: a second write is a no-op.
+ */
+export async function queueGroupGiftMessage(
+  tx: Tx,
+  message: { orderId: string; to: string; key: string; details: Record<string, string | number>; at: Date },
+): Promise<void> {
+  const recipient: Recipient = { channel: 'sms', to: message.to, audience: 'shopper' };
+  if ((await withoutOptOuts(tx, [recipient])).length === 0) return;
+  await tx
+    .insert(notificationOutbox)
+    .values({
+      dedupeKey: `${message.key}:sms:shopper`,
+      orderId: message.orderId,
+      notice: 'group_gift',
+      channel: 'sms',
+      recipient: message.to,
+      audience: 'shopper',
+      details: message.details,
+      nextAttemptAt: message.at,
+      createdAt: message.at,
+    })
+    .onConflictDoNothing({ target: notificationOutbox.dedupeKey });
+}

@@ -145,7 +145,9 @@ export function createNotificationWorker({
     if (!order || !isOrderNotice(notice) || notice === 'cart_reminder' || notice === 'back_in_stock')
       return 'No such order';
     // Decision 0054: news of an order cancelled before it went out is no longer true (a refund's is).
-    if (order.status === 'cancelled' && notice !== 'refund_made') return ORDER_CANCELLED_BEFORE_SENDING;
+    // Decision 0084: a group gift's refund news is sent with its order cancelled.
+    if (order.status === 'cancelled' && notice !== 'refund_made' && notice !== 'group_gift')
+      return ORDER_CANCELLED_BEFORE_SENDING;
     if (!parcelNoticeStillTrue(notice, order.status)) return PARCEL_MOVED_ON_BEFORE_SENDING;
     return messageFor(notice, order, row.details, { optOut }, store);
   }

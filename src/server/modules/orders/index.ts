@@ -21,6 +21,7 @@ export {
   markRefundDue,
   moneyLinesOf,
   type ProviderRefund,
+  recordCapturedPayment,
   recordMoney,
   refundablePaiseOf,
   refundDuePaiseOf,

@@ -13,6 +13,11 @@ export type MoneyLine = {
   paymentId?: number | null;
   providerRef?: string | null;
   at: Date;
+  /**
+   * Decision 0084: false for a group gift share's refund, which its contributor hears of from the
+   * pool, not the order's customer.
+   */
+  tellCustomer?: boolean;
 };
 
 /**
@@ -37,7 +42,7 @@ export async function recordMoney(tx: Tx, line: MoneyLine): Promise<number | nul
     })
     .onConflictDoNothing()
     .returning({ id: moneyLedger.id });
-  if (recorded && line.kind === 'refunded') {
+  if (recorded && line.kind === 'refunded' && line.tellCustomer !== false) {
     await queueOrderNotice(tx, {
       orderId: line.orderId,
       notice: 'refund_made',
@@ -47,6 +52,57 @@ export async function recordMoney(tx: Tx, line: MoneyLine): Promise<number | nul
     });
   }
   return recorded?.id ?? null;
+}
+
+/**
+ * A payment the provider captured, recorded once however often it is heard of (the row is unique
+ * per provider payment, failures apart), with its ledger line, in the caller's transaction: money
+ * the provider took is in the ledger whatever becomes of it (kept or refunded). Answers the new
+ * payment's row, or null when it was recorded before.
+ */
+export async function recordCapturedPayment(
+  tx: Tx,
+  input: {
+    orderId: string;
+    provider: string;
+    providerOrderId: string;
+    paymentId: string;
+    amountPaise: number;
+    /** As the provider reported it; null when it did not say. */
+    currency: string | null;
+    method: string | null;
+    at: Date;
+  },
+) {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: input.orderId,
+      provider: input.provider,
+      providerOrderId: input.providerOrderId,
+      providerPaymentId: input.paymentId,
+      status: 'captured',
+      amountPaise: input.amountPaise,
+      currency: input.currency ?? 'unknown',
+      method: input.method,
+      createdAt: input.at,
+    })
+    .onConflictDoNothing({
+      target: [payments.provider, payments.providerPaymentId],
+      where: sql`${payments.status} <> 'failed'`,
+    })
+    .returning();
+  if (!payment) return null;
+  await recordMoney(tx, {
+    orderId: input.orderId,
+    kind: 'captured',
+    amountPaise: input.amountPaise,
+    reason: 'payment',
+    paymentId: payment.id,
+    providerRef: input.paymentId,
+    at: input.at,
+  });
+  return payment;
 }
 
 export async function moneyLinesOf(runner: Queryable, orderId: string) {

@@ -1,5 +1,20 @@
-import { and, asc, desc, eq, exists, gt, inArray, isNull, lte, notExists, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { CreateGiftLinkPayload } from '../../../shared/api/gift-links';
+import type { OpenGroupGiftPayload } from '../../../shared/api/group-gifts';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CashOrderResponse,
@@ -39,7 +54,7 @@ import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/sh
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { codConfirmations, orderQuotes, orders, shipments, users } from '../../db/schema';
+import { codConfirmations, groupGifts, orderQuotes, orders, shipments, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
@@ -109,6 +124,7 @@ export const COD_CANCELLED_BY_CUSTOMER_NOTE = 'Cancelled by the customer before 
  */
 export type CancelCourierBooking = (orderId: string) => Promise<boolean>;
 const ORDER_PLACED_NOTE = 'Order placed. Waiting for payment.';
+const GROUP_GIFT_OPENED_NOTE = 'Group gift opened: waiting for its contributions';
 
 // A uuid, checked before it reaches a uuid column (where anything else is a database error).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -185,6 +201,18 @@ export function createOrderService({
   /** Decision 0081: the owner's gift link life and links a day. */
   giftLinkRules: ReadGiftLinkRules;
 }) {
+  /**
+   * Decision 0084: a group gift's order is its organiser's only once its total is met; while it
+   * collects (or after it was refunded) it belongs to the pool's page, not to My Orders.
+   */
+  const notAnUnmetPool = () =>
+    notExists(
+      db
+        .select({ id: groupGifts.id })
+        .from(groupGifts)
+        .where(and(eq(groupGifts.orderId, orders.id), ne(groupGifts.state, 'met'))),
+    );
+
   async function findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | undefined> {
     const [row] = await db
       .select()
@@ -335,6 +363,28 @@ export function createOrderService({
         isQuote: false,
       },
     };
+  }
+
+  /**
+   * The delivery an order to this pincode gets now: refused where the store does not deliver (the
+   * rule checkout disables Proceed to Payment with, so not met there), and the chosen date and slot
+   * checked again with the server's clock (the page may have been open past 2 PM, or past a timed
+   * window's cut-off, decision 0073). The path tells the payment page to offer the dates again.
+   */
+  async function checkDelivery(
+    pincode: string,
+    choice: CreateOrderPayload['delivery'],
+    priced: Pick<Awaited<ReturnType<typeof priceCheckout>>, 'codFacts' | 'timedSlots'>,
+    now: Date,
+  ): Promise<DeliveryInfo> {
+    const check = await lookupDelivery(pincode, { isPreOrder: priced.codFacts.hasPreOrder });
+    const refusal = deliveryRefusal(check.info);
+    if (refusal) throw conflict(refusal);
+    const choiceProblem = choice
+      ? deliveryChoiceProblem(choice, check, now, { slots: priced.timedSlots, pincode })
+      : null;
+    if (choiceProblem) throw invalid(choiceProblem, [{ path: 'delivery', message: choiceProblem }]);
+    return check.info;
   }
 
   /**
@@ -518,24 +568,8 @@ export function createOrderService({
     // Decision 0033: the owner's defaults as set now, for an order whose shopper did not choose; never
     // WhatsApp (decision 0062).
     const defaults = checkoutDefaults(await notifyDefaults());
-    const hasPreOrder = priced.codFacts.hasPreOrder;
     const now = clock.now();
-    const check = await lookupDelivery(address.postalCode, { isPreOrder: hasPreOrder });
-    const delivery = check.info;
-    // The rule checkout disables Proceed to Payment with, so this refusal is not met there.
-    const refusal = deliveryRefusal(delivery);
-    if (refusal) throw conflict(refusal);
-
-    // The date and slot are checked again now; the page may have been open past 2 PM, or past a
-    // timed window's cut-off (decision 0073).
-    const choiceProblem = payload.delivery
-      ? deliveryChoiceProblem(payload.delivery, check, now, {
-          slots: priced.timedSlots,
-          pincode: address.postalCode,
-        })
-      : null;
-    // The path tells the payment page to offer the dates again rather than only show the message.
-    if (choiceProblem) throw invalid(choiceProblem, [{ path: 'delivery', message: choiceProblem }]);
+    const delivery = await checkDelivery(address.postalCode, payload.delivery, priced, now);
 
     let order: OrderRow;
     try {
@@ -653,6 +687,59 @@ export function createOrderService({
   }
 
   /**
+   * Decision 0084: a group gift's order, made when its pool opens: priced as checkout prices its
+   * lines, shipping and slot (no coupon), to the organiser's address, checked for delivery now. It
+   * waits unpaid with no expiry and holds no stock: the pool's contributions pay it, and its stock
+   * is taken when they meet its total. `insertPool` writes the pool in the same transaction, under
+   * the organiser's row lock.
+   */
+  async function createGroupGiftOrder(
+    userId: number,
+    payload: OpenGroupGiftPayload,
+    insertPool: (tx: Tx, order: OrderRow, now: Date) => Promise<void>,
+  ): Promise<OrderRow> {
+    const priced = await priceCheckout(userId, payload);
+    const charges = priced.chargesWith();
+    const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
+    const withdrawn = withdrawnSlotMessage(payload.delivery, priced.timedSlots);
+    if (withdrawn) throw invalid(withdrawn, [{ path: 'delivery', message: withdrawn }]);
+    if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
+    const address = payload.shippingAddress;
+    const now = clock.now();
+    const delivery = await checkDelivery(address.postalCode, payload.delivery, priced, now);
+    const defaults = checkoutDefaults(await notifyDefaults());
+    return db.transaction(async (tx) => {
+      await lockAccount(tx, userId);
+      const created = await insertPendingOrder(tx, {
+        order: {
+          userId,
+          subtotalPaise,
+          discountPaise,
+          couponCode: null,
+          notify: consentFor(payload.notify, defaults, { phone: address.phone, isGift: false }),
+          deliveryDate: payload.delivery?.date ?? null,
+          deliverySlot: payload.delivery?.slot ?? null,
+          ...windowColumnsOf(payload.delivery, priced.timedSlots),
+          totalPaise,
+          shippingAddress: address,
+          deliveryEstimate: estimateOf(delivery),
+          idempotencyKey: null,
+          provider: provider.name,
+          paymentMethod: 'online',
+          expiresAt: null,
+        },
+        lines: pendingLinesOf(priced.lines, null),
+        fees: feesOf(charges),
+        note: GROUP_GIFT_OPENED_NOTE,
+        now,
+        holdStock: false,
+      });
+      await insertPool(tx, created, now);
+      return created;
+    });
+  }
+
+  /**
    * Decision 0042: whether this cart may be paid on delivery, by the rule create-order applies
    * (its account facts read without a lock: create-order judges again under one).
    */
@@ -684,7 +771,7 @@ export function createOrderService({
       ? await db
           .select()
           .from(orders)
-          .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+          .where(and(eq(orders.id, orderId), eq(orders.userId, userId), notAnUnmetPool()))
           .limit(1)
       : [];
     // DESIGN 5: another user's order is 'not found', never 'forbidden'.
@@ -734,6 +821,7 @@ export function createOrderService({
   return {
     createOrder,
     createGiftLinkOrder,
+    createGroupGiftOrder,
     codEligibility,
     ownOrder,
     /** The provider's order for a pending order of ours, as create-order answers it (quotes too). */
@@ -787,7 +875,7 @@ export function createOrderService({
       const rows = await db
         .select()
         .from(orders)
-        .where(eq(orders.userId, userId))
+        .where(and(eq(orders.userId, userId), notAnUnmetPool()))
         .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
         .limit(MY_ORDERS_LIMIT);
       return orderRecordsOf(db, rows);

@@ -36,6 +36,7 @@ export async function insertPendingOrder(
     actor,
     now,
     status = 'pending',
+    holdStock = true,
   }: {
     order: PendingOrderColumns;
     lines: readonly PendingOrderLine[];
@@ -45,12 +46,16 @@ export async function insertPendingOrder(
     actor?: 'system' | 'admin';
     now: Date;
     status?: 'pending' | 'confirmed';
+    /** Decision 0084: a group gift's order takes its stock only once its total is met. */
+    holdStock?: boolean;
   },
 ): Promise<OrderRow> {
-  await reserveStock(
-    tx,
-    lines.filter((line) => !line.isPreOrder),
-  );
+  if (holdStock) {
+    await reserveStock(
+      tx,
+      lines.filter((line) => !line.isPreOrder),
+    );
+  }
   const [created] = await tx
     .insert(orders)
     .values({
@@ -68,7 +73,7 @@ export async function insertPendingOrder(
     lines.map((line) => ({
       ...line,
       orderId: created.id,
-      reservedQuantity: line.isPreOrder ? 0 : line.quantity,
+      reservedQuantity: line.isPreOrder || !holdStock ? 0 : line.quantity,
     })),
   );
   await insertFees(tx, created.id, fees);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPaise } from '../../../shared/money';
 import type { Clock } from '../../clock';
@@ -7,7 +7,7 @@ import { orders, payments } from '../../db/schema';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { RefundReason } from '../mail';
-import { type OrderRow, recordMoney, recordStatus, reserveOrderAgain } from '../orders';
+import { type OrderRow, recordCapturedPayment, recordStatus, reserveOrderAgain } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import type { OrderAnnouncements } from './order-announcements';
 import {
@@ -96,35 +96,17 @@ export function createCapture({
       // The order's row lock makes capture, the expiry sweep and a second capture take turns.
       const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
       if (!order) throw new Error(`Order ${input.orderId} vanished`);
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          provider: provider.name,
-          providerOrderId: input.providerOrderId,
-          providerPaymentId: input.paymentId,
-          status: 'captured',
-          amountPaise: input.amountPaise,
-          currency: input.currency ?? 'unknown',
-          method: input.method,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing({
-          target: [payments.provider, payments.providerPaymentId],
-          where: sql`${payments.status} <> 'failed'`,
-        })
-        .returning({ id: payments.id });
-      if (!payment) return { kind: 'recorded-before' };
-      // Money the provider took is in the ledger whatever becomes of it (kept or refunded).
-      await recordMoney(tx, {
+      const payment = await recordCapturedPayment(tx, {
         orderId: order.id,
-        kind: 'captured',
+        provider: provider.name,
+        providerOrderId: input.providerOrderId,
+        paymentId: input.paymentId,
         amountPaise: input.amountPaise,
-        reason: 'payment',
-        paymentId: payment.id,
-        providerRef: input.paymentId,
+        currency: input.currency,
+        method: input.method,
         at: clock.now(),
       });
+      if (!payment) return { kind: 'recorded-before' };
 
       // Money is checked to the paisa: a payment counts only for exactly the order's total.
       if (input.amountPaise !== order.totalPaise || input.currency !== order.currency) {
@@ -229,5 +211,5 @@ export function createCapture({
     });
   }
 
-  return { capturePayment, recordFailure };
+  return { capturePayment, recordFailure, markPaid };
 }

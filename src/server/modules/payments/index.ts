@@ -6,4 +6,4 @@ export { createPaymentService, type PaymentService } from './payment-service';
 export { paymentRoutes } from './routes';
 export { sandboxRoutes } from './sandbox/routes';
 export { createSandboxService, type SandboxService } from './sandbox/sandbox-service';
-export { WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';
+export { type OtherPayments, type ProviderCapture, WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';

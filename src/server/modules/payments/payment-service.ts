@@ -20,7 +20,7 @@ import { createMoneyCheck } from './money-check';
 import { createOrderAnnouncements } from './order-announcements';
 import { LATE_PAYMENT_REFUNDED_MESSAGE, PAYMENT_AMOUNT_MISMATCH_MESSAGE } from './payment-notes';
 import { createRefunds } from './refunds';
-import { createWebhookInbox } from './webhook-inbox';
+import { createWebhookInbox, type OtherPayments } from './webhook-inbox';
 
 /** SPEC 8 'Payment failed: {description}' with 'Unknown error' when none. */
 function failureOf(error: PaymentFailedPayload['error']): Failure {
@@ -51,6 +51,7 @@ export function createPaymentService({
   ownerNotices,
   log,
   onPaid,
+  otherPayments,
 }: {
   db: Db;
   clock: Clock;
@@ -64,6 +65,8 @@ export function createPaymentService({
   log: FastifyBaseLogger;
   /** Decision 0081: what else an order's payment sets off, in its transaction (a gift link is sent). */
   onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
+  /** Decision 0084: the group gifts' shares, whose provider orders are theirs, not an order's. */
+  otherPayments?: OtherPayments;
 }) {
   const refunds = createRefunds({ db, clock, provider, store, log });
   const capture = createCapture({
@@ -76,11 +79,17 @@ export function createPaymentService({
     log,
     announcements: createOrderAnnouncements({ store, ownerNotices, onPaid }),
   });
-  const inbox = createWebhookInbox({ db, clock, provider, log, capture });
+  const inbox = createWebhookInbox({ db, clock, provider, log, capture, otherPayments });
   const moneyCheck = createMoneyCheck({ db, clock, provider });
 
   return {
     capturePayment: capture.capturePayment,
+    /**
+     * Decision 0084: a group gift's order, its contributions in and its stock taken, becomes paid
+     * the one way every order does (its invoice, the organiser's confirmation, the owner's notice),
+     * in the caller's transaction. False when it was not pending.
+     */
+    placePooledOrder: (tx: Tx, order: OrderRow, note: string) => capture.markPaid(tx, order, 'pending', note),
     /** Makes the refunds an order's cancellation made due (the sweep retries failures). */
     refundOrder: refunds.refundOrder,
     /** The daily check of the money ledger against the provider's records. */

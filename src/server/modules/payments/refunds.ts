@@ -1,8 +1,8 @@
-import { and, asc, eq, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, not, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { orders, payments } from '../../db/schema';
+import { groupGiftContributions, orders, payments } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { recordRefund } from '../invoices';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
@@ -148,8 +148,19 @@ export function createRefunds({
             or(
               isNotNull(payments.refundDueReason),
               and(eq(orders.status, 'cancelled'), isNull(orders.paidAt)),
-              not(matchesOrder ?? sql`true`),
-              sql`exists (select 1 from ${payments} as earlier where earlier.order_id = ${payments.orderId} and earlier.status = 'captured' and earlier.amount_paise = ${orders.totalPaise} and earlier.currency = ${orders.currency} and earlier.id < ${payments.id})`,
+              // Decision 0084: a group gift's shares each pay part of its order's total, by design.
+              and(
+                notExists(
+                  db
+                    .select({ id: groupGiftContributions.id })
+                    .from(groupGiftContributions)
+                    .where(eq(groupGiftContributions.paymentId, payments.id)),
+                ),
+                or(
+                  not(matchesOrder ?? sql`true`),
+                  sql`exists (select 1 from ${payments} as earlier where earlier.order_id = ${payments.orderId} and earlier.status = 'captured' and earlier.amount_paise = ${orders.totalPaise} and earlier.currency = ${orders.currency} and earlier.id < ${payments.id})`,
+                ),
+              ),
             ),
           ),
         )

@@ -36,6 +36,18 @@ const WebhookEnvelope = z.looseObject({
 });
 type WebhookEnvelope = z.infer<typeof WebhookEnvelope>;
 
+/** A captured payment as the provider's webhook tells of it. */
+export type ProviderCapture = {
+  providerOrderId: string;
+  paymentId: string;
+  amountPaise: number;
+  currency: string | null;
+  method: string | null;
+};
+
+/** Payments for provider orders another module made; true when it knew the provider order. */
+export type OtherPayments = { capture(payment: ProviderCapture): Promise<boolean> };
+
 /**
  * The provider's webhooks: each event is stored by its id before it is handled, so a redelivery
  * changes nothing and an event whose handling failed is tried again with a growing pause.
@@ -46,12 +58,15 @@ export function createWebhookInbox({
   provider,
   log,
   capture,
+  otherPayments,
 }: {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   capture: Capture;
+  /** Decision 0084: a captured payment for a provider order that is not an order's (a group gift's share). */
+  otherPayments?: OtherPayments;
 }) {
   async function orderByProviderOrderId(
     providerOrderId: string | null | undefined,
@@ -69,6 +84,20 @@ export function createWebhookInbox({
     const payment = envelope.payload?.payment?.entity;
     if (!payment) return;
     const order = await orderByProviderOrderId(payment.order_id);
+    if (
+      !order &&
+      payment.order_id &&
+      (envelope.event === 'payment.captured' || envelope.event === 'order.paid')
+    ) {
+      const taken = await otherPayments?.capture({
+        providerOrderId: payment.order_id,
+        paymentId: payment.id,
+        amountPaise: payment.amount,
+        currency: payment.currency ?? null,
+        method: payment.method ?? null,
+      });
+      if (taken) return;
+    }
     if (!order) {
       log.warn({ event: envelope.event, providerOrderId: payment.order_id }, 'webhook for an unknown order');
       return;

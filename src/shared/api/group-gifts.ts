@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ADDRESS_LIMITS } from '../address';
+import { DeliveryDate } from '../delivery-dates';
+import { GiftMessage } from '../gift-options';
+import {
+  CONTRIBUTION_NOTE_MAX,
+  GROUP_GIFT_MESSAGES,
+  GROUP_GIFT_STATES,
+  MIN_CONTRIBUTION_PAISE,
+} from '../group-gifts';
+import { toRupees } from '../money';
+import { CreateOrderPayload, PaymentProviderName, ProviderOrder, VerifyPaymentPayload } from './payments';
+
+// Decision 0084: the API of a group gift: the organiser opens a pool, friends chip in.
+
+const PersonName = (empty: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(1, empty)
+    .max(ADDRESS_LIMITS.fullName, `A name must be at most ${ADDRESS_LIMITS.fullName} characters`);
+
+/** Rupees with at most two decimals, as the API speaks money (DESIGN 4). */
+const Rupees = z
+  .number({ error: 'Please give an amount in rupees' })
+  .positive('Please give an amount in rupees')
+  .max(10_000_000, 'That amount is too large')
+  .refine(
+    (rupees) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6,
+    'Please give rupees and paise only',
+  );
+
+/**
+ * POST /api/group-gifts: the gift (checkout's lines, priced by the server when the pool opens,
+ * totalAmount as the organiser saw it), the delivery address and an optional day and slot, who it
+ * is for, the day it stops collecting (India time, at most 14 days on), a message and a share.
+ */
+export const OpenGroupGiftPayload = CreateOrderPayload.pick({
+  items: true,
+  totalAmount: true,
+  shippingAddress: true,
+  delivery: true,
+  notify: true,
+}).extend({
+  recipientName: PersonName('Please say who the gift is for'),
+  closesOn: DeliveryDate,
+  message: GiftMessage.optional(),
+  /** "₹250 each"; none when left out. */
+  suggestedShare: Rupees.refine(
+    (rupees) => rupees >= toRupees(MIN_CONTRIBUTION_PAISE),
+    GROUP_GIFT_MESSAGES.shareTooLow,
+  ).optional(),
+  /** The page says "a surprise" instead of naming the gift; unticked, it names it. */
+  surprise: z.boolean().default(false),
+});
+export type OpenGroupGiftPayload = z.infer<typeof OpenGroupGiftPayload>;
+export type OpenGroupGiftInput = z.input<typeof OpenGroupGiftPayload>;
+
+/** A pool's token, as it arrives in a path: 43 base64url characters (256 bits). */
+export const GroupGiftToken = z.object({ token: z.string().min(1).max(100) });
+
+export const GroupGiftState = z.enum(GROUP_GIFT_STATES);
+
+/** GET /api/group-gifts/:token: the pool's page. Never a phone number, never an address. */
+export const GroupGiftView = z.object({
+  /** The gift's lines; null when the organiser keeps it a surprise. */
+  items: z.array(z.object({ name: z.string(), image: z.string(), quantity: z.number() })).nullable(),
+  recipientName: z.string(),
+  organiserName: z.string(),
+  message: z.string().nullable(),
+  targetAmount: z.number(),
+  collectedAmount: z.number(),
+  remainingAmount: z.number(),
+  contributorCount: z.number(),
+  /** "₹1,750 of ₹2,499 from 7 friends". */
+  progress: z.string(),
+  suggestedShare: z.number().nullable(),
+  closesAt: z.string(),
+  state: GroupGiftState,
+  /** The contributors who chose to be named, with their notes, oldest first. */
+  contributors: z.array(z.object({ name: z.string(), note: z.string().nullable() })),
+  /** Whether the signed-in reader is the organiser (who may top up or close it). */
+  isOrganiser: z.boolean(),
+  /** The order, once placed: its number, for the organiser's My Orders. */
+  orderNumber: z.string().nullable(),
+});
+export type GroupGiftView = z.infer<typeof GroupGiftView>;
+
+/** POST /api/group-gifts answers the pool's link (its token is shown this once) and its page. */
+export const OpenGroupGiftResponse = z.object({ token: z.string(), path: z.string(), pool: GroupGiftView });
+export type OpenGroupGiftResponse = z.infer<typeof OpenGroupGiftResponse>;
+
+/** POST /api/group-gifts/:token/contributions: an amount, and whether to be named, with a note. */
+export const ContributePayload = z.object({
+  amount: Rupees,
+  /** The name to show on the page; not named when left out. */
+  shownName: PersonName('Please give the name to show').optional(),
+  note: z
+    .string()
+    .trim()
+    .max(CONTRIBUTION_NOTE_MAX, `A note is at most ${CONTRIBUTION_NOTE_MAX} characters`)
+    .optional(),
+});
+export type ContributePayload = z.infer<typeof ContributePayload>;
+
+/** The provider's order for the share, as Razorpay's checkout takes it. */
+export const ContributeResponse = z.object({
+  contributionId: z.number(),
+  /** Rupees: the share, capped at what remained. */
+  amount: z.number(),
+  order: ProviderOrder,
+  keyId: z.string(),
+  provider: PaymentProviderName,
+});
+export type ContributeResponse = z.infer<typeof ContributeResponse>;
+
+export const ContributionParams = GroupGiftToken.extend({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** POST /api/group-gifts/:token/contributions/:id/verify: the checkout window's signed answer. */
+export const ConfirmContributionPayload = VerifyPaymentPayload.omit({ orderId: true });
+export type ConfirmContributionPayload = z.infer<typeof ConfirmContributionPayload>;
+
+export const ConfirmContributionResponse = z.object({
+  /** Rupees the pool kept, and rupees refunded at once (others paid the last rupees first). */
+  takenAmount: z.number(),
+  refundedAmount: z.number(),
+  message: z.string(),
+  pool: GroupGiftView,
+});
+export type ConfirmContributionResponse = z.infer<typeof ConfirmContributionResponse>;
+
+/** PATCH /api/group-gifts/:token: the organiser's message and deadline. */
+export const EditGroupGiftPayload = z.object({
+  message: GiftMessage.optional(),
+  closesOn: DeliveryDate.optional(),
+});
+export type EditGroupGiftPayload = z.infer<typeof EditGroupGiftPayload>;
