@@ -167,6 +167,20 @@ async function emptyToTemplate(database: Database) {
     END $$`);
 }
 
+/** Whether the tests run on PostgreSQL (TEST_DATABASE_URL) rather than on PGlite. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Said in the name of every test that works one database through two store instances (a second
+ * `createTestApp`, mostly on `openSecondConnection`): on PostgreSQL their statements run on
+ * connections of their own and race, as two processes' do; on PGlite both share its single
+ * connection and run one after another, so the test proves what each instance sees but nothing
+ * about a race.
+ */
+export const TWO_INSTANCES_ON = onPostgres
+  ? 'two instances on PostgreSQL'
+  : "PGlite's single connection, which proves no race";
+
 /**
  * The same test database as a second store instance would see it: on PostgreSQL through a
  * connection pool of its own, as a second process would have (`poolSize: 1` for a test that must

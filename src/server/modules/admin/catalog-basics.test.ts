@@ -13,7 +13,7 @@ import { products } from '../../db/schema';
 import { multipartFile, productPhoto } from '../../testing/admin-fixtures';
 import { testCategory } from '../../testing/order-fixtures';
 import { createTestApp } from '../../testing/test-app';
-import { openSecondConnection } from '../../testing/test-database';
+import { openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 
 // Catalogue basics: SKUs, several photos in the owner's order, true counts per category, and a
@@ -147,7 +147,7 @@ describe('products per category', () => {
   });
 });
 
-describe('a catalogue change on one instance', () => {
+describe(`a catalogue change on one instance (${TWO_INSTANCES_ON})`, () => {
   it('is seen by another instance on one database at its next request', async () => {
     const secondDatabase = await openSecondConnection(store.database);
     const second = await createTestApp(secondDatabase, { env: { BACKGROUND_JOBS: 'false' } });

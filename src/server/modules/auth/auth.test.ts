@@ -9,7 +9,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { openSecondConnection } from '../../testing/test-database';
+import { openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 import { AUTH_LIMITS, EMAIL_TAKEN, INVALID_CREDENTIALS, tokenHashOf, USERNAME_TAKEN } from './auth-service';
 import { PASSWORD_COST } from './password';
@@ -334,7 +334,7 @@ describe('rate limits', () => {
     ).toBe(200);
   });
 
-  it('counts one account’s attempts from one address across two store instances on one database', async () => {
+  it(`counts one account’s attempts from one address across two store instances on one database (${TWO_INSTANCES_ON})`, async () => {
     const secondDatabase = await openSecondConnection(store.database);
     // Both instances count in the same place: the database, or one Redis under one key prefix.
     const second = await createTestApp(secondDatabase, {

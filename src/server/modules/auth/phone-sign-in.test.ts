@@ -7,7 +7,7 @@ import { phoneCodes, sandboxMessages, users } from '../../db/schema';
 import { waitInWords } from '../../errors';
 import { lastSandboxCode } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { openSecondConnection } from '../../testing/test-database';
+import { openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 import {
   CODE_ALLOWANCE,
@@ -495,7 +495,7 @@ describe('adding a phone to an e-mail account', () => {
   });
 });
 
-describe('with two instances', () => {
+describe(`with two instances (${TWO_INSTANCES_ON})`, () => {
   it('holds the limits across them (the database, or Redis when TEST_REDIS_URL is set)', async () => {
     const secondDatabase = await openSecondConnection(store.database);
     const second = await createTestApp(secondDatabase, {

@@ -15,7 +15,7 @@ import {
 } from '../../testing/order-fixtures';
 import { drawnText } from '../../testing/pdf-text';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { openSecondConnection } from '../../testing/test-database';
+import { onPostgres, openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 import { DISPATCH_LEASE_MS } from './dispatch-service';
 
@@ -116,7 +116,6 @@ async function drain(app: FastifyInstance) {
  * test:api` with TEST_DATABASE_URL, two pools as two instances have); the embedded run books enough
  * for several turns of both instances and proves the same: each order booked once, the tab gone.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const BULK = onPostgres
   ? { orders: 250, manifest: '250 parcels, 85.00 kg', labelled: 101 }
   : { orders: 40, manifest: '40 parcels, 13.60 kg', labelled: 12 };
@@ -128,7 +127,7 @@ const openShipmentsOf = (orderIds: string[]) =>
     .where(and(inArray(shipments.orderId, orderIds), isNull(shipments.cancelledAt)));
 
 describe('dispatch jobs: booking the courier', () => {
-  it(`books ${BULK.orders} orders${onPostgres ? '' : ' (250 on PostgreSQL)'} once each after the tab has gone, with two instances at work`, async () => {
+  it(`books ${BULK.orders} orders${onPostgres ? '' : ' (250 on PostgreSQL)'} once each after the tab has gone, with two instances at work (${TWO_INSTANCES_ON})`, async () => {
     const orderIds = await paidOrders(BULK.orders);
     // The owner starts the job from "Ship today" and closes the tab: the answer is all it gets.
     const job = await started({ kind: 'book', orderIds });

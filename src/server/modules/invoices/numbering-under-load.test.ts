@@ -9,7 +9,7 @@ import {
   seedPincodes,
 } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { openSecondConnection } from '../../testing/test-database';
+import { onPostgres, openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 
 // CGST rule 46(b): tax invoices, and credit notes in a series of their own, are numbered
@@ -19,8 +19,6 @@ import { setUpTestStore } from '../../testing/test-store';
 // two connection pools, as two processes have, so the counters' row locks are what is tested; on
 // PGlite both share its one connection and the statements run one after another, which proves the
 // numbering but nothing about a race.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const RACE = onPostgres ? 'two instances on PostgreSQL' : "PGlite's single connection, which proves no race";
 
 // 10:30 India time on 4 May 2031: financial year 2031-32.
 const clock = createTestClock('2031-05-04T05:00:00.000Z');
@@ -31,7 +29,7 @@ const COUNT = onPostgres ? 20 : 6;
 const series = (prefix: string) =>
   Array.from({ length: COUNT }, (_, index) => `${prefix}/31-32/${String(index + 1).padStart(6, '0')}`);
 
-describe(`invoice and credit-note numbers under simultaneous payments (${RACE})`, () => {
+describe(`invoice and credit-note numbers under simultaneous payments (${TWO_INSTANCES_ON})`, () => {
   it(`gives ${COUNT} payments captured at once ${COUNT} invoices numbered 1 to ${COUNT}, and their ${COUNT} cancellations credit notes 1 to ${COUNT}`, async () => {
     const product = await createTestProduct(store.database, { priceRupees: 1198, stock: COUNT });
     const buyers = await createBuyers(store.database, COUNT, clock.now());

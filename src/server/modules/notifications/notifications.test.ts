@@ -33,7 +33,7 @@ import {
 } from '../../testing/order-fixtures';
 import { type TestAccount, verifyTestPhone } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { openSecondConnection } from '../../testing/test-database';
+import { openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 
 // Order news on WhatsApp and SMS through the messenger's sandbox, opt-outs, and carts
@@ -249,7 +249,7 @@ describe('order news on WhatsApp and SMS', () => {
     expect((await rowsOf(created.orderId)).map((row) => row.channel)).toEqual(['sms', 'sms', 'sms', 'sms']);
   });
 
-  it('sends each message once when two instances run the worker at the same time', async () => {
+  it(`sends each message once when two instances run the worker at the same time (${TWO_INSTANCES_ON})`, async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
     await verifyPhone(shopper, phone);
@@ -718,7 +718,7 @@ describe('opting out', () => {
 });
 
 describe('carts that come back', () => {
-  it('sends one reminder an hour after an unpaid checkout, once with two instances, and restores the cart', async () => {
+  it(`sends one reminder an hour after an unpaid checkout, once with two instances, and restores the cart (${TWO_INSTANCES_ON})`, async () => {
     const shopper = await store.newCustomer();
     const phone = newPhone();
     await verifyPhone(shopper, phone);
@@ -959,7 +959,7 @@ describe('carts left at checkout before Pay', () => {
   const remindersTo = (userId: number) =>
     store.database.db.select().from(cartReminders).where(eq(cartReminders.userId, userId));
 
-  it('reminds once an hour later with two instances, none at 59 minutes, and restores the cart on a second device', async () => {
+  it(`reminds once an hour later with two instances, none at 59 minutes, and restores the cart on a second device (${TWO_INSTANCES_ON})`, async () => {
     // Signed up by code: a verified mobile, no e-mail. No order yet; offers on WhatsApp and
     // e-mail agreed to in the account's Messages section, and only WhatsApp has an address.
     const phone = newPhone();

@@ -16,7 +16,7 @@ import {
 } from '../../testing/order-fixtures';
 import { registerTestAdmin, registerTestUser } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { createTestDatabase, openSecondConnection } from '../../testing/test-database';
+import { createTestDatabase, openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 
 // Fair stock: one account cannot hold the store's stock hostage with unpaid orders.
 
@@ -79,7 +79,7 @@ describe('unpaid orders per account', () => {
     expect((await postOrder(app, shopper.headers, [{ product, quantity: 2 }])).statusCode).toBe(200);
   });
 
-  it('counts five orders sent at once one after the other: three are placed', async () => {
+  it(`counts five orders sent at once through two instances one after the other: three are placed (${TWO_INSTANCES_ON})`, async () => {
     const shopper = await registerTestUser(app);
     const product = await createTestProduct(database, { stock: 50 });
     const second = await openSecondConnection(database);

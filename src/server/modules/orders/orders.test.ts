@@ -17,7 +17,7 @@ import {
   type TestProduct,
 } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { openSecondConnection } from '../../testing/test-database';
+import { openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 import { ORDER_EXPIRED_NOTE } from './order-service';
 
@@ -382,7 +382,7 @@ describe('concurrent buyers', () => {
     expect(reserved[0]!.total).toBe(10);
   });
 
-  it('sells exactly the last 10 units through two app instances on one database', async () => {
+  it(`sells exactly the last 10 units through two app instances on one database (${TWO_INSTANCES_ON})`, async () => {
     const second = await openSecondInstance();
     try {
       const product = await createTestProduct(store.database, { stock: 10 });
@@ -481,7 +481,7 @@ describe('unpaid orders expire', () => {
     ]);
   });
 
-  it('releases stock exactly once when two instances sweep at the same moment', async () => {
+  it(`releases stock exactly once when two instances sweep at the same moment (${TWO_INSTANCES_ON})`, async () => {
     const second = await openSecondInstance();
     try {
       const product = await createTestProduct(store.database, { stock: 8 });

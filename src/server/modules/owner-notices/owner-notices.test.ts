@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
+import { TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 import { digestPeriodEnd } from './owner-notices';
 
@@ -63,7 +64,7 @@ describe('the digest period', () => {
 });
 
 describe("the owner's notices", () => {
-  it('wait for the hourly digest, which two instances send once, with every link absolute', async () => {
+  it(`wait for the hourly digest, which two instances send once, with every link absolute (${TWO_INSTANCES_ON})`, async () => {
     const order = await paidOrder(store.app);
     const enquired = await store.app.inject({ method: 'POST', url: '/api/bulk-enquiries', payload: enquiry });
     expect(enquired.statusCode, enquired.body).toBe(201);

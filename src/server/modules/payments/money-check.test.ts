@@ -5,6 +5,7 @@ import { moneyChecks, payments } from '../../db/schema';
 import { moveOrderAlong } from '../../testing/admin-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
+import { TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 import type { CapturedAmount } from '../payment-providers';
 import { createMoneyCheck } from './money-check';
@@ -94,7 +95,7 @@ describe('the daily run of the money check', () => {
   const checksKept = async () =>
     (await store.database.db.select({ runs: count() }).from(moneyChecks))[0]?.runs ?? 0;
 
-  it('runs once a day across two instances and restarts, by the stored last run', async () => {
+  it(`runs once a day across two instances and restarts, by the stored last run (${TWO_INSTANCES_ON})`, async () => {
     clock.set('2031-11-21T02:00:00.000Z');
     const before = await checksKept();
     const second = await newInstance();

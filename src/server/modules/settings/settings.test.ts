@@ -6,6 +6,7 @@ import type { OwnerSettings, OwnerSettingsResponse } from '../../../shared/owner
 import { adminAuditLog, orders, storeSettings } from '../../db/schema';
 import { createTestProduct, orderBody, payOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestApp } from '../../testing/test-app';
+import { TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 
 // The owner's settings, saved in the database and applied at once on every instance.
@@ -110,7 +111,7 @@ describe('the owner settings', () => {
     expect(await store.database.db.select().from(storeSettings)).toEqual([]);
   });
 
-  it('apply to every quote, the store config and new orders on both instances at once, with an audit line', async () => {
+  it(`apply to every quote, the store config and new orders on both instances at once, with an audit line (${TWO_INSTANCES_ON})`, async () => {
     const product = await createTestProduct(store.database, { priceRupees: 700 });
     // The second instance has read (and cached) the configured fee before the change.
     expect(await shippingQuote(second, 700)).toMatchObject({ cost: 50, free: false });

@@ -30,7 +30,7 @@ import {
 } from '../../testing/order-fixtures';
 import { registerTestAdmin } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
-import { openSecondConnection } from '../../testing/test-database';
+import { openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore } from '../../testing/test-store';
 import { newAwb, SANDBOX_COURIER_NAME } from './sandbox-courier';
 
@@ -403,7 +403,7 @@ describe('POST /api/shipping/webhook', () => {
     expect(await statusOf(order.orderId)).toBe('packed');
   });
 
-  it('two instances taking the same event at once store it and move the order once', async () => {
+  it(`two instances taking the same event at once store it and move the order once (${TWO_INSTANCES_ON})`, async () => {
     const order = await paidOrder();
     const { awb } = await shipped(order.orderId);
     const secondDatabase = await openSecondConnection(store.database);
@@ -437,7 +437,7 @@ describe('status mails when the courier moves an order', () => {
         .orderBy(mailOutbox.id)
     ).filter((mail) => !mail.subject.endsWith('Paid'));
 
-  it('mails shipped with its tracking link and delivered once each, also when two instances take the scan', async () => {
+  it(`mails shipped with its tracking link and delivered once each, also when two instances take the scan (${TWO_INSTANCES_ON})`, async () => {
     const order = await paidOrder();
     const { awb } = await shipped(order.orderId);
     // Booking walks the order to packed, which is no news by mail.
