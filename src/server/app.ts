@@ -28,7 +28,7 @@ import { deliveryRoutes } from './modules/delivery';
 import { deliverySlotRoutes } from './modules/delivery-slots';
 import { DISPATCH_EVERY_MS, dispatchRoutes } from './modules/dispatch';
 import { giftLinkRoutes } from './modules/gift-links';
-import { groupGiftRoutes } from './modules/group-gifts';
+import { groupGiftAdminRoutes, groupGiftRoutes } from './modules/group-gifts';
 import { healthRoutes, installMetrics } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
 import { MAIL_EVERY_MS } from './modules/mail';
@@ -270,6 +270,7 @@ export async function buildApp({
       await api.register(staffRoutes);
       await api.register(giftLinkRoutes);
       await api.register(groupGiftRoutes);
+      await api.register(groupGiftAdminRoutes);
       await api.register(bulkEnquiryRoutes);
       await api.register(complaintRoutes);
       await api.register(personalisationRoutes);

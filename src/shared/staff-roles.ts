@@ -107,6 +107,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RouteNeed>> = {
 
   'GET /api/admin/orders': ['viewOrders'],
   'GET /api/admin/orders/:id': ['viewOrders'],
+  // Decision 0084: the pools and their shares (names only, as any order's customer).
+  'GET /api/admin/group-gifts': ['viewOrders'],
   // Marking paid needs recordPayments, cancelling a paid order cancelWithRefund, the rest ship.
   'POST /api/admin/orders/:id/status': ['ship', 'recordPayments', 'cancelWithRefund'],
   'PUT /api/admin/orders/:id/address': ['ship'],

@@ -4,6 +4,7 @@ import { DeliveryDate } from '../delivery-dates';
 import { GiftMessage } from '../gift-options';
 import {
   CONTRIBUTION_NOTE_MAX,
+  CONTRIBUTION_STATES,
   GROUP_GIFT_MESSAGES,
   GROUP_GIFT_STATES,
   MIN_CONTRIBUTION_PAISE,
@@ -137,3 +138,32 @@ export const EditGroupGiftPayload = z.object({
   closesOn: DeliveryDate.optional(),
 });
 export type EditGroupGiftPayload = z.infer<typeof EditGroupGiftPayload>;
+
+/** GET /api/admin/group-gifts?state=: the owner's pools, newest first, with their shares. */
+export const AdminGroupGiftQuery = z.object({ state: GroupGiftState.optional() });
+
+export const AdminGroupGift = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  recipientName: z.string(),
+  organiserName: z.string(),
+  state: GroupGiftState,
+  targetAmount: z.number(),
+  collectedAmount: z.number(),
+  closesAt: z.string(),
+  createdAt: z.string(),
+  /** Every share started, by the account's name (never its phone): asked, kept, and its state. */
+  contributions: z.array(
+    z.object({
+      name: z.string(),
+      amount: z.number(),
+      taken: z.number(),
+      state: z.enum(CONTRIBUTION_STATES),
+      confirmedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminGroupGift = z.infer<typeof AdminGroupGift>;
+export const AdminGroupGiftList = z.object({ data: z.array(AdminGroupGift) });
+export type AdminGroupGiftList = z.infer<typeof AdminGroupGiftList>;

@@ -19,6 +19,7 @@ const WHO_MAY: readonly (readonly [route: string, roles: string])[] = [
   ['GET /api/admin/dashboard', 'owner orders catalogue accounts'],
   ['GET /api/admin/orders', 'owner orders accounts'],
   ['GET /api/admin/orders/:id', 'owner orders accounts'],
+  ['GET /api/admin/group-gifts', 'owner orders accounts'],
   ['POST /api/admin/orders/:id/status', 'owner orders accounts'],
   ['PUT /api/admin/orders/:id/address', 'owner orders'],
   ['DELETE /api/admin/orders/:id/items/:lineId', 'owner accounts'],

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
+  AdminGroupGift,
   ConfirmContributionPayload,
   ConfirmContributionResponse,
   ContributePayload,
@@ -54,6 +55,8 @@ export type GroupGiftService = ReturnType<typeof createGroupGiftService>;
 type PoolRow = typeof groupGifts.$inferSelect;
 
 const SWEEP_BATCH = 200;
+// The back office's list is the newest pools; older ones are found through their orders.
+const OWNER_LIST_LIMIT = 200;
 
 /** What a captured share came to: what the pool kept and what went straight back. */
 type ShareOutcome = { takenPaise: number; refundedPaise: number; recordedBefore: boolean };
@@ -617,6 +620,62 @@ export function createGroupGiftService({
         throw conflict(GROUP_GIFT_MESSAGES.closed);
       }
       return view(await poolByToken(token), userId);
+    },
+
+    /** The owner's pools, newest first (at most 200), each with every share started. */
+    async ownerList(state?: PoolRow['state']): Promise<AdminGroupGift[]> {
+      const pools = await db
+        .select({
+          pool: groupGifts,
+          orderNumber: orders.orderNumber,
+          totalPaise: orders.totalPaise,
+          organiser: users.fullName,
+        })
+        .from(groupGifts)
+        .innerJoin(orders, eq(orders.id, groupGifts.orderId))
+        .innerJoin(users, eq(users.id, groupGifts.organiserId))
+        .where(state ? eq(groupGifts.state, state) : undefined)
+        .orderBy(desc(groupGifts.createdAt))
+        .limit(OWNER_LIST_LIMIT);
+      const shares = pools.length
+        ? await db
+            .select({ share: groupGiftContributions, name: users.fullName })
+            .from(groupGiftContributions)
+            .innerJoin(users, eq(users.id, groupGiftContributions.userId))
+            .where(
+              inArray(
+                groupGiftContributions.groupGiftId,
+                pools.map((row) => row.pool.id),
+              ),
+            )
+            .orderBy(asc(groupGiftContributions.id))
+        : [];
+      return pools.map(({ pool, orderNumber, totalPaise, organiser }) => {
+        const own = shares.filter((row) => row.share.groupGiftId === pool.id);
+        return {
+          id: pool.id,
+          orderId: pool.orderId,
+          orderNumber,
+          recipientName: pool.recipientName,
+          organiserName: organiser,
+          state: pool.state,
+          targetAmount: toRupees(totalPaise),
+          collectedAmount: toRupees(
+            own
+              .filter((row) => row.share.state === 'taken')
+              .reduce((sum, row) => sum + row.share.takenPaise, 0),
+          ),
+          closesAt: pool.deadline.toISOString(),
+          createdAt: pool.createdAt.toISOString(),
+          contributions: own.map(({ share, name }) => ({
+            name,
+            amount: toRupees(share.amountPaise),
+            taken: toRupees(share.takenPaise),
+            state: share.state,
+            confirmedAt: share.confirmedAt?.toISOString() ?? null,
+          })),
+        };
+      });
     },
 
     /**

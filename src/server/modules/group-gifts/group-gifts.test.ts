@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ContributeResponse, GroupGiftView } from '../../../shared/api/group-gifts';
+import type { AdminGroupGiftList, ContributeResponse, GroupGiftView } from '../../../shared/api/group-gifts';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { GROUP_GIFT_MESSAGES, tooManyGroupGiftsMessage } from '../../../shared/group-gifts';
 import { DAY_MS } from '../../../shared/india-time';
@@ -37,7 +37,7 @@ import { sandboxId } from '../payment-providers';
 // issue's own figures: a ₹1,499 gift (free shipping from ₹1,000, so the gift's price is its total).
 
 const clock = createTestClock('2026-12-01T11:00:00+05:30');
-const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes });
+const store = setUpTestStore({ clock, env: { BACKGROUND_JOBS: 'false' }, seed: seedPincodes, admin: true });
 
 const db = () => store.database.db;
 
@@ -442,5 +442,44 @@ describe('what a group gift refuses', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toBe(tooManyGroupGiftsMessage(5));
     expect(await db().$count(groupGifts, eq(groupGifts.organiserId, organiser.user.id))).toBe(5);
+  });
+
+  it('shows the owner each pool with its shares by name, and no one else', async () => {
+    const organiser = await senderWithPhone(store, 'Farah Khan');
+    const opened = await openPool(store, organiser, [{ product: await farewellGift(), quantity: 1 }], {
+      recipientName: 'Mr Joseph',
+    });
+    const friend = await senderWithPhone(store, 'Lata Menon');
+    await chipIn(store, friend, opened.token, { amount: 600 });
+    await startShare(store, friend, opened.token, { amount: 100 });
+    const listed = await store.app.inject({
+      url: '/api/admin/group-gifts?state=open',
+      headers: store.admin.headers,
+    });
+    expect(listed.statusCode).toBe(200);
+    const pool = listed.json<AdminGroupGiftList>().data.find((row) => row.recipientName === 'Mr Joseph');
+    expect(pool).toMatchObject({
+      organiserName: 'Farah Khan',
+      state: 'open',
+      targetAmount: 1499,
+      collectedAmount: 600,
+      contributions: [
+        { name: 'Lata Menon', amount: 600, taken: 600, state: 'taken' },
+        { name: 'Lata Menon', amount: 100, taken: 0, state: 'awaiting_payment', confirmedAt: null },
+      ],
+    });
+    expect(listed.body).not.toContain((await phoneOf(friend))!);
+    const met = await store.app.inject({
+      url: '/api/admin/group-gifts?state=met',
+      headers: store.admin.headers,
+    });
+    expect(met.json<AdminGroupGiftList>().data.every((row) => row.state === 'met')).toBe(true);
+    expect(
+      (await store.app.inject({ url: '/api/admin/group-gifts', headers: friend.headers })).statusCode,
+    ).toBe(403);
+    const catalogue = await store.newStaff('catalogue');
+    expect(
+      (await store.app.inject({ url: '/api/admin/group-gifts', headers: catalogue.headers })).statusCode,
+    ).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
 // The group-gifts module's public entry: pools friends chip in to, ordered when met (decision 0084).
 
 export { createGroupGiftService, type GroupGiftService } from './group-gift-service';
-export { groupGiftRoutes } from './routes';
+export { groupGiftAdminRoutes, groupGiftRoutes } from './routes';

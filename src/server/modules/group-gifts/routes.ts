@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminGroupGiftList,
+  AdminGroupGiftQuery,
   ConfirmContributionPayload,
   ConfirmContributionResponse,
   ContributePayload,
@@ -82,5 +84,15 @@ export const groupGiftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       app.groupGifts.confirm(request.user.id, request.params.token, request.params.id, request.body),
+  );
+};
+
+/** Decision 0084: the back office's pools (open, short, met, refunded) with their shares. */
+export const groupGiftAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  app.get(
+    '/admin/group-gifts',
+    { schema: { querystring: AdminGroupGiftQuery, response: { 200: AdminGroupGiftList } } },
+    async (request) => ({ data: await app.groupGifts.ownerList(request.query.state) }),
   );
 };

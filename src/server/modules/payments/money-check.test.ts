@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
 import { moneyChecks, payments } from '../../db/schema';
 import { moveOrderAlong } from '../../testing/admin-fixtures';
+import { senderWithPhone } from '../../testing/gift-link-fixtures';
+import { openPool, postConfirm, signedAnswer, startShare } from '../../testing/group-gift-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { TWO_INSTANCES_ON } from '../../testing/test-database';
@@ -78,6 +80,43 @@ describe('the daily check of the money ledger against the payment provider', () 
       checkedAt: '2031-11-20T07:00:00.000Z',
       ordersChecked: 2,
       differences: [],
+    });
+  });
+});
+
+describe('the money check of a group gift (decision 0084)', () => {
+  it('reconciles its shares, the refunds beyond its total and its order exactly', async () => {
+    clock.set('2031-11-20T08:00:00.000Z');
+    const product = await createTestProduct(store.database, { priceRupees: 1499, stock: 5 });
+    const opened = await openPool(store, await senderWithPhone(store), [{ product, quantity: 1 }]);
+    // What the provider holds: each share as paid, less the refunds it made (the sandbox keeps those).
+    const paid = new Map<string, number>();
+    const pay = async (amount: number) => {
+      const friend = await senderWithPhone(store);
+      const started = await startShare(store, friend, opened.token, { amount });
+      const answer = signedAnswer(store, started);
+      paid.set(answer.razorpay_payment_id, started.order.amount);
+      return () => postConfirm(store, friend.headers, opened.token, started.contributionId, answer);
+    };
+    expect((await (await pay(1299))()).statusCode).toBe(200);
+    const last = await Promise.all([await pay(200), await pay(200)]);
+    expect((await Promise.all(last.map((confirm) => confirm()))).map((answer) => answer.statusCode)).toEqual([
+      200, 200,
+    ]);
+    const sandbox = store.app.sandboxProvider!;
+    const provider = {
+      ...store.app.paymentProvider,
+      fetchPayment: async (paymentId: string): Promise<CapturedAmount | null> => {
+        const amountPaise = paid.get(paymentId);
+        if (amountPaise === undefined) return null;
+        const refundedPaise = sandbox.refundsOf(paymentId).reduce((sum, refund) => sum + refund.amount, 0);
+        return { amountPaise, currency: 'INR', refundedPaise };
+      },
+    };
+    // Three shares of one order: ₹1,699 captured, ₹200 given back, ₹1,499 held on both sides.
+    expect(await createMoneyCheck({ db: store.database.db, clock, provider }).checkLedger()).toEqual({
+      ordersChecked: 1,
+      differences: 0,
     });
   });
 });
