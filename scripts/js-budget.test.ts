@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsBudgetMarkdown } from './js-budget';
+import { jsBudgetMarkdown, overBudget } from './js-budget';
 
 describe('the JavaScript budget as recorded in docs/performance.md', () => {
   it('prints three routes a row, each own chunk / beyond the entry, and marks a route over 50 KB', () => {
@@ -23,5 +23,18 @@ describe('the JavaScript budget as recorded in docs/performance.md', () => {
       '| checkout-page | 10.5 / 51.2 KB ✗ | cart-page | 4.2 / 33.7 KB | login-page | 0.8 / 46.7 KB |\n' +
         '| not-found-page | 0.4 / 0.4 KB |  |  |  |  |\n',
     );
+  });
+
+  it('names the home page over 150 KB and every route over 50 KB beyond the entry, and nothing within', () => {
+    const routes = [
+      { route: 'checkout-page', ownKb: 9.5, beyondEntryKb: 50.04 },
+      { route: 'login-page', ownKb: 0.8, beyondEntryKb: 50 },
+    ];
+    expect(overBudget({ entryKb: 128.5, homeKb: 150, routes })).toEqual([
+      'checkout-page 50.0 KB beyond the entry > 50 KB',
+    ]);
+    expect(overBudget({ entryKb: 128.5, homeKb: 150.2, routes: routes.slice(1) })).toEqual([
+      'home page 150.2 KB > 150 KB',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { DELIVERY_MESSAGES } from './delivery-rules';
 import {
   type ChosenWindow,
   DELIVERY_DATE_CHOICES,
+  DELIVERY_DATE_MESSAGES,
   DELIVERY_SLOTS,
   formatDeliveryDate,
 } from './delivery-slot-rules';
@@ -15,6 +16,7 @@ export {
   type ChosenWindow,
   chosenSlotText,
   DELIVERY_DATE_CHOICES,
+  DELIVERY_DATE_MESSAGES,
   DELIVERY_SLOTS,
   deliveryChoiceText,
   formatDeliveryDate,
@@ -28,13 +30,6 @@ export const DeliverySlot = z.enum(['standard', 'midnight', 'timed'], {
 export type DeliverySlot = z.infer<typeof DeliverySlot>;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export const DELIVERY_DATE_MESSAGES = {
-  invalidDate: 'Please choose a valid delivery date',
-  preOrder: 'Pre-order items are delivered in the pre-order window, so a delivery date cannot be chosen',
-  midnightNotHere: 'The midnight slot is available only at pincodes with same-day delivery',
-  noDates: 'Delivery dates are not available for this pincode',
-} as const;
 
 /** 'YYYY-MM-DD' naming a real calendar date (not 2026-02-30). */
 export const DeliveryDate = z

@@ -6,6 +6,13 @@ import { timedSlotText } from './timed-slots';
 /** How many dates are offered, counted from the earliest possible one. */
 export const DELIVERY_DATE_CHOICES = 7;
 
+export const DELIVERY_DATE_MESSAGES = {
+  invalidDate: 'Please choose a valid delivery date',
+  preOrder: 'Pre-order items are delivered in the pre-order window, so a delivery date cannot be chosen',
+  midnightNotHere: 'The midnight slot is available only at pincodes with same-day delivery',
+  noDates: 'Delivery dates are not available for this pincode',
+} as const;
+
 export const DELIVERY_SLOTS = {
   standard: 'Standard delivery (9 AM - 9 PM)',
   midnight: 'Midnight delivery (11 PM - 11:59 PM)',

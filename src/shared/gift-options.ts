@@ -1,21 +1,17 @@
 import { z } from 'zod';
+import {
+  GIFT_MESSAGE_MAX,
+  GIFT_MESSAGES,
+  type GiftOptions as GiftOptionsShape,
+  type GiftRecord as GiftRecordShape,
+  giftMessageLength,
+  normaliseGiftMessage,
+} from './gift-options-rules';
 import { hasControlCharacters } from './plain-text';
 
-// Gift options per order. The checkout form and the server parse with this one schema.
-
-export const GIFT_MESSAGE_MAX = 250;
-
-export const GIFT_MESSAGES = {
-  tooLong: `Your gift message must be at most ${GIFT_MESSAGE_MAX} characters`,
-  notPlainText: 'Your gift message must be plain text',
-  recipientEmail: "Please enter a valid email address for the gift's recipient",
-} as const;
-
-/** Characters by code point (an emoji is one, not two), for the checkout's counter too. */
-export const giftMessageLength = (message: string) => [...message].length;
-
-/** Trims the ends and writes every line break as \n, as the textarea and the packing slip show it. */
-export const normaliseGiftMessage = (message: string) => message.replace(/\r\n?/g, '\n').trim();
+// Gift options per order. The checkout form and the server parse with this one schema. The limits,
+// words and the stored columns' conversions are in gift-options-rules.ts (no Zod), re-exported here.
+export * from './gift-options-rules';
 
 export const GiftMessage = z
   .string()
@@ -42,7 +38,7 @@ export const GiftOptions = z.object({
   message: GiftMessage.nullish().transform((message) => message || null),
   hidePrices: z.boolean({ error: 'Hide prices must be true or false' }).default(false),
   recipientEmail: GiftRecipientEmail.nullish().transform((email) => email || null),
-});
+}) satisfies z.ZodType<GiftOptionsShape>;
 export type GiftOptions = z.infer<typeof GiftOptions>;
 export type GiftOptionsInput = z.input<typeof GiftOptions>;
 
@@ -51,25 +47,5 @@ export const GiftRecord = z.object({
   message: z.string().nullable(),
   hidePrices: z.boolean(),
   recipientEmail: z.string().nullable(),
-});
+}) satisfies z.ZodType<GiftRecordShape>;
 export type GiftRecord = z.infer<typeof GiftRecord>;
-
-type GiftColumns = { giftMessage: string | null; hidePrices: boolean; giftRecipientEmail: string | null };
-
-/** The stored columns for a choice: an empty choice (no message, prices shown, no e-mail) is no gift. */
-export function giftColumnsOf(options: GiftOptions | undefined): GiftColumns {
-  return {
-    giftMessage: options?.message ?? null,
-    hidePrices: options?.hidePrices ?? false,
-    giftRecipientEmail: options?.recipientEmail ?? null,
-  };
-}
-
-export function giftRecordOf(columns: GiftColumns): GiftRecord | null {
-  if (columns.giftMessage === null && !columns.hidePrices && columns.giftRecipientEmail === null) return null;
-  return {
-    message: columns.giftMessage,
-    hidePrices: columns.hidePrices,
-    recipientEmail: columns.giftRecipientEmail,
-  };
-}

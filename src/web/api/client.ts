@@ -4,6 +4,9 @@ import { browserStorage } from '../browser-storage';
 
 export const TOKEN_STORAGE_KEY = 'token';
 
+/** What a screen says when a request, or a chunk of the app, could not reach the server. */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -63,7 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network error. Please check your connection.');
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 
   const text = await response.text();
@@ -105,7 +108,7 @@ export async function downloadFile(path: string, fileName: string): Promise<void
   const response = await fetch(`/api${path}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   }).catch(() => {
-    throw new ApiError(0, 'Network error. Please check your connection.');
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;

@@ -1,5 +1,5 @@
 import type { Quote } from '../../shared/api/quotes';
-import { quoteLinePrice } from '../../shared/api/quotes';
+import { quoteLinePrice } from '../../shared/api/quotes-rules';
 import { formatInr } from '../../shared/money';
 
 /** A bulk quote's lines with their tiered prices, and its totals (owner and customer). */

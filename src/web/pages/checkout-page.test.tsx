@@ -288,7 +288,7 @@ describe('Checkout page (SPEC 2)', () => {
     await user.click(within(group).getByRole('radio', { name: /Person 1/ }));
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.address).toEqual({
       fullName: 'Person 1',
       address: '1, MG Road',
@@ -334,7 +334,7 @@ describe('Checkout page (SPEC 2)', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state).toMatchObject({ orderTotal: 500, buyNow: true });
     expect(state.items.map((item: { id: number; quantity: number }) => [item.id, item.quantity])).toEqual([
       [21, 1],
@@ -368,7 +368,7 @@ describe('Checkout page (SPEC 2)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Hide prices on the packing slip' }));
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.giftOptions).toEqual({
       message: 'Happy Diwali, Meera! With love, Asha',
       hidePrices: true,
@@ -397,7 +397,7 @@ describe('Checkout page (SPEC 2)', () => {
     await user.type(recipient, '98450 12345');
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.notify).toEqual({
       whatsapp: true,
       sms: false,
@@ -431,7 +431,7 @@ describe('Checkout page (SPEC 2)', () => {
     expect(screen.getByText('WhatsApp and SMS go to your verified mobile, 9123456789.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.notify).toEqual({
       whatsapp: true,
       sms: true,
@@ -468,7 +468,7 @@ describe('Checkout page (SPEC 2)', () => {
     ).toHaveProperty('checked', false);
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.notify).toMatchObject({ whatsapp: true, sms: false, email: false });
     expect(state.marketing).toBeUndefined();
   });
@@ -488,7 +488,7 @@ describe('Checkout page (SPEC 2)', () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.notify.phone).toBeUndefined();
   });
 
@@ -503,7 +503,7 @@ describe('Checkout page (SPEC 2)', () => {
     expect(screen.queryByRole('checkbox', { name: 'E-mail' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.notify).toMatchObject({ whatsapp: true, sms: false, email: false });
   });
 
@@ -525,7 +525,7 @@ describe('Checkout page (SPEC 2)', () => {
     await user.type(email, 'Example.com');
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.giftOptions).toEqual({
       message: null,
       hidePrices: false,
@@ -543,7 +543,7 @@ describe('Checkout page (SPEC 2)', () => {
     expect(screen.queryByRole('textbox', { name: 'Gift message' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state).not.toHaveProperty('giftOptions');
   });
 
@@ -775,7 +775,7 @@ describe('Checkout page (SPEC 2)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state).toMatchObject({ orderTotal: 1599, couponCode: 'DIWALI100', discount: 100 });
   });
 
@@ -848,7 +848,7 @@ describe('Checkout page (SPEC 2)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const state = JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null');
+    const state = JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null');
     expect(state.delivery).toEqual({ date: '2026-11-24', slot: 'midnight', fee: 199 });
     expect(state.orderTotal).toBe(1149);
   });
@@ -865,7 +865,9 @@ describe('Checkout page (SPEC 2)', () => {
     expect(within(section).queryByRole('radio')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    expect(JSON.parse(screen.getByTestId('payment-state').textContent ?? 'null').delivery).toBeUndefined();
+    expect(
+      JSON.parse((await screen.findByTestId('payment-state')).textContent ?? 'null').delivery,
+    ).toBeUndefined();
     const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname);
     expect(asked.some((path) => path.startsWith('/api/pincodes/delivery-dates/'))).toBe(false);
   });

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
-  AddressForm,
+  type AddressForm,
   type CheckoutAddress,
   isCompleteAddress,
   isValidPostalCode,
-} from '../../shared/address';
+} from '../../shared/address-rules';
 import { greetingOf } from '../../shared/auth-rules';
 import { canAddToCart, REMOVE_OUT_OF_STOCK_MESSAGE } from '../../shared/cart-rules';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
@@ -16,6 +16,7 @@ import { cartCharges, chargesTotalPaise } from '../../shared/order-charges';
 import { normalisePhone } from '../../shared/phone';
 import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
+import { NETWORK_ERROR_MESSAGE } from '../api/client';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { OrderAgreement } from '../components/order-agreement';
@@ -42,13 +43,11 @@ import {
   type GiftErrors,
   GiftOptionsField,
   NO_GIFT,
-  readGiftChoice,
 } from '../features/checkout/gift-options-field';
 import { CheckoutOrderSummary, type CheckoutShipping } from '../features/checkout/order-summary';
 import {
   initialUpdates,
   OrderUpdatesField,
-  readUpdatesChoice,
   type UpdatesChoice,
   withPastChoices,
 } from '../features/checkout/order-updates-field';
@@ -69,6 +68,12 @@ const AddressModal = lazy(() =>
   import('../features/addresses/address-modal').then((module) => ({ default: module.AddressModal })),
 );
 
+// The gift message's, the order updates' and a carried address's checks run the server's schemas
+// with Zod: they load when the shopper first focuses the form or submits it, so the page opens
+// without Zod (checkout-checks.ts, decision 0088).
+const loadChecks = () => import('../features/checkout/checkout-checks');
+type CheckoutChecks = Awaited<ReturnType<typeof loadChecks>>;
+
 // Decision 0081: the gift link's form loads on its first choice, as most orders go to an address.
 const GiftLinkForm = lazy(() =>
   import('../features/checkout/gift-link-form').then((module) => ({ default: module.GiftLinkForm })),
@@ -81,12 +86,9 @@ const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.postalCode.trim() === b.postalCode.trim() &&
   normalisePhone(a.phone) === normalisePhone(b.phone);
 
-/** An address carried back through the login page (SPEC 2: 'keep any shipping address passed along'). */
-function carriedAddress(state: unknown): AddressForm | null {
-  if (!state || typeof state !== 'object' || !('shippingAddress' in state)) return null;
-  const parsed = AddressForm.safeParse(state.shippingAddress);
-  return parsed.success ? parsed.data : null;
-}
+/** Whether the login page passed an address along (SPEC 2), to be read by readCarriedAddress. */
+const carriesAddress = (state: unknown) =>
+  Boolean(state && typeof state === 'object' && 'shippingAddress' in state);
 
 /** SPEC 2: delivery to the chosen address's postal code, through the 5-minute lookup cache. */
 function useCheckoutDelivery(address: CheckoutAddress | null): CheckoutDelivery {
@@ -207,7 +209,13 @@ export function CheckoutPage() {
   const [asLink, setAsLink] = useState(false);
   const saved = useSavedAddresses(userId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const carried = carriedAddress(location.state);
+  const [checks, setChecks] = useState<CheckoutChecks | null>(null);
+  const [checksUnavailable, setChecksUnavailable] = useState(false);
+  const addressCarried = carriesAddress(location.state);
+  useEffect(() => {
+    if (addressCarried) loadChecks().then(setChecks, () => setChecksUnavailable(true));
+  }, [addressCarried]);
+  const carried = checks?.readCarriedAddress(location.state) ?? null;
   const selected =
     saved.addresses.find((address) => address.id === selectedId) ??
     (carried ? saved.addresses.find((address) => sameAddress(address, carried)) : undefined) ??
@@ -363,10 +371,19 @@ export function CheckoutPage() {
       delivery.status === 'checking'
     )
       return;
-    const { giftOptions, errors } = readGiftChoice(gift);
+    setChecksUnavailable(false);
+    loadChecks().then(
+      (loaded) => proceed(loaded, selected),
+      () => setChecksUnavailable(true),
+    );
+  };
+
+  const proceed = (loaded: CheckoutChecks, selected: AddressForm) => {
+    setChecks(loaded);
+    const { giftOptions, errors } = loaded.readGiftChoice(gift);
     setGiftErrors(errors);
     // An account made with a mobile number alone has no address an e-mail could reach.
-    const updatesChoice = readUpdatesChoice(
+    const updatesChoice = loaded.readUpdatesChoice(
       { ...updates, email: updates.email && hasEmail },
       { verifiedPhone: auth.user?.phone ?? null, isGift: gift.isGift },
     );
@@ -475,7 +492,13 @@ export function CheckoutPage() {
             />
           </Suspense>
         ) : (
-          <form id={formId} onSubmit={submit} className="flex flex-col gap-4" aria-label="Delivery address">
+          <form
+            id={formId}
+            onSubmit={submit}
+            onFocus={() => void loadChecks().catch(() => undefined)}
+            className="flex flex-col gap-4"
+            aria-label="Delivery address"
+          >
             <AddressPicker
               addresses={saved.addresses}
               selectedId={selected?.id ?? null}
@@ -502,7 +525,7 @@ export function CheckoutPage() {
               errors={giftErrors}
               onChange={(choice) => {
                 setGift(choice);
-                if (giftErrors) setGiftErrors(readGiftChoice(choice).errors);
+                if (giftErrors && checks) setGiftErrors(checks.readGiftChoice(choice).errors);
               }}
             />
             <OrderUpdatesField
@@ -516,9 +539,9 @@ export function CheckoutPage() {
               onChange={(choice) => {
                 updatesTouched.current = true;
                 setUpdates(choice);
-                if (updatesError) {
+                if (updatesError && checks) {
                   setUpdatesError(
-                    readUpdatesChoice(choice, {
+                    checks.readUpdatesChoice(choice, {
                       verifiedPhone: auth.user?.phone ?? null,
                       isGift: gift.isGift,
                     }).error,
@@ -532,6 +555,11 @@ export function CheckoutPage() {
         <div className="flex flex-col gap-3 md:sticky md:top-20">
           {summary}
           <CouponField coupon={coupon} />
+          {checksUnavailable && (
+            <p role="alert" className="text-sm font-semibold text-red-700">
+              {NETWORK_ERROR_MESSAGE}
+            </p>
+          )}
           {!asLink && (
             <CheckoutSubmit
               form={formId}

@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type CashOrderResponse, MY_ORDERS_PLACE } from '../../shared/api/payments';
-import { displayName } from '../../shared/auth';
+import type { CashOrderResponse } from '../../shared/api/payments';
+import { MY_ORDERS_PLACE } from '../../shared/api/payments-rules';
+import { displayName } from '../../shared/auth-rules';
 import type { PaymentMethod } from '../../shared/cash-on-delivery';
 import type { DeliveryChoice } from '../../shared/delivery-dates';
-import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options';
+import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options-rules';
 import { formatInr, toRupees } from '../../shared/money';
 import { trackEcommerce } from '../analytics';
+import { NETWORK_ERROR_MESSAGE } from '../api/client';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { OrderAgreement } from '../components/order-agreement';
@@ -27,7 +29,7 @@ import { PaymentMethodChoice } from '../features/payment/payment-method-choice';
 import {
   type PaymentRequest,
   paymentCharges,
-  readPaymentRequest,
+  useCheckedPaymentRequest,
   withDeliveryChoice,
 } from '../features/payment/payment-request';
 import { ProcessingOverlay } from '../features/payment/processing-overlay';
@@ -327,16 +329,19 @@ export function PaymentPage() {
   const location = useLocation();
   const [search] = useSearchParams();
   const pendingOrderId = search.get('order');
-  const request = useMemo(() => readPaymentRequest(location.state), [location.state]);
+  const checked = useCheckedPaymentRequest(location.state);
+  const request = checked.request;
   const hasRequest = request !== null || pendingOrderId !== null;
+  // Without a pending order, the page waits for the check of what checkout handed it.
+  const checking = pendingOrderId === null && checked.checking;
 
   // SPEC 7: the provider's script loads when the payment page opens.
   useEffect(() => {
     if (hasRequest) preloadCheckoutScript();
   }, [hasRequest]);
 
-  if (!user) {
-    if (loading) {
+  if (!user || checking) {
+    if (loading || checking) {
       return (
         <div className="py-16 text-center">
           {meta}
@@ -358,6 +363,21 @@ export function PaymentPage() {
         {meta}
         <h1 className="text-2xl font-extrabold text-stone-900">Complete Your Payment</h1>
         <PendingOrderPayment orderId={pendingOrderId} />
+      </div>
+    );
+  }
+
+  if (checked.failed) {
+    return (
+      <div className="mx-auto max-w-5xl">
+        {meta}
+        <h1 className="text-2xl font-extrabold text-stone-900">Payment</h1>
+        <div className="mt-4 flex flex-col items-start gap-3">
+          <ErrorBanner>{NETWORK_ERROR_MESSAGE}</ErrorBanner>
+          <Button variant="secondary" onClick={checked.retry}>
+            Try again
+          </Button>
+        </div>
       </div>
     );
   }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { QUOTE_MESSAGES, type Quote } from '../../shared/api/quotes';
+import type { Quote } from '../../shared/api/quotes';
+import { QUOTE_MESSAGES } from '../../shared/api/quotes-rules';
 import { displayName } from '../../shared/auth-rules';
 import { arrivalPhrase } from '../../shared/delivery-rules';
 import { INDIA_TIME_ZONE } from '../../shared/india-time';

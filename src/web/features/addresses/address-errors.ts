@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SESSION_EXPIRED_EVENT } from '../../../shared/auth';
+import { SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { ApiError, TOKEN_STORAGE_KEY } from '../../api/client';
 
 /** SPEC 8 "Address" messages, written once here for the checkout page and the modal. */

@@ -4,7 +4,7 @@ import {
   type AddressInput,
   addressFormToInput,
   validateAddressForm,
-} from '../../../shared/address';
+} from '../../../shared/address-rules';
 
 /**
  * Browser storage key of the addresses an older version of the store kept per user, before they

@@ -10,7 +10,6 @@ import type { AddressRecord } from '../../../shared/api/addresses';
 import { browserStorage } from '../../browser-storage';
 import { isSessionExpired, useSessionExpiry } from './address-errors';
 import { addressesApi } from './addresses-api';
-import { migrateLocalAddresses } from './local-addresses';
 
 export const ADDRESSES_QUERY_KEY = ['addresses'] as const;
 
@@ -27,6 +26,8 @@ async function loadAddresses(userId: number): Promise<AddressRecord[]> {
   if (saved.length > 0 || !storage || migrationTried.has(userId)) return saved;
   migrationTried.add(userId);
   try {
+    // Zod, which reads the old entries, loads only for this one-off move (docs/performance.md).
+    const { migrateLocalAddresses } = await import('./local-addresses');
     const created = await migrateLocalAddresses({ userId, storage, create: addressesApi.create });
     return created > 0 ? addressesApi.list() : saved;
   } catch (error) {

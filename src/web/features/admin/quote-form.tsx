@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { NewQuoteInput } from '../../../shared/api/quotes';
-import { QUOTE_DEFAULT_VALID_DAYS } from '../../../shared/api/quotes';
+import { QUOTE_DEFAULT_VALID_DAYS } from '../../../shared/api/quotes-rules';
 import { formatInr } from '../../../shared/money';
 import { describeTiers } from '../../../shared/quantity-tier-rules';
 import { ApiError } from '../../api/client';

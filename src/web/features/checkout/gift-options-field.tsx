@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { GIFT_MESSAGE_MAX, GiftOptions, giftMessageLength } from '../../../shared/gift-options';
+import { GIFT_MESSAGE_MAX, giftMessageLength } from '../../../shared/gift-options-rules';
 import { FormField, TextAreaField } from '../../components/form-field';
 
 /** What the shopper has ticked and typed under "This is a gift". */
@@ -9,29 +9,6 @@ export const NO_GIFT: GiftChoice = { isGift: false, message: '', hidePrices: fal
 
 /** What the server's schema says about the message and the e-mail, field by field. */
 export type GiftErrors = { message?: string; recipientEmail?: string };
-
-/**
- * The choice as create-order takes it, through the server's own schema: undefined when
- * it is not a gift, or the reason the message is refused.
- */
-export function readGiftChoice(choice: GiftChoice): { giftOptions?: GiftOptions; errors?: GiftErrors } {
-  if (!choice.isGift) return {};
-  const parsed = GiftOptions.safeParse({
-    message: choice.message,
-    hidePrices: choice.hidePrices,
-    recipientEmail: choice.recipientEmail,
-  });
-  if (!parsed.success) {
-    const errors: GiftErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'recipientEmail' ? 'recipientEmail' : 'message';
-      errors[field] ??= issue.message;
-    }
-    return { errors };
-  }
-  const { message, hidePrices, recipientEmail } = parsed.data;
-  return message === null && !hidePrices && recipientEmail === null ? {} : { giftOptions: parsed.data };
-}
 
 /** A checkbox with its label, at least 44 px tall for a thumb. */
 export function Tick({

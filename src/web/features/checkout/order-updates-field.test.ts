@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialUpdates, readUpdatesChoice, withPastChoices } from './order-updates-field';
+import { readUpdatesChoice } from './checkout-checks';
+import { initialUpdates, withPastChoices } from './order-updates-field';
 
 // Decision 0062: WhatsApp is the shopper's own opt-in; offers a separate, unticked choice.
 describe('order updates at checkout', () => {

@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { type AccountConsent, consentWording, type MarketingChoice } from '../../../shared/consents';
+import { consentWording } from '../../../shared/consent-wording';
+import type { AccountConsent, MarketingChoice } from '../../../shared/consents';
 import {
   NOTIFY_CHANNEL_LABELS,
   NOTIFY_CHANNELS,
   type NotifyChannel,
-  NotifyConsent,
-} from '../../../shared/notifications';
+} from '../../../shared/notification-rules';
 import { FormField } from '../../components/form-field';
 
 /** What the shopper ticked under "Order updates", and the offers they ticked (decision 0062). */
@@ -41,30 +41,6 @@ export const withPastChoices = (
   }
   return chosen;
 };
-
-/**
- * Decision 0033: the choice as create-order takes it, through the server's schema. Decision 0054: the
- * mobile is the account's verified one; WhatsApp and SMS never go to a number typed here.
- */
-export function readUpdatesChoice(
-  choice: UpdatesChoice,
-  account: { verifiedPhone: string | null; isGift: boolean },
-): { notify?: NotifyConsent; marketing?: MarketingChoice; error?: string } {
-  const phone = account.verifiedPhone ?? '';
-  const tellsRecipient = account.isGift && choice.giftRecipient;
-  const recipientPhone = tellsRecipient ? choice.giftRecipientPhone.trim() : '';
-  const parsed = NotifyConsent.safeParse({
-    whatsapp: choice.whatsapp,
-    sms: choice.sms,
-    email: choice.email,
-    giftRecipient: tellsRecipient,
-    ...(phone ? { phone } : {}),
-    ...(recipientPhone ? { giftRecipientPhone: recipientPhone } : {}),
-  });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please check your mobile number' };
-  const anyOffer = Object.values(choice.offers).some(Boolean);
-  return { notify: parsed.data, ...(anyOffer ? { marketing: choice.offers } : {}) };
-}
 
 /** WhatsApp, SMS and e-mail updates of the order, and the gift recipient's WhatsApp news. */
 export function OrderUpdatesField({

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { CouponQuote, type ValidateCouponInput } from '../../../shared/api/coupons';
-import { apiRequest } from '../../api/client';
+import type { CouponQuote, ValidateCouponInput } from '../../../shared/api/coupons';
+import { apiRequest, parsedAnswer } from '../../api/client';
 
 export type CouponItem = { productId: number; quantity: number };
 
-export const validateCoupon = async (payload: ValidateCouponInput): Promise<CouponQuote> =>
-  CouponQuote.parse(await apiRequest<unknown>('/coupons/validate', { method: 'POST', body: payload }));
+// The schema (and Zod) loads with the first answer, not with the page (docs/performance.md).
+export const validateCoupon = (payload: ValidateCouponInput): Promise<CouponQuote> =>
+  parsedAnswer(
+    import('../../../shared/api/coupons').then((schemas) => schemas.CouponQuote),
+    apiRequest<unknown>('/coupons/validate', { method: 'POST', body: payload }),
+  );
 
 /**
  * The server's quote for the applied code on these lines, asked again whenever the lines change

@@ -1,13 +1,17 @@
 import { type ReactNode, useId } from 'react';
-import {
-  DELIVERY_DATE_MESSAGES,
-  type DeliveryChoice,
-  type DeliveryChoiceRecord,
-  type DeliveryDateOption,
-  type DeliveryDates,
+import type {
+  DeliveryChoice,
+  DeliveryChoiceRecord,
+  DeliveryDateOption,
+  DeliveryDates,
 } from '../../../shared/delivery-dates';
 import { arrivalPhrase } from '../../../shared/delivery-rules';
-import { isSameSlot, pickOfChoice, slotKeyOf } from '../../../shared/delivery-slot-rules';
+import {
+  DELIVERY_DATE_MESSAGES,
+  isSameSlot,
+  pickOfChoice,
+  slotKeyOf,
+} from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
 import { PRE_ORDER_DAYS_CHECKOUT } from '../../../shared/pincode';
 import { ApiError } from '../../api/client';

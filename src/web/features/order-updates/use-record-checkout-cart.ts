@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { CheckoutCartLine } from '../../../shared/api/notifications';
-import { MAX_ORDER_LINES } from '../../../shared/api/payments';
+import { MAX_ORDER_LINES } from '../../../shared/api/payments-rules';
 import type { PersonalisationValues } from '../../../shared/personalisation-rules';
 
 // Several quick changes (a quantity stepped up three times) are one recording.

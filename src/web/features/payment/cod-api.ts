@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { CodEligibility, type CodEligibilityRequest } from '../../../shared/api/payments';
-import { apiRequest } from '../../api/client';
+import type { CodEligibility, CodEligibilityRequest } from '../../../shared/api/payments';
+import { apiRequest, parsedAnswer } from '../../api/client';
 import { deliveryChoiceOf, orderLinesOf, type PaymentRequest } from './payment-request';
 
 /** Decision 0042: what the server's rule says of paying this cart on delivery. */
-async function fetchCodEligibility(
-  body: CodEligibilityRequest,
-  signal: AbortSignal,
-): Promise<CodEligibility> {
-  return CodEligibility.parse(
-    await apiRequest<unknown>('/payments/cod-eligibility', { method: 'POST', body, signal }),
+function fetchCodEligibility(body: CodEligibilityRequest, signal: AbortSignal): Promise<CodEligibility> {
+  return parsedAnswer(
+    import('../../../shared/api/payments').then((schemas) => schemas.CodEligibility),
+    apiRequest<unknown>('/payments/cod-eligibility', { method: 'POST', body, signal }),
   );
 }
 

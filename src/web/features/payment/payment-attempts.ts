@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { PaymentMethod } from '../../../shared/cash-on-delivery';
+import type { Attempts } from './stored-attempts';
 
 // An order a Pay press made stays the answer to the same request for the rest of the tab's
 // checkout, in sessionStorage, so it survives a reload: Android often discards a background tab
@@ -9,21 +9,16 @@ import type { PaymentMethod } from '../../../shared/cash-on-delivery';
 // order, as the server would answer it (DESIGN 4: the same key must ask for exactly the same order).
 const ATTEMPTS_STORAGE_KEY = 'paymentAttempts';
 
-const Attempt = z.object({ request: z.string(), key: z.string().min(1) });
-// What the tab kept, checked: anything else there (an older shape, an edit) counts as nothing kept.
-const Attempts = z.object({ online: Attempt.optional(), cod: Attempt.optional() }).catch({});
-type Attempts = z.infer<typeof Attempts>;
-
 const newIdempotencyKey = () =>
   typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-function readAttempts(): Attempts {
+function storedText(): string | null {
   try {
-    return Attempts.parse(JSON.parse(sessionStorage.getItem(ATTEMPTS_STORAGE_KEY) ?? '{}'));
+    return sessionStorage.getItem(ATTEMPTS_STORAGE_KEY);
   } catch {
-    return {};
+    return null;
   }
 }
 
@@ -36,18 +31,32 @@ function storeAttempts(attempts: Attempts) {
 }
 
 /**
- * The idempotency keys of a payment page: read from the tab's storage when the page starts, kept
- * in memory too (storage may be refused) and written back on every change.
+ * The idempotency keys of a payment page: read from the tab's storage at the first Pay (with their
+ * check, which needs Zod: it loads then, not with the page, decision 0088), kept in memory too
+ * (storage may be refused) and written back on every change.
  */
 export function createAttemptKeys() {
-  let attempts = readAttempts();
+  let attempts: Attempts = {};
+  let read: Promise<void> | undefined;
+  const load = () =>
+    (read ??= import('./stored-attempts').then(
+      (stored) => {
+        attempts = stored.readAttempts(storedText());
+      },
+      (error: unknown) => {
+        // A chunk that failed to download (offline) is asked for again at the next Pay.
+        read = undefined;
+        throw error;
+      },
+    ));
   const change = (next: Attempts) => {
     attempts = next;
     storeAttempts(next);
   };
   return {
     /** The key for this request: the earlier attempt's when it asked for exactly the same. */
-    keyFor(method: PaymentMethod, request: string): string {
+    async keyFor(method: PaymentMethod, request: string): Promise<string> {
+      await load();
       const earlier = attempts[method];
       if (earlier?.request === request) return earlier.key;
       const key = newIdempotencyKey();
@@ -56,6 +65,8 @@ export function createAttemptKeys() {
     },
     /** After the server refused the key, or the order was paid or placed: the next is a new order. */
     forget(method: PaymentMethod) {
+      // Before the first keyFor this page made no order, and what the tab kept stays as it is.
+      if (read === undefined) return;
       const { [method]: _forgotten, ...others } = attempts;
       change(others);
     },

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES as SERVER_MESSAGES } from '../../../shared/api/payments';
+import { PAYMENT_MESSAGES as SERVER_MESSAGES } from '../../../shared/api/payments-rules';
 import { ApiError } from '../../api/client';
 
 /** SPEC 8 "Payment" messages, in the product's words. */

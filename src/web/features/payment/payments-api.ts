@@ -1,31 +1,39 @@
-import {
-  type CreateOrderInput,
+import type {
+  CreateOrderInput,
   PaymentConfig,
-  type PaymentFailedPayload,
+  PaymentFailedPayload,
   PlaceOrderResponse,
-  type VerifyPaymentPayload,
+  VerifyPaymentPayload,
   VerifyPaymentResponse,
 } from '../../../shared/api/payments';
-import { apiRequest } from '../../api/client';
+import { apiRequest, parsedAnswer } from '../../api/client';
+
+// The schemas (and Zod) load with the first answer, not with the page (docs/performance.md).
+const paymentSchemas = () => import('../../../shared/api/payments');
 
 /** The /api/payments calls of SPEC 7, plus the provider's public configuration (DESIGN 5). */
 export const paymentsApi = {
-  config: async (): Promise<PaymentConfig> =>
-    PaymentConfig.parse(await apiRequest<unknown>('/payments/config')),
+  config: (): Promise<PaymentConfig> =>
+    parsedAnswer(
+      paymentSchemas().then((schemas) => schemas.PaymentConfig),
+      apiRequest<unknown>('/payments/config'),
+    ),
 
   /** A retried request with the same key gets the same order (DESIGN 4). */
-  createOrder: async (payload: CreateOrderInput, idempotencyKey: string): Promise<PlaceOrderResponse> =>
-    PlaceOrderResponse.parse(
-      await apiRequest<unknown>('/payments/create-order', {
+  createOrder: (payload: CreateOrderInput, idempotencyKey: string): Promise<PlaceOrderResponse> =>
+    parsedAnswer(
+      paymentSchemas().then((schemas) => schemas.PlaceOrderResponse),
+      apiRequest<unknown>('/payments/create-order', {
         method: 'POST',
         body: payload,
         headers: { 'idempotency-key': idempotencyKey },
       }),
     ),
 
-  verify: async (payload: VerifyPaymentPayload): Promise<VerifyPaymentResponse> =>
-    VerifyPaymentResponse.parse(
-      await apiRequest<unknown>('/payments/verify-payment', { method: 'POST', body: payload }),
+  verify: (payload: VerifyPaymentPayload): Promise<VerifyPaymentResponse> =>
+    parsedAnswer(
+      paymentSchemas().then((schemas) => schemas.VerifyPaymentResponse),
+      apiRequest<unknown>('/payments/verify-payment', { method: 'POST', body: payload }),
     ),
 
   reportFailure: async (payload: PaymentFailedPayload): Promise<void> => {

@@ -57,7 +57,8 @@ export function usePaymentFlow({
         ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
       };
       try {
-        return await paymentsApi.createOrder(order, attemptKeys.keyFor(paymentMethod, JSON.stringify(order)));
+        const key = await attemptKeys.keyFor(paymentMethod, JSON.stringify(order));
+        return await paymentsApi.createOrder(order, key);
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) attemptKeys.forget(paymentMethod);
         if (error instanceof ApiError && error.errors.some((field) => field.path === 'delivery')) {

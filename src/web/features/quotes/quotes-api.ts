@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { CreateOrderResponse } from '../../../shared/api/payments';
-import { type Quote, QuoteResponse } from '../../../shared/api/quotes';
-import { ApiError, apiRequest } from '../../api/client';
+import type { CreateOrderResponse } from '../../../shared/api/payments';
+import type { Quote } from '../../../shared/api/quotes';
+import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
 
 const quoteKey = (orderId: string, signedIn: boolean) => ['quote', orderId, signedIn] as const;
 const keyQuery = (key: string | null) => (key ? `?key=${encodeURIComponent(key)}` : '');
@@ -13,9 +13,14 @@ const keyQuery = (key: string | null) => (key ? `?key=${encodeURIComponent(key)}
 export function useQuote(orderId: string, key: string | null, signedIn: boolean, enabled: boolean) {
   return useQuery({
     queryKey: quoteKey(orderId, signedIn),
+    // The schema (and Zod) loads with the first answer, not with the page (docs/performance.md).
     queryFn: async (): Promise<Quote> =>
-      QuoteResponse.parse(await apiRequest<unknown>(`/quotes/${encodeURIComponent(orderId)}${keyQuery(key)}`))
-        .quote,
+      (
+        await parsedAnswer(
+          import('../../../shared/api/quotes').then((schemas) => schemas.QuoteResponse),
+          apiRequest<unknown>(`/quotes/${encodeURIComponent(orderId)}${keyQuery(key)}`),
+        )
+      ).quote,
     enabled,
     // Whether it can still be paid changes on the server (paid, expired).
     staleTime: 0,
@@ -24,9 +29,10 @@ export function useQuote(orderId: string, key: string | null, signedIn: boolean,
 }
 
 /** The provider's order for the quote, as create-order answers a cart (same window, same verify). */
-export const startQuotePayment = async (orderId: string, key: string | null): Promise<CreateOrderResponse> =>
-  CreateOrderResponse.parse(
-    await apiRequest<unknown>(`/quotes/${encodeURIComponent(orderId)}/payment${keyQuery(key)}`, {
+export const startQuotePayment = (orderId: string, key: string | null): Promise<CreateOrderResponse> =>
+  parsedAnswer(
+    import('../../../shared/api/payments').then((schemas) => schemas.CreateOrderResponse),
+    apiRequest<unknown>(`/quotes/${encodeURIComponent(orderId)}/payment${keyQuery(key)}`, {
       method: 'POST',
     }),
   );
