@@ -50,6 +50,10 @@ const BODIES_WITHOUT_A_SCHEMA: Record<string, { takes: string; maxBytes: number;
     takes: 'one photo file, multipart (@fastify/multipart limits in returns/routes.ts)',
     maxBytes: MAX_IMAGE_BYTES,
   },
+  'POST /api/gift-links/:token/thanks/photo': {
+    takes: "a thank-you's one photo file, multipart (@fastify/multipart limits in gift-links/routes.ts)",
+    maxBytes: MAX_IMAGE_BYTES,
+  },
   'POST /api/payments/webhook': {
     takes: 'the raw bytes the provider signed (WEBHOOK_BODY_LIMIT in payments/routes.ts)',
     maxBytes: 256 * 1024,

@@ -60,5 +60,22 @@ export const GIFT_EXPIRED_NOTE = 'The gift link expired without an address; the 
 export const giftCheaperDeliveryNote = (refund: string) =>
   `The recipient chose a cheaper delivery: ${refund} is refunded to you`;
 
+/** Decision 0081: a thank-you's refusals (apart, so pages without the thank-you do not load them). */
+export const GIFT_THANKS_MESSAGES = {
+  notYet: 'You can thank the sender once the gift has been delivered',
+  alreadyThanked: 'You have already sent your thanks for this gift',
+  photoFirst: 'Please send your note first, then its photo',
+  photoTaken: 'Your thank-you already has its photo',
+  noteNeeded: 'Please write a few words of thanks',
+} as const;
+
+/** Decision 0081: the most a thank-you note may say (about a long SMS). */
+export const GIFT_THANKS_NOTE_MAX = 500;
+/**
+ * Decision 0081: an answered link's page stays open this many days after the answer, so that its
+ * recipient can come back to thank the sender once the gift has arrived.
+ */
+export const GIFT_THANKS_DAYS = 30;
+
 /** The recipient's page: '/gift/<token>'. */
 export const giftLinkPathOf = (token: string) => `/gift/${token}`;

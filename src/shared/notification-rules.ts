@@ -39,6 +39,8 @@ export const ORDER_NOTICES = [
   'gift_link',
   // Decision 0084: a group gift's news to a contributor or its organiser (a share taken, refunded...).
   'group_gift',
+  // Decision 0081: the recipient of a gift link thanked its sender (to the sender only).
+  'gift_thanks',
   'cart_reminder',
   // Decision 0071: a sold-out product the shopper asked about is back.
   'back_in_stock',
@@ -119,7 +121,9 @@ export const isStopReply = (text: string) => STOP_WORDS.has(text.trim().toUpperC
  * SMS it goes by SMS to their verified mobile (a transactional message, TCCCPR 2018); a number
  * that sent STOP still gets nothing.
  */
-export const SERVICE_NOTICES: readonly OrderNotice[] = ['cod_confirm'];
+// Decision 0081: also a gift link recipient's thank-you, to its sender, whose link checkout asks
+// for no channel (the link needed their verified mobile).
+export const SERVICE_NOTICES: readonly OrderNotice[] = ['cod_confirm', 'gift_thanks'];
 
 export const isOrderNotice = (value: string): value is OrderNotice =>
   (ORDER_NOTICES as readonly string[]).includes(value);

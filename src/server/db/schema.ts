@@ -651,6 +651,20 @@ export const groupGiftContributions = pgTable(
   ],
 );
 
+/**
+ * Decision 0081: the one thank-you a gift link's recipient may send after delivery, read by the
+ * sender on their order page; its photo, re-encoded as a return's is, never leaves that page.
+ */
+export const giftThanks = pgTable('gift_thanks', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  note: text('note').notNull(),
+  photoContentType: text('photo_content_type'),
+  photo: bytea('photo'),
+  createdAt: createdAt(),
+});
+
 export const orderItems = pgTable(
   'order_items',
   {

@@ -101,6 +101,23 @@ export async function reencodeImage(
   });
 }
 
+// A customer's photo (of a return, of a thank-you) is kept small: 1600 pixels a side.
+const CUSTOMER_PHOTO_SIDE = 1600;
+
+/**
+ * A photo a customer sends the store (a return's, a gift's thank-you): a JPEG, PNG or WebP,
+ * re-encoded as one small WebP without its metadata (e.g. where it was taken).
+ */
+export async function customerPhotoWebp(bytes: Buffer): Promise<Buffer> {
+  const [webp] = await reencodeImage(
+    bytes,
+    { accept: ['jpeg', 'png', 'webp'], typeMessage: 'Please upload a JPEG, PNG or WebP photo.', quality: 80 },
+    [CUSTOMER_PHOTO_SIDE],
+  );
+  if (!webp) throw new Error('Re-encoding a photo answered no copy');
+  return webp;
+}
+
 /**
  * A stored image as a JPEG for a PDF (PDFKit draws JPEG and PNG, not the WebP the store keeps), at
  * most `side` pixels a side: enough for a packer to see what to print, small enough for a pile.

@@ -17,6 +17,16 @@ import type { TestStore } from './test-store';
 
 export const MIDNIGHT_FEE_RUPEES = 199;
 
+/** A recipient's answer: a Bengaluru flat (560001, which the seeded pincodes serve). */
+export const BENGALURU = {
+  fullName: 'Kavya Reddy',
+  address: 'Flat 4B, Prestige Lakeside, 80 Feet Road, Koramangala',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  phone: '98450 12345',
+};
+
 let phoneCounter = 0;
 
 /** A shopper whose mobile is verified by a one-time code, as a gift link needs. */

@@ -80,6 +80,10 @@ export const GiftLinkView = z.object({
   expiresAt: z.string(),
   /** The date and slot chosen, once the address is given. */
   delivery: z.object({ date: z.string(), slot: DeliverySlot }).nullable(),
+  /** Whether the gift has arrived: the recipient may then send a thank-you. */
+  delivered: z.boolean(),
+  /** The thank-you they sent, once sent (one a gift). */
+  thanks: z.object({ note: z.string(), photo: z.boolean() }).nullable(),
 });
 export type GiftLinkView = z.infer<typeof GiftLinkView>;
 
@@ -108,5 +112,7 @@ export const GiftLinkStatus = z.object({
   openedAt: z.string().nullable(),
   expiresAt: z.string(),
   delivery: z.object({ date: z.string(), slot: DeliverySlot }).nullable(),
+  /** The recipient's thank-you, once they sent one; its photo is at GET .../gift-link/thanks/photo. */
+  thanks: z.object({ note: z.string(), at: z.string(), photo: z.boolean() }).nullable(),
 });
 export type GiftLinkStatus = z.infer<typeof GiftLinkStatus>;

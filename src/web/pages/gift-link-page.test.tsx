@@ -18,6 +18,8 @@ const GIFT: GiftLinkView = {
   state: 'opened',
   expiresAt: '2026-11-30T05:30:00.000Z',
   delivery: null,
+  delivered: false,
+  thanks: null,
 };
 
 const DATES: DeliveryDates = {
@@ -101,6 +103,41 @@ describe("a gift link's page", () => {
         landmark: 'opposite Forum Mall',
         delivery: { date: '2026-11-24', slot: 'midnight' },
       },
+    ]);
+  });
+
+  it('after delivery, sends the thank-you note and then its photo to the sender', async () => {
+    const delivered: GiftLinkView = {
+      ...GIFT,
+      state: 'addressed',
+      delivery: { date: '2026-11-24', slot: 'midnight' },
+      delivered: true,
+    };
+    const posted: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method !== 'POST') return Response.json(delivered);
+        const body =
+          init.body instanceof FormData
+            ? { file: (init.body.get('file') as File).name }
+            : JSON.parse(String(init.body));
+        posted.push({ path, body });
+        const photo = path.endsWith('/photo');
+        return Response.json({ ...delivered, thanks: { note: 'Thank you, Asha!', photo } });
+      }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Your note'), 'Thank you, Asha!');
+    const picture = new File([new Uint8Array([137, 80, 78, 71])], 'us.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('A photo (optional)'), picture);
+    await user.click(screen.getByRole('button', { name: 'Send thanks' }));
+    expect(await screen.findByText('Your thank-you is on its way to Asha Rao.')).toBeTruthy();
+    expect(posted).toEqual([
+      { path: '/api/gift-links/a-token/thanks', body: { note: 'Thank you, Asha!' } },
+      { path: '/api/gift-links/a-token/thanks/photo', body: { file: 'us.png' } },
     ]);
   });
 

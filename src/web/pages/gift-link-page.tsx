@@ -1,16 +1,23 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { GiftLinkView } from '../../shared/api/gift-links';
 import type { DeliveryChoice, DeliveryChoiceRecord } from '../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../shared/delivery-slot-rules';
+import { GIFT_THANKS_NOTE_MAX } from '../../shared/gift-links';
 import { ApiError } from '../api/client';
 import { Button, buttonClass } from '../components/button';
+import { FilePicker } from '../components/file-picker';
 import { FormField } from '../components/form-field';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, InfoBanner, Spinner } from '../components/status-message';
 import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
 import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
-import { placeOfPincode, useAnswerGiftLink, useGiftLink } from '../features/gift-links/gift-links-api';
+import {
+  placeOfPincode,
+  useAnswerGiftLink,
+  useGiftLink,
+  useThankSender,
+} from '../features/gift-links/gift-links-api';
 
 // Decision 0081: the page a gift link opens. No account, ever: the link's token is enough. The
 // recipient types the address pincode first, picks a day and slot the sender allowed, and
@@ -188,6 +195,60 @@ function AnswerForm({ token, gift }: { token: string; gift: GiftLinkView }) {
   );
 }
 
+/** After delivery: a note for the sender, and a photo if they like. Nothing else is asked. */
+function ThanksForm({ token, gift }: { token: string; gift: GiftLinkView }) {
+  const thank = useThankSender(token);
+  const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const id = useId();
+  if (gift.thanks) {
+    return (
+      <InfoBanner>
+        {gift.thanks.photo || !thank.error
+          ? `Your thank-you is on its way to ${gift.senderName}.`
+          : `Your note is on its way to ${gift.senderName}; the photo could not be sent.`}
+      </InfoBanner>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    thank.mutate({ note: note.trim(), photo });
+  };
+  return (
+    <form onSubmit={submit} aria-label={`Thank ${gift.senderName}`} className="flex flex-col gap-3">
+      <h2 className="text-lg font-bold text-stone-900">Say thank you to {gift.senderName}</h2>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-note`} className="text-sm font-medium text-stone-800">
+          Your note
+        </label>
+        <textarea
+          id={`${id}-note`}
+          required
+          rows={4}
+          maxLength={GIFT_THANKS_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          className="w-full rounded-lg border border-stone-300 px-3 py-2 text-base text-stone-900"
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-photo`} className="text-sm font-medium text-stone-800">
+          A photo (optional)
+        </label>
+        <FilePicker
+          id={`${id}-photo`}
+          accept="image/jpeg,image/png,image/webp"
+          onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+        />
+      </div>
+      {thank.error && <ErrorBanner>{readMessage(thank.error)}</ErrorBanner>}
+      <Button type="submit" disabled={thank.isPending || note.trim() === ''}>
+        {thank.isPending ? 'Sending…' : 'Send thanks'}
+      </Button>
+    </form>
+  );
+}
+
 function GiftCard({ gift }: { gift: GiftLinkView }) {
   return (
     <div className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
@@ -250,7 +311,9 @@ export function GiftLinkPage() {
     body = (
       <div className="flex flex-col gap-4">
         <GiftCard gift={view} />
-        {view.state === 'addressed' && view.delivery ? (
+        {view.delivered ? (
+          <ThanksForm token={token} gift={view} />
+        ) : view.state === 'addressed' && view.delivery ? (
           <InfoBanner>Thank you! Your gift is arriving {deliveryChoiceText(view.delivery)}.</InfoBanner>
         ) : view.state === 'declined' ? (
           <InfoBanner>You declined this gift. The sender gets their money back.</InfoBanner>

@@ -229,6 +229,7 @@ function OrderConfirmation({
             link={order.giftLink}
             className="mt-2"
             actions={<GiftLinkActions orderId={order.id} link={order.giftLink} />}
+            orderId={order.id}
           />
         ) : (
           <PostalAddress address={address} className="mt-2" />

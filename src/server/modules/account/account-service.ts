@@ -8,6 +8,7 @@ import {
   cartReminders,
   checkoutCarts,
   emailChanges,
+  giftThanks,
   mailOutbox,
   notificationOutbox,
   orderItems,
@@ -298,6 +299,8 @@ export function createAccountService({
           );
         if (phone) await tx.delete(phoneCodes).where(eq(phoneCodes.phone, phone));
         if (ownOrders.length > 0) {
+          // A gift's recipient wrote their thanks for this sender alone (decision 0081).
+          await tx.delete(giftThanks).where(inArray(giftThanks.orderId, ownOrders));
           // The tax record keeps amounts, lines and the place of supply; who and where to goes.
           for (const order of await tx
             .select({ id: orders.id, shippingAddress: orders.shippingAddress })

@@ -5,7 +5,7 @@ import type { GiftLinkView } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { GIFT_LINK_LAPSED_NOTE, GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
 import { invoices, moneyLedger, orderCharges, products } from '../../db/schema';
-import { paidLink, senderWithPhone } from '../../testing/gift-link-fixtures';
+import { BENGALURU, paidLink, senderWithPhone } from '../../testing/gift-link-fixtures';
 import { createTestProduct, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
@@ -23,14 +23,6 @@ const store = setUpTestStore({
   admin: true,
 });
 
-const BENGALURU = {
-  fullName: 'Kavya Reddy',
-  address: 'Flat 4B, Prestige Lakeside, 80 Feet Road, Koramangala',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  phone: '98450 12345',
-};
 const DELHI = {
   ...BENGALURU,
   address: '21 Hauz Khas Village',

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type AcceptGiftLinkPayload,
@@ -16,6 +16,8 @@ import {
   GIFT_LINK_DAYS_TO_CHOOSE,
   GIFT_LINK_LAPSED_NOTE,
   GIFT_LINK_MESSAGES,
+  GIFT_THANKS_DAYS,
+  GIFT_THANKS_MESSAGES,
   type GiftLinkRowState,
   giftAddressedNote,
   giftCheaperDeliveryNote,
@@ -27,8 +29,9 @@ import { formatPaise } from '../../../shared/money';
 import type { LedgerReason } from '../../../shared/money-ledger';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { giftLinks, orderItems, orders, users } from '../../db/schema';
+import { giftLinks, giftThanks, orderItems, orders, users } from '../../db/schema';
 import { conflict, invalid, notFound, unavailable } from '../../errors';
+import { customerPhotoWebp } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
 import { recordRefund } from '../invoices';
 import { enqueueMail, giftLinkMail } from '../mail';
@@ -49,6 +52,7 @@ import {
   setFee,
 } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
+import { queueGiftThanks } from './gift-thanks';
 
 export type GiftLinkService = ReturnType<typeof createGiftLinkService>;
 
@@ -100,19 +104,46 @@ export function createGiftLinkService({
     return messageName(sender?.name, 'A friend');
   };
 
-  /** The link of a live token: sent or opened (not answered), not expired. */
+  /**
+   * The link of a live token: sent, opened or declined until it expires; answered (addressed), for
+   * GIFT_THANKS_DAYS after the answer, so its recipient can come back to say thank you.
+   */
   async function liveLink(token: string) {
+    const now = clock.now();
     const [found] = await db
       .select({ link: giftLinks, order: orders })
       .from(giftLinks)
       .innerJoin(orders, eq(orders.id, giftLinks.orderId))
-      .where(and(eq(giftLinks.tokenHash, giftLinkTokenHashOf(token)), gt(giftLinks.expiresAt, clock.now())))
+      .where(eq(giftLinks.tokenHash, giftLinkTokenHashOf(token)))
       .limit(1);
-    if (!found || found.link.state === 'awaiting_payment' || found.link.state === 'expired') {
+    const openUntil =
+      found?.link.state === 'addressed' && found.link.answeredAt
+        ? new Date(
+            Math.max(
+              found.link.expiresAt.getTime(),
+              found.link.answeredAt.getTime() + GIFT_THANKS_DAYS * DAY_MS,
+            ),
+          )
+        : found?.link.expiresAt;
+    if (
+      !found ||
+      !openUntil ||
+      openUntil <= now ||
+      found.link.state === 'awaiting_payment' ||
+      found.link.state === 'expired'
+    ) {
       throw notFound(GIFT_LINK_MESSAGES.notFound);
     }
     return found;
   }
+
+  const thanksOf = async (orderId: string) =>
+    (
+      await db
+        .select({ note: giftThanks.note, photoContentType: giftThanks.photoContentType })
+        .from(giftThanks)
+        .where(eq(giftThanks.orderId, orderId))
+    )[0];
 
   /** The link's row and its order, locked, for an answer: still open and its order paid. */
   async function lockOpenLink(
@@ -263,6 +294,7 @@ export function createGiftLinkService({
           .orderBy(asc(orderItems.id))
       : null;
     const slot = DeliverySlot.safeParse(order.deliverySlot);
+    const thanks = await thanksOf(order.id);
     return {
       senderName: await senderNameOf(db, order),
       recipientName: link.recipientName,
@@ -272,6 +304,8 @@ export function createGiftLinkService({
       state: link.state === 'sent' ? 'opened' : link.state,
       expiresAt: link.expiresAt.toISOString(),
       delivery: order.deliveryDate && slot.success ? { date: order.deliveryDate, slot: slot.data } : null,
+      delivered: link.state === 'addressed' && order.status === 'delivered',
+      thanks: thanks ? { note: thanks.note, photo: thanks.photoContentType !== null } : null,
     };
   }
 
@@ -377,6 +411,55 @@ export function createGiftLinkService({
     },
 
     view,
+
+    /**
+     * The recipient thanks the sender, once, after the gift was delivered: the note is kept for the
+     * sender's order page, and the sender hears of it on their own channels (queueGiftThanks).
+     */
+    async thank(token: string, note: string): Promise<GiftLinkView> {
+      const { link, order } = await liveLink(token);
+      if (link.state !== 'addressed' || order.status !== 'delivered') {
+        throw conflict(GIFT_THANKS_MESSAGES.notYet);
+      }
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [kept] = await tx
+          .insert(giftThanks)
+          .values({ orderId: order.id, note, createdAt: now })
+          .onConflictDoNothing({ target: giftThanks.orderId })
+          .returning({ orderId: giftThanks.orderId });
+        if (!kept) throw conflict(GIFT_THANKS_MESSAGES.alreadyThanked);
+        await queueGiftThanks(tx, { orderId: order.id, fromName: link.recipientName, note, at: now }, store);
+      });
+      return view(token);
+    },
+
+    /** The thank-you's one photo, after its note: re-encoded (its metadata dropped) as a return's is. */
+    async addThanksPhoto(token: string, bytes: Buffer): Promise<GiftLinkView> {
+      const { order } = await liveLink(token);
+      const thanks = await thanksOf(order.id);
+      if (!thanks) throw conflict(GIFT_THANKS_MESSAGES.photoFirst);
+      if (thanks.photoContentType !== null) throw conflict(GIFT_THANKS_MESSAGES.photoTaken);
+      const webp = await customerPhotoWebp(bytes);
+      const [kept] = await db
+        .update(giftThanks)
+        .set({ photo: webp, photoContentType: 'image/webp' })
+        .where(and(eq(giftThanks.orderId, order.id), isNull(giftThanks.photoContentType)))
+        .returning({ orderId: giftThanks.orderId });
+      if (!kept) throw conflict(GIFT_THANKS_MESSAGES.photoTaken);
+      return view(token);
+    },
+
+    /** The thank-you's photo, for the sender of the gift only (another's is 'not found'). */
+    async thanksPhotoForSender(userId: number, orderId: string) {
+      await senderLink(userId, orderId);
+      const [row] = await db
+        .select({ contentType: giftThanks.photoContentType, bytes: giftThanks.photo })
+        .from(giftThanks)
+        .where(eq(giftThanks.orderId, orderId));
+      if (!row?.contentType || !row.bytes) throw notFound('Photo not found');
+      return { contentType: row.contentType, bytes: row.bytes };
+    },
 
     /**
      * The recipient's answer: their address (pincode first, landmark), a day and a slot the sender

@@ -1,4 +1,5 @@
 // The gift-links module's public entry: gifts sent by link, the recipient's page (decision 0081).
 
 export { createGiftLinkService, type GiftLinkService } from './gift-link-service';
+export { queueGiftThanks } from './gift-thanks';
 export { giftLinkRoutes } from './routes';

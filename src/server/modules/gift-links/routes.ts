@@ -1,4 +1,7 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../shared/api/admin';
 import {
   AcceptGiftLinkPayload,
   CreateGiftLinkPayload,
@@ -6,14 +9,21 @@ import {
   GiftLinkToken,
   GiftLinkView,
 } from '../../../shared/api/gift-links';
+import { GiftThanksPayload } from '../../../shared/api/gift-thanks';
 import { OrderIdParams, OrderRecord } from '../../../shared/api/orders';
 import { CreateOrderHeaders, CreateOrderResponse } from '../../../shared/api/payments';
+import { readUploadedFile } from '../../http/uploads';
+
+const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 
 /**
  * Decision 0081: /api/gift-links. The sender's checkout of a gift link (signed in, paid online like
  * any order), and the recipient's page, which the link's token alone opens: no account, ever.
  */
 export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A thank-you's photo: the store's one image limit, as a return's photo has.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2 } });
+
   app.post(
     '/gift-links',
     {
@@ -51,6 +61,36 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     // It reads no body; a public route takes none of any size.
     { bodyLimit: 1024, schema: { params: GiftLinkToken, response: { 200: GiftLinkView } } },
     async (request) => app.giftLinks.decline(request.params.token),
+  );
+
+  // After delivery, the recipient may thank the sender: a note, then optionally its photo.
+  app.post(
+    '/gift-links/:token/thanks',
+    { schema: { params: GiftLinkToken, body: GiftThanksPayload, response: { 200: GiftLinkView } } },
+    async (request) => app.giftLinks.thank(request.params.token, request.body.note),
+  );
+  app.post(
+    '/gift-links/:token/thanks/photo',
+    { schema: { params: GiftLinkToken, response: { 200: GiftLinkView, 413: TooLarge } } },
+    async (request) => {
+      const bytes = await readUploadedFile(request, {
+        missing: 'Send the photo as a file',
+        tooLarge: IMAGE_TOO_LARGE_MESSAGE,
+      });
+      return app.giftLinks.addThanksPhoto(request.params.token, bytes);
+    },
+  );
+  app.get(
+    '/orders/:id/gift-link/thanks/photo',
+    { schema: { params: OrderIdParams }, onRequest: app.requireUser },
+    async (request, reply) => {
+      const photo = await app.giftLinks.thanksPhotoForSender(request.user.id, request.params.id);
+      // A friend's photo for the sender alone: no cache keeps it.
+      return reply
+        .header('content-type', photo.contentType)
+        .header('cache-control', 'no-store')
+        .send(photo.bytes);
+    },
   );
 
   // The sender's choice once the link expired: a full refund, or the address typed themselves.

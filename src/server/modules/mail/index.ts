@@ -8,6 +8,7 @@ export {
   type MailComplaint,
 } from './complaint-mails';
 export { giftLinkMail } from './gift-link-mail';
+export { giftThanksMail } from './gift-thanks-mail';
 export {
   createMailWorker,
   enqueueMail,

@@ -4,6 +4,7 @@ export { CART_REMINDER_EVERY_MS } from './cart-reminders';
 export { recordCheckoutConsents } from './consents';
 export { messageName } from './message-text';
 export {
+  orderNewsMailDue,
   queueGiftLinkMessage,
   queueGroupGiftMessage,
   queueOrderNotice,

@@ -97,3 +97,19 @@ describe("a shopper's name in a message", () => {
     expect(message.params.slice(0, 2)).toEqual(['Kavya Reddy', 'a friend']);
   });
 });
+
+describe("a gift link's thank-you to its sender (decision 0081)", () => {
+  it("names who thanked and links to the order's page, never carrying the note itself", () => {
+    const page = `https://gifts.example.in/order-confirmation/${order.orderId}`;
+    const message = messageFor('gift_thanks', order, { fromName: 'Kavya Reddy' }, links, store);
+    expect(message.params).toEqual(['Asha Rao', 'Kavya Reddy', 'RG-10042', page, links.optOut]);
+    expect(message.text).toBe(
+      `Hi Asha Rao, Kavya Reddy sent you a thank-you for your gift (order RG-10042). Read it here: ${page}\n\nReply STOP to stop these messages, or open ${links.optOut}`,
+    );
+  });
+
+  it('says "Your recipient" for a name that is not one', () => {
+    const message = messageFor('gift_thanks', order, { fromName: 'Win ₹5000 at bit.ly/x' }, links, store);
+    expect(message.params[1]).toBe('Your recipient');
+  });
+});

@@ -177,6 +177,16 @@ export function messageFor(
         });
         return { params: [text], text };
       }
+      // Decision 0081: the note itself is read on the order page, signed in: a stranger's free text
+      // never rides in a message the store sends (nor in a registered template's parameter).
+      case 'gift_thanks': {
+        const from = messageName(String(details.fromName ?? ''), 'Your recipient');
+        const page = linkTo(store, orderPagePathOf(order.orderId));
+        return {
+          params: [names.shopper, from, number, page],
+          text: `Hi ${names.shopper}, ${from} sent you a thank-you for your gift (order ${number}). Read it here: ${page}`,
+        };
+      }
       case 'gift_delivered':
         return {
           params: [names.recipient, names.sender, store.storeName, track],

@@ -201,6 +201,11 @@ const RECEIPT_STATUSES = new Set(['paid', 'cancelled', 'returned']);
 export async function statusMailDue(runner: Queryable, orderId: string, status: string): Promise<boolean> {
   if (!statusMailsCustomer(status)) return false;
   if (RECEIPT_STATUSES.has(status)) return true;
+  return orderNewsMailDue(runner, orderId);
+}
+
+/** Whether the order's news mails its customer: unless they unticked e-mail or withdrew it since. */
+export async function orderNewsMailDue(runner: Queryable, orderId: string): Promise<boolean> {
   const [order] = await runner
     .select({ notify: orders.notify, userId: orders.userId })
     .from(orders)

@@ -18,6 +18,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client';
 import {
   codConfirmations,
   giftLinks,
+  giftThanks,
   invoices,
   orderEvents,
   orderItems,
@@ -110,6 +111,10 @@ function lastDeliveredAt(
   return events.filter((event) => event.status === 'delivered').at(-1)?.createdAt ?? null;
 }
 
+/** Decision 0081: the recipient's thank-you as the sender's order page shows it. */
+const thanksRecordOf = (row: { note: string; at: Date; photoContentType: string | null } | undefined) =>
+  row ? { note: row.note, at: row.at.toISOString(), photo: row.photoContentType !== null } : null;
+
 /** SPEC 3 orders with their lines, timelines and invoice numbers, in the order of `rows`. */
 export async function orderRecordsOf(
   db: Db | Tx,
@@ -119,7 +124,7 @@ export async function orderRecordsOf(
 ): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, issued, returns, quotes, feesOfOrders, booked, unconfirmed, links] =
+  const [lines, events, issued, returns, quotes, feesOfOrders, booked, unconfirmed, links, thanks] =
     await Promise.all([
       db
         .select({
@@ -170,10 +175,20 @@ export async function orderRecordsOf(
         .from(codConfirmations)
         .where(and(inArray(codConfirmations.orderId, ids), isNull(codConfirmations.confirmedAt))),
       db.select().from(giftLinks).where(inArray(giftLinks.orderId, ids)),
+      db
+        .select({
+          orderId: giftThanks.orderId,
+          note: giftThanks.note,
+          at: giftThanks.createdAt,
+          photoContentType: giftThanks.photoContentType,
+        })
+        .from(giftThanks)
+        .where(inArray(giftThanks.orderId, ids)),
     ]);
   const bookedIds = new Set(booked.map((shipment) => shipment.orderId));
   const unconfirmedIds = new Set(unconfirmed.map((confirmation) => confirmation.orderId));
   const linkOf = new Map(links.map((link) => [link.orderId, link]));
+  const thanksOf = new Map(thanks.map((row) => [row.orderId, row]));
   const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
   const quoteIds = new Set(quotes.map((quote) => quote.orderId));
 
@@ -270,6 +285,7 @@ export async function orderRecordsOf(
             openedAt: link.openedAt?.toISOString() ?? null,
             expiresAt: link.expiresAt.toISOString(),
             delivery: row.deliveryDate && slot.success ? { date: row.deliveryDate, slot: slot.data } : null,
+            thanks: thanksRecordOf(thanksOf.get(row.id)),
           }
         : null,
     };

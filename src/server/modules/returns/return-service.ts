@@ -43,7 +43,7 @@ import {
 } from '../../db/schema';
 import { userEmail, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
-import { reencodeImage } from '../../storage/images';
+import { customerPhotoWebp } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
 import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
@@ -102,9 +102,6 @@ export const PAYEE_GIVEN_NOTE = 'The customer gave their UPI ID or bank account 
 const PAYEE_PURPOSE = 'refund-payee';
 
 const returnRejectedNote = (note: string) => `Return request not approved${note ? `: ${note}` : ''}`;
-
-// Photos are re-encoded (which also drops their metadata, e.g. location) and kept small.
-const PHOTO_MAX_PIXELS = 1600;
 
 export type ReturnService = ReturnType<typeof createReturnService>;
 
@@ -406,16 +403,7 @@ export function createReturnService({
       // transaction below checks it again against a racing upload.
       if ((await photoCountOf(db, returnId)) >= MAX_RETURN_PHOTOS)
         throw conflict(RETURN_MESSAGES.tooManyPhotos);
-      const [webp] = await reencodeImage(
-        bytes,
-        {
-          accept: ['jpeg', 'png', 'webp'],
-          typeMessage: 'Please upload a JPEG, PNG or WebP photo.',
-          quality: 80,
-        },
-        [PHOTO_MAX_PIXELS],
-      );
-      if (!webp) throw new Error('Re-encoding a photo answered no copy');
+      const webp = await customerPhotoWebp(bytes);
       await db.transaction(async (tx) => {
         await tx
           .select({ id: returnRequests.id })

@@ -17,6 +17,7 @@ const SENT: GiftLinkStatus = {
   openedAt: null,
   expiresAt: '2026-11-30T05:30:00.000Z',
   delivery: null,
+  thanks: null,
 };
 
 describe("a gift link's state on the sender's order page (decision 0081)", () => {
@@ -29,6 +30,7 @@ describe("a gift link's state on the sender's order page (decision 0081)", () =>
           openedAt: '2026-11-23T06:00:00.000Z',
           expiresAt: '2026-11-30T05:30:00.000Z',
           delivery: { date: '2026-11-24', slot: 'midnight' },
+          thanks: null,
         }}
       />,
     );
@@ -46,10 +48,53 @@ describe("a gift link's state on the sender's order page (decision 0081)", () =>
           openedAt: null,
           expiresAt: '2026-11-30T05:30:00.000Z',
           delivery: null,
+          thanks: null,
         }}
       />,
     );
     expect(screen.getByRole('status').textContent).toBe('Sent');
+  });
+});
+
+describe("the recipient's thank-you on the sender's order page (decision 0081)", () => {
+  it('shows their words and fetches their photo with the signed-in token', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        asked.push(String(input));
+        return new Response(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }));
+      }),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:thanks', revokeObjectURL: () => {} }),
+    );
+    render(
+      <GiftLinkStatusNote
+        orderId="order-1"
+        link={{
+          ...SENT,
+          state: 'addressed',
+          thanks: {
+            note: 'Thank you, Asha!\nWearing it tonight.',
+            at: '2026-11-25T10:00:00.000Z',
+            photo: true,
+          },
+        }}
+      />,
+    );
+    const quote = screen.getByText('Kavya Reddy sent you a thank-you:').parentElement;
+    expect(quote?.textContent).toBe('Kavya Reddy sent you a thank-you:Thank you, Asha!\nWearing it tonight.');
+    expect((await screen.findByRole('img', { name: 'Photo from Kavya Reddy' })).getAttribute('src')).toBe(
+      'blob:thanks',
+    );
+    expect(asked).toEqual(['/api/orders/order-1/gift-link/thanks/photo']);
+  });
+
+  it('says nothing of thanks before one came', () => {
+    render(<GiftLinkStatusNote orderId="order-1" link={SENT} />);
+    expect(screen.queryByText(/thank-you/)).toBeNull();
   });
 });
 

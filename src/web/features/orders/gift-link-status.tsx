@@ -5,6 +5,7 @@ import { GIFT_LINK_STATE_LABELS } from '../../../shared/gift-links';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
+import { PrivateImage } from '../../components/private-image';
 import { ErrorBanner } from '../../components/status-message';
 import { useGiftLinkActions } from './orders-api';
 
@@ -16,8 +17,11 @@ export function GiftLinkStatusNote({
   link,
   className = '',
   actions,
+  orderId,
 }: {
   link: GiftLinkStatus;
+  /** The order's id, for the thank-you's photo (the sender's own order page only). */
+  orderId?: string;
   className?: string;
   /** The sender's actions on it (GiftLinkActions), where the order page offers them. */
   actions?: ReactNode;
@@ -38,6 +42,19 @@ export function GiftLinkStatusNote({
         </p>
       )}
       {actions}
+      {link.thanks && (
+        <blockquote className="mt-3 whitespace-pre-line border-l-4 border-brand-200 pl-3 text-stone-800">
+          <p className="font-semibold">{link.recipientName} sent you a thank-you:</p>
+          {link.thanks.note}
+          {link.thanks.photo && orderId && (
+            <PrivateImage
+              path={`/orders/${orderId}/gift-link/thanks/photo`}
+              alt={`Photo from ${link.recipientName}`}
+              className="mt-2 max-h-64 rounded-lg"
+            />
+          )}
+        </blockquote>
+      )}
     </div>
   );
 }
