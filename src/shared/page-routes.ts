@@ -25,6 +25,8 @@ const pagePatterns: RegExp[] = [
   /^\/admin(\/.*)?$/,
   /^\/staff-invite\/[^/]+\/?$/,
   /^\/gift\/[^/]+\/?$/,
+  // Decision 0084: starting a group gift, and a pool's page (its token, or 'new').
+  /^\/group-gift\/[^/]+\/?$/,
   /^\/confirm-email\/[^/]+\/?$/,
 ];
 

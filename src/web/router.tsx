@@ -63,6 +63,9 @@ export const routes: RouteObject[] = [
       // The link of a staff invitation.
       { path: 'staff-invite/:token', lazy: storefrontPage('staffInvite') },
       { path: 'gift/:token', lazy: storefrontPage('giftLink') },
+      // Decision 0084: a group gift: started from a product or the cart, then its shared page.
+      { path: 'group-gift/new', lazy: storefrontPage('groupGiftStart') },
+      { path: 'group-gift/:token', lazy: storefrontPage('groupGift') },
       // Decision 0075: the link that confirms a shopper's new e-mail.
       { path: 'confirm-email/:token', lazy: storefrontPage('confirmEmail') },
       {

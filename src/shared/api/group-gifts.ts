@@ -79,7 +79,7 @@ export const GroupGiftView = z.object({
   closesAt: z.string(),
   state: GroupGiftState,
   /** The contributors who chose to be named, with their notes, oldest first. */
-  contributors: z.array(z.object({ name: z.string(), note: z.string().nullable() })),
+  contributors: z.array(z.object({ id: z.number(), name: z.string(), note: z.string().nullable() })),
   /** Whether the signed-in reader is the organiser (who may top up or close it). */
   isOrganiser: z.boolean(),
   /** The order, once placed: its number, for the organiser's My Orders. */

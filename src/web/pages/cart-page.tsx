@@ -150,6 +150,10 @@ export function CartPage() {
           </section>
           <div className="md:sticky md:top-20">
             <CartSummary />
+            {/* Decision 0084: friends pay for this cart together; it is ordered when they have. */}
+            <Link to="/group-gift/new" className={buttonClass('secondary', 'mt-3 w-full')}>
+              Start a group gift
+            </Link>
           </div>
         </div>
       )}

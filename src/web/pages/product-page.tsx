@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { AddOn } from '../../shared/api/catalog';
-import { clampQuantity, stockStatus } from '../../shared/cart-rules';
+import { canAddToCart, clampQuantity, stockStatus } from '../../shared/cart-rules';
 import { breadcrumbJsonLd, metaDescription, productJsonLd } from '../../shared/catalog-structured-data';
 import { checkPersonalisation, personalisationValuesOf } from '../../shared/personalisation-rules';
 import { idFromSlug, productPath } from '../../shared/slug';
@@ -11,7 +11,9 @@ import { PageMeta } from '../components/page-meta';
 import { EmptyState } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
+import { buyNowState } from '../features/cart/buy-now';
 import { BuyNowButton } from '../features/cart/buy-now-button';
+import { toCartItem } from '../features/cart/cart-item';
 import { useCartActions } from '../features/cart/use-cart';
 import { trackItemView } from '../features/catalog/catalog-analytics';
 import { useProduct, useProductDetails } from '../features/catalog/catalog-api';
@@ -121,12 +123,24 @@ function ProductView({ id }: { id: number }) {
           />
         )}
         renderBuyNow={(shown, quantity) => (
-          <BuyNowButton
-            product={shown}
-            quantity={quantity}
-            personalisation={values}
-            blockedReason={blockedReason}
-          />
+          <>
+            <BuyNowButton
+              product={shown}
+              quantity={quantity}
+              personalisation={values}
+              blockedReason={blockedReason}
+            />
+            {/* Decision 0084: this gift alone, paid for by friends; the cart is left as it is. */}
+            {canAddToCart(shown) && blockedReason === null && (
+              <Link
+                to="/group-gift/new"
+                state={buyNowState(toCartItem(shown, quantity, values))}
+                className="mt-2 block text-center font-semibold text-brand-700 underline"
+              >
+                Start a group gift
+              </Link>
+            )}
+          </>
         )}
         renderPersonalisation={(shown) =>
           config && (

@@ -148,6 +148,7 @@ export function createGroupGiftService({
       .where(eq(users.id, pool.organiserId));
     const shares = await db
       .select({
+        id: groupGiftContributions.id,
         userId: groupGiftContributions.userId,
         takenPaise: groupGiftContributions.takenPaise,
         shownName: groupGiftContributions.shownName,
@@ -188,7 +189,7 @@ export function createGroupGiftService({
       state: pool.state,
       // Only names the contributors chose to show, with their notes; never a number or an amount.
       contributors: shares.flatMap((share) =>
-        share.shownName ? [{ name: share.shownName, note: share.note }] : [],
+        share.shownName ? [{ id: share.id, name: share.shownName, note: share.note }] : [],
       ),
       isOrganiser,
       orderNumber: isOrganiser && pool.state === 'met' ? order.orderNumber : null,

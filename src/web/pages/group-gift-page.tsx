@@ -1,0 +1,343 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { User } from '../../shared/api/auth';
+import type { GroupGiftView } from '../../shared/api/group-gifts';
+import { formatDeliveryDate } from '../../shared/delivery-slot-rules';
+import { MIN_CONTRIBUTION_PAISE } from '../../shared/group-gifts';
+import { indiaDateOf } from '../../shared/india-time';
+import { formatInr, toRupees } from '../../shared/money';
+import { ApiError } from '../api/client';
+import { storeSettings } from '../app-data';
+import { Button, buttonClass } from '../components/button';
+import { FormField } from '../components/form-field';
+import { PageMeta } from '../components/page-meta';
+import { EmptyState, ErrorBanner, InfoBanner, Spinner } from '../components/status-message';
+import { useAuth } from '../features/auth/auth-provider';
+import { PhoneSignInForm } from '../features/auth/phone-sign-in-form';
+import {
+  confirmShare,
+  startShare,
+  useCloseGroupGift,
+  useGroupGift,
+  useShowPool,
+  whatsAppShareLink,
+} from '../features/group-gifts/group-gifts-api';
+import { loadCheckoutScript } from '../features/payment/checkout-script';
+import { paymentsApi } from '../features/payment/payments-api';
+
+// Decision 0084: a group gift's page, opened by its link alone. Everyone sees the gift (or "a
+// surprise"), the progress, the last day and the friends who chose to be named; a friend signed in
+// by mobile number chips in through the payment window; the organiser may close it.
+
+const readMessage = (error: unknown) =>
+  (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
+
+/** The last day to chip in: the pool closes at the end of it, India time. */
+const lastDayOf = (closesAt: string) => formatDeliveryDate(indiaDateOf(new Date(Date.parse(closesAt) - 1)));
+
+function Progress({ pool }: { pool: GroupGiftView }) {
+  const percent = pool.targetAmount > 0 ? Math.round((pool.collectedAmount / pool.targetAmount) * 100) : 0;
+  return (
+    <div className="mt-3">
+      <div
+        role="progressbar"
+        aria-label="Collected so far"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={pool.progress}
+        className="h-3 w-full overflow-hidden rounded-full bg-brand-100"
+      >
+        <div className="h-full bg-brand-600" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 font-bold text-stone-900">{pool.progress}</p>
+      <p className="text-sm text-stone-700">
+        {pool.state === 'open'
+          ? `Chip in by ${lastDayOf(pool.closesAt)}`
+          : `Last day was ${lastDayOf(pool.closesAt)}`}
+      </p>
+    </div>
+  );
+}
+
+function ChipInForm({ token, pool, user }: { token: string; pool: GroupGiftView; user: User }) {
+  const showPool = useShowPool(token);
+  const [amount, setAmount] = useState(
+    String(Math.min(pool.suggestedShare ?? pool.remainingAmount, pool.remainingAmount)),
+  );
+  const [named, setNamed] = useState(false);
+  const [shownName, setShownName] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const started = await startShare(token, {
+        amount: Number(amount),
+        ...(named && shownName.trim() ? { shownName } : {}),
+        ...(note.trim() ? { note } : {}),
+      });
+      const Razorpay = await loadCheckoutScript(async () => (await paymentsApi.config()).checkoutScript);
+      const checkout = new Razorpay({
+        key: started.keyId,
+        amount: started.order.amount,
+        currency: 'INR',
+        order_id: started.order.id,
+        name: storeSettings.storeName,
+        description: `Group gift for ${pool.recipientName}`,
+        image: new URL('/favicon.svg', window.location.origin).href,
+        prefill: { name: user.fullName, email: user.email ?? '', contact: user.phone ?? '' },
+        readonly: { email: false, contact: false, name: false },
+        theme: { color: '#ea580c' },
+        modal: {
+          escape: false,
+          confirm_close: true,
+          ondismiss: () => {
+            setBusy(false);
+            setMessage({ text: 'Payment cancelled. Nothing was taken.', error: true });
+          },
+        },
+        handler: (signature) => {
+          void confirmShare(token, started.contributionId, signature)
+            .then((answer) => {
+              showPool(answer.pool);
+              setMessage({ text: answer.message, error: answer.refundedAmount > 0 });
+            })
+            .catch((error: unknown) => setMessage({ text: readMessage(error), error: true }))
+            .finally(() => setBusy(false));
+        },
+      });
+      checkout.open();
+    } catch (error) {
+      setBusy(false);
+      setMessage({ text: readMessage(error), error: true });
+    }
+  };
+
+  const least = Math.min(toRupees(MIN_CONTRIBUTION_PAISE), pool.remainingAmount);
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label="Chip in" className="flex flex-col gap-3">
+      <h2 className="text-lg font-bold text-stone-900">Chip in</h2>
+      <FormField
+        label={`Your share in ₹ (${formatInr(least)} to ${formatInr(pool.remainingAmount)})`}
+        type="number"
+        inputMode="decimal"
+        required
+        min={least}
+        max={pool.remainingAmount}
+        step="0.01"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <label className="flex items-center gap-2 text-stone-800">
+        <input type="checkbox" checked={named} onChange={(event) => setNamed(event.target.checked)} />
+        Show my name on this page
+      </label>
+      {named && (
+        <FormField
+          label="Name to show"
+          maxLength={100}
+          value={shownName}
+          onChange={(event) => setShownName(event.target.value)}
+        />
+      )}
+      <FormField
+        label="A note (optional)"
+        maxLength={140}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      {message &&
+        (message.error ? <ErrorBanner>{message.text}</ErrorBanner> : <InfoBanner>{message.text}</InfoBanner>)}
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Opening the payment…' : `Pay ${amount ? formatInr(Number(amount)) : ''}`}
+      </Button>
+    </form>
+  );
+}
+
+function OrganiserClose({ token }: { token: string }) {
+  const close = useCloseGroupGift(token);
+  const [asking, setAsking] = useState(false);
+  return asking ? (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-stone-700">Close the group gift? Every share is refunded.</p>
+      {close.error && <ErrorBanner>{readMessage(close.error)}</ErrorBanner>}
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={() => close.mutate()} disabled={close.isPending}>
+          Yes, close and refund
+        </Button>
+        <Button variant="secondary" onClick={() => setAsking(false)}>
+          Keep collecting
+        </Button>
+      </div>
+    </div>
+  ) : (
+    <Button variant="secondary" onClick={() => setAsking(true)}>
+      Close and refund everyone
+    </Button>
+  );
+}
+
+function PoolBody({ token, pool, justOpened }: { token: string; pool: GroupGiftView; justOpened: boolean }) {
+  const auth = useAuth();
+  const pageUrl = typeof window === 'undefined' ? '' : window.location.href;
+  const collecting = pool.state === 'open' || (pool.state === 'short' && pool.isOrganiser);
+  return (
+    <div className="flex flex-col gap-4">
+      {justOpened && (
+        <InfoBanner>Your group gift is open. Share this page with the friends who chip in.</InfoBanner>
+      )}
+      <div className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
+        <p className="text-stone-700">
+          {pool.organiserName} is collecting for {pool.recipientName}.
+        </p>
+        {pool.items ? (
+          <ul className="mt-3 flex flex-col gap-2">
+            {pool.items.map((item) => (
+              <li key={item.name} className="flex items-center gap-3">
+                <img
+                  src={item.image}
+                  alt=""
+                  width={56}
+                  height={56}
+                  className="h-14 w-14 rounded-lg object-cover"
+                />
+                <span className="text-stone-800">
+                  {item.name}
+                  {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-stone-800">The gift is a surprise.</p>
+        )}
+        {pool.message && (
+          <blockquote className="mt-3 whitespace-pre-line border-l-4 border-brand-200 pl-3 text-stone-800">
+            {pool.message}
+          </blockquote>
+        )}
+        <Progress pool={pool} />
+        {pool.suggestedShare !== null && (
+          <p className="text-sm text-stone-700">Suggested share: {formatInr(pool.suggestedShare)} each</p>
+        )}
+        <a
+          href={whatsAppShareLink(pageUrl, pool.recipientName)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass('secondary', 'mt-3 w-full')}
+        >
+          Share on WhatsApp
+        </a>
+      </div>
+      <div>
+        <h2 className="text-lg font-bold text-stone-900">Who chipped in</h2>
+        {pool.contributors.length === 0 ? (
+          <p className="text-stone-700">
+            {pool.contributorCount === 0
+              ? 'No one yet: be the first!'
+              : 'Friends chipped in without their names.'}
+          </p>
+        ) : (
+          <ul className="mt-2 flex flex-col gap-2">
+            {pool.contributors.map((friend) => (
+              <li key={friend.id} className="rounded-lg bg-brand-50 p-2 text-stone-800">
+                <span className="font-semibold">{friend.name}</span>
+                {friend.note ? `: ${friend.note}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {pool.state === 'met' && (
+        <InfoBanner>
+          Everyone chipped in: the gift is ordered.
+          {pool.orderNumber && (
+            <>
+              {' '}
+              <Link to="/orders" className="font-semibold underline">
+                Order {pool.orderNumber} in My Orders
+              </Link>
+            </>
+          )}
+        </InfoBanner>
+      )}
+      {pool.state === 'refunded' && (
+        <InfoBanner>This group gift did not go ahead: every share is refunded.</InfoBanner>
+      )}
+      {pool.state === 'short' && !pool.isOrganiser && (
+        <InfoBanner>
+          The last day has passed. The organiser may top up the rest, or everyone is refunded.
+        </InfoBanner>
+      )}
+      {pool.state === 'short' && pool.isOrganiser && (
+        <InfoBanner>
+          The last day passed {formatInr(pool.remainingAmount)} short. Top up the rest, or close it to refund
+          everyone.
+        </InfoBanner>
+      )}
+      {collecting &&
+        (auth.loading ? (
+          <Spinner label="Checking your sign-in" />
+        ) : auth.user ? (
+          <ChipInForm token={token} pool={pool} user={auth.user} />
+        ) : (
+          <div className="rounded-2xl border border-brand-100 bg-white p-4">
+            <h2 className="mb-2 text-lg font-bold text-stone-900">
+              Sign in with your mobile number to chip in
+            </h2>
+            <PhoneSignInForm onSuccess={() => {}} />
+          </div>
+        ))}
+      {pool.isOrganiser && collecting && <OrganiserClose token={token} />}
+    </div>
+  );
+}
+
+export function GroupGiftPage() {
+  const { token = '' } = useParams();
+  const location = useLocation();
+  const justOpened = (location.state as { justOpened?: unknown } | null)?.justOpened === true;
+  const pool = useGroupGift(token);
+  let body: ReactNode;
+  if (pool.isPending) {
+    body = (
+      <div className="py-16 text-center">
+        <Spinner label="Opening the group gift" />
+      </div>
+    );
+  } else if (pool.error) {
+    body = (
+      <EmptyState
+        title="This group gift link cannot be used"
+        action={
+          <Link to="/" className={buttonClass('primary')}>
+            Go to the store
+          </Link>
+        }
+      >
+        {readMessage(pool.error)}
+      </EmptyState>
+    );
+  } else {
+    body = <PoolBody token={token} pool={pool.data} justOpened={justOpened} />;
+  }
+  return (
+    <section className="mx-auto max-w-md py-6">
+      <PageMeta
+        title="Chip in together"
+        description="Friends chip in for one gift; it is ordered when the total is met."
+      />
+      <meta name="robots" content="noindex" />
+      <h1 className="mb-4 text-2xl font-extrabold text-stone-900">Chip in together</h1>
+      {body}
+    </section>
+  );
+}
+
+export { GroupGiftPage as Component };
