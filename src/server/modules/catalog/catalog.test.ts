@@ -642,7 +642,7 @@ describe('HTTP caching', () => {
     const before = await store.app.inject(`/api/products/${ids.coin}`);
     expect(before.json().product.stock).toBe(2);
     await store.database.db.update(products).set({ stock: 1 }).where(eq(products.id, ids.coin!));
-    store.app.catalog.stockChanged();
+    await store.app.catalog.stockChanged();
     expect((await store.app.inject(`/api/products/${ids.coin}`)).json().product.stock).toBe(1);
     await store.database.db.update(products).set({ pricePaise: 210_000 }).where(eq(products.id, ids.coin!));
     await store.app.catalog.invalidate();
