@@ -112,6 +112,8 @@ export const GiftLinkStatus = z.object({
   openedAt: z.string().nullable(),
   expiresAt: z.string(),
   delivery: z.object({ date: z.string(), slot: DeliverySlot }).nullable(),
+  /** The deliveries the sender allowed: once the link expired, they may give the address themselves. */
+  allowedSlots: z.array(GiftLinkSlot),
   /** The recipient's thank-you, once they sent one; its photo is at GET .../gift-link/thanks/photo. */
   thanks: z.object({ note: z.string(), at: z.string(), photo: z.boolean() }).nullable(),
 });

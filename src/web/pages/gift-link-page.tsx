@@ -1,23 +1,15 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { GiftLinkView } from '../../shared/api/gift-links';
-import type { DeliveryChoice, DeliveryChoiceRecord } from '../../shared/delivery-dates';
 import { deliveryChoiceText } from '../../shared/delivery-slot-rules';
 import { GIFT_THANKS_NOTE_MAX } from '../../shared/gift-links';
 import { ApiError } from '../api/client';
 import { Button, buttonClass } from '../components/button';
 import { FilePicker } from '../components/file-picker';
-import { FormField } from '../components/form-field';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, InfoBanner, Spinner } from '../components/status-message';
-import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
-import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
-import {
-  placeOfPincode,
-  useAnswerGiftLink,
-  useGiftLink,
-  useThankSender,
-} from '../features/gift-links/gift-links-api';
+import { useAnswerGiftLink, useGiftLink, useThankSender } from '../features/gift-links/gift-links-api';
+import { GiftAddressForm } from './gift-address-form';
 
 // Decision 0081: the page a gift link opens. No account, ever: the link's token is enough. The
 // recipient types the address pincode first, picks a day and slot the sender allowed, and
@@ -26,149 +18,18 @@ import {
 const readMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
-type AddressFields = {
-  postalCode: string;
-  address: string;
-  landmark: string;
-  city: string;
-  state: string;
-  fullName: string;
-  phone: string;
-};
-
 function AnswerForm({ token, gift }: { token: string; gift: GiftLinkView }) {
   const { accept, decline } = useAnswerGiftLink(token);
-  const [fields, setFields] = useState<AddressFields>({
-    postalCode: '',
-    address: '',
-    landmark: '',
-    city: '',
-    state: '',
-    fullName: gift.recipientName,
-    phone: '',
-  });
-  const [choice, setChoice] = useState<DeliveryChoice | null>(null);
   const [declining, setDeclining] = useState(false);
-  const pincode = /^\d{6}$/.test(fields.postalCode) ? fields.postalCode : null;
-  const dates = useDeliveryDates(pincode);
-  // Only the slots the sender allowed, and no price: the gift is paid for.
-  const offer = dates.data && {
-    ...dates.data,
-    dates: dates.data.dates.map((option) => ({
-      ...option,
-      slots: option.slots
-        .filter((slot) => gift.allowedSlots.some((allowed) => allowed === slot.slot))
-        .map((slot) => ({ ...slot, fee: 0 })),
-    })),
-  };
-  const chosen: DeliveryChoiceRecord | null = offeredChoice(choice, offer);
-  const set = (key: keyof AddressFields) => (value: string) => setFields((now) => ({ ...now, [key]: value }));
-
-  const typePincode = async (value: string) => {
-    set('postalCode')(value);
-    if (!/^\d{6}$/.test(value)) return;
-    try {
-      const place = await placeOfPincode(value);
-      setFields((now) => ({ ...now, city: place.city, state: place.state ?? now.state }));
-    } catch {
-      // An unknown pincode leaves the city for the recipient to type; confirming says if it is served.
-    }
-  };
-  const fieldError = (path: string) =>
-    accept.error instanceof ApiError
-      ? accept.error.errors.find((error) => error.path.startsWith(path))?.message
-      : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
-    accept.mutate({
-      address: {
-        fullName: fields.fullName,
-        address: fields.address,
-        city: fields.city,
-        ...(fields.state ? { state: fields.state } : {}),
-        postalCode: fields.postalCode,
-        phone: fields.phone,
-      },
-      ...(fields.landmark ? { landmark: fields.landmark } : {}),
-      delivery: { date: chosen.date, slot: chosen.slot },
-    });
-  };
-
   return (
-    <form onSubmit={submit} aria-label="Where and when to deliver" className="flex flex-col gap-3">
-      <h2 className="text-lg font-bold text-stone-900">Where should we deliver it?</h2>
-      <FormField
-        label="Pincode"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        required
-        maxLength={6}
-        value={fields.postalCode}
-        error={fieldError('address')}
-        onChange={(event) => void typePincode(event.target.value.trim())}
-      />
-      <FormField
-        label="House, flat, building and street"
-        autoComplete="street-address"
-        required
-        maxLength={200}
-        value={fields.address}
-        onChange={(event) => set('address')(event.target.value)}
-      />
-      <FormField
-        label="Landmark (optional)"
-        maxLength={200}
-        value={fields.landmark}
-        onChange={(event) => set('landmark')(event.target.value)}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <FormField
-          label="City"
-          autoComplete="address-level2"
-          required
-          maxLength={100}
-          value={fields.city}
-          onChange={(event) => set('city')(event.target.value)}
-        />
-        <FormField
-          label="State"
-          autoComplete="address-level1"
-          maxLength={100}
-          value={fields.state}
-          onChange={(event) => set('state')(event.target.value)}
-        />
-      </div>
-      <FormField
-        label="Your name"
-        autoComplete="name"
-        required
-        maxLength={100}
-        value={fields.fullName}
-        onChange={(event) => set('fullName')(event.target.value)}
-      />
-      <FormField
-        label="Your mobile number (for the courier)"
-        type="tel"
-        autoComplete="tel"
-        required
-        maxLength={20}
-        value={fields.phone}
-        onChange={(event) => set('phone')(event.target.value)}
-      />
-      <DeliveryDatePicker
-        title="When should it arrive?"
-        pincode={pincode}
-        hasPreOrder={false}
-        lookup={{ ...dates, data: offer }}
-        value={chosen}
-        onChange={setChoice}
-      />
-      {accept.error && <ErrorBanner>{readMessage(accept.error)}</ErrorBanner>}
-      <Button type="submit" disabled={accept.isPending || !chosen}>
-        {accept.isPending ? 'Confirming…' : 'Confirm delivery'}
-      </Button>
+    <GiftAddressForm
+      by="recipient"
+      allowedSlots={gift.allowedSlots}
+      name={gift.recipientName}
+      pending={accept.isPending}
+      error={accept.error}
+      onSubmit={(answer) => accept.mutate(answer)}
+    >
       <div className="mt-2 border-t border-brand-100 pt-3">
         {declining ? (
           <div className="flex flex-col gap-2">
@@ -191,7 +52,7 @@ function AnswerForm({ token, gift }: { token: string; gift: GiftLinkView }) {
           </Button>
         )}
       </div>
-    </form>
+    </GiftAddressForm>
   );
 }
 

@@ -276,3 +276,107 @@ describe("the order's address, changed before the courier has it (decision 0066)
     expect(screen.queryByRole('button', { name: 'Change address or phone' })).toBeNull();
   });
 });
+
+describe('a gift link that expired unanswered (decision 0081)', () => {
+  it('lets its sender give the address themselves, with the deliveries they allowed', async () => {
+    const expired: OrderRecord = {
+      ...order,
+      giftLink: {
+        recipientName: 'Kavya Reddy',
+        state: 'expired',
+        openedAt: null,
+        expiresAt: '2026-11-27T05:30:00.000Z',
+        delivery: null,
+        allowedSlots: ['standard'],
+        thanks: null,
+      },
+    };
+    const addressed: OrderRecord = {
+      ...expired,
+      giftLink: {
+        ...(expired.giftLink as NonNullable<OrderRecord['giftLink']>),
+        state: 'addressed',
+        delivery: { date: '2026-12-01', slot: 'standard' },
+      },
+    };
+    let shown = expired;
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input)).pathname;
+        if (path === `/api/orders/${ORDER_ID}/gift-link/address` && init?.method === 'POST') {
+          posted.push(JSON.parse(String(init.body)));
+          shown = addressed;
+          return Response.json(addressed);
+        }
+        if (path === `/api/orders/${ORDER_ID}`) return Response.json(shown);
+        if (path === '/api/pincodes/city/110001') return Response.json({ city: 'New Delhi', state: 'Delhi' });
+        if (path === '/api/pincodes/delivery-dates/110001') {
+          return Response.json({
+            today: '2026-11-30',
+            type: 'standard',
+            days: '1-2 days',
+            dates: [
+              {
+                date: '2026-12-01',
+                slots: [
+                  { slot: 'standard', label: 'Standard delivery (9 AM - 9 PM)', fee: 0 },
+                  { slot: 'midnight', label: 'Midnight delivery (11 PM - 11:59 PM)', fee: 199 },
+                ],
+              },
+            ],
+          });
+        }
+        return Response.json({ tracking: null });
+      }),
+    );
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    renderRoutes(
+      [{ path: '/order-confirmation/:orderId', element: <OrderConfirmationPage /> }],
+      `/order-confirmation/${ORDER_ID}`,
+      (routes) => (
+        <AuthProvider
+          api={{
+            me: async () => meera,
+            login: async () => ({ user: meera, token: 't' }),
+            register: async () => ({ user: meera, token: 't' }),
+            logout: async () => {},
+          }}
+        >
+          {routes}
+        </AuthProvider>
+      ),
+    );
+    const form = await screen.findByRole('form', { name: 'Give the address yourself' });
+    expect(screen.getByRole('button', { name: 'Refund me in full' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('Pincode'), '110001');
+    expect(await within(form).findByDisplayValue('New Delhi')).toBeTruthy();
+    await user.type(within(form).getByLabelText('House, flat, building and street'), '21 Hauz Khas Village');
+    await user.type(
+      within(form).getByLabelText('Recipient’s mobile number (for the courier)'),
+      '98450 12345',
+    );
+    await user.click(await within(form).findByRole('radio', { name: /1 Dec/ }));
+    // Only the delivery the sender allowed is offered.
+    expect(within(form).queryByRole('radio', { name: /Midnight delivery/ })).toBeNull();
+    await user.click(await within(form).findByRole('radio', { name: /Standard delivery/ }));
+    await user.click(within(form).getByRole('button', { name: 'Deliver to this address' }));
+    expect(await screen.findByText(/^Address given, arriving Tue, 1 Dec/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Give the address yourself' })).toBeNull();
+    expect(posted).toEqual([
+      {
+        address: {
+          fullName: 'Kavya Reddy',
+          address: '21 Hauz Khas Village',
+          city: 'New Delhi',
+          state: 'Delhi',
+          postalCode: '110001',
+          phone: '98450 12345',
+        },
+        delivery: { date: '2026-12-01', slot: 'standard' },
+      },
+    ]);
+  });
+});

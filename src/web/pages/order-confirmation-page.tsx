@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import type { GiftLinkStatus } from '../../shared/api/gift-links';
 import type { OrderRecord } from '../../shared/api/orders';
 import { COD_CONFIRM_MESSAGES } from '../../shared/cash-on-delivery-rules';
 import { formatInr } from '../../shared/money';
@@ -23,11 +24,12 @@ import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
-import { useChangeOrderAddress, useOrder } from '../features/orders/orders-api';
+import { useChangeOrderAddress, useGiftLinkActions, useOrder } from '../features/orders/orders-api';
 import { PendingOrderActions } from '../features/orders/pending-order-actions';
 import { PreOrderNotice } from '../features/orders/pre-order-notice';
 import { OrderReturns } from '../features/returns/order-returns';
 import { OrderTracking } from '../features/tracking/order-tracking';
+import { GiftAddressForm } from './gift-address-form';
 
 const meta = (
   <>
@@ -103,6 +105,26 @@ function headingOf(order: OrderRecord): Heading {
       // SPEC 4: any other status is shown capitalised.
       return { title: orderStatusLabel(order.status), line: thanks };
   }
+}
+
+/**
+ * Decision 0081: once a gift link expired unanswered, its sender may type the address themselves
+ * (the deliveries they allowed), instead of the full refund; without either, it is refunded.
+ */
+function SenderGiftAddress({ orderId, link }: { orderId: string; link: GiftLinkStatus }) {
+  const { address } = useGiftLinkActions(orderId);
+  return (
+    <div className="mt-4 border-t border-brand-100 pt-3">
+      <GiftAddressForm
+        by="sender"
+        allowedSlots={link.allowedSlots}
+        name={link.recipientName}
+        pending={address.isPending}
+        error={address.error}
+        onSubmit={(answer) => address.mutate(answer)}
+      />
+    </div>
+  );
 }
 
 function CheckIcon() {
@@ -228,7 +250,14 @@ function OrderConfirmation({
           <GiftLinkStatusNote
             link={order.giftLink}
             className="mt-2"
-            actions={<GiftLinkActions orderId={order.id} link={order.giftLink} />}
+            actions={
+              <>
+                <GiftLinkActions orderId={order.id} link={order.giftLink} />
+                {order.giftLink.state === 'expired' && (
+                  <SenderGiftAddress orderId={order.id} link={order.giftLink} />
+                )}
+              </>
+            }
             orderId={order.id}
           />
         ) : (

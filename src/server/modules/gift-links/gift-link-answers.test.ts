@@ -271,6 +271,12 @@ describe('a link that expires', () => {
     try {
       clock.set('2026-11-30T11:00:01+05:30');
       await store.app.giftLinks.expireDue();
+      // The sender's order page offers the deliveries they allowed for the address they may give.
+      const mine = await store.app.inject({ url: `/api/orders/${order.orderId}`, headers: sender.headers });
+      expect(mine.json<OrderRecord>().giftLink).toMatchObject({
+        state: 'expired',
+        allowedSlots: ['standard', 'midnight'],
+      });
       const other = await store.app.inject({
         method: 'POST',
         url: `/api/orders/${order.orderId}/gift-link/refund`,

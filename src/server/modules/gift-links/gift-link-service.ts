@@ -1,11 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type AcceptGiftLinkPayload,
-  type GiftLinkResend,
-  GiftLinkSlot,
-  type GiftLinkView,
-} from '../../../shared/api/gift-links';
+import type { AcceptGiftLinkPayload, GiftLinkResend, GiftLinkView } from '../../../shared/api/gift-links';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { DeliverySlot, deliveryChoiceProblem, deliveryChoiceText } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
@@ -41,6 +36,7 @@ import {
   estimateOf,
   feePaiseOf,
   feesOfOrder,
+  giftLinkSlotsOf,
   giftLinkTokenHashOf,
   isOrderId,
   markRefundDue,
@@ -61,11 +57,7 @@ type LinkRow = typeof giftLinks.$inferSelect;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
 
-const slotsOf = (row: LinkRow): GiftLinkSlot[] =>
-  row.allowedSlots.flatMap((slot) => {
-    const parsed = GiftLinkSlot.safeParse(slot);
-    return parsed.success ? [parsed.data] : [];
-  });
+const slotsOf = (row: LinkRow) => giftLinkSlotsOf(row.allowedSlots);
 
 /**
  * Decision 0081: a gift sent by link, from the moment its order is paid: the link is sent to the

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gte, min } from 'drizzle-orm';
-import type { CreateGiftLinkPayload } from '../../../shared/api/gift-links';
+import { type CreateGiftLinkPayload, GiftLinkSlot } from '../../../shared/api/gift-links';
 import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gift-links';
 import type { Queryable, Tx } from '../../db/client';
 import { giftLinks, orders, users } from '../../db/schema';
@@ -14,6 +14,13 @@ export type GiftLinkRules = { days: number; perDay: number };
 export type ReadGiftLinkRules = () => Promise<GiftLinkRules>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The deliveries a link's row allows, as stored (anything unknown left out). */
+export const giftLinkSlotsOf = (stored: readonly string[]): GiftLinkSlot[] =>
+  stored.flatMap((slot) => {
+    const parsed = GiftLinkSlot.safeParse(slot);
+    return parsed.success ? [parsed.data] : [];
+  });
 
 /** Only the SHA-256 of a link's token is stored; the link itself goes to the recipient once. */
 export const giftLinkTokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -11,6 +11,7 @@ export { awaitsCodConfirmation } from './cod-confirmation';
 export {
   type GiftLinkRules,
   giftLinkOf,
+  giftLinkSlotsOf,
   giftLinkTokenHashOf,
   newGiftLinkToken,
   type ReadGiftLinkRules,

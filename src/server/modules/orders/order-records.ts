@@ -27,6 +27,7 @@ import {
   products,
   shipments,
 } from '../../db/schema';
+import { giftLinkSlotsOf } from './gift-link-orders';
 import { deliveryPaidPaise, feePaiseOf, feeRecordsOf, feesByOrder, type StoredFee } from './order-charges';
 import { returnsByOrder } from './return-records';
 
@@ -284,6 +285,7 @@ export async function orderRecordsOf(
             state: link.state,
             openedAt: link.openedAt?.toISOString() ?? null,
             expiresAt: link.expiresAt.toISOString(),
+            allowedSlots: giftLinkSlotsOf(link.allowedSlots),
             delivery: row.deliveryDate && slot.success ? { date: row.deliveryDate, slot: slot.data } : null,
             thanks: thanksRecordOf(thanksOf.get(row.id)),
           }

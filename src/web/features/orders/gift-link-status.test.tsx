@@ -17,6 +17,7 @@ const SENT: GiftLinkStatus = {
   openedAt: null,
   expiresAt: '2026-11-30T05:30:00.000Z',
   delivery: null,
+  allowedSlots: ['standard', 'midnight'],
   thanks: null,
 };
 
@@ -30,6 +31,7 @@ describe("a gift link's state on the sender's order page (decision 0081)", () =>
           openedAt: '2026-11-23T06:00:00.000Z',
           expiresAt: '2026-11-30T05:30:00.000Z',
           delivery: { date: '2026-11-24', slot: 'midnight' },
+          allowedSlots: ['standard', 'midnight'],
           thanks: null,
         }}
       />,
@@ -48,6 +50,7 @@ describe("a gift link's state on the sender's order page (decision 0081)", () =>
           openedAt: null,
           expiresAt: '2026-11-30T05:30:00.000Z',
           delivery: null,
+          allowedSlots: ['standard', 'midnight'],
           thanks: null,
         }}
       />,

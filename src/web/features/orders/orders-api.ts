@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressForm } from '../../../shared/address-rules';
+import type { AcceptGiftLinkPayload } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
@@ -107,12 +108,12 @@ export function useChangeOrderAddress(orderId: string) {
 
 /**
  * Decision 0081: the sender's actions on a gift link: send it again (to a corrected mobile) before
- * it is opened, or take a full refund once it expired. Every order query is asked again after.
+ * it is opened, or once it expired, take a full refund or give the address themselves. Every order query is asked again after.
  */
 export function useGiftLinkActions(orderId: string) {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
-  const post = (action: 'resend' | 'refund', body?: unknown) =>
+  const post = (action: 'resend' | 'refund' | 'address', body?: unknown) =>
     parsedAnswer(
       orderRecord(),
       apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/gift-link/${action}`, {
@@ -123,5 +124,10 @@ export function useGiftLinkActions(orderId: string) {
   return {
     resend: useMutation({ mutationFn: (phone: string) => post('resend', phone ? { phone } : {}), onSuccess }),
     refund: useMutation({ mutationFn: () => post('refund'), onSuccess }),
+    // Once it expired, the sender may give the address themselves (they then know it).
+    address: useMutation({
+      mutationFn: (answer: AcceptGiftLinkPayload) => post('address', answer),
+      onSuccess,
+    }),
   };
 }
