@@ -88,7 +88,9 @@ export async function startJourneyStore(dataDir: string): Promise<JourneyStore> 
   });
   const deadline = Date.now() + 120_000;
   while (!(await healthy(url))) {
-    if (child.exitCode !== null) throw new Error(`The journey store exited (${child.exitCode}):\n${stderr}`);
+    // A crash ends it by a signal (V8's abort), which leaves exitCode null.
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The journey store exited (${child.exitCode ?? child.signalCode}):\n${stderr}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`The journey store did not answer within 120 s:\n${stderr}`);
