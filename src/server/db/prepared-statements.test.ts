@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { DrizzleQueryError, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, openSecondConnection } from '../testing/test-database';
@@ -88,6 +89,25 @@ describe('executePrepared', () => {
     expect(await preparedWith(session, tag)).toEqual([
       { statement: expect.stringContaining('$1::int + 1'), runs: 2, fromSql: false },
     ]);
+  });
+
+  it('reads the array of a type made after its first statement as db.execute reads it', async () => {
+    const type = sql.identifier(`mood_${uniqueTag()}`);
+    await executePrepared(database.db, sql`SELECT 1 AS one`);
+    await database.db.execute(sql`CREATE TYPE ${type} AS ENUM ('calm', 'merry')`);
+    try {
+      // PGlite learns a new type's array when told; node-postgres has no parser for it either way.
+      const client = (database.db as unknown as { $client: unknown }).$client;
+      if (client instanceof PGlite) await client.refreshArrayTypes();
+      const query = (): SQL => sql`SELECT ${'{calm,merry}'}::${type}[] AS moods`;
+
+      const rows = await executePrepared(database.db, query());
+
+      expect(rows).toEqual(rowsOf(await database.db.execute(query())));
+      expect(rows[0]?.moods).toEqual(client instanceof PGlite ? ['calm', 'merry'] : '{calm,merry}');
+    } finally {
+      await database.db.execute(sql`DROP TYPE ${type}`);
+    }
   });
 
   it('takes a hostile string as data, never as SQL', async () => {
