@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { LoginPayload, RegisterPayload } from '../../../shared/api/auth';
+import { type FieldErrors, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { NETWORK_ERROR_MESSAGE } from '../../api/client';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
@@ -11,18 +9,41 @@ import { preloadSignIn, useAuth } from './auth-provider';
 
 export type AuthMode = 'login' | 'signup';
 
-/** SPEC 5 quick signup: e-mail and password as for registration, the name optional. */
-const QuickSignupValues = z.object({
-  email: LoginPayload.shape.email,
-  password: RegisterPayload.shape.password,
-  name: z.string().trim().max(100, 'Full name must be at most 100 characters'),
-  adult: RegisterPayload.shape.adult,
-});
+// The forms' checks are the shared schemas run with Zod (auth-form-checks.ts): they load when a
+// form is first focused or checked, not with the page, so the login and register pages stay well
+// within their JavaScript budget (decision 0088).
+const loadChecks = () => import('./auth-form-checks');
+type Checks = Awaited<ReturnType<typeof loadChecks>>;
+// Fetched when the shopper first focuses a field, so that a submit does not wait for them.
+const preloadChecks = () => void loadChecks().catch(() => undefined);
 
-/** SPEC 5 registration page: every field required, plus the confirmation. */
-const RegisterValues = RegisterPayload.extend({
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
-});
+/**
+ * A form's resolver that loads the checks on first use. Offline, the form says so (its root
+ * error) and sends nothing; the next submit asks for the checks again.
+ */
+function onFirstUse<Values extends FieldValues, Output>(
+  pick: (checks: Checks) => Resolver<Values, unknown, Output>,
+): Resolver<Values, unknown, Output> {
+  return async (values, context, options) => {
+    let checks: Checks;
+    try {
+      checks = await loadChecks();
+    } catch {
+      const errors = { root: { type: 'network', message: NETWORK_ERROR_MESSAGE } } as FieldErrors<Values>;
+      return { values: {}, errors };
+    }
+    return pick(checks)(values, context, options);
+  };
+}
+
+const checkLogin = onFirstUse((checks) => checks.checkLogin);
+const checkQuickSignup = onFirstUse((checks) => checks.checkQuickSignup);
+const checkRegister = onFirstUse((checks) => checks.checkRegister);
+
+/** What a form could not check (offline), in the red box. */
+function CheckError({ message }: { message: string | undefined }) {
+  return message ? <ErrorBanner>{message}</ErrorBanner> : null;
+}
 
 /** Server failures (SPEC 8) in the red box; field rules appear under each field. */
 function AuthError() {
@@ -54,7 +75,7 @@ export function LoginForm({ onSuccess }: { onSuccess(): void }) {
   const { login } = useAuth();
   const [submitting, run] = useSubmitting();
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(LoginPayload),
+    resolver: checkLogin,
     defaultValues: { email: '', password: '' },
   });
   const submit = handleSubmit((values) =>
@@ -63,8 +84,9 @@ export function LoginForm({ onSuccess }: { onSuccess(): void }) {
     }),
   );
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+    <form onSubmit={submit} onFocus={preloadChecks} noValidate className="flex flex-col gap-3">
       <AuthError />
+      <CheckError message={formState.errors.root?.message} />
       <FormField
         label="Email"
         type="email"
@@ -92,7 +114,7 @@ export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
   const { quickSignup } = useAuth();
   const [submitting, run] = useSubmitting();
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(QuickSignupValues),
+    resolver: checkQuickSignup,
     defaultValues: { email: '', password: '', name: '', adult: false },
   });
   const submit = handleSubmit((values) =>
@@ -101,8 +123,9 @@ export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
     }),
   );
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+    <form onSubmit={submit} onFocus={preloadChecks} noValidate className="flex flex-col gap-3">
       <AuthError />
+      <CheckError message={formState.errors.root?.message} />
       <FormField
         label="Email"
         type="email"
@@ -138,7 +161,7 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register: registerAccount } = useAuth();
   const [submitting, run] = useSubmitting();
   const { register, handleSubmit, formState, setError } = useForm({
-    resolver: zodResolver(RegisterValues),
+    resolver: checkRegister,
     defaultValues: {
       fullName: '',
       username: '',
@@ -165,8 +188,9 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   });
   const errors = formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+    <form onSubmit={submit} onFocus={preloadChecks} noValidate className="flex flex-col gap-3">
       <AuthError />
+      <CheckError message={errors.root?.message} />
       <FormField
         label="Full Name"
         autoComplete="name"
