@@ -63,6 +63,8 @@ export default defineConfig({
           // not an `instanceof Error` of the page's realm) touches none of these files.
           pool: 'vmForks',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          // Added to the root's setup files (fail-on-console-error.ts).
+          setupFiles: ['./tests/setup/web-waits.ts'],
           // Scripts from other sites (gtag.js) are never fetched in tests; count them as loaded.
           environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
           // A guard against a hung test, not a speed check: a form test that types a few fields
