@@ -132,6 +132,8 @@ export async function buildApp({
           await services.giftLinks.expireDue();
           // Decision 0084: group gifts past their deadline short, and those not topped up in time.
           await services.groupGifts.expireDue();
+          // Decision 0085: changes of address whose dearer delivery was not paid in time.
+          await services.orderEdits.expireAddressEdits();
           await services.payments.retryUnfinishedWork();
         },
       },

@@ -259,6 +259,7 @@ export function createServices({
     onPaid: (tx, order, now) => giftLinks.sendOnPayment(tx, order, now),
     // Decision 0084: the group gifts' shares (made below; this runs only once webhooks come).
     otherPayments: { capture: (payment) => groupGifts.captureFromWebhook(payment) },
+    edits: orderEdits,
   });
   // Decision 0081: gifts sent by link, from their payment to the recipient's answer.
   const giftLinks = createGiftLinkService({

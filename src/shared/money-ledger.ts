@@ -16,6 +16,10 @@ export const LEDGER_REASON_LABELS = {
   line_removed: 'Refund for an item removed before dispatch',
   // Decision 0078: a cheaper delivery choice after an address change (the invoice is issued again).
   fee_difference: 'Refund of a delivery fee difference',
+  // Decision 0085: a dearer delivery after an address change, paid by the customer; and its
+  // payment given back when the change could not be made (lapsed, or the order moved on).
+  address_change: 'Payment of a dearer delivery after an address change',
+  address_change_lapsed: 'Refund: an address change paid for was not made',
   out_of_stock: 'Refund: paid after the order expired and its items sold out',
   duplicate: 'Refund: a second payment for a paid order',
   amount_mismatch: "Refund: a payment that did not match the order's total",

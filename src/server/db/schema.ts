@@ -20,15 +20,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AddOnKind } from '../../shared/add-ons';
-import type { AddressForm } from '../../shared/address';
+import type { AddressForm, ShippingAddress } from '../../shared/address';
 import type { CollectionRule } from '../../shared/api/admin';
 import type { CheckoutCartLine } from '../../shared/api/notifications';
 import { CONSENT_PURPOSES, CONSENT_VIAS } from '../../shared/consents';
+import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { GIFT_LINK_ROW_STATES } from '../../shared/gift-links';
 import { CONTRIBUTION_STATES, GROUP_GIFT_STATES } from '../../shared/group-gifts';
 import type { DeclarationOverrides } from '../../shared/legal-metrology';
 import type { NotifyConsent } from '../../shared/notifications';
 import { FEE_KINDS } from '../../shared/order-charges';
+import { ADDRESS_EDIT_STATES } from '../../shared/order-edits';
 import type { OwnerSettings } from '../../shared/owner-settings';
 import type { ParcelSize } from '../../shared/parcel';
 import type { PersonalisationConfig, PersonalisationRecord } from '../../shared/personalisation-rules';
@@ -727,6 +729,45 @@ export const orderCharges = pgTable(
 );
 
 /**
+ * Decision 0085: an address change held until its customer pays the dearer delivery fee's
+ * difference: the new address and delivery choice as checked, the fee quoted, and the provider
+ * order the difference is paid through. Only its payment (signature or webhook) applies it; one
+ * not paid by `expires_at` lapses and changes nothing.
+ */
+export const addressEdits = pgTable(
+  'address_edits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    address: jsonb('address').$type<ShippingAddress>().notNull(),
+    delivery: jsonb('delivery').$type<DeliveryChoice>(),
+    // The slot's fee quoted for the new choice and its charge's label; the order's slot fee when
+    // quoted (the difference is their gap), and its updated_at, so an order changed meanwhile refuses it.
+    slotFeePaise: bigint('slot_fee_paise', { mode: 'number' }).notNull(),
+    slotFeeLabel: text('slot_fee_label'),
+    differencePaise: bigint('difference_paise', { mode: 'number' }).notNull(),
+    orderUpdatedAt: timestamp('order_updated_at', { withTimezone: true }).notNull(),
+    requestedBy: text('requested_by', { enum: ['customer', 'admin'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull().unique(),
+    state: text('state', { enum: ADDRESS_EDIT_STATES }).notNull().default('awaiting_payment'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One change waits for payment at a time: a new one supersedes it.
+    uniqueIndex('address_edits_awaiting_idx')
+      .on(table.orderId)
+      .where(sql`${table.state} = 'awaiting_payment'`),
+    index('address_edits_state_expires_idx').on(table.state, table.expiresAt),
+    check('address_edits_difference_positive', sql`${table.differencePaise} > 0`),
+  ],
+);
+
+/**
  * Coupon codes made by the owner. `usedCount` counts the orders holding a redemption;
  * it only grows through a conditional UPDATE, so concurrent orders cannot pass the usage limit.
  */
@@ -1014,6 +1055,8 @@ export const payments = pgTable(
     // that cancels its order and cleared by the refund; the sweep retries a refund the provider
     // did not take while it is set.
     refundDueReason: text('refund_due_reason'),
+    // Decision 0085: the difference paid for an address change, not the order's own payment.
+    addressEditId: integer('address_edit_id').references(() => addressEdits.id),
     method: text('method'),
     errorCode: text('error_code'),
     errorDescription: text('error_description'),

@@ -86,6 +86,22 @@ export const OrderRecord = z.object({
   shippingAddress: AddressForm,
   /** Decision 0066: the address and phone may still change (paid, not yet booked with the courier). */
   addressEditable: z.boolean(),
+  /**
+   * Decision 0085: a change of address that costs more than was paid, waiting for the customer to
+   * pay the difference (rupees) through the provider order named here until `expiresAt`; null
+   * when none waits. Nothing of the order changes until it is paid.
+   */
+  pendingAddressChange: z
+    .object({
+      address: AddressForm,
+      delivery: z.object({ date: z.string(), slot: z.string() }).nullable(),
+      difference: z.number(),
+      providerOrderId: z.string(),
+      expiresAt: z.string(),
+      requestedBy: z.enum(['customer', 'admin']),
+    })
+    .nullable()
+    .optional(),
   events: z.array(OrderEventRecord),
   deliveryEstimate: DeliveryEstimate.nullable(),
   /** The GST tax invoice's number once the order is paid, or a cash on delivery order dispatched (decision 0050). */

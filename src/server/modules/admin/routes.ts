@@ -121,12 +121,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: AdminOrderIdParams,
         body: ChangeOrderAddressByStore,
-        response: { 200: AdminOrderDetail },
+        response: { 200: AdminOrderDetail, 202: AdminOrderDetail },
       },
     },
-    async (req) => {
-      await app.orderEdits.changeAddress(req.params.id, null, req.body);
-      return admin.orders.detail(req.params.id, req.user.staffRole);
+    async (req, reply) => {
+      const { outcome } = await app.orderEdits.changeAddress(req.params.id, null, req.body);
+      // Decision 0085: 202 while a dearer change waits for the customer to pay its difference.
+      return reply
+        .code(outcome === 'changed' ? 200 : 202)
+        .send(await admin.orders.detail(req.params.id, req.user.staffRole));
     },
   );
   // Decision 0078: a line removed before dispatch; its part is refunded (a cancellation's permission).

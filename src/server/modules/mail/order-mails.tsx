@@ -241,7 +241,7 @@ export function orderConfirmationMail(
   };
 }
 
-export type RefundReason = 'out_of_stock' | 'duplicate' | 'amount_mismatch';
+export type RefundReason = 'out_of_stock' | 'duplicate' | 'amount_mismatch' | 'address_change_lapsed';
 
 /**
  * A refund the store made on its own: a payment that came after its order expired when the items
@@ -257,6 +257,8 @@ export function paymentRefundedMail(
     out_of_stock: `We received your payment of ${formatPaise(amountPaise)} for order ${order.orderNumber} after the order had expired, and some of its items are no longer in stock.`,
     duplicate: `We received a second payment of ${formatPaise(amountPaise)} for order ${order.orderNumber}, which was already paid.`,
     amount_mismatch: `We received a payment of ${formatPaise(amountPaise)} for order ${order.orderNumber}, which does not match its total of ${formatPaise(order.totalPaise)}, so the order is not paid yet. You can pay the order again from My Orders while it is open.`,
+    // Decision 0085: the order's timeline says which change and why it was not made.
+    address_change_lapsed: `We received your payment of ${formatPaise(amountPaise)} for a change of delivery address on order ${order.orderNumber}, but the change could no longer be made, so the address and delivery stay as they were.`,
   }[reason];
   const text = [
     `Hello ${order.customerName},`,

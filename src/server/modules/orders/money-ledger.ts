@@ -72,6 +72,9 @@ export async function recordCapturedPayment(
     currency: string | null;
     method: string | null;
     at: Date;
+    /** Decision 0085: the difference of a change of address, not the order's own payment. */
+    reason?: 'payment' | 'address_change';
+    addressEditId?: number;
   },
 ) {
   const [payment] = await tx
@@ -85,6 +88,7 @@ export async function recordCapturedPayment(
       amountPaise: input.amountPaise,
       currency: input.currency ?? 'unknown',
       method: input.method,
+      addressEditId: input.addressEditId ?? null,
       createdAt: input.at,
     })
     .onConflictDoNothing({
@@ -97,7 +101,7 @@ export async function recordCapturedPayment(
     orderId: input.orderId,
     kind: 'captured',
     amountPaise: input.amountPaise,
-    reason: 'payment',
+    reason: input.reason ?? 'payment',
     paymentId: payment.id,
     providerRef: input.paymentId,
     at: input.at,

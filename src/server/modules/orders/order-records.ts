@@ -16,6 +16,7 @@ import { isAddressEditable } from '../../../shared/order-edits';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import {
+  addressEdits,
   codConfirmations,
   giftLinks,
   giftThanks,
@@ -48,6 +49,21 @@ export const deliveryChoiceOf = (
   const chosen = chosenDeliveryOf(row);
   return chosen && { ...chosen, fee: toRupees(feePaiseOf(fees, 'delivery_slot')) };
 };
+
+/** Decision 0085: a change of address waiting for its difference, as the order record shows it. */
+function pendingChangeOf(
+  edit: typeof addressEdits.$inferSelect | undefined,
+): OrderRecord['pendingAddressChange'] {
+  if (!edit) return null;
+  return {
+    address: addressOf({ shippingAddress: edit.address }),
+    delivery: edit.delivery ? { date: edit.delivery.date, slot: edit.delivery.slot } : null,
+    difference: toRupees(edit.differencePaise),
+    providerOrderId: edit.providerOrderId,
+    expiresAt: edit.expiresAt.toISOString(),
+    requestedBy: edit.requestedBy,
+  };
+}
 
 /** The next order number (RG-10001 on). Checkout orders and quotes share the one sequence. */
 export async function nextOrderNumber(tx: Tx): Promise<string> {
@@ -125,7 +141,7 @@ export async function orderRecordsOf(
 ): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, issued, returns, quotes, feesOfOrders, booked, unconfirmed, links, thanks] =
+  const [lines, events, issued, returns, quotes, feesOfOrders, booked, unconfirmed, links, thanks, held] =
     await Promise.all([
       db
         .select({
@@ -185,7 +201,12 @@ export async function orderRecordsOf(
         })
         .from(giftThanks)
         .where(inArray(giftThanks.orderId, ids)),
+      db
+        .select()
+        .from(addressEdits)
+        .where(and(inArray(addressEdits.orderId, ids), eq(addressEdits.state, 'awaiting_payment'))),
     ]);
+  const heldEditOf = new Map(held.map((edit) => [edit.orderId, edit]));
   const bookedIds = new Set(booked.map((shipment) => shipment.orderId));
   const unconfirmedIds = new Set(unconfirmed.map((confirmation) => confirmation.orderId));
   const linkOf = new Map(links.map((link) => [link.orderId, link]));
@@ -247,6 +268,7 @@ export async function orderRecordsOf(
       shippingAddress: link && !staff ? EMPTY_ADDRESS : addressOf(row),
       // A gift link's address is its recipient's: the sender never changes it (decision 0081).
       addressEditable: !link && isAddressEditable(row.status, bookedIds.has(row.id)),
+      pendingAddressChange: pendingChangeOf(heldEditOf.get(row.id)),
       events: events
         .filter((event) => event.orderId === row.id)
         .map((event) => ({

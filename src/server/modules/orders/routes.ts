@@ -28,10 +28,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // Decision 0066: the shopper changes the delivery address and phone until the order is booked.
   app.put(
     '/orders/:id/address',
-    { schema: { params: OrderIdParams, body: ChangeOrderAddress, response: { 200: OrderRecord } } },
-    async (request) => {
-      await app.orderEdits.changeAddress(request.params.id, request.user.id, request.body);
-      return app.orders.getOrder(request.user.id, request.params.id);
+    {
+      schema: {
+        params: OrderIdParams,
+        body: ChangeOrderAddress,
+        response: { 200: OrderRecord, 202: OrderRecord },
+      },
+    },
+    async (request, reply) => {
+      const { outcome } = await app.orderEdits.changeAddress(
+        request.params.id,
+        request.user.id,
+        request.body,
+      );
+      // Decision 0085: 202 while a dearer change waits for its difference (order.pendingAddressChange).
+      return reply
+        .code(outcome === 'changed' ? 200 : 202)
+        .send(await app.orders.getOrder(request.user.id, request.params.id));
     },
   );
   app.post(

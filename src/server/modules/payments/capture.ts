@@ -3,11 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatPaise } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { orders, payments } from '../../db/schema';
+import { addressEdits, orders, payments } from '../../db/schema';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { RefundReason } from '../mail';
-import { type OrderRow, recordCapturedPayment, recordStatus, reserveOrderAgain } from '../orders';
+import {
+  type OrderEdits,
+  type OrderRow,
+  recordCapturedPayment,
+  recordStatus,
+  reserveOrderAgain,
+} from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import type { OrderAnnouncements } from './order-announcements';
 import {
@@ -46,6 +52,7 @@ export function createCapture({
   refunds,
   log,
   announcements,
+  edits,
 }: {
   db: Db;
   clock: Clock;
@@ -58,6 +65,8 @@ export function createCapture({
   log: FastifyBaseLogger;
   /** The customer's confirmation and the owner's notice of a paid order. */
   announcements: OrderAnnouncements;
+  /** Decision 0085: makes a held change of address once its difference is paid (orders module). */
+  edits: Pick<OrderEdits, 'recheckEdit' | 'settlePaidEdit'>;
 }) {
   async function markPaid(
     tx: Tx,
@@ -78,35 +87,59 @@ export function createCapture({
     return true;
   }
 
-  /**
-   * Records a captured payment and moves its order on, once. A payment for an order that expired
-   * meanwhile is never lost: the stock is taken again when it is there (order → paid), else the
-   * payment is refunded. A second payment for an order already paid is refunded too.
-   */
-  async function capturePayment(input: {
-    orderId: string;
+  type CapturedPayment = {
     providerOrderId: string;
     paymentId: string;
     amountPaise: number;
     /** As the provider reported it; null when it did not say, which never matches. */
     currency: string | null;
     method: string | null;
-  }): Promise<CaptureOutcome> {
+  };
+
+  /** The payment's row and its ledger line, once (null when heard before), as the orders module keeps them. */
+  const recordCaptured = async (
+    tx: Tx,
+    orderId: string,
+    input: CapturedPayment,
+    purpose: { reason: 'payment' | 'address_change'; addressEditId?: number },
+  ): Promise<number | null> =>
+    (
+      await recordCapturedPayment(tx, {
+        ...input,
+        ...purpose,
+        orderId,
+        provider: provider.name,
+        at: clock.now(),
+      })
+    )?.id ?? null;
+
+  /**
+   * Records a captured payment and moves its order on, once. A payment for an order that expired
+   * meanwhile is never lost: the stock is taken again when it is there (order → paid), else the
+   * payment is refunded. A second payment for an order already paid is refunded too.
+   */
+  async function capturePayment(input: CapturedPayment & { orderId: string }): Promise<CaptureOutcome> {
     const outcome = await db.transaction(async (tx): Promise<CaptureOutcome> => {
+      const settled = await settle(tx);
+      // A payment that must go back says so in its row, in the transaction that decided it: the
+      // sweep retries it by that mark, not by comparing it with a total that may change later
+      // (an item removed, a cheaper or dearer delivery).
+      if (settled.kind === 'refund')
+        await tx
+          .update(payments)
+          .set({ refundDueReason: settled.reason })
+          .where(eq(payments.id, settled.paymentRowId));
+      return settled;
+    });
+    if (outcome.kind === 'refund') await refunds.refundPayment(outcome.paymentRowId, outcome.reason);
+    return outcome;
+
+    async function settle(tx: Tx): Promise<CaptureOutcome> {
       // The order's row lock makes capture, the expiry sweep and a second capture take turns.
       const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
       if (!order) throw new Error(`Order ${input.orderId} vanished`);
-      const payment = await recordCapturedPayment(tx, {
-        orderId: order.id,
-        provider: provider.name,
-        providerOrderId: input.providerOrderId,
-        paymentId: input.paymentId,
-        amountPaise: input.amountPaise,
-        currency: input.currency,
-        method: input.method,
-        at: clock.now(),
-      });
-      if (!payment) return { kind: 'recorded-before' };
+      const paymentRowId = await recordCaptured(tx, order.id, input, { reason: 'payment' });
+      if (paymentRowId === null) return { kind: 'recorded-before' };
 
       // Money is checked to the paisa: a payment counts only for exactly the order's total.
       if (input.amountPaise !== order.totalPaise || input.currency !== order.currency) {
@@ -129,7 +162,7 @@ export function createCapture({
           },
           'a captured payment does not match its order; refunding it',
         );
-        return { kind: 'refund', paymentRowId: payment.id, reason: 'amount_mismatch' };
+        return { kind: 'refund', paymentRowId, reason: 'amount_mismatch' };
       }
 
       if (order.status === 'pending') {
@@ -150,7 +183,7 @@ export function createCapture({
           note: LATE_PAYMENT_NOTE,
           at: clock.now(),
         });
-        return { kind: 'refund', paymentRowId: payment.id, reason: 'out_of_stock' };
+        return { kind: 'refund', paymentRowId, reason: 'out_of_stock' };
       }
       await recordStatus(tx, {
         orderId: order.id,
@@ -158,10 +191,8 @@ export function createCapture({
         note: DUPLICATE_PAYMENT_NOTE,
         at: clock.now(),
       });
-      return { kind: 'refund', paymentRowId: payment.id, reason: 'duplicate' };
-    });
-    if (outcome.kind === 'refund') await refunds.refundPayment(outcome.paymentRowId, outcome.reason);
-    return outcome;
+      return { kind: 'refund', paymentRowId, reason: 'duplicate' };
+    }
   }
 
   /**
@@ -211,5 +242,46 @@ export function createCapture({
     });
   }
 
-  return { capturePayment, recordFailure, markPaid };
+  /**
+   * Decision 0085: the difference paid for a change of address held until paid, recorded once
+   * (its payment row names the change) with its ledger line; the change is made in the same
+   * transaction, or, lapsed or no longer possible, the payment goes back in full.
+   */
+  async function captureEditPayment(
+    input: CapturedPayment & { editId: number },
+  ): Promise<CaptureOutcome | { kind: 'applied' }> {
+    // Its pincode and slot are checked again first: those reads stay out of the transaction.
+    const recheck = await edits.recheckEdit(input.editId);
+    const outcome = await db.transaction(async (tx): Promise<CaptureOutcome | { kind: 'applied' }> => {
+      const [edit] = await tx
+        .select({ orderId: addressEdits.orderId, differencePaise: addressEdits.differencePaise })
+        .from(addressEdits)
+        .where(eq(addressEdits.id, input.editId));
+      if (!edit) throw new Error(`Address edit ${input.editId} vanished`);
+      // The order's row lock, as every capture and edit takes it first.
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, edit.orderId)).for('update');
+      const paymentRowId = await recordCaptured(tx, edit.orderId, input, {
+        reason: 'address_change',
+        addressEditId: input.editId,
+      });
+      if (paymentRowId === null) return { kind: 'recorded-before' };
+      if (input.amountPaise !== edit.differencePaise || input.currency !== 'INR') {
+        log.warn(
+          { orderId: edit.orderId, paymentId: input.paymentId, amountPaise: input.amountPaise },
+          'a payment for an address change does not match its difference; refunding it',
+        );
+        await tx
+          .update(payments)
+          .set({ refundDueReason: 'amount_mismatch' })
+          .where(eq(payments.id, paymentRowId));
+        return { kind: 'refund', paymentRowId, reason: 'amount_mismatch' };
+      }
+      if (await edits.settlePaidEdit(tx, input.editId, paymentRowId, recheck)) return { kind: 'applied' };
+      return { kind: 'refund', paymentRowId, reason: 'address_change_lapsed' };
+    });
+    if (outcome.kind === 'refund') await refunds.refundPayment(outcome.paymentRowId, outcome.reason);
+    return outcome;
+  }
+
+  return { capturePayment, captureEditPayment, recordFailure, markPaid };
 }

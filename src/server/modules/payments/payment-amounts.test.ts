@@ -98,6 +98,7 @@ const paymentServiceWith = (provider: PaymentProvider) =>
     invoices: context.app.invoices,
     store: context.app.store,
     log: context.app.log,
+    edits: context.app.orderEdits,
     ownerNotices: context.app.ownerNotices,
   });
 

@@ -8,6 +8,8 @@ export const REFUNDED_OUT_OF_STOCK_NOTE = 'Payment refunded: items no longer in 
 export const DUPLICATE_PAYMENT_NOTE = 'A second payment was received for this order';
 export const REFUNDED_DUPLICATE_NOTE = 'Second payment refunded';
 export const REFUNDED_MISMATCH_NOTE = 'Payment that did not match the order total refunded';
+/** Decision 0085: the difference paid for an address change that could not be made, given back. */
+export const REFUNDED_ADDRESS_CHANGE_NOTE = 'Payment for the change of address refunded';
 export const LATE_PAYMENT_REFUNDED_MESSAGE =
   'Your payment arrived after the order expired and the items are no longer in stock, so it is being refunded in full.';
 /** A captured amount or currency that is not the order's: never counted, refunded, shown to the owner. */

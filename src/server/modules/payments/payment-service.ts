@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PAYMENT_MESSAGES,
@@ -6,13 +7,15 @@ import {
   type VerifyPaymentPayload,
   type VerifyPaymentResponse,
 } from '../../../shared/api/payments';
+import { ORDER_EDIT_MESSAGES } from '../../../shared/order-edits';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { addressEdits } from '../../db/schema';
 import { AppError, conflict, invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
-import type { OrderRow, OrderService } from '../orders';
+import type { OrderEdits, OrderRow, OrderService } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
@@ -52,6 +55,7 @@ export function createPaymentService({
   log,
   onPaid,
   otherPayments,
+  edits,
 }: {
   db: Db;
   clock: Clock;
@@ -67,6 +71,8 @@ export function createPaymentService({
   onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
   /** Decision 0084: the group gifts' shares, whose provider orders are theirs, not an order's. */
   otherPayments?: OtherPayments;
+  /** Decision 0085: makes a held change of address once its difference is paid (orders module). */
+  edits: Pick<OrderEdits, 'recheckEdit' | 'settlePaidEdit'>;
 }) {
   const refunds = createRefunds({ db, clock, provider, store, log });
   const capture = createCapture({
@@ -78,9 +84,25 @@ export function createPaymentService({
     refunds,
     log,
     announcements: createOrderAnnouncements({ store, ownerNotices, onPaid }),
+    edits,
   });
   const inbox = createWebhookInbox({ db, clock, provider, log, capture, otherPayments });
   const moneyCheck = createMoneyCheck({ db, clock, provider });
+
+  /**
+   * The signature says which payment; what it captured is the provider's to say (the sandbox
+   * keeps none: its signed webhook, which carries the amount, reaches us first, so `expected`).
+   */
+  async function capturedAmountOf(paymentId: string, orderId: string, expected: CapturedAmount) {
+    try {
+      return (await provider.fetchPayment(paymentId)) ?? expected;
+    } catch (error) {
+      // The provider is down or unreachable: nothing is recorded, and its payment.captured
+      // webhook (or the shopper's retry) settles the order later.
+      log.warn({ err: error, orderId }, 'could not ask the payment provider about a payment');
+      throw new AppError('unavailable', PAYMENT_MESSAGES.providerUnreachable);
+    }
+  }
 
   return {
     capturePayment: capture.capturePayment,
@@ -112,18 +134,10 @@ export function createPaymentService({
         });
       if (!genuine) throw invalid(PAYMENT_MESSAGES.verificationFailed);
 
-      // The signature says which payment; what it captured is the provider's to say (the sandbox
-      // keeps none: its signed webhook, which carries the amount, reaches us first).
-      let reported: CapturedAmount | null;
-      try {
-        reported = await provider.fetchPayment(payload.razorpay_payment_id);
-      } catch (error) {
-        // The provider is down or unreachable: nothing is recorded, and its payment.captured
-        // webhook (or the shopper's retry) settles the order later.
-        log.warn({ err: error, orderId: order.id }, 'could not ask the payment provider about a payment');
-        throw new AppError('unavailable', PAYMENT_MESSAGES.providerUnreachable);
-      }
-      const captured = reported ?? { amountPaise: order.totalPaise, currency: order.currency };
+      const captured = await capturedAmountOf(payload.razorpay_payment_id, order.id, {
+        amountPaise: order.totalPaise,
+        currency: order.currency,
+      });
       await capture.capturePayment({
         orderId: order.id,
         providerOrderId: payload.razorpay_order_id,
@@ -142,6 +156,54 @@ export function createPaymentService({
         orderNumber: current.orderNumber,
         status: current.status,
       };
+    },
+
+    /**
+     * Decision 0085: the checkout window's word that the difference of a held change of address
+     * was paid: counted only with the provider's signature for that change's own provider order,
+     * and for the amount the provider says it captured (the sandbox's signed webhook came first).
+     */
+    async verifyEditPayment(
+      userId: number,
+      orderId: string,
+      payload: Omit<VerifyPaymentPayload, 'orderId'>,
+    ): Promise<void> {
+      const order = await orderService.ownOrder(userId, orderId);
+      const [edit] = await db
+        .select()
+        .from(addressEdits)
+        .where(
+          and(
+            eq(addressEdits.orderId, order.id),
+            eq(addressEdits.provider, provider.name),
+            eq(addressEdits.providerOrderId, payload.razorpay_order_id),
+          ),
+        );
+      const genuine =
+        edit !== undefined &&
+        provider.verifyPaymentSignature({
+          providerOrderId: payload.razorpay_order_id,
+          paymentId: payload.razorpay_payment_id,
+          signature: payload.razorpay_signature,
+        });
+      if (!edit || !genuine) throw invalid(PAYMENT_MESSAGES.verificationFailed);
+      const captured = await capturedAmountOf(payload.razorpay_payment_id, order.id, {
+        amountPaise: edit.differencePaise,
+        currency: 'INR',
+      });
+      await capture.captureEditPayment({
+        editId: edit.id,
+        providerOrderId: payload.razorpay_order_id,
+        paymentId: payload.razorpay_payment_id,
+        amountPaise: captured.amountPaise,
+        currency: captured.currency,
+        method: null,
+      });
+      const [settled] = await db
+        .select({ state: addressEdits.state })
+        .from(addressEdits)
+        .where(eq(addressEdits.id, edit.id));
+      if (settled?.state !== 'applied') throw conflict(ORDER_EDIT_MESSAGES.changeNotMade);
     },
 
     async recordPaymentFailure(

@@ -629,6 +629,7 @@ describe('a refund the provider did not take at first', () => {
       invoices: store.app.invoices,
       store: store.app.store,
       log: store.app.log,
+      edits: store.app.orderEdits,
       ownerNotices: store.app.ownerNotices,
     });
     const { product, created } = await newOrder({ stock: 1 });

@@ -10,6 +10,7 @@ import { mailOrderOf, recordStatus, refundDuePaiseOf, refundDueWhere } from '../
 import type { PaymentProvider } from '../payment-providers';
 import {
   cancellationRefundedNote,
+  REFUNDED_ADDRESS_CHANGE_NOTE,
   REFUNDED_DUPLICATE_NOTE,
   REFUNDED_MISMATCH_NOTE,
   REFUNDED_OUT_OF_STOCK_NOTE,
@@ -19,6 +20,7 @@ const REFUND_NOTES: Record<RefundReason, string> = {
   out_of_stock: REFUNDED_OUT_OF_STOCK_NOTE,
   duplicate: REFUNDED_DUPLICATE_NOTE,
   amount_mismatch: REFUNDED_MISMATCH_NOTE,
+  address_change_lapsed: REFUNDED_ADDRESS_CHANGE_NOTE,
 };
 
 /** Why a payment goes back: the store's own reasons (mailed here), or its order's cancellation. */
@@ -148,8 +150,13 @@ export function createRefunds({
             or(
               isNotNull(payments.refundDueReason),
               and(eq(orders.status, 'cancelled'), isNull(orders.paidAt)),
-              // Decision 0084: a group gift's shares each pay part of its order's total, by design.
+              // Payments captured before capture marked them, guessed from the order: never a
+              // group gift's share, which pays part of its order's total by design (decision
+              // 0084), nor a change of address's difference, checked against its own (decision
+              // 0085); a mismatch only while the order is unpaid, as a paid order's total moves
+              // with its edits (a line removed, a cheaper or dearer delivery) and its payments do not.
               and(
+                isNull(payments.addressEditId),
                 notExists(
                   db
                     .select({ id: groupGiftContributions.id })
@@ -157,7 +164,7 @@ export function createRefunds({
                     .where(eq(groupGiftContributions.paymentId, payments.id)),
                 ),
                 or(
-                  not(matchesOrder ?? sql`true`),
+                  and(isNull(orders.paidAt), not(matchesOrder ?? sql`true`)),
                   sql`exists (select 1 from ${payments} as earlier where earlier.order_id = ${payments.orderId} and earlier.status = 'captured' and earlier.amount_paise = ${orders.totalPaise} and earlier.currency = ${orders.currency} and earlier.id < ${payments.id})`,
                 ),
               ),

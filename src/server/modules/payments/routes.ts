@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OrderRecord } from '../../../shared/api/orders';
 import {
   CodEligibility,
   CodEligibilityRequest,
@@ -60,6 +61,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     async (request) => app.payments.verifyPayment(request.user.id, request.body),
+  );
+
+  // Decision 0085: the difference of a change of address held until paid, from the order page.
+  app.post(
+    '/payments/verify-address-change',
+    {
+      schema: { body: VerifyPaymentPayload, response: { 200: OrderRecord } },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { orderId, ...signed } = request.body;
+      await app.payments.verifyEditPayment(request.user.id, orderId, signed);
+      return app.orders.getOrder(request.user.id, orderId);
+    },
   );
 
   app.post(

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { orders, webhookEvents } from '../../db/schema';
+import { addressEdits, orders, webhookEvents } from '../../db/schema';
 import { invalid } from '../../errors';
 import { retryDelayMs } from '../mail';
 import type { OrderRow } from '../orders';
@@ -48,6 +48,14 @@ export type ProviderCapture = {
 /** Payments for provider orders another module made; true when it knew the provider order. */
 export type OtherPayments = { capture(payment: ProviderCapture): Promise<boolean> };
 
+const capturedOf = (payment: z.infer<typeof PaymentEntity>): ProviderCapture => ({
+  providerOrderId: payment.order_id ?? '',
+  paymentId: payment.id,
+  amountPaise: payment.amount,
+  currency: payment.currency ?? null,
+  method: payment.method ?? null,
+});
+
 /**
  * The provider's webhooks: each event is stored by its id before it is handled, so a redelivery
  * changes nothing and an event whose handling failed is tried again with a growing pause.
@@ -80,38 +88,39 @@ export function createWebhookInbox({
     return order;
   }
 
+  async function editByProviderOrderId(providerOrderId: string | null | undefined) {
+    if (!providerOrderId) return undefined;
+    const [edit] = await db
+      .select({ id: addressEdits.id })
+      .from(addressEdits)
+      .where(and(eq(addressEdits.provider, provider.name), eq(addressEdits.providerOrderId, providerOrderId)))
+      .limit(1);
+    return edit;
+  }
+
   async function handleWebhookEvent(envelope: WebhookEnvelope): Promise<void> {
     const payment = envelope.payload?.payment?.entity;
     if (!payment) return;
+    // With automatic capture Razorpay sends payment.captured and order.paid; either settles it.
+    const captured = envelope.event === 'payment.captured' || envelope.event === 'order.paid';
     const order = await orderByProviderOrderId(payment.order_id);
-    if (
-      !order &&
-      payment.order_id &&
-      (envelope.event === 'payment.captured' || envelope.event === 'order.paid')
-    ) {
-      const taken = await otherPayments?.capture({
-        providerOrderId: payment.order_id,
-        paymentId: payment.id,
-        amountPaise: payment.amount,
-        currency: payment.currency ?? null,
-        method: payment.method ?? null,
-      });
+    const edit = order ? undefined : await editByProviderOrderId(payment.order_id);
+    if (edit) {
+      // Decision 0085: the difference of a change of address; a failed try is the shopper's to
+      // retry until the change lapses, so only a capture is recorded.
+      if (captured) await capture.captureEditPayment({ ...capturedOf(payment), editId: edit.id });
+      return;
+    }
+    if (!order && payment.order_id && captured) {
+      const taken = await otherPayments?.capture(capturedOf(payment));
       if (taken) return;
     }
     if (!order) {
       log.warn({ event: envelope.event, providerOrderId: payment.order_id }, 'webhook for an unknown order');
       return;
     }
-    // With automatic capture Razorpay sends payment.captured and order.paid; either settles it.
-    if (envelope.event === 'payment.captured' || envelope.event === 'order.paid') {
-      await capture.capturePayment({
-        orderId: order.id,
-        providerOrderId: payment.order_id ?? '',
-        paymentId: payment.id,
-        amountPaise: payment.amount,
-        currency: payment.currency ?? null,
-        method: payment.method ?? null,
-      });
+    if (captured) {
+      await capture.capturePayment({ ...capturedOf(payment), orderId: order.id });
     } else if (envelope.event === 'payment.failed') {
       await capture.recordFailure(order, {
         paymentId: payment.id,

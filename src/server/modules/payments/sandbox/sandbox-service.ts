@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { orders, payments } from '../../../db/schema';
+import { addressEdits, orders, payments } from '../../../db/schema';
 import { type SandboxProvider, sandboxId } from '../../payment-providers';
 import type { PaymentService } from '../payment-service';
 
@@ -50,15 +50,42 @@ export function createSandboxService({
     });
   }
 
+  /** Decision 0085: a provider order for the difference of a change of address held until paid. */
+  async function findEdit(providerOrderId: string) {
+    const [edit] = await db
+      .select({
+        id: addressEdits.id,
+        totalPaise: addressEdits.differencePaise,
+        orderNumber: orders.orderNumber,
+        orderId: orders.id,
+      })
+      .from(addressEdits)
+      .innerJoin(orders, eq(orders.id, addressEdits.orderId))
+      .where(and(eq(addressEdits.provider, 'sandbox'), eq(addressEdits.providerOrderId, providerOrderId)))
+      .limit(1);
+    if (!edit) return null;
+    const [taken] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.addressEditId, edit.id), inArray(payments.status, ['captured', 'refunded'])))
+      .limit(1);
+    return {
+      id: edit.orderId,
+      totalPaise: edit.totalPaise,
+      orderNumber: edit.orderNumber,
+      paid: Boolean(taken),
+    };
+  }
+
   return {
-    /** The sandbox's view of a provider order: our order with that provider_order_id. */
+    /** The sandbox's view of a provider order: our order with that provider_order_id, or a change's. */
     async findOrder(providerOrderId: string) {
       const [order] = await db
         .select({ id: orders.id, totalPaise: orders.totalPaise, orderNumber: orders.orderNumber })
         .from(orders)
         .where(and(eq(orders.provider, 'sandbox'), eq(orders.providerOrderId, providerOrderId)))
         .limit(1);
-      if (!order) return null;
+      if (!order) return findEdit(providerOrderId);
       const [taken] = await db
         .select({ id: payments.id })
         .from(payments)
