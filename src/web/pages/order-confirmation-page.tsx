@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { GiftLinkStatus } from '../../shared/api/gift-links';
 import type { OrderRecord } from '../../shared/api/orders';
+import { displayName } from '../../shared/auth-rules';
 import { COD_CONFIRM_MESSAGES } from '../../shared/cash-on-delivery-rules';
+import { pickOfChoice } from '../../shared/delivery-slot-rules';
 import { formatInr } from '../../shared/money';
 import { orderStatusLabel } from '../../shared/order-status';
 import { storeSettings } from '../app-data';
@@ -24,12 +27,32 @@ import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
-import { useChangeOrderAddress, useGiftLinkActions, useOrder } from '../features/orders/orders-api';
+import {
+  ORDERS_QUERY_KEY,
+  useChangeOrderAddress,
+  useGiftLinkActions,
+  useOrder,
+} from '../features/orders/orders-api';
 import { PendingOrderActions } from '../features/orders/pending-order-actions';
 import { PreOrderNotice } from '../features/orders/pre-order-notice';
 import { OrderReturns } from '../features/returns/order-returns';
 import { OrderTracking } from '../features/tracking/order-tracking';
 import { GiftAddressForm } from './gift-address-form';
+
+// Decision 0085: the new address's dates (and their schemas) load at the change's second step,
+// and the payment of a dearer change only on an order that has one.
+const DeliveryChoiceAt = lazy(() =>
+  import('../features/delivery-dates/delivery-choice-at').then((module) => ({
+    default: module.DeliveryChoiceAt,
+  })),
+);
+const AddressChangePayment = lazy(() =>
+  import('../features/payment/address-change-payment').then((module) => ({
+    default: module.AddressChangePayment,
+  })),
+);
+const CHANGE_PAID =
+  'Payment received: your order goes to the new address. The change is on the order’s timeline.';
 
 const meta = (
   <>
@@ -312,6 +335,12 @@ export function OrderConfirmationPage() {
   const auth = useAuth();
   const query = useOrder(orderId, auth.user !== null && orderId !== '');
   const changeAddress = useChangeOrderAddress(orderId);
+  const queryClient = useQueryClient();
+  const [changePaid, setChangePaid] = useState(false);
+  const onChangePaid = useCallback(() => {
+    setChangePaid(true);
+    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+  }, [queryClient]);
   const paymentSuccess =
     typeof location.state === 'object' && location.state !== null && 'paymentSuccess' in location.state
       ? location.state.paymentSuccess === true
@@ -380,13 +409,48 @@ export function OrderConfirmationPage() {
         email={auth.user.email}
         paymentSuccess={paymentSuccess}
         addressChange={
-          query.data.addressEditable && (
-            <OrderAddressChange
-              address={query.data.shippingAddress}
-              who="shopper"
-              save={changeAddress.mutateAsync}
-            />
-          )
+          <>
+            {query.data.pendingAddressChange && (
+              <Suspense fallback={<Spinner label="Loading the payment for your change of address" />}>
+                <AddressChangePayment
+                  order={query.data}
+                  pending={query.data.pendingAddressChange}
+                  payer={{
+                    name: displayName(auth.user),
+                    email: auth.user.email,
+                    contact: query.data.shippingAddress.phone,
+                  }}
+                  now={Date.now()}
+                  onPaid={onChangePaid}
+                />
+              </Suspense>
+            )}
+            {changePaid && !query.data.pendingAddressChange && (
+              <p
+                role="status"
+                className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800"
+              >
+                {CHANGE_PAID}
+              </p>
+            )}
+            {query.data.addressEditable && (
+              <OrderAddressChange
+                address={query.data.shippingAddress}
+                who="shopper"
+                save={async (change) => ({
+                  awaitingPayment: Boolean((await changeAddress.mutateAsync(change)).pendingAddressChange),
+                })}
+                {...(query.data.delivery
+                  ? {
+                      delivery: {
+                        current: pickOfChoice(query.data.delivery),
+                        ChoiceAt: DeliveryChoiceAt,
+                      },
+                    }
+                  : {})}
+              />
+            )}
+          </>
         }
         afterSale={
           <>

@@ -112,6 +112,8 @@ export async function paidOrder(
   token: string,
   products: Pick<Product, 'id' | 'price'>[],
   shippingAddress: typeof DELIVERY_ADDRESS & { state?: string } = DELIVERY_ADDRESS,
+  /** A delivery date and slot chosen at checkout (its fee, none for standard, is the caller's). */
+  delivery?: { date: string; slot: 'standard' },
 ) {
   const auth = { authorization: `Bearer ${token}` };
   const subtotal = products.reduce((sum, product) => sum + product.price, 0);
@@ -128,6 +130,7 @@ export async function paidOrder(
       // SPEC 9: free shipping from ₹1,000, else ₹50.
       totalAmount: subtotal + (subtotal >= 1000 ? 0 : 50),
       shippingAddress,
+      ...(delivery ? { delivery } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(200);

@@ -33,6 +33,7 @@ import type { AdminMessages } from '../../../shared/api/messaging';
 import type { AdminNotifications } from '../../../shared/api/notifications';
 import type { AdminReturnList, ReturnRecord } from '../../../shared/api/returns';
 import type { AdminReviewList } from '../../../shared/api/reviews';
+import type { DeliveryChoice } from '../../../shared/delivery-dates';
 import { ApiError, apiRequest, downloadFile, invoiceFileName, readToken } from '../../api/client';
 
 export type OrderFilters = {
@@ -98,10 +99,11 @@ export function useAdminOrder(id: string) {
 export function useChangeAdminOrderAddress(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (address: AddressForm) =>
+    // Decision 0085: a 202 carries the change waiting for the customer's payment.
+    mutationFn: (change: { address: AddressForm; delivery?: DeliveryChoice }) =>
       apiRequest<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}/address`, {
         method: 'PUT',
-        body: { address },
+        body: change,
       }),
     onSuccess: (detail) => {
       client.setQueryData(keys.order(id), detail);

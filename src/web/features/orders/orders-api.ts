@@ -3,6 +3,7 @@ import type { AddressForm } from '../../../shared/address-rules';
 import type { AcceptGiftLinkPayload } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
+import type { DeliveryChoice } from '../../../shared/delivery-dates';
 import { ApiError, apiRequest, parsedAnswer } from '../../api/client';
 
 // The schemas (and Zod) load with the first answer, not with the pages (docs/performance.md).
@@ -94,12 +95,13 @@ export function useCancelOrder() {
 export function useChangeOrderAddress(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (address: AddressForm) =>
+    // Decision 0085: a 202 carries the change waiting for payment in `pendingAddressChange`.
+    mutationFn: (change: { address: AddressForm; delivery?: DeliveryChoice }) =>
       parsedAnswer(
         orderRecord(),
         apiRequest<unknown>(`/orders/${encodeURIComponent(orderId)}/address`, {
           method: 'PUT',
-          body: { address },
+          body: change,
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),

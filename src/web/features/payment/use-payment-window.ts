@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreateOrderResponse, VerifyPaymentResponse } from '../../../shared/api/payments';
+import type {
+  CreateOrderResponse,
+  VerifyPaymentPayload,
+  VerifyPaymentResponse,
+} from '../../../shared/api/payments';
 import { storeSettings } from '../../app-data';
 import { loadCheckoutScript } from './checkout-script';
 import { initiateFailureMessage, PAYMENT_MESSAGES, verificationFailureMessage } from './payment-messages';
@@ -11,11 +15,13 @@ import type { RazorpayCheckout, RazorpayConstructor, RazorpaySuccess } from './r
 const THEME_COLOUR = '#ea580c';
 const logoUrl = () => new URL('/favicon.svg', window.location.origin).href;
 
+const orderDescription = (order: CreateOrderResponse) => `Order ${order.orderNumber}`;
+
 export type PaymentPhase = 'idle' | 'creating' | 'verifying';
 
 export type Payer = { name: string; email: string; contact: string };
 
-export type PaidOrder = { order: CreateOrderResponse; verification: VerifyPaymentResponse };
+export type PaidOrder<V = VerifyPaymentResponse> = { order: CreateOrderResponse; verification: V };
 
 const loadRazorpay = (): Promise<RazorpayConstructor> =>
   loadCheckoutScript(async () => (await paymentsApi.config()).checkoutScript);
@@ -32,14 +38,19 @@ export function preloadCheckoutScript() {
  * (`startOrder`: a cart's create-order, or an owner's quote), open the provider's window, verify on
  * success; dismissing or failing leaves the shopper on the page with the spec's message.
  */
-export function usePaymentWindow({
+export function usePaymentWindow<V = VerifyPaymentResponse>({
   startOrder,
   payer,
   onPaid,
+  verifyPayment = paymentsApi.verify as (payload: VerifyPaymentPayload) => Promise<V>,
+  description = orderDescription,
 }: {
   startOrder(): Promise<CreateOrderResponse>;
   payer: Payer;
-  onPaid(paid: PaidOrder): void;
+  onPaid(paid: PaidOrder<V>): void;
+  /** Where the window's signature is checked: the order's payment, or a change's (decision 0085). */
+  verifyPayment?: (payload: VerifyPaymentPayload) => Promise<V>;
+  description?: (order: CreateOrderResponse) => string;
 }) {
   const [phase, setPhase] = useState<PaymentPhase>('idle');
   const [message, setMessage] = useState<string | null>(null);
@@ -60,14 +71,14 @@ export function usePaymentWindow({
       setPhase('verifying');
       setMessage(null);
       try {
-        const verification = await paymentsApi.verify({ ...signature, orderId: order.orderId });
+        const verification = await verifyPayment({ ...signature, orderId: order.orderId });
         onPaid({ order, verification });
       } catch (error) {
         setPhase('idle');
         setMessage(verificationFailureMessage(error));
       }
     },
-    [onPaid],
+    [onPaid, verifyPayment],
   );
 
   const pay = useCallback(async () => {
@@ -105,7 +116,7 @@ export function usePaymentWindow({
       currency: 'INR',
       order_id: order.order.id,
       name: storeSettings.storeName,
-      description: `Order ${order.orderNumber}`,
+      description: description(order),
       image: logoUrl(),
       prefill: { name: payer.name, email: payer.email, contact: payer.contact },
       readonly: { email: true, contact: true, name: true },
@@ -131,7 +142,7 @@ export function usePaymentWindow({
     setPhase('idle');
     openWindow.current = checkout;
     checkout.open();
-  }, [startOrder, payer.name, payer.email, payer.contact, verify]);
+  }, [startOrder, payer.name, payer.email, payer.contact, verify, description]);
 
   return { phase, message, pay };
 }

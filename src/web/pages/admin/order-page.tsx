@@ -1,4 +1,7 @@
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
+import { pickOfChoice } from '../../../shared/delivery-slot-rules';
+import { formatInr } from '../../../shared/money';
 import { OrderAddressChange } from '../../features/addresses/order-address-change';
 import { useAdminOrder, useChangeAdminOrderAddress } from '../../features/admin/admin-api';
 import { QueryState } from '../../features/admin/admin-ui';
@@ -6,6 +9,13 @@ import { OrderStatusControls, OrderSummary } from '../../features/admin/order-de
 import { ShipmentPanel } from '../../features/admin/shipment-panel';
 import { DeliveryChoiceNote } from '../../features/orders/delivery-choice-note';
 import { GiftNote } from '../../features/orders/gift-note';
+
+// Decision 0085: the new address's dates (and their schemas) load at the change's second step.
+const DeliveryChoiceAt = lazy(() =>
+  import('../../features/delivery-dates/delivery-choice-at').then((module) => ({
+    default: module.DeliveryChoiceAt,
+  })),
+);
 
 export function Component() {
   const { id = '' } = useParams();
@@ -35,13 +45,34 @@ export function Component() {
             <OrderSummary
               detail={order.data}
               addressChange={
-                order.data.order.addressEditable && (
-                  <OrderAddressChange
-                    address={order.data.order.shippingAddress}
-                    who="owner"
-                    save={changeAddress.mutateAsync}
-                  />
-                )
+                <>
+                  {order.data.order.pendingAddressChange && (
+                    <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                      A change of address to {order.data.order.pendingAddressChange.address.city}{' '}
+                      {order.data.order.pendingAddressChange.address.postalCode} waits for the customer to pay{' '}
+                      {formatInr(order.data.order.pendingAddressChange.difference)} more for delivery.
+                    </p>
+                  )}
+                  {order.data.order.addressEditable && (
+                    <OrderAddressChange
+                      address={order.data.order.shippingAddress}
+                      who="owner"
+                      save={async (change) => ({
+                        awaitingPayment: Boolean(
+                          (await changeAddress.mutateAsync(change)).order.pendingAddressChange,
+                        ),
+                      })}
+                      {...(order.data.order.delivery
+                        ? {
+                            delivery: {
+                              current: pickOfChoice(order.data.order.delivery),
+                              ChoiceAt: DeliveryChoiceAt,
+                            },
+                          }
+                        : {})}
+                    />
+                  )}
+                </>
               }
             />
           </>
