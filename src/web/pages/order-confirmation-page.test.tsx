@@ -51,6 +51,7 @@ function openOrder(shown: OrderRecord, user: User, answerPut?: (body: unknown) =
       if (path === `/api/orders/${ORDER_ID}/address` && init?.method === 'PUT' && answerPut)
         return answerPut(JSON.parse(String(init.body)));
       if (path === `/api/orders/${ORDER_ID}`) return Response.json(shown);
+      if (path === '/api/pincodes/delivery-dates/560034') return Response.json(KORAMANGALA_DATES);
       if (path === `/api/orders/${ORDER_ID}/tracking`) return Response.json({ tracking: null });
       return Response.json({ message: 'Not found' }, { status: 404 });
     }),
@@ -68,6 +69,16 @@ function openOrder(shown: OrderRecord, user: User, answerPut?: (body: unknown) =
     (routes) => <AuthProvider api={api}>{routes}</AuthProvider>,
   );
 }
+
+// Decision 0085: what 560034 offers (standard and midnight, as the server answers on 23 November).
+const standardSlot = { slot: 'standard' as const, label: 'Standard delivery (9 AM - 9 PM)', fee: 0 };
+const midnightSlot = { slot: 'midnight' as const, label: 'Midnight delivery (11 PM - 11:59 PM)', fee: 199 };
+const KORAMANGALA_DATES = {
+  today: '2026-11-23',
+  type: 'same_day',
+  days: 'Today',
+  dates: ['2026-11-23', '2026-11-24'].map((date) => ({ date, slots: [standardSlot, midnightSlot] })),
+};
 
 const heading = async () => (await screen.findByRole('heading', { level: 1 })).textContent;
 const lineUnder = (title: string) =>
@@ -277,6 +288,85 @@ describe("the order's address, changed before the courier has it (decision 0066)
   });
 });
 
+describe('a new address whose delivery costs more, paid by the shopper (decision 0085)', () => {
+  const koramangala = {
+    ...order.shippingAddress,
+    address: '80 Feet Road, Koramangala',
+    postalCode: '560034',
+  };
+
+  it("offers the new pincode's dates from the order's own, sends the midnight slot chosen and shows the ₹199 to pay", async () => {
+    let current: OrderRecord = {
+      ...order,
+      addressEditable: true,
+      delivery: { date: '2026-11-24', slot: 'standard', fee: 0 },
+    };
+    const sent: unknown[] = [];
+    openOrder(current, meera, (body) => {
+      sent.push(body);
+      current = {
+        ...current,
+        pendingAddressChange: {
+          address: koramangala,
+          delivery: { date: '2026-11-24', slot: 'midnight' },
+          difference: 199,
+          providerOrderId: 'order_edit0000000001',
+          expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+          requestedBy: 'customer',
+        },
+      };
+      // The page asks for the order again after the change.
+      vi.mocked(fetch).mockImplementation(async (input) =>
+        new URL(String(input)).pathname === `/api/orders/${ORDER_ID}`
+          ? Response.json(current)
+          : Response.json({ tracking: null }),
+      );
+      return Response.json(current, { status: 202 });
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change address or phone' }));
+    // The form loads on first use: the wait is for its module.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Change the delivery address' },
+      { timeout: 5000 },
+    );
+    for (const [name, value] of [
+      ['Address', koramangala.address],
+      ['Postal Code', koramangala.postalCode],
+    ] as const) {
+      await user.clear(within(dialog).getByLabelText(name));
+      await user.type(within(dialog).getByLabelText(name), value);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Next: delivery date' }));
+
+    const step = await screen.findByRole('region', { name: 'Delivery at the new address' });
+    // The order's standard delivery on 24 November is still offered at 560034, so it stays chosen.
+    const standard = await within(step).findByRole('radio', { name: 'Standard delivery (9 AM - 9 PM)' });
+    expect(standard).toHaveProperty('checked', true);
+    await user.click(
+      within(step).getByRole('radio', { name: 'Midnight delivery (11 PM - 11:59 PM) · ₹199 extra' }),
+    );
+    await user.click(within(step).getByRole('button', { name: 'Save new address' }));
+
+    expect(sent).toMatchObject([
+      { address: koramangala, delivery: { date: '2026-11-24', slot: 'midnight' } },
+    ]);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Your new address costs more for delivery: pay the difference below to make the change.',
+    );
+    const held = await screen.findByRole(
+      'region',
+      { name: 'Your change of address waits for payment' },
+      { timeout: 5000 },
+    );
+    expect(held.textContent).toContain('That costs ₹199 more than you paid for delivery.');
+    expect(within(held).getByRole('button', { name: 'Pay ₹199' })).toBeTruthy();
+    // Nothing of the order moved: it still goes to the old address.
+    expect(screen.getByText(order.shippingAddress.address)).toBeTruthy();
+  });
+});
+
 describe('a gift link that expired unanswered (decision 0081)', () => {
   it('lets its sender give the address themselves, with the deliveries they allowed', async () => {
     const expired: OrderRecord = {
@@ -311,6 +401,7 @@ describe('a gift link that expired unanswered (decision 0081)', () => {
           return Response.json(addressed);
         }
         if (path === `/api/orders/${ORDER_ID}`) return Response.json(shown);
+        if (path === '/api/pincodes/delivery-dates/560034') return Response.json(KORAMANGALA_DATES);
         if (path === '/api/pincodes/city/110001') return Response.json({ city: 'New Delhi', state: 'Delhi' });
         if (path === '/api/pincodes/delivery-dates/110001') {
           return Response.json({
