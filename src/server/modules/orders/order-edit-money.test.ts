@@ -243,14 +243,20 @@ describe('a delivery fee that changes with a paid order’s address (decision 00
   });
 });
 
-/** The sandbox's hosted window paying a provider order, and the order page's word of it. */
-async function payDifference(orderId: string, providerOrderId: string, signature?: string) {
+/** The sandbox's hosted window paying a provider order (it sends the provider's signed webhook). */
+async function payInSandbox(providerOrderId: string) {
   const paid = await store.app.inject({
     method: 'POST',
     url: `/sandbox/api/orders/${providerOrderId}/pay`,
     payload: { method: 'upi', outcome: 'success' },
   });
   expect(paid.statusCode, paid.body).toBe(200);
+  return paid;
+}
+
+/** The sandbox's window paying a provider order, and the order page's word of it. */
+async function payDifference(orderId: string, providerOrderId: string, signature?: string) {
+  const paid = await payInSandbox(providerOrderId);
   const signed = paid.json<{
     razorpay_payment_id: string;
     razorpay_order_id: string;
@@ -340,6 +346,20 @@ describe('a dearer delivery after an address change, paid by the customer (decis
       payload: { method: 'upi', outcome: 'success' },
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("makes the change on the provider's signed webhook alone, before the browser says a word", async () => {
+    const orderId = await paidHamper('standard');
+    const held = (await askDearer(orderId, 'customer')).json<OrderRecord>();
+    await payInSandbox(held.pendingAddressChange?.providerOrderId ?? '');
+    const { order, money } = await detailOf(orderId);
+    expect([order.totalAmount, order.delivery?.slot, order.shippingAddress.address]).toEqual([
+      1049,
+      'midnight',
+      KORAMANGALA.address,
+    ]);
+    expect(order.pendingAddressChange).toBeNull();
+    expect(money).toMatchObject({ captured: 1049, refunded: 0, net: 1049 });
   });
 
   it('refuses a payment signature the provider did not make, changing nothing', async () => {
