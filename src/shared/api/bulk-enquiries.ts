@@ -1,36 +1,16 @@
 import { z } from 'zod';
 import { AddressForm, ShippingAddress } from '../address';
 import { Email } from '../auth';
-import { BULK_MIN_QUANTITY } from '../cart-rules';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../gstin';
-import { indiaDateOf } from '../india-time';
 import { isValidPhone, normalisePhone, PHONE_DIGITS, PHONE_INPUT_MAX } from '../phone';
+import { BULK_ENQUIRY_STATUSES, BULK_MAX_QUANTITY, BULK_MIN_QUANTITY } from './bulk-enquiries-rules';
 
 // Bulk and corporate orders: the home page's bulk-order promise leads to this enquiry,
 // which the store answers with a quote. The same schema checks the form and the API.
 
-export { BULK_MIN_QUANTITY };
-export const BULK_MAX_QUANTITY = 100_000;
-// A bulk order is made and packed to order: the earliest date is tomorrow, India time.
-export const BULK_LEAD_DAYS = 1;
-export const BULK_MAX_DAYS_AHEAD = 365;
-
-export const BULK_ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
-export type BulkEnquiryStatus = (typeof BULK_ENQUIRY_STATUSES)[number];
-export const BULK_ENQUIRY_STATUS_LABELS: Record<BulkEnquiryStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  quoted: 'Quoted',
-  won: 'Won',
-  lost: 'Lost',
-};
-
-/** The message for a needed-by date outside what the store can promise, or null when it is fine. */
-export function neededByProblem(date: string, now: Date): string | null {
-  if (date < indiaDateOf(now, BULK_LEAD_DAYS)) return 'Please choose a date from tomorrow onwards';
-  if (date > indiaDateOf(now, BULK_MAX_DAYS_AHEAD)) return 'Please choose a date within the next year';
-  return null;
-}
+// The limits, statuses and the needed-by rule without Zod are in bulk-enquiries-rules.ts (so that
+// pages use them without loading it); they are re-exported here.
+export * from './bulk-enquiries-rules';
 
 const isCalendarDate = (value: string) => {
   const parsed = new Date(`${value}T00:00:00Z`);

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { BulkEnquiry } from '../../../shared/api/bulk-enquiries';
 import {
   BULK_ENQUIRY_STATUS_LABELS,
   BULK_ENQUIRY_STATUSES,
-  type BulkEnquiry,
   type BulkEnquiryStatus,
-} from '../../../shared/api/bulk-enquiries';
+} from '../../../shared/api/bulk-enquiries-rules';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';

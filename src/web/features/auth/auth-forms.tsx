@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { type FieldErrors, type FieldValues, type Resolver, useForm } from 'react-hook-form';
-import { NETWORK_ERROR_MESSAGE } from '../../api/client';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
+import { resolverOnFirstUse } from '../../lazy-resolver';
 import { AdultDeclaration } from './adult-declaration';
 import { preloadSignIn, useAuth } from './auth-provider';
 
@@ -13,32 +13,12 @@ export type AuthMode = 'login' | 'signup';
 // form is first focused or checked, not with the page, so the login and register pages stay well
 // within their JavaScript budget (decision 0088).
 const loadChecks = () => import('./auth-form-checks');
-type Checks = Awaited<ReturnType<typeof loadChecks>>;
 // Fetched when the shopper first focuses a field, so that a submit does not wait for them.
 const preloadChecks = () => void loadChecks().catch(() => undefined);
 
-/**
- * A form's resolver that loads the checks on first use. Offline, the form says so (its root
- * error) and sends nothing; the next submit asks for the checks again.
- */
-function onFirstUse<Values extends FieldValues, Output>(
-  pick: (checks: Checks) => Resolver<Values, unknown, Output>,
-): Resolver<Values, unknown, Output> {
-  return async (values, context, options) => {
-    let checks: Checks;
-    try {
-      checks = await loadChecks();
-    } catch {
-      const errors = { root: { type: 'network', message: NETWORK_ERROR_MESSAGE } } as FieldErrors<Values>;
-      return { values: {}, errors };
-    }
-    return pick(checks)(values, context, options);
-  };
-}
-
-const checkLogin = onFirstUse((checks) => checks.checkLogin);
-const checkQuickSignup = onFirstUse((checks) => checks.checkQuickSignup);
-const checkRegister = onFirstUse((checks) => checks.checkRegister);
+const checkLogin = resolverOnFirstUse(loadChecks, (checks) => checks.checkLogin);
+const checkQuickSignup = resolverOnFirstUse(loadChecks, (checks) => checks.checkQuickSignup);
+const checkRegister = resolverOnFirstUse(loadChecks, (checks) => checks.checkRegister);
 
 /** What a form could not check (offline), in the red box. */
 function CheckError({ message }: { message: string | undefined }) {

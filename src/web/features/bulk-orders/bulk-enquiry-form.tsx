@@ -1,26 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import type { BulkEnquiryCreated, BulkEnquiryInput } from '../../../shared/api/bulk-enquiries';
 import {
   BULK_LEAD_DAYS,
   BULK_MAX_DAYS_AHEAD,
   BULK_MIN_QUANTITY,
-  type BulkEnquiryCreated,
-  BulkEnquiryInput,
-  neededByProblem,
-} from '../../../shared/api/bulk-enquiries';
+} from '../../../shared/api/bulk-enquiries-rules';
 import { indiaDateOf } from '../../../shared/india-time';
 import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { apiRequest } from '../../api/client';
 import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
+import { resolverOnFirstUse } from '../../lazy-resolver';
 
-// The date rule needs today's date, which only the browser (here) or the server's clock knows.
-const BulkEnquiryForm = BulkEnquiryInput.superRefine((values, ctx) => {
-  const problem = neededByProblem(values.neededBy, new Date());
-  if (problem) ctx.addIssue({ code: 'custom', path: ['neededBy'], message: problem });
-});
+// The form's checks (the shared schema, with Zod) load when it is first focused or checked, not
+// with the page (decision 0088).
+const loadChecks = () => import('./bulk-enquiry-checks');
+const checkBulkEnquiry = resolverOnFirstUse(loadChecks, (checks) => checks.checkBulkEnquiry);
+const preloadChecks = () => void loadChecks().catch(() => undefined);
 
 const OCCASIONS = [
   'Birthday return gifts',
@@ -42,7 +40,7 @@ export function BulkEnquiryFormCard({
       apiRequest<BulkEnquiryCreated>('/bulk-enquiries', { method: 'POST', body: values }),
   });
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(BulkEnquiryForm),
+    resolver: checkBulkEnquiry,
     defaultValues: {
       occasion: '',
       // Only as much as the form takes: the address bar is anyone's to write.
@@ -72,11 +70,13 @@ export function BulkEnquiryFormCard({
   return (
     <form
       onSubmit={handleSubmit((values) => send.mutate(values))}
+      onFocus={preloadChecks}
       noValidate
       aria-label="Bulk order enquiry"
       className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-5 shadow-sm"
     >
       {send.error && <ErrorBanner>{send.error.message}</ErrorBanner>}
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       <FormField
         label="Occasion"
         list="bulk-occasions"
