@@ -270,6 +270,7 @@ export function createServices({
     lookupDelivery,
     issueInvoice: (tx, orderId, at) => invoices.issue(tx, orderId, at),
     refundOrder: (orderId) => payments.refundOrder(orderId),
+    ownerNotices,
     log,
     onStockChanged,
   });

@@ -583,9 +583,27 @@ export const giftLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    // Decision 0081: when the owner was told the link was opened from many devices or addresses.
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('gift_links_state_expires_idx').on(table.state, table.expiresAt)],
+);
+
+/**
+ * Decision 0081: the devices and addresses a gift link was opened from, each only as a SHA-256 of
+ * its address and browser (DPDP s.6: enough to count them, nothing to trace anyone by).
+ */
+export const giftLinkOpens = pgTable(
+  'gift_link_opens',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    openerHash: text('opener_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.openerHash] })],
 );
 
 /**
@@ -1492,7 +1510,7 @@ export const ownerNotices = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind', {
-      enum: ['paid-order', 'cod-order', 'return-request', 'bulk-enquiry', 'complaint'],
+      enum: ['paid-order', 'cod-order', 'return-request', 'bulk-enquiry', 'complaint', 'gift-link-flag'],
     }).notNull(),
     summary: text('summary').notNull(),
     link: text('link').notNull(),

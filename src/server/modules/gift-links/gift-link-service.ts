@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AcceptGiftLinkPayload, GiftLinkResend, GiftLinkView } from '../../../shared/api/gift-links';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
@@ -24,7 +25,7 @@ import { formatPaise } from '../../../shared/money';
 import type { LedgerReason } from '../../../shared/money-ledger';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { giftLinks, giftThanks, orderItems, orders, users } from '../../db/schema';
+import { giftLinkOpens, giftLinks, giftThanks, orderItems, orders, users } from '../../db/schema';
 import { conflict, invalid, notFound, unavailable } from '../../errors';
 import { customerPhotoWebp } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
@@ -47,6 +48,7 @@ import {
   releaseReservation,
   setFee,
 } from '../orders';
+import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 import { queueGiftThanks } from './gift-thanks';
 
@@ -56,6 +58,15 @@ type LinkRow = typeof giftLinks.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
+/**
+ * Decision 0081: a link opened from this many devices or addresses is flagged for the owner: a
+ * recipient opens theirs on a phone or two; a link passed around (or guessed at scale) is not theirs.
+ */
+export const GIFT_LINK_OPENERS_FLAGGED = 5;
+
+/** Who opened a link, as only a hash of their address and browser (nothing to trace them by). */
+export const openerOf = (ip: string, userAgent: string) =>
+  createHash('sha256').update(`${ip}\n${userAgent}`).digest('hex');
 
 const slotsOf = (row: LinkRow) => giftLinkSlotsOf(row.allowedSlots);
 
@@ -72,6 +83,7 @@ export function createGiftLinkService({
   lookupDelivery,
   issueInvoice,
   refundOrder,
+  ownerNotices,
   log,
   onStockChanged = () => {},
 }: {
@@ -84,6 +96,8 @@ export function createGiftLinkService({
   issueInvoice: (tx: Tx, orderId: string, at: Date) => Promise<void>;
   /** The payments module's refund of what a cancellation made due (after the commit). */
   refundOrder: (orderId: string) => Promise<unknown>;
+  /** The owner hears of a link opened from many devices (decision 0081). */
+  ownerNotices: Pick<OwnerNotices, 'tell' | 'adminLink'>;
   log: FastifyBaseLogger;
   onStockChanged?: () => void;
 }) {
@@ -269,9 +283,45 @@ export function createGiftLinkService({
     });
   }
 
-  /** The recipient's page: who sent it, the product or 'a surprise', the message. Marks it opened. */
-  async function view(token: string): Promise<GiftLinkView> {
+  /**
+   * Counts a device or address that opened the link (once each); at GIFT_LINK_OPENERS_FLAGGED the
+   * link is flagged and the owner told, once, in the same transaction.
+   */
+  async function countOpener(orderId: string, orderNumber: string, opener: string) {
+    await db.transaction(async (tx) => {
+      const [added] = await tx
+        .insert(giftLinkOpens)
+        .values({ orderId, openerHash: opener, createdAt: clock.now() })
+        .onConflictDoNothing()
+        .returning({ orderId: giftLinkOpens.orderId });
+      if (!added) return;
+      const [openers] = await tx
+        .select({ value: count() })
+        .from(giftLinkOpens)
+        .where(eq(giftLinkOpens.orderId, orderId));
+      if ((openers?.value ?? 0) < GIFT_LINK_OPENERS_FLAGGED) return;
+      const [flagged] = await tx
+        .update(giftLinks)
+        .set({ flaggedAt: clock.now() })
+        .where(and(eq(giftLinks.orderId, orderId), isNull(giftLinks.flaggedAt)))
+        .returning({ orderId: giftLinks.orderId });
+      if (!flagged) return;
+      await ownerNotices.tell(tx, {
+        key: `gift-link-flag-${orderId}`,
+        kind: 'gift-link-flag',
+        summary: `Gift link of order ${orderNumber} opened from ${GIFT_LINK_OPENERS_FLAGGED} devices or addresses`,
+        link: ownerNotices.adminLink(`/orders/${orderId}`),
+      });
+    });
+  }
+
+  /**
+   * The recipient's page: who sent it, the product or 'a surprise', the message. Marks it opened,
+   * and counts who opened it (`opener`, from the page's request).
+   */
+  async function view(token: string, opener?: string): Promise<GiftLinkView> {
     const { link, order } = await liveLink(token);
+    if (opener) await countOpener(order.id, order.orderNumber, opener);
     if (link.state === 'sent') {
       await db
         .update(giftLinks)

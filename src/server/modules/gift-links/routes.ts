@@ -13,6 +13,7 @@ import { GiftThanksPayload } from '../../../shared/api/gift-thanks';
 import { OrderIdParams, OrderRecord } from '../../../shared/api/orders';
 import { CreateOrderHeaders, CreateOrderResponse } from '../../../shared/api/payments';
 import { readUploadedFile } from '../../http/uploads';
+import { openerOf } from './gift-link-service';
 
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 
@@ -47,7 +48,8 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/gift-links/:token',
     { schema: { params: GiftLinkToken, response: { 200: GiftLinkView } } },
-    async (request) => app.giftLinks.view(request.params.token),
+    async (request) =>
+      app.giftLinks.view(request.params.token, openerOf(request.ip, request.headers['user-agent'] ?? '')),
   );
 
   app.post(

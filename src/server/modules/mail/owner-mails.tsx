@@ -6,7 +6,7 @@ import type { OutgoingMail } from './mail-outbox';
 
 /** Something the owner should hear of: one line, and where in the back office to act on it. */
 export type OwnerNotice = {
-  kind: 'paid-order' | 'cod-order' | 'return-request' | 'bulk-enquiry' | 'complaint';
+  kind: 'paid-order' | 'cod-order' | 'return-request' | 'bulk-enquiry' | 'complaint' | 'gift-link-flag';
   summary: string;
   /** Absolute: the back-office page for it. */
   link: string;
@@ -18,6 +18,7 @@ const ONE: Record<OwnerNotice['kind'], string> = {
   'return-request': 'return request',
   'bulk-enquiry': 'bulk enquiry',
   complaint: 'complaint',
+  'gift-link-flag': 'gift link opened from many devices',
 };
 
 const KIND_LABELS: Record<OwnerNotice['kind'], string> = {
@@ -26,6 +27,7 @@ const KIND_LABELS: Record<OwnerNotice['kind'], string> = {
   'return-request': 'Return requests',
   'bulk-enquiry': 'Bulk enquiries',
   complaint: 'Complaints',
+  'gift-link-flag': 'Gift links opened from many devices',
 };
 
 /**

@@ -18,7 +18,7 @@ import type { Messenger } from '../messaging';
 import { createCartReminders } from './cart-reminders';
 import { accountConsents, analyticsConsent, changeAnalyticsConsent, changeConsent } from './consents';
 import { createNotificationWorker } from './notification-worker';
-import { maskedAddress, optOut, stopPayload } from './opt-outs';
+import { maskedAddress, stopMessages, stopPayload } from './opt-outs';
 import { createLinkSigner } from './signed-links';
 import { cancelStockAlert, queueStockAlerts, requestStockAlert, stockAlertOf } from './stock-alerts';
 
@@ -47,9 +47,10 @@ export function createNotificationService({
   const cartReminders = createCartReminders({ db, clock, signer, store, log });
 
   messenger.onStatus((providerMessageId, status) => worker.recordStatus(providerMessageId, status));
-  // A reply of STOP ends that channel for that number (the providers' and DLT's opt-out word).
+  // A reply of STOP ends that channel for that number (the providers' and DLT's opt-out word), and
+  // every message channel for a gift's recipient (decision 0081).
   messenger.onInbound(async (from: string, channel: MessageChannel, text: string) => {
-    if (isStopReply(text)) await optOut(db, channel, from, 'reply', clock.now());
+    if (isStopReply(text)) await stopMessages(db, channel, from, 'reply', clock.now());
   });
 
   async function stopOf(token: string) {
@@ -109,7 +110,7 @@ export function createNotificationService({
 
     async optOutByLink(token: string): Promise<OptOutAnswer> {
       const stop = await stopOf(token);
-      await optOut(db, stop.channel, stop.address, 'link', clock.now());
+      await stopMessages(db, stop.channel, stop.address, 'link', clock.now());
       return { channel: stop.channel, address: maskedAddress(stop.channel, stop.address), stopped: true };
     },
 

@@ -1328,7 +1328,7 @@ describe('consents to messages', () => {
     expect((await ledgerOf(shopper.user.id)).at(-1)).toMatchObject({ given: true, via: 'settings' });
   });
 
-  it("a gift's recipient who replies STOP hears no other shopper's gift news, and it is recorded for that number", async () => {
+  it("a gift's recipient who replies STOP hears no other shopper's gift news on any channel, and it is recorded for that number", async () => {
     clock.set(new Date('2031-06-02T08:00:00.000Z')); // 13:30 in India
     // The file's owner signed in a month ago: a session of today's.
     const adminHeaders = (await store.newAdmin()).headers;
@@ -1357,9 +1357,12 @@ describe('consents to messages', () => {
       .select()
       .from(consents)
       .where(eq(consents.address, recipientPhone));
+    // Decision 0081: a gift's recipient's STOP on WhatsApp stops SMS to the number as well.
     expect(recorded.map((row) => [row.userId, row.purpose, row.channel, row.given, row.via])).toEqual([
       [null, 'order_updates', 'whatsapp', false, 'reply'],
       [null, 'marketing', 'whatsapp', false, 'reply'],
+      [null, 'order_updates', 'sms', false, 'reply'],
+      [null, 'marketing', 'sms', false, 'reply'],
     ]);
     // Another shopper's gift to the same number, across the store: nothing to the recipient.
     const second = await giftFrom(await store.newCustomer());

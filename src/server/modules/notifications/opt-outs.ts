@@ -1,7 +1,8 @@
-import { NOTIFY_CHANNELS, type NotifyChannel } from '../../../shared/notifications';
+import { and, eq } from 'drizzle-orm';
+import { MESSAGE_CHANNELS, NOTIFY_CHANNELS, type NotifyChannel } from '../../../shared/notifications';
 import { isValidPhone, normalisePhone } from '../../../shared/phone';
 import type { Queryable } from '../../db/client';
-import { notificationOptOuts } from '../../db/schema';
+import { notificationOptOuts, notificationOutbox } from '../../db/schema';
 import { withdrawAddress } from './consents';
 
 /** A mobile as its 10 digits, an e-mail address in lower case: how opt-outs are kept and matched. */
@@ -26,6 +27,36 @@ export async function optOut(
     .onConflictDoNothing()
     .returning({ id: notificationOptOuts.id });
   if (stopped) await withdrawAddress(runner, channel, key, via, at);
+}
+
+/**
+ * Decision 0081: STOP (a reply, or the message's link) from a number the store messaged as a gift's
+ * recipient stops every message to that number, on WhatsApp and SMS alike: they never asked to hear
+ * from the store, so one STOP is enough. A shopper's STOP ends the one channel, as before.
+ */
+export async function stopMessages(
+  runner: Queryable,
+  channel: NotifyChannel,
+  address: string,
+  via: 'reply' | 'link',
+  at: Date,
+) {
+  await optOut(runner, channel, address, via, at);
+  if (channel === 'email') return;
+  const [gift] = await runner
+    .select({ id: notificationOutbox.id })
+    .from(notificationOutbox)
+    .where(
+      and(
+        eq(notificationOutbox.recipient, addressKey(channel, address)),
+        eq(notificationOutbox.audience, 'gift_recipient'),
+      ),
+    )
+    .limit(1);
+  if (!gift) return;
+  for (const other of MESSAGE_CHANNELS) {
+    if (other !== channel) await optOut(runner, other, address, via, at);
+  }
 }
 
 /** An opt-out token's payload as this store signed it, or null. */
