@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../testing/admin-fixtures';
 import { createTestProduct, placeOrder, seedPincodes } from '../testing/order-fixtures';
 import { createServerDatabase } from '../testing/server-database';
 import { registerTestUser } from '../testing/test-accounts';
 import { createTestApp } from '../testing/test-app';
+import { pgliteTemplateSnapshot } from '../testing/test-database';
 import { BackupError, type BackupTarget, backupDatabase, restoreDatabase, serveLiveBackups } from './backup';
 import { openDatabase } from './client';
 import { orders, products } from './schema';
@@ -36,14 +37,12 @@ const openTarget = (target: BackupTarget) =>
  * A new embedded database in the target's folder, from the run's migrated template when there is
  * one: seconds of CPU quicker than creating it and running the migrations.
  */
-function openNewTarget(target: BackupTarget) {
-  const template = inject('databaseTemplate');
-  return openDatabase({
+const openNewTarget = (target: BackupTarget) =>
+  openDatabase({
     url: target.url,
     dataDir: path.join(target.dataDir, 'pglite'),
-    snapshot: template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.snapshotFile)]) : undefined,
+    snapshot: pgliteTemplateSnapshot(),
   });
-}
 
 async function postgresTarget(): Promise<BackupTarget> {
   const server = await createServerDatabase(serverUrl!);
