@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { GiftLinkView } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gift-links';
-import { giftLinks, mailOutbox, orderCharges, orders, products } from '../../db/schema';
+import {
+  giftLinks,
+  mailOutbox,
+  notificationOutbox,
+  orderCharges,
+  orders,
+  products,
+  sandboxMessages,
+} from '../../db/schema';
 import {
   linkBody,
   paidLink,
@@ -171,5 +179,29 @@ describe("the sender's resend", () => {
     const late = await resend(sender.headers, { phone: '9123456781' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(GIFT_LINK_MESSAGES.alreadyOpened);
+  });
+});
+
+describe("the link's SMS", () => {
+  it('goes out through the messenger to the recipient, naming the store and the sender', async () => {
+    const sender = await senderWithPhone(store, 'Asha Rao');
+    const product = await createTestProduct(store.database);
+    const body = linkBody([{ product, quantity: 1 }]);
+    const phone = body.recipient.phone ?? '';
+    const { token } = await paidLink(store, sender, [{ product, quantity: 1 }], body);
+    await store.app.notifications.sendDue(100);
+    const [row] = await store.database.db
+      .select({ status: notificationOutbox.status, lastError: notificationOutbox.lastError })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.recipient, phone), eq(notificationOutbox.notice, 'gift_link')));
+    expect(row).toEqual({ status: 'sent', lastError: null });
+    const sent = await store.database.db
+      .select({ channel: sandboxMessages.channel, text: sandboxMessages.text })
+      .from(sandboxMessages)
+      .where(eq(sandboxMessages.recipient, phone));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.channel).toBe('sms');
+    expect(sent[0]?.text).toContain(`Hello Kavya Reddy, Asha Rao has sent you a gift from`);
+    expect(sent[0]?.text).toContain(`/gift/${token}`);
   });
 });

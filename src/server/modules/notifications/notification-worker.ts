@@ -81,7 +81,8 @@ export function createNotificationWorker({
       .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId));
     if (!row) return null;
-    const address = row.order.shippingAddress as { fullName?: string };
+    // A gift link's order has no address until its recipient gives one (decision 0081).
+    const address = (row.order.shippingAddress ?? {}) as { fullName?: string };
     return {
       orderId: row.order.id,
       orderNumber: row.order.orderNumber,
