@@ -69,6 +69,19 @@ export const GIFT_THANKS_MESSAGES = {
   noteNeeded: 'Please write a few words of thanks',
 } as const;
 
+/** Decision 0081: many recipients in one checkout: a CSV or pasted list of at most this many rows. */
+export const GIFT_LINK_LIST_MAX_ROWS = 500;
+/** Its size in characters: 500 rows of a name, a contact and a 250-character message, and room. */
+export const GIFT_LINK_LIST_MAX_CHARS = 300_000;
+export const GIFT_LINK_LIST_MESSAGES = {
+  empty: 'Please paste or upload at least one recipient: name, mobile or e-mail, and a message if you like',
+  tooMany: `A list may have at most ${GIFT_LINK_LIST_MAX_ROWS} recipients`,
+  badRows: 'Some rows need correcting before payment',
+  columns: 'Each row needs a name and a mobile number or e-mail, then a message if you like',
+} as const;
+/** A bad row of the list, named as the sender counts it (the first recipient is row 1). */
+export const giftLinkRowProblem = (row: number, problem: string) => `Row ${row}: ${problem}`;
+
 /** Decision 0081: the most a thank-you note may say (about a long SMS). */
 export const GIFT_THANKS_NOTE_MAX = 500;
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_LIMITS, ShippingAddress } from '../address';
 import { DeliveryChoice, DeliverySlot } from '../delivery-dates';
-import { GIFT_LINK_MESSAGES, GIFT_LINK_ROW_STATES } from '../gift-links';
+import { GIFT_LINK_LIST_MAX_CHARS, GIFT_LINK_MESSAGES, GIFT_LINK_ROW_STATES } from '../gift-links';
 import { GiftMessage } from '../gift-options';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../phone';
 import { CreateOrderPayload } from './payments';
@@ -118,3 +118,25 @@ export const GiftLinkStatus = z.object({
   thanks: z.object({ note: z.string(), at: z.string(), photo: z.boolean() }).nullable(),
 });
 export type GiftLinkStatus = z.infer<typeof GiftLinkStatus>;
+
+/**
+ * POST /api/gift-links/recipients: many recipients in one checkout, as a CSV file's text or a pasted
+ * list, one recipient a line: name, mobile or e-mail, and a message if any (decision 0081).
+ */
+export const GiftLinkRecipientList = z.object({
+  list: z.string().max(GIFT_LINK_LIST_MAX_CHARS, 'The list is too long: at most 500 recipients'),
+});
+
+/** The list's recipients once every row is right, each numbered as the sender counts them. */
+export const GiftLinkRecipientRows = z.object({
+  recipients: z.array(
+    z.object({
+      row: z.number(),
+      name: z.string(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type GiftLinkRecipientRows = z.infer<typeof GiftLinkRecipientRows>;

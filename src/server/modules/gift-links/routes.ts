@@ -5,6 +5,8 @@ import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../shared/api/ad
 import {
   AcceptGiftLinkPayload,
   CreateGiftLinkPayload,
+  GiftLinkRecipientList,
+  GiftLinkRecipientRows,
   GiftLinkResend,
   GiftLinkToken,
   GiftLinkView,
@@ -14,6 +16,7 @@ import { OrderIdParams, OrderRecord } from '../../../shared/api/orders';
 import { CreateOrderHeaders, CreateOrderResponse } from '../../../shared/api/payments';
 import { readUploadedFile } from '../../http/uploads';
 import { openerOf } from './gift-link-service';
+import { readRecipientList } from './recipient-list';
 
 const TooLarge = z.object({ message: z.string(), requestId: z.string() });
 
@@ -43,6 +46,16 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'],
       );
     },
+  );
+
+  // Many recipients in one checkout: every row checked, each bad one named, before any payment.
+  app.post(
+    '/gift-links/recipients',
+    {
+      schema: { body: GiftLinkRecipientList, response: { 200: GiftLinkRecipientRows } },
+      preHandler: app.requireUser,
+    },
+    async (request) => readRecipientList(request.body.list),
   );
 
   app.get(
