@@ -20,6 +20,7 @@ const pages = {
   reports: () => import('./pages/admin/reports-page'),
   bulkEnquiries: () => import('./pages/admin/bulk-enquiries-page'),
   complaints: () => import('./pages/admin/complaints-page'),
+  groupGifts: () => import('./pages/admin/group-gifts-page'),
   newQuote: () => import('./pages/admin/new-quote-page'),
   settings: () => import('./pages/admin/settings-page'),
   deliverySlots: () => import('./pages/admin/delivery-slots-page'),

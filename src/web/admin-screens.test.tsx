@@ -35,6 +35,7 @@ const WHO_MAY_OPEN: readonly (readonly [screen: string, roles: string])[] = [
   ['/admin/reports', 'owner accounts'],
   ['/admin/bulk-enquiries', 'owner orders'],
   ['/admin/complaints', 'owner orders'],
+  ['/admin/group-gifts', 'owner orders accounts'],
   ['/admin/quotes/new', 'owner orders'],
   ['/admin/settings', 'owner'],
   ['/admin/delivery-slots', 'owner'],

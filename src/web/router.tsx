@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'reports', lazy: adminPage('reports') },
           { path: 'bulk-enquiries', lazy: adminPage('bulkEnquiries') },
           { path: 'complaints', lazy: adminPage('complaints') },
+          { path: 'group-gifts', lazy: adminPage('groupGifts') },
           { path: 'quotes/new', lazy: adminPage('newQuote') },
           // The owner's settings and staff.
           { path: 'settings', lazy: adminPage('settings') },

@@ -263,6 +263,9 @@ const stops = (): Stop[] => [
   { path: '/staff-invite/an-invitation-used-long-ago', heading: 'Join the staff', guest: true },
   // Decision 0081: a gift link that is answered, expired or unknown.
   { path: '/gift/a-link-answered-long-ago', heading: 'A gift for you', guest: true },
+  // Decision 0084: starting a group gift (the shopper's cart), and a pool's link that is unknown.
+  { path: '/group-gift/new', heading: 'Start a group gift' },
+  { path: '/group-gift/a-link-never-made', heading: 'Chip in together', guest: true },
   // Decision 0075: a new e-mail's link that is used up or unknown.
   { path: '/confirm-email/a-link-used-long-ago-or-never-sent', heading: 'Confirm your e-mail', guest: true },
   { path: '/admin', heading: 'Dashboard', owner: true },
@@ -289,6 +292,8 @@ const stops = (): Stop[] => [
     },
   },
   { path: '/admin/staff', heading: 'Staff', owner: true },
+  // Decision 0084: the owner's group gifts (the walk's store may have none: its empty state).
+  { path: '/admin/group-gifts', heading: 'Group gifts', owner: true },
 ];
 
 async function contextFor(

@@ -60,7 +60,20 @@ function Progress({ pool }: { pool: GroupGiftView }) {
   );
 }
 
-function ChipInForm({ token, pool, user }: { token: string; pool: GroupGiftView; user: User }) {
+type News = { text: string; error: boolean };
+
+function ChipInForm({
+  token,
+  pool,
+  user,
+  onNews,
+}: {
+  token: string;
+  pool: GroupGiftView;
+  user: User;
+  /** What became of the share, said by the page: the form goes once the total is met. */
+  onNews(news: News | null): void;
+}) {
   const showPool = useShowPool(token);
   const [amount, setAmount] = useState(
     String(Math.min(pool.suggestedShare ?? pool.remainingAmount, pool.remainingAmount)),
@@ -69,7 +82,7 @@ function ChipInForm({ token, pool, user }: { token: string; pool: GroupGiftView;
   const [shownName, setShownName] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const setMessage = onNews;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -151,8 +164,6 @@ function ChipInForm({ token, pool, user }: { token: string; pool: GroupGiftView;
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
-      {message &&
-        (message.error ? <ErrorBanner>{message.text}</ErrorBanner> : <InfoBanner>{message.text}</InfoBanner>)}
       <Button type="submit" disabled={busy}>
         {busy ? 'Opening the payment…' : `Pay ${amount ? formatInr(Number(amount)) : ''}`}
       </Button>
@@ -185,6 +196,7 @@ function OrganiserClose({ token }: { token: string }) {
 
 function PoolBody({ token, pool, justOpened }: { token: string; pool: GroupGiftView; justOpened: boolean }) {
   const auth = useAuth();
+  const [news, setNews] = useState<News | null>(null);
   const pageUrl = typeof window === 'undefined' ? '' : window.location.href;
   const collecting = pool.state === 'open' || (pool.state === 'short' && pool.isOrganiser);
   return (
@@ -254,6 +266,7 @@ function PoolBody({ token, pool, justOpened }: { token: string; pool: GroupGiftV
           </ul>
         )}
       </div>
+      {news && (news.error ? <ErrorBanner>{news.text}</ErrorBanner> : <InfoBanner>{news.text}</InfoBanner>)}
       {pool.state === 'met' && (
         <InfoBanner>
           Everyone chipped in: the gift is ordered.
@@ -285,7 +298,7 @@ function PoolBody({ token, pool, justOpened }: { token: string; pool: GroupGiftV
         (auth.loading ? (
           <Spinner label="Checking your sign-in" />
         ) : auth.user ? (
-          <ChipInForm token={token} pool={pool} user={auth.user} />
+          <ChipInForm token={token} pool={pool} user={auth.user} onNews={setNews} />
         ) : (
           <div className="rounded-2xl border border-brand-100 bg-white p-4">
             <h2 className="mb-2 text-lg font-bold text-stone-900">

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { GROUP_GIFT_MAX_DAYS } from '../../shared/group-gifts';
 import { addDays, indiaDateOf } from '../../shared/india-time';
 import { formatInr, toRupees } from '../../shared/money';
@@ -14,7 +14,9 @@ import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { PhoneSignInForm } from '../features/auth/phone-sign-in-form';
 import { readBuyNowLine } from '../features/cart/buy-now';
+import { toCartItem } from '../features/cart/cart-item';
 import { useCartState } from '../features/cart/use-cart';
+import { useProduct } from '../features/catalog/catalog-api';
 import { openGroupGift } from '../features/group-gifts/group-gifts-api';
 
 // Decision 0084: "Start a group gift" from the product page (that gift alone) or the cart. The
@@ -41,9 +43,14 @@ export function GroupGiftStartPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
+  const [search] = useSearchParams();
   const buyNow = readBuyNowLine(location.state);
+  // A product page's link names its gift in the address too (the state is lost on a full load).
+  const productId = Number(search.get('product'));
+  const named = useProduct(!buyNow && Number.isInteger(productId) && productId > 0 ? productId : null);
+  const quantity = Math.max(1, Number(search.get('quantity')) || 1);
   const cartItems = useCartState((state) => state.items);
-  const lines = buyNow ? [buyNow] : cartItems;
+  const lines = buyNow ? [buyNow] : named.data ? [toCartItem(named.data, quantity)] : cartItems;
   const today = indiaDateOf(new Date());
   const [fields, setFields] = useState<Fields>({
     recipientName: '',
@@ -110,6 +117,14 @@ export function GroupGiftStartPage() {
       description="Friends chip in by UPI; we order the gift when it is paid for."
     />
   );
+  if (named.fetchStatus === 'fetching') {
+    return (
+      <section className="mx-auto max-w-md py-16 text-center">
+        {meta}
+        <Spinner label="Loading the gift" />
+      </section>
+    );
+  }
   if (lines.length === 0) {
     return (
       <section className="mx-auto max-w-md py-6">

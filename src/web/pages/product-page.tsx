@@ -123,25 +123,27 @@ function ProductView({ id }: { id: number }) {
           />
         )}
         renderBuyNow={(shown, quantity) => (
-          <>
-            <BuyNowButton
-              product={shown}
-              quantity={quantity}
-              personalisation={values}
-              blockedReason={blockedReason}
-            />
-            {/* Decision 0084: this gift alone, paid for by friends; the cart is left as it is. */}
-            {canAddToCart(shown) && blockedReason === null && (
-              <Link
-                to="/group-gift/new"
-                state={buyNowState(toCartItem(shown, quantity, values))}
-                className="mt-2 block text-center font-semibold text-brand-700 underline"
-              >
-                Start a group gift
-              </Link>
-            )}
-          </>
+          <BuyNowButton
+            product={shown}
+            quantity={quantity}
+            personalisation={values}
+            blockedReason={blockedReason}
+          />
         )}
+        renderGroupGift={(shown, quantity) =>
+          // Decision 0084: this gift alone, paid for by friends; the cart is left as it is.
+          canAddToCart(shown) &&
+          blockedReason === null && (
+            <Link
+              // The address names the gift too, for a tap before the page's code has started.
+              to={`/group-gift/new?product=${shown.id}&quantity=${quantity}`}
+              state={buyNowState(toCartItem(shown, quantity, values))}
+              className="block text-center font-semibold text-brand-700 underline"
+            >
+              Start a group gift
+            </Link>
+          )
+        }
         renderPersonalisation={(shown) =>
           config && (
             <PersonalisationForm

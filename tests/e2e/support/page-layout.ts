@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 
 // What makes a page not fit a phone, measured in the page itself. Each check runs
 // in one synchronous evaluation (scroll, layout and hit test in the same task), so nothing the app
@@ -241,4 +242,14 @@ export function brokenFigures(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/**
+ * What the layout walk checks of a page, for a journey's own screens at the width it runs: nothing
+ * wider than the screen and no WCAG 2.1 AA violation from axe on what the page shows now.
+ */
+export async function expectFitsAndPassesAxe(page: Page) {
+  expect(await overflowProblems(page)).toEqual([]);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 }

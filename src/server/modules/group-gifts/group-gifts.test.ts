@@ -384,6 +384,38 @@ describe('what a group gift refuses', () => {
     expect(await ledgerOf((await poolOf(opened.token)).orders.id)).toHaveLength(1);
   });
 
+  it('is paid in the sandbox’s window: the window shows the share, and its payment is taken once', async () => {
+    const organiser = await senderWithPhone(store);
+    const opened = await openPool(store, organiser, [{ product: await farewellGift(), quantity: 1 }]);
+    const friend = await senderWithPhone(store);
+    const started = await startShare(store, friend, opened.token, { amount: 350 });
+    const shown = await store.app.inject({ url: `/sandbox/api/orders/${started.order.id}` });
+    expect(shown.json()).toMatchObject({ amount: 35_000, amountDisplay: '₹350', status: 'created' });
+    const paid = await store.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/orders/${started.order.id}/pay`,
+      payload: { method: 'upi', outcome: 'success' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The window's signed answer comes after the sandbox's webhook: the share counts once.
+    const answer = await postConfirm(
+      store,
+      friend.headers,
+      opened.token,
+      started.contributionId,
+      paid.json(),
+    );
+    expect(answer.json()).toMatchObject({
+      takenAmount: 350,
+      refundedAmount: 0,
+      pool: { collectedAmount: 350 },
+    });
+    expect((await store.app.inject({ url: `/sandbox/api/orders/${started.order.id}` })).json().status).toBe(
+      'paid',
+    );
+    expect(await ledgerOf((await poolOf(opened.token)).orders.id)).toHaveLength(1);
+  });
+
   it('lets no other account close or edit a pool, and shows no one a contributor’s phone number', async () => {
     const organiser = await senderWithPhone(store);
     const opened = await openPool(store, organiser, [{ product: await farewellGift(), quantity: 1 }]);

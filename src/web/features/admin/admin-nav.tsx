@@ -23,6 +23,8 @@ const SCREENS = [
   { to: '/admin/reviews', label: 'Reviews', needs: 'GET /api/admin/reviews' },
   { to: '/admin/bulk-enquiries', label: 'Bulk enquiries', needs: 'GET /api/admin/bulk-enquiries' },
   { to: '/admin/complaints', label: 'Complaints', needs: 'GET /api/admin/complaints' },
+  // Decision 0084: the pools friends chip in to.
+  { to: '/admin/group-gifts', label: 'Group gifts', needs: 'GET /api/admin/group-gifts' },
   { to: '/admin/quotes/new', label: 'New quote', needs: 'POST /api/admin/quotes' },
   { to: '/admin/reports', label: 'Reports', needs: 'GET /api/admin/reports/sales-register.csv' },
   { to: '/admin/outbox', label: 'Outbox', needs: 'GET /api/admin/outbox' },

@@ -28,6 +28,8 @@ export type ProductDetailSlots = {
   renderAddToCart?: (product: Product, quantity: number) => ReactNode;
   /** 'Buy Now' for the chosen quantity, beside Add to Cart. */
   renderBuyNow?: (product: Product, quantity: number) => ReactNode;
+  /** Decision 0084: 'Start a group gift', under Buy Now in the page (not in the sticky bar). */
+  renderGroupGift?: (product: Product, quantity: number) => ReactNode;
   /** The personalisation form of a personalisable product. */
   renderPersonalisation?: (product: Product) => ReactNode;
   renderWishlistToggle?: (product: Product) => ReactNode;
@@ -47,6 +49,7 @@ export function ProductDetail({
   product,
   renderAddToCart,
   renderBuyNow,
+  renderGroupGift,
   renderPersonalisation,
   renderWishlistToggle,
   renderDeliveryChecker,
@@ -132,6 +135,7 @@ export function ProductDetail({
 
           {renderAddToCart?.(product, quantity)}
           {renderBuyNow?.(product, quantity)}
+          {renderGroupGift?.(product, quantity)}
 
           {forBulk.length > 0 && (
             <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-800">

@@ -94,6 +94,7 @@ describe('the back office frame', () => {
       'Reviews',
       'Bulk enquiries',
       'Complaints',
+      'Group gifts',
       'New quote',
       'Reports',
       'Outbox',
@@ -115,6 +116,7 @@ describe('the back office frame', () => {
       'Returns',
       'Bulk enquiries',
       'Complaints',
+      'Group gifts',
       'New quote',
     ]);
     cleanup();
@@ -124,7 +126,7 @@ describe('the back office frame', () => {
     cleanup();
     localStorage.clear();
     renderAdmin(userWith('admin', 'accounts'));
-    expect(await menuOf()).toEqual(['Dashboard', 'Orders', 'Customers', 'Returns', 'Reports']);
+    expect(await menuOf()).toEqual(['Dashboard', 'Orders', 'Customers', 'Returns', 'Group gifts', 'Reports']);
   });
 
   it('folds the sections behind a Menu button that says whether it is open, and closes it on a chosen section', async () => {

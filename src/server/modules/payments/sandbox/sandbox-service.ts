@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { addressEdits, orders, payments } from '../../../db/schema';
+import { addressEdits, groupGiftContributions, orders, payments } from '../../../db/schema';
 import { type SandboxProvider, sandboxId } from '../../payment-providers';
 import type { PaymentService } from '../payment-service';
 
@@ -77,15 +77,38 @@ export function createSandboxService({
     };
   }
 
+  /**
+   * Decision 0084: a group gift's share is a provider order of its own (its receipt 'GG-<id>', as
+   * the sandbox was asked to make it), paid once it has its payment.
+   */
+  async function findShare(providerOrderId: string) {
+    const [share] = await db
+      .select({
+        id: groupGiftContributions.id,
+        amountPaise: groupGiftContributions.amountPaise,
+        paymentId: groupGiftContributions.paymentId,
+      })
+      .from(groupGiftContributions)
+      .where(eq(groupGiftContributions.providerOrderId, providerOrderId))
+      .limit(1);
+    if (!share) return null;
+    return {
+      id: String(share.id),
+      totalPaise: share.amountPaise,
+      orderNumber: `GG-${share.id}`,
+      paid: share.paymentId !== null,
+    };
+  }
+
   return {
-    /** The sandbox's view of a provider order: our order with that provider_order_id, or a change's. */
+    /** The sandbox's view of a provider order: our order with that provider_order_id, a change's or a group gift share's. */
     async findOrder(providerOrderId: string) {
       const [order] = await db
         .select({ id: orders.id, totalPaise: orders.totalPaise, orderNumber: orders.orderNumber })
         .from(orders)
         .where(and(eq(orders.provider, 'sandbox'), eq(orders.providerOrderId, providerOrderId)))
         .limit(1);
-      if (!order) return findEdit(providerOrderId);
+      if (!order) return (await findEdit(providerOrderId)) ?? findShare(providerOrderId);
       const [taken] = await db
         .select({ id: payments.id })
         .from(payments)
