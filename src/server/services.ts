@@ -273,6 +273,8 @@ export function createServices({
     ownerNotices,
     log,
     onStockChanged,
+    // Decision 0084: a group gift's recipient thanks its friends too (made below; runs on requests).
+    onThanked: (tx, orderId, fromName, at) => groupGifts.forwardThanks(tx, orderId, fromName, at),
   });
   // Decision 0084: group gifts, from the pool's opening to its order or its refunds.
   const groupGifts = createGroupGiftService({

@@ -40,6 +40,7 @@ export const GROUP_GIFT_MESSAGES = {
   tooLittle: `Please chip in at least ${formatPaise(MIN_CONTRIBUTION_PAISE)}`,
   shareTooLow: `A suggested share is at least ${formatPaise(MIN_CONTRIBUTION_PAISE)}`,
   organiserOnly: 'Only the organiser can do this',
+  addressOrLink: 'Please give the delivery address, or send the gift by link for its recipient to answer',
   verificationFailed: 'We could not confirm this payment. Nothing was taken for the group gift.',
 } as const;
 
@@ -85,7 +86,7 @@ export const GROUP_GIFT_SOLD_OUT_NOTE =
   'The group gift met its total but the gift had sold out; every share is refunded';
 
 /** The events a contributor or the organiser hears of by SMS. */
-export type GroupGiftEvent = 'taken' | 'over' | 'met' | 'refunded' | 'short';
+export type GroupGiftEvent = 'taken' | 'over' | 'met' | 'refunded' | 'short' | 'thanks';
 
 /** The words of a group gift's SMS (one template parameter: the sentence). */
 export function groupGiftNews(
@@ -104,6 +105,9 @@ export function groupGiftNews(
       return `${pool.charAt(0).toUpperCase()}${pool.slice(1)} did not go ahead, so your ${formatPaise(facts.paise)} is refunded. Banks take 5-7 working days to show it.`;
     case 'short':
       return `The deadline of ${pool} has passed ${formatPaise(facts.paise)} short. Top up the rest on its page within ${TOP_UP_DAYS} days, or every share is refunded.`;
+    // Decision 0081's thank-you, forwarded: the recipient's name only, never their note.
+    case 'thanks':
+      return `${facts.recipientName} has thanked everyone for ${pool}.`;
     default:
       return `There is news of ${pool}.`;
   }

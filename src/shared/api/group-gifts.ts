@@ -10,6 +10,7 @@ import {
   MIN_CONTRIBUTION_PAISE,
 } from '../group-gifts';
 import { toRupees } from '../money';
+import { CreateGiftLinkPayload } from './gift-links';
 import { CreateOrderPayload, PaymentProviderName, ProviderOrder, VerifyPaymentPayload } from './payments';
 
 // Decision 0084: the API of a group gift: the organiser opens a pool, friends chip in.
@@ -39,21 +40,32 @@ const Rupees = z
 export const OpenGroupGiftPayload = CreateOrderPayload.pick({
   items: true,
   totalAmount: true,
-  shippingAddress: true,
   delivery: true,
   notify: true,
-}).extend({
-  recipientName: PersonName('Please say who the gift is for'),
-  closesOn: DeliveryDate,
-  message: GiftMessage.optional(),
-  /** "₹250 each"; none when left out. */
-  suggestedShare: Rupees.refine(
-    (rupees) => rupees >= toRupees(MIN_CONTRIBUTION_PAISE),
-    GROUP_GIFT_MESSAGES.shareTooLow,
-  ).optional(),
-  /** The page says "a surprise" instead of naming the gift; unticked, it names it. */
-  surprise: z.boolean().default(false),
-});
+})
+  .extend({
+    /** The address, or (giftLink) a gift link its recipient answers once the pool is met (decision 0081). */
+    shippingAddress: CreateOrderPayload.shape.shippingAddress.optional(),
+    giftLink: CreateGiftLinkPayload.pick({
+      recipient: true,
+      revealGift: true,
+      allowedSlots: true,
+    }).optional(),
+    recipientName: PersonName('Please say who the gift is for'),
+    closesOn: DeliveryDate,
+    message: GiftMessage.optional(),
+    /** "₹250 each"; none when left out. */
+    suggestedShare: Rupees.refine(
+      (rupees) => rupees >= toRupees(MIN_CONTRIBUTION_PAISE),
+      GROUP_GIFT_MESSAGES.shareTooLow,
+    ).optional(),
+    /** The page says "a surprise" instead of naming the gift; unticked, it names it. */
+    surprise: z.boolean().default(false),
+  })
+  .refine((pool) => (pool.shippingAddress === undefined) !== (pool.giftLink === undefined), {
+    message: GROUP_GIFT_MESSAGES.addressOrLink,
+    path: ['shippingAddress'],
+  });
 export type OpenGroupGiftPayload = z.infer<typeof OpenGroupGiftPayload>;
 export type OpenGroupGiftInput = z.input<typeof OpenGroupGiftPayload>;
 

@@ -86,6 +86,7 @@ export function createGiftLinkService({
   ownerNotices,
   log,
   onStockChanged = () => {},
+  onThanked = async () => {},
 }: {
   db: Db;
   clock: Clock;
@@ -100,6 +101,8 @@ export function createGiftLinkService({
   ownerNotices: Pick<OwnerNotices, 'tell' | 'adminLink'>;
   log: FastifyBaseLogger;
   onStockChanged?: () => void;
+  /** Decision 0084: a group gift's friends hear of the thank-you too, in its transaction. */
+  onThanked?: (tx: Tx, orderId: string, fromName: string, at: Date) => Promise<void>;
 }) {
   const senderNameOf = async (runner: Db | Tx, order: Pick<OrderRow, 'userId'>) => {
     if (order.userId === null) return 'A friend';
@@ -472,6 +475,7 @@ export function createGiftLinkService({
           .returning({ orderId: giftThanks.orderId });
         if (!kept) throw conflict(GIFT_THANKS_MESSAGES.alreadyThanked);
         await queueGiftThanks(tx, { orderId: order.id, fromName: link.recipientName, note, at: now }, store);
+        await onThanked(tx, order.id, link.recipientName, now);
       });
       return view(token);
     },

@@ -431,7 +431,7 @@ export function createGroupGiftService({
       const now = clock.now();
       const deadline = deadlineOf(payload.closesOn, payload.delivery?.date ?? null, now);
       const token = newGiftLinkToken();
-      await orderService.createGroupGiftOrder(userId, payload, async (tx, order, at) => {
+      await orderService.createGroupGiftOrder(userId, payload, deadline, async (tx, order, at) => {
         // Counted under the organiser's row lock (createGroupGiftOrder takes it).
         const [opened] = await tx
           .select({ value: count() })
@@ -586,6 +586,25 @@ export function createGroupGiftService({
             : `Thank you! Your ${formatPaise(taken)} is in the group gift.`,
         pool: await view(await poolByToken(token), userId),
       };
+    },
+
+    /**
+     * Decision 0081's thank-you of a pool's recipient, forwarded in its transaction: each friend
+     * whose share is in hears that the recipient thanked everyone (their name only, not the note).
+     */
+    async forwardThanks(tx: Tx, orderId: string, fromName: string, at: Date): Promise<void> {
+      const [pool] = await tx.select().from(groupGifts).where(eq(groupGifts.orderId, orderId));
+      if (!pool) return;
+      const friends = await tx
+        .select({ userId: groupGiftContributions.userId })
+        .from(groupGiftContributions)
+        .where(
+          and(eq(groupGiftContributions.groupGiftId, pool.id), eq(groupGiftContributions.state, 'taken')),
+        );
+      const thanked = { ...pool, recipientName: fromName };
+      for (const userId of new Set(friends.map((row) => row.userId))) {
+        await tell(tx, thanked, userId, 'thanks', `thanks-${userId}`, { paise: 0 }, at);
+      }
     },
 
     /** The webhook's word on a share (payments module's otherPayments); false when not a share. */

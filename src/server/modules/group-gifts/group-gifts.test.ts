@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminGroupGiftList, ContributeResponse, GroupGiftView } from '../../../shared/api/group-gifts';
 import type { OrderRecord } from '../../../shared/api/orders';
@@ -16,7 +16,8 @@ import {
   products,
   users,
 } from '../../db/schema';
-import { senderWithPhone } from '../../testing/gift-link-fixtures';
+import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
+import { BENGALURU, senderWithPhone, sentToken } from '../../testing/gift-link-fixtures';
 import {
   chipIn,
   openPool,
@@ -210,6 +211,60 @@ describe('a group gift met by its friends', () => {
       (await store.app.inject({ url: `/api/group-gifts/${opened.token}` })).json<GroupGiftView>()
         .collectedAmount,
     ).toBe(1499);
+  });
+});
+
+describe('a group gift sent by link (decision 0081)', () => {
+  it('sends the link when the pool is met, and forwards the recipient’s thank-you to every friend', async () => {
+    const organiser = await senderWithPhone(store, 'Anita Desai');
+    const product = await farewellGift();
+    const recipientPhone = '9123456780';
+    const lines = [{ product, quantity: 1 }];
+    const { shippingAddress: _address, ...rest } = poolBody(store, lines);
+    const opened = await openPool(store, organiser, lines, {
+      ...rest,
+      shippingAddress: undefined,
+      giftLink: { recipient: { name: 'Meera Nair', phone: recipientPhone }, allowedSlots: ['standard'] },
+    });
+    expect(opened.pool.targetAmount).toBe(1499);
+    const friends = [await senderWithPhone(store, 'Ravi Kumar'), await senderWithPhone(store, 'Sara Thomas')];
+    await chipIn(store, friends[0]!, opened.token, { amount: 1000 });
+    // No link goes out before the pool is met.
+    await expect(sentToken(store, recipientPhone)).rejects.toThrow();
+    await chipIn(store, friends[1]!, opened.token, { amount: 499 });
+    const token = await sentToken(store, recipientPhone);
+    const { orders: order } = await poolOf(opened.token);
+    expect(order).toMatchObject({ status: 'paid', shippingAddress: null });
+    const answered = await store.app.inject({
+      method: 'POST',
+      url: `/api/gift-links/${token}/accept`,
+      payload: { address: BENGALURU, delivery: { date: '2026-12-03', slot: 'standard' } },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    await moveOrderAlong(store.app, store.admin.headers, order.id, STEPS_TO_DELIVERED.slice(1));
+    const thanked = await store.app.inject({
+      method: 'POST',
+      url: `/api/gift-links/${token}/thanks`,
+      payload: { note: 'Thank you all, I will miss the team!' },
+    });
+    expect(thanked.statusCode, thanked.body).toBe(200);
+    for (const friend of friends) {
+      expect(await newsTo(await phoneOf(friend))).toEqual(['taken', 'met', 'thanks']);
+    }
+    const [message] = await db()
+      .select({ details: notificationOutbox.details })
+      .from(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.recipient, (await phoneOf(friends[0]!))!),
+          eq(notificationOutbox.notice, 'group_gift'),
+        ),
+      )
+      .orderBy(desc(notificationOutbox.id))
+      .limit(1);
+    // The recipient's name only: their note never rides in a message template.
+    expect(message?.details).toMatchObject({ event: 'thanks', recipientName: 'Meera Nair' });
+    expect(JSON.stringify(message?.details)).not.toContain('miss the team');
   });
 });
 

@@ -39,6 +39,7 @@ import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { giftLinkSlotFeePaise } from '../../../shared/gift-links';
 import { giftColumnsOf } from '../../../shared/gift-options';
+import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
 import { cancellationRefundNote } from '../../../shared/money-ledger';
 import {
@@ -54,7 +55,15 @@ import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/sh
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { codConfirmations, groupGifts, orderQuotes, orders, shipments, users } from '../../db/schema';
+import {
+  codConfirmations,
+  giftLinks,
+  groupGifts,
+  orderQuotes,
+  orders,
+  shipments,
+  users,
+} from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AppliedCoupon, CouponService } from '../coupons';
@@ -696,33 +705,41 @@ export function createOrderService({
   async function createGroupGiftOrder(
     userId: number,
     payload: OpenGroupGiftPayload,
+    deadline: Date,
     insertPool: (tx: Tx, order: OrderRow, now: Date) => Promise<void>,
   ): Promise<OrderRow> {
-    const priced = await priceCheckout(userId, payload);
+    const link = payload.giftLink;
+    // Decision 0081: a pool sent by link pays the largest slot fee its allowed slots can cost.
+    const priced = await priceCheckout(userId, payload, link?.allowedSlots);
     const charges = priced.chargesWith();
     const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
     const withdrawn = withdrawnSlotMessage(payload.delivery, priced.timedSlots);
     if (withdrawn) throw invalid(withdrawn, [{ path: 'delivery', message: withdrawn }]);
     if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
-    const address = payload.shippingAddress;
+    const address = payload.shippingAddress ?? null;
     const now = clock.now();
-    const delivery = await checkDelivery(address.postalCode, payload.delivery, priced, now);
+    const delivery = address ? await checkDelivery(address.postalCode, payload.delivery, priced, now) : null;
     const defaults = checkoutDefaults(await notifyDefaults());
+    const rules = link ? await giftLinkRules() : null;
     return db.transaction(async (tx) => {
       await lockAccount(tx, userId);
+      if (link && rules) await refuseGiftLinkSender(tx, userId, link.recipient.phone, rules, now);
       const created = await insertPendingOrder(tx, {
         order: {
           userId,
           subtotalPaise,
           discountPaise,
           couponCode: null,
-          notify: consentFor(payload.notify, defaults, { phone: address.phone, isGift: false }),
+          ...(address
+            ? { notify: consentFor(payload.notify, defaults, { phone: address.phone, isGift: false }) }
+            : // As a gift link's order: the message on the card, no price in the box (decision 0081).
+              { giftMessage: payload.message ? payload.message : null, hidePrices: true }),
           deliveryDate: payload.delivery?.date ?? null,
           deliverySlot: payload.delivery?.slot ?? null,
           ...windowColumnsOf(payload.delivery, priced.timedSlots),
           totalPaise,
           shippingAddress: address,
-          deliveryEstimate: estimateOf(delivery),
+          deliveryEstimate: delivery ? estimateOf(delivery) : null,
           idempotencyKey: null,
           provider: provider.name,
           paymentMethod: 'online',
@@ -734,6 +751,20 @@ export function createOrderService({
         now,
         holdStock: false,
       });
+      if (link && rules) {
+        await insertGiftLink(
+          tx,
+          created.id,
+          { ...payload, ...link, message: payload.message, couponCode: undefined },
+          rules,
+          now,
+        );
+        // The link is sent when the pool is met, at the latest at its deadline: its life runs from there.
+        await tx
+          .update(giftLinks)
+          .set({ expiresAt: new Date(deadline.getTime() + rules.days * DAY_MS) })
+          .where(eq(giftLinks.orderId, created.id));
+      }
       await insertPool(tx, created, now);
       return created;
     });
