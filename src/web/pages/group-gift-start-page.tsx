@@ -29,6 +29,9 @@ type Fields = {
   closesOn: string;
   suggestedShare: string;
   surprise: boolean;
+  /** Decision 0081: the recipient gives the address once the pool is met. */
+  byLink: boolean;
+  recipientPhone: string;
   fullName: string;
   address: string;
   city: string;
@@ -58,6 +61,8 @@ export function GroupGiftStartPage() {
     closesOn: addDays(today, 7),
     suggestedShare: '',
     surprise: false,
+    byLink: false,
+    recipientPhone: '',
     fullName: '',
     address: '',
     city: '',
@@ -91,13 +96,22 @@ export function GroupGiftStartPage() {
           ...(line.personalisation ? { personalisation: line.personalisation } : {}),
         })),
         totalAmount: total,
-        shippingAddress: {
-          fullName: fields.fullName,
-          address: fields.address,
-          city: fields.city,
-          postalCode: fields.postalCode,
-          phone: fields.phone,
-        },
+        ...(fields.byLink
+          ? {
+              giftLink: {
+                recipient: { name: fields.recipientName, phone: fields.recipientPhone },
+                allowedSlots: ['standard' as const],
+              },
+            }
+          : {
+              shippingAddress: {
+                fullName: fields.fullName,
+                address: fields.address,
+                city: fields.city,
+                postalCode: fields.postalCode,
+                phone: fields.phone,
+              },
+            }),
         recipientName: fields.recipientName,
         closesOn: fields.closesOn,
         ...(fields.message.trim() ? { message: fields.message } : {}),
@@ -223,55 +237,78 @@ export function GroupGiftStartPage() {
             Keep the gift a surprise on the page
           </label>
           <h2 className="mt-2 text-lg font-bold text-stone-900">Deliver to</h2>
-          <FormField
-            label="Full name"
-            autoComplete="name"
-            required
-            maxLength={100}
-            value={fields.fullName}
-            error={fieldError('shippingAddress.fullName')}
-            onChange={(event) => set('fullName')(event.target.value)}
-          />
-          <FormField
-            label="House, flat, building and street"
-            autoComplete="street-address"
-            required
-            maxLength={200}
-            value={fields.address}
-            error={fieldError('shippingAddress.address')}
-            onChange={(event) => set('address')(event.target.value)}
-          />
-          <div className="grid grid-cols-2 gap-3">
-            <FormField
-              label="Pincode"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              required
-              maxLength={6}
-              value={fields.postalCode}
-              error={fieldError('shippingAddress.postalCode')}
-              onChange={(event) => set('postalCode')(event.target.value.trim())}
+          <label className="flex items-center gap-2 text-stone-800">
+            <input
+              type="checkbox"
+              checked={fields.byLink}
+              onChange={(event) => setFields((now) => ({ ...now, byLink: event.target.checked }))}
             />
+            Send as a gift link: they give the address when it is paid for
+          </label>
+          {fields.byLink ? (
             <FormField
-              label="City"
-              autoComplete="address-level2"
+              label="Their mobile number, for the link"
+              type="tel"
+              autoComplete="off"
               required
-              maxLength={100}
-              value={fields.city}
-              error={fieldError('shippingAddress.city')}
-              onChange={(event) => set('city')(event.target.value)}
+              maxLength={20}
+              value={fields.recipientPhone}
+              error={fieldError('giftLink')}
+              onChange={(event) => set('recipientPhone')(event.target.value)}
             />
-          </div>
-          <FormField
-            label="Mobile number for the courier"
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={20}
-            value={fields.phone}
-            error={fieldError('shippingAddress.phone')}
-            onChange={(event) => set('phone')(event.target.value)}
-          />
+          ) : (
+            <>
+              <FormField
+                label="Full name"
+                autoComplete="name"
+                required
+                maxLength={100}
+                value={fields.fullName}
+                error={fieldError('shippingAddress.fullName')}
+                onChange={(event) => set('fullName')(event.target.value)}
+              />
+              <FormField
+                label="House, flat, building and street"
+                autoComplete="street-address"
+                required
+                maxLength={200}
+                value={fields.address}
+                error={fieldError('shippingAddress.address')}
+                onChange={(event) => set('address')(event.target.value)}
+              />
+              <div className="grid grid-cols-2 gap-3">
+                <FormField
+                  label="Pincode"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  required
+                  maxLength={6}
+                  value={fields.postalCode}
+                  error={fieldError('shippingAddress.postalCode')}
+                  onChange={(event) => set('postalCode')(event.target.value.trim())}
+                />
+                <FormField
+                  label="City"
+                  autoComplete="address-level2"
+                  required
+                  maxLength={100}
+                  value={fields.city}
+                  error={fieldError('shippingAddress.city')}
+                  onChange={(event) => set('city')(event.target.value)}
+                />
+              </div>
+              <FormField
+                label="Mobile number for the courier"
+                type="tel"
+                autoComplete="tel"
+                required
+                maxLength={20}
+                value={fields.phone}
+                error={fieldError('shippingAddress.phone')}
+                onChange={(event) => set('phone')(event.target.value)}
+              />
+            </>
+          )}
           {error !== null && <ErrorBanner>{readMessage(error)}</ErrorBanner>}
           <Button type="submit" disabled={sending}>
             {sending ? 'Starting…' : 'Start the group gift'}
