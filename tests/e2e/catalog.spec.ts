@@ -134,9 +134,17 @@ test('a product page asks for its reviews only as the shopper scrolls towards th
   await expect(reviews).toContainText('Loading reviews');
   expect(reviewCalls).toEqual([]);
 
+  // The server's markup of the lower sections is hydrated in place when their code arrives, never
+  // dropped for the empty fallback and drawn again (decision 0083): the same element after as before.
+  await reviews.evaluate((section) => {
+    (section as HTMLElement & { fromServer?: boolean }).fromServer = true;
+  });
   await reviews.scrollIntoViewIfNeeded();
   await expect(reviews).toContainText(`${product.ratingCount.toLocaleString('en-IN')} ratings`);
   expect(reviewCalls).toHaveLength(1);
+  expect(
+    await reviews.evaluate((section) => (section as HTMLElement & { fromServer?: boolean }).fromServer),
+  ).toBe(true);
 });
 
 test('collections list and a collection page, and a bad collection id lands on /collections', async ({

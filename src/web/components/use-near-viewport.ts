@@ -1,4 +1,34 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useState } from 'react';
+
+/**
+ * Calls `onNear` once, when the element first comes within `margin` of the screen, without a
+ * render of its own: for a boundary whose server markup waits for its code (deferred-below-fold.tsx),
+ * which any update would make React drop (decision 0083).
+ */
+export function useWhenNearViewport(
+  ref: RefObject<Element | null>,
+  margin: string,
+  onNear: () => void,
+): void {
+  useEffect(() => {
+    const target = ref.current;
+    if (!target) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      onNear();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        onNear();
+      },
+      { rootMargin: `${margin} 0px` },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [ref, margin, onNear]);
+}
 
 /**
  * True once the element comes within `margin` of the screen, and from then on. A section far below
@@ -7,21 +37,10 @@ import { type RefObject, useEffect, useState } from 'react';
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin: string): boolean {
   const [near, setNear] = useState(false);
-  useEffect(() => {
-    const target = ref.current;
-    if (near || !target) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: `${margin} 0px` },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [ref, margin, near]);
+  useWhenNearViewport(
+    ref,
+    margin,
+    useCallback(() => setNear(true), []),
+  );
   return near;
 }

@@ -1,6 +1,6 @@
-import { lazy, memo, Suspense, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useRef } from 'react';
 import type { Product } from '../../shared/api/catalog';
-import { useNearViewport } from '../components/use-near-viewport';
+import { useWhenNearViewport } from '../components/use-near-viewport';
 
 let belowFoldModule: typeof import('./product-below-fold') | undefined;
 
@@ -15,10 +15,11 @@ export async function loadProductBelowFold() {
   return belowFoldModule;
 }
 
-let comeNear: () => void = () => {};
+let resolveNear: () => void = () => {};
 const near = new Promise<void>((resolve) => {
-  comeNear = resolve;
+  resolveNear = resolve;
 });
+const comeNear = () => resolveNear();
 
 const LoadingBelowFold = lazy(async () => {
   await near;
@@ -32,10 +33,10 @@ const LoadingBelowFold = lazy(async () => {
  */
 export const DeferredBelowFold = memo(function DeferredBelowFold({ product }: { product: Product }) {
   const frame = useRef<HTMLDivElement>(null);
-  const isNear = useNearViewport(frame, '600px');
-  useEffect(() => {
-    if (isNear) comeNear();
-  }, [isNear]);
+  // No state of its own: a render here as the shopper came near would update the boundary while
+  // its code was still on the way, and React would drop the server's markup for the empty
+  // fallback, then draw the sections anew: they vanished for a moment under the shopper's thumb.
+  useWhenNearViewport(frame, '600px', comeNear);
   const Sections = belowFoldModule?.ProductBelowFold ?? LoadingBelowFold;
   return (
     <div ref={frame}>

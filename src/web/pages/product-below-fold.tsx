@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '../../shared/api/catalog';
+import { useHydrated } from '../components/use-hydrated';
 import { useAuth } from '../features/auth/auth-provider';
 import { catalogKeys } from '../features/catalog/catalog-api';
 import { RecentlyViewedRow } from '../features/catalog/recently-viewed-row';
@@ -14,13 +15,18 @@ import { ProductReviews } from '../features/reviews/product-reviews';
  */
 export function ProductBelowFold({ product }: { product: Product }) {
   const { user } = useAuth();
+  // The server wrote these sections for a guest, and React hydrates them when their code arrives,
+  // after the session is known: read as signed in at once, the reviews' prompt would differ from
+  // the server's markup and React would draw the sections again in place of it, under the
+  // shopper's thumb. As everywhere, browser-only state shows from the render after hydration.
+  const signedIn = useHydrated() && user !== null;
   const queryClient = useQueryClient();
   return (
     <>
       <div className="mt-6">
         <ProductReviews
           productId={product.id}
-          signedIn={user !== null}
+          signedIn={signedIn}
           // A new review changes the product's average and count shown above and in its JSON-LD.
           onReviewed={() => void queryClient.invalidateQueries({ queryKey: catalogKeys.product(product.id) })}
         />
