@@ -59,6 +59,8 @@ test('an orders-desk member sees the day’s work without revenue and is kept fr
     'Returns',
     'Bulk enquiries',
     'Complaints',
+    // Decision 0084: a group gift is an order being paid for, which the orders desk may view.
+    'Group gifts',
     'New quote',
   ]);
 
