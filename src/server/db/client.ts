@@ -14,7 +14,7 @@ import { type ChangeCounters, createChangeCounters } from './change-counters';
 import { runUnnamed } from './prepared-statements';
 import * as schema from './schema';
 
-export { deallocateAll, executePrepared, runUnnamed } from './prepared-statements';
+export { deallocateAll, driverClientOf, executePrepared, runUnnamed } from './prepared-statements';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 'utsav:migrate';

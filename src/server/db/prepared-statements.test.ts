@@ -4,7 +4,13 @@ import { DrizzleQueryError, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, openSecondConnection } from '../testing/test-database';
 import { type Database, rowsOf } from './client';
-import { deallocateAll, executePrepared, MAX_PREPARED_STATEMENTS, runUnnamed } from './prepared-statements';
+import {
+  deallocateAll,
+  driverClientOf,
+  executePrepared,
+  MAX_PREPARED_STATEMENTS,
+  runUnnamed,
+} from './prepared-statements';
 import { categories } from './schema';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -97,7 +103,7 @@ describe('executePrepared', () => {
     await database.db.execute(sql`CREATE TYPE ${type} AS ENUM ('calm', 'merry')`);
     try {
       // PGlite learns a new type's array when told; node-postgres has no parser for it either way.
-      const client = (database.db as unknown as { $client: unknown }).$client;
+      const client = driverClientOf(database.db);
       if (client instanceof PGlite) await client.refreshArrayTypes();
       const query = (): SQL => sql`SELECT ${'{calm,merry}'}::${type}[] AS moods`;
 

@@ -29,6 +29,14 @@ const dialect = new PgDialect();
 /** Statement text → its prepared statement, for each driver client (a PGlite instance or a pool). */
 const registries = new WeakMap<object, Map<string, Prepared>>();
 
+/**
+ * The driver's own client behind a Drizzle database or transaction handle: a PGlite instance or a
+ * node-postgres pool (Drizzle keeps it as `$client`; the shared Database type does not name it).
+ */
+export function driverClientOf(db: QueryRunner): unknown {
+  return (db as { $client?: unknown }).$client;
+}
+
 /** Driver clients whose statements all run unnamed (`runUnnamed`). */
 const unnamedOnly = new WeakSet<object>();
 
@@ -39,7 +47,7 @@ const unnamedOnly = new WeakSet<object>();
  * there a name prepared on one connection may be missing on the next (DATABASE_PREPARED_STATEMENTS).
  */
 export function runUnnamed(db: QueryRunner): void {
-  const client = (db as { $client?: unknown }).$client;
+  const client = driverClientOf(db);
   if (typeof client === 'object' && client !== null) unnamedOnly.add(client);
 }
 
@@ -82,7 +90,7 @@ export async function executePrepared<Row = Record<string, unknown>>(
   db: QueryRunner,
   query: SQL,
 ): Promise<Row[]> {
-  const client = (db as { $client?: unknown }).$client;
+  const client = driverClientOf(db);
   if ((client instanceof PGlite || client instanceof pg.Pool) && !unnamedOnly.has(client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const statements = registryOf(client);
@@ -105,7 +113,7 @@ export async function executePrepared<Row = Record<string, unknown>>(
  * the bound counts per instance, and one file's statements must not fill it for the next.
  */
 export async function deallocateAll(db: QueryRunner): Promise<void> {
-  const client = (db as { $client?: unknown }).$client;
+  const client = driverClientOf(db);
   if (typeof client !== 'object' || client === null) return;
   await db.execute(sql`DEALLOCATE ALL`);
   registries.delete(client);

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type Database, deallocateAll, migrationsFolder, openDatabase, rowsOf } from '../db/client';
+import {
+  type Database,
+  deallocateAll,
+  driverClientOf,
+  migrationsFolder,
+  openDatabase,
+  rowsOf,
+} from '../db/client';
 import { createServerDatabase } from './server-database';
 
 /**
@@ -48,9 +55,10 @@ export async function createDatabaseTemplate(): Promise<{
     try {
       await database.migrate();
       // Uncompressed: loading a gzipped dump took about twice as long.
-      // Drizzle's PGlite database holds its client as $client; Database types db as the PostgreSQL
-      // base both drivers share, so the PGlite-only dump is reached through this cast (no-DATABASE_URL path).
-      const client = (database.db as unknown as { $client: PGlite }).$client;
+      // Without DATABASE_URL the database is PGlite, whose dump is PGlite's own.
+      const client = driverClientOf(database.db);
+      if (!(client instanceof PGlite))
+        throw new Error('The test template without TEST_DATABASE_URL is PGlite');
       const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
       fs.mkdirSync(SNAPSHOT_FOLDER, { recursive: true });
       // Renamed into place, so a run starting meanwhile never reads half a file.

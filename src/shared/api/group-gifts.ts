@@ -168,6 +168,7 @@ export const AdminGroupGift = z.object({
   /** Every share started, by the account's name (never its phone): asked, kept, and its state. */
   contributions: z.array(
     z.object({
+      id: z.number().int(),
       name: z.string(),
       amount: z.number(),
       taken: z.number(),

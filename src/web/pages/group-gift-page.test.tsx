@@ -31,7 +31,16 @@ const POOL: GroupGiftView = {
   orderNumber: null,
 };
 
-const RAVI = { id: 7, fullName: 'Ravi Kumar', email: null, phone: '9845012345' } as unknown as User;
+const RAVI: User = {
+  id: 7,
+  userId: 7,
+  name: 'Ravi Kumar',
+  fullName: 'Ravi Kumar',
+  email: '',
+  username: 'user9845012345',
+  role: 'customer',
+  phone: '9845012345',
+};
 
 function renderPool(answer: { status: number; body: unknown }, user: User | null = null) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-7');

@@ -12,12 +12,16 @@ import { GroupGiftStartPage } from './group-gift-start-page';
 
 // Decision 0084: starting a group gift, at the network's edge (fetch), signed out.
 
-const ANITA = {
+const ANITA: User = {
   id: 4,
+  userId: 4,
+  name: 'Anita Desai',
   fullName: 'Anita Desai',
   email: 'anita@example.com',
+  username: 'anita4',
+  role: 'customer',
   phone: '9845012345',
-} as unknown as User;
+};
 
 function renderStart(entry: string, user: User | null = null, sent: unknown[] = []) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-4');

@@ -688,6 +688,7 @@ export function createGroupGiftService({
           closesAt: pool.deadline.toISOString(),
           createdAt: pool.createdAt.toISOString(),
           contributions: own.map(({ share, name }) => ({
+            id: share.id,
             name,
             amount: toRupees(share.amountPaise),
             taken: toRupees(share.takenPaise),

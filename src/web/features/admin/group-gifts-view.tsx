@@ -66,10 +66,9 @@ export function GroupGiftsView() {
                     </tr>
                   </thead>
                   <tbody>
-                    {pool.contributions.map((share, index) => (
-                      // A pool's shares keep their order; one friend may start several.
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the list is the server's, never reordered.
-                      <tr key={index}>
+                    {pool.contributions.map((share) => (
+                      // One friend may start several shares: each is its own row.
+                      <tr key={share.id}>
                         <td>{share.name}</td>
                         <td>{formatInr(share.amount)}</td>
                         <td>{formatInr(share.taken)}</td>
