@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit';
 
-// drizzle-kit only generates SQL here; the app applies migrations itself (STACK.md: `migrate` and
+// drizzle-kit only generates SQL here; the app applies migrations itself (DESIGN 3: `migrate` and
 // `push` fail on PGlite with extensions).
 export default defineConfig({
   dialect: 'postgresql',

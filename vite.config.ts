@@ -60,7 +60,7 @@ export default defineConfig(({ command }) => ({
     // The server reads it to preload the chunk of the page a request lands on (route-preloads.ts).
     manifest: true,
     // <link rel="modulepreload"> is Baseline widely available (March 2026; Safari 17, Firefox 115):
-    // a browser without it only loses a head start, so the entry carries no polyfill (issue 22).
+    // a browser without it only loses a head start, so the entry carries no polyfill (decision 0046).
     modulePreload: { polyfill: false },
   },
   environments: {
@@ -73,7 +73,7 @@ export default defineConfig(({ command }) => ({
               // bundler splits out what the pages share with the entry (React, TanStack Query's
               // core, the money and pincode rules) into files of their own, which the entry then
               // loads too: each file compresses on its own, and together they weighed 2.8 KB
-              // gzipped more than the same code in one (issue 22, docs/performance.md).
+              // gzipped more than the same code in one (decision 0046).
               groups: [{ name: 'index', tags: ['$initial'] }],
             },
           },

@@ -35,7 +35,7 @@ export default defineConfig({
           // the suite's CPU): every file has its own database and app, and no server module keeps
           // state between apps. The web project keeps isolation: its stores are module singletons.
           isolate: false,
-          // Generous limits: PGlite slows down a lot on a busy machine (STACK.md).
+          // Generous limits: PGlite slows down a lot on a busy machine (DESIGN 3).
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
