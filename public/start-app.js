@@ -52,7 +52,8 @@
   /**
    * The page's other modules, each asked for in a task of its own after the entry: Chromium starts
    * a preload's fetch on the main thread, up to tens of milliseconds each at a phone's speed, and
-   * the fifteen of a product page in one task made one long task, counted in total blocking time (decision 0020, deferred start).
+   * the fifteen of a product page in one task made one long task, counted in total blocking time
+   * (decision 0020, deferred start).
    */
   function preloadFrom(index) {
     const href = modules[index];
