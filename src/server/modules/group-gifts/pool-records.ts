@@ -1,0 +1,156 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GroupGiftView } from '../../../shared/api/group-gifts';
+import { GROUP_GIFT_MESSAGES, type GroupGiftEvent, groupGiftProgress } from '../../../shared/group-gifts';
+import { toRupees } from '../../../shared/money';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { groupGiftContributions, groupGifts, orderItems, orders, users } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import { messageName, queueGroupGiftMessage } from '../notifications';
+import { giftLinkTokenHashOf, type OrderRow, type OrderService } from '../orders';
+import type { PaymentProvider } from '../payment-providers';
+
+export type PoolRow = typeof groupGifts.$inferSelect;
+
+/** What the group-gifts module is made from (services.ts gives it). */
+export type GroupGiftDeps = {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  orders: OrderService;
+  /** The payments module's: the met pool's order becomes paid as every order does. */
+  placePooledOrder: (tx: Tx, order: OrderRow, note: string) => Promise<boolean>;
+  /** The payments module's refund of what a cancellation made due (after the commit). */
+  refundOrder: (orderId: string) => Promise<unknown>;
+  log: FastifyBaseLogger;
+  onStockChanged?: () => void;
+};
+
+export type PoolRecords = ReturnType<typeof createPoolRecords>;
+
+/**
+ * Decision 0084: what every part of a group gift reads and says: a pool by its link's token (only
+ * its hash is kept), what it holds, its page as a reader may see it, and its news by SMS.
+ */
+export function createPoolRecords({ db }: Pick<GroupGiftDeps, 'db'>) {
+  async function poolByToken(token: string): Promise<PoolRow> {
+    const [pool] = await db
+      .select()
+      .from(groupGifts)
+      .where(eq(groupGifts.tokenHash, giftLinkTokenHashOf(token)))
+      .limit(1);
+    if (!pool) throw notFound(GROUP_GIFT_MESSAGES.notFound);
+    return pool;
+  }
+
+  /** The verified mobile of an account; null when it has none (signed in by e-mail only). */
+  async function verifiedPhoneOf(runner: Db | Tx, userId: number): Promise<string | null> {
+    const [user] = await runner
+      .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return user?.phone && user.verifiedAt ? user.phone : null;
+  }
+
+  /** Paise the pool holds: what it kept of every share still in it. */
+  async function collectedPaiseOf(runner: Db | Tx, poolId: string): Promise<number> {
+    const [row] = await runner
+      .select({ paise: sql<string>`coalesce(sum(${groupGiftContributions.takenPaise}), 0)` })
+      .from(groupGiftContributions)
+      .where(and(eq(groupGiftContributions.groupGiftId, poolId), eq(groupGiftContributions.state, 'taken')));
+    return Number(row?.paise ?? 0);
+  }
+
+  /** The organiser's own pool (another account is refused, and learns nothing more). */
+  async function organisersPool(userId: number, token: string): Promise<PoolRow> {
+    const pool = await poolByToken(token);
+    if (pool.organiserId !== userId) throw forbidden(GROUP_GIFT_MESSAGES.organiserOnly);
+    return pool;
+  }
+
+  async function view(pool: PoolRow, viewerId: number | null): Promise<GroupGiftView> {
+    const [order] = await db.select().from(orders).where(eq(orders.id, pool.orderId));
+    if (!order) throw notFound(GROUP_GIFT_MESSAGES.notFound);
+    const [organiser] = await db
+      .select({ name: users.fullName })
+      .from(users)
+      .where(eq(users.id, pool.organiserId));
+    const shares = await db
+      .select({
+        id: groupGiftContributions.id,
+        userId: groupGiftContributions.userId,
+        takenPaise: groupGiftContributions.takenPaise,
+        shownName: groupGiftContributions.shownName,
+        note: groupGiftContributions.note,
+        state: groupGiftContributions.state,
+      })
+      .from(groupGiftContributions)
+      .where(
+        and(
+          eq(groupGiftContributions.groupGiftId, pool.id),
+          inArray(groupGiftContributions.state, pool.state === 'refunded' ? ['refunded'] : ['taken']),
+        ),
+      )
+      .orderBy(asc(groupGiftContributions.id));
+    const items = pool.surprise
+      ? null
+      : await db
+          .select({ name: orderItems.name, image: orderItems.image, quantity: orderItems.quantity })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id))
+          .orderBy(asc(orderItems.id));
+    const collected =
+      pool.state === 'refunded' ? 0 : shares.reduce((sum, share) => sum + share.takenPaise, 0);
+    const friends = new Set(shares.map((share) => share.userId)).size;
+    const isOrganiser = viewerId === pool.organiserId;
+    return {
+      items,
+      recipientName: pool.recipientName,
+      organiserName: messageName(organiser?.name, 'A friend'),
+      message: pool.message,
+      targetAmount: toRupees(order.totalPaise),
+      collectedAmount: toRupees(collected),
+      remainingAmount: toRupees(Math.max(0, order.totalPaise - collected)),
+      contributorCount: friends,
+      progress: groupGiftProgress(collected, order.totalPaise, friends),
+      suggestedShare: pool.suggestedSharePaise === null ? null : toRupees(pool.suggestedSharePaise),
+      closesAt: pool.deadline.toISOString(),
+      state: pool.state,
+      // Only names the contributors chose to show, with their notes; never a number or an amount.
+      contributors: shares.flatMap((share) =>
+        share.shownName ? [{ id: share.id, name: share.shownName, note: share.note }] : [],
+      ),
+      isOrganiser,
+      orderNumber: isOrganiser && pool.state === 'met' ? order.orderNumber : null,
+    };
+  }
+
+  /** One piece of a pool's news by SMS to one account's verified mobile, once per `key`. */
+  async function tell(
+    tx: Tx,
+    pool: PoolRow,
+    userId: number,
+    event: GroupGiftEvent,
+    key: string,
+    figures: { paise: number; takenPaise?: number },
+    now: Date,
+  ) {
+    const phone = await verifiedPhoneOf(tx, userId);
+    if (!phone) return;
+    await queueGroupGiftMessage(tx, {
+      orderId: pool.orderId,
+      to: phone,
+      key: `group-gift-${pool.id}-${key}`,
+      details: {
+        event,
+        recipientName: pool.recipientName,
+        paise: figures.paise,
+        takenPaise: figures.takenPaise ?? 0,
+      },
+      at: now,
+    });
+  }
+
+  return { poolByToken, organisersPool, verifiedPhoneOf, collectedPaiseOf, view, tell };
+}
