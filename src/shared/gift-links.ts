@@ -24,6 +24,7 @@ export const GIFT_LINK_MAX_DAYS = 30;
 export const GIFT_LINKS_PER_DAY_MAX = 1000;
 
 export const GIFT_LINK_MESSAGES = {
+  paidWithBatch: 'This gift is paid for with the others sent in the same checkout',
   notFound: 'This gift link is not valid or has expired',
   phoneNeeded: 'Please verify your mobile number before sending a gift by link',
   recipientContact: "Please give the recipient's mobile number or e-mail",

@@ -534,6 +534,9 @@ export const orders = pgTable(
       .notNull()
       .default('online'),
     providerOrderId: text('provider_order_id').unique(),
+    // Decision 0090: a recipient's order of many sent in one checkout, paid by its batch's one
+    // provider order (this order has none of its own).
+    giftBatchId: uuid('gift_batch_id').references((): AnyPgColumn => giftLinkBatches.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -541,6 +544,7 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_created_idx').on(table.userId, table.createdAt),
+    index('orders_gift_batch_idx').on(table.giftBatchId),
     index('orders_status_expires_idx').on(table.status, table.expiresAt),
     uniqueIndex('orders_user_idempotency_idx').on(table.userId, table.idempotencyKey),
     // The order list's search by the delivery address's name and phone digits, and the
@@ -588,6 +592,31 @@ export const giftLinks = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('gift_links_state_expires_idx').on(table.state, table.expiresAt)],
+);
+
+/**
+ * Decision 0090: gift links to many recipients from one checkout, paid once. Each recipient's
+ * order is an order of its own (orders.gift_batch_id) with its own charges, shipment and invoice;
+ * the batch holds the one provider order, whose amount is the sum of theirs to the paisa, and the
+ * buyer's GSTIN that every one of their invoices carries (CGST Rule 46(1)(e)).
+ */
+export const giftLinkBatches = pgTable(
+  'gift_link_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').unique(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    buyerGstin: text('buyer_gstin'),
+    buyerLegalName: text('buyer_legal_name'),
+    idempotencyKey: text('idempotency_key'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('gift_link_batches_user_idempotency_idx').on(table.userId, table.idempotencyKey)],
 );
 
 /**
@@ -1075,6 +1104,9 @@ export const payments = pgTable(
     refundDueReason: text('refund_due_reason'),
     // Decision 0085: the difference paid for an address change, not the order's own payment.
     addressEditId: integer('address_edit_id').references(() => addressEdits.id),
+    // Decision 0090: this order's share of its gift batch's one provider payment; the payment's
+    // other shares are its sibling orders' rows (each refunded from its own share only).
+    giftBatchId: uuid('gift_batch_id').references(() => giftLinkBatches.id),
     method: text('method'),
     errorCode: text('error_code'),
     errorDescription: text('error_description'),
@@ -1084,7 +1116,11 @@ export const payments = pgTable(
     index('payments_order_idx').on(table.orderId),
     uniqueIndex('payments_provider_payment_idx')
       .on(table.provider, table.providerPaymentId)
-      .where(sql`${table.status} <> 'failed'`),
+      .where(sql`${table.status} <> 'failed' and ${table.giftBatchId} is null`),
+    // Decision 0090: a gift batch's payment has one row an order, each recorded once.
+    uniqueIndex('payments_batch_payment_idx')
+      .on(table.provider, table.providerPaymentId, table.orderId)
+      .where(sql`${table.status} <> 'failed' and ${table.giftBatchId} is not null`),
   ],
 );
 

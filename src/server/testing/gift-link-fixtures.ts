@@ -1,13 +1,18 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { CreateGiftLinkInput } from '../../shared/api/gift-links';
+import type {
+  CreateGiftLinkBatchInput,
+  CreateGiftLinkBatchResponse,
+  CreateGiftLinkInput,
+} from '../../shared/api/gift-links';
 import type { CreateOrderResponse } from '../../shared/api/payments';
 import { toRupees } from '../../shared/money';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../shared/owner-settings';
 import { quoteShippingPaise } from '../../shared/shipping';
-import { notificationOutbox } from '../db/schema';
+import { moneyLedger, notificationOutbox } from '../db/schema';
+import { sandboxId } from '../modules/payment-providers';
 import type { Line } from './order-fixtures';
-import { payOrder } from './order-fixtures';
+import { createTestProduct, payOrder, type TestProduct } from './order-fixtures';
 import type { TestAccount } from './test-accounts';
 import { verifyTestPhone } from './test-accounts';
 import type { TestStore } from './test-store';
@@ -98,6 +103,14 @@ export async function sentToken(store: TestStore, phone: string): Promise<string
   return token;
 }
 
+/** An order's money ledger, oldest first: what each line moved and why. */
+export const ledgerOf = (store: TestStore, orderId: string) =>
+  store.database.db
+    .select({ kind: moneyLedger.kind, paise: moneyLedger.amountPaise, reason: moneyLedger.reason })
+    .from(moneyLedger)
+    .where(eq(moneyLedger.orderId, orderId))
+    .orderBy(asc(moneyLedger.id));
+
 /** A paid gift link: its order, and the token its recipient received. */
 export async function paidLink(
   store: TestStore,
@@ -112,4 +125,85 @@ export async function paidLink(
   await payOrder(store.app, sender.headers, order);
   const phone = body.recipient.phone?.replace(/\D/g, '').slice(-10);
   return { order, token: phone ? await sentToken(store, phone) : null };
+}
+
+// Decision 0090: many recipients in one checkout, paid once.
+
+let listCounter = 0;
+/** A list of `rows` employees, each with a mobile of their own ('name, mobile, message'). */
+export function employeeList(rows: number): string {
+  listCounter += 1;
+  return Array.from({ length: rows }, (_, index) => {
+    // 9, the list, the row and four random digits: ten digits, none shared between lists.
+    const phone = `9${String(listCounter).padStart(2, '0')}${String(index).padStart(3, '0')}${String(1000 + Math.floor(Math.random() * 9000))}`;
+    return index % 2 === 0
+      ? `Employee ${index + 1}, ${phone}, Happy Diwali from all of us`
+      : `Employee ${index + 1}, ${phone}`;
+  }).join('\n');
+}
+
+export function batchBody(
+  product: TestProduct,
+  list: string,
+  rows: number,
+  overrides: Partial<CreateGiftLinkBatchInput> = {},
+): CreateGiftLinkBatchInput {
+  const allowedSlots = overrides.allowedSlots ?? ['standard', 'midnight'];
+  return {
+    items: [{ productId: product.id, quantity: 1 }],
+    totalAmount: linkTotal([{ product, quantity: 1 }], allowedSlots) * rows,
+    allowedSlots,
+    list,
+    message: 'With thanks for a wonderful year',
+    ...overrides,
+  };
+}
+
+export const postBatch = (store: TestStore, sender: TestAccount, body: CreateGiftLinkBatchInput) =>
+  store.app.inject({
+    method: 'POST',
+    url: '/api/gift-links/batches',
+    headers: sender.headers,
+    payload: body,
+  });
+
+/** Pays a batch with the sandbox's signed checkout answer, or a forged `signature`. */
+export const verifyBatch = (
+  store: TestStore,
+  sender: TestAccount,
+  batch: CreateGiftLinkBatchResponse,
+  signature?: string,
+) => {
+  const paymentId = sandboxId('pay');
+  return store.app.inject({
+    method: 'POST',
+    url: '/api/gift-links/batches/verify',
+    headers: sender.headers,
+    payload: {
+      orderId: batch.orderId,
+      razorpay_order_id: batch.order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signature ?? store.app.sandboxProvider!.signPayment(batch.order.id, paymentId),
+    },
+  });
+};
+
+/** A paid batch of `rows` recipients of one ₹450 diya set each. */
+export async function paidBatch(
+  store: TestStore,
+  rows: number,
+  overrides: Partial<CreateGiftLinkBatchInput> = {},
+) {
+  const sender = await senderWithPhone(store, 'Meera Iyer');
+  const product = await createTestProduct(store.database, {
+    name: 'Brass Diya Set',
+    priceRupees: 450,
+    stock: rows + 5,
+  });
+  const created = await postBatch(store, sender, batchBody(product, employeeList(rows), rows, overrides));
+  expect(created.statusCode, created.body).toBe(200);
+  const batch = created.json<CreateGiftLinkBatchResponse>();
+  const paid = await verifyBatch(store, sender, batch);
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { sender, product, batch };
 }

@@ -4,7 +4,8 @@ import { DeliveryChoice, DeliverySlot } from '../delivery-dates';
 import { GIFT_LINK_LIST_MAX_CHARS, GIFT_LINK_MESSAGES, GIFT_LINK_ROW_STATES } from '../gift-links';
 import { GiftMessage } from '../gift-options';
 import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../phone';
-import { CreateOrderPayload } from './payments';
+import { BusinessDetails } from './auth';
+import { CreateOrderPayload, CreateOrderResponse } from './payments';
 
 // Decision 0081: the API of a gift sent by link (the sender's checkout, the recipient's page).
 
@@ -140,3 +141,26 @@ export const GiftLinkRecipientRows = z.object({
   ),
 });
 export type GiftLinkRecipientRows = z.infer<typeof GiftLinkRecipientRows>;
+
+/**
+ * POST /api/gift-links/batches: one gift, the same cart, to every recipient of a checked list, paid
+ * once (decision 0090). totalAmount is the batch's: each recipient's order's total, added up.
+ * `message` is for the rows without one of their own; `business` a corporate buyer's GSTIN and
+ * legal name, printed on every recipient's invoice.
+ */
+export const CreateGiftLinkBatchPayload = CreateGiftLinkPayload.pick({
+  items: true,
+  totalAmount: true,
+  revealGift: true,
+  allowedSlots: true,
+}).extend({
+  list: GiftLinkRecipientList.shape.list,
+  message: GiftMessage.optional(),
+  business: BusinessDetails.optional(),
+});
+export type CreateGiftLinkBatchPayload = z.infer<typeof CreateGiftLinkBatchPayload>;
+export type CreateGiftLinkBatchInput = z.input<typeof CreateGiftLinkBatchPayload>;
+
+/** The batch's one provider order to pay (orderId is the batch's id), and how many orders it pays. */
+export const CreateGiftLinkBatchResponse = CreateOrderResponse.extend({ orders: z.number() });
+export type CreateGiftLinkBatchResponse = z.infer<typeof CreateGiftLinkBatchResponse>;

@@ -1,11 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderList } from '../../../shared/api/admin';
 import type { GiftLinkView } from '../../../shared/api/gift-links';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { GIFT_LINK_LAPSED_NOTE, GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
-import { invoices, moneyLedger, orderCharges, products } from '../../db/schema';
-import { BENGALURU, paidLink, senderWithPhone } from '../../testing/gift-link-fixtures';
+import { invoices, orderCharges, products } from '../../db/schema';
+import { BENGALURU, ledgerOf, paidLink, senderWithPhone } from '../../testing/gift-link-fixtures';
 import { createTestProduct, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
@@ -41,13 +41,6 @@ const invoiceOf = async (orderId: string) =>
       .from(invoices)
       .where(eq(invoices.orderId, orderId))
   )[0]?.data as { placeOfSupply: { state: string }; totals: { total: number } } | undefined;
-
-const ledgerOf = (orderId: string) =>
-  store.database.db
-    .select({ kind: moneyLedger.kind, paise: moneyLedger.amountPaise, reason: moneyLedger.reason })
-    .from(moneyLedger)
-    .where(eq(moneyLedger.orderId, orderId))
-    .orderBy(asc(moneyLedger.id));
 
 describe("the recipient's answer", () => {
   it('makes it an ordinary order: the owner sees the address, the sender only the date, the invoice is Karnataka’s', async () => {
@@ -104,7 +97,7 @@ describe("the recipient's answer", () => {
       delivery: { date: '2026-11-27', slot: 'standard' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await ledgerOf(order.orderId)).toEqual([
+    expect(await ledgerOf(store, order.orderId)).toEqual([
       { kind: 'captured', paise: 169_900, reason: 'payment' },
       { kind: 'refunded', paise: 19_900, reason: 'gift_delivery' },
     ]);
@@ -168,7 +161,7 @@ describe("the recipient's answer", () => {
       .where(eq(products.id, product.id));
     expect(row?.stock).toBe(6);
     // ₹1,600 + free shipping + ₹199, all of it back.
-    expect(await ledgerOf(order.orderId)).toEqual([
+    expect(await ledgerOf(store, order.orderId)).toEqual([
       { kind: 'captured', paise: 179_900, reason: 'payment' },
       { kind: 'refunded', paise: 179_900, reason: 'cancelled' },
     ]);
@@ -247,7 +240,7 @@ describe('a link that expires', () => {
       clock.set('2026-12-03T11:00:02+05:30');
       await store.app.giftLinks.expireDue();
       // ₹700 + ₹50 shipping + ₹199 midnight.
-      expect(await ledgerOf(order.orderId)).toEqual([
+      expect(await ledgerOf(store, order.orderId)).toEqual([
         { kind: 'captured', paise: 94_900, reason: 'payment' },
         { kind: 'refunded', paise: 94_900, reason: 'cancelled' },
       ]);
@@ -258,7 +251,7 @@ describe('a link that expires', () => {
       expect(row?.stock).toBe(3);
       // A sweep again refunds nothing twice.
       await store.app.giftLinks.expireDue();
-      expect(await ledgerOf(order.orderId)).toHaveLength(2);
+      expect(await ledgerOf(store, order.orderId)).toHaveLength(2);
     } finally {
       clock.set(MORNING);
     }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../shared/api/admin';
 import {
   AcceptGiftLinkPayload,
+  CreateGiftLinkBatchPayload,
+  CreateGiftLinkBatchResponse,
   CreateGiftLinkPayload,
   GiftLinkRecipientList,
   GiftLinkRecipientRows,
@@ -13,7 +15,12 @@ import {
 } from '../../../shared/api/gift-links';
 import { GiftThanksPayload } from '../../../shared/api/gift-thanks';
 import { OrderIdParams, OrderRecord } from '../../../shared/api/orders';
-import { CreateOrderHeaders, CreateOrderResponse } from '../../../shared/api/payments';
+import {
+  CreateOrderHeaders,
+  CreateOrderResponse,
+  VerifyPaymentPayload,
+  VerifyPaymentResponse,
+} from '../../../shared/api/payments';
 import { readUploadedFile } from '../../http/uploads';
 import { openerOf } from './gift-link-service';
 import { readRecipientList } from './recipient-list';
@@ -56,6 +63,37 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     async (request) => readRecipientList(request.body.list),
+  );
+
+  // Decision 0090: one gift to every recipient of the list (checked again, by the same rule), paid once.
+  app.post(
+    '/gift-links/batches',
+    {
+      schema: {
+        headers: CreateOrderHeaders,
+        body: CreateGiftLinkBatchPayload,
+        response: { 200: CreateGiftLinkBatchResponse },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { recipients } = readRecipientList(request.body.list);
+      await app.orderAllowance.placing(request.user.id, request.ip);
+      return app.orders.createGiftLinkBatch(
+        request.user.id,
+        request.body,
+        recipients,
+        request.headers['idempotency-key'],
+      );
+    },
+  );
+  app.post(
+    '/gift-links/batches/verify',
+    {
+      schema: { body: VerifyPaymentPayload, response: { 200: VerifyPaymentResponse } },
+      preHandler: app.requireUser,
+    },
+    async (request) => app.payments.verifyBatchPayment(request.user.id, request.body),
   );
 
   app.get(

@@ -33,7 +33,8 @@ export const newGiftLinkToken = () => randomBytes(32).toString('base64url');
 export async function refuseGiftLinkSender(
   tx: Tx,
   userId: number,
-  recipientPhone: string | undefined,
+  /** The recipients' mobiles (one for a link, each row's for a batch: decision 0090). */
+  recipientPhones: readonly (string | null | undefined)[],
   rules: GiftLinkRules,
   now: Date,
 ) {
@@ -42,15 +43,14 @@ export async function refuseGiftLinkSender(
     .from(users)
     .where(eq(users.id, userId));
   if (!sender?.phone || !sender.verifiedAt) throw forbidden(GIFT_LINK_MESSAGES.phoneNeeded);
-  if (recipientPhone !== undefined && recipientPhone === sender.phone) {
-    throw conflict(GIFT_LINK_MESSAGES.ownNumber);
-  }
+  if (recipientPhones.includes(sender.phone)) throw conflict(GIFT_LINK_MESSAGES.ownNumber);
   const [sent] = await tx
     .select({ value: count(), oldest: min(giftLinks.createdAt) })
     .from(giftLinks)
     .innerJoin(orders, eq(orders.id, giftLinks.orderId))
     .where(and(eq(orders.userId, userId), gte(giftLinks.createdAt, new Date(now.getTime() - DAY_MS))));
-  if (sent && sent.value >= rules.perDay) {
+  // A batch's links count one a recipient (decision 0090).
+  if (sent && sent.value + recipientPhones.length > rules.perDay) {
     // The day's allowance frees a link when the oldest of the last 24 hours turns a day old.
     const freedAt = (sent.oldest?.getTime() ?? now.getTime()) + DAY_MS;
     throw tooMany(
@@ -64,7 +64,7 @@ export async function refuseGiftLinkSender(
 export async function insertGiftLink(
   tx: Tx,
   orderId: string,
-  payload: CreateGiftLinkPayload,
+  payload: Pick<CreateGiftLinkPayload, 'recipient' | 'message' | 'revealGift' | 'allowedSlots'>,
   rules: GiftLinkRules,
   now: Date,
 ) {

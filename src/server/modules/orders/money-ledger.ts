@@ -75,8 +75,14 @@ export async function recordCapturedPayment(
     /** Decision 0085: the difference of a change of address, not the order's own payment. */
     reason?: 'payment' | 'address_change';
     addressEditId?: number;
+    /**
+     * Decision 0090: this order's share of its gift batch's one provider payment, recorded once
+     * per order (the payment's other shares are its sibling orders' rows).
+     */
+    giftBatchId?: string;
   },
 ) {
+  const batch = input.giftBatchId !== undefined;
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -89,12 +95,20 @@ export async function recordCapturedPayment(
       currency: input.currency ?? 'unknown',
       method: input.method,
       addressEditId: input.addressEditId ?? null,
+      giftBatchId: input.giftBatchId ?? null,
       createdAt: input.at,
     })
-    .onConflictDoNothing({
-      target: [payments.provider, payments.providerPaymentId],
-      where: sql`${payments.status} <> 'failed'`,
-    })
+    .onConflictDoNothing(
+      batch
+        ? {
+            target: [payments.provider, payments.providerPaymentId, payments.orderId],
+            where: sql`${payments.status} <> 'failed' and ${payments.giftBatchId} is not null`,
+          }
+        : {
+            target: [payments.provider, payments.providerPaymentId],
+            where: sql`${payments.status} <> 'failed' and ${payments.giftBatchId} is null`,
+          },
+    )
     .returning();
   if (!payment) return null;
   await recordMoney(tx, {

@@ -13,7 +13,12 @@ import {
   or,
   type SQL,
 } from 'drizzle-orm';
-import type { CreateGiftLinkPayload } from '../../../shared/api/gift-links';
+import type {
+  CreateGiftLinkBatchPayload,
+  CreateGiftLinkBatchResponse,
+  CreateGiftLinkPayload,
+  GiftLinkRecipientRows,
+} from '../../../shared/api/gift-links';
 import type { OpenGroupGiftPayload } from '../../../shared/api/group-gifts';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
@@ -37,7 +42,7 @@ import { tierPricedLine } from '../../../shared/coupon';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
-import { giftLinkSlotFeePaise } from '../../../shared/gift-links';
+import { GIFT_LINK_MESSAGES, giftLinkSlotFeePaise } from '../../../shared/gift-links';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
@@ -57,6 +62,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
   codConfirmations,
+  giftLinkBatches,
   giftLinks,
   groupGifts,
   orderQuotes,
@@ -144,6 +150,10 @@ const MY_ORDERS_LIMIT = 200;
 const SWEEP_BATCH = 200;
 
 export type OrderService = ReturnType<typeof createOrderService>;
+
+type GiftLinkBatchRow = typeof giftLinkBatches.$inferSelect;
+/** A checked list's row (decision 0090), as the gift-links module read it. */
+export type GiftLinkBatchRecipient = GiftLinkRecipientRows['recipients'][number];
 
 /**
  * Orders (DESIGN 4 "Orders, stock and payment"): the server prices every order from its own rows,
@@ -665,7 +675,7 @@ export function createOrderService({
     const now = clock.now();
     const order = await db.transaction(async (tx) => {
       await refuseBeyondUnpaidLimit(tx, userId, now);
-      await refuseGiftLinkSender(tx, userId, payload.recipient.phone, rules, now);
+      await refuseGiftLinkSender(tx, userId, [payload.recipient.phone], rules, now);
       const created = await insertPendingOrder(tx, {
         order: {
           userId,
@@ -696,6 +706,144 @@ export function createOrderService({
   }
 
   /**
+   * Decision 0090: one gift to each recipient of a checked list, paid once. Every recipient's order
+   * is a gift link order of its own, priced by the one model of an order's money (so each has its
+   * own charges, shipment and invoice), all in one transaction with their batch, whose total is
+   * theirs added up to the paisa; the batch alone gets a provider order. No coupon: a coupon is
+   * one shopper's, for one order. The idempotency key names the batch, so a retry pays the same one.
+   */
+  async function createGiftLinkBatch(
+    userId: number,
+    payload: CreateGiftLinkBatchPayload,
+    recipients: readonly GiftLinkBatchRecipient[],
+    idempotencyKey?: string,
+  ): Promise<CreateGiftLinkBatchResponse> {
+    if (idempotencyKey) {
+      const [existing] = await db
+        .select()
+        .from(giftLinkBatches)
+        .where(and(eq(giftLinkBatches.userId, userId), eq(giftLinkBatches.idempotencyKey, idempotencyKey)));
+      if (existing) {
+        if (existing.paidAt) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+        return respondBatch(existing);
+      }
+    }
+    const priced = await priceCheckout(userId, payload, payload.allowedSlots);
+    const charges = priced.chargesWith();
+    const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
+    const batchPaise = totalPaise * recipients.length;
+    if (toPaise(payload.totalAmount) !== batchPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
+    const rules = await giftLinkRules();
+    const now = clock.now();
+    const business = payload.business?.gstin ? payload.business : null;
+    const batch = await db.transaction(async (tx) => {
+      await refuseBeyondUnpaidLimit(tx, userId, now);
+      await refuseGiftLinkSender(
+        tx,
+        userId,
+        recipients.map((recipient) => recipient.phone),
+        rules,
+        now,
+      );
+      const [created] = await tx
+        .insert(giftLinkBatches)
+        .values({
+          userId,
+          provider: provider.name,
+          totalPaise: batchPaise,
+          buyerGstin: business?.gstin ?? null,
+          buyerLegalName: business?.legalName ?? null,
+          idempotencyKey: idempotencyKey ?? null,
+          createdAt: now,
+        })
+        .returning();
+      if (!created) throw new Error('Inserting a gift batch returned no row');
+      for (const recipient of recipients) {
+        const message = recipient.message ?? payload.message ?? null;
+        const child = await insertPendingOrder(tx, {
+          order: {
+            userId,
+            subtotalPaise,
+            discountPaise,
+            couponCode: null,
+            giftMessage: message || null,
+            hidePrices: true,
+            totalPaise,
+            shippingAddress: null,
+            idempotencyKey: null,
+            provider: provider.name,
+            paymentMethod: 'online',
+            giftBatchId: created.id,
+            expiresAt: new Date(now.getTime() + expiryMinutes * 60 * 1000),
+          },
+          lines: pendingLinesOf(priced.lines, null),
+          fees: feesOf(charges),
+          note: ORDER_PLACED_NOTE,
+          now,
+        });
+        await insertGiftLink(
+          tx,
+          child.id,
+          {
+            recipient: {
+              name: recipient.name,
+              ...(recipient.phone ? { phone: recipient.phone } : {}),
+              ...(recipient.email ? { email: recipient.email } : {}),
+            },
+            message: message ?? undefined,
+            revealGift: payload.revealGift,
+            allowedSlots: payload.allowedSlots,
+          },
+          rules,
+          now,
+        );
+      }
+      return created;
+    });
+    onStockChanged();
+    return respondBatch(batch);
+  }
+
+  /** The batch's one provider order (made after the commit, as an order's is), and what it pays. */
+  async function respondBatch(batch: GiftLinkBatchRow): Promise<CreateGiftLinkBatchResponse> {
+    const children = await db
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.giftBatchId, batch.id))
+      .orderBy(asc(orders.orderNumber));
+    const first = children[0]?.orderNumber ?? '';
+    const label = children.length > 1 ? `${first} +${children.length - 1}` : first;
+    let providerOrderId = batch.providerOrderId;
+    if (!providerOrderId) {
+      const created = await provider.createOrder({
+        amountPaise: batch.totalPaise,
+        receipt: label,
+        notes: { giftBatchId: batch.id, orders: String(children.length) },
+      });
+      await db
+        .update(giftLinkBatches)
+        .set({ providerOrderId: created.id })
+        .where(and(eq(giftLinkBatches.id, batch.id), isNull(giftLinkBatches.providerOrderId)));
+      const [current] = await db
+        .select({ providerOrderId: giftLinkBatches.providerOrderId })
+        .from(giftLinkBatches)
+        .where(eq(giftLinkBatches.id, batch.id));
+      providerOrderId = current?.providerOrderId ?? null;
+      if (!providerOrderId) throw new Error(`Gift batch ${batch.id} has no provider order`);
+    }
+    return {
+      order: { id: providerOrderId, amount: batch.totalPaise, currency: 'INR' },
+      orderId: batch.id,
+      orderNumber: label,
+      totalAmount: toRupees(batch.totalPaise),
+      keyId: provider.keyId,
+      provider: provider.name,
+      paymentMethod: 'online',
+      orders: children.length,
+    };
+  }
+
+  /**
    * Decision 0084: a group gift's order, made when its pool opens: priced as checkout prices its
    * lines, shipping and slot (no coupon), to the organiser's address, checked for delivery now. It
    * waits unpaid with no expiry and holds no stock: the pool's contributions pay it, and its stock
@@ -723,7 +871,7 @@ export function createOrderService({
     const rules = link ? await giftLinkRules() : null;
     return db.transaction(async (tx) => {
       await lockAccount(tx, userId);
-      if (link && rules) await refuseGiftLinkSender(tx, userId, link.recipient.phone, rules, now);
+      if (link && rules) await refuseGiftLinkSender(tx, userId, [link.recipient.phone], rules, now);
       const created = await insertPendingOrder(tx, {
         order: {
           userId,
@@ -752,13 +900,7 @@ export function createOrderService({
         holdStock: false,
       });
       if (link && rules) {
-        await insertGiftLink(
-          tx,
-          created.id,
-          { ...payload, ...link, message: payload.message, couponCode: undefined },
-          rules,
-          now,
-        );
+        await insertGiftLink(tx, created.id, { ...link, message: payload.message }, rules, now);
         // The link is sent when the pool is met, at the latest at its deadline: its life runs from there.
         await tx
           .update(giftLinks)
@@ -852,6 +994,7 @@ export function createOrderService({
   return {
     createOrder,
     createGiftLinkOrder,
+    createGiftLinkBatch,
     createGroupGiftOrder,
     codEligibility,
     ownOrder,
@@ -867,6 +1010,8 @@ export function createOrderService({
     async resumePayment(userId: number, orderId: string): Promise<CreateOrderResponse> {
       const order = await ownOrder(userId, orderId);
       if (order.paidAt) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+      // Decision 0090: a batch's order is paid by the batch's one payment, never alone.
+      if (order.giftBatchId) throw conflict(GIFT_LINK_MESSAGES.paidWithBatch);
       const expired = order.expiresAt !== null && order.expiresAt.getTime() <= clock.now().getTime();
       if (order.status !== 'pending' || expired) throw conflict(PAYMENT_MESSAGES.orderNoLongerPending);
       return respond(order);

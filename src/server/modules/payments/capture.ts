@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPaise } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { addressEdits, orders, payments } from '../../db/schema';
+import { addressEdits, giftLinkBatches, orders, payments } from '../../db/schema';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { RefundReason } from '../mail';
@@ -101,7 +101,7 @@ export function createCapture({
     tx: Tx,
     orderId: string,
     input: CapturedPayment,
-    purpose: { reason: 'payment' | 'address_change'; addressEditId?: number },
+    purpose: { reason: 'payment' | 'address_change'; addressEditId?: number; giftBatchId?: string },
   ): Promise<number | null> =>
     (
       await recordCapturedPayment(tx, {
@@ -121,14 +121,7 @@ export function createCapture({
   async function capturePayment(input: CapturedPayment & { orderId: string }): Promise<CaptureOutcome> {
     const outcome = await db.transaction(async (tx): Promise<CaptureOutcome> => {
       const settled = await settle(tx);
-      // A payment that must go back says so in its row, in the transaction that decided it: the
-      // sweep retries it by that mark, not by comparing it with a total that may change later
-      // (an item removed, a cheaper or dearer delivery).
-      if (settled.kind === 'refund')
-        await tx
-          .update(payments)
-          .set({ refundDueReason: settled.reason })
-          .where(eq(payments.id, settled.paymentRowId));
+      await markDue(tx, settled);
       return settled;
     });
     if (outcome.kind === 'refund') await refunds.refundPayment(outcome.paymentRowId, outcome.reason);
@@ -140,59 +133,141 @@ export function createCapture({
       if (!order) throw new Error(`Order ${input.orderId} vanished`);
       const paymentRowId = await recordCaptured(tx, order.id, input, { reason: 'payment' });
       if (paymentRowId === null) return { kind: 'recorded-before' };
+      return settleRecorded(tx, order, paymentRowId, input);
+    }
+  }
 
-      // Money is checked to the paisa: a payment counts only for exactly the order's total.
-      if (input.amountPaise !== order.totalPaise || input.currency !== order.currency) {
-        const captured =
-          input.currency === 'INR'
-            ? formatPaise(input.amountPaise)
-            : `${input.amountPaise} (${input.currency ?? 'no currency'})`;
-        await recordStatus(tx, {
-          orderId: order.id,
-          status: order.status,
-          note: amountMismatchNote(captured, formatPaise(order.totalPaise)),
-          at: clock.now(),
-        });
-        log.warn(
-          {
-            orderId: order.id,
-            paymentId: input.paymentId,
-            amountPaise: input.amountPaise,
-            currency: input.currency,
-          },
-          'a captured payment does not match its order; refunding it',
-        );
-        return { kind: 'refund', paymentRowId, reason: 'amount_mismatch' };
+  /**
+   * Decision 0090: a gift batch's one payment, for every recipient's order in one transaction under
+   * the batch's row lock: counted only for exactly the batch's total (else it all goes back), then
+   * recorded as one share an order (each its order's total, together the payment to the paisa)
+   * and settled as each order's own payment would be, so one sold out meanwhile gets its share
+   * back alone. Heard of again, it changes nothing (each share is recorded once).
+   */
+  async function captureBatchPayment(
+    input: CapturedPayment & { batchId: string },
+  ): Promise<{ paid: number; refunded: number }> {
+    const outcomes = await db.transaction(async (tx): Promise<CaptureOutcome[]> => {
+      const [batch] = await tx
+        .select()
+        .from(giftLinkBatches)
+        .where(eq(giftLinkBatches.id, input.batchId))
+        .for('update');
+      if (!batch) throw new Error(`Gift batch ${input.batchId} vanished`);
+      const children = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.giftBatchId, batch.id))
+        .orderBy(asc(orders.orderNumber))
+        .for('update');
+      const [first] = children;
+      if (!first) throw new Error(`Gift batch ${input.batchId} has no orders`);
+      const share = { giftBatchId: batch.id };
+      if (input.amountPaise !== batch.totalPaise || input.currency !== 'INR') {
+        // Not the batch's total: the whole payment goes back, from the first order's row.
+        const paymentRowId = await recordCaptured(tx, first.id, input, { reason: 'payment', ...share });
+        if (paymentRowId === null) return [{ kind: 'recorded-before' }];
+        const outcome = await settleRecorded(tx, first, paymentRowId, input);
+        await markDue(tx, outcome);
+        return [outcome];
       }
+      const settled: CaptureOutcome[] = [];
+      for (const order of children) {
+        const part = { ...input, amountPaise: order.totalPaise };
+        const paymentRowId = await recordCaptured(tx, order.id, part, { reason: 'payment', ...share });
+        if (paymentRowId === null) continue;
+        const outcome = await settleRecorded(tx, order, paymentRowId, part);
+        await markDue(tx, outcome);
+        settled.push(outcome);
+      }
+      if (settled.length > 0) {
+        await tx.update(giftLinkBatches).set({ paidAt: clock.now() }).where(eq(giftLinkBatches.id, batch.id));
+      }
+      return settled;
+    });
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'refund') await refunds.refundPayment(outcome.paymentRowId, outcome.reason);
+    }
+    return {
+      paid: outcomes.filter((outcome) => outcome.kind === 'paid').length,
+      refunded: outcomes.filter((outcome) => outcome.kind === 'refund').length,
+    };
+  }
 
-      if (order.status === 'pending') {
-        await markPaid(tx, order, 'pending', PAYMENT_RECEIVED_NOTE);
-        return { kind: 'paid' };
-      }
-      if (order.status === 'cancelled' && order.paidAt === null) {
-        // The one way out of 'cancelled' (outside canTransition on purpose): money that arrives for
-        // an order that expired unpaid is never lost; the order is revived if its stock is there.
-        if (await reserveOrderAgain(tx, order.id)) {
-          await coupons.reclaim(tx, order);
-          await markPaid(tx, order, 'cancelled', LATE_PAYMENT_RESERVED_NOTE);
-          return { kind: 'paid' };
-        }
-        await recordStatus(tx, {
-          orderId: order.id,
-          status: 'cancelled',
-          note: LATE_PAYMENT_NOTE,
-          at: clock.now(),
-        });
-        return { kind: 'refund', paymentRowId, reason: 'out_of_stock' };
-      }
+  /** Marks a refund the outcome made due on its payment's row, in the transaction that decided it. */
+  async function markDue(tx: Tx, outcome: CaptureOutcome) {
+    // A payment that must go back says so in its row, in the transaction that decided it: the
+    // sweep retries it by that mark, not by comparing it with a total that may change later
+    // (an item removed, a cheaper or dearer delivery).
+    if (outcome.kind === 'refund')
+      await tx
+        .update(payments)
+        .set({ refundDueReason: outcome.reason })
+        .where(eq(payments.id, outcome.paymentRowId));
+  }
+
+  /**
+   * What a payment recorded for a locked order does to it: counted only for exactly its total,
+   * it makes a pending order paid, revives one that expired unpaid when its stock is there, and
+   * is refunded otherwise (sold out meanwhile, or a second payment).
+   */
+  async function settleRecorded(
+    tx: Tx,
+    order: OrderRow,
+    paymentRowId: number,
+    input: Pick<CapturedPayment, 'paymentId' | 'amountPaise' | 'currency'>,
+  ): Promise<CaptureOutcome> {
+    // Money is checked to the paisa: a payment counts only for exactly the order's total.
+    if (input.amountPaise !== order.totalPaise || input.currency !== order.currency) {
+      const captured =
+        input.currency === 'INR'
+          ? formatPaise(input.amountPaise)
+          : `${input.amountPaise} (${input.currency ?? 'no currency'})`;
       await recordStatus(tx, {
         orderId: order.id,
         status: order.status,
-        note: DUPLICATE_PAYMENT_NOTE,
+        note: amountMismatchNote(captured, formatPaise(order.totalPaise)),
         at: clock.now(),
       });
-      return { kind: 'refund', paymentRowId, reason: 'duplicate' };
+      log.warn(
+        {
+          orderId: order.id,
+          paymentId: input.paymentId,
+          amountPaise: input.amountPaise,
+          currency: input.currency,
+        },
+        'a captured payment does not match its order; refunding it',
+      );
+      return { kind: 'refund', paymentRowId, reason: 'amount_mismatch' };
     }
+
+    if (order.status === 'pending') {
+      await markPaid(tx, order, 'pending', PAYMENT_RECEIVED_NOTE);
+      return { kind: 'paid' };
+    }
+    if (order.status === 'cancelled' && order.paidAt === null) {
+      // The one way out of 'cancelled' (outside canTransition on purpose): money that arrives for
+      // an order that expired unpaid is never lost; the order is revived if its stock is there.
+      if (await reserveOrderAgain(tx, order.id)) {
+        await coupons.reclaim(tx, order);
+        await markPaid(tx, order, 'cancelled', LATE_PAYMENT_RESERVED_NOTE);
+        return { kind: 'paid' };
+      }
+      await recordStatus(tx, {
+        orderId: order.id,
+        status: 'cancelled',
+        note: LATE_PAYMENT_NOTE,
+        at: clock.now(),
+      });
+      return { kind: 'refund', paymentRowId, reason: 'out_of_stock' };
+    }
+    await recordStatus(tx, {
+      orderId: order.id,
+      status: order.status,
+      note: DUPLICATE_PAYMENT_NOTE,
+      at: clock.now(),
+    });
+    return { kind: 'refund', paymentRowId, reason: 'duplicate' };
   }
 
   /**
@@ -283,5 +358,5 @@ export function createCapture({
     return outcome;
   }
 
-  return { capturePayment, captureEditPayment, recordFailure, markPaid };
+  return { capturePayment, captureBatchPayment, captureEditPayment, recordFailure, markPaid };
 }

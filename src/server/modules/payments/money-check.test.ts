@@ -1,9 +1,9 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../shared/api/admin';
-import { moneyChecks, payments } from '../../db/schema';
+import { moneyChecks, orders, payments } from '../../db/schema';
 import { moveOrderAlong } from '../../testing/admin-fixtures';
-import { senderWithPhone } from '../../testing/gift-link-fixtures';
+import { paidBatch, senderWithPhone } from '../../testing/gift-link-fixtures';
 import { openPool, postConfirm, signedAnswer, startShare } from '../../testing/group-gift-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
@@ -116,6 +116,43 @@ describe('the money check of a group gift (decision 0084)', () => {
     // Three shares of one order: ₹1,699 captured, ₹200 given back, ₹1,499 held on both sides.
     expect(await createMoneyCheck({ db: store.database.db, clock, provider }).checkLedger()).toEqual({
       ordersChecked: 1,
+      differences: 0,
+    });
+  });
+});
+
+describe('the money check of a gift batch (decision 0090)', () => {
+  it("checks its orders' shares of the one payment together, as the provider holds it", async () => {
+    clock.set('2031-11-20T09:00:00.000Z');
+    const { batch } = await paidBatch(store, 3);
+    const [child] = await store.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.giftBatchId, batch.orderId))
+      .limit(1);
+    // One recipient's order cancelled by the owner: its share alone goes back.
+    await moveOrderAlong(store.app, store.admin.headers, child?.id ?? '', ['cancelled']);
+    const [share] = await store.database.db
+      .select({ paymentId: payments.providerPaymentId })
+      .from(payments)
+      .where(eq(payments.giftBatchId, batch.orderId))
+      .limit(1);
+    const sandbox = store.app.sandboxProvider!;
+    const provider = {
+      ...store.app.paymentProvider,
+      fetchPayment: async (paymentId: string): Promise<CapturedAmount | null> =>
+        paymentId === share?.paymentId
+          ? {
+              amountPaise: batch.order.amount,
+              currency: 'INR',
+              refundedPaise: sandbox.refundsOf(paymentId).reduce((sum, refund) => sum + refund.amount, 0),
+            }
+          : null,
+    };
+    expect(sandbox.refundsOf(share?.paymentId ?? '').map((refund) => refund.amount)).toEqual([69_900]);
+    // Three orders' ₹2,097 captured, ₹699 back: ₹1,398 on both sides, no difference.
+    expect(await createMoneyCheck({ db: store.database.db, clock, provider }).checkLedger()).toEqual({
+      ordersChecked: 3,
       differences: 0,
     });
   });

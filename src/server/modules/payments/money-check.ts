@@ -36,9 +36,15 @@ export function createMoneyCheck({
   /** Rows read at a time; tests make it small to cross pages with a few orders. */
   pageSize?: number;
 }) {
-  /** Every provider payment of the window, by order, read a page at a time by id. */
+  /**
+   * Every provider payment of the window, by order, read a page at a time by id. A gift batch's
+   * orders share one payment (decision 0090): they are checked together, as one, under the batch.
+   */
   async function paymentsOfWindow(since: Date) {
-    const byOrder = new Map<string, { orderNumber: string; paymentIds: string[] }>();
+    const byOrder = new Map<
+      string,
+      { orderId: string; orderNumber: string; orderIds: Set<string>; paymentIds: Set<string> }
+    >();
     let afterId = 0;
     for (;;) {
       const page = await db
@@ -47,6 +53,7 @@ export function createMoneyCheck({
           orderId: payments.orderId,
           orderNumber: orders.orderNumber,
           providerPaymentId: payments.providerPaymentId,
+          giftBatchId: payments.giftBatchId,
         })
         .from(payments)
         .innerJoin(orders, eq(orders.id, payments.orderId))
@@ -62,9 +69,16 @@ export function createMoneyCheck({
         .orderBy(payments.id)
         .limit(pageSize);
       for (const row of page) {
-        const order = byOrder.get(row.orderId) ?? { orderNumber: row.orderNumber, paymentIds: [] };
-        if (row.providerPaymentId) order.paymentIds.push(row.providerPaymentId);
-        byOrder.set(row.orderId, order);
+        const key = row.giftBatchId ?? row.orderId;
+        const order = byOrder.get(key) ?? {
+          orderId: row.orderId,
+          orderNumber: row.orderNumber,
+          orderIds: new Set<string>(),
+          paymentIds: new Set<string>(),
+        };
+        order.orderIds.add(row.orderId);
+        if (row.providerPaymentId) order.paymentIds.add(row.providerPaymentId);
+        byOrder.set(key, order);
       }
       if (page.length < pageSize) return byOrder;
       afterId = page[page.length - 1]?.id ?? afterId;
@@ -92,10 +106,10 @@ export function createMoneyCheck({
   async function checkLedger(): Promise<{ ordersChecked: number; differences: number }> {
     const since = new Date(clock.now().getTime() - CHECK_DAYS * DAY_MS);
     const byOrder = await paymentsOfWindow(since);
-    const ledgerPaise = await ledgerPaiseOf([...byOrder.keys()]);
+    const ledgerPaise = await ledgerPaiseOf([...byOrder.values()].flatMap((order) => [...order.orderIds]));
     let ordersChecked = 0;
     const differences = [];
-    for (const [orderId, order] of byOrder) {
+    for (const order of byOrder.values()) {
       let providerPaise = 0;
       let known = true;
       for (const paymentId of order.paymentIds) {
@@ -107,10 +121,15 @@ export function createMoneyCheck({
         providerPaise += record.amountPaise - record.refundedPaise;
       }
       if (!known) continue;
-      ordersChecked++;
-      const inLedger = ledgerPaise.get(orderId) ?? 0;
+      ordersChecked += order.orderIds.size;
+      const inLedger = [...order.orderIds].reduce((sum, id) => sum + (ledgerPaise.get(id) ?? 0), 0);
       if (inLedger !== providerPaise) {
-        differences.push({ orderId, orderNumber: order.orderNumber, ledgerPaise: inLedger, providerPaise });
+        differences.push({
+          orderId: order.orderId,
+          orderNumber: order.orderNumber,
+          ledgerPaise: inLedger,
+          providerPaise,
+        });
       }
     }
     await db.insert(moneyChecks).values({ checkedAt: clock.now(), ordersChecked, differences });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PAYMENT_MESSAGES,
@@ -10,12 +10,12 @@ import {
 import { ORDER_EDIT_MESSAGES } from '../../../shared/order-edits';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { addressEdits } from '../../db/schema';
-import { AppError, conflict, invalid } from '../../errors';
+import { addressEdits, giftLinkBatches, orders } from '../../db/schema';
+import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
-import type { OrderEdits, OrderRow, OrderService } from '../orders';
+import { isOrderId, type OrderEdits, type OrderRow, type OrderService } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
@@ -104,6 +104,25 @@ export function createPaymentService({
     }
   }
 
+  /**
+   * A signature is only good for the provider order it was made for: one replayed from another
+   * order (or batch) fails here even though it is genuine.
+   */
+  function refuseUnsigned(
+    payer: { provider: string; providerOrderId: string | null },
+    payload: VerifyPaymentPayload,
+  ) {
+    const genuine =
+      payer.provider === provider.name &&
+      payer.providerOrderId === payload.razorpay_order_id &&
+      provider.verifyPaymentSignature({
+        providerOrderId: payload.razorpay_order_id,
+        paymentId: payload.razorpay_payment_id,
+        signature: payload.razorpay_signature,
+      });
+    if (!genuine) throw invalid(PAYMENT_MESSAGES.verificationFailed);
+  }
+
   return {
     capturePayment: capture.capturePayment,
     /**
@@ -122,17 +141,7 @@ export function createPaymentService({
 
     async verifyPayment(userId: number, payload: VerifyPaymentPayload): Promise<VerifyPaymentResponse> {
       const order = await orderService.ownOrder(userId, payload.orderId);
-      // A signature is only good for the provider order it was made for: one replayed from another
-      // order fails here even though it is genuine.
-      const genuine =
-        order.provider === provider.name &&
-        order.providerOrderId === payload.razorpay_order_id &&
-        provider.verifyPaymentSignature({
-          providerOrderId: payload.razorpay_order_id,
-          paymentId: payload.razorpay_payment_id,
-          signature: payload.razorpay_signature,
-        });
-      if (!genuine) throw invalid(PAYMENT_MESSAGES.verificationFailed);
+      refuseUnsigned(order, payload);
 
       const captured = await capturedAmountOf(payload.razorpay_payment_id, order.id, {
         amountPaise: order.totalPaise,
@@ -155,6 +164,49 @@ export function createPaymentService({
         orderId: current.id,
         orderNumber: current.orderNumber,
         status: current.status,
+      };
+    },
+
+    /**
+     * Decision 0090: the checkout window's word that a gift batch was paid: counted only with the
+     * provider's signature for the batch's own provider order, and for the amount the provider
+     * says it captured; every recipient's order becomes paid in one transaction.
+     */
+    async verifyBatchPayment(userId: number, payload: VerifyPaymentPayload): Promise<VerifyPaymentResponse> {
+      const [batch] = isOrderId(payload.orderId)
+        ? await db
+            .select()
+            .from(giftLinkBatches)
+            .where(and(eq(giftLinkBatches.id, payload.orderId), eq(giftLinkBatches.userId, userId)))
+        : [];
+      if (!batch) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+      refuseUnsigned(batch, payload);
+      const captured = await capturedAmountOf(payload.razorpay_payment_id, batch.id, {
+        amountPaise: batch.totalPaise,
+        currency: 'INR',
+      });
+      await capture.captureBatchPayment({
+        batchId: batch.id,
+        providerOrderId: payload.razorpay_order_id,
+        paymentId: payload.razorpay_payment_id,
+        amountPaise: captured.amountPaise,
+        currency: captured.currency,
+        method: null,
+      });
+      const children = await db
+        .select({ status: orders.status, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.giftBatchId, batch.id))
+        .orderBy(asc(orders.orderNumber));
+      if (children.every((child) => child.status === 'pending')) {
+        throw conflict(PAYMENT_AMOUNT_MISMATCH_MESSAGE);
+      }
+      return {
+        success: true,
+        message: PAYMENT_MESSAGES.paymentVerified,
+        orderId: batch.id,
+        orderNumber: children[0]?.orderNumber ?? '',
+        status: children.some((child) => child.status === 'paid') ? 'paid' : 'cancelled',
       };
     },
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { addressEdits, orders, webhookEvents } from '../../db/schema';
+import { addressEdits, giftLinkBatches, orders, webhookEvents } from '../../db/schema';
 import { invalid } from '../../errors';
 import { retryDelayMs } from '../mail';
 import type { OrderRow } from '../orders';
@@ -98,12 +98,33 @@ export function createWebhookInbox({
     return edit;
   }
 
+  async function batchByProviderOrderId(providerOrderId: string | null | undefined) {
+    if (!providerOrderId) return undefined;
+    const [batch] = await db
+      .select({ id: giftLinkBatches.id })
+      .from(giftLinkBatches)
+      .where(
+        and(
+          eq(giftLinkBatches.provider, provider.name),
+          eq(giftLinkBatches.providerOrderId, providerOrderId),
+        ),
+      )
+      .limit(1);
+    return batch;
+  }
+
   async function handleWebhookEvent(envelope: WebhookEnvelope): Promise<void> {
     const payment = envelope.payload?.payment?.entity;
     if (!payment) return;
     // With automatic capture Razorpay sends payment.captured and order.paid; either settles it.
     const captured = envelope.event === 'payment.captured' || envelope.event === 'order.paid';
     const order = await orderByProviderOrderId(payment.order_id);
+    const batch = order ? undefined : await batchByProviderOrderId(payment.order_id);
+    if (batch) {
+      // Decision 0090: a gift batch's one payment; a failed try is the buyer's to retry.
+      if (captured) await capture.captureBatchPayment({ ...capturedOf(payment), batchId: batch.id });
+      return;
+    }
     const edit = order ? undefined : await editByProviderOrderId(payment.order_id);
     if (edit) {
       // Decision 0085: the difference of a change of address; a failed try is the shopper's to

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { addressEdits, groupGiftContributions, orders, payments } from '../../../db/schema';
+import { addressEdits, giftLinkBatches, groupGiftContributions, orders, payments } from '../../../db/schema';
 import { type SandboxProvider, sandboxId } from '../../payment-providers';
 import type { PaymentService } from '../payment-service';
 
@@ -100,15 +100,43 @@ export function createSandboxService({
     };
   }
 
+  /** Decision 0090: a gift batch's one provider order, paid once its payment is in. */
+  async function findBatch(providerOrderId: string) {
+    const [batch] = await db
+      .select({
+        id: giftLinkBatches.id,
+        totalPaise: giftLinkBatches.totalPaise,
+        paidAt: giftLinkBatches.paidAt,
+      })
+      .from(giftLinkBatches)
+      .where(
+        and(eq(giftLinkBatches.provider, 'sandbox'), eq(giftLinkBatches.providerOrderId, providerOrderId)),
+      )
+      .limit(1);
+    if (!batch) return null;
+    return {
+      id: batch.id,
+      totalPaise: batch.totalPaise,
+      orderNumber: 'Gift links',
+      paid: batch.paidAt !== null,
+    };
+  }
+
   return {
-    /** The sandbox's view of a provider order: our order with that provider_order_id, a change's or a group gift share's. */
+    /** The sandbox's view of a provider order: our order with that provider_order_id, a change's, a gift batch's or a group gift share's. */
     async findOrder(providerOrderId: string) {
       const [order] = await db
         .select({ id: orders.id, totalPaise: orders.totalPaise, orderNumber: orders.orderNumber })
         .from(orders)
         .where(and(eq(orders.provider, 'sandbox'), eq(orders.providerOrderId, providerOrderId)))
         .limit(1);
-      if (!order) return (await findEdit(providerOrderId)) ?? findShare(providerOrderId);
+      if (!order) {
+        return (
+          (await findEdit(providerOrderId)) ??
+          (await findBatch(providerOrderId)) ??
+          findShare(providerOrderId)
+        );
+      }
       const [taken] = await db
         .select({ id: payments.id })
         .from(payments)

@@ -1,0 +1,281 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CreateGiftLinkBatchResponse } from '../../../shared/api/gift-links';
+import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import { GIFT_LINK_LIST_MESSAGES, GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
+import { toPaise } from '../../../shared/money';
+import {
+  giftLinkBatches,
+  giftLinks,
+  notificationOutbox,
+  orderCharges,
+  orders,
+  payments,
+  products,
+} from '../../db/schema';
+import {
+  BENGALURU,
+  batchBody,
+  employeeList,
+  ledgerOf,
+  paidBatch,
+  postBatch,
+  saveOwnerSettings,
+  senderWithPhone,
+  verifyBatch,
+} from '../../testing/gift-link-fixtures';
+import { createTestProduct, seedPincodes } from '../../testing/order-fixtures';
+import { createTestClock } from '../../testing/test-app';
+import { setUpTestStore } from '../../testing/test-store';
+import { sandboxId } from '../payment-providers';
+
+// Decision 0090: one gift to many recipients from one checkout, each an order of its own, paid once.
+
+const MORNING = '2026-11-23T11:00:00+05:30';
+const clock = createTestClock(MORNING);
+const store = setUpTestStore({
+  clock,
+  env: { BACKGROUND_JOBS: 'false' },
+  seed: seedPincodes,
+  customer: true,
+});
+
+beforeAll(async () => {
+  // A corporate list is many links in a day: the owner's limit allows this file's.
+  await saveOwnerSettings(store, { giftLinksPerDay: 1000 });
+});
+
+const childrenOf = (batchId: string) =>
+  store.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.giftBatchId, batchId))
+    .orderBy(asc(orders.orderNumber));
+
+describe('many recipients in one checkout', () => {
+  it('makes 50 orders under one payment whose totals add up to the paisa, each sent its link', async () => {
+    const { batch, product } = await paidBatch(store, 50);
+    // Each: ₹450 diyas, ₹50 shipping (under ₹1,000) and the midnight slot's ₹199 = ₹699; 50 of them.
+    expect(batch).toMatchObject({ orders: 50, totalAmount: 34_950, order: { amount: 3_495_000 } });
+    const children = await childrenOf(batch.orderId);
+    expect(children).toHaveLength(50);
+    expect(children.every((child) => child.status === 'paid' && child.totalPaise === 69_900)).toBe(true);
+    expect(children.reduce((sum, child) => sum + child.totalPaise, 0)).toBe(3_495_000);
+    // Each order its own charges list, priced by the one model.
+    const fees = await store.database.db
+      .select({ kind: orderCharges.kind, paise: sql<number>`sum(${orderCharges.amountPaise})::int` })
+      .from(orderCharges)
+      .where(
+        inArray(
+          orderCharges.orderId,
+          children.map((child) => child.id),
+        ),
+      )
+      .groupBy(orderCharges.kind)
+      .orderBy(orderCharges.kind);
+    expect(fees).toEqual([
+      { kind: 'delivery_slot', paise: 50 * 19_900 },
+      { kind: 'shipping', paise: 50 * 5000 },
+    ]);
+    // One provider payment, one share an order, each its order's total: 50 ledger lines of ₹699.
+    const shares = await store.database.db
+      .select({ providerPaymentId: payments.providerPaymentId, paise: payments.amountPaise })
+      .from(payments)
+      .where(eq(payments.giftBatchId, batch.orderId));
+    expect(new Set(shares.map((share) => share.providerPaymentId)).size).toBe(1);
+    expect(shares.reduce((sum, share) => sum + share.paise, 0)).toBe(3_495_000);
+    const firstLedger = await ledgerOf(store, children[0]?.id ?? '');
+    expect(firstLedger).toEqual([{ kind: 'captured', paise: 69_900, reason: 'payment' }]);
+    // Every recipient's link is sent, with the row's own message or the batch's.
+    const links = await store.database.db
+      .select({ state: giftLinks.state, message: giftLinks.message })
+      .from(giftLinks)
+      .where(
+        inArray(
+          giftLinks.orderId,
+          children.map((child) => child.id),
+        ),
+      );
+    expect(links.filter((link) => link.state === 'sent')).toHaveLength(50);
+    expect(links.filter((link) => link.message === 'Happy Diwali from all of us')).toHaveLength(25);
+    expect(links.filter((link) => link.message === 'With thanks for a wonderful year')).toHaveLength(25);
+    const sent = await store.database.db
+      .select({ id: notificationOutbox.id })
+      .from(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.notice, 'gift_link'),
+          inArray(
+            notificationOutbox.orderId,
+            children.map((child) => child.id),
+          ),
+        ),
+      );
+    expect(sent).toHaveLength(50);
+    const [row] = await store.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row?.stock).toBe(5);
+  });
+
+  it('changes nothing for a forged signature, and the webhook of the real payment pays every order once', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database, { priceRupees: 450, stock: 10 });
+    const created = await postBatch(store, sender, batchBody(product, employeeList(3), 3));
+    expect(created.statusCode, created.body).toBe(200);
+    const batch = created.json<CreateGiftLinkBatchResponse>();
+    const forged = await verifyBatch(store, sender, batch, 'ab'.repeat(32));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(PAYMENT_MESSAGES.verificationFailed);
+    expect((await childrenOf(batch.orderId)).map((child) => child.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    expect(await store.database.db.$count(payments, eq(payments.giftBatchId, batch.orderId))).toBe(0);
+    // Another account cannot pay or see it: 404.
+    const other = await store.app.inject({
+      method: 'POST',
+      url: '/api/gift-links/batches/verify',
+      headers: store.customer.headers,
+      payload: {
+        orderId: batch.orderId,
+        razorpay_order_id: batch.order.id,
+        razorpay_payment_id: 'pay_x',
+        razorpay_signature: store.app.sandboxProvider!.signPayment(batch.order.id, 'pay_x'),
+      },
+    });
+    expect(other.statusCode).toBe(404);
+    // A recipient's order cannot be paid alone.
+    const alone = await store.app.inject({
+      method: 'POST',
+      url: `/api/orders/${(await childrenOf(batch.orderId))[0]?.id}/payment`,
+      headers: sender.headers,
+    });
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().message).toBe(GIFT_LINK_MESSAGES.paidWithBatch);
+    // The provider's signed webhook, twice: every order paid, each share recorded once.
+    const webhook = (paymentId: string) => {
+      const body = Buffer.from(
+        JSON.stringify({
+          event: 'payment.captured',
+          payload: {
+            payment: {
+              entity: {
+                id: paymentId,
+                order_id: batch.order.id,
+                amount: batch.order.amount,
+                currency: 'INR',
+                method: 'upi',
+              },
+            },
+          },
+        }),
+      );
+      return store.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': store.app.sandboxProvider!.signWebhook(body),
+        },
+        payload: body,
+      });
+    };
+    const paymentId = sandboxId('pay');
+    expect((await webhook(paymentId)).statusCode).toBe(200);
+    expect((await webhook(paymentId)).statusCode).toBe(200);
+    expect((await childrenOf(batch.orderId)).map((child) => child.status)).toEqual(['paid', 'paid', 'paid']);
+    const shares = await store.database.db
+      .select({ paise: payments.amountPaise })
+      .from(payments)
+      .where(eq(payments.giftBatchId, batch.orderId));
+    expect(shares).toEqual([{ paise: 69_900 }, { paise: 69_900 }, { paise: 69_900 }]);
+    const [paidBatchRow] = await store.database.db
+      .select({ paidAt: giftLinkBatches.paidAt })
+      .from(giftLinkBatches)
+      .where(eq(giftLinkBatches.id, batch.orderId));
+    expect(paidBatchRow?.paidAt).not.toBeNull();
+  });
+
+  it('refuses a list with a bad row before any order or payment, naming the row', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database, { priceRupees: 450, stock: 10 });
+    const before = await store.database.db.$count(orders);
+    const list = 'Ravi Kumar, 9845012345\nSunita Das, 12345\nArjun Mehta, arjun@example.com';
+    const response = await postBatch(store, sender, batchBody(product, list, 3));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(GIFT_LINK_LIST_MESSAGES.badRows);
+    expect(response.json().errors).toEqual([
+      { path: 'list.2', message: 'Row 2: Please enter a valid 10-digit mobile number' },
+    ]);
+    expect(await store.database.db.$count(orders)).toBe(before);
+  });
+
+  it('refuses a total that is not every recipient’s order added up, creating nothing', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database, { priceRupees: 450, stock: 10 });
+    const before = await store.database.db.$count(orders);
+    const body = batchBody(product, employeeList(4), 4);
+    const response = await postBatch(store, sender, { ...body, totalAmount: (body.totalAmount ?? 0) - 1 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(PAYMENT_MESSAGES.pricesChanged);
+    expect(await store.database.db.$count(orders)).toBe(before);
+  });
+});
+
+describe("a batch's refunds go row by row", () => {
+  it("refunds one recipient's cheaper delivery and another's expiry from their own orders only", async () => {
+    const { batch } = await paidBatch(store, 3);
+    const [cheaper, lapsed, alsoLapsed] = await childrenOf(batch.orderId);
+    if (!cheaper || !lapsed || !alsoLapsed) throw new Error('three orders expected');
+    // The first recipient picks standard delivery: the ₹199 midnight fee comes back to them alone.
+    const [cheaperLink] = await store.database.db
+      .select({ phone: giftLinks.recipientPhone })
+      .from(giftLinks)
+      .where(eq(giftLinks.orderId, cheaper.id));
+    const [tokenRow] = await store.database.db
+      .select({ details: notificationOutbox.details })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.orderId, cheaper.id), eq(notificationOutbox.notice, 'gift_link')));
+    expect(cheaperLink?.phone).toBeTruthy();
+    const accepted = await store.app.inject({
+      method: 'POST',
+      url: `/api/gift-links/${String(tokenRow?.details.token)}/accept`,
+      payload: { address: BENGALURU, delivery: { date: '2026-11-24', slot: 'standard' } },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    try {
+      // The others lapse in seven days; three more without a choice, both are refunded in full...
+      clock.set('2026-11-30T11:00:01+05:30');
+      await store.app.giftLinks.expireDue();
+      clock.set('2026-12-03T11:00:02+05:30');
+      await store.app.giftLinks.expireDue();
+    } finally {
+      clock.set(MORNING);
+    }
+    expect(await ledgerOf(store, cheaper.id)).toEqual([
+      { kind: 'captured', paise: 69_900, reason: 'payment' },
+      { kind: 'refunded', paise: 19_900, reason: 'gift_delivery' },
+    ]);
+    expect(await ledgerOf(store, lapsed.id)).toEqual([
+      { kind: 'captured', paise: 69_900, reason: 'payment' },
+      { kind: 'refunded', paise: 69_900, reason: 'cancelled' },
+    ]);
+    // ...each from its own share of the one payment, which the provider refunded in parts.
+    const shares = await store.database.db
+      .select({ orderId: payments.orderId, refunded: payments.refundedPaise, id: payments.providerPaymentId })
+      .from(payments)
+      .where(eq(payments.giftBatchId, batch.orderId));
+    const refundedOf = (orderId: string) => shares.find((share) => share.orderId === orderId)?.refunded;
+    expect(refundedOf(cheaper.id)).toBe(19_900);
+    expect(refundedOf(lapsed.id)).toBe(69_900);
+    expect(refundedOf(alsoLapsed.id)).toBe(69_900);
+    const providerRefunds = store.app.sandboxProvider!.refundsOf(shares[0]?.id ?? '');
+    expect(providerRefunds.map((refund) => refund.amount).sort((a, b) => a - b)).toEqual([
+      19_900, 69_900, 69_900,
+    ]);
+    expect(toPaise(batch.totalAmount)).toBe(3 * 69_900);
+  });
+});
