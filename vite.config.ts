@@ -3,7 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressAssets } from './scripts/precompress-assets';
+import { precompressAssets } from './scripts/precompress-assets.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const root = import.meta.dirname;
