@@ -1,4 +1,3 @@
-import { INDIA_TIME_ZONE, indiaDayStart } from './india-time';
 import type { OrderStatus } from './order-status';
 
 // The tracking scans a courier reports, what each is called for people, and which order
@@ -87,31 +86,6 @@ export const SHIPROCKET_STATUS_OF: Readonly<Record<TrackingKind, { name: string;
   rto_initiated: { name: 'RTO INITIATED', id: 9 },
   rto_in_transit: { name: 'RTO IN TRANSIT', id: 46 },
   rto_delivered: { name: 'RTO DELIVERED', id: 10 },
-};
-
-const deliveryDateFormat = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: INDIA_TIME_ZONE,
-});
-const scanTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: INDIA_TIME_ZONE,
-});
-
-/** 'YYYY-MM-DD' (an India date) as 'Thu, 13 Mar, 2031'. */
-export const formatDeliveryDate = (isoDate: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? deliveryDateFormat.format(indiaDayStart(isoDate)) : isoDate;
-
-/** A scan's instant in India time: '12 Mar, 4:05 pm'. */
-export const formatScanTime = (iso: string): string => {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : scanTimeFormat.format(at);
 };
 
 /** The public tracking page (its head is written by the server, its body by the web app). */

@@ -6,9 +6,9 @@ import {
   deliveryChoiceProblem,
   deliveryDateOptions,
   earliestDeliveryDate,
-  formatDeliveryDate,
 } from './delivery-dates';
 import { DELIVERY_MESSAGES } from './delivery-rules';
+import { formatIndiaDay } from './india-time';
 
 // 11:30 and 14:30 India time on Monday 23 November 2026; 00:30 India time on the 24th.
 const MORNING = new Date('2026-11-23T06:00:00.000Z');
@@ -148,6 +148,6 @@ describe('DeliveryChoice', () => {
   });
 
   it('names a date as the checkout shows it', () => {
-    expect(formatDeliveryDate('2026-11-24')).toBe('Tue, 24 Nov');
+    expect(formatIndiaDay('2026-11-24')).toBe('Tue, 24 Nov');
   });
 });

@@ -6,9 +6,8 @@ import {
   DELIVERY_DATE_CHOICES,
   DELIVERY_DATE_MESSAGES,
   DELIVERY_SLOTS,
-  formatDeliveryDate,
 } from './delivery-slot-rules';
-import { addDays, indiaDateOf, isBeforeSameDayCutoff } from './india-time';
+import { addDays, formatIndiaDay, indiaDateOf, isBeforeSameDayCutoff } from './india-time';
 import { toRupees } from './money';
 import { type TimedSlotRule, timedChoiceProblem, timedOffers, timedSlotText, zoneOf } from './timed-slots';
 
@@ -19,7 +18,6 @@ export {
   DELIVERY_DATE_MESSAGES,
   DELIVERY_SLOTS,
   deliveryChoiceText,
-  formatDeliveryDate,
 } from './delivery-slot-rules';
 
 // The delivery dates and slots a shopper may choose, from the pincode engine's answer. The product page, checkout and create-order all work them out with these functions.
@@ -203,13 +201,13 @@ export function deliveryChoiceProblem(
   if (choice.date < earliest) {
     const today = indiaDateOf(now);
     if (choice.date === today && basis.inSameDayArea) {
-      return `Same-day delivery closes at 2 PM India time. Please choose ${formatDeliveryDate(earliest)} or later`;
+      return `Same-day delivery closes at 2 PM India time. Please choose ${formatIndiaDay(earliest)} or later`;
     }
-    return `The earliest delivery date for this pincode is ${formatDeliveryDate(earliest)}`;
+    return `The earliest delivery date for this pincode is ${formatIndiaDay(earliest)}`;
   }
   const latest = addDays(earliest, DELIVERY_DATE_CHOICES - 1);
   if (choice.date > latest) {
-    return `Delivery dates can be chosen up to ${formatDeliveryDate(latest)}`;
+    return `Delivery dates can be chosen up to ${formatIndiaDay(latest)}`;
   }
   if (choice.slot === 'midnight' && !basis.inSameDayArea) return DELIVERY_DATE_MESSAGES.midnightNotHere;
   if (choice.slot === 'timed') {

@@ -1,6 +1,6 @@
 import { DELIVERY_MESSAGES } from './delivery-rules';
 import { type ChosenWindow, type DELIVERY_SLOTS, deliveryChoiceText } from './delivery-slot-rules';
-import { DAY_MS, INDIA_TIME_ZONE } from './india-time';
+import { DAY_MS, formatIndiaDate } from './india-time';
 import { PRE_ORDER_DAYS_CHECKOUT } from './pincode';
 
 // Decision 0068: an order makes one delivery promise, worded here once, and My Orders, the order's
@@ -20,13 +20,6 @@ export type PromisedDelivery = {
   hasPreOrder: boolean;
 };
 
-const shortDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: INDIA_TIME_ZONE,
-});
-
 /** The last day of a window as the server and SPEC 9 write them: 'Today', '1 Day', '2-4 Days', '15-20 days'. */
 export function lastDayOf(days: string): number | null {
   if (/^today$/i.test(days.trim())) return 0;
@@ -39,7 +32,7 @@ function byDate(createdAt: string | Date, days: string): string | null {
   const last = lastDayOf(days);
   const placed = new Date(createdAt).getTime();
   if (last === null || Number.isNaN(placed)) return null;
-  return `by ${shortDate.format(new Date(placed + last * DAY_MS))}`;
+  return `by ${formatIndiaDate(new Date(placed + last * DAY_MS))}`;
 }
 
 /** 'Delivery on Tue, 24 Nov · Midnight delivery (11 PM - 11:59 PM)': a day chosen at checkout. */

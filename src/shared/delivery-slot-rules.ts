@@ -1,3 +1,4 @@
+import { formatIndiaDay } from './india-time';
 import { timedSlotText } from './timed-slots';
 
 // The words of the delivery slots and dates, without Zod, so pages can show them without loading
@@ -23,15 +24,6 @@ export const DELIVERY_SLOTS = {
 /** A timed slot's name and window as an order keeps them (decision 0073). */
 export type ChosenWindow = { slotId: number | null; name: string; start: number; end: number };
 
-/** 'Tue, 24 Nov', as the checkout names a date ('YYYY-MM-DD'). */
-export const formatDeliveryDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
-
 /** A chosen slot's words: a timed slot by its own name and window, 'Fixed time (9 AM - 11 AM)'. */
 export const chosenSlotText = (choice: {
   slot: keyof typeof DELIVERY_SLOTS;
@@ -49,7 +41,7 @@ export const deliveryChoiceText = (choice: {
   date: string;
   slot: keyof typeof DELIVERY_SLOTS;
   window?: ChosenWindow | null;
-}) => `${formatDeliveryDate(choice.date)} · ${chosenSlotText(choice)}`;
+}) => `${formatIndiaDay(choice.date)} · ${chosenSlotText(choice)}`;
 
 /** A slot as offered, chosen or sent: a timed one names its slot and window (decision 0073). */
 type SlotPick = {

@@ -47,13 +47,64 @@ export function indiaYearMonth(instant: Date): { year: number; month: number } {
   return { year: india.getUTCFullYear(), month: india.getUTCMonth() };
 }
 
-/** An instant as people read it, in India time: '8 December 2026 at 10:15 am'. */
-export const indiaDateTimeText = (instant: Date | string): string =>
-  new Date(instant).toLocaleString('en-IN', {
-    timeZone: INDIA_TIME_ZONE,
+// Decision 0082: India time is written for people in one way, with these formatters only: a date,
+// a date and time, a time of day, and a calendar day (a delivery day or a report day). Formatters
+// are made on first use: this module is in the first bundle, and most pages never write a date.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (key: string, options: Intl.DateTimeFormatOptions) => {
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat('en-IN', { ...options, timeZone: INDIA_TIME_ZONE });
+    formatters.set(key, made);
+  }
+  return made;
+};
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An instant, or an India date 'YYYY-MM-DD' taken at its start; null when unreadable. */
+const instantOf = (at: Date | string): Date | null => {
+  const instant = typeof at === 'string' && ISO_DATE.test(at) ? indiaDayStart(at) : new Date(at);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+};
+const written = (at: Date | string, key: string, options: Intl.DateTimeFormatOptions) => {
+  const instant = instantOf(at);
+  return instant ? formatterFor(key, options).format(instant) : '';
+};
+
+/** '12 Nov 2026': the India date of an instant, or an India date 'YYYY-MM-DD'; '' when unreadable. */
+export const formatIndiaDate = (at: Date | string): string =>
+  written(at, 'date', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** '12 Nov 2026, 4:05 pm': an instant in India time; '' when unreadable. */
+export const formatIndiaDateTime = (at: Date | string): string =>
+  written(at, 'date-time', {
     day: 'numeric',
-    month: 'long',
+    month: 'short',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
   });
+
+/** '4:05 pm': an instant's time of day in India; '' when unreadable. */
+export const formatIndiaTime = (at: Date | string): string =>
+  written(at, 'time', { hour: 'numeric', minute: '2-digit' });
+
+/** 'Tue, 24 Nov': a calendar day 'YYYY-MM-DD' (a delivery day, a report day); any other text as it is. */
+export const formatIndiaDay = (isoDate: string): string =>
+  ISO_DATE.test(isoDate)
+    ? written(isoDate, 'day', { weekday: 'short', day: 'numeric', month: 'short' })
+    : isoDate;
+
+/** '24 Nov': a calendar day 'YYYY-MM-DD' without its weekday ('Today, 24 Nov'). */
+export const formatIndiaDayAndMonth = (isoDate: string): string =>
+  ISO_DATE.test(isoDate) ? written(isoDate, 'day-month', { day: 'numeric', month: 'short' }) : isoDate;
+
+/** The instant of an India wall-clock time: a date 'YYYY-MM-DD' and 'HH:MM[:SS]'; null when unreadable. */
+export function instantOfIndiaTime(isoDate: string, time: string): Date | null {
+  const at = Date.parse(`${isoDate}T${time.length === 5 ? `${time}:00` : time}Z`);
+  return Number.isNaN(at) ? null : new Date(at - IST_OFFSET_MS);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in India time, as couriers' APIs write a moment (Shiprocket's dates). */
+export const indiaWireTime = (instant: Date): string =>
+  indiaWallClock(instant).toISOString().slice(0, 19).replace('T', ' ');

@@ -2,9 +2,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { User } from '../../shared/api/auth';
 import type { GroupGiftView } from '../../shared/api/group-gifts';
-import { formatDeliveryDate } from '../../shared/delivery-slot-rules';
 import { MIN_CONTRIBUTION_PAISE } from '../../shared/group-gifts';
-import { indiaDateOf } from '../../shared/india-time';
+import { formatIndiaDay, indiaDateOf } from '../../shared/india-time';
 import { formatInr, toRupees } from '../../shared/money';
 import { ApiError } from '../api/client';
 import { storeSettings } from '../app-data';
@@ -33,7 +32,7 @@ const readMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
 /** The last day to chip in: the pool closes at the end of it, India time. */
-const lastDayOf = (closesAt: string) => formatDeliveryDate(indiaDateOf(new Date(Date.parse(closesAt) - 1)));
+const lastDayOf = (closesAt: string) => formatIndiaDay(indiaDateOf(new Date(Date.parse(closesAt) - 1)));
 
 function Progress({ pool }: { pool: GroupGiftView }) {
   const percent = pool.targetAmount > 0 ? Math.round((pool.collectedAmount / pool.targetAmount) * 100) : 0;

@@ -6,6 +6,7 @@ import type { OrderRecord } from '../../shared/api/orders';
 import { displayName } from '../../shared/auth-rules';
 import { COD_CONFIRM_MESSAGES } from '../../shared/cash-on-delivery-rules';
 import { pickOfChoice } from '../../shared/delivery-slot-rules';
+import { formatIndiaDate } from '../../shared/india-time';
 import { formatInr } from '../../shared/money';
 import { orderStatusLabel } from '../../shared/order-status';
 import { storeSettings } from '../app-data';
@@ -23,7 +24,6 @@ import { GiftLinkActions, GiftLinkStatusNote } from '../features/orders/gift-lin
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
 import { OrderCancelAction } from '../features/orders/order-cancel-action';
-import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
@@ -207,7 +207,7 @@ function OrderConfirmation({
           <div className="rounded-lg bg-brand-50 px-3 py-2">
             <dt className="text-stone-600">Placed on</dt>
             <dd className="font-bold text-stone-900">
-              <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+              <time dateTime={order.createdAt}>{formatIndiaDate(order.createdAt)}</time>
             </dd>
           </div>
           <div className="rounded-lg bg-brand-50 px-3 py-2">

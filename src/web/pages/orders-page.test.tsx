@@ -199,7 +199,7 @@ describe('My Orders page (SPEC 2)', () => {
     renderAt('/orders');
 
     const card = (await screen.findByRole('article', { name: 'Order RG-10400' })) as HTMLElement;
-    expect(card.textContent).toContain('Placed on 12 November 2025');
+    expect(card.textContent).toContain('Placed on 12 Nov 2025');
     expect(within(card).getByText('Shipped')).toBeTruthy();
     expect(card.textContent).toContain('₹450 x 2');
     expect(card.textContent).toContain('Total₹950');
@@ -287,7 +287,7 @@ describe('Order confirmation page (SPEC 2)', () => {
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
     const page = document.body;
     expect(page.textContent).toContain('RG-10431');
-    expect(page.textContent).toContain('12 November 2025');
+    expect(page.textContent).toContain('12 Nov 2025');
     expect(page.textContent).toContain('Your payment was successful.');
     expect(page.textContent).toContain('₹799 x 1');
     expect(screen.getAllByRole('note')).toHaveLength(1);

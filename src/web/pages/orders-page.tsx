@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { OrderRecord } from '../../shared/api/orders';
+import { formatIndiaDate } from '../../shared/india-time';
 import { formatInr, toPaise, toRupees } from '../../shared/money';
 import { Button, buttonClass } from '../components/button';
 import { PageMeta } from '../components/page-meta';
@@ -14,7 +15,6 @@ import { CashOnDeliveryNote } from '../features/orders/cash-on-delivery-note';
 import { expectedDeliveryHint } from '../features/orders/expected-delivery';
 import { GiftNote } from '../features/orders/gift-note';
 import { InvoiceDownload } from '../features/orders/invoice-download';
-import { formatOrderDate } from '../features/orders/order-dates';
 import { OrderItemList } from '../features/orders/order-item-list';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { ExpandableOrderTimeline } from '../features/orders/order-timeline';
@@ -41,7 +41,7 @@ function OrderCard({ order }: { order: OrderRecord }) {
               Order {order.orderNumber}
             </h2>
             <p className="text-sm text-stone-600">
-              Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+              Placed on <time dateTime={order.createdAt}>{formatIndiaDate(order.createdAt)}</time>
             </p>
           </div>
           <OrderStatusBadge status={order.status} awaitingCodYes={order.awaitingCodYes} />

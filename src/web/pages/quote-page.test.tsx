@@ -113,7 +113,7 @@ describe('a bulk quote link', () => {
     expect(await screen.findByRole('heading', { name: 'Your quote RG-10512' })).toBeTruthy();
     expect(screen.getByText('50 × ₹108 each (10% off ₹120)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay ₹5,400' })).toBeTruthy();
-    expect(screen.getByText(/held for you until 30 November 2026/)).toBeTruthy();
+    expect(screen.getByText(/held for you until 30 Nov 2026/)).toBeTruthy();
   });
 
   it('says plainly that an expired quote cannot be paid', async () => {

@@ -5,7 +5,7 @@ import type { Quote } from '../../shared/api/quotes';
 import { QUOTE_MESSAGES } from '../../shared/api/quotes-rules';
 import { displayName } from '../../shared/auth-rules';
 import { arrivalPhrase } from '../../shared/delivery-rules';
-import { INDIA_TIME_ZONE } from '../../shared/india-time';
+import { formatIndiaDateTime } from '../../shared/india-time';
 import { formatInr } from '../../shared/money';
 import { ApiError } from '../api/client';
 import { Button, buttonClass } from '../components/button';
@@ -24,9 +24,6 @@ const meta = (
     <meta name="robots" content="noindex" />
   </>
 );
-
-const formatUntil = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: INDIA_TIME_ZONE });
 
 function QuotePayment({ quote, accessKey }: { quote: Quote; accessKey: string | null }) {
   const { user } = useAuth();
@@ -204,7 +201,7 @@ export function QuotePage() {
       <h1 className="text-2xl font-extrabold text-stone-900">Your quote {quote.orderNumber}</h1>
       {quote.state === 'open' && quote.expiresAt && (
         <p className="mt-1 text-stone-700">
-          Prices and stock are held for you until {formatUntil(quote.expiresAt)}.
+          Prices and stock are held for you until {formatIndiaDateTime(quote.expiresAt)}.
         </p>
       )}
       <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { WishlistItem } from '../../shared/api/wishlist';
+import { formatIndiaDate } from '../../shared/india-time';
 import { formatInr } from '../../shared/money';
 import { Button, buttonClass } from '../components/button';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -10,9 +11,6 @@ import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { useWishlist } from '../features/wishlist/wishlist-provider';
-
-const addedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function ProductImage({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState(false);
@@ -49,7 +47,7 @@ function WishlistEntry({ item }: { item: WishlistItem }) {
           {product.name}
         </Link>
         <p className="text-xs text-stone-600">
-          {product.category} · Added on {addedOn(item.created_at)}
+          {product.category} · Added on {formatIndiaDate(item.created_at)}
         </p>
         <p className="font-extrabold text-stone-900">
           {formatInr(product.price)}

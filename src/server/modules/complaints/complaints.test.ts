@@ -77,8 +77,8 @@ describe('a complaint from the Contact page', () => {
     const [receipt] = await mailsOfKind('complaint-received', 'kavya.iyer@example.in');
     expect(receipt?.subject).toBe(`We have your complaint: ticket ${created.ticket}`);
     expect(receipt?.text).toContain(`has the ticket number ${created.ticket}`);
-    expect(receipt?.text).toContain('acknowledge it by 8 December 2026');
-    expect(receipt?.text).toContain('resolve it by 6 January 2027');
+    expect(receipt?.text).toContain('acknowledge it by 8 Dec 2026, 10:15 am');
+    expect(receipt?.text).toContain('resolve it by 6 Jan 2027, 10:15 am');
     expect(receipt?.text).toContain('Meera Krishnan, Head of Customer Experience');
 
     const owner = (await mailsOfKind('owner-complaint')).find((mail) =>
@@ -267,7 +267,7 @@ describe('complaints in the back office', () => {
     expect(await find('?state=overdue')).toBeUndefined();
     const [mail] = await mailsOfKind('complaint-acknowledged');
     expect(mail?.text).toContain('We have asked the bank for the refund reference.');
-    expect(mail?.text).toContain('resolve it by 1 April 2027');
+    expect(mail?.text).toContain('resolve it by 1 Apr 2027');
 
     const again = await store.app.inject({
       method: 'POST',

@@ -10,7 +10,7 @@ import {
   MAX_DISPATCH_JOB_ORDERS,
 } from '../../../shared/api/dispatch';
 import type { Shipment } from '../../../shared/api/shipping';
-import { indiaDateTimeText } from '../../../shared/india-time';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -392,7 +392,7 @@ export function createDispatchService({
       const couriers = [...new Set(parcels.map(({ shipment }) => shipment.courierName))];
       const pdf = await pdfPool.renderPickupManifest({
         storeName: store.storeName,
-        printedAt: indiaDateTimeText(clock.now()),
+        printedAt: formatIndiaDateTime(clock.now()),
         courier: couriers.join(', '),
         parcels: parcels.map(({ order, shipment }) => {
           const address = addressOf(order);

@@ -5,7 +5,6 @@ import type { AcceptGiftLinkPayload, GiftLinkResend, GiftLinkView } from '../../
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { DeliverySlot, deliveryChoiceProblem, deliveryChoiceText } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
-import { formatDeliveryDate } from '../../../shared/delivery-slot-rules';
 import {
   GIFT_DECLINED_NOTE,
   GIFT_EXPIRED_NOTE,
@@ -20,7 +19,7 @@ import {
   giftLinkPathOf,
   giftSenderAddressedNote,
 } from '../../../shared/gift-links';
-import { indiaDateOf } from '../../../shared/india-time';
+import { formatIndiaDay, indiaDateOf } from '../../../shared/india-time';
 import { formatPaise } from '../../../shared/money';
 import type { LedgerReason } from '../../../shared/money-ledger';
 import type { Clock } from '../../clock';
@@ -411,7 +410,7 @@ export function createGiftLinkService({
             recipientName: link.recipientName,
             senderName: await senderNameOf(tx, order),
             link: `${store.publicUrl ?? ''}${giftLinkPathOf(token)}`,
-            until: formatDeliveryDate(indiaDateOf(link.expiresAt)),
+            until: formatIndiaDay(indiaDateOf(link.expiresAt)),
           },
           store,
         ),

@@ -1,10 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Invoice } from '../../../shared/api/invoices';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { formatIndiaDate } from '../../../shared/india-time';
 import { rs } from './pdf-amounts';
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE });
 
 export const MARGIN = 40;
 
@@ -73,11 +70,11 @@ export function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice) {
   const reference = credit
     ? [
         `Credit Note No: ${invoice.number}`,
-        `Credit Note Date: ${dateOf(invoice.issuedAt)}`,
-        `Against Invoice: ${credit.invoiceNumber} of ${dateOf(credit.invoiceDate)}`,
+        `Credit Note Date: ${formatIndiaDate(invoice.issuedAt)}`,
+        `Against Invoice: ${credit.invoiceNumber} of ${formatIndiaDate(credit.invoiceDate)}`,
         `Reason: ${credit.reason}`,
       ]
-    : [`Invoice No: ${invoice.number}`, `Invoice Date: ${dateOf(invoice.issuedAt)}`];
+    : [`Invoice No: ${invoice.number}`, `Invoice Date: ${formatIndiaDate(invoice.issuedAt)}`];
   doc.y = top;
   for (const line of [
     ...reference,

@@ -1,4 +1,4 @@
-import { indiaDateTimeText } from '../../../shared/india-time';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { Paragraphs, renderMailHtml } from './mail-layout';
 import type { OutgoingMail } from './mail-outbox';
@@ -49,7 +49,7 @@ export function complaintReceivedMail(complaint: MailComplaint, store: StoreIden
       `Thank you for telling us. Your complaint “${complaint.subject}”${
         complaint.orderNumber ? ` about order ${complaint.orderNumber}` : ''
       } has the ticket number ${complaint.ticket}.`,
-      `Our Grievance Officer will acknowledge it by ${indiaDateTimeText(complaint.acknowledgeBy)} and resolve it by ${indiaDateTimeText(complaint.resolveBy)} at the latest.`,
+      `Our Grievance Officer will acknowledge it by ${formatIndiaDateTime(complaint.acknowledgeBy)} and resolve it by ${formatIndiaDateTime(complaint.resolveBy)} at the latest.`,
       `${officer.name}, ${officer.designation}\n${officer.email} · ${officer.phone}`,
     ].join('\n\n'),
   });
@@ -67,7 +67,7 @@ export function complaintAcknowledgedMail(
     text: [
       `Our team has read your complaint “${complaint.subject}” (ticket ${complaint.ticket}) and is working on it.`,
       ...(note ? [note] : []),
-      `We will resolve it by ${indiaDateTimeText(complaint.resolveBy)} at the latest.`,
+      `We will resolve it by ${formatIndiaDateTime(complaint.resolveBy)} at the latest.`,
     ].join('\n\n'),
   });
 }

@@ -172,7 +172,7 @@ export function mailSamples(store: StoreIdentity): Record<string, OutgoingMail> 
         invitedBy: 'owner@utsavgifts.in',
         staffRole: 'orders',
         link: absoluteUrl(store, '/staff-invite/sampleTokenOnlyForTheScreenshots'),
-        until: '30 November 2026',
+        until: 'Mon, 30 Nov',
       },
       store,
     ),

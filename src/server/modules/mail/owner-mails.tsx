@@ -1,5 +1,5 @@
 import { BRAND_COLOUR } from '../../../shared/brand';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import type { StoreIdentity } from '../../store-identity';
 import { mailStyles, Paragraphs, renderMailHtml } from './mail-layout';
 import type { OutgoingMail } from './mail-outbox';
@@ -58,15 +58,6 @@ export function ownerNoticeMail(
   };
 }
 
-const timeOf = (date: Date) =>
-  date.toLocaleString('en-IN', {
-    timeZone: INDIA_TIME_ZONE,
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-
 /** The hour's or the day's notices in one mail (OWNER_NOTIFY=hourly|daily), grouped by kind. */
 export function ownerDigestMail(
   notices: readonly (OwnerNotice & { id: number; createdAt: Date })[],
@@ -82,14 +73,16 @@ export function ownerDigestMail(
     (group) =>
       `${group.items.length} ${group.items.length === 1 ? ONE[group.kind] : KIND_LABELS[group.kind].toLowerCase()}`,
   );
-  const subject = `${store.storeName} digest to ${timeOf(periodEnd)}: ${counts.join(', ')}`;
-  const intro = `What happened at ${store.storeName} up to ${timeOf(periodEnd)}:`;
+  const subject = `${store.storeName} digest to ${formatIndiaDateTime(periodEnd)}: ${counts.join(', ')}`;
+  const intro = `What happened at ${store.storeName} up to ${formatIndiaDateTime(periodEnd)}:`;
   const text = [
     intro,
     ...groups.flatMap((group) => [
       '',
       `${KIND_LABELS[group.kind]} (${group.items.length}):`,
-      ...group.items.map((notice) => `  ${timeOf(notice.createdAt)}  ${notice.summary}: ${notice.link}`),
+      ...group.items.map(
+        (notice) => `  ${formatIndiaDateTime(notice.createdAt)}  ${notice.summary}: ${notice.link}`,
+      ),
     ]),
     '',
     `The back office: ${adminUrl}`,
@@ -115,7 +108,7 @@ export function ownerDigestMail(
             <ul style={{ ...mailStyles.text, paddingLeft: '20px' }}>
               {group.items.map((notice) => (
                 <li key={notice.id} style={{ margin: '0 0 6px' }}>
-                  {timeOf(notice.createdAt)}:{' '}
+                  {formatIndiaDateTime(notice.createdAt)}:{' '}
                   <a href={notice.link} style={{ color: BRAND_COLOUR }}>
                     {notice.summary}
                   </a>

@@ -1,13 +1,13 @@
 import { cityAndState } from '../../../shared/address';
 import { type Quote, quoteLinePrice } from '../../../shared/api/quotes';
-import { indiaDateTimeText } from '../../../shared/india-time';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { mailStyles, renderMailHtml } from './mail-layout';
 import type { OutgoingMail } from './mail-outbox';
 import { AmountRow, AmountTable, Lines } from './order-mails';
 
-const payBy = (expiresAt: string) => indiaDateTimeText(expiresAt);
+const payBy = (expiresAt: string) => formatIndiaDateTime(expiresAt);
 
 /**
  * The customer's quote with its tiered (or agreed) prices and the link that pays it.

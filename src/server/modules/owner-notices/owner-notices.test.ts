@@ -89,7 +89,9 @@ describe("the owner's notices", () => {
     const mails = await ownerMails();
     expect(mails).toHaveLength(1);
     const [digest] = mails;
-    expect(digest?.subject).toBe('Utsav Gifts digest to 23 Nov, 11:00 am: 1 new paid order, 1 bulk enquiry');
+    expect(digest?.subject).toBe(
+      'Utsav Gifts digest to 23 Nov 2026, 11:00 am: 1 new paid order, 1 bulk enquiry',
+    );
     expect(digest?.text).toContain(`New paid order ${order.orderNumber}: ₹1,348 from`);
     expect(digest?.text).toContain(`http://localhost:3000/admin/orders/${order.orderId}`);
     expect(digest?.text).toContain('Bulk enquiry #');

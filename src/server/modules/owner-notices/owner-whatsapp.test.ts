@@ -154,7 +154,7 @@ describe("the owner's WhatsApp", () => {
     const rows = await ownerRows();
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)?.details).toEqual({
-      summary: 'Utsav Gifts digest to 23 Nov, 11:00 am: 1 new paid order, 1 bulk enquiry',
+      summary: 'Utsav Gifts digest to 23 Nov 2026, 11:00 am: 1 new paid order, 1 bulk enquiry',
       link: 'http://localhost:3000/admin',
     });
   });

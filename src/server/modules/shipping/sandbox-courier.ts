@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../../shared/courier-events';
-import { addDays, INDIA_TIME_ZONE, indiaDateOf, indiaDayStart } from '../../../shared/india-time';
+import { addDays, indiaDateOf, indiaDayStart, indiaWireTime } from '../../../shared/india-time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { sandboxParcels } from '../../db/schema';
@@ -91,18 +91,6 @@ export type DeliverWebhook = (payload: unknown, token: string) => Promise<boolea
 // A scan of a parcel whose AWB the store never saved (its booking failed after the courier took
 // it) is dropped once it is this late.
 const UNKNOWN_PARCEL_GIVE_UP_MS = 10 * 60 * 1000;
-
-/** 'YYYY-MM-DD HH:mm:ss' in India time, as Shiprocket writes a scan's date. */
-const scanTime = (instant: Date) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: INDIA_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(instant);
 
 const CreateAdhoc = z.looseObject({
   order_id: z.string().min(1).max(64),
@@ -323,7 +311,7 @@ export function createSandboxCourier({
 
   function webhookPayloadOf(parcel: typeof sandboxParcels.$inferSelect, scan: PlannedScan) {
     const status = SHIPROCKET_STATUS_OF[scan.kind];
-    const at = scanTime(new Date(scan.dueAt));
+    const at = indiaWireTime(new Date(scan.dueAt));
     return {
       awb: parcel.awb,
       courier_name: SANDBOX_COURIER_NAME,
@@ -585,7 +573,7 @@ export function createSandboxCourier({
               : `${addDays(indiaDateOf(parcel.createdAt), parcel.deliveryDays)} 18:00:00`,
             shipment_track_activities: sent
               .map((scan) => ({
-                date: scanTime(new Date(scan.dueAt)),
+                date: indiaWireTime(new Date(scan.dueAt)),
                 status: SHIPROCKET_STATUS_OF[scan.kind].name,
                 activity: scan.activity,
                 location: scan.location,

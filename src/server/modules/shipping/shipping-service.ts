@@ -15,14 +15,13 @@ import {
 } from '../../../shared/api/shipping';
 import { COD_CANCEL_MESSAGES, COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import {
-  formatDeliveryDate,
   ORDER_STATUS_OF_SCAN,
   type TrackingKind,
   trackingKindLabel,
   trackingKindOfShiprocket,
 } from '../../../shared/courier-events';
 import { GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
-import { addDays, indiaDateOf } from '../../../shared/india-time';
+import { addDays, formatIndiaDay, indiaDateOf, instantOfIndiaTime } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import {
   canTransition,
@@ -93,8 +92,7 @@ export function courierTime(value: string): Date | null {
       : null;
   if (!parts) return null;
   const [year, month, day, hour, minute, second] = parts;
-  const at = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}+05:30`);
-  return Number.isNaN(at.getTime()) ? null : at;
+  return instantOfIndiaTime(`${year}-${month}-${day}`, `${hour}:${minute}:${second ?? '00'}`);
 }
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -129,7 +127,7 @@ function ndrTimelineNotes(
     answer.landmark && `landmark ${answer.landmark}`,
     answer.phone && `phone ${answer.phone}`,
   ].filter(Boolean);
-  const date = formatDeliveryDate(answer.date);
+  const date = formatIndiaDay(answer.date);
   return {
     note: `A new delivery attempt is arranged for ${date}${corrected.length > 0 ? ', with the details corrected' : ''}.`,
     internalNote: `New attempt on ${date} asked of the courier by ${by}${corrected.length > 0 ? `: ${corrected.join(', ')}` : ''}`,

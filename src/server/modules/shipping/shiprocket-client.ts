@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { indiaWireTime } from '../../../shared/india-time';
 import { unavailable as serviceUnavailable } from '../../errors';
 import type {
   Booking,
@@ -98,15 +98,7 @@ function serviceabilityOf(answer: z.infer<typeof ServiceabilityAnswer>): Service
 }
 
 /** 'YYYY-MM-DD HH:mm' in India time, as Shiprocket's order_date is written. */
-const shiprocketDateTime = (instant: Date) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: INDIA_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(instant);
+const shiprocketDateTime = (instant: Date) => indiaWireTime(instant).slice(0, 16);
 
 const sameToken = (expected: string, given: string | undefined) => {
   if (!given) return false;

@@ -9,8 +9,7 @@ import type {
   StaffMember,
 } from '../../../shared/api/staff';
 import { staffInviteShareText } from '../../../shared/api/staff';
-import { formatDeliveryDate } from '../../../shared/delivery-slot-rules';
-import { DAY_MS, indiaDateOf } from '../../../shared/india-time';
+import { DAY_MS, formatIndiaDay, indiaDateOf } from '../../../shared/india-time';
 import type { StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -116,7 +115,7 @@ export function createStaffService({
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + INVITE_DAYS * DAY_MS);
       const link = `${origin}/staff-invite/${token}`;
-      const until = formatDeliveryDate(indiaDateOf(expiresAt));
+      const until = formatIndiaDay(indiaDateOf(expiresAt));
       await db.transaction(async (tx) => {
         await tx
           .update(staffInvites)

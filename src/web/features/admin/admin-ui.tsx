@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
@@ -66,13 +65,6 @@ export function Pager({
     </nav>
   );
 }
-
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: INDIA_TIME_ZONE,
-  });
 
 /** A labelled control with its error below it. */
 export function Field({

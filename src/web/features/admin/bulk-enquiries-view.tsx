@@ -6,14 +6,12 @@ import {
   BULK_ENQUIRY_STATUSES,
   type BulkEnquiryStatus,
 } from '../../../shared/api/bulk-enquiries-rules';
+import { formatIndiaDate, formatIndiaDateTime } from '../../../shared/india-time';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { formatDateTime, inputClass, Pager, QueryState } from './admin-ui';
+import { inputClass, Pager, QueryState } from './admin-ui';
 import { useBulkEnquiries, useUpdateBulkEnquiry } from './bulk-enquiries-api';
-
-const formatDate = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
 
 function StatusSelect({
   id,
@@ -63,7 +61,7 @@ function EnquiryCard({ enquiry }: { enquiry: BulkEnquiry }) {
           #{enquiry.id} · {enquiry.occasion} · {enquiry.quantity.toLocaleString('en-IN')} pieces
         </h2>
         <p className="text-sm text-stone-600">
-          Needed by {formatDate(enquiry.neededBy)} · received {formatDateTime(enquiry.createdAt)} ·{' '}
+          Needed by {formatIndiaDate(enquiry.neededBy)} · received {formatIndiaDateTime(enquiry.createdAt)} ·{' '}
           {BULK_ENQUIRY_STATUS_LABELS[enquiry.status]}
         </p>
         <p className="mt-2 whitespace-pre-wrap break-words text-stone-800">{enquiry.productsOrBudget}</p>

@@ -8,26 +8,28 @@ import {
   COMPLAINT_STATES,
   type ComplaintState,
 } from '../../../shared/complaint-rules';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { formatDateTime, inputClass, Pager, QueryState } from './admin-ui';
+import { inputClass, Pager, QueryState } from './admin-ui';
 import { useAdminComplaints, useDecideComplaint } from './complaints-api';
 
 /** Where a complaint is against its two clocks (E-Commerce Rules 2020, rule 4(5)). */
 function ClockLine({ complaint }: { complaint: AdminComplaint }) {
   const late = 'font-bold text-red-700';
   if (complaint.resolvedAt)
-    return <p className="text-sm text-green-800">Resolved {formatDateTime(complaint.resolvedAt)}</p>;
+    return <p className="text-sm text-green-800">Resolved {formatIndiaDateTime(complaint.resolvedAt)}</p>;
   return (
     <ul className="text-sm">
       <li className={complaint.acknowledgeOverdue ? late : 'text-stone-700'}>
         {complaint.acknowledgedAt
-          ? `Acknowledged ${formatDateTime(complaint.acknowledgedAt)}`
-          : `${complaint.acknowledgeOverdue ? 'Overdue: acknowledge' : 'Acknowledge'} by ${formatDateTime(complaint.acknowledgeBy)}`}
+          ? `Acknowledged ${formatIndiaDateTime(complaint.acknowledgedAt)}`
+          : `${complaint.acknowledgeOverdue ? 'Overdue: acknowledge' : 'Acknowledge'} by ${formatIndiaDateTime(complaint.acknowledgeBy)}`}
       </li>
       <li className={complaint.resolveOverdue ? late : 'text-stone-700'}>
-        {complaint.resolveOverdue ? 'Overdue: resolve' : 'Resolve'} by {formatDateTime(complaint.resolveBy)}
+        {complaint.resolveOverdue ? 'Overdue: resolve' : 'Resolve'} by{' '}
+        {formatIndiaDateTime(complaint.resolveBy)}
       </li>
     </ul>
   );
@@ -86,7 +88,7 @@ function ComplaintCard({ complaint }: { complaint: AdminComplaint }) {
           {complaint.ticket} · {complaint.subject}
         </h2>
         <p className="text-sm text-stone-600">
-          Received {formatDateTime(complaint.receivedAt)}
+          Received {formatIndiaDateTime(complaint.receivedAt)}
           {complaint.orderNumber && (
             <>
               {' · order '}

@@ -1,11 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminCustomerDetail, AdminCustomerSummary } from '../../../shared/api/admin-customers';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { formatDateTime, inputClass, Pager, QueryState, StatusText } from './admin-ui';
+import { inputClass, Pager, QueryState, StatusText } from './admin-ui';
 import { EmailLink, PhoneLink } from './contact-links';
 import { type CustomerFilters, useAdminCustomers } from './customers-api';
 import { downloadCustomers } from './reports-api';
@@ -45,7 +46,7 @@ function CustomerFigures({ customer }: { customer: AdminCustomerSummary }) {
     <p className="text-sm text-stone-700">
       {ordersText(customer.orderCount)}
       {customer.spend === null ? '' : ` · spent ${formatInr(customer.spend)}`}
-      {customer.lastOrderAt ? ` · last order ${formatDateTime(customer.lastOrderAt)}` : ''}
+      {customer.lastOrderAt ? ` · last order ${formatIndiaDateTime(customer.lastOrderAt)}` : ''}
     </p>
   );
 }
@@ -138,7 +139,7 @@ export function CustomerDetailView({ detail }: { detail: AdminCustomerDetail }) 
           )}
         </p>
         <CustomerFigures customer={customer} />
-        <p className="text-sm text-stone-600">Customer since {formatDateTime(customer.createdAt)}</p>
+        <p className="text-sm text-stone-600">Customer since {formatIndiaDateTime(customer.createdAt)}</p>
       </section>
       <section className="rounded-xl border border-brand-100 bg-white p-4">
         <h2 className="font-bold text-stone-900">Addresses</h2>
@@ -175,7 +176,7 @@ export function CustomerDetailView({ detail }: { detail: AdminCustomerDetail }) 
                   <Link to={`/admin/orders/${order.id}`} className="font-semibold text-brand-700 underline">
                     Order {order.orderNumber}
                   </Link>
-                  <span className="block text-xs text-stone-600">{formatDateTime(order.createdAt)}</span>
+                  <span className="block text-xs text-stone-600">{formatIndiaDateTime(order.createdAt)}</span>
                 </span>
                 <span className="text-right">
                   <span className="block font-semibold">{formatInr(order.totalAmount)}</span>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { AdminDashboard } from '../../../shared/api/admin';
 import { TOP_PRODUCT_DAYS } from '../../../shared/api/admin-rules';
+import { formatIndiaDateTime, formatIndiaDay } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { CART_RECOVERY_WINDOW_DAYS } from '../../../shared/notification-rules';
-import { formatDateTime } from './admin-ui';
 
 /**
  * A figure never breaks inside ("₹1,51,31 / 6" on a 360 px phone): it stays on one line, and a
@@ -24,14 +24,6 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 
 const orderCount = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
 
-const dayLabel = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
-
 /**
  * Revenue net of refunds by day, each day's value printed beside its bar (text a screen
  * reader reads and a phone shows, not a picture of bars), newest last.
@@ -47,7 +39,7 @@ export function RevenueChart({ series }: { series: AdminDashboard['revenueSeries
             key={day.date}
             className="grid grid-cols-[5.5rem_minmax(2rem,1fr)_auto] items-center gap-2 text-sm"
           >
-            <span className="text-stone-700">{dayLabel(day.date)}</span>
+            <span className="text-stone-700">{formatIndiaDay(day.date)}</span>
             <span aria-hidden="true" className="h-3 rounded bg-brand-50">
               <span
                 className="block h-3 rounded bg-brand-500"
@@ -161,13 +153,13 @@ function MoneyCheck({ check }: { check: AdminDashboard['moneyCheck'] }) {
       ) : check.differences.length === 0 ? (
         <p className="mt-2 text-stone-600">
           The ledger agrees with the payment provider on {check.ordersChecked} orders (checked{' '}
-          {formatDateTime(check.checkedAt)}).
+          {formatIndiaDateTime(check.checkedAt)}).
         </p>
       ) : (
         <>
           <p role="status" className="mt-2 font-semibold text-red-700">
             {check.differences.length} of {check.ordersChecked} orders differ from the payment provider
-            (checked {formatDateTime(check.checkedAt)}).
+            (checked {formatIndiaDateTime(check.checkedAt)}).
           </p>
           <ul className="mt-2 divide-y divide-stone-100 text-sm">
             {check.differences.map((difference) => (

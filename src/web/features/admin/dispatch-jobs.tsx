@@ -6,11 +6,12 @@ import {
   type DispatchJobKind,
   MAX_DISPATCH_JOB_ORDERS,
 } from '../../../shared/api/dispatch-rules';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { apiRequest } from '../../api/client';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { formatDateTime, QueryState } from './admin-ui';
+import { QueryState } from './admin-ui';
 import { PdfProgressText } from './bulk-actions';
 import { downloadPdf, type OrderSelection, type PdfProgress } from './bulk-api';
 
@@ -140,7 +141,7 @@ function JobRow({ job }: { job: DispatchJobSummary }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold text-stone-900">{title}</p>
-          <p className="text-xs text-stone-600">Started {formatDateTime(job.createdAt)}</p>
+          <p className="text-xs text-stone-600">Started {formatIndiaDateTime(job.createdAt)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {job.finished && job.kind !== 'book' && job.done > 0 && (

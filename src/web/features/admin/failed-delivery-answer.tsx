@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { FailedDelivery, OwnerDeliveryAction, ShipmentState } from '../../../shared/api/shipping';
-import { formatDeliveryDate } from '../../../shared/courier-events';
+import { formatIndiaDateTime, formatIndiaDay } from '../../../shared/india-time';
 import { apiRequest } from '../../api/client';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { formatDateTime, inputClass } from './admin-ui';
+import { inputClass } from './admin-ui';
 
 /**
  * Decision 0065: the owner's answer to a failed delivery is the courier's NDR action: a new
@@ -46,7 +46,7 @@ export function FailedDeliveryAnswer({
         Delivery failed: answer the courier
       </h3>
       <p className="mt-1 text-sm text-stone-800">
-        <span className="font-semibold">{failed.reason}</span> ({formatDateTime(failed.at)})
+        <span className="font-semibold">{failed.reason}</span> ({formatIndiaDateTime(failed.at)})
       </p>
       {failed.answer ? (
         <p role="status" className="mt-2 text-sm text-stone-800">
@@ -71,7 +71,7 @@ export function FailedDeliveryAnswer({
                 onChange={(event) => setDate(event.target.value)}
               />
               <p id={`${id}-date-hint`} className="text-sm text-stone-600">
-                {formatDeliveryDate(failed.earliestDate)} to {formatDeliveryDate(failed.latestDate)}
+                {formatIndiaDay(failed.earliestDate)} to {formatIndiaDay(failed.latestDate)}
               </p>
             </div>
             <div>

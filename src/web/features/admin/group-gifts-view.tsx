@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminGroupGiftList } from '../../../shared/api/group-gifts';
 import { GROUP_GIFT_STATE_LABELS, GROUP_GIFT_STATES, type GroupGiftState } from '../../../shared/group-gifts';
-import { indiaDateTimeText } from '../../../shared/india-time';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { ApiError, apiRequest } from '../../api/client';
 import { SelectField } from '../../components/form-field';
@@ -49,7 +49,7 @@ export function GroupGiftsView() {
               </p>
               <p className="text-sm text-stone-700">
                 {formatInr(pool.collectedAmount)} of {formatInr(pool.targetAmount)} · closes{' '}
-                {indiaDateTimeText(pool.closesAt)} ·{' '}
+                {formatIndiaDateTime(pool.closesAt)} ·{' '}
                 <Link to={`/admin/orders/${pool.orderId}`} className="font-semibold text-brand-700 underline">
                   Order {pool.orderNumber}
                 </Link>

@@ -1,6 +1,7 @@
 import type { AdminJobs } from '../../../shared/api/admin';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { useJobs } from './admin-api';
-import { formatDateTime, QueryState } from './admin-ui';
+import { QueryState } from './admin-ui';
 
 export function JobsView() {
   const jobs = useJobs();
@@ -78,12 +79,12 @@ export function JobQueues({ jobs }: { jobs: AdminJobs }) {
           <ul className="space-y-1 text-sm">
             {jobs.stuckWebhooks.map((webhook) => (
               <li key={webhook.id} className="text-stone-700">
-                {webhook.event} · {webhook.id} · received {formatDateTime(webhook.receivedAt)}
+                {webhook.event} · {webhook.id} · received {formatIndiaDateTime(webhook.receivedAt)}
                 {webhook.lastError ? ` · ${webhook.lastError}` : ''}
                 {webhook.gaveUp
                   ? ` · gave up after ${webhook.attempts} tries: needs a look`
                   : webhook.attempts > 0 && webhook.nextAttemptAt
-                    ? ` · tried ${webhook.attempts} ${webhook.attempts === 1 ? 'time' : 'times'}, next at ${formatDateTime(webhook.nextAttemptAt)}`
+                    ? ` · tried ${webhook.attempts} ${webhook.attempts === 1 ? 'time' : 'times'}, next at ${formatIndiaDateTime(webhook.nextAttemptAt)}`
                     : ''}
               </li>
             ))}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { AdminMessage, AdminMessages } from '../../../shared/api/messaging';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { EmptyState } from '../../components/status-message';
 import { useMessages } from './admin-api';
-import { formatDateTime, Pager, QueryState } from './admin-ui';
+import { Pager, QueryState } from './admin-ui';
 
 const CHANNEL_NAMES: Record<AdminMessage['channel'], string> = { whatsapp: 'WhatsApp', sms: 'SMS' };
 const STATUS_NAMES: Record<AdminMessage['status'], string> = {
@@ -60,7 +61,7 @@ export function MessageList({ messages }: { messages: AdminMessages }) {
                 <span className="font-normal text-stone-600"> · {message.template}</span>
               </p>
               <p className="text-sm text-stone-600">
-                {formatDateTime(message.createdAt)} · {STATUS_NAMES[message.status]}
+                {formatIndiaDateTime(message.createdAt)} · {STATUS_NAMES[message.status]}
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-800">{message.text}</p>
             </li>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { NOTIFY_CHANNEL_LABELS, type NotifyChannel } from '../../../shared/notification-rules';
 import { EmptyState } from '../../components/status-message';
 import { useNotificationOutbox } from './admin-api';
-import { formatDateTime, Pager, QueryState } from './admin-ui';
+import { Pager, QueryState } from './admin-ui';
 
 const STATUS_NAMES: Record<string, string> = {
   queued: 'Queued',
@@ -42,8 +43,8 @@ export function NotificationOutboxView() {
                   </span>
                   <span className="block text-sm text-stone-600">
                     {channelName(row.channel)} to {row.recipient}
-                    {AUDIENCE_NOTES[row.audience] ?? ''} · {formatDateTime(row.sentAt ?? row.createdAt)} ·{' '}
-                    {STATUS_NAMES[row.status] ?? row.status}
+                    {AUDIENCE_NOTES[row.audience] ?? ''} · {formatIndiaDateTime(row.sentAt ?? row.createdAt)}{' '}
+                    · {STATUS_NAMES[row.status] ?? row.status}
                     {row.attempts > 1 ? ` after ${row.attempts} attempts` : ''}
                     {row.lastError ? ` (${row.lastError})` : ''}
                   </span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { cityAndState } from '../../../shared/address-rules';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import { COD_NOTHING_OWED, codOwesNothing } from '../../../shared/cash-on-delivery-rules';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr, formatLineAmount } from '../../../shared/money';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { orderItemKey } from '../../../shared/personalisation-rules';
@@ -13,7 +14,7 @@ import { PersonalisationDetails } from '../../components/personalisation-details
 import { SavingRows } from '../../components/saving-rows';
 import { ErrorBanner } from '../../components/status-message';
 import { downloadAdminInvoice, errorMessage, useChangeOrderStatus } from './admin-api';
-import { formatDateTime, inputClass, StatusText } from './admin-ui';
+import { inputClass, StatusText } from './admin-ui';
 import { EmailLink, PhoneLink } from './contact-links';
 import { CreditNotes } from './credit-notes';
 import { OrderLineRemoval } from './order-line-removal';
@@ -205,7 +206,7 @@ function OrderMoney({ money }: { money: AdminOrderDetail['money'] }) {
               <span className="min-w-0 break-words">
                 {line.label}
                 <span className="block text-stone-600">
-                  {formatDateTime(line.createdAt)}
+                  {formatIndiaDateTime(line.createdAt)}
                   {line.providerRef ? ` · ${line.providerRef}` : ''}
                 </span>
               </span>
@@ -261,7 +262,7 @@ export function OrderSummary({
   return (
     <div className="space-y-4">
       <section className="rounded-xl border border-brand-100 bg-white p-4">
-        <p className="text-sm text-stone-600">Placed {formatDateTime(order.createdAt)}</p>
+        <p className="text-sm text-stone-600">Placed {formatIndiaDateTime(order.createdAt)}</p>
         <p className="mt-1">
           Status: <StatusText status={order.status} />
         </p>
@@ -345,7 +346,7 @@ export function OrderSummary({
           <ul className="mt-2 space-y-1 text-sm">
             {detail.payments.map((payment) => (
               <li key={`${payment.createdAt}-${payment.providerPaymentId ?? ''}`}>
-                {formatDateTime(payment.createdAt)}: {payment.status} {formatInr(payment.amount)}
+                {formatIndiaDateTime(payment.createdAt)}: {payment.status} {formatInr(payment.amount)}
                 {payment.method ? ` by ${payment.method}` : ''}
                 {payment.refunded > 0 ? ` (${formatInr(payment.refunded)} refunded)` : ''}
               </li>
@@ -360,7 +361,7 @@ export function OrderSummary({
           <ul className="mt-2 space-y-1 text-sm">
             {order.returns.map((record) => (
               <li key={record.id}>
-                {formatDateTime(record.createdAt)}: {record.status},{' '}
+                {formatIndiaDateTime(record.createdAt)}: {record.status},{' '}
                 {record.items.map((item) => `${item.quantity} x ${item.name}`).join(', ')} ·{' '}
                 {formatInr(record.refundAmount)}
               </li>
@@ -380,7 +381,7 @@ export function OrderSummary({
           {order.events.map((event) => (
             <li key={`${event.createdAt}-${event.status}`}>
               <StatusText status={event.status} />{' '}
-              <span className="text-stone-600">{formatDateTime(event.createdAt)}</span>
+              <span className="text-stone-600">{formatIndiaDateTime(event.createdAt)}</span>
               {event.note && <p className="text-stone-700">{event.note}</p>}
               {event.internalNote && (
                 <p className="text-stone-700">

@@ -3,12 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { MAX_DISPATCH_JOB_ORDERS } from '../../../shared/api/dispatch-rules';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { ORDER_QUEUES, ORDER_SORTS, SLOT_FILTERS } from '../../../shared/dispatch-desk';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/status-message';
 import { type OrderFilters, useAdminOrders } from './admin-api';
-import { formatDateTime, inputClass, Pager, QueryState, StatusText } from './admin-ui';
+import { inputClass, Pager, QueryState, StatusText } from './admin-ui';
 import { BulkActionBar } from './bulk-actions';
 import type { OrderSelection } from './bulk-api';
 import { EmailLink, PhoneLink } from './contact-links';
@@ -379,7 +380,7 @@ export function OrdersView({
                         <PhoneLink phone={order.phone} />
                       </p>
                       <p className="text-xs text-stone-600">
-                        {formatDateTime(order.createdAt)} · {order.itemCount}{' '}
+                        {formatIndiaDateTime(order.createdAt)} · {order.itemCount}{' '}
                         {order.itemCount === 1 ? 'item' : 'items'}
                         {order.isQuote && <span className="ml-1 font-semibold text-brand-800">· Quote</span>}
                         {order.isGift && <span className="ml-1 font-semibold text-brand-800">· Gift</span>}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { EmptyState } from '../../components/status-message';
 import { useOutbox } from './admin-api';
-import { formatDateTime, Pager, QueryState } from './admin-ui';
+import { Pager, QueryState } from './admin-ui';
 
 const STATUS_NAMES: Record<string, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' };
 
@@ -20,7 +21,7 @@ export function OutboxView() {
                 <summary className="cursor-pointer">
                   <span className="font-semibold">{mail.subject}</span>
                   <span className="block text-sm text-stone-600">
-                    To {mail.recipient} · {formatDateTime(mail.sentAt ?? mail.createdAt)} ·{' '}
+                    To {mail.recipient} · {formatIndiaDateTime(mail.sentAt ?? mail.createdAt)} ·{' '}
                     {STATUS_NAMES[mail.status] ?? mail.status}
                     {mail.lastError ? ` (${mail.lastError})` : ''}
                   </span>

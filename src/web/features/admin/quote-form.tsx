@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { NewQuoteInput } from '../../../shared/api/quotes';
 import { QUOTE_DEFAULT_VALID_DAYS } from '../../../shared/api/quotes-rules';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { describeTiers } from '../../../shared/quantity-tier-rules';
 import { ApiError } from '../../api/client';
@@ -8,7 +9,7 @@ import { Button } from '../../components/button';
 import { QuoteLines } from '../../components/quote-lines';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminProduct } from './admin-api';
-import { Field, formatDateTime, inputClass } from './admin-ui';
+import { Field, inputClass } from './admin-ui';
 import { QuoteProductFinder } from './quote-product-finder';
 import { usePreviewQuote, useSendQuote } from './quotes-api';
 
@@ -108,7 +109,7 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
             ? 'The customer was e-mailed this link; you can also send it by phone or chat.'
             : 'Send this link to the customer by phone or chat.'}{' '}
           It opens without an account; to pay, they sign in or register with the quote's e-mail. The items are
-          reserved until {sent.expiresAt ? formatDateTime(sent.expiresAt) : 'it is paid'}.
+          reserved until {sent.expiresAt ? formatIndiaDateTime(sent.expiresAt) : 'it is paid'}.
         </p>
         <p className="mt-2 break-all">
           Payable link:{' '}

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { RefundsOwed, ReturnedParcelResponse } from '../../../shared/api/shipping';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { apiRequest } from '../../api/client';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { formatDateTime } from './admin-ui';
 import { useStaffMay } from './staff-permission';
 
 // Decision 0064: a parcel the courier brought back is checked in; its refund is made or owed.
@@ -67,19 +67,19 @@ export function ReturnedParcelPanel({ orderId }: { orderId: string }) {
         </>
       ) : parcel.cashOnDelivery ? (
         <p className="mt-1">
-          Checked in {formatDateTime(parcel.checkedInAt)}. Cash on delivery: nothing was paid, nothing is
+          Checked in {formatIndiaDateTime(parcel.checkedInAt)}. Cash on delivery: nothing was paid, nothing is
           owed.
         </p>
       ) : parcel.refundedAt ? (
         <p className="mt-1">
-          Checked in {formatDateTime(parcel.checkedInAt)}. Refunded {formatInr(parcel.owed)} on{' '}
-          {formatDateTime(parcel.refundedAt)}
+          Checked in {formatIndiaDateTime(parcel.checkedInAt)}. Refunded {formatInr(parcel.owed)} on{' '}
+          {formatIndiaDateTime(parcel.refundedAt)}
           {parcel.deduction > 0 ? ` (${formatInr(parcel.deduction)} return freight deducted)` : ''}.
         </p>
       ) : (
         <>
           <p className="mt-1">
-            Checked in {formatDateTime(parcel.checkedInAt)}. Refund owed: {formatInr(parcel.owed)}
+            Checked in {formatIndiaDateTime(parcel.checkedInAt)}. Refund owed: {formatInr(parcel.owed)}
             {parcel.deduction > 0 ? ` (${formatInr(parcel.deduction)} return freight deducted)` : ''}.
           </p>
           {mayRefund && (

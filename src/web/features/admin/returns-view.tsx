@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminReturn } from '../../../shared/api/returns';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { RETURN_KIND_LABELS } from '../../../shared/return-rules';
 import { Button } from '../../components/button';
@@ -8,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PrivateImage } from '../../components/private-image';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminReturns, useDecideReturn, useMarkRefundPaid } from './admin-api';
-import { formatDateTime, inputClass, Pager, QueryState } from './admin-ui';
+import { inputClass, Pager, QueryState } from './admin-ui';
 import { useStaffMay } from './staff-permission';
 
 const FILTERS = [
@@ -140,7 +141,7 @@ function ReturnCard({
         <Link to={`/admin/orders/${record.orderId}`} className="font-semibold text-brand-700 hover:underline">
           Order {record.orderNumber}
         </Link>
-        <span className="text-sm text-stone-600">{formatDateTime(record.createdAt)}</span>
+        <span className="text-sm text-stone-600">{formatIndiaDateTime(record.createdAt)}</span>
       </div>
       <p className="text-sm text-stone-700">
         {record.customerName} ({record.customerEmail})
@@ -175,7 +176,9 @@ function ReturnCard({
       </p>
       {record.pickup && <p className="text-sm text-stone-700">{pickupLine(record.pickup)}</p>}
       {record.receivedAt && (
-        <p className="text-sm text-stone-700">Received and checked {formatDateTime(record.receivedAt)}</p>
+        <p className="text-sm text-stone-700">
+          Received and checked {formatIndiaDateTime(record.receivedAt)}
+        </p>
       )}
       {record.status === 'approved' && record.refundMethod === 'transfer' && !record.refundPaidAt && (
         <p className="text-sm text-stone-700">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { errorMessage, useAdminReviews, useHideReview } from './admin-api';
-import { formatDateTime, Pager, QueryState } from './admin-ui';
+import { Pager, QueryState } from './admin-ui';
 
 /** Every review, newest first; the owner hides one (and shows it again). */
 export function ReviewsView() {
@@ -27,7 +28,7 @@ export function ReviewsView() {
                     {review.productName} · {review.rating} of 5{review.hidden ? ' · Hidden' : ''}
                   </p>
                   <p className="text-sm text-stone-600">
-                    {review.authorName} ({review.authorEmail}) · {formatDateTime(review.createdAt)}
+                    {review.authorName} ({review.authorEmail}) · {formatIndiaDateTime(review.createdAt)}
                   </p>
                   {review.text && (
                     <p className="mt-1 whitespace-pre-line text-sm text-stone-800">{review.text}</p>

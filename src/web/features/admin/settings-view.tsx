@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import {
   OWNER_SETTING_FIELDS,
@@ -14,7 +15,7 @@ import { Button } from '../../components/button';
 import { FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { formatDateTime, QueryState } from './admin-ui';
+import { QueryState } from './admin-ui';
 import { useOwnerSettings, useSaveOwnerSettings } from './settings-api';
 
 // The owner's settings, one form built from the shared schema's fields
@@ -115,7 +116,7 @@ function ChangeLine({ change }: { change: SettingsChange }) {
   return (
     <li className="border-b border-stone-100 py-2 text-sm">
       <p className="font-semibold text-stone-800">
-        {formatDateTime(change.at)} · {change.by}
+        {formatIndiaDateTime(change.at)} · {change.by}
       </p>
       <ul className="text-stone-600">
         {change.changes.map((item) => (

@@ -3,13 +3,12 @@ import { lazy, Suspense, useId, useState } from 'react';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
 import type { Shipment, ShipmentResponse, ShipmentState } from '../../../shared/api/shipping';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery-rules';
-import { formatDeliveryDate as formatDate } from '../../../shared/courier-events';
+import { formatIndiaDay as formatDate, formatIndiaDateTime } from '../../../shared/india-time';
 import type { ParcelSize } from '../../../shared/parcel';
 import { ApiError, apiRequest, readToken } from '../../api/client';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { formatDateTime } from './admin-ui';
 
 // Decisions 0064 and 0065: a failed delivery's answer, a returned parcel's check-in and the booking
 // dialog are for a few orders at a time, so each loads when its order needs it; the order page
@@ -187,7 +186,7 @@ export function ShipmentPanel({ detail }: { detail: AdminOrderDetail }) {
           <ul className="mt-1 divide-y divide-stone-100 text-sm">
             {shipment.data.refusedScans.map((scan) => (
               <li key={`${scan.kind}-${scan.at}`} className="py-1">
-                {formatDateTime(scan.at)} · {scan.label}
+                {formatIndiaDateTime(scan.at)} · {scan.label}
                 {scan.location ? `, ${scan.location}` : ''}
                 {scan.activity ? ` (${scan.activity})` : ''}
               </li>

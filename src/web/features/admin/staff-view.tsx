@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type StaffInviteSent, type StaffMember, whatsappShareLink } from '../../../shared/api/staff';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import {
   may,
   STAFF_PERMISSION_LABELS,
@@ -14,7 +15,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/status-message';
 import { errorMessage } from './admin-api';
-import { Field, formatDateTime, inputClass, QueryState } from './admin-ui';
+import { Field, inputClass, QueryState } from './admin-ui';
 import { useChangeStaffRole, useInviteStaff, useRevokeInvite, useStaff } from './settings-api';
 
 // The owner invites staff by e-mail with a role, changes or revokes roles.
@@ -296,7 +297,7 @@ export function StaffView({ currentUserId }: { currentUserId: number | undefined
                     >
                       <span className="text-sm text-stone-800">
                         {invite.email} · {STAFF_ROLE_NAMES[invite.staffRole]} · until{' '}
-                        {formatDateTime(invite.expiresAt)}
+                        {formatIndiaDateTime(invite.expiresAt)}
                       </span>
                       <Button
                         variant="secondary"
@@ -322,7 +323,7 @@ export function StaffView({ currentUserId }: { currentUserId: number | undefined
                 <ul className="mt-2 text-sm text-stone-700">
                   {data.history.map((line) => (
                     <li key={`${line.at}-${line.by}`} className="border-b border-stone-100 py-2">
-                      {formatDateTime(line.at)} · {line.by}:{' '}
+                      {formatIndiaDateTime(line.at)} · {line.by}:{' '}
                       {line.changes
                         .map((item) => `${item.key} ${String(item.from ?? '—')} → ${String(item.to ?? '—')}`)
                         .join('; ')}

@@ -65,8 +65,8 @@ describe('the complaint form on the Contact page', () => {
     await user.click(screen.getByRole('button', { name: 'Send complaint' }));
     const receipt = await screen.findByRole('status');
     expect(receipt.textContent).toContain('Your ticket number is UG-C-000123');
-    expect(receipt.textContent).toContain('acknowledge it by 8 December 2026');
-    expect(receipt.textContent).toContain('resolve it by 6 January 2027');
+    expect(receipt.textContent).toContain('acknowledge it by 8 Dec 2026, 10:15 am');
+    expect(receipt.textContent).toContain('resolve it by 6 Jan 2027, 10:15 am');
     expect(receipt.textContent).toContain('We have e-mailed the ticket to kavya@example.in.');
     expect(document.activeElement).toBe(receipt);
     expect(sent).toEqual([

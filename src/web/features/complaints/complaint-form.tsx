@@ -8,7 +8,7 @@ import {
   COMPLAINT_ORDER_NUMBER_MAX,
   COMPLAINT_SUBJECT_MAX,
 } from '../../../shared/complaint-rules';
-import { indiaDateTimeText } from '../../../shared/india-time';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { isValidPhone, PHONE_INPUT_MAX } from '../../../shared/phone';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
@@ -100,8 +100,8 @@ export function ComplaintForm({ account }: { account: { email: string } | null }
           quote it whenever you write or call about this complaint.
         </p>
         <p>
-          We will acknowledge it by <strong>{indiaDateTimeText(created.acknowledgeBy)}</strong> and resolve it
-          by <strong>{indiaDateTimeText(created.resolveBy)}</strong> at the latest.
+          We will acknowledge it by <strong>{formatIndiaDateTime(created.acknowledgeBy)}</strong> and resolve
+          it by <strong>{formatIndiaDateTime(created.resolveBy)}</strong> at the latest.
         </p>
         <p className="text-sm">
           {created.mailedTo

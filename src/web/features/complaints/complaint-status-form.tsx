@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { COMPLAINT_TICKET_MAX } from '../../../shared/complaint-rules';
-import { indiaDateTimeText } from '../../../shared/india-time';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
@@ -65,11 +65,11 @@ export function ComplaintStatusForm() {
           </h3>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="font-semibold">Received</dt>
-            <dd>{indiaDateTimeText(found.receivedAt)}</dd>
+            <dd>{formatIndiaDateTime(found.receivedAt)}</dd>
             <dt className="font-semibold">Acknowledged</dt>
-            <dd>{found.acknowledgedAt ? indiaDateTimeText(found.acknowledgedAt) : 'Not yet'}</dd>
+            <dd>{found.acknowledgedAt ? formatIndiaDateTime(found.acknowledgedAt) : 'Not yet'}</dd>
             <dt className="font-semibold">Resolved</dt>
-            <dd>{found.resolvedAt ? indiaDateTimeText(found.resolvedAt) : 'Not yet'}</dd>
+            <dd>{found.resolvedAt ? formatIndiaDateTime(found.resolvedAt) : 'Not yet'}</dd>
           </dl>
           {found.resolution && (
             <p className="mt-2 whitespace-pre-wrap break-words text-sm">{found.resolution}</p>

@@ -1,5 +1,4 @@
-import { formatDeliveryDate } from '../../../shared/delivery-slot-rules';
-import { addDays } from '../../../shared/india-time';
+import { addDays, formatIndiaDay } from '../../../shared/india-time';
 import { useDeliveryDates } from './delivery-dates-api';
 
 /**
@@ -13,7 +12,7 @@ export function useEarliestDay(pincode: string | null): string | null {
   if (!data || !first) return null;
   if (first.date === data.today) return 'Today';
   if (first.date === addDays(data.today, 1)) return 'Tomorrow';
-  return formatDeliveryDate(first.date);
+  return formatIndiaDay(first.date);
 }
 
 export function EarliestDayNote({ day }: { day: string }) {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { OrderEventRecord } from '../../../shared/api/orders';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery-rules';
+import { formatIndiaDateTime } from '../../../shared/india-time';
 import { orderStatusLabel } from '../../../shared/order-status';
-import { formatOrderDateTime } from './order-dates';
 
 /**
  * Decision 0064: a cash on delivery order waiting for its YES is recorded 'confirmed' when placed;
@@ -30,7 +30,7 @@ export function OrderTimeline({ events }: { events: readonly OrderEventRecord[] 
           <p className="font-semibold text-stone-900">{stepLabel(event)}</p>
           {event.note && <p className="text-sm text-stone-700">{event.note}</p>}
           <p className="text-xs text-stone-500">
-            <time dateTime={event.createdAt}>{formatOrderDateTime(event.createdAt)}</time>
+            <time dateTime={event.createdAt}>{formatIndiaDateTime(event.createdAt)}</time>
           </p>
         </li>
       ))}

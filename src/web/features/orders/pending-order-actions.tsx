@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderRecord } from '../../../shared/api/orders';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { formatIndiaTime } from '../../../shared/india-time';
 import { ApiError } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { ErrorBanner } from '../../components/status-message';
 import { isPayable, useCancelOrder } from './orders-api';
-
-const timeFormat = new Intl.DateTimeFormat('en-IN', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: INDIA_TIME_ZONE,
-});
 
 /** The payment page of a pending order: it pays this order, never a new one. */
 export const completePaymentPath = (orderId: string) => `/payment?order=${encodeURIComponent(orderId)}`;
@@ -47,8 +41,7 @@ export function PendingOrderActions({
   return (
     <div className={`flex flex-col gap-2 ${className}`}>
       <p className="text-sm text-stone-700">
-        Complete payment by {timeFormat.format(new Date(order.payableUntil))} to keep these items, or cancel
-        the order.
+        Complete payment by {formatIndiaTime(order.payableUntil)} to keep these items, or cancel the order.
       </p>
       <div className="flex flex-wrap gap-2">
         <Link

@@ -1,7 +1,7 @@
 import { useCallback, useId } from 'react';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { VerifyPaymentPayload } from '../../../shared/api/payments';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { formatIndiaDay, formatIndiaTime } from '../../../shared/india-time';
 import { formatInr, toPaise } from '../../../shared/money';
 import { apiRequest, parsedAnswer } from '../../api/client';
 import { Button } from '../../components/button';
@@ -9,17 +9,6 @@ import { ErrorBanner } from '../../components/status-message';
 import { paymentsApi } from './payments-api';
 import { type Payer, usePaymentWindow } from './use-payment-window';
 
-const timeFormat = new Intl.DateTimeFormat('en-IN', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: INDIA_TIME_ZONE,
-});
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: INDIA_TIME_ZONE,
-});
 const SLOT_WORDS: Record<string, string> = {
   standard: 'Standard delivery',
   midnight: 'Midnight delivery',
@@ -86,7 +75,7 @@ export function AddressChangePayment({
   const { address, delivery } = pending;
   const lapsed = Date.parse(pending.expiresAt) <= now;
   const deliveryWords = delivery
-    ? ` for ${SLOT_WORDS[delivery.slot] ?? delivery.slot} on ${dayFormat.format(new Date(`${delivery.date}T12:00:00+05:30`))}`
+    ? ` for ${SLOT_WORDS[delivery.slot] ?? delivery.slot} on ${formatIndiaDay(delivery.date)}`
     : '';
   return (
     <section
@@ -108,8 +97,8 @@ export function AddressChangePayment({
       ) : (
         <>
           <p className="text-sm text-stone-700">
-            Pay the difference by {timeFormat.format(new Date(pending.expiresAt))} to make the change; until
-            then your order keeps its current address and delivery.
+            Pay the difference by {formatIndiaTime(pending.expiresAt)} to make the change; until then your
+            order keeps its current address and delivery.
           </p>
           {message && <ErrorBanner>{message}</ErrorBanner>}
           <Button className="self-start" onClick={() => void pay()} disabled={phase !== 'idle'}>

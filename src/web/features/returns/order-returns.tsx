@@ -1,7 +1,7 @@
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { ReturnRecord } from '../../../shared/api/returns';
-import { DAY_MS, INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { DAY_MS, formatIndiaDate } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import {
   MAX_RETURN_PHOTOS,
@@ -80,9 +80,6 @@ function ReturnSummary({ record, ref }: { record: ReturnRecord; ref?: Ref<HTMLLI
     </li>
   );
 }
-
-const onDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE });
 
 /** Until when each kind of return may be asked for: a change of mind 7 days, the store's fault longer. */
 function returnDeadlines(order: OrderRecord): Record<ReturnKind, string> | null {
@@ -278,12 +275,12 @@ export function OrderReturns({
             <ul className="text-sm text-stone-700">
               <li>
                 {openKinds.includes('changed_mind')
-                  ? `Changed your mind? You can return items until ${onDate(deadlines.changed_mind)}.`
-                  : `The ${onDate(deadlines.changed_mind)} deadline for a change of mind has passed.`}
+                  ? `Changed your mind? You can return items until ${formatIndiaDate(deadlines.changed_mind)}.`
+                  : `The ${formatIndiaDate(deadlines.changed_mind)} deadline for a change of mind has passed.`}
               </li>
               <li>
-                A defective, damaged or wrong item, or a late delivery, until {onDate(deadlines.faulty)}, with
-                the delivery charges refunded.
+                A defective, damaged or wrong item, or a late delivery, until{' '}
+                {formatIndiaDate(deadlines.faulty)}, with the delivery charges refunded.
               </li>
             </ul>
           )}

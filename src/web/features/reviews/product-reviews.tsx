@@ -1,14 +1,11 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { INDIA_TIME_ZONE } from '../../../shared/india-time';
+import { formatIndiaDate } from '../../../shared/india-time';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { useNearViewport } from '../../components/use-near-viewport';
 import { ReviewForm } from './review-form';
 import { useReviewEligibility, useReviews } from './reviews-api';
 import { StarRating } from './star-rating';
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE });
 
 type ReviewsProps = {
   productId: number;
@@ -99,7 +96,7 @@ function Reviews({ productId, signedIn, onReviewed }: ReviewsProps) {
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     <StarRating rating={review.rating} />
                     <span className="font-semibold text-stone-900">{review.authorName}</span>
-                    <span className="text-stone-600">{formatDate(review.createdAt)}</span>
+                    <span className="text-stone-600">{formatIndiaDate(review.createdAt)}</span>
                     {review.verifiedPurchase && (
                       <span className="rounded bg-green-50 px-1.5 py-0.5 text-xs font-semibold text-green-800">
                         Verified purchase

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { OrderTracking as Tracking } from '../../../shared/api/shipping';
-import { formatDeliveryDate } from '../../../shared/courier-events';
+import { formatIndiaDay } from '../../../shared/india-time';
 import { isValidPhone } from '../../../shared/phone';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
@@ -92,7 +92,7 @@ function FailedDelivery({ orderId, tracking }: { orderId: string; tracking: Trac
       </fieldset>
       {choice === 'reattempt' ? (
         <FormField
-          label={`New attempt date (until ${formatDeliveryDate(failed.latestDate)})`}
+          label={`New attempt date (until ${formatIndiaDay(failed.latestDate)})`}
           type="date"
           min={failed.earliestDate}
           max={failed.latestDate}

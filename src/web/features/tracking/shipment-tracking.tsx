@@ -1,5 +1,5 @@
 import type { TrackedOrder } from '../../../shared/api/shipping';
-import { formatDeliveryDate, formatScanTime } from '../../../shared/courier-events';
+import { formatIndiaDateTime, formatIndiaDay } from '../../../shared/india-time';
 import { orderStatusLabel } from '../../../shared/order-status';
 
 // DESIGN 4's statuses before the parcel leaves the store (the courier's booking walks to packed).
@@ -56,7 +56,7 @@ export function ShipmentTracking({
         {order.expectedDelivery && order.status !== 'delivered' && order.status !== 'returned' && (
           <>
             <dt className="font-semibold text-stone-700">Expected delivery</dt>
-            <dd>{formatDeliveryDate(order.expectedDelivery)}</dd>
+            <dd>{formatIndiaDay(order.expectedDelivery)}</dd>
           </>
         )}
       </dl>
@@ -78,7 +78,7 @@ export function ShipmentTracking({
               )}
               <p className="text-xs text-stone-600">
                 {scan.location && <span>{scan.location} · </span>}
-                <time dateTime={scan.at}>{formatScanTime(scan.at)}</time>
+                <time dateTime={scan.at}>{formatIndiaDateTime(scan.at)}</time>
               </p>
             </li>
           ))}
