@@ -3,13 +3,17 @@ import { formatPaise, type Paise } from './money';
 // Decision 0084: a group gift ("Chip in together"). Friends pay shares of one gift by UPI or card;
 // the order is placed when the total is met. The rules both sides need live here, without Zod.
 
-/** What a pool can be: collecting, short at its deadline (the organiser may top up), met (ordered), refunded. */
-export const GROUP_GIFT_STATES = ['open', 'short', 'met', 'refunded'] as const;
+/**
+ * What a pool can be: collecting, short at its deadline (the organiser may top up), met but its gift
+ * sold out (the organiser may choose another), met (ordered), refunded.
+ */
+export const GROUP_GIFT_STATES = ['open', 'short', 'sold_out', 'met', 'refunded'] as const;
 export type GroupGiftState = (typeof GROUP_GIFT_STATES)[number];
 
 export const GROUP_GIFT_STATE_LABELS: Readonly<Record<GroupGiftState, string>> = {
   open: 'Collecting',
   short: 'Short at its deadline',
+  sold_out: 'Met, gift sold out: the organiser chooses',
   met: 'Met: gift ordered',
   refunded: 'Refunded',
 };
@@ -26,6 +30,8 @@ export const GROUP_GIFT_MAX_DAYS = 14;
 export const GROUP_GIFTS_PER_DAY = 5;
 /** Days the organiser has after a short deadline to top up the rest before everyone is refunded. */
 export const TOP_UP_DAYS = 2;
+/** Days the organiser has to choose another gift when the pool's sold out as it was met. */
+export const SOLD_OUT_CHOICE_DAYS = 3;
 /** A note a contributor leaves on the pool's page. */
 export const CONTRIBUTION_NOTE_MAX = 140;
 
@@ -42,7 +48,12 @@ export const GROUP_GIFT_MESSAGES = {
   organiserOnly: 'Only the organiser can do this',
   addressOrLink: 'Please give the delivery address, or send the gift by link for its recipient to answer',
   verificationFailed: 'We could not confirm this payment. Nothing was taken for the group gift.',
+  notSoldOut: 'This group gift is not waiting for another gift',
 } as const;
+
+/** Decision 0084: a gift chosen instead of a sold-out one costs at most what the friends paid. */
+export const replacementTooDearMessage = (totalPaise: Paise, collectedPaise: Paise) =>
+  `That gift comes to ${formatPaise(totalPaise)} with its delivery, more than the ${formatPaise(collectedPaise)} collected`;
 
 export const tooManyGroupGiftsMessage = (limit: number) =>
   `You can start ${limit} group gifts a day. Please try again tomorrow.`;
@@ -83,10 +94,52 @@ export const GROUP_GIFT_MET_NOTE = 'Group gift met: every share is in and the or
 export const GROUP_GIFT_REFUNDED_NOTE = 'The group gift did not collect its total; every share is refunded';
 export const GROUP_GIFT_CLOSED_NOTE = 'The organiser closed the group gift; every share is refunded';
 export const GROUP_GIFT_SOLD_OUT_NOTE =
-  'The group gift met its total but the gift had sold out; every share is refunded';
+  'The group gift met its total but the gift had sold out; the organiser may choose another';
+export const GROUP_GIFT_SOLD_OUT_REFUNDED_NOTE =
+  'The gift sold out and no other was chosen in time; every share is refunded';
+export const groupGiftReplacedNote = (name: string, surplusPaise: Paise) =>
+  surplusPaise > 0
+    ? `The gift sold out; the organiser chose ${name} instead, and ${formatPaise(surplusPaise)} is refunded to the friends in proportion to their shares`
+    : `The gift sold out; the organiser chose ${name} instead`;
+
+/**
+ * Decision 0084: what each share gets back when the gift chosen instead costs less than the pool
+ * holds. Each share gives back the surplus times its part of the pool, rounded down to the paisa;
+ * the paise left over go one each to the shares with the largest remainders (the earlier share
+ * first on a tie). The parts add up to the surplus exactly, and none exceeds what its share kept.
+ */
+export function surplusPartsOf(
+  shares: readonly { id: number; takenPaise: Paise }[],
+  surplusPaise: Paise,
+): { id: number; paise: Paise }[] {
+  const held = shares.reduce((sum, share) => sum + share.takenPaise, 0);
+  if (surplusPaise <= 0 || held <= 0) return shares.map((share) => ({ id: share.id, paise: 0 }));
+  // BigInt: a share times the surplus can pass 2^53 paise for a large pool.
+  const parts = shares.map((share) => {
+    const exact = BigInt(share.takenPaise) * BigInt(Math.min(surplusPaise, held));
+    return { id: share.id, paise: Number(exact / BigInt(held)), rest: exact % BigInt(held) };
+  });
+  let left = Math.min(surplusPaise, held) - parts.reduce((sum, part) => sum + part.paise, 0);
+  const byRest = [...parts].sort((a, b) => (a.rest === b.rest ? a.id - b.id : a.rest > b.rest ? -1 : 1));
+  for (const part of byRest) {
+    if (left <= 0) break;
+    part.paise += 1;
+    left -= 1;
+  }
+  return parts.map(({ id, paise }) => ({ id, paise }));
+}
 
 /** The events a contributor or the organiser hears of by SMS. */
-export type GroupGiftEvent = 'taken' | 'over' | 'met' | 'refunded' | 'short' | 'thanks';
+export type GroupGiftEvent =
+  | 'taken'
+  | 'over'
+  | 'met'
+  | 'refunded'
+  | 'short'
+  | 'thanks'
+  | 'sold_out'
+  | 'sold_out_wait'
+  | 'surplus';
 
 /** The words of a group gift's SMS (one template parameter: the sentence). */
 export function groupGiftNews(
@@ -105,6 +158,12 @@ export function groupGiftNews(
       return `${pool.charAt(0).toUpperCase()}${pool.slice(1)} did not go ahead, so your ${formatPaise(facts.paise)} is refunded. Banks take 5-7 working days to show it.`;
     case 'short':
       return `The deadline of ${pool} has passed ${formatPaise(facts.paise)} short. Top up the rest on its page within ${TOP_UP_DAYS} days, or every share is refunded.`;
+    case 'sold_out':
+      return `The gift of ${pool} sold out just as everyone's ${formatPaise(facts.paise)} came in. Choose another gift up to that on its page within ${SOLD_OUT_CHOICE_DAYS} days, or every share is refunded.`;
+    case 'sold_out_wait':
+      return `The gift of ${pool} sold out as the total was met. The organiser may choose another within ${SOLD_OUT_CHOICE_DAYS} days; if not, your ${formatPaise(facts.paise)} is refunded.`;
+    case 'surplus':
+      return `The organiser chose another gift for ${pool} that costs less, so ${formatPaise(facts.paise)} of your share is refunded. Banks take 5-7 working days to show it.`;
     // Decision 0081's thank-you, forwarded: the recipient's name only, never their note.
     case 'thanks':
       return `${facts.recipientName} has thanked everyone for ${pool}.`;

@@ -30,6 +30,8 @@ export const LEDGER_REASON_LABELS = {
   gift_expired: 'Refund: the gift link expired without an address',
   // Decision 0084: a group gift's share paid when others had already met its total (or most of it).
   group_gift_over: 'Refund: a group gift share beyond its total',
+  // Decision 0084: the gift sold out as the pool was met; the one chosen instead cost less.
+  group_gift_surplus: "Refund: a group gift share's part of a cheaper gift chosen instead",
   cod: 'Cash collected on delivery',
 } as const;
 export type LedgerReason = keyof typeof LEDGER_REASON_LABELS;

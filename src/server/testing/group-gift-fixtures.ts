@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type {
   ConfirmContributionResponse,
@@ -6,6 +7,8 @@ import type {
   OpenGroupGiftResponse,
 } from '../../shared/api/group-gifts';
 import { addDays, indiaDateOf } from '../../shared/india-time';
+import { groupGifts, moneyLedger, orders } from '../db/schema';
+import { giftLinkTokenHashOf } from '../modules/orders';
 import { sandboxId } from '../modules/payment-providers';
 import { type Line, TEST_ADDRESS, totalFor } from './order-fixtures';
 import type { TestAccount } from './test-accounts';
@@ -113,3 +116,22 @@ export async function chipIn(
   expect(paid.statusCode, paid.body).toBe(200);
   return paid.json<ConfirmContributionResponse>();
 }
+
+/** The pool of a token and its order, as stored (only the token's hash is kept). */
+export async function storedPool(store: TestStore, token: string) {
+  const [row] = await store.database.db
+    .select()
+    .from(groupGifts)
+    .innerJoin(orders, eq(orders.id, groupGifts.orderId))
+    .where(eq(groupGifts.tokenHash, giftLinkTokenHashOf(token)));
+  if (!row) throw new Error('No pool has this token');
+  return row;
+}
+
+/** An order's money ledger, oldest line first: each movement's kind, paise and reason. */
+export const ledgerLinesOf = (store: TestStore, orderId: string) =>
+  store.database.db
+    .select({ kind: moneyLedger.kind, amountPaise: moneyLedger.amountPaise, reason: moneyLedger.reason })
+    .from(moneyLedger)
+    .where(eq(moneyLedger.orderId, orderId))
+    .orderBy(asc(moneyLedger.id));

@@ -96,6 +96,8 @@ export const GroupGiftView = z.object({
   isOrganiser: z.boolean(),
   /** The order, once placed: its number, for the organiser's My Orders. */
   orderNumber: z.string().nullable(),
+  /** Met but sold out: when everyone is refunded unless the organiser chooses another gift. */
+  chooseBy: z.string().nullable(),
 });
 export type GroupGiftView = z.infer<typeof GroupGiftView>;
 
@@ -150,6 +152,29 @@ export const EditGroupGiftPayload = z.object({
   closesOn: DeliveryDate.optional(),
 });
 export type EditGroupGiftPayload = z.infer<typeof EditGroupGiftPayload>;
+
+/**
+ * GET /api/group-gifts/:token/replacements: for the organiser of a pool met when its gift sold out,
+ * gifts in stock that cost at most what was collected, each priced by the server with the pool's
+ * own delivery, and what would go back to the friends.
+ */
+export const ReplacementGift = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  totalAmount: z.number(),
+  refundAmount: z.number(),
+});
+export type ReplacementGift = z.infer<typeof ReplacementGift>;
+export const ReplacementGiftList = z.object({ data: z.array(ReplacementGift) });
+export type ReplacementGiftList = z.infer<typeof ReplacementGiftList>;
+
+/** POST /api/group-gifts/:token/replacement: the gift chosen, and its total as the organiser saw it. */
+export const ChooseReplacementPayload = z.object({
+  productId: z.number().int().positive().max(2_147_483_647),
+  totalAmount: z.number({ error: 'Total amount is required' }).nonnegative().max(100_000_000),
+});
+export type ChooseReplacementPayload = z.infer<typeof ChooseReplacementPayload>;
 
 /** GET /api/admin/group-gifts?state=: the owner's pools, newest first, with their shares. */
 export const AdminGroupGiftQuery = z.object({ state: GroupGiftState.optional() });

@@ -29,6 +29,7 @@ const POOL: GroupGiftView = {
   contributors: [{ id: 3, name: 'Ravi', note: 'Miss you!' }],
   isOrganiser: false,
   orderNumber: null,
+  chooseBy: null,
 };
 
 const RAVI: User = {

@@ -11,17 +11,17 @@ import {
   contributionPaise,
   GROUP_GIFT_MESSAGES,
   GROUP_GIFT_MET_NOTE,
-  GROUP_GIFT_SOLD_OUT_NOTE,
   takenOf,
 } from '../../../shared/group-gifts';
 import { formatPaise, toPaise, toRupees } from '../../../shared/money';
-import { groupGiftContributions, groupGifts, orders, payments } from '../../db/schema';
+import { groupGiftContributions, groupGifts, orders } from '../../db/schema';
 import { AppError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
-import { recordCapturedPayment, recordMoney, reserveOrderAgain } from '../orders';
+import { recordCapturedPayment, reserveOrderAgain } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import type { ProviderCapture } from '../payments';
+import type { PoolMeeting } from './meet-pool';
 import type { GroupGiftDeps, PoolRecords } from './pool-records';
-import type { PoolSettling } from './settle-pool';
+import type { ShareRefunds } from './share-refunds';
 
 /** What a captured share came to: what the pool kept and what went straight back. */
 type ShareOutcome = { takenPaise: number; refundedPaise: number; recordedBefore: boolean };
@@ -34,9 +34,10 @@ type ShareOutcome = { takenPaise: number; refundedPaise: number; recordedBefore:
 export function createPoolContributions(
   deps: GroupGiftDeps,
   { poolByToken, verifiedPhoneOf, collectedPaiseOf, view, tell }: PoolRecords,
-  { refundPool }: Pick<PoolSettling, 'refundPool'>,
+  { giveBack }: ShareRefunds,
+  { placeMet, awaitChoice }: Pick<PoolMeeting, 'placeMet' | 'awaitChoice'>,
 ) {
-  const { db, clock, provider, placePooledOrder, refundOrder, log, onStockChanged = () => {} } = deps;
+  const { db, clock, provider, log, onStockChanged = () => {} } = deps;
 
   /**
    * Records a share the provider captured, once (the payment row is unique per provider payment),
@@ -51,7 +52,6 @@ export function createPoolContributions(
       .where(eq(groupGiftContributions.providerOrderId, input.providerOrderId))
       .limit(1);
     if (!found) return null;
-    let refundAfter: string | null = null;
     let placed = false;
     const outcome = await db.transaction(async (tx): Promise<ShareOutcome> => {
       const [pool] = await tx
@@ -114,65 +114,28 @@ export function createPoolContributions(
       if (over > 0) {
         // Given back now, inside the transaction, so the share is never counted without its refund
         // (a provider that does not answer rolls it all back; its webhook is retried).
-        let refundRef: string;
-        try {
-          refundRef = (await provider.refund(input.paymentId, over, `share-over-${payment.id}`)).id;
-        } catch (error) {
-          log.warn(
-            { err: error, paymentId: input.paymentId },
-            'the payment provider did not take a share’s refund',
-          );
-          throw unavailable(PAYMENT_MESSAGES.providerDown);
-        }
-        await tx
-          .update(payments)
-          .set({ refundedPaise: over, status: over === input.amountPaise ? 'refunded' : 'captured' })
-          .where(eq(payments.id, payment.id));
-        await recordMoney(tx, {
-          orderId: order.id,
-          kind: 'refunded',
-          amountPaise: over,
+        await giveBack(tx, pool, {
+          payment,
+          paise: over,
+          userId: share.userId,
           reason: 'group_gift_over',
-          paymentId: payment.id,
-          providerRef: refundRef,
-          at: now,
-          tellCustomer: false,
-        });
-        await tell(
-          tx,
-          pool,
-          share.userId,
-          'over',
-          `over-${payment.id}`,
-          { paise: over, takenPaise: taken },
+          event: 'over',
+          takenPaise: taken,
           now,
-        );
+        });
       } else {
         await tell(tx, pool, share.userId, 'taken', `taken-${payment.id}`, { paise: taken }, now);
       }
       if (taken > 0 && collected + taken === order.totalPaise) {
         if (await reserveOrderAgain(tx, order.id)) {
-          await placePooledOrder(tx, order, GROUP_GIFT_MET_NOTE);
-          await tx.update(groupGifts).set({ state: 'met', closedAt: now }).where(eq(groupGifts.id, pool.id));
-          const everyone = await tx
-            .select({ userId: groupGiftContributions.userId })
-            .from(groupGiftContributions)
-            .where(
-              and(eq(groupGiftContributions.groupGiftId, pool.id), eq(groupGiftContributions.state, 'taken')),
-            );
-          for (const userId of new Set(everyone.map((row) => row.userId))) {
-            await tell(tx, pool, userId, 'met', `met-${userId}`, { paise: 0 }, now);
-          }
+          await placeMet(tx, pool, order, GROUP_GIFT_MET_NOTE, now);
           placed = true;
         } else {
-          // The gift sold out while the pool collected: everyone's share goes back.
-          await refundPool(tx, pool, GROUP_GIFT_SOLD_OUT_NOTE, now);
-          refundAfter = order.id;
+          await awaitChoice(tx, pool, order, now);
         }
       }
       return { takenPaise: taken, refundedPaise: over, recordedBefore: false };
     });
-    if (refundAfter) await refundOrder(refundAfter);
     if (placed) onStockChanged();
     return outcome;
   }

@@ -1,8 +1,10 @@
 import { createPoolContributions } from './contribute';
+import { createPoolMeeting } from './meet-pool';
 import { createPoolOpening } from './open-pool';
 import { createOwnersPools } from './owners-pools';
 import { createPoolRecords, type GroupGiftDeps } from './pool-records';
 import { createPoolSettling } from './settle-pool';
+import { createShareRefunds } from './share-refunds';
 
 export type GroupGiftService = ReturnType<typeof createGroupGiftService>;
 
@@ -18,11 +20,13 @@ export type GroupGiftService = ReturnType<typeof createGroupGiftService>;
  */
 export function createGroupGiftService(deps: GroupGiftDeps) {
   const records = createPoolRecords(deps);
-  const { refundPool, ...settling } = createPoolSettling(deps, records);
+  const shareRefunds = createShareRefunds(deps, records);
+  const { placeMet, awaitChoice, ...choosing } = createPoolMeeting(deps, records, shareRefunds);
   return {
     ...createPoolOpening(deps, records),
-    ...createPoolContributions(deps, records, { refundPool }),
-    ...settling,
+    ...createPoolContributions(deps, records, shareRefunds, { placeMet, awaitChoice }),
+    ...choosing,
+    ...createPoolSettling(deps, records),
     ...createOwnersPools(deps),
   };
 }

@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GroupGiftView } from '../../../shared/api/group-gifts';
-import { GROUP_GIFT_MESSAGES, type GroupGiftEvent, groupGiftProgress } from '../../../shared/group-gifts';
+import {
+  GROUP_GIFT_MESSAGES,
+  type GroupGiftEvent,
+  groupGiftProgress,
+  SOLD_OUT_CHOICE_DAYS,
+} from '../../../shared/group-gifts';
+import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -28,6 +34,10 @@ export type GroupGiftDeps = {
 };
 
 export type PoolRecords = ReturnType<typeof createPoolRecords>;
+
+/** A pool met as its gift sold out is refunded in full unless its organiser chooses by then. */
+export const chooseByOf = (pool: PoolRow) =>
+  new Date((pool.closedAt ?? pool.deadline).getTime() + SOLD_OUT_CHOICE_DAYS * DAY_MS);
 
 /**
  * Decision 0084: what every part of a group gift reads and says: a pool by its link's token (only
@@ -123,6 +133,7 @@ export function createPoolRecords({ db }: Pick<GroupGiftDeps, 'db'>) {
       ),
       isOrganiser,
       orderNumber: isOrganiser && pool.state === 'met' ? order.orderNumber : null,
+      chooseBy: pool.state === 'sold_out' ? chooseByOf(pool).toISOString() : null,
     };
   }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminGroupGiftList,
   AdminGroupGiftQuery,
+  ChooseReplacementPayload,
   ConfirmContributionPayload,
   ConfirmContributionResponse,
   ContributePayload,
@@ -12,11 +13,13 @@ import {
   GroupGiftView,
   OpenGroupGiftPayload,
   OpenGroupGiftResponse,
+  ReplacementGiftList,
 } from '../../../shared/api/group-gifts';
 
 /**
  * Decision 0084: /api/group-gifts. The organiser opens a pool (signed in); its token alone opens
- * its page; friends signed in by a one-time code chip in through the payment provider.
+ * its page; friends signed in by a one-time code chip in through the payment provider. A pool met
+ * as its gift sold out waits for its organiser to choose another gift, or refund everyone (close).
  */
 export const groupGiftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -58,6 +61,27 @@ export const groupGiftRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     async (request) => app.groupGifts.close(request.user.id, request.params.token),
+  );
+
+  app.get(
+    '/group-gifts/:token/replacements',
+    {
+      schema: { params: GroupGiftToken, response: { 200: ReplacementGiftList } },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await app.groupGifts.replacements(request.user.id, request.params.token) };
+    },
+  );
+
+  app.post(
+    '/group-gifts/:token/replacement',
+    {
+      schema: { params: GroupGiftToken, body: ChooseReplacementPayload, response: { 200: GroupGiftView } },
+      preHandler: app.requireUser,
+    },
+    async (request) => app.groupGifts.chooseReplacement(request.user.id, request.params.token, request.body),
   );
 
   app.post(

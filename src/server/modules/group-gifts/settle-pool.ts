@@ -4,6 +4,8 @@ import {
   GROUP_GIFT_CLOSED_NOTE,
   GROUP_GIFT_MESSAGES,
   GROUP_GIFT_REFUNDED_NOTE,
+  GROUP_GIFT_SOLD_OUT_REFUNDED_NOTE,
+  SOLD_OUT_CHOICE_DAYS,
   TOP_UP_DAYS,
 } from '../../../shared/group-gifts';
 import { DAY_MS } from '../../../shared/india-time';
@@ -18,8 +20,9 @@ const SWEEP_BATCH = 200;
 export type PoolSettling = ReturnType<typeof createPoolSettling>;
 
 /**
- * Decision 0084: how a pool ends other than met: closed by its organiser, or short past the days to
- * top up; every share goes back once through the ledger. And the recipient's thanks, forwarded.
+ * Decision 0084: how a pool ends other than met: closed by its organiser, short past the days to top
+ * up, or sold out with no other gift chosen in time; every share goes back once through the ledger.
+ * And the recipient's thanks, forwarded.
  */
 export function createPoolSettling(
   { db, clock, refundOrder }: Pick<GroupGiftDeps, 'db' | 'clock' | 'refundOrder'>,
@@ -79,7 +82,6 @@ export function createPoolSettling(
   }
 
   return {
-    refundPool,
     /**
      * Decision 0081's thank-you of a pool's recipient, forwarded in its transaction: each friend
      * whose share is in hears that the recipient thanked everyone (their name only, not the note).
@@ -99,10 +101,14 @@ export function createPoolSettling(
       }
     },
 
-    /** The organiser closes the pool before it is met: every share goes back, each once. */
+    /**
+     * The organiser closes the pool before it is met, or refunds everyone rather than choose
+     * another gift for a sold-out one: every share goes back, each once.
+     */
     async close(userId: number, token: string): Promise<GroupGiftView> {
       const pool = await organisersPool(userId, token);
-      if (!(await refundIfCollecting(pool.id, GROUP_GIFT_CLOSED_NOTE, ['open', 'short']))) {
+      const note = pool.state === 'sold_out' ? GROUP_GIFT_SOLD_OUT_REFUNDED_NOTE : GROUP_GIFT_CLOSED_NOTE;
+      if (!(await refundIfCollecting(pool.id, note, ['open', 'short', 'sold_out']))) {
         throw conflict(GROUP_GIFT_MESSAGES.closed);
       }
       return view(await poolByToken(token), userId);
@@ -110,8 +116,9 @@ export function createPoolSettling(
 
     /**
      * The background job: pools past their deadline short stop collecting and their organisers are
-     * told (they may top up for TOP_UP_DAYS); pools short past that are refunded in full. Each pool
-     * is judged again under its lock, once, on any instance.
+     * told (they may top up for TOP_UP_DAYS); pools short past that, and pools whose gift sold out
+     * with no other chosen by their choose-by time, are refunded in full. Each pool is judged again
+     * under its lock, once, on any instance.
      */
     async expireDue(): Promise<number> {
       const now = clock.now();
@@ -136,18 +143,30 @@ export function createPoolSettling(
         });
         if (shortBy !== null) changed++;
       }
-      const lapsed = await db
-        .select({ id: groupGifts.id })
-        .from(groupGifts)
-        .where(
-          and(
-            eq(groupGifts.state, 'short'),
-            lte(groupGifts.deadline, new Date(now.getTime() - TOP_UP_DAYS * DAY_MS)),
-          ),
-        )
-        .limit(SWEEP_BATCH);
-      for (const { id } of lapsed) {
-        if (await refundIfCollecting(id, GROUP_GIFT_REFUNDED_NOTE, ['short'])) changed++;
+      // Short past the days to top up (from the deadline); sold out with no gift chosen (from the meeting).
+      const waits = [
+        { state: 'short', since: groupGifts.deadline, days: TOP_UP_DAYS, note: GROUP_GIFT_REFUNDED_NOTE },
+        {
+          state: 'sold_out',
+          since: groupGifts.closedAt,
+          days: SOLD_OUT_CHOICE_DAYS,
+          note: GROUP_GIFT_SOLD_OUT_REFUNDED_NOTE,
+        },
+      ] as const;
+      for (const wait of waits) {
+        const lapsed = await db
+          .select({ id: groupGifts.id })
+          .from(groupGifts)
+          .where(
+            and(
+              eq(groupGifts.state, wait.state),
+              lte(wait.since, new Date(now.getTime() - wait.days * DAY_MS)),
+            ),
+          )
+          .limit(SWEEP_BATCH);
+        for (const { id } of lapsed) {
+          if (await refundIfCollecting(id, wait.note, [wait.state])) changed++;
+        }
       }
       return changed;
     },

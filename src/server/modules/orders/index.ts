@@ -58,7 +58,12 @@ export {
   ORDER_EXPIRED_NOTE,
   type OrderService,
 } from './order-service';
-export { insertPendingOrder, type PendingOrderLine } from './pending-order';
+export {
+  insertPendingOrder,
+  type PendingOrderLine,
+  type RepricedLines,
+  replacePendingLines,
+} from './pending-order';
 export { returnRecordsOf } from './return-records';
 export { orderRoutes } from './routes';
 export { mailStatusIfDue } from './status-mail';

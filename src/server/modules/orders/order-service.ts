@@ -40,7 +40,7 @@ import {
 } from '../../../shared/cash-on-delivery';
 import { tierPricedLine } from '../../../shared/coupon';
 import type { DeliveryInfo } from '../../../shared/delivery';
-import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
+import { chosenDeliveryOf, deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { GIFT_LINK_MESSAGES, giftLinkSlotFeePaise } from '../../../shared/gift-links';
 import { giftColumnsOf } from '../../../shared/gift-options';
@@ -89,14 +89,14 @@ import {
   UNSHIPPED_COD_STATUSES,
 } from './cash-on-delivery';
 import { askCodConfirmation, confirmCodByReply } from './cod-confirmation';
-import { insertGiftLink, type ReadGiftLinkRules, refuseGiftLinkSender } from './gift-link-orders';
+import { giftLinkOf, insertGiftLink, type ReadGiftLinkRules, refuseGiftLinkSender } from './gift-link-orders';
 import { markRefundDue } from './money-ledger';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
 import { estimateOf, type OrderRow, orderRecordsOf } from './order-records';
 import { isSameRequest } from './order-replay';
 import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
-import { insertPendingOrder, type PendingOrderLine } from './pending-order';
+import { insertPendingOrder, type PendingOrderLine, type RepricedLines } from './pending-order';
 import { releaseReservation } from './stock';
 
 /**
@@ -913,6 +913,41 @@ export function createOrderService({
   }
 
   /**
+   * Decision 0084: one of another gift for a met pool's order whose gift sold out, priced now by the
+   * one model of an order's money (decision 0072) with the order's own delivery: its day and slot
+   * kept, or a gift link's dearest allowed slot, and an address checked again as checkout checks it.
+   */
+  async function priceReplacementGift(
+    organiserId: number,
+    order: OrderRow,
+    productId: number,
+  ): Promise<RepricedLines & { name: string; image: string }> {
+    const link = order.deliveryPincode ? null : await giftLinkOf(db, order.id);
+    const chosen = chosenDeliveryOf(order);
+    const delivery = chosen
+      ? {
+          date: chosen.date,
+          slot: chosen.slot,
+          ...(chosen.window?.slotId
+            ? { slotId: chosen.window.slotId, windowStart: chosen.window.start }
+            : {}),
+        }
+      : undefined;
+    const items = [{ productId, quantity: 1 }];
+    const priced = await priceCheckout(organiserId, { items, delivery }, link?.allowedSlots);
+    if (order.deliveryPincode) await checkDelivery(order.deliveryPincode, delivery, priced, clock.now());
+    const charges = priced.chargesWith();
+    const [line] = priced.lines;
+    return {
+      ...chargeSummary(charges),
+      lines: pendingLinesOf(priced.lines, null),
+      fees: feesOf(charges),
+      name: line?.name ?? '',
+      image: line?.image ?? '',
+    };
+  }
+
+  /**
    * Decision 0042: whether this cart may be paid on delivery, by the rule create-order applies
    * (its account facts read without a lock: create-order judges again under one).
    */
@@ -996,6 +1031,7 @@ export function createOrderService({
     createGiftLinkOrder,
     createGiftLinkBatch,
     createGroupGiftOrder,
+    priceReplacementGift,
     codEligibility,
     ownOrder,
     /** The provider's order for a pending order of ours, as create-order answers it (quotes too). */

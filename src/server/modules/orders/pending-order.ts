@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { AddressForm } from '../../../shared/address';
 import type { FeeCharge } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { orderCharges, orderItems, orders } from '../../db/schema';
 import { insertFees } from './order-charges';
 import { recordStatus } from './order-events';
 import { nextOrderNumber, type OrderRow } from './order-records';
@@ -79,4 +80,51 @@ export async function insertPendingOrder(
   await insertFees(tx, created.id, fees);
   await recordStatus(tx, { orderId: created.id, status, note, actor, at: now });
   return created;
+}
+
+/** An order's lines and fees as priced again (decision 0072), with its new amounts. */
+export type RepricedLines = {
+  lines: readonly PendingOrderLine[];
+  fees: readonly FeeCharge[];
+  subtotalPaise: number;
+  discountPaise: number;
+  totalPaise: number;
+};
+
+/**
+ * Decision 0084: a waiting order's gift changed for another (a met pool whose gift sold out): the
+ * new lines take their stock now (a conflict naming the product when it is gone, and the caller's
+ * transaction rolls back), and replace the old lines, fees and amounts. The caller holds the
+ * order's row; the old lines held no stock. Answers the order as it now stands.
+ */
+export async function replacePendingLines(
+  tx: Tx,
+  orderId: string,
+  priced: RepricedLines,
+  now: Date,
+): Promise<OrderRow> {
+  const inStock = priced.lines.filter((line) => !line.isPreOrder);
+  await reserveStock(tx, inStock);
+  await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+  await tx.delete(orderCharges).where(eq(orderCharges.orderId, orderId));
+  await tx.insert(orderItems).values(
+    priced.lines.map((line) => ({
+      ...line,
+      orderId,
+      reservedQuantity: line.isPreOrder ? 0 : line.quantity,
+    })),
+  );
+  await insertFees(tx, orderId, priced.fees);
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      subtotalPaise: priced.subtotalPaise,
+      discountPaise: priced.discountPaise,
+      totalPaise: priced.totalPaise,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!updated) throw new Error(`Order ${orderId} vanished`);
+  return updated;
 }

@@ -1,0 +1,199 @@
+import { and, asc, desc, eq, gte, isNull, lte, notInArray } from 'drizzle-orm';
+import type {
+  ChooseReplacementPayload,
+  GroupGiftView,
+  ReplacementGift,
+} from '../../../shared/api/group-gifts';
+import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import {
+  GROUP_GIFT_MESSAGES,
+  GROUP_GIFT_SOLD_OUT_NOTE,
+  groupGiftReplacedNote,
+  replacementTooDearMessage,
+  surplusPartsOf,
+} from '../../../shared/group-gifts';
+import { toPaise, toRupees } from '../../../shared/money';
+import type { Tx } from '../../db/client';
+import { groupGiftContributions, groupGifts, orderItems, orders, payments, products } from '../../db/schema';
+import { AppError, conflict } from '../../errors';
+import { type OrderRow, recordStatus, replacePendingLines } from '../orders';
+import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
+import type { ShareRefunds } from './share-refunds';
+
+// The organiser is offered this many gifts at most, the dearest that fit first; a few more are
+// priced, as one may not reach the pool's address or cost more once its delivery is added.
+const REPLACEMENTS_SHOWN = 12;
+const REPLACEMENTS_PRICED = 24;
+
+export type PoolMeeting = ReturnType<typeof createPoolMeeting>;
+
+/**
+ * Decision 0084: a pool's total met. Its order is placed as every order is paid; or, its gift sold
+ * out meanwhile, the pool waits for its organiser, who may choose another gift that costs at most
+ * what was collected (the difference back to the friends in proportion to their shares), or
+ * refund everyone; unchosen after SOLD_OUT_CHOICE_DAYS, everyone is refunded (settle-pool.ts).
+ */
+export function createPoolMeeting(
+  {
+    db,
+    clock,
+    orders: orderService,
+    placePooledOrder,
+    onStockChanged = () => {},
+  }: Pick<GroupGiftDeps, 'db' | 'clock' | 'orders' | 'placePooledOrder' | 'onStockChanged'>,
+  { poolByToken, organisersPool, collectedPaiseOf, view, tell }: PoolRecords,
+  { giveBack }: ShareRefunds,
+) {
+  const friendsOf = async (tx: Tx, pool: PoolRow) =>
+    tx
+      .select()
+      .from(groupGiftContributions)
+      .where(and(eq(groupGiftContributions.groupGiftId, pool.id), eq(groupGiftContributions.state, 'taken')))
+      .orderBy(asc(groupGiftContributions.id));
+
+  /** The met pool's order becomes paid (invoice and confirmation to the organiser); everyone hears. */
+  async function placeMet(tx: Tx, pool: PoolRow, order: OrderRow, note: string, now: Date) {
+    await placePooledOrder(tx, order, note);
+    await tx.update(groupGifts).set({ state: 'met', closedAt: now }).where(eq(groupGifts.id, pool.id));
+    const everyone = await friendsOf(tx, pool);
+    for (const userId of new Set(everyone.map((row) => row.userId))) {
+      await tell(tx, pool, userId, 'met', `met-${userId}`, { paise: 0 }, now);
+    }
+  }
+
+  /** The gift sold out as the total was met: the pool waits for its organiser's choice. */
+  async function awaitChoice(tx: Tx, pool: PoolRow, order: OrderRow, now: Date) {
+    await tx.update(groupGifts).set({ state: 'sold_out', closedAt: now }).where(eq(groupGifts.id, pool.id));
+    await recordStatus(tx, {
+      orderId: order.id,
+      status: order.status,
+      note: GROUP_GIFT_SOLD_OUT_NOTE,
+      at: now,
+    });
+    await tell(tx, pool, pool.organiserId, 'sold_out', 'sold-out', { paise: order.totalPaise }, now);
+    for (const share of await friendsOf(tx, pool)) {
+      if (share.userId === pool.organiserId) continue;
+      await tell(
+        tx,
+        pool,
+        share.userId,
+        'sold_out_wait',
+        `sold-out-${share.id}`,
+        { paise: share.takenPaise },
+        now,
+      );
+    }
+  }
+
+  /** The organiser's pool waiting for another gift, its order and what it holds. */
+  async function waitingPool(userId: number, token: string) {
+    const pool = await organisersPool(userId, token);
+    if (pool.state !== 'sold_out') throw conflict(GROUP_GIFT_MESSAGES.notSoldOut);
+    const [order] = await db.select().from(orders).where(eq(orders.id, pool.orderId));
+    if (!order) throw new Error(`Group gift ${pool.id} has no order`);
+    return { pool, order, collected: await collectedPaiseOf(db, pool.id) };
+  }
+
+  return {
+    placeMet,
+    awaitChoice,
+
+    /**
+     * Gifts the organiser may choose instead: in stock, needing no personal details, one of each,
+     * each priced by the server with the pool's delivery at most the collected total.
+     */
+    async replacements(userId: number, token: string): Promise<ReplacementGift[]> {
+      const { order, collected } = await waitingPool(userId, token);
+      const soldOut = (
+        await db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, order.id))
+      ).map((row) => row.id);
+      const candidates = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            eq(products.archived, false),
+            gte(products.stock, 1),
+            lte(products.pricePaise, collected),
+            lte(products.minQuantity, 1),
+            isNull(products.personalisation),
+            soldOut.length ? notInArray(products.id, soldOut) : undefined,
+          ),
+        )
+        .orderBy(desc(products.pricePaise), asc(products.id))
+        .limit(REPLACEMENTS_PRICED);
+      const offered: ReplacementGift[] = [];
+      for (const { id } of candidates) {
+        if (offered.length === REPLACEMENTS_SHOWN) break;
+        try {
+          const priced = await orderService.priceReplacementGift(userId, order, id);
+          if (priced.totalPaise > collected) continue;
+          offered.push({
+            productId: id,
+            name: priced.name,
+            image: priced.image,
+            totalAmount: toRupees(priced.totalPaise),
+            refundAmount: toRupees(collected - priced.totalPaise),
+          });
+        } catch (error) {
+          // Not to be had for this pool (its address, its day): not offered.
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return offered;
+    },
+
+    /**
+     * The organiser's choice: the gift priced again by the server (the total they saw must match),
+     * its stock taken, the order's lines, fees and amounts replaced, the surplus given back to each
+     * share in proportion (surplusPartsOf), and the order placed, all under the pool's lock, once.
+     */
+    async chooseReplacement(
+      userId: number,
+      token: string,
+      payload: ChooseReplacementPayload,
+    ): Promise<GroupGiftView> {
+      const { pool, order } = await waitingPool(userId, token);
+      const priced = await orderService.priceReplacementGift(userId, order, payload.productId);
+      if (toPaise(payload.totalAmount) !== priced.totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(groupGifts).where(eq(groupGifts.id, pool.id)).for('update');
+        if (locked?.state !== 'sold_out') throw conflict(GROUP_GIFT_MESSAGES.notSoldOut);
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+        const collected = await collectedPaiseOf(tx, pool.id);
+        if (priced.totalPaise > collected)
+          throw conflict(replacementTooDearMessage(priced.totalPaise, collected));
+        const now = clock.now();
+        const replaced = await replacePendingLines(tx, order.id, priced, now);
+        const surplus = collected - priced.totalPaise;
+        const shares = await friendsOf(tx, locked);
+        const parts = surplusPartsOf(shares, surplus);
+        for (const share of shares) {
+          const paise = parts.find((part) => part.id === share.id)?.paise ?? 0;
+          if (paise === 0 || share.paymentId === null) continue;
+          const [payment] = await tx
+            .select()
+            .from(payments)
+            .where(eq(payments.id, share.paymentId))
+            .for('update');
+          if (!payment) throw new Error(`Payment ${share.paymentId} vanished`);
+          await giveBack(tx, locked, {
+            payment,
+            paise,
+            userId: share.userId,
+            reason: 'group_gift_surplus',
+            event: 'surplus',
+            now,
+          });
+          await tx
+            .update(groupGiftContributions)
+            .set({ takenPaise: share.takenPaise - paise })
+            .where(eq(groupGiftContributions.id, share.id));
+        }
+        await placeMet(tx, locked, replaced, groupGiftReplacedNote(priced.name, surplus), now);
+      });
+      onStockChanged();
+      return view(await poolByToken(token), userId);
+    },
+  };
+}
