@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
 
@@ -113,10 +113,12 @@ test('a bad product id lands on /products', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
 });
 
-test('a product page asks for its reviews only as the shopper scrolls towards them', async ({
-  page,
-  request,
-}) => {
+/**
+ * A product page asks for its reviews only as the shopper scrolls towards them, and the server's
+ * markup of its lower sections is hydrated in place when their code arrives, never dropped for the
+ * empty fallback and drawn again (decision 0083): the same element after as before.
+ */
+async function expectReviewsHydratedInPlace(page: Page, request: APIRequestContext) {
   const answer = await request.get('/api/products?sort=rating&limit=50');
   // A product with reviews to show (the demo catalogue's ratings are made of its reviews).
   const product = ((await answer.json()).data as { slug: string; ratingCount: number }[]).find(
@@ -125,7 +127,8 @@ test('a product page asks for its reviews only as the shopper scrolls towards th
   if (!product) throw new Error('The seeded catalogue has no product with reviews');
   const reviewCalls: string[] = [];
   page.on('request', (call) => {
-    if (/\/api\/products\/\d+\/reviews/.test(call.url())) reviewCalls.push(call.url());
+    // The page of reviews; a signed-in shopper's sections also ask whether they may write one.
+    if (/\/api\/products\/\d+\/reviews(\?|$)/.test(call.url())) reviewCalls.push(call.url());
   });
   await page.goto(`/product/${product.slug}`);
   await appStarted(page);
@@ -134,8 +137,6 @@ test('a product page asks for its reviews only as the shopper scrolls towards th
   await expect(reviews).toContainText('Loading reviews');
   expect(reviewCalls).toEqual([]);
 
-  // The server's markup of the lower sections is hydrated in place when their code arrives, never
-  // dropped for the empty fallback and drawn again (decision 0083): the same element after as before.
   await reviews.evaluate((section) => {
     (section as HTMLElement & { fromServer?: boolean }).fromServer = true;
   });
@@ -145,6 +146,28 @@ test('a product page asks for its reviews only as the shopper scrolls towards th
   expect(
     await reviews.evaluate((section) => (section as HTMLElement & { fromServer?: boolean }).fromServer),
   ).toBe(true);
+}
+
+test('a product page asks for its reviews only as the shopper scrolls towards them', async ({
+  page,
+  request,
+}) => {
+  await expectReviewsHydratedInPlace(page, request);
+});
+
+test("a signed-in shopper's product page hydrates its lower sections in place too", async ({
+  page,
+  request,
+  newShopper,
+}) => {
+  // The session is known after hydration (/auth/me), while the sections' code is still to come:
+  // that change of the session must not reach their server markup (decision 0083).
+  await newShopper('Meera Iyer', { address: false, on: page });
+  await expectReviewsHydratedInPlace(page, request);
+  // Hydrated as the server wrote them (a guest's), then drawn for the signed-in shopper.
+  await expect(page.getByRole('region', { name: 'Ratings & Reviews' })).not.toContainText(
+    'Sign in to rate and review',
+  );
 });
 
 test('collections list and a collection page, and a bad collection id lands on /collections', async ({

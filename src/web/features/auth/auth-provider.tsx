@@ -6,7 +6,7 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useReducer,
+  useState,
 } from 'react';
 import type {
   LoginPayload,
@@ -18,13 +18,14 @@ import type {
 } from '../../../shared/api/auth';
 import { SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { readToken, storeToken, TOKEN_STORAGE_KEY } from '../../api/client';
+import { createSharedState, type SharedState, useSharedState } from '../../components/shared-state';
 import { type AuthApi, authApi, type PhoneAuthApi, phoneAuthApi } from './auth-api';
 import type { QuickSignup, SignIn } from './auth-sign-in';
-import { type AuthState, authReducer, initialAuthState, isRefusedToken } from './auth-state';
+import { type AuthAction, type AuthState, authReducer, initialAuthState, isRefusedToken } from './auth-state';
 
 export type { QuickSignup } from './auth-sign-in';
 
-export type AuthContextValue = AuthState & {
+type AuthActions = {
   /** Resolves true when signed in; on failure the message is in `error`. */
   login(payload: LoginPayload): Promise<boolean>;
   register(payload: RegisterPayload): Promise<boolean>;
@@ -45,7 +46,14 @@ export type AuthContextValue = AuthState & {
   clearError(): void;
 };
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+export type AuthContextValue = AuthState & AuthActions;
+
+/**
+ * The session as shared state and the actions, neither of which changes: a signed-in session known
+ * after the page has started must not reach the product page's lower sections while their code is
+ * on the way (components/shared-state.ts, decision 0083).
+ */
+const AuthContext = createContext<{ state: SharedState<AuthState>; actions: AuthActions } | null>(null);
 
 /** SPEC 4 "Auth" state for the whole app, with the calls injectable for tests. */
 export function AuthProvider({
@@ -59,7 +67,11 @@ export function AuthProvider({
   phoneApi?: PhoneAuthApi;
   random?: () => number;
 }) {
-  const [state, dispatch] = useReducer(authReducer, null, () => initialAuthState(readToken()));
+  const [shared] = useState(() => createSharedState(initialAuthState(readToken())));
+  const dispatch = useCallback(
+    (action: AuthAction) => shared.set(authReducer(shared.get(), action)),
+    [shared],
+  );
 
   const restore = useCallback(
     (token: string | null, isCancelled: () => boolean) => {
@@ -87,18 +99,17 @@ export function AuthProvider({
         },
       );
     },
-    [api],
+    [api, dispatch],
   );
 
   // On start: the stored token is checked with /auth/me (SPEC 4).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the token read at start
   useEffect(() => {
     let cancelled = false;
-    restore(state.token, () => cancelled);
+    restore(shared.get().token, () => cancelled);
     return () => {
       cancelled = true;
     };
-  }, [restore]);
+  }, [restore, shared]);
 
   // A feature that got 401 for the stored token (SPEC 6), or another tab that signed in or out.
   useEffect(() => {
@@ -117,7 +128,7 @@ export function AuthProvider({
       window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
       window.removeEventListener('storage', onStorage);
     };
-  }, [restore]);
+  }, [restore, dispatch]);
 
   // Signing in loads its code (auth-sign-in.ts) with the sign-in forms (preloadSignIn) or the first
   // attempt: most visits never sign in.
@@ -127,7 +138,7 @@ export function AuthProvider({
       (loaded ??= import('./auth-sign-in').then((module) =>
         module.createSignIn({ dispatch, api, phoneApi, random }),
       ));
-  }, [api, phoneApi, random]);
+  }, [api, phoneApi, random, dispatch]);
 
   // The actions keep their identity across renders, so components can list them as effect deps.
   // Each says at once that an attempt started, before its code has loaded.
@@ -136,21 +147,21 @@ export function AuthProvider({
       dispatch({ type: 'started' });
       return (await signIn()).login(payload);
     },
-    [signIn],
+    [signIn, dispatch],
   );
   const register = useCallback(
     async (payload: RegisterPayload) => {
       dispatch({ type: 'started' });
       return (await signIn()).register(payload);
     },
-    [signIn],
+    [signIn, dispatch],
   );
   const quickSignup = useCallback(
     async (input: QuickSignup) => {
       dispatch({ type: 'started' });
       return (await signIn()).quickSignup(input);
     },
-    [signIn],
+    [signIn, dispatch],
   );
   const requestCode = phoneApi.requestCode;
   const verifyCode = useCallback(
@@ -160,7 +171,7 @@ export function AuthProvider({
       dispatch({ type: 'errorCleared' });
       return (await signIn()).verifyCode(payload);
     },
-    [signIn],
+    [signIn, dispatch],
   );
   const requestAddPhone = phoneApi.requestAddPhone;
   const verifyAddPhone = useCallback(
@@ -169,28 +180,33 @@ export function AuthProvider({
       const token = readToken();
       if (token) dispatch({ type: 'restored', user, token });
     },
-    [phoneApi],
+    [phoneApi, dispatch],
   );
-  const replaceUser = useCallback((user: User) => {
-    const token = readToken();
-    if (token) dispatch({ type: 'restored', user, token });
-  }, []);
-  const startSession = useCallback((user: User, token: string) => {
-    storeToken(token);
-    dispatch({ type: 'succeeded', user, token });
-  }, []);
+  const replaceUser = useCallback(
+    (user: User) => {
+      const token = readToken();
+      if (token) dispatch({ type: 'restored', user, token });
+    },
+    [dispatch],
+  );
+  const startSession = useCallback(
+    (user: User, token: string) => {
+      storeToken(token);
+      dispatch({ type: 'succeeded', user, token });
+    },
+    [dispatch],
+  );
   const logout = useCallback(() => {
     const token = readToken();
     storeToken(null);
     dispatch({ type: 'signedOut' });
     // Revoking on the server is best effort: the browser has forgotten the token either way.
     if (token) api.logout(token).catch(() => {});
-  }, [api]);
-  const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
+  }, [api, dispatch]);
+  const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), [dispatch]);
 
-  const value = useMemo<AuthContextValue>(
+  const actions = useMemo<AuthActions>(
     () => ({
-      ...state,
       login,
       register,
       quickSignup,
@@ -204,7 +220,6 @@ export function AuthProvider({
       clearError,
     }),
     [
-      state,
       login,
       register,
       quickSignup,
@@ -219,6 +234,7 @@ export function AuthProvider({
     ],
   );
 
+  const value = useMemo(() => ({ state: shared, actions }), [shared, actions]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -228,7 +244,8 @@ export function preloadSignIn() {
 }
 
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth is used outside <AuthProvider>');
-  return value;
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth is used outside <AuthProvider>');
+  const state = useSharedState(context.state);
+  return useMemo(() => ({ ...state, ...context.actions }), [state, context.actions]);
 }

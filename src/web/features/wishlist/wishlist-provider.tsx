@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { WishlistItem } from '../../../shared/api/wishlist';
 import { SESSION_EXPIRED_EVENT } from '../../../shared/auth-rules';
 import { ApiError } from '../../api/client';
+import { createSharedState, type SharedState, useSharedState } from '../../components/shared-state';
 import { type ToastTone, useToast } from '../../components/toast';
 import { type WishlistApi, wishlistApi } from './wishlist-api';
 
@@ -27,7 +28,12 @@ export type WishlistContextValue = {
   clear(): Promise<boolean>;
 };
 
-const WishlistContext = createContext<WishlistContextValue | null>(null);
+/**
+ * The wishlist as shared state, which does not change: the signed-in shopper's list, known after
+ * the page has started, must not reach the product page's lower sections while their code is on
+ * the way (components/shared-state.ts, decision 0083).
+ */
+const WishlistContext = createContext<SharedState<WishlistContextValue> | null>(null);
 
 /** SPEC 8: the service's message, else the action's own failure text. */
 function failureText(error: unknown, fallback: string): string {
@@ -215,7 +221,9 @@ export function WishlistProvider({
     ],
   );
 
-  return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;
+  const [shared] = useState(() => createSharedState(value));
+  useEffect(() => shared.set(value), [shared, value]);
+  return <WishlistContext.Provider value={shared}>{children}</WishlistContext.Provider>;
 }
 
 // Outside a provider (a component test, say) every action explains itself instead of crashing.
@@ -240,8 +248,10 @@ const withoutProvider = (notify: (text: string, tone: ToastTone) => void): Wishl
   };
 };
 
+const noProvider = createSharedState<WishlistContextValue | null>(null);
+
 export function useWishlist(): WishlistContextValue {
   const notify = useToast();
-  const context = useContext(WishlistContext);
-  return useMemo(() => context ?? withoutProvider(notify), [context, notify]);
+  const value = useSharedState(useContext(WishlistContext) ?? noProvider);
+  return useMemo(() => value ?? withoutProvider(notify), [value, notify]);
 }
