@@ -14,6 +14,7 @@ const order = {
   shopperName: 'Asha Rao',
   recipientName: 'Kavya Reddy',
   promise: 'Delivery on Mon, 23 Nov · Fixed time (3 PM - 5 PM)',
+  slot: 'Fixed time (3 PM - 5 PM)',
 };
 const links = { optOut: 'https://gifts.example.in/messages/stop?token=t' };
 const textOf = (notice: Exclude<OrderNotice, 'cart_reminder' | 'back_in_stock'>) =>
@@ -32,6 +33,15 @@ describe('messages about the parcel', () => {
     expect(message.text).toContain(TRACK);
     // The template's parameter carries the link, before the opt-out link that always ends them.
     expect(message.params.at(-2)).toBe(TRACK);
+  });
+
+  it('out_for_delivery names the slot chosen at checkout, so the recipient knows when to be home', () => {
+    expect(textOf('out_for_delivery').text).toBe(
+      `Your order RG-10042 is out for delivery today: Fixed time (3 PM - 5 PM). Track it here: ${TRACK}\n\nReply STOP to stop these messages, or open https://gifts.example.in/messages/stop?token=t`,
+    );
+    const noSlot = messageFor('out_for_delivery', { ...order, slot: null }, {}, links, store);
+    expect(noSlot.params.slice(0, 2)).toEqual(['RG-10042', 'today']);
+    expect(noSlot.text).toContain('Your order RG-10042 is out for delivery today. Track it here:');
   });
 
   it("delivery_failed links to the order's own page, which holds the new-attempt and address form", () => {

@@ -20,6 +20,11 @@ export type NoticeOrder = {
    * Mon, 23 Nov · Fixed time (3 PM - 5 PM)', decision 0073).
    */
   promise: string;
+  /**
+   * The slot chosen at checkout, as the promise words it ('Fixed time (3 PM - 5 PM)'); null when
+   * none was. The out-for-delivery message names it, so the recipient knows when to be home.
+   */
+  slot: string | null;
 };
 
 export type MessageText = { template: string; params: string[]; text: string };
@@ -98,11 +103,13 @@ export function messageFor(
           params: [number, order.promise, track],
           text: `Your order ${number} has shipped. ${order.promise}. Track it here: ${track}`,
         };
-      case 'out_for_delivery':
+      case 'out_for_delivery': {
+        const when = order.slot ? `today: ${order.slot}` : 'today';
         return {
-          params: [number, track],
-          text: `Your order ${number} is out for delivery today. Track it here: ${track}`,
+          params: [number, when, track],
+          text: `Your order ${number} is out for delivery ${when}. Track it here: ${track}`,
         };
+      }
       case 'order_delivered':
         return {
           params: [number, store.storeName, track],

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DeliveryEstimate } from '../../../shared/api/orders';
-import { chosenDeliveryOf } from '../../../shared/delivery-dates';
+import { chosenDeliveryOf, chosenSlotText } from '../../../shared/delivery-dates';
 import { deliveryPromise } from '../../../shared/delivery-promise';
 import { isOrderNotice, type MessageChannel, parcelNoticeStillTrue } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
@@ -83,6 +83,7 @@ export function createNotificationWorker({
     if (!row) return null;
     // A gift link's order has no address until its recipient gives one (decision 0081).
     const address = (row.order.shippingAddress ?? {}) as { fullName?: string };
+    const delivery = chosenDeliveryOf(row.order);
     return {
       orderId: row.order.id,
       orderNumber: row.order.orderNumber,
@@ -93,10 +94,11 @@ export function createNotificationWorker({
       // Decision 0068: the promise its pages and mails make, from what the order stores now.
       promise: deliveryPromise({
         createdAt: row.order.createdAt,
-        delivery: chosenDeliveryOf(row.order),
+        delivery,
         deliveryEstimate: DeliveryEstimate.safeParse(row.order.deliveryEstimate).data ?? null,
         hasPreOrder: row.hasPreOrder,
       }),
+      slot: delivery ? chosenSlotText(delivery) : null,
     };
   }
 
