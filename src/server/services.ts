@@ -321,6 +321,7 @@ export function createServices({
     settleCashOnDelivery,
     packagingBoxes: async () =>
       parsePackagingBoxes((await settings.get()).values.packagingBoxes) ?? DEFAULT_PACKAGING_BOXES,
+    stateOf: async (pincode) => (await delivery.cityOf(pincode))?.state ?? '',
     onStockChanged,
     returnTo: { city: config.SAME_DAY_CITY, pincode: config.ORIGIN_PINCODE },
     // The returns service is made below; this runs only once scans come.

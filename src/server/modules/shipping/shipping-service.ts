@@ -183,6 +183,7 @@ export function createShippingService({
   store,
   settleCashOnDelivery,
   packagingBoxes,
+  stateOf,
   returnTo,
   returnScan = async () => false,
   onStockChanged = () => {},
@@ -197,6 +198,8 @@ export function createShippingService({
   settleCashOnDelivery: CodSettlement;
   /** Decision 0077: the boxes the owner packs in (Settings), smallest that holds the items first. */
   packagingBoxes: () => Promise<readonly PackagingBox[]>;
+  /** The State of a pincode by the directory (the delivery module's); '' when it is not listed. */
+  stateOf: (pincode: string) => Promise<string>;
   /** After a parcel back at the store put its units on the shelf: cached stock answers are dropped. */
   onStockChanged?: () => void;
   /** Decision 0066: where a reverse pickup brings a return (the store's city and pincode). */
@@ -219,6 +222,16 @@ export function createShippingService({
     const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
     if (!row) throw notFound('Order not found');
     return row;
+  }
+
+  /**
+   * The State a parcel goes to. Shiprocket's adhoc order requires one, and an order's address
+   * need not hold one (SPEC 3's checkout form has none): the directory's State of the pincode, as
+   * the invoice's place of supply takes it, and the State the shopper typed only for a pincode
+   * the directory does not know.
+   */
+  async function stateOfDelivery(pincode: string, typed: string | undefined): Promise<string> {
+    return (await stateOf(pincode)) || typed?.trim() || '';
   }
 
   async function openShipment(orderId: string, executor: Db | Tx = db): Promise<ShipmentRow | undefined> {
@@ -336,7 +349,7 @@ export function createShippingService({
         name: address.fullName,
         address: address.address,
         city: address.city,
-        state: address.state ?? '',
+        state: await stateOfDelivery(deliveryPincode, address.state),
         pincode: deliveryPincode,
         email: customer?.email ?? '',
         phone: normalisePhone(address.phone),
@@ -517,6 +530,8 @@ export function createShippingService({
           : await db.select({ email: userEmail }).from(users).where(eq(users.id, row.userId));
       const address = addressOf(row);
       const { parcel, items } = await parcelOf(row.id, units);
+      // A return is of a delivered order, which always has its address.
+      const pincode = row.deliveryPincode ?? address.postalCode;
       return courier.bookReturn({
         returnNumber,
         orderDate: clock.now(),
@@ -524,9 +539,8 @@ export function createShippingService({
           name: address.fullName,
           address: address.address,
           city: address.city,
-          state: address.state ?? '',
-          // A return is of a delivered order, which always has its address.
-          pincode: row.deliveryPincode ?? address.postalCode,
+          state: await stateOfDelivery(pincode, address.state),
+          pincode,
           email: customer?.email ?? '',
           phone: normalisePhone(address.phone),
         },
