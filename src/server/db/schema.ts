@@ -598,7 +598,7 @@ export const giftLinks = pgTable(
  * Decision 0090: gift links to many recipients from one checkout, paid once. Each recipient's
  * order is an order of its own (orders.gift_batch_id) with its own charges, shipment and invoice;
  * the batch holds the one provider order, whose amount is the sum of theirs to the paisa, and the
- * buyer's GSTIN that every one of their invoices carries (CGST Rule 46(1)(e)).
+ * buyer's GSTIN that every one of their invoices carries (CGST Rule 46(d)).
  */
 export const giftLinkBatches = pgTable(
   'gift_link_batches',

@@ -1,15 +1,19 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateGiftLinkBatchResponse } from '../../../shared/api/gift-links';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { GIFT_LINK_LIST_MESSAGES, GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
+import { GSTIN_MESSAGE } from '../../../shared/gstin';
 import { toPaise } from '../../../shared/money';
 import {
   giftLinkBatches,
   giftLinks,
+  invoices,
+  mailOutbox,
   notificationOutbox,
   orderCharges,
   orders,
+  ownerNotices,
   payments,
   products,
 } from '../../db/schema';
@@ -112,6 +116,19 @@ describe('many recipients in one checkout', () => {
         ),
       );
     expect(sent).toHaveLength(50);
+    // One payment is announced once: no 50 confirmations to the buyer, one notice to the owner.
+    const childIds = children.map((child) => child.id);
+    expect(
+      await store.database.db.$count(
+        mailOutbox,
+        and(inArray(mailOutbox.orderId, childIds), eq(mailOutbox.kind, 'order-confirmation')),
+      ),
+    ).toBe(0);
+    const told = `New paid gift links to 50 recipients, from ${children[0]?.orderNumber}: ₹34,950`;
+    const notices =
+      (await store.database.db.$count(mailOutbox, like(mailOutbox.text, `%${told}%`))) +
+      (await store.database.db.$count(ownerNotices, like(ownerNotices.summary, `${told}%`)));
+    expect(notices).toBe(1);
     const [row] = await store.database.db
       .select({ stock: products.stock })
       .from(products)
@@ -277,5 +294,52 @@ describe("a batch's refunds go row by row", () => {
       19_900, 69_900, 69_900,
     ]);
     expect(toPaise(batch.totalAmount)).toBe(3 * 69_900);
+  });
+});
+
+describe("a corporate buyer's GSTIN", () => {
+  it("is printed on every recipient's invoice, with the recipient's State as the place of supply", async () => {
+    const { batch } = await paidBatch(store, 2, {
+      business: { gstin: '27 aapfu 0939 f1zv', legalName: 'Acme Widgets Private Limited' },
+    });
+    const children = await childrenOf(batch.orderId);
+    expect(children).toHaveLength(2);
+    for (const child of children) {
+      const [sent] = await store.database.db
+        .select({ details: notificationOutbox.details })
+        .from(notificationOutbox)
+        .where(and(eq(notificationOutbox.orderId, child.id), eq(notificationOutbox.notice, 'gift_link')));
+      const accepted = await store.app.inject({
+        method: 'POST',
+        url: `/api/gift-links/${String(sent?.details.token)}/accept`,
+        payload: { address: BENGALURU, delivery: { date: '2026-11-24', slot: 'midnight' } },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const [invoice] = await store.database.db
+        .select({ data: invoices.data })
+        .from(invoices)
+        .where(eq(invoices.orderId, child.id));
+      expect(invoice?.data).toMatchObject({
+        buyer: { gstin: '27AAPFU0939F1ZV', legalName: 'Acme Widgets Private Limited' },
+        placeOfSupply: { state: 'Karnataka' },
+        totals: { total: 699 },
+      });
+    }
+  });
+
+  it('refuses a GSTIN whose check character is wrong, creating nothing', async () => {
+    const sender = await senderWithPhone(store);
+    const product = await createTestProduct(store.database, { priceRupees: 450, stock: 10 });
+    const before = await store.database.db.$count(orders);
+    const response = await postBatch(
+      store,
+      sender,
+      batchBody(product, employeeList(2), 2, {
+        business: { gstin: '27AAPFU0939F1ZX', legalName: 'Acme Widgets Private Limited' },
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'business.gstin', message: GSTIN_MESSAGE }]);
+    expect(await store.database.db.$count(orders)).toBe(before);
   });
 });

@@ -14,6 +14,7 @@ import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Db, Tx } from '../../db/client';
 import {
   categories,
+  giftLinkBatches,
   invoiceCounters,
   invoices,
   orderItems,
@@ -100,7 +101,7 @@ export function createInvoiceService({
     // directory does not know.
     const deliveryState = place?.state || address.state?.trim() || '';
     const intraState = isIntraState(seller.state, deliveryState);
-    const buyer = await businessBuyerOf(tx, orderId, order);
+    const buyer = await businessBuyerOf(tx, order.order, order);
 
     const taxable: TaxableLine[] = items.map((item) => ({
       // Decision 0080: a tier is a discount known at the sale and recorded on the invoice, so the
@@ -158,22 +159,31 @@ export function createInvoiceService({
 
   /**
    * A business buyer's GSTIN and legal name (B2B): those a quote was sent with, on its
-   * `order_quotes` row (its bulk enquiry's unless the owner typed others: decision 0038), else the
+   * `order_quotes` row (its bulk enquiry's unless the owner typed others: decision 0038), or those
+   * a gift batch was paid with, on each of its orders' invoices (decision 0090), else the
    * customer's account's. None without a valid GSTIN.
    */
   async function businessBuyerOf(
     tx: Tx,
-    orderId: string,
+    order: { id: string; giftBatchId: string | null },
     customer: { fullName: string; gstin: string | null; legalName: string | null },
   ): Promise<{ gstin: string; legalName: string } | Record<string, never>> {
     const [quote] = await tx
       .select({ gstin: orderQuotes.buyerGstin, legalName: orderQuotes.buyerLegalName })
       .from(orderQuotes)
-      .where(eq(orderQuotes.orderId, orderId));
+      .where(eq(orderQuotes.orderId, order.id));
+    const [batch] = order.giftBatchId
+      ? await tx
+          .select({ gstin: giftLinkBatches.buyerGstin, legalName: giftLinkBatches.buyerLegalName })
+          .from(giftLinkBatches)
+          .where(eq(giftLinkBatches.id, order.giftBatchId))
+      : [];
     const valid = (gstin: string | null | undefined) =>
       gstin && isValidGstin(gstin) ? normaliseGstin(gstin) : null;
     const quoted = valid(quote?.gstin);
     if (quoted) return { gstin: quoted, legalName: quote?.legalName || customer.fullName };
+    const batched = valid(batch?.gstin);
+    if (batched) return { gstin: batched, legalName: batch?.legalName || customer.fullName };
     const own = valid(customer.gstin);
     return own ? { gstin: own, legalName: customer.legalName || customer.fullName } : {};
   }

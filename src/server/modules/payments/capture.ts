@@ -73,6 +73,7 @@ export function createCapture({
     order: OrderRow,
     from: 'pending' | 'cancelled',
     note: string,
+    { inBatch = false }: { inBatch?: boolean } = {},
   ): Promise<boolean> {
     const now = clock.now();
     const [paid] = await tx
@@ -83,7 +84,8 @@ export function createCapture({
     if (!paid) return false;
     await recordStatus(tx, { orderId: order.id, status: 'paid', note, at: now });
     await invoices.issue(tx, order.id, now);
-    await announcements.paid(tx, order, now);
+    if (inBatch) await announcements.paidInBatch(tx, order, now);
+    else await announcements.paid(tx, order, now);
     return true;
   }
 
@@ -176,12 +178,21 @@ export function createCapture({
         const part = { ...input, amountPaise: order.totalPaise };
         const paymentRowId = await recordCaptured(tx, order.id, part, { reason: 'payment', ...share });
         if (paymentRowId === null) continue;
-        const outcome = await settleRecorded(tx, order, paymentRowId, part);
+        const outcome = await settleRecorded(tx, order, paymentRowId, part, { inBatch: true });
         await markDue(tx, outcome);
         settled.push(outcome);
       }
       if (settled.length > 0) {
         await tx.update(giftLinkBatches).set({ paidAt: clock.now() }).where(eq(giftLinkBatches.id, batch.id));
+        const paidOrders = settled.filter((outcome) => outcome.kind === 'paid').length;
+        if (paidOrders > 0) {
+          await announcements.batchPaid(tx, {
+            id: batch.id,
+            orders: paidOrders,
+            totalPaise: batch.totalPaise,
+            first,
+          });
+        }
       }
       return settled;
     });
@@ -216,6 +227,7 @@ export function createCapture({
     order: OrderRow,
     paymentRowId: number,
     input: Pick<CapturedPayment, 'paymentId' | 'amountPaise' | 'currency'>,
+    paid: { inBatch?: boolean } = {},
   ): Promise<CaptureOutcome> {
     // Money is checked to the paisa: a payment counts only for exactly the order's total.
     if (input.amountPaise !== order.totalPaise || input.currency !== order.currency) {
@@ -242,7 +254,7 @@ export function createCapture({
     }
 
     if (order.status === 'pending') {
-      await markPaid(tx, order, 'pending', PAYMENT_RECEIVED_NOTE);
+      await markPaid(tx, order, 'pending', PAYMENT_RECEIVED_NOTE, paid);
       return { kind: 'paid' };
     }
     if (order.status === 'cancelled' && order.paidAt === null) {
@@ -250,7 +262,7 @@ export function createCapture({
       // an order that expired unpaid is never lost; the order is revived if its stock is there.
       if (await reserveOrderAgain(tx, order.id)) {
         await coupons.reclaim(tx, order);
-        await markPaid(tx, order, 'cancelled', LATE_PAYMENT_RESERVED_NOTE);
+        await markPaid(tx, order, 'cancelled', LATE_PAYMENT_RESERVED_NOTE, paid);
         return { kind: 'paid' };
       }
       await recordStatus(tx, {

@@ -37,6 +37,28 @@ export function createOrderAnnouncements({
     },
 
     /**
+     * Decision 0090: a recipient's order paid with its gift batch: its link goes out; the batch is
+     * announced once (batchPaid), not 500 confirmations and notices for one payment.
+     */
+    async paidInBatch(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+      if (onPaid) await onPaid(tx, order, now);
+    },
+
+    /** Decision 0090: the owner hears once of a gift batch paid, with its first order to open. */
+    async batchPaid(
+      tx: Tx,
+      batch: { id: string; orders: number; totalPaise: number; first: OrderRow },
+    ): Promise<void> {
+      const mailOrder = await mailOrderOf(tx, batch.first);
+      await ownerNotices.tell(tx, {
+        key: `paid-batch-${batch.id}`,
+        kind: 'paid-order',
+        summary: `New paid gift links to ${batch.orders} recipients, from ${batch.first.orderNumber}: ${formatPaise(batch.totalPaise)} from ${messageName(mailOrder.customerName, 'a customer')}`,
+        link: ownerNotices.adminLink(`/orders/${batch.first.id}`),
+      });
+    },
+
+    /**
      * A cash on delivery order just placed: the customer's confirmation says what to keep ready.
      * Its WhatsApp and SMS news is a template of its own: `order_placed` says placed and paid.
      */
