@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/api/auth';
@@ -43,11 +44,20 @@ const RAVI: User = {
   phone: '9845012345',
 };
 
-function renderPool(answer: { status: number; body: unknown }, user: User | null = null) {
+type Answer = { status: number; body: unknown };
+
+/** The page with the server's answers: one for every request, or one a request. */
+function renderPool(
+  answer: Answer | ((url: string, init: RequestInit | undefined) => Answer),
+  user: User | null = null,
+) {
   if (user) localStorage.setItem(TOKEN_STORAGE_KEY, 'token-7');
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json(answer.body, { status: answer.status })),
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const { status, body } = typeof answer === 'function' ? answer(String(input), init) : answer;
+      return Response.json(body, { status });
+    }),
   );
   const api: AuthApi = user ? { ...GUEST_AUTH, me: async () => user } : GUEST_AUTH;
   const router = createMemoryRouter([{ path: '/group-gift/:token', element: <GroupGiftPage /> }], {
@@ -102,5 +112,93 @@ describe("a group gift's page", () => {
     renderPool({ status: 404, body: { message: 'This group gift link is not valid' } });
     expect(await screen.findByText('This group gift link cannot be used')).toBeTruthy();
     expect(screen.getByText('This group gift link is not valid')).toBeTruthy();
+  });
+
+  it('lets the organiser of a pool whose gift sold out order another, sending the total it showed', async () => {
+    const soldOut: GroupGiftView = {
+      ...POOL,
+      state: 'sold_out',
+      targetAmount: 1499,
+      collectedAmount: 1499,
+      remainingAmount: 0,
+      progress: '₹1,499 of ₹1,499 from 3 friends',
+      isOrganiser: true,
+      chooseBy: '2026-12-04T05:30:00.000Z',
+    };
+    const sent: { url: string; body: unknown }[] = [];
+    renderPool((url, init) => {
+      if (init?.method === 'POST') sent.push({ url, body: JSON.parse(String(init.body)) });
+      if (url.endsWith('/replacements'))
+        return {
+          status: 200,
+          body: {
+            data: [
+              {
+                productId: 41,
+                name: 'Pashmina Stole',
+                image: '/uploads/products/41.webp',
+                totalAmount: 1450,
+                refundAmount: 49,
+              },
+              {
+                productId: 42,
+                name: 'Silver Diya Set',
+                image: '/uploads/products/42.webp',
+                totalAmount: 1000,
+                refundAmount: 499,
+              },
+            ],
+          },
+        };
+      if (url.endsWith('/replacement'))
+        return {
+          status: 200,
+          body: {
+            ...soldOut,
+            state: 'met',
+            items: [{ name: 'Silver Diya Set', image: '/uploads/products/42.webp', quantity: 1 }],
+            targetAmount: 1000,
+            collectedAmount: 1000,
+            chooseBy: null,
+            orderNumber: 'UG-1042',
+          },
+        };
+      return { status: 200, body: soldOut };
+    }, RAVI);
+    expect(
+      await screen.findByText(
+        'The gift sold out just as everyone chipped in. Choose another gift up to ₹1,499 by 4 Dec 2026, 11:00 am, or refund everyone; if you choose nothing, everyone is refunded then.',
+      ),
+    ).toBeTruthy();
+    const order = screen.getByRole('button', { name: 'Order this gift instead' }) as HTMLButtonElement;
+    expect(order.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Refund everyone' })).toBeTruthy();
+    // Nothing is chosen for the organiser.
+    const diyas = screen.getByRole('radio', { name: 'Silver Diya Set, ₹1,000 (₹499 back to the friends)' });
+    expect((diyas as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(diyas);
+    await userEvent.click(order);
+    expect(await screen.findByRole('link', { name: 'Order UG-1042 in My Orders' })).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        url: 'http://localhost:3000/api/group-gifts/a-token/replacement',
+        body: { productId: 42, totalAmount: 1000 },
+      },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Refund everyone' })).toBeNull();
+  });
+
+  it('tells a friend of a sold-out pool that the organiser may choose another gift, and offers them no choice', async () => {
+    renderPool({
+      status: 200,
+      body: { ...POOL, state: 'sold_out', chooseBy: '2026-12-04T05:30:00.000Z' },
+    });
+    expect(
+      await screen.findByText(
+        'The gift sold out just as the total was met. The organiser may choose another gift by 4 Dec 2026, 11:00 am; if not, everyone is refunded.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Order this gift instead' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Sign in with your mobile number to chip in' })).toBeNull();
   });
 });

@@ -5,7 +5,6 @@ import type { GroupGiftView } from '../../shared/api/group-gifts';
 import { MIN_CONTRIBUTION_PAISE } from '../../shared/group-gifts';
 import { formatIndiaDay, indiaDateOf } from '../../shared/india-time';
 import { formatInr, toRupees } from '../../shared/money';
-import { ApiError } from '../api/client';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { FormField } from '../components/form-field';
@@ -15,21 +14,20 @@ import { useAuth } from '../features/auth/auth-provider';
 import { PhoneSignInForm } from '../features/auth/phone-sign-in-form';
 import {
   confirmShare,
+  groupGiftErrorOf,
   startShare,
   useCloseGroupGift,
   useGroupGift,
   useShowPool,
   whatsAppShareLink,
 } from '../features/group-gifts/group-gifts-api';
+import { SoldOutChoice, soldOutNotice } from '../features/group-gifts/sold-out-choice';
 import { loadCheckoutScript } from '../features/payment/checkout-script';
 import { paymentsApi } from '../features/payment/payments-api';
 
 // Decision 0084: a group gift's page, opened by its link alone. Everyone sees the gift (or "a
 // surprise"), the progress, the last day and the friends who chose to be named; a friend signed in
 // by mobile number chips in through the payment window; the organiser may close it.
-
-const readMessage = (error: unknown) =>
-  (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
 /** The last day to chip in: the pool closes at the end of it, India time. */
 const lastDayOf = (closesAt: string) => formatIndiaDay(indiaDateOf(new Date(Date.parse(closesAt) - 1)));
@@ -119,14 +117,14 @@ function ChipInForm({
               showPool(answer.pool);
               setMessage({ text: answer.message, error: answer.refundedAmount > 0 });
             })
-            .catch((error: unknown) => setMessage({ text: readMessage(error), error: true }))
+            .catch((error: unknown) => setMessage({ text: groupGiftErrorOf(error), error: true }))
             .finally(() => setBusy(false));
         },
       });
       checkout.open();
     } catch (error) {
       setBusy(false);
-      setMessage({ text: readMessage(error), error: true });
+      setMessage({ text: groupGiftErrorOf(error), error: true });
     }
   };
 
@@ -170,25 +168,30 @@ function ChipInForm({
   );
 }
 
-function OrganiserClose({ token }: { token: string }) {
+/** The organiser's close: while collecting, or instead of choosing another gift for a sold-out one. */
+function OrganiserClose({ token, soldOut }: { token: string; soldOut: boolean }) {
   const close = useCloseGroupGift(token);
   const [asking, setAsking] = useState(false);
   return asking ? (
     <div className="flex flex-col gap-2">
-      <p className="text-sm text-stone-700">Close the group gift? Every share is refunded.</p>
-      {close.error && <ErrorBanner>{readMessage(close.error)}</ErrorBanner>}
+      <p className="text-sm text-stone-700">
+        {soldOut
+          ? 'Refund everyone? Every share goes back and no gift is ordered.'
+          : 'Close the group gift? Every share is refunded.'}
+      </p>
+      {close.error && <ErrorBanner>{groupGiftErrorOf(close.error)}</ErrorBanner>}
       <div className="flex gap-2">
         <Button variant="secondary" onClick={() => close.mutate()} disabled={close.isPending}>
-          Yes, close and refund
+          {soldOut ? 'Yes, refund everyone' : 'Yes, close and refund'}
         </Button>
         <Button variant="secondary" onClick={() => setAsking(false)}>
-          Keep collecting
+          {soldOut ? 'Keep choosing' : 'Keep collecting'}
         </Button>
       </div>
     </div>
   ) : (
     <Button variant="secondary" onClick={() => setAsking(true)}>
-      Close and refund everyone
+      {soldOut ? 'Refund everyone' : 'Close and refund everyone'}
     </Button>
   );
 }
@@ -293,6 +296,8 @@ function PoolBody({ token, pool, justOpened }: { token: string; pool: GroupGiftV
           everyone.
         </InfoBanner>
       )}
+      {pool.state === 'sold_out' && <InfoBanner>{soldOutNotice(pool)}</InfoBanner>}
+      {pool.state === 'sold_out' && pool.isOrganiser && <SoldOutChoice token={token} />}
       {collecting &&
         (auth.loading ? (
           <Spinner label="Checking your sign-in" />
@@ -306,7 +311,9 @@ function PoolBody({ token, pool, justOpened }: { token: string; pool: GroupGiftV
             <PhoneSignInForm onSuccess={() => {}} />
           </div>
         ))}
-      {pool.isOrganiser && collecting && <OrganiserClose token={token} />}
+      {pool.isOrganiser && (collecting || pool.state === 'sold_out') && (
+        <OrganiserClose token={token} soldOut={pool.state === 'sold_out'} />
+      )}
     </div>
   );
 }
@@ -333,7 +340,7 @@ export function GroupGiftPage() {
           </Link>
         }
       >
-        {readMessage(pool.error)}
+        {groupGiftErrorOf(pool.error)}
       </EmptyState>
     );
   } else {

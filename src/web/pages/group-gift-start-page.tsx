@@ -17,7 +17,7 @@ import { readBuyNowLine } from '../features/cart/buy-now';
 import { toCartItem } from '../features/cart/cart-item';
 import { useCartState } from '../features/cart/use-cart';
 import { useProduct } from '../features/catalog/catalog-api';
-import { openGroupGift } from '../features/group-gifts/group-gifts-api';
+import { groupGiftErrorOf, openGroupGift } from '../features/group-gifts/group-gifts-api';
 
 // Decision 0084: "Start a group gift" from the product page (that gift alone) or the cart. The
 // organiser chooses who it is for, the address, the last day to chip in, a message and a share;
@@ -38,9 +38,6 @@ type Fields = {
   postalCode: string;
   phone: string;
 };
-
-const readMessage = (error: unknown) =>
-  (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
 export function GroupGiftStartPage() {
   const location = useLocation();
@@ -309,7 +306,7 @@ export function GroupGiftStartPage() {
               />
             </>
           )}
-          {error !== null && <ErrorBanner>{readMessage(error)}</ErrorBanner>}
+          {error !== null && <ErrorBanner>{groupGiftErrorOf(error)}</ErrorBanner>}
           <Button type="submit" disabled={sending}>
             {sending ? 'Starting…' : 'Start the group gift'}
           </Button>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ChooseReplacementPayload,
   ConfirmContributionPayload,
   ConfirmContributionResponse,
   ContributePayload,
@@ -7,11 +8,16 @@ import type {
   GroupGiftView,
   OpenGroupGiftInput,
   OpenGroupGiftResponse,
+  ReplacementGiftList,
 } from '../../../shared/api/group-gifts';
-import { apiRequest } from '../../api/client';
+import { ApiError, apiRequest } from '../../api/client';
 
 // Decision 0084: a group gift's calls. The pool's token opens its page; chipping in needs a
 // sign-in by mobile number and one-time code.
+
+/** What a group gift's screens say of a failed call: the server's words, or a plain retry. */
+export const groupGiftErrorOf = (error: unknown) =>
+  (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
 const groupGiftKey = (token: string) => ['group-gift', token] as const;
 const path = (token: string) => `/group-gifts/${encodeURIComponent(token)}`;
@@ -41,6 +47,25 @@ export function useCloseGroupGift(token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<GroupGiftView>(`${path(token)}/close`, { method: 'POST' }),
+    onSuccess: (view) => client.setQueryData(groupGiftKey(token), view),
+  });
+}
+
+/** The organiser's other gifts for a pool met as its gift sold out (decision 0084). */
+export function useReplacementGifts(token: string) {
+  return useQuery({
+    queryKey: [...groupGiftKey(token), 'replacements'],
+    queryFn: ({ signal }) => apiRequest<ReplacementGiftList>(`${path(token)}/replacements`, { signal }),
+    retry: false,
+  });
+}
+
+/** The organiser orders another gift instead; the surplus goes back to the friends. */
+export function useChooseReplacement(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChooseReplacementPayload) =>
+      apiRequest<GroupGiftView>(`${path(token)}/replacement`, { method: 'POST', body }),
     onSuccess: (view) => client.setQueryData(groupGiftKey(token), view),
   });
 }
