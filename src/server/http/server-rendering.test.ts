@@ -89,6 +89,7 @@ beforeAll(async () => {
       mrpPaise: 1_29_900,
       image: '/uploads/products/brass-diya.svg',
       stock: 5,
+      declarations: { countryOfOrigin: 'India', genericName: 'Diya', manufacturedMonth: '2026-09' },
     })
   ).id;
   scriptNameId = (
@@ -177,6 +178,20 @@ describe('server-rendered landing pages', () => {
     expect(response.body).toContain('<title data-server-head>Brass Diya Pair | Utsav Gifts</title>');
   });
 
+  it("writes a product's Legal Metrology declarations in its markup, and hands them to the first render", async () => {
+    const response = await store.app.inject(`/product/brass-diya-pair-${brassDiyaId}`);
+    const root = rootOf(response.body);
+    expect(root).toMatch(/<h2[^>]*>Product details<\/h2>/);
+    expect(root).toMatch(/<dt[^>]*>Country of origin<\/dt><dd[^>]*>India<\/dd>/);
+    expect(root).toMatch(/<dt[^>]*>Month of manufacture<\/dt><dd[^>]*>September 2026<\/dd>/);
+    // The browser's first render has them too, so it does not ask for them again.
+    const details = queriesOf(response.body).find((query) => query.queryKey[1] === 'details');
+    expect(details?.queryKey).toEqual(['catalog', 'details', brassDiyaId]);
+    expect(details?.state.data).toMatchObject({
+      declarations: { countryOfOrigin: 'India', genericName: 'Diya', manufacturedMonth: '2026-09' },
+    });
+  });
+
   it('keeps a name that could close the script tag inside the embedded data', async () => {
     const response = await store.app.inject(`/product/mithai-box-${scriptNameId}`);
     expect(response.body).not.toContain('</script><b>');
@@ -198,7 +213,8 @@ describe('server-rendered landing pages', () => {
   it('renders a catalogue change on the next request, though rendered pages are kept', async () => {
     const url = `/product/scented-tea-lights-${teaLightsId}`;
     expect(rootOf((await store.app.inject(url)).body)).toContain('₹249');
-    await store.app.catalog.updateProduct(teaLightsId, { pricePaise: 27_900 });
+    // Its declared MRP is on the page too (decision 0059), at least the price.
+    await store.app.catalog.updateProduct(teaLightsId, { pricePaise: 27_900, mrpPaise: 27_900 });
     const root = rootOf((await store.app.inject(url)).body);
     expect(root).toContain('₹279');
     expect(root).not.toContain('₹249');
