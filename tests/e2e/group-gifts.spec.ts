@@ -2,12 +2,13 @@ import type { AdminGroupGiftList } from '../../src/shared/api/group-gifts';
 import { formatInr } from '../../src/shared/money';
 import { appStarted } from './support/app-start';
 import { expect, test } from './support/fixtures';
-import { verifyMobile } from './support/messages';
+import { signInByPhone, verifyMobile } from './support/messages';
 import { expectFitsAndPassesAxe as expectClean } from './support/page-layout';
 import { payByUpi, pickProduct } from './support/store-api';
 
 // Decision 0084 at 360 px: the organiser starts a group gift from a product page; two friends, each
-// in a browser of their own, open its link and chip in by UPI in the sandbox's window; the share
+// in a browser of their own, open its link signed out, sign in there with a mobile number and the
+// code the SMS sandbox sent, and chip in by UPI in the sandbox's window; the share
 // that meets the total places the order, which the organiser finds in My Orders with its tracking
 // once the owner books the courier.
 
@@ -17,6 +18,7 @@ test('a group gift from the product page to an order with tracking, two friends 
   request,
   ownerToken,
   newShopper,
+  pageOfItsOwn,
 }) => {
   const product = await pickProduct(
     request,
@@ -61,11 +63,17 @@ test('a group gift from the product page to an order with tracking, two friends 
     { name: 'Sara Thomas', amount: secondShare, note: 'All the best' },
   ];
   for (const [index, share] of shares.entries()) {
-    const { page: friend, token } = await newShopper(share.name, { address: false });
-    await verifyMobile(request, ownerToken, token, aMobile('96'));
+    // Each friend opens the link signed out, in a browser of their own, and signs in on the pool's
+    // page with a mobile number and the code the SMS sandbox sent.
+    const friend = await pageOfItsOwn();
     await friend.setViewportSize({ width: 360, height: 780 });
     await friend.goto(link);
     await expect(friend.getByText('Anita Desai is collecting for Meera Nair.')).toBeVisible();
+    await expect(
+      friend.getByRole('heading', { name: 'Sign in with your mobile number to chip in' }),
+    ).toBeVisible();
+    if (index === 0) await expectClean(friend);
+    await signInByPhone(friend, request, ownerToken, { phone: aMobile('96'), fullName: share.name });
     await friend.getByLabel(/^Your share in ₹/).fill(String(share.amount));
     await friend.getByRole('checkbox', { name: 'Show my name on this page' }).check();
     await friend.getByLabel('Name to show').fill(share.name.split(' ')[0] ?? share.name);

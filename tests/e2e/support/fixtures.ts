@@ -36,6 +36,11 @@ type JourneyFixtures = {
   newShopper(fullName: string, options?: { address?: boolean; on?: Page }): Promise<Shopper>;
   /** A page of its own signed in with the token. */
   signedInPage(token: string): Promise<Page>;
+  /**
+   * A page in a browser of its own, signed in with the token, or with no one signed in: a shopper
+   * who signs in through the forms.
+   */
+  pageOfItsOwn(token?: string): Promise<Page>;
 };
 
 type DiagnosticFixtures = {
@@ -95,16 +100,20 @@ export const test = base.extend<JourneyOptions & JourneyFixtures & DiagnosticFix
     { scope: 'worker' },
   ],
 
-  signedInPage: async ({ browser, baseURL, analyticsAnswered }, use) => {
+  pageOfItsOwn: async ({ browser, baseURL, analyticsAnswered }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (token) => {
       const context = await browser.newContext({ baseURL });
       contexts.push(context);
       if (analyticsAnswered) await answerAnalytics(context);
-      await signIn(context, token);
+      if (token) await signIn(context, token);
       return context.newPage();
     });
     for (const context of contexts) await context.close();
+  },
+
+  signedInPage: async ({ pageOfItsOwn }, use) => {
+    await use((token) => pageOfItsOwn(token));
   },
 
   ownerPage: async ({ signedInPage, ownerToken }, use) => {

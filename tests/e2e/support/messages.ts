@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { AdminOutbox } from '../../../src/shared/api/admin';
 
 // The WhatsApp and SMS sandbox's messages and the store's mail outbox, as the owner reads them.
@@ -38,6 +38,29 @@ export async function verifyMobile(
     data: { phone, code: code?.params[0] },
   });
   expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/**
+ * Signs a new shopper in through the mobile number form in `form` (a page or a dialog), with the
+ * code the SMS sandbox sent, read as the owner reads it; a new number gives its name, once.
+ */
+export async function signInByPhone(
+  form: Page | Locator,
+  request: APIRequestContext,
+  ownerToken: string,
+  shopper: { phone: string; fullName: string },
+) {
+  await form.getByLabel('Mobile number').fill(shopper.phone);
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await expect(form.getByText(/We sent a 6-digit code by SMS to/)).toBeVisible();
+  const [code] = (await sandboxMessagesTo(request, ownerToken, shopper.phone)).filter(
+    (message) => message.template === 'otp',
+  );
+  await form.getByLabel('Code').fill(code?.params[0] ?? '');
+  await form.getByRole('button', { name: 'Verify and continue' }).click();
+  await form.getByLabel('Full Name').fill(shopper.fullName);
+  await form.getByLabel('I am 18 or older').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
 }
 
 /** The mails the store queued or sent about an order (their subjects name it), newest first. */
