@@ -24,6 +24,12 @@ import { bulkEnquiryRoutes } from './modules/bulk-enquiries';
 import { catalogRoutes, installCatalog, RULE_COLLECTIONS_EVERY_MS } from './modules/catalog';
 import { complaintRoutes } from './modules/complaints';
 import { couponRoutes } from './modules/coupons';
+import {
+  registerTrackPageHead,
+  sandboxCourierRoutes,
+  shipmentAdminRoutes,
+  shipmentRoutes,
+} from './modules/courier';
 import { deliveryRoutes } from './modules/delivery';
 import { deliverySlotRoutes } from './modules/delivery-slots';
 import { DISPATCH_EVERY_MS, dispatchRoutes } from './modules/dispatch';
@@ -44,12 +50,6 @@ import { RETENTION_EVERY_MS } from './modules/retention';
 import { returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
-import {
-  registerTrackPageHead,
-  sandboxCourierRoutes,
-  shippingAdminRoutes,
-  shippingRoutes,
-} from './modules/shipping';
 import { staffRoutes } from './modules/staff';
 import { registerPolicyPageHeads, storeRoutes, storeSettingsFrom } from './modules/store';
 import { wishlistRoutes } from './modules/wishlist';
@@ -279,8 +279,8 @@ export async function buildApp({
       await api.register(quoteRoutes);
       await api.register(messagingRoutes);
       await api.register(notificationRoutes);
-      await api.register(shippingRoutes);
-      await api.register(shippingAdminRoutes);
+      await api.register(shipmentRoutes);
+      await api.register(shipmentAdminRoutes);
       await api.register(dispatchRoutes);
     },
     { prefix: '/api' },

@@ -32,6 +32,12 @@ import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService, createSearchAllowance, SEARCHES_PER_MINUTE } from './modules/catalog';
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
+import {
+  createCourier,
+  createLabelPool,
+  createReturnedParcels,
+  createShipmentService,
+} from './modules/courier';
 import { createDeliveryService } from './modules/delivery';
 import { createDeliverySlotService } from './modules/delivery-slots';
 import { createDispatchService } from './modules/dispatch';
@@ -63,12 +69,6 @@ import { createRetentionService } from './modules/retention';
 import { createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
 import { createSettingsService } from './modules/settings';
-import {
-  createCourier,
-  createLabelPool,
-  createReturnedParcels,
-  createShippingService,
-} from './modules/shipping';
 import { createStaffService } from './modules/staff';
 import { createWishlistService } from './modules/wishlist';
 import { imageStorageFor } from './storage/image-storage';
@@ -221,8 +221,8 @@ export function createServices({
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
     notifyDefaults,
     onCashOrderPlaced: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
-    // The shipping service is made below (it needs the courier); this runs only once requests do.
-    cancelCourierBooking: (orderId) => shipping.cancelBookingBeforePickup(orderId),
+    // The shipment service is made below (it needs the courier); this runs only once requests do.
+    cancelCourierBooking: (orderId) => shipments.cancelBookingBeforePickup(orderId),
     // The payments service is made below (it needs the orders); this runs only once requests do.
     refundOrder: (orderId) => payments.refundOrder(orderId),
     mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
@@ -312,7 +312,7 @@ export function createServices({
     deliveryDaysFor: async (pincode) =>
       promisedDays((await delivery.checkPincode(pincode, { ownRule: true })).info.days),
   });
-  const shipping = createShippingService({
+  const shipments = createShipmentService({
     db,
     clock,
     courier,
@@ -336,7 +336,7 @@ export function createServices({
     ownerNotices,
     faultReturnDays: async () => (await settings.valuesIn(db)).faultReturnDays,
     refundAtApprovalBelowPaise: async () => toPaise((await settings.get()).values.refundAtApprovalBelow),
-    reversePickup: { book: shipping.bookReturn, cancel: shipping.cancelReturn },
+    reversePickup: { book: shipments.bookReturn, cancel: shipments.cancelReturn },
     signer: createLinkSigner(db),
     log,
     onStockChanged,
@@ -375,7 +375,7 @@ export function createServices({
       store,
       pdfPool,
       chooseOrders: adminBulk.chosenIds,
-      bookShipment: (orderId) => shipping.ship(orderId),
+      bookShipment: (orderId) => shipments.ship(orderId),
       renderSlips: async (orderIds) => (await adminBulk.documentsPdf({ orderIds })).pdf,
     }),
     staff: createStaffService({ db, clock, store, passwordCost, limiterStore }),
@@ -421,7 +421,7 @@ export function createServices({
       cancels: config.CANCELS_PER_DAY,
     }),
     paymentProvider,
-    shipping,
+    shipments,
     /** Decision 0064: parcels the courier brought back: checked in, their refunds made or owed. */
     returnedParcels: createReturnedParcels({
       db,
@@ -437,7 +437,7 @@ export function createServices({
     moveSandboxParcels: async () =>
       sandboxCourier
         ? sandboxCourier.sendDueScans(
-            async (payload, token) => (await shipping.receiveTracking(payload, token)).known,
+            async (payload, token) => (await shipments.receiveTracking(payload, token)).known,
           )
         : 0,
     /** Public tracking lookups per address; a shopper needs a few, a guesser many. */

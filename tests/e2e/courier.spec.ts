@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { TrackResponse } from '../../src/shared/api/shipping';
+import type { TrackResponse } from '../../src/shared/api/courier';
 import { expect, test } from './support/fixtures';
 import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
 

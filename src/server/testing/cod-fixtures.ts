@@ -1,7 +1,7 @@
 import { and, inArray, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { ShipmentResponse } from '../../shared/api/courier';
 import type { CreateOrderResponse } from '../../shared/api/payments';
-import type { ShipmentResponse } from '../../shared/api/shipping';
 import { toPaise, toRupees } from '../../shared/money';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../shared/owner-settings';
 import { quoteShippingPaise } from '../../shared/shipping';

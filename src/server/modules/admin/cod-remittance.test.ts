@@ -5,7 +5,7 @@ import {
   type CodRemittanceReport,
   REMITTANCE_MESSAGES,
 } from '../../../shared/api/cod-remittance';
-import type { ShipmentResponse } from '../../../shared/api/shipping';
+import type { ShipmentResponse } from '../../../shared/api/courier';
 import { codDesk } from '../../testing/cod-fixtures';
 import { courierScan } from '../../testing/courier-scans';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminOrderFilter } from '../../../shared/api/admin-bulk';
+import type { Shipment } from '../../../shared/api/courier';
 import {
   DISPATCH_MESSAGES,
   type DispatchJob,
@@ -9,7 +10,6 @@ import {
   type DispatchJobSummary,
   MAX_DISPATCH_JOB_ORDERS,
 } from '../../../shared/api/dispatch';
-import type { Shipment } from '../../../shared/api/shipping';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';

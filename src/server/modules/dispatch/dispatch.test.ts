@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { SHIPPING_MESSAGES } from '../../../shared/api/courier';
 import { DISPATCH_MESSAGES, type DispatchJob, type DispatchJobResponse } from '../../../shared/api/dispatch';
-import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { dispatchJobOrders, orderItems, orders, products, sandboxParcels, shipments } from '../../db/schema';
 import {
   createTestProduct,

@@ -2,13 +2,13 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminOrderDetail } from '../../../shared/api/admin';
 import type { AdminCoupon } from '../../../shared/api/coupons';
+import type { ShipmentResponse } from '../../../shared/api/courier';
 import type { Invoice } from '../../../shared/api/invoices';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { CashOrderResponse, CodEligibility } from '../../../shared/api/payments';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { RETURN_MESSAGES } from '../../../shared/api/returns';
-import type { ShipmentResponse } from '../../../shared/api/shipping';
 import {
   COD_CANCEL_MESSAGES,
   COD_MESSAGES,

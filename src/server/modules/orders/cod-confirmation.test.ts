@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SHIPPING_MESSAGES } from '../../../shared/api/courier';
 import type { DispatchJobResponse } from '../../../shared/api/dispatch';
 import type { OrderListResponse, OrderRecord } from '../../../shared/api/orders';
-import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import {
   mailOutbox,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { FailedDelivery, OwnerDeliveryAction, ShipmentState } from '../../../shared/api/shipping';
+import type { FailedDelivery, OwnerDeliveryAction, ShipmentState } from '../../../shared/api/courier';
 import { formatIndiaDateTime, formatIndiaDay } from '../../../shared/india-time';
 import { apiRequest } from '../../api/client';
 import { Button } from '../../components/button';

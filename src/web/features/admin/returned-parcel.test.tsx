@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RefundsOwed } from '../../../shared/api/shipping';
+import type { RefundsOwed } from '../../../shared/api/courier';
 import { RefundsOwedPanel } from './returned-parcel';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { RefundsOwed, ReturnedParcelResponse } from '../../../shared/api/shipping';
+import type { RefundsOwed, ReturnedParcelResponse } from '../../../shared/api/courier';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { apiRequest } from '../../api/client';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
-import type { Shipment, ShipmentResponse, ShipmentState } from '../../../shared/api/shipping';
+import type { Shipment, ShipmentResponse, ShipmentState } from '../../../shared/api/courier';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery-rules';
 import { formatIndiaDay as formatDate, formatIndiaDateTime } from '../../../shared/india-time';
 import type { ParcelSize } from '../../../shared/parcel';

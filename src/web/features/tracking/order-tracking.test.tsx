@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SHIPPING_MESSAGES, type OrderTracking as Tracking } from '../../../shared/api/shipping';
+import { SHIPPING_MESSAGES, type OrderTracking as Tracking } from '../../../shared/api/courier';
 import { OrderTracking } from './order-tracking';
 
 const ORDER_ID = '0b6f7c52-3d1e-4f7a-9a55-2f1f6a8e9c10';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { OrderTracking as Tracking } from '../../../shared/api/shipping';
+import type { OrderTracking as Tracking } from '../../../shared/api/courier';
 import { formatIndiaDay } from '../../../shared/india-time';
 import { isValidPhone } from '../../../shared/phone';
 import { ApiError } from '../../api/client';

@@ -1,4 +1,4 @@
-import type { TrackedOrder } from '../../../shared/api/shipping';
+import type { TrackedOrder } from '../../../shared/api/courier';
 import { formatIndiaDateTime, formatIndiaDay } from '../../../shared/india-time';
 import { orderStatusLabel } from '../../../shared/order-status';
 

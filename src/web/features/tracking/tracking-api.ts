@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeliveryAnswer, OrderTrackingResponse, TrackResponse } from '../../../shared/api/shipping';
+import type { DeliveryAnswer, OrderTrackingResponse, TrackResponse } from '../../../shared/api/courier';
 import { apiRequest } from '../../api/client';
 
 // An order's courier tracking, for its shopper and (by number and contact) for anyone.

@@ -7,8 +7,8 @@ import type {
   ShipmentResponse,
   ShipmentState,
   TrackResponse,
-} from '../../../shared/api/shipping';
-import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+} from '../../../shared/api/courier';
+import { SHIPPING_MESSAGES } from '../../../shared/api/courier';
 import {
   mailOutbox,
   orderEvents,

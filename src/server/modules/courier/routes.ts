@@ -12,7 +12,7 @@ import {
   ShipRequest,
   TrackQuery,
   TrackResponse,
-} from '../../../shared/api/shipping';
+} from '../../../shared/api/courier';
 import { tooMany, waitInWords } from '../../errors';
 
 const OrderParams = z.object({ id: z.string().max(64) });
@@ -22,32 +22,32 @@ const Acknowledged = z.object({ received: z.boolean() });
  * /api/admin/orders/:id/shipment: the owner books, prints and cancels one order's shipment; many
  * orders go through the dispatch desk's jobs (decision 0077).
  */
-export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.post(
     '/admin/orders/:id/shipment',
     { schema: { params: OrderParams, body: ShipRequest.nullish(), response: { 201: ShipmentResponse } } },
     async (request, reply) =>
-      reply.code(201).send({ shipment: await app.shipping.ship(request.params.id, request.body?.parcel) }),
+      reply.code(201).send({ shipment: await app.shipments.ship(request.params.id, request.body?.parcel) }),
   );
   app.get(
     '/admin/orders/:id/shipment',
     {
       schema: { params: OrderParams, response: { 200: ShipmentState } },
     },
-    async (request) => app.shipping.shipmentFor(request.params.id),
+    async (request) => app.shipments.shipmentFor(request.params.id),
   );
   app.delete(
     '/admin/orders/:id/shipment',
     { schema: { params: OrderParams, response: { 200: ShipmentResponse } } },
-    async (request) => ({ shipment: await app.shipping.cancel(request.params.id) }),
+    async (request) => ({ shipment: await app.shipments.cancel(request.params.id) }),
   );
   // Decision 0065: the owner's answer to a failed delivery, sent to the courier as its NDR action.
   app.post(
     '/admin/orders/:id/shipment/failed-delivery',
     { schema: { params: OrderParams, body: OwnerDeliveryAction, response: { 200: ShipmentState } } },
-    async (request) => app.shipping.actOnFailedDelivery(request.params.id, request.body),
+    async (request) => app.shipments.actOnFailedDelivery(request.params.id, request.body),
   );
   // Decision 0064: a parcel the courier brought back is checked in; its refund made or owed.
   app.get(
@@ -76,7 +76,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.returnedParcels.owed(),
   );
   app.get('/admin/orders/:id/shipment/label', { schema: { params: OrderParams } }, async (request, reply) => {
-    const { awb, pdf } = await app.shipping.label(request.params.id);
+    const { awb, pdf } = await app.shipments.label(request.params.id);
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="label-${awb}.pdf"`)
@@ -88,7 +88,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 export const COURIER_BODY_LIMIT = 64 * 1024;
 
 /** The courier's webhook, public tracking and the shopper's own tracking. */
-export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shipping/webhook',
     // The scan is checked by the shipping service's own schema once its token is; until then
@@ -96,7 +96,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     { bodyLimit: COURIER_BODY_LIMIT, schema: { response: { 200: Acknowledged } } },
     async (request) => {
       const header = request.headers['x-api-key'];
-      const { stored } = await app.shipping.receiveTracking(
+      const { stored } = await app.shipments.receiveTracking(
         request.body,
         typeof header === 'string' ? header : undefined,
       );
@@ -111,7 +111,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Guessing pairs is the risk here, so each address gets a small allowance.
       const wait = await app.trackLimiter.consume(request.ip);
       if (wait > 0) throw tooMany(`Too many tries. Please try again in ${waitInWords(wait)}.`, wait);
-      return { order: await app.shipping.track(request.query.orderNumber, request.query.contact) };
+      return { order: await app.shipments.track(request.query.orderNumber, request.query.contact) };
     },
   );
 
@@ -121,7 +121,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrderParams, response: { 200: OrderTrackingResponse } },
       preHandler: app.requireUser,
     },
-    async (request) => ({ tracking: await app.shipping.orderTracking(request.user.id, request.params.id) }),
+    async (request) => ({ tracking: await app.shipments.orderTracking(request.user.id, request.params.id) }),
   );
   app.post(
     '/orders/:id/delivery-answer',
@@ -130,7 +130,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     async (request) => ({
-      tracking: await app.shipping.answerFailedDelivery(request.user.id, request.params.id, request.body),
+      tracking: await app.shipments.answerFailedDelivery(request.user.id, request.params.id, request.body),
     }),
   );
 };

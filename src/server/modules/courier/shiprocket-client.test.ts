@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+import { SHIPPING_MESSAGES } from '../../../shared/api/courier';
 import { startHangingServer } from '../../testing/outage-servers';
 import type { Booking } from './courier-provider';
 import { createShiprocketClient } from './shiprocket-client';

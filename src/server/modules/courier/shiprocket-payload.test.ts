@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ShipmentResponse } from '../../../shared/api/shipping';
+import type { ShipmentResponse } from '../../../shared/api/courier';
 import { orders, shipments } from '../../db/schema';
 import {
   createTestProduct,

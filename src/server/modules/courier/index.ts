@@ -9,7 +9,7 @@ export type {
 } from './courier-provider';
 export { createLabelPool, LABEL_TOO_SLOW } from './label-pool';
 export { createReturnedParcels, type ReturnedParcels } from './returned-parcels';
-export { COURIER_BODY_LIMIT, sandboxCourierRoutes, shippingAdminRoutes, shippingRoutes } from './routes';
+export { COURIER_BODY_LIMIT, sandboxCourierRoutes, shipmentAdminRoutes, shipmentRoutes } from './routes';
 export {
   createSandboxCourier,
   SANDBOX_COURIER_NAME,
@@ -19,6 +19,6 @@ export {
   type SandboxCourier,
 } from './sandbox-courier';
 export { createCourier } from './select-courier';
-export { createShippingService, type ShippingService } from './shipping-service';
+export { createShipmentService, type ShipmentService } from './shipment-service';
 export { createShiprocketClient } from './shiprocket-client';
 export { registerTrackPageHead } from './track-page-head';

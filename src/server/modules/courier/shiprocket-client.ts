@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+import { SHIPPING_MESSAGES } from '../../../shared/api/courier';
 import { indiaWireTime } from '../../../shared/india-time';
 import { unavailable as serviceUnavailable } from '../../errors';
 import type {

@@ -12,7 +12,7 @@ import {
   type ShipmentState,
   type TrackedOrder,
   type TrackingEvent,
-} from '../../../shared/api/shipping';
+} from '../../../shared/api/courier';
 import { COD_CANCEL_MESSAGES, COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import {
   ORDER_STATUS_OF_SCAN,
@@ -173,9 +173,9 @@ function walk(from: OrderStatus, to: OrderStatus): OrderStatus[] | null {
   return null;
 }
 
-export type ShippingService = ReturnType<typeof createShippingService>;
+export type ShipmentService = ReturnType<typeof createShipmentService>;
 
-export function createShippingService({
+export function createShipmentService({
   db,
   clock,
   courier,

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../shared/api/admin';
-import type { OrderRecord } from '../../../shared/api/orders';
 import type {
   RefundsOwed,
   ReturnedParcelResponse,
   ShipmentResponse,
   ShipmentState,
-} from '../../../shared/api/shipping';
-import { RTO_NOTES, SHIPPING_MESSAGES } from '../../../shared/api/shipping';
+} from '../../../shared/api/courier';
+import { RTO_NOTES, SHIPPING_MESSAGES } from '../../../shared/api/courier';
+import type { OrderRecord } from '../../../shared/api/orders';
 import { COURIER_OWNS_MESSAGE } from '../../../shared/order-status';
 import type { OwnerSettings } from '../../../shared/owner-settings';
 import { RETURNED_PARCEL_MESSAGES } from '../../../shared/returned-parcels';

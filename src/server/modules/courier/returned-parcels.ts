@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RefundsOwed, ReturnedParcel } from '../../../shared/api/shipping';
+import type { RefundsOwed, ReturnedParcel } from '../../../shared/api/courier';
 import { formatPaise, toRupees } from '../../../shared/money';
 import { REFUND_TIMING } from '../../../shared/money-ledger';
 import type { OwnerSettings } from '../../../shared/owner-settings';
