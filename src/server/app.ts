@@ -116,8 +116,10 @@ export async function buildApp({
       services.labelPool.close(),
     ]);
   });
+  // The back office's jobs page lists what this instance scheduled (GET /api/admin/jobs).
+  app.decorate('backgroundJobs', null);
   if (config.BACKGROUND_JOBS) {
-    scheduleBackgroundJobs(app, [
+    app.backgroundJobs = scheduleBackgroundJobs(app, [
       {
         name: 'order-expiry',
         everyMs: config.EXPIRY_SWEEP_SECONDS * 1000,

@@ -9,20 +9,30 @@ type BackgroundJob = {
   exclusive?: boolean;
 };
 
+/** A job as the scheduler set it going: its timer's period and the runs it has finished. */
+export type ScheduledJob = { name: string; everyMs: number; runs: number };
+
+export type BackgroundJobs = {
+  /** The jobs whose timers are set (none before the app is ready), in the order given. */
+  scheduled(): ScheduledJob[];
+};
+
 /**
  * Runs each job on a timer from the moment the app is ready until it closes. A run never overlaps
  * the previous one of the same job, and closing waits for runs in progress, so the database is
  * not closed under them. An exclusive job runs on one instance at a time across all instances
  * sharing the database. The jobs are plain functions; tests call them directly instead.
  */
-export function scheduleBackgroundJobs(app: FastifyInstance, jobs: readonly BackgroundJob[]) {
+export function scheduleBackgroundJobs(app: FastifyInstance, jobs: readonly BackgroundJob[]): BackgroundJobs {
   const timers: NodeJS.Timeout[] = [];
+  const scheduled: ScheduledJob[] = [];
   const running = new Set<Promise<unknown>>();
   let closing = false;
 
   app.addHook('onReady', async () => {
     for (const job of jobs) {
       let busy = false;
+      const entry: ScheduledJob = { name: job.name, everyMs: job.everyMs, runs: 0 };
       const timer = setInterval(() => {
         if (busy || closing) return;
         busy = true;
@@ -34,12 +44,14 @@ export function scheduleBackgroundJobs(app: FastifyInstance, jobs: readonly Back
           })
           .finally(() => {
             busy = false;
+            entry.runs += 1;
             running.delete(run);
           });
         running.add(run);
-      }, job.everyMs);
+      }, entry.everyMs);
       timer.unref();
       timers.push(timer);
+      scheduled.push(entry);
     }
   });
 
@@ -48,4 +60,6 @@ export function scheduleBackgroundJobs(app: FastifyInstance, jobs: readonly Back
     for (const timer of timers) clearInterval(timer);
     await Promise.allSettled([...running]);
   });
+
+  return { scheduled: () => scheduled.map((job) => ({ ...job })) };
 }

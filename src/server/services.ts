@@ -3,6 +3,7 @@ import { codRulesFromRupees, isYesReply } from '../shared/cash-on-delivery';
 import { toPaise } from '../shared/money';
 import { DEFAULT_PACKAGING_BOXES, defaultParcelFor, parsePackagingBoxes } from '../shared/parcel';
 import { deliveryChargesFromRupees, type ReadDeliveryCharges } from '../shared/shipping';
+import type { BackgroundJobs } from './background-jobs';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { ChangeCounters } from './db/change-counters';
@@ -527,6 +528,8 @@ declare module 'fastify' {
     /** The shared-counter store when REDIS_URL is set (opened and closed with the app). */
     redis: RedisConnection | null;
     pageHeads: PageHeads;
+    /** The jobs this instance runs on timers; null when BACKGROUND_JOBS is off. */
+    backgroundJobs: BackgroundJobs | null;
     /** preHandler: 401 without a valid bearer token; sets request.user. */
     requireUser: PreHandler;
     /** preHandler: sets request.currentUser when a valid token comes, never refuses. */

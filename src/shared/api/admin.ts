@@ -367,6 +367,8 @@ export const AdminJobs = z.object({
     mailEverySeconds: z.number().int(),
     /** Whether the instance that answered runs the jobs (BACKGROUND_JOBS). */
     runsOnThisInstance: z.boolean(),
+    /** The jobs on that instance's timers, with the runs each has finished since it started. */
+    jobs: z.array(z.object({ name: z.string(), everySeconds: z.number(), runs: count })),
   }),
 });
 export type AdminJobs = z.infer<typeof AdminJobs>;

@@ -59,6 +59,7 @@ describe('GET /api/admin/jobs', () => {
       expirySweepSeconds: 30,
       mailEverySeconds: 15,
       runsOnThisInstance: false,
+      jobs: [],
     });
 
     // Past the 30-minute expiry both unpaid orders wait for the sweep; after it, none do.

@@ -500,6 +500,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       expirySweepSeconds: app.config.EXPIRY_SWEEP_SECONDS,
       mailEverySeconds: MAIL_EVERY_MS / 1000,
       runsOnThisInstance: app.config.BACKGROUND_JOBS,
+      jobs: (app.backgroundJobs?.scheduled() ?? []).map(({ name, everyMs, runs }) => ({
+        name,
+        everySeconds: everyMs / 1000,
+        runs,
+      })),
     },
   }));
 };

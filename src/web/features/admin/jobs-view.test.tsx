@@ -22,7 +22,7 @@ const jobs: AdminJobs = {
       gaveUp: true,
     },
   ],
-  schedule: { expirySweepSeconds: 60, mailEverySeconds: 15, runsOnThisInstance: false },
+  schedule: { expirySweepSeconds: 60, mailEverySeconds: 15, runsOnThisInstance: false, jobs: [] },
 };
 
 describe('the background jobs panel', () => {
