@@ -104,6 +104,30 @@ describe("an order's charges", () => {
       ['Cash on delivery fee', '996812', 18, 49],
     ]);
     expect(invoice.totals.total).toBe(1015.75);
+    // The tax in each line, worked by hand (CGST rule 46: taxable value and tax shown a line each;
+    // prices include GST): taxable = gross × 100 / (100 + rate) to the paisa, the tax the rest,
+    // split into CGST and SGST (Bengaluru is the store's State) with the odd paisa to SGST.
+    // Roses 40,410 / 1.18 = 34,245.76: 34,246 and 6,164 of tax. Chocolates 22,455 / 1.05 =
+    // 21,385.71: 21,386 and 1,069. Card 8,910 / 1.18 = 7,550.85: 7,551 and 1,359. Shipping 5,000
+    // / 1.18 = 4,237.29: 4,237 and 763. Midnight 19,900 / 1.18 = 16,864.41: 16,864 and 3,036. COD
+    // fee 4,900 / 1.18 = 4,152.54: 4,153 and 747.
+    expect(
+      invoice.lines.map((line) => [line.description, line.taxableValue, line.cgst, line.sgst, line.igst]),
+    ).toEqual([
+      ['Red Rose Bouquet', 342.46, 30.82, 30.82, 0],
+      ['Dark Chocolate Box', 213.86, 5.34, 5.35, 0],
+      ['Greeting Card', 75.51, 6.79, 6.8, 0],
+      ['Shipping', 42.37, 3.81, 3.82, 0],
+      ['Midnight delivery', 168.64, 15.18, 15.18, 0],
+      ['Cash on delivery fee', 41.53, 3.73, 3.74, 0],
+    ]);
+    expect(invoice.totals).toEqual({
+      taxableValue: 884.37,
+      cgst: 65.67,
+      sgst: 65.71,
+      igst: 0,
+      total: 1015.75,
+    });
 
     const slip = packingSlipOf(record, 'Utsav Gifts');
     const slipPaise =
