@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { products } from '../../db/schema';
+import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import { codDesk } from '../../testing/cod-fixtures';
 import {
   createTestProduct,
   orderBody,
   payOrder,
+  placeOrder,
   seedPincodes,
   TEST_ADDRESS,
   type TestProduct,
@@ -23,7 +25,8 @@ import { setUpTestStore } from '../../testing/test-store';
 // shipping and the COD fee included, for COD: decision 0042) and the parcel packed by decision
 // 0077 (kilograms). shiprocket-client.test.ts checks the client with a Booking made by hand; this
 // checks the order -> booking step before it, through the back office's "Book courier", against a
-// stand-in Shiprocket that records what it is sent (apidocs.shiprocket.in, "Create Custom Order").
+// stand-in Shiprocket that records what it is sent (apidocs.shiprocket.in, "Create Custom Order"
+// and "Create Return Order").
 
 type Recorded = { url: string; body: Record<string, unknown> | undefined };
 const recorded: Recorded[] = [];
@@ -36,6 +39,7 @@ function answer(url: string, base: string): unknown {
     case '/v1/external/auth/login':
       return { token: 'jwt-from-the-stand-in' };
     case '/v1/external/orders/create/adhoc':
+    case '/v1/external/orders/create/return':
       shipments += 1;
       return { order_id: 381248150 + shipments, shipment_id: 380651040 + shipments, status: 'NEW' };
     case '/v1/external/courier/assign/awb':
@@ -221,6 +225,64 @@ describe('the adhoc order the store sends Shiprocket for a fixed order', () => {
       breadth: 15,
       height: 10,
       weight: 0.3,
+    });
+  });
+
+  it('sends the reverse pickup of one returned diya set from the same address, with its State', async () => {
+    const { diyas } = await theProducts();
+    const shopper = await asha();
+    // 2 × 25,000 = 50,000 paise + 5,000 shipping: ₹550.
+    const created = await placeOrder(store.app, shopper.headers, [{ product: diyas, quantity: 2 }], {
+      totalAmount: 550,
+    });
+    await payOrder(store.app, shopper.headers, created);
+    await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
+    const requested = await store.app.inject({
+      method: 'POST',
+      url: `/api/orders/${created.orderId}/returns`,
+      headers: shopper.headers,
+      payload: { items: [{ productId: diyas.id, quantity: 1 }], reason: 'One diya arrived chipped' },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const returnId = requested.json<{ return: { id: number } }>().return.id;
+
+    recorded.length = 0;
+    const approved = await store.app.inject({
+      method: 'POST',
+      url: `/api/admin/returns/${returnId}/approve`,
+      headers: store.admin.headers,
+      payload: { note: '' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Shiprocket's return order: picked up from Asha (the State from the directory again), brought
+    // to the store as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, the origin pincode
+    // and the customer-care number), the one unit at its price, as it was packed: 250 g, 12 × 10 × 5.
+    expect(recorded.find((request) => request.url === '/v1/external/orders/create/return')?.body).toEqual({
+      order_id: `${created.orderNumber}-R${returnId}`,
+      order_date: '2031-03-10 11:00',
+      pickup_customer_name: 'Asha',
+      pickup_last_name: 'Rao',
+      pickup_address: '12 MG Road, Ashok Nagar',
+      pickup_city: 'Bengaluru',
+      pickup_state: 'Karnataka',
+      pickup_country: 'India',
+      pickup_pincode: '560001',
+      pickup_email: 'asha.rao@example.com',
+      pickup_phone: '9876543210',
+      shipping_customer_name: 'Utsav Gifts Private Limited',
+      shipping_address: '12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001',
+      shipping_city: 'Bengaluru',
+      shipping_state: 'Karnataka',
+      shipping_country: 'India',
+      shipping_pincode: '560001',
+      shipping_phone: '8045678900',
+      order_items: [{ name: 'Brass Diya Set', sku: `P${diyas.id}`, units: 1, selling_price: 250 }],
+      payment_method: 'Prepaid',
+      sub_total: 250,
+      length: 12,
+      breadth: 10,
+      height: 5,
+      weight: 0.25,
     });
   });
 });
