@@ -11,7 +11,10 @@ import { createRazorpayProvider } from './razorpay-provider';
 // key secret, and a webhook's X-Razorpay-Signature is HMAC-SHA256 of the raw body keyed with the
 // webhook secret, both as lowercase hex. The digests below were computed once outside the code
 // under test, with `printf '%s' '<input>' | openssl dgst -sha256 -hmac '<secret>'`, so a signer that
-// joins, keys or encodes differently fails here instead of agreeing with itself.
+// joins, keys or encodes differently fails here instead of agreeing with itself. Razorpay's
+// documentation publishes no input, secret and digest together; its integration checks (Payment
+// Gateway, "Best practices: security", BP-02 and BP-37) ask for what these tests do: genuine values
+// pass, one character changed in either is refused, and the webhook is checked on its raw body.
 
 const KEY_SECRET = 'EnLs21M47BllR3X8PSFtjtbd';
 const WEBHOOK_SECRET = 'whsec_gift_store_2026';
