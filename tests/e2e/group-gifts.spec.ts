@@ -41,11 +41,11 @@ test('a group gift from the product page to an order with tracking, two friends 
   await expect(organiser.getByText(`To collect: ${formatInr(total)}`)).toBeVisible();
   await organiser.getByLabel('Who is it for?').fill('Meera Nair');
   await organiser.getByLabel('Message to the friends (optional)').fill('Farewell from the design team!');
-  await organiser.getByLabel('Full name').fill('Meera Nair');
+  await organiser.getByLabel('Recipient’s name').fill('Meera Nair');
   await organiser.getByLabel('House, flat, building and street').fill('Flat 4B, Prestige Lakeside');
   await organiser.getByLabel('Pincode').fill('560001');
   await organiser.getByLabel('City').fill('Bengaluru');
-  await organiser.getByLabel('Mobile number for the courier').fill('9845012345');
+  await organiser.getByLabel('Recipient’s mobile number (for the courier)').fill('9845012345');
   await expectClean(organiser);
   await organiser.getByRole('button', { name: 'Start the group gift' }).click();
   await expect(organiser.getByText('Your group gift is open.', { exact: false })).toBeVisible();

@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useState } from 'react';
+import { addressWithLandmark } from '../../shared/address';
 import type { AcceptGiftLinkPayload, GiftLinkSlot } from '../../shared/api/gift-links';
 import type { DeliveryChoice, DeliveryChoiceRecord } from '../../shared/delivery-dates';
 import { ApiError } from '../api/client';
@@ -12,7 +13,8 @@ import { placeOfPincode } from '../features/gift-links/gift-links-api';
 const readMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
-type AddressFields = {
+/** A gift's delivery address as typed: pincode first, a landmark, the recipient's name and phone. */
+export type AddressFields = {
   postalCode: string;
   address: string;
   landmark: string;
@@ -21,6 +23,123 @@ type AddressFields = {
   fullName: string;
   phone: string;
 };
+
+export const emptyAddress = (fullName = ''): AddressFields => ({
+  postalCode: '',
+  address: '',
+  landmark: '',
+  city: '',
+  state: '',
+  fullName,
+  phone: '',
+});
+
+/** The address as the API takes it, the landmark folded in as the gift link's answer is. */
+export const shippingAddressOf = (fields: AddressFields) => ({
+  fullName: fields.fullName,
+  address: addressWithLandmark(fields.address, fields.landmark),
+  city: fields.city,
+  ...(fields.state ? { state: fields.state } : {}),
+  postalCode: fields.postalCode,
+  phone: fields.phone,
+});
+
+/**
+ * The address fields as Indians type them (pincode first, the city and State filled in from it, a
+ * landmark), the name and phone labelled for who types them. The gift link's address form and the
+ * group gift's start page both use them.
+ */
+export function GiftAddressFields({
+  by,
+  value,
+  onChange,
+  errorOf = () => undefined,
+}: {
+  by: keyof typeof WORDS;
+  value: AddressFields;
+  onChange: Dispatch<SetStateAction<AddressFields>>;
+  /** The server's word on a field, if it refused one. */
+  errorOf?: (field: keyof AddressFields) => string | undefined;
+}) {
+  const words = WORDS[by];
+  const set = (key: keyof AddressFields) => (typed: string) => onChange((now) => ({ ...now, [key]: typed }));
+  const typePincode = async (typed: string) => {
+    set('postalCode')(typed);
+    if (!/^\d{6}$/.test(typed)) return;
+    try {
+      const place = await placeOfPincode(typed);
+      onChange((now) => ({ ...now, city: place.city, state: place.state ?? now.state }));
+    } catch {
+      // An unknown pincode leaves the city to be typed; the server says whether it is served.
+    }
+  };
+  return (
+    <>
+      <FormField
+        label="Pincode"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        required
+        maxLength={6}
+        value={value.postalCode}
+        error={errorOf('postalCode')}
+        onChange={(event) => void typePincode(event.target.value.trim())}
+      />
+      <FormField
+        label="House, flat, building and street"
+        autoComplete="street-address"
+        required
+        maxLength={200}
+        value={value.address}
+        error={errorOf('address')}
+        onChange={(event) => set('address')(event.target.value)}
+      />
+      <FormField
+        label="Landmark (optional)"
+        maxLength={200}
+        value={value.landmark}
+        onChange={(event) => set('landmark')(event.target.value)}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <FormField
+          label="City"
+          autoComplete="address-level2"
+          required
+          maxLength={100}
+          value={value.city}
+          error={errorOf('city')}
+          onChange={(event) => set('city')(event.target.value)}
+        />
+        <FormField
+          label="State"
+          autoComplete="address-level1"
+          maxLength={100}
+          value={value.state}
+          onChange={(event) => set('state')(event.target.value)}
+        />
+      </div>
+      <FormField
+        label={words.name}
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={value.fullName}
+        error={errorOf('fullName')}
+        onChange={(event) => set('fullName')(event.target.value)}
+      />
+      <FormField
+        label={words.phone}
+        type="tel"
+        autoComplete="tel"
+        required
+        maxLength={20}
+        value={value.phone}
+        error={errorOf('phone')}
+        onChange={(event) => set('phone')(event.target.value)}
+      />
+    </>
+  );
+}
 
 /** The words of the form as each side reads it. */
 const WORDS = {
@@ -66,15 +185,7 @@ export function GiftAddressForm({
   children?: ReactNode;
 }) {
   const words = WORDS[by];
-  const [fields, setFields] = useState<AddressFields>({
-    postalCode: '',
-    address: '',
-    landmark: '',
-    city: '',
-    state: '',
-    fullName: name,
-    phone: '',
-  });
+  const [fields, setFields] = useState<AddressFields>(emptyAddress(name));
   const [choice, setChoice] = useState<DeliveryChoice | null>(null);
   const pincode = /^\d{6}$/.test(fields.postalCode) ? fields.postalCode : null;
   const dates = useDeliveryDates(pincode);
@@ -89,18 +200,6 @@ export function GiftAddressForm({
     })),
   };
   const chosen: DeliveryChoiceRecord | null = offeredChoice(choice, offer);
-  const set = (key: keyof AddressFields) => (value: string) => setFields((now) => ({ ...now, [key]: value }));
-
-  const typePincode = async (value: string) => {
-    set('postalCode')(value);
-    if (!/^\d{6}$/.test(value)) return;
-    try {
-      const place = await placeOfPincode(value);
-      setFields((now) => ({ ...now, city: place.city, state: place.state ?? now.state }));
-    } catch {
-      // An unknown pincode leaves the city for the recipient to type; confirming says if it is served.
-    }
-  };
   const fieldError = (path: string) =>
     error instanceof ApiError
       ? error.errors.find((error) => error.path.startsWith(path))?.message
@@ -126,63 +225,11 @@ export function GiftAddressForm({
   return (
     <form onSubmit={submit} aria-label={words.label} className="flex flex-col gap-3">
       <h2 className="text-lg font-bold text-stone-900">{words.heading}</h2>
-      <FormField
-        label="Pincode"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        required
-        maxLength={6}
-        value={fields.postalCode}
-        error={fieldError('address')}
-        onChange={(event) => void typePincode(event.target.value.trim())}
-      />
-      <FormField
-        label="House, flat, building and street"
-        autoComplete="street-address"
-        required
-        maxLength={200}
-        value={fields.address}
-        onChange={(event) => set('address')(event.target.value)}
-      />
-      <FormField
-        label="Landmark (optional)"
-        maxLength={200}
-        value={fields.landmark}
-        onChange={(event) => set('landmark')(event.target.value)}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <FormField
-          label="City"
-          autoComplete="address-level2"
-          required
-          maxLength={100}
-          value={fields.city}
-          onChange={(event) => set('city')(event.target.value)}
-        />
-        <FormField
-          label="State"
-          autoComplete="address-level1"
-          maxLength={100}
-          value={fields.state}
-          onChange={(event) => set('state')(event.target.value)}
-        />
-      </div>
-      <FormField
-        label={words.name}
-        autoComplete="name"
-        required
-        maxLength={100}
-        value={fields.fullName}
-        onChange={(event) => set('fullName')(event.target.value)}
-      />
-      <FormField
-        label={words.phone}
-        type="tel"
-        autoComplete="tel"
-        required
-        maxLength={20}
-        value={fields.phone}
-        onChange={(event) => set('phone')(event.target.value)}
+      <GiftAddressFields
+        by={by}
+        value={fields}
+        onChange={setFields}
+        errorOf={(field) => (field === 'postalCode' ? fieldError('address') : undefined)}
       />
       <DeliveryDatePicker
         title="When should it arrive?"

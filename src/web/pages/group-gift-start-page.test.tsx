@@ -30,6 +30,8 @@ function renderStart(entry: string, user: User | null = null, sent: unknown[] = 
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input)).pathname;
       if (path === `/api/products/${bouquet.id}`) return Response.json({ product: bouquet });
+      if (path === '/api/pincodes/city/560001')
+        return Response.json({ city: 'Bengaluru', state: 'Karnataka' });
       if (path === '/api/group-gifts' && init?.method === 'POST') {
         sent.push(JSON.parse(String(init.body)));
         return Response.json({ token: 'a-token', path: '/group-gift/a-token', pool: {} }, { status: 201 });
@@ -97,5 +99,33 @@ describe('starting a group gift', () => {
       }),
     ]);
     expect(sent[0]).not.toHaveProperty('shippingAddress');
+  });
+
+  it('takes the address as the gift link’s form does: pincode first, its city and State filled in, a landmark', async () => {
+    const sent: unknown[] = [];
+    renderStart(`/group-gift/new?product=${bouquet.id}&quantity=1`, ANITA, sent);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Who is it for?'), 'Meera Nair');
+    await user.type(screen.getByLabelText('Pincode'), '560001');
+    expect(await screen.findByDisplayValue('Bengaluru')).toBe(screen.getByLabelText('City'));
+    expect((screen.getByLabelText('State') as HTMLInputElement).value).toBe('Karnataka');
+    await user.type(screen.getByLabelText('House, flat, building and street'), 'Flat 4B, Prestige Lakeside');
+    await user.type(screen.getByLabelText('Landmark (optional)'), 'opposite Forum Mall');
+    await user.type(screen.getByLabelText('Recipient’s name'), 'Meera Nair');
+    await user.type(screen.getByLabelText('Recipient’s mobile number (for the courier)'), '9845012345');
+    await user.click(screen.getByRole('button', { name: 'Start the group gift' }));
+    expect(await screen.findByText("The pool's page")).toBeTruthy();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        shippingAddress: {
+          fullName: 'Meera Nair',
+          address: 'Flat 4B, Prestige Lakeside, near opposite Forum Mall',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          postalCode: '560001',
+          phone: '9845012345',
+        },
+      }),
+    ]);
   });
 });

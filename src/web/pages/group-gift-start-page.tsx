@@ -18,6 +18,7 @@ import { toCartItem } from '../features/cart/cart-item';
 import { useCartState } from '../features/cart/use-cart';
 import { useProduct } from '../features/catalog/catalog-api';
 import { groupGiftErrorOf, openGroupGift } from '../features/group-gifts/group-gifts-api';
+import { type AddressFields, emptyAddress, GiftAddressFields, shippingAddressOf } from './gift-address-form';
 
 // Decision 0084: "Start a group gift" from the product page (that gift alone) or the cart. The
 // organiser chooses who it is for, the address, the last day to chip in, a message and a share;
@@ -32,11 +33,6 @@ type Fields = {
   /** Decision 0081: the recipient gives the address once the pool is met. */
   byLink: boolean;
   recipientPhone: string;
-  fullName: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  phone: string;
 };
 
 export function GroupGiftStartPage() {
@@ -60,12 +56,8 @@ export function GroupGiftStartPage() {
     surprise: false,
     byLink: false,
     recipientPhone: '',
-    fullName: '',
-    address: '',
-    city: '',
-    postalCode: '',
-    phone: '',
   });
+  const [address, setAddress] = useState<AddressFields>(emptyAddress());
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const set = (key: keyof Fields) => (value: string) => setFields((now) => ({ ...now, [key]: value }));
@@ -100,15 +92,7 @@ export function GroupGiftStartPage() {
                 allowedSlots: ['standard' as const],
               },
             }
-          : {
-              shippingAddress: {
-                fullName: fields.fullName,
-                address: fields.address,
-                city: fields.city,
-                postalCode: fields.postalCode,
-                phone: fields.phone,
-              },
-            }),
+          : { shippingAddress: shippingAddressOf(address) }),
         recipientName: fields.recipientName,
         closesOn: fields.closesOn,
         ...(fields.message.trim() ? { message: fields.message } : {}),
@@ -254,57 +238,12 @@ export function GroupGiftStartPage() {
               onChange={(event) => set('recipientPhone')(event.target.value)}
             />
           ) : (
-            <>
-              <FormField
-                label="Full name"
-                autoComplete="name"
-                required
-                maxLength={100}
-                value={fields.fullName}
-                error={fieldError('shippingAddress.fullName')}
-                onChange={(event) => set('fullName')(event.target.value)}
-              />
-              <FormField
-                label="House, flat, building and street"
-                autoComplete="street-address"
-                required
-                maxLength={200}
-                value={fields.address}
-                error={fieldError('shippingAddress.address')}
-                onChange={(event) => set('address')(event.target.value)}
-              />
-              <div className="grid grid-cols-2 gap-3">
-                <FormField
-                  label="Pincode"
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  required
-                  maxLength={6}
-                  value={fields.postalCode}
-                  error={fieldError('shippingAddress.postalCode')}
-                  onChange={(event) => set('postalCode')(event.target.value.trim())}
-                />
-                <FormField
-                  label="City"
-                  autoComplete="address-level2"
-                  required
-                  maxLength={100}
-                  value={fields.city}
-                  error={fieldError('shippingAddress.city')}
-                  onChange={(event) => set('city')(event.target.value)}
-                />
-              </div>
-              <FormField
-                label="Mobile number for the courier"
-                type="tel"
-                autoComplete="tel"
-                required
-                maxLength={20}
-                value={fields.phone}
-                error={fieldError('shippingAddress.phone')}
-                onChange={(event) => set('phone')(event.target.value)}
-              />
-            </>
+            <GiftAddressFields
+              by="sender"
+              value={address}
+              onChange={setAddress}
+              errorOf={(field) => fieldError(`shippingAddress.${field === 'landmark' ? 'address' : field}`)}
+            />
           )}
           {error !== null && <ErrorBanner>{groupGiftErrorOf(error)}</ErrorBanner>}
           <Button type="submit" disabled={sending}>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { addressWithLandmark } from '../../../shared/address';
 import type { AcceptGiftLinkPayload, GiftLinkResend, GiftLinkView } from '../../../shared/api/gift-links';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { DeliverySlot, deliveryChoiceProblem, deliveryChoiceText } from '../../../shared/delivery-dates';
@@ -233,9 +234,7 @@ export function createGiftLinkService({
     if (problem) throw invalid(problem, [{ path: 'delivery', message: problem }]);
     const address = {
       ...answer.address,
-      address: answer.landmark
-        ? `${answer.address.address}, near ${answer.landmark}`
-        : answer.address.address,
+      address: addressWithLandmark(answer.address.address, answer.landmark),
     };
     await db.transaction(async (tx) => {
       const { order } = await lockOpenLink(
