@@ -6,6 +6,7 @@ import { GIFT_THANKS_NOTE_MAX } from '../../shared/gift-links';
 import { ApiError } from '../api/client';
 import { Button, buttonClass } from '../components/button';
 import { FilePicker } from '../components/file-picker';
+import { GiftContents } from '../components/gift-contents';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, InfoBanner, Spinner } from '../components/status-message';
 import { useAnswerGiftLink, useGiftLink, useThankSender } from '../features/gift-links/gift-links-api';
@@ -114,32 +115,11 @@ function GiftCard({ gift }: { gift: GiftLinkView }) {
   return (
     <div className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
       <p className="text-xl font-bold text-stone-900">{gift.senderName} sent you a gift.</p>
-      {gift.items ? (
-        <ul className="mt-3 flex flex-col gap-2">
-          {gift.items.map((item) => (
-            <li key={item.name} className="flex items-center gap-3">
-              <img
-                src={item.image}
-                alt=""
-                width={56}
-                height={56}
-                className="h-14 w-14 rounded-lg object-cover"
-              />
-              <span className="text-stone-800">
-                {item.name}
-                {item.quantity > 1 ? ` × ${item.quantity}` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-stone-700">It is a surprise: you will see it when it arrives.</p>
-      )}
-      {gift.message && (
-        <blockquote className="mt-3 whitespace-pre-line border-l-4 border-brand-200 pl-3 text-stone-800">
-          {gift.message}
-        </blockquote>
-      )}
+      <GiftContents
+        items={gift.items}
+        surprise="It is a surprise: you will see it when it arrives."
+        message={gift.message}
+      />
     </div>
   );
 }

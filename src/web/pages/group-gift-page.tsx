@@ -8,6 +8,7 @@ import { formatInr, toRupees } from '../../shared/money';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { FormField } from '../components/form-field';
+import { GiftContents } from '../components/gift-contents';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, InfoBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
@@ -210,32 +211,7 @@ function PoolBody({ token, pool, justOpened }: { token: string; pool: GroupGiftV
         <p className="text-stone-700">
           {pool.organiserName} is collecting for {pool.recipientName}.
         </p>
-        {pool.items ? (
-          <ul className="mt-3 flex flex-col gap-2">
-            {pool.items.map((item) => (
-              <li key={item.name} className="flex items-center gap-3">
-                <img
-                  src={item.image}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className="h-14 w-14 rounded-lg object-cover"
-                />
-                <span className="text-stone-800">
-                  {item.name}
-                  {item.quantity > 1 ? ` × ${item.quantity}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-stone-800">The gift is a surprise.</p>
-        )}
-        {pool.message && (
-          <blockquote className="mt-3 whitespace-pre-line border-l-4 border-brand-200 pl-3 text-stone-800">
-            {pool.message}
-          </blockquote>
-        )}
+        <GiftContents items={pool.items} surprise="The gift is a surprise." message={pool.message} />
         <Progress pool={pool} />
         {pool.suggestedShare !== null && (
           <p className="text-sm text-stone-700">Suggested share: {formatInr(pool.suggestedShare)} each</p>
