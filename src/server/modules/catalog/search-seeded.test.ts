@@ -381,6 +381,36 @@ describe('the demo catalogue within Indian law (decision 0059)', () => {
     expect(details.unitPrice).toEqual({ price: Math.round(pack!.price / pack!.n) / 100, per: 'piece' });
   });
 
+  it("shows a category's changed declarations on its products at once, under their own", async () => {
+    const hamper = await seededProduct('Gift Hamper');
+    const details = async () =>
+      ProductDetailsResponse.parse((await store.app.inject(`/api/products/${hamper.id}/details`)).json())
+        .details.declarations;
+    const before = await details();
+    const [category] = rowsOf<{ id: number; declarations: Record<string, unknown> }>(
+      await store.database.db.execute(
+        sql`SELECT c.id, c.declarations FROM categories c JOIN products p ON p.category_id = c.id WHERE p.id = ${hamper.id}`,
+      ),
+    );
+    const changed = await store.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/categories/${category!.id}`,
+      headers: store.admin.headers,
+      payload: {
+        declarations: {
+          ...category!.declarations,
+          makerAddress: '7 Residency Road, Bengaluru, Karnataka 560025',
+        },
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Decision 0092: the category's declarations are read from memory, dropped on the change.
+    expect(await details()).toEqual({
+      ...before,
+      makerAddress: '7 Residency Road, Bengaluru, Karnataka 560025',
+    });
+  });
+
   it('filters the listing by country of origin once a product comes from another country', async () => {
     expect((await store.app.inject('/api/catalog-countries')).json()).toEqual({ countries: ['India'] });
     const forSale = ProductList.parse((await store.app.inject('/api/products?limit=1')).json()).total;
