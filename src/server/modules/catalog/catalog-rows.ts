@@ -24,11 +24,16 @@ type CategoryRow = Omit<Category, 'productCount'>;
 
 // Rows come back as one JSON text built by the database: parsing JSON is several times faster
 // than the embedded driver's per-field decoding on big pages (measured: 1000 rows 23 ms vs 63 ms).
+// The creation time comes written as JavaScript's toISOString writes it (UTC, milliseconds cut,
+// not rounded, as a Date cuts them): parsing 24 dates a listing page was a twentieth of its CPU
+// (decision 0092).
 const productJsonColumns = sql.raw(`p.id, p.name, p.slug, p.description, p.image, p.images,
   p.price_paise AS "pricePaise", p.mrp_paise AS "mrpPaise", p.tags, p.stock,
   p.allow_pre_order AS "allowPreOrder", p.min_quantity AS "minQuantity",
   p.quantity_tiers AS "quantityTiers", p.featured, p.rating, p.rating_count AS "ratingCount",
-  p.archived, p.personalisation, p.created_at AS "createdAt", p.category_id AS "categoryId"`);
+  p.archived, p.personalisation,
+  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+  p.category_id AS "categoryId"`);
 
 type ProductJson = {
   id: number;
@@ -50,6 +55,7 @@ type ProductJson = {
   ratingCount: number;
   archived: boolean;
   personalisation: PersonalisationConfig | null;
+  /** ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
   createdAt: string;
   categoryId: number;
 };
@@ -80,7 +86,7 @@ function toCatalogProduct(row: ProductJson, category: CategoryRow | undefined): 
     ratingCount: row.ratingCount,
     featured: row.featured,
     personalisation: row.personalisation,
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: row.createdAt,
     pricePaise: row.pricePaise,
     mrpPaise: row.mrpPaise,
     archived: row.archived,

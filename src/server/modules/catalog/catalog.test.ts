@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CategoryList,
@@ -10,6 +10,7 @@ import {
   ProductResponse,
   SimilarProducts,
 } from '../../../shared/api/catalog';
+import { rowsOf } from '../../db/client';
 import { products } from '../../db/schema';
 import { setUpTestStore } from '../../testing/test-store';
 import { catalogBenchUrls } from './bench-urls';
@@ -507,6 +508,36 @@ describe('GET /api/products/:id', () => {
       mrp: 400,
       category: 'Diwali Gifts',
     });
+  });
+
+  it('gives the creation time as JavaScript writes it, whatever the zone and microseconds stored', async () => {
+    const [before] = rowsOf<{ createdAt: string }>(
+      await store.database.db.execute(
+        sql`SELECT created_at::text AS "createdAt" FROM products WHERE id = ${ids.bouquet}`,
+      ),
+    );
+    const stored = [
+      ['2026-11-23 10:00:00.123456+05:30', '2026-11-23T04:30:00.123Z'],
+      ['2026-11-23 23:59:59.9999+00', '2026-11-23T23:59:59.999Z'],
+      ['1999-12-31 23:59:59.0005-08', '2000-01-01T07:59:59.000Z'],
+    ] as const;
+    try {
+      for (const [text, iso] of stored) {
+        await store.database.db.execute(
+          sql`UPDATE products SET created_at = ${text}::timestamptz WHERE id = ${ids.bouquet}`,
+        );
+        await store.app.catalog.invalidate();
+        const response = await store.app.inject(`/api/products/${ids.bouquet}`);
+        // Decision 0092: written by the database as new Date(stored).toISOString() writes it.
+        expect(ProductResponse.parse(response.json()).product.createdAt).toBe(iso);
+        expect(new Date(iso).toISOString()).toBe(iso);
+      }
+    } finally {
+      await store.database.db.execute(
+        sql`UPDATE products SET created_at = ${before!.createdAt}::timestamptz WHERE id = ${ids.bouquet}`,
+      );
+      await store.app.catalog.invalidate();
+    }
   });
 
   it('answers 404 for an archived or unknown product', async () => {
