@@ -112,7 +112,7 @@ export default defineConfig(({ command }) => ({
             // Loaded by path in worker threads (worker-pool.ts), so no import reaches them.
             'server/modules/invoices/pdf-worker': 'src/server/modules/invoices/pdf-worker.ts',
             'server/modules/admin/product-csv-worker': 'src/server/modules/admin/product-csv-worker.ts',
-            'server/modules/shipping/label-pdf-worker': 'src/server/modules/shipping/label-pdf-worker.ts',
+            'server/modules/courier/label-pdf-worker': 'src/server/modules/courier/label-pdf-worker.ts',
           },
           output: {
             preserveModules: true,
