@@ -49,6 +49,8 @@ export const AdminOrderQuery = z.object({
   queue: z.enum(Object.keys(ORDER_QUEUES) as [OrderQueue], 'Choose a queue').optional(),
   /** Decision 0067: cash on delivery or paid online. */
   payment: z.enum(['cod', 'online'], 'Choose cash on delivery or prepaid').optional(),
+  /** Decision 0090: the orders of one gift batch, paid together, whatever their links' state. */
+  batch: z.uuid('Choose a gift batch').max(36).optional(),
   page,
 });
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
@@ -69,6 +71,8 @@ export const AdminOrderSummary = z.object({
   delivery: DeliveryChoiceRecord.nullable(),
   /** A quote the owner sent as a payable link, not an order placed at checkout. */
   isQuote: z.boolean(),
+  /** Decision 0090: the gift batch it was paid with, one payment for many recipients. */
+  giftBatchId: z.string().nullable(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
 
@@ -83,6 +87,10 @@ export type AdminOrderList = z.infer<typeof AdminOrderList>;
 export const AdminOrderDetail = z.object({
   order: OrderRecord,
   customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  /** Decision 0090: the gift batch paid with the same payment, and how many orders it has. */
+  giftBatch: z.object({ id: z.string(), orders: z.number().int() }).nullable(),
+  /** Decision 0081: when its gift link was flagged, opened from many devices or addresses. */
+  giftLinkFlaggedAt: z.string().nullable(),
   /** Statuses the order may move to now (the status machine and the return window). */
   nextStatuses: z.array(z.string()),
   payments: z.array(

@@ -133,11 +133,15 @@ export function orderListWhere(query: AdminOrderFilter, today: string): SQL | un
   // Decision 0081: a gift link's order joins the list once its recipient gave the address (or
   // declined); until then it waits in its own queue.
   const waitingLink = sql`exists (select 1 from ${giftLinks} where ${giftLinks.orderId} = ${orders.id} and ${giftLinks.state} in ('awaiting_payment', 'sent', 'opened', 'expired'))`;
-  filters.push(
-    query.queue === 'waiting-for-recipient'
-      ? (and(waitingLink, eq(orders.status, 'paid')) ?? waitingLink)
-      : not(waitingLink),
-  );
+  // Decision 0090: a gift batch's orders are listed together, answered or waiting.
+  if (query.batch) filters.push(eq(orders.giftBatchId, query.batch));
+  else {
+    filters.push(
+      query.queue === 'waiting-for-recipient'
+        ? (and(waitingLink, eq(orders.status, 'paid')) ?? waitingLink)
+        : not(waitingLink),
+    );
+  }
   if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
   if (query.to) filters.push(lt(orders.createdAt, indiaDayEnd(query.to)));
   if (query.q) {
@@ -252,6 +256,7 @@ export function createAdminOrderService({
             isGift: giftRecordOf(order) !== null,
             delivery: deliveryChoiceOf(order, fees.get(order.id) ?? []),
             isQuote,
+            giftBatchId: order.giftBatchId,
           };
         }),
         total: total?.total ?? 0,
@@ -287,11 +292,20 @@ export function createAdminOrderService({
         refundDuePaiseOf(db, row.id),
       ]);
       if (!record || !customer) throw notFound(ORDER_NOT_FOUND);
+      const [link] = await db
+        .select({ flaggedAt: giftLinks.flaggedAt })
+        .from(giftLinks)
+        .where(eq(giftLinks.orderId, row.id));
+      const batchOrders = row.giftBatchId
+        ? await db.$count(orders, eq(orders.giftBatchId, row.giftBatchId))
+        : 0;
       const sumOf = (kind: LedgerKind) =>
         lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amountPaise, 0);
       return {
         order: record,
         customer,
+        giftBatch: row.giftBatchId ? { id: row.giftBatchId, orders: batchOrders } : null,
+        giftLinkFlaggedAt: link?.flaggedAt?.toISOString() ?? null,
         nextStatuses: next.filter((to) => may(role, statusChangeNeeds(to, refundable))),
         payments: paymentRows.map((payment) => ({
           status: payment.status,

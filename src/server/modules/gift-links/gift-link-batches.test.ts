@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderDetail, AdminOrderList } from '../../../shared/api/admin';
 import type { CreateGiftLinkBatchResponse } from '../../../shared/api/gift-links';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { GIFT_LINK_LIST_MESSAGES, GIFT_LINK_MESSAGES } from '../../../shared/gift-links';
@@ -42,6 +43,7 @@ const store = setUpTestStore({
   env: { BACKGROUND_JOBS: 'false' },
   seed: seedPincodes,
   customer: true,
+  admin: true,
 });
 
 beforeAll(async () => {
@@ -341,5 +343,47 @@ describe("a corporate buyer's GSTIN", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ path: 'business.gstin', message: GSTIN_MESSAGE }]);
     expect(await store.database.db.$count(orders)).toBe(before);
+  });
+});
+
+describe("the owner's view of a batch", () => {
+  it('lists its orders together, waiting or answered, and shows a link opened from five devices as flagged', async () => {
+    const { batch } = await paidBatch(store, 3);
+    const children = await childrenOf(batch.orderId);
+    const listed = await store.app.inject({
+      url: `/api/admin/orders?batch=${batch.orderId}`,
+      headers: store.admin.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<AdminOrderList>().data.map((row) => [row.orderNumber, row.giftBatchId])).toEqual(
+      children.map((child) => [child.orderNumber, batch.orderId]).reverse(),
+    );
+    const [first] = children;
+    const [sent] = await store.database.db
+      .select({ details: notificationOutbox.details })
+      .from(notificationOutbox)
+      .where(
+        and(eq(notificationOutbox.orderId, first?.id ?? ''), eq(notificationOutbox.notice, 'gift_link')),
+      );
+    for (const device of ['Pixel 7', 'iPhone 15', 'Galaxy S23', 'Redmi Note 12', 'OnePlus 11']) {
+      const opened = await store.app.inject({
+        url: `/api/gift-links/${String(sent?.details.token)}`,
+        headers: { 'user-agent': `Mozilla/5.0 (${device})` },
+      });
+      expect(opened.statusCode).toBe(200);
+    }
+    const detail = await store.app.inject({
+      url: `/api/admin/orders/${first?.id}`,
+      headers: store.admin.headers,
+    });
+    expect(detail.json<AdminOrderDetail>()).toMatchObject({
+      giftBatch: { id: batch.orderId, orders: 3 },
+      giftLinkFlaggedAt: clock.now().toISOString(),
+    });
+    const second = await store.app.inject({
+      url: `/api/admin/orders/${children[1]?.id}`,
+      headers: store.admin.headers,
+    });
+    expect(second.json<AdminOrderDetail>().giftLinkFlaggedAt).toBeNull();
   });
 });

@@ -48,6 +48,8 @@ export type OrderFilters = {
   queue?: string;
   /** Decision 0067: 'cod' or 'online'. */
   payment?: string;
+  /** Decision 0090: the orders of one gift batch, paid together. */
+  batch?: string;
   page: number;
 };
 export type ProductFilters = { q?: string; archived: 'true' | 'false' | 'all'; page: number };

@@ -26,6 +26,7 @@ const orderAt = (index: number): AdminOrderSummary => ({
   isGift: false,
   delivery: null,
   isQuote: false,
+  giftBatchId: null,
 });
 
 const moved: BulkStatusResponse = {

@@ -280,6 +280,26 @@ export function OrderSummary({
           <PhoneLink phone={order.shippingAddress.phone} />
         </address>
         {addressChange}
+        {detail.giftLinkFlaggedAt && (
+          <p
+            role="note"
+            className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            Its gift link was opened from many devices or addresses (flagged{' '}
+            {formatIndiaDateTime(detail.giftLinkFlaggedAt)}): check with the sender before dispatch.
+          </p>
+        )}
+        {detail.giftBatch && (
+          <p className="mt-2 text-sm">
+            One of {detail.giftBatch.orders} gift links paid together.{' '}
+            <Link
+              to={`/admin/orders?batch=${detail.giftBatch.id}`}
+              className="font-semibold text-brand-700 underline"
+            >
+              See all {detail.giftBatch.orders} orders
+            </Link>
+          </p>
+        )}
       </section>
       <section className="rounded-xl border border-brand-100 bg-white p-4">
         <h2 className="font-bold text-stone-900">Items</h2>

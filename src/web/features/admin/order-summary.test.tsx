@@ -26,6 +26,8 @@ const codDetail = (collected: boolean): AdminOrderDetail => ({
     cashOnDelivery: { fee: 49, toCollect: 999, collected },
   }),
   customer: { id: 4, name: 'Meera Iyer', email: 'meera@example.com' },
+  giftBatch: null,
+  giftLinkFlaggedAt: null,
   nextStatuses: [],
   payments: [],
   money: {
@@ -100,5 +102,22 @@ describe('a line removed before dispatch (decision 0078)', () => {
     show(twoLines({ items: [lamp] }));
     expect(await screen.findByText('Brass Lamp', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+});
+
+describe('a gift link order in the back office (decisions 0081 and 0090)', () => {
+  it('shows a link opened from many devices as flagged, and the orders paid with it', async () => {
+    show({
+      ...codDetail(false),
+      giftLinkFlaggedAt: '2026-11-23T06:30:00.000Z',
+      giftBatch: { id: 'c1d2e3f4-0000-4000-8000-000000000090', orders: 50 },
+    });
+    expect((await screen.findByRole('note')).textContent).toContain(
+      'Its gift link was opened from many devices or addresses (flagged',
+    );
+    expect(screen.getByText(/One of 50 gift links paid together/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all 50 orders' }).getAttribute('href')).toBe(
+      '/admin/orders?batch=c1d2e3f4-0000-4000-8000-000000000090',
+    );
   });
 });

@@ -207,6 +207,7 @@ const FILTER_KEYS = [
   'sort',
   'queue',
   'payment',
+  'batch',
 ] as const;
 
 /** The list's filters as the address holds them; a page that is not a whole number is the first. */
@@ -312,6 +313,12 @@ export function OrdersView({
           All orders once the address is given.
         </p>
       )}
+      {filters.batch && (
+        <p role="status" className="text-sm text-stone-700">
+          The orders of one payment for gift links to many recipients, each its own order and invoice, whether
+          or not its recipient has given the address.
+        </p>
+      )}
       {inQueue && (
         <p className="text-sm text-stone-700">
           Paid orders and confirmed cash on delivery orders due today or tomorrow (or with no delivery date
@@ -384,6 +391,15 @@ export function OrdersView({
                         {order.itemCount === 1 ? 'item' : 'items'}
                         {order.isQuote && <span className="ml-1 font-semibold text-brand-800">· Quote</span>}
                         {order.isGift && <span className="ml-1 font-semibold text-brand-800">· Gift</span>}
+                        {order.giftBatchId && (
+                          <Link
+                            to={`/admin/orders?batch=${order.giftBatchId}`}
+                            className="ml-1 font-semibold text-brand-700 underline"
+                            aria-label={`Orders paid together with order ${order.orderNumber}`}
+                          >
+                            · Paid together
+                          </Link>
+                        )}
                       </p>
                       {order.delivery && (
                         <p className="text-xs font-semibold text-stone-800">
