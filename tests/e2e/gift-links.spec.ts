@@ -1,4 +1,5 @@
 import type { AdminOutbox } from '../../src/shared/api/admin';
+import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
 import { verifyMobile } from './support/messages';
 import { expectFitsAndPassesAxe as expectClean } from './support/page-layout';
@@ -75,4 +76,48 @@ test('a gift link from checkout to the recipient’s midnight delivery, at 360 p
   await sender.goto(`/order-confirmation/${orderId}`);
   await expect(sender.getByText(/Address given, arriving .*Midnight delivery/)).toBeVisible();
   await expect(sender.getByText('Flat 4B, Prestige Lakeside')).toHaveCount(0);
+});
+
+// Decision 0090 at 360 px: a list pasted at checkout, its bad row named before payment, then one
+// payment in the provider's window for every recipient, each an order of its own in My Orders.
+test('gift links to a pasted list, its bad row named, then paid once, at 360 px', async ({
+  request,
+  ownerToken,
+  newShopper,
+}) => {
+  const product = await pickProduct(request, 32, (candidate) => candidate.stock >= 5);
+  const { page: sender, token } = await newShopper('Meera Iyer');
+  await verifyMobile(request, ownerToken, token, aMobile('97'));
+  await sender.setViewportSize({ width: 360, height: 780 });
+  await sender.goto(`/products?search=${encodeURIComponent(product.name)}`);
+  await sender.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).click();
+  await sender.goto('/checkout');
+  await sender.getByRole('radio', { name: 'Send gift links to a list' }).check();
+  const list = sender.getByLabel(/Recipients, one a line/);
+  const rows = [
+    `Ravi Kumar, ${aMobile('96')}`,
+    'Sunita Das, 12345',
+    `Arjun Mehta, arjun.${Date.now()}@example.com`,
+  ];
+  await list.fill(rows.join('\n'));
+  await sender.getByRole('button', { name: 'Check the list', exact: true }).click();
+  await expect(sender.getByRole('alert')).toContainText('Row 2: Please enter a valid 10-digit mobile number');
+  await expect(sender.getByRole('button', { name: 'Check the list to pay' })).toBeDisabled();
+  await list.fill([rows[0], `Sunita Das, ${aMobile('95')}`, rows[2]].join('\n'));
+  await sender.getByRole('button', { name: 'Check the list', exact: true }).click();
+  await expect(sender.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText(
+    '3 recipients ready',
+  );
+  await sender.getByRole('checkbox', { name: /Standard or same-day/ }).check();
+  await expectClean(sender);
+  const pay = sender.getByRole('button', { name: /for 3 gift links$/ });
+  const total = Number(((await pay.textContent()) ?? '').split(' for ')[0]?.replace(/[^0-9.]/g, ''));
+  await pay.click();
+  const paymentWindow = sender.getByTitle('Payment window').contentFrame();
+  await paymentWindow.getByRole('radio', { name: 'UPI' }).check();
+  await paymentWindow.getByLabel('UPI ID').fill('success@upi');
+  await paymentWindow.getByRole('button', { name: `Pay ${formatInr(total)}` }).click();
+  await expect(sender).toHaveURL(/\/orders$/);
+  // Three orders of their own, each paid by the one payment.
+  await expect(sender.getByRole('link', { name: /^View details of order / })).toHaveCount(3);
 });

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  type FormEvent,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   type AddressForm,
@@ -78,6 +87,22 @@ type CheckoutChecks = Awaited<ReturnType<typeof loadChecks>>;
 const GiftLinkForm = lazy(() =>
   import('../features/checkout/gift-link-form').then((module) => ({ default: module.GiftLinkForm })),
 );
+// Decision 0090: a list's form, with the payment window it pays the batch in (pages compose features).
+const GiftLinkListForm = lazy(() =>
+  Promise.all([
+    import('../features/checkout/gift-link-list-form'),
+    import('../features/payment/use-payment-window'),
+  ]).then(([form, payment]) => ({
+    default: (props: Omit<ComponentProps<typeof form.GiftLinkListForm>, 'usePaymentWindow'>) => (
+      <form.GiftLinkListForm {...props} usePaymentWindow={payment.usePaymentWindow} />
+    ),
+  })),
+);
+const SEND_AS = [
+  { value: 'address', label: 'Deliver to an address' },
+  { value: 'link', label: 'Send as a gift link' },
+  { value: 'list', label: 'Send gift links to a list' },
+] as const;
 
 const sameAddress = (a: AddressForm, b: AddressForm) =>
   a.fullName.trim() === b.fullName.trim() &&
@@ -206,7 +231,8 @@ export function CheckoutPage() {
     }
   }, [needsLogin, userId]);
 
-  const [asLink, setAsLink] = useState(false);
+  const [sendAs, setSendAs] = useState<(typeof SEND_AS)[number]['value']>('address');
+  const asLink = sendAs !== 'address';
   const saved = useSavedAddresses(userId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [checks, setChecks] = useState<CheckoutChecks | null>(null);
@@ -468,21 +494,34 @@ export function CheckoutPage() {
       )}
       <fieldset className="mt-4 flex flex-wrap gap-x-6">
         <legend className="sr-only">How the gift reaches the recipient</legend>
-        {['Deliver to an address', 'Send as a gift link'].map((label, index) => (
-          <label key={label} className="flex min-h-11 items-center gap-2 font-semibold text-stone-900">
+        {SEND_AS.map(({ value, label }) => (
+          <label key={value} className="flex min-h-11 items-center gap-2 font-semibold text-stone-900">
             <input
               type="radio"
               name="send-as"
               className="h-5 w-5 accent-brand-600"
-              checked={asLink === (index === 1)}
-              onChange={() => setAsLink(index === 1)}
+              checked={sendAs === value}
+              onChange={() => setSendAs(value)}
             />
             {label}
           </label>
         ))}
       </fieldset>
       <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
-        {asLink ? (
+        {sendAs === 'list' ? (
+          <Suspense fallback={<Spinner label="Loading the list form" />}>
+            <GiftLinkListForm
+              lines={lines}
+              shippingFee={(shippingInfo ?? fallbackShipping).shippingFee}
+              blocked={soldOut.length > 0}
+              payer={{
+                name: auth.user.fullName ?? '',
+                email: auth.user.email ?? '',
+                contact: auth.user.phone ?? '',
+              }}
+            />
+          </Suspense>
+        ) : asLink ? (
           <Suspense fallback={<Spinner label="Loading the gift link form" />}>
             <GiftLinkForm
               lines={lines}

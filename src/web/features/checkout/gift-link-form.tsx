@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type CreateGiftLinkInput,
@@ -7,17 +7,14 @@ import {
   type GiftLinkSlot,
 } from '../../../shared/api/gift-links';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
-import { DELIVERY_SLOTS } from '../../../shared/delivery-slot-rules';
-import { giftLinkSlotFeePaise } from '../../../shared/gift-links';
 import { GIFT_MESSAGE_MAX } from '../../../shared/gift-options';
-import { formatInr, toPaise, toRupees } from '../../../shared/money';
-import { cartCharges, chargesTotalPaise } from '../../../shared/order-charges';
+import { formatInr } from '../../../shared/money';
 import { ApiError, apiRequest } from '../../api/client';
-import { storeSettings } from '../../app-data';
 import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import type { CheckoutLine } from './checkout-lines';
+import { GiftLinkSlotChoices, giftLinkTotal } from './gift-link-choices';
 import { Tick } from './gift-options-field';
 
 // Decision 0081: "Send as a gift link" at checkout. The sender names the recipient and what the
@@ -28,13 +25,6 @@ type Fields = { name: string; phone: string; email: string; message: string };
 const PLACE_FAILED = "We couldn't place the gift link just now. Please try again.";
 
 type FieldErrors = Partial<Record<keyof Fields | 'slots', string>>;
-
-// The link's own slots, as its schema lists them; the schema loads only on submit (below).
-const SLOTS: readonly GiftLinkSlot[] = ['standard', 'midnight'];
-const SLOT_LABELS: Readonly<Record<GiftLinkSlot, string>> = {
-  standard: 'Standard or same-day delivery (free)',
-  midnight: `${DELIVERY_SLOTS.midnight} (${formatInr(storeSettings.midnightSlotFee)})`,
-};
 
 /** The server's own schema decides; its messages land on the field they name. */
 function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
@@ -72,7 +62,6 @@ export function GiftLinkForm({
   blocked: boolean;
 }) {
   const navigate = useNavigate();
-  const legendId = useId();
   const [fields, setFields] = useState<Fields>({ name: '', phone: '', email: '', message: '' });
   // Decision 0081 and E-Commerce Rules r.4: nothing ticked for the sender; a surprise unless chosen.
   const [reveal, setReveal] = useState(false);
@@ -82,17 +71,7 @@ export function GiftLinkForm({
   // One key for the same link, so a double press or a retry never places a second order.
   const idempotency = useRef<{ body: string; key: string } | null>(null);
 
-  const slotFeePaise = giftLinkSlotFeePaise(slots, toPaise(storeSettings.midnightSlotFee));
-  const total = toRupees(
-    chargesTotalPaise(
-      cartCharges({
-        lines,
-        discount: discount ? discount.amount : 0,
-        shippingFee,
-        slotFee: toRupees(slotFeePaise),
-      }),
-    ),
-  );
+  const total = giftLinkTotal(lines, shippingFee, discount ? discount.amount : 0, slots);
 
   const place = useMutation({
     mutationFn: (body: CreateGiftLinkInput) => {
@@ -199,28 +178,7 @@ export function GiftLinkForm({
         checked={reveal}
         onChange={setReveal}
       />
-      <fieldset aria-describedby={errors.slots ? `${legendId}-error` : undefined}>
-        <legend id={legendId} className="font-semibold text-stone-900">
-          Deliveries the recipient may pick
-        </legend>
-        {SLOTS.map((slot) => (
-          <Tick
-            key={slot}
-            label={SLOT_LABELS[slot]}
-            checked={slots.includes(slot)}
-            onChange={(checked) =>
-              setSlots((current) =>
-                checked ? [...current, slot] : current.filter((other) => other !== slot),
-              )
-            }
-          />
-        ))}
-        {errors.slots && (
-          <p id={`${legendId}-error`} className="text-sm font-semibold text-red-700">
-            {errors.slots}
-          </p>
-        )}
-      </fieldset>
+      <GiftLinkSlotChoices slots={slots} error={errors.slots} onChange={setSlots} />
       {problem && <ErrorBanner>{problem}</ErrorBanner>}
       <Button type="submit" disabled={blocked || place.isPending} className="w-full py-3 text-base">
         {place.isPending ? 'Placing the gift link...' : `Pay ${formatInr(total)} for the gift link`}
