@@ -253,6 +253,10 @@ export function sortedIdsFrom(
   if (rule === null) {
     const { categoryId, ...withinCategory } = filter;
     const sequence = categoryOrderOf(postings, categoryId, sort);
+    const { minPaise, maxPaise, ...rest } = withinCategory;
+    if ('skip' in start && Object.values(rest).every((value) => value === undefined)) {
+      return pricedPage(postings, sequence, { minPaise, maxPaise }, order, start.skip, take);
+    }
     const at = (index: number) => sequence[index] as number;
     const accepts = acceptsOf(postings, withinCategory);
     return walkSorted(postings, { length: sequence.length, at }, accepts, sort, order, start, take);
@@ -266,6 +270,37 @@ export function sortedIdsFrom(
   const at = (index: number) => positionAt(postings, sort, index);
   const matches = (position: Position) => matched[position] === 1;
   return walkSorted(postings, { length: postings.size, at }, matches, sort, order, start, take);
+}
+
+/**
+ * A listing page by number within a price band or none, the crowd's commonest walk (decision
+ * 0092): the same as walkSorted's, in one loop over the category's order without a call per
+ * product (the walk reaches 1,000 positions and more by page 40).
+ */
+function pricedPage(
+  postings: Postings,
+  sequence: Int32Array,
+  { minPaise = -Infinity, maxPaise = Infinity }: { minPaise?: number; maxPaise?: number },
+  order: 'asc' | 'desc',
+  skip: number,
+  take: number,
+): number[] {
+  const { ids, pricePaise } = postings;
+  const step = order === 'asc' ? 1 : -1;
+  const found: number[] = [];
+  let skipped = 0;
+  for (
+    let index = order === 'asc' ? 0 : sequence.length - 1;
+    index >= 0 && index < sequence.length && found.length < take;
+    index += step
+  ) {
+    const position = sequence[index] as number;
+    const price = pricePaise[position] as number;
+    if (price < minPaise || price > maxPaise) continue;
+    if (skipped < skip) skipped += 1;
+    else found.push(ids[position] as number);
+  }
+  return found;
 }
 
 /** The position at an index of the sort's ascending order; the featured sort's is the listing order backwards. */
