@@ -135,25 +135,28 @@ export async function paidOrder(
   });
   expect(created.status(), await created.text()).toBe(200);
   const order = (await created.json()) as { orderId: string; orderNumber: string; order: { id: string } };
-  const { sandboxKeySecret } = JSON.parse(
-    fs.readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'secrets.json'), 'utf8'),
-  ) as {
-    sandboxKeySecret: string;
-  };
-  const paymentId = `pay_e2e${Date.now()}`;
+  const paid = sandboxPaid(order.order.id);
   const verified = await request.post('/api/payments/verify-payment', {
     headers: auth,
-    data: {
-      razorpay_order_id: order.order.id,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: createHmac('sha256', sandboxKeySecret)
-        .update(`${order.order.id}|${paymentId}`)
-        .digest('hex'),
-      orderId: order.orderId,
-    },
+    data: { ...paid, orderId: order.orderId },
   });
   expect(verified.status(), await verified.text()).toBe(200);
-  return { ...order, paymentId };
+  return { ...order, paymentId: paid.razorpay_payment_id };
+}
+
+/** A payment of a provider order as the sandbox's window answers it: its id and its signature. */
+export function sandboxPaid(providerOrderId: string) {
+  const { sandboxKeySecret } = JSON.parse(
+    fs.readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'secrets.json'), 'utf8'),
+  ) as { sandboxKeySecret: string };
+  const paymentId = `pay_e2e${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    razorpay_order_id: providerOrderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: createHmac('sha256', sandboxKeySecret)
+      .update(`${providerOrderId}|${paymentId}`)
+      .digest('hex'),
+  };
 }
 
 /** The back office's status changes, as tests/e2e/admin.spec.ts makes them by hand. */
