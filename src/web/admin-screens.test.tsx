@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../shared/api/auth';
 import { STAFF_ROLES, type StaffRole } from '../shared/staff-roles';
 import { TOKEN_STORAGE_KEY } from './api/client';
-import { ADMIN_SCREEN_PATHS, mayOpenAdminScreen } from './features/admin/admin-nav';
+import { ADMIN_SCREEN_PATHS, mayOpenAdminScreen } from './components/admin/admin-nav';
 import type { AuthApi } from './features/auth/auth-api';
 import { AuthProvider } from './features/auth/auth-provider';
 import { Component as AdminLayout } from './pages/admin/admin-layout-page';

@@ -64,3 +64,5 @@ export const orderSelection = (max: number, what: string) =>
 
 export const BulkDocuments = orderSelection(MAX_PDF_ORDERS, 'can be printed');
 export type BulkDocuments = z.infer<typeof BulkDocuments>;
+/** What a bulk action works on: the ticked orders, or every order the filter matches. */
+export type OrderSelection = Pick<BulkDocuments, 'orderIds' | 'filter'>;

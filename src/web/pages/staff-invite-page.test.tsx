@@ -41,7 +41,7 @@ describe('joining the staff', () => {
   it('signs the new member in and opens the back office', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
         init?.method === 'POST'
           ? Response.json({
               email: 'ravi@example.in',

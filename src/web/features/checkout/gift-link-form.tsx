@@ -1,11 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  type CreateGiftLinkInput,
-  CreateGiftLinkPayload,
-  type GiftLinkSlot,
-} from '../../../shared/api/gift-links';
+import type { CreateGiftLinkInput, GiftLinkSlot } from '../../../shared/api/gift-links';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { GIFT_MESSAGE_MAX } from '../../../shared/gift-options';
 import { formatInr } from '../../../shared/money';

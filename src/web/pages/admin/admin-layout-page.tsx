@@ -1,8 +1,8 @@
 import { Link, Outlet, useLocation } from 'react-router';
+import { AdminNav, mayOpenAdminScreen } from '../../components/admin/admin-nav';
+import { StaffRoleProvider } from '../../components/admin/staff-permission';
 import { buttonClass } from '../../components/button';
 import { EmptyState, Spinner } from '../../components/status-message';
-import { AdminNav, mayOpenAdminScreen } from '../../features/admin/admin-nav';
-import { StaffRoleProvider } from '../../features/admin/staff-permission';
 import { useAuth } from '../../features/auth/auth-provider';
 
 /** The back office's frame: shown to admins only; the API checks the role again. */

@@ -1,4 +1,4 @@
-import { BulkEnquiriesView } from '../../features/admin/bulk-enquiries-view';
+import { BulkEnquiriesView } from '../../features/admin-sales/bulk-enquiries-view';
 
 export function Component() {
   return (

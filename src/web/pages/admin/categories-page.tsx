@@ -1,4 +1,4 @@
-import { CategoriesView } from '../../features/admin/categories-view';
+import { CategoriesView } from '../../features/admin-catalog/categories-view';
 
 export function Component() {
   return (

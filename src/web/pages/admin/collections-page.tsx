@@ -1,4 +1,4 @@
-import { CollectionsView } from '../../features/admin/collections-view';
+import { CollectionsView } from '../../features/admin-shopfront/collections-view';
 
 export function Component() {
   return (

@@ -1,4 +1,4 @@
-import { ComplaintsView } from '../../features/admin/complaints-view';
+import { ComplaintsView } from '../../features/admin-people/complaints-view';
 
 export function Component() {
   return (

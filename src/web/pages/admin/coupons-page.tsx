@@ -1,4 +1,4 @@
-import { CouponsView } from '../../features/admin/coupons-view';
+import { CouponsView } from '../../features/admin-shopfront/coupons-view';
 
 export function Component() {
   return (

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { QueryState } from '../../features/admin/admin-ui';
-import { useAdminCustomer } from '../../features/admin/customers-api';
-import { CustomerDetailView } from '../../features/admin/customers-view';
+import { QueryState } from '../../components/admin/admin-ui';
+import { useAdminCustomer } from '../../features/admin-people/customers-api';
+import { CustomerDetailView } from '../../features/admin-people/customers-view';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -1,5 +1,5 @@
 import { canUseRoute } from '../../../shared/staff-roles';
-import { CustomersView, DownloadCustomers } from '../../features/admin/customers-view';
+import { CustomersView, DownloadCustomers } from '../../features/admin-people/customers-view';
 import { useAuth } from '../../features/auth/auth-provider';
 
 export function Component() {

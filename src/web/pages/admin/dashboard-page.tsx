@@ -1,7 +1,7 @@
-import { useDashboard } from '../../features/admin/admin-api';
-import { QueryState } from '../../features/admin/admin-ui';
-import { DashboardView } from '../../features/admin/dashboard-view';
-import { RefundsOwedPanel } from '../../features/admin/returned-parcel';
+import { QueryState } from '../../components/admin/admin-ui';
+import { DashboardView } from '../../features/admin-money/dashboard-view';
+import { useDashboard } from '../../features/admin-money/money-api';
+import { RefundsOwedPanel } from '../../features/admin-orders/returned-parcel';
 
 export function Component() {
   const dashboard = useDashboard();

@@ -1,4 +1,4 @@
-import { DeliverySlotsView } from '../../features/admin/delivery-slots-view';
+import { DeliverySlotsView } from '../../features/admin-settings/delivery-slots-view';
 
 export function Component() {
   return (

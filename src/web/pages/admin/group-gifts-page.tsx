@@ -1,4 +1,4 @@
-import { GroupGiftsView } from '../../features/admin/group-gifts-view';
+import { GroupGiftsView } from '../../features/admin-money/group-gifts-view';
 
 export function Component() {
   return (

@@ -1,4 +1,4 @@
-import { MessagesView } from '../../features/admin/messages-view';
+import { MessagesView } from '../../features/admin-people/messages-view';
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { QuoteForm } from '../../features/admin/quote-form';
+import { QuoteForm } from '../../features/admin-sales/quote-form';
 
 /** /admin/quotes/new, opened from a bulk enquiry (?enquiry=12&email=...) or the nav. */
 export function Component() {

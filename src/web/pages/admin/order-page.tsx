@@ -2,11 +2,11 @@ import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { pickOfChoice } from '../../../shared/delivery-slot-rules';
 import { formatInr } from '../../../shared/money';
+import { QueryState } from '../../components/admin/admin-ui';
 import { OrderAddressChange } from '../../features/addresses/order-address-change';
-import { useAdminOrder, useChangeAdminOrderAddress } from '../../features/admin/admin-api';
-import { QueryState } from '../../features/admin/admin-ui';
-import { OrderStatusControls, OrderSummary } from '../../features/admin/order-detail-view';
-import { ShipmentPanel } from '../../features/admin/shipment-panel';
+import { OrderStatusControls, OrderSummary } from '../../features/admin-orders/order-detail-view';
+import { useAdminOrder, useChangeAdminOrderAddress } from '../../features/admin-orders/orders-api';
+import { ShipmentPanel } from '../../features/admin-orders/shipment-panel';
 import { DeliveryChoiceNote } from '../../features/orders/delivery-choice-note';
 import { GiftNote } from '../../features/orders/gift-note';
 

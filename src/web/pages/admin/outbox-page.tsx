@@ -1,6 +1,6 @@
-import { JobsView } from '../../features/admin/jobs-view';
-import { NotificationOutboxView } from '../../features/admin/notification-outbox-view';
-import { OutboxView } from '../../features/admin/outbox-view';
+import { JobsView } from '../../features/admin-settings/jobs-view';
+import { NotificationOutboxView } from '../../features/admin-settings/notification-outbox-view';
+import { OutboxView } from '../../features/admin-settings/outbox-view';
 
 export function Component() {
   return (

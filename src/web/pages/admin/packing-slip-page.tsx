@@ -6,10 +6,10 @@ import { formatInr, toPaise } from '../../../shared/money';
 import { feeAmountText } from '../../../shared/order-charges';
 import { packingSlipOf } from '../../../shared/packing-slip';
 import { storeSettings } from '../../app-data';
+import { QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
 import { PersonalisationDetails } from '../../components/personalisation-details';
-import { downloadPackingSlip, useAdminOrder } from '../../features/admin/admin-api';
-import { QueryState } from '../../features/admin/admin-ui';
+import { downloadPackingSlip, useAdminOrder } from '../../features/admin-orders/orders-api';
 
 /**
  * What travels in the box: the delivery address, the items and their quantities, the

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAdminCategories, useAdminProduct } from '../../features/admin/admin-api';
-import { QueryState } from '../../features/admin/admin-ui';
-import { ProductForm } from '../../features/admin/product-form';
+import { useAdminCategories, useAdminProduct } from '../../api/admin-catalog';
+import { QueryState } from '../../components/admin/admin-ui';
+import { ProductForm } from '../../features/admin-catalog/product-form';
 
 /** /admin/products/new and /admin/products/:id. */
 export function Component() {

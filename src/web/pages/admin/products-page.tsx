@@ -1,4 +1,4 @@
-import { ProductsView } from '../../features/admin/products-view';
+import { ProductsView } from '../../features/admin-catalog/products-view';
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
-import { CodRemittancePanel } from '../../features/admin/cod-remittance-panel';
-import { SalesRegisterPanel } from '../../features/admin/sales-register-panel';
-import { SalesReportsPanel } from '../../features/admin/sales-reports-panel';
+import { CodRemittancePanel } from '../../features/admin-money/cod-remittance-panel';
+import { SalesRegisterPanel } from '../../features/admin-money/sales-register-panel';
+import { SalesReportsPanel } from '../../features/admin-money/sales-reports-panel';
 
 /** /admin/reports: the owner's figures (decision 0076) and what they download for the accounts. */
 export function Component() {

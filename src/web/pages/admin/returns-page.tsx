@@ -1,4 +1,4 @@
-import { ReturnsView } from '../../features/admin/returns-view';
+import { ReturnsView } from '../../features/admin-money/returns-view';
 
 export function Component() {
   return (

@@ -1,4 +1,4 @@
-import { ReviewsView } from '../../features/admin/reviews-view';
+import { ReviewsView } from '../../features/admin-shopfront/reviews-view';
 
 export function Component() {
   return (

@@ -1,4 +1,4 @@
-import { SettingsView } from '../../features/admin/settings-view';
+import { SettingsView } from '../../features/admin-settings/settings-view';
 
 export function Component() {
   return (

@@ -1,4 +1,4 @@
-import { StaffView } from '../../features/admin/staff-view';
+import { StaffView } from '../../features/admin-people/staff-view';
 import { useAuth } from '../../features/auth/auth-provider';
 
 export function Component() {

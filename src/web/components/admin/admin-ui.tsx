@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { orderStatusLabel } from '../../../shared/order-status';
+import { ApiError } from '../../api/client';
+import { Button } from '../button';
+import { ErrorBanner, Spinner } from '../status-message';
+
+/** A readable message for a failed call. */
+export const errorMessage = (error: unknown) =>
+  (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
+
+export const inputClass =
+  'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-brand-600';
+
+/** Loading and error states of one query, the same on every back-office screen. */
+export function QueryState({
+  isPending,
+  error,
+  label,
+  children,
+}: {
+  isPending: boolean;
+  error: unknown;
+  label: string;
+  children: ReactNode;
+}) {
+  if (isPending) {
+    return (
+      <div className="py-10 text-center">
+        <Spinner label={`Loading ${label}`} />
+      </div>
+    );
+  }
+  if (error) return <ErrorBanner>{errorMessage(error)}</ErrorBanner>;
+  return <>{children}</>;
+}
+
+export function StatusText({ status }: { status: string }) {
+  return (
+    <span className="inline-block rounded-full border border-brand-200 bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+      {orderStatusLabel(status)}
+    </span>
+  );
+}
+
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage(page: number): void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-sm text-stone-600">
+        Page {page} of {pages}
+      </span>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/** A labelled control with its error below it. */
+export function Field({
+  label,
+  error,
+  children,
+  id,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+  id: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

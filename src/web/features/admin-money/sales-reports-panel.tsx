@@ -1,0 +1,198 @@
+import { type FormEvent, useId, useState } from 'react';
+import {
+  REPORT_RANGE_MESSAGES,
+  SALES_REPORT_KINDS,
+  SALES_REPORTS,
+  type SalesReport,
+  type SalesReportKind,
+  SalesReportQuery,
+} from '../../../shared/api/admin-reports';
+import { indiaDateOf } from '../../../shared/india-time';
+import { formatInr } from '../../../shared/money';
+import { errorMessage, Field, inputClass, QueryState } from '../../components/admin/admin-ui';
+import { Button } from '../../components/button';
+import { ErrorBanner } from '../../components/status-message';
+import { downloadSalesReport, type ReportRequest, useSalesReport } from './reports-api';
+
+const cellText = (cell: string | number | null, kind: string) =>
+  cell === null ? '' : kind === 'money' && typeof cell === 'number' ? formatInr(cell) : String(cell);
+
+const alignOf = (kind: string) => (kind === 'text' ? 'text-left' : 'text-right tabular-nums');
+
+function ReportRow({
+  report,
+  cells,
+  className,
+}: {
+  report: SalesReport;
+  cells: readonly (string | number | null)[];
+  className: string;
+}) {
+  return (
+    <tr className={className}>
+      {cells.map((cell, index) => {
+        const kind = report.columns[index]?.kind ?? 'text';
+        return (
+          <td
+            key={report.columns[index]?.label ?? index}
+            className={`whitespace-nowrap px-2 py-1 ${alignOf(kind)}`}
+          >
+            {cellText(cell, kind)}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+/** One report as a table: figures right-aligned and never broken (decision 0076). */
+export function ReportTable({ report }: { report: SalesReport }) {
+  if (report.rows.length === 0) {
+    return (
+      <p className="mt-3 text-sm text-stone-700">
+        Nothing in {report.title.toLowerCase()} from {report.from} to {report.to}.
+      </p>
+    );
+  }
+  return (
+    // A narrow screen scrolls the table, not the page; the region takes focus so a keyboard can too.
+    <section
+      aria-label={`${report.title}, ${report.from} to ${report.to}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      className="mt-3 overflow-x-auto"
+    >
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">
+          {report.title}, {report.from} to {report.to}
+        </caption>
+        <thead>
+          <tr className="border-b border-stone-200">
+            {report.columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={`whitespace-nowrap px-2 py-1 font-semibold ${alignOf(column.kind)}`}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((row, rowIndex) => (
+            // Rows have no id of their own; their order is the report's.
+            // biome-ignore lint/suspicious/noArrayIndexKey: a report's rows are replaced whole, never reordered
+            <ReportRow key={rowIndex} report={report} cells={row} className="border-b border-stone-100" />
+          ))}
+        </tbody>
+        <tfoot>
+          <ReportRow report={report} cells={report.totals} className="font-bold" />
+        </tfoot>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * Decision 0076: sales by day, product and category, refunds and COD cash for any range of
+ * India-time days (this month so far to begin with), on screen and as CSV.
+ */
+export function SalesReportsPanel() {
+  const id = useId();
+  const today = indiaDateOf(new Date());
+  const [report, setReport] = useState<SalesReportKind>('sales-by-day');
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const [shown, setShown] = useState<ReportRequest | null>(null);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const query = useSalesReport(shown);
+
+  const show = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = SalesReportQuery.safeParse({ from, to });
+    if (!checked.success) {
+      setRangeError(checked.error.issues[0]?.message ?? REPORT_RANGE_MESSAGES.order);
+      return;
+    }
+    setRangeError(null);
+    setShown({ report, from, to });
+  };
+  const download = async (request: ReportRequest) => {
+    setDownloadError(null);
+    try {
+      await downloadSalesReport(request);
+    } catch (failure) {
+      setDownloadError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
+      <h2 id={`${id}-title`} className="font-bold text-stone-900">
+        Sales, refunds and COD
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        A sale counts on the India day its money came in; refunds on the day the money went back.
+      </p>
+      <form className="mt-3 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" onSubmit={show}>
+        <Field id={`${id}-report`} label="Report">
+          <select
+            id={`${id}-report`}
+            className={inputClass}
+            value={report}
+            onChange={(event) => {
+              const chosen = SALES_REPORT_KINDS.find((kind) => kind === event.target.value);
+              if (chosen) setReport(chosen);
+            }}
+          >
+            {SALES_REPORT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {SALES_REPORTS[kind]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${id}-from`} label="From">
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={inputClass}
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+        </Field>
+        <Field id={`${id}-to`} label="To">
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={inputClass}
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </Field>
+        <Button type="submit">Show report</Button>
+      </form>
+      {rangeError && <ErrorBanner>{rangeError}</ErrorBanner>}
+      {shown && (
+        <QueryState isPending={query.isPending} error={query.error} label="the report">
+          {query.data && (
+            <>
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-semibold text-stone-900">
+                  {query.data.title}, {query.data.from} to {query.data.to}
+                </h3>
+                <Button variant="secondary" onClick={() => void download(shown)}>
+                  Download CSV
+                </Button>
+              </div>
+              {downloadError && <ErrorBanner>{downloadError}</ErrorBanner>}
+              <ReportTable report={query.data} />
+            </>
+          )}
+        </QueryState>
+      )}
+    </section>
+  );
+}
