@@ -92,13 +92,17 @@ export type DeliverWebhook = (payload: unknown, token: string) => Promise<boolea
 // it) is dropped once it is this late.
 const UNKNOWN_PARCEL_GIVE_UP_MS = 10 * 60 * 1000;
 
+// Shiprocket requires the customer's State in an adhoc order (billing_state) and a return order
+// (pickup_state), and answers 422 without it (apidocs.shiprocket.in, "Create Custom Order" and
+// "Create Return Order"); the sandbox refuses it the same way, so a booking without one fails here
+// before it fails in production.
 const CreateAdhoc = z.looseObject({
   order_id: z.string().min(1).max(64),
   billing_customer_name: z.string().max(200),
   billing_last_name: z.string().max(200).optional(),
   billing_address: z.string().max(500),
   billing_city: z.string().max(100),
-  billing_state: z.string().max(100).optional(),
+  billing_state: z.string().trim().min(1).max(100),
   billing_pincode: z.string().regex(/^\d{6}$/),
   billing_phone: z.string().max(20),
   payment_method: z.enum(['Prepaid', 'COD']).default('Prepaid'),
@@ -114,7 +118,7 @@ const CreateReturn = z.looseObject({
   pickup_last_name: z.string().max(200).optional(),
   pickup_address: z.string().max(500),
   pickup_city: z.string().max(100),
-  pickup_state: z.string().max(100).optional(),
+  pickup_state: z.string().trim().min(1).max(100),
   pickup_pincode: z.string().regex(/^\d{6}$/),
   pickup_phone: z.string().max(20),
   weight: z.number().positive(),
@@ -428,7 +432,7 @@ export function createSandboxCourier({
         customerName: [order.billing_customer_name, order.billing_last_name].filter(Boolean).join(' '),
         address: order.billing_address,
         city: order.billing_city,
-        state: order.billing_state ?? '',
+        state: order.billing_state,
         pincode: order.billing_pincode,
         phone: order.billing_phone,
         weightGrams: Math.round(order.weight * 1000),
@@ -469,7 +473,7 @@ export function createSandboxCourier({
         customerName: [order.pickup_customer_name, order.pickup_last_name].filter(Boolean).join(' '),
         address: order.pickup_address,
         city: order.pickup_city,
-        state: order.pickup_state ?? '',
+        state: order.pickup_state,
         pincode: order.pickup_pincode,
         phone: order.pickup_phone,
         weightGrams: Math.round(order.weight * 1000),

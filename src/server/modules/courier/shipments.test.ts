@@ -685,27 +685,30 @@ describe('the sandbox courier', () => {
     const { token } = login.json<{ token: string }>();
     expect((await api('POST', '/orders/create/adhoc', {})).statusCode).toBe(401);
 
-    const created = await api(
-      'POST',
-      '/orders/create/adhoc',
-      {
-        order_id: 'EXT-1',
-        order_date: '2031-03-10 11:00',
-        pickup_location: 'Primary',
-        billing_customer_name: 'Asha',
-        billing_last_name: 'Rao',
-        billing_address: '12 MG Road',
-        billing_city: 'New Delhi',
-        billing_state: 'Delhi',
-        billing_pincode: '110001',
-        billing_phone: '9876543210',
-        weight: 0.5,
-        length: 20,
-        breadth: 15,
-        height: 10,
-      },
-      token,
-    );
+    const adhoc = {
+      order_id: 'EXT-1',
+      order_date: '2031-03-10 11:00',
+      pickup_location: 'Primary',
+      billing_customer_name: 'Asha',
+      billing_last_name: 'Rao',
+      billing_address: '12 MG Road',
+      billing_city: 'New Delhi',
+      billing_state: 'Delhi',
+      billing_pincode: '110001',
+      billing_phone: '9876543210',
+      weight: 0.5,
+      length: 20,
+      breadth: 15,
+      height: 10,
+    };
+    // As Shiprocket does, an order without the customer's State is refused.
+    for (const billing_state of ['', '  ']) {
+      const refused = await api('POST', '/orders/create/adhoc', { ...adhoc, billing_state }, token);
+      expect(refused.statusCode).toBe(422);
+    }
+    const { billing_state: _, ...withoutState } = adhoc;
+    expect((await api('POST', '/orders/create/adhoc', withoutState, token)).statusCode).toBe(422);
+    const created = await api('POST', '/orders/create/adhoc', adhoc, token);
     expect(created.statusCode).toBe(200);
     const { shipment_id: shipmentId } = created.json<{ shipment_id: number }>();
     const assigned = await api('POST', '/courier/assign/awb', { shipment_id: shipmentId }, token);
