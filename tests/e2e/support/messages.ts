@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { AdminOutbox } from '../../../src/shared/api/admin';
+import { shopperAddress } from './store-api';
 
 // The WhatsApp and SMS sandbox's messages and the store's mail outbox, as the owner reads them.
 
@@ -29,7 +30,11 @@ export async function verifyMobile(
   phone: string,
 ) {
   const headers = { authorization: `Bearer ${token}` };
-  expect((await request.post('/api/auth/phone/request', { headers, data: { phone } })).status()).toBe(200);
+  const asked = await request.post('/api/auth/phone/request', {
+    headers: { ...headers, ...shopperAddress() },
+    data: { phone },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
   const [code] = (await sandboxMessagesTo(request, ownerToken, phone)).filter(
     (message) => message.template === 'otp',
   );
