@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { OrderRecord } from '../../src/shared/api/orders';
 import { formatInr } from '../../src/shared/money';
 import { appStarted } from './support/app-start';
+import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
 import { payByUpi, pickProduct } from './support/store-api';
@@ -46,7 +46,7 @@ test('a gift with a greeting card from the add-on step, a fixed-time slot and a 
     await shopper.setViewportSize(size);
     expect({ size, problems: await overflowProblems(shopper) }).toEqual({ size, problems: [] });
   }
-  const axe = await new AxeBuilder({ page: shopper })
+  const axe = await axeOn(shopper)
     .include('dialog')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { ProductList } from '../../src/shared/api/catalog';
 import { openAdminSection } from './support/admin-nav';
 import { appStarted } from './support/app-start';
+import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
 
@@ -77,7 +77,7 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByText('A cart takes up to 10 of one product.')).toBeVisible();
     // Whole on the phone's width, and nothing axe objects to around the stepper.
     expect(await overflowProblems(page)).toEqual([]);
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeOn(page)
       .include('fieldset:has(legend)')
       .include('fieldset:has(legend) + p')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AdminOutbox } from '../../src/shared/api/admin';
 import { openAdminSection } from './support/admin-nav';
 import { appStarted } from './support/app-start';
+import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 // Decision 0050, Consumer Protection (E-Commerce) Rules, 2020, rules 4(5) and 7(1)(f): a guest on a
@@ -13,9 +13,8 @@ test.use({ viewport: { width: 360, height: 780 } });
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .withTags(AXE_TAGS)
-    .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations.flatMap((violation) =>

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Category, CollectionSummary, Product } from '../../src/shared/api/catalog';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../src/shared/owner-settings';
 import { POLICY_PAGES } from '../../src/shared/policy-pages';
 import { addToCartSkippingAddOns } from './support/add-ons';
 import { appStarted } from './support/app-start';
+import { axeOn } from './support/axe';
 import { answerAnalytics, expect, test } from './support/fixtures';
 import { brokenFigures, coveredControls, overflowProblems } from './support/page-layout';
 import { paidOrder, pickProduct, registerCustomer } from './support/store-api';
@@ -414,13 +414,10 @@ async function axeViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  // Legacy mode runs axe in the page itself: the default runs it per frame, then again in a blank
-  // page it opens to merge the frames' results, which doubled each check (our pages have no
-  // cross-origin frames, the one thing only the default can test). Only violations are reported
-  // in full: handing back every passing node's details cost half a second more on /products.
-  const results = await new AxeBuilder({ page })
+  // Only violations are reported in full: handing back every passing node's details cost half a
+  // second more on /products.
+  const results = await axeOn(page)
     .withTags(AXE_TAGS)
-    .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations.flatMap((violation) =>

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { formatInr } from '../../src/shared/money';
+import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
 import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
@@ -32,7 +32,7 @@ for (const [width, height, first] of [
     await form.getByLabel('Postal Code').fill('411001');
     await form.getByLabel('Phone Number').fill('9822012345');
     expect(await overflowProblems(page)).toEqual([]);
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeOn(page)
       .include('dialog')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
@@ -103,7 +103,7 @@ test('at 360 px the shopper moves a standard delivery to a new address at midnig
   const shipTo = page.getByRole('region', { name: 'Shipping Address' });
   await expect(shipTo.getByText('12 MG Road, Ashok Nagar', { exact: true })).toBeVisible();
   expect(await overflowProblems(page)).toEqual([]);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const axe = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await held.screenshot({ path: 'test-results/order-address-change-payment-360.png' });
 

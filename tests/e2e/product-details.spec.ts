@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ProductList } from '../../src/shared/api/catalog';
 import { appStarted } from './support/app-start';
+import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
 
@@ -29,7 +29,7 @@ async function detailsOf(page: Page, slug: string) {
 }
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include('section[aria-labelledby="product-details-heading"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

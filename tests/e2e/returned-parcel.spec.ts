@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AdminOrderDetail } from '../../src/shared/api/admin';
 import { formatInr } from '../../src/shared/money';
 import type { OwnerSettingsResponse } from '../../src/shared/owner-settings';
+import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
 import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
@@ -14,7 +14,7 @@ import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
 /** Nothing wider than the screen, and axe's WCAG 2.1 AA finds nothing in `region`. */
 async function fitsAndPasses(page: Page, region: string) {
   expect(await overflowProblems(page)).toEqual([]);
-  const axe = await new AxeBuilder({ page })
+  const axe = await axeOn(page)
     .include(region)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

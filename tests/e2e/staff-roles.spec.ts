@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AcceptedStaffInvite, StaffInviteSent } from '../../src/shared/api/staff';
 import { appStarted } from './support/app-start';
+import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 // Decision 0076: a packer joins with the Orders role on a 360 px phone. The back office offers
@@ -12,9 +12,8 @@ test.use({ viewport: { width: 360, height: 780 } });
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .withTags(AXE_TAGS)
-    .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations.flatMap((violation) =>

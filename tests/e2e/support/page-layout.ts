@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 
 // What makes a page not fit a phone, measured in the page itself. Each check runs
 // in one synchronous evaluation (scroll, layout and hit test in the same task), so nothing the app
@@ -250,6 +250,6 @@ export function brokenFigures(page: Page): Promise<string[]> {
  */
 export async function expectFitsAndPassesAxe(page: Page) {
   expect(await overflowProblems(page)).toEqual([]);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const axe = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 }
