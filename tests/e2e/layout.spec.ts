@@ -76,7 +76,8 @@ let walk: Walk;
 /** The owner's settings before the walk turned cash on delivery on; put back after it. */
 let settingsBefore: OwnerSettings | undefined;
 
-// The phone walk and the desktop walk may run on the two workers at once, each on its worker's store.
+// The walks' parts may run on several workers at once, each on its worker's store, where each test
+// builds the shopper, order and quote it walks with (beforeAll runs for each test of a parallel file).
 test.describe.configure({ mode: 'parallel' });
 
 test.beforeAll(async ({ playwright, browser, ownerToken, journeyStore }) => {
@@ -221,80 +222,94 @@ type Stop = {
   via?: (page: Page) => Promise<void>;
 };
 
-/** Every storefront route of SPEC 2, and the back-office pages reworked for a phone. */
-const stops = (): Stop[] => [
-  { path: '/', heading: /./ },
-  { path: '/products', heading: /./ },
-  { path: `/category/${walk.categorySlug}`, heading: /./ },
-  { path: `/product/${walk.product.slug}`, heading: walk.product.name },
-  { path: '/collections', heading: 'Gift Collections' },
-  { path: `/collection/${walk.collectionSlug}`, heading: /./ },
-  { path: '/categories', heading: 'Shop by Occasion' },
-  { path: '/cart', heading: 'Your Cart' },
-  { path: '/checkout', heading: 'Checkout' },
-  {
-    path: '/payment',
-    heading: 'Complete Your Payment',
-    via: async (page) => {
-      await page.goto('/checkout');
-      await appStarted(page);
-      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-      // Measured with the cart's cash on delivery answer in: the choice, greyed, and why not.
-      await expect(page.getByRole('radio', { name: /Cash on delivery/ })).toBeDisabled();
-      await expect(page.getByText('Checking whether this order can be paid on delivery...')).toHaveCount(0);
+/**
+ * Every storefront route of SPEC 2, and the back-office pages reworked for a phone, in three parts
+ * of about equal work: each part of each walk is a test of its own, so that the walks spread over
+ * the workers like any other journeys instead of holding two of them for a minute and more.
+ */
+const PARTS = {
+  'page of the catalogue, the cart, checkout and orders': (): Stop[] => [
+    { path: '/', heading: /./ },
+    { path: '/products', heading: /./ },
+    { path: `/category/${walk.categorySlug}`, heading: /./ },
+    { path: `/product/${walk.product.slug}`, heading: walk.product.name },
+    { path: '/collections', heading: 'Gift Collections' },
+    { path: `/collection/${walk.collectionSlug}`, heading: /./ },
+    { path: '/categories', heading: 'Shop by Occasion' },
+    { path: '/cart', heading: 'Your Cart' },
+    { path: '/checkout', heading: 'Checkout' },
+    {
+      path: '/payment',
+      heading: 'Complete Your Payment',
+      via: async (page) => {
+        await page.goto('/checkout');
+        await appStarted(page);
+        await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+        // Measured with the cart's cash on delivery answer in: the choice, greyed, and why not.
+        await expect(page.getByRole('radio', { name: /Cash on delivery/ })).toBeDisabled();
+        await expect(page.getByText('Checking whether this order can be paid on delivery...')).toHaveCount(0);
+      },
     },
-  },
-  { path: '/test-payment', heading: 'Payment Route Test' },
-  { path: `/order-confirmation/${walk.orderId}`, heading: /./ },
-  { path: '/orders', heading: 'My Orders' },
-  { path: '/wishlist', heading: /Wishlist/ },
-  { path: '/bulk-orders', heading: 'Bulk and corporate orders' },
-  { path: '/messages/stop', heading: 'Stop messages' },
-  { path: '/track', heading: 'Track your order' },
-  { path: `/quote/${walk.quoteOrderId}`, heading: /^Your quote RG-/ },
-  ...Object.values(POLICY_PAGES).map((policy) => ({ path: policy.path, heading: policy.title })),
-  { path: '/no-such-page', heading: 'Page Not Found' },
-  // Decision 0052: the analytics banner over a browsing page with the cart bar, and the account.
-  { path: '/', heading: /./, banner: true },
-  { path: '/orders', heading: 'My Orders', banner: true },
-  { path: '/login', heading: 'Sign in to your account', guest: true },
-  { path: '/register', heading: 'Create your account', guest: true },
-  // A staff invitation's link that is used up or unknown.
-  { path: '/staff-invite/an-invitation-used-long-ago', heading: 'Join the staff', guest: true },
-  // Decision 0081: a gift link that is answered, expired or unknown.
-  { path: '/gift/a-link-answered-long-ago', heading: 'A gift for you', guest: true },
-  // Decision 0084: starting a group gift (the shopper's cart), and a pool's link that is unknown.
-  { path: '/group-gift/new', heading: 'Start a group gift' },
-  { path: '/group-gift/a-link-never-made', heading: 'Chip in together', guest: true },
-  // Decision 0075: a new e-mail's link that is used up or unknown.
-  { path: '/confirm-email/a-link-used-long-ago-or-never-sent', heading: 'Confirm your e-mail', guest: true },
-  { path: '/admin', heading: 'Dashboard', owner: true },
-  { path: '/admin/orders', heading: 'Orders', owner: true },
-  { path: '/admin/orders?queue=ship-today', heading: 'Orders', owner: true },
-  { path: `/admin/orders/${walk.orderId}`, heading: /^Order RG-/, owner: true },
-  { path: '/admin/customers', heading: 'Customers', owner: true },
-  // Decision 0077: the catalogue tools (CSV preview and photos by SKU), collections and coupons.
-  { path: '/admin/products', heading: 'Products', owner: true },
-  { path: '/admin/collections', heading: 'Collections', owner: true },
-  { path: '/admin/coupons', heading: 'Coupons', owner: true },
-  // Decision 0073: the owner's timed delivery slots (the demo's two).
-  { path: '/admin/delivery-slots', heading: 'Delivery slots', owner: true },
-  { path: `/admin/customers/${walk.shopperId}`, heading: LONG_NAME, owner: true },
-  // Decision 0076: a report's table of rupee figures, and what each staff role may do.
-  {
-    path: '/admin/reports',
-    heading: 'Reports',
-    owner: true,
-    via: async (page) => {
-      await page.goto('/admin/reports');
-      await page.getByRole('button', { name: 'Show report' }).click();
-      await expect(page.getByRole('table', { name: /^Sales by day, / })).toBeVisible();
+    { path: '/test-payment', heading: 'Payment Route Test' },
+    { path: `/order-confirmation/${walk.orderId}`, heading: /./ },
+    { path: '/orders', heading: 'My Orders' },
+    { path: '/wishlist', heading: /Wishlist/ },
+    { path: '/bulk-orders', heading: 'Bulk and corporate orders' },
+    { path: '/messages/stop', heading: 'Stop messages' },
+    { path: '/track', heading: 'Track your order' },
+    { path: `/quote/${walk.quoteOrderId}`, heading: /^Your quote RG-/ },
+  ],
+  'other storefront page': (): Stop[] => [
+    ...Object.values(POLICY_PAGES).map((policy) => ({ path: policy.path, heading: policy.title })),
+    { path: '/no-such-page', heading: 'Page Not Found' },
+    // Decision 0052: the analytics banner over a browsing page with the cart bar, and the account.
+    { path: '/', heading: /./, banner: true },
+    { path: '/orders', heading: 'My Orders', banner: true },
+    { path: '/login', heading: 'Sign in to your account', guest: true },
+    { path: '/register', heading: 'Create your account', guest: true },
+    // A staff invitation's link that is used up or unknown.
+    { path: '/staff-invite/an-invitation-used-long-ago', heading: 'Join the staff', guest: true },
+    // Decision 0081: a gift link that is answered, expired or unknown.
+    { path: '/gift/a-link-answered-long-ago', heading: 'A gift for you', guest: true },
+    // Decision 0084: starting a group gift (the shopper's cart), and a pool's link that is unknown.
+    { path: '/group-gift/new', heading: 'Start a group gift' },
+    { path: '/group-gift/a-link-never-made', heading: 'Chip in together', guest: true },
+    // Decision 0075: a new e-mail's link that is used up or unknown.
+    {
+      path: '/confirm-email/a-link-used-long-ago-or-never-sent',
+      heading: 'Confirm your e-mail',
+      guest: true,
     },
-  },
-  { path: '/admin/staff', heading: 'Staff', owner: true },
-  // Decision 0084: the owner's group gifts (the walk's store may have none: its empty state).
-  { path: '/admin/group-gifts', heading: 'Group gifts', owner: true },
-];
+  ],
+  'back-office page it lists': (): Stop[] => [
+    { path: '/admin', heading: 'Dashboard', owner: true },
+    { path: '/admin/orders', heading: 'Orders', owner: true },
+    { path: '/admin/orders?queue=ship-today', heading: 'Orders', owner: true },
+    { path: `/admin/orders/${walk.orderId}`, heading: /^Order RG-/, owner: true },
+    { path: '/admin/customers', heading: 'Customers', owner: true },
+    // Decision 0077: the catalogue tools (CSV preview and photos by SKU), collections and coupons.
+    { path: '/admin/products', heading: 'Products', owner: true },
+    { path: '/admin/collections', heading: 'Collections', owner: true },
+    { path: '/admin/coupons', heading: 'Coupons', owner: true },
+    // Decision 0073: the owner's timed delivery slots (the demo's two).
+    { path: '/admin/delivery-slots', heading: 'Delivery slots', owner: true },
+    { path: `/admin/customers/${walk.shopperId}`, heading: LONG_NAME, owner: true },
+    // Decision 0076: a report's table of rupee figures, and what each staff role may do.
+    {
+      path: '/admin/reports',
+      heading: 'Reports',
+      owner: true,
+      via: async (page) => {
+        await page.goto('/admin/reports');
+        await page.getByRole('button', { name: 'Show report' }).click();
+        await expect(page.getByRole('table', { name: /^Sales by day, / })).toBeVisible();
+      },
+    },
+    { path: '/admin/staff', heading: 'Staff', owner: true },
+    // Decision 0084: the owner's group gifts (the walk's store may have none: its empty state).
+    { path: '/admin/group-gifts', heading: 'Group gifts', owner: true },
+  ],
+};
 
 async function contextFor(
   browser: Browser,
@@ -365,41 +380,42 @@ async function problemsAt(page: Page, stop: Stop, walkSpec: (typeof WALKS)[numbe
 }
 
 for (const walkSpec of WALKS) {
-  test(`every storefront page and back-office page it lists fits a ${walkSpec.name}, covers no control, and axe finds nothing`, async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(240_000);
-    const shopper = await contextFor(browser, walkSpec, 'shopper', baseURL ?? '');
-    const guest = await contextFor(browser, walkSpec, 'guest', baseURL ?? '');
-    const owner = await contextFor(browser, walkSpec, 'owner', baseURL ?? '');
-    const banner = await contextFor(browser, walkSpec, 'banner', baseURL ?? '');
-    const walkStops = stops().filter((stop) => !stop.banner || walkSpec.isMobile);
-    const queue = [...walkStops];
-    const problemsByStop = new Map<Stop, string[]>();
-    // A few pages at a time, each in its own tab; the report keeps the walk's order.
-    await Promise.all(
-      Array.from({ length: PAGES_AT_ONCE }, async () => {
-        for (let stop = queue.shift(); stop; stop = queue.shift()) {
-          const page = await (stop.guest
-            ? guest
-            : stop.owner
-              ? owner
-              : stop.banner
-                ? banner
-                : shopper
-          ).newPage();
-          problemsByStop.set(stop, await problemsAt(page, stop, walkSpec));
-          await page.close();
-        }
-      }),
-    );
-    await shopper.close();
-    await guest.close();
-    await owner.close();
-    await banner.close();
-    expect(walkStops.flatMap((stop) => problemsByStop.get(stop) ?? ['not visited'])).toEqual([]);
-  });
+  for (const [part, stops] of Object.entries(PARTS))
+    test(`every ${part} fits a ${walkSpec.name}, covers no control, and axe finds nothing`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      const shopper = await contextFor(browser, walkSpec, 'shopper', baseURL ?? '');
+      const guest = await contextFor(browser, walkSpec, 'guest', baseURL ?? '');
+      const owner = await contextFor(browser, walkSpec, 'owner', baseURL ?? '');
+      const banner = await contextFor(browser, walkSpec, 'banner', baseURL ?? '');
+      const walkStops = stops().filter((stop) => !stop.banner || walkSpec.isMobile);
+      const queue = [...walkStops];
+      const problemsByStop = new Map<Stop, string[]>();
+      // A few pages at a time, each in its own tab; the report keeps the walk's order.
+      await Promise.all(
+        Array.from({ length: PAGES_AT_ONCE }, async () => {
+          for (let stop = queue.shift(); stop; stop = queue.shift()) {
+            const page = await (stop.guest
+              ? guest
+              : stop.owner
+                ? owner
+                : stop.banner
+                  ? banner
+                  : shopper
+            ).newPage();
+            problemsByStop.set(stop, await problemsAt(page, stop, walkSpec));
+            await page.close();
+          }
+        }),
+      );
+      await shopper.close();
+      await guest.close();
+      await owner.close();
+      await banner.close();
+      expect(walkStops.flatMap((stop) => problemsByStop.get(stop) ?? ['not visited'])).toEqual([]);
+    });
 }
 
 async function axeViolations(page: Page) {
