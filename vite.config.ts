@@ -111,7 +111,8 @@ export default defineConfig(({ command }) => ({
             'server/main': 'src/server/main.ts',
             // Loaded by path in worker threads (worker-pool.ts), so no import reaches them.
             'server/modules/invoices/pdf-worker': 'src/server/modules/invoices/pdf-worker.ts',
-            'server/modules/admin/product-csv-worker': 'src/server/modules/admin/product-csv-worker.ts',
+            'server/modules/admin-catalog/product-csv-worker':
+              'src/server/modules/admin-catalog/product-csv-worker.ts',
             'server/modules/courier/label-pdf-worker': 'src/server/modules/courier/label-pdf-worker.ts',
           },
           output: {

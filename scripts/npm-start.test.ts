@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runningStorePid } from '../src/server/modules/admin/admin-accounts';
+import { runningStorePid } from '../src/server/modules/admin';
 import { TEST_INVOICE_SELLER } from '../src/server/testing/invoice-fixtures';
 import type { Invoice } from '../src/shared/api/invoices';
 import { buildIfStale, staleBuilds } from './build-if-stale';
@@ -152,7 +152,7 @@ describe('the compiled server', () => {
     // The pools load their workers by path (worker-pool.ts): this proves the build emits each
     // worker beside its pool and that it runs without tsx.
     const script = `
-      import { createProductCsvPool } from './dist/server/modules/admin/product-csv-pool.js';
+      import { createProductCsvPool } from './dist/server/modules/admin-catalog/product-csv-pool.js';
       import { createPdfPool } from './dist/server/modules/invoices/pdf-pool.js';
       import { createLabelPool } from './dist/server/modules/courier/label-pool.js';
       const csvPool = createProductCsvPool({ timeLimitMs: 60000 });

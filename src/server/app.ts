@@ -18,6 +18,8 @@ import { loggerOptions } from './logger-options';
 import { accountRoutes } from './modules/account';
 import { addressRoutes } from './modules/addresses';
 import { adminRoutes } from './modules/admin';
+import { adminCatalogRoutes } from './modules/admin-catalog';
+import { adminReportRoutes } from './modules/admin-reports';
 import type { PasswordCost } from './modules/auth';
 import { authRoutes, installAuth } from './modules/auth';
 import { bulkEnquiryRoutes } from './modules/bulk-enquiries';
@@ -269,6 +271,8 @@ export async function buildApp({
       await api.register(invoiceRoutes);
       await api.register(returnRoutes);
       await api.register(adminRoutes);
+      await api.register(adminCatalogRoutes);
+      await api.register(adminReportRoutes);
       await api.register(settingsRoutes);
       await api.register(deliverySlotRoutes);
       await api.register(staffRoutes);

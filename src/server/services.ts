@@ -12,16 +12,13 @@ import type { RedisConnection } from './db/redis-client';
 import type { PageHeads } from './http/page-head';
 import { createAccountService } from './modules/account';
 import { createAddressService } from './modules/addresses';
+import { createAdminBulkService, createAdminCustomerService, createAdminOrderService } from './modules/admin';
+import { createAdminCatalogService, createProductCsvPool } from './modules/admin-catalog';
 import {
-  createAdminBulkService,
-  createAdminCatalogService,
-  createAdminCustomerService,
-  createAdminOrderService,
   createAdminReportService,
   createCodRemittanceService,
-  createProductCsvPool,
   createSalesReports,
-} from './modules/admin';
+} from './modules/admin-reports';
 import {
   type AuthUser,
   createAttemptLimiter,

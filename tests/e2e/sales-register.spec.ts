@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { parseCsv } from '../../src/server/modules/admin/csv';
+import { parseCsv } from '../../src/server/csv';
 import type { Invoice } from '../../src/shared/api/invoices';
 import { indiaDateOf } from '../../src/shared/india-time';
 import { toPaise } from '../../src/shared/money';

@@ -8,12 +8,12 @@ import {
   CUSTOMER_RECENT_ORDERS,
 } from '../../../shared/api/admin-customers';
 import { toRupees } from '../../../shared/money';
+import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
 import { addresses, orders, users } from '../../db/schema';
 import { DEMO_REVIEWER_PREFIX } from '../../db/seed';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
-import { guardFormula, rupeesCell, toCsv } from './csv';
 
 export type AdminCustomerService = ReturnType<typeof createAdminCustomerService>;
 

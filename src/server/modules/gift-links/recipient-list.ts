@@ -5,8 +5,8 @@ import {
   giftLinkRowProblem,
 } from '../../../shared/gift-links';
 import { GiftMessage } from '../../../shared/gift-options';
+import { CsvError, parseCsv } from '../../csv';
 import { invalid } from '../../errors';
-import { CsvError, parseCsv } from '../admin';
 
 type Recipient = GiftLinkRecipientRows['recipients'][number];
 

@@ -3,6 +3,7 @@ import type { Invoice } from '../../../shared/api/invoices';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { gstinCheckCharacter } from '../../../shared/gstin';
 import { toPaise } from '../../../shared/money';
+import { parseCsv } from '../../csv';
 import { approveAndReceive, moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
 import {
   createTestProduct,
@@ -13,7 +14,6 @@ import {
 } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { parseCsv } from './csv';
 
 // The month's sales register in GSTR-1's tables: its totals are the month's invoices, to the paisa.
 

@@ -2,10 +2,10 @@ import { performance } from 'node:perf_hooks';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../shared/api/admin';
+import { toCsv } from '../../csv';
 import { categories, products } from '../../db/schema';
 import { createTestApp } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { toCsv } from './csv';
 import { PRODUCT_CSV_MESSAGES } from './product-csv-pool';
 import {
   MAX_IMPORT_BYTES,

@@ -10,9 +10,9 @@ import {
 import { addDays, indiaDayEnd, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import { ledgerReasonLabel } from '../../../shared/money-ledger';
+import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
 import { categories, codRemittances, moneyLedger, orderItems, orders, products } from '../../db/schema';
-import { guardFormula, rupeesCell, toCsv } from './csv';
 
 /**
  * Decision 0076: the owner's reports over any range of India-time days. A sale is an order whose

@@ -21,7 +21,7 @@ import {
   returnRequests,
   shipments,
 } from '../../db/schema';
-import { shipTodayWhere } from './admin-order-service';
+import { shipTodayWhere } from '../admin';
 
 const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;

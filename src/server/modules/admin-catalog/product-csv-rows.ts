@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { AdminProductChanges, NewAdminProduct } from '../../../shared/api/admin';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../../shared/product-csv-columns';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
+import { CsvError, parseCsv, unguardFormula } from '../../csv';
 import { AppError, invalid } from '../../errors';
-import { CsvError, parseCsv, unguardFormula } from './csv';
 
 // The reading of an import file: parsing and checking its rows, with no database, so that it can
 // run in a worker thread (product-csv-worker.ts) and never hold the event loop.

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct, AdminProductList, ImportReport } from '../../../shared/api/admin';
 import { TIER_MESSAGES } from '../../../shared/quantity-pricing';
+import { parseCsv } from '../../csv';
 import { categories } from '../../db/schema';
 import { setUpTestStore } from '../../testing/test-store';
-import { parseCsv } from './csv';
 import { PRODUCT_CSV_COLUMNS } from './product-csv';
 
 const store = setUpTestStore({ env: { BACKGROUND_JOBS: 'false' }, admin: true });

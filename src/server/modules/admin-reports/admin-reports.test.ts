@@ -7,8 +7,8 @@ import { users } from '../../db/schema';
 import { createTestProduct, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
+import { createOrPromoteAdmin, runningStorePid, writeRunningStoreFile } from '../admin';
 import { verifyPassword } from '../auth';
-import { createOrPromoteAdmin, runningStorePid, writeRunningStoreFile } from './admin-accounts';
 
 // 05:00 UTC on 10 March is 10:30 in India.
 const clock = createTestClock('2031-03-10T05:00:00.000Z');

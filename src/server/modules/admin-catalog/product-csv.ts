@@ -2,11 +2,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ImportPreview, ImportReport } from '../../../shared/api/admin';
 import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
 import { toRupees } from '../../../shared/money';
+import { guardFormula, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { AppError, invalid } from '../../errors';
 import type { AdminCatalogService } from './admin-catalog-service';
-import { guardFormula, toCsv } from './csv';
 import type { ProductCsvPool } from './product-csv-pool';
 import { PRODUCT_CSV_COLUMNS, TAG_SEPARATOR, tiersText } from './product-csv-rows';
 

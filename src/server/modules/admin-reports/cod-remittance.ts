@@ -8,10 +8,10 @@ import {
 import { addDays, indiaDateOf } from '../../../shared/india-time';
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
+import { CsvError, parseCsv } from '../../csv';
 import type { Db, Queryable } from '../../db/client';
 import { codRemittances, moneyLedger, orders, shipments } from '../../db/schema';
 import { invalid } from '../../errors';
-import { CsvError, parseCsv } from './csv';
 
 /** The most lines one remittance report may hold (a courier remits a few hundred a cycle). */
 const MAX_LINES = 5000;
