@@ -266,6 +266,8 @@ export function createServices({
     store,
     provider: paymentProvider,
     lookupDelivery,
+    timedSlots: deliverySlots.rules,
+    midnightSlotFeePaise: async () => (await deliveryCharges()).midnightSlotFeePaise,
     issueInvoice: (tx, orderId, at) => invoices.issue(tx, orderId, at),
     refundOrder: (orderId) => payments.refundOrder(orderId),
     ownerNotices,

@@ -46,8 +46,16 @@ export const tooManyGiftLinksMessage = (limit: number) =>
  * Decision 0081: a link is paid for with the largest delivery fee its choices can cost (the
  * midnight slot's fee when the sender allows it); the recipient's cheaper choice is refunded.
  */
-export const giftLinkSlotFeePaise = (allowedSlots: readonly string[], midnightSlotFeePaise: Paise): Paise =>
-  allowedSlots.includes('midnight') ? midnightSlotFeePaise : 0;
+export const giftLinkSlotFeePaise = (
+  allowedSlots: readonly string[],
+  midnightSlotFeePaise: Paise,
+  /** Decision 0090: the dearest of the owner's timed slots, which a link allowing 'timed' pays. */
+  dearestTimedSlotPaise: Paise = 0,
+): Paise =>
+  Math.max(
+    allowedSlots.includes('midnight') ? midnightSlotFeePaise : 0,
+    allowedSlots.includes('timed') ? dearestTimedSlotPaise : 0,
+  );
 
 /** What the sender's timeline says when the recipient answers: never the address (decision 0081). */
 export const giftAddressedNote = (when: string) =>

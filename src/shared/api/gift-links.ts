@@ -29,8 +29,13 @@ const RecipientEmail = z
   .max(254, 'Please enter a valid e-mail for the recipient')
   .pipe(z.email('Please enter a valid e-mail for the recipient'));
 
-/** The deliveries a link may allow: standard (same-day where the pincode has it) and midnight. */
-export const GiftLinkSlot = z.enum(['standard', 'midnight'], { error: GIFT_LINK_MESSAGES.slotNotAllowed });
+/**
+ * The deliveries a link may allow: standard (same-day where the pincode has it), midnight, and
+ * (decision 0090) one of the recipient's pincode's timed slots.
+ */
+export const GiftLinkSlot = z.enum(['standard', 'midnight', 'timed'], {
+  error: GIFT_LINK_MESSAGES.slotNotAllowed,
+});
 export type GiftLinkSlot = z.infer<typeof GiftLinkSlot>;
 
 /** Who the link goes to: a name and a mobile number or an e-mail (at least one). */

@@ -218,7 +218,13 @@ export function GiftAddressForm({
         phone: fields.phone,
       },
       ...(fields.landmark ? { landmark: fields.landmark } : {}),
-      delivery: { date: chosen.date, slot: chosen.slot },
+      // A timed slot's window as picked (decision 0090): the server checks it for the pincode.
+      delivery: {
+        date: chosen.date,
+        slot: chosen.slot,
+        ...(choice?.slotId === undefined ? {} : { slotId: choice.slotId }),
+        ...(choice?.windowStart === undefined ? {} : { windowStart: choice.windowStart }),
+      },
     });
   };
 

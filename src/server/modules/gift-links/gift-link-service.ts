@@ -23,6 +23,7 @@ import {
 import { formatIndiaDay, indiaDateOf } from '../../../shared/india-time';
 import { formatPaise } from '../../../shared/money';
 import type { LedgerReason } from '../../../shared/money-ledger';
+import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { giftLinkOpens, giftLinks, giftThanks, orderItems, orders, users } from '../../db/schema';
@@ -47,6 +48,8 @@ import {
   refundFromPayments,
   releaseReservation,
   setFee,
+  slotFeeOf,
+  windowColumnsOf,
 } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
@@ -81,6 +84,8 @@ export function createGiftLinkService({
   store,
   provider,
   lookupDelivery,
+  timedSlots,
+  midnightSlotFeePaise,
   issueInvoice,
   refundOrder,
   ownerNotices,
@@ -93,6 +98,10 @@ export function createGiftLinkService({
   store: StoreIdentity;
   provider: PaymentProvider;
   lookupDelivery: DeliveryLookup;
+  /** Decision 0090: the owner's timed slots, one of which a link may let its recipient pick. */
+  timedSlots: () => Promise<TimedSlotRule[]>;
+  /** The owner's midnight fee in force, which a recipient's midnight pick costs at most. */
+  midnightSlotFeePaise: () => Promise<number>;
   /** The invoices module's: the paid order's invoice, once its place of supply is known. */
   issueInvoice: (tx: Tx, orderId: string, at: Date) => Promise<void>;
   /** The payments module's refund of what a cancellation made due (after the commit). */
@@ -230,8 +239,10 @@ export function createGiftLinkService({
     const check = await lookupDelivery(pincode, { isPreOrder: lines.some((line) => line.isPreOrder) });
     if (deliveryRefusal(check.info)) throw conflict(GIFT_LINK_MESSAGES.notDelivered);
     const now = clock.now();
-    const problem = deliveryChoiceProblem(answer.delivery, check, now);
+    const slots = await timedSlots();
+    const problem = deliveryChoiceProblem(answer.delivery, check, now, { slots, pincode });
     if (problem) throw invalid(problem, [{ path: 'delivery', message: problem }]);
+    const picked = slotFeeOf(answer.delivery, await midnightSlotFeePaise(), slots);
     const address = {
       ...answer.address,
       address: addressWithLandmark(answer.address.address, answer.landmark),
@@ -243,8 +254,11 @@ export function createGiftLinkService({
         by === 'sender' ? ['expired'] : ['sent', 'opened'],
       );
       const paidSlotPaise = feePaiseOf(await feesOfOrder(tx, order.id), 'delivery_slot');
-      // Midnight keeps the fee paid for it; standard costs nothing extra (decision 0081).
-      const slotPaise = answer.delivery.slot === 'midnight' ? paidSlotPaise : 0;
+      // The pick costs its own fee, never more than was paid: standard nothing, a timed slot its
+      // own; midnight keeps what was paid for it unless a dearer timed slot was paid (decisions
+      // 0081, 0090). The rest comes back.
+      const midnightAsPaid = answer.delivery.slot === 'midnight' && !slotsOf(link).includes('timed');
+      const slotPaise = midnightAsPaid ? paidSlotPaise : Math.min(paidSlotPaise, picked.paise);
       const cheaperBy = paidSlotPaise - slotPaise;
       await tx
         .update(orders)
@@ -254,6 +268,7 @@ export function createGiftLinkService({
           deliveryEstimate: estimateOf(check.info),
           deliveryDate: answer.delivery.date,
           deliverySlot: answer.delivery.slot,
+          ...windowColumnsOf(answer.delivery, slots),
           totalPaise: order.totalPaise - cheaperBy,
           updatedAt: now,
         })
@@ -262,8 +277,10 @@ export function createGiftLinkService({
         .update(giftLinks)
         .set({ state: 'addressed', answeredAt: now })
         .where(eq(giftLinks.orderId, order.id));
+      if (cheaperBy > 0 || picked.label) {
+        await setFee(tx, order.id, 'delivery_slot', slotPaise, picked.label ?? undefined);
+      }
       if (cheaperBy > 0) {
-        await setFee(tx, order.id, 'delivery_slot', slotPaise);
         await refundPart(tx, order.id, cheaperBy, 'gift_delivery', now);
       }
       await recordStatus(tx, {

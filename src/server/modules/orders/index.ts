@@ -58,6 +58,7 @@ export {
   ORDER_EXPIRED_NOTE,
   type OrderService,
 } from './order-service';
+export { slotFeeOf, windowColumnsOf } from './order-slots';
 export {
   insertPendingOrder,
   type PendingOrderLine,

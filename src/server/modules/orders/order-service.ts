@@ -364,7 +364,13 @@ export function createOrderService({
       discountPaise: coupon?.discountPaise ?? 0,
       shippingPaise: quoteShippingPaise(subtotalPaise, charges.shippingRules).shippingFeePaise,
       ...(allowedSlots
-        ? { slotFeePaise: giftLinkSlotFeePaise(allowedSlots, charges.midnightSlotFeePaise) }
+        ? {
+            slotFeePaise: giftLinkSlotFeePaise(
+              allowedSlots,
+              charges.midnightSlotFeePaise,
+              Math.max(0, ...slots.filter((slot) => slot.active).map((slot) => slot.feePaise)),
+            ),
+          }
         : { slotFeePaise: slotFee.paise, ...(slotFee.label ? { slotFeeLabel: slotFee.label } : {}) }),
     };
     return {

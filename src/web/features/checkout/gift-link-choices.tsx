@@ -10,9 +10,11 @@ import { Tick } from './gift-options-field';
 
 // Decision 0081: what a gift link allows and what it costs, for one recipient or a list (0090).
 
-// The link's own slots, as its schema lists them; the schema loads only on submit.
-const SLOTS: readonly GiftLinkSlot[] = ['standard', 'midnight'];
-const SLOT_LABELS: Readonly<Record<GiftLinkSlot, string>> = {
+// The slots checkout offers a link. A timed slot is allowed through the API (decision 0090); the
+// form offers it once the page knows the dearest timed slot's fee, which such a link pays.
+type OfferedSlot = Exclude<GiftLinkSlot, 'timed'>;
+const SLOTS: readonly OfferedSlot[] = ['standard', 'midnight'];
+const SLOT_LABELS: Readonly<Record<OfferedSlot, string>> = {
   standard: 'Standard or same-day delivery (free)',
   midnight: `${DELIVERY_SLOTS.midnight} (${formatInr(storeSettings.midnightSlotFee)})`,
 };
