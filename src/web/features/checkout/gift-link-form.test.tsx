@@ -54,7 +54,8 @@ describe("checkout's gift link", () => {
     expect(screen.getAllByRole('checkbox')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Pay ₹898 for the gift link' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: /for the gift link/ }));
-    expect(screen.getByText("Please give the recipient's name")).toBeTruthy();
+    // The schema loads on the first submit (decision 0088): its messages come once it has.
+    expect(await screen.findByText("Please give the recipient's name")).toBeTruthy();
     expect(screen.getByText('Please choose at least one delivery the recipient may pick')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
