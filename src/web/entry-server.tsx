@@ -26,8 +26,8 @@ import { ServerFrame } from './app/server-frame';
 import { headerClass, KeptHeaderMarkup } from './app/top-nav';
 import { applyServerSettings, setServerOrigin } from './app-data';
 import { catalogKeys, loadFeaturedProducts } from './features/catalog/catalog-api';
-import { filtersFromUrl, toProductQuery } from './features/catalog/listing-filters';
 import { REVEAL_STEP } from './features/catalog/product-grid';
+import { filtersFromUrl, toProductQuery } from './features/listing-filters/listing-filters';
 import { loadProductBelowFold } from './pages/deferred-below-fold';
 import { routes } from './router';
 

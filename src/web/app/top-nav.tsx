@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { storeSettings } from '../app-data';
 import { BadgeCount } from '../components/badge-count';
 import { CartIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon } from '../components/icons';
-import { EMPTY_FILTERS, listingUrl } from '../features/catalog/listing-url';
+import { EMPTY_FILTERS, listingUrl } from '../features/listing-filters/listing-url';
 import { preloadSearchSuggestions, SearchCombobox } from '../features/search/search-combobox';
 
 export type NavSession = {

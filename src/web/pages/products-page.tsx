@@ -23,7 +23,11 @@ import {
   useCategories,
   useProductListing,
 } from '../features/catalog/catalog-api';
-import { FiltersPanel, SortSelect } from '../features/catalog/filters-panel';
+import { noticeOf } from '../features/catalog/product-gone';
+import { ProductGrid } from '../features/catalog/product-grid';
+import { ProductGridSkeleton } from '../features/catalog/skeletons';
+import { EarliestDayNote, useEarliestDay } from '../features/delivery-dates/earliest-day';
+import { FiltersPanel, SortSelect } from '../features/listing-filters/filters-panel';
 import {
   EMPTY_FILTERS,
   filtersFromUrl,
@@ -32,11 +36,7 @@ import {
   listingUrl,
   priceProblem,
   toProductQuery,
-} from '../features/catalog/listing-filters';
-import { noticeOf } from '../features/catalog/product-gone';
-import { ProductGrid } from '../features/catalog/product-grid';
-import { ProductGridSkeleton } from '../features/catalog/skeletons';
-import { EarliestDayNote, useEarliestDay } from '../features/delivery-dates/earliest-day';
+} from '../features/listing-filters/listing-filters';
 import { useLocationState } from '../features/location/use-location-state';
 
 /** Typing in search or price fields updates the URL (and the results) after this pause. */
