@@ -285,6 +285,14 @@ export function createServices({
     placePooledOrder: payments.placePooledOrder,
     refundOrder: (orderId) => payments.refundOrder(orderId),
     log,
+    rules: async () => {
+      const values = (await settings.get()).values;
+      return {
+        perDay: values.groupGiftsPerDay,
+        minPaise: toPaise(values.groupGiftMinShare),
+        maxPaise: toPaise(values.groupGiftMaxShare),
+      };
+    },
     onStockChanged,
   });
   // Order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.

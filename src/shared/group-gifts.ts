@@ -22,12 +22,16 @@ export const GROUP_GIFT_STATE_LABELS: Readonly<Record<GroupGiftState, string>> =
 export const CONTRIBUTION_STATES = ['awaiting_payment', 'taken', 'refunded'] as const;
 export type ContributionState = (typeof CONTRIBUTION_STATES)[number];
 
-/** The smallest share a friend may pay; the last one may be less when less remains. */
-export const MIN_CONTRIBUTION_PAISE: Paise = 5_000;
+/**
+ * The owner's bounds of one share (Settings; GROUP_GIFT_MIN_SHARE_RUPEES and
+ * GROUP_GIFT_MAX_SHARE_RUPEES until saved): at least the minimum (the last share may be less when
+ * less remains), at most the maximum.
+ */
+export type ShareBounds = { minPaise: Paise; maxPaise: Paise };
+/** The most group gifts the owner may let one organiser start in a day. */
+export const GROUP_GIFTS_PER_DAY_MAX = 100;
 /** A pool stays open at most this long, and closes before any delivery date chosen. */
 export const GROUP_GIFT_MAX_DAYS = 14;
-/** Pools one organiser may open in a day. */
-export const GROUP_GIFTS_PER_DAY = 5;
 /** Days the organiser has after a short deadline to top up the rest before everyone is refunded. */
 export const TOP_UP_DAYS = 2;
 /** Days the organiser has to choose another gift when the pool's sold out as it was met. */
@@ -43,8 +47,6 @@ export const GROUP_GIFT_MESSAGES = {
   deadlineAfterDelivery: 'The deadline must come before the delivery date you chose',
   closed: 'This group gift is no longer collecting',
   complete: 'This group gift has collected its total already. Thank you!',
-  tooLittle: `Please chip in at least ${formatPaise(MIN_CONTRIBUTION_PAISE)}`,
-  shareTooLow: `A suggested share is at least ${formatPaise(MIN_CONTRIBUTION_PAISE)}`,
   organiserOnly: 'Only the organiser can do this',
   addressOrLink: 'Please give the delivery address, or send the gift by link for its recipient to answer',
   verificationFailed: 'We could not confirm this payment. Nothing was taken for the group gift.',
@@ -54,6 +56,11 @@ export const GROUP_GIFT_MESSAGES = {
 /** Decision 0084: a gift chosen instead of a sold-out one costs at most what the friends paid. */
 export const replacementTooDearMessage = (totalPaise: Paise, collectedPaise: Paise) =>
   `That gift comes to ${formatPaise(totalPaise)} with its delivery, more than the ${formatPaise(collectedPaise)} collected`;
+
+export const tooLittleShareMessage = (minPaise: Paise) => `Please chip in at least ${formatPaise(minPaise)}`;
+export const tooMuchShareMessage = (maxPaise: Paise) => `One share can be at most ${formatPaise(maxPaise)}`;
+export const suggestedShareMessage = ({ minPaise, maxPaise }: ShareBounds) =>
+  `A suggested share is from ${formatPaise(minPaise)} to ${formatPaise(Math.max(minPaise, maxPaise))}`;
 
 export const tooManyGroupGiftsMessage = (limit: number) =>
   `You can start ${limit} group gifts a day. Please try again tomorrow.`;
@@ -75,12 +82,16 @@ export const takenOf = (paidPaise: Paise, remainingPaise: Paise, collecting: boo
   collecting ? Math.max(0, Math.min(paidPaise, remainingPaise)) : 0;
 
 /**
- * The amount a contribution may start with: at least the minimum (or all that remains when less
- * does), capped at what remains. Null when the ask is below the minimum.
+ * The amount a contribution may start with: at least the owner's minimum (or all that remains when
+ * less does), at most their maximum (never below the minimum), capped at what remains. Else why not.
  */
-export function contributionPaise(askedPaise: Paise, remainingPaise: Paise): Paise | null {
-  if (remainingPaise <= 0) return null;
-  if (askedPaise < Math.min(MIN_CONTRIBUTION_PAISE, remainingPaise)) return null;
+export function contributionPaise(
+  askedPaise: Paise,
+  remainingPaise: Paise,
+  { minPaise, maxPaise }: ShareBounds,
+): Paise | 'too_little' | 'too_much' {
+  if (askedPaise < Math.min(minPaise, remainingPaise) || remainingPaise <= 0) return 'too_little';
+  if (askedPaise > Math.max(minPaise, maxPaise)) return 'too_much';
   return Math.min(askedPaise, remainingPaise);
 }
 

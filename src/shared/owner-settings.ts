@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COD_HOLD_HOURS_MAX, CodPincodes } from './cash-on-delivery';
 import { GIFT_LINK_MAX_DAYS, GIFT_LINKS_PER_DAY_MAX } from './gift-links';
+import { GROUP_GIFTS_PER_DAY_MAX } from './group-gifts';
 import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from './gstin';
 import { NOTIFY_CHANNEL_LABELS, NOTIFY_CHANNELS } from './notifications';
 import { PackagingBoxesText } from './parcel';
@@ -98,6 +99,14 @@ const rupees = (label: string, max: number) =>
     .int(`${label} must be whole rupees`)
     .min(0, `${label} cannot be negative`)
     .max(max, `${label} can be at most ₹${max.toLocaleString('en-IN')}`);
+
+/** A number of things a day, from 1 up to `max`. */
+const count = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(max, `${label} can be at most ${max}`);
 
 const OWNER_WHATSAPP_MESSAGE = "Owner's WhatsApp must be a 10-digit mobile number, or empty";
 
@@ -338,19 +347,33 @@ export const OwnerSettings = z.object({
       hint: "The gift's stock is held this long for the recipient's address; then the sender chooses",
     },
   ),
-  giftLinksPerDay: field(
-    z
-      .number({ error: 'Gift links a day must be a number' })
-      .int('Gift links a day must be a whole number')
-      .min(1, 'Gift links a day must be at least 1')
-      .max(GIFT_LINKS_PER_DAY_MAX, `Gift links a day can be at most ${GIFT_LINKS_PER_DAY_MAX}`),
-    {
-      label: 'Gift links one account may send in a day',
-      group: 'shipping',
-      kind: 'count',
-      env: ['GIFT_LINKS_PER_DAY'],
-    },
-  ),
+  giftLinksPerDay: field(count('Gift links a day', GIFT_LINKS_PER_DAY_MAX), {
+    label: 'Gift links one account may send in a day',
+    group: 'shipping',
+    kind: 'count',
+    env: ['GIFT_LINKS_PER_DAY'],
+  }),
+  // Decision 0084: the group gifts an organiser may start in a day, and one share's bounds.
+  groupGiftsPerDay: field(count('Group gifts a day', GROUP_GIFTS_PER_DAY_MAX), {
+    label: 'Group gifts one organiser may start in a day',
+    group: 'shipping',
+    kind: 'count',
+    env: ['GROUP_GIFTS_PER_DAY'],
+  }),
+  groupGiftMinShare: field(rupees('Smallest group gift share', 10_000), {
+    label: 'Smallest share of a group gift (₹)',
+    group: 'shipping',
+    kind: 'rupees',
+    env: ['GROUP_GIFT_MIN_SHARE_RUPEES'],
+    hint: 'The last share may be less when less remains',
+  }),
+  groupGiftMaxShare: field(rupees('Largest group gift share', 10_00_000), {
+    label: 'Largest share of a group gift (₹)',
+    group: 'shipping',
+    kind: 'rupees',
+    env: ['GROUP_GIFT_MAX_SHARE_RUPEES'],
+    hint: 'Never below the smallest share',
+  }),
   legalName: field(text('Legal name', 120), {
     label: 'Legal name',
     group: 'legal',

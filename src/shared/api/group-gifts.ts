@@ -7,9 +7,7 @@ import {
   CONTRIBUTION_STATES,
   GROUP_GIFT_MESSAGES,
   GROUP_GIFT_STATES,
-  MIN_CONTRIBUTION_PAISE,
 } from '../group-gifts';
-import { toRupees } from '../money';
 import { CreateGiftLinkPayload } from './gift-links';
 import { CreateOrderPayload, PaymentProviderName, ProviderOrder, VerifyPaymentPayload } from './payments';
 
@@ -54,11 +52,8 @@ export const OpenGroupGiftPayload = CreateOrderPayload.pick({
     recipientName: PersonName('Please say who the gift is for'),
     closesOn: DeliveryDate,
     message: GiftMessage.optional(),
-    /** "₹250 each"; none when left out. */
-    suggestedShare: Rupees.refine(
-      (rupees) => rupees >= toRupees(MIN_CONTRIBUTION_PAISE),
-      GROUP_GIFT_MESSAGES.shareTooLow,
-    ).optional(),
+    /** "₹250 each"; none when left out. Within the owner's bounds of a share (checked by the server). */
+    suggestedShare: Rupees.optional(),
     /** The page says "a surprise" instead of naming the gift; unticked, it names it. */
     surprise: z.boolean().default(false),
   })
@@ -88,6 +83,9 @@ export const GroupGiftView = z.object({
   /** "₹1,750 of ₹2,499 from 7 friends". */
   progress: z.string(),
   suggestedShare: z.number().nullable(),
+  /** Rupees: the owner's bounds of one share (the last may be less when less remains). */
+  minShare: z.number(),
+  maxShare: z.number(),
   closesAt: z.string(),
   state: GroupGiftState,
   /** The contributors who chose to be named, with their notes, oldest first. */

@@ -25,6 +25,8 @@ const POOL: GroupGiftView = {
   contributorCount: 7,
   progress: '₹1,750 of ₹2,499 from 7 friends',
   suggestedShare: 250,
+  minShare: 50,
+  maxShare: 50000,
   closesAt: '2026-12-08T18:30:00.000Z',
   state: 'open',
   contributors: [{ id: 3, name: 'Ravi', note: 'Miss you!' }],

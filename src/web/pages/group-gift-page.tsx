@@ -2,9 +2,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { User } from '../../shared/api/auth';
 import type { GroupGiftView } from '../../shared/api/group-gifts';
-import { MIN_CONTRIBUTION_PAISE } from '../../shared/group-gifts';
 import { formatIndiaDay, indiaDateOf } from '../../shared/india-time';
-import { formatInr, toRupees } from '../../shared/money';
+import { formatInr } from '../../shared/money';
 import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { FormField } from '../components/form-field';
@@ -74,7 +73,7 @@ function ChipInForm({
 }) {
   const showPool = useShowPool(token);
   const [amount, setAmount] = useState(
-    String(Math.min(pool.suggestedShare ?? pool.remainingAmount, pool.remainingAmount)),
+    String(Math.min(pool.suggestedShare ?? pool.remainingAmount, pool.remainingAmount, pool.maxShare)),
   );
   const [named, setNamed] = useState(false);
   const [shownName, setShownName] = useState('');
@@ -129,17 +128,18 @@ function ChipInForm({
     }
   };
 
-  const least = Math.min(toRupees(MIN_CONTRIBUTION_PAISE), pool.remainingAmount);
+  const least = Math.min(pool.minShare, pool.remainingAmount);
+  const most = Math.min(pool.maxShare, pool.remainingAmount);
   return (
     <form onSubmit={(event) => void submit(event)} aria-label="Chip in" className="flex flex-col gap-3">
       <h2 className="text-lg font-bold text-stone-900">Chip in</h2>
       <FormField
-        label={`Your share in ₹ (${formatInr(least)} to ${formatInr(pool.remainingAmount)})`}
+        label={`Your share in ₹ (${formatInr(least)} to ${formatInr(most)})`}
         type="number"
         inputMode="decimal"
         required
         min={least}
-        max={pool.remainingAmount}
+        max={most}
         step="0.01"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}

@@ -12,6 +12,8 @@ import {
   GROUP_GIFT_MESSAGES,
   GROUP_GIFT_MET_NOTE,
   takenOf,
+  tooLittleShareMessage,
+  tooMuchShareMessage,
 } from '../../../shared/group-gifts';
 import { formatPaise, toPaise, toRupees } from '../../../shared/money';
 import { groupGiftContributions, groupGifts, orders } from '../../db/schema';
@@ -37,7 +39,7 @@ export function createPoolContributions(
   { giveBack }: ShareRefunds,
   { placeMet, awaitChoice }: Pick<PoolMeeting, 'placeMet' | 'awaitChoice'>,
 ) {
-  const { db, clock, provider, log, onStockChanged = () => {} } = deps;
+  const { db, clock, provider, log, rules, onStockChanged = () => {} } = deps;
 
   /**
    * Records a share the provider captured, once (the payment row is unique per provider payment),
@@ -161,11 +163,14 @@ export function createPoolContributions(
         .where(eq(orders.id, pool.orderId));
       const remaining = (order?.totalPaise ?? 0) - (await collectedPaiseOf(db, pool.id));
       if (remaining <= 0) throw conflict(GROUP_GIFT_MESSAGES.complete);
-      const paise = contributionPaise(toPaise(payload.amount), remaining);
-      if (paise === null) {
-        throw invalid(GROUP_GIFT_MESSAGES.tooLittle, [
-          { path: 'amount', message: GROUP_GIFT_MESSAGES.tooLittle },
-        ]);
+      const bounds = await rules();
+      const paise = contributionPaise(toPaise(payload.amount), remaining, bounds);
+      if (typeof paise !== 'number') {
+        const message =
+          paise === 'too_little'
+            ? tooLittleShareMessage(bounds.minPaise)
+            : tooMuchShareMessage(bounds.maxPaise);
+        throw invalid(message, [{ path: 'amount', message }]);
       }
       const [share] = await db
         .insert(groupGiftContributions)

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { moveOrderAlong, STEPS_TO_DELIVERED } from '../../testing/admin-fixtures';
-import { BENGALURU, senderWithPhone, sentToken } from '../../testing/gift-link-fixtures';
+import { BENGALURU, saveOwnerSettings, senderWithPhone, sentToken } from '../../testing/gift-link-fixtures';
 import {
   chipIn,
   ledgerLinesOf,
@@ -141,7 +141,7 @@ describe('a group gift met by its friends', () => {
     await chipIn(store, friend, opened.token, { amount: 1000 });
     const tooLittle = await postShare(store, friend.headers, opened.token, { amount: 49 });
     expect(tooLittle.statusCode).toBe(400);
-    expect(tooLittle.json().message).toBe(GROUP_GIFT_MESSAGES.tooLittle);
+    expect(tooLittle.json().message).toBe('Please chip in at least ₹50');
     const capped = await startShare(store, friend, opened.token, { amount: 800 });
     expect(capped).toMatchObject({ amount: 499, order: { amount: 49_900, currency: 'INR' } });
   });
@@ -494,6 +494,45 @@ describe('what a group gift refuses', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toBe(tooManyGroupGiftsMessage(5));
     expect(await db().$count(groupGifts, eq(groupGifts.organiserId, organiser.user.id))).toBe(5);
+  });
+
+  it('reads the pools a day and the bounds of a share from the owner’s settings', async () => {
+    await saveOwnerSettings(store, { groupGiftsPerDay: 2, groupGiftMinShare: 100, groupGiftMaxShare: 1000 });
+    try {
+      const organiser = await senderWithPhone(store);
+      const lines = [{ product: await farewellGift(20), quantity: 1 }];
+      const tooSmall = await postPool(
+        store,
+        organiser.headers,
+        poolBody(store, lines, { suggestedShare: 99 }),
+      );
+      expect(tooSmall.statusCode).toBe(400);
+      expect(tooSmall.json().message).toBe('A suggested share is from ₹100 to ₹1,000');
+      const opened = await openPool(store, organiser, lines, { suggestedShare: 250 });
+      expect(opened.pool).toMatchObject({ minShare: 100, maxShare: 1000 });
+      await openPool(store, organiser, lines);
+      const third = await postPool(store, organiser.headers, poolBody(store, lines));
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe(tooManyGroupGiftsMessage(2));
+
+      const friend = await senderWithPhone(store);
+      const little = await postShare(store, friend.headers, opened.token, { amount: 99 });
+      expect(little.statusCode).toBe(400);
+      expect(little.json().message).toBe('Please chip in at least ₹100');
+      const much = await postShare(store, friend.headers, opened.token, { amount: 1001 });
+      expect(much.statusCode).toBe(400);
+      expect(much.json().message).toBe('One share can be at most ₹1,000');
+      expect((await chipIn(store, friend, opened.token, { amount: 1000 })).takenAmount).toBe(1000);
+      // ₹499 remain: the last share may be less than ₹100 only when less than ₹100 remains.
+      expect((await postShare(store, friend.headers, opened.token, { amount: 99 })).statusCode).toBe(400);
+      expect((await startShare(store, friend, opened.token, { amount: 499 })).amount).toBe(499);
+    } finally {
+      await saveOwnerSettings(store, {
+        groupGiftsPerDay: 5,
+        groupGiftMinShare: 50,
+        groupGiftMaxShare: 50_000,
+      });
+    }
   });
 
   it('shows the owner each pool with its shares by name, and no one else', async () => {

@@ -8,8 +8,8 @@ import type {
 import {
   GROUP_GIFT_MAX_DAYS,
   GROUP_GIFT_MESSAGES,
-  GROUP_GIFTS_PER_DAY,
   groupGiftPathOf,
+  suggestedShareMessage,
   tooManyGroupGiftsMessage,
 } from '../../../shared/group-gifts';
 import { DAY_MS, indiaDateOf, indiaDayEnd } from '../../../shared/india-time';
@@ -24,7 +24,7 @@ import type { GroupGiftDeps, PoolRecords } from './pool-records';
  * within their pools a day, and may change its message or deadline while it collects.
  */
 export function createPoolOpening(
-  { db, clock, orders: orderService }: Pick<GroupGiftDeps, 'db' | 'clock' | 'orders'>,
+  { db, clock, orders: orderService, rules }: Pick<GroupGiftDeps, 'db' | 'clock' | 'orders' | 'rules'>,
   { poolByToken, organisersPool, verifiedPhoneOf, view }: PoolRecords,
 ) {
   /** The deadline of a pool closing on `closesOn` (India), checked against today and the delivery. */
@@ -56,6 +56,14 @@ export function createPoolOpening(
       if (!(await verifiedPhoneOf(db, userId))) throw forbidden(GROUP_GIFT_MESSAGES.phoneNeeded);
       const now = clock.now();
       const deadline = deadlineOf(payload.closesOn, payload.delivery?.date ?? null, now);
+      const owners = await rules();
+      if (payload.suggestedShare !== undefined) {
+        const suggested = toPaise(payload.suggestedShare);
+        if (suggested < owners.minPaise || suggested > Math.max(owners.minPaise, owners.maxPaise)) {
+          const message = suggestedShareMessage(owners);
+          throw invalid(message, [{ path: 'suggestedShare', message }]);
+        }
+      }
       const token = newGiftLinkToken();
       await orderService.createGroupGiftOrder(userId, payload, deadline, async (tx, order, at) => {
         // Counted under the organiser's row lock (createGroupGiftOrder takes it).
@@ -68,8 +76,8 @@ export function createPoolOpening(
               gte(groupGifts.createdAt, new Date(at.getTime() - DAY_MS)),
             ),
           );
-        if ((opened?.value ?? 0) >= GROUP_GIFTS_PER_DAY) {
-          throw tooMany(tooManyGroupGiftsMessage(GROUP_GIFTS_PER_DAY), 60 * 60);
+        if ((opened?.value ?? 0) >= owners.perDay) {
+          throw tooMany(tooManyGroupGiftsMessage(owners.perDay), 60 * 60);
         }
         await tx.insert(groupGifts).values({
           orderId: order.id,

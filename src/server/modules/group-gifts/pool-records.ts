@@ -5,6 +5,7 @@ import {
   GROUP_GIFT_MESSAGES,
   type GroupGiftEvent,
   groupGiftProgress,
+  type ShareBounds,
   SOLD_OUT_CHOICE_DAYS,
 } from '../../../shared/group-gifts';
 import { DAY_MS } from '../../../shared/india-time';
@@ -30,8 +31,12 @@ export type GroupGiftDeps = {
   /** The payments module's refund of what a cancellation made due (after the commit). */
   refundOrder: (orderId: string) => Promise<unknown>;
   log: FastifyBaseLogger;
+  /** The owner's rules in force (Settings): pools an organiser may open a day, a share's bounds. */
+  rules: () => Promise<GroupGiftRules>;
   onStockChanged?: () => void;
 };
+
+export type GroupGiftRules = ShareBounds & { perDay: number };
 
 export type PoolRecords = ReturnType<typeof createPoolRecords>;
 
@@ -43,7 +48,7 @@ export const chooseByOf = (pool: PoolRow) =>
  * Decision 0084: what every part of a group gift reads and says: a pool by its link's token (only
  * its hash is kept), what it holds, its page as a reader may see it, and its news by SMS.
  */
-export function createPoolRecords({ db }: Pick<GroupGiftDeps, 'db'>) {
+export function createPoolRecords({ db, rules }: Pick<GroupGiftDeps, 'db' | 'rules'>) {
   async function poolByToken(token: string): Promise<PoolRow> {
     const [pool] = await db
       .select()
@@ -80,6 +85,7 @@ export function createPoolRecords({ db }: Pick<GroupGiftDeps, 'db'>) {
   }
 
   async function view(pool: PoolRow, viewerId: number | null): Promise<GroupGiftView> {
+    const bounds = await rules();
     const [order] = await db.select().from(orders).where(eq(orders.id, pool.orderId));
     if (!order) throw notFound(GROUP_GIFT_MESSAGES.notFound);
     const [organiser] = await db
@@ -125,6 +131,8 @@ export function createPoolRecords({ db }: Pick<GroupGiftDeps, 'db'>) {
       contributorCount: friends,
       progress: groupGiftProgress(collected, order.totalPaise, friends),
       suggestedShare: pool.suggestedSharePaise === null ? null : toRupees(pool.suggestedSharePaise),
+      minShare: toRupees(bounds.minPaise),
+      maxShare: toRupees(Math.max(bounds.minPaise, bounds.maxPaise)),
       closesAt: pool.deadline.toISOString(),
       state: pool.state,
       // Only names the contributors chose to show, with their notes; never a number or an amount.
