@@ -49,7 +49,7 @@ import { MONEY_CHECK_LOOK_EVERY_MS, paymentRoutes, sandboxRoutes } from './modul
 import { personalisationRoutes } from './modules/personalisation';
 import { quoteRoutes } from './modules/quotes';
 import { RETENTION_EVERY_MS } from './modules/retention';
-import { returnRoutes } from './modules/returns';
+import { returnedParcelRoutes, returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
 import { staffRoutes } from './modules/staff';
@@ -270,6 +270,7 @@ export async function buildApp({
       await api.register(reviewRoutes);
       await api.register(invoiceRoutes);
       await api.register(returnRoutes);
+      await api.register(returnedParcelRoutes);
       await api.register(adminRoutes);
       await api.register(adminCatalogRoutes);
       await api.register(adminReportRoutes);

@@ -30,12 +30,7 @@ import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCatalogService, createSearchAllowance, SEARCHES_PER_MINUTE } from './modules/catalog';
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
-import {
-  createCourier,
-  createLabelPool,
-  createReturnedParcels,
-  createShipmentService,
-} from './modules/courier';
+import { createCourier, createLabelPool, createShipmentService } from './modules/courier';
 import { createDeliveryService } from './modules/delivery';
 import { createDeliverySlotService } from './modules/delivery-slots';
 import { createDispatchService } from './modules/dispatch';
@@ -64,7 +59,7 @@ import { createOrderAnnouncements, createPaymentService, createSandboxService } 
 import { personalisationPhotoExists, personalisationPhotoForPrint } from './modules/personalisation';
 import { createQuoteService } from './modules/quotes';
 import { createRetentionService } from './modules/retention';
-import { createReturnService } from './modules/returns';
+import { createReturnedParcels, createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
 import { createSettingsService } from './modules/settings';
 import { createStaffService } from './modules/staff';

@@ -8,7 +8,6 @@ export type {
   ServiceabilityQuery,
 } from './courier-provider';
 export { createLabelPool, LABEL_TOO_SLOW } from './label-pool';
-export { createReturnedParcels, type ReturnedParcels } from './returned-parcels';
 export { COURIER_BODY_LIMIT, sandboxCourierRoutes, shipmentAdminRoutes, shipmentRoutes } from './routes';
 export {
   createSandboxCourier,

@@ -5,8 +5,6 @@ import {
   DeliveryAnswer,
   OrderTrackingResponse,
   OwnerDeliveryAction,
-  RefundsOwed,
-  ReturnedParcelResponse,
   ShipmentResponse,
   ShipmentState,
   ShipRequest,
@@ -48,32 +46,6 @@ export const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders/:id/shipment/failed-delivery',
     { schema: { params: OrderParams, body: OwnerDeliveryAction, response: { 200: ShipmentState } } },
     async (request) => app.shipments.actOnFailedDelivery(request.params.id, request.body),
-  );
-  // Decision 0064: a parcel the courier brought back is checked in; its refund made or owed.
-  app.get(
-    '/admin/orders/:id/returned-parcel',
-    { schema: { params: OrderParams, response: { 200: ReturnedParcelResponse } } },
-    async (request) => ({ returnedParcel: await app.returnedParcels.stateOf(request.params.id) }),
-  );
-  app.post(
-    '/admin/orders/:id/returned-parcel/check-in',
-    { schema: { params: OrderParams, response: { 200: ReturnedParcelResponse } } },
-    async (request) => ({
-      returnedParcel: await app.returnedParcels.checkIn(request.params.id, {
-        id: request.user.id,
-        role: request.user.staffRole,
-      }),
-    }),
-  );
-  app.post(
-    '/admin/orders/:id/returned-parcel/refund',
-    { schema: { params: OrderParams, response: { 200: ReturnedParcelResponse } } },
-    async (request) => ({
-      returnedParcel: await app.returnedParcels.refundNow(request.params.id, request.user.staffRole),
-    }),
-  );
-  app.get('/admin/refunds-owed', { schema: { response: { 200: RefundsOwed } } }, async () =>
-    app.returnedParcels.owed(),
   );
   app.get('/admin/orders/:id/shipment/label', { schema: { params: OrderParams } }, async (request, reply) => {
     const { awb, pdf } = await app.shipments.label(request.params.id);

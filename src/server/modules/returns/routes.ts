@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../shared/api/admin';
+import { RefundsOwed, ReturnedParcelResponse } from '../../../shared/api/courier';
 import { OrderIdParams } from '../../../shared/api/orders';
 import { NewReturn, ReturnIdParams, ReturnPhotoParams, ReturnResponse } from '../../../shared/api/returns';
 import { RefundPayee, RefundPayeePage } from '../../../shared/refund-payee';
@@ -80,5 +81,38 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(photo.bytes)
       );
     },
+  );
+};
+
+const OrderParams = z.object({ id: z.string().max(64) });
+
+/** Parcels the courier brought back to the store (decision 0064): the owner's check-in and refunds. */
+export const returnedParcelRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  // Decision 0064: a parcel the courier brought back is checked in; its refund made or owed.
+  app.get(
+    '/admin/orders/:id/returned-parcel',
+    { schema: { params: OrderParams, response: { 200: ReturnedParcelResponse } } },
+    async (request) => ({ returnedParcel: await app.returnedParcels.stateOf(request.params.id) }),
+  );
+  app.post(
+    '/admin/orders/:id/returned-parcel/check-in',
+    { schema: { params: OrderParams, response: { 200: ReturnedParcelResponse } } },
+    async (request) => ({
+      returnedParcel: await app.returnedParcels.checkIn(request.params.id, {
+        id: request.user.id,
+        role: request.user.staffRole,
+      }),
+    }),
+  );
+  app.post(
+    '/admin/orders/:id/returned-parcel/refund',
+    { schema: { params: OrderParams, response: { 200: ReturnedParcelResponse } } },
+    async (request) => ({
+      returnedParcel: await app.returnedParcels.refundNow(request.params.id, request.user.staffRole),
+    }),
+  );
+  app.get('/admin/refunds-owed', { schema: { response: { 200: RefundsOwed } } }, async () =>
+    app.returnedParcels.owed(),
   );
 };
