@@ -10,7 +10,7 @@ import {
   type JourneyStore,
   startJourneyStore,
 } from './journey-server';
-import { customerWithAddress, registerCustomer, tokenFor } from './store-api';
+import { customerWithAddress, registerCustomer, shopperAddress, tokenFor } from './store-api';
 
 export { expect } from '@playwright/test';
 
@@ -61,7 +61,10 @@ type WorkerFixtures = {
 export const test = base.extend<JourneyOptions & JourneyFixtures & DiagnosticFixtures, WorkerFixtures>({
   analyticsAnswered: [true, { option: true }],
 
+  // Each browser is a shopper's own device, with an address of its own (shopperAddress): the
+  // store's per-address limits never count a whole worker's journeys as one shopper.
   context: async ({ context, analyticsAnswered }, use) => {
+    await context.setExtraHTTPHeaders(shopperAddress());
     if (analyticsAnswered) await answerAnalytics(context);
     await use(context);
   },
@@ -103,7 +106,7 @@ export const test = base.extend<JourneyOptions & JourneyFixtures & DiagnosticFix
   pageOfItsOwn: async ({ browser, baseURL, analyticsAnswered }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (token) => {
-      const context = await browser.newContext({ baseURL });
+      const context = await browser.newContext({ baseURL, extraHTTPHeaders: shopperAddress() });
       contexts.push(context);
       if (analyticsAnswered) await answerAnalytics(context);
       if (token) await signIn(context, token);
