@@ -5,7 +5,7 @@ import { adminEmail, adminPassword, prepareStoreFolder } from './journey-server'
 
 /**
  * Seeds one store folder for the run; each Playwright worker starts a store of its own on a copy
- * (support/fixtures.ts), so journeys in two workers never meet each other's orders and stock.
+ * (support/fixtures.ts), so journeys in different workers never meet each other's orders and stock.
  *
  * The folder depends only on the code that makes it, so it is kept between runs under a digest of
  * that code, as the unit tests keep their migrated database (test-database.ts): making it (the
