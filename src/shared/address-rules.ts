@@ -157,3 +157,7 @@ export function savedAddressToForm(saved: SavedAddress): CheckoutAddress {
 
 const joinLines = (first: string, second: string | undefined) =>
   [first, second].filter((line) => line?.trim()).join(', ');
+
+/** Decision 0081: a landmark ("opposite Forum Mall") rides in the address line, as couriers read it. */
+export const addressWithLandmark = (address: string, landmark?: string | null) =>
+  landmark?.trim() ? `${address}, near ${landmark.trim()}` : address;

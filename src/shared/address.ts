@@ -90,10 +90,6 @@ export const AddressForm = z.object({
 }) satisfies z.ZodType<AddressFormShape>;
 export type AddressForm = z.infer<typeof AddressForm>;
 
-/** Decision 0081: a landmark ("opposite Forum Mall") rides in the address line, as couriers read it. */
-export const addressWithLandmark = (address: string, landmark?: string | null) =>
-  landmark?.trim() ? `${address}, near ${landmark.trim()}` : address;
-
 /**
  * An order's shipping address as the server accepts it: the saved address's limits (the address
  * holds both lines), the modal's rules, then trimmed. The fields' limits are checked first, so a

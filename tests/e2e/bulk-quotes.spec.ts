@@ -86,7 +86,7 @@ test('the owner quotes 50 pieces at the tier price and the customer pays the lin
 
   // The customer finds it under My Orders, opens it signed in, sees the tier prices and pays.
   await customer.goto('/orders');
-  await customer.getByRole('link', { name: `View and pay the quote of order ${orderNumber}` }).click();
+  await customer.getByRole('link', { name: `View and pay quote of order ${orderNumber}` }).click();
   await expect(customer).toHaveURL(new URL(link ?? '').pathname);
   await expect(customer.getByRole('heading', { level: 1, name: /^Your quote RG-\d+$/ })).toBeVisible();
   const items = customer.getByRole('region', { name: 'Items with bulk prices' });

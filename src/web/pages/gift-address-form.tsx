@@ -1,5 +1,5 @@
 import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useState } from 'react';
-import { addressWithLandmark } from '../../shared/address';
+import { addressWithLandmark } from '../../shared/address-rules';
 import type { AcceptGiftLinkPayload, GiftLinkSlot } from '../../shared/api/gift-links';
 import type { DeliveryChoice, DeliveryChoiceRecord } from '../../shared/delivery-dates';
 import { ApiError } from '../api/client';

@@ -74,7 +74,7 @@ function OrderCard({ order }: { order: OrderRecord }) {
           {order.isQuote && order.status === 'pending' && (
             <Link
               to={`/quote/${order.id}`}
-              aria-label={`View and pay the quote of order ${order.orderNumber}`}
+              aria-label={`View and pay quote of order ${order.orderNumber}`}
               className={buttonClass('primary')}
             >
               View and pay quote
