@@ -1,6 +1,6 @@
-// The back office's pages, each a chunk of its own that shoppers never download. Issue
-// 22: this table of their chunks (and of what each imports, for preloading) is a chunk too, loaded
-// when the back office is opened, so that the entry every shopper downloads does not carry it.
+// The back office's pages, each a chunk of its own that shoppers never download. This table of
+// their chunks (and of what each imports, for preloading) is a chunk too, loaded when the back
+// office is opened, so that the entry every shopper downloads does not carry it (decision 0046).
 const pages = {
   dashboard: () => import('./pages/admin/dashboard-page'),
   orders: () => import('./pages/admin/orders-page'),

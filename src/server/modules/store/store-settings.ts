@@ -5,8 +5,8 @@ import { storeIdentityFrom } from '../../store-identity';
 import { checkoutDefaults, notifyDefaultsFrom } from '../notifications';
 
 /**
- * The public part of the configuration, with the owner's saved settings over it when given (issue
- * 26), read by the web app (never a secret).
+ * The public part of the configuration, with the owner's saved settings over it when given
+ * (the owner's Settings page), read by the web app (never a secret).
  */
 export function storeSettingsFrom(config: Config, owner?: OwnerSettings): StoreSettings {
   const identity = storeIdentityFrom(config, owner);
