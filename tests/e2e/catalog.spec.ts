@@ -170,6 +170,21 @@ test("a signed-in shopper's product page hydrates its lower sections in place to
   );
 });
 
+test("a phone's product page runs its sections on without an empty band", async ({ page, request }) => {
+  const answer = await request.get('/api/products?limit=1');
+  const [product] = (await answer.json()).data as { slug: string }[];
+  await page.goto(`/product/${product!.slug}`);
+  await appStarted(page);
+  // The sticky bar's room is kept by the footer (site-footer.tsx), not under the product's own
+  // part, which the declarations now follow: the page's 24 px between sections, no more.
+  const features = page.getByRole('heading', { name: 'Features' }).locator('xpath=ancestor::section[1]');
+  const details = page
+    .getByRole('heading', { name: 'Product details' })
+    .locator('xpath=ancestor::section[1]');
+  const [above, below] = await Promise.all([features.boundingBox(), details.boundingBox()]);
+  expect(below!.y - (above!.y + above!.height)).toBeLessThanOrEqual(24);
+});
+
 test('collections list and a collection page, and a bad collection id lands on /collections', async ({
   page,
 }) => {

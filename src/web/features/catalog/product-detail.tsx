@@ -68,7 +68,7 @@ export function ProductDetail({
   const url = `${siteOrigin()}${productPath(product)}`;
 
   return (
-    <div className="flex flex-col gap-4 pb-24 md:pb-0">
+    <div className="flex flex-col gap-4">
       <Breadcrumbs crumbs={productCrumbs(product)} />
       <div className="grid gap-6 md:grid-cols-2">
         <ProductGallery images={images} name={product.name} />
