@@ -123,7 +123,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => importProductsCsv(app.db, admin.catalog, app.productCsvPool, req.body),
   );
   // Decision 0077: a zip of photos named by SKU (the body, application/zip), previewed and then
-  // applied; each photo is checked as any upload is.
+  // applied; each photo is checked as every upload is.
   app.addContentTypeParser(
     ['application/zip', 'application/x-zip-compressed'],
     { parseAs: 'buffer', bodyLimit: MAX_PHOTO_ZIP_BYTES },

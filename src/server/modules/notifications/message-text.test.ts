@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderNotice } from '../../../shared/notifications';
 import { loadConfig } from '../../config';
 import { storeIdentityFrom } from '../../store-identity';
-import { messageFor, messageName } from './message-text';
+import { messageFor, messageName, slotForToday } from './message-text';
 
 const store = storeIdentityFrom(
   loadConfig({ PUBLIC_URL: 'https://gifts.example.in', STORE_NAME: 'Utsav Gifts' }),
@@ -42,6 +42,20 @@ describe('messages about the parcel', () => {
     const noSlot = messageFor('out_for_delivery', { ...order, slot: null }, {}, links, store);
     expect(noSlot.params.slice(0, 2)).toEqual(['RG-10042', 'today']);
     expect(noSlot.text).toContain('Your order RG-10042 is out for delivery today. Track it here:');
+  });
+
+  it("names the slot only on the day it was chosen for, in India's calendar", () => {
+    const window = { slotId: 3, name: 'Fixed time', start: 15 * 60, end: 17 * 60 };
+    const chosen = { date: '2026-11-23', slot: 'timed' as const, window };
+    // 09:00 in India on the 23rd is 03:30 UTC; 23:30 UTC on the 22nd is already the 23rd in India.
+    expect(slotForToday(chosen, new Date('2026-11-23T03:30:00Z'))).toBe('Fixed time (3 PM - 5 PM)');
+    expect(slotForToday(chosen, new Date('2026-11-22T23:30:00Z'))).toBe('Fixed time (3 PM - 5 PM)');
+    // A new attempt on the 24th after a failed one keeps no window: the message names none.
+    expect(slotForToday(chosen, new Date('2026-11-24T04:00:00Z'))).toBeNull();
+    expect(slotForToday({ date: '2026-11-23', slot: 'midnight' }, new Date('2026-11-23T10:00:00Z'))).toBe(
+      'Midnight delivery (11 PM - 11:59 PM)',
+    );
+    expect(slotForToday(null, new Date('2026-11-23T10:00:00Z'))).toBeNull();
   });
 
   it("delivery_failed links to the order's own page, which holds the new-attempt and address form", () => {

@@ -1,6 +1,8 @@
 import { orderPagePathOf, trackPathOf } from '../../../shared/courier-events';
+import { type ChosenWindow, chosenSlotText, type DELIVERY_SLOTS } from '../../../shared/delivery-slot-rules';
 import { giftLinkPathOf } from '../../../shared/gift-links';
 import { groupGiftNews } from '../../../shared/group-gifts';
+import { indiaDateOf } from '../../../shared/india-time';
 import { formatPaise } from '../../../shared/money';
 import { CART_RESTORE_PARAM, OPT_OUT_PATH, type OrderNotice } from '../../../shared/notifications';
 import { refundDetailsPathOf } from '../../../shared/refund-payee';
@@ -21,11 +23,22 @@ export type NoticeOrder = {
    */
   promise: string;
   /**
-   * The slot chosen at checkout, as the promise words it ('Fixed time (3 PM - 5 PM)'); null when
-   * none was. The out-for-delivery message names it, so the recipient knows when to be home.
+   * The slot chosen at checkout for today, as the promise words it ('Fixed time (3 PM - 5 PM)');
+   * null when none was, or it was for another day. The out-for-delivery message names it, so the
+   * recipient knows when to be home (slotForToday).
    */
   slot: string | null;
 };
+
+/**
+ * The chosen slot's words when the chosen day is today in India, else null: a parcel out on
+ * another day (a new attempt after a failed one, a late courier) keeps no window the store can
+ * promise, so the message names none (decision 0073).
+ */
+export const slotForToday = (
+  delivery: { date: string; slot: keyof typeof DELIVERY_SLOTS; window?: ChosenWindow | null } | null,
+  now: Date,
+): string | null => (delivery && delivery.date === indiaDateOf(now) ? chosenSlotText(delivery) : null);
 
 export type MessageText = { template: string; params: string[]; text: string };
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DeliveryEstimate } from '../../../shared/api/orders';
-import { chosenDeliveryOf, chosenSlotText } from '../../../shared/delivery-dates';
+import { chosenDeliveryOf } from '../../../shared/delivery-dates';
 import { deliveryPromise } from '../../../shared/delivery-promise';
 import { isOrderNotice, type MessageChannel, parcelNoticeStillTrue } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
@@ -20,6 +20,7 @@ import {
   type NoticeOrder,
   optOutLink,
   ownerMessageFor,
+  slotForToday,
 } from './message-text';
 import { withoutOptOuts } from './notices';
 import type { LinkSigner } from './signed-links';
@@ -98,7 +99,7 @@ export function createNotificationWorker({
         deliveryEstimate: DeliveryEstimate.safeParse(row.order.deliveryEstimate).data ?? null,
         hasPreOrder: row.hasPreOrder,
       }),
-      slot: delivery ? chosenSlotText(delivery) : null,
+      slot: slotForToday(delivery, clock.now()),
     };
   }
 

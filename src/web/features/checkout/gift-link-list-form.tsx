@@ -68,7 +68,7 @@ export function GiftLinkListForm({
   usePaymentWindow,
 }: {
   lines: readonly CheckoutLine[];
-  /** Rupees: the cart's shipping quote, which each recipient's order pays as any order does. */
+  /** Rupees: the cart's shipping quote, which each recipient's order pays as every order does. */
   shippingFee: number;
   blocked: boolean;
   payer: { name: string; email: string; contact: string };
