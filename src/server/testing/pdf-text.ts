@@ -1,14 +1,22 @@
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 
-/** The page content streams of a PDF as PDFKit writes them (deflated), in page order. */
+/**
+ * The page content streams of a PDF as PDFKit writes them (deflated), in page order. Each stream is
+ * cut by its dictionary's /Length, not by searching for `endstream`: deflated bytes are arbitrary,
+ * and one that happens to end in a carriage return would otherwise be cut a byte short and lost.
+ */
 function contentStreams(pdf: Buffer): string[] {
   const raw = pdf.toString('latin1');
   const streams: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  const start = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
+  for (let match = start.exec(raw); match; match = start.exec(raw)) {
+    const from = match.index + match[0].length;
+    const to = from + Number(match[1]);
     try {
-      streams.push(inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1'));
+      streams.push(inflateSync(pdf.subarray(from, to)).toString('latin1'));
     } catch {}
+    start.lastIndex = to;
   }
   return streams;
 }
