@@ -57,6 +57,17 @@ export const giftLinkSlotFeePaise = (
     allowedSlots.includes('timed') ? dearestTimedSlotPaise : 0,
   );
 
+/**
+ * Decision 0090: what a link allowing 'timed' pays: the dearest of the owner's active timed slots
+ * (its recipient may pick one at any pincode); null when no slot is active, so none is offered.
+ */
+export const giftLinkTimedFeePaise = (
+  slots: readonly { active: boolean; feePaise: Paise }[],
+): Paise | null => {
+  const fees = slots.filter((slot) => slot.active).map((slot) => slot.feePaise);
+  return fees.length === 0 ? null : Math.max(...fees);
+};
+
 /** What the sender's timeline says when the recipient answers: never the address (decision 0081). */
 export const giftAddressedNote = (when: string) =>
   `The recipient gave the delivery address: arriving ${when}`;

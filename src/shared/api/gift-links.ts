@@ -69,6 +69,13 @@ export const CreateGiftLinkPayload = CreateOrderPayload.pick({
 export type CreateGiftLinkPayload = z.infer<typeof CreateGiftLinkPayload>;
 export type CreateGiftLinkInput = z.input<typeof CreateGiftLinkPayload>;
 
+/**
+ * GET /api/gift-links/timed-slot-fee: what checkout shows beside "A timed slot" (decision 0090),
+ * the dearest active timed slot's fee in paise; null when the owner has none active.
+ */
+export const GiftLinkTimedFee = z.object({ feePaise: z.number().int().nonnegative().nullable() });
+export type GiftLinkTimedFee = z.infer<typeof GiftLinkTimedFee>;
+
 /** A link's token, as it arrives in a path: 43 base64url characters (256 bits). */
 export const GiftLinkToken = z.object({ token: z.string().min(1).max(100) });
 

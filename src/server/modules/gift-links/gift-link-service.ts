@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressWithLandmark } from '../../../shared/address';
-import type { AcceptGiftLinkPayload, GiftLinkResend, GiftLinkView } from '../../../shared/api/gift-links';
+import type {
+  AcceptGiftLinkPayload,
+  GiftLinkResend,
+  GiftLinkTimedFee,
+  GiftLinkView,
+} from '../../../shared/api/gift-links';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import { DeliverySlot, deliveryChoiceProblem, deliveryChoiceText } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
@@ -18,6 +23,7 @@ import {
   giftAddressedNote,
   giftCheaperDeliveryNote,
   giftLinkPathOf,
+  giftLinkTimedFeePaise,
   giftSenderAddressedNote,
 } from '../../../shared/gift-links';
 import { formatIndiaDay, indiaDateOf } from '../../../shared/india-time';
@@ -436,6 +442,14 @@ export function createGiftLinkService({
   }
 
   return {
+    /**
+     * What a link allowing a timed slot costs now, for checkout to show (decision 0090): the
+     * order's price is worked out again when it is placed, by the same rule.
+     */
+    async timedSlotFee(): Promise<GiftLinkTimedFee> {
+      return { feePaise: giftLinkTimedFeePaise(await timedSlots()) };
+    },
+
     /** Sends the link of a gift link order that has just been paid, in the payment's transaction. */
     async sendOnPayment(tx: Tx, order: OrderRow, now: Date): Promise<void> {
       const [link] = await tx

@@ -21,7 +21,7 @@ const store = setUpTestStore({
   admin: true,
 });
 
-const slot = (name: string, fee: number) => ({
+const slot = (name: string, fee: number, active = true) => ({
   name,
   startMinute: 9 * 60,
   endMinute: 21 * 60,
@@ -31,21 +31,31 @@ const slot = (name: string, fee: number) => ({
   zones: ['same_day'],
   pincodes: [],
   weekdays: [0, 1, 2, 3, 4, 5, 6],
-  active: true,
+  active,
 });
 
+const timedSlotFee = async () => {
+  const response = await store.app.inject({ method: 'GET', url: '/api/gift-links/timed-slot-fee' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ feePaise: number | null }>().feePaise;
+};
+
 let fixedTime: DeliverySlotRecord;
+let feeBeforeSlots: number | null = 0;
 beforeAll(async () => {
+  feeBeforeSlots = await timedSlotFee();
   const made = [];
-  for (const [name, fee] of [
-    ['Fixed time', 149],
-    ['Early bird', 249],
+  // A dearer slot the owner switched off costs a link nothing.
+  for (const [name, fee, active] of [
+    ['Fixed time', 149, true],
+    ['Early bird', 249, true],
+    ['Sunrise', 399, false],
   ] as const) {
     const response = await store.app.inject({
       method: 'POST',
       url: '/api/admin/delivery-slots',
       headers: store.admin.headers,
-      payload: slot(name, fee),
+      payload: slot(name, fee, active),
     });
     expect(response.statusCode, response.body).toBe(201);
     made.push(response.json<{ slot: DeliverySlotRecord }>().slot);
@@ -61,10 +71,15 @@ const accept = (token: string | null, delivery: object) =>
   });
 
 describe('a gift link that allows a timed slot', () => {
+  it("tells checkout the dearest active timed slot's fee, and none while no slot is active", async () => {
+    expect(feeBeforeSlots).toBeNull();
+    expect(await timedSlotFee()).toBe(24_900);
+  });
+
   it('is paid with the dearest timed fee and refunds the difference of the cheaper slot picked', async () => {
     const sender = await senderWithPhone(store);
     const product = await createTestProduct(store.database, { priceRupees: 600 });
-    // ₹600 + ₹50 shipping + the dearest timed slot's ₹249.
+    // ₹600 + ₹50 shipping + the dearest active timed slot's ₹249, as checkout was told.
     const { order, token } = await paidLink(store, sender, [{ product, quantity: 1 }], {
       allowedSlots: ['standard', 'timed'],
       totalAmount: 899,

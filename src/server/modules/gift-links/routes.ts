@@ -10,6 +10,7 @@ import {
   GiftLinkRecipientList,
   GiftLinkRecipientRows,
   GiftLinkResend,
+  GiftLinkTimedFee,
   GiftLinkToken,
   GiftLinkView,
 } from '../../../shared/api/gift-links';
@@ -94,6 +95,11 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     async (request) => app.payments.verifyBatchPayment(request.user.id, request.body),
+  );
+
+  // Checkout's "A timed slot" shows what it will cost; the price is worked out again on placing.
+  app.get('/gift-links/timed-slot-fee', { schema: { response: { 200: GiftLinkTimedFee } } }, async () =>
+    app.giftLinks.timedSlotFee(),
   );
 
   app.get(

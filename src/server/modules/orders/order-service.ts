@@ -42,7 +42,7 @@ import { tierPricedLine } from '../../../shared/coupon';
 import type { DeliveryInfo } from '../../../shared/delivery';
 import { chosenDeliveryOf, deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
-import { GIFT_LINK_MESSAGES, giftLinkSlotFeePaise } from '../../../shared/gift-links';
+import { GIFT_LINK_MESSAGES, giftLinkSlotFeePaise, giftLinkTimedFeePaise } from '../../../shared/gift-links';
 import { giftColumnsOf } from '../../../shared/gift-options';
 import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
@@ -368,7 +368,7 @@ export function createOrderService({
             slotFeePaise: giftLinkSlotFeePaise(
               allowedSlots,
               charges.midnightSlotFeePaise,
-              Math.max(0, ...slots.filter((slot) => slot.active).map((slot) => slot.feePaise)),
+              giftLinkTimedFeePaise(slots) ?? 0,
             ),
           }
         : { slotFeePaise: slotFee.paise, ...(slotFee.label ? { slotFeeLabel: slotFee.label } : {}) }),

@@ -1,32 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { GiftLinkSlot } from '../../../shared/api/gift-links';
+import type { GiftLinkSlot, GiftLinkTimedFee } from '../../../shared/api/gift-links';
 import { DELIVERY_SLOTS } from '../../../shared/delivery-slot-rules';
 import { giftLinkSlotFeePaise } from '../../../shared/gift-links';
-import { formatInr, toPaise, toRupees } from '../../../shared/money';
+import { formatInr, formatPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
 import { cartCharges, chargesTotalPaise } from '../../../shared/order-charges';
+import { apiRequest } from '../../api/client';
 import { storeSettings } from '../../app-data';
 import type { CheckoutLine } from './checkout-lines';
 import { Tick } from './gift-options-field';
 
 // Decision 0081: what a gift link allows and what it costs, for one recipient or a list (0090).
 
-// The slots checkout offers a link. A timed slot is allowed through the API (decision 0090); the
-// form offers it once the page knows the dearest timed slot's fee, which such a link pays.
-type OfferedSlot = Exclude<GiftLinkSlot, 'timed'>;
-const SLOTS: readonly OfferedSlot[] = ['standard', 'midnight'];
-const SLOT_LABELS: Readonly<Record<OfferedSlot, string>> = {
-  standard: 'Standard or same-day delivery (free)',
-  midnight: `${DELIVERY_SLOTS.midnight} (${formatInr(storeSettings.midnightSlotFee)})`,
-};
+// The issue's order: standard (same-day where the pincode has it), a timed slot, midnight.
+const SLOTS: readonly GiftLinkSlot[] = ['standard', 'timed', 'midnight'];
+const slotLabel = (slot: GiftLinkSlot, timedFeePaise: Paise) =>
+  slot === 'standard'
+    ? 'Standard or same-day delivery (free)'
+    : slot === 'midnight'
+      ? `${DELIVERY_SLOTS.midnight} (${formatInr(storeSettings.midnightSlotFee)})`
+      : `A timed slot (${formatPaise(timedFeePaise)})`;
+
+/**
+ * Decision 0090: what a link allowing a timed slot costs, the dearest active slot's fee, as the
+ * server says (it prices the order again by the same rule); null while unknown or when the owner
+ * has no timed slot active, and "A timed slot" is then not offered.
+ */
+function useTimedSlotFee(): Paise | null {
+  const answer = useQuery({
+    queryKey: ['gift-links', 'timed-slot-fee'],
+    queryFn: ({ signal }) => apiRequest<GiftLinkTimedFee>('/gift-links/timed-slot-fee', { signal }),
+    staleTime: 60_000,
+  });
+  return answer.data?.feePaise ?? null;
+}
 
 /** Rupees one link costs: the cart with the largest delivery fee the allowed slots can cost. */
-export function giftLinkTotal(
+export function useGiftLinkTotal(
   lines: readonly CheckoutLine[],
   shippingFee: number,
   discount: number,
   slots: readonly GiftLinkSlot[],
 ): number {
-  const slotFeePaise = giftLinkSlotFeePaise(slots, toPaise(storeSettings.midnightSlotFee));
+  const slotFeePaise = giftLinkSlotFeePaise(
+    slots,
+    toPaise(storeSettings.midnightSlotFee),
+    useTimedSlotFee() ?? 0,
+  );
   return toRupees(
     chargesTotalPaise(cartCharges({ lines, discount, shippingFee, slotFee: toRupees(slotFeePaise) })),
   );
@@ -43,15 +63,17 @@ export function GiftLinkSlotChoices({
   onChange(slots: GiftLinkSlot[]): void;
 }) {
   const legendId = useId();
+  const timedFeePaise = useTimedSlotFee();
+  const offered = SLOTS.filter((slot) => slot !== 'timed' || timedFeePaise !== null);
   return (
     <fieldset aria-describedby={error ? `${legendId}-error` : undefined}>
       <legend id={legendId} className="font-semibold text-stone-900">
         Deliveries the recipient may pick
       </legend>
-      {SLOTS.map((slot) => (
+      {offered.map((slot) => (
         <Tick
           key={slot}
-          label={SLOT_LABELS[slot]}
+          label={slotLabel(slot, timedFeePaise ?? 0)}
           checked={slots.includes(slot)}
           onChange={(checked) =>
             onChange(checked ? [...slots, slot] : slots.filter((other) => other !== slot))

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answeringTimedSlotFee } from '../../testing/gift-link-fixtures';
 import type { CheckoutLine } from './checkout-lines';
 import { GiftLinkForm } from './gift-link-form';
 
@@ -47,11 +48,12 @@ afterEach(() => {
 describe("checkout's gift link", () => {
   it('ticks nothing, names what is missing and sends nothing', async () => {
     const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('fetch', answeringTimedSlotFee(24_900, fetch));
     renderForm();
+    expect(await screen.findByRole('checkbox', { name: 'A timed slot (₹249)' })).toBeTruthy();
     for (const box of screen.getAllByRole('checkbox')) expect((box as HTMLInputElement).checked).toBe(false);
-    // The reveal box, standard and midnight (a timed slot is allowed through the API only).
-    expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+    // The reveal box, standard, a timed slot and midnight.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Pay ₹898 for the gift link' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: /for the gift link/ }));
     // The schema loads on the first submit (decision 0088): its messages come once it has.
@@ -64,7 +66,7 @@ describe("checkout's gift link", () => {
     const sent: { body: unknown; key: string | null }[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      answeringTimedSlotFee(null, async (_input, init) => {
         sent.push({
           body: JSON.parse(String(init?.body)),
           key: new Headers(init?.headers).get('idempotency-key'),
@@ -87,6 +89,8 @@ describe("checkout's gift link", () => {
     await user.type(screen.getByLabelText(/Your message/), 'Happy birthday, Kavya!');
     await user.click(screen.getByRole('checkbox', { name: /Standard or same-day/ }));
     await user.click(screen.getByRole('checkbox', { name: /Midnight delivery/ }));
+    // No timed slot is active, so none is offered.
+    expect(screen.queryByRole('checkbox', { name: /A timed slot/ })).toBeNull();
     // 849 + 49 shipping + the midnight slot's 199: the largest fee the link can cost.
     await user.click(screen.getByRole('button', { name: 'Pay ₹1,097 for the gift link' }));
     expect(await screen.findByText('Payment page')).toBeTruthy();
@@ -103,10 +107,41 @@ describe("checkout's gift link", () => {
     });
   });
 
+  it("pays a timed slot's fee as the server names it, the dearest of the link's choices", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answeringTimedSlotFee(24_900, async (_input, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return Response.json({ message: 'Stop here' }, { status: 409 });
+      }),
+    );
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Recipient's name"), 'Kavya Reddy');
+    await user.type(screen.getByLabelText("Recipient's mobile number"), '98450 12345');
+    await user.click(await screen.findByRole('checkbox', { name: 'A timed slot (₹249)' }));
+    // 849 + 49 shipping + the dearest active timed slot's 249.
+    expect(screen.getByRole('button', { name: 'Pay ₹1,147 for the gift link' })).toBeTruthy();
+    // Midnight's ₹199 is less: the link still pays ₹249, and the recipient's pick gets the rest back.
+    await user.click(screen.getByRole('checkbox', { name: /Midnight delivery/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay ₹1,147 for the gift link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Stop here');
+    expect(sent).toEqual([
+      {
+        items: [{ productId: 7, quantity: 1 }],
+        totalAmount: 1147,
+        recipient: { name: 'Kavya Reddy', phone: '98450 12345' },
+        revealGift: false,
+        allowedSlots: ['timed', 'midnight'],
+      },
+    ]);
+  });
+
   it("says why when the server refuses, such as the sender's unverified mobile", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
+      answeringTimedSlotFee(null, async () =>
         Response.json(
           { message: 'Please verify your mobile number before sending a gift by link' },
           { status: 403 },

@@ -10,7 +10,7 @@ import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import type { CheckoutLine } from './checkout-lines';
-import { GiftLinkSlotChoices, giftLinkTotal } from './gift-link-choices';
+import { GiftLinkSlotChoices, useGiftLinkTotal } from './gift-link-choices';
 import { Tick } from './gift-options-field';
 
 // Decision 0081: "Send as a gift link" at checkout. The sender names the recipient and what the
@@ -67,7 +67,7 @@ export function GiftLinkForm({
   // One key for the same link, so a double press or a retry never places a second order.
   const idempotency = useRef<{ body: string; key: string } | null>(null);
 
-  const total = giftLinkTotal(lines, shippingFee, discount ? discount.amount : 0, slots);
+  const total = useGiftLinkTotal(lines, shippingFee, discount ? discount.amount : 0, slots);
 
   const place = useMutation({
     mutationFn: (body: CreateGiftLinkInput) => {

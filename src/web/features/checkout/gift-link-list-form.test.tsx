@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answeringTimedSlotFee } from '../../testing/gift-link-fixtures';
 import type { CheckoutLine } from './checkout-lines';
 import { GiftLinkListForm, type PaymentWindow } from './gift-link-list-form';
 
@@ -80,7 +81,7 @@ describe("checkout's list of gift link recipients", () => {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
+      answeringTimedSlotFee(null, async (input) => {
         calls.push(new URL(String(input)).pathname);
         return Response.json(
           {
@@ -111,7 +112,7 @@ describe("checkout's list of gift link recipients", () => {
     const sent: { path: string; body: unknown }[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      answeringTimedSlotFee(24_900, async (input, init) => {
         const path = new URL(String(input)).pathname;
         sent.push({ path, body: JSON.parse(String(init?.body)) });
         if (path === '/api/gift-links/recipients') {
@@ -127,10 +128,10 @@ describe("checkout's list of gift link recipients", () => {
         }
         if (path === '/api/gift-links/batches') {
           return Response.json({
-            order: { id: 'order_batch_1', amount: 209_700, currency: 'INR' },
+            order: { id: 'order_batch_1', amount: 224_700, currency: 'INR' },
             orderId: BATCH_ID,
             orderNumber: 'UG-1001 +2',
-            totalAmount: 2097,
+            totalAmount: 2247,
             keyId: 'sandbox',
             provider: 'sandbox',
             paymentMethod: 'online',
@@ -155,11 +156,12 @@ describe("checkout's list of gift link recipients", () => {
     for (const box of screen.getAllByRole('checkbox')) expect((box as HTMLInputElement).checked).toBe(false);
     await user.click(screen.getByRole('checkbox', { name: /Standard or same-day/ }));
     await user.click(screen.getByRole('checkbox', { name: /Midnight delivery/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'A timed slot (₹249)' }));
     await user.click(screen.getByRole('checkbox', { name: "Add our company's GSTIN to every invoice" }));
     await user.type(screen.getByLabelText('GSTIN'), '27AAPFU0939F1ZV');
     await user.type(screen.getByLabelText('Legal name the GSTIN is registered under'), 'Acme Widgets');
-    // Each ₹699 with the midnight fee the links allow: ₹2,097 for three.
-    await user.click(screen.getByRole('button', { name: 'Pay ₹2,097 for 3 gift links' }));
+    // Each ₹749 with the dearest fee the links allow, a timed slot's ₹249: ₹2,247 for three.
+    await user.click(screen.getByRole('button', { name: 'Pay ₹2,247 for 3 gift links' }));
     expect(await screen.findByText('My Orders')).toBeTruthy();
     expect(sent.map((call) => call.path)).toEqual([
       '/api/gift-links/recipients',
@@ -168,10 +170,10 @@ describe("checkout's list of gift link recipients", () => {
     ]);
     expect(sent[1]?.body).toEqual({
       items: [{ productId: 11, quantity: 1 }],
-      totalAmount: 2097,
+      totalAmount: 2247,
       list: 'R1, 9845012345',
       revealGift: false,
-      allowedSlots: ['standard', 'midnight'],
+      allowedSlots: ['standard', 'midnight', 'timed'],
       business: { gstin: '27AAPFU0939F1ZV', legalName: 'Acme Widgets' },
     });
     expect(sent[2]?.body).toMatchObject({ orderId: BATCH_ID, razorpay_order_id: 'order_batch_1' });

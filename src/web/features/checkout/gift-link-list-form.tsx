@@ -20,7 +20,7 @@ import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import type { CheckoutLine } from './checkout-lines';
-import { GiftLinkSlotChoices, giftLinkTotal } from './gift-link-choices';
+import { GiftLinkSlotChoices, useGiftLinkTotal } from './gift-link-choices';
 import { Tick } from './gift-options-field';
 
 // Decision 0090: one gift to every recipient of a pasted or uploaded list, each an order of its
@@ -93,7 +93,7 @@ export function GiftLinkListForm({
   const idempotency = useRef<{ body: string; key: string } | null>(null);
 
   const ready = checked !== null && checked.list === list ? checked.rows : 0;
-  const each = giftLinkTotal(lines, shippingFee, 0, slots);
+  const each = useGiftLinkTotal(lines, shippingFee, 0, slots);
   const total = each * ready;
 
   const check = useMutation({
