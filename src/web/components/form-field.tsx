@@ -19,6 +19,19 @@ type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   ref?: Ref<HTMLTextAreaElement>;
 };
 
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  label: ReactNode;
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+};
+
+type RadioGroupFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value'> & {
+  legend: string;
+  error?: string | undefined;
+  options: readonly { value: string; label: ReactNode }[];
+  ref?: Ref<HTMLInputElement>;
+};
+
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   error?: string | undefined;
@@ -30,8 +43,11 @@ const controlClass = (error: string | undefined, className: string) =>
     error ? 'border-red-500' : 'border-stone-300'
   } ${className}`;
 
-/** The label above and the validation message below a control, tied to it (aria-describedby). */
-function Field({
+/**
+ * The label above and the validation message below a control, tied to it (aria-describedby): for a
+ * control the fields below do not cover, `children` draws it with the id and ARIA it is given.
+ */
+export function Field({
   id,
   label,
   error,
@@ -95,5 +111,69 @@ export function SelectField({ label, error, id, className = '', options, ...sele
         </select>
       )}
     </Field>
+  );
+}
+
+/** A tick box with its label beside it and its message below; it starts as the form's value says (never ticked for the shopper). */
+export function CheckboxField({ label, error, id, className = '', ref, ...input }: CheckboxFieldProps) {
+  const fallbackId = useId();
+  const controlId = id ?? fallbackId;
+  const errorId = `${controlId}-error`;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={controlId} className="flex min-h-11 items-start gap-2 text-sm text-stone-800">
+        <input
+          ref={ref}
+          type="checkbox"
+          id={controlId}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+          {...input}
+          {...(error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {})}
+        />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One choice of several (radio buttons) under its legend, its message below; `input` is the field's registration. */
+export function RadioGroupField({
+  legend,
+  error,
+  options,
+  className = '',
+  ref,
+  ...input
+}: RadioGroupFieldProps) {
+  const errorId = useId();
+  return (
+    <fieldset
+      className={`flex flex-col gap-1 ${className}`}
+      {...(error ? { 'aria-describedby': errorId } : {})}
+    >
+      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex min-h-11 items-center gap-2 text-stone-800">
+          <input
+            ref={ref}
+            type="radio"
+            value={option.value}
+            className="h-4 w-4 accent-brand-600"
+            {...input}
+          />
+          {option.label}
+        </label>
+      ))}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
-import { resolverOnFirstUse } from '../../lazy-resolver';
 import { AdultDeclaration } from './adult-declaration';
 import { preloadSignIn, useAuth } from './auth-provider';
 
@@ -13,12 +12,10 @@ export type AuthMode = 'login' | 'signup';
 // form is first focused or checked, not with the page, so the login and register pages stay well
 // within their JavaScript budget (decision 0088).
 const loadChecks = () => import('./auth-form-checks');
-// Fetched when the shopper first focuses a field, so that a submit does not wait for them.
-const preloadChecks = () => void loadChecks().catch(() => undefined);
 
-const checkLogin = resolverOnFirstUse(loadChecks, (checks) => checks.checkLogin);
-const checkQuickSignup = resolverOnFirstUse(loadChecks, (checks) => checks.checkQuickSignup);
-const checkRegister = resolverOnFirstUse(loadChecks, (checks) => checks.checkRegister);
+const checkLogin = checksOnFirstUse(loadChecks, (checks) => checks.checkLogin);
+const checkQuickSignup = checksOnFirstUse(loadChecks, (checks) => checks.checkQuickSignup);
+const checkRegister = checksOnFirstUse(loadChecks, (checks) => checks.checkRegister);
 
 /** What a form could not check (offline), in the red box. */
 function CheckError({ message }: { message: string | undefined }) {
@@ -54,8 +51,8 @@ export function ModalForm({ mode, onSuccess }: { mode: AuthMode; onSuccess(): vo
 export function LoginForm({ onSuccess }: { onSuccess(): void }) {
   const { login } = useAuth();
   const [submitting, run] = useSubmitting();
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkLogin,
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkLogin,
     defaultValues: { email: '', password: '' },
   });
   const submit = handleSubmit((values) =>
@@ -64,7 +61,7 @@ export function LoginForm({ onSuccess }: { onSuccess(): void }) {
     }),
   );
   return (
-    <form onSubmit={submit} onFocus={preloadChecks} noValidate className="flex flex-col gap-3">
+    <form onSubmit={submit} onFocus={checkLogin.preload} noValidate className="flex flex-col gap-3">
       <AuthError />
       <CheckError message={formState.errors.root?.message} />
       <FormField
@@ -93,8 +90,8 @@ export function LoginForm({ onSuccess }: { onSuccess(): void }) {
 export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
   const { quickSignup } = useAuth();
   const [submitting, run] = useSubmitting();
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkQuickSignup,
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkQuickSignup,
     defaultValues: { email: '', password: '', name: '', adult: false },
   });
   const submit = handleSubmit((values) =>
@@ -103,7 +100,7 @@ export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
     }),
   );
   return (
-    <form onSubmit={submit} onFocus={preloadChecks} noValidate className="flex flex-col gap-3">
+    <form onSubmit={submit} onFocus={checkQuickSignup.preload} noValidate className="flex flex-col gap-3">
       <AuthError />
       <CheckError message={formState.errors.root?.message} />
       <FormField
@@ -140,8 +137,8 @@ export function QuickSignupForm({ onSuccess }: { onSuccess(): void }) {
 export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register: registerAccount } = useAuth();
   const [submitting, run] = useSubmitting();
-  const { register, handleSubmit, formState, setError } = useForm({
-    resolver: checkRegister,
+  const { register, handleSubmit, formState, setError } = useCheckedForm({
+    checks: checkRegister,
     defaultValues: {
       fullName: '',
       username: '',
@@ -168,7 +165,7 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   });
   const errors = formState.errors;
   return (
-    <form onSubmit={submit} onFocus={preloadChecks} noValidate className="flex flex-col gap-3">
+    <form onSubmit={submit} onFocus={checkRegister.preload} noValidate className="flex flex-col gap-3">
       <AuthError />
       <CheckError message={errors.root?.message} />
       <FormField

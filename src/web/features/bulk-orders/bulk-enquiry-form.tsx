@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import type { BulkEnquiryCreated, BulkEnquiryInput } from '../../../shared/api/bulk-enquiries';
 import {
   BULK_LEAD_DAYS,
@@ -9,16 +8,15 @@ import {
 import { indiaDateOf } from '../../../shared/india-time';
 import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { apiRequest } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
-import { resolverOnFirstUse } from '../../lazy-resolver';
 
 // The form's checks (the shared schema, with Zod) load when it is first focused or checked, not
 // with the page (decision 0088).
 const loadChecks = () => import('./bulk-enquiry-checks');
-const checkBulkEnquiry = resolverOnFirstUse(loadChecks, (checks) => checks.checkBulkEnquiry);
-const preloadChecks = () => void loadChecks().catch(() => undefined);
+const checkBulkEnquiry = checksOnFirstUse(loadChecks, (checks) => checks.checkBulkEnquiry);
 
 const OCCASIONS = [
   'Birthday return gifts',
@@ -39,8 +37,8 @@ export function BulkEnquiryFormCard({
     mutationFn: (values: BulkEnquiryInput) =>
       apiRequest<BulkEnquiryCreated>('/bulk-enquiries', { method: 'POST', body: values }),
   });
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkBulkEnquiry,
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkBulkEnquiry,
     defaultValues: {
       occasion: '',
       // Only as much as the form takes: the address bar is anyone's to write.
@@ -70,7 +68,7 @@ export function BulkEnquiryFormCard({
   return (
     <form
       onSubmit={handleSubmit((values) => send.mutate(values))}
-      onFocus={preloadChecks}
+      onFocus={checkBulkEnquiry.preload}
       noValidate
       aria-label="Bulk order enquiry"
       className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-5 shadow-sm"
