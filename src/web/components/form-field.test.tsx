@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Controller } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useCheckedForm } from '../checked-form';
-import { CheckboxField, FormField, RadioGroupField } from './form-field';
+import { CheckboxField, CheckboxGroupField, FormField, RadioGroupField } from './form-field';
 
 const Choice = z.object({
   name: z.string().trim().min(1, 'Name is required'),
@@ -36,6 +37,40 @@ function ChoiceForm({ onSend }: { onSend(values: z.output<typeof Choice>): void 
   );
 }
 
+const Deliveries = z.object({
+  slots: z.array(z.enum(['standard', 'timed', 'midnight'])).min(1, 'Please choose at least one delivery'),
+});
+
+function DeliveriesForm({ onSend }: { onSend(values: z.output<typeof Deliveries>): void }) {
+  const { control, handleSubmit } = useCheckedForm({
+    checks: zodResolver(Deliveries),
+    defaultValues: { slots: [] },
+  });
+  return (
+    <form onSubmit={handleSubmit(onSend)} noValidate>
+      <Controller
+        control={control}
+        name="slots"
+        render={({ field, fieldState }) => (
+          <CheckboxGroupField
+            legend="Deliveries"
+            options={[
+              { value: 'standard', label: 'Standard' },
+              { value: 'timed', label: 'A timed slot' },
+              { value: 'midnight', label: 'Midnight' },
+            ]}
+            error={fieldState.error?.message}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
 afterEach(cleanup);
 
 /** What a screen reader reads after the control's name: the message tied to it. */
@@ -61,5 +96,23 @@ describe('the shared form fields with useCheckedForm', () => {
     await userEvent.click(checkbox());
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(sent).toEqual([{ name: 'Asha', channel: 'sms', agreed: true }]);
+  });
+});
+
+describe('CheckboxGroupField', () => {
+  it('ticks nothing, ties its message to the group and sends the boxes in the order they were ticked', async () => {
+    const sent: unknown[] = [];
+    render(<DeliveriesForm onSend={(values) => sent.push(values)} />);
+    expect(screen.getAllByRole<HTMLInputElement>('checkbox').filter((box) => box.checked)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(descriptionOf(screen.getByRole('group', { name: 'Deliveries' }))).toBe(
+      'Please choose at least one delivery',
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Midnight' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Standard' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'A timed slot' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Standard' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent).toEqual([{ slots: ['midnight', 'timed'] }]);
   });
 });

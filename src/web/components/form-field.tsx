@@ -32,6 +32,17 @@ type RadioGroupFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' |
   ref?: Ref<HTMLInputElement>;
 };
 
+type CheckboxGroupFieldProps<Value extends string> = {
+  legend: string;
+  error?: string | undefined;
+  options: readonly { value: Value; label: ReactNode }[];
+  /** The ticked values, in the order they were ticked. */
+  value: readonly Value[];
+  onChange(value: Value[]): void;
+  onBlur?(): void;
+  className?: string;
+};
+
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   error?: string | undefined;
@@ -167,6 +178,54 @@ export function RadioGroupField({
             {...input}
           />
           {option.label}
+        </label>
+      ))}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Several tick boxes under one legend whose value is the list of those ticked, in the order they were
+ * ticked, its message below; controlled (a Controller's `field`), since a box may join after the
+ * first render. Nothing is ticked unless the value says so.
+ */
+export function CheckboxGroupField<Value extends string>({
+  legend,
+  error,
+  options,
+  value,
+  onChange,
+  onBlur,
+  className = '',
+}: CheckboxGroupFieldProps<Value>) {
+  const errorId = useId();
+  return (
+    <fieldset
+      className={`flex flex-col gap-1 ${className}`}
+      {...(error ? { 'aria-describedby': errorId } : {})}
+    >
+      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex min-h-11 items-center gap-3 text-stone-800">
+          <input
+            type="checkbox"
+            className="h-5 w-5 shrink-0 accent-brand-600"
+            checked={value.includes(option.value)}
+            onBlur={onBlur}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? [...value, option.value]
+                  : value.filter((other) => other !== option.value),
+              )
+            }
+          />
+          <span>{option.label}</span>
         </label>
       ))}
       {error && (
