@@ -3,27 +3,9 @@ import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import {
-  addresses,
-  cartReminders,
-  checkoutCarts,
-  emailChanges,
-  giftThanks,
-  mailOutbox,
-  notificationOutbox,
-  orderItems,
-  orders,
-  phoneCodes,
-  returnPhotos,
-  returnRequests,
-  sandboxMessages,
-  sessions,
-  stockAlerts,
-  users,
-  wishlistItems,
-} from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, forbidden, invalid, notFound, tooMany, waitInWords } from '../../errors';
+import { addresses } from '../addresses/tables';
 import {
   type AttemptRule,
   type AuthUser,
@@ -31,7 +13,16 @@ import {
   type LimiterStore,
   tokenHashOf,
 } from '../auth';
+import { phoneCodes, sessions, users } from '../auth/tables';
+import { giftThanks } from '../gift-links/tables';
 import { enqueueMail } from '../mail';
+import { mailOutbox } from '../mail/tables';
+import { sandboxMessages } from '../messaging/tables';
+import { cartReminders, checkoutCarts, notificationOutbox, stockAlerts } from '../notifications/tables';
+import { orderItems, orders } from '../orders/tables';
+import { returnPhotos, returnRequests } from '../returns/tables';
+import { wishlistItems } from '../wishlist/tables';
+import { emailChanges } from './tables';
 
 /** Decision 0063: what a shopper may do to their own data, per account, in an hour. */
 export const ACCOUNT_RIGHTS_LIMITS = {

@@ -1,23 +1,16 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  addresses,
-  consents,
-  creditNotes,
-  invoices,
-  mailOutbox,
-  notificationOutbox,
-  orderCharges,
-  orderItems,
-  orders,
-  products,
-  returnItems,
-  returnRequests,
-  reviews,
-  users,
-  wishlistItems,
-} from '../../db/schema';
 import { notFound } from '../../errors';
+import { addresses } from '../addresses/tables';
+import { users } from '../auth/tables';
+import { products } from '../catalog/tables';
+import { creditNotes, invoices } from '../invoices/tables';
+import { mailOutbox } from '../mail/tables';
+import { consents, notificationOutbox } from '../notifications/tables';
+import { orderCharges, orderItems, orders } from '../orders/tables';
+import { returnItems, returnRequests } from '../returns/tables';
+import { reviews } from '../reviews/tables';
+import { wishlistItems } from '../wishlist/tables';
 
 /**
  * Decision 0063: the account's consent ledger (decision 0062): every consent given or withdrawn,

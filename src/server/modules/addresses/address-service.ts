@@ -5,8 +5,9 @@ import type { DeliveryInfo } from '../../../shared/delivery';
 import { addressPincodeRefusal } from '../../../shared/delivery-rules';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { addresses, users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
+import { users } from '../auth/tables';
+import { addresses } from './tables';
 
 // A generous cap so one account cannot fill the table; no shopper needs more delivery addresses.
 export const MAX_ADDRESSES_PER_USER = 20;

@@ -18,10 +18,10 @@ import {
 import { isRetiredGstRate } from '../../../shared/gst';
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { categories, collectionProducts, collections, products } from '../../db/schema';
 import { containsPattern, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { type CatalogService, type ProductChanges, rebuildSearchTerms } from '../catalog';
+import { categories, collectionProducts, collections, products } from '../catalog/tables';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const CATEGORY_NOT_FOUND = 'Category not found';

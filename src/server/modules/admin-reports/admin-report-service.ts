@@ -10,18 +10,14 @@ import { DAY_MS, indiaDateOf, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import {
-  bulkEnquiries,
-  mailOutbox,
-  moneyChecks,
-  moneyLedger,
-  orderItems,
-  orders,
-  products,
-  returnRequests,
-  shipments,
-} from '../../db/schema';
 import { shipTodayWhere } from '../admin';
+import { bulkEnquiries } from '../bulk-enquiries/tables';
+import { products } from '../catalog/tables';
+import { shipments } from '../courier/tables';
+import { mailOutbox } from '../mail/tables';
+import { moneyLedger, orderItems, orders } from '../orders/tables';
+import { moneyChecks } from '../payments/tables';
+import { returnRequests } from '../returns/tables';
 
 const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;

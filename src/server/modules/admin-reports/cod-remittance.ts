@@ -10,8 +10,10 @@ import { toPaise, toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import { CsvError, parseCsv } from '../../csv';
 import type { Db, Queryable } from '../../db/client';
-import { codRemittances, moneyLedger, orders, shipments } from '../../db/schema';
 import { invalid } from '../../errors';
+import { shipments } from '../courier/tables';
+import { moneyLedger, orders } from '../orders/tables';
+import { codRemittances } from './tables';
 
 /** The most lines one remittance report may hold (a courier remits a few hundred a cycle). */
 const MAX_LINES = 5000;

@@ -5,7 +5,7 @@ import { type Paise, toPaise } from '../../../shared/money';
 import { B2CL_LIMIT_PAISE } from '../../../shared/sales-register';
 import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
-import { creditNotes, invoices } from '../../db/schema';
+import { creditNotes, invoices } from '../invoices/tables';
 
 /** Taxable value and tax of a group of lines, in paise. */
 type Amounts = { value: Paise; taxable: Paise; igst: Paise; cgst: Paise; sgst: Paise };

@@ -12,7 +12,9 @@ import { toRupees } from '../../../shared/money';
 import { ledgerReasonLabel } from '../../../shared/money-ledger';
 import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
-import { categories, codRemittances, moneyLedger, orderItems, orders, products } from '../../db/schema';
+import { categories, products } from '../catalog/tables';
+import { moneyLedger, orderItems, orders } from '../orders/tables';
+import { codRemittances } from './tables';
 
 /**
  * Decision 0076: the owner's reports over any range of India-time days. A sale is an order whose

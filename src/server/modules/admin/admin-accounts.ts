@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { hashPassword, PASSWORD_COST, type PasswordCost } from '../auth';
+import { users } from '../auth/tables';
 
 type AdminAccountInput = { email: string; password: string; name?: string | undefined };
 type AdminAccountResult = { id: number; email: string; created: boolean };

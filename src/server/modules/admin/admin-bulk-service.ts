@@ -17,10 +17,11 @@ import {
 import { packingSlipOf } from '../../../shared/packing-slip';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { invoices, orderQuotes, orders, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { users } from '../auth/tables';
 import type { PdfPool } from '../invoices';
+import { invoices } from '../invoices/tables';
 import {
   hasOpenShipment,
   isOrderId,
@@ -29,6 +30,8 @@ import {
   ownerNoteOf,
   recordStatus,
 } from '../orders';
+import { orders } from '../orders/tables';
+import { orderQuotes } from '../quotes/tables';
 import { orderListOrder, orderListWhere } from './admin-order-service';
 
 export type AdminBulkService = ReturnType<typeof createAdminBulkService>;

@@ -10,10 +10,12 @@ import {
 import { toRupees } from '../../../shared/money';
 import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
-import { addresses, orders, users } from '../../db/schema';
 import { DEMO_REVIEWER_PREFIX } from '../../db/seed';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
+import { addresses } from '../addresses/tables';
+import { users } from '../auth/tables';
+import { orders } from '../orders/tables';
 
 export type AdminCustomerService = ReturnType<typeof createAdminCustomerService>;
 

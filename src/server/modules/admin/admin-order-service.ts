@@ -43,19 +43,12 @@ import {
 import { may, refusalFor, type StaffRole, statusChangeNeeds } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import {
-  codConfirmations,
-  giftLinks,
-  orderItems,
-  orderQuotes,
-  orders,
-  payments,
-  users,
-} from '../../db/schema';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { users } from '../auth/tables';
 import type { CouponService } from '../coupons';
+import { giftLinks } from '../gift-links/tables';
 import type { InvoiceService } from '../invoices';
 import {
   addressOf,
@@ -77,6 +70,8 @@ import {
   refundDuePaiseOf,
   releaseReservation,
 } from '../orders';
+import { codConfirmations, orderItems, orders, payments } from '../orders/tables';
+import { orderQuotes } from '../quotes/tables';
 
 const ORDER_NOT_FOUND = 'Order not found';
 export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`;

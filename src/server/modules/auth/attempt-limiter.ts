@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema';
+import { rateLimits } from './tables';
 
 /**
  * Counts attempts per key in a fixed window shared by every instance of the server (DESIGN 1:

@@ -6,7 +6,6 @@ import type { LoginPayload, RegisterPayload } from '../../../shared/auth';
 import type { StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { AppError, conflict, tooMany, unauthorized, waitInWords } from '../../errors';
 import {
@@ -19,6 +18,7 @@ import {
 import type { HashLane } from './hash-gate';
 import { hashPassword, PASSWORD_COST, type PasswordCost, passwordHashing, verifyPassword } from './password';
 import { createPhoneSignIn, type SendCode } from './phone-sign-in';
+import { sessions, users } from './tables';
 
 export type Role = 'customer' | 'admin';
 

@@ -4,11 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ADULT_REQUIRED, NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/client';
-import { phoneCodes, users } from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { AppError, conflict, forbidden, invalid, tooMany, unauthorized, waitInWords } from '../../errors';
 import { type AttemptRule, createAttemptLimiter, type LimiterStore } from './attempt-limiter';
 import { hashPassword, type PasswordCost, verifyPassword } from './password';
+import { phoneCodes, users } from './tables';
 
 /**
  * What the codes go out through: app.messenger.send (modules/messaging), given by services.ts.

@@ -13,8 +13,8 @@ import {
   RegisterPayload,
   type User,
 } from '../../../shared/api/auth';
-import { users } from '../../db/schema';
 import type { AuthUser } from './auth-service';
+import { users } from './tables';
 
 /** SPEC 3 user JSON: `userId` repeats `id` and `name` is the full name, as older clients read them. */
 export const userJson = (user: AuthUser): User => ({

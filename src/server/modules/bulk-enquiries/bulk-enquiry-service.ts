@@ -9,10 +9,10 @@ import {
 } from '../../../shared/api/bulk-enquiries';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { bulkEnquiries } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { messageName } from '../notifications';
 import type { OwnerNotices } from '../owner-notices';
+import { bulkEnquiries } from './tables';
 
 const BULK_ENQUIRY_PAGE_SIZE = 25;
 export const BULK_ENQUIRY_RECEIVED =

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { slugWithId } from '../../../shared/slug';
 import type { Db } from '../../db/client';
-import { categories, products } from '../../db/schema';
+import { categories, products } from './tables';
 
 type CatalogBenchUrl = { name: string; path: string; productCount?: number };
 

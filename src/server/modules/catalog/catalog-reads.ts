@@ -18,7 +18,6 @@ import { toRupees } from '../../../shared/money';
 import { policyPageList } from '../../../shared/policy-pages';
 import { slugify, slugWithId } from '../../../shared/slug';
 import { asJsonRows, executePrepared, fromJsonRows, rowsOf } from '../../db/client';
-import { collections } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import {
   type CatalogProduct,
@@ -45,6 +44,7 @@ import { decodeCursor, encodeCursor } from './listing-cursor';
 import { filterOf, filterSql, isFiltered, type ListingFilter, postingsFilter } from './listing-filters';
 import { countFrom, cursorValueOf, rankedIdsFrom, type SortedStart, sortedIdsFrom } from './search-postings';
 import { type CorrectedWord, queryWords, tsqueryOf } from './search-query';
+import { collections } from './tables';
 
 type SitemapEntry = { path: string; lastModified: Date | null };
 

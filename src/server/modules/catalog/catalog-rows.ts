@@ -7,9 +7,9 @@ import type { PersonalisationConfig } from '../../../shared/personalisation-rule
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugWithId } from '../../../shared/slug';
 import { asJsonRows, type Db, executePrepared, fromJsonRows } from '../../db/client';
-import { categories, type collections } from '../../db/schema';
 import type { CatalogCache } from './catalog-cache';
 import type { SearchPostings } from './search-postings';
+import { categories, type collections } from './tables';
 
 /**
  * What catalogue reads need: the database, the cache of derived figures and, where a service

@@ -3,7 +3,6 @@
 // (docs/decisions/0058-search-bounded-by-the-page.md).
 import { type SQL, sql } from 'drizzle-orm';
 import { executePrepared } from '../../db/client';
-import { searchTerms } from '../../db/schema';
 import type { CatalogReader } from './catalog-rows';
 import type { BucketRule } from './search-postings';
 import {
@@ -14,6 +13,7 @@ import {
   termGroups,
   tsqueryOfGroups,
 } from './search-query';
+import { searchTerms } from './tables';
 import { createVocabulary, type Vocabulary } from './vocabulary';
 
 function vocabulary({ db, cache }: CatalogReader): Promise<Vocabulary> {

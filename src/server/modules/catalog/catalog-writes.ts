@@ -10,11 +10,11 @@ import type { PersonalisationConfig } from '../../../shared/personalisation-rule
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugify, slugWithId } from '../../../shared/slug';
 import type { Db } from '../../db/client';
-import { categories, collectionProducts, collections, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type CatalogProduct, type CatalogReader, collectionSummaryOf, productsByIds } from './catalog-rows';
 import { refreshOriginCountry } from './product-declarations';
 import { refreshSearchText } from './search-index';
+import { categories, collectionProducts, collections, products } from './tables';
 
 /** What catalogue writes need: a reader to answer with, and the drop of every cached figure. */
 export type CatalogWriter = CatalogReader & { invalidate: () => Promise<void> };

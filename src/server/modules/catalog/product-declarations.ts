@@ -11,9 +11,9 @@ import {
 } from '../../../shared/legal-metrology';
 import { toRupees } from '../../../shared/money';
 import { type Queryable, rowsOf } from '../../db/client';
-import { categories } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type CatalogReader, productRows, toApiProduct } from './catalog-rows';
+import { categories } from './tables';
 
 /** A shopper's view of a product's declarations and unit sale price, from its rows' values. */
 function detailsOf(price: number, own: DeclarationOverrides, category: DeclarationOverrides): ProductDetails {

@@ -2,7 +2,7 @@
 // search_vector from it) and the vocabulary of its words (search_terms) that typo correction reads.
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client';
-import { categories, products, searchTerms } from '../../db/schema';
+import { categories, products, searchTerms } from './tables';
 
 /** search_text as the catalogue writes it: lower-cased name, tags, category name and description (schema.ts). */
 const searchTextSql = sql`lower(concat_ws(' ', ${products.name}, array_to_string(${products.tags}, ' '), ${categories.name}, ${products.description}))`;

@@ -16,7 +16,6 @@ import {
 import { isValidPhone, normalisePhone } from '../../../shared/phone';
 import type { Clock } from '../../clock';
 import { type Db, rowsOf, type Tx } from '../../db/client';
-import { complaints, orders } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import {
@@ -26,7 +25,9 @@ import {
   enqueueMail,
   type MailComplaint,
 } from '../mail';
+import { orders } from '../orders/tables';
 import type { OwnerNotices } from '../owner-notices';
+import { complaints } from './tables';
 
 const COMPLAINT_PAGE_SIZE = 25;
 

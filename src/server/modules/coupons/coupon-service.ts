@@ -20,9 +20,10 @@ import { indiaDateOf, indiaDayEnd, indiaDayStart } from '../../../shared/india-t
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { couponRedemptions, coupons, products } from '../../db/schema';
 import { conflict, invalid, notFound, tooMany, waitInWords } from '../../errors';
 import type { AttemptLimiter } from '../auth';
+import { products } from '../catalog/tables';
+import { couponRedemptions, coupons } from './tables';
 
 type CouponRow = typeof coupons.$inferSelect;
 

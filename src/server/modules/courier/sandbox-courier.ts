@@ -5,9 +5,9 @@ import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../../shared/courier
 import { addDays, indiaDateOf, indiaDayStart, indiaWireTime } from '../../../shared/india-time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { sandboxParcels } from '../../db/schema';
 import type { RenderLabel } from './label-pool';
 import type { FetchLike } from './shiprocket-client';
+import { sandboxParcels } from './tables';
 
 export const SANDBOX_COURIER_NAME = 'Utsav Sandbox Express';
 export const SANDBOX_COURIER_EMAIL = 'sandbox@courier.test';

@@ -40,10 +40,11 @@ import {
 import { normalisePhone } from '../../../shared/phone';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { categories, orderItems, orders, products, shipmentEvents, shipments, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { AppError, conflict, invalid, notFound, unauthorized, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { users } from '../auth/tables';
+import { categories, products } from '../catalog/tables';
 import {
   addressOf,
   awaitsCodConfirmation,
@@ -54,7 +55,9 @@ import {
   recordStatus,
   releaseReservation,
 } from '../orders';
+import { orderItems, orders } from '../orders/tables';
 import type { CourierProvider, NdrAnswer } from './courier-provider';
+import { shipmentEvents, shipments } from './tables';
 
 // A shipment can be booked for a paid order until it leaves the store.
 const SHIPPABLE: readonly OrderStatus[] = ['paid', 'confirmed', 'processing', 'packed'];

@@ -8,8 +8,8 @@ import { toPaise, toRupees } from '../../../shared/money';
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { deliverySlots } from '../../db/schema';
 import { notFound } from '../../errors';
+import { deliverySlots } from './tables';
 
 type SlotRow = typeof deliverySlots.$inferSelect;
 

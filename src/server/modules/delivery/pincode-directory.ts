@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cityOfDistrict } from '../../../shared/indian-states';
 import { asJsonRows, type Db, fromJsonRows, rowsOf } from '../../db/client';
-import { pincodes } from '../../db/schema';
+import { pincodes } from './tables';
 
 /** One pincode of the directory, as the delivery engine needs it. */
 export type PincodePlace = {

@@ -4,8 +4,8 @@ import type { ShippingCalculation } from '../../../shared/delivery';
 import { linesTotalPaise, toRupees } from '../../../shared/money';
 import { calculateShipping, type ShippingRules } from '../../../shared/shipping';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
 import { invalid } from '../../errors';
+import { products } from '../catalog/tables';
 
 export type ShippingCalculator = ReturnType<typeof createShippingCalculator>;
 

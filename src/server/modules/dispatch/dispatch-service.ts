@@ -14,11 +14,13 @@ import { formatIndiaDateTime } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { dispatchJobOrders, dispatchJobParts, dispatchJobs, orders, shipments } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { shipments } from '../courier/tables';
 import type { PdfPool } from '../invoices';
 import { addressOf, isOrderId } from '../orders';
+import { orders } from '../orders/tables';
+import { dispatchJobOrders, dispatchJobParts, dispatchJobs } from './tables';
 
 /** How long a claimed order stays with the instance working on it before another may take it. */
 export const DISPATCH_LEASE_MS = 5 * 60 * 1000;

@@ -32,10 +32,10 @@ import type { LedgerReason } from '../../../shared/money-ledger';
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { giftLinkOpens, giftLinks, giftThanks, orderItems, orders, users } from '../../db/schema';
 import { conflict, invalid, notFound, unavailable } from '../../errors';
 import { customerPhotoWebp } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
+import { users } from '../auth/tables';
 import { recordRefund } from '../invoices';
 import { enqueueMail, giftLinkMail } from '../mail';
 import { messageName, queueGiftLinkMessage } from '../notifications';
@@ -57,9 +57,11 @@ import {
   slotFeeOf,
   windowColumnsOf,
 } from '../orders';
+import { orderItems, orders } from '../orders/tables';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 import { queueGiftThanks } from './gift-thanks';
+import { giftLinkOpens, giftLinks, giftThanks } from './tables';
 
 export type GiftLinkService = ReturnType<typeof createGiftLinkService>;
 

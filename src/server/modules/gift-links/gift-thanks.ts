@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orders, users } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
+import { users } from '../auth/tables';
 import { enqueueMail, giftThanksMail } from '../mail';
 import { messageName, orderNewsMailDue, queueOrderNotice } from '../notifications';
+import { orders } from '../orders/tables';
 
 /**
  * Decision 0081: a gift's recipient thanked its sender. In the caller's transaction, the sender

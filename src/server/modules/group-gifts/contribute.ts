@@ -16,14 +16,15 @@ import {
   tooMuchShareMessage,
 } from '../../../shared/group-gifts';
 import { formatPaise, toPaise, toRupees } from '../../../shared/money';
-import { groupGiftContributions, groupGifts, orders } from '../../db/schema';
 import { AppError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
 import { recordCapturedPayment, reserveOrderAgain } from '../orders';
+import { orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import type { ProviderCapture } from '../payments';
 import type { PoolMeeting } from './meet-pool';
 import type { GroupGiftDeps, PoolRecords } from './pool-records';
 import type { ShareRefunds } from './share-refunds';
+import { groupGiftContributions, groupGifts } from './tables';
 
 /** What a captured share came to: what the pool kept and what went straight back. */
 type ShareOutcome = { takenPaise: number; refundedPaise: number; recordedBefore: boolean };

@@ -14,11 +14,13 @@ import {
 } from '../../../shared/group-gifts';
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Tx } from '../../db/client';
-import { groupGiftContributions, groupGifts, orderItems, orders, payments, products } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
+import { products } from '../catalog/tables';
 import { type OrderRow, recordStatus, replacePendingLines } from '../orders';
+import { orderItems, orders, payments } from '../orders/tables';
 import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
 import type { ShareRefunds } from './share-refunds';
+import { groupGiftContributions, groupGifts } from './tables';
 
 // The organiser is offered this many gifts at most, the dearest that fit first; a few more are
 // priced, as one may not reach the pool's address or cost more once its delivery is added.

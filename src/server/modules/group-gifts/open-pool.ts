@@ -14,10 +14,11 @@ import {
 } from '../../../shared/group-gifts';
 import { DAY_MS, indiaDateOf, indiaDayEnd } from '../../../shared/india-time';
 import { toPaise } from '../../../shared/money';
-import { groupGifts, orders } from '../../db/schema';
 import { conflict, forbidden, invalid, tooMany } from '../../errors';
 import { giftLinkTokenHashOf, newGiftLinkToken } from '../orders';
+import { orders } from '../orders/tables';
 import type { GroupGiftDeps, PoolRecords } from './pool-records';
+import { groupGifts } from './tables';
 
 /**
  * Decision 0084: the organiser opens a pool (its order priced and checked now, holding no stock)

@@ -1,8 +1,10 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AdminGroupGift } from '../../../shared/api/group-gifts';
 import { toRupees } from '../../../shared/money';
-import { groupGiftContributions, groupGifts, orders, users } from '../../db/schema';
+import { users } from '../auth/tables';
+import { orders } from '../orders/tables';
 import type { GroupGiftDeps, PoolRow } from './pool-records';
+import { groupGiftContributions, groupGifts } from './tables';
 
 // The back office's list is the newest pools; older ones are found through their orders.
 const OWNER_LIST_LIMIT = 200;

@@ -12,11 +12,13 @@ import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { groupGiftContributions, groupGifts, orderItems, orders, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
+import { users } from '../auth/tables';
 import { messageName, queueGroupGiftMessage } from '../notifications';
 import { giftLinkTokenHashOf, type OrderRow, type OrderService } from '../orders';
+import { orderItems, orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
+import { groupGiftContributions, groupGifts } from './tables';
 
 export type PoolRow = typeof groupGifts.$inferSelect;
 

@@ -10,10 +10,11 @@ import {
 } from '../../../shared/group-gifts';
 import { DAY_MS } from '../../../shared/india-time';
 import type { Tx } from '../../db/client';
-import { groupGiftContributions, groupGifts, orders } from '../../db/schema';
 import { conflict } from '../../errors';
 import { markRefundDue, recordStatus } from '../orders';
+import { orders } from '../orders/tables';
 import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
+import { groupGiftContributions, groupGifts } from './tables';
 
 const SWEEP_BATCH = 200;
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { GroupGiftEvent } from '../../../shared/group-gifts';
 import type { Tx } from '../../db/client';
-import { payments } from '../../db/schema';
 import { unavailable } from '../../errors';
 import { recordMoney } from '../orders';
+import { payments } from '../orders/tables';
 import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
 
 export type ShareRefunds = ReturnType<typeof createShareRefunds>;

@@ -1,8 +1,8 @@
 import { asc, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { webhookEvents } from '../../db/schema';
 import { ORDER_EXPIRED_NOTE } from '../orders';
 import { WEBHOOK_MAX_ATTEMPTS } from '../payments';
+import { webhookEvents } from '../payments/tables';
 
 /**
  * How much work each background job has waiting, read from the tables the jobs claim rows from

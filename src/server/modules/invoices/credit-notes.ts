@@ -9,9 +9,10 @@ import {
 } from '../../../shared/gst';
 import { type Paise, toPaise } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/client';
-import { creditNoteCounters, creditNotes, invoices, orderItems } from '../../db/schema';
 import { type MoneyLine, recordMoney } from '../orders';
+import { orderItems } from '../orders/tables';
 import { invoiceFigures } from './invoice-figures';
+import { creditNoteCounters, creditNotes, invoices } from './tables';
 
 /**
  * Splits `paise` over the lines in proportion to what each was paid (largest remainder), so the

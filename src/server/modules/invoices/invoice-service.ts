@@ -12,24 +12,18 @@ import { isValidGstin, normaliseGstin } from '../../../shared/gstin';
 import { toRupees } from '../../../shared/money';
 import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Db, Tx } from '../../db/client';
-import {
-  categories,
-  giftLinkBatches,
-  invoiceCounters,
-  invoices,
-  orderItems,
-  orderQuotes,
-  orders,
-  pincodes,
-  products,
-  users,
-} from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
+import { users } from '../auth/tables';
+import { categories, products } from '../catalog/tables';
+import { pincodes } from '../delivery/tables';
 import { addressOf, feesOfOrder, isOrderId } from '../orders';
+import { giftLinkBatches, orderItems, orders } from '../orders/tables';
+import { orderQuotes } from '../quotes/tables';
 import { creditNoteById, creditNotesOf, storeCreditNotePdf, supersedeInvoice } from './credit-notes';
 import { invoiceFigures } from './invoice-figures';
 import type { PdfPool } from './pdf-pool';
+import { invoiceCounters, invoices } from './tables';
 
 /** The seller as configured (STORE_LEGAL_NAME, STORE_ADDRESS, STORE_STATE, STORE_GSTIN). */
 type Seller = { legalName: string; address: string; state: string; gstin: string; prefix: string };

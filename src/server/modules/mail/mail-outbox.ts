@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
 import { type MailFooter, mailFooter } from './mail-footer';
 import { MAIL_FOOTER_SLOT } from './mail-layout';
 import type { MailTransport } from './mail-transport';
+import { mailOutbox } from './tables';
 
 // How often the worker sends what is due.
 export const MAIL_EVERY_MS = 15 * 1000;

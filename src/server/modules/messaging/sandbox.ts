@@ -4,8 +4,8 @@ import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import type { AdminMessages } from '../../../shared/api/messaging';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { sandboxMessages } from '../../db/schema';
 import type { DeliveryStatus, MessageChannel, MessageTransport } from './messenger';
+import { sandboxMessages } from './tables';
 
 type SandboxStatus = (typeof sandboxMessages.$inferSelect)['status'];
 

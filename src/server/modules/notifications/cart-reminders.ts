@@ -9,18 +9,11 @@ import {
 } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import { type Db, rowsOf } from '../../db/client';
-import {
-  cartReminders,
-  categories,
-  checkoutCarts,
-  notificationOptOuts,
-  notificationOutbox,
-  orderItems,
-  products,
-} from '../../db/schema';
 import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { categories, products } from '../catalog/tables';
 import { cartReminderMail, enqueueMail } from '../mail';
+import { orderItems } from '../orders/tables';
 import { consentGiven } from './consents';
 import { withinMarketingHours } from './marketing-hours';
 import { cartRestoreLink, optOutLink } from './message-text';
@@ -28,6 +21,7 @@ import { shopperRecipients, withoutOptOuts } from './notices';
 import { optOutToken, restoreToken } from './notification-worker';
 import { addressKey } from './opt-outs';
 import type { LinkSigner } from './signed-links';
+import { cartReminders, checkoutCarts, notificationOptOuts, notificationOutbox } from './tables';
 
 export const CART_REMINDER_EVERY_MS = 5 * 60 * 1000;
 

@@ -16,7 +16,8 @@ import {
   type NotifyConsent,
 } from '../../../shared/notifications';
 import type { Queryable } from '../../db/client';
-import { consents, notificationOptOuts, users } from '../../db/schema';
+import { users } from '../auth/tables';
+import { consents, notificationOptOuts } from './tables';
 
 type Entry = {
   userId: number | null;

@@ -9,8 +9,11 @@ import {
   statusMailsCustomer,
 } from '../../../shared/notifications';
 import type { Queryable, Tx } from '../../db/client';
-import { notificationOptOuts, notificationOutbox, orderQuotes, orders, users } from '../../db/schema';
+import { users } from '../auth/tables';
+import { orders } from '../orders/tables';
+import { orderQuotes } from '../quotes/tables';
 import { withdrawnChannels } from './consents';
+import { notificationOptOuts, notificationOutbox } from './tables';
 
 type Recipient = { channel: MessageChannel; to: string; audience: 'shopper' | 'gift_recipient' | 'owner' };
 

@@ -11,16 +11,17 @@ import type { AccountConsents, AnalyticsChange, ConsentChange } from '../../../s
 import { isStopReply, type MessageChannel } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { notificationOutbox, orders } from '../../db/schema';
 import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { Messenger } from '../messaging';
+import { orders } from '../orders/tables';
 import { createCartReminders } from './cart-reminders';
 import { accountConsents, analyticsConsent, changeAnalyticsConsent, changeConsent } from './consents';
 import { createNotificationWorker } from './notification-worker';
 import { maskedAddress, stopMessages, stopPayload } from './opt-outs';
 import { createLinkSigner } from './signed-links';
 import { cancelStockAlert, queueStockAlerts, requestStockAlert, stockAlertOf } from './stock-alerts';
+import { notificationOutbox } from './tables';
 
 const PAGE_SIZE = 50;
 export const LINK_NOT_VALID = 'This link is not valid. Please use the link from your latest message.';

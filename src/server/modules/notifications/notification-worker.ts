@@ -6,10 +6,11 @@ import { deliveryPromise } from '../../../shared/delivery-promise';
 import { isOrderNotice, type MessageChannel, parcelNoticeStillTrue } from '../../../shared/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { cartReminders, notificationOutbox, orderItems, orders, users } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
+import { users } from '../auth/tables';
 import { retryDelayMs } from '../mail';
 import type { DeliveryStatus, Messenger } from '../messaging';
+import { orderItems, orders } from '../orders/tables';
 import { MARKETING_NOTICES, withinMarketingHours } from './marketing-hours';
 import {
   backInStockMessage,
@@ -24,6 +25,7 @@ import {
 } from './message-text';
 import { withoutOptOuts } from './notices';
 import type { LinkSigner } from './signed-links';
+import { cartReminders, notificationOutbox } from './tables';
 
 export const NOTIFY_MAX_ATTEMPTS = 8;
 export const ORDER_CANCELLED_BEFORE_SENDING = 'The order was cancelled before this went out';

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGE_CHANNELS, NOTIFY_CHANNELS, type NotifyChannel } from '../../../shared/notifications';
 import { isValidPhone, normalisePhone } from '../../../shared/phone';
 import type { Queryable } from '../../db/client';
-import { notificationOptOuts, notificationOutbox } from '../../db/schema';
 import { withdrawAddress } from './consents';
+import { notificationOptOuts, notificationOutbox } from './tables';
 
 /** A mobile as its 10 digits, an e-mail address in lower case: how opt-outs are kept and matched. */
 export const addressKey = (channel: NotifyChannel, address: string) =>

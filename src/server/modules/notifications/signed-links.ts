@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { signingKeys } from '../../db/schema';
+import { signingKeys } from './tables';
 
 const KEY_NAME = 'message-links';
 

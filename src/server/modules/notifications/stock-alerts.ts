@@ -7,10 +7,12 @@ import type { StockAlert } from '../../../shared/api/notifications';
 import type { MessageChannel } from '../../../shared/notifications';
 import { productPath } from '../../../shared/slug';
 import type { Db, Queryable } from '../../db/client';
-import { notificationOutbox, products, stockAlerts, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { users } from '../auth/tables';
+import { products } from '../catalog/tables';
 import { consentGiven, recordConsent } from './consents';
 import { withoutOptOuts } from './notices';
+import { notificationOutbox, stockAlerts } from './tables';
 
 export const STOCK_ALERT_MESSAGES = {
   productGone: 'That product is no longer available',

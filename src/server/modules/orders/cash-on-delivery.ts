@@ -2,11 +2,12 @@ import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
 import { type CodFacts, type CodRules, codRefusal } from '../../../shared/cash-on-delivery';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Queryable, Tx } from '../../db/client';
-import { orders, users } from '../../db/schema';
+import { users } from '../auth/tables';
 import { recordMoney } from './money-ledger';
 import { recordStatus } from './order-events';
 import type { OrderRow } from './order-records';
 import { releaseReservation } from './stock';
+import { orders } from './tables';
 
 /** The owner's cash on delivery rules in force, read for every order (as the delivery charges are). */
 export type ReadCodRules = () => Promise<CodRules>;

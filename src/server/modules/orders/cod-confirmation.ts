@@ -2,11 +2,12 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import { normalisePhone } from '../../../shared/phone';
 import type { Db, Queryable, Tx } from '../../db/client';
-import { codConfirmations, orders, users } from '../../db/schema';
+import { users } from '../auth/tables';
 import { queueOrderNotice } from '../notifications';
 import { UNSHIPPED_COD_STATUSES } from './cash-on-delivery';
 import { recordStatus } from './order-events';
 import type { OrderRow } from './order-records';
+import { codConfirmations, orders } from './tables';
 
 // Decision 0064: a cash on delivery order above the owner's amount waits for the customer's YES.
 

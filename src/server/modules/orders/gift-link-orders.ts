@@ -3,8 +3,10 @@ import { and, count, eq, gte, min } from 'drizzle-orm';
 import { type CreateGiftLinkPayload, GiftLinkSlot } from '../../../shared/api/gift-links';
 import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gift-links';
 import type { Queryable, Tx } from '../../db/client';
-import { giftLinks, orders, users } from '../../db/schema';
 import { conflict, forbidden, tooMany } from '../../errors';
+import { users } from '../auth/tables';
+import { giftLinks } from '../gift-links/tables';
+import { orders } from './tables';
 
 // Decision 0081: the parts of a gift link that belong to its order: who may send one, how many a
 // day, and its row, written in the order's transaction.

@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
-import { orderItems, users } from '../../db/schema';
+import { users } from '../auth/tables';
 import type { MailOrder } from '../mail';
 import { giftLinkOf } from './gift-link-orders';
 import { feesOfOrder } from './order-charges';
 import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from './order-records';
+import { orderItems } from './tables';
 
 /** An order as its mails show it: the customer, the lines and the amounts. */
 export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {

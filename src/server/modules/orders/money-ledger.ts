@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { LedgerKind, LedgerReason } from '../../../shared/money-ledger';
 import type { Queryable, Tx } from '../../db/client';
-import { moneyLedger, payments } from '../../db/schema';
 import { queueOrderNotice } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
+import { moneyLedger, payments } from './tables';
 
 export type MoneyLine = {
   orderId: string;

@@ -7,7 +7,7 @@ import {
   feeRecordOf,
 } from '../../../shared/order-charges';
 import type { Queryable, Tx } from '../../db/client';
-import { orderCharges } from '../../db/schema';
+import { orderCharges } from './tables';
 
 /** A fee as an order stores it (decision 0072): the model's fee charge. */
 export type StoredFee = Omit<FeeCharge, 'quantity'>;

@@ -25,8 +25,8 @@ import type { ReadDeliveryCharges } from '../../../shared/shipping';
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { addressEdits, orderItems, orders, payments, products } from '../../db/schema';
 import { AppError, conflict, invalid, notFound, unavailable } from '../../errors';
+import { products } from '../catalog/tables';
 import type { PaymentProvider } from '../payment-providers';
 import type { ReadCodRules } from './cash-on-delivery';
 import { recordMoney, refundFromPayments } from './money-ledger';
@@ -35,6 +35,7 @@ import { recordStatus } from './order-events';
 import { estimateOf, hasOpenShipment, type OrderRow } from './order-records';
 import { type DeliveryLookup, isOrderId } from './order-service';
 import { slotFeeOf, windowColumnsOf } from './order-slots';
+import { addressEdits, orderItems, orders, payments } from './tables';
 
 export type OrderEdits = ReturnType<typeof createOrderEdits>;
 

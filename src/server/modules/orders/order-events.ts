@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orderEvents } from '../../db/schema';
 import { queueStatusNotices } from '../notifications';
+import { orderEvents } from './tables';
 
 export type OrderEvent = {
   orderId: string;

@@ -10,8 +10,8 @@ import {
 import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
 import { checkPersonalisation, PERSONALISATION_MESSAGES } from '../../../shared/personalisation-rules';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
 import { conflict, invalid } from '../../errors';
+import { products } from '../catalog/tables';
 
 /** Prices, stock and pre-order status of every line from the database, or a readable refusal. */
 export async function priceOrderLines(

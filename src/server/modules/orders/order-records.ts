@@ -15,22 +15,15 @@ import { quantityDiscountLabel, savingRecordOf } from '../../../shared/order-cha
 import { isAddressEditable } from '../../../shared/order-edits';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import { type Db, rowsOf, type Tx } from '../../db/client';
-import {
-  addressEdits,
-  codConfirmations,
-  giftLinks,
-  giftThanks,
-  invoices,
-  orderEvents,
-  orderItems,
-  orderQuotes,
-  type orders,
-  products,
-  shipments,
-} from '../../db/schema';
+import { products } from '../catalog/tables';
+import { shipments } from '../courier/tables';
+import { giftLinks, giftThanks } from '../gift-links/tables';
+import { invoices } from '../invoices/tables';
+import { orderQuotes } from '../quotes/tables';
 import { giftLinkSlotsOf } from './gift-link-orders';
 import { deliveryPaidPaise, feePaiseOf, feeRecordsOf, feesByOrder, type StoredFee } from './order-charges';
 import { returnsByOrder } from './return-records';
+import { addressEdits, codConfirmations, orderEvents, orderItems, type orders } from './tables';
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -7,8 +7,8 @@ import { toPaise } from '../../../shared/money';
 import type { NotifyConsent } from '../../../shared/notifications';
 import { type PersonalisationRecord, personalisationKey } from '../../../shared/personalisation-rules';
 import type { Db } from '../../db/client';
-import { orderItems } from '../../db/schema';
 import { addressOf, type OrderRow } from './order-records';
+import { orderItems } from './tables';
 
 // DESIGN 4 "Orders, stock and payment": create-order is idempotent for a retried request; the
 // same Idempotency-Key must ask for exactly the stored order.

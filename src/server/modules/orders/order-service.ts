@@ -60,19 +60,13 @@ import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/sh
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import {
-  codConfirmations,
-  giftLinkBatches,
-  giftLinks,
-  groupGifts,
-  orderQuotes,
-  orders,
-  shipments,
-  users,
-} from '../../db/schema';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
+import { users } from '../auth/tables';
 import type { AppliedCoupon, CouponService } from '../coupons';
+import { shipments } from '../courier/tables';
+import { giftLinks } from '../gift-links/tables';
+import { groupGifts } from '../group-gifts/tables';
 import {
   checkoutDefaults,
   consentFor,
@@ -80,6 +74,7 @@ import {
   recordCheckoutConsents,
 } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
+import { orderQuotes } from '../quotes/tables';
 import {
   COD_NOT_SHIPPED_NOTE,
   COD_PLACED_NOTE,
@@ -98,6 +93,7 @@ import { isSameRequest } from './order-replay';
 import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
 import { insertPendingOrder, type PendingOrderLine, type RepricedLines } from './pending-order';
 import { releaseReservation } from './stock';
+import { codConfirmations, giftLinkBatches, orders } from './tables';
 
 /**
  * The priced lines as an order stores them, each with its discounts: its quantity tier's saving

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { AddressForm } from '../../../shared/address';
 import type { FeeCharge } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
-import { orderCharges, orderItems, orders } from '../../db/schema';
 import { insertFees } from './order-charges';
 import { recordStatus } from './order-events';
 import { nextOrderNumber, type OrderRow } from './order-records';
 import { reserveStock } from './stock';
+import { orderCharges, orderItems, orders } from './tables';
 
 /** What an order waiting for payment is made of, whoever priced it (checkout or the owner's quote). */
 export type PendingOrderColumns = Omit<

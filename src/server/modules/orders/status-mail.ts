@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { mailOutbox, type orders, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import type { StoreIdentity } from '../../store-identity';
+import { users } from '../auth/tables';
 import { enqueueMail, giftOnItsWayMail, orderStatusMail } from '../mail';
+import { mailOutbox } from '../mail/tables';
 import { statusMailDue } from '../notifications';
 import { mailOrderOf } from './mail-order';
 import { feesOfOrder } from './order-charges';
 import { addressOf, deliveryChoiceOf } from './order-records';
+import type { orders } from './tables';
 
 // Decision 0014: "on its way" is true once the parcel has left, and not yet once it is delivered.
 const ON_ITS_WAY = new Set(['shipped', 'out_for_delivery', 'failed_delivery']);

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { outOfStockMessage } from '../../../shared/api/payments';
 import type { Tx } from '../../db/client';
-import { orderItems, products } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
+import { products } from '../catalog/tables';
+import { orderItems } from './tables';
 
 type StockLine = { productId: number; quantity: number; name: string };
 

@@ -3,10 +3,11 @@ import { indiaDateOf, indiaDayStart, msIntoIndiaDay } from '../../../shared/indi
 import type { OwnerNoticeMode } from '../../../shared/owner-settings';
 import type { Clock } from '../../clock';
 import type { Db, Queryable, Tx } from '../../db/client';
-import { mailOutbox, ownerDigests, ownerNotices } from '../../db/schema';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { enqueueMail, type OwnerNotice, ownerDigestMail, ownerNoticeMail } from '../mail';
+import { mailOutbox } from '../mail/tables';
 import { queueOwnerMessage } from '../notifications';
+import { ownerDigests, ownerNotices } from './tables';
 
 export type { OwnerNoticeMode };
 

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatPaise } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { addressEdits, giftLinkBatches, orders, payments } from '../../db/schema';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { RefundReason } from '../mail';
@@ -14,6 +13,7 @@ import {
   recordStatus,
   reserveOrderAgain,
 } from '../orders';
+import { addressEdits, giftLinkBatches, orders, payments } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import type { OrderAnnouncements } from './order-announcements';
 import {

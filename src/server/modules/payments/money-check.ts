@@ -2,8 +2,9 @@ import { and, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/india-time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { moneyChecks, moneyLedger, orders, payments, scheduledRuns } from '../../db/schema';
+import { moneyLedger, orders, payments } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
+import { moneyChecks, scheduledRuns } from './tables';
 
 // Orders paid in this window are checked; older ones have settled and were checked before.
 const CHECK_DAYS = 35;

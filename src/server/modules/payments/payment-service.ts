@@ -10,12 +10,12 @@ import {
 import { ORDER_EDIT_MESSAGES } from '../../../shared/order-edits';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { addressEdits, giftLinkBatches, orders } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import { isOrderId, type OrderEdits, type OrderRow, type OrderService } from '../orders';
+import { addressEdits, giftLinkBatches, orders } from '../orders/tables';
 import type { OwnerNotices } from '../owner-notices';
 import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';

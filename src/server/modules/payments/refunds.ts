@@ -2,11 +2,12 @@ import { and, asc, eq, isNotNull, isNull, not, notExists, or, sql } from 'drizzl
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { groupGiftContributions, orders, payments } from '../../db/schema';
 import type { StoreIdentity } from '../../store-identity';
+import { groupGiftContributions } from '../group-gifts/tables';
 import { recordRefund } from '../invoices';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
 import { mailOrderOf, recordStatus, refundDuePaiseOf, refundDueWhere } from '../orders';
+import { orders, payments } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import {
   cancellationRefundedNote,

@@ -4,13 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { addressEdits, giftLinkBatches, orders, webhookEvents } from '../../db/schema';
 import { invalid } from '../../errors';
 import { retryDelayMs } from '../mail';
 import type { OrderRow } from '../orders';
+import { addressEdits, giftLinkBatches, orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import type { Capture } from './capture';
 import { INVALID_WEBHOOK_SIGNATURE } from './payment-notes';
+import { webhookEvents } from './tables';
 
 // A webhook whose handling failed is tried again by the sweep after this long.
 const WEBHOOK_RETRY_AFTER_MS = 60 * 1000;

@@ -23,18 +23,12 @@ import { tierFor, unitPricePaise } from '../../../shared/quantity-pricing';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import {
-  bulkEnquiries,
-  orderItems,
-  orderQuotes,
-  orders,
-  products,
-  type QuoteTierLine,
-  users,
-} from '../../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import type { AuthUser } from '../auth';
+import { users } from '../auth/tables';
+import { bulkEnquiries } from '../bulk-enquiries/tables';
+import { products } from '../catalog/tables';
 import { enqueueMail, quoteMail } from '../mail';
 import { consentFor, queueOrderNotice, type ReadNotifyDefaults } from '../notifications';
 import {
@@ -49,6 +43,8 @@ import {
   type OrderRow,
   type OrderService,
 } from '../orders';
+import { orderItems, orders } from '../orders/tables';
+import { orderQuotes, type QuoteTierLine } from './tables';
 
 const QUOTE_SENT_NOTE = 'Quote sent. Waiting for payment.';
 

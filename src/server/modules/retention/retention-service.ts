@@ -3,18 +3,13 @@ import { DAY_MS } from '../../../shared/india-time';
 import { RETENTION_DAYS } from '../../../shared/retention';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import {
-  checkoutCarts,
-  emailChanges,
-  mailOutbox,
-  notificationOutbox,
-  phoneCodes,
-  returnPhotos,
-  returnRequests,
-  sandboxMessages,
-  sessions,
-} from '../../db/schema';
+import { emailChanges } from '../account/tables';
 import { CODE_ALLOWANCE } from '../auth';
+import { phoneCodes, sessions } from '../auth/tables';
+import { mailOutbox } from '../mail/tables';
+import { sandboxMessages } from '../messaging/tables';
+import { checkoutCarts, notificationOutbox } from '../notifications/tables';
+import { returnPhotos, returnRequests } from '../returns/tables';
 
 /** Every six hours: a day's erasing is never more than a quarter of a day late, across restarts. */
 export const RETENTION_EVERY_MS = 6 * 60 * 60 * 1000;

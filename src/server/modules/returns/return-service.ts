@@ -31,20 +31,12 @@ import {
 import { refundsDelivery, returnWindowDays } from '../../../shared/return-rules';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import {
-  moneyLedger,
-  orderItems,
-  orders,
-  products,
-  returnItems,
-  returnPhotos,
-  returnRequests,
-  users,
-} from '../../db/schema';
 import { userEmail, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { customerPhotoWebp } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
+import { users } from '../auth/tables';
+import { products } from '../catalog/tables';
 import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
 import { type LinkSigner, queueOrderNotice } from '../notifications';
@@ -59,8 +51,10 @@ import {
   refundFromPayments,
   returnRecordsOf,
 } from '../orders';
+import { moneyLedger, orderItems, orders } from '../orders/tables';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
+import { returnItems, returnPhotos, returnRequests } from './tables';
 
 /**
  * Decision 0066: what approval says happens to the money, and when: refunded now, or once the

@@ -8,9 +8,9 @@ import { checkInNote, RETURNED_PARCEL_MESSAGES, rtoRefundOf } from '../../../sha
 import { may, refusalFor, type StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { orders, returnedParcels, shipments } from '../../db/schema';
 import { conflict, forbidden, notFound, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { shipments } from '../courier/tables';
 import { recordRefund } from '../invoices';
 import { enqueueMail, undeliveredRefundMail } from '../mail';
 import {
@@ -21,7 +21,9 @@ import {
   refundablePaiseOf,
   refundFromPayments,
 } from '../orders';
+import { orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
+import { returnedParcels } from './tables';
 
 export type ReturnedParcels = ReturnType<typeof createReturnedParcels>;
 

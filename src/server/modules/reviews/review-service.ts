@@ -15,9 +15,12 @@ import {
 } from '../../../shared/api/reviews';
 import type { Clock } from '../../clock';
 import type { Db, Queryable, Tx } from '../../db/client';
-import { orderEvents, orderItems, orders, products, reviews, users } from '../../db/schema';
 import { userEmail, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, forbidden, notFound } from '../../errors';
+import { users } from '../auth/tables';
+import { products } from '../catalog/tables';
+import { orderEvents, orderItems, orders } from '../orders/tables';
+import { reviews } from './tables';
 
 type ReviewRow = {
   id: number;

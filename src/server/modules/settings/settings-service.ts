@@ -6,8 +6,8 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { ChangeCounters } from '../../db/change-counters';
 import type { Db, Queryable } from '../../db/client';
-import { adminAuditLog, storeSettings } from '../../db/schema';
 import { invalid } from '../../errors';
+import { adminAuditLog, storeSettings } from './tables';
 
 const ROW_ID = 1;
 

@@ -13,7 +13,6 @@ import { DAY_MS, formatIndiaDay, indiaDateOf } from '../../../shared/india-time'
 import type { StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { staffInvites, users } from '../../db/schema';
 import { userEmail } from '../../db/sql-helpers';
 import { conflict, notFound, tooMany, waitInWords } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
@@ -27,8 +26,10 @@ import {
   type PasswordCost,
   tokenHashOf,
 } from '../auth';
+import { users } from '../auth/tables';
 import { enqueueMail, staffInviteMail } from '../mail';
 import { type SettingsActor, writeAuditLine } from '../settings';
+import { staffInvites } from './tables';
 
 /** An invitation link works for a week, once. */
 export const INVITE_DAYS = 7;

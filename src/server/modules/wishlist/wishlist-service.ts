@@ -3,8 +3,9 @@ import type { WishlistItem } from '../../../shared/api/wishlist';
 import { toRupees } from '../../../shared/money';
 import { slugWithId } from '../../../shared/slug';
 import { type Db, rowsOf } from '../../db/client';
-import { categories, products, wishlistItems } from '../../db/schema';
 import { notFound } from '../../errors';
+import { categories, products } from '../catalog/tables';
+import { wishlistItems } from './tables';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const NOT_IN_WISHLIST = 'This product is not in your wishlist';

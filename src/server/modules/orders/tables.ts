@@ -1,0 +1,339 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ShippingAddress } from '../../../shared/address';
+import type { DeliveryChoice } from '../../../shared/delivery-dates';
+import type { NotifyConsent } from '../../../shared/notifications';
+import { FEE_KINDS } from '../../../shared/order-charges';
+import { ADDRESS_EDIT_STATES } from '../../../shared/order-edits';
+import type { PersonalisationRecord } from '../../../shared/personalisation-rules';
+import type { QuantityTier } from '../../../shared/quantity-pricing';
+import { createdAt, updatedAt } from '../../db/columns';
+import { users } from '../auth/tables';
+import { products } from '../catalog/tables';
+import { deliverySlots } from '../delivery-slots/tables';
+
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull().unique(),
+    // Null only for a quote sent to someone without an account yet: it becomes theirs when they
+    // sign in with the enquiry's e-mail and pay it (quotes module, mayPayQuote).
+    userId: integer('user_id').references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    // Decision 0072: the total of the order's lines less the discount plus its fees (order_charges).
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    // Null only while a gift sent by link waits for its recipient's address (decision 0081).
+    shippingAddress: jsonb('shipping_address'),
+    deliveryPincode: text('delivery_pincode'),
+    deliveryEstimate: jsonb('delivery_estimate'),
+    idempotencyKey: text('idempotency_key'),
+    // The coupon's discount on the items (shipping is never discounted), in paise.
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    couponCode: text('coupon_code'),
+    // Gift options chosen at checkout; the message is printed on the packing slip and
+    // hidePrices keeps amounts off it.
+    giftMessage: text('gift_message'),
+    hidePrices: boolean('hide_prices').notNull().default(false),
+    // Who gets "A gift is on its way" when the order ships (none when null).
+    giftRecipientEmail: text('gift_recipient_email'),
+    // The delivery date ('YYYY-MM-DD', India) and slot chosen at checkout (none when
+    // null); the slot's fee is one of the order's charges (decision 0072).
+    deliveryDate: text('delivery_date'),
+    deliverySlot: text('delivery_slot'),
+    // Decision 0073: a timed slot's name and window (minutes after midnight, India) as chosen, kept
+    // when the owner edits or deletes the slot; null for standard and midnight.
+    deliverySlotId: integer('delivery_slot_id').references(() => deliverySlots.id, { onDelete: 'set null' }),
+    deliverySlotName: text('delivery_slot_name'),
+    deliveryWindowStart: integer('delivery_window_start'),
+    deliveryWindowEnd: integer('delivery_window_end'),
+    // The order news the shopper agreed to at checkout (channels, their mobile, whether
+    // the gift's recipient hears too); null for orders from before it, which get no messages.
+    notify: jsonb('notify').$type<NotifyConsent>(),
+    provider: text('provider').notNull(),
+    // Cash on delivery (decision 0042): 'cod' orders are confirmed without a provider order and
+    // become paid when the courier delivers them; their fee is one of the order's charges.
+    paymentMethod: text('payment_method', { enum: ['online', 'cod'] })
+      .notNull()
+      .default('online'),
+    providerOrderId: text('provider_order_id').unique(),
+    // Decision 0090: a recipient's order of many sent in one checkout, paid by its batch's one
+    // provider order (this order has none of its own).
+    giftBatchId: uuid('gift_batch_id').references((): AnyPgColumn => giftLinkBatches.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('orders_user_created_idx').on(table.userId, table.createdAt),
+    index('orders_gift_batch_idx').on(table.giftBatchId),
+    index('orders_status_expires_idx').on(table.status, table.expiresAt),
+    uniqueIndex('orders_user_idempotency_idx').on(table.userId, table.idempotencyKey),
+    // The order list's search by the delivery address's name and phone digits, and the
+    // dashboard's best sellers by payment time.
+    index('orders_ship_name_trgm_idx').using(
+      'gin',
+      sql`(${table.shippingAddress}->>'fullName') gin_trgm_ops`,
+    ),
+    index('orders_phone_digits_trgm_idx').using(
+      'gin',
+      sql`(regexp_replace(${table.shippingAddress}->>'phone', '\\D', '', 'g')) gin_trgm_ops`,
+    ),
+    index('orders_paid_idx').on(table.paidAt),
+    // Decision 0077: the dispatch desk's queue and sort by delivery day and slot.
+    index('orders_delivery_idx').on(table.deliveryDate, table.deliverySlot),
+  ],
+);
+
+/**
+ * Decision 0090: gift links to many recipients from one checkout, paid once. Each recipient's
+ * order is an order of its own (orders.gift_batch_id) with its own charges, shipment and invoice;
+ * the batch holds the one provider order, whose amount is the sum of theirs to the paisa, and the
+ * buyer's GSTIN that every one of their invoices carries (CGST Rule 46(d)).
+ */
+export const giftLinkBatches = pgTable(
+  'gift_link_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').unique(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    buyerGstin: text('buyer_gstin'),
+    buyerLegalName: text('buyer_legal_name'),
+    idempotencyKey: text('idempotency_key'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('gift_link_batches_user_idempotency_idx').on(table.userId, table.idempotencyKey)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    isPreOrder: boolean('is_pre_order').notNull().default(false),
+    // What the line was discounted, so invoices and refunds know what it cost: its quantity tier's
+    // saving and its share of the order's coupon discount (decision 0080).
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    // Decision 0080: the quantity tier the line reached and the part of discountPaise it gave, so
+    // every summary names it; null and 0 for a line below its product's first tier (and a quote's
+    // line, whose price is already the tier's).
+    quantityTier: jsonb('quantity_tier').$type<QuantityTier>(),
+    tierDiscountPaise: bigint('tier_discount_paise', { mode: 'number' }).notNull().default(0),
+    // Units taken from stock for this line while the order is unpaid or paid; 0 for pre-orders.
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    // Units given back through approved returns.
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
+    // What the shopper entered (PersonalisationRecord), as checked when the order was
+    // made; null for a line that is not personalised.
+    personalisation: jsonb('personalisation').$type<PersonalisationRecord>(),
+  },
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    index('order_items_product_idx').on(table.productId),
+  ],
+);
+
+/**
+ * Decision 0072: an order's fees, one row each (shipping, a delivery slot, cash on delivery), as
+ * `shared/order-charges.ts` priced them: what it cost tax included, its label, SAC and GST rate.
+ * The order's total is its lines less the discount plus these rows.
+ */
+export const orderCharges = pgTable(
+  'order_charges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FEE_KINDS }).notNull(),
+    label: text('label').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    code: text('code').notNull(),
+    gstRateBp: integer('gst_rate_bp').notNull(),
+  },
+  (table) => [
+    uniqueIndex('order_charges_order_kind_idx').on(table.orderId, table.kind),
+    check('order_charges_amount_not_negative', sql`${table.amountPaise} >= 0`),
+  ],
+);
+
+/**
+ * Decision 0085: an address change held until its customer pays the dearer delivery fee's
+ * difference: the new address and delivery choice as checked, the fee quoted, and the provider
+ * order the difference is paid through. Only its payment (signature or webhook) applies it; one
+ * not paid by `expires_at` lapses and changes nothing.
+ */
+export const addressEdits = pgTable(
+  'address_edits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    address: jsonb('address').$type<ShippingAddress>().notNull(),
+    delivery: jsonb('delivery').$type<DeliveryChoice>(),
+    // The slot's fee quoted for the new choice and its charge's label; the order's slot fee when
+    // quoted (the difference is their gap), and its updated_at, so an order changed meanwhile refuses it.
+    slotFeePaise: bigint('slot_fee_paise', { mode: 'number' }).notNull(),
+    slotFeeLabel: text('slot_fee_label'),
+    differencePaise: bigint('difference_paise', { mode: 'number' }).notNull(),
+    orderUpdatedAt: timestamp('order_updated_at', { withTimezone: true }).notNull(),
+    requestedBy: text('requested_by', { enum: ['customer', 'admin'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull().unique(),
+    state: text('state', { enum: ADDRESS_EDIT_STATES }).notNull().default('awaiting_payment'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One change waits for payment at a time: a new one supersedes it.
+    uniqueIndex('address_edits_awaiting_idx')
+      .on(table.orderId)
+      .where(sql`${table.state} = 'awaiting_payment'`),
+    index('address_edits_state_expires_idx').on(table.state, table.expiresAt),
+    check('address_edits_difference_positive', sql`${table.differencePaise} > 0`),
+  ],
+);
+
+/** Every status change, shown to the customer as a timeline. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    // Decision 0065: the owner's note kept from the customer (their timeline and messages).
+    internalNote: text('internal_note').notNull().default(''),
+    actor: text('actor').notNull().default('system'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status', { enum: ['captured', 'failed', 'refunded'] }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    // As the provider reported it; a payment counts only in the order's currency.
+    currency: text('currency').notNull().default('INR'),
+    // What has gone back to the customer (returns, cancellation); never above amount_paise.
+    refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
+    // Why what is left of this payment must go back ('cancelled'), set in the transaction
+    // that cancels its order and cleared by the refund; the sweep retries a refund the provider
+    // did not take while it is set.
+    refundDueReason: text('refund_due_reason'),
+    // Decision 0085: the difference paid for an address change, not the order's own payment.
+    addressEditId: integer('address_edit_id').references(() => addressEdits.id),
+    // Decision 0090: this order's share of its gift batch's one provider payment; the payment's
+    // other shares are its sibling orders' rows (each refunded from its own share only).
+    giftBatchId: uuid('gift_batch_id').references(() => giftLinkBatches.id),
+    method: text('method'),
+    errorCode: text('error_code'),
+    errorDescription: text('error_description'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('payments_order_idx').on(table.orderId),
+    uniqueIndex('payments_provider_payment_idx')
+      .on(table.provider, table.providerPaymentId)
+      .where(sql`${table.status} <> 'failed' and ${table.giftBatchId} is null`),
+    // Decision 0090: a gift batch's payment has one row an order, each recorded once.
+    uniqueIndex('payments_batch_payment_idx')
+      .on(table.provider, table.providerPaymentId, table.orderId)
+      .where(sql`${table.status} <> 'failed' and ${table.giftBatchId} is not null`),
+  ],
+);
+
+/**
+ * Every movement of an order's money, written in the transaction that makes it: a
+ * captured payment (or the owner marking an order paid), a refund, cash collected on delivery.
+ * The dashboard's revenue is its net by order; the back office's order page lists its lines.
+ */
+export const moneyLedger = pgTable(
+  'money_ledger',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // The provider payment it moved through; null for the owner's own records (marked paid).
+    paymentId: integer('payment_id').references(() => payments.id),
+    kind: text('kind', { enum: ['captured', 'refunded', 'cod_collected'] }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    // The provider's id of the payment or refund, to match its records.
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('money_ledger_order_idx').on(table.orderId),
+    // A payment is captured once, however often its capture is heard of.
+    uniqueIndex('money_ledger_capture_idx').on(table.paymentId).where(sql`${table.kind} = 'captured'`),
+    // Cash on delivery is collected once per order, however often the courier reports delivery.
+    uniqueIndex('money_ledger_cod_idx').on(table.orderId).where(sql`${table.kind} = 'cod_collected'`),
+    check('money_ledger_amount_positive', sql`${table.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * Decision 0064: a cash on delivery order above the owner's amount waits for the customer's reply
+ * of YES to the message sent to `phone`; until then it is not booked, and after the owner's hours
+ * it is cancelled.
+ */
+export const codConfirmations = pgTable(
+  'cod_confirmations',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [index('cod_confirmations_phone_idx').on(table.phone, table.askedAt)],
+);
