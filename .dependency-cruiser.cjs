@@ -37,7 +37,7 @@ module.exports = {
     {
       name: 'module-public-entry',
       comment:
-        "A server module uses another only through its index.ts, never the other's insides. Its tables.ts is the one exception: db/schema.ts joins them for drizzle-kit (decision 0094).",
+        "A server module uses another only through its index.ts, never the other's insides; its tables.ts is ruled by module-owns-its-tables below.",
       severity: 'error',
       from: { path: '^src/server/modules/([^/]+)/' },
       to: {
@@ -47,6 +47,20 @@ module.exports = {
           '^src/server/modules/[^/]+/index\\.ts$',
           '^src/server/modules/[^/]+/tables\\.ts$',
         ],
+      },
+    },
+    {
+      name: 'module-owns-its-tables',
+      comment:
+        "Decision 0094: a module's tables are read and written by that module alone; another module calls a function of its index.ts. Its tables.ts may import another's, as a foreign key names the table it points at. Tests (*.test.ts), src/server/testing, db/seed and scripts read every table through db/schema.ts: they set up and check the database's state. Today's cross-module uses are the known violations (.dependency-cruiser-known-violations.json, `npm run lint:deps-baseline` after paying some off), so no new one lands.",
+      severity: 'error',
+      from: {
+        path: '^src/server/modules/([^/]+)/',
+        pathNot: ['\\.test\\.tsx?$', '^src/server/modules/[^/]+/tables\\.ts$'],
+      },
+      to: {
+        path: ['^src/server/modules/[^/]+/tables\\.ts$', '^src/server/db/schema\\.ts$'],
+        pathNot: '^src/server/modules/$1/tables\\.ts$',
       },
     },
   ],
