@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   architectureDocPath,
   cruiseServer,
+  currentOwnership,
   generatedPartOf,
   moduleGraphOf,
+  ownershipPartOf,
   renderModuleGraph,
+  renderOwnership,
 } from './architecture-doc';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -16,6 +19,14 @@ describe('docs/architecture.md', () => {
     const doc = fs.readFileSync(architectureDocPath, 'utf8');
     const current = renderModuleGraph(moduleGraphOf(await cruiseServer()));
     expect(generatedPartOf(doc), 'docs/architecture.md is stale: run npm run docs:architecture').toBe(
+      current,
+    );
+  });
+
+  it('shows which module owns which tables, and who still uses them directly (else run `npm run docs:architecture`)', async () => {
+    const doc = fs.readFileSync(architectureDocPath, 'utf8');
+    const current = renderOwnership(await currentOwnership());
+    expect(ownershipPartOf(doc), 'docs/architecture.md is stale: run npm run docs:architecture').toBe(
       current,
     );
   });

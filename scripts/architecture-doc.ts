@@ -1,5 +1,6 @@
-// `npm run docs:architecture`: writes the server's module graph into docs/architecture.md, between
-// its marker comments, from dependency-cruiser's view of the code. Sorted throughout, so a second
+// `npm run docs:architecture`: writes the server's module graph and which module owns which tables
+// into docs/architecture.md, between their marker comments, from dependency-cruiser's view of the
+// code and its known violations. Sorted throughout, so a second
 // run without a code change changes nothing; architecture-doc.test.ts fails when the page is stale.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -120,31 +121,137 @@ export function renderModuleGraph(graph: ModuleGraph): string {
   return lines.join('\n');
 }
 
-/** The text between the markers, without the newlines that frame it. */
-export function generatedPartOf(doc: string): string {
-  const start = doc.indexOf(GRAPH_START);
-  const end = doc.indexOf(GRAPH_END);
+function partOf(doc: string, startMarker: string, endMarker: string): string {
+  const start = doc.indexOf(startMarker);
+  const end = doc.indexOf(endMarker);
   if (start < 0 || end < start) {
-    throw new Error(`docs/architecture.md has lost its markers: ${GRAPH_START} ... ${GRAPH_END}`);
+    throw new Error(`docs/architecture.md has lost its markers: ${startMarker} ... ${endMarker}`);
   }
-  return doc.slice(start + GRAPH_START.length, end).trim();
+  return doc.slice(start + startMarker.length, end).trim();
+}
+
+function withPart(doc: string, startMarker: string, endMarker: string, generated: string): string {
+  partOf(doc, startMarker, endMarker); // the markers must be there
+  const start = doc.indexOf(startMarker) + startMarker.length;
+  return `${doc.slice(0, start)}\n${generated}\n${doc.slice(doc.indexOf(endMarker))}`;
+}
+
+/** The module graph's text between its markers, without the newlines that frame it. */
+export function generatedPartOf(doc: string): string {
+  return partOf(doc, GRAPH_START, GRAPH_END);
 }
 
 export function withGeneratedPart(doc: string, generated: string): string {
-  generatedPartOf(doc); // the markers must be there
-  const start = doc.indexOf(GRAPH_START) + GRAPH_START.length;
-  return `${doc.slice(0, start)}\n${generated}\n${doc.slice(doc.indexOf(GRAPH_END))}`;
+  return withPart(doc, GRAPH_START, GRAPH_END, generated);
+}
+
+export const OWNERS_START =
+  '<!-- table-owners:start: written by `npm run docs:architecture`, do not edit -->';
+export const OWNERS_END = '<!-- table-owners:end -->';
+
+const modulesDir = path.join(root, 'src/server/modules');
+export const knownViolationsPath = path.join(root, '.dependency-cruiser-known-violations.json');
+const TABLES_FILE = /^src\/server\/modules\/([^/]+)\/tables\.ts$/;
+
+export type TableOwnership = {
+  /** For each module with a tables.ts: the names its code imports its tables by, sorted. */
+  tables: Map<string, string[]>;
+  /** For each table: the other modules whose code still uses it directly (known violations). */
+  readers: Map<string, string[]>;
+  /** How many imports of another module's tables the baseline still holds. */
+  knownViolations: number;
+};
+
+/** Each module's tables (decision 0094), read from the modules' tables.ts as the code exports them. */
+export async function tablesByModule(): Promise<Map<string, string[]>> {
+  const { PgTable } = await import('drizzle-orm/pg-core');
+  const { is } = await import('drizzle-orm');
+  const tables = new Map<string, string[]>();
+  for (const module of fs.readdirSync(modulesDir).sort()) {
+    const file = path.join(modulesDir, module, 'tables.ts');
+    if (!fs.existsSync(file)) continue;
+    const exported: Record<string, unknown> = await import(file);
+    const names = Object.entries(exported)
+      .filter(([, value]) => is(value, PgTable))
+      .map(([name]) => name)
+      .sort();
+    tables.set(module, names);
+  }
+  return tables;
+}
+
+type KnownViolation = { from: string; to: string; rule: { name: string } };
+
+/**
+ * The baseline's imports of another module's tables, by table: the names each importing file takes
+ * from that tables.ts (one import statement of it per file, as Biome keeps them).
+ */
+export function ownershipOf(tables: Map<string, string[]>, known: KnownViolation[]): TableOwnership {
+  const readers = new Map<string, Set<string>>();
+  const ownTables = known.filter((violation) => violation.rule.name === 'module-owns-its-tables');
+  for (const violation of ownTables) {
+    const owner = violation.to.match(TABLES_FILE)?.[1];
+    const reader = violation.from.match(MODULE_FILE)?.[1];
+    if (!owner || !reader) continue;
+    const source = fs.readFileSync(path.join(root, violation.from), 'utf8');
+    const imported = new RegExp(`import\\s+(?:type\\s+)?\\{([^}]*)\\}\\s+from\\s+'[./]*/${owner}/tables'`);
+    const names = (source.match(imported)?.[1] ?? '')
+      .split(',')
+      .map((name) => name.replace(/^\s*type\s+/, '').trim())
+      .filter((name) => (tables.get(owner) ?? []).includes(name));
+    for (const name of names) {
+      const found = readers.get(name) ?? new Set<string>();
+      found.add(reader);
+      readers.set(name, found);
+    }
+  }
+  return {
+    tables,
+    readers: new Map([...readers].map(([name, modules]) => [name, [...modules].sort()])),
+    knownViolations: ownTables.length,
+  };
+}
+
+export async function currentOwnership(): Promise<TableOwnership> {
+  const known = JSON.parse(fs.readFileSync(knownViolationsPath, 'utf8')) as KnownViolation[];
+  return ownershipOf(await tablesByModule(), known);
+}
+
+/** The generated ownership table: module, its tables, and which other modules still use each. */
+export function renderOwnership(ownership: TableOwnership): string {
+  const pairs = new Set<string>();
+  const lines = ['| module | table | still used directly by |', '|---|---|---|'];
+  for (const [module, names] of ownership.tables) {
+    for (const name of names) {
+      const readers = ownership.readers.get(name) ?? [];
+      for (const reader of readers) pairs.add(`${reader} ${module}`);
+      lines.push(`| \`${module}\` | \`${name}\` | ${readers.length > 0 ? readers.join(', ') : '-'} |`);
+    }
+  }
+  const count = [...ownership.tables.values()].reduce((sum, names) => sum + names.length, 0);
+  lines.push(
+    '',
+    `${count} tables in ${ownership.tables.size} modules. Known violations left: ${ownership.knownViolations} ` +
+      `imports of another module's tables, ${pairs.size} pairs of reading and owning modules.`,
+  );
+  return lines.join('\n');
+}
+
+/** The text between a pair of markers, without the newlines that frame it. */
+export function ownershipPartOf(doc: string): string {
+  return partOf(doc, OWNERS_START, OWNERS_END);
 }
 
 async function writeArchitectureDoc() {
   const doc = fs.readFileSync(architectureDocPath, 'utf8');
-  const next = withGeneratedPart(doc, renderModuleGraph(moduleGraphOf(await cruiseServer())));
+  const graph = withGeneratedPart(doc, renderModuleGraph(moduleGraphOf(await cruiseServer())));
+  const next = withPart(graph, OWNERS_START, OWNERS_END, renderOwnership(await currentOwnership()));
   if (next === doc) {
-    console.log('docs/architecture.md: the module graph is up to date');
+    console.log('docs/architecture.md: the module graph and table owners are up to date');
     return;
   }
   fs.writeFileSync(architectureDocPath, next);
-  console.log('docs/architecture.md: module graph written');
+  console.log('docs/architecture.md: module graph and table owners written');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
