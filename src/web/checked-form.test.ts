@@ -40,8 +40,6 @@ const NOT_YET_MOVED = new Set([
   'features/auth/phone-sign-in-form.tsx',
   'features/auth/your-data.tsx',
   'features/catalog/add-on-step.tsx',
-  'features/checkout/gift-link-form.tsx',
-  'features/checkout/gift-link-list-form.tsx',
   'features/complaints/complaint-form.tsx',
   'features/complaints/complaint-status-form.tsx',
   'features/coupons/coupon-field.tsx',

@@ -1,12 +1,14 @@
 import {
   type FieldErrors,
   type FieldValues,
+  type Path,
   type Resolver,
   type UseFormProps,
   type UseFormReturn,
+  type UseFormSetError,
   useForm,
 } from 'react-hook-form';
-import { NETWORK_ERROR_MESSAGE } from './api/client';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api/client';
 
 /**
  * A form's checks: the Zod resolver of the shared schemas, from a `*-checks.ts` module beside the
@@ -49,4 +51,25 @@ export function useCheckedForm<Values extends FieldValues, Output = Values>({
   checks: Resolver<Values, unknown, Output>;
 }): UseFormReturn<Values, unknown, Output> {
   return useForm<Values, unknown, Output>({ ...options, resolver: checks });
+}
+
+/**
+ * A server's refusal that names fields by path ('recipient.phone', 'allowedSlots.0') goes under the
+ * first of `fields` each path falls within, the first message a field gets; true when one did. A
+ * refusal no field explains is the caller's to say in the red box.
+ */
+export function refusalOnFields<Values extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<Values>[],
+  setError: UseFormSetError<Values>,
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const placed = new Set<Path<Values>>();
+  for (const issue of error.errors) {
+    const field = fields.find((name) => issue.path === name || issue.path.startsWith(`${name}.`));
+    if (field === undefined || placed.has(field)) continue;
+    placed.add(field);
+    setError(field, { type: 'server', message: issue.message });
+  }
+  return placed.size > 0;
 }

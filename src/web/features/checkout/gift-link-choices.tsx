@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import type { GiftLinkSlot, GiftLinkTimedFee } from '../../../shared/api/gift-links';
 import { DELIVERY_SLOTS } from '../../../shared/delivery-slot-rules';
 import { giftLinkSlotFeePaise } from '../../../shared/gift-links';
@@ -7,8 +6,8 @@ import { formatInr, formatPaise, type Paise, toPaise, toRupees } from '../../../
 import { cartCharges, chargesTotalPaise } from '../../../shared/order-charges';
 import { apiRequest } from '../../api/client';
 import { storeSettings } from '../../app-data';
+import { CheckboxGroupField } from '../../components/form-field';
 import type { CheckoutLine } from './checkout-lines';
-import { Tick } from './gift-options-field';
 
 // Decision 0081: what a gift link allows and what it costs, for one recipient or a list (0090).
 
@@ -52,39 +51,34 @@ export function useGiftLinkTotal(
   );
 }
 
-/** "Deliveries the recipient may pick": nothing ticked until the sender ticks it (E-Commerce Rules r.4). */
+/**
+ * "Deliveries the recipient may pick", the form's `allowedSlots` (a Controller's field): nothing
+ * ticked until the sender ticks it (E-Commerce Rules r.4), sent in the order ticked.
+ */
 export function GiftLinkSlotChoices({
-  slots,
+  value,
   error,
   onChange,
+  onBlur,
 }: {
-  slots: readonly GiftLinkSlot[];
+  value: readonly GiftLinkSlot[];
   error: string | undefined;
   onChange(slots: GiftLinkSlot[]): void;
+  onBlur(): void;
 }) {
-  const legendId = useId();
   const timedFeePaise = useTimedSlotFee();
-  const offered = SLOTS.filter((slot) => slot !== 'timed' || timedFeePaise !== null);
+  const options = SLOTS.filter((slot) => slot !== 'timed' || timedFeePaise !== null).map((slot) => ({
+    value: slot,
+    label: slotLabel(slot, timedFeePaise ?? 0),
+  }));
   return (
-    <fieldset aria-describedby={error ? `${legendId}-error` : undefined}>
-      <legend id={legendId} className="font-semibold text-stone-900">
-        Deliveries the recipient may pick
-      </legend>
-      {offered.map((slot) => (
-        <Tick
-          key={slot}
-          label={slotLabel(slot, timedFeePaise ?? 0)}
-          checked={slots.includes(slot)}
-          onChange={(checked) =>
-            onChange(checked ? [...slots, slot] : slots.filter((other) => other !== slot))
-          }
-        />
-      ))}
-      {error && (
-        <p id={`${legendId}-error`} className="text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <CheckboxGroupField
+      legend="Deliveries the recipient may pick"
+      options={options}
+      value={value}
+      error={error}
+      onChange={onChange}
+      onBlur={onBlur}
+    />
   );
 }

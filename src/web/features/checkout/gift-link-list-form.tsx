@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useId, useMemo, useRef } from 'react';
+import { useController } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type {
   CreateGiftLinkBatchInput,
   CreateGiftLinkBatchResponse,
   GiftLinkRecipientRows,
-  GiftLinkSlot,
 } from '../../../shared/api/gift-links';
 import type {
   CreateOrderResponse,
@@ -16,15 +16,17 @@ import { GIFT_LINK_LIST_MAX_ROWS } from '../../../shared/gift-links';
 import { GIFT_MESSAGE_MAX } from '../../../shared/gift-options';
 import { formatInr } from '../../../shared/money';
 import { ApiError, apiRequest } from '../../api/client';
+import { checksOnFirstUse, refusalOnFields, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
-import { FormField, TextAreaField } from '../../components/form-field';
+import { CheckboxField, FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import type { CheckoutLine } from './checkout-lines';
 import { GiftLinkSlotChoices, useGiftLinkTotal } from './gift-link-choices';
-import { Tick } from './gift-options-field';
+import { giftLinkListSent, NO_GIFT_LINK_LIST } from './gift-link-values';
 
 // Decision 0090: one gift to every recipient of a pasted or uploaded list, each an order of its
 // own, paid once. Every row is checked, and each bad one named, before the Pay button is offered.
+// The server's schema checks the rest of the form, loaded at its first focus (decision 0088).
 
 /** The payment window the page hands in (features/payment's usePaymentWindow): pages compose features. */
 export type PaymentWindow = (options: {
@@ -35,30 +37,16 @@ export type PaymentWindow = (options: {
   description(order: CreateOrderResponse): string;
 }) => { phase: 'idle' | 'creating' | 'verifying'; message: string | null; pay(): Promise<void> };
 
-type FieldErrors = Partial<Record<'slots' | 'message' | 'gstin' | 'legalName', string>>;
+const checkGiftLinkList = checksOnFirstUse(
+  () => import('./gift-link-checks'),
+  (checks) => checks.checkGiftLinkList,
+);
 const CHECK_FAILED = "We couldn't check the list just now. Please try again.";
 const NO_COUPON = 'Coupons apply to one order, so not to a list.';
+const REFUSED_FIELDS = ['allowedSlots', 'message', 'business.gstin', 'business.legalName'] as const;
 
 const verifyBatch = (payload: VerifyPaymentPayload) =>
   apiRequest<VerifyPaymentResponse>('/gift-links/batches/verify', { method: 'POST', body: payload });
-
-function fieldErrorsOf(errors: readonly { path: string; message: string }[]): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const { path, message } of errors) {
-    const field =
-      path === 'allowedSlots'
-        ? 'slots'
-        : path === 'message'
-          ? 'message'
-          : path === 'business.gstin'
-            ? 'gstin'
-            : path === 'business.legalName'
-              ? 'legalName'
-              : null;
-    if (field) fields[field] ??= message;
-  }
-  return fields;
-}
 
 export function GiftLinkListForm({
   lines,
@@ -76,67 +64,50 @@ export function GiftLinkListForm({
 }) {
   const navigate = useNavigate();
   const rowsId = useId();
-  const [list, setList] = useState('');
-  const [checked, setChecked] = useState<{ list: string; rows: number } | null>(null);
-  const [rowProblems, setRowProblems] = useState<string[]>([]);
-  const [message, setMessage] = useState('');
-  const [reveal, setReveal] = useState(false);
-  const [slots, setSlots] = useState<GiftLinkSlot[]>([]);
-  const [business, setBusiness] = useState<{ on: boolean; gstin: string; legalName: string }>({
-    on: false,
-    gstin: '',
-    legalName: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { register, control, handleSubmit, formState, setError, setValue, getValues, watch } = useCheckedForm(
+    {
+      checks: checkGiftLinkList,
+      defaultValues: NO_GIFT_LINK_LIST,
+    },
+  );
+  const errors = formState.errors;
+  const slots = useController({ control, name: 'allowedSlots' });
+  const list = watch('list');
   // One key for the same batch, so a double press or a retry never places a second one.
   const idempotency = useRef<{ body: string; key: string } | null>(null);
-
-  const ready = checked !== null && checked.list === list ? checked.rows : 0;
-  const each = useGiftLinkTotal(lines, shippingFee, 0, slots);
-  const total = each * ready;
 
   const check = useMutation({
     mutationFn: (text: string) =>
       apiRequest<GiftLinkRecipientRows>('/gift-links/recipients', { method: 'POST', body: { list: text } }),
-    onSuccess: (answer, text) => {
-      setRowProblems([]);
-      setProblem(null);
-      setChecked({ list: text, rows: answer.recipients.length });
-    },
-    onError: (error) => {
-      setChecked(null);
-      const rows = error instanceof ApiError ? error.errors.map((issue) => issue.message) : [];
-      setRowProblems(rows);
-      setProblem(rows.length > 0 ? error.message : error.message || CHECK_FAILED);
-    },
   });
+  // The server's answer holds for the list it checked, until the list is changed.
+  const checkedNow = check.variables === list;
+  const ready = checkedNow && check.data ? check.data.recipients.length : 0;
+  const rowProblems =
+    checkedNow && check.error instanceof ApiError ? check.error.errors.map((issue) => issue.message) : [];
+  const problem = checkedNow && check.error ? check.error.message || CHECK_FAILED : null;
+  const each = useGiftLinkTotal(lines, shippingFee, 0, slots.field.value);
+  const total = each * ready;
 
   const startOrder = useCallback(async (): Promise<CreateOrderResponse> => {
     const sent: CreateGiftLinkBatchInput = {
       items: lines.map((line) => ({ productId: line.id, quantity: line.quantity })),
       totalAmount: total,
-      list,
-      ...(message.trim() ? { message } : {}),
-      revealGift: reveal,
-      allowedSlots: slots,
-      ...(business.on ? { business: { gstin: business.gstin, legalName: business.legalName } } : {}),
+      ...giftLinkListSent(getValues()),
     };
     const text = JSON.stringify(sent);
     if (idempotency.current?.body !== text) idempotency.current = { body: text, key: crypto.randomUUID() };
     try {
-      const placed = await apiRequest<CreateGiftLinkBatchResponse>('/gift-links/batches', {
+      return await apiRequest<CreateGiftLinkBatchResponse>('/gift-links/batches', {
         method: 'POST',
         body: sent,
         headers: { 'idempotency-key': idempotency.current.key },
       });
-      setErrors({});
-      return placed;
     } catch (error) {
-      if (error instanceof ApiError) setErrors(fieldErrorsOf(error.errors));
+      refusalOnFields(error, REFUSED_FIELDS, setError);
       throw error;
     }
-  }, [lines, total, list, message, reveal, slots, business]);
+  }, [lines, total, getValues, setError]);
 
   const payment = usePaymentWindow({
     startOrder,
@@ -149,18 +120,10 @@ export function GiftLinkListForm({
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    setList(await file.text());
-    setRowProblems([]);
+    setValue('list', await file.text());
   };
 
-  const pay = () => {
-    if (slots.length === 0) {
-      setErrors({ slots: 'Please choose at least one delivery the recipient may pick' });
-      return;
-    }
-    setErrors({});
-    void payment.pay();
-  };
+  const pay = handleSubmit(() => payment.pay());
 
   const summary = useMemo(
     () => (ready > 0 ? `${ready} recipients ready: ${formatInr(each)} each` : null),
@@ -170,10 +133,11 @@ export function GiftLinkListForm({
   return (
     <form
       onSubmit={(event) => {
+        if (ready > 0) return void pay(event);
         event.preventDefault();
-        if (ready > 0) pay();
-        else if (list.trim()) check.mutate(list);
+        if (list.trim()) check.mutate(list);
       }}
+      onFocus={checkGiftLinkList.preload}
       noValidate
       aria-label="Send gift links to a list"
       className="flex min-w-0 flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
@@ -185,12 +149,9 @@ export function GiftLinkListForm({
       <TextAreaField
         label={`Recipients, one a line: name, mobile or e-mail, message (up to ${GIFT_LINK_LIST_MAX_ROWS})`}
         rows={6}
-        value={list}
-        onChange={(event) => {
-          setList(event.target.value);
-          setRowProblems([]);
-        }}
-        aria-describedby={rowProblems.length > 0 ? rowsId : undefined}
+        error={errors.list?.message}
+        {...register('list')}
+        {...(rowProblems.length > 0 ? { 'aria-describedby': rowsId } : {})}
       />
       <label className="flex flex-col gap-1 text-sm font-semibold text-stone-900">
         Or upload a CSV file
@@ -232,47 +193,39 @@ export function GiftLinkListForm({
         label={`A message for recipients without their own (up to ${GIFT_MESSAGE_MAX} characters)`}
         maxLength={GIFT_MESSAGE_MAX}
         rows={2}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-        error={errors.message}
+        error={errors.message?.message}
+        {...register('message')}
       />
-      <Tick
+      <CheckboxField
         label="Let the recipients see what the gift is (otherwise it is a surprise)"
-        checked={reveal}
-        onChange={setReveal}
+        {...register('revealGift')}
       />
-      <GiftLinkSlotChoices slots={slots} error={errors.slots} onChange={setSlots} />
-      <Tick
-        label="Add our company's GSTIN to every invoice"
-        checked={business.on}
-        onChange={(on) => setBusiness((current) => ({ ...current, on }))}
-      />
-      {business.on && (
+      <GiftLinkSlotChoices {...slots.field} error={slots.fieldState.error?.message} />
+      <CheckboxField label="Add our company's GSTIN to every invoice" {...register('withBusiness')} />
+      {watch('withBusiness') && (
         <>
           <FormField
             label="GSTIN"
             autoComplete="off"
-            value={business.gstin}
-            onChange={(event) => setBusiness((current) => ({ ...current, gstin: event.target.value }))}
-            error={errors.gstin}
+            error={errors.business?.gstin?.message}
+            {...register('business.gstin')}
           />
           <FormField
             label="Legal name the GSTIN is registered under"
             autoComplete="organization"
-            value={business.legalName}
-            onChange={(event) => setBusiness((current) => ({ ...current, legalName: event.target.value }))}
-            error={errors.legalName}
+            error={errors.business?.legalName?.message}
+            {...register('business.legalName')}
           />
         </>
       )}
-      {rowProblems.length === 0 && (problem ?? payment.message) && (
-        <ErrorBanner>{problem ?? payment.message}</ErrorBanner>
+      {rowProblems.length === 0 && (problem ?? errors.root?.message ?? payment.message) && (
+        <ErrorBanner>{problem ?? errors.root?.message ?? payment.message}</ErrorBanner>
       )}
       <Button
         type="button"
         disabled={blocked || ready === 0 || payment.phase !== 'idle'}
         className="w-full py-3 text-base"
-        onClick={pay}
+        onClick={(event) => void pay(event)}
       >
         {payment.phase === 'creating'
           ? 'Placing the gift links...'
