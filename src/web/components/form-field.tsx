@@ -47,6 +47,7 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   error?: string | undefined;
   options: readonly { value: string; label: string }[];
+  ref?: Ref<HTMLSelectElement>;
 };
 
 const controlClass = (error: string | undefined, className: string) =>
@@ -109,11 +110,11 @@ export function TextAreaField({ label, error, id, className = '', ref, ...input 
 }
 
 /** A labelled drop-down of `options` with its validation message. */
-export function SelectField({ label, error, id, className = '', options, ...select }: SelectFieldProps) {
+export function SelectField({ label, error, id, className = '', options, ref, ...select }: SelectFieldProps) {
   return (
     <Field id={id} label={label} error={error}>
       {(control) => (
-        <select className={controlClass(error, className)} {...select} {...control}>
+        <select ref={ref} className={controlClass(error, className)} {...select} {...control}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
