@@ -59,6 +59,8 @@ export const SETTING_NOTES: Record<keyof typeof Env.shape, string> = {
     'Days the courier takes to remit cash collected on delivery; later shows as overdue (decision 0067).',
   GIFT_LINK_DAYS: "Days a gift link waits for its recipient's address, its stock held (decision 0081).",
   GIFT_LINKS_PER_DAY: 'Gift links one account may send in a day (decision 0081).',
+  CORPORATE_GIFT_LINKS_PER_DAY:
+    'Gift links an account the owner approved as a corporate buyer may send in a day (decision 0081).',
   GROUP_GIFTS_PER_DAY: 'Group gifts one organiser may start in a day (decision 0084).',
   GROUP_GIFT_MIN_SHARE_RUPEES:
     'The smallest share of a group gift; the last may be less when less remains (decision 0084).',

@@ -132,6 +132,7 @@ export const Env = z.object({
   // send in a day.
   GIFT_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   GIFT_LINKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  CORPORATE_GIFT_LINKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(500),
   // Decision 0084: group gifts one organiser may start in a day, and one share's bounds in rupees.
   GROUP_GIFTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
   GROUP_GIFT_MIN_SHARE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(50),

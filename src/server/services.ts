@@ -225,7 +225,11 @@ export function createServices({
     onStockChanged,
     giftLinkRules: async () => {
       const values = (await settings.get()).values;
-      return { days: values.giftLinkDays, perDay: values.giftLinksPerDay };
+      return {
+        days: values.giftLinkDays,
+        perDay: values.giftLinksPerDay,
+        corporatePerDay: values.corporateGiftLinksPerDay,
+      };
     },
   });
   // Decision 0066: an order's address and phone, edited until it is booked.
@@ -505,7 +509,7 @@ export function createServices({
       }),
       codRemittance,
       bulk: adminBulk,
-      customers: createAdminCustomerService({ db }),
+      customers: createAdminCustomerService({ db, clock }),
       salesReports: createSalesReports({ db }),
     },
   };

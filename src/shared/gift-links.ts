@@ -39,8 +39,10 @@ export const GIFT_LINK_MESSAGES = {
   ownNumber: 'A gift link goes to someone else: please give the recipient’s own number',
 } as const;
 
-export const tooManyGiftLinksMessage = (limit: number) =>
-  `You can send ${limit} gift links a day. Please try again tomorrow, or ask us about corporate gifting.`;
+export const tooManyGiftLinksMessage = (limit: number, corporate = false) =>
+  corporate
+    ? `You can send ${limit} gift links a day. Please try again tomorrow.`
+    : `You can send ${limit} gift links a day. Please try again tomorrow, or ask us about corporate gifting.`;
 
 /**
  * Decision 0081: a link is paid for with the largest delivery fee its choices can cost (the

@@ -332,7 +332,8 @@ export const OwnerSettings = z.object({
       hint: 'Cash collected and not remitted after this many days shows as overdue',
     },
   ),
-  // Decision 0081: a gift link's life (its stock is held that long) and an account's links a day.
+  // Decision 0081: a gift link's life (its stock is held that long) and an account's links a day,
+  // higher for an account the owner approved as a corporate buyer.
   giftLinkDays: field(
     z
       .number({ error: 'Days a gift link stays open must be a number of days' })
@@ -352,6 +353,13 @@ export const OwnerSettings = z.object({
     group: 'shipping',
     kind: 'count',
     env: ['GIFT_LINKS_PER_DAY'],
+  }),
+  corporateGiftLinksPerDay: field(count('Corporate gift links a day', GIFT_LINKS_PER_DAY_MAX), {
+    label: 'Gift links an approved corporate account may send in a day',
+    group: 'shipping',
+    kind: 'count',
+    env: ['CORPORATE_GIFT_LINKS_PER_DAY'],
+    hint: 'Approve a business account on its customer page; it never gets fewer than the limit above',
   }),
   // Decision 0084: the group gifts an organiser may start in a day, and one share's bounds.
   groupGiftsPerDay: field(count('Group gifts a day', GROUP_GIFTS_PER_DAY_MAX), {

@@ -141,6 +141,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RouteNeed>> = {
   'GET /api/admin/customers': ['viewOrders'],
   'GET /api/admin/customers/export.csv': ['exportCustomers'],
   'GET /api/admin/customers/:id': ['viewOrders'],
+  // Decision 0081: a corporate buyer sends more gift links a day, the owner's Settings' limit.
+  'PUT /api/admin/customers/:id/corporate': ['settings'],
   'GET /api/admin/credit-notes/:id/pdf': ['print'],
   'GET /api/admin/returns': ['viewOrders'],
   // Approving a return refunds it; marking it received makes a refund that waited (decision 0066).

@@ -58,5 +58,20 @@ export const AdminCustomerDetail = z.object({
   ),
   /** All the customer's orders, any status. */
   ordersTotal: z.number().int(),
+  /** A business account's GSTIN and legal name (the customer's own, for B2B invoices); else null. */
+  business: z.object({ gstin: z.string(), legalName: z.string().nullable() }).nullable(),
+  /**
+   * Decision 0081: when the owner approved this business account as a corporate buyer (its gift
+   * links a day are the owner's corporate limit); null when not approved.
+   */
+  corporateApprovedAt: z.string().nullable(),
 });
 export type AdminCustomerDetail = z.infer<typeof AdminCustomerDetail>;
+
+/** PUT /api/admin/customers/:id/corporate: approve a business account as a corporate buyer, or withdraw it. */
+export const CorporateApproval = z.object({ approved: z.boolean() });
+export type CorporateApproval = z.infer<typeof CorporateApproval>;
+
+export const CORPORATE_MESSAGES = {
+  needsGstin: 'Only a business account with a GSTIN can be approved as a corporate account',
+} as const;

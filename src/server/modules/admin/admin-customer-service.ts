@@ -4,22 +4,27 @@ import {
   type AdminCustomerList,
   type AdminCustomerQuery,
   type AdminCustomerSummary,
+  CORPORATE_MESSAGES,
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_RECENT_ORDERS,
 } from '../../../shared/api/admin-customers';
 import { toRupees } from '../../../shared/money';
+import type { Clock } from '../../clock';
 import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
 import { DEMO_REVIEWER_PREFIX } from '../../db/seed';
 import { containsPattern, userEmail } from '../../db/sql-helpers';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { addresses } from '../addresses/tables';
+import { businessAccountOf, lockBusinessAccount, setCorporateApproval } from '../auth';
 import { users } from '../auth/tables';
 import { orders } from '../orders/tables';
+import { type SettingsActor, writeAuditLine } from '../settings';
 
 export type AdminCustomerService = ReturnType<typeof createAdminCustomerService>;
 
 const EXPORT_PAGE = 2000;
+const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 /** Phone numbers are stored as typed ('98765 43210'); searches compare digits, without India's +91. */
 function phoneDigits(text: string): string {
@@ -34,7 +39,7 @@ const digitsOf = (column: SQL) => sql`regexp_replace(${column}, '\\D', '', 'g')`
  * addresses_phone_digits_trgm_idx, orders_phone_digits_trgm_idx) and each row's figures are
  * read through the per-customer indexes of orders and the money ledger.
  */
-export function createAdminCustomerService({ db }: { db: Db }) {
+export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock }) {
   const orderPhone = sql`${orders.shippingAddress}->>'phone'`;
   // Drizzle writes a one-table select's columns unqualified, so the per-customer subqueries name
   // their tables in full (o, a, ml) against "users"."id".
@@ -159,7 +164,8 @@ export function createAdminCustomerService({ db }: { db: Db }) {
         .select(columns)
         .from(users)
         .where(and(eq(users.id, id), eq(users.role, 'customer')));
-      if (!row) throw notFound('Customer not found');
+      const business = await businessAccountOf(db, id);
+      if (!row || !business) throw notFound(CUSTOMER_NOT_FOUND);
       const [saved, recent, [all]] = await Promise.all([
         db
           .select()
@@ -201,7 +207,41 @@ export function createAdminCustomerService({ db }: { db: Db }) {
           totalAmount: toRupees(order.totalPaise),
         })),
         ordersTotal: all?.total ?? 0,
+        business: business.gstin ? { gstin: business.gstin, legalName: business.legalName } : null,
+        corporateApprovedAt: business.corporateApprovedAt?.toISOString() ?? null,
       };
+    },
+
+    /**
+     * Decision 0081: the owner approves a business account (one with a GSTIN) as a corporate
+     * buyer, whose gift links a day are then the owner's corporate limit, or withdraws it; each
+     * change is an audit line, as a change of settings or staff is.
+     */
+    async setCorporate(actor: SettingsActor, id: number, approved: boolean): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const customer = await lockBusinessAccount(tx, id);
+        if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+        if (approved && !customer.gstin) throw conflict(CORPORATE_MESSAGES.needsGstin);
+        if ((customer.corporateApprovedAt !== null) === approved) return;
+        await setCorporateApproval(tx, id, approved ? now : null);
+        const [ordinary, corporate] = ['ordinary account', `corporate account (GSTIN ${customer.gstin})`];
+        await writeAuditLine(
+          tx,
+          {
+            actor,
+            area: 'customers',
+            changes: [
+              {
+                key: customer.email ?? `customer ${id}`,
+                from: approved ? ordinary : corporate,
+                to: approved ? corporate : ordinary,
+              },
+            ],
+          },
+          now,
+        );
+      });
     },
   };
 }

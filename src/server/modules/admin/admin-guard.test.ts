@@ -47,6 +47,7 @@ const WHO_MAY: readonly (readonly [route: string, roles: string])[] = [
   ['GET /api/admin/customers', 'owner orders accounts'],
   ['GET /api/admin/customers/export.csv', 'owner accounts'],
   ['GET /api/admin/customers/:id', 'owner orders accounts'],
+  ['PUT /api/admin/customers/:id/corporate', 'owner'],
   ['GET /api/admin/credit-notes/:id/pdf', 'owner orders accounts'],
   ['GET /api/admin/returns', 'owner orders accounts'],
   ['POST /api/admin/returns/:id/approve', 'owner accounts'],

@@ -18,6 +18,7 @@ import {
   AdminCustomerIdParams,
   AdminCustomerList,
   AdminCustomerQuery,
+  CorporateApproval,
 } from '../../../shared/api/admin-customers';
 import {
   AdminCouponChanges,
@@ -41,7 +42,7 @@ import {
   AdminReviewQuery,
 } from '../../../shared/api/reviews';
 import { ChangeOrderAddressByStore } from '../../../shared/order-edits';
-import { may } from '../../../shared/staff-roles';
+import { may, type StaffRole } from '../../../shared/staff-roles';
 import { readJobQueues, readStuckWebhooks } from '../health';
 import { sendInvoicePdf } from '../invoices';
 import { MAIL_EVERY_MS } from '../mail';
@@ -164,14 +165,34 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', 'attachment; filename="customers.csv"')
       .send(await admin.customers.exportCsv()),
   );
+  const customerFor = async (req: { user: { staffRole: StaffRole | null } }, id: number) => {
+    const detail = await admin.customers.detail(id);
+    return may(req.user.staffRole, 'viewRevenue')
+      ? detail
+      : { ...detail, customer: customerWithoutSpend(detail.customer) };
+  };
   app.get(
     '/admin/customers/:id',
     { schema: { params: AdminCustomerIdParams, response: { 200: AdminCustomerDetail } } },
+    async (req) => customerFor(req, req.params.id),
+  );
+  // Decision 0081: a business account approved as a corporate buyer (the settings permission's).
+  app.put(
+    '/admin/customers/:id/corporate',
+    {
+      schema: {
+        params: AdminCustomerIdParams,
+        body: CorporateApproval,
+        response: { 200: AdminCustomerDetail },
+      },
+    },
     async (req) => {
-      const detail = await admin.customers.detail(req.params.id);
-      return may(req.user.staffRole, 'viewRevenue')
-        ? detail
-        : { ...detail, customer: customerWithoutSpend(detail.customer) };
+      await admin.customers.setCorporate(
+        { id: req.user.id, email: req.user.email },
+        req.params.id,
+        req.body.approved,
+      );
+      return customerFor(req, req.params.id);
     },
   );
 

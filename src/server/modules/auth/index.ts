@@ -15,6 +15,13 @@ export {
   endSessionsOf,
   tokenHashOf,
 } from './auth-service';
+export {
+  type BusinessAccount,
+  businessAccountOf,
+  isCorporateBuyer,
+  lockBusinessAccount,
+  setCorporateApproval,
+} from './corporate-accounts';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
 export { CODE_ALLOWANCE } from './phone-sign-in';
 export { authRoutes, userJson } from './routes';

@@ -27,6 +27,9 @@ export const users = pgTable(
     // invoices (B2B) so they can claim input tax credit; null for a consumer.
     gstin: text('gstin'),
     legalName: text('legal_name'),
+    // Decision 0081: when the owner approved this business account (it has a GSTIN) as a corporate
+    // buyer, whose gift links a day are the owner's higher corporate limit; null for every other.
+    corporateApprovedAt: timestamp('corporate_approved_at', { withTimezone: true }),
     // Decision 0063: when the shopper erased the account; the row stays only as the owner of the
     // orders and invoices tax law keeps, with nothing left that names or reaches them.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -4,6 +4,7 @@ import { type CreateGiftLinkPayload, GiftLinkSlot } from '../../../shared/api/gi
 import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gift-links';
 import type { Queryable, Tx } from '../../db/client';
 import { conflict, forbidden, tooMany } from '../../errors';
+import { businessAccountOf, isCorporateBuyer } from '../auth';
 import { users } from '../auth/tables';
 import { giftLinks } from '../gift-links/tables';
 import { orders } from './tables';
@@ -11,8 +12,11 @@ import { orders } from './tables';
 // Decision 0081: the parts of a gift link that belong to its order: who may send one, how many a
 // day, and its row, written in the order's transaction.
 
-/** The owner's rules in force: the link's life and an account's links a day. */
-export type GiftLinkRules = { days: number; perDay: number };
+/**
+ * The owner's rules in force: the link's life and an account's links a day, ordinary or (an
+ * account the owner approved as a corporate buyer) corporate.
+ */
+export type GiftLinkRules = { days: number; perDay: number; corporatePerDay: number };
 export type ReadGiftLinkRules = () => Promise<GiftLinkRules>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,12 +55,16 @@ export async function refuseGiftLinkSender(
     .from(giftLinks)
     .innerJoin(orders, eq(orders.id, giftLinks.orderId))
     .where(and(eq(orders.userId, userId), gte(giftLinks.createdAt, new Date(now.getTime() - DAY_MS))));
+  // An approved corporate buyer gets the higher limit, never a lower one.
+  const business = await businessAccountOf(tx, userId);
+  const corporate = business !== null && isCorporateBuyer(business);
+  const perDay = corporate ? Math.max(rules.perDay, rules.corporatePerDay) : rules.perDay;
   // A batch's links count one a recipient (decision 0090).
-  if (sent && sent.value + recipientPhones.length > rules.perDay) {
+  if (sent && sent.value + recipientPhones.length > perDay) {
     // The day's allowance frees a link when the oldest of the last 24 hours turns a day old.
     const freedAt = (sent.oldest?.getTime() ?? now.getTime()) + DAY_MS;
     throw tooMany(
-      tooManyGiftLinksMessage(rules.perDay),
+      tooManyGiftLinksMessage(perDay, corporate),
       Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)),
     );
   }

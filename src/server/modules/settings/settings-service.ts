@@ -23,9 +23,11 @@ export function settingsDefaultsFrom(config: Config): OwnerSettings {
   return values as OwnerSettings;
 }
 
+/** What an audit line is about: settings, staff, or (decision 0081) a customer's corporate approval. */
+export type AuditArea = 'settings' | 'staff' | 'customers';
 export type AuditLine = {
   actor: SettingsActor;
-  area: 'settings' | 'staff';
+  area: AuditArea;
   changes: SettingsChange['changes'];
 };
 
@@ -172,7 +174,7 @@ export function createSettingsService({
     },
 
     /** The latest changes of one area, newest first. */
-    async history(area: 'settings' | 'staff', limit = 20): Promise<SettingsChange[]> {
+    async history(area: AuditArea, limit = 20): Promise<SettingsChange[]> {
       const rows = await db
         .select()
         .from(adminAuditLog)

@@ -21,7 +21,7 @@ export const storeSettings = pgTable(
   (table) => [check('store_settings_one_row', sql`${table.id} = 1`)],
 );
 
-/** One line per change an owner makes to settings or staff: who, when, what. */
+/** One line per change an owner makes to settings, staff or a corporate approval: who, when, what. */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
@@ -30,7 +30,8 @@ export const adminAuditLog = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     // Kept as written, so the line still says who after the account is gone.
     userEmail: text('user_email').notNull(),
-    area: text('area', { enum: ['settings', 'staff'] }).notNull(),
+    // 'customers': an account approved as a corporate buyer, or that approval withdrawn (decision 0081).
+    area: text('area', { enum: ['settings', 'staff', 'customers'] }).notNull(),
     changes: jsonb('changes').$type<{ key: string; from: unknown; to: unknown }[]>().notNull(),
   },
   (table) => [index('admin_audit_log_area_idx').on(table.area, table.at)],

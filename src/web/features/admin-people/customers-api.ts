@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCustomerDetail, AdminCustomerList } from '../../../shared/api/admin-customers';
 import { apiRequest, downloadFile } from '../../api/client';
 
@@ -19,6 +19,19 @@ export function useAdminCustomer(id: string) {
     queryFn: ({ signal }) =>
       apiRequest<AdminCustomerDetail>(`/admin/customers/${encodeURIComponent(id)}`, { signal }),
     staleTime: 0,
+  });
+}
+
+/** Decision 0081: a business account approved as a corporate buyer, or that approval withdrawn. */
+export function useCorporateApproval(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (approved: boolean) =>
+      apiRequest<AdminCustomerDetail>(`/admin/customers/${id}/corporate`, {
+        method: 'PUT',
+        body: { approved },
+      }),
+    onSuccess: (detail) => client.setQueryData(['admin', 'customer', String(id)], detail),
   });
 }
 

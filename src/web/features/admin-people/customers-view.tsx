@@ -7,7 +7,12 @@ import { errorMessage, inputClass, Pager, QueryState, StatusText } from '../../c
 import { EmailLink, PhoneLink } from '../../components/admin/contact-links';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
-import { type CustomerFilters, downloadCustomers, useAdminCustomers } from './customers-api';
+import {
+  type CustomerFilters,
+  downloadCustomers,
+  useAdminCustomers,
+  useCorporateApproval,
+} from './customers-api';
 
 /** Decision 0076: every customer as CSV, for a role that may export them. */
 export function DownloadCustomers() {
@@ -121,8 +126,54 @@ export function CustomersView() {
   );
 }
 
-/** One customer: how to reach them, their addresses and their latest orders. */
-export function CustomerDetailView({ detail }: { detail: AdminCustomerDetail }) {
+/**
+ * Decision 0081: a business account's GSTIN, and whether the owner approved it as a corporate
+ * buyer, whose gift links a day are the Settings' corporate limit; `canApprove` for a role that may.
+ */
+function BusinessAccount({
+  customerId,
+  business,
+  corporateApprovedAt,
+  canApprove,
+}: {
+  customerId: number;
+  business: NonNullable<AdminCustomerDetail['business']>;
+  corporateApprovedAt: string | null;
+  canApprove: boolean;
+}) {
+  const approval = useCorporateApproval(customerId);
+  const approved = corporateApprovedAt !== null;
+  return (
+    <section className="space-y-2 rounded-xl border border-brand-100 bg-white p-4">
+      <h2 className="font-bold text-stone-900">Business account</h2>
+      <p className="break-words text-stone-800">
+        GSTIN {business.gstin}
+        {business.legalName ? ` · ${business.legalName}` : ''}
+      </p>
+      <p role="status" className="text-sm text-stone-700">
+        {approved
+          ? `Approved corporate account since ${formatIndiaDateTime(corporateApprovedAt)}: it may send the corporate number of gift links a day.`
+          : 'Not an approved corporate account: it may send the ordinary number of gift links a day.'}
+      </p>
+      {canApprove && (
+        <Button variant="secondary" disabled={approval.isPending} onClick={() => approval.mutate(!approved)}>
+          {approved ? 'Withdraw corporate approval' : 'Approve as a corporate account'}
+        </Button>
+      )}
+      {approval.error && <ErrorBanner>{errorMessage(approval.error)}</ErrorBanner>}
+    </section>
+  );
+}
+
+/** One customer: how to reach them, their business, their addresses and their latest orders. */
+export function CustomerDetailView({
+  detail,
+  canApproveCorporate = false,
+}: {
+  detail: AdminCustomerDetail;
+  /** Decision 0081: the settings permission's (the API checks it again). */
+  canApproveCorporate?: boolean;
+}) {
   const { customer } = detail;
   return (
     <div className="space-y-4">
@@ -139,6 +190,14 @@ export function CustomerDetailView({ detail }: { detail: AdminCustomerDetail }) 
         <CustomerFigures customer={customer} />
         <p className="text-sm text-stone-600">Customer since {formatIndiaDateTime(customer.createdAt)}</p>
       </section>
+      {detail.business && (
+        <BusinessAccount
+          customerId={customer.id}
+          business={detail.business}
+          corporateApprovedAt={detail.corporateApprovedAt}
+          canApprove={canApproveCorporate}
+        />
+      )}
       <section className="rounded-xl border border-brand-100 bg-white p-4">
         <h2 className="font-bold text-stone-900">Addresses</h2>
         {detail.addresses.length === 0 ? (

@@ -33,6 +33,7 @@ const answer: OwnerSettingsResponse = {
     codRemittanceDays: 7,
     giftLinkDays: 7,
     giftLinksPerDay: 10,
+    corporateGiftLinksPerDay: 500,
     groupGiftsPerDay: 5,
     groupGiftMinShare: 50,
     groupGiftMaxShare: 50_000,

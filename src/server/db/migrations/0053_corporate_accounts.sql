@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "corporate_approved_at" timestamp with time zone;
