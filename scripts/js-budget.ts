@@ -16,7 +16,7 @@ export const jsBudget = { homeKb: 150, routeKb: 50 };
 // A page loads Zod (25.3 KB gzipped) only with a form it submits or an answer it checks, on first
 // use: the words, limits and rules pages show come from the Zod-free modules beside the schemas
 // (decision 0088). The product form came down from 53.1 to 24.2 KB when its checks loaded on first
-// use (product-form-rules.ts), the admin order page from 67.0 to 42.3 KB when its panels did
+// use (product-form-checks.ts), the admin order page from 67.0 to 42.3 KB when its panels did
 // (order-detail-view.tsx), and six pages from up to 55.6 KB to 8.7-22.6 KB when Zod left them.
 
 export type RouteWeight = { route: string; ownKb: number; beyondEntryKb: number };

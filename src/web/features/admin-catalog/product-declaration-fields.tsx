@@ -5,7 +5,7 @@ import {
   MAKER_ROLES,
   NET_UNITS,
 } from '../../../shared/legal-metrology-terms';
-import { Field, inputClass } from '../../components/admin/admin-ui';
+import { FormField, SelectField } from '../../components/form-field';
 
 // Decision 0059, Legal Metrology rule 6(10): the product's own declarations in the product form.
 // Empty means the category's (shown as the placeholder); the shared DeclarationOverrides schema
@@ -72,36 +72,28 @@ export function ProductDeclarationFields({
       </legend>
       {DECLARATION_KEYS.map((name) => {
         const choices = CHOICES[name];
-        const invalid = errors?.[name]
-          ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` }
-          : {};
-        return (
-          <Field
+        const field = {
+          id: `${id}-${name}`,
+          label: DECLARATION_LABELS[name],
+          error: errors?.[name]?.message,
+          ...register(name),
+        };
+        return choices ? (
+          <SelectField
             key={name}
-            id={`${id}-${name}`}
-            label={DECLARATION_LABELS[name]}
-            error={errors?.[name]?.message}
-          >
-            {choices ? (
-              <select id={`${id}-${name}`} className={inputClass} {...register(name)} {...invalid}>
-                <option value="">{fallback[name] ? `Category's: ${fallback[name]}` : 'Not set'}</option>
-                {choices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={`${id}-${name}`}
-                className={inputClass}
-                placeholder={text(fallback[name])}
-                {...(name === 'netQuantity' ? { inputMode: 'decimal' as const } : {})}
-                {...register(name)}
-                {...invalid}
-              />
-            )}
-          </Field>
+            {...field}
+            options={[
+              { value: '', label: fallback[name] ? `Category's: ${fallback[name]}` : 'Not set' },
+              ...choices.map((choice) => ({ value: choice, label: choice })),
+            ]}
+          />
+        ) : (
+          <FormField
+            key={name}
+            {...field}
+            placeholder={text(fallback[name])}
+            {...(name === 'netQuantity' ? { inputMode: 'decimal' as const } : {})}
+          />
         );
       })}
     </fieldset>

@@ -17,9 +17,9 @@ import {
 } from './product-parcel-fields';
 
 // The product form's values as typed and the payload they make, without Zod: the form needs them
-// to open and to send, its checks (product-form-rules.ts, loaded on first use) to check.
+// to open and to send, its checks (product-form-checks.ts, loaded on first use) to check.
 
-/** The form's fields as typed; the schema that checks them is in product-form-rules.ts. */
+/** The form's fields as typed; the schema that checks them is in product-form-checks.ts. */
 export type ProductFormValues = {
   name: string;
   description: string;

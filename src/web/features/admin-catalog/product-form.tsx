@@ -1,31 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useController, useFieldArray } from 'react-hook-form';
 import type { AdminCategory } from '../../../shared/api/admin';
 import type { AdminProduct } from '../../../shared/api/admin-products';
 import type { PhotoRule } from '../../../shared/personalisation';
 import { PERSONALISATION_MAX_FIELDS } from '../../../shared/personalisation-rules';
-import { errorMessage, Field, inputClass } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { CheckboxField, FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useSaveProduct } from './catalog-api';
 import { ProductAddOnFields } from './product-add-on-fields';
 import { ProductDeclarationFields } from './product-declaration-fields';
-import { type ProductFormValues, payloadOf, valuesOf } from './product-form-values';
+import { payloadOf, valuesOf } from './product-form-values';
 import { ProductParcelFields } from './product-parcel-fields';
 import { ProductPhotos } from './product-photos';
 import { ProductTaxFields } from './product-tax-fields';
 
-/**
- * The form's schema and the shared product rules it runs need Zod (about 25 KB gzipped), so they
- * load when the owner starts editing (the first focus in the form) or submits, not with the page:
- * the page stays within its JavaScript budget (docs/performance.md), and an owner who only looks
- * at a product downloads no Zod. The same checks run on submit and then on every change.
- */
-const loadChecks = () => import('./product-form-rules');
-
-const checkProductForm: Resolver<ProductFormValues> = async (values, context, options) =>
-  zodResolver((await loadChecks()).ProductFormValues)(values, context, options);
+// The form's checks and the shared product rules they run need Zod, so they load when the owner
+// starts editing (the first focus in the form) or submits, not with the page (decision 0088): an
+// owner who only looks at a product downloads no Zod. They run on submit, then on every change.
+const checkProductForm = checksOnFirstUse(
+  () => import('./product-form-checks'),
+  (checks) => checks.checkProductForm,
+);
 
 const PHOTO_RULE_LABELS: Readonly<Record<PhotoRule, string>> = {
   off: 'No photo',
@@ -52,21 +50,17 @@ export function ProductForm({
     watch,
     setValue,
     formState: { errors },
-  } = useForm<ProductFormValues>({
-    resolver: checkProductForm,
+  } = useCheckedForm({
+    checks: checkProductForm,
     defaultValues: valuesOf(product),
   });
   const personalisationFields = useFieldArray({ control, name: 'personalisationFields' });
+  const addOnCategories = useController({ control, name: 'addOnCategoryIds' });
   const personalisable = watch('personalisable');
   const images = watch('images');
   const categoryId = watch('categoryId');
   const category = categories.find((each) => String(each.id) === categoryId);
   const [saved, setSaved] = useState(false);
-  // The checks could not load (offline): said as a failed save is, and asked for again on submit.
-  const [checksUnavailable, setChecksUnavailable] = useState(false);
-  const failed = save.error !== null || checksUnavailable;
-  const described = (name: keyof ProductFormValues) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
 
   const submit = handleSubmit((values) =>
     save.mutate(payloadOf(values), {
@@ -79,60 +73,53 @@ export function ProductForm({
 
   return (
     <form
-      onFocus={() => void loadChecks().catch(() => undefined)}
-      onSubmit={(event) => {
-        setChecksUnavailable(false);
-        submit(event).catch(() => setChecksUnavailable(true));
-      }}
+      onFocus={checkProductForm.preload}
+      onSubmit={submit}
       noValidate
       className="grid gap-4 rounded-xl border border-brand-100 bg-white p-4 sm:grid-cols-2"
     >
       <div className="sm:col-span-2">
-        <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
-          <input id={`${id}-name`} className={inputClass} {...register('name')} {...described('name')} />
-        </Field>
+        <FormField id={`${id}-name`} label="Name" error={errors.name?.message} {...register('name')} />
       </div>
       <div className="sm:col-span-2">
-        <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
-          <textarea id={`${id}-description`} rows={4} className={inputClass} {...register('description')} />
-        </Field>
+        <TextAreaField
+          id={`${id}-description`}
+          label="Description"
+          rows={4}
+          error={errors.description?.message}
+          {...register('description')}
+        />
       </div>
-      <Field id={`${id}-price`} label="Price (₹)" error={errors.price?.message}>
-        <input
-          id={`${id}-price`}
-          inputMode="decimal"
-          className={inputClass}
-          {...register('price')}
-          {...described('price')}
-        />
-      </Field>
-      <Field id={`${id}-mrp`} label="MRP (₹, incl. of all taxes)" error={errors.mrp?.message}>
-        <input
-          id={`${id}-mrp`}
-          inputMode="decimal"
-          className={inputClass}
-          {...register('mrp')}
-          {...described('mrp')}
-        />
-      </Field>
-      <Field id={`${id}-categoryId`} label="Category" error={errors.categoryId?.message}>
-        <select
-          id={`${id}-categoryId`}
-          className={inputClass}
-          {...register('categoryId')}
-          {...described('categoryId')}
-        >
-          <option value="">Choose a category</option>
-          {categories.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={`${id}-tags`} label="Tags (comma-separated)" error={errors.tags?.message}>
-        <input id={`${id}-tags`} className={inputClass} {...register('tags')} />
-      </Field>
+      <FormField
+        id={`${id}-price`}
+        label="Price (₹)"
+        inputMode="decimal"
+        error={errors.price?.message}
+        {...register('price')}
+      />
+      <FormField
+        id={`${id}-mrp`}
+        label="MRP (₹, incl. of all taxes)"
+        inputMode="decimal"
+        error={errors.mrp?.message}
+        {...register('mrp')}
+      />
+      <SelectField
+        id={`${id}-categoryId`}
+        label="Category"
+        options={[
+          { value: '', label: 'Choose a category' },
+          ...categories.map((each) => ({ value: String(each.id), label: each.name })),
+        ]}
+        error={errors.categoryId?.message}
+        {...register('categoryId')}
+      />
+      <FormField
+        id={`${id}-tags`}
+        label="Tags (comma-separated)"
+        error={errors.tags?.message}
+        {...register('tags')}
+      />
       <ProductTaxFields
         id={id}
         register={{ sku: register('sku'), hsnCode: register('hsnCode'), gstRate: register('gstRate') }}
@@ -144,38 +131,28 @@ export function ProductForm({
         productName={watch('name')}
         onChange={(next) => setValue('images', next, { shouldDirty: true })}
       />
-      <Field id={`${id}-stock`} label="Stock" error={errors.stock?.message}>
-        <input
-          id={`${id}-stock`}
-          inputMode="numeric"
-          className={inputClass}
-          {...register('stock')}
-          {...described('stock')}
-        />
-      </Field>
-      <Field id={`${id}-minQuantity`} label="Minimum quantity" error={errors.minQuantity?.message}>
-        <input
-          id={`${id}-minQuantity`}
-          inputMode="numeric"
-          className={inputClass}
-          {...register('minQuantity')}
-          {...described('minQuantity')}
-        />
-      </Field>
+      <FormField
+        id={`${id}-stock`}
+        label="Stock"
+        inputMode="numeric"
+        error={errors.stock?.message}
+        {...register('stock')}
+      />
+      <FormField
+        id={`${id}-minQuantity`}
+        label="Minimum quantity"
+        inputMode="numeric"
+        error={errors.minQuantity?.message}
+        {...register('minQuantity')}
+      />
       <div className="sm:col-span-2">
-        <Field
+        <FormField
           id={`${id}-quantityTiers`}
           label="Bulk quote tiers (pieces:percent off, optional)"
+          placeholder="25:5, 50:10"
           error={errors.quantityTiers?.message}
-        >
-          <input
-            id={`${id}-quantityTiers`}
-            className={inputClass}
-            placeholder="25:5, 50:10"
-            {...register('quantityTiers')}
-            {...described('quantityTiers')}
-          />
-        </Field>
+          {...register('quantityTiers')}
+        />
         <p className="mt-1 text-sm text-stone-600">
           Discounts for bulk quotes only, e.g. 25:5, 50:10 is 5% off from 25 pieces and 10% off from 50.
           Retail carts keep the price above.
@@ -195,31 +172,21 @@ export function ProductForm({
       />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Options</legend>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="h-5 w-5" {...register('allowPreOrder')} /> Allow pre-orders when
-          out of stock
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="h-5 w-5" {...register('featured')} /> Featured
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="h-5 w-5" {...register('archived')} /> Archived (hidden from the
-          store)
-        </label>
+        <CheckboxField label="Allow pre-orders when out of stock" {...register('allowPreOrder')} />
+        <CheckboxField label="Featured" {...register('featured')} />
+        <CheckboxField label="Archived (hidden from the store)" {...register('archived')} />
       </fieldset>
       <ProductAddOnFields
         id={`${id}-add-on`}
-        register={{ addOnKind: register('addOnKind'), addOnCategoryIds: register('addOnCategoryIds') }}
+        ticked={addOnCategories.field}
+        register={register('addOnKind')}
         errors={errors}
         isAddOn={watch('addOnKind') !== ''}
         categories={categories}
       />
       <fieldset className="flex flex-col gap-3 sm:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Personalisation</legend>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="h-5 w-5" {...register('personalisable')} /> Shoppers personalise
-          this product
-        </label>
+        <CheckboxField label="Shoppers personalise this product" {...register('personalisable')} />
         {personalisable && (
           <>
             {personalisationFields.fields.map((field, index) => {
@@ -229,38 +196,25 @@ export function ProductForm({
                   key={field.id}
                   className="grid gap-2 rounded-lg border border-brand-100 p-3 sm:grid-cols-[1fr_10rem_auto_auto]"
                 >
-                  <Field
+                  <FormField
                     id={`${id}-pf-${index}-label`}
                     label={`Text field ${index + 1} label`}
+                    placeholder="Name on tag"
                     error={fieldErrors?.label?.message}
-                  >
-                    <input
-                      id={`${id}-pf-${index}-label`}
-                      className={inputClass}
-                      placeholder="Name on tag"
-                      {...register(`personalisationFields.${index}.label`)}
-                    />
-                  </Field>
-                  <Field
+                    {...register(`personalisationFields.${index}.label`)}
+                  />
+                  <FormField
                     id={`${id}-pf-${index}-max`}
                     label={`Text field ${index + 1} maximum length`}
+                    inputMode="numeric"
                     error={fieldErrors?.maxLength?.message}
-                  >
-                    <input
-                      id={`${id}-pf-${index}-max`}
-                      inputMode="numeric"
-                      className={inputClass}
-                      {...register(`personalisationFields.${index}.maxLength`)}
-                    />
-                  </Field>
-                  <label className="flex min-h-11 items-center gap-2 self-end">
-                    <input
-                      type="checkbox"
-                      className="h-5 w-5"
-                      {...register(`personalisationFields.${index}.required`)}
-                    />
-                    Required
-                  </label>
+                    {...register(`personalisationFields.${index}.maxLength`)}
+                  />
+                  <CheckboxField
+                    label="Required"
+                    className="self-end"
+                    {...register(`personalisationFields.${index}.required`)}
+                  />
                   <Button
                     type="button"
                     variant="secondary"
@@ -287,21 +241,23 @@ export function ProductForm({
                 {errors.personalisationFields.root.message}
               </p>
             )}
-            <Field id={`${id}-photo`} label="Customer photo" error={errors.photo?.message}>
-              <select id={`${id}-photo`} className={inputClass} {...register('photo')}>
-                {(Object.keys(PHOTO_RULE_LABELS) as PhotoRule[]).map((rule) => (
-                  <option key={rule} value={rule}>
-                    {PHOTO_RULE_LABELS[rule]}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              id={`${id}-photo`}
+              label="Customer photo"
+              options={(Object.keys(PHOTO_RULE_LABELS) as PhotoRule[]).map((rule) => ({
+                value: rule,
+                label: PHOTO_RULE_LABELS[rule],
+              }))}
+              error={errors.photo?.message}
+              {...register('photo')}
+            />
           </>
         )}
       </fieldset>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        {failed && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}
-        {saved && !save.isPending && !failed && (
+        {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
+        {save.error && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}
+        {saved && !save.isPending && !save.error && !errors.root && (
           <p role="status" className="font-semibold text-green-800">
             Product saved
           </p>

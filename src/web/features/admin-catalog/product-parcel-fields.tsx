@@ -1,11 +1,11 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import type { ProductParcelFields as ParcelPayload, ParcelSize } from '../../../shared/parcel';
 import { categoryParcelOf } from '../../../shared/parcel-defaults';
-import { Field, inputClass } from '../../components/admin/admin-ui';
+import { FormField } from '../../components/form-field';
 
 // The product form's parcel fields (weight and box size for the courier), kept apart so
 // the form itself changes by a few lines. Empty means the category's default; how they must be
-// typed is checked with the form's other fields (ParcelFormValues in product-form-rules.ts).
+// typed is checked with the form's other fields (ParcelFormValues in product-form-checks.ts).
 
 export const PARCEL_FIELD_NAMES = ['weightGrams', 'lengthCm', 'breadthCm', 'heightCm'] as const;
 
@@ -60,16 +60,15 @@ export function ProductParcelFields({
         Parcel for the courier (empty: category default)
       </legend>
       {PARCEL_FIELD_NAMES.map((name) => (
-        <Field key={name} id={`${id}-${name}`} label={PARCEL_LABELS[name]} error={errors?.[name]?.message}>
-          <input
-            id={`${id}-${name}`}
-            inputMode="numeric"
-            className={inputClass}
-            placeholder={String(fallback[name])}
-            {...register(name)}
-            {...(errors?.[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {})}
-          />
-        </Field>
+        <FormField
+          key={name}
+          id={`${id}-${name}`}
+          label={PARCEL_LABELS[name]}
+          inputMode="numeric"
+          placeholder={String(fallback[name])}
+          error={errors?.[name]?.message}
+          {...register(name)}
+        />
       ))}
     </fieldset>
   );

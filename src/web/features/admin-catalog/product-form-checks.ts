@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { NewAdminProduct } from '../../../shared/api/admin-products';
 import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
@@ -12,8 +13,8 @@ import {
 import type { ParcelFormValues as ParcelFormValuesShape } from './product-parcel-fields';
 
 // The product form's checks, with Zod and the shared product schemas: product-form.tsx loads this
-// module when the owner starts editing or submits, so the page opens without them
-// (docs/performance.md "JavaScript budget"). The server runs the same NewAdminProduct on what is sent.
+// module when the owner starts editing or submits, so the page opens without them (decision 0088).
+// The server runs the same NewAdminProduct on what is sent.
 
 const amount = (label: string) =>
   z
@@ -33,7 +34,7 @@ const optionalWhole = z
   .regex(/^\d{0,6}$/, 'Enter a whole number, or leave it empty for the category default');
 
 /** The parcel fields as typed; empty means the category's default. */
-export const ParcelFormValues = z.object({
+const ParcelFormValues = z.object({
   weightGrams: optionalWhole,
   lengthCm: optionalWhole,
   breadthCm: optionalWhole,
@@ -46,7 +47,7 @@ export const ParcelFormValues = z.object({
  * product, with its words, is the shared NewAdminProduct's, run on the payload the form would send
  * (the server runs the same).
  */
-export const ProductFormValues = z
+const ProductFormValues = z
   .object({
     name: z.string(),
     description: z.string(),
@@ -93,3 +94,5 @@ export const ProductFormValues = z
       context.addIssue({ code: 'custom', message: issue.message, path: formPathOf(issue.path) });
     }
   }) satisfies z.ZodType<ProductFormValuesShape>;
+
+export const checkProductForm = zodResolver(ProductFormValues);
