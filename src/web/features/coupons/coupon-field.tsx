@@ -1,18 +1,28 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { formatInr } from '../../../shared/money';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { Field } from '../../components/form-field';
 import type { CouponState } from './use-coupon';
+
+// The code's check (the server's schema, with Zod) loads when the box is first focused, not with
+// the checkout (decision 0088).
+const checkCoupon = checksOnFirstUse(
+  () => import('./coupon-checks'),
+  (checks) => checks.checkCoupon,
+);
 
 /**
  * The checkout's coupon box. Apply asks the server; an accepted code shows what it takes
  * off with a Remove button; a refused one shows the server's reason.
  */
 export function CouponField({ coupon }: { coupon: CouponState }) {
-  const id = useId();
-  const [typed, setTyped] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim()) coupon.apply(typed);
-  };
+  const refusalId = useId();
+  const { register, handleSubmit, formState, reset, watch } = useCheckedForm({
+    checks: checkCoupon,
+    defaultValues: { code: '' },
+  });
+  const typed = watch('code');
+  const problem = formState.errors.code?.message ?? formState.errors.root?.message;
 
   if (coupon.applied) {
     return (
@@ -26,7 +36,7 @@ export function CouponField({ coupon }: { coupon: CouponState }) {
           type="button"
           onClick={() => {
             coupon.remove();
-            setTyped('');
+            reset();
           }}
           className="min-h-11 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-100"
         >
@@ -37,32 +47,38 @@ export function CouponField({ coupon }: { coupon: CouponState }) {
   }
 
   return (
-    <form onSubmit={submit} aria-label="Coupon" className="flex flex-col gap-1">
-      <label htmlFor={`${id}-code`} className="text-sm font-semibold text-stone-800">
-        Coupon code
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={`${id}-code`}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          maxLength={30}
-          autoCapitalize="characters"
-          autoComplete="off"
-          aria-invalid={coupon.error ? true : undefined}
-          aria-describedby={coupon.error ? `${id}-error` : undefined}
-          className="min-h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base uppercase text-stone-900 focus:border-brand-600"
-        />
-        <button
-          type="submit"
-          disabled={coupon.checking || typed.trim() === ''}
-          className="min-h-11 rounded-lg border-2 border-brand-600 px-4 text-sm font-bold text-brand-700 hover:bg-brand-50 disabled:border-stone-300 disabled:text-stone-400"
-        >
-          {coupon.checking ? 'Checking...' : 'Apply'}
-        </button>
-      </div>
+    <form
+      onSubmit={handleSubmit((values) => coupon.apply(values.code))}
+      onFocus={checkCoupon.preload}
+      noValidate
+      aria-label="Coupon"
+      className="flex flex-col gap-1"
+    >
+      <Field id={undefined} label="Coupon code" error={problem}>
+        {(control) => (
+          <div className="flex gap-2">
+            <input
+              maxLength={30}
+              autoCapitalize="characters"
+              autoComplete="off"
+              className="min-h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base uppercase text-stone-900 focus:border-brand-600"
+              {...register('code')}
+              {...control}
+              // The server's refusal is read out at once (role="alert") and names the code it refused.
+              {...(coupon.error ? { 'aria-invalid': true, 'aria-describedby': refusalId } : {})}
+            />
+            <button
+              type="submit"
+              disabled={coupon.checking || typed.trim() === ''}
+              className="min-h-11 rounded-lg border-2 border-brand-600 px-4 text-sm font-bold text-brand-700 hover:bg-brand-50 disabled:border-stone-300 disabled:text-stone-400"
+            >
+              {coupon.checking ? 'Checking...' : 'Apply'}
+            </button>
+          </div>
+        )}
+      </Field>
       {coupon.error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+        <p id={refusalId} role="alert" className="text-sm text-red-700">
           {coupon.code}: {coupon.error}
         </p>
       )}

@@ -1,12 +1,19 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CHANNEL_WORDS, consentWording } from '../../../shared/consent-wording';
 import type { MessageChannel } from '../../../shared/notifications';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { RadioGroupField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useStockAlert, useStockAlertChange } from './stock-alerts-api';
 
-// Without Zod on the product page: the channels as the server's schema lists them.
+// Without Zod on the product page: the channels as the server's schema lists them; the schema's
+// check of the choice loads when the form is first focused (decision 0088).
 const CHANNELS: readonly MessageChannel[] = ['whatsapp', 'sms'];
+const checkNotifyMe = checksOnFirstUse(
+  () => import('./notify-me-checks'),
+  (checks) => checks.checkNotifyMe,
+);
 
 /**
  * Decision 0071: on a sold-out product, "Notify me when it's back": one message on WhatsApp or
@@ -24,9 +31,10 @@ export function NotifyMe({
   signedIn: boolean;
   storeName: string;
 }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [channel, setChannel] = useState<MessageChannel | null>(null);
+  // Nothing is chosen for the shopper (decision 0071): the channel starts unset.
+  const { register, handleSubmit, formState, watch } = useCheckedForm({ checks: checkNotifyMe });
+  const channel = watch('channel');
   const alert = useStockAlert(productId, signedIn);
   const change = useStockAlertChange(productId);
   const boxClass = 'flex flex-col gap-2 rounded-xl border border-brand-200 bg-white p-3 text-sm';
@@ -72,31 +80,24 @@ export function NotifyMe({
   return (
     <form
       className={boxClass}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (channel) change.mutate(channel);
-      }}
+      onSubmit={handleSubmit((values) => change.mutate(values.channel))}
+      onFocus={checkNotifyMe.preload}
+      noValidate
     >
-      <fieldset className="flex flex-col gap-1">
-        <legend className="font-semibold text-stone-900">Notify me when it's back</legend>
-        {CHANNELS.map((option) => (
-          <label key={option} className="flex min-h-11 items-center gap-2 text-stone-800">
-            <input
-              type="radio"
-              name={`${id}-channel`}
-              value={option}
-              checked={channel === option}
-              onChange={() => setChannel(option)}
-              className="h-4 w-4 accent-brand-600"
-            />
-            {consentWording('stock_alert', option, storeName)}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroupField
+        legend="Notify me when it's back"
+        options={CHANNELS.map((option) => ({
+          value: option,
+          label: consentWording('stock_alert', option, storeName),
+        }))}
+        error={formState.errors.channel?.message}
+        {...register('channel')}
+      />
+      {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
       {change.isError && <ErrorBanner>{change.error.message}</ErrorBanner>}
       <button
         type="submit"
-        disabled={channel === null || change.isPending}
+        disabled={!channel || change.isPending}
         className="min-h-11 rounded-lg bg-brand-600 px-4 font-semibold text-white disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
       >
         Notify me
