@@ -61,7 +61,12 @@ export function weighBuild(outDir: string): JsBudgetReport {
   const home = closure(`${pagesDir}home-page.tsx`, new Set(entry));
   const routes = Object.entries(manifest)
     .filter(
-      ([key, chunk]) => chunk.isDynamicEntry && key.startsWith(pagesDir) && !key.endsWith('home-page.tsx'),
+      // A page is a .tsx module; a form's checks beside it (a .ts loaded on first use) are not one.
+      ([key, chunk]) =>
+        chunk.isDynamicEntry &&
+        key.startsWith(pagesDir) &&
+        key.endsWith('.tsx') &&
+        !key.endsWith('home-page.tsx'),
     )
     .map(([key, chunk]) => {
       const beyond = [...closure(key)].filter((file) => !entry.has(file));

@@ -55,7 +55,6 @@ const NOT_YET_MOVED = new Set([
   'pages/group-gift-page.tsx',
   'pages/group-gift-start-page.tsx',
   'pages/refund-details-page.tsx',
-  'pages/staff-invite-page.tsx',
   'pages/track-page.tsx',
 ]);
 

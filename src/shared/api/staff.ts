@@ -4,6 +4,10 @@ import { PASSWORD_MAX_LENGTH } from '../auth-rules';
 import { SettingsChange } from '../owner-settings';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '../staff-roles';
 import { User } from './auth';
+import { STAFF_PASSWORD_MIN_LENGTH } from './staff-rules';
+
+// The limits without Zod are in staff-rules.ts (decision 0088).
+export * from './staff-rules';
 
 // The owner's staff page and the invitation an invitee accepts.
 
@@ -62,9 +66,6 @@ export const StaffInvitation = z.object({
   existingAccount: z.boolean(),
 });
 export type StaffInvitation = z.infer<typeof StaffInvitation>;
-
-/** A back office password is at least 8 characters, as `npm run admin:create` asks. */
-export const STAFF_PASSWORD_MIN_LENGTH = 8;
 
 /** POST /staff-invites/:token/accept. */
 export const AcceptStaffInvite = z.object({

@@ -1,22 +1,23 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  type AcceptedStaffInvite,
-  type AcceptStaffInvite,
-  STAFF_PASSWORD_MIN_LENGTH,
-  type StaffInvitation,
-} from '../../shared/api/staff';
+import type { AcceptedStaffInvite, AcceptStaffInvite, StaffInvitation } from '../../shared/api/staff';
+import { STAFF_PASSWORD_MIN_LENGTH } from '../../shared/api/staff-rules';
 import { PASSWORD_MAX_LENGTH } from '../../shared/auth-rules';
 import { STAFF_ROLE_LABELS } from '../../shared/staff-roles';
 import { ApiError, apiRequest } from '../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../checked-form';
 import { Button, buttonClass } from '../components/button';
 import { FormField } from '../components/form-field';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
 
-// The page a staff invitation's link opens; the invitee sets a name and password.
+// The page a staff invitation's link opens; the invitee sets a name and password. The form's
+// checks (the server's schema, with Zod) load when it is first focused (decision 0088).
+const checkAcceptInvite = checksOnFirstUse(
+  () => import('./staff-invite-checks'),
+  (checks) => checks.checkAcceptInvite,
+);
 
 const readMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
@@ -24,8 +25,10 @@ const readMessage = (error: unknown) =>
 function AcceptForm({ token, invitation }: { token: string; invitation: StaffInvitation }) {
   const navigate = useNavigate();
   const auth = useAuth();
-  const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkAcceptInvite,
+    defaultValues: { fullName: '', password: '' },
+  });
   const accept = useMutation({
     mutationFn: (body: AcceptStaffInvite) =>
       apiRequest<AcceptedStaffInvite>(`/staff-invites/${encodeURIComponent(token)}/accept`, {
@@ -38,18 +41,21 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
       navigate('/admin', { replace: true });
     },
   });
-  const fieldError = (path: string) =>
-    accept.error instanceof ApiError
+  // The server's refusal of a field shows under it, as the form's own check does.
+  const fieldError = (path: 'fullName' | 'password') =>
+    formState.errors[path]?.message ??
+    (accept.error instanceof ApiError
       ? accept.error.errors.find((error) => error.path === path)?.message
-      : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    accept.mutate({ fullName, password });
-  };
+      : undefined);
 
   return (
-    <form onSubmit={submit} aria-label="Join the staff" className="mt-4 flex flex-col gap-3">
+    <form
+      onSubmit={handleSubmit((values) => accept.mutate(values))}
+      onFocus={checkAcceptInvite.preload}
+      noValidate
+      aria-label="Join the staff"
+      className="mt-4 flex flex-col gap-3"
+    >
       <p className="text-stone-700">
         {invitation.storeName} invites <strong>{invitation.email}</strong> to its back office as{' '}
         {STAFF_ROLE_LABELS[invitation.staffRole]}.
@@ -65,9 +71,8 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
         autoComplete="name"
         required
         maxLength={100}
-        value={fullName}
         error={fieldError('fullName')}
-        onChange={(event) => setFullName(event.target.value)}
+        {...register('fullName')}
       />
       <FormField
         label={`Password (at least ${STAFF_PASSWORD_MIN_LENGTH} characters)`}
@@ -76,10 +81,10 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
         required
         minLength={STAFF_PASSWORD_MIN_LENGTH}
         maxLength={PASSWORD_MAX_LENGTH}
-        value={password}
         error={fieldError('password')}
-        onChange={(event) => setPassword(event.target.value)}
+        {...register('password')}
       />
+      {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
       {accept.error && !fieldError('fullName') && !fieldError('password') && (
         <ErrorBanner>{readMessage(accept.error)}</ErrorBanner>
       )}
