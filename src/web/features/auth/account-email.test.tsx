@@ -64,7 +64,7 @@ describe('E-mail in the account page (decision 0075)', () => {
     expect(document.activeElement).toBe(field);
     await user.type(field, 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Send confirmation link' }));
-    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(sent).toEqual([]);
 
     await user.clear(field);

@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EmailChangeRequested } from '../../../shared/api/account';
 import { ApiError, apiRequest } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
@@ -9,8 +10,12 @@ import { useAuth } from './auth-provider';
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
 
-/** A light check before asking the server, whose rule (shared/auth.ts Email) decides. */
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+// The server's rule for the address (shared/auth.ts Email), loaded at the form's first focus
+// (decision 0088).
+const checkEmailChange = checksOnFirstUse(
+  () => import('./account-checks'),
+  (checks) => checks.checkEmailChange,
+);
 
 /**
  * Decision 0075 (DPDP Act s.12): the shopper corrects their e-mail, a login. A link goes to the
@@ -19,32 +24,24 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 export function AccountEmail() {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset, setError, setFocus } = useCheckedForm({
+    checks: checkEmailChange,
+    defaultValues: { email: '' },
+  });
   const opener = useRef<HTMLButtonElement>(null);
-  const field = useRef<HTMLInputElement>(null);
   const step = !open ? 'closed' : 'form';
   const shownStep = useRef(step);
   // WCAG 2.4.3: the form replaces the button that opened it, and the other way round.
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    (step === 'form' ? field : opener).current?.focus();
-  }, [step]);
+    if (step === 'form') setFocus('email');
+    else opener.current?.focus();
+  }, [step, setFocus]);
   if (!user) return null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!looksLikeEmail(email)) {
-      setFieldError('Please enter a valid email address');
-      return;
-    }
-    setFieldError(undefined);
-    setError(null);
-    setBusy(true);
+  const submit = handleSubmit(async ({ email }) => {
     try {
       const answer = await apiRequest<EmailChangeRequested>('/account/email', {
         method: 'POST',
@@ -52,18 +49,21 @@ export function AccountEmail() {
       });
       setSentTo(answer.sentTo);
       setOpen(false);
-      setEmail('');
+      reset();
     } catch (failure) {
       const fieldMessage =
         failure instanceof ApiError
           ? failure.errors.find((item) => item.path === 'email')?.message
           : undefined;
-      if (fieldMessage) setFieldError(fieldMessage);
-      else setError(messageOf(failure, 'We could not send the link just now. Please try again.'));
-    } finally {
-      setBusy(false);
+      if (fieldMessage) setError('email', { message: fieldMessage });
+      else
+        setError('root', {
+          message: messageOf(failure, 'We could not send the link just now. Please try again.'),
+        });
     }
-  }
+  });
+  const busy = formState.isSubmitting;
+  const error = formState.errors.root?.message;
 
   return (
     <section aria-labelledby="account-email" className="mt-4 rounded-xl border border-brand-100 bg-white p-4">
@@ -90,18 +90,21 @@ export function AccountEmail() {
           {user.email ? 'Change e-mail' : 'Add e-mail'}
         </Button>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 flex flex-col gap-3">
+        <form
+          onSubmit={submit}
+          onFocus={checkEmailChange.preload}
+          noValidate
+          className="mt-3 flex flex-col gap-3"
+        >
           {error && <ErrorBanner>{error}</ErrorBanner>}
           <FormField
-            ref={field}
             label="New e-mail"
             type="email"
             inputMode="email"
             autoComplete="email"
             maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={fieldError}
+            error={formState.errors.email?.message}
+            {...register('email')}
           />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy} aria-busy={busy}>

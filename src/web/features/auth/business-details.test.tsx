@@ -41,13 +41,13 @@ describe('BusinessDetailsForm', () => {
     const gstin = await screen.findByLabelText('GSTIN');
     await user.type(gstin, '27AAPFU0939F1ZA');
     await user.click(screen.getByRole('button', { name: 'Save business details' }));
-    expect(screen.getByText(GSTIN_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(GSTIN_MESSAGE)).toBeTruthy();
     expect(gstin.getAttribute('aria-invalid')).toBe('true');
 
     await user.clear(gstin);
     await user.type(gstin, GSTIN.toLowerCase());
     await user.click(screen.getByRole('button', { name: 'Save business details' }));
-    expect(screen.getByText('Enter the legal name the GSTIN is registered under')).toBeTruthy();
+    expect(await screen.findByText('Enter the legal name the GSTIN is registered under')).toBeTruthy();
     expect(sent).toEqual([]);
 
     await user.type(screen.getByLabelText('Legal name'), 'Shah Traders LLP');

@@ -1,19 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { BusinessDetailsRecord } from '../../../shared/api/auth';
-import { GSTIN_MESSAGE, isValidGstin, normaliseGstin } from '../../../shared/gstin';
+import { useEffect, useId } from 'react';
+import type { BusinessDetails, BusinessDetailsRecord } from '../../../shared/api/auth';
 import { apiRequest } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 
-const LEGAL_NAME_MESSAGE = 'Enter the legal name the GSTIN is registered under';
 const key = (userId: number) => ['business-details', userId] as const;
-const inputClass =
-  'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-brand-600';
+
+// The server's schema (BusinessDetails, shared/gstin.ts), loaded at the form's first focus
+// (decision 0088).
+const checkBusinessDetails = checksOnFirstUse(
+  () => import('./account-checks'),
+  (checks) => checks.checkBusinessDetails,
+);
 
 /**
  * A business customer's GSTIN and legal name, printed on the invoices of their next orders so
- * they can claim input tax credit. Checked here as the server checks it (shared/gstin.ts).
+ * they can claim input tax credit. Checked here as the server checks it.
  */
 export function BusinessDetailsForm({ userId }: { userId: number }) {
   const id = useId();
@@ -23,30 +28,18 @@ export function BusinessDetailsForm({ userId }: { userId: number }) {
     queryFn: ({ signal }) => apiRequest<BusinessDetailsRecord>('/auth/business', { signal }),
   });
   const save = useMutation({
-    mutationFn: (body: { gstin: string; legalName: string }) =>
+    mutationFn: (body: BusinessDetails) =>
       apiRequest<BusinessDetailsRecord>('/auth/business', { method: 'PUT', body }),
     onSuccess: (saved) => client.setQueryData(key(userId), saved),
   });
-  const [gstin, setGstin] = useState('');
-  const [legalName, setLegalName] = useState('');
-  const [problem, setProblem] = useState<{ field: 'gstin' | 'legalName'; message: string } | null>(null);
+  const { register, handleSubmit, formState, reset } = useCheckedForm({
+    checks: checkBusinessDetails,
+    defaultValues: { gstin: '', legalName: '' },
+  });
   useEffect(() => {
-    if (!details.data) return;
-    setGstin(details.data.gstin ?? '');
-    setLegalName(details.data.legalName ?? '');
-  }, [details.data]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const typed = normaliseGstin(gstin);
-    if (typed && !isValidGstin(typed)) return setProblem({ field: 'gstin', message: GSTIN_MESSAGE });
-    if (typed && !legalName.trim()) return setProblem({ field: 'legalName', message: LEGAL_NAME_MESSAGE });
-    setProblem(null);
-    save.mutate({ gstin: typed, legalName: legalName.trim() });
-  }
-
-  const invalid = (field: 'gstin' | 'legalName') =>
-    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {};
+    if (details.data) reset({ gstin: details.data.gstin ?? '', legalName: details.data.legalName ?? '' });
+  }, [details.data, reset]);
+  const errors = formState.errors;
 
   return (
     <section
@@ -70,39 +63,32 @@ export function BusinessDetailsForm({ userId }: { userId: number }) {
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-gstin`} className="text-sm font-semibold text-stone-800">
-              GSTIN
-            </label>
-            <input
-              id={`${id}-gstin`}
-              className={inputClass}
-              maxLength={20}
-              autoCapitalize="characters"
-              value={gstin}
-              onChange={(event) => setGstin(event.target.value)}
-              {...invalid('gstin')}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-legal`} className="text-sm font-semibold text-stone-800">
-              Legal name
-            </label>
-            <input
-              id={`${id}-legal`}
-              className={inputClass}
-              maxLength={200}
-              autoComplete="organization"
-              value={legalName}
-              onChange={(event) => setLegalName(event.target.value)}
-              {...invalid('legalName')}
-            />
-          </div>
-          {problem && (
-            <p id={`${id}-problem`} className="text-sm text-red-700 sm:col-span-2">
-              {problem.message}
-            </p>
+        <form
+          onSubmit={handleSubmit((values) => save.mutate(values))}
+          onFocus={checkBusinessDetails.preload}
+          noValidate
+          className="mt-3 grid gap-3 sm:grid-cols-2"
+        >
+          <FormField
+            id={`${id}-gstin`}
+            label="GSTIN"
+            maxLength={20}
+            autoCapitalize="characters"
+            error={errors.gstin?.message}
+            {...register('gstin')}
+          />
+          <FormField
+            id={`${id}-legal`}
+            label="Legal name"
+            maxLength={200}
+            autoComplete="organization"
+            error={errors.legalName?.message}
+            {...register('legalName')}
+          />
+          {errors.root && (
+            <div className="sm:col-span-2">
+              <ErrorBanner>{errors.root.message}</ErrorBanner>
+            </div>
           )}
           {save.error && (
             <div className="sm:col-span-2">

@@ -75,7 +75,7 @@ describe('Your data (decision 0063)', () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(within(dialog).getByText('Enter your password.')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter your password.')).toBeTruthy();
     expect(sent).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Your password'), 'wrong-one{Enter}');

@@ -1,5 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import type { User } from '../../../shared/api/auth';
 import { ApiError, apiRequest, downloadFile } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
@@ -9,6 +11,12 @@ import { useAuth } from './auth-provider';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+
+// The forms' checks (the server's rules, with Zod) load when a form is first focused (decision 0088).
+const loadChecks = () => import('./account-checks');
+const checkName = checksOnFirstUse(loadChecks, (checks) => checks.checkName);
+const checkErasePassword = checksOnFirstUse(loadChecks, (checks) => checks.checkErasePassword);
+const checkEraseCode = checksOnFirstUse(loadChecks, (checks) => checks.checkEraseCode);
 
 /**
  * Decision 0063: the shopper's rights over their data in the account page: download it all as a
@@ -23,38 +31,12 @@ export function YourData() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [byCode, setByCode] = useState(false);
-  const [secret, setSecret] = useState('');
   const [codeSent, setCodeSent] = useState(false);
-  const [eraseError, setEraseError] = useState<string | null>(null);
-  const [erasing, setErasing] = useState(false);
-  const [name, setName] = useState<string | null>(null);
-  const [nameState, setNameState] = useState<{ saving: boolean; error?: string; saved?: boolean }>({
-    saving: false,
-  });
-  if (!user) return null;
-  const shownName = name ?? user.fullName;
-
-  async function saveName(event: FormEvent) {
-    event.preventDefault();
-    if (!shownName.trim()) return setNameState({ saving: false, error: 'Full name is required' });
-    setNameState({ saving: true });
-    try {
-      const answer = await apiRequest<{ user: NonNullable<typeof user> }>('/account/name', {
-        method: 'PUT',
-        body: { fullName: shownName.trim() },
-      });
-      replaceUser(answer.user);
-      setName(null);
-      setNameState({ saving: false, saved: true });
-    } catch (error) {
-      setNameState({
-        saving: false,
-        error: messageOf(error, 'We could not save your name. Please try again.'),
-      });
-    }
-  }
   // An account made by phone has no password: it proves itself with a code to its own number.
-  const usesCode = byCode || (!user.email && Boolean(user.phone));
+  const usesCode = byCode || (!user?.email && Boolean(user?.phone));
+  const eraseChecks = usesCode ? checkEraseCode : checkErasePassword;
+  const eraseForm = useCheckedForm({ checks: eraseChecks, defaultValues: { secret: '' } });
+  if (!user) return null;
 
   async function download() {
     setDownloading(true);
@@ -70,43 +52,42 @@ export function YourData() {
 
   async function sendCode() {
     if (!user?.phone) return;
-    setEraseError(null);
+    eraseForm.clearErrors();
     try {
       await requestAddPhone({ phone: user.phone });
       setCodeSent(true);
     } catch (error) {
-      setEraseError(messageOf(error, 'We could not send the code. Please try again.'));
+      eraseForm.setError('root', {
+        message: messageOf(error, 'We could not send the code. Please try again.'),
+      });
     }
   }
 
-  async function erase(event: FormEvent) {
-    event.preventDefault();
-    if (!secret.trim()) {
-      setEraseError(usesCode ? 'Enter the code we sent to your number.' : 'Enter your password.');
-      return;
-    }
-    setErasing(true);
-    setEraseError(null);
+  const erase = eraseForm.handleSubmit(async ({ secret }) => {
     try {
       await apiRequest('/account/erase', {
         method: 'POST',
-        body: usesCode ? { code: secret.trim() } : { password: secret },
+        body: usesCode ? { code: secret } : { password: secret },
       });
       toast('Your account has been deleted.', 'success');
       logout();
     } catch (error) {
-      setEraseError(messageOf(error, 'We could not delete your account just now. Please try again.'));
-      setErasing(false);
+      eraseForm.setError('secret', {
+        message: messageOf(error, 'We could not delete your account just now. Please try again.'),
+      });
     }
-  }
+  });
 
   function close() {
     setConfirming(false);
-    setSecret('');
-    setEraseError(null);
+    eraseForm.reset();
     setCodeSent(false);
     setByCode(false);
   }
+
+  const erasing = eraseForm.formState.isSubmitting;
+  const eraseError = eraseForm.formState.errors.secret?.message;
+  const eraseProblem = eraseForm.formState.errors.root?.message;
 
   return (
     <section
@@ -120,31 +101,7 @@ export function YourData() {
         Download everything we hold about you, or delete your account. Invoices stay for 72 months, as tax law
         requires, and are used for nothing else.
       </p>
-      <form onSubmit={(event) => void saveName(event)} noValidate className="mt-3 flex flex-col gap-2">
-        <FormField
-          label="Your name"
-          autoComplete="name"
-          maxLength={100}
-          value={shownName}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameState({ saving: false });
-          }}
-          error={nameState.error}
-        />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" variant="secondary" disabled={nameState.saving} aria-busy={nameState.saving}>
-            {nameState.saving ? 'Saving…' : 'Save name'}
-          </Button>
-          <p role="status" className="text-sm text-stone-600">
-            {nameState.saved ? 'Name saved.' : ''}
-          </p>
-        </div>
-        <p className="text-sm text-stone-600">
-          Change your mobile number and e-mail above: each is confirmed by a code or a link sent to the new
-          one.
-        </p>
-      </form>
+      <NameForm fullName={user.fullName} onSaved={replaceUser} />
       <div className="mt-3 flex flex-wrap gap-3">
         <Button
           variant="secondary"
@@ -164,7 +121,7 @@ export function YourData() {
         </div>
       )}
       <Modal isOpen={confirming} onClose={close} title="Delete your account?" role="alertdialog">
-        <form onSubmit={(event) => void erase(event)} noValidate className="flex flex-col gap-3">
+        <form onSubmit={erase} onFocus={eraseChecks.preload} noValidate className="flex flex-col gap-3">
           <p className="text-sm text-stone-700">
             This signs you out everywhere and erases your addresses, wishlist, saved number and messages. It
             cannot be undone.
@@ -179,12 +136,11 @@ export function YourData() {
               type={usesCode ? 'text' : 'password'}
               inputMode={usesCode ? 'numeric' : undefined}
               autoComplete={usesCode ? 'one-time-code' : 'current-password'}
-              value={secret}
-              onChange={(event) => setSecret(event.target.value)}
-              error={eraseError ?? undefined}
+              error={eraseError}
+              {...eraseForm.register('secret')}
             />
           )}
-          {eraseError && usesCode && !codeSent && <ErrorBanner>{eraseError}</ErrorBanner>}
+          {eraseProblem && <ErrorBanner>{eraseProblem}</ErrorBanner>}
           {!usesCode && user.phone && (
             <Button variant="secondary" onClick={() => setByCode(true)}>
               No password? Use a code sent to my number
@@ -206,5 +162,52 @@ export function YourData() {
         </form>
       </Modal>
     </section>
+  );
+}
+
+/** Decision 0063: the shopper corrects their name; it starts as the account has it. */
+function NameForm({ fullName, onSaved }: { fullName: string; onSaved(user: User): void }) {
+  const [saved, setSaved] = useState(false);
+  const { register, handleSubmit, formState, setError, reset } = useCheckedForm({
+    checks: checkName,
+    defaultValues: { fullName },
+  });
+  const save = handleSubmit(async (values) => {
+    try {
+      const answer = await apiRequest<{ user: User }>('/account/name', { method: 'PUT', body: values });
+      onSaved(answer.user);
+      reset({ fullName: answer.user.fullName });
+      setSaved(true);
+    } catch (error) {
+      setError('fullName', { message: messageOf(error, 'We could not save your name. Please try again.') });
+    }
+  });
+  return (
+    <form onSubmit={save} onFocus={checkName.preload} noValidate className="mt-3 flex flex-col gap-2">
+      {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
+      <FormField
+        label="Your name"
+        autoComplete="name"
+        maxLength={100}
+        error={formState.errors.fullName?.message}
+        {...register('fullName', { onChange: () => setSaved(false) })}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={formState.isSubmitting}
+          aria-busy={formState.isSubmitting}
+        >
+          {formState.isSubmitting ? 'Saving…' : 'Save name'}
+        </Button>
+        <p role="status" className="text-sm text-stone-600">
+          {saved ? 'Name saved.' : ''}
+        </p>
+      </div>
+      <p className="text-sm text-stone-600">
+        Change your mobile number and e-mail above: each is confirmed by a code or a link sent to the new one.
+      </p>
+    </form>
   );
 }
