@@ -41,6 +41,9 @@ type CheckboxGroupFieldProps<Value extends string> = {
   onChange(value: Value[]): void;
   onBlur?(): void;
   className?: string;
+  /** For a legend the heading above already says (sr-only), or options drawn as cards. */
+  legendClassName?: string;
+  optionClassName?: string;
 };
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
@@ -203,17 +206,21 @@ export function CheckboxGroupField<Value extends string>({
   onChange,
   onBlur,
   className = '',
+  legendClassName = 'text-sm font-semibold text-stone-800',
+  optionClassName = 'flex min-h-11 items-center gap-3 text-stone-800',
 }: CheckboxGroupFieldProps<Value>) {
-  const errorId = useId();
+  const groupId = useId();
+  const errorId = `${groupId}-error`;
   return (
     <fieldset
       className={`flex flex-col gap-1 ${className}`}
       {...(error ? { 'aria-describedby': errorId } : {})}
     >
-      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      <legend className={legendClassName}>{legend}</legend>
       {options.map((option) => (
-        <label key={option.value} className="flex min-h-11 items-center gap-3 text-stone-800">
+        <label key={option.value} htmlFor={`${groupId}-${option.value}`} className={optionClassName}>
           <input
+            id={`${groupId}-${option.value}`}
             type="checkbox"
             className="h-5 w-5 shrink-0 accent-brand-600"
             checked={value.includes(option.value)}

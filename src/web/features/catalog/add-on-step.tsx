@@ -1,11 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
+import { useController } from 'react-hook-form';
 import { ADD_ON_STEP_TITLE, carriesGiftMessage, SKIP_ADD_ONS } from '../../../shared/add-ons';
 import type { AddOn, Product } from '../../../shared/api/catalog';
 import { formatInr } from '../../../shared/money';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
+import { CheckboxGroupField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { useAddOns } from './catalog-api';
 import { ProductImage } from './product-image';
+
+const checkAddOns = checksOnFirstUse(
+  () => import('./add-on-checks'),
+  (checks) => checks.checkAddOns,
+);
 
 /**
  * Decision 0079: after Add to Cart on a gift, the add-ons its category offers, every box unticked.
@@ -43,16 +51,16 @@ function AddOnChoice({
   onAdd(chosen: AddOn[]): void;
   onClose(): void;
 }) {
-  const id = useId();
-  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
-  const chosen = addOns.filter((addOn) => ticked.has(addOn.id));
+  // Every box unticked (decision 0079).
+  const { control, handleSubmit } = useCheckedForm({
+    checks: checkAddOns,
+    defaultValues: { addOnIds: [] as string[] },
+  });
+  const { field } = useController({ control, name: 'addOnIds' });
+  // In the order offered, whatever the order ticked.
+  const chosenOf = (ids: readonly string[]) => addOns.filter((addOn) => ids.includes(String(addOn.id)));
+  const chosen = chosenOf(field.value);
   const total = chosen.reduce((sum, addOn) => sum + addOn.price, 0);
-  const toggle = (addOnId: number) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      if (!next.delete(addOnId)) next.add(addOnId);
-      return next;
-    });
 
   return (
     <Modal
@@ -62,27 +70,21 @@ function AddOnChoice({
       subtitle={`${product.name} is in your cart. Add something to go with it?`}
     >
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (chosen.length > 0) onAdd(chosen);
-        }}
+        onSubmit={handleSubmit(({ addOnIds }) => onAdd(chosenOf(addOnIds)))}
+        onFocus={checkAddOns.preload}
+        noValidate
       >
-        <fieldset>
-          <legend className="sr-only">Add-ons for {product.name}</legend>
-          <ul className="flex max-h-[55vh] flex-col gap-2 overflow-y-auto">
-            {addOns.map((addOn) => (
-              <li key={addOn.id}>
-                <label
-                  htmlFor={`${id}-${addOn.id}`}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-brand-100 p-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    id={`${id}-${addOn.id}`}
-                    type="checkbox"
-                    className="h-5 w-5 shrink-0"
-                    checked={ticked.has(addOn.id)}
-                    onChange={() => toggle(addOn.id)}
-                  />
+        <div className="max-h-[55vh] overflow-y-auto">
+          <CheckboxGroupField
+            legend={`Add-ons for ${product.name}`}
+            legendClassName="sr-only"
+            className="gap-2"
+            optionClassName="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-brand-100 p-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            {...field}
+            options={addOns.map((addOn) => ({
+              value: String(addOn.id),
+              label: (
+                <span className="flex min-w-0 flex-1 items-center gap-3">
                   <ProductImage
                     src={addOn.image}
                     alt=""
@@ -98,11 +100,11 @@ function AddOnChoice({
                     )}
                   </span>
                   <span className="shrink-0 font-semibold text-stone-900">{formatInr(addOn.price)}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+                </span>
+              ),
+            }))}
+          />
+        </div>
         <div className="mt-4 flex flex-col gap-2">
           <Button type="submit" disabled={chosen.length === 0}>
             {chosen.length === 0

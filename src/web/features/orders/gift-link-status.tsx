@@ -1,8 +1,9 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { GiftLinkStatus } from '../../../shared/api/gift-links';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
 import { GIFT_LINK_STATE_LABELS } from '../../../shared/gift-links';
 import { ApiError } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { PrivateImage } from '../../components/private-image';
@@ -59,13 +60,22 @@ export function GiftLinkStatusNote({
   );
 }
 
+const checkResend = checksOnFirstUse(
+  () => import('./gift-link-resend-checks'),
+  (checks) => checks.checkResend,
+);
+
 const readMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
 /** Send the link again to a corrected mobile before it is opened; a full refund once it expired. */
 export function GiftLinkActions({ orderId, link }: { orderId: string; link: GiftLinkStatus }) {
   const { resend, refund } = useGiftLinkActions(orderId);
-  const [phone, setPhone] = useState('');
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkResend,
+    defaultValues: { phone: '' },
+  });
+  const errors = formState.errors;
   if (link.state === 'expired') {
     return (
       <div className="mt-3 flex flex-col gap-2">
@@ -82,20 +92,23 @@ export function GiftLinkActions({ orderId, link }: { orderId: string; link: Gift
     );
   }
   if (link.state !== 'sent') return null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    resend.mutate(phone.trim());
-  };
   return (
-    <form onSubmit={submit} aria-label="Send the link again" className="mt-3 flex flex-col gap-2">
+    <form
+      onSubmit={handleSubmit(({ phone }) => resend.mutate(phone.trim()))}
+      onFocus={checkResend.preload}
+      noValidate
+      aria-label="Send the link again"
+      className="mt-3 flex flex-col gap-2"
+    >
       <FormField
         label="Recipient's mobile (leave empty to send to the same)"
         type="tel"
         autoComplete="off"
         maxLength={20}
-        value={phone}
-        onChange={(event) => setPhone(event.target.value)}
+        error={errors.phone?.message}
+        {...register('phone')}
       />
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       {resend.error && <ErrorBanner>{readMessage(resend.error)}</ErrorBanner>}
       {resend.isSuccess && (
         <p role="status" className="text-sm text-green-700">
