@@ -16,7 +16,7 @@ import { products } from '../catalog/tables';
 import { shipments } from '../courier/tables';
 import { mailOutbox } from '../mail/tables';
 import { moneyLedger, orderItems, orders } from '../orders/tables';
-import { moneyChecks } from '../payments/tables';
+import { readLatestMoneyCheck } from '../payments';
 import { returnRequests } from '../returns/tables';
 
 const SERIES_DAYS = 14;
@@ -108,7 +108,7 @@ export function createAdminReportService({
       const lowStockWhere = and(eq(products.archived, false), lte(products.stock, LOW_STOCK_THRESHOLD));
       const unitsKept = sql`${orderItems.quantity} - ${orderItems.returnedQuantity}`;
       const courierSince = new Date(todayStart.getTime() - (COURIER_FIGURE_DAYS - 1) * DAY_MS);
-      const [byDay, [pending], lowStock, [moneyCheck], work, topProducts, cartReminders, courier] =
+      const [byDay, [pending], lowStock, moneyCheck, work, topProducts, cartReminders, courier] =
         await Promise.all([
           db
             .select({
@@ -126,7 +126,7 @@ export function createAdminReportService({
             .where(lowStockWhere)
             .orderBy(asc(products.stock), asc(products.id))
             .limit(LOW_STOCK_LIMIT),
-          db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1),
+          readLatestMoneyCheck(db),
           Promise.all([
             countOf(db.select({ total: count() }).from(orders).where(shipTodayWhere(today))),
             countOf(

@@ -43,9 +43,10 @@ import {
 } from '../../../shared/api/reviews';
 import { ChangeOrderAddressByStore } from '../../../shared/order-edits';
 import { may, type StaffRole } from '../../../shared/staff-roles';
-import { readJobQueues, readStuckWebhooks } from '../health';
+import { readJobQueues } from '../health';
 import { sendInvoicePdf } from '../invoices';
 import { MAIL_EVERY_MS } from '../mail';
+import { readStuckWebhooks } from '../payments';
 import { customerWithoutSpend } from './admin-customer-service';
 
 /**

@@ -1,8 +1,6 @@
-import { asc, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { ORDER_EXPIRED_NOTE } from '../orders';
-import { WEBHOOK_MAX_ATTEMPTS } from '../payments';
-import { webhookEvents } from '../payments/tables';
 
 /**
  * How much work each background job has waiting, read from the tables the jobs claim rows from
@@ -66,27 +64,4 @@ export async function readOrderTotals(db: Db) {
     expired: count(row.expired),
     paymentFailures: count(row.payment_failures),
   };
-}
-
-/** Provider webhooks not handled yet (the oldest first), for the back office. */
-export async function readStuckWebhooks(db: Db, limit = 20) {
-  const rows = await db
-    .select({
-      id: webhookEvents.id,
-      event: webhookEvents.event,
-      receivedAt: webhookEvents.receivedAt,
-      lastError: webhookEvents.lastError,
-      attempts: webhookEvents.attempts,
-      nextAttemptAt: webhookEvents.nextAttemptAt,
-    })
-    .from(webhookEvents)
-    .where(isNull(webhookEvents.processedAt))
-    .orderBy(asc(webhookEvents.receivedAt))
-    .limit(limit);
-  return rows.map((row) => ({
-    ...row,
-    receivedAt: row.receivedAt.toISOString(),
-    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
-    gaveUp: row.attempts >= WEBHOOK_MAX_ATTEMPTS,
-  }));
 }

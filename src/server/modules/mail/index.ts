@@ -10,6 +10,7 @@ export {
 export { giftLinkMail } from './gift-link-mail';
 export { giftThanksMail } from './gift-thanks-mail';
 export {
+  countMailsQueuedSince,
   createMailWorker,
   enqueueMail,
   MAIL_EVERY_MS,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -39,6 +39,19 @@ export async function enqueueMail(executor: Db | Tx, mail: OutgoingMail, now: Da
     // The store's clock, as every outbox row: the owner's burst of notices is counted by it.
     createdAt: now,
   });
+}
+
+/** How many mails of these kinds were queued since `since`, in the caller's transaction. */
+export async function countMailsQueuedSince(
+  executor: Db | Tx,
+  kinds: readonly string[],
+  since: Date,
+): Promise<number> {
+  const [queued] = await executor
+    .select({ value: count() })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.kind, [...kinds]), gte(mailOutbox.createdAt, since)));
+  return queued?.value ?? 0;
 }
 
 export const MAIL_MAX_ATTEMPTS = 8;

@@ -1,11 +1,16 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import { indiaDateOf, indiaDayStart, msIntoIndiaDay } from '../../../shared/india-time';
 import type { OwnerNoticeMode } from '../../../shared/owner-settings';
 import type { Clock } from '../../clock';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
-import { enqueueMail, type OwnerNotice, ownerDigestMail, ownerNoticeMail } from '../mail';
-import { mailOutbox } from '../mail/tables';
+import {
+  countMailsQueuedSince,
+  enqueueMail,
+  type OwnerNotice,
+  ownerDigestMail,
+  ownerNoticeMail,
+} from '../mail';
 import { queueOwnerMessage } from '../notifications';
 import { ownerDigests, ownerNotices } from './tables';
 
@@ -100,16 +105,12 @@ export function createOwnerNotices({
 
   /** Whether the owner was told of OWNER_BURST_NOTICES events at once already within the window. */
   async function inBurst(tx: Tx, now: Date): Promise<boolean> {
-    const [told] = await tx
-      .select({ value: count() })
-      .from(mailOutbox)
-      .where(
-        and(
-          inArray(mailOutbox.kind, IMMEDIATE_MAIL_KINDS),
-          gte(mailOutbox.createdAt, new Date(now.getTime() - OWNER_BURST_WINDOW_MS)),
-        ),
-      );
-    return (told?.value ?? 0) >= OWNER_BURST_NOTICES;
+    const told = await countMailsQueuedSince(
+      tx,
+      IMMEDIATE_MAIL_KINDS,
+      new Date(now.getTime() - OWNER_BURST_WINDOW_MS),
+    );
+    return told >= OWNER_BURST_NOTICES;
   }
 
   return {

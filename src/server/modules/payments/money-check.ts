@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/india-time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -175,4 +175,10 @@ export function createMoneyCheck({
       }
     },
   };
+}
+
+/** The check's latest run (null before the first), which the dashboard shows. */
+export async function readLatestMoneyCheck(db: Db) {
+  const [latest] = await db.select().from(moneyChecks).orderBy(desc(moneyChecks.id)).limit(1);
+  return latest ?? null;
 }

@@ -249,3 +249,26 @@ export function createWebhookInbox({
     },
   };
 }
+
+/** Provider webhooks not handled yet (the oldest first), for the back office. */
+export async function readStuckWebhooks(db: Db, limit = 20) {
+  const rows = await db
+    .select({
+      id: webhookEvents.id,
+      event: webhookEvents.event,
+      receivedAt: webhookEvents.receivedAt,
+      lastError: webhookEvents.lastError,
+      attempts: webhookEvents.attempts,
+      nextAttemptAt: webhookEvents.nextAttemptAt,
+    })
+    .from(webhookEvents)
+    .where(isNull(webhookEvents.processedAt))
+    .orderBy(asc(webhookEvents.receivedAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    receivedAt: row.receivedAt.toISOString(),
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    gaveUp: row.attempts >= WEBHOOK_MAX_ATTEMPTS,
+  }));
+}
