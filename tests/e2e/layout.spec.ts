@@ -1,13 +1,24 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { AdminOutbox } from '../../src/shared/api/admin';
 import type { Category, CollectionSummary, Product } from '../../src/shared/api/catalog';
+import type { OrderRecord } from '../../src/shared/api/orders';
+import type { DeliveryDates } from '../../src/shared/delivery-dates';
 import type { OwnerSettings, OwnerSettingsResponse } from '../../src/shared/owner-settings';
 import { POLICY_PAGES } from '../../src/shared/policy-pages';
 import { addToCartSkippingAddOns } from './support/add-ons';
 import { appStarted } from './support/app-start';
 import { axeOn } from './support/axe';
 import { answerAnalytics, expect, test } from './support/fixtures';
+import { verifyMobile } from './support/messages';
 import { brokenFigures, coveredControls, overflowProblems } from './support/page-layout';
-import { paidOrder, pickProduct, registerCustomer } from './support/store-api';
+import {
+  moveOrder,
+  PAID_TO_DELIVERED,
+  paidOrder,
+  pickProduct,
+  registerCustomer,
+  sandboxPaid,
+} from './support/store-api';
 
 // Every storefront page fits a 360 px phone as well as 390 px, 414 px and a
 // desktop (nothing wider than the screen, no control under a floating one), and axe-core's WCAG 2.2
@@ -70,6 +81,10 @@ type Walk = {
   collectionSlug: string;
   orderId: string;
   quoteOrderId: string;
+  /** Decision 0081: the recipient's link of a gift delivered, where they may say thank you. */
+  deliveredGiftToken: string;
+  /** A gift link of the shopper's sent and unanswered, which the walk shows them as expired. */
+  unansweredGiftOrderId: string;
 };
 
 let walk: Walk;
@@ -152,6 +167,26 @@ test.beforeAll(async ({ playwright, browser, ownerToken, journeyStore }) => {
   });
   expect(codOn.status(), await codOn.text()).toBe(200);
   settingsBefore = settings;
+  // Decision 0081: the shopper's gift links of the long-named product, one delivered, one unanswered.
+  await verifyMobile(
+    request,
+    ownerToken,
+    token,
+    `97${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+  );
+  const deliveredGift = await paidGiftLink(request, ownerToken, token, product);
+  const dates = (await (await request.get('/api/pincodes/delivery-dates/560034')).json()) as DeliveryDates;
+  const accepted = await request.post(`/api/gift-links/${deliveredGift.token}/accept`, {
+    data: {
+      address: { ...address, fullName: 'Kavya Reddy', address: LONG_ADDRESS },
+      landmark: 'opposite Forum Mall',
+      delivery: { date: dates.dates[0]?.date, slot: 'standard' },
+    },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  // Delivered by the owner's hand, as the back office marks an order delivered.
+  await moveOrder(request, ownerToken, deliveredGift.orderId, PAID_TO_DELIVERED);
+  const unansweredGift = await paidGiftLink(request, ownerToken, token, product);
   await request.dispose();
 
   // The cart is browser state: filled as a shopper fills it, then carried to every viewport.
@@ -176,8 +211,44 @@ test.beforeAll(async ({ playwright, browser, ownerToken, journeyStore }) => {
     collectionSlug: collections[0].slug,
     orderId: order.orderId,
     quoteOrderId: quoteBody.orderId,
+    deliveredGiftToken: deliveredGift.token,
+    unansweredGiftOrderId: unansweredGift.orderId,
   };
 });
+
+/**
+ * A gift link of two of the product (decision 0081), shown to its recipient, paid as the sandbox's
+ * window pays; its link's token is read from the mail the store queued to the recipient.
+ */
+async function paidGiftLink(request: APIRequestContext, ownerToken: string, token: string, product: Product) {
+  const headers = { authorization: `Bearer ${token}` };
+  const recipientEmail = `kavya.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const created = await request.post('/api/gift-links', {
+    headers,
+    data: {
+      items: [{ productId: product.id, quantity: product.minQuantity }],
+      // Free shipping from ₹1,000 (SPEC 9), and standard delivery costs nothing.
+      totalAmount: product.price * product.minQuantity,
+      recipient: { name: 'Kavya Reddy', email: recipientEmail },
+      message: 'Happy housewarming, Kavya! With love from all of us in Mysuru.',
+      revealGift: true,
+      allowedSlots: ['standard'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const order = (await created.json()) as { orderId: string; order: { id: string } };
+  const verified = await request.post('/api/payments/verify-payment', {
+    headers,
+    data: { ...sandboxPaid(order.order.id), orderId: order.orderId },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const outbox = (await (
+    await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${ownerToken}` } })
+  ).json()) as AdminOutbox;
+  const link = outbox.data.find((mail) => mail.recipient === recipientEmail)?.text.match(/\/gift\/([\w-]+)/);
+  if (!link?.[1]) throw new Error(`No gift link was mailed to ${recipientEmail}`);
+  return { orderId: order.orderId, token: link[1] };
+}
 
 // The worker's store goes back to the owner's settings for the journeys after the walk.
 test.afterAll(async ({ playwright, ownerToken, journeyStore }) => {
@@ -271,6 +342,43 @@ const PARTS = {
     { path: '/staff-invite/an-invitation-used-long-ago', heading: 'Join the staff', guest: true },
     // Decision 0081: a gift link that is answered, expired or unknown.
     { path: '/gift/a-link-answered-long-ago', heading: 'A gift for you', guest: true },
+    // Its recipient's thank-you form, once the gift was delivered.
+    {
+      path: `/gift/${walk.deliveredGiftToken}`,
+      heading: 'A gift for you',
+      guest: true,
+      via: async (page) => {
+        await page.goto(`/gift/${walk.deliveredGiftToken}`);
+        await expect(page.getByRole('heading', { name: /^Say thank you to / })).toBeVisible();
+      },
+    },
+    // The sender's choice once a link expired unanswered: a refund, or the address typed themselves.
+    // The store's clock cannot be moved in a journey, and no production route moves it: this
+    // browser alone is told the link expired (the server would refuse either choice, unasked here).
+    {
+      path: `/order-confirmation/${walk.unansweredGiftOrderId}`,
+      heading: /./,
+      via: async (page) => {
+        const path = `/api/orders/${walk.unansweredGiftOrderId}`;
+        await page.route(
+          (url) => url.pathname === path,
+          async (route) => {
+            const response = await route.fetch();
+            const order = (await response.json()) as OrderRecord;
+            const expiredAt = new Date(Date.now() - 60_000).toISOString();
+            await route.fulfill({
+              response,
+              json: order.giftLink
+                ? { ...order, giftLink: { ...order.giftLink, state: 'expired', expiresAt: expiredAt } }
+                : order,
+            });
+          },
+        );
+        await page.goto(`/order-confirmation/${walk.unansweredGiftOrderId}`);
+        await expect(page.getByRole('button', { name: 'Refund me in full' })).toBeVisible();
+        await expect(page.getByLabel('Pincode')).toBeVisible();
+      },
+    },
     // Decision 0084: starting a group gift (the shopper's cart), and a pool's link that is unknown.
     { path: '/group-gift/new', heading: 'Start a group gift' },
     { path: '/group-gift/a-link-never-made', heading: 'Chip in together', guest: true },
