@@ -13,8 +13,8 @@ import { openDatabase } from '../src/server/db/client';
 import { createCatalogCache } from '../src/server/modules/catalog/catalog-cache';
 import { listProducts } from '../src/server/modules/catalog/catalog-reads';
 import type { CatalogReader } from '../src/server/modules/catalog/catalog-rows';
-import { prepareSearchIndex } from '../src/server/modules/catalog/search-index';
-import { createSearchPostings } from '../src/server/modules/catalog/search-postings';
+import { prepareSearchIndex } from '../src/server/modules/catalog/search-text';
+import { createSearchPostings } from '../src/server/modules/search/search-postings';
 import { ProductListQuery } from '../src/shared/api/catalog';
 import { crowdTargets } from './bench-crowd';
 

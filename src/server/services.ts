@@ -27,7 +27,7 @@ import {
   type PasswordCost,
 } from './modules/auth';
 import { createBulkEnquiryService } from './modules/bulk-enquiries';
-import { createCatalogService, createSearchAllowance, SEARCHES_PER_MINUTE } from './modules/catalog';
+import { createCatalogService } from './modules/catalog';
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createCourier, createLabelPool, createShipmentService } from './modules/courier';
@@ -61,6 +61,7 @@ import { createQuoteService } from './modules/quotes';
 import { createRetentionService } from './modules/retention';
 import { createReturnedParcels, createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
+import { createSearchAllowance, SEARCHES_PER_MINUTE } from './modules/search';
 import { createSettingsService } from './modules/settings';
 import { createStaffService } from './modules/staff';
 import { createWishlistService } from './modules/wishlist';

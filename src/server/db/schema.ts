@@ -25,6 +25,7 @@ export * from '../modules/payments/tables';
 export * from '../modules/quotes/tables';
 export * from '../modules/returns/tables';
 export * from '../modules/reviews/tables';
+export * from '../modules/search/tables';
 export * from '../modules/settings/tables';
 export * from '../modules/staff/tables';
 export * from '../modules/wishlist/tables';

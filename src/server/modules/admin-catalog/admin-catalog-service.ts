@@ -20,8 +20,9 @@ import { toPaise, toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { containsPattern, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
-import { type CatalogService, type ProductChanges, rebuildSearchTerms } from '../catalog';
+import type { CatalogService, ProductChanges } from '../catalog';
 import { categories, collectionProducts, collections, products } from '../catalog/tables';
+import { rebuildSearchTerms } from '../search';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const CATEGORY_NOT_FOUND = 'Category not found';

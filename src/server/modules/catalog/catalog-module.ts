@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { admitSearchPage, isSearchPage } from '../search';
 import { registerCatalogPageHeads } from './page-heads';
-import { admitSearchPage, isSearchPage } from './search-allowance';
 import { catalogSiteRoutes } from './site-routes';
 
 /**

@@ -20,6 +20,29 @@ import { slugify, slugWithId } from '../../../shared/slug';
 import { asJsonRows, executePrepared, fromJsonRows, rowsOf } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import {
+  type CorrectedWord,
+  cappedCount,
+  correctSearch,
+  countFrom,
+  cursorValueOf,
+  filterOf,
+  filterSql,
+  isFiltered,
+  type ListingFilter,
+  postingsFilter,
+  queryWords,
+  rankedIds,
+  rankedIdsFrom,
+  SEARCH_COUNT_CAP,
+  type SearchBucket,
+  type SortedStart,
+  searchBuckets,
+  sortedIdsFrom,
+  textMatchSql,
+  textRuleOf,
+  tsqueryOf,
+} from '../search';
+import {
   type CatalogProduct,
   type CatalogReader,
   categoryRows,
@@ -30,20 +53,7 @@ import {
   selectProducts,
   toApiProduct,
 } from './catalog-rows';
-import {
-  cappedCount,
-  correctSearch,
-  rankedIds,
-  SEARCH_COUNT_CAP,
-  type SearchBucket,
-  searchBuckets,
-  textMatchSql,
-  textRuleOf,
-} from './catalog-search';
 import { decodeCursor, encodeCursor } from './listing-cursor';
-import { filterOf, filterSql, isFiltered, type ListingFilter, postingsFilter } from './listing-filters';
-import { countFrom, cursorValueOf, rankedIdsFrom, type SortedStart, sortedIdsFrom } from './search-postings';
-import { type CorrectedWord, queryWords, tsqueryOf } from './search-query';
 import { collections } from './tables';
 
 type SitemapEntry = { path: string; lastModified: Date | null };

@@ -7,8 +7,8 @@ import type { PersonalisationConfig } from '../../../shared/personalisation-rule
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugWithId } from '../../../shared/slug';
 import { asJsonRows, type Db, executePrepared, fromJsonRows } from '../../db/client';
+import type { SearchPostings } from '../search';
 import type { CatalogCache } from './catalog-cache';
-import type { SearchPostings } from './search-postings';
 import { categories, type collections } from './tables';
 
 /**

@@ -6,6 +6,7 @@ import type { ProductList, ProductListQuery } from '../../../shared/api/catalog'
 import type { DeliverySpeed } from '../../../shared/gift-finder';
 import type { ChangeCounters } from '../../db/change-counters';
 import { type Db, rowsOf } from '../../db/client';
+import { createSearchPostings } from '../search';
 import * as addOnOffers from './add-on-offers';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
 import * as reads from './catalog-reads';
@@ -13,8 +14,7 @@ import type { CatalogReader } from './catalog-rows';
 import * as suggestions from './catalog-suggestions';
 import * as writes from './catalog-writes';
 import * as declarations from './product-declarations';
-import { prepareSearchIndex } from './search-index';
-import { createSearchPostings } from './search-postings';
+import { prepareSearchIndex } from './search-text';
 
 /** Decision 0077: how often automatic collections are looked at when nothing else changes. */
 export const RULE_COLLECTIONS_EVERY_MS = 60 * 60 * 1000;

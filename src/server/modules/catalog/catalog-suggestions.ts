@@ -5,12 +5,16 @@ import type { Product, SearchSuggestions } from '../../../shared/api/catalog';
 import { SIMILAR_PRODUCTS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../shared/catalog-limits';
 import { executePrepared } from '../../db/client';
 import { notFound } from '../../errors';
+import {
+  type CorrectedWord,
+  correctSearch,
+  firstCategoriesFrom,
+  textMatchSql,
+  textRuleOf,
+  wordsOf,
+} from '../search';
 import { listProducts } from './catalog-reads';
 import { type CatalogReader, categoryRows, selectProducts, toApiProduct } from './catalog-rows';
-import { correctSearch, textMatchSql, textRuleOf } from './catalog-search';
-import { firstCategoriesFrom } from './search-postings';
-import type { CorrectedWord } from './search-query';
-import { wordsOf } from './vocabulary';
 
 /**
  * The categories holding the most matches are judged on at most this many of them: a word most

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { type CatalogProduct, type CatalogReader, collectionSummaryOf, productsByIds } from './catalog-rows';
 import { refreshOriginCountry } from './product-declarations';
-import { refreshSearchText } from './search-index';
+import { refreshSearchText } from './search-text';
 import { categories, collectionProducts, collections, products } from './tables';
 
 /** What catalogue writes need: a reader to answer with, and the drop of every cached figure. */

@@ -13,8 +13,8 @@ import {
 import { rowsOf } from '../../db/client';
 import { products } from '../../db/schema';
 import { setUpTestStore } from '../../testing/test-store';
+import { SEARCHES_PER_MINUTE } from '../search';
 import { catalogBenchUrls } from './bench-urls';
-import { SEARCHES_PER_MINUTE } from './search-allowance';
 
 const store = setUpTestStore();
 const ids: Record<string, number> = {};

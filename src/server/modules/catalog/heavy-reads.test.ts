@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setUpTestStore } from '../../testing/test-store';
-import { SEARCHES_PER_MINUTE } from './search-allowance';
+import { SEARCHES_PER_MINUTE } from '../search';
 
 // Decision 0057: heavy public reads are bounded: the answer cache is keyed on the validated query,
 // large uncached listings and server-rendered searches spend per-address allowances.

@@ -4,7 +4,7 @@ import { IdParams, ProductListQuery, SearchSuggestionsQuery } from '../../../sha
 import { LISTING_PAGE_SIZE } from '../../../shared/catalog-limits';
 import { sendCached } from '../../http/cacheable-response';
 import { createResponseCache } from '../../http/response-cache';
-import { allowLargeListing } from './search-allowance';
+import { allowLargeListing } from '../search';
 
 /** Listings larger than a screenful or two; the storefront's one page of 1000 is one of them. */
 const LARGE_LISTING = 100;

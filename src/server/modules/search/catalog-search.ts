@@ -2,8 +2,7 @@
 // then a page of the products that match them, ranked in buckets whose work is bounded by the page
 // (docs/decisions/0058-search-bounded-by-the-page.md).
 import { type SQL, sql } from 'drizzle-orm';
-import { executePrepared } from '../../db/client';
-import type { CatalogReader } from './catalog-rows';
+import { type Db, executePrepared } from '../../db/client';
 import type { BucketRule } from './search-postings';
 import {
   type CorrectedWord,
@@ -16,7 +15,16 @@ import {
 import { searchTerms } from './tables';
 import { createVocabulary, type Vocabulary } from './vocabulary';
 
-function vocabulary({ db, cache }: CatalogReader): Promise<Vocabulary> {
+/**
+ * What search reads with: the database and the catalogue's cache of figures, which keeps the
+ * vocabulary, counts and totals until the catalogue changes (catalog-cache.ts).
+ */
+export type SearchReader = {
+  db: Db;
+  cache: { remember<T>(key: string, load: () => Promise<T>): Promise<T> };
+};
+
+function vocabulary({ db, cache }: SearchReader): Promise<Vocabulary> {
   return cache.remember('vocabulary', async () => {
     const rows = await db
       .select({ term: searchTerms.term, docCount: searchTerms.docCount, nameCount: searchTerms.nameCount })
@@ -27,7 +35,7 @@ function vocabulary({ db, cache }: CatalogReader): Promise<Vocabulary> {
 
 /** The catalogue words each query word may mean (null: no search; [] when nothing is close). */
 export async function correctSearch(
-  reader: CatalogReader,
+  reader: SearchReader,
   search: string | undefined,
 ): Promise<CorrectedWord[] | null> {
   if (search === undefined) return null;
@@ -96,7 +104,7 @@ export function textMatchSql(words: CorrectedWord[], mode: 'all' | 'any'): SQL |
 }
 
 /** Visible products: what the expected sizes of buckets are shares of. */
-function visibleProducts({ db, cache }: CatalogReader): Promise<number> {
+function visibleProducts({ db, cache }: SearchReader): Promise<number> {
   return cache.remember('visible-products', async () => {
     const [row] = await executePrepared<{ n: number }>(
       db,
@@ -114,7 +122,7 @@ function visibleProducts({ db, cache }: CatalogReader): Promise<number> {
  * is placed in the first bucket it meets, and meets every later bucket too. Empty when no word is
  * known.
  */
-export async function searchBuckets(reader: CatalogReader, words: CorrectedWord[]): Promise<SearchBucket[]> {
+export async function searchBuckets(reader: SearchReader, words: CorrectedWord[]): Promise<SearchBucket[]> {
   const groups = termGroups(words);
   if (groups.length === 0) return [];
   const [known, total] = await Promise.all([vocabulary(reader), visibleProducts(reader)]);
@@ -200,7 +208,7 @@ type RankedRow = { id: number; featured: boolean; bucket: number };
  * too): a bucket's first `need` rows are enough, since at most the earlier ones repeat.
  */
 export async function rankedIds(
-  { db }: CatalogReader,
+  { db }: SearchReader,
   filters: SQL,
   buckets: SearchBucket[],
   need: number,
@@ -263,7 +271,7 @@ function rank(rows: readonly RankedRow[], need: number): number[] {
 }
 
 /** How many products match `where`, counted up to SEARCH_COUNT_CAP + 1 (cached under `key`). */
-export function cappedCount({ db, cache }: CatalogReader, where: SQL, key: string): Promise<number> {
+export function cappedCount({ db, cache }: SearchReader, where: SQL, key: string): Promise<number> {
   return cache.remember(`capped-total:${key}`, async () => {
     const [row] = await executePrepared<{ n: number }>(
       db,

@@ -7,20 +7,25 @@ import type { ProductListQuery } from '../../../shared/api/catalog';
 import { categories, products } from '../../db/schema';
 import { seedDatabase } from '../../db/seed/index';
 import { setUpTestDatabase } from '../../testing/test-store';
+import {
+  cappedCount,
+  correctSearch,
+  countFrom,
+  createSearchPostings,
+  filterSql,
+  type ListingFilter,
+  type Postings,
+  rankedIds,
+  rankedIdsFrom,
+  readPostings,
+  SEARCH_COUNT_CAP,
+  searchBuckets,
+} from '../search';
 import { createCatalogCache } from './catalog-cache';
 import { listProducts } from './catalog-reads';
 import type { CatalogReader } from './catalog-rows';
-import { cappedCount, correctSearch, rankedIds, SEARCH_COUNT_CAP, searchBuckets } from './catalog-search';
 import { createCatalogService } from './catalog-service';
 import { suggestSearch } from './catalog-suggestions';
-import { filterSql, type ListingFilter } from './listing-filters';
-import {
-  countFrom,
-  createSearchPostings,
-  type Postings,
-  rankedIdsFrom,
-  readPostings,
-} from './search-postings';
 import { commonWords, crossQueries, typoQueries } from './typo-queries';
 
 // Decision 0074: the postings held in memory must answer every search exactly as the SQL buckets
