@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { codToCollectText } from '../../../shared/cash-on-delivery';
-import { rs } from '../invoices';
+import { rs } from '../../pdf-amounts';
 
 export type LabelContent = {
   awb: string;

@@ -8,7 +8,6 @@ export {
 } from './credit-notes';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
 export type { OrderDocuments } from './order-documents-pdf';
-export { rs } from './pdf-amounts';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export type { PickupManifest } from './pickup-manifest-pdf';
 export { invoiceRoutes, sendInvoicePdf } from './routes';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Invoice } from '../../../shared/api/invoices';
 import { formatIndiaDate } from '../../../shared/india-time';
-import { rs } from './pdf-amounts';
+import { rs } from '../../pdf-amounts';
 
 export const MARGIN = 40;
 

@@ -1,8 +1,8 @@
 import type { Invoice } from '../../../shared/api/invoices';
 import { codToCollectText } from '../../../shared/cash-on-delivery';
 import type { PackingSlip } from '../../../shared/packing-slip';
+import { rs } from '../../pdf-amounts';
 import { drawInvoice, MARGIN, startPdf } from './invoice-pdf';
-import { rs } from './pdf-amounts';
 
 export type OrderDocuments = {
   slip: PackingSlip;

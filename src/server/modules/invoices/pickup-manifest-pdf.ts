@@ -1,5 +1,5 @@
+import { rs } from '../../pdf-amounts';
 import { MARGIN, startPdf } from './invoice-pdf';
-import { rs } from './pdf-amounts';
 
 /** Decision 0077: the parcels of one booking job, as the courier's pickup agent signs for them. */
 export type PickupManifest = {

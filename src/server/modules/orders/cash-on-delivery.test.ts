@@ -31,6 +31,7 @@ import {
   sandboxParcels,
   shipments,
 } from '../../db/schema';
+import { rs } from '../../pdf-amounts';
 import { courierScan } from '../../testing/courier-scans';
 import {
   createTestProduct,
@@ -44,7 +45,7 @@ import { drawnText } from '../../testing/pdf-text';
 import { lastSandboxCode, type TestAccount } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { rs, UNDELIVERED_CREDIT_REASON } from '../invoices';
+import { UNDELIVERED_CREDIT_REASON } from '../invoices';
 import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
 import { COD_CANCELLED_BY_CUSTOMER_NOTE } from './order-service';
 
