@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -400,4 +400,16 @@ export function createAccountService({
       }
     },
   };
+}
+
+/**
+ * Decisions 0055 and 0075: deletes the links to a new e-mail address that were used or expired, as
+ * they hold an address for nothing. Answers how many went.
+ */
+export async function deleteSpentEmailChanges(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(emailChanges)
+    .where(or(lt(emailChanges.expiresAt, now), isNotNull(emailChanges.confirmedAt)))
+    .returning({ id: emailChanges.id });
+  return deleted.length;
 }

@@ -4,6 +4,7 @@ export {
   type AccountService,
   CONFIRMATION_WRONG,
   createAccountService,
+  deleteSpentEmailChanges,
   EMAIL_CHANGE_HOURS,
   EMAIL_CHANGE_MESSAGES,
   ERASED_NAME,

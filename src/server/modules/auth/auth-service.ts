@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginPayload, RegisterPayload } from '../../../shared/auth';
 import type { StaffRole } from '../../../shared/staff-roles';
@@ -340,4 +340,13 @@ export function createAuthService({
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
   };
+}
+
+/** Decision 0055: deletes the sessions that ended (expired or signed out). Answers how many went. */
+export async function deleteEndedSessions(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -12,6 +12,7 @@ export {
   type AuthService,
   type AuthUser,
   createAuthService,
+  deleteEndedSessions,
   endSessionsOf,
   tokenHashOf,
 } from './auth-service';
@@ -23,5 +24,5 @@ export {
   setCorporateApproval,
 } from './corporate-accounts';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
-export { CODE_ALLOWANCE } from './phone-sign-in';
+export { CODE_ALLOWANCE, deleteSpentPhoneCodes } from './phone-sign-in';
 export { authRoutes, userJson } from './routes';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ADULT_REQUIRED, NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth';
 import type { Clock } from '../../clock';
@@ -419,3 +419,16 @@ export function createPhoneSignIn({
 }
 
 export type PhoneSignIn = ReturnType<typeof createPhoneSignIn>;
+
+/**
+ * Decision 0055: deletes the one-time codes no longer of use. A code counts toward its number's and
+ * requester's hourly allowance after it expires (decision 0032), so it goes once that hour is over
+ * too. Answers how many went.
+ */
+export async function deleteSpentPhoneCodes(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(phoneCodes)
+    .where(lt(phoneCodes.expiresAt, new Date(now.getTime() - CODE_ALLOWANCE.windowSeconds * 1000)))
+    .returning({ id: phoneCodes.id });
+  return deleted.length;
+}

@@ -13,6 +13,7 @@ export {
   countMailsQueuedSince,
   createMailWorker,
   enqueueMail,
+  eraseMailBodiesBefore,
   MAIL_EVERY_MS,
   type MailWorker,
   type OutgoingMail,

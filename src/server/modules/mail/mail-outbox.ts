@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -156,4 +156,23 @@ export function createMailWorker({
       return { sent, failed };
     },
   };
+}
+
+/**
+ * Decision 0055: empties the text of the mails queued before `before` and no longer waiting to go;
+ * the row stays as the record that a mail went. Answers how many were emptied.
+ */
+export async function eraseMailBodiesBefore(db: Db, before: Date): Promise<number> {
+  const erased = await db
+    .update(mailOutbox)
+    .set({ text: '', html: null })
+    .where(
+      and(
+        lt(mailOutbox.createdAt, before),
+        ne(mailOutbox.status, 'queued'),
+        or(ne(mailOutbox.text, ''), isNotNull(mailOutbox.html)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return erased.length;
 }

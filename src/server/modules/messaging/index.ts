@@ -10,6 +10,7 @@ export type {
 } from './messenger';
 export { MessageSendError } from './messenger';
 export { messagingRoutes } from './routes';
+export { eraseSandboxMessageBodiesBefore } from './sandbox';
 
 /** How often the sandbox reports its messages delivered (as a provider would, a moment later). */
 export const SANDBOX_REPORT_EVERY_MS = 3000;

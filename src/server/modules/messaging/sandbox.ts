@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import type { AdminMessages } from '../../../shared/api/messaging';
 import type { Clock } from '../../clock';
@@ -197,4 +197,14 @@ function whatsAppEnvelope(value: Record<string, unknown>) {
       },
     ],
   };
+}
+
+/** Decision 0055: empties the sandbox's messages made before `before`. Answers how many. */
+export async function eraseSandboxMessageBodiesBefore(db: Db, before: Date): Promise<number> {
+  const erased = await db
+    .update(sandboxMessages)
+    .set({ text: '', params: [] })
+    .where(and(lt(sandboxMessages.createdAt, before), ne(sandboxMessages.text, '')))
+    .returning({ id: sandboxMessages.id });
+  return erased.length;
 }

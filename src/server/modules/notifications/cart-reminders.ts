@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutCartLine, RestoredLine } from '../../../shared/api/notifications';
 import { toRupees } from '../../../shared/money';
@@ -372,3 +372,12 @@ export function createCartReminders({
   };
 }
 export type CartReminders = ReturnType<typeof createCartReminders>;
+
+/** Decision 0055: deletes the carts recorded at checkouts started before `before`. Answers how many. */
+export async function deleteCheckoutCartsStartedBefore(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(checkoutCarts)
+    .where(lt(checkoutCarts.startedAt, before))
+    .returning({ userId: checkoutCarts.userId });
+  return deleted.length;
+}

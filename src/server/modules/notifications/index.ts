@@ -1,6 +1,6 @@
 // The notifications module's public entry: order news on WhatsApp and SMS (an outbox and its
 // worker), opt-outs, carts that come back, and the consent an order is made with.
-export { CART_REMINDER_EVERY_MS } from './cart-reminders';
+export { CART_REMINDER_EVERY_MS, deleteCheckoutCartsStartedBefore } from './cart-reminders';
 export { recordCheckoutConsents } from './consents';
 export { messageName } from './message-text';
 export {
@@ -13,6 +13,7 @@ export {
   statusMailDue,
 } from './notices';
 export { createNotificationService, type NotificationService } from './notification-service';
+export { eraseNotificationBodiesBefore } from './notification-worker';
 export {
   checkoutDefaults,
   consentFor,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DeliveryEstimate } from '../../../shared/api/orders';
 import { chosenDeliveryOf } from '../../../shared/delivery-dates';
@@ -244,3 +244,22 @@ export function createNotificationWorker({
   };
 }
 export type NotificationWorker = ReturnType<typeof createNotificationWorker>;
+
+/**
+ * Decision 0055: empties the text and details of the messages queued before `before` and no longer
+ * waiting to go. Answers how many were emptied.
+ */
+export async function eraseNotificationBodiesBefore(db: Db, before: Date): Promise<number> {
+  const erased = await db
+    .update(notificationOutbox)
+    .set({ text: null, details: {} })
+    .where(
+      and(
+        lt(notificationOutbox.createdAt, before),
+        ne(notificationOutbox.status, 'queued'),
+        or(isNotNull(notificationOutbox.text), sql`${notificationOutbox.details} <> '{}'::jsonb`),
+      ),
+    )
+    .returning({ id: notificationOutbox.id });
+  return erased.length;
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import {
@@ -842,4 +842,18 @@ async function photoCountOf(db: Db | Tx, returnId: number): Promise<number> {
     .from(returnPhotos)
     .where(eq(returnPhotos.returnId, returnId));
   return photos?.n ?? 0;
+}
+
+/** Decision 0055: deletes the photos of the returns decided before `before`. Answers how many. */
+export async function deleteReturnPhotosDecidedBefore(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(returnPhotos)
+    .where(
+      inArray(
+        returnPhotos.returnId,
+        db.select({ id: returnRequests.id }).from(returnRequests).where(lt(returnRequests.decidedAt, before)),
+      ),
+    )
+    .returning({ id: returnPhotos.id });
+  return deleted.length;
 }
