@@ -1,48 +1,25 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ComplaintInput } from '../../../shared/api/complaints';
+import { useEffect, useId, useRef } from 'react';
 import {
   COMPLAINT_DETAILS_MAX,
-  COMPLAINT_DETAILS_MIN,
-  COMPLAINT_MESSAGES,
   COMPLAINT_NAME_MAX,
   COMPLAINT_ORDER_NUMBER_MAX,
   COMPLAINT_SUBJECT_MAX,
 } from '../../../shared/complaint-rules';
 import { formatIndiaDateTime } from '../../../shared/india-time';
-import { isValidPhone, PHONE_INPUT_MAX } from '../../../shared/phone';
+import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { ApiError } from '../../api/client';
+import { checksOnFirstUse, refusalOnFields, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useSendComplaint } from './complaints-api';
 
-type Fields = Required<
-  Pick<ComplaintInput, 'orderNumber' | 'subject' | 'details' | 'name' | 'email' | 'phone'>
->;
-type Errors = Partial<Record<keyof Fields, string>>;
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const loadChecks = () => import('./complaint-checks');
+const checkComplaint = checksOnFirstUse(loadChecks, (checks) => checks.checkComplaint);
+const checkGuestComplaint = checksOnFirstUse(loadChecks, (checks) => checks.checkGuestComplaint);
 
-const EMPTY: Fields = { orderNumber: '', subject: '', details: '', name: '', email: '', phone: '' };
-// The shape the server checks fully (shared/api/complaints.ts); this catches typos before sending
-// without loading Zod on a server-rendered page (decision 0029).
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** What the form can tell before sending; the server says the rest. */
-function problemsOf(fields: Fields, asksContact: boolean): Errors {
-  const errors: Errors = {};
-  const subject = fields.subject.trim();
-  const details = fields.details.trim();
-  if (!subject) errors.subject = 'Subject is required';
-  else if (subject.length < 3) errors.subject = 'Subject must be at least 3 characters';
-  if (!details) errors.details = 'Details is required';
-  else if (details.length < COMPLAINT_DETAILS_MIN)
-    errors.details = `Details must be at least ${COMPLAINT_DETAILS_MIN} characters`;
-  const email = fields.email.trim();
-  const phone = fields.phone.trim();
-  if (email && !EMAIL_SHAPE.test(email)) errors.email = COMPLAINT_MESSAGES.email;
-  if (phone && !isValidPhone(phone)) errors.phone = COMPLAINT_MESSAGES.phone;
-  if (asksContact && !email && !phone) errors.email = COMPLAINT_MESSAGES.contactNeeded;
-  return errors;
-}
+const FIELDS = ['orderNumber', 'subject', 'details', 'name', 'email', 'phone'] as const;
 
 /**
  * Rules 4(5) and 7(1)(f) of the E-Commerce Rules: a complaint gets its ticket at once, with the
@@ -53,34 +30,25 @@ function problemsOf(fields: Fields, asksContact: boolean): Errors {
 export function ComplaintForm({ account }: { account: { email: string } | null }) {
   const id = useId();
   const send = useSendComplaint();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const receipt = useRef<HTMLDivElement>(null);
   const asksContact = !account?.email;
-  const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [key]: event.target.value }));
+  const checks = asksContact ? checkGuestComplaint : checkComplaint;
+  const { register, handleSubmit, formState, setError } = useCheckedForm({
+    checks,
+    defaultValues: { orderNumber: '', subject: '', details: '', name: '', email: '', phone: '' },
+  });
+  const errors = formState.errors;
+  const receipt = useRef<HTMLDivElement>(null);
 
   // The ticket replaces the form: focus moves to it so a screen reader reads it at once.
   useEffect(() => {
     if (send.data) receipt.current?.focus();
   }, [send.data]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems = problemsOf(fields, asksContact);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    send.mutate(fields, {
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        const byField: Errors = {};
-        for (const fieldError of error.errors) {
-          if (fieldError.path in EMPTY) byField[fieldError.path as keyof Fields] = fieldError.message;
-        }
-        setErrors(byField);
-      },
-    });
-  };
+  const submit = handleSubmit((complaint) =>
+    send.mutate(complaint, {
+      onError: (error) => refusalOnFields(error, FIELDS, setError),
+    }),
+  );
 
   if (send.data) {
     const created = send.data;
@@ -120,38 +88,42 @@ export function ComplaintForm({ account }: { account: { email: string } | null }
       : null;
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+    <form
+      onSubmit={submit}
+      onFocus={checks.preload}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3"
+    >
       <h3 id={`${id}-title`} className="sr-only">
         Raise a complaint
       </h3>
       {serverError && <ErrorBanner>{serverError}</ErrorBanner>}
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       <FormField
         label="Order number (optional)"
         placeholder="e.g. RG-10042"
         autoComplete="off"
         autoCapitalize="characters"
         maxLength={COMPLAINT_ORDER_NUMBER_MAX}
-        value={fields.orderNumber}
-        onChange={set('orderNumber')}
-        error={errors.orderNumber}
+        error={errors.orderNumber?.message}
+        {...register('orderNumber')}
       />
       <FormField
         label="Subject"
         required
         maxLength={COMPLAINT_SUBJECT_MAX}
         placeholder="e.g. Item arrived damaged"
-        value={fields.subject}
-        onChange={set('subject')}
-        error={errors.subject}
+        error={errors.subject?.message}
+        {...register('subject')}
       />
       <TextAreaField
         label="What happened"
         required
         rows={5}
         maxLength={COMPLAINT_DETAILS_MAX}
-        value={fields.details}
-        onChange={set('details')}
-        error={errors.details}
+        error={errors.details?.message}
+        {...register('details')}
       />
       {asksContact ? (
         <fieldset className="flex flex-col gap-3">
@@ -163,9 +135,8 @@ export function ComplaintForm({ account }: { account: { email: string } | null }
               label="Name (optional)"
               autoComplete="name"
               maxLength={COMPLAINT_NAME_MAX}
-              value={fields.name}
-              onChange={set('name')}
-              error={errors.name}
+              error={errors.name?.message}
+              {...register('name')}
             />
           )}
           <div className="grid gap-3 sm:grid-cols-2">
@@ -174,9 +145,8 @@ export function ComplaintForm({ account }: { account: { email: string } | null }
               type="email"
               autoComplete="email"
               maxLength={254}
-              value={fields.email}
-              onChange={set('email')}
-              error={errors.email}
+              error={errors.email?.message}
+              {...register('email')}
             />
             <FormField
               label="Phone"
@@ -185,9 +155,8 @@ export function ComplaintForm({ account }: { account: { email: string } | null }
               autoComplete="tel"
               maxLength={PHONE_INPUT_MAX}
               placeholder="10-digit mobile number"
-              value={fields.phone}
-              onChange={set('phone')}
-              error={errors.phone}
+              error={errors.phone?.message}
+              {...register('phone')}
             />
           </div>
         </fieldset>

@@ -1,22 +1,29 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { COMPLAINT_TICKET_MAX } from '../../../shared/complaint-rules';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import { ApiError } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useComplaintStatus } from './complaints-api';
 
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkComplaintStatus = checksOnFirstUse(
+  () => import('./complaint-checks'),
+  (checks) => checks.checkComplaintStatus,
+);
+
 /** Rule 7(1)(f) of the E-Commerce Rules: the shopper tracks a complaint by its ticket number. */
 export function ComplaintStatusForm() {
   const id = useId();
   const lookup = useComplaintStatus();
-  const [ticket, setTicket] = useState('');
-  const [contact, setContact] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    lookup.mutate({ ticket: ticket.trim(), contact: contact.trim() });
-  };
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkComplaintStatus,
+    defaultValues: { ticket: '', contact: '' },
+  });
+  const errors = formState.errors;
+  const submit = handleSubmit((query) => lookup.mutate(query));
   const error = lookup.error
     ? lookup.error instanceof ApiError && lookup.error.message
       ? lookup.error.message
@@ -25,7 +32,13 @@ export function ComplaintStatusForm() {
   const found = lookup.data?.complaint;
   return (
     <div className="flex flex-col gap-3">
-      <form onSubmit={submit} aria-label="Where my complaint stands" className="flex flex-col gap-3">
+      <form
+        onSubmit={submit}
+        onFocus={checkComplaintStatus.preload}
+        noValidate
+        aria-label="Where my complaint stands"
+        className="flex flex-col gap-3"
+      >
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField
             label="Ticket number"
@@ -34,18 +47,19 @@ export function ComplaintStatusForm() {
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={COMPLAINT_TICKET_MAX}
-            value={ticket}
-            onChange={(event) => setTicket(event.target.value)}
+            error={errors.ticket?.message}
+            {...register('ticket')}
           />
           <FormField
             label="E-mail or phone you gave"
             required
             maxLength={254}
-            value={contact}
-            onChange={(event) => setContact(event.target.value)}
+            error={errors.contact?.message}
+            {...register('contact')}
           />
         </div>
         {error && <ErrorBanner>{error}</ErrorBanner>}
+        {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
         <Button
           type="submit"
           variant="secondary"

@@ -1,9 +1,17 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { REVIEW_TEXT_MAX } from '../../../shared/review-rules';
 import { ApiError } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
+import { TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useSubmitReview } from './reviews-api';
+
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkReview = checksOnFirstUse(
+  () => import('./review-checks'),
+  (checks) => checks.checkReview,
+);
 
 const STAR_LABELS = ['1 star', '2 stars', '3 stars', '4 stars', '5 stars'];
 
@@ -11,17 +19,25 @@ const STAR_LABELS = ['1 star', '2 stars', '3 stars', '4 stars', '5 stars'];
 export function ReviewForm({ productId, onReviewed }: { productId: number; onReviewed?: () => void }) {
   const id = useId();
   const submit = useSubmitReview(productId, onReviewed);
-  const [rating, setRating] = useState<number | null>(null);
-  const [text, setText] = useState('');
-
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating !== null) submit.mutate({ rating, text });
-  };
+  // No star is chosen for the customer.
+  const { register, handleSubmit, formState, watch } = useCheckedForm({
+    checks: checkReview,
+    defaultValues: { rating: null, text: '' },
+  });
+  const errors = formState.errors;
+  const chosen = watch('rating');
+  const rating = chosen === null || chosen === undefined || chosen === '' ? null : Number(chosen);
+  const text = watch('text') ?? '';
 
   return (
-    <form onSubmit={send} aria-label="Write a review" className="flex flex-col gap-3">
-      <fieldset>
+    <form
+      onSubmit={handleSubmit((review) => submit.mutate(review))}
+      onFocus={checkReview.preload}
+      noValidate
+      aria-label="Write a review"
+      className="flex flex-col gap-3"
+    >
+      <fieldset {...(errors.rating ? { 'aria-describedby': `${id}-rating-error` } : {})}>
         <legend className="text-sm font-semibold text-stone-800">Your rating</legend>
         <div className="mt-1 flex gap-1">
           {STAR_LABELS.map((label, index) => {
@@ -36,35 +52,36 @@ export function ReviewForm({ productId, onReviewed }: { productId: number; onRev
               >
                 <input
                   type="radio"
-                  name={`${id}-rating`}
                   value={value}
-                  checked={rating === value}
-                  onChange={() => setRating(value)}
                   aria-label={label}
                   className="sr-only"
+                  {...register('rating')}
                 />
                 <span aria-hidden="true">★</span>
               </label>
             );
           })}
         </div>
+        {errors.rating && (
+          <p id={`${id}-rating-error`} className="text-sm text-red-700">
+            {errors.rating.message}
+          </p>
+        )}
       </fieldset>
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-text`} className="text-sm font-semibold text-stone-800">
-          Your review (optional)
-        </label>
-        <textarea
+        <TextAreaField
           id={`${id}-text`}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          label="Your review (optional)"
           maxLength={REVIEW_TEXT_MAX}
           rows={4}
-          className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-brand-600"
+          error={errors.text?.message}
+          {...register('text')}
         />
         <p className="text-right text-xs text-stone-600">
           {text.length}/{REVIEW_TEXT_MAX}
         </p>
       </div>
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       {submit.error && (
         <ErrorBanner>
           {submit.error instanceof ApiError
