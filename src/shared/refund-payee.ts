@@ -13,6 +13,7 @@ const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const ACCOUNT_NUMBER = /^\d{9,18}$/;
 
 export const PAYEE_MESSAGES = {
+  method: 'Choose UPI or a bank account',
   vpa: 'Enter a UPI ID like name@okbank',
   ifsc: 'Enter the 11-character IFSC, like HDFC0001234',
   accountNumber: 'Enter the account number: 9 to 18 digits',
@@ -57,7 +58,7 @@ export const RefundPayee = z.discriminatedUnion(
         .pipe(z.string().regex(IFSC, PAYEE_MESSAGES.ifsc)),
     }),
   ],
-  { error: 'Choose UPI or a bank account' },
+  { error: PAYEE_MESSAGES.method },
 );
 export type RefundPayee = z.infer<typeof RefundPayee>;
 

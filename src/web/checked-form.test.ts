@@ -37,16 +37,12 @@ const NOT_YET_MOVED = new Set([
   'features/auth/phone-sign-in-form.tsx',
   'features/listing-filters/filters-panel.tsx',
   'features/location/pincode-form.tsx',
-  'features/returns/order-returns.tsx',
   'features/search/search-combobox.tsx',
-  'features/tracking/order-tracking.tsx',
   'pages/checkout-page.tsx',
   'pages/gift-address-form.tsx',
   'pages/gift-link-page.tsx',
   'pages/group-gift-page.tsx',
   'pages/group-gift-start-page.tsx',
-  'pages/refund-details-page.tsx',
-  'pages/track-page.tsx',
 ]);
 
 describe('one way for forms (checked-form.ts, docs/architecture.md "Adding a form field")', () => {

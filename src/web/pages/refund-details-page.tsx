@@ -1,15 +1,27 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatInr } from '../../shared/money';
 import { REFUND_DETAILS_PATH } from '../../shared/notification-links';
 import { ApiError } from '../api/client';
+import { checksOnFirstUse, refusalOnFields, useCheckedForm } from '../checked-form';
 import { Button } from '../components/button';
-import { FormField } from '../components/form-field';
+import { FormField, RadioGroupField } from '../components/form-field';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, Spinner } from '../components/status-message';
 import { useGiveRefundDetails, useRefundDetailsPage } from '../features/returns/returns-api';
 
-type Method = 'upi' | 'bank';
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkRefundPayee = checksOnFirstUse(
+  () => import('../features/returns/returns-checks'),
+  (checks) => checks.checkRefundPayee,
+);
+
+// The server names a refused detail by its path in the request ('payee.ifsc').
+const PAYEE_FIELDS = ['payee.vpa', 'payee.holder', 'payee.accountNumber', 'payee.ifsc'] as const;
+
+const METHODS = [
+  { value: 'upi', label: 'My UPI ID' },
+  { value: 'bank', label: 'My bank account' },
+] as const;
 
 /**
  * Decision 0067: the page a cash on delivery refund's message links to, signed and single-use:
@@ -20,13 +32,19 @@ export function RefundDetailsPage() {
   const token = params.get('token') ?? '';
   const page = useRefundDetailsPage(token);
   const give = useGiveRefundDetails();
-  const [method, setMethod] = useState<Method>('upi');
-  const [vpa, setVpa] = useState('');
-  const [holder, setHolder] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [ifsc, setIfsc] = useState('');
-  const fieldErrors = give.error instanceof ApiError ? give.error.errors : [];
-  const errorOf = (field: string) => fieldErrors.find((error) => error.path.endsWith(field))?.message;
+  // Neither way is chosen for the customer.
+  const { register, handleSubmit, formState, setError, watch } = useCheckedForm({
+    checks: checkRefundPayee,
+    defaultValues: { payee: { method: null, vpa: '', holder: '', accountNumber: '', ifsc: '' } },
+  });
+  const errors = formState.errors;
+  const method = watch('payee.method');
+  const fieldRefused =
+    give.error instanceof ApiError &&
+    give.error.errors.some((error) => PAYEE_FIELDS.some((field) => error.path.startsWith(field)));
+  const submit = handleSubmit(({ payee }) =>
+    give.mutate({ token, payee }, { onError: (error) => refusalOnFields(error, PAYEE_FIELDS, setError) }),
+  );
 
   return (
     <div className="mx-auto max-w-lg">
@@ -53,78 +71,61 @@ export function RefundDetailsPage() {
         <form
           className="mt-4 space-y-4 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            give.mutate({
-              token,
-              payee: method === 'upi' ? { method, vpa } : { method, holder, accountNumber, ifsc },
-            });
-          }}
+          onSubmit={submit}
+          onFocus={checkRefundPayee.preload}
         >
           <p className="text-stone-800">
             We owe you {formatInr(page.data.amount)} for order {page.data.orderNumber}, which you paid in cash
             on delivery. Tell us where to send it. We never ask for your UPI PIN or an OTP.
           </p>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold text-stone-800">Send my refund to</legend>
-            {(
-              [
-                ['upi', 'My UPI ID'],
-                ['bank', 'My bank account'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="flex min-h-11 items-center gap-2 text-stone-800">
-                <input
-                  type="radio"
-                  name="method"
-                  value={value}
-                  checked={method === value}
-                  onChange={() => setMethod(value)}
-                />
-                {label}
-              </label>
-            ))}
-          </fieldset>
-          {method === 'upi' ? (
+          <RadioGroupField
+            legend="Send my refund to"
+            options={METHODS}
+            error={errors.payee?.method?.message}
+            {...register('payee.method')}
+          />
+          {method === 'upi' && (
             <FormField
               label="UPI ID"
               placeholder="name@okbank"
               autoComplete="off"
-              value={vpa}
               maxLength={300}
-              error={errorOf('vpa')}
-              onChange={(event) => setVpa(event.target.value)}
+              error={errors.payee?.vpa?.message}
+              {...register('payee.vpa')}
             />
-          ) : (
+          )}
+          {method === 'bank' && (
             <>
               <FormField
                 label="Account holder's name"
-                value={holder}
                 maxLength={100}
-                error={errorOf('holder')}
-                onChange={(event) => setHolder(event.target.value)}
+                error={errors.payee?.holder?.message}
+                {...register('payee.holder')}
               />
               <FormField
                 label="Account number"
                 inputMode="numeric"
                 autoComplete="off"
-                value={accountNumber}
                 maxLength={24}
-                error={errorOf('accountNumber')}
-                onChange={(event) => setAccountNumber(event.target.value)}
+                error={errors.payee?.accountNumber?.message}
+                {...register('payee.accountNumber')}
               />
               <FormField
                 label="IFSC"
                 placeholder="HDFC0001234"
                 autoComplete="off"
-                value={ifsc}
                 maxLength={11}
-                error={errorOf('ifsc')}
-                onChange={(event) => setIfsc(event.target.value)}
+                error={errors.payee?.ifsc?.message}
+                {...register('payee.ifsc')}
               />
             </>
           )}
-          {give.isError && fieldErrors.length === 0 && (
+          {errors.root && (
+            <p role="alert" className="text-sm font-semibold text-red-700">
+              {errors.root.message}
+            </p>
+          )}
+          {give.isError && !fieldRefused && (
             <p role="alert" className="text-sm font-semibold text-red-700">
               {give.error.message || 'That did not work. Please try again.'}
             </p>

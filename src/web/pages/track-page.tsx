@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TRACK_PAGE } from '../../shared/courier-events';
 import { ApiError } from '../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../checked-form';
 import { Button } from '../components/button';
 import { FormField } from '../components/form-field';
 import { PageMeta } from '../components/page-meta';
@@ -11,19 +11,26 @@ import { useTrackOrder } from '../features/tracking/tracking-api';
 
 const ORDER_NUMBER_MAX = 32;
 
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkTrackQuery = checksOnFirstUse(
+  () => import('../features/tracking/tracking-checks'),
+  (checks) => checks.checkTrackQuery,
+);
+
 /** Anyone with the order number and its phone or e-mail (a gift's recipient too) follows the parcel. */
 export function TrackPage() {
   // A message's link names the order; the shopper types the phone or e-mail, which no link holds.
   const [searchParams] = useSearchParams();
-  const [orderNumber, setOrderNumber] = useState(
-    () => searchParams.get(TRACK_PAGE.orderNumberParam)?.trim().slice(0, ORDER_NUMBER_MAX) ?? '',
-  );
-  const [contact, setContact] = useState('');
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkTrackQuery,
+    defaultValues: {
+      orderNumber: searchParams.get(TRACK_PAGE.orderNumberParam)?.trim().slice(0, ORDER_NUMBER_MAX) ?? '',
+      contact: '',
+    },
+  });
+  const errors = formState.errors;
   const track = useTrackOrder();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    track.mutate({ orderNumber: orderNumber.trim(), contact: contact.trim() });
-  };
+  const submit = handleSubmit((query) => track.mutate(query));
   const error =
     track.error instanceof ApiError && track.error.message
       ? track.error.message
@@ -45,25 +52,26 @@ export function TrackPage() {
       </div>
       <form
         onSubmit={submit}
+        onFocus={checkTrackQuery.preload}
+        noValidate
         className="space-y-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
       >
         <FormField
           label="Order number"
-          name="orderNumber"
           required
           maxLength={ORDER_NUMBER_MAX}
           autoComplete="off"
-          value={orderNumber}
-          onChange={(event) => setOrderNumber(event.target.value)}
+          error={errors.orderNumber?.message}
+          {...register('orderNumber')}
         />
         <FormField
           label="Phone or e-mail on the order"
-          name="contact"
           required
           maxLength={254}
-          value={contact}
-          onChange={(event) => setContact(event.target.value)}
+          error={errors.contact?.message}
+          {...register('contact')}
         />
+        {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
         {error && <ErrorBanner>{error}</ErrorBanner>}
         <Button type="submit" disabled={track.isPending}>
           {track.isPending ? 'Looking…' : 'Track'}

@@ -1,4 +1,4 @@
-import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import type { OrderRecord } from '../../../shared/api/orders';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { DAY_MS, formatIndiaDate } from '../../../shared/india-time';
@@ -13,11 +13,19 @@ import {
 } from '../../../shared/return-rules';
 import { ApiError } from '../../api/client';
 import { storeSettings } from '../../app-data';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FilePicker } from '../../components/file-picker';
+import { Field, RadioGroupField, SelectField, TextAreaField } from '../../components/form-field';
 import { PrivateImage } from '../../components/private-image';
 import { ErrorBanner } from '../../components/status-message';
 import { requestReturn } from './returns-api';
+
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkReturn = checksOnFirstUse(
+  () => import('./returns-checks'),
+  (checks) => checks.checkReturn,
+);
 
 const STATUS_TEXT: Record<ReturnRecord['status'], string> = {
   requested: 'Return requested: being reviewed',
@@ -101,118 +109,98 @@ function ReturnForm({
   /** The request made, or null when it failed (the order may have changed meanwhile). */
   onDone(created: ReturnRecord | null): void;
 }) {
-  const id = useId();
-  const firstField = useRef<HTMLSelectElement>(null);
+  const returnable = order.items.filter((item) => item.quantity > item.returnedQuantity);
+  // Nothing chosen for the shopper: no units, no kind; they say what is wrong.
+  const { register, handleSubmit, formState, watch, setFocus } = useCheckedForm({
+    checks: checkReturn,
+    defaultValues: {
+      items: returnable.map((item) => ({ productId: item.product.id, quantity: '0' })),
+      kind: null,
+      reason: '',
+      photos: null,
+    },
+  });
+  const errors = formState.errors;
   // WCAG 2.4.3: the form replaces the "Return items" button that opened it, whose focus would
   // otherwise fall to <body>.
-  useEffect(() => firstField.current?.focus(), []);
-  const returnable = order.items.filter((item) => item.quantity > item.returnedQuantity);
-  const [quantities, setQuantities] = useState<Record<number, number>>({});
-  const [reason, setReason] = useState('');
-  // Nothing chosen for the shopper: they say what is wrong.
-  const [kind, setKind] = useState<ReturnKind | null>(null);
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const chosen = returnable
-    .map((item) => ({ productId: item.product.id, quantity: quantities[item.product.id] ?? 0 }))
-    .filter((item) => item.quantity > 0);
+  useEffect(() => setFocus('items.0.quantity'), [setFocus]);
+  const kind = watch('kind');
+  const anyChosen = watch('items').some((item) => Number(item.quantity) > 0);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setState({ busy: true, error: null });
+  const submit = handleSubmit(async ({ photos, ...request }) => {
+    setRefusal(null);
     try {
-      if (!kind) return;
-      const created = await requestReturn(order.id, { items: chosen, reason, kind }, photos);
-      setState({ busy: false, error: null });
-      onDone(created);
+      onDone(await requestReturn(order.id, request, photos));
     } catch (error) {
-      setState({
-        busy: false,
-        error: error instanceof ApiError ? error.message : 'Could not send the request.',
-      });
+      setRefusal(error instanceof ApiError ? error.message : 'Could not send the request.');
       onDone(null);
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Return items" className="flex flex-col gap-3">
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={checkReturn.preload}
+      noValidate
+      aria-label="Return items"
+      className="flex flex-col gap-3"
+    >
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-semibold text-stone-800">Items to return</legend>
         {returnable.map((item, index) => {
           const left = item.quantity - item.returnedQuantity;
           return (
-            <label key={item.product.id} className="flex items-center justify-between gap-3 text-sm">
-              <span>
-                {item.product.name} <span className="text-stone-600">({left} can be returned)</span>
-              </span>
-              <select
-                ref={index === 0 ? firstField : undefined}
-                aria-label={`Units of ${item.product.name} to return`}
-                value={quantities[item.product.id] ?? 0}
-                onChange={(event) =>
-                  setQuantities((current) => ({ ...current, [item.product.id]: Number(event.target.value) }))
-                }
-                className="min-h-11 rounded-lg border border-stone-300 bg-white px-2"
-              >
-                {Array.from({ length: left + 1 }, (_, index) => `${index}`).map((units) => (
-                  <option key={units} value={units}>
-                    {units}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              key={item.product.id}
+              label={`${item.product.name} (${left} can be returned)`}
+              aria-label={`Units of ${item.product.name} to return`}
+              options={Array.from({ length: left + 1 }, (_, units) => ({
+                value: `${units}`,
+                label: `${units}`,
+              }))}
+              {...register(`items.${index}.quantity`)}
+            />
           );
         })}
+        {errors.items?.message && <p className="text-sm text-red-700">{errors.items.message}</p>}
       </fieldset>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-semibold text-stone-800">What is wrong?</legend>
-        {kinds.map((value) => (
-          <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              value={value}
-              required
-              checked={kind === value}
-              onChange={() => setKind(value)}
-              className="h-5 w-5 accent-brand-700"
-            />
-            {RETURN_KIND_LABELS[value]}
-          </label>
-        ))}
-        {kind && refundsDelivery(kind) && (
-          <p className="text-sm text-stone-700">The delivery charges you paid are refunded too.</p>
+      <RadioGroupField
+        legend="What is wrong?"
+        options={kinds.map((value) => ({ value, label: RETURN_KIND_LABELS[value] }))}
+        error={errors.kind?.message}
+        {...register('kind')}
+      />
+      {kind && refundsDelivery(kind) && (
+        <p className="text-sm text-stone-700">The delivery charges you paid are refunded too.</p>
+      )}
+      <TextAreaField
+        label="Reason for the return"
+        required
+        minLength={5}
+        maxLength={500}
+        rows={3}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      <Field
+        id={undefined}
+        label={`Photos (optional, up to ${MAX_RETURN_PHOTOS})`}
+        error={errors.photos?.message}
+      >
+        {(control) => (
+          <FilePicker
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            {...register('photos')}
+            {...control}
+          />
         )}
-      </fieldset>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-800">
-          Reason for the return
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          required
-          minLength={5}
-          maxLength={500}
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-base"
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-photos`} className="text-sm font-semibold text-stone-800">
-          Photos (optional, up to {MAX_RETURN_PHOTOS})
-        </label>
-        <FilePicker
-          id={`${id}-photos`}
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          onChange={(event) => setPhotos(Array.from(event.target.files ?? []).slice(0, MAX_RETURN_PHOTOS))}
-        />
-      </div>
-      {state.error && <ErrorBanner>{state.error}</ErrorBanner>}
-      <Button type="submit" disabled={state.busy || chosen.length === 0 || !kind} className="self-start">
-        {state.busy ? 'Sending...' : 'Request return'}
+      </Field>
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
+      {refusal && <ErrorBanner>{refusal}</ErrorBanner>}
+      <Button type="submit" disabled={formState.isSubmitting || !anyChosen || !kind} className="self-start">
+        {formState.isSubmitting ? 'Sending...' : 'Request return'}
       </Button>
     </form>
   );

@@ -1,13 +1,19 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import type { OrderTracking as Tracking } from '../../../shared/api/courier';
 import { formatIndiaDay } from '../../../shared/india-time';
-import { isValidPhone } from '../../../shared/phone';
 import { ApiError } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { ShipmentTracking } from './shipment-tracking';
 import { useAnswerFailedDelivery, useOrderTracking } from './tracking-api';
+
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkDeliveryAnswer = checksOnFirstUse(
+  () => import('./tracking-checks'),
+  (checks) => checks.checkDeliveryAnswer,
+);
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
@@ -29,7 +35,7 @@ export function OrderTracking({ orderId }: { orderId: string }) {
       <h2 id={`${id}-title`} className="text-lg font-bold text-stone-900">
         Tracking
       </h2>
-      {tracking.failedDelivery && <FailedDelivery orderId={orderId} tracking={tracking} />}
+      {tracking.failedDelivery && <FailedDelivery orderId={orderId} failed={tracking.failedDelivery} />}
       <div className="mt-3">
         <ShipmentTracking order={tracking} />
       </div>
@@ -37,14 +43,20 @@ export function OrderTracking({ orderId }: { orderId: string }) {
   );
 }
 
-function FailedDelivery({ orderId, tracking }: { orderId: string; tracking: Tracking }) {
-  const failed = tracking.failedDelivery!;
-  const [choice, setChoice] = useState<'reattempt' | 'fix_address'>('reattempt');
-  const [date, setDate] = useState(failed.earliestDate);
-  const [address, setAddress] = useState('');
-  const [phone, setPhone] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+function FailedDelivery({
+  orderId,
+  failed,
+}: {
+  orderId: string;
+  failed: NonNullable<Tracking['failedDelivery']>;
+}) {
   const answer = useAnswerFailedDelivery(orderId);
+  const { register, handleSubmit, formState, watch } = useCheckedForm({
+    checks: checkDeliveryAnswer,
+    defaultValues: { kind: 'reattempt', date: failed.earliestDate, address: '', phone: '' },
+  });
+  const errors = formState.errors;
+  const choice = watch('kind');
   if (failed.answered) {
     return (
       <p role="status" className="mt-2 rounded-lg bg-brand-100 px-3 py-2 text-sm text-brand-800">
@@ -52,19 +64,14 @@ function FailedDelivery({ orderId, tracking }: { orderId: string; tracking: Trac
       </p>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (choice === 'fix_address' && (!address.trim() || !isValidPhone(phone))) {
-      setFormError(!address.trim() ? 'Enter the address' : 'Please enter a valid 10-digit phone number');
-      return;
-    }
-    setFormError(null);
-    answer.mutate(
-      choice === 'reattempt' ? { kind: 'reattempt', date } : { kind: 'fix_address', address, phone },
-    );
-  };
+  const submit = handleSubmit((delivery) => answer.mutate(delivery));
   return (
-    <form onSubmit={submit} className="mt-2 space-y-3 rounded-lg border border-red-200 bg-red-50 p-3">
+    <form
+      onSubmit={submit}
+      onFocus={checkDeliveryAnswer.preload}
+      noValidate
+      className="mt-2 space-y-3 rounded-lg border border-red-200 bg-red-50 p-3"
+    >
       <p className="font-semibold text-red-800">The courier could not deliver: {failed.reason}</p>
       <p className="text-sm text-stone-700">
         Tell the courier what to do. Without an answer the parcel comes back to us and we will contact you.
@@ -72,21 +79,11 @@ function FailedDelivery({ orderId, tracking }: { orderId: string; tracking: Trac
       <fieldset className="space-y-1">
         <legend className="text-sm font-semibold text-stone-800">What should the courier do?</legend>
         <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="radio"
-            name="answer"
-            checked={choice === 'reattempt'}
-            onChange={() => setChoice('reattempt')}
-          />
+          <input type="radio" value="reattempt" {...register('kind')} />
           Choose a new attempt date
         </label>
         <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="radio"
-            name="answer"
-            checked={choice === 'fix_address'}
-            onChange={() => setChoice('fix_address')}
-          />
+          <input type="radio" value="fix_address" {...register('kind')} />
           Fix the address and phone
         </label>
       </fieldset>
@@ -96,9 +93,9 @@ function FailedDelivery({ orderId, tracking }: { orderId: string; tracking: Trac
           type="date"
           min={failed.earliestDate}
           max={failed.latestDate}
-          value={date}
           required
-          onChange={(event) => setDate(event.target.value)}
+          error={errors.date?.message}
+          {...register('date')}
         />
       ) : (
         <>
@@ -106,20 +103,21 @@ function FailedDelivery({ orderId, tracking }: { orderId: string; tracking: Trac
             label="Address"
             rows={2}
             maxLength={400}
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
+            error={errors.address?.message}
+            {...register('address')}
           />
           <FormField
             label="Phone"
             type="tel"
             inputMode="tel"
             maxLength={20}
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
+            error={errors.phone?.message}
+            {...register('phone')}
           />
         </>
       )}
-      {(formError ?? answer.error) && <ErrorBanner>{formError ?? messageOf(answer.error)}</ErrorBanner>}
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
+      {answer.error && <ErrorBanner>{messageOf(answer.error)}</ErrorBanner>}
       <Button type="submit" disabled={answer.isPending}>
         {answer.isPending ? 'Sending…' : 'Send to the courier'}
       </Button>
