@@ -218,6 +218,30 @@ describe('many recipients in one checkout', () => {
     expect(paidBatchRow?.paidAt).not.toBeNull();
   });
 
+  it('tells its buyer once, after the payment, the links sent and those that reached nobody', async () => {
+    const sender = await senderWithPhone(store, 'Meera Iyer');
+    const product = await createTestProduct(store.database, { priceRupees: 450, stock: 10 });
+    const list = employeeList(3);
+    // The second employee's number asked for no messages: its link cannot go.
+    const stopped = list.split('\n')[1]?.split(', ')[1] ?? '';
+    await store.app.messaging.sandbox.reply(stopped, 'STOP', 'sms');
+    const created = await postBatch(store, sender, batchBody(product, list, 3));
+    expect(created.statusCode, created.body).toBe(200);
+    const batch = created.json<CreateGiftLinkBatchResponse>();
+    expect((await verifyBatch(store, sender, batch)).statusCode).toBe(200);
+    // Another payment of the paid batch goes back whole, and no second mail.
+    expect((await verifyBatch(store, sender, batch)).statusCode).toBe(200);
+    const mails = await store.database.db
+      .select({ recipient: mailOutbox.recipient, subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'gift-batch'), eq(mailOutbox.recipient, sender.user.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('2 gift links sent, 1 not sent');
+    expect(mails[0]?.text).toContain('We sent 2 gift links: each recipient chooses where and when');
+    expect(mails[0]?.text).toContain('1 gift link could not be sent');
+    expect(mails[0]?.text).toMatch(/My Orders:\n\nhttps?:\/\/\S+\/orders$/m);
+  });
+
   it('refuses a list with a bad row before any order or payment, naming the row', async () => {
     const sender = await senderWithPhone(store);
     const product = await createTestProduct(store.database, { priceRupees: 450, stock: 10 });

@@ -408,15 +408,18 @@ export function createGiftLinkService({
   /**
    * Sends a link: a new token (its hash replaces any before, so an older link stops working), by
    * SMS to the recipient's mobile and by e-mail to their address, whichever the sender gave.
+   * False when neither went out: the number asked for no messages (STOP) or had its day's gift
+   * messages (decision 0054), and no e-mail was given.
    */
-  async function sendLink(tx: Tx, link: LinkRow, order: OrderRow, now: Date) {
+  async function sendLink(tx: Tx, link: LinkRow, order: OrderRow, now: Date): Promise<boolean> {
     const token = newGiftLinkToken();
     const tokenHash = giftLinkTokenHashOf(token);
     await tx.update(giftLinks).set({ tokenHash, state: 'sent' }).where(eq(giftLinks.orderId, order.id));
     // Each sending is its own message (a resend at the same moment too): named by its token.
     const key = `gift-link-${order.id}-${tokenHash.slice(0, 16)}`;
+    let reached = false;
     if (link.recipientPhone) {
-      await queueGiftLinkMessage(tx, {
+      reached = await queueGiftLinkMessage(tx, {
         orderId: order.id,
         to: link.recipientPhone,
         key,
@@ -440,7 +443,9 @@ export function createGiftLinkService({
         ),
         now,
       );
+      reached = true;
     }
+    return reached;
   }
 
   return {
@@ -452,14 +457,17 @@ export function createGiftLinkService({
       return { feePaise: giftLinkTimedFeePaise(await timedSlots()) };
     },
 
-    /** Sends the link of a gift link order that has just been paid, in the payment's transaction. */
-    async sendOnPayment(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+    /**
+     * Sends the link of a gift link order that has just been paid, in the payment's transaction;
+     * false when it reached nobody (sendLink), true when it went out or the order has no link.
+     */
+    async sendOnPayment(tx: Tx, order: OrderRow, now: Date): Promise<boolean> {
       const [link] = await tx
         .select()
         .from(giftLinks)
         .where(and(eq(giftLinks.orderId, order.id), eq(giftLinks.state, 'awaiting_payment')))
         .for('update');
-      if (link) await sendLink(tx, link, order, now);
+      return link ? sendLink(tx, link, order, now) : true;
     },
 
     /**

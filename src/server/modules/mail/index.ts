@@ -7,7 +7,7 @@ export {
   complaintResolvedMail,
   type MailComplaint,
 } from './complaint-mails';
-export { giftLinkMail } from './gift-link-mail';
+export { giftBatchMail, giftLinkMail } from './gift-link-mail';
 export { giftThanksMail } from './gift-thanks-mail';
 export {
   countMailsQueuedSince,

@@ -7,6 +7,7 @@ import {
   complaintResolvedMail,
   type MailComplaint,
 } from './complaint-mails';
+import { giftBatchMail } from './gift-link-mail';
 import type { OutgoingMail } from './mail-outbox';
 import { giftOnItsWayMail, type MailOrder, orderConfirmationMail, paymentRefundedMail } from './order-mails';
 import { ownerDigestMail, ownerNoticeMail } from './owner-mails';
@@ -128,6 +129,10 @@ export function mailSamples(store: StoreIdentity): Record<string, OutgoingMail> 
   const admin = (path: string) => `${store.siteUrl}/admin${path}`;
   return {
     'order-confirmation': orderConfirmationMail(ORDER, store),
+    'gift-batch': giftBatchMail(
+      { recipient: ORDER.customerEmail, buyerName: ORDER.customerName, sent: 48, notSent: 2 },
+      store,
+    ),
     'payment-refunded': paymentRefundedMail(ORDER, ORDER.totalPaise, 'duplicate', store),
     'gift-on-its-way': giftOnItsWayMail(
       ORDER,

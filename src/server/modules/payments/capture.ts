@@ -32,6 +32,9 @@ export type Failure = {
   reason: string | null;
 };
 
+/** Decision 0090: an order paid with its gift batch counts there the links that reached nobody. */
+type PaidIn = { batch?: { unreached: number } };
+
 type CaptureOutcome =
   | { kind: 'paid' | 'recorded-before' }
   | { kind: 'refund'; paymentRowId: number; reason: RefundReason };
@@ -73,7 +76,7 @@ export function createCapture({
     order: OrderRow,
     from: 'pending' | 'cancelled',
     note: string,
-    { inBatch = false }: { inBatch?: boolean } = {},
+    { batch }: PaidIn = {},
   ): Promise<boolean> {
     const now = clock.now();
     const [paid] = await tx
@@ -84,8 +87,8 @@ export function createCapture({
     if (!paid) return false;
     await recordStatus(tx, { orderId: order.id, status: 'paid', note, at: now });
     await invoices.issue(tx, order.id, now);
-    if (inBatch) await announcements.paidInBatch(tx, order, now);
-    else await announcements.paid(tx, order, now);
+    if (!batch) await announcements.paid(tx, order, now);
+    else if (!(await announcements.paidInBatch(tx, order, now))) batch.unreached += 1;
     return true;
   }
 
@@ -174,24 +177,36 @@ export function createCapture({
         return [outcome];
       }
       const settled: CaptureOutcome[] = [];
+      const tally = { unreached: 0 };
       for (const order of children) {
         const part = { ...input, amountPaise: order.totalPaise };
         const paymentRowId = await recordCaptured(tx, order.id, part, { reason: 'payment', ...share });
         if (paymentRowId === null) continue;
-        const outcome = await settleRecorded(tx, order, paymentRowId, part, { inBatch: true });
+        const outcome = await settleRecorded(tx, order, paymentRowId, part, { batch: tally });
         await markDue(tx, outcome);
         settled.push(outcome);
       }
       if (settled.length > 0) {
-        await tx.update(giftLinkBatches).set({ paidAt: clock.now() }).where(eq(giftLinkBatches.id, batch.id));
+        const now = clock.now();
+        await tx.update(giftLinkBatches).set({ paidAt: now }).where(eq(giftLinkBatches.id, batch.id));
         const paidOrders = settled.filter((outcome) => outcome.kind === 'paid').length;
-        if (paidOrders > 0) {
-          await announcements.batchPaid(tx, {
-            id: batch.id,
-            orders: paidOrders,
-            totalPaise: batch.totalPaise,
-            first,
-          });
+        const soldOut = settled.filter(
+          (outcome) => outcome.kind === 'refund' && outcome.reason === 'out_of_stock',
+        ).length;
+        // A second payment of a batch paid already is refunded whole, and announced to nobody.
+        if (paidOrders + soldOut > 0) {
+          await announcements.batchPaid(
+            tx,
+            {
+              id: batch.id,
+              orders: paidOrders,
+              unreached: tally.unreached,
+              refunded: soldOut,
+              totalPaise: batch.totalPaise,
+              first,
+            },
+            now,
+          );
         }
       }
       return settled;
@@ -227,7 +242,7 @@ export function createCapture({
     order: OrderRow,
     paymentRowId: number,
     input: Pick<CapturedPayment, 'paymentId' | 'amountPaise' | 'currency'>,
-    paid: { inBatch?: boolean } = {},
+    paid: PaidIn = {},
   ): Promise<CaptureOutcome> {
     // Money is checked to the paisa: a payment counts only for exactly the order's total.
     if (input.amountPaise !== order.totalPaise || input.currency !== order.currency) {

@@ -1,7 +1,7 @@
 import { formatPaise } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import type { StoreIdentity } from '../../store-identity';
-import { enqueueMail, orderConfirmationMail } from '../mail';
+import { enqueueMail, giftBatchMail, orderConfirmationMail } from '../mail';
 import { messageName, queueOrderNotice } from '../notifications';
 import { mailOrderOf, type OrderRow } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
@@ -20,8 +20,11 @@ export function createOrderAnnouncements({
 }: {
   store: StoreIdentity;
   ownerNotices: OwnerNotices;
-  /** Decision 0081: a paid gift link order's link goes to its recipient in the same transaction. */
-  onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
+  /**
+   * Decision 0081: a paid gift link order's link goes to its recipient in the same transaction;
+   * false when it reached nobody (the number asked for no messages, and no e-mail was given).
+   */
+  onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<boolean>;
 }) {
   return {
     async paid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
@@ -38,18 +41,49 @@ export function createOrderAnnouncements({
 
     /**
      * Decision 0090: a recipient's order paid with its gift batch: its link goes out; the batch is
-     * announced once (batchPaid), not 500 confirmations and notices for one payment.
+     * announced once (batchPaid), not 500 confirmations and notices for one payment. False when
+     * its link reached nobody.
      */
-    async paidInBatch(tx: Tx, order: OrderRow, now: Date): Promise<void> {
-      if (onPaid) await onPaid(tx, order, now);
+    async paidInBatch(tx: Tx, order: OrderRow, now: Date): Promise<boolean> {
+      return onPaid ? onPaid(tx, order, now) : true;
     },
 
-    /** Decision 0090: the owner hears once of a gift batch paid, with its first order to open. */
+    /**
+     * Decision 0090: a gift batch's payment settled, heard of once. Its buyer gets one mail: the
+     * links sent, those that could not be (a recipient's order sold out meanwhile, its share
+     * refunded; or a link that reached nobody) and their orders; the owner hears of the paid ones.
+     */
     async batchPaid(
       tx: Tx,
-      batch: { id: string; orders: number; totalPaise: number; first: OrderRow },
+      batch: {
+        id: string;
+        /** Its orders paid now, whose links went out unless `unreached`. */
+        orders: number;
+        unreached: number;
+        /** Its orders sold out meanwhile, their shares refunded. */
+        refunded: number;
+        totalPaise: number;
+        first: OrderRow;
+      },
+      now: Date,
     ): Promise<void> {
       const mailOrder = await mailOrderOf(tx, batch.first);
+      if (mailOrder.customerEmail) {
+        await enqueueMail(
+          tx,
+          giftBatchMail(
+            {
+              recipient: mailOrder.customerEmail,
+              buyerName: mailOrder.customerName,
+              sent: batch.orders - batch.unreached,
+              notSent: batch.unreached + batch.refunded,
+            },
+            store,
+          ),
+          now,
+        );
+      }
+      if (batch.orders === 0) return;
       await ownerNotices.tell(tx, {
         key: `paid-batch-${batch.id}`,
         kind: 'paid-order',

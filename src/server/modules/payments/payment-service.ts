@@ -68,7 +68,7 @@ export function createPaymentService({
   ownerNotices: OwnerNotices;
   log: FastifyBaseLogger;
   /** Decision 0081: what else an order's payment sets off, in its transaction (a gift link is sent). */
-  onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
+  onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<boolean>;
   /** Decision 0084: the group gifts' shares, whose provider orders are theirs, not an order's. */
   otherPayments?: OtherPayments;
   /** Decision 0085: makes a held change of address once its difference is paid (orders module). */
