@@ -1,27 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, forbidden, invalid, notFound, tooMany, waitInWords } from '../../errors';
-import { addresses } from '../addresses/tables';
+import { eraseAddressesOf } from '../addresses';
 import {
   type AttemptRule,
   type AuthUser,
   createAttemptLimiter,
+  erasePhoneCodesTo,
+  eraseSessionsOf,
   type LimiterStore,
   tokenHashOf,
 } from '../auth';
-import { phoneCodes, sessions, users } from '../auth/tables';
-import { giftThanks } from '../gift-links/tables';
-import { enqueueMail } from '../mail';
-import { mailOutbox } from '../mail/tables';
-import { sandboxMessages } from '../messaging/tables';
-import { cartReminders, checkoutCarts, notificationOutbox, stockAlerts } from '../notifications/tables';
-import { orderItems, orders } from '../orders/tables';
-import { returnPhotos, returnRequests } from '../returns/tables';
-import { wishlistItems } from '../wishlist/tables';
+import { users } from '../auth/tables';
+import { eraseGiftThanksFor } from '../gift-links';
+import { enqueueMail, eraseMailsOf } from '../mail';
+import { eraseSandboxMessagesTo } from '../messaging';
+import { eraseCartsAndAlertsOf, eraseMessagesOf } from '../notifications';
+import { eraseOrderContactsOf, orderIdsOf } from '../orders';
+import { eraseReturnPhotosOf } from '../returns';
+import { eraseWishlistOf } from '../wishlist';
 import { emailChanges } from './tables';
 
 /** Decision 0063: what a shopper may do to their own data, per account, in an hour. */
@@ -268,92 +269,19 @@ export function createAccountService({
       const email = account.email;
       const phone = account.phone;
       await db.transaction(async (tx) => {
-        const own = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, input.userId));
-        const ownOrders = (await own).map((row) => row.id);
-        await tx.delete(sessions).where(eq(sessions.userId, input.userId));
-        await tx.delete(addresses).where(eq(addresses.userId, input.userId));
-        await tx.delete(wishlistItems).where(eq(wishlistItems.userId, input.userId));
-        await tx.delete(stockAlerts).where(eq(stockAlerts.userId, input.userId));
-        await tx.delete(checkoutCarts).where(eq(checkoutCarts.userId, input.userId));
-        await tx.delete(cartReminders).where(eq(cartReminders.userId, input.userId));
+        const ownOrders = await orderIdsOf(tx, input.userId);
+        await eraseSessionsOf(tx, input.userId);
+        await eraseAddressesOf(tx, input.userId);
+        await eraseWishlistOf(tx, input.userId);
+        await eraseCartsAndAlertsOf(tx, input.userId);
         await tx.delete(emailChanges).where(eq(emailChanges.userId, input.userId));
-        await tx
-          .delete(returnPhotos)
-          .where(
-            inArray(
-              returnPhotos.returnId,
-              tx
-                .select({ id: returnRequests.id })
-                .from(returnRequests)
-                .where(eq(returnRequests.userId, input.userId)),
-            ),
-          );
-        if (phone) await tx.delete(phoneCodes).where(eq(phoneCodes.phone, phone));
-        if (ownOrders.length > 0) {
-          // A gift's recipient wrote their thanks for this sender alone (decision 0081).
-          await tx.delete(giftThanks).where(inArray(giftThanks.orderId, ownOrders));
-          // The tax record keeps amounts, lines and the place of supply; who and where to goes.
-          for (const order of await tx
-            .select({ id: orders.id, shippingAddress: orders.shippingAddress })
-            .from(orders)
-            .where(inArray(orders.id, ownOrders))) {
-            const kept = (order.shippingAddress ?? {}) as { state?: string; postalCode?: string };
-            await tx
-              .update(orders)
-              .set({
-                shippingAddress: {
-                  fullName: '',
-                  address: '',
-                  city: '',
-                  state: kept.state ?? '',
-                  postalCode: kept.postalCode ?? '',
-                  phone: '',
-                },
-                giftMessage: null,
-                giftRecipientEmail: null,
-                notify: null,
-              })
-              .where(eq(orders.id, order.id));
-          }
-          await tx
-            .update(orderItems)
-            .set({ personalisation: null })
-            .where(inArray(orderItems.orderId, ownOrders));
-        }
-        // Messages: the bodies go, and nothing queued for this shopper is sent any more.
-        const messagesOf = or(
-          ownOrders.length > 0 ? inArray(notificationOutbox.orderId, ownOrders) : undefined,
-          phone
-            ? and(eq(notificationOutbox.recipient, phone), eq(notificationOutbox.audience, 'shopper'))
-            : undefined,
-        );
-        if (messagesOf) {
-          await tx
-            .update(notificationOutbox)
-            .set({ text: null, details: {}, recipient: '' })
-            .where(messagesOf);
-          await tx
-            .update(notificationOutbox)
-            .set({ status: 'skipped' })
-            .where(and(messagesOf, eq(notificationOutbox.status, 'queued')));
-        }
-        if (phone) {
-          await tx
-            .update(sandboxMessages)
-            .set({ text: '', params: [] })
-            .where(eq(sandboxMessages.recipient, phone));
-        }
-        const mailOf = or(
-          ownOrders.length > 0 ? inArray(mailOutbox.orderId, ownOrders) : undefined,
-          email ? eq(mailOutbox.recipient, email) : undefined,
-        );
-        if (mailOf) {
-          await tx
-            .update(mailOutbox)
-            .set({ status: 'failed', lastError: 'account erased' })
-            .where(and(mailOf, eq(mailOutbox.status, 'queued')));
-          await tx.update(mailOutbox).set({ text: '', html: null, recipient: '' }).where(mailOf);
-        }
+        await eraseReturnPhotosOf(tx, input.userId);
+        if (phone) await erasePhoneCodesTo(tx, phone);
+        await eraseGiftThanksFor(tx, ownOrders);
+        await eraseOrderContactsOf(tx, ownOrders);
+        await eraseMessagesOf(tx, { orderIds: ownOrders, phone });
+        if (phone) await eraseSandboxMessagesTo(tx, phone);
+        await eraseMailsOf(tx, { orderIds: ownOrders, email });
         await tx
           .update(users)
           .set({

@@ -24,5 +24,6 @@ export {
   setCorporateApproval,
 } from './corporate-accounts';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
+export { accountDetailsOf, erasePhoneCodesTo, eraseSessionsOf } from './personal-data';
 export { CODE_ALLOWANCE, deleteSpentPhoneCodes } from './phone-sign-in';
 export { authRoutes, userJson } from './routes';

@@ -2,4 +2,5 @@
 
 export { createGiftLinkService, type GiftLinkService } from './gift-link-service';
 export { queueGiftThanks } from './gift-thanks';
+export { eraseGiftThanksFor } from './personal-data';
 export { giftLinkRoutes } from './routes';

@@ -9,5 +9,6 @@ export {
 export { createInvoiceService, type InvoiceService } from './invoice-service';
 export type { OrderDocuments } from './order-documents-pdf';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
+export { taxDocumentsOf } from './personal-data';
 export type { PickupManifest } from './pickup-manifest-pdf';
 export { invoiceRoutes, sendInvoicePdf } from './routes';

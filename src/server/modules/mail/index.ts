@@ -29,6 +29,7 @@ export {
   undeliveredRefundMail,
 } from './order-mails';
 export { type OwnerNotice, ownerDigestMail, ownerNoticeMail } from './owner-mails';
+export { eraseMailsOf, mailsTo } from './personal-data';
 export { quoteMail } from './quote-mail';
 export { staffInviteMail } from './staff-invite-mail';
 export { orderStatusMail, type ReturnedItems } from './status-mail';

@@ -14,3 +14,4 @@ export { eraseSandboxMessageBodiesBefore } from './sandbox';
 
 /** How often the sandbox reports its messages delivered (as a provider would, a moment later). */
 export const SANDBOX_REPORT_EVERY_MS = 3000;
+export { eraseSandboxMessagesTo } from './personal-data';

@@ -21,5 +21,11 @@ export {
   notifyDefaultsFrom,
   type ReadNotifyDefaults,
 } from './notify-defaults';
+export {
+  consentLedgerOf,
+  eraseCartsAndAlertsOf,
+  eraseMessagesOf,
+  shopperMessagesOf,
+} from './personal-data';
 export { notificationRoutes } from './routes';
 export { createLinkSigner, type LinkSigner } from './signed-links';

@@ -65,6 +65,7 @@ export {
   type RepricedLines,
   replacePendingLines,
 } from './pending-order';
+export { eraseOrderContactsOf, orderIdsOf, ordersWithLinesOf } from './personal-data';
 export { returnRecordsOf } from './return-records';
 export { orderRoutes } from './routes';
 export { mailStatusIfDue } from './status-mail';

@@ -258,3 +258,21 @@ export function createReviewService({
     },
   };
 }
+
+/**
+ * Decision 0063: the reviews a shopper wrote, with the product's name, for their export. Erasure
+ * keeps them under the erased name (ERASED_AUTHOR), as the account's row stays.
+ */
+export async function reviewsWrittenBy(db: Db, userId: number) {
+  return db
+    .select({
+      product: products.name,
+      rating: reviews.rating,
+      text: reviews.text,
+      hidden: reviews.hidden,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(eq(reviews.userId, userId));
+}

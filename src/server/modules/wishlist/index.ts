@@ -1,4 +1,4 @@
 // The wishlist module's public entry.
 
 export { wishlistRoutes } from './routes';
-export { createWishlistService, type WishlistService } from './wishlist-service';
+export { createWishlistService, eraseWishlistOf, type WishlistService, wishlistOf } from './wishlist-service';

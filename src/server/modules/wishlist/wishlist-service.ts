@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { WishlistItem } from '../../../shared/api/wishlist';
 import { toRupees } from '../../../shared/money';
 import { slugWithId } from '../../../shared/slug';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { notFound } from '../../errors';
 import { categories, products } from '../catalog/tables';
 import { wishlistItems } from './tables';
@@ -95,4 +95,19 @@ export function createWishlistService({ db }: { db: Db }) {
       await db.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
     },
   };
+}
+
+// Decision 0063: a shopper's wishlist, for their export and their erasure (account module).
+
+/** The products on the wishlist by name, with when each was added. */
+export async function wishlistOf(db: Db, userId: number) {
+  return db
+    .select({ product: products.name, addedAt: wishlistItems.createdAt })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId));
+}
+
+export async function eraseWishlistOf(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
 }
