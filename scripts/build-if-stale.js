@@ -81,3 +81,8 @@ export async function buildIfStale() {
   }
   process.stderr.write(`Built the ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
+
+// `npm run test:e2e` runs this file before the journeys, which need the web app built: in `npm
+// test` the npm start test of `vitest run` has just built it (a clone without dist/ builds there),
+// so a second `vite build` of everything was only ever redone work.
+if (import.meta.main) await buildIfStale();
