@@ -18,6 +18,7 @@ export * from '../modules/group-gifts/tables';
 export * from '../modules/invoices/tables';
 export * from '../modules/mail/tables';
 export * from '../modules/messaging/tables';
+export * from '../modules/money-ledger/tables';
 export * from '../modules/notifications/tables';
 export * from '../modules/orders/tables';
 export * from '../modules/owner-notices/tables';

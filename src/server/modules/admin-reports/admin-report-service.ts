@@ -15,7 +15,8 @@ import { bulkEnquiries } from '../bulk-enquiries/tables';
 import { products } from '../catalog/tables';
 import { shipments } from '../courier/tables';
 import { mailOutbox } from '../mail/tables';
-import { moneyLedger, orderItems, orders } from '../orders/tables';
+import { moneyLedger } from '../money-ledger/tables';
+import { orderItems, orders } from '../orders/tables';
 import { readLatestMoneyCheck } from '../payments';
 import { returnRequests } from '../returns/tables';
 

@@ -12,7 +12,8 @@ import { CsvError, parseCsv } from '../../csv';
 import type { Db, Queryable } from '../../db/client';
 import { invalid } from '../../errors';
 import { shipments } from '../courier/tables';
-import { moneyLedger, orders } from '../orders/tables';
+import { moneyLedger } from '../money-ledger/tables';
+import { orders } from '../orders/tables';
 import { codRemittances } from './tables';
 
 /** The most lines one remittance report may hold (a courier remits a few hundred a cycle). */

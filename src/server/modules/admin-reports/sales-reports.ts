@@ -13,7 +13,8 @@ import { ledgerReasonLabel } from '../../../shared/money-ledger';
 import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
 import { categories, products } from '../catalog/tables';
-import { moneyLedger, orderItems, orders } from '../orders/tables';
+import { moneyLedger } from '../money-ledger/tables';
+import { orderItems, orders } from '../orders/tables';
 import { codRemittances } from './tables';
 
 /**

@@ -51,6 +51,14 @@ import type { CouponService } from '../coupons';
 import { giftLinks } from '../gift-links/tables';
 import type { InvoiceService } from '../invoices';
 import {
+  markRefundDue,
+  moneyLinesOf,
+  recordMoney,
+  refundablePaiseOf,
+  refundDuePaiseOf,
+} from '../money-ledger';
+import { payments } from '../money-ledger/tables';
+import {
   addressOf,
   type CodSettlement,
   deliveredAtOf,
@@ -59,18 +67,13 @@ import {
   hasOpenShipment,
   isOrderId,
   mailStatusIfDue,
-  markRefundDue,
-  moneyLinesOf,
   type OrderRow,
   orderRecordsOf,
   ownerNoteOf,
-  recordMoney,
   recordStatus,
-  refundablePaiseOf,
-  refundDuePaiseOf,
   releaseReservation,
 } from '../orders';
-import { codConfirmations, orderItems, orders, payments } from '../orders/tables';
+import { codConfirmations, orderItems, orders } from '../orders/tables';
 import { orderQuotes } from '../quotes/tables';
 
 const ORDER_NOT_FOUND = 'Order not found';

@@ -38,6 +38,7 @@ import type { StoreIdentity } from '../../store-identity';
 import { users } from '../auth/tables';
 import { recordRefund } from '../invoices';
 import { enqueueMail, giftLinkMail } from '../mail';
+import { markRefundDue, refundFromPayments } from '../money-ledger';
 import { messageName, queueGiftLinkMessage } from '../notifications';
 import {
   type DeliveryLookup,
@@ -47,11 +48,9 @@ import {
   giftLinkSlotsOf,
   giftLinkTokenHashOf,
   isOrderId,
-  markRefundDue,
   newGiftLinkToken,
   type OrderRow,
   recordStatus,
-  refundFromPayments,
   releaseReservation,
   setFee,
   slotFeeOf,

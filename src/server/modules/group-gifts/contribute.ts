@@ -17,7 +17,8 @@ import {
 } from '../../../shared/group-gifts';
 import { formatPaise, toPaise, toRupees } from '../../../shared/money';
 import { AppError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
-import { recordCapturedPayment, reserveOrderAgain } from '../orders';
+import { recordCapturedPayment } from '../money-ledger';
+import { reserveOrderAgain } from '../orders';
 import { orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import type { ProviderCapture } from '../payments';

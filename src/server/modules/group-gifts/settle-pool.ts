@@ -11,7 +11,8 @@ import {
 import { DAY_MS } from '../../../shared/india-time';
 import type { Tx } from '../../db/client';
 import { conflict } from '../../errors';
-import { markRefundDue, recordStatus } from '../orders';
+import { markRefundDue } from '../money-ledger';
+import { recordStatus } from '../orders';
 import { orders } from '../orders/tables';
 import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
 import { groupGiftContributions, groupGifts } from './tables';

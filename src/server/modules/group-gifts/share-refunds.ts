@@ -3,8 +3,8 @@ import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { GroupGiftEvent } from '../../../shared/group-gifts';
 import type { Tx } from '../../db/client';
 import { unavailable } from '../../errors';
-import { recordMoney } from '../orders';
-import { payments } from '../orders/tables';
+import { recordMoney } from '../money-ledger';
+import { payments } from '../money-ledger/tables';
 import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
 
 export type ShareRefunds = ReturnType<typeof createShareRefunds>;

@@ -2,7 +2,8 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 
 import { CONTRIBUTION_STATES, GROUP_GIFT_STATES } from '../../../shared/group-gifts';
 import { createdAt } from '../../db/columns';
 import { users } from '../auth/tables';
-import { orders, payments } from '../orders/tables';
+import { payments } from '../money-ledger/tables';
+import { orders } from '../orders/tables';
 
 /**
  * Decision 0084: a group gift. Its order is made when the pool opens, priced then (decision 0072),

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/gst';
 import { type Paise, toPaise } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/client';
-import { type MoneyLine, recordMoney } from '../orders';
+import { type MoneyLine, recordMoney } from '../money-ledger';
 import { orderItems } from '../orders/tables';
 import { invoiceFigures } from './invoice-figures';
 import { creditNoteCounters, creditNotes, invoices } from './tables';

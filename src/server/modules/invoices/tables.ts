@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/columns';
-import { moneyLedger, orders } from '../orders/tables';
+import { moneyLedger } from '../money-ledger/tables';
+import { orders } from '../orders/tables';
 
 /**
  * GST tax invoices, one per paid order, numbered per financial year without gaps: the

@@ -3,7 +3,7 @@ import { type CodFacts, type CodRules, codRefusal } from '../../../shared/cash-o
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Queryable, Tx } from '../../db/client';
 import { users } from '../auth/tables';
-import { recordMoney } from './money-ledger';
+import { recordMoney } from '../money-ledger';
 import { recordStatus } from './order-events';
 import type { OrderRow } from './order-records';
 import { releaseReservation } from './stock';

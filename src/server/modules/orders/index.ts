@@ -17,18 +17,6 @@ export {
   type ReadGiftLinkRules,
 } from './gift-link-orders';
 export { mailOrderOf } from './mail-order';
-export {
-  type MoneyLine,
-  markRefundDue,
-  moneyLinesOf,
-  type ProviderRefund,
-  recordCapturedPayment,
-  recordMoney,
-  refundablePaiseOf,
-  refundDuePaiseOf,
-  refundDueWhere,
-  refundFromPayments,
-} from './money-ledger';
 export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
 export {
   deliveryPaidPaise,

@@ -27,15 +27,16 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, invalid, notFound, unavailable } from '../../errors';
 import { products } from '../catalog/tables';
+import { recordMoney, refundFromPayments } from '../money-ledger';
+import { payments } from '../money-ledger/tables';
 import type { PaymentProvider } from '../payment-providers';
 import type { ReadCodRules } from './cash-on-delivery';
-import { recordMoney, refundFromPayments } from './money-ledger';
 import { feePaiseOf, feesOfOrder, setFee } from './order-charges';
 import { recordStatus } from './order-events';
 import { estimateOf, hasOpenShipment, type OrderRow } from './order-records';
 import { type DeliveryLookup, isOrderId } from './order-service';
 import { slotFeeOf, windowColumnsOf } from './order-slots';
-import { addressEdits, orderItems, orders, payments } from './tables';
+import { addressEdits, orderItems, orders } from './tables';
 
 export type OrderEdits = ReturnType<typeof createOrderEdits>;
 

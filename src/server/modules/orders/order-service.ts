@@ -67,6 +67,7 @@ import type { AppliedCoupon, CouponService } from '../coupons';
 import { shipments } from '../courier/tables';
 import { giftLinks } from '../gift-links/tables';
 import { groupGifts } from '../group-gifts/tables';
+import { markRefundDue } from '../money-ledger';
 import {
   checkoutDefaults,
   consentFor,
@@ -85,7 +86,6 @@ import {
 } from './cash-on-delivery';
 import { askCodConfirmation, confirmCodByReply } from './cod-confirmation';
 import { giftLinkOf, insertGiftLink, type ReadGiftLinkRules, refuseGiftLinkSender } from './gift-link-orders';
-import { markRefundDue } from './money-ledger';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
 import { estimateOf, type OrderRow, orderRecordsOf } from './order-records';

@@ -6,14 +6,10 @@ import type { Db, Tx } from '../../db/client';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { RefundReason } from '../mail';
-import {
-  type OrderEdits,
-  type OrderRow,
-  recordCapturedPayment,
-  recordStatus,
-  reserveOrderAgain,
-} from '../orders';
-import { addressEdits, giftLinkBatches, orders, payments } from '../orders/tables';
+import { recordCapturedPayment } from '../money-ledger';
+import { payments } from '../money-ledger/tables';
+import { type OrderEdits, type OrderRow, recordStatus, reserveOrderAgain } from '../orders';
+import { addressEdits, giftLinkBatches, orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import type { OrderAnnouncements } from './order-announcements';
 import {

@@ -2,7 +2,8 @@ import { and, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-or
 import { DAY_MS } from '../../../shared/india-time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { moneyLedger, orders, payments } from '../orders/tables';
+import { moneyLedger, payments } from '../money-ledger/tables';
+import { orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import { moneyChecks, scheduledRuns } from './tables';
 

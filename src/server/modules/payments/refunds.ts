@@ -6,8 +6,10 @@ import type { StoreIdentity } from '../../store-identity';
 import { groupGiftContributions } from '../group-gifts/tables';
 import { recordRefund } from '../invoices';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
-import { mailOrderOf, recordStatus, refundDuePaiseOf, refundDueWhere } from '../orders';
-import { orders, payments } from '../orders/tables';
+import { refundDuePaiseOf, refundDueWhere } from '../money-ledger';
+import { payments } from '../money-ledger/tables';
+import { mailOrderOf, recordStatus } from '../orders';
+import { orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import {
   cancellationRefundedNote,

@@ -39,6 +39,8 @@ import { users } from '../auth/tables';
 import { products } from '../catalog/tables';
 import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
+import { refundablePaiseOf, refundFromPayments } from '../money-ledger';
+import { moneyLedger } from '../money-ledger/tables';
 import { type LinkSigner, queueOrderNotice } from '../notifications';
 import type { OrderService } from '../orders';
 import {
@@ -47,11 +49,9 @@ import {
   deliveryPaidPaise,
   feesOfOrder,
   recordStatus,
-  refundablePaiseOf,
-  refundFromPayments,
   returnRecordsOf,
 } from '../orders';
-import { moneyLedger, orderItems, orders } from '../orders/tables';
+import { orderItems, orders } from '../orders/tables';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 import { returnItems, returnPhotos, returnRequests } from './tables';

@@ -13,14 +13,8 @@ import type { StoreIdentity } from '../../store-identity';
 import { shipments } from '../courier/tables';
 import { recordRefund } from '../invoices';
 import { enqueueMail, undeliveredRefundMail } from '../mail';
-import {
-  addressOf,
-  isOrderId,
-  mailOrderOf,
-  recordStatus,
-  refundablePaiseOf,
-  refundFromPayments,
-} from '../orders';
+import { refundablePaiseOf, refundFromPayments } from '../money-ledger';
+import { addressOf, isOrderId, mailOrderOf, recordStatus } from '../orders';
 import { orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import { returnedParcels } from './tables';

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { groupGiftContributions } from '../../group-gifts/tables';
-import { addressEdits, giftLinkBatches, orders, payments } from '../../orders/tables';
+import { payments } from '../../money-ledger/tables';
+import { addressEdits, giftLinkBatches, orders } from '../../orders/tables';
 import { type SandboxProvider, sandboxId } from '../../payment-providers';
 import type { PaymentService } from '../payment-service';
 

@@ -1,0 +1,15 @@
+// The money ledger's public entry: every movement of an order's money (a capture, a refund, cash
+// collected on delivery) written in the transaction that moves it, the provider's payments it
+// moved through, and what is due for refund (decisions 0051, 0078).
+export {
+  type MoneyLine,
+  markRefundDue,
+  moneyLinesOf,
+  type ProviderRefund,
+  recordCapturedPayment,
+  recordMoney,
+  refundablePaiseOf,
+  refundDuePaiseOf,
+  refundDueWhere,
+  refundFromPayments,
+} from './money-ledger';
