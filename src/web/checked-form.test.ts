@@ -33,8 +33,6 @@ const NOT_YET_MOVED = new Set([
   'features/admin-settings/settings-view.tsx',
   'features/admin-shopfront/collections-view.tsx',
   'features/admin-shopfront/coupons-view.tsx',
-  'features/auth/account-phone.tsx',
-  'features/auth/phone-sign-in-form.tsx',
   'features/listing-filters/filters-panel.tsx',
   'features/location/pincode-form.tsx',
   'features/search/search-combobox.tsx',

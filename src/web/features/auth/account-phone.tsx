@@ -1,15 +1,21 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { OTP_RULES } from '../../../shared/auth-rules';
-import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../../../shared/phone';
+import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { ApiError } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useAuth } from './auth-provider';
-import { spokenNumber, useCountdown } from './code-countdown';
+import { codeDigits, spokenNumber, useCountdown } from './code-countdown';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+
+// The server's rules for the number and the code load when a step is first focused (decision 0088).
+const loadChecks = () => import('./account-checks');
+const checkNewPhone = checksOnFirstUse(loadChecks, (checks) => checks.checkNewPhone);
+const checkPhoneCode = checksOnFirstUse(loadChecks, (checks) => checks.checkPhoneCode);
 
 /**
  * Decision 0032: a signed-in shopper adds (or changes) a verified mobile number by a code sent to
@@ -18,17 +24,13 @@ const messageOf = (error: unknown, fallback: string) =>
 export function AccountPhone({ intro }: { intro?: string } = {}) {
   const { user, requestAddPhone, verifyAddPhone } = useAuth();
   const [open, setOpen] = useState(false);
-  const [phoneInput, setPhoneInput] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const secondsLeft = useCountdown(resendAt);
+  const phoneForm = useCheckedForm({ checks: checkNewPhone, defaultValues: { phone: '' } });
+  const codeForm = useCheckedForm({ checks: checkPhoneCode, defaultValues: { code: '' } });
   const opener = useRef<HTMLButtonElement>(null);
-  const phoneField = useRef<HTMLInputElement>(null);
-  const codeField = useRef<HTMLInputElement>(null);
   const step = !open ? 'closed' : sentTo ? 'code' : 'phone';
   const shownStep = useRef(step);
   // WCAG 2.4.3: each step replaces the control that led to it ("Add mobile number", "Send code",
@@ -36,56 +38,49 @@ export function AccountPhone({ intro }: { intro?: string } = {}) {
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    ({ closed: opener, phone: phoneField, code: codeField })[step].current?.focus();
-  }, [step]);
+    if (step === 'phone') phoneForm.setFocus('phone');
+    else if (step === 'code') codeForm.setFocus('code');
+    else opener.current?.focus();
+  }, [step, phoneForm.setFocus, codeForm.setFocus]);
   if (!user) return null;
 
-  const send = async (phone: string) => {
-    setError(null);
-    setBusy(true);
+  /** Asks for a code; a refusal shows in the red box of the step that asked. */
+  const send = async (phone: string, form: typeof phoneForm | typeof codeForm) => {
     try {
       const { resendAfter } = await requestAddPhone({ phone, channel: 'sms' });
       setSentTo(phone);
       setResendAt(Date.now() + resendAfter * 1000);
     } catch (failure) {
-      setError(messageOf(failure, 'The code could not be sent.'));
+      form.setError('root', { message: messageOf(failure, 'The code could not be sent.') });
+    }
+  };
+
+  const submitPhone = phoneForm.handleSubmit(({ phone }) => send(phone, phoneForm));
+
+  const resend = async (phone: string) => {
+    setResending(true);
+    try {
+      await send(phone, codeForm);
     } finally {
-      setBusy(false);
+      setResending(false);
     }
   };
 
-  const submitPhone = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidPhone(phoneInput)) {
-      setFieldError('Please enter a valid 10-digit mobile number');
-      return;
-    }
-    setFieldError(undefined);
-    void send(normalisePhone(phoneInput));
-  };
-
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
+  const submitCode = codeForm.handleSubmit(async ({ code }) => {
     if (!sentTo) return;
-    if (!/^\d{6}$/.test(code)) {
-      setFieldError('The code has 6 digits');
-      return;
-    }
-    setFieldError(undefined);
-    setError(null);
-    setBusy(true);
     try {
       await verifyAddPhone({ phone: sentTo, code });
       setOpen(false);
       setSentTo(null);
-      setCode('');
-      setPhoneInput('');
+      codeForm.reset();
+      phoneForm.reset();
     } catch (failure) {
-      setError(messageOf(failure, 'The number could not be verified.'));
-    } finally {
-      setBusy(false);
+      codeForm.setError('root', { message: messageOf(failure, 'The number could not be verified.') });
     }
-  };
+  });
+  const phoneErrors = phoneForm.formState.errors;
+  const codeErrors = codeForm.formState.errors;
+  const busy = phoneForm.formState.isSubmitting || codeForm.formState.isSubmitting || resending;
 
   return (
     <section aria-labelledby="account-phone" className="mt-4 rounded-xl border border-brand-100 bg-white p-4">
@@ -102,45 +97,53 @@ export function AccountPhone({ intro }: { intro?: string } = {}) {
           {user.phone ? 'Change mobile number' : 'Add mobile number'}
         </Button>
       ) : !sentTo ? (
-        <form onSubmit={submitPhone} noValidate className="mt-3 flex flex-col gap-3">
-          {error && <ErrorBanner>{error}</ErrorBanner>}
+        <form
+          onSubmit={submitPhone}
+          onFocus={checkNewPhone.preload}
+          noValidate
+          className="mt-3 flex flex-col gap-3"
+        >
+          {phoneErrors.root && <ErrorBanner>{phoneErrors.root.message}</ErrorBanner>}
           <FormField
-            ref={phoneField}
             label="Mobile number"
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
             maxLength={PHONE_INPUT_MAX}
-            value={phoneInput}
-            onChange={(event) => setPhoneInput(event.target.value)}
-            error={fieldError}
+            error={phoneErrors.phone?.message}
+            {...phoneForm.register('phone')}
           />
           <Button type="submit" disabled={busy}>
             {busy ? 'Sending code...' : 'Send code'}
           </Button>
         </form>
       ) : (
-        <form onSubmit={submitCode} noValidate className="mt-3 flex flex-col gap-3">
-          {error && <ErrorBanner>{error}</ErrorBanner>}
+        <form
+          onSubmit={submitCode}
+          onFocus={checkPhoneCode.preload}
+          noValidate
+          className="mt-3 flex flex-col gap-3"
+        >
+          {codeErrors.root && <ErrorBanner>{codeErrors.root.message}</ErrorBanner>}
           <p className="text-sm text-stone-700" role="status">
             We sent a 6-digit code by SMS to{' '}
             <span className="whitespace-nowrap font-semibold">{spokenNumber(sentTo)}</span>.
           </p>
           <FormField
-            ref={codeField}
             label="Code"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={OTP_RULES.digits}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            error={fieldError}
+            error={codeErrors.code?.message}
+            {...codeForm.register('code', {
+              onChange: (event) => codeForm.setValue('code', codeDigits(event.target.value)),
+            })}
           />
           <Button type="submit" disabled={busy}>
             {busy ? 'Please wait...' : 'Verify number'}
           </Button>
-          <Button variant="secondary" disabled={busy || secondsLeft > 0} onClick={() => void send(sentTo)}>
+          <Button variant="secondary" disabled={busy || secondsLeft > 0} onClick={() => void resend(sentTo)}>
             {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
           </Button>
         </form>

@@ -18,3 +18,6 @@ export function useCountdown(until: number) {
   }, [until]);
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
+
+/** Only digits go into the code box, as they are typed or pasted. */
+export const codeDigits = (typed: string) => typed.replace(/\D/g, '');

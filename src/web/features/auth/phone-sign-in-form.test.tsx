@@ -112,7 +112,7 @@ describe('Continue with mobile number (decision 0032)', () => {
 
     await user.type(await screen.findByLabelText('Mobile number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByText('Please enter a valid 10-digit mobile number')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid 10-digit mobile number')).toBeTruthy();
     expect(server.requests).toEqual([]);
 
     const phone = screen.getByLabelText('Mobile number') as HTMLInputElement;
@@ -174,7 +174,7 @@ describe('Continue with mobile number (decision 0032)', () => {
     await user.type(await screen.findByLabelText('Mobile number'), '09876543210');
     await user.click(screen.getByLabelText('WhatsApp'));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(server.requests).toEqual([{ phone: '9876543210', channel: 'whatsapp' }]);
+    await waitFor(() => expect(server.requests).toEqual([{ phone: '9876543210', channel: 'whatsapp' }]));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Please wait 20 seconds before asking for another code.',
     );
@@ -305,7 +305,7 @@ describe('the account’s mobile number (decision 0032)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Add mobile number' }));
     await user.type(within(panel).getByLabelText('Mobile number'), '98765-43210');
     await user.click(within(panel).getByRole('button', { name: 'Send code' }));
-    expect(server.requests).toEqual([{ phone: '9876543210', channel: 'sms' }]);
+    await waitFor(() => expect(server.requests).toEqual([{ phone: '9876543210', channel: 'sms' }]));
     await user.type(await within(panel).findByLabelText('Code'), '482913');
     await user.click(within(panel).getByRole('button', { name: 'Verify number' }));
     expect(await within(panel).findByText(/\+91 98765 43210 \(verified\)/)).toBeTruthy();

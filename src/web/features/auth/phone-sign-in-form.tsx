@@ -1,17 +1,24 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ADULT_REQUIRED, NAME_NEEDED, OTP_RULES, type OtpChannel } from '../../../shared/auth-rules';
-import { isValidPhone, normalisePhone, PHONE_INPUT_MAX } from '../../../shared/phone';
+import { useEffect, useRef, useState } from 'react';
+import { NAME_NEEDED, OTP_CHANNELS, OTP_RULES, type OtpChannel } from '../../../shared/auth-rules';
+import { PHONE_INPUT_MAX } from '../../../shared/phone';
 import { ApiError } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
-import { FormField } from '../../components/form-field';
+import { FormField, RadioGroupField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { AdultDeclaration } from './adult-declaration';
 import { preloadSignIn, useAuth } from './auth-provider';
-import { spokenNumber, useCountdown } from './code-countdown';
+import { codeDigits, spokenNumber, useCountdown } from './code-countdown';
 
 const CHANNEL_NAMES: Record<OtpChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
-const INVALID_NUMBER = 'Please enter a valid 10-digit mobile number';
-const INVALID_CODE = 'The code has 6 digits';
+const CHANNEL_OPTIONS = OTP_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_NAMES[channel] }));
+
+// The server's rules for the number, the code and a new account (phone-sign-in-checks.ts) load
+// when the form is first focused, not with the sign-in dialog (decision 0088).
+const loadChecks = () => import('./phone-sign-in-checks');
+const checkNumber = checksOnFirstUse(loadChecks, (checks) => checks.checkNumber);
+const checkCode = checksOnFirstUse(loadChecks, (checks) => checks.checkCode);
+const checkNewAccount = checksOnFirstUse(loadChecks, (checks) => checks.checkNewAccount);
 
 type WebOtpCredential = Credential & { code?: string };
 
@@ -45,132 +52,101 @@ function useWebOtp(active: boolean, onCode: (code: string) => void) {
 export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
   const { requestCode, verifyCode, error: authError, clearError } = useAuth();
   useEffect(preloadSignIn, []);
-  const [phoneInput, setPhoneInput] = useState('');
-  const [channel, setChannel] = useState<OtpChannel>('sms');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<{ phone: string; channel: OtpChannel } | null>(null);
   const [askName, setAskName] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<{
-    phone?: string;
-    code?: string;
-    fullName?: string;
-    adult?: string;
-  }>({});
-  const [adult, setAdult] = useState(false);
-  const [requestError, setRequestError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const secondsLeft = useCountdown(resendAt);
-  const phoneField = useRef<HTMLInputElement>(null);
-  const codeField = useRef<HTMLInputElement>(null);
-  const codeStep = sentTo !== null;
+  // SMS unless the shopper picks WhatsApp (decision 0032).
+  const numberForm = useCheckedForm({
+    checks: checkNumber,
+    defaultValues: { phone: '', channel: 'sms' },
+  });
+  const codeChecks = askName ? checkNewAccount : checkCode;
+  const codeForm = useCheckedForm({
+    checks: codeChecks,
+    defaultValues: { code: '', fullName: '', email: '', adult: false },
+  });
+  const codeStep = sent !== null;
   // WCAG 2.4.3: the form opens only when the shopper asks for it ("Continue with mobile number"),
   // and each step replaces the control that led to it ("Send code", "Change number"): focus goes
   // to the field that appeared rather than staying behind or falling to <body>.
   useEffect(() => {
-    (codeStep ? codeField : phoneField).current?.focus();
-  }, [codeStep]);
+    if (codeStep) codeForm.setFocus('code');
+    else numberForm.setFocus('phone');
+  }, [codeStep, codeForm.setFocus, numberForm.setFocus]);
 
-  const send = async (phone: string) => {
-    setRequestError(null);
+  /** Asks for a code; a refusal shows in the red box of the step that asked. */
+  const send = async (
+    to: { phone: string; channel: OtpChannel },
+    form: typeof numberForm | typeof codeForm,
+  ) => {
     clearError();
-    setBusy(true);
     try {
-      const { resendAfter } = await requestCode({ phone, channel });
-      setSentTo(phone);
+      const { resendAfter } = await requestCode(to);
+      setSent(to);
       setResendAt(Date.now() + resendAfter * 1000);
     } catch (error) {
-      setRequestError(
-        error instanceof ApiError && error.message ? error.message : 'The code could not be sent.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submitPhone = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidPhone(phoneInput)) {
-      setFieldErrors({ phone: INVALID_NUMBER });
-      return;
-    }
-    setFieldErrors({});
-    void send(normalisePhone(phoneInput));
-  };
-
-  const verify = async (value: string) => {
-    if (!sentTo) return;
-    if (!/^\d{6}$/.test(value)) {
-      setFieldErrors({ code: INVALID_CODE });
-      return;
-    }
-    if (askName && !fullName.trim()) {
-      setFieldErrors({ fullName: 'Full name is required' });
-      return;
-    }
-    if (askName && !adult) {
-      setFieldErrors({ adult: ADULT_REQUIRED });
-      return;
-    }
-    setFieldErrors({});
-    setRequestError(null);
-    setBusy(true);
-    try {
-      const signedIn = await verifyCode({
-        phone: sentTo,
-        code: value,
-        ...(askName ? { fullName: fullName.trim(), adult } : {}),
-        ...(askName && email.trim() ? { email: email.trim() } : {}),
+      form.setError('root', {
+        message: error instanceof ApiError && error.message ? error.message : 'The code could not be sent.',
       });
-      if (signedIn) onSuccess();
-    } finally {
-      setBusy(false);
     }
   };
+
+  const submitNumber = numberForm.handleSubmit((values) => send(values, numberForm));
+
+  const resend = async (to: { phone: string; channel: OtpChannel }) => {
+    setResending(true);
+    try {
+      await send(to, codeForm);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const verify = codeForm.handleSubmit(async ({ code, fullName, email, adult }) => {
+    if (!sent) return;
+    const signedIn = await verifyCode({
+      phone: sent.phone,
+      code,
+      ...(askName ? { fullName, adult } : {}),
+      ...(askName && email ? { email } : {}),
+    });
+    if (signedIn) onSuccess();
+  });
 
   // The server says so once the code is right: this number has no account yet.
   useEffect(() => {
     if (authError === NAME_NEEDED) setAskName(true);
   }, [authError]);
 
-  useWebOtp(sentTo !== null, (received) => {
-    setCode(received);
-    void verify(received);
+  useWebOtp(sent !== null, (received) => {
+    codeForm.setValue('code', codeDigits(received));
+    void verify();
   });
 
-  if (!sentTo) {
+  if (!sent) {
+    const errors = numberForm.formState.errors;
+    const busy = numberForm.formState.isSubmitting;
     return (
-      <form onSubmit={submitPhone} noValidate className="flex flex-col gap-3">
-        {requestError && <ErrorBanner>{requestError}</ErrorBanner>}
+      <form onSubmit={submitNumber} onFocus={checkNumber.preload} noValidate className="flex flex-col gap-3">
+        {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
         <FormField
-          ref={phoneField}
           label="Mobile number"
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
           placeholder="10-digit mobile number"
           maxLength={PHONE_INPUT_MAX}
-          value={phoneInput}
-          onChange={(event) => setPhoneInput(event.target.value)}
-          error={fieldErrors.phone}
+          error={errors.phone?.message}
+          {...numberForm.register('phone')}
         />
-        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-800">
-          <legend className="mb-1 font-semibold">Send the code by</legend>
-          {(['sms', 'whatsapp'] as const).map((option) => (
-            <label key={option} className="inline-flex min-h-11 items-center gap-2">
-              <input
-                type="radio"
-                name="otp-channel"
-                value={option}
-                checked={channel === option}
-                onChange={() => setChannel(option)}
-              />
-              {CHANNEL_NAMES[option]}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroupField
+          legend="Send the code by"
+          options={CHANNEL_OPTIONS}
+          error={errors.channel?.message}
+          {...numberForm.register('channel')}
+        />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? 'Sending code...' : 'Send code'}
         </Button>
@@ -178,29 +154,23 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
     );
   }
 
+  const errors = codeForm.formState.errors;
+  const busy = codeForm.formState.isSubmitting || resending;
+  const problem = errors.root?.message ?? (authError && authError !== NAME_NEEDED ? authError : null);
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void verify(code.trim());
-      }}
-      noValidate
-      className="flex flex-col gap-3"
-    >
-      {(requestError ?? (authError && authError !== NAME_NEEDED ? authError : null)) && (
-        <ErrorBanner>{requestError ?? authError}</ErrorBanner>
-      )}
+    <form onSubmit={verify} onFocus={codeChecks.preload} noValidate className="flex flex-col gap-3">
+      {problem && <ErrorBanner>{problem}</ErrorBanner>}
       <p className="text-sm text-stone-700" role="status">
-        We sent a 6-digit code by {CHANNEL_NAMES[channel]} to{' '}
-        <span className="font-semibold whitespace-nowrap">{spokenNumber(sentTo)}</span>.{' '}
+        We sent a 6-digit code by {CHANNEL_NAMES[sent.channel]} to{' '}
+        <span className="font-semibold whitespace-nowrap">{spokenNumber(sent.phone)}</span>.{' '}
         <button
           type="button"
           className="font-semibold text-brand-700 underline"
           onClick={() => {
-            setSentTo(null);
-            setCode('');
+            setSent(null);
             setAskName(false);
-            setRequestError(null);
+            codeForm.reset();
+            numberForm.clearErrors();
             clearError();
           }}
         >
@@ -208,15 +178,15 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
         </button>
       </p>
       <FormField
-        ref={codeField}
         label="Code"
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
         maxLength={OTP_RULES.digits}
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        error={fieldErrors.code}
+        error={errors.code?.message}
+        {...codeForm.register('code', {
+          onChange: (event) => codeForm.setValue('code', codeDigits(event.target.value)),
+        })}
       />
       {askName && (
         <>
@@ -226,24 +196,19 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
           <FormField
             label="Full Name"
             autoComplete="name"
-            value={fullName}
             maxLength={100}
-            onChange={(event) => setFullName(event.target.value)}
-            error={fieldErrors.fullName}
+            error={errors.fullName?.message}
+            {...codeForm.register('fullName')}
           />
           <FormField
             label="Email (Optional)"
             type="email"
             autoComplete="email"
             maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email?.message}
+            {...codeForm.register('email')}
           />
-          <AdultDeclaration
-            checked={adult}
-            onChange={(event) => setAdult(event.target.checked)}
-            error={fieldErrors.adult}
-          />
+          <AdultDeclaration error={errors.adult?.message} {...codeForm.register('adult')} />
         </>
       )}
       <Button type="submit" disabled={busy} className="w-full">
@@ -253,7 +218,7 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
         variant="secondary"
         disabled={busy || secondsLeft > 0}
         className="w-full"
-        onClick={() => void send(sentTo)}
+        onClick={() => void resend(sent)}
       >
         {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
       </Button>

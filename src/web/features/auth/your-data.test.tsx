@@ -97,7 +97,7 @@ describe('Your data (decision 0063)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send a code to my number' }));
     expect(codes).toEqual([{ phone: '9876543210' }]);
     await user.type(await within(dialog).findByLabelText('Code we sent to your number'), '482913{Enter}');
-    expect(sent.at(-1)).toEqual({ path: '/account/erase', body: { code: '482913' } });
+    await vi.waitFor(() => expect(sent.at(-1)).toEqual({ path: '/account/erase', body: { code: '482913' } }));
   });
 
   it('corrects the name and shows it saved, or the server’s message', async () => {
@@ -113,7 +113,9 @@ describe('Your data (decision 0063)', () => {
     expect(field.value).toBe('Priya Nair');
     await user.clear(field);
     await user.type(field, 'Priya Menon{Enter}');
-    expect(sent.at(-1)).toEqual({ path: '/account/name', body: { fullName: 'Priya Menon' } });
+    await vi.waitFor(() =>
+      expect(sent.at(-1)).toEqual({ path: '/account/name', body: { fullName: 'Priya Menon' } }),
+    );
     expect(await within(section).findByText('Name saved.')).toBeTruthy();
     expect(field.value).toBe('Priya Menon');
     await user.clear(field);
