@@ -61,16 +61,23 @@ const controlClass = (error: string | undefined, className: string) =>
 /**
  * The label above and the validation message below a control, tied to it (aria-describedby): for a
  * control the fields below do not cover, `children` draws it with the id and ARIA it is given.
+ * `labelHidden` keeps the label for screen readers only (a compact box whose heading names it);
+ * `announced` reads the message out as it appears (role="alert"), for a box whose answer comes
+ * without the shopper moving to it, as the pincode and coupon boxes' do.
  */
 export function Field({
   id,
   label,
   error,
+  labelHidden = false,
+  announced = false,
   children,
 }: {
   id: string | undefined;
   label: string;
   error: string | undefined;
+  labelHidden?: boolean;
+  announced?: boolean;
   children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const fallbackId = useId();
@@ -78,7 +85,7 @@ export function Field({
   const errorId = `${controlId}-error`;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={controlId} className="text-sm font-semibold text-stone-800">
+      <label htmlFor={controlId} className={labelHidden ? 'sr-only' : 'text-sm font-semibold text-stone-800'}>
         {label}
       </label>
       {children({
@@ -86,7 +93,7 @@ export function Field({
         ...(error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}),
       })}
       {error && (
-        <p id={errorId} className="text-sm text-red-700">
+        <p id={errorId} {...(announced ? { role: 'alert' } : {})} className="text-sm text-red-700">
           {error}
         </p>
       )}
