@@ -34,7 +34,6 @@ const NOT_YET_MOVED = new Set([
   'features/admin-shopfront/collections-view.tsx',
   'features/admin-shopfront/coupons-view.tsx',
   'features/listing-filters/filters-panel.tsx',
-  'features/location/pincode-form.tsx',
   'features/search/search-combobox.tsx',
   'pages/checkout-page.tsx',
   'pages/gift-address-form.tsx',

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { formatInr } from '../../../shared/money';
 import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Field } from '../../components/form-field';
@@ -16,13 +15,16 @@ const checkCoupon = checksOnFirstUse(
  * off with a Remove button; a refused one shows the server's reason.
  */
 export function CouponField({ coupon }: { coupon: CouponState }) {
-  const refusalId = useId();
   const { register, handleSubmit, formState, reset, watch } = useCheckedForm({
     checks: checkCoupon,
     defaultValues: { code: '' },
   });
   const typed = watch('code');
-  const problem = formState.errors.code?.message ?? formState.errors.root?.message;
+  // The server's refusal names the code it refused, read out as it comes.
+  const problem =
+    formState.errors.code?.message ??
+    formState.errors.root?.message ??
+    (coupon.error ? `${coupon.code}: ${coupon.error}` : undefined);
 
   if (coupon.applied) {
     return (
@@ -54,7 +56,7 @@ export function CouponField({ coupon }: { coupon: CouponState }) {
       aria-label="Coupon"
       className="flex flex-col gap-1"
     >
-      <Field id={undefined} label="Coupon code" error={problem}>
+      <Field id={undefined} label="Coupon code" error={problem} announced>
         {(control) => (
           <div className="flex gap-2">
             <input
@@ -64,8 +66,6 @@ export function CouponField({ coupon }: { coupon: CouponState }) {
               className="min-h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base uppercase text-stone-900 focus:border-brand-600"
               {...register('code')}
               {...control}
-              // The server's refusal is read out at once (role="alert") and names the code it refused.
-              {...(coupon.error ? { 'aria-invalid': true, 'aria-describedby': refusalId } : {})}
             />
             <button
               type="submit"
@@ -77,11 +77,6 @@ export function CouponField({ coupon }: { coupon: CouponState }) {
           </div>
         )}
       </Field>
-      {coupon.error && (
-        <p id={refusalId} role="alert" className="text-sm text-red-700">
-          {coupon.code}: {coupon.error}
-        </p>
-      )}
     </form>
   );
 }

@@ -72,7 +72,7 @@ describe('DeliveryChecker', () => {
     const field = screen.getByLabelText<HTMLInputElement>('Pincode');
     await user.type(field, '5600');
     fireEvent.submit(field.form!);
-    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid 6-digit pincode');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid 6-digit pincode');
     expect(fetchMock).not.toHaveBeenCalled();
     await user.type(field, '1');
     expect(screen.queryByRole('alert')).toBeNull();
