@@ -127,6 +127,13 @@ test.beforeAll(async ({ playwright, browser, ownerToken, journeyStore }) => {
     data: { ...address, addressLine1: LONG_ADDRESS, isDefault: true },
   });
   expect(saved.status(), await saved.text()).toBe(201);
+  // A business account with a long legal name, which its customer page shows with the owner's
+  // corporate approval (decision 0081).
+  const business = await request.put('/api/auth/business', {
+    headers: shopper,
+    data: { gstin: '27AAPFU0939F1ZV', legalName: `${LONG_NAME} Handicrafts Exports Private Limited` },
+  });
+  expect(business.status(), await business.text()).toBe(200);
   const wished = await request.post('/api/wishlists', { headers: shopper, data: { productId: product.id } });
   expect(wished.status(), await wished.text()).toBe(201);
   const shippingAddress = { ...address, address: LONG_ADDRESS };
@@ -401,7 +408,15 @@ const PARTS = {
     { path: '/admin/coupons', heading: 'Coupons', owner: true },
     // Decision 0073: the owner's timed delivery slots (the demo's two).
     { path: '/admin/delivery-slots', heading: 'Delivery slots', owner: true },
-    { path: `/admin/customers/${walk.shopperId}`, heading: LONG_NAME, owner: true },
+    {
+      path: `/admin/customers/${walk.shopperId}`,
+      heading: LONG_NAME,
+      owner: true,
+      via: async (page) => {
+        await page.goto(`/admin/customers/${walk.shopperId}`);
+        await expect(page.getByRole('button', { name: 'Approve as a corporate account' })).toBeVisible();
+      },
+    },
     // Decision 0076: a report's table of rupee figures, and what each staff role may do.
     {
       path: '/admin/reports',
