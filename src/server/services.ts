@@ -45,10 +45,10 @@ import {
   notifyDefaultsFrom,
   type ReadNotifyDefaults,
 } from './modules/notifications';
+import { createOrderEdits } from './modules/order-edits';
 import {
   createCodSettlement,
   createOrderAllowance,
-  createOrderEdits,
   createOrderService,
   mailStatusIfDue,
   type ReadCodRules,

@@ -20,6 +20,7 @@ export * from '../modules/mail/tables';
 export * from '../modules/messaging/tables';
 export * from '../modules/money-ledger/tables';
 export * from '../modules/notifications/tables';
+export * from '../modules/order-edits/tables';
 export * from '../modules/orders/tables';
 export * from '../modules/owner-notices/tables';
 export * from '../modules/payments/tables';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
-import { addressEdits, giftLinkBatches, orders } from '../orders/tables';
+import { addressEdits } from '../order-edits/tables';
+import { giftLinkBatches, orders } from '../orders/tables';
 
 export const payments = pgTable(
   'payments',

@@ -26,7 +26,6 @@ export {
   type StoredFee,
   setFee,
 } from './order-charges';
-export { createOrderEdits, type OrderEdits } from './order-edits';
 export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
 export {
   addressOf,

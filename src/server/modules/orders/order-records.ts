@@ -19,11 +19,12 @@ import { products } from '../catalog/tables';
 import { shipments } from '../courier/tables';
 import { giftLinks, giftThanks } from '../gift-links/tables';
 import { invoices } from '../invoices/tables';
+import { addressEdits } from '../order-edits/tables';
 import { orderQuotes } from '../quotes/tables';
 import { giftLinkSlotsOf } from './gift-link-orders';
 import { deliveryPaidPaise, feePaiseOf, feeRecordsOf, feesByOrder, type StoredFee } from './order-charges';
 import { returnsByOrder } from './return-records';
-import { addressEdits, codConfirmations, orderEvents, orderItems, type orders } from './tables';
+import { codConfirmations, orderEvents, orderItems, type orders } from './tables';
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -8,8 +8,10 @@ import type { InvoiceService } from '../invoices';
 import type { RefundReason } from '../mail';
 import { recordCapturedPayment } from '../money-ledger';
 import { payments } from '../money-ledger/tables';
-import { type OrderEdits, type OrderRow, recordStatus, reserveOrderAgain } from '../orders';
-import { addressEdits, giftLinkBatches, orders } from '../orders/tables';
+import type { OrderEdits } from '../order-edits';
+import { addressEdits } from '../order-edits/tables';
+import { type OrderRow, recordStatus, reserveOrderAgain } from '../orders';
+import { giftLinkBatches, orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import type { OrderAnnouncements } from './order-announcements';
 import {

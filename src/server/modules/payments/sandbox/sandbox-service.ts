@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { groupGiftContributions } from '../../group-gifts/tables';
 import { payments } from '../../money-ledger/tables';
-import { addressEdits, giftLinkBatches, orders } from '../../orders/tables';
+import { addressEdits } from '../../order-edits/tables';
+import { giftLinkBatches, orders } from '../../orders/tables';
 import { type SandboxProvider, sandboxId } from '../../payment-providers';
 import type { PaymentService } from '../payment-service';
 

@@ -29,14 +29,23 @@ import { AppError, conflict, invalid, notFound, unavailable } from '../../errors
 import { products } from '../catalog/tables';
 import { recordMoney, refundFromPayments } from '../money-ledger';
 import { payments } from '../money-ledger/tables';
+import {
+  type DeliveryLookup,
+  estimateOf,
+  feePaiseOf,
+  feesOfOrder,
+  hasOpenShipment,
+  isOrderId,
+  type OrderRow,
+  type ReadCodRules,
+  recordStatus,
+  setFee,
+  slotFeeOf,
+  windowColumnsOf,
+} from '../orders';
+import { orderItems, orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
-import type { ReadCodRules } from './cash-on-delivery';
-import { feePaiseOf, feesOfOrder, setFee } from './order-charges';
-import { recordStatus } from './order-events';
-import { estimateOf, hasOpenShipment, type OrderRow } from './order-records';
-import { type DeliveryLookup, isOrderId } from './order-service';
-import { slotFeeOf, windowColumnsOf } from './order-slots';
-import { addressEdits, orderItems, orders } from './tables';
+import { addressEdits } from './tables';
 
 export type OrderEdits = ReturnType<typeof createOrderEdits>;
 
