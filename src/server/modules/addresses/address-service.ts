@@ -6,7 +6,7 @@ import { addressPincodeRefusal } from '../../../shared/delivery-rules';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { conflict, invalid, notFound } from '../../errors';
-import { users } from '../auth/tables';
+import { lockAccount } from '../auth';
 import { addresses } from './tables';
 
 // A generous cap so one account cannot fill the table; no shopper needs more delivery addresses.
@@ -79,10 +79,6 @@ export function createAddressService({
 
   const ownedBy = (userId: number, id: number) => and(eq(addresses.userId, userId), eq(addresses.id, id));
 
-  async function lockUser(tx: Tx, userId: number) {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  }
-
   async function unsetDefault(tx: Tx, userId: number, except: number) {
     await tx
       .update(addresses)
@@ -129,7 +125,7 @@ export function createAddressService({
     async create(userId: number, input: AddressInput): Promise<AddressRow> {
       await refuseUndeliverable(input);
       return db.transaction(async (tx) => {
-        await lockUser(tx, userId);
+        await lockAccount(tx, userId);
         const [{ total } = { total: 0 }] = await tx
           .select({ total: count() })
           .from(addresses)
@@ -155,7 +151,7 @@ export function createAddressService({
     async update(userId: number, id: number, input: AddressInput): Promise<AddressRow> {
       await refuseUndeliverable(input);
       return db.transaction(async (tx) => {
-        await lockUser(tx, userId);
+        await lockAccount(tx, userId);
         const [row] = await tx
           .update(addresses)
           .set({ ...fieldsOf(input), updatedAt: clock.now() })
@@ -168,7 +164,7 @@ export function createAddressService({
 
     async setDefault(userId: number, id: number): Promise<AddressRow> {
       return db.transaction(async (tx) => {
-        await lockUser(tx, userId);
+        await lockAccount(tx, userId);
         return markDefault(tx, userId, id);
       });
     },
@@ -176,7 +172,7 @@ export function createAddressService({
     /** Deleting the default promotes the most recently added remaining address. */
     async remove(userId: number, id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await lockUser(tx, userId);
+        await lockAccount(tx, userId);
         const [removed] = await tx.delete(addresses).where(ownedBy(userId, id)).returning();
         if (!removed) throw notFound(ADDRESS_NOT_FOUND);
         if (!removed.isDefault) return;

@@ -1,4 +1,6 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
+
+export { accountsReachedAt, contactOf, lockAccount } from './account-lookups';
 export {
   type AttemptLimiter,
   type AttemptRule,

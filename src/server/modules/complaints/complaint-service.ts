@@ -25,7 +25,7 @@ import {
   enqueueMail,
   type MailComplaint,
 } from '../mail';
-import { orders } from '../orders/tables';
+import { orderIdByNumber } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import { complaints } from './tables';
 
@@ -149,19 +149,14 @@ export function createComplaintService({
       if (!email && !phone) throw invalid(COMPLAINT_MESSAGES.contactNeeded);
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const [order] = input.orderNumber
-          ? await tx
-              .select({ id: orders.id })
-              .from(orders)
-              .where(eq(sql`upper(${orders.orderNumber})`, input.orderNumber))
-          : [];
+        const orderId = input.orderNumber ? await orderIdByNumber(tx, input.orderNumber) : null;
         const [row] = await tx
           .insert(complaints)
           .values({
             ticket: await nextTicket(tx),
             userId: complainant?.id ?? null,
             orderNumber: input.orderNumber || null,
-            orderId: order?.id ?? null,
+            orderId,
             subject: input.subject,
             details: input.details,
             name: input.name || complainant?.fullName || null,

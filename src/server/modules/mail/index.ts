@@ -16,6 +16,7 @@ export {
   eraseMailBodiesBefore,
   MAIL_EVERY_MS,
   type MailWorker,
+  mailQueuedFor,
   type OutgoingMail,
   retryDelayMs,
 } from './mail-outbox';

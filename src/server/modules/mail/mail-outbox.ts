@@ -41,6 +41,16 @@ export async function enqueueMail(executor: Db | Tx, mail: OutgoingMail, now: Da
   });
 }
 
+/** Whether a mail of this kind was ever queued for the order, in the caller's transaction. */
+export async function mailQueuedFor(executor: Db | Tx, orderId: string, kind: string): Promise<boolean> {
+  const [earlier] = await executor
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, kind)))
+    .limit(1);
+  return earlier !== undefined;
+}
+
 /** How many mails of these kinds were queued since `since`, in the caller's transaction. */
 export async function countMailsQueuedSince(
   executor: Db | Tx,

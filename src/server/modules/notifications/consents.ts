@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   type AccountConsent,
   type AnalyticsConsent,
@@ -16,7 +16,7 @@ import {
   type NotifyConsent,
 } from '../../../shared/notifications';
 import type { Queryable } from '../../db/client';
-import { users } from '../auth/tables';
+import { accountsReachedAt, contactOf } from '../auth';
 import { consents, notificationOptOuts } from './tables';
 
 type Entry = {
@@ -188,10 +188,7 @@ export async function changeConsent(
 
 /** Removes the opt-out of the account's own verified mobile (or e-mail) on `channel`. */
 async function liftStop(runner: Queryable, userId: number, channel: NotifyChannel) {
-  const [account] = await runner
-    .select({ email: users.email, phone: users.phone, verified: users.phoneVerifiedAt })
-    .from(users)
-    .where(eq(users.id, userId));
+  const account = await contactOf(runner, userId);
   // Opt-outs keep a mobile as its 10 digits (users.phone is kept so) and an e-mail in lower case.
   const address =
     channel === 'email' ? account?.email?.toLowerCase() : account?.verified ? account.phone : null;
@@ -242,15 +239,8 @@ export async function withdrawAddress(
   via: 'reply' | 'link',
   at: Date,
 ) {
-  const owners = await runner
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      channel === 'email'
-        ? sql`lower(${users.email}) = ${address}`
-        : and(eq(users.phone, address), isNotNull(users.phoneVerifiedAt)),
-    );
-  const who = owners.length > 0 ? owners.map((owner) => owner.id) : [null];
+  const owners = await accountsReachedAt(runner, channel, address);
+  const who = owners.length > 0 ? owners : [null];
   for (const userId of who) {
     for (const purpose of ['order_updates', 'marketing'] as const) {
       await recordConsent(runner, { userId, address, purpose, channel, given: false, via, at });

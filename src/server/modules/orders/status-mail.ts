@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { userEmail } from '../../db/sql-helpers';
 import type { StoreIdentity } from '../../store-identity';
 import { users } from '../auth/tables';
-import { enqueueMail, giftOnItsWayMail, orderStatusMail } from '../mail';
-import { mailOutbox } from '../mail/tables';
+import { enqueueMail, giftOnItsWayMail, mailQueuedFor, orderStatusMail } from '../mail';
 import { statusMailDue } from '../notifications';
 import { mailOrderOf } from './mail-order';
 import { feesOfOrder } from './order-charges';
@@ -27,12 +26,7 @@ async function mailGiftIfOnItsWay(
   now: Date,
 ) {
   if (!row.giftRecipientEmail || !ON_ITS_WAY.has(to)) return;
-  const [earlier] = await tx
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.orderId, row.id), eq(mailOutbox.kind, 'gift-on-its-way')))
-    .limit(1);
-  if (earlier) return;
+  if (await mailQueuedFor(tx, row.id, 'gift-on-its-way')) return;
   const gift = {
     recipientEmail: row.giftRecipientEmail,
     message: row.giftMessage,
