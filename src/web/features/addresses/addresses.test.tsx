@@ -210,7 +210,7 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
     renderWithApp(<ModalHarness />);
     const user = await fillForm({ ...complete, ...change });
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
-    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(saveRequests(server.fetchMock)).toEqual([]);
     await user.type(field('Full Name'), 'x');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -320,7 +320,7 @@ describe('AddressModal (SPEC 2, SPEC 5)', () => {
     renderWithApp(<ModalHarness />);
     const user = await fillForm(complete);
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please log in to save addresses');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please log in to save addresses');
     expect(saveRequests(server.fetchMock)).toEqual([]);
   });
 
