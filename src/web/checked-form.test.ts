@@ -32,7 +32,6 @@ const NOT_YET_MOVED = new Set([
   'features/admin-settings/settings-view.tsx',
   'features/admin-shopfront/collections-view.tsx',
   'features/admin-shopfront/coupons-view.tsx',
-  'features/listing-filters/filters-panel.tsx',
   'features/search/search-combobox.tsx',
   'pages/checkout-page.tsx',
   'pages/gift-address-form.tsx',

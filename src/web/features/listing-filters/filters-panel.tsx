@@ -1,10 +1,15 @@
 import { useId } from 'react';
 import type { Category } from '../../../shared/api/catalog';
 import { DELIVERY_SPEEDS, GIFT_FILTER_MESSAGES, OCCASIONS, RECIPIENTS } from '../../../shared/gift-finder';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { FormField, RadioGroupField, SelectField } from '../../components/form-field';
 import { effectiveSort, type ListingFilters, SORT_OPTIONS } from './listing-filters';
 
-const fieldClass =
-  'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-600';
+// The filters' check loads at the form's first focus, not with the listing (decision 0088).
+const checkFilters = checksOnFirstUse(
+  () => import('./filters-checks'),
+  (checks) => checks.checkFilters,
+);
 
 /**
  * SPEC 2 listing sort, kept outside the filters (decision 0070) so a phone shows it without
@@ -43,7 +48,9 @@ export function SortSelect({
 
 /**
  * SPEC 2 listing filters (search, category, min and max price, 'Clear All Filters') and the gift
- * filters of decision 0070: how soon at the chosen pincode, occasion and recipient.
+ * filters of decision 0070: how soon at the chosen pincode, occasion and recipient. The values are
+ * the page's filters (the address bar's, and what is being typed): each change goes to the page at
+ * once, which follows it in the address bar; Enter hands them over too.
  */
 export function FiltersPanel({
   filters,
@@ -66,159 +73,113 @@ export function FiltersPanel({
   onClear(): void;
 }) {
   const id = useId();
+  const { register, handleSubmit, formState, getValues } = useCheckedForm({
+    checks: checkFilters,
+    // "Any day", any occasion and anyone are the filters left unset, not choices made for the shopper.
+    values: {
+      ...filters,
+      delivery: filters.delivery ?? '',
+      occasion: filters.occasion ?? '',
+      recipient: filters.recipient ?? '',
+    },
+  });
+  const errors = formState.errors;
+  // Each change goes to the page at once: the values are its filters.
+  const follow = (name: keyof ListingFilters) =>
+    register(name, { onChange: () => onChange({ [name]: getValues(name) }) });
+  const priceProblem = problem
+    ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-price-problem` }
+    : {};
+
   return (
     <form
       aria-label="Filter products"
       className="flex flex-col gap-4"
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={handleSubmit((values) => onChange(values))}
+      onFocus={checkFilters.preload}
+      noValidate
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-search`} className="text-sm font-semibold text-stone-800">
-          Search
-        </label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={filters.search}
-          maxLength={500}
-          placeholder="Try 'diya' or 'chocolate bouquet'"
-          autoComplete="off"
-          enterKeyHint="search"
-          onChange={(event) => onChange({ search: event.target.value })}
-          className={fieldClass}
+      {errors.root && <p className="text-sm text-red-700">{errors.root.message}</p>}
+      <FormField
+        id={`${id}-search`}
+        label="Search"
+        type="search"
+        maxLength={500}
+        placeholder="Try 'diya' or 'chocolate bouquet'"
+        autoComplete="off"
+        enterKeyHint="search"
+        error={errors.search?.message}
+        {...follow('search')}
+      />
+      <SelectField
+        id={`${id}-category`}
+        label="Category"
+        options={[
+          { value: '', label: 'All Categories' },
+          ...categories.map((category) => ({ value: category.slug, label: category.name })),
+        ]}
+        {...follow('category')}
+      />
+      {pincode ? (
+        <RadioGroupField
+          legend={`Delivery to ${pincode}`}
+          options={[{ value: '', label: 'Any day' }, ...DELIVERY_SPEEDS]}
+          {...follow('delivery')}
         />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-category`} className="text-sm font-semibold text-stone-800">
-          Category
-        </label>
-        <select
-          id={`${id}-category`}
-          value={filters.category}
-          onChange={(event) => onChange({ category: event.target.value })}
-          className={fieldClass}
-        >
-          <option value="">All Categories</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-semibold text-stone-800">
-          {pincode ? `Delivery to ${pincode}` : 'Delivery'}
-        </legend>
-        {pincode ? (
-          <div className="flex flex-col">
-            {[{ value: '', label: 'Any day' } as const, ...DELIVERY_SPEEDS].map((speed) => (
-              <label key={speed.value} className="flex min-h-11 items-center gap-2 text-sm text-stone-800">
-                <input
-                  type="radio"
-                  name={`${id}-delivery`}
-                  value={speed.value}
-                  checked={(filters.delivery ?? '') === speed.value}
-                  onChange={() => onChange({ delivery: speed.value })}
-                  className="h-4 w-4 accent-brand-600"
-                />
-                {speed.label}
-              </label>
-            ))}
-          </div>
-        ) : (
+      ) : (
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-semibold text-stone-800">Delivery</legend>
           <p className="text-sm text-stone-600">{GIFT_FILTER_MESSAGES.pincodeNeeded}.</p>
-        )}
-      </fieldset>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-occasion`} className="text-sm font-semibold text-stone-800">
-          Occasion
-        </label>
-        <select
-          id={`${id}-occasion`}
-          value={filters.occasion ?? ''}
-          onChange={(event) => onChange({ occasion: event.target.value as ListingFilters['occasion'] })}
-          className={fieldClass}
-        >
-          <option value="">Any occasion</option>
-          {OCCASIONS.map((occasion) => (
-            <option key={occasion.tag} value={occasion.tag}>
-              {occasion.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-recipient`} className="text-sm font-semibold text-stone-800">
-          Gift for
-        </label>
-        <select
-          id={`${id}-recipient`}
-          value={filters.recipient ?? ''}
-          onChange={(event) => onChange({ recipient: event.target.value as ListingFilters['recipient'] })}
-          className={fieldClass}
-        >
-          <option value="">Anyone</option>
-          {RECIPIENTS.map((recipient) => (
-            <option key={recipient.tag} value={recipient.tag}>
-              {recipient.label}
-            </option>
-          ))}
-        </select>
-      </div>
+        </fieldset>
+      )}
+      <SelectField
+        id={`${id}-occasion`}
+        label="Occasion"
+        options={[
+          { value: '', label: 'Any occasion' },
+          ...OCCASIONS.map((occasion) => ({ value: occasion.tag, label: occasion.label })),
+        ]}
+        {...follow('occasion')}
+      />
+      <SelectField
+        id={`${id}-recipient`}
+        label="Gift for"
+        options={[
+          { value: '', label: 'Anyone' },
+          ...RECIPIENTS.map((recipient) => ({ value: recipient.tag, label: recipient.label })),
+        ]}
+        {...follow('recipient')}
+      />
       {countries.length > 1 && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-country`} className="text-sm font-semibold text-stone-800">
-            Country of origin
-          </label>
-          <select
-            id={`${id}-country`}
-            value={filters.country ?? ''}
-            onChange={(event) => onChange({ country: event.target.value })}
-            className={fieldClass}
-          >
-            <option value="">All Countries</option>
-            {countries.map((country) => (
-              <option key={country} value={country}>
-                {country}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-country`}
+          label="Country of origin"
+          options={[
+            { value: '', label: 'All Countries' },
+            ...countries.map((country) => ({ value: country, label: country })),
+          ]}
+          {...follow('country')}
+        />
       )}
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-semibold text-stone-800">Price (₹)</legend>
         <div className="grid grid-cols-2 gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-min`} className="text-xs text-stone-600">
-              Min Price
-            </label>
-            <input
-              id={`${id}-min`}
-              inputMode="numeric"
-              value={filters.minPrice}
-              placeholder="0"
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${id}-price-problem` : undefined}
-              onChange={(event) => onChange({ minPrice: event.target.value })}
-              className={fieldClass}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-max`} className="text-xs text-stone-600">
-              Max Price
-            </label>
-            <input
-              id={`${id}-max`}
-              inputMode="numeric"
-              value={filters.maxPrice}
-              placeholder="Any"
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${id}-price-problem` : undefined}
-              onChange={(event) => onChange({ maxPrice: event.target.value })}
-              className={fieldClass}
-            />
-          </div>
+          <FormField
+            id={`${id}-min`}
+            label="Min Price"
+            inputMode="numeric"
+            placeholder="0"
+            {...priceProblem}
+            {...follow('minPrice')}
+          />
+          <FormField
+            id={`${id}-max`}
+            label="Max Price"
+            inputMode="numeric"
+            placeholder="Any"
+            {...priceProblem}
+            {...follow('maxPrice')}
+          />
         </div>
         {problem && (
           <p id={`${id}-price-problem`} className="text-sm text-red-700">
