@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cityOfDistrict } from '../../../shared/indian-states';
-import { asJsonRows, type Db, fromJsonRows, rowsOf } from '../../db/client';
+import { asJsonRows, type Db, fromJsonRows, type Queryable, rowsOf } from '../../db/client';
 import { pincodes } from './tables';
 
 /** One pincode of the directory, as the delivery engine needs it. */
@@ -149,4 +149,16 @@ function centres(rows: DirectoryRow[], keyOf: (row: DirectoryRow) => string): Ma
       { latitude: sum.latitude / sum.count, longitude: sum.longitude / sum.count },
     ]),
   );
+}
+
+/**
+ * The State of a pincode in India Post's directory, read in the caller's transaction (an invoice's
+ * place of supply); null for a pincode the directory does not know.
+ */
+export async function stateOfPincode(runner: Queryable, pincode: string): Promise<string | null> {
+  const [place] = await runner
+    .select({ state: pincodes.state })
+    .from(pincodes)
+    .where(eq(pincodes.pincode, pincode));
+  return place?.state ?? null;
 }

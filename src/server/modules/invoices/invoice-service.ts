@@ -16,7 +16,7 @@ import { userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
 import { users } from '../auth/tables';
 import { categories, products } from '../catalog/tables';
-import { pincodes } from '../delivery/tables';
+import { stateOfPincode } from '../delivery';
 import { addressOf, feesOfOrder, isOrderId } from '../orders';
 import { giftLinkBatches, orderItems, orders } from '../orders/tables';
 import { orderQuotes } from '../quotes/tables';
@@ -84,16 +84,13 @@ export function createInvoiceService({
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id));
-    const [place] = await tx
-      .select({ state: pincodes.state })
-      .from(pincodes)
-      .where(eq(pincodes.pincode, order.order.deliveryPincode ?? ''));
+    const placeState = await stateOfPincode(tx, order.order.deliveryPincode ?? '');
     const address = addressOf(order.order);
     // The place of supply is the State the goods are delivered in: the directory's State of the
     // delivery pincode, which checkout has already checked. The State the shopper typed is free
     // text ('Karnatka', or Delhi beside a Bengaluru pincode) and counts only for a pincode the
     // directory does not know.
-    const deliveryState = place?.state || address.state?.trim() || '';
+    const deliveryState = placeState || address.state?.trim() || '';
     const intraState = isIntraState(seller.state, deliveryState);
     const buyer = await businessBuyerOf(tx, order.order, order);
 

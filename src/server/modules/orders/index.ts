@@ -27,7 +27,7 @@ export {
   setFee,
 } from './order-charges';
 export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
-export { orderIdByNumber } from './order-lookups';
+export { hasReceived, orderIdByNumber } from './order-lookups';
 export {
   addressOf,
   deliveredAtOf,

@@ -19,7 +19,7 @@ import { userEmail, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, forbidden, notFound } from '../../errors';
 import { users } from '../auth/tables';
 import { products } from '../catalog/tables';
-import { orderEvents, orderItems, orders } from '../orders/tables';
+import { hasReceived } from '../orders';
 import { reviews } from './tables';
 
 type ReviewRow = {
@@ -113,23 +113,6 @@ export function createReviewService({
     return Boolean(row);
   }
 
-  /** Whether an order of the product by this customer has been delivered (even if later returned). */
-  async function hasReceived(userId: number, productId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orderItems.productId, productId),
-          sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.status} = 'delivered')`,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  }
-
   async function ownReview(userId: number, productId: number): Promise<ReviewRecord | null> {
     const [row] = await db
       .select(reviewColumns)
@@ -172,13 +155,13 @@ export function createReviewService({
       if (!(await productExists(productId))) throw notFound(REVIEW_MESSAGES.productNotFound);
       const review = await ownReview(userId, productId);
       if (review) return { canReview: false, reason: REVIEW_MESSAGES.alreadyReviewed, review };
-      const received = await hasReceived(userId, productId);
+      const received = await hasReceived(db, userId, productId);
       return { canReview: received, reason: received ? null : REVIEW_MESSAGES.notBought, review: null };
     },
 
     async create(userId: number, productId: number, input: NewReview): Promise<ReviewRecord> {
       if (!(await productExists(productId))) throw notFound(REVIEW_MESSAGES.productNotFound);
-      if (!(await hasReceived(userId, productId))) throw forbidden(REVIEW_MESSAGES.notBought);
+      if (!(await hasReceived(db, userId, productId))) throw forbidden(REVIEW_MESSAGES.notBought);
       try {
         await db.transaction(async (tx) => {
           await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
