@@ -34,10 +34,6 @@ const NOT_YET_MOVED = new Set([
   'features/admin-shopfront/coupons-view.tsx',
   'features/search/search-combobox.tsx',
   'pages/checkout-page.tsx',
-  'pages/gift-address-form.tsx',
-  'pages/gift-link-page.tsx',
-  'pages/group-gift-page.tsx',
-  'pages/group-gift-start-page.tsx',
 ]);
 
 describe('one way for forms (checked-form.ts, docs/architecture.md "Adding a form field")', () => {

@@ -73,3 +73,7 @@ export function refusalOnFields<Values extends FieldValues>(
   }
   return placed.size > 0;
 }
+
+/** The server's first word on a part of a form it refused ('address' for 'address.city' too), if any. */
+export const refusalUnder = (error: unknown, part: string): string | undefined =>
+  error instanceof ApiError ? error.errors.find((issue) => issue.path.startsWith(part))?.message : undefined;

@@ -1,48 +1,27 @@
-import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useState } from 'react';
-import { addressWithLandmark } from '../../shared/address-rules';
+import type { ReactNode } from 'react';
+import { FormProvider, useController, useFormContext } from 'react-hook-form';
 import type { AcceptGiftLinkPayload, GiftLinkSlot } from '../../shared/api/gift-links';
-import type { DeliveryChoice, DeliveryChoiceRecord } from '../../shared/delivery-dates';
+import type { DeliveryChoiceRecord } from '../../shared/delivery-dates';
 import { ApiError } from '../api/client';
+import { checksOnFirstUse, refusalUnder, useCheckedForm } from '../checked-form';
 import { Button } from '../components/button';
 import { FormField } from '../components/form-field';
 import { ErrorBanner } from '../components/status-message';
 import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
 import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
 import { placeOfPincode } from '../features/gift-links/gift-links-api';
+import { type AddressFields, emptyAddress, giftAddressSent } from './gift-address-values';
 
 const readMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
-/** A gift's delivery address as typed: pincode first, a landmark, the recipient's name and phone. */
-export type AddressFields = {
-  postalCode: string;
-  address: string;
-  landmark: string;
-  city: string;
-  state: string;
-  fullName: string;
-  phone: string;
-};
+const checkGiftAddress = checksOnFirstUse(
+  () => import('./gift-address-checks'),
+  (checks) => checks.checkGiftAddress,
+);
 
-export const emptyAddress = (fullName = ''): AddressFields => ({
-  postalCode: '',
-  address: '',
-  landmark: '',
-  city: '',
-  state: '',
-  fullName,
-  phone: '',
-});
-
-/** The address as the API takes it, the landmark folded in as the gift link's answer is. */
-export const shippingAddressOf = (fields: AddressFields) => ({
-  fullName: fields.fullName,
-  address: addressWithLandmark(fields.address, fields.landmark),
-  city: fields.city,
-  ...(fields.state ? { state: fields.state } : {}),
-  postalCode: fields.postalCode,
-  phone: fields.phone,
-});
+/** A form holding a gift's address under a name (the gift link's `address`, a pool's `shippingAddress`). */
+type AddressForm = Record<string, AddressFields>;
 
 /**
  * The address fields as Indians type them (pincode first, the city and State filled in from it, a
@@ -51,24 +30,26 @@ export const shippingAddressOf = (fields: AddressFields) => ({
  */
 export function GiftAddressFields({
   by,
-  value,
-  onChange,
-  errorOf = () => undefined,
+  at,
+  refusal,
 }: {
   by: keyof typeof WORDS;
-  value: AddressFields;
-  onChange: Dispatch<SetStateAction<AddressFields>>;
-  /** The server's word on a field, if it refused one. */
-  errorOf?: (field: keyof AddressFields) => string | undefined;
+  /** Where the form holds the address. */
+  at: string;
+  /** The server's word on the address, when it refused it. */
+  refusal?: string | undefined;
 }) {
   const words = WORDS[by];
-  const set = (key: keyof AddressFields) => (typed: string) => onChange((now) => ({ ...now, [key]: typed }));
-  const typePincode = async (typed: string) => {
-    set('postalCode')(typed);
+  // The form's own registration, through its FormProvider: these fields serve two forms.
+  const { register, setValue, formState } = useFormContext<AddressForm>();
+  const errors = formState.errors[at];
+  const field = (key: keyof AddressFields): `${string}.${keyof AddressFields}` => `${at}.${key}`;
+  const fillPlace = async (typed: string) => {
     if (!/^\d{6}$/.test(typed)) return;
     try {
       const place = await placeOfPincode(typed);
-      onChange((now) => ({ ...now, city: place.city, state: place.state ?? now.state }));
+      setValue(field('city'), place.city);
+      if (place.state) setValue(field('state'), place.state);
     } catch {
       // An unknown pincode leaves the city to be typed; the server says whether it is served.
     }
@@ -79,63 +60,57 @@ export function GiftAddressFields({
         label="Pincode"
         inputMode="numeric"
         autoComplete="postal-code"
-        required
         maxLength={6}
-        value={value.postalCode}
-        error={errorOf('postalCode')}
-        onChange={(event) => void typePincode(event.target.value.trim())}
+        // The address's own message (fields missing, a pincode or phone it refuses) is said here first.
+        error={errors?.postalCode?.message ?? errors?.message ?? refusal}
+        {...register(field('postalCode'), {
+          setValueAs: (typed: string) => typed.trim(),
+          onChange: (event: { target: { value: string } }) => void fillPlace(event.target.value.trim()),
+        })}
       />
       <FormField
         label="House, flat, building and street"
         autoComplete="street-address"
-        required
         maxLength={200}
-        value={value.address}
-        error={errorOf('address')}
-        onChange={(event) => set('address')(event.target.value)}
+        error={errors?.address?.message}
+        {...register(field('address'))}
       />
       <FormField
         label="Landmark (optional)"
         maxLength={200}
-        value={value.landmark}
-        onChange={(event) => set('landmark')(event.target.value)}
+        error={errors?.landmark?.message}
+        {...register(field('landmark'))}
       />
       <div className="grid grid-cols-2 gap-3">
         <FormField
           label="City"
           autoComplete="address-level2"
-          required
           maxLength={100}
-          value={value.city}
-          error={errorOf('city')}
-          onChange={(event) => set('city')(event.target.value)}
+          error={errors?.city?.message}
+          {...register(field('city'))}
         />
         <FormField
           label="State"
           autoComplete="address-level1"
           maxLength={100}
-          value={value.state}
-          onChange={(event) => set('state')(event.target.value)}
+          error={errors?.state?.message}
+          {...register(field('state'))}
         />
       </div>
       <FormField
         label={words.name}
         autoComplete="name"
-        required
         maxLength={100}
-        value={value.fullName}
-        error={errorOf('fullName')}
-        onChange={(event) => set('fullName')(event.target.value)}
+        error={errors?.fullName?.message}
+        {...register(field('fullName'))}
       />
       <FormField
         label={words.phone}
         type="tel"
         autoComplete="tel"
-        required
         maxLength={20}
-        value={value.phone}
-        error={errorOf('phone')}
-        onChange={(event) => set('phone')(event.target.value)}
+        error={errors?.phone?.message}
+        {...register(field('phone'))}
       />
     </>
   );
@@ -185,9 +160,14 @@ export function GiftAddressForm({
   children?: ReactNode;
 }) {
   const words = WORDS[by];
-  const [fields, setFields] = useState<AddressFields>(emptyAddress(name));
-  const [choice, setChoice] = useState<DeliveryChoice | null>(null);
-  const pincode = /^\d{6}$/.test(fields.postalCode) ? fields.postalCode : null;
+  const form = useCheckedForm({
+    checks: checkGiftAddress,
+    defaultValues: { address: emptyAddress(name), delivery: null },
+  });
+  const { field: delivery } = useController({ control: form.control, name: 'delivery' });
+  const choice = delivery.value;
+  const postalCode = form.watch('address.postalCode');
+  const pincode = /^\d{6}$/.test(postalCode) ? postalCode : null;
   const dates = useDeliveryDates(pincode);
   // Only the slots the sender allowed, and no price: the gift is paid for.
   const offer = dates.data && {
@@ -200,24 +180,11 @@ export function GiftAddressForm({
     })),
   };
   const chosen: DeliveryChoiceRecord | null = offeredChoice(choice, offer);
-  const fieldError = (path: string) =>
-    error instanceof ApiError
-      ? error.errors.find((error) => error.path.startsWith(path))?.message
-      : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     if (!chosen) return;
     onSubmit({
-      address: {
-        fullName: fields.fullName,
-        address: fields.address,
-        city: fields.city,
-        ...(fields.state ? { state: fields.state } : {}),
-        postalCode: fields.postalCode,
-        phone: fields.phone,
-      },
-      ...(fields.landmark ? { landmark: fields.landmark } : {}),
+      ...giftAddressSent(values),
       // A timed slot's window as picked (decision 0090): the server checks it for the pincode.
       delivery: {
         date: chosen.date,
@@ -226,30 +193,34 @@ export function GiftAddressForm({
         ...(choice?.windowStart === undefined ? {} : { windowStart: choice.windowStart }),
       },
     });
-  };
+  });
 
   return (
-    <form onSubmit={submit} aria-label={words.label} className="flex flex-col gap-3">
-      <h2 className="text-lg font-bold text-stone-900">{words.heading}</h2>
-      <GiftAddressFields
-        by={by}
-        value={fields}
-        onChange={setFields}
-        errorOf={(field) => (field === 'postalCode' ? fieldError('address') : undefined)}
-      />
-      <DeliveryDatePicker
-        title="When should it arrive?"
-        pincode={pincode}
-        hasPreOrder={false}
-        lookup={{ ...dates, data: offer }}
-        value={chosen}
-        onChange={setChoice}
-      />
-      {error !== null && error !== undefined && <ErrorBanner>{readMessage(error)}</ErrorBanner>}
-      <Button type="submit" disabled={pending || !chosen}>
-        {pending ? 'Confirming…' : words.submit}
-      </Button>
-      {children}
-    </form>
+    <FormProvider {...form}>
+      <form
+        onSubmit={submit}
+        onFocus={checkGiftAddress.preload}
+        noValidate
+        aria-label={words.label}
+        className="flex flex-col gap-3"
+      >
+        <h2 className="text-lg font-bold text-stone-900">{words.heading}</h2>
+        <GiftAddressFields by={by} at="address" refusal={refusalUnder(error, 'address')} />
+        <DeliveryDatePicker
+          title="When should it arrive?"
+          pincode={pincode}
+          hasPreOrder={false}
+          lookup={{ ...dates, data: offer }}
+          value={chosen}
+          onChange={delivery.onChange}
+        />
+        {form.formState.errors.root && <ErrorBanner>{form.formState.errors.root.message}</ErrorBanner>}
+        {error !== null && error !== undefined && <ErrorBanner>{readMessage(error)}</ErrorBanner>}
+        <Button type="submit" disabled={pending || !chosen}>
+          {pending ? 'Confirming…' : words.submit}
+        </Button>
+        {children}
+      </form>
+    </FormProvider>
   );
 }

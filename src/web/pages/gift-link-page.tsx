@@ -1,11 +1,14 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { GiftLinkView } from '../../shared/api/gift-links';
 import { deliveryChoiceText } from '../../shared/delivery-slot-rules';
 import { GIFT_THANKS_NOTE_MAX } from '../../shared/gift-links';
 import { ApiError } from '../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../checked-form';
 import { Button, buttonClass } from '../components/button';
 import { FilePicker } from '../components/file-picker';
+import { Field, TextAreaField } from '../components/form-field';
 import { GiftContents } from '../components/gift-contents';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, InfoBanner, Spinner } from '../components/status-message';
@@ -15,6 +18,11 @@ import { GiftAddressForm } from './gift-address-form';
 // Decision 0081: the page a gift link opens. No account, ever: the link's token is enough. The
 // recipient types the address pincode first, picks a day and slot the sender allowed, and
 // confirms, or declines. Never a price.
+
+const checkGiftThanks = checksOnFirstUse(
+  () => import('./gift-thanks-checks'),
+  (checks) => checks.checkGiftThanks,
+);
 
 const readMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
@@ -60,9 +68,11 @@ function AnswerForm({ token, gift }: { token: string; gift: GiftLinkView }) {
 /** After delivery: a note for the sender, and a photo if they like. Nothing else is asked. */
 function ThanksForm({ token, gift }: { token: string; gift: GiftLinkView }) {
   const thank = useThankSender(token);
-  const [note, setNote] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const id = useId();
+  const { register, control, handleSubmit, formState, watch } = useCheckedForm({
+    checks: checkGiftThanks,
+    defaultValues: { note: '', photo: null as File | null },
+  });
+  const { field: photo } = useController({ control, name: 'photo' });
   if (gift.thanks) {
     return (
       <InfoBanner>
@@ -72,39 +82,37 @@ function ThanksForm({ token, gift }: { token: string; gift: GiftLinkView }) {
       </InfoBanner>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    thank.mutate({ note: note.trim(), photo });
-  };
   return (
-    <form onSubmit={submit} aria-label={`Thank ${gift.senderName}`} className="flex flex-col gap-3">
+    <form
+      onSubmit={handleSubmit((values) => thank.mutate(values))}
+      onFocus={checkGiftThanks.preload}
+      noValidate
+      aria-label={`Thank ${gift.senderName}`}
+      className="flex flex-col gap-3"
+    >
       <h2 className="text-lg font-bold text-stone-900">Say thank you to {gift.senderName}</h2>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-note`} className="text-sm font-medium text-stone-800">
-          Your note
-        </label>
-        <textarea
-          id={`${id}-note`}
-          required
-          rows={4}
-          maxLength={GIFT_THANKS_NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          className="w-full rounded-lg border border-stone-300 px-3 py-2 text-base text-stone-900"
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-photo`} className="text-sm font-medium text-stone-800">
-          A photo (optional)
-        </label>
-        <FilePicker
-          id={`${id}-photo`}
-          accept="image/jpeg,image/png,image/webp"
-          onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
-        />
-      </div>
+      <TextAreaField
+        label="Your note"
+        rows={4}
+        maxLength={GIFT_THANKS_NOTE_MAX}
+        error={formState.errors.note?.message}
+        {...register('note')}
+      />
+      <Field id={undefined} label="A photo (optional)" error={formState.errors.photo?.message}>
+        {(picker) => (
+          <FilePicker
+            {...picker}
+            ref={photo.ref}
+            name={photo.name}
+            accept="image/jpeg,image/png,image/webp"
+            onBlur={photo.onBlur}
+            onChange={(event) => photo.onChange(event.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
       {thank.error && <ErrorBanner>{readMessage(thank.error)}</ErrorBanner>}
-      <Button type="submit" disabled={thank.isPending || note.trim() === ''}>
+      <Button type="submit" disabled={thank.isPending || watch('note').trim() === ''}>
         {thank.isPending ? 'Sending…' : 'Send thanks'}
       </Button>
     </form>

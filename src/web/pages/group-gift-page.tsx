@@ -1,12 +1,14 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { User } from '../../shared/api/auth';
 import type { GroupGiftView } from '../../shared/api/group-gifts';
+import { tooLittleShareMessage, tooMuchShareMessage } from '../../shared/group-gifts';
 import { formatIndiaDay, indiaDateOf } from '../../shared/india-time';
-import { formatInr } from '../../shared/money';
+import { formatInr, toPaise } from '../../shared/money';
 import { storeSettings } from '../app-data';
+import { checksOnFirstUse, useCheckedForm } from '../checked-form';
 import { Button, buttonClass } from '../components/button';
-import { FormField } from '../components/form-field';
+import { CheckboxField, FormField } from '../components/form-field';
 import { GiftContents } from '../components/gift-contents';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, InfoBanner, Spinner } from '../components/status-message';
@@ -59,6 +61,11 @@ function Progress({ pool }: { pool: GroupGiftView }) {
 
 type News = { text: string; error: boolean };
 
+const checkShare = checksOnFirstUse(
+  () => import('./group-gift-share-checks'),
+  (checks) => checks.checkShare,
+);
+
 function ChipInForm({
   token,
   pool,
@@ -72,25 +79,37 @@ function ChipInForm({
   onNews(news: News | null): void;
 }) {
   const showPool = useShowPool(token);
-  const [amount, setAmount] = useState(
-    String(Math.min(pool.suggestedShare ?? pool.remainingAmount, pool.remainingAmount, pool.maxShare)),
-  );
-  const [named, setNamed] = useState(false);
-  const [shownName, setShownName] = useState('');
-  const [note, setNote] = useState('');
+  const least = Math.min(pool.minShare, pool.remainingAmount);
+  const most = Math.min(pool.maxShare, pool.remainingAmount);
+  const { register, handleSubmit, formState, setError, watch } = useCheckedForm({
+    checks: checkShare,
+    defaultValues: {
+      amount: String(
+        Math.min(pool.suggestedShare ?? pool.remainingAmount, pool.remainingAmount, pool.maxShare),
+      ),
+      named: false,
+      shownName: '',
+      note: '',
+    },
+  });
+  const errors = formState.errors;
   const [busy, setBusy] = useState(false);
   const setMessage = onNews;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (share) => {
+    // The owner's bounds of a share (decision 0084), in the server's words.
+    if (share.amount < least || share.amount > pool.maxShare) {
+      const message =
+        share.amount < least
+          ? tooLittleShareMessage(toPaise(least))
+          : tooMuchShareMessage(toPaise(pool.maxShare));
+      setError('amount', { type: 'bounds', message }, { shouldFocus: true });
+      return;
+    }
     setBusy(true);
     setMessage(null);
     try {
-      const started = await startShare(token, {
-        amount: Number(amount),
-        ...(named && shownName.trim() ? { shownName } : {}),
-        ...(note.trim() ? { note } : {}),
-      });
+      const started = await startShare(token, share);
       const Razorpay = await loadCheckoutScript(async () => (await paymentsApi.config()).checkoutScript);
       const checkout = new Razorpay({
         key: started.keyId,
@@ -126,42 +145,44 @@ function ChipInForm({
       setBusy(false);
       setMessage({ text: groupGiftErrorOf(error), error: true });
     }
-  };
+  });
 
-  const least = Math.min(pool.minShare, pool.remainingAmount);
-  const most = Math.min(pool.maxShare, pool.remainingAmount);
+  const amount = watch('amount');
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Chip in" className="flex flex-col gap-3">
+    <form
+      onSubmit={submit}
+      onFocus={checkShare.preload}
+      noValidate
+      aria-label="Chip in"
+      className="flex flex-col gap-3"
+    >
       <h2 className="text-lg font-bold text-stone-900">Chip in</h2>
       <FormField
         label={`Your share in ₹ (${formatInr(least)} to ${formatInr(most)})`}
         type="number"
         inputMode="decimal"
-        required
         min={least}
         max={most}
         step="0.01"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        error={errors.amount?.message}
+        {...register('amount')}
       />
-      <label className="flex items-center gap-2 text-stone-800">
-        <input type="checkbox" checked={named} onChange={(event) => setNamed(event.target.checked)} />
-        Show my name on this page
-      </label>
-      {named && (
+      <CheckboxField label="Show my name on this page" {...register('named')} />
+      {watch('named') && (
         <FormField
           label="Name to show"
           maxLength={100}
-          value={shownName}
-          onChange={(event) => setShownName(event.target.value)}
+          error={errors.shownName?.message}
+          {...register('shownName')}
         />
       )}
       <FormField
         label="A note (optional)"
         maxLength={140}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
+        error={errors.note?.message}
+        {...register('note')}
       />
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       <Button type="submit" disabled={busy}>
         {busy ? 'Opening the payment…' : `Pay ${amount ? formatInr(Number(amount)) : ''}`}
       </Button>

@@ -1,14 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { GROUP_GIFT_MAX_DAYS } from '../../shared/group-gifts';
 import { addDays, indiaDateOf } from '../../shared/india-time';
 import { formatInr, toRupees } from '../../shared/money';
 import { cartCharges, chargesTotalPaise } from '../../shared/order-charges';
 import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
-import { ApiError } from '../api/client';
 import { storeSettings } from '../app-data';
+import { checksOnFirstUse, refusalUnder, useCheckedForm } from '../checked-form';
 import { Button, buttonClass } from '../components/button';
-import { FormField, TextAreaField } from '../components/form-field';
+import { CheckboxField, FormField, TextAreaField } from '../components/form-field';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, ErrorBanner, Spinner } from '../components/status-message';
 import { useAuth } from '../features/auth/auth-provider';
@@ -18,22 +19,17 @@ import { toCartItem } from '../features/cart/cart-item';
 import { useCartState } from '../features/cart/use-cart';
 import { useProduct } from '../features/catalog/catalog-api';
 import { groupGiftErrorOf, openGroupGift } from '../features/group-gifts/group-gifts-api';
-import { type AddressFields, emptyAddress, GiftAddressFields, shippingAddressOf } from './gift-address-form';
+import { GiftAddressFields } from './gift-address-form';
+import { groupGiftSent, startValues } from './group-gift-start-values';
 
 // Decision 0084: "Start a group gift" from the product page (that gift alone) or the cart. The
 // organiser chooses who it is for, the address, the last day to chip in, a message and a share;
 // nothing is ticked for them. The pool's page opens next, to share on WhatsApp.
 
-type Fields = {
-  recipientName: string;
-  message: string;
-  closesOn: string;
-  suggestedShare: string;
-  surprise: boolean;
-  /** Decision 0081: the recipient gives the address once the pool is met. */
-  byLink: boolean;
-  recipientPhone: string;
-};
+const checkGroupGiftStart = checksOnFirstUse(
+  () => import('./group-gift-start-checks'),
+  (checks) => checks.checkGroupGiftStart,
+);
 
 export function GroupGiftStartPage() {
   const location = useLocation();
@@ -48,31 +44,16 @@ export function GroupGiftStartPage() {
   const cartItems = useCartState((state) => state.items);
   const lines = buyNow ? [buyNow] : named.data ? [toCartItem(named.data, quantity)] : cartItems;
   const today = indiaDateOf(new Date());
-  const [fields, setFields] = useState<Fields>({
-    recipientName: '',
-    message: '',
-    closesOn: addDays(today, 7),
-    suggestedShare: '',
-    surprise: false,
-    byLink: false,
-    recipientPhone: '',
-  });
-  const [address, setAddress] = useState<AddressFields>(emptyAddress());
-  const [sending, setSending] = useState(false);
+  const form = useCheckedForm({ checks: checkGroupGiftStart, defaultValues: startValues(addDays(today, 7)) });
+  const { register, formState } = form;
+  const errors = formState.errors;
+  const byLink = form.watch('byLink');
   const [error, setError] = useState<unknown>(null);
-  const set = (key: keyof Fields) => (value: string) => setFields((now) => ({ ...now, [key]: value }));
 
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
   const shippingFee = calculateShipping(subtotal, shippingRulesFromRupees(storeSettings)).shippingFee;
   const total = toRupees(chargesTotalPaise(cartCharges({ lines, shippingFee })));
-  const fieldError = (name: string) =>
-    error instanceof ApiError
-      ? error.errors.find((entry) => entry.path.startsWith(name))?.message
-      : undefined;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSending(true);
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
       const opened = await openGroupGift({
@@ -85,26 +66,13 @@ export function GroupGiftStartPage() {
           ...(line.personalisation ? { personalisation: line.personalisation } : {}),
         })),
         totalAmount: total,
-        ...(fields.byLink
-          ? {
-              giftLink: {
-                recipient: { name: fields.recipientName, phone: fields.recipientPhone },
-                allowedSlots: ['standard' as const],
-              },
-            }
-          : { shippingAddress: shippingAddressOf(address) }),
-        recipientName: fields.recipientName,
-        closesOn: fields.closesOn,
-        ...(fields.message.trim() ? { message: fields.message } : {}),
-        ...(fields.suggestedShare ? { suggestedShare: Number(fields.suggestedShare) } : {}),
-        surprise: fields.surprise,
+        ...groupGiftSent(values),
       });
       navigate(opened.path, { state: { justOpened: true } });
     } catch (caught) {
       setError(caught);
-      setSending(false);
     }
-  };
+  });
 
   const meta = (
     <PageMeta
@@ -169,87 +137,72 @@ export function GroupGiftStartPage() {
           <PhoneSignInForm onSuccess={() => {}} />
         </div>
       ) : (
-        <form
-          onSubmit={(event) => void submit(event)}
-          aria-label="Start a group gift"
-          className="flex flex-col gap-3"
-        >
-          <FormField
-            label="Who is it for?"
-            required
-            maxLength={100}
-            value={fields.recipientName}
-            error={fieldError('recipientName')}
-            onChange={(event) => set('recipientName')(event.target.value)}
-          />
-          <TextAreaField
-            label="Message to the friends (optional)"
-            maxLength={250}
-            rows={3}
-            value={fields.message}
-            error={fieldError('message')}
-            onChange={(event) => set('message')(event.target.value)}
-          />
-          <FormField
-            label="Last day to chip in"
-            type="date"
-            required
-            min={today}
-            max={addDays(today, GROUP_GIFT_MAX_DAYS)}
-            value={fields.closesOn}
-            error={fieldError('closesOn')}
-            onChange={(event) => set('closesOn')(event.target.value)}
-          />
-          <FormField
-            label="Suggested share in ₹ (optional)"
-            type="number"
-            inputMode="numeric"
-            min={50}
-            value={fields.suggestedShare}
-            error={fieldError('suggestedShare')}
-            onChange={(event) => set('suggestedShare')(event.target.value)}
-          />
-          <label className="flex items-center gap-2 text-stone-800">
-            <input
-              type="checkbox"
-              checked={fields.surprise}
-              onChange={(event) => setFields((now) => ({ ...now, surprise: event.target.checked }))}
-            />
-            Keep the gift a surprise on the page
-          </label>
-          <h2 className="mt-2 text-lg font-bold text-stone-900">Deliver to</h2>
-          <label className="flex items-center gap-2 text-stone-800">
-            <input
-              type="checkbox"
-              checked={fields.byLink}
-              onChange={(event) => setFields((now) => ({ ...now, byLink: event.target.checked }))}
-            />
-            Send as a gift link: they give the address when it is paid for
-          </label>
-          {fields.byLink ? (
+        <FormProvider {...form}>
+          <form
+            onSubmit={submit}
+            onFocus={checkGroupGiftStart.preload}
+            noValidate
+            aria-label="Start a group gift"
+            className="flex flex-col gap-3"
+          >
             <FormField
-              label="Their mobile number, for the link"
-              type="tel"
-              autoComplete="off"
-              required
-              maxLength={20}
-              value={fields.recipientPhone}
-              error={fieldError('giftLink')}
-              onChange={(event) => set('recipientPhone')(event.target.value)}
+              label="Who is it for?"
+              maxLength={100}
+              error={errors.recipientName?.message}
+              {...register('recipientName')}
             />
-          ) : (
-            <GiftAddressFields
-              by="sender"
-              value={address}
-              onChange={setAddress}
-              errorOf={(field) => fieldError(`shippingAddress.${field === 'landmark' ? 'address' : field}`)}
+            <TextAreaField
+              label="Message to the friends (optional)"
+              maxLength={250}
+              rows={3}
+              error={errors.message?.message}
+              {...register('message')}
             />
-          )}
-          {error !== null && <ErrorBanner>{groupGiftErrorOf(error)}</ErrorBanner>}
-          <Button type="submit" disabled={sending}>
-            {sending ? 'Starting…' : 'Start the group gift'}
-          </Button>
-        </form>
+            <FormField
+              label="Last day to chip in"
+              type="date"
+              min={today}
+              max={addDays(today, GROUP_GIFT_MAX_DAYS)}
+              error={errors.closesOn?.message}
+              {...register('closesOn')}
+            />
+            <FormField
+              label="Suggested share in ₹ (optional)"
+              type="number"
+              inputMode="numeric"
+              min={50}
+              error={errors.suggestedShare?.message}
+              {...register('suggestedShare')}
+            />
+            <CheckboxField label="Keep the gift a surprise on the page" {...register('surprise')} />
+            <h2 className="mt-2 text-lg font-bold text-stone-900">Deliver to</h2>
+            <CheckboxField
+              label="Send as a gift link: they give the address when it is paid for"
+              {...register('byLink')}
+            />
+            {byLink ? (
+              <FormField
+                label="Their mobile number, for the link"
+                type="tel"
+                autoComplete="off"
+                maxLength={20}
+                error={errors.giftLink?.recipient?.phone?.message ?? refusalUnder(error, 'giftLink')}
+                {...register('giftLink.recipient.phone')}
+              />
+            ) : (
+              <GiftAddressFields
+                by="sender"
+                at="shippingAddress"
+                refusal={refusalUnder(error, 'shippingAddress')}
+              />
+            )}
+            {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
+            {error !== null && <ErrorBanner>{groupGiftErrorOf(error)}</ErrorBanner>}
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Starting…' : 'Start the group gift'}
+            </Button>
+          </form>
+        </FormProvider>
       )}
     </section>
   );
