@@ -33,7 +33,6 @@ const NOT_YET_MOVED = new Set([
   'features/admin-shopfront/collections-view.tsx',
   'features/admin-shopfront/coupons-view.tsx',
   'features/search/search-combobox.tsx',
-  'pages/checkout-page.tsx',
 ]);
 
 describe('one way for forms (checked-form.ts, docs/architecture.md "Adding a form field")', () => {

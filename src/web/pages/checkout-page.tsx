@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   type ComponentProps,
   type FormEvent,
@@ -9,66 +8,45 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useController } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  type AddressForm,
-  type CheckoutAddress,
-  isCompleteAddress,
-  isValidPostalCode,
-} from '../../shared/address-rules';
+import { type AddressForm, isCompleteAddress } from '../../shared/address-rules';
 import { greetingOf } from '../../shared/auth-rules';
 import { canAddToCart, REMOVE_OUT_OF_STOCK_MESSAGE } from '../../shared/cart-rules';
-import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { deliveryRefusal } from '../../shared/delivery-rules';
-import { toRupees } from '../../shared/money';
-import { cartCharges, chargesTotalPaise } from '../../shared/order-charges';
-import { normalisePhone } from '../../shared/phone';
-import { PINCODE_CACHE_TTL_MS } from '../../shared/pincode';
-import { calculateShipping, shippingRulesFromRupees } from '../../shared/shipping';
 import { NETWORK_ERROR_MESSAGE } from '../api/client';
 import { storeSettings } from '../app-data';
+import { checksOnFirstUse, useCheckedForm } from '../checked-form';
 import { Button, buttonClass } from '../components/button';
 import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, Spinner } from '../components/status-message';
-import {
-  ADDRESS_MESSAGES,
-  addressErrorMessage,
-  isSessionExpired,
-} from '../features/addresses/address-errors';
-import { initialAddress, useSavedAddresses } from '../features/addresses/use-addresses';
+import { ADDRESS_MESSAGES, addressErrorMessage } from '../features/addresses/address-errors';
 import { AuthModal, type AuthMode } from '../features/auth/auth-modal';
 import { useAuth } from '../features/auth/auth-provider';
 import { BUY_NOW_NOTICE, readBuyNowLine } from '../features/cart/buy-now';
 import { cartSubtotal } from '../features/cart/cart-item';
-import { requestShippingQuote, useCartActions, useCartState } from '../features/cart/use-cart';
+import { useCartActions, useCartState } from '../features/cart/use-cart';
 import { cartNoticeText, useCartCheck } from '../features/cart/use-cart-check';
 import { AddressPicker } from '../features/checkout/address-picker';
+import type { CheckedCheckout, CheckoutAccount } from '../features/checkout/checkout-checks';
 import { type CheckoutLine, isPreOrderLine } from '../features/checkout/checkout-lines';
 import { CheckoutSubmit } from '../features/checkout/checkout-submit';
-import type { CheckoutDelivery } from '../features/checkout/delivery-estimate';
-import {
-  type GiftChoice,
-  type GiftErrors,
-  GiftOptionsField,
-  NO_GIFT,
-} from '../features/checkout/gift-options-field';
-import { CheckoutOrderSummary, type CheckoutShipping } from '../features/checkout/order-summary';
-import {
-  initialUpdates,
-  OrderUpdatesField,
-  type UpdatesChoice,
-  withPastChoices,
-} from '../features/checkout/order-updates-field';
+import { GiftOptionsField, NO_GIFT } from '../features/checkout/gift-options-field';
+import { CheckoutOrderSummary } from '../features/checkout/order-summary';
+import { initialUpdates, OrderUpdatesField, withPastChoices } from '../features/checkout/order-updates-field';
 import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
 import { CouponField } from '../features/coupons/coupon-field';
 import { useCoupon } from '../features/coupons/use-coupon';
 import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
 import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
-import { getDeliveryLookups } from '../features/location/use-location-state';
 import { useConsents } from '../features/order-updates/order-updates-api';
 import { useRecordCheckoutCart } from '../features/order-updates/use-record-checkout-cart';
-import type { PaymentRequest } from '../features/payment/payment-request';
+import { checkoutHold, checkoutPaymentRequest } from './checkout/checkout-order';
+import { useCheckoutAddress } from './checkout/use-checkout-address';
+import { useCheckoutDelivery } from './checkout/use-checkout-delivery';
+import { useCheckoutShipping } from './checkout/use-checkout-shipping';
+import { useLoginPopup } from './checkout/use-login-popup';
 
 // The add and edit form loads when it first opens: most shoppers pay to a saved address, and
 // checkout stays within its JavaScript budget (scripts/js-budget.ts) with Buy Now and the gift's
@@ -81,7 +59,7 @@ const AddressModal = lazy(() =>
 // with Zod: they load when the shopper first focuses the form or submits it, so the page opens
 // without Zod (checkout-checks.ts, decision 0088).
 const loadChecks = () => import('../features/checkout/checkout-checks');
-type CheckoutChecks = Awaited<ReturnType<typeof loadChecks>>;
+const checkCheckout = checksOnFirstUse(loadChecks, (checks) => checks.checkCheckout);
 
 // Decision 0081: the gift link's form loads on its first choice, as most orders go to an address.
 const GiftLinkForm = lazy(() =>
@@ -103,33 +81,6 @@ const SEND_AS = [
   { value: 'link', label: 'Send as a gift link' },
   { value: 'list', label: 'Send gift links to a list' },
 ] as const;
-
-const sameAddress = (a: AddressForm, b: AddressForm) =>
-  a.fullName.trim() === b.fullName.trim() &&
-  a.address.trim() === b.address.trim() &&
-  a.city.trim() === b.city.trim() &&
-  a.postalCode.trim() === b.postalCode.trim() &&
-  normalisePhone(a.phone) === normalisePhone(b.phone);
-
-/** Whether the login page passed an address along (SPEC 2), to be read by readCarriedAddress. */
-const carriesAddress = (state: unknown) =>
-  Boolean(state && typeof state === 'object' && 'shippingAddress' in state);
-
-/** SPEC 2: delivery to the chosen address's postal code, through the 5-minute lookup cache. */
-function useCheckoutDelivery(address: CheckoutAddress | null): CheckoutDelivery {
-  const postalCode = address && isValidPostalCode(address.postalCode) ? address.postalCode.trim() : null;
-  const query = useQuery({
-    queryKey: ['checkout', 'delivery', postalCode],
-    queryFn: () => getDeliveryLookups().checkDelivery(postalCode ?? ''),
-    enabled: postalCode !== null,
-    staleTime: PINCODE_CACHE_TTL_MS,
-  });
-  if (postalCode === null) return { status: 'no-address' };
-  if (!query.data) return { status: 'checking', postalCode };
-  // The lookup never fails: without the server or a cached answer it hands back defaults.
-  if (query.data.source === 'fallback') return { status: 'unknown', postalCode };
-  return { status: 'checked', postalCode, info: query.data.value };
-}
 
 /** Decision 0069: says Buy Now checks out one item, and offers the whole cart instead. */
 function BuyNowNotice({ cartCount }: { cartCount: number }) {
@@ -189,13 +140,6 @@ export function CheckoutPage() {
   const buyNow = readBuyNowLine(location.state);
   const lines: readonly CheckoutLine[] = buyNow ? [buyNow] : cart.items;
   const subtotal = buyNow ? cartSubtotal([buyNow]) : cart.total;
-  const buyNowQuote = useQuery({
-    queryKey: ['checkout', 'buy-now-shipping', buyNow?.id, buyNow?.quantity],
-    queryFn: ({ signal }) =>
-      requestShippingQuote([{ product: buyNow?.id ?? 0, quantity: buyNow?.quantity ?? 1 }], signal),
-    enabled: buyNow !== null && userId !== null,
-    retry: false,
-  });
   // As on the cart page: every line checked against the catalogue on arrival, so a line sold out
   // since it was added stops the shopper here, not at the payment page's Pay (the sticky cart bar
   // comes straight to checkout, past the cart).
@@ -213,59 +157,20 @@ export function CheckoutPage() {
   // The server's shipping quote needs the token: ask again once the shopper is signed in (SPEC 4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new user id is the reason to ask again
   useEffect(() => refreshShipping(), [refreshShipping, userId]);
-
-  // SPEC 2: a guest with items gets the login popup once; closing it keeps it closed until login.
-  const [authModal, setAuthModal] = useState<{ isOpen: boolean; mode: AuthMode }>({
-    isOpen: false,
-    mode: 'login',
+  const login = useLoginPopup({
+    userId,
+    needsLogin: !auth.loading && auth.user === null && lines.length > 0,
   });
-  const popupShown = useRef(false);
-  const needsLogin = !auth.loading && auth.user === null && lines.length > 0;
-  useEffect(() => {
-    if (userId !== null) {
-      popupShown.current = false;
-      setAuthModal((current) => ({ ...current, isOpen: false }));
-    } else if (needsLogin && !popupShown.current) {
-      popupShown.current = true;
-      setAuthModal({ isOpen: true, mode: 'login' });
-    }
-  }, [needsLogin, userId]);
 
   const [sendAs, setSendAs] = useState<(typeof SEND_AS)[number]['value']>('address');
   const asLink = sendAs !== 'address';
-  const saved = useSavedAddresses(userId);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [checks, setChecks] = useState<CheckoutChecks | null>(null);
-  const [checksUnavailable, setChecksUnavailable] = useState(false);
-  const addressCarried = carriesAddress(location.state);
-  useEffect(() => {
-    if (addressCarried) loadChecks().then(setChecks, () => setChecksUnavailable(true));
-  }, [addressCarried]);
-  const carried = checks?.readCarriedAddress(location.state) ?? null;
-  const selected =
-    saved.addresses.find((address) => address.id === selectedId) ??
-    (carried ? saved.addresses.find((address) => sameAddress(address, carried)) : undefined) ??
-    initialAddress(saved.addresses);
-
-  // SPEC 4 and 8: with no saved address, or when they cannot be loaded, the add form opens (once).
-  const [addressModal, setAddressModal] = useState<{ isOpen: boolean; editing: CheckoutAddress | null }>({
-    isOpen: false,
-    editing: null,
+  const addressChoice = useCheckoutAddress({
+    userId,
+    hasLines: lines.length > 0,
+    routeState: location.state,
+    readCarried: () => loadChecks().then((checks) => checks.readCarriedAddress),
   });
-  // Once opened, the form stays mounted, so closing it keeps an edit's fields (SPEC 2).
-  const [addressFormOpened, setAddressFormOpened] = useState(false);
-  if (addressModal.isOpen && !addressFormOpened) setAddressFormOpened(true);
-  const addFormOpened = useRef<number | null>(null);
-  const loadFailed = saved.error !== null && !isSessionExpired(saved.error);
-  const noneSaved = !saved.loading && saved.addresses.length === 0;
-  useEffect(() => {
-    if (userId === null || lines.length === 0 || addFormOpened.current === userId) return;
-    if (noneSaved || loadFailed) {
-      addFormOpened.current = userId;
-      setAddressModal({ isOpen: true, editing: null });
-    }
-  }, [userId, lines.length, noneSaved, loadFailed]);
-
+  const { saved, selected } = addressChoice;
   const delivery = useCheckoutDelivery(userId === null ? null : selected);
   // The rule create-order refuses with, applied to the chosen address's pincode check.
   const refusal = delivery.status === 'checked' ? deliveryRefusal(delivery.info) : null;
@@ -280,39 +185,41 @@ export function CheckoutPage() {
   const datesPincode =
     !hasPreOrder && delivery.status !== 'no-address' && !undeliverable ? delivery.postalCode : null;
   const deliveryDates = useDeliveryDates(datesPincode);
-  const [dateChoice, setDateChoice] = useState<DeliveryChoice | null>(null);
-  const chosenDelivery = datesPincode === null ? null : offeredChoice(dateChoice, deliveryDates.data);
-  const choiceDropped = dateChoice !== null && deliveryDates.data !== undefined && chosenDelivery === null;
+  // The day and slot, the gift options and the order updates: checkout's form. Nothing is chosen
+  // for the shopper; the messages show after a refused submit, and go as the shopper corrects them.
+  const form = useCheckedForm({
+    checks: checkCheckout,
+    context: { verifiedPhone: auth.user?.phone ?? null, hasEmail } satisfies CheckoutAccount,
+    defaultValues: { gift: NO_GIFT, updates: initialUpdates(storeSettings.orderUpdates), delivery: null },
+  });
+  const { field: dateChoice } = useController({ control: form.control, name: 'delivery' });
+  const { field: gift } = useController({ control: form.control, name: 'gift' });
+  const { field: updates } = useController({ control: form.control, name: 'updates' });
+  const formErrors = form.formState.errors;
+  const chosenDelivery = datesPincode === null ? null : offeredChoice(dateChoice.value, deliveryDates.data);
+  const choiceDropped =
+    dateChoice.value !== null && deliveryDates.data !== undefined && chosenDelivery === null;
   useEffect(() => {
-    if (choiceDropped) setDateChoice(null);
-  }, [choiceDropped]);
+    if (choiceDropped) form.setValue('delivery', null);
+  }, [choiceDropped, form.setValue]);
 
-  // The gift message and "hide prices"; the error shows after a refused submit.
-  const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
-  const [giftErrors, setGiftErrors] = useState<GiftErrors | undefined>();
-  const [updates, setUpdates] = useState<UpdatesChoice>(() => initialUpdates(storeSettings.orderUpdates));
-  const [updatesError, setUpdatesError] = useState<string | undefined>();
   // Decision 0062: WhatsApp order news is ticked only for a shopper who chose it before.
   const pastConsents = useConsents(userId);
   const updatesTouched = useRef(false);
   useEffect(() => {
     if (pastConsents.data && !updatesTouched.current) {
-      setUpdates((current) => withPastChoices(current, pastConsents.data.consents));
+      form.setValue('updates', withPastChoices(form.getValues('updates'), pastConsents.data.consents));
     }
-  }, [pastConsents.data]);
+  }, [pastConsents.data, form.setValue, form.getValues]);
   const offersGiven = (pastConsents.data?.consents ?? [])
     .filter((consent) => consent.purpose === 'marketing' && consent.given)
     .map((consent) => consent.channel);
-
-  // SPEC 8: the client's fallback stands in while Buy Now's own quote is awaited or when it fails.
-  const fallbackShipping = calculateShipping(subtotal, shippingRulesFromRupees(storeSettings));
-  const shippingInfo = buyNow ? (buyNowQuote.data ?? fallbackShipping) : cart.shippingInfo;
-  const shipping: CheckoutShipping | null = shippingInfo && {
-    fee: shippingInfo.shippingFee,
-    free: shippingInfo.freeShipping,
-    message: shippingInfo.shippingReason,
-    loading: buyNow ? buyNowQuote.isFetching : cart.loading,
-  };
+  const { quote, shipping } = useCheckoutShipping({
+    buyNow,
+    userId,
+    subtotal,
+    cart: { shippingInfo: cart.shippingInfo, loading: cart.loading },
+  });
 
   const meta = (
     <PageMeta
@@ -361,12 +268,7 @@ export function CheckoutPage() {
     />
   );
   const authPopup = (
-    <AuthModal
-      isOpen={authModal.isOpen}
-      defaultMode={authModal.mode}
-      redirectTo="/checkout"
-      onClose={() => setAuthModal((current) => ({ ...current, isOpen: false }))}
-    />
+    <AuthModal isOpen={login.isOpen} defaultMode={login.mode} redirectTo="/checkout" onClose={login.close} />
   );
 
   if (auth.user === null) {
@@ -376,7 +278,7 @@ export function CheckoutPage() {
         <h1 className="text-2xl font-extrabold text-stone-900">Checkout</h1>
         {buyNow && <BuyNowNotice cartCount={cart.itemCount} />}
         <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">
-          <LoginToContinue onOpen={(mode) => setAuthModal({ isOpen: true, mode })} />
+          <LoginToContinue onOpen={login.open} />
           {summary}
         </div>
         {authPopup}
@@ -385,83 +287,37 @@ export function CheckoutPage() {
   }
 
   const ready = isCompleteAddress(selected);
-  const editAddress = (address: CheckoutAddress) => setAddressModal({ isOpen: true, editing: address });
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (
-      !isCompleteAddress(selected) ||
-      coupon.checking ||
-      undeliverable ||
-      soldOut.length > 0 ||
-      delivery.status === 'checking'
-    )
+    const hold = checkoutHold({
+      couponChecking: coupon.checking,
+      undeliverable: undeliverable !== null,
+      soldOut: soldOut.length,
+      delivery: delivery.status,
+    });
+    if (!isCompleteAddress(selected) || hold !== null) {
+      event.preventDefault();
       return;
-    setChecksUnavailable(false);
-    loadChecks().then(
-      (loaded) => proceed(loaded, selected),
-      () => setChecksUnavailable(true),
-    );
+    }
+    void form.handleSubmit((checked) => proceed(checked, selected))(event);
   };
 
-  const proceed = (loaded: CheckoutChecks, selected: AddressForm) => {
-    setChecks(loaded);
-    const { giftOptions, errors } = loaded.readGiftChoice(gift);
-    setGiftErrors(errors);
-    // An account made with a mobile number alone has no address an e-mail could reach.
-    const updatesChoice = loaded.readUpdatesChoice(
-      { ...updates, email: updates.email && hasEmail },
-      { verifiedPhone: auth.user?.phone ?? null, isGift: gift.isGift },
-    );
-    setUpdatesError(updatesChoice.error);
-    if (errors || updatesChoice.error) return;
-    const quote = shippingInfo ?? fallbackShipping;
-    const request: PaymentRequest = {
-      address: {
-        fullName: selected.fullName,
-        address: selected.address,
-        city: selected.city,
-        ...(selected.state ? { state: selected.state } : {}),
-        postalCode: selected.postalCode,
-        phone: selected.phone,
-      },
-      orderTotal: toRupees(
-        chargesTotalPaise(
-          cartCharges({
-            lines,
-            discount: discount ? discount.amount : 0,
-            shippingFee: quote.shippingFee,
-            slotFee: chosenDelivery?.fee ?? 0,
-            slotName: chosenDelivery?.window?.name,
-          }),
-        ),
-      ),
-      shippingFee: quote.shippingFee,
-      shippingInfo: quote,
-      ...(buyNow ? { buyNow: true } : {}),
-      ...(discount ? { couponCode: discount.code, discount: discount.amount } : {}),
-      ...(giftOptions ? { giftOptions } : {}),
-      ...(updatesChoice.notify ? { notify: updatesChoice.notify } : {}),
-      ...(updatesChoice.marketing ? { marketing: updatesChoice.marketing } : {}),
-      ...(chosenDelivery ? { delivery: chosenDelivery } : {}),
-      items: lines.map((line) => ({
-        id: line.id,
-        name: line.name,
-        image: line.image,
-        price: line.price,
-        quantity: line.quantity,
-        category: line.category,
-        inStock: line.inStock,
-        allowPreOrder: line.allowPreOrder,
-        minQuantity: line.minQuantity,
-        quantityTiers: [...(line.quantityTiers ?? [])],
-        ...(line.personalisation ? { personalisation: line.personalisation } : {}),
-      })),
-    };
+  const proceed = (choices: CheckedCheckout, address: AddressForm) => {
+    const request = checkoutPaymentRequest({
+      lines,
+      address,
+      discount: discount || null,
+      quote,
+      delivery: chosenDelivery,
+      buyNow: buyNow !== null,
+      choices,
+    });
     navigate('/payment', { state: request });
   };
 
-  const errors = loadFailed ? [`${ADDRESS_MESSAGES.loadFailed}. ${addressErrorMessage(saved.error)}`] : [];
+  const errors = addressChoice.loadFailed
+    ? [`${ADDRESS_MESSAGES.loadFailed}. ${addressErrorMessage(saved.error)}`]
+    : [];
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -512,7 +368,7 @@ export function CheckoutPage() {
           <Suspense fallback={<Spinner label="Loading the list form" />}>
             <GiftLinkListForm
               lines={lines}
-              shippingFee={(shippingInfo ?? fallbackShipping).shippingFee}
+              shippingFee={quote.shippingFee}
               blocked={soldOut.length > 0}
               payer={{
                 name: auth.user.fullName ?? '',
@@ -525,7 +381,7 @@ export function CheckoutPage() {
           <Suspense fallback={<Spinner label="Loading the gift link form" />}>
             <GiftLinkForm
               lines={lines}
-              shippingFee={(shippingInfo ?? fallbackShipping).shippingFee}
+              shippingFee={quote.shippingFee}
               discount={discount || null}
               blocked={soldOut.length > 0 || coupon.checking}
             />
@@ -534,7 +390,8 @@ export function CheckoutPage() {
           <form
             id={formId}
             onSubmit={submit}
-            onFocus={() => void loadChecks().catch(() => undefined)}
+            onFocus={checkCheckout.preload}
+            noValidate
             className="flex flex-col gap-4"
             aria-label="Delivery address"
           >
@@ -544,9 +401,9 @@ export function CheckoutPage() {
               loading={saved.loading}
               errors={errors}
               undeliverableId={undeliverable ? (selected?.id ?? null) : null}
-              onSelect={setSelectedId}
-              onAdd={() => setAddressModal({ isOpen: true, editing: null })}
-              onEdit={editAddress}
+              onSelect={addressChoice.select}
+              onAdd={addressChoice.add}
+              onEdit={addressChoice.edit}
               onRefresh={saved.refetch}
             />
             {!undeliverable && (
@@ -556,36 +413,28 @@ export function CheckoutPage() {
                 hasPreOrder={hasPreOrder}
                 lookup={deliveryDates}
                 value={chosenDelivery}
-                onChange={setDateChoice}
+                onChange={dateChoice.onChange}
               />
             )}
             <GiftOptionsField
-              choice={gift}
-              errors={giftErrors}
-              onChange={(choice) => {
-                setGift(choice);
-                if (giftErrors && checks) setGiftErrors(checks.readGiftChoice(choice).errors);
+              choice={gift.value}
+              errors={{
+                message: formErrors.gift?.message?.message,
+                recipientEmail: formErrors.gift?.recipientEmail?.message,
               }}
+              onChange={gift.onChange}
             />
             <OrderUpdatesField
-              choice={updates}
-              isGift={gift.isGift}
+              choice={updates.value}
+              isGift={gift.value.isGift}
               verifiedPhone={auth.user?.phone ?? null}
               hasEmail={hasEmail}
               storeName={storeSettings.storeName}
               offersGiven={offersGiven}
-              error={updatesError}
+              error={formErrors.updates?.message}
               onChange={(choice) => {
                 updatesTouched.current = true;
-                setUpdates(choice);
-                if (updatesError && checks) {
-                  setUpdatesError(
-                    checks.readUpdatesChoice(choice, {
-                      verifiedPhone: auth.user?.phone ?? null,
-                      isGift: gift.isGift,
-                    }).error,
-                  );
-                }
+                updates.onChange(choice);
               }}
             />
           </form>
@@ -594,7 +443,7 @@ export function CheckoutPage() {
         <div className="flex flex-col gap-3 md:sticky md:top-20">
           {summary}
           <CouponField coupon={coupon} />
-          {checksUnavailable && (
+          {(addressChoice.carriedUnreadable || formErrors.root) && (
             <p role="alert" className="text-sm font-semibold text-red-700">
               {NETWORK_ERROR_MESSAGE}
             </p>
@@ -606,19 +455,19 @@ export function CheckoutPage() {
               checking={coupon.checking || delivery.status === 'checking'}
               undeliverable={undeliverable}
               outOfStock={soldOut.length > 0}
-              onEditAddress={() => selected && editAddress(selected)}
+              onEditAddress={() => selected && addressChoice.edit(selected)}
             />
           )}
           <OrderAgreement />
         </div>
       </div>
-      {addressFormOpened && (
+      {addressChoice.formOpened && (
         <Suspense fallback={null}>
           <AddressModal
-            isOpen={addressModal.isOpen}
-            address={addressModal.editing}
-            onClose={() => setAddressModal((current) => ({ ...current, isOpen: false }))}
-            onSaved={(address) => setSelectedId(address.id)}
+            isOpen={addressChoice.modal.isOpen}
+            address={addressChoice.modal.editing}
+            onClose={addressChoice.closeModal}
+            onSaved={(address) => addressChoice.select(address.id)}
             verifiedPhone={auth.user?.phone}
           />
         </Suspense>
