@@ -12,11 +12,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   // A file's journeys run in order on one worker; files are spread over the workers. A journey
-  // mostly waits (for the store, the network going quiet, the sandboxes' clocks): one worker kept
-  // 0.4 of a core busy and two left most of a core idle, so there are 1.5 workers a core, each
-  // with a store of its own (decision 0004).
+  // mostly waits (for the store, the network going quiet, the sandboxes' clocks): on a quiet
+  // two-core CI machine three workers kept 0.9 of a core busy, so there are two workers a core,
+  // each with a store of its own (decision 0004).
   fullyParallel: false,
-  workers: Math.max(3, Math.ceil(os.availableParallelism() * 1.5)),
+  workers: Math.max(4, os.availableParallelism() * 2),
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
