@@ -6,6 +6,11 @@ import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
 // the sandbox courier fails the first attempt for want of a landmark and holds the parcel a real
 // day for the answer, whatever its sped-up clock; a new attempt with a landmark delivers it.
 
+// Each width's journey makes its own order and waits on the sandbox courier's clock most of its
+// time, with nothing left behind for the other: they run on two workers at once, not one after
+// the other at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 for (const width of [1366, 360]) {
   test(`the owner answers a failed delivery with a new attempt and a landmark, at ${width} px`, async ({
     page,

@@ -6,6 +6,11 @@ import { DELIVERY_ADDRESS, moveOrder, PAID_TO_DELIVERED, paidOrder, pickProduct 
 // (the sandbox courier, sped up, brings it back by itself); the refund is made when the owner marks
 // the items received and checked, and every dialog says what happens to the money and when.
 
+// Each width's journey makes its own order and waits on the sandbox courier's clock most of its
+// time, with nothing left behind for the other: they run on two workers at once, not one after
+// the other at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 for (const [width, height, index] of [
   [1366, 900, 24],
   [360, 780, 25],
