@@ -1,11 +1,10 @@
-import { and, asc, gte, inArray, lt } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/invoices';
 import { INDIA_TIME_ZONE, indiaDayStart } from '../../../shared/india-time';
 import { type Paise, toPaise } from '../../../shared/money';
 import { B2CL_LIMIT_PAISE } from '../../../shared/sales-register';
 import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
-import { creditNotes, invoices } from '../invoices/tables';
+import { documentsIssuedBetween, invoicesNumbered } from '../invoices';
 
 /** Taxable value and tax of a group of lines, in paise. */
 type Amounts = { value: Paise; taxable: Paise; igst: Paise; cgst: Paise; sgst: Paise };
@@ -326,31 +325,10 @@ export async function salesRegisterOf(db: Db, month: string): Promise<string> {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
   const end = indiaDayStart(`${next}-01`);
-  const [invoiceRows, noteRows] = await Promise.all([
-    db
-      .select({ data: invoices.data })
-      .from(invoices)
-      .where(and(gte(invoices.issuedAt, start), lt(invoices.issuedAt, end)))
-      .orderBy(asc(invoices.issuedAt), asc(invoices.id)),
-    db
-      .select({ data: creditNotes.data })
-      .from(creditNotes)
-      .where(and(gte(creditNotes.issuedAt, start), lt(creditNotes.issuedAt, end)))
-      .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id)),
-  ]);
-  const monthInvoices = invoiceRows.map((row) => row.data as Invoice);
-  const notes = noteRows.map((row) => row.data as Invoice);
+  const { invoices: monthInvoices, creditNotes: notes } = await documentsIssuedBetween(db, start, end);
   const issued = new Set(monthInvoices.map((invoice) => invoice.number));
   const earlier = [
     ...new Set(notes.map((note) => note.creditNote?.invoiceNumber ?? '').filter((n) => n && !issued.has(n))),
   ];
-  const notedRows =
-    earlier.length === 0
-      ? []
-      : await db.select({ data: invoices.data }).from(invoices).where(inArray(invoices.number, earlier));
-  return salesRegisterCsv(
-    monthInvoices,
-    notes,
-    notedRows.map((row) => row.data as Invoice),
-  );
+  return salesRegisterCsv(monthInvoices, notes, await invoicesNumbered(db, earlier));
 }

@@ -25,6 +25,7 @@ export {
   lockBusinessAccount,
   setCorporateApproval,
 } from './corporate-accounts';
+export { createOrPromoteAdmin } from './owner-account';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
 export { accountDetailsOf, erasePhoneCodesTo, eraseSessionsOf } from './personal-data';
 export { CODE_ALLOWANCE, deleteSpentPhoneCodes } from './phone-sign-in';

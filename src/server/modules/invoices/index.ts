@@ -7,6 +7,7 @@ export {
   UNDELIVERED_CREDIT_REASON,
 } from './credit-notes';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
+export { documentsIssuedBetween, invoicesNumbered } from './issued-documents';
 export type { OrderDocuments } from './order-documents-pdf';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export { taxDocumentsOf } from './personal-data';
