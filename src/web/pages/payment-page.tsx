@@ -1,16 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CashOrderResponse } from '../../shared/api/payments';
 import { MY_ORDERS_PLACE } from '../../shared/api/payments-rules';
 import { displayName } from '../../shared/auth-rules';
-import type { PaymentMethod } from '../../shared/cash-on-delivery';
-import type { DeliveryChoice } from '../../shared/delivery-dates';
 import { giftColumnsOf, giftRecordOf } from '../../shared/gift-options-rules';
-import { formatInr, toRupees } from '../../shared/money';
+import { formatInr } from '../../shared/money';
 import { trackEcommerce } from '../analytics';
 import { NETWORK_ERROR_MESSAGE } from '../api/client';
-import { storeSettings } from '../app-data';
 import { Button, buttonClass } from '../components/button';
 import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
@@ -19,22 +16,16 @@ import { useAuth } from '../features/auth/auth-provider';
 import { useCartActions } from '../features/cart/use-cart';
 import { forgetAppliedCoupon } from '../features/coupons/coupon-store';
 import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
-import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
 import { DeliveryChoiceNote } from '../features/orders/delivery-choice-note';
 import { GiftNote } from '../features/orders/gift-note';
 import { isPayable, ORDERS_QUERY_KEY, startOrderPayment, useOrder } from '../features/orders/orders-api';
-import { useCodEligibility } from '../features/payment/cod-api';
 import { PaymentDetails, PaymentSummary } from '../features/payment/payment-details';
 import { PaymentMethodChoice } from '../features/payment/payment-method-choice';
-import {
-  type PaymentRequest,
-  paymentCharges,
-  useCheckedPaymentRequest,
-  withDeliveryChoice,
-} from '../features/payment/payment-request';
+import { type PaymentRequest, useCheckedPaymentRequest } from '../features/payment/payment-request';
 import { ProcessingOverlay } from '../features/payment/processing-overlay';
 import { type PaidOrder, preloadCheckoutScript, usePaymentFlow } from '../features/payment/use-payment-flow';
 import { usePaymentWindow } from '../features/payment/use-payment-window';
+import { purchaseOf, usePaymentOrder } from './payment/use-payment-order';
 
 // Only cash on delivery for an account without a verified mobile needs the code form: it loads then.
 const AccountPhone = lazy(() =>
@@ -68,30 +59,8 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
   const { clearCart } = useCartActions();
   const navigate = useNavigate();
 
-  // When the server refuses the day chosen at checkout (2 PM passed while paying), the
-  // days are offered again here, fresh, and the next Pay sends the new choice and its total.
-  const [refused, setRefused] = useState(false);
-  const [dateChoice, setDateChoice] = useState<DeliveryChoice | null>(null);
-  const pincode = checkedOut.address.postalCode.trim();
-  const deliveryDates = useDeliveryDates(refused ? pincode : null, { fresh: true });
-  const chosenDelivery = useMemo(
-    () => (refused ? offeredChoice(dateChoice, deliveryDates.data) : (checkedOut.delivery ?? null)),
-    [refused, dateChoice, deliveryDates.data, checkedOut.delivery],
-  );
-  const request = useMemo(() => withDeliveryChoice(checkedOut, chosenDelivery), [checkedOut, chosenDelivery]);
-
-  // Decision 0042: cash on delivery beside online payment, as the server's rule allows it now. Where
-  // the store takes it at all, the choice holds its place from the first render, greyed until this
-  // cart's answer comes: the answer then moves nothing (the Pay button below it least of all).
-  const codAnswer = useCodEligibility(request, user?.phone);
-  const cod = codAnswer.data;
-  const codChecking = codAnswer.isPending && storeSettings.cashOnDelivery;
-  const [method, setMethod] = useState<PaymentMethod>('online');
-  const payOnDelivery = method === 'cod' && cod?.available === true;
-  const codFee = payOnDelivery ? cod.fee : 0;
-  const money = paymentCharges(request, codFee);
-  const total = toRupees(money.totalPaise);
-  const shipping = toRupees(money.deliveryPaise);
+  const payment = usePaymentOrder({ checkedOut, verifiedPhone: user?.phone });
+  const { request, delivery, cod, codChecking, payOnDelivery, codFee, total, shipping } = payment;
 
   const placed = useCallback(
     (order: { orderId: string; orderNumber: string; totalAmount: number }, state: object) => {
@@ -99,25 +68,10 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
       if (!request.buyNow) clearCart();
       forgetAppliedCoupon();
       // SPEC 1: purchase in INR, with the order as the transaction (and the coupon).
-      trackEcommerce(
-        'purchase',
-        request.items.map((item) => ({
-          item_id: String(item.id),
-          item_name: item.name,
-          item_category: item.category || undefined,
-          price: item.price,
-          quantity: item.quantity,
-        })),
-        {
-          transaction_id: order.orderNumber,
-          value: order.totalAmount,
-          shipping,
-          ...(request.couponCode ? { coupon: request.couponCode } : {}),
-        },
-      );
+      trackEcommerce('purchase', ...purchaseOf(request, order, shipping));
       navigate(`/order-confirmation/${order.orderId}`, { replace: true, state });
     },
-    [clearCart, navigate, request.items, request.couponCode, request.buyNow, shipping],
+    [clearCart, navigate, request, shipping],
   );
   const onPaid = useCallback(({ order }: PaidOrder) => placed(order, { paymentSuccess: true }), [placed]);
   const onCashOrder = useCallback(
@@ -132,9 +86,10 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
     onPaid,
     onCashOrder,
   });
+  const { refuse } = delivery;
   useEffect(() => {
-    if (deliveryRefused) setRefused(true);
-  }, [deliveryRefused]);
+    if (deliveryRefused) refuse();
+  }, [deliveryRefused, refuse]);
 
   return (
     <>
@@ -148,7 +103,7 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
                 <PaymentMethodChoice
                   cod={cod?.offered ? cod : null}
                   method={payOnDelivery ? 'cod' : 'online'}
-                  onChange={setMethod}
+                  onChange={payment.chooseMethod}
                   phoneVerifier={
                     <Suspense fallback={<Spinner label="Loading the mobile number form" />}>
                       <AccountPhone intro="We send a 6-digit code by SMS to check the number." />
@@ -158,18 +113,18 @@ function PaymentForm({ request: checkedOut }: { request: PaymentRequest }) {
               ) : undefined
             }
           />
-          {refused ? (
+          {delivery.refused ? (
             <DeliveryDatePicker
               title="Choose another delivery date"
-              pincode={pincode}
+              pincode={delivery.pincode}
               hasPreOrder={false}
-              lookup={deliveryDates}
-              value={chosenDelivery}
-              onChange={setDateChoice}
+              lookup={delivery.dates}
+              value={delivery.chosen}
+              onChange={delivery.choose}
             />
           ) : (
             <DeliveryChoiceNote
-              delivery={chosenDelivery}
+              delivery={delivery.chosen}
               className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm"
             />
           )}
