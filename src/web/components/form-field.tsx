@@ -30,6 +30,9 @@ type RadioGroupFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' |
   error?: string | undefined;
   options: readonly { value: string; label: ReactNode }[];
   ref?: Ref<HTMLInputElement>;
+  /** For a legend that heads a section, or options drawn as cards. */
+  legendClassName?: string;
+  optionClassName?: string;
 };
 
 type CheckboxGroupFieldProps<Value extends string> = {
@@ -169,6 +172,8 @@ export function RadioGroupField({
   error,
   options,
   className = '',
+  legendClassName = 'text-sm font-semibold text-stone-800',
+  optionClassName = 'flex min-h-11 items-center gap-2 text-stone-800',
   ref,
   ...input
 }: RadioGroupFieldProps) {
@@ -178,9 +183,9 @@ export function RadioGroupField({
       className={`flex flex-col gap-1 ${className}`}
       {...(error ? { 'aria-describedby': errorId } : {})}
     >
-      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      <legend className={legendClassName}>{legend}</legend>
       {options.map((option) => (
-        <label key={option.value} className="flex min-h-11 items-center gap-2 text-stone-800">
+        <label key={option.value} className={optionClassName}>
           <input
             ref={ref}
             type="radio"

@@ -55,6 +55,9 @@ export function SoldOutChoice({ token }: { token: string }) {
     >
       <RadioGroupField
         legend="Choose another gift"
+        className="gap-2"
+        legendClassName="mb-1 text-lg font-bold text-stone-900"
+        optionClassName="flex items-center gap-3 rounded-lg border border-brand-100 bg-white p-2 text-stone-800"
         error={formState.errors.replacement?.message}
         options={offered.map((gift) => ({
           value: String(gift.productId),
