@@ -30,3 +30,10 @@ export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from '
 export { accountDetailsOf, erasePhoneCodesTo, eraseSessionsOf } from './personal-data';
 export { CODE_ALLOWANCE, deleteSpentPhoneCodes } from './phone-sign-in';
 export { authRoutes, userJson } from './routes';
+export {
+  accountByEmail,
+  lockStaffAccounts,
+  makeStaffAccount,
+  setStaffRole,
+  staffAccounts,
+} from './staff-accounts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type {
   AcceptStaffInvite,
   NewStaffInvite,
@@ -13,20 +13,22 @@ import { DAY_MS, formatIndiaDay, indiaDateOf } from '../../../shared/india-time'
 import type { StaffRole } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { userEmail } from '../../db/sql-helpers';
 import { conflict, notFound, tooMany, waitInWords } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import {
+  accountByEmail,
   createAttemptLimiter,
   createRefusalMemo,
-  endSessionsOf,
   hashPassword,
   type LimiterStore,
+  lockStaffAccounts,
+  makeStaffAccount,
   PASSWORD_COST,
   type PasswordCost,
+  setStaffRole,
+  staffAccounts,
   tokenHashOf,
 } from '../auth';
-import { users } from '../auth/tables';
 import { enqueueMail, staffInviteMail } from '../mail';
 import { type SettingsActor, writeAuditLine } from '../settings';
 import { staffInvites } from './tables';
@@ -70,15 +72,6 @@ export function createStaffService({
   const openInvite = (now: Date) =>
     and(isNull(staffInvites.acceptedAt), isNull(staffInvites.revokedAt), gt(staffInvites.expiresAt, now));
 
-  async function accountOf(email: string) {
-    const [row] = await db
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email))
-      .limit(1);
-    return row;
-  }
-
   async function findOpenInvite(token: string) {
     const [invite] = await db
       .select()
@@ -90,11 +83,7 @@ export function createStaffService({
 
   return {
     async list(): Promise<{ staff: StaffMember[]; invites: PendingStaffInvite[] }> {
-      const staff = await db
-        .select({ id: users.id, email: userEmail, fullName: users.fullName, staffRole: users.staffRole })
-        .from(users)
-        .where(eq(users.role, 'admin'))
-        .orderBy(asc(users.email));
+      const staff = await staffAccounts(db);
       const invites = await db
         .select({
           id: staffInvites.id,
@@ -110,7 +99,7 @@ export function createStaffService({
 
     /** Sends the invitation (through the mail outbox); an earlier open one for the address lapses. */
     async invite(actor: SettingsActor, input: NewStaffInvite, origin: string): Promise<StaffInviteSent> {
-      const account = await accountOf(input.email);
+      const account = await accountByEmail(db, input.email);
       if (account?.role === 'admin') throw conflict(STAFF_MESSAGES.alreadyStaff);
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
@@ -186,21 +175,13 @@ export function createStaffService({
       const now = clock.now();
       await db.transaction(async (tx) => {
         // Every admin row is locked, so two owners demoting each other at once cannot both succeed.
-        const admins = await tx
-          .select({ id: users.id, email: userEmail, staffRole: users.staffRole })
-          .from(users)
-          .where(eq(users.role, 'admin'))
-          .orderBy(asc(users.id))
-          .for('update');
+        const admins = await lockStaffAccounts(tx);
         const target = admins.find((admin) => admin.id === userId);
         if (!target) throw notFound(STAFF_MESSAGES.notStaff);
         if (target.staffRole === staffRole) return;
         const owners = admins.filter((admin) => admin.staffRole === 'owner');
         if (target.staffRole === 'owner' && owners.length === 1) throw conflict(STAFF_MESSAGES.lastOwner);
-        await tx
-          .update(users)
-          .set(staffRole === 'none' ? { role: 'customer' } : { staffRole })
-          .where(eq(users.id, userId));
+        await setStaffRole(tx, userId, staffRole);
         await writeAuditLine(
           tx,
           { actor, area: 'staff', changes: [{ key: target.email, from: target.staffRole, to: staffRole }] },
@@ -212,7 +193,7 @@ export function createStaffService({
     /** What an invitation link offers, or 404 when it is unknown, used, revoked or expired. */
     async invitation(token: string): Promise<StaffInvitation> {
       const invite = await findOpenInvite(token);
-      const account = await accountOf(invite.email);
+      const account = await accountByEmail(db, invite.email);
       return {
         email: invite.email,
         staffRole: invite.staffRole,
@@ -256,43 +237,8 @@ export function createStaffService({
           .where(and(eq(staffInvites.tokenHash, tokenHashOf(token)), openInvite(now)))
           .returning();
         if (!invite) throw notFound(STAFF_MESSAGES.inviteGone);
-        const fields = {
-          role: 'admin' as const,
-          staffRole: invite.staffRole,
-          passwordHash,
-          fullName: input.fullName,
-        };
-        const [existing] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(sql`lower(${users.email})`, invite.email))
-          .limit(1);
-        if (existing) {
-          await tx
-            .update(users)
-            .set({ ...fields, phone: null, phoneVerifiedAt: null })
-            .where(eq(users.id, existing.id));
-          await endSessionsOf(tx, existing.id, now);
-          return { email: invite.email, staffRole: invite.staffRole, userId: existing.id };
-        }
-        {
-          const localPart = (invite.email.split('@')[0] ?? 'staff').replace(/[^a-z0-9._-]/g, '') || 'staff';
-          // A username clash (someone else's local part) takes the next free numbered one.
-          const [{ taken } = { taken: 0 }] = await tx
-            .select({ taken: sql<number>`count(*)::int` })
-            .from(users)
-            .where(sql`${users.username} ~ ${`^${localPart.replace(/[.]/g, '\\.')}\\d*$`}`);
-          const [created] = await tx
-            .insert(users)
-            .values({
-              email: invite.email,
-              username: taken === 0 ? localPart : `${localPart}${taken + 1}`,
-              ...fields,
-            })
-            .returning({ id: users.id });
-          if (!created) throw new Error('Inserting a staff account returned no row');
-          return { email: invite.email, staffRole: invite.staffRole, userId: created.id };
-        }
+        const userId = await makeStaffAccount(tx, invite, { passwordHash, fullName: input.fullName }, now);
+        return { email: invite.email, staffRole: invite.staffRole, userId };
       });
     },
   };
