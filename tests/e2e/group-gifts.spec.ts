@@ -20,6 +20,10 @@ test('a group gift from the product page to an order with tracking, two friends 
   newShopper,
   pageOfItsOwn,
 }) => {
+  // Three browsers, two sign-ins by phone, two payments and five axe checks: the journey's own
+  // work, past the default 60 s at load 25 in two runs of two: 120 s, as the other journeys of
+  // several parties have.
+  test.setTimeout(120_000);
   const product = await pickProduct(
     request,
     33,
