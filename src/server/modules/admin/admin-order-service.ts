@@ -48,7 +48,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { users } from '../auth/tables';
 import type { CouponService } from '../coupons';
-import { giftLinks } from '../gift-links/tables';
+import { giftLinkFlaggedAt, giftLinkWaits } from '../gift-links';
 import type { InvoiceService } from '../invoices';
 import {
   markRefundDue,
@@ -130,7 +130,7 @@ export function orderListWhere(query: AdminOrderFilter, today: string): SQL | un
   if (query.queue === 'ship-today') filters.push(shipTodayWhere(today));
   // Decision 0081: a gift link's order joins the list once its recipient gave the address (or
   // declined); until then it waits in its own queue.
-  const waitingLink = sql`exists (select 1 from ${giftLinks} where ${giftLinks.orderId} = ${orders.id} and ${giftLinks.state} in ('awaiting_payment', 'sent', 'opened', 'expired'))`;
+  const waitingLink = giftLinkWaits(orders.id);
   // Decision 0090: a gift batch's orders are listed together, answered or waiting.
   if (query.batch) filters.push(eq(orders.giftBatchId, query.batch));
   else {
@@ -290,10 +290,7 @@ export function createAdminOrderService({
         refundDuePaiseOf(db, row.id),
       ]);
       if (!record || !customer) throw notFound(ORDER_NOT_FOUND);
-      const [link] = await db
-        .select({ flaggedAt: giftLinks.flaggedAt })
-        .from(giftLinks)
-        .where(eq(giftLinks.orderId, row.id));
+      const linkFlaggedAt = await giftLinkFlaggedAt(db, row.id);
       const batchOrders = row.giftBatchId
         ? await db.$count(orders, eq(orders.giftBatchId, row.giftBatchId))
         : 0;
@@ -303,7 +300,7 @@ export function createAdminOrderService({
         order: record,
         customer,
         giftBatch: row.giftBatchId ? { id: row.giftBatchId, orders: batchOrders } : null,
-        giftLinkFlaggedAt: link?.flaggedAt?.toISOString() ?? null,
+        giftLinkFlaggedAt: linkFlaggedAt?.toISOString() ?? null,
         nextStatuses: next.filter((to) => may(role, statusChangeNeeds(to, refundable))),
         payments: paymentRows.map((payment) => ({
           status: payment.status,

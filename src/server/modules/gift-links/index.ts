@@ -2,5 +2,6 @@
 
 export { createGiftLinkService, type GiftLinkService } from './gift-link-service';
 export { queueGiftThanks } from './gift-thanks';
+export { giftLinkFlaggedAt, giftLinkWaits } from './order-queue';
 export { eraseGiftThanksFor } from './personal-data';
 export { giftLinkRoutes } from './routes';
