@@ -1,16 +1,23 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminReturn } from '../../../shared/api/returns';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { RETURN_KIND_LABELS } from '../../../shared/return-rules';
-import { errorMessage, inputClass, Pager, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, Pager, QueryState } from '../../components/admin/admin-ui';
 import { useStaffMay } from '../../components/admin/staff-permission';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormField } from '../../components/form-field';
 import { PrivateImage } from '../../components/private-image';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { useAdminReturns, useDecideReturn, useMarkRefundPaid } from './money-api';
+
+// The shared schemas, with Zod, load when a form is first focused or checked (decision 0088).
+const loadChecks = () => import('./money-checks');
+const checkRefundPaid = checksOnFirstUse(loadChecks, (checks) => checks.checkRefundPaid);
+const checkReturnDecision = checksOnFirstUse(loadChecks, (checks) => checks.checkReturnDecision);
 
 const FILTERS = [
   { value: 'requested', label: 'To review' },
@@ -45,33 +52,33 @@ const pickupLine = (pickup: NonNullable<AdminReturn['pickup']>) =>
 
 /** Decision 0043: the owner records the transfer of a cash on delivery order's refund. */
 function MarkRefundPaidForm({ record }: { record: AdminReturn }) {
-  const id = useId();
   const markPaid = useMarkRefundPaid();
-  const [reference, setReference] = useState('');
+  const { register, handleSubmit, formState, watch } = useCheckedForm({
+    checks: checkRefundPaid,
+    defaultValues: { reference: '' },
+  });
+  const errors = formState.errors;
   return (
     <form
       className="flex flex-col gap-2 sm:flex-row sm:items-end"
-      onSubmit={(event) => {
-        event.preventDefault();
-        markPaid.mutate({ id: record.id, reference });
-      }}
+      onSubmit={handleSubmit(({ reference }) => markPaid.mutate({ id: record.id, reference }))}
+      onFocus={checkRefundPaid.preload}
+      noValidate
     >
-      <div className="flex flex-1 flex-col gap-1">
-        <label htmlFor={`${id}-reference`} className="text-sm font-semibold text-stone-800">
-          Transfer or UPI reference
-        </label>
-        <input
-          id={`${id}-reference`}
-          className={inputClass}
-          value={reference}
+      <div className="flex-1">
+        <FormField
+          label="Transfer or UPI reference"
+          className="w-full"
           maxLength={100}
           required
-          onChange={(e) => setReference(e.target.value)}
+          error={errors.reference?.message}
+          {...register('reference')}
         />
       </div>
-      <Button type="submit" disabled={markPaid.isPending || reference.trim() === ''}>
+      <Button type="submit" disabled={markPaid.isPending || watch('reference').trim() === ''}>
         {markPaid.isPending ? 'Saving...' : 'Mark refund paid'}
       </Button>
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       {markPaid.error && <ErrorBanner>{errorMessage(markPaid.error)}</ErrorBanner>}
     </form>
   );
@@ -130,10 +137,15 @@ function ReturnCard({
   record: AdminReturn;
   refundAtApprovalBelow: number;
 }) {
-  const id = useId();
   const decide = useDecideReturn();
   const mayRefund = useStaffMay('refund');
-  const [note, setNote] = useState('');
+  // The note goes with the decision once it is confirmed, so it is no form of its own: Enter in it
+  // must not approve or reject a return.
+  const { register, handleSubmit, formState, reset } = useCheckedForm({
+    checks: checkReturnDecision,
+    defaultValues: { note: '' },
+  });
+  const errors = formState.errors;
   const [asking, setAsking] = useState<Decision | null>(null);
   return (
     <li className="space-y-2 p-3" aria-label={`Return of order ${record.orderNumber}`}>
@@ -191,15 +203,14 @@ function ReturnCard({
       )}
       {record.status === 'requested' && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex flex-1 flex-col gap-1">
-            <label htmlFor={`${id}-note`} className="text-sm font-semibold text-stone-800">
-              Note for the customer (optional)
-            </label>
-            <input
-              id={`${id}-note`}
-              className={inputClass}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
+          <div className="flex-1">
+            <FormField
+              label="Note for the customer (optional)"
+              onFocus={checkReturnDecision.preload}
+              className="w-full"
+              maxLength={500}
+              error={errors.note?.message}
+              {...register('note')}
             />
           </div>
           {mayRefund && (
@@ -217,10 +228,12 @@ function ReturnCard({
           isOpen
           {...decisionQuestion(record, asking, refundAtApprovalBelow)}
           onConfirm={() => {
-            decide.mutate({ id: record.id, decision: asking, note });
-            // The note was for this decision; the next one (received) starts without it.
-            setNote('');
             setAsking(null);
+            void handleSubmit(({ note }) => {
+              decide.mutate({ id: record.id, decision: asking, note });
+              // The note was for this decision; the next one (received) starts without it.
+              reset({ note: '' });
+            })();
           }}
           onCancel={() => setAsking(null)}
         />
@@ -239,6 +252,7 @@ function ReturnCard({
         (record.status === 'requested' || (record.status === 'approved' && !record.receivedAt)) && (
           <p className="text-sm text-stone-700">The owner or accounts approve and refund returns.</p>
         )}
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       {decide.error && <ErrorBanner>{errorMessage(decide.error)}</ErrorBanner>}
     </li>
   );

@@ -1,10 +1,17 @@
 import { useId, useState } from 'react';
 import { indiaDateOf } from '../../../shared/india-time';
-import { SALES_MONTH, SALES_MONTH_MESSAGE } from '../../../shared/sales-register';
-import { errorMessage, Field, inputClass } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { downloadSalesRegister } from './money-api';
+
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkSalesRegister = checksOnFirstUse(
+  () => import('./money-checks'),
+  (checks) => checks.checkSalesRegister,
+);
 
 /**
  * The month's sales register as CSV in GSTR-1's tables (b2b, b2cl, b2cs, hsn, cdnr, cdnur), for
@@ -13,25 +20,23 @@ import { downloadSalesRegister } from './money-api';
 export function SalesRegisterPanel() {
   const id = useId();
   // Decision 0076: the current month, as the owner checks it before the return is due.
-  const [month, setMonth] = useState(() => indiaDateOf(new Date()).slice(0, 7));
-  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkSalesRegister,
+    defaultValues: { month: indiaDateOf(new Date()).slice(0, 7) },
+  });
+  const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function download() {
-    if (!SALES_MONTH.test(month)) {
-      setError(SALES_MONTH_MESSAGE);
-      return;
-    }
+  const download = handleSubmit(async ({ month }) => {
     setError(null);
-    setState('busy');
+    setDone(null);
     try {
       await downloadSalesRegister(month);
-      setState('done');
+      setDone(month);
     } catch (failure) {
       setError(errorMessage(failure));
-      setState('idle');
     }
-  }
+  });
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
@@ -44,34 +49,29 @@ export function SalesRegisterPanel() {
       </p>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void download();
-        }}
+        onSubmit={(event) => void download(event)}
+        onFocus={checkSalesRegister.preload}
+        noValidate
       >
-        <Field id={`${id}-month`} label="Month">
-          <input
-            id={`${id}-month`}
-            type="month"
-            className={inputClass}
-            value={month}
-            onChange={(event) => {
-              setMonth(event.target.value);
-              setState('idle');
-            }}
-          />
-        </Field>
-        <Button type="submit" disabled={state === 'busy'}>
+        <FormField
+          id={`${id}-month`}
+          label="Month"
+          type="month"
+          error={formState.errors.month?.message}
+          {...register('month', { onChange: () => setDone(null) })}
+        />
+        <Button type="submit" disabled={formState.isSubmitting}>
           Download sales register
         </Button>
       </form>
       <p role="status" className="mt-2 text-sm text-stone-700">
-        {state === 'busy'
+        {formState.isSubmitting
           ? 'Preparing the register…'
-          : state === 'done'
-            ? `Sales register of ${month} downloaded.`
+          : done
+            ? `Sales register of ${done} downloaded.`
             : ''}
       </p>
+      {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
       {error && <ErrorBanner>{error}</ErrorBanner>}
     </section>
   );

@@ -1,18 +1,21 @@
-import { type FormEvent, useId, useState } from 'react';
-import {
-  REPORT_RANGE_MESSAGES,
-  SALES_REPORT_KINDS,
-  SALES_REPORTS,
-  type SalesReport,
-  type SalesReportKind,
-  SalesReportQuery,
-} from '../../../shared/api/admin-reports';
+import { useId, useState } from 'react';
+import { SALES_REPORT_KINDS, SALES_REPORTS, type SalesReport } from '../../../shared/api/admin-reports';
 import { indiaDateOf } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
-import { errorMessage, Field, inputClass, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { FormField, SelectField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { downloadSalesReport, type ReportRequest, useSalesReport } from './reports-api';
+
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkSalesReport = checksOnFirstUse(
+  () => import('./money-checks'),
+  (checks) => checks.checkSalesReport,
+);
+
+const REPORT_OPTIONS = SALES_REPORT_KINDS.map((kind) => ({ value: kind, label: SALES_REPORTS[kind] }));
 
 const cellText = (cell: string | number | null, kind: string) =>
   cell === null ? '' : kind === 'money' && typeof cell === 'number' ? formatInr(cell) : String(cell);
@@ -101,24 +104,15 @@ export function ReportTable({ report }: { report: SalesReport }) {
 export function SalesReportsPanel() {
   const id = useId();
   const today = indiaDateOf(new Date());
-  const [report, setReport] = useState<SalesReportKind>('sales-by-day');
-  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
-  const [to, setTo] = useState(today);
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkSalesReport,
+    defaultValues: { report: 'sales-by-day', from: `${today.slice(0, 8)}01`, to: today },
+  });
+  const errors = formState.errors;
   const [shown, setShown] = useState<ReportRequest | null>(null);
-  const [rangeError, setRangeError] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const query = useSalesReport(shown);
 
-  const show = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = SalesReportQuery.safeParse({ from, to });
-    if (!checked.success) {
-      setRangeError(checked.error.issues[0]?.message ?? REPORT_RANGE_MESSAGES.order);
-      return;
-    }
-    setRangeError(null);
-    setShown({ report, from, to });
-  };
   const download = async (request: ReportRequest) => {
     setDownloadError(null);
     try {
@@ -136,45 +130,30 @@ export function SalesReportsPanel() {
       <p className="mt-1 text-sm text-stone-600">
         A sale counts on the India day its money came in; refunds on the day the money went back.
       </p>
-      <form className="mt-3 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" onSubmit={show}>
-        <Field id={`${id}-report`} label="Report">
-          <select
-            id={`${id}-report`}
-            className={inputClass}
-            value={report}
-            onChange={(event) => {
-              const chosen = SALES_REPORT_KINDS.find((kind) => kind === event.target.value);
-              if (chosen) setReport(chosen);
-            }}
-          >
-            {SALES_REPORT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {SALES_REPORTS[kind]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-from`} label="From">
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={inputClass}
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </Field>
-        <Field id={`${id}-to`} label="To">
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={inputClass}
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-          />
-        </Field>
+      <form
+        className="mt-3 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        onSubmit={handleSubmit(setShown)}
+        onFocus={checkSalesReport.preload}
+        noValidate
+      >
+        <SelectField
+          id={`${id}-report`}
+          label="Report"
+          options={REPORT_OPTIONS}
+          error={errors.report?.message}
+          {...register('report')}
+        />
+        <FormField
+          id={`${id}-from`}
+          label="From"
+          type="date"
+          error={errors.from?.message}
+          {...register('from')}
+        />
+        <FormField id={`${id}-to`} label="To" type="date" error={errors.to?.message} {...register('to')} />
         <Button type="submit">Show report</Button>
       </form>
-      {rangeError && <ErrorBanner>{rangeError}</ErrorBanner>}
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       {shown && (
         <QueryState isPending={query.isPending} error={query.error} label="the report">
           {query.data && (
