@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminComplaint } from '../../../shared/api/complaints';
 import {
@@ -9,10 +9,22 @@ import {
   type ComplaintState,
 } from '../../../shared/complaint-rules';
 import { formatIndiaDateTime } from '../../../shared/india-time';
-import { errorMessage, inputClass, Pager, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, Pager, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { SelectField, TextAreaField } from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { useAdminComplaints, useDecideComplaint } from './complaints-api';
+
+// The shared schemas, with Zod, load when a form is first focused or checked (decision 0088).
+const loadChecks = () => import('./people-checks');
+const checkAcknowledgement = checksOnFirstUse(loadChecks, (checks) => checks.checkAcknowledgement);
+const checkResolution = checksOnFirstUse(loadChecks, (checks) => checks.checkResolution);
+
+const STATE_OPTIONS = COMPLAINT_STATES.map((state) => ({
+  value: state,
+  label: COMPLAINT_STATE_LABELS[state],
+}));
 
 /** Where a complaint is against its two clocks (E-Commerce Rules 2020, rule 4(5)). */
 function ClockLine({ complaint }: { complaint: AdminComplaint }) {
@@ -35,31 +47,26 @@ function ClockLine({ complaint }: { complaint: AdminComplaint }) {
 }
 
 function DecideForm({ complaint, step }: { complaint: AdminComplaint; step: 'acknowledge' | 'resolve' }) {
-  const id = useId();
   const decide = useDecideComplaint(complaint.id, step);
-  const [note, setNote] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    decide.mutate({ note });
-  };
+  const checks = step === 'acknowledge' ? checkAcknowledgement : checkResolution;
+  const { register, handleSubmit, formState } = useCheckedForm({ checks, defaultValues: { note: '' } });
+  const errors = formState.errors;
+  const submit = handleSubmit((decision) => decide.mutate(decision));
   const label =
     step === 'acknowledge'
       ? 'Acknowledgement note (optional, mailed to the customer)'
       : 'Resolution (mailed to the customer)';
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2">
-      <label htmlFor={`${id}-note`} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      <textarea
-        id={`${id}-note`}
-        className={inputClass}
+    <form onSubmit={submit} onFocus={checks.preload} noValidate className="flex flex-col gap-2">
+      <TextAreaField
+        label={label}
         rows={2}
         maxLength={COMPLAINT_NOTE_MAX}
         required={step === 'resolve'}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
+        error={errors.note?.message}
+        {...register('note')}
       />
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       {decide.error && <ErrorBanner>{errorMessage(decide.error)}</ErrorBanner>}
       <Button
         type="submit"
@@ -157,25 +164,19 @@ export function ComplaintsView() {
           {overdue === 1 ? '1 complaint is overdue' : `${overdue} complaints are overdue`}
         </p>
       )}
-      <div className="flex max-w-xs flex-col gap-1">
-        <label htmlFor={`${id}-state`} className="text-sm font-semibold text-stone-800">
-          Show
-        </label>
-        <select
+      <div className="max-w-xs">
+        <SelectField
           id={`${id}-state`}
-          className={inputClass}
+          label="Show"
+          className="w-full"
+          options={STATE_OPTIONS}
           value={state}
           onChange={(event) => {
-            setState(event.target.value as ComplaintState);
+            const chosen = COMPLAINT_STATES.find((option) => option === event.target.value);
+            if (chosen) setState(chosen);
             setPage(1);
           }}
-        >
-          {COMPLAINT_STATES.map((option) => (
-            <option key={option} value={option}>
-              {COMPLAINT_STATE_LABELS[option]}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       <QueryState isPending={complaints.isPending} error={complaints.error} label="complaints">
         {complaints.data && complaints.data.data.length === 0 ? (

@@ -1,11 +1,13 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminCustomerDetail, AdminCustomerSummary } from '../../../shared/api/admin-customers';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
-import { errorMessage, inputClass, Pager, QueryState, StatusText } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, Pager, QueryState, StatusText } from '../../components/admin/admin-ui';
 import { EmailLink, PhoneLink } from '../../components/admin/contact-links';
 import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import {
   type CustomerFilters,
@@ -13,6 +15,12 @@ import {
   useAdminCustomers,
   useCorporateApproval,
 } from './customers-api';
+
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkCustomerSearch = checksOnFirstUse(
+  () => import('./people-checks'),
+  (checks) => checks.checkCustomerSearch,
+);
 
 /** Decision 0076: every customer as CSV, for a role that may export them. */
 export function DownloadCustomers() {
@@ -58,33 +66,34 @@ function CustomerFigures({ customer }: { customer: AdminCustomerSummary }) {
 export function CustomersView() {
   const id = useId();
   const [filters, setFilters] = useState<CustomerFilters>({ page: 1 });
-  const [draft, setDraft] = useState('');
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkCustomerSearch,
+    defaultValues: { q: '' },
+  });
   const customers = useAdminCustomers(filters);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters({ q: draft.trim(), page: 1 });
-  };
+  const submit = handleSubmit(({ q }) => setFilters({ q: q ?? '', page: 1 }));
   return (
     <div className="space-y-4">
       <form
         onSubmit={submit}
+        onFocus={checkCustomerSearch.preload}
+        noValidate
         className="flex flex-wrap items-end gap-3 rounded-xl border border-brand-100 bg-white p-4"
       >
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
-            Name, phone or e-mail
-          </label>
-          <input
+        <div className="min-w-0 flex-1">
+          <FormField
             id={`${id}-q`}
+            label="Name, phone or e-mail"
             type="search"
             maxLength={100}
-            className={inputClass}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            className="w-full"
+            error={formState.errors.q?.message}
+            {...register('q')}
           />
         </div>
         <Button type="submit">Search</Button>
       </form>
+      {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
       <QueryState isPending={customers.isPending} error={customers.error} label="customers">
         {customers.data && customers.data.data.length === 0 ? (
           <EmptyState title="No customers found">

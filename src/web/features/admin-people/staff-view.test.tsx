@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffMember } from '../../../shared/api/staff';
@@ -52,7 +52,7 @@ describe("a staff member's role", () => {
 
     await user.selectOptions(select, 'catalogue');
     await user.click(screen.getByRole('button', { name: 'Save role' }));
-    expect(changes).toEqual([{ staffRole: 'catalogue' }]);
+    await waitFor(() => expect(changes).toEqual([{ staffRole: 'catalogue' }]));
   });
 
   it('asks once more before removing someone from the staff', async () => {
@@ -61,12 +61,12 @@ describe("a staff member's role", () => {
     const select = renderRow();
     await user.selectOptions(select, 'none');
     await user.click(screen.getByRole('button', { name: 'Remove from staff' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Remove Ravi Kumar from the staff?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Ravi Kumar from the staff?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(changes).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Remove from staff' }));
     await user.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove from staff' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove from staff' }),
     );
     expect(changes).toEqual([{ staffRole: 'none' }]);
   });

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type StaffInviteSent, type StaffMember, whatsappShareLink } from '../../../shared/api/staff';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import {
@@ -10,83 +10,85 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '../../../shared/staff-roles';
-import { ApiError } from '../../api/client';
-import { errorMessage, Field, inputClass, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, refusalOnFields, useCheckedForm } from '../../checked-form';
+import { errorMessage, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useChangeStaffRole, useInviteStaff, useRevokeInvite, useStaff } from './staff-api';
 
 // The owner invites staff by e-mail with a role, changes or revokes roles.
 
+// The shared schemas, with Zod, load when a form is first focused or checked (decision 0088).
+const loadChecks = () => import('./people-checks');
+const checkStaffInvite = checksOnFirstUse(loadChecks, (checks) => checks.checkStaffInvite);
+const checkStaffRole = checksOnFirstUse(loadChecks, (checks) => checks.checkStaffRole);
+
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
+const ROLE_CHOICES = [...ROLE_OPTIONS, { value: 'none', label: 'No access (remove from staff)' }];
+
 export function InviteForm() {
   const id = useId();
   const invite = useInviteStaff();
-  const [email, setEmail] = useState('');
-  const [staffRole, setStaffRole] = useState<StaffRole>('orders');
+  const { register, handleSubmit, formState, setError, reset } = useCheckedForm({
+    checks: checkStaffInvite,
+    defaultValues: { email: '', staffRole: 'orders' },
+  });
+  const errors = formState.errors;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [shared, setShared] = useState<StaffInviteSent | null>(null);
   const [copied, setCopied] = useState(false);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     setSentTo(null);
     setShared(null);
     setCopied(false);
-    invite.mutate(
-      { email, staffRole },
-      {
-        onSuccess: (sent) => {
-          setSentTo(email);
-          setShared(sent);
-          setEmail('');
-        },
+    invite.mutate(values, {
+      onSuccess: (sent) => {
+        setSentTo(values.email);
+        setShared(sent);
+        reset({ email: '', staffRole: values.staffRole });
       },
-    );
-  };
-  const fieldError = (path: string) =>
-    invite.error instanceof ApiError
-      ? invite.error.errors.find((error) => error.path === path)?.message
-      : undefined;
+      onError: (error) => refusalOnFields(error, ['email'], setError),
+    });
+  });
 
   return (
     <form
       onSubmit={submit}
+      onFocus={checkStaffInvite.preload}
+      noValidate
       aria-label="Invite staff"
       className="grid gap-3 sm:grid-cols-[2fr_2fr_auto] sm:items-end"
     >
-      <Field id={`${id}-email`} label="E-mail" error={fieldError('email')}>
-        <input
-          id={`${id}-email`}
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="off"
-          className={inputClass}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-role`} label="Role">
-        <select
-          id={`${id}-role`}
-          className={inputClass}
-          value={staffRole}
-          onChange={(event) => setStaffRole(event.target.value as StaffRole)}
-        >
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {STAFF_ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <FormField
+        id={`${id}-email`}
+        label="E-mail"
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="off"
+        className="w-full"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <SelectField
+        id={`${id}-role`}
+        label="Role"
+        className="w-full"
+        options={ROLE_OPTIONS}
+        // The select draws its first option unless told: React sets the chosen one only from this.
+        defaultValue="orders"
+        error={errors.staffRole?.message}
+        {...register('staffRole')}
+      />
       <Button type="submit" disabled={invite.isPending}>
         {invite.isPending ? 'Sending…' : 'Send invitation'}
       </Button>
-      {invite.error && !fieldError('email') && (
+      {(errors.root || (invite.error && errors.email?.type !== 'server')) && (
         <div className="sm:col-span-3">
-          <ErrorBanner>{errorMessage(invite.error)}</ErrorBanner>
+          <ErrorBanner>{errors.root?.message ?? errorMessage(invite.error)}</ErrorBanner>
         </div>
       )}
       {sentTo && (
@@ -97,14 +99,12 @@ export function InviteForm() {
       {shared && (
         // The same link as the mail's, to send by WhatsApp (or anything else) as well.
         <div className="flex flex-col gap-2 sm:col-span-3">
-          <label htmlFor={`${id}-share`} className="text-sm font-semibold text-stone-800">
-            Or share the invitation
-          </label>
-          <textarea
+          <TextAreaField
             id={`${id}-share`}
+            label="Or share the invitation"
             readOnly
             rows={4}
-            className={`${inputClass} break-words`}
+            className="break-words"
             value={shared.shareText}
             onFocus={(event) => event.target.select()}
           />
@@ -146,12 +146,18 @@ type RoleChoice = StaffRole | 'none';
  * someone from the staff is asked once more.
  */
 export function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
-  const id = useId();
   const change = useChangeStaffRole();
-  const [chosen, setChosen] = useState<RoleChoice>(member.staffRole);
+  const { register, handleSubmit, formState, watch, reset } = useCheckedForm({
+    checks: checkStaffRole,
+    defaultValues: { staffRole: member.staffRole },
+  });
+  const chosen = watch('staffRole');
   const [asking, setAsking] = useState(false);
   const [saved, setSaved] = useState(false);
-  const save = () => change.mutate({ id: member.id, staffRole: chosen }, { onSuccess: () => setSaved(true) });
+  const save = (staffRole: RoleChoice) =>
+    change.mutate({ id: member.id, staffRole }, { onSuccess: () => setSaved(true) });
+  // Removing someone from the staff is asked once more; the dialog's answer saves it.
+  const submit = handleSubmit(({ staffRole }) => (staffRole === 'none' ? setAsking(true) : save(staffRole)));
   return (
     <li className="flex flex-col gap-2 border-b border-stone-100 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -161,36 +167,32 @@ export function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: bool
         </p>
         <p className="text-sm text-stone-600">{member.email}</p>
       </div>
-      <div className="flex flex-col gap-1 sm:w-72">
-        <label htmlFor={`${id}-role`} className="text-sm font-semibold text-stone-800">
-          Role of {member.fullName}
-        </label>
-        <select
-          id={`${id}-role`}
-          className={inputClass}
-          value={chosen}
+      <form
+        onSubmit={submit}
+        onFocus={checkStaffRole.preload}
+        noValidate
+        className="flex flex-col gap-1 sm:w-72"
+      >
+        <SelectField
+          label={`Role of ${member.fullName}`}
+          className="w-full"
+          options={ROLE_CHOICES}
+          // The select draws its first option unless told: React sets the chosen one only from this.
+          defaultValue={member.staffRole}
           disabled={change.isPending}
-          onChange={(event) => {
-            setChosen(event.target.value as RoleChoice);
-            setSaved(false);
-          }}
-        >
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {STAFF_ROLE_LABELS[role]}
-            </option>
-          ))}
-          <option value="none">No access (remove from staff)</option>
-        </select>
+          error={formState.errors.staffRole?.message}
+          {...register('staffRole', { onChange: () => setSaved(false) })}
+        />
         {chosen !== member.staffRole && (
           <div className="flex gap-2">
-            <Button
-              disabled={change.isPending}
-              onClick={() => (chosen === 'none' ? setAsking(true) : save())}
-            >
+            <Button type="submit" disabled={change.isPending}>
               {chosen === 'none' ? 'Remove from staff' : 'Save role'}
             </Button>
-            <Button variant="ghost" disabled={change.isPending} onClick={() => setChosen(member.staffRole)}>
+            <Button
+              variant="ghost"
+              disabled={change.isPending}
+              onClick={() => reset({ staffRole: member.staffRole })}
+            >
               Keep {STAFF_ROLE_NAMES[member.staffRole]}
             </Button>
           </div>
@@ -200,8 +202,9 @@ export function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: bool
             Role saved.
           </p>
         )}
+        {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
         {change.error && <ErrorBanner>{errorMessage(change.error)}</ErrorBanner>}
-      </div>
+      </form>
       {asking && (
         <ConfirmDialog
           isOpen
@@ -210,7 +213,7 @@ export function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: bool
           confirmLabel="Remove from staff"
           onConfirm={() => {
             setAsking(false);
-            save();
+            save('none');
           }}
           onCancel={() => setAsking(false)}
         />
