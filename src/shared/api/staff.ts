@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Email } from '../auth';
 import { PASSWORD_MAX_LENGTH } from '../auth-rules';
 import { SettingsChange } from '../owner-settings';
-import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '../staff-roles';
+import { STAFF_ROLES } from '../staff-roles';
 import { User } from './auth';
 import { STAFF_PASSWORD_MIN_LENGTH } from './staff-rules';
 
@@ -93,15 +93,3 @@ export type AcceptedStaffInvite = z.infer<typeof AcceptedStaffInvite>;
 /** POST /admin/staff/invites: the invitation's link and a message to share it by WhatsApp. */
 export const StaffInviteSent = z.object({ link: z.string(), shareText: z.string() });
 export type StaffInviteSent = z.infer<typeof StaffInviteSent>;
-
-/** The words an owner shares with the invitation's link (WhatsApp, or copied anywhere). */
-export const staffInviteShareText = (invite: {
-  storeName: string;
-  staffRole: StaffRole;
-  link: string;
-  until: string;
-}) =>
-  `${invite.storeName} invites you to its back office (${STAFF_ROLE_NAMES[invite.staffRole]}). Open this link by ${invite.until} to set your password and join: ${invite.link}`;
-
-/** A wa.me link that opens WhatsApp with `text` ready to send to any chat. */
-export const whatsappShareLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { type StaffInviteSent, type StaffMember, whatsappShareLink } from '../../../shared/api/staff';
+import type { StaffInviteSent, StaffMember } from '../../../shared/api/staff';
+import { whatsappShareLink } from '../../../shared/api/staff-rules';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import {
   may,
