@@ -20,8 +20,6 @@ const NOT_YET_MOVED = new Set([
   'features/admin-orders/failed-delivery-answer.tsx',
   'features/admin-orders/orders-view.tsx',
   'features/admin-orders/ship-dialog.tsx',
-  'features/admin-sales/bulk-enquiries-view.tsx',
-  'features/admin-sales/quote-form.tsx',
   'features/admin-settings/delivery-slots-view.tsx',
   'features/admin-settings/settings-view.tsx',
   'features/admin-shopfront/collections-view.tsx',

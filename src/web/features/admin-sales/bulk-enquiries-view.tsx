@@ -7,52 +7,32 @@ import {
   type BulkEnquiryStatus,
 } from '../../../shared/api/bulk-enquiries-rules';
 import { formatIndiaDate, formatIndiaDateTime } from '../../../shared/india-time';
-import { errorMessage, inputClass, Pager, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, Pager, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { FormField, SelectField } from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { useBulkEnquiries, useUpdateBulkEnquiry } from './bulk-enquiries-api';
 
-function StatusSelect({
-  id,
-  label,
-  allLabel,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  /** When given, a first option for every status (value ''). */
-  allLabel?: string;
-  value: BulkEnquiryStatus | '';
-  onChange(status: BulkEnquiryStatus | ''): void;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        value={value}
-        onChange={(event) => onChange(event.target.value as BulkEnquiryStatus | '')}
-      >
-        {allLabel && <option value="">{allLabel}</option>}
-        {BULK_ENQUIRY_STATUSES.map((option) => (
-          <option key={option} value={option}>
-            {BULK_ENQUIRY_STATUS_LABELS[option]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+// The shared schema, with Zod, loads when a form is first focused or checked (decision 0088).
+const checkEnquiryUpdate = checksOnFirstUse(
+  () => import('./sales-checks'),
+  (checks) => checks.checkEnquiryUpdate,
+);
+
+const STATUS_OPTIONS = BULK_ENQUIRY_STATUSES.map((status) => ({
+  value: status,
+  label: BULK_ENQUIRY_STATUS_LABELS[status],
+}));
 
 function EnquiryCard({ enquiry }: { enquiry: BulkEnquiry }) {
   const id = useId();
   const update = useUpdateBulkEnquiry(enquiry.id);
-  const [status, setStatus] = useState<BulkEnquiryStatus>(enquiry.status);
-  const [note, setNote] = useState(enquiry.note ?? '');
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkEnquiryUpdate,
+    defaultValues: { status: enquiry.status, note: enquiry.note ?? '' },
+  });
+  const errors = formState.errors;
   return (
     <li className="rounded-xl border border-brand-100 bg-white p-4">
       <article aria-labelledby={`${id}-title`}>
@@ -83,33 +63,37 @@ function EnquiryCard({ enquiry }: { enquiry: BulkEnquiry }) {
         </Link>
         <form
           className="mt-3 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update.mutate({ status, note });
-          }}
+          onSubmit={handleSubmit((changes) => update.mutate(changes))}
+          onFocus={checkEnquiryUpdate.preload}
+          noValidate
         >
-          <StatusSelect
+          <SelectField
             id={`${id}-status`}
             label="Status"
-            value={status}
-            onChange={(next) => setStatus(next || enquiry.status)}
+            className="w-full"
+            options={STATUS_OPTIONS}
+            // The select draws its first option unless told: React sets the chosen one only from this.
+            defaultValue={enquiry.status}
+            error={errors.status?.message}
+            {...register('status')}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-note`} className="text-sm font-semibold text-stone-800">
-              Note
-            </label>
-            <input
-              id={`${id}-note`}
-              className={inputClass}
-              maxLength={1000}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          </div>
+          <FormField
+            id={`${id}-note`}
+            label="Note"
+            className="w-full"
+            maxLength={1000}
+            error={errors.note?.message}
+            {...register('note')}
+          />
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save'}
           </Button>
         </form>
+        {errors.root && (
+          <div className="mt-2">
+            <ErrorBanner>{errors.root.message}</ErrorBanner>
+          </div>
+        )}
         {update.error && (
           <div className="mt-2">
             <ErrorBanner>{errorMessage(update.error)}</ErrorBanner>
@@ -129,13 +113,14 @@ export function BulkEnquiriesView() {
   return (
     <div className="flex flex-col gap-4">
       <div className="max-w-xs">
-        <StatusSelect
+        <SelectField
           id={`${id}-filter`}
           label="Show"
-          allLabel="All enquiries"
+          className="w-full"
+          options={[{ value: '', label: 'All enquiries' }, ...STATUS_OPTIONS]}
           value={status}
-          onChange={(next) => {
-            setStatus(next);
+          onChange={(event) => {
+            setStatus(BULK_ENQUIRY_STATUSES.find((option) => option === event.target.value) ?? '');
             setPage(1);
           }}
         />

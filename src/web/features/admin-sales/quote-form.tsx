@@ -1,19 +1,26 @@
-import { useId, useState } from 'react';
-import type { NewQuoteInput } from '../../../shared/api/quotes';
+import { useId } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { QUOTE_DEFAULT_VALID_DAYS } from '../../../shared/api/quotes-rules';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { describeTiers } from '../../../shared/quantity-tier-rules';
 import { useAdminProduct } from '../../api/admin-catalog';
-import { ApiError } from '../../api/client';
-import { errorMessage, Field, inputClass } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, refusalOnFields, useCheckedForm } from '../../checked-form';
+import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
 import { QuoteLines } from '../../components/quote-lines';
 import { ErrorBanner } from '../../components/status-message';
 import { QuoteProductFinder } from './quote-product-finder';
 import { usePreviewQuote, useSendQuote } from './quotes-api';
 
-type LineDraft = { key: number; productId: string; quantity: string; unitPrice: string };
+// The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
+const checkQuote = checksOnFirstUse(
+  () => import('./sales-checks'),
+  (checks) => checks.checkQuote,
+);
+
+const EMPTY_LINE = { productId: '', quantity: '', unitPrice: '' };
 
 const ADDRESS_FIELDS = [
   { name: 'fullName', label: 'Full Name' },
@@ -22,7 +29,14 @@ const ADDRESS_FIELDS = [
   { name: 'postalCode', label: 'Postal Code' },
   { name: 'phone', label: 'Phone Number' },
 ] as const;
-type AddressDraft = Record<(typeof ADDRESS_FIELDS)[number]['name'], string>;
+const REFUSABLE = [
+  'customerEmail',
+  'customerPhone',
+  'buyerGstin',
+  'buyerLegalName',
+  'validDays',
+  ...ADDRESS_FIELDS.map((field) => `shippingAddress.${field.name}` as const),
+] as const;
 
 /** The product a line's ID names, so the owner sees what they typed: name, price, tiers, stock. */
 function LineProduct({ productId }: { productId: string }) {
@@ -40,16 +54,6 @@ function LineProduct({ productId }: { productId: string }) {
   );
 }
 
-/** The server's field errors by path ('lines.0.quantity'), for the field that caused them. */
-function fieldErrors(error: unknown): Map<string, string> {
-  const found = new Map<string, string>();
-  if (error instanceof ApiError) {
-    for (const problem of error.errors)
-      if (!found.has(problem.path)) found.set(problem.path, problem.message);
-  }
-  return found;
-}
-
 /**
  * The owner builds a bulk quote for a customer (products × quantities, the
  * delivery address, how long it holds) and sends it as a payable link. Prices come from the
@@ -59,41 +63,44 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
   const id = useId();
   const preview = usePreviewQuote();
   const send = useSendQuote();
-  const [customerEmail, setCustomerEmail] = useState(email);
-  const [customerPhone, setCustomerPhone] = useState('');
-  const [buyerGstin, setBuyerGstin] = useState('');
-  const [buyerLegalName, setBuyerLegalName] = useState('');
-  const [lines, setLines] = useState<LineDraft[]>([{ key: 0, productId: '', quantity: '', unitPrice: '' }]);
-  const [address, setAddress] = useState<AddressDraft>({
-    fullName: '',
-    address: '',
-    city: '',
-    postalCode: '',
-    phone: '',
-  });
-  const [validDays, setValidDays] = useState(String(QUOTE_DEFAULT_VALID_DAYS));
-
-  // Blank fields are left out: the server then takes them from the enquiry, when there is one.
-  const addressGiven = Object.values(address).some((value) => value.trim() !== '');
-  const body = (): NewQuoteInput => ({
-    ...(customerEmail.trim() ? { customerEmail: customerEmail.trim() } : {}),
-    ...(customerPhone.trim() ? { customerPhone } : {}),
-    ...(buyerGstin.trim() ? { buyerGstin } : {}),
-    ...(buyerLegalName.trim() ? { buyerLegalName } : {}),
-    ...(enquiryId ? { bulkEnquiryId: enquiryId } : {}),
-    lines: lines.map((line) => ({
-      productId: Number(line.productId),
-      quantity: Number(line.quantity),
-      ...(line.unitPrice.trim() ? { unitPrice: Number(line.unitPrice) } : {}),
-    })),
-    ...(addressGiven || !enquiryId ? { shippingAddress: address } : {}),
-    validDays: Number(validDays),
-  });
+  const { register, handleSubmit, formState, setError, control, getValues, setValue, watch } = useCheckedForm(
+    {
+      checks: checkQuote,
+      defaultValues: {
+        bulkEnquiryId: enquiryId,
+        customerEmail: email,
+        customerPhone: '',
+        buyerGstin: '',
+        buyerLegalName: '',
+        lines: [EMPTY_LINE],
+        shippingAddress: { fullName: '', address: '', city: '', postalCode: '', phone: '' },
+        validDays: String(QUOTE_DEFAULT_VALID_DAYS),
+      },
+    },
+  );
+  const lines = useFieldArray({ control, name: 'lines' });
+  const errors = formState.errors;
   const lastError = send.error ?? preview.error;
-  const errors = fieldErrors(lastError);
-  const addressError = [...errors].find(([path]) => path.startsWith('shippingAddress'))?.[1];
-  const changeLine = (key: number, change: Partial<LineDraft>) =>
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  // A refusal of a field goes under it; the server's message is in the red box as well.
+  const showRefusal = (error: unknown) =>
+    refusalOnFields(
+      error,
+      [
+        ...REFUSABLE,
+        ...lines.fields.flatMap((_, index) => [
+          `lines.${index}.productId` as const,
+          `lines.${index}.quantity` as const,
+          `lines.${index}.unitPrice` as const,
+        ]),
+      ],
+      setError,
+    );
+  const submit = handleSubmit((quote) => send.mutate(quote, { onError: showRefusal }));
+  const showPreview = handleSubmit((quote) => {
+    send.reset();
+    preview.mutate(quote, { onError: showRefusal });
+  });
+  const addressError = errors.shippingAddress?.message ?? errors.shippingAddress?.root?.message;
 
   const sent = send.data?.quote;
   if (sent && send.data) {
@@ -129,150 +136,104 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
       aria-label="Bulk quote"
       noValidate
       className="grid gap-4 rounded-xl border border-brand-100 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send.mutate(body());
-      }}
+      onSubmit={submit}
+      onFocus={checkQuote.preload}
     >
       {enquiryId && (
         <p className="text-sm text-stone-700">Answers bulk enquiry #{enquiryId}; it moves to Quoted.</p>
       )}
-      <Field id={`${id}-email`} label="Customer e-mail" error={errors.get('customerEmail')}>
-        <input
-          id={`${id}-email`}
-          type="email"
-          className={inputClass}
-          value={customerEmail}
-          onChange={(event) => setCustomerEmail(event.target.value)}
-        />
-      </Field>
-      <Field
+      <FormField
+        id={`${id}-email`}
+        label="Customer e-mail"
+        type="email"
+        className="w-full"
+        error={errors.customerEmail?.message}
+        {...register('customerEmail')}
+      />
+      <FormField
         id={`${id}-customer-phone`}
         label="Customer phone (optional)"
-        error={errors.get('customerPhone')}
-      >
-        <input
-          id={`${id}-customer-phone`}
-          type="tel"
-          inputMode="tel"
-          className={inputClass}
-          value={customerPhone}
-          onChange={(event) => setCustomerPhone(event.target.value)}
-        />
-      </Field>
+        type="tel"
+        inputMode="tel"
+        className="w-full"
+        error={errors.customerPhone?.message}
+        {...register('customerPhone')}
+      />
       <p className="-mt-2 text-sm text-stone-600">
         No account is needed: the link opens the quote, and the customer signs in or registers with this
         e-mail to pay.{enquiryId ? ' Left empty, the enquiry’s e-mail and phone are used.' : ''}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-gstin`} label="Buyer's GSTIN (optional)" error={errors.get('buyerGstin')}>
-          <input
-            id={`${id}-gstin`}
-            className={inputClass}
-            value={buyerGstin}
-            onChange={(event) => setBuyerGstin(event.target.value)}
-          />
-        </Field>
-        <Field
+        <FormField
+          id={`${id}-gstin`}
+          label="Buyer's GSTIN (optional)"
+          className="w-full"
+          error={errors.buyerGstin?.message}
+          {...register('buyerGstin')}
+        />
+        <FormField
           id={`${id}-legal-name`}
           label="Buyer's legal name (optional)"
-          error={errors.get('buyerLegalName')}
-        >
-          <input
-            id={`${id}-legal-name`}
-            className={inputClass}
-            value={buyerLegalName}
-            onChange={(event) => setBuyerLegalName(event.target.value)}
-          />
-        </Field>
+          className="w-full"
+          error={errors.buyerLegalName?.message}
+          {...register('buyerLegalName')}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-semibold text-stone-800">Products</legend>
         <QuoteProductFinder
-          onPick={(product) =>
-            setLines((current) => {
-              // The first empty line takes it; otherwise it is a new line.
-              const empty = current.find((line) => line.productId.trim() === '');
-              if (empty) {
-                return current.map((line) =>
-                  line === empty ? { ...line, productId: String(product.id) } : line,
-                );
-              }
-              const key = Math.max(...current.map((line) => line.key)) + 1;
-              return [...current, { key, productId: String(product.id), quantity: '', unitPrice: '' }];
-            })
-          }
+          onPick={(product) => {
+            // The first empty line takes it; otherwise it is a new line.
+            const empty = getValues('lines').findIndex((line) => line.productId.trim() === '');
+            if (empty === -1) lines.append({ ...EMPTY_LINE, productId: String(product.id) });
+            else setValue(`lines.${empty}.productId`, String(product.id));
+          }}
         />
-        {lines.map((line, index) => (
-          <div key={line.key} className="flex flex-col gap-1">
+        {lines.fields.map((line, index) => (
+          <div key={line.id} className="flex flex-col gap-1">
             <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]">
-              <Field
-                id={`${id}-product-${line.key}`}
+              <FormField
+                id={`${id}-product-${line.id}`}
                 label={`Product ID (line ${index + 1})`}
-                error={errors.get(`lines.${index}.productId`)}
-              >
-                <input
-                  id={`${id}-product-${line.key}`}
-                  inputMode="numeric"
-                  className={inputClass}
-                  value={line.productId}
-                  onChange={(event) => changeLine(line.key, { productId: event.target.value })}
-                />
-              </Field>
-              <Field
-                id={`${id}-quantity-${line.key}`}
+                inputMode="numeric"
+                className="w-full"
+                error={errors.lines?.[index]?.productId?.message}
+                {...register(`lines.${index}.productId`)}
+              />
+              <FormField
+                id={`${id}-quantity-${line.id}`}
                 label={`Quantity (line ${index + 1})`}
-                error={errors.get(`lines.${index}.quantity`)}
-              >
-                <input
-                  id={`${id}-quantity-${line.key}`}
-                  inputMode="numeric"
-                  className={inputClass}
-                  value={line.quantity}
-                  onChange={(event) => changeLine(line.key, { quantity: event.target.value })}
-                />
-              </Field>
-              <Field
-                id={`${id}-price-${line.key}`}
+                inputMode="numeric"
+                className="w-full"
+                error={errors.lines?.[index]?.quantity?.message}
+                {...register(`lines.${index}.quantity`)}
+              />
+              <FormField
+                id={`${id}-price-${line.id}`}
                 label={`Agreed price ₹ (line ${index + 1}, optional)`}
-                error={errors.get(`lines.${index}.unitPrice`)}
-              >
-                <input
-                  id={`${id}-price-${line.key}`}
-                  inputMode="decimal"
-                  className={inputClass}
-                  value={line.unitPrice}
-                  onChange={(event) => changeLine(line.key, { unitPrice: event.target.value })}
-                />
-              </Field>
+                inputMode="decimal"
+                className="w-full"
+                error={errors.lines?.[index]?.unitPrice?.message}
+                {...register(`lines.${index}.unitPrice`)}
+              />
               <Button
                 variant="secondary"
-                disabled={lines.length === 1}
+                disabled={lines.fields.length === 1}
                 aria-label={`Remove line ${index + 1}`}
-                onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+                onClick={() => lines.remove(index)}
               >
                 Remove
               </Button>
             </div>
-            <LineProduct productId={line.productId} />
+            <LineProduct productId={watch(`lines.${index}.productId`)} />
           </div>
         ))}
+        {(errors.lines?.message ?? errors.lines?.root?.message) && (
+          <p className="text-sm text-red-700">{errors.lines?.message ?? errors.lines?.root?.message}</p>
+        )}
         <div>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              setLines((current) => [
-                ...current,
-                {
-                  key: Math.max(...current.map((line) => line.key)) + 1,
-                  productId: '',
-                  quantity: '',
-                  unitPrice: '',
-                },
-              ])
-            }
-          >
+          <Button variant="secondary" onClick={() => lines.append(EMPTY_LINE)}>
             Add another product
           </Button>
         </div>
@@ -288,44 +249,39 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
           Delivery address{enquiryId ? ' (left empty: the enquiry’s)' : ''}
         </legend>
         {ADDRESS_FIELDS.map((field) => (
-          <Field key={field.name} id={`${id}-${field.name}`} label={field.label}>
-            <input
-              id={`${id}-${field.name}`}
-              className={inputClass}
-              value={address[field.name]}
-              onChange={(event) =>
-                setAddress((current) => ({ ...current, [field.name]: event.target.value }))
-              }
-            />
-          </Field>
+          <FormField
+            key={field.name}
+            id={`${id}-${field.name}`}
+            label={field.label}
+            className="w-full"
+            error={errors.shippingAddress?.[field.name]?.message}
+            {...register(`shippingAddress.${field.name}`)}
+          />
         ))}
         {addressError && <p className="text-sm text-red-700 sm:col-span-2">{addressError}</p>}
       </fieldset>
 
-      <Field id={`${id}-valid`} label="Valid for (days)" error={errors.get('validDays')}>
-        <input
-          id={`${id}-valid`}
-          inputMode="numeric"
-          className={`${inputClass} max-w-32`}
-          value={validDays}
-          onChange={(event) => setValidDays(event.target.value)}
-        />
-      </Field>
+      <FormField
+        id={`${id}-valid`}
+        label="Valid for (days)"
+        inputMode="numeric"
+        className="max-w-32"
+        error={errors.validDays?.message}
+        {...register('validDays')}
+      />
 
       {preview.data && !preview.isPending && (
         <section aria-label="Quote preview" className="rounded-lg bg-brand-50 p-3">
           <QuoteLines {...preview.data} />
         </section>
       )}
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       {lastError && <ErrorBanner>{errorMessage(lastError)}</ErrorBanner>}
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
           disabled={preview.isPending || send.isPending}
-          onClick={() => {
-            send.reset();
-            preview.mutate(body());
-          }}
+          onClick={() => void showPreview()}
         >
           {preview.isPending ? 'Working out prices...' : 'Preview prices'}
         </Button>

@@ -2,8 +2,9 @@ import { useDeferredValue, useId, useState } from 'react';
 import type { AdminProduct } from '../../../shared/api/admin';
 import { formatInr } from '../../../shared/money';
 import { useAdminProducts } from '../../api/admin-catalog';
-import { errorMessage, Field, inputClass } from '../../components/admin/admin-ui';
+import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 
 // One letter matches half the catalogue; two narrow it to something worth reading.
@@ -22,19 +23,19 @@ export function QuoteProductFinder({ onPick }: { onPick(product: AdminProduct): 
 
   return (
     <div className="flex flex-col gap-2">
-      <Field id={`${id}-search`} label="Find a product by name">
-        <input
-          id={`${id}-search`}
-          type="search"
-          className={inputClass}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          // The matches update as the owner types; Enter here must not send the quote around it.
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') event.preventDefault();
-          }}
-        />
-      </Field>
+      {/* A search as the owner types, not a form of its own: the matches update with each letter. */}
+      <FormField
+        id={`${id}-search`}
+        label="Find a product by name"
+        type="search"
+        className="w-full"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        // Enter here must not send the quote around it.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
       {!searching ? null : found.isPending ? (
         <Spinner label="Searching products" />
       ) : found.error ? (
