@@ -1,22 +1,11 @@
-import {
-  type ComponentProps,
-  type FormEvent,
-  lazy,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
-import { useController } from 'react-hook-form';
+import { type ComponentProps, type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type AddressForm, isCompleteAddress } from '../../shared/address-rules';
 import { greetingOf } from '../../shared/auth-rules';
 import { canAddToCart, REMOVE_OUT_OF_STOCK_MESSAGE } from '../../shared/cart-rules';
-import { deliveryRefusal } from '../../shared/delivery-rules';
 import { NETWORK_ERROR_MESSAGE } from '../api/client';
 import { storeSettings } from '../app-data';
-import { checksOnFirstUse, useCheckedForm } from '../checked-form';
+import { useCheckedForm } from '../checked-form';
 import { Button, buttonClass } from '../components/button';
 import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
@@ -32,18 +21,18 @@ import { AddressPicker } from '../features/checkout/address-picker';
 import type { CheckedCheckout, CheckoutAccount } from '../features/checkout/checkout-checks';
 import { type CheckoutLine, isPreOrderLine } from '../features/checkout/checkout-lines';
 import { CheckoutSubmit } from '../features/checkout/checkout-submit';
-import { GiftOptionsField, NO_GIFT } from '../features/checkout/gift-options-field';
+import { GiftOptionsField } from '../features/checkout/gift-options-field';
 import { CheckoutOrderSummary } from '../features/checkout/order-summary';
-import { initialUpdates, OrderUpdatesField, withPastChoices } from '../features/checkout/order-updates-field';
+import { OrderUpdatesField } from '../features/checkout/order-updates-field';
 import { useBeginCheckout } from '../features/checkout/use-begin-checkout';
 import { CouponField } from '../features/coupons/coupon-field';
 import { useCoupon } from '../features/coupons/use-coupon';
 import { DeliveryDatePicker } from '../features/delivery-dates/delivery-date-picker';
-import { offeredChoice, useDeliveryDates } from '../features/delivery-dates/delivery-dates-api';
-import { useConsents } from '../features/order-updates/order-updates-api';
 import { useRecordCheckoutCart } from '../features/order-updates/use-record-checkout-cart';
 import { checkoutHold, checkoutPaymentRequest } from './checkout/checkout-order';
+import { deliveryPlan } from './checkout/delivery-plan';
 import { useCheckoutAddress } from './checkout/use-checkout-address';
+import { checkCheckout, checkoutDefaults, useCheckoutChoices } from './checkout/use-checkout-choices';
 import { useCheckoutDelivery } from './checkout/use-checkout-delivery';
 import { useCheckoutShipping } from './checkout/use-checkout-shipping';
 import { useLoginPopup } from './checkout/use-login-popup';
@@ -55,11 +44,9 @@ const AddressModal = lazy(() =>
   import('../features/addresses/address-modal').then((module) => ({ default: module.AddressModal })),
 );
 
-// The gift message's, the order updates' and a carried address's checks run the server's schemas
-// with Zod: they load when the shopper first focuses the form or submits it, so the page opens
-// without Zod (checkout-checks.ts, decision 0088).
+// An address carried back through the login page is read with the server's schema, with Zod: it
+// loads only then, so the page opens without Zod (checkout-checks.ts, decision 0088).
 const loadChecks = () => import('../features/checkout/checkout-checks');
-const checkCheckout = checksOnFirstUse(loadChecks, (checks) => checks.checkCheckout);
 
 // Decision 0081: the gift link's form loads on its first choice, as most orders go to an address.
 const GiftLinkForm = lazy(() =>
@@ -172,48 +159,16 @@ export function CheckoutPage() {
   });
   const { saved, selected } = addressChoice;
   const delivery = useCheckoutDelivery(userId === null ? null : selected);
-  // The rule create-order refuses with, applied to the chosen address's pincode check.
-  const refusal = delivery.status === 'checked' ? deliveryRefusal(delivery.info) : null;
-  const undeliverable =
-    refusal && delivery.status === 'checked' ? { postalCode: delivery.postalCode, reason: refusal } : null;
-
-  // The delivery day and slot. A pre-order line ships in its window, so no day is asked
-  // for; a choice the current address's offer no longer has (another address, 2 PM passed) is
-  // dropped, so only what is offered is shown, charged and sent.
   const hasPreOrder = lines.some(isPreOrderLine);
-  // No day can be chosen for an address the order cannot go to (its reason says so).
-  const datesPincode =
-    !hasPreOrder && delivery.status !== 'no-address' && !undeliverable ? delivery.postalCode : null;
-  const deliveryDates = useDeliveryDates(datesPincode);
-  // The day and slot, the gift options and the order updates: checkout's form. Nothing is chosen
-  // for the shopper; the messages show after a refused submit, and go as the shopper corrects them.
+  const { undeliverable, datesPincode } = deliveryPlan(delivery, hasPreOrder);
   const form = useCheckedForm({
     checks: checkCheckout,
     context: { verifiedPhone: auth.user?.phone ?? null, hasEmail } satisfies CheckoutAccount,
-    defaultValues: { gift: NO_GIFT, updates: initialUpdates(storeSettings.orderUpdates), delivery: null },
+    defaultValues: checkoutDefaults(),
   });
-  const { field: dateChoice } = useController({ control: form.control, name: 'delivery' });
-  const { field: gift } = useController({ control: form.control, name: 'gift' });
-  const { field: updates } = useController({ control: form.control, name: 'updates' });
+  const { day, gift, updates, offersGiven } = useCheckoutChoices({ form, userId, datesPincode });
   const formErrors = form.formState.errors;
-  const chosenDelivery = datesPincode === null ? null : offeredChoice(dateChoice.value, deliveryDates.data);
-  const choiceDropped =
-    dateChoice.value !== null && deliveryDates.data !== undefined && chosenDelivery === null;
-  useEffect(() => {
-    if (choiceDropped) form.setValue('delivery', null);
-  }, [choiceDropped, form.setValue]);
-
-  // Decision 0062: WhatsApp order news is ticked only for a shopper who chose it before.
-  const pastConsents = useConsents(userId);
-  const updatesTouched = useRef(false);
-  useEffect(() => {
-    if (pastConsents.data && !updatesTouched.current) {
-      form.setValue('updates', withPastChoices(form.getValues('updates'), pastConsents.data.consents));
-    }
-  }, [pastConsents.data, form.setValue, form.getValues]);
-  const offersGiven = (pastConsents.data?.consents ?? [])
-    .filter((consent) => consent.purpose === 'marketing' && consent.given)
-    .map((consent) => consent.channel);
+  const chosenDelivery = day.chosen;
   const { quote, shipping } = useCheckoutShipping({
     buyNow,
     userId,
@@ -411,9 +366,9 @@ export function CheckoutPage() {
                 pincode={datesPincode}
                 addressLoading={saved.loading}
                 hasPreOrder={hasPreOrder}
-                lookup={deliveryDates}
+                lookup={day.dates}
                 value={chosenDelivery}
-                onChange={dateChoice.onChange}
+                onChange={day.choose}
               />
             )}
             <GiftOptionsField
@@ -432,10 +387,7 @@ export function CheckoutPage() {
               storeName={storeSettings.storeName}
               offersGiven={offersGiven}
               error={formErrors.updates?.message}
-              onChange={(choice) => {
-                updatesTouched.current = true;
-                updates.onChange(choice);
-              }}
+              onChange={updates.onChange}
             />
           </form>
         )}
