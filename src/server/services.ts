@@ -46,11 +46,11 @@ import {
   type ReadNotifyDefaults,
 } from './modules/notifications';
 import { createOrderEdits } from './modules/order-edits';
+import { mailStatusIfDue, orderRecordsOf } from './modules/order-records';
 import {
   createCodSettlement,
   createOrderAllowance,
   createOrderService,
-  mailStatusIfDue,
   type ReadCodRules,
 } from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
@@ -232,6 +232,7 @@ export function createServices({
         corporatePerDay: values.corporateGiftLinksPerDay,
       };
     },
+    recordsOf: orderRecordsOf,
   });
   // Decision 0066: an order's address and phone, edited until it is booked.
   const orderEdits = createOrderEdits({

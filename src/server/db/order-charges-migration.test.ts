@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderRecordsOf } from '../modules/orders';
+import { orderRecordsOf } from '../modules/order-records';
 import { setUpTestDatabase } from '../testing/test-store';
 import { migrationsFolder, rowsOf } from './client';
 import { orders } from './schema';

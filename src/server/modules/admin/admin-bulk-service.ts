@@ -22,14 +22,8 @@ import type { StoreIdentity } from '../../store-identity';
 import { users } from '../auth/tables';
 import type { PdfPool } from '../invoices';
 import { invoices } from '../invoices/tables';
-import {
-  hasOpenShipment,
-  isOrderId,
-  mailStatusIfDue,
-  orderRecordsOf,
-  ownerNoteOf,
-  recordStatus,
-} from '../orders';
+import { mailStatusIfDue, orderRecordsOf } from '../order-records';
+import { hasOpenShipment, isOrderId, ownerNoteOf, recordStatus } from '../orders';
 import { orders } from '../orders/tables';
 import { orderQuotes } from '../quotes/tables';
 import { orderListOrder, orderListWhere } from './admin-order-service';

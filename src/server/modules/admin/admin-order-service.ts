@@ -58,6 +58,7 @@ import {
   refundDuePaiseOf,
 } from '../money-ledger';
 import { payments } from '../money-ledger/tables';
+import { mailStatusIfDue, orderRecordsOf } from '../order-records';
 import {
   addressOf,
   type CodSettlement,
@@ -66,9 +67,7 @@ import {
   feesByOrder,
   hasOpenShipment,
   isOrderId,
-  mailStatusIfDue,
   type OrderRow,
-  orderRecordsOf,
   ownerNoteOf,
   recordStatus,
   releaseReservation,

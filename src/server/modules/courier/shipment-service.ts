@@ -45,12 +45,12 @@ import { AppError, conflict, invalid, notFound, unauthorized, unavailable } from
 import type { StoreIdentity } from '../../store-identity';
 import { users } from '../auth/tables';
 import { categories, products } from '../catalog/tables';
+import { mailStatusIfDue } from '../order-records';
 import {
   addressOf,
   awaitsCodConfirmation,
   type CodSettlement,
   isOrderId,
-  mailStatusIfDue,
   type OrderRow,
   recordStatus,
   releaseReservation,

@@ -5,7 +5,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { users } from '../auth/tables';
 import { recordMoney } from '../money-ledger';
 import { recordStatus } from './order-events';
-import type { OrderRow } from './order-records';
+import type { OrderRow } from './order-rows';
 import { releaseReservation } from './stock';
 import { orders } from './tables';
 

@@ -6,7 +6,7 @@ import { users } from '../auth/tables';
 import { queueOrderNotice } from '../notifications';
 import { UNSHIPPED_COD_STATUSES } from './cash-on-delivery';
 import { recordStatus } from './order-events';
-import type { OrderRow } from './order-records';
+import type { OrderRow } from './order-rows';
 import { codConfirmations, orders } from './tables';
 
 // Decision 0064: a cash on delivery order above the owner's amount waits for the customer's YES.

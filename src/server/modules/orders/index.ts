@@ -1,4 +1,5 @@
-// The orders module's public entry: checkout orders, their records, stock and expiry.
+// The orders module's public entry: checkout orders, their rows, charges, history, stock and expiry,
+// cash on delivery. How they are shown (their records and mails) is the order-records module's.
 
 export {
   COD_PLACED_NOTE,
@@ -16,11 +17,11 @@ export {
   newGiftLinkToken,
   type ReadGiftLinkRules,
 } from './gift-link-orders';
-export { mailOrderOf } from './mail-order';
 export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
 export {
   deliveryPaidPaise,
   feePaiseOf,
+  feeRecordsOf,
   feesByOrder,
   feesOfOrder,
   type StoredFee,
@@ -33,12 +34,12 @@ export {
   deliveredAtOf,
   deliveryChoiceOf,
   deliveryEstimateOf,
+  EMPTY_ADDRESS,
   estimateOf,
   hasOpenShipment,
   nextOrderNumber,
   type OrderRow,
-  orderRecordsOf,
-} from './order-records';
+} from './order-rows';
 export {
   createOrderService,
   type DeliveryLookup,
@@ -54,7 +55,5 @@ export {
   replacePendingLines,
 } from './pending-order';
 export { eraseOrderContactsOf, orderIdsOf, ordersWithLinesOf } from './personal-data';
-export { returnRecordsOf } from './return-records';
 export { orderRoutes } from './routes';
-export { mailStatusIfDue } from './status-mail';
 export { releaseReservation, reserveOrderAgain, reserveStock } from './stock';

@@ -7,7 +7,7 @@ import { toPaise } from '../../../shared/money';
 import type { NotifyConsent } from '../../../shared/notifications';
 import { type PersonalisationRecord, personalisationKey } from '../../../shared/personalisation-rules';
 import type { Db } from '../../db/client';
-import { addressOf, type OrderRow } from './order-records';
+import { addressOf, type OrderRow } from './order-rows';
 import { orderItems } from './tables';
 
 // DESIGN 4 "Orders, stock and payment": create-order is idempotent for a retried request; the

@@ -88,8 +88,8 @@ import { askCodConfirmation, confirmCodByReply } from './cod-confirmation';
 import { giftLinkOf, insertGiftLink, type ReadGiftLinkRules, refuseGiftLinkSender } from './gift-link-orders';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
-import { estimateOf, type OrderRow, orderRecordsOf } from './order-records';
 import { isSameRequest } from './order-replay';
+import { estimateOf, type OrderRow } from './order-rows';
 import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
 import { insertPendingOrder, type PendingOrderLine, type RepricedLines } from './pending-order';
 import { releaseReservation } from './stock';
@@ -177,6 +177,7 @@ export function createOrderService({
   codConfirmHours,
   onStockChanged = () => {},
   giftLinkRules,
+  recordsOf,
 }: {
   db: Db;
   clock: Clock;
@@ -215,6 +216,8 @@ export function createOrderService({
   onStockChanged?: () => void;
   /** Decision 0081: the owner's gift link life and links a day. */
   giftLinkRules: ReadGiftLinkRules;
+  /** The order-records module's: orders as the shopper's pages show them (SPEC 3). */
+  recordsOf: (db: Db, rows: readonly OrderRow[]) => Promise<OrderRecord[]>;
 }) {
   /**
    * Decision 0084: a group gift's order is its organiser's only once its total is met; while it
@@ -990,7 +993,7 @@ export function createOrderService({
   }
 
   async function getOrder(userId: number, orderId: string): Promise<OrderRecord> {
-    const [record] = await orderRecordsOf(db, [await ownOrder(userId, orderId)]);
+    const [record] = await recordsOf(db, [await ownOrder(userId, orderId)]);
     if (!record) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     return record;
   }
@@ -1092,7 +1095,7 @@ export function createOrderService({
         .where(and(eq(orders.userId, userId), notAnUnmetPool()))
         .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
         .limit(MY_ORDERS_LIMIT);
-      return orderRecordsOf(db, rows);
+      return recordsOf(db, rows);
     },
 
     /**

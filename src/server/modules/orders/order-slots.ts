@@ -2,7 +2,7 @@ import type { DeliveryChoice } from '../../../shared/delivery-dates';
 import type { Paise } from '../../../shared/money';
 import { timedSlotFeeLabel } from '../../../shared/order-charges';
 import { TIMED_SLOT_MESSAGES, type TimedSlotRule, windowsOf } from '../../../shared/timed-slots';
-import type { OrderRow } from './order-records';
+import type { OrderRow } from './order-rows';
 
 // Decision 0073: what a chosen slot costs and what an order keeps of a timed one.
 

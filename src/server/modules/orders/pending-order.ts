@@ -4,7 +4,7 @@ import type { FeeCharge } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { insertFees } from './order-charges';
 import { recordStatus } from './order-events';
-import { nextOrderNumber, type OrderRow } from './order-records';
+import { nextOrderNumber, type OrderRow } from './order-rows';
 import { reserveStock } from './stock';
 import { orderCharges, orderItems, orders } from './tables';
 

@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client';
 import type { StoreIdentity } from '../../store-identity';
 import { enqueueMail, giftBatchMail, orderConfirmationMail } from '../mail';
 import { messageName, queueOrderNotice } from '../notifications';
-import { mailOrderOf, type OrderRow } from '../orders';
+import { mailOrderOf } from '../order-records';
+import type { OrderRow } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 
 export type OrderAnnouncements = ReturnType<typeof createOrderAnnouncements>;

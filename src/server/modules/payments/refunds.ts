@@ -8,7 +8,8 @@ import { recordRefund } from '../invoices';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
 import { refundDuePaiseOf, refundDueWhere } from '../money-ledger';
 import { payments } from '../money-ledger/tables';
-import { mailOrderOf, recordStatus } from '../orders';
+import { mailOrderOf } from '../order-records';
+import { recordStatus } from '../orders';
 import { orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import {

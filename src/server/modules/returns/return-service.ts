@@ -42,15 +42,9 @@ import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
 import { refundablePaiseOf, refundFromPayments } from '../money-ledger';
 import { moneyLedger } from '../money-ledger/tables';
 import { type LinkSigner, queueOrderNotice } from '../notifications';
+import { returnRecordsOf } from '../order-records';
 import type { OrderService } from '../orders';
-import {
-  addressOf,
-  deliveredAtOf,
-  deliveryPaidPaise,
-  feesOfOrder,
-  recordStatus,
-  returnRecordsOf,
-} from '../orders';
+import { addressOf, deliveredAtOf, deliveryPaidPaise, feesOfOrder, recordStatus } from '../orders';
 import { orderItems, orders } from '../orders/tables';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';

@@ -1,48 +1,36 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { AddressForm } from '../../../shared/address';
-import { DeliveryEstimate, type OrderRecord } from '../../../shared/api/orders';
-import type { DeliveryInfo } from '../../../shared/delivery';
-import {
-  chosenDeliveryOf,
-  type DeliveryChoiceRecord,
-  DeliverySlot,
-  type StoredDeliveryChoice,
-} from '../../../shared/delivery-dates';
+// What a shopper and the back office are shown of an order (SPEC 3): its lines, charges, timeline,
+// invoice, shipment, returns, gift link and pending changes, read together from the modules that
+// hold them, and the order as its mails show it. Orders take it as their `recordsOf`.
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { OrderRecord } from '../../../shared/api/orders';
+import { DeliverySlot } from '../../../shared/delivery-dates';
 import { giftRecordOf } from '../../../shared/gift-options';
 import { DAY_MS } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import { quantityDiscountLabel, savingRecordOf } from '../../../shared/order-charges';
 import { isAddressEditable } from '../../../shared/order-edits';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
-import { type Db, rowsOf, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { products } from '../catalog/tables';
 import { shipments } from '../courier/tables';
 import { giftLinks, giftThanks } from '../gift-links/tables';
 import { invoices } from '../invoices/tables';
 import { addressEdits } from '../order-edits/tables';
+import {
+  addressOf,
+  deliveryChoiceOf,
+  deliveryEstimateOf,
+  deliveryPaidPaise,
+  EMPTY_ADDRESS,
+  feePaiseOf,
+  feeRecordsOf,
+  feesByOrder,
+  giftLinkSlotsOf,
+  type OrderRow,
+} from '../orders';
+import { codConfirmations, orderEvents, orderItems } from '../orders/tables';
 import { orderQuotes } from '../quotes/tables';
-import { giftLinkSlotsOf } from './gift-link-orders';
-import { deliveryPaidPaise, feePaiseOf, feeRecordsOf, feesByOrder, type StoredFee } from './order-charges';
 import { returnsByOrder } from './return-records';
-import { codConfirmations, orderEvents, orderItems, type orders } from './tables';
-
-export type OrderRow = typeof orders.$inferSelect;
-
-const EMPTY_ADDRESS: AddressForm = { fullName: '', address: '', city: '', postalCode: '', phone: '' };
-
-export const addressOf = (row: Pick<OrderRow, 'shippingAddress'>): AddressForm => {
-  const parsed = AddressForm.safeParse(row.shippingAddress);
-  return parsed.success ? parsed.data : EMPTY_ADDRESS;
-};
-
-/** SPEC's delivery slots: the chosen date, slot and timed window, with its fee among the order's. */
-export const deliveryChoiceOf = (
-  row: StoredDeliveryChoice,
-  fees: readonly StoredFee[],
-): DeliveryChoiceRecord | null => {
-  const chosen = chosenDeliveryOf(row);
-  return chosen && { ...chosen, fee: toRupees(feePaiseOf(fees, 'delivery_slot')) };
-};
 
 /** Decision 0085: a change of address waiting for its difference, as the order record shows it. */
 function pendingChangeOf(
@@ -57,51 +45,6 @@ function pendingChangeOf(
     expiresAt: edit.expiresAt.toISOString(),
     requestedBy: edit.requestedBy,
   };
-}
-
-/** The next order number (RG-10001 on). Checkout orders and quotes share the one sequence. */
-export async function nextOrderNumber(tx: Tx): Promise<string> {
-  const [numbered] = rowsOf<{ n: string }>(
-    await tx.execute(sql`select nextval('order_number_seq')::text as n`),
-  );
-  if (!numbered) throw new Error('order_number_seq gave no value');
-  return `RG-${numbered.n}`;
-}
-
-/** What an order keeps of the delivery check it was placed with, to show until it ships. */
-export const estimateOf = (info: DeliveryInfo): DeliveryEstimate => ({
-  days: info.days,
-  message: info.message,
-  type: info.type,
-  fastDelivery: info.fastDelivery,
-  city: info.city,
-  isPreOrder: info.isPreOrder,
-});
-
-export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): DeliveryEstimate | null => {
-  const parsed = DeliveryEstimate.safeParse(row.deliveryEstimate);
-  return parsed.success ? parsed.data : null;
-};
-
-/** Decision 0065: whether the order has a shipment booked (not cancelled): its parcel is the courier's. */
-export async function hasOpenShipment(db: Db | Tx, orderId: string): Promise<boolean> {
-  const [open] = await db
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(and(eq(shipments.orderId, orderId), isNull(shipments.cancelledAt)))
-    .limit(1);
-  return open !== undefined;
-}
-
-/** When the order was last delivered (its latest 'delivered' event), for the return window. */
-export async function deliveredAtOf(db: Db | Tx, orderId: string): Promise<Date | null> {
-  const [event] = await db
-    .select({ createdAt: orderEvents.createdAt })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'delivered')))
-    .orderBy(desc(orderEvents.createdAt))
-    .limit(1);
-  return event?.createdAt ?? null;
 }
 
 /** SPEC 2 "My Orders": 7 days after the latest delivery for a change of mind (decision 0051: the

@@ -3,10 +3,15 @@ import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { users } from '../auth/tables';
 import type { MailOrder } from '../mail';
-import { giftLinkOf } from './gift-link-orders';
-import { feesOfOrder } from './order-charges';
-import { addressOf, deliveryChoiceOf, deliveryEstimateOf, type OrderRow } from './order-records';
-import { orderItems } from './tables';
+import {
+  addressOf,
+  deliveryChoiceOf,
+  deliveryEstimateOf,
+  feesOfOrder,
+  giftLinkOf,
+  type OrderRow,
+} from '../orders';
+import { orderItems } from '../orders/tables';
 
 /** An order as its mails show it: the customer, the lines and the amounts. */
 export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {

@@ -5,10 +5,8 @@ import type { StoreIdentity } from '../../store-identity';
 import { users } from '../auth/tables';
 import { enqueueMail, giftOnItsWayMail, mailQueuedFor, orderStatusMail } from '../mail';
 import { statusMailDue } from '../notifications';
+import { addressOf, deliveryChoiceOf, feesOfOrder, type OrderRow } from '../orders';
 import { mailOrderOf } from './mail-order';
-import { feesOfOrder } from './order-charges';
-import { addressOf, deliveryChoiceOf } from './order-records';
-import type { orders } from './tables';
 
 // Decision 0014: "on its way" is true once the parcel has left, and not yet once it is delivered.
 const ON_ITS_WAY = new Set(['shipped', 'out_for_delivery', 'failed_delivery']);
@@ -18,13 +16,7 @@ const ON_ITS_WAY = new Set(['shipped', 'out_for_delivery', 'failed_delivery']);
  * alike. Every caller holds the order's row lock (a conditional UPDATE or FOR UPDATE), so looking
  * for an earlier one in the outbox makes it once, however many ways the order moves.
  */
-async function mailGiftIfOnItsWay(
-  tx: Tx,
-  store: StoreIdentity,
-  row: typeof orders.$inferSelect,
-  to: string,
-  now: Date,
-) {
+async function mailGiftIfOnItsWay(tx: Tx, store: StoreIdentity, row: OrderRow, to: string, now: Date) {
   if (!row.giftRecipientEmail || !ON_ITS_WAY.has(to)) return;
   if (await mailQueuedFor(tx, row.id, 'gift-on-its-way')) return;
   const gift = {
@@ -45,7 +37,7 @@ async function mailGiftIfOnItsWay(
 export async function mailStatusIfDue(
   tx: Tx,
   store: StoreIdentity,
-  row: typeof orders.$inferSelect,
+  row: OrderRow,
   to: string,
   note: string,
   now: Date,

@@ -2,8 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { toRupees } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
+import { orderItems } from '../orders/tables';
 import { returnItems, returnPhotos, returnRequests } from '../returns/tables';
-import { orderItems } from './tables';
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 
