@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useAuth } from './auth-provider';
-import { codeDigits, spokenNumber, useCountdown } from './code-countdown';
+import { codeDigits, spokenNumber, useCodeRequests } from './code-countdown';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
@@ -24,10 +24,8 @@ const checkPhoneCode = checksOnFirstUse(loadChecks, (checks) => checks.checkPhon
 export function AccountPhone({ intro }: { intro?: string } = {}) {
   const { user, requestAddPhone, verifyAddPhone } = useAuth();
   const [open, setOpen] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
-  const [resendAt, setResendAt] = useState(0);
-  const secondsLeft = useCountdown(resendAt);
+  const codes = useCodeRequests((phone: string) => requestAddPhone({ phone, channel: 'sms' }));
+  const { sent: sentTo, secondsLeft, resending } = codes;
   const phoneForm = useCheckedForm({ checks: checkNewPhone, defaultValues: { phone: '' } });
   const codeForm = useCheckedForm({ checks: checkPhoneCode, defaultValues: { code: '' } });
   const opener = useRef<HTMLButtonElement>(null);
@@ -44,34 +42,18 @@ export function AccountPhone({ intro }: { intro?: string } = {}) {
   }, [step, phoneForm.setFocus, codeForm.setFocus]);
   if (!user) return null;
 
-  /** Asks for a code; a refusal shows in the red box of the step that asked. */
-  const send = async (phone: string, form: typeof phoneForm | typeof codeForm) => {
-    try {
-      const { resendAfter } = await requestAddPhone({ phone, channel: 'sms' });
-      setSentTo(phone);
-      setResendAt(Date.now() + resendAfter * 1000);
-    } catch (failure) {
-      form.setError('root', { message: messageOf(failure, 'The code could not be sent.') });
-    }
-  };
+  /** A refusal to send shows in the red box of the step that asked. */
+  const refusedIn = (form: typeof phoneForm | typeof codeForm) => (failure: unknown) =>
+    form.setError('root', { message: messageOf(failure, 'The code could not be sent.') });
 
-  const submitPhone = phoneForm.handleSubmit(({ phone }) => send(phone, phoneForm));
-
-  const resend = async (phone: string) => {
-    setResending(true);
-    try {
-      await send(phone, codeForm);
-    } finally {
-      setResending(false);
-    }
-  };
+  const submitPhone = phoneForm.handleSubmit(({ phone }) => codes.send(phone, refusedIn(phoneForm)));
 
   const submitCode = codeForm.handleSubmit(async ({ code }) => {
     if (!sentTo) return;
     try {
       await verifyAddPhone({ phone: sentTo, code });
       setOpen(false);
-      setSentTo(null);
+      codes.setSent(null);
       codeForm.reset();
       phoneForm.reset();
     } catch (failure) {
@@ -143,7 +125,11 @@ export function AccountPhone({ intro }: { intro?: string } = {}) {
           <Button type="submit" disabled={busy}>
             {busy ? 'Please wait...' : 'Verify number'}
           </Button>
-          <Button variant="secondary" disabled={busy || secondsLeft > 0} onClick={() => void resend(sentTo)}>
+          <Button
+            variant="secondary"
+            disabled={busy || secondsLeft > 0}
+            onClick={() => void codes.resend(sentTo, refusedIn(codeForm))}
+          >
             {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
           </Button>
         </form>

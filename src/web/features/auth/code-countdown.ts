@@ -21,3 +21,33 @@ export function useCountdown(until: number) {
 
 /** Only digits go into the code box, as they are typed or pasted. */
 export const codeDigits = (typed: string) => typed.replace(/\D/g, '');
+
+/**
+ * Asking for a code, and again once the wait is over: where it was sent (null until then), the
+ * seconds left until another may be asked for, and whether a resend is on its way. A refusal is
+ * the caller's to say, in the red box of the step that asked (`refused`).
+ */
+export function useCodeRequests<To>(request: (to: To) => Promise<{ resendAfter: number }>) {
+  const [sent, setSent] = useState<To | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const [resending, setResending] = useState(false);
+  const secondsLeft = useCountdown(resendAt);
+  const send = async (to: To, refused: (error: unknown) => void) => {
+    try {
+      const { resendAfter } = await request(to);
+      setSent(to);
+      setResendAt(Date.now() + resendAfter * 1000);
+    } catch (error) {
+      refused(error);
+    }
+  };
+  const resend = async (to: To, refused: (error: unknown) => void) => {
+    setResending(true);
+    try {
+      await send(to, refused);
+    } finally {
+      setResending(false);
+    }
+  };
+  return { sent, setSent, secondsLeft, resending, send, resend };
+}

@@ -8,7 +8,7 @@ import { FormField, RadioGroupField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { AdultDeclaration } from './adult-declaration';
 import { preloadSignIn, useAuth } from './auth-provider';
-import { codeDigits, spokenNumber, useCountdown } from './code-countdown';
+import { codeDigits, spokenNumber, useCodeRequests } from './code-countdown';
 
 const CHANNEL_NAMES: Record<OtpChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 const CHANNEL_OPTIONS = OTP_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_NAMES[channel] }));
@@ -52,11 +52,9 @@ function useWebOtp(active: boolean, onCode: (code: string) => void) {
 export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
   const { requestCode, verifyCode, error: authError, clearError } = useAuth();
   useEffect(preloadSignIn, []);
-  const [sent, setSent] = useState<{ phone: string; channel: OtpChannel } | null>(null);
+  const codes = useCodeRequests((to: { phone: string; channel: OtpChannel }) => requestCode(to));
+  const { sent, setSent, secondsLeft, resending } = codes;
   const [askName, setAskName] = useState(false);
-  const [resending, setResending] = useState(false);
-  const [resendAt, setResendAt] = useState(0);
-  const secondsLeft = useCountdown(resendAt);
   // SMS unless the shopper picks WhatsApp (decision 0032).
   const numberForm = useCheckedForm({
     checks: checkNumber,
@@ -76,33 +74,16 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
     else numberForm.setFocus('phone');
   }, [codeStep, codeForm.setFocus, numberForm.setFocus]);
 
-  /** Asks for a code; a refusal shows in the red box of the step that asked. */
-  const send = async (
-    to: { phone: string; channel: OtpChannel },
-    form: typeof numberForm | typeof codeForm,
-  ) => {
+  /** A refusal to send shows in the red box of the step that asked. */
+  const refusedIn = (form: typeof numberForm | typeof codeForm) => (error: unknown) =>
+    form.setError('root', {
+      message: error instanceof ApiError && error.message ? error.message : 'The code could not be sent.',
+    });
+
+  const submitNumber = numberForm.handleSubmit((values) => {
     clearError();
-    try {
-      const { resendAfter } = await requestCode(to);
-      setSent(to);
-      setResendAt(Date.now() + resendAfter * 1000);
-    } catch (error) {
-      form.setError('root', {
-        message: error instanceof ApiError && error.message ? error.message : 'The code could not be sent.',
-      });
-    }
-  };
-
-  const submitNumber = numberForm.handleSubmit((values) => send(values, numberForm));
-
-  const resend = async (to: { phone: string; channel: OtpChannel }) => {
-    setResending(true);
-    try {
-      await send(to, codeForm);
-    } finally {
-      setResending(false);
-    }
-  };
+    return codes.send(values, refusedIn(numberForm));
+  });
 
   const verify = codeForm.handleSubmit(async ({ code, fullName, email, adult }) => {
     if (!sent) return;
@@ -218,7 +199,10 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess(): void }) {
         variant="secondary"
         disabled={busy || secondsLeft > 0}
         className="w-full"
-        onClick={() => void resend(sent)}
+        onClick={() => {
+          clearError();
+          void codes.resend(sent, refusedIn(codeForm));
+        }}
       >
         {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
       </Button>
