@@ -40,7 +40,7 @@ export function GiftLinkForm({
   blocked,
 }: {
   lines: readonly CheckoutLine[];
-  /** Rupees: the cart's shipping quote (the link's delivery is priced on the cart as any order). */
+  /** Rupees: the cart's shipping quote (the link's delivery is priced on the cart as every order is). */
   shippingFee: number;
   discount: { code: string; amount: number } | null;
   /** A reason the order cannot be paid for now (a sold-out line, a coupon being checked). */
@@ -70,7 +70,7 @@ export function GiftLinkForm({
         headers: { 'idempotency-key': idempotency.current.key },
       });
     },
-    // The order waits for payment like any other: the payment page pays that order, no second one.
+    // The order waits for payment as every other does: the payment page pays that order, no second one.
     onSuccess: (placed) => navigate(`/payment?order=${encodeURIComponent(placed.orderId)}`),
     onError: (error) => {
       // A refusal no field explains (no verified mobile, the day's limit, the network) says why here.
