@@ -1,25 +1,12 @@
 import { z } from 'zod';
 import { DAY_MS } from '../india-time';
+import { MAX_REPORT_DAYS, REPORT_RANGE_MESSAGES, SALES_REPORT_KINDS } from './admin-reports-rules';
+
+// The report names, range limit and messages without Zod, for the reports page (decision 0088).
+export * from './admin-reports-rules';
 
 // Decision 0076: the back office's reports (the viewRevenue permission), each over any range of
 // India-time days, as a table on screen and the same table as CSV. Money in rupees at this edge.
-
-export const SALES_REPORTS = {
-  'sales-by-day': 'Sales by day',
-  'sales-by-product': 'Sales by product',
-  'sales-by-category': 'Sales by category',
-  refunds: 'Refunds',
-  cod: 'Cash on delivery',
-} as const;
-export type SalesReportKind = keyof typeof SALES_REPORTS;
-export const SALES_REPORT_KINDS = Object.keys(SALES_REPORTS) as [SalesReportKind, ...SalesReportKind[]];
-
-/** A year and a day: a financial year fits, and the table stays a page an owner reads. */
-export const MAX_REPORT_DAYS = 366;
-export const REPORT_RANGE_MESSAGES = {
-  order: 'The first day must not be after the last',
-  tooLong: `Choose at most ${MAX_REPORT_DAYS} days`,
-} as const;
 
 export const SalesReportParams = z.object({
   report: z.enum(SALES_REPORT_KINDS, { error: 'Choose a report' }),

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { SALES_REPORT_KINDS, SALES_REPORTS, type SalesReport } from '../../../shared/api/admin-reports';
+import type { SalesReport } from '../../../shared/api/admin-reports';
+import { SALES_REPORT_KINDS, SALES_REPORTS } from '../../../shared/api/admin-reports-rules';
 import { indiaDateOf } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
