@@ -8,7 +8,7 @@ import { users } from './tables';
 // The staff module's reads and writes of accounts (decision 0094): who is an admin, with which
 // role (decision 0076), and the account an accepted invitation makes or takes over.
 
-/** The account with this e-mail (in lower case), if any: its id and role. */
+/** The account with this e-mail (in lower case): its id and role; undefined when none has it. */
 export async function accountByEmail(db: Db, email: string) {
   const [row] = await db
     .select({ id: users.id, role: users.role })
