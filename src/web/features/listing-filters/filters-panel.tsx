@@ -87,6 +87,12 @@ export function FiltersPanel({
   // Each change goes to the page at once: the values are its filters.
   const follow = (name: keyof ListingFilters) =>
     register(name, { onChange: () => onChange({ [name]: getValues(name) }) });
+  // The page drawn on the server (entry-server.tsx) shows the address bar's filters before the
+  // form takes the boxes over in the browser.
+  const shown = (name: Exclude<keyof ListingFilters, 'delivery'>) => ({
+    ...follow(name),
+    defaultValue: filters[name] ?? '',
+  });
   const priceProblem = problem
     ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-price-problem` }
     : {};
@@ -109,7 +115,7 @@ export function FiltersPanel({
         autoComplete="off"
         enterKeyHint="search"
         error={errors.search?.message}
-        {...follow('search')}
+        {...shown('search')}
       />
       <SelectField
         id={`${id}-category`}
@@ -118,7 +124,7 @@ export function FiltersPanel({
           { value: '', label: 'All Categories' },
           ...categories.map((category) => ({ value: category.slug, label: category.name })),
         ]}
-        {...follow('category')}
+        {...shown('category')}
       />
       {pincode ? (
         <RadioGroupField
@@ -139,7 +145,7 @@ export function FiltersPanel({
           { value: '', label: 'Any occasion' },
           ...OCCASIONS.map((occasion) => ({ value: occasion.tag, label: occasion.label })),
         ]}
-        {...follow('occasion')}
+        {...shown('occasion')}
       />
       <SelectField
         id={`${id}-recipient`}
@@ -148,7 +154,7 @@ export function FiltersPanel({
           { value: '', label: 'Anyone' },
           ...RECIPIENTS.map((recipient) => ({ value: recipient.tag, label: recipient.label })),
         ]}
-        {...follow('recipient')}
+        {...shown('recipient')}
       />
       {countries.length > 1 && (
         <SelectField
@@ -158,7 +164,7 @@ export function FiltersPanel({
             { value: '', label: 'All Countries' },
             ...countries.map((country) => ({ value: country, label: country })),
           ]}
-          {...follow('country')}
+          {...shown('country')}
         />
       )}
       <fieldset className="flex flex-col gap-1">
@@ -170,7 +176,7 @@ export function FiltersPanel({
             inputMode="numeric"
             placeholder="0"
             {...priceProblem}
-            {...follow('minPrice')}
+            {...shown('minPrice')}
           />
           <FormField
             id={`${id}-max`}
@@ -178,7 +184,7 @@ export function FiltersPanel({
             inputMode="numeric"
             placeholder="Any"
             {...priceProblem}
-            {...follow('maxPrice')}
+            {...shown('maxPrice')}
           />
         </div>
         {problem && (
