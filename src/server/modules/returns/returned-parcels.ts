@@ -10,7 +10,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { conflict, forbidden, notFound, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import { shipments } from '../courier/tables';
+import { openShipmentStatusOf } from '../courier';
 import { recordRefund } from '../invoices';
 import { enqueueMail, undeliveredRefundMail } from '../mail';
 import { refundablePaiseOf, refundFromPayments } from '../money-ledger';
@@ -57,11 +57,7 @@ export function createReturnedParcels({
   /** The parcel's state for the shipment panel: null until the courier has brought it back. */
   async function stateOf(orderId: string): Promise<ReturnedParcel | null> {
     const row = await orderRow(orderId);
-    const [shipment] = await db
-      .select({ status: shipments.status })
-      .from(shipments)
-      .where(and(eq(shipments.orderId, row.id), isNull(shipments.cancelledAt)));
-    if (shipment?.status !== 'rto_delivered') return null;
+    if ((await openShipmentStatusOf(db, row.id)) !== 'rto_delivered') return null;
     const [parcel] = await db.select().from(returnedParcels).where(eq(returnedParcels.orderId, row.id));
     const cashOnDelivery = row.paymentMethod === 'cod';
     return {
