@@ -12,6 +12,7 @@ import { FormField } from '../../components/form-field';
 import { QuoteLines } from '../../components/quote-lines';
 import { ErrorBanner } from '../../components/status-message';
 import { QuoteProductFinder } from './quote-product-finder';
+import { quoteSent } from './quote-values';
 import { usePreviewQuote, useSendQuote } from './quotes-api';
 
 // The shared schema, with Zod, loads when the form is first focused or checked (decision 0088).
@@ -95,10 +96,10 @@ export function QuoteForm({ enquiryId, email }: { enquiryId: number | null; emai
       ],
       setError,
     );
-  const submit = handleSubmit((quote) => send.mutate(quote, { onError: showRefusal }));
-  const showPreview = handleSubmit((quote) => {
+  const submit = handleSubmit((values) => send.mutate(quoteSent(values), { onError: showRefusal }));
+  const showPreview = handleSubmit((values) => {
     send.reset();
-    preview.mutate(quote, { onError: showRefusal });
+    preview.mutate(quoteSent(values), { onError: showRefusal });
   });
   const addressError = errors.shippingAddress?.message ?? errors.shippingAddress?.root?.message;
 
