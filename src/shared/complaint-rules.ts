@@ -25,7 +25,7 @@ export const COMPLAINT_DETAILS_MIN = 10;
 export const COMPLAINT_DETAILS_MAX = 2000;
 export const COMPLAINT_NAME_MAX = 100;
 export const COMPLAINT_NOTE_MAX = 1000;
-/** Order numbers are RG-10001 and on (orders/order-records.ts); room for a typo to be refused. */
+/** Order numbers are RG-10001 and on (orders/order-rows.ts); room for a typo to be refused. */
 export const COMPLAINT_ORDER_NUMBER_MAX = 32;
 /** UG-C-000123: the store's prefix, C for complaint, six digits at least. */
 export const COMPLAINT_TICKET_MAX = 24;

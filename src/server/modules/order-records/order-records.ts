@@ -15,7 +15,7 @@ import { products } from '../catalog/tables';
 import { shipments } from '../courier/tables';
 import { giftLinks, giftThanks } from '../gift-links/tables';
 import { invoices } from '../invoices/tables';
-import { addressEdits } from '../order-edits/tables';
+import { type HeldAddressChange, heldAddressChangesOf } from '../order-edits';
 import {
   addressOf,
   deliveryChoiceOf,
@@ -33,9 +33,7 @@ import { orderQuotes } from '../quotes/tables';
 import { returnsByOrder } from './return-records';
 
 /** Decision 0085: a change of address waiting for its difference, as the order record shows it. */
-function pendingChangeOf(
-  edit: typeof addressEdits.$inferSelect | undefined,
-): OrderRecord['pendingAddressChange'] {
+function pendingChangeOf(edit: HeldAddressChange | undefined): OrderRecord['pendingAddressChange'] {
   if (!edit) return null;
   return {
     address: addressOf({ shippingAddress: edit.address }),
@@ -138,10 +136,7 @@ export async function orderRecordsOf(
         })
         .from(giftThanks)
         .where(inArray(giftThanks.orderId, ids)),
-      db
-        .select()
-        .from(addressEdits)
-        .where(and(inArray(addressEdits.orderId, ids), eq(addressEdits.state, 'awaiting_payment'))),
+      heldAddressChangesOf(db, ids),
     ]);
   const heldEditOf = new Map(held.map((edit) => [edit.orderId, edit]));
   const bookedIds = new Set(booked.map((shipment) => shipment.orderId));

@@ -10,7 +10,7 @@ import { asJsonRows, type Db, executePrepared, fromJsonRows } from '../../db/cli
 import type { ListingFilter } from './listing-filters';
 
 /**
- * The listing's sorts (catalog-reads.ts SORT_COLUMNS) the postings answer, each with the id as
+ * The listing's sorts (catalog/catalog-reads.ts SORT_COLUMNS) the postings answer, each with the id as
  * its last key. Not the rating: a review changes it without a catalogue change (the reviews tell
  * the catalogue as they tell a stock change), so the postings would not follow it.
  */
