@@ -1,11 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FailedDelivery, OwnerDeliveryAction, ShipmentState } from '../../../shared/api/courier';
 import { formatIndiaDateTime, formatIndiaDay } from '../../../shared/india-time';
 import { apiRequest } from '../../api/client';
-import { errorMessage, inputClass } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
+
+const checkReattempt = checksOnFirstUse(
+  () => import('./failed-delivery-checks'),
+  (checks) => checks.checkReattempt,
+);
 
 /**
  * Decision 0065: the owner's answer to a failed delivery is the courier's NDR action: a new
@@ -22,10 +29,11 @@ export function FailedDeliveryAnswer({
   onAnswered(state: ShipmentState): void;
 }) {
   const id = useId();
-  const [date, setDate] = useState(failed.earliestDate);
-  const [landmark, setLandmark] = useState('');
-  const [address, setAddress] = useState('');
-  const [phone, setPhone] = useState('');
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkReattempt,
+    defaultValues: { date: failed.earliestDate, landmark: '', address: '', phone: '' },
+  });
+  const errors = formState.errors;
   const [confirmingReturn, setConfirmingReturn] = useState(false);
   const send = useMutation({
     mutationFn: (body: OwnerDeliveryAction) =>
@@ -35,10 +43,7 @@ export function FailedDeliveryAnswer({
       }),
     onSuccess: onAnswered,
   });
-  const reattempt = (event: FormEvent) => {
-    event.preventDefault();
-    send.mutate({ action: 'reattempt', date, landmark, address, phone });
-  };
+  const reattempt = handleSubmit((answer) => send.mutate({ action: 'reattempt', ...answer }));
   return (
     <section aria-labelledby={`${id}-title`} className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">
       <h3 id={`${id}-title`} className="font-bold text-stone-900">
@@ -53,66 +58,45 @@ export function FailedDeliveryAnswer({
         </p>
       ) : (
         <>
-          <form onSubmit={reattempt} className="mt-2 space-y-2" noValidate>
+          <form onSubmit={reattempt} onFocus={checkReattempt.preload} className="mt-2 space-y-2" noValidate>
+            {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
             <div>
-              <label htmlFor={`${id}-date`} className="block text-sm font-semibold text-stone-800">
-                New attempt on
-              </label>
-              <input
-                id={`${id}-date`}
+              <FormField
+                label="New attempt on"
                 type="date"
-                className={inputClass}
                 min={failed.earliestDate}
                 max={failed.latestDate}
                 required
-                value={date}
                 aria-describedby={`${id}-date-hint`}
-                onChange={(event) => setDate(event.target.value)}
+                error={errors.date?.message}
+                {...register('date')}
               />
               <p id={`${id}-date-hint`} className="text-sm text-stone-600">
                 {formatIndiaDay(failed.earliestDate)} to {formatIndiaDay(failed.latestDate)}
               </p>
             </div>
-            <div>
-              <label htmlFor={`${id}-landmark`} className="block text-sm font-semibold text-stone-800">
-                Landmark (optional)
-              </label>
-              <input
-                id={`${id}-landmark`}
-                className={inputClass}
-                maxLength={120}
-                value={landmark}
-                onChange={(event) => setLandmark(event.target.value)}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-address`} className="block text-sm font-semibold text-stone-800">
-                Corrected address (optional)
-              </label>
-              <input
-                id={`${id}-address`}
-                className={inputClass}
-                maxLength={240}
-                autoComplete="off"
-                value={address}
-                onChange={(event) => setAddress(event.target.value)}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-phone`} className="block text-sm font-semibold text-stone-800">
-                Corrected phone (optional)
-              </label>
-              <input
-                id={`${id}-phone`}
-                type="tel"
-                inputMode="tel"
-                className={inputClass}
-                maxLength={20}
-                autoComplete="off"
-                value={phone}
-                onChange={(event) => setPhone(event.target.value)}
-              />
-            </div>
+            <FormField
+              label="Landmark (optional)"
+              maxLength={120}
+              error={errors.landmark?.message}
+              {...register('landmark')}
+            />
+            <FormField
+              label="Corrected address (optional)"
+              maxLength={240}
+              autoComplete="off"
+              error={errors.address?.message}
+              {...register('address')}
+            />
+            <FormField
+              label="Corrected phone (optional)"
+              type="tel"
+              inputMode="tel"
+              maxLength={20}
+              autoComplete="off"
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={send.isPending}>
                 Ask for a new attempt

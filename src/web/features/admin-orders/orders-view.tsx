@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { OrderSelection } from '../../../shared/api/admin-bulk';
 import { MAX_DISPATCH_JOB_ORDERS } from '../../../shared/api/dispatch-rules';
@@ -7,11 +7,18 @@ import { ORDER_QUEUES, ORDER_SORTS, SLOT_FILTERS } from '../../../shared/dispatc
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status';
-import { inputClass, Pager, QueryState, StatusText } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { Pager, QueryState, StatusText } from '../../components/admin/admin-ui';
 import { EmailLink, PhoneLink } from '../../components/admin/contact-links';
 import { Button } from '../../components/button';
-import { EmptyState } from '../../components/status-message';
+import { FormField, SelectField } from '../../components/form-field';
+import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { type OrderFilters, useAdminOrders } from './orders-api';
+
+const checkOrderFilters = checksOnFirstUse(
+  () => import('./order-filter-checks'),
+  (checks) => checks.checkOrderFilters,
+);
 
 function OrderFiltersForm({
   filters,
@@ -21,7 +28,24 @@ function OrderFiltersForm({
   onChange(next: OrderFilters): void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState(filters);
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkOrderFilters,
+    defaultValues: {
+      q: filters.q ?? '',
+      status: filters.status ?? '',
+      from: filters.from ?? '',
+      to: filters.to ?? '',
+      deliveryFrom: filters.deliveryFrom ?? '',
+      deliveryTo: filters.deliveryTo ?? '',
+      slot: filters.slot ?? '',
+      payment: filters.payment ?? '',
+      sort: filters.sort ?? (filters.queue ? 'delivery' : 'newest'),
+      // Not fields: the queue's tab and a gift batch's link chose them, and a search keeps them.
+      queue: filters.queue ?? '',
+      batch: filters.batch ?? '',
+    },
+  });
+  const errors = formState.errors;
   // On a phone the status and dates fold away behind "Filters", so the orders come first.
   const [showFilters, setShowFilters] = useState(false);
   const activeFilters = [
@@ -33,25 +57,24 @@ function OrderFiltersForm({
     filters.slot,
     filters.payment,
   ].filter(Boolean).length;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ ...draft, page: 1 });
-  };
   return (
     <form
-      onSubmit={submit}
+      onSubmit={handleSubmit((next) => onChange({ ...next, page: 1 }))}
+      onFocus={checkOrderFilters.preload}
+      noValidate
       className="grid gap-3 rounded-xl border border-brand-100 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
     >
-      <div className="flex flex-col gap-1 lg:col-span-2">
-        <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
-          Order number, name, e-mail or phone
-        </label>
-        <input
-          id={`${id}-q`}
+      {errors.root && (
+        <div className="sm:col-span-2 lg:col-span-5">
+          <ErrorBanner>{errors.root.message}</ErrorBanner>
+        </div>
+      )}
+      <div className="lg:col-span-2">
+        <FormField
+          label="Order number, name, e-mail or phone"
           type="search"
-          className={inputClass}
-          value={draft.q ?? ''}
-          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          error={errors.q?.message}
+          {...register('q')}
         />
       </div>
       <div className="flex gap-2 sm:hidden">
@@ -66,122 +89,54 @@ function OrderFiltersForm({
         <Button type="submit">Search</Button>
       </div>
       <div id={`${id}-more`} className={`${showFilters ? 'grid' : 'hidden'} gap-3 sm:contents`}>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-status`} className="text-sm font-semibold text-stone-800">
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className={inputClass}
-            value={draft.status ?? ''}
-            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {orderStatusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-from`} className="text-sm font-semibold text-stone-800">
-            From
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={inputClass}
-            value={draft.from ?? ''}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-to`} className="text-sm font-semibold text-stone-800">
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={inputClass}
-            value={draft.to ?? ''}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-delivery-from`} className="text-sm font-semibold text-stone-800">
-            Delivery from
-          </label>
-          <input
-            id={`${id}-delivery-from`}
-            type="date"
-            className={inputClass}
-            value={draft.deliveryFrom ?? ''}
-            onChange={(event) => setDraft({ ...draft, deliveryFrom: event.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-delivery-to`} className="text-sm font-semibold text-stone-800">
-            Delivery to
-          </label>
-          <input
-            id={`${id}-delivery-to`}
-            type="date"
-            className={inputClass}
-            value={draft.deliveryTo ?? ''}
-            onChange={(event) => setDraft({ ...draft, deliveryTo: event.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-slot`} className="text-sm font-semibold text-stone-800">
-            Delivery slot
-          </label>
-          <select
-            id={`${id}-slot`}
-            className={inputClass}
-            value={draft.slot ?? ''}
-            onChange={(event) => setDraft({ ...draft, slot: event.target.value })}
-          >
-            <option value="">Any slot</option>
-            {Object.entries(SLOT_FILTERS).map(([slot, label]) => (
-              <option key={slot} value={slot}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-payment`} className="text-sm font-semibold text-stone-800">
-            Payment
-          </label>
-          <select
-            id={`${id}-payment`}
-            className={inputClass}
-            value={draft.payment ?? ''}
-            onChange={(event) => setDraft({ ...draft, payment: event.target.value })}
-          >
-            <option value="">COD and prepaid</option>
-            <option value="cod">Cash on delivery</option>
-            <option value="online">Prepaid</option>
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-sort`} className="text-sm font-semibold text-stone-800">
-            Sort by
-          </label>
-          <select
-            id={`${id}-sort`}
-            className={inputClass}
-            value={draft.sort ?? (draft.queue ? 'delivery' : 'newest')}
-            onChange={(event) => setDraft({ ...draft, sort: event.target.value })}
-          >
-            {Object.entries(ORDER_SORTS).map(([sort, label]) => (
-              <option key={sort} value={sort}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          options={[
+            { value: '', label: 'All statuses' },
+            ...ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) })),
+          ]}
+          error={errors.status?.message}
+          {...register('status')}
+        />
+        <FormField label="From" type="date" error={errors.from?.message} {...register('from')} />
+        <FormField label="To" type="date" error={errors.to?.message} {...register('to')} />
+        <FormField
+          label="Delivery from"
+          type="date"
+          error={errors.deliveryFrom?.message}
+          {...register('deliveryFrom')}
+        />
+        <FormField
+          label="Delivery to"
+          type="date"
+          error={errors.deliveryTo?.message}
+          {...register('deliveryTo')}
+        />
+        <SelectField
+          label="Delivery slot"
+          options={[
+            { value: '', label: 'Any slot' },
+            ...Object.entries(SLOT_FILTERS).map(([slot, label]) => ({ value: slot, label })),
+          ]}
+          error={errors.slot?.message}
+          {...register('slot')}
+        />
+        <SelectField
+          label="Payment"
+          options={[
+            { value: '', label: 'COD and prepaid' },
+            { value: 'cod', label: 'Cash on delivery' },
+            { value: 'online', label: 'Prepaid' },
+          ]}
+          error={errors.payment?.message}
+          {...register('payment')}
+        />
+        <SelectField
+          label="Sort by"
+          options={Object.entries(ORDER_SORTS).map(([sort, label]) => ({ value: sort, label }))}
+          error={errors.sort?.message}
+          {...register('sort')}
+        />
         <div className="sm:col-span-2 lg:col-span-5">
           <Button type="submit">Filter orders</Button>
         </div>

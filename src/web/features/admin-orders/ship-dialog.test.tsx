@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ParcelSize } from '../../../shared/parcel';
 import { ShipDialog } from './ship-dialog';
 
@@ -36,7 +36,9 @@ describe('the Ship dialog', () => {
     await user.clear(box('Height (cm)'));
     await user.type(box('Height (cm)'), '14');
     await user.click(screen.getByRole('button', { name: 'Book the courier' }));
-    expect(booked).toEqual([{ weightGrams: 1750, lengthCm: 20, breadthCm: 15, heightCm: 14 }]);
+    await vi.waitFor(() =>
+      expect(booked).toEqual([{ weightGrams: 1750, lengthCm: 20, breadthCm: 15, heightCm: 14 }]),
+    );
   });
 
   it('refuses an empty, fractional or oversized figure with the shared rule, and books nothing', async () => {
@@ -48,7 +50,7 @@ describe('the Ship dialog', () => {
     await user.clear(box('Height (cm)'));
     await user.type(box('Height (cm)'), '500');
     await user.click(screen.getByRole('button', { name: 'Book the courier' }));
-    expect(screen.getByText('Enter the weight in whole grams, 1 to 50,000')).toBeTruthy();
+    expect(await screen.findByText('Enter the weight in whole grams, 1 to 50,000')).toBeTruthy();
     expect(screen.getByText('Enter the length in whole centimetres, 1 to 200')).toBeTruthy();
     expect(screen.getByText('Enter the height in whole centimetres, 1 to 200')).toBeTruthy();
     expect(booked).toEqual([]);

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { ParcelSize } from '../../../shared/parcel';
+import type { ParcelSize } from '../../../shared/parcel';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
@@ -14,8 +14,12 @@ const FIELDS = [
   { name: 'breadthCm', label: 'Breadth (cm)' },
   { name: 'heightCm', label: 'Height (cm)' },
 ] as const;
-type FieldName = (typeof FIELDS)[number]['name'];
-type Texts = Record<FieldName, string>;
+type Texts = Record<(typeof FIELDS)[number]['name'], string>;
+
+const checkShipParcel = checksOnFirstUse(
+  () => import('./ship-dialog-checks'),
+  (checks) => checks.checkShipParcel,
+);
 
 const textsOf = (parcel: ParcelSize): Texts => ({
   weightGrams: String(parcel.weightGrams),
@@ -23,9 +27,6 @@ const textsOf = (parcel: ParcelSize): Texts => ({
   breadthCm: String(parcel.breadthCm),
   heightCm: String(parcel.heightCm),
 });
-
-// An empty box is no number at all, so the shared rule's message says what to enter.
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 export function ShipDialog({
   orderNumber,
@@ -45,28 +46,11 @@ export function ShipDialog({
   onClose(): void;
   onBook(parcel: ParcelSize): void;
 }) {
-  const [texts, setTexts] = useState<Texts>(() => textsOf(proposedParcel));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ParcelSize.safeParse({
-      weightGrams: numberOf(texts.weightGrams),
-      lengthCm: numberOf(texts.lengthCm),
-      breadthCm: numberOf(texts.breadthCm),
-      heightCm: numberOf(texts.heightCm),
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as FieldName;
-        found[name] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    onBook(parsed.data);
-  };
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkShipParcel,
+    defaultValues: textsOf(proposedParcel),
+  });
+  const errors = formState.errors;
   return (
     <Modal
       isOpen={isOpen}
@@ -74,21 +58,25 @@ export function ShipDialog({
       title={`Ship order ${orderNumber}`}
       subtitle="Check the packed parcel's weight and size; the courier prices and plans by them."
     >
-      <form onSubmit={submit} noValidate className="space-y-3">
+      <form
+        onSubmit={handleSubmit(onBook)}
+        onFocus={checkShipParcel.preload}
+        noValidate
+        className="space-y-3"
+      >
         <div className="grid grid-cols-2 gap-3">
           {FIELDS.map((field) => (
             <FormField
               key={field.name}
               label={field.label}
-              name={field.name}
               inputMode="numeric"
               maxLength={6}
-              value={texts[field.name]}
-              error={errors[field.name]}
-              onChange={(event) => setTexts((current) => ({ ...current, [field.name]: event.target.value }))}
+              error={errors[field.name]?.message}
+              {...register(field.name)}
             />
           ))}
         </div>
+        {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
         {error && <ErrorBanner>{error}</ErrorBanner>}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={isBooking}>
