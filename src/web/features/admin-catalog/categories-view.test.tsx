@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '../../../shared/api/admin';
@@ -72,7 +72,7 @@ describe('CategoriesView', () => {
     ]);
     await user.selectOptions(rate, '18');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(sent[0]?.body).toMatchObject({ gstRate: 18 }));
+    await waitFor(() => expect(sent[0]?.body).toMatchObject({ gstRate: 18 }));
   });
 
   it('shows the built-in parcel and saves the one the owner sets, all four figures or none', async () => {
@@ -88,7 +88,7 @@ describe('CategoriesView', () => {
 
     await user.type(field('Packed weight (g)'), '2200');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(within(form).getByRole('alert').textContent).toBe(
+    expect((await within(form).findByRole('alert')).textContent).toBe(
       'Fill in all four parcel figures, or leave them all empty for the built-in default',
     );
     expect(sent).toEqual([]);
@@ -97,7 +97,7 @@ describe('CategoriesView', () => {
     await user.type(field('Box breadth (cm)'), '30');
     await user.type(field('Box height (cm)'), '18');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       method: 'PATCH',
       body: { parcel: { weightGrams: 2200, lengthCm: 40, breadthCm: 30, heightCm: 18 } },

@@ -1,32 +1,22 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { AdminCategory } from '../../../shared/api/admin';
 import { productCountLabel } from '../../../shared/catalog-claims';
 import { DEFAULT_GST_RATE_BP, GST_RATES_BP, isRetiredGstRate } from '../../../shared/gst';
 import type { ParcelSize } from '../../../shared/parcel';
 import { defaultParcelFor } from '../../../shared/parcel-defaults';
 import { useAdminCategories } from '../../api/admin-catalog';
-import { errorMessage, inputClass, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { FormField, SelectField } from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { useSaveCategory } from './catalog-api';
-import { PARCEL_FIELD_NAMES, PARCEL_LABELS, type ParcelFieldName } from './product-parcel-fields';
+import { PARCEL_FIELD_NAMES, PARCEL_LABELS, parcelValuesOf } from './product-parcel-fields';
 
-type ParcelTexts = Record<ParcelFieldName, string>;
-const PARCEL_INCOMPLETE = 'Fill in all four parcel figures, or leave them all empty for the built-in default';
-
-/** The form's parcel: null when all four are empty (the built-in default), else the four numbers. */
-function parcelOfTexts(texts: ParcelTexts): ParcelSize | null | 'incomplete' {
-  const filled = PARCEL_FIELD_NAMES.filter((name) => texts[name].trim() !== '');
-  if (filled.length === 0) return null;
-  if (filled.length < PARCEL_FIELD_NAMES.length) return 'incomplete';
-  // The server checks each against ParcelSize and names the one out of bounds.
-  return {
-    weightGrams: Number(texts.weightGrams),
-    lengthCm: Number(texts.lengthCm),
-    breadthCm: Number(texts.breadthCm),
-    heightCm: Number(texts.heightCm),
-  };
-}
+const checkCategoryForm = checksOnFirstUse(
+  () => import('./category-form-checks'),
+  (checks) => checks.checkCategoryForm,
+);
 
 const parcelSummary = (parcel: ParcelSize) =>
   `${parcel.weightGrams.toLocaleString('en-IN')} g, ${parcel.lengthCm} x ${parcel.breadthCm} x ${parcel.heightCm} cm`;
@@ -34,123 +24,88 @@ const parcelSummary = (parcel: ParcelSize) =>
 function CategoryForm({ category, onDone }: { category: AdminCategory | null; onDone?(): void }) {
   const id = useId();
   const save = useSaveCategory();
-  const [name, setName] = useState(category?.name ?? '');
-  const [description, setDescription] = useState(category?.description ?? '');
-  const [sortOrder, setSortOrder] = useState(String(category?.sortOrder ?? 0));
-  const [hsnCode, setHsnCode] = useState(category?.hsnCode ?? '9505');
-  const [gstRate, setGstRate] = useState(String(category?.gstRate ?? DEFAULT_GST_RATE_BP / 100));
-  const [parcelTexts, setParcelTexts] = useState<ParcelTexts>(() => {
-    const parcel = category?.parcel;
-    return {
-      weightGrams: parcel ? String(parcel.weightGrams) : '',
-      lengthCm: parcel ? String(parcel.lengthCm) : '',
-      breadthCm: parcel ? String(parcel.breadthCm) : '',
-      heightCm: parcel ? String(parcel.heightCm) : '',
-    };
+  const { register, handleSubmit, formState, watch, resetField } = useCheckedForm({
+    checks: checkCategoryForm,
+    defaultValues: {
+      name: category?.name ?? '',
+      description: category?.description ?? '',
+      sortOrder: String(category?.sortOrder ?? 0),
+      hsnCode: category?.hsnCode ?? '9505',
+      gstRate: String(category?.gstRate ?? DEFAULT_GST_RATE_BP / 100),
+      parcel: parcelValuesOf(category?.parcel ?? null),
+    },
   });
-  const [parcelError, setParcelError] = useState<string | null>(null);
+  const errors = formState.errors;
+  const gstRate = watch('gstRate');
   const builtIn = defaultParcelFor(category?.slug ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parcel = parcelOfTexts(parcelTexts);
-    if (parcel === 'incomplete') {
-      setParcelError(PARCEL_INCOMPLETE);
-      return;
-    }
-    setParcelError(null);
+  const submit = handleSubmit((body) =>
     save.mutate(
-      {
-        id: category?.id ?? null,
-        body: {
-          name,
-          description,
-          sortOrder: Number(sortOrder) || 0,
-          hsnCode,
-          gstRate: Number(gstRate),
-          parcel,
-        },
-      },
+      { id: category?.id ?? null, body },
       {
         onSuccess: () => {
           if (!category) {
-            setName('');
-            setDescription('');
+            resetField('name');
+            resetField('description');
           }
           onDone?.();
         },
       },
-    );
-  };
+    ),
+  );
+  // The whole parcel's rule (all four or none); a figure's own bound shows under it.
+  const parcelError = errors.parcel?.message;
   return (
-    <form onSubmit={submit} className="grid gap-2 sm:grid-cols-[2fr_3fr_1fr_1fr_1fr_auto] sm:items-end">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-name`} className="text-sm font-semibold text-stone-800">
-          Category name
-        </label>
-        <input
-          id={`${id}-name`}
-          required
-          className={inputClass}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-description`} className="text-sm font-semibold text-stone-800">
-          Description
-        </label>
-        <input
-          id={`${id}-description`}
-          className={inputClass}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-sort`} className="text-sm font-semibold text-stone-800">
-          Sort order
-        </label>
-        <input
-          id={`${id}-sort`}
-          inputMode="numeric"
-          className={inputClass}
-          value={sortOrder}
-          onChange={(e) => setSortOrder(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-hsn`} className="text-sm font-semibold text-stone-800">
-          HSN code
-        </label>
-        <input
-          id={`${id}-hsn`}
-          inputMode="numeric"
-          className={inputClass}
-          value={hsnCode}
-          onChange={(e) => setHsnCode(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-gst`} className="text-sm font-semibold text-stone-800">
-          GST rate
-        </label>
-        <select
-          id={`${id}-gst`}
-          className={inputClass}
-          value={gstRate}
-          onChange={(e) => setGstRate(e.target.value)}
-        >
-          {/* Decision 0059: a retired slab stays until the owner picks one of today's. */}
-          {isRetiredGstRate(Math.round(Number(gstRate) * 100)) && (
-            <option value={gstRate}>{gstRate}% (retired on 22 September 2025: choose today's rate)</option>
-          )}
-          {GST_RATES_BP.map((rate) => (
-            <option key={rate} value={String(rate / 100)}>
-              {rate / 100}%
-            </option>
-          ))}
-        </select>
-      </div>
+    <form
+      onSubmit={submit}
+      onFocus={checkCategoryForm.preload}
+      noValidate
+      className="grid gap-2 sm:grid-cols-[2fr_3fr_1fr_1fr_1fr_auto] sm:items-end"
+    >
+      {errors.root && (
+        <div className="sm:col-span-6">
+          <ErrorBanner>{errors.root.message}</ErrorBanner>
+        </div>
+      )}
+      <FormField
+        id={`${id}-name`}
+        label="Category name"
+        required
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <FormField
+        id={`${id}-description`}
+        label="Description"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <FormField
+        id={`${id}-sort`}
+        label="Sort order"
+        inputMode="numeric"
+        error={errors.sortOrder?.message}
+        {...register('sortOrder')}
+      />
+      <FormField
+        id={`${id}-hsn`}
+        label="HSN code"
+        inputMode="numeric"
+        error={errors.hsnCode?.message}
+        {...register('hsnCode')}
+      />
+      <SelectField
+        id={`${id}-gst`}
+        label="GST rate"
+        options={[
+          // Decision 0059: a retired slab stays until the owner picks one of today's.
+          ...(isRetiredGstRate(Math.round(Number(gstRate) * 100))
+            ? [{ value: gstRate, label: `${gstRate}% (retired on 22 September 2025: choose today's rate)` }]
+            : []),
+          ...GST_RATES_BP.map((rate) => ({ value: String(rate / 100), label: `${rate / 100}%` })),
+        ]}
+        error={errors.gstRate?.message}
+        {...register('gstRate')}
+      />
       <fieldset
         className="grid grid-cols-2 gap-2 sm:col-span-6 sm:grid-cols-4"
         aria-describedby={parcelError ? `${id}-parcel-error` : undefined}
@@ -159,19 +114,15 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
           Default parcel for the courier (empty: {parcelSummary(builtIn)})
         </legend>
         {PARCEL_FIELD_NAMES.map((field) => (
-          <div key={field} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-parcel-${field}`} className="text-sm text-stone-800">
-              {PARCEL_LABELS[field]}
-            </label>
-            <input
-              id={`${id}-parcel-${field}`}
-              inputMode="numeric"
-              className={inputClass}
-              placeholder={String(builtIn[field])}
-              value={parcelTexts[field]}
-              onChange={(e) => setParcelTexts((texts) => ({ ...texts, [field]: e.target.value }))}
-            />
-          </div>
+          <FormField
+            key={field}
+            id={`${id}-parcel-${field}`}
+            label={PARCEL_LABELS[field]}
+            inputMode="numeric"
+            placeholder={String(builtIn[field])}
+            error={errors.parcel?.[field]?.message}
+            {...register(`parcel.${field}`)}
+          />
         ))}
         {parcelError && (
           <p id={`${id}-parcel-error`} role="alert" className="text-sm text-red-700 col-span-2 sm:col-span-4">

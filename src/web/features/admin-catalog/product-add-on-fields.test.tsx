@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '../../../shared/api/admin';
@@ -53,7 +53,7 @@ describe('the product form’s add-on fields', () => {
     ]);
     await user.click(within(offered).getByRole('checkbox', { name: 'Birthday Gifts' }));
     await user.click(screen.getByRole('button', { name: 'Create product' }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       name: 'Greeting Card',
       addOnKind: 'greeting_card',
@@ -67,7 +67,7 @@ describe('the product form’s add-on fields', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Diwali Gifts' }));
     await user.selectOptions(screen.getByLabelText('Offer as an add-on'), '');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ addOnKind: null, addOnCategoryIds: [] });
   });
 });

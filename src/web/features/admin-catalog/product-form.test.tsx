@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '../../../shared/api/admin';
@@ -68,7 +68,7 @@ describe('ProductForm', () => {
     await user.clear(screen.getByLabelText('MRP (₹, incl. of all taxes)'));
     await user.type(screen.getByLabelText('MRP (₹, incl. of all taxes)'), '399');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ name: 'Brass Diya Set', price: 349.5, mrp: 399, categoryId: 3 });
   });
 
@@ -93,7 +93,7 @@ describe('ProductForm', () => {
 
     // Once submitted, the same checks run as the owner corrects each field.
     await user.type(screen.getByLabelText('Price (₹)'), '{Backspace}');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.queryByText('Enter the price in rupees, e.g. 349 or 349.50')).toBeNull(),
     );
     await user.clear(screen.getByLabelText('Stock'));
@@ -101,7 +101,7 @@ describe('ProductForm', () => {
     await user.type(screen.getByLabelText('Packed weight (g)'), '{Backspace}');
     await user.type(screen.getByLabelText('MRP (₹, incl. of all taxes)'), '399');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ price: 349.5, stock: 25, weightGrams: 450 });
   });
 
@@ -140,7 +140,7 @@ describe('ProductForm', () => {
     await user.type(screen.getByLabelText('HSN code (optional)'), '06');
     await user.selectOptions(screen.getByLabelText('GST rate'), '18');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ sku: 'UG-CAN-1', hsnCode: '3406', gstRate: 18, images: [] });
   });
 
@@ -171,7 +171,7 @@ describe('ProductForm', () => {
     await user.clear(screen.getByLabelText('Month of manufacture (YYYY-MM)'));
     await user.type(screen.getByLabelText('Month of manufacture (YYYY-MM)'), '2026-10');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect((sent[0] as { declarations: unknown }).declarations).toEqual({
       makerRole: 'importer',
       countryOfOrigin: 'France',

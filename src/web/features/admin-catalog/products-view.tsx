@@ -1,13 +1,20 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '../../../shared/money';
 import { type ProductFilters, useAdminProducts } from '../../api/admin-catalog';
-import { errorMessage, inputClass, Pager, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, Pager, QueryState } from '../../components/admin/admin-ui';
 import { Button, buttonClass } from '../../components/button';
+import { FormField, SelectField } from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { useSaveProduct } from './catalog-api';
 import { ProductCsvPanel } from './product-csv-panel';
 import { ProductPhotoZipPanel } from './product-photo-zip-panel';
+
+const checkProductSearch = checksOnFirstUse(
+  () => import('./product-search-checks'),
+  (checks) => checks.checkProductSearch,
+);
 
 function ArchiveButton({ id, archived, name }: { id: number; archived: boolean; name: string }) {
   const save = useSaveProduct(id);
@@ -27,51 +34,42 @@ function ArchiveButton({ id, archived, name }: { id: number; archived: boolean; 
 }
 
 export function ProductsView() {
-  const id = useId();
   const [filters, setFilters] = useState<ProductFilters>({ archived: 'all', page: 1 });
-  const [search, setSearch] = useState('');
   const products = useAdminProducts(filters);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters({ ...filters, q: search, page: 1 });
-  };
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkProductSearch,
+    defaultValues: { q: '', archived: filters.archived },
+  });
+  const search = handleSubmit((chosen) => setFilters({ ...filters, ...chosen, page: 1 }));
   return (
     <div className="space-y-4">
+      {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
       <div className="flex flex-wrap items-end gap-3">
-        <form onSubmit={submit} className="flex flex-1 flex-wrap items-end gap-2">
-          <div className="flex min-w-48 flex-1 flex-col gap-1">
-            <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
-              Search products (name, SKU or number)
-            </label>
-            <input
-              id={`${id}-q`}
+        <form
+          onSubmit={search}
+          onFocus={checkProductSearch.preload}
+          noValidate
+          className="flex flex-1 flex-wrap items-end gap-2"
+        >
+          <div className="min-w-48 flex-1">
+            <FormField
+              label="Search products (name, SKU or number)"
               type="search"
-              className={inputClass}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              error={formState.errors.q?.message}
+              {...register('q')}
             />
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-archived`} className="text-sm font-semibold text-stone-800">
-              Show
-            </label>
-            <select
-              id={`${id}-archived`}
-              className={inputClass}
-              value={filters.archived}
-              onChange={(event) =>
-                setFilters({
-                  ...filters,
-                  archived: event.target.value as ProductFilters['archived'],
-                  page: 1,
-                })
-              }
-            >
-              <option value="all">All products</option>
-              <option value="false">On sale</option>
-              <option value="true">Archived</option>
-            </select>
-          </div>
+          <SelectField
+            label="Show"
+            options={[
+              { value: 'all', label: 'All products' },
+              { value: 'false', label: 'On sale' },
+              { value: 'true', label: 'Archived' },
+            ]}
+            error={formState.errors.archived?.message}
+            // Choosing what to show lists it at once, with the search as typed.
+            {...register('archived', { onChange: () => void search() })}
+          />
           <Button type="submit">Search</Button>
         </form>
         <Link to="/admin/products/new" className={buttonClass('primary')}>

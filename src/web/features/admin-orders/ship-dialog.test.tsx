@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ParcelSize } from '../../../shared/parcel';
 import { ShipDialog } from './ship-dialog';
 
@@ -36,7 +36,7 @@ describe('the Ship dialog', () => {
     await user.clear(box('Height (cm)'));
     await user.type(box('Height (cm)'), '14');
     await user.click(screen.getByRole('button', { name: 'Book the courier' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(booked).toEqual([{ weightGrams: 1750, lengthCm: 20, breadthCm: 15, heightCm: 14 }]),
     );
   });
