@@ -1,99 +1,161 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import type { AdminCollection, CollectionRule } from '../../../shared/api/admin';
 import { productCountLabel } from '../../../shared/catalog-claims';
 import { useAdminCategories, useAdminProducts } from '../../api/admin-catalog';
-import { errorMessage, inputClass, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CheckboxField, FormField, RadioGroupField, SelectField } from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { useAdminCollections, useDeleteCollection, useSaveCollection } from './shopfront-api';
 
-type Member = AdminCollection['products'][number];
+const loadChecks = () => import('./collection-form-checks');
+const checkCollectionForm = checksOnFirstUse(loadChecks, (checks) => checks.checkCollectionForm);
+const checkProductFinder = checksOnFirstUse(loadChecks, (checks) => checks.checkProductFinder);
+
 type RuleDraft = { categoryId: string; tag: string; minPrice: string; maxPrice: string; newInDays: string };
+
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
 
 const draftOf = (rule: CollectionRule | null): RuleDraft => ({
   categoryId: rule?.categoryId ? String(rule.categoryId) : '',
-  tag: rule?.tag ?? '',
-  minPrice: rule?.minPrice === null || rule?.minPrice === undefined ? '' : String(rule.minPrice),
-  maxPrice: rule?.maxPrice === null || rule?.maxPrice === undefined ? '' : String(rule.maxPrice),
+  tag: text(rule?.tag),
+  minPrice: text(rule?.minPrice),
+  maxPrice: text(rule?.maxPrice),
   newInDays: rule?.newInDays ? String(rule.newInDays) : '',
 });
 
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
-
-/** The rule as the API takes it; the server checks it (at least one condition, the band's order). */
-const ruleOf = (draft: RuleDraft): CollectionRule => ({
-  categoryId: numberOrNull(draft.categoryId),
-  tag: draft.tag.trim() === '' ? null : draft.tag.trim(),
-  minPrice: numberOrNull(draft.minPrice),
-  maxPrice: numberOrNull(draft.maxPrice),
-  newInDays: numberOrNull(draft.newInDays),
-});
-
 /** Decision 0077: the conditions of an automatic collection; every one given must hold. */
-function RuleFields({ draft, onChange }: { draft: RuleDraft; onChange(next: RuleDraft): void }) {
+function RuleFields({
+  field,
+  errors,
+}: {
+  /** The collection form's register of `rule.<key>`. */
+  field: (key: keyof RuleDraft) => UseFormRegisterReturn;
+  errors: (FieldErrors<RuleDraft> & { message?: string | undefined }) | undefined;
+}) {
   const id = useId();
   const categories = useAdminCategories();
-  const field = (key: keyof RuleDraft, label: string, input: 'number' | 'text') => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${key}`} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        type={input}
-        inputMode={input === 'number' ? 'decimal' : undefined}
-        min={input === 'number' ? 0 : undefined}
-        className={inputClass}
-        value={draft[key]}
-        onChange={(event) => onChange({ ...draft, [key]: event.target.value })}
-      />
-    </div>
+  const amount = (key: 'minPrice' | 'maxPrice' | 'newInDays', label: string) => (
+    <FormField
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      error={errors?.[key]?.message}
+      {...field(key)}
+    />
   );
   return (
-    <fieldset className="grid gap-2 rounded-lg border border-stone-200 p-3 sm:grid-cols-2">
+    <fieldset
+      className="grid gap-2 rounded-lg border border-stone-200 p-3 sm:grid-cols-2"
+      aria-describedby={errors?.message ? `${id}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-semibold text-stone-900">
         Products that meet every condition you give (leave the others empty)
       </legend>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-category`} className="text-sm font-semibold text-stone-800">
-          Category
-        </label>
-        <select
-          id={`${id}-category`}
-          className={inputClass}
-          value={draft.categoryId}
-          onChange={(event) => onChange({ ...draft, categoryId: event.target.value })}
-        >
-          <option value="">Any category</option>
-          {categories.data?.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {field('tag', 'Tag', 'text')}
-      {field('minPrice', 'Price from (₹)', 'number')}
-      {field('maxPrice', 'Price up to (₹)', 'number')}
-      {field('newInDays', 'Added in the last (days)', 'number')}
+      <SelectField
+        label="Category"
+        options={[
+          { value: '', label: 'Any category' },
+          ...(categories.data ?? []).map((category) => ({
+            value: String(category.id),
+            label: category.name,
+          })),
+        ]}
+        error={errors?.categoryId?.message}
+        {...field('categoryId')}
+      />
+      <FormField label="Tag" error={errors?.tag?.message} {...field('tag')} />
+      {amount('minPrice', 'Price from (₹)')}
+      {amount('maxPrice', 'Price up to (₹)')}
+      {amount('newInDays', 'Added in the last (days)')}
+      {errors?.message && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {errors.message}
+        </p>
+      )}
     </fieldset>
+  );
+}
+
+type Member = AdminCollection['products'][number];
+
+/** "Find a product to add": its own form beside the collection's, so Enter in it finds. */
+function ProductFinder({ members, onAdd }: { members: readonly Member[]; onAdd(member: Member): void }) {
+  const [query, setQuery] = useState('');
+  const found = useAdminProducts({ q: query, archived: 'false', page: 1 }, query !== '');
+  const { register, handleSubmit, formState } = useCheckedForm({
+    checks: checkProductFinder,
+    defaultValues: { q: '' },
+  });
+  return (
+    <>
+      <form
+        onSubmit={handleSubmit((search) => setQuery(search.q ?? ''))}
+        onFocus={checkProductFinder.preload}
+        noValidate
+        aria-label="Find a product to add"
+        className="flex flex-wrap items-end gap-2"
+      >
+        {formState.errors.root && <ErrorBanner>{formState.errors.root.message}</ErrorBanner>}
+        <div className="flex-1">
+          <FormField
+            label="Find a product to add"
+            type="search"
+            error={formState.errors.q?.message}
+            {...register('q')}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Find
+        </Button>
+      </form>
+      {query && found.data && (
+        <ul className="max-h-60 overflow-y-auto rounded-lg border border-stone-200">
+          {found.data.data
+            .filter((product) => !members.some((member) => member.id === product.id))
+            .map((product) => (
+              <li key={product.id} className="flex items-center justify-between gap-2 p-2">
+                <span>{product.name}</span>
+                <Button
+                  variant="secondary"
+                  aria-label={`Add ${product.name}`}
+                  onClick={() => onAdd({ id: product.id, name: product.name, archived: product.archived })}
+                >
+                  Add
+                </Button>
+              </li>
+            ))}
+        </ul>
+      )}
+    </>
   );
 }
 
 /** Members in display order, moved with up/down buttons; products added by searching. */
 function CollectionEditor({ collection, onDone }: { collection: AdminCollection | null; onDone(): void }) {
-  const id = useId();
+  const formId = useId();
   const save = useSaveCollection();
-  const [name, setName] = useState(collection?.name ?? '');
-  const [description, setDescription] = useState(collection?.description ?? '');
-  const [featured, setFeatured] = useState(collection?.featured ?? false);
-  const [members, setMembers] = useState<Member[]>(collection?.products ?? []);
-  const [byRule, setByRule] = useState(collection?.rule != null);
-  const [rule, setRule] = useState<RuleDraft>(draftOf(collection?.rule ?? null));
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const found = useAdminProducts({ q: query, archived: 'false', page: 1 }, query !== '');
+  const { register, handleSubmit, formState, watch, setValue } = useCheckedForm({
+    checks: checkCollectionForm,
+    defaultValues: {
+      name: collection?.name ?? '',
+      description: collection?.description ?? '',
+      featured: collection?.featured ?? false,
+      chosenBy: collection?.rule ? ('rule' as const) : ('hand' as const),
+      // The members, not typed: the list below keeps them in display order and sends their ids.
+      productIds: collection?.products ?? [],
+      rule: draftOf(collection?.rule ?? null),
+    },
+  });
+  const errors = formState.errors;
+  const byRule = watch('chosenBy') === 'rule';
+  const members = watch('productIds');
+  const setMembers = (next: Member[]) => setValue('productIds', next, { shouldDirty: true });
 
   const move = (index: number, by: number) => {
     const next = [...members];
@@ -101,77 +163,49 @@ function CollectionEditor({ collection, onDone }: { collection: AdminCollection 
     if (item) next.splice(index + by, 0, item);
     setMembers(next);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(
-      {
-        id: collection?.id ?? null,
-        body: byRule
-          ? { name, description, featured, rule: ruleOf(rule) }
-          : { name, description, featured, rule: null, productIds: members.map((member) => member.id) },
-      },
-      { onSuccess: onDone },
-    );
-  };
+  const submit = handleSubmit((body) =>
+    save.mutate({ id: collection?.id ?? null, body }, { onSuccess: onDone }),
+  );
 
+  // The collection's fields are one form; the product search below is a form of its own (forms do
+  // not nest), and the Save button belongs to the collection's through its id.
   return (
-    <form onSubmit={submit} className="space-y-3">
-      <div className="grid gap-2 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-name`} className="text-sm font-semibold text-stone-800">
-            Collection name
-          </label>
-          <input
-            id={`${id}-name`}
-            required
-            className={inputClass}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
+    <div className="space-y-3">
+      <form
+        id={formId}
+        onSubmit={submit}
+        onFocus={checkCollectionForm.preload}
+        noValidate
+        className="space-y-3"
+      >
+        {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
+        <div className="grid gap-2 sm:grid-cols-2">
+          <FormField label="Collection name" required error={errors.name?.message} {...register('name')} />
+          <FormField label="Description" error={errors.description?.message} {...register('description')} />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-description`} className="text-sm font-semibold text-stone-800">
-            Description
-          </label>
-          <input
-            id={`${id}-description`}
-            className={inputClass}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-      </div>
-      <label className="flex min-h-11 items-center gap-2">
-        <input
-          type="checkbox"
-          className="h-5 w-5"
-          checked={featured}
-          onChange={(e) => setFeatured(e.target.checked)}
+        <CheckboxField label="Featured on the home page" {...register('featured')} />
+        <RadioGroupField
+          legend="How products are chosen"
+          options={[
+            { value: 'hand', label: 'I pick them' },
+            { value: 'rule', label: 'Automatically, by a rule' },
+          ]}
+          error={errors.chosenBy?.message}
+          {...register('chosenBy')}
         />
-        Featured on the home page
-      </label>
-      <fieldset className="flex flex-wrap gap-4">
-        <legend className="text-sm font-semibold text-stone-900">How products are chosen</legend>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" className="h-5 w-5" checked={!byRule} onChange={() => setByRule(false)} />I pick
-          them
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" className="h-5 w-5" checked={byRule} onChange={() => setByRule(true)} />
-          Automatically, by a rule
-        </label>
-      </fieldset>
-      {byRule ? (
-        <>
-          <RuleFields draft={rule} onChange={setRule} />
-          {collection?.rule && (
-            <p className="text-sm text-stone-700">
-              Now: {productCountLabel(collection.products.length)}. The list follows the catalogue as products
-              are added, changed or archived.
-            </p>
-          )}
-        </>
-      ) : (
+        {byRule && (
+          <>
+            <RuleFields field={(key) => register(`rule.${key}`)} errors={errors.rule} />
+            {collection?.rule && (
+              <p className="text-sm text-stone-700">
+                Now: {productCountLabel(collection.products.length)}. The list follows the catalogue as
+                products are added, changed or archived.
+              </p>
+            )}
+          </>
+        )}
+      </form>
+      {!byRule && (
         <>
           <h3 className="font-semibold">Products in this collection</h3>
           {members.length === 0 ? (
@@ -211,58 +245,24 @@ function CollectionEditor({ collection, onDone }: { collection: AdminCollection 
               ))}
             </ol>
           )}
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="flex flex-1 flex-col gap-1">
-              <label htmlFor={`${id}-search`} className="text-sm font-semibold text-stone-800">
-                Find a product to add
-              </label>
-              <input
-                id={`${id}-search`}
-                type="search"
-                className={inputClass}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-            <Button variant="secondary" onClick={() => setQuery(search)}>
-              Find
-            </Button>
-          </div>
-          {query && found.data && (
-            <ul className="max-h-60 overflow-y-auto rounded-lg border border-stone-200">
-              {found.data.data
-                .filter((product) => !members.some((member) => member.id === product.id))
-                .map((product) => (
-                  <li key={product.id} className="flex items-center justify-between gap-2 p-2">
-                    <span>{product.name}</span>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Add ${product.name}`}
-                      onClick={() =>
-                        setMembers([
-                          ...members,
-                          { id: product.id, name: product.name, archived: product.archived },
-                        ])
-                      }
-                    >
-                      Add
-                    </Button>
-                  </li>
-                ))}
-            </ul>
+          {errors.productIds?.message && (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.productIds.message}
+            </p>
           )}
+          <ProductFinder members={members} onAdd={(member) => setMembers([...members, member])} />
         </>
       )}
       {save.error && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}
       <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" form={formId} disabled={save.isPending}>
           {collection ? 'Save collection' : 'Create collection'}
         </Button>
         <Button variant="ghost" onClick={onDone}>
           Cancel
         </Button>
       </div>
-    </form>
+    </div>
   );
 }
 

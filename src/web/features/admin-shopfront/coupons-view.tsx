@@ -1,41 +1,36 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { AdminCoupon, NewAdminCouponInput } from '../../../shared/api/coupons';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
+import type { AdminCoupon } from '../../../shared/api/coupons';
 import { useAdminCategories } from '../../api/admin-catalog';
-import { errorMessage, Field, inputClass, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CheckboxGroupField, FormField, SelectField } from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { useAdminCoupons, useEditCoupon, useRetireCoupon, useSaveCoupon } from './shopfront-api';
 
-const EMPTY = {
-  code: '',
-  description: '',
-  kind: 'percent' as 'percent' | 'flat',
-  value: '',
-  minOrder: '',
-  maxDiscount: '',
-  startsOn: '',
-  endsOn: '',
-  usageLimit: '',
-  perCustomerLimit: '',
-};
-
-const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+const checkCouponForm = checksOnFirstUse(
+  () => import('./coupon-form-checks'),
+  (checks) => checks.checkCouponForm,
+);
 
 const text = (value: number | string | null) => (value === null ? '' : String(value));
 
-/** A coupon's terms as the form holds them. */
-const formOf = (coupon: AdminCoupon): typeof EMPTY => ({
-  code: coupon.code,
-  description: coupon.description,
-  kind: coupon.kind,
-  value: text(coupon.value),
-  minOrder: text(coupon.minOrder),
-  maxDiscount: text(coupon.maxDiscount),
-  startsOn: text(coupon.startsOn),
-  endsOn: text(coupon.endsOn),
-  usageLimit: text(coupon.usageLimit),
-  perCustomerLimit: text(coupon.perCustomerLimit),
+/** A coupon's terms as the form holds them; a new one's are empty, and switched on. */
+const formOf = (coupon: AdminCoupon | undefined) => ({
+  code: coupon?.code ?? '',
+  description: coupon?.description ?? '',
+  kind: coupon?.kind ?? 'percent',
+  value: text(coupon?.value ?? null),
+  minOrder: text(coupon?.minOrder ?? null),
+  maxDiscount: text(coupon?.maxDiscount ?? null),
+  startsOn: text(coupon?.startsOn ?? null),
+  endsOn: text(coupon?.endsOn ?? null),
+  usageLimit: text(coupon?.usageLimit ?? null),
+  perCustomerLimit: text(coupon?.perCustomerLimit ?? null),
+  categoryIds: (coupon?.categoryIds ?? []).map(String),
+  active: coupon?.active ?? true,
 });
 
 /**
@@ -43,33 +38,20 @@ const formOf = (coupon: AdminCoupon): typeof EMPTY => ({
  * decision 0077: the terms of one no order has used, changed.
  */
 function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon; onDone?: () => void } = {}) {
-  const id = useId();
   const create = useSaveCoupon();
   const edit = useEditCoupon();
   const save = coupon ? edit : create;
   const categories = useAdminCategories();
-  const [form, setForm] = useState(coupon ? formOf(coupon) : EMPTY);
-  const [categoryIds, setCategoryIds] = useState<number[]>(coupon?.categoryIds ?? []);
   const [created, setCreated] = useState<string | null>(null);
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const { register, handleSubmit, formState, control, watch, reset } = useCheckedForm({
+    checks: checkCouponForm,
+    defaultValues: formOf(coupon),
+  });
+  const errors = formState.errors;
+  const categoryIds = useController({ control, name: 'categoryIds' });
+  const kind = watch('kind');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body: NewAdminCouponInput = {
-      code: form.code,
-      description: form.description,
-      kind: form.kind,
-      value: Number(form.value),
-      minOrder: numberOrNull(form.minOrder) ?? 0,
-      maxDiscount: form.kind === 'percent' ? numberOrNull(form.maxDiscount) : null,
-      startsOn: form.startsOn || null,
-      endsOn: form.endsOn || null,
-      usageLimit: numberOrNull(form.usageLimit),
-      perCustomerLimit: numberOrNull(form.perCustomerLimit),
-      categoryIds,
-      ...(coupon ? { active: coupon.active } : {}),
-    };
+  const submit = handleSubmit((body) => {
     if (coupon) {
       edit.mutate({ id: coupon.id, body }, { onSuccess: () => onDone?.() });
       return;
@@ -79,122 +61,97 @@ function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon; onDone?: () => v
       {
         onSuccess: ({ coupon }) => {
           setCreated(coupon.code);
-          setForm(EMPTY);
-          setCategoryIds([]);
+          reset();
         },
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={submit} aria-label="New coupon" className="grid gap-3 sm:grid-cols-2">
-      <Field id={`${id}-code`} label="Code">
-        <input id={`${id}-code`} required className={inputClass} value={form.code} onChange={set('code')} />
-      </Field>
-      <Field id={`${id}-description`} label="Description (optional)">
-        <input
-          id={`${id}-description`}
-          className={inputClass}
-          value={form.description}
-          onChange={set('description')}
-        />
-      </Field>
-      <Field id={`${id}-kind`} label="Discount type">
-        <select id={`${id}-kind`} className={inputClass} value={form.kind} onChange={set('kind')}>
-          <option value="percent">Percent off</option>
-          <option value="flat">Flat amount off (₹)</option>
-        </select>
-      </Field>
-      <Field id={`${id}-value`} label={form.kind === 'percent' ? 'Percent off' : 'Amount off (₹)'}>
-        <input
-          id={`${id}-value`}
-          required
-          inputMode="decimal"
-          className={inputClass}
-          value={form.value}
-          onChange={set('value')}
-        />
-      </Field>
-      <Field id={`${id}-min`} label="Minimum order (₹, optional)">
-        <input
-          id={`${id}-min`}
-          inputMode="decimal"
-          className={inputClass}
-          value={form.minOrder}
-          onChange={set('minOrder')}
-        />
-      </Field>
-      {form.kind === 'percent' && (
-        <Field id={`${id}-max`} label="Maximum discount (₹, optional)">
-          <input
-            id={`${id}-max`}
-            inputMode="decimal"
-            className={inputClass}
-            value={form.maxDiscount}
-            onChange={set('maxDiscount')}
-          />
-        </Field>
-      )}
-      <Field id={`${id}-starts`} label="Valid from (optional)">
-        <input
-          id={`${id}-starts`}
-          type="date"
-          className={inputClass}
-          value={form.startsOn}
-          onChange={set('startsOn')}
-        />
-      </Field>
-      <Field id={`${id}-ends`} label="Valid until (optional)">
-        <input
-          id={`${id}-ends`}
-          type="date"
-          className={inputClass}
-          value={form.endsOn}
-          onChange={set('endsOn')}
-        />
-      </Field>
-      <Field id={`${id}-usage`} label="Total uses (optional)">
-        <input
-          id={`${id}-usage`}
-          inputMode="numeric"
-          className={inputClass}
-          value={form.usageLimit}
-          onChange={set('usageLimit')}
-        />
-      </Field>
-      <Field id={`${id}-per-customer`} label="Uses per customer (optional)">
-        <input
-          id={`${id}-per-customer`}
-          inputMode="numeric"
-          className={inputClass}
-          value={form.perCustomerLimit}
-          onChange={set('perCustomerLimit')}
-        />
-      </Field>
-      <fieldset className="sm:col-span-2">
-        <legend className="text-sm font-semibold text-stone-800">
-          Categories (none ticked: the whole store)
-        </legend>
-        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-          {categories.data?.map((category) => (
-            <label key={category.id} className="inline-flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-brand-600"
-                checked={categoryIds.includes(category.id)}
-                onChange={(event) =>
-                  setCategoryIds((current) =>
-                    event.target.checked
-                      ? [...current, category.id]
-                      : current.filter((other) => other !== category.id),
-                  )
-                }
-              />
-              {category.name}
-            </label>
-          ))}
+    <form
+      onSubmit={submit}
+      onFocus={checkCouponForm.preload}
+      noValidate
+      aria-label="New coupon"
+      className="grid gap-3 sm:grid-cols-2"
+    >
+      {errors.root && (
+        <div className="sm:col-span-2">
+          <ErrorBanner>{errors.root.message}</ErrorBanner>
         </div>
-      </fieldset>
+      )}
+      <FormField label="Code" required error={errors.code?.message} {...register('code')} />
+      <FormField
+        label="Description (optional)"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <SelectField
+        label="Discount type"
+        options={[
+          { value: 'percent', label: 'Percent off' },
+          { value: 'flat', label: 'Flat amount off (₹)' },
+        ]}
+        error={errors.kind?.message}
+        {...register('kind')}
+      />
+      <FormField
+        label={kind === 'percent' ? 'Percent off' : 'Amount off (₹)'}
+        required
+        inputMode="decimal"
+        error={errors.value?.message}
+        {...register('value')}
+      />
+      <FormField
+        label="Minimum order (₹, optional)"
+        inputMode="decimal"
+        error={errors.minOrder?.message}
+        {...register('minOrder')}
+      />
+      {kind === 'percent' && (
+        <FormField
+          label="Maximum discount (₹, optional)"
+          inputMode="decimal"
+          error={errors.maxDiscount?.message}
+          {...register('maxDiscount')}
+        />
+      )}
+      <FormField
+        label="Valid from (optional)"
+        type="date"
+        error={errors.startsOn?.message}
+        {...register('startsOn')}
+      />
+      <FormField
+        label="Valid until (optional)"
+        type="date"
+        error={errors.endsOn?.message}
+        {...register('endsOn')}
+      />
+      <FormField
+        label="Total uses (optional)"
+        inputMode="numeric"
+        error={errors.usageLimit?.message}
+        {...register('usageLimit')}
+      />
+      <FormField
+        label="Uses per customer (optional)"
+        inputMode="numeric"
+        error={errors.perCustomerLimit?.message}
+        {...register('perCustomerLimit')}
+      />
+      <CheckboxGroupField
+        legend="Categories (none ticked: the whole store)"
+        className="sm:col-span-2"
+        options={(categories.data ?? []).map((category) => ({
+          value: String(category.id),
+          label: category.name,
+        }))}
+        value={categoryIds.field.value}
+        onChange={categoryIds.field.onChange}
+        onBlur={categoryIds.field.onBlur}
+        error={errors.categoryIds?.message}
+      />
       <div className="flex flex-col gap-2 sm:col-span-2">
         {save.error && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}
         {created && !save.error && (
