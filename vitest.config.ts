@@ -64,7 +64,7 @@ export default defineConfig({
           pool: 'vmForks',
           include: ['src/web/**/*.test.{ts,tsx}'],
           // Added to the root's setup files (fail-on-console-error.ts).
-          setupFiles: ['./tests/setup/web-waits.ts'],
+          setupFiles: ['./tests/setup/web-waits.ts', './tests/setup/select-defaults.ts'],
           // Scripts from other sites (gtag.js) are never fetched in tests; count them as loaded.
           environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
           // A guard against a hung test, not a speed check: a form test that types a few fields

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { OrderSelection } from '../../../shared/api/admin-bulk';
 import { MAX_DISPATCH_JOB_ORDERS } from '../../../shared/api/dispatch-rules';
@@ -46,6 +46,15 @@ function OrderFiltersForm({
     },
   });
   const errors = formState.errors;
+  // The checks answer after a moment (they load on first use): an owner who has opened an order
+  // meanwhile stays on it, as the filters would otherwise take the address back to the list.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   // On a phone the status and dates fold away behind "Filters", so the orders come first.
   const [showFilters, setShowFilters] = useState(false);
   const activeFilters = [
@@ -59,7 +68,9 @@ function OrderFiltersForm({
   ].filter(Boolean).length;
   return (
     <form
-      onSubmit={handleSubmit((next) => onChange({ ...next, page: 1 }))}
+      onSubmit={handleSubmit((next) => {
+        if (shown.current) onChange({ ...next, page: 1 });
+      })}
       onFocus={checkOrderFilters.preload}
       noValidate
       className="grid gap-3 rounded-xl border border-brand-100 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"

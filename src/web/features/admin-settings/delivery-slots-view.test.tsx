@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeliverySlotRecord } from '../../../shared/api/delivery-slots';
@@ -70,20 +70,22 @@ describe('the delivery slots screen', () => {
     ).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Add slot' }));
 
-    expect(sent).toEqual([
-      {
-        name: 'Fixed time',
-        startMinute: 540,
-        endMinute: 1260,
-        windowMinutes: 120,
-        fee: 149,
-        cutoffMinutes: 240,
-        zones: ['same_day'],
-        pincodes: [],
-        weekdays: [0, 1, 2, 3, 4, 5, 6],
-        active: true,
-      },
-    ]);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          name: 'Fixed time',
+          startMinute: 540,
+          endMinute: 1260,
+          windowMinutes: 120,
+          fee: 149,
+          cutoffMinutes: 240,
+          zones: ['same_day'],
+          pincodes: [],
+          weekdays: [0, 1, 2, 3, 4, 5, 6],
+          active: true,
+        },
+      ]),
+    );
     const list = await screen.findByRole('list', { name: 'Delivery slots' });
     expect(
       within(list).getByText(/9 AM - 9 PM in 2-hour windows · ₹149 · closes 4 hours before/),

@@ -1,249 +1,145 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { DeliverySlotInput, DeliverySlotRecord } from '../../../shared/api/delivery-slots';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
+import type { DeliverySlotRecord } from '../../../shared/api/delivery-slots';
 import { formatInr } from '../../../shared/money';
 import {
   cutoffText,
   SLOT_ZONE_KEYS,
   SLOT_ZONES,
-  type SlotZone,
   WEEKDAYS,
   windowsOf,
   windowText,
 } from '../../../shared/timed-slots';
-import { errorMessage, Field, inputClass, QueryState } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  FormField,
+  SelectField,
+  TextAreaField,
+} from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
+import { EMPTY_SLOT, slotFormOf, slotInputOf } from './delivery-slot-form-values';
 import { useDeleteDeliverySlot, useDeliverySlots, useSaveDeliverySlot } from './delivery-slots-api';
 
 // Decision 0073: the owner's timed delivery slots, each with its windows, fee, cut-off and places.
 
+const checkDeliverySlot = checksOnFirstUse(
+  () => import('./delivery-slot-checks'),
+  (checks) => checks.checkDeliverySlot,
+);
+
 const WINDOW_LENGTHS = [60, 90, 120, 180, 240] as const;
-const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
-
-/** '09:00' as a minute of the day, and back. */
-const timeOf = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const minuteOf = (time: string) => {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-};
-
-type SlotForm = {
-  name: string;
-  start: string;
-  end: string;
-  windowMinutes: string;
-  fee: string;
-  cutoffHours: string;
-  zones: SlotZone[];
-  pincodes: string;
-  weekdays: number[];
-  active: boolean;
-};
-
-const EMPTY: SlotForm = {
-  name: '',
-  start: '09:00',
-  end: '21:00',
-  windowMinutes: '120',
-  fee: '',
-  cutoffHours: '4',
-  zones: ['same_day'],
-  pincodes: '',
-  weekdays: ALL_DAYS,
-  active: true,
-};
-
-const formOf = (slot: DeliverySlotRecord): SlotForm => ({
-  name: slot.name,
-  start: timeOf(slot.startMinute),
-  end: timeOf(slot.endMinute),
-  windowMinutes: String(slot.windowMinutes),
-  fee: String(slot.fee),
-  cutoffHours: String(slot.cutoffMinutes / 60),
-  zones: slot.zones,
-  pincodes: slot.pincodes.join(', '),
-  weekdays: slot.weekdays,
-  active: slot.active,
-});
-
-const inputOf = (form: SlotForm): DeliverySlotInput => ({
-  name: form.name,
-  startMinute: minuteOf(form.start),
-  endMinute: minuteOf(form.end),
-  windowMinutes: Number(form.windowMinutes),
-  fee: Number(form.fee || 0),
-  cutoffMinutes: Math.round(Number(form.cutoffHours || 0) * 60),
-  zones: form.zones,
-  pincodes: form.pincodes.split(/[\s,]+/).filter(Boolean),
-  weekdays: form.weekdays,
-  active: form.active,
-});
-
-const toggled = <T,>(list: readonly T[], value: T, on: boolean) =>
-  on ? [...list, value] : list.filter((other) => other !== value);
 
 function SlotFormFields({ slot, onDone }: { slot?: DeliverySlotRecord; onDone?: () => void }) {
-  const id = useId();
   const save = useSaveDeliverySlot();
-  const [form, setForm] = useState<SlotForm>(slot ? formOf(slot) : EMPTY);
   const [saved, setSaved] = useState<string | null>(null);
-  const set =
-    (field: 'name' | 'start' | 'end' | 'windowMinutes' | 'fee' | 'cutoffHours' | 'pincodes') =>
-    (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [field]: event.target.value }));
-  const input = inputOf(form);
-  const windows = windowsOf(input);
+  const { register, handleSubmit, formState, control, watch, reset } = useCheckedForm({
+    checks: checkDeliverySlot,
+    defaultValues: slot ? slotFormOf(slot) : EMPTY_SLOT,
+  });
+  const errors = formState.errors;
+  const zones = useController({ control, name: 'zones' });
+  const weekdays = useController({ control, name: 'weekdays' });
+  const windows = windowsOf(slotInputOf(watch()));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((body) =>
     save.mutate(
-      { id: slot?.id ?? null, body: input },
+      { id: slot?.id ?? null, body },
       {
         onSuccess: ({ slot: stored }) => {
           setSaved(stored.name);
           if (slot) onDone?.();
-          else setForm(EMPTY);
+          else reset(EMPTY_SLOT);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form
       onSubmit={submit}
+      onFocus={checkDeliverySlot.preload}
+      noValidate
       aria-label={slot ? `Edit ${slot.name}` : 'New delivery slot'}
       className="grid gap-3 sm:grid-cols-2"
     >
-      <Field id={`${id}-name`} label="Name shoppers see">
-        <input
-          id={`${id}-name`}
-          required
-          maxLength={40}
-          placeholder="Fixed time"
-          className={inputClass}
-          value={form.name}
-          onChange={set('name')}
-        />
-      </Field>
-      <Field id={`${id}-fee`} label="Fee (₹)">
-        <input
-          id={`${id}-fee`}
-          inputMode="numeric"
-          className={inputClass}
-          value={form.fee}
-          onChange={set('fee')}
-        />
-      </Field>
-      <Field id={`${id}-start`} label="First window starts">
-        <input
-          id={`${id}-start`}
-          type="time"
-          required
-          className={inputClass}
-          value={form.start}
-          onChange={set('start')}
-        />
-      </Field>
-      <Field id={`${id}-end`} label="Last window ends">
-        <input
-          id={`${id}-end`}
-          type="time"
-          required
-          className={inputClass}
-          value={form.end}
-          onChange={set('end')}
-        />
-      </Field>
-      <Field id={`${id}-length`} label="Each window lasts">
-        <select
-          id={`${id}-length`}
-          className={inputClass}
-          value={form.windowMinutes}
-          onChange={set('windowMinutes')}
-        >
-          {WINDOW_LENGTHS.map((minutes) => (
-            <option key={minutes} value={minutes}>
-              {minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={`${id}-cutoff`} label="Closes this many hours before a window starts">
-        <input
-          id={`${id}-cutoff`}
-          inputMode="decimal"
-          className={inputClass}
-          value={form.cutoffHours}
-          onChange={set('cutoffHours')}
-        />
-      </Field>
+      {errors.root && (
+        <div className="sm:col-span-2">
+          <ErrorBanner>{errors.root.message}</ErrorBanner>
+        </div>
+      )}
+      <FormField
+        label="Name shoppers see"
+        required
+        maxLength={40}
+        placeholder="Fixed time"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <FormField label="Fee (₹)" inputMode="numeric" error={errors.fee?.message} {...register('fee')} />
+      <FormField
+        label="First window starts"
+        type="time"
+        required
+        error={errors.start?.message}
+        {...register('start')}
+      />
+      <FormField
+        label="Last window ends"
+        type="time"
+        required
+        error={errors.end?.message}
+        {...register('end')}
+      />
+      <SelectField
+        label="Each window lasts"
+        options={WINDOW_LENGTHS.map((minutes) => ({
+          value: String(minutes),
+          label:
+            minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`,
+        }))}
+        error={errors.windowMinutes?.message}
+        {...register('windowMinutes')}
+      />
+      <FormField
+        label="Closes this many hours before a window starts"
+        inputMode="decimal"
+        error={errors.cutoffHours?.message}
+        {...register('cutoffHours')}
+      />
       <p className="text-sm text-stone-700 sm:col-span-2" aria-live="polite">
         {windows.length > 0
           ? `Windows: ${windows.map(windowText).join(', ')}`
           : 'No window fits between the start and the end.'}
       </p>
-      <fieldset className="sm:col-span-2">
-        <legend className="text-sm font-semibold text-stone-800">Delivered in</legend>
-        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-          {SLOT_ZONE_KEYS.map((zone) => (
-            <label key={zone} className="inline-flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-brand-600"
-                checked={form.zones.includes(zone)}
-                onChange={(event) =>
-                  setForm((current) => ({
-                    ...current,
-                    zones: toggled(current.zones, zone, event.target.checked),
-                  }))
-                }
-              />
-              {SLOT_ZONES[zone]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <Field id={`${id}-pincodes`} label="And these pincodes (optional, separated by commas)">
-        <textarea
-          id={`${id}-pincodes`}
-          rows={2}
-          className={inputClass}
-          value={form.pincodes}
-          onChange={set('pincodes')}
-        />
-      </Field>
-      <fieldset>
-        <legend className="text-sm font-semibold text-stone-800">Days</legend>
-        <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
-          {WEEKDAYS.map((day, index) => (
-            <label key={day} className="inline-flex min-h-11 items-center gap-1 text-sm">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-brand-600"
-                checked={form.weekdays.includes(index)}
-                onChange={(event) =>
-                  setForm((current) => ({
-                    ...current,
-                    weekdays: toggled(current.weekdays, index, event.target.checked),
-                  }))
-                }
-              />
-              {day}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label className="inline-flex min-h-11 items-center gap-2 text-sm sm:col-span-2">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-brand-600"
-          checked={form.active}
-          onChange={(event) => setForm((current) => ({ ...current, active: event.target.checked }))}
-        />
-        Offered to shoppers
-      </label>
+      <CheckboxGroupField
+        legend="Delivered in"
+        className="sm:col-span-2"
+        options={SLOT_ZONE_KEYS.map((zone) => ({ value: zone, label: SLOT_ZONES[zone] }))}
+        value={zones.field.value}
+        onChange={zones.field.onChange}
+        onBlur={zones.field.onBlur}
+        error={errors.zones?.message}
+      />
+      <TextAreaField
+        label="And these pincodes (optional, separated by commas)"
+        rows={2}
+        error={errors.pincodes?.message}
+        {...register('pincodes')}
+      />
+      <CheckboxGroupField
+        legend="Days"
+        options={WEEKDAYS.map((day, index) => ({ value: String(index), label: day }))}
+        value={weekdays.field.value}
+        onChange={weekdays.field.onChange}
+        onBlur={weekdays.field.onBlur}
+        error={errors.weekdays?.message}
+      />
+      <CheckboxField label="Offered to shoppers" className="sm:col-span-2" {...register('active')} />
       <div className="flex flex-col gap-2 sm:col-span-2">
         {save.error && <ErrorBanner>{errorMessage(save.error)}</ErrorBanner>}
         {saved && !save.error && !slot && (
