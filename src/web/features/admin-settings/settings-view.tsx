@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { type Control, type UseFormRegisterReturn, useController } from 'react-hook-form';
 import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr } from '../../../shared/money';
 import {
   OWNER_SETTING_FIELDS,
-  OwnerSettings,
+  type OwnerSettings,
   type OwnerSettingsResponse,
   SETTING_GROUPS,
   type SettingGroup,
@@ -11,36 +12,36 @@ import {
   type SettingsChange,
 } from '../../../shared/owner-settings';
 import { ApiError } from '../../api/client';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { errorMessage, QueryState } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
-import { FormField, SelectField, TextAreaField } from '../../components/form-field';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  FormField,
+  SelectField,
+  TextAreaField,
+} from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useOwnerSettings, useSaveOwnerSettings } from './settings-api';
 
 // The owner's settings, one form built from the shared schema's fields
-// (src/shared/owner-settings.ts), checked with that schema before it is sent.
+// (src/shared/owner-settings.ts), checked with that schema before it is sent (settings-checks.ts).
 
-type FormValues = Record<string, string>;
+const checkSettings = checksOnFirstUse(
+  () => import('./settings-checks'),
+  (checks) => checks.checkSettings,
+);
 
-// A set of channels is held in the form as its values joined by commas.
+/** A switch as its tick, a set of channels as its list, every other setting as typed. */
+type FormValues = Record<string, string | boolean | string[]>;
+
 const toForm = (settings: OwnerSettings): FormValues =>
   Object.fromEntries(
     Object.entries(settings).map(([key, value]) => [
       key,
-      Array.isArray(value) ? value.join(',') : String(value),
+      typeof value === 'boolean' || Array.isArray(value) ? value : String(value),
     ]),
-  );
-
-/** Rupee fields become numbers (an empty one stays missing, so the schema names it), channels a list, switches booleans. */
-const fromForm = (form: FormValues): Record<string, unknown> =>
-  Object.fromEntries(
-    OWNER_SETTING_FIELDS.map(({ key, meta }) => {
-      const value = form[key] ?? '';
-      if (meta.kind === 'switch') return [key, value === 'true'];
-      if (meta.kind === 'channels') return [key, value.split(',').filter(Boolean)];
-      if (!['rupees', 'days', 'hours', 'count'].includes(meta.kind)) return [key, value];
-      return [key, value.trim() === '' ? undefined : Number(value.replace(/[₹,\s]/g, ''))];
-    }),
   );
 
 const fieldLabel = (key: string) => OWNER_SETTING_FIELDS.find((field) => field.key === key)?.meta;
@@ -62,52 +63,27 @@ const shown = (key: string, value: unknown) => {
 
 /** A set of ticks (the order-update channels): one checkbox per option, named by the legend. */
 function ChannelTicks({
-  id,
+  name,
   meta,
-  value,
+  control,
   error,
-  onChange,
 }: {
-  id: string;
+  name: string;
   meta: SettingMeta;
-  value: string;
+  control: Control<FormValues, unknown, OwnerSettings>;
   error: string | undefined;
-  onChange(value: string): void;
 }) {
-  const ticked = value.split(',').filter(Boolean);
-  const options = meta.options ?? [];
-  const toggle = (option: string, on: boolean) =>
-    onChange(
-      options
-        .map((each) => each.value)
-        .filter((each) => (each === option ? on : ticked.includes(each)))
-        .join(','),
-    );
+  const { field } = useController({ control, name });
+  const ticked = Array.isArray(field.value) ? field.value : [];
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-semibold text-stone-800">{meta.label}</legend>
-      <div className="mt-1 flex flex-wrap gap-x-4">
-        {options.map((option, index) => (
-          <label key={option.value} className="inline-flex min-h-11 items-center gap-2 text-stone-800">
-            <input
-              // The first box takes the field's id, so an error can move the focus to it.
-              id={index === 0 ? id : undefined}
-              type="checkbox"
-              name={meta.label}
-              value={option.value}
-              checked={ticked.includes(option.value)}
-              onChange={(event) => toggle(option.value, event.target.checked)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <CheckboxGroupField
+      legend={meta.label}
+      options={meta.options ?? []}
+      value={ticked}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+    />
   );
 }
 
@@ -131,57 +107,26 @@ function ChangeLine({ change }: { change: SettingsChange }) {
 
 function SettingInput({
   id,
-  name,
   meta,
-  value,
+  field,
   error,
-  onChange,
 }: {
   id: string;
-  name: string;
   meta: SettingMeta;
-  value: string;
+  /** The form's register of the setting. */
+  field: UseFormRegisterReturn;
   error: string | undefined;
-  onChange(value: string): void;
 }) {
-  const common = { id, name, label: meta.label, value, error };
-  if (meta.kind === 'switch') {
-    return (
-      <label htmlFor={id} className="flex min-h-11 items-center gap-2 text-sm font-semibold text-stone-800">
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          className="h-5 w-5"
-          checked={value === 'true'}
-          onChange={(event) => onChange(String(event.target.checked))}
-        />
-        {meta.label}
-      </label>
-    );
-  }
-  if (meta.kind === 'channels') {
-    return <ChannelTicks id={id} meta={meta} value={value} error={error} onChange={onChange} />;
-  }
-  if (meta.kind === 'choice') {
-    return (
-      <SelectField
-        {...common}
-        options={meta.options ?? []}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    );
-  }
-  if (meta.kind === 'long-text') {
-    return <TextAreaField {...common} rows={3} onChange={(event) => onChange(event.target.value)} />;
-  }
+  const common = { id, label: meta.label, error, ...field };
+  if (meta.kind === 'switch') return <CheckboxField {...common} className="font-semibold" />;
+  if (meta.kind === 'choice') return <SelectField {...common} options={meta.options ?? []} />;
+  if (meta.kind === 'long-text') return <TextAreaField {...common} rows={3} />;
   return (
     <FormField
       {...common}
       type={meta.kind === 'email' ? 'email' : meta.kind === 'phone' ? 'tel' : 'text'}
       inputMode={['rupees', 'days', 'hours', 'count'].includes(meta.kind) ? 'numeric' : undefined}
       autoComplete="off"
-      onChange={(event) => onChange(event.target.value)}
     />
   );
 }
@@ -189,39 +134,33 @@ function SettingInput({
 function SettingsForm({ answer }: { answer: OwnerSettingsResponse }) {
   const id = useId();
   const save = useSaveOwnerSettings();
-  const [form, setForm] = useState<FormValues>(() => toForm(answer.settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [savedNow, setSavedNow] = useState(false);
-
-  const showErrors = (found: { path: string; message: string }[]) => {
-    const byField: Record<string, string> = {};
-    for (const error of found) byField[error.path] ??= error.message;
-    setErrors(byField);
-    const first = OWNER_SETTING_FIELDS.find(({ key }) => byField[key]);
-    if (first) document.getElementById(`${id}-${first.key}`)?.focus();
+  const { register, handleSubmit, formState, control, reset, setError } = useCheckedForm({
+    checks: checkSettings,
+    defaultValues: toForm(answer.settings),
+  });
+  const errors = formState.errors;
+  const errorOf = (key: string) => {
+    const message = errors[key]?.message;
+    return typeof message === 'string' ? message : undefined;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((settings) => {
     setSavedNow(false);
-    const parsed = OwnerSettings.safeParse(fromForm(form));
-    if (!parsed.success) {
-      showErrors(
-        parsed.error.issues.map((issue) => ({ path: String(issue.path[0]), message: issue.message })),
-      );
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+    save.mutate(settings, {
       onSuccess: (next) => {
-        setForm(toForm(next.settings));
+        reset(toForm(next.settings));
         setSavedNow(true);
       },
+      // The server's refusal of a setting under it, the first one focused.
       onError: (error) => {
-        if (error instanceof ApiError) showErrors(error.errors);
+        if (!(error instanceof ApiError)) return;
+        error.errors.forEach(({ path, message }, index) => {
+          setError(path, { message }, { shouldFocus: index === 0 });
+        });
       },
     });
-  };
+  });
 
   const groups = Object.entries(SETTING_GROUPS) as [SettingGroup, string][];
   return (
@@ -232,7 +171,14 @@ function SettingsForm({ answer }: { answer: OwnerSettingsResponse }) {
           and new order at once.
         </p>
       )}
-      <form onSubmit={submit} noValidate aria-label="Store settings" className="flex flex-col gap-6">
+      <form
+        onSubmit={submit}
+        onFocus={checkSettings.preload}
+        noValidate
+        aria-label="Store settings"
+        className="flex flex-col gap-6"
+      >
+        {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
         {groups.map(([group, title]) => (
           <fieldset
             key={group}
@@ -244,14 +190,11 @@ function SettingsForm({ answer }: { answer: OwnerSettingsResponse }) {
                 key={key}
                 className={meta.kind === 'long-text' || meta.kind === 'channels' ? 'sm:col-span-2' : ''}
               >
-                <SettingInput
-                  id={`${id}-${key}`}
-                  name={key}
-                  meta={meta}
-                  value={form[key] ?? ''}
-                  error={errors[key]}
-                  onChange={(value) => setForm((current) => ({ ...current, [key]: value }))}
-                />
+                {meta.kind === 'channels' ? (
+                  <ChannelTicks name={key} meta={meta} control={control} error={errorOf(key)} />
+                ) : (
+                  <SettingInput id={`${id}-${key}`} meta={meta} field={register(key)} error={errorOf(key)} />
+                )}
                 {meta.hint && <p className="mt-1 text-xs text-stone-600">{meta.hint}</p>}
               </div>
             ))}
