@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import { Link, UNSAFE_DataRouterNavigationContext as RouterNavigation, useSearchParams } from 'react-router';
 import type { OrderSelection } from '../../../shared/api/admin-bulk';
 import { MAX_DISPATCH_JOB_ORDERS } from '../../../shared/api/dispatch-rules';
 import { deliveryChoiceText } from '../../../shared/delivery-slot-rules';
@@ -47,12 +47,15 @@ function OrderFiltersForm({
   });
   const errors = formState.errors;
   // The checks answer after a moment (they load on first use): an owner who has opened an order
-  // meanwhile stays on it, as the filters would otherwise take the address back to the list.
-  const shown = useRef(true);
+  // meanwhile (its page may still be loading) stays on it, as the filters would otherwise take the
+  // address back to the list. Outside a data router (a test's) no navigation is ever pending.
+  const router = useContext(RouterNavigation);
+  const leaving = useRef(false);
+  leaving.current = router !== null && router.navigation.state !== 'idle';
   useEffect(() => {
-    shown.current = true;
+    leaving.current = false;
     return () => {
-      shown.current = false;
+      leaving.current = true;
     };
   }, []);
   // On a phone the status and dates fold away behind "Filters", so the orders come first.
@@ -69,7 +72,7 @@ function OrderFiltersForm({
   return (
     <form
       onSubmit={handleSubmit((next) => {
-        if (shown.current) onChange({ ...next, page: 1 });
+        if (!leaving.current) onChange({ ...next, page: 1 });
       })}
       onFocus={checkOrderFilters.preload}
       noValidate
