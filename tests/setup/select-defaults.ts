@@ -9,6 +9,9 @@ if (!('size' in HTMLSelectElement.prototype)) {
     get(this: HTMLSelectElement) {
       return Number(this.getAttribute('size') ?? 0);
     },
+    set(this: HTMLSelectElement, size: number) {
+      this.setAttribute('size', String(size));
+    },
   });
 }
 if (!('defaultSelected' in HTMLOptionElement.prototype)) {
@@ -16,6 +19,11 @@ if (!('defaultSelected' in HTMLOptionElement.prototype)) {
     configurable: true,
     get(this: HTMLOptionElement) {
       return this.hasAttribute('selected');
+    },
+    // React marks the option a select starts on this way (a select given a value).
+    set(this: HTMLOptionElement, selected: boolean) {
+      if (selected) this.setAttribute('selected', '');
+      else this.removeAttribute('selected');
     },
   });
 }
