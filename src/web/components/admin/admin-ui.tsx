@@ -69,30 +69,3 @@ export function Pager({
     </nav>
   );
 }
-
-/** A labelled control with its error below it. */
-export function Field({
-  label,
-  error,
-  children,
-  id,
-}: {
-  label: string;
-  error?: string | undefined;
-  children: ReactNode;
-  id: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
