@@ -20,6 +20,9 @@ async function pdfPages(download: Promise<Download>): Promise<{ name: string; pa
 async function chooseOrdersOf(admin: Page, surname: string, count: number) {
   await admin.getByLabel('Order number, name, e-mail or phone').fill(surname);
   await admin.getByLabel('Order number, name, e-mail or phone').press('Enter');
+  // The filter applies once its checks have loaded (first use, decision 0088); the orders chosen
+  // before that would be cleared by it. A worker's fresh store may list the same orders unfiltered.
+  await expect(admin).toHaveURL(new RegExp(`[?&]q=${surname}(&|$)`));
   await expect(admin.getByRole('checkbox', { name: /^Choose order / })).toHaveCount(count);
   await admin.getByRole('checkbox', { name: 'Select all on this page' }).check();
   return admin.getByRole('region', { name: `${count} orders chosen` });
