@@ -47,6 +47,8 @@ const AddressModal = lazy(() =>
 // An address carried back through the login page is read with the server's schema, with Zod: it
 // loads only then, so the page opens without Zod (checkout-checks.ts, decision 0088).
 const loadChecks = () => import('../features/checkout/checkout-checks');
+// One function for the page's life, so the address hook reads a carried address once per route state.
+const readCarriedAddress = () => loadChecks().then((checks) => checks.readCarriedAddress);
 
 // Decision 0081: the gift link's form loads on its first choice, as most orders go to an address.
 const GiftLinkForm = lazy(() =>
@@ -155,7 +157,7 @@ export function CheckoutPage() {
     userId,
     hasLines: lines.length > 0,
     routeState: location.state,
-    readCarried: () => loadChecks().then((checks) => checks.readCarriedAddress),
+    readCarried: readCarriedAddress,
   });
   const { saved, selected } = addressChoice;
   const delivery = useCheckoutDelivery(userId === null ? null : selected);

@@ -19,7 +19,7 @@ const carriesAddress = (state: unknown) =>
  * SPEC 2 and 4: the address checkout delivers to. The one the shopper picked, else a saved one the
  * login page carried back, else the default; with none saved, or when they cannot be loaded, the add
  * form opens once a sign-in. `readCarried` reads the carried address with the server's schema (it
- * loads on use, decision 0088).
+ * loads on use, decision 0088); it keeps its identity, as the route state does, so each is read once.
  */
 export function useCheckoutAddress({
   userId,
@@ -37,14 +37,13 @@ export function useCheckoutAddress({
   const [carried, setCarried] = useState<AddressForm | null>(null);
   const [carriedUnreadable, setCarriedUnreadable] = useState(false);
   const addressCarried = carriesAddress(routeState);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the state is read once, when it carries an address
   useEffect(() => {
     if (!addressCarried) return;
     readCarried().then(
       (read) => setCarried(read(routeState)),
       () => setCarriedUnreadable(true),
     );
-  }, [addressCarried]);
+  }, [addressCarried, routeState, readCarried]);
   const selected =
     saved.addresses.find((address) => address.id === selectedId) ??
     (carried ? saved.addresses.find((address) => sameAddress(address, carried)) : undefined) ??
