@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -9,13 +9,18 @@ import { eraseAddressesOf } from '../addresses';
 import {
   type AttemptRule,
   type AuthUser,
+  accountStandingOf,
+  correctFullName,
   createAttemptLimiter,
+  emailUsedByOther,
+  eraseAccountDetailsOf,
   erasePhoneCodesTo,
   eraseSessionsOf,
   type LimiterStore,
+  lockEmailOf,
+  setEmailOf,
   tokenHashOf,
 } from '../auth';
-import { users } from '../auth/tables';
 import { eraseGiftThanksFor } from '../gift-links';
 import { enqueueMail, eraseMailsOf } from '../mail';
 import { eraseSandboxMessagesTo } from '../messaging';
@@ -121,7 +126,7 @@ export function createAccountService({
     /** Decision 0063 (DPDP Act s.12): the shopper corrects their name; invoices issued keep theirs. */
     async correctName(userId: number, fullName: string) {
       await consume(correctLimiter, userId, 'change');
-      await db.update(users).set({ fullName }).where(eq(users.id, userId));
+      await correctFullName(db, userId, fullName);
       log.info({ userId, event: 'account-name-corrected' }, 'a shopper corrected their name');
     },
 
@@ -144,20 +149,13 @@ export function createAccountService({
      * it comes back. The account keeps its address until then; an earlier link stops working.
      */
     async requestEmailChange(input: { userId: number; email: string; origin: string }) {
-      const [account] = await db
-        .select({ email: users.email, deletedAt: users.deletedAt })
-        .from(users)
-        .where(eq(users.id, input.userId));
+      const account = await accountStandingOf(db, input.userId);
       if (!account || account.deletedAt) throw notFound('This account no longer exists');
       await consume(correctLimiter, input.userId, 'change');
       if (account.email?.toLowerCase() === input.email) {
         throw invalid(EMAIL_CHANGE_MESSAGES.same, [{ path: 'email', message: EMAIL_CHANGE_MESSAGES.same }]);
       }
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.email})`, input.email), ne(users.id, input.userId)));
-      if (taken) throw conflict(EMAIL_CHANGE_MESSAGES.taken);
+      if (await emailUsedByOther(db, input.email, input.userId)) throw conflict(EMAIL_CHANGE_MESSAGES.taken);
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_HOURS * 60 * 60 * 1000);
@@ -217,14 +215,10 @@ export function createAccountService({
           )
           .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
         if (!claimed) throw notFound(EMAIL_CHANGE_MESSAGES.linkGone);
-        const [before] = await tx
-          .select({ email: users.email, deletedAt: users.deletedAt })
-          .from(users)
-          .where(eq(users.id, claimed.userId))
-          .for('update');
+        const before = await lockEmailOf(tx, claimed.userId);
         if (!before || before.deletedAt) throw notFound(EMAIL_CHANGE_MESSAGES.linkGone);
         try {
-          await tx.update(users).set({ email: claimed.newEmail }).where(eq(users.id, claimed.userId));
+          await setEmailOf(tx, claimed.userId, claimed.newEmail);
         } catch (error) {
           if (violatedConstraint(error) === null) throw error;
           throw conflict(EMAIL_CHANGE_MESSAGES.taken);
@@ -256,13 +250,13 @@ export function createAccountService({
      * names or reaches the shopper goes, in one transaction.
      */
     async erase(input: { userId: number; password?: string; code?: string; ip: string }) {
-      const [account] = await db.select().from(users).where(eq(users.id, input.userId));
+      const account = await accountStandingOf(db, input.userId);
       if (!account || account.deletedAt) throw notFound('This account no longer exists');
       if (account.role === 'admin') throw forbidden(STAFF_CANNOT_ERASE);
       await consume(eraseLimiter, input.userId, 'delete');
       if (!(await confirmIdentity(input))) {
         throw invalid(CONFIRMATION_WRONG, [
-          { path: account.passwordHash ? 'password' : 'code', message: CONFIRMATION_WRONG },
+          { path: account.hasPassword ? 'password' : 'code', message: CONFIRMATION_WRONG },
         ]);
       }
       const now = clock.now();
@@ -282,20 +276,7 @@ export function createAccountService({
         await eraseMessagesOf(tx, { orderIds: ownOrders, phone });
         if (phone) await eraseSandboxMessagesTo(tx, phone);
         await eraseMailsOf(tx, { orderIds: ownOrders, email });
-        await tx
-          .update(users)
-          .set({
-            email: null,
-            username: `erased-${input.userId}`,
-            fullName: ERASED_NAME,
-            passwordHash: null,
-            phone: null,
-            phoneVerifiedAt: null,
-            gstin: null,
-            legalName: null,
-            deletedAt: now,
-          })
-          .where(eq(users.id, input.userId));
+        await eraseAccountDetailsOf(tx, input.userId, { fullName: ERASED_NAME, at: now });
         if (email) {
           await enqueueMail(
             tx,

@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
+import { userEmail } from '../../db/sql-helpers';
 import { users } from './tables';
 
 // What other modules ask of an account (decision 0094), in their own transaction.
@@ -36,4 +37,51 @@ export async function accountsReachedAt(
         : and(eq(users.phone, address), isNotNull(users.phoneVerifiedAt)),
     );
   return owners.map((owner) => owner.id);
+}
+
+/** The name and e-mail ('' for an account made with a mobile number alone) a mail is addressed with. */
+export async function mailContactOf(runner: Queryable, userId: number) {
+  const [account] = await runner
+    .select({ email: userEmail, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return account ?? null;
+}
+
+/** The account whose e-mail is exactly this one: its id, e-mail and name; null when none. */
+export async function accountWithEmail(runner: Queryable, email: string) {
+  const [account] = await runner
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.email, email));
+  return account ?? null;
+}
+
+/**
+ * What the account page checks before a shopper changes their account (decision 0063): its
+ * e-mail and mobile, its role, whether it signs in with a password, when it was erased.
+ */
+export async function accountStandingOf(runner: Queryable, userId: number) {
+  const [account] = await runner
+    .select({
+      email: users.email,
+      phone: users.phone,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) return null;
+  const { passwordHash, ...standing } = account;
+  return { ...standing, hasPassword: Boolean(passwordHash) };
+}
+
+/** Whether an account other than `userId` has this e-mail (in lower case). */
+export async function emailUsedByOther(runner: Queryable, email: string, userId: number): Promise<boolean> {
+  const [other] = await runner
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)));
+  return other !== undefined;
 }

@@ -1,6 +1,14 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
 
-export { accountsReachedAt, contactOf, lockAccount } from './account-lookups';
+export {
+  accountStandingOf,
+  accountsReachedAt,
+  accountWithEmail,
+  contactOf,
+  emailUsedByOther,
+  lockAccount,
+  mailContactOf,
+} from './account-lookups';
 export {
   type AttemptLimiter,
   type AttemptRule,
@@ -27,7 +35,15 @@ export {
 } from './corporate-accounts';
 export { createOrPromoteAdmin } from './owner-account';
 export { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from './password';
-export { accountDetailsOf, erasePhoneCodesTo, eraseSessionsOf } from './personal-data';
+export {
+  accountDetailsOf,
+  correctFullName,
+  eraseAccountDetailsOf,
+  erasePhoneCodesTo,
+  eraseSessionsOf,
+  lockEmailOf,
+  setEmailOf,
+} from './personal-data';
 export { CODE_ALLOWANCE, deleteSpentPhoneCodes } from './phone-sign-in';
 export { authRoutes, userJson } from './routes';
 export {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
-import { users } from '../auth/tables';
+import { mailContactOf } from '../auth';
 import type { MailOrder } from '../mail';
 import {
   addressOf,
@@ -16,13 +16,7 @@ import { orderItems } from '../orders/tables';
 /** An order as its mails show it: the customer, the lines and the amounts. */
 export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
   // Every order that can be paid has its customer (an unclaimed quote is claimed before payment).
-  const [customer] =
-    order.userId === null
-      ? []
-      : await tx
-          .select({ email: users.email, fullName: users.fullName })
-          .from(users)
-          .where(eq(users.id, order.userId));
+  const customer = order.userId === null ? null : await mailContactOf(tx, order.userId);
   const items = await tx
     .select({
       name: orderItems.name,

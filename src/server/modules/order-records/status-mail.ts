@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { userEmail } from '../../db/sql-helpers';
 import type { StoreIdentity } from '../../store-identity';
-import { users } from '../auth/tables';
+import { mailContactOf } from '../auth';
 import { enqueueMail, giftOnItsWayMail, mailQueuedFor, orderStatusMail } from '../mail';
 import { statusMailDue } from '../notifications';
 import { addressOf, deliveryChoiceOf, feesOfOrder, type OrderRow } from '../orders';
@@ -44,10 +42,7 @@ export async function mailStatusIfDue(
 ): Promise<void> {
   await mailGiftIfOnItsWay(tx, store, row, to, now);
   if (row.userId === null || !(await statusMailDue(tx, row.id, to))) return;
-  const [customer] = await tx
-    .select({ email: userEmail, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, row.userId));
+  const customer = await mailContactOf(tx, row.userId);
   if (!customer) return;
   const order = {
     id: row.id,

@@ -25,8 +25,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
-import type { AuthUser } from '../auth';
-import { users } from '../auth/tables';
+import { type AuthUser, accountWithEmail, contactOf } from '../auth';
 import { bulkEnquiries } from '../bulk-enquiries/tables';
 import { products } from '../catalog/tables';
 import { enqueueMail, quoteMail } from '../mail';
@@ -169,12 +168,7 @@ export function createQuoteService({
         { path: 'shippingAddress', message: QUOTE_MESSAGES.noAddress },
       ]);
     }
-    const [account] = email
-      ? await db
-          .select({ id: users.id, email: users.email, fullName: users.fullName })
-          .from(users)
-          .where(eq(users.email, email))
-      : [];
+    const account = email ? await accountWithEmail(db, email) : null;
     return {
       enquiryId: enquiry?.id ?? null,
       email,
@@ -291,10 +285,8 @@ export function createQuoteService({
     const [marker] = await executor.select().from(orderQuotes).where(eq(orderQuotes.orderId, order.id));
     if (!marker) throw notFound(QUOTE_MESSAGES.quoteNotFound);
     // Older quotes kept no e-mail of their own: their customer's account has it.
-    const [account] =
-      marker.customerEmail === null && order.userId !== null
-        ? await executor.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
-        : [];
+    const account =
+      marker.customerEmail === null && order.userId !== null ? await contactOf(executor, order.userId) : null;
     const items = await executor
       .select()
       .from(orderItems)
