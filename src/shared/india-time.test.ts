@@ -4,6 +4,7 @@ import {
   formatIndiaDateTime,
   formatIndiaDay,
   formatIndiaDayAndMonth,
+  formatIndiaMonth,
   formatIndiaTime,
   indiaWireTime,
   instantOfIndiaTime,
@@ -26,12 +27,15 @@ describe('India time written one way (decision 0082)', () => {
     expect(formatIndiaDay('2026-11-24')).toBe('Tue, 24 Nov');
     expect(formatIndiaDay('2031-03-13')).toBe('Thu, 13 Mar');
     expect(formatIndiaDayAndMonth('2026-11-23')).toBe('23 Nov');
+    expect(formatIndiaMonth('2026-09')).toBe('September 2026');
+    expect(formatIndiaMonth('2027-01')).toBe('January 2027');
   });
 
   it('writes nothing for an unreadable instant, and leaves text that is not a date as it is', () => {
     expect(formatIndiaDate('not a date')).toBe('');
     expect(formatIndiaDateTime('')).toBe('');
     expect(formatIndiaDay('3-5 days')).toBe('3-5 days');
+    expect(formatIndiaMonth('Sept 2026')).toBe('Sept 2026');
   });
 
   it("reads and writes couriers' India wall-clock times", () => {

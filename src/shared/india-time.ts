@@ -99,6 +99,12 @@ export const formatIndiaDay = (isoDate: string): string =>
 export const formatIndiaDayAndMonth = (isoDate: string): string =>
   ISO_DATE.test(isoDate) ? written(isoDate, 'day-month', { day: 'numeric', month: 'short' }) : isoDate;
 
+/** 'September 2026': a calendar month 'YYYY-MM' (a pack's month of manufacture); any other text as it is. */
+export const formatIndiaMonth = (yearMonth: string): string =>
+  /^\d{4}-\d{2}$/.test(yearMonth)
+    ? written(`${yearMonth}-01`, 'month', { month: 'long', year: 'numeric' })
+    : yearMonth;
+
 /** The instant of an India wall-clock time: a date 'YYYY-MM-DD' and 'HH:MM[:SS]'; null when unreadable. */
 export function instantOfIndiaTime(isoDate: string, time: string): Date | null {
   const at = Date.parse(`${isoDate}T${time.length === 5 ? `${time}:00` : time}Z`);

@@ -1,4 +1,5 @@
 import type { Product, ProductDetails } from '../../../shared/api/catalog';
+import { formatIndiaMonth } from '../../../shared/india-time';
 import { netQuantityText } from '../../../shared/legal-metrology-terms';
 import { formatInr } from '../../../shared/money';
 import type { StoreSettings } from '../../../shared/store-settings';
@@ -11,14 +12,6 @@ const MAKER_WORDS = {
   packer: 'Packed by',
   importer: 'Imported by',
 } as const;
-
-/** "2026-09" as "September 2026". */
-const monthText = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 type Row = { term: string; value: string };
 
@@ -50,7 +43,7 @@ export function declarationRows(
   }
   add('Dimensions', declared.dimensions);
   add('Best before', declared.bestBefore);
-  add('Month of manufacture', declared.manufacturedMonth ? monthText(declared.manufacturedMonth) : null);
+  add('Month of manufacture', declared.manufacturedMonth ? formatIndiaMonth(declared.manufacturedMonth) : null);
   add(
     'Consumer care',
     [care.seller.legalName, care.seller.address, care.customerCare.phone, care.customerCare.email]
