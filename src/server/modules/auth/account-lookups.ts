@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { userEmail } from '../../db/sql-helpers';
 import { users } from './tables';
@@ -10,13 +10,34 @@ export async function lockAccount(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
-/** The account's e-mail and mobile, and whether the mobile is verified; null when no such account. */
+/**
+ * The account's name, e-mail and mobile, and whether the mobile is verified; null when no such
+ * account.
+ */
 export async function contactOf(runner: Queryable, userId: number) {
   const [account] = await runner
-    .select({ email: users.email, phone: users.phone, verified: users.phoneVerifiedAt })
+    .select({
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      verified: users.phoneVerifiedAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return account ?? null;
+}
+
+/** The accounts' names and e-mails (an empty e-mail when none), by id; an id of no account is left out. */
+export async function accountNamesOf(
+  runner: Queryable,
+  userIds: readonly number[],
+): Promise<Map<number, { fullName: string; email: string }>> {
+  if (userIds.length === 0) return new Map();
+  const accounts = await runner
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(accounts.map(({ id, fullName, email }) => [id, { fullName, email: email ?? '' }]));
 }
 
 /**

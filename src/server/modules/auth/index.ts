@@ -1,6 +1,7 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
 
 export {
+  accountNamesOf,
   accountStandingOf,
   accountsReachedAt,
   accountWithEmail,

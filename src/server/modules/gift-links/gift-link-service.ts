@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressWithLandmark } from '../../../shared/address';
 import type {
@@ -35,28 +35,30 @@ import type { Db, Tx } from '../../db/client';
 import { conflict, invalid, notFound, unavailable } from '../../errors';
 import { customerPhotoWebp } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
-import { users } from '../auth/tables';
+import { contactOf } from '../auth';
 import { recordRefund } from '../invoices';
 import { enqueueMail, giftLinkMail } from '../mail';
 import { markRefundDue, refundFromPayments } from '../money-ledger';
 import { messageName, queueGiftLinkMessage } from '../notifications';
 import {
   type DeliveryLookup,
-  estimateOf,
   feePaiseOf,
   feesOfOrder,
   giftLinkSlotsOf,
   giftLinkTokenHashOf,
   isOrderId,
+  lockedOrderOf,
   newGiftLinkToken,
   type OrderRow,
+  orderLinesOf,
+  orderOf,
   recordStatus,
   releaseReservation,
   setFee,
+  setOrderDelivery,
+  setOrderStatus,
   slotFeeOf,
-  windowColumnsOf,
 } from '../orders';
-import { orderItems, orders } from '../orders/tables';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 import { queueGiftThanks } from './gift-thanks';
@@ -122,11 +124,8 @@ export function createGiftLinkService({
 }) {
   const senderNameOf = async (runner: Db | Tx, order: Pick<OrderRow, 'userId'>) => {
     if (order.userId === null) return 'A friend';
-    const [sender] = await runner
-      .select({ name: users.fullName })
-      .from(users)
-      .where(eq(users.id, order.userId));
-    return messageName(sender?.name, 'A friend');
+    const sender = await contactOf(runner, order.userId);
+    return messageName(sender?.fullName, 'A friend');
   };
 
   /**
@@ -135,12 +134,13 @@ export function createGiftLinkService({
    */
   async function liveLink(token: string) {
     const now = clock.now();
-    const [found] = await db
-      .select({ link: giftLinks, order: orders })
+    const [link] = await db
+      .select()
       .from(giftLinks)
-      .innerJoin(orders, eq(orders.id, giftLinks.orderId))
       .where(eq(giftLinks.tokenHash, giftLinkTokenHashOf(token)))
       .limit(1);
+    const order = link ? await orderOf(db, link.orderId) : null;
+    const found = link && order ? { link, order } : undefined;
     const openUntil =
       found?.link.state === 'addressed' && found.link.answeredAt
         ? new Date(
@@ -177,7 +177,7 @@ export function createGiftLinkService({
     open: readonly GiftLinkRowState[] = ['sent', 'opened'],
   ) {
     const [link] = await tx.select().from(giftLinks).where(eq(giftLinks.orderId, orderId)).for('update');
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockedOrderOf(tx, orderId);
     if (!link || !order) throw notFound(GIFT_LINK_MESSAGES.notFound);
     if (!open.includes(link.state)) throw conflict(GIFT_LINK_MESSAGES.alreadyAnswered);
     if (order.status !== 'paid') throw conflict(GIFT_LINK_MESSAGES.notPaidYet);
@@ -220,7 +220,7 @@ export function createGiftLinkService({
     actor: 'system' | 'customer',
     now: Date,
   ) {
-    await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, order.id));
+    await setOrderStatus(tx, { orderId: order.id, to: 'cancelled', at: now });
     await tx.update(giftLinks).set({ state, answeredAt: now }).where(eq(giftLinks.orderId, order.id));
     await releaseReservation(tx, order.id);
     await markRefundDue(tx, order.id, 'cancelled');
@@ -238,10 +238,7 @@ export function createGiftLinkService({
         { path: 'delivery', message: GIFT_LINK_MESSAGES.slotNotAllowed },
       ]);
     }
-    const lines = await db
-      .select({ isPreOrder: orderItems.isPreOrder })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, link.orderId));
+    const lines = await orderLinesOf(db, link.orderId);
     const pincode = answer.address.postalCode;
     const check = await lookupDelivery(pincode, { isPreOrder: lines.some((line) => line.isPreOrder) });
     if (deliveryRefusal(check.info)) throw conflict(GIFT_LINK_MESSAGES.notDelivered);
@@ -267,19 +264,14 @@ export function createGiftLinkService({
       const midnightAsPaid = answer.delivery.slot === 'midnight' && !slotsOf(link).includes('timed');
       const slotPaise = midnightAsPaid ? paidSlotPaise : Math.min(paidSlotPaise, picked.paise);
       const cheaperBy = paidSlotPaise - slotPaise;
-      await tx
-        .update(orders)
-        .set({
-          shippingAddress: address,
-          deliveryPincode: pincode,
-          deliveryEstimate: estimateOf(check.info),
-          deliveryDate: answer.delivery.date,
-          deliverySlot: answer.delivery.slot,
-          ...windowColumnsOf(answer.delivery, slots),
-          totalPaise: order.totalPaise - cheaperBy,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, order.id));
+      await setOrderDelivery(tx, order.id, {
+        address,
+        info: check.info,
+        chosen: answer.delivery,
+        slots,
+        totalPaise: order.totalPaise - cheaperBy,
+        at: now,
+      });
       await tx
         .update(giftLinks)
         .set({ state: 'addressed', answeredAt: now })
@@ -354,11 +346,7 @@ export function createGiftLinkService({
         .where(and(eq(giftLinks.orderId, link.orderId), eq(giftLinks.state, 'sent')));
     }
     const items = link.revealGift
-      ? await db
-          .select({ name: orderItems.name, image: orderItems.image, quantity: orderItems.quantity })
-          .from(orderItems)
-          .where(eq(orderItems.orderId, order.id))
-          .orderBy(asc(orderItems.id))
+      ? (await orderLinesOf(db, order.id)).map(({ name, image, quantity }) => ({ name, image, quantity }))
       : null;
     const slot = DeliverySlot.safeParse(order.deliverySlot);
     const thanks = await thanksOf(order.id);
@@ -380,7 +368,7 @@ export function createGiftLinkService({
   async function refundExpired(orderId: string, actor: 'system' | 'customer'): Promise<boolean> {
     const done = await db.transaction(async (tx) => {
       const [link] = await tx.select().from(giftLinks).where(eq(giftLinks.orderId, orderId)).for('update');
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      const order = await lockedOrderOf(tx, orderId);
       if (link?.state !== 'expired' || order?.status !== 'paid') return false;
       await cancelInFull(tx, order, 'expired', GIFT_EXPIRED_NOTE, actor, clock.now());
       return true;
@@ -393,15 +381,12 @@ export function createGiftLinkService({
 
   /** The sender's own link (DESIGN 5: another's is 'not found'). */
   async function senderLink(userId: number, orderId: string): Promise<LinkRow> {
-    const [found] = isOrderId(orderId)
-      ? await db
-          .select({ link: giftLinks })
-          .from(giftLinks)
-          .innerJoin(orders, eq(orders.id, giftLinks.orderId))
-          .where(and(eq(giftLinks.orderId, orderId), eq(orders.userId, userId)))
+    const [link] = isOrderId(orderId)
+      ? await db.select().from(giftLinks).where(eq(giftLinks.orderId, orderId))
       : [];
-    if (!found) throw notFound(GIFT_LINK_MESSAGES.notFound);
-    return found.link;
+    const order = link ? await orderOf(db, orderId) : null;
+    if (!link || order?.userId !== userId) throw notFound(GIFT_LINK_MESSAGES.notFound);
+    return link;
   }
 
   /**
@@ -477,7 +462,7 @@ export function createGiftLinkService({
       await senderLink(userId, orderId);
       await db.transaction(async (tx) => {
         const [link] = await tx.select().from(giftLinks).where(eq(giftLinks.orderId, orderId)).for('update');
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+        const order = await orderOf(tx, orderId);
         if (!link || !order) throw notFound(GIFT_LINK_MESSAGES.notFound);
         if (link.state !== 'sent' || order.status !== 'paid')
           throw conflict(GIFT_LINK_MESSAGES.alreadyOpened);
@@ -583,7 +568,7 @@ export function createGiftLinkService({
         .returning({ orderId: giftLinks.orderId });
       for (const { orderId } of lapsed) {
         await db.transaction(async (tx) => {
-          const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+          const order = await orderOf(tx, orderId);
           if (order) {
             await recordStatus(tx, { orderId, status: order.status, note: GIFT_LINK_LAPSED_NOTE, at: now });
           }

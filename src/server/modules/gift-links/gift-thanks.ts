@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { StoreIdentity } from '../../store-identity';
-import { users } from '../auth/tables';
+import { contactOf } from '../auth';
 import { enqueueMail, giftThanksMail } from '../mail';
 import { messageName, orderNewsMailDue, queueOrderNotice } from '../notifications';
-import { orders } from '../orders/tables';
+import { orderOf } from '../orders';
 
 /**
  * Decision 0081: a gift's recipient thanked its sender. In the caller's transaction, the sender
@@ -27,12 +26,9 @@ export async function queueGiftThanks(
     details: { fromName },
     at: thanks.at,
   });
-  const [sender] = await tx
-    .select({ email: users.email, fullName: users.fullName, orderNumber: orders.orderNumber })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, thanks.orderId));
-  if (!sender?.email || !(await orderNewsMailDue(tx, thanks.orderId))) return;
+  const order = await orderOf(tx, thanks.orderId);
+  const sender = order && order.userId !== null ? await contactOf(tx, order.userId) : null;
+  if (!order || !sender?.email || !(await orderNewsMailDue(tx, thanks.orderId))) return;
   await enqueueMail(
     tx,
     giftThanksMail(
@@ -42,7 +38,7 @@ export async function queueGiftThanks(
         fromName,
         note: thanks.note,
         orderId: thanks.orderId,
-        orderNumber: sender.orderNumber,
+        orderNumber: order.orderNumber,
       },
       store,
     ),

@@ -18,8 +18,7 @@ import {
 import { formatPaise, toPaise, toRupees } from '../../../shared/money';
 import { AppError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
 import { recordCapturedPayment } from '../money-ledger';
-import { reserveOrderAgain } from '../orders';
-import { orders } from '../orders/tables';
+import { lockedOrderOf, orderOf, reserveOrderAgain } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import type { ProviderCapture } from '../payments';
 import type { PoolMeeting } from './meet-pool';
@@ -63,9 +62,7 @@ export function createPoolContributions(
         .from(groupGifts)
         .where(eq(groupGifts.id, found.groupGiftId))
         .for('update');
-      const [order] = pool
-        ? await tx.select().from(orders).where(eq(orders.id, pool.orderId)).for('update')
-        : [];
+      const order = pool ? await lockedOrderOf(tx, pool.orderId) : null;
       if (!pool || !order) throw new Error(`Group gift ${found.groupGiftId} vanished`);
       const now = clock.now();
       const payment = await recordCapturedPayment(tx, {
@@ -159,10 +156,7 @@ export function createPoolContributions(
         (pool.state === 'short' && userId === pool.organiserId);
       if (!collecting)
         throw conflict(pool.state === 'met' ? GROUP_GIFT_MESSAGES.complete : GROUP_GIFT_MESSAGES.closed);
-      const [order] = await db
-        .select({ totalPaise: orders.totalPaise })
-        .from(orders)
-        .where(eq(orders.id, pool.orderId));
+      const order = await orderOf(db, pool.orderId);
       const remaining = (order?.totalPaise ?? 0) - (await collectedPaiseOf(db, pool.id));
       if (remaining <= 0) throw conflict(GROUP_GIFT_MESSAGES.complete);
       const bounds = await rules();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, notInArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type {
   ChooseReplacementPayload,
   GroupGiftView,
@@ -15,10 +15,16 @@ import {
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
-import { products } from '../catalog/tables';
-import { payments } from '../money-ledger/tables';
-import { type OrderRow, recordStatus, replacePendingLines } from '../orders';
-import { orderItems, orders } from '../orders/tables';
+import { giftsInStockUpTo } from '../catalog';
+import { lockedPaymentOf } from '../money-ledger';
+import {
+  lockedOrderOf,
+  type OrderRow,
+  orderLinesOf,
+  orderOf,
+  recordStatus,
+  replacePendingLines,
+} from '../orders';
 import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
 import type { ShareRefunds } from './share-refunds';
 import { groupGiftContributions, groupGifts } from './tables';
@@ -92,7 +98,7 @@ export function createPoolMeeting(
   async function waitingPool(userId: number, token: string) {
     const pool = await organisersPool(userId, token);
     if (pool.state !== 'sold_out') throw conflict(GROUP_GIFT_MESSAGES.notSoldOut);
-    const [order] = await db.select().from(orders).where(eq(orders.id, pool.orderId));
+    const order = await orderOf(db, pool.orderId);
     if (!order) throw new Error(`Group gift ${pool.id} has no order`);
     return { pool, order, collected: await collectedPaiseOf(db, pool.id) };
   }
@@ -107,26 +113,14 @@ export function createPoolMeeting(
      */
     async replacements(userId: number, token: string): Promise<ReplacementGift[]> {
       const { order, collected } = await waitingPool(userId, token);
-      const soldOut = (
-        await db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, order.id))
-      ).map((row) => row.id);
-      const candidates = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(
-          and(
-            eq(products.archived, false),
-            gte(products.stock, 1),
-            lte(products.pricePaise, collected),
-            lte(products.minQuantity, 1),
-            isNull(products.personalisation),
-            soldOut.length ? notInArray(products.id, soldOut) : undefined,
-          ),
-        )
-        .orderBy(desc(products.pricePaise), asc(products.id))
-        .limit(REPLACEMENTS_PRICED);
+      const soldOut = (await orderLinesOf(db, order.id)).map((line) => line.productId);
+      const candidates = await giftsInStockUpTo(db, {
+        maxPricePaise: collected,
+        excluding: soldOut,
+        limit: REPLACEMENTS_PRICED,
+      });
       const offered: ReplacementGift[] = [];
-      for (const { id } of candidates) {
+      for (const id of candidates) {
         if (offered.length === REPLACEMENTS_SHOWN) break;
         try {
           const priced = await orderService.priceReplacementGift(userId, order, id);
@@ -162,7 +156,7 @@ export function createPoolMeeting(
       await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(groupGifts).where(eq(groupGifts.id, pool.id)).for('update');
         if (locked?.state !== 'sold_out') throw conflict(GROUP_GIFT_MESSAGES.notSoldOut);
-        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+        await lockedOrderOf(tx, order.id);
         const collected = await collectedPaiseOf(tx, pool.id);
         if (priced.totalPaise > collected)
           throw conflict(replacementTooDearMessage(priced.totalPaise, collected));
@@ -174,11 +168,7 @@ export function createPoolMeeting(
         for (const share of shares) {
           const paise = parts.find((part) => part.id === share.id)?.paise ?? 0;
           if (paise === 0 || share.paymentId === null) continue;
-          const [payment] = await tx
-            .select()
-            .from(payments)
-            .where(eq(payments.id, share.paymentId))
-            .for('update');
+          const payment = await lockedPaymentOf(tx, share.paymentId);
           if (!payment) throw new Error(`Payment ${share.paymentId} vanished`);
           await giveBack(tx, locked, {
             payment,

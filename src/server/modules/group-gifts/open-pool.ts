@@ -15,8 +15,7 @@ import {
 import { DAY_MS, indiaDateOf, indiaDayEnd } from '../../../shared/india-time';
 import { toPaise } from '../../../shared/money';
 import { conflict, forbidden, invalid, tooMany } from '../../errors';
-import { giftLinkTokenHashOf, newGiftLinkToken } from '../orders';
-import { orders } from '../orders/tables';
+import { giftLinkTokenHashOf, newGiftLinkToken, orderOf } from '../orders';
 import type { GroupGiftDeps, PoolRecords } from './pool-records';
 import { groupGifts } from './tables';
 
@@ -104,10 +103,7 @@ export function createPoolOpening(
     async edit(userId: number, token: string, changes: EditGroupGiftPayload): Promise<GroupGiftView> {
       const pool = await organisersPool(userId, token);
       if (pool.state !== 'open') throw conflict(GROUP_GIFT_MESSAGES.closed);
-      const [order] = await db
-        .select({ deliveryDate: orders.deliveryDate })
-        .from(orders)
-        .where(eq(orders.id, pool.orderId));
+      const order = await orderOf(db, pool.orderId);
       const deadline = changes.closesOn
         ? deadlineOf(changes.closesOn, order?.deliveryDate ?? null, clock.now())
         : pool.deadline;

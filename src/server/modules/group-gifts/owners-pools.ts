@@ -1,8 +1,8 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AdminGroupGift } from '../../../shared/api/group-gifts';
 import { toRupees } from '../../../shared/money';
-import { users } from '../auth/tables';
-import { orders } from '../orders/tables';
+import { accountNamesOf } from '../auth';
+import { ordersOf } from '../orders';
 import type { GroupGiftDeps, PoolRow } from './pool-records';
 import { groupGiftContributions, groupGifts } from './tables';
 
@@ -15,51 +15,55 @@ export function createOwnersPools({ db }: Pick<GroupGiftDeps, 'db'>) {
     /** The owner's pools, newest first (at most 200), each with every share started. */
     async ownerList(state?: PoolRow['state']): Promise<AdminGroupGift[]> {
       const pools = await db
-        .select({
-          pool: groupGifts,
-          orderNumber: orders.orderNumber,
-          totalPaise: orders.totalPaise,
-          organiser: users.fullName,
-        })
+        .select()
         .from(groupGifts)
-        .innerJoin(orders, eq(orders.id, groupGifts.orderId))
-        .innerJoin(users, eq(users.id, groupGifts.organiserId))
         .where(state ? eq(groupGifts.state, state) : undefined)
         .orderBy(desc(groupGifts.createdAt))
         .limit(OWNER_LIST_LIMIT);
       const shares = pools.length
         ? await db
-            .select({ share: groupGiftContributions, name: users.fullName })
+            .select()
             .from(groupGiftContributions)
-            .innerJoin(users, eq(users.id, groupGiftContributions.userId))
             .where(
               inArray(
                 groupGiftContributions.groupGiftId,
-                pools.map((row) => row.pool.id),
+                pools.map((pool) => pool.id),
               ),
             )
             .orderBy(asc(groupGiftContributions.id))
         : [];
-      return pools.map(({ pool, orderNumber, totalPaise, organiser }) => {
-        const own = shares.filter((row) => row.share.groupGiftId === pool.id);
+      const [orders, names] = await Promise.all([
+        ordersOf(
+          db,
+          pools.map((pool) => pool.orderId),
+        ),
+        accountNamesOf(db, [
+          ...pools.map((pool) => pool.organiserId),
+          ...shares.map((share) => share.userId),
+        ]),
+      ]);
+      const orderOf = new Map(orders.map((order) => [order.id, order]));
+      return pools.flatMap((pool) => {
+        const order = orderOf.get(pool.orderId);
+        if (!order) return [];
+        const own = shares.filter((share) => share.groupGiftId === pool.id);
         return {
           id: pool.id,
           orderId: pool.orderId,
-          orderNumber,
+          orderNumber: order.orderNumber,
           recipientName: pool.recipientName,
-          organiserName: organiser,
+          organiserName: names.get(pool.organiserId)?.fullName ?? '',
           state: pool.state,
-          targetAmount: toRupees(totalPaise),
+          targetAmount: toRupees(order.totalPaise),
           collectedAmount: toRupees(
-            own
-              .filter((row) => row.share.state === 'taken')
-              .reduce((sum, row) => sum + row.share.takenPaise, 0),
+            own.filter((share) => share.state === 'taken').reduce((sum, share) => sum + share.takenPaise, 0),
           ),
           closesAt: pool.deadline.toISOString(),
           createdAt: pool.createdAt.toISOString(),
-          contributions: own.map(({ share, name }) => ({
+          contributions: own.map((share) => ({
             id: share.id,
-            name,
+            // Every share and pool names an account (a foreign key), as the order its pool.
+            name: names.get(share.userId)?.fullName ?? '',
             amount: toRupees(share.amountPaise),
             taken: toRupees(share.takenPaise),
             state: share.state,

@@ -13,10 +13,9 @@ import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
-import { users } from '../auth/tables';
+import { contactOf } from '../auth';
 import { messageName, queueGroupGiftMessage } from '../notifications';
-import { giftLinkTokenHashOf, type OrderRow, type OrderService } from '../orders';
-import { orderItems, orders } from '../orders/tables';
+import { giftLinkTokenHashOf, type OrderRow, type OrderService, orderLinesOf, orderOf } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { groupGiftContributions, groupGifts } from './tables';
 
@@ -63,11 +62,8 @@ export function createPoolRecords({ db, rules }: Pick<GroupGiftDeps, 'db' | 'rul
 
   /** The verified mobile of an account; null when it has none (signed in by e-mail only). */
   async function verifiedPhoneOf(runner: Db | Tx, userId: number): Promise<string | null> {
-    const [user] = await runner
-      .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
-      .from(users)
-      .where(eq(users.id, userId));
-    return user?.phone && user.verifiedAt ? user.phone : null;
+    const account = await contactOf(runner, userId);
+    return account?.phone && account.verified ? account.phone : null;
   }
 
   /** Paise the pool holds: what it kept of every share still in it. */
@@ -88,12 +84,9 @@ export function createPoolRecords({ db, rules }: Pick<GroupGiftDeps, 'db' | 'rul
 
   async function view(pool: PoolRow, viewerId: number | null): Promise<GroupGiftView> {
     const bounds = await rules();
-    const [order] = await db.select().from(orders).where(eq(orders.id, pool.orderId));
+    const order = await orderOf(db, pool.orderId);
     if (!order) throw notFound(GROUP_GIFT_MESSAGES.notFound);
-    const [organiser] = await db
-      .select({ name: users.fullName })
-      .from(users)
-      .where(eq(users.id, pool.organiserId));
+    const organiser = await contactOf(db, pool.organiserId);
     const shares = await db
       .select({
         id: groupGiftContributions.id,
@@ -113,11 +106,7 @@ export function createPoolRecords({ db, rules }: Pick<GroupGiftDeps, 'db' | 'rul
       .orderBy(asc(groupGiftContributions.id));
     const items = pool.surprise
       ? null
-      : await db
-          .select({ name: orderItems.name, image: orderItems.image, quantity: orderItems.quantity })
-          .from(orderItems)
-          .where(eq(orderItems.orderId, order.id))
-          .orderBy(asc(orderItems.id));
+      : (await orderLinesOf(db, order.id)).map(({ name, image, quantity }) => ({ name, image, quantity }));
     const collected =
       pool.state === 'refunded' ? 0 : shares.reduce((sum, share) => sum + share.takenPaise, 0);
     const friends = new Set(shares.map((share) => share.userId)).size;
@@ -125,7 +114,7 @@ export function createPoolRecords({ db, rules }: Pick<GroupGiftDeps, 'db' | 'rul
     return {
       items,
       recipientName: pool.recipientName,
-      organiserName: messageName(organiser?.name, 'A friend'),
+      organiserName: messageName(organiser?.fullName, 'A friend'),
       message: pool.message,
       targetAmount: toRupees(order.totalPaise),
       collectedAmount: toRupees(collected),

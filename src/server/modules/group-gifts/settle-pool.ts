@@ -12,8 +12,7 @@ import { DAY_MS } from '../../../shared/india-time';
 import type { Tx } from '../../db/client';
 import { conflict } from '../../errors';
 import { markRefundDue } from '../money-ledger';
-import { recordStatus } from '../orders';
-import { orders } from '../orders/tables';
+import { lockedOrderOf, orderOf, recordStatus, setOrderStatus } from '../orders';
 import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
 import { groupGiftContributions, groupGifts } from './tables';
 
@@ -38,11 +37,13 @@ export function createPoolSettling(
    */
   async function refundPool(tx: Tx, pool: PoolRow, note: string, now: Date) {
     await tx.update(groupGifts).set({ state: 'refunded', closedAt: now }).where(eq(groupGifts.id, pool.id));
-    const [cancelled] = await tx
-      .update(orders)
-      .set({ status: 'cancelled', notify: null, updatedAt: now })
-      .where(and(eq(orders.id, pool.orderId), eq(orders.status, 'pending')))
-      .returning({ id: orders.id });
+    const cancelled = await setOrderStatus(tx, {
+      orderId: pool.orderId,
+      from: 'pending',
+      to: 'cancelled',
+      quiet: true,
+      at: now,
+    });
     if (cancelled) {
       await markRefundDue(tx, pool.orderId, 'cancelled');
       await recordStatus(tx, { orderId: pool.orderId, status: 'cancelled', note, at: now });
@@ -74,7 +75,7 @@ export function createPoolSettling(
     const pool = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(groupGifts).where(eq(groupGifts.id, poolId)).for('update');
       if (!locked || !states.includes(locked.state)) return null;
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, locked.orderId)).for('update');
+      await lockedOrderOf(tx, locked.orderId);
       await refundPool(tx, locked, note, clock.now());
       return locked;
     });
@@ -134,10 +135,7 @@ export function createPoolSettling(
         const shortBy = await db.transaction(async (tx) => {
           const [pool] = await tx.select().from(groupGifts).where(eq(groupGifts.id, id)).for('update');
           if (pool?.state !== 'open') return null;
-          const [order] = await tx
-            .select({ totalPaise: orders.totalPaise })
-            .from(orders)
-            .where(eq(orders.id, pool.orderId));
+          const order = await orderOf(tx, pool.orderId);
           const remaining = (order?.totalPaise ?? 0) - (await collectedPaiseOf(tx, pool.id));
           await tx.update(groupGifts).set({ state: 'short' }).where(eq(groupGifts.id, pool.id));
           await tell(tx, pool, pool.organiserId, 'short', 'short', { paise: remaining }, now);

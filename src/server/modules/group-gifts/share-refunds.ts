@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import type { GroupGiftEvent } from '../../../shared/group-gifts';
 import type { Tx } from '../../db/client';
 import { unavailable } from '../../errors';
-import { recordMoney } from '../money-ledger';
-import { payments } from '../money-ledger/tables';
+import { addPaymentRefund, recordMoney } from '../money-ledger';
 import type { GroupGiftDeps, PoolRecords, PoolRow } from './pool-records';
 
 export type ShareRefunds = ReturnType<typeof createShareRefunds>;
@@ -48,11 +46,7 @@ export function createShareRefunds(
         );
         throw unavailable(PAYMENT_MESSAGES.providerDown);
       }
-      const refunded = payment.refundedPaise + paise;
-      await tx
-        .update(payments)
-        .set({ refundedPaise: refunded, status: refunded === payment.amountPaise ? 'refunded' : 'captured' })
-        .where(eq(payments.id, payment.id));
+      await addPaymentRefund(tx, payment, paise);
       await recordMoney(tx, {
         orderId: pool.orderId,
         kind: 'refunded',

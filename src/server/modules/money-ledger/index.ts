@@ -2,9 +2,12 @@
 // collected on delivery) written in the transaction that moves it, the provider's payments it
 // moved through, and what is due for refund (decisions 0051, 0078).
 export {
+  addPaymentRefund,
+  lockedPaymentOf,
   type MoneyLine,
   markRefundDue,
   moneyLinesOf,
+  type PaymentRow,
   type ProviderRefund,
   recordCapturedPayment,
   recordMoney,

@@ -123,6 +123,31 @@ export async function recordCapturedPayment(
   return payment;
 }
 
+/** A payment into an order, as the provider took it, and what of it went back. */
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The payment's row, locked for the caller's transaction (refunds of it run one at a time). */
+export async function lockedPaymentOf(tx: Tx, paymentId: number): Promise<PaymentRow | null> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  return payment ?? null;
+}
+
+/**
+ * `paise` more of the payment went back through the provider (the caller made the refund and
+ * holds the payment's row): refunded in full, it is refunded, else still captured.
+ */
+export async function addPaymentRefund(
+  tx: Tx,
+  payment: Pick<PaymentRow, 'id' | 'amountPaise' | 'refundedPaise'>,
+  paise: number,
+): Promise<void> {
+  const refunded = payment.refundedPaise + paise;
+  await tx
+    .update(payments)
+    .set({ refundedPaise: refunded, status: refunded === payment.amountPaise ? 'refunded' : 'captured' })
+    .where(eq(payments.id, payment.id));
+}
+
 export async function moneyLinesOf(runner: Queryable, orderId: string) {
   return runner
     .select()
@@ -229,11 +254,7 @@ export async function refundFromPayments(
     }
     refs.push(providerRef);
     await record({ paymentId: payment.id, paise: take, providerRef });
-    const refunded = payment.refundedPaise + take;
-    await tx
-      .update(payments)
-      .set({ refundedPaise: refunded, status: refunded === payment.amountPaise ? 'refunded' : 'captured' })
-      .where(eq(payments.id, payment.id));
+    await addPaymentRefund(tx, payment, take);
     left -= take;
   }
   return { paise: wantedPaise - left, refs };

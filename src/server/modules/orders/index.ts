@@ -18,6 +18,7 @@ export {
   type ReadGiftLinkRules,
 } from './gift-link-orders';
 export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
+export { countUnitsReturning, setOrderDelivery, setOrderStatus } from './order-changes';
 export {
   deliveryPaidPaise,
   feePaiseOf,
@@ -28,7 +29,15 @@ export {
   setFee,
 } from './order-charges';
 export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
-export { hasReceived, orderIdByNumber } from './order-lookups';
+export {
+  hasReceived,
+  lockedOrderOf,
+  type OrderLine,
+  orderIdByNumber,
+  orderLinesOf,
+  orderOf,
+  ordersOf,
+} from './order-lookups';
 export {
   addressOf,
   deliveredAtOf,

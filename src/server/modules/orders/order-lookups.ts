@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import type { OrderRow } from './order-rows';
 import { orderEvents, orderItems, orders } from './tables';
 
 // What other modules ask of an order (decision 0094), in their own transaction.
@@ -28,4 +29,36 @@ export async function hasReceived(runner: Queryable, userId: number, productId: 
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** An order's line as it was bought: product, price, quantity, and units reserved or returned. */
+export type OrderLine = typeof orderItems.$inferSelect;
+
+/** The order's row; null when there is none. */
+export async function orderOf(runner: Queryable, orderId: string): Promise<OrderRow | null> {
+  const [order] = await runner.select().from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
+/**
+ * The order's row locked for the caller's transaction, so the caller's change of it (its status,
+ * its delivery) is judged on what no one else is changing meanwhile; null when there is none.
+ */
+export async function lockedOrderOf(tx: Tx, orderId: string): Promise<OrderRow | null> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order ?? null;
+}
+
+/** The rows of these orders, in no particular order (an id of no order is left out). */
+export async function ordersOf(runner: Queryable, orderIds: readonly string[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return runner
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+}
+
+/** The order's lines, first added first. */
+export async function orderLinesOf(runner: Queryable, orderId: string): Promise<OrderLine[]> {
+  return runner.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 }

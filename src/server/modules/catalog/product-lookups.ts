@@ -1,0 +1,44 @@
+import { and, asc, desc, eq, gte, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import { products } from './tables';
+
+// What other modules ask of the catalogue's products (decision 0094), in their own transaction.
+
+/**
+ * Products one unit of which can be bought as it is for at most `maxPricePaise`: on sale, in
+ * stock, needing no personal details; the dearest first, at most `limit`, none of `excluding`.
+ */
+export async function giftsInStockUpTo(
+  runner: Queryable,
+  { maxPricePaise, excluding, limit }: { maxPricePaise: number; excluding: readonly number[]; limit: number },
+): Promise<number[]> {
+  const found = await runner
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.archived, false),
+        gte(products.stock, 1),
+        lte(products.pricePaise, maxPricePaise),
+        lte(products.minQuantity, 1),
+        isNull(products.personalisation),
+        excluding.length ? notInArray(products.id, [...excluding]) : undefined,
+      ),
+    )
+    .orderBy(desc(products.pricePaise), asc(products.id))
+    .limit(limit);
+  return found.map((product) => product.id);
+}
+
+/** Units back on the shelf (a return checked in), in product order so two restocks cannot deadlock. */
+export async function restock(
+  tx: Tx,
+  lines: readonly { productId: number; quantity: number }[],
+): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}` })
+      .where(eq(products.id, line.productId));
+  }
+}
