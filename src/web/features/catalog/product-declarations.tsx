@@ -43,7 +43,10 @@ export function declarationRows(
   }
   add('Dimensions', declared.dimensions);
   add('Best before', declared.bestBefore);
-  add('Month of manufacture', declared.manufacturedMonth ? formatIndiaMonth(declared.manufacturedMonth) : null);
+  add(
+    'Month of manufacture',
+    declared.manufacturedMonth ? formatIndiaMonth(declared.manufacturedMonth) : null,
+  );
   add(
     'Consumer care',
     [care.seller.legalName, care.seller.address, care.customerCare.phone, care.customerCare.email]
