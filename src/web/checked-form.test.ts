@@ -18,6 +18,45 @@ function sourcesUnder(folder: string): string[] {
 // query schema does). Every other form fails the test below if it is built otherwise.
 const BUILT_WITHOUT_THE_HELPER = new Set(['features/search/search-combobox.tsx']);
 
+// A control is drawn by components/form-field.tsx's fields; one of its own goes in `Field`, whose
+// render prop hands it the id and ARIA that tie it to its label and message (`{...control}`). The
+// controls below were drawn bare before this rule and keep a label of their own (a <label> around
+// them or aria-label); the list only shrinks, as each moves to the shared fields.
+const DRAWN_BARE_BEFORE_THE_RULE = new Set([
+  'components/file-picker.tsx',
+  'features/auth/adult-declaration.tsx',
+  'features/cart/cart-line.tsx',
+  'features/checkout/address-picker.tsx',
+  'features/checkout/gift-link-list-form.tsx',
+  'features/checkout/gift-options-field.tsx',
+  'features/checkout/order-updates-field.tsx',
+  'features/delivery-dates/delivery-date-picker.tsx',
+  'features/listing-filters/filters-panel.tsx',
+  'features/admin-orders/orders-view.tsx',
+  'features/order-updates/messages-section.tsx',
+  'features/payment/payment-method-choice.tsx',
+  'features/personalisation/personalisation-form.tsx',
+  'features/reviews/review-form.tsx',
+  'features/tracking/order-tracking.tsx',
+  'pages/checkout-page.tsx',
+]);
+
+/** Each `<input`, `<select` or `<textarea` opening tag in a source, its attributes' braces skipped. */
+function controlTags(source: string): string[] {
+  const tags: string[] = [];
+  for (const match of source.matchAll(/<(input|select|textarea)[\s/>]/g)) {
+    let depth = 0;
+    let end = match.index + 1;
+    while (end < source.length && !(depth === 0 && source[end] === '>')) {
+      if (source[end] === '{') depth += 1;
+      if (source[end] === '}') depth -= 1;
+      end += 1;
+    }
+    tags.push(source.slice(match.index, end + 1));
+  }
+  return tags;
+}
+
 describe('one way for forms (checked-form.ts, docs/architecture.md "Adding a form field")', () => {
   const forms = sourcesUnder(WEB)
     .filter((path) => readFileSync(path, 'utf8').includes('<form'))
@@ -39,6 +78,25 @@ describe('one way for forms (checked-form.ts, docs/architecture.md "Adding a for
       .map(({ file }) => file);
     const gone = [...BUILT_WITHOUT_THE_HELPER].filter((file) => !forms.some((form) => form.file === file));
     expect({ moved, gone }).toEqual({ moved: [], gone: [] });
+  });
+
+  it('draws every control with the shared fields, or inside Field with the id and ARIA it hands over', () => {
+    const bare = sourcesUnder(WEB)
+      .map((path) => relative(WEB, path))
+      .filter((file) => file !== 'components/form-field.tsx' && !BUILT_WITHOUT_THE_HELPER.has(file))
+      .filter((file) => !DRAWN_BARE_BEFORE_THE_RULE.has(file))
+      .filter((file) =>
+        controlTags(readFileSync(join(WEB, file), 'utf8')).some((tag) => !tag.includes('{...control}')),
+      );
+    expect(bare).toEqual([]);
+  });
+
+  it('lists as drawn bare only a file that still draws a control so', () => {
+    const moved = [...DRAWN_BARE_BEFORE_THE_RULE].filter(
+      (file) =>
+        !controlTags(readFileSync(join(WEB, file), 'utf8')).some((tag) => !tag.includes('{...control}')),
+    );
+    expect(moved).toEqual([]);
   });
 
   it('uses react-hook-form only through useCheckedForm', () => {

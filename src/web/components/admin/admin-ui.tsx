@@ -8,9 +8,6 @@ import { ErrorBanner, Spinner } from '../status-message';
 export const errorMessage = (error: unknown) =>
   (error instanceof ApiError && error.message) || 'Something went wrong. Please try again.';
 
-export const inputClass =
-  'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-brand-600';
-
 /** Loading and error states of one query, the same on every back-office screen. */
 export function QueryState({
   isPending,

@@ -1,12 +1,22 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { BulkStatusResponse, OrderSelection } from '../../../shared/api/admin-bulk';
 import { BULK_STATUSES, type BulkStatus, MAX_BULK_ORDERS } from '../../../shared/bulk-orders';
 import { orderStatusLabel } from '../../../shared/order-status';
-import { errorMessage, inputClass } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
+import { SelectField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import type { PdfProgress } from './bulk-api';
 import { useBulkStatus } from './bulk-api';
+
+const checkBulkStatus = checksOnFirstUse(
+  () => import('./bulk-status-checks'),
+  (checks) => checks.checkBulkStatus,
+);
+
+const STATUS_OPTIONS = BULK_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) }));
+const FIRST_MOVE: BulkStatus = 'packed';
 
 const ordersText = (count: number) => `${count.toLocaleString('en-IN')} ${count === 1 ? 'order' : 'orders'}`;
 
@@ -65,8 +75,16 @@ export function BulkActionBar({
   children?: ReactNode;
 }) {
   const id = useId();
-  const [status, setStatus] = useState<BulkStatus>('packed');
   const move = useBulkStatus();
+  const { register, handleSubmit, watch, formState } = useCheckedForm({
+    checks: checkBulkStatus,
+    defaultValues: { status: FIRST_MOVE },
+  });
+  const errors = formState.errors;
+  const status = watch('status');
+  const markChosen = handleSubmit((checked) =>
+    move.mutate({ ...selection, status: checked.status, note: '' }),
+  );
 
   return (
     <section
@@ -82,29 +100,28 @@ export function BulkActionBar({
         </Button>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-status`} className="text-sm font-semibold text-stone-800">
-            Move to
-          </label>
-          <select
-            id={`${id}-status`}
-            className={inputClass}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as BulkStatus)}
-          >
-            {BULK_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {orderStatusLabel(option)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button
-          disabled={move.isPending || count > MAX_BULK_ORDERS}
-          onClick={() => move.mutate({ ...selection, status, note: '' })}
+        {/* The bar's other actions (children) are buttons of their own, beside the form, not in it. */}
+        <form
+          onSubmit={markChosen}
+          onFocus={checkBulkStatus.preload}
+          noValidate
+          className="flex flex-wrap items-end gap-2"
         >
-          {move.isPending ? 'Moving…' : `Mark ${ordersText(count)} as ${orderStatusLabel(status)}`}
-        </Button>
+          <SelectField
+            label="Move to"
+            options={STATUS_OPTIONS}
+            // The select draws its first option unless told: React sets the chosen one only from this.
+            defaultValue={FIRST_MOVE}
+            error={errors.status?.message}
+            {...register('status')}
+          />
+          <Button
+            type="submit"
+            disabled={move.isPending || formState.isSubmitting || count > MAX_BULK_ORDERS}
+          >
+            {move.isPending ? 'Moving…' : `Mark ${ordersText(count)} as ${orderStatusLabel(status)}`}
+          </Button>
+        </form>
         {children}
       </div>
       {count > MAX_BULK_ORDERS && (
@@ -112,6 +129,7 @@ export function BulkActionBar({
           A status change moves at most {MAX_BULK_ORDERS} orders at once; narrow the filter to move them.
         </p>
       )}
+      {errors.root && <ErrorBanner>{errors.root.message}</ErrorBanner>}
       {move.error && <ErrorBanner>{errorMessage(move.error)}</ErrorBanner>}
       {move.data && <BulkResults result={move.data} />}
     </section>

@@ -7,10 +7,12 @@ import { formatIndiaDateTime } from '../../../shared/india-time';
 import { formatInr, formatLineAmount } from '../../../shared/money';
 import { orderStatusLabel } from '../../../shared/order-status';
 import { orderItemKey } from '../../../shared/personalisation-rules';
-import { errorMessage, inputClass, StatusText } from '../../components/admin/admin-ui';
+import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
+import { errorMessage, StatusText } from '../../components/admin/admin-ui';
 import { EmailLink, PhoneLink } from '../../components/admin/contact-links';
 import { Button } from '../../components/button';
 import { FeeRows } from '../../components/fee-rows';
+import { CheckboxField, TextAreaField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { PersonalisationDetails } from '../../components/personalisation-details';
 import { SavingRows } from '../../components/saving-rows';
@@ -70,17 +72,26 @@ function CancelOrderDialog({
   );
 }
 
+const checkStatusChange = checksOnFirstUse(
+  () => import('./order-status-checks'),
+  (checks) => checks.checkStatusChange,
+);
+
 /**
  * The status buttons offer only the steps the server allows now (nextStatuses): once a shipment is
  * booked, none of the courier's (decision 0065). The note is internal unless the owner ticks it
- * for the customer (unticked).
+ * for the customer (unticked). The button pressed is the form's status; cancelling asks first.
  */
 export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
   const id = useId();
-  const [note, setNote] = useState('');
-  const [noteToCustomer, setNoteToCustomer] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const change = useChangeOrderStatus(detail.order.id);
+  const { register, handleSubmit, setValue, watch, reset, formState } = useCheckedForm({
+    checks: checkStatusChange,
+    defaultValues: { status: '', note: '', noteToCustomer: false },
+  });
+  const errors = formState.errors;
+  const noteToCustomer = watch('noteToCustomer');
   if (detail.nextStatuses.length === 0) {
     return (
       <p className="text-stone-600">
@@ -90,71 +101,72 @@ export function OrderStatusControls({ detail }: { detail: AdminOrderDetail }) {
       </p>
     );
   }
-  const moveTo = (status: string) =>
-    change.mutate(
-      { status, note, noteToCustomer },
-      {
-        onSuccess: () => {
-          setNote('');
-          setNoteToCustomer(false);
-          setConfirmingCancel(false);
-        },
-        onError: () => setConfirmingCancel(false),
+  const submit = handleSubmit((body) =>
+    change.mutate(body, {
+      onSuccess: () => {
+        reset();
+        setConfirmingCancel(false);
       },
-    );
+      onError: () => setConfirmingCancel(false),
+    }),
+  );
+  const moveTo = (status: string) => {
+    setValue('status', status);
+    void submit();
+  };
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-4">
       <h2 id={`${id}-title`} className="font-bold text-stone-900">
         Change status
       </h2>
-      <label htmlFor={`${id}-note`} className="mt-3 block text-sm font-semibold text-stone-800">
-        Note (optional)
-      </label>
-      <textarea
-        id={`${id}-note`}
-        className={`${inputClass} mt-1`}
-        rows={2}
-        maxLength={500}
-        value={note}
-        aria-describedby={`${id}-note-hint`}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-stone-800">
-        <input
-          type="checkbox"
-          className="h-5 w-5"
-          checked={noteToCustomer}
-          onChange={(event) => setNoteToCustomer(event.target.checked)}
+      <form
+        aria-labelledby={`${id}-title`}
+        onSubmit={submit}
+        onFocus={checkStatusChange.preload}
+        noValidate
+        className="mt-3 space-y-2"
+      >
+        <TextAreaField
+          label="Note (optional)"
+          rows={2}
+          maxLength={500}
+          aria-describedby={`${id}-note-hint`}
+          error={errors.note?.message}
+          {...register('note')}
         />
-        Send this note to the customer
-      </label>
-      <p id={`${id}-note-hint`} className="text-sm text-stone-600">
-        {noteToCustomer
-          ? 'The customer sees it on their order and in the status e-mail.'
-          : 'Only the store sees it.'}
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {detail.nextStatuses.map((status) => (
-          <Button
-            key={status}
-            variant={status === 'cancelled' || status === 'returned' ? 'danger' : 'primary'}
-            disabled={change.isPending}
-            onClick={() => (status === 'cancelled' ? setConfirmingCancel(true) : moveTo(status))}
-          >
-            Mark as {orderStatusLabel(status)}
-          </Button>
-        ))}
-      </div>
-      {change.error && (
-        <div className="mt-3">
-          <ErrorBanner>{errorMessage(change.error)}</ErrorBanner>
+        <CheckboxField
+          label="Send this note to the customer"
+          error={errors.noteToCustomer?.message}
+          {...register('noteToCustomer')}
+        />
+        <p id={`${id}-note-hint`} className="text-sm text-stone-600">
+          {noteToCustomer
+            ? 'The customer sees it on their order and in the status e-mail.'
+            : 'Only the store sees it.'}
+        </p>
+        <div className="flex flex-wrap gap-2 pt-1">
+          {detail.nextStatuses.map((status) => (
+            <Button
+              key={status}
+              variant={status === 'cancelled' || status === 'returned' ? 'danger' : 'primary'}
+              disabled={change.isPending || formState.isSubmitting}
+              onClick={() => (status === 'cancelled' ? setConfirmingCancel(true) : moveTo(status))}
+            >
+              Mark as {orderStatusLabel(status)}
+            </Button>
+          ))}
         </div>
-      )}
+        {(errors.root ?? errors.status) && (
+          <ErrorBanner>{(errors.root ?? errors.status)?.message}</ErrorBanner>
+        )}
+        {/* The note was checked as the server checks it: what it refuses is the step (no longer allowed). */}
+        {change.error && <ErrorBanner>{errorMessage(change.error)}</ErrorBanner>}
+      </form>
       {confirmingCancel && (
         <CancelOrderDialog
           detail={detail}
           isOpen
-          isPending={change.isPending}
+          isPending={change.isPending || formState.isSubmitting}
           onConfirm={() => moveTo('cancelled')}
           onClose={() => setConfirmingCancel(false)}
         />

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -88,12 +88,15 @@ describe('bulk work on the order list', () => {
     await user.selectOptions(within(bar).getByLabelText('Move to'), 'packed');
     await user.click(within(bar).getByRole('button', { name: 'Mark 2 orders as Packed' }));
 
-    expect(sent).toEqual([
-      {
-        url: '/api/admin/orders/bulk/status',
-        body: { orderIds: ['order-1', 'order-2'], status: 'packed', note: '' },
-      },
-    ]);
+    // The form's checks load at its first use, then the change is sent.
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          url: '/api/admin/orders/bulk/status',
+          body: { orderIds: ['order-1', 'order-2'], status: 'packed', note: '' },
+        },
+      ]),
+    );
     const result = await within(bar).findByRole('status');
     expect(result.textContent).toContain('Moved 1 order to Packed; 1 order did not move:');
     expect(result.textContent).toContain(
@@ -109,7 +112,7 @@ describe('bulk work on the order list', () => {
     const bar = screen.getByRole('region', { name: '30 orders chosen' });
     expect(extra).toHaveBeenLastCalledWith({ filter: {} }, 30);
     await user.click(within(bar).getByRole('button', { name: 'Mark 30 orders as Packed' }));
-    expect(sent.at(-1)?.body).toEqual({ filter: {}, status: 'packed', note: '' });
+    await waitFor(() => expect(sent.at(-1)?.body).toEqual({ filter: {}, status: 'packed', note: '' }));
 
     await user.click(within(bar).getByRole('button', { name: 'Clear the choice' }));
     expect(screen.queryByRole('region', { name: /chosen/ })).toBeNull();
