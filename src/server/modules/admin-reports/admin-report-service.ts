@@ -1,24 +1,22 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, gte, isNull, ne, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   type AdminDashboard,
   type AdminOutbox,
-  LOW_STOCK_THRESHOLD,
   TOP_PRODUCT_DAYS,
 } from '../../../shared/api/admin';
 import { DAY_MS, indiaDateOf, indiaDayStart } from '../../../shared/india-time';
 import { toRupees } from '../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { shipTodayWhere } from '../admin';
-import { bulkEnquiries } from '../bulk-enquiries/tables';
-import { products } from '../catalog/tables';
-import { shipments } from '../courier/tables';
-import { mailOutbox } from '../mail/tables';
-import { moneyLedger } from '../money-ledger/tables';
-import { orderItems, orders } from '../orders/tables';
+import { ordersToShipToday } from '../admin';
+import { enquiriesToAnswer } from '../bulk-enquiries';
+import { lowStockCount, lowStockProducts } from '../catalog';
+import { outboxPage } from '../mail';
+import { bestSellersSince, codToCollectPaise, ordersAwaitingPayment } from '../orders';
 import { readLatestMoneyCheck } from '../payments';
-import { returnRequests } from '../returns/tables';
+import { returnsToDecide } from '../returns';
+import { reportMoneyLines, reportShipments } from './tables';
 
 const SERIES_DAYS = 14;
 const LOW_STOCK_LIMIT = 50;
@@ -34,28 +32,19 @@ export const COURIER_FIGURE_DAYS = 30;
  * courier holds and remitted comes from its remittance reports (decision 0067).
  */
 async function courierFigures(db: Db, since: Date) {
-  const [[open], [shipped]] = await Promise.all([
-    db
-      .select({ paise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.paymentMethod, 'cod'),
-          isNull(orders.paidAt),
-          notInArray(orders.status, ['cancelled', 'returned']),
-        ),
-      ),
+  const [codPaise, [shipped]] = await Promise.all([
+    codToCollectPaise(db),
     db
       .select({
         total: count(),
-        returned: sql<number>`count(*) filter (where ${shipments.status} in ('rto_initiated', 'rto_delivered'))::int`,
+        returned: sql<number>`count(*) filter (where ${reportShipments.status} in ('rto_initiated', 'rto_delivered'))::int`,
       })
-      .from(shipments)
-      .where(and(isNull(shipments.cancelledAt), gte(shipments.createdAt, since))),
+      .from(reportShipments)
+      .where(and(isNull(reportShipments.cancelledAt), gte(reportShipments.createdAt, since))),
   ]);
   const total = shipped?.total ?? 0;
   return {
-    codToCollect: toRupees(Number(open?.paise ?? 0)),
+    codToCollect: toRupees(codPaise),
     rtoRate: total === 0 ? null : Math.round((Number(shipped?.returned ?? 0) * 1000) / total) / 10,
   };
 }
@@ -86,7 +75,7 @@ export function createAdminReportService({
       const monthStart = indiaDayStart(`${today.slice(0, 8)}01`);
       const seriesStart = new Date(todayStart.getTime() - (SERIES_DAYS - 1) * DAY_MS);
       const earliest = seriesStart < monthStart ? seriesStart : monthStart;
-      const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
+      const paidAt = sql`coalesce(${reportMoneyLines.orderPaidAt}, ${reportMoneyLines.orderCreatedAt})`;
       const day = sql<string>`to_char((${paidAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 
       // Each order's net from the money ledger (taken less given back), so a partial
@@ -95,21 +84,17 @@ export function createAdminReportService({
         .select({
           day: day.as('day'),
           paise:
-            sql<string>`sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} else ${moneyLedger.amountPaise} end)`.as(
+            sql<string>`sum(case when ${reportMoneyLines.kind} = 'refunded' then -${reportMoneyLines.amountPaise} else ${reportMoneyLines.amountPaise} end)`.as(
               'paise',
             ),
         })
-        .from(moneyLedger)
-        .innerJoin(orders, eq(orders.id, moneyLedger.orderId))
-        .where(and(ne(orders.status, 'cancelled'), gte(paidAt, earliest)))
-        .groupBy(orders.id)
+        .from(reportMoneyLines)
+        .where(and(ne(reportMoneyLines.orderStatus, 'cancelled'), gte(paidAt, earliest)))
+        .groupBy(reportMoneyLines.orderId, day)
         .as('order_net');
       const topStart = new Date(todayStart.getTime() - (TOP_PRODUCT_DAYS - 1) * DAY_MS);
-      const countOf = async (query: Promise<{ total: number }[]>) => (await query)[0]?.total ?? 0;
-      const lowStockWhere = and(eq(products.archived, false), lte(products.stock, LOW_STOCK_THRESHOLD));
-      const unitsKept = sql`${orderItems.quantity} - ${orderItems.returnedQuantity}`;
       const courierSince = new Date(todayStart.getTime() - (COURIER_FIGURE_DAYS - 1) * DAY_MS);
-      const [byDay, [pending], lowStock, moneyCheck, work, topProducts, cartReminders, courier] =
+      const [byDay, pending, lowStock, moneyCheck, work, topProducts, cartReminders, courier] =
         await Promise.all([
           db
             .select({
@@ -120,46 +105,22 @@ export function createAdminReportService({
             .from(orderNet)
             .where(sql`${orderNet.paise} > 0`)
             .groupBy(orderNet.day),
-          db.select({ total: count() }).from(orders).where(eq(orders.status, 'pending')),
-          db
-            .select({ id: products.id, name: products.name, stock: products.stock })
-            .from(products)
-            .where(lowStockWhere)
-            .orderBy(asc(products.stock), asc(products.id))
-            .limit(LOW_STOCK_LIMIT),
+          ordersAwaitingPayment(db),
+          lowStockProducts(db, LOW_STOCK_LIMIT),
           readLatestMoneyCheck(db),
           Promise.all([
-            countOf(db.select({ total: count() }).from(orders).where(shipTodayWhere(today))),
-            countOf(
-              db
-                .select({ total: count() })
-                .from(returnRequests)
-                .where(eq(returnRequests.status, 'requested')),
-            ),
-            countOf(db.select({ total: count() }).from(bulkEnquiries).where(eq(bulkEnquiries.status, 'new'))),
-            countOf(db.select({ total: count() }).from(products).where(lowStockWhere)),
+            ordersToShipToday(db, today),
+            returnsToDecide(db),
+            enquiriesToAnswer(db),
+            lowStockCount(db),
           ]),
-          // Units kept (less those returned) and what was paid for them, at each line's price after
-          // its coupon share.
-          db
-            .select({
-              id: orderItems.productId,
-              name: sql<string>`min(${orderItems.name})`,
-              units: sql<number>`sum(${unitsKept})::int`,
-              paise: sql<string>`sum(floor((${orderItems.pricePaise} * ${orderItems.quantity} - ${orderItems.discountPaise}) * (${unitsKept})::numeric / ${orderItems.quantity}))`,
-            })
-            .from(orderItems)
-            .innerJoin(orders, eq(orders.id, orderItems.orderId))
-            .where(and(gte(orders.paidAt, topStart), ne(orders.status, 'cancelled')))
-            .groupBy(orderItems.productId)
-            .having(sql`sum(${unitsKept}) > 0`)
-            .orderBy(sql`sum(${unitsKept}) desc`, asc(orderItems.productId))
-            .limit(TOP_PRODUCTS),
+          // Units kept (less those returned) and what was paid for them.
+          bestSellersSince(db, topStart, TOP_PRODUCTS),
           cartReminderFigures(),
           courierFigures(db, courierSince),
         ]);
       const cash = await codCashFigures(courierSince);
-      const [toShip, returnsToDecide, enquiriesToAnswer, lowStockCount] = work;
+      const [toShip, returnsWaiting, enquiriesWaiting, lowStockTotal] = work;
       const figures = new Map(
         byDay.map((row) => [row.day, { orders: row.orders, paise: Number(row.revenuePaise) }]),
       );
@@ -182,13 +143,13 @@ export function createAdminReportService({
         showsMoney: true,
         today: { orders: todays?.orders ?? 0, revenue: toRupees(todays?.paise ?? 0) },
         month: { orders: monthOrders, revenue: toRupees(monthPaise) },
-        pendingPayments: pending?.total ?? 0,
+        pendingPayments: pending,
         lowStock,
         work: {
           toShip,
-          returnsToDecide,
-          enquiriesToAnswer,
-          lowStock: lowStockCount,
+          returnsToDecide: returnsWaiting,
+          enquiriesToAnswer: enquiriesWaiting,
+          lowStock: lowStockTotal,
           ...courier,
           ...cash,
         },
@@ -216,15 +177,7 @@ export function createAdminReportService({
     },
 
     async outbox(page: number): Promise<AdminOutbox> {
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(mailOutbox)
-          .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-          .limit(ADMIN_PAGE_SIZE)
-          .offset((page - 1) * ADMIN_PAGE_SIZE),
-        db.select({ total: count() }).from(mailOutbox),
-      ]);
+      const { rows, total } = await outboxPage(db, page, ADMIN_PAGE_SIZE);
       return {
         data: rows.map((row) => ({
           id: row.id,
@@ -238,7 +191,7 @@ export function createAdminReportService({
           sentAt: row.sentAt?.toISOString() ?? null,
           lastError: row.lastError,
         })),
-        total: total?.total ?? 0,
+        total,
         page,
         pageSize: ADMIN_PAGE_SIZE,
       };

@@ -58,9 +58,20 @@ describe('COD cash reconciled with the courier’s remittance (decision 0067)', 
     const delivered = [];
     for (let index = 0; index < 19; index++) delivered.push(await deliveredCod(buyer, index));
     const [missing, ...paid] = [delivered[7]!, ...delivered.filter((_, index) => index !== 7)];
+    // A twentieth, placed but not yet booked: its ₹499 is still to collect.
+    const lamp = await createTestProduct(store.database, { priceRupees: 400, stock: 5 });
+    const open = await desk.placeCod(buyer.headers, [{ product: lamp, quantity: 1 }], { phone: buyer.phone });
+    expect(open.statusCode, open.body).toBe(200);
 
     const before = (await admin('GET', '/api/admin/dashboard')).json<AdminDashboard>();
-    expect(before.work).toMatchObject({ codWithCourier: 19 * 499, codRemitted: 0, codOverdue: 0 });
+    // The 19 shipments were all delivered: none came back (RTO 0 %, not null as before any).
+    expect(before.work).toMatchObject({
+      codWithCourier: 19 * 499,
+      codRemitted: 0,
+      codOverdue: 0,
+      codToCollect: 499,
+      rtoRate: 0,
+    });
 
     // Shiprocket's report: its own column names, a line of another store's AWB, rupees with commas.
     const csv = [

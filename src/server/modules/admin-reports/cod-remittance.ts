@@ -11,10 +11,7 @@ import type { Clock } from '../../clock';
 import { CsvError, parseCsv } from '../../csv';
 import type { Db, Queryable } from '../../db/client';
 import { invalid } from '../../errors';
-import { shipments } from '../courier/tables';
-import { moneyLedger } from '../money-ledger/tables';
-import { orders } from '../orders/tables';
-import { codRemittances } from './tables';
+import { codRemittances, reportMoneyLines, reportShipments } from './tables';
 
 /** The most lines one remittance report may hold (a courier remits a few hundred a cycle). */
 const MAX_LINES = 5000;
@@ -66,22 +63,27 @@ export function createCodRemittanceService({
   async function cashStates(runner: Queryable, orderIds?: readonly string[]): Promise<CodCashState[]> {
     const rows = await runner
       .select({
-        orderId: orders.id,
-        orderNumber: orders.orderNumber,
-        awb: shipments.awb,
-        collectedPaise: moneyLedger.amountPaise,
-        collectedAt: moneyLedger.createdAt,
+        orderId: reportMoneyLines.orderId,
+        orderNumber: reportMoneyLines.orderNumber,
+        awb: reportShipments.awb,
+        collectedPaise: reportMoneyLines.amountPaise,
+        collectedAt: reportMoneyLines.createdAt,
         reference: codRemittances.reference,
         remittedOn: codRemittances.remittedOn,
       })
-      .from(moneyLedger)
-      .innerJoin(orders, eq(orders.id, moneyLedger.orderId))
-      .leftJoin(shipments, and(eq(shipments.orderId, orders.id), isNull(shipments.cancelledAt)))
-      .leftJoin(codRemittances, eq(codRemittances.orderId, orders.id))
-      .where(
-        and(eq(moneyLedger.kind, 'cod_collected'), ...(orderIds ? [inArray(orders.id, [...orderIds])] : [])),
+      .from(reportMoneyLines)
+      .leftJoin(
+        reportShipments,
+        and(eq(reportShipments.orderId, reportMoneyLines.orderId), isNull(reportShipments.cancelledAt)),
       )
-      .orderBy(asc(moneyLedger.createdAt), asc(orders.orderNumber));
+      .leftJoin(codRemittances, eq(codRemittances.orderId, reportMoneyLines.orderId))
+      .where(
+        and(
+          eq(reportMoneyLines.kind, 'cod_collected'),
+          ...(orderIds ? [inArray(reportMoneyLines.orderId, [...orderIds])] : []),
+        ),
+      )
+      .orderBy(asc(reportMoneyLines.createdAt), asc(reportMoneyLines.orderNumber));
     const today = indiaDateOf(clock.now());
     const days = await remittanceDays();
     return rows.map((row) => {
@@ -135,10 +137,13 @@ export function createCodRemittanceService({
       const known = new Map(
         (
           await db
-            .select({ awb: shipments.awb, orderId: shipments.orderId, orderNumber: orders.orderNumber })
-            .from(shipments)
-            .innerJoin(orders, eq(orders.id, shipments.orderId))
-            .where(and(inArray(shipments.awb, awbs), eq(orders.paymentMethod, 'cod')))
+            .select({
+              awb: reportShipments.awb,
+              orderId: reportShipments.orderId,
+              orderNumber: reportShipments.orderNumber,
+            })
+            .from(reportShipments)
+            .where(and(inArray(reportShipments.awb, awbs), eq(reportShipments.paymentMethod, 'cod')))
         ).map((row) => [row.awb, row]),
       );
       const matched: string[] = [];

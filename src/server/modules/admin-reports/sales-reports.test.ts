@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SalesReport } from '../../../shared/api/admin-reports';
+import { products } from '../../db/schema';
 import { codDesk } from '../../testing/cod-fixtures';
 import { createTestProduct, payOrder, placeOrder, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
@@ -43,6 +45,7 @@ describe('reports over India-time days', () => {
       stock: 20,
       category: 'Diyas',
     });
+    await store.database.db.update(products).set({ sku: 'DIYA-BR-01' }).where(eq(products.id, diya.id));
     const potli = await createTestProduct(store.database, {
       name: 'Potli Bag',
       priceRupees: 250,
@@ -92,7 +95,7 @@ describe('reports over India-time days', () => {
     // An order of two products counts once in each, so the orders column has no total.
     expect(await reportOf('sales-by-product', ...range)).toEqual({
       rows: [
-        ['Brass Diya', '', 'Diyas', 4, 3, 1600],
+        ['Brass Diya', 'DIYA-BR-01', 'Diyas', 4, 3, 1600],
         ['Potli Bag', '', 'Return Gifts', 2, 2, 500],
       ],
       totals: ['Total', null, null, 6, null, 2100],

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, lt, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   type ReportColumnKind,
   SALES_REPORTS,
@@ -12,10 +11,8 @@ import { toRupees } from '../../../shared/money';
 import { ledgerReasonLabel } from '../../../shared/money-ledger';
 import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
-import { categories, products } from '../catalog/tables';
-import { moneyLedger } from '../money-ledger/tables';
-import { orderItems, orders } from '../orders/tables';
-import { codRemittances } from './tables';
+import { paidOrdersByDay } from '../orders';
+import { codRemittances, reportMoneyLines, reportSaleLines } from './tables';
 
 /**
  * Decision 0076: the owner's reports over any range of India-time days. A sale is an order whose
@@ -36,39 +33,10 @@ const money = (label: string): Column => ({ label, kind: 'money' });
 
 const indiaDay = (instant: unknown) =>
   sql<string>`to_char((${instant} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
-const linePaise = sql`${orderItems.pricePaise} * ${orderItems.quantity} - ${orderItems.discountPaise}`;
 
 export function createSalesReports({ db }: { db: Db }) {
-  const paidWithin = (range: SalesReportQuery) =>
-    and(gte(orders.paidAt, indiaDayStart(range.from)), lt(orders.paidAt, indiaDayEnd(range.to)));
-
   async function salesByDay(range: SalesReportQuery): Promise<Table> {
-    const perOrder = db
-      .select({
-        day: indiaDay(orders.paidAt).as('day'),
-        totalPaise: orders.totalPaise,
-        units:
-          sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")`.as(
-            'units',
-          ),
-        chargesPaise:
-          sql<number>`(select coalesce(sum(oc.amount_paise), 0) from order_charges oc where oc.order_id = "orders"."id")`.as(
-            'charges_paise',
-          ),
-      })
-      .from(orders)
-      .where(paidWithin(range))
-      .as('per_order');
-    const rows = await db
-      .select({
-        day: perOrder.day,
-        orders: sql<number>`count(*)::int`,
-        units: sql<string>`sum(${perOrder.units})`,
-        chargesPaise: sql<string>`sum(${perOrder.chargesPaise})`,
-        totalPaise: sql<string>`sum(${perOrder.totalPaise})`,
-      })
-      .from(perOrder)
-      .groupBy(perOrder.day);
+    const rows = await paidOrdersByDay(db, indiaDayStart(range.from), indiaDayEnd(range.to));
     const byDay = new Map(rows.map((row) => [row.day, row]));
     const days: Cell[][] = [];
     for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
@@ -93,25 +61,35 @@ export function createSalesReports({ db }: { db: Db }) {
 
   // The lines of the orders sold in the range, with their product and its category.
   const soldFigures = {
-    units: sql<string>`sum(${orderItems.quantity})`,
-    orders: sql<number>`count(distinct ${orders.id})::int`,
-    paise: sql<string>`sum(${linePaise})`,
+    units: sql<string>`sum(${reportSaleLines.quantity})`,
+    orders: sql<number>`count(distinct ${reportSaleLines.orderId})::int`,
+    paise: sql<string>`sum(${reportSaleLines.linePaise})`,
   };
+  const soldWithin = (range: SalesReportQuery) =>
+    and(
+      gte(reportSaleLines.paidAt, indiaDayStart(range.from)),
+      lt(reportSaleLines.paidAt, indiaDayEnd(range.to)),
+    );
   // The best sellers first; `name` orders those that sold the same.
-  const soldLines = <T extends PgSelect>(query: T, range: SalesReportQuery, name: SQLWrapper) =>
-    query
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(paidWithin(range))
-      .orderBy(desc(sql`sum(${linePaise})`), asc(name));
+  const bestFirst = (name: SQLWrapper) => [desc(sql`sum(${reportSaleLines.linePaise})`), asc(name)];
 
   async function salesByProduct(range: SalesReportQuery): Promise<Table> {
-    const query = db
-      .select({ name: products.name, sku: products.sku, category: categories.name, ...soldFigures })
-      .from(orderItems)
-      .$dynamic();
-    const rows = await soldLines(query, range, products.name).groupBy(products.id, categories.name);
+    const rows = await db
+      .select({
+        name: reportSaleLines.productName,
+        sku: reportSaleLines.sku,
+        category: reportSaleLines.categoryName,
+        ...soldFigures,
+      })
+      .from(reportSaleLines)
+      .where(soldWithin(range))
+      .groupBy(
+        reportSaleLines.productId,
+        reportSaleLines.productName,
+        reportSaleLines.sku,
+        reportSaleLines.categoryName,
+      )
+      .orderBy(...bestFirst(reportSaleLines.productName));
     return {
       columns: [
         text('Product'),
@@ -133,11 +111,12 @@ export function createSalesReports({ db }: { db: Db }) {
   }
 
   async function salesByCategory(range: SalesReportQuery): Promise<Table> {
-    const query = db
-      .select({ category: categories.name, ...soldFigures })
-      .from(orderItems)
-      .$dynamic();
-    const rows = await soldLines(query, range, categories.name).groupBy(categories.id);
+    const rows = await db
+      .select({ category: reportSaleLines.categoryName, ...soldFigures })
+      .from(reportSaleLines)
+      .where(soldWithin(range))
+      .groupBy(reportSaleLines.categoryId, reportSaleLines.categoryName)
+      .orderBy(...bestFirst(reportSaleLines.categoryName));
     return {
       columns: [text('Category'), countOf('Units'), ordersAcrossRows, money('Sales (₹)')],
       rows: rows.map((row) => [row.category, Number(row.units), row.orders, Number(row.paise)]),
@@ -146,24 +125,23 @@ export function createSalesReports({ db }: { db: Db }) {
 
   const ledgerWithin = (range: SalesReportQuery) =>
     and(
-      gte(moneyLedger.createdAt, indiaDayStart(range.from)),
-      lt(moneyLedger.createdAt, indiaDayEnd(range.to)),
+      gte(reportMoneyLines.createdAt, indiaDayStart(range.from)),
+      lt(reportMoneyLines.createdAt, indiaDayEnd(range.to)),
     );
 
   /** Every refund the ledger recorded in the range, on the India day the money went back. */
   async function refunds(range: SalesReportQuery): Promise<Table> {
     const rows = await db
       .select({
-        day: indiaDay(moneyLedger.createdAt),
-        orderNumber: orders.orderNumber,
-        reason: moneyLedger.reason,
-        paise: moneyLedger.amountPaise,
-        reference: moneyLedger.providerRef,
+        day: indiaDay(reportMoneyLines.createdAt),
+        orderNumber: reportMoneyLines.orderNumber,
+        reason: reportMoneyLines.reason,
+        paise: reportMoneyLines.amountPaise,
+        reference: reportMoneyLines.providerRef,
       })
-      .from(moneyLedger)
-      .innerJoin(orders, eq(orders.id, moneyLedger.orderId))
-      .where(and(eq(moneyLedger.kind, 'refunded'), ledgerWithin(range)))
-      .orderBy(asc(moneyLedger.createdAt), asc(moneyLedger.id));
+      .from(reportMoneyLines)
+      .where(and(eq(reportMoneyLines.kind, 'refunded'), ledgerWithin(range)))
+      .orderBy(asc(reportMoneyLines.createdAt), asc(reportMoneyLines.id));
     return {
       columns: [text('Day'), text('Order'), text('Reason'), text('Reference'), money('Refunded (₹)')],
       rows: rows.map((row) => [
@@ -183,19 +161,23 @@ export function createSalesReports({ db }: { db: Db }) {
   async function cashOnDelivery(range: SalesReportQuery): Promise<Table> {
     const rows = await db
       .select({
-        day: indiaDay(moneyLedger.createdAt),
-        orderNumber: orders.orderNumber,
-        collectedPaise: moneyLedger.amountPaise,
+        day: indiaDay(reportMoneyLines.createdAt),
+        orderNumber: reportMoneyLines.orderNumber,
+        collectedPaise: reportMoneyLines.amountPaise,
         remittedPaise: sql<string>`coalesce(sum(${codRemittances.amountPaise}), 0)`,
         remittedOn: sql<string | null>`max(${codRemittances.remittedOn})`,
         reference: sql<string | null>`string_agg(${codRemittances.reference}, ' ')`,
       })
-      .from(moneyLedger)
-      .innerJoin(orders, eq(orders.id, moneyLedger.orderId))
-      .leftJoin(codRemittances, eq(codRemittances.orderId, orders.id))
-      .where(and(eq(moneyLedger.kind, 'cod_collected'), ledgerWithin(range)))
-      .groupBy(moneyLedger.id, orders.orderNumber)
-      .orderBy(asc(moneyLedger.createdAt), asc(moneyLedger.id));
+      .from(reportMoneyLines)
+      .leftJoin(codRemittances, eq(codRemittances.orderId, reportMoneyLines.orderId))
+      .where(and(eq(reportMoneyLines.kind, 'cod_collected'), ledgerWithin(range)))
+      .groupBy(
+        reportMoneyLines.id,
+        reportMoneyLines.orderNumber,
+        reportMoneyLines.createdAt,
+        reportMoneyLines.amountPaise,
+      )
+      .orderBy(asc(reportMoneyLines.createdAt), asc(reportMoneyLines.id));
     return {
       columns: [
         text('Collected on'),

@@ -95,6 +95,12 @@ export const shipTodayWhere = (today: string): SQL =>
     sql`not exists (select 1 from ${codConfirmations} where ${codConfirmations.orderId} = ${orders.id} and ${codConfirmations.confirmedAt} is null)`,
   )!;
 
+/** How many orders the "Ship today" queue holds. */
+export async function ordersToShipToday(db: Db, today: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(shipTodayWhere(today));
+  return row?.total ?? 0;
+}
+
 /** The midnight slot's window starts at 11 PM (DELIVERY_SLOTS.midnight). */
 const MIDNIGHT_SLOT_START_MINUTE = 23 * 60;
 

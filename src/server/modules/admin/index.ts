@@ -6,5 +6,5 @@ export { runningStorePid, writeRunningStoreFile } from './admin-accounts';
 export { type AdminBulkService, createAdminBulkService } from './admin-bulk-service';
 export { type AdminCustomerService, createAdminCustomerService } from './admin-customer-service';
 // The dashboard counts the day's orders to ship by the dispatch desk's own rule.
-export { type AdminOrderService, createAdminOrderService, shipTodayWhere } from './admin-order-service';
+export { type AdminOrderService, createAdminOrderService, ordersToShipToday } from './admin-order-service';
 export { adminRoutes } from './routes';

@@ -8,13 +8,22 @@ import {
   type UpdateBulkEnquiry,
 } from '../../../shared/api/bulk-enquiries';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import { messageName } from '../notifications';
 import type { OwnerNotices } from '../owner-notices';
 import { bulkEnquiries } from './tables';
 
 const BULK_ENQUIRY_PAGE_SIZE = 25;
+/** The dashboard's enquiries to answer: those nobody has taken up yet. */
+export async function enquiriesToAnswer(runner: Queryable): Promise<number> {
+  const [row] = await runner
+    .select({ total: count() })
+    .from(bulkEnquiries)
+    .where(eq(bulkEnquiries.status, 'new'));
+  return row?.total ?? 0;
+}
+
 export const BULK_ENQUIRY_RECEIVED =
   'Thank you! Our gifting team will call you within one working day with a quote.';
 

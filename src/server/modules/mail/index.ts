@@ -18,6 +18,7 @@ export {
   type MailWorker,
   mailQueuedFor,
   type OutgoingMail,
+  outboxPage,
   retryDelayMs,
 } from './mail-outbox';
 export { mailSenderFor, mailTransportFor } from './mail-transport';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -62,6 +62,20 @@ export async function countMailsQueuedSince(
     .from(mailOutbox)
     .where(and(inArray(mailOutbox.kind, [...kinds]), gte(mailOutbox.createdAt, since)));
   return queued?.value ?? 0;
+}
+
+/** The back office's page of the outbox, newest first, and how many mails it holds. */
+export async function outboxPage(runner: Db | Tx, page: number, pageSize: number) {
+  const [rows, [total]] = await Promise.all([
+    runner
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    runner.select({ total: count() }).from(mailOutbox),
+  ]);
+  return { rows, total: total?.total ?? 0 };
 }
 
 export const MAIL_MAX_ATTEMPTS = 8;

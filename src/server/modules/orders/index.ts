@@ -65,4 +65,10 @@ export {
 } from './pending-order';
 export { eraseOrderContactsOf, orderIdsOf, ordersWithLinesOf } from './personal-data';
 export { orderRoutes } from './routes';
+export {
+  bestSellersSince,
+  codToCollectPaise,
+  ordersAwaitingPayment,
+  paidOrdersByDay,
+} from './sales-figures';
 export { releaseReservation, reserveOrderAgain, reserveStock } from './stock';

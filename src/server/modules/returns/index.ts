@@ -2,6 +2,7 @@
 // brought back to the store (decision 0064).
 
 export { eraseReturnPhotosOf, returnsOf } from './personal-data';
+export { returnsToDecide } from './return-queue';
 export { createReturnService, deleteReturnPhotosDecidedBefore, type ReturnService } from './return-service';
 export { createReturnedParcels, type ReturnedParcels } from './returned-parcels';
 export { returnedParcelRoutes, returnRoutes } from './routes';
