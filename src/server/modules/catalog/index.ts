@@ -4,5 +4,5 @@ export { installCatalog } from './catalog-module';
 export { type CatalogService, createCatalogService, RULE_COLLECTIONS_EVERY_MS } from './catalog-service';
 export type { ProductChanges } from './catalog-writes';
 export { lowStockCount, lowStockProducts } from './low-stock';
-export { giftsInStockUpTo, restock } from './product-lookups';
+export { giftsInStockUpTo, productsToQuote, restock } from './product-lookups';
 export { catalogRoutes } from './routes';

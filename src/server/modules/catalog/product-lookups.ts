@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { products } from './tables';
 
@@ -41,4 +41,22 @@ export async function restock(
       .set({ stock: sql`${products.stock} + ${line.quantity}` })
       .where(eq(products.id, line.productId));
   }
+}
+
+/** The products as a bulk quote prices them (decision 0017): price, tiers, stock and limits. */
+export function productsToQuote(runner: Queryable, productIds: readonly number[]) {
+  return runner
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      pricePaise: products.pricePaise,
+      quantityTiers: products.quantityTiers,
+      stock: products.stock,
+      allowPreOrder: products.allowPreOrder,
+      minQuantity: products.minQuantity,
+      archived: products.archived,
+    })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
 }

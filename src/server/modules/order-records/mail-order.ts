@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { mailContactOf } from '../auth';
@@ -10,25 +9,14 @@ import {
   feesOfOrder,
   giftLinkOf,
   type OrderRow,
+  orderLinesOf,
 } from '../orders';
-import { orderItems } from '../orders/tables';
 
 /** An order as its mails show it: the customer, the lines and the amounts. */
 export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
   // Every order that can be paid has its customer (an unclaimed quote is claimed before payment).
   const customer = order.userId === null ? null : await mailContactOf(tx, order.userId);
-  const items = await tx
-    .select({
-      name: orderItems.name,
-      quantity: orderItems.quantity,
-      pricePaise: orderItems.pricePaise,
-      isPreOrder: orderItems.isPreOrder,
-      quantityTier: orderItems.quantityTier,
-      tierDiscountPaise: orderItems.tierDiscountPaise,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
+  const items = await orderLinesOf(tx, order.id);
   const address = addressOf(order);
   const fees = await feesOfOrder(tx, order.id);
   const link = await giftLinkOf(tx, order.id);
@@ -37,7 +25,12 @@ export async function mailOrderOf(tx: Tx, order: OrderRow): Promise<MailOrder> {
     orderNumber: order.orderNumber,
     customerName: customer?.fullName || address.fullName,
     customerEmail: customer?.email ?? '',
-    items: items.map(({ quantityTier: _tier, tierDiscountPaise: _saving, ...item }) => item),
+    items: items.map(({ name, quantity, pricePaise, isPreOrder }) => ({
+      name,
+      quantity,
+      pricePaise,
+      isPreOrder,
+    })),
     subtotalPaise: order.subtotalPaise,
     quantityDiscounts: items.flatMap((item) =>
       item.quantityTier && item.tierDiscountPaise > 0

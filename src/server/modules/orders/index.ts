@@ -30,6 +30,7 @@ export {
 } from './order-charges';
 export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
 export {
+  claimUnownedOrder,
   hasReceived,
   lockedOrderOf,
   type OrderLine,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import type { OrderRow } from './order-rows';
 import { orderEvents, orderItems, orders } from './tables';
@@ -61,4 +61,23 @@ export async function ordersOf(runner: Queryable, orderIds: readonly string[]): 
 /** The order's lines, first added first. */
 export async function orderLinesOf(runner: Queryable, orderId: string): Promise<OrderLine[]> {
   return runner.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+/**
+ * Decision 0017: an order nobody owns (a quote sent before its customer had an account) becomes
+ * `userId`'s, once: the update is conditional, so two tabs or instances cannot both take it.
+ * Answers the claimed row, or null when someone owns it already.
+ */
+export async function claimUnownedOrder(
+  runner: Queryable,
+  orderId: string,
+  userId: number,
+  at: Date,
+): Promise<OrderRow | null> {
+  const [claimed] = await runner
+    .update(orders)
+    .set({ userId, updatedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.userId)))
+    .returning();
+  return claimed ?? null;
 }

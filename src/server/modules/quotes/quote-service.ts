@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AddressForm } from '../../../shared/address';
 import type { CreateOrderResponse } from '../../../shared/api/payments';
 import { noLongerAvailableMessage } from '../../../shared/api/payments';
@@ -26,12 +26,13 @@ import type { Db, Tx } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { type AuthUser, accountWithEmail, contactOf } from '../auth';
-import { bulkEnquiries } from '../bulk-enquiries/tables';
-import { products } from '../catalog/tables';
+import { enquiryOf, markEnquiryQuoted } from '../bulk-enquiries';
+import { productsToQuote } from '../catalog';
 import { enqueueMail, quoteMail } from '../mail';
 import { consentFor, queueOrderNotice, type ReadNotifyDefaults } from '../notifications';
 import {
   addressOf,
+  claimUnownedOrder,
   type DeliveryLookup,
   deliveryEstimateOf,
   deliveryPaidPaise,
@@ -41,8 +42,9 @@ import {
   isOrderId,
   type OrderRow,
   type OrderService,
+  orderLinesOf,
+  orderOf,
 } from '../orders';
-import { orderItems, orders } from '../orders/tables';
 import { orderQuotes, type QuoteTierLine } from './tables';
 
 const QUOTE_SENT_NOTE = 'Quote sent. Waiting for payment.';
@@ -149,9 +151,7 @@ export function createQuoteService({
    * No account is needed; one that uses the e-mail owns the quote at once.
    */
   async function recipientOf(input: NewQuote) {
-    const [enquiry] = input.bulkEnquiryId
-      ? await db.select().from(bulkEnquiries).where(eq(bulkEnquiries.id, input.bulkEnquiryId))
-      : [];
+    const enquiry = input.bulkEnquiryId ? await enquiryOf(db, input.bulkEnquiryId) : null;
     if (input.bulkEnquiryId && !enquiry) {
       throw invalid(QUOTE_MESSAGES.enquiryNotFound, [
         { path: 'bulkEnquiryId', message: QUOTE_MESSAGES.enquiryNotFound },
@@ -184,25 +184,10 @@ export function createQuoteService({
 
   /** Each line priced from the database and the product's tiers; a client's price never counts. */
   async function priceLines(input: NewQuote): Promise<PricedLine[]> {
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        pricePaise: products.pricePaise,
-        quantityTiers: products.quantityTiers,
-        stock: products.stock,
-        allowPreOrder: products.allowPreOrder,
-        minQuantity: products.minQuantity,
-        archived: products.archived,
-      })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          input.lines.map((line) => line.productId),
-        ),
-      );
+    const rows = await productsToQuote(
+      db,
+      input.lines.map((line) => line.productId),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return input.lines.map((line, index) => {
       const product = byId.get(line.productId);
@@ -287,11 +272,7 @@ export function createQuoteService({
     // Older quotes kept no e-mail of their own: their customer's account has it.
     const account =
       marker.customerEmail === null && order.userId !== null ? await contactOf(executor, order.userId) : null;
-    const items = await executor
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
+    const items = await orderLinesOf(executor, order.id);
     const tiers = new Map(marker.tierLines.map((line) => [line.productId, line]));
     const lines = items.map((item) => {
       const tier = tiers.get(item.productId);
@@ -329,15 +310,12 @@ export function createQuoteService({
   }
 
   async function quoteRow(orderId: string) {
-    const [row] = isOrderId(orderId)
-      ? await db
-          .select({ order: orders, marker: orderQuotes })
-          .from(orders)
-          .innerJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
-          .where(eq(orders.id, orderId))
+    const [marker] = isOrderId(orderId)
+      ? await db.select().from(orderQuotes).where(eq(orderQuotes.orderId, orderId))
       : [];
-    if (!row) throw notFound(QUOTE_MESSAGES.quoteNotFound);
-    return row;
+    const order = marker ? await orderOf(db, orderId) : null;
+    if (!marker || !order) throw notFound(QUOTE_MESSAGES.quoteNotFound);
+    return { order, marker };
   }
 
   /**
@@ -431,10 +409,7 @@ export function createQuoteService({
           createdAt: now,
         });
         if (recipient.enquiryId) {
-          await tx
-            .update(bulkEnquiries)
-            .set({ status: 'quoted', updatedAt: now })
-            .where(eq(bulkEnquiries.id, recipient.enquiryId));
+          await markEnquiryQuoted(tx, recipient.enquiryId, now);
         }
         const quote = await quoteOf(tx, created);
         if (quote.customerEmail) {
@@ -478,11 +453,7 @@ export function createQuoteService({
       if (order.userId !== payer.id) {
         if (order.userId !== null || !mayPayQuote(payer, row.marker))
           throw forbidden(QUOTE_MESSAGES.signInToPay);
-        const [claimed] = await db
-          .update(orders)
-          .set({ userId: payer.id, updatedAt: clock.now() })
-          .where(and(eq(orders.id, order.id), isNull(orders.userId)))
-          .returning();
+        const claimed = await claimUnownedOrder(db, order.id, payer.id, clock.now());
         if (!claimed) throw forbidden(QUOTE_MESSAGES.signInToPay);
         order = claimed;
       }
