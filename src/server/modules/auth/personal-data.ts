@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Queryable, Tx } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { phoneCodes, sessions, users } from './tables';
 
 // Decision 0063: an account's own details, for its export, and its sign-ins, for its erasure.
 
-export async function accountDetailsOf(db: Db, userId: number) {
-  const [account] = await db
+/** The account's own details; its invoices name their buyer from them too (invoices module). */
+export async function accountDetailsOf(runner: Queryable, userId: number) {
+  const [account] = await runner
     .select({
       id: users.id,
       fullName: users.fullName,

@@ -6,3 +6,4 @@ export type { ProductChanges } from './catalog-writes';
 export { lowStockCount, lowStockProducts } from './low-stock';
 export { giftsInStockUpTo, productsToQuote, restock } from './product-lookups';
 export { catalogRoutes } from './routes';
+export { type TaxCode, taxCodesOf } from './tax-codes';

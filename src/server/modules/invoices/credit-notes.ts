@@ -10,7 +10,7 @@ import {
 import { type Paise, toPaise } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/client';
 import { type MoneyLine, recordMoney } from '../money-ledger';
-import { orderItems } from '../orders/tables';
+import { orderLinesOf } from '../orders';
 import { invoiceFigures } from './invoice-figures';
 import { creditNoteCounters, creditNotes, invoices } from './tables';
 
@@ -226,11 +226,7 @@ async function weightsOf(
 ): Promise<Paise[]> {
   const paid = invoice.lines.map((line) => toPaise(line.total));
   if (returned.length === 0 && deliveryPaise === 0) return paid;
-  const items = await tx
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
+  const items = await orderLinesOf(tx, orderId);
   const byItem = new Map<number, Paise>();
   for (const item of returned)
     byItem.set(item.orderItemId, (byItem.get(item.orderItemId) ?? 0) + item.amountPaise);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { INVOICE_MESSAGES, type Invoice } from '../../../shared/api/invoices';
 import {
   financialYearOf,
@@ -12,14 +12,21 @@ import { isValidGstin, normaliseGstin } from '../../../shared/gstin';
 import { toRupees } from '../../../shared/money';
 import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Db, Tx } from '../../db/client';
-import { userEmail } from '../../db/sql-helpers';
 import { notFound } from '../../errors';
-import { users } from '../auth/tables';
-import { categories, products } from '../catalog/tables';
+import { accountDetailsOf } from '../auth';
+import { taxCodesOf } from '../catalog';
 import { stateOfPincode } from '../delivery';
-import { addressOf, feesOfOrder, isOrderId } from '../orders';
-import { giftLinkBatches, orderItems, orders } from '../orders/tables';
-import { orderQuotes } from '../quotes/tables';
+import {
+  addressOf,
+  feesOfOrder,
+  giftBatchBuyerOf,
+  isOrderId,
+  type OrderRow,
+  orderLinesOf,
+  orderOf,
+  placedBy,
+} from '../orders';
+import { quotedBuyerOf } from '../quotes';
 import { creditNoteById, creditNotesOf, storeCreditNotePdf, supersedeInvoice } from './credit-notes';
 import { invoiceFigures } from './invoice-figures';
 import type { PdfPool } from './pdf-pool';
@@ -51,60 +58,44 @@ export function createInvoiceService({
 }) {
   async function compose(
     tx: Tx,
-    orderId: string,
+    order: OrderRow,
     issuedAt: Date,
     number: string,
     seller: Seller,
   ): Promise<Invoice> {
-    const [order] = await tx
-      .select({
-        order: orders,
-        email: userEmail,
-        fullName: users.fullName,
-        gstin: users.gstin,
-        legalName: users.legalName,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId));
-    if (!order) throw new Error(`Order ${orderId} vanished`);
-    const items = await tx
-      .select({
-        name: orderItems.name,
-        quantity: orderItems.quantity,
-        pricePaise: orderItems.pricePaise,
-        discountPaise: orderItems.discountPaise,
-        quantityTier: orderItems.quantityTier,
-        // The product's own HSN code and rate, else its category's (per-product GST).
-        hsn: sql<string>`coalesce(${products.hsnCode}, ${categories.hsnCode})`,
-        rateBp: sql<number>`coalesce(${products.gstRateBp}, ${categories.gstRateBp})::int`,
-      })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
-    const placeState = await stateOfPincode(tx, order.order.deliveryPincode ?? '');
-    const address = addressOf(order.order);
+    const customer = order.userId === null ? null : await accountDetailsOf(tx, order.userId);
+    if (!customer) throw new Error(`Order ${order.id} vanished`);
+    const items = await orderLinesOf(tx, order.id);
+    const taxCodes = await taxCodesOf(
+      tx,
+      items.map((item) => item.productId),
+    );
+    const placeState = await stateOfPincode(tx, order.deliveryPincode ?? '');
+    const address = addressOf(order);
     // The place of supply is the State the goods are delivered in: the directory's State of the
     // delivery pincode, which checkout has already checked. The State the shopper typed is free
     // text ('Karnatka', or Delhi beside a Bengaluru pincode) and counts only for a pincode the
     // directory does not know.
     const deliveryState = placeState || address.state?.trim() || '';
     const intraState = isIntraState(seller.state, deliveryState);
-    const buyer = await businessBuyerOf(tx, order.order, order);
+    const buyer = await businessBuyerOf(tx, order, customer);
 
-    const taxable: TaxableLine[] = items.map((item) => ({
-      // Decision 0080: a tier is a discount known at the sale and recorded on the invoice, so the
-      // line is taxed on its value after it (CGST s.15(3)(a), Rule 46(1)(i)).
-      description: item.quantityTier ? quantityDiscountLabel(item.name, item.quantityTier) : item.name,
-      hsn: item.hsn,
-      quantity: item.quantity,
-      grossPaise: item.pricePaise * item.quantity - item.discountPaise,
-      rateBp: Number(item.rateBp),
-    }));
+    const taxable: TaxableLine[] = items.map((item) => {
+      // The product's own HSN code and rate, else its category's (per-product GST).
+      const code = taxCodes.get(item.productId);
+      if (!code) throw new Error(`Product ${item.productId} of order ${order.id} vanished`);
+      return {
+        // Decision 0080: a tier is a discount known at the sale and recorded on the invoice, so the
+        // line is taxed on its value after it (CGST s.15(3)(a), Rule 46(1)(i)).
+        description: item.quantityTier ? quantityDiscountLabel(item.name, item.quantityTier) : item.name,
+        hsn: code.hsn,
+        quantity: item.quantity,
+        grossPaise: item.pricePaise * item.quantity - item.discountPaise,
+        rateBp: code.rateBp,
+      };
+    });
     // Decision 0072: each fee on a line of its own, at its own SAC and rate, as it was charged.
-    for (const fee of await feesOfOrder(tx, orderId)) {
+    for (const fee of await feesOfOrder(tx, order.id)) {
       if (fee.paise === 0) continue;
       taxable.push({
         description: fee.label,
@@ -115,15 +106,15 @@ export function createInvoiceService({
       });
     }
     const { lines, totals } = taxLines(taxable, intraState);
-    if (totals.totalPaise !== order.order.totalPaise) {
+    if (totals.totalPaise !== order.totalPaise) {
       throw new Error(
-        `Invoice of order ${orderId} adds up to ${totals.totalPaise}, not ${order.order.totalPaise}`,
+        `Invoice of order ${order.id} adds up to ${totals.totalPaise}, not ${order.totalPaise}`,
       );
     }
     return {
       number,
       issuedAt: issuedAt.toISOString(),
-      orderNumber: order.order.orderNumber,
+      orderNumber: order.orderNumber,
       seller: {
         legalName: seller.legalName,
         address: seller.address,
@@ -131,7 +122,7 @@ export function createInvoiceService({
         state: seller.state,
         stateCode: gstStateCode(seller.state),
       },
-      buyer: { name: address.fullName || order.fullName, email: order.email, ...buyer },
+      buyer: { name: address.fullName || customer.fullName, email: customer.email ?? '', ...buyer },
       deliveryAddress: [
         address.fullName,
         address.address,
@@ -140,10 +131,8 @@ export function createInvoiceService({
       ],
       placeOfSupply: { state: deliveryState || 'Unknown', stateCode: gstStateCode(deliveryState) },
       intraState,
-      couponCode: order.order.couponCode,
-      ...(order.order.paymentMethod === 'cod'
-        ? { cashOnDelivery: { payable: toRupees(order.order.totalPaise) } }
-        : {}),
+      couponCode: order.couponCode,
+      ...(order.paymentMethod === 'cod' ? { cashOnDelivery: { payable: toRupees(order.totalPaise) } } : {}),
       ...invoiceFigures(lines, totals),
     };
   }
@@ -159,16 +148,8 @@ export function createInvoiceService({
     order: { id: string; giftBatchId: string | null },
     customer: { fullName: string; gstin: string | null; legalName: string | null },
   ): Promise<{ gstin: string; legalName: string } | Record<string, never>> {
-    const [quote] = await tx
-      .select({ gstin: orderQuotes.buyerGstin, legalName: orderQuotes.buyerLegalName })
-      .from(orderQuotes)
-      .where(eq(orderQuotes.orderId, order.id));
-    const [batch] = order.giftBatchId
-      ? await tx
-          .select({ gstin: giftLinkBatches.buyerGstin, legalName: giftLinkBatches.buyerLegalName })
-          .from(giftLinkBatches)
-          .where(eq(giftLinkBatches.id, order.giftBatchId))
-      : [];
+    const quote = await quotedBuyerOf(tx, order.id);
+    const batch = order.giftBatchId ? await giftBatchBuyerOf(tx, order.giftBatchId) : null;
     const valid = (gstin: string | null | undefined) =>
       gstin && isValidGstin(gstin) ? normaliseGstin(gstin) : null;
     const quoted = valid(quote?.gstin);
@@ -180,11 +161,7 @@ export function createInvoiceService({
   }
 
   async function invoiceOf(where: SQL | undefined): Promise<Invoice> {
-    const [row] = await db
-      .select({ data: invoices.data })
-      .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(where);
+    const [row] = await db.select({ data: invoices.data }).from(invoices).where(where);
     if (!row) throw notFound(INVOICE_MESSAGES.notIssued);
     return row.data as Invoice;
   }
@@ -199,11 +176,8 @@ export function createInvoiceService({
       if (existing) return;
       // Decision 0081: a gift sent by link has no place of supply until its recipient gives the
       // address; its invoice is issued then, before dispatch (CGST s.31).
-      const [addressed] = await tx
-        .select({ pincode: orders.deliveryPincode })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      if (!addressed?.pincode) return;
+      const order = await orderOf(tx, orderId);
+      if (!order?.deliveryPincode) return;
       const financialYear = financialYearOf(issuedAt);
       const [counter] = await tx
         .insert(invoiceCounters)
@@ -216,7 +190,7 @@ export function createInvoiceService({
       if (!counter) throw new Error('The invoice counter gave no number');
       const seller = await sellerNow(tx);
       const number = invoiceNumber(seller.prefix, financialYear, counter.sequence);
-      const data = await compose(tx, orderId, issuedAt, number, seller);
+      const data = await compose(tx, order, issuedAt, number, seller);
       await tx
         .insert(invoices)
         .values({ orderId, number, financialYear, sequence: counter.sequence, issuedAt, data });
@@ -235,7 +209,7 @@ export function createInvoiceService({
     async forCustomer(userId: number, orderId: string): Promise<Invoice> {
       if (!isOrderId(orderId)) throw notFound(INVOICE_MESSAGES.notIssued);
       return invoiceOf(
-        and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt), eq(orders.userId, userId)),
+        and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt), placedBy(invoices.orderId, userId)),
       );
     },
 

@@ -58,6 +58,7 @@ export {
   type OrderService,
 } from './order-service';
 export { slotFeeOf, windowColumnsOf } from './order-slots';
+export { giftBatchBuyerOf, placedBy } from './order-tax';
 export {
   insertPendingOrder,
   type PendingOrderLine,
