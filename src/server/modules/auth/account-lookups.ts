@@ -27,17 +27,26 @@ export async function contactOf(runner: Queryable, userId: number) {
   return account ?? null;
 }
 
-/** The accounts' names and e-mails (an empty e-mail when none), by id; an id of no account is left out. */
+/**
+ * The accounts' names (full name, username, and when the account was erased) and e-mails (an empty
+ * e-mail when none), by id; an id of no account is left out.
+ */
 export async function accountNamesOf(
   runner: Queryable,
   userIds: readonly number[],
-): Promise<Map<number, { fullName: string; email: string }>> {
+): Promise<Map<number, { fullName: string; username: string; deletedAt: Date | null; email: string }>> {
   if (userIds.length === 0) return new Map();
   const accounts = await runner
-    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      username: users.username,
+      deletedAt: users.deletedAt,
+      email: users.email,
+    })
     .from(users)
     .where(inArray(users.id, [...new Set(userIds)]));
-  return new Map(accounts.map(({ id, fullName, email }) => [id, { fullName, email: email ?? '' }]));
+  return new Map(accounts.map(({ id, email, ...names }) => [id, { ...names, email: email ?? '' }]));
 }
 
 /**

@@ -4,6 +4,14 @@ export { installCatalog } from './catalog-module';
 export { type CatalogService, createCatalogService, RULE_COLLECTIONS_EVERY_MS } from './catalog-service';
 export type { ProductChanges } from './catalog-writes';
 export { lowStockCount, lowStockProducts } from './low-stock';
+export {
+  type ProductCard,
+  pricedProductsOf,
+  productCardsOf,
+  productNamesOf,
+  productOnSale,
+} from './product-cards';
 export { giftsInStockUpTo, productsToQuote, restock } from './product-lookups';
+export { lockProducts, ratingOf, setRatings } from './product-ratings';
 export { catalogRoutes } from './routes';
 export { type TaxCode, taxCodesOf } from './tax-codes';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   type AdminCoupon,
   type AdminCouponChanges,
@@ -22,7 +22,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { conflict, invalid, notFound, tooMany, waitInWords } from '../../errors';
 import type { AttemptLimiter } from '../auth';
-import { products } from '../catalog/tables';
+import { pricedProductsOf } from '../catalog';
 import { couponRedemptions, coupons } from './tables';
 
 type CouponRow = typeof coupons.$inferSelect;
@@ -170,23 +170,10 @@ export function createCouponService({
       code: string,
       items: readonly { productId: number; quantity: number }[],
     ): Promise<CouponQuote> {
-      const rows = await db
-        .select({
-          id: products.id,
-          pricePaise: products.pricePaise,
-          quantityTiers: products.quantityTiers,
-          categoryId: products.categoryId,
-        })
-        .from(products)
-        .where(
-          and(
-            inArray(
-              products.id,
-              items.map((item) => item.productId),
-            ),
-            eq(products.archived, false),
-          ),
-        );
+      const rows = await pricedProductsOf(
+        db,
+        items.map((item) => item.productId),
+      );
       const byId = new Map(rows.map((row) => [row.id, row]));
       const lines = items.flatMap((item) => {
         const product = byId.get(item.productId);

@@ -1,11 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { ShippingLine } from '../../../shared/api/delivery';
 import type { ShippingCalculation } from '../../../shared/delivery';
 import { linesTotalPaise, toRupees } from '../../../shared/money';
 import { calculateShipping, type ShippingRules } from '../../../shared/shipping';
 import type { Db } from '../../db/client';
 import { invalid } from '../../errors';
-import { products } from '../catalog/tables';
+import { pricedProductsOf } from '../catalog';
 
 export type ShippingCalculator = ReturnType<typeof createShippingCalculator>;
 
@@ -23,10 +22,7 @@ export function createShippingCalculator({
   return {
     async calculate(lines: readonly ShippingLine[]): Promise<ShippingCalculation> {
       const ids = [...new Set(lines.map((line) => line.product))];
-      const rows = await db
-        .select({ id: products.id, pricePaise: products.pricePaise })
-        .from(products)
-        .where(and(inArray(products.id, ids), eq(products.archived, false)));
+      const rows = await pricedProductsOf(db, ids);
       const priceById = new Map(rows.map((row) => [row.id, row.pricePaise]));
 
       const missing = lines.flatMap((line, index) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin';
 import {
   type AdminReview,
@@ -15,62 +15,58 @@ import {
 } from '../../../shared/api/reviews';
 import type { Clock } from '../../clock';
 import type { Db, Queryable, Tx } from '../../db/client';
-import { userEmail, violatedConstraint } from '../../db/sql-helpers';
+import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, forbidden, notFound } from '../../errors';
-import { users } from '../auth/tables';
-import { products } from '../catalog/tables';
+import { accountNamesOf } from '../auth';
+import { lockProducts, productNamesOf, ratingOf, setRatings } from '../catalog';
 import { hasReceived } from '../orders';
 import { reviews } from './tables';
 
-type ReviewRow = {
-  id: number;
-  rating: number;
-  text: string;
-  createdAt: Date;
-  fullName: string;
-  username: string;
-  deletedAt: Date | null;
-  demo: boolean;
-};
+type ReviewRow = typeof reviews.$inferSelect;
+type Author = { fullName: string; username: string; deletedAt: Date | null };
 
-const recordOf = (row: ReviewRow): ReviewRecord => ({
+const recordOf = (row: ReviewRow, author: Author | undefined): ReviewRecord => ({
   id: row.id,
   rating: row.rating,
   text: row.text,
   // Decision 0063: an erased account's review stays, its author no longer named.
-  authorName: row.deletedAt ? ERASED_AUTHOR : reviewerName(row.fullName, row.username),
+  authorName: !author || author.deletedAt ? ERASED_AUTHOR : reviewerName(author.fullName, author.username),
   createdAt: row.createdAt.toISOString(),
   verifiedPurchase: !row.demo,
 });
 
-const reviewColumns = {
-  id: reviews.id,
-  rating: reviews.rating,
-  text: reviews.text,
-  createdAt: reviews.createdAt,
-  demo: reviews.demo,
-  fullName: users.fullName,
-  username: users.username,
-  deletedAt: users.deletedAt,
-};
-
-/**
- * Writes the product's rating (average to two decimals) and rating_count from its visible
- * reviews. The caller holds the product's row lock, so this statement sees every review committed
- * before it and no two writers leave a stale aggregate.
- */
-async function refreshAggregate(tx: Tx, productId: number) {
-  await refreshAggregates(tx, [productId]);
+/** The reviews with their authors' names (and e-mails, for the back office). */
+async function withAuthors(runner: Queryable, rows: ReviewRow[]) {
+  const authors = await accountNamesOf(
+    runner,
+    rows.map((row) => row.userId),
+  );
+  return rows.map((row) => ({ row, author: authors.get(row.userId) }));
 }
 
-/** refreshAggregate for several products in one statement. */
-async function refreshAggregates(tx: Queryable, productIds: readonly number[]) {
+/**
+ * Writes each product's rating (average to two decimals) and rating count from its visible
+ * reviews. The caller holds the products' row locks (lockProducts), so this sees every review
+ * committed before it and no two writers leave a stale aggregate.
+ */
+async function refreshAggregates(tx: Tx, productIds: readonly number[]) {
   if (productIds.length === 0) return;
-  await tx.execute(sql`
-    UPDATE products p SET
-      rating = coalesce((SELECT round(avg(r.rating)::numeric, 2) FROM reviews r WHERE r.product_id = p.id AND NOT r.hidden), 0),
-      rating_count = (SELECT count(*)::int FROM reviews r WHERE r.product_id = p.id AND NOT r.hidden)
-    WHERE p.id = ANY(${`{${productIds.join(',')}}`}::int[])`);
+  const figures = await tx
+    .select({
+      productId: reviews.productId,
+      rating: sql<number>`round(avg(${reviews.rating})::numeric, 2)::float8`.mapWith(Number),
+      ratingCount: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(reviews)
+    .where(and(inArray(reviews.productId, [...productIds]), eq(reviews.hidden, false)))
+    .groupBy(reviews.productId);
+  await setRatings(
+    tx,
+    productIds.map(
+      (productId) =>
+        figures.find((figure) => figure.productId === productId) ?? { productId, rating: 0, ratingCount: 0 },
+    ),
+  );
 }
 
 /**
@@ -83,7 +79,9 @@ export async function removeDemoReviews(db: Db): Promise<number> {
       .delete(reviews)
       .where(eq(reviews.demo, true))
       .returning({ productId: reviews.productId });
-    await refreshAggregates(tx, [...new Set(removed.map((row) => row.productId))]);
+    const productIds = [...new Set(removed.map((row) => row.productId))];
+    await lockProducts(tx, productIds);
+    await refreshAggregates(tx, productIds);
     return removed.length;
   });
 }
@@ -106,43 +104,35 @@ export function createReviewService({
   onRatingsChanged?: () => void;
 }) {
   async function productExists(productId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.id, productId), eq(products.archived, false)));
-    return Boolean(row);
+    return (await ratingOf(db, productId)) !== null;
   }
 
   async function ownReview(userId: number, productId: number): Promise<ReviewRecord | null> {
-    const [row] = await db
-      .select(reviewColumns)
+    const rows = await db
+      .select()
       .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.userId))
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
-    return row ? recordOf(row) : null;
+    const [own] = await withAuthors(db, rows);
+    return own ? recordOf(own.row, own.author) : null;
   }
 
   return {
     async list(productId: number, page: number): Promise<ReviewPage> {
       const visible = and(eq(reviews.productId, productId), eq(reviews.hidden, false));
-      const [rows, [product]] = await Promise.all([
+      const [rows, product] = await Promise.all([
         db
-          .select(reviewColumns)
+          .select()
           .from(reviews)
-          .innerJoin(users, eq(users.id, reviews.userId))
           .where(visible)
           .orderBy(desc(reviews.createdAt), desc(reviews.id))
           .limit(REVIEWS_PAGE_SIZE)
           .offset((page - 1) * REVIEWS_PAGE_SIZE),
-        db
-          .select({ rating: products.rating, ratingCount: products.ratingCount })
-          .from(products)
-          .where(and(eq(products.id, productId), eq(products.archived, false))),
+        ratingOf(db, productId),
       ]);
       if (!product) throw notFound(REVIEW_MESSAGES.productNotFound);
       const [total] = await db.select({ total: count() }).from(reviews).where(visible);
       return {
-        data: rows.map(recordOf),
+        data: (await withAuthors(db, rows)).map(({ row, author }) => recordOf(row, author)),
         total: total?.total ?? 0,
         page,
         pageSize: REVIEWS_PAGE_SIZE,
@@ -164,11 +154,11 @@ export function createReviewService({
       if (!(await hasReceived(db, userId, productId))) throw forbidden(REVIEW_MESSAGES.notBought);
       try {
         await db.transaction(async (tx) => {
-          await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+          await lockProducts(tx, [productId]);
           await tx
             .insert(reviews)
             .values({ productId, userId, rating: input.rating, text: input.text, createdAt: clock.now() });
-          await refreshAggregate(tx, productId);
+          await refreshAggregates(tx, [productId]);
         });
       } catch (error) {
         if (violatedConstraint(error) === 'reviews_product_user_idx')
@@ -187,29 +177,22 @@ export function createReviewService({
       const where = query.hidden === 'all' ? undefined : eq(reviews.hidden, query.hidden === 'true');
       const [rows, [total]] = await Promise.all([
         db
-          .select({
-            ...reviewColumns,
-            productId: reviews.productId,
-            productName: products.name,
-            authorEmail: userEmail,
-            hidden: reviews.hidden,
-          })
+          .select()
           .from(reviews)
-          .innerJoin(users, eq(users.id, reviews.userId))
-          .innerJoin(products, eq(products.id, reviews.productId))
           .where(where)
           .orderBy(desc(reviews.createdAt), desc(reviews.id))
           .limit(ADMIN_PAGE_SIZE)
           .offset((query.page - 1) * ADMIN_PAGE_SIZE),
         db.select({ total: count() }).from(reviews).where(where),
       ]);
+      const productNames = await productNamesOf(db, [...new Set(rows.map((row) => row.productId))]);
       return {
-        data: rows.map(
-          (row): AdminReview => ({
-            ...recordOf(row),
+        data: (await withAuthors(db, rows)).map(
+          ({ row, author }): AdminReview => ({
+            ...recordOf(row, author),
             productId: row.productId,
-            productName: row.productName,
-            authorEmail: row.authorEmail,
+            productName: productNames.get(row.productId) ?? '',
+            authorEmail: author?.email ?? '',
             hidden: row.hidden,
           }),
         ),
@@ -228,13 +211,9 @@ export function createReviewService({
           .where(eq(reviews.id, reviewId));
         if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
         if (review.hidden === hidden) return false;
-        await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, review.productId))
-          .for('update');
+        await lockProducts(tx, [review.productId]);
         await tx.update(reviews).set({ hidden }).where(eq(reviews.id, reviewId));
-        await refreshAggregate(tx, review.productId);
+        await refreshAggregates(tx, [review.productId]);
         return true;
       });
       if (changed) onRatingsChanged();
@@ -247,15 +226,13 @@ export function createReviewService({
  * keeps them under the erased name (ERASED_AUTHOR), as the account's row stays.
  */
 export async function reviewsWrittenBy(db: Db, userId: number) {
-  return db
-    .select({
-      product: products.name,
-      rating: reviews.rating,
-      text: reviews.text,
-      hidden: reviews.hidden,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .where(eq(reviews.userId, userId));
+  const written = await db.select().from(reviews).where(eq(reviews.userId, userId));
+  const names = await productNamesOf(db, [...new Set(written.map((review) => review.productId))]);
+  return written.map((review) => ({
+    product: names.get(review.productId) ?? '',
+    rating: review.rating,
+    text: review.text,
+    hidden: review.hidden,
+    createdAt: review.createdAt,
+  }));
 }

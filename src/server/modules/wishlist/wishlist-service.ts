@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { WishlistItem } from '../../../shared/api/wishlist';
 import { toRupees } from '../../../shared/money';
 import { slugWithId } from '../../../shared/slug';
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import { notFound } from '../../errors';
-import { categories, products } from '../catalog/tables';
+import { type ProductCard, productCardsOf, productNamesOf, productOnSale } from '../catalog';
 import { wishlistItems } from './tables';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
@@ -14,52 +14,44 @@ export type WishlistService = ReturnType<typeof createWishlistService>;
 
 /** Every query is scoped by the caller's user id: nobody reaches another user's wishlist. */
 export function createWishlistService({ db }: { db: Db }) {
-  const itemsWhere = (condition: ReturnType<typeof and>) =>
-    db
-      .select({
-        id: wishlistItems.id,
-        productId: wishlistItems.productId,
-        createdAt: wishlistItems.createdAt,
-        name: products.name,
-        image: products.image,
-        category: categories.name,
-        pricePaise: products.pricePaise,
-        mrpPaise: products.mrpPaise,
-        stock: products.stock,
-        allowPreOrder: products.allowPreOrder,
-        minQuantity: products.minQuantity,
-      })
-      .from(wishlistItems)
-      .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(condition)
-      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
-
-  type Row = Awaited<ReturnType<typeof itemsWhere>>[number];
-  const toItem = (row: Row): WishlistItem => ({
-    id: row.id,
-    productId: row.productId,
-    created_at: row.createdAt.toISOString(),
+  const toItem = (entry: typeof wishlistItems.$inferSelect, card: ProductCard): WishlistItem => ({
+    id: entry.id,
+    productId: entry.productId,
+    created_at: entry.createdAt.toISOString(),
     product: {
-      id: row.productId,
-      name: row.name,
-      slug: slugWithId(row.name, row.productId),
-      image: row.image,
-      category: row.category,
-      price: toRupees(row.pricePaise),
-      mrp: row.mrpPaise === null ? null : toRupees(row.mrpPaise),
+      id: entry.productId,
+      name: card.name,
+      slug: slugWithId(card.name, entry.productId),
+      image: card.image,
+      category: card.category,
+      price: toRupees(card.pricePaise),
+      mrp: card.mrpPaise === null ? null : toRupees(card.mrpPaise),
       // DESIGN 4: inStock is derived from units on hand.
-      inStock: row.stock > 0,
-      allowPreOrder: row.allowPreOrder,
-      minQuantity: row.minQuantity,
+      inStock: card.stock > 0,
+      allowPreOrder: card.allowPreOrder,
+      minQuantity: card.minQuantity,
     },
   });
+
+  /** The shopper's entries newest first, each with its product as sold now; archived ones left out. */
+  async function itemsWhere(condition: SQL | undefined): Promise<WishlistItem[]> {
+    const entries = await db
+      .select()
+      .from(wishlistItems)
+      .where(condition)
+      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
+    const cards = await productCardsOf(db, [...new Set(entries.map((entry) => entry.productId))]);
+    const cardOf = new Map(cards.map((card) => [card.id, card]));
+    return entries.flatMap((entry) => {
+      const card = cardOf.get(entry.productId);
+      return card && !card.archived ? [toItem(entry, card)] : [];
+    });
+  }
 
   return {
     /** Archived products are no longer sold, so they drop out of the list. */
     async list(userId: number): Promise<WishlistItem[]> {
-      const rows = await itemsWhere(and(eq(wishlistItems.userId, userId), eq(products.archived, false)));
-      return rows.map(toItem);
+      return itemsWhere(eq(wishlistItems.userId, userId));
     },
 
     /** Adding a product twice keeps one entry (the unique index decides, also under races). */
@@ -67,20 +59,15 @@ export function createWishlistService({ db }: { db: Db }) {
       const inserted = rowsOf<{ id: number }>(
         await db.execute(sql`
           INSERT INTO ${wishlistItems} (user_id, product_id)
-          SELECT ${userId}, ${products.id} FROM ${products}
-          WHERE ${products.id} = ${productId} AND NOT ${products.archived}
+          SELECT ${userId}, ${productId}::int WHERE ${productOnSale(productId)}
           ON CONFLICT (user_id, product_id) DO NOTHING
           RETURNING id`),
       );
-      const [row] = await itemsWhere(
-        and(
-          eq(wishlistItems.userId, userId),
-          eq(wishlistItems.productId, productId),
-          eq(products.archived, false),
-        ),
+      const [item] = await itemsWhere(
+        and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)),
       );
-      if (!row) throw notFound(PRODUCT_NOT_FOUND);
-      return { item: toItem(row), created: inserted.length > 0 };
+      if (!item) throw notFound(PRODUCT_NOT_FOUND);
+      return { item, created: inserted.length > 0 };
     },
 
     async remove(userId: number, productId: number): Promise<void> {
@@ -101,11 +88,12 @@ export function createWishlistService({ db }: { db: Db }) {
 
 /** The products on the wishlist by name, with when each was added. */
 export async function wishlistOf(db: Db, userId: number) {
-  return db
-    .select({ product: products.name, addedAt: wishlistItems.createdAt })
+  const entries = await db
+    .select({ productId: wishlistItems.productId, addedAt: wishlistItems.createdAt })
     .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(eq(wishlistItems.userId, userId));
+  const names = await productNamesOf(db, [...new Set(entries.map((entry) => entry.productId))]);
+  return entries.map((entry) => ({ product: names.get(entry.productId) ?? '', addedAt: entry.addedAt }));
 }
 
 export async function eraseWishlistOf(tx: Tx, userId: number): Promise<void> {

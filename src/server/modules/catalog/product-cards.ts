@@ -1,0 +1,61 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { categories, products } from './tables';
+
+// What other modules show of a product (decision 0094): its card, its name, its price.
+
+/** The products of these ids still sold, with their price and what prices them by quantity. */
+export async function pricedProductsOf(runner: Queryable, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  return runner
+    .select({
+      id: products.id,
+      pricePaise: products.pricePaise,
+      quantityTiers: products.quantityTiers,
+      categoryId: products.categoryId,
+    })
+    .from(products)
+    .where(and(inArray(products.id, [...productIds]), eq(products.archived, false)));
+}
+
+/** What a card of each of these products shows, archived ones too (their `archived` says so). */
+export async function productCardsOf(runner: Queryable, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  return runner
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      image: products.image,
+      category: categories.name,
+      pricePaise: products.pricePaise,
+      mrpPaise: products.mrpPaise,
+      stock: products.stock,
+      allowPreOrder: products.allowPreOrder,
+      minQuantity: products.minQuantity,
+      archived: products.archived,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, [...productIds]));
+}
+
+/** The names of these products, archived ones too, by id. */
+export async function productNamesOf(runner: Queryable, productIds: readonly number[]) {
+  if (productIds.length === 0) return new Map<number, string>();
+  const rows = await runner
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The condition that the product `productId` (a value or the caller's column) is still sold, for
+ * the caller's statement: a row is written only for a product on sale, in one statement.
+ */
+export function productOnSale(productId: SQL | number): SQL {
+  return sql`exists (select 1 from ${products} where ${products.id} = ${productId} and not ${products.archived})`;
+}
+
+export type ProductCard = Awaited<ReturnType<typeof productCardsOf>>[number];
