@@ -7,6 +7,7 @@ export {
   type MoneyLine,
   markRefundDue,
   moneyLinesOf,
+  netReceivedPaiseOf,
   type PaymentRow,
   type ProviderRefund,
   recordCapturedPayment,

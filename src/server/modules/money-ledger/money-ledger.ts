@@ -148,6 +148,17 @@ export async function addPaymentRefund(
     .where(eq(payments.id, payment.id));
 }
 
+/** What the order holds of the money it took: every line of its ledger, less every refund. */
+export async function netReceivedPaiseOf(runner: Queryable, orderId: string): Promise<number> {
+  const [held] = await runner
+    .select({
+      paise: sql<string>`coalesce(sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} else ${moneyLedger.amountPaise} end), 0)`,
+    })
+    .from(moneyLedger)
+    .where(eq(moneyLedger.orderId, orderId));
+  return Number(held?.paise ?? 0);
+}
+
 export async function moneyLinesOf(runner: Queryable, orderId: string) {
   return runner
     .select()

@@ -31,21 +31,31 @@ import {
 import { refundsDelivery, returnWindowDays } from '../../../shared/return-rules';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { userEmail, violatedConstraint } from '../../db/sql-helpers';
+import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { customerPhotoWebp } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
-import { users } from '../auth/tables';
-import { products } from '../catalog/tables';
+import { accountNamesOf, mailContactOf } from '../auth';
+import { restock } from '../catalog';
 import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
-import { refundablePaiseOf, refundFromPayments } from '../money-ledger';
-import { moneyLedger } from '../money-ledger/tables';
+import { netReceivedPaiseOf, refundablePaiseOf, refundFromPayments } from '../money-ledger';
 import { type LinkSigner, queueOrderNotice } from '../notifications';
 import { returnRecordsOf } from '../order-records';
 import type { OrderService } from '../orders';
-import { addressOf, deliveredAtOf, deliveryPaidPaise, feesOfOrder, recordStatus } from '../orders';
-import { orderItems, orders } from '../orders/tables';
+import {
+  addressOf,
+  countUnitsReturning,
+  deliveredAtOf,
+  deliveryPaidPaise,
+  feesOfOrder,
+  lockedOrderOf,
+  orderLinesOf,
+  orderOf,
+  ordersOf,
+  recordStatus,
+  setOrderStatus,
+} from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
 import { returnItems, returnPhotos, returnRequests } from './tables';
@@ -189,18 +199,15 @@ export function createReturnService({
     note: string,
     returned: ReturnedItems | null = null,
   ) {
-    const [row] = await tx
-      .select({ order: orders, email: userEmail, fullName: users.fullName })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId));
-    if (!row) return;
+    const order = await orderOf(tx, orderId);
+    const customer = order && order.userId !== null ? await mailContactOf(tx, order.userId) : null;
+    if (!order || !customer) return;
     const mail = orderStatusMail(
       {
-        id: row.order.id,
-        orderNumber: row.order.orderNumber,
-        customerName: addressOf(row.order).fullName || row.fullName,
-        customerEmail: row.email,
+        id: order.id,
+        orderNumber: order.orderNumber,
+        customerName: addressOf(order).fullName || customer.fullName,
+        customerEmail: customer.email,
         returned,
       },
       status,
@@ -253,12 +260,7 @@ export function createReturnService({
    * so, when it is paid (markRefundPaid).
    */
   async function owedByTransfer(tx: Tx, returnId: number, orderId: string, wantedPaise: number) {
-    const [moved] = await tx
-      .select({
-        paise: sql<string>`coalesce(sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} else ${moneyLedger.amountPaise} end), 0)`,
-      })
-      .from(moneyLedger)
-      .where(eq(moneyLedger.orderId, orderId));
+    const moved = await netReceivedPaiseOf(tx, orderId);
     const [owed] = await tx
       .select({ paise: sql<string>`coalesce(sum(${returnRequests.refundPaise}), 0)` })
       .from(returnRequests)
@@ -271,7 +273,7 @@ export function createReturnService({
           ne(returnRequests.id, returnId),
         ),
       );
-    const paise = Math.min(wantedPaise, Number(moved?.paise ?? 0) - Number(owed?.paise ?? 0));
+    const paise = Math.min(wantedPaise, moved - Number(owed?.paise ?? 0));
     if (paise <= 0) throw conflict(RETURN_MESSAGES.nothingToRefund);
     return paise;
   }
@@ -328,7 +330,7 @@ export function createReturnService({
           input.kind === 'changed_mind' ? RETURN_MESSAGES.windowClosed : faultWindowClosedMessage(days),
         );
 
-      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      const lines = await orderLinesOf(db, order.id);
       const chosen = input.items.map((item) => {
         const line = lines.find((candidate) => candidate.productId === item.productId);
         if (!line)
@@ -422,31 +424,43 @@ export function createReturnService({
 
     async adminList(query: AdminReturnQuery): Promise<AdminReturnList> {
       const where = query.status === 'all' ? undefined : eq(returnRequests.status, query.status);
-      const [rows, [total]] = await Promise.all([
+      const [requests, [total]] = await Promise.all([
         db
-          .select({ request: returnRequests, order: orders, email: userEmail, fullName: users.fullName })
+          .select()
           .from(returnRequests)
-          .innerJoin(orders, eq(orders.id, returnRequests.orderId))
-          .innerJoin(users, eq(users.id, returnRequests.userId))
           .where(where)
           .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
           .limit(ADMIN_PAGE_SIZE)
           .offset((query.page - 1) * ADMIN_PAGE_SIZE),
         db.select({ total: count() }).from(returnRequests).where(where),
       ]);
-      const records = await returnRecordsOf(
-        db,
-        rows.map((row) => row.request),
-      );
+      const records = await returnRecordsOf(db, requests);
+      const [orders, customers] = await Promise.all([
+        ordersOf(
+          db,
+          requests.map((request) => request.orderId),
+        ),
+        accountNamesOf(
+          db,
+          requests.map((request) => request.userId),
+        ),
+      ]);
+      const orderById = new Map(orders.map((order) => [order.id, order]));
       return {
-        data: rows.map((row, index) => ({
-          ...(records[index] as ReturnRecord),
-          orderId: row.order.id,
-          orderNumber: row.order.orderNumber,
-          customerName: addressOf(row.order).fullName || row.fullName,
-          customerEmail: row.email,
-          payee: row.request.payee ? payeeSummary(row.request.payee) : null,
-        })),
+        // Every return names its order and its customer's account (foreign keys).
+        data: requests.flatMap((request, index) => {
+          const order = orderById.get(request.orderId);
+          const customer = customers.get(request.userId);
+          if (!order || !customer) return [];
+          return {
+            ...(records[index] as ReturnRecord),
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+            customerName: addressOf(order).fullName || customer.fullName,
+            customerEmail: customer.email,
+            payee: request.payee ? payeeSummary(request.payee) : null,
+          };
+        }),
         refundAtApprovalBelow: toRupees(await refundAtApprovalBelowPaise()),
         total: total?.total ?? 0,
         page: query.page,
@@ -462,11 +476,9 @@ export function createReturnService({
      * approval at once finds the request decided, and its pickup is cancelled again.
      */
     async approve(returnId: number, note: string): Promise<ReturnRecord> {
-      const [pending] = await db
-        .select({ request: returnRequests, orderNumber: orders.orderNumber })
-        .from(returnRequests)
-        .innerJoin(orders, eq(orders.id, returnRequests.orderId))
-        .where(eq(returnRequests.id, returnId));
+      const [request] = await db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+      const order = request ? await orderOf(db, request.orderId) : null;
+      const pending = request && order ? { request, orderNumber: order.orderNumber } : null;
       if (!pending) throw notFound(RETURN_MESSAGES.returnNotFound);
       if (pending.request.status !== 'requested') throw conflict(RETURN_MESSAGES.alreadyDecided);
       const units = new Map(
@@ -488,11 +500,8 @@ export function createReturnService({
       try {
         await db.transaction(async (tx) => {
           const request = await openRequest(tx, returnId);
-          const [paidBy] = await tx
-            .select({ method: orders.paymentMethod })
-            .from(orders)
-            .where(eq(orders.id, request.orderId));
-          const byTransfer = paidBy?.method === 'cod';
+          const paidBy = await orderOf(tx, request.orderId);
+          const byTransfer = paidBy?.paymentMethod === 'cod';
           const refundNow = request.refundPaise < refundBelowPaise;
           const { paise, refundId } = byTransfer
             ? {
@@ -504,12 +513,7 @@ export function createReturnService({
               : { paise: await refundableNow(tx, request.orderId, request.refundPaise), refundId: null };
           // Counted as coming back now, so the same units cannot be asked back twice; they go back
           // on the shelf when they arrive (markReceived).
-          for (const [orderItemId, quantity] of units) {
-            await tx
-              .update(orderItems)
-              .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${quantity}` })
-              .where(eq(orderItems.id, orderItemId));
-          }
+          await countUnitsReturning(tx, units);
           await tx
             .update(returnRequests)
             .set({
@@ -526,7 +530,7 @@ export function createReturnService({
               decidedAt: now,
             })
             .where(eq(returnRequests.id, returnId));
-          const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId));
+          const order = await orderOf(tx, request.orderId);
           if (!order) throw new Error(`Order ${request.orderId} vanished`);
           const eventNote = [
             returnApprovalNote({
@@ -551,20 +555,12 @@ export function createReturnService({
             byTransfer && refundNow
               ? `${eventNote}\n\n${await askForPayee(tx, returnId, order.id, paise, now)}`
               : eventNote;
-          const lines = await tx
-            .select({
-              id: orderItems.id,
-              name: orderItems.name,
-              quantity: orderItems.quantity,
-              returned: orderItems.returnedQuantity,
-            })
-            .from(orderItems)
-            .where(eq(orderItems.orderId, order.id));
+          const lines = await orderLinesOf(tx, order.id);
           await mailCustomer(tx, order.id, order.status, mailNote, {
             items: lines
               .filter((line) => units.has(line.id))
               .map((line) => ({ name: line.name, quantity: units.get(line.id) ?? 0 })),
-            wholeOrder: lines.every((line) => line.returned >= line.quantity),
+            wholeOrder: lines.every((line) => line.returnedQuantity >= line.quantity),
           });
           await queueOrderNotice(tx, {
             orderId: order.id,
@@ -618,31 +614,31 @@ export function createReturnService({
             ...(releasing ? { refundReleasedAt: now } : {}),
           })
           .where(eq(returnRequests.id, returnId));
-        const items = await tx
-          .select({
-            quantity: returnItems.quantity,
-            productId: orderItems.productId,
-            name: orderItems.name,
-            isPreOrder: orderItems.isPreOrder,
-          })
-          .from(returnItems)
-          .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
-          .where(eq(returnItems.returnId, returnId))
-          .orderBy(asc(orderItems.productId));
-        for (const item of items.filter((line) => !line.isPreOrder)) {
+        const lines = await orderLinesOf(tx, row.orderId);
+        const items = (
           await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} + ${item.quantity}` })
-            .where(eq(products.id, item.productId));
-        }
-        const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
+            .select({ orderItemId: returnItems.orderItemId, quantity: returnItems.quantity })
+            .from(returnItems)
+            .where(eq(returnItems.returnId, returnId))
+            .orderBy(asc(returnItems.id))
+        )
+          .flatMap(({ orderItemId, quantity }) => {
+            const line = lines.find((candidate) => candidate.id === orderItemId);
+            return line ? [{ ...line, quantity }] : [];
+          })
+          .sort((a, b) => a.productId - b.productId);
+        await restock(
+          tx,
+          items.filter((line) => !line.isPreOrder),
+        );
+        const order = await lockedOrderOf(tx, row.orderId);
         if (!order) throw new Error(`Order ${row.orderId} vanished`);
         if (
           isOrderStatus(order.status) &&
           order.status !== 'returned' &&
           canTransition(order.status, 'returned')
         ) {
-          await tx.update(orders).set({ status: 'returned', updatedAt: now }).where(eq(orders.id, order.id));
+          await setOrderStatus(tx, { orderId: order.id, to: 'returned', at: now });
         }
         const eventNote = [returnReceivedNote({ paise, byTransfer, releasing }), note]
           .filter(Boolean)
@@ -654,17 +650,13 @@ export function createReturnService({
           actor: 'admin',
           at: now,
         });
-        const lines = await tx
-          .select({ quantity: orderItems.quantity, returned: orderItems.returnedQuantity })
-          .from(orderItems)
-          .where(eq(orderItems.orderId, order.id));
         const mailNote =
           byTransfer && releasing
             ? `${eventNote}\n\n${await askForPayee(tx, returnId, order.id, paise, now)}`
             : eventNote;
         await mailCustomer(tx, order.id, 'returned', mailNote, {
           items: items.map((item) => ({ name: item.name, quantity: item.quantity })),
-          wholeOrder: lines.every((line) => line.returned >= line.quantity),
+          wholeOrder: lines.every((line) => line.returnedQuantity >= line.quantity),
         });
       });
       onStockChanged();
@@ -686,10 +678,7 @@ export function createReturnService({
         if (!row) return false;
         if (row.pickupStatus === state || row.pickupStatus === 'delivered') return true;
         await tx.update(returnRequests).set({ pickupStatus: state }).where(eq(returnRequests.id, row.id));
-        const [order] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, row.orderId));
+        const order = await orderOf(tx, row.orderId);
         await recordStatus(tx, {
           orderId: row.orderId,
           status: order?.status ?? 'delivered',
@@ -703,10 +692,7 @@ export function createReturnService({
     /** Decision 0067: what the signed page shows; a tampered or expired link is refused. */
     async payeePage(token: string): Promise<RefundPayeePage> {
       const row = await payeeRequestOf(token);
-      const [order] = await db
-        .select({ orderNumber: orders.orderNumber })
-        .from(orders)
-        .where(eq(orders.id, row.orderId));
+      const order = await orderOf(db, row.orderId);
       return {
         orderNumber: order?.orderNumber ?? '',
         amount: toRupees(row.refundPaise),
@@ -734,10 +720,7 @@ export function createReturnService({
           )
           .returning({ id: returnRequests.id });
         if (!taken) throw conflict(PAYEE_MESSAGES.linkUsed);
-        const [order] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, row.orderId));
+        const order = await orderOf(tx, row.orderId);
         await recordStatus(tx, {
           orderId: row.orderId,
           status: order?.status ?? 'returned',
@@ -784,10 +767,7 @@ export function createReturnService({
           returned,
           deliveryPaise,
         );
-        const [order] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, row.orderId));
+        const order = await orderOf(tx, row.orderId);
         const status = order?.status ?? 'returned';
         const paidNote = transferRefundPaidNote(row.refundPaise, reference);
         await recordStatus(tx, { orderId: row.orderId, status, note: paidNote, actor: 'admin', at: now });
@@ -804,10 +784,7 @@ export function createReturnService({
           .update(returnRequests)
           .set({ status: 'rejected', decisionNote: note, decidedAt: now })
           .where(eq(returnRequests.id, returnId));
-        const [order] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, request.orderId));
+        const order = await orderOf(tx, request.orderId);
         const eventNote = returnRejectedNote(note);
         await recordStatus(tx, {
           orderId: request.orderId,

@@ -15,8 +15,7 @@ import { recordRefund } from '../invoices';
 import { enqueueMail, undeliveredRefundMail } from '../mail';
 import { refundablePaiseOf, refundFromPayments } from '../money-ledger';
 import { mailOrderOf } from '../order-records';
-import { addressOf, isOrderId, recordStatus } from '../orders';
-import { orders } from '../orders/tables';
+import { addressOf, isOrderId, orderOf, ordersOf, recordStatus } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { returnedParcels } from './tables';
 
@@ -49,7 +48,7 @@ export function createReturnedParcels({
   log: FastifyBaseLogger;
 }) {
   async function orderRow(orderId: string) {
-    const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+    const row = isOrderId(orderId) ? await orderOf(db, orderId) : null;
     if (!row) throw notFound('Order not found');
     return row;
   }
@@ -104,7 +103,7 @@ export function createReturnedParcels({
       .update(returnedParcels)
       .set({ refundedAt: now, providerRef: refs.join(','), owedPaise: paid })
       .where(eq(returnedParcels.orderId, orderId));
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    const order = await orderOf(tx, orderId);
     if (order) {
       await recordStatus(tx, {
         orderId,
@@ -173,13 +172,21 @@ export function createReturnedParcels({
 
     /** The dashboard's refunds owed, oldest first, with their age in whole days. */
     async owed(): Promise<RefundsOwed> {
-      const rows = await db
-        .select({ parcel: returnedParcels, order: orders })
+      const parcels = await db
+        .select()
         .from(returnedParcels)
-        .innerJoin(orders, eq(orders.id, returnedParcels.orderId))
         .where(and(isNull(returnedParcels.refundedAt), sql`${returnedParcels.owedPaise} > 0`))
         .orderBy(asc(returnedParcels.checkedInAt))
         .limit(100);
+      const orders = await ordersOf(
+        db,
+        parcels.map((parcel) => parcel.orderId),
+      );
+      // Every parcel is its order's (a foreign key).
+      const rows = parcels.flatMap((parcel) => {
+        const order = orders.find((candidate) => candidate.id === parcel.orderId);
+        return order ? [{ parcel, order }] : [];
+      });
       const now = clock.now().getTime();
       const refunds = rows.map(({ parcel, order }) => ({
         orderId: order.id,

@@ -124,6 +124,13 @@ describe('a return comes back before it is refunded (decision 0066)', () => {
     await courierMoves(24 * 60);
     const list = (await admin('GET', '/api/admin/returns?status=approved')).json<AdminReturnList>();
     expect(list.data.find((row) => row.id === returnId)?.pickup?.status).toBe('delivered');
+    // The back office's row names the order and its customer (the order's address names them first).
+    expect(list.data.find((row) => row.id === returnId)).toMatchObject({
+      orderId: created.orderId,
+      orderNumber: created.orderNumber,
+      customerName: 'Asha Rao',
+      customerEmail: store.customer.user.email,
+    });
     const order = (
       await store.app.inject({ url: `/api/orders/${created.orderId}`, headers: store.customer.headers })
     ).json<{ status: string; events: { note: string }[] }>();
