@@ -16,6 +16,7 @@ import { type CartProduct, toCartItem } from '../features/cart/cart-item';
 import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart';
 import { resetLocationForTests } from '../features/location/use-location-state';
 import { testProduct } from '../testing/catalog-fixtures';
+import { savedAddress } from '../testing/checkout-fixtures';
 import { CheckoutPage } from './checkout-page';
 
 const meera: User = {
@@ -43,23 +44,6 @@ const thali: CartProduct = {
   inStock: false,
   allowPreOrder: true,
 };
-
-const record = (id: number, overrides: Partial<AddressRecord> = {}): AddressRecord => ({
-  id,
-  full_name: `Person ${id}`,
-  address_line_1: `${id}, MG Road`,
-  address_line_2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postal_code: '560001',
-  country: 'India',
-  phone: '9876543210',
-  is_default: false,
-  address_type: 'home',
-  created_at: '2025-10-20T10:00:00.000Z',
-  updated_at: '2025-10-20T10:00:00.000Z',
-  ...overrides,
-});
 
 const bengaluru: DeliveryInfo = {
   serviceable: true,
@@ -253,7 +237,9 @@ describe('Checkout page (SPEC 2)', () => {
 
   it('greets by name, preselects the default address and hands the order to payment', async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1), record(2, { full_name: 'Meera Nair', is_default: true })] });
+    serveApi({
+      addresses: [savedAddress(1), savedAddress(2, { full_name: 'Meera Nair', is_default: true })],
+    });
     getCartStore().addItem(hamper, 2);
     getCartStore().addItem(thali);
     const router = renderCheckout(meera);
@@ -307,7 +293,7 @@ describe('Checkout page (SPEC 2)', () => {
   });
 
   it('greets an account made on this visit "Welcome", keeping "Welcome back" for a returning shopper (decision 0069)', async () => {
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper);
     renderCheckout({ ...meera, returning: false });
     expect(await screen.findByText('Welcome, Meera Nair')).toBeTruthy();
@@ -316,7 +302,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it("checks out Buy Now's one line alone, says so, and keeps the cart (decision 0069)", async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(thali);
     const buyNow = { ...toCartItem(hamper, 1), image: 'hamper.jpg' };
     const router = renderCheckout(meera, buyNowState(buyNow));
@@ -348,7 +334,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it('collects a gift message with a live count and hidden prices, and hands them to payment', async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 2);
     const router = renderCheckout(meera);
 
@@ -379,7 +365,7 @@ describe('Checkout page (SPEC 2)', () => {
   // Decision 0069: a gift's buyer keeps their own news; the recipient's number is a separate, optional one.
   it("keeps a gift buyer's WhatsApp on their verified mobile and takes the recipient's own number apart", async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 1);
     const router = renderCheckout({ ...meera, phone: '9123456789' });
 
@@ -410,7 +396,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it("hands the order updates the shopper ticked, with the account's verified mobile, to payment", async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 1);
     const router = renderCheckout({ ...meera, phone: '9123456789' });
 
@@ -446,7 +432,7 @@ describe('Checkout page (SPEC 2)', () => {
     const user = userEvent.setup();
     const at = '2026-11-01T10:00:00.000Z';
     serveApi({
-      addresses: [record(1, { is_default: true })],
+      addresses: [savedAddress(1, { is_default: true })],
       consents: [
         { purpose: 'order_updates', channel: 'whatsapp', given: true, at, wording: '' },
         { purpose: 'order_updates', channel: 'email', given: false, at, wording: '' },
@@ -475,7 +461,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it('says an account without a verified mobile gets no WhatsApp or SMS, and sends no number', async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 1);
     const router = renderCheckout(meera);
 
@@ -494,7 +480,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it('offers no e-mail updates to an account made with a mobile number alone, and sends none', async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 1);
     const router = renderCheckout({ ...meera, email: '', phone: '9876543210' });
 
@@ -509,7 +495,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it("checks the recipient's e-mail before payment and sends it in lower case", async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 2);
     const router = renderCheckout(meera);
 
@@ -535,7 +521,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it('sends no gift options when the box is left unticked', async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 2);
     const router = renderCheckout(meera);
 
@@ -550,7 +536,7 @@ describe('Checkout page (SPEC 2)', () => {
   it("says 'Calculating...' for shipping and total until the server's quote arrives", async () => {
     let releaseQuote: () => void = () => {};
     serveApi({
-      addresses: [record(1, { is_default: true })],
+      addresses: [savedAddress(1, { is_default: true })],
       quoteHeldUntil: new Promise<void>((resolve) => {
         releaseQuote = resolve;
       }),
@@ -567,7 +553,7 @@ describe('Checkout page (SPEC 2)', () => {
   });
 
   it('shows no Free Shipping badge beside a ₹50 shipping charge, and says when the order arrives', async () => {
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper);
     renderCheckout(meera);
 
@@ -583,7 +569,7 @@ describe('Checkout page (SPEC 2)', () => {
   it('marks a saved address it cannot deliver to, holds Proceed to Payment with the reason, and edits it in place', async () => {
     const user = userEvent.setup();
     serveApi({
-      addresses: [record(5, { full_name: 'Meera Nair', is_default: true, postal_code: '999999' })],
+      addresses: [savedAddress(5, { full_name: 'Meera Nair', is_default: true, postal_code: '999999' })],
     });
     getCartStore().addItem(hamper);
     renderCheckout(meera);
@@ -607,7 +593,7 @@ describe('Checkout page (SPEC 2)', () => {
   });
 
   it('stops at a line sold out since it was added, and says what changed in price (the sticky bar skips the cart)', async () => {
-    serveApi({ addresses: [record(1, { is_default: true })], soldOut: [21], prices: { 22: 849 } });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })], soldOut: [21], prices: { 22: 849 } });
     getCartStore().addItem(hamper, 2);
     getCartStore().addItem(thali);
     renderCheckout(meera);
@@ -630,7 +616,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it('edits a saved address through the modal', async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(4, { full_name: 'Meera Nair', is_default: true })] });
+    serveApi({ addresses: [savedAddress(4, { full_name: 'Meera Nair', is_default: true })] });
     getCartStore().addItem(hamper);
     renderCheckout(meera);
 
@@ -659,7 +645,7 @@ describe('Checkout page (SPEC 2)', () => {
   });
 
   it('treats a saved address that breaks the rules as incomplete', async () => {
-    serveApi({ addresses: [record(3, { is_default: true, phone: '12345' })] });
+    serveApi({ addresses: [savedAddress(3, { is_default: true, phone: '12345' })] });
     getCartStore().addItem(hamper);
     renderCheckout(meera);
 
@@ -687,14 +673,14 @@ describe('Checkout page (SPEC 2)', () => {
     ['the username without a name or e-mail', { name: '', fullName: '', email: '' }, 'meera42'],
     ['User without any of them', { name: '', fullName: '', email: '', username: '' }, 'User'],
   ])('welcomes back with %s', async (_case, overrides, expected) => {
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper);
     renderCheckout({ ...meera, ...overrides });
     expect(await screen.findByText(`Welcome back, ${expected}`)).toBeTruthy();
   });
 
   it("records a signed-in shopper's cart for a reminder, again when it changes, without personalisation", async () => {
-    const fetchMock = serveApi({ addresses: [record(1, { is_default: true })] });
+    const fetchMock = serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     const recordings = () =>
       fetchMock.mock.calls
         .filter(
@@ -727,7 +713,7 @@ describe('Checkout page (SPEC 2)', () => {
   });
 
   it('sends begin_checkout once, in INR', async () => {
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 2);
     renderCheckout(meera);
     await screen.findByRole('group', { name: 'Select an address:' });
@@ -745,7 +731,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it('applies a coupon the server accepts, says why it refuses another, and hands the code to payment', async () => {
     const user = userEvent.setup();
-    serveApi({ addresses: [record(1, { is_default: true })] });
+    serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper, 2);
     getCartStore().addItem(thali);
     const router = renderCheckout(meera);
@@ -783,7 +769,7 @@ describe('Checkout page (SPEC 2)', () => {
     const user = userEvent.setup();
     let answerCoupon = () => {};
     serveApi({
-      addresses: [record(1, { is_default: true })],
+      addresses: [savedAddress(1, { is_default: true })],
       couponHeldUntil: new Promise<void>((resolve) => {
         answerCoupon = resolve;
       }),
@@ -807,8 +793,8 @@ describe('Checkout page (SPEC 2)', () => {
     const user = userEvent.setup();
     serveApi({
       addresses: [
-        record(1, { full_name: 'Meera Nair', is_default: true }),
-        record(2, { full_name: 'Kabir Delhi', city: 'New Delhi', postal_code: '110001' }),
+        savedAddress(1, { full_name: 'Meera Nair', is_default: true }),
+        savedAddress(2, { full_name: 'Kabir Delhi', city: 'New Delhi', postal_code: '110001' }),
       ],
     });
     getCartStore().addItem(hamper, 2);
@@ -855,7 +841,7 @@ describe('Checkout page (SPEC 2)', () => {
 
   it('offers no delivery day when the cart has a pre-order line, and sends none', async () => {
     const user = userEvent.setup();
-    const fetchMock = serveApi({ addresses: [record(1, { is_default: true })] });
+    const fetchMock = serveApi({ addresses: [savedAddress(1, { is_default: true })] });
     getCartStore().addItem(hamper);
     getCartStore().addItem(thali);
     const router = renderCheckout(meera);

@@ -18,6 +18,7 @@ import { getCartStore, resetCartStoreForTests } from '../features/cart/use-cart'
 import { COD_CHECKING } from '../features/payment/payment-method-choice';
 import type { PaymentRequest } from '../features/payment/payment-request';
 import type { RazorpayConstructor, RazorpayFailure, RazorpayOptions } from '../features/payment/razorpay';
+import { TWO_HAMPERS } from '../testing/checkout-fixtures';
 import { testOrder } from '../testing/order-fixtures';
 import { PaymentPage } from './payment-page';
 
@@ -48,20 +49,7 @@ const request: PaymentRequest = {
     freeShipping: false,
     shippingReason: '₹50 shipping charge',
   },
-  items: [
-    {
-      id: 21,
-      name: 'Diwali Dry Fruit Hamper',
-      image: '',
-      price: 450,
-      quantity: 2,
-      category: 'Diwali',
-      inStock: true,
-      allowPreOrder: false,
-      minQuantity: 1,
-      quantityTiers: [],
-    },
-  ],
+  items: [TWO_HAMPERS],
 };
 
 const created: CreateOrderResponse = {
