@@ -3,6 +3,7 @@
 // (drizzle.config.ts) and the database client. Money is integer paise in every table (DESIGN 4).
 export * from '../modules/account/tables';
 export * from '../modules/addresses/tables';
+export * from '../modules/admin/tables';
 export * from '../modules/admin-reports/tables';
 export * from '../modules/auth/tables';
 export * from '../modules/bulk-enquiries/tables';

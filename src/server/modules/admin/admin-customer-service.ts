@@ -13,13 +13,13 @@ import type { Clock } from '../../clock';
 import { guardFormula, rupeesCell, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
 import { DEMO_REVIEWER_PREFIX } from '../../db/seed';
-import { containsPattern, userEmail } from '../../db/sql-helpers';
+import { containsPattern } from '../../db/sql-helpers';
 import { conflict, notFound } from '../../errors';
-import { addresses } from '../addresses/tables';
+import { addressesOf } from '../addresses';
 import { businessAccountOf, lockBusinessAccount, setCorporateApproval } from '../auth';
-import { users } from '../auth/tables';
-import { orders } from '../orders/tables';
+import { latestOrdersOf } from '../orders';
 import { type SettingsActor, writeAuditLine } from '../settings';
+import { customerPhones, customerSummaries } from './tables';
 
 export type AdminCustomerService = ReturnType<typeof createAdminCustomerService>;
 
@@ -31,8 +31,6 @@ function phoneDigits(text: string): string {
   const digits = text.replace(/\D/g, '');
   return digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
 }
-const digitsOf = (column: SQL) => sql`regexp_replace(${column}, '\\D', '', 'g')`;
-
 /**
  * Finding people: the back office's customers, at 50,000 of them. A page is 25 rows
  * by id; a search finds ids through trigram indexes (users_full_name_trgm_idx, users_email_trgm_idx,
@@ -40,28 +38,17 @@ const digitsOf = (column: SQL) => sql`regexp_replace(${column}, '\\D', '', 'g')`
  * read through the per-customer indexes of orders and the money ledger.
  */
 export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock }) {
-  const orderPhone = sql`${orders.shippingAddress}->>'phone'`;
-  // Drizzle writes a one-table select's columns unqualified, so the per-customer subqueries name
-  // their tables in full (o, a, ml) against "users"."id".
+  // Decision 0094: an account's figures come with it from the customer_summaries view (migration
+  // 0055), each read through the per-customer indexes of orders and the money ledger.
   const columns = {
-    id: users.id,
-    name: users.fullName,
-    email: userEmail,
-    createdAt: users.createdAt,
-    phone: sql<string | null>`coalesce(
-      (select a.phone from addresses a where a.user_id = "users"."id"
-        order by a.is_default desc, a.id desc limit 1),
-      (select o.shipping_address->>'phone' from orders o where o.user_id = "users"."id"
-        order by o.created_at desc limit 1))`,
-    orderCount: sql<number>`(select count(*)::int from orders o
-      where o.user_id = "users"."id" and o.paid_at is not null)`,
-    // The money ledger's net (taken less given back), as the dashboard counts revenue.
-    spendPaise: sql<string>`(select coalesce(sum(case when ml.kind = 'refunded'
-      then -ml.amount_paise else ml.amount_paise end), 0)
-      from money_ledger ml inner join orders o on o.id = ml.order_id
-      where o.user_id = "users"."id")`,
-    lastOrderAt: sql<Date | string | null>`(select max(o.created_at) from orders o
-      where o.user_id = "users"."id")`,
+    id: customerSummaries.id,
+    name: customerSummaries.fullName,
+    email: sql<string>`coalesce(${customerSummaries.email}, '')`,
+    createdAt: customerSummaries.createdAt,
+    phone: customerSummaries.phone,
+    orderCount: customerSummaries.paidOrders,
+    spendPaise: customerSummaries.spendPaise,
+    lastOrderAt: customerSummaries.lastOrderAt,
   };
   type Row = {
     id: number;
@@ -70,8 +57,8 @@ export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock
     createdAt: Date;
     phone: string | null;
     orderCount: number;
-    spendPaise: string;
-    lastOrderAt: Date | string | null;
+    spendPaise: number;
+    lastOrderAt: Date | null;
   };
 
   const summaryOf = (row: Row): AdminCustomerSummary => ({
@@ -79,9 +66,9 @@ export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock
     name: row.name,
     email: row.email,
     phone: row.phone,
-    orderCount: Number(row.orderCount),
-    spend: toRupees(Number(row.spendPaise)),
-    lastOrderAt: row.lastOrderAt === null ? null : new Date(row.lastOrderAt).toISOString(),
+    orderCount: row.orderCount,
+    spend: toRupees(row.spendPaise),
+    lastOrderAt: row.lastOrderAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   });
 
@@ -91,18 +78,19 @@ export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock
     const digits = phoneDigits(q);
     const byPhone =
       digits.length >= 4
-        ? sql`union select ${addresses.userId} from ${addresses}
-            where ${digitsOf(sql`${addresses.phone}`)} like ${`%${digits}%`}
-          union select ${orders.userId} from ${orders}
-            where ${digitsOf(orderPhone)} like ${`%${digits}%`}`
+        ? sql`union select ${customerPhones.userId} from ${customerPhones}
+            where ${customerPhones.digits} like ${`%${digits}%`}`
         : sql``;
-    return sql`${users.id} in (select ${users.id} from ${users}
-      where ${users.fullName} ilike ${pattern} or ${users.email} ilike ${pattern} ${byPhone})`;
+    return sql`${customerSummaries.id} in (select ${customerSummaries.id} from ${customerSummaries}
+      where ${customerSummaries.fullName} ilike ${pattern} or ${customerSummaries.email} ilike ${pattern} ${byPhone})`;
   }
 
   // Decision 0059: the demo reviewers are the seed's, not customers (no sign-in of any kind).
   const customersOnly = () =>
-    and(eq(users.role, 'customer'), notLike(users.username, `${DEMO_REVIEWER_PREFIX}%`));
+    and(
+      eq(customerSummaries.role, 'customer'),
+      notLike(customerSummaries.username, `${DEMO_REVIEWER_PREFIX}%`),
+    );
 
   return {
     /**
@@ -118,9 +106,9 @@ export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock
       for (;;) {
         const rows = await db
           .select(columns)
-          .from(users)
-          .where(and(customersOnly(), gt(users.id, after)))
-          .orderBy(asc(users.id))
+          .from(customerSummaries)
+          .where(and(customersOnly(), gt(customerSummaries.id, after)))
+          .orderBy(asc(customerSummaries.id))
           .limit(EXPORT_PAGE);
         for (const row of rows) {
           records.push([
@@ -128,8 +116,8 @@ export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock
             guardFormula(row.email),
             guardFormula(row.phone ?? ''),
             String(row.orderCount),
-            rupeesCell(Number(row.spendPaise)),
-            row.lastOrderAt === null ? '' : new Date(row.lastOrderAt).toISOString(),
+            rupeesCell(row.spendPaise),
+            row.lastOrderAt?.toISOString() ?? '',
             row.createdAt.toISOString(),
           ]);
         }
@@ -144,12 +132,12 @@ export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock
       const [rows, [total]] = await Promise.all([
         db
           .select(columns)
-          .from(users)
+          .from(customerSummaries)
           .where(where)
-          .orderBy(desc(users.id))
+          .orderBy(desc(customerSummaries.id))
           .limit(CUSTOMER_PAGE_SIZE)
           .offset((query.page - 1) * CUSTOMER_PAGE_SIZE),
-        db.select({ total: count() }).from(users).where(where),
+        db.select({ total: count() }).from(customerSummaries).where(where),
       ]);
       return {
         data: rows.map(summaryOf),
@@ -162,30 +150,16 @@ export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock
     async detail(id: number): Promise<AdminCustomerDetail> {
       const [row] = await db
         .select(columns)
-        .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'customer')));
+        .from(customerSummaries)
+        .where(and(eq(customerSummaries.id, id), eq(customerSummaries.role, 'customer')));
       const business = await businessAccountOf(db, id);
       if (!row || !business) throw notFound(CUSTOMER_NOT_FOUND);
-      const [saved, recent, [all]] = await Promise.all([
-        db
-          .select()
-          .from(addresses)
-          .where(eq(addresses.userId, id))
-          .orderBy(desc(addresses.isDefault), desc(addresses.id)),
-        db
-          .select({
-            id: orders.id,
-            orderNumber: orders.orderNumber,
-            status: orders.status,
-            createdAt: orders.createdAt,
-            totalPaise: orders.totalPaise,
-          })
-          .from(orders)
-          .where(eq(orders.userId, id))
-          .orderBy(desc(orders.createdAt))
-          .limit(CUSTOMER_RECENT_ORDERS),
-        db.select({ total: count() }).from(orders).where(eq(orders.userId, id)),
+      const [saved, orders] = await Promise.all([
+        addressesOf(db, id),
+        latestOrdersOf(db, id, CUSTOMER_RECENT_ORDERS),
       ]);
+      // The default address first, then the newest.
+      saved.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || b.id - a.id);
       return {
         customer: summaryOf(row),
         addresses: saved.map((address) => ({
@@ -199,14 +173,14 @@ export function createAdminCustomerService({ db, clock }: { db: Db; clock: Clock
           phone: address.phone,
           isDefault: address.isDefault,
         })),
-        orders: recent.map((order) => ({
+        orders: orders.latest.map((order) => ({
           id: order.id,
           orderNumber: order.orderNumber,
           status: order.status,
           createdAt: order.createdAt.toISOString(),
           totalAmount: toRupees(order.totalPaise),
         })),
-        ordersTotal: all?.total ?? 0,
+        ordersTotal: orders.total,
         business: business.gstin ? { gstin: business.gstin, legalName: business.legalName } : null,
         corporateApprovedAt: business.corporateApprovedAt?.toISOString() ?? null,
       };

@@ -86,6 +86,23 @@ describe('GET /api/admin/customers/:id', () => {
     const customer = await store.newCustomer({ fullName: 'Farhan Qureshi' });
     const product = await createTestProduct(store.database, { priceRupees: 999, stock: 5 });
     const order = await placeOrder(store.app, customer.headers, [{ product, quantity: 1 }]);
+    // Three saved addresses, the second the default: it comes first, then the newest.
+    for (const [index, city] of ['Pune', 'Mumbai', 'Nashik'].entries()) {
+      const saved = await store.app.inject({
+        method: 'POST',
+        url: '/api/addresses',
+        headers: customer.headers,
+        payload: {
+          fullName: 'Farhan Qureshi',
+          addressLine1: `${index + 1} MG Road`,
+          city,
+          postalCode: '560001',
+          phone: '98765 43210',
+          isDefault: index === 1,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
     const { status, body } = await get<AdminCustomerDetail>(`/api/admin/customers/${customer.user.id}`);
     expect(status).toBe(200);
     expect(body.customer).toMatchObject({
@@ -93,7 +110,13 @@ describe('GET /api/admin/customers/:id', () => {
       orderCount: 0,
       spend: 0,
       phone: '9876543210',
+      lastOrderAt: '2031-11-20T06:00:00.000Z',
     });
+    expect(body.addresses.map((address) => [address.lines[0], address.isDefault])).toEqual([
+      ['2 MG Road', true],
+      ['3 MG Road', false],
+      ['1 MG Road', false],
+    ]);
     expect(body.orders).toEqual([
       expect.objectContaining({ id: order.orderId, status: 'pending', totalAmount: 1049 }),
     ]);

@@ -9,6 +9,7 @@ export {
   type ReadCodRules,
 } from './cash-on-delivery';
 export { awaitsCodConfirmation } from './cod-confirmation';
+export { latestOrdersOf } from './customer-orders';
 export {
   type GiftLinkRules,
   giftLinkOf,
