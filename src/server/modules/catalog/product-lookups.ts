@@ -60,3 +60,20 @@ export function productsToQuote(runner: Queryable, productIds: readonly number[]
     .from(products)
     .where(inArray(products.id, [...productIds]));
 }
+
+/** Today's stock flags of these products, which an order record shows beside its lines (SPEC 3), by id. */
+export async function stockFlagsOf(runner: Queryable, productIds: readonly number[]) {
+  const rows =
+    productIds.length === 0
+      ? []
+      : await runner
+          .select({
+            id: products.id,
+            stock: products.stock,
+            allowPreOrder: products.allowPreOrder,
+            addOnKind: products.addOnKind,
+          })
+          .from(products)
+          .where(inArray(products.id, [...new Set(productIds)]));
+  return new Map(rows.map(({ id, ...flags }) => [id, flags]));
+}

@@ -2,6 +2,7 @@
 
 export { createGiftLinkService, type GiftLinkService } from './gift-link-service';
 export { queueGiftThanks } from './gift-thanks';
+export { giftLinksOf, giftThanksOf } from './link-records';
 export { giftLinkFlaggedAt, giftLinkWaits } from './order-queue';
 export { eraseGiftThanksFor } from './personal-data';
 export { giftLinkRoutes } from './routes';

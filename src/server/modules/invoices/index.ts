@@ -6,6 +6,7 @@ export {
   SUPERSEDED_CREDIT_REASON,
   UNDELIVERED_CREDIT_REASON,
 } from './credit-notes';
+export { invoiceNumbersOf } from './invoice-numbers';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
 export { documentsIssuedBetween, invoicesNumbered } from './issued-documents';
 export type { OrderDocuments } from './order-documents-pdf';

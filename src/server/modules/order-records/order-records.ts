@@ -1,7 +1,7 @@
 // What a shopper and the back office are shown of an order (SPEC 3): its lines, charges, timeline,
 // invoice, shipment, returns, gift link and pending changes, read together from the modules that
 // hold them, and the order as its mails show it. Orders take it as their `recordsOf`.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { DeliverySlot } from '../../../shared/delivery-dates';
 import { giftRecordOf } from '../../../shared/gift-options';
@@ -11,10 +11,10 @@ import { quantityDiscountLabel, savingRecordOf } from '../../../shared/order-cha
 import { isAddressEditable } from '../../../shared/order-edits';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import type { Db, Tx } from '../../db/client';
-import { products } from '../catalog/tables';
+import { stockFlagsOf } from '../catalog';
 import { shipments } from '../courier/tables';
-import { giftLinks, giftThanks } from '../gift-links/tables';
-import { invoices } from '../invoices/tables';
+import { giftLinksOf, giftThanksOf } from '../gift-links';
+import { invoiceNumbersOf } from '../invoices';
 import { type HeldAddressChange, heldAddressChangesOf } from '../order-edits';
 import {
   addressOf,
@@ -26,10 +26,12 @@ import {
   feeRecordsOf,
   feesByOrder,
   giftLinkSlotsOf,
+  linesOfOrders,
   type OrderRow,
+  timelinesOf,
 } from '../orders';
-import { codConfirmations, orderEvents, orderItems } from '../orders/tables';
-import { orderQuotes } from '../quotes/tables';
+import { codConfirmations } from '../orders/tables';
+import { quotedAmong } from '../quotes';
 import { returnsByOrder } from './return-records';
 
 /** Decision 0085: a change of address waiting for its difference, as the order record shows it. */
@@ -76,75 +78,49 @@ export async function orderRecordsOf(
 ): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, issued, returns, quotes, feesOfOrders, booked, unconfirmed, links, thanks, held] =
-    await Promise.all([
-      db
-        .select({
-          id: orderItems.id,
-          orderId: orderItems.orderId,
-          productId: orderItems.productId,
-          name: orderItems.name,
-          image: orderItems.image,
-          pricePaise: orderItems.pricePaise,
-          quantity: orderItems.quantity,
-          isPreOrder: orderItems.isPreOrder,
-          returnedQuantity: orderItems.returnedQuantity,
-          personalisation: orderItems.personalisation,
-          quantityTier: orderItems.quantityTier,
-          tierDiscountPaise: orderItems.tierDiscountPaise,
-          stock: products.stock,
-          allowPreOrder: products.allowPreOrder,
-          addOnKind: products.addOnKind,
-        })
-        .from(orderItems)
-        .innerJoin(products, eq(products.id, orderItems.productId))
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.id)),
-      db
-        .select({
-          orderId: orderEvents.orderId,
-          status: orderEvents.status,
-          note: orderEvents.note,
-          internalNote: orderEvents.internalNote,
-          createdAt: orderEvents.createdAt,
-        })
-        .from(orderEvents)
-        .where(inArray(orderEvents.orderId, ids))
-        .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-      db
-        .select({ orderId: invoices.orderId, number: invoices.number })
-        .from(invoices)
-        .where(and(inArray(invoices.orderId, ids), isNull(invoices.supersededAt))),
-      returnsByOrder(db, ids),
-      db.select({ orderId: orderQuotes.orderId }).from(orderQuotes).where(inArray(orderQuotes.orderId, ids)),
-      feesByOrder(db, ids),
-      db
-        .select({ orderId: shipments.orderId })
-        .from(shipments)
-        .where(and(inArray(shipments.orderId, ids), isNull(shipments.cancelledAt))),
-      db
-        .select({ orderId: codConfirmations.orderId })
-        .from(codConfirmations)
-        .where(and(inArray(codConfirmations.orderId, ids), isNull(codConfirmations.confirmedAt))),
-      db.select().from(giftLinks).where(inArray(giftLinks.orderId, ids)),
-      db
-        .select({
-          orderId: giftThanks.orderId,
-          note: giftThanks.note,
-          at: giftThanks.createdAt,
-          photoContentType: giftThanks.photoContentType,
-        })
-        .from(giftThanks)
-        .where(inArray(giftThanks.orderId, ids)),
-      heldAddressChangesOf(db, ids),
-    ]);
+  const [
+    bought,
+    events,
+    invoiceNumbers,
+    returns,
+    quoteIds,
+    feesOfOrders,
+    booked,
+    unconfirmed,
+    linkOf,
+    thanksOf,
+    held,
+  ] = await Promise.all([
+    linesOfOrders(db, ids),
+    timelinesOf(db, ids),
+    invoiceNumbersOf(db, ids),
+    returnsByOrder(db, ids),
+    quotedAmong(db, ids),
+    feesByOrder(db, ids),
+    db
+      .select({ orderId: shipments.orderId })
+      .from(shipments)
+      .where(and(inArray(shipments.orderId, ids), isNull(shipments.cancelledAt))),
+    db
+      .select({ orderId: codConfirmations.orderId })
+      .from(codConfirmations)
+      .where(and(inArray(codConfirmations.orderId, ids), isNull(codConfirmations.confirmedAt))),
+    giftLinksOf(db, ids),
+    giftThanksOf(db, ids),
+    heldAddressChangesOf(db, ids),
+  ]);
+  // A line whose product is gone is left out, as the join of lines and products that read them did.
+  const flagsOf = await stockFlagsOf(
+    db,
+    bought.map((line) => line.productId),
+  );
+  const lines = bought.flatMap((line) => {
+    const flags = flagsOf.get(line.productId);
+    return flags ? [{ ...line, ...flags }] : [];
+  });
   const heldEditOf = new Map(held.map((edit) => [edit.orderId, edit]));
   const bookedIds = new Set(booked.map((shipment) => shipment.orderId));
   const unconfirmedIds = new Set(unconfirmed.map((confirmation) => confirmation.orderId));
-  const linkOf = new Map(links.map((link) => [link.orderId, link]));
-  const thanksOf = new Map(thanks.map((row) => [row.orderId, row]));
-  const invoiceNumbers = new Map(issued.map((invoice) => [invoice.orderId, invoice.number]));
-  const quoteIds = new Set(quotes.map((quote) => quote.orderId));
 
   return rows.map((row) => {
     const createdAt = row.createdAt.toISOString();

@@ -33,12 +33,14 @@ export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
 export {
   claimUnownedOrder,
   hasReceived,
+  linesOfOrders,
   lockedOrderOf,
   type OrderLine,
   orderIdByNumber,
   orderLinesOf,
   orderOf,
   ordersOf,
+  timelinesOf,
 } from './order-lookups';
 export {
   addressOf,

@@ -63,6 +63,32 @@ export async function orderLinesOf(runner: Queryable, orderId: string): Promise<
   return runner.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 }
 
+/** The lines of these orders, first added first. */
+export async function linesOfOrders(runner: Queryable, orderIds: readonly string[]): Promise<OrderLine[]> {
+  if (orderIds.length === 0) return [];
+  return runner
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.id));
+}
+
+/** The timelines of these orders, oldest event first (SPEC 3 order history). */
+export async function timelinesOf(runner: Queryable, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return runner
+    .select({
+      orderId: orderEvents.orderId,
+      status: orderEvents.status,
+      note: orderEvents.note,
+      internalNote: orderEvents.internalNote,
+      createdAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, [...orderIds]))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
 /**
  * Decision 0017: an order nobody owns (a quote sent before its customer had an account) becomes
  * `userId`'s, once: the update is conditional, so two tabs or instances cannot both take it.
