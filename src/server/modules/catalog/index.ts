@@ -6,6 +6,7 @@ export type { ProductChanges } from './catalog-writes';
 export { lowStockCount, lowStockProducts } from './low-stock';
 export {
   type ProductCard,
+  parcelFactsOf,
   pricedProductsOf,
   productCardsOf,
   productNamesOf,

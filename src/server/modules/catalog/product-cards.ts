@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { categories, products } from './tables';
 
-// What other modules show of a product (decision 0094): its card, its name, its price.
+// What other modules read of a product (decision 0094): its card, name, price and parcel.
 
 /** The products of these ids still sold, with their price and what prices them by quantity. */
 export async function pricedProductsOf(runner: Queryable, productIds: readonly number[]) {
@@ -59,3 +59,21 @@ export function productOnSale(productId: SQL | number): SQL {
 }
 
 export type ProductCard = Awaited<ReturnType<typeof productCardsOf>>[number];
+
+/** Each product's parcel as the courier packs it: its own size, else its category's. */
+export async function parcelFactsOf(runner: Queryable, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  return runner
+    .select({
+      id: products.id,
+      weightGrams: products.weightGrams,
+      lengthCm: products.lengthCm,
+      breadthCm: products.breadthCm,
+      heightCm: products.heightCm,
+      categorySlug: categories.slug,
+      categoryParcel: categories.parcel,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, [...productIds]));
+}

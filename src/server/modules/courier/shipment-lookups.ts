@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { shipments } from './tables';
 
@@ -11,4 +11,36 @@ export async function openShipmentStatusOf(runner: Queryable, orderId: string): 
     .from(shipments)
     .where(and(eq(shipments.orderId, orderId), isNull(shipments.cancelledAt)));
   return shipment?.status ?? null;
+}
+
+/** These orders' open shipments (their AWB, courier and weight, not their labels), by order id. */
+export async function openShipmentsOf(runner: Queryable, orderIds: readonly string[]) {
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await runner
+          .select({
+            orderId: shipments.orderId,
+            awb: shipments.awb,
+            courierName: shipments.courierName,
+            weightGrams: shipments.weightGrams,
+          })
+          .from(shipments)
+          .where(and(inArray(shipments.orderId, [...orderIds]), isNull(shipments.cancelledAt)));
+  return new Map(rows.map((row) => [row.orderId, row]));
+}
+
+/** The label PDFs of these orders' open shipments, by order id. */
+export async function openLabelsOf(
+  runner: Queryable,
+  orderIds: readonly string[],
+): Promise<Map<string, Buffer>> {
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await runner
+          .select({ orderId: shipments.orderId, label: shipments.label })
+          .from(shipments)
+          .where(and(inArray(shipments.orderId, [...orderIds]), isNull(shipments.cancelledAt)));
+  return new Map(rows.map((row) => [row.orderId, row.label]));
 }

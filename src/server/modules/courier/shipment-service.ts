@@ -40,22 +40,25 @@ import {
 import { normalisePhone } from '../../../shared/phone';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { userEmail } from '../../db/sql-helpers';
 import { AppError, conflict, invalid, notFound, unauthorized, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import { users } from '../auth/tables';
-import { categories, products } from '../catalog/tables';
+import { contactOf, mailContactOf } from '../auth';
+import { parcelFactsOf } from '../catalog';
 import { mailStatusIfDue } from '../order-records';
 import {
   addressOf,
   awaitsCodConfirmation,
   type CodSettlement,
   isOrderId,
+  lockedOrderOf,
   type OrderRow,
+  orderIdByNumber,
+  orderLinesOf,
+  orderOf,
   recordStatus,
   releaseReservation,
+  setOrderStatus,
 } from '../orders';
-import { orderItems, orders } from '../orders/tables';
 import type { CourierProvider, NdrAnswer } from './courier-provider';
 import { shipmentEvents, shipments } from './tables';
 
@@ -222,7 +225,7 @@ export function createShipmentService({
   });
 
   async function orderRow(orderId: string): Promise<OrderRow> {
-    const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+    const row = isOrderId(orderId) ? await orderOf(db, orderId) : null;
     if (!row) throw notFound('Order not found');
     return row;
   }
@@ -253,25 +256,12 @@ export function createShipmentService({
     parcel: ParcelSize;
     items: { name: string; sku: string; units: number; sellingPriceRupees: number }[];
   }> {
-    const all = await db
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        name: orderItems.name,
-        quantity: orderItems.quantity,
-        pricePaise: orderItems.pricePaise,
-        weightGrams: products.weightGrams,
-        lengthCm: products.lengthCm,
-        breadthCm: products.breadthCm,
-        heightCm: products.heightCm,
-        categorySlug: categories.slug,
-        categoryParcel: categories.parcel,
-      })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
+    const orderLines = await orderLinesOf(db, orderId);
+    const sizes = await parcelFactsOf(db, [...new Set(orderLines.map((line) => line.productId))]);
+    const all = orderLines.flatMap((line) => {
+      const size = sizes.find((product) => product.id === line.productId);
+      return size ? [{ ...size, ...line }] : [];
+    });
     const lines = only
       ? all
           .filter((line) => only.has(line.id))
@@ -304,12 +294,7 @@ export function createShipmentService({
     if (!steps || steps.length === 0) return false;
     let from = row.status;
     for (const status of steps) {
-      const [changed] = await tx
-        .update(orders)
-        .set({ status, updatedAt: at })
-        .where(and(eq(orders.id, row.id), eq(orders.status, from)))
-        .returning({ id: orders.id });
-      if (!changed) return false;
+      if (!(await setOrderStatus(tx, { orderId: row.id, from, to: status, at }))) return false;
       // A parcel back at the store (RTO) puts its units back on the shelf; the reservation is
       // zeroed as it is released, so this happens once however often the event comes.
       if (status === 'returned') await releaseReservation(tx, row.id);
@@ -337,10 +322,7 @@ export function createShipmentService({
     // Decision 0064: a COD order waiting for the customer's YES is not booked.
     if (await awaitsCodConfirmation(db, row.id)) throw conflict(COD_CONFIRM_MESSAGES.awaitingYes);
     // A quote nobody has claimed has no account yet (and cannot be paid, so it is never shipped).
-    const [customer] =
-      row.userId === null
-        ? []
-        : await db.select({ email: userEmail }).from(users).where(eq(users.id, row.userId));
+    const customer = row.userId === null ? null : await mailContactOf(db, row.userId);
     const address = addressOf(row);
     const fromProducts = await parcelOf(row.id);
     const items = fromProducts.items;
@@ -365,7 +347,7 @@ export function createShipmentService({
     const now = clock.now();
     try {
       const saved = await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+        const locked = await lockedOrderOf(tx, row.id);
         if (!locked || !isOrderStatus(locked.status) || !SHIPPABLE.includes(locked.status)) {
           throw conflict(SHIPPING_MESSAGES.notShippable);
         }
@@ -527,10 +509,7 @@ export function createShipmentService({
       units: ReadonlyMap<number, number>,
     ): Promise<{ providerOrderId: string; awb: string; courierName: string }> {
       const row = await orderRow(orderId);
-      const [customer] =
-        row.userId === null
-          ? []
-          : await db.select({ email: userEmail }).from(users).where(eq(users.id, row.userId));
+      const customer = row.userId === null ? null : await mailContactOf(db, row.userId);
       const address = addressOf(row);
       const { parcel, items } = await parcelOf(row.id, units);
       // A return is of a delivered order, which always has its address.
@@ -694,7 +673,7 @@ export function createShipmentService({
           .limit(1);
       const received = await db.transaction(async (tx) => {
         // Serialises the scans of one order between instances; each then sees all committed scans.
-        const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for('update');
+        const order = await lockedOrderOf(tx, shipment.orderId);
         if (!order) return { stored: false, known: true };
         const [before] = await latestTaken(tx);
         const refused = scanRefused(order.status, kind, at, before?.occurredAt);
@@ -747,11 +726,11 @@ export function createShipmentService({
 
     /** GET /api/track: the order whose number and phone or e-mail match, else one 404 for both. */
     async track(orderNumber: string, contact: string): Promise<TrackedOrder> {
-      const [found] = await db
-        .select({ order: orders, email: users.email })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(eq(sql`upper(${orders.orderNumber})`, orderNumber.trim().toUpperCase()));
+      const orderId = await orderIdByNumber(db, orderNumber.trim().toUpperCase());
+      const order = orderId ? await orderOf(db, orderId) : null;
+      // A quote nobody has claimed has no account to match (nor parcel to track).
+      const account = order?.userId ? await contactOf(db, order.userId) : null;
+      const found = order && account ? { order, email: account.email } : null;
       const wanted = contact.trim().toLowerCase();
       const matches =
         found &&

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminOrderFilter } from '../../../shared/api/admin-bulk';
 import type { Shipment } from '../../../shared/api/courier';
@@ -16,10 +16,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import { shipments } from '../courier/tables';
+import { openLabelsOf, openShipmentsOf } from '../courier';
 import type { PdfPool } from '../invoices';
-import { addressOf, isOrderId } from '../orders';
-import { orders } from '../orders/tables';
+import { addressOf, isOrderId, orderNumbersOf, ordersOf } from '../orders';
 import { dispatchJobOrders, dispatchJobParts, dispatchJobs } from './tables';
 
 /** How long a claimed order stays with the instance working on it before another may take it. */
@@ -113,16 +112,43 @@ export function createDispatchService({
       db
         .select({
           orderId: dispatchJobOrders.orderId,
-          orderNumber: orders.orderNumber,
           state: dispatchJobOrders.state,
           message: dispatchJobOrders.message,
         })
         .from(dispatchJobOrders)
-        .innerJoin(orders, eq(orders.id, dispatchJobOrders.orderId))
         .where(eq(dispatchJobOrders.jobId, row.id))
         .orderBy(asc(dispatchJobOrders.position)),
     ]);
-    return { ...summary!, orders: items };
+    const numbers = await orderNumbersOf(
+      db,
+      items.map((item) => item.orderId),
+    );
+    return {
+      ...summary!,
+      orders: items.flatMap((item) => {
+        const orderNumber = numbers.get(item.orderId);
+        return orderNumber ? [{ ...item, orderNumber }] : [];
+      }),
+    };
+  }
+
+  /** The orders a job has done, in the list's order. */
+  async function doneOrderIds(jobId: string): Promise<string[]> {
+    const done = await db
+      .select({ orderId: dispatchJobOrders.orderId })
+      .from(dispatchJobOrders)
+      .where(and(eq(dispatchJobOrders.jobId, jobId), eq(dispatchJobOrders.state, 'done')))
+      .orderBy(asc(dispatchJobOrders.position));
+    return done.map((item) => item.orderId);
+  }
+
+  /** The labels of these orders' open shipments, in their order (an order without one left out). */
+  async function labelsInOrder(orderIds: readonly string[]): Promise<Buffer[]> {
+    const labels = await openLabelsOf(db, orderIds);
+    return orderIds.flatMap((orderId) => {
+      const label = labels.get(orderId);
+      return label ? [label] : [];
+    });
   }
 
   /** The orders among `orderIds` in a booking not yet finished (another job's, or this one's). */
@@ -174,21 +200,12 @@ export function createDispatchService({
   }
 
   async function checkLabels(items: readonly ItemRow[]) {
-    const booked = await db
-      .select({ orderId: shipments.orderId, awb: shipments.awb })
-      .from(shipments)
-      .where(
-        and(
-          inArray(
-            shipments.orderId,
-            items.map((item) => item.orderId),
-          ),
-          isNull(shipments.cancelledAt),
-        ),
-      );
-    const awbOf = new Map(booked.map((row) => [row.orderId, row.awb]));
+    const booked = await openShipmentsOf(
+      db,
+      items.map((item) => item.orderId),
+    );
     for (const item of items) {
-      const awb = awbOf.get(item.orderId);
+      const awb = booked.get(item.orderId)?.awb;
       await finish(item, awb ? 'done' : 'failed', awb ? `AWB ${awb}` : DISPATCH_MESSAGES.notBooked);
     }
   }
@@ -261,11 +278,8 @@ export function createDispatchService({
     async create(request: DispatchJobRequest, userId: number): Promise<DispatchJob> {
       const orderIds = await chooseOrders(request, MAX_DISPATCH_JOB_ORDERS);
       const valid = orderIds.filter(isOrderId);
-      const found =
-        valid.length === 0
-          ? []
-          : await db.select({ id: orders.id }).from(orders).where(inArray(orders.id, valid));
-      if (found.length !== orderIds.length) {
+      const found = await orderNumbersOf(db, valid);
+      if (found.size !== orderIds.length) {
         throw invalid('Some of the chosen orders were not found; reload the list');
       }
       const booking = await inActiveBooking(orderIds);
@@ -361,17 +375,7 @@ export function createDispatchService({
                 .where(eq(dispatchJobParts.jobId, job.id))
                 .orderBy(asc(dispatchJobParts.firstPosition))
             ).map((row) => row.pdf)
-          : (
-              await db
-                .select({ pdf: shipments.label })
-                .from(dispatchJobOrders)
-                .innerJoin(
-                  shipments,
-                  and(eq(shipments.orderId, dispatchJobOrders.orderId), isNull(shipments.cancelledAt)),
-                )
-                .where(and(eq(dispatchJobOrders.jobId, job.id), eq(dispatchJobOrders.state, 'done')))
-                .orderBy(asc(dispatchJobOrders.position))
-            ).map((row) => row.pdf);
+          : await labelsInOrder(await doneOrderIds(job.id));
       if (pdfs.length === 0) throw notFound('Nothing in this job could be printed');
       return { kind: job.kind, pdf: await pdfPool.mergePdfs(pdfs), count: job.done };
     },
@@ -380,16 +384,14 @@ export function createDispatchService({
     async manifest(jobId: string): Promise<{ pdf: Buffer; count: number }> {
       const row = await jobRow(jobId);
       if (row.kind !== 'book') throw invalid(DISPATCH_MESSAGES.noManifest);
-      const parcels = await db
-        .select({ order: orders, shipment: shipments })
-        .from(dispatchJobOrders)
-        .innerJoin(orders, eq(orders.id, dispatchJobOrders.orderId))
-        .innerJoin(
-          shipments,
-          and(eq(shipments.orderId, dispatchJobOrders.orderId), isNull(shipments.cancelledAt)),
-        )
-        .where(and(eq(dispatchJobOrders.jobId, row.id), eq(dispatchJobOrders.state, 'done')))
-        .orderBy(asc(dispatchJobOrders.position));
+      const orderIds = await doneOrderIds(row.id);
+      const [rows, shipmentOf] = await Promise.all([ordersOf(db, orderIds), openShipmentsOf(db, orderIds)]);
+      const orderOf = new Map(rows.map((order) => [order.id, order]));
+      const parcels = orderIds.flatMap((orderId) => {
+        const order = orderOf.get(orderId);
+        const shipment = shipmentOf.get(orderId);
+        return order && shipment ? [{ order, shipment }] : [];
+      });
       if (parcels.length === 0) throw notFound(DISPATCH_MESSAGES.noManifest);
       const couriers = [...new Set(parcels.map(({ shipment }) => shipment.courierName))];
       const pdf = await pdfPool.renderPickupManifest({

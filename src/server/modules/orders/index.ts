@@ -38,6 +38,7 @@ export {
   type OrderLine,
   orderIdByNumber,
   orderLinesOf,
+  orderNumbersOf,
   orderOf,
   ordersOf,
   timelinesOf,

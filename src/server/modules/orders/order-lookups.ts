@@ -14,6 +14,21 @@ export async function orderIdByNumber(runner: Queryable, orderNumber: string): P
   return order?.id ?? null;
 }
 
+/** The numbers of these orders, by id (an id of no order is left out). */
+export async function orderNumbersOf(
+  runner: Queryable,
+  orderIds: readonly string[],
+): Promise<Map<string, string>> {
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await runner
+          .select({ id: orders.id, orderNumber: orders.orderNumber })
+          .from(orders)
+          .where(inArray(orders.id, [...orderIds]));
+  return new Map(rows.map((row) => [row.id, row.orderNumber]));
+}
+
 /** Whether an order of the product by this customer has been delivered (even if later returned). */
 export async function hasReceived(runner: Queryable, userId: number, productId: number): Promise<boolean> {
   const [row] = await runner
