@@ -17,3 +17,16 @@ export {
   refundDueWhere,
   refundFromPayments,
 } from './money-ledger';
+export {
+  hasTakenPayment,
+  lockCapturedPayment,
+  markPaymentRefundDue,
+  markPaymentRefunded,
+  type PaymentColumns,
+  type PaymentOrderFacts,
+  paymentsDueBack,
+  paymentsDueOf,
+  providerNetPaiseOf,
+  providerPaymentsSince,
+  recordFailedPayment,
+} from './provider-payments';

@@ -44,6 +44,18 @@ export {
   timelinesOf,
 } from './order-lookups';
 export {
+  type GiftBatch,
+  giftBatchOf,
+  giftBatchOfProviderOrder,
+  giftBatchOrdersOf,
+  lockGiftBatch,
+  markGiftBatchPaid,
+  markOrderPaid,
+  orderNumbersOf,
+  orderOfProviderOrder,
+  paymentOrderFacts,
+} from './order-payment';
+export {
   addressOf,
   deliveredAtOf,
   deliveryChoiceOf,

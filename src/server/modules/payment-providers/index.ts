@@ -3,6 +3,7 @@ export {
   type CapturedAmount,
   hmacSha256Hex,
   type PaymentProvider,
+  type ProviderCapture,
   paymentSignature,
   signaturesMatch,
 } from './payment-provider';

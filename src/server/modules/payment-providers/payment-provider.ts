@@ -42,6 +42,15 @@ export type CapturedAmount = {
   refundedPaise?: number;
 };
 
+/** A captured payment as the provider's webhook tells of it. */
+export type ProviderCapture = {
+  providerOrderId: string;
+  paymentId: string;
+  amountPaise: number;
+  currency: string | null;
+  method: string | null;
+};
+
 export const hmacSha256Hex = (secret: string, data: string | Buffer) =>
   createHmac('sha256', secret).update(data).digest('hex');
 

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPaise } from '../../../shared/money';
 import type { Clock } from '../../clock';
@@ -6,12 +5,17 @@ import type { Db, Tx } from '../../db/client';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { RefundReason } from '../mail';
-import { recordCapturedPayment } from '../money-ledger';
-import { payments } from '../money-ledger/tables';
-import type { OrderEdits } from '../order-edits';
-import { addressEdits } from '../order-edits/tables';
-import { type OrderRow, recordStatus, reserveOrderAgain } from '../orders';
-import { giftLinkBatches, orders } from '../orders/tables';
+import { markPaymentRefundDue, recordCapturedPayment, recordFailedPayment } from '../money-ledger';
+import { heldChangeById, type OrderEdits } from '../order-edits';
+import {
+  lockedOrderOf,
+  lockGiftBatch,
+  markGiftBatchPaid,
+  markOrderPaid,
+  type OrderRow,
+  recordStatus,
+  reserveOrderAgain,
+} from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import type { OrderAnnouncements } from './order-announcements';
 import {
@@ -77,12 +81,7 @@ export function createCapture({
     { batch }: PaidIn = {},
   ): Promise<boolean> {
     const now = clock.now();
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: now, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, from)))
-      .returning({ id: orders.id });
-    if (!paid) return false;
+    if (!(await markOrderPaid(tx, order.id, from, now))) return false;
     await recordStatus(tx, { orderId: order.id, status: 'paid', note, at: now });
     await invoices.issue(tx, order.id, now);
     if (!batch) await announcements.paid(tx, order, now);
@@ -132,7 +131,7 @@ export function createCapture({
 
     async function settle(tx: Tx): Promise<CaptureOutcome> {
       // The order's row lock makes capture, the expiry sweep and a second capture take turns.
-      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+      const order = await lockedOrderOf(tx, input.orderId);
       if (!order) throw new Error(`Order ${input.orderId} vanished`);
       const paymentRowId = await recordCaptured(tx, order.id, input, { reason: 'payment' });
       if (paymentRowId === null) return { kind: 'recorded-before' };
@@ -151,18 +150,9 @@ export function createCapture({
     input: CapturedPayment & { batchId: string },
   ): Promise<{ paid: number; refunded: number }> {
     const outcomes = await db.transaction(async (tx): Promise<CaptureOutcome[]> => {
-      const [batch] = await tx
-        .select()
-        .from(giftLinkBatches)
-        .where(eq(giftLinkBatches.id, input.batchId))
-        .for('update');
-      if (!batch) throw new Error(`Gift batch ${input.batchId} vanished`);
-      const children = await tx
-        .select()
-        .from(orders)
-        .where(eq(orders.giftBatchId, batch.id))
-        .orderBy(asc(orders.orderNumber))
-        .for('update');
+      const locked = await lockGiftBatch(tx, input.batchId);
+      if (!locked) throw new Error(`Gift batch ${input.batchId} vanished`);
+      const { batch, orders: children } = locked;
       const [first] = children;
       if (!first) throw new Error(`Gift batch ${input.batchId} has no orders`);
       const share = { giftBatchId: batch.id };
@@ -186,7 +176,7 @@ export function createCapture({
       }
       if (settled.length > 0) {
         const now = clock.now();
-        await tx.update(giftLinkBatches).set({ paidAt: now }).where(eq(giftLinkBatches.id, batch.id));
+        await markGiftBatchPaid(tx, batch.id, now);
         const paidOrders = settled.filter((outcome) => outcome.kind === 'paid').length;
         const soldOut = settled.filter(
           (outcome) => outcome.kind === 'refund' && outcome.reason === 'out_of_stock',
@@ -223,11 +213,7 @@ export function createCapture({
     // A payment that must go back says so in its row, in the transaction that decided it: the
     // sweep retries it by that mark, not by comparing it with a total that may change later
     // (an item removed, a cheaper or dearer delivery).
-    if (outcome.kind === 'refund')
-      await tx
-        .update(payments)
-        .set({ refundDueReason: outcome.reason })
-        .where(eq(payments.id, outcome.paymentRowId));
+    if (outcome.kind === 'refund') await markPaymentRefundDue(tx, outcome.paymentRowId, outcome.reason);
   }
 
   /**
@@ -306,38 +292,19 @@ export function createCapture({
     { whilePending = false }: { whilePending?: boolean } = {},
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, order.id))
-        .for('update');
+      const locked = await lockedOrderOf(tx, order.id);
       if (whilePending && locked?.status !== 'pending') return false;
-      if (failure.paymentId) {
-        const [seen] = await tx
-          .select({ id: payments.id })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.provider, provider.name),
-              eq(payments.providerPaymentId, failure.paymentId),
-              eq(payments.status, 'failed'),
-            ),
-          )
-          .limit(1);
-        if (seen) return true;
-      }
-      await tx.insert(payments).values({
+      // The order stays pending: the shopper may try again until it expires.
+      await recordFailedPayment(tx, {
         orderId: order.id,
         provider: provider.name,
         providerOrderId: order.providerOrderId ?? '',
-        providerPaymentId: failure.paymentId,
-        status: 'failed',
+        paymentId: failure.paymentId,
         amountPaise: order.totalPaise,
-        errorCode: failure.code,
-        errorDescription: failure.description,
-        createdAt: clock.now(),
+        code: failure.code,
+        description: failure.description,
+        at: clock.now(),
       });
-      // The order stays pending: the shopper may try again until it expires.
       return true;
     });
   }
@@ -353,13 +320,10 @@ export function createCapture({
     // Its pincode and slot are checked again first: those reads stay out of the transaction.
     const recheck = await edits.recheckEdit(input.editId);
     const outcome = await db.transaction(async (tx): Promise<CaptureOutcome | { kind: 'applied' }> => {
-      const [edit] = await tx
-        .select({ orderId: addressEdits.orderId, differencePaise: addressEdits.differencePaise })
-        .from(addressEdits)
-        .where(eq(addressEdits.id, input.editId));
+      const edit = await heldChangeById(tx, input.editId);
       if (!edit) throw new Error(`Address edit ${input.editId} vanished`);
       // The order's row lock, as every capture and edit takes it first.
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, edit.orderId)).for('update');
+      await lockedOrderOf(tx, edit.orderId);
       const paymentRowId = await recordCaptured(tx, edit.orderId, input, {
         reason: 'address_change',
         addressEditId: input.editId,
@@ -370,10 +334,7 @@ export function createCapture({
           { orderId: edit.orderId, paymentId: input.paymentId, amountPaise: input.amountPaise },
           'a payment for an address change does not match its difference; refunding it',
         );
-        await tx
-          .update(payments)
-          .set({ refundDueReason: 'amount_mismatch' })
-          .where(eq(payments.id, paymentRowId));
+        await markPaymentRefundDue(tx, paymentRowId, 'amount_mismatch');
         return { kind: 'refund', paymentRowId, reason: 'amount_mismatch' };
       }
       if (await edits.settlePaidEdit(tx, input.editId, paymentRowId, recheck)) return { kind: 'applied' };

@@ -8,7 +8,6 @@ export { sandboxRoutes } from './sandbox/routes';
 export { createSandboxService, type SandboxService } from './sandbox/sandbox-service';
 export {
   type OtherPayments,
-  type ProviderCapture,
   readStuckWebhooks,
   WEBHOOK_MAX_ATTEMPTS,
 } from './webhook-inbox';

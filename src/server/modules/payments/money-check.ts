@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/india-time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { moneyLedger, payments } from '../money-ledger/tables';
-import { orders } from '../orders/tables';
+import { providerNetPaiseOf, providerPaymentsSince } from '../money-ledger';
+import { orderNumbersOf } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { moneyChecks, scheduledRuns } from './tables';
 
@@ -49,32 +49,21 @@ export function createMoneyCheck({
     >();
     let afterId = 0;
     for (;;) {
-      const page = await db
-        .select({
-          id: payments.id,
-          orderId: payments.orderId,
-          orderNumber: orders.orderNumber,
-          providerPaymentId: payments.providerPaymentId,
-          giftBatchId: payments.giftBatchId,
-        })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(
-          and(
-            eq(payments.provider, provider.name),
-            inArray(payments.status, ['captured', 'refunded']),
-            isNotNull(payments.providerPaymentId),
-            gte(payments.createdAt, since),
-            gt(payments.id, afterId),
-          ),
-        )
-        .orderBy(payments.id)
-        .limit(pageSize);
+      const page = await providerPaymentsSince(db, {
+        provider: provider.name,
+        since,
+        afterId,
+        limit: pageSize,
+      });
+      const numbers = await orderNumbersOf(
+        db,
+        page.map((row) => row.orderId),
+      );
       for (const row of page) {
         const key = row.giftBatchId ?? row.orderId;
         const order = byOrder.get(key) ?? {
           orderId: row.orderId,
-          orderNumber: row.orderNumber,
+          orderNumber: numbers.get(row.orderId) ?? '',
           orderIds: new Set<string>(),
           paymentIds: new Set<string>(),
         };
@@ -91,16 +80,8 @@ export function createMoneyCheck({
   async function ledgerPaiseOf(orderIds: string[]) {
     const paise = new Map<string, number>();
     for (let start = 0; start < orderIds.length; start += pageSize) {
-      const rows = await db
-        .select({
-          orderId: moneyLedger.orderId,
-          // What moved through the provider: its captures less every refund (all go through it).
-          paise: sql<string>`sum(case when ${moneyLedger.kind} = 'refunded' then -${moneyLedger.amountPaise} when ${moneyLedger.paymentId} is not null then ${moneyLedger.amountPaise} else 0 end)`,
-        })
-        .from(moneyLedger)
-        .where(inArray(moneyLedger.orderId, orderIds.slice(start, start + pageSize)))
-        .groupBy(moneyLedger.orderId);
-      for (const row of rows) paise.set(row.orderId, Number(row.paise));
+      for (const [orderId, net] of await providerNetPaiseOf(db, orderIds.slice(start, start + pageSize)))
+        paise.set(orderId, net);
     }
     return paise;
   }

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PAYMENT_MESSAGES,
@@ -14,10 +13,8 @@ import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { CouponService } from '../coupons';
 import type { InvoiceService } from '../invoices';
-import type { OrderEdits } from '../order-edits';
-import { addressEdits } from '../order-edits/tables';
-import { isOrderId, type OrderRow, type OrderService } from '../orders';
-import { giftLinkBatches, orders } from '../orders/tables';
+import { heldChangeById, heldChangeOfProviderOrder, type OrderEdits } from '../order-edits';
+import { giftBatchOf, giftBatchOrdersOf, isOrderId, type OrderRow, type OrderService } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { CapturedAmount, PaymentProvider } from '../payment-providers';
 import { createCapture, type Failure } from './capture';
@@ -175,12 +172,7 @@ export function createPaymentService({
      * says it captured; every recipient's order becomes paid in one transaction.
      */
     async verifyBatchPayment(userId: number, payload: VerifyPaymentPayload): Promise<VerifyPaymentResponse> {
-      const [batch] = isOrderId(payload.orderId)
-        ? await db
-            .select()
-            .from(giftLinkBatches)
-            .where(and(eq(giftLinkBatches.id, payload.orderId), eq(giftLinkBatches.userId, userId)))
-        : [];
+      const batch = isOrderId(payload.orderId) ? await giftBatchOf(db, payload.orderId, userId) : null;
       if (!batch) throw notFound(PAYMENT_MESSAGES.orderNotFound);
       refuseUnsigned(batch, payload);
       const captured = await capturedAmountOf(payload.razorpay_payment_id, batch.id, {
@@ -195,11 +187,7 @@ export function createPaymentService({
         currency: captured.currency,
         method: null,
       });
-      const children = await db
-        .select({ status: orders.status, orderNumber: orders.orderNumber })
-        .from(orders)
-        .where(eq(orders.giftBatchId, batch.id))
-        .orderBy(asc(orders.orderNumber));
+      const children = await giftBatchOrdersOf(db, batch.id);
       if (children.every((child) => child.status === 'pending')) {
         throw conflict(PAYMENT_AMOUNT_MISMATCH_MESSAGE);
       }
@@ -223,18 +211,10 @@ export function createPaymentService({
       payload: Omit<VerifyPaymentPayload, 'orderId'>,
     ): Promise<void> {
       const order = await orderService.ownOrder(userId, orderId);
-      const [edit] = await db
-        .select()
-        .from(addressEdits)
-        .where(
-          and(
-            eq(addressEdits.orderId, order.id),
-            eq(addressEdits.provider, provider.name),
-            eq(addressEdits.providerOrderId, payload.razorpay_order_id),
-          ),
-        );
+      const held = await heldChangeOfProviderOrder(db, provider.name, payload.razorpay_order_id);
+      const edit = held?.orderId === order.id ? held : null;
       const genuine =
-        edit !== undefined &&
+        edit !== null &&
         provider.verifyPaymentSignature({
           providerOrderId: payload.razorpay_order_id,
           paymentId: payload.razorpay_payment_id,
@@ -253,10 +233,7 @@ export function createPaymentService({
         currency: captured.currency,
         method: null,
       });
-      const [settled] = await db
-        .select({ state: addressEdits.state })
-        .from(addressEdits)
-        .where(eq(addressEdits.id, edit.id));
+      const settled = await heldChangeById(db, edit.id);
       if (settled?.state !== 'applied') throw conflict(ORDER_EDIT_MESSAGES.changeNotMade);
     },
 

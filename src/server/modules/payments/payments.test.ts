@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../shared/api/orders';
@@ -19,6 +19,7 @@ import {
   LATE_PAYMENT_RESERVED_NOTE,
   PAYMENT_RECEIVED_NOTE,
   REFUNDED_DUPLICATE_NOTE,
+  REFUNDED_MISMATCH_NOTE,
   REFUNDED_OUT_OF_STOCK_NOTE,
 } from './payment-notes';
 import { createPaymentService } from './payment-service';
@@ -608,22 +609,20 @@ describe('a payment after its order expired', () => {
 });
 
 describe('a refund the provider did not take at first', () => {
-  it('is retried by the sweep and made once', async () => {
-    let refundCalls = 0;
+  /** The store's payments through a provider whose refund call fails while `refuses()` says so. */
+  function paymentsRefusedWhile(refuses: () => boolean) {
     const provider = store.app.paymentProvider;
-    // The provider is the one outside system here: its refund call fails the first time.
-    const flakyProvider = {
-      ...provider,
-      async refund(paymentId: string, amountPaise: number, receipt: string) {
-        refundCalls += 1;
-        if (refundCalls === 1) throw new Error('Payment provider unavailable');
-        return provider.refund(paymentId, amountPaise, receipt);
-      },
-    };
-    const service = createPaymentService({
+    return createPaymentService({
       db: store.database.db,
       clock,
-      provider: flakyProvider,
+      // The provider is the one outside system here.
+      provider: {
+        ...provider,
+        async refund(paymentId: string, amountPaise: number, receipt: string) {
+          if (refuses()) throw new Error('Payment provider unavailable');
+          return provider.refund(paymentId, amountPaise, receipt);
+        },
+      },
       orderService: store.app.orders,
       coupons: store.app.coupons,
       invoices: store.app.invoices,
@@ -632,6 +631,12 @@ describe('a refund the provider did not take at first', () => {
       edits: store.app.orderEdits,
       ownerNotices: store.app.ownerNotices,
     });
+  }
+
+  it('is retried by the sweep and made once', async () => {
+    let refundCalls = 0;
+    // Its refund call fails the first time.
+    const service = paymentsRefusedWhile(() => ++refundCalls === 1);
     const { product, created } = await newOrder({ stock: 1 });
     advance(31);
     await store.app.orders.expireOverdueOrders();
@@ -657,6 +662,51 @@ describe('a refund the provider did not take at first', () => {
       (await timelineOf(created.orderId)).filter(([, note]) => note === REFUNDED_OUT_OF_STOCK_NOTE),
     ).toHaveLength(1);
     expect(await mailOf(created.orderId)).toMatchObject([{ kind: 'payment-refunded' }]);
+  });
+
+  it('is guessed from its order when its payment was captured before capture marked it due', async () => {
+    let providerTakesRefunds = false;
+    const service = paymentsRefusedWhile(() => !providerTakesRefunds);
+    const capture = (created: CreateOrderResponse, amountPaise = created.order.amount) =>
+      service.capturePayment({
+        orderId: created.orderId,
+        providerOrderId: created.order.id,
+        paymentId: sandboxId('pay'),
+        amountPaise,
+        currency: 'INR',
+        method: 'card',
+      });
+    // An order that expired and sold out meanwhile, one paid ₹1 short, and one paid twice.
+    const { product, created: late } = await newOrder({ stock: 1 });
+    advance(31);
+    await store.app.orders.expireOverdueOrders();
+    await placeOrder(store.app, (await store.newCustomer()).headers, [{ product, quantity: 1 }]);
+    const { created: short } = await newOrder({ priceRupees: 450 });
+    const { created: twice } = await newOrder({ priceRupees: 450 });
+    await capture(late);
+    await capture(short, short.order.amount - 100);
+    await capture(twice);
+    await capture(twice);
+    // Rows from before capture marked a refund due: the sweep has only their orders to go by.
+    await store.database.db
+      .update(payments)
+      .set({ refundDueReason: null })
+      .where(inArray(payments.orderId, [late.orderId, short.orderId, twice.orderId]));
+    providerTakesRefunds = true;
+
+    expect((await service.retryUnfinishedWork()).refunds).toBe(3);
+    expect((await service.retryUnfinishedWork()).refunds).toBe(0);
+    expect(await paymentsOf(late.orderId)).toMatchObject([{ status: 'refunded' }]);
+    expect(await timelineOf(late.orderId)).toContainEqual(['cancelled', REFUNDED_OUT_OF_STOCK_NOTE]);
+    expect(await paymentsOf(short.orderId)).toMatchObject([
+      { status: 'refunded', amountPaise: short.order.amount - 100, refundedPaise: short.order.amount - 100 },
+    ]);
+    expect(await statusOf(short.orderId)).toBe('pending');
+    expect((await timelineOf(short.orderId)).at(-1)).toEqual(['pending', REFUNDED_MISMATCH_NOTE]);
+    const [first, second] = (await paymentsOf(twice.orderId)).sort((a, b) => a.id - b.id);
+    expect([first?.status, second?.status]).toEqual(['captured', 'refunded']);
+    expect(await statusOf(twice.orderId)).toBe('paid');
+    expect(await timelineOf(twice.orderId)).toContainEqual(['paid', REFUNDED_DUPLICATE_NOTE]);
   });
 });
 

@@ -1,16 +1,19 @@
-import { and, asc, eq, isNotNull, isNull, not, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { StoreIdentity } from '../../store-identity';
-import { groupGiftContributions } from '../group-gifts/tables';
+import { paysPoolShare } from '../group-gifts';
 import { recordRefund } from '../invoices';
 import { enqueueMail, paymentRefundedMail, type RefundReason } from '../mail';
-import { refundDuePaiseOf, refundDueWhere } from '../money-ledger';
-import { payments } from '../money-ledger/tables';
+import {
+  lockCapturedPayment,
+  markPaymentRefunded,
+  paymentsDueBack,
+  paymentsDueOf,
+  refundDuePaiseOf,
+} from '../money-ledger';
 import { mailOrderOf } from '../order-records';
-import { recordStatus } from '../orders';
-import { orders } from '../orders/tables';
+import { orderOf, paymentOrderFacts, recordStatus } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import {
   cancellationRefundedNote,
@@ -64,21 +67,14 @@ export function createRefunds({
   async function refundPayment(paymentRowId: number, reason: PaymentRefundReason): Promise<number> {
     try {
       return await db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(payments)
-          .where(and(eq(payments.id, paymentRowId), eq(payments.status, 'captured')))
-          .for('update', { skipLocked: true });
+        const payment = await lockCapturedPayment(tx, paymentRowId);
         if (!payment?.providerPaymentId) return 0;
         const paise = payment.amountPaise - payment.refundedPaise;
         if (paise <= 0) return 0;
         const receipt = `refund-${payment.id}-${payment.refundedPaise}`;
         const refund = await provider.refund(payment.providerPaymentId, paise, receipt);
         const now = clock.now();
-        await tx
-          .update(payments)
-          .set({ status: 'refunded', refundedPaise: payment.amountPaise, refundDueReason: null })
-          .where(eq(payments.id, payment.id));
+        await markPaymentRefunded(tx, payment);
         await recordRefund(tx, {
           orderId: payment.orderId,
           kind: 'refunded',
@@ -88,7 +84,7 @@ export function createRefunds({
           providerRef: refund.id,
           at: now,
         });
-        const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+        const order = await orderOf(tx, payment.orderId);
         if (!order) return paise;
         await recordStatus(tx, {
           orderId: order.id,
@@ -116,11 +112,7 @@ export function createRefunds({
      * still due (the provider did not take it, or another instance is making it).
      */
     async refundOrder(orderId: string): Promise<{ refundedPaise: number; duePaise: number }> {
-      const due = await db
-        .select({ id: payments.id, reason: payments.refundDueReason })
-        .from(payments)
-        .where(refundDueWhere(orderId))
-        .orderBy(asc(payments.id));
+      const due = await paymentsDueOf(db, orderId);
       let refundedPaise = 0;
       for (const payment of due) {
         if (isPaymentRefundReason(payment.reason))
@@ -131,52 +123,14 @@ export function createRefunds({
 
     /** Refunds the provider did not take before (a failed call, a crash); answers how many went. */
     async refundDuePayments(): Promise<number> {
-      // Captured payments that must go back: on an order that expired unpaid, one that does not
-      // match its order's total, or a second matching one.
-      const matchesOrder = and(
-        eq(payments.amountPaise, orders.totalPaise),
-        eq(payments.currency, orders.currency),
-      );
-      const due = await db
-        .select({
-          id: payments.id,
-          status: orders.status,
-          dueReason: payments.refundDueReason,
-          matches: sql<boolean>`${matchesOrder}`,
-        })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(
-          and(
-            eq(payments.provider, provider.name),
-            eq(payments.status, 'captured'),
-            isNotNull(payments.providerPaymentId),
-            or(
-              isNotNull(payments.refundDueReason),
-              and(eq(orders.status, 'cancelled'), isNull(orders.paidAt)),
-              // Payments captured before capture marked them, guessed from the order: never a
-              // group gift's share, which pays part of its order's total by design (decision
-              // 0084), nor a change of address's difference, checked against its own (decision
-              // 0085); a mismatch only while the order is unpaid, as a paid order's total moves
-              // with its edits (a line removed, a cheaper or dearer delivery) and its payments do not.
-              and(
-                isNull(payments.addressEditId),
-                notExists(
-                  db
-                    .select({ id: groupGiftContributions.id })
-                    .from(groupGiftContributions)
-                    .where(eq(groupGiftContributions.paymentId, payments.id)),
-                ),
-                or(
-                  and(isNull(orders.paidAt), not(matchesOrder ?? sql`true`)),
-                  sql`exists (select 1 from ${payments} as earlier where earlier.order_id = ${payments.orderId} and earlier.status = 'captured' and earlier.amount_paise = ${orders.totalPaise} and earlier.currency = ${orders.currency} and earlier.id < ${payments.id})`,
-                ),
-              ),
-            ),
-          ),
-        )
-        .orderBy(asc(payments.id))
-        .limit(RETRY_BATCH);
+      // Captured payments that must go back: marked due, on an order that expired unpaid, one
+      // that does not match its order's total, or a second matching one.
+      const due = await paymentsDueBack(db, {
+        provider: provider.name,
+        limit: RETRY_BATCH,
+        orderFacts: paymentOrderFacts,
+        isPoolShare: paysPoolShare,
+      });
       let refunds = 0;
       for (const payment of due) {
         const reason: PaymentRefundReason = isPaymentRefundReason(payment.dueReason)

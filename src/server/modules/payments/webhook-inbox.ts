@@ -6,10 +6,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { invalid } from '../../errors';
 import { retryDelayMs } from '../mail';
-import { addressEdits } from '../order-edits/tables';
-import type { OrderRow } from '../orders';
-import { giftLinkBatches, orders } from '../orders/tables';
-import type { PaymentProvider } from '../payment-providers';
+import { heldChangeOfProviderOrder } from '../order-edits';
+import { giftBatchOfProviderOrder, orderOfProviderOrder } from '../orders';
+import type { PaymentProvider, ProviderCapture } from '../payment-providers';
 import type { Capture } from './capture';
 import { INVALID_WEBHOOK_SIGNATURE } from './payment-notes';
 import { webhookEvents } from './tables';
@@ -37,15 +36,6 @@ const WebhookEnvelope = z.looseObject({
   payload: z.looseObject({ payment: z.looseObject({ entity: PaymentEntity }).optional() }).optional(),
 });
 type WebhookEnvelope = z.infer<typeof WebhookEnvelope>;
-
-/** A captured payment as the provider's webhook tells of it. */
-export type ProviderCapture = {
-  providerOrderId: string;
-  paymentId: string;
-  amountPaise: number;
-  currency: string | null;
-  method: string | null;
-};
 
 /** Payments for provider orders another module made; true when it knew the provider order. */
 export type OtherPayments = { capture(payment: ProviderCapture): Promise<boolean> };
@@ -78,42 +68,14 @@ export function createWebhookInbox({
   /** Decision 0084: a captured payment for a provider order that is not an order's (a group gift's share). */
   otherPayments?: OtherPayments;
 }) {
-  async function orderByProviderOrderId(
-    providerOrderId: string | null | undefined,
-  ): Promise<OrderRow | undefined> {
-    if (!providerOrderId) return undefined;
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.provider, provider.name), eq(orders.providerOrderId, providerOrderId)))
-      .limit(1);
-    return order;
-  }
-
-  async function editByProviderOrderId(providerOrderId: string | null | undefined) {
-    if (!providerOrderId) return undefined;
-    const [edit] = await db
-      .select({ id: addressEdits.id })
-      .from(addressEdits)
-      .where(and(eq(addressEdits.provider, provider.name), eq(addressEdits.providerOrderId, providerOrderId)))
-      .limit(1);
-    return edit;
-  }
-
-  async function batchByProviderOrderId(providerOrderId: string | null | undefined) {
-    if (!providerOrderId) return undefined;
-    const [batch] = await db
-      .select({ id: giftLinkBatches.id })
-      .from(giftLinkBatches)
-      .where(
-        and(
-          eq(giftLinkBatches.provider, provider.name),
-          eq(giftLinkBatches.providerOrderId, providerOrderId),
-        ),
-      )
-      .limit(1);
-    return batch;
-  }
+  // A provider order is an order's, a change of address's (decision 0085) or a gift batch's (0090).
+  type ProviderOrderId = string | null | undefined;
+  const orderByProviderOrderId = async (id: ProviderOrderId) =>
+    id ? orderOfProviderOrder(db, provider.name, id) : null;
+  const editByProviderOrderId = async (id: ProviderOrderId) =>
+    id ? heldChangeOfProviderOrder(db, provider.name, id) : null;
+  const batchByProviderOrderId = async (id: ProviderOrderId) =>
+    id ? giftBatchOfProviderOrder(db, provider.name, id) : null;
 
   async function handleWebhookEvent(envelope: WebhookEnvelope): Promise<void> {
     const payment = envelope.payload?.payment?.entity;

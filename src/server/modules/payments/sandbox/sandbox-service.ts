@@ -1,10 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { groupGiftContributions } from '../../group-gifts/tables';
-import { payments } from '../../money-ledger/tables';
-import { addressEdits } from '../../order-edits/tables';
-import { giftLinkBatches, orders } from '../../orders/tables';
+import { shareOfProviderOrder } from '../../group-gifts';
+import { hasTakenPayment } from '../../money-ledger';
+import { heldChangeOfProviderOrder } from '../../order-edits';
+import { giftBatchOfProviderOrder, orderOf, orderOfProviderOrder } from '../../orders';
 import { type SandboxProvider, sandboxId } from '../../payment-providers';
 import type { PaymentService } from '../payment-service';
 
@@ -55,28 +54,14 @@ export function createSandboxService({
 
   /** Decision 0085: a provider order for the difference of a change of address held until paid. */
   async function findEdit(providerOrderId: string) {
-    const [edit] = await db
-      .select({
-        id: addressEdits.id,
-        totalPaise: addressEdits.differencePaise,
-        orderNumber: orders.orderNumber,
-        orderId: orders.id,
-      })
-      .from(addressEdits)
-      .innerJoin(orders, eq(orders.id, addressEdits.orderId))
-      .where(and(eq(addressEdits.provider, 'sandbox'), eq(addressEdits.providerOrderId, providerOrderId)))
-      .limit(1);
-    if (!edit) return null;
-    const [taken] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.addressEditId, edit.id), inArray(payments.status, ['captured', 'refunded'])))
-      .limit(1);
+    const edit = await heldChangeOfProviderOrder(db, 'sandbox', providerOrderId);
+    const order = edit && (await orderOf(db, edit.orderId));
+    if (!edit || !order) return null;
     return {
-      id: edit.orderId,
-      totalPaise: edit.totalPaise,
-      orderNumber: edit.orderNumber,
-      paid: Boolean(taken),
+      id: order.id,
+      totalPaise: edit.differencePaise,
+      orderNumber: order.orderNumber,
+      paid: await hasTakenPayment(db, { addressEditId: edit.id }),
     };
   }
 
@@ -85,15 +70,7 @@ export function createSandboxService({
    * the sandbox was asked to make it), paid once it has its payment.
    */
   async function findShare(providerOrderId: string) {
-    const [share] = await db
-      .select({
-        id: groupGiftContributions.id,
-        amountPaise: groupGiftContributions.amountPaise,
-        paymentId: groupGiftContributions.paymentId,
-      })
-      .from(groupGiftContributions)
-      .where(eq(groupGiftContributions.providerOrderId, providerOrderId))
-      .limit(1);
+    const share = await shareOfProviderOrder(db, providerOrderId);
     if (!share) return null;
     return {
       id: String(share.id),
@@ -105,17 +82,7 @@ export function createSandboxService({
 
   /** Decision 0090: a gift batch's one provider order, paid once its payment is in. */
   async function findBatch(providerOrderId: string) {
-    const [batch] = await db
-      .select({
-        id: giftLinkBatches.id,
-        totalPaise: giftLinkBatches.totalPaise,
-        paidAt: giftLinkBatches.paidAt,
-      })
-      .from(giftLinkBatches)
-      .where(
-        and(eq(giftLinkBatches.provider, 'sandbox'), eq(giftLinkBatches.providerOrderId, providerOrderId)),
-      )
-      .limit(1);
+    const batch = await giftBatchOfProviderOrder(db, 'sandbox', providerOrderId);
     if (!batch) return null;
     return {
       id: batch.id,
@@ -128,11 +95,7 @@ export function createSandboxService({
   return {
     /** The sandbox's view of a provider order: our order with that provider_order_id, a change's, a gift batch's or a group gift share's. */
     async findOrder(providerOrderId: string) {
-      const [order] = await db
-        .select({ id: orders.id, totalPaise: orders.totalPaise, orderNumber: orders.orderNumber })
-        .from(orders)
-        .where(and(eq(orders.provider, 'sandbox'), eq(orders.providerOrderId, providerOrderId)))
-        .limit(1);
+      const order = await orderOfProviderOrder(db, 'sandbox', providerOrderId);
       if (!order) {
         return (
           (await findEdit(providerOrderId)) ??
@@ -140,12 +103,12 @@ export function createSandboxService({
           findShare(providerOrderId)
         );
       }
-      const [taken] = await db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['captured', 'refunded'])))
-        .limit(1);
-      return { ...order, paid: Boolean(taken) };
+      return {
+        id: order.id,
+        totalPaise: order.totalPaise,
+        orderNumber: order.orderNumber,
+        paid: await hasTakenPayment(db, { orderId: order.id }),
+      };
     },
 
     async pay(providerOrderId: string, amountPaise: number, payment: SandboxPayment, paymentId: string) {
