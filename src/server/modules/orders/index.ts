@@ -51,7 +51,6 @@ export {
   lockGiftBatch,
   markGiftBatchPaid,
   markOrderPaid,
-  orderNumbersOf,
   orderOfProviderOrder,
   paymentOrderFacts,
 } from './order-payment';

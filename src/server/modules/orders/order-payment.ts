@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import type { PaymentColumns, PaymentOrderFacts } from '../money-ledger';
 import type { OrderRow } from './order-rows';
@@ -36,19 +36,6 @@ export async function orderOfProviderOrder(
     .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)))
     .limit(1);
   return order ?? null;
-}
-
-/** Each order's number, by id. */
-export async function orderNumbersOf(
-  runner: Queryable,
-  orderIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await runner
-    .select({ id: orders.id, orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(inArray(orders.id, [...new Set(orderIds)]));
-  return new Map(rows.map((row) => [row.id, row.orderNumber]));
 }
 
 /**
