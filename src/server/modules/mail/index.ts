@@ -17,6 +17,7 @@ export {
   MAIL_EVERY_MS,
   type MailWorker,
   mailQueuedFor,
+  mailQueueOf,
   type OutgoingMail,
   outboxPage,
   retryDelayMs,

@@ -64,6 +64,31 @@ export async function countMailsQueuedSince(
   return queued?.value ?? 0;
 }
 
+/** The outbox's queue (for /metrics and the back office): queued, due now, retrying, given up, sent. */
+export async function mailQueueOf(runner: Db | Tx, now: Date) {
+  const [row] = await runner
+    .select({
+      queued: sql<number>`count(*) filter (where ${mailOutbox.status} = 'queued')`.mapWith(Number),
+      due: sql<number>`count(*) filter (where ${mailOutbox.status} = 'queued' and ${mailOutbox.nextAttemptAt} <= ${now.toISOString()})`.mapWith(
+        Number,
+      ),
+      retrying:
+        sql<number>`count(*) filter (where ${mailOutbox.status} = 'queued' and ${mailOutbox.attempts} > 0)`.mapWith(
+          Number,
+        ),
+      failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
+      sent: sql<number>`count(*) filter (where ${mailOutbox.status} = 'sent')`.mapWith(Number),
+    })
+    .from(mailOutbox);
+  return {
+    queued: row?.queued ?? 0,
+    due: row?.due ?? 0,
+    retrying: row?.retrying ?? 0,
+    failed: row?.failed ?? 0,
+    sent: row?.sent ?? 0,
+  };
+}
+
 /** The back office's page of the outbox, newest first, and how many mails it holds. */
 export async function outboxPage(runner: Db | Tx, page: number, pageSize: number) {
   const [rows, [total]] = await Promise.all([

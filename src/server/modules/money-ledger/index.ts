@@ -3,6 +3,7 @@
 // moved through, and what is due for refund (decisions 0051, 0078).
 export {
   addPaymentRefund,
+  failedPaymentCount,
   lockedPaymentOf,
   type MoneyLine,
   markRefundDue,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { LedgerKind, LedgerReason } from '../../../shared/money-ledger';
 import type { Queryable, Tx } from '../../db/client';
 import { queueOrderNotice } from '../notifications';
@@ -186,6 +186,12 @@ async function leftToRefund(runner: Queryable, where: SQL | undefined): Promise<
     .from(payments)
     .where(where);
   return Number(row?.paise ?? 0);
+}
+
+/** How many payments the provider reported failed, store-wide (for /metrics). */
+export async function failedPaymentCount(runner: Queryable): Promise<number> {
+  const [row] = await runner.select({ value: count() }).from(payments).where(eq(payments.status, 'failed'));
+  return row?.value ?? 0;
 }
 
 /** What cancelling the order would refund: its captured payments less what already went back. */

@@ -85,7 +85,9 @@ export { orderRoutes } from './routes';
 export {
   bestSellersSince,
   codToCollectPaise,
+  ordersAwaitingExpiry,
   ordersAwaitingPayment,
+  orderTotals,
   paidOrdersByDay,
 } from './sales-figures';
 export { releaseReservation, reserveOrderAgain, reserveStock } from './stock';

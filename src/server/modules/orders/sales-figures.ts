@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { orderItems, orders } from './tables';
+import { type Queryable, rowsOf } from '../../db/client';
+import { ORDER_EXPIRED_NOTE } from './order-service';
+import { orderEvents, orderItems, orders } from './tables';
 
 // The orders' figures the back office's reports and dashboard show (decision 0094: the owner of the
 // facts gives the query). Paise as the database sums them: a string of a bigint.
@@ -67,6 +68,36 @@ export async function bestSellersSince(runner: Queryable, since: Date, limit: nu
 export async function ordersAwaitingPayment(runner: Queryable): Promise<number> {
   const [row] = await runner.select({ total: count() }).from(orders).where(eq(orders.status, 'pending'));
   return row?.total ?? 0;
+}
+
+/** The orders waiting for payment, and those of them past their time (the expiry job's queue). */
+export async function ordersAwaitingExpiry(runner: Queryable, now: Date) {
+  const [row] = await runner
+    .select({
+      pending: count(),
+      overdue: sql<number>`count(*) filter (where ${orders.expiresAt} <= ${now.toISOString()})`.mapWith(
+        Number,
+      ),
+    })
+    .from(orders)
+    .where(eq(orders.status, 'pending'));
+  return { pending: row?.pending ?? 0, overdue: row?.overdue ?? 0 };
+}
+
+/** Store-wide, for /metrics: the orders made, those paid, and those cancelled unpaid in time. */
+export async function orderTotals(runner: Queryable) {
+  const [row] = rowsOf<{ created: string; paid: string; expired: string }>(
+    await runner.execute(sql`
+      select (select count(*) from ${orders}) as created,
+             (select count(*) from ${orders} where ${orders.paidAt} is not null) as paid,
+             (select count(*) from ${orderEvents}
+               where ${orderEvents.status} = 'cancelled' and ${orderEvents.note} = ${ORDER_EXPIRED_NOTE}) as expired`),
+  );
+  return {
+    created: Number(row?.created ?? 0),
+    paid: Number(row?.paid ?? 0),
+    expired: Number(row?.expired ?? 0),
+  };
 }
 
 /** Cash on delivery still to collect: the totals of the open COD orders not yet paid. */

@@ -10,4 +10,5 @@ export {
   type OtherPayments,
   readStuckWebhooks,
   WEBHOOK_MAX_ATTEMPTS,
+  webhookQueueOf,
 } from './webhook-inbox';

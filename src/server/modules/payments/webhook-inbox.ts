@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { invalid } from '../../errors';
 import { retryDelayMs } from '../mail';
 import { heldChangeOfProviderOrder } from '../order-edits';
@@ -211,6 +211,18 @@ export function createWebhookInbox({
       return stuck.length;
     },
   };
+}
+
+/** The webhooks not handled yet, and those of them that failed (for /metrics and the back office). */
+export async function webhookQueueOf(runner: Queryable) {
+  const [row] = await runner
+    .select({
+      unprocessed: count(),
+      failing: sql<number>`count(*) filter (where ${webhookEvents.lastError} is not null)`.mapWith(Number),
+    })
+    .from(webhookEvents)
+    .where(isNull(webhookEvents.processedAt));
+  return { unprocessed: row?.unprocessed ?? 0, failing: row?.failing ?? 0 };
 }
 
 /** Provider webhooks not handled yet (the oldest first), for the back office. */
