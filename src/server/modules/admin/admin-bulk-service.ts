@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type {
   BulkDocuments,
   BulkOrderResult,
   BulkStatusChange,
   BulkStatusResponse,
 } from '../../../shared/api/admin-bulk';
-import type { Invoice } from '../../../shared/api/invoices';
 import { MAX_BULK_ORDERS, MAX_PDF_ORDERS, stepsTo } from '../../../shared/bulk-orders';
 import { indiaDateOf } from '../../../shared/india-time';
 import {
@@ -19,13 +18,10 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import { users } from '../auth/tables';
-import type { PdfPool } from '../invoices';
-import { invoices } from '../invoices/tables';
+import { currentInvoicesOf, type PdfPool } from '../invoices';
 import { mailStatusIfDue, orderRecordsOf } from '../order-records';
 import { hasOpenShipment, isOrderId, ownerNoteOf, recordStatus } from '../orders';
 import { orders } from '../orders/tables';
-import { orderQuotes } from '../quotes/tables';
 import { orderListOrder, orderListWhere } from './admin-order-service';
 
 export type AdminBulkService = ReturnType<typeof createAdminBulkService>;
@@ -55,8 +51,6 @@ export function createAdminBulkService({
     const rows = await db
       .select({ id: orders.id })
       .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
       .where(orderListWhere(selection.filter ?? {}, indiaDateOf(clock.now())))
       .orderBy(...orderListOrder(selection.filter ?? {}))
       .limit(max + 1);
@@ -140,15 +134,11 @@ export function createAdminBulkService({
       const rows = valid.length > 0 ? await db.select().from(orders).where(inArray(orders.id, valid)) : [];
       if (rows.length !== ids.length)
         throw notFound('Some of the chosen orders were not found; reload the list');
-      const [records, issued] = await Promise.all([
+      const [records, invoiceOf] = await Promise.all([
         orderRecordsOf(db, rows),
-        db
-          .select({ orderId: invoices.orderId, data: invoices.data })
-          .from(invoices)
-          .where(and(inArray(invoices.orderId, valid), isNull(invoices.supersededAt))),
+        currentInvoicesOf(db, valid),
       ]);
       const recordOf = new Map(records.map((record) => [record.id, record]));
-      const invoiceOf = new Map(issued.map((row) => [row.orderId, row.data as Invoice]));
       // In the order they were chosen (the list's order), so the pile matches the screen.
       const documents = ids.flatMap((id) => {
         const record = recordOf.get(id);

@@ -43,21 +43,21 @@ import {
 import { may, refusalFor, type StaffRole, statusChangeNeeds } from '../../../shared/staff-roles';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { containsPattern, userEmail } from '../../db/sql-helpers';
+import { containsPattern } from '../../db/sql-helpers';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import { users } from '../auth/tables';
+import { accountEmailOf, accountMatches, accountNameOf, accountNamesOf } from '../auth';
 import type { CouponService } from '../coupons';
 import { giftLinkFlaggedAt, giftLinkWaits } from '../gift-links';
 import type { InvoiceService } from '../invoices';
 import {
   markRefundDue,
   moneyLinesOf,
+  paymentsOf,
   recordMoney,
   refundablePaiseOf,
   refundDuePaiseOf,
 } from '../money-ledger';
-import { payments } from '../money-ledger/tables';
 import { mailStatusIfDue, orderRecordsOf } from '../order-records';
 import {
   addressOf,
@@ -73,7 +73,7 @@ import {
   releaseReservation,
 } from '../orders';
 import { codConfirmations, orderItems, orders } from '../orders/tables';
-import { orderQuotes } from '../quotes/tables';
+import { isQuoted, quotedCustomerOf, quoteEmailOf } from '../quotes';
 
 const ORDER_NOT_FOUND = 'Order not found';
 export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`;
@@ -124,7 +124,7 @@ export function orderListOrder(query: AdminOrderFilter): SQL[] {
   ];
 }
 
-/** The order list's filter; its query joins users and order_quotes (left: a quote may have no account). */
+/** The order list's filter, over orders alone: the account's and the quote's facts come from their owners. */
 export function orderListWhere(query: AdminOrderFilter, today: string): SQL | undefined {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
@@ -154,9 +154,8 @@ export function orderListWhere(query: AdminOrderFilter, today: string): SQL | un
     const digits = allDigits.length === 12 && allDigits.startsWith('91') ? allDigits.slice(2) : allDigits;
     const found = or(
       ilike(orders.orderNumber, pattern),
-      ilike(users.email, pattern),
-      ilike(orderQuotes.customerEmail, pattern),
-      ilike(users.fullName, pattern),
+      accountMatches(orders.userId, pattern),
+      ilike(quoteEmailOf(orders.id), pattern),
       sql`${orders.shippingAddress}->>'fullName' ilike ${pattern}`,
       ...(digits.length >= 4
         ? [sql`regexp_replace(${orders.shippingAddress}->>'phone', '\\D', '', 'g') like ${`%${digits}%`}`]
@@ -196,6 +195,19 @@ export function createAdminOrderService({
   }
 
   /**
+   * Whom the order is for: its account, or for a quote nobody has claimed yet (quotes module, no
+   * account) whom it was sent to, with id 0 (no account has it); null when neither is found.
+   */
+  async function customerOf(row: OrderRow): Promise<{ id: number; name: string; email: string } | null> {
+    if (row.userId === null) {
+      const quote = await quotedCustomerOf(db, row.id);
+      return quote ? { id: 0, ...quote } : null;
+    }
+    const account = (await accountNamesOf(db, [row.userId])).get(row.userId);
+    return account ? { id: row.userId, name: account.fullName, email: account.email } : null;
+  }
+
+  /**
    * The status machine's next steps, less a return once the window has closed, and (decision 0065)
    * less every step the courier's scans own once a shipment is booked.
    */
@@ -219,25 +231,21 @@ export function createAdminOrderService({
         db
           .select({
             order: orders,
-            // A quote not yet claimed has no account: its enquirer's e-mail stands in.
-            email: sql<string>`coalesce(${users.email}, ${orderQuotes.customerEmail}, '')`,
-            fullName: sql<string>`coalesce(${users.fullName}, '')`,
-            itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-            isQuote: sql<boolean>`exists (select 1 from ${orderQuotes} where ${orderQuotes.orderId} = ${orders.id})`,
+            // A quote not yet claimed has no account: its enquirer's e-mail stands in. Drizzle
+            // writes a one-table select's own columns unqualified (`order_id = id` would compare
+            // order_items with itself), so each subquery here sits inside another SQL, which keeps
+            // its columns' tables.
+            email: sql<string>`coalesce(${accountEmailOf(orders.userId)}, ${quoteEmailOf(orders.id)}, '')`,
+            fullName: sql<string>`coalesce(${accountNameOf(orders.userId)}, '')`,
+            itemCount: sql<number>`(${sql`select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id}`})`,
+            isQuote: sql<boolean>`(${isQuoted(orders.id)})`,
           })
           .from(orders)
-          .leftJoin(users, eq(users.id, orders.userId))
-          .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
           .where(where)
           .orderBy(...orderListOrder(query))
           .limit(ADMIN_PAGE_SIZE)
           .offset(offset),
-        db
-          .select({ total: count() })
-          .from(orders)
-          .leftJoin(users, eq(users.id, orders.userId))
-          .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
-          .where(where),
+        db.select({ total: count() }).from(orders).where(where),
       ]);
       const fees = await feesByOrder(
         db,
@@ -271,24 +279,10 @@ export function createAdminOrderService({
     /** `role`: decision 0076, the next statuses offered are those the role may make. */
     async detail(orderId: string, role: StaffRole | null): Promise<AdminOrderDetail> {
       const row = await orderRow(orderId);
-      const [[record], [customer], paymentRows, next, lines, refundable, refundDue] = await Promise.all([
+      const [[record], customer, paymentRows, next, lines, refundable, refundDue] = await Promise.all([
         orderRecordsOf(db, [row], { staff: true }),
-        // A quote nobody has claimed yet (quotes module) has no account: whom it was sent to stands
-        // in, with id 0 (no account has it).
-        row.userId === null
-          ? db
-              .select({
-                id: sql<number>`0`,
-                name: sql<string>`coalesce(${orderQuotes.customerName}, '')`,
-                email: sql<string>`coalesce(${orderQuotes.customerEmail}, ${orderQuotes.customerPhone}, '')`,
-              })
-              .from(orderQuotes)
-              .where(eq(orderQuotes.orderId, row.id))
-          : db
-              .select({ id: users.id, name: users.fullName, email: userEmail })
-              .from(users)
-              .where(eq(users.id, row.userId)),
-        db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(payments.id),
+        customerOf(row),
+        paymentsOf(db, row.id),
         allowedNext(row),
         moneyLinesOf(db, row.id),
         refundablePaiseOf(db, row.id),

@@ -44,7 +44,7 @@ async function moveAlong(orderId: string, statuses: string[]) {
 describe('GET /api/admin/orders', () => {
   it('finds orders by number, e-mail and status, newest first, in pages', async () => {
     const product = await createTestProduct(store.database);
-    const buyer = await store.newCustomer();
+    const buyer = await store.newCustomer({ fullName: 'Kavya Raghunathan' });
     const first = await placeOrder(store.app, buyer.headers, [{ product, quantity: 1 }]);
     const second = await placeOrder(store.app, buyer.headers, [{ product, quantity: 2 }]);
     await moveAlong(second.orderId, ['paid']);
@@ -57,6 +57,22 @@ describe('GET /api/admin/orders', () => {
     const list = byEmail.json<AdminOrderList>();
     expect(list.data.map((order) => order.orderNumber)).toEqual([second.orderNumber, first.orderNumber]);
     expect(list.data[0]).toMatchObject({ customerEmail: buyer.user.email, itemCount: 2, status: 'paid' });
+    // The account's name finds them too, and an order's page names its account.
+    const byName = await store.app.inject({
+      url: '/api/admin/orders',
+      query: { q: 'raghunathan' },
+      headers: store.admin.headers,
+    });
+    expect(byName.json<AdminOrderList>().total).toBe(2);
+    const detail = await store.app.inject({
+      url: `/api/admin/orders/${first.orderId}`,
+      headers: store.admin.headers,
+    });
+    expect(detail.json<AdminOrderDetail>().customer).toEqual({
+      id: buyer.user.id,
+      name: 'Kavya Raghunathan',
+      email: buyer.user.email,
+    });
 
     const byNumber = await store.app.inject({
       url: '/api/admin/orders',

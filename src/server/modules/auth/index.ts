@@ -1,5 +1,6 @@
 // The auth module's public entry: accounts, sessions, password hashing and attempt limits.
 
+export { accountEmailOf, accountMatches, accountNameOf } from './account-columns';
 export {
   accountNamesOf,
   accountStandingOf,

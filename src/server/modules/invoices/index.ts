@@ -8,7 +8,7 @@ export {
 } from './credit-notes';
 export { invoiceNumbersOf } from './invoice-numbers';
 export { createInvoiceService, type InvoiceService } from './invoice-service';
-export { documentsIssuedBetween, invoicesNumbered } from './issued-documents';
+export { currentInvoicesOf, documentsIssuedBetween, invoicesNumbered } from './issued-documents';
 export type { OrderDocuments } from './order-documents-pdf';
 export { createPdfPool, PDF_MESSAGES, type PdfPool } from './pdf-pool';
 export { taxDocumentsOf } from './personal-data';

@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/invoices';
 import type { Db } from '../../db/client';
 import { creditNotes, invoices } from './tables';
@@ -33,4 +33,14 @@ export async function invoicesNumbered(db: Db, numbers: string[]): Promise<Invoi
     .from(invoices)
     .where(inArray(invoices.number, numbers));
   return rows.map((row) => row.data as Invoice);
+}
+
+/** The orders' invoices in force (none superseded), as issued, by order id; an order without one is left out. */
+export async function currentInvoicesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, Invoice>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: invoices.orderId, data: invoices.data })
+    .from(invoices)
+    .where(and(inArray(invoices.orderId, [...orderIds]), isNull(invoices.supersededAt)));
+  return new Map(rows.map((row) => [row.orderId, row.data as Invoice]));
 }

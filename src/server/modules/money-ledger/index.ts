@@ -11,6 +11,7 @@ export {
   netReceivedPaiseOf,
   type PaymentRow,
   type ProviderRefund,
+  paymentsOf,
   recordCapturedPayment,
   recordMoney,
   refundablePaiseOf,

@@ -276,3 +276,8 @@ export async function refundFromPayments(
   }
   return { paise: wantedPaise - left, refs };
 }
+
+/** The provider's payments an order moved its money through, oldest first (the back office's order page). */
+export async function paymentsOf(runner: Queryable, orderId: string) {
+  return runner.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+}
