@@ -1,4 +1,5 @@
 import {
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -22,6 +23,8 @@ type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
 type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: ReactNode;
   error?: string | undefined;
+  /** Reads the message out as it appears (role="alert"), as `Field`'s `announced`. */
+  announced?: boolean;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -140,7 +143,15 @@ export function SelectField({ label, error, id, className = '', options, ref, ..
 }
 
 /** A tick box with its label beside it and its message below; it starts as the form's value says (never ticked for the shopper). */
-export function CheckboxField({ label, error, id, className = '', ref, ...input }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  error,
+  announced = false,
+  id,
+  className = '',
+  ref,
+  ...input
+}: CheckboxFieldProps) {
   const fallbackId = useId();
   const controlId = id ?? fallbackId;
   const errorId = `${controlId}-error`;
@@ -158,7 +169,7 @@ export function CheckboxField({ label, error, id, className = '', ref, ...input 
         <span>{label}</span>
       </label>
       {error && (
-        <p id={errorId} className="text-sm text-red-700">
+        <p id={errorId} {...(announced ? { role: 'alert' } : {})} className="text-sm text-red-700">
           {error}
         </p>
       )}
@@ -255,4 +266,15 @@ export function CheckboxGroupField<Value extends string>({
       )}
     </fieldset>
   );
+}
+
+// The browser's own "Choose File" button, dressed as the store's secondary button (Tailwind's
+// file: variant), so every picker looks like the rest of the form and keeps the native picker's
+// keyboard and screen-reader behaviour.
+const FILE_PICKER_CLASS =
+  'block w-full text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-brand-600 file:bg-white file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-50 disabled:opacity-60 disabled:file:cursor-not-allowed';
+
+/** A file input styled as a button; label it with a <label htmlFor>, or draw it in `Field`. */
+export function FilePicker({ className = '', ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  return <input type="file" className={`${FILE_PICKER_CLASS} ${className}`} {...props} />;
 }

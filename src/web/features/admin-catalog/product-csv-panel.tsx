@@ -3,7 +3,7 @@ import type { ImportPreview } from '../../../shared/api/admin';
 import { PRODUCT_CSV_COLUMN_HELP } from '../../../shared/product-csv-columns';
 import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
-import { FilePicker } from '../../components/file-picker';
+import { FilePicker } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { downloadProductsCsv, useImportProducts, usePreviewProductImport } from './catalog-api';
 

@@ -4,7 +4,7 @@ import type { PhotoZipResult } from '../../../shared/api/admin';
 import { ApiError, readToken } from '../../api/client';
 import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
-import { FilePicker } from '../../components/file-picker';
+import { FilePicker } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 
 /** Sends the zip as the body; answers what it would do (preview) or did. */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, productImageSrcSet } from '../../../shared/product-images';
 import { errorMessage } from '../../components/admin/admin-ui';
 import { Button } from '../../components/button';
-import { FilePicker } from '../../components/file-picker';
+import { FilePicker } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { uploadProductPhoto } from './catalog-api';
 

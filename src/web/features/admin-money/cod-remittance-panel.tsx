@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatInr } from '../../../shared/money';
 import { errorMessage } from '../../components/admin/admin-ui';
-import { FilePicker } from '../../components/file-picker';
+import { FilePicker } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useImportCodRemittance } from './money-api';
 

@@ -11,7 +11,7 @@ import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Pager, QueryState, StatusText } from '../../components/admin/admin-ui';
 import { EmailLink, PhoneLink } from '../../components/admin/contact-links';
 import { Button } from '../../components/button';
-import { FormField, SelectField } from '../../components/form-field';
+import { CheckboxField, FormField, SelectField } from '../../components/form-field';
 import { EmptyState, ErrorBanner } from '../../components/status-message';
 import { type OrderFilters, useAdminOrders } from './orders-api';
 
@@ -309,15 +309,12 @@ export function OrdersView({
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-3 text-sm">
-              <label className="inline-flex min-h-11 items-center gap-2 font-semibold text-stone-800">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5 accent-brand-600"
-                  checked={wholePageChosen || allMatching}
-                  onChange={togglePage}
-                />
-                Select all on this page
-              </label>
+              <CheckboxField
+                label="Select all on this page"
+                className="font-semibold"
+                checked={wholePageChosen || allMatching}
+                onChange={togglePage}
+              />
               {wholePageChosen &&
                 !allMatching &&
                 total > pageIds.length &&
@@ -335,10 +332,9 @@ export function OrdersView({
             <ul className="divide-y divide-stone-100 rounded-xl border border-brand-100 bg-white">
               {list?.data.map((order) => (
                 <li key={order.id} className="flex items-start gap-3 p-3">
-                  <input
-                    type="checkbox"
-                    aria-label={`Choose order ${order.orderNumber}`}
-                    className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+                  <CheckboxField
+                    label={<span className="sr-only">Choose order {order.orderNumber}</span>}
+                    className="shrink-0"
                     checked={allMatching || chosen.has(order.id)}
                     onChange={() => toggle(order.id)}
                   />

@@ -18,7 +18,7 @@ import { formatInr } from '../../../shared/money';
 import { ApiError, apiRequest } from '../../api/client';
 import { checksOnFirstUse, refusalOnFields, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
-import { CheckboxField, FormField, TextAreaField } from '../../components/form-field';
+import { CheckboxField, Field, FilePicker, FormField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import type { CheckoutLine } from './checkout-lines';
 import { GiftLinkSlotChoices, useGiftLinkTotal } from './gift-link-choices';
@@ -153,15 +153,16 @@ export function GiftLinkListForm({
         {...register('list')}
         {...(rowProblems.length > 0 ? { 'aria-describedby': rowsId } : {})}
       />
-      <label className="flex flex-col gap-1 text-sm font-semibold text-stone-900">
-        Or upload a CSV file
-        <input
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          className="w-full min-w-0 max-w-full text-sm font-normal"
-          onChange={(event) => void upload(event)}
-        />
-      </label>
+      <Field id={undefined} label="Or upload a CSV file" error={undefined}>
+        {(control) => (
+          <FilePicker
+            accept=".csv,text/csv,text/plain"
+            className="min-w-0 max-w-full"
+            onChange={(event) => void upload(event)}
+            {...control}
+          />
+        )}
+      </Field>
       {rowProblems.length > 0 && (
         <div
           id={rowsId}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { GIFT_MESSAGE_MAX, giftMessageLength } from '../../../shared/gift-options-rules';
-import { FormField, TextAreaField } from '../../components/form-field';
+import { CheckboxField, FormField, TextAreaField } from '../../components/form-field';
 
 /** What the shopper has ticked and typed under "This is a gift". */
 export type GiftChoice = { isGift: boolean; message: string; hidePrices: boolean; recipientEmail: string };
@@ -9,31 +9,6 @@ export const NO_GIFT: GiftChoice = { isGift: false, message: '', hidePrices: fal
 
 /** What the server's schema says about the message and the e-mail, field by field. */
 export type GiftErrors = { message?: string; recipientEmail?: string };
-
-/** A checkbox with its label, at least 44 px tall for a thumb. */
-export function Tick({
-  label,
-  checked,
-  className = '',
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  className?: string;
-  onChange(checked: boolean): void;
-}) {
-  return (
-    <label className={`flex min-h-11 items-center gap-3 text-stone-800 ${className}`}>
-      <input
-        type="checkbox"
-        className="h-5 w-5 accent-brand-600"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span>{label}</span>
-    </label>
-  );
-}
 
 /** The gift message (with a live count up to 250) and "hide prices" at checkout. */
 export function GiftOptionsField({
@@ -56,11 +31,11 @@ export function GiftOptionsField({
       <h2 id={`${counterId}-title`} className="text-lg font-bold text-stone-900">
         Gift Options
       </h2>
-      <Tick
+      <CheckboxField
         label="This is a gift"
         className="mt-2 font-semibold"
         checked={choice.isGift}
-        onChange={(isGift) => onChange({ ...choice, isGift })}
+        onChange={(event) => onChange({ ...choice, isGift: event.target.checked })}
       />
       {choice.isGift && (
         <div className="mt-2 flex flex-col gap-3">
@@ -83,10 +58,10 @@ export function GiftOptionsField({
             </p>
             <p className="text-sm text-stone-600">Printed on the packing slip that travels with the gift.</p>
           </div>
-          <Tick
+          <CheckboxField
             label="Hide prices on the packing slip"
             checked={choice.hidePrices}
-            onChange={(hidePrices) => onChange({ ...choice, hidePrices })}
+            onChange={(event) => onChange({ ...choice, hidePrices: event.target.checked })}
           />
           <FormField
             label="Recipient's e-mail (optional)"

@@ -6,7 +6,7 @@ import {
   NOTIFY_CHANNELS,
   type NotifyChannel,
 } from '../../../shared/notification-rules';
-import { FormField } from '../../components/form-field';
+import { CheckboxField, FormField } from '../../components/form-field';
 
 /** What the shopper ticked under "Order updates", and the offers they ticked (decision 0062). */
 export type UpdatesChoice = Record<NotifyChannel, boolean> & {
@@ -81,15 +81,12 @@ export function OrderUpdatesField({
         </legend>
         <div className="flex flex-wrap gap-x-6">
           {channels.map((channel) => (
-            <label key={channel} className="flex min-h-11 items-center gap-3 text-stone-800">
-              <input
-                type="checkbox"
-                className="h-5 w-5 accent-brand-600"
-                checked={choice[channel]}
-                onChange={(event) => onChange({ ...choice, [channel]: event.target.checked })}
-              />
-              <span>{NOTIFY_CHANNEL_LABELS[channel]}</span>
-            </label>
+            <CheckboxField
+              key={channel}
+              label={NOTIFY_CHANNEL_LABELS[channel]}
+              checked={choice[channel]}
+              onChange={(event) => onChange({ ...choice, [channel]: event.target.checked })}
+            />
           ))}
         </div>
       </fieldset>
@@ -110,15 +107,12 @@ export function OrderUpdatesField({
           <p className="mt-2 text-sm text-stone-600">
             The order's news comes to you, as ticked above; the recipient hears only if you ask.
           </p>
-          <label className="mt-1 flex min-h-11 items-center gap-3 text-stone-800">
-            <input
-              type="checkbox"
-              className="h-5 w-5 accent-brand-600"
-              checked={choice.giftRecipient}
-              onChange={(event) => onChange({ ...choice, giftRecipient: event.target.checked })}
-            />
-            <span>Tell the recipient on WhatsApp when it is on its way and delivered (no prices)</span>
-          </label>
+          <CheckboxField
+            label="Tell the recipient on WhatsApp when it is on its way and delivered (no prices)"
+            className="mt-1"
+            checked={choice.giftRecipient}
+            onChange={(event) => onChange({ ...choice, giftRecipient: event.target.checked })}
+          />
           {choice.giftRecipient && (
             <div className="mt-1 flex flex-col gap-1">
               {/* Decision 0069: a number of its own, apart from the buyer's; no placeholder that
@@ -142,17 +136,14 @@ export function OrderUpdatesField({
         <fieldset className="mt-3">
           <legend className="text-sm text-stone-600">Offers and reminders (optional):</legend>
           {offerChannels.map((channel) => (
-            <label key={channel} className="flex min-h-11 items-center gap-3 text-stone-800">
-              <input
-                type="checkbox"
-                className="h-5 w-5 accent-brand-600"
-                checked={choice.offers[channel]}
-                onChange={(event) =>
-                  onChange({ ...choice, offers: { ...choice.offers, [channel]: event.target.checked } })
-                }
-              />
-              <span>{consentWording('marketing', channel, storeName)}</span>
-            </label>
+            <CheckboxField
+              key={channel}
+              label={consentWording('marketing', channel, storeName)}
+              checked={choice.offers[channel]}
+              onChange={(event) =>
+                onChange({ ...choice, offers: { ...choice.offers, [channel]: event.target.checked } })
+              }
+            />
           ))}
         </fieldset>
       )}

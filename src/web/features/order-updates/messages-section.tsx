@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { AccountConsent } from '../../../shared/consents';
 import { chooseAnalytics } from '../../analytics';
 import { storeSettings } from '../../app-data';
+import { CheckboxField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/status-message';
 import { useChangeAnalyticsConsent, useChangeConsent, useConsents } from './order-updates-api';
 
@@ -114,17 +115,13 @@ function ConsentToggle({
   onToggle(given: boolean): void;
 }) {
   return (
-    <label className="flex min-h-11 items-center justify-between gap-3 text-stone-800">
-      <span>{wording}</span>
-      <input
-        type="checkbox"
-        role="switch"
-        aria-checked={given}
-        className="h-5 w-5 shrink-0 accent-brand-600"
-        checked={given}
-        disabled={busy}
-        onChange={(event) => onToggle(event.target.checked)}
-      />
-    </label>
+    <CheckboxField
+      label={wording}
+      role="switch"
+      aria-checked={given}
+      checked={given}
+      disabled={busy}
+      onChange={(event) => onToggle(event.target.checked)}
+    />
   );
 }

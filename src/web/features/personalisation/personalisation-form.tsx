@@ -8,7 +8,7 @@ import {
   personalisationLength,
 } from '../../../shared/personalisation-rules';
 import { ApiError } from '../../api/client';
-import { FilePicker } from '../../components/file-picker';
+import { FilePicker } from '../../components/form-field';
 import { uploadPersonalisationPhoto } from './personalisation-api';
 
 /** What the shopper has typed and uploaded so far, before it is normalised for the cart. */

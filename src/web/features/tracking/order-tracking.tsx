@@ -4,7 +4,7 @@ import { formatIndiaDay } from '../../../shared/india-time';
 import { ApiError } from '../../api/client';
 import { checksOnFirstUse, useCheckedForm } from '../../checked-form';
 import { Button } from '../../components/button';
-import { FormField, TextAreaField } from '../../components/form-field';
+import { FormField, RadioGroupField, TextAreaField } from '../../components/form-field';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { ShipmentTracking } from './shipment-tracking';
 import { useAnswerFailedDelivery, useOrderTracking } from './tracking-api';
@@ -14,6 +14,11 @@ const checkDeliveryAnswer = checksOnFirstUse(
   () => import('./tracking-checks'),
   (checks) => checks.checkDeliveryAnswer,
 );
+
+const COURIER_ANSWERS = [
+  { value: 'reattempt', label: 'Choose a new attempt date' },
+  { value: 'fix_address', label: 'Fix the address and phone' },
+];
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
@@ -76,17 +81,12 @@ function FailedDelivery({
       <p className="text-sm text-stone-700">
         Tell the courier what to do. Without an answer the parcel comes back to us and we will contact you.
       </p>
-      <fieldset className="space-y-1">
-        <legend className="text-sm font-semibold text-stone-800">What should the courier do?</legend>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" value="reattempt" {...register('kind')} />
-          Choose a new attempt date
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" value="fix_address" {...register('kind')} />
-          Fix the address and phone
-        </label>
-      </fieldset>
+      <RadioGroupField
+        legend="What should the courier do?"
+        options={COURIER_ANSWERS}
+        error={errors.kind?.message}
+        {...register('kind')}
+      />
       {choice === 'reattempt' ? (
         <FormField
           label={`New attempt date (until ${formatIndiaDay(failed.latestDate)})`}
