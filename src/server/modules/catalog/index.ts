@@ -5,9 +5,11 @@ export { type CatalogService, createCatalogService, RULE_COLLECTIONS_EVERY_MS } 
 export type { ProductChanges } from './catalog-writes';
 export { lowStockCount, lowStockProducts } from './low-stock';
 export {
+  availabilityOf,
   type ProductCard,
   parcelFactsOf,
   pricedProductsOf,
+  productBuyable,
   productCardsOf,
   productNamesOf,
   productOnSale,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { categories, products } from './tables';
 
@@ -76,4 +77,21 @@ export async function parcelFactsOf(runner: Queryable, productIds: readonly numb
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(inArray(products.id, [...productIds]));
+}
+
+/** Can be bought now: in stock for at least its least order, and not archived. */
+const buyable = sql`${products.stock} >= greatest(${products.minQuantity}, 1) and not ${products.archived}`;
+
+/** The condition that the product `productId` (the caller's column) can be bought now. */
+export function productBuyable(productId: SQL | AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${buyable})`;
+}
+
+/** Whether the product is archived, and whether it can be bought now; null when there is none. */
+export async function availabilityOf(runner: Queryable, productId: number) {
+  const [product] = await runner
+    .select({ archived: products.archived, buyable: sql<boolean>`${buyable}` })
+    .from(products)
+    .where(eq(products.id, productId));
+  return product ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutCartLine, RestoredLine } from '../../../shared/api/notifications';
 import { toRupees } from '../../../shared/money';
@@ -11,7 +11,7 @@ import type { Clock } from '../../clock';
 import { type Db, rowsOf } from '../../db/client';
 import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
-import { categories, products } from '../catalog/tables';
+import { productCardsOf, productNamesOf } from '../catalog';
 import { cartReminderMail, enqueueMail } from '../mail';
 import { orderItems } from '../orders/tables';
 import { consentGiven } from './consents';
@@ -203,20 +203,12 @@ export function createCartReminders({
   /** The wanted lines still sold and in stock (cut to the stock), at today's prices; the rest named. */
   async function sellable(wanted: Wanted[], names: Map<number, string>) {
     const ids = [...new Set(wanted.map((line) => line.productId))];
-    const rows =
-      ids.length === 0
-        ? []
-        : await db
-            .select({ product: products, category: categories.name })
-            .from(products)
-            .leftJoin(categories, eq(categories.id, products.categoryId))
-            .where(inArray(products.id, ids));
+    const cards = await productCardsOf(db, ids);
     const lines: RestoredLine[] = [];
     const unavailable: string[] = [];
     for (const line of wanted) {
-      const row = rows.find(({ product }) => product.id === line.productId);
-      if (!row) continue;
-      const { product, category } = row;
+      const product = cards.find((card) => card.id === line.productId);
+      if (!product) continue;
       const available = product.allowPreOrder ? line.quantity : Math.min(line.quantity, product.stock);
       if (product.archived || available < Math.max(product.minQuantity, 1)) {
         unavailable.push(names.get(line.productId) ?? product.name);
@@ -229,7 +221,7 @@ export function createCartReminders({
           slug: product.slug,
           price: toRupees(product.pricePaise),
           image: product.image,
-          category: category ?? '',
+          category: product.category,
           inStock: product.stock > 0,
           allowPreOrder: product.allowPreOrder,
           minQuantity: product.minQuantity,
@@ -304,16 +296,11 @@ export function createCartReminders({
         await db.delete(checkoutCarts).where(eq(checkoutCarts.userId, userId));
         return { recorded: 0 };
       }
-      const known = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(
-          inArray(
-            products.id,
-            lines.map((line) => line.productId),
-          ),
-        );
-      const missing = lines.findIndex((line) => !known.some((row) => row.id === line.productId));
+      const known = await productNamesOf(
+        db,
+        lines.map((line) => line.productId),
+      );
+      const missing = lines.findIndex((line) => !known.has(line.productId));
       if (missing >= 0) {
         const message = `Product ${lines[missing]?.productId} is not sold here`;
         throw invalid(message, [{ path: `lines.${missing}.productId`, message }]);

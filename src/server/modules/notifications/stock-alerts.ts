@@ -2,14 +2,14 @@
 // sold-out product's page; the ask is a consent in the ledger (purpose stock_alert, that channel),
 // and one message goes through the outbox when the product can be bought again. One alert per
 // shopper and product: asking again while it waits changes nothing, so a restock tells them once.
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { StockAlert } from '../../../shared/api/notifications';
 import type { MessageChannel } from '../../../shared/notifications';
 import { productPath } from '../../../shared/slug';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, notFound } from '../../errors';
-import { users } from '../auth/tables';
-import { products } from '../catalog/tables';
+import { contactOf } from '../auth';
+import { availabilityOf, productBuyable, productNamesOf } from '../catalog';
 import { consentGiven, recordConsent } from './consents';
 import { withoutOptOuts } from './notices';
 import { notificationOutbox, stockAlerts } from './tables';
@@ -28,9 +28,6 @@ const toAlert = (row: Row): StockAlert => ({
   requestedAt: row.requestedAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 });
-
-/** Can be bought now: in stock for at least its least order, and not archived. */
-const buyable = sql`${products.stock} >= greatest(${products.minQuantity}, 1) AND NOT ${products.archived}`;
 
 export async function stockAlertOf(runner: Queryable, userId: number, productId: number) {
   const [row] = await runner
@@ -51,17 +48,11 @@ export async function requestStockAlert(
   request: { userId: number; productId: number; channel: MessageChannel; at: Date },
 ): Promise<StockAlert> {
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ archived: products.archived, buyable: sql<boolean>`${buyable}` })
-      .from(products)
-      .where(eq(products.id, request.productId));
+    const product = await availabilityOf(tx, request.productId);
     if (!product || product.archived) throw notFound(STOCK_ALERT_MESSAGES.productGone);
     if (product.buyable) throw conflict(STOCK_ALERT_MESSAGES.inStock);
-    const [account] = await tx
-      .select({ phone: users.phone })
-      .from(users)
-      .where(and(eq(users.id, request.userId), isNotNull(users.phoneVerifiedAt)));
-    if (!account?.phone) throw conflict(STOCK_ALERT_MESSAGES.mobileNeeded);
+    const account = await contactOf(tx, request.userId);
+    if (!account?.verified || !account.phone) throw conflict(STOCK_ALERT_MESSAGES.mobileNeeded);
 
     const waiting = await stockAlertOf(tx, request.userId, request.productId);
     if (waiting && waiting.sentAt === null && waiting.channel === request.channel) return waiting;
@@ -115,20 +106,18 @@ export async function cancelStockAlert(db: Db, userId: number, productId: number
 export async function queueStockAlerts(db: Db, at: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({
-        alert: stockAlerts,
-        phone: users.phone,
-        name: products.name,
-      })
+      .select()
       .from(stockAlerts)
-      .innerJoin(products, eq(products.id, stockAlerts.productId))
-      .innerJoin(users, eq(users.id, stockAlerts.userId))
-      .where(and(isNull(stockAlerts.sentAt), buyable))
+      .where(and(isNull(stockAlerts.sentAt), productBuyable(stockAlerts.productId)))
       .limit(200)
-      .for('update', { of: stockAlerts, skipLocked: true });
+      .for('update', { skipLocked: true });
+    const names = await productNamesOf(tx, [...new Set(due.map((alert) => alert.productId))]);
     let queued = 0;
-    for (const { alert, phone, name } of due) {
+    for (const alert of due) {
       await tx.update(stockAlerts).set({ sentAt: at }).where(eq(stockAlerts.id, alert.id));
+      // The account's mobile is set only once a code sent to it came back (decision 0054).
+      const phone = (await contactOf(tx, alert.userId))?.phone;
+      const name = names.get(alert.productId) ?? '';
       if (!phone || !(await consentGiven(tx, alert.userId, 'stock_alert', alert.channel))) continue;
       const recipient = { channel: alert.channel, to: phone, audience: 'shopper' as const };
       if ((await withoutOptOuts(tx, [recipient])).length === 0) continue;

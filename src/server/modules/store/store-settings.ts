@@ -1,8 +1,8 @@
+import { checkoutDefaults, notifyDefaultsFrom } from '../../../shared/notify-defaults';
 import type { OwnerSettings } from '../../../shared/owner-settings';
 import type { StoreSettings } from '../../../shared/store-settings';
 import type { Config } from '../../config';
 import { storeIdentityFrom } from '../../store-identity';
-import { checkoutDefaults, notifyDefaultsFrom } from '../notifications';
 
 /**
  * The public part of the configuration, with the owner's saved settings over it when given

@@ -1,4 +1,4 @@
-import type { NotifyChannel, NotifyConsent } from '../../../shared/notifications';
+import type { NotifyChannel, NotifyConsent } from './notifications';
 
 export type NotifyDefaults = Record<NotifyChannel, boolean>;
 
