@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { ShippingAddress } from '../../../shared/address';
 import { codRefusal } from '../../../shared/cash-on-delivery';
 import type { DeliveryChoice } from '../../../shared/delivery-dates';
@@ -26,24 +26,26 @@ import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, invalid, notFound, unavailable } from '../../errors';
-import { products } from '../catalog/tables';
-import { recordMoney, refundFromPayments } from '../money-ledger';
-import { payments } from '../money-ledger/tables';
+import { restock } from '../catalog';
+import { markPaymentRefundDue, recordMoney, refundFromPayments } from '../money-ledger';
 import {
   type DeliveryLookup,
-  estimateOf,
   feePaiseOf,
   feesOfOrder,
   hasOpenShipment,
   isOrderId,
+  lockedLinesOf,
+  lockedOrderOf,
   type OrderRow,
+  orderLinesOf,
+  orderOf,
   type ReadCodRules,
   recordStatus,
+  removeOrderLine,
   setFee,
+  setOrderDelivery,
   slotFeeOf,
-  windowColumnsOf,
 } from '../orders';
-import { orderItems, orders } from '../orders/tables';
 import type { PaymentProvider } from '../payment-providers';
 import { addressEdits } from './tables';
 
@@ -140,10 +142,7 @@ export function createOrderEdits({
     delivery: DeliveryChoice | undefined,
     now: Date,
   ): Promise<CheckedAddress> {
-    const lines = await db
-      .select({ isPreOrder: orderItems.isPreOrder })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, before.id));
+    const lines = await orderLinesOf(db, before.id);
     const pincode = address.postalCode;
     const check = await lookupDelivery(pincode, { isPreOrder: lines.some((line) => line.isPreOrder) });
     if (!check.info.serviceable) {
@@ -170,7 +169,7 @@ export function createOrderEdits({
 
   /** Under the order's row lock: still editable, not booked, and as it was when the change was asked. */
   async function lockEditable(tx: Tx, orderId: string, seenUpdatedAt: Date): Promise<OrderRow> {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const row = await lockedOrderOf(tx, orderId);
     if (!row || !ADDRESS_EDITABLE_STATUSES.includes(row.status))
       throw conflict(ORDER_EDIT_MESSAGES.notEditable);
     if (await hasOpenShipment(tx, orderId)) throw conflict(ORDER_EDIT_MESSAGES.booked);
@@ -203,21 +202,14 @@ export function createOrderEdits({
     },
   ): Promise<OrderRow> {
     const { address, chosen, now } = change;
-    const [edited] = await tx
-      .update(orders)
-      .set({
-        shippingAddress: address,
-        deliveryPincode: address.postalCode,
-        deliveryEstimate: estimateOf(change.check.info),
-        deliveryDate: chosen?.date ?? null,
-        deliverySlot: chosen?.slot ?? null,
-        ...windowColumnsOf(chosen, change.slots),
-        totalPaise: row.totalPaise + change.differencePaise,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, row.id))
-      .returning();
-    if (!edited) throw new Error(`Order ${row.id} vanished`);
+    const edited = await setOrderDelivery(tx, row.id, {
+      address,
+      info: change.check.info,
+      chosen,
+      slots: change.slots,
+      totalPaise: row.totalPaise + change.differencePaise,
+      at: now,
+    });
     if (change.rewriteFee) {
       await setFee(tx, row.id, 'delivery_slot', change.slotFeePaise, change.slotFeeLabel ?? undefined);
     }
@@ -270,7 +262,7 @@ export function createOrderEdits({
         waiveFeeDifference?: boolean;
       },
     ): Promise<{ outcome: 'changed' | 'awaiting_payment' }> {
-      const [before] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+      const before = isOrderId(orderId) ? await orderOf(db, orderId) : null;
       if (!before || (userId !== null && before.userId !== userId))
         throw notFound(ORDER_EDIT_MESSAGES.notFound);
       const fees = await feesOfOrder(db, orderId);
@@ -400,7 +392,7 @@ export function createOrderEdits({
      */
     async recheckEdit(editId: number): Promise<EditRecheck> {
       const [edit] = await db.select().from(addressEdits).where(eq(addressEdits.id, editId));
-      const [row] = edit ? await db.select().from(orders).where(eq(orders.id, edit.orderId)) : [];
+      const row = edit ? await orderOf(db, edit.orderId) : null;
       if (!edit || !row) return { problem: ADDRESS_EDIT_LAPSED_REASONS.changedMeanwhile };
       try {
         return await checkNewAddress(row, edit.address, edit.delivery ?? undefined, clock.now());
@@ -431,7 +423,7 @@ export function createOrderEdits({
         .from(addressEdits)
         .where(eq(addressEdits.id, editId));
       if (!held) throw new Error(`Address edit ${editId} vanished`);
-      const [row] = await tx.select().from(orders).where(eq(orders.id, held.orderId)).for('update');
+      const row = await lockedOrderOf(tx, held.orderId);
       if (!row) throw new Error(`Order ${held.orderId} vanished`);
       const [edit] = await tx.select().from(addressEdits).where(eq(addressEdits.id, editId)).for('update');
       if (!edit) throw new Error(`Address edit ${editId} vanished`);
@@ -463,10 +455,7 @@ export function createOrderEdits({
             .update(addressEdits)
             .set({ state: refusal?.state ?? 'refused', settledAt: now })
             .where(eq(addressEdits.id, edit.id));
-        await tx
-          .update(payments)
-          .set({ refundDueReason: 'address_change_lapsed' })
-          .where(eq(payments.id, paymentRowId));
+        await markPaymentRefundDue(tx, paymentRowId, 'address_change_lapsed');
         await recordStatus(tx, {
           orderId: row.id,
           status: row.status,
@@ -505,10 +494,7 @@ export function createOrderEdits({
           .where(and(eq(addressEdits.state, 'awaiting_payment'), lte(addressEdits.expiresAt, now)))
           .returning();
         for (const edit of lapsed) {
-          const [row] = await tx
-            .select({ status: orders.status })
-            .from(orders)
-            .where(eq(orders.id, edit.orderId));
+          const row = await orderOf(tx, edit.orderId);
           await recordStatus(tx, {
             orderId: edit.orderId,
             status: row?.status ?? 'paid',
@@ -531,14 +517,12 @@ export function createOrderEdits({
      */
     async removeLine(orderId: string, lineId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = isOrderId(orderId)
-          ? await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-          : [];
+        const row = isOrderId(orderId) ? await lockedOrderOf(tx, orderId) : null;
         if (!row) throw notFound(ORDER_EDIT_MESSAGES.notFound);
         if (!ADDRESS_EDITABLE_STATUSES.includes(row.status))
           throw conflict(LINE_REMOVAL_MESSAGES.notEditable);
         if (await hasOpenShipment(tx, orderId)) throw conflict(LINE_REMOVAL_MESSAGES.booked);
-        const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).for('update');
+        const lines = await lockedLinesOf(tx, orderId);
         const line = lines.find((candidate) => candidate.id === lineId);
         if (!line) throw notFound(LINE_REMOVAL_MESSAGES.lineNotFound);
         if (lines.length === 1) throw conflict(LINE_REMOVAL_MESSAGES.lastLine);
@@ -546,21 +530,14 @@ export function createOrderEdits({
         const linePaise = returnShare(itemsPaise - line.discountPaise, line.quantity, 0, line.quantity);
         const now = clock.now();
         if (line.reservedQuantity > 0)
-          await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} + ${line.reservedQuantity}` })
-            .where(eq(products.id, line.productId));
-        await tx.delete(orderItems).where(eq(orderItems.id, line.id));
-        await tx
-          .update(orders)
-          .set({
-            subtotalPaise: row.subtotalPaise - itemsPaise,
-            // The order's discount is the coupon's; the line's also holds its tier (decision 0080).
-            discountPaise: row.discountPaise - (line.discountPaise - line.tierDiscountPaise),
-            totalPaise: row.totalPaise - linePaise,
-            updatedAt: now,
-          })
-          .where(eq(orders.id, orderId));
+          await restock(tx, [{ productId: line.productId, quantity: line.reservedQuantity }]);
+        await removeOrderLine(tx, orderId, line.id, {
+          subtotalPaise: row.subtotalPaise - itemsPaise,
+          // The order's discount is the coupon's; the line's also holds its tier (decision 0080).
+          discountPaise: row.discountPaise - (line.discountPaise - line.tierDiscountPaise),
+          totalPaise: row.totalPaise - linePaise,
+          at: now,
+        });
         await reissueInvoice(tx, orderId, now, LINE_REMOVED_CREDIT_REASON);
         const cod = row.paymentMethod === 'cod';
         await recordStatus(tx, {

@@ -19,7 +19,7 @@ export {
   type ReadGiftLinkRules,
 } from './gift-link-orders';
 export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
-export { countUnitsReturning, setOrderDelivery, setOrderStatus } from './order-changes';
+export { countUnitsReturning, removeOrderLine, setOrderDelivery, setOrderStatus } from './order-changes';
 export {
   deliveryPaidPaise,
   feePaiseOf,
@@ -34,6 +34,7 @@ export {
   claimUnownedOrder,
   hasReceived,
   linesOfOrders,
+  lockedLinesOf,
   lockedOrderOf,
   type OrderLine,
   orderIdByNumber,

@@ -81,3 +81,25 @@ export async function countUnitsReturning(tx: Tx, units: ReadonlyMap<number, num
       .where(eq(orderItems.id, orderItemId));
   }
 }
+
+/**
+ * Decision 0078: a line taken out of the order, whose sums become those given, in the caller's
+ * transaction (which holds the order's row and its lines').
+ */
+export async function removeOrderLine(
+  tx: Tx,
+  orderId: string,
+  lineId: number,
+  sums: { subtotalPaise: Paise; discountPaise: Paise; totalPaise: Paise; at: Date },
+): Promise<void> {
+  await tx.delete(orderItems).where(eq(orderItems.id, lineId));
+  await tx
+    .update(orders)
+    .set({
+      subtotalPaise: sums.subtotalPaise,
+      discountPaise: sums.discountPaise,
+      totalPaise: sums.totalPaise,
+      updatedAt: sums.at,
+    })
+    .where(eq(orders.id, orderId));
+}

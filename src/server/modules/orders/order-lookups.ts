@@ -64,6 +64,11 @@ export async function lockedOrderOf(tx: Tx, orderId: string): Promise<OrderRow |
   return order ?? null;
 }
 
+/** Decision 0078: the order's lines, each row locked, for a change of its lines in the caller's transaction. */
+export async function lockedLinesOf(tx: Tx, orderId: string): Promise<OrderLine[]> {
+  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).for('update');
+}
+
 /** The rows of these orders, in no particular order (an id of no order is left out). */
 export async function ordersOf(runner: Queryable, orderIds: readonly string[]): Promise<OrderRow[]> {
   if (orderIds.length === 0) return [];
