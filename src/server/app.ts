@@ -130,8 +130,8 @@ export async function buildApp({
         exclusive: true,
         run: async () => {
           await services.orders.expireOverdueOrders();
-          await services.orders.expireUnshippedCodOrders();
-          await services.orders.expireUnconfirmedCodOrders();
+          await services.cashOnDelivery.expireUnshippedCodOrders();
+          await services.cashOnDelivery.expireUnconfirmedCodOrders();
           // Decision 0081: gift links past their life, and those whose sender did not choose.
           await services.giftLinks.expireDue();
           // Decision 0084: group gifts past their deadline short, and those not topped up in time.

@@ -27,6 +27,7 @@ import {
   type PasswordCost,
 } from './modules/auth';
 import { createBulkEnquiryService } from './modules/bulk-enquiries';
+import { createCashOnDeliveryService, createCodSettlement } from './modules/cash-on-delivery';
 import { createCatalogService } from './modules/catalog';
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
@@ -47,12 +48,7 @@ import {
 } from './modules/notifications';
 import { createOrderEdits } from './modules/order-edits';
 import { mailStatusIfDue, orderRecordsOf } from './modules/order-records';
-import {
-  createCodSettlement,
-  createOrderAllowance,
-  createOrderService,
-  type ReadCodRules,
-} from './modules/orders';
+import { createOrderAllowance, createOrderService, type ReadCodRules } from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createOrderAnnouncements, createPaymentService, createSandboxService } from './modules/payments';
@@ -201,6 +197,22 @@ export function createServices({
     creditUndeliveredInvoice,
     releaseCoupon: coupons.release,
   });
+  const cashOnDelivery = createCashOnDeliveryService({
+    db,
+    clock,
+    codRules,
+    // The orders service is made below (it places COD orders through this one); asked on requests.
+    priceCheckout: (userId, request) => orders.priceCheckout(userId, request),
+    announce: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
+    // The shipment service is made below (it needs the courier); this runs only once requests do.
+    cancelCourierBooking: (orderId) => shipments.cancelBookingBeforePickup(orderId),
+    releaseCoupon: coupons.release,
+    mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
+    // Decision 0054: the owner's hours an unshipped COD order holds its stock (COD_HOLD_HOURS until saved).
+    holdHours: async () => (await settings.get()).values.codHoldHours,
+    confirmHours: async () => (await settings.get()).values.codConfirmHours,
+    onStockChanged,
+  });
   const orders = createOrderService({
     db,
     clock,
@@ -214,15 +226,10 @@ export function createServices({
     maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
     photoExists: (reference) => personalisationPhotoExists(imageStorage, reference),
     notifyDefaults,
-    onCashOrderPlaced: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
-    // The shipment service is made below (it needs the courier); this runs only once requests do.
-    cancelCourierBooking: (orderId) => shipments.cancelBookingBeforePickup(orderId),
+    cashOnDelivery,
     // The payments service is made below (it needs the orders); this runs only once requests do.
     refundOrder: (orderId) => payments.refundOrder(orderId),
     mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
-    // Decision 0054: the owner's hours an unshipped COD order holds its stock (COD_HOLD_HOURS until saved).
-    codHoldHours: async () => (await settings.get()).values.codHoldHours,
-    codConfirmHours: async () => (await settings.get()).values.codConfirmHours,
     onStockChanged,
     giftLinkRules: async () => {
       const values = (await settings.get()).values;
@@ -306,7 +313,7 @@ export function createServices({
   });
   // Decision 0064: a reply of YES (taken as STOP is) confirms that number's COD order waiting for it.
   messaging.messenger.onInbound(async (from, _channel, text) => {
-    if (isYesReply(text)) await orders.confirmCodByReply(from);
+    if (isYesReply(text)) await cashOnDelivery.confirmByReply(from);
   });
   // The courier (Shiprocket or the built-in sandbox) and the shipments booked with it.
   // Decision 0024: the sandbox courier's labels are drawn in a worker thread, like invoices.
@@ -463,6 +470,7 @@ export function createServices({
     deliverySlots,
     invoices,
     orders,
+    cashOnDelivery,
     orderEdits,
     giftLinks,
     groupGifts,

@@ -7,6 +7,7 @@ export * from '../modules/admin/tables';
 export * from '../modules/admin-reports/tables';
 export * from '../modules/auth/tables';
 export * from '../modules/bulk-enquiries/tables';
+export * from '../modules/cash-on-delivery/tables';
 export * from '../modules/catalog/tables';
 export * from '../modules/complaints/tables';
 export * from '../modules/coupons/tables';

@@ -47,6 +47,7 @@ import { containsPattern } from '../../db/sql-helpers';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { accountEmailOf, accountMatches, accountNameOf, accountNamesOf } from '../auth';
+import { type CodSettlement, codConfirmationAwaited } from '../cash-on-delivery';
 import type { CouponService } from '../coupons';
 import { giftLinkFlaggedAt, giftLinkWaits } from '../gift-links';
 import type { InvoiceService } from '../invoices';
@@ -61,7 +62,6 @@ import {
 import { mailStatusIfDue, orderRecordsOf } from '../order-records';
 import {
   addressOf,
-  type CodSettlement,
   deliveredAtOf,
   deliveryChoiceOf,
   feesByOrder,
@@ -72,7 +72,7 @@ import {
   recordStatus,
   releaseReservation,
 } from '../orders';
-import { codConfirmations, orderItems, orders } from '../orders/tables';
+import { orderItems, orders } from '../orders/tables';
 import { isQuoted, quotedCustomerOf, quoteEmailOf } from '../quotes';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -92,7 +92,7 @@ export const shipTodayWhere = (today: string): SQL =>
     inArray(orders.status, READY_TO_SHIP),
     or(isNull(orders.deliveryDate), lte(orders.deliveryDate, addDays(today, SHIP_TODAY_DAYS_AHEAD))),
     // Decision 0064: a large COD order waits for the customer's YES before it is booked.
-    sql`not exists (select 1 from ${codConfirmations} where ${codConfirmations.orderId} = ${orders.id} and ${codConfirmations.confirmedAt} is null)`,
+    not(codConfirmationAwaited(orders.id)),
   )!;
 
 /** How many orders the "Ship today" queue holds. */

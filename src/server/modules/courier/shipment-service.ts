@@ -43,12 +43,11 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, invalid, notFound, unauthorized, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { contactOf, mailContactOf } from '../auth';
+import { awaitsCodConfirmation, type CodSettlement } from '../cash-on-delivery';
 import { parcelFactsOf } from '../catalog';
 import { mailStatusIfDue } from '../order-records';
 import {
   addressOf,
-  awaitsCodConfirmation,
-  type CodSettlement,
   isOrderId,
   lockedOrderOf,
   type OrderRow,

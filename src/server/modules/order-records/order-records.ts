@@ -11,6 +11,7 @@ import { quantityDiscountLabel, savingRecordOf } from '../../../shared/order-cha
 import { isAddressEditable } from '../../../shared/order-edits';
 import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import type { Db, Tx } from '../../db/client';
+import { codConfirmationsAwaited } from '../cash-on-delivery';
 import { stockFlagsOf } from '../catalog';
 import { shipments } from '../courier/tables';
 import { giftLinksOf, giftThanksOf } from '../gift-links';
@@ -30,7 +31,6 @@ import {
   type OrderRow,
   timelinesOf,
 } from '../orders';
-import { codConfirmations } from '../orders/tables';
 import { quotedAmong } from '../quotes';
 import { returnsByOrder } from './return-records';
 
@@ -101,10 +101,7 @@ export async function orderRecordsOf(
       .select({ orderId: shipments.orderId })
       .from(shipments)
       .where(and(inArray(shipments.orderId, ids), isNull(shipments.cancelledAt))),
-    db
-      .select({ orderId: codConfirmations.orderId })
-      .from(codConfirmations)
-      .where(and(inArray(codConfirmations.orderId, ids), isNull(codConfirmations.confirmedAt))),
+    codConfirmationsAwaited(db, ids),
     giftLinksOf(db, ids),
     giftThanksOf(db, ids),
     heldAddressChangesOf(db, ids),
@@ -120,7 +117,6 @@ export async function orderRecordsOf(
   });
   const heldEditOf = new Map(held.map((edit) => [edit.orderId, edit]));
   const bookedIds = new Set(booked.map((shipment) => shipment.orderId));
-  const unconfirmedIds = new Set(unconfirmed.map((confirmation) => confirmation.orderId));
 
   return rows.map((row) => {
     const createdAt = row.createdAt.toISOString();
@@ -208,7 +204,7 @@ export async function orderRecordsOf(
             }
           : null,
       // Unconfirmed, it cannot be booked; cancelled (no YES in time), it says cancelled, not waiting.
-      awaitingCodYes: unconfirmedIds.has(row.id) && row.status !== 'cancelled',
+      awaitingCodYes: unconfirmed.has(row.id) && row.status !== 'cancelled',
       giftLink: link
         ? {
             recipientName: link.recipientName,

@@ -1,14 +1,16 @@
-// The orders module's public entry: checkout orders, their rows, charges, history, stock and expiry,
-// cash on delivery. How they are shown (their records and mails) is the order-records module's.
+// The orders module's public entry: checkout orders, their rows, charges, history, stock and expiry.
+// How they are shown (their records and mails) is the order-records module's; the rules of cash on
+// delivery are the cash-on-delivery module's, which changes an order's row through the functions here.
 
 export {
   COD_PLACED_NOTE,
-  COD_RETURNED_NOTE,
-  type CodSettlement,
-  createCodSettlement,
+  cancelReturnedUnpaid,
+  isUnshippedCodOrder,
+  markPaidAtDoor,
+  openCodOrderOf,
   type ReadCodRules,
-} from './cash-on-delivery';
-export { awaitsCodConfirmation } from './cod-confirmation';
+  unshippedCodOrder,
+} from './cod-orders';
 export { latestOrdersOf } from './customer-orders';
 export {
   type GiftLinkRules,
@@ -65,8 +67,10 @@ export {
   hasOpenShipment,
   nextOrderNumber,
   type OrderRow,
+  unbookedCodOrdersPlacedBefore,
 } from './order-rows';
 export {
+  type CashOnDeliveryHooks,
   createOrderService,
   type DeliveryLookup,
   isOrderId,

@@ -1,6 +1,6 @@
 // An order's row and what is read off it: its address, its chosen delivery, what it keeps of the
 // delivery check it was placed with, its number, whether the courier has it, when it was delivered.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate } from '../../../shared/api/orders';
 import type { DeliveryInfo } from '../../../shared/delivery';
@@ -10,10 +10,11 @@ import {
   type StoredDeliveryChoice,
 } from '../../../shared/delivery-dates';
 import { toRupees } from '../../../shared/money';
-import { type Db, rowsOf, type Tx } from '../../db/client';
+import { type Db, type Queryable, rowsOf, type Tx } from '../../db/client';
 import { shipments } from '../courier/tables';
+import { openCodOrder, UNSHIPPED_COD_STATUSES } from './cod-orders';
 import { feePaiseOf, type StoredFee } from './order-charges';
-import { orderEvents, type orders } from './tables';
+import { orderEvents, orders } from './tables';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -66,6 +67,32 @@ export async function hasOpenShipment(db: Db | Tx, orderId: string): Promise<boo
     .where(and(eq(shipments.orderId, orderId), isNull(shipments.cancelledAt)))
     .limit(1);
   return open !== undefined;
+}
+
+/**
+ * Decision 0054: open cash on delivery orders placed by `placedBefore` that the courier does not
+ * have (none booked, or its booking cancelled), the oldest first.
+ */
+export async function unbookedCodOrdersPlacedBefore(runner: Queryable, placedBefore: Date, limit: number) {
+  const due = await runner
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        openCodOrder(),
+        inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
+        lte(orders.createdAt, placedBefore),
+        notExists(
+          runner
+            .select({ id: shipments.id })
+            .from(shipments)
+            .where(and(eq(shipments.orderId, orders.id), isNull(shipments.cancelledAt))),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+  return due.map((row) => row.id);
 }
 
 /** When the order was last delivered (its latest 'delivered' event), for the return window. */

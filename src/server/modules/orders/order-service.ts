@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  exists,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  notExists,
-  or,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, ne, notExists, or } from 'drizzle-orm';
 import type {
   CreateGiftLinkBatchPayload,
   CreateGiftLinkBatchResponse,
@@ -23,8 +9,6 @@ import type { OpenGroupGiftPayload } from '../../../shared/api/group-gifts';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CashOrderResponse,
-  type CodEligibility,
-  type CodEligibilityRequest,
   type CreateOrderPayload,
   type CreateOrderResponse,
   PAYMENT_MESSAGES,
@@ -32,11 +16,10 @@ import {
   tooManyUnpaidOrdersMessage,
 } from '../../../shared/api/payments';
 import {
-  COD_CANCEL_MESSAGES,
   COD_CONFIRM_MESSAGES,
-  COD_MESSAGES,
+  type CodFacts,
+  type CodRules,
   codConfirmationDue,
-  shopperMayCancelCod,
 } from '../../../shared/cash-on-delivery';
 import { tierPricedLine } from '../../../shared/coupon';
 import type { DeliveryInfo } from '../../../shared/delivery';
@@ -59,12 +42,11 @@ import { tierSaving } from '../../../shared/quantity-tier-rules';
 import { quoteShippingPaise, type ReadDeliveryCharges } from '../../../shared/shipping';
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Clock } from '../../clock';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Queryable, Tx } from '../../db/client';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { users } from '../auth/tables';
 import type { AppliedCoupon, CouponService } from '../coupons';
-import { shipments } from '../courier/tables';
 import { giftLinks } from '../gift-links/tables';
 import { groupGifts } from '../group-gifts/tables';
 import { markRefundDue } from '../money-ledger';
@@ -76,15 +58,7 @@ import {
 } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
 import { orderQuotes } from '../quotes/tables';
-import {
-  COD_NOT_SHIPPED_NOTE,
-  COD_PLACED_NOTE,
-  cashOnDeliveryRefusal,
-  openCodOrder,
-  type ReadCodRules,
-  UNSHIPPED_COD_STATUSES,
-} from './cash-on-delivery';
-import { askCodConfirmation, confirmCodByReply } from './cod-confirmation';
+import { COD_PLACED_NOTE, openCodOrder, type ReadCodRules } from './cod-orders';
 import { giftLinkOf, insertGiftLink, type ReadGiftLinkRules, refuseGiftLinkSender } from './gift-link-orders';
 import { recordStatus } from './order-events';
 import { priceOrderLines } from './order-pricing';
@@ -93,7 +67,7 @@ import { estimateOf, type OrderRow } from './order-rows';
 import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
 import { insertPendingOrder, type PendingOrderLine, type RepricedLines } from './pending-order';
 import { releaseReservation } from './stock';
-import { codConfirmations, giftLinkBatches, orders } from './tables';
+import { giftLinkBatches, orders } from './tables';
 
 /**
  * The priced lines as an order stores them, each with its discounts: its quantity tier's saving
@@ -126,14 +100,21 @@ export type DeliveryLookup = (
 
 export const ORDER_EXPIRED_NOTE = 'Payment not received in time';
 export const ORDER_CANCELLED_BY_CUSTOMER_NOTE = 'Cancelled by the customer before payment';
-export const COD_CANCELLED_BY_CUSTOMER_NOTE = 'Cancelled by the customer before it was handed to the courier';
 
-/**
- * Cancels the order's courier booking while it has not been picked up (a call to the courier, so
- * outside any transaction): true when no booking stands in the way (none, or now cancelled),
- * false once the courier has the parcel.
- */
-export type CancelCourierBooking = (orderId: string) => Promise<boolean>;
+/** Decision 0042: the cash-on-delivery module's part in placing and cancelling a COD order. */
+export type CashOnDeliveryHooks = {
+  /** Create-order's check: a conflict saying why these rules refuse this account's order. */
+  refuse: (
+    runner: Queryable,
+    rules: CodRules,
+    userId: number,
+    order: Omit<CodFacts, 'phoneVerified' | 'openCodOrder'>,
+  ) => Promise<void>;
+  /** In the transaction that places the order: its announcements, and a large one's YES asked for. */
+  placed: (tx: Tx, order: OrderRow, now: Date, options: { awaitingYes: boolean }) => Promise<void>;
+  /** The shopper's cancel of an order the courier does not have yet. */
+  cancel: (order: OrderRow) => Promise<void>;
+};
 const ORDER_PLACED_NOTE = 'Order placed. Waiting for payment.';
 const GROUP_GIFT_OPENED_NOTE = 'Group gift opened: waiting for its contributions';
 
@@ -169,12 +150,9 @@ export function createOrderService({
   maxUnpaidOrders,
   photoExists,
   notifyDefaults,
-  onCashOrderPlaced,
-  cancelCourierBooking,
+  cashOnDelivery,
   refundOrder,
   mailStatus,
-  codHoldHours,
-  codConfirmHours,
   onStockChanged = () => {},
   giftLinkRules,
   recordsOf,
@@ -197,21 +175,12 @@ export function createOrderService({
   photoExists: (reference: string) => Promise<boolean>;
   /** The order-news channels an order gets when the shopper did not choose. */
   notifyDefaults: ReadNotifyDefaults;
-  /**
-   * Decision 0042: tells the customer and the owner of a cash on delivery order, in the transaction
-   * that places it (a paid order is told of by the payment that confirms it).
-   */
-  onCashOrderPlaced: (tx: Tx, order: OrderRow, now: Date, options: { awaitingYes: boolean }) => Promise<void>;
-  /** Decision 0042: the shipping module's cancel of a booking not yet picked up. */
-  cancelCourierBooking: CancelCourierBooking;
+  /** Decision 0042: the cash-on-delivery module's rules of a COD order (a paid one is told of when paid). */
+  cashOnDelivery: CashOnDeliveryHooks;
   /** Decision 0051: the payments module's refund of what is due on an order (after the commit). */
   refundOrder: (orderId: string) => Promise<unknown>;
   /** The status e-mail, queued in the transaction that cancels a paid order. */
   mailStatus: (tx: Tx, row: OrderRow, to: string, note: string, now: Date) => Promise<void>;
-  /** Decision 0054: the owner's hours an open COD order holds its stock unshipped. */
-  codHoldHours: () => Promise<number>;
-  /** Decision 0064: the owner's hours a COD order waits for its YES before it is cancelled. */
-  codConfirmHours: () => Promise<number>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
   /** Decision 0081: the owner's gift link life and links a day. */
@@ -470,49 +439,6 @@ export function createOrderService({
     return true;
   }
 
-  /** Why the shopper may not cancel this cash on delivery order (now), or null. */
-  const codCancelRefusal = (row: OrderRow): string | null => {
-    if (row.status === 'cancelled') return COD_CANCEL_MESSAGES.alreadyCancelled;
-    return shopperMayCancelCod({ status: row.status, collected: row.paidAt !== null })
-      ? null
-      : COD_CANCEL_MESSAGES.tooLate;
-  };
-
-  /**
-   * Decision 0042: the shopper cancels a cash on delivery order the courier does not have yet. The
-   * booking is cancelled with the courier first (no network call holds a transaction); then the
-   * order's row is locked and judged again, so of two cancels (or a cancel and the courier's scans)
-   * one goes after the other: the stock and the coupon use come back once, never after a pickup.
-   */
-  async function cancelCashOrder(order: OrderRow): Promise<void> {
-    const early = codCancelRefusal(order);
-    if (early) throw conflict(early);
-    if (!(await cancelCourierBooking(order.id))) throw conflict(COD_CANCEL_MESSAGES.tooLate);
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-      if (!row) throw notFound(PAYMENT_MESSAGES.orderNotFound);
-      const refusal = codCancelRefusal(row);
-      if (refusal) throw conflict(refusal);
-      // The owner booked it again meanwhile: that booking is theirs to cancel or ship.
-      const [booked] = await tx
-        .select({ id: shipments.id })
-        .from(shipments)
-        .where(and(eq(shipments.orderId, row.id), isNull(shipments.cancelledAt)));
-      if (booked) throw conflict(COD_CANCEL_MESSAGES.tooLate);
-      await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
-      await releaseReservation(tx, row.id);
-      await coupons.release(tx, row.id);
-      await recordStatus(tx, {
-        orderId: row.id,
-        status: 'cancelled',
-        note: COD_CANCELLED_BY_CUSTOMER_NOTE,
-        actor: 'customer',
-        at: now,
-      });
-    });
-  }
-
   /**
    * Decision 0051: the shopper cancels an order they paid for online until it is packed. The
    * move is conditional on the status read (a packing or a second cancel meanwhile wins), and the
@@ -570,14 +496,10 @@ export function createOrderService({
     const address = payload.shippingAddress;
     // Decision 0042: judged before the total, so a refused COD order hears why, not "prices changed";
     // judged again below under the account's lock.
-    const refuseCod = async (runner: Db | Tx) => {
+    const refuseCod = async (runner: Queryable) => {
       if (!rules) return;
-      const refusal = await cashOnDeliveryRefusal(runner, rules, userId, {
-        ...priced.codFacts,
-        orderValuePaise: priced.valuePaise,
-        pincode: address.postalCode,
-      });
-      if (refusal) throw conflict(refusal);
+      const facts = { ...priced.codFacts, orderValuePaise: priced.valuePaise, pincode: address.postalCode };
+      await cashOnDelivery.refuse(runner, rules, userId, facts);
     };
     await refuseCod(db);
     const charges = priced.chargesWith(rules?.feePaise);
@@ -631,8 +553,7 @@ export function createOrderService({
           status: cod ? 'confirmed' : 'pending',
         });
         if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
-        if (cod) await onCashOrderPlaced(tx, created, now, { awaitingYes });
-        if (awaitingYes) await askCodConfirmation(tx, created, await codConfirmHours(), now);
+        if (cod) await cashOnDelivery.placed(tx, created, now, { awaitingYes });
         // Decision 0062: what the shopper ticked is written to the consent ledger with the order.
         await recordCheckoutConsents(tx, userId, payload.notify, payload.marketing, now);
         return created;
@@ -952,33 +873,6 @@ export function createOrderService({
     };
   }
 
-  /**
-   * Decision 0042: whether this cart may be paid on delivery, by the rule create-order applies
-   * (its account facts read without a lock: create-order judges again under one).
-   */
-  async function codEligibility(userId: number, request: CodEligibilityRequest): Promise<CodEligibility> {
-    const rules = await codRules();
-    const priced = await priceCheckout(userId, request);
-    const fee = toRupees(rules.feePaise);
-    const totalWithFee = toRupees(chargesTotalPaise(priced.chargesWith(rules.feePaise)));
-    if (!rules.enabled) {
-      return { offered: false, available: false, reason: null, needsPhone: false, fee, totalWithFee };
-    }
-    const reason = await cashOnDeliveryRefusal(db, rules, userId, {
-      ...priced.codFacts,
-      orderValuePaise: priced.valuePaise,
-      pincode: request.pincode,
-    });
-    return {
-      offered: true,
-      available: reason === null,
-      reason,
-      needsPhone: reason === COD_MESSAGES.phone,
-      fee,
-      totalWithFee,
-    };
-  }
-
   async function ownOrder(userId: number, orderId: string): Promise<OrderRow> {
     const [row] = isOrderId(orderId)
       ? await db
@@ -998,46 +892,13 @@ export function createOrderService({
     return record;
   }
 
-  /**
-   * Cancels the cash on delivery orders of `due` that `stillDue` keeps, each judged again under its
-   * row lock (a booking or a YES that came meanwhile keeps it): stock and coupon back, the customer
-   * told with `note` (decisions 0054, 0064). Each is cancelled once, however many sweeps run.
-   */
-  async function cancelUnshippedCod(
-    due: readonly { id: string }[],
-    stillDue: SQL | undefined,
-    note: string,
-    now: Date,
-  ): Promise<number> {
-    let expired = 0;
-    for (const { id } of due) {
-      const cancelled = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, id), stillDue))
-          .for('update');
-        if (!row) return false;
-        await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
-        await releaseReservation(tx, row.id);
-        await coupons.release(tx, row.id);
-        await recordStatus(tx, { orderId: row.id, status: 'cancelled', note, at: now });
-        await mailStatus(tx, row, 'cancelled', note, now);
-        return true;
-      });
-      if (cancelled) expired++;
-    }
-    if (expired > 0) onStockChanged();
-    return expired;
-  }
-
   return {
     createOrder,
     createGiftLinkOrder,
     createGiftLinkBatch,
     createGroupGiftOrder,
     priceReplacementGift,
-    codEligibility,
+    priceCheckout,
     ownOrder,
     /** The provider's order for a pending order of ours, as create-order answers it (quotes too). */
     startPayment: respond,
@@ -1067,7 +928,7 @@ export function createOrderService({
     async cancelOrder(userId: number, orderId: string): Promise<OrderRecord> {
       const order = await ownOrder(userId, orderId);
       if (order.paymentMethod === 'cod') {
-        await cancelCashOrder(order);
+        await cashOnDelivery.cancel(order);
         onStockChanged();
         return getOrder(userId, order.id);
       }
@@ -1120,73 +981,6 @@ export function createOrderService({
       }
       if (expired > 0) onStockChanged();
       return expired;
-    },
-
-    /**
-     * Decision 0054: cancels cash on delivery orders not booked with the courier within the owner's
-     * hours, gives back their stock and coupon, and tells the customer with the cancellation mail.
-     * Each order is judged again under its row lock, so a booking made meanwhile keeps it.
-     */
-    async expireUnshippedCodOrders(): Promise<number> {
-      const now = clock.now();
-      const placedBefore = new Date(now.getTime() - (await codHoldHours()) * 60 * 60 * 1000);
-      const unshipped = () =>
-        and(
-          openCodOrder(),
-          inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
-          lte(orders.createdAt, placedBefore),
-          notExists(
-            db
-              .select({ id: shipments.id })
-              .from(shipments)
-              .where(and(eq(shipments.orderId, orders.id), isNull(shipments.cancelledAt))),
-          ),
-        );
-      const due = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(unshipped())
-        .orderBy(asc(orders.createdAt))
-        .limit(SWEEP_BATCH);
-      return cancelUnshippedCod(due, unshipped(), COD_NOT_SHIPPED_NOTE, now);
-    },
-
-    /** Decision 0064: a reply of YES from a number confirms its cash on delivery order waiting for it. */
-    confirmCodByReply: (from: string) => confirmCodByReply(db, from, clock.now()),
-
-    /**
-     * Decision 0064: cancels cash on delivery orders whose YES did not come within the owner's
-     * hours, gives back their stock and coupon, and tells the customer. Each is judged again under
-     * its row lock, so a YES that arrived meanwhile keeps it.
-     */
-    async expireUnconfirmedCodOrders(): Promise<number> {
-      const now = clock.now();
-      const askedBefore = new Date(now.getTime() - (await codConfirmHours()) * 60 * 60 * 1000);
-      const due = await db
-        .select({ id: codConfirmations.orderId })
-        .from(codConfirmations)
-        .innerJoin(orders, eq(orders.id, codConfirmations.orderId))
-        .where(
-          and(
-            isNull(codConfirmations.confirmedAt),
-            lte(codConfirmations.askedAt, askedBefore),
-            openCodOrder(),
-            inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
-          ),
-        )
-        .orderBy(asc(codConfirmations.askedAt))
-        .limit(SWEEP_BATCH);
-      const waiting = and(
-        openCodOrder(),
-        inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
-        exists(
-          db
-            .select({ id: codConfirmations.orderId })
-            .from(codConfirmations)
-            .where(and(eq(codConfirmations.orderId, orders.id), isNull(codConfirmations.confirmedAt))),
-        ),
-      );
-      return cancelUnshippedCod(due, waiting, COD_CONFIRM_MESSAGES.notConfirmed, now);
     },
   };
 }

@@ -51,7 +51,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CodEligibilityRequest, response: { 200: CodEligibility } },
       preHandler: app.requireUser,
     },
-    async (request) => app.orders.codEligibility(request.user.id, request.body),
+    async (request) => app.cashOnDelivery.eligibility(request.user.id, request.body),
   );
 
   app.post(

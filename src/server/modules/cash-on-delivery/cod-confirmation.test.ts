@@ -172,12 +172,12 @@ describe('cash on delivery confirmation by a reply of YES', () => {
     expect(await stock()).toBe(8);
 
     clock.set(new Date(clock.now().getTime() + 11 * HOUR));
-    expect(await store.app.orders.expireUnconfirmedCodOrders()).toBe(0);
+    expect(await store.app.cashOnDelivery.expireUnconfirmedCodOrders()).toBe(0);
     expect(await statusOf(order.orderId)).toBe('confirmed');
 
     clock.set(new Date(clock.now().getTime() + 2 * HOUR));
-    expect(await store.app.orders.expireUnconfirmedCodOrders()).toBe(1);
-    expect(await store.app.orders.expireUnconfirmedCodOrders()).toBe(0);
+    expect(await store.app.cashOnDelivery.expireUnconfirmedCodOrders()).toBe(1);
+    expect(await store.app.cashOnDelivery.expireUnconfirmedCodOrders()).toBe(0);
     expect(await statusOf(order.orderId)).toBe('cancelled');
     expect(await stock()).toBe(10);
     const [last] = await store.database.db

@@ -13,7 +13,7 @@ import {
 } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { COD_NOT_SHIPPED_NOTE } from './cash-on-delivery';
+import { COD_NOT_SHIPPED_NOTE } from './cod-service';
 
 // Decision 0054: an open cash on delivery order is an unpaid order (the fair-stock cap), and its
 // reservation ends when it is not shipped within the owner's hours.
@@ -78,11 +78,11 @@ describe('an open cash on delivery order', () => {
     expect(await stockOf(product)).toBe(2);
 
     advance(47 * HOUR);
-    expect(await store.app.orders.expireUnshippedCodOrders()).toBe(0);
+    expect(await store.app.cashOnDelivery.expireUnshippedCodOrders()).toBe(0);
     expect(await statusOf(orderId)).toBe('confirmed');
 
     advance(2 * HOUR);
-    expect(await store.app.orders.expireUnshippedCodOrders()).toBe(1);
+    expect(await store.app.cashOnDelivery.expireUnshippedCodOrders()).toBe(1);
     expect(await statusOf(orderId)).toBe('cancelled');
     expect(await statusOf(bookedId)).not.toBe('cancelled');
     expect(await stockOf(product)).toBe(4);
@@ -92,7 +92,7 @@ describe('an open cash on delivery order', () => {
       .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, 'order-status')));
     expect(told.map((mail) => mail.text.includes(COD_NOT_SHIPPED_NOTE))).toEqual([true]);
     // Swept again, nothing more happens.
-    expect(await store.app.orders.expireUnshippedCodOrders()).toBe(0);
+    expect(await store.app.cashOnDelivery.expireUnshippedCodOrders()).toBe(0);
     expect(await stockOf(product)).toBe(4);
   });
 });

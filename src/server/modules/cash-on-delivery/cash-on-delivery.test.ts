@@ -46,8 +46,9 @@ import { lastSandboxCode, type TestAccount } from '../../testing/test-accounts';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
 import { UNDELIVERED_CREDIT_REASON } from '../invoices';
-import { COD_PLACED_NOTE, COD_RETURNED_NOTE } from './cash-on-delivery';
-import { COD_CANCELLED_BY_CUSTOMER_NOTE } from './order-service';
+import { COD_PLACED_NOTE } from '../orders';
+import { COD_CANCELLED_BY_CUSTOMER_NOTE } from './cod-service';
+import { COD_RETURNED_NOTE } from './cod-settlement';
 
 // Decision 0042: cash on delivery, from the owner's rules to the courier's delivery or return.
 // Helpers first (the owner's settings, a shopper with a verified phone, placing, shipping and

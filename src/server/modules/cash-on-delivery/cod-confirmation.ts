@@ -1,13 +1,18 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { COD_CONFIRM_MESSAGES } from '../../../shared/cash-on-delivery';
 import { normalisePhone } from '../../../shared/phone';
 import type { Db, Queryable, Tx } from '../../db/client';
-import { users } from '../auth/tables';
+import { contactOf } from '../auth';
 import { queueOrderNotice } from '../notifications';
-import { UNSHIPPED_COD_STATUSES } from './cash-on-delivery';
-import { recordStatus } from './order-events';
-import type { OrderRow } from './order-rows';
-import { codConfirmations, orders } from './tables';
+import {
+  isUnshippedCodOrder,
+  lockedOrderOf,
+  type OrderRow,
+  recordStatus,
+  unshippedCodOrder,
+} from '../orders';
+import { codConfirmations } from './tables';
 
 // Decision 0064: a cash on delivery order above the owner's amount waits for the customer's YES.
 
@@ -16,10 +21,7 @@ import { codConfirmations, orders } from './tables';
  * wait, and the "Reply YES" message to the account's verified mobile (COD needs one).
  */
 export async function askCodConfirmation(tx: Tx, order: OrderRow, hours: number, at: Date): Promise<void> {
-  const [account] =
-    order.userId === null
-      ? []
-      : await tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId));
+  const account = order.userId === null ? null : await contactOf(tx, order.userId);
   if (!account?.phone) return;
   await tx.insert(codConfirmations).values({
     orderId: order.id,
@@ -37,11 +39,41 @@ export async function askCodConfirmation(tx: Tx, order: OrderRow, hours: number,
 
 /** Whether the order still waits for its YES (the booking refuses it until then). */
 export async function awaitsCodConfirmation(runner: Queryable, orderId: string): Promise<boolean> {
-  const [waiting] = await runner
+  return (await codConfirmationsAwaited(runner, [orderId])).size > 0;
+}
+
+/** Which of these orders still wait for their YES. */
+export async function codConfirmationsAwaited(
+  runner: Queryable,
+  orderIds: readonly string[],
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const waiting = await runner
     .select({ orderId: codConfirmations.orderId })
     .from(codConfirmations)
-    .where(and(eq(codConfirmations.orderId, orderId), isNull(codConfirmations.confirmedAt)));
-  return waiting !== undefined;
+    .where(and(inArray(codConfirmations.orderId, [...orderIds]), isNull(codConfirmations.confirmedAt)));
+  return new Set(waiting.map((row) => row.orderId));
+}
+
+/** The condition that the order `orderId` names still waits for its YES (the dispatch desk's queue). */
+export const codConfirmationAwaited = (orderId: AnyPgColumn): SQL =>
+  sql`exists (select 1 from ${codConfirmations} where ${codConfirmations.orderId} = ${orderId} and ${codConfirmations.confirmedAt} is null)`;
+
+/** Orders still waiting for the YES they were asked for by `askedBefore`, the longest waiting first. */
+export async function unconfirmedCodOrdersAskedBefore(runner: Queryable, askedBefore: Date, limit: number) {
+  const due = await runner
+    .select({ id: codConfirmations.orderId })
+    .from(codConfirmations)
+    .where(
+      and(
+        isNull(codConfirmations.confirmedAt),
+        lte(codConfirmations.askedAt, askedBefore),
+        unshippedCodOrder(codConfirmations.orderId),
+      ),
+    )
+    .orderBy(asc(codConfirmations.askedAt))
+    .limit(limit);
+  return due.map((row) => row.id);
 }
 
 /**
@@ -52,20 +84,23 @@ export async function confirmCodByReply(db: Db, from: string, at: Date): Promise
   const phone = normalisePhone(from);
   return db.transaction(async (tx) => {
     const [waiting] = await tx
-      .select({ orderId: codConfirmations.orderId, status: orders.status })
+      .select({ orderId: codConfirmations.orderId })
       .from(codConfirmations)
-      .innerJoin(orders, eq(orders.id, codConfirmations.orderId))
       .where(
         and(
           eq(codConfirmations.phone, phone),
           isNull(codConfirmations.confirmedAt),
-          inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
+          unshippedCodOrder(codConfirmations.orderId),
         ),
       )
       .orderBy(desc(codConfirmations.askedAt))
       .limit(1)
       .for('update');
     if (!waiting) return false;
+    // The order's row is locked as the sweep that cancels an unconfirmed order locks it: of a YES
+    // and that cancel, one goes after the other, and a YES after the cancel confirms nothing.
+    const order = await lockedOrderOf(tx, waiting.orderId);
+    if (!order || !isUnshippedCodOrder(order)) return false;
     const [confirmed] = await tx
       .update(codConfirmations)
       .set({ confirmedAt: at })
@@ -74,7 +109,7 @@ export async function confirmCodByReply(db: Db, from: string, at: Date): Promise
     if (!confirmed) return false;
     await recordStatus(tx, {
       orderId: waiting.orderId,
-      status: waiting.status,
+      status: order.status,
       note: COD_CONFIRM_MESSAGES.confirmed,
       actor: 'customer',
       at,
