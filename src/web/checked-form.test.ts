@@ -28,7 +28,6 @@ const DRAWN_BARE_BEFORE_THE_RULE = new Set([
   'features/delivery-dates/delivery-date-picker.tsx',
   'features/listing-filters/filters-panel.tsx',
   'features/payment/payment-method-choice.tsx',
-  'features/personalisation/personalisation-form.tsx',
   'features/reviews/review-form.tsx',
   'pages/checkout-page.tsx',
 ]);

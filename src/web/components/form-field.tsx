@@ -69,12 +69,14 @@ const controlClass = (error: string | undefined, className: string) =>
  * control the fields below do not cover, `children` draws it with the id and ARIA it is given.
  * `labelHidden` keeps the label for screen readers only (a compact box whose heading names it);
  * `announced` reads the message out as it appears (role="alert"), for a box whose answer comes
- * without the shopper moving to it, as the pincode and coupon boxes' do.
+ * without the shopper moving to it, as the pincode and coupon boxes' do. `hint` is the id of the
+ * control's own description (a count, a range), read before the message.
  */
 export function Field({
   id,
   label,
   error,
+  hint,
   labelHidden = false,
   announced = false,
   children,
@@ -82,6 +84,7 @@ export function Field({
   id: string | undefined;
   label: string;
   error: string | undefined;
+  hint?: string | undefined;
   labelHidden?: boolean;
   announced?: boolean;
   children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
@@ -89,6 +92,7 @@ export function Field({
   const fallbackId = useId();
   const controlId = id ?? fallbackId;
   const errorId = `${controlId}-error`;
+  const describedBy = [hint, error ? errorId : undefined].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={controlId} className={labelHidden ? 'sr-only' : 'text-sm font-semibold text-stone-800'}>
@@ -96,7 +100,8 @@ export function Field({
       </label>
       {children({
         id: controlId,
-        ...(error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}),
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       })}
       {error && (
         <p id={errorId} {...(announced ? { role: 'alert' } : {})} className="text-sm text-red-700">
@@ -108,27 +113,52 @@ export function Field({
 }
 
 /** A labelled input with its validation message. */
-export function FormField({ label, error, id, className = '', ref, ...input }: FieldProps) {
+export function FormField({
+  label,
+  error,
+  id,
+  className = '',
+  ref,
+  'aria-describedby': hint,
+  ...input
+}: FieldProps) {
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} hint={hint}>
       {(control) => <input ref={ref} className={controlClass(error, className)} {...input} {...control} />}
     </Field>
   );
 }
 
 /** A labelled multi-line text box with its validation message. */
-export function TextAreaField({ label, error, id, className = '', ref, ...input }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  id,
+  className = '',
+  ref,
+  'aria-describedby': hint,
+  ...input
+}: TextAreaFieldProps) {
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} hint={hint}>
       {(control) => <textarea ref={ref} className={controlClass(error, className)} {...input} {...control} />}
     </Field>
   );
 }
 
 /** A labelled drop-down of `options` with its validation message. */
-export function SelectField({ label, error, id, className = '', options, ref, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  id,
+  className = '',
+  options,
+  ref,
+  'aria-describedby': hint,
+  ...select
+}: SelectFieldProps) {
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} hint={hint}>
       {(control) => (
         <select ref={ref} className={controlClass(error, className)} {...select} {...control}>
           {options.map((option) => (

@@ -8,7 +8,7 @@ import {
   personalisationLength,
 } from '../../../shared/personalisation-rules';
 import { ApiError } from '../../api/client';
-import { FilePicker } from '../../components/form-field';
+import { FilePicker, FormField } from '../../components/form-field';
 import { uploadPersonalisationPhoto } from './personalisation-api';
 
 /** What the shopper has typed and uploaded so far, before it is normalised for the cart. */
@@ -118,22 +118,18 @@ export function PersonalisationForm({
         const problem = problemOf(field.label);
         return (
           <div key={field.label} className="flex flex-col gap-1">
-            <label htmlFor={inputId} className="text-sm font-semibold text-stone-800">
-              {field.label}
-              {!field.required && <span className="font-normal text-stone-600"> (optional)</span>}
-            </label>
-            <input
+            <FormField
               id={inputId}
+              label={field.required ? field.label : `${field.label} (optional)`}
               value={text}
               required={field.required}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${inputId}-count${problem ? ` ${inputId}-error` : ''}`}
+              error={problem}
+              aria-describedby={`${inputId}-count`}
               onChange={(event) => {
                 setTouched((current) => new Set(current).add(field.label));
                 const typedText = event.target.value;
                 onChange((current) => ({ ...current, text: { ...current.text, [field.label]: typedText } }));
               }}
-              className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
             />
             <p
               id={`${inputId}-count`}
@@ -141,11 +137,6 @@ export function PersonalisationForm({
             >
               {length}/{field.maxLength} characters
             </p>
-            {problem && (
-              <p id={`${inputId}-error`} className="text-sm font-semibold text-red-700">
-                {problem}
-              </p>
-            )}
           </div>
         );
       })}
