@@ -48,7 +48,14 @@ import {
 } from './modules/notifications';
 import { createOrderEdits } from './modules/order-edits';
 import { mailStatusIfDue, orderRecordsOf } from './modules/order-records';
-import { createOrderAllowance, createOrderService, type ReadCodRules } from './modules/orders';
+import {
+  createOrderAllowance,
+  createOrderService,
+  orderLinesOf,
+  orderNumbersOf,
+  orderOf,
+  type ReadCodRules,
+} from './modules/orders';
 import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createOrderAnnouncements, createPaymentService, createSandboxService } from './modules/payments';
@@ -310,6 +317,12 @@ export function createServices({
     store,
     messenger: messaging.messenger,
     log,
+    // Decision 0094: orders imports notifications, so what notifications read of orders comes in here.
+    orders: {
+      orderOf: (orderId) => orderOf(db, orderId),
+      linesOf: (orderId) => orderLinesOf(db, orderId),
+      numbersOf: (orderIds) => orderNumbersOf(db, orderIds),
+    },
   });
   // Decision 0064: a reply of YES (taken as STOP is) confirms that number's COD order waiting for it.
   messaging.messenger.onInbound(async (from, _channel, text) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutCartLine, RestoredLine } from '../../../shared/api/notifications';
 import { toRupees } from '../../../shared/money';
@@ -13,13 +13,13 @@ import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { productCardsOf, productNamesOf } from '../catalog';
 import { cartReminderMail, enqueueMail } from '../mail';
-import { orderItems } from '../orders/tables';
 import { consentGiven } from './consents';
 import { withinMarketingHours } from './marketing-hours';
 import { cartRestoreLink, optOutLink } from './message-text';
 import { shopperRecipients, withoutOptOuts } from './notices';
 import { optOutToken, restoreToken } from './notification-worker';
 import { addressKey } from './opt-outs';
+import type { OrderFacts } from './order-facts';
 import type { LinkSigner } from './signed-links';
 import { cartReminders, checkoutCarts, notificationOptOuts, notificationOutbox } from './tables';
 
@@ -53,12 +53,14 @@ export function createCartReminders({
   signer,
   store,
   log,
+  orders,
 }: {
   db: Db;
   clock: Clock;
   signer: LinkSigner;
   store: StoreIdentity;
   log: FastifyBaseLogger;
+  orders: OrderFacts;
 }) {
   async function candidates(now: Date): Promise<Candidate[]> {
     const startedBefore = new Date(now.getTime() - CART_REMINDER_AFTER_MS).toISOString();
@@ -238,11 +240,7 @@ export function createCartReminders({
     if (!reminder.orderId) {
       return { wanted: reminder.lines ?? [], names: new Map() };
     }
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, reminder.orderId))
-      .orderBy(asc(orderItems.id));
+    const items = await orders.linesOf(reminder.orderId);
     return {
       wanted: items.map((item) => ({
         productId: item.productId,

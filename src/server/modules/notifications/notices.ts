@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import {
   giftNoticeOfStatus,
   type MessageChannel,
@@ -9,7 +9,7 @@ import {
   statusMailsCustomer,
 } from '../../../shared/notifications';
 import type { Queryable, Tx } from '../../db/client';
-import { users } from '../auth/tables';
+import { contactOf } from '../auth';
 import { orders } from '../orders/tables';
 import { orderQuotes } from '../quotes/tables';
 import { withdrawnChannels } from './consents';
@@ -75,14 +75,15 @@ async function shopperPhoneOf(
   consent: NotifyConsent | null,
 ): Promise<string | null> {
   const [row] = await tx
-    .select({ accountPhone: users.phone, quote: orderQuotes.orderId })
+    .select({ userId: orders.userId, quote: orderQuotes.orderId })
     .from(orders)
-    .leftJoin(users, and(eq(users.id, orders.userId), isNotNull(users.phoneVerifiedAt)))
     .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  if (row.quote) return consent?.phone ?? row.accountPhone;
-  return row.accountPhone;
+  const account = row.userId === null ? null : await contactOf(tx, row.userId);
+  const accountPhone = account?.verified ? account.phone : null;
+  if (row.quote) return consent?.phone ?? accountPhone;
+  return accountPhone;
 }
 
 /** Rows queued since `since` that match `which` (the day's allowance of an account or a number). */

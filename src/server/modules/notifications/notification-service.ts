@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   AdminNotifications,
@@ -14,11 +14,11 @@ import type { Db } from '../../db/client';
 import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import type { Messenger } from '../messaging';
-import { orders } from '../orders/tables';
 import { createCartReminders } from './cart-reminders';
 import { accountConsents, analyticsConsent, changeAnalyticsConsent, changeConsent } from './consents';
 import { createNotificationWorker } from './notification-worker';
 import { maskedAddress, stopMessages, stopPayload } from './opt-outs';
+import type { OrderFacts } from './order-facts';
 import { createLinkSigner } from './signed-links';
 import { cancelStockAlert, queueStockAlerts, requestStockAlert, stockAlertOf } from './stock-alerts';
 import { notificationOutbox } from './tables';
@@ -36,16 +36,19 @@ export function createNotificationService({
   store,
   messenger,
   log,
+  orders,
 }: {
   db: Db;
   clock: Clock;
   store: StoreIdentity;
   messenger: Messenger;
   log: FastifyBaseLogger;
+  /** What it reads of orders, from orders' entry (order-facts.ts). */
+  orders: OrderFacts;
 }) {
   const signer = createLinkSigner(db);
-  const worker = createNotificationWorker({ db, clock, messenger, signer, store, log });
-  const cartReminders = createCartReminders({ db, clock, signer, store, log });
+  const worker = createNotificationWorker({ db, clock, messenger, signer, store, log, orders });
+  const cartReminders = createCartReminders({ db, clock, signer, store, log, orders });
 
   messenger.onStatus((providerMessageId, status) => worker.recordStatus(providerMessageId, status));
   // A reply of STOP ends that channel for that number (the providers' and DLT's opt-out word), and
@@ -135,18 +138,20 @@ export function createNotificationService({
     async list(page: number): Promise<AdminNotifications> {
       const [rows, [total]] = await Promise.all([
         db
-          .select({ row: notificationOutbox, orderNumber: orders.orderNumber })
+          .select()
           .from(notificationOutbox)
-          .leftJoin(orders, eq(orders.id, notificationOutbox.orderId))
           .orderBy(desc(notificationOutbox.id))
           .limit(PAGE_SIZE)
           .offset((page - 1) * PAGE_SIZE),
         db.select({ value: count() }).from(notificationOutbox),
       ]);
+      const numbers = await orders.numbersOf([
+        ...new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : []))),
+      ]);
       return {
-        data: rows.map(({ row, orderNumber }) => ({
+        data: rows.map((row) => ({
           id: row.id,
-          orderNumber,
+          orderNumber: (row.orderId && numbers.get(row.orderId)) || null,
           notice: row.notice,
           channel: row.channel,
           recipient: row.recipient,

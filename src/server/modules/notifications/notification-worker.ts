@@ -7,10 +7,9 @@ import { isOrderNotice, type MessageChannel, parcelNoticeStillTrue } from '../..
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { StoreIdentity } from '../../store-identity';
-import { users } from '../auth/tables';
+import { mailContactOf } from '../auth';
 import { retryDelayMs } from '../mail';
 import type { DeliveryStatus, Messenger } from '../messaging';
-import { orderItems, orders } from '../orders/tables';
 import { MARKETING_NOTICES, withinMarketingHours } from './marketing-hours';
 import {
   backInStockMessage,
@@ -24,6 +23,7 @@ import {
   slotForToday,
 } from './message-text';
 import { withoutOptOuts } from './notices';
+import type { OrderFacts } from './order-facts';
 import type { LinkSigner } from './signed-links';
 import { cartReminders, notificationOutbox } from './tables';
 
@@ -63,6 +63,7 @@ export function createNotificationWorker({
   signer,
   store,
   log,
+  orders,
 }: {
   db: Db;
   clock: Clock;
@@ -70,36 +71,31 @@ export function createNotificationWorker({
   signer: LinkSigner;
   store: StoreIdentity;
   log: FastifyBaseLogger;
+  orders: OrderFacts;
 }) {
   async function orderOf(orderId: string | null): Promise<(NoticeOrder & { status: string }) | null> {
     if (!orderId) return null;
-    const [row] = await db
-      .select({
-        order: orders,
-        fullName: users.fullName,
-        hasPreOrder: sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.isPreOrder})`,
-      })
-      .from(orders)
-      // A quote sent to a phone before its enquirer has an account has no user yet.
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId));
-    if (!row) return null;
+    const order = await orders.orderOf(orderId);
+    if (!order) return null;
+    // A quote sent to a phone before its enquirer has an account has no user yet.
+    const account = order.userId === null ? null : await mailContactOf(db, order.userId);
+    const hasPreOrder = (await orders.linesOf(orderId)).some((line) => line.isPreOrder);
     // A gift link's order has no address until its recipient gives one (decision 0081).
-    const address = (row.order.shippingAddress ?? {}) as { fullName?: string };
-    const delivery = chosenDeliveryOf(row.order);
+    const address = (order.shippingAddress ?? {}) as { fullName?: string };
+    const delivery = chosenDeliveryOf(order);
     return {
-      orderId: row.order.id,
-      orderNumber: row.order.orderNumber,
-      status: row.order.status,
-      totalPaise: row.order.totalPaise,
-      shopperName: row.fullName || address.fullName || 'there',
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      totalPaise: order.totalPaise,
+      shopperName: account?.fullName || address.fullName || 'there',
       recipientName: address.fullName || 'there',
       // Decision 0068: the promise its pages and mails make, from what the order stores now.
       promise: deliveryPromise({
-        createdAt: row.order.createdAt,
+        createdAt: order.createdAt,
         delivery,
-        deliveryEstimate: DeliveryEstimate.safeParse(row.order.deliveryEstimate).data ?? null,
-        hasPreOrder: row.hasPreOrder,
+        deliveryEstimate: DeliveryEstimate.safeParse(order.deliveryEstimate).data ?? null,
+        hasPreOrder,
       }),
       slot: slotForToday(delivery, clock.now()),
     };
@@ -118,11 +114,11 @@ export function createNotificationWorker({
           : null;
     if (!which) return null;
     const [reminder] = await db
-      .select({ id: cartReminders.id, fullName: users.fullName })
+      .select({ id: cartReminders.id, userId: cartReminders.userId })
       .from(cartReminders)
-      .innerJoin(users, eq(users.id, cartReminders.userId))
       .where(which);
-    return reminder ?? null;
+    const account = reminder ? await mailContactOf(db, reminder.userId) : null;
+    return reminder && account ? { id: reminder.id, fullName: account.fullName } : null;
   }
 
   async function skip(row: Row, reason: string): Promise<'skipped'> {
