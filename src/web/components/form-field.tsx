@@ -70,7 +70,7 @@ const controlClass = (error: string | undefined, className: string) =>
  * `labelHidden` keeps the label for screen readers only (a compact box whose heading names it);
  * `announced` reads the message out as it appears (role="alert"), for a box whose answer comes
  * without the shopper moving to it, as the pincode and coupon boxes' do. `hint` is the id of the
- * control's own description (a count, a range), read before the message.
+ * control's own description (a count, a range; a field's aria-describedby), read before the message.
  */
 export function Field({
   id,
@@ -113,52 +113,27 @@ export function Field({
 }
 
 /** A labelled input with its validation message. */
-export function FormField({
-  label,
-  error,
-  id,
-  className = '',
-  ref,
-  'aria-describedby': hint,
-  ...input
-}: FieldProps) {
+export function FormField({ label, error, id, className = '', ref, ...input }: FieldProps) {
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={input['aria-describedby']}>
       {(control) => <input ref={ref} className={controlClass(error, className)} {...input} {...control} />}
     </Field>
   );
 }
 
 /** A labelled multi-line text box with its validation message. */
-export function TextAreaField({
-  label,
-  error,
-  id,
-  className = '',
-  ref,
-  'aria-describedby': hint,
-  ...input
-}: TextAreaFieldProps) {
+export function TextAreaField({ label, error, id, className = '', ref, ...input }: TextAreaFieldProps) {
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={input['aria-describedby']}>
       {(control) => <textarea ref={ref} className={controlClass(error, className)} {...input} {...control} />}
     </Field>
   );
 }
 
 /** A labelled drop-down of `options` with its validation message. */
-export function SelectField({
-  label,
-  error,
-  id,
-  className = '',
-  options,
-  ref,
-  'aria-describedby': hint,
-  ...select
-}: SelectFieldProps) {
+export function SelectField({ label, error, id, className = '', options, ref, ...select }: SelectFieldProps) {
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={select['aria-describedby']}>
       {(control) => (
         <select ref={ref} className={controlClass(error, className)} {...select} {...control}>
           {options.map((option) => (
