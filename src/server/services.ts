@@ -47,7 +47,7 @@ import {
   type ReadNotifyDefaults,
 } from './modules/notifications';
 import { createOrderEdits } from './modules/order-edits';
-import { mailStatusIfDue, orderRecordsOf } from './modules/order-records';
+import { mailOrderOf, mailStatusIfDue, orderRecordsOf } from './modules/order-records';
 import {
   createOrderAllowance,
   createOrderService,
@@ -347,6 +347,7 @@ export function createServices({
     courier,
     log,
     store,
+    mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
     settleCashOnDelivery,
     packagingBoxes: async () =>
       parsePackagingBoxes((await settings.get()).values.packagingBoxes) ?? DEFAULT_PACKAGING_BOXES,
@@ -457,6 +458,7 @@ export function createServices({
       clock,
       provider: paymentProvider,
       store,
+      mailOrderOf,
       settings: async () => (await settings.get()).values,
       log,
     }),

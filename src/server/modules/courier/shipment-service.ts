@@ -45,7 +45,6 @@ import type { StoreIdentity } from '../../store-identity';
 import { contactOf, mailContactOf } from '../auth';
 import { awaitsCodConfirmation, type CodSettlement } from '../cash-on-delivery';
 import { parcelFactsOf } from '../catalog';
-import { mailStatusIfDue } from '../order-records';
 import {
   addressOf,
   isOrderId,
@@ -186,6 +185,7 @@ export function createShipmentService({
   courier,
   log,
   store,
+  mailStatus,
   settleCashOnDelivery,
   packagingBoxes,
   stateOf,
@@ -197,8 +197,9 @@ export function createShipmentService({
   clock: Clock;
   courier: CourierProvider;
   log: FastifyBaseLogger;
-  /** For the status mails the courier's moves send, as the back office's do. */
   store: StoreIdentity;
+  /** The status mail of an order the courier moved, as the back office's (order-records' mailStatusIfDue). */
+  mailStatus: (tx: Tx, row: OrderRow, to: string, note: string, now: Date) => Promise<void>;
   /** Decision 0042: a COD order delivered is paid, one back at the store unpaid is cancelled. */
   settleCashOnDelivery: CodSettlement;
   /** Decision 0077: the boxes the owner packs in (Settings), smallest that holds the items first. */
@@ -712,7 +713,7 @@ export function createShipmentService({
           // One mail for where the order ends up, not one per step walked, by the back office's
           // rule; queued in this transaction, so a scan two instances take mails once.
           if (await moveOrder(tx, order, target, note, now)) {
-            await mailStatusIfDue(tx, store, order, target, note, now);
+            await mailStatus(tx, order, target, note, now);
             restocked = target === 'returned';
           }
         }

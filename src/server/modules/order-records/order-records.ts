@@ -32,7 +32,7 @@ import {
   timelinesOf,
 } from '../orders';
 import { quotedAmong } from '../quotes';
-import { returnsByOrder } from './return-records';
+import { returnsByOrder } from '../returns';
 
 /** Decision 0085: a change of address waiting for its difference, as the order record shows it. */
 function pendingChangeOf(edit: HeldAddressChange | undefined): OrderRecord['pendingAddressChange'] {

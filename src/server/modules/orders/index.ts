@@ -33,6 +33,7 @@ export {
 } from './order-charges';
 export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
 export {
+  boughtLinesOf,
   claimUnownedOrder,
   hasReceived,
   linesOfOrders,

@@ -83,6 +83,18 @@ export async function orderLinesOf(runner: Queryable, orderId: string): Promise<
   return runner.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 }
 
+/** The product and name of each of these lines as bought, by line id. */
+export async function boughtLinesOf(runner: Queryable, lineIds: readonly number[]) {
+  const lines =
+    lineIds.length === 0
+      ? []
+      : await runner
+          .select({ id: orderItems.id, productId: orderItems.productId, name: orderItems.name })
+          .from(orderItems)
+          .where(inArray(orderItems.id, [...new Set(lineIds)]));
+  return new Map(lines.map(({ id, ...line }) => [id, line]));
+}
+
 /** The lines of these orders, first added first. */
 export async function linesOfOrders(runner: Queryable, orderIds: readonly string[]): Promise<OrderLine[]> {
   if (orderIds.length === 0) return [];

@@ -3,6 +3,7 @@
 
 export { eraseReturnPhotosOf, returnsOf } from './personal-data';
 export { returnsToDecide } from './return-queue';
+export { returnsByOrder } from './return-records';
 export { createReturnService, deleteReturnPhotosDecidedBefore, type ReturnService } from './return-service';
 export { createReturnedParcels, type ReturnedParcels } from './returned-parcels';
 export { returnedParcelRoutes, returnRoutes } from './routes';

@@ -41,7 +41,6 @@ import { recordRefund } from '../invoices';
 import { enqueueMail, orderStatusMail, type ReturnedItems } from '../mail';
 import { netReceivedPaiseOf, refundablePaiseOf, refundFromPayments } from '../money-ledger';
 import { type LinkSigner, queueOrderNotice } from '../notifications';
-import { returnRecordsOf } from '../order-records';
 import type { OrderService } from '../orders';
 import {
   addressOf,
@@ -58,6 +57,7 @@ import {
 } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
+import { returnRecordsOf } from './return-records';
 import { returnItems, returnPhotos, returnRequests } from './tables';
 
 /**

@@ -12,10 +12,9 @@ import { conflict, forbidden, notFound, unavailable } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
 import { openShipmentStatusOf } from '../courier';
 import { recordRefund } from '../invoices';
-import { enqueueMail, undeliveredRefundMail } from '../mail';
+import { enqueueMail, type MailOrder, undeliveredRefundMail } from '../mail';
 import { refundablePaiseOf, refundFromPayments } from '../money-ledger';
-import { mailOrderOf } from '../order-records';
-import { addressOf, isOrderId, orderOf, ordersOf, recordStatus } from '../orders';
+import { addressOf, isOrderId, type OrderRow, orderOf, ordersOf, recordStatus } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { returnedParcels } from './tables';
 
@@ -36,6 +35,7 @@ export function createReturnedParcels({
   clock,
   provider,
   store,
+  mailOrderOf,
   settings,
   log,
 }: {
@@ -43,6 +43,8 @@ export function createReturnedParcels({
   clock: Clock;
   provider: PaymentProvider;
   store: StoreIdentity;
+  /** The order as its mails show it (order-records' mailOrderOf). */
+  mailOrderOf: (tx: Tx, order: OrderRow) => Promise<MailOrder>;
   /** The owner's settings in force (what checking in does, the freight deduction). */
   settings: () => Promise<OwnerSettings>;
   log: FastifyBaseLogger;

@@ -1,9 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { ReturnRecord } from '../../../shared/api/returns';
 import { toRupees } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
-import { orderItems } from '../orders/tables';
-import { returnItems, returnPhotos, returnRequests } from '../returns/tables';
+import { boughtLinesOf } from '../orders';
+import { returnItems, returnPhotos, returnRequests } from './tables';
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 
@@ -11,17 +11,15 @@ type ReturnRow = typeof returnRequests.$inferSelect;
 export async function returnRecordsOf(db: Db | Tx, rows: readonly ReturnRow[]): Promise<ReturnRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, photos] = await Promise.all([
+  const [returned, photos] = await Promise.all([
     db
       .select({
         returnId: returnItems.returnId,
-        productId: orderItems.productId,
-        name: orderItems.name,
+        orderItemId: returnItems.orderItemId,
         quantity: returnItems.quantity,
         amountPaise: returnItems.amountPaise,
       })
       .from(returnItems)
-      .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
       .where(inArray(returnItems.returnId, ids))
       .orderBy(asc(returnItems.id)),
     db
@@ -30,6 +28,16 @@ export async function returnRecordsOf(db: Db | Tx, rows: readonly ReturnRow[]): 
       .where(inArray(returnPhotos.returnId, ids))
       .orderBy(asc(returnPhotos.id)),
   ]);
+  // The product and name as bought (orders'): a returned item whose line is gone is left out, as
+  // the join of both tables that read them did.
+  const boughtAs = await boughtLinesOf(
+    db,
+    returned.map((item) => item.orderItemId),
+  );
+  const items = returned.flatMap(({ orderItemId, ...item }) => {
+    const line = boughtAs.get(orderItemId);
+    return line ? [{ ...item, ...line }] : [];
+  });
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
