@@ -51,12 +51,8 @@ beforeAll(async () => {
   await saveOwnerSettings(store, { giftLinksPerDay: 1000 });
 });
 
-const childrenOf = (batchId: string) =>
-  store.database.db
-    .select()
-    .from(orders)
-    .where(eq(orders.giftBatchId, batchId))
-    .orderBy(asc(orders.orderNumber));
+const childrenOf = (batchId: string, { database } = store) =>
+  database.db.select().from(orders).where(eq(orders.giftBatchId, batchId)).orderBy(asc(orders.orderNumber));
 
 describe('many recipients in one checkout', () => {
   it('makes 50 orders under one payment whose totals add up to the paisa, each sent its link', async () => {
@@ -269,45 +265,53 @@ describe('many recipients in one checkout', () => {
 });
 
 describe("a batch's refunds go row by row", () => {
+  // The expiry sweep takes every lapsed link of its database, and this test moves its clock ten
+  // days on. On the file's store it also cancelled and refunded the 56 orders the tests before it
+  // left (1,978 statements instead of 242: past 30 s under load), and once timed out it ran on,
+  // its clock ten days late, under the next test ("The earliest delivery date for this pincode is
+  // Mon, 30 Nov"). A store and clock of its own keep it to its own batch.
+  const refundClock = createTestClock(MORNING);
+  const refundStore = setUpTestStore({
+    clock: refundClock,
+    env: { BACKGROUND_JOBS: 'false' },
+    seed: seedPincodes,
+  });
+
   it("refunds one recipient's cheaper delivery and another's expiry from their own orders only", async () => {
-    const { batch } = await paidBatch(store, 3);
-    const [cheaper, lapsed, alsoLapsed] = await childrenOf(batch.orderId);
+    const { batch } = await paidBatch(refundStore, 3);
+    const [cheaper, lapsed, alsoLapsed] = await childrenOf(batch.orderId, refundStore);
     if (!cheaper || !lapsed || !alsoLapsed) throw new Error('three orders expected');
     // The first recipient picks standard delivery: the ₹199 midnight fee comes back to them alone.
-    const [cheaperLink] = await store.database.db
+    const [cheaperLink] = await refundStore.database.db
       .select({ phone: giftLinks.recipientPhone })
       .from(giftLinks)
       .where(eq(giftLinks.orderId, cheaper.id));
-    const [tokenRow] = await store.database.db
+    const [tokenRow] = await refundStore.database.db
       .select({ details: notificationOutbox.details })
       .from(notificationOutbox)
       .where(and(eq(notificationOutbox.orderId, cheaper.id), eq(notificationOutbox.notice, 'gift_link')));
     expect(cheaperLink?.phone).toBeTruthy();
-    const accepted = await store.app.inject({
+    const accepted = await refundStore.app.inject({
       method: 'POST',
       url: `/api/gift-links/${String(tokenRow?.details.token)}/accept`,
       payload: { address: BENGALURU, delivery: { date: '2026-11-24', slot: 'standard' } },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    try {
-      // The others lapse in seven days; three more without a choice, both are refunded in full...
-      clock.set('2026-11-30T11:00:01+05:30');
-      await store.app.giftLinks.expireDue();
-      clock.set('2026-12-03T11:00:02+05:30');
-      await store.app.giftLinks.expireDue();
-    } finally {
-      clock.set(MORNING);
-    }
-    expect(await ledgerOf(store, cheaper.id)).toEqual([
+    // The others lapse in seven days; three more without a choice, both are refunded in full...
+    refundClock.set('2026-11-30T11:00:01+05:30');
+    await refundStore.app.giftLinks.expireDue();
+    refundClock.set('2026-12-03T11:00:02+05:30');
+    await refundStore.app.giftLinks.expireDue();
+    expect(await ledgerOf(refundStore, cheaper.id)).toEqual([
       { kind: 'captured', paise: 69_900, reason: 'payment' },
       { kind: 'refunded', paise: 19_900, reason: 'gift_delivery' },
     ]);
-    expect(await ledgerOf(store, lapsed.id)).toEqual([
+    expect(await ledgerOf(refundStore, lapsed.id)).toEqual([
       { kind: 'captured', paise: 69_900, reason: 'payment' },
       { kind: 'refunded', paise: 69_900, reason: 'cancelled' },
     ]);
     // ...each from its own share of the one payment, which the provider refunded in parts.
-    const shares = await store.database.db
+    const shares = await refundStore.database.db
       .select({ orderId: payments.orderId, refunded: payments.refundedPaise, id: payments.providerPaymentId })
       .from(payments)
       .where(eq(payments.giftBatchId, batch.orderId));
@@ -315,7 +319,7 @@ describe("a batch's refunds go row by row", () => {
     expect(refundedOf(cheaper.id)).toBe(19_900);
     expect(refundedOf(lapsed.id)).toBe(69_900);
     expect(refundedOf(alsoLapsed.id)).toBe(69_900);
-    const providerRefunds = store.app.sandboxProvider!.refundsOf(shares[0]?.id ?? '');
+    const providerRefunds = refundStore.app.sandboxProvider!.refundsOf(shares[0]?.id ?? '');
     expect(providerRefunds.map((refund) => refund.amount).sort((a, b) => a - b)).toEqual([
       19_900, 69_900, 69_900,
     ]);
