@@ -7,7 +7,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 import { categories, products } from '../src/server/db/schema';
-import { commonWords, crossQueries, typoQueries } from '../src/server/modules/catalog/typo-queries';
+import { commonWords, crossQueries, typoQueries } from '../src/server/testing/typo-queries';
 import { slugWithId } from '../src/shared/slug';
 
 export type CrowdTarget = {

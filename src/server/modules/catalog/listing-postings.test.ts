@@ -7,6 +7,7 @@ import type { ProductListQuery } from '../../../shared/api/catalog';
 import { categories, products } from '../../db/schema';
 import { seedDatabase } from '../../db/seed/index';
 import { setUpTestDatabase } from '../../testing/test-store';
+import { commonWords, crossQueries, typoQueries } from '../../testing/typo-queries';
 import {
   cappedCount,
   correctSearch,
@@ -26,7 +27,6 @@ import { listProducts } from './catalog-reads';
 import type { CatalogReader } from './catalog-rows';
 import { createCatalogService } from './catalog-service';
 import { suggestSearch } from './catalog-suggestions';
-import { commonWords, crossQueries, typoQueries } from './typo-queries';
 
 // Decision 0074: the postings held in memory must answer every search exactly as the SQL buckets
 // do, on PGlite and on PostgreSQL, and follow a change made by another instance.

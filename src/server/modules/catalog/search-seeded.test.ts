@@ -17,7 +17,7 @@ import { formatInr } from '../../../shared/money';
 import { rowsOf } from '../../db/client';
 import { seedDatabase } from '../../db/seed/index';
 import { setUpTestStore } from '../../testing/test-store';
-import { misspell, typoQueries } from './typo-queries';
+import { misspell, typoQueries } from '../../testing/typo-queries';
 
 // Search on the demo catalogue as the seed writes it (rows inserted without the catalogue
 // service): the vocabulary is built when the app starts. The home's claims are checked on it too.

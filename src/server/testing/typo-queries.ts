@@ -1,7 +1,7 @@
 // Searches as a shopper who remembers one product types them: two words of its name, one of them
 // misspelt. Used by `npm run bench -- --crowd` (thousands of distinct searches) and by the search
 // quality tests, which check that the product the words came from comes first.
-import { editDistance, FILLER_WORDS, wordsOf } from '../search';
+import { editDistance, FILLER_WORDS, wordsOf } from '../modules/search';
 
 export type TypoQuery = { search: string; productId: number };
 
