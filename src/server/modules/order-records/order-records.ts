@@ -1,7 +1,6 @@
 // What a shopper and the back office are shown of an order (SPEC 3): its lines, charges, timeline,
 // invoice, shipment, returns, gift link and pending changes, read together from the modules that
 // hold them, and the order as its mails show it. Orders take it as their `recordsOf`.
-import { and, inArray, isNull } from 'drizzle-orm';
 import type { OrderRecord } from '../../../shared/api/orders';
 import { DeliverySlot } from '../../../shared/delivery-dates';
 import { giftRecordOf } from '../../../shared/gift-options';
@@ -13,7 +12,7 @@ import { RETURN_WINDOW_DAYS } from '../../../shared/order-status';
 import type { Db, Tx } from '../../db/client';
 import { codConfirmationsAwaited } from '../cash-on-delivery';
 import { stockFlagsOf } from '../catalog';
-import { shipments } from '../courier/tables';
+import { openShipmentsOf } from '../courier';
 import { giftLinksOf, giftThanksOf } from '../gift-links';
 import { invoiceNumbersOf } from '../invoices';
 import { type HeldAddressChange, heldAddressChangesOf } from '../order-edits';
@@ -97,10 +96,7 @@ export async function orderRecordsOf(
     returnsByOrder(db, ids),
     quotedAmong(db, ids),
     feesByOrder(db, ids),
-    db
-      .select({ orderId: shipments.orderId })
-      .from(shipments)
-      .where(and(inArray(shipments.orderId, ids), isNull(shipments.cancelledAt))),
+    openShipmentsOf(db, ids),
     codConfirmationsAwaited(db, ids),
     giftLinksOf(db, ids),
     giftThanksOf(db, ids),
@@ -116,7 +112,6 @@ export async function orderRecordsOf(
     return flags ? [{ ...line, ...flags }] : [];
   });
   const heldEditOf = new Map(held.map((edit) => [edit.orderId, edit]));
-  const bookedIds = new Set(booked.map((shipment) => shipment.orderId));
 
   return rows.map((row) => {
     const createdAt = row.createdAt.toISOString();
@@ -171,7 +166,7 @@ export async function orderRecordsOf(
       // Decision 0081: the sender of a gift link never sees the address its recipient gave.
       shippingAddress: link && !staff ? EMPTY_ADDRESS : addressOf(row),
       // A gift link's address is its recipient's: the sender never changes it (decision 0081).
-      addressEditable: !link && isAddressEditable(row.status, bookedIds.has(row.id)),
+      addressEditable: !link && isAddressEditable(row.status, booked.has(row.id)),
       pendingAddressChange: pendingChangeOf(heldEditOf.get(row.id)),
       events: events
         .filter((event) => event.orderId === row.id)
