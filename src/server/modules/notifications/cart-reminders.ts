@@ -11,6 +11,7 @@ import type { Clock } from '../../clock';
 import { type Db, rowsOf } from '../../db/client';
 import { invalid } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { contactOf, lockAccount } from '../auth';
 import { productCardsOf, productNamesOf } from '../catalog';
 import { cartReminderMail, enqueueMail } from '../mail';
 import { consentGiven } from './consents';
@@ -93,9 +94,8 @@ export function createCartReminders({
           from starts
          order by user_id, started_at desc, order_id nulls last
       )
-      select s.user_id, s.order_id, s.lines, u.email, u.phone, u.full_name
+      select s.user_id, s.order_id, s.lines
         from latest s
-        join users u on u.id = s.user_id
        where not s.declined
          and s.started_at <= ${startedBefore}
          -- Paid since, or placed since without paying first (an order that left pending unpaid,
@@ -111,7 +111,15 @@ export function createCartReminders({
               or not exists (select 1 from cart_reminders r where r.order_id = s.order_id))
        order by s.started_at
        limit 50`);
-    return rowsOf<Candidate>(result);
+    const found = rowsOf<Pick<Candidate, 'user_id' | 'order_id' | 'lines'>>(result);
+    const candidates: Candidate[] = [];
+    for (const row of found) {
+      const account = await contactOf(db, row.user_id);
+      if (account) {
+        candidates.push({ ...row, email: account.email, phone: account.phone, full_name: account.fullName });
+      }
+    }
+    return candidates;
   }
 
   /** Reminds one shopper of one checkout; false when there was nothing to send or another claimed it. */
@@ -147,7 +155,7 @@ export function createCartReminders({
     return db.transaction(async (tx) => {
       // The claim: the shopper's row is locked, so a second instance (or run) waits here and then
       // finds the first one's reminder. The unique order_id holds for an order's checkout as well.
-      await tx.execute(sql`select id from users where id = ${candidate.user_id} for update`);
+      await lockAccount(tx, candidate.user_id);
       const [recent] = await tx
         .select({ id: cartReminders.id })
         .from(cartReminders)
