@@ -93,15 +93,20 @@ type DatabaseOptions = {
   preparedStatements?: boolean;
   /** PostgreSQL only: the statement timeout (DATABASE_TIMEOUTS); 0 for none (the big seed). */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL only: how long a connection, or a free place in the pool, is waited for
+   * (DATABASE_TIMEOUTS); 0 for as long as it takes (the tests' databases, test-database.ts).
+   */
+  connectTimeoutMs?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const database = await openPostgres(
-      options.url,
-      options.poolSize ?? 10,
-      options.statementTimeoutMs ?? DATABASE_TIMEOUTS.statementMs,
-    );
+    const database = await openPostgres(options.url, {
+      poolSize: options.poolSize ?? 10,
+      statementTimeoutMs: options.statementTimeoutMs ?? DATABASE_TIMEOUTS.statementMs,
+      connectTimeoutMs: options.connectTimeoutMs ?? DATABASE_TIMEOUTS.connectMs,
+    });
     if (options.preparedStatements === false) runUnnamed(database.db);
     return database;
   }
@@ -163,11 +168,18 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   };
 }
 
-async function openPostgres(url: string, poolSize: number, statementTimeoutMs: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  {
+    poolSize,
+    statementTimeoutMs,
+    connectTimeoutMs,
+  }: { poolSize: number; statementTimeoutMs: number; connectTimeoutMs: number },
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    connectionTimeoutMillis: connectTimeoutMs,
     ...(statementTimeoutMs > 0
       ? {
           statement_timeout: statementTimeoutMs,
@@ -192,10 +204,7 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
     // On a connection of its own without the requests' timeouts: building an index on a large
     // table may take longer than any request should.
     migrate: async () => {
-      const client = new pg.Client({
-        connectionString: url,
-        connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-      });
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
       await client.connect();
       try {
         await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
