@@ -36,7 +36,7 @@ import { createDeliveryService } from './modules/delivery';
 import { createDeliverySlotService } from './modules/delivery-slots';
 import { createDispatchService } from './modules/dispatch';
 import { createGiftLinkService } from './modules/gift-links';
-import { createGroupGiftService } from './modules/group-gifts';
+import { createGroupGiftService, unmetPoolOrder } from './modules/group-gifts';
 import { createInvoiceService, createPdfPool, creditUndeliveredInvoice } from './modules/invoices';
 import { createMailWorker, mailSenderFor, mailTransportFor } from './modules/mail';
 import { createMessaging } from './modules/messaging';
@@ -60,7 +60,7 @@ import { createOwnerNotices } from './modules/owner-notices';
 import { createPaymentProvider } from './modules/payment-providers';
 import { createOrderAnnouncements, createPaymentService, createSandboxService } from './modules/payments';
 import { personalisationPhotoExists, personalisationPhotoForPrint } from './modules/personalisation';
-import { createQuoteService } from './modules/quotes';
+import { createQuoteService, isQuoted } from './modules/quotes';
 import { createRetentionService } from './modules/retention';
 import { createReturnedParcels, createReturnService } from './modules/returns';
 import { createReviewService } from './modules/reviews';
@@ -247,6 +247,8 @@ export function createServices({
       };
     },
     recordsOf: orderRecordsOf,
+    isQuoted,
+    unmetPoolOrder,
   });
   // Decision 0066: an order's address and phone, edited until it is booked.
   const orderEdits = createOrderEdits({

@@ -43,8 +43,11 @@ export async function restock(
   }
 }
 
-/** The products as a bulk quote prices them (decision 0017): price, tiers, stock and limits. */
-export function productsToQuote(runner: Queryable, productIds: readonly number[]) {
+/**
+ * The products as an order or a bulk quote prices them (decision 0017): price, tiers, stock,
+ * limits and what personal details they take.
+ */
+export function productsToPrice(runner: Queryable, productIds: readonly number[]) {
   return runner
     .select({
       id: products.id,
@@ -52,10 +55,12 @@ export function productsToQuote(runner: Queryable, productIds: readonly number[]
       image: products.image,
       pricePaise: products.pricePaise,
       quantityTiers: products.quantityTiers,
+      categoryId: products.categoryId,
       stock: products.stock,
       allowPreOrder: products.allowPreOrder,
       minQuantity: products.minQuantity,
       archived: products.archived,
+      personalisation: products.personalisation,
     })
     .from(products)
     .where(inArray(products.id, [...productIds]));

@@ -3,3 +3,4 @@
 export { createGroupGiftService, type GroupGiftService } from './group-gift-service';
 export { groupGiftAdminRoutes, groupGiftRoutes } from './routes';
 export { paysPoolShare, shareOfProviderOrder } from './share-payments';
+export { unmetPoolOrder } from './unmet-pool';

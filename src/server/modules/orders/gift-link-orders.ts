@@ -4,8 +4,7 @@ import { type CreateGiftLinkPayload, GiftLinkSlot } from '../../../shared/api/gi
 import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gift-links';
 import type { Queryable, Tx } from '../../db/client';
 import { conflict, forbidden, tooMany } from '../../errors';
-import { businessAccountOf, isCorporateBuyer } from '../auth';
-import { users } from '../auth/tables';
+import { businessAccountOf, contactOf, isCorporateBuyer } from '../auth';
 import { giftLinks } from '../gift-links/tables';
 import { orders } from './tables';
 
@@ -44,11 +43,8 @@ export async function refuseGiftLinkSender(
   rules: GiftLinkRules,
   now: Date,
 ) {
-  const [sender] = await tx
-    .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!sender?.phone || !sender.verifiedAt) throw forbidden(GIFT_LINK_MESSAGES.phoneNeeded);
+  const sender = await contactOf(tx, userId);
+  if (!sender?.phone || !sender.verified) throw forbidden(GIFT_LINK_MESSAGES.phoneNeeded);
   if (recipientPhones.includes(sender.phone)) throw conflict(GIFT_LINK_MESSAGES.ownNumber);
   const [sent] = await tx
     .select({ value: count(), oldest: min(giftLinks.createdAt) })
@@ -77,6 +73,8 @@ export async function insertGiftLink(
   payload: Pick<CreateGiftLinkPayload, 'recipient' | 'message' | 'revealGift' | 'allowedSlots'>,
   rules: GiftLinkRules,
   now: Date,
+  /** When its life starts: now, or a group gift's deadline, by which its pool sends it. */
+  lifeFrom: Date = now,
 ) {
   await tx.insert(giftLinks).values({
     orderId,
@@ -86,7 +84,7 @@ export async function insertGiftLink(
     message: payload.message ? payload.message : null,
     revealGift: payload.revealGift,
     allowedSlots: payload.allowedSlots,
-    expiresAt: new Date(now.getTime() + rules.days * DAY_MS),
+    expiresAt: new Date(lifeFrom.getTime() + rules.days * DAY_MS),
     createdAt: now,
   });
 }

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import {
   type CreateOrderPayload,
   noLongerAvailableMessage,
@@ -11,7 +10,7 @@ import { DEFAULT_MIN_QUANTITY, MAX_QUANTITY } from '../../../shared/cart-rules';
 import { checkPersonalisation, PERSONALISATION_MESSAGES } from '../../../shared/personalisation-rules';
 import type { Db } from '../../db/client';
 import { conflict, invalid } from '../../errors';
-import { products } from '../catalog/tables';
+import { productsToPrice } from '../catalog';
 
 /** Prices, stock and pre-order status of every line from the database, or a readable refusal. */
 export async function priceOrderLines(
@@ -19,23 +18,10 @@ export async function priceOrderLines(
   payload: Pick<CreateOrderPayload, 'items'>,
   photoExists: (reference: string) => Promise<boolean>,
 ) {
-  const ids = payload.items.map((item) => item.productId);
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      image: products.image,
-      pricePaise: products.pricePaise,
-      categoryId: products.categoryId,
-      stock: products.stock,
-      allowPreOrder: products.allowPreOrder,
-      minQuantity: products.minQuantity,
-      archived: products.archived,
-      personalisation: products.personalisation,
-      quantityTiers: products.quantityTiers,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const rows = await productsToPrice(
+    db,
+    payload.items.map((item) => item.productId),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   // Lines of one product personalised differently draw on the same stock.
   const wanted = new Map<number, number>();

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, isNull, lte, ne, notExists, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, not, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   CreateGiftLinkBatchPayload,
   CreateGiftLinkBatchResponse,
@@ -27,7 +28,6 @@ import { chosenDeliveryOf, deliveryChoiceProblem } from '../../../shared/deliver
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { GIFT_LINK_MESSAGES, giftLinkSlotFeePaise, giftLinkTimedFeePaise } from '../../../shared/gift-links';
 import { giftColumnsOf } from '../../../shared/gift-options';
-import { DAY_MS } from '../../../shared/india-time';
 import { linesTotalPaise, type Paise, toPaise, toRupees } from '../../../shared/money';
 import { cancellationRefundNote } from '../../../shared/money-ledger';
 import {
@@ -45,10 +45,8 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
-import { users } from '../auth/tables';
+import { lockAccount } from '../auth';
 import type { AppliedCoupon, CouponService } from '../coupons';
-import { giftLinks } from '../gift-links/tables';
-import { groupGifts } from '../group-gifts/tables';
 import { markRefundDue } from '../money-ledger';
 import {
   checkoutDefaults,
@@ -57,7 +55,6 @@ import {
   recordCheckoutConsents,
 } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
-import { orderQuotes } from '../quotes/tables';
 import { COD_PLACED_NOTE, openCodOrder, type ReadCodRules } from './cod-orders';
 import { giftLinkOf, insertGiftLink, type ReadGiftLinkRules, refuseGiftLinkSender } from './gift-link-orders';
 import { recordStatus } from './order-events';
@@ -156,6 +153,8 @@ export function createOrderService({
   onStockChanged = () => {},
   giftLinkRules,
   recordsOf,
+  isQuoted,
+  unmetPoolOrder,
 }: {
   db: Db;
   clock: Clock;
@@ -187,18 +186,15 @@ export function createOrderService({
   giftLinkRules: ReadGiftLinkRules;
   /** The order-records module's: orders as the shopper's pages show them (SPEC 3). */
   recordsOf: (db: Db, rows: readonly OrderRow[]) => Promise<OrderRecord[]>;
-}) {
   /**
-   * Decision 0084: a group gift's order is its organiser's only once its total is met; while it
-   * collects (or after it was refunded) it belongs to the pool's page, not to My Orders.
+   * Conditions on an order the quotes and group-gifts modules give from their own tables
+   * (decision 0094), passed in as they import this module: a quote's order is the owner's, and a
+   * pool's order is its organiser's only once its total is met (decision 0084).
    */
-  const notAnUnmetPool = () =>
-    notExists(
-      db
-        .select({ id: groupGifts.id })
-        .from(groupGifts)
-        .where(and(eq(groupGifts.orderId, orders.id), ne(groupGifts.state, 'met'))),
-    );
+  isQuoted: (orderId: AnyPgColumn) => SQL;
+  unmetPoolOrder: (orderId: AnyPgColumn) => SQL;
+}) {
+  const notAnUnmetPool = () => not(unmetPoolOrder(orders.id));
 
   async function findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | undefined> {
     const [row] = await db
@@ -231,21 +227,20 @@ export function createOrderService({
    */
   async function samePendingOrder(userId: number, payload: CreateOrderPayload): Promise<OrderRow | null> {
     const candidates = await db
-      .select({ order: orders })
+      .select()
       .from(orders)
-      .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
       .where(
         and(
           eq(orders.userId, userId),
           eq(orders.status, 'pending'),
           eq(orders.paymentMethod, 'online'),
           gt(orders.expiresAt, clock.now()),
-          isNull(orderQuotes.orderId),
+          not(isQuoted(orders.id)),
         ),
       )
       .orderBy(desc(orders.createdAt))
       .limit(maxUnpaidOrders);
-    for (const { order } of candidates) {
+    for (const order of candidates) {
       if (await isSameRequest(db, order, payload)) return order;
     }
     return null;
@@ -386,21 +381,16 @@ export function createOrderService({
    * account's row is locked first, so two orders sent at once are counted one after the other, on
    * every instance.
    */
-  async function lockAccount(tx: Tx, userId: number) {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  }
-
   async function refuseBeyondUnpaidLimit(tx: Tx, userId: number, now: Date) {
     await lockAccount(tx, userId);
     const unpaid = await tx
       .select({ orderNumber: orders.orderNumber })
       .from(orders)
-      .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
       .where(
         and(
           eq(orders.userId, userId),
           or(and(eq(orders.status, 'pending'), gt(orders.expiresAt, now)), openCodOrder()),
-          isNull(orderQuotes.orderId),
+          not(isQuoted(orders.id)),
         ),
       )
       .orderBy(asc(orders.createdAt));
@@ -826,12 +816,8 @@ export function createOrderService({
         holdStock: false,
       });
       if (link && rules) {
-        await insertGiftLink(tx, created.id, { ...link, message: payload.message }, rules, now);
         // The link is sent when the pool is met, at the latest at its deadline: its life runs from there.
-        await tx
-          .update(giftLinks)
-          .set({ expiresAt: new Date(deadline.getTime() + rules.days * DAY_MS) })
-          .where(eq(giftLinks.orderId, created.id));
+        await insertGiftLink(tx, created.id, { ...link, message: payload.message }, rules, now, deadline);
       }
       await insertPool(tx, created, now);
       return created;

@@ -27,7 +27,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { absoluteUrl, type StoreIdentity } from '../../store-identity';
 import { type AuthUser, accountWithEmail, contactOf } from '../auth';
 import { enquiryOf, markEnquiryQuoted } from '../bulk-enquiries';
-import { productsToQuote } from '../catalog';
+import { productsToPrice } from '../catalog';
 import { enqueueMail, quoteMail } from '../mail';
 import { consentFor, queueOrderNotice, type ReadNotifyDefaults } from '../notifications';
 import {
@@ -184,7 +184,7 @@ export function createQuoteService({
 
   /** Each line priced from the database and the product's tiers; a client's price never counts. */
   async function priceLines(input: NewQuote): Promise<PricedLine[]> {
-    const rows = await productsToQuote(
+    const rows = await productsToPrice(
       db,
       input.lines.map((line) => line.productId),
     );
