@@ -182,6 +182,32 @@ export function CheckboxField({
   );
 }
 
+type RadioOptionProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  label: ReactNode;
+  /** The option's row or card, drawn around its button and label. */
+  optionClassName: string;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/**
+ * One radio button with its label around it, named by it. A choice drawn as cards or rows of the
+ * caller's own (addresses, payment methods, a day's slots) holds it checked from its state.
+ */
+export function RadioOption({
+  label,
+  optionClassName,
+  className = 'h-4 w-4 accent-brand-600',
+  ref,
+  ...input
+}: RadioOptionProps) {
+  return (
+    <label className={optionClassName}>
+      <input ref={ref} type="radio" className={className} {...input} />
+      {label}
+    </label>
+  );
+}
+
 /** One choice of several (radio buttons) under its legend, its message below; `input` is the field's registration. */
 export function RadioGroupField({
   legend,
@@ -201,16 +227,14 @@ export function RadioGroupField({
     >
       <legend className={legendClassName}>{legend}</legend>
       {options.map((option) => (
-        <label key={option.value} className={optionClassName}>
-          <input
-            ref={ref}
-            type="radio"
-            value={option.value}
-            className="h-4 w-4 accent-brand-600"
-            {...input}
-          />
-          {option.label}
-        </label>
+        <RadioOption
+          key={option.value}
+          ref={ref}
+          value={option.value}
+          label={option.label}
+          optionClassName={optionClassName}
+          {...input}
+        />
       ))}
       {error && (
         <p id={errorId} className="text-sm text-red-700">

@@ -7,6 +7,7 @@ import { NETWORK_ERROR_MESSAGE } from '../api/client';
 import { storeSettings } from '../app-data';
 import { useCheckedForm } from '../checked-form';
 import { Button, buttonClass } from '../components/button';
+import { RadioOption } from '../components/form-field';
 import { OrderAgreement } from '../components/order-agreement';
 import { PageMeta } from '../components/page-meta';
 import { EmptyState, Spinner } from '../components/status-message';
@@ -308,16 +309,15 @@ export function CheckoutPage() {
       <fieldset className="mt-4 flex flex-wrap gap-x-6">
         <legend className="sr-only">How the gift reaches the recipient</legend>
         {SEND_AS.map(({ value, label }) => (
-          <label key={value} className="flex min-h-11 items-center gap-2 font-semibold text-stone-900">
-            <input
-              type="radio"
-              name="send-as"
-              className="h-5 w-5 accent-brand-600"
-              checked={sendAs === value}
-              onChange={() => setSendAs(value)}
-            />
-            {label}
-          </label>
+          <RadioOption
+            key={value}
+            optionClassName="flex min-h-11 items-center gap-2 font-semibold text-stone-900"
+            className="h-5 w-5 accent-brand-600"
+            name="send-as"
+            checked={sendAs === value}
+            onChange={() => setSendAs(value)}
+            label={label}
+          />
         ))}
       </fieldset>
       <div className="mt-4 grid gap-4 md:grid-cols-[1fr_22rem] md:items-start">

@@ -1,6 +1,7 @@
 import type { CheckoutAddress } from '../../../shared/address';
 import { notDeliverableTo } from '../../../shared/delivery-rules';
 import { Button } from '../../components/button';
+import { RadioOption } from '../../components/form-field';
 import { DIALOG_FOCUS_RETURN } from '../../components/modal';
 import { ErrorBanner } from '../../components/status-message';
 
@@ -105,35 +106,35 @@ export function AddressPicker({
                       checked ? 'border-brand-600 bg-brand-50' : 'border-stone-200 bg-white'
                     }`}
                   >
-                    <label className="flex min-w-0 flex-1 cursor-pointer items-start gap-3">
-                      <input
-                        type="radio"
-                        name="shipping-address"
-                        value={address.id}
-                        checked={checked}
-                        onChange={() => onSelect(address.id)}
-                        className="mt-1 h-4 w-4 accent-brand-600"
-                      />
-                      <span className="min-w-0">
-                        <span className="block font-semibold text-stone-900">
-                          {address.fullName}
-                          {address.isDefault && (
-                            <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
-                              Default
+                    <RadioOption
+                      optionClassName="flex min-w-0 flex-1 cursor-pointer items-start gap-3"
+                      className="mt-1 h-4 w-4 accent-brand-600"
+                      name="shipping-address"
+                      value={address.id}
+                      checked={checked}
+                      onChange={() => onSelect(address.id)}
+                      label={
+                        <span className="min-w-0">
+                          <span className="block font-semibold text-stone-900">
+                            {address.fullName}
+                            {address.isDefault && (
+                              <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
+                                Default
+                              </span>
+                            )}
+                          </span>
+                          <span className="block text-sm text-stone-700">
+                            {address.city} - {address.postalCode}
+                          </span>
+                          <span className="block text-xs text-stone-500">{address.address}</span>
+                          {address.id === undeliverableId && (
+                            <span className="mt-1 block text-sm font-semibold text-red-700">
+                              {notDeliverableTo(address.postalCode)}
                             </span>
                           )}
                         </span>
-                        <span className="block text-sm text-stone-700">
-                          {address.city} - {address.postalCode}
-                        </span>
-                        <span className="block text-xs text-stone-500">{address.address}</span>
-                        {address.id === undeliverableId && (
-                          <span className="mt-1 block text-sm font-semibold text-red-700">
-                            {notDeliverableTo(address.postalCode)}
-                          </span>
-                        )}
-                      </span>
-                    </label>
+                      }
+                    />
                     <button
                       type="button"
                       onClick={() => onEdit(address)}

@@ -16,6 +16,7 @@ import { formatInr } from '../../../shared/money';
 import { PRE_ORDER_DAYS_CHECKOUT } from '../../../shared/pincode';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
+import { RadioOption } from '../../components/form-field';
 import { ErrorBanner, Spinner } from '../../components/status-message';
 import { deliveryDateLabel } from './delivery-date-labels';
 
@@ -42,16 +43,13 @@ function Choice({
   onSelect(): void;
 }) {
   return (
-    <label className={optionClass}>
-      <input
-        type="radio"
-        name={name}
-        className="h-4 w-4 accent-brand-600"
-        checked={checked}
-        onChange={onSelect}
-      />
-      <span>{label}</span>
-    </label>
+    <RadioOption
+      optionClassName={optionClass}
+      name={name}
+      checked={checked}
+      onChange={onSelect}
+      label={<span>{label}</span>}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import type { CodEligibility } from '../../../shared/api/payments';
 import type { PaymentMethod } from '../../../shared/cash-on-delivery';
 import { formatInr } from '../../../shared/money';
+import { RadioOption } from '../../components/form-field';
 
 function Choice({
   value,
@@ -21,26 +22,24 @@ function Choice({
   onChange(value: PaymentMethod): void;
 }) {
   return (
-    <label
-      className={`flex min-h-11 items-start gap-3 rounded-xl border p-3 ${
+    <RadioOption
+      optionClassName={`flex min-h-11 items-start gap-3 rounded-xl border p-3 ${
         checked ? 'border-brand-600 bg-brand-50' : 'border-stone-200'
       } ${disabled ? 'opacity-60' : 'cursor-pointer'}`}
-    >
-      <input
-        type="radio"
-        name="payment-method"
-        value={value}
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={describedBy}
-        onChange={() => onChange(value)}
-        className="mt-1 h-5 w-5"
-      />
-      <span className="min-w-0">
-        <span className="block font-semibold text-stone-900">{title}</span>
-        <span className="block text-sm text-stone-700">{detail}</span>
-      </span>
-    </label>
+      className="mt-1 h-5 w-5"
+      name="payment-method"
+      value={value}
+      checked={checked}
+      disabled={disabled}
+      aria-describedby={describedBy}
+      onChange={() => onChange(value)}
+      label={
+        <span className="min-w-0">
+          <span className="block font-semibold text-stone-900">{title}</span>
+          <span className="block text-sm text-stone-700">{detail}</span>
+        </span>
+      }
+    />
   );
 }
 

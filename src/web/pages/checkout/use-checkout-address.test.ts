@@ -98,8 +98,14 @@ describe("checkout's address", () => {
     serveAddresses([], 503);
     const address = addressOf(signedIn);
     // The list is asked once more before it counts as failed.
-    await waitFor(() => expect(address.result.current.loadFailed).toBe(true), { timeout: 5_000 });
-    expect(address.result.current.modal).toEqual({ isOpen: true, editing: null });
+    await waitFor(
+      () =>
+        expect(address.result.current).toMatchObject({
+          loadFailed: true,
+          modal: { isOpen: true, editing: null },
+        }),
+      { timeout: 5_000 },
+    );
   });
 
   it('asks nothing and opens nothing for a guest, or for a cart that is empty', async () => {
