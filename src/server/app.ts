@@ -23,7 +23,12 @@ import { adminReportRoutes } from './modules/admin-reports';
 import type { PasswordCost } from './modules/auth';
 import { authRoutes, installAuth } from './modules/auth';
 import { bulkEnquiryRoutes } from './modules/bulk-enquiries';
-import { catalogRoutes, installCatalog, RULE_COLLECTIONS_EVERY_MS } from './modules/catalog';
+import { catalogRoutes, installCatalog } from './modules/catalog';
+import {
+  collectionRoutes,
+  RULE_COLLECTIONS_EVERY_MS,
+  registerCollectionPageHead,
+} from './modules/collections';
 import { complaintRoutes } from './modules/complaints';
 import { couponRoutes } from './modules/coupons';
 import {
@@ -147,7 +152,7 @@ export async function buildApp({
         name: 'rule-collections',
         everyMs: RULE_COLLECTIONS_EVERY_MS,
         exclusive: true,
-        run: () => services.catalog.refreshRuleCollections(),
+        run: () => services.collections.refreshRuleCollections(),
       },
       // Decision 0077: every instance works on the dispatch desk's jobs (orders are claimed).
       { name: 'dispatch-jobs', everyMs: DISPATCH_EVERY_MS, run: () => services.dispatch.workWhileBusy() },
@@ -249,6 +254,7 @@ export async function buildApp({
   installAuth(app);
   // At the root too: page heads and the sitemap, outside /api.
   await installCatalog(app);
+  registerCollectionPageHead(app);
   // The policy pages' heads (their URLs are in the catalogue's sitemap).
   registerPolicyPageHeads(app);
   // The public tracking page's head.
@@ -259,6 +265,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(storeRoutes);
       await api.register(catalogRoutes);
+      await api.register(collectionRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(addressRoutes);

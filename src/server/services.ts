@@ -29,6 +29,7 @@ import {
 import { createBulkEnquiryService } from './modules/bulk-enquiries';
 import { createCashOnDeliveryService, createCodSettlement } from './modules/cash-on-delivery';
 import { createCatalogService } from './modules/catalog';
+import { catalogCollections, createCollectionService } from './modules/collections';
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
 import { createCourier, createLabelPool, createShipmentService } from './modules/courier';
@@ -120,7 +121,10 @@ export function createServices({
     changesInProcess,
     // Asked only once requests are served, after `delivery` below exists (decision 0070).
     deliverySpeeds: (pincode) => delivery.deliverySpeeds(pincode),
+    // Decision 0077: collections are built on the catalogue, which asks them what follows a change.
+    collections: catalogCollections(db),
   });
+  const collections = createCollectionService({ db, catalog });
   const onStockChanged = () => catalog.stockChanged();
   // Decision 0073: the owner's timed slots, offered with the dates and re-checked by create-order.
   const deliverySlots = createDeliverySlotService({ db, clock });
@@ -418,6 +422,7 @@ export function createServices({
     imageStorage,
     limiterStore,
     catalog,
+    collections,
     /**
      * Product searches and suggestions per address, and the search work in flight
      * (docs/decisions/0058-search-bounded-by-the-page.md).
@@ -527,7 +532,7 @@ export function createServices({
         refundOrder: payments.refundOrder,
         settleCashOnDelivery,
       }),
-      catalog: createAdminCatalogService({ db, catalog }),
+      catalog: createAdminCatalogService({ db, catalog, collections }),
       reports: createAdminReportService({
         db,
         clock,

@@ -9,6 +9,7 @@ export * from '../modules/auth/tables';
 export * from '../modules/bulk-enquiries/tables';
 export * from '../modules/cash-on-delivery/tables';
 export * from '../modules/catalog/tables';
+export * from '../modules/collections/tables';
 export * from '../modules/complaints/tables';
 export * from '../modules/coupons/tables';
 export * from '../modules/courier/tables';

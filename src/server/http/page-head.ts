@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { productImageSrcSet } from '../../shared/product-images';
+import { AppError } from '../errors';
 import { escapeHtml } from './escape-html';
 
 /**
@@ -42,6 +43,23 @@ export function createPageHeads(): PageHeads {
       return null;
     },
   };
+}
+
+/** The one segment after a prefix: '/product/tea-set-12/' → 'tea-set-12'. */
+export function segmentAfter(prefix: string, path: string): string | null {
+  if (!path.startsWith(prefix)) return null;
+  const rest = path.slice(prefix.length).replace(/\/$/, '');
+  return rest && !rest.includes('/') ? rest : null;
+}
+
+/** A missing product or collection gets the default head; the page itself then redirects. */
+export async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'notFound') return null;
+    throw error;
+  }
 }
 
 /** JSON inside a <script> must not be able to close the tag. */

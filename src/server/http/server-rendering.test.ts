@@ -54,7 +54,7 @@ async function renderDirectly(url: string, change: Partial<StoreSettings>): Prom
     url,
     origin: 'http://localhost',
     settings: { ...settings, ...change },
-    catalog: store.app.catalog,
+    catalog: { ...store.app.catalog, listCollections: store.app.collections.listCollections },
   });
   return page?.html ?? '';
 }
@@ -110,7 +110,7 @@ beforeAll(async () => {
       stock: 10,
     });
   }
-  await store.app.catalog.createCollection({
+  await store.app.collections.createCollection({
     name: 'Festival of Lights',
     productIds: [teaLightsId, brassDiyaId],
   });

@@ -29,7 +29,7 @@ type PageRenderer = {
     url: string;
     origin: string;
     settings: StoreSettings;
-    catalog: FastifyInstance['catalog'];
+    catalog: FastifyInstance['catalog'] & Pick<FastifyInstance['collections'], 'listCollections'>;
   }): Promise<{ html: string; queries: unknown } | null>;
 };
 
@@ -86,6 +86,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       ? ((await import(pathToFileURL(options.rendererPath).href)) as PageRenderer)
       : null;
 
+  // What the renderer reads in process: the catalogue with its collections (the home lists them),
+  // joined once here, not per page.
+  const catalogSource = { ...app.catalog, listCollections: app.collections.listCollections };
+
   /** The page's server-rendered markup and data, or null: a failed render still serves the shell. */
   async function renderBody(request: FastifyRequest, origin: string, settings: StoreSettings) {
     if (!renderer) return null;
@@ -94,7 +98,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         url: request.url,
         origin,
         settings,
-        catalog: app.catalog,
+        catalog: catalogSource,
       });
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');

@@ -21,12 +21,12 @@ import type { Db } from '../../db/client';
 import { containsPattern, violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import type { CatalogService, ProductChanges } from '../catalog';
-import { categories, collectionProducts, collections, products } from '../catalog/tables';
+import { categories, products } from '../catalog/tables';
+import type { CollectionService } from '../collections';
 import { rebuildSearchTerms } from '../search';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
-const COLLECTION_NOT_FOUND = 'Collection not found';
 const CHOOSE_CATEGORY = 'Choose a category that exists';
 
 const productColumns = {
@@ -131,7 +131,15 @@ export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;
  * search_text and the vocabulary in step and drops its caches; category and collection edits made
  * here call catalog.invalidate() themselves.
  */
-export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: CatalogService }) {
+export function createAdminCatalogService({
+  db,
+  catalog,
+  collections: storefrontCollections,
+}: {
+  db: Db;
+  catalog: CatalogService;
+  collections: CollectionService;
+}) {
   async function product(id: number): Promise<AdminProduct> {
     const [row] = await db
       .select(productColumns)
@@ -201,49 +209,6 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
     if (!row) throw notFound(CATEGORY_NOT_FOUND);
     const { gstRateBp, ...rest } = row;
     return { ...rest, gstRate: gstRateBp / 100, productCount: Number(row.productCount) };
-  }
-
-  async function collectionsWhere(where: SQL | undefined): Promise<AdminCollection[]> {
-    const rows = await db
-      .select()
-      .from(collections)
-      .where(where)
-      .orderBy(asc(collections.sortOrder), asc(collections.id));
-    if (rows.length === 0) return [];
-    const members = await db
-      .select({
-        collectionId: collectionProducts.collectionId,
-        id: products.id,
-        name: products.name,
-        archived: products.archived,
-      })
-      .from(collectionProducts)
-      .innerJoin(products, eq(products.id, collectionProducts.productId))
-      .where(
-        inArray(
-          collectionProducts.collectionId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(collectionProducts.position), asc(products.id));
-    return rows.map((row) => ({
-      id: row.id,
-      rule: row.rule ?? null,
-      name: row.name,
-      description: row.description,
-      image: row.image,
-      featured: row.featured,
-      sortOrder: row.sortOrder,
-      products: members
-        .filter((member) => member.collectionId === row.id)
-        .map(({ id, name, archived }) => ({ id, name, archived })),
-    }));
-  }
-
-  async function collection(id: number): Promise<AdminCollection> {
-    const [found] = await collectionsWhere(eq(collections.id, id));
-    if (!found) throw notFound(COLLECTION_NOT_FOUND);
-    return found;
   }
 
   return {
@@ -413,49 +378,27 @@ export function createAdminCatalogService({ db, catalog }: { db: Db; catalog: Ca
       return { categories: categoryRows.map(listed), products: productRows.map(listed) };
     },
 
-    async listCollections(): Promise<AdminCollection[]> {
-      return collectionsWhere(undefined);
-    },
+    listCollections: (): Promise<AdminCollection[]> => storefrontCollections.ownerCollections(),
 
     async createCollection(input: NewAdminCollection): Promise<AdminCollection> {
       if (input.rule) await requireCategory(input.rule.categoryId ?? undefined);
       else await requireProducts(input.productIds);
-      const created = await catalog.createCollection(input);
-      return collection(created.id);
+      const created = await storefrontCollections.createCollection(input);
+      return storefrontCollections.ownerCollection(created.id);
     },
 
     /** Fields, and with productIds the whole membership in that display order. */
     async updateCollection(id: number, changes: AdminCollectionChanges): Promise<AdminCollection> {
-      const before = await collection(id);
+      const before = await storefrontCollections.ownerCollection(id);
       const { productIds, ...fields } = changes;
       // Decision 0077: an automatic collection's products follow its rule, never a list.
       const automatic = fields.rule !== undefined ? fields.rule !== null : before.rule !== null;
       if (fields.rule) await requireCategory(fields.rule.categoryId ?? undefined);
       if (productIds && !automatic) await requireProducts(productIds);
-      await db.transaction(async (tx) => {
-        if (Object.keys(fields).length > 0)
-          await tx.update(collections).set(fields).where(eq(collections.id, id));
-        if (productIds && !automatic) {
-          await tx.delete(collectionProducts).where(eq(collectionProducts.collectionId, id));
-          if (productIds.length > 0) {
-            await tx
-              .insert(collectionProducts)
-              .values(productIds.map((productId, position) => ({ collectionId: id, productId, position })));
-          }
-        }
-      });
-      await catalog.invalidate();
-      return collection(id);
+      return storefrontCollections.changeCollection(id, fields, productIds && !automatic ? productIds : null);
     },
 
     /** Decision 0077: a collection goes, with its place on the storefront; its products stay. */
-    async deleteCollection(id: number): Promise<void> {
-      const deleted = await db
-        .delete(collections)
-        .where(eq(collections.id, id))
-        .returning({ id: collections.id });
-      if (deleted.length === 0) throw notFound(COLLECTION_NOT_FOUND);
-      await catalog.invalidate();
-    },
+    deleteCollection: (id: number): Promise<void> => storefrontCollections.deleteCollection(id),
   };
 }

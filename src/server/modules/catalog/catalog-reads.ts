@@ -1,11 +1,10 @@
-// What shoppers read of the catalogue (SPEC 7): product listings, a product, categories,
-// collections and the sitemap's pages; figures that are costly to work out are cached.
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+// What shoppers read of the catalogue (SPEC 7): product listings, a product, categories, the
+// products another module lists (a collection's) and the sitemap's pages; figures that are costly
+// to work out are cached.
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type CatalogSummary,
   type Category,
-  type CollectionDetail,
-  type CollectionSummary,
   DEFAULT_SORT_ORDER,
   LISTING_PAGE_SIZE,
   type Product,
@@ -18,7 +17,7 @@ import { toRupees } from '../../../shared/money';
 import { policyPageList } from '../../../shared/policy-pages';
 import { slugify, slugWithId } from '../../../shared/slug';
 import { asJsonRows, executePrepared, fromJsonRows, rowsOf } from '../../db/client';
-import { invalid, notFound } from '../../errors';
+import { invalid } from '../../errors';
 import {
   type CorrectedWord,
   cappedCount,
@@ -46,7 +45,6 @@ import {
   type CatalogProduct,
   type CatalogReader,
   categoryRows,
-  collectionSummaryOf,
   productRows,
   productsByIds,
   selectPage,
@@ -54,7 +52,6 @@ import {
   toApiProduct,
 } from './catalog-rows';
 import { decodeCursor, encodeCursor } from './listing-cursor';
-import { collections } from './tables';
 
 type SitemapEntry = { path: string; lastModified: Date | null };
 
@@ -327,50 +324,36 @@ export function catalogSummary({ db, cache }: CatalogReader): Promise<CatalogSum
   });
 }
 
-export function listCollections({ db, cache }: CatalogReader): Promise<CollectionSummary[]> {
-  return cache.remember('collections', async () => {
-    const rows = await db
-      .select({
-        id: collections.id,
-        name: collections.name,
-        description: collections.description,
-        image: collections.image,
-        featured: collections.featured,
-        productCount: sql<number>`(select count(*) from collection_products cp join products p on p.id = cp.product_id where cp.collection_id = collections.id and not p.archived)::int`,
-      })
-      .from(collections)
-      .orderBy(desc(collections.featured), asc(collections.sortOrder), asc(collections.id));
-    return rows.map((row) => ({
-      ...row,
-      slug: slugWithId(row.name, row.id),
-      productCount: Number(row.productCount),
-    }));
-  });
-}
-
-/** A collection with its visible products in display order; 404 'Collection not found'. */
-export async function getCollection(reader: CatalogReader, id: number): Promise<CollectionDetail> {
-  const [collection] = await reader.db.select().from(collections).where(eq(collections.id, id));
-  if (!collection) throw notFound('Collection not found');
+/**
+ * The visible products another module lists in a table of its own (a collection's members), in
+ * its order, then by id: `table` with its alias, `productId` its column of product ids, `where`
+ * and `orderBy` over its own columns (decision 0094).
+ */
+export async function listedProducts(
+  reader: CatalogReader,
+  { table, productId, where, orderBy, limit }: ProductListing,
+): Promise<Product[]> {
   const items = await selectProducts(reader, {
-    from: sql`products p JOIN collection_products cp ON cp.product_id = p.id`,
-    where: sql`cp.collection_id = ${id} AND NOT p.archived`,
-    orderBy: sql`cp.position, p.id`,
-    limit: LISTING_PAGE_SIZE,
+    from: sql`products p JOIN ${table} ON ${productId} = p.id`,
+    where: sql`${where} AND NOT p.archived`,
+    orderBy: sql`${orderBy}, p.id`,
+    limit,
   });
-  return { ...collectionSummaryOf(collection, items.length), products: items.map(toApiProduct) };
+  return items.map(toApiProduct);
 }
 
-/** Every public catalogue page, for /sitemap.xml. */
-export function sitemapEntries(reader: CatalogReader): Promise<SitemapEntry[]> {
+export type ProductListing = { table: SQL; productId: SQL; where: SQL; orderBy: SQL; limit: number };
+
+/** Every public catalogue page, for /sitemap.xml; `collectionPaths` are the collections' pages. */
+export function sitemapEntries(
+  reader: CatalogReader,
+  collectionPaths: () => Promise<string[]>,
+): Promise<SitemapEntry[]> {
   const { db, cache } = reader;
   return cache.remember('sitemap', async () => {
-    const [categoryRowsList, collectionRows, productResult] = await Promise.all([
+    const [categoryRowsList, collectionPathList, productResult] = await Promise.all([
       categoryRows(reader),
-      db
-        .select({ id: collections.id, name: collections.name })
-        .from(collections)
-        .orderBy(asc(collections.id)),
+      collectionPaths(),
       db.execute(
         asJsonRows(
           sql`SELECT id, name, updated_at AS "updatedAt" FROM products WHERE NOT archived ORDER BY id`,
@@ -388,10 +371,7 @@ export function sitemapEntries(reader: CatalogReader): Promise<SitemapEntry[]> {
       // The pages a seller in India must show.
       ...policyPageList.map((page) => ({ path: page.path, lastModified: null })),
       ...categoryRowsList.map((row) => ({ path: `/category/${row.slug}`, lastModified: null })),
-      ...collectionRows.map((row) => ({
-        path: `/collection/${slugWithId(row.name, row.id)}`,
-        lastModified: null,
-      })),
+      ...collectionPathList.map((path) => ({ path, lastModified: null })),
       ...productRows.map((row) => ({
         path: `/product/${slugWithId(row.name, row.id)}`,
         lastModified: new Date(row.updatedAt),

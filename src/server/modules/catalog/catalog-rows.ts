@@ -1,7 +1,7 @@
 // Products and categories as the catalogue hands them out, read in one query each and with the
 // category list cached; the reads and the writes both answer with these.
 import { asc, type SQL, sql } from 'drizzle-orm';
-import type { Category, CollectionSummary, Product } from '../../../shared/api/catalog';
+import type { Category, Product } from '../../../shared/api/catalog';
 import { type Paise, toRupees } from '../../../shared/money';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
@@ -9,7 +9,7 @@ import { slugWithId } from '../../../shared/slug';
 import { asJsonRows, type Db, executePrepared, fromJsonRows } from '../../db/client';
 import type { SearchPostings } from '../search';
 import type { CatalogCache } from './catalog-cache';
-import { categories, type collections } from './tables';
+import { categories } from './tables';
 
 /**
  * What catalogue reads need: the database, the cache of derived figures and, where a service
@@ -94,22 +94,6 @@ function toCatalogProduct(row: ProductJson, category: CategoryRow | undefined): 
 }
 
 /** The API's product: the internal fields stay inside the server. */
-/** A collection as the API lists it, with the number of its products. */
-export function collectionSummaryOf(
-  collection: typeof collections.$inferSelect,
-  productCount: number,
-): CollectionSummary {
-  return {
-    id: collection.id,
-    name: collection.name,
-    slug: slugWithId(collection.name, collection.id),
-    description: collection.description,
-    image: collection.image,
-    featured: collection.featured,
-    productCount,
-  };
-}
-
 export function toApiProduct(product: CatalogProduct): Product {
   const { pricePaise: _price, mrpPaise: _mrp, archived: _archived, ...rest } = product;
   return rest;

@@ -1,7 +1,7 @@
 // The catalogue service other modules call (app.catalog): the reads and writes of catalog-reads.ts
 // and catalog-writes.ts over one database and one cache, with search made ready at start-up and
 // listeners told of every change.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ProductList, ProductListQuery } from '../../../shared/api/catalog';
 import type { DeliverySpeed } from '../../../shared/gift-finder';
 import type { ChangeCounters } from '../../db/change-counters';
@@ -16,8 +16,24 @@ import * as writes from './catalog-writes';
 import * as declarations from './product-declarations';
 import { prepareSearchIndex } from './search-text';
 
-/** Decision 0077: how often automatic collections are looked at when nothing else changes. */
-export const RULE_COLLECTIONS_EVERY_MS = 60 * 60 * 1000;
+/**
+ * What the catalogue asks of the collections module, which is built on it: the composition root
+ * hands these in, as the owner of a query the others import takes their parts (decision 0094).
+ */
+export type CatalogCollections = {
+  /** Decision 0077: automatic collections follow a change before it is told. */
+  followChange(): Promise<void>;
+  /** The collections' pages, for the sitemap. */
+  pagePaths(): Promise<string[]>;
+  /** SQL: the product whose id is `productId` shares a collection with product `id`. */
+  sharesCollection(productId: SQL, id: number): SQL;
+};
+
+const NO_COLLECTIONS: CatalogCollections = {
+  followChange: async () => {},
+  pagePaths: async () => [],
+  sharesCollection: () => sql`false`,
+};
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -27,6 +43,7 @@ export function createCatalogService({
   cacheTtlMs = 60_000,
   cache = createCatalogCache({ ttlMs: cacheTtlMs, maxEntries: 1000 }),
   deliverySpeeds = async () => ({ today: false, midnight: false }),
+  collections = NO_COLLECTIONS,
 }: {
   db: Db;
   /** The embedded database's change counters: changes are then told in memory, not in the database. */
@@ -35,6 +52,7 @@ export function createCatalogService({
   cache?: CatalogCache;
   /** Decision 0070: the delivery module's answer for the listing's delivery filters. */
   deliverySpeeds?: (pincode: string) => Promise<Record<DeliverySpeed, boolean>>;
+  collections?: CatalogCollections;
 }) {
   const changeListeners = new Set<() => void>();
   let seen: { catalog: string; stock: string } | null = null;
@@ -81,7 +99,7 @@ export function createCatalogService({
   /** Every cached figure (and any listener's) is dropped on a change, here and on every instance. */
   async function invalidate() {
     // Decision 0077: automatic collections follow the change before anyone reads them.
-    await writes.refreshRuleCollections(db);
+    await collections.followChange();
     clearHere();
     await announce('catalog');
   }
@@ -132,8 +150,9 @@ export function createCatalogService({
 
     /** Drops cached figures; call it after changing catalogue rows without this service. */
     invalidate,
-    /** Decision 0077: the hourly look at automatic collections ("new in N days" moves with time). */
-    refreshRuleCollections: invalidate,
+
+    /** A figure derived from the catalogue (the collections' list), kept until the catalogue changes. */
+    rememberFigure: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.remember(key, load),
 
     /**
      * Reads search's postings now when they are not current, and waits for them (the bench's
@@ -197,16 +216,14 @@ export function createCatalogService({
     },
     listCategories: () => reads.listCategories(reader),
     catalogSummary: () => reads.catalogSummary(reader),
-    listCollections: () => reads.listCollections(reader),
-    getCollection: (id: number) => reads.getCollection(reader, id),
-    sitemapEntries: () => reads.sitemapEntries(reader),
+    listedProducts: (listing: reads.ProductListing) => reads.listedProducts(reader, listing),
+    sitemapEntries: () => reads.sitemapEntries(reader, collections.pagePaths),
     suggestSearch: (q: string) => suggestions.suggestSearch(reader, q),
-    similarProducts: (id: number) => suggestions.similarProducts(reader, id),
+    similarProducts: (id: number) => suggestions.similarProducts(reader, id, collections.sharesCollection),
     addOnsOffered: (id: number) => addOnOffers.addOnsOffered(reader, id),
 
     createCategory: (input: writes.NewCategory) => writes.createCategory(writer, input),
     createProduct: (input: writes.NewProduct) => writes.createProduct(writer, input),
     updateProduct: (id: number, changes: writes.ProductChanges) => writes.updateProduct(writer, id, changes),
-    createCollection: (input: writes.NewCollection) => writes.createCollection(writer, input),
   };
 }

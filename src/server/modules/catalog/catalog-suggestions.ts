@@ -1,6 +1,6 @@
 // What the header search offers while the shopper types, and "You may also like" on a
 // product page. Both are small, bounded reads built on the catalogue's search and rows.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Product, SearchSuggestions } from '../../../shared/api/catalog';
 import { SIMILAR_PRODUCTS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../shared/catalog-limits';
 import { executePrepared } from '../../db/client';
@@ -99,7 +99,11 @@ async function categoriesHolding(reader: CatalogReader, words: CorrectedWord[]):
  * Products a shopper of this one may also like: in stock, from its category or one of its
  * collections, same category first, then featured, best rated and newest.
  */
-export async function similarProducts(reader: CatalogReader, id: number): Promise<Product[]> {
+export async function similarProducts(
+  reader: CatalogReader,
+  id: number,
+  sharesCollection: (productId: SQL, id: number) => SQL,
+): Promise<Product[]> {
   const [product] = await executePrepared<{ categoryId: number }>(
     reader.db,
     sql`SELECT category_id AS "categoryId" FROM products WHERE id = ${id} AND NOT archived`,
@@ -107,10 +111,7 @@ export async function similarProducts(reader: CatalogReader, id: number): Promis
   if (!product) throw notFound('Product not found');
   const rows = await selectProducts(reader, {
     where: sql`NOT p.archived AND p.stock > 0 AND p.id <> ${id} AND (
-      p.category_id = ${product.categoryId} OR p.id IN (
-        SELECT mine.product_id FROM collection_products theirs
-        JOIN collection_products mine ON mine.collection_id = theirs.collection_id
-        WHERE theirs.product_id = ${id}))`,
+      p.category_id = ${product.categoryId} OR ${sharesCollection(sql`p.id`, id)})`,
     orderBy: sql`(p.category_id = ${product.categoryId}) DESC, p.featured DESC, p.rating DESC, p.id DESC`,
     limit: SIMILAR_PRODUCTS,
   });

@@ -1,20 +1,18 @@
-// Changes to the catalogue: categories, products (archiving included) and collections. Each keeps
+// Changes to the catalogue: categories and products (archiving included). Each keeps
 // search's index in step and then drops every cached figure, so the next read sees the change.
 import { eq, sql } from 'drizzle-orm';
 import type { AddOnKind } from '../../../shared/add-ons';
-import type { CollectionRule } from '../../../shared/api/admin';
-import type { Category, CollectionSummary } from '../../../shared/api/catalog';
+import type { Category } from '../../../shared/api/catalog';
 import type { DeclarationOverrides } from '../../../shared/legal-metrology';
 import type { Paise } from '../../../shared/money';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugify, slugWithId } from '../../../shared/slug';
-import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
-import { type CatalogProduct, type CatalogReader, collectionSummaryOf, productsByIds } from './catalog-rows';
+import { type CatalogProduct, type CatalogReader, productsByIds } from './catalog-rows';
 import { refreshOriginCountry } from './product-declarations';
 import { refreshSearchText } from './search-text';
-import { categories, collectionProducts, collections, products } from './tables';
+import { categories, products } from './tables';
 
 /** What catalogue writes need: a reader to answer with, and the drop of every cached figure. */
 export type CatalogWriter = CatalogReader & { invalidate: () => Promise<void> };
@@ -65,18 +63,6 @@ export type NewProduct = {
 };
 
 export type ProductChanges = Partial<NewProduct>;
-
-export type NewCollection = {
-  name: string;
-  description?: string;
-  image?: string;
-  featured?: boolean;
-  sortOrder?: number;
-  /** In display order. */
-  productIds?: number[];
-  /** Decision 0077: an automatic collection's rule (its products follow it). */
-  rule?: CollectionRule | null;
-};
 
 export async function createCategory(
   { db, invalidate }: CatalogWriter,
@@ -188,63 +174,4 @@ export async function updateProduct(
   const [product] = await productsByIds(writer, [id]);
   if (!product) throw notFound('Product not found');
   return product;
-}
-
-export async function createCollection(
-  { db, invalidate }: CatalogWriter,
-  input: NewCollection,
-): Promise<CollectionSummary> {
-  const collection = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(collections)
-      .values({
-        name: input.name,
-        slug: slugify(input.name),
-        description: input.description ?? '',
-        image: input.image ?? '',
-        featured: input.featured ?? false,
-        sortOrder: input.sortOrder ?? 0,
-        rule: input.rule ?? null,
-      })
-      .returning();
-    if (!row) throw new Error('The collection was not created');
-    const productIds = input.rule ? [] : [...new Set(input.productIds ?? [])];
-    if (productIds.length > 0) {
-      await tx
-        .insert(collectionProducts)
-        .values(productIds.map((productId, position) => ({ collectionId: row.id, productId, position })));
-    }
-    return row;
-  });
-  await invalidate();
-  return collectionSummaryOf(collection, input.rule ? 0 : (input.productIds?.length ?? 0));
-}
-
-/**
- * Decision 0077: works out again the products of every automatic collection from its rule, in
- * one transaction: the newest first. Every catalogue change runs it (the catalog service's
- * `invalidate`), and an hourly timer for "new in N days", which time alone changes.
- */
-export async function refreshRuleCollections(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Two instances' changes at once rewrite one after the other, never into each other's rows.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rule-collections'))`);
-    await tx.execute(
-      sql`DELETE FROM collection_products WHERE collection_id IN (SELECT id FROM collections WHERE rule IS NOT NULL)`,
-    );
-    await tx.execute(sql`
-      INSERT INTO collection_products (collection_id, product_id, position)
-      SELECT c.id, p.id, (row_number() OVER (PARTITION BY c.id ORDER BY p.created_at DESC, p.id) - 1)::int
-      FROM collections c
-      JOIN products p ON NOT p.archived
-        AND (c.rule->>'categoryId' IS NULL OR p.category_id = (c.rule->>'categoryId')::int)
-        AND (c.rule->>'tag' IS NULL OR EXISTS (
-          SELECT 1 FROM unnest(p.tags) AS tag WHERE lower(tag) = lower(c.rule->>'tag')))
-        AND (c.rule->>'minPrice' IS NULL OR p.price_paise >= round((c.rule->>'minPrice')::numeric * 100))
-        AND (c.rule->>'maxPrice' IS NULL OR p.price_paise <= round((c.rule->>'maxPrice')::numeric * 100))
-        AND (c.rule->>'newInDays' IS NULL
-          OR p.created_at >= now() - make_interval(days => (c.rule->>'newInDays')::int))
-      WHERE c.rule IS NOT NULL
-      ON CONFLICT DO NOTHING`);
-  });
 }

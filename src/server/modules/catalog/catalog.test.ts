@@ -3,8 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CategoryList,
-  CollectionList,
-  CollectionResponse,
   type Product,
   ProductList,
   ProductResponse,
@@ -18,8 +16,6 @@ import { catalogBenchUrls } from './bench-urls';
 
 const store = setUpTestStore();
 const ids: Record<string, number> = {};
-let festiveCollectionId = 0;
-let emptyCollectionId = 0;
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 6, 0, 0));
 
@@ -132,14 +128,12 @@ beforeAll(async () => {
   for (const { key, ...product } of fixtures) {
     ids[key] = (await catalog.createProduct(product)).id;
   }
-  const festive = await catalog.createCollection({
+  await store.app.collections.createCollection({
     name: 'Festive Picks',
     description: 'Our favourites for the festive season.',
     featured: true,
     productIds: [ids.diya!, ids.candle!, ids.bouquet!],
   });
-  festiveCollectionId = festive.id;
-  emptyCollectionId = (await catalog.createCollection({ name: 'Holi Specials', sortOrder: 5 })).id;
 });
 
 async function list(query = '') {
@@ -565,7 +559,7 @@ describe('GET /api/products/:id/similar', () => {
   });
 });
 
-describe('categories and collections', () => {
+describe('categories', () => {
   it('lists categories in display order with counts of visible products', async () => {
     const response = await store.app.inject('/api/categories');
     expect(response.statusCode).toBe(200);
@@ -578,51 +572,11 @@ describe('categories and collections', () => {
     ]);
     expect(categories[0]).toMatchObject({ name: 'Birthday Return Gifts', description: '', image: '' });
   });
-
-  it('lists collections, featured first, with their slugs and counts', async () => {
-    const response = await store.app.inject('/api/collections');
-    expect(response.statusCode).toBe(200);
-    const collections = CollectionList.parse(response.json());
-    expect(collections.map((collection) => [collection.slug, collection.productCount])).toEqual([
-      [`festive-picks-${festiveCollectionId}`, 2],
-      [`holi-specials-${emptyCollectionId}`, 0],
-    ]);
-  });
-
-  it('returns a collection with its visible products in display order', async () => {
-    const response = await store.app.inject(`/api/collections/${festiveCollectionId}`);
-    expect(response.statusCode).toBe(200);
-    const { data } = CollectionResponse.parse(response.json());
-    expect(data).toMatchObject({
-      id: festiveCollectionId,
-      name: 'Festive Picks',
-      featured: true,
-      productCount: 2,
-    });
-    expect(names(data.products)).toEqual(['Brass Diya Set of 4', 'Chocolate Bouquet']);
-  });
-
-  it('returns an empty collection with no products', async () => {
-    const response = await store.app.inject(`/api/collections/${emptyCollectionId}`);
-    expect(CollectionResponse.parse(response.json()).data.products).toEqual([]);
-  });
-
-  it('answers 404 for an unknown collection and 400 for a bad id', async () => {
-    const missing = await store.app.inject('/api/collections/424242');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ message: 'Collection not found' });
-    expect((await store.app.inject('/api/collections/festive')).statusCode).toBe(400);
-  });
 });
 
 describe('HTTP caching', () => {
   it('marks catalogue answers as publicly cacheable with an ETag', async () => {
-    for (const url of [
-      '/api/products?limit=2',
-      `/api/products/${ids.diya}`,
-      '/api/categories',
-      '/api/collections',
-    ]) {
+    for (const url of ['/api/products?limit=2', `/api/products/${ids.diya}`, '/api/categories']) {
       const response = await store.app.inject(url);
       expect(response.headers.etag, url).toMatch(/^"[\w-]+"$/);
       expect(response.headers['cache-control'], url).toMatch(/^public, max-age=\d+/);

@@ -1,7 +1,7 @@
-// The catalogue's public entry: products, categories, collections, their listing (searched through
-// the search module), page heads, sitemap.
+// The catalogue's public entry: products, categories, their listing (searched through the search
+// module), the products another module lists (a collection's), page heads, sitemap.
 export { installCatalog } from './catalog-module';
-export { type CatalogService, createCatalogService, RULE_COLLECTIONS_EVERY_MS } from './catalog-service';
+export { type CatalogCollections, type CatalogService, createCatalogService } from './catalog-service';
 export type { ProductChanges } from './catalog-writes';
 export { lowStockCount, lowStockProducts } from './low-stock';
 export {

@@ -12,31 +12,13 @@ import {
 } from '../../../shared/catalog-structured-data';
 import { formatInr } from '../../../shared/money';
 import { DETAIL_IMAGE_SIZES } from '../../../shared/product-images';
-import { categoryPath, collectionPath, idFromSlug, productPath } from '../../../shared/slug';
-import { AppError } from '../../errors';
-import type { PageHead } from '../../http/page-head';
+import { categoryPath, idFromSlug, productPath } from '../../../shared/slug';
+import { orNull, type PageHead, segmentAfter } from '../../http/page-head';
 import { publicOrigin } from '../../http/public-origin';
 import { storeSettingsFrom } from '../store';
 
-/** The one segment after a prefix: '/product/tea-set-12/' → 'tea-set-12'. */
-function segmentAfter(prefix: string, path: string): string | null {
-  if (!path.startsWith(prefix)) return null;
-  const rest = path.slice(prefix.length).replace(/\/$/, '');
-  return rest && !rest.includes('/') ? rest : null;
-}
-
-/** A missing product or collection gets the default head; the page itself then redirects. */
-async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof AppError && error.kind === 'notFound') return null;
-    throw error;
-  }
-}
-
 /**
- * DESIGN 4 "Analytics and SEO": the head of /, /products, /product/*, /collection/* and /category/* written by
+ * DESIGN 4 "Analytics and SEO": the head of /, /products, /product/* and /category/* written by
  * the server, so crawlers and chat-app link previews see the title, image and JSON-LD.
  */
 export function registerCatalogPageHeads(app: FastifyInstance) {
@@ -112,38 +94,6 @@ export function registerCatalogPageHeads(app: FastifyInstance) {
             origin,
           ),
           itemListJsonLd(data, origin, heading),
-        ],
-      };
-    },
-  );
-
-  app.pageHeads.add(
-    (path) => path.startsWith('/collection/'),
-    async (path, request): Promise<PageHead | null> => {
-      const id = idFromSlug(segmentAfter('/collection/', path) ?? undefined);
-      if (id === null) return null;
-      const collection = await orNull(() => app.catalog.getCollection(id));
-      if (!collection) return null;
-      const origin = publicOrigin(request);
-      const image = collection.image || collection.products[0]?.image;
-      return {
-        title: titled(collection.name),
-        description: metaDescription(
-          collection.description ||
-            `${collection.name}: ${collection.products.length} gifts from ${settingsNow().storeName}.`,
-        ),
-        canonicalPath: collectionPath(collection),
-        ...(image ? { image } : {}),
-        jsonLd: [
-          breadcrumbJsonLd(
-            [
-              { name: 'Home', path: '/' },
-              { name: 'Collections', path: '/collections' },
-              { name: collection.name, path: collectionPath(collection) },
-            ],
-            origin,
-          ),
-          itemListJsonLd(collection.products.slice(0, 50), origin, collection.name),
         ],
       };
     },

@@ -2,57 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, ProductListQuery, SearchSuggestionsQuery } from '../../../shared/api/catalog';
 import { LISTING_PAGE_SIZE } from '../../../shared/catalog-limits';
-import { sendCached } from '../../http/cacheable-response';
-import { createResponseCache } from '../../http/response-cache';
+import { createCatalogAnswers } from '../../http/catalog-answers';
 import { allowLargeListing } from '../search';
 
 /** Listings larger than a screenful or two; the storefront's one page of 1000 is one of them. */
 const LARGE_LISTING = 100;
 
-/** The request's path and its validated query with sorted keys: what the answer depends on. */
-function cacheKeyOf(request: FastifyRequest): string {
-  const path = request.url.split('?')[0] ?? '';
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const known = Object.keys(query)
-    .filter((name) => query[name] !== undefined)
-    .sort()
-    .map((name) => [name, query[name]]);
-  return known.length > 0 ? `${path}?${JSON.stringify(known)}` : path;
-}
-
 /**
- * SPEC 7 catalogue calls under /api. Bodies are serialised here once, so that the ETag names the
- * exact bytes and a repeated request is answered from memory; the shapes are the Zod schemas of
- * src/shared/api/catalog.ts (checked by the tests).
+ * SPEC 7 catalogue calls under /api, answered from memory when repeated (http/catalog-answers.ts); the
+ * shapes are the Zod schemas of src/shared/api/catalog.ts (checked by the tests).
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const responses = createResponseCache({ ttlMs: 10_000, maxBytes: 32 * 1024 * 1024 });
-  const stopListening = app.catalog.onChange(() => responses.clear());
-  app.addHook('onClose', async () => stopListening());
-
-  /**
-   * The answer for this request from the cache, or from `load` (a 404 is thrown, never cached).
-   * Keyed on the path and the parsed, validated query (unknown parameters dropped, keys sorted),
-   * so a junk parameter cannot make every request a miss. `beforeLoad` runs on a miss only.
-   */
-  async function answer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    load: () => Promise<unknown>,
-    beforeLoad?: () => Promise<void>,
-  ) {
-    const key = cacheKeyOf(request);
-    // A change made on another instance drops this instance's answers first.
-    await app.catalog.sync();
-    let entry = responses.get(key);
-    // Says whether the answer came from memory (tests and operators see the cache work).
-    reply.header('x-answer-cache', entry ? 'hit' : 'miss');
-    if (!entry) {
-      await beforeLoad?.();
-      entry = responses.set(key, JSON.stringify(await load()));
-    }
-    return sendCached(request, reply, responses, key, entry);
-  }
+  const answer = createCatalogAnswers(app);
 
   /**
    * A search costs far more than a listing: it is answered within the search allowance (decision
@@ -110,10 +71,4 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The live figures behind the home's claims.
   app.get('/catalog-summary', (request, reply) => answer(request, reply, () => app.catalog.catalogSummary()));
-
-  app.get('/collections', (request, reply) => answer(request, reply, () => app.catalog.listCollections()));
-
-  app.get('/collections/:id', { schema: { params: IdParams } }, (request, reply) =>
-    answer(request, reply, async () => ({ data: await app.catalog.getCollection(request.params.id) })),
-  );
 };

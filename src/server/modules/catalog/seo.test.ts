@@ -70,7 +70,7 @@ beforeAll(async () => {
     })
   ).id;
   collectionId = (
-    await store.app.catalog.createCollection({
+    await store.app.collections.createCollection({
       name: 'Diwali Edit',
       description: 'Lights and sweets.',
       productIds: [bouquetId, hamperId],

@@ -7,13 +7,11 @@ import {
   jsonb,
   pgSequence,
   pgTable,
-  primaryKey,
   real,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AddOnKind } from '../../../shared/add-ons';
-import type { CollectionRule } from '../../../shared/api/admin';
 import type { DeclarationOverrides } from '../../../shared/legal-metrology';
 import type { ParcelSize } from '../../../shared/parcel';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
@@ -164,34 +162,3 @@ export const products = pgTable(
 export const catalogVersionSeq = pgSequence('catalog_version_seq');
 
 export const stockVersionSeq = pgSequence('stock_version_seq');
-
-export const collections = pgTable('collections', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull(),
-  description: text('description').notNull().default(''),
-  image: text('image').notNull().default(''),
-  featured: boolean('featured').notNull().default(false),
-  sortOrder: integer('sort_order').notNull().default(0),
-  // Decision 0077: an automatic collection's rule; its products (collection_products) are worked
-  // out again after every catalogue change. Null: the owner picks the products by hand.
-  rule: jsonb('rule').$type<CollectionRule>(),
-  createdAt: createdAt(),
-});
-
-export const collectionProducts = pgTable(
-  'collection_products',
-  {
-    collectionId: integer('collection_id')
-      .notNull()
-      .references(() => collections.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull().default(0),
-  },
-  (table) => [
-    primaryKey({ columns: [table.collectionId, table.productId] }),
-    index('collection_products_product_idx').on(table.productId),
-  ],
-);
