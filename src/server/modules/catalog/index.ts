@@ -14,7 +14,7 @@ export {
   productNamesOf,
   productOnSale,
 } from './product-cards';
-export { giftsInStockUpTo, productsToPrice, restock, stockFlagsOf } from './product-lookups';
+export { giftsInStockUpTo, productsToPrice, restock, stockFlagsOf, takeStock } from './product-lookups';
 export { lockProducts, ratingOf, setRatings } from './product-ratings';
 export { catalogRoutes } from './routes';
 export { type TaxCode, taxCodesOf } from './tax-codes';

@@ -30,7 +30,21 @@ export async function giftsInStockUpTo(
   return found.map((product) => product.id);
 }
 
-/** Units back on the shelf (a return checked in), in product order so two restocks cannot deadlock. */
+/**
+ * Takes `units` of a product still on sale from its stock with a conditional decrement, so that
+ * concurrent buyers on any number of instances never take more than there is; false when there
+ * are not that many.
+ */
+export async function takeStock(tx: Tx, productId: number, units: number): Promise<boolean> {
+  const taken = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${units}` })
+    .where(and(eq(products.id, productId), gte(products.stock, units), eq(products.archived, false)))
+    .returning({ id: products.id });
+  return taken.length > 0;
+}
+
+/** Units back on the shelf (a return checked in, an order's reservation released), in product order so two restocks cannot deadlock. */
 export async function restock(
   tx: Tx,
   lines: readonly { productId: number; quantity: number }[],

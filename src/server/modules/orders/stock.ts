@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { outOfStockMessage } from '../../../shared/api/payments';
 import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
-import { products } from '../catalog/tables';
+import { restock, takeStock } from '../catalog';
 import { orderItems } from './tables';
 
 type StockLine = { productId: number; quantity: number; name: string };
@@ -15,18 +15,7 @@ type StockLine = { productId: number; quantity: number; name: string };
  */
 export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          gte(products.stock, line.quantity),
-          eq(products.archived, false),
-        ),
-      )
-      .returning({ id: products.id });
-    if (taken.length === 0) throw conflict(outOfStockMessage(line.name));
+    if (!(await takeStock(tx, line.productId, line.quantity))) throw conflict(outOfStockMessage(line.name));
   }
 }
 
@@ -41,12 +30,9 @@ export async function releaseReservation(tx: Tx, orderId: string): Promise<numbe
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), gt(orderItems.reservedQuantity, 0)))
     .orderBy(asc(orderItems.productId));
+  await restock(tx, reserved);
   let released = 0;
   for (const line of reserved) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
     await tx.update(orderItems).set({ reservedQuantity: 0 }).where(eq(orderItems.id, line.id));
     released += line.quantity;
   }
