@@ -1,11 +1,16 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { ImportPreview, ImportReport } from '../../../shared/api/admin';
 import { DECLARATION_KEYS } from '../../../shared/legal-metrology-terms';
 import { toRupees } from '../../../shared/money';
 import { guardFormula, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../errors';
-import { categories, products } from '../catalog/tables';
+import {
+  categoryNames,
+  type ProductRecord,
+  productRecordsOf,
+  productRecordsWithCategory,
+  skuHoldersOf,
+} from '../catalog';
 import type { AdminCatalogService } from './admin-catalog-service';
 import type { ProductCsvPool } from './product-csv-pool';
 import { PRODUCT_CSV_COLUMNS, TAG_SEPARATOR, tiersText } from './product-csv-rows';
@@ -14,11 +19,7 @@ export { PRODUCT_CSV_COLUMNS };
 
 /** All products, archived ones included, as CSV; money in rupees, tags and tiers joined by '|'. */
 export async function exportProductsCsv(db: Db): Promise<string> {
-  const rows = await db
-    .select({ product: products, categorySlug: categories.slug })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .orderBy(asc(products.id));
+  const rows = await productRecordsWithCategory(db);
   return toCsv([
     [...PRODUCT_CSV_COLUMNS],
     ...rows.map(({ product, categorySlug }) => [
@@ -48,19 +49,15 @@ export async function exportProductsCsv(db: Db): Promise<string> {
 /** Categories by lower-cased name and slug, as the import's category column may name them. */
 async function categoryIdsOf(db: Db): Promise<Map<string, number>> {
   const categoryIds = new Map<string, number>();
-  for (const category of await db
-    .select({ id: categories.id, slug: categories.slug, name: categories.name })
-    .from(categories)) {
+  for (const category of await categoryNames(db)) {
     categoryIds.set(category.name.toLowerCase(), category.id);
     categoryIds.set(category.slug.toLowerCase(), category.id);
   }
   return categoryIds;
 }
 
-type ProductRowOfDb = typeof products.$inferSelect;
-
 /** A product as the import's fields name it (rupees, percent), to tell what a row would change. */
-function fieldsNow(product: ProductRowOfDb): Record<string, unknown> {
+function fieldsNow(product: ProductRecord): Record<string, unknown> {
   return {
     name: product.name,
     description: product.description,
@@ -112,12 +109,7 @@ export async function previewProductsCsv(
         ? [read.update.changes.sku]
         : [],
   );
-  const [current, skuOwners] = await Promise.all([
-    ids.length === 0 ? [] : db.select().from(products).where(inArray(products.id, ids)),
-    skus.length === 0
-      ? []
-      : db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, skus)),
-  ]);
+  const [current, skuOwners] = await Promise.all([productRecordsOf(db, ids), skuHoldersOf(db, skus)]);
   const productOf = new Map(current.map((product) => [product.id, product]));
   const skuOwnerOf = new Map(skuOwners.map((owner) => [owner.sku, owner.id]));
   const preview: ImportPreview = { rows: [], counts: { new: 0, changed: 0, unchanged: 0, error: 0 } };

@@ -1,10 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { PhotoZipResult } from '../../../shared/api/admin';
 import { MAX_PRODUCT_IMAGES } from '../../../shared/product-images';
 import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../errors';
 import type { ImageStorage } from '../../storage/image-storage';
-import { products } from '../catalog/tables';
+import { productsBySkus } from '../catalog';
 import type { AdminCatalogService } from './admin-catalog-service';
 import type { ProductCsvPool } from './product-csv-pool';
 import { storeProductImage } from './product-images';
@@ -29,13 +28,7 @@ async function placePhotos(db: Db, pool: ProductCsvPool, zip: Buffer, unpack: bo
   const candidates = [...new Set(stems.flatMap((stem) => [stem, stem.replace(/-\d{1,2}$/, '')]))].map(
     (stem) => stem.toLowerCase(),
   );
-  const owners =
-    candidates.length === 0
-      ? []
-      : await db
-          .select({ id: products.id, name: products.name, sku: products.sku })
-          .from(products)
-          .where(inArray(sql`lower(${products.sku})`, candidates));
+  const owners = await productsBySkus(db, candidates);
   const bySku = new Map(owners.map((owner) => [owner.sku!.toLowerCase(), owner]));
   const photos: PhotoZipResult['photos'] = [];
   const placed: Placed[] = [];

@@ -14,7 +14,21 @@ export {
   productNamesOf,
   productOnSale,
 } from './product-cards';
-export { giftsInStockUpTo, productsToPrice, restock, stockFlagsOf, takeStock } from './product-lookups';
+export {
+  giftsInStockUpTo,
+  productsBySkus,
+  productsToPrice,
+  restock,
+  stockFlagsOf,
+  takeStock,
+} from './product-lookups';
 export { lockProducts, ratingOf, setRatings } from './product-ratings';
+export {
+  categoryNames,
+  type ProductRecord,
+  productRecordsOf,
+  productRecordsWithCategory,
+  skuHoldersOf,
+} from './product-records';
 export { catalogRoutes } from './routes';
 export { type TaxCode, taxCodesOf } from './tax-codes';

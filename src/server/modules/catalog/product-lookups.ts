@@ -96,3 +96,20 @@ export async function stockFlagsOf(runner: Queryable, productIds: readonly numbe
           .where(inArray(products.id, [...new Set(productIds)]));
   return new Map(rows.map(({ id, ...flags }) => [id, flags]));
 }
+
+/** The products whose SKU is one of `skus`, compared without case (decision 0077: photos by SKU). */
+export async function productsBySkus(
+  runner: Queryable,
+  skus: readonly string[],
+): Promise<{ id: number; name: string; sku: string | null }[]> {
+  if (skus.length === 0) return [];
+  return runner
+    .select({ id: products.id, name: products.name, sku: products.sku })
+    .from(products)
+    .where(
+      inArray(
+        sql`lower(${products.sku})`,
+        skus.map((sku) => sku.toLowerCase()),
+      ),
+    );
+}
