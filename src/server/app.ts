@@ -13,6 +13,7 @@ import { installErrorHandler } from './http/error-handler';
 import { mediaRoutes } from './http/media-routes';
 import { refuseNullCharacters } from './http/null-characters';
 import { createPageHeads } from './http/page-head';
+import { siteRoutes } from './http/site-routes';
 import { registerWebApp } from './http/web-app';
 import { loggerOptions } from './logger-options';
 import { accountRoutes } from './modules/account';
@@ -252,8 +253,9 @@ export async function buildApp({
   installMetrics(app);
   // At the root, not encapsulated: every module's routes use app.requireUser / app.requireAdmin.
   installAuth(app);
-  // At the root too: page heads and the sitemap, outside /api.
-  await installCatalog(app);
+  // At the root too: page heads, robots.txt and the sitemap, outside /api.
+  installCatalog(app);
+  await app.register(siteRoutes);
   registerCollectionPageHead(app);
   // The policy pages' heads (their URLs are in the catalogue's sitemap).
   registerPolicyPageHeads(app);

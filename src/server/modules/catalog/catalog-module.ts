@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { admitSearchPage, isSearchPage } from '../search';
 import { registerCatalogPageHeads } from './page-heads';
-import { catalogSiteRoutes } from './site-routes';
 
 /**
- * Everything of the catalogue outside /api: search readiness before the first request, page heads, /sitemap.xml and /robots.txt. The API routes go in the /api block.
+ * Everything of the catalogue outside /api: search readiness before the first request and page
+ * heads. The API routes go in the /api block; /sitemap.xml, which lists its pages, is http/'s.
  */
-export async function installCatalog(app: FastifyInstance) {
+export function installCatalog(app: FastifyInstance) {
   app.addHook('onReady', () => app.catalog.prepare());
   app.addHook('onClose', () => app.catalog.close());
   // The search pages the server renders run the API's search, so they spend its allowance.
@@ -14,5 +14,4 @@ export async function installCatalog(app: FastifyInstance) {
     if (isSearchPage(request)) await admitSearchPage(app, request, reply);
   });
   registerCatalogPageHeads(app);
-  await app.register(catalogSiteRoutes);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sendCacheable } from '../../http/cacheable-response';
-import { publicOrigin } from '../../http/public-origin';
+import { sendCacheable } from './cacheable-response';
+import { publicOrigin } from './public-origin';
 
 /** The sitemap protocol allows at most 50,000 URLs a file; bigger catalogues get an index. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -13,8 +13,11 @@ const escapeXml = (value: string) =>
 
 const SITE_CACHE_CONTROL = 'public, max-age=3600';
 
-/** DESIGN 4: /sitemap.xml (every product, collection and category URL) and /robots.txt. */
-export const catalogSiteRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * DESIGN 4: /robots.txt and /sitemap.xml for crawlers, the sitemap listing the pages the catalogue
+ * names (sitemapEntries: every product, category and collection, the policy pages).
+ */
+export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get('/robots.txt', async (request, reply) => {
     const origin = publicOrigin(request);
     const body = [
