@@ -32,7 +32,13 @@ import { createCatalogService } from './modules/catalog';
 import { catalogCollections, createCollectionService } from './modules/collections';
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
-import { createCourier, createLabelPool, createShipmentService } from './modules/courier';
+import {
+  createCourier,
+  createLabelPool,
+  createShipmentService,
+  hasOpenShipment,
+  isBookedWithCourier,
+} from './modules/courier';
 import { createDeliveryService } from './modules/delivery';
 import { createDeliverySlotService } from './modules/delivery-slots';
 import { createDispatchService } from './modules/dispatch';
@@ -217,6 +223,8 @@ export function createServices({
     announce: createOrderAnnouncements({ store, ownerNotices }).cashOrderPlaced,
     // The shipment service is made below (it needs the courier); this runs only once requests do.
     cancelCourierBooking: (orderId) => shipments.cancelBookingBeforePickup(orderId),
+    hasOpenShipment,
+    isBookedWithCourier,
     releaseCoupon: coupons.release,
     mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
     // Decision 0054: the owner's hours an unshipped COD order holds its stock (COD_HOLD_HOURS until saved).

@@ -18,9 +18,10 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import type { StoreIdentity } from '../../store-identity';
+import { hasOpenShipment } from '../courier';
 import { currentInvoicesOf, type PdfPool } from '../invoices';
 import { mailStatusIfDue, orderRecordsOf } from '../order-records';
-import { hasOpenShipment, isOrderId, ownerNoteOf, recordStatus } from '../orders';
+import { isOrderId, ownerNoteOf, recordStatus } from '../orders';
 import { orders } from '../orders/tables';
 import { orderListOrder, orderListWhere } from './admin-order-service';
 

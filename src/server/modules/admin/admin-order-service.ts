@@ -49,6 +49,7 @@ import type { StoreIdentity } from '../../store-identity';
 import { accountEmailOf, accountMatches, accountNameOf, accountNamesOf } from '../auth';
 import { type CodSettlement, codConfirmationAwaited } from '../cash-on-delivery';
 import type { CouponService } from '../coupons';
+import { hasOpenShipment } from '../courier';
 import { giftLinkFlaggedAt, giftLinkWaits } from '../gift-links';
 import type { InvoiceService } from '../invoices';
 import {
@@ -65,7 +66,6 @@ import {
   deliveredAtOf,
   deliveryChoiceOf,
   feesByOrder,
-  hasOpenShipment,
   isOrderId,
   type OrderRow,
   ownerNoteOf,

@@ -13,6 +13,8 @@ import {
 } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
+import { isBookedWithCourier } from '../courier';
+import { unbookedCodOrdersPlacedBefore } from '../orders';
 import { COD_NOT_SHIPPED_NOTE } from './cod-service';
 
 // Decision 0054: an open cash on delivery order is an unpaid order (the fair-stock cap), and its
@@ -82,6 +84,15 @@ describe('an open cash on delivery order', () => {
     expect(await statusOf(orderId)).toBe('confirmed');
 
     advance(2 * HOUR);
+    // The sweep's query leaves the booked order out by the courier's condition, not only its re-check.
+    const due = await unbookedCodOrdersPlacedBefore(
+      store.database.db,
+      new Date(clock.now().getTime() - 48 * HOUR),
+      10,
+      isBookedWithCourier,
+    );
+    expect(due).toContain(orderId);
+    expect(due).not.toContain(bookedId);
     expect(await store.app.cashOnDelivery.expireUnshippedCodOrders()).toBe(1);
     expect(await statusOf(orderId)).toBe('cancelled');
     expect(await statusOf(bookedId)).not.toBe('cancelled');

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CodEligibility, CodEligibilityRequest } from '../../../shared/api/payments';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
 import {
@@ -13,7 +15,6 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import {
-  hasOpenShipment,
   isUnshippedCodOrder,
   lockedOrderOf,
   type OrderRow,
@@ -61,6 +62,8 @@ export function createCashOnDeliveryService({
   priceCheckout,
   announce,
   cancelCourierBooking,
+  hasOpenShipment,
+  isBookedWithCourier,
   releaseCoupon,
   mailStatus,
   holdHours,
@@ -79,6 +82,13 @@ export function createCashOnDeliveryService({
    * any transaction): true when no booking stands in the way, false once the courier has the parcel.
    */
   cancelCourierBooking: (orderId: string) => Promise<boolean>;
+  /**
+   * The shipping module's answer whether the courier has the order (a booking not cancelled), in
+   * the caller's transaction, and the same as a condition on an orders query: handed in, as the
+   * shipping module imports this one (decision 0094).
+   */
+  hasOpenShipment: (runner: Queryable, orderId: string) => Promise<boolean>;
+  isBookedWithCourier: (orderId: AnyPgColumn) => SQL;
   /** The coupons module's release(): gives the order's use back, once. */
   releaseCoupon: (tx: Tx, orderId: string) => Promise<void>;
   /** The status e-mail, queued in the transaction that cancels an order. */
@@ -199,7 +209,7 @@ export function createCashOnDeliveryService({
     async expireUnshippedCodOrders(): Promise<number> {
       const now = clock.now();
       const placedBefore = new Date(now.getTime() - (await holdHours()) * HOUR_MS);
-      const due = await unbookedCodOrdersPlacedBefore(db, placedBefore, SWEEP_BATCH);
+      const due = await unbookedCodOrdersPlacedBefore(db, placedBefore, SWEEP_BATCH, isBookedWithCourier);
       const stillDue = async (tx: Tx, row: OrderRow) =>
         row.createdAt.getTime() <= placedBefore.getTime() && !(await hasOpenShipment(tx, row.id));
       return cancelUnshipped(due, stillDue, COD_NOT_SHIPPED_NOTE, now);

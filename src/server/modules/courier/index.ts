@@ -18,7 +18,13 @@ export {
   type SandboxCourier,
 } from './sandbox-courier';
 export { createCourier } from './select-courier';
-export { openLabelsOf, openShipmentStatusOf, openShipmentsOf } from './shipment-lookups';
+export {
+  hasOpenShipment,
+  isBookedWithCourier,
+  openLabelsOf,
+  openShipmentStatusOf,
+  openShipmentsOf,
+} from './shipment-lookups';
 export { createShipmentService, type ShipmentService } from './shipment-service';
 export { createShiprocketClient } from './shiprocket-client';
 export { registerTrackPageHead } from './track-page-head';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { shipments } from './tables';
 
@@ -12,6 +12,15 @@ export async function openShipmentStatusOf(runner: Queryable, orderId: string): 
     .where(and(eq(shipments.orderId, orderId), isNull(shipments.cancelledAt)));
   return shipment?.status ?? null;
 }
+
+/** Decision 0065: whether the order has a shipment booked (not cancelled): its parcel is the courier's. */
+export async function hasOpenShipment(runner: Queryable, orderId: string): Promise<boolean> {
+  return (await openShipmentStatusOf(runner, orderId)) !== null;
+}
+
+/** The same, for another module's query over orders, given the column that holds the order's id. */
+export const isBookedWithCourier = (orderId: SQLWrapper): SQL<boolean> =>
+  sql`exists (select 1 from ${shipments} where ${shipments.orderId} = ${orderId} and ${shipments.cancelledAt} is null)`;
 
 /** These orders' open shipments (their AWB, courier and weight, not their labels), by order id. */
 export async function openShipmentsOf(runner: Queryable, orderIds: readonly string[]) {

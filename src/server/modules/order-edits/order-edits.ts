@@ -27,12 +27,12 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, invalid, notFound, unavailable } from '../../errors';
 import { restock } from '../catalog';
+import { hasOpenShipment } from '../courier';
 import { markPaymentRefundDue, recordMoney, refundFromPayments } from '../money-ledger';
 import {
   type DeliveryLookup,
   feePaiseOf,
   feesOfOrder,
-  hasOpenShipment,
   isOrderId,
   lockedLinesOf,
   lockedOrderOf,

@@ -65,7 +65,6 @@ export {
   deliveryEstimateOf,
   EMPTY_ADDRESS,
   estimateOf,
-  hasOpenShipment,
   nextOrderNumber,
   type OrderRow,
   unbookedCodOrdersPlacedBefore,

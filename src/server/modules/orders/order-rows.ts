@@ -1,6 +1,7 @@
 // An order's row and what is read off it: its address, its chosen delivery, what it keeps of the
-// delivery check it was placed with, its number, whether the courier has it, when it was delivered.
-import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+// delivery check it was placed with, its number, when it was delivered.
+import { and, asc, desc, eq, inArray, lte, not, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AddressForm } from '../../../shared/address';
 import { DeliveryEstimate } from '../../../shared/api/orders';
 import type { DeliveryInfo } from '../../../shared/delivery';
@@ -11,7 +12,6 @@ import {
 } from '../../../shared/delivery-dates';
 import { toRupees } from '../../../shared/money';
 import { type Db, type Queryable, rowsOf, type Tx } from '../../db/client';
-import { shipments } from '../courier/tables';
 import { openCodOrder, UNSHIPPED_COD_STATUSES } from './cod-orders';
 import { feePaiseOf, type StoredFee } from './order-charges';
 import { orderEvents, orders } from './tables';
@@ -59,21 +59,17 @@ export const deliveryEstimateOf = (row: Pick<OrderRow, 'deliveryEstimate'>): Del
   return parsed.success ? parsed.data : null;
 };
 
-/** Decision 0065: whether the order has a shipment booked (not cancelled): its parcel is the courier's. */
-export async function hasOpenShipment(db: Db | Tx, orderId: string): Promise<boolean> {
-  const [open] = await db
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(and(eq(shipments.orderId, orderId), isNull(shipments.cancelledAt)))
-    .limit(1);
-  return open !== undefined;
-}
-
 /**
  * Decision 0054: open cash on delivery orders placed by `placedBefore` that the courier does not
- * have (none booked, or its booking cancelled), the oldest first.
+ * have (none booked, or its booking cancelled), the oldest first. `isBookedWithCourier` is the
+ * courier's condition, handed in as the courier imports this module (decision 0094).
  */
-export async function unbookedCodOrdersPlacedBefore(runner: Queryable, placedBefore: Date, limit: number) {
+export async function unbookedCodOrdersPlacedBefore(
+  runner: Queryable,
+  placedBefore: Date,
+  limit: number,
+  isBookedWithCourier: (orderId: AnyPgColumn) => SQL,
+) {
   const due = await runner
     .select({ id: orders.id })
     .from(orders)
@@ -82,12 +78,7 @@ export async function unbookedCodOrdersPlacedBefore(runner: Queryable, placedBef
         openCodOrder(),
         inArray(orders.status, [...UNSHIPPED_COD_STATUSES]),
         lte(orders.createdAt, placedBefore),
-        notExists(
-          runner
-            .select({ id: shipments.id })
-            .from(shipments)
-            .where(and(eq(shipments.orderId, orders.id), isNull(shipments.cancelledAt))),
-        ),
+        not(isBookedWithCourier(orders.id)),
       ),
     )
     .orderBy(asc(orders.createdAt))
