@@ -12,7 +12,6 @@ import { rowsOf } from '../../db/client';
 import { products } from '../../db/schema';
 import { setUpTestStore } from '../../testing/test-store';
 import { SEARCHES_PER_MINUTE } from '../search';
-import { catalogBenchUrls } from './bench-urls';
 
 const store = setUpTestStore();
 const ids: Record<string, number> = {};
@@ -664,21 +663,5 @@ describe('catalogue service for other modules', () => {
     });
     expect(found.get(ids.candle!)).toMatchObject({ archived: true });
     expect((await store.app.catalog.getProductsByIds([])).size).toBe(0);
-  });
-});
-
-describe('benchmark URLs', () => {
-  it('names the four catalogue URLs the benchmark measures, each answering 200', async () => {
-    const urls = await catalogBenchUrls(store.database.db);
-    expect(urls.map((url) => url.name)).toEqual([
-      'listing: category sorted by price, 24',
-      'product page HTML',
-      'listing: 1000 products',
-      "typo search 'chocolat bouqet'",
-    ]);
-    expect(urls[0]?.productCount).toBe(6);
-    for (const url of urls.filter((entry) => entry.path.startsWith('/api/'))) {
-      expect((await store.app.inject(url.path)).statusCode, url.path).toBe(200);
-    }
   });
 });
