@@ -1,4 +1,3 @@
-import { eq, inArray } from 'drizzle-orm';
 import type {
   BulkDocuments,
   BulkOrderResult,
@@ -21,9 +20,9 @@ import type { StoreIdentity } from '../../store-identity';
 import { hasOpenShipment } from '../courier';
 import { currentInvoicesOf, type PdfPool } from '../invoices';
 import { mailStatusIfDue, orderRecordsOf } from '../order-records';
-import { isOrderId, ownerNoteOf, recordStatus } from '../orders';
-import { orders } from '../orders/tables';
+import { isOrderId, lockedOrderOf, ordersOf, ownerNoteOf, recordStatus, setOrderStatus } from '../orders';
 import { orderListOrder, orderListWhere } from './admin-order-service';
+import { orderDeskRows } from './tables';
 
 export type AdminBulkService = ReturnType<typeof createAdminBulkService>;
 
@@ -50,8 +49,8 @@ export function createAdminBulkService({
   async function chosenIds(selection: Pick<BulkDocuments, 'orderIds' | 'filter'>, max: number) {
     if (selection.orderIds) return selection.orderIds;
     const rows = await db
-      .select({ id: orders.id })
-      .from(orders)
+      .select({ id: orderDeskRows.id })
+      .from(orderDeskRows)
       .where(orderListWhere(selection.filter ?? {}, indiaDateOf(clock.now())))
       .orderBy(...orderListOrder(selection.filter ?? {}))
       .limit(max + 1);
@@ -72,7 +71,7 @@ export function createAdminBulkService({
     if (!isOrderId(orderId)) return unknown;
     return db.transaction(async (tx) => {
       // Locked until the end, so an admin's single change or the expiry sweep waits for this one.
-      const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      const row = await lockedOrderOf(tx, orderId);
       if (!row) return unknown;
       const result = { orderId, orderNumber: row.orderNumber, from: row.status };
       const steps = stepsTo(row.status, to);
@@ -90,7 +89,7 @@ export function createAdminBulkService({
       }
       const { note, internalNote } = ownerNoteOf(ownerNote.text, ownerNote.toCustomer);
       const now = clock.now();
-      await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, row.id));
+      await setOrderStatus(tx, { orderId: row.id, to, at: now });
       // Every step on the timeline, a millisecond apart so they read in order; the note on the last.
       for (const [index, status] of steps.entries()) {
         await recordStatus(tx, {
@@ -132,7 +131,7 @@ export function createAdminBulkService({
     ): Promise<{ pdf: Buffer; count: number }> {
       const ids = await chosenIds(selection, MAX_PDF_ORDERS);
       const valid = ids.filter(isOrderId);
-      const rows = valid.length > 0 ? await db.select().from(orders).where(inArray(orders.id, valid)) : [];
+      const rows = await ordersOf(db, valid);
       if (rows.length !== ids.length)
         throw notFound('Some of the chosen orders were not found; reload the list');
       const [records, invoiceOf] = await Promise.all([

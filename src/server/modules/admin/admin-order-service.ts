@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  getViewSelectedFields,
   gte,
   ilike,
   inArray,
@@ -67,37 +68,38 @@ import {
   deliveryChoiceOf,
   feesByOrder,
   isOrderId,
+  markOrderPaid,
   type OrderRow,
+  orderOf,
   ownerNoteOf,
   recordStatus,
   releaseReservation,
+  setOrderStatus,
 } from '../orders';
-import { orderItems, orders } from '../orders/tables';
 import { isQuoted, quotedCustomerOf, quoteEmailOf } from '../quotes';
+import { orderDeskRows } from './tables';
 
 const ORDER_NOT_FOUND = 'Order not found';
 export const RETURN_WINDOW_CLOSED = `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed`;
 
-/**
- * The order list's filter as SQL (also "every order matching this filter" of a bulk action): the
- * status, India-time dates, and a search of the order number, the customer's name (account or
- * delivery address), e-mail and phone.
- */
 /**
  * Decision 0077: the "Ship today" queue: ready to ship (paid, or COD confirmed) and due by tomorrow
  * (India dates compare as text), or with no date chosen, which ships as soon as it can.
  */
 export const shipTodayWhere = (today: string): SQL =>
   and(
-    inArray(orders.status, READY_TO_SHIP),
-    or(isNull(orders.deliveryDate), lte(orders.deliveryDate, addDays(today, SHIP_TODAY_DAYS_AHEAD))),
+    inArray(orderDeskRows.status, READY_TO_SHIP),
+    or(
+      isNull(orderDeskRows.deliveryDate),
+      lte(orderDeskRows.deliveryDate, addDays(today, SHIP_TODAY_DAYS_AHEAD)),
+    ),
     // Decision 0064: a large COD order waits for the customer's YES before it is booked.
-    not(codConfirmationAwaited(orders.id)),
+    not(codConfirmationAwaited(orderDeskRows.id)),
   )!;
 
 /** How many orders the "Ship today" queue holds. */
 export async function ordersToShipToday(db: Db, today: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(orders).where(shipTodayWhere(today));
+  const [row] = await db.select({ total: count() }).from(orderDeskRows).where(shipTodayWhere(today));
   return row?.total ?? 0;
 }
 
@@ -111,54 +113,61 @@ const MIDNIGHT_SLOT_START_MINUTE = 23 * 60;
  */
 export function orderListOrder(query: AdminOrderFilter): SQL[] {
   if (query.queue === undefined && query.sort !== 'delivery') {
-    return [desc(orders.createdAt), desc(orders.orderNumber)];
+    return [desc(orderDeskRows.createdAt), desc(orderDeskRows.orderNumber)];
   }
   return [
-    sql`${orders.deliveryDate} asc nulls last`,
+    sql`${orderDeskRows.deliveryDate} asc nulls last`,
     // Decision 0073: a day's slots with a time to meet by that time: early morning (7 AM), the
     // fixed-time windows by their start, midnight (11 PM); then standard, then no slot.
-    sql`case when ${orders.deliverySlot} = 'timed' then coalesce(${orders.deliveryWindowStart}, ${MIDNIGHT_SLOT_START_MINUTE}) when ${orders.deliverySlot} = 'midnight' then ${MIDNIGHT_SLOT_START_MINUTE} else null end asc nulls last`,
-    sql`case when ${orders.deliverySlot} = 'standard' then 0 else 1 end`,
-    asc(orders.createdAt),
-    asc(orders.orderNumber),
+    sql`case when ${orderDeskRows.deliverySlot} = 'timed' then coalesce(${orderDeskRows.deliveryWindowStart}, ${MIDNIGHT_SLOT_START_MINUTE}) when ${orderDeskRows.deliverySlot} = 'midnight' then ${MIDNIGHT_SLOT_START_MINUTE} else null end asc nulls last`,
+    sql`case when ${orderDeskRows.deliverySlot} = 'standard' then 0 else 1 end`,
+    asc(orderDeskRows.createdAt),
+    asc(orderDeskRows.orderNumber),
   ];
 }
 
-/** The order list's filter, over orders alone: the account's and the quote's facts come from their owners. */
+/**
+ * The order list's filter as SQL (also "every order matching this filter" of a bulk action): the
+ * status, India-time dates, and a search of the order number, the customer's name (account or
+ * delivery address), e-mail and phone; over the desk's rows, the account's, the quote's and the
+ * gift link's facts from their owners.
+ */
 export function orderListWhere(query: AdminOrderFilter, today: string): SQL | undefined {
   const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
-  if (query.deliveryFrom) filters.push(gte(orders.deliveryDate, query.deliveryFrom));
-  if (query.deliveryTo) filters.push(lte(orders.deliveryDate, query.deliveryTo));
-  if (query.slot) filters.push(eq(orders.deliverySlot, query.slot));
-  if (query.payment) filters.push(eq(orders.paymentMethod, query.payment));
+  if (query.status) filters.push(eq(orderDeskRows.status, query.status));
+  if (query.deliveryFrom) filters.push(gte(orderDeskRows.deliveryDate, query.deliveryFrom));
+  if (query.deliveryTo) filters.push(lte(orderDeskRows.deliveryDate, query.deliveryTo));
+  if (query.slot) filters.push(eq(orderDeskRows.deliverySlot, query.slot));
+  if (query.payment) filters.push(eq(orderDeskRows.paymentMethod, query.payment));
   if (query.queue === 'ship-today') filters.push(shipTodayWhere(today));
   // Decision 0081: a gift link's order joins the list once its recipient gave the address (or
   // declined); until then it waits in its own queue.
-  const waitingLink = giftLinkWaits(orders.id);
+  const waitingLink = giftLinkWaits(orderDeskRows.id);
   // Decision 0090: a gift batch's orders are listed together, answered or waiting.
-  if (query.batch) filters.push(eq(orders.giftBatchId, query.batch));
+  if (query.batch) filters.push(eq(orderDeskRows.giftBatchId, query.batch));
   else {
     filters.push(
       query.queue === 'waiting-for-recipient'
-        ? (and(waitingLink, eq(orders.status, 'paid')) ?? waitingLink)
+        ? (and(waitingLink, eq(orderDeskRows.status, 'paid')) ?? waitingLink)
         : not(waitingLink),
     );
   }
-  if (query.from) filters.push(gte(orders.createdAt, indiaDayStart(query.from)));
-  if (query.to) filters.push(lt(orders.createdAt, indiaDayEnd(query.to)));
+  if (query.from) filters.push(gte(orderDeskRows.createdAt, indiaDayStart(query.from)));
+  if (query.to) filters.push(lt(orderDeskRows.createdAt, indiaDayEnd(query.to)));
   if (query.q) {
     const pattern = containsPattern(query.q);
     // Phone numbers are stored as typed ('98765 43210'); compare digits, without India's +91.
     const allDigits = query.q.replace(/\D/g, '');
     const digits = allDigits.length === 12 && allDigits.startsWith('91') ? allDigits.slice(2) : allDigits;
     const found = or(
-      ilike(orders.orderNumber, pattern),
-      accountMatches(orders.userId, pattern),
-      ilike(quoteEmailOf(orders.id), pattern),
-      sql`${orders.shippingAddress}->>'fullName' ilike ${pattern}`,
+      ilike(orderDeskRows.orderNumber, pattern),
+      accountMatches(orderDeskRows.userId, pattern),
+      ilike(quoteEmailOf(orderDeskRows.id), pattern),
+      sql`${orderDeskRows.shippingAddress}->>'fullName' ilike ${pattern}`,
       ...(digits.length >= 4
-        ? [sql`regexp_replace(${orders.shippingAddress}->>'phone', '\\D', '', 'g') like ${`%${digits}%`}`]
+        ? [
+            sql`regexp_replace(${orderDeskRows.shippingAddress}->>'phone', '\\D', '', 'g') like ${`%${digits}%`}`,
+          ]
         : []),
     );
     if (found) filters.push(found);
@@ -189,7 +198,7 @@ export function createAdminOrderService({
   settleCashOnDelivery: CodSettlement;
 }) {
   async function orderRow(orderId: string): Promise<OrderRow> {
-    const [row] = isOrderId(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+    const row = isOrderId(orderId) ? await orderOf(db, orderId) : null;
     if (!row) throw notFound(ORDER_NOT_FOUND);
     return row;
   }
@@ -230,29 +239,28 @@ export function createAdminOrderService({
       const [rows, [total]] = await Promise.all([
         db
           .select({
-            order: orders,
+            order: getViewSelectedFields(orderDeskRows),
             // A quote not yet claimed has no account: its enquirer's e-mail stands in. Drizzle
-            // writes a one-table select's own columns unqualified (`order_id = id` would compare
-            // order_items with itself), so each subquery here sits inside another SQL, which keeps
-            // its columns' tables.
-            email: sql<string>`coalesce(${accountEmailOf(orders.userId)}, ${quoteEmailOf(orders.id)}, '')`,
-            fullName: sql<string>`coalesce(${accountNameOf(orders.userId)}, '')`,
-            itemCount: sql<number>`(${sql`select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id}`})`,
-            isQuote: sql<boolean>`(${isQuoted(orders.id)})`,
+            // writes a one-source select's own columns unqualified (`order_id = id` would compare
+            // order_quotes with itself), so each subquery here sits inside another SQL, which
+            // keeps its columns' tables.
+            email: sql<string>`coalesce(${accountEmailOf(orderDeskRows.userId)}, ${quoteEmailOf(orderDeskRows.id)}, '')`,
+            fullName: sql<string>`coalesce(${accountNameOf(orderDeskRows.userId)}, '')`,
+            isQuote: sql<boolean>`(${isQuoted(orderDeskRows.id)})`,
           })
-          .from(orders)
+          .from(orderDeskRows)
           .where(where)
           .orderBy(...orderListOrder(query))
           .limit(ADMIN_PAGE_SIZE)
           .offset(offset),
-        db.select({ total: count() }).from(orders).where(where),
+        db.select({ total: count() }).from(orderDeskRows).where(where),
       ]);
       const fees = await feesByOrder(
         db,
         rows.map((row) => row.order.id),
       );
       return {
-        data: rows.map(({ order, email, fullName, itemCount, isQuote }) => {
+        data: rows.map(({ order, email, fullName, isQuote }) => {
           const address = addressOf(order);
           return {
             id: order.id,
@@ -263,7 +271,7 @@ export function createAdminOrderService({
             customerName: address.fullName || fullName,
             customerEmail: email,
             phone: address.phone,
-            itemCount: Number(itemCount),
+            itemCount: order.itemCount,
             isGift: giftRecordOf(order) !== null,
             delivery: deliveryChoiceOf(order, fees.get(order.id) ?? []),
             isQuote,
@@ -291,7 +299,7 @@ export function createAdminOrderService({
       if (!record || !customer) throw notFound(ORDER_NOT_FOUND);
       const linkFlaggedAt = await giftLinkFlaggedAt(db, row.id);
       const batchOrders = row.giftBatchId
-        ? await db.$count(orders, eq(orders.giftBatchId, row.giftBatchId))
+        ? await db.$count(orderDeskRows, eq(orderDeskRows.giftBatchId, row.giftBatchId))
         : 0;
       const sumOf = (kind: LedgerKind) =>
         lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amountPaise, 0);
@@ -371,11 +379,11 @@ export function createAdminOrderService({
       const now = clock.now();
       const refundPaise = await db.transaction(async (tx) => {
         // Conditional on the status read above: two admins (or the expiry sweep) cannot both move it.
-        const [changed] = await tx
-          .update(orders)
-          .set({ status: to, updatedAt: now, ...(to === 'paid' && !row.paidAt ? { paidAt: now } : {}) })
-          .where(and(eq(orders.id, row.id), eq(orders.status, from)))
-          .returning({ id: orders.id });
+        // An order marked paid gets its payment time, unless it has one already.
+        const changed =
+          from === 'pending' && to === 'paid' && !row.paidAt
+            ? await markOrderPaid(tx, row.id, from, now)
+            : await setOrderStatus(tx, { orderId: row.id, to, from, at: now });
         if (!changed) throw conflict('The order changed meanwhile. Please reload it.');
         // Judged again under the row lock a booking also takes: a shipment booked meanwhile wins.
         if (courierOwnsStep(from, to) && (await hasOpenShipment(tx, row.id))) {

@@ -1,8 +1,8 @@
-import { bigint, integer, pgView, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Decision 0094: the back office's customers join accounts, saved addresses, orders and the money
-// ledger; the joins are views made by migration 0055, read here as this module's own (`.existing()`
-// keeps drizzle-kit from managing them).
+// ledger, its order desk reads orders with their units; the joins are views made by migrations 0055
+// and 0056, read here as this module's own (`.existing()` keeps drizzle-kit from managing them).
 
 /** An account with the phone to call, its paid orders, spend in paise and last order. */
 export const customerSummaries = pgView('customer_summaries', {
@@ -22,4 +22,31 @@ export const customerSummaries = pgView('customer_summaries', {
 export const customerPhones = pgView('customer_phones', {
   userId: integer('user_id'),
   digits: text('digits'),
+}).existing();
+
+/**
+ * An order as the order desk lists and filters it, with its units (item_count); its account's,
+ * quote's, gift link's and COD confirmation's facts come from their owners' conditions on `id`
+ * and `userId`.
+ */
+export const orderDeskRows = pgView('order_desk_rows', {
+  id: uuid('id').notNull(),
+  orderNumber: text('order_number').notNull(),
+  userId: integer('user_id'),
+  status: text('status').notNull(),
+  totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+  paymentMethod: text('payment_method', { enum: ['online', 'cod'] }).notNull(),
+  shippingAddress: jsonb('shipping_address'),
+  giftMessage: text('gift_message'),
+  hidePrices: boolean('hide_prices').notNull(),
+  giftRecipientEmail: text('gift_recipient_email'),
+  deliveryDate: text('delivery_date'),
+  deliverySlot: text('delivery_slot'),
+  deliverySlotId: integer('delivery_slot_id'),
+  deliverySlotName: text('delivery_slot_name'),
+  deliveryWindowStart: integer('delivery_window_start'),
+  deliveryWindowEnd: integer('delivery_window_end'),
+  giftBatchId: uuid('gift_batch_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  itemCount: integer('item_count').notNull(),
 }).existing();
