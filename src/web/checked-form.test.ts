@@ -19,14 +19,7 @@ function sourcesUnder(folder: string): string[] {
 const BUILT_WITHOUT_THE_HELPER = new Set(['features/search/search-combobox.tsx']);
 
 // A control is drawn by components/form-field.tsx's fields; one of its own goes in `Field`, whose
-// render prop hands it the id and ARIA that tie it to its label and message (`{...control}`). The
-// controls below were drawn bare before this rule and keep a label of their own (a <label> around
-// them or aria-label); the list only shrinks, as each moves to the shared fields.
-const DRAWN_BARE_BEFORE_THE_RULE = new Set([
-  'features/cart/cart-line.tsx',
-  'features/listing-filters/filters-panel.tsx',
-  'features/reviews/review-form.tsx',
-]);
+// render prop hands it the id and ARIA that tie it to its label and message (`{...control}`).
 
 /** Each `<input`, `<select` or `<textarea` opening tag in a source, its attributes' braces skipped. */
 function controlTags(source: string): string[] {
@@ -71,19 +64,10 @@ describe('one way for forms (checked-form.ts, docs/architecture.md "Adding a for
     const bare = sourcesUnder(WEB)
       .map((path) => relative(WEB, path))
       .filter((file) => file !== 'components/form-field.tsx' && !BUILT_WITHOUT_THE_HELPER.has(file))
-      .filter((file) => !DRAWN_BARE_BEFORE_THE_RULE.has(file))
       .filter((file) =>
         controlTags(readFileSync(join(WEB, file), 'utf8')).some((tag) => !tag.includes('{...control}')),
       );
     expect(bare).toEqual([]);
-  });
-
-  it('lists as drawn bare only a file that still draws a control so', () => {
-    const moved = [...DRAWN_BARE_BEFORE_THE_RULE].filter(
-      (file) =>
-        !controlTags(readFileSync(join(WEB, file), 'utf8')).some((tag) => !tag.includes('{...control}')),
-    );
-    expect(moved).toEqual([]);
   });
 
   it('uses react-hook-form only through useCheckedForm', () => {

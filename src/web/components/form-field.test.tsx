@@ -5,7 +5,14 @@ import { Controller } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useCheckedForm } from '../checked-form';
-import { CheckboxField, CheckboxGroupField, FormField, RadioGroupField } from './form-field';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  FormField,
+  RadioGroupField,
+  RatingField,
+  SelectField,
+} from './form-field';
 
 const Choice = z.object({
   name: z.string().trim().min(1, 'Name is required'),
@@ -71,6 +78,46 @@ function DeliveriesForm({ onSend }: { onSend(values: z.output<typeof Deliveries>
   );
 }
 
+const Rated = z.object({
+  rating: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : Number(value)),
+    z.number({ error: 'Choose a rating from 1 to 5 stars' }).int().min(1).max(5),
+  ),
+  wrapping: z.enum(['paper', 'box'], { message: 'Choose a wrapping' }),
+});
+
+function RatedForm({ onSend }: { onSend(values: z.output<typeof Rated>): void }) {
+  const { register, handleSubmit, formState, watch } = useCheckedForm({
+    checks: zodResolver(Rated),
+    defaultValues: { rating: null, wrapping: undefined },
+  });
+  const { errors } = formState;
+  const chosen = watch('rating');
+  return (
+    <form onSubmit={handleSubmit(onSend)} noValidate>
+      <RatingField
+        legend="Your rating"
+        rating={chosen === null || chosen === '' ? null : Number(chosen)}
+        error={errors.rating?.message}
+        {...register('rating')}
+      />
+      <SelectField
+        label="Wrap"
+        aria-label="Wrapping of the gift"
+        compact
+        options={[
+          { value: '', label: 'Choose' },
+          { value: 'paper', label: 'Paper' },
+          { value: 'box', label: 'Box' },
+        ]}
+        error={errors.wrapping?.message}
+        {...register('wrapping')}
+      />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
 afterEach(cleanup);
 
 /** What a screen reader reads after the control's name: the message tied to it. */
@@ -114,5 +161,38 @@ describe('CheckboxGroupField', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Standard' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(sent).toEqual([{ slots: ['midnight', 'timed'] }]);
+  });
+});
+
+describe('RatingField and a compact SelectField', () => {
+  it('chooses no star, names each by its count, ties the messages and sends the stars moved to with the arrows', async () => {
+    const sent: unknown[] = [];
+    render(<RatedForm onSend={(values) => sent.push(values)} />);
+    const stars = screen.getAllByRole<HTMLInputElement>('radio');
+    expect(stars.map((star) => star.getAttribute('aria-label'))).toEqual([
+      '1 star',
+      '2 stars',
+      '3 stars',
+      '4 stars',
+      '5 stars',
+    ]);
+    expect(stars.filter((star) => star.checked)).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(descriptionOf(screen.getByRole('group', { name: 'Your rating' }))).toBe(
+      'Choose a rating from 1 to 5 stars',
+    );
+    // Named by its aria-label over the short label beside it, as the cart's quantity is.
+    const wrapping = screen.getByRole('combobox', { name: 'Wrapping of the gift' });
+    expect(screen.getByLabelText('Wrap')).toBe(wrapping);
+    expect(descriptionOf(wrapping)).toBe('Choose a wrapping');
+    expect(sent).toEqual([]);
+
+    await userEvent.click(screen.getByRole('radio', { name: '3 stars' }));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '4 stars' }).checked).toBe(true);
+    await userEvent.selectOptions(wrapping, 'Box');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent).toEqual([{ rating: 4, wrapping: 'box' }]);
   });
 });

@@ -57,20 +57,38 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   error?: string | undefined;
   options: readonly { value: string; label: string }[];
   ref?: Ref<HTMLSelectElement>;
+  /**
+   * A small box with its label beside it, for a choice in a row of others (the cart's quantity, the
+   * listing's sort); its height is the caller's `className` (min-h-11 where it is the row's tap target).
+   */
+  compact?: boolean;
+  labelClassName?: string;
 };
 
+type RatingFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value'> & {
+  legend: string;
+  error?: string | undefined;
+  /** The stars chosen (the form's value as it is now), lit up to it; null before a choice. */
+  rating: number | null;
+  ref?: Ref<HTMLInputElement>;
+};
+
+const borderClass = (error: string | undefined) => (error ? 'border-red-500' : 'border-stone-300');
+
 const controlClass = (error: string | undefined, className: string) =>
-  `min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 ${
-    error ? 'border-red-500' : 'border-stone-300'
-  } ${className}`;
+  `min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 ${borderClass(error)} ${className}`;
+
+const compactControlClass = (error: string | undefined, className: string) =>
+  `rounded-lg border bg-white px-2 text-sm text-stone-900 focus:border-brand-600 ${borderClass(error)} ${className}`;
 
 /**
  * The label above and the validation message below a control, tied to it (aria-describedby): for a
  * control the fields below do not cover, `children` draws it with the id and ARIA it is given.
  * `labelHidden` keeps the label for screen readers only (a compact box whose heading names it);
- * `announced` reads the message out as it appears (role="alert"), for a box whose answer comes
- * without the shopper moving to it, as the pincode and coupon boxes' do. `hint` is the id of the
- * control's own description (a count, a range; a field's aria-describedby), read before the message.
+ * `inline` puts it beside the control, the message still below both. `announced` reads the message
+ * out as it appears (role="alert"), for a box whose answer comes without the shopper moving to it,
+ * as the pincode and coupon boxes' do. `hint` is the id of the control's own description (a count,
+ * a range; a field's aria-describedby), read before the message.
  */
 export function Field({
   id,
@@ -78,6 +96,10 @@ export function Field({
   error,
   hint,
   labelHidden = false,
+  inline = false,
+  labelClassName = inline
+    ? 'shrink-0 text-sm font-semibold text-stone-800'
+    : 'text-sm font-semibold text-stone-800',
   announced = false,
   children,
 }: {
@@ -86,6 +108,8 @@ export function Field({
   error: string | undefined;
   hint?: string | undefined;
   labelHidden?: boolean;
+  inline?: boolean;
+  labelClassName?: string | undefined;
   announced?: boolean;
   children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
@@ -93,9 +117,9 @@ export function Field({
   const controlId = id ?? fallbackId;
   const errorId = `${controlId}-error`;
   const describedBy = [hint, error ? errorId : undefined].filter(Boolean).join(' ');
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={controlId} className={labelHidden ? 'sr-only' : 'text-sm font-semibold text-stone-800'}>
+  const labelled = (
+    <>
+      <label htmlFor={controlId} className={labelHidden ? 'sr-only' : labelClassName}>
         {label}
       </label>
       {children({
@@ -103,6 +127,11 @@ export function Field({
         ...(error ? { 'aria-invalid': true as const } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       })}
+    </>
+  );
+  return (
+    <div className="flex flex-col gap-1">
+      {inline ? <div className="flex items-center gap-2">{labelled}</div> : labelled}
       {error && (
         <p id={errorId} {...(announced ? { role: 'alert' } : {})} className="text-sm text-red-700">
           {error}
@@ -131,11 +160,33 @@ export function TextAreaField({ label, error, id, className = '', ref, ...input 
 }
 
 /** A labelled drop-down of `options` with its validation message. */
-export function SelectField({ label, error, id, className = '', options, ref, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  id,
+  className = '',
+  options,
+  compact = false,
+  labelClassName,
+  ref,
+  ...select
+}: SelectFieldProps) {
   return (
-    <Field id={id} label={label} error={error} hint={select['aria-describedby']}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={select['aria-describedby']}
+      inline={compact}
+      labelClassName={labelClassName}
+    >
       {(control) => (
-        <select ref={ref} className={controlClass(error, className)} {...select} {...control}>
+        <select
+          ref={ref}
+          className={(compact ? compactControlClass : controlClass)(error, className)}
+          {...select}
+          {...control}
+        >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -236,6 +287,43 @@ export function RadioGroupField({
           {...input}
         />
       ))}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+const STAR_NAMES = ['1 star', '2 stars', '3 stars', '4 stars', '5 stars'];
+
+/**
+ * A rating of one to five stars under its legend, its message below: five radio buttons, each
+ * named by its count of stars and drawn as a star (the buttons themselves are read, not seen), lit
+ * up to `rating`; the arrows move between them. `input` is the field's registration.
+ */
+export function RatingField({ legend, error, rating, ref, ...input }: RatingFieldProps) {
+  const errorId = useId();
+  return (
+    <fieldset {...(error ? { 'aria-describedby': errorId } : {})}>
+      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      <div className="mt-1 flex gap-1">
+        {STAR_NAMES.map((name, index) => (
+          <RadioOption
+            key={name}
+            ref={ref}
+            value={index + 1}
+            aria-label={name}
+            className="sr-only"
+            label={<span aria-hidden="true">★</span>}
+            optionClassName={`flex h-11 w-11 cursor-pointer items-center justify-center rounded-lg text-2xl ${
+              rating !== null && index + 1 <= rating ? 'text-festive-gold' : 'text-stone-300'
+            } has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600`}
+            {...input}
+          />
+        ))}
+      </div>
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_QUANTITY, STOCK_STATUS_LABELS, stockStatus } from '../../../shared/cart-rules';
 import { formatInr } from '../../../shared/money';
+import { SelectField } from '../../components/form-field';
 import { GiftIcon } from '../../components/icons';
 import { PersonalisationDetails } from '../../components/personalisation-details';
 import { minQuantityOf } from './cart-controls';
@@ -86,24 +87,21 @@ export function CartLine({ item, notes }: { item: CartItem; notes: string[] }) {
           </p>
         ))}
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          <div className="flex items-center gap-2">
-            <label htmlFor={selectId} className="text-sm text-stone-700">
-              Qty
-            </label>
-            <select
-              id={selectId}
-              aria-label={`Quantity of ${name}`}
-              value={item.quantity}
-              onChange={(event) => updateQuantity(key, Number(event.target.value))}
-              className="min-h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
-            >
-              {quantityOptions(item).map((quantity) => (
-                <option key={quantity} value={quantity}>
-                  {quantity}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={selectId}
+            label="Qty"
+            // The visible "Qty" beside it is short; read out, the box names its line.
+            aria-label={`Quantity of ${name}`}
+            compact
+            labelClassName="text-sm text-stone-700"
+            className="min-h-10"
+            options={quantityOptions(item).map((quantity) => ({
+              value: String(quantity),
+              label: String(quantity),
+            }))}
+            value={item.quantity}
+            onChange={(event) => updateQuantity(key, Number(event.target.value))}
+          />
           <p className="font-bold text-stone-900">
             <span className="sr-only">Line total: </span>
             {formatInr(lineTotal(item))}

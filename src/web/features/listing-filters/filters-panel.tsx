@@ -26,23 +26,15 @@ export function SortSelect({
   const searching = filters.search.trim() !== '';
   const sortOptions = SORT_OPTIONS.filter((option) => option.value !== 'relevance' || searching);
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={`${id}-sort`} className="shrink-0 text-sm font-semibold text-stone-800">
-        Sort By
-      </label>
-      <select
-        id={`${id}-sort`}
-        value={effectiveSort(filters)}
-        onChange={(event) => onChange({ sort: event.target.value as ListingFilters['sort'] })}
-        className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 focus:border-brand-600"
-      >
-        {sortOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={`${id}-sort`}
+      label="Sort By"
+      compact
+      className="min-h-11"
+      options={sortOptions}
+      value={effectiveSort(filters)}
+      onChange={(event) => onChange({ sort: event.target.value as ListingFilters['sort'] })}
+    />
   );
 }
 
