@@ -13,9 +13,11 @@ function sourcesUnder(folder: string): string[] {
 }
 
 // The one form built without the helper, and why: the header's search box is in the entry every
-// page loads first, and react-hook-form there took the home page from 141.6 to 157.0 KB of script
-// (budget 150, docs/performance.md). It sends one word and checks nothing (the server's search
-// query schema does). Every other form fails the test below if it is built otherwise.
+// page loads first, and react-hook-form there takes the home page from 141.5 to 157.1 KB of script
+// (budget 150, docs/performance.md). Zod is not the cost: a form's checks load on first use
+// (decision 0088), and the box would have none; react-hook-form's own code is 15.1 KB gzipped. It
+// sends one word and checks nothing (the server's search query schema does). Every other form
+// fails the test below if it is built otherwise.
 const BUILT_WITHOUT_THE_HELPER = new Set(['features/search/search-combobox.tsx']);
 
 // A control is drawn by components/form-field.tsx's fields; one of its own goes in `Field`, whose
