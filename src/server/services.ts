@@ -232,6 +232,15 @@ export function createServices({
     confirmHours: async () => (await settings.get()).values.codConfirmHours,
     onStockChanged,
   });
+  // Decision 0081: the owner's gift link life and links a day, for a link sent alone or by a pool.
+  const giftLinkRules = async () => {
+    const values = (await settings.get()).values;
+    return {
+      days: values.giftLinkDays,
+      perDay: values.giftLinksPerDay,
+      corporatePerDay: values.corporateGiftLinksPerDay,
+    };
+  };
   const orders = createOrderService({
     db,
     clock,
@@ -250,14 +259,6 @@ export function createServices({
     refundOrder: (orderId) => payments.refundOrder(orderId),
     mailStatus: (tx, row, to, note, now) => mailStatusIfDue(tx, store, row, to, note, now),
     onStockChanged,
-    giftLinkRules: async () => {
-      const values = (await settings.get()).values;
-      return {
-        days: values.giftLinkDays,
-        perDay: values.giftLinksPerDay,
-        corporatePerDay: values.corporateGiftLinksPerDay,
-      };
-    },
     recordsOf: orderRecordsOf,
     isQuoted,
     unmetPoolOrder,
@@ -294,6 +295,8 @@ export function createServices({
     clock,
     store,
     provider: paymentProvider,
+    orders,
+    giftLinkRules,
     lookupDelivery,
     timedSlots: deliverySlots.rules,
     midnightSlotFeePaise: async () => (await deliveryCharges()).midnightSlotFeePaise,
@@ -322,6 +325,8 @@ export function createServices({
         maxPaise: toPaise(values.groupGiftMaxShare),
       };
     },
+    notifyDefaults,
+    giftLinkRules,
     onStockChanged,
   });
   // Order news on WhatsApp and SMS through the messenger, opt-outs, carts that come back.

@@ -8,7 +8,7 @@ import type {
 } from '../../shared/api/group-gifts';
 import { addDays, indiaDateOf } from '../../shared/india-time';
 import { groupGifts, moneyLedger, orders } from '../db/schema';
-import { giftLinkTokenHashOf } from '../modules/orders';
+import { giftLinkTokenHashOf } from '../modules/gift-links';
 import { sandboxId } from '../modules/payment-providers';
 import { type Line, TEST_ADDRESS, totalFor } from './order-fixtures';
 import type { TestAccount } from './test-accounts';

@@ -44,11 +44,8 @@ import {
   type DeliveryLookup,
   feePaiseOf,
   feesOfOrder,
-  giftLinkSlotsOf,
-  giftLinkTokenHashOf,
   isOrderId,
   lockedOrderOf,
-  newGiftLinkToken,
   type OrderRow,
   orderLinesOf,
   orderOf,
@@ -61,6 +58,13 @@ import {
 } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';
+import { createGiftLinkCheckout, type OrdersCheckout } from './gift-link-checkout';
+import {
+  giftLinkSlotsOf,
+  giftLinkTokenHashOf,
+  newGiftLinkToken,
+  type ReadGiftLinkRules,
+} from './gift-link-orders';
 import { queueGiftThanks } from './gift-thanks';
 import { giftLinkOpens, giftLinks, giftThanks } from './tables';
 
@@ -92,6 +96,8 @@ export function createGiftLinkService({
   clock,
   store,
   provider,
+  orders,
+  giftLinkRules,
   lookupDelivery,
   timedSlots,
   midnightSlotFeePaise,
@@ -106,6 +112,10 @@ export function createGiftLinkService({
   clock: Clock;
   store: StoreIdentity;
   provider: PaymentProvider;
+  /** The orders module's checkout, which places a link's order (gift-link-checkout.ts). */
+  orders: OrdersCheckout;
+  /** Decision 0081: the owner's gift link life and links a day. */
+  giftLinkRules: ReadGiftLinkRules;
   lookupDelivery: DeliveryLookup;
   /** Decision 0090: the owner's timed slots, one of which a link may let its recipient pick. */
   timedSlots: () => Promise<TimedSlotRule[]>;
@@ -433,6 +443,8 @@ export function createGiftLinkService({
   }
 
   return {
+    ...createGiftLinkCheckout({ db, clock, provider, orders, giftLinkRules, onStockChanged }),
+
     /**
      * What a link allowing a timed slot costs now, for checkout to show (decision 0090): the
      * order's price is worked out again when it is placed, by the same rule.

@@ -23,7 +23,7 @@ import {
 import { createTestProduct, seedPincodes } from '../../testing/order-fixtures';
 import { createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { giftLinkTokenHashOf } from '../orders';
+import { giftLinkTokenHashOf } from './gift-link-orders';
 
 // Decision 0081: a gift sent by link, from the sender's checkout to the recipient's page.
 

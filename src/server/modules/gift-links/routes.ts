@@ -48,7 +48,7 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.orderAllowance.placing(request.user.id, request.ip);
-      return app.orders.createGiftLinkOrder(
+      return app.giftLinks.createGiftLinkOrder(
         request.user.id,
         request.body,
         request.headers['idempotency-key'],
@@ -80,7 +80,7 @@ export const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { recipients } = readRecipientList(request.body.list);
       await app.orderAllowance.placing(request.user.id, request.ip);
-      return app.orders.createGiftLinkBatch(
+      return app.giftLinks.createGiftLinkBatch(
         request.user.id,
         request.body,
         recipients,

@@ -5,6 +5,7 @@ import type {
   ReplacementGift,
 } from '../../../shared/api/group-gifts';
 import { PAYMENT_MESSAGES } from '../../../shared/api/payments';
+import { chosenDeliveryOf } from '../../../shared/delivery-dates';
 import {
   GROUP_GIFT_MESSAGES,
   GROUP_GIFT_SOLD_OUT_NOTE,
@@ -13,15 +14,18 @@ import {
   surplusPartsOf,
 } from '../../../shared/group-gifts';
 import { toPaise, toRupees } from '../../../shared/money';
+import { chargeSummary, feesOf } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import { giftsInStockUpTo } from '../catalog';
+import { giftLinkOf } from '../gift-links';
 import { lockedPaymentOf } from '../money-ledger';
 import {
   lockedOrderOf,
   type OrderRow,
   orderLinesOf,
   orderOf,
+  type RepricedLines,
   recordStatus,
   replacePendingLines,
 } from '../orders';
@@ -59,6 +63,43 @@ export function createPoolMeeting(
       .from(groupGiftContributions)
       .where(and(eq(groupGiftContributions.groupGiftId, pool.id), eq(groupGiftContributions.state, 'taken')))
       .orderBy(asc(groupGiftContributions.id));
+
+  /**
+   * One of another gift for a met pool's order whose gift sold out, priced now by the one model of
+   * an order's money (decision 0072) with the order's own delivery: its day and slot kept, or a
+   * gift link's dearest allowed slot, and an address checked again as checkout checks it.
+   */
+  async function priceReplacement(
+    organiserId: number,
+    order: OrderRow,
+    productId: number,
+  ): Promise<RepricedLines & { name: string; image: string }> {
+    const link = order.deliveryPincode ? null : await giftLinkOf(db, order.id);
+    const chosen = chosenDeliveryOf(order);
+    const delivery = chosen
+      ? {
+          date: chosen.date,
+          slot: chosen.slot,
+          ...(chosen.window?.slotId
+            ? { slotId: chosen.window.slotId, windowStart: chosen.window.start }
+            : {}),
+        }
+      : undefined;
+    const items = [{ productId, quantity: 1 }];
+    const priced = await orderService.priceCheckout(organiserId, { items, delivery }, link?.allowedSlots);
+    if (order.deliveryPincode) {
+      await orderService.checkDelivery(order.deliveryPincode, delivery, priced, clock.now());
+    }
+    const charges = priced.chargesWith();
+    const [line] = priced.lines;
+    return {
+      ...chargeSummary(charges),
+      lines: priced.orderLines,
+      fees: feesOf(charges),
+      name: line?.name ?? '',
+      image: line?.image ?? '',
+    };
+  }
 
   /** The met pool's order becomes paid (invoice and confirmation to the organiser); everyone hears. */
   async function placeMet(tx: Tx, pool: PoolRow, order: OrderRow, note: string, now: Date) {
@@ -123,7 +164,7 @@ export function createPoolMeeting(
       for (const id of candidates) {
         if (offered.length === REPLACEMENTS_SHOWN) break;
         try {
-          const priced = await orderService.priceReplacementGift(userId, order, id);
+          const priced = await priceReplacement(userId, order, id);
           if (priced.totalPaise > collected) continue;
           offered.push({
             productId: id,
@@ -151,7 +192,7 @@ export function createPoolMeeting(
       payload: ChooseReplacementPayload,
     ): Promise<GroupGiftView> {
       const { pool, order } = await waitingPool(userId, token);
-      const priced = await orderService.priceReplacementGift(userId, order, payload.productId);
+      const priced = await priceReplacement(userId, order, payload.productId);
       if (toPaise(payload.totalAmount) !== priced.totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
       await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(groupGifts).where(eq(groupGifts.id, pool.id)).for('update');

@@ -14,8 +14,9 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import { contactOf } from '../auth';
-import { messageName, queueGroupGiftMessage } from '../notifications';
-import { giftLinkTokenHashOf, type OrderRow, type OrderService, orderLinesOf, orderOf } from '../orders';
+import { giftLinkTokenHashOf, type ReadGiftLinkRules } from '../gift-links';
+import { messageName, queueGroupGiftMessage, type ReadNotifyDefaults } from '../notifications';
+import { type OrderRow, type OrderService, orderLinesOf, orderOf } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { groupGiftContributions, groupGifts } from './tables';
 
@@ -34,6 +35,10 @@ export type GroupGiftDeps = {
   log: FastifyBaseLogger;
   /** The owner's rules in force (Settings): pools an organiser may open a day, a share's bounds. */
   rules: () => Promise<GroupGiftRules>;
+  /** The order-news channels a pool's order gets when its organiser did not choose. */
+  notifyDefaults: ReadNotifyDefaults;
+  /** Decision 0081: the owner's gift link life and links a day, for a pool sent by link. */
+  giftLinkRules: ReadGiftLinkRules;
   onStockChanged?: () => void;
 };
 

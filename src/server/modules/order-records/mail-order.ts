@@ -1,13 +1,13 @@
 import { quantityDiscountLabel } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { mailContactOf } from '../auth';
+import { giftLinkOf } from '../gift-links';
 import type { MailOrder } from '../mail';
 import {
   addressOf,
   deliveryChoiceOf,
   deliveryEstimateOf,
   feesOfOrder,
-  giftLinkOf,
   type OrderRow,
   orderLinesOf,
 } from '../orders';

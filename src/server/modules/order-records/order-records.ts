@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { codConfirmationsAwaited } from '../cash-on-delivery';
 import { stockFlagsOf } from '../catalog';
 import { openShipmentsOf } from '../courier';
-import { giftLinksOf, giftThanksOf } from '../gift-links';
+import { giftLinkSlotsOf, giftLinksOf, giftThanksOf } from '../gift-links';
 import { invoiceNumbersOf } from '../invoices';
 import { type HeldAddressChange, heldAddressChangesOf } from '../order-edits';
 import {
@@ -25,7 +25,6 @@ import {
   feePaiseOf,
   feeRecordsOf,
   feesByOrder,
-  giftLinkSlotsOf,
   linesOfOrders,
   type OrderRow,
   timelinesOf,

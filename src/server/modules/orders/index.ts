@@ -1,6 +1,8 @@
 // The orders module's public entry: checkout orders, their rows, charges, history, stock and expiry.
 // How they are shown (their records and mails) is the order-records module's; the rules of cash on
-// delivery are the cash-on-delivery module's, which changes an order's row through the functions here.
+// delivery are the cash-on-delivery module's, which changes an order's row through the functions here;
+// a gift link's checkout is the gift-links module's and a pool's order the group-gifts module's, which
+// price and place them through the order service.
 
 export {
   COD_PLACED_NOTE,
@@ -13,13 +15,17 @@ export {
 } from './cod-orders';
 export { latestOrdersOf } from './customer-orders';
 export {
-  type GiftLinkRules,
-  giftLinkOf,
-  giftLinkSlotsOf,
-  giftLinkTokenHashOf,
-  newGiftLinkToken,
-  type ReadGiftLinkRules,
-} from './gift-link-orders';
+  type GiftBatch,
+  giftBatchBuyerOf,
+  giftBatchByIdempotencyKey,
+  giftBatchOf,
+  giftBatchOfProviderOrder,
+  giftBatchOrdersOf,
+  insertGiftBatch,
+  lockGiftBatch,
+  markGiftBatchPaid,
+  storeGiftBatchProviderOrder,
+} from './gift-batches';
 export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
 export { countUnitsReturning, removeOrderLine, setOrderDelivery, setOrderStatus } from './order-changes';
 export {
@@ -40,24 +46,16 @@ export {
   lockedLinesOf,
   lockedOrderOf,
   type OrderLine,
+  orderByIdempotencyKey,
   orderIdByNumber,
   orderLinesOf,
   orderNumbersOf,
   orderOf,
   ordersOf,
+  placedBy,
   timelinesOf,
 } from './order-lookups';
-export {
-  type GiftBatch,
-  giftBatchOf,
-  giftBatchOfProviderOrder,
-  giftBatchOrdersOf,
-  lockGiftBatch,
-  markGiftBatchPaid,
-  markOrderPaid,
-  orderOfProviderOrder,
-  paymentOrderFacts,
-} from './order-payment';
+export { markOrderPaid, orderOfProviderOrder, paymentOrderFacts } from './order-payment';
 export {
   addressOf,
   deliveredAtOf,
@@ -77,8 +75,7 @@ export {
   ORDER_EXPIRED_NOTE,
   type OrderService,
 } from './order-service';
-export { slotFeeOf, windowColumnsOf } from './order-slots';
-export { giftBatchBuyerOf, placedBy } from './order-tax';
+export { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
 export {
   insertPendingOrder,
   type PendingOrderLine,

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/client';
 import type { OrderRow } from './order-rows';
 import { orderEvents, orderItems, orders } from './tables';
@@ -44,6 +45,20 @@ export async function hasReceived(runner: Queryable, userId: number, productId: 
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** The customer's order sent with this idempotency key (a retried checkout's); null when none was. */
+export async function orderByIdempotencyKey(
+  runner: Queryable,
+  userId: number,
+  idempotencyKey: string,
+): Promise<OrderRow | null> {
+  const [order] = await runner
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return order ?? null;
 }
 
 /** An order's line as it was bought: product, price, quantity, and units reserved or returned. */
@@ -138,4 +153,9 @@ export async function claimUnownedOrder(
     .where(and(eq(orders.id, orderId), isNull(orders.userId)))
     .returning();
   return claimed ?? null;
+}
+
+/** For a query over another module's rows: the order `orderId` names is the customer's own. */
+export function placedBy(orderId: AnyPgColumn, userId: number): SQL {
+  return sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.userId} = ${userId})`;
 }

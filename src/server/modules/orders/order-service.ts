@@ -1,12 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lte, not, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type {
-  CreateGiftLinkBatchPayload,
-  CreateGiftLinkBatchResponse,
-  CreateGiftLinkPayload,
-  GiftLinkRecipientRows,
-} from '../../../shared/api/gift-links';
-import type { OpenGroupGiftPayload } from '../../../shared/api/group-gifts';
 import type { OrderRecord } from '../../../shared/api/orders';
 import {
   type CashOrderResponse,
@@ -24,7 +17,7 @@ import {
 } from '../../../shared/cash-on-delivery';
 import { tierPricedLine } from '../../../shared/coupon';
 import type { DeliveryInfo } from '../../../shared/delivery';
-import { chosenDeliveryOf, deliveryChoiceProblem } from '../../../shared/delivery-dates';
+import { deliveryChoiceProblem } from '../../../shared/delivery-dates';
 import { deliveryRefusal } from '../../../shared/delivery-rules';
 import { GIFT_LINK_MESSAGES, giftLinkSlotFeePaise, giftLinkTimedFeePaise } from '../../../shared/gift-links';
 import { giftColumnsOf } from '../../../shared/gift-options';
@@ -33,6 +26,7 @@ import { cancellationRefundNote } from '../../../shared/money-ledger';
 import {
   chargeSummary,
   chargesTotalPaise,
+  type FeeCharge,
   feesOf,
   type OrderChoices,
   orderCharges,
@@ -56,15 +50,15 @@ import {
 } from '../notifications';
 import type { PaymentProvider } from '../payment-providers';
 import { COD_PLACED_NOTE, openCodOrder, type ReadCodRules } from './cod-orders';
-import { giftLinkOf, insertGiftLink, type ReadGiftLinkRules, refuseGiftLinkSender } from './gift-link-orders';
 import { recordStatus } from './order-events';
+import { orderByIdempotencyKey } from './order-lookups';
 import { priceOrderLines } from './order-pricing';
 import { isSameRequest } from './order-replay';
 import { estimateOf, type OrderRow } from './order-rows';
 import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
-import { insertPendingOrder, type PendingOrderLine, type RepricedLines } from './pending-order';
+import { insertPendingOrder, type PendingOrderColumns, type PendingOrderLine } from './pending-order';
 import { releaseReservation } from './stock';
-import { giftLinkBatches, orders } from './tables';
+import { orders } from './tables';
 
 /**
  * The priced lines as an order stores them, each with its discounts: its quantity tier's saving
@@ -113,7 +107,6 @@ export type CashOnDeliveryHooks = {
   cancel: (order: OrderRow) => Promise<void>;
 };
 const ORDER_PLACED_NOTE = 'Order placed. Waiting for payment.';
-const GROUP_GIFT_OPENED_NOTE = 'Group gift opened: waiting for its contributions';
 
 // A uuid, checked before it reaches a uuid column (where anything else is a database error).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -124,10 +117,6 @@ const MY_ORDERS_LIMIT = 200;
 const SWEEP_BATCH = 200;
 
 export type OrderService = ReturnType<typeof createOrderService>;
-
-type GiftLinkBatchRow = typeof giftLinkBatches.$inferSelect;
-/** A checked list's row (decision 0090), as the gift-links module read it. */
-export type GiftLinkBatchRecipient = GiftLinkRecipientRows['recipients'][number];
 
 /**
  * Orders (DESIGN 4 "Orders, stock and payment"): the server prices every order from its own rows,
@@ -151,7 +140,6 @@ export function createOrderService({
   refundOrder,
   mailStatus,
   onStockChanged = () => {},
-  giftLinkRules,
   recordsOf,
   isQuoted,
   unmetPoolOrder,
@@ -182,8 +170,6 @@ export function createOrderService({
   mailStatus: (tx: Tx, row: OrderRow, to: string, note: string, now: Date) => Promise<void>;
   /** Told after stock changes commit, so cached catalogue answers show the new stock. */
   onStockChanged?: () => void;
-  /** Decision 0081: the owner's gift link life and links a day. */
-  giftLinkRules: ReadGiftLinkRules;
   /** The order-records module's: orders as the shopper's pages show them (SPEC 3). */
   recordsOf: (db: Db, rows: readonly OrderRow[]) => Promise<OrderRecord[]>;
   /**
@@ -195,15 +181,6 @@ export function createOrderService({
   unmetPoolOrder: (orderId: AnyPgColumn) => SQL;
 }) {
   const notAnUnmetPool = () => not(unmetPoolOrder(orders.id));
-
-  async function findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-      .limit(1);
-    return row;
-  }
 
   /** A retried request gets its first answer; the same key with another body is refused. */
   async function replay(existing: OrderRow, payload: CreateOrderPayload): Promise<PlaceOrderResponse> {
@@ -339,6 +316,8 @@ export function createOrderService({
     return {
       lines,
       coupon,
+      /** The lines as the order stores them, with their discounts. */
+      orderLines: pendingLinesOf(lines, coupon),
       /** The owner's timed slots as read for this price, for the choice's check and its window. */
       timedSlots: slots,
       /** The charges with cash on delivery's fee when it is chosen: what the order costs. */
@@ -466,6 +445,48 @@ export function createOrderService({
     await refundOrder(order.id);
   }
 
+  /** An unpaid online order waits this long for its payment, then the sweep cancels it. */
+  const paymentDueBy = (now: Date) => new Date(now.getTime() + expiryMinutes * 60 * 1000);
+
+  /**
+   * An order waiting for online payment, placed in the caller's transaction (a gift link's beside
+   * its link, decision 0081) from what priceCheckout priced: its stock held until it is paid or
+   * expires, and the coupon's use counted with it.
+   */
+  async function placeOnlineOrder(
+    tx: Tx,
+    userId: number,
+    {
+      order,
+      lines,
+      fees,
+      coupon,
+    }: {
+      order: Omit<PendingOrderColumns, 'userId' | 'couponCode' | 'provider' | 'paymentMethod' | 'expiresAt'>;
+      lines: readonly PendingOrderLine[];
+      fees: readonly FeeCharge[];
+      coupon: AppliedCoupon | null;
+    },
+    now: Date,
+  ): Promise<OrderRow> {
+    const created = await insertPendingOrder(tx, {
+      order: {
+        ...order,
+        userId,
+        couponCode: coupon?.code ?? null,
+        provider: provider.name,
+        paymentMethod: 'online',
+        expiresAt: paymentDueBy(now),
+      },
+      lines,
+      fees,
+      note: ORDER_PLACED_NOTE,
+      now,
+    });
+    if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
+    return created;
+  }
+
   async function createOrder(
     userId: number,
     payload: CreateOrderPayload,
@@ -473,7 +494,7 @@ export function createOrderService({
   ): Promise<PlaceOrderResponse> {
     const cod = payload.paymentMethod === 'cod';
     if (idempotencyKey) {
-      const existing = await findByIdempotencyKey(userId, idempotencyKey);
+      const existing = await orderByIdempotencyKey(db, userId, idempotencyKey);
       if (existing) return replay(existing, payload);
       // A checkout's attempt (the web always sends a key); a keyless call is a new order as before.
       const pending = cod ? null : await samePendingOrder(userId, payload);
@@ -481,7 +502,7 @@ export function createOrderService({
     }
 
     const priced = await priceCheckout(userId, payload);
-    const { lines, coupon } = priced;
+    const { coupon } = priced;
     const rules = cod ? await codRules() : null;
     const address = payload.shippingAddress;
     // Decision 0042: judged before the total, so a refused COD order hears why, not "prices changed";
@@ -534,9 +555,9 @@ export function createOrderService({
             paymentMethod: cod ? 'cod' : 'online',
             // A COD order reserves its stock until it ships (or, unshipped, for the owner's hours:
             // expireUnshippedCodOrders), then until it is delivered or comes back.
-            expiresAt: cod ? null : new Date(now.getTime() + expiryMinutes * 60 * 1000),
+            expiresAt: cod ? null : paymentDueBy(now),
           },
-          lines: pendingLinesOf(lines, coupon),
+          lines: priced.orderLines,
           fees: feesOf(charges),
           note: awaitingYes ? COD_CONFIRM_MESSAGES.placedAwaiting : cod ? COD_PLACED_NOTE : ORDER_PLACED_NOTE,
           now,
@@ -551,312 +572,13 @@ export function createOrderService({
     } catch (error) {
       // The same key sent twice at once: the second insert meets the first's row; answer with it.
       if (idempotencyKey && violatedConstraint(error) === 'orders_user_idempotency_idx') {
-        const existing = await findByIdempotencyKey(userId, idempotencyKey);
+        const existing = await orderByIdempotencyKey(db, userId, idempotencyKey);
         if (existing) return replay(existing, payload);
       }
       throw error;
     }
     onStockChanged();
     return cod ? cashResponse(order) : respond(order);
-  }
-
-  /**
-   * Decision 0081: a gift sent by link. Priced as checkout prices (the coupon, shipping on the
-   * cart's value) with the largest slot fee the sender allows, paid online now; no address, so no
-   * delivery check yet (the recipient's pincode is checked when they give it). The stock is
-   * reserved as for any order: held while it waits for payment, then for the link's life.
-   */
-  async function createGiftLinkOrder(
-    userId: number,
-    payload: CreateGiftLinkPayload,
-    idempotencyKey?: string,
-  ): Promise<CreateOrderResponse> {
-    if (idempotencyKey) {
-      const existing = await findByIdempotencyKey(userId, idempotencyKey);
-      if (existing) {
-        if (existing.status !== 'pending') {
-          throw conflict(
-            existing.paidAt ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.orderNoLongerPending,
-          );
-        }
-        return respond(existing);
-      }
-    }
-    const priced = await priceCheckout(userId, payload, payload.allowedSlots);
-    const { lines, coupon } = priced;
-    const charges = priced.chargesWith();
-    const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
-    if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
-    const rules = await giftLinkRules();
-    const now = clock.now();
-    const order = await db.transaction(async (tx) => {
-      await refuseBeyondUnpaidLimit(tx, userId, now);
-      await refuseGiftLinkSender(tx, userId, [payload.recipient.phone], rules, now);
-      const created = await insertPendingOrder(tx, {
-        order: {
-          userId,
-          subtotalPaise,
-          discountPaise,
-          couponCode: coupon?.code ?? null,
-          // The sender's message is printed on the card only (decision 0081), as a gift message is.
-          giftMessage: payload.message ? payload.message : null,
-          hidePrices: true,
-          totalPaise,
-          shippingAddress: null,
-          idempotencyKey: idempotencyKey ?? null,
-          provider: provider.name,
-          paymentMethod: 'online',
-          expiresAt: new Date(now.getTime() + expiryMinutes * 60 * 1000),
-        },
-        lines: pendingLinesOf(lines, coupon),
-        fees: feesOf(charges),
-        note: ORDER_PLACED_NOTE,
-        now,
-      });
-      await insertGiftLink(tx, created.id, payload, rules, now);
-      if (coupon) await coupons.redeem(tx, coupon, created.id, userId);
-      return created;
-    });
-    onStockChanged();
-    return respond(order);
-  }
-
-  /**
-   * Decision 0090: one gift to each recipient of a checked list, paid once. Every recipient's order
-   * is a gift link order of its own, priced by the one model of an order's money (so each has its
-   * own charges, shipment and invoice), all in one transaction with their batch, whose total is
-   * theirs added up to the paisa; the batch alone gets a provider order. No coupon: a coupon is
-   * one shopper's, for one order. The idempotency key names the batch, so a retry pays the same one.
-   */
-  async function createGiftLinkBatch(
-    userId: number,
-    payload: CreateGiftLinkBatchPayload,
-    recipients: readonly GiftLinkBatchRecipient[],
-    idempotencyKey?: string,
-  ): Promise<CreateGiftLinkBatchResponse> {
-    if (idempotencyKey) {
-      const [existing] = await db
-        .select()
-        .from(giftLinkBatches)
-        .where(and(eq(giftLinkBatches.userId, userId), eq(giftLinkBatches.idempotencyKey, idempotencyKey)));
-      if (existing) {
-        if (existing.paidAt) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
-        return respondBatch(existing);
-      }
-    }
-    const priced = await priceCheckout(userId, payload, payload.allowedSlots);
-    const charges = priced.chargesWith();
-    const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
-    const batchPaise = totalPaise * recipients.length;
-    if (toPaise(payload.totalAmount) !== batchPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
-    const rules = await giftLinkRules();
-    const now = clock.now();
-    const business = payload.business?.gstin ? payload.business : null;
-    const batch = await db.transaction(async (tx) => {
-      await refuseBeyondUnpaidLimit(tx, userId, now);
-      await refuseGiftLinkSender(
-        tx,
-        userId,
-        recipients.map((recipient) => recipient.phone),
-        rules,
-        now,
-      );
-      const [created] = await tx
-        .insert(giftLinkBatches)
-        .values({
-          userId,
-          provider: provider.name,
-          totalPaise: batchPaise,
-          buyerGstin: business?.gstin ?? null,
-          buyerLegalName: business?.legalName ?? null,
-          idempotencyKey: idempotencyKey ?? null,
-          createdAt: now,
-        })
-        .returning();
-      if (!created) throw new Error('Inserting a gift batch returned no row');
-      for (const recipient of recipients) {
-        const message = recipient.message ?? payload.message ?? null;
-        const child = await insertPendingOrder(tx, {
-          order: {
-            userId,
-            subtotalPaise,
-            discountPaise,
-            couponCode: null,
-            giftMessage: message || null,
-            hidePrices: true,
-            totalPaise,
-            shippingAddress: null,
-            idempotencyKey: null,
-            provider: provider.name,
-            paymentMethod: 'online',
-            giftBatchId: created.id,
-            expiresAt: new Date(now.getTime() + expiryMinutes * 60 * 1000),
-          },
-          lines: pendingLinesOf(priced.lines, null),
-          fees: feesOf(charges),
-          note: ORDER_PLACED_NOTE,
-          now,
-        });
-        await insertGiftLink(
-          tx,
-          child.id,
-          {
-            recipient: {
-              name: recipient.name,
-              ...(recipient.phone ? { phone: recipient.phone } : {}),
-              ...(recipient.email ? { email: recipient.email } : {}),
-            },
-            message: message ?? undefined,
-            revealGift: payload.revealGift,
-            allowedSlots: payload.allowedSlots,
-          },
-          rules,
-          now,
-        );
-      }
-      return created;
-    });
-    onStockChanged();
-    return respondBatch(batch);
-  }
-
-  /** The batch's one provider order (made after the commit, as an order's is), and what it pays. */
-  async function respondBatch(batch: GiftLinkBatchRow): Promise<CreateGiftLinkBatchResponse> {
-    const children = await db
-      .select({ orderNumber: orders.orderNumber })
-      .from(orders)
-      .where(eq(orders.giftBatchId, batch.id))
-      .orderBy(asc(orders.orderNumber));
-    const first = children[0]?.orderNumber ?? '';
-    const label = children.length > 1 ? `${first} +${children.length - 1}` : first;
-    let providerOrderId = batch.providerOrderId;
-    if (!providerOrderId) {
-      const created = await provider.createOrder({
-        amountPaise: batch.totalPaise,
-        receipt: label,
-        notes: { giftBatchId: batch.id, orders: String(children.length) },
-      });
-      await db
-        .update(giftLinkBatches)
-        .set({ providerOrderId: created.id })
-        .where(and(eq(giftLinkBatches.id, batch.id), isNull(giftLinkBatches.providerOrderId)));
-      const [current] = await db
-        .select({ providerOrderId: giftLinkBatches.providerOrderId })
-        .from(giftLinkBatches)
-        .where(eq(giftLinkBatches.id, batch.id));
-      providerOrderId = current?.providerOrderId ?? null;
-      if (!providerOrderId) throw new Error(`Gift batch ${batch.id} has no provider order`);
-    }
-    return {
-      order: { id: providerOrderId, amount: batch.totalPaise, currency: 'INR' },
-      orderId: batch.id,
-      orderNumber: label,
-      totalAmount: toRupees(batch.totalPaise),
-      keyId: provider.keyId,
-      provider: provider.name,
-      paymentMethod: 'online',
-      orders: children.length,
-    };
-  }
-
-  /**
-   * Decision 0084: a group gift's order, made when its pool opens: priced as checkout prices its
-   * lines, shipping and slot (no coupon), to the organiser's address, checked for delivery now. It
-   * waits unpaid with no expiry and holds no stock: the pool's contributions pay it, and its stock
-   * is taken when they meet its total. `insertPool` writes the pool in the same transaction, under
-   * the organiser's row lock.
-   */
-  async function createGroupGiftOrder(
-    userId: number,
-    payload: OpenGroupGiftPayload,
-    deadline: Date,
-    insertPool: (tx: Tx, order: OrderRow, now: Date) => Promise<void>,
-  ): Promise<OrderRow> {
-    const link = payload.giftLink;
-    // Decision 0081: a pool sent by link pays the largest slot fee its allowed slots can cost.
-    const priced = await priceCheckout(userId, payload, link?.allowedSlots);
-    const charges = priced.chargesWith();
-    const { subtotalPaise, discountPaise, totalPaise } = chargeSummary(charges);
-    const withdrawn = withdrawnSlotMessage(payload.delivery, priced.timedSlots);
-    if (withdrawn) throw invalid(withdrawn, [{ path: 'delivery', message: withdrawn }]);
-    if (toPaise(payload.totalAmount) !== totalPaise) throw conflict(PAYMENT_MESSAGES.pricesChanged);
-    const address = payload.shippingAddress ?? null;
-    const now = clock.now();
-    const delivery = address ? await checkDelivery(address.postalCode, payload.delivery, priced, now) : null;
-    const defaults = checkoutDefaults(await notifyDefaults());
-    const rules = link ? await giftLinkRules() : null;
-    return db.transaction(async (tx) => {
-      await lockAccount(tx, userId);
-      if (link && rules) await refuseGiftLinkSender(tx, userId, [link.recipient.phone], rules, now);
-      const created = await insertPendingOrder(tx, {
-        order: {
-          userId,
-          subtotalPaise,
-          discountPaise,
-          couponCode: null,
-          ...(address
-            ? { notify: consentFor(payload.notify, defaults, { phone: address.phone, isGift: false }) }
-            : // As a gift link's order: the message on the card, no price in the box (decision 0081).
-              { giftMessage: payload.message ? payload.message : null, hidePrices: true }),
-          deliveryDate: payload.delivery?.date ?? null,
-          deliverySlot: payload.delivery?.slot ?? null,
-          ...windowColumnsOf(payload.delivery, priced.timedSlots),
-          totalPaise,
-          shippingAddress: address,
-          deliveryEstimate: delivery ? estimateOf(delivery) : null,
-          idempotencyKey: null,
-          provider: provider.name,
-          paymentMethod: 'online',
-          expiresAt: null,
-        },
-        lines: pendingLinesOf(priced.lines, null),
-        fees: feesOf(charges),
-        note: GROUP_GIFT_OPENED_NOTE,
-        now,
-        holdStock: false,
-      });
-      if (link && rules) {
-        // The link is sent when the pool is met, at the latest at its deadline: its life runs from there.
-        await insertGiftLink(tx, created.id, { ...link, message: payload.message }, rules, now, deadline);
-      }
-      await insertPool(tx, created, now);
-      return created;
-    });
-  }
-
-  /**
-   * Decision 0084: one of another gift for a met pool's order whose gift sold out, priced now by the
-   * one model of an order's money (decision 0072) with the order's own delivery: its day and slot
-   * kept, or a gift link's dearest allowed slot, and an address checked again as checkout checks it.
-   */
-  async function priceReplacementGift(
-    organiserId: number,
-    order: OrderRow,
-    productId: number,
-  ): Promise<RepricedLines & { name: string; image: string }> {
-    const link = order.deliveryPincode ? null : await giftLinkOf(db, order.id);
-    const chosen = chosenDeliveryOf(order);
-    const delivery = chosen
-      ? {
-          date: chosen.date,
-          slot: chosen.slot,
-          ...(chosen.window?.slotId
-            ? { slotId: chosen.window.slotId, windowStart: chosen.window.start }
-            : {}),
-        }
-      : undefined;
-    const items = [{ productId, quantity: 1 }];
-    const priced = await priceCheckout(organiserId, { items, delivery }, link?.allowedSlots);
-    if (order.deliveryPincode) await checkDelivery(order.deliveryPincode, delivery, priced, clock.now());
-    const charges = priced.chargesWith();
-    const [line] = priced.lines;
-    return {
-      ...chargeSummary(charges),
-      lines: pendingLinesOf(priced.lines, null),
-      fees: feesOf(charges),
-      name: line?.name ?? '',
-      image: line?.image ?? '',
-    };
   }
 
   async function ownOrder(userId: number, orderId: string): Promise<OrderRow> {
@@ -880,11 +602,10 @@ export function createOrderService({
 
   return {
     createOrder,
-    createGiftLinkOrder,
-    createGiftLinkBatch,
-    createGroupGiftOrder,
-    priceReplacementGift,
     priceCheckout,
+    checkDelivery,
+    refuseBeyondUnpaidLimit,
+    placeOnlineOrder,
     ownOrder,
     /** The provider's order for a pending order of ours, as create-order answers it (quotes too). */
     startPayment: respond,

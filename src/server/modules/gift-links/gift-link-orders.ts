@@ -5,11 +5,11 @@ import { GIFT_LINK_MESSAGES, tooManyGiftLinksMessage } from '../../../shared/gif
 import type { Queryable, Tx } from '../../db/client';
 import { conflict, forbidden, tooMany } from '../../errors';
 import { businessAccountOf, contactOf, isCorporateBuyer } from '../auth';
-import { giftLinks } from '../gift-links/tables';
-import { orders } from './tables';
+import { placedBy } from '../orders';
+import { giftLinks } from './tables';
 
-// Decision 0081: the parts of a gift link that belong to its order: who may send one, how many a
-// day, and its row, written in the order's transaction.
+// Decision 0081: who may send a gift link, how many a day, and its row, written in its order's
+// transaction.
 
 /**
  * The owner's rules in force: the link's life and an account's links a day, ordinary or (an
@@ -49,8 +49,9 @@ export async function refuseGiftLinkSender(
   const [sent] = await tx
     .select({ value: count(), oldest: min(giftLinks.createdAt) })
     .from(giftLinks)
-    .innerJoin(orders, eq(orders.id, giftLinks.orderId))
-    .where(and(eq(orders.userId, userId), gte(giftLinks.createdAt, new Date(now.getTime() - DAY_MS))));
+    .where(
+      and(placedBy(giftLinks.orderId, userId), gte(giftLinks.createdAt, new Date(now.getTime() - DAY_MS))),
+    );
   // An approved corporate buyer gets the higher limit, never a lower one.
   const business = await businessAccountOf(tx, userId);
   const corporate = business !== null && isCorporateBuyer(business);
