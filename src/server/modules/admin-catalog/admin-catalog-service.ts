@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   type AdminCategory,
@@ -18,80 +17,78 @@ import {
 import { isRetiredGstRate } from '../../../shared/gst';
 import { toPaise, toRupees } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { containsPattern, violatedConstraint } from '../../db/sql-helpers';
+import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
-import type { CatalogService, ProductChanges } from '../catalog';
-import { categories, products } from '../catalog/tables';
+import {
+  type CatalogService,
+  gstRatesToConfirm,
+  knownCategoryIds,
+  type OwnerProduct,
+  ownerCategories,
+  ownerProduct,
+  ownerProducts,
+  type ProductChanges,
+  productNamesOf,
+} from '../catalog';
 import type { CollectionService } from '../collections';
-import { rebuildSearchTerms } from '../search';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
 const CHOOSE_CATEGORY = 'Choose a category that exists';
 
-const productColumns = {
-  id: products.id,
-  name: products.name,
-  slug: products.slug,
-  description: products.description,
-  image: products.image,
-  images: products.images,
-  pricePaise: products.pricePaise,
-  mrpPaise: products.mrpPaise,
-  categoryId: products.categoryId,
-  categoryName: categories.name,
-  tags: products.tags,
-  stock: products.stock,
-  allowPreOrder: products.allowPreOrder,
-  minQuantity: products.minQuantity,
-  quantityTiers: products.quantityTiers,
-  featured: products.featured,
-  archived: products.archived,
-  personalisation: products.personalisation,
-  addOnKind: products.addOnKind,
-  addOnCategoryIds: products.addOnCategoryIds,
-  sku: products.sku,
-  hsnCode: products.hsnCode,
-  gstRateBp: products.gstRateBp,
-  categoryHsnCode: categories.hsnCode,
-  categoryGstRateBp: categories.gstRateBp,
-  gstRateToConfirm: products.gstRateToConfirm,
-  declarations: products.declarations,
-  categoryDeclarations: categories.declarations,
-  weightGrams: products.weightGrams,
-  lengthCm: products.lengthCm,
-  breadthCm: products.breadthCm,
-  heightCm: products.heightCm,
-  updatedAt: products.updatedAt,
-};
-
-type ProductRow = Omit<AdminProduct, 'price' | 'mrp' | 'updatedAt' | 'gstRate' | 'categoryGstRate'> & {
-  pricePaise: number;
-  mrpPaise: number;
-  gstRateBp: number | null;
-  categoryGstRateBp: number;
-  updatedAt: Date;
-};
-
-const toAdminProduct = ({
-  pricePaise,
-  mrpPaise,
-  gstRateBp,
-  categoryGstRateBp,
-  updatedAt,
-  ...row
-}: ProductRow): AdminProduct => ({
-  ...row,
-  price: toRupees(pricePaise),
-  mrp: toRupees(mrpPaise),
-  gstRate: gstRateBp === null ? null : gstRateBp / 100,
-  categoryGstRate: categoryGstRateBp / 100,
-  updatedAt: updatedAt.toISOString(),
+/** The product form's fields: money in rupees, rates in percent, beside what its category gives. */
+const toAdminProduct = ({ product, category }: OwnerProduct): AdminProduct => ({
+  id: product.id,
+  name: product.name,
+  slug: product.slug,
+  description: product.description,
+  image: product.image,
+  images: product.images,
+  price: toRupees(product.pricePaise),
+  mrp: toRupees(product.mrpPaise),
+  categoryId: product.categoryId,
+  categoryName: category.name,
+  tags: product.tags,
+  stock: product.stock,
+  allowPreOrder: product.allowPreOrder,
+  minQuantity: product.minQuantity,
+  quantityTiers: product.quantityTiers,
+  featured: product.featured,
+  archived: product.archived,
+  personalisation: product.personalisation,
+  addOnKind: product.addOnKind,
+  addOnCategoryIds: product.addOnCategoryIds,
+  sku: product.sku,
+  hsnCode: product.hsnCode,
+  gstRate: product.gstRateBp === null ? null : product.gstRateBp / 100,
+  categoryHsnCode: category.hsnCode,
+  categoryGstRate: category.gstRateBp / 100,
+  gstRateToConfirm: product.gstRateToConfirm,
+  declarations: product.declarations,
+  categoryDeclarations: category.declarations,
+  weightGrams: product.weightGrams,
+  lengthCm: product.lengthCm,
+  breadthCm: product.breadthCm,
+  heightCm: product.heightCm,
+  updatedAt: product.updatedAt.toISOString(),
 });
 
-/** Decision 0059: a rate the owner sets confirms it, unless it is a retired slab once more. */
-const gstRateStillRetired = (gstRate: number | null) =>
-  gstRate !== null && isRetiredGstRate(Math.round(gstRate * 100));
+type OwnerCategory = Awaited<ReturnType<typeof ownerCategories>>[number];
+
+const toAdminCategory = ({ gstRateBp, productCount, ...row }: OwnerCategory): AdminCategory => ({
+  ...row,
+  gstRate: gstRateBp / 100,
+  productCount: Number(productCount),
+});
+
+/**
+ * A GST rate in basis points from the API's percent (null: its category's), and decision 0059: a
+ * rate the owner sets confirms it, unless it is a retired slab once more.
+ */
+function gstOf<Rate extends number | null>(gstRate: Rate) {
+  const gstRateBp = (gstRate === null ? null : Math.round(gstRate * 100)) as Rate;
+  return { gstRateBp, gstRateToConfirm: gstRateBp !== null && isRetiredGstRate(gstRateBp) };
+}
 
 /** The catalogue service's change set from the API's rupees and percent. */
 function productChangesOf(input: AdminProductChanges): ProductChanges {
@@ -100,12 +97,7 @@ function productChangesOf(input: AdminProductChanges): ProductChanges {
     ...rest,
     ...(price !== undefined ? { pricePaise: toPaise(price) } : {}),
     ...(mrp !== undefined ? { mrpPaise: toPaise(mrp) } : {}),
-    ...(gstRate !== undefined
-      ? {
-          gstRateBp: gstRate === null ? null : Math.round(gstRate * 100),
-          gstRateToConfirm: gstRateStillRetired(gstRate),
-        }
-      : {}),
+    ...(gstRate !== undefined ? gstOf(gstRate) : {}),
     // The first photo is the main one (cards, cart, order lines).
     ...(images !== undefined ? { images, image: images[0] ?? '' } : {}),
   };
@@ -127,9 +119,10 @@ async function skuChecked<T>(write: () => Promise<T>): Promise<T> {
 export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;
 
 /**
- * The back office's catalogue writes. Products change through the catalogue service, which keeps
- * search_text and the vocabulary in step and drops its caches; category and collection edits made
- * here call catalog.invalidate() themselves.
+ * The back office's catalogue: it reads products and categories through the catalogue's entry and
+ * changes them through the catalogue service, which keeps search_text, the vocabulary and the
+ * countries of origin in step and drops its caches (decision 0094); collections change through
+ * theirs.
  */
 export function createAdminCatalogService({
   db,
@@ -141,43 +134,27 @@ export function createAdminCatalogService({
   collections: CollectionService;
 }) {
   async function product(id: number): Promise<AdminProduct> {
-    const [row] = await db
-      .select(productColumns)
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.id, id));
+    const row = await ownerProduct(db, id);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     return toAdminProduct(row);
   }
 
-  async function requireCategory(categoryId: number | undefined) {
-    if (categoryId === undefined) return;
-    const [row] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, categoryId));
-    if (!row) throw invalid(CHOOSE_CATEGORY, [{ path: 'categoryId', message: CHOOSE_CATEGORY }]);
+  /** 400 'Choose a category that exists' on the field `path` unless each of these exists. */
+  async function requireCategories(ids: readonly number[], path: string) {
+    if (ids.length === 0) return;
+    const known = await knownCategoryIds(db, ids);
+    if (ids.some((id) => !known.has(id)))
+      throw invalid(CHOOSE_CATEGORY, [{ path, message: CHOOSE_CATEGORY }]);
   }
+
+  const requireCategory = (categoryId: number | undefined) =>
+    requireCategories(categoryId === undefined ? [] : [categoryId], 'categoryId');
 
   /** Decision 0079: an add-on is offered only with categories that exist. */
-  async function requireAddOnCategories(ids: readonly number[] | undefined) {
-    if (!ids || ids.length === 0) return;
-    const found = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(inArray(categories.id, [...ids]));
-    if (found.length < new Set(ids).size) {
-      throw invalid(CHOOSE_CATEGORY, [{ path: 'addOnCategoryIds', message: CHOOSE_CATEGORY }]);
-    }
-  }
+  const requireAddOnCategories = (ids: readonly number[] = []) => requireCategories(ids, 'addOnCategoryIds');
 
   async function requireProducts(ids: readonly number[]) {
-    if (ids.length === 0) return;
-    const found = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, [...ids]));
-    const known = new Set(found.map((row) => row.id));
+    const known = await productNamesOf(db, ids);
     const missing = ids.find((id) => !known.has(id));
     if (missing !== undefined) {
       throw invalid(`Product ${missing} does not exist`, [
@@ -187,63 +164,22 @@ export function createAdminCatalogService({
   }
 
   async function category(id: number): Promise<AdminCategory> {
-    const [row] = await db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        slug: categories.slug,
-        description: categories.description,
-        image: categories.image,
-        sortOrder: categories.sortOrder,
-        hsnCode: categories.hsnCode,
-        gstRateBp: categories.gstRateBp,
-        gstRateToConfirm: categories.gstRateToConfirm,
-        declarations: categories.declarations,
-        parcel: categories.parcel,
-        // Spelled out: inside a one-table select Drizzle leaves columns unqualified, and
-        // `category_id = id` would compare each product with itself.
-        productCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
-      })
-      .from(categories)
-      .where(eq(categories.id, id));
+    const [row] = await ownerCategories(db, id);
     if (!row) throw notFound(CATEGORY_NOT_FOUND);
-    const { gstRateBp, ...rest } = row;
-    return { ...rest, gstRate: gstRateBp / 100, productCount: Number(row.productCount) };
+    return toAdminCategory(row);
   }
 
   return {
     product,
 
     async listProducts(query: AdminProductQuery): Promise<AdminProductList> {
-      const filters: SQL[] = [];
-      if (query.archived !== 'all') filters.push(eq(products.archived, query.archived === 'true'));
-      if (query.q) {
-        const id = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
-        const found = or(
-          ilike(products.name, containsPattern(query.q)),
-          ilike(products.sku, containsPattern(query.q)),
-          ...(id !== null ? [eq(products.id, id)] : []),
-        );
-        if (found) filters.push(found);
-      }
-      const where = filters.length > 0 ? and(...filters) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(productColumns)
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(where)
-          .orderBy(desc(products.id))
-          .limit(ADMIN_PAGE_SIZE)
-          .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-        db.select({ total: count() }).from(products).where(where),
-      ]);
-      return {
-        data: rows.map(toAdminProduct),
-        total: total?.total ?? 0,
-        page: query.page,
-        pageSize: ADMIN_PAGE_SIZE,
-      };
+      const { rows, total } = await ownerProducts(db, {
+        archived: query.archived === 'all' ? null : query.archived === 'true',
+        text: query.q,
+        limit: ADMIN_PAGE_SIZE,
+        offset: (query.page - 1) * ADMIN_PAGE_SIZE,
+      });
+      return { data: rows.map(toAdminProduct), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
     },
 
     async createProduct(input: NewAdminProduct): Promise<AdminProduct> {
@@ -256,8 +192,7 @@ export function createAdminCatalogService({
           image: input.images[0] ?? '',
           pricePaise: toPaise(price),
           mrpPaise: toPaise(mrp),
-          gstRateBp: gstRate === null ? null : Math.round(gstRate * 100),
-          gstRateToConfirm: gstRateStillRetired(gstRate),
+          ...gstOf(gstRate),
         }),
       );
       return product(created.id);
@@ -288,27 +223,11 @@ export function createAdminCatalogService({
       return product(id);
     },
 
-    async listCategories(): Promise<AdminCategory[]> {
-      const rows = await db
-        .select({ id: categories.id })
-        .from(categories)
-        .orderBy(asc(categories.sortOrder), asc(categories.name));
-      return Promise.all(rows.map((row) => category(row.id)));
-    },
+    listCategories: async (): Promise<AdminCategory[]> => (await ownerCategories(db)).map(toAdminCategory),
 
-    async createCategory(input: NewAdminCategory): Promise<AdminCategory> {
+    async createCategory({ gstRate, ...input }: NewAdminCategory): Promise<AdminCategory> {
       try {
-        const created = await catalog.createCategory(input);
-        await db
-          .update(categories)
-          .set({
-            hsnCode: input.hsnCode,
-            gstRateBp: Math.round(input.gstRate * 100),
-            gstRateToConfirm: gstRateStillRetired(input.gstRate),
-            parcel: input.parcel,
-            declarations: input.declarations,
-          })
-          .where(eq(categories.id, created.id));
+        const created = await catalog.createCategory({ ...input, ...gstOf(gstRate) });
         return category(created.id);
       } catch (error) {
         if (violatedConstraint(error) !== null) throw conflict('A category with this name already exists');
@@ -316,66 +235,23 @@ export function createAdminCatalogService({
       }
     },
 
-    /**
-     * The slug stays as it was (shoppers' links and search engines keep working); a new name is
-     * written into its products' search text.
-     */
-    async updateCategory(id: number, changes: AdminCategoryChanges): Promise<AdminCategory> {
-      const before = await category(id);
-      const { gstRate, ...columns } = changes;
-      const values =
-        gstRate === undefined
-          ? columns
-          : {
-              ...columns,
-              gstRateBp: Math.round(gstRate * 100),
-              gstRateToConfirm: gstRateStillRetired(gstRate),
-            };
-      if (Object.keys(values).length > 0) {
-        await db.update(categories).set(values).where(eq(categories.id, id));
-      }
-      if (changes.declarations !== undefined) await catalog.categoryDeclarationsChanged(id);
-      if (changes.name !== undefined && changes.name !== before.name) {
-        await db.execute(sql`
-          UPDATE ${products} SET search_text = lower(concat_ws(' ', ${products.name},
-            array_to_string(${products.tags}, ' '), ${changes.name}::text, ${products.description}))
-          WHERE ${products.categoryId} = ${id}`);
-        await rebuildSearchTerms(db);
-      }
-      await catalog.invalidate();
+    /** Any field but the slug; the catalogue keeps its products' search text and origin in step. */
+    async updateCategory(id: number, { gstRate, ...changes }: AdminCategoryChanges): Promise<AdminCategory> {
+      await catalog.changeCategory(id, {
+        ...changes,
+        ...(gstRate === undefined ? {} : gstOf(gstRate)),
+      });
       return category(id);
     },
 
     /** Decision 0059: categories and products still at a retired GST slab, for the owner to re-rate. */
     async gstRatesToConfirm(): Promise<GstRatesToConfirm> {
-      const [categoryRows, productRows] = await Promise.all([
-        db
-          .select({
-            id: categories.id,
-            name: categories.name,
-            hsnCode: categories.hsnCode,
-            rateBp: categories.gstRateBp,
-          })
-          .from(categories)
-          .where(eq(categories.gstRateToConfirm, true))
-          .orderBy(asc(categories.name)),
-        db
-          .select({
-            id: products.id,
-            name: products.name,
-            hsnCode: sql<string>`coalesce(${products.hsnCode}, ${categories.hsnCode})`,
-            rateBp: sql<number>`coalesce(${products.gstRateBp}, ${categories.gstRateBp})`,
-          })
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(eq(products.gstRateToConfirm, true))
-          .orderBy(asc(products.id)),
-      ]);
+      const toConfirm = await gstRatesToConfirm(db);
       const listed = ({ rateBp, ...row }: { id: number; name: string; hsnCode: string; rateBp: number }) => ({
         ...row,
         gstRate: Number(rateBp) / 100,
       });
-      return { categories: categoryRows.map(listed), products: productRows.map(listed) };
+      return { categories: toConfirm.categories.map(listed), products: toConfirm.products.map(listed) };
     },
 
     listCollections: (): Promise<AdminCollection[]> => storefrontCollections.ownerCollections(),

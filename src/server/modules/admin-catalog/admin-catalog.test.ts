@@ -8,6 +8,7 @@ import {
   type AdminCollection,
   type AdminProduct,
   type AdminProductList,
+  type GstRatesToConfirm,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
 } from '../../../shared/api/admin';
@@ -49,6 +50,9 @@ const createProduct = async (fields: Record<string, unknown> = {}) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ product: AdminProduct }>().product;
 };
+
+const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  store.app.inject({ method, url, headers: store.admin.headers, ...(payload ? { payload } : {}) });
 
 const patch = (id: number, payload: Record<string, unknown>) =>
   store.app.inject({
@@ -127,6 +131,45 @@ describe('admin products', () => {
       headers: store.admin.headers,
     });
     expect(deleted.statusCode).toBe(404);
+  });
+
+  it('lists products newest first, 25 a page, archived or not, found by name, SKU or id', async () => {
+    const made = [];
+    for (const name of ['Lac Bangle Red', 'Lac Bangle Green', 'Lac Bangle Blue'])
+      made.push(await createProduct({ name, sku: `LAC-${name.split(' ')[2]!.toUpperCase()}` }));
+    const [red, green, blue] = made as [AdminProduct, AdminProduct, AdminProduct];
+    expect((await patch(green.id, { archived: true })).statusCode).toBe(200);
+    const list = async (query: Record<string, string>) =>
+      (
+        await store.app.inject({ url: '/api/admin/products', query, headers: store.admin.headers })
+      ).json<AdminProductList>();
+    const named = (page: AdminProductList) => page.data.map((product) => product.name);
+
+    expect(await list({ q: 'lac bangle', archived: 'all' })).toMatchObject({
+      total: 3,
+      page: 1,
+      pageSize: 25,
+    });
+    expect(named(await list({ q: 'lac bangle', archived: 'all' }))).toEqual([
+      'Lac Bangle Blue',
+      'Lac Bangle Green',
+      'Lac Bangle Red',
+    ]);
+    expect(named(await list({ q: 'lac bangle', archived: 'false' }))).toEqual([
+      'Lac Bangle Blue',
+      'Lac Bangle Red',
+    ]);
+    expect(named(await list({ q: 'LAC BANGLE', archived: 'true' }))).toEqual(['Lac Bangle Green']);
+    expect(named(await list({ q: 'lac-re', archived: 'all' }))).toEqual(['Lac Bangle Red']);
+    expect((await list({ q: String(blue.id), archived: 'all' })).data.map((product) => product.id)).toEqual([
+      blue.id,
+    ]);
+    expect(await list({ q: 'lac bangle', archived: 'all', page: '2' })).toMatchObject({
+      data: [],
+      total: 3,
+      page: 2,
+    });
+    expect(red.sku).toBe('LAC-RED');
   });
 
   it('refuses bad input with 400 and field errors', async () => {
@@ -284,6 +327,9 @@ describe("the search vocabulary's counts of names", () => {
 });
 
 describe('GST rates the 22 September 2025 schedule retired (decision 0059)', () => {
+  const toConfirm = async () =>
+    (await admin('GET', '/api/admin/gst-rates-to-confirm')).json<GstRatesToConfirm>();
+
   it('lists a category still at 28% for the owner, refuses none of its edits, and drops it once re-rated', async () => {
     // As the migration leaves a store's category that was at 28%.
     const [lamps] = await store.database.db
@@ -296,10 +342,6 @@ describe('GST rates the 22 September 2025 schedule retired (decision 0059)', () 
         gstRateToConfirm: true,
       })
       .returning({ id: categories.id });
-    const toConfirm = async () =>
-      (
-        await store.app.inject({ url: '/api/admin/gst-rates-to-confirm', headers: store.admin.headers })
-      ).json();
     expect((await toConfirm()).categories).toEqual([
       { id: lamps!.id, name: 'Brass Lamps', hsnCode: '9405', gstRate: 28 },
     ]);
@@ -339,6 +381,25 @@ describe('GST rates the 22 September 2025 schedule retired (decision 0059)', () 
       gstRateToConfirm: false,
     });
   });
+
+  it('lists a product with its own 28% for the owner at its category’s HSN code, and drops it once re-rated', async () => {
+    const tray = await createProduct({ name: 'Brass Incense Tray', gstRate: 28 });
+    expect(tray).toMatchObject({
+      gstRate: 28,
+      gstRateToConfirm: true,
+      hsnCode: null,
+      categoryHsnCode: '9505',
+    });
+    expect((await toConfirm()).products).toEqual([
+      { id: tray.id, name: 'Brass Incense Tray', hsnCode: '9505', gstRate: 28 },
+    ]);
+    const rerated = await patch(tray.id, { gstRate: 18 });
+    expect(rerated.json<{ product: AdminProduct }>().product).toMatchObject({
+      gstRate: 18,
+      gstRateToConfirm: false,
+    });
+    expect((await toConfirm()).products).toEqual([]);
+  });
 });
 
 describe('admin categories and collections', () => {
@@ -365,6 +426,10 @@ describe('admin categories and collections', () => {
       productCount: 1,
     });
     expect(await storefrontSearch('aarti')).toContain('Silver Plated Plate');
+    expect(await storefrontSearch('pooja')).not.toContain('Silver Plated Plate');
+    const unknown = await admin('PATCH', '/api/admin/categories/999999', { name: 'Nothing' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ message: string }>().message).toBe('Category not found');
     const again = await store.app.inject({
       method: 'POST',
       url: '/api/admin/categories',
@@ -372,6 +437,57 @@ describe('admin categories and collections', () => {
       payload: { name: 'Pooja Thalis' },
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('creates a category with its GST, parcel and declarations, and its products follow a changed country of origin', async () => {
+    const parcel = { weightGrams: 900, lengthCm: 25, breadthCm: 20, heightCm: 10 };
+    const created = await admin('POST', '/api/admin/categories', {
+      name: 'Tea Sets',
+      sortOrder: -5,
+      hsnCode: '6912',
+      gstRate: 12,
+      parcel,
+      declarations: { countryOfOrigin: 'Japan', genericName: 'Tea set' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const teaSets = created.json<{ category: AdminCategory }>().category;
+    // 12% is a slab the September 2025 schedule retired: taken, and listed for the owner to confirm.
+    expect(teaSets).toMatchObject({
+      slug: 'tea-sets',
+      sortOrder: -5,
+      hsnCode: '6912',
+      gstRate: 12,
+      gstRateToConfirm: true,
+      parcel,
+      declarations: { countryOfOrigin: 'Japan', genericName: 'Tea set' },
+      productCount: 0,
+    });
+    const categoryList = (await admin('GET', '/api/admin/categories')).json<{ data: AdminCategory[] }>().data;
+    expect(categoryList[0]).toEqual(teaSets);
+
+    const teapot = await createProduct({ name: 'Cast Iron Teapot', categoryId: teaSets.id });
+    expect(teapot).toMatchObject({
+      categoryName: 'Tea Sets',
+      categoryHsnCode: '6912',
+      categoryGstRate: 12,
+      categoryDeclarations: { countryOfOrigin: 'Japan', genericName: 'Tea set' },
+    });
+    const fromCountry = async (country: string) =>
+      (await store.app.inject({ url: '/api/products', query: { country } }))
+        .json<ProductList>()
+        .data.map((product) => product.id);
+    expect(await fromCountry('Japan')).toEqual([teapot.id]);
+
+    const changed = await admin('PATCH', `/api/admin/categories/${teaSets.id}`, {
+      declarations: { countryOfOrigin: 'Sri Lanka', genericName: 'Tea set' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<{ category: AdminCategory }>().category).toMatchObject({
+      name: 'Tea Sets',
+      productCount: 1,
+    });
+    expect(await fromCountry('Sri Lanka')).toEqual([teapot.id]);
+    expect(await fromCountry('Japan')).toEqual([]);
   });
 
   it('orders a collection’s products as given', async () => {
@@ -410,5 +526,13 @@ describe('admin categories and collections', () => {
       payload: { productIds: [999_999] },
     });
     expect(unknown.statusCode).toBe(400);
+    const noCategory = await admin('POST', '/api/admin/collections', {
+      name: 'Gone Category Picks',
+      rule: { categoryId: 999_999, tag: null, minPrice: null, maxPrice: null, newInDays: null },
+    });
+    expect(noCategory.statusCode).toBe(400);
+    expect(noCategory.json<{ errors: unknown[] }>().errors).toEqual([
+      { path: 'categoryId', message: 'Choose a category that exists' },
+    ]);
   });
 });

@@ -22,13 +22,13 @@ export async function exportProductsCsv(db: Db): Promise<string> {
   const rows = await productRecordsWithCategory(db);
   return toCsv([
     [...PRODUCT_CSV_COLUMNS],
-    ...rows.map(({ product, categorySlug }) => [
+    ...rows.map(({ product, category }) => [
       String(product.id),
       guardFormula(product.name),
       guardFormula(product.description),
       String(toRupees(product.pricePaise)),
       String(toRupees(product.mrpPaise)),
-      categorySlug,
+      category.slug,
       guardFormula(product.tags.join(TAG_SEPARATOR)),
       String(product.stock),
       String(product.allowPreOrder),

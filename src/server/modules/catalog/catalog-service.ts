@@ -209,11 +209,6 @@ export function createCatalogService({
     getProductsByIds: (ids: readonly number[]) => reads.getProductsByIds(reader, ids),
     productDetails: async (id: number) => (await productPage(id)).details,
     originCountries: () => declarations.originCountries(reader),
-    /** After a category's declarations change: its products' country of origin follows. */
-    async categoryDeclarationsChanged(categoryId: number): Promise<void> {
-      await declarations.refreshOriginCountry(db, sql`p.category_id = ${categoryId}`);
-      await invalidate();
-    },
     listCategories: () => reads.listCategories(reader),
     catalogSummary: () => reads.catalogSummary(reader),
     listedProducts: (listing: reads.ProductListing) => reads.listedProducts(reader, listing),
@@ -223,6 +218,8 @@ export function createCatalogService({
     addOnsOffered: (id: number) => addOnOffers.addOnsOffered(reader, id),
 
     createCategory: (input: writes.NewCategory) => writes.createCategory(writer, input),
+    changeCategory: (id: number, changes: writes.CategoryChanges) =>
+      writes.changeCategory(writer, id, changes),
     createProduct: (input: writes.NewProduct) => writes.createProduct(writer, input),
     updateProduct: (id: number, changes: writes.ProductChanges) => writes.updateProduct(writer, id, changes),
   };

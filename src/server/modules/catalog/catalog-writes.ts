@@ -5,13 +5,14 @@ import type { AddOnKind } from '../../../shared/add-ons';
 import type { Category } from '../../../shared/api/catalog';
 import type { DeclarationOverrides } from '../../../shared/legal-metrology';
 import type { Paise } from '../../../shared/money';
+import type { ParcelSize } from '../../../shared/parcel';
 import type { PersonalisationConfig } from '../../../shared/personalisation-rules';
 import type { QuantityTier } from '../../../shared/quantity-pricing';
 import { slugify, slugWithId } from '../../../shared/slug';
 import { notFound } from '../../errors';
 import { type CatalogProduct, type CatalogReader, productsByIds } from './catalog-rows';
 import { refreshOriginCountry } from './product-declarations';
-import { refreshSearchText } from './search-text';
+import { refreshCategorySearchText, refreshSearchText } from './search-text';
 import { categories, products } from './tables';
 
 /** What catalogue writes need: a reader to answer with, and the drop of every cached figure. */
@@ -23,7 +24,19 @@ export type NewCategory = {
   description?: string;
   image?: string;
   sortOrder?: number;
+  /** GST of its products (rate in basis points); unset, the table's default (9505 at 18%). */
+  hsnCode?: string;
+  gstRateBp?: number;
+  /** Decision 0059: its rate is a retired GST slab the owner has yet to re-rate. */
+  gstRateToConfirm?: boolean;
+  /** Decision 0059: the Legal Metrology declarations of its products unless they set their own. */
+  declarations?: DeclarationOverrides;
+  /** One packed unit's parcel; null: the built-in one for its slug. */
+  parcel?: ParcelSize | null;
 };
+
+/** The slug is not among them: shoppers' links and search engines keep working after a rename. */
+export type CategoryChanges = Partial<Omit<NewCategory, 'slug'>>;
 
 export type NewProduct = {
   name: string;
@@ -76,6 +89,12 @@ export async function createCategory(
       description: input.description ?? '',
       image: input.image ?? '',
       sortOrder: input.sortOrder ?? 0,
+      // Unset ones take the table's defaults.
+      hsnCode: input.hsnCode,
+      gstRateBp: input.gstRateBp,
+      gstRateToConfirm: input.gstRateToConfirm,
+      declarations: input.declarations,
+      parcel: input.parcel,
     })
     .returning();
   if (!row) throw new Error('The category was not created');
@@ -88,6 +107,24 @@ export async function createCategory(
     image: row.image,
     productCount: 0,
   };
+}
+
+/**
+ * Changes a category; new declarations reach its products' country of origin, and a new name their
+ * search text and search's vocabulary. 404 'Category not found' when there is none.
+ */
+export async function changeCategory(
+  writer: CatalogWriter,
+  id: number,
+  changes: CategoryChanges,
+): Promise<void> {
+  const { db } = writer;
+  const [before] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
+  if (!before) throw notFound('Category not found');
+  if (Object.keys(changes).length > 0) await db.update(categories).set(changes).where(eq(categories.id, id));
+  if (changes.declarations !== undefined) await refreshOriginCountry(db, sql`p.category_id = ${id}`);
+  if (changes.name !== undefined && changes.name !== before.name) await refreshCategorySearchText(db, id);
+  await writer.invalidate();
 }
 
 export async function createProduct(writer: CatalogWriter, input: NewProduct): Promise<CatalogProduct> {

@@ -1,9 +1,23 @@
 // The catalogue's public entry: products, categories, their listing (searched through the search
-// module), the products another module lists (a collection's), page heads, sitemap.
+// module), the products another module lists (a collection's), the back office's reads and
+// changes of them, page heads, sitemap.
 export { installCatalog } from './catalog-module';
 export { type CatalogCollections, type CatalogService, createCatalogService } from './catalog-service';
-export type { ProductChanges } from './catalog-writes';
+export type { CategoryChanges, ProductChanges } from './catalog-writes';
 export { lowStockCount, lowStockProducts } from './low-stock';
+export {
+  categoryNames,
+  gstRatesToConfirm,
+  knownCategoryIds,
+  type OwnerProduct,
+  ownerCategories,
+  ownerProduct,
+  ownerProducts,
+  type ProductRecord,
+  productRecordsOf,
+  productRecordsWithCategory,
+  skuHoldersOf,
+} from './owner-catalog';
 export {
   availabilityOf,
   type ProductCard,
@@ -23,12 +37,5 @@ export {
   takeStock,
 } from './product-lookups';
 export { lockProducts, ratingOf, setRatings } from './product-ratings';
-export {
-  categoryNames,
-  type ProductRecord,
-  productRecordsOf,
-  productRecordsWithCategory,
-  skuHoldersOf,
-} from './product-records';
 export { catalogRoutes } from './routes';
 export { type TaxCode, taxCodesOf } from './tax-codes';

@@ -29,8 +29,8 @@ function detailsOf(price: number, own: DeclarationOverrides, category: Declarati
 
 /**
  * Each category's own declarations, read with the other catalogue figures and dropped with them on
- * every catalogue change (a category's declarations change through categoryDeclarationsChanged,
- * which drops them here and on every instance).
+ * every catalogue change (a category's declarations change through changeCategory, which drops
+ * them here and on every instance).
  */
 function categoryDeclarations({ db, cache }: CatalogReader): Promise<Map<number, DeclarationOverrides>> {
   return cache.remember('category-declarations', async () => {

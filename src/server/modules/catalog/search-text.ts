@@ -3,7 +3,7 @@
 // and went (search-index.ts in the search module).
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client';
-import { prepareVocabulary, recountWords } from '../search';
+import { prepareVocabulary, rebuildSearchTerms, recountWords } from '../search';
 import { categories, products } from './tables';
 
 /** search_text as the catalogue writes it: lower-cased name, tags, category name and description (schema.ts). */
@@ -38,6 +38,17 @@ export async function refreshSearchText(tx: Tx, productId: number, previous: Ind
       name: after && !after.archived ? after.name : '',
     },
   });
+}
+
+/**
+ * After a category is renamed: its products' search_text takes the new name, and the vocabulary is
+ * counted again (the old name's words may have gone from every product).
+ */
+export async function refreshCategorySearchText(db: Db, categoryId: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE ${products} SET search_text = ${searchTextSql}
+    FROM ${categories} WHERE ${categories.id} = ${products.categoryId} AND ${products.categoryId} = ${categoryId}`);
+  await rebuildSearchTerms(db);
 }
 
 /**
