@@ -36,6 +36,7 @@ import { conflict, invalid, notFound, unavailable } from '../../errors';
 import { customerPhotoWebp } from '../../storage/images';
 import type { StoreIdentity } from '../../store-identity';
 import { contactOf } from '../auth';
+import { slotFeeOf } from '../delivery-slots';
 import { recordRefund } from '../invoices';
 import { enqueueMail, giftLinkMail } from '../mail';
 import { markRefundDue, refundFromPayments } from '../money-ledger';
@@ -54,7 +55,6 @@ import {
   setFee,
   setOrderDelivery,
   setOrderStatus,
-  slotFeeOf,
 } from '../orders';
 import type { OwnerNotices } from '../owner-notices';
 import type { PaymentProvider } from '../payment-providers';

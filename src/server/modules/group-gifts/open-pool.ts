@@ -19,16 +19,10 @@ import { chargeSummary, feesOf } from '../../../shared/order-charges';
 import type { Tx } from '../../db/client';
 import { conflict, forbidden, invalid, tooMany } from '../../errors';
 import { lockAccount } from '../auth';
+import { windowColumnsOf, withdrawnSlotMessage } from '../delivery-slots';
 import { giftLinkTokenHashOf, insertGiftLink, newGiftLinkToken, refuseGiftLinkSender } from '../gift-links';
 import { checkoutDefaults, consentFor } from '../notifications';
-import {
-  estimateOf,
-  insertPendingOrder,
-  type OrderRow,
-  orderOf,
-  windowColumnsOf,
-  withdrawnSlotMessage,
-} from '../orders';
+import { estimateOf, insertPendingOrder, type OrderRow, orderOf } from '../orders';
 import type { GroupGiftDeps, PoolRecords } from './pool-records';
 import { groupGifts } from './tables';
 

@@ -28,6 +28,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, invalid, notFound, unavailable } from '../../errors';
 import { restock } from '../catalog';
 import { hasOpenShipment } from '../courier';
+import { slotFeeOf } from '../delivery-slots';
 import { markPaymentRefundDue, recordMoney, refundFromPayments } from '../money-ledger';
 import {
   type DeliveryLookup,
@@ -44,7 +45,6 @@ import {
   removeOrderLine,
   setFee,
   setOrderDelivery,
-  slotFeeOf,
 } from '../orders';
 import type { PaymentProvider } from '../payment-providers';
 import { addressEdits } from './tables';

@@ -75,7 +75,6 @@ export {
   ORDER_EXPIRED_NOTE,
   type OrderService,
 } from './order-service';
-export { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
 export {
   insertPendingOrder,
   type PendingOrderLine,

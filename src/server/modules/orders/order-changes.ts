@@ -5,8 +5,8 @@ import type { DeliveryChoice } from '../../../shared/delivery-dates';
 import type { Paise } from '../../../shared/money';
 import type { TimedSlotRule } from '../../../shared/timed-slots';
 import type { Tx } from '../../db/client';
+import { windowColumnsOf } from '../delivery-slots';
 import { estimateOf, type OrderRow } from './order-rows';
-import { windowColumnsOf } from './order-slots';
 import { orderItems, orders } from './tables';
 
 // What other modules change on an order (decision 0094), in their own transaction. Each step of

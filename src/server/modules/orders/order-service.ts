@@ -41,6 +41,7 @@ import { violatedConstraint } from '../../db/sql-helpers';
 import { conflict, invalid, notFound } from '../../errors';
 import { lockAccount } from '../auth';
 import type { AppliedCoupon, CouponService } from '../coupons';
+import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from '../delivery-slots';
 import { markRefundDue } from '../money-ledger';
 import {
   checkoutDefaults,
@@ -55,7 +56,6 @@ import { orderByIdempotencyKey } from './order-lookups';
 import { priceOrderLines } from './order-pricing';
 import { isSameRequest } from './order-replay';
 import { estimateOf, type OrderRow } from './order-rows';
-import { slotFeeOf, windowColumnsOf, withdrawnSlotMessage } from './order-slots';
 import { insertPendingOrder, type PendingOrderColumns, type PendingOrderLine } from './pending-order';
 import { releaseReservation } from './stock';
 import { orders } from './tables';

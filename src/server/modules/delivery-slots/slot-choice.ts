@@ -2,9 +2,9 @@ import type { DeliveryChoice } from '../../../shared/delivery-dates';
 import type { Paise } from '../../../shared/money';
 import { timedSlotFeeLabel } from '../../../shared/order-charges';
 import { TIMED_SLOT_MESSAGES, type TimedSlotRule, windowsOf } from '../../../shared/timed-slots';
-import type { OrderRow } from './order-rows';
 
-// Decision 0073: what a chosen slot costs and what an order keeps of a timed one.
+// Decision 0073: what a chosen slot costs and what an order keeps of a timed one, from the owner's
+// slots as read for the order (checkout, a gift link's answer, an edit of its delivery).
 
 const activeSlotOf = (choice: DeliveryChoice | null | undefined, slots: readonly TimedSlotRule[]) =>
   choice?.slot === 'timed' ? slots.find((slot) => slot.id === choice.slotId && slot.active) : undefined;
@@ -27,10 +27,13 @@ export function slotFeeOf(
 export const withdrawnSlotMessage = (choice: DeliveryChoice | undefined, slots: readonly TimedSlotRule[]) =>
   choice?.slot === 'timed' && !activeSlotOf(choice, slots) ? TIMED_SLOT_MESSAGES.gone : null;
 
-type WindowColumns = Pick<
-  OrderRow,
-  'deliverySlotId' | 'deliverySlotName' | 'deliveryWindowStart' | 'deliveryWindowEnd'
->;
+/** The order's columns of a timed slot (orders.delivery_slot_id and the rest). */
+type WindowColumns = {
+  deliverySlotId: number | null;
+  deliverySlotName: string | null;
+  deliveryWindowStart: number | null;
+  deliveryWindowEnd: number | null;
+};
 
 const NO_WINDOW: WindowColumns = {
   deliverySlotId: null,
