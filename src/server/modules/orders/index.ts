@@ -26,7 +26,7 @@ export {
   markGiftBatchPaid,
   storeGiftBatchProviderOrder,
 } from './gift-batches';
-export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES, type OrderAllowance } from './order-allowance';
+export { createOrderAllowance, ORDER_ALLOWANCE_MESSAGES } from './order-allowance';
 export { countUnitsReturning, removeOrderLine, setOrderDelivery, setOrderStatus } from './order-changes';
 export {
   deliveryPaidPaise,
@@ -34,10 +34,9 @@ export {
   feeRecordsOf,
   feesByOrder,
   feesOfOrder,
-  type StoredFee,
   setFee,
 } from './order-charges';
-export { type OrderEvent, ownerNoteOf, recordStatus } from './order-events';
+export { ownerNoteOf, recordStatus } from './order-events';
 export {
   boughtLinesOf,
   claimUnownedOrder,
@@ -45,7 +44,6 @@ export {
   linesOfOrders,
   lockedLinesOf,
   lockedOrderOf,
-  type OrderLine,
   orderByIdempotencyKey,
   orderIdByNumber,
   orderLinesOf,
@@ -68,7 +66,6 @@ export {
   unbookedCodOrdersPlacedBefore,
 } from './order-rows';
 export {
-  type CashOnDeliveryHooks,
   createOrderService,
   type DeliveryLookup,
   isOrderId,
@@ -77,7 +74,6 @@ export {
 } from './order-service';
 export {
   insertPendingOrder,
-  type PendingOrderLine,
   type RepricedLines,
   replacePendingLines,
 } from './pending-order';
@@ -91,4 +87,4 @@ export {
   orderTotals,
   paidOrdersByDay,
 } from './sales-figures';
-export { releaseReservation, reserveOrderAgain, reserveStock } from './stock';
+export { releaseReservation, reserveOrderAgain } from './stock';
