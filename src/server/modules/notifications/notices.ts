@@ -10,10 +10,8 @@ import {
 } from '../../../shared/notifications';
 import type { Queryable, Tx } from '../../db/client';
 import { contactOf } from '../auth';
-import { orders } from '../orders/tables';
-import { orderQuotes } from '../quotes/tables';
 import { withdrawnChannels } from './consents';
-import { notificationOptOuts, notificationOutbox } from './tables';
+import { notificationOptOuts, notificationOutbox, orderNoticeFacts } from './tables';
 
 type Recipient = { channel: MessageChannel; to: string; audience: 'shopper' | 'gift_recipient' | 'owner' };
 
@@ -65,24 +63,29 @@ export const MESSAGES_PER_ACCOUNT_PER_DAY = 12;
 export const GIFT_MESSAGES_PER_NUMBER_PER_DAY = 4;
 
 /**
+ * What order news asks of the order (its consent, address, account and whether a quote made it),
+ * from the order_notice_facts view (decision 0094: orders and quotes import this module).
+ */
+async function noticeFactsOf(runner: Queryable, orderId: string) {
+  const [facts] = await runner.select().from(orderNoticeFacts).where(eq(orderNoticeFacts.orderId, orderId));
+  return facts;
+}
+
+type NoticeFacts = NonNullable<Awaited<ReturnType<typeof noticeFactsOf>>>;
+
+/**
  * Decision 0054: the number an order's own news goes to. A number typed at checkout is never
  * messaged on its say-so: the account's mobile is, once a code sent to it came back (users.phone
  * is set only then). A quote's number is the owner's own word, so it is used as the owner typed it.
  */
 async function shopperPhoneOf(
   tx: Tx,
-  orderId: string,
+  order: Pick<NoticeFacts, 'userId' | 'quoted'>,
   consent: NotifyConsent | null,
 ): Promise<string | null> {
-  const [row] = await tx
-    .select({ userId: orders.userId, quote: orderQuotes.orderId })
-    .from(orders)
-    .leftJoin(orderQuotes, eq(orderQuotes.orderId, orders.id))
-    .where(eq(orders.id, orderId));
-  if (!row) return null;
-  const account = row.userId === null ? null : await contactOf(tx, row.userId);
+  const account = order.userId === null ? null : await contactOf(tx, order.userId);
   const accountPhone = account?.verified ? account.phone : null;
-  if (row.quote) return consent?.phone ?? accountPhone;
+  if (order.quoted) return consent?.phone ?? accountPhone;
   return accountPhone;
 }
 
@@ -91,7 +94,7 @@ async function queuedSince(tx: Tx, since: Date, which: ReturnType<typeof and>) {
   const [row] = await tx
     .select({ value: count() })
     .from(notificationOutbox)
-    .leftJoin(orders, eq(orders.id, notificationOutbox.orderId))
+    .leftJoin(orderNoticeFacts, eq(orderNoticeFacts.orderId, notificationOutbox.orderId))
     .where(and(gte(notificationOutbox.createdAt, since), which));
   return row?.value ?? 0;
 }
@@ -108,15 +111,12 @@ export async function queueOrderNotice(
   notice: Notice,
   audience: 'shopper' | 'gift_recipient' = 'shopper',
 ) {
-  const [order] = await tx
-    .select({ notify: orders.notify, shippingAddress: orders.shippingAddress, userId: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, notice.orderId));
+  const order = await noticeFactsOf(tx, notice.orderId);
   if (!order) return;
   const since = new Date(notice.at.getTime() - DAY_MS);
   let recipients: Recipient[];
   if (audience === 'shopper') {
-    const phone = await shopperPhoneOf(tx, notice.orderId, order.notify);
+    const phone = await shopperPhoneOf(tx, order, order.notify);
     recipients = shopperRecipients(order.notify && phone ? { ...order.notify, phone } : null);
     if (recipients.length === 0 && phone && SERVICE_NOTICES.includes(notice.notice)) {
       recipients = [{ channel: 'sms', to: phone, audience: 'shopper' }];
@@ -132,10 +132,7 @@ export async function queueOrderNotice(
     const phone = order.notify?.giftRecipientPhone ?? (order.shippingAddress as { phone?: string }).phone;
     recipients = order.notify?.giftRecipient && phone ? [{ channel: 'whatsapp', to: phone, audience }] : [];
     // A gift sent to the shopper's own number is no gift news to anyone else.
-    if (
-      phone &&
-      (phone === order.notify?.phone || phone === (await shopperPhoneOf(tx, notice.orderId, null)))
-    ) {
+    if (phone && (phone === order.notify?.phone || phone === (await shopperPhoneOf(tx, order, null)))) {
       recipients = [];
     }
     if (
@@ -152,7 +149,7 @@ export async function queueOrderNotice(
   if (recipients.length === 0) return;
   if (
     order.userId !== null &&
-    (await queuedSince(tx, since, eq(orders.userId, order.userId))) + recipients.length >
+    (await queuedSince(tx, since, eq(orderNoticeFacts.userId, order.userId))) + recipients.length >
       MESSAGES_PER_ACCOUNT_PER_DAY
   ) {
     return;
@@ -210,10 +207,7 @@ export async function statusMailDue(runner: Queryable, orderId: string, status: 
 
 /** Whether the order's news mails its customer: unless they unticked e-mail or withdrew it since. */
 export async function orderNewsMailDue(runner: Queryable, orderId: string): Promise<boolean> {
-  const [order] = await runner
-    .select({ notify: orders.notify, userId: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const order = await noticeFactsOf(runner, orderId);
   if (order?.userId && (await withdrawnChannels(runner, order.userId, 'order_updates')).includes('email')) {
     return false;
   }

@@ -247,6 +247,24 @@ describe('order news on WhatsApp and SMS', () => {
     ]);
     expect(mails[1]!.text).toContain(`${PUBLIC_URL}/track?orderNumber=`);
     expect((await rowsOf(created.orderId)).map((row) => row.channel)).toEqual(['sms', 'sms', 'sms', 'sms']);
+
+    // E-mail unticked at checkout: the payment's receipt still comes, its news does not, even once
+    // a later checkout ticked e-mail again (an order's own ticks choose its news).
+    const unticked = await placeWith(shopper, [{ product, quantity: 1 }], {
+      notify: { whatsapp: false, sms: true, email: false, phone },
+    });
+    await placeWith(shopper, [{ product, quantity: 2 }], {
+      notify: { whatsapp: false, sms: true, email: true, phone },
+    });
+    await payOrder(store.app, shopper.headers, unticked);
+    await moveOrderAlong(store.app, store.admin.headers, unticked.orderId, STEPS_TO_DELIVERED.slice(1));
+    const receipts = await store.database.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, unticked.orderId));
+    expect(receipts.map((mail) => mail.subject.replace(/^Order \S+: /, ''))).toEqual([
+      expect.stringContaining('confirmed'),
+    ]);
   });
 
   it(`sends each message once when two instances run the worker at the same time (${TWO_INSTANCES_ON})`, async () => {
@@ -407,20 +425,24 @@ describe('order news on WhatsApp and SMS', () => {
     const recipientPhone = newPhone();
     const addressPhone = newPhone();
     const product = await createTestProduct(store.database, { stock: 10 });
-    const created = await placeWith(shopper, [{ product, quantity: 1 }], {
-      notify: {
-        whatsapp: true,
-        sms: false,
-        email: false,
-        giftRecipient: true,
-        giftRecipientPhone: `+91 ${recipientPhone.slice(0, 5)} ${recipientPhone.slice(5)}`,
-      },
-      giftOptions: { message: 'For you', hidePrices: true },
-      address: { ...TEST_ADDRESS, phone: addressPhone },
-    });
-    await payOrder(store.app, shopper.headers, created);
-    await moveOrderAlong(store.app, store.admin.headers, created.orderId, STEPS_TO_DELIVERED.slice(1));
-    expect(await summary(created.orderId)).toEqual([
+    /** A gift paid and delivered, with who heard what of it. */
+    const giftDelivered = async (notify: NotifyConsentInput, deliveryPhone: string) => {
+      const gift = await placeWith(shopper, [{ product, quantity: 1 }], {
+        notify,
+        giftOptions: { message: 'For you', hidePrices: true },
+        address: { ...TEST_ADDRESS, phone: deliveryPhone },
+      });
+      await payOrder(store.app, shopper.headers, gift);
+      await moveOrderAlong(store.app, store.admin.headers, gift.orderId, STEPS_TO_DELIVERED.slice(1));
+      return summary(gift.orderId);
+    };
+    const ticked = { whatsapp: true, sms: false, email: false, giftRecipient: true };
+    expect(
+      await giftDelivered(
+        { ...ticked, giftRecipientPhone: `+91 ${recipientPhone.slice(0, 5)} ${recipientPhone.slice(5)}` },
+        addressPhone,
+      ),
+    ).toEqual([
       `order_placed:whatsapp:${shopperPhone}`,
       `order_shipped:whatsapp:${shopperPhone}`,
       `gift_on_its_way:whatsapp:${recipientPhone}`,
@@ -429,6 +451,14 @@ describe('order news on WhatsApp and SMS', () => {
       `gift_delivered:whatsapp:${recipientPhone}`,
     ]);
     expect(await sandboxMessagesTo(addressPhone)).toEqual([]);
+
+    // Sent to the buyer's own verified mobile, the gift's news is the buyer's news only.
+    expect(await giftDelivered(ticked, shopperPhone)).toEqual([
+      `order_placed:whatsapp:${shopperPhone}`,
+      `order_shipped:whatsapp:${shopperPhone}`,
+      `out_for_delivery:whatsapp:${shopperPhone}`,
+      `order_delivered:whatsapp:${shopperPhone}`,
+    ]);
 
     const refused = await store.app.inject({
       method: 'POST',

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   text,
   timestamp,
   uniqueIndex,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CheckoutCartLine } from '../../../shared/api/notifications';
 import { CONSENT_PURPOSES, CONSENT_VIAS } from '../../../shared/consents';
+import type { NotifyConsent } from '../../../shared/notifications';
 import { createdAt } from '../../db/columns';
 import { users } from '../auth/tables';
 import { products } from '../catalog/tables';
@@ -160,3 +162,14 @@ export const signingKeys = pgTable('signing_keys', {
   secret: text('secret').notNull(),
   createdAt: createdAt(),
 });
+
+// Decision 0094: what order news asks of an order (its consent, address, account and whether a quote
+// made it), a view of orders' and quotes' tables made by migration 0057, read here as this module's
+// own; `.existing()` keeps drizzle-kit from managing it.
+export const orderNoticeFacts = pgView('order_notice_facts', {
+  orderId: uuid('order_id').notNull(),
+  userId: integer('user_id'),
+  notify: jsonb('notify').$type<NotifyConsent>(),
+  shippingAddress: jsonb('shipping_address'),
+  quoted: boolean('quoted').notNull(),
+}).existing();
