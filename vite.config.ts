@@ -113,7 +113,8 @@ export default defineConfig(({ command }) => ({
             'server/modules/invoices/pdf-worker': 'src/server/modules/invoices/pdf-worker.ts',
             'server/modules/admin-catalog/product-csv-worker':
               'src/server/modules/admin-catalog/product-csv-worker.ts',
-            'server/modules/courier/label-pdf-worker': 'src/server/modules/courier/label-pdf-worker.ts',
+            'server/modules/courier-providers/label-pdf-worker':
+              'src/server/modules/courier-providers/label-pdf-worker.ts',
           },
           output: {
             preserveModules: true,

@@ -154,7 +154,7 @@ describe('the compiled server', () => {
     const script = `
       import { createProductCsvPool } from './dist/server/modules/admin-catalog/product-csv-pool.js';
       import { createPdfPool } from './dist/server/modules/invoices/pdf-pool.js';
-      import { createLabelPool } from './dist/server/modules/courier/label-pool.js';
+      import { createLabelPool } from './dist/server/modules/courier-providers/label-pool.js';
       const csvPool = createProductCsvPool({ timeLimitMs: 60000 });
       const pdfPool = createPdfPool({ threads: 1, timeLimitMs: 60000 });
       const labelPool = createLabelPool({ threads: 1, timeLimitMs: 60000 });

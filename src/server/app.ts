@@ -32,12 +32,8 @@ import {
 } from './modules/collections';
 import { complaintRoutes } from './modules/complaints';
 import { couponRoutes } from './modules/coupons';
-import {
-  registerTrackPageHead,
-  sandboxCourierRoutes,
-  shipmentAdminRoutes,
-  shipmentRoutes,
-} from './modules/courier';
+import { registerTrackPageHead, shipmentAdminRoutes, shipmentRoutes } from './modules/courier';
+import { sandboxCourierRoutes } from './modules/courier-providers';
 import { deliveryRoutes } from './modules/delivery';
 import { deliverySlotRoutes } from './modules/delivery-slots';
 import { DISPATCH_EVERY_MS, dispatchRoutes } from './modules/dispatch';

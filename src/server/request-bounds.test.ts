@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../shared/api/admin';
 import { PERSONALISATION_PHOTO_MAX_BYTES } from '../shared/personalisation-rules';
 import type { Database } from './db/client';
-import { COURIER_BODY_LIMIT } from './modules/courier';
+import { COURIER_BODY_LIMIT } from './modules/courier-providers';
 import { multipartFile, registeredRoutes } from './testing/admin-fixtures';
 import { registerTestAdmin } from './testing/test-accounts';
 import { createTestApp } from './testing/test-app';

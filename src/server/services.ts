@@ -32,13 +32,8 @@ import { createCatalogService } from './modules/catalog';
 import { catalogCollections, createCollectionService } from './modules/collections';
 import { createComplaintService } from './modules/complaints';
 import { createCouponService, UNKNOWN_CODES_PER_HOUR } from './modules/coupons';
-import {
-  createCourier,
-  createLabelPool,
-  createShipmentService,
-  hasOpenShipment,
-  isBookedWithCourier,
-} from './modules/courier';
+import { createShipmentService, hasOpenShipment, isBookedWithCourier } from './modules/courier';
+import { createCourier, createLabelPool } from './modules/courier-providers';
 import { createDeliveryService } from './modules/delivery';
 import { createDeliverySlotService } from './modules/delivery-slots';
 import { createDispatchService } from './modules/dispatch';

@@ -13,6 +13,7 @@ export * from '../modules/collections/tables';
 export * from '../modules/complaints/tables';
 export * from '../modules/coupons/tables';
 export * from '../modules/courier/tables';
+export * from '../modules/courier-providers/tables';
 export * from '../modules/delivery/tables';
 export * from '../modules/delivery-slots/tables';
 export * from '../modules/dispatch/tables';

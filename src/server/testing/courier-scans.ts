@@ -1,5 +1,5 @@
 import { SHIPROCKET_STATUS_OF, type TrackingKind } from '../../shared/courier-events';
-import { SANDBOX_COURIER_NAME } from '../modules/courier';
+import { SANDBOX_COURIER_NAME } from '../modules/courier-providers';
 
 /**
  * A tracking update as Shiprocket posts it to /api/shipping/webhook, for an `indiaTime` written

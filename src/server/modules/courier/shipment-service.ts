@@ -45,6 +45,7 @@ import type { StoreIdentity } from '../../store-identity';
 import { contactOf, mailContactOf } from '../auth';
 import { awaitsCodConfirmation, type CodSettlement } from '../cash-on-delivery';
 import { parcelFactsOf } from '../catalog';
+import type { CourierProvider, NdrAnswer } from '../courier-providers';
 import {
   addressOf,
   isOrderId,
@@ -57,7 +58,6 @@ import {
   releaseReservation,
   setOrderStatus,
 } from '../orders';
-import type { CourierProvider, NdrAnswer } from './courier-provider';
 import { shipmentEvents, shipments } from './tables';
 
 // A shipment can be booked for a paid order until it leaves the store.

@@ -32,7 +32,7 @@ import { registerTestAdmin } from '../../testing/test-accounts';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { openSecondConnection, TWO_INSTANCES_ON } from '../../testing/test-database';
 import { setUpTestStore, type TestStore } from '../../testing/test-store';
-import { newAwb, SANDBOX_COURIER_NAME } from './sandbox-courier';
+import { newAwb, SANDBOX_COURIER_NAME } from '../courier-providers';
 
 const clock = createTestClock('2031-03-10T04:00:00.000Z');
 const TOKEN = randomBytes(24).toString('base64url');

@@ -7,7 +7,7 @@ import { pincodes } from '../../db/schema';
 import { createTestProduct, postOrder, seedPincodes, TEST_ADDRESS } from '../../testing/order-fixtures';
 import { createTestApp, createTestClock } from '../../testing/test-app';
 import { setUpTestStore } from '../../testing/test-store';
-import { SANDBOX_SERVICEABILITY } from '../courier';
+import { SANDBOX_SERVICEABILITY } from '../courier-providers';
 import { courierPromise } from './delivery-service';
 
 // The courier's serviceability refines the pincode check, with the sandbox courier's own rules:
