@@ -14,6 +14,7 @@ import { createCatalogCache } from '../src/server/modules/catalog/catalog-cache'
 import { listProducts } from '../src/server/modules/catalog/catalog-reads';
 import type { CatalogReader } from '../src/server/modules/catalog/catalog-rows';
 import { prepareSearchIndex } from '../src/server/modules/catalog/search-text';
+import { catalogCollections } from '../src/server/modules/collections';
 import { createSearchPostings } from '../src/server/modules/search/search-postings';
 import { ProductListQuery } from '../src/shared/api/catalog';
 import { crowdTargets } from './bench-crowd';
@@ -35,7 +36,7 @@ const database = await openDatabase({
   url: args['database-url'],
   dataDir: args['data-dir'] && path.join(args['data-dir'], 'pglite'),
 });
-await prepareSearchIndex(database.db);
+await prepareSearchIndex(database.db, catalogCollections(database.db));
 const cache = () => createCatalogCache({ ttlMs: 600_000, maxEntries: 1000 });
 const postings = createSearchPostings(database.db);
 const readStarted = performance.now();

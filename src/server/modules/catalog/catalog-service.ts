@@ -27,12 +27,15 @@ export type CatalogCollections = {
   pagePaths(): Promise<string[]>;
   /** SQL: the product whose id is `productId` shares a collection with product `id`. */
   sharesCollection(productId: SQL, id: number): SQL;
+  /** The planner's statistics of the collections' products, after a bulk load (prepareSearchIndex). */
+  gatherStatistics(): Promise<void>;
 };
 
 const NO_COLLECTIONS: CatalogCollections = {
   followChange: async () => {},
   pagePaths: async () => [],
   sharesCollection: () => sql`false`,
+  gatherStatistics: async () => {},
 };
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -140,7 +143,7 @@ export function createCatalogService({
      * prepareSearchIndex. Runs when the app starts; cheap when nothing is missing.
      */
     prepare(): Promise<void> {
-      preparing ??= prepareSearchIndex(db)
+      preparing ??= prepareSearchIndex(db, collections)
         .then(() => invalidate())
         .finally(() => {
           preparing = null;

@@ -31,6 +31,7 @@ export {
 export {
   giftsInStockUpTo,
   productsBySkus,
+  productsPickedByRule,
   productsToPrice,
   restock,
   stockFlagsOf,

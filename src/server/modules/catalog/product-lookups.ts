@@ -1,8 +1,25 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { products } from './tables';
 
 // What other modules ask of the catalogue's products (decision 0094), in their own transaction.
+
+/**
+ * Decision 0077: the products on sale an automatic collection's rule (`rule`, the caller's jsonb
+ * CollectionRule, each condition null for any) picks, the newest first: a subquery of rows
+ * (product_id, position from 0) for the caller's statement, such as a LATERAL join per collection.
+ */
+export const productsPickedByRule = (rule: SQL): SQL => sql`
+  SELECT p.id AS product_id, (row_number() OVER (ORDER BY p.created_at DESC, p.id) - 1)::int AS position
+  FROM ${products} p
+  WHERE NOT p.archived
+    AND (${rule}->>'categoryId' IS NULL OR p.category_id = (${rule}->>'categoryId')::int)
+    AND (${rule}->>'tag' IS NULL OR EXISTS (
+      SELECT 1 FROM unnest(p.tags) AS tag WHERE lower(tag) = lower(${rule}->>'tag')))
+    AND (${rule}->>'minPrice' IS NULL OR p.price_paise >= round((${rule}->>'minPrice')::numeric * 100))
+    AND (${rule}->>'maxPrice' IS NULL OR p.price_paise <= round((${rule}->>'maxPrice')::numeric * 100))
+    AND (${rule}->>'newInDays' IS NULL
+      OR p.created_at >= now() - make_interval(days => (${rule}->>'newInDays')::int))`;
 
 /**
  * Products one unit of which can be bought as it is for at most `maxPricePaise`: on sale, in

@@ -3,7 +3,7 @@
 // and went (search-index.ts in the search module).
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client';
-import { prepareVocabulary, rebuildSearchTerms, recountWords } from '../search';
+import { gatherVocabularyStatistics, prepareVocabulary, rebuildSearchTerms, recountWords } from '../search';
 import { categories, products } from './tables';
 
 /** search_text as the catalogue writes it: lower-cased name, tags, category name and description (schema.ts). */
@@ -54,9 +54,13 @@ export async function refreshCategorySearchText(db: Db, categoryId: number): Pro
 /**
  * Readies the index of a catalogue loaded without the service (the seed, a restore): fills any
  * missing search_text, builds the vocabulary when it is empty and gathers planner statistics after
- * a bulk load. Cheap when nothing is missing.
+ * a bulk load, of the catalogue's tables and of those its listings and search read (collections'
+ * products, search's vocabulary, each gathered by its owner). Cheap when nothing is missing.
  */
-export async function prepareSearchIndex(db: Db): Promise<void> {
+export async function prepareSearchIndex(
+  db: Db,
+  collections: { gatherStatistics(): Promise<void> },
+): Promise<void> {
   const backfilled = await db.execute(sql`
     UPDATE ${products} SET search_text = ${searchTextSql}
     FROM ${categories} WHERE ${categories.id} = ${products.categoryId} AND ${products.searchText} = ''
@@ -68,7 +72,9 @@ export async function prepareSearchIndex(db: Db): Promise<void> {
     await db.execute(sql`select reltuples >= 0 as analysed from pg_class where oid = 'products'::regclass`),
   );
   if (rebuilt || !stats?.analysed) {
-    await db.execute(sql`VACUUM (ANALYZE) products`);
-    await db.execute(sql`ANALYZE categories, collection_products, search_terms`);
+    await db.execute(sql`VACUUM (ANALYZE) ${products}`);
+    await db.execute(sql`ANALYZE ${categories}`);
+    await gatherVocabularyStatistics(db);
+    await collections.gatherStatistics();
   }
 }

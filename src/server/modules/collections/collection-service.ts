@@ -11,7 +11,12 @@ import {
 import { slugify, slugWithId } from '../../../shared/slug';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
-import { type CatalogCollections, type CatalogService, productOnSale } from '../catalog';
+import {
+  type CatalogCollections,
+  type CatalogService,
+  productOnSale,
+  productsPickedByRule,
+} from '../catalog';
 import { createOwnerCollections } from './owner-collections';
 import { collectionProducts, collections } from './tables';
 
@@ -58,18 +63,12 @@ async function refreshRuleCollections(db: Db): Promise<void> {
     await tx.execute(
       sql`DELETE FROM collection_products WHERE collection_id IN (SELECT id FROM collections WHERE rule IS NOT NULL)`,
     );
+    // The catalogue picks each rule's products (decision 0094): still one statement.
     await tx.execute(sql`
       INSERT INTO collection_products (collection_id, product_id, position)
-      SELECT c.id, p.id, (row_number() OVER (PARTITION BY c.id ORDER BY p.created_at DESC, p.id) - 1)::int
+      SELECT c.id, picked.product_id, picked.position
       FROM collections c
-      JOIN products p ON NOT p.archived
-        AND (c.rule->>'categoryId' IS NULL OR p.category_id = (c.rule->>'categoryId')::int)
-        AND (c.rule->>'tag' IS NULL OR EXISTS (
-          SELECT 1 FROM unnest(p.tags) AS tag WHERE lower(tag) = lower(c.rule->>'tag')))
-        AND (c.rule->>'minPrice' IS NULL OR p.price_paise >= round((c.rule->>'minPrice')::numeric * 100))
-        AND (c.rule->>'maxPrice' IS NULL OR p.price_paise <= round((c.rule->>'maxPrice')::numeric * 100))
-        AND (c.rule->>'newInDays' IS NULL
-          OR p.created_at >= now() - make_interval(days => (c.rule->>'newInDays')::int))
+      CROSS JOIN LATERAL (${productsPickedByRule(sql`c.rule`)}) picked
       WHERE c.rule IS NOT NULL
       ON CONFLICT DO NOTHING`);
   });
@@ -90,6 +89,9 @@ export function catalogCollections(db: Db): CatalogCollections {
         SELECT mine.product_id FROM collection_products theirs
         JOIN collection_products mine ON mine.collection_id = theirs.collection_id
         WHERE theirs.product_id = ${id})`,
+    gatherStatistics: async () => {
+      await db.execute(sql`ANALYZE ${collectionProducts}`);
+    },
   };
 }
 

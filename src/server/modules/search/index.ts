@@ -23,7 +23,13 @@ export {
   SEARCHES_PER_MINUTE,
   type SearchAllowance,
 } from './search-allowance';
-export { type CountedWords, prepareVocabulary, rebuildSearchTerms, recountWords } from './search-index';
+export {
+  type CountedWords,
+  gatherVocabularyStatistics,
+  prepareVocabulary,
+  rebuildSearchTerms,
+  recountWords,
+} from './search-index';
 export {
   countFrom,
   createSearchPostings,

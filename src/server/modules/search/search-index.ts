@@ -20,6 +20,11 @@ export async function rebuildSearchTerms(db: Db): Promise<void> {
   });
 }
 
+/** The planner's statistics of the vocabulary, after a bulk load (PGlite has no autovacuum). */
+export async function gatherVocabularyStatistics(db: Db): Promise<void> {
+  await db.execute(sql`ANALYZE ${searchTerms}`);
+}
+
 /** A product's text and name as the vocabulary counts them: both empty when it is not visible. */
 export type CountedWords = { text: string; name: string };
 
