@@ -23,7 +23,7 @@ describe('docs/architecture.md', () => {
     );
   });
 
-  it('shows which module owns which tables, and who still uses them directly (else run `npm run docs:architecture`)', async () => {
+  it('shows which module owns which tables (else run `npm run docs:architecture`)', async () => {
     const doc = fs.readFileSync(architectureDocPath, 'utf8');
     const current = renderOwnership(await currentOwnership());
     expect(ownershipPartOf(doc), 'docs/architecture.md is stale: run npm run docs:architecture').toBe(

@@ -1,6 +1,6 @@
 // `npm run docs:architecture`: writes the server's module graph and which module owns which tables
 // into docs/architecture.md, between their marker comments, from dependency-cruiser's view of the
-// code and its known violations. Sorted throughout, so a second
+// code and the modules' tables.ts. Sorted throughout, so a second
 // run without a code change changes nothing; architecture-doc.test.ts fails when the page is stale.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -150,16 +150,10 @@ export const OWNERS_START =
 export const OWNERS_END = '<!-- table-owners:end -->';
 
 const modulesDir = path.join(root, 'src/server/modules');
-export const knownViolationsPath = path.join(root, '.dependency-cruiser-known-violations.json');
-const TABLES_FILE = /^src\/server\/modules\/([^/]+)\/tables\.ts$/;
 
 export type TableOwnership = {
   /** For each module with a tables.ts: the names its code imports its tables by, sorted. */
   tables: Map<string, string[]>;
-  /** For each table: the other modules whose code still uses it directly (known violations). */
-  readers: Map<string, string[]>;
-  /** How many imports of another module's tables the baseline still holds. */
-  knownViolations: number;
 };
 
 /** Each module's tables (decision 0094), read from the modules' tables.ts as the code exports them. */
@@ -181,60 +175,18 @@ export async function tablesByModule(): Promise<Map<string, string[]>> {
   return tables;
 }
 
-type KnownViolation = { from: string; to: string; rule: { name: string } };
-
-/**
- * The baseline's imports of another module's tables, by table: the names each importing file takes
- * from that tables.ts (one import statement of it per file, as Biome keeps them).
- */
-export function ownershipOf(tables: Map<string, string[]>, known: KnownViolation[]): TableOwnership {
-  const readers = new Map<string, Set<string>>();
-  const ownTables = known.filter((violation) => violation.rule.name === 'module-owns-its-tables');
-  for (const violation of ownTables) {
-    const owner = violation.to.match(TABLES_FILE)?.[1];
-    const reader = violation.from.match(MODULE_FILE)?.[1];
-    if (!owner || !reader) continue;
-    const source = fs.readFileSync(path.join(root, violation.from), 'utf8');
-    const imported = new RegExp(`import\\s+(?:type\\s+)?\\{([^}]*)\\}\\s+from\\s+'[./]*/${owner}/tables'`);
-    const names = (source.match(imported)?.[1] ?? '')
-      .split(',')
-      .map((name) => name.replace(/^\s*type\s+/, '').trim())
-      .filter((name) => (tables.get(owner) ?? []).includes(name));
-    for (const name of names) {
-      const found = readers.get(name) ?? new Set<string>();
-      found.add(reader);
-      readers.set(name, found);
-    }
-  }
-  return {
-    tables,
-    readers: new Map([...readers].map(([name, modules]) => [name, [...modules].sort()])),
-    knownViolations: ownTables.length,
-  };
-}
-
 export async function currentOwnership(): Promise<TableOwnership> {
-  const known = JSON.parse(fs.readFileSync(knownViolationsPath, 'utf8')) as KnownViolation[];
-  return ownershipOf(await tablesByModule(), known);
+  return { tables: await tablesByModule() };
 }
 
-/** The generated ownership table: module, its tables, and which other modules still use each. */
+/** The generated ownership table: each module and the tables only its code may import (decision 0094). */
 export function renderOwnership(ownership: TableOwnership): string {
-  const pairs = new Set<string>();
-  const lines = ['| module | table | still used directly by |', '|---|---|---|'];
+  const lines = ['| module | tables |', '|---|---|'];
   for (const [module, names] of ownership.tables) {
-    for (const name of names) {
-      const readers = ownership.readers.get(name) ?? [];
-      for (const reader of readers) pairs.add(`${reader} ${module}`);
-      lines.push(`| \`${module}\` | \`${name}\` | ${readers.length > 0 ? readers.join(', ') : '-'} |`);
-    }
+    lines.push(`| \`${module}\` | ${names.map((name) => `\`${name}\``).join(', ')} |`);
   }
   const count = [...ownership.tables.values()].reduce((sum, names) => sum + names.length, 0);
-  lines.push(
-    '',
-    `${count} tables in ${ownership.tables.size} modules. Known violations left: ${ownership.knownViolations} ` +
-      `imports of another module's tables, ${pairs.size} pairs of reading and owning modules.`,
-  );
+  lines.push('', `${count} tables in ${ownership.tables.size} modules.`);
   return lines.join('\n');
 }
 
