@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import type { AccountConsents } from '../../src/shared/consents';
 import { appStarted } from './support/app-start';
 import { answerAnalytics, expect, test } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 
 // Decisions 0052 and 0075: Google Analytics only after Allow on the banner; a signed-in shopper's
 // answer joins the consent ledger and is withdrawn from the account page. The journey store has a
@@ -42,7 +43,7 @@ test('a guest is asked with two equal buttons, and gtag.js is requested only aft
   await page.waitForLoadState('networkidle');
   expect(gtag).toEqual([]);
   await expect(page.locator('script[src*="googletagmanager.com"]')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('banner-360.png') });
+  await keepPicture(page, 'banner-360.png');
 
   const requested = page.waitForRequest(/googletagmanager\.com\/gtag\/js/);
   await banner(page).getByRole('button', { name: 'Allow analytics' }).click();
@@ -120,7 +121,7 @@ test('a shopper changes their e-mail by the link mailed to the new address', asy
   await page.getByLabel('New e-mail').fill(newEmail);
   await page.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(page.getByText(`We sent a link to ${newEmail}.`, { exact: false })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('account-email-360.png'), fullPage: true });
+  await keepPicture(page, 'account-email-360.png', { fullPage: true });
 
   const outbox = (await (
     await page.request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${ownerToken}` } })

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { expect, test } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 import { paidOrder, pickProduct, registerCustomer } from './support/store-api';
 
 // Bulk work and the dispatch desk (decision 0077): the owner works through the paid
 // orders of "Ship today", books the courier and prints slips, labels and the pickup manifest as
 // jobs the server runs, which go on when the page is closed. The orders are placed through the API.
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function pdfPages(download: Promise<Download>): Promise<{ name: string; pages: number }> {
   const done = await download;
@@ -70,7 +69,7 @@ test('at 1366 px the owner books the courier from Ship today, closes the page, a
   const each = booking.getByRole('list', { name: 'Book the courier: each order' }).getByRole('listitem');
   await expect(each).toHaveCount(SHIPPED);
   for (const row of await each.all()) await expect(row).toContainText(/AWB SBX[0-9A-Z]{14} with /);
-  if (SHOTS) await desk.screenshot({ path: `${SHOTS}/dispatch-desk-1366.png`, fullPage: true });
+  await keepPicture(desk, 'dispatch-desk-1366.png', { fullPage: true });
 
   const manifest = await pdfPages(
     Promise.all([
@@ -120,7 +119,7 @@ test('at 360 px the owner marks 20 paid orders packed and prints their slips and
   await expect(slips.getByRole('status')).toContainText(`Finished: ${ORDERS} done of ${ORDERS} orders`, {
     timeout: 30_000,
   });
-  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/dispatch-desk-360.png`, fullPage: true });
+  await keepPicture(admin, 'dispatch-desk-360.png', { fullPage: true });
   const printed = await pdfPages(
     Promise.all([
       admin.waitForEvent('download'),

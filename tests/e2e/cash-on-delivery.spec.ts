@@ -6,6 +6,7 @@ import type { OwnerSettingsResponse } from '../../src/shared/owner-settings';
 import { openAdminSection } from './support/admin-nav';
 import { expect, test } from './support/fixtures';
 import { holdRequests } from './support/held-requests';
+import { keepPicture } from './support/pictures';
 import { pickProduct } from './support/store-api';
 
 // Decision 0042: the owner turns cash on delivery on in Settings; a shopper verifies their mobile
@@ -35,9 +36,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await offer.check();
     await expect(owner.getByLabel('COD fee (₹)')).toHaveValue('49');
     await expect(owner.getByLabel('Maximum order value (₹)')).toHaveValue('3000');
-    await owner
-      .getByRole('group', { name: 'Cash on delivery' })
-      .screenshot({ path: 'test-results/cod-settings-360.png' });
+    await keepPicture(owner.getByRole('group', { name: 'Cash on delivery' }), 'cod-settings-360.png');
     await owner.getByRole('button', { name: 'Save settings' }).click();
     await expect(owner.getByText('Saved. The store uses these values now.')).toBeVisible();
 
@@ -59,7 +58,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     // Measured once the heading font is in, so that only the answer could move it.
     await page.evaluate(() => document.fonts.ready);
     const choiceWhileHeld = await cod.boundingBox();
-    await page.screenshot({ path: 'test-results/cod-checking-360.png', fullPage: true });
+    await keepPicture(page, 'cod-checking-360.png', { fullPage: true });
     answer.release();
 
     // Without a verified mobile, cash on delivery is shown with why, and the code form.
@@ -69,7 +68,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await expect(cod).toBeDisabled();
     expect(await cod.boundingBox()).toEqual(choiceWhileHeld);
     await page.unroute('**/api/payments/cod-eligibility');
-    await page.screenshot({ path: 'test-results/cod-payment-360.png', fullPage: true });
+    await keepPicture(page, 'cod-payment-360.png', { fullPage: true });
     const phone = `7${String(Date.now()).slice(-9)}`;
     await page.getByRole('button', { name: 'Add mobile number' }).click();
     await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
@@ -87,7 +86,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText(
       `Total${formatInr(toCollect)}`,
     );
-    await page.screenshot({ path: 'test-results/cod-chosen-360.png', fullPage: true });
+    await keepPicture(page, 'cod-chosen-360.png', { fullPage: true });
     await page.getByRole('button', { name: `Place order: pay ${formatInr(toCollect)} on delivery` }).click();
 
     await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
@@ -120,7 +119,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
       .toEqual(['delivered', true, true]);
     await page.reload();
     await expect(page.getByText(`${formatInr(toCollect)} paid in cash to the courier.`)).toBeVisible();
-    await page.screenshot({ path: 'test-results/cod-confirmation-360.png', fullPage: true });
+    await keepPicture(page, 'cod-confirmation-360.png', { fullPage: true });
 
     const dashboard = await request.get('/api/admin/dashboard', { headers });
     // Decision 0067: collected at the door, the cash is with the courier until it remits it.
@@ -130,7 +129,7 @@ test('a shopper with a verified mobile pays cash on delivery, and the order is p
     await owner.goto('/admin');
     await expect(owner.getByText('COD cash with the courier')).toBeVisible();
     await expect(owner.getByText('COD remitted, last 30 days')).toBeVisible();
-    await owner.screenshot({ path: 'test-results/cod-dashboard-360.png', fullPage: true });
+    await keepPicture(owner, 'cod-dashboard-360.png', { fullPage: true });
   } finally {
     // The other journeys expect the configured settings.
     const restored = await request.put('/api/admin/settings', { headers, data: before });

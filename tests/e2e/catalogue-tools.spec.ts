@@ -1,9 +1,8 @@
 import { expect, test } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 
 // Decision 0077: the owner's catalogue tools, on a phone and on a desktop: an automatic collection
 // made by a rule, the CSV import's help and the photos-by-SKU panel.
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 test('at 360 px the owner makes a collection of diyas under ₹300 by a rule, and deletes it', async ({
   ownerPage: admin,
@@ -16,7 +15,7 @@ test('at 360 px the owner makes a collection of diyas under ₹300 by a rule, an
   await admin.getByRole('radio', { name: 'Automatically, by a rule' }).check();
   await admin.getByLabel('Tag').fill('diya');
   await admin.getByLabel('Price up to (₹)').fill('299');
-  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/rule-collection-360.png`, fullPage: true });
+  await keepPicture(admin, 'rule-collection-360.png', { fullPage: true });
   await admin.getByRole('button', { name: 'Create collection' }).click();
 
   const row = admin.getByRole('listitem').filter({ hasText: name });
@@ -38,8 +37,8 @@ test('at 1366 px the CSV import lists every column and the photos panel says how
     await expect(columns.getByText(column, { exact: true })).toBeVisible();
   await admin.getByText('Photos from a zip, by SKU').click();
   await expect(admin.getByLabel('Zip of photos')).toBeVisible();
-  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/catalogue-tools-1366.png`, fullPage: true });
+  await keepPicture(admin, 'catalogue-tools-1366.png', { fullPage: true });
   await admin.goto('/admin/coupons');
   await expect(admin.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
-  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/coupons-1366.png`, fullPage: true });
+  await keepPicture(admin, 'coupons-1366.png', { fullPage: true });
 });

@@ -1,5 +1,6 @@
 import type { AdminOrderDetail } from '../../src/shared/api/admin';
 import { expect, test } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
 
 // Decision 0065: the owner answers a failed delivery with the courier's own NDR action. At 411001
@@ -51,10 +52,10 @@ for (const width of [1366, 360]) {
     const failed = owner.getByRole('region', { name: 'Delivery failed: answer the courier' });
     await expect(failed).toContainText('Address incomplete, landmark needed');
     await failed.getByLabel('Landmark (optional)').fill('Behind Shaniwar Wada, blue gate');
-    await owner.screenshot({ path: `test-results/failed-delivery-${width}.png`, fullPage: true });
+    await keepPicture(owner, `failed-delivery-${width}.png`, { fullPage: true });
     await failed.getByRole('button', { name: 'Ask for a new attempt' }).click();
     await expect(failed.getByRole('status')).toContainText('landmark Behind Shaniwar Wada, blue gate');
-    await owner.screenshot({ path: `test-results/failed-delivery-answered-${width}.png`, fullPage: true });
+    await keepPicture(owner, `failed-delivery-answered-${width}.png`, { fullPage: true });
 
     // The courier tries again with the landmark and delivers; the timeline shows the answer.
     await expect.poll(orderStatus, { timeout: 30_000 }).toBe('delivered');

@@ -2,6 +2,7 @@ import { formatInr } from '../../src/shared/money';
 import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
+import { keepPicture } from './support/pictures';
 import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
 
 // Decision 0078: an order edited before it is booked with the courier. The shopper changes its
@@ -37,7 +38,7 @@ for (const [width, height, first] of [
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
-    await page.screenshot({ path: `test-results/order-address-change-${width}.png` });
+    await keepPicture(page, `order-address-change-${width}.png`);
     await form.getByRole('button', { name: 'Save new address' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Delivery address changed.' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Order Status' })).toContainText(
@@ -49,7 +50,7 @@ for (const [width, height, first] of [
     await owner.getByRole('button', { name: `Remove 1 x ${diya.name} from the order` }).click();
     const ask = owner.getByRole('alertdialog', { name: `Remove 1 x ${diya.name}?` });
     await expect(ask).toContainText('goes back to the customer’s original payment method at once');
-    await owner.screenshot({ path: `test-results/order-line-remove-${width}.png` });
+    await keepPicture(owner, `order-line-remove-${width}.png`);
     await ask.getByRole('button', { name: 'Remove item' }).click();
     const timeline = owner.getByRole('heading', { name: 'Timeline' }).locator('..');
     await expect(timeline).toContainText(
@@ -105,7 +106,7 @@ test('at 360 px the shopper moves a standard delivery to a new address at midnig
   expect(await overflowProblems(page)).toEqual([]);
   const axe = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
-  await held.screenshot({ path: 'test-results/order-address-change-payment-360.png' });
+  await keepPicture(held, 'order-address-change-payment-360.png');
 
   await held.getByRole('button', { name: 'Pay ₹199' }).click();
   const paymentWindow = page.getByTitle('Payment window').contentFrame();

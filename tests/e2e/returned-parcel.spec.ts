@@ -5,6 +5,7 @@ import type { OwnerSettingsResponse } from '../../src/shared/owner-settings';
 import { axeOn } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { overflowProblems } from './support/page-layout';
+import { keepPicture } from './support/pictures';
 import { DELIVERY_ADDRESS, paidOrder, pickProduct } from './support/store-api';
 
 // Decision 0064: a prepaid parcel the courier brought back is checked in by the owner, and with
@@ -72,7 +73,7 @@ for (const [width, height, index] of [
       const checkIn = owner.getByRole('button', { name: 'Check in the returned parcel' });
       await expect(checkIn).toBeVisible();
       await fitsAndPasses(owner, 'main');
-      await owner.screenshot({ path: `test-results/returned-parcel-${width}.png`, fullPage: true });
+      await keepPicture(owner, `returned-parcel-${width}.png`, { fullPage: true });
       await checkIn.click();
       await expect(owner.getByText(`Refund owed: ${paid}.`, { exact: false })).toBeVisible();
 
@@ -81,7 +82,7 @@ for (const [width, height, index] of [
       const row = owed.getByRole('listitem').filter({ hasText: `Order ${order.orderNumber}` });
       await expect(row).toContainText('owed today');
       await fitsAndPasses(owner, 'main');
-      await owner.screenshot({ path: `test-results/refunds-owed-${width}.png`, fullPage: true });
+      await keepPicture(owner, `refunds-owed-${width}.png`, { fullPage: true });
       await row.getByRole('button', { name: `Refund now ${paid}` }).click();
       await expect(row).toHaveCount(0);
       expect((await detail()).money.refunded).toBe((await detail()).order.totalAmount);

@@ -1,5 +1,6 @@
 import { formatInr } from '../../src/shared/money';
 import { expect, test } from './support/fixtures';
+import { keepPicture } from './support/pictures';
 import { DELIVERY_ADDRESS, moveOrder, PAID_TO_DELIVERED, paidOrder, pickProduct } from './support/store-api';
 
 // Decision 0066: the owner's return screens. Approving a return books the courier's reverse pickup
@@ -45,7 +46,7 @@ for (const [width, height, index] of [
     await expect(approve).toContainText(
       `The courier will collect the items from ${name}. ${amount} goes back to ${name}'s original payment when you mark the items received and checked.`,
     );
-    await owner.screenshot({ path: `test-results/return-approve-${width}.png` });
+    await keepPicture(owner, `return-approve-${width}.png`);
     await approve.getByRole('button', { name: 'Approve return' }).click();
     await expect(card).toHaveCount(0);
 
@@ -56,7 +57,7 @@ for (const [width, height, index] of [
       `Approved: ${amount} to refund once the items are received and checked`,
     );
     await expect(approved).toContainText(/Reverse pickup: Utsav Sandbox Express, AWB SBX[A-Z0-9]{14}/);
-    await owner.screenshot({ path: `test-results/return-pickup-booked-${width}.png`, fullPage: true });
+    await keepPicture(owner, `return-pickup-booked-${width}.png`, { fullPage: true });
 
     // The sandbox courier collects it and brings it back to the store (its clock runs fast).
     await expect(async () => {
@@ -75,11 +76,11 @@ for (const [width, height, index] of [
     await expect(received).toContainText(
       `The items go back into stock. ${amount} goes back to ${name}'s original payment now`,
     );
-    await owner.screenshot({ path: `test-results/return-received-${width}.png` });
+    await keepPicture(owner, `return-received-${width}.png`);
     await received.getByRole('button', { name: 'Mark received' }).click();
     await expect(approved).toContainText(`Approved: ${amount} refunded`);
     await expect(approved).toContainText('Received and checked');
-    await owner.screenshot({ path: `test-results/return-refunded-${width}.png`, fullPage: true });
+    await keepPicture(owner, `return-refunded-${width}.png`, { fullPage: true });
 
     // The customer's order page says the same.
     const mine = (await (
