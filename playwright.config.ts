@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { assertChromiumInstalled, chromiumFlags, journeyChromePath } from './scripts/chromium';
+import { assertChromiumInstalled, journeyChromePath, journeyChromiumFlags } from './scripts/chromium';
 
 // Journeys run in the system Chromium's headless shell (scripts/chromium.ts; no browser downloads
 // here) against the production build, served by the real server on an embedded database:
@@ -26,7 +26,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: journeyChromePath,
-      args: chromiumFlags,
+      args: journeyChromiumFlags,
     },
   },
   projects: [

@@ -34,3 +34,13 @@ export const chromiumFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The journeys' browser runs JavaScript in V8's interpreter and baseline compiler only. A journey's
+ * page lives for seconds, so what the optimising compilers (Maglev, TurboFan) build on their own
+ * threads is mostly thrown away with the page, on a machine whose two cores the journeys already
+ * keep busy: the layout walk took about 15 % less CPU without them (docs/performance.md, "The test
+ * suite"). The code's behaviour is the same in every tier; Lighthouse and the screenshot scripts
+ * keep V8's defaults, as a shopper's browser has them.
+ */
+export const journeyChromiumFlags = [...chromiumFlags, '--js-flags=--no-opt --no-maglev'];
