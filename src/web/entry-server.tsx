@@ -5,7 +5,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   matchPath,
-  type RouteObject,
+  type StaticHandler,
   StaticRouterProvider,
 } from 'react-router';
 import type {
@@ -71,12 +71,14 @@ const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 async function prefetchPage(
   queryClient: QueryClient,
   url: URL,
+  routePath: string,
   catalog: CatalogSource,
 ): Promise<string | null> {
   const path = url.pathname;
   // The policy pages show the store's configuration only (the settings), no queries.
   if (policyPageAt(path)) return path;
-  if (path === '/') {
+  const params = matchPath(`/${routePath}`, path)?.params ?? {};
+  if (routePath === '') {
     const [categories, collections, featured, summary] = await Promise.all([
       catalog.listCategories(),
       catalog.listCollections(),
@@ -89,9 +91,8 @@ async function prefetchPage(
     queryClient.setQueryData(catalogKeys.featured, asJson(featured));
     return path;
   }
-  const listing = matchPath('/products', path) ?? matchPath('/category/:category', path);
-  if (listing) {
-    const query = toProductQuery(filtersFromUrl(url.searchParams, listing.params.category ?? ''));
+  if (routePath === 'products' || routePath === 'category/:category') {
+    const query = toProductQuery(filtersFromUrl(url.searchParams, params.category ?? ''));
     // Only the first screenful: the page of 1000 (SPEC 9) is the browser's one listing request,
     // and inlining it would make the HTML megabytes long.
     const [categories, firstCards] = await Promise.all([
@@ -100,11 +101,10 @@ async function prefetchPage(
     ]);
     queryClient.setQueryData(catalogKeys.categories, asJson(categories));
     queryClient.setQueryData(catalogKeys.listingPreview(query), asJson(firstCards));
-    return listing.params.category === undefined ? path : 'category';
+    return params.category === undefined ? path : 'category';
   }
-  const product = matchPath('/product/:slug', path);
-  if (product) {
-    const id = idFromSlug(product.params.slug);
+  if (routePath === 'product/:slug') {
+    const id = idFromSlug(params.slug);
     if (id === null) return null;
     try {
       // One read of the catalogue answers both (decision 0083). The declarations come with the
@@ -122,26 +122,35 @@ async function prefetchPage(
   return null;
 }
 
-/**
- * The paths this renderer serves, with the policy pages (policy-pages.ts); other paths get the
- * plain app shell. Patterns, as React Router's own matching flattens and ranks the route table on
- * every call (about 75 µs).
- */
-export const RENDERED_PATHS = [/^\/$/, /^\/products\/?$/, /^\/category\/[^/]+\/?$/, /^\/product\/[^/]+\/?$/];
-const isRenderedPath = (path: string) =>
-  RENDERED_PATHS.some((pattern) => pattern.test(path)) || policyPageAt(path) !== undefined;
+/** A page this renderer serves: its route's path, the paths it answers and a static handler of its own. */
+type ServerPage = { routePath: string; answers: RegExp; handler: StaticHandler };
+
+/** The paths a route's pattern answers, with or without a trailing slash ('product/:slug': /product/x/). */
+const pathsOf = (routePath: string) =>
+  routePath === '' ? /^\/$/ : new RegExp(`^/${routePath.replace(/:[^/]+/g, '[^/]+')}/?$`);
+
+const isRenderedRoute = (routePath: string) =>
+  ['', 'products', 'category/:category', 'product/:slug'].includes(routePath) ||
+  policyPageAt(`/${routePath}`) !== undefined;
 
 /**
- * The app's routes with only the pages rendered here under its layout: React Router flattens, ranks
- * and matches the whole table it is given at least twice a render, and with the app's 50 routes
- * that was 0.15 of a product page's 1.05 ms.
+ * The pages rendered here (/, the listings, a product, the policy pages); other paths get the plain
+ * app shell. Each has a static handler given the layout with that page alone: React Router flattens,
+ * ranks and matches the whole table it is given twice a render (the handler's query and the routes
+ * it renders), compiling each path's pattern anew each time, so with one page there is one to test.
  */
-const serverRoutes: RouteObject[] = routes.map((layout) =>
+const serverPages: ServerPage[] = routes.flatMap((layout) =>
   layout.index
-    ? layout
-    : { ...layout, children: layout.children?.filter((page) => isRenderedPath(`/${page.path ?? ''}`)) },
+    ? []
+    : (layout.children ?? [])
+        .map((page) => ({ page, routePath: page.index ? '' : (page.path ?? '') }))
+        .filter(({ routePath }) => isRenderedRoute(routePath))
+        .map(({ page, routePath }) => ({
+          routePath,
+          answers: pathsOf(routePath),
+          handler: createStaticHandler([{ ...layout, children: [page] }]),
+        })),
 );
-const handler = createStaticHandler(serverRoutes);
 
 /** The content of the first `<tag class="className">` element in a page's markup, or null. */
 function elementContentOf(html: string, tag: 'header' | 'footer', className: string): string | null {
@@ -175,17 +184,18 @@ let keptHeaders: { key: string; byKind: Map<string, string> } = { key: '', byKin
  */
 export async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, request.origin);
-  if (!isRenderedPath(url.pathname)) return null;
+  const page = serverPages.find((candidate) => candidate.answers.test(url.pathname));
+  if (page === undefined) return null;
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
-  const kind = await prefetchPage(queryClient, url, request.catalog);
+  const kind = await prefetchPage(queryClient, url, page.routePath, request.catalog);
   if (kind === null) return null;
 
   const { footerClass, KeptFooterMarkup } = await loadSiteFooter();
   // Decision 0083: the browser loads these sections when the shopper nears them; the markup has them.
   if (kind === 'product') await loadProductBelowFold();
-  const context = await handler.query(new Request(url));
+  const context = await page.handler.query(new Request(url));
   if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(page.handler.dataRoutes, context);
 
   applyServerSettings(request.settings);
   setServerOrigin(request.origin);

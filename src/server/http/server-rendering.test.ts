@@ -210,6 +210,43 @@ describe('server-rendered landing pages', () => {
     expect(rootOf(unknown.body)).toBe('');
   });
 
+  it('renders its landing and policy pages, with or without a final slash, and leaves every other page to the browser', async () => {
+    const rendered = [
+      '/',
+      '/products',
+      '/products/',
+      '/category/diwali-gifts',
+      '/category/diwali-gifts/',
+      `/product/scented-tea-lights-${teaLightsId}`,
+      `/product/scented-tea-lights-${teaLightsId}/`,
+      '/policies/returns',
+      '/policies/shipping/',
+      '/policies/terms',
+      '/policies/privacy',
+      '/contact',
+    ];
+    for (const url of rendered) {
+      expect(await renderDirectly(url, {}), url).toContain('<main');
+    }
+    // Each page renders with its own route: the product page's heading is the product's name, the
+    // listing's is its own, and neither page shows the other's.
+    const product = await renderDirectly(`/product/scented-tea-lights-${teaLightsId}`, {});
+    expect(product).toMatch(/<h1[^>]*>Scented Tea Lights<\/h1>/);
+    const left = [
+      '/cart',
+      '/collections',
+      '/checkout',
+      '/admin',
+      '/admin/products',
+      '/product',
+      '/products/x',
+      '/policies/gone',
+    ];
+    for (const url of left) {
+      expect(await renderDirectly(url, {}), url).toBe('');
+    }
+  });
+
   it('renders a catalogue change on the next request, though rendered pages are kept', async () => {
     const url = `/product/scented-tea-lights-${teaLightsId}`;
     expect(rootOf((await store.app.inject(url)).body)).toContain('₹249');

@@ -22,7 +22,12 @@ export function PageMeta({
   title: string;
   description?: string;
   canonicalPath?: string;
-  jsonLd?: object[];
+  /**
+   * The page's structured data, made only when these tags are written: the server's head stands
+   * for the page on the server and on landing, and making it there cost a product page's render
+   * its product's JSON-LD twice over (the server's head makes its own).
+   */
+  jsonLd?: () => object[];
 }) {
   // The server writes the head of the pages it renders itself (page-heads.ts); rendered there too,
   // these tags would land in <body> and repeat it. In the browser the server's head stands for the
@@ -42,7 +47,7 @@ export function PageMeta({
       <title>{fullTitle}</title>
       {description && <meta name="description" content={description} />}
       {canonicalPath && <link rel="canonical" href={`${siteOrigin()}${canonicalPath}`} />}
-      {jsonLd?.map((item) => (
+      {jsonLd?.().map((item) => (
         <script
           key={JSON.stringify(item).slice(0, 80)}
           type="application/ld+json"

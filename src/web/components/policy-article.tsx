@@ -20,7 +20,7 @@ export function PolicyArticle({ page, children }: { page: PolicyPage; children: 
         title={page.title}
         description={page.description}
         canonicalPath={page.path}
-        jsonLd={[breadcrumbJsonLd(crumbs, siteOrigin())]}
+        jsonLd={() => [breadcrumbJsonLd(crumbs, siteOrigin())]}
       />
       <h1 className="text-2xl font-extrabold text-stone-900">{page.title}</h1>
       {children}

@@ -23,7 +23,7 @@ export function CategoriesPage() {
         title="Shop by Occasion"
         description="Return gifts and presents by occasion: birthdays, weddings, Diwali, Rakhi, baby showers and more."
         canonicalPath="/categories"
-        jsonLd={[breadcrumbJsonLd(crumbs, siteOrigin())]}
+        jsonLd={() => [breadcrumbJsonLd(crumbs, siteOrigin())]}
       />
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="text-2xl font-extrabold text-stone-900">Shop by Occasion</h1>

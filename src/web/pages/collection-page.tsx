@@ -60,7 +60,7 @@ function CollectionView({ id }: { id: number }) {
         title={collection.name}
         description={metaDescription(collection.description || `${collection.name}: curated gifts.`)}
         canonicalPath={collectionPath(collection)}
-        jsonLd={[
+        jsonLd={() => [
           breadcrumbJsonLd(crumbs, origin),
           itemListJsonLd(collection.products.slice(0, 50), origin, collection.name),
         ]}

@@ -23,7 +23,7 @@ export function CollectionsPage() {
         title="Gift Collections"
         description="Curated gift collections for festivals, weddings, birthdays and every celebration."
         canonicalPath="/collections"
-        jsonLd={[breadcrumbJsonLd(crumbs, siteOrigin())]}
+        jsonLd={() => [breadcrumbJsonLd(crumbs, siteOrigin())]}
       />
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="text-2xl font-extrabold text-stone-900">Gift Collections</h1>

@@ -82,7 +82,10 @@ export function HomePage() {
         title={storeSettings.storeName}
         description={homeDescription(storeSettings, summary.data)}
         canonicalPath="/"
-        jsonLd={[organizationJsonLd(storeSettings, origin), websiteJsonLd(storeSettings.storeName, origin)]}
+        jsonLd={() => [
+          organizationJsonLd(storeSettings, origin),
+          websiteJsonLd(storeSettings.storeName, origin),
+        ]}
       />
 
       <section

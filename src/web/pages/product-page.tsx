@@ -104,7 +104,7 @@ function ProductView({ id }: { id: number }) {
           product.description || `${product.name} from ${storeSettings.storeName}.`,
         )}
         canonicalPath={productPath(product)}
-        jsonLd={[
+        jsonLd={() => [
           productJsonLd(product, origin, storeSettings.storeName, details),
           breadcrumbJsonLd(productCrumbs(product), origin),
         ]}

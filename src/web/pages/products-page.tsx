@@ -158,7 +158,10 @@ export function ProductsPage() {
           category?.description || listingDescription(categoryName, storeSettings.freeShippingFrom)
         }
         canonicalPath={categoryParam ? `/category/${categoryParam}` : '/products'}
-        jsonLd={[breadcrumbJsonLd(crumbs, origin), itemListJsonLd(products.slice(0, 24), origin, listName)]}
+        jsonLd={() => [
+          breadcrumbJsonLd(crumbs, origin),
+          itemListJsonLd(products.slice(0, 24), origin, listName),
+        ]}
       />
       <Breadcrumbs crumbs={crumbs} />
       {notice && <InfoBanner>{notice}</InfoBanner>}
