@@ -542,17 +542,6 @@ for (const walkSpec of WALKS) {
 }
 
 async function axeViolations(page: Page) {
-  // axe reads colours as painted: a button still fading between its disabled and enabled colours
-  // (checkout's Proceed as the delivery quote arrives) measured 2.0:1 mid-fade. Finite transitions
-  // end first; endless ones (a spinner) are left running.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
   // Only violations are reported in full: handing back every passing node's details cost half a
   // second more on /products.
   const results = await axeOn(page)
