@@ -308,6 +308,22 @@ export function createSandboxCourier({
     ];
   }
 
+  /** A booked parcel, forward or return, kept under the order's number; its shipment id. */
+  async function storeParcel(booking: Booking, now: Date): Promise<number> {
+    const [parcel] = await db
+      .insert(sandboxParcels)
+      .values({
+        channelOrderId: booking.orderNumber,
+        pincode: booking.pincode,
+        city: booking.city,
+        deliveryDays: await courierDaysFor(booking.pincode),
+        booking,
+        createdAt: now,
+      })
+      .returning({ id: sandboxParcels.id });
+    return parcel!.id;
+  }
+
   async function parcelByShipmentId(shipmentId: number) {
     const [parcel] = await db.select().from(sandboxParcels).where(eq(sandboxParcels.id, shipmentId));
     return parcel;
@@ -439,22 +455,12 @@ export function createSandboxCourier({
         dimensionsCm: `${order.length} x ${order.breadth} x ${order.height}`,
         ...(order.payment_method === 'COD' ? { codRupees: order.sub_total ?? 0 } : {}),
       };
-      const [parcel] = await db
-        .insert(sandboxParcels)
-        .values({
-          channelOrderId: order.order_id,
-          pincode: order.billing_pincode,
-          city: order.billing_city,
-          deliveryDays: await courierDaysFor(order.billing_pincode),
-          booking,
-          createdAt: now,
-        })
-        .returning({ id: sandboxParcels.id });
+      const parcelId = await storeParcel(booking, now);
       return {
         status: 200,
         json: {
-          order_id: parcel!.id,
-          shipment_id: parcel!.id,
+          order_id: parcelId,
+          shipment_id: parcelId,
           status: 'NEW',
           status_code: 1,
           awb_code: '',
@@ -480,20 +486,10 @@ export function createSandboxCourier({
         dimensionsCm: `${order.length} x ${order.breadth} x ${order.height}`,
         isReturn: true,
       };
-      const [parcel] = await db
-        .insert(sandboxParcels)
-        .values({
-          channelOrderId: order.order_id,
-          pincode: order.pickup_pincode,
-          city: order.pickup_city,
-          deliveryDays: await courierDaysFor(order.pickup_pincode),
-          booking,
-          createdAt: now,
-        })
-        .returning({ id: sandboxParcels.id });
+      const parcelId = await storeParcel(booking, now);
       return {
         status: 200,
-        json: { order_id: parcel!.id, shipment_id: parcel!.id, status: 'RETURN PENDING', status_code: 21 },
+        json: { order_id: parcelId, shipment_id: parcelId, status: 'RETURN PENDING', status_code: 21 },
       };
     }
 
